@@ -1,0 +1,85 @@
+# One build for the judge.  `make` builds everything into build/; `make test`
+# runs the unit suite twice, plain and under AddressSanitizer + UBSan;
+# `make bench` prints the speed ratios; `make install PREFIX=/usr/local`.
+
+CC      := gcc
+BUILD   ?= build
+SAN     ?=
+PREFIX  ?= /usr/local
+
+SANFLAGS := $(if $(SAN),-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+CFLAGS  := -std=gnu17 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I. $(SANFLAGS)
+LDFLAGS := $(SANFLAGS)
+LDLIBS  := -lseccomp -ljansson -lcrypto -lm
+
+# Player binaries (test attackers, shipped players) are static, never
+# sanitized, and the same for every build flavour.
+PLAYER_CFLAGS := -std=gnu17 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -static
+
+SANDBOX_SRC := $(wildcard sandbox/*.c)
+JUDGE_SRC   := $(filter-out judge/judge.c,$(wildcard judge/*.c))
+TEST_SRC    := $(wildcard tests/unit/*.c)
+ATTACK_SRC  := $(wildcard tests/attack/*.c)
+BENCH_SRC   := $(wildcard bench/*.c)
+
+obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+
+LIBSANDBOX := $(BUILD)/libsandbox.a
+LIBJUDGE   := $(BUILD)/libjudge.a
+JUDGE      := $(BUILD)/judge
+UNIT       := $(BUILD)/unit-tests
+ATTACKS    := $(patsubst tests/attack/%.c,build/attack/%,$(ATTACK_SRC))
+BENCH      := $(BUILD)/bench-sandbox
+
+.PHONY: all test check bench install clean demo deps
+all: $(JUDGE)
+
+deps:
+	scripts/deps.sh
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIBSANDBOX): $(call obj,$(SANDBOX_SRC))
+	ar rcs $@ $^
+$(LIBJUDGE): $(call obj,$(JUDGE_SRC))
+	ar rcs $@ $^
+
+$(JUDGE): $(call obj,judge/judge.c) $(LIBJUDGE) $(LIBSANDBOX)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+$(UNIT): $(call obj,$(TEST_SRC)) $(LIBJUDGE) $(LIBSANDBOX)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) -lcriterion -o $@
+
+build/attack/%: tests/attack/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(PLAYER_CFLAGS) $< -o $@ -lm
+
+$(BENCH): $(call obj,$(BENCH_SRC)) $(LIBJUDGE) $(LIBSANDBOX)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+# The unit suite runs from the repository root; it finds the programs it
+# needs through these variables.
+check: $(UNIT) $(JUDGE) $(ATTACKS)
+	JUDGE_BIN=$(JUDGE) ATTACK_DIR=build/attack $(UNIT) --jobs 2
+
+test: deps
+	$(MAKE) check
+	$(MAKE) check BUILD=build/asan SAN=1
+
+bench: $(BENCH) $(ATTACKS)
+	ATTACK_DIR=build/attack $(BENCH)
+
+demo: deps all $(ATTACKS)
+	scripts/demo.sh $(JUDGE)
+
+install: $(JUDGE)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge
+	install -m 755 $(JUDGE) $(DESTDIR)$(PREFIX)/bin/judge
+	cp -r config $(DESTDIR)$(PREFIX)/share/judge/
+
+clean:
+	rm -rf build
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

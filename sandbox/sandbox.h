@@ -1,0 +1,143 @@
+/* sandbox.h - run one untrusted binary in a forked child, and watch it.
+ *
+ * Promises.  Before the first instruction of the binary runs, the child has
+ * its limits (address space = the memory limit, CPU backstop, stack, no core
+ * files, no file writes, a few descriptors), no new privileges, only the
+ * descriptors the caller gave it as 0, 1 and 2 (2 is a capped pipe the library
+ * drains), its own unprivileged uid/gid when the caller is root and names one,
+ * a parent-death signal, and, for the player profile, the seccomp allow-list
+ * compiled once by sbx_policy_new().  A call outside the list stops the child
+ * and the verdict names the call.  The binary is executed exactly once,
+ * through a descriptor the parent opened: any later execve/execveat is a
+ * forbidden call, whatever its arguments.  CPU time (user + system) comes
+ * from the kernel in nanoseconds; the CPU budget and the wall-clock guard are
+ * enforced by the caller's process while it services the child, so the
+ * overshoot is bounded by how often it does (sbx_wait* service continuously).
+ *
+ * The library keeps no global state and installs no signal handlers.  Callers
+ * must ignore SIGPIPE: a child may close its pipes at any time.
+ */
+#ifndef SANDBOX_H
+#define SANDBOX_H
+
+#include <poll.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define SBX_ERRLEN 256
+
+enum sbx_profile {
+	SBX_PLAYER, /* seccomp allow-list: compute, allocate, talk over pipes */
+	SBX_TOOL,   /* trusted tool (the compiler): limits and uid, no filter */
+};
+
+enum sbx_verdict {
+	SBX_RUNNING,
+	SBX_EXITED,    /* exited by itself; see exit_status */
+	SBX_SIGNALED,  /* killed by a signal it got or raised (a crash) */
+	SBX_FORBIDDEN, /* made a system call outside the allow-list */
+	SBX_CPU,       /* CPU budget exceeded */
+	SBX_MEMORY,    /* memory limit exceeded */
+	SBX_WALL,      /* blocked past the wall-clock guard */
+	SBX_OUTPUT,    /* wrote more than its output limit */
+	SBX_STOPPED,   /* stopped by the caller (sbx_stop), e.g. protocol error */
+	SBX_SETUP,     /* could not be started; see message */
+};
+
+struct sbx_limits {
+	uint64_t cpu_ns;       /* CPU budget, user + system */
+	uint64_t wall_ns;      /* wall-clock guard, re-armed by sbx_arm_wall */
+	uint64_t memory_bytes; /* address space */
+	uint64_t stack_bytes;  /* 0: same as memory_bytes */
+	uint64_t output_bytes; /* RLIMIT_FSIZE for tools; players get 0 */
+	uint64_t stderr_bytes; /* stderr kept; the rest is read and dropped */
+	unsigned open_files;   /* RLIMIT_NOFILE; 0: 16 */
+};
+
+struct sbx_spec {
+	const char *path;         /* the binary (static, for players) */
+	const char *const *argv;  /* NULL: { path } */
+	const char *const *envp;  /* tools only; players get none */
+	const char *workdir;      /* tools only; players run in "/" */
+	int stdin_fd, stdout_fd;  /* become the child's 0 and 1 */
+	uid_t uid;                /* 0: keep the caller's identity */
+	gid_t gid;
+};
+
+struct sbx_result {
+	enum sbx_verdict verdict;
+	int exit_status;      /* valid for SBX_EXITED */
+	int signal;           /* the signal that ended it, or 0 */
+	char detail[48];      /* the forbidden call, the signal's name */
+	char message[200];    /* one sentence a contestant understands */
+	uint64_t cpu_ns;
+	uint64_t wall_ns;
+	uint64_t peak_memory; /* bytes, resident high-water mark */
+	const char *log;      /* captured stderr, NUL-terminated */
+	size_t log_len;
+	size_t log_dropped;   /* stderr bytes read beyond the cap */
+};
+
+struct sbx_policy;
+struct sbx_proc;
+
+/* Compiles the filter for `profile` and `lim` once; reuse it for every
+ * launch with the same memory limit.  NULL on error, with err filled. */
+struct sbx_policy *sbx_policy_new(enum sbx_profile profile,
+				  const struct sbx_limits *lim,
+				  char err[SBX_ERRLEN]);
+void sbx_policy_free(struct sbx_policy *pol);
+
+/* Starts spec->path under pol.  Returns the running process, or NULL with
+ * err filled when the judge itself failed (fork, pipes).  A binary that
+ * cannot run (not static, too big, exec failed) yields a process already
+ * ended with verdict SBX_SETUP or SBX_MEMORY. */
+struct sbx_proc *sbx_start(const struct sbx_policy *pol,
+			   const struct sbx_spec *spec, char err[SBX_ERRLEN]);
+
+pid_t sbx_pid(const struct sbx_proc *p);
+bool sbx_running(const struct sbx_proc *p);
+
+/* For callers that run their own poll loop: the descriptors to watch
+ * (at most SBX_POLLFDS), and how long (ns) until a limit may fire, or -1
+ * once the process has ended.  Call sbx_service() after each wakeup. */
+#define SBX_POLLFDS 3
+int sbx_pollfds(const struct sbx_proc *p, struct pollfd *fds);
+int64_t sbx_timeout_ns(const struct sbx_proc *p);
+
+/* Handles what is pending: a system call waiting for a decision, stderr,
+ * the end of the process, the CPU budget and wall guard.  Never blocks.
+ * Returns true while the process runs. */
+bool sbx_service(struct sbx_proc *p);
+
+/* Waits until fd has `events`, the process ends, or timeout_ns passes
+ * (negative: no timeout), servicing the process meanwhile.
+ * Returns 1 when fd is ready, 0 on timeout, -1 when the process has ended. */
+int sbx_wait_fd(struct sbx_proc *p, int fd, short events, int64_t timeout_ns);
+
+uint64_t sbx_cpu_ns(const struct sbx_proc *p);
+uint64_t sbx_peak_memory(const struct sbx_proc *p);
+
+/* The wall-clock guard expires wall_ns from now (the runner re-arms it each
+ * turn). */
+void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns);
+
+/* Freezes the process for good: kills it and records the verdict (the
+ * first verdict wins) with a message for the contestant. */
+void sbx_stop(struct sbx_proc *p, enum sbx_verdict v, const char *message);
+
+/* Waits for the end (killing it if the wall guard fires), reaps it and
+ * returns the result, owned by p. */
+const struct sbx_result *sbx_finish(struct sbx_proc *p);
+
+/* Kills the process if it still runs, reaps it, frees everything. */
+void sbx_free(struct sbx_proc *p);
+
+const char *sbx_verdict_name(enum sbx_verdict v);
+
+/* "SIGSEGV" for 11; "signal N" for unknown ones.  buf has room for 16. */
+const char *sbx_signal_name(int sig, char buf[16]);
+
+#endif
