@@ -7,7 +7,8 @@ BUILD   ?= build
 SAN     ?=
 PREFIX  ?= /usr/local
 
-SANFLAGS := $(if $(SAN),-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+ASAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SANFLAGS := $(if $(SAN),$(ASAN))
 CFLAGS  := -std=gnu17 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I. $(SANFLAGS)
 LDFLAGS := $(SANFLAGS)
 LDLIBS  := -lseccomp -ljansson -lcrypto -lm

@@ -1,0 +1,12 @@
+/* commands.h - the `judge` program's subcommands.
+ *
+ * Each takes the arguments after its own name (argv[0] is the subcommand),
+ * prints its own --help, and returns the process exit status: 0 success,
+ * 1 the work failed (a verdict, a compile error), 2 bad usage.
+ */
+#ifndef JUDGE_COMMANDS_H
+#define JUDGE_COMMANDS_H
+
+int cmd_sandbox(int argc, char **argv);
+
+#endif

@@ -1,0 +1,47 @@
+/* config.h - the judge's settings (config/judge.json).
+ *
+ * Promises: every setting has a built-in default, so a missing default file
+ * is not an error; a file that exists is read whole and checked: an unknown
+ * key, a wrong type or an out-of-range value is an error naming the key.
+ */
+#ifndef JUDGE_CONFIG_H
+#define JUDGE_CONFIG_H
+
+#include <limits.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define CFG_ERRLEN 256
+#define CFG_DEFAULT_PATH "config/judge.json"
+
+struct cfg_sandbox {
+	uint64_t cpu_ns;       /* a player's CPU budget for the whole game */
+	uint64_t wall_ns;      /* wall-clock guard */
+	uint64_t memory_bytes; /* address space */
+	uint64_t stderr_bytes; /* debug log kept per player */
+	unsigned open_files;
+	uid_t uid_base;        /* players run as uid_base .. +uid_count-1 */
+	unsigned uid_count;
+};
+
+struct cfg_compile {
+	uint64_t cpu_ns;
+	uint64_t wall_ns;
+	uint64_t memory_bytes;
+	uint64_t output_bytes; /* largest file the compiler may write */
+	uint64_t log_bytes;    /* compiler messages kept */
+	char cache_dir[PATH_MAX];
+};
+
+struct judge_config {
+	struct cfg_sandbox sandbox;
+	struct cfg_compile compile;
+};
+
+void cfg_defaults(struct judge_config *cfg);
+
+/* Loads path over the defaults.  path NULL: $JUDGE_CONFIG if set, else
+ * config/judge.json when it exists.  Returns 0, or -1 with err filled. */
+int cfg_load(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN]);
+
+#endif

@@ -1,0 +1,42 @@
+/* judge - one program, many subcommands (git style). */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "judge/commands.h"
+
+struct judge_cmd {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct judge_cmd commands[] = {
+	{ "sandbox", cmd_sandbox, "run a binary under the player sandbox" },
+	{ 0 },
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: judge COMMAND [ARGS...]\n\ncommands:\n");
+	for (const struct judge_cmd *c = commands; c->name; c++)
+		fprintf(out, "  %-10s %s\n", c->name, c->summary);
+	fprintf(out, "\n`judge COMMAND --help` explains each one.\n");
+}
+
+int main(int argc, char **argv)
+{
+	/* A player may close its pipes at any time; a write to them must be an
+	 * error the judge handles, not a signal that kills it. */
+	signal(SIGPIPE, SIG_IGN);
+	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	for (const struct judge_cmd *c = commands; c->name; c++)
+		if (strcmp(c->name, argv[1]) == 0)
+			return c->run(argc - 1, argv + 1);
+	fprintf(stderr, "judge: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return 2;
+}

@@ -1,0 +1,56 @@
+/* internal.h - what the sandbox's files share; not part of the API. */
+#ifndef SANDBOX_INTERNAL_H
+#define SANDBOX_INTERNAL_H
+
+#include <linux/filter.h>
+#include <time.h>
+
+#include "sandbox/sandbox.h"
+
+/* The child's descriptors after set-up: 0, 1 and 2, the binary it will
+ * execute and the set-up channel to the parent (both close-on-exec). */
+#define SBX_FD_EXEC 3
+#define SBX_FD_SYNC 4
+
+struct sbx_policy {
+	enum sbx_profile profile;
+	struct sbx_limits lim;
+	struct sock_fprog prog; /* player profile only */
+};
+
+struct sbx_proc {
+	struct sbx_limits lim;
+	pid_t pid;
+	int pidfd;
+	int listener; /* seccomp notifications, -1 for tools */
+	int errfd;    /* read end of the child's stderr */
+	clockid_t cpuclock;
+	uint64_t start_ns;
+	uint64_t wall_deadline_ns;
+	bool killed;  /* we sent SIGKILL; res already holds why */
+	bool reaped;
+	size_t log_cap;
+	char *log;
+	struct sbx_result res;
+};
+
+uint64_t sbx_now_ns(void);
+
+/* elf.c: checks that path is a static x86-64 ELF whose loadable segments
+ * fit in the memory limit.  0 if it may run; otherwise fills res with an
+ * SBX_SETUP or SBX_MEMORY verdict and returns -1. */
+int sbx_elf_check(int fd, const struct sbx_limits *lim, struct sbx_result *res);
+
+/* notify.c: the parent's side of the seccomp listener. */
+int sbx_notify_exec(struct sbx_proc *p, char err[SBX_ERRLEN]);
+void sbx_notify_service(struct sbx_proc *p);
+
+/* proc.c */
+void sbx_kill(struct sbx_proc *p, enum sbx_verdict v, const char *detail,
+	      const char *message);
+struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim);
+
+/* names.c */
+void sbx_syscall_name(uint32_t arch, int nr, char out[48]);
+
+#endif

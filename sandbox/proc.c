@@ -1,0 +1,324 @@
+/* proc.c - watch a running child: CPU, memory, stderr, limits, its end. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sandbox/internal.h"
+
+#define NS 1000000000ULL
+
+uint64_t sbx_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * NS + ts.tv_nsec;
+}
+
+struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim)
+{
+	struct sbx_proc *p = calloc(1, sizeof *p);
+	if (!p)
+		return NULL;
+	p->lim = *lim;
+	p->pid = -1;
+	p->pidfd = p->listener = p->errfd = -1;
+	p->log_cap = lim->stderr_bytes;
+	p->log = calloc(1, p->log_cap + 1);
+	if (!p->log) {
+		free(p);
+		return NULL;
+	}
+	p->res.log = p->log;
+	p->wall_deadline_ns = lim->wall_ns ? sbx_now_ns() + lim->wall_ns : UINT64_MAX;
+	return p;
+}
+
+pid_t sbx_pid(const struct sbx_proc *p)
+{
+	return p->pid;
+}
+
+bool sbx_running(const struct sbx_proc *p)
+{
+	return !p->reaped;
+}
+
+uint64_t sbx_cpu_ns(const struct sbx_proc *p)
+{
+	struct timespec ts;
+	if (p->reaped || p->pid < 0 || clock_gettime(p->cpuclock, &ts) != 0)
+		return p->res.cpu_ns;
+	return (uint64_t)ts.tv_sec * NS + ts.tv_nsec;
+}
+
+/* Resident high-water mark (VmHWM) while it runs. */
+uint64_t sbx_peak_memory(const struct sbx_proc *p)
+{
+	if (p->reaped)
+		return p->res.peak_memory;
+	char path[64], buf[2048];
+	snprintf(path, sizeof path, "/proc/%d/status", p->pid);
+	FILE *f = fopen(path, "re");
+	uint64_t kb = 0;
+	while (f && fgets(buf, sizeof buf, f))
+		if (sscanf(buf, "VmHWM: %llu kB", (unsigned long long *)&kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kb * 1024;
+}
+
+void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
+{
+	p->wall_deadline_ns = wall_ns ? sbx_now_ns() + wall_ns : UINT64_MAX;
+}
+
+void sbx_kill(struct sbx_proc *p, enum sbx_verdict v, const char *detail, const char *message)
+{
+	if (p->reaped || p->killed)
+		return;
+	p->killed = true;
+	p->res.verdict = v;
+	snprintf(p->res.detail, sizeof p->res.detail, "%s", detail);
+	snprintf(p->res.message, sizeof p->res.message, "%s", message);
+	syscall(SYS_pidfd_send_signal, p->pidfd, SIGKILL, NULL, 0);
+}
+
+void sbx_stop(struct sbx_proc *p, enum sbx_verdict v, const char *message)
+{
+	sbx_kill(p, v, "", message);
+}
+
+/* Keeps the first log_cap bytes of stderr and counts the rest: the child
+ * never blocks on a full pipe, and a flood costs us no memory. */
+static void drain_stderr(struct sbx_proc *p)
+{
+	char sink[65536];
+	while (p->errfd >= 0) {
+		size_t room = p->log_cap - p->res.log_len;
+		char *dst = room ? p->log + p->res.log_len : sink;
+		ssize_t n = read(p->errfd, dst, room ? room : sizeof sink);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0) {
+				close(p->errfd);
+				p->errfd = -1;
+			}
+			return;
+		}
+		if (room)
+			p->res.log_len += n;
+		else
+			p->res.log_dropped += n;
+	}
+}
+
+static void check_limits(struct sbx_proc *p)
+{
+	if (p->killed)
+		return;
+	uint64_t cpu = sbx_cpu_ns(p);
+	char msg[sizeof p->res.message];
+	if (p->lim.cpu_ns && cpu >= p->lim.cpu_ns) {
+		snprintf(msg, sizeof msg, "CPU budget exceeded: used %.3f s of %.3f s",
+			 cpu / 1e9, p->lim.cpu_ns / 1e9);
+		sbx_kill(p, SBX_CPU, "", msg);
+	} else if (sbx_now_ns() >= p->wall_deadline_ns) {
+		snprintf(msg, sizeof msg,
+			 "blocked past the wall-clock guard (%.3f s) while using %.3f s of CPU",
+			 p->lim.wall_ns / 1e9, cpu / 1e9);
+		sbx_kill(p, SBX_WALL, "", msg);
+	}
+}
+
+/* A crash or a failed exit while the program held nearly all its memory
+ * is the memory limit at work (malloc returned NULL, the stack could not
+ * grow). */
+static bool near_memory_limit(const struct sbx_proc *p)
+{
+	return p->lim.memory_bytes && p->res.peak_memory >= p->lim.memory_bytes / 10 * 9;
+}
+
+static void verdict_from_status(struct sbx_proc *p, int status)
+{
+	struct sbx_result *r = &p->res;
+	char sig[16];
+	if (WIFEXITED(status)) {
+		r->exit_status = WEXITSTATUS(status);
+		r->verdict = r->exit_status && near_memory_limit(p) ? SBX_MEMORY : SBX_EXITED;
+		snprintf(r->message, sizeof r->message, "exited with status %d", r->exit_status);
+	} else {
+		r->signal = WTERMSIG(status);
+		sbx_signal_name(r->signal, sig);
+		snprintf(r->detail, sizeof r->detail, "%s", sig);
+		r->verdict = near_memory_limit(p) ? SBX_MEMORY : SBX_SIGNALED;
+		if (r->signal == SIGKILL && p->lim.cpu_ns && r->cpu_ns >= p->lim.cpu_ns)
+			r->verdict = SBX_CPU;
+		if (r->signal == SIGXFSZ)
+			r->verdict = SBX_OUTPUT;
+		snprintf(r->message, sizeof r->message, "crashed: killed by signal %d (%s)",
+			 r->signal, sig);
+	}
+	if (r->verdict == SBX_MEMORY)
+		snprintf(r->message, sizeof r->message,
+			 "memory limit exceeded (%llu MiB): it %s after using %llu MiB",
+			 (unsigned long long)(p->lim.memory_bytes >> 20),
+			 WIFEXITED(status) ? "gave up" : "crashed",
+			 (unsigned long long)(r->peak_memory >> 20));
+	if (r->verdict == SBX_CPU)
+		snprintf(r->message, sizeof r->message, "CPU budget exceeded: used %.3f s of %.3f s",
+			 r->cpu_ns / 1e9, p->lim.cpu_ns / 1e9);
+	if (r->verdict == SBX_OUTPUT)
+		snprintf(r->message, sizeof r->message, "output limit exceeded (%llu bytes)",
+			 (unsigned long long)p->lim.output_bytes);
+}
+
+/* The child has exited (the pidfd said so): read its CPU clock while it is
+ * a zombie, for nanoseconds, then reap it for the status and rusage. */
+static void reap(struct sbx_proc *p, int flags)
+{
+	siginfo_t si = { 0 };
+	if (waitid(P_PIDFD, p->pidfd, &si, WEXITED | WNOWAIT | flags) < 0 || si.si_pid == 0)
+		return;
+	uint64_t cpu = sbx_cpu_ns(p);
+	int status;
+	struct rusage ru;
+	if (wait4(p->pid, &status, 0, &ru) < 0)
+		return;
+	p->reaped = true;
+	struct sbx_result *r = &p->res;
+	uint64_t ru_cpu = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * NS +
+			  (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000ULL;
+	r->cpu_ns = cpu ? cpu : ru_cpu;
+	r->wall_ns = sbx_now_ns() - p->start_ns;
+	r->peak_memory = (uint64_t)ru.ru_maxrss * 1024;
+	if (r->verdict == SBX_RUNNING)
+		verdict_from_status(p, status);
+	else if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL)
+		r->signal = WTERMSIG(status);
+	else if (WIFEXITED(status))
+		r->exit_status = WEXITSTATUS(status);
+	if (p->listener >= 0)
+		close(p->listener);
+	p->listener = -1;
+}
+
+bool sbx_service(struct sbx_proc *p)
+{
+	if (p->reaped)
+		return false;
+	drain_stderr(p);
+	sbx_notify_service(p);
+	check_limits(p);
+	reap(p, WNOHANG);
+	return !p->reaped;
+}
+
+int sbx_pollfds(const struct sbx_proc *p, struct pollfd *fds)
+{
+	int n = 0;
+	if (!p->reaped)
+		fds[n++] = (struct pollfd){ p->pidfd, POLLIN, 0 };
+	if (!p->reaped && !p->killed && p->listener >= 0)
+		fds[n++] = (struct pollfd){ p->listener, POLLIN, 0 };
+	if (p->errfd >= 0)
+		fds[n++] = (struct pollfd){ p->errfd, POLLIN, 0 };
+	return n;
+}
+
+int64_t sbx_timeout_ns(const struct sbx_proc *p)
+{
+	if (p->reaped)
+		return -1;
+	if (p->killed)
+		return NS; /* SIGKILL is on its way; the pidfd will say when */
+	uint64_t now = sbx_now_ns();
+	uint64_t t = p->wall_deadline_ns > now ? p->wall_deadline_ns - now : 0;
+	if (p->lim.cpu_ns) {
+		/* One thread cannot burn CPU faster than the wall clock runs, so
+		 * the budget cannot run out before this. */
+		uint64_t cpu = sbx_cpu_ns(p);
+		uint64_t left = cpu < p->lim.cpu_ns ? p->lim.cpu_ns - cpu : 0;
+		if (left < t)
+			t = left;
+	}
+	return t > INT64_MAX ? INT64_MAX : (int64_t)t;
+}
+
+static int poll_ns(struct pollfd *fds, int n, int64_t timeout_ns)
+{
+	struct timespec ts = { timeout_ns / NS, timeout_ns % NS };
+	int r = ppoll(fds, n, timeout_ns < 0 ? NULL : &ts, NULL);
+	return r < 0 && errno != EINTR ? -1 : r;
+}
+
+int sbx_wait_fd(struct sbx_proc *p, int fd, short events, int64_t timeout_ns)
+{
+	uint64_t deadline = timeout_ns < 0 ? UINT64_MAX : sbx_now_ns() + timeout_ns;
+	for (;;) {
+		struct pollfd fds[SBX_POLLFDS + 1];
+		fds[0] = (struct pollfd){ fd, events, 0 };
+		int n = 1 + sbx_pollfds(p, fds + 1);
+		int64_t t = sbx_timeout_ns(p);
+		uint64_t now = sbx_now_ns();
+		if (deadline != UINT64_MAX) {
+			int64_t left = deadline > now ? (int64_t)(deadline - now) : 0;
+			if (t < 0 || left < t)
+				t = left;
+		}
+		if (poll_ns(fds, n, t) < 0)
+			return -1;
+		bool ready = fds[0].revents != 0;
+		bool running = sbx_service(p);
+		if (ready)
+			return 1;
+		if (!running)
+			return -1;
+		if (sbx_now_ns() >= deadline)
+			return 0;
+	}
+}
+
+const struct sbx_result *sbx_finish(struct sbx_proc *p)
+{
+	while (!p->reaped) {
+		struct pollfd fds[SBX_POLLFDS];
+		int n = sbx_pollfds(p, fds);
+		if (poll_ns(fds, n, sbx_timeout_ns(p)) < 0)
+			break;
+		sbx_service(p);
+	}
+	/* The write end died with the child: read what is left, up to EOF. */
+	if (p->errfd >= 0)
+		fcntl(p->errfd, F_SETFL, 0);
+	drain_stderr(p);
+	p->log[p->res.log_len] = '\0';
+	return &p->res;
+}
+
+void sbx_free(struct sbx_proc *p)
+{
+	if (!p)
+		return;
+	if (!p->reaped && p->pid > 0) {
+		if (p->pidfd >= 0)
+			syscall(SYS_pidfd_send_signal, p->pidfd, SIGKILL, NULL, 0);
+		else
+			kill(p->pid, SIGKILL);
+		waitpid(p->pid, NULL, 0);
+	}
+	int fds[] = { p->pidfd, p->listener, p->errfd };
+	for (size_t i = 0; i < sizeof fds / sizeof *fds; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	free(p->log);
+	free(p);
+}
