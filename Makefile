@@ -22,6 +22,7 @@ JUDGE_SRC   := $(filter-out judge/judge.c,$(wildcard judge/*.c))
 TEST_SRC    := $(wildcard tests/unit/*.c)
 ATTACK_SRC  := $(wildcard tests/attack/*.c)
 BENCH_SRC   := $(wildcard bench/*.c)
+BENCH_PLAYERS := $(patsubst bench/players/%.c,build/bench/%,$(wildcard bench/players/*.c))
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -30,7 +31,7 @@ LIBJUDGE   := $(BUILD)/libjudge.a
 JUDGE      := $(BUILD)/judge
 UNIT       := $(BUILD)/unit-tests
 ATTACKS    := $(patsubst tests/attack/%.c,build/attack/%,$(ATTACK_SRC))
-BENCH      := $(BUILD)/bench-sandbox
+BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench-%,$(BENCH_SRC))
 
 .PHONY: all test check bench install clean demo deps
 all: $(JUDGE)
@@ -57,7 +58,11 @@ build/attack/%: tests/attack/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(PLAYER_CFLAGS) $< -o $@ -lm
 
-$(BENCH): $(call obj,$(BENCH_SRC)) $(LIBJUDGE) $(LIBSANDBOX)
+build/bench/%: bench/players/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(PLAYER_CFLAGS) $< -o $@ -lm
+
+$(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $(LIBJUDGE) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 # The unit suite runs from the repository root; it finds the programs it
@@ -69,8 +74,9 @@ test: deps
 	$(MAKE) check
 	$(MAKE) check BUILD=build/asan SAN=1
 
-bench: $(BENCH) $(ATTACKS)
-	ATTACK_DIR=build/attack $(BENCH)
+# Each bench/NAME.c is one program; every one prints its own ratios.
+bench: $(BENCHES) $(BENCH_PLAYERS)
+	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
 
 demo: deps all $(ATTACKS)
 	scripts/demo.sh $(JUDGE)

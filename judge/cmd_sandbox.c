@@ -99,8 +99,11 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		default: return -1;
 		}
 		if (bad) {
+			const struct option *lo = longopts;
+			while (lo->val != c)
+				lo++;
 			fprintf(stderr, "judge sandbox: invalid value '%s' for --%s\n", optarg,
-				longopts[optind > 0 ? 0 : 0].name);
+				lo->name);
 			return -1;
 		}
 	}

@@ -24,6 +24,11 @@ struct sbx_proc {
 	int pidfd;
 	int listener; /* seccomp notifications, -1 for tools */
 	int errfd;    /* read end of the child's stderr */
+	void *stack;  /* the child's until it executes the binary */
+	/* The kernel's maxrss for the child includes the memory it shared
+	 * with us before exec; below this it tells nothing of the player. */
+	uint64_t inherited_rss;
+	uint64_t sampled_peak; /* highest VmHWM read while it ran */
 	clockid_t cpuclock;
 	uint64_t start_ns;
 	uint64_t wall_deadline_ns;

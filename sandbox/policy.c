@@ -4,7 +4,8 @@
  * child blocks in the kernel, the parent learns which call it was and ends
  * it with a verdict that names the call.  The parent also decides the few
  * calls whose answer depends on state a filter cannot see: the one exec of
- * the player (see notify.c) and signals a process sends to itself.
+ * the player (see notify.c), signals a process sends to itself, and its
+ * exit, where the parent reads its memory high-water mark one last time.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -32,7 +33,6 @@ static const int allowed[] = {
 	SCMP_SYS(time), SCMP_SYS(nanosleep), SCMP_SYS(clock_nanosleep),
 	SCMP_SYS(pause), SCMP_SYS(sched_yield),
 	SCMP_SYS(getpid), SCMP_SYS(gettid),
-	SCMP_SYS(exit), SCMP_SYS(exit_group),
 };
 
 /* Calls glibc makes on its own that we answer with an error instead of
@@ -100,6 +100,7 @@ static int build_player_filter(struct sbx_policy *pol)
 	/* i386 (int 0x80) and x32 calls never match a native rule; the parent
 	 * hears of them and names them. */
 	int rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_NOTIFY);
+	rc = rc ? rc : seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2);
 	rc = rc ? rc : add_rules(ctx, &pol->lim);
 	rc = rc ? rc : export_program(ctx, &pol->prog);
 	seccomp_release(ctx);

@@ -58,8 +58,7 @@ uint64_t sbx_cpu_ns(const struct sbx_proc *p)
 	return (uint64_t)ts.tv_sec * NS + ts.tv_nsec;
 }
 
-/* Resident high-water mark (VmHWM) while it runs. */
-uint64_t sbx_peak_memory(const struct sbx_proc *p)
+uint64_t sbx_peak_memory(struct sbx_proc *p)
 {
 	if (p->reaped)
 		return p->res.peak_memory;
@@ -72,7 +71,9 @@ uint64_t sbx_peak_memory(const struct sbx_proc *p)
 			break;
 	if (f)
 		fclose(f);
-	return kb * 1024;
+	if (kb * 1024 > p->sampled_peak)
+		p->sampled_peak = kb * 1024;
+	return p->sampled_peak;
 }
 
 void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
@@ -84,6 +85,7 @@ void sbx_kill(struct sbx_proc *p, enum sbx_verdict v, const char *detail, const 
 {
 	if (p->reaped || p->killed)
 		return;
+	sbx_peak_memory(p); /* the last chance to see it */
 	p->killed = true;
 	p->res.verdict = v;
 	snprintf(p->res.detail, sizeof p->res.detail, "%s", detail);
@@ -199,7 +201,8 @@ static void reap(struct sbx_proc *p, int flags)
 			  (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000ULL;
 	r->cpu_ns = cpu ? cpu : ru_cpu;
 	r->wall_ns = sbx_now_ns() - p->start_ns;
-	r->peak_memory = (uint64_t)ru.ru_maxrss * 1024;
+	uint64_t maxrss = (uint64_t)ru.ru_maxrss * 1024;
+	r->peak_memory = maxrss > p->inherited_rss ? maxrss : p->sampled_peak;
 	if (r->verdict == SBX_RUNNING)
 		verdict_from_status(p, status);
 	else if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL)

@@ -118,7 +118,8 @@ bool sbx_service(struct sbx_proc *p);
 int sbx_wait_fd(struct sbx_proc *p, int fd, short events, int64_t timeout_ns);
 
 uint64_t sbx_cpu_ns(const struct sbx_proc *p);
-uint64_t sbx_peak_memory(const struct sbx_proc *p);
+/* Resident high-water mark in bytes; reads /proc while it runs. */
+uint64_t sbx_peak_memory(struct sbx_proc *p);
 
 /* The wall-clock guard expires wall_ns from now (the runner re-arms it each
  * turn). */

@@ -1,0 +1,77 @@
+/* bench_sandbox.c - the cost of the sandbox at launch: start and reap a
+ * trivial static binary through libsandbox and through plain fork + exec +
+ * wait, interleaved so both see the same machine, and print the ratio of
+ * the medians (goal <= 1.15). */
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench/bench.h"
+#include "sandbox/sandbox.h"
+
+#define ROUNDS 400
+
+static uint64_t plain_launch(const char *path, int in, int out)
+{
+	uint64_t t0 = bench_now_ns();
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(in, 0);
+		dup2(out, 1);
+		execl(path, path, (char *)NULL);
+		_exit(127);
+	}
+	waitpid(pid, NULL, 0);
+	return bench_now_ns() - t0;
+}
+
+static uint64_t sandbox_launch(const struct sbx_policy *pol, const char *path, int in, int out)
+{
+	char err[SBX_ERRLEN];
+	struct sbx_spec spec = { .path = path, .stdin_fd = in, .stdout_fd = out,
+				 .uid = geteuid() == 0 ? 61000 : 0, .gid = geteuid() == 0 ? 61000 : 0 };
+	uint64_t t0 = bench_now_ns();
+	struct sbx_proc *p = sbx_start(pol, &spec, err);
+	if (!p) {
+		fprintf(stderr, "bench: %s\n", err);
+		exit(1);
+	}
+	const struct sbx_result *r = sbx_finish(p);
+	uint64_t t = bench_now_ns() - t0;
+	if (r->verdict != SBX_EXITED || r->exit_status != 0) {
+		fprintf(stderr, "bench: the trivial player ended badly: %s\n", r->message);
+		exit(1);
+	}
+	sbx_free(p);
+	return t;
+}
+
+int main(void)
+{
+	const char *path = "build/bench/noop";
+	struct sbx_limits lim = { .cpu_ns = 1000000000, .wall_ns = 5000000000ULL,
+				  .memory_bytes = 256 << 20, .stderr_bytes = 4096 };
+	char err[SBX_ERRLEN];
+	signal(SIGPIPE, SIG_IGN);
+	struct sbx_policy *pol = sbx_policy_new(SBX_PLAYER, &lim, err);
+	int in[2], out[2];
+	if (!pol || pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC)) {
+		fprintf(stderr, "bench: set-up failed: %s\n", pol ? "pipe" : err);
+		return 1;
+	}
+	static uint64_t sbx[ROUNDS], plain[ROUNDS];
+	for (int i = 0; i < ROUNDS; i++) {
+		sbx[i] = sandbox_launch(pol, path, in[0], out[1]);
+		plain[i] = plain_launch(path, in[0], out[1]);
+	}
+	uint64_t ms = bench_median(sbx, ROUNDS), mp = bench_median(plain, ROUNDS);
+	printf("sandbox launch+reap of a trivial static binary (median of %d):\n", ROUNDS);
+	printf("  libsandbox          %8.1f us\n", ms / 1e3);
+	printf("  fork+exec+wait      %8.1f us\n", mp / 1e3);
+	printf("  ratio               %8.3f   (goal <= 1.15)\n", (double)ms / mp);
+	sbx_policy_free(pol);
+	return 0;
+}
