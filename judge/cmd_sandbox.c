@@ -33,7 +33,7 @@ static void usage(FILE *out)
 "  --memory MB      memory (address space) limit\n"
 "  --stderr KB      stderr kept\n"
 "  --output KB      stdout allowed before the output-limit verdict (0: none)\n"
-"  --uid N          run as uid/gid N when root (default: the first player uid)\n"
+"  --uid N          run as uid/gid N when root (default: a free player uid)\n"
 "  --config FILE    judge config (default config/judge.json)\n"
 "\n"
 "exit status: 0 if the program exited with status 0, 1 for any other end,\n"
@@ -43,7 +43,9 @@ static void usage(FILE *out)
 struct run_opts {
 	struct sbx_limits lim;
 	uint64_t output_bytes;
-	uid_t uid;
+	uid_t uid;            /* 0: claim one of the configured player uids */
+	uid_t uid_base;
+	unsigned uid_count;
 	char **argv;
 };
 
@@ -81,7 +83,8 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		.memory_bytes = cfg.sandbox.memory_bytes,
 		.stderr_bytes = cfg.sandbox.stderr_bytes, .open_files = cfg.sandbox.open_files,
 	};
-	o->uid = geteuid() == 0 ? cfg.sandbox.uid_base : 0;
+	o->uid_base = cfg.sandbox.uid_base;
+	o->uid_count = cfg.sandbox.uid_count;
 	uint64_t uid = 0;
 	int c;
 	optind = 1;
@@ -224,6 +227,12 @@ static int run(struct run_opts *o)
 		fprintf(stderr, "judge sandbox: %s\n", err);
 		return 2;
 	}
+	struct sbx_uid claim = { o->uid, -1 };
+	if (geteuid() == 0 && !o->uid &&
+	    sbx_uid_claim(o->uid_base, o->uid_count, &claim, err) < 0) {
+		fprintf(stderr, "judge sandbox: %s\n", err);
+		return 2;
+	}
 	int in[2], out[2];
 	if (pipe2(in, O_CLOEXEC) < 0 || pipe2(out, O_CLOEXEC) < 0) {
 		perror("judge sandbox: pipe");
@@ -231,7 +240,7 @@ static int run(struct run_opts *o)
 	}
 	struct sbx_spec spec = {
 		.path = o->argv[0], .argv = (const char *const *)o->argv,
-		.stdin_fd = in[0], .stdout_fd = out[1], .uid = o->uid, .gid = o->uid,
+		.stdin_fd = in[0], .stdout_fd = out[1], .uid = claim.uid, .gid = claim.uid,
 	};
 	struct sbx_proc *p = sbx_start(pol, &spec, err);
 	close(in[0]);
@@ -254,6 +263,7 @@ static int run(struct run_opts *o)
 		close(pm->out_src);
 	free(pm);
 	sbx_free(p);
+	sbx_uid_release(&claim);
 	sbx_policy_free(pol);
 	return rc;
 }

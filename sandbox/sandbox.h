@@ -136,6 +136,20 @@ const struct sbx_result *sbx_finish(struct sbx_proc *p);
 /* Kills the process if it still runs, reaps it, frees everything. */
 void sbx_free(struct sbx_proc *p);
 
+/* A uid (and gid of the same number) for one running player, held by a
+ * lock file under SBX_UID_LOCK_DIR so that concurrent players, even of
+ * different judge processes on this machine, never share one.  The claim
+ * ends with sbx_uid_release() or with the process that holds it. */
+#define SBX_UID_LOCK_DIR "/run/lock/judge-sandbox"
+struct sbx_uid {
+	uid_t uid;
+	int fd;
+};
+/* Claims the first free uid of [base, base + count).  Returns 0, or -1
+ * with err filled when every one is taken or the lock directory fails. */
+int sbx_uid_claim(uid_t base, unsigned count, struct sbx_uid *out, char err[SBX_ERRLEN]);
+void sbx_uid_release(struct sbx_uid *u);
+
 const char *sbx_verdict_name(enum sbx_verdict v);
 
 /* "SIGSEGV" for 11; "signal N" for unknown ones.  buf has room for 16. */
