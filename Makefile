@@ -19,6 +19,8 @@ PLAYER_CFLAGS := -std=gnu17 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -static
 
 SANDBOX_SRC := $(wildcard sandbox/*.c)
 JUDGE_SRC   := $(filter-out judge/judge.c,$(wildcard judge/*.c))
+# Engines run in the judge; a game's kit/ and players/ go into player binaries.
+GAMES_SRC   := games/registry.c $(wildcard games/*/engine/*.c)
 TEST_SRC    := $(wildcard tests/unit/*.c)
 ATTACK_SRC  := $(wildcard tests/attack/*.c)
 BENCH_SRC   := $(wildcard bench/*.c)
@@ -28,6 +30,7 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
 LIBSANDBOX := $(BUILD)/libsandbox.a
 LIBJUDGE   := $(BUILD)/libjudge.a
+LIBGAMES   := $(BUILD)/libgames.a
 JUDGE      := $(BUILD)/judge
 UNIT       := $(BUILD)/unit-tests
 ATTACKS    := $(patsubst tests/attack/%.c,build/attack/%,$(ATTACK_SRC))
@@ -47,11 +50,13 @@ $(LIBSANDBOX): $(call obj,$(SANDBOX_SRC))
 	ar rcs $@ $^
 $(LIBJUDGE): $(call obj,$(JUDGE_SRC))
 	ar rcs $@ $^
+$(LIBGAMES): $(call obj,$(GAMES_SRC))
+	ar rcs $@ $^
 
-$(JUDGE): $(call obj,judge/judge.c) $(LIBJUDGE) $(LIBSANDBOX)
+$(JUDGE): $(call obj,judge/judge.c) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-$(UNIT): $(call obj,$(TEST_SRC)) $(LIBJUDGE) $(LIBSANDBOX)
+$(UNIT): $(call obj,$(TEST_SRC)) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -lcriterion -o $@
 
 build/attack/%: tests/attack/%.c
@@ -62,7 +67,7 @@ build/bench/%: bench/players/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(PLAYER_CFLAGS) $< -o $@ -lm
 
-$(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $(LIBJUDGE) $(LIBSANDBOX)
+$(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 # The unit suite runs from the repository root; it finds the programs it

@@ -1,0 +1,85 @@
+/* game.h - what the judge knows of a game, and all it knows.
+ *
+ * A game is one folder under games/ with an engine (trusted, runs in the
+ * judge) and a player kit (a header and a runtime linked into each
+ * contestant's binary).  The engine exposes one `struct game` and is
+ * listed once in games/registry.c; nothing else in the judge names it.
+ *
+ * The judge and a player exchange messages; their bytes are the game's
+ * business (the kit encodes and decodes them on the player's side):
+ *
+ *   judge -> player  start   game_start(): parameters, board, the player's
+ *                            random seed, as the player sees them
+ *   player -> judge  hello   the player's name (the runner checks it)
+ *   then each round:
+ *   judge -> player  view    game_view(): the state the player sees
+ *   player -> judge  orders  game_orders(): hostile bytes, validated
+ *   then the judge resolves the round with game_advance().
+ *
+ * Promises of every engine: deterministic for (parameters, seed, orders);
+ * game_orders() never crashes, reads out of bounds or allocates without
+ * bound whatever the bytes; a player marked frozen gets no more orders
+ * executed; views are rotated or fogged as the game's rules say.
+ */
+#ifndef GAME_H
+#define GAME_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define GAME_MAX_PLAYERS 8
+#define GAME_ERRLEN 256
+
+struct game_state;
+
+struct game {
+	const char *name;  /* "dominator": the command-line and database name */
+	const char *title; /* "Dominator" */
+	int players;       /* exact number of players in a match */
+	size_t start_max;  /* upper bounds of the messages, for the buffers */
+	size_t view_max;
+	size_t orders_max;
+
+	/* A match from a parameters file's text (NULL: the defaults) and a
+	 * seed.  NULL with err filled for bad parameters (line and key). */
+	struct game_state *(*create)(const char *params, uint64_t seed,
+				     char err[GAME_ERRLEN]);
+	void (*destroy)(struct game_state *g);
+
+	int (*rounds)(const struct game_state *g); /* rounds in the match */
+	int (*round)(const struct game_state *g);  /* rounds played so far */
+
+	/* Encode into buf (at most cap bytes); return the length. */
+	size_t (*start)(const struct game_state *g, int player, uint8_t *buf, size_t cap);
+	size_t (*view)(const struct game_state *g, int player, uint8_t *buf, size_t cap);
+
+	/* Takes player's orders for the coming round.  -1 with err filled
+	 * when the message breaks the rules (malformed, more than the allowed
+	 * number of orders): the runner then freezes the player. */
+	int (*orders)(struct game_state *g, int player, const uint8_t *buf, size_t len,
+		      char err[GAME_ERRLEN]);
+
+	/* What the runner tells the game about a player: its share of the
+	 * CPU budget used so far, or a negative value once it is frozen (its
+	 * units then take no more orders). */
+	void (*status)(struct game_state *g, int player, double cpu_share);
+
+	/* Resolves the round with the orders taken since the last call. */
+	void (*advance)(struct game_state *g);
+
+	/* Scores so far (the final ones after the last round). */
+	void (*scores)(const struct game_state *g, int64_t *score);
+
+	/* Replay: the parameters and initial state, then after each
+	 * game_advance() what changed in that round (new references). */
+	json_t *(*replay_header)(const struct game_state *g);
+	json_t *(*replay_round)(const struct game_state *g);
+};
+
+/* games/registry.c: every game the judge knows. */
+const struct game *game_find(const char *name);
+const struct game *const *game_list(void);
+
+#endif

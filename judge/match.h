@@ -1,0 +1,74 @@
+/* match.h - play one match of a game between sandboxed players.
+ *
+ * Promises: every player runs under the player sandbox with the given
+ * limits (its CPU budget covers the whole match); whatever a player does
+ * (crash, overrun, forbidden call, protocol error, silence), it is frozen
+ * with a reason and the match goes on without it; the match always ends
+ * after the game's last round.  The replay is JSON and, for the same game,
+ * parameters, seed and player binaries, the same bytes (it holds no
+ * timing); the result adds what varies: CPU time, memory, logs.
+ */
+#ifndef JUDGE_MATCH_H
+#define JUDGE_MATCH_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "games/game.h"
+#include "sandbox/sandbox.h"
+
+#define MATCH_ERRLEN 256
+#define MATCH_NAME_MAX 12
+
+struct match_entry {
+	const char *binary;        /* static player binary */
+	const char *label;         /* what the user called it: "Demo", "AISauron.c" */
+	const char *binary_sha256; /* for the replay; may be NULL */
+	const char *source_sha256;
+};
+
+struct match_spec {
+	const struct game *game;
+	const char *params;        /* parameters file text; NULL: the defaults */
+	uint64_t seed;
+	struct sbx_limits limits;  /* per player; wall_ns guards each turn */
+	uid_t uid_base;            /* players' uids when the judge is root */
+	unsigned uid_count;
+	const char *compiler;      /* compiler version, for the replay */
+	int nplayers;
+	struct match_entry entry[GAME_MAX_PLAYERS];
+};
+
+struct match_seat {
+	char name[MATCH_NAME_MAX + 1]; /* as the player announced it */
+	int64_t score;
+	int rank;                      /* 1 = best; ties share a rank */
+	bool frozen;
+	int frozen_round;              /* -1: before the first round */
+	enum sbx_verdict verdict;
+	char reason[200];
+	uint64_t cpu_ns;
+	uint64_t peak_memory;
+	char *log;                     /* its stderr, capped */
+	size_t log_len;
+};
+
+struct match_result {
+	int nplayers;
+	int rounds;
+	struct match_seat seat[GAME_MAX_PLAYERS];
+	json_t *replay;
+};
+
+/* Plays the match.  -1 with err filled when it could not be played at all
+ * (bad parameters, the judge failed); a player's failure is not an error. */
+int match_play(const struct match_spec *spec, struct match_result *out,
+	       char err[MATCH_ERRLEN]);
+void match_result_free(struct match_result *r);
+
+/* A player name: 1 to 12 letters, digits or underscores. */
+bool match_name_valid(const char *name, size_t len);
+
+#endif

@@ -1,0 +1,205 @@
+#include "judge/seat.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define FRAME_HEADER 4
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+int seat_start(struct seat *s, const struct sbx_policy *pol, const char *binary,
+	       uid_t uid, size_t max_in, char err[SBX_ERRLEN])
+{
+	*s = (struct seat){ .to_fd = -1, .from_fd = -1, .uid = { 0, -1 }, .frozen_round = -1 };
+	s->in_max = FRAME_HEADER + max_in;
+	s->in = malloc(s->in_max);
+	int in[2], out[2];
+	if (!s->in || pipe2(in, O_CLOEXEC) < 0) {
+		snprintf(err, SBX_ERRLEN, "match: %s", strerror(errno));
+		return -1;
+	}
+	if (pipe2(out, O_CLOEXEC) < 0) {
+		snprintf(err, SBX_ERRLEN, "match: pipe: %s", strerror(errno));
+		close(in[0]);
+		close(in[1]);
+		return -1;
+	}
+	struct sbx_spec spec = { .path = binary, .stdin_fd = in[0], .stdout_fd = out[1],
+				 .uid = uid, .gid = uid };
+	s->proc = sbx_start(pol, &spec, err);
+	close(in[0]);
+	close(out[1]);
+	s->to_fd = in[1];
+	s->from_fd = out[0];
+	if (!s->proc)
+		return -1;
+	fcntl(s->to_fd, F_SETFL, O_NONBLOCK);
+	fcntl(s->from_fd, F_SETFL, O_NONBLOCK);
+	if (!sbx_running(s->proc))
+		seat_freeze(s, -1, SBX_SETUP, NULL);
+	return 0;
+}
+
+void seat_freeze(struct seat *s, int round, enum sbx_verdict v, const char *why)
+{
+	if (s->frozen)
+		return;
+	if (why)
+		sbx_stop(s->proc, v, why);
+	s->frozen = true;
+	s->frozen_round = round;
+	const struct sbx_result *r = sbx_finish(s->proc);
+	snprintf(s->reason, sizeof s->reason, "%s", r->message);
+	close_fd(&s->to_fd);
+	close_fd(&s->from_fd);
+}
+
+static void flush(struct seat *s, int round)
+{
+	while (s->out_off < s->out_len) {
+		ssize_t n = write(s->to_fd, s->out + s->out_off, s->out_len - s->out_off);
+		if (n > 0) {
+			s->out_off += n;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno != EAGAIN)
+			seat_freeze(s, round, SBX_STOPPED,
+				    "protocol error: it closed its input before the game ended");
+		return;
+	}
+	s->out_len = s->out_off = 0;
+}
+
+void seat_send(struct seat *s, const uint8_t *payload, size_t len)
+{
+	if (s->frozen)
+		return;
+	size_t need = s->out_len + FRAME_HEADER + len;
+	if (need > s->out_cap) {
+		uint8_t *grown = realloc(s->out, need);
+		if (!grown) {
+			seat_freeze(s, -1, SBX_STOPPED, "the judge ran out of memory");
+			return;
+		}
+		s->out = grown;
+		s->out_cap = need;
+	}
+	uint8_t *h = s->out + s->out_len;
+	h[0] = len, h[1] = len >> 8, h[2] = len >> 16, h[3] = len >> 24;
+	memcpy(h + FRAME_HEADER, payload, len);
+	s->out_len = need;
+	flush(s, -1);
+}
+
+static size_t frame_length(const struct seat *s)
+{
+	const uint8_t *h = s->in;
+	return (size_t)h[0] | (size_t)h[1] << 8 | (size_t)h[2] << 16 | (size_t)h[3] << 24;
+}
+
+const uint8_t *seat_frame(const struct seat *s, size_t *len)
+{
+	if (s->frozen || s->in_len < FRAME_HEADER)
+		return NULL;
+	size_t n = frame_length(s);
+	if (s->in_len < FRAME_HEADER + n)
+		return NULL;
+	*len = n;
+	return s->in + FRAME_HEADER;
+}
+
+void seat_consume(struct seat *s)
+{
+	s->in_len = 0;
+}
+
+/* Reads no further than the end of the current frame, so a frame sent
+ * early waits in the pipe for its round. */
+static void receive(struct seat *s, int round)
+{
+	for (;;) {
+		size_t want = FRAME_HEADER;
+		if (s->in_len >= FRAME_HEADER) {
+			want += frame_length(s);
+			if (want > s->in_max) {
+				char why[160];
+				snprintf(why, sizeof why,
+					 "protocol error: a message of %zu bytes (at most %zu allowed)",
+					 want - FRAME_HEADER, s->in_max - FRAME_HEADER);
+				seat_freeze(s, round, SBX_STOPPED, why);
+				return;
+			}
+			if (s->in_len == want)
+				return;
+		}
+		ssize_t n = read(s->from_fd, s->in + s->in_len, want - s->in_len);
+		if (n > 0) {
+			s->in_len += n;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n == 0)
+			seat_freeze(s, round, SBX_STOPPED,
+				    "protocol error: it closed its output before the game ended");
+		return;
+	}
+}
+
+int seat_pollfds(const struct seat *s, struct pollfd *fds)
+{
+	if (s->frozen)
+		return 0;
+	int n = 0;
+	size_t len;
+	if (!seat_frame(s, &len))
+		fds[n++] = (struct pollfd){ s->from_fd, POLLIN, 0 };
+	if (s->out_off < s->out_len)
+		fds[n++] = (struct pollfd){ s->to_fd, POLLOUT, 0 };
+	return n + sbx_pollfds(s->proc, fds + n);
+}
+
+void seat_service(struct seat *s, int round)
+{
+	if (s->frozen)
+		return;
+	if (s->out_off < s->out_len)
+		flush(s, round);
+	size_t len;
+	if (!s->frozen && !seat_frame(s, &len))
+		receive(s, round);
+	if (!s->frozen && !sbx_service(s->proc))
+		seat_freeze(s, round, SBX_RUNNING, NULL);
+}
+
+const struct sbx_result *seat_finish(struct seat *s)
+{
+	close_fd(&s->to_fd);
+	close_fd(&s->from_fd);
+	if (sbx_running(s->proc))
+		sbx_stop(s->proc, SBX_STOPPED, "the game ended");
+	return sbx_finish(s->proc);
+}
+
+void seat_free(struct seat *s)
+{
+	close_fd(&s->to_fd);
+	close_fd(&s->from_fd);
+	sbx_free(s->proc);
+	sbx_uid_release(&s->uid);
+	free(s->in);
+	free(s->out);
+	s->proc = NULL;
+	s->in = s->out = NULL;
+}

@@ -1,0 +1,61 @@
+/* seat.h - one player of a match: its sandboxed process and its channel.
+ *
+ * Messages are framed as a 4-byte little-endian length and the payload.
+ * Writes never block the judge (the pipe is non-blocking and what does not
+ * fit waits in a buffer); reads take at most one frame of at most the
+ * seat's maximum size.  Anything the player does wrong freezes the seat
+ * for good, with a reason a contestant understands.
+ */
+#ifndef JUDGE_SEAT_H
+#define JUDGE_SEAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sandbox/sandbox.h"
+
+struct seat {
+	struct sbx_proc *proc;
+	struct sbx_uid uid;
+	int to_fd, from_fd;   /* our ends of its stdin and stdout */
+	uint8_t *in;          /* bytes read, at most one frame */
+	size_t in_len, in_max;
+	uint8_t *out;         /* bytes not yet written */
+	size_t out_len, out_off, out_cap;
+	bool frozen;
+	int frozen_round;     /* the round it froze in, -1 before the first */
+	char reason[200];
+};
+
+/* Starts binary under pol as one seat that accepts frames of at most
+ * max_in bytes.  uid 0 keeps the judge's identity.  -1 with err filled
+ * only when the judge itself failed; a binary that cannot run gives a
+ * frozen seat. */
+int seat_start(struct seat *s, const struct sbx_policy *pol, const char *binary,
+	       uid_t uid, size_t max_in, char err[SBX_ERRLEN]);
+
+/* Queues one frame and writes what the pipe takes now. */
+void seat_send(struct seat *s, const uint8_t *payload, size_t len);
+
+/* The complete frame read so far, or NULL.  seat_consume() drops it. */
+const uint8_t *seat_frame(const struct seat *s, size_t *len);
+void seat_consume(struct seat *s);
+
+/* Adds the descriptors to watch while waiting for a frame; returns the
+ * count added (at most SEAT_POLLFDS). */
+#define SEAT_POLLFDS (2 + SBX_POLLFDS)
+int seat_pollfds(const struct seat *s, struct pollfd *fds);
+
+/* After a poll: moves bytes both ways and services the process; freezes
+ * the seat if the process ended or broke the framing. */
+void seat_service(struct seat *s, int round);
+
+void seat_freeze(struct seat *s, int round, enum sbx_verdict v, const char *why);
+
+/* Ends the process (if it still runs) and frees everything but the
+ * result, which stays readable through sbx. */
+const struct sbx_result *seat_finish(struct seat *s);
+void seat_free(struct seat *s);
+
+#endif
