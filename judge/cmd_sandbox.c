@@ -125,6 +125,7 @@ struct pump {
 	char buf[65536];
 	size_t len, off;
 	uint64_t out_total, out_limit;
+	char last; /* the last byte copied to our stdout */
 };
 
 static void pump_input(struct pump *pm)
@@ -168,6 +169,8 @@ static void pump_output(struct pump *pm, struct sbx_proc *p)
 		sbx_stop(p, SBX_OUTPUT, msg);
 		n -= pm->out_total - pm->out_limit;
 	}
+	if (n > 0)
+		pm->last = buf[n - 1];
 	fwrite(buf, 1, n, stdout);
 	fflush(stdout);
 }
@@ -200,7 +203,9 @@ static void pump_until_end(struct pump *pm, struct sbx_proc *p)
 	}
 }
 
-static void print_report(const struct sbx_result *r)
+/* The report goes on a line of its own, even after output that did not
+ * end its last line. */
+static void print_report(const struct sbx_result *r, char last_out)
 {
 	if (r->log_len)
 		fwrite(r->log, 1, r->log_len, stderr);
@@ -213,7 +218,7 @@ static void print_report(const struct sbx_result *r)
 			      "stderr_bytes", (json_int_t)(r->log_len + r->log_dropped),
 			      "stderr_dropped", (json_int_t)r->log_dropped);
 	char *s = json_dumps(j, JSON_COMPACT);
-	printf("%s\n", s);
+	printf("%s%s\n", last_out && last_out != '\n' ? "\n" : "", s);
 	fflush(stdout);
 	free(s);
 	json_decref(j);
@@ -255,7 +260,7 @@ static int run(struct run_opts *o)
 			     .out_limit = o->output_bytes };
 	pump_until_end(pm, p);
 	const struct sbx_result *r = sbx_finish(p);
-	print_report(r);
+	print_report(r, pm->last);
 	int rc = r->verdict == SBX_EXITED && r->exit_status == 0 ? 0 : 1;
 	if (pm->in_dst >= 0)
 		close(pm->in_dst);
