@@ -34,10 +34,11 @@ LIBGAMES   := $(BUILD)/libgames.a
 JUDGE      := $(BUILD)/judge
 UNIT       := $(BUILD)/unit-tests
 ATTACKS    := $(patsubst tests/attack/%.c,build/attack/%,$(ATTACK_SRC))
+KITS       := $(patsubst games/%/kit,build/kits/lib%.a,$(wildcard games/*/kit))
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench-%,$(BENCH_SRC))
 
 .PHONY: all test check bench install clean demo deps
-all: $(JUDGE)
+all: $(JUDGE) $(KITS)
 
 deps:
 	scripts/deps.sh
@@ -63,6 +64,18 @@ build/attack/%: tests/attack/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(PLAYER_CFLAGS) $< -o $@ -lm
 
+# A game's kit (the runtime every player of that game links with).
+KIT_CFLAGS := $(filter-out -static,$(PLAYER_CFLAGS)) -I.
+build/kitobj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(KIT_CFLAGS) -MMD -MP -c $< -o $@
+.SECONDARY:
+.SECONDEXPANSION:
+kitobjs = $(patsubst %.c,build/kitobj/%.o,$(wildcard games/$(1)/kit/*.c))
+build/kits/lib%.a: $$(call kitobjs,$$*)
+	@mkdir -p $(dir $@)
+	ar rcs $@ $^
+
 build/bench/%: bench/players/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(PLAYER_CFLAGS) $< -o $@ -lm
@@ -86,7 +99,7 @@ bench: $(BENCHES) $(BENCH_PLAYERS)
 demo: deps all $(ATTACKS)
 	scripts/demo.sh $(JUDGE)
 
-install: $(JUDGE)
+install: $(JUDGE) $(KITS)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge
 	install -m 755 $(JUDGE) $(DESTDIR)$(PREFIX)/bin/judge
 	cp -r config $(DESTDIR)$(PREFIX)/share/judge/
@@ -94,4 +107,4 @@ install: $(JUDGE)
 clean:
 	rm -rf build
 
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj build/kitobj -name '*.d' 2>/dev/null)

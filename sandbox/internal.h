@@ -29,6 +29,7 @@ struct sbx_proc {
 	 * with us before exec; below this it tells nothing of the player. */
 	uint64_t inherited_rss;
 	uint64_t sampled_peak; /* highest VmHWM read while it ran */
+	bool peak_final;       /* sampled at its exit or as we killed it */
 	clockid_t cpuclock;
 	uint64_t start_ns;
 	uint64_t wall_deadline_ns;

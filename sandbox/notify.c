@@ -88,6 +88,7 @@ static void judge_call(struct sbx_proc *p, const struct seccomp_notif *n)
 	char name[48], msg[sizeof p->res.message];
 	if (native && (d->nr == SYS_exit_group || d->nr == SYS_exit)) {
 		sbx_peak_memory(p);
+		p->peak_final = true;
 		let_continue(p->listener, n->id);
 		return;
 	}

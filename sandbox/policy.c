@@ -117,8 +117,12 @@ struct sbx_policy *sbx_policy_new(enum sbx_profile profile,
 	}
 	pol->profile = profile;
 	pol->lim = *lim;
+	/* The stack may use nearly all the memory (deep recursion is common in
+	 * contest code) but not all: glibc sizes a thread's stack from this
+	 * limit, and a thread stack that still fits lets pthread_create reach
+	 * clone3 and be refused as a thread, not as a memory overrun. */
 	if (!pol->lim.stack_bytes)
-		pol->lim.stack_bytes = pol->lim.memory_bytes;
+		pol->lim.stack_bytes = (pol->lim.memory_bytes - pol->lim.memory_bytes / 16) & ~4095ULL;
 	if (!pol->lim.open_files)
 		pol->lim.open_files = 16;
 	if (profile == SBX_PLAYER) {

@@ -86,6 +86,7 @@ void sbx_kill(struct sbx_proc *p, enum sbx_verdict v, const char *detail, const 
 	if (p->reaped || p->killed)
 		return;
 	sbx_peak_memory(p); /* the last chance to see it */
+	p->peak_final = true;
 	p->killed = true;
 	p->res.verdict = v;
 	snprintf(p->res.detail, sizeof p->res.detail, "%s", detail);
@@ -183,6 +184,17 @@ static void verdict_from_status(struct sbx_proc *p, int status)
 			 (unsigned long long)p->lim.output_bytes);
 }
 
+/* A sample taken as it exited or was killed is exact.  After a crash only
+ * the kernel's maxrss is left, and it also counts the memory the child
+ * shared with us before exec (our own peak, which may still have grown a
+ * little while it started): above that, with a margin, it is the player's. */
+static uint64_t peak_after_death(const struct sbx_proc *p, uint64_t maxrss)
+{
+	if (p->peak_final || maxrss <= p->inherited_rss + (1 << 20))
+		return p->sampled_peak;
+	return maxrss;
+}
+
 /* The child has exited (the pidfd said so): read its CPU clock while it is
  * a zombie, for nanoseconds, then reap it for the status and rusage. */
 static void reap(struct sbx_proc *p, int flags)
@@ -201,8 +213,7 @@ static void reap(struct sbx_proc *p, int flags)
 			  (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000ULL;
 	r->cpu_ns = cpu ? cpu : ru_cpu;
 	r->wall_ns = sbx_now_ns() - p->start_ns;
-	uint64_t maxrss = (uint64_t)ru.ru_maxrss * 1024;
-	r->peak_memory = maxrss > p->inherited_rss ? maxrss : p->sampled_peak;
+	r->peak_memory = peak_after_death(p, (uint64_t)ru.ru_maxrss * 1024);
 	if (r->verdict == SBX_RUNNING)
 		verdict_from_status(p, status);
 	else if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL)

@@ -50,7 +50,7 @@ struct sbx_limits {
 	uint64_t cpu_ns;       /* CPU budget, user + system */
 	uint64_t wall_ns;      /* wall-clock guard, re-armed by sbx_arm_wall */
 	uint64_t memory_bytes; /* address space */
-	uint64_t stack_bytes;  /* 0: same as memory_bytes */
+	uint64_t stack_bytes;  /* 0: 15/16 of memory_bytes */
 	uint64_t output_bytes; /* RLIMIT_FSIZE for tools; players get 0 */
 	uint64_t stderr_bytes; /* stderr kept; the rest is read and dropped */
 	unsigned open_files;   /* RLIMIT_NOFILE; 0: 16 */
@@ -61,7 +61,8 @@ struct sbx_spec {
 	const char *const *argv;  /* NULL: { path } */
 	const char *const *envp;  /* tools only; players get none */
 	const char *workdir;      /* tools only; players run in "/" */
-	int stdin_fd, stdout_fd;  /* become the child's 0 and 1 */
+	int stdin_fd, stdout_fd;  /* become the child's 0 and 1; the caller
+				   keeps (and closes) its own copies */
 	uid_t uid;                /* 0: keep the caller's identity */
 	gid_t gid;
 };
@@ -75,7 +76,8 @@ struct sbx_result {
 	uint64_t cpu_ns;
 	uint64_t wall_ns;
 	uint64_t peak_memory; /* bytes, resident high-water mark */
-	const char *log;      /* captured stderr, NUL-terminated */
+	const char *log;      /* captured stderr, NUL-terminated; owned by
+				 the process, gone after sbx_free */
 	size_t log_len;
 	size_t log_dropped;   /* stderr bytes read beyond the cap */
 };
@@ -100,7 +102,11 @@ struct sbx_proc *sbx_start(const struct sbx_policy *pol,
 pid_t sbx_pid(const struct sbx_proc *p);
 bool sbx_running(const struct sbx_proc *p);
 
-/* For callers that run their own poll loop: the descriptors to watch
+/* The library acts only when called: a child that stops itself, blocks or
+ * overruns is noticed by the next sbx_service() (or sbx_wait_fd, or
+ * sbx_finish), so a caller waiting on a child services it.
+ *
+ * For callers that run their own poll loop: the descriptors to watch
  * (at most SBX_POLLFDS), and how long (ns) until a limit may fire, or -1
  * once the process has ended.  Call sbx_service() after each wakeup. */
 #define SBX_POLLFDS 3

@@ -1,0 +1,7 @@
+/* Waits for a signal that never comes. */
+#include "attack.h"
+
+int main(void)
+{
+	survived("pause", pause());
+}

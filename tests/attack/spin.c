@@ -1,0 +1,6 @@
+/* Burns user time forever. */
+int main(void)
+{
+	for (volatile unsigned long i = 0;; i++)
+		;
+}
