@@ -85,7 +85,7 @@ $(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 
 # The unit suite runs from the repository root; it finds the programs it
 # needs through these variables.
-check: $(UNIT) $(JUDGE) $(ATTACKS)
+check: $(UNIT) $(JUDGE) $(ATTACKS) $(KITS)
 	JUDGE_BIN=$(JUDGE) ATTACK_DIR=build/attack $(UNIT) --jobs 2
 
 test: deps

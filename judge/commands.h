@@ -8,5 +8,7 @@
 #define JUDGE_COMMANDS_H
 
 int cmd_sandbox(int argc, char **argv);
+int cmd_compile(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 
 #endif

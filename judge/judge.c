@@ -12,6 +12,8 @@ struct judge_cmd {
 };
 
 static const struct judge_cmd commands[] = {
+	{ "play", cmd_play, "compile players and play one match" },
+	{ "compile", cmd_compile, "compile one contestant's file" },
 	{ "sandbox", cmd_sandbox, "run a binary under the player sandbox" },
 	{ 0 },
 };

@@ -21,7 +21,6 @@
 #define MAX_UIDS 16
 #define UID_BASE 61000
 #define UID_RANGE 1000
-#define UID_LOCK_DIR "/tmp/sbx-test-uids"
 
 struct cached_policy {
 	struct sbx_limits lim;
@@ -74,36 +73,19 @@ static const struct sbx_policy *policy_for(const struct sbx_limits *lim)
 	return policies[i].pol;
 }
 
-/* Another test process may be running players right now: a uid is ours
- * while we hold the lock on its file, so no two live players share one. */
-static bool lock_uid(uid_t uid)
-{
-	char path[64];
-
-	if (mkdir(UID_LOCK_DIR, 0700) != 0)
-		cr_assert_eq(errno, EEXIST, "%s: %s", UID_LOCK_DIR,
-			     strerror(errno));
-	snprintf(path, sizeof path, UID_LOCK_DIR "/%u", (unsigned)uid);
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	cr_assert_geq(fd, 0, "%s: %s", path, strerror(errno));
-	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-		close(fd);
-		return false;
-	}
-	uids[nuids] = uid;
-	uid_locks[nuids++] = fd;
-	return true;
-}
-
+/* Claimed through the sandbox's machine-wide locks, like every player of
+ * the judge, so a parallel test process (or a `judge play` one) never runs
+ * a player under the same uid. */
 static uid_t claim_uid(void)
 {
-	uid_t uid = UID_BASE;
+	char err[SBX_ERRLEN];
+	struct sbx_uid u;
 
 	cr_assert_lt(nuids, MAX_UIDS, "too many players in one test");
-	while (uid < UID_BASE + UID_RANGE && !lock_uid(uid))
-		uid++;
-	cr_assert_lt(uid, UID_BASE + UID_RANGE, "no free player uid");
-	return uid;
+	cr_assert_eq(sbx_uid_claim(UID_BASE, UID_RANGE, &u, err), 0, "%s", err);
+	uids[nuids] = u.uid;
+	uid_locks[nuids++] = u.fd;
+	return u.uid;
 }
 
 static void release_uids(void)

@@ -7,35 +7,32 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "tests/unit/cli_testlib.h"
+
 struct cli_run {
-	int status;    /* the command's exit status */
+	int status;     /* the command's exit status */
 	char out[8192];
 	json_t *report; /* its last line, parsed */
 };
 
-/* Runs `printf INPUT | judge sandbox run ARGS` and keeps its stdout. */
+/* Runs `printf INPUT | judge sandbox run ARGS`, where @ATTACK@ in ARGS
+ * stands for the attack programs' folder. */
 static void cli(const char *input, const char *args, struct cli_run *r)
 {
-	const char *judge = getenv("JUDGE_BIN") ? getenv("JUDGE_BIN") : "build/judge";
-	const char *dir = getenv("ATTACK_DIR") ? getenv("ATTACK_DIR") : "build/attack";
-	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "printf '%s' | %s sandbox run %s 2>/dev/null", input, judge, args);
-	for (char *p; (p = strstr(cmd, "@ATTACK@"));) {
-		char rest[1024];
-		snprintf(rest, sizeof rest, "%s%s", dir, p + 8);
-		strcpy(p, rest);
+	char expanded[512] = "", cmd[1024];
+	const char *at;
+	while ((at = strstr(args, "@ATTACK@"))) {
+		strncat(expanded, args, at - args);
+		strcat(expanded, cli_attack_dir());
+		args = at + strlen("@ATTACK@");
 	}
-	FILE *f = popen(cmd, "r");
-	cr_assert_not_null(f);
-	size_t n = fread(r->out, 1, sizeof r->out - 1, f);
-	r->out[n] = '\0';
-	r->status = WEXITSTATUS(pclose(f));
-	char *last = n ? r->out + n - 1 : r->out;
-	if (last > r->out && *last == '\n')
-		last--;
-	while (last > r->out && last[-1] != '\n')
-		last--;
-	r->report = json_loads(last, 0, NULL);
+	strcat(expanded, args);
+	snprintf(cmd, sizeof cmd, "printf '%s' | %s sandbox run %s 2>/dev/null", input,
+		 cli_judge(), expanded);
+	r->status = cli_run(cmd, r->out, sizeof r->out);
+	char copy[sizeof r->out];
+	strcpy(copy, r->out);
+	r->report = json_loads(cli_last_line(copy), 0, NULL);
 }
 
 Test(cli_sandbox, benign_program_runs_and_reports_exited)

@@ -1,0 +1,151 @@
+/* view.c - what each Dominator player sees: rotated so that it is player 0.
+ *
+ * Player p's view is the board turned p quarter turns, so its box (p:
+ * top-left, bottom-left, bottom-right, top-right) lands top-left, and every
+ * team q is shown as (q - p) mod 4.  The same turn maps directions: the
+ * view's d is the real (d + 2p) mod 8 (rules.c: dom_turn_dir).  Unit ids
+ * are not renumbered.
+ */
+#include <math.h>
+#include <stdint.h>
+
+#include "games/dominator/dom.h"
+
+/* One quarter turn takes view (r, c) to real (n-1-c, r): the view's Bottom
+ * (+1, 0) becomes the real Right (0, +1), as (d + 2) mod 8 says. */
+void dom_view_to_real(int n, int player, int vr, int vc, int *r, int *c)
+{
+	for (int k = 0; k < (player & 3); k++) {
+		int t = vr;
+		vr = n - 1 - vc;
+		vc = t;
+	}
+	*r = vr;
+	*c = vc;
+}
+
+/* The inverse turn: real (r, c) to (c, n-1-r), once per quarter. */
+void dom_real_to_view(int n, int player, int r, int c, int *vr, int *vc)
+{
+	for (int k = 0; k < (player & 3); k++) {
+		int t = r;
+		r = c;
+		c = n - 1 - t;
+	}
+	*vr = r;
+	*vc = c;
+}
+
+static int dom_relative(int player, int team)
+{
+	return (team - player + DOM_PLAYERS) % DOM_PLAYERS;
+}
+
+static int32_t dom_cpu_millionths(const struct dom_state *d, int team)
+{
+	double share = d->cpu[team];
+	if (d->frozen[team] || share < 0)
+		return -1;
+	if (!(share < 2000.0)) /* also NaN: as good as exhausted, and in range */
+		share = 2000.0;
+	return (int32_t)lround(share * 1e6);
+}
+
+static void dom_view_cells(const struct dom_state *d, int player, struct dom_msg_view *v)
+{
+	int n = d->n;
+	for (int vr = 0; vr < n; vr++)
+		for (int vc = 0; vc < n; vc++) {
+			int r, c;
+			dom_view_to_real(n, player, vr, vc, &r, &c);
+			int cell = dom_cell(d, r, c);
+			uint8_t b = 0;
+			if (d->wall[cell])
+				b = DOM_CELL_WALL;
+			else if (d->owner[cell] != DOM_NOBODY)
+				b = (uint8_t)(dom_relative(player, d->owner[cell]) + 1);
+			v->cell[vr * n + vc] = b;
+		}
+	/* Stamp each active witch's reach rather than asking every cell. */
+	for (int i = 0; i < d->nwitches; i++) {
+		const struct dom_unit *w = &d->unit[d->witch[i]];
+		if (!w->active)
+			continue;
+		for (int r = w->row - DOM_HAUNT_RADIUS; r <= w->row + DOM_HAUNT_RADIUS; r++)
+			for (int c = w->col - DOM_HAUNT_RADIUS; c <= w->col + DOM_HAUNT_RADIUS; c++) {
+				if (!dom_inside(d, r, c) ||
+				    dom_manhattan(r, c, w->row, w->col) > DOM_HAUNT_RADIUS ||
+				    d->wall[dom_cell(d, r, c)])
+					continue;
+				int vr, vc;
+				dom_real_to_view(n, player, r, c, &vr, &vc);
+				v->cell[vr * n + vc] |= DOM_CELL_HAUNTED;
+			}
+	}
+}
+
+void dom_view_build(const struct dom_state *d, int player, struct dom_msg_view *v)
+{
+	v->round = (uint16_t)d->round;
+	v->rows = v->cols = (uint16_t)d->n;
+	for (int q = 0; q < DOM_PLAYERS; q++) {
+		int team = (q + player) % DOM_PLAYERS;
+		v->player[q] = (struct dom_msg_player){ .land = d->land[team],
+							.score = d->score[team],
+							.cpu = dom_cpu_millionths(d, team) };
+	}
+	dom_view_cells(d, player, v);
+	v->nunits = 0;
+	for (int id = 0; id < d->nunits; id++) {
+		const struct dom_unit *u = &d->unit[id];
+		if (u->captured)
+			continue;
+		int vr, vc;
+		dom_real_to_view(d->n, player, u->row, u->col, &vr, &vc);
+		v->unit[v->nunits++] = (struct dom_msg_unit){
+			.id = (uint16_t)id,
+			.type = (uint8_t)u->type,
+			.owner = (uint8_t)dom_relative(player, u->owner),
+			.row = (uint8_t)vr,
+			.col = (uint8_t)vc,
+			.health = (uint16_t)(u->health > 0 ? u->health : 0),
+		};
+	}
+}
+
+size_t dom_view(const struct dom_state *d, int player, uint8_t *buf, size_t cap)
+{
+	if (player < 0 || player >= DOM_PLAYERS)
+		return 0;
+	struct dom_msg_view v;
+	dom_view_build(d, player, &v);
+	return dom_view_encode(&v, buf, cap);
+}
+
+size_t dom_start(const struct dom_state *d, int player, uint8_t *buf, size_t cap)
+{
+	if (player < 0 || player >= DOM_PLAYERS)
+		return 0;
+	const struct dom_params *p = &d->p;
+	struct dom_msg_start s = {
+		.version = DOM_PROTO_VERSION,
+		.players = DOM_PLAYERS,
+		.params = {
+			.rounds = (uint16_t)p->rounds,
+			.rows = (uint16_t)p->rows,
+			.cols = (uint16_t)p->cols,
+			.farmers = (uint16_t)p->farmers,
+			.knights = (uint16_t)p->knights,
+			.witches = (uint16_t)p->witches,
+			.farmer_health = (uint16_t)p->farmer_health,
+			.knight_health = (uint16_t)p->knight_health,
+			.farmer_regen = (uint16_t)p->farmer_regen,
+			.knight_regen = (uint16_t)p->knight_regen,
+			.damage_min = (uint16_t)p->damage_min,
+			.damage_max = (uint16_t)p->damage_max,
+		},
+		/* The rules page: player p's generator starts from seed + p + 1. */
+		.seed = d->seed + (uint64_t)player + 1,
+	};
+	return dom_start_encode(&s, buf, cap);
+}

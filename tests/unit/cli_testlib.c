@@ -1,0 +1,43 @@
+#include "tests/unit/cli_testlib.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+const char *cli_judge(void)
+{
+	const char *j = getenv("JUDGE_BIN");
+	return j ? j : "build/judge";
+}
+
+const char *cli_attack_dir(void)
+{
+	const char *d = getenv("ATTACK_DIR");
+	return d ? d : "build/attack";
+}
+
+int cli_run(const char *cmdline, char *out, size_t cap)
+{
+	FILE *f = popen(cmdline, "r");
+	cr_assert_not_null(f, "cannot run %s", cmdline);
+	size_t n = 0, got;
+	char sink[4096];
+	while ((got = fread(n + 1 < cap ? out + n : sink, 1,
+			    n + 1 < cap ? cap - 1 - n : sizeof sink, f)) > 0)
+		if (n + 1 < cap)
+			n += got;
+	out[n] = '\0';
+	int status = pclose(f);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+const char *cli_last_line(char *out)
+{
+	size_t n = strlen(out);
+	if (n && out[n - 1] == '\n')
+		out[--n] = '\0';
+	char *nl = strrchr(out, '\n');
+	return nl ? nl + 1 : out;
+}

@@ -1,0 +1,23 @@
+/* cli_testlib.h - runs the real `judge` program from the unit tests.
+ *
+ * Commands go through sh, so a test can pipe input in; the program is
+ * build/judge or $JUDGE_BIN, and the attack programs are under
+ * $ATTACK_DIR (build/attack).
+ */
+#ifndef CLI_TESTLIB_H
+#define CLI_TESTLIB_H
+
+#include <stddef.h>
+
+const char *cli_judge(void);
+const char *cli_attack_dir(void);
+
+/* Runs `sh -c cmdline`, keeping at most cap - 1 bytes of its stdout (and of
+ * its stderr too when the command line says 2>&1).  Returns its exit
+ * status, or -1 if it was killed by a signal. */
+int cli_run(const char *cmdline, char *out, size_t cap);
+
+/* The last line of out (without its newline), in place. */
+const char *cli_last_line(char *out);
+
+#endif

@@ -1,0 +1,1020 @@
+/* Tests of the compile step: hash (SHA-256 hex), cscan (the source, gcc -E
+ * and assembly checks) and compile (gcc under the sandbox, the cache, the
+ * limits, the `judge compile` command).  Fixtures are in tests/compile/: a
+ * tiny game (game/dominator.h, game/runtime.c), sources that compile
+ * (good/), one that does not (error/) and hostile ones (hostile/). */
+#include <criterion/criterion.h>
+#include <criterion/redirect.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "judge/commands.h"
+#include "judge/compile.h"
+#include "judge/cscan.h"
+#include "judge/hash.h"
+
+int cmd_compile(int argc, char **argv);
+
+#define FIX "tests/compile/"
+#define HEADER FIX "game/dominator.h"
+#define MIB (1024ULL * 1024)
+#define SEC 1000000000ULL
+#define COMPILER_UID 61064 /* the default config's: sandbox uid_base + uid_count */
+
+/* ---- hash ------------------------------------------------------------------ */
+
+Test(hash, known_digests)
+{
+	char hex[HASH_HEXLEN + 1];
+	cr_assert_eq(hash_hex("", 0, hex), 0);
+	cr_expect_str_eq(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+	cr_assert_eq(hash_hex("abc", 3, hex), 0);
+	cr_expect_str_eq(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+Test(hash, pieces_equal_one_call)
+{
+	const char text[] = "The quick brown fox jumps over the lazy dog";
+	char one[HASH_HEXLEN + 1], pieces[HASH_HEXLEN + 1];
+	cr_assert_eq(hash_hex(text, sizeof text - 1, one), 0);
+	struct hash h;
+	cr_assert_eq(hash_init(&h), 0);
+	hash_update(&h, text, 10);
+	hash_update(&h, text + 10, 0);
+	hash_update(&h, text + 10, sizeof text - 11);
+	cr_assert_eq(hash_final(&h, pieces), 0);
+	cr_expect_str_eq(pieces, one);
+	cr_expect_str_eq(one, "d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592");
+}
+
+static void field_digest(const char *a, const char *b, char hex[HASH_HEXLEN + 1])
+{
+	struct hash h;
+	cr_assert_eq(hash_init(&h), 0);
+	hash_field(&h, "x", a, strlen(a));
+	hash_field(&h, "x", b, strlen(b));
+	cr_assert_eq(hash_final(&h, hex), 0);
+}
+
+Test(hash, fields_are_framed)
+{
+	char ab_c[HASH_HEXLEN + 1], a_bc[HASH_HEXLEN + 1], manual[HASH_HEXLEN + 1];
+	field_digest("ab", "c", ab_c);
+	field_digest("a", "bc", a_bc);
+	cr_expect_str_neq(ab_c, a_bc);
+	/* tag, NUL, the length in 8 little-endian bytes, the data */
+	const char framed[] = "x\0\2\0\0\0\0\0\0\0ab" "x\0\1\0\0\0\0\0\0\0c";
+	cr_assert_eq(hash_hex(framed, sizeof framed - 1, manual), 0);
+	cr_expect_str_eq(ab_c, manual);
+}
+
+/* ---- cscan: the source ----------------------------------------------------- */
+
+static void refused_as(const char *src, const char *header, const char *msg)
+{
+	char err[CSCAN_ERRLEN] = "";
+	int rc = cscan_source("AIName.c", src, strlen(src), header, err);
+	cr_expect_eq(rc, 1, "not refused (rc %d, %s):\n%s", rc, err, src);
+	cr_expect_str_eq(err, msg, "source:\n%s", src);
+}
+
+static void refused(const char *src, const char *msg)
+{
+	refused_as(src, "dominator.h", msg);
+}
+
+static void accepted(const char *src)
+{
+	char err[CSCAN_ERRLEN] = "";
+	int rc = cscan_source("AIName.c", src, strlen(src), "dominator.h", err);
+	cr_expect_eq(rc, 0, "refused: %s\nsource:\n%s", err, src);
+}
+
+#define NOT_INCLUDABLE(h) \
+	"#include " h " is not allowed: only the standard C headers and dominator.h may be included"
+
+Test(cscan, include_of_a_path_names_the_line)
+{
+	refused("#include \"dominator.h\"\nint x;\n#include \"/etc/passwd\"\n",
+		"AIName.c:3: " NOT_INCLUDABLE("\"/etc/passwd\""));
+	refused("#include </dev/zero>\n", "AIName.c:1: " NOT_INCLUDABLE("</dev/zero>"));
+	refused("#include \"../dominator.h\"\n", "AIName.c:1: " NOT_INCLUDABLE("\"../dominator.h\""));
+	refused("#include \"./stdio.h\"\n", "AIName.c:1: " NOT_INCLUDABLE("\"./stdio.h\""));
+}
+
+Test(cscan, include_of_an_unknown_header)
+{
+	refused("#include <unistd.h>\n", "AIName.c:1: " NOT_INCLUDABLE("<unistd.h>"));
+	refused("#include <sys/stat.h>\n", "AIName.c:1: " NOT_INCLUDABLE("<sys/stat.h>"));
+	refused("#include <stdio.h >\n", "AIName.c:1: " NOT_INCLUDABLE("<stdio.h >"));
+	refused_as("#include \"dominator.h\"\n", NULL,
+		   "AIName.c:1: #include \"dominator.h\" is not allowed: only the standard C "
+		   "headers may be included");
+}
+
+Test(cscan, every_standard_header_and_the_game_header)
+{
+	static const char *const names[] = {
+		"assert.h", "complex.h", "ctype.h", "errno.h", "fenv.h", "float.h",
+		"inttypes.h", "iso646.h", "limits.h", "locale.h", "math.h", "setjmp.h",
+		"signal.h", "stdalign.h", "stdarg.h", "stdatomic.h", "stdbool.h",
+		"stddef.h", "stdint.h", "stdio.h", "stdlib.h", "stdnoreturn.h",
+		"string.h", "tgmath.h", "threads.h", "time.h", "uchar.h", "wchar.h",
+		"wctype.h", "dominator.h",
+	};
+	char src[2048] = "";
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		char line[64];
+		snprintf(line, sizeof line, i % 2 ? "#include <%s>\n" : "# include \"%s\"\n", names[i]);
+		strcat(src, line);
+		cr_expect_eq(cscan_standard_header(names[i]), i < 29, "%s", names[i]);
+	}
+	accepted(src);
+	cr_expect(!cscan_standard_header("unistd.h"));
+}
+
+Test(cscan, computed_include)
+{
+	refused("#define H \"/etc/passwd\"\n#include H\n",
+		"AIName.c:2: #include H is not allowed: name the header directly, e.g. "
+		"#include <stdio.h>");
+	refused("#include\n", "AIName.c:1: #include without a header name");
+	refused("#include \"stdio.h\n", "AIName.c:1: #include \"stdio.h has no closing \"");
+}
+
+Test(cscan, splices_as_the_preprocessor_sees_them)
+{
+	refused("#inc\\\nlude \"/etc/passwd\"\n", "AIName.c:1: " NOT_INCLUDABLE("\"/etc/passwd\""));
+	/* GCC splices even with blanks between the backslash and the newline */
+	refused("int a;\n#inc\\ \t\f\v\nlude \"/etc/passwd\"\n",
+		"AIName.c:2: " NOT_INCLUDABLE("\"/etc/passwd\""));
+	refused("#inc\\\r\nlude \"/etc/pass\\\nwd\"\r\n", "AIName.c:1: " NOT_INCLUDABLE("\"/etc/passwd\""));
+	refused("\\\n#include \"/etc/passwd\"\n", "AIName.c:2: " NOT_INCLUDABLE("\"/etc/passwd\""));
+	refused("int a; \\\n\\\n\n#include \"/x\"\n", "AIName.c:4: " NOT_INCLUDABLE("\"/x\""));
+	/* a // comment ending in a splice swallows the next line */
+	accepted("// not a directive: \\\n#include \"/etc/passwd\"\n");
+	/* a backslash, then another backslash-newline: one backslash is left
+	 * before a newline, and GCC splices only once */
+	refused("int a; \\\\\n\n", "AIName.c:1: a backslash outside a string or character literal "
+				    "is not allowed (universal character names cannot be used here)");
+}
+
+Test(cscan, comments_and_literals)
+{
+	refused("/* a comment\n spanning lines */ #include \"/etc/passwd\"\n",
+		"AIName.c:2: " NOT_INCLUDABLE("\"/etc/passwd\""));
+	refused("# /* c */ include /* c\n */ \"/etc/passwd\"\n",
+		"AIName.c:1: " NOT_INCLUDABLE("\"/etc/passwd\""));
+	accepted("/* #include \"/etc/passwd\" asm */\nint x; // asm __asm__\n");
+	accepted("const char *s = \"#include \\\"/etc/passwd\\\" asm\";\n");
+	accepted("char c = '\\''; int not_asm = 'a';\nchar *t = u8\"asm\" L\"_Pragma\";\n");
+	/* not the first token of its line: gcc does not treat it as a directive */
+	accepted("int x; /* a comment\n spanning lines */ #include \"/etc/passwd\"\n");
+	accepted("char q = '\"'; #include \"/etc/passwd\"\n");
+	/* an unterminated literal ends with its line, as in GCC */
+	refused("const char *s = \"unterminated\n#include \"/etc/passwd\"\n",
+		"AIName.c:2: " NOT_INCLUDABLE("\"/etc/passwd\""));
+	refused("char c = 'x\n#include \"/etc/passwd\"\n",
+		"AIName.c:2: " NOT_INCLUDABLE("\"/etc/passwd\""));
+	/* an unterminated comment runs to the end */
+	accepted("int x; /* never closed\n#include \"/etc/passwd\"\n");
+}
+
+Test(cscan, hash_spellings)
+{
+	refused("%:include \"/etc/passwd\"\n", "AIName.c:1: " NOT_INCLUDABLE("\"/etc/passwd\""));
+	refused("  \t#  include </dev/zero>\n", "AIName.c:1: " NOT_INCLUDABLE("</dev/zero>"));
+	/* ## and %:%: are the paste operator, even first on a line */
+	accepted("##include \"/etc/passwd\"\n");
+	accepted("%:%:include \"/etc/passwd\"\n");
+	refused("%:#include \"/etc/passwd\"\n",
+		"AIName.c:1: ##include \"/etc/passwd\" is not allowed: use #include, #define, "
+		"#undef, #if, #ifdef, #ifndef, #elif, #else, #endif, #pragma, #error or "
+		"#warning");
+	accepted("#\n# \n#/* null directive */\n");
+}
+
+#define NOT_A_DIRECTIVE(d) \
+	d " is not allowed: use #include, #define, #undef, #if, #ifdef, #ifndef, #elif, " \
+	  "#else, #endif, #pragma, #error or #warning"
+
+Test(cscan, directives_outside_the_list)
+{
+	refused("#include_next <stdio.h>\n", "AIName.c:1: " NOT_A_DIRECTIVE("#include_next"));
+	refused("#import \"dominator.h\"\n", "AIName.c:1: " NOT_A_DIRECTIVE("#import"));
+	refused("int x;\n#embed \"/etc/passwd\"\n", "AIName.c:2: " NOT_A_DIRECTIVE("#embed"));
+	refused("#line 1 \"/etc/passwd\"\n", "AIName.c:1: " NOT_A_DIRECTIVE("#line"));
+	refused("#ident \"x\"\n", "AIName.c:1: " NOT_A_DIRECTIVE("#ident"));
+	refused("#assert machine(x86)\n", "AIName.c:1: " NOT_A_DIRECTIVE("#assert"));
+	refused("# 1 \"/usr/include/stdio.h\" 3\n",
+		"AIName.c:1: line markers (# 1 \"/usr/include/stdio.h\" 3) are not allowed");
+	/* checked even where a conditional would skip them */
+	refused("#if 0\n#include \"/etc/passwd\"\n#endif\n",
+		"AIName.c:2: " NOT_INCLUDABLE("\"/etc/passwd\""));
+	accepted("#define A 1\n#undef A\n#ifdef A\n#elif defined(B)\n#else\n#endif\n"
+		 "#ifndef C\n#if 1\n#endif\n#endif\n#warning w\n#error e\n");
+}
+
+Test(cscan, pragmas)
+{
+	refused("#pragma GCC dependency \"/etc/passwd\"\n",
+		"AIName.c:1: #pragma GCC dependency is not allowed");
+	refused("#pragma /**/ GCC\tsystem_header\n", "AIName.c:1: #pragma GCC system_header is not allowed");
+	refused("#pragma GCC pch_preprocess \"/etc/passwd\"\n",
+		"AIName.c:1: #pragma GCC pch_preprocess is not allowed");
+	accepted("#pragma once\n#pragma GCC optimize(\"O3\")\n#pragma GCC diagnostic push\n"
+		 "#pragma STDC FP_CONTRACT ON\n#pragma pack(1)\n");
+}
+
+Test(cscan, refused_identifiers)
+{
+	refused("int f(void) { asm(\"nop\"); }\n",
+		"AIName.c:1: asm is not allowed: inline assembler cannot be used");
+	refused("\n__asm__ volatile(\"\");\n",
+		"AIName.c:2: __asm__ is not allowed: inline assembler cannot be used");
+	refused("int x __asm(\"y\");\n", "AIName.c:1: __asm is not allowed: inline assembler cannot be used");
+	refused("#define A asm\n", "AIName.c:1: asm is not allowed: inline assembler cannot be used");
+	refused("__as\\\nm__(\"nop\");\n",
+		"AIName.c:1: __asm__ is not allowed: inline assembler cannot be used");
+	refused("_Pragma(\"GCC dependency \\\"/etc/passwd\\\"\")\n",
+		"AIName.c:1: _Pragma is not allowed: write #pragma on a line of its own instead");
+	refused("#if __has_include(\"/etc/passwd\")\n#endif\n",
+		"AIName.c:1: __has_include is not allowed: it looks up files on the judge");
+	refused("#if __has_include_next(<stdio.h>)\n#endif\n",
+		"AIName.c:1: __has_include_next is not allowed: it looks up files on the judge");
+	refused("int x = __has_embed(\"/etc/passwd\");\n",
+		"AIName.c:1: __has_embed is not allowed: it looks up files on the judge");
+	accepted("int my_asm, asmx, _asm, __asm___, Pragma, _Pragma_;\n");
+}
+
+Test(cscan, raw_strings_and_numbers)
+{
+	refused("const char *s = R\"x(\n#include \"/etc/passwd\"\n)x\";\n",
+		"AIName.c:1: raw string literals (R\"...\") are not allowed");
+	refused("const char *s = u8R\"(x)\";\n", "AIName.c:1: raw string literals (u8R\"...\") are not allowed");
+	refused("const void *s = LR\"(x)\";\n", "AIName.c:1: raw string literals (LR\"...\") are not allowed");
+	/* R after a digit belongs to a pp-number: no raw string starts, the
+	 * string ends with its line, and GCC processes the next one */
+	refused("int a = 1R\"x(\n#include \"/etc/passwd\"\n)x\";\n",
+		"AIName.c:2: " NOT_INCLUDABLE("\"/etc/passwd\""));
+	refused("int a = xR\"x(\n#include \"/etc/passwd\"\n)x\";\n",
+		"AIName.c:2: " NOT_INCLUDABLE("\"/etc/passwd\""));
+	accepted("double d = 0x1p-3 + 1e+5 + .5e-1; int u = 0xe+1;\n");
+}
+
+Test(cscan, characters_gcc_and_the_scanner_could_read_apart)
+{
+	refused("int a = 1 \\ 2;\n", "AIName.c:1: a backslash outside a string or character literal "
+				    "is not allowed (universal character names cannot be used here)");
+	refused("int \\u00e9 = 1;\n", "AIName.c:1: a backslash outside a string or character literal "
+				    "is not allowed (universal character names cannot be used here)");
+	refused("int x;\nint \xc3\xa9 = 1;\n",
+		"AIName.c:2: non-ASCII characters may only appear in comments and string literals");
+	accepted("// caf\xc3\xa9\nconst char *s = \"caf\xc3\xa9\"; /* \xe2\x82\xac */\n");
+	accepted("int $dollar = 1;\n");
+}
+
+Test(cscan, not_text)
+{
+	char err[CSCAN_ERRLEN];
+	cr_expect_eq(cscan_source("a.c", "", 0, NULL, err), 1);
+	cr_expect_str_eq(err, "a.c: the file is empty");
+	cr_expect_eq(cscan_source("a.c", "int x;\nint\0y;\n", 14, NULL, err), 1);
+	cr_expect_str_eq(err, "a.c:2: the file contains a NUL byte: submit C source text");
+	cr_expect_eq(cscan_text("a.c", "int\x01;\n", 6, err), 1);
+	cr_expect_str_eq(err, "a.c:1: control character 0x01: submit C source text");
+	cr_expect_eq(cscan_text("a.c", "int a;\rint b;\n", 14, err), 1);
+	cr_expect_str_eq(err, "a.c:1: a carriage return that does not end a line: save the file "
+			      "with LF or CRLF line endings");
+	const char *crlf = "int a;\r\n\tint b;\f\v\r\n";
+	cr_expect_eq(cscan_text("a.c", crlf, strlen(crlf), err), 0);
+}
+
+Test(cscan, fixture_sources_pass)
+{
+	static const char *const files[] = {
+		FIX "good/AIName.c", FIX "good/angled.c", FIX "good/warning.c",
+		FIX "good/standalone.c", FIX "error/syntax_error.c",
+	};
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		FILE *f = fopen(files[i], "r");
+		cr_assert_not_null(f, "%s", files[i]);
+		char buf[8192], err[CSCAN_ERRLEN] = "";
+		size_t n = fread(buf, 1, sizeof buf, f);
+		fclose(f);
+		cr_expect_eq(cscan_source("AIName.c", buf, n, "dominator.h", err), 0, "%s: %s",
+			     files[i], err);
+	}
+}
+
+/* ---- cscan: gcc -E output ---------------------------------------------------- */
+
+#define PP_HEAD "# 0 \"AIName.c\"\n# 0 \"<built-in>\"\n# 0 \"<command-line>\"\n" \
+		"# 1 \"/usr/include/stdc-predef.h\" 1 3 4\n# 0 \"<command-line>\" 2\n" \
+		"# 1 \"AIName.c\"\n"
+
+static int pp(const char *text, char err[CSCAN_ERRLEN])
+{
+	err[0] = '\0';
+	return cscan_preprocessed("AIName.c", text, strlen(text), "dominator.h", err);
+}
+
+Test(cscan_pp, clean_output_passes)
+{
+	char err[CSCAN_ERRLEN];
+	const char *text = PP_HEAD
+		"# 1 \"dominator.h\" 1\nint dom(void);\n# 2 \"AIName.c\" 2\n"
+		"# 1 \"./dominator.h\" 1\nint x __asm__(\"y\");\n# 3 \"AIName.c\" 2\n"
+		"# 1 \"/usr/include/stdio.h\" 1 3 4\n"
+		"extern int fscanf (void) __asm__ (\"\" \"__isoc99_fscanf\");\n"
+		"#pragma GCC diagnostic push\n"
+		"# 4 \"AIName.c\" 2\n"
+		"const char *s = \"__asm__ _Pragma\"; char c = '\\'';\n"
+		"#pragma GCC optimize(\"O3\")\n"
+		"int f(void) { return 0; }\n";
+	cr_expect_eq(pp(text, err), 0, "%s", err);
+}
+
+Test(cscan_pp, files_the_source_may_not_read)
+{
+	char err[CSCAN_ERRLEN];
+	cr_expect_eq(pp(PP_HEAD "# 1 \"/etc/passwd\" 1\nroot:x:0:0\n", err), 1);
+	cr_expect_str_eq(err, "AIName.c: the program made the preprocessor read \"/etc/passwd\", "
+			      "which is not allowed");
+	/* a system header is one gcc flags 3, under /usr */
+	cr_expect_eq(pp(PP_HEAD "# 1 \"/usr/include/stdio.h\" 1\n", err), 1);
+	cr_expect_eq(pp(PP_HEAD "# 1 \"/etc/passwd\" 1 3\n", err), 1);
+	cr_expect_eq(pp(PP_HEAD "# 1 \"/usr/include/../../etc/passwd\" 1 3 4\n", err), 1);
+	cr_expect_str_eq(err, "AIName.c: the program made the preprocessor read "
+			      "\"/usr/include/../../etc/passwd\", which is not allowed");
+	cr_expect_eq(pp(PP_HEAD "# 1 \"/usr/include/stdio.h\" 1 31\n", err), 1);
+	cr_expect_eq(pp(PP_HEAD "# 7 \"other.c\"\n", err), 1);
+	cr_expect_eq(pp(PP_HEAD "# 7\n", err), 1);
+	cr_expect_str_eq(err, "AIName.c: the preprocessor produced an unreadable line marker");
+}
+
+Test(cscan_pp, macro_made_asm_and_pragmas)
+{
+	char err[CSCAN_ERRLEN];
+	cr_expect_eq(pp(PP_HEAD "\n\n\n\n\n\n__asm__(\".incbin \\\"/etc/hostname\\\"\");\n", err), 1);
+	cr_expect_str_eq(err, "AIName.c:7: __asm__ is not allowed: inline assembler cannot be used "
+			      "(it came from a macro)");
+	/* line numbers follow the markers */
+	cr_expect_eq(pp(PP_HEAD "# 1 \"/usr/include/stdio.h\" 1 3 4\nint a;\n# 41 \"AIName.c\" 2\n"
+			"int b;\nasm(\"\");\n", err), 1);
+	cr_expect_str_eq(err, "AIName.c:42: asm is not allowed: inline assembler cannot be used "
+			      "(it came from a macro)");
+	cr_expect_eq(pp(PP_HEAD "\n#pragma GCC pch_preprocess \"/etc/hostname\"\n", err), 1);
+	cr_expect_str_eq(err, "AIName.c:2: #pragma GCC pch_preprocess is not allowed (it came from "
+			      "_Pragma in a macro)");
+	cr_expect_eq(pp(PP_HEAD "#pragma GCC  dependency \"x\"\n", err), 1);
+	cr_expect_eq(pp(PP_HEAD "_Pragma(\"x\")\n", err), 1);
+	cr_expect_str_eq(err, "AIName.c:1: _Pragma is not allowed: write #pragma on a line of its own "
+			      "instead (it came from a macro)");
+}
+
+Test(cscan_pp, only_column_one_is_a_directive)
+{
+	char err[CSCAN_ERRLEN];
+	/* cpp indents a '#' that macro expansion produced; gcc -fpreprocessed
+	 * then does not take it for a marker, and neither may the check */
+	cr_expect_eq(pp(PP_HEAD " # 1 \"/usr/include/stdio.h\" 3\n__asm__(\"\");\n", err), 1);
+	cr_expect_str_eq(err, "AIName.c:2: __asm__ is not allowed: inline assembler cannot be used "
+			      "(it came from a macro)");
+	cr_expect_eq(pp(PP_HEAD "#define X 1\n", err), 1);
+	cr_expect_str_eq(err, "AIName.c:1: unexpected directive in the preprocessed program: define X 1");
+}
+
+Test(cscan_pp, what_the_compiler_would_read_differently)
+{
+	char err[CSCAN_ERRLEN];
+	cr_expect_eq(pp(PP_HEAD "int x; // \\\n", err), 1);
+	cr_expect_str_eq(err, "AIName.c:1: unexpected comment in the preprocessed program");
+	cr_expect_eq(pp(PP_HEAD "int x; /* */\n", err), 1);
+	cr_expect_eq(pp(PP_HEAD "int x = 1 \\\n;\n", err), 1);
+	cr_expect_eq(pp(PP_HEAD "const char *s = R\"(x)\";\n", err), 1);
+	cr_expect_eq(pp(PP_HEAD "int \xc3\xa9;\n", err), 1);
+}
+
+/* ---- cscan: assembly ----------------------------------------------------------- */
+
+static int as_check(const char *text, char err[CSCAN_ERRLEN])
+{
+	err[0] = '\0';
+	return cscan_assembly("AIName.c", text, strlen(text), err);
+}
+
+#define AS_REFUSED(d) \
+	"AIName.c: the generated assembly contains the directive " d ", which is not allowed " \
+	"(assembler text smuggled in through an attribute or a name?)"
+
+Test(cscan_as, gcc_output_passes)
+{
+	char err[CSCAN_ERRLEN];
+	const char *text =
+		"\t.file\t\"AIName.c\"\n\t.text\n\t.section\t.rodata.str1.1,\"aMS\",@progbits,1\n"
+		".LC0:\n\t.string\t\"x; .incbin \\\"/etc/passwd\\\"\"\n"
+		"\t.section .incbin\n\t.globl\tmain\nmain:\n\tmovl\t$0, %eax\n\tret\n"
+		"\t.incbinx\n\t.ident\t\"GCC: (Debian 12.2.0-14) 12.2.0\"\n"
+		"\t.section\t.note.GNU-stack,\"\",@progbits\n";
+	/* checking a statement too many is safe, one too few is not */
+	cr_expect_eq(as_check(text, err), 1, "a ';' in a string counts as a separator");
+	const char *clean =
+		"\t.file\t\"AIName.c\"\n\t.text\n.LC0:\n\t.string\t\"incbin\"\n"
+		"\t.section .incbin\n\t.globl\tmain\nmain:\n\tmovl\t$0, %eax\n\tret\n"
+		"\t.incbinx\n\t.ident\t\"GCC: (Debian 12.2.0-14) 12.2.0\"\n";
+	cr_expect_eq(as_check(clean, err), 0, "%s", err);
+}
+
+Test(cscan_as, directives_at_statement_starts)
+{
+	char err[CSCAN_ERRLEN];
+	cr_expect_eq(as_check(".incbin \"/etc/hostname\"\n", err), 1);
+	cr_expect_str_eq(err, AS_REFUSED(".incbin"));
+	cr_expect_eq(as_check("\t.section .data\n  \t.include \"x.s\"\n", err), 1);
+	cr_expect_str_eq(err, AS_REFUSED(".include"));
+	cr_expect_eq(as_check("\t.section .data;.INCBIN \"/etc/hostname\";#,\"a\"\n", err), 1);
+	cr_expect_str_eq(err, AS_REFUSED(".INCBIN"));
+	cr_expect_eq(as_check("x:\n lbl: .Macro m\n", err), 1);
+	cr_expect_str_eq(err, AS_REFUSED(".Macro"));
+	cr_expect_eq(as_check("a: b : \"quoted label\": .rept 3\n", err), 1);
+	cr_expect_str_eq(err, AS_REFUSED(".rept"));
+	cr_expect_eq(as_check("/* a\n comment */ .irp x,1,2\n", err), 1);
+	cr_expect_str_eq(err, AS_REFUSED(".irp"));
+	cr_expect_eq(as_check("nop;.irpc x,12\n", err), 1);
+	cr_expect_str_eq(err, AS_REFUSED(".irpc"));
+	cr_expect_eq(as_check(".altmacro", err), 1);
+	cr_expect_str_eq(err, AS_REFUSED(".altmacro"));
+	cr_expect_eq(as_check("\r\n.purgem m\n", err), 1);
+	cr_expect_str_eq(err, AS_REFUSED(".purgem"));
+	/* a label named like one is refused too */
+	cr_expect_eq(as_check(".incbin: nop\n", err), 1);
+	cr_expect_str_eq(err, AS_REFUSED(".incbin"));
+}
+
+/* ---- compile ------------------------------------------------------------------- */
+
+struct fixture {
+	char dir[32];  /* scratch, /tmp/cmp-test-XXXXXX, removed by teardown */
+	char tmp[64];  /* TMPDIR: the compiler's directory goes here */
+	char obj[64];  /* the runtime as an object */
+	char lib[64];  /* the runtime as an archive */
+	struct cfg_compile cfg;
+};
+
+/* Each Criterion test runs in a process of its own: this is per test. */
+static struct fixture fx;
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static void run_cmd(const char *cmd)
+{
+	int rc = system(cmd);
+	cr_assert_eq(rc, 0, "`%s` failed (%d)", cmd, rc);
+}
+
+static void setup(void)
+{
+	signal(SIGPIPE, SIG_IGN);
+	strcpy(fx.dir, "/tmp/cmp-test-XXXXXX");
+	cr_assert_not_null(mkdtemp(fx.dir));
+	chmod(fx.dir, 0755);
+	snprintf(fx.tmp, sizeof fx.tmp, "%s/tmp", fx.dir);
+	cr_assert_eq(mkdir(fx.tmp, 0755), 0);
+	setenv("TMPDIR", fx.tmp, 1);
+	snprintf(fx.obj, sizeof fx.obj, "%s/runtime.o", fx.dir);
+	snprintf(fx.lib, sizeof fx.lib, "%s/libdom.a", fx.dir);
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "gcc -c -I" FIX "game " FIX "game/runtime.c -o %s && ar rcs %s %s",
+		 fx.obj, fx.lib, fx.obj);
+	run_cmd(cmd);
+	struct judge_config all;
+	cfg_defaults(&all);
+	fx.cfg = all.compile;
+	fx.cfg.cpu_ns = 10 * SEC;
+	fx.cfg.wall_ns = 30 * SEC;
+	fx.cfg.memory_bytes = 512 * MIB;
+	snprintf(fx.cfg.cache_dir, sizeof fx.cfg.cache_dir, "%s/cache", fx.dir);
+}
+
+static void teardown(void)
+{
+	nftw(fx.dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+static struct cmp_result compile_as(const char *source, const char *header, const char *runtime,
+				    uid_t uid)
+{
+	struct cmp_request req = { source, header, runtime, uid, uid };
+	struct cmp_result r;
+	char err[CMP_ERRLEN] = "";
+	int rc = cmp_compile(&fx.cfg, &req, &r, err);
+	cr_assert_eq(rc, 0, "cmp_compile(%s) failed: %s", source, err);
+	cr_assert_not_null(r.log);
+	return r;
+}
+
+static struct cmp_result compile(const char *source, const char *header, const char *runtime)
+{
+	return compile_as(source, header, runtime, 0);
+}
+
+/* The binary's stdout. */
+static char *run_binary(const char *path)
+{
+	static char out[4096];
+	FILE *p = popen(path, "r");
+	cr_assert_not_null(p);
+	size_t n = fread(out, 1, sizeof out - 1, p);
+	out[n] = '\0';
+	cr_expect_eq(pclose(p), 0, "%s failed", path);
+	return out;
+}
+
+static size_t count_entries(const char *dir)
+{
+	char cmd[PATH_MAX + 64];
+	snprintf(cmd, sizeof cmd, "ls -A %s 2>/dev/null | wc -l", dir);
+	FILE *p = popen(cmd, "r");
+	size_t n = 0;
+	cr_assert_not_null(p);
+	cr_assert_eq(fscanf(p, "%zu", &n), 1);
+	pclose(p);
+	return n;
+}
+
+static char *cache_file(const char *key, const char *suffix)
+{
+	static char path[PATH_MAX + 80];
+	snprintf(path, sizeof path, "%s/%s%s", fx.cfg.cache_dir, key, suffix);
+	return path;
+}
+
+static bool exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0;
+}
+
+TestSuite(compile, .init = setup, .fini = teardown, .timeout = 60);
+
+Test(compile, good_source_builds_then_comes_from_the_cache)
+{
+	struct cmp_result r = compile(FIX "good/AIName.c", HEADER, fx.obj);
+	cr_assert(r.ok, "log: %s", r.log);
+	cr_expect(!r.cached);
+	cr_expect_str_eq(r.log, "");
+	cr_expect_eq(strlen(r.key), 64);
+	cr_expect_str_eq(r.binary, cache_file(r.key, ""));
+	cr_expect_str_eq(run_binary(r.binary), "turn 0: 9\nturn 1: 10\nturn 2: 11\n");
+	cr_expect_eq(count_entries(fx.tmp), 0, "the compiler's directory is left behind");
+	struct cmp_result again = compile(FIX "good/AIName.c", HEADER, fx.obj);
+	cr_expect(again.ok && again.cached);
+	cr_expect_str_eq(again.key, r.key);
+	cr_expect_str_eq(again.binary, r.binary);
+	/* the binary and its (empty) log, nothing else */
+	cr_expect_eq(count_entries(fx.cfg.cache_dir), 2);
+	cmp_result_free(&r);
+	cmp_result_free(&again);
+}
+
+Test(compile, runtime_archive_angled_header_and_digraphs)
+{
+	struct cmp_result r = compile(FIX "good/angled.c", HEADER, fx.lib);
+	cr_assert(r.ok, "log: %s", r.log);
+	cr_expect_str_eq(run_binary(r.binary), "turn 0: 0\nturn 1: 1\nturn 2: 2\n");
+	cmp_result_free(&r);
+}
+
+Test(compile, no_game_at_all)
+{
+	struct cmp_result r = compile(FIX "good/standalone.c", NULL, NULL);
+	cr_assert(r.ok, "log: %s", r.log);
+	cr_expect_str_eq(run_binary(r.binary), "1024\n");
+	cmp_result_free(&r);
+}
+
+Test(compile, every_input_is_in_the_key)
+{
+	struct cmp_result a = compile(FIX "good/angled.c", HEADER, fx.obj);
+	struct cmp_result b = compile(FIX "good/angled.c", HEADER, fx.lib);
+	cr_expect_str_neq(a.key, b.key, "runtime bytes");
+	char copy[PATH_MAX + 16];
+	snprintf(copy, sizeof copy, "%s/other.c", fx.dir);
+	char cmd[3 * PATH_MAX];
+	snprintf(cmd, sizeof cmd, "cp " FIX "good/angled.c %s", copy);
+	run_cmd(cmd);
+	struct cmp_result c = compile(copy, HEADER, fx.obj);
+	cr_expect_str_neq(a.key, c.key, "the file's name is in its messages and __FILE__");
+	char hdr[PATH_MAX + 16];
+	snprintf(hdr, sizeof hdr, "%s/dominator.h", fx.dir);
+	snprintf(cmd, sizeof cmd, "cp " HEADER " %s && echo '/* changed */' >> %s", hdr, hdr);
+	run_cmd(cmd);
+	struct cmp_result d = compile(FIX "good/angled.c", hdr, fx.obj);
+	cr_expect_str_neq(a.key, d.key, "header bytes");
+	cr_expect(a.ok && b.ok && c.ok && d.ok);
+	cr_expect(!b.cached && !c.cached && !d.cached);
+	cmp_result_free(&a);
+	cmp_result_free(&b);
+	cmp_result_free(&c);
+	cmp_result_free(&d);
+}
+
+Test(compile, warnings_are_kept_without_the_directory)
+{
+	struct cmp_result r = compile(FIX "good/warning.c", HEADER, fx.obj);
+	cr_assert(r.ok, "log: %s", r.log);
+	cr_expect_str_eq(r.log,
+			 "warning.c:6:2: warning: #warning the contestant wants this warning seen "
+			 "[-Wcpp]\n"
+			 "    6 | #warning the contestant wants this warning seen\n"
+			 "      |  ^~~~~~~\n");
+	struct cmp_result again = compile(FIX "good/warning.c", HEADER, fx.obj);
+	cr_expect(again.cached);
+	cr_expect_str_eq(again.log, r.log);
+	cmp_result_free(&r);
+	cmp_result_free(&again);
+}
+
+Test(compile, compile_error_is_reported_and_cached)
+{
+	struct cmp_result r = compile(FIX "error/syntax_error.c", HEADER, fx.obj);
+	cr_expect(!r.ok && !r.cached);
+	cr_expect_str_eq(r.log,
+			 "syntax_error.c: In function 'ai_move':\n"
+			 "syntax_error.c:4:22: error: expected expression before ';' token\n"
+			 "    4 |         return turn +;\n"
+			 "      |                      ^\n");
+	cr_expect(!strstr(r.log, fx.tmp));
+	cr_expect(exists(cache_file(r.key, ".err")));
+	cr_expect(!exists(cache_file(r.key, "")));
+	struct cmp_result again = compile(FIX "error/syntax_error.c", HEADER, fx.obj);
+	cr_expect(!again.ok && again.cached);
+	cr_expect_str_eq(again.log, r.log);
+	cmp_result_free(&r);
+	cmp_result_free(&again);
+}
+
+Test(compile, a_contestant_cannot_fake_a_limit)
+{
+	char src[PATH_MAX + 16];
+	snprintf(src, sizeof src, "%s/fake.c", fx.dir);
+	FILE *f = fopen(src, "w");
+	cr_assert_not_null(f);
+	fputs("#error Killed signal terminated program cc1\n", f);
+	fclose(f);
+	struct cmp_result r = compile(src, NULL, NULL);
+	cr_expect(!r.ok);
+	cr_expect_str_eq(r.log, "fake.c:1:2: error: #error Killed signal terminated program cc1\n"
+				"    1 | #error Killed signal terminated program cc1\n"
+				"      |  ^~~~~\n");
+	cr_expect(exists(cache_file(r.key, ".err")), "an ordinary, cached compile error");
+	cmp_result_free(&r);
+}
+
+Test(compile, log_is_capped)
+{
+	fx.cfg.log_bytes = 300;
+	char src[PATH_MAX + 16];
+	snprintf(src, sizeof src, "%s/many.c", fx.dir);
+	FILE *f = fopen(src, "w");
+	cr_assert_not_null(f);
+	for (int i = 0; i < 50; i++)
+		fprintf(f, "int f%d(void) { return x%d; }\n", i, i);
+	fclose(f);
+	struct cmp_result r = compile(src, NULL, NULL);
+	cr_expect(!r.ok);
+	const char *cut = "[compiler messages cut at the log limit]\n";
+	size_t n = strlen(r.log);
+	cr_expect_leq(n, 300 + 1 + strlen(cut));
+	cr_expect_str_eq(r.log + n - strlen(cut), cut, "log: %s", r.log);
+	cr_expect_eq(strncmp(r.log, "many.c: In function 'f0':\n", 26), 0, "log: %s", r.log);
+	cmp_result_free(&r);
+}
+
+/* The contents of a host file, to make sure no log shows them. */
+static void expect_not_in_log(const char *log, const char *file)
+{
+	char buf[256];
+	FILE *f = fopen(file, "r");
+	if (!f)
+		return;
+	while (fgets(buf, sizeof buf, f)) {
+		buf[strcspn(buf, "\n")] = '\0';
+		if (strlen(buf) >= 4)
+			cr_expect(!strstr(log, buf), "%s's line \"%s\" is in the log", file, buf);
+	}
+	fclose(f);
+}
+
+Test(compile, include_of_a_host_file_is_refused_before_gcc)
+{
+	struct cmp_result r = compile(FIX "hostile/include_passwd.c", HEADER, fx.obj);
+	cr_expect(!r.ok && !r.cached);
+	cr_expect_str_eq(r.log, "include_passwd.c:3: #include \"/etc/passwd\" is not allowed: only "
+				"the standard C headers and dominator.h may be included\n");
+	expect_not_in_log(r.log, "/etc/passwd");
+	cr_expect_str_eq(r.key, "");
+	cr_expect_eq(count_entries(fx.cfg.cache_dir), 0);
+	cmp_result_free(&r);
+	r = compile(FIX "hostile/dev_zero.c", HEADER, fx.obj);
+	cr_expect_str_eq(r.log, "dev_zero.c:1: #include </dev/zero> is not allowed: only the "
+				"standard C headers and dominator.h may be included\n");
+	cmp_result_free(&r);
+}
+
+#define SMUGGLED(file, d) \
+	file ": the generated assembly contains the directive " d ", which is not allowed " \
+	"(assembler text smuggled in through an attribute or a name?)\n"
+
+Test(compile, incbin_through_a_section_name_is_refused_before_as)
+{
+	struct cmp_result r = compile(FIX "hostile/incbin_section.c", HEADER, fx.obj);
+	cr_expect(!r.ok);
+	cr_expect_str_eq(r.log, SMUGGLED("incbin_section.c", ".incbin"));
+	expect_not_in_log(r.log, "/etc/hostname");
+	cr_expect(exists(cache_file(r.key, ".err")), "refusals of gcc's output are cached");
+	cmp_result_free(&r);
+	r = compile(FIX "hostile/incbin_semicolon.c", HEADER, fx.obj);
+	cr_expect_str_eq(r.log, SMUGGLED("incbin_semicolon.c", ".INCBIN"));
+	cmp_result_free(&r);
+}
+
+Test(compile, asm_and_pragma_built_by_pasting)
+{
+	struct cmp_result r = compile(FIX "hostile/asm_paste.c", HEADER, fx.obj);
+	cr_expect(!r.ok);
+	cr_expect_str_eq(r.log, "asm_paste.c:5: __asm__ is not allowed: inline assembler cannot be "
+				"used (it came from a macro)\n");
+	cmp_result_free(&r);
+	r = compile(FIX "hostile/pragma_paste.c", HEADER, fx.obj);
+	cr_expect(!r.ok);
+	cr_expect_str_eq(r.log, "pragma_paste.c:5: #pragma GCC pch_preprocess is not allowed (it "
+				"came from _Pragma in a macro)\n");
+	cmp_result_free(&r);
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+Test(compile, macro_expansion_bomb_meets_the_memory_limit)
+{
+	fx.cfg.memory_bytes = 256 * MIB;
+	struct cmp_result r = compile(FIX "hostile/macro_bomb.c", NULL, NULL);
+	cr_expect(!r.ok);
+	cr_expect_str_eq(r.log, "compilation stopped: the compiler needed more than 256 MiB of "
+				"memory (a macro expansion bomb?)\n");
+	cr_expect(!exists(cache_file(r.key, ".err")), "limits are not cached");
+	cmp_result_free(&r);
+}
+
+Test(compile, pasting_output_bomb_meets_the_output_limit)
+{
+	fx.cfg.output_bytes = 4 * MIB;
+	struct cmp_result r = compile(FIX "hostile/paste_bomb.c", NULL, NULL);
+	cr_expect(!r.ok);
+	cr_expect_str_eq(r.log, "the preprocessor's output exceeded 4 MiB (a macro that expands to "
+				"too much text?)\n");
+	cmp_result_free(&r);
+}
+
+Test(compile, huge_initialised_array_meets_the_output_limit)
+{
+	fx.cfg.output_bytes = 4 * MIB;
+	struct cmp_result r = compile(FIX "hostile/big_array.c", HEADER, fx.obj);
+	cr_expect(!r.ok);
+	cr_expect_str_eq(r.log, "the compiler's output exceeded 4 MiB (a huge initialised array?)\n");
+	cmp_result_free(&r);
+}
+
+Test(compile, cpu_limit)
+{
+	fx.cfg.cpu_ns = SEC;
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	struct cmp_result r = compile(FIX "hostile/cpu_bomb.c", HEADER, fx.obj);
+	double took = seconds_since(&t0);
+	cr_expect(!r.ok);
+	cr_expect_str_eq(r.log, "compilation stopped: it used more than 1 s of CPU\n");
+	/* the kernel's backstop: a whole second more, for each process */
+	cr_expect_lt(took, 4.0);
+	cr_expect(!exists(cache_file(r.key, ".err")));
+	cmp_result_free(&r);
+}
+
+Test(compile, wall_limit_ends_gcc_and_what_it_started)
+{
+	fx.cfg.wall_ns = SEC / 2;
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	struct cmp_result r = compile(FIX "hostile/cpu_bomb.c", HEADER, fx.obj);
+	double took = seconds_since(&t0);
+	cr_expect(!r.ok);
+	cr_expect_str_eq(r.log, "compilation stopped: it took longer than 0.5 s\n");
+	cr_expect_lt(took, 1.5);
+	cr_expect_eq(count_entries(fx.tmp), 0);
+	cmp_result_free(&r);
+}
+
+Test(compile, bad_input_stores_nothing)
+{
+	char path[PATH_MAX + 16];
+	struct {
+		const char *name, *text;
+		size_t len;
+		const char *log;
+	} cases[] = {
+		{ "empty.c", "", 0, "empty.c: the file is empty\n" },
+		{ "nul.c", "int x;\0", 7, "nul.c:1: the file contains a NUL byte: submit C source text\n" },
+		{ "bin.c", "\x7f" "ELF", 4, "bin.c:1: control character 0x7f: submit C source text\n" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		snprintf(path, sizeof path, "%s/%s", fx.dir, cases[i].name);
+		FILE *f = fopen(path, "w");
+		cr_assert_not_null(f);
+		fwrite(cases[i].text, 1, cases[i].len, f);
+		fclose(f);
+		struct cmp_result r = compile(path, NULL, NULL);
+		cr_expect(!r.ok && !r.cached);
+		cr_expect_str_eq(r.log, cases[i].log);
+		cr_expect_str_eq(r.key, "");
+		cmp_result_free(&r);
+	}
+	snprintf(path, sizeof path, "%s/big.c", fx.dir);
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	for (int i = 0; i <= CMP_SOURCE_MAX / 7; i++)
+		fputs("int x;\n", f);
+	fclose(f);
+	struct cmp_result r = compile(path, NULL, NULL);
+	cr_expect(!r.ok);
+	cr_expect_str_eq(r.log, "big.c is larger than 256 KiB\n");
+	cmp_result_free(&r);
+	cr_expect(!exists(fx.cfg.cache_dir), "nothing, not even the cache directory");
+	cr_expect_eq(count_entries(fx.tmp), 0);
+}
+
+static void expect_judge_failure(const struct cmp_request *req, const char *msg)
+{
+	struct cmp_result r;
+	char err[CMP_ERRLEN] = "";
+	cr_expect_eq(cmp_compile(&fx.cfg, req, &r, err), -1);
+	cr_expect_str_eq(err, msg);
+	cr_expect_null(r.log);
+}
+
+Test(compile, judge_failures)
+{
+	struct cmp_request req = { "/nonexistent/AIName.c", NULL, NULL, 0, 0 };
+	expect_judge_failure(&req, "cannot read /nonexistent/AIName.c: No such file or directory");
+	req = (struct cmp_request){ FIX "good/AIName.c", "/nonexistent/dominator.h", NULL, 0, 0 };
+	expect_judge_failure(&req, "cannot read /nonexistent/dominator.h: No such file or directory");
+	req = (struct cmp_request){ FIX "good/AIName.c", HEADER, FIX "game/runtime.c", 0, 0 };
+	expect_judge_failure(&req, "the runtime library must be a .a or .o file");
+	req = (struct cmp_request){ FIX "game/dominator.h", NULL, NULL, 0, 0 };
+	expect_judge_failure(&req, "the source file name must end in .c and use only letters, "
+				   "digits, '_', '-' and '.'");
+	req = (struct cmp_request){ FIX "good/AIName.c", FIX "game/runtime.c", NULL, 0, 0 };
+	expect_judge_failure(&req, "the game header's name must end in .h, use only letters, "
+				   "digits, '_', '-' and '.', and not be a standard header's");
+	cr_expect_eq(count_entries(fx.tmp), 0);
+}
+
+Test(compile, concurrent_compiles_of_one_source)
+{
+	pid_t kids[3];
+	for (int i = 0; i < 3; i++) {
+		kids[i] = fork();
+		cr_assert_neq(kids[i], -1);
+		if (kids[i] == 0) {
+			struct cmp_request req = { FIX "good/AIName.c", HEADER, fx.obj, 0, 0 };
+			struct cmp_result r;
+			char err[CMP_ERRLEN];
+			int rc = cmp_compile(&fx.cfg, &req, &r, err);
+			_exit(rc == 0 && r.ok ? 0 : 1);
+		}
+	}
+	for (int i = 0; i < 3; i++) {
+		int status;
+		cr_assert_eq(waitpid(kids[i], &status, 0), kids[i]);
+		cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	}
+	struct cmp_result r = compile(FIX "good/AIName.c", HEADER, fx.obj);
+	cr_expect(r.ok && r.cached);
+	cr_expect_str_eq(run_binary(r.binary), "turn 0: 9\nturn 1: 10\nturn 2: 11\n");
+	cr_expect_eq(count_entries(fx.cfg.cache_dir), 2, "no temporary names left");
+	cmp_result_free(&r);
+}
+
+Test(compile, as_an_unprivileged_user)
+{
+	if (geteuid() != 0)
+		cr_skip_test("needs root to switch users");
+	struct cmp_result r = compile_as(FIX "good/AIName.c", HEADER, fx.obj, COMPILER_UID);
+	cr_assert(r.ok, "log: %s", r.log);
+	struct stat st;
+	cr_assert_eq(stat(r.binary, &st), 0);
+	cr_expect_eq(st.st_uid, 0, "the cache's copy belongs to the judge");
+	cr_expect_str_eq(run_binary(r.binary), "turn 0: 9\nturn 1: 10\nturn 2: 11\n");
+	cr_expect_eq(count_entries(fx.tmp), 0);
+	cmp_result_free(&r);
+}
+
+/* ---- judge compile -------------------------------------------------------------- */
+
+/* Call cr_redirect_stdout() and cr_redirect_stderr() once per test first. */
+static int run_cmd_compile(int argc, const char **argv)
+{
+	int rc = cmd_compile(argc, (char **)argv);
+	fflush(stdout);
+	fflush(stderr);
+	return rc;
+}
+
+static void write_config(char path[PATH_MAX])
+{
+	snprintf(path, PATH_MAX, "%s/judge.json", fx.dir);
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fprintf(f, "{ \"compile\": { \"cache_dir\": \"%s\", \"cpu_ms\": 10000 } }\n",
+		fx.cfg.cache_dir);
+	fclose(f);
+}
+
+Test(cmd_compile, help, .init = setup, .fini = teardown)
+{
+	cr_redirect_stdout();
+	const char *argv[] = { "compile", "--help", NULL };
+	cr_expect_eq(run_cmd_compile(2, argv), 0);
+	char buf[128] = "";
+	cr_expect_not_null(fgets(buf, sizeof buf, cr_get_redirected_stdout()));
+	cr_expect_str_eq(buf, "usage: judge compile FILE [--header H] [--runtime LIB] [-o OUT] "
+			      "[--config F]\n");
+}
+
+Test(cmd_compile, bad_usage, .init = setup, .fini = teardown)
+{
+	cr_redirect_stderr();
+	const char *none[] = { "compile", NULL };
+	cr_expect_eq(run_cmd_compile(1, none), 2);
+	const char *unknown[] = { "compile", "a.c", "--frobnicate", NULL };
+	cr_expect_eq(run_cmd_compile(3, unknown), 2);
+	const char *dangling[] = { "compile", "a.c", "--header", NULL };
+	cr_expect_eq(run_cmd_compile(3, dangling), 2);
+	const char *missing[] = { "compile", "/nonexistent/a.c", NULL };
+	cr_expect_eq(run_cmd_compile(2, missing), 2);
+	char buf[256] = "";
+	FILE *err = cr_get_redirected_stderr();
+	cr_expect_not_null(fgets(buf, sizeof buf, err));
+	cr_expect_str_eq(buf, "judge compile: no source file given\n");
+}
+
+Test(cmd_compile, compiles_and_prints_the_path, .init = setup, .fini = teardown, .timeout = 60)
+{
+	char config[PATH_MAX], out[PATH_MAX + 16];
+	write_config(config);
+	snprintf(out, sizeof out, "%s/AIName", fx.dir);
+	cr_redirect_stdout();
+	cr_redirect_stderr();
+	const char *argv[] = { "compile", FIX "good/AIName.c", "--header", HEADER, "--runtime",
+			       fx.lib, "-o", out, "--config", config, NULL };
+	cr_expect_eq(run_cmd_compile(10, argv), 0);
+	char buf[PATH_MAX + 32] = "";
+	cr_expect_not_null(fgets(buf, sizeof buf, cr_get_redirected_stdout()));
+	buf[strcspn(buf, "\n")] = '\0';
+	cr_expect_str_eq(buf, out);
+	cr_expect_str_eq(run_binary(out), "turn 0: 9\nturn 1: 10\nturn 2: 11\n");
+}
+
+Test(cmd_compile, compile_error_exits_1, .init = setup, .fini = teardown, .timeout = 60)
+{
+	char config[PATH_MAX];
+	write_config(config);
+	cr_redirect_stderr();
+	const char *argv[] = { "compile", FIX "hostile/include_passwd.c", "--header", HEADER,
+			       "--config", config, NULL };
+	cr_expect_eq(run_cmd_compile(6, argv), 1);
+	char buf[256] = "";
+	cr_expect_not_null(fgets(buf, sizeof buf, cr_get_redirected_stderr()));
+	cr_expect_str_eq(buf, "include_passwd.c:3: #include \"/etc/passwd\" is not allowed: only "
+			      "the standard C headers and dominator.h may be included\n");
+}

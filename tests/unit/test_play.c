@@ -1,0 +1,182 @@
+/* `judge play` end to end: real compiles, real sandboxed players, a real
+ * match of Dominator, its table and its replay. */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tests/unit/cli_testlib.h"
+
+static char out[16384];
+
+/* Runs `judge play dominator ARGS` with both output streams captured. */
+static int play(const char *args)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "%s play dominator %s 2>&1", cli_judge(), args);
+	return cli_run(cmd, out, sizeof out);
+}
+
+/* The table's row for a seat: "N    Name ... ". */
+static const char *row(int seat)
+{
+	char key[8];
+	snprintf(key, sizeof key, "\n%-4d ", seat);
+	const char *r = strstr(out, key);
+	cr_assert_not_null(r, "no row for seat %d in:\n%s", seat, out);
+	return r + 1;
+}
+
+static json_t *load_replay(const char *path)
+{
+	json_error_t e;
+	json_t *r = json_load_file(path, 0, &e);
+	cr_assert_not_null(r, "replay %s: %s", path, e.text);
+	return r;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f, "cannot open %s", path);
+	static char buf[1 << 20];
+	*len = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	return buf;
+}
+
+Test(play, four_shipped_players_play_a_whole_match, .timeout = 120)
+{
+	char path[] = "/tmp/judge-play-XXXXXX";
+	close(mkstemp(path));
+	char args[256];
+	snprintf(args, sizeof args, "Demo Demo Demo Null --seed 30 -o %s", path);
+	cr_assert_eq(play(args), 0, "%s", out);
+	for (int seat = 0; seat < 4; seat++)
+		cr_assert_null(strstr(row(seat), "round "), "a player froze:\n%s", out);
+	cr_assert(strncmp(row(3) + 5, "Null", 4) == 0, "%s", out);
+	json_t *r = load_replay(path);
+	cr_assert_str_eq(json_string_value(json_object_get(r, "game")), "dominator");
+	cr_assert_eq(json_integer_value(json_object_get(r, "seed")), 30);
+	cr_assert_eq(json_array_size(json_object_get(r, "rounds")), 200);
+	json_t *scores = json_object_get(json_object_get(r, "result"), "scores");
+	cr_assert_eq(json_integer_value(json_array_get(scores, 3)), 0, "Null paints nothing");
+	cr_assert_gt(json_integer_value(json_array_get(scores, 0)), 0);
+	json_decref(r);
+	unlink(path);
+}
+
+Test(play, same_seed_same_replay_bytes, .timeout = 120)
+{
+	char a[] = "/tmp/judge-play-XXXXXX", b[] = "/tmp/judge-play-XXXXXX";
+	close(mkstemp(a));
+	close(mkstemp(b));
+	char args[256];
+	snprintf(args, sizeof args, "Demo Demo Demo Demo --seed 11 -o %s", a);
+	cr_assert_eq(play(args), 0, "%s", out);
+	snprintf(args, sizeof args, "Demo Demo Demo Demo --seed 11 -o %s", b);
+	cr_assert_eq(play(args), 0, "%s", out);
+	size_t la, lb;
+	char *ca = strdup(slurp(a, &la));
+	char *cb = slurp(b, &lb);
+	cr_assert_eq(la, lb);
+	cr_assert(memcmp(ca, cb, la) == 0, "replays differ");
+	cr_assert_lt(la, 75 * 1000, "replay of %zu bytes", la);
+	snprintf(args, sizeof args, "Demo Demo Demo Demo --seed 12 -o %s", b);
+	cr_assert_eq(play(args), 0, "%s", out);
+	cb = slurp(b, &lb);
+	cr_assert(la != lb || memcmp(ca, cb, la) != 0, "another seed gave the same match");
+	free(ca);
+	unlink(a);
+	unlink(b);
+}
+
+Test(play, a_player_over_its_cpu_budget_freezes_at_that_round, .timeout = 120)
+{
+	char path[] = "/tmp/judge-play-XXXXXX";
+	close(mkstemp(path));
+	char args[256];
+	snprintf(args, sizeof args, "tests/players/AISpin50.c Demo Demo Null --cpu 500 -o %s",
+		 path);
+	cr_assert_eq(play(args), 0, "%s", out);
+	cr_assert(strstr(row(0), "round 50: CPU budget exceeded"), "%s", out);
+	for (int seat = 1; seat < 4; seat++)
+		cr_assert_null(strstr(row(seat), "round "), "%s", out);
+	json_t *r = load_replay(path);
+	json_t *rounds = json_object_get(r, "rounds");
+	cr_assert_eq(json_array_size(rounds), 200, "the match went on to the end");
+	json_t *frozen = json_array_get(json_object_get(json_object_get(r, "result"), "frozen"), 0);
+	cr_assert_eq(json_integer_value(json_array_get(frozen, 1)), 50);
+	cr_assert_str_eq(json_string_value(json_array_get(frozen, 2)), "cpu-limit");
+	json_t *live = json_object_get(json_array_get(rounds, 49), "live");
+	cr_assert_eq(json_integer_value(json_array_get(live, 0)), 1);
+	live = json_object_get(json_array_get(rounds, 50), "live");
+	cr_assert_eq(json_integer_value(json_array_get(live, 0)), 0);
+	json_decref(r);
+	unlink(path);
+}
+
+Test(play, debug_output_goes_to_the_log_not_the_game, .timeout = 120)
+{
+	char dir[] = "/tmp/judge-logs-XXXXXX";
+	cr_assert_not_null(mkdtemp(dir));
+	char args[256];
+	snprintf(args, sizeof args, "tests/players/AIChatty.c Demo Demo Null --logs %s", dir);
+	cr_assert_eq(play(args), 0, "%s", out);
+	cr_assert_null(strstr(row(0), "round "), "printf broke the protocol:\n%s", out);
+	char path[64];
+	snprintf(path, sizeof path, "%s/seat0.log", dir);
+	size_t len;
+	char *log = slurp(path, &len);
+	log[len] = '\0';
+	cr_assert(strstr(log, "round 0\n") && strstr(log, "farmers 20\n"), "log: %.200s", log);
+	unlink(path);
+	for (int i = 1; i < 4; i++) {
+		snprintf(path, sizeof path, "%s/seat%d.log", dir, i);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
+Test(play, protocol_breakers_are_frozen_with_the_reason, .timeout = 120)
+{
+	cr_assert_eq(play("tests/players/AIOrders1001.c Demo Demo Null"), 0, "%s", out);
+	cr_assert(strstr(row(0), "round 3: protocol error: more than 1000 orders in one round"),
+		  "%s", out);
+	cr_assert_eq(play("tests/players/AIBadName.c Demo Demo Null"), 0, "%s", out);
+	cr_assert(strstr(row(0), "before the first round: protocol error: its name must be"),
+		  "%s", out);
+}
+
+Test(play, errors_are_clear_and_exit_non_zero, .timeout = 120)
+{
+	cr_assert_eq(play("tests/players/AIBroken.c Demo Demo Null"), 1, "%s", out);
+	cr_assert(strstr(out, "AIBroken.c:8:") && strstr(out, "undeclared_function"), "%s", out);
+	cr_assert_eq(play("Demo Demo Demo Gandalf"), 2, "%s", out);
+	cr_assert(strstr(out, "unknown player 'Gandalf'"), "%s", out);
+	cr_assert_eq(play("Demo Demo Demo /nonexistent/AIX.c"), 2, "%s", out);
+	cr_assert(strstr(out, "cannot read /nonexistent/AIX.c"), "%s", out);
+	cr_assert_eq(play("Demo Demo Demo"), 2, "%s", out);
+	cr_assert(strstr(out, "needs 4 players, 3 given"), "%s", out);
+	cr_assert_eq(play("Demo Demo Demo Demo -i /dev/null/x"), 2, "%s", out);
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "%s play tetris Demo 2>&1", cli_judge());
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 2);
+	cr_assert(strstr(out, "unknown game 'tetris'"), "%s", out);
+}
+
+Test(play, bad_parameters_are_refused_with_the_line, .timeout = 120)
+{
+	char path[] = "/tmp/judge-params-XXXXXX";
+	int fd = mkstemp(path);
+	const char *bad = "rounds 200\nrows 36\n";
+	cr_assert_eq(write(fd, bad, strlen(bad)), (ssize_t)strlen(bad));
+	close(fd);
+	char args[256];
+	snprintf(args, sizeof args, "Demo Demo Demo Demo -i %s", path);
+	cr_assert_eq(play(args), 2, "%s", out);
+	cr_assert(strstr(out, "rows"), "%s", out);
+	unlink(path);
+}
