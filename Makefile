@@ -80,7 +80,21 @@ build/bench/%: bench/players/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(PLAYER_CFLAGS) $< -o $@ -lm
 
-$(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
+# The match benchmark also plays the match with the players linked into its
+# own process: each copy of a player is its object and the kit's combined,
+# every symbol made local but the kit's two entry points, renamed per copy.
+INPROC := $(foreach i,0 1 2 3,build/inproc/dominator-Demo-$(i).o)
+build/inproc/dominator-Demo-%.o: games/dominator/kit/runtime.c games/dominator/players/AIDemo.c
+	@mkdir -p $(dir $@)
+	$(CC) $(KIT_CFLAGS) -fvisibility=hidden -DKIT_NO_MAIN -c $< -o $@.kit
+	$(CC) $(KIT_CFLAGS) -fvisibility=hidden -Igames/dominator/kit -c $(word 2,$^) -o $@.player
+	ld -r $@.kit $@.player -o $@.both
+	objcopy --localize-hidden --redefine-sym dom_kit_start=dom_kit_start_$* \
+		--redefine-sym dom_kit_turn=dom_kit_turn_$* $@.both $@
+	rm -f $@.kit $@.player $@.both
+BENCH_EXTRA_dominator_match := $(INPROC)
+
+$(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $$(BENCH_EXTRA_$$*) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 # The unit suite runs from the repository root; it finds the programs it
@@ -93,7 +107,7 @@ test: deps
 	$(MAKE) check BUILD=build/asan SAN=1
 
 # Each bench/NAME.c is one program; every one prints its own ratios.
-bench: $(BENCHES) $(BENCH_PLAYERS)
+bench: $(BENCHES) $(BENCH_PLAYERS) $(KITS)
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
 
 demo: deps all $(ATTACKS)

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -225,6 +226,7 @@ static void fill_spec(struct match_spec *spec, const struct judge_config *cfg,
 	*spec = (struct match_spec){
 		.game = a->game, .seed = a->seed, .nplayers = a->nplayers,
 		.uid_base = sb->uid_base, .uid_count = sb->uid_count,
+		.pin_cpu = sched_getcpu() >= 0, .cpu = sched_getcpu(),
 		.limits = { .cpu_ns = a->cpu_ms >= 0 ? (uint64_t)a->cpu_ms * 1000000 : sb->cpu_ns,
 			    .wall_ns = sb->wall_ns,
 			    .memory_bytes = a->memory_mb >= 0 ? (uint64_t)a->memory_mb << 20

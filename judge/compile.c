@@ -50,10 +50,10 @@ static int log_add(struct cmp_log *l, const char *s, size_t n)
 	return 0;
 }
 
-/* Appends gcc's messages with every occurrence of the temporary directory
- * (and the slash after it) removed, so "/tmp/judge-cc-x/AIName.c:3:1:"
+/* Appends one line of gcc's messages with every occurrence of the temporary
+ * directory (and the slash after it) removed, so "/tmp/judge-cc-x/AIName.c:3:1:"
  * reads "AIName.c:3:1:". */
-static int log_add_clean(struct cmp_log *l, const char *dir, const char *s, size_t n)
+static int log_add_line(struct cmp_log *l, const char *dir, const char *s, size_t n)
 {
 	size_t dl = strlen(dir);
 	while (n) {
@@ -66,6 +66,25 @@ static int log_add_clean(struct cmp_log *l, const char *dir, const char *s, size
 		size_t skip = dl + (keep + dl < n && s[keep + dl] == '/');
 		s += keep + skip;
 		n -= keep + skip;
+	}
+	return 0;
+}
+
+/* Appends gcc's messages, cleaned line by line.  Lines about the judge's own
+ * command line ("<command-line>: warning: undefining \"_Pragma\"") go: they
+ * say nothing to the contestant, who cannot name a file <command-line>. */
+static int log_add_clean(struct cmp_log *l, const char *dir, const char *s, size_t n)
+{
+	static const char judge_own[] = "<command-line>: ";
+	while (n) {
+		const char *nl = memchr(s, '\n', n);
+		size_t len = nl ? (size_t)(nl - s) + 1 : n;
+		bool own = len >= sizeof judge_own - 1 &&
+			   memcmp(s, judge_own, sizeof judge_own - 1) == 0;
+		if (!own && log_add_line(l, dir, s, len) < 0)
+			return -1;
+		s += len;
+		n -= len;
 	}
 	return 0;
 }
@@ -215,7 +234,11 @@ static void build_argv(struct cmp_job *job)
 	const char **e = job->argv[CMP_PREPROCESS], **t = job->argv[CMP_TRANSLATE];
 	memcpy(e, cc, sizeof cc);
 	memcpy(t, cc, sizeof cc);
-	const char *tail_e[] = { "-I.", "-E", job->name, NULL };
+	/* Macros can paste _Pragma and __has_include together where the source
+	 * check cannot see them; undefined, they are plain identifiers that the
+	 * check of gcc -E's output refuses or #if reads as 0. */
+	const char *tail_e[] = { "-U_Pragma", "-U__has_include", "-U__has_include_next",
+				 "-I.", "-E", job->name, NULL };
 	const char *tail_t[] = { "-S", job->files[0], "-o", job->files[1], NULL };
 	memcpy(e + 5, tail_e, sizeof tail_e);
 	memcpy(t + 5, tail_t, sizeof tail_t);
@@ -776,6 +799,8 @@ static int compute_key(struct cmp_job *job)
 			hash_field(&h, s == CMP_LINK ? "link" : "arg", *a, strlen(*a));
 	hash_field(&h, "name", job->name, strlen(job->name));
 	hash_field(&h, "source", job->src, job->src_len);
+	/* the header's name matters too: it is what the source may include */
+	hash_field(&h, "header name", job->header, strlen(job->header));
 	hash_field(&h, "header", job->header_sum, strlen(job->header_sum));
 	hash_field(&h, "runtime", job->runtime_sum, strlen(job->runtime_sum));
 	hash_field(&h, "gcc", version, vlen);

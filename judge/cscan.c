@@ -520,7 +520,6 @@ enum cs_part {
 
 struct cs_pp {
 	const char *buf;
-	size_t len;
 	const char *name, *header;
 	enum cs_part part;
 	unsigned line; /* the presumed line of the current output line */
@@ -651,7 +650,7 @@ int cscan_preprocessed(const char *name, const char *buf, size_t len, const char
 		       char err[CSCAN_ERRLEN])
 {
 	struct cs_pp pp = {
-		.buf = buf, .len = len, .name = name, .header = header,
+		.buf = buf, .name = name, .header = header,
 		.part = PART_MAIN, .line = 1, .err = err,
 	};
 	for (size_t i = 0; i < len;) {

@@ -1,29 +1,23 @@
 /* cscan.h - checks a contestant's C source, and what gcc makes of it, before
  * anything on the host is read on its behalf.
  *
- * Promises.  cscan_source() lexes the file the way GCC's preprocessor does in
- * -std=gnu17 (backslash-newline splices, also with blanks before the newline;
- * block and line comments; string and character literals; pp-numbers; the %:
- * digraph; no trigraphs) and refuses, with "NAME:LINE: ..." in err:
- *   - an #include of anything but a standard C17 header or the game header
- *     (a path, "..", a computed #include MACRO, an unknown name);
- *   - any directive outside #define #undef #include #if #ifdef #ifndef #elif
- *     #elifdef #elifndef #else #endif #pragma #error #warning and the null
- *     directive (so #include_next, #import, #embed, #line, # 12 "file");
- *   - #pragma GCC dependency / system_header / pch_preprocess;
- *   - the identifiers asm __asm __asm__ _Pragma __has_include
- *     __has_include_next __has_embed anywhere outside comments and literals;
- *   - raw string literals, stray backslashes and non-ASCII bytes outside
- *     comments and literals, where its reading and GCC's could part ways.
- * Directives are checked whether or not a conditional would skip them.
- * cscan_preprocessed() re-checks gcc -E output, whose tokens come from macro
- * expansion (pasted __asm__, _Pragma), and refuses line markers naming any
- * file but the source, the game header and system headers under /usr/.
- * cscan_assembly() refuses assembler directives that read files or build
- * them (.incbin .include .macro .irp .irpc .rept .altmacro .purgem) at any
- * statement start.  Each returns 0 when the text passes, 1 when it is refused
- * (err says why, in words for the contestant), -1 when the judge failed
- * (out of memory; err says so).  No global state.
+ * Promises.  cscan_source() lexes the file as GCC's preprocessor does in
+ * -std=gnu17 (splices, also with blanks before the newline; comments;
+ * literals; pp-numbers; %:; no trigraphs) and refuses: an #include of
+ * anything but a C17 standard header or the game header; any directive but
+ * #define #undef #include #if #ifdef #ifndef #elif #elifdef #elifndef #else
+ * #endif #pragma #error #warning (so #include_next #import #embed #line and
+ * line markers), even in skipped groups; #pragma GCC dependency,
+ * system_header and pch_preprocess; asm __asm __asm__ _Pragma __has_include
+ * __has_include_next __has_embed outside comments and literals; raw strings,
+ * stray backslashes and non-ASCII bytes outside comments and literals, where
+ * its reading and GCC's could part ways.  cscan_preprocessed() re-checks gcc
+ * -E output for what macros built (pasted __asm__, _Pragma) and refuses line
+ * markers naming any file but the source, the game header and system headers
+ * under /usr/.  cscan_assembly() refuses .incbin .include .macro .irp .irpc
+ * .rept .altmacro .purgem at any statement start.  Each returns 0 (passes),
+ * 1 (refused: err says why, "NAME:LINE: ...", for the contestant) or -1 (out
+ * of memory).  No global state.
  */
 #ifndef JUDGE_CSCAN_H
 #define JUDGE_CSCAN_H

@@ -1,11 +1,9 @@
 #include "judge/match.h"
 
-#include <errno.h>
-#include <poll.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "judge/seat.h"
@@ -41,35 +39,6 @@ static bool alive(const struct match *m, int i)
 	return !m->seat[i].frozen;
 }
 
-/* Waits until every seat still playing has sent a frame (or froze). */
-static void collect(struct match *m, int round)
-{
-	for (;;) {
-		struct pollfd fds[GAME_MAX_PLAYERS * SEAT_POLLFDS];
-		int n = 0;
-		int64_t timeout = -1;
-		bool waiting = false;
-		for (int i = 0; i < m->n; i++) {
-			size_t len;
-			struct seat *s = &m->seat[i];
-			if (!alive(m, i) || seat_frame(s, &len))
-				continue;
-			waiting = true;
-			n += seat_pollfds(s, fds + n);
-			int64_t t = sbx_timeout_ns(s->proc);
-			if (t >= 0 && (timeout < 0 || t < timeout))
-				timeout = t;
-		}
-		if (!waiting)
-			return;
-		struct timespec ts = { timeout / 1000000000, timeout % 1000000000 };
-		if (ppoll(fds, n, timeout < 0 ? NULL : &ts, NULL) < 0 && errno != EINTR)
-			return;
-		for (int i = 0; i < m->n; i++)
-			seat_service(&m->seat[i], round);
-	}
-}
-
 static void send_all(struct match *m, bool start)
 {
 	for (int i = 0; i < m->n; i++) {
@@ -85,7 +54,7 @@ static void send_all(struct match *m, bool start)
 static void take_names(struct match *m)
 {
 	send_all(m, true);
-	collect(m, -1);
+	seat_collect(m->seat, m->n, -1);
 	for (int i = 0; i < m->n; i++) {
 		size_t len;
 		const uint8_t *f = seat_frame(&m->seat[i], &len);
@@ -101,14 +70,18 @@ static void take_names(struct match *m)
 	}
 }
 
-static void tell_status(struct match *m)
+/* Each player's share of its CPU budget, or -1 once frozen.  After the
+ * orders only the seats that froze meanwhile need telling. */
+static void tell_status(struct match *m, bool frozen_only)
 {
 	for (int i = 0; i < m->n; i++) {
 		double share = -1;
-		if (alive(m, i) && m->spec->limits.cpu_ns)
-			share = (double)sbx_cpu_ns(m->seat[i].proc) / m->spec->limits.cpu_ns;
-		else if (alive(m, i))
-			share = 0;
+		if (alive(m, i) && frozen_only)
+			continue;
+		if (alive(m, i))
+			share = m->spec->limits.cpu_ns
+					? (double)sbx_cpu_ns(m->seat[i].proc) / m->spec->limits.cpu_ns
+					: 0;
 		m->game->status(m->g, i, share);
 	}
 }
@@ -147,11 +120,11 @@ static void play_rounds(struct match *m)
 {
 	int rounds = m->game->rounds(m->g);
 	for (int r = 0; r < rounds; r++) {
-		tell_status(m);
+		tell_status(m, false);
 		send_all(m, false);
-		collect(m, r);
+		seat_collect(m->seat, m->n, r);
 		take_orders(m, r);
-		tell_status(m);
+		tell_status(m, true);
 		m->game->advance(m->g);
 		record_round(m);
 	}
@@ -283,10 +256,23 @@ static void release(struct match *m)
 	free(m->buf);
 }
 
+/* Players inherit the affinity of the thread that starts them. */
+static bool pin(const struct match_spec *spec, cpu_set_t *saved)
+{
+	if (!spec->pin_cpu || sched_getaffinity(0, sizeof *saved, saved) < 0)
+		return false;
+	cpu_set_t one;
+	CPU_ZERO(&one);
+	CPU_SET(spec->cpu, &one);
+	return sched_setaffinity(0, sizeof one, &one) == 0;
+}
+
 int match_play(const struct match_spec *spec, struct match_result *out, char err[MATCH_ERRLEN])
 {
 	struct match m;
+	cpu_set_t saved;
 	memset(out, 0, sizeof *out);
+	bool pinned = pin(spec, &saved);
 	int rc = prepare(&m, spec, err);
 	if (rc == 0)
 		rc = start_seats(&m, err);
@@ -297,6 +283,8 @@ int match_play(const struct match_spec *spec, struct match_result *out, char err
 		out->replay = build_replay(&m, out);
 	}
 	release(&m);
+	if (pinned)
+		sched_setaffinity(0, sizeof saved, &saved);
 	return rc;
 }
 

@@ -37,6 +37,13 @@ struct match_spec {
 	uid_t uid_base;            /* players' uids when the judge is root */
 	unsigned uid_count;
 	const char *compiler;      /* compiler version, for the replay */
+	/* Play on one CPU: the judge's thread and every player run on `cpu`
+	 * for the match.  A round wakes each player once; on one core that is
+	 * a context switch, across cores an interrupt to an idle core, much
+	 * slower (on virtual machines most of all).  A worker plays one match
+	 * per core. */
+	bool pin_cpu;
+	int cpu;
 	int nplayers;
 	struct match_entry entry[GAME_MAX_PLAYERS];
 };

@@ -459,16 +459,30 @@ static enum plag_err item(struct pp *pp, struct subst *s, size_t i, bool raw,
 	return PLAG_OK;
 }
 
+static bool is_va_args(const struct macro *m, const struct plag_raw *b)
+{
+	return m->variadic && b->kind == PLAG_RAW_PARAM && b->val + 1 == m->nparams;
+}
+
 /* "## body[i]": paste the item's first token onto the last one. */
 static enum plag_err subst_paste(struct pp *pp, struct subst *s, size_t i)
 {
 	const struct plag_raw *t;
 	size_t n;
 	enum plag_err e = item(pp, s, i, true, &t, &n);
-	if (e || n == 0)
+	if (e)
 		return e;
+	if (n == 0) {
+		/* GNU: ", ## __VA_ARGS__" loses the comma when there are none. */
+		if (is_va_args(s->m, &s->m->body[i]) && !s->left_empty && s->res.n > 0 &&
+		    is_punct(&s->res.v[s->res.n - 1], PLAG_P_COMMA)) {
+			s->res.n--;
+			s->left_empty = true;
+		}
+		return PLAG_OK;
+	}
 	bool merged = false;
-	if (!s->left_empty) {
+	if (!s->left_empty && s->res.n > 0) {
 		e = paste(pp, &s->res.v[s->res.n - 1], t, s->line, &merged);
 		if (e)
 			return e;
@@ -702,8 +716,9 @@ static enum plag_err check_params(struct pp *pp, struct param *ps, uint32_t np, 
 	return PLAG_OK;
 }
 
-/* Copies the replacement list, turning parameter names into PARAM tokens
- * and dropping a ## at either end (C forbids it there). */
+/* Copies the replacement list, turning parameter names into PARAM tokens.
+ * A ## at either end (C forbids it there) is dropped, and "## ##" is one
+ * ##, as GCC reads them. */
 static enum plag_err copy_body(struct macro *m, const struct plag_raw *d, size_t n,
 			       const struct param *ps)
 {
@@ -714,9 +729,11 @@ static enum plag_err copy_body(struct macro *m, const struct plag_raw *d, size_t
 	m->body = malloc((n ? n : 1) * sizeof *m->body);
 	if (!m->body)
 		return PLAG_E_NOMEM;
-	m->nbody = n;
+	m->nbody = 0;
 	for (size_t k = 0; k < n; k++) {
 		struct plag_raw t = d[k];
+		if (k > 0 && is_punct(&t, PLAG_P_HASHHASH) && is_punct(&d[k - 1], PLAG_P_HASHHASH))
+			continue;
 		t.flags = 0;
 		struct param key = { .atom = t.val };
 		const struct param *p = NULL;
@@ -726,7 +743,7 @@ static enum plag_err copy_body(struct macro *m, const struct plag_raw *d, size_t
 			t.kind = PLAG_RAW_PARAM;
 			t.val = p->index;
 		}
-		m->body[k] = t;
+		m->body[m->nbody++] = t;
 	}
 	return PLAG_OK;
 }

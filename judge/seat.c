@@ -126,6 +126,18 @@ void seat_consume(struct seat *s)
 
 /* Reads no further than the end of the current frame, so a frame sent
  * early waits in the pipe for its round. */
+/* Its end of the pipe closed.  A process that is ending (it crashed, it
+ * exited) has a verdict that says more than "closed its output". */
+#define SEAT_END_GRACE_NS 200000000ULL
+static void output_closed(struct seat *s, int round)
+{
+	if (sbx_wait_end(s->proc, SEAT_END_GRACE_NS))
+		seat_freeze(s, round, SBX_RUNNING, NULL);
+	else
+		seat_freeze(s, round, SBX_STOPPED,
+			    "protocol error: it closed its output before the game ended");
+}
+
 static void receive(struct seat *s, int round)
 {
 	for (;;) {
@@ -151,8 +163,7 @@ static void receive(struct seat *s, int round)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n == 0)
-			seat_freeze(s, round, SBX_STOPPED,
-				    "protocol error: it closed its output before the game ended");
+			output_closed(s, round);
 		return;
 	}
 }
@@ -170,17 +181,52 @@ int seat_pollfds(const struct seat *s, struct pollfd *fds)
 	return n + sbx_pollfds(s->proc, fds + n);
 }
 
-void seat_service(struct seat *s, int round)
+void seat_service(struct seat *s, const struct pollfd *fds, int n, int round)
 {
 	if (s->frozen)
 		return;
-	if (s->out_off < s->out_len)
-		flush(s, round);
-	size_t len;
-	if (!s->frozen && !seat_frame(s, &len))
-		receive(s, round);
-	if (!s->frozen && !sbx_service(s->proc))
+	for (int i = 0; i < n && !s->frozen; i++) {
+		if (!fds[i].revents)
+			continue;
+		if (fds[i].fd == s->to_fd)
+			flush(s, round);
+		else if (fds[i].fd == s->from_fd)
+			receive(s, round);
+	}
+	if (!s->frozen && !sbx_service_polled(s->proc, fds, n))
 		seat_freeze(s, round, SBX_RUNNING, NULL);
+}
+
+static bool waiting(const struct seat *s)
+{
+	size_t len;
+	return !s->frozen && !seat_frame(s, &len);
+}
+
+void seat_collect(struct seat *seats, int n, int round)
+{
+	struct pollfd fds[n * SEAT_POLLFDS];
+	int first[n], count[n];
+	for (;;) {
+		int nfds = 0;
+		int64_t timeout = -1;
+		for (int i = 0; i < n; i++) {
+			first[i] = nfds;
+			count[i] = waiting(&seats[i]) ? seat_pollfds(&seats[i], fds + nfds) : 0;
+			nfds += count[i];
+			int64_t t = count[i] ? sbx_timeout_ns(seats[i].proc) : -1;
+			if (t >= 0 && (timeout < 0 || t < timeout))
+				timeout = t;
+		}
+		if (nfds == 0)
+			return;
+		struct timespec ts = { timeout / 1000000000, timeout % 1000000000 };
+		if (ppoll(fds, nfds, timeout < 0 ? NULL : &ts, NULL) < 0 && errno != EINTR)
+			return;
+		for (int i = 0; i < n; i++)
+			if (count[i])
+				seat_service(&seats[i], fds + first[i], count[i], round);
+	}
 }
 
 const struct sbx_result *seat_finish(struct seat *s)

@@ -47,11 +47,17 @@ void seat_consume(struct seat *s);
 #define SEAT_POLLFDS (2 + SBX_POLLFDS)
 int seat_pollfds(const struct seat *s, struct pollfd *fds);
 
-/* After a poll: moves bytes both ways and services the process; freezes
- * the seat if the process ended or broke the framing. */
-void seat_service(struct seat *s, int round);
+/* After a poll of the n descriptors seat_pollfds gave: moves bytes both
+ * ways and services the process; freezes the seat if the process ended or
+ * broke the framing. */
+void seat_service(struct seat *s, const struct pollfd *fds, int n, int round);
 
 void seat_freeze(struct seat *s, int round, enum sbx_verdict v, const char *why);
+
+/* Waits until each of the n seats that still plays has a complete frame
+ * (or froze meanwhile), servicing all of them: they think in parallel,
+ * each charged its own CPU time. */
+void seat_collect(struct seat *seats, int n, int round);
 
 /* Ends the process (if it still runs) and frees everything but the
  * result, which stays readable through sbx. */

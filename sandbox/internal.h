@@ -33,6 +33,9 @@ struct sbx_proc {
 	clockid_t cpuclock;
 	uint64_t start_ns;
 	uint64_t wall_deadline_ns;
+	/* No limit can fire before this: the CPU budget cannot run out
+	 * faster than the wall clock runs (one thread). */
+	uint64_t check_at_ns;
 	bool killed;  /* we sent SIGKILL; res already holds why */
 	bool reaped;
 	size_t log_cap;
@@ -55,6 +58,9 @@ void sbx_notify_service(struct sbx_proc *p);
 void sbx_kill(struct sbx_proc *p, enum sbx_verdict v, const char *detail,
 	      const char *message);
 struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim);
+
+/* Samples VmHWM as the process ends; exact if it can still be read. */
+void sbx_sample_final_peak(struct sbx_proc *p);
 
 /* names.c */
 void sbx_syscall_name(uint32_t arch, int nr, char out[48]);

@@ -87,13 +87,12 @@ static void judge_call(struct sbx_proc *p, const struct seccomp_notif *n)
 	bool native = d->arch == AUDIT_ARCH_X86_64 && d->nr < 0x40000000;
 	char name[48], msg[sizeof p->res.message];
 	if (native && (d->nr == SYS_exit_group || d->nr == SYS_exit)) {
-		sbx_peak_memory(p);
-		p->peak_final = true;
+		sbx_sample_final_peak(p);
 		let_continue(p->listener, n->id);
 		return;
 	}
 	if (native && signals_itself(p, d)) {
-		sbx_peak_memory(p); /* the signal may end it */
+		sbx_sample_final_peak(p); /* the signal may end it */
 		let_continue(p->listener, n->id);
 		return;
 	}

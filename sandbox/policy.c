@@ -36,12 +36,14 @@ static const int allowed[] = {
 };
 
 /* Calls glibc makes on its own that we answer with an error instead of
- * running: looking up the executable's path at start-up, and asking what
- * kind of file stdout is (stdio then uses a default buffer). */
+ * running: looking up the executable's path at start-up, asking what kind
+ * of file stdout is (stdio then uses a default buffer), and qsort asking
+ * how much memory the machine has (it then sorts in place). */
 static const struct { int nr; int err; } refused[] = {
 	{ SCMP_SYS(readlink), ENOENT },
 	{ SCMP_SYS(newfstatat), EACCES },
 	{ SCMP_SYS(ioctl), ENOTTY },
+	{ SCMP_SYS(sysinfo), ENOSYS },
 };
 
 static int add_rules(scmp_filter_ctx ctx, const struct sbx_limits *lim)

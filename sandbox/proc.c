@@ -37,6 +37,7 @@ struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim)
 	}
 	p->res.log = p->log;
 	p->wall_deadline_ns = lim->wall_ns ? sbx_now_ns() + lim->wall_ns : UINT64_MAX;
+	p->check_at_ns = 0;
 	return p;
 }
 
@@ -58,35 +59,48 @@ uint64_t sbx_cpu_ns(const struct sbx_proc *p)
 	return (uint64_t)ts.tv_sec * NS + ts.tv_nsec;
 }
 
-uint64_t sbx_peak_memory(struct sbx_proc *p)
+/* Reads VmHWM; false when it could not (the process is already gone). */
+static bool sample_peak(struct sbx_proc *p)
 {
-	if (p->reaped)
-		return p->res.peak_memory;
 	char path[64], buf[2048];
 	snprintf(path, sizeof path, "/proc/%d/status", p->pid);
 	FILE *f = fopen(path, "re");
-	uint64_t kb = 0;
-	while (f && fgets(buf, sizeof buf, f))
-		if (sscanf(buf, "VmHWM: %llu kB", (unsigned long long *)&kb) == 1)
-			break;
+	unsigned long long kb = 0;
+	bool found = false;
+	while (f && !found && fgets(buf, sizeof buf, f))
+		found = sscanf(buf, "VmHWM: %llu kB", &kb) == 1;
 	if (f)
 		fclose(f);
 	if (kb * 1024 > p->sampled_peak)
 		p->sampled_peak = kb * 1024;
-	return p->sampled_peak;
+	return found;
+}
+
+uint64_t sbx_peak_memory(struct sbx_proc *p)
+{
+	if (!p->reaped)
+		sample_peak(p);
+	return p->reaped ? p->res.peak_memory : p->sampled_peak;
+}
+
+void sbx_sample_final_peak(struct sbx_proc *p)
+{
+	if (!p->reaped && sample_peak(p))
+		p->peak_final = true;
 }
 
 void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
 {
 	p->wall_deadline_ns = wall_ns ? sbx_now_ns() + wall_ns : UINT64_MAX;
+	if (p->wall_deadline_ns < p->check_at_ns)
+		p->check_at_ns = p->wall_deadline_ns;
 }
 
 void sbx_kill(struct sbx_proc *p, enum sbx_verdict v, const char *detail, const char *message)
 {
 	if (p->reaped || p->killed)
 		return;
-	sbx_peak_memory(p); /* the last chance to see it */
-	p->peak_final = true;
+	sbx_sample_final_peak(p); /* the last chance to see it */
 	p->killed = true;
 	p->res.verdict = v;
 	snprintf(p->res.detail, sizeof p->res.detail, "%s", detail);
@@ -124,9 +138,12 @@ static void drain_stderr(struct sbx_proc *p)
 	}
 }
 
+/* Reads the CPU clock (a system call) only when a limit may have fired,
+ * and says when to look next. */
 static void check_limits(struct sbx_proc *p)
 {
-	if (p->killed)
+	uint64_t now = sbx_now_ns();
+	if (p->killed || now < p->check_at_ns)
 		return;
 	uint64_t cpu = sbx_cpu_ns(p);
 	char msg[sizeof p->res.message];
@@ -134,11 +151,15 @@ static void check_limits(struct sbx_proc *p)
 		snprintf(msg, sizeof msg, "CPU budget exceeded: used %.3f s of %.3f s",
 			 cpu / 1e9, p->lim.cpu_ns / 1e9);
 		sbx_kill(p, SBX_CPU, "", msg);
-	} else if (sbx_now_ns() >= p->wall_deadline_ns) {
+	} else if (now >= p->wall_deadline_ns) {
 		snprintf(msg, sizeof msg,
 			 "blocked past the wall-clock guard (%.3f s) while using %.3f s of CPU",
 			 p->lim.wall_ns / 1e9, cpu / 1e9);
 		sbx_kill(p, SBX_WALL, "", msg);
+	} else {
+		uint64_t cpu_left = p->lim.cpu_ns ? p->lim.cpu_ns - cpu : UINT64_MAX;
+		uint64_t next = cpu_left < UINT64_MAX - now ? now + cpu_left : UINT64_MAX;
+		p->check_at_ns = next < p->wall_deadline_ns ? next : p->wall_deadline_ns;
 	}
 }
 
@@ -236,6 +257,27 @@ bool sbx_service(struct sbx_proc *p)
 	return !p->reaped;
 }
 
+bool sbx_service_polled(struct sbx_proc *p, const struct pollfd *fds, int n)
+{
+	if (p->reaped)
+		return false;
+	bool ended = p->killed;
+	for (int i = 0; i < n; i++) {
+		if (!fds[i].revents)
+			continue;
+		if (fds[i].fd == p->errfd)
+			drain_stderr(p);
+		else if (fds[i].fd == p->listener)
+			sbx_notify_service(p);
+		else if (fds[i].fd == p->pidfd)
+			ended = true;
+	}
+	check_limits(p);
+	if (ended || p->killed)
+		reap(p, WNOHANG);
+	return !p->reaped;
+}
+
 int sbx_pollfds(const struct sbx_proc *p, struct pollfd *fds)
 {
 	int n = 0;
@@ -255,15 +297,7 @@ int64_t sbx_timeout_ns(const struct sbx_proc *p)
 	if (p->killed)
 		return NS; /* SIGKILL is on its way; the pidfd will say when */
 	uint64_t now = sbx_now_ns();
-	uint64_t t = p->wall_deadline_ns > now ? p->wall_deadline_ns - now : 0;
-	if (p->lim.cpu_ns) {
-		/* One thread cannot burn CPU faster than the wall clock runs, so
-		 * the budget cannot run out before this. */
-		uint64_t cpu = sbx_cpu_ns(p);
-		uint64_t left = cpu < p->lim.cpu_ns ? p->lim.cpu_ns - cpu : 0;
-		if (left < t)
-			t = left;
-	}
+	uint64_t t = p->check_at_ns > now ? p->check_at_ns - now : 0;
 	return t > INT64_MAX ? INT64_MAX : (int64_t)t;
 }
 
@@ -299,6 +333,25 @@ int sbx_wait_fd(struct sbx_proc *p, int fd, short events, int64_t timeout_ns)
 		if (sbx_now_ns() >= deadline)
 			return 0;
 	}
+}
+
+bool sbx_wait_end(struct sbx_proc *p, uint64_t timeout_ns)
+{
+	uint64_t deadline = sbx_now_ns() + timeout_ns;
+	while (!p->reaped) {
+		struct pollfd fds[SBX_POLLFDS];
+		int n = sbx_pollfds(p, fds);
+		uint64_t now = sbx_now_ns();
+		if (now >= deadline)
+			return false;
+		int64_t t = sbx_timeout_ns(p);
+		if (t < 0 || (uint64_t)t > deadline - now)
+			t = (int64_t)(deadline - now);
+		if (poll_ns(fds, n, t) < 0)
+			return false;
+		sbx_service_polled(p, fds, n);
+	}
+	return true;
 }
 
 const struct sbx_result *sbx_finish(struct sbx_proc *p)

@@ -118,10 +118,19 @@ int64_t sbx_timeout_ns(const struct sbx_proc *p);
  * Returns true while the process runs. */
 bool sbx_service(struct sbx_proc *p);
 
+/* The same, cheaper: acts only on the descriptors that poll() marked in
+ * fds (as filled by sbx_pollfds) and on limits whose time has come, so a
+ * child with nothing pending costs no system call. */
+bool sbx_service_polled(struct sbx_proc *p, const struct pollfd *fds, int n);
+
 /* Waits until fd has `events`, the process ends, or timeout_ns passes
  * (negative: no timeout), servicing the process meanwhile.
  * Returns 1 when fd is ready, 0 on timeout, -1 when the process has ended. */
 int sbx_wait_fd(struct sbx_proc *p, int fd, short events, int64_t timeout_ns);
+
+/* Waits at most timeout_ns for the process to end by itself, servicing
+ * it; true when it has ended. */
+bool sbx_wait_end(struct sbx_proc *p, uint64_t timeout_ns);
 
 uint64_t sbx_cpu_ns(const struct sbx_proc *p);
 /* Resident high-water mark in bytes; reads /proc while it runs. */

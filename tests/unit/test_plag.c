@@ -373,6 +373,11 @@ Test(plag_tokens, keyword_synonyms_share_a_code)
 		      "bool ID ; inline int ID ( void ) ; typeof ( ID ) ID ; "
 		      "static_assert ( NUM , STR ) ;");
 	expect_same_codes("bool ok = true;", "_Bool ok = true;");
+	expect_tokens("_Bool _Alignas _Alignof __alignof__ _Static_assert _Thread_local __asm__ "
+		      "__asm __inline__ __inline __typeof__ __typeof __restrict__ __restrict "
+		      "__volatile__ __const __signed__ __attribute",
+		      "bool alignas alignof alignof static_assert thread_local asm asm inline "
+		      "inline typeof typeof restrict restrict volatile const signed __attribute__");
 	cr_expect_str_eq(plag_tok_name(PLAG_TOK_KEYWORD), "auto");
 	cr_expect_str_eq(plag_tok_name(PLAG_TOK_PUNCT), "[");
 	cr_expect_str_eq(plag_tok_name(0), "<invalid>");
@@ -476,6 +481,9 @@ Test(plag_macro, variadic)
 		      "ID ( ) ; ID ( NUM , ( NUM , NUM ) ) ;");
 	expect_tokens("#define W(a, ...) a\nW(1);", "NUM ;");
 	expect_tokens("#define N(args...) f(args)\nN(1, 2);", "ID ( NUM , NUM ) ;");
+	/* GNU: ", ## __VA_ARGS__" drops the comma when nothing follows. */
+	expect_tokens("#define P(fmt, ...) printf(fmt, ## __VA_ARGS__)\nP(\"x\"); P(\"%d\", 1);",
+		      "ID ( STR ) ; ID ( STR , NUM ) ;");
 }
 
 Test(plag_macro, stringize_and_paste)
@@ -489,6 +497,31 @@ Test(plag_macro, stringize_and_paste)
 	expect_tokens("#define CAT(a, b) a##b\nCAT(, y) CAT(x, );", "ID ID ;");
 	/* An invalid paste keeps both tokens. */
 	expect_tokens("#define CAT(a, b) a##b\nCAT(+, x);", "+ ID ;");
+}
+
+/* The examples of C17 6.10.3.5; the expected streams are what gcc -E
+ * makes of them, normalised. */
+Test(plag_macro, examples_of_the_c_standard)
+{
+	expect_tokens("#define x 3\n#define f(a) f(x * (a))\n#undef x\n#define x 2\n#define g f\n"
+		      "#define z z[0]\n#define h g(~\n#define m(a) a(w)\n#define w 0,1\n"
+		      "#define t(a) a\n#define p() int\n#define q(x) x\n#define r(x,y) x ## y\n"
+		      "f(y+1) + f(f(z)) % t(t(g)(0) + t)(1);\n"
+		      "g(x+(3,4)-w) | h 5) & m(f)^m(m);\n"
+		      "p() i[q()] = { q(1), r(2,3), r(4,), r(,5), r(,) };\n",
+		      "ID ( NUM * ( ID + NUM ) ) + ID ( NUM * ( ID ( NUM * ( ID [ NUM ] ) ) ) ) % "
+		      "ID ( NUM * ( NUM ) ) + ID ( NUM ) ; "
+		      "ID ( NUM * ( NUM + ( NUM , NUM ) - NUM , NUM ) ) | ID ( NUM * ( ~ NUM ) ) & "
+		      "ID ( NUM * ( NUM , NUM ) ) ^ ID ( NUM , NUM ) ; "
+		      "int ID [ ] = { NUM , NUM , NUM , NUM , } ;");
+	expect_tokens("#define hash_hash # ## #\n#define mkstr(a) # a\n"
+		      "#define in_between(a) mkstr(a)\n#define join(c, d) in_between(c hash_hash d)\n"
+		      "char p[] = join(x, y);",
+		      "char ID [ ] = STR ;");
+	expect_tokens("#define t(x,y,z) x ## y ## z\n"
+		      "int j[] = { t(1,2,3), t(,4,5), t(6,,7), t(8,9,), t(10,,), t(,11,), t(,,12), "
+		      "t(,,) };",
+		      "int ID [ ] = { NUM , NUM , NUM , NUM , NUM , NUM , NUM , } ;");
 }
 
 Test(plag_macro, undef_redefine_and_order)
@@ -933,6 +966,15 @@ Test(plag_base, hashset_is_sorted_and_distinct)
 	cr_expect(!plag_hashset_has(NULL, 2));
 	cr_expect_eq(plag_hashset_add(NULL, h1, 4, NULL), PLAG_E_PARAM);
 	cr_expect_eq(plag_hashset_add(&s, NULL, 4, NULL), PLAG_E_PARAM);
+	struct plag_token t[3] = { { 5, 1 }, { 6, 1 }, { 5, 2 } };
+	cr_expect_eq(plag_hashset_add_tokens(&s, t, 3, 0, NULL), PLAG_E_PARAM);
+	cr_expect_eq(plag_hashset_add_tokens(&s, NULL, 3, 2, NULL), PLAG_E_PARAM);
+	cr_expect_eq(plag_hashset_add_tokens(&s, t, 1, 2, NULL), PLAG_OK); /* no 2-gram */
+	cr_expect_eq(s.n, 5);
+	cr_expect_eq(plag_hashset_add_tokens(&s, t, 3, 2, NULL), PLAG_OK);
+	cr_expect_eq(s.n, 7);
+	cr_expect(plag_hashset_has(&s, plag_kgram_hash(t, 2)));
+	cr_expect(plag_hashset_has(&s, plag_kgram_hash(t + 1, 2)));
 	plag_hashset_free(&s);
 	cr_expect_eq(s.n, 0);
 }

@@ -22,7 +22,7 @@ static int play(const char *args)
 /* The table's row for a seat: "N    Name ... ". */
 static const char *row(int seat)
 {
-	char key[8];
+	char key[16];
 	snprintf(key, sizeof key, "\n%-4d ", seat);
 	const char *r = strstr(out, key);
 	cr_assert_not_null(r, "no row for seat %d in:\n%s", seat, out);
@@ -148,6 +148,19 @@ Test(play, protocol_breakers_are_frozen_with_the_reason, .timeout = 120)
 	cr_assert_eq(play("tests/players/AIBadName.c Demo Demo Null"), 0, "%s", out);
 	cr_assert(strstr(row(0), "before the first round: protocol error: its name must be"),
 		  "%s", out);
+}
+
+Test(play, a_crash_is_reported_as_a_crash, .timeout = 120)
+{
+	cr_assert_eq(play("tests/players/AICrash10.c Demo Demo Null"), 0, "%s", out);
+	cr_assert(strstr(row(0), "round 10: crashed: killed by signal 11 (SIGSEGV)"), "%s", out);
+	cr_assert_null(strstr(row(0), " 0.0 MiB"), "no peak memory: %s", out);
+}
+
+Test(play, library_sorting_is_allowed, .timeout = 120)
+{
+	cr_assert_eq(play("tests/players/AISort.c Demo Demo Null"), 0, "%s", out);
+	cr_assert_null(strstr(row(0), "round "), "%s", out);
 }
 
 Test(play, errors_are_clear_and_exit_non_zero, .timeout = 120)

@@ -15,6 +15,7 @@
 
 void dom_params_default(struct dom_params *p)
 {
+	memset(p, 0, sizeof *p); /* padding too: parameters compare with memcmp */
 	*p = (struct dom_params){
 		.players = DOM_PLAYERS,
 		.rounds = 200,
@@ -281,6 +282,11 @@ static int dom_last_line(const struct dom_parse *ps, const char *a, const char *
 static int dom_check_all(struct dom_parse *ps)
 {
 	struct dom_params *p = ps->p;
+	/* rows = cols: one given alone sets both. */
+	if (dom_line_of(ps, "rows") && !dom_line_of(ps, "cols"))
+		p->cols = p->rows;
+	if (dom_line_of(ps, "cols") && !dom_line_of(ps, "rows"))
+		p->rows = p->cols;
 	if (p->rows % 2 == 0)
 		return dom_fail(ps, dom_line_of(ps, "rows"), "rows", "%d is even; it must be odd",
 				p->rows);

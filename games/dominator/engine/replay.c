@@ -4,17 +4,21 @@
  * the owner), "units":[[id, type, owner, row, col, health], ...]} with
  * type 0 farmer, 1 knight, 2 witch; real coordinates, real players.
  *
- * Round: {"moves":"...", "health":[id, health, ...],
- *         "units":[[id, row, col, health, owner], ...], "score":[4 totals]}
+ * Round: {"moves":"...", "cells":[[row, col, owner], ...],
+ *         "health":[id, health, ...], "units":[[id, row, col, health, owner],
+ *         ...], "score":[4 totals]}
  * "moves" has one letter per unit in id order: 'a' + d when the unit
  * stepped in direction d (0..7), 'A' + d when a farmer's step painted its
  * new cell with its colour; a number k stands for k units that did not
  * step, and the units that did not step at the end are left out.  Painting
- * only happens on such steps, so the board follows from the letters.
- * "health" lists units whose health alone changed; "units" gives the final
- * state of units captured (and reborn) in the round.  A viewer applies
- * moves, then health, then units.  Empty "health" and "units" are left out:
- * an active 200-round match stays around 50 KB.
+ * only happens on such steps, so the board follows from the letters, taken
+ * in id order with the owner the unit had at the start of the round; in the
+ * rare round where two farmers painted one cell in the other order, "cells"
+ * ([row, col, owner], ...) sets it right.  "health" lists units whose health
+ * alone changed; "units" gives the final state of units captured (and
+ * reborn) in the round.  A viewer applies moves, cells, health, then units.
+ * Empty "cells", "health" and "units" are left out: an active 200-round
+ * match stays around 40 KB.
  */
 #include <stdio.h>
 
@@ -106,6 +110,37 @@ static void dom_expected_cell(const struct dom_state *d, int id, int *row, int *
 	*col = b->col + dc;
 }
 
+/* Cells whose colour the letters, read in id order, get wrong: the last
+ * painter by id is not the last by execution order. */
+static json_t *dom_paint_fixes(const struct dom_state *d)
+{
+	json_t *fixes = json_array();
+	for (int id = 0; id < d->nunits; id++) {
+		if (!d->log.painted[id])
+			continue;
+		int row, col, later_row, later_col;
+		dom_expected_cell(d, id, &row, &col);
+		bool last = true;
+		for (int j = id + 1; j < d->nunits && last; j++) {
+			if (!d->log.painted[j])
+				continue;
+			dom_expected_cell(d, j, &later_row, &later_col);
+			last = later_row != row || later_col != col;
+		}
+		int owner = d->owner[dom_cell(d, row, col)];
+		if (last && owner != d->log.before[id].owner)
+			json_array_append_new(fixes, json_pack("[i, i, i]", row, col, owner));
+	}
+	return fixes;
+}
+
+static void dom_set_if_any(json_t *frame, const char *key, json_t *array)
+{
+	if (json_array_size(array))
+		json_object_set(frame, key, array);
+	json_decref(array);
+}
+
 json_t *dom_replay_round(const struct dom_state *d)
 {
 	char moves[2 * DOM_MAX_UNITS + 8];
@@ -124,12 +159,9 @@ json_t *dom_replay_round(const struct dom_state *d)
 			json_array_append_new(health, json_integer(u->health));
 		}
 	}
-	if (json_array_size(health))
-		json_object_set(frame, "health", health);
-	if (json_array_size(units))
-		json_object_set(frame, "units", units);
-	json_decref(health);
-	json_decref(units);
+	dom_set_if_any(frame, "cells", dom_paint_fixes(d));
+	dom_set_if_any(frame, "health", health);
+	dom_set_if_any(frame, "units", units);
 	json_object_set_new(frame, "score", dom_json_scores(d));
 	return frame;
 }

@@ -228,7 +228,10 @@ static void dom_farmer_step(struct dom_state *d, struct dom_unit *u, int row, in
 }
 
 /* Runs one selected order.  Invalid ones (a wall, an occupied cell the unit
- * cannot attack, a diagonal for a farmer or a witch) leave it in place. */
+ * cannot attack, a diagonal for a farmer or a witch) leave it in place.
+ * Farmers and witches need an empty cell, whoever is in it: the seed says
+ * "adjacent empty cell" where the rules page names only walls and own
+ * units. */
 static void dom_execute(struct dom_state *d, struct dom_unit *u, int dir)
 {
 	int dr, dc;
@@ -382,10 +385,18 @@ static void dom_heal(struct dom_state *d)
 	}
 }
 
+static void dom_forget_orders(struct dom_state *d)
+{
+	memset(d->order, DOM_NO_ORDER, (size_t)d->nunits);
+	memset(d->norders, 0, sizeof d->norders);
+}
+
 void dom_advance(struct dom_state *d)
 {
-	if (d->round >= d->p.rounds)
+	if (d->round >= d->p.rounds) { /* the match is over: orders go nowhere */
+		dom_forget_orders(d);
 		return;
+	}
 	dom_begin_log(d);
 	d->nreborn = 0;
 	int n = dom_selected_moves(d);
@@ -399,7 +410,6 @@ void dom_advance(struct dom_state *d)
 		dom_rebirth(d, &d->unit[d->reborn[i]]);
 	for (int q = 0; q < DOM_PLAYERS; q++)
 		d->score[q] += d->land[q];
-	memset(d->order, DOM_NO_ORDER, (size_t)d->nunits);
-	memset(d->norders, 0, sizeof d->norders);
+	dom_forget_orders(d);
 	d->round++;
 }
