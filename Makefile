@@ -110,7 +110,7 @@ test: deps
 bench: $(BENCHES) $(BENCH_PLAYERS) $(KITS)
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
 
-demo: deps all $(ATTACKS)
+demo: deps all
 	scripts/demo.sh $(JUDGE)
 
 install: $(JUDGE) $(KITS)

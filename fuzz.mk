@@ -26,7 +26,7 @@ FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 
 # -timeout: one input taking this long is a hang; -max_len: room for a few
 # rounds of the largest orders message (3005 bytes).
-FUZZ_OPTS := -rss_limit_mb=1024 -timeout=10 -max_len=8192 -print_final_stats=0
+FUZZ_OPTS := -rss_limit_mb=1024 -timeout=10 -max_len=8192
 
 fuzz_obj = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(1))
 

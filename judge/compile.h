@@ -4,9 +4,11 @@
  * before it is compiled, and the generated assembly before it is assembled.
  * gcc runs under the sandbox's tool profile with the limits of cfg_compile,
  * a clean environment (PATH, LC_ALL=C, TMPDIR), in a private temporary
- * directory removed afterwards, as req->uid:gid when those are set.  Flags
- * are fixed: -std=gnu17 -O2, -static, -lm.  Messages are capped at
- * cfg->log_bytes and never contain the temporary directory's path.
+ * directory removed afterwards, as req->uid:gid when those are set; what
+ * gcc starts is killed with it.  Flags are fixed: -std=gnu17 -O2, -static,
+ * -lm (and, for gcc -E, _Pragma and __has_include undefined, so macros
+ * cannot paste them together).  Messages are capped at cfg->log_bytes and
+ * never contain the temporary directory's path.
  * Identical inputs (source and its name, header, runtime library, flags,
  * `gcc --version`) compile once: binaries and compile errors are cached in
  * cfg->cache_dir under the SHA-256 of all of them, written to a temporary

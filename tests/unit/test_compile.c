@@ -769,10 +769,25 @@ Test(compile, asm_and_pragma_built_by_pasting)
 	cr_expect_str_eq(r.log, "asm_paste.c:5: __asm__ is not allowed: inline assembler cannot be "
 				"used (it came from a macro)\n");
 	cmp_result_free(&r);
+	/* gcc -E runs with _Pragma undefined: a pasted one stays a name */
 	r = compile(FIX "hostile/pragma_paste.c", HEADER, fx.obj);
 	cr_expect(!r.ok);
-	cr_expect_str_eq(r.log, "pragma_paste.c:5: #pragma GCC pch_preprocess is not allowed (it "
-				"came from _Pragma in a macro)\n");
+	cr_expect_str_eq(r.log, "pragma_paste.c:5: _Pragma is not allowed: write #pragma on a line "
+				"of its own instead (it came from a macro)\n");
+	cmp_result_free(&r);
+}
+
+Test(compile, has_include_built_by_pasting_probes_nothing)
+{
+	/* __has_include is undefined too: #if reads the pasted name as 0 and
+	 * then trips over the parenthesis */
+	struct cmp_result r = compile(FIX "hostile/has_include_paste.c", HEADER, fx.obj);
+	cr_expect(!r.ok);
+	cr_expect_str_eq(r.log,
+			 "has_include_paste.c:4:25: error: missing binary operator before token "
+			 "\"(\"\n"
+			 "    4 | #if CAT(__has_, include)(\"/etc/passwd\")\n"
+			 "      |                         ^\n");
 	cmp_result_free(&r);
 }
 
