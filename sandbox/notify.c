@@ -114,8 +114,13 @@ void sbx_notify_service(struct sbx_proc *p)
 {
 	struct pollfd pfd = { p->listener, POLLIN, 0 };
 	while (p->listener >= 0 && !p->killed && poll(&pfd, 1, 0) == 1) {
-		if (!(pfd.revents & POLLIN))
+		if (!(pfd.revents & POLLIN)) {
+			/* Hung up: the process is exiting and can ask nothing
+			 * more; polling a hung-up descriptor would spin. */
+			close(p->listener);
+			p->listener = -1;
 			return;
+		}
 		union notif_buf buf;
 		if (receive(p->listener, &buf) < 0)
 			return; /* the caller died meanwhile (ENOENT) */

@@ -477,7 +477,8 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 	(void)st;
 	(void)flag;
 	(void)ftw;
-	return remove(path);
+	remove(path); /* and go on: one stuck file must not keep the rest */
+	return 0;
 }
 
 static void run_cmd(const char *cmd)
