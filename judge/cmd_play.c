@@ -240,6 +240,7 @@ static int play(const struct judge_config *cfg, const struct play_args *a, char 
 	struct match_spec spec;
 	struct cmp_result bin[GAME_MAX_PLAYERS] = { 0 };
 	char source[GAME_MAX_PLAYERS][PATH_MAX];
+	char binary_sha[GAME_MAX_PLAYERS][HASH_HEXLEN + 1] = { "" };
 	int rc = 0;
 	fill_spec(&spec, cfg, a);
 	spec.params = params;
@@ -248,9 +249,13 @@ static int play(const struct judge_config *cfg, const struct play_args *a, char 
 			rc = 2;
 		else if ((rc = compile_player(cfg, a, source[i], &bin[i])) < 0)
 			rc = 2;
+		else if (hash_file(bin[i].binary, binary_sha[i]) < 0)
+			rc = 2;
 		spec.entry[i] = (struct match_entry){ .binary = bin[i].binary,
 						      .label = a->players[i],
-						      .binary_sha256 = bin[i].key };
+						      .binary_sha256 = binary_sha[i],
+						      .source_sha256 = bin[i].source_sha256 };
+		spec.compiler = bin[i].compiler;
 	}
 	struct match_result r;
 	char err[MATCH_ERRLEN];

@@ -547,32 +547,6 @@ static int judge_result(struct cmp_job *job, const struct sbx_result *r, struct 
 	}
 }
 
-/* Services gcc until it ends.  The sandbox watches and kills gcc alone;
- * what gcc started (cc1, as, ld) is in its process group, led by gcc's pid,
- * and would run on, holding the stderr pipe sbx_finish() reads to its end.
- * So the rest of the group is killed once gcc has exited: while gcc is a
- * zombie, when we see it as one, and in any case after it has been reaped
- * (the sandbox may kill and reap it in one sbx_service() call), when the
- * id still names the group as long as any member lives. */
-static void wait_gcc(struct sbx_proc *p)
-{
-	pid_t pid = sbx_pid(p);
-	while (sbx_running(p)) {
-		struct pollfd fds[SBX_POLLFDS];
-		int n = sbx_pollfds(p, fds);
-		int64_t t = sbx_timeout_ns(p);
-		struct timespec ts = { t / 1000000000, t % 1000000000 };
-		if (ppoll(fds, (nfds_t)n, t < 0 ? NULL : &ts, NULL) < 0 && errno != EINTR)
-			break; /* sbx_finish() still waits, blocking */
-		siginfo_t si = { 0 };
-		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-		    si.si_pid == pid)
-			kill(-pid, SIGKILL);
-		sbx_service(p);
-	}
-	kill(-pid, SIGKILL);
-}
-
 /* Starts gcc under a tool policy with the limits left and waits for it. */
 static int sandbox_gcc(struct cmp_job *job, const struct sbx_spec *spec, uint64_t wall_left,
 		       struct cmp_log *log, enum step_end *end)
@@ -590,7 +564,6 @@ static int sandbox_gcc(struct cmp_job *job, const struct sbx_spec *spec, uint64_
 	if (!p) {
 		rc = fail(job, "cannot start the compiler: %s", serr);
 	} else {
-		wait_gcc(p);
 		rc = judge_result(job, sbx_finish(p), log, end);
 		sbx_free(p);
 	}
@@ -804,7 +777,13 @@ static int compute_key(struct cmp_job *job)
 	hash_field(&h, "header", job->header_sum, strlen(job->header_sum));
 	hash_field(&h, "runtime", job->runtime_sum, strlen(job->runtime_sum));
 	hash_field(&h, "gcc", version, vlen);
+	size_t first = strcspn(version, "\n");
+	snprintf(job->out->compiler, sizeof job->out->compiler, "%.*s", (int)first, version);
 	free(version);
+	if (hash_hex(job->src, job->src_len, job->out->source_sha256) < 0) {
+		hash_abort(&h);
+		return fail(job, "SHA-256 failed");
+	}
 	return hash_final(&h, job->out->key) < 0 ? fail(job, "SHA-256 failed") : 0;
 }
 

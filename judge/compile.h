@@ -42,6 +42,8 @@ struct cmp_result {
 	bool cached;                /* the answer came from the cache */
 	char binary[PATH_MAX];      /* when ok: the binary in the cache directory */
 	char key[HASH_HEXLEN + 1];  /* the cache key; "" if refused before hashing */
+	char source_sha256[HASH_HEXLEN + 1]; /* of the source's bytes, once read */
+	char compiler[128];         /* the first line of `gcc --version` */
 	char *log;                  /* warnings when ok, why not otherwise; never NULL */
 };
 

@@ -1,5 +1,9 @@
 #include "judge/hash.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <openssl/evp.h>
 #include <stdint.h>
 #include <string.h>
@@ -65,5 +69,29 @@ int hash_hex(const void *data, size_t len, char hex[HASH_HEXLEN + 1])
 	if (hash_init(&h) < 0)
 		return -1;
 	hash_update(&h, data, len);
+	return hash_final(&h, hex);
+}
+
+int hash_file(const char *path, char hex[HASH_HEXLEN + 1])
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct hash h;
+	if (fd < 0)
+		return -1;
+	if (hash_init(&h) < 0) {
+		close(fd);
+		return -1;
+	}
+	char buf[65536];
+	ssize_t n;
+	while ((n = read(fd, buf, sizeof buf)) > 0)
+		hash_update(&h, buf, (size_t)n);
+	int saved = errno;
+	close(fd);
+	if (n < 0) {
+		hash_abort(&h);
+		errno = saved;
+		return -1;
+	}
 	return hash_final(&h, hex);
 }

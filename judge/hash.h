@@ -33,4 +33,7 @@ void hash_abort(struct hash *h);
 /* One call: the digest of one buffer.  Returns 0 or -1. */
 int hash_hex(const void *data, size_t len, char hex[HASH_HEXLEN + 1]);
 
+/* The digest of a file's bytes.  Returns 0, or -1 with errno set. */
+int hash_file(const char *path, char hex[HASH_HEXLEN + 1]);
+
 #endif

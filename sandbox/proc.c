@@ -96,6 +96,15 @@ void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
 		p->check_at_ns = p->wall_deadline_ns;
 }
 
+/* The child leads its own process group (setsid), and a tool's helpers
+ * (gcc's cc1, as, ld) are in it: they end with it.  The group id cannot
+ * be reused while its leader is unreaped, which is whenever we call this. */
+static void kill_group(const struct sbx_proc *p)
+{
+	if (p->pid > 0)
+		kill(-p->pid, SIGKILL);
+}
+
 void sbx_kill(struct sbx_proc *p, enum sbx_verdict v, const char *detail, const char *message)
 {
 	if (p->reaped || p->killed)
@@ -106,6 +115,7 @@ void sbx_kill(struct sbx_proc *p, enum sbx_verdict v, const char *detail, const 
 	snprintf(p->res.detail, sizeof p->res.detail, "%s", detail);
 	snprintf(p->res.message, sizeof p->res.message, "%s", message);
 	syscall(SYS_pidfd_send_signal, p->pidfd, SIGKILL, NULL, 0);
+	kill_group(p);
 }
 
 void sbx_stop(struct sbx_proc *p, enum sbx_verdict v, const char *message)
@@ -224,6 +234,7 @@ static void reap(struct sbx_proc *p, int flags)
 	if (waitid(P_PIDFD, p->pidfd, &si, WEXITED | WNOWAIT | flags) < 0 || si.si_pid == 0)
 		return;
 	uint64_t cpu = sbx_cpu_ns(p);
+	kill_group(p);
 	int status;
 	struct rusage ru;
 	if (wait4(p->pid, &status, 0, &ru) < 0)
@@ -363,9 +374,7 @@ const struct sbx_result *sbx_finish(struct sbx_proc *p)
 			break;
 		sbx_service(p);
 	}
-	/* The write end died with the child: read what is left, up to EOF. */
-	if (p->errfd >= 0)
-		fcntl(p->errfd, F_SETFL, 0);
+	/* What the child wrote is in the pipe; what it started is dead. */
 	drain_stderr(p);
 	p->log[p->res.log_len] = '\0';
 	return &p->res;

@@ -14,6 +14,9 @@
  * enforced by the caller's process while it services the child, so the
  * overshoot is bounded by how often it does (sbx_wait* service continuously).
  *
+ * A tool's children (gcc's cc1, as, ld) share its process group and are
+ * killed with it when it ends or is stopped.
+ *
  * The library keeps no global state and installs no signal handlers.  Callers
  * must ignore SIGPIPE: a child may close its pipes at any time.
  */

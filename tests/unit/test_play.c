@@ -63,6 +63,16 @@ Test(play, four_shipped_players_play_a_whole_match, .timeout = 120)
 	cr_assert_eq(json_array_size(json_object_get(r, "rounds")), 200);
 	json_t *scores = json_object_get(json_object_get(r, "result"), "scores");
 	cr_assert_eq(json_integer_value(json_array_get(scores, 3)), 0, "Null paints nothing");
+	/* The header pins down what played: the source's and the binary's
+	 * SHA-256 (checked against sha256sum), the compiler, the limits. */
+	json_t *null = json_array_get(json_object_get(r, "players"), 3);
+	char sum[128];
+	cli_run("sha256sum games/dominator/players/AINull.c", sum, sizeof sum);
+	cr_assert(strncmp(sum, json_string_value(json_object_get(null, "source_sha256")), 64) == 0);
+	cr_assert_eq(strlen(json_string_value(json_object_get(null, "binary_sha256"))), 64);
+	cr_assert(strncmp(json_string_value(json_object_get(r, "compiler")), "gcc", 3) == 0);
+	cr_assert_eq(json_integer_value(json_object_get(json_object_get(r, "limits"), "cpu_ms")),
+		     1000);
 	cr_assert_gt(json_integer_value(json_array_get(scores, 0)), 0);
 	json_decref(r);
 	unlink(path);
