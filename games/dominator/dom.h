@@ -150,6 +150,11 @@ void dom_dir_delta(int dir, int *dr, int *dc);
 void dom_update_witches(struct dom_state *d);
 /* Active witches haunting a cell, per team; returns their total. */
 int dom_haunters(const struct dom_state *d, int row, int col, int count[DOM_PLAYERS]);
+/* The cells an active witch haunts (inside the board, walls excluded: no
+ * unit can stand there); fills cells and returns how many (at most 13). */
+#define DOM_REACH_MAX 13
+int dom_witch_reach(const struct dom_state *d, const struct dom_unit *w,
+		    int cells[DOM_REACH_MAX]);
 bool dom_haunted(const struct dom_state *d, int row, int col);
 /* One orders message of a player (game_orders()). */
 int dom_take_orders(struct dom_state *d, int player, const uint8_t *buf, size_t len,

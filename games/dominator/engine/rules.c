@@ -61,6 +61,19 @@ int dom_haunters(const struct dom_state *d, int row, int col, int count[DOM_PLAY
 	return total;
 }
 
+int dom_witch_reach(const struct dom_state *d, const struct dom_unit *w,
+		    int cells[DOM_REACH_MAX])
+{
+	int n = 0;
+	for (int r = w->row - DOM_HAUNT_RADIUS; r <= w->row + DOM_HAUNT_RADIUS; r++)
+		for (int c = w->col - DOM_HAUNT_RADIUS; c <= w->col + DOM_HAUNT_RADIUS; c++)
+			if (dom_inside(d, r, c) &&
+			    dom_manhattan(r, c, w->row, w->col) <= DOM_HAUNT_RADIUS &&
+			    !d->wall[dom_cell(d, r, c)])
+				cells[n++] = dom_cell(d, r, c);
+	return n;
+}
+
 bool dom_haunted(const struct dom_state *d, int row, int col)
 {
 	int count[DOM_PLAYERS];
@@ -187,15 +200,12 @@ static void dom_haunt_sweep(struct dom_state *d)
 		const struct dom_unit *w = &d->unit[d->witch[i]];
 		if (!w->active)
 			continue;
-		for (int r = w->row - DOM_HAUNT_RADIUS; r <= w->row + DOM_HAUNT_RADIUS; r++)
-			for (int c = w->col - DOM_HAUNT_RADIUS; c <= w->col + DOM_HAUNT_RADIUS; c++) {
-				if (!dom_inside(d, r, c) ||
-				    dom_manhattan(r, c, w->row, w->col) > DOM_HAUNT_RADIUS)
-					continue;
-				int id = d->unit_at[dom_cell(d, r, c)];
-				if (id != DOM_NO_UNIT && d->unit[id].type != DOM_WITCH)
-					dom_haunt_kill(d, &d->unit[id]);
-			}
+		int cells[DOM_REACH_MAX], n = dom_witch_reach(d, w, cells);
+		for (int k = 0; k < n; k++) {
+			int id = d->unit_at[cells[k]];
+			if (id != DOM_NO_UNIT && d->unit[id].type != DOM_WITCH)
+				dom_haunt_kill(d, &d->unit[id]);
+		}
 	}
 }
 

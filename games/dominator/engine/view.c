@@ -71,16 +71,12 @@ static void dom_view_cells(const struct dom_state *d, int player, struct dom_msg
 		const struct dom_unit *w = &d->unit[d->witch[i]];
 		if (!w->active)
 			continue;
-		for (int r = w->row - DOM_HAUNT_RADIUS; r <= w->row + DOM_HAUNT_RADIUS; r++)
-			for (int c = w->col - DOM_HAUNT_RADIUS; c <= w->col + DOM_HAUNT_RADIUS; c++) {
-				if (!dom_inside(d, r, c) ||
-				    dom_manhattan(r, c, w->row, w->col) > DOM_HAUNT_RADIUS ||
-				    d->wall[dom_cell(d, r, c)])
-					continue;
-				int vr, vc;
-				dom_real_to_view(n, player, r, c, &vr, &vc);
-				v->cell[vr * n + vc] |= DOM_CELL_HAUNTED;
-			}
+		int cells[DOM_REACH_MAX];
+		for (int k = dom_witch_reach(d, w, cells); k-- > 0;) {
+			int vr, vc;
+			dom_real_to_view(n, player, cells[k] / n, cells[k] % n, &vr, &vc);
+			v->cell[vr * n + vc] |= DOM_CELL_HAUNTED;
+		}
 	}
 }
 
