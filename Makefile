@@ -11,7 +11,7 @@ ASAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 SANFLAGS := $(if $(SAN),$(ASAN))
 CFLAGS  := -std=gnu17 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I. $(SANFLAGS)
 LDFLAGS := $(SANFLAGS)
-LDLIBS  := -lseccomp -ljansson -lcrypto -lm
+LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lcurl -lm
 
 # Player binaries (test attackers, shipped players) are static, never
 # sanitized, and the same for every build flavour.
@@ -49,8 +49,18 @@ $(BUILD)/obj/%.o: %.c
 
 $(LIBSANDBOX): $(call obj,$(SANDBOX_SRC))
 	ar rcs $@ $^
-$(LIBJUDGE): $(call obj,$(JUDGE_SRC))
+$(LIBJUDGE): $(call obj,$(JUDGE_SRC)) $(BUILD)/obj/db/schema.o
 	ar rcs $@ $^
+
+# The store's schema, compiled in as a C string: an installed judge needs
+# no file to create its database.
+$(BUILD)/obj/db/schema.c: db/schema.sql
+	@mkdir -p $(dir $@)
+	{ echo 'const char store_schema_sql[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; \
+	  echo ';'; } > $@
+$(BUILD)/obj/db/schema.o: $(BUILD)/obj/db/schema.c
+	$(CC) $(CFLAGS) -c $< -o $@
 $(LIBGAMES): $(call obj,$(GAMES_SRC))
 	ar rcs $@ $^
 

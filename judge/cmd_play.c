@@ -14,6 +14,7 @@
 #include "judge/compile.h"
 #include "judge/config.h"
 #include "judge/match.h"
+#include "judge/players.h"
 
 #define PARAMS_MAX (1 << 20)
 
@@ -119,14 +120,15 @@ static int parse_args(int argc, char **argv, struct play_args *a)
 static int resolve_source(const struct play_args *a, const char *player, char out[PATH_MAX])
 {
 	size_t len = strlen(player);
-	if (len > 2 && strcmp(player + len - 2, ".c") == 0)
+	bool file = len > 2 && strcmp(player + len - 2, ".c") == 0;
+	if (file && access(player, R_OK) == 0) {
 		snprintf(out, PATH_MAX, "%s", player);
-	else
-		snprintf(out, PATH_MAX, "games/%s/players/AI%s.c", a->game->name, player);
-	if (access(out, R_OK) == 0)
 		return 0;
-	if (len > 2 && strcmp(player + len - 2, ".c") == 0)
+	}
+	if (file)
 		fprintf(stderr, "judge play: cannot read %s: %s\n", player, strerror(errno));
+	else if (players_shipped(a->game->name, player, out))
+		return 0;
 	else
 		fprintf(stderr, "judge play: unknown player '%s': not a shipped player "
 				"(Null, Demo, Dummy) nor a file ending in .c\n", player);
@@ -157,20 +159,8 @@ static int read_params(const char *path, char **out)
 static int compile_player(const struct judge_config *cfg, const struct play_args *a,
 			  const char *source, struct cmp_result *res)
 {
-	char header[PATH_MAX], runtime[PATH_MAX], err[CMP_ERRLEN];
-	snprintf(header, sizeof header, "games/%s/kit/%s.h", a->game->name, a->game->name);
-	snprintf(runtime, sizeof runtime, "build/kits/lib%s.a", a->game->name);
-	struct sbx_uid uid = { 0, -1 };
-	if (geteuid() == 0 &&
-	    sbx_uid_claim(cfg->sandbox.uid_base, cfg->sandbox.uid_count, &uid, err) < 0) {
-		fprintf(stderr, "judge play: %s\n", err);
-		return -1;
-	}
-	struct cmp_request req = { .source = source, .header = header, .runtime = runtime,
-				   .uid = uid.uid, .gid = uid.uid };
-	int rc = cmp_compile(&cfg->compile, &req, res, err);
-	sbx_uid_release(&uid);
-	if (rc < 0) {
+	char err[CMP_ERRLEN];
+	if (players_compile(cfg, a->game->name, source, res, err) < 0) {
 		fprintf(stderr, "judge play: %s\n", err);
 		return -1;
 	}
@@ -249,7 +239,7 @@ static int play(const struct judge_config *cfg, const struct play_args *a, char 
 			rc = 2;
 		else if ((rc = compile_player(cfg, a, source[i], &bin[i])) < 0)
 			rc = 2;
-		else if (hash_file(bin[i].binary, binary_sha[i]) < 0)
+		else if (rc == 0 && hash_file(bin[i].binary, binary_sha[i]) < 0)
 			rc = 2;
 		spec.entry[i] = (struct match_entry){ .binary = bin[i].binary,
 						      .label = a->players[i],

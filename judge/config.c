@@ -22,6 +22,14 @@ void cfg_defaults(struct judge_config *cfg)
 			.uid_base = 61000,
 			.uid_count = 64,
 		},
+		.worker = {
+			.lease_ms = 60000,
+			.max_attempts = 3,
+			.min_games = 30,
+			.qualify_matches = 4,
+			.qualify_wins = 1,
+			.qualify_opponent = "Dummy",
+		},
 		.compile = {
 			.cpu_ns = 20000 * MS,
 			.wall_ns = 60000 * MS,
@@ -135,6 +143,47 @@ static int load_compile(struct cfg_compile *c, json_t *obj, char err[CFG_ERRLEN]
 	return 0;
 }
 
+static int load_worker(struct cfg_worker *w, json_t *obj, char err[CFG_ERRLEN])
+{
+	uint64_t lease = w->lease_ms;
+	const struct cfg_number nums[] = {
+		{ "lease_ms", &lease, NULL, NULL, 1, 1000, 24 * 3600 * 1000 },
+		{ "max_attempts", NULL, &w->max_attempts, NULL, 1, 1, 100 },
+		{ "min_games", NULL, &w->min_games, NULL, 1, 0, 100000 },
+		{ "qualify_matches", NULL, &w->qualify_matches, NULL, 1, 0, 100 },
+		{ "qualify_wins", NULL, &w->qualify_wins, NULL, 1, 0, 100 },
+		{ 0 },
+	};
+	const char *key;
+	json_t *v;
+	json_object_foreach(obj, key, v) {
+		if (strcmp(key, "qualify_opponent") == 0) {
+			const char *s = json_string_value(v);
+			if (!s || !*s || strlen(s) >= sizeof w->qualify_opponent) {
+				snprintf(err, CFG_ERRLEN, "config: worker.qualify_opponent must be "
+					 "a shipped player's name");
+				return -1;
+			}
+			strcpy(w->qualify_opponent, s);
+			continue;
+		}
+		const struct cfg_number *n = find_number(nums, key);
+		if (!n) {
+			snprintf(err, CFG_ERRLEN, "config: unknown setting worker.%s", key);
+			return -1;
+		}
+		if (set_number(n, v, "worker", err) < 0)
+			return -1;
+	}
+	w->lease_ms = lease;
+	if (w->qualify_wins > w->qualify_matches) {
+		snprintf(err, CFG_ERRLEN, "config: worker.qualify_wins is more than "
+			 "worker.qualify_matches");
+		return -1;
+	}
+	return 0;
+}
+
 static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN])
 {
 	const char *key;
@@ -149,6 +198,8 @@ static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN
 			rc = load_sandbox(&cfg->sandbox, v, err);
 		else if (strcmp(key, "compile") == 0)
 			rc = load_compile(&cfg->compile, v, err);
+		else if (strcmp(key, "worker") == 0)
+			rc = load_worker(&cfg->worker, v, err);
 		else {
 			snprintf(err, CFG_ERRLEN, "config: unknown section %s", key);
 			rc = -1;

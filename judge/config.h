@@ -33,9 +33,19 @@ struct cfg_compile {
 	char cache_dir[PATH_MAX];
 };
 
+struct cfg_worker {
+	uint64_t lease_ms;        /* a claimed job's lease, renewed meanwhile */
+	unsigned max_attempts;    /* tries before a job is parked */
+	unsigned min_games;       /* ranked games every player should reach */
+	unsigned qualify_matches; /* qualifying matches per submission */
+	unsigned qualify_wins;    /* of which it must win (rank 1) */
+	char qualify_opponent[16];/* shipped player it meets in every seat */
+};
+
 struct judge_config {
 	struct cfg_sandbox sandbox;
 	struct cfg_compile compile;
+	struct cfg_worker worker;
 };
 
 void cfg_defaults(struct judge_config *cfg);
