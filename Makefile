@@ -18,7 +18,8 @@ LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lcurl -lm
 PLAYER_CFLAGS := -std=gnu17 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -static
 
 SANDBOX_SRC := $(wildcard sandbox/*.c)
-JUDGE_SRC   := $(filter-out judge/judge.c,$(wildcard judge/*.c))
+MAINS       := judge/judge.c judge/judge_worker.c
+JUDGE_SRC   := $(filter-out $(MAINS),$(wildcard judge/*.c))
 # Engines run in the judge; a game's kit/ and players/ go into player binaries.
 GAMES_SRC   := games/registry.c $(wildcard games/*/engine/*.c)
 TEST_SRC    := $(wildcard tests/unit/*.c)
@@ -38,7 +39,7 @@ KITS       := $(patsubst games/%/kit,build/kits/lib%.a,$(wildcard games/*/kit))
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench-%,$(BENCH_SRC))
 
 .PHONY: all test check bench install clean demo deps
-all: $(JUDGE) $(KITS)
+all: $(JUDGE) $(JUDGE)-worker $(KITS)
 
 deps:
 	scripts/deps.sh
@@ -65,6 +66,8 @@ $(LIBGAMES): $(call obj,$(GAMES_SRC))
 	ar rcs $@ $^
 
 $(JUDGE): $(call obj,judge/judge.c) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+$(JUDGE)-worker: $(call obj,judge/judge_worker.c) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 $(UNIT): $(call obj,$(TEST_SRC)) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
@@ -109,7 +112,7 @@ $(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $$(BENCH_EXTRA_$$*) $(LIBJUDGE) $(LIBGA
 
 # The unit suite runs from the repository root; it finds the programs it
 # needs through these variables.
-check: $(UNIT) $(JUDGE) $(ATTACKS) $(KITS)
+check: $(UNIT) $(JUDGE) $(JUDGE)-worker $(ATTACKS) $(KITS)
 	JUDGE_BIN=$(JUDGE) ATTACK_DIR=build/attack $(UNIT) --jobs 2
 
 test: deps
@@ -126,6 +129,7 @@ demo: deps all
 install: $(JUDGE) $(KITS)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge
 	install -m 755 $(JUDGE) $(DESTDIR)$(PREFIX)/bin/judge
+	install -m 755 $(JUDGE)-worker $(DESTDIR)$(PREFIX)/bin/judge-worker
 	cp -r config $(DESTDIR)$(PREFIX)/share/judge/
 
 clean:

@@ -77,7 +77,7 @@ CREATE INDEX matches_by_game ON matches (game, id);
 CREATE TABLE match_players (
 	match_id      INTEGER NOT NULL REFERENCES matches (id),
 	seat          INTEGER NOT NULL,
-	submission_id INTEGER NOT NULL REFERENCES submissions (id),
+	submission_id INTEGER REFERENCES submissions (id), -- NULL: a shipped player
 	name          TEXT NOT NULL,
 	score         INTEGER NOT NULL,
 	rank          INTEGER NOT NULL,

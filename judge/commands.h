@@ -10,5 +10,7 @@
 int cmd_sandbox(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_worker(int argc, char **argv);
+int cmd_submit(int argc, char **argv);
 
 #endif

@@ -54,8 +54,9 @@ static const char *const stmt_sql[ST_COUNT] = {
 		"INSERT INTO jobs (kind, payload, state, priority, not_before, created_at, updated_at)"
 		" VALUES (?1, ?2, 'queued', ?3, ?4, ?5, ?5)",
 	[ST_PENDING] =
-		"SELECT count(*) FROM jobs WHERE state = 'queued'"
-		" OR (state = 'running' AND lease_until < ?1)",
+		"SELECT count(*) FROM jobs WHERE state IN ('queued', 'running')"
+		" AND (kind <> 'notify' OR (state = 'queued' AND not_before <= ?1)"
+		"      OR (state = 'running' AND lease_until < ?1))",
 };
 
 struct store {

@@ -103,7 +103,9 @@ int store_fail(struct store *s, int64_t job, const char *worker, const char *err
 /* Gives the job back untouched (a worker shutting down). */
 int store_release(struct store *s, int64_t job, const char *worker, char err[STORE_ERRLEN]);
 
-/* How many jobs wait (queued, or running with an expired lease). */
+/* How many jobs are still to do: compile and match jobs queued or running,
+ * and notify jobs claimable now (a webhook's later retries do not count:
+ * a dead endpoint must not keep the judge busy). */
 int store_pending(struct store *s, int64_t *count, char err[STORE_ERRLEN]);
 
 /* ---- transactions for the modules built on the store ------------------- */
