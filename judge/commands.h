@@ -12,5 +12,6 @@ int cmd_compile(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_worker(int argc, char **argv);
 int cmd_submit(int argc, char **argv);
+int cmd_ratings(int argc, char **argv);
 
 #endif

@@ -15,6 +15,7 @@ static const struct judge_cmd commands[] = {
 	{ "play", cmd_play, "compile players and play one match" },
 	{ "submit", cmd_submit, "store a submission in the queue (scripts/upload)" },
 	{ "worker", cmd_worker, "take jobs from the queue (also judge-worker)" },
+	{ "ratings", cmd_ratings, "recompute ratings from the match history" },
 	{ "compile", cmd_compile, "compile one contestant's file" },
 	{ "sandbox", cmd_sandbox, "run a binary under the player sandbox" },
 	{ 0 },

@@ -5,9 +5,11 @@
  * the choice depends only on the pool, the parameters and the generator, so
  * one seed replays one schedule.  A newly qualified player short of the
  * minimum of games is always in the next match (the fewest games first);
- * otherwise the seed is drawn with probability sigma / (1 + games), and its
- * opponents come from the players nearest it in order of mu.  Bad input is
- * rejected with an error code, leaving out and the generator untouched.
+ * otherwise the seed is drawn with probability proportional to sigma /
+ * (1 + games).  Its opponents are those with the fewest games (ties drawn
+ * at random) in a window of the players nearest it in order of mu.  Bad
+ * input is rejected with an error code, leaving out and the generator
+ * untouched.
  */
 #ifndef JUDGE_MATCHMAKING_H
 #define JUDGE_MATCHMAKING_H
@@ -30,7 +32,8 @@ struct mm_player {
 struct mm_params {
 	/* Opponents come from the window of the W players either side of the
 	 * seed in order of mu; at either end of the ladder the window shifts
-	 * rather than shrinks, and it is widened to hold k - 1 players. */
+	 * rather than shrinks, it is widened to hold k - 1 players, and
+	 * narrowed to the pool when that is smaller. */
 	int window;
 	/* The games every player should have: a new player keeps priority
 	 * until it has this many, and scheduling may stop once all have. */

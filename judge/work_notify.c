@@ -36,9 +36,3 @@ int work_notify(struct work *w, char err[WORKER_ERRLEN])
 	return -1;
 }
 
-int work_schedule(struct work *w, long room, int *queued, char err[WORKER_ERRLEN])
-{
-	(void)w, (void)room, (void)err;
-	*queued = 0;
-	return 0;
-}

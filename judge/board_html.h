@@ -1,0 +1,72 @@
+/* board_html.h - the leaderboard's HTML page, and what the read-side
+ * commands (leaderboard, status, matches, replay, jobs) share to show what
+ * players wrote: safe text for a terminal, for HTML and for JSON, times,
+ * and writing a file whole.
+ *
+ * Promises.  Player and author names, compile logs and failure reasons are
+ * the contestants' bytes: whatever they hold, the page shows them as text
+ * (every markup character escaped, no script, no external resource), a
+ * terminal gets no control character from them, and a JSON string is
+ * always valid UTF-8 (a byte that is not becomes U+FFFD).  A file is
+ * written under a temporary name and renamed over the target, so a reader
+ * (a web server serving the page) sees the old or the new one, never half.
+ */
+#ifndef JUDGE_BOARD_HTML_H
+#define JUDGE_BOARD_HTML_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define BOARD_ERRLEN 256
+
+/* One ranked player of a leaderboard. */
+struct board_row {
+	int64_t submission;
+	int rank;             /* 1 = best; equal scores share a rank */
+	char *player, *author;
+	double score, mu, sigma;
+	int games, wins;
+};
+
+struct board {
+	const char *game;     /* "dominator" */
+	const char *title;    /* "Dominator" */
+	int64_t generated_ms; /* when the board was read */
+	size_t n;
+	struct board_row *row;
+};
+
+/* Writes the leaderboard as one self-contained HTML page (inline CSS, no
+ * script, nothing fetched).  0, or -1 with err filled. */
+int board_html_write(const char *path, const struct board *b, char err[BOARD_ERRLEN]);
+
+/* Writes len bytes to path whole (temporary file, then rename).  0, or -1
+ * with err filled. */
+int board_write_file(const char *path, const char *data, size_t len, char err[BOARD_ERRLEN]);
+
+/* A JSON string of any bytes (NULL: JSON null); invalid UTF-8 becomes
+ * U+FFFD.  A new reference. */
+json_t *board_json_text(const char *s);
+
+/* Prints s for a terminal, padded with spaces to width columns (one per
+ * character): control characters, line breaks and invalid UTF-8 become
+ * '?' or ' ', so a name cannot move the cursor or forge a line. */
+void board_cell(FILE *f, const char *s, int width);
+
+/* Columns s takes once printed by board_cell. */
+int board_cols(const char *s);
+
+/* Prints a multi-line text (a compile log) with indent before each line,
+ * made safe as board_cell does but keeping its line breaks. */
+void board_lines(FILE *f, const char *s, const char *indent);
+
+/* "2026-01-31 17:05:09 UTC" for a time in ms since the epoch. */
+void board_time(int64_t ms, char buf[32]);
+
+/* v with two decimals, as the tables show scores: never "-0.00". */
+const char *board_num(double v, char buf[32]);
+
+#endif

@@ -1,0 +1,1072 @@
+/* test_store.c - the judge's SQLite store (judge/store.c,
+ * judge/store_submissions.c): opening and refusing files, submissions and
+ * their compile jobs, the job queue with its leases, and two processes
+ * sharing one file.  Every test works on real files in its own mkdtemp
+ * directory, removed afterwards. */
+#include <criterion/criterion.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "judge/store.h"
+
+/* ---- fixture: one temporary directory per test -------------------------- */
+
+static char tmpdir[64];
+static char dbpath[128];
+
+static void setup(void)
+{
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/test-store-XXXXXX");
+	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp: %s", strerror(errno));
+	snprintf(dbpath, sizeof dbpath, "%s/judge.sqlite", tmpdir);
+}
+
+static void teardown(void)
+{
+	DIR *d = opendir(tmpdir);
+	if (!d)
+		return;
+	struct dirent *e;
+	char p[512];
+	while ((e = readdir(d))) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(p, sizeof p, "%s/%s", tmpdir, e->d_name);
+		unlink(p);
+	}
+	closedir(d);
+	rmdir(tmpdir);
+}
+
+TestSuite(store_open, .init = setup, .fini = teardown);
+TestSuite(store_submit, .init = setup, .fini = teardown);
+TestSuite(store_jobs, .init = setup, .fini = teardown);
+TestSuite(store_concurrent, .init = setup, .fini = teardown, .timeout = 120);
+
+/* ---- helpers -------------------------------------------------------------- */
+
+static struct store *open_store(const char *path, bool create)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store *s = store_open(path, create, err);
+	cr_assert_not_null(s, "store_open(%s, %d): %s", path, create, err);
+	return s;
+}
+
+/* The one integer a query returns. */
+static int64_t q_int(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	cr_assert_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK, "%s: %s", sql,
+		     sqlite3_errmsg(db));
+	cr_assert_eq(sqlite3_step(st), SQLITE_ROW, "%s: %s", sql, sqlite3_errmsg(db));
+	int64_t v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* The one text a query returns ("(null)" for NULL). */
+static void q_text(sqlite3 *db, const char *sql, char *out, size_t n)
+{
+	sqlite3_stmt *st;
+	cr_assert_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK, "%s: %s", sql,
+		     sqlite3_errmsg(db));
+	cr_assert_eq(sqlite3_step(st), SQLITE_ROW, "%s: %s", sql, sqlite3_errmsg(db));
+	const unsigned char *t = sqlite3_column_text(st, 0);
+	snprintf(out, n, "%s", t ? (const char *)t : "(null)");
+	sqlite3_finalize(st);
+}
+
+static int64_t count(struct store *s, const char *table)
+{
+	char sql[128];
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", table);
+	return q_int(store_db(s), sql);
+}
+
+static sqlite3 *raw_open(const char *path)
+{
+	sqlite3 *db = NULL;
+	int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+	cr_assert_eq(rc, SQLITE_OK, "sqlite3_open_v2(%s): %s", path,
+		     db ? sqlite3_errmsg(db) : "out of memory");
+	return db;
+}
+
+static void raw_exec(sqlite3 *db, const char *sql)
+{
+	char *msg = NULL;
+	cr_assert_eq(sqlite3_exec(db, sql, NULL, NULL, &msg), SQLITE_OK, "%s: %s", sql,
+		     msg ? msg : "?");
+}
+
+/* The whole file, malloc'd. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f, "fopen(%s): %s", path, strerror(errno));
+	size_t cap = 4096, n = 0;
+	char *buf = malloc(cap);
+	cr_assert_not_null(buf);
+	size_t got;
+	while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap) {
+			cap *= 2;
+			buf = realloc(buf, cap);
+			cr_assert_not_null(buf);
+		}
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "wb");
+	cr_assert_not_null(f, "fopen(%s): %s", path, strerror(errno));
+	cr_assert_eq(fwrite(text, 1, strlen(text), f), strlen(text));
+	cr_assert_eq(fclose(f), 0);
+}
+
+/* Asserts path holds exactly the bytes it held before (and frees them). */
+static void expect_unchanged(const char *path, char *before, size_t before_len)
+{
+	size_t len;
+	char *now = slurp(path, &len);
+	cr_expect_eq(len, before_len, "%s changed size: %zu bytes, was %zu", path, len,
+		     before_len);
+	if (len == before_len) {
+		size_t i = 0;
+		while (i < len && now[i] == before[i])
+			i++;
+		cr_expect_eq(i, len, "%s was written: first changed byte at offset %zu "
+			     "(0x%02x, was 0x%02x)", path, i, i < len ? (unsigned char)now[i] : 0,
+			     i < len ? (unsigned char)before[i] : 0);
+	}
+	free(now);
+	free(before);
+}
+
+/* How many entries the test's directory holds (a -wal, -shm or -journal
+ * left next to a refused file shows it was opened for writing). */
+static int dir_entries(void)
+{
+	DIR *d = opendir(tmpdir);
+	cr_assert_not_null(d);
+	int n = 0;
+	struct dirent *e;
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			n++;
+	closedir(d);
+	return n;
+}
+
+static void sleep_ms(int ms)
+{
+	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000 };
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+static const char SHA[] = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+/* A source with a NUL byte in it: the store keeps bytes, not a C string. */
+static const char SOURCE[] = "int main(void)\n{\n\treturn 0;\n}\n/*\0*/\n";
+
+static struct store_new_submission new_sub(const char *game, const char *author,
+					   const char *name)
+{
+	return (struct store_new_submission){ .game = game, .author = author, .name = name,
+					      .source = SOURCE, .source_len = sizeof SOURCE - 1,
+					      .source_sha256 = SHA };
+}
+
+static int64_t submit_ok(struct store *s, const char *game, const char *author,
+			 const char *name)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store_new_submission sub = new_sub(game, author, name);
+	int64_t id = -1;
+	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "store_submit(%s, %s, %s): %s", game,
+		     author, name, err);
+	cr_assert_gt(id, 0);
+	return id;
+}
+
+static int64_t enqueue(struct store *s, const char *kind, const char *payload, int priority,
+		       int64_t not_before)
+{
+	char err[STORE_ERRLEN] = "";
+	int64_t id = -1;
+	cr_assert_eq(store_enqueue(s, kind, payload, priority, not_before, &id, err), 0,
+		     "store_enqueue: %s", err);
+	cr_assert_gt(id, 0);
+	return id;
+}
+
+/* Claims and expects a job (returned, payload owned by the caller). */
+static struct store_job claim_ok(struct store *s, const char *worker, int64_t lease_ms,
+				 int max_attempts)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store_job j;
+	int rc = store_claim(s, worker, lease_ms, max_attempts, &j, err);
+	cr_assert_eq(rc, 1, "store_claim(%s) gave %d, want a job: %s", worker, rc,
+		     rc < 0 ? err : "nothing to do");
+	cr_assert_not_null(j.payload);
+	return j;
+}
+
+static void claim_none(struct store *s, const char *worker, int max_attempts)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store_job j;
+	int rc = store_claim(s, worker, 30000, max_attempts, &j, err);
+	cr_assert_eq(rc, 0, "store_claim(%s) gave %d (job %lld), want nothing: %s", worker, rc,
+		     (long long)j.id, rc < 0 ? err : "");
+	cr_expect_null(j.payload);
+	store_job_clear(&j);
+}
+
+static int64_t pending(struct store *s)
+{
+	char err[STORE_ERRLEN] = "";
+	int64_t n = -1;
+	cr_assert_eq(store_pending(s, &n, err), 0, "store_pending: %s", err);
+	return n;
+}
+
+/* A jobs row as the file holds it. */
+struct jobrow {
+	char kind[16], state[16], payload[128], worker[32], last_error[256];
+	bool has_worker, has_lease, has_error;
+	int priority, attempts;
+	int64_t not_before, lease_until;
+};
+
+static struct jobrow job_row(struct store *s, int64_t id)
+{
+	sqlite3 *db = store_db(s);
+	sqlite3_stmt *st;
+	cr_assert_eq(sqlite3_prepare_v2(db,
+					"SELECT kind, state, payload, worker, last_error, priority,"
+					" attempts, not_before, lease_until FROM jobs WHERE id = ?",
+					-1, &st, NULL),
+		     SQLITE_OK, "%s", sqlite3_errmsg(db));
+	sqlite3_bind_int64(st, 1, id);
+	cr_assert_eq(sqlite3_step(st), SQLITE_ROW, "no job %lld", (long long)id);
+	struct jobrow r = { 0 };
+	snprintf(r.kind, sizeof r.kind, "%s", sqlite3_column_text(st, 0));
+	snprintf(r.state, sizeof r.state, "%s", sqlite3_column_text(st, 1));
+	snprintf(r.payload, sizeof r.payload, "%s", sqlite3_column_text(st, 2));
+	r.has_worker = sqlite3_column_type(st, 3) != SQLITE_NULL;
+	if (r.has_worker)
+		snprintf(r.worker, sizeof r.worker, "%s", sqlite3_column_text(st, 3));
+	r.has_error = sqlite3_column_type(st, 4) != SQLITE_NULL;
+	if (r.has_error)
+		snprintf(r.last_error, sizeof r.last_error, "%s", sqlite3_column_text(st, 4));
+	r.priority = sqlite3_column_int(st, 5);
+	r.attempts = sqlite3_column_int(st, 6);
+	r.not_before = sqlite3_column_int64(st, 7);
+	r.has_lease = sqlite3_column_type(st, 8) != SQLITE_NULL;
+	r.lease_until = sqlite3_column_int64(st, 8);
+	sqlite3_finalize(st);
+	return r;
+}
+
+/* The message a worker gets once another one took its job. */
+static void expect_lost(int rc, const char *err, int64_t job, const char *what)
+{
+	char want[64];
+	snprintf(want, sizeof want, "job %lld is no longer ours", (long long)job);
+	cr_expect_eq(rc, -1, "%s by the worker that lost the lease gave %d, want -1", what, rc);
+	cr_expect_not_null(strstr(err, want), "%s: got \"%s\", want it to say \"%s\"", what, err,
+			   want);
+	cr_expect_not_null(strstr(err, "lease expired"), "%s: got \"%s\"", what, err);
+}
+
+/* ---- opening -------------------------------------------------------------- */
+
+Test(store_open, fresh_file_gets_the_schema)
+{
+	struct stat sb;
+	cr_assert_eq(stat(dbpath, &sb), -1);
+	struct store *s = open_store(dbpath, true);
+	cr_assert_eq(stat(dbpath, &sb), 0, "store_open(create) made no file at %s", dbpath);
+	sqlite3 *db = store_db(s);
+	char text[64];
+
+	q_text(db, "SELECT value FROM meta WHERE key = 'application'", text, sizeof text);
+	cr_expect_str_eq(text, "judge");
+	cr_expect_eq(q_int(db, "PRAGMA user_version"), 1);
+	q_text(db, "PRAGMA journal_mode", text, sizeof text);
+	cr_expect_str_eq(text, "wal");
+	cr_expect_eq(q_int(db, "PRAGMA foreign_keys"), 1);
+	cr_expect_geq(q_int(db, "PRAGMA busy_timeout"), 1000, "no busy timeout: workers "
+		      "sharing the file would fail at once on a lock");
+	static const char *const tables[] = { "meta", "names", "submissions", "jobs", "matches",
+					      "match_players", "ratings", "events" };
+	for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
+		char sql[128];
+		snprintf(sql, sizeof sql,
+			 "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = '%s'",
+			 tables[i]);
+		cr_expect_eq(q_int(db, sql), 1, "no table %s", tables[i]);
+	}
+	cr_expect_eq(count(s, "jobs"), 0);
+	cr_expect_eq(count(s, "submissions"), 0);
+
+	/* Foreign keys are not only switched on, they are enforced. */
+	int rc = sqlite3_exec(db,
+			      "INSERT INTO submissions (game, author, name, source, source_sha256,"
+			      " state, created_at, updated_at)"
+			      " VALUES ('dominator', 'alice', 'Nobody', x'00', 'h', 'queued', 0, 0)",
+			      NULL, NULL, NULL);
+	cr_expect_eq(sqlite3_extended_errcode(db), SQLITE_CONSTRAINT_FOREIGNKEY,
+		     "a submission with an unclaimed name gave %d (%s)", rc, sqlite3_errmsg(db));
+	store_close(s);
+
+	/* WAL is the file's own mode, not only this connection's. */
+	sqlite3 *raw = raw_open(dbpath);
+	q_text(raw, "PRAGMA journal_mode", text, sizeof text);
+	cr_expect_str_eq(text, "wal");
+	sqlite3_close(raw);
+}
+
+Test(store_open, reopening_keeps_everything)
+{
+	struct store *s = open_store(dbpath, true);
+	int64_t id = submit_ok(s, "dominator", "alice", "Bot");
+	store_close(s);
+
+	s = open_store(dbpath, false);
+	char err[STORE_ERRLEN] = "";
+	struct store_submission got;
+	cr_assert_eq(store_get_submission(s, id, &got, err), 1, "%s", err);
+	cr_expect_str_eq(got.author, "alice");
+	cr_expect_eq(count(s, "submissions"), 1);
+	cr_expect_eq(count(s, "jobs"), 1);
+	cr_expect_eq(q_int(store_db(s), "SELECT count(*) FROM meta"), 1);
+	cr_expect_eq(q_int(store_db(s), "PRAGMA user_version"), 1);
+	cr_expect_eq(q_int(store_db(s), "PRAGMA foreign_keys"), 1);
+
+	/* create=true on an existing judge file opens it, it does not start over;
+	 * and two connections may hold the file at once. */
+	struct store *t = open_store(dbpath, true);
+	cr_expect_eq(count(t, "submissions"), 1);
+	cr_expect_eq(count(t, "names"), 1);
+	store_close(t);
+	store_close(s);
+}
+
+Test(store_open, missing_file_without_create_names_the_path)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store *s = store_open(dbpath, false, err);
+	cr_assert_null(s, "store_open(create=false) opened a missing file");
+	cr_expect_not_null(strstr(err, dbpath), "the error does not name the path: \"%s\"", err);
+	cr_expect_not_null(strstr(err, strerror(ENOENT)), "the error does not say why: \"%s\"",
+			   err);
+	struct stat sb;
+	cr_expect_eq(stat(dbpath, &sb), -1, "store_open(create=false) created %s", dbpath);
+	cr_expect_eq(dir_entries(), 0);
+}
+
+Test(store_open, text_file_is_refused)
+{
+	write_file(dbpath, "# judge configuration\n"
+			   "games = dominator\n"
+			   "workers = 2\n"
+			   "This is a text file that merely has the database's name; a judge must\n"
+			   "refuse it and leave every byte of it where it was.\n");
+	for (int create = 0; create <= 1; create++) {
+		size_t len;
+		char *before = slurp(dbpath, &len);
+		char err[STORE_ERRLEN] = "";
+		struct store *s = store_open(dbpath, create, err);
+		cr_expect_null(s, "store_open(create=%d) accepted a text file", create);
+		store_close(s);
+		cr_expect_not_null(strstr(err, dbpath), "\"%s\" does not name the file", err);
+		cr_expect_not_null(strstr(err, "not a judge database"), "got \"%s\"", err);
+		expect_unchanged(dbpath, before, len);
+		cr_expect_eq(dir_entries(), 1, "store_open left files next to the text file");
+	}
+}
+
+/* Another program's SQLite file: refused with create false or true, and
+ * never written (not even switched to WAL, which rewrites its header). */
+static void expect_foreign_refused(void)
+{
+	for (int create = 0; create <= 1; create++) {
+		size_t len;
+		char *before = slurp(dbpath, &len);
+		char err[STORE_ERRLEN] = "";
+		struct store *s = store_open(dbpath, create, err);
+		cr_expect_null(s, "store_open(create=%d) accepted another program's database",
+			       create);
+		store_close(s);
+		cr_expect_not_null(strstr(err, dbpath), "\"%s\" does not name the file", err);
+		cr_expect_not_null(strstr(err, "not a judge"), "got \"%s\"", err);
+		expect_unchanged(dbpath, before, len);
+		cr_expect_eq(dir_entries(), 1, "store_open left files next to the database");
+	}
+	sqlite3 *raw = raw_open(dbpath);
+	char mode[16];
+	q_text(raw, "PRAGMA journal_mode", mode, sizeof mode);
+	cr_expect_str_eq(mode, "delete", "the other program's file is now in %s mode", mode);
+	cr_expect_eq(q_int(raw, "SELECT count(*) FROM sqlite_schema WHERE name = 'jobs'"), 0);
+	sqlite3_close(raw);
+}
+
+Test(store_open, another_programs_sqlite_file_is_refused_untouched)
+{
+	sqlite3 *raw = raw_open(dbpath);
+	raw_exec(raw, "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);"
+		      "INSERT INTO notes (body) VALUES ('buy milk'), ('call Bob');");
+	sqlite3_close(raw);
+	expect_foreign_refused();
+}
+
+Test(store_open, a_meta_table_of_another_application_is_refused)
+{
+	sqlite3 *raw = raw_open(dbpath);
+	raw_exec(raw, "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+		      "INSERT INTO meta VALUES ('application', 'wiki');");
+	sqlite3_close(raw);
+	expect_foreign_refused();
+}
+
+Test(store_open, a_meta_table_with_a_null_application_is_refused)
+{
+	sqlite3 *raw = raw_open(dbpath);
+	raw_exec(raw, "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+		      "INSERT INTO meta VALUES ('application', NULL);");
+	sqlite3_close(raw);
+	expect_foreign_refused();
+}
+
+/* Opens dbpath in a child that holds no privilege over it: as root (which
+ * ignores file modes) the child first becomes nobody, so the 0444 mode
+ * really stops it writing.  Returns the child's "rc|message". */
+static void open_unprivileged(char *out, size_t n)
+{
+	int p[2];
+	cr_assert_eq(pipe(p), 0);
+	pid_t pid = fork();
+	cr_assert_neq(pid, -1);
+	if (pid == 0) {
+		close(p[0]);
+		char msg[STORE_ERRLEN + 64];
+		if (geteuid() == 0 &&
+		    (setgroups(0, NULL) < 0 || setresgid(65534, 65534, 65534) < 0 ||
+		     setresuid(65534, 65534, 65534) < 0)) {
+			snprintf(msg, sizeof msg, "skip|cannot become nobody: %s", strerror(errno));
+		} else if (access(dbpath, W_OK) == 0) {
+			snprintf(msg, sizeof msg, "skip|uid %d may still write %s", (int)geteuid(),
+				 dbpath);
+		} else if (access(dbpath, R_OK) < 0) {
+			snprintf(msg, sizeof msg, "fail|uid %d cannot even read %s: %s",
+				 (int)geteuid(), dbpath, strerror(errno));
+		} else {
+			char err[STORE_ERRLEN] = "";
+			struct store *s = store_open(dbpath, false, err);
+			snprintf(msg, sizeof msg, "%s|%s", s ? "opened" : "refused", err);
+			store_close(s);
+		}
+		ssize_t w = write(p[1], msg, strlen(msg));
+		_exit(w < 0);
+	}
+	close(p[1]);
+	size_t got = 0;
+	ssize_t r;
+	while (got + 1 < n && (r = read(p[0], out + got, n - 1 - got)) > 0)
+		got += (size_t)r;
+	out[got] = '\0';
+	close(p[0]);
+	int status;
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the child died: %#x", status);
+}
+
+Test(store_open, read_only_file_is_refused)
+{
+	store_close(open_store(dbpath, true));
+	cr_assert_eq(chmod(dbpath, 0444), 0);
+	cr_assert_eq(chmod(tmpdir, 0755), 0); /* nobody may reach it, not write it */
+	size_t len;
+	char *before = slurp(dbpath, &len);
+
+	char got[STORE_ERRLEN + 64];
+	open_unprivileged(got, sizeof got);
+	if (strncmp(got, "skip|", 5) == 0) {
+		free(before);
+		cr_skip_test("%s", got + 5);
+	}
+	cr_assert(strncmp(got, "fail|", 5) != 0, "%s", got + 5);
+	cr_expect(strncmp(got, "refused|", 8) == 0, "a read-only file was opened: \"%s\"", got);
+	cr_expect_not_null(strstr(got, "read-only"), "got \"%s\"", got);
+	cr_expect_not_null(strstr(got, dbpath), "\"%s\" does not name the file", got);
+	expect_unchanged(dbpath, before, len);
+	cr_expect_eq(dir_entries(), 1);
+}
+
+/* ---- submissions ---------------------------------------------------------- */
+
+Test(store_submit, stores_the_submission_and_one_compile_job)
+{
+	struct store *s = open_store(dbpath, true);
+	int64_t t0 = store_now_ms();
+	int64_t id = submit_ok(s, "dominator", "alice", "Bot");
+	int64_t t1 = store_now_ms();
+
+	cr_expect_eq(count(s, "submissions"), 1);
+	cr_expect_eq(count(s, "names"), 1);
+	cr_expect_eq(count(s, "jobs"), 1);
+	char text[64];
+	q_text(store_db(s), "SELECT game || '/' || name || '=' || author FROM names", text,
+	       sizeof text);
+	cr_expect_str_eq(text, "dominator/Bot=alice");
+
+	int64_t job = q_int(store_db(s), "SELECT id FROM jobs");
+	struct jobrow r = job_row(s, job);
+	char want[64];
+	snprintf(want, sizeof want, "{\"submission\":%lld}", (long long)id);
+	cr_expect_str_eq(r.kind, "compile");
+	cr_expect_str_eq(r.state, "queued");
+	cr_expect_str_eq(r.payload, want);
+	cr_expect_eq(r.attempts, 0);
+	cr_expect_leq(r.not_before, t1, "a new submission's compile job waits until %lld",
+		      (long long)r.not_before);
+	cr_expect_not(r.has_worker);
+
+	char err[STORE_ERRLEN] = "";
+	struct store_submission got;
+	cr_assert_eq(store_get_submission(s, id, &got, err), 1, "%s", err);
+	cr_expect_eq(got.id, id);
+	cr_expect_str_eq(got.game, "dominator");
+	cr_expect_str_eq(got.author, "alice");
+	cr_expect_str_eq(got.name, "Bot");
+	cr_expect_str_eq(got.state, "queued");
+	cr_expect_str_eq(got.source_sha256, SHA);
+	cr_expect_str_eq(got.binary_path, "");
+	cr_expect(got.created_at >= t0 && got.created_at <= t1, "created_at %lld not in [%lld, %lld]",
+		  (long long)got.created_at, (long long)t0, (long long)t1);
+	cr_expect_eq(got.updated_at, got.created_at);
+
+	char *src = NULL;
+	size_t len = 0;
+	cr_assert_eq(store_get_source(s, id, &src, &len, err), 0, "%s", err);
+	cr_expect_eq(len, sizeof SOURCE - 1);
+	cr_expect_eq(memcmp(src, SOURCE, sizeof SOURCE - 1), 0, "the source came back changed");
+	free(src);
+	cr_expect_eq(store_get_submission(s, id + 1000, &got, err), 0);
+
+	/* The compile job is what a worker claims next. */
+	struct store_job j = claim_ok(s, "w1", 30000, 3);
+	cr_expect_eq(j.id, job);
+	cr_expect_str_eq(j.kind, "compile");
+	cr_expect_str_eq(j.payload, want);
+	store_job_clear(&j);
+	store_close(s);
+}
+
+Test(store_submit, submission_and_job_are_one_transaction)
+{
+	struct store *s = open_store(dbpath, true);
+	/* This connection (only) cannot queue a job: the submission must not be
+	 * stored without it. */
+	raw_exec(store_db(s), "CREATE TEMP TRIGGER no_jobs BEFORE INSERT ON main.jobs"
+			      " BEGIN SELECT RAISE(ABORT, 'the queue is closed'); END");
+	char err[STORE_ERRLEN] = "";
+	struct store_new_submission sub = new_sub("dominator", "alice", "Bot");
+	int64_t id = -1;
+	cr_expect_eq(store_submit(s, &sub, &id, err), -1, "a submission without its job was stored");
+	cr_expect_not_null(strstr(err, "the queue is closed"), "got \"%s\"", err);
+	cr_expect_eq(count(s, "submissions"), 0);
+	cr_expect_eq(count(s, "names"), 0);
+	cr_expect_eq(count(s, "jobs"), 0);
+	cr_expect_eq(sqlite3_get_autocommit(store_db(s)), 1, "a transaction was left open");
+
+	raw_exec(store_db(s), "DROP TRIGGER temp.no_jobs");
+	submit_ok(s, "dominator", "alice", "Bot");
+	cr_expect_eq(count(s, "submissions"), 1);
+	cr_expect_eq(count(s, "jobs"), 1);
+	store_close(s);
+}
+
+Test(store_submit, a_name_of_another_author_is_refused)
+{
+	struct store *s = open_store(dbpath, true);
+	submit_ok(s, "dominator", "alice", "Bot");
+	int64_t subs = count(s, "submissions"), jobs = count(s, "jobs"), names = count(s, "names");
+
+	char err[STORE_ERRLEN] = "";
+	struct store_new_submission sub = new_sub("dominator", "bob", "Bot");
+	int64_t id = -1;
+	cr_expect_eq(store_submit(s, &sub, &id, err), -1, "bob took alice's name");
+	cr_expect_not_null(strstr(err, "Bot"), "\"%s\" does not name the name", err);
+	cr_expect_not_null(strstr(err, "taken"), "got \"%s\"", err);
+	cr_expect_eq(count(s, "submissions"), subs);
+	cr_expect_eq(count(s, "jobs"), jobs);
+	cr_expect_eq(count(s, "names"), names);
+	cr_expect_eq(q_int(store_db(s), "SELECT count(*) FROM submissions WHERE author = 'bob'"), 0);
+	cr_expect_eq(sqlite3_get_autocommit(store_db(s)), 1, "a transaction was left open");
+
+	/* A name belongs to its author per game only. */
+	submit_ok(s, "othergame", "bob", "Bot");
+	cr_expect_eq(count(s, "names"), names + 1);
+	store_close(s);
+}
+
+Test(store_submit, the_same_author_may_resubmit)
+{
+	struct store *s = open_store(dbpath, true);
+	int64_t first = submit_ok(s, "dominator", "alice", "Bot");
+	int64_t second = submit_ok(s, "dominator", "alice", "Bot");
+	cr_expect_gt(second, first);
+	cr_expect_eq(count(s, "submissions"), 2);
+	cr_expect_eq(count(s, "names"), 1);
+	cr_expect_eq(count(s, "jobs"), 2);
+	char sql[128];
+	snprintf(sql, sizeof sql,
+		 "SELECT count(*) FROM jobs WHERE kind = 'compile' AND payload = '{\"submission\":%lld}'",
+		 (long long)second);
+	cr_expect_eq(q_int(store_db(s), sql), 1, "no compile job for the second submission");
+	store_close(s);
+}
+
+/* ---- the queue ------------------------------------------------------------ */
+
+Test(store_jobs, claim_takes_the_most_urgent_then_oldest)
+{
+	struct store *s = open_store(dbpath, true);
+	int64_t a = enqueue(s, "match", "{\"n\":\"a\"}", 0, 0);
+	int64_t b = enqueue(s, "match", "{\"n\":\"b\"}", 5, 0);
+	int64_t c = enqueue(s, "match", "{\"n\":\"c\"}", 5, 0);
+	int64_t d = enqueue(s, "notify", "{\"n\":\"d\"}", 1, 0);
+	int64_t later = enqueue(s, "match", "{\"n\":\"later\"}", 9, store_now_ms() + 600000);
+
+	int64_t t0 = store_now_ms();
+	struct store_job j = claim_ok(s, "w1", 30000, 3);
+	int64_t t1 = store_now_ms();
+	cr_expect_eq(j.id, b, "claimed job %lld first, want %lld", (long long)j.id, (long long)b);
+	cr_expect_str_eq(j.kind, "match");
+	cr_expect_str_eq(j.payload, "{\"n\":\"b\"}");
+	cr_expect_eq(j.attempts, 1);
+	struct jobrow r = job_row(s, b);
+	cr_expect_str_eq(r.state, "running");
+	cr_expect_str_eq(r.worker, "w1");
+	cr_expect_eq(r.attempts, 1);
+	cr_expect(r.has_lease && r.lease_until >= t0 + 30000 && r.lease_until <= t1 + 30000,
+		  "lease_until %lld, want now + 30 s in [%lld, %lld]", (long long)r.lease_until,
+		  (long long)(t0 + 30000), (long long)(t1 + 30000));
+	store_job_clear(&j);
+
+	int64_t want[] = { c, d, a };
+	for (size_t i = 0; i < 3; i++) {
+		j = claim_ok(s, "w1", 30000, 3);
+		cr_expect_eq(j.id, want[i], "claim %zu gave job %lld, want %lld", i + 2,
+			     (long long)j.id, (long long)want[i]);
+		store_job_clear(&j);
+	}
+	/* Only the job not due yet is left. */
+	claim_none(s, "w1", 3);
+	struct jobrow l = job_row(s, later);
+	cr_expect_str_eq(l.state, "queued");
+	cr_expect_eq(l.attempts, 0);
+	store_close(s);
+}
+
+Test(store_jobs, a_held_lease_is_not_claimed_twice)
+{
+	struct store *s = open_store(dbpath, true);
+	int64_t one = enqueue(s, "match", "{}", 0, 0);
+	int64_t two = enqueue(s, "match", "{}", 0, 0);
+	struct store_job j1 = claim_ok(s, "w1", 30000, 3);
+	struct store_job j2 = claim_ok(s, "w2", 30000, 3);
+	cr_expect_eq(j1.id, one);
+	cr_expect_eq(j2.id, two);
+	claim_none(s, "w3", 3);
+	cr_expect_str_eq(job_row(s, one).worker, "w1");
+	cr_expect_str_eq(job_row(s, two).worker, "w2");
+	cr_expect_eq(job_row(s, one).attempts, 1);
+
+	/* Holding it through a second connection changes nothing. */
+	struct store *t = open_store(dbpath, false);
+	claim_none(t, "w4", 3);
+	store_close(t);
+	store_job_clear(&j1);
+	store_job_clear(&j2);
+	store_close(s);
+}
+
+Test(store_jobs, an_expired_lease_goes_to_another_worker)
+{
+	struct store *s = open_store(dbpath, true);
+	int64_t id = enqueue(s, "match", "{\"m\":1}", 0, 0);
+	struct store_job j = claim_ok(s, "w1", 0, 5);
+	cr_expect_eq(j.attempts, 1);
+	store_job_clear(&j);
+	sleep_ms(20);
+
+	j = claim_ok(s, "w2", 30000, 5);
+	cr_expect_eq(j.id, id, "the expired job was not handed out again");
+	cr_expect_eq(j.attempts, 2);
+	cr_expect_str_eq(j.payload, "{\"m\":1}");
+	store_job_clear(&j);
+
+	char err[STORE_ERRLEN] = "";
+	expect_lost(store_complete(s, id, "w1", err), err, id, "store_complete");
+	err[0] = '\0';
+	expect_lost(store_renew(s, id, "w1", 30000, err), err, id, "store_renew");
+	err[0] = '\0';
+	expect_lost(store_fail(s, id, "w1", "boom", 0, 5, err), err, id, "store_fail");
+	err[0] = '\0';
+	expect_lost(store_release(s, id, "w1", err), err, id, "store_release");
+	struct jobrow r = job_row(s, id);
+	cr_expect_str_eq(r.state, "running");
+	cr_expect_str_eq(r.worker, "w2");
+	cr_expect_eq(r.attempts, 2);
+	cr_expect_not(r.has_error, "the loser's store_fail wrote \"%s\"", r.last_error);
+
+	int64_t t0 = store_now_ms();
+	cr_expect_eq(store_renew(s, id, "w2", 60000, err), 0, "%s", err);
+	cr_expect_geq(job_row(s, id).lease_until, t0 + 60000);
+	cr_expect_eq(store_complete(s, id, "w2", err), 0, "%s", err);
+	cr_expect_str_eq(job_row(s, id).state, "done");
+	claim_none(s, "w3", 5);
+	store_close(s);
+}
+
+Test(store_jobs, fail_requeues_for_later_then_parks)
+{
+	struct store *s = open_store(dbpath, true);
+	int64_t id = enqueue(s, "compile", "{\"submission\":1}", 0, 0);
+	char err[STORE_ERRLEN] = "";
+
+	struct store_job j = claim_ok(s, "w1", 30000, 2);
+	store_job_clear(&j);
+	int64_t retry_at = store_now_ms() + 500;
+	cr_assert_eq(store_fail(s, id, "w1", "the compiler crashed", retry_at, 2, err), 0, "%s",
+		     err);
+	struct jobrow r = job_row(s, id);
+	cr_expect_str_eq(r.state, "queued");
+	cr_expect_eq(r.not_before, retry_at);
+	cr_expect_str_eq(r.last_error, "the compiler crashed");
+	cr_expect_not(r.has_worker);
+	cr_expect_not(r.has_lease);
+	cr_expect_eq(r.attempts, 1);
+	claim_none(s, "w2", 2); /* not before retry_at */
+	cr_expect_eq(pending(s), 1, "a compile job waiting for its retry is still to do");
+
+	while (store_now_ms() <= retry_at)
+		sleep_ms(20);
+	j = claim_ok(s, "w2", 30000, 2);
+	cr_expect_eq(j.id, id);
+	cr_expect_eq(j.attempts, 2);
+	store_job_clear(&j);
+	cr_assert_eq(store_fail(s, id, "w2", "the compiler crashed again", store_now_ms(), 2, err),
+		     0, "%s", err);
+	r = job_row(s, id);
+	cr_expect_str_eq(r.state, "parked", "a job that failed max_attempts times is %s", r.state);
+	cr_expect_str_eq(r.last_error, "the compiler crashed again");
+	cr_expect_not(r.has_worker);
+	cr_expect_eq(r.attempts, 2);
+	claim_none(s, "w3", 2);
+	cr_expect_eq(pending(s), 0);
+	store_close(s);
+}
+
+Test(store_jobs, a_job_whose_workers_keep_dying_is_parked_on_claim)
+{
+	struct store *s = open_store(dbpath, true);
+	int64_t doomed = enqueue(s, "match", "{\"doomed\":1}", 5, 0);
+	int64_t next = enqueue(s, "match", "{\"next\":1}", 0, 0);
+	char worker[16];
+	for (int i = 1; i <= 3; i++) {
+		snprintf(worker, sizeof worker, "w%d", i);
+		struct store_job j = claim_ok(s, worker, 0, 3); /* dies at once */
+		cr_expect_eq(j.id, doomed);
+		cr_expect_eq(j.attempts, i);
+		store_job_clear(&j);
+		sleep_ms(10);
+	}
+	struct store_job j = claim_ok(s, "w4", 30000, 3);
+	cr_expect_eq(j.id, next, "claim gave job %lld, want the next one %lld", (long long)j.id,
+		     (long long)next);
+	cr_expect_eq(j.attempts, 1);
+	store_job_clear(&j);
+
+	struct jobrow r = job_row(s, doomed);
+	cr_expect_str_eq(r.state, "parked");
+	cr_expect_eq(r.attempts, 3);
+	cr_expect_not(r.has_worker);
+	cr_expect_not(r.has_lease);
+	cr_expect(r.has_error && strstr(r.last_error, "stopped before finishing it 3 times"),
+		  "last_error \"%s\" does not say why it was parked", r.last_error);
+	char err[STORE_ERRLEN] = "";
+	expect_lost(store_complete(s, doomed, "w3", err), err, doomed, "store_complete");
+	claim_none(s, "w5", 3);
+	store_close(s);
+}
+
+Test(store_jobs, release_gives_the_job_back_uncounted)
+{
+	struct store *s = open_store(dbpath, true);
+	int64_t id = enqueue(s, "match", "{}", 0, 0);
+	char err[STORE_ERRLEN] = "";
+	struct store_job j = claim_ok(s, "w1", 30000, 1);
+	store_job_clear(&j);
+	cr_expect_eq(store_release(s, id, "w2", err), -1, "a worker released a job it does not hold");
+	cr_expect_str_eq(job_row(s, id).worker, "w1");
+
+	cr_assert_eq(store_release(s, id, "w1", err), 0, "%s", err);
+	struct jobrow r = job_row(s, id);
+	cr_expect_str_eq(r.state, "queued");
+	cr_expect_eq(r.attempts, 0);
+	cr_expect_not(r.has_worker);
+	cr_expect_not(r.has_lease);
+	/* With max_attempts 1, released jobs are still handed out every time. */
+	for (int i = 0; i < 5; i++) {
+		j = claim_ok(s, "w2", 30000, 1);
+		cr_expect_eq(j.id, id);
+		cr_expect_eq(j.attempts, 1);
+		store_job_clear(&j);
+		cr_assert_eq(store_release(s, id, "w2", err), 0, "%s", err);
+	}
+	cr_expect_str_eq(job_row(s, id).state, "queued");
+	store_close(s);
+}
+
+Test(store_jobs, pending_counts_what_is_left_to_do)
+{
+	struct store *s = open_store(dbpath, true);
+	char err[STORE_ERRLEN] = "";
+	int64_t future = store_now_ms() + 600000;
+	cr_expect_eq(pending(s), 0);
+
+	int64_t done = enqueue(s, "match", "{}", 100, 0);
+	struct store_job j = claim_ok(s, "w1", 30000, 3);
+	cr_assert_eq(j.id, done);
+	store_job_clear(&j);
+	cr_assert_eq(store_complete(s, done, "w1", err), 0, "%s", err);
+	cr_expect_eq(pending(s), 0, "a done job is pending");
+
+	int64_t parked = enqueue(s, "match", "{}", 99, 0);
+	j = claim_ok(s, "w1", 30000, 1);
+	cr_assert_eq(j.id, parked);
+	store_job_clear(&j);
+	cr_assert_eq(store_fail(s, parked, "w1", "no", 0, 1, err), 0, "%s", err);
+	cr_assert_str_eq(job_row(s, parked).state, "parked");
+	cr_expect_eq(pending(s), 0, "a parked job is pending");
+
+	enqueue(s, "compile", "{}", 0, 0);
+	cr_expect_eq(pending(s), 1);
+	enqueue(s, "match", "{}", 0, future); /* a match not due yet is still to do */
+	cr_expect_eq(pending(s), 2);
+	int64_t running = enqueue(s, "match", "{}", 50, 0);
+	j = claim_ok(s, "w1", 30000, 3);
+	cr_assert_eq(j.id, running);
+	store_job_clear(&j);
+	cr_expect_eq(pending(s), 3, "a running match is still to do");
+	enqueue(s, "notify", "{}", 0, 0);
+	cr_expect_eq(pending(s), 4);
+	enqueue(s, "notify", "{}", 0, future); /* a webhook's later retry */
+	cr_expect_eq(pending(s), 4, "a notify retry due later counts as pending");
+	store_close(s);
+}
+
+/* ---- processes sharing the file ------------------------------------------- */
+
+#define SHARED_JOBS 500
+
+/* A worker process: claims and completes until the queue is empty,
+ * writing each job's id to fd, or -1 and the error. */
+static void worker_process(const char *name, int go, int fd)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store *s = store_open(dbpath, false, err);
+	char c;
+	if (read(go, &c, 1) < 0) /* EOF: everybody starts at once */
+		_exit(3);
+	int64_t rec;
+	while (s) {
+		struct store_job j;
+		int rc = store_claim(s, name, 60000, 3, &j, err);
+		if (rc == 0)
+			break;
+		if (rc == 1) {
+			rec = j.id;
+			store_job_clear(&j);
+			usleep(200); /* the work: the lock is free meanwhile */
+			if (store_complete(s, rec, name, err) == 0) {
+				if (write(fd, &rec, sizeof rec) != sizeof rec)
+					_exit(4);
+				continue;
+			}
+		}
+		break;
+	}
+	if (!s || err[0]) {
+		rec = -1;
+		if (write(fd, &rec, sizeof rec) < 0 || write(fd, err, strlen(err)) < 0)
+			_exit(4);
+	}
+	store_close(s);
+	_exit(0);
+}
+
+/* Reads everything a worker process wrote. */
+static size_t read_all(int fd, char *buf, size_t cap)
+{
+	size_t n = 0;
+	ssize_t r;
+	while (n < cap && (r = read(fd, buf + n, cap - n)) > 0)
+		n += (size_t)r;
+	return n;
+}
+
+Test(store_concurrent, two_processes_claim_every_job_exactly_once)
+{
+	struct store *s = open_store(dbpath, true);
+	char err[STORE_ERRLEN] = "";
+	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	int64_t first = 0;
+	for (int i = 0; i < SHARED_JOBS; i++) {
+		char payload[32];
+		snprintf(payload, sizeof payload, "{\"i\":%d}", i);
+		int64_t id = enqueue(s, "match", payload, i % 3, 0);
+		if (i == 0)
+			first = id;
+	}
+	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	store_close(s);
+
+	int go[2], out[2][2];
+	cr_assert_eq(pipe(go), 0);
+	pid_t pid[2];
+	static const char *const names[2] = { "worker-a", "worker-b" };
+	for (int w = 0; w < 2; w++) {
+		cr_assert_eq(pipe(out[w]), 0);
+		pid[w] = fork();
+		cr_assert_neq(pid[w], -1);
+		if (pid[w] == 0) {
+			close(go[1]);
+			close(out[w][0]);
+			if (w == 1)
+				close(out[0][0]);
+			worker_process(names[w], go[0], out[w][1]);
+		}
+		close(out[w][1]);
+	}
+	close(go[0]);
+	close(go[1]); /* go */
+
+	static int seen[SHARED_JOBS];
+	int claimed[2] = { 0, 0 };
+	for (int w = 0; w < 2; w++) {
+		static char buf[SHARED_JOBS * sizeof(int64_t) + STORE_ERRLEN + 64];
+		size_t n = read_all(out[w][0], buf, sizeof buf - 1);
+		close(out[w][0]);
+		int status;
+		cr_assert_eq(waitpid(pid[w], &status, 0), pid[w]);
+		cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 0, "%s died: %#x", names[w],
+			  status);
+		for (size_t off = 0; off + sizeof(int64_t) <= n; off += sizeof(int64_t)) {
+			int64_t id;
+			memcpy(&id, buf + off, sizeof id);
+			if (id == -1) {
+				buf[n] = '\0';
+				cr_assert_fail("%s failed: %s", names[w], buf + off + sizeof id);
+			}
+			cr_assert(id >= first && id < first + SHARED_JOBS, "%s claimed job %lld",
+				  names[w], (long long)id);
+			seen[id - first]++;
+			claimed[w]++;
+		}
+	}
+	for (int i = 0; i < SHARED_JOBS; i++)
+		cr_expect_eq(seen[i], 1, "job %lld was claimed %d times", (long long)(first + i),
+			     seen[i]);
+	cr_expect_eq(claimed[0] + claimed[1], SHARED_JOBS);
+	cr_expect(claimed[0] > 0 && claimed[1] > 0, "one process did all the work (%d, %d)",
+		  claimed[0], claimed[1]);
+
+	s = open_store(dbpath, false);
+	cr_expect_eq(q_int(store_db(s), "SELECT count(*) FROM jobs WHERE state = 'done'"),
+		     SHARED_JOBS);
+	cr_expect_eq(q_int(store_db(s), "SELECT max(attempts) FROM jobs"), 1);
+	cr_expect_eq(q_int(store_db(s), "SELECT count(*) FROM jobs WHERE worker = 'worker-a'"),
+		     claimed[0]);
+	cr_expect_eq(pending(s), 0);
+	store_close(s);
+}
+
+/* Two workers started at once on a file that does not exist yet: both must
+ * open it (one creates the schema, the other waits and uses it). */
+Test(store_concurrent, two_processes_create_the_same_file_at_once)
+{
+	for (int round = 0; round < 25; round++) {
+		char side[160];
+		unlink(dbpath);
+		snprintf(side, sizeof side, "%s-wal", dbpath);
+		unlink(side);
+		snprintf(side, sizeof side, "%s-shm", dbpath);
+		unlink(side);
+
+		int go[2], out[2];
+		cr_assert_eq(pipe(go), 0);
+		cr_assert_eq(pipe(out), 0);
+		pid_t pid[2];
+		for (int w = 0; w < 2; w++) {
+			pid[w] = fork();
+			cr_assert_neq(pid[w], -1);
+			if (pid[w] == 0) {
+				close(go[1]);
+				close(out[0]);
+				char c, err[STORE_ERRLEN] = "";
+				if (read(go[0], &c, 1) < 0)
+					_exit(3);
+				struct store *s = store_open(dbpath, true, err);
+				if (!s) {
+					char msg[STORE_ERRLEN + 16];
+					int n = snprintf(msg, sizeof msg, "%d: %s\n", w, err);
+					_exit(write(out[1], msg, (size_t)n) < 0 ? 4 : 1);
+				}
+				store_close(s);
+				_exit(0);
+			}
+		}
+		close(go[0]);
+		close(out[1]);
+		close(go[1]);
+		char msgs[2 * STORE_ERRLEN + 64];
+		size_t n = read_all(out[0], msgs, sizeof msgs - 1);
+		msgs[n] = '\0';
+		close(out[0]);
+		for (int w = 0; w < 2; w++) {
+			int status;
+			cr_assert_eq(waitpid(pid[w], &status, 0), pid[w]);
+			cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+				  "round %d: a process could not open the new file: %s", round, msgs);
+		}
+		struct store *s = open_store(dbpath, false);
+		cr_expect_eq(q_int(store_db(s), "SELECT count(*) FROM meta"), 1);
+		store_close(s);
+	}
+}
