@@ -38,7 +38,7 @@ ATTACKS    := $(patsubst tests/attack/%.c,build/attack/%,$(ATTACK_SRC))
 KITS       := $(patsubst games/%/kit,build/kits/lib%.a,$(wildcard games/*/kit))
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench-%,$(BENCH_SRC))
 
-.PHONY: all test check bench install clean demo deps
+.PHONY: all test check bench install clean demo deps soak
 all: $(JUDGE) $(JUDGE)-worker $(KITS)
 
 deps:
@@ -118,6 +118,12 @@ check: $(UNIT) $(JUDGE) $(JUDGE)-worker $(ATTACKS) $(KITS)
 test: deps
 	$(MAKE) check
 	$(MAKE) check BUILD=build/asan SAN=1
+	$(MAKE) soak
+
+# Workers killed with SIGKILL at random over a few hundred jobs: nothing
+# lost, nothing done twice, ratings equal to a recompute.
+soak: all
+	scripts/soak.sh 30
 
 # Each bench/NAME.c is one program; every one prints its own ratios.
 bench: $(BENCHES) $(BENCH_PLAYERS) $(KITS)

@@ -13,5 +13,10 @@ int cmd_play(int argc, char **argv);
 int cmd_worker(int argc, char **argv);
 int cmd_submit(int argc, char **argv);
 int cmd_ratings(int argc, char **argv);
+int cmd_leaderboard(int argc, char **argv);
+int cmd_status(int argc, char **argv);
+int cmd_matches(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_jobs(int argc, char **argv);
 
 #endif

@@ -1,12 +1,12 @@
 /* matchmaking.h - who plays the next ranked match.
  *
  * Promises: mm_pick chooses k distinct players of a pool for one ranked
- * match in O(n log W) time (n players, window W), reading no global state:
- * the choice depends only on the pool, the parameters and the generator, so
- * one seed replays one schedule.  A newly qualified player short of the
- * minimum of games is always in the next match (the fewest games first);
- * otherwise the seed is drawn with probability proportional to sigma /
- * (1 + games).  Its opponents are those with the fewest games (ties drawn
+ * match in O(n log W + k W) time (n players, window W), reading no global
+ * state: the choice depends only on the pool, the parameters and the
+ * generator, so one seed replays one schedule.  While newly qualified
+ * players are short of the minimum of games, the one with the fewest seeds
+ * the match; otherwise the seed is drawn with probability proportional to
+ * sigma / (1 + games).  Its opponents are those with the fewest games (ties drawn
  * at random) in a window of the players nearest it in order of mu.  Bad
  * input is rejected with an error code, leaving out and the generator
  * untouched.

@@ -119,7 +119,7 @@ static int parse_events(const json_t *arr, size_t i, unsigned *events, char err[
 	json_array_foreach(arr, j, v) {
 		int ev = hook_event_parse(json_string_value(v));
 		if (ev < 0) {
-			char known[160];
+			char known[128]; /* the list is 120 characters */
 			known_events(known, sizeof known);
 			snprintf(err, HOOK_ERRLEN, "config: webhooks[%u].events[%u]: unknown event "
 				 "\"%.40s\" (known: %s)", (unsigned)i, (unsigned)j,
@@ -395,11 +395,17 @@ static void explain_status(long status, struct hook_result *r)
 		set_reason(r, "HTTP %ld", status);
 }
 
+/* Which limit ran out: the connect one covers TCP and, for https, the TLS
+ * handshake; after that only the total one is left. */
 static void explain_timeout(CURL *h, unsigned timeout_ms, struct hook_result *r)
 {
-	curl_off_t connected_us = 0;
-	curl_easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected_us);
-	if (connected_us > 0)
+	curl_off_t tcp_us = 0, tls_us = 0;
+	const char *scheme = NULL;
+	curl_easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &tcp_us);
+	curl_easy_getinfo(h, CURLINFO_APPCONNECT_TIME_T, &tls_us);
+	curl_easy_getinfo(h, CURLINFO_SCHEME, &scheme);
+	bool https = scheme && strcasecmp(scheme, "https") == 0;
+	if (tcp_us > 0 && (tls_us > 0 || !https))
 		set_reason(r, "timed out after %u ms", timeout_ms);
 	else
 		set_reason(r, "timed out after %u ms while connecting",
@@ -443,6 +449,9 @@ static void explain_error(CURL *h, CURLcode c, const char *errbuf, unsigned time
 bool hook_post(const char *url, const char *body, unsigned timeout_ms, struct hook_result *r)
 {
 	*r = (struct hook_result){ 0 };
+	/* To libcurl 0 means "no limit": never that. */
+	if (timeout_ms == 0)
+		timeout_ms = 1;
 	char errbuf[CURL_ERROR_SIZE] = "";
 	struct answer a = { 0 };
 	struct curl_slist *headers = make_headers();

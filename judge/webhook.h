@@ -135,8 +135,8 @@ void hook_job_deliver(const char *payload, unsigned timeout_ms, struct hook_resu
 
 /* ---- delivery ------------------------------------------------------------ */
 
-/* POSTs body (JSON text) to url, giving up after timeout_ms in all.
- * Fills r; returns r->delivered. */
+/* POSTs body (JSON text) to url, giving up after timeout_ms in all (0 is
+ * taken as 1 ms, never as "no limit").  Fills r; returns r->delivered. */
 bool hook_post(const char *url, const char *body, unsigned timeout_ms, struct hook_result *r);
 
 /* ---- retries ------------------------------------------------------------- */
