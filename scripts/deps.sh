@@ -5,7 +5,7 @@
 set -eu
 
 packages="gcc make pkg-config libc6-dev libseccomp-dev libsqlite3-dev
-libjansson-dev libcurl4-openssl-dev libssl-dev libcriterion-dev"
+libjansson-dev libcurl4-openssl-dev libssl-dev libcriterion-dev sqlite3"
 
 missing=""
 for p in $packages; do
