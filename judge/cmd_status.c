@@ -397,7 +397,7 @@ static void status_print(const json_t *sub)
 	const json_t *rt = json_object_get(sub, "rating");
 	char score[32], mu[32], sigma[32];
 	if (json_is_object(rt))
-		printf("%-11s score %s (mu %s, sigma %s), %lld games, %lld won\n", "rating",
+		printf("%-11s score %s (mu %s, sigma %s), %lld games, %lld wins\n", "rating",
 		       board_num(json_real_value(json_object_get(rt, "score")), score),
 		       board_num(json_real_value(json_object_get(rt, "mu")), mu),
 		       board_num(json_real_value(json_object_get(rt, "sigma")), sigma),
@@ -718,10 +718,11 @@ static void put_payload(const json_t *job)
 		size_t i;
 		const json_t *seat;
 		json_array_foreach(json_object_get(p, "seats"), i, seat) {
+			putchar(' ');
 			if (json_is_integer(json_object_get(seat, "submission")))
-				printf(" #%lld", num(seat, "submission"));
+				printf("#%lld", num(seat, "submission"));
 			else
-				putchar(' '), board_cell(stdout, str(seat, "house"), 0);
+				board_cell(stdout, str(seat, "house"), 0);
 		}
 	} else if (strcmp(kind, "notify") == 0 && json_is_object(p)) {
 		/* Only the host: a webhook's URL often carries its secret. */

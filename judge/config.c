@@ -7,6 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
+/* webhook.c writes its errors into our buffer. */
+_Static_assert(CFG_ERRLEN == HOOK_ERRLEN, "config and webhook errors differ in size");
+
 #define MS 1000000ULL
 #define MIB (1024ULL * 1024)
 
@@ -39,6 +42,7 @@ void cfg_defaults(struct judge_config *cfg)
 			.cache_dir = "build/cache",
 		},
 	};
+	hook_defaults(&cfg->hooks);
 }
 
 /* One numeric setting: its JSON key, where it goes, the unit it is given in
@@ -176,7 +180,7 @@ static int load_worker(struct cfg_worker *w, json_t *obj, char err[CFG_ERRLEN])
 			return -1;
 	}
 	w->lease_ms = lease;
-	if (w->qualify_wins > w->qualify_matches) {
+	if (w->qualify_matches && w->qualify_wins > w->qualify_matches) {
 		snprintf(err, CFG_ERRLEN, "config: worker.qualify_wins is more than "
 			 "worker.qualify_matches");
 		return -1;
@@ -190,6 +194,11 @@ static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN
 	json_t *v;
 	json_object_foreach(root, key, v) {
 		int rc;
+		if (strcmp(key, "webhooks") == 0) {
+			if (hook_parse_endpoints(&cfg->hooks, v, err) < 0)
+				return -1;
+			continue;
+		}
 		if (!json_is_object(v)) {
 			snprintf(err, CFG_ERRLEN, "config: %s must be an object", key);
 			return -1;
@@ -200,6 +209,8 @@ static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN
 			rc = load_compile(&cfg->compile, v, err);
 		else if (strcmp(key, "worker") == 0)
 			rc = load_worker(&cfg->worker, v, err);
+		else if (strcmp(key, "webhook_delivery") == 0)
+			rc = hook_parse_delivery(&cfg->hooks, v, err);
 		else {
 			snprintf(err, CFG_ERRLEN, "config: unknown section %s", key);
 			rc = -1;

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "judge/webhook.h"
+
 #define CFG_ERRLEN 256
 #define CFG_DEFAULT_PATH "config/judge.json"
 
@@ -46,6 +48,7 @@ struct judge_config {
 	struct cfg_sandbox sandbox;
 	struct cfg_compile compile;
 	struct cfg_worker worker;
+	struct hook_config hooks; /* "webhooks" and "webhook_delivery" */
 };
 
 void cfg_defaults(struct judge_config *cfg);

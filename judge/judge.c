@@ -1,9 +1,11 @@
 /* judge - one program, many subcommands (git style). */
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "judge/commands.h"
+#include "judge/webhook.h"
 
 struct judge_cmd {
 	const char *name;
@@ -39,6 +41,12 @@ int main(int argc, char **argv)
 	/* A player may close its pipes at any time; a write to them must be an
 	 * error the judge handles, not a signal that kills it. */
 	signal(SIGPIPE, SIG_IGN);
+	char err[HOOK_ERRLEN];
+	if (hook_global_init(err) < 0) {
+		fprintf(stderr, "judge: %s\n", err);
+		return 1;
+	}
+	atexit(hook_global_cleanup);
 	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? 2 : 0;

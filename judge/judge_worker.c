@@ -1,7 +1,17 @@
 /* judge-worker - the worker as a program of its own: `judge worker`. */
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "judge/commands.h"
+#include "judge/webhook.h"
 
 int main(int argc, char **argv)
 {
+	char err[HOOK_ERRLEN];
+	if (hook_global_init(err) < 0) {
+		fprintf(stderr, "judge-worker: %s\n", err);
+		return 1;
+	}
+	atexit(hook_global_cleanup);
 	return cmd_worker(argc, argv);
 }

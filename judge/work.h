@@ -13,6 +13,7 @@ struct work {
 	struct store_job job;
 	json_t *payload;
 	char outcome[512]; /* the job's log line, filled by its handler */
+	bool permanent;    /* the failure cannot be cured by retrying */
 };
 
 /* Each handler does its job and, in the same transaction as its results,

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "judge/webhook.h"
 #include "judge/work.h"
 
 /* ---- lease renewal ----------------------------------------------------- */
@@ -92,11 +93,21 @@ static int dispatch(struct work *w, char err[WORKER_ERRLEN])
 	return -1;
 }
 
-/* Retries wait a little longer each time: 2 s, 4 s, 8 s... */
+/* A job's tries: webhooks have their own cap; other jobs the worker's. */
+static int attempt_cap(const struct work *w)
+{
+	const struct judge_config *cfg = w->o->cfg;
+	if (w->permanent)
+		return w->job.attempts;
+	return strcmp(w->job.kind, "notify") == 0 ? (int)cfg->hooks.max_attempts
+						  : (int)cfg->worker.max_attempts;
+}
+
+/* Retries wait a little longer each time: 1 s, 2 s, 4 s... (the webhook
+ * schedule, which suits every job). */
 static int64_t retry_at(int attempts)
 {
-	int shift = attempts < 10 ? attempts : 10;
-	return store_now_ms() + 1000LL * (1LL << shift);
+	return store_now_ms() + hook_backoff_ms((unsigned)attempts + 1);
 }
 
 static void run_job(struct work *w)
@@ -116,17 +127,18 @@ static void run_job(struct work *w)
 		fprintf(o->log, "%s: job %lld %s: %s (%.2f s)\n", o->name, (long long)w->job.id,
 			w->job.kind, w->outcome, secs);
 	} else {
-		bool last = w->job.attempts >= (int)o->cfg->worker.max_attempts;
+		int cap = attempt_cap(w);
+		bool last = w->job.attempts >= cap;
 		fprintf(o->log, "%s: job %lld %s failed (attempt %d): %s%s\n", o->name,
 			(long long)w->job.id, w->job.kind, w->job.attempts, err,
 			last ? "; parked" : "; will retry");
 		store_rollback(w->store);
-		store_fail(w->store, w->job.id, o->name, err, retry_at(w->job.attempts),
-			   (int)o->cfg->worker.max_attempts, serr);
+		store_fail(w->store, w->job.id, o->name, err, retry_at(w->job.attempts), cap, serr);
 	}
 	fflush(o->log);
 	json_decref(w->payload);
 	w->payload = NULL;
+	w->permanent = false;
 }
 
 /* ---- the loop ---------------------------------------------------------- */
@@ -153,6 +165,14 @@ static bool schedule(struct work *w, long *left)
 	return queued > 0;
 }
 
+/* A job whose worker died this often is parked when claimed; the larger
+ * cap, so that no kind of job is parked before its own cap. */
+static int claim_cap(const struct judge_config *cfg)
+{
+	unsigned a = cfg->worker.max_attempts, b = cfg->hooks.max_attempts;
+	return (int)(a > b ? a : b);
+}
+
 int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN])
 {
 	struct work w = { .o = o };
@@ -163,7 +183,7 @@ int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN])
 	while (!*o->stop) {
 		char serr[STORE_ERRLEN];
 		int got = store_claim(w.store, o->name, (int64_t)o->cfg->worker.lease_ms,
-				      (int)o->cfg->worker.max_attempts, &w.job, serr);
+				      claim_cap(o->cfg), &w.job, serr);
 		if (got < 0) {
 			fprintf(o->log, "%s: %s\n", o->name, serr);
 			nap(1000);

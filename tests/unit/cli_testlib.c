@@ -12,6 +12,16 @@ const char *cli_judge(void)
 	return j ? j : "build/judge";
 }
 
+const char *cli_worker(void)
+{
+	static char path[4096];
+	const char *w = getenv("WORKER_BIN");
+	if (w)
+		return w;
+	snprintf(path, sizeof path, "%s-worker", cli_judge());
+	return path;
+}
+
 const char *cli_attack_dir(void)
 {
 	const char *d = getenv("ATTACK_DIR");

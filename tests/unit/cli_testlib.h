@@ -11,6 +11,8 @@
 
 const char *cli_judge(void);
 const char *cli_attack_dir(void);
+/* judge-worker: $WORKER_BIN, or the judge's path followed by -worker. */
+const char *cli_worker(void);
 
 /* Runs `sh -c cmdline`, keeping at most cap - 1 bytes of its stdout (and of
  * its stderr too when the command line says 2>&1).  Returns its exit

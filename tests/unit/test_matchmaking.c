@@ -466,7 +466,7 @@ static void games_spread(const struct sim *s, long settled, double *hi, double *
 
 /* The steady state of a running ladder: 200 players, one of them replaced
  * by a new submission every 100 matches, 20,000 matches of four. */
-Test(matchmaking, steady_state_keeps_games_even_and_ratings_right, .timeout = 120)
+Test(matchmaking, steady_state_keeps_games_even_and_ratings_right)
 {
 	struct sim *s = malloc(sizeof *s);
 	const long matches = 20000, every = 100, settled = 3000;
@@ -504,7 +504,7 @@ Test(matchmaking, steady_state_keeps_games_even_and_ratings_right, .timeout = 12
 /* A tournament from scratch: every player new, scheduled until
  * mm_should_stop; the seeding must not waste many matches on players who
  * already have their games. */
-Test(matchmaking, tournament_stops_soon_after_min_games, .timeout = 60)
+Test(matchmaking, tournament_stops_soon_after_min_games)
 {
 	struct sim *s = malloc(sizeof *s);
 	const int min_games = 30;

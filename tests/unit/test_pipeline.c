@@ -1,0 +1,214 @@
+/* The submission pipeline end to end: scripts/upload, the real worker, a
+ * real SQLite file, a real HTTP receiver for the webhooks. */
+#include <criterion/criterion.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "tests/unit/cli_testlib.h"
+#include "tests/unit/http_receiver.h"
+
+static char dir[64], db[128], cfg[128], out[65536];
+
+static void setup(void)
+{
+	snprintf(dir, sizeof dir, "/tmp/judge-pipeline-XXXXXX");
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(db, sizeof db, "%s/jobs.sqlite", dir);
+	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
+}
+
+static void teardown(void)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	cli_run(cmd, out, sizeof out);
+}
+
+TestSuite(pipeline, .init = setup, .fini = teardown, .timeout = 120);
+
+static void write_file(const char *path, const char *text, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	cr_assert_not_null(f);
+	cr_assert_eq(fwrite(text, 1, len, f), len);
+	fclose(f);
+}
+
+static void write_config(const char *json)
+{
+	write_file(cfg, json, strlen(json));
+}
+
+/* A shipped player's source under another name. */
+static void player_file(const char *shipped, const char *name, char path[128])
+{
+	char cmd[512];
+	snprintf(path, 128, "%s/AI%s.c", dir, name);
+	snprintf(cmd, sizeof cmd, "sed 's/PLAYER_NAME([A-Za-z]*)/PLAYER_NAME(%s)/' "
+		 "games/dominator/players/AI%s.c > %s", name, shipped, path);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0);
+}
+
+static int upload(const char *file, const char *author)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s submit %s --game dominator "
+		 "--author %s --queue %s 2>&1", cfg, cli_judge(), file, author, db);
+	return cli_run(cmd, out, sizeof out);
+}
+
+static int work(void)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue %s --jobs 1 "
+		 "--exit-when-idle 2>&1", cfg, cli_worker(), db);
+	return cli_run(cmd, out, sizeof out);
+}
+
+/* One value from the database, by the sqlite3 program. */
+static const char *sql(const char *query)
+{
+	static char result[4096];
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "sqlite3 -batch %s \"%s\" 2>&1", db, query);
+	cli_run(cmd, result, sizeof result);
+	result[strcspn(result, "\n")] = '\0';
+	return result;
+}
+
+static void expect_refused(const char *file, const char *author, const char *words)
+{
+	cr_assert_eq(upload(file, author), 1, "%s", out);
+	cr_assert(strstr(out, words), "expected '%s' in: %s", words, out);
+	if (access(db, F_OK) == 0) {
+		cr_assert_str_eq(sql("SELECT count(*) FROM submissions"), "1");
+		cr_assert_str_eq(sql("SELECT count(*) FROM jobs"), "1");
+	}
+}
+
+Test(pipeline, bad_uploads_get_one_clear_error_and_store_nothing)
+{
+	char good[128], path[160];
+	write_config("{}");
+	player_file("Demo", "Alice1", good);
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "scripts/upload %s --game dominator --author alice --queue %s",
+		 good, db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert_str_eq(out, "1\n");
+
+	expect_refused("/nonexistent/AIX.c", "alice", "cannot read /nonexistent/AIX.c");
+	snprintf(path, sizeof path, "%s/AIEmpty.c", dir);
+	write_file(path, "", 0);
+	expect_refused(path, "alice", "is empty");
+	snprintf(path, sizeof path, "%s/AIBin.c", dir);
+	write_file(path, "\x7f" "ELF\0\0\1", 7);
+	expect_refused(path, "alice", "not a binary");
+	snprintf(path, sizeof path, "%s/AIHuge.c", dir);
+	static char huge[300 * 1024];
+	memset(huge, ' ', sizeof huge);
+	write_file(path, huge, sizeof huge);
+	expect_refused(path, "alice", "larger than 256 KiB");
+	snprintf(path, sizeof path, "%s/AINoName.c", dir);
+	write_file(path, "void play(void) {}\n", 19);
+	expect_refused(path, "alice", "does not name its player");
+	snprintf(path, sizeof path, "%s/AILong.c", dir);
+	write_file(path, "PLAYER_NAME(Far_Too_Long_A_Name);\n", 34);
+	expect_refused(path, "alice", "does not name its player");
+	expect_refused(good, "mallory", "taken in dominator by another author");
+	snprintf(cmd, sizeof cmd, "scripts/upload %s --game tetris --queue %s 2>&1", good, db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 1);
+	cr_assert(strstr(out, "unknown game 'tetris'"), "%s", out);
+	snprintf(cmd, sizeof cmd, "scripts/upload %s --game dominator --queue Makefile 2>&1", good);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 1);
+	cr_assert(strstr(out, "not a judge database"), "%s", out);
+	cr_assert_str_eq(sql("SELECT count(*) FROM submissions"), "1");
+}
+
+Test(pipeline, a_compile_error_is_a_failed_submission_with_the_message)
+{
+	char path[160];
+	write_config("{}");
+	snprintf(path, sizeof path, "%s/AIBroken.c", dir);
+	const char *src = "#include \"dominator.h\"\nPLAYER_NAME(Broken);\n"
+			  "void play(void) { undeclared(1); }\n";
+	write_file(path, src, strlen(src));
+	cr_assert_eq(upload(path, "bob"), 0, "%s", out);
+	cr_assert_eq(work(), 0, "%s", out);
+	cr_assert_str_eq(sql("SELECT state FROM submissions WHERE id = 1"), "compile_failed");
+	cr_assert_str_eq(sql("SELECT instr(compile_log, 'AIBroken.c:3:') > 0 AND"
+			     " instr(compile_log, 'undeclared') > 0 FROM submissions"), "1");
+	cr_assert_str_eq(sql("SELECT count(*) FROM jobs WHERE state <> 'done'"), "0");
+}
+
+Test(pipeline, qualification_and_a_newer_submission_replacing_the_older)
+{
+	char v1[128], v2[160];
+	write_config("{\"worker\": {\"qualify_matches\": 2, \"qualify_wins\": 1,"
+		     " \"qualify_opponent\": \"Null\"}}");
+	player_file("Demo", "Carol", v1);
+	cr_assert_eq(upload(v1, "carol"), 0, "%s", out);
+	cr_assert_eq(work(), 0, "%s", out);
+	cr_assert_str_eq(sql("SELECT state FROM submissions WHERE id = 1"), "qualified");
+	cr_assert_str_eq(sql("SELECT count(*) FROM matches WHERE kind = 'qualifying'"), "2");
+	snprintf(v2, sizeof v2, "%s/AICarol.c", dir);
+	cr_assert_eq(upload(v2, "carol"), 0, "%s", out);
+	cr_assert_eq(work(), 0, "%s", out);
+	cr_assert_str_eq(sql("SELECT state FROM submissions WHERE id = 1"), "superseded");
+	cr_assert_str_eq(sql("SELECT state FROM submissions WHERE id = 2"), "qualified");
+}
+
+Test(pipeline, webhooks_are_delivered_to_a_real_receiver)
+{
+	struct http_receiver *rcv = calloc(1, sizeof *rcv);
+	struct rcv_program prog = { .mode = RCV_ANSWER, .status = 204 };
+	cr_assert_eq(rcv_start(rcv, &prog), 0);
+	char url[128], json[512], file[128];
+	rcv_url(rcv, "/hook", url, sizeof url);
+	snprintf(json, sizeof json, "{\"webhooks\": [{\"url\": \"%s\", \"events\": "
+		 "[\"submission.compiled\"]}], \"worker\": {\"qualify_matches\": 0}}", url);
+	write_config(json);
+	player_file("Demo", "Dave", file);
+	cr_assert_eq(upload(file, "dave"), 0, "%s", out);
+	cr_assert_eq(work(), 0, "%s", out);
+	rcv_stop(rcv);
+	cr_assert_eq(rcv->requests, 1);
+	cr_assert_str_eq(rcv->first.method, "POST");
+	cr_assert_str_eq(rcv->first.path, "/hook");
+	char type[64];
+	cr_assert(rcv_header(&rcv->first, "Content-Type", type, sizeof type));
+	cr_assert_str_eq(type, "application/json");
+	cr_assert(strstr(rcv->first.body, "\"event\":\"submission.compiled\""), "%s", rcv->first.body);
+	cr_assert(strstr(rcv->first.body, "\"player\":\"Dave\""), "%s", rcv->first.body);
+	cr_assert_str_eq(sql("SELECT state FROM jobs WHERE kind = 'notify'"), "done");
+	free(rcv);
+}
+
+Test(pipeline, a_dead_endpoint_never_blocks_judging)
+{
+	/* A port nobody listens on: bound, then closed. */
+	int s = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t len = sizeof a;
+	cr_assert_eq(bind(s, (struct sockaddr *)&a, sizeof a), 0);
+	getsockname(s, (struct sockaddr *)&a, &len);
+	close(s);
+	char json[512], file[128];
+	snprintf(json, sizeof json, "{\"webhooks\": [{\"url\": \"http://127.0.0.1:%d/\", \"events\": "
+		 "[\"submission.compiled\", \"submission.qualified\"]}],"
+		 " \"worker\": {\"qualify_matches\": 0}}", ntohs(a.sin_port));
+	write_config(json);
+	player_file("Demo", "Erin", file);
+	cr_assert_eq(upload(file, "erin"), 0, "%s", out);
+	cr_assert_eq(work(), 0, "%s", out);
+	cr_assert_str_eq(sql("SELECT state FROM submissions WHERE id = 1"), "qualified");
+	cr_assert_str_eq(sql("SELECT count(*) FROM jobs WHERE kind = 'notify'"), "2");
+	cr_assert_str_eq(sql("SELECT group_concat(DISTINCT last_error) FROM jobs WHERE kind = 'notify'"),
+			 "webhook: connection refused");
+	cr_assert_str_eq(sql("SELECT count(*) FROM jobs WHERE kind = 'notify' AND state = 'queued'"
+			     " AND not_before > 0"), "2", "retried later, not now");
+}
