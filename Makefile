@@ -130,7 +130,7 @@ bench: $(BENCHES) $(BENCH_PLAYERS) $(KITS)
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
 
 demo: deps all
-	scripts/demo.sh $(JUDGE)
+	scripts/demo.sh
 
 install: $(JUDGE) $(KITS)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge
