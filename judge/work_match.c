@@ -237,17 +237,55 @@ static int load_ratings(struct work *w, const struct played *m, struct rating *r
 	return 1;
 }
 
+/* A player's place on the leaderboard: 1 + the ranked players of its game
+ * with a higher score (mu - 3 sigma). */
+static int board_rank(struct work *w, const char *game, double score)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(store_db(w->store),
+			       "SELECT count(*) FROM ratings r JOIN submissions s ON s.id = r.submission_id"
+			       " WHERE s.game = ? AND s.state = 'qualified' AND r.mu - 3 * r.sigma > ?",
+			       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+	sqlite3_bind_double(st, 2, score);
+	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) + 1 : -1;
+	sqlite3_finalize(st);
+	return n;
+}
+
+static int rank_events(struct work *w, const struct played *m, const int *before,
+		       const struct rating *after, char err[WORKER_ERRLEN])
+{
+	for (int i = 0; i < m->n; i++) {
+		int now = board_rank(w, m->game, rating_score(after[i]));
+		if (now < 0 || before[i] < 0 || now == before[i])
+			continue;
+		json_t *data = json_pack("{s:s, s:i, s:i, s:f}", "player", m->seat[i].name,
+					 "old_rank", before[i], "new_rank", now, "score",
+					 rating_score(after[i]));
+		int rc = work_event(w, "rank.changed", m->seat[i].submission, data, err);
+		json_decref(data);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int rate(struct work *w, int64_t match_id, const struct played *m, bool *rated,
 		char err[WORKER_ERRLEN])
 {
+	int places[GAME_MAX_PLAYERS];
 	struct rating before[GAME_MAX_PLAYERS], after[GAME_MAX_PLAYERS];
 	int rank[GAME_MAX_PLAYERS], games[GAME_MAX_PLAYERS];
 	int all = load_ratings(w, m, before, games, err);
 	*rated = all == 1;
 	if (all <= 0)
 		return all;
-	for (int i = 0; i < m->n; i++)
+	for (int i = 0; i < m->n; i++) {
 		rank[i] = m->result.seat[i].rank;
+		places[i] = board_rank(w, m->game, rating_score(before[i]));
+	}
 	struct rating_params p = rating_params_default();
 	int rc = rating_update(&p, (size_t)m->n, before, rank, after);
 	if (rc != RATING_OK) {
@@ -272,7 +310,9 @@ static int rate(struct work *w, int64_t match_id, const struct played *m, bool *
 			return sql_fail(w, "updating ratings", err);
 	}
 	int64_t v[] = { match_id };
-	return exec_ints(w, "UPDATE matches SET rated = 1 WHERE id = ?", 1, v, err);
+	if (exec_ints(w, "UPDATE matches SET rated = 1 WHERE id = ?", 1, v, err) < 0)
+		return -1;
+	return rank_events(w, m, places, after, err);
 }
 
 int work_conclude(struct work *w, int64_t submission, bool passed, char err[WORKER_ERRLEN])

@@ -231,7 +231,12 @@ static void service(struct seat *s)
 	check(n >= 0 && n <= SEAT_POLLFDS, "seat_pollfds gave %d descriptors", n);
 	if (n == 0)
 		return;
-	check(poll(fds, (nfds_t)n, 0) >= 0, "poll: %s", strerror(errno));
+	/* libFuzzer's timer (SIGALRM, for -timeout) may interrupt it. */
+	int ready;
+	do
+		ready = poll(fds, (nfds_t)n, 0);
+	while (ready < 0 && errno == EINTR);
+	check(ready >= 0, "poll: %s", strerror(errno));
 	seat_service(s, fds, n, ROUND);
 }
 
@@ -279,7 +284,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		size_t n = len - off < burst ? len - off : burst;
 		/* At most one burst waits in the pipe (the seat drains it after
 		 * each), far below its capacity: this write never blocks. */
-		ssize_t w = write(s.proc->stdout_fd, stream + off, n);
+		ssize_t w;
+		do
+			w = write(s.proc->stdout_fd, stream + off, n);
+		while (w < 0 && errno == EINTR);
 		check(w == (ssize_t)n, "player write of %zu bytes: %zd (%s)", n, w, strerror(errno));
 		off += n;
 		drain(&s, &e, stream, off, max_in);
