@@ -165,20 +165,23 @@ static int is_ours(struct store *s)
 	if (sqlite3_prepare_v2(s->db, "SELECT value FROM meta WHERE key = 'application'", -1,
 			       &st, NULL) != SQLITE_OK)
 		return 0;
-	int ours = sqlite3_step(st) == SQLITE_ROW &&
-		   strcmp((const char *)sqlite3_column_text(st, 0), "judge") == 0;
+	const unsigned char *app = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_text(st, 0) : NULL;
+	int ours = app && strcmp((const char *)app, "judge") == 0;
 	sqlite3_finalize(st);
 	return ours;
 }
 
+/* Under the write lock, so that of two processes creating the same new
+ * file one creates the schema and the other finds it. */
 static int create_schema(struct store *s, char err[STORE_ERRLEN])
 {
 	char sql[64];
 	if (store_begin(s, err) < 0)
 		return -1;
+	int tables = has_tables(s, err);
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", SCHEMA_VERSION);
-	if (exec(s, store_schema_sql, "creating the schema", err) < 0 ||
-	    exec(s, sql, "creating the schema", err) < 0) {
+	if (tables < 0 || (tables == 0 && (exec(s, store_schema_sql, "creating the schema", err) < 0 ||
+					   exec(s, sql, "creating the schema", err) < 0))) {
 		store_rollback(s);
 		return -1;
 	}
@@ -186,14 +189,17 @@ static int create_schema(struct store *s, char err[STORE_ERRLEN])
 }
 
 /* Creates the schema of a new file, or checks an existing one is ours and
- * not from a newer judge.  (Migrations from older versions go here.) */
+ * not from a newer judge, reading only: a file that is not ours is left as
+ * it was.  (Migrations from older versions go here.) */
 static int check_schema(struct store *s, char err[STORE_ERRLEN])
 {
 	int tables = has_tables(s, err), version;
 	if (tables < 0 || user_version(s, &version, err) < 0)
 		return -1;
-	if (!tables)
-		return create_schema(s, err);
+	if (!tables && create_schema(s, err) < 0)
+		return -1;
+	if (!tables && user_version(s, &version, err) < 0)
+		return -1;
 	if (!is_ours(s)) {
 		snprintf(err, STORE_ERRLEN,
 			 "%s is an SQLite database, but not a judge's: refusing to touch it",
@@ -209,15 +215,20 @@ static int check_schema(struct store *s, char err[STORE_ERRLEN])
 	return 0;
 }
 
+static int check_writable(struct store *s, char err[STORE_ERRLEN])
+{
+	if (sqlite3_db_readonly(s->db, "main") != 1)
+		return 0;
+	snprintf(err, STORE_ERRLEN,
+		 "the database %s is read-only: the judge needs to write to it (and to its folder)",
+		 s->path);
+	return -1;
+}
+
+/* WAL (several workers read while one writes), foreign keys, and
+ * synchronous NORMAL unless told otherwise: only for a file known ours. */
 static int configure(struct store *s, char err[STORE_ERRLEN])
 {
-	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
-	if (sqlite3_db_readonly(s->db, "main") == 1) {
-		snprintf(err, STORE_ERRLEN,
-			 "the database %s is read-only: the judge needs to write to it (and to "
-			 "its folder)", s->path);
-		return -1;
-	}
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode = WAL", -1, &st, NULL) != SQLITE_OK)
 		return has_tables(s, err) < 0 ? -1 : db_error(s, "open", err);
@@ -251,7 +262,8 @@ struct store *store_open(const char *path, bool create, char err[STORE_ERRLEN])
 		return NULL;
 	}
 	sqlite3_extended_result_codes(s->db, 1);
-	if (configure(s, err) < 0 || check_schema(s, err) < 0) {
+	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
+	if (check_writable(s, err) < 0 || check_schema(s, err) < 0 || configure(s, err) < 0) {
 		store_close(s);
 		return NULL;
 	}
