@@ -14,13 +14,15 @@
  *   u16 len      little-endian; cut short by the end of the input
  *   len bytes    the orders message, handed to game->orders as they are
  *
- * After every round it checks what must hold whatever the bytes: orders
- * return what the message's layout says (an independent reading, not the
- * engine's decoder), a refused player shows as frozen and its units stay
- * put, every view encodes within view_max, decodes, and agrees with the
- * others and with the replay; no unit leaves the board, stands on a wall or
- * shares a cell; land, scores and health add up.  A broken rule aborts with
- * a message, which libFuzzer reports as a crash and saves the input.
+ * It checks what must hold whatever the bytes: orders return what the
+ * message's layout says (an independent reading, not the engine's decoder);
+ * a refused player shows as frozen and its units stay put; a unit moves
+ * only one step, the way its owner's first usable order said; views encode
+ * within view_max and decode (player 0's after every round, all four and
+ * their agreement at the start and the end); no unit leaves the board,
+ * stands on a wall or shares a cell; land, scores, health and the replay
+ * add up.  A broken rule aborts with a message, which libFuzzer reports as
+ * a crash, saving the input.
  *
  * Speed: creating a match costs milliseconds (a 99 x 99 board with 1024
  * units over 100 ms under ASan), so each (set, seed) match is created once,
@@ -501,9 +503,10 @@ static void take_orders(struct run *r, int player, const uint8_t *data, size_t l
 		      "orders of player %d: -1 without a terminated reason", player);
 	/* A frozen player's messages go nowhere; either answer is fine. */
 	if (!r->frozen[player]) {
-		check(got == want, "orders of player %d (%zu bytes, %d sent this round): %d, not %d%s%.*s",
-		      player, len, r->sent[player], got, want, got < 0 ? ": " : "",
-		      got < 0 ? GAME_ERRLEN : 0, err);
+		check(got == want,
+		      "orders of player %d (%zu bytes, %d sent this round): %d, not %d%s%.*s", player,
+		      len, r->sent[player], got, want, got < 0 ? ": " : "", got < 0 ? GAME_ERRLEN : 0,
+		      err);
 		if (got == 0)
 			choose(r, player, msg, count);
 		else

@@ -48,7 +48,7 @@ void tl_expect_clean(void);
 
 bool tl_is_root(void);
 
-/* Memory 64 MiB, CPU 300 ms, wall guard 1 s, stderr 64 KiB. */
+/* Memory 64 MiB, CPU 300 ms, wall guard 10 s, stderr 64 KiB. */
 void tl_limits(struct sbx_limits *lim);
 
 struct tl_player *tl_start(const char *name, const struct sbx_limits *lim);

@@ -524,10 +524,17 @@ Test(read_errors, a_missing_database_is_named_and_not_created)
 Test(read_errors, a_foreign_file_is_refused_and_left_alone)
 {
 	sql("CREATE TABLE accounts (name TEXT); INSERT INTO accounts VALUES ('mine')");
+	size_t len, len_after;
+	const char *file = slurp(db, &len);
+	char *before = malloc(len);
+	memcpy(before, file, len);
 	for (size_t i = 0; i < NCOMMANDS; i++) {
 		cr_assert_eq(judge(true, "%s", commands[i]), 2, "%s: %s", commands[i], out);
 		cr_assert(strstr(out, "not a judge's"), "%s: %s", commands[i], out);
 	}
+	const char *after = slurp(db, &len_after);
+	cr_assert(len == len_after && memcmp(before, after, len) == 0, "the file was written");
+	free(before);
 	char cmd[256];
 	snprintf(cmd, sizeof cmd, "sqlite3 %s 'SELECT group_concat(name) FROM sqlite_schema;"
 		 " SELECT name FROM accounts'", db);
