@@ -65,16 +65,19 @@ static int work(void)
 {
 	char cmd[512];
 	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue %s --jobs 1 "
-		 "--exit-when-idle 2>&1", cfg, cli_worker(), db);
+		 "--exit-when-idle --ranked-matches 0 2>&1", cfg, cli_worker(), db);
 	return cli_run(cmd, out, sizeof out);
 }
 
-/* One value from the database, by the sqlite3 program. */
+/* The first line of what the sqlite3 program answers to query (given on
+ * its stdin, so no shell quoting gets in the way). */
 static const char *sql(const char *query)
 {
 	static char result[4096];
-	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "sqlite3 -batch %s \"%s\" 2>&1", db, query);
+	char path[128], cmd[512];
+	snprintf(path, sizeof path, "%s/query.sql", dir);
+	write_file(path, query, strlen(query));
+	snprintf(cmd, sizeof cmd, "sqlite3 -batch %s < %s 2>&1", db, path);
 	cli_run(cmd, result, sizeof result);
 	result[strcspn(result, "\n")] = '\0';
 	return result;
@@ -211,4 +214,40 @@ Test(pipeline, a_dead_endpoint_never_blocks_judging)
 			 "webhook: connection refused");
 	cr_assert_str_eq(sql("SELECT count(*) FROM jobs WHERE kind = 'notify' AND state = 'queued'"
 			     " AND not_before > 0"), "2", "retried later, not now");
+}
+
+Test(pipeline, a_match_with_a_player_superseded_meanwhile_is_not_rated)
+{
+	char file[128];
+	write_config("{\"worker\": {\"qualify_matches\": 0}}");
+	const char *names[] = { "Fay", "Gus", "Hal", "Ivy" };
+	for (int i = 0; i < 4; i++) {
+		player_file("Demo", names[i], file);
+		cr_assert_eq(upload(file, names[i]), 0, "%s", out);
+	}
+	cr_assert_eq(work(), 0, "%s", out);
+	cr_assert_str_eq(sql("SELECT count(*) FROM ratings"), "4");
+	/* A ranked match is queued; before it runs, Ivy's author replaces her
+	 * (the state a newer qualified submission leaves behind). */
+	sql("INSERT INTO jobs (kind, payload, state, created_at, updated_at) VALUES ('match',"
+	    " '{\"kind\":\"ranked\",\"game\":\"dominator\",\"seed\":7,\"seats\":[{\"submission\":1},"
+	    "{\"submission\":2},{\"submission\":3},{\"submission\":4}]}', 'queued', 0, 0);"
+	    " UPDATE submissions SET state = 'superseded' WHERE id = 4");
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue %s --jobs 1 --once 2>&1", cfg,
+		 cli_worker(), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert(strstr(out, "not rated: a player was superseded"), "%s", out);
+	cr_assert_str_eq(sql("SELECT rated FROM matches WHERE kind = 'ranked'"), "0");
+	cr_assert_str_eq(sql("SELECT sum(games) FROM ratings"), "0");
+	/* The same match with all four still ranked is rated. */
+	sql("INSERT INTO jobs (kind, payload, state, created_at, updated_at) VALUES ('match',"
+	    " '{\"kind\":\"ranked\",\"game\":\"dominator\",\"seed\":8,\"seats\":[{\"submission\":1},"
+	    "{\"submission\":2},{\"submission\":3},{\"submission\":4}]}', 'queued', 0, 0);"
+	    " UPDATE submissions SET state = 'qualified' WHERE id = 4");
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert_str_eq(sql("SELECT sum(games) FROM ratings"), "4");
+	snprintf(cmd, sizeof cmd, "%s ratings --recompute --check --game dominator --queue %s",
+		 cli_judge(), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
 }
