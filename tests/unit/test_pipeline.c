@@ -251,3 +251,26 @@ Test(pipeline, a_match_with_a_player_superseded_meanwhile_is_not_rated)
 		 cli_judge(), db);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
 }
+
+Test(pipeline, sigterm_finishes_the_running_jobs_and_exits_0)
+{
+	char file[128];
+	write_config("{\"worker\": {\"qualify_matches\": 0, \"min_games\": 100000}}");
+	const char *names[] = { "Jo", "Kim", "Lee", "Max", "Ned" };
+	for (int i = 0; i < 5; i++) {
+		player_file("Demo", names[i], file);
+		cr_assert_eq(upload(file, names[i]), 0, "%s", out);
+	}
+	/* Endless ranked matches; SIGTERM after a second of them. */
+	char cmd[768];
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue %s --jobs 2 2> %s/worker.log &"
+		 " pid=$!; sleep 1.5; kill -TERM $pid; wait $pid; echo exit=$?",
+		 cfg, cli_worker(), db, dir);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0);
+	cr_assert(strstr(out, "exit=0"), "%s", out);
+	cr_assert_str_eq(sql("SELECT count(*) FROM jobs WHERE state = 'running'"), "0");
+	cr_assert_neq(atoi(sql("SELECT count(*) FROM matches WHERE kind = 'ranked'")), 0);
+	snprintf(cmd, sizeof cmd, "%s ratings --recompute --check --game dominator --queue %s",
+		 cli_judge(), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+}
