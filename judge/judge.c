@@ -32,7 +32,7 @@ static void usage(FILE *out)
 {
 	fprintf(out, "usage: judge COMMAND [ARGS...]\n\ncommands:\n");
 	for (const struct judge_cmd *c = commands; c->name; c++)
-		fprintf(out, "  %-10s %s\n", c->name, c->summary);
+		fprintf(out, "  %-12s %s\n", c->name, c->summary);
 	fprintf(out, "\n`judge COMMAND --help` explains each one.\n");
 }
 

@@ -191,11 +191,15 @@ static int create_schema(struct store *s, char err[STORE_ERRLEN])
 /* Creates the schema of a new file, or checks an existing one is ours and
  * not from a newer judge, reading only: a file that is not ours is left as
  * it was.  (Migrations from older versions go here.) */
-static int check_schema(struct store *s, char err[STORE_ERRLEN])
+static int check_schema(struct store *s, bool create, char err[STORE_ERRLEN])
 {
 	int tables = has_tables(s, err), version;
 	if (tables < 0 || user_version(s, &version, err) < 0)
 		return -1;
+	if (!tables && !create) {
+		snprintf(err, STORE_ERRLEN, "%s is empty, not a judge database", s->path);
+		return -1;
+	}
 	if (!tables && create_schema(s, err) < 0)
 		return -1;
 	if (!tables && user_version(s, &version, err) < 0)
@@ -263,7 +267,8 @@ struct store *store_open(const char *path, bool create, char err[STORE_ERRLEN])
 	}
 	sqlite3_extended_result_codes(s->db, 1);
 	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
-	if (check_writable(s, err) < 0 || check_schema(s, err) < 0 || configure(s, err) < 0) {
+	if (check_writable(s, err) < 0 || check_schema(s, create, err) < 0 ||
+	    configure(s, err) < 0) {
 		store_close(s);
 		return NULL;
 	}
