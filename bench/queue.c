@@ -183,7 +183,7 @@ static double median_rate(const double *v)
 int main(void)
 {
 	static const struct mode modes[] = {
-		{ "FULL", STORE_SYNC_FULL, 600, 2500 },
+		{ "FULL", STORE_SYNC_FULL, 1500, 2500 },
 		{ "NORMAL", STORE_SYNC_NORMAL, 10000, 20000 },
 	};
 	if (mkdir(BENCH_DIR, 0755) < 0 && errno != EEXIST)

@@ -233,13 +233,21 @@ static int check_writable(struct store *s, char err[STORE_ERRLEN])
  * synchronous NORMAL unless told otherwise: only for a file known ours. */
 static int configure(struct store *s, char err[STORE_ERRLEN])
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode = WAL", -1, &st, NULL) != SQLITE_OK)
-		return has_tables(s, err) < 0 ? -1 : db_error(s, "open", err);
-	int rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW)
-		return has_tables(s, err) < 0 ? -1 : db_error(s, "open", err);
+	/* Switching to WAL takes an exclusive lock without calling the busy
+	 * handler: another process opening the new file at the same moment
+	 * makes it fail at once with SQLITE_BUSY, so wait here. */
+	for (int waited = 0;; waited += 5) {
+		sqlite3_stmt *st;
+		if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode = WAL", -1, &st, NULL) != SQLITE_OK)
+			return db_error(s, "open", err);
+		int rc = sqlite3_step(st);
+		sqlite3_finalize(st);
+		if (rc == SQLITE_ROW)
+			break;
+		if ((rc & 0xff) != SQLITE_BUSY || waited >= BUSY_TIMEOUT_MS)
+			return db_error(s, "open", err);
+		usleep(5000);
+	}
 	return exec(s, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL", "open", err);
 }
 

@@ -1021,7 +1021,7 @@ Test(store_concurrent, two_processes_claim_every_job_exactly_once)
  * open it (one creates the schema, the other waits and uses it). */
 Test(store_concurrent, two_processes_create_the_same_file_at_once)
 {
-	for (int round = 0; round < 25; round++) {
+	for (int round = 0; round < 200; round++) {
 		char side[160];
 		unlink(dbpath);
 		snprintf(side, sizeof side, "%s-wal", dbpath);
