@@ -118,6 +118,7 @@ check: $(UNIT) $(JUDGE) $(JUDGE)-worker $(ATTACKS) $(KITS)
 test: deps
 	$(MAKE) check
 	$(MAKE) check BUILD=build/asan SAN=1
+	$(MAKE) -j2 fuzz-smoke
 	$(MAKE) soak
 
 # Workers killed with SIGKILL at random over a few hundred jobs: nothing
@@ -142,3 +143,6 @@ clean:
 	rm -rf build
 
 -include $(shell find $(BUILD)/obj build/kitobj -name '*.d' 2>/dev/null)
+
+# libFuzzer targets: `make fuzz` (long), `make fuzz-smoke` (in make test).
+include fuzz.mk

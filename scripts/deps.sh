@@ -5,7 +5,8 @@
 set -eu
 
 packages="gcc make pkg-config libc6-dev libseccomp-dev libsqlite3-dev
-libjansson-dev libcurl4-openssl-dev libssl-dev libcriterion-dev sqlite3"
+libjansson-dev libcurl4-openssl-dev libssl-dev libcriterion-dev sqlite3
+clang libclang-rt-14-dev"
 
 missing=""
 for p in $packages; do
