@@ -113,6 +113,7 @@ $(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $$(BENCH_EXTRA_$$*) $(LIBJUDGE) $(LIBGA
 # The unit suite runs from the repository root; it finds the programs it
 # needs through these variables.
 check: $(UNIT) $(JUDGE) $(JUDGE)-worker $(ATTACKS) $(KITS)
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	JUDGE_BIN=$(JUDGE) ATTACK_DIR=build/attack $(UNIT) --jobs 2
 
 test: deps
