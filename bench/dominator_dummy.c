@@ -136,8 +136,7 @@ int main(void)
 {
 	struct judge_config cfg;
 	char err[CFG_ERRLEN];
-	cfg_defaults(&cfg);
-	if (cfg_load(&cfg, NULL, err) < 0) {
+	if (cfg_init(&cfg, NULL, err) < 0) {
 		fprintf(stderr, "bench: %s\n", err);
 		return 1;
 	}

@@ -207,8 +207,7 @@ int main(void)
 {
 	char err[CFG_ERRLEN], demo[PATH_MAX], null_player[PATH_MAX];
 	signal(SIGPIPE, SIG_IGN);
-	cfg_defaults(&cfg);
-	if (cfg_load(&cfg, NULL, err) < 0)
+	if (cfg_init(&cfg, NULL, err) < 0)
 		die("config", err);
 	dom = game_find("dominator");
 	compile("Demo", demo);

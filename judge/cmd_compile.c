@@ -132,8 +132,7 @@ int cmd_compile(int argc, char **argv)
 	}
 	struct judge_config cfg;
 	char err[CFG_ERRLEN > CMP_ERRLEN ? CFG_ERRLEN : CMP_ERRLEN];
-	cfg_defaults(&cfg);
-	if (cfg_load(&cfg, a.config, err) < 0) {
+	if (cfg_init(&cfg, a.config, err) < 0) {
 		fprintf(stderr, "judge compile: %s\n", err);
 		return 2;
 	}

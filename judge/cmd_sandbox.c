@@ -70,11 +70,10 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	struct judge_config cfg;
 	char err[CFG_ERRLEN];
 	const char *config = NULL;
-	cfg_defaults(&cfg);
 	for (int i = 1; i + 1 < argc && argv[i][0] == '-'; i++)
 		if (strcmp(argv[i], "--config") == 0)
 			config = argv[i + 1];
-	if (cfg_load(&cfg, config, err) < 0) {
+	if (cfg_init(&cfg, config, err) < 0) {
 		fprintf(stderr, "judge sandbox: %s\n", err);
 		return -1;
 	}

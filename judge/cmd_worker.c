@@ -153,8 +153,7 @@ int cmd_worker(int argc, char **argv)
 	char err[CFG_ERRLEN];
 	if (parse_args(argc, argv, &a) < 0)
 		return 2;
-	cfg_defaults(&cfg);
-	if (cfg_load(&cfg, a.config, err) < 0) {
+	if (cfg_init(&cfg, a.config, err) < 0) {
 		fprintf(stderr, "judge-worker: %s\n", err);
 		return 2;
 	}

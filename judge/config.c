@@ -244,3 +244,9 @@ int cfg_load(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN])
 	json_decref(root);
 	return rc;
 }
+
+int cfg_init(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN])
+{
+	cfg_defaults(cfg);
+	return cfg_load(cfg, path, err);
+}

@@ -53,6 +53,9 @@ struct judge_config {
 
 void cfg_defaults(struct judge_config *cfg);
 
+/* The defaults, then path over them (as cfg_load): what a command wants. */
+int cfg_init(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN]);
+
 /* Loads path over the defaults.  path NULL: $JUDGE_CONFIG if set, else
  * config/judge.json when it exists.  Returns 0, or -1 with err filled. */
 int cfg_load(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN]);

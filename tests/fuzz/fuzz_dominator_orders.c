@@ -83,24 +83,8 @@ static struct dom_state *templates[NSETS][MAX_SEEDS];
 
 /* ---- failures ------------------------------------------------------------ */
 
-/* libFuzzer treats the abort as a crash: it prints the stack and saves the
- * input under the artifact prefix. */
-__attribute__((noreturn, format(printf, 1, 2))) static void fail(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fprintf(stderr, "\nfuzz_dominator_orders: ");
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n");
-	va_end(ap);
-	abort();
-}
-
-#define check(cond, ...)                  \
-	do {                              \
-		if (!(cond))              \
-			fail(__VA_ARGS__); \
-	} while (0)
+#define FUZZ_NAME "fuzz_dominator_orders"
+#include "tests/fuzz/fuzz_check.h"
 
 /* ---- set-up -------------------------------------------------------------- */
 

@@ -38,22 +38,8 @@
 #define ROUND 7 /* any round number: the freeze must record it */
 #define MAX_IN_LIMIT 4096
 
-__attribute__((noreturn, format(printf, 1, 2))) static void fail(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fprintf(stderr, "\nfuzz_frames: ");
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n");
-	va_end(ap);
-	abort();
-}
-
-#define check(cond, ...)                  \
-	do {                              \
-		if (!(cond))              \
-			fail(__VA_ARGS__); \
-	} while (0)
+#define FUZZ_NAME "fuzz_frames"
+#include "tests/fuzz/fuzz_check.h"
 
 /* ---- the fake sandbox ---------------------------------------------------- */
 
