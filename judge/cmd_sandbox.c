@@ -160,13 +160,15 @@ static void pump_output(struct pump *pm, struct sbx_proc *p)
 		}
 		return;
 	}
+	uint64_t before = pm->out_total;
 	pm->out_total += n;
 	if (pm->out_limit && pm->out_total > pm->out_limit) {
 		char msg[128];
 		snprintf(msg, sizeof msg, "output limit exceeded: wrote more than %llu bytes",
 			 (unsigned long long)pm->out_limit);
 		sbx_stop(p, SBX_OUTPUT, msg);
-		n -= pm->out_total - pm->out_limit;
+		/* What is still in the pipe after the stop goes nowhere. */
+		n = before < pm->out_limit ? (ssize_t)(pm->out_limit - before) : 0;
 	}
 	if (n > 0)
 		pm->last = buf[n - 1];
