@@ -53,13 +53,20 @@ $(LIBSANDBOX): $(call obj,$(SANDBOX_SRC))
 $(LIBJUDGE): $(call obj,$(JUDGE_SRC)) $(BUILD)/obj/db/schema.o
 	ar rcs $@ $^
 
-# The store's schema, compiled in as a C string: an installed judge needs
-# no file to create its database.
-$(BUILD)/obj/db/schema.c: db/schema.sql
+# The store's schema and its migrations (db/migrations/NNN.sql, applied in
+# order), compiled in as C strings: an installed judge needs no file to
+# create or upgrade its database.
+MIGRATIONS := $(sort $(wildcard db/migrations/*.sql))
+$(BUILD)/obj/db/schema.c: db/schema.sql $(MIGRATIONS)
 	@mkdir -p $(dir $@)
 	{ echo 'const char store_schema_sql[] ='; \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; \
 	  echo ';'; } > $@
+	echo 'const char *const store_migrations[] = {' >> $@
+	for m in $(MIGRATIONS); do \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $$m; echo ','; \
+	done >> $@
+	echo '0 };' >> $@
 $(BUILD)/obj/db/schema.o: $(BUILD)/obj/db/schema.c
 	$(CC) $(CFLAGS) -c $< -o $@
 $(LIBGAMES): $(call obj,$(GAMES_SRC))

@@ -9,11 +9,20 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SCHEMA_VERSION 1
 #define BUSY_TIMEOUT_MS 30000
 
-/* db/schema.sql, compiled in by the Makefile. */
+/* db/schema.sql (version 1) and db/migrations/NNN.sql (versions 2, 3...),
+ * compiled in by the Makefile; the migrations end with NULL. */
 extern const char store_schema_sql[];
+extern const char *const store_migrations[];
+
+static int schema_version(void)
+{
+	int n = 0;
+	while (store_migrations[n])
+		n++;
+	return 1 + n;
+}
 
 /* Every statement the store runs often, prepared once per connection. */
 enum stmt {
@@ -179,7 +188,7 @@ static int create_schema(struct store *s, char err[STORE_ERRLEN])
 	if (store_begin(s, err) < 0)
 		return -1;
 	int tables = has_tables(s, err);
-	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", SCHEMA_VERSION);
+	snprintf(sql, sizeof sql, "PRAGMA user_version = 1");
 	if (tables < 0 || (tables == 0 && (exec(s, store_schema_sql, "creating the schema", err) < 0 ||
 					   exec(s, sql, "creating the schema", err) < 0))) {
 		store_rollback(s);
@@ -188,9 +197,33 @@ static int create_schema(struct store *s, char err[STORE_ERRLEN])
 	return store_commit(s, err);
 }
 
+/* Brings an older file up to this judge's version, one migration and one
+ * transaction at a time; under the write lock, another process doing the
+ * same finds the work done. */
+static int migrate(struct store *s, char err[STORE_ERRLEN])
+{
+	for (;;) {
+		int version;
+		if (store_begin(s, err) < 0 || user_version(s, &version, err) < 0) {
+			store_rollback(s);
+			return -1;
+		}
+		if (version >= schema_version())
+			return store_commit(s, err);
+		char sql[64], what[64];
+		snprintf(sql, sizeof sql, "PRAGMA user_version = %d", version + 1);
+		snprintf(what, sizeof what, "migrating the database to version %d", version + 1);
+		if (exec(s, store_migrations[version - 1], what, err) < 0 ||
+		    exec(s, sql, what, err) < 0 || store_commit(s, err) < 0) {
+			store_rollback(s);
+			return -1;
+		}
+	}
+}
+
 /* Creates the schema of a new file, or checks an existing one is ours and
  * not from a newer judge, reading only: a file that is not ours is left as
- * it was.  (Migrations from older versions go here.) */
+ * it was.  Then migrates it to this judge's version. */
 static int check_schema(struct store *s, bool create, char err[STORE_ERRLEN])
 {
 	int tables = has_tables(s, err), version;
@@ -210,13 +243,13 @@ static int check_schema(struct store *s, bool create, char err[STORE_ERRLEN])
 			 s->path);
 		return -1;
 	}
-	if (version > SCHEMA_VERSION) {
+	if (version > schema_version()) {
 		snprintf(err, STORE_ERRLEN,
 			 "%s was made by a newer judge (schema %d, this one knows %d)", s->path,
-			 version, SCHEMA_VERSION);
+			 version, schema_version());
 		return -1;
 	}
-	return 0;
+	return version < schema_version() ? migrate(s, err) : 0;
 }
 
 static int check_writable(struct store *s, char err[STORE_ERRLEN])

@@ -274,3 +274,22 @@ Test(pipeline, sigterm_finishes_the_running_jobs_and_exits_0)
 		 cli_judge(), db);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
 }
+
+Test(pipeline, an_older_database_is_migrated_on_open)
+{
+	char cmd[512];
+	write_config("{}");
+	/* A version-1 file, as the first judge made it: schema.sql alone. */
+	snprintf(cmd, sizeof cmd, "{ cat db/schema.sql; echo 'PRAGMA user_version = 1;'; } | "
+		 "sqlite3 -batch %s", db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert_str_eq(sql("PRAGMA user_version"), "1");
+	snprintf(cmd, sizeof cmd, "%s jobs --queue %s 2>&1", cli_judge(), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert_neq(atoi(sql("PRAGMA user_version")), 1);
+	cr_assert_str_eq(sql("SELECT count(*) FROM sqlite_schema WHERE name = 'jobs_by_kind'"), "1");
+	/* A file from a newer judge is refused, untouched. */
+	sql("PRAGMA user_version = 99");
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 2, "%s", out);
+	cr_assert(strstr(out, "made by a newer judge"), "%s", out);
+}
