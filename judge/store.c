@@ -27,7 +27,7 @@ static int schema_version(void)
 /* Every statement the store runs often, prepared once per connection. */
 enum stmt {
 	ST_CLAIM_PICK, ST_CLAIM_TAKE, ST_PARK, ST_COMPLETE, ST_FAIL, ST_RELEASE, ST_RENEW,
-	ST_HOLDS, ST_ENQUEUE, ST_PENDING, ST_COUNT
+	ST_HOLDS, ST_ENQUEUE, ST_PENDING, ST_BEGIN, ST_COMMIT, ST_COUNT
 };
 
 static const char *const stmt_sql[ST_COUNT] = {
@@ -62,6 +62,10 @@ static const char *const stmt_sql[ST_COUNT] = {
 	[ST_ENQUEUE] =
 		"INSERT INTO jobs (kind, payload, state, priority, not_before, created_at, updated_at)"
 		" VALUES (?1, ?2, 'queued', ?3, ?4, ?5, ?5)",
+	/* Prepared once too: a job is two transactions, and compiling BEGIN
+	 * and COMMIT each time is a good part of their cost. */
+	[ST_BEGIN] = "BEGIN IMMEDIATE",
+	[ST_COMMIT] = "COMMIT",
 	[ST_PENDING] =
 		"SELECT count(*) FROM jobs WHERE state IN ('queued', 'running')"
 		" AND (kind <> 'notify' OR (state = 'queued' AND not_before <= ?1)"
@@ -111,14 +115,25 @@ static int exec(struct store *s, const char *sql, const char *what, char err[STO
 	return sqlite3_exec(s->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : db_error(s, what, err);
 }
 
+static sqlite3_stmt *stmt(struct store *s, enum stmt which);
+
+static int run_stmt(struct store *s, enum stmt which, const char *what, char err[STORE_ERRLEN])
+{
+	sqlite3_stmt *st = stmt(s, which);
+	int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
+	if (st)
+		sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : db_error(s, what, err);
+}
+
 int store_begin(struct store *s, char err[STORE_ERRLEN])
 {
-	return exec(s, "BEGIN IMMEDIATE", "begin", err);
+	return run_stmt(s, ST_BEGIN, "begin", err);
 }
 
 int store_commit(struct store *s, char err[STORE_ERRLEN])
 {
-	if (exec(s, "COMMIT", "commit", err) == 0)
+	if (run_stmt(s, ST_COMMIT, "commit", err) == 0)
 		return 0;
 	store_rollback(s);
 	return -1;

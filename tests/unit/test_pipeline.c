@@ -287,7 +287,7 @@ Test(pipeline, an_older_database_is_migrated_on_open)
 	snprintf(cmd, sizeof cmd, "%s jobs --queue %s 2>&1", cli_judge(), db);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
 	cr_assert_neq(atoi(sql("PRAGMA user_version")), 1);
-	cr_assert_str_eq(sql("SELECT count(*) FROM sqlite_schema WHERE name = 'jobs_by_kind'"), "1");
+	cr_assert_str_eq(sql("SELECT count(*) FROM sqlite_schema WHERE name = 'events_by_submission'"), "1");
 	/* A file from a newer judge is refused, untouched. */
 	sql("PRAGMA user_version = 99");
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 2, "%s", out);
