@@ -141,11 +141,16 @@ bench: $(BENCHES) $(BENCH_PLAYERS) $(KITS)
 demo: deps all
 	scripts/demo.sh
 
-install: $(JUDGE) $(KITS)
+# The data the programs read relative to their working directory.
+DATA = config $(wildcard games/*/kit/*.h) $(wildcard games/*/players/*.c) $(KITS) scripts/upload
+install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge
 	install -m 755 $(JUDGE) $(DESTDIR)$(PREFIX)/bin/judge
 	install -m 755 $(JUDGE)-worker $(DESTDIR)$(PREFIX)/bin/judge-worker
-	cp -r config $(DESTDIR)$(PREFIX)/share/judge/
+	for f in $(DATA); do \
+		mkdir -p $(DESTDIR)$(PREFIX)/share/judge/$$(dirname $$f) && \
+		cp -r $$f $(DESTDIR)$(PREFIX)/share/judge/$$f || exit 1; \
+	done
 
 clean:
 	rm -rf build
