@@ -17,6 +17,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <sys/wait.h>
+
 #include "tests/unit/sbx_testlib.h"
 
 #define SUITE(name)                                                   \
@@ -876,4 +878,52 @@ SBX_TEST(sbx_life, names)
 	cr_expect_not_null(sbx_verdict_name(SBX_FORBIDDEN));
 	cr_expect_str_neq(sbx_verdict_name(SBX_CPU),
 			  sbx_verdict_name(SBX_WALL));
+}
+
+/* The judge dies (SIGKILL, no chance to clean up): its players die with it
+ * instead of spinning on as orphans. */
+SBX_TEST(sbx_life, dies_with_the_judge)
+{
+	int report[2];
+	cr_assert_eq(pipe(report), 0);
+	pid_t judge = fork();
+	if (judge == 0) {
+		struct sbx_limits lim;
+		tl_limits(&lim);
+		lim.cpu_ns = 20000 * TL_MS;
+		lim.wall_ns = 20000 * TL_MS;
+		struct tl_player *pl = tl_start("spin", &lim);
+		pid_t pid = sbx_pid(pl->proc);
+		if (write(report[1], &pid, sizeof pid) != sizeof pid)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	pid_t player = 0;
+	cr_assert_eq(read(report[0], &player, sizeof player), (ssize_t)sizeof player);
+	cr_assert_eq(kill(player, 0), 0, "the player should be running");
+	kill(judge, SIGKILL);
+	waitpid(judge, NULL, 0);
+	/* The player is the dead judge's child: reparented, then killed by its
+	 * parent-death signal.  Give the kernel a moment. */
+	bool gone = false;
+	for (int i = 0; i < 100 && !gone; i++) {
+		char path[64], state = '?';
+		snprintf(path, sizeof path, "/proc/%d/stat", (int)player);
+		FILE *f = fopen(path, "re");
+		if (f) {
+			char buf[512] = "";
+			if (fgets(buf, sizeof buf, f)) {
+				const char *end = strrchr(buf, ')');
+				state = end && end[1] == ' ' ? end[2] : '?';
+			}
+			fclose(f);
+		}
+		gone = !f || state == 'Z' || state == 'X';
+		if (!gone)
+			usleep(10000);
+	}
+	cr_assert(gone, "player %d outlived the judge", (int)player);
+	close(report[0]);
+	close(report[1]);
 }
