@@ -43,7 +43,7 @@ struct sync_msg {
 	int32_t value; /* errno, or the listener's number */
 };
 
-/* Everything the child needs, prepared before fork. */
+/* Everything the child needs, prepared before clone. */
 struct child_plan {
 	int src[5]; /* become 0, 1, 2, SBX_FD_EXEC, SBX_FD_SYNC */
 	int nres;

@@ -15,7 +15,10 @@
  * overshoot is bounded by how often it does (sbx_wait* service continuously).
  *
  * A tool's children (gcc's cc1, as, ld) share its process group and are
- * killed with it when it ends or is stopped.
+ * killed with it when it ends or is stopped.  The parent-death signal
+ * follows the thread that called sbx_start(): a child outlives no judge,
+ * but a program that starts children from a thread must keep that thread
+ * until they end.
  *
  * The library keeps no global state and installs no signal handlers.  Callers
  * must ignore SIGPIPE: a child may close its pipes at any time.
