@@ -1,0 +1,110 @@
+/* view.c - what each Ants player sees: everything, as it is.
+ *
+ * Ants has no rotation and no renumbering: the seed places colony p in its
+ * own corner and lets the player ask me(), so the view is the real board
+ * with real player numbers, and the start message tells the player who it
+ * is.  Nothing is hidden but the food rectangles ("unknown to the players").
+ */
+#include <math.h>
+
+#include "games/ants/ants.h"
+
+static int32_t ant_cpu_millionths(const struct ant_state *g, int player)
+{
+	double share = g->cpu[player];
+	if (g->frozen[player] || share < 0)
+		return -1;
+	if (!(share < 2000.0)) /* also NaN: as good as exhausted, and in range */
+		share = 2000.0;
+	return (int32_t)lround(share * 1e6);
+}
+
+static uint32_t ant_u32(int v)
+{
+	return v > 0 ? (uint32_t)v : 0;
+}
+
+static uint8_t ant_view_cell(const struct ant_state *g, int cell)
+{
+	return (uint8_t)((g->water[cell] ? ANT_CELL_WATER : 0) | (g->bonus[cell] + 1));
+}
+
+static void ant_view_head(const struct ant_state *g, struct ant_msg_head *h)
+{
+	h->round = (uint16_t)g->round;
+	h->rows = (uint16_t)g->p.rows;
+	h->cols = (uint16_t)g->p.cols;
+	for (int q = 0; q < ANT_PLAYERS; q++)
+		h->player[q] = (struct ant_msg_player){ .score = g->score[q],
+							.ants = ant_count(g, q),
+							.cpu = ant_cpu_millionths(g, q) };
+}
+
+static struct ant_msg_ant ant_view_ant(const struct ant_state *g, int id)
+{
+	const struct ant *a = &g->ant[id];
+	return (struct ant_msg_ant){
+		.id = (uint16_t)id,
+		.type = (uint8_t)a->type,
+		.player = (uint8_t)a->player,
+		.row = (uint8_t)a->row,
+		.col = (uint8_t)a->col,
+		.life = (uint16_t)(a->life > 0 ? a->life : 0),
+		.carried = (uint8_t)(a->carried + 1),
+		.reserve = { ant_u32(a->reserve[0]), ant_u32(a->reserve[1]),
+			     ant_u32(a->reserve[2]) },
+	};
+}
+
+void ant_view_build(const struct ant_state *g, int player, struct ant_msg_view *v)
+{
+	(void)player; /* everybody sees the same */
+	ant_view_head(g, &v->h);
+	for (int i = 0; i < g->p.rows * g->p.cols; i++)
+		v->cell[i] = ant_view_cell(g, i);
+	v->nants = 0;
+	for (int id = 0; id < g->nids; id++)
+		if (g->ant[id].alive)
+			v->ant[v->nants++] = ant_view_ant(g, id);
+}
+
+/* Streamed with proto.h's pieces rather than through ant_view_build():
+ * a whole struct ant_msg_view is some 250 KB, too much for a stack, and
+ * the same bytes come out (a unit test compares them). */
+size_t ant_view(const struct ant_state *g, int player, uint8_t *buf, size_t cap)
+{
+	if (player < 0 || player >= ANT_PLAYERS)
+		return 0;
+	struct ant_msg_head h;
+	ant_view_head(g, &h);
+	struct wire_w w = wire_writer(buf, cap);
+	ant_view_put_head(&w, &h);
+	for (int i = 0; i < g->p.rows * g->p.cols; i++)
+		wire_u8(&w, ant_view_cell(g, i));
+	int nants = 0;
+	for (int q = 0; q < ANT_PLAYERS; q++)
+		nants += h.player[q].ants;
+	wire_u16(&w, (uint16_t)nants);
+	for (int id = 0; id < g->nids; id++)
+		if (g->ant[id].alive) {
+			struct ant_msg_ant a = ant_view_ant(g, id);
+			ant_view_put_ant(&w, &a);
+		}
+	return w.overflow ? 0 : w.len;
+}
+
+size_t ant_start(const struct ant_state *g, int player, uint8_t *buf, size_t cap)
+{
+	if (player < 0 || player >= ANT_PLAYERS)
+		return 0;
+	struct ant_msg_start s = { .version = ANT_PROTO_VERSION,
+				   .players = ANT_PLAYERS,
+				   .me = (uint8_t)player,
+				   /* The rules page: player p's generator starts
+				    * from seed + p + 1. */
+				   .seed = g->seed + (uint64_t)player + 1 };
+	const int *p = ant_params_array(&g->p);
+	for (int i = 0; i < ANT_NPARAMS; i++)
+		s.params.v[i] = (uint16_t)p[i];
+	return ant_start_encode(&s, buf, cap);
+}
