@@ -1,0 +1,109 @@
+/* replay.c - Star War's replay: the start, then what each round changed.
+ *
+ * Header: {"params":{...}, "map":["..X.P", ...] (. empty, X asteroid,
+ * P point bonus, M missile bonus, S ship, * missile), "ships":[[id, owner,
+ * row, col, missiles], ...]}; real coordinates and ids.
+ *
+ * Round: {"cells":[row, col, kind, row, col, kind, ...], "ships":[id, alive,
+ * row, col, missiles, ...], "score":[4 totals]}: a flat array of triples
+ * for every cell whose kind changed (enum sw_kind, 0 empty .. 5 missile),
+ * a flat array of quintuples for every ship that did anything but live on
+ * with a default move (0, +1) and the same missiles: every live ship left
+ * out moved one column on.  Empty arrays are left out.  The window needs no field: in round r it starts at
+ * column r.  A viewer applies cells, then ships.
+ */
+#include <string.h>
+
+#include "games/starwar/sw.h"
+
+static const char sw_kind_char[SW_KINDS] = { '.', 'X', 'P', 'M', 'S', '*' };
+
+static json_t *sw_json_params(const struct sw_params *p)
+{
+	return json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}",
+			 "players", p->players, "rounds", p->rounds, "rows", p->rows, "cols",
+			 p->cols, "window", p->window, "ships", p->ships, "regen_rounds",
+			 p->regen_rounds, "missile_bonuses", p->missile_bonuses, "point_bonuses",
+			 p->point_bonuses, "bonus_missiles", p->bonus_missiles, "bonus_points",
+			 p->bonus_points, "kill_points", p->kill_points, "initial_missiles",
+			 p->initial_missiles);
+}
+
+static json_t *sw_json_map(const struct sw_state *d)
+{
+	json_t *rows = json_array();
+	char line[SW_MAX_COLS + 1];
+	for (int r = 0; r < d->p.rows; r++) {
+		for (int c = 0; c < d->p.cols; c++)
+			line[c] = sw_kind_char[d->kind[sw_cell(d, r, c)]];
+		line[d->p.cols] = '\0';
+		json_array_append_new(rows, json_string(line));
+	}
+	return rows;
+}
+
+static json_t *sw_json_scores(const struct sw_state *d)
+{
+	json_t *a = json_array();
+	for (int q = 0; q < SW_PLAYERS; q++)
+		json_array_append_new(a, json_integer(d->score[q]));
+	return a;
+}
+
+json_t *sw_replay_header(const struct sw_state *d)
+{
+	json_t *ships = json_array();
+	for (int id = 0; id < d->nships; id++) {
+		const struct sw_ship *s = &d->ship[id];
+		json_array_append_new(ships, json_pack("[i, i, i, i, i]", id, s->owner, s->row,
+						       s->col, s->missiles));
+	}
+	return json_pack("{s:o, s:o, s:o}", "params", sw_json_params(&d->p), "map",
+			 sw_json_map(d), "ships", ships);
+}
+
+static void sw_append_ints(json_t *a, const int *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, json_integer(v[i]));
+}
+
+/* A live ship that made the default move and kept its missiles is left
+ * out: the viewer moves every unlisted live ship one column on. */
+static bool sw_ship_changed(const struct sw_state *d, const struct sw_ship *now,
+			    const struct sw_ship *before)
+{
+	if (!now->alive || !before->alive)
+		return now->alive != before->alive;
+	return now->row != before->row || now->col != sw_mod(before->col + 1, d->p.cols) ||
+	       now->missiles != before->missiles;
+}
+
+static void sw_set_if_any(json_t *frame, const char *key, json_t *array)
+{
+	if (json_array_size(array))
+		json_object_set(frame, key, array);
+	json_decref(array);
+}
+
+json_t *sw_replay_round(const struct sw_state *d)
+{
+	json_t *cells = json_array(), *ships = json_array();
+	for (int i = 0; i < d->p.rows * d->p.cols; i++)
+		if (d->kind[i] != d->log.kind[i]) {
+			int v[3] = { i / d->p.cols, i % d->p.cols, d->kind[i] };
+			sw_append_ints(cells, v, 3);
+		}
+	for (int id = 0; id < d->nships; id++) {
+		const struct sw_ship *s = &d->ship[id];
+		if (sw_ship_changed(d, s, &d->log.ship[id])) {
+			int v[5] = { id, s->alive, s->row, s->col, s->missiles };
+			sw_append_ints(ships, v, 5);
+		}
+	}
+	json_t *frame = json_object();
+	sw_set_if_any(frame, "cells", cells);
+	sw_set_if_any(frame, "ships", ships);
+	json_object_set_new(frame, "score", sw_json_scores(d));
+	return frame;
+}

@@ -1,0 +1,156 @@
+/* sw.h - the Star War engine's state and functions (games/starwar).
+ *
+ * Promises: a match is one struct sw_state, allocated once by sw_new() and
+ * never again; resolving a round allocates nothing.  Every random choice
+ * (start cells, player order, regeneration and bonus cells) comes from the
+ * one generator in the state, so parameters + seed + orders fix the match
+ * and its replay bytes.  Orders are hostile bytes: bounded and validated.
+ *
+ * The universe is rows x cols cells, cylindrical in the columns (column c
+ * and c + cols are the same cell); columns are stored reduced mod cols.  In
+ * round r (r = rounds played) the window is columns r .. r + window - 1.
+ *
+ * The rules are the seed's (shared/seeds/002_*.txt) completed by
+ * shared/rules/starwar.md; where they disagree the seed wins and the code
+ * says so where it matters.
+ */
+#ifndef SW_H
+#define SW_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games/game.h"
+#include "games/kit/rng.h"
+#include "games/starwar/proto.h"
+
+#define SW_NONE (-1)
+#define SW_PLACE_TRIES 1000 /* random draws for a regeneration or a bonus */
+#define SW_FREE_RADIUS 2    /* the 5 x 5 square around a placed thing */
+#define SW_START_COLS 4     /* ships start in columns 0..3 */
+#define SW_MAX_PASSED 5     /* cells a move passes through, at most */
+
+struct sw_params {
+	int players; /* always 4 */
+	int rounds, rows, cols, window, ships, regen_rounds;
+	int missile_bonuses, point_bonuses, bonus_missiles, bonus_points, kill_points;
+	int initial_missiles;
+	bool has_map;
+	uint8_t map[SW_MAX_CELLS]; /* when has_map: SW_EMPTY, _ASTEROID or a bonus */
+};
+
+struct sw_ship {
+	int owner, row, col, missiles;
+	bool alive;
+	int wait;      /* dead: rounds still to wait before trying to regenerate */
+	bool died_now; /* died in the round being resolved: no countdown yet */
+	int8_t order;  /* the first order of the round, or SW_NONE */
+	bool moved;    /* has acted this round (instruction or default) */
+};
+
+/* What the last sw_advance() changed, for the replay. */
+struct sw_round_log {
+	uint8_t kind[SW_MAX_CELLS]; /* cells before the round */
+	struct sw_ship ship[SW_MAX_SHIPS];
+	int64_t score[SW_PLAYERS];
+};
+
+struct sw_state {
+	struct sw_params p;
+	uint64_t seed;
+	struct rng rng;
+	int round; /* rounds played */
+	int nships;
+
+	uint8_t kind[SW_MAX_CELLS]; /* enum sw_kind */
+	int16_t ref[SW_MAX_CELLS];  /* ship id on a ship; the shooter's ship id on a missile */
+	struct sw_ship ship[SW_MAX_SHIPS];
+
+	int pending[SW_KINDS]; /* bonuses waiting to reappear, by kind */
+	int64_t score[SW_PLAYERS];
+	double cpu[SW_PLAYERS];
+	bool frozen[SW_PLAYERS];
+
+	int norders[SW_PLAYERS]; /* orders received this round, for the limit */
+	struct sw_msg_order incoming[SW_MAX_ORDERS];
+	/* Each player's selected ship ids in the order given. */
+	int nqueue[SW_PLAYERS];
+	int16_t queue[SW_PLAYERS][SW_MAX_PLAYER_SHIPS];
+
+	/* Scratch of the missile step: where each missile is, and its shooter. */
+	int missile_cell[SW_MAX_CELLS];
+	int16_t missile_ref[SW_MAX_CELLS];
+	struct sw_round_log log;
+};
+
+static inline int sw_mod(int a, int m)
+{
+	int r = a % m;
+	return r < 0 ? r + m : r;
+}
+
+static inline int sw_cell(const struct sw_state *d, int row, int col)
+{
+	return row * d->p.cols + sw_mod(col, d->p.cols);
+}
+
+/* Column col is inside the window whose leftmost column is start. */
+static inline bool sw_in_window(const struct sw_state *d, int start, int col)
+{
+	return sw_mod(col - start, d->p.cols) < d->p.window;
+}
+
+/* ---- params.c ------------------------------------------------------------ */
+
+void sw_params_default(struct sw_params *p);
+/* From a parameters file's text (NULL or empty: the defaults).  -1 with err
+ * naming the line and the key. */
+int sw_params_parse(const char *text, struct sw_params *p, char err[GAME_ERRLEN]);
+
+/* ---- rules.c ------------------------------------------------------------- */
+
+/* The universe from the map (or empty), ships in columns 0..3, bonuses.
+ * -1 with err when something does not fit. */
+int sw_setup(struct sw_state *d, char err[GAME_ERRLEN]);
+/* The cells a move (dr, dc) from (row, col) passes through, in the order
+ * of the rules page, destination last; returns how many. */
+int sw_passed(int row, int col, int dr, int dc, int out_row[SW_MAX_PASSED],
+	      int out_col[SW_MAX_PASSED]);
+/* Whether ship id may make move action (0..8) or shoot in this round. */
+bool sw_valid(const struct sw_state *d, int id, int action);
+/* For tests: clear the universe (no ships, asteroids, bonuses or missiles,
+ * nothing pending); put things back one by one. */
+void sw_clear(struct sw_state *d);
+void sw_put(struct sw_state *d, int row, int col, int kind, int ref);
+int sw_put_ship(struct sw_state *d, int id, int row, int col);
+int sw_take_orders(struct sw_state *d, int player, const uint8_t *buf, size_t len,
+		   char err[GAME_ERRLEN]);
+void sw_set_status(struct sw_state *d, int player, double cpu_share);
+void sw_begin_log(struct sw_state *d);
+void sw_advance(struct sw_state *d);
+/* The end-of-round steps, exposed for tests. */
+void sw_move_missiles(struct sw_state *d);
+void sw_regenerate(struct sw_state *d);
+void sw_refill_bonuses(struct sw_state *d);
+
+/* ---- view.c -------------------------------------------------------------- */
+
+void sw_view_build(const struct sw_state *d, int player, struct sw_msg_view *v);
+size_t sw_start(const struct sw_state *d, int player, uint8_t *buf, size_t cap);
+size_t sw_view(const struct sw_state *d, int player, uint8_t *buf, size_t cap);
+
+/* ---- replay.c ------------------------------------------------------------ */
+
+json_t *sw_replay_header(const struct sw_state *d);
+json_t *sw_replay_round(const struct sw_state *d);
+
+/* ---- game.c -------------------------------------------------------------- */
+
+struct sw_state *sw_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]);
+void sw_free(struct sw_state *d);
+
+extern const struct game starwar_game;
+
+#endif
