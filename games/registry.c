@@ -4,9 +4,13 @@
 #include "games/game.h"
 
 extern const struct game dominator_game;
+extern const struct game starwar_game;
+extern const struct game ants_game;
 
 static const struct game *const games[] = {
 	&dominator_game,
+	&starwar_game,
+	&ants_game,
 	NULL,
 };
 

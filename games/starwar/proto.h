@@ -11,7 +11,7 @@
  * ships p*k .. p*k+k-1).  Columns are real universe columns 0..cols-1.
  *
  * start (SW_START_LEN bytes)
- *   u8  version (SW_PROTO_VERSION)   u8 players (4)
+ *   u8  version (SW_PROTO_VERSION)   u8 players (4)   u8 player (the seat, 0..3)
  *   u16 rounds, rows, cols (universe), window, ships (per player),
  *       regen_rounds, missile_bonuses, point_bonuses, bonus_missiles,
  *       bonus_points, kill_points, initial_missiles
@@ -61,7 +61,7 @@ enum sw_kind { SW_EMPTY, SW_ASTEROID, SW_POINT_BONUS, SW_MISSILE_BONUS, SW_SHIP,
 	       SW_KINDS };
 
 #define SW_NPARAMS 12
-#define SW_START_LEN (2 + SW_NPARAMS * 2 + 8)
+#define SW_START_LEN (3 + SW_NPARAMS * 2 + 8)
 #define SW_VIEW_PLAYER_LEN (8 + 4)
 #define SW_VIEW_SHIP_LEN 7
 #define SW_VIEW_MAX \
@@ -76,7 +76,7 @@ struct sw_msg_params {
 };
 
 struct sw_msg_start {
-	uint8_t version, players;
+	uint8_t version, players, player;
 	struct sw_msg_params params;
 	uint64_t seed;
 };
@@ -140,6 +140,7 @@ static inline size_t sw_start_encode(const struct sw_msg_start *s, uint8_t *buf,
 	struct wire_w w = wire_writer(buf, cap);
 	wire_u8(&w, s->version);
 	wire_u8(&w, s->players);
+	wire_u8(&w, s->player);
 	for (int i = 0; i < SW_NPARAMS; i++)
 		wire_u16(&w, *v[i]);
 	wire_u64(&w, s->seed);
@@ -153,11 +154,13 @@ static inline bool sw_start_decode(const uint8_t *buf, size_t len, struct sw_msg
 	sw_params_fields(&s->params, v);
 	s->version = wire_get_u8(&r);
 	s->players = wire_get_u8(&r);
+	s->player = wire_get_u8(&r);
 	for (int i = 0; i < SW_NPARAMS; i++)
 		*v[i] = wire_get_u16(&r);
 	s->seed = wire_get_u64(&r);
 	const struct sw_msg_params *p = &s->params;
 	return wire_done(&r) && s->version == SW_PROTO_VERSION && s->players == SW_PLAYERS &&
+	       s->player < SW_PLAYERS &&
 	       p->rows >= SW_MIN_ROWS && p->rows <= SW_MAX_ROWS && p->cols >= SW_MIN_COLS &&
 	       p->cols <= SW_MAX_COLS && p->window >= 1 && p->window <= p->cols &&
 	       p->ships >= 1 && p->ships <= SW_MAX_PLAYER_SHIPS;

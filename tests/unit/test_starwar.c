@@ -690,6 +690,7 @@ Test(starwar_view, start_and_view_round_trip)
 	cr_expect_eq(s.params.window, 31);
 	cr_expect_eq(s.params.kill_points, 30);
 	cr_expect_eq(s.seed, 12);
+	cr_expect_eq(s.player, 2);
 	cr_expect(!sw_start_decode(sbuf, SW_START_LEN - 1, &s));
 	static uint8_t vbuf[SW_VIEW_MAX];
 	size_t len = starwar_game.view((struct game_state *)d, 1, vbuf, sizeof vbuf);

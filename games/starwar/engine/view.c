@@ -57,6 +57,7 @@ size_t sw_start(const struct sw_state *d, int player, uint8_t *buf, size_t cap)
 	struct sw_msg_start s = {
 		.version = SW_PROTO_VERSION,
 		.players = SW_PLAYERS,
+		.player = (uint8_t)player,
 		.params = { sw_u16(p->rounds), sw_u16(p->rows), sw_u16(p->cols),
 			    sw_u16(p->window), sw_u16(p->ships), sw_u16(p->regen_rounds),
 			    sw_u16(p->missile_bonuses), sw_u16(p->point_bonuses),

@@ -1,0 +1,240 @@
+/* runtime.c - the Ants kit's side of the game: it talks to the judge and
+ * answers the functions of ants.h from the last view received.  Linked
+ * into every player binary; one player per process, so its state lives in
+ * this file's statics. */
+#include <stdio.h>
+#include <string.h>
+
+#include "games/ants/kit/ants.h"
+#include "games/ants/proto.h"
+#include "games/kit/io.h"
+#include "games/kit/rng.h"
+
+extern const char player_name[];
+
+static struct ant_msg_start start;
+static struct ant_msg_view view;
+static struct rng rng;
+static int ant_index[ANT_MAX_IDS]; /* id -> index in view.ant, or -1 */
+static int ant_at[ANT_MAX_CELLS];  /* cell -> ant id, or -1 */
+static int lists[ANT_PLAYERS][ANT_TYPES][ANT_MAX_CELLS];
+static int list_len[ANT_PLAYERS][ANT_TYPES];
+static struct ant_msg_order orders[ANT_MAX_ORDERS + 1];
+static int norders;
+
+static int param(int k)
+{
+	return start.params.v[k];
+}
+
+int nb_players(void) { return ANT_PLAYERS; }
+int nb_rounds(void) { return param(ANT_P_ROUNDS); }
+int rows(void) { return param(ANT_P_ROWS); }
+int cols(void) { return param(ANT_P_COLS); }
+int queen_period(void) { return param(ANT_P_QUEEN_PERIOD); }
+int nb_ini_soldiers(void) { return param(ANT_P_INI_SOLDIERS); }
+int nb_ini_workers(void) { return param(ANT_P_INI_WORKERS); }
+int bonus_rows(void) { return param(ANT_P_BONUS_ROWS); }
+int bonus_cols(void) { return param(ANT_P_BONUS_COLS); }
+int bonus_period(void) { return param(ANT_P_BONUS_PERIOD); }
+int worker_life(void) { return param(ANT_P_WORKER_LIFE); }
+int soldier_life(void) { return param(ANT_P_SOLDIER_LIFE); }
+int queen_life(void) { return param(ANT_P_QUEEN_LIFE); }
+
+int needed(AntType t, Nutrient n)
+{
+	if ((t != Soldier && t != Worker) || (unsigned)n >= ANT_NUTRIENTS)
+		return 0;
+	return param(ANT_P_NEED + (t == Soldier ? 0 : ANT_NUTRIENTS) + (int)n);
+}
+
+int nutrients(BonusType b, Nutrient n)
+{
+	if ((unsigned)b >= ANT_BONUSES || (unsigned)n >= ANT_NUTRIENTS)
+		return 0;
+	return param(ANT_P_FOOD + (int)b * ANT_NUTRIENTS + (int)n);
+}
+
+int me(void) { return start.me; }
+int current_round(void) { return view.h.round; }
+
+bool queens_move_now(void)
+{
+	return view.h.round % queen_period() == 0;
+}
+
+Pos pos(int i, int j)
+{
+	return (Pos){ i, j };
+}
+
+bool pos_ok(Pos p)
+{
+	return p.i >= 0 && p.j >= 0 && p.i < view.h.rows && p.j < view.h.cols;
+}
+
+bool pos_eq(Pos a, Pos b)
+{
+	return a.i == b.i && a.j == b.j;
+}
+
+Pos pos_move(Pos p, Dir d)
+{
+	static const int di[4] = { 1, 0, -1, 0 };
+	static const int dj[4] = { 0, 1, 0, -1 };
+	if ((unsigned)d >= 4)
+		return p;
+	return (Pos){ p.i + di[d], p.j + dj[d] };
+}
+
+Cell cell(Pos p)
+{
+	if (!pos_ok(p))
+		return (Cell){ Water, -1, NoBonus };
+	int c = p.i * view.h.cols + p.j;
+	int b = ant_cell_bonus(view.cell[c]);
+	return (Cell){ ant_cell_water(view.cell[c]) ? Water : Soil, ant_at[c],
+		       b < 0 ? NoBonus : (BonusType)b };
+}
+
+Ant ant(int id)
+{
+	if (id < 0 || id >= ANT_MAX_IDS || ant_index[id] < 0)
+		return (Ant){ -1, Worker, -1, { -1, -1 }, 0, { 0, 0, 0 }, NoBonus };
+	const struct ant_msg_ant *a = &view.ant[ant_index[id]];
+	Ant r = { a->id, (AntType)a->type, a->player, { a->row, a->col }, a->life,
+		  { 0, 0, 0 }, a->carried ? (BonusType)(a->carried - 1) : NoBonus };
+	for (int k = 0; k < ANT_NUTRIENTS; k++)
+		r.reserve[k] = a->reserve[k] > 1000000000u ? 1000000000 : (int)a->reserve[k];
+	return r;
+}
+
+static Ids list(int player, int type)
+{
+	if (player < 0 || player >= ANT_PLAYERS)
+		return (Ids){ 0, lists[0][0] };
+	return (Ids){ list_len[player][type], lists[player][type] };
+}
+
+Ids queens(int player) { return list(player, ANT_QUEEN); }
+Ids soldiers(int player) { return list(player, ANT_SOLDIER); }
+Ids workers(int player) { return list(player, ANT_WORKER); }
+
+int colony_size(int player)
+{
+	return player >= 0 && player < ANT_PLAYERS ? view.h.player[player].ants : 0;
+}
+
+long long score(int player)
+{
+	return player >= 0 && player < ANT_PLAYERS ? view.h.player[player].score : 0;
+}
+
+double status(int player)
+{
+	if (player < 0 || player >= ANT_PLAYERS)
+		return -1;
+	int cpu = view.h.player[player].cpu;
+	return cpu < 0 ? -1 : cpu / 1e6;
+}
+
+bool can_lay(int id, AntType t)
+{
+	Ant a = ant(id);
+	if (a.id < 0 || a.type != Queen || (t != Soldier && t != Worker))
+		return false;
+	for (int k = 0; k < ANT_NUTRIENTS; k++)
+		if (a.reserve[k] < needed(t, (Nutrient)k))
+			return false;
+	return true;
+}
+
+static void order(int id, int kind, int dir, int type)
+{
+	/* One past the limit is kept, so the judge sees the player broke it. */
+	if (norders <= ANT_MAX_ORDERS)
+		orders[norders++] = (struct ant_msg_order){ (uint16_t)id, (uint8_t)kind,
+							    (uint8_t)dir, (uint8_t)type };
+}
+
+void move(int id, Dir d) { order(id, ANT_MOVE, (int)d, 0); }
+void take(int id) { order(id, ANT_TAKE, 0, 0); }
+void leave(int id) { order(id, ANT_LEAVE, 0, 0); }
+void lay(int id, Dir d, AntType t) { order(id, ANT_LAY, (int)d, (int)t); }
+
+int random_int(int low, int high)
+{
+	return low < high ? rng_uniform(&rng, low, high) : low;
+}
+
+void random_permutation(int n, int *out)
+{
+	if (n > 0)
+		rng_permutation(&rng, out, n);
+}
+
+/* The in-process build hides every symbol but these two. */
+#define KIT_ENTRY __attribute__((visibility("default")))
+KIT_ENTRY int antkit_start(const uint8_t *msg, size_t len);
+KIT_ENTRY long antkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
+
+/* The lookups the API needs, rebuilt from each view. */
+static void index_view(void)
+{
+	memset(ant_index, -1, sizeof ant_index);
+	memset(ant_at, -1, sizeof ant_at);
+	memset(list_len, 0, sizeof list_len);
+	for (int k = 0; k < view.nants; k++) {
+		const struct ant_msg_ant *a = &view.ant[k];
+		if (a->id >= ANT_MAX_IDS)
+			continue;
+		ant_index[a->id] = k;
+		ant_at[a->row * view.h.cols + a->col] = a->id;
+		lists[a->player][a->type][list_len[a->player][a->type]++] = a->id;
+	}
+}
+
+/* The two steps of the game as the kit sees them, apart from how the bytes
+ * travel: through the sandbox's pipes in main() below, or by direct calls
+ * in an in-process build (KIT_NO_MAIN). */
+int antkit_start(const uint8_t *msg, size_t len)
+{
+	if (!ant_start_decode(msg, len, &start))
+		return -1;
+	rng = rng_seeded(start.seed);
+	return 0;
+}
+
+long antkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
+{
+	if (!ant_view_decode(msg, len, &view))
+		return -1;
+	index_view();
+	norders = 0;
+	play();
+	return (long)ant_orders_encode(orders, (size_t)norders, out, cap);
+}
+
+#ifndef KIT_NO_MAIN
+int main(void)
+{
+	static uint8_t in[ANT_VIEW_MAX], out[ANT_ORDERS_MAX];
+	kit_io_init();
+	long n = kit_read_frame(in, sizeof in);
+	if (n < 0 || antkit_start(in, (size_t)n) < 0) {
+		fprintf(stderr, "ants kit: the judge's first message is not a start message\n");
+		return 1;
+	}
+	kit_write_frame((const uint8_t *)player_name, strlen(player_name));
+	while ((n = kit_read_frame(in, sizeof in)) >= 0) {
+		long len = antkit_turn(in, (size_t)n, out, sizeof out);
+		if (len < 0) {
+			fprintf(stderr, "ants kit: a malformed view from the judge\n");
+			return 1;
+		}
+		if (kit_write_frame(out, (size_t)len) < 0)
+			return 0;
+	}
+	return 0; /* the judge closed the channel: the game is over */
+}
+#endif

@@ -1,0 +1,223 @@
+/* runtime.c - the Star War kit's side of the game: it talks to the judge
+ * and answers the functions of starwar.h from the last view received.
+ * Linked into every player binary; one player per process, so its state
+ * lives in this file's statics.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "games/kit/io.h"
+#include "games/kit/rng.h"
+#include "games/starwar/kit/starwar.h"
+#include "games/starwar/proto.h"
+
+extern const char player_name[];
+
+static struct sw_msg_start start;
+static struct sw_msg_view view;
+static struct rng rng;
+static int my_player;
+static int ship_at[SW_MAX_CELLS]; /* cell -> ship id, or -1 */
+static int ids[SW_PLAYERS][SW_MAX_PLAYER_SHIPS];
+static struct sw_msg_order orders[SW_MAX_ORDERS + 1];
+static int norders;
+
+int nb_players(void) { return SW_PLAYERS; }
+int nb_rounds(void) { return start.params.rounds; }
+int rows(void) { return start.params.rows; }
+int universe_cols(void) { return start.params.cols; }
+int window_cols(void) { return start.params.window; }
+int nb_starships_per_player(void) { return start.params.ships; }
+int nb_starships(void) { return SW_PLAYERS * start.params.ships; }
+int rounds_to_regenerate(void) { return start.params.regen_rounds; }
+int nb_missile_bonuses(void) { return start.params.missile_bonuses; }
+int nb_point_bonuses(void) { return start.params.point_bonuses; }
+int bonus_missiles(void) { return start.params.bonus_missiles; }
+int bonus_points(void) { return start.params.bonus_points; }
+int kill_points(void) { return start.params.kill_points; }
+int initial_missiles(void) { return start.params.initial_missiles; }
+
+int me(void) { return my_player; }
+int current_round(void) { return view.round; }
+int window_start(void) { return view.cols ? view.round % view.cols : 0; }
+
+static int col_mod(int j)
+{
+	int m = view.cols ? view.cols : 1;
+	int r = j % m;
+	return r < 0 ? r + m : r;
+}
+
+bool in_window(Pos p, int r)
+{
+	return col_mod(p.j - r) < view.window;
+}
+
+Pos pos(int i, int j)
+{
+	return (Pos){ i, j };
+}
+
+bool pos_ok(Pos p)
+{
+	return p.i >= 0 && p.i < view.rows;
+}
+
+bool pos_eq(Pos a, Pos b)
+{
+	return a.i == b.i && col_mod(a.j) == col_mod(b.j);
+}
+
+int dir_di(Dir d)
+{
+	return (unsigned)d <= FastDown ? sw_action_dr((int)d) : 0;
+}
+
+int dir_dj(Dir d)
+{
+	return (unsigned)d <= FastDown ? sw_action_dc((int)d) : 1;
+}
+
+Dir dir(int di, int dj)
+{
+	di = di < -1 ? -1 : di > 1 ? 1 : di;
+	dj = dj < 0 ? 0 : dj > 2 ? 2 : dj;
+	return (Dir)sw_move_action(di, dj);
+}
+
+Pos pos_add(Pos p, Dir d)
+{
+	return (Pos){ p.i + dir_di(d), p.j + dir_dj(d) };
+}
+
+Cell cell(Pos p)
+{
+	if (!pos_ok(p) || view.cols == 0)
+		return (Cell){ Asteroid, -1 };
+	int c = p.i * view.cols + col_mod(p.j);
+	return (Cell){ (CellType)view.cell[c], view.cell[c] == SW_SHIP ? ship_at[c] : -1 };
+}
+
+Ship starship(int sid)
+{
+	if (sid < 0 || sid >= view.nships)
+		return (Ship){ -1, -1, { -1, -1 }, 0, false, 0 };
+	const struct sw_msg_ship *s = &view.ship[sid];
+	return (Ship){ sid, sid / start.params.ships, { s->row, s->col }, s->missiles,
+		       s->alive != 0, s->wait };
+}
+
+Ids starships(int player)
+{
+	if (player < 0 || player >= SW_PLAYERS)
+		return (Ids){ 0, ids[0] };
+	return (Ids){ start.params.ships, ids[player] };
+}
+
+long long score(int player)
+{
+	return player >= 0 && player < SW_PLAYERS ? view.player[player].score : 0;
+}
+
+double status(int player)
+{
+	if (player < 0 || player >= SW_PLAYERS)
+		return -1;
+	int cpu = view.player[player].cpu;
+	return cpu < 0 ? -1 : cpu / 1e6;
+}
+
+static void order(int sid, int action)
+{
+	/* One past the limit is kept, so the judge sees the player broke it. */
+	if (norders <= SW_MAX_ORDERS)
+		orders[norders++] = (struct sw_msg_order){ (uint16_t)sid, (uint8_t)action };
+}
+
+void move(int sid, Dir d)
+{
+	order(sid, (int)d);
+}
+
+void shoot(int sid)
+{
+	order(sid, SW_SHOOT);
+}
+
+int random_int(int low, int high)
+{
+	return low < high ? rng_uniform(&rng, low, high) : low;
+}
+
+void random_permutation(int n, int *out)
+{
+	if (n > 0)
+		rng_permutation(&rng, out, n);
+}
+
+/* The in-process build hides every symbol but these two. */
+#define KIT_ENTRY __attribute__((visibility("default")))
+KIT_ENTRY int swkit_start(const uint8_t *msg, size_t len);
+KIT_ENTRY long swkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
+
+/* The lookups the API needs, rebuilt from each view. */
+static void index_view(void)
+{
+	memset(ship_at, -1, sizeof ship_at);
+	for (int k = 0; k < view.nships; k++)
+		if (view.ship[k].alive)
+			ship_at[view.ship[k].row * view.cols + view.ship[k].col] = k;
+}
+
+/* The two steps of the game as the kit sees them, apart from how the bytes
+ * travel: through the sandbox's pipes in main() below, or by direct calls
+ * in the in-process benchmark build (KIT_NO_MAIN). */
+int swkit_start(const uint8_t *msg, size_t len)
+{
+	if (!sw_start_decode(msg, len, &start))
+		return -1;
+	rng = rng_seeded(start.seed);
+	my_player = start.player;
+	for (int p = 0; p < SW_PLAYERS; p++)
+		for (int k = 0; k < start.params.ships; k++)
+			ids[p][k] = p * start.params.ships + k;
+	return 0;
+}
+
+long swkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
+{
+	if (!sw_view_decode(msg, len, &view))
+		return -1;
+	/* The view must describe the universe and fleets the start announced. */
+	if (view.rows != start.params.rows || view.cols != start.params.cols ||
+	    view.nships != SW_PLAYERS * start.params.ships)
+		return -1;
+	index_view();
+	norders = 0;
+	play();
+	return (long)sw_orders_encode(orders, (size_t)norders, out, cap);
+}
+
+#ifndef KIT_NO_MAIN
+int main(void)
+{
+	static uint8_t in[SW_VIEW_MAX], out[SW_ORDERS_MAX];
+	kit_io_init();
+	long n = kit_read_frame(in, sizeof in);
+	if (n < 0 || swkit_start(in, (size_t)n) < 0) {
+		fprintf(stderr, "starwar kit: the judge's first message is not a start message\n");
+		return 1;
+	}
+	kit_write_frame((const uint8_t *)player_name, strlen(player_name));
+	while ((n = kit_read_frame(in, sizeof in)) >= 0) {
+		long len = swkit_turn(in, (size_t)n, out, sizeof out);
+		if (len < 0) {
+			fprintf(stderr, "starwar kit: a malformed view from the judge\n");
+			return 1;
+		}
+		if (kit_write_frame(out, (size_t)len) < 0)
+			return 0;
+	}
+	return 0; /* the judge closed the channel: the game is over */
+}
+#endif
