@@ -1,0 +1,93 @@
+/* engine.h - an engine's `struct game` table, written once for all games.
+ *
+ * The judge holds a match as the opaque struct game_state; an engine works
+ * on its own state type.  An engine with prefix P whose state is struct
+ * P_state (fields p.rounds, round and score[]) and whose functions are
+ * P_new, P_free, P_start, P_view, P_take_orders, P_set_status, P_advance,
+ * P_replay_header and P_replay_round gets its table, and the casts between
+ * the two state types, from one line:
+ *
+ *     GAME_ENGINE(dom, dominator_game, "dominator", "Dominator",
+ *                 DOM_PLAYERS, DOM_START_LEN, DOM_VIEW_MAX, DOM_ORDERS_MAX);
+ */
+#ifndef GAME_ENGINE_H
+#define GAME_ENGINE_H
+
+#include <string.h>
+
+#include "games/game.h"
+
+#define GAME_ENGINE(P, table, NAME, TITLE, PLAYERS, START_MAX, VIEW_MAX, ORDERS_MAX)      \
+	static struct P##_state *P##_of(struct game_state *g)                              \
+	{                                                                                  \
+		return (struct P##_state *)g;                                              \
+	}                                                                                  \
+	static const struct P##_state *P##_of_const(const struct game_state *g)            \
+	{                                                                                  \
+		return (const struct P##_state *)g;                                        \
+	}                                                                                  \
+	static struct game_state *P##_game_create(const char *params, uint64_t seed,       \
+						   char err[GAME_ERRLEN])                  \
+	{                                                                                  \
+		return (struct game_state *)P##_new(params, seed, err);                    \
+	}                                                                                  \
+	static void P##_game_destroy(struct game_state *g)                                 \
+	{                                                                                  \
+		P##_free(P##_of(g));                                                       \
+	}                                                                                  \
+	static int P##_game_rounds(const struct game_state *g)                             \
+	{                                                                                  \
+		return P##_of_const(g)->p.rounds;                                          \
+	}                                                                                  \
+	static int P##_game_round(const struct game_state *g)                              \
+	{                                                                                  \
+		return P##_of_const(g)->round;                                             \
+	}                                                                                  \
+	static size_t P##_game_start(const struct game_state *g, int player, uint8_t *buf, \
+				     size_t cap)                                           \
+	{                                                                                  \
+		return P##_start(P##_of_const(g), player, buf, cap);                       \
+	}                                                                                  \
+	static size_t P##_game_view(const struct game_state *g, int player, uint8_t *buf,  \
+				    size_t cap)                                            \
+	{                                                                                  \
+		return P##_view(P##_of_const(g), player, buf, cap);                        \
+	}                                                                                  \
+	static int P##_game_orders(struct game_state *g, int player, const uint8_t *buf,   \
+				   size_t len, char err[GAME_ERRLEN])                      \
+	{                                                                                  \
+		return P##_take_orders(P##_of(g), player, buf, len, err);                  \
+	}                                                                                  \
+	static void P##_game_status(struct game_state *g, int player, double cpu_share)    \
+	{                                                                                  \
+		P##_set_status(P##_of(g), player, cpu_share);                              \
+	}                                                                                  \
+	static void P##_game_advance(struct game_state *g)                                 \
+	{                                                                                  \
+		P##_advance(P##_of(g));                                                    \
+	}                                                                                  \
+	static void P##_game_scores(const struct game_state *g, int64_t *score)            \
+	{                                                                                  \
+		memcpy(score, P##_of_const(g)->score, (PLAYERS) * sizeof *score);          \
+	}                                                                                  \
+	static json_t *P##_game_replay_header(const struct game_state *g)                  \
+	{                                                                                  \
+		return P##_replay_header(P##_of_const(g));                                 \
+	}                                                                                  \
+	static json_t *P##_game_replay_round(const struct game_state *g)                   \
+	{                                                                                  \
+		return P##_replay_round(P##_of_const(g));                                  \
+	}                                                                                  \
+	const struct game table = {                                                        \
+		.name = NAME, .title = TITLE, .players = PLAYERS,                          \
+		.start_max = START_MAX, .view_max = VIEW_MAX, .orders_max = ORDERS_MAX,    \
+		.create = P##_game_create, .destroy = P##_game_destroy,                    \
+		.rounds = P##_game_rounds, .round = P##_game_round,                        \
+		.start = P##_game_start, .view = P##_game_view,                            \
+		.orders = P##_game_orders, .status = P##_game_status,                      \
+		.advance = P##_game_advance, .scores = P##_game_scores,                    \
+		.replay_header = P##_game_replay_header,                                   \
+		.replay_round = P##_game_replay_round,                                     \
+	}
+
+#endif
