@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -83,6 +84,34 @@ static inline int kit_write_frame(const uint8_t *payload, size_t len)
 		}
 	}
 	return 0;
+}
+
+/* The player's whole life, the same for every game: the start message,
+ * the name, then one answer per view until the judge closes the channel.
+ * start and turn are the game kit's two steps; in and out are buffers of
+ * the game's largest view and orders message. */
+static inline int kit_main(const char *game, const char *name,
+			   int (*start)(const uint8_t *, size_t),
+			   long (*turn)(const uint8_t *, size_t, uint8_t *, size_t),
+			   uint8_t *in, size_t in_cap, uint8_t *out, size_t out_cap)
+{
+	kit_io_init();
+	long n = kit_read_frame(in, in_cap);
+	if (n < 0 || start(in, (size_t)n) < 0) {
+		fprintf(stderr, "%s kit: the judge's first message is not a start message\n", game);
+		return 1;
+	}
+	kit_write_frame((const uint8_t *)name, strlen(name));
+	while ((n = kit_read_frame(in, in_cap)) >= 0) {
+		long len = turn(in, (size_t)n, out, out_cap);
+		if (len < 0) {
+			fprintf(stderr, "%s kit: a malformed view from the judge\n", game);
+			return 1;
+		}
+		if (kit_write_frame(out, (size_t)len) < 0)
+			return 0;
+	}
+	return 0; /* the judge closed the channel: the game is over */
 }
 
 #endif

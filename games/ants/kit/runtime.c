@@ -219,22 +219,6 @@ long antkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 int main(void)
 {
 	static uint8_t in[ANT_VIEW_MAX], out[ANT_ORDERS_MAX];
-	kit_io_init();
-	long n = kit_read_frame(in, sizeof in);
-	if (n < 0 || antkit_start(in, (size_t)n) < 0) {
-		fprintf(stderr, "ants kit: the judge's first message is not a start message\n");
-		return 1;
-	}
-	kit_write_frame((const uint8_t *)player_name, strlen(player_name));
-	while ((n = kit_read_frame(in, sizeof in)) >= 0) {
-		long len = antkit_turn(in, (size_t)n, out, sizeof out);
-		if (len < 0) {
-			fprintf(stderr, "ants kit: a malformed view from the judge\n");
-			return 1;
-		}
-		if (kit_write_frame(out, (size_t)len) < 0)
-			return 0;
-	}
-	return 0; /* the judge closed the channel: the game is over */
+	return kit_main("ants", player_name, antkit_start, antkit_turn, in, sizeof in, out, sizeof out);
 }
 #endif

@@ -173,22 +173,6 @@ long dom_kit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 int main(void)
 {
 	static uint8_t in[DOM_VIEW_MAX], out[DOM_ORDERS_MAX];
-	kit_io_init();
-	long n = kit_read_frame(in, sizeof in);
-	if (n < 0 || dom_kit_start(in, (size_t)n) < 0) {
-		fprintf(stderr, "dominator kit: the judge's first message is not a start message\n");
-		return 1;
-	}
-	kit_write_frame((const uint8_t *)player_name, strlen(player_name));
-	while ((n = kit_read_frame(in, sizeof in)) >= 0) {
-		long len = dom_kit_turn(in, (size_t)n, out, sizeof out);
-		if (len < 0) {
-			fprintf(stderr, "dominator kit: a malformed view from the judge\n");
-			return 1;
-		}
-		if (kit_write_frame(out, (size_t)len) < 0)
-			return 0;
-	}
-	return 0; /* the judge closed the channel: the game is over */
+	return kit_main("dominator", player_name, dom_kit_start, dom_kit_turn, in, sizeof in, out, sizeof out);
 }
 #endif
