@@ -1,0 +1,102 @@
+#include "games/params_text.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int pt_fail(const struct pt_parse *ps, int line, const char *key, const char *fmt, ...)
+{
+	int n = line > 0 ? snprintf(ps->err, GAME_ERRLEN, "line %d: %s: ", line, key)
+			 : snprintf(ps->err, GAME_ERRLEN, "%s: ", key);
+	if (n < 0 || n >= GAME_ERRLEN)
+		return -1;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(ps->err + n, GAME_ERRLEN - (size_t)n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+bool pt_next_line(const char **text, struct pt_line *line)
+{
+	const char *s = *text;
+	if (!*s)
+		return false;
+	const char *end = strchr(s, '\n');
+	size_t len = end ? (size_t)(end - s) : strlen(s);
+	*text = end ? end + 1 : s + len;
+	const char *hash = memchr(s, '#', len);
+	if (hash)
+		len = (size_t)(hash - s);
+	while (len && blank(*s))
+		s++, len--;
+	while (len && blank(s[len - 1]))
+		len--;
+	line->s = s;
+	line->len = len;
+	line->number++;
+	return true;
+}
+
+bool pt_parse_int(const char *s, size_t len, int *out)
+{
+	if (len == 0 || len > 9)
+		return false;
+	int v = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return false;
+		v = v * 10 + (s[i] - '0');
+	}
+	*out = v;
+	return true;
+}
+
+static int find(const struct pt_parse *ps, const char *name, size_t len)
+{
+	for (int k = 0; k < ps->nkeys; k++)
+		if (strlen(ps->keys[k].name) == len && memcmp(ps->keys[k].name, name, len) == 0)
+			return k;
+	return -1;
+}
+
+int pt_line_of(const struct pt_parse *ps, const char *key)
+{
+	int k = find(ps, key, strlen(key));
+	return k < 0 ? 0 : ps->key_line[k];
+}
+
+int pt_key_line(struct pt_parse *ps, const struct pt_line *l)
+{
+	size_t klen = 0;
+	while (klen < l->len && !blank(l->s[klen]))
+		klen++;
+	char key[32];
+	snprintf(key, sizeof key, "%.*s", (int)(klen < 31 ? klen : 31), l->s);
+	int k = find(ps, l->s, klen);
+	if (k < 0)
+		return pt_fail(ps, l->number, key, "unknown key");
+	if (ps->key_line[k])
+		return pt_fail(ps, l->number, key, "given twice (first on line %d)", ps->key_line[k]);
+	const char *v = l->s + klen;
+	size_t vlen = l->len - klen;
+	while (vlen && blank(*v))
+		v++, vlen--;
+	int value;
+	if (!pt_parse_int(v, vlen, &value))
+		return pt_fail(ps, l->number, key, "expected one non-negative integer");
+	const struct pt_key *pk = &ps->keys[k];
+	if (value < pk->min || value > pk->max)
+		return pt_fail(ps, l->number, key, "%d is out of range (%d..%d)", value, pk->min,
+			       pk->max);
+	if (pk->offset != PT_NOT_STORED)
+		*(int *)((char *)ps->params + pk->offset) = value;
+	ps->key_line[k] = l->number;
+	return 0;
+}

@@ -1,0 +1,60 @@
+/* params_text.h - the parameters files of every game: `key value` lines,
+ * `#` comments, blank lines, and whatever section a game adds (a board, a
+ * map), read by the engines (not by players).
+ *
+ * Promises: a key is looked up in the engine's table, parsed as a decimal
+ * integer filling its word, range-checked and stored at its offset in the
+ * engine's parameters struct; an error reads "line N: key: what" (or
+ * "key: what" for a key left at its default) and stops the parse.
+ */
+#ifndef GAMES_PARAMS_TEXT_H
+#define GAMES_PARAMS_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "games/game.h"
+
+struct pt_key {
+	const char *name;
+	size_t offset; /* of its int in the parameters struct, or PT_NOT_STORED */
+	int min, max;
+};
+
+#define PT_KEY(type, field, lo, hi) { #field, offsetof(type, field), lo, hi }
+/* A key that is checked but not stored (a value fixed by the game). */
+#define PT_NOT_STORED ((size_t)-1)
+#define PT_MAX_KEYS 32
+
+/* One line of the text, without its comment and surrounding blanks. */
+struct pt_line {
+	const char *s;
+	size_t len;
+	int number;
+};
+
+/* A parse in progress: the engine's keys, where each was given (0: not). */
+struct pt_parse {
+	const struct pt_key *keys;
+	int nkeys;
+	void *params;
+	char *err;
+	int key_line[PT_MAX_KEYS];
+};
+
+__attribute__((format(printf, 4, 5)))
+int pt_fail(const struct pt_parse *ps, int line, const char *key, const char *fmt, ...);
+
+/* Cuts the next line off *text; false at the end. */
+bool pt_next_line(const char **text, struct pt_line *line);
+
+/* A decimal integer of at most 9 digits filling the whole word. */
+bool pt_parse_int(const char *s, size_t len, int *out);
+
+/* Reads a `key value` line into the parameters; 0 or -1 (err set). */
+int pt_key_line(struct pt_parse *ps, const struct pt_line *l);
+
+/* The line a key was given on, 0 if it was not. */
+int pt_line_of(const struct pt_parse *ps, const char *key);
+
+#endif
