@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "judge/plag_winnow.h"
+
 /* webhook.c writes its errors into our buffer. */
 _Static_assert(CFG_ERRLEN == HOOK_ERRLEN, "config and webhook errors differ in size");
 
@@ -40,6 +42,14 @@ void cfg_defaults(struct judge_config *cfg)
 			.output_bytes = 64 * MIB,
 			.log_bytes = 64 * 1024,
 			.cache_dir = "build/cache",
+		},
+		.plag = {
+			.k = PLAG_K_DEFAULT,
+			.w = PLAG_W_DEFAULT,
+			.floor_pct = 20,
+			.flag_pct = 50,
+			.common_pct = 40,
+			.common_min_docs = 20,
 		},
 	};
 	hook_defaults(&cfg->hooks);
@@ -188,6 +198,36 @@ static int load_worker(struct cfg_worker *w, json_t *obj, char err[CFG_ERRLEN])
 	return 0;
 }
 
+static int load_plag(struct cfg_plag *p, json_t *obj, char err[CFG_ERRLEN])
+{
+	const struct cfg_number nums[] = {
+		{ "k", NULL, &p->k, NULL, 1, 4, PLAG_K_MAX },
+		{ "w", NULL, &p->w, NULL, 1, 1, PLAG_W_MAX },
+		{ "floor_percent", NULL, &p->floor_pct, NULL, 1, 1, 100 },
+		{ "flag_percent", NULL, &p->flag_pct, NULL, 1, 1, 100 },
+		{ "common_percent", NULL, &p->common_pct, NULL, 1, 1, 100 },
+		{ "common_min_files", NULL, &p->common_min_docs, NULL, 1, 2, 1000000 },
+		{ 0 },
+	};
+	const char *key;
+	json_t *v;
+	json_object_foreach(obj, key, v) {
+		const struct cfg_number *n = find_number(nums, key);
+		if (!n) {
+			snprintf(err, CFG_ERRLEN, "config: unknown setting plagiarism.%s", key);
+			return -1;
+		}
+		if (set_number(n, v, "plagiarism", err) < 0)
+			return -1;
+	}
+	if (p->floor_pct > p->flag_pct) {
+		snprintf(err, CFG_ERRLEN, "config: plagiarism.floor_percent is more than "
+			 "plagiarism.flag_percent");
+		return -1;
+	}
+	return 0;
+}
+
 static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN])
 {
 	const char *key;
@@ -209,6 +249,8 @@ static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN
 			rc = load_compile(&cfg->compile, v, err);
 		else if (strcmp(key, "worker") == 0)
 			rc = load_worker(&cfg->worker, v, err);
+		else if (strcmp(key, "plagiarism") == 0)
+			rc = load_plag(&cfg->plag, v, err);
 		else if (strcmp(key, "webhook_delivery") == 0)
 			rc = hook_parse_delivery(&cfg->hooks, v, err);
 		else {

@@ -44,10 +44,21 @@ struct cfg_worker {
 	char qualify_opponent[16];/* shipped player it meets in every seat */
 };
 
+/* Plagiarism: fingerprints of k-grams of tokens, winnowed with window w;
+ * shares are percentages. */
+struct cfg_plag {
+	unsigned k, w;
+	unsigned floor_pct;       /* pairs at least this similar are stored */
+	unsigned flag_pct;        /* at least this similar: both marked suspected */
+	unsigned common_pct;      /* a fingerprint in more than this share of a game's */
+	unsigned common_min_docs; /* files (once it has this many) is an idiom */
+};
+
 struct judge_config {
 	struct cfg_sandbox sandbox;
 	struct cfg_compile compile;
 	struct cfg_worker worker;
+	struct cfg_plag plag;     /* "plagiarism" */
 	struct hook_config hooks; /* "webhooks" and "webhook_delivery" */
 };
 

@@ -4,6 +4,7 @@
 
 #include <jansson.h>
 
+#include "judge/plag_winnow.h"
 #include "judge/store.h"
 #include "judge/worker.h"
 
@@ -36,6 +37,16 @@ int work_conclude(struct work *w, int64_t submission, bool passed, char err[WORK
  * notify job for every webhook that wants it. */
 int work_event(struct work *w, const char *kind, int64_t submission, json_t *data,
 	       char err[WORKER_ERRLEN]);
+
+/* Plagiarism for a compile job.  First, outside any transaction, the
+ * submission's fingerprints (fp_error empty) or why it has none.  Then,
+ * inside the job's transaction, they are stored, indexed and compared with
+ * every earlier file of the game, and a plagiarism.flagged event goes out
+ * when one is over the threshold.  A submission is fingerprinted once. */
+void work_plag_fingerprint(struct work *w, const char *game, const char *src, size_t len,
+			   struct plag_fps *fps, char fp_error[PLAG_ERRLEN]);
+int work_plag_record(struct work *w, const struct store_submission *sub,
+		     const struct plag_fps *fps, const char *fp_error, char err[WORKER_ERRLEN]);
 
 /* Inside a transaction: the job still ours, then marked done. */
 int work_done(struct work *w, char err[WORKER_ERRLEN]);

@@ -65,8 +65,14 @@ static int queue_qualifying(struct work *w, const struct store_submission *sub,
 
 /* Records the outcome, queues what follows, and ends the job: one
  * transaction, so a crash anywhere leaves the job to be done again. */
+struct fingerprint {
+	struct plag_fps fps;
+	char error[PLAG_ERRLEN];
+};
+
 static int record(struct work *w, const struct store_submission *sub,
-		  const struct cmp_result *res, char err[WORKER_ERRLEN])
+		  const struct cmp_result *res, const struct fingerprint *fp,
+		  char err[WORKER_ERRLEN])
 {
 	char serr[STORE_ERRLEN], sha[HASH_HEXLEN + 1] = "";
 	if (res->ok && hash_file(res->binary, sha) < 0) {
@@ -89,6 +95,8 @@ static int record(struct work *w, const struct store_submission *sub,
 		rc = work_event(w, res->ok ? "submission.compiled" : "submission.failed", sub->id,
 				data, err);
 	if (rc == 0)
+		rc = work_plag_record(w, sub, &fp->fps, fp->error, err);
+	if (rc == 0)
 		rc = work_done(w, err);
 	json_decref(data);
 	if (rc == 0 && store_commit(w->store, serr) < 0) {
@@ -110,6 +118,8 @@ int work_compile(struct work *w, char err[WORKER_ERRLEN])
 		return -1;
 	}
 	struct cmp_result res = { 0 };
+	struct fingerprint fp;
+	work_plag_fingerprint(w, sub.game, src, len, &fp.fps, fp.error);
 	int rc = write_source(&sub, src, len, dir, path, err);
 	free(src);
 	if (rc == 0) {
@@ -120,11 +130,12 @@ int work_compile(struct work *w, char err[WORKER_ERRLEN])
 		remove_source(dir, path);
 	}
 	if (rc == 0)
-		rc = record(w, &sub, &res, err);
+		rc = record(w, &sub, &res, &fp, err);
 	if (rc == 0)
 		snprintf(w->outcome, sizeof w->outcome, "submission %lld (%s by %s): %s",
 			 (long long)id, sub.name, sub.author,
 			 res.ok ? "compiled, qualifying matches queued" : "does not compile");
 	cmp_result_free(&res);
+	plag_fps_free(&fp.fps);
 	return rc;
 }

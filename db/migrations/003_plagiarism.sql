@@ -1,0 +1,54 @@
+-- Version 3: plagiarism.  Every fingerprinted file is a document: a
+-- submission (fingerprinted by its compile job) or a file of an earlier
+-- year (judge archive import), which is compared against but never plays.
+CREATE TABLE plag_docs (
+	id            INTEGER PRIMARY KEY,
+	game          TEXT NOT NULL,
+	submission_id INTEGER UNIQUE REFERENCES submissions (id), -- NULL: archived
+	author        TEXT NOT NULL,
+	name          TEXT NOT NULL,
+	label         TEXT,          -- an archive's label ('2025'); NULL: this tournament
+	source        BLOB,          -- archived files only: a submission keeps its own
+	k             INTEGER NOT NULL,
+	w             INTEGER NOT NULL,
+	hash_version  INTEGER NOT NULL,
+	ntokens       INTEGER NOT NULL,
+	nfps          INTEGER NOT NULL,
+	fps           BLOB NOT NULL, -- 20 bytes each, little-endian: hash, token, first and last line
+	error         TEXT,          -- why the file has no fingerprints (not C, too big...)
+	suspected     INTEGER NOT NULL DEFAULT 0,
+	created_at    INTEGER NOT NULL
+);
+CREATE INDEX plag_docs_by_game ON plag_docs (game, id);
+-- An archive imported twice must not count twice.
+CREATE UNIQUE INDEX plag_docs_archived ON plag_docs (game, label, author, name)
+	WHERE label IS NOT NULL;
+
+-- Which documents hold a fingerprint.  The key is the fingerprint's hash
+-- mixed with its game, so a game's idioms never count in another's.  No
+-- foreign key: each insert would pay a lookup in plag_docs, and rows are
+-- only ever written with their document.
+CREATE TABLE plag_index (
+	key    INTEGER NOT NULL,
+	doc_id INTEGER NOT NULL,
+	PRIMARY KEY (key, doc_id)
+) WITHOUT ROWID;
+
+-- Compared pairs over the floor; doc_a is the later document.
+CREATE TABLE plag_pairs (
+	doc_a          INTEGER NOT NULL REFERENCES plag_docs (id),
+	doc_b          INTEGER NOT NULL REFERENCES plag_docs (id),
+	game           TEXT NOT NULL,
+	similarity     REAL NOT NULL, -- the larger of a_in_b and b_in_a
+	a_in_b         REAL NOT NULL,
+	b_in_a         REAL NOT NULL,
+	longest        INTEGER NOT NULL, -- tokens in the longest matched fragment
+	a_first_line   INTEGER NOT NULL,
+	a_last_line    INTEGER NOT NULL,
+	b_first_line   INTEGER NOT NULL,
+	b_last_line    INTEGER NOT NULL,
+	flagged        INTEGER NOT NULL,
+	created_at     INTEGER NOT NULL,
+	PRIMARY KEY (doc_a, doc_b)
+) WITHOUT ROWID;
+CREATE INDEX plag_pairs_by_game ON plag_pairs (game, similarity DESC);
