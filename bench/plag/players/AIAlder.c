@@ -83,19 +83,26 @@ static bool worth_painting(Pos p)
 	return c.type == Empty && c.owner != me() && !c.haunted;
 }
 
-/* The nearest cell we would like to paint, or the starting cell itself. */
-static Pos nearest_target(Pos from)
+/* The best cell to paint within `radius' rows and columns of `from',
+ * or `from' itself when there is none. */
+static Pos nearest_target_within(Pos from, int radius)
 {
 	Pos best = from;
 	int best_score = FAR_AWAY;
-	for (int i = 1; i < rows() - 1; i++) {
-		for (int j = 1; j < cols() - 1; j++) {
+	int i_lo = from.i - radius < 1 ? 1 : from.i - radius;
+	int i_hi = from.i + radius > rows() - 2 ? rows() - 2 : from.i + radius;
+	int j_lo = from.j - radius < 1 ? 1 : from.j - radius;
+	int j_hi = from.j + radius > cols() - 2 ? cols() - 2 : from.j + radius;
+	for (int i = i_lo; i <= i_hi; i++) {
+		for (int j = j_lo; j <= j_hi; j++) {
 			Pos p = pos(i, j);
 			int d = manhattan(from, p);
 			/* our own cell is not a target: only stepping paints */
-			if (d == 0 || d >= best_score || !worth_painting(p) || already_claimed(p))
+			if (d == 0 || 2 * d - 1 >= best_score)
 				continue;
-			/* enemy colour counts double: it costs them too */
+			if (!worth_painting(p) || already_claimed(p))
+				continue;
+			/* enemy colour is a little better: it costs them too */
 			int s = cell(p).owner >= 0 ? d * 2 - 1 : d * 2;
 			if (s < best_score) {
 				best_score = s;
@@ -104,6 +111,17 @@ static Pos nearest_target(Pos from)
 		}
 	}
 	return best;
+}
+
+/* Look close by first, then further and further. */
+static Pos nearest_target(Pos from)
+{
+	int side = rows() > cols() ? rows() : cols();
+	for (int radius = 4; ; radius *= 2) {
+		Pos p = nearest_target_within(from, radius);
+		if (!pos_eq(p, from) || radius >= side)
+			return p;
+	}
 }
 
 /* How far `a' is from `b' for a unit that does (or does not) move
