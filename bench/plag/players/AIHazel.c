@@ -14,7 +14,7 @@
 PLAYER_NAME(Hazel);
 
 #define MAX_SIDE 99
-#define MAX_ID 4096
+#define MAX_ID 8192
 #define GOAL_TRIES 30
 
 static int side;

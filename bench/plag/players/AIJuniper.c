@@ -13,7 +13,7 @@
 PLAYER_NAME(Juniper);
 
 #define MAX_CELLS (99 * 99)
-#define MAX_UNITS 4096
+#define MAX_UNITS 8192
 #define CELL_BITS 14
 #define EXPAND_CAP 900
 

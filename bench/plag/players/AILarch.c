@@ -24,11 +24,11 @@ struct node
 	struct node *next;
 };
 
-static struct node pool[2048];
+static struct node pool[8192];
 static struct node *head[ROLES];
 static char bad[99][99];   /* 1: deadly, 2: an enemy knight can hit a farmer here */
 static char taken[99][99];
-static char guarded[4096];
+static char guarded[8192];
 
 static int D(Pos a, Pos b)
 {
@@ -136,7 +136,7 @@ void play(void)
 		else
 			PUSH(GUARD, u.id);
 	}
-	for (k = 0; k < 4096; k++)
+	for (k = 0; k < 8192; k++)
 		guarded[k] = 0;
 
 	/* orders, role after role */
