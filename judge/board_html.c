@@ -200,7 +200,7 @@ int board_write_file(const char *path, const char *data, size_t len, char err[BO
 /* ---- the page ------------------------------------------------------------ */
 
 /* s as HTML text, valid in an element and in a quoted attribute. */
-static void html_text(FILE *f, const char *s)
+void board_html_text(FILE *f, const char *s)
 {
 	while (*s) {
 		const unsigned char *u = (const unsigned char *)s;
@@ -233,7 +233,7 @@ static const char page_style[] =
 	"tr.top td{font-weight:600}\n"
 	"tbody tr:hover{background:#f0f4ff}\n";
 
-static void page_head(FILE *f, const struct board *b, const char *when)
+void board_html_head(FILE *f, const char *title, const char *when)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n", f);
 	/* Even were a name to slip through unescaped, no script would run and
@@ -242,12 +242,19 @@ static void page_head(FILE *f, const struct board *b, const char *when)
 	      "style-src 'unsafe-inline'\">\n", f);
 	fputs("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n", f);
 	fputs("<title>", f);
-	html_text(f, b->title);
-	fprintf(f, " leaderboard, %s</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", when,
-		page_style);
-	html_text(f, b->title);
-	fputs(" leaderboard</h1>\n<p class=\"when\">", f);
-	html_text(f, b->game);
+	board_html_text(f, title);
+	fprintf(f, ", %s</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", when, page_style);
+	board_html_text(f, title);
+	fputs("</h1>\n", f);
+}
+
+static void page_head(FILE *f, const struct board *b, const char *when)
+{
+	char title[128];
+	snprintf(title, sizeof title, "%s leaderboard", b->title);
+	board_html_head(f, title, when);
+	fputs("<p class=\"when\">", f);
+	board_html_text(f, b->game);
 	fprintf(f, ": %zu ranked player%s, as of %s</p>\n", b->n, b->n == 1 ? "" : "s", when);
 }
 
@@ -256,9 +263,9 @@ static void page_row(FILE *f, const struct board_row *r)
 	char score[32], mu[32], sigma[32];
 	fprintf(f, "<tr%s><td class=\"n\">%d</td><td>", r->rank <= 3 ? " class=\"top\"" : "",
 		r->rank);
-	html_text(f, r->player);
+	board_html_text(f, r->player);
 	fputs("</td><td>", f);
-	html_text(f, r->author);
+	board_html_text(f, r->author);
 	fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
 		"<td class=\"n\">%d</td><td class=\"n\">%d</td></tr>\n",
 		board_num(r->score, score), board_num(r->mu, mu), board_num(r->sigma, sigma),

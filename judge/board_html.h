@@ -43,6 +43,13 @@ struct board {
  * script, nothing fetched).  0, or -1 with err filled. */
 int board_html_write(const char *path, const struct board *b, char err[BOARD_ERRLEN]);
 
+/* The start of a self-contained page (inline CSS, no script, nothing
+ * fetched) up to its <h1>title</h1>; when goes into the window title. */
+void board_html_head(FILE *f, const char *title, const char *when);
+
+/* s as HTML text, valid in an element and in a quoted attribute. */
+void board_html_text(FILE *f, const char *s);
+
 /* Writes len bytes to path whole (temporary file, then rename).  0, or -1
  * with err filled. */
 int board_write_file(const char *path, const char *data, size_t len, char err[BOARD_ERRLEN]);

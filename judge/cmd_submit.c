@@ -1,12 +1,10 @@
 /* judge submit (scripts/upload): check a contestant's file and store it,
  * with its compile job, in the queue; --wait follows it to its outcome. */
-#include <errno.h>
 #include <getopt.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -16,6 +14,7 @@
 #include "judge/cscan.h"
 #include "judge/hash.h"
 #include "judge/match.h"
+#include "judge/source.h"
 #include "judge/store.h"
 
 static void usage(FILE *out)
@@ -81,84 +80,6 @@ static int refuse(const char *fmt, const char *a, const char *b)
 	return 1;
 }
 
-static int read_source(const char *path, char **buf, size_t *len)
-{
-	struct stat st;
-	FILE *f = fopen(path, "re");
-	if (!f || fstat(fileno(f), &st) < 0 || !S_ISREG(st.st_mode)) {
-		if (f)
-			fclose(f);
-		return refuse("cannot read %s: %s", path, f ? "not a regular file" : strerror(errno));
-	}
-	if (st.st_size > CMP_SOURCE_MAX) {
-		fclose(f);
-		return refuse("%s is larger than 256 KiB%s", path, "");
-	}
-	*buf = malloc((size_t)st.st_size + 1);
-	*len = *buf ? fread(*buf, 1, (size_t)st.st_size, f) : 0;
-	fclose(f);
-	if (!*buf)
-		return refuse("out of memory%s%s", "", "");
-	(*buf)[*len] = '\0';
-	return 0;
-}
-
-/* Skips a comment or a literal starting at s[i]; returns the index after
- * it, or i when there is none. */
-static size_t skip_noise(const char *s, size_t len, size_t i)
-{
-	if (s[i] == '/' && i + 1 < len && s[i + 1] == '/') {
-		while (i < len && s[i] != '\n')
-			i++;
-	} else if (s[i] == '/' && i + 1 < len && s[i + 1] == '*') {
-		const char *end = strstr(s + i + 2, "*/");
-		i = end ? (size_t)(end - s) + 2 : len;
-	} else if (s[i] == '"' || s[i] == '\'') {
-		char q = s[i++];
-		while (i < len && s[i] != q && s[i] != '\n')
-			i += s[i] == '\\' ? 2 : 1;
-		i++;
-	}
-	return i;
-}
-
-static bool ident_char(char c)
-{
-	return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
-}
-
-/* The name in PLAYER_NAME(Name), outside comments and literals. */
-static int player_name(const char *s, size_t len, char name[MATCH_NAME_MAX + 1])
-{
-	static const char key[] = "PLAYER_NAME";
-	for (size_t i = 0; i < len;) {
-		size_t next = skip_noise(s, len, i);
-		if (next != i) {
-			i = next;
-			continue;
-		}
-		bool at_word = i == 0 || !ident_char(s[i - 1]);
-		if (!at_word || strncmp(s + i, key, sizeof key - 1) != 0) {
-			i++;
-			continue;
-		}
-		const char *p = s + i + sizeof key - 1;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p++ != '(')
-			return -1;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		size_t n = strcspn(p, " \t)");
-		if (!match_name_valid(p, n) || p[n + strspn(p + n, " \t")] != ')')
-			return -1;
-		memcpy(name, p, n);
-		name[n] = '\0';
-		return 0;
-	}
-	return -1;
-}
-
 static bool author_valid(const char *a)
 {
 	size_t n = strlen(a);
@@ -180,7 +101,7 @@ static int check(const struct submit_args *a, const char *src, size_t len,
 		return refuse("%s is empty%s", a->file, "");
 	if (cscan_text(a->file, src, len, err) != 0)
 		return refuse("%s%s", err, " (upload the C source file, not a binary)");
-	if (player_name(src, len, name) < 0)
+	if (src_player_name(src, len, name) < 0)
 		return refuse("%s does not name its player: write PLAYER_NAME(Name), Name being 1 to "
 			      "12 letters, digits or _%s", a->file, "");
 	return 0;
@@ -217,7 +138,8 @@ int cmd_submit(int argc, char **argv)
 		return 2;
 	char *src = NULL, name[MATCH_NAME_MAX + 1], sha[HASH_HEXLEN + 1], err[STORE_ERRLEN];
 	size_t len = 0;
-	int rc = read_source(a.file, &src, &len);
+	char rerr[SRC_ERRLEN];
+	int rc = src_read(a.file, CMP_SOURCE_MAX, &src, &len, rerr) < 0 ? refuse("%s%s", rerr, "") : 0;
 	if (rc == 0)
 		rc = check(&a, src, len, name);
 	if (rc == 0 && hash_hex(src, len, sha) < 0)

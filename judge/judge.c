@@ -23,6 +23,8 @@ static const struct judge_cmd commands[] = {
 	{ "matches", cmd_matches, "the played matches, most recent first" },
 	{ "replay", cmd_replay, "write a stored match's replay" },
 	{ "jobs", cmd_jobs, "the queue: running, queued and parked jobs" },
+	{ "plagiarism", cmd_plagiarism, "similar pairs of files, and one pair side by side" },
+	{ "archive", cmd_archive, "import files of earlier years to compare against" },
 	{ "compile", cmd_compile, "compile one contestant's file" },
 	{ "sandbox", cmd_sandbox, "run a binary under the player sandbox" },
 	{ 0 },

@@ -349,9 +349,9 @@ static int insert_doc(sqlite3 *db, const struct plag_doc *doc, const struct plag
 	int rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	free(blob);
-	if (rc == SQLITE_CONSTRAINT && doc->label) {
-		snprintf(err, PLAG_ERRLEN, "%s by %s is already in archive %s of %s", doc->name,
-			 doc->author, doc->label, doc->game);
+	if ((rc & 0xff) == SQLITE_CONSTRAINT && doc->label) {
+		snprintf(err, PLAG_ERRLEN, "%.60s by %.60s is already in archive %.40s of %.30s "
+			 "(an archive is imported once)", doc->name, doc->author, doc->label, doc->game);
 		return -1;
 	}
 	if (rc != SQLITE_DONE)
