@@ -4,19 +4,22 @@
  * breadth-first search, how many steps each cell is from the nearest enemy
  * soldier and from the nearest enemy queen: the only ants that can kill a
  * worker.  Then:
- *   - the queen kills the enemy soldiers and workers that come next to her
- *     (a queen beats both), eats the food next to her, lays a worker
+ *   - food is shared out: the queen and the free workers are paired
+ *     greedily with the food on the ground by the rounds it takes to get
+ *     it eaten (a queen walks at half speed but eats on the spot; a worker
+ *     must also carry it back), so no two ants chase one bonus; the kind
+ *     of food the queen lacks most counts as nearer;
+ *   - the queen, whom no soldier can beat, kills the enemy soldiers and
+ *     workers that come next to her, walks to her food, lays a worker
  *     whenever she can afford one (three workers cost what one soldier
- *     costs and score more), and otherwise walks to the middle of the
- *     places where our quadrant's food appears, so that deliveries are
- *     short;
+ *     costs and score more), and otherwise walks back amid the places
+ *     where our quadrant's food appears;
  *   - workers never end a round next to an enemy soldier or queen and run
- *     from one that comes within two steps; free workers and food are
- *     paired greedily by walking distance (the food the queen lacks most
- *     counts as nearer), so no two workers chase one bonus; loaded workers
- *     drop their food next to the queen; idle ones wait near our food
- *     rectangles, off the cells where food appears;
- *   - soldiers hunt enemy workers, never stepping next to an enemy queen.
+ *     from one that comes within two steps; loaded workers drop their food
+ *     near the queen; idle ones wait near our food rectangles, off the
+ *     cells where food appears;
+ *   - soldiers hunt enemy workers, never stepping where an enemy soldier
+ *     could step too nor next to an enemy queen.
  * Nobody ever steps onto a cell that holds one of our ants or that another
  * of our ants enters this round: in Ants that is a fight too.
  */
@@ -29,11 +32,13 @@ PLAYER_NAME(Dummy);
 
 #define MAXN 99
 #define FAR 1000000
-#define MAXF 96      /* food cells planned for in one round */
-#define MAXA 1024    /* our ants planned for in one round */
-#define QUEEN_ZONE 2 /* food this close to our queen is hers to eat */
+#define MAXF 96        /* food cells planned for in one round */
+#define MAXA 1024      /* our ants planned for in one round */
+#define QUEEN_ZONE 2   /* food this close to our queen is hers to eat */
+#define QUEEN_REACH 12 /* the queen walks this far for food */
 #define WANTED_BONUS 4 /* the most wanted food counts this much nearer */
 #define WAIT_RADIUS 3  /* idle workers stop this close to a rectangle */
+#define SAFE 3         /* steps from an enemy that no enemy can cross now */
 
 typedef int Field[MAXN][MAXN];
 
@@ -43,8 +48,8 @@ static const int DJ[4] = { 0, 1, 0, -1 };
 /* ---- the round's snapshot ------------------------------------------------- */
 
 static int nr, nc, my, round_now;
-static int at[MAXN][MAXN];      /* ant id, or -1 */
-static int food[MAXN][MAXN];    /* BonusType */
+static int at[MAXN][MAXN];       /* ant id, or -1 */
+static int food[MAXN][MAXN];     /* BonusType */
 static bool wet[MAXN][MAXN];
 static bool claimed[MAXN][MAXN]; /* one of our ants enters it (or is born) */
 static Field sdist, qdist;       /* steps to the nearest enemy soldier, queen */
@@ -59,9 +64,16 @@ static bool spot[MAXN][MAXN];     /* food appeared here at a spawn */
 static int box_lo_i[3], box_hi_i[3], box_lo_j[3], box_hi_j[3];
 static bool box_seen[3];
 
+/* ---- the round's plan ----------------------------------------------------- */
+
+static int nfood;
+static Pos food_pos[MAXF];
+static Field food_field[MAXF]; /* steps from each food, for workers */
+static int goal_of[MAXA];      /* the food of each free worker, or -1 */
+static int queen_goal;         /* the queen's food, or -1 */
+
 /* Scratch. */
 static Pos queue_buf[MAXN * MAXN];
-static Field field_buf[MAXF];
 static Field work_field;
 
 static bool inside(int i, int j)
@@ -109,9 +121,17 @@ static bool next_to_queen(Pos p)
 	return qid >= 0 && manhattan(p, qpos) == 1;
 }
 
+/* How an ant that is crossing cells keeps off enemies. */
+enum keep { KEEP_NONE, KEEP_ALL, KEEP_QUEENS };
+
+static bool kept_off(Pos p, enum keep keep)
+{
+	return (keep == KEEP_ALL && threat(p) < 2) || (keep == KEEP_QUEENS && qdist[p.i][p.j] < 2);
+}
+
 /* Steps from the sources over soil.  Ants do not block (they move); cells
- * closer than keep_off to an enemy soldier or queen are not crossed. */
-static void flood(const Pos *src, int n, int keep_off, Field d)
+ * next to the enemies named by keep are not crossed. */
+static void flood(const Pos *src, int n, enum keep keep, Field d)
 {
 	for (int i = 0; i < nr; ++i)
 		for (int j = 0; j < nc; ++j)
@@ -126,8 +146,7 @@ static void flood(const Pos *src, int n, int keep_off, Field d)
 		Pos p = queue_buf[head++];
 		for (int dir = 0; dir < 4; ++dir) {
 			Pos q = step(p, dir);
-			if (!soil(q.i, q.j) || d[q.i][q.j] != FAR ||
-			    (keep_off > 0 && threat(q) < keep_off))
+			if (!soil(q.i, q.j) || d[q.i][q.j] != FAR || kept_off(q, keep))
 				continue;
 			d[q.i][q.j] = d[p.i][p.j] + 1;
 			queue_buf[tail++] = q;
@@ -135,9 +154,9 @@ static void flood(const Pos *src, int n, int keep_off, Field d)
 	}
 }
 
-static void flood_from(Pos p, int keep_off, Field d)
+static void flood_from(Pos p, enum keep keep, Field d)
 {
-	flood(&p, 1, keep_off, d);
+	flood(&p, 1, keep, d);
 }
 
 static void scan(void)
@@ -172,9 +191,11 @@ static void measure_threats(void)
 			for (int k = 0; k < lists[l].n && n[l] < MAXA; ++k)
 				src[l][n[l]++] = ant(lists[l].id[k]).pos;
 	}
-	flood(src[0], n[0], 0, sdist);
-	flood(src[1], n[1], 0, qdist);
+	flood(src[0], n[0], KEEP_NONE, sdist);
+	flood(src[1], n[1], KEEP_NONE, qdist);
 }
+
+/* ---- where food appears --------------------------------------------------- */
 
 /* Our quadrant: the one where our colony starts. */
 static bool in_my_quadrant(int i, int j)
@@ -212,7 +233,7 @@ static void learn_food(void)
 		for (int j = 0; j < nc; ++j) {
 			bool has = food[i][j] != NoBonus;
 			if (spawned && has && !had_food[i][j] && threat(pos(i, j)) > 1 &&
-			    !next_to_queen(pos(i, j)))
+			    manhattan(pos(i, j), qpos) > QUEEN_ZONE)
 				note_spawn(i, j);
 			had_food[i][j] = has;
 		}
@@ -221,6 +242,120 @@ static void learn_food(void)
 static Pos box_centre(int b)
 {
 	return pos((box_lo_i[b] + box_hi_i[b]) / 2, (box_lo_j[b] + box_hi_j[b]) / 2);
+}
+
+/* ---- sharing the food out --------------------------------------------------- */
+
+/* The bonus richest in the nutrient our queen has least of, or -1. */
+static int wanted_bonus(void)
+{
+	if (qid < 0)
+		return -1;
+	Ant q = ant(qid);
+	int low = 0;
+	for (int k = 1; k < 3; ++k)
+		if (q.reserve[k] < q.reserve[low])
+			low = k;
+	int best = 0;
+	for (int b = 1; b < 3; ++b)
+		if (nutrients((BonusType)b, (Nutrient)low) >
+		    nutrients((BonusType)best, (Nutrient)low))
+			best = b;
+	return best;
+}
+
+/* Food on the ground that one of ours may get: not guarded by an enemy,
+ * free or under a free worker of ours. */
+static bool food_to_get(Pos p)
+{
+	if (food[p.i][p.j] == NoBonus || qdist[p.i][p.j] <= 2)
+		return false;
+	int id = at[p.i][p.j];
+	if (id == -1)
+		return true;
+	Ant a = ant(id);
+	return a.player == my && a.type == Worker && a.bonus == NoBonus;
+}
+
+static bool queens_food(Pos p)
+{
+	return qid >= 0 && manhattan(p, qpos) <= QUEEN_ZONE;
+}
+
+struct pair {
+	int cost, who, f; /* who: a free worker's index, or -1 for the queen */
+};
+
+static int pair_cmp(const void *a, const void *b)
+{
+	const struct pair *x = a, *y = b;
+	if (x->cost != y->cost)
+		return x->cost - y->cost;
+	return x->who != y->who ? x->who - y->who : x->f - y->f;
+}
+
+/* Rounds until worker w at p gets food f eaten, or FAR. */
+static int worker_cost(Pos p, int f)
+{
+	Pos fp = food_pos[f];
+	int d = food_field[f][p.i][p.j];
+	if (d >= FAR || queens_food(fp) || sdist[fp.i][fp.j] <= 2)
+		return FAR;
+	int back = qid >= 0 ? food_field[f][qpos.i][qpos.j] : 0;
+	return d + (back < FAR ? back : manhattan(fp, qpos));
+}
+
+static int list_pairs(const Pos *wp, int nw, const Field qfield, struct pair *pairs)
+{
+	int np = 0, want = wanted_bonus();
+	for (int f = 0; f < nfood; ++f) {
+		int bonus = food[food_pos[f].i][food_pos[f].j] == want ? WANTED_BONUS : 0;
+		for (int w = 0; w < nw; ++w) {
+			int c = worker_cost(wp[w], f);
+			if (c < FAR)
+				pairs[np++] = (struct pair){ c - bonus, w, f };
+		}
+		int dq = qid >= 0 ? qfield[food_pos[f].i][food_pos[f].j] : FAR;
+		if (dq <= QUEEN_REACH && at[food_pos[f].i][food_pos[f].j] == -1)
+			pairs[np++] = (struct pair){ 2 * dq - bonus, -1, f };
+	}
+	return np;
+}
+
+/* Pairs the queen and the free workers with food, cheapest first. */
+static void plan_food(const Pos *wp, int nw)
+{
+	static struct pair pairs[(MAXA + 1) * MAXF];
+	static bool fdone[MAXF];
+	nfood = 0;
+	for (int i = 0; i < nr; ++i)
+		for (int j = 0; j < nc && nfood < MAXF; ++j)
+			if (food_to_get(pos(i, j)))
+				food_pos[nfood++] = pos(i, j);
+	for (int f = 0; f < nfood; ++f) {
+		fdone[f] = false;
+		flood_from(food_pos[f], KEEP_ALL, food_field[f]);
+	}
+	if (qid >= 0)
+		flood_from(qpos, KEEP_QUEENS, work_field);
+	int np = list_pairs(wp, nw, work_field, pairs);
+	qsort(pairs, (size_t)np, sizeof *pairs, pair_cmp);
+	bool queen_done = false;
+	queen_goal = -1;
+	for (int w = 0; w < nw; ++w)
+		goal_of[w] = -1;
+	for (int k = 0; k < np; ++k) {
+		int w = pairs[k].who, f = pairs[k].f;
+		if (fdone[f] || (w < 0 ? queen_done : goal_of[w] >= 0))
+			continue;
+		fdone[f] = true;
+		if (w < 0) {
+			queen_done = true;
+			queen_goal = f;
+		} else {
+			goal_of[w] = f;
+		}
+	}
 }
 
 /* ---- orders ---------------------------------------------------------------- */
@@ -269,7 +404,9 @@ static int queen_target(void)
 	for (int k = 0; k < 4; ++k) {
 		Pos p = step(qpos, order[k]);
 		int v = 0;
-		if (enemy_at(p, Soldier))
+		if (claimed[p.i][p.j] || qdist[p.i][p.j] < 2)
+			v = 0;
+		else if (enemy_at(p, Soldier))
 			v = 3;
 		else if (enemy_at(p, Worker))
 			v = 2;
@@ -293,7 +430,7 @@ static bool queen_lay(void)
 		Pos p = step(qpos, order[k]);
 		if (!free_cell(p))
 			continue;
-		int v = (threat(p) >= 3) * 2 + (food[p.i][p.j] == NoBonus);
+		int v = (threat(p) >= SAFE) * 2 + (food[p.i][p.j] == NoBonus);
 		if (v > bv) {
 			bv = v;
 			best = order[k];
@@ -307,27 +444,28 @@ static bool queen_lay(void)
 	return true;
 }
 
-/* A step towards food at two steps, else towards home. */
-static int queen_walk(void)
+/* The queen's step down field d (to a free cell off enemy queens), or -1. */
+static int queen_dir(const Field d)
 {
-	Pos home = queen_home();
-	int best = -1, bv = manhattan(qpos, home) * 4;
-	for (int d = 0; d < 4; ++d) {
-		Pos p = step(qpos, d);
-		if (!free_cell(p))
-			continue;
-		int v = 0;
-		for (int e = 0; e < 4; ++e) {
-			Pos f = step(p, e);
-			v -= soil(f.i, f.j) && food[f.i][f.j] != NoBonus && at[f.i][f.j] == -1;
-		}
-		v = v * 8 + manhattan(p, home) * 4;
-		if (v < bv) {
-			bv = v;
-			best = d;
+	int order[4], best = -1, bd = d[qpos.i][qpos.j];
+	random_permutation(4, order);
+	for (int k = 0; k < 4; ++k) {
+		Pos p = step(qpos, order[k]);
+		if (free_cell(p) && qdist[p.i][p.j] >= 2 && d[p.i][p.j] < bd) {
+			bd = d[p.i][p.j];
+			best = order[k];
 		}
 	}
 	return best;
+}
+
+static int queen_walk(void)
+{
+	if (queen_goal >= 0)
+		flood_from(food_pos[queen_goal], KEEP_QUEENS, work_field);
+	else
+		flood_from(queen_home(), KEEP_QUEENS, work_field);
+	return queen_dir(work_field);
 }
 
 static void play_queen(void)
@@ -336,6 +474,8 @@ static void play_queen(void)
 		return;
 	if (queens_move_now()) {
 		int d = queen_target();
+		if (d < 0 && queen_goal >= 0)
+			d = queen_walk();
 		if (d >= 0) {
 			go(qid, qpos, d);
 			return;
@@ -354,15 +494,15 @@ static void play_queen(void)
 static int risk(Pos p, bool stay)
 {
 	int t = threat(p);
-	if (t >= 3)
+	if (t >= SAFE)
 		return 0;
-	if (t == 2)
+	if (t == SAFE - 1)
 		return 1;
 	return stay ? 2 : 3;
 }
 
 /* The worker's safest step down field d (-1: stay). */
-static int worker_dir(Pos p, Field d)
+static int worker_dir(Pos p, const Field d)
 {
 	int order[4], best = -1, br = risk(p, true), bd = d[p.i][p.j];
 	random_permutation(4, order);
@@ -380,132 +520,59 @@ static int worker_dir(Pos p, Field d)
 	return best;
 }
 
-/* Cells where a loaded worker drops its food: next to the queen, bare. */
-static void drop_field(Field d)
+/* Where a loaded worker may drop its food: bare soil near the queen. */
+static bool drop_cell(Pos p)
 {
-	Pos src[4];
-	int n = 0;
-	for (int k = 0; k < 4 && qid >= 0; ++k) {
-		Pos p = step(qpos, k);
-		if (soil(p.i, p.j) && food[p.i][p.j] == NoBonus)
-			src[n++] = p;
-	}
-	flood(src, n, 2, d);
+	return soil(p.i, p.j) && food[p.i][p.j] == NoBonus && queens_food(p) &&
+	       !pos_eq(p, qpos);
 }
 
 static void play_carrier(int id, Pos p)
 {
+	static Pos src[MAXN * MAXN];
 	if (qid < 0)
 		return;
-	if (next_to_queen(p) && food[p.i][p.j] == NoBonus && risk(p, true) == 0) {
+	if (drop_cell(p) && risk(p, true) == 0) {
 		leave(id);
 		return;
 	}
-	drop_field(work_field);
+	int n = 0;
+	for (int i = qpos.i - QUEEN_ZONE; i <= qpos.i + QUEEN_ZONE; ++i)
+		for (int j = qpos.j - QUEEN_ZONE; j <= qpos.j + QUEEN_ZONE; ++j)
+			if (drop_cell(pos(i, j)))
+				src[n++] = pos(i, j);
+	flood(src, n, KEEP_ALL, work_field);
 	go(id, p, worker_dir(p, work_field));
 }
 
-/* Food for workers to fetch: not the queen's, not guarded, not under an
- * ant other than a worker of ours. */
-static bool fetchable(Pos p)
-{
-	if (food[p.i][p.j] == NoBonus || threat(p) <= 2)
-		return false;
-	if (qid >= 0 && manhattan(p, qpos) <= QUEEN_ZONE)
-		return false;
-	int id = at[p.i][p.j];
-	if (id == -1)
-		return true;
-	Ant a = ant(id);
-	return a.player == my && a.type == Worker && a.bonus == NoBonus;
-}
-
-/* The bonus richest in the nutrient our queen has least of, or -1. */
-static int wanted_bonus(void)
-{
-	if (qid < 0)
-		return -1;
-	Ant q = ant(qid);
-	int low = 0;
-	for (int k = 1; k < 3; ++k)
-		if (q.reserve[k] < q.reserve[low])
-			low = k;
-	int best = 0;
-	for (int b = 1; b < 3; ++b)
-		if (nutrients((BonusType)b, (Nutrient)low) >
-		    nutrients((BonusType)best, (Nutrient)low))
-			best = b;
-	return best;
-}
-
-struct pair {
-	int d, w, f;
-};
-
-static int pair_cmp(const void *a, const void *b)
-{
-	const struct pair *x = a, *y = b;
-	return x->d != y->d ? x->d - y->d : x->w != y->w ? x->w - y->w : x->f - y->f;
-}
-
-static int nidle;
-static int idle_id[MAXA];
-static Pos idle_pos[MAXA];
-
-/* Free workers and fetchable food, paired greedily by walking distance;
- * a worker on fetchable food takes it. */
-static void fetch_food(const int *wid, const Pos *wp, int nw)
-{
-	static Pos fp[MAXF];
-	static struct pair pairs[MAXA * 4];
-	static bool wdone[MAXA], fdone[MAXF];
-	int nf = 0, np = 0, want = wanted_bonus();
-	for (int i = 0; i < nr; ++i)
-		for (int j = 0; j < nc && nf < MAXF; ++j)
-			if (fetchable(pos(i, j)))
-				fp[nf++] = pos(i, j);
-	for (int f = 0; f < nf; ++f) {
-		fdone[f] = false;
-		flood_from(fp[f], 2, field_buf[f]);
-	}
-	for (int w = 0; w < nw; ++w) {
-		wdone[w] = false;
-		for (int f = 0; f < nf && np < MAXA * 4; ++f) {
-			int d = field_buf[f][wp[w].i][wp[w].j];
-			if (d >= FAR)
-				continue;
-			d = d * 2 - (food[fp[f].i][fp[f].j] == want ? WANTED_BONUS * 2 : 0);
-			pairs[np++] = (struct pair){ d, w, f };
-		}
-	}
-	qsort(pairs, (size_t)np, sizeof *pairs, pair_cmp);
-	for (int k = 0; k < np; ++k) {
-		int w = pairs[k].w, f = pairs[k].f;
-		if (wdone[w] || fdone[f])
-			continue;
-		wdone[w] = fdone[f] = true;
-		if (pos_eq(wp[w], fp[f]) && risk(wp[w], true) == 0)
-			take(wid[w]);
-		else
-			go(wid[w], wp[w], worker_dir(wp[w], field_buf[f]));
-	}
-	nidle = 0;
-	for (int w = 0; w < nw; ++w)
-		if (!wdone[w]) {
-			idle_id[nidle] = wid[w];
-			idle_pos[nidle++] = wp[w];
-		}
-}
-
-/* A cell an idle worker should not stand on: it blocks the queen or a
- * spawn. */
+/* A cell an idle worker should not stand on: it blocks the queen, food or
+ * a spawn. */
 static bool in_the_way(Pos p)
 {
-	return next_to_queen(p) || spot[p.i][p.j];
+	return next_to_queen(p) || spot[p.i][p.j] || food[p.i][p.j] != NoBonus;
+}
+
+/* An idle worker close enough to its waiting place stays, unless it is in
+ * danger or in the way. */
+static int idle_dir(Pos p)
+{
+	int order[4], dir = -1, br = risk(p, true) * 2 + in_the_way(p);
+	random_permutation(4, order);
+	for (int e = 0; e < 4; ++e) {
+		Pos q = step(p, order[e]);
+		if (!free_cell(q))
+			continue;
+		int r = risk(q, false) * 2 + in_the_way(q);
+		if (r < br) {
+			br = r;
+			dir = order[e];
+		}
+	}
+	return dir;
 }
 
 /* Idle workers wait near our rectangles, shared out in turn. */
-static void play_idle(void)
+static void play_idle(const int *ids, const Pos *ps, int n)
 {
 	static Field wait_field[3];
 	static Pos centre[3];
@@ -515,28 +582,14 @@ static void play_idle(void)
 			centre[nb++] = box_centre(b);
 	if (nb == 0 && qid >= 0)
 		centre[nb++] = qpos;
-	for (int b = 0; b < nb && nidle > 0; ++b)
-		flood_from(centre[b], 2, wait_field[b]);
-	for (int k = 0; k < nidle; ++k) {
-		Pos p = idle_pos[k];
-		if (nb > 0 && manhattan(p, centre[k % nb]) > WAIT_RADIUS) {
-			go(idle_id[k], p, worker_dir(p, wait_field[k % nb]));
-			continue;
-		}
-		/* Close enough: stay, unless in danger or in the way. */
-		int order[4], dir = -1, br = risk(p, true) + in_the_way(p);
-		random_permutation(4, order);
-		for (int e = 0; e < 4; ++e) {
-			Pos q = step(p, order[e]);
-			if (!free_cell(q))
-				continue;
-			int r = risk(q, false) + in_the_way(q);
-			if (r < br) {
-				br = r;
-				dir = order[e];
-			}
-		}
-		go(idle_id[k], p, dir);
+	for (int b = 0; b < nb && n > 0; ++b)
+		flood_from(centre[b], KEEP_ALL, wait_field[b]);
+	for (int k = 0; k < n; ++k) {
+		Pos p = ps[k];
+		if (nb > 0 && manhattan(p, centre[k % nb]) > WAIT_RADIUS)
+			go(ids[k], p, worker_dir(p, wait_field[k % nb]));
+		else
+			go(ids[k], p, idle_dir(p));
 	}
 }
 
@@ -546,32 +599,66 @@ static int threat_cmp(const void *a, const void *b)
 	return threat(x) - threat(y);
 }
 
-static void play_workers(void)
+/* Our workers, most threatened first (they choose their cells first): the
+ * loaded ones in carriers, the free ones in ids and ps. */
+static int sort_workers(int *ids, Pos *ps, int *carriers, int *ncarriers)
 {
-	static int ids[MAXA], free_id[MAXA];
-	static Pos free_pos[MAXA];
+	static int all[MAXA];
 	Ids w = workers(my);
 	int n = w.n < MAXA ? w.n : MAXA, nfree = 0;
-	memcpy(ids, w.id, (size_t)n * sizeof *ids);
-	qsort(ids, (size_t)n, sizeof *ids, threat_cmp); /* most threatened first */
+	memcpy(all, w.id, (size_t)n * sizeof *all);
+	qsort(all, (size_t)n, sizeof *all, threat_cmp);
+	*ncarriers = 0;
 	for (int k = 0; k < n; ++k) {
-		Ant a = ant(ids[k]);
+		Ant a = ant(all[k]);
 		if (a.bonus != NoBonus) {
-			play_carrier(a.id, a.pos);
+			carriers[(*ncarriers)++] = a.id;
 		} else {
-			free_id[nfree] = a.id;
-			free_pos[nfree++] = a.pos;
+			ids[nfree] = a.id;
+			ps[nfree++] = a.pos;
 		}
 	}
-	fetch_food(free_id, free_pos, nfree);
-	play_idle();
+	return nfree;
+}
+
+static void play_workers(const int *ids, const Pos *ps, int n, const int *carriers,
+			 int ncarriers)
+{
+	static int idle_id[MAXA];
+	static Pos idle_pos[MAXA];
+	for (int k = 0; k < ncarriers; ++k)
+		play_carrier(carriers[k], ant(carriers[k]).pos);
+	int nidle = 0;
+	for (int w = 0; w < n; ++w) {
+		int f = goal_of[w];
+		if (f < 0) {
+			idle_id[nidle] = ids[w];
+			idle_pos[nidle++] = ps[w];
+		} else if (pos_eq(ps[w], food_pos[f]) && risk(ps[w], true) == 0) {
+			take(ids[w]);
+		} else {
+			go(ids[w], ps[w], worker_dir(ps[w], food_field[f]));
+		}
+	}
+	play_idle(idle_id, idle_pos, nidle);
 }
 
 /* ---- soldiers -------------------------------------------------------------- */
 
-/* Breadth-first search from a soldier to the nearest enemy worker, keeping
- * off the cells next to enemy queens; the first step is free or an attack.
- * Returns the first direction, or -1. */
+static bool prey(Pos p)
+{
+	return enemy_at(p, Worker);
+}
+
+/* A first step a soldier may take: unclaimed, where no enemy soldier can
+ * step too (two soldiers that meet both die), free unless it attacks. */
+static bool soldier_first(Pos q, bool hit)
+{
+	return !claimed[q.i][q.j] && sdist[q.i][q.j] >= 2 && (hit || free_cell(q));
+}
+
+/* Breadth-first search from a soldier to the nearest prey, keeping off
+ * the cells next to enemy queens.  Returns the first direction, or -1. */
 static int hunt_dir(Pos from)
 {
 	static int first[MAXN][MAXN];
@@ -590,12 +677,12 @@ static int hunt_dir(Pos from)
 			Pos q = step(p, order[k]);
 			if (!soil(q.i, q.j) || (*d)[q.i][q.j] != FAR || qdist[q.i][q.j] < 2)
 				continue;
-			bool prey = enemy_at(q, Worker);
-			if (at_start && !prey && !free_cell(q))
+			bool hit = prey(q);
+			if (at_start && !soldier_first(q, hit))
 				continue;
 			(*d)[q.i][q.j] = (*d)[p.i][p.j] + 1;
 			first[q.i][q.j] = at_start ? order[k] : first[p.i][p.j];
-			if (prey)
+			if (hit)
 				return first[q.i][q.j];
 			queue_buf[tail++] = q;
 		}
@@ -614,10 +701,15 @@ static void play_soldiers(void)
 
 void play(void)
 {
+	static int free_id[MAXA], carrier_id[MAXA];
+	static Pos free_pos[MAXA];
+	int ncarriers;
 	scan();
 	measure_threats();
 	learn_food();
+	int nfree = sort_workers(free_id, free_pos, carrier_id, &ncarriers);
+	plan_food(free_pos, nfree);
 	play_queen();
-	play_workers();
+	play_workers(free_id, free_pos, nfree, carrier_id, ncarriers);
 	play_soldiers();
 }
