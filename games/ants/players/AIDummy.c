@@ -63,6 +63,7 @@ static bool spot[MAXN][MAXN];     /* food appeared here at a spawn */
 /* Bounding box of the spawns seen in each of our rectangles, by bonus. */
 static int box_lo_i[3], box_hi_i[3], box_lo_j[3], box_hi_j[3];
 static bool box_seen[3];
+static int box_version; /* grows when a box does */
 
 /* ---- the round's plan ----------------------------------------------------- */
 
@@ -122,11 +123,20 @@ static bool next_to_queen(Pos p)
 }
 
 /* How an ant that is crossing cells keeps off enemies. */
-enum keep { KEEP_NONE, KEEP_ALL, KEEP_QUEENS };
+enum keep { KEEP_NONE, KEEP_ALL, KEEP_QUEENS, KEEPS };
 
-static bool kept_off(Pos p, enum keep keep)
+/* Cells a search may cross, by keep: soil, and not next to the enemies it
+ * keeps off (set once a round, for speed). */
+static bool open_cell[KEEPS][MAXN][MAXN];
+
+static void set_open_cells(void)
 {
-	return (keep == KEEP_ALL && threat(p) < 2) || (keep == KEEP_QUEENS && qdist[p.i][p.j] < 2);
+	for (int i = 0; i < nr; ++i)
+		for (int j = 0; j < nc; ++j) {
+			open_cell[KEEP_NONE][i][j] = !wet[i][j];
+			open_cell[KEEP_ALL][i][j] = !wet[i][j] && threat(pos(i, j)) >= 2;
+			open_cell[KEEP_QUEENS][i][j] = !wet[i][j] && qdist[i][j] >= 2;
+		}
 }
 
 /* Steps from the sources over soil.  Ants do not block (they move); cells
@@ -142,14 +152,16 @@ static void flood(const Pos *src, int n, enum keep keep, Field d)
 			d[src[k].i][src[k].j] = 0;
 			queue_buf[tail++] = src[k];
 		}
+	bool(*open)[MAXN] = open_cell[keep];
 	while (head < tail) {
 		Pos p = queue_buf[head++];
+		int next = d[p.i][p.j] + 1;
 		for (int dir = 0; dir < 4; ++dir) {
-			Pos q = step(p, dir);
-			if (!soil(q.i, q.j) || d[q.i][q.j] != FAR || kept_off(q, keep))
+			int i = p.i + DI[dir], j = p.j + DJ[dir];
+			if (!inside(i, j) || !open[i][j] || d[i][j] != FAR)
 				continue;
-			d[q.i][q.j] = d[p.i][p.j] + 1;
-			queue_buf[tail++] = q;
+			d[i][j] = next;
+			queue_buf[tail++] = pos(i, j);
 		}
 	}
 }
@@ -172,6 +184,7 @@ static void scan(void)
 			at[i][j] = c.id;
 			food[i][j] = c.bonus;
 			claimed[i][j] = false;
+			open_cell[KEEP_NONE][i][j] = !wet[i][j];
 		}
 	Ids q = queens(my);
 	qid = q.n > 0 ? q.id[0] : -1;
@@ -193,6 +206,7 @@ static void measure_threats(void)
 	}
 	flood(src[0], n[0], KEEP_NONE, sdist);
 	flood(src[1], n[1], KEEP_NONE, qdist);
+	set_open_cells();
 }
 
 /* ---- where food appears --------------------------------------------------- */
@@ -212,6 +226,7 @@ static void note_spawn(int i, int j)
 	int b = food[i][j];
 	if (!in_my_quadrant(i, j) || b < 0 || b > 2)
 		return;
+	++box_version;
 	if (!box_seen[b]) {
 		box_seen[b] = true;
 		box_lo_i[b] = box_hi_i[b] = i;
@@ -298,8 +313,10 @@ static int pair_cmp(const void *a, const void *b)
 static int worker_cost(Pos p, int f)
 {
 	Pos fp = food_pos[f];
+	if (queens_food(fp) || sdist[fp.i][fp.j] <= 2)
+		return FAR;
 	int d = food_field[f][p.i][p.j];
-	if (d >= FAR || queens_food(fp) || sdist[fp.i][fp.j] <= 2)
+	if (d >= FAR)
 		return FAR;
 	int back = qid >= 0 ? food_field[f][qpos.i][qpos.j] : 0;
 	return d + (back < FAR ? back : manhattan(fp, qpos));
@@ -333,8 +350,11 @@ static void plan_food(const Pos *wp, int nw)
 			if (food_to_get(pos(i, j)))
 				food_pos[nfood++] = pos(i, j);
 	for (int f = 0; f < nfood; ++f) {
+		Pos p = food_pos[f];
 		fdone[f] = false;
-		flood_from(food_pos[f], KEEP_ALL, food_field[f]);
+		/* Only workers use these fields: skip the food they leave alone. */
+		if (nw > 0 && !queens_food(p) && sdist[p.i][p.j] > 2)
+			flood_from(p, KEEP_ALL, food_field[f]);
 	}
 	if (qid >= 0)
 		flood_from(qpos, KEEP_QUEENS, work_field);
@@ -372,28 +392,35 @@ static void go(int id, Pos p, int dir)
 
 /* ---- the queen ------------------------------------------------------------- */
 
-/* Where the queen settles: amid our food rectangles, on soil. */
+/* Where the queen settles: the soil cell with the shortest walks to our
+ * food rectangles, off the cells where food appears.  Kept until a
+ * rectangle grows. */
 static Pos queen_home(void)
 {
-	int si = 0, sj = 0, n = 0;
-	for (int b = 0; b < 3; ++b)
-		if (box_seen[b]) {
-			Pos c = box_centre(b);
-			si += c.i;
-			sj += c.j;
-			++n;
-		}
-	if (n == 0)
+	static Field to_box[3];
+	static int version = 0;
+	static Pos home;
+	if (box_version == 0)
 		return qpos;
-	Pos want = pos(si / n, sj / n), best = qpos;
-	int bd = FAR;
+	if (box_version == version)
+		return home;
+	version = box_version;
+	for (int b = 0; b < 3; ++b)
+		if (box_seen[b])
+			flood_from(box_centre(b), KEEP_NONE, to_box[b]);
+	int best = FAR;
+	home = qpos;
 	for (int i = 0; i < nr; ++i)
-		for (int j = 0; j < nc; ++j)
-			if (!wet[i][j] && !spot[i][j] && manhattan(pos(i, j), want) < bd) {
-				bd = manhattan(pos(i, j), want);
-				best = pos(i, j);
+		for (int j = 0; j < nc; ++j) {
+			int sum = 0;
+			for (int b = 0; b < 3; ++b)
+				sum += box_seen[b] ? to_box[b][i][j] : 0;
+			if (!wet[i][j] && !spot[i][j] && sum < best) {
+				best = sum;
+				home = pos(i, j);
 			}
-	return best;
+		}
+	return home;
 }
 
 /* The adjacent cell the queen attacks or eats now, or -1. */
@@ -527,22 +554,31 @@ static bool drop_cell(Pos p)
 	       !pos_eq(p, qpos);
 }
 
-static void play_carrier(int id, Pos p)
+/* Steps to the nearest drop cell. */
+static void drop_field(Field d)
 {
-	static Pos src[MAXN * MAXN];
-	if (qid < 0)
-		return;
-	if (drop_cell(p) && risk(p, true) == 0) {
-		leave(id);
-		return;
-	}
+	static Pos src[(2 * QUEEN_ZONE + 1) * (2 * QUEEN_ZONE + 1)];
 	int n = 0;
 	for (int i = qpos.i - QUEEN_ZONE; i <= qpos.i + QUEEN_ZONE; ++i)
 		for (int j = qpos.j - QUEEN_ZONE; j <= qpos.j + QUEEN_ZONE; ++j)
 			if (drop_cell(pos(i, j)))
 				src[n++] = pos(i, j);
-	flood(src, n, KEEP_ALL, work_field);
-	go(id, p, worker_dir(p, work_field));
+	flood(src, n, KEEP_ALL, d);
+}
+
+static void play_carriers(const int *ids, int n)
+{
+	static Field drop;
+	if (qid < 0 || n == 0)
+		return;
+	drop_field(drop);
+	for (int k = 0; k < n; ++k) {
+		Pos p = ant(ids[k]).pos;
+		if (drop_cell(p) && risk(p, true) == 0)
+			leave(ids[k]);
+		else
+			go(ids[k], p, worker_dir(p, drop));
+	}
 }
 
 /* A cell an idle worker should not stand on: it blocks the queen, food or
@@ -626,8 +662,7 @@ static void play_workers(const int *ids, const Pos *ps, int n, const int *carrie
 {
 	static int idle_id[MAXA];
 	static Pos idle_pos[MAXA];
-	for (int k = 0; k < ncarriers; ++k)
-		play_carrier(carriers[k], ant(carriers[k]).pos);
+	play_carriers(carriers, ncarriers);
 	int nidle = 0;
 	for (int w = 0; w < n; ++w) {
 		int f = goal_of[w];
