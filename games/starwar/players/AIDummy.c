@@ -20,6 +20,7 @@
 
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 PLAYER_NAME(Dummy);
 
@@ -42,11 +43,13 @@ enum {
 /* ---- the round's snapshot ---------------------------------------------- */
 
 static int R, C, W, BW, rnd, K, NS, hor;
+static int rlo, rhi; /* rows the ship being planned may reach */
 static unsigned char kind[MAXR][MAXC];
 static short who[MAXR][MAXC]; /* ship id on a Starship cell */
 static Ship sh[MAXSH];
 static double eprob[MAXSH][NACT]; /* the enemy model */
 static bool eshoot[MAXSH];
+static int order_of[MAXSH]; /* our ships: place in the order we act */
 
 static int md(int a, int m)
 {
@@ -266,7 +269,8 @@ static void find_bonuses(void)
 			continue;
 		for (int b = 0; b < nb; ++b) {
 			double p = 0;
-			for (int a = 0; a < NACT; ++a) {
+			int ri = bi_[b] - sh[s].pos.i, cj = md(bj_[b] - sh[s].pos.j, C);
+			for (int a = 0; a < NACT && ri >= -1 && ri <= 1 && cj <= 2; ++a) {
 				if (eprob[s][a] <= 0)
 					continue;
 				Act x;
@@ -301,7 +305,7 @@ static void build_masks(int self)
 {
 	for (int t = 0; t < hor; ++t) {
 		int base = rnd + t + lo;
-		for (int i = 0; i < R; ++i) {
+		for (int i = rlo; i <= rhi; ++i) {
 			uint64_t p = 0, e = 0;
 			for (int y = 0; y <= BW + 1; ++y) {
 				int j = md(base + y, C);
@@ -313,7 +317,8 @@ static void build_masks(int self)
 				if (t == 0 && kind[i][j] == Starship) {
 					int s = who[i][j];
 					/* Enemies may stay; our later ships have not moved. */
-					if (s != self && (sh[s].player != me() || s > self))
+					if (s != self && (sh[s].player != me() ||
+							  order_of[s] > order_of[self]))
 						p |= 1ULL << y;
 				}
 			}
@@ -334,9 +339,9 @@ static void flood(int t, const uint64_t *S, uint64_t *N, uint64_t *T)
 {
 	const uint64_t *P = Pm[t], *E = Em[t];
 	uint64_t band = BW >= 64 ? ~0ULL : (1ULL << BW) - 1;
-	for (int i = 0; i < R; ++i)
+	for (int i = rlo; i <= rhi; ++i)
 		N[i] = T[i] = 0;
-	for (int i = 0; i < R; ++i) {
+	for (int i = rlo; i <= rhi; ++i) {
 		uint64_t s = S[i], ok;
 		if (!s)
 			continue;
@@ -349,7 +354,7 @@ static void flood(int t, const uint64_t *S, uint64_t *N, uint64_t *T)
 		N[i] |= ok << 1, T[i] |= ok << 1 | ok << 2;
 		for (int di = -1; di <= 1; di += 2) {
 			int k = i + di;
-			if (k < 0 || k >= R)
+			if (k < rlo || k > rhi)
 				continue;
 			ok = s & ~E[k];
 			N[k] |= ok >> 1, T[k] |= ok;
@@ -360,7 +365,7 @@ static void flood(int t, const uint64_t *S, uint64_t *N, uint64_t *T)
 			N[k] |= ok << 1, T[i] |= ok << 1 | ok << 2, T[k] |= ok | ok << 1 | ok << 2;
 		}
 	}
-	for (int i = 0; i < R; ++i)
+	for (int i = rlo; i <= rhi; ++i)
 		N[i] &= band;
 }
 
@@ -388,6 +393,8 @@ static double meet_risk(const Opt *o)
 			continue;
 		int si = sh[s].pos.i, sj = sh[s].pos.j;
 		if (si - o->si > 3 || o->si - si > 3)
+			continue;
+		if (md(o->sj - sj, C) > 8 && md(sj - o->sj, C) > 3)
 			continue;
 		for (int a = 0; a < NACT; ++a) {
 			if (eprob[s][a] <= 0)
@@ -482,6 +489,11 @@ static void plan_ship(int q)
 		if (lo > W - BW)
 			lo = W - BW;
 	}
+	rlo = s.pos.i - hor - 1, rhi = s.pos.i + hor + 1;
+	if (rlo < 0)
+		rlo = 0;
+	if (rhi > R - 1)
+		rhi = R - 1;
 	build_masks(sid);
 	int xb = x - lo;
 	for (int b = 0; b < nb; ++b)
@@ -541,14 +553,15 @@ static void plan_ship(int q)
 		}
 		/* Flood from where the move ends. */
 		uint64_t S[MAXR], N[MAXR], T[MAXR];
-		memset(S, 0, sizeof(uint64_t) * (size_t)R);
+		for (int i = rlo; i <= rhi; ++i)
+			S[i] = 0;
 		S[ni] = 1ULL << nx;
 		int alive_until = hor;
 		for (int t = 1; t < hor; ++t) {
 			flood(t, S, N, T);
 			int base = rnd + t + lo;
 			for (int b = 0; b < nb; ++b) {
-				if (o->arr[b] != NEVER)
+				if (o->arr[b] != NEVER || bi_[b] < rlo || bi_[b] > rhi)
 					continue;
 				int y = md(bj_[b] - base, C);
 				for (; y <= BW + 1; y += C)
@@ -556,7 +569,7 @@ static void plan_ship(int q)
 						o->arr[b] = (unsigned char)t;
 			}
 			bool any = false;
-			for (int i = 0; i < R; ++i) {
+			for (int i = rlo; i <= rhi; ++i) {
 				S[i] = N[i];
 				any |= N[i] != 0;
 			}
@@ -647,8 +660,50 @@ static double joint_value(void)
 	return v;
 }
 
+/* Many ships: one after the other, each adding what the earlier ones miss. */
+static void choose_greedy(void)
+{
+	static double cover[MAXB];
+	for (int b = 0; b < nb; ++b)
+		cover[b] = 0;
+	for (int q = 0; q < nown; ++q) {
+		double best = -1e18;
+		choice[q] = Default;
+		for (int a = 0; a < NACT; ++a) {
+			const Opt *o = &opt[q][a];
+			if (!o->ok)
+				continue;
+			double v = o->base;
+			for (int b = 0; b < nb; ++b)
+				if (o->arr[b] != NEVER) {
+					double x = wb[q][b] * bonus_at(b, o->arr[b]) - cover[b];
+					v += x > 0 ? x : 0;
+				}
+			for (int q1 = 0; q1 < q; ++q1) {
+				const Opt *o1 = &opt[q1][choice[q1]];
+				int di = o1->si - o->si, dj = md(o1->sj - o->sj + 8, C);
+				if (di >= -4 && di <= 4 && dj <= 16 && clash(q1, choice[q1], q, a))
+					v -= 3 * DEATH;
+			}
+			if (v > best)
+				best = v, choice[q] = a;
+		}
+		const Opt *o = &opt[q][choice[q]];
+		for (int b = 0; b < nb; ++b)
+			if (o->arr[b] != NEVER) {
+				double x = wb[q][b] * bonus_at(b, o->arr[b]);
+				if (x > cover[b])
+					cover[b] = x;
+			}
+	}
+}
+
 static void choose(void)
 {
+	if (nown > 3) {
+		choose_greedy();
+		return;
+	}
 	for (int q = 0; q < nown; ++q) {
 		double best = -1e18;
 		choice[q] = Default;
@@ -706,20 +761,39 @@ static void snapshot(void)
 		}
 	for (int s = 0; s < NS; ++s)
 		sh[s] = starship(s);
-	/* Less lookahead when there is a lot to look at or time runs short. */
-	hor = HOR;
-	long work = (long)R * K;
-	while (hor > 6 && work * hor > 30L * HOR * 2)
-		--hor;
-	double used = status(me()), left = 1 - used;
-	int rounds_left = nb_rounds() - rnd;
-	if (used > 0 && rounds_left > 0 && rnd > 0 && used / rnd * rounds_left > 0.8 * left)
-		hor = hor * 2 / 3 < 6 ? 6 : hor * 2 / 3;
+}
+
+/* ---- keeping to the CPU budget ------------------------------------------ */
+
+static double fixed_cost; /* seconds a round takes before planning */
+
+static double now(void)
+{
+	return (double)clock() / CLOCKS_PER_SEC;
+}
+
+/* What this round may spend: a share of what is left, spread over the
+ * rounds to come (the budget read from status(), 1 s when unknown),
+ * keeping a quarter of the budget for the runtime's own work. */
+static double allowance(void)
+{
+	double spent = now(), st = status(me());
+	double budget = st > 0.002 ? spent / st : 1.0;
+	int left_rounds = nb_rounds() - current_round();
+	if (left_rounds < 1)
+		left_rounds = 1;
+	double left = 0.75 * budget - spent; /* the rest: the runtime's share */
+	return left > 0 ? 0.5 * left / left_rounds : 0;
 }
 
 void play(void)
 {
+	static int hcur = HOR, rot;
+	double t0 = now(), allow = allowance();
+	if (fixed_cost > 2 * allow)
+		return; /* no time left to look: fly on by default */
 	snapshot();
+	hor = HOR;
 	if (gpow[0] == 0) {
 		gpow[0] = 1;
 		for (int t = 1; t <= NEVER; ++t)
@@ -728,6 +802,7 @@ void play(void)
 	}
 	for (int s = 0; s < NS; ++s) {
 		eshoot[s] = false;
+		order_of[s] = MAXOWN;
 		if (sh[s].player != me() && sh[s].alive) {
 			model_enemy(s);
 			eshoot[s] = eprob[s][SHOT] >= 0.5;
@@ -735,13 +810,34 @@ void play(void)
 	}
 	predict_missiles();
 	find_bonuses();
-	nown = 0;
+	double t1 = now();
+	fixed_cost = fixed_cost == 0 ? t1 - t0 : 0.8 * fixed_cost + 0.2 * (t1 - t0);
+
+	/* Plan our ships one by one while the round's time lasts (the ones
+	 * left fly on by default; next round starts with them). */
+	int all[MAXOWN], na = 0;
 	Ids mine = starships(me());
-	for (int k = 0; k < mine.n && nown < MAXOWN; ++k)
-		if (mine.id[k] < NS && sh[mine.id[k]].alive)
-			own[nown++] = mine.id[k];
-	for (int q = 0; q < nown; ++q)
-		plan_ship(q);
+	for (int k = 0; k < mine.n && na < MAXOWN; ++k)
+		if (mine.id[k] >= 0 && mine.id[k] < NS && sh[mine.id[k]].alive)
+			all[na++] = mine.id[k];
+	hor = hcur;
+	nown = 0;
+	for (int k = 0; k < na; ++k) {
+		if (k > 0 && now() - t0 > allow)
+			break;
+		own[nown] = all[(k + rot) % na];
+		order_of[own[nown]] = nown;
+		plan_ship(nown++);
+	}
+	double spent = now() - t0;
+	if (nown < na) {
+		rot += nown;
+		hcur = hcur * 2 / 3 > 1 ? hcur * 2 / 3 : 1;
+	} else if (spent > allow) {
+		hcur = hcur * 2 / 3 > 1 ? hcur * 2 / 3 : 1;
+	} else if (spent < 0.4 * allow && hcur < HOR) {
+		++hcur;
+	}
 	choose();
 	for (int q = 0; q < nown; ++q) {
 		if (choice[q] == SHOT)
