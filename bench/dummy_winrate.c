@@ -1,0 +1,235 @@
+/* dummy_winrate.c - how strong each game's shipped Dummy player is.  For
+ * every game of the table below it compiles Dummy and Demo through the
+ * judge's compile step, plays the seeded matches Dummy Demo Demo Demo (Dummy
+ * in seat 0) in the sandbox with the configured limits, and prints one line:
+ * Dummy's strict win rate (goal >= 80%) and its CPU per match.  A game whose
+ * Dummy is not written yet is named and skipped.  Falling short of the goal
+ * is reported, not failed: the exit status is non-zero only when a game's
+ * benchmark could not run. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench/bench.h"
+#include "games/game.h"
+#include "judge/compile.h"
+#include "judge/config.h"
+#include "judge/match.h"
+
+#define DW_FIRST_SEED 1
+#define DW_LAST_SEED 50
+#define DW_GOAL_PERCENT 80
+#define DW_PARAMS_MAX (1 << 20)
+#define DW_PATH_MAX 256
+
+/* The games measured.  Every other file is found from the name by the
+ * repository's layout, so a new game needs one line here. */
+struct dw_game {
+	const char *name;  /* as game_find() and `judge play` know it */
+	const char *title; /* as the report prints it */
+};
+
+static const struct dw_game dw_games[] = {
+	{ "dominator", "Dominator" },
+	{ "ants", "Ants" },
+	{ "starwar", "Star War" },
+};
+
+struct dw_paths {
+	char header[DW_PATH_MAX];  /* games/G/kit/G.h */
+	char runtime[DW_PATH_MAX]; /* build/kits/libG.a */
+	char params[DW_PATH_MAX];  /* config/games/G.cnf */
+	char dummy[DW_PATH_MAX];   /* games/G/players/AIDummy.c */
+	char demo[DW_PATH_MAX];    /* games/G/players/AIDemo.c */
+};
+
+struct dw_tally {
+	int matches, wins, shared_wins, frozen;
+	uint64_t cpu_total, cpu_max;
+};
+
+static void dw_paths_of(const char *game, struct dw_paths *p)
+{
+	snprintf(p->header, sizeof p->header, "games/%s/kit/%s.h", game, game);
+	snprintf(p->runtime, sizeof p->runtime, "build/kits/lib%s.a", game);
+	snprintf(p->params, sizeof p->params, "config/games/%s.cnf", game);
+	snprintf(p->dummy, sizeof p->dummy, "games/%s/players/AIDummy.c", game);
+	snprintf(p->demo, sizeof p->demo, "games/%s/players/AIDemo.c", game);
+}
+
+/* Compiles a player into the compile cache, as `judge play` does: as root
+ * the compiler runs under a claimed sandbox uid, never as root itself. */
+static int dw_compile(const struct judge_config *cfg, const struct dw_paths *paths,
+		      const char *source, struct cmp_result *out)
+{
+	char err[CMP_ERRLEN];
+	struct sbx_uid uid = { 0, -1 };
+	if (geteuid() == 0 &&
+	    sbx_uid_claim(cfg->sandbox.uid_base, cfg->sandbox.uid_count, &uid, err) < 0) {
+		fprintf(stderr, "bench: %s\n", err);
+		return -1;
+	}
+	struct cmp_request req = { .source = source, .header = paths->header,
+				   .runtime = paths->runtime, .uid = uid.uid, .gid = uid.uid };
+	int rc = cmp_compile(&cfg->compile, &req, out, err);
+	sbx_uid_release(&uid);
+	if (rc < 0) {
+		fprintf(stderr, "bench: %s\n", err);
+		return -1;
+	}
+	if (!out->ok) {
+		fprintf(stderr, "bench: %s does not compile:\n%s", source, out->log);
+		return -1;
+	}
+	return 0;
+}
+
+/* The game's default parameters file, the one `judge play` reads; NULL
+ * (the engine's defaults, the same game) when it is absent. */
+static char *dw_read_params(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return NULL;
+	char *text = calloc(1, DW_PARAMS_MAX + 1);
+	if (text && fread(text, 1, DW_PARAMS_MAX, f) == DW_PARAMS_MAX) {
+		free(text); /* too big to be the default game: use the defaults */
+		text = NULL;
+	}
+	fclose(f);
+	return text;
+}
+
+/* Dummy wins strictly when it alone has rank 1: a shared first place is
+ * not a win, so a Dummy that merely ties cannot meet the goal. */
+static void dw_count(const struct match_result *r, struct dw_tally *t)
+{
+	const struct match_seat *dummy = &r->seat[0];
+	int firsts = 0;
+	for (int i = 0; i < r->nplayers; i++)
+		firsts += r->seat[i].rank == 1;
+	t->matches++;
+	t->wins += dummy->rank == 1 && firsts == 1;
+	t->shared_wins += dummy->rank == 1 && firsts > 1;
+	t->frozen += dummy->frozen;
+	t->cpu_total += dummy->cpu_ns;
+	if (dummy->cpu_ns > t->cpu_max)
+		t->cpu_max = dummy->cpu_ns;
+}
+
+/* The limits and uids are the configured ones, so the CPU figure is the
+ * one a contestant's budget is checked against. */
+static void dw_spec(const struct judge_config *cfg, const struct game *game,
+		    const char *params, struct match_spec *spec)
+{
+	const struct cfg_sandbox *sb = &cfg->sandbox;
+	*spec = (struct match_spec){
+		.game = game, .params = params, .nplayers = 4,
+		.uid_base = sb->uid_base, .uid_count = sb->uid_count,
+		.limits = { .cpu_ns = sb->cpu_ns, .wall_ns = sb->wall_ns,
+			    .memory_bytes = sb->memory_bytes, .stderr_bytes = sb->stderr_bytes,
+			    .open_files = sb->open_files },
+	};
+}
+
+static int dw_play_all(struct match_spec *spec, struct dw_tally *t)
+{
+	for (uint64_t seed = DW_FIRST_SEED; seed <= DW_LAST_SEED; seed++) {
+		struct match_result r;
+		char err[MATCH_ERRLEN];
+		spec->seed = seed;
+		if (match_play(spec, &r, err) < 0) {
+			fprintf(stderr, "bench: %s, seed %llu: %s\n", spec->game->name,
+				(unsigned long long)seed, err);
+			return -1;
+		}
+		dw_count(&r, t);
+		match_result_free(&r);
+	}
+	return 0;
+}
+
+static void dw_report(const struct dw_game *g, const struct dw_tally *t)
+{
+	double rate = 100.0 * t->wins / t->matches;
+	printf("  %-10s win rate %5.1f%% (%d/%d, shared first places not counted: %d), "
+	       "goal >= %d%%: %s; Dummy CPU / match %.1f ms mean, %.1f ms max, frozen in %d\n",
+	       g->title, rate, t->wins, t->matches, t->shared_wins, DW_GOAL_PERCENT,
+	       rate >= DW_GOAL_PERCENT ? "met" : "NOT met", t->cpu_total / 1e6 / t->matches,
+	       t->cpu_max / 1e6, t->frozen);
+}
+
+/* Plays one game's matches and prints its line; -1 when they could not be
+ * played (the judge lacks the game, a runtime is missing, no compile). */
+static int dw_bench_game(const struct judge_config *cfg, const struct dw_game *g)
+{
+	struct dw_paths paths;
+	dw_paths_of(g->name, &paths);
+	if (access(paths.dummy, R_OK) != 0) {
+		printf("  %-10s no Dummy player yet\n", g->title);
+		return 0;
+	}
+	const struct game *game = game_find(g->name);
+	if (!game) {
+		fprintf(stderr, "bench: the judge has no %s game\n", g->name);
+		return -1;
+	}
+	if (access(paths.runtime, R_OK) != 0) {
+		fprintf(stderr, "bench: %s is missing: run `make %s` first\n", paths.runtime,
+			paths.runtime);
+		return -1;
+	}
+	struct cmp_result dummy = { 0 }, demo = { 0 };
+	struct dw_tally t = { 0 };
+	struct match_spec spec;
+	char *params = dw_read_params(paths.params);
+	dw_spec(cfg, game, params, &spec);
+	int rc = dw_compile(cfg, &paths, paths.dummy, &dummy) < 0 ||
+		 dw_compile(cfg, &paths, paths.demo, &demo) < 0;
+	if (!rc) {
+		spec.entry[0] = (struct match_entry){ .binary = dummy.binary, .label = "Dummy" };
+		for (int i = 1; i < 4; i++)
+			spec.entry[i] = (struct match_entry){ .binary = demo.binary, .label = "Demo" };
+		rc = dw_play_all(&spec, &t) < 0;
+	}
+	if (!rc)
+		dw_report(g, &t);
+	free(params);
+	cmp_result_free(&dummy);
+	cmp_result_free(&demo);
+	return rc ? -1 : 0;
+}
+
+static int dw_usage(FILE *out, int status)
+{
+	fprintf(out, "usage: bench-dummy_winrate\n\n"
+		     "For every game, plays Dummy (seat 0) against three Demos over seeds\n"
+		     "%d..%d with the configured limits and prints Dummy's strict win rate\n"
+		     "(goal >= %d%%) and its CPU per match.  Run from the repository root.\n\n"
+		     "exit status: 0 when every game was measured (goal met or not), 1 when\n"
+		     "one could not be, 2 for bad usage.\n",
+		DW_FIRST_SEED, DW_LAST_SEED, DW_GOAL_PERCENT);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1)
+		return dw_usage(strcmp(argv[1], "--help") ? stderr : stdout,
+				strcmp(argv[1], "--help") ? 2 : 0);
+	struct judge_config cfg;
+	char err[CFG_ERRLEN];
+	if (cfg_init(&cfg, NULL, err) < 0) {
+		fprintf(stderr, "bench: %s\n", err);
+		return 1;
+	}
+	printf("Dummy (seat 0) vs Demo Demo Demo, seeds %d..%d, strict wins:\n", DW_FIRST_SEED,
+	       DW_LAST_SEED);
+	uint64_t t0 = bench_now_ns();
+	int failed = 0;
+	for (size_t i = 0; i < sizeof dw_games / sizeof dw_games[0]; i++)
+		failed |= dw_bench_game(&cfg, &dw_games[i]) < 0;
+	printf("  wall time %.1f s\n", (bench_now_ns() - t0) / 1e9);
+	return failed;
+}
