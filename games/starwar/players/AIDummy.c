@@ -39,6 +39,7 @@ enum {
 #define GAMMA 0.85
 #define DEATH 45.0   /* what losing a ship for a while costs */
 #define KILLV 36.0   /* a kill: its points and the enemy's lost rounds */
+#define SHOTCOST 7.5 /* a missile spent, times missile_worth() */
 
 /* ---- the round's snapshot ---------------------------------------------- */
 
@@ -174,7 +175,8 @@ static void model_enemy(int sid)
 }
 
 /* Cells where an enemy's action a passes and ends; for a shot, its missile's
- * reach too (mreach: how many of the cells ahead it flies through, 0..4). */
+ * reach too (mreach: the first cell ahead holding something that stops it,
+ * 4 when none of the cells 1..4 does; 0 for a move). */
 typedef struct {
 	int n, pi[5], pj[5]; /* the ship's passes, end last */
 	int mreach;
@@ -383,7 +385,9 @@ static int own[MAXOWN], nown;
 static Opt opt[MAXOWN][NACT];
 static double wb[MAXOWN][MAXB];
 
-/* Chance that enemy ships meet a ship of ours going through x this round. */
+/* Chance that an enemy ship or its shot meets our ship doing o this round
+ * (an enemy acts before or after us with even chances), or shoots it next
+ * round. */
 static double meet_risk(const Opt *o)
 {
 	int ei = o->pi[o->n - 1], ej = md(o->pj[o->n - 1], C);
@@ -415,8 +419,9 @@ static double meet_risk(const Opt *o)
 					after = true;
 				else if (d >= 3 && d <= x.mreach)
 					always = true;
+				/* It stands two cells ahead when nothing stopped it. */
 				for (int k = 0; k < o->n; ++k)
-					if (o->pi[k] == si && md(o->pj[k] - sj, C) == 2 && x.mreach >= 2)
+					if (o->pi[k] == si && md(o->pj[k] - sj, C) == 2 && x.mreach >= 3)
 						before = true;
 			}
 			double r = always ? 1 : 0.5 * before + 0.5 * after;
@@ -537,8 +542,8 @@ static void plan_ship(int q)
 			for (int e = 0; e < NS; ++e)
 				if (sh[e].alive && sh[e].player != me())
 					v += KILLV * kill_chance(s.pos.i, s.pos.j, e);
-			v -= bonus_missiles() > 0 ? 1.5 * missile_worth(s.missiles - 1) * 5
-						  : 12;
+			v -= bonus_missiles() > 0 ? SHOTCOST * missile_worth(s.missiles - 1)
+						  : 2 * SHOTCOST;
 		}
 		/* Bonuses touched now. */
 		for (int k = 0; k < o->n; ++k) {
