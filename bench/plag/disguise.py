@@ -1,0 +1,2645 @@
+#!/usr/bin/python3
+"""disguise.py - makes a disguised copy of a Dominator contestant's C file.
+
+Usage: disguise.py --level N --seed S [--name NEWNAME] IN.c OUT.c
+
+Plays the plagiarist for the plagiarism detector's benchmark.  Levels are
+cumulative; level N applies the transformations of levels 1..N:
+  1  comments and layout      4  dead code and unused variables
+  2  renaming                 5  loop and conditional forms
+  3  reordering               6  split and merge functions
+README.md beside this script describes each level.  Every copy compiles and,
+as far as the transformations go, behaves as the original.
+
+Needs Python 3 with pycparser (Debian's python3-pycparser) and gcc for its
+preprocessor.  Exit status: 0 done, 1 bad usage, 2 input it cannot handle.
+"""
+
+import argparse
+import copy
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+try:
+    from pycparser import c_ast, c_generator, c_parser
+    from pycparser.plyparser import ParseError
+except ImportError:
+    sys.stderr.write('disguise.py: needs pycparser (apt-get install python3-pycparser)\n')
+    sys.exit(2)
+
+SRC = '@src@'          # the contestant's file, as named in line markers
+PRE = '@disguise@'     # lines this script adds for the parser only
+HERE = os.path.dirname(os.path.abspath(__file__))
+KIT = os.path.normpath(os.path.join(HERE, '..', '..', 'games', 'dominator', 'kit'))
+
+
+class Fail(Exception):
+    """An input this script cannot handle: reported as one line, no traceback."""
+
+
+# ---------------------------------------------------------------------------
+# Source text: comments, directives, tokens
+# ---------------------------------------------------------------------------
+
+TOKEN_RE = re.compile(r'''
+    (?P<str>L?"(?:[^"\\\n]|\\.)*")
+  | (?P<chr>L?'(?:[^'\\\n]|\\.)*')
+  | (?P<num>\.?[0-9](?:[eEpP][+-]|[0-9A-Za-z_.])*)
+  | (?P<id>[A-Za-z_][A-Za-z_0-9]*)
+  | (?P<punct>\.\.\.|<<=|>>=|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|\#\#|
+              [][(){}.,;:?~!<>=+\-*/%&|^\#])
+  | (?P<space>\s+)
+  | (?P<other>.)
+''', re.X | re.S)
+
+C_KEYWORDS = set('''auto break case char const continue default do double else enum
+extern float for goto if inline int long register restrict return short signed
+sizeof static struct switch typedef union unsigned void volatile while _Bool
+_Complex _Imaginary _Alignas _Alignof _Atomic _Generic _Noreturn _Static_assert
+_Thread_local asm typeof bool true false main'''.split())
+
+BUILTIN_TYPE_WORDS = {'void', 'char', 'short', 'int', 'long', 'float', 'double',
+                      'signed', 'unsigned', '_Bool', '_Complex', '__int128'}
+
+
+def c_tokens(text):
+    """(kind, text) for every token of text, spaces left out."""
+    out = []
+    for m in TOKEN_RE.finditer(text):
+        kind = m.lastgroup
+        if kind != 'space':
+            out.append((kind, m.group()))
+    return out
+
+
+def scan_comments(text):
+    """Returns (stripped, comments).  stripped is text with every comment
+    turned into spaces (newlines kept, so line numbers hold); comments is a
+    list of dicts: line, end (1-based), text, block, trailing."""
+    out = []
+    comments = []
+    i, n, line = 0, len(text), 1
+    line_has_code = False
+    while i < n:
+        c = text[i]
+        if c == '\n':
+            out.append(c)
+            line += 1
+            line_has_code = False
+            i += 1
+        elif c in '"\'':
+            j = i + 1
+            while j < n and text[j] != c and text[j] != '\n':
+                j += 2 if text[j] == '\\' else 1
+            j = min(j + 1, n)
+            out.append(text[i:j])
+            line_has_code = True
+            i = j
+        elif text.startswith('//', i):
+            j = text.find('\n', i)
+            j = n if j < 0 else j
+            comments.append({'line': line, 'end': line, 'text': text[i + 2:j].strip(),
+                             'block': False, 'trailing': line_has_code})
+            out.append(' ' * (j - i))
+            i = j
+        elif text.startswith('/*', i):
+            j = text.find('*/', i + 2)
+            if j < 0:
+                raise Fail('unterminated comment at line %d' % line)
+            body = text[i + 2:j]
+            nl = body.count('\n')
+            comments.append({'line': line, 'end': line + nl, 'text': body,
+                             'block': True, 'trailing': line_has_code})
+            out.append(re.sub(r'[^\n]', ' ', text[i:j + 2]))
+            line += nl
+            i = j + 2
+        else:
+            if not c.isspace():
+                line_has_code = True
+            out.append(c)
+            i += 1
+    return ''.join(out), comments
+
+
+def logical_lines(stripped):
+    """[(first, last, text)] with backslash-newlines joined; 1-based lines."""
+    phys = stripped.split('\n')
+    res = []
+    i = 0
+    while i < len(phys):
+        start = i
+        buf = phys[i]
+        while buf.rstrip().endswith('\\') and i + 1 < len(phys):
+            buf = buf.rstrip()[:-1] + ' ' + phys[i + 1]
+            i += 1
+        res.append((start + 1, i + 1, buf))
+        i += 1
+    return res
+
+
+DIRECTIVE_RE = re.compile(r'^\s*#\s*([A-Za-z_]*)\s*(.*)$', re.S)
+DEFINE_RE = re.compile(r'^([A-Za-z_]\w*)(\(([^)]*)\))?\s*(.*)$', re.S)
+
+
+class Macro:
+    def __init__(self, name, params, body, first, last, depth):
+        self.name = name
+        self.params = params          # None for an object-like macro
+        self.body = body.strip()
+        self.first = first
+        self.last = last
+        self.depth = depth            # conditional nesting where defined
+        self.count = 1
+        self.undef = False
+        self.tokens = c_tokens(self.body)
+        self.newname = name
+        self.param_new = list(params) if params else params
+
+
+class Source:
+    """What the script needs from the contestant's text besides the AST."""
+
+    def __init__(self, text):
+        self.text = text
+        self.stripped, self.comments = scan_comments(text)
+        self.lines = logical_lines(self.stripped)
+        self.includes = []      # (first line, text, conditional)
+        self.feature_defines = []   # (first line, text): _GNU_SOURCE and the like
+        self.macros = {}        # file macros by name
+        self.cond_names = set()     # identifiers in #if conditions
+        self.directive_lines = set()
+        self.code_ids = {}      # identifier -> first line it appears on in code
+        depth = 0
+        for first, last, t in self.lines:
+            m = DIRECTIVE_RE.match(t)
+            if not m:
+                for kind, tok in c_tokens(t):
+                    if kind == 'id' and tok not in self.code_ids:
+                        self.code_ids[tok] = first
+                continue
+            for ln in range(first, last + 1):
+                self.directive_lines.add(ln)
+            d, rest = m.group(1), m.group(2)
+            if d == 'include':
+                self.includes.append((first, '#include ' + rest.strip(), depth > 0))
+            elif d == 'define':
+                dm = DEFINE_RE.match(rest.strip())
+                if not dm:
+                    continue
+                name = dm.group(1)
+                if name.startswith('_') or name == 'NDEBUG':
+                    self.feature_defines.append((first, '#define ' + rest.strip()))
+                params = None
+                if dm.group(2):
+                    params = [p.strip() for p in dm.group(3).split(',') if p.strip()]
+                if name in self.macros:
+                    self.macros[name].count += 1
+                else:
+                    self.macros[name] = Macro(name, params, dm.group(4), first, last, depth)
+            elif d == 'undef':
+                name = rest.strip().split()[0] if rest.strip() else ''
+                if name in self.macros:
+                    self.macros[name].undef = True
+            elif d in ('if', 'ifdef', 'ifndef', 'elif'):
+                if d != 'elif':
+                    depth += 1
+                for kind, tok in c_tokens(rest):
+                    if kind == 'id':
+                        self.cond_names.add(tok)
+            elif d == 'endif':
+                depth = max(0, depth - 1)
+
+    def line_ids(self, line):
+        """Identifiers on physical line `line` of the code."""
+        phys = self.stripped.split('\n')
+        if 1 <= line <= len(phys):
+            return {t for k, t in c_tokens(phys[line - 1]) if k == 'id'}
+        return set()
+
+
+# ---------------------------------------------------------------------------
+# Preprocessing and parsing
+# ---------------------------------------------------------------------------
+
+GCC_FLAGS = ['-std=gnu17', '-U__GNUC__', '-D__extension__=', '-D__attribute__(x)=',
+             '-D__restrict=', '-D__restrict__=', '-D__inline=inline', '-D__inline__=inline',
+             '-D__asm__(x)=', '-D__asm(x)=', '-D__builtin_va_list=int', '-D__volatile__=volatile',
+             '-D__const=const', '-D__signed__=signed', '-D_Noreturn=', '-D__typeof__=typeof']
+
+
+def run_gcc(args, text, incdirs):
+    with tempfile.NamedTemporaryFile('w', suffix='.c', delete=False) as f:
+        f.write(text)
+        tmp = f.name
+    try:
+        cmd = ['gcc'] + GCC_FLAGS + args
+        for d in incdirs:
+            cmd += ['-iquote', d, '-I', d]
+        cmd.append(tmp)
+        try:
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               universal_newlines=True)
+        except OSError as e:
+            raise Fail('cannot run gcc: %s' % e)
+        if p.returncode != 0:
+            err = p.stderr.replace(tmp, 'input').strip().split('\n')
+            raise Fail('the preprocessor refuses the file: %s' % ' / '.join(err[:3]))
+        return p.stdout
+    finally:
+        os.unlink(tmp)
+
+
+def macro_names_defined(dm_output):
+    names = {}
+    for line in dm_output.split('\n'):
+        m = re.match(r'#define ([A-Za-z_]\w*)(\()?', line)
+        if m:
+            names[m.group(1)] = bool(m.group(2))
+    return names
+
+
+class Parsed:
+    """The parsed translation unit, split into header and contestant parts."""
+
+    def __init__(self, src, ast, kept_file, kept_hdr, hdr_macros):
+        self.src = src
+        self.hdr_ext = [e for e in ast.ext if not is_src(e)]
+        self.ext = [e for e in ast.ext if is_src(e)]
+        self.kept = kept_file           # name -> Macro, kept unexpanded
+        self.kept_hdr = kept_hdr        # header macro names kept unexpanded
+        self.hdr_macros = hdr_macros    # every macro name the headers define
+
+
+def is_src(node):
+    return node.coord is None or node.coord.file == SRC
+
+
+def parse_source(src, incdirs):
+    """Preprocesses and parses; returns a Parsed.  Macros the file defines
+    are kept as identifiers where they parse as such (so they come back as
+    #define lines), and so are the headers' macros the code uses."""
+    all_macros = macro_names_defined(run_gcc(['-dM', '-E'], src.text, incdirs))
+    hdr_macros = {k: v for k, v in all_macros.items() if k not in src.macros}
+    last_include = max([ln for ln, _, _ in src.includes] or [0])
+    code_ids = src.code_ids
+    kept = {}
+    for name, m in src.macros.items():
+        if (m.count == 1 and not m.undef and m.depth == 0 and name not in src.cond_names
+                and m.body and not name.startswith('_') and name != 'NDEBUG'
+                and name in code_ids and code_ids[name] > m.last
+                and (m.params is None or '...' not in m.params)
+                and not any(t in ('#', '##', ';', '{', '}') for _, t in m.tokens)
+                and not any(k == 'other' for k, _ in m.tokens)):
+            kept[name] = m
+    kept_hdr = {n for n in code_ids if n in hdr_macros and n != 'PLAYER_NAME'
+                and not n.startswith('__') and code_ids[n] > last_include}
+    for attempt in range(60):
+        # a kept macro whose body needs a dropped one must go too
+        changed = True
+        while changed:
+            changed = False
+            for name in list(kept):
+                for k, t in kept[name].tokens:
+                    if k == 'id' and t in src.macros and t not in kept and t != name:
+                        del kept[name]
+                        changed = True
+                        break
+        text = build_cpp_input(src, kept, kept_hdr, last_include)
+        out = run_gcc(['-E'], text, incdirs)
+        try:
+            ast = c_parser.CParser().parse(out, 'input')
+        except ParseError as e:
+            msg = str(e)
+            m = re.match(r'(.*?):(\d+):(\d+): (.*)', msg)
+            if not m:
+                raise Fail('cannot parse: %s' % msg)
+            fname, line = m.group(1), int(m.group(2))
+            if fname != SRC:
+                raise Fail('cannot parse (in %s line %d: %s); the file uses a construct '
+                           'this script does not know' % (fname, line, m.group(4)))
+            ids = src.line_ids(line)
+            culprits = [n for n in ids if n in kept] + [n for n in ids if n in kept_hdr]
+            if not culprits:
+                raise Fail('cannot parse line %d: %s' % (line, m.group(4)))
+            for n in culprits:
+                kept.pop(n, None)
+                kept_hdr.discard(n)
+            continue
+        except Exception as e:  # pycparser raises a few other kinds
+            raise Fail('cannot parse: %s' % e)
+        P = Parsed(src, ast, kept, kept_hdr, hdr_macros)
+        P.pp_files = set(re.findall(r'^# \d+ "([^"]*)"', out, re.M))
+        return P
+    raise Fail('cannot parse: too many macros in the way')
+
+
+def build_cpp_input(src, kept, kept_hdr, last_include):
+    phys = src.text.split('\n')
+    for m in kept.values():
+        for ln in range(m.first, m.last + 1):
+            phys[ln - 1] = ''
+    out = ['#line 1 "%s"' % SRC]
+    if last_include == 0:
+        out += add_block(kept_hdr, 1)
+    for i, line in enumerate(phys, 1):
+        out.append(line)
+        if i == last_include:
+            # the include may continue onto later lines only in theory
+            out += add_block(kept_hdr, i + 1)
+    return '\n'.join(out) + '\n'
+
+
+def add_block(kept_hdr, resume):
+    lines = ['#line 1 "%s"' % PRE]
+    for n in sorted(kept_hdr):
+        lines.append('#undef %s' % n)
+    if 'bool' in kept_hdr:
+        lines.append('typedef _Bool bool;')
+    lines.append('#line %d "%s"' % (resume, SRC))
+    return lines
+
+
+# ---------------------------------------------------------------------------
+# AST helpers
+# ---------------------------------------------------------------------------
+
+def slots(n):
+    return [s for s in n.__slots__ if s not in ('coord', '__weakref__')]
+
+
+def kids(n):
+    for s in slots(n):
+        v = getattr(n, s)
+        if isinstance(v, c_ast.Node):
+            yield v
+        elif isinstance(v, list):
+            for x in v:
+                if isinstance(x, c_ast.Node):
+                    yield x
+
+
+def walk(n):
+    """Every node under n, n first, in source order."""
+    stack = [n]
+    while stack:
+        x = stack.pop()
+        yield x
+        stack.extend(reversed(list(kids(x))))
+
+
+def replace_nodes(n, fn):
+    """Rebuilds n bottom-up: fn(node) returns a replacement or None."""
+    for s in slots(n):
+        v = getattr(n, s)
+        if isinstance(v, c_ast.Node):
+            setattr(n, s, replace_nodes(v, fn))
+        elif isinstance(v, list):
+            setattr(n, s, [replace_nodes(x, fn) if isinstance(x, c_ast.Node) else x for x in v])
+    r = fn(n)
+    return n if r is None else r
+
+
+def innermost_typedecl(t):
+    while t is not None and not isinstance(t, c_ast.TypeDecl):
+        t = getattr(t, 'type', None)
+    return t
+
+
+def set_decl_name(d, name):
+    d.name = name
+    td = innermost_typedecl(d.type)
+    if td is not None:
+        td.declname = name
+
+
+def base_type(t):
+    """The Struct/Union/Enum/IdentifierType at the bottom of a type."""
+    td = innermost_typedecl(t)
+    return td.type if td is not None else None
+
+
+def defining_base(d):
+    """The struct, union or enum that declaration d defines (with a body)."""
+    if not isinstance(d, (c_ast.Decl, c_ast.Typedef)):
+        return None
+    b = base_type(d.type)
+    if isinstance(b, (c_ast.Struct, c_ast.Union)) and b.decls is not None:
+        return b
+    if isinstance(b, c_ast.Enum) and b.values is not None:
+        return b
+    return None
+
+
+def group_items(items):
+    """Consecutive declarations sharing one struct/enum definition travel
+    together: [[node, ...], ...]."""
+    groups = []
+    for it in items:
+        b = defining_base(it)
+        if groups and b is not None and defining_base(groups[-1][-1]) is b:
+            groups[-1].append(it)
+        else:
+            groups.append([it])
+    return groups
+
+
+def is_funcdecl(d):
+    return isinstance(d, c_ast.Decl) and isinstance(d.type, c_ast.FuncDecl)
+
+
+def mk_id(name):
+    return c_ast.ID(name)
+
+
+def mk_int(v):
+    return c_ast.Constant('int', str(v))
+
+
+def mk_decl(name, typ, init=None, storage=None, quals=None):
+    """A declaration; typ is a pycparser type whose TypeDecl gets the name."""
+    d = c_ast.Decl(name, quals or [], [], storage or [], [], typ, init, None)
+    set_decl_name(d, name)
+    return d
+
+
+def simple_type(names, quals=None):
+    return c_ast.TypeDecl(None, quals or [], None, c_ast.IdentifierType(list(names)))
+
+
+def mk_compound(items):
+    return c_ast.Compound(list(items))
+
+
+def stmt_list(s):
+    """The statements of a body, as a list (a compound's items or [s])."""
+    if isinstance(s, c_ast.Compound):
+        return list(s.block_items or [])
+    return [s]
+
+
+# ---------------------------------------------------------------------------
+# Symbols: who declares each name, who refers to it
+# ---------------------------------------------------------------------------
+
+class Sym:
+    def __init__(self, name, ns, kind, node, origin, func):
+        self.name = name
+        self.ns = ns            # 'ord', 'tag', 'label'
+        self.kind = kind        # func var param typedef enumconst tag label
+        self.node = node        # first declaring node
+        self.origin = origin    # 'src' or 'hdr'
+        self.func = func        # enclosing FuncDef, None at file scope
+        self.type = None        # declared type (vars, params, funcs, typedefs)
+        self.storage = []
+        self.occ = []           # (how, node[, index]) where the name is written
+        self.items = []         # declaring nodes
+
+
+class Scope:
+    def __init__(self, parent, kind):
+        self.parent = parent
+        self.kind = kind
+        self.ord = {}
+        self.tag = {}
+
+    def lookup(self, ns, name):
+        s = self
+        while s is not None:
+            d = s.ord if ns == 'ord' else s.tag
+            if name in d:
+                return d[name]
+            s = s.parent
+        return None
+
+
+class FieldInfo:
+    def __init__(self):
+        self.hdr = False
+        self.src = False
+        self.occ = []
+        self.types = []
+
+
+class Resolver:
+    """Binds every name in the contestant's nodes to its declaration.
+
+    Fields are bound by name only: a field name the headers also use is
+    never renamed, so struct member accesses need no type inference."""
+
+    def __init__(self, hdr_ext, ext, kept, cache=None):
+        self.kept = kept
+        self.syms = []
+        self.ref = {}           # id(ID or IdentifierType node) -> Sym
+        self.keep_alive = []
+        self.macro_uses = []    # ID nodes naming a kept macro
+        self.macro_refs = {}    # id(ID node of a macro use) -> [Sym] of its body
+        self.funcs = {}         # id(FuncDef) -> list of its local syms
+        self.labels = {}
+        if cache is None:
+            self.file = Scope(None, 'file')
+            self.fields = {}
+            for e in hdr_ext:
+                self.ext_node(e, self.file, 'hdr')
+        else:
+            self.ref = dict(cache.ref)
+            self.file = Scope(None, 'file')
+            self.file.ord = dict(cache.file.ord)
+            self.file.tag = dict(cache.file.tag)
+            self.fields = {}
+            for k, v in cache.fields.items():
+                f = FieldInfo()
+                f.hdr = v.hdr
+                f.types = list(v.types)
+                self.fields[k] = f
+        self.hdr_syms_ord = set(self.file.ord)
+        # functions are known file-wide: the output declares them before use
+        for e in ext:
+            d = e.decl if isinstance(e, c_ast.FuncDef) else e
+            if is_funcdecl(d) and d.name and d.name not in self.file.ord:
+                s = Sym(d.name, 'ord', 'func', d, 'src', None)
+                s.type = d.type
+                s.storage = d.storage
+                self.file.ord[d.name] = s
+                self.syms.append(s)
+        for e in ext:
+            self.ext_node(e, self.file, 'src')
+
+    # -- declarations ---------------------------------------------------
+    def define(self, scope, ns, name, kind, node, origin, func):
+        table = scope.ord if ns == 'ord' else scope.tag
+        s = table.get(name)
+        if s is None or (scope.kind != 'file' and s.func is not func):
+            s = Sym(name, ns, kind, node, origin, func)
+            table[name] = s
+            self.syms.append(s)
+            if func is not None and origin == 'src':
+                self.funcs.setdefault(id(func), []).append(s)
+        elif s.kind == 'func' and kind == 'func' and origin == 'src' and s.origin == 'src':
+            pass
+        s.items.append(node)
+        return s
+
+    def occur(self, s, how, node, index=None):
+        if s.origin == 'src':
+            s.occ.append((how, node, index))
+
+    def ext_node(self, e, scope, origin):
+        if isinstance(e, c_ast.FuncDef):
+            self.funcdef(e, scope, origin)
+        elif isinstance(e, c_ast.Decl):
+            self.declare(e, scope, origin, None)
+        elif isinstance(e, c_ast.Typedef):
+            self.typedef(e, scope, origin, None)
+        elif isinstance(e, c_ast.StaticAssert):
+            self.expr(e.cond, scope, origin, None)
+
+    def funcdef(self, f, scope, origin):
+        d = f.decl
+        fs = Scope(scope, 'func')
+        self.cur_labels = {}
+        for n in walk(f.body):
+            if isinstance(n, c_ast.Label):
+                s = Sym(n.name, 'label', 'label', n, origin, f)
+                self.syms.append(s)
+                self.cur_labels[n.name] = s
+                if origin == 'src':
+                    self.funcs.setdefault(id(f), []).append(s)
+        self.labels[id(f)] = self.cur_labels
+        self.decl_type(d.type, scope, origin, None, param_scope=fs, fdef=f)
+        s = self.define(scope, 'ord', d.name, 'func', d, origin, None)
+        if s.type is None or isinstance(s.node, c_ast.Decl):
+            s.type = d.type
+        s.storage = s.storage or d.storage
+        s.funcdef = f
+        self.occur(s, 'decl', d)
+        for pd in f.param_decls or []:
+            self.declare(pd, fs, origin, f, kind='param')
+        for it in f.body.block_items or []:
+            self.stmt(it, fs, origin, f)
+
+    def declare(self, d, scope, origin, func, kind=None):
+        self.decl_type(d.type, scope, origin, func)
+        if d.name:
+            if kind is None:
+                kind = 'func' if isinstance(d.type, c_ast.FuncDecl) else 'var'
+            s = self.define(scope, 'ord', d.name, kind, d, origin, func)
+            if s.type is None:
+                s.type = d.type
+                s.storage = d.storage
+            self.occur(s, 'decl', d)
+        if d.init is not None:
+            self.expr(d.init, scope, origin, func)
+        if d.bitsize is not None:
+            self.expr(d.bitsize, scope, origin, func)
+
+    def typedef(self, t, scope, origin, func):
+        self.decl_type(t.type, scope, origin, func)
+        s = self.define(scope, 'ord', t.name, 'typedef', t, origin, func)
+        s.type = t.type
+        self.occur(s, 'decl', t)
+
+    def decl_type(self, t, scope, origin, func, param_scope=None, **kw):
+        if t is None:
+            return
+        if isinstance(t, (c_ast.TypeDecl, c_ast.PtrDecl)):
+            self.decl_type(t.type, scope, origin, func, param_scope, **kw)
+        elif isinstance(t, c_ast.ArrayDecl):
+            self.decl_type(t.type, scope, origin, func, param_scope, **kw)
+            if t.dim is not None:
+                self.expr(t.dim, scope, origin, func)
+        elif isinstance(t, c_ast.FuncDecl):
+            ps = param_scope if param_scope is not None else Scope(scope, 'proto')
+            pf = kw.get('fdef', func)
+            if t.args is not None:
+                for p in t.args.params:
+                    if isinstance(p, c_ast.Decl):
+                        self.declare(p, ps, origin, pf if param_scope is not None else func,
+                                     kind='param')
+                    elif isinstance(p, c_ast.Typename):
+                        self.decl_type(p.type, ps, origin, func)
+            self.decl_type(t.type, scope, origin, func)
+        elif isinstance(t, c_ast.IdentifierType):
+            for i, nm in enumerate(t.names):
+                if nm in BUILTIN_TYPE_WORDS:
+                    continue
+                s = scope.lookup('ord', nm)
+                if s is not None:
+                    self.ref[id(t)] = s
+                    self.keep_alive.append(t)
+                    self.occur(s, 'idtype', t, i)
+        elif isinstance(t, (c_ast.Struct, c_ast.Union, c_ast.Enum)):
+            body = t.values if isinstance(t, c_ast.Enum) else t.decls
+            if t.name:
+                s = scope.lookup('tag', t.name)
+                if s is None or (body is not None and t.name not in scope.tag):
+                    s = self.define(scope, 'tag', t.name, 'tag', t, origin, func)
+                if body is not None:
+                    s.body = t
+                self.occur(s, 'tag', t)
+                self.ref[id(t)] = s
+                self.keep_alive.append(t)
+            if isinstance(t, c_ast.Enum):
+                if t.values is not None:
+                    for en in t.values.enumerators:
+                        if en.value is not None:
+                            self.expr(en.value, scope, origin, func)
+                        s = self.define(scope, 'ord', en.name, 'enumconst', en, origin, func)
+                        s.enum = t
+                        self.occur(s, 'enumr', en)
+            elif t.decls is not None:
+                for fd in t.decls:
+                    self.decl_type(fd.type, scope, origin, func)
+                    if fd.bitsize is not None:
+                        self.expr(fd.bitsize, scope, origin, func)
+                    if fd.name:
+                        fi = self.fields.setdefault(fd.name, FieldInfo())
+                        if origin == 'src':
+                            fi.src = True
+                            fi.occ.append(('decl', fd, None))
+                        else:
+                            fi.hdr = True
+                        fi.types.append(fd.type)
+        elif isinstance(t, c_ast.Typename):
+            self.decl_type(t.type, scope, origin, func)
+
+    # -- statements -----------------------------------------------------
+    def stmt(self, n, scope, origin, func):
+        if n is None:
+            return
+        if isinstance(n, c_ast.Compound):
+            sc = Scope(scope, 'block')
+            for it in n.block_items or []:
+                self.stmt(it, sc, origin, func)
+        elif isinstance(n, c_ast.Decl):
+            self.declare(n, scope, origin, func)
+        elif isinstance(n, c_ast.Typedef):
+            self.typedef(n, scope, origin, func)
+        elif isinstance(n, c_ast.For):
+            sc = Scope(scope, 'block')
+            if isinstance(n.init, c_ast.DeclList):
+                for d in n.init.decls:
+                    self.declare(d, sc, origin, func)
+            else:
+                self.expr(n.init, sc, origin, func)
+            self.expr(n.cond, sc, origin, func)
+            self.expr(n.next, sc, origin, func)
+            self.stmt(n.stmt, Scope(sc, 'block'), origin, func)
+        elif isinstance(n, c_ast.If):
+            self.expr(n.cond, scope, origin, func)
+            self.stmt(n.iftrue, Scope(scope, 'block'), origin, func)
+            self.stmt(n.iffalse, Scope(scope, 'block'), origin, func)
+        elif isinstance(n, (c_ast.While, c_ast.DoWhile)):
+            self.expr(n.cond, scope, origin, func)
+            self.stmt(n.stmt, Scope(scope, 'block'), origin, func)
+        elif isinstance(n, c_ast.Switch):
+            self.expr(n.cond, scope, origin, func)
+            self.stmt(n.stmt, Scope(scope, 'block'), origin, func)
+        elif isinstance(n, c_ast.Case):
+            self.expr(n.expr, scope, origin, func)
+            for s in n.stmts or []:
+                self.stmt(s, scope, origin, func)
+        elif isinstance(n, c_ast.Default):
+            for s in n.stmts or []:
+                self.stmt(s, scope, origin, func)
+        elif isinstance(n, c_ast.Label):
+            s = self.labels.get(id(func), {}).get(n.name)
+            if s is not None:
+                self.occur(s, 'label', n)
+            self.stmt(n.stmt, scope, origin, func)
+        elif isinstance(n, c_ast.Goto):
+            s = self.labels.get(id(func), {}).get(n.name)
+            if s is not None:
+                self.occur(s, 'label', n)
+        elif isinstance(n, c_ast.Return):
+            self.expr(n.expr, scope, origin, func)
+        elif isinstance(n, (c_ast.Break, c_ast.Continue, c_ast.EmptyStatement, c_ast.Pragma)):
+            pass
+        elif isinstance(n, c_ast.StaticAssert):
+            self.expr(n.cond, scope, origin, func)
+        else:
+            self.expr(n, scope, origin, func)
+
+    # -- expressions ----------------------------------------------------
+    def expr(self, n, scope, origin, func):
+        if n is None:
+            return
+        if isinstance(n, c_ast.ID):
+            s = scope.lookup('ord', n.name)
+            if s is not None:
+                self.ref[id(n)] = s
+                self.keep_alive.append(n)
+                self.occur(s, 'id', n)
+            elif n.name in self.kept:
+                self.macro_uses.append(n)
+                refs = []
+                for nm in macro_body_ids(self.kept, n.name):
+                    s2 = scope.lookup('ord', nm)
+                    if s2 is not None:
+                        refs.append(s2)
+                self.macro_refs[id(n)] = refs
+                self.keep_alive.append(n)
+        elif isinstance(n, c_ast.StructRef):
+            self.expr(n.name, scope, origin, func)
+            self.field(n.field)
+        elif isinstance(n, c_ast.FuncCall):
+            if isinstance(n.name, c_ast.ID) and n.name.name == 'offsetof' and n.args:
+                a = n.args.exprs
+                self.decl_type(a[0].type if isinstance(a[0], c_ast.Typename) else None,
+                               scope, origin, func)
+                if len(a) > 1:
+                    if isinstance(a[1], c_ast.ID):
+                        self.field(a[1])
+                    else:
+                        self.expr(a[1], scope, origin, func)
+                return
+            self.expr(n.name, scope, origin, func)
+            self.expr(n.args, scope, origin, func)
+        elif isinstance(n, c_ast.NamedInitializer):
+            for x in n.name:
+                if isinstance(x, c_ast.ID):
+                    self.field(x)
+                else:
+                    self.expr(x, scope, origin, func)
+            self.expr(n.expr, scope, origin, func)
+        elif isinstance(n, c_ast.Typename):
+            self.decl_type(n.type, scope, origin, func)
+        elif isinstance(n, c_ast.Cast):
+            self.decl_type(n.to_type.type, scope, origin, func)
+            self.expr(n.expr, scope, origin, func)
+        elif isinstance(n, c_ast.CompoundLiteral):
+            self.decl_type(n.type.type, scope, origin, func)
+            self.expr(n.init, scope, origin, func)
+        else:
+            for k in kids(n):
+                self.expr(k, scope, origin, func)
+
+    def field(self, idnode):
+        fi = self.fields.setdefault(idnode.name, FieldInfo())
+        fi.occ.append(('id', idnode, None))
+
+    # -- queries --------------------------------------------------------
+    def sym_of(self, node):
+        return self.ref.get(id(node))
+
+
+def macro_body_ids(kept, name, seen=None):
+    """Identifiers a kept macro's expansion may contain (not its parameters,
+    not field names after . or ->), through the kept macros it uses."""
+    seen = seen if seen is not None else set()
+    if name in seen or name not in kept:
+        return []
+    seen.add(name)
+    m = kept[name]
+    out = []
+    prev = None
+    for k, t in m.tokens:
+        if k == 'id' and t not in (m.params or []) and prev not in ('.', '->'):
+            if t in kept:
+                out += macro_body_ids(kept, t, seen)
+            else:
+                out.append(t)
+        prev = t
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Types, as far as the transformations need them
+# ---------------------------------------------------------------------------
+
+def conv_type(t, res, depth=0):
+    """A comparable description of type node t: ('b', class, key) for
+    arithmetic types (class i32, i64 or f64), ('p', T) pointers and arrays,
+    ('s', key) structs and unions, ('f', T) functions, ('v',) void, or None
+    when unknown."""
+    if t is None or depth > 20:
+        return None
+    if isinstance(t, (c_ast.TypeDecl, c_ast.Typename)):
+        return conv_type(t.type, res, depth + 1)
+    if isinstance(t, (c_ast.PtrDecl, c_ast.ArrayDecl)):
+        return ('p', conv_type(t.type, res, depth + 1))
+    if isinstance(t, c_ast.FuncDecl):
+        return ('f', conv_type(t.type, res, depth + 1))
+    if isinstance(t, c_ast.IdentifierType):
+        names = t.names
+        if not all(n in BUILTIN_TYPE_WORDS for n in names):
+            s = res.ref.get(id(t))
+            if s is not None and s.kind == 'typedef':
+                return conv_type(s.type, res, depth + 1)
+            return None
+        if 'void' in names:
+            return ('v',)
+        if 'double' in names or 'float' in names:
+            return ('b', 'f64', 'double')
+        uns = 'unsigned' in names
+        if names.count('long') >= 1:
+            return ('b', 'i64', 'unsigned long' if uns else 'long')
+        if '_Bool' in names:
+            return ('b', 'i32', '_Bool')
+        return ('b', 'i32', 'unsigned int' if uns else 'int')
+    if isinstance(t, (c_ast.Struct, c_ast.Union)):
+        s = res.ref.get(id(t))
+        return ('s', id(s) if s is not None else id(t))
+    if isinstance(t, c_ast.Enum):
+        return ('b', 'i32', 'int')
+    return None
+
+
+INT_T = ('b', 'i32', 'int')
+
+
+def expr_type(e, res, depth=0):
+    if e is None or depth > 30:
+        return None
+    d = depth + 1
+    if isinstance(e, c_ast.Constant):
+        if e.type == 'string':
+            return ('p', ('b', 'i32', 'int'))
+        if e.type in ('double', 'float', 'long double'):
+            return ('b', 'f64', 'double')
+        if e.type == 'char':
+            return INT_T
+        v = e.value.lower()
+        if 'l' in v:
+            return ('b', 'i64', 'unsigned long' if 'u' in v else 'long')
+        if 'u' in v:
+            return ('b', 'i32', 'unsigned int')
+        n = const_int(e)
+        if n is None or n > 0x7fffffff:
+            return None
+        return INT_T
+    if isinstance(e, c_ast.ID):
+        s = res.sym_of(e)
+        if s is None:
+            return None
+        if s.kind == 'enumconst':
+            return INT_T
+        if s.kind in ('var', 'param', 'func'):
+            t = conv_type(s.type, res)
+            if s.kind == 'param' and t is not None and t[0] == 'p':
+                return t
+            return t
+        return None
+    if isinstance(e, c_ast.BinaryOp):
+        if e.op in ('==', '!=', '<', '>', '<=', '>=', '&&', '||'):
+            return INT_T
+        l = expr_type(e.left, res, d)
+        r = expr_type(e.right, res, d)
+        if l is None or r is None:
+            return None
+        if e.op in ('<<', '>>'):
+            return l if l[0] == 'b' and l[1] != 'f64' else None
+        if l[0] == 'b' and r[0] == 'b':
+            order = {'i32': 0, 'i64': 1, 'f64': 2}
+            if order[l[1]] != order[r[1]]:
+                return l if order[l[1]] > order[r[1]] else r
+            if l[1] == 'f64':
+                return l
+            if 'unsigned' in l[2] or 'unsigned' in r[2]:
+                return ('b', l[1], 'unsigned ' + ('long' if l[1] == 'i64' else 'int'))
+            return ('b', l[1], 'long' if l[1] == 'i64' else 'int')
+        if l[0] == 'p' and r[0] == 'b' and e.op in ('+', '-'):
+            return l
+        if r[0] == 'p' and l[0] == 'b' and e.op == '+':
+            return r
+        if l[0] == 'p' and r[0] == 'p' and e.op == '-':
+            return ('b', 'i64', 'long')
+        return None
+    if isinstance(e, c_ast.UnaryOp):
+        if e.op == '!':
+            return INT_T
+        if e.op == 'sizeof':
+            return ('b', 'i64', 'unsigned long')
+        t = expr_type(e.expr, res, d)
+        if t is None:
+            return None
+        if e.op == '*':
+            return t[1] if t[0] == 'p' else None
+        if e.op == '&':
+            return ('p', t)
+        if e.op in ('-', '+', '~'):
+            if t[0] == 'b' and t[2] == '_Bool':
+                return INT_T
+            return t if t[0] == 'b' else None
+        return t
+    if isinstance(e, c_ast.Cast):
+        return conv_type(e.to_type, res)
+    if isinstance(e, c_ast.FuncCall):
+        t = expr_type(e.name, res, d)
+        if t is not None and t[0] == 'f':
+            return t[1]
+        return None
+    if isinstance(e, c_ast.StructRef):
+        fi = res.fields.get(e.field.name)
+        if fi is None or not fi.types:
+            return None
+        ts = [conv_type(t, res) for t in fi.types]
+        return ts[0] if all(t == ts[0] for t in ts) else None
+    if isinstance(e, c_ast.ArrayRef):
+        t = expr_type(e.name, res, d)
+        return t[1] if t is not None and t[0] == 'p' else None
+    if isinstance(e, c_ast.TernaryOp):
+        l = expr_type(e.iftrue, res, d)
+        r = expr_type(e.iffalse, res, d)
+        return l if l == r else None
+    if isinstance(e, c_ast.Assignment):
+        return expr_type(e.lvalue, res, d)
+    return None
+
+
+def tclass(t):
+    if t is None:
+        return None
+    if t[0] == 'b':
+        return t[1]
+    return {'p': 'ptr', 's': 'struct', 'v': 'void', 'f': 'func'}.get(t[0])
+
+
+def ternary_safe(ta, tb, target):
+    """Whether `x = c ? a : b` and `if (c) x = a; else x = b;` give x the same
+    value, for the types of a, b and x."""
+    if ta is None or tb is None or target is None:
+        return False
+    if ta == tb and (ta[0] != 'p' or target == ta):
+        return ta[0] != 'b' or target[0] == 'b'
+    if ta[0] == 'b' and tb[0] == 'b' and target[0] == 'b':
+        if ta[1] == 'f64' and tb[1] == 'f64':
+            return True
+        if ta[1] == 'i32' and tb[1] == 'i32' and target[1] == 'i32':
+            return True
+    return False
+
+
+def const_int(e):
+    """The value of an integer or character constant node, else None."""
+    if not isinstance(e, c_ast.Constant):
+        return None
+    v = e.value
+    if e.type == 'char':
+        body = v[1:-1]
+        simple = {'\\n': 10, '\\t': 9, '\\0': 0, "\\'": 39, '\\\\': 92, '\\r': 13, '\\"': 34}
+        if len(body) == 1:
+            return ord(body)
+        return simple.get(body)
+    if e.type not in ('int', 'unsigned int', 'long int', 'unsigned long int', 'long long int',
+                      'unsigned long long int'):
+        return None
+    s = v.lower().rstrip('ul')
+    try:
+        if s.startswith('0x'):
+            return int(s, 16)
+        if s.startswith('0b'):
+            return int(s, 2)
+        if len(s) > 1 and s.startswith('0'):
+            return int(s, 8)
+        return int(s)
+    except ValueError:
+        return None
+
+
+class ConstEval:
+    """Integer constant expressions over literals and enumeration constants."""
+
+    def __init__(self, res):
+        self.res = res
+        self.enum_vals = {}
+
+    def enum_value(self, s, depth):
+        if id(s) in self.enum_vals:
+            return self.enum_vals[id(s)]
+        en = getattr(s, 'enum', None)
+        if en is None or en.values is None:
+            return None
+        v = -1
+        for e in en.values.enumerators:
+            if e.value is not None:
+                v = self.value(e.value, depth + 1)
+                if v is None:
+                    return None
+            else:
+                v += 1
+            if e is s.node:
+                self.enum_vals[id(s)] = v
+                return v
+        return None
+
+    def value(self, e, depth=0):
+        if depth > 30 or e is None:
+            return None
+        if isinstance(e, c_ast.Constant):
+            return const_int(e)
+        if isinstance(e, c_ast.ID):
+            s = self.res.sym_of(e)
+            if s is not None and s.kind == 'enumconst':
+                return self.enum_value(s, depth)
+            return None
+        if isinstance(e, c_ast.UnaryOp) and e.op in ('-', '+', '~', '!'):
+            v = self.value(e.expr, depth + 1)
+            if v is None:
+                return None
+            return {'-': -v, '+': v, '~': ~v, '!': int(not v)}[e.op]
+        if isinstance(e, c_ast.Cast):
+            return self.value(e.expr, depth + 1)
+        if isinstance(e, c_ast.BinaryOp):
+            l = self.value(e.left, depth + 1)
+            r = self.value(e.right, depth + 1)
+            if l is None or r is None:
+                return None
+            try:
+                return {'+': lambda: l + r, '-': lambda: l - r, '*': lambda: l * r,
+                        '<<': lambda: l << r, '>>': lambda: l >> r, '|': lambda: l | r,
+                        '&': lambda: l & r, '^': lambda: l ^ r,
+                        '/': lambda: int(l / r), '%': lambda: l - int(l / r) * r}[e.op]()
+            except (KeyError, ZeroDivisionError, ValueError):
+                return None
+        return None
+
+
+# ---------------------------------------------------------------------------
+# New names
+# ---------------------------------------------------------------------------
+
+THESAURUS = {
+    'cell': ['square', 'tile', 'spot', 'slot', 'box'],
+    'cells': ['squares', 'tiles', 'spots', 'boxes'],
+    'pos': ['loc', 'place', 'coord', 'point', 'where'],
+    'position': ['location', 'place', 'coord'],
+    'unit': ['piece', 'agent', 'member', 'token'],
+    'units': ['pieces', 'agents', 'members', 'tokens'],
+    'farmer': ['peasant', 'worker', 'grower', 'settler'],
+    'farmers': ['peasants', 'workers', 'growers', 'settlers'],
+    'knight': ['soldier', 'fighter', 'warrior', 'guard'],
+    'knights': ['soldiers', 'fighters', 'warriors', 'guards'],
+    'witch': ['mage', 'sorcerer', 'wizard', 'caster'],
+    'witches': ['mages', 'sorcerers', 'wizards', 'casters'],
+    'move': ['step', 'walk', 'go', 'shift', 'advance'],
+    'best': ['top', 'optimal', 'chosen', 'max', 'winner'],
+    'dist': ['distance', 'range', 'len', 'depth', 'hops'],
+    'distance': ['dist', 'range', 'length', 'hops'],
+    'distances': ['dists', 'ranges', 'lengths'],
+    'queue': ['fifo', 'frontier', 'pending', 'todo', 'work'],
+    'flag': ['mark', 'bits', 'state', 'attr'],
+    'flags': ['marks', 'bits', 'states', 'attrs'],
+    'owner': ['holder', 'color', 'colour', 'master'],
+    'enemy': ['foe', 'rival', 'opponent', 'hostile', 'other'],
+    'enemies': ['foes', 'rivals', 'opponents', 'hostiles'],
+    'find': ['search', 'locate', 'seek', 'look', 'get'],
+    'get': ['fetch', 'read', 'obtain', 'query'],
+    'plan': ['decide', 'schedule', 'handle', 'process', 'order'],
+    'mark': ['tag', 'flag', 'label', 'note'],
+    'target': ['goal', 'objective', 'aim', 'dest'],
+    'targets': ['goals', 'objectives', 'aims', 'dests'],
+    'count': ['num', 'total', 'amount', 'cnt', 'tally'],
+    'free': ['empty', 'open', 'clear', 'vacant', 'available'],
+    'safe': ['secure', 'harmless', 'calm'],
+    'field': ['map', 'grid', 'layer', 'table'],
+    'value': ['worth', 'score', 'val', 'gain', 'merit'],
+    'score': ['rating', 'points', 'value', 'eval', 'cost'],
+    'side': ['size', 'width', 'dim', 'span'],
+    'step': ['delta', 'offset', 'stride', 'move'],
+    'dir': ['direction', 'heading', 'way', 'course'],
+    'first': ['initial', 'start', 'origin', 'leading'],
+    'near': ['close', 'nearby', 'adjacent', 'around'],
+    'around': ['about', 'near', 'round'],
+    'build': ['make', 'create', 'compute', 'prepare', 'fill'],
+    'take': ['grab', 'capture', 'record', 'store'],
+    'snapshot': ['state', 'picture', 'view', 'scan'],
+    'collect': ['gather', 'scan', 'list', 'harvest'],
+    'spot': ['place', 'site', 'point'],
+    'spots': ['places', 'sites', 'points'],
+    'prey': ['victim', 'quarry', 'mark'],
+    'crowd': ['group', 'cluster', 'mass', 'pack'],
+    'sum': ['total', 'acc', 'accum', 'prefix'],
+    'sums': ['totals', 'accums', 'prefixes'],
+    'hunt': ['chase', 'pursue', 'track', 'stalk'],
+    'block': ['blocked', 'barrier', 'stop', 'ban'],
+    'blocked': ['stopped', 'closed', 'banned'],
+    'weakest': ['frailest', 'lowest', 'softest'],
+    'neighbour': ['adj', 'next', 'near', 'nbr'],
+    'neighbor': ['adj', 'next', 'near', 'nbr'],
+    'rank': ['order', 'prio', 'priority', 'level'],
+    'random': ['rand', 'rnd', 'chance'],
+    'here': ['cur', 'current', 'now', 'self'],
+    'search': ['scan', 'explore', 'probe', 'bfs'],
+    'seen': ['visited', 'done', 'known', 'reached'],
+    'head': ['front', 'rd', 'read'],
+    'tail': ['back', 'wr', 'end'],
+    'src': ['sources', 'origins', 'roots'],
+    'attack': ['strike', 'hit', 'assault', 'fight'],
+    'health': ['hp', 'life', 'vitality', 'strength'],
+    'danger': ['risk', 'threat', 'peril'],
+    'deadly': ['lethal', 'fatal', 'cursed'],
+    'wall': ['rock', 'obstacle', 'solid'],
+    'taken': ['used', 'busy', 'reserved', 'booked'],
+    'claimed': ['reserved', 'chosen', 'owned', 'booked'],
+    'max': ['top', 'limit', 'cap', 'most'],
+    'min': ['least', 'low', 'floor'],
+    'reach': ['radius', 'range', 'span'],
+    'sight': ['vision', 'view', 'horizon'],
+    'share': ['ratio', 'fraction', 'part'],
+    'cheap': ['fast', 'light', 'lazy', 'quick'],
+    'mode': ['state', 'flag', 'setting'],
+    'slack': ['margin', 'extra', 'leeway'],
+    'far': ['distant', 'remote', 'huge', 'inf'],
+    'spacing': ['gap', 'separation', 'distance'],
+    'occupant': ['resident', 'holder', 'who', 'tenant'],
+    'myself': ['self', 'me', 'own', 'my'],
+    'own': ['mine', 'our', 'friendly'],
+    'fighter': ['warrior', 'combatant', 'attacker'],
+    'is': ['check', 'test', 'has'],
+    'on': ['at', 'in'],
+    'border': ['edge', 'rim', 'boundary', 'frame'],
+    'of': ['for', 'to'],
+    'option': ['choice', 'candidate', 'alt'],
+    'serial': ['stamp', 'epoch', 'generation', 'version'],
+    'spread': ['flood', 'propagate', 'expand', 'diffuse'],
+    'order': ['perm', 'sequence', 'sorted', 'ranking'],
+    'round': ['turn', 'tick', 'cycle'],
+    'friends': ['allies', 'mates', 'ours'],
+    'self': ['me', 'origin', 'start'],
+    'limit': ['bound', 'cap', 'maximum'],
+    'start': ['begin', 'origin', 'from'],
+    'threatened': ['danger', 'risky', 'exposed'],
+    'manhattan': ['taxicab', 'l1', 'grid_dist'],
+    'wander': ['roam', 'stroll', 'drift'],
+    'random_dir': ['any_dir', 'some_dir'],
+    'check': ['test', 'verify', 'validate'],
+    'update': ['refresh', 'advance', 'apply'],
+    'list': ['array', 'set', 'items'],
+    'index': ['idx', 'slot', 'pos'],
+    'idx': ['index', 'at', 'slot'],
+    'total': ['sum', 'overall', 'all'],
+    'tmp': ['temp', 'aux', 'scratch'],
+    'temp': ['tmp', 'aux', 'scratch'],
+    'result': ['res', 'ret', 'answer', 'outcome'],
+    'res': ['result', 'ret', 'out'],
+    'ret': ['result', 'res', 'out'],
+    'num': ['count', 'cnt', 'total', 'n'],
+    'cnt': ['count', 'num', 'total'],
+    'len': ['length', 'size', 'count'],
+    'size': ['len', 'length', 'extent'],
+    'next': ['following', 'succ', 'after'],
+    'prev': ['previous', 'before', 'last'],
+    'last': ['final', 'prev', 'end'],
+    'cur': ['current', 'now', 'here'],
+    'current': ['cur', 'present', 'active'],
+    'new': ['fresh', 'next', 'updated'],
+    'old': ['prev', 'former', 'stale'],
+    'player': ['team', 'side', 'owner', 'who'],
+    'players': ['teams', 'sides', 'owners'],
+    'grid': ['board', 'map', 'field'],
+    'board': ['grid', 'map', 'field'],
+    'map': ['grid', 'board', 'table'],
+    'path': ['route', 'trail', 'way'],
+    'goal': ['target', 'aim', 'dest'],
+    'visited': ['seen', 'done', 'marked'],
+    'candidate': ['option', 'choice', 'pick'],
+    'choose': ['pick', 'select', 'decide'],
+    'pick': ['choose', 'select', 'take'],
+    'random_int': ['rnd', 'roll'],
+    'compute': ['calc', 'evaluate', 'work_out', 'derive'],
+    'calc': ['compute', 'eval', 'figure'],
+    'eval': ['score', 'rate', 'assess'],
+    'evaluate': ['score', 'rate', 'assess'],
+    'init': ['setup', 'prepare', 'reset', 'start'],
+    'reset': ['clear', 'init', 'wipe'],
+    'clear': ['reset', 'wipe', 'zero'],
+    'data': ['info', 'state', 'rec'],
+    'info': ['data', 'details', 'rec'],
+    'state': ['status', 'info', 'data'],
+    'bonus': ['reward', 'extra', 'plus'],
+    'penalty': ['cost', 'malus', 'minus'],
+    'weight': ['factor', 'coef', 'w'],
+    'strength': ['power', 'force'],
+    'attackers': ['strikers', 'hitters'],
+    'defend': ['guard', 'protect', 'cover'],
+    'escape': ['flee', 'run', 'evade', 'retreat'],
+    'flee': ['escape', 'run', 'retreat'],
+    'land': ['territory', 'area', 'ground'],
+    'area': ['zone', 'region', 'land'],
+    'zone': ['area', 'region', 'sector'],
+    'closest': ['nearest', 'best', 'min'],
+    'nearest': ['closest', 'best', 'min'],
+    'dx': ['di', 'dr', 'delta_r'],
+    'dy': ['dj', 'dc', 'delta_c'],
+    'row': ['r', 'line', 'y'],
+    'col': ['c', 'column', 'x'],
+    'rows': ['height', 'nrows', 'lines'],
+    'cols': ['width', 'ncols', 'columns'],
+    'danger_map': ['threat_map', 'risk_grid'],
+    'bfs': ['flood', 'search', 'explore'],
+    'frontier': ['queue', 'wave', 'edge'],
+    'best_dir': ['chosen_dir', 'top_dir'],
+}
+
+GENERIC_NOUNS = ['value', 'entry', 'item', 'thing', 'node', 'slot', 'aux', 'mark', 'token',
+                 'record', 'marker', 'cursor', 'probe', 'sample', 'bucket', 'holder', 'level',
+                 'weight', 'factor', 'metric', 'stat', 'hint', 'guess', 'stamp']
+GENERIC_VERBS = ['handle', 'process', 'do', 'run', 'apply', 'compute', 'prepare', 'refresh',
+                 'scan', 'solve', 'update', 'manage', 'perform', 'evaluate', 'resolve']
+PREFIXES = ['my', 'the', 'cur', 'tmp', 'new', 'g', 'a', 'local', 'main', 'aux']
+SUFFIXES = ['val', 'cnt', 'list', 'buf', 'tab', 'info', 'data', 'v', 'x', 'now', 'id', 'arr']
+SHORT_NAMES = ['i', 'j', 'k', 't', 'u', 'v', 'a', 'b', 'r', 's', 'm', 'h', 'g', 'z', 'y', 'x',
+               'w', 'q', 'o', 'l', 'ii', 'jj', 'kk', 'it', 'ix', 'iy', 'n1', 'n2', 'tt', 'uu',
+               'vv', 'aa', 'bb', 'cc', 'dd', 'ee', 'pp', 'qq', 'rr', 'ss', 'zz', 'c1', 'c2',
+               'p1', 'p2', 'k1', 'k2', 'e1', 'e2', 'xi', 'yi', 'cx', 'cy', 'nx', 'ny']
+
+
+def split_words(name):
+    name = re.sub(r'_?zq\d+$', '', name)
+    return [w.lower() for w in re.findall(r'[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', name)]
+
+
+class NameGen:
+    def __init__(self, rng, reserved):
+        self.rng = rng
+        self.used = set(reserved) | C_KEYWORDS
+        self.camel = rng.random() < 0.45     # camelCase functions and variables
+        self.gprefix = rng.choice(['', '', '', 'g_', 's_'])
+        self.counter = 0
+
+    def _join(self, words, kind):
+        words = [w for w in words if w]
+        if not words:
+            words = [self.rng.choice(GENERIC_NOUNS)]
+        if kind in ('typedef', 'tag'):
+            return ''.join(w[:1].upper() + w[1:] for w in words)
+        if kind in ('enumconst', 'macro'):
+            return '_'.join(w.upper() for w in words)
+        if self.camel and kind not in ('label',):
+            return words[0] + ''.join(w[:1].upper() + w[1:] for w in words[1:])
+        return '_'.join(words)
+
+    def _words(self, old, kind):
+        words = split_words(old)
+        out = []
+        changed = False
+        for w in words:
+            alts = THESAURUS.get(w)
+            if alts and self.rng.random() < 0.85:
+                out.extend(self.rng.choice(alts).split('_'))
+                changed = True
+            elif len(words) > 1 and self.rng.random() < 0.15:
+                changed = True
+            else:
+                out.append(w)
+        if not changed or self.rng.random() < 0.2 or not out:
+            r = self.rng.random()
+            if kind == 'func' and r < 0.4:
+                out.insert(0, self.rng.choice(GENERIC_VERBS))
+            elif r < 0.55:
+                out.insert(0, self.rng.choice(PREFIXES))
+            else:
+                out.append(self.rng.choice(SUFFIXES))
+        return out
+
+    def fresh(self, old, kind, local_used=None):
+        """A plausible new name for `old` (a `kind` of identifier), unused."""
+        taken = self.used if local_used is None else (self.used | local_used)
+        short = len(old) <= 2 and kind in ('var', 'param') and local_used is not None
+        for attempt in range(200):
+            if short and attempt < 40:
+                cand = self.rng.choice(SHORT_NAMES)
+            else:
+                words = self._words(old, kind)
+                cand = self._join(words, kind)
+                if kind == 'var' and local_used is None and self.gprefix and attempt < 100:
+                    cand = self.gprefix + cand
+                if attempt > 20:
+                    cand = self._join(words + [self.rng.choice(GENERIC_NOUNS)], kind)
+                if attempt > 60:
+                    self.counter += 1
+                    cand = '%s%d' % (cand, self.counter)
+            if cand and cand != old and cand not in taken and not cand.startswith('_') \
+                    and re.match(r'^[A-Za-z_]\w*$', cand):
+                if local_used is None:
+                    self.used.add(cand)
+                else:
+                    local_used.add(cand)
+                return cand
+        raise Fail('ran out of new names')
+
+    def temp(self, hint):
+        """A placeholder name for code the transformations add; the
+        renaming gives it its final look."""
+        self.counter += 1
+        while True:
+            cand = '%s_zq%d' % (hint, self.counter)
+            if cand not in self.used:
+                self.used.add(cand)
+                return cand
+            self.counter += 1
+
+
+# ---------------------------------------------------------------------------
+# Level 2: renaming
+# ---------------------------------------------------------------------------
+
+NEVER_RENAME = {'play', 'player_name', 'main'}
+
+
+def apply_name(occ, new):
+    for how, node, idx in occ:
+        if how == 'decl':
+            set_decl_name(node, new)
+        elif how == 'idtype':
+            node.names[idx] = new
+        else:
+            node.name = new
+
+
+def rename_all(P, res, ng, rng):
+    """Gives every identifier the file defines a new name; returns the map of
+    old to new names at file scope (for rewriting comments)."""
+    kept = P.kept
+    pinned = set()
+    pinned_fields = set()
+    for m in kept.values():
+        prev = None
+        for k, t in m.tokens:
+            if k == 'id' and t not in (m.params or []) and t not in kept:
+                (pinned_fields if prev in ('.', '->') else pinned).add(t)
+            prev = t
+    src_syms = [s for s in res.syms if s.origin == 'src']
+    hdr_names = set(res.hdr_syms_ord) | set(P.hdr_macros)
+    for s in res.syms:
+        if s.origin == 'hdr':
+            hdr_names.add(s.name)
+    fixed = set(NEVER_RENAME)
+    for name in pinned:
+        if name in hdr_names or (name in res.fields and res.fields[name].hdr):
+            fixed.add(name)
+    names = {}
+
+    pinned_new = {}
+    file_map = {}
+    kinds_order = {'func': 0, 'typedef': 1, 'tag': 2, 'enumconst': 3, 'var': 4, 'param': 5}
+    file_syms = [s for s in src_syms if s.func is None and s.ns != 'label']
+    file_syms.sort(key=lambda s: kinds_order.get(s.kind, 9))
+    for s in file_syms:
+        if s.name in fixed:
+            continue
+        if s.name in pinned:
+            new = pinned_new.get(s.name) or ng.fresh(s.name, s.kind)
+            pinned_new[s.name] = new
+        else:
+            new = ng.fresh(s.name, s.kind)
+        apply_name(s.occ, new)
+        file_map.setdefault(s.name, new)
+    # fields, by name
+    field_map = {}
+    for name, fi in res.fields.items():
+        if fi.src and not fi.hdr and name not in fixed:
+            new = ng.fresh(name, 'field')
+            field_map[name] = new
+            apply_name(fi.occ, new)
+            file_map.setdefault(name, new)
+    # macros and their parameters
+    macro_map = {}
+    for name, m in kept.items():
+        m.newname = ng.fresh(name, 'macro')
+        macro_map[name] = m.newname
+        file_map.setdefault(name, m.newname)
+    for n in res.macro_uses:
+        if n.name in macro_map:
+            n.name = macro_map[n.name]
+    for m in kept.values():
+        if m.params:
+            body_ids = {t for k, t in m.tokens if k == 'id'}
+            local = set(body_ids)
+            m.param_new = [ng.fresh(p, 'param', local) if len(p) > 2 or rng.random() < 0.7
+                           else p for p in m.params]
+        m.ren = {}
+        for name in pinned:
+            if name in pinned_new:
+                m.ren[name] = pinned_new[name]
+        m.ren_fields = field_map
+        m.ren_macros = macro_map
+    # locals, function by function
+    for fid, syms in res.funcs.items():
+        local = set()
+        for s in syms:
+            if s.name in fixed:
+                continue
+            if s.name in pinned and s.ns == 'ord':
+                new = pinned_new.get(s.name) or ng.fresh(s.name, s.kind)
+                pinned_new[s.name] = new
+            else:
+                new = ng.fresh(s.name, s.kind if s.kind in ('var', 'param', 'label') else s.kind,
+                               local)
+            apply_name(s.occ, new)
+    for m in kept.values():
+        for name in pinned:
+            if name in pinned_new:
+                m.ren[name] = pinned_new[name]
+    return file_map
+
+
+def macro_define_line(m):
+    """#define line for a kept macro, with its names as renamed."""
+    pmap = dict(zip(m.params or [], m.param_new or []))
+    ren = getattr(m, 'ren', {})
+    ren_f = getattr(m, 'ren_fields', {})
+    ren_m = getattr(m, 'ren_macros', {})
+    out = []
+    prev = None
+    for k, t in m.tokens:
+        if k == 'id':
+            if t in pmap:
+                t = pmap[t]
+            elif prev in ('.', '->'):
+                t = ren_f.get(t, t)
+            elif t in ren_m:
+                t = ren_m[t]
+            else:
+                t = ren.get(t, t)
+        out.append((k, t))
+        prev = t
+    body = ''
+    for i, (k, t) in enumerate(out):
+        if i and need_space(out[i - 1], (k, t)):
+            body += ' '
+        body += t
+    head = m.newname
+    if m.params is not None:
+        head += '(' + ', '.join(m.param_new) + ')'
+    return '#define %s %s' % (head, body)
+
+
+def need_space(a, b):
+    ka, ta = a
+    kb, tb = b
+    if ka in ('id', 'num') and kb in ('id', 'num'):
+        return True
+    if ta in (',',):
+        return True
+    if kb == 'punct' and tb in ('(', ')', '[', ']', ',', '.', '->', ';'):
+        return False
+    if ka == 'punct' and ta in ('(', '[', '.', '->', '!', '~'):
+        return False
+    if ka == 'punct' and kb == 'punct':
+        return ta not in ('(', '[') and tb not in (')', ']')
+    return ka == 'punct' and ta not in ('(', '[') or kb == 'punct'
+
+
+# ---------------------------------------------------------------------------
+# Level 1: the emitter (layout, comments)
+# ---------------------------------------------------------------------------
+
+class Style:
+    def __init__(self, rng, level):
+        self.ind = rng.choice(['\t', '    ', '  ', '   ', '\t', '    ', '        '])
+        self.fn_brace_nl = rng.random() < 0.5
+        self.blk_brace_nl = rng.random() < 0.3
+        self.cuddle_else = not self.blk_brace_nl and rng.random() < 0.75
+        self.braces = rng.choice(['always', 'keep', 'minimal'])
+        self.kw_space = rng.random() < 0.8
+        self.fn_gap = rng.choice([1, 1, 2])
+        self.blank_p = rng.choice([0.0, 0.04, 0.1])
+        self.blank_after_decls = rng.random() < 0.5
+        self.reduce_parens = rng.random() < 0.6
+        self.case_indent = rng.random() < 0.6
+        self.width = rng.choice([72, 80, 90, 100, 120])
+        self.wrap_params = rng.random() < 0.15
+        self.return_parens = rng.random() < 0.12
+        self.merge_decls = rng.random() < 0.4
+        self.line_comments = rng.random() < 0.5
+        self.keep_comment = rng.choice([0.0, 0.3, 0.6])
+        self.new_fn_comment = rng.choice([0.2, 0.5, 0.8])
+        self.new_stmt_comment = rng.choice([0.02, 0.05, 0.1])
+        self.comment_case = rng.choice(['keep', 'lower', 'upper'])
+        self.heavy_parens = level >= 2 and rng.random() < 0.2
+        self.sizeof_parens = rng.random() < 0.8
+        self.cast_space = rng.choice(['', '', ' '])
+
+
+STMT_PHRASES = {
+    'For': ['loop over all of them', 'go through the list', 'scan every candidate',
+            'main loop', 'walk the entries', 'visit each one', 'iterate'],
+    'While': ['keep going until done', 'process the queue', 'repeat while needed', 'loop'],
+    'DoWhile': ['at least once', 'repeat'],
+    'If': ['check this case', 'special case', 'edge case', 'only when needed', 'guard',
+           'handle this situation', 'sanity check', 'early exit if possible'],
+    'Return': ['done', 'result', 'give back the answer', 'finished'],
+    'Decl': ['local state', 'working variables', 'setup', 'temporaries', 'init'],
+    'Assignment': ['update state', 'store the result', 'remember this', 'bookkeeping',
+                   'keep track'],
+    'FuncCall': ['do the work', 'delegate', 'call the helper', 'issue the order'],
+    'Switch': ['dispatch on the value', 'pick the branch'],
+}
+FN_PHRASES = ['Helper: %s.', '%s.', 'Computes %s.', 'Handles %s for this round.',
+              '%s (see above).', 'Utility for %s.', 'Does %s.', '%s logic.', 'TODO: %s, tune this?',
+              '%s', 'This function handles %s.']
+
+
+BIN_PREC = {'*': 13, '/': 13, '%': 13, '+': 12, '-': 12, '<<': 11, '>>': 11,
+            '<': 10, '<=': 10, '>': 10, '>=': 10, '==': 9, '!=': 9, '&': 8, '^': 7, '|': 6,
+            '&&': 5, '||': 4}
+
+
+class Emitter(c_generator.CGenerator):
+    def __init__(self, style, rng, comments, comment_fn, player, kept_lines, prologue):
+        super().__init__(reduce_parentheses=style.reduce_parens)
+        self.st = style
+        self.rng = rng
+        self.comments = comments        # id(node) -> (node, [comment])
+        self.comment_fn = comment_fn    # comment -> [text lines] or None
+        self.player = player
+        self.kept_lines = kept_lines
+        self.prologue = prologue
+        self.done_comments = set()
+
+    # -- indentation inside declarations (struct and enum bodies) -------
+    def _make_indent(self):
+        return self.st.ind * self.indent_level
+
+    def _generate_struct_union_enum(self, n, name):
+        if name in ('struct', 'union'):
+            members = n.decls
+        else:
+            members = None if n.values is None else n.values.enumerators
+        s = name + (' ' + n.name if n.name else '')
+        if members is None:
+            return s
+        if self.st.blk_brace_nl:
+            s += '\n' + self._make_indent() + '{\n'
+        else:
+            s += ' {\n'
+        self.indent_level += 1
+        if name == 'enum':
+            vals = []
+            for e in members:
+                v = e.name if e.value is None else e.name + ' = ' + self.visit(e.value)
+                vals.append(self._make_indent() + v)
+            s += ',\n'.join(vals) + ('' if self.rng.random() < 0.5 else ',') + '\n'
+        else:
+            for g in group_items(members):
+                s += self._make_indent() + self.decl_group_str(g) + ';\n'
+        self.indent_level -= 1
+        s += self._make_indent() + '}'
+        return s
+
+    # -- expressions with the parentheses a person would write ----------
+    def prec(self, n):
+        if isinstance(n, c_ast.BinaryOp):
+            return BIN_PREC.get(n.op, 4)
+        if isinstance(n, c_ast.UnaryOp):
+            return 16 if n.op in ('p++', 'p--') else 15
+        if isinstance(n, c_ast.Cast):
+            return 15
+        if isinstance(n, c_ast.TernaryOp):
+            return 3
+        if isinstance(n, c_ast.Assignment):
+            return 2
+        if isinstance(n, c_ast.ExprList):
+            return 1
+        return 17
+
+    def sub(self, n, need, extra=False):
+        s = self._visit_expr(n)
+        if self.prec(n) < need or extra:
+            return '(' + s + ')'
+        return s
+
+    def visit_BinaryOp(self, n):
+        p = BIN_PREC.get(n.op, 4)
+        heavy = self.st.heavy_parens
+        def customary(c):
+            if not isinstance(c, c_ast.BinaryOp) or c.op == n.op and n.op in ('&&', '||', '+', '*'):
+                return False
+            if heavy and self.prec(c) != p:
+                return True
+            cp = BIN_PREC.get(c.op, 4)
+            if n.op == '||' and c.op == '&&':
+                return True
+            if c.op in ('&', '|', '^') and n.op not in ('=',):
+                return True
+            if n.op in ('&', '|', '^', '<<', '>>') and cp > p:
+                return True
+            return False
+        l = self.sub(n.left, p, customary(n.left))
+        r = self.sub(n.right, p + 1, customary(n.right))
+        return '%s %s %s' % (l, n.op, r)
+
+    def visit_UnaryOp(self, n):
+        if n.op == 'sizeof':
+            if isinstance(n.expr, c_ast.Typename):
+                return 'sizeof(%s)' % self.visit(n.expr)
+            return 'sizeof(%s)' % self.visit(n.expr) if self.prec(n.expr) < 17 or \
+                self.st.sizeof_parens else 'sizeof ' + self.visit(n.expr)
+        if n.op in ('p++', 'p--'):
+            return self.sub(n.expr, 16) + n.op[1:]
+        e = self.sub(n.expr, 15)
+        if e[:1] in ('-', '+', '&') and e[:1] == n.op[-1:] or e[:1] in ('-', '+') and n.op in ('-', '+', '--', '++'):
+            e = '(' + e + ')'
+        return n.op + e
+
+    def visit_Cast(self, n):
+        return '(' + self._generate_type(n.to_type, emit_declname=False) + ')' + \
+            self.st.cast_space + self.sub(n.expr, 15)
+
+    def visit_TernaryOp(self, n):
+        return '%s ? %s : %s' % (self.sub(n.cond, 4), self.sub(n.iftrue, 2), self.sub(n.iffalse, 3))
+
+    def visit_Assignment(self, n):
+        return '%s %s %s' % (self.sub(n.lvalue, 15), n.op, self.sub(n.rvalue, 2))
+
+    def visit_ArrayRef(self, n):
+        return self.sub(n.name, 16) + '[' + self.visit(n.subscript) + ']'
+
+    def visit_StructRef(self, n):
+        return self.sub(n.name, 16) + n.type + self.visit(n.field)
+
+    def visit_FuncCall(self, n):
+        return self.sub(n.name, 16) + '(' + self.visit(n.args) + ')'
+
+    def visit_ExprList(self, n):
+        return ', '.join(self.sub(e, 2) for e in n.exprs)
+
+    def visit_Return(self, n):
+        if n.expr is None:
+            return 'return;'
+        e = self.visit(n.expr)
+        if self.st.return_parens and not e.startswith('('):
+            return 'return (%s);' % e
+        return 'return ' + e + ';'
+
+    # -- declarations ----------------------------------------------------
+    def declarator_str(self, d):
+        """d without its base type: '*p = 0', 'a[3]'."""
+        chain = []
+        t = d.type
+        while not isinstance(t, c_ast.TypeDecl):
+            chain.append(t)
+            t = t.type
+        inner = c_ast.TypeDecl(t.declname, [], None, c_ast.IdentifierType([]))
+        for c in reversed(chain):
+            c2 = copy.copy(c)
+            c2.type = inner
+            inner = c2
+        s = self._generate_type(inner).strip()
+        if d.bitsize is not None:
+            s += ' : ' + self.visit(d.bitsize)
+        if d.init is not None:
+            s += ' = ' + self._visit_expr(d.init)
+        return s
+
+    def decl_group_str(self, g):
+        s = self.visit(g[0])
+        for d in g[1:]:
+            s += ', ' + self.declarator_str(d)
+        return s
+
+    def mergeable(self, a, b):
+        if not (isinstance(a, c_ast.Decl) and isinstance(b, c_ast.Decl)):
+            return False
+        if a.storage != b.storage or a.funcspec != b.funcspec or a.align or b.align:
+            return False
+        ta, tb = innermost_typedecl(a.type), innermost_typedecl(b.type)
+        if ta is None or tb is None or isinstance(a.type, c_ast.FuncDecl) \
+                or isinstance(b.type, c_ast.FuncDecl):
+            return False
+        return (isinstance(ta.type, c_ast.IdentifierType) and isinstance(tb.type, c_ast.IdentifierType)
+                and ta.type.names == tb.type.names and ta.quals == tb.quals)
+
+    # -- comments --------------------------------------------------------
+    def comment_lines(self, node, d):
+        out = []
+        ent = self.comments.get(id(node))
+        if ent is not None and ent[0] is node:
+            for c in ent[1]:
+                if id(c) in self.done_comments:
+                    continue
+                self.done_comments.add(id(c))
+                text = self.comment_fn(c)
+                if text:
+                    out += self.format_comment(text, d)
+        return out
+
+    def format_comment(self, lines, d):
+        I = self.st.ind * d
+        if self.st.line_comments or len(lines) == 1 and self.rng.random() < 0.5:
+            return [I + '// ' + l if l else I + '//' for l in lines]
+        if len(lines) == 1:
+            return [I + '/* ' + lines[0] + ' */']
+        return [I + '/*'] + [I + ' * ' + l if l else I + ' *' for l in lines] + [I + ' */']
+
+    def new_comment(self, node, d, p):
+        if self.rng.random() >= p:
+            return []
+        key = type(node).__name__
+        if isinstance(node, c_ast.FuncCall):
+            key = 'FuncCall'
+        phrases = STMT_PHRASES.get(key)
+        if not phrases:
+            return []
+        text = self.rng.choice(phrases)
+        return self.format_comment([casefix(text, self.st.comment_case)], d)
+
+    # -- statements ------------------------------------------------------
+    def expr(self, n):
+        self.indent_level = 0
+        return self.visit(n) if n is not None else ''
+
+    def kw(self, word):
+        return word + (' ' if self.st.kw_space else '')
+
+    def body(self, stmt, d, head):
+        """Lines for `head` controlling stmt at depth d."""
+        I = self.st.ind * d
+        if not isinstance(stmt, c_ast.Compound):
+            if self.st.braces == 'always' and not isinstance(stmt, c_ast.EmptyStatement):
+                stmt = c_ast.Compound([stmt])
+            else:
+                return [I + head] + self.stmt_lines(stmt, d + 1)
+        items = stmt.block_items or []
+        if (self.st.braces == 'minimal' and len(items) == 1
+                and isinstance(items[0], (c_ast.Assignment, c_ast.FuncCall, c_ast.UnaryOp,
+                                          c_ast.Return, c_ast.Break, c_ast.Continue))
+                and id(items[0]) not in self.comments):
+            return [I + head] + self.stmt_lines(items[0], d + 1)
+        if self.st.blk_brace_nl:
+            return [I + head, I + '{'] + self.items_lines(items, d + 1) + [I + '}']
+        return [I + head + ' {'] + self.items_lines(items, d + 1) + [I + '}']
+
+    def if_lines(self, n, d, prefix=''):
+        head = prefix + self.kw('if') + '(' + self.expr(n.cond) + ')'
+        t = n.iftrue
+        if n.iffalse is not None and not isinstance(t, c_ast.Compound) and \
+                isinstance(t, (c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch,
+                               c_ast.Label)):
+            t = c_ast.Compound([t])
+        if n.iffalse is not None and isinstance(t, c_ast.Compound) and self.st.braces == 'minimal':
+            items = t.block_items or []
+            if len(items) == 1 and isinstance(items[0], c_ast.If):
+                t = c_ast.Compound([items[0], ]) if True else t
+        lines = self.body(t, d, head)
+        if n.iffalse is not None:
+            f = n.iffalse
+            if isinstance(f, c_ast.If) and id(f) not in self.comments:
+                sub = self.if_lines(f, d, prefix='else ')
+            else:
+                sub = self.body(f, d, 'else')
+            I = self.st.ind * d
+            if self.st.cuddle_else and lines[-1] == I + '}':
+                lines[-1] = lines[-1] + ' ' + sub[0].lstrip()
+                lines += sub[1:]
+            else:
+                lines += sub
+        return lines
+
+    def stmt_lines(self, n, d):
+        I = self.st.ind * d
+        self.indent_level = d
+        if isinstance(n, c_ast.Compound):
+            return [I + '{'] + self.items_lines(n.block_items or [], d + 1) + [I + '}']
+        if isinstance(n, c_ast.If):
+            return self.if_lines(n, d)
+        if isinstance(n, c_ast.For):
+            init = ''
+            if isinstance(n.init, c_ast.DeclList):
+                init = self.decl_group_str(n.init.decls)
+            elif n.init is not None:
+                init = self.expr(n.init)
+            cond = self.expr(n.cond)
+            nxt = self.expr(n.next)
+            if not init and not cond and not nxt:
+                head = self.kw('for') + '(;;)'
+            else:
+                head = self.kw('for') + '(%s;%s;%s)' % (init, ' ' + cond if cond else '',
+                                                        ' ' + nxt if nxt else '')
+            return self.body(n.stmt, d, head)
+        if isinstance(n, c_ast.While):
+            return self.body(n.stmt, d, self.kw('while') + '(' + self.expr(n.cond) + ')')
+        if isinstance(n, c_ast.DoWhile):
+            lines = self.body(n.stmt, d, 'do')
+            tail = self.kw('while') + '(' + self.expr(n.cond) + ');'
+            if lines[-1] == I + '}' and not self.st.blk_brace_nl:
+                lines[-1] += ' ' + tail
+            else:
+                lines.append(I + tail)
+            return lines
+        if isinstance(n, c_ast.Switch):
+            head = self.kw('switch') + '(' + self.expr(n.cond) + ')'
+            body = n.stmt
+            if not isinstance(body, c_ast.Compound):
+                return [I + head] + self.stmt_lines(body, d + 1)
+            cd = d + 1 if self.st.case_indent else d
+            inner = []
+            for it in body.block_items or []:
+                inner += self.stmt_lines(it, cd)
+            if self.st.blk_brace_nl:
+                return [I + head, I + '{'] + inner + [I + '}']
+            return [I + head + ' {'] + inner + [I + '}']
+        if isinstance(n, (c_ast.Case, c_ast.Default)):
+            head = 'default:' if isinstance(n, c_ast.Default) else 'case ' + self.expr(n.expr) + ':'
+            return [I + head] + self.items_lines(n.stmts or [], d + 1)
+        if isinstance(n, c_ast.Label):
+            J = self.st.ind * max(d - 1, 0)
+            return [J + n.name + ':'] + self.stmt_lines(n.stmt, d)
+        if isinstance(n, c_ast.EmptyStatement):
+            return [I + ';']
+        if isinstance(n, c_ast.Pragma):
+            return ['#pragma ' + (n.string or '')]
+        if isinstance(n, c_ast.Return):
+            return self.wrap(I + self.visit_Return(n), d)
+        if isinstance(n, (c_ast.Break, c_ast.Continue)):
+            return [I + ('break;' if isinstance(n, c_ast.Break) else 'continue;')]
+        if isinstance(n, c_ast.Goto):
+            return [I + 'goto ' + n.name + ';']
+        if isinstance(n, (c_ast.Decl, c_ast.Typedef)):
+            return self.wrap(I + self.visit(n) + ';', d)
+        if isinstance(n, c_ast.StaticAssert):
+            return [I + self.visit(n) + ';']
+        return self.wrap(I + self.expr(n) + ';', d)
+
+    def items_lines(self, items, d):
+        out = []
+        groups = group_items(items)
+        # optionally merge runs of simple declarations of one type
+        if self.st.merge_decls:
+            merged = []
+            for g in groups:
+                if (merged and len(g) == 1 and len(merged[-1]) < 3
+                        and self.mergeable(merged[-1][-1], g[0])
+                        and defining_base(merged[-1][0]) is None
+                        and id(g[0]) not in self.comments):
+                    merged[-1].append(g[0])
+                else:
+                    merged.append(list(g))
+            groups = merged
+        prev_decl = None
+        for g in groups:
+            first = g[0]
+            is_decl = isinstance(first, (c_ast.Decl, c_ast.Typedef))
+            if out and prev_decl and not is_decl and self.st.blank_after_decls:
+                out.append('')
+            elif out and self.rng.random() < self.st.blank_p and out[-1] != '':
+                out.append('')
+            cl = self.comment_lines(first, d)
+            if not cl and not isinstance(first, (c_ast.Case, c_ast.Default, c_ast.Label)):
+                cl = self.new_comment(first, d, self.st.new_stmt_comment)
+            out += cl
+            if len(g) > 1:
+                self.indent_level = d
+                out += self.wrap(self.st.ind * d + self.decl_group_str(g) + ';', d)
+            else:
+                out += self.stmt_lines(first, d)
+            prev_decl = is_decl
+        return out
+
+    # -- wrapping --------------------------------------------------------
+    def wrap(self, line, d):
+        if '\n' in line or len(line) <= self.st.width or line.lstrip().startswith(('#', '//', '/*')):
+            return line.split('\n')
+        cont = self.st.ind * (d + 2) if self.st.ind != '\t' else '\t' * (d + 1) + '    '
+        out = []
+        rest = line
+        limit = self.st.width
+        for _ in range(20):
+            if len(rest) <= limit:
+                break
+            cut = break_point(rest, limit)
+            if cut is None:
+                break
+            out.append(rest[:cut].rstrip())
+            rest = cont + rest[cut:].lstrip()
+        out.append(rest)
+        return out
+
+    # -- the file --------------------------------------------------------
+    def funcdef_lines(self, f):
+        self.indent_level = 0
+        head = self._generate_decl(f.decl)
+        heads = [head]
+        if self.st.wrap_params or len(head) > self.st.width:
+            heads = self.wrap(head, 0)
+        lines = list(heads)
+        for pd in f.param_decls or []:
+            lines.append(self.visit(pd) + ';')
+        items = f.body.block_items or []
+        if self.st.fn_brace_nl:
+            lines += ['{'] + self.items_lines(items, 1) + ['}']
+        else:
+            lines[-1] += ' {'
+            lines += self.items_lines(items, 1) + ['}']
+        return lines
+
+    def file_text(self, items, head_comments):
+        out = []
+        for c in head_comments:
+            text = self.comment_fn(c)
+            if text:
+                out += self.format_comment(text, 0)
+        out += self.prologue
+        if self.kept_lines:
+            out.append('')
+            out += self.kept_lines
+        prev = None
+        for g in group_items(items):
+            first = g[0]
+            is_fn = isinstance(first, c_ast.FuncDef)
+            gap = self.st.fn_gap if (is_fn or isinstance(prev, c_ast.FuncDef)) else \
+                (1 if prev is None or type(prev) != type(first) or self.rng.random() < 0.3 else 0)
+            out += [''] * gap
+            cl = self.comment_lines(first, 0)
+            if not cl and is_fn and self.rng.random() < self.st.new_fn_comment:
+                words = ' '.join(split_words(first.decl.name)) or 'the details'
+                cl = self.format_comment([casefix(self.rng.choice(FN_PHRASES) % words,
+                                                  self.st.comment_case)], 0)
+            out += cl
+            if is_fn:
+                out += self.funcdef_lines(first)
+            elif (isinstance(first, c_ast.Decl) and first.name == 'player_name'
+                  and isinstance(first.init, c_ast.Constant)):
+                out.append('PLAYER_NAME(%s);' % self.player)
+            elif isinstance(first, c_ast.Pragma):
+                out.append('#pragma ' + (first.string or ''))
+            else:
+                self.indent_level = 0
+                out += self.wrap(self.decl_group_str(g) + ';', 0)
+            prev = first
+        text = '\n'.join(out).strip('\n') + '\n'
+        return re.sub(r'\n{3,}', '\n\n\n', text)
+
+
+def casefix(text, how):
+    if how == 'lower' and text[:1].isupper() and not text[1:2].isupper():
+        return text[0].lower() + text[1:]
+    if how == 'upper':
+        return text[:1].upper() + text[1:]
+    return text
+
+
+def break_point(s, limit):
+    """Where to break s (at most `limit` chars on the first line): after a
+    comma or before && || ?, outside literals and never at depth 0 before the
+    first bracket."""
+    best = None
+    depth = 0
+    i = 0
+    n = len(s)
+    lead = len(s) - len(s.lstrip())
+    while i < n and i <= limit:
+        c = s[i]
+        if c in '"\'':
+            j = i + 1
+            while j < n and s[j] != c:
+                j += 2 if s[j] == '\\' else 1
+            i = j + 1
+            continue
+        if c in '([{':
+            depth += 1
+        elif c in ')]}':
+            depth -= 1
+        elif c == ',' and i + 1 < n and s[i + 1] == ' ' and i + 1 > lead + 10:
+            best = i + 1
+        elif s.startswith(' && ', i) or s.startswith(' || ', i) or s.startswith(' ? ', i):
+            if i > lead + 10:
+                best = i
+        i += 1
+    return best
+
+
+# ---------------------------------------------------------------------------
+# Purity: what may be evaluated in another order
+# ---------------------------------------------------------------------------
+
+PURE_FUNCS = {'me', 'nb_players', 'nb_rounds', 'rows', 'cols', 'nb_farmers', 'nb_knights',
+              'nb_witches', 'farmers_health', 'knights_health', 'farmers_regen',
+              'knights_regen', 'damage_min', 'damage_max', 'current_round', 'cell', 'unit',
+              'farmers', 'knights', 'witches', 'land', 'score', 'pos', 'pos_ok', 'pos_move',
+              'pos_eq', 'abs', 'labs', 'llabs', 'fabs', 'sqrt', 'floor', 'ceil', 'pow',
+              'fmin', 'fmax', 'exp', 'log', 'sin', 'cos', 'atan2', 'hypot', 'round'}
+CONST_HDR = {'NULL', 'true', 'false', 'EOF'}
+
+
+def is_pure(e, res, kept):
+    """No side effects and no calls but to the known pure functions."""
+    if e is None:
+        return True
+    for n in walk(e):
+        if isinstance(n, c_ast.Assignment):
+            return False
+        if isinstance(n, c_ast.UnaryOp) and n.op in ('++', '--', 'p++', 'p--'):
+            return False
+        if isinstance(n, c_ast.FuncCall):
+            if not isinstance(n.name, c_ast.ID):
+                return False
+            s = res.sym_of(n.name)
+            if not (s is not None and s.origin == 'hdr' and n.name.name in PURE_FUNCS):
+                if n.name.name not in kept or not macro_pure(kept, n.name.name):
+                    return False
+        if isinstance(n, c_ast.ID) and res.sym_of(n) is None:
+            if n.name in kept:
+                if not macro_pure(kept, n.name):
+                    return False
+            elif not (n.name in CONST_HDR or re.match(r'^[A-Z][A-Z0-9_]*$', n.name)):
+                if not (isinstance(n, c_ast.ID) and n.name in PURE_FUNCS):
+                    return False
+    return True
+
+
+def macro_pure(kept, name, seen=None):
+    seen = seen or set()
+    if name in seen:
+        return True
+    seen.add(name)
+    m = kept[name]
+    toks = m.tokens
+    for i, (k, t) in enumerate(toks):
+        if t in ('=', '++', '--', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>='):
+            return False
+        if k == 'id' and i + 1 < len(toks) and toks[i + 1][1] == '(':
+            if t in kept:
+                if not macro_pure(kept, t, seen):
+                    return False
+            elif t not in PURE_FUNCS and t not in (m.params or []):
+                return False
+    return True
+
+
+def mentions(node, names):
+    for n in walk(node):
+        if isinstance(n, c_ast.ID) and n.name in names:
+            return True
+        if isinstance(n, c_ast.IdentifierType) and any(x in names for x in n.names):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------------
+# Level 3: reordering
+# ---------------------------------------------------------------------------
+
+def file_syms_in(nodes, res, kept):
+    """Syms at file scope of the contestant's file that nodes refer to."""
+    out = []
+    for top in nodes:
+        for n in walk(top):
+            s = None
+            if isinstance(n, (c_ast.ID, c_ast.IdentifierType)):
+                s = res.ref.get(id(n))
+                if isinstance(n, c_ast.ID) and id(n) in res.macro_refs:
+                    out += [x for x in res.macro_refs[id(n)]
+                            if x.func is None and x.origin == 'src']
+            elif isinstance(n, (c_ast.Struct, c_ast.Union, c_ast.Enum)):
+                s = res.ref.get(id(n))
+            if s is not None and s.func is None and s.origin == 'src':
+                out.append(s)
+    return out
+
+
+def item_defs(g, res):
+    """Syms the group declares at file scope."""
+    out = []
+    for it in g:
+        if isinstance(it, c_ast.FuncDef):
+            s = res.file.ord.get(it.decl.name)
+            if s is not None:
+                out.append(s)
+            continue
+        if isinstance(it, (c_ast.Decl, c_ast.Typedef)):
+            if it.name:
+                s = res.file.ord.get(it.name)
+                if s is not None:
+                    out.append(s)
+            for n in walk(it.type):
+                if isinstance(n, (c_ast.Struct, c_ast.Union, c_ast.Enum)):
+                    s = res.ref.get(id(n))
+                    body = n.values if isinstance(n, c_ast.Enum) else n.decls
+                    if s is not None and body is not None:
+                        out.append(s)
+                    if isinstance(n, c_ast.Enum) and n.values is not None:
+                        for en in n.values.enumerators:
+                            s = res.file.ord.get(en.name)
+                            if s is not None:
+                                out.append(s)
+    return out
+
+
+def sig_deps(fsym, res, kept):
+    """Non-function syms a function's declaration needs before it."""
+    t = fsym.type
+    if t is None:
+        return []
+    return [s for s in file_syms_in([t], res, kept) if s.kind != 'func']
+
+
+def order_items(groups, res, kept, rng, shuffle):
+    """A random order of the groups that keeps every declaration before its
+    users (functions excepted: prototypes are added for them later)."""
+    n = len(groups)
+    defs = [item_defs(g, res) for g in groups]
+    first_def = {}
+    for i, ds in enumerate(defs):
+        for s in ds:
+            first_def.setdefault(id(s), i)
+    # a tag is defined where its body is
+    for i, g in enumerate(groups):
+        for it in g:
+            if isinstance(it, (c_ast.Decl, c_ast.Typedef)):
+                for x in walk(it.type):
+                    if isinstance(x, (c_ast.Struct, c_ast.Union)) and x.decls is not None:
+                        s = res.ref.get(id(x))
+                        if s is not None and first_def.get(id(s), i) < i:
+                            first_def[id(s)] = i
+    preds = [set() for _ in range(n)]
+    for i, g in enumerate(groups):
+        own = {id(s) for s in defs[i]}
+        for s in file_syms_in(g, res, kept):
+            if id(s) in own and s.kind != 'func':
+                continue
+            if s.kind == 'func':
+                for t in sig_deps(s, res, kept):
+                    j = first_def.get(id(t))
+                    if j is not None and j != i:
+                        preds[i].add(j)
+            else:
+                j = first_def.get(id(s))
+                if j is not None and j != i:
+                    preds[i].add(j)
+    # several declarations of one thing keep their order
+    seen = {}
+    for i, ds in enumerate(defs):
+        for s in ds:
+            if id(s) in seen and seen[id(s)] != i:
+                preds[i].add(seen[id(s)])
+            seen[id(s)] = i
+    if not shuffle:
+        return list(range(n))
+    hoist = rng.random() < 0.5
+
+    def prio(i):
+        if not hoist:
+            return 0
+        it = groups[i][0]
+        if isinstance(it, c_ast.FuncDef):
+            return 4
+        if isinstance(it, c_ast.Typedef) or (isinstance(it, c_ast.Decl) and
+                                             defining_base(it) is not None):
+            return 0
+        if is_funcdecl(it):
+            return 3
+        return 1 if isinstance(it, c_ast.Decl) and it.name == 'player_name' else 2
+
+    done = []
+    placed = set()
+    remaining = set(range(n))
+    while remaining:
+        avail = [i for i in remaining if preds[i] <= placed]
+        if not avail:   # a cycle should not happen; keep the original order
+            avail = [min(remaining)]
+        best = min(prio(i) for i in avail)
+        avail = [i for i in avail if prio(i) == best]
+        i = rng.choice(avail)
+        done.append(i)
+        placed.add(i)
+        remaining.discard(i)
+    return done
+
+
+def ensure_prototypes(items, res, kept):
+    """Adds a prototype before the first use of every function of the file
+    that is used before it is declared."""
+    groups = group_items(items)
+    decl_at = {}
+    for i, g in enumerate(groups):
+        for s in item_defs(g, res):
+            if s.kind == 'func':
+                decl_at.setdefault(id(s), i)
+    need = {}
+    for i, g in enumerate(groups):
+        for s in file_syms_in(g, res, kept):
+            if s.kind == 'func' and s.origin == 'src' and decl_at.get(id(s), -1) > i:
+                need.setdefault(i, [])
+                if s not in need[i]:
+                    need[i].append(s)
+                decl_at[id(s)] = i
+    if not need:
+        return items
+    out = []
+    for i, g in enumerate(groups):
+        for s in need.get(i, []):
+            fd = getattr(s, 'funcdef', None)
+            if fd is None:
+                continue
+            p = copy.deepcopy(fd.decl)
+            p.coord = None
+            if p.type.args is not None and any(isinstance(x, c_ast.ID) for x in p.type.args.params):
+                p.type.args = None
+            out.append(p)
+        out += g
+    return out
+
+
+def shuffle_locals(func, res, kept, rng):
+    """Reorders runs of independent local declarations."""
+    for n in walk(func.body):
+        lists = []
+        if isinstance(n, c_ast.Compound) and n.block_items:
+            lists.append((n, 'block_items'))
+        elif isinstance(n, (c_ast.Case, c_ast.Default)) and n.stmts:
+            lists.append((n, 'stmts'))
+        for owner, attr in lists:
+            items = getattr(owner, attr)
+            out = []
+            i = 0
+            while i < len(items):
+                j = i
+                while (j < len(items) and isinstance(items[j], c_ast.Decl)
+                       and defining_base(items[j]) is None and items[j].name
+                       and not is_funcdecl(items[j])):
+                    j += 1
+                if j - i >= 2 and not (attr == 'stmts' and i == 0):
+                    out += shuffle_run(items[i:j], res, kept, rng)
+                    i = j
+                else:
+                    out.append(items[i])
+                    i += 1
+            setattr(owner, attr, out)
+
+
+def shuffle_run(run, res, kept, rng):
+    pure = [is_pure(d.init, res, kept) and is_pure(d.type, res, kept) for d in run]
+    n = len(run)
+    preds = [set() for _ in range(n)]
+    for b in range(n):
+        for a in range(b):
+            if (not (pure[a] and pure[b]) or mentions(run[b], {run[a].name})
+                    or mentions(run[a], {run[b].name})):
+                preds[b].add(a)
+    order = []
+    placed = set()
+    while len(order) < n:
+        avail = [i for i in range(n) if i not in placed and preds[i] <= placed]
+        i = rng.choice(avail)
+        order.append(i)
+        placed.add(i)
+    return [run[i] for i in order]
+
+
+def struct_of(t, res, depth=0):
+    """The struct (with its body) that type t is, else None."""
+    if t is None or depth > 20:
+        return None
+    if isinstance(t, (c_ast.TypeDecl, c_ast.Typename)):
+        return struct_of(t.type, res, depth + 1)
+    if isinstance(t, (c_ast.Struct, c_ast.Union)):
+        if t.decls is not None:
+            return t
+        s = res.ref.get(id(t))
+        return getattr(s, 'body', None) if s is not None else None
+    if isinstance(t, c_ast.IdentifierType):
+        s = res.ref.get(id(t))
+        if s is not None and s.kind == 'typedef':
+            return struct_of(s.type, res, depth + 1)
+    return None
+
+
+def check_init(t, init, res, bad, depth=0):
+    """Marks in bad the structs that a positional initializer fills."""
+    if depth > 20 or not isinstance(init, c_ast.InitList):
+        return True
+    if isinstance(t, c_ast.ArrayDecl):
+        for e in init.exprs:
+            e2 = e.expr if isinstance(e, c_ast.NamedInitializer) else e
+            if not check_init(t.type, e2, res, bad, depth + 1):
+                return False
+        return True
+    st = struct_of(t, res)
+    if st is None:
+        td = t
+        while isinstance(td, c_ast.TypeDecl):
+            td = td.type
+        if isinstance(td, c_ast.IdentifierType) and all(x in BUILTIN_TYPE_WORDS for x in td.names):
+            return True
+        return False
+    fields = [d for d in st.decls if d.name]
+    exprs = init.exprs
+    zero = len(exprs) == 1 and isinstance(exprs[0], c_ast.Constant) and exprs[0].value == '0'
+    if any(not isinstance(e, c_ast.NamedInitializer) for e in exprs) and not zero:
+        bad.add(id(st))
+    pos = 0
+    for e in exprs:
+        if isinstance(e, c_ast.NamedInitializer):
+            nm = e.name[0].name if isinstance(e.name[0], c_ast.ID) else None
+            f = [d for d in fields if d.name == nm]
+            if not f:
+                return False
+            pos = fields.index(f[0])
+            if not check_init(f[0].type, e.expr, res, bad, depth + 1):
+                return False
+        else:
+            if pos >= len(fields):
+                return False
+            if not check_init(fields[pos].type, e, res, bad, depth + 1):
+                return False
+        pos += 1
+    return True
+
+
+def shuffle_fields(items, res, rng):
+    structs = []
+    bad = set()
+    ok = True
+    for top in items:
+        for n in walk(top):
+            if isinstance(n, (c_ast.Struct, c_ast.Union)) and n.decls:
+                structs.append(n)
+            if isinstance(n, c_ast.Decl) and isinstance(n.init, c_ast.InitList):
+                ok = ok and check_init(n.type, n.init, res, bad)
+            if isinstance(n, c_ast.CompoundLiteral):
+                ok = ok and check_init(n.type.type, n.init, res, bad)
+    if not ok:
+        return
+    for st in structs:
+        if id(st) in bad or isinstance(st, c_ast.Union) or len(st.decls) < 2:
+            continue
+        last = st.decls[-1]
+        if isinstance(last.type, c_ast.ArrayDecl) and last.type.dim is None:
+            continue
+        groups = group_items(st.decls)
+        rng.shuffle(groups)
+        st.decls = [d for g in groups for d in g]
+
+
+def reorder(P, items, resolve, rng):
+    res = resolve(items)
+    for it in items:
+        if isinstance(it, c_ast.FuncDef):
+            shuffle_locals(it, res, P.kept, rng)
+    shuffle_fields(items, res, rng)
+    res = resolve(items)
+    groups = group_items(items)
+    order = order_items(groups, res, P.kept, rng, True)
+    return [x for i in order for x in groups[i]]
+
+
+# ---------------------------------------------------------------------------
+# Comments
+# ---------------------------------------------------------------------------
+
+def attach_comments(comments, items):
+    """Maps each comment to the statement or declaration it precedes (or
+    trails).  Returns (head comments, {id(node): (node, [comment])})."""
+    nodes = []
+    for it in items:
+        if it.coord is not None:
+            nodes.append((it.coord.line, 0, it))
+        if isinstance(it, c_ast.FuncDef):
+            for n in walk(it.body):
+                if n.coord is None or n.coord.file != SRC:
+                    continue
+                if isinstance(n, c_ast.Compound):
+                    for s in n.block_items or []:
+                        if s.coord is not None:
+                            nodes.append((s.coord.line, 1, s))
+                elif isinstance(n, (c_ast.Case, c_ast.Default)):
+                    for s in n.stmts or []:
+                        if s.coord is not None:
+                            nodes.append((s.coord.line, 1, s))
+    nodes.sort(key=lambda x: (x[0], x[1]))
+    lines = [x[0] for x in nodes]
+    head = []
+    table = {}
+    import bisect
+    first_line = lines[0] if lines else 1 << 30
+    for c in comments:
+        if c['end'] < first_line and not c['trailing']:
+            head.append(c)
+            continue
+        key = c['line'] if c['trailing'] else c['end']
+        k = bisect.bisect_left(lines, key)
+        if k >= len(nodes):
+            continue
+        node = nodes[k][2]
+        table.setdefault(id(node), (node, []))[1].append(c)
+    return head, table
+
+
+def make_comment_fn(rng, style, level, name_map, old_player, new_player):
+    def fn(c):
+        if rng.random() >= style.keep_comment:
+            return None
+        text = c['text']
+        if c['block']:
+            lines = [re.sub(r'^\s*\*+ ?', '', l).strip() for l in text.split('\n')]
+            while lines and not lines[0].strip():
+                lines.pop(0)
+            while lines and not lines[-1].strip():
+                lines.pop()
+        else:
+            lines = [text.strip()]
+        out = []
+        for l in lines:
+            if level >= 2:
+                l = re.sub(r'\b[A-Za-z_]\w*\b', lambda m: name_map.get(m.group(), m.group()), l)
+            if old_player and new_player and old_player != new_player:
+                l = re.sub(r'\b%s\b' % re.escape(old_player), new_player, l)
+            if level >= 2:
+                l = re.sub(r'\b[a-z]+\b', lambda m: rng.choice(THESAURUS[m.group()]).replace('_', ' ')
+                           if m.group() in THESAURUS and rng.random() < 0.25 else m.group(), l)
+            if '*/' in l:
+                l = l.replace('*/', '* /')
+            out.append(l)
+        if not any(x.strip() for x in out):
+            return None
+        out[0] = casefix(out[0], style.comment_case)
+        if rng.random() < 0.3:
+            out[-1] = out[-1].rstrip('.')
+        return out
+    return fn
+
+
+# ---------------------------------------------------------------------------
+# Main
+# ---------------------------------------------------------------------------
+
+def all_names(src, P, hdr_res):
+    names = set(src.code_ids)
+    for k, t in c_tokens(src.stripped):
+        if k == 'id':
+            names.add(t)
+    names |= set(P.hdr_macros)
+    names |= set(hdr_res.file.ord) | set(hdr_res.file.tag) | set(hdr_res.fields)
+    for e in P.hdr_ext:
+        for n in walk(e):
+            for attr in ('name', 'declname'):
+                v = getattr(n, attr, None)
+                if isinstance(v, str):
+                    names.add(v)
+    return names
+
+
+def prologue_lines(src, P):
+    lines = []
+    for first, text, cond in src.includes:
+        if cond:
+            m = re.match(r'#include\s*[<"]([^>"]+)[>"]', text)
+            if not m or not any(f.endswith(m.group(1)) for f in P.pp_files):
+                continue
+        lines.append((first, text))
+    lines += src.feature_defines
+    lines.sort()
+    out = []
+    for _, t in lines:
+        if t not in out:
+            out.append(t)
+    return out
+
+
+def disguise(text, level, seed, name, incdirs):
+    if '\0' in text:
+        raise Fail('the input is not C text (NUL bytes)')
+    src = Source(text)
+    P = parse_source(src, incdirs)
+    rng = random.Random('%s/%d' % (seed, level))
+    hdr_res = Resolver(P.hdr_ext, [], P.kept)
+
+    def resolve(items):
+        return Resolver(None, items, P.kept, cache=hdr_res)
+
+    items = list(P.ext)
+    old_player = None
+    for it in items:
+        if isinstance(it, c_ast.Decl) and it.name == 'player_name' and \
+                isinstance(it.init, c_ast.Constant) and it.init.type == 'string':
+            old_player = it.init.value[1:-1]
+    if old_player is None:
+        raise Fail('no PLAYER_NAME in the file')
+    new_player = name or old_player
+    head, comment_table = attach_comments(src.comments, items)
+    ng = NameGen(rng, all_names(src, P, hdr_res))
+    style = Style(rng, level)
+    ctx = Ctx(P, resolve, rng, ng)
+    if level >= 6:
+        items = split_merge(ctx, items)
+    if level >= 5:
+        items = control_forms(ctx, items)
+    if level >= 4:
+        items = dead_code(ctx, items)
+    if level >= 3:
+        items = reorder(P, items, resolve, rng)
+        keep_names = list(P.kept)
+        rng.shuffle(keep_names)
+        P.kept = {k: P.kept[k] for k in keep_names}
+    items = ensure_prototypes(items, resolve(items), P.kept)
+    name_map = {}
+    if level >= 2:
+        name_map = rename_all(P, resolve(items), ng, rng)
+    kept_lines = [macro_define_line(m) if level >= 2 else '#define %s%s %s' % (
+        m.name, '(' + ', '.join(m.params) + ')' if m.params is not None else '', m.body)
+        for m in P.kept.values()]
+    fn = make_comment_fn(rng, style, level, name_map, old_player, new_player)
+    em = Emitter(style, rng, comment_table, fn, new_player, kept_lines, prologue_lines(src, P))
+    return em.file_text(items, head)
+
+
+class Ctx:
+    def __init__(self, P, resolve, rng, ng):
+        self.P = P
+        self.resolve = resolve
+        self.rng = rng
+        self.ng = ng
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(
+        prog='disguise.py',
+        description='Writes a disguised copy of a Dominator player (see README.md).')
+    ap.add_argument('--level', type=int, required=True, help='1 to 6, cumulative')
+    ap.add_argument('--seed', required=True, help='any string; fixes every random choice')
+    ap.add_argument('--name', help='new PLAYER_NAME (1 to 12 letters, digits or _)')
+    ap.add_argument('-I', dest='incdirs', action='append', default=[],
+                    help='more include folders (the kit and IN.c\'s folder are searched)')
+    ap.add_argument('input', metavar='IN.c')
+    ap.add_argument('output', metavar='OUT.c')
+    a = ap.parse_args(argv)
+    if not 1 <= a.level <= 6:
+        ap.error('--level must be 1 to 6')
+    if a.name is not None and not re.match(r'^[A-Za-z0-9_]{1,12}$', a.name):
+        ap.error('--name must be 1 to 12 letters, digits or underscores')
+    try:
+        try:
+            with open(a.input, 'rb') as f:
+                raw = f.read()
+        except OSError as e:
+            raise Fail('cannot read: %s' % e.strerror)
+        try:
+            text = raw.decode('utf-8')
+        except UnicodeDecodeError:
+            text = raw.decode('latin-1')
+        incdirs = [os.path.dirname(os.path.abspath(a.input)), KIT] + a.incdirs
+        out = disguise(text, a.level, a.seed, a.name, incdirs)
+        try:
+            with open(a.output, 'w') as f:
+                f.write(out)
+        except OSError as e:
+            raise Fail('cannot write %s: %s' % (a.output, e.strerror))
+    except Fail as e:
+        sys.stderr.write('disguise.py: %s: %s\n' % (a.input, e))
+        return 2
+    except RecursionError:
+        sys.stderr.write('disguise.py: %s: nested too deeply to handle\n' % a.input)
+        return 2
+    return 0
+
+
+def split_merge(ctx, items):
+    return items
+
+
+def control_forms(ctx, items):
+    return items
+
+
+def dead_code(ctx, items):
+    return items
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
