@@ -2629,15 +2629,529 @@ def main(argv):
     return 0
 
 
+
+
+# ---------------------------------------------------------------------------
+# Small AST builders and queries shared by levels 4 to 6
+# ---------------------------------------------------------------------------
+
+def B(op, l, r):
+    return c_ast.BinaryOp(op, l, r)
+
+
+def U(op, e):
+    return c_ast.UnaryOp(op, e)
+
+
+def A(op, l, r):
+    return c_ast.Assignment(op, l, r)
+
+
+def K(v):
+    if isinstance(v, float):
+        return c_ast.Constant('double', repr(v))
+    if v < 0:
+        return U('-', c_ast.Constant('int', str(-v)))
+    return c_ast.Constant('int', str(v))
+
+
+_GEN = c_generator.CGenerator()
+
+
+def text_of(n):
+    return _GEN.visit(n)
+
+
+def strip_coords(node):
+    for n in walk(node):
+        n.coord = None
+    return node
+
+
+_SNIPPET_PARSER = []
+
+
+def parse_snippet(code):
+    """Parses C code that uses only builtin types and bool."""
+    if not _SNIPPET_PARSER:
+        _SNIPPET_PARSER.append(c_parser.CParser())
+    ast = _SNIPPET_PARSER[0].parse('typedef _Bool bool;\n' + code, SRC)
+    return [strip_coords(e) for e in ast.ext[1:]]
+
+
+def loops_in(node):
+    return isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile))
+
+
+def escaping(node, kinds, top=True):
+    """Whether node holds a break/continue (of the given kinds) that leaves it."""
+    if isinstance(node, kinds):
+        return True
+    if not top and isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile)):
+        return False
+    if not top and isinstance(node, c_ast.Switch) and kinds == (c_ast.Break,):
+        return False
+    if isinstance(node, c_ast.Switch) and not top:
+        return any(escaping(k, kinds, False) for k in kids(node))
+    return any(escaping(k, kinds, False) for k in kids(node))
+
+
+def escapes(node):
+    """A break or continue in node that is not inside a loop (or switch, for
+    break) also inside node."""
+    def rec(n, in_loop, in_switch):
+        if isinstance(n, c_ast.Break) and not (in_loop or in_switch):
+            return True
+        if isinstance(n, c_ast.Continue) and not in_loop:
+            return True
+        for k in kids(n):
+            if rec(k, in_loop or loops_in(n) and k is getattr(n, 'stmt', None),
+                   in_switch or isinstance(n, c_ast.Switch)):
+                return True
+        return False
+    return rec(node, False, False)
+
+
+def own_continues(loop_body):
+    """The continue statements that belong to the loop whose body this is,
+    as (owner, attr, index) places."""
+    places = []
+
+    def rec(n):
+        for s in slots(n):
+            v = getattr(n, s)
+            if isinstance(v, c_ast.Continue):
+                places.append((n, s, None))
+            elif isinstance(v, list):
+                for i, x in enumerate(v):
+                    if isinstance(x, c_ast.Continue):
+                        places.append((n, s, i))
+                    elif isinstance(x, c_ast.Node) and not loops_in(x):
+                        rec(x)
+            elif isinstance(v, c_ast.Node) and not loops_in(v):
+                rec(v)
+    if isinstance(loop_body, c_ast.Continue):
+        return None
+    rec(loop_body)
+    return places
+
+
+def declared_names(node):
+    out = set()
+    for n in walk(node):
+        if isinstance(n, (c_ast.Decl, c_ast.Typedef)) and n.name:
+            out.add(n.name)
+        if isinstance(n, c_ast.Enumerator):
+            out.add(n.name)
+    return out
+
+
+def top_declared(items):
+    return {d.name for d in items if isinstance(d, (c_ast.Decl, c_ast.Typedef)) and d.name}
+
+
+def has_any(node, kinds):
+    return any(isinstance(n, kinds) for n in walk(node))
+
+
+def pure_lvalue(e, res, kept):
+    """An lvalue that may be written twice: a name, or fields and elements
+    of one with pure indices."""
+    if isinstance(e, c_ast.ID):
+        return res.sym_of(e) is not None
+    if isinstance(e, c_ast.StructRef):
+        return e.type == '.' and pure_lvalue(e.name, res, kept) or \
+            e.type == '->' and isinstance(e.name, c_ast.ID) and res.sym_of(e.name) is not None
+    if isinstance(e, c_ast.ArrayRef):
+        return pure_lvalue(e.name, res, kept) and is_pure(e.subscript, res, kept)
+    return False
+
+
+def func_defs(items):
+    return [it for it in items if isinstance(it, c_ast.FuncDef)]
+
+
+def block_lists(node):
+    """(owner, attr) of every statement list under node."""
+    out = []
+    for n in walk(node):
+        if isinstance(n, c_ast.Compound) and n.block_items is not None:
+            out.append((n, 'block_items'))
+        elif isinstance(n, (c_ast.Case, c_ast.Default)) and n.stmts is not None:
+            out.append((n, 'stmts'))
+    return out
+
+
+def wrap_bodies(node):
+    """Gives every if, loop body a compound of its own (a no-op for the
+    meaning) so that every statement sits in a list."""
+    for n in walk(node):
+        if isinstance(n, c_ast.If):
+            if n.iftrue is not None and not isinstance(n.iftrue, c_ast.Compound):
+                n.iftrue = c_ast.Compound([n.iftrue])
+            if n.iffalse is not None and not isinstance(n.iffalse, (c_ast.Compound, c_ast.If)):
+                n.iffalse = c_ast.Compound([n.iffalse])
+        elif isinstance(n, (c_ast.For, c_ast.While, c_ast.DoWhile)):
+            if not isinstance(n.stmt, (c_ast.Compound, c_ast.EmptyStatement)):
+                n.stmt = c_ast.Compound([n.stmt])
+
+
+def ret_type(f, res):
+    return conv_type(f.decl.type.type, res)
+
+
+# ---------------------------------------------------------------------------
+# Level 4: dead code
+# ---------------------------------------------------------------------------
+
+HELPERS = [
+    ('clamp_value', 'int', ['int', 'int', 'int'],
+     'static int F(int v, int lo, int hi)\n{\n if (v < lo)\n return lo;\n if (v > hi)\n'
+     ' return hi;\n return v;\n}\n'),
+    ('abs_diff', 'int', ['int', 'int'],
+     'static int F(int a, int b)\n{\n int d = a - b;\n return d < 0 ? -d : d;\n}\n'),
+    ('sum_of', 'int', None,
+     'static int F(const int *a, int n)\n{\n int s = 0;\n for (int i = 0; i < n; i++)\n'
+     ' s += a[i];\n return s;\n}\n'),
+    ('in_range', 'bool', ['int', 'int', 'int'],
+     'static bool F(int v, int lo, int hi)\n{\n return v >= lo && v <= hi;\n}\n'),
+    ('sign_of', 'int', ['int'],
+     'static int F(int x)\n{\n return (x > 0) - (x < 0);\n}\n'),
+    ('swap_ints', 'void', None,
+     'static void F(int *a, int *b)\n{\n int t = *a;\n *a = *b;\n *b = t;\n}\n'),
+    ('max_of', 'int', ['int', 'int'],
+     'static int F(int a, int b)\n{\n return a > b ? a : b;\n}\n'),
+    ('min_of', 'int', ['int', 'int'],
+     'static int F(int a, int b)\n{\n if (a < b)\n return a;\n return b;\n}\n'),
+    ('ratio', 'double', ['int', 'int'],
+     'static double F(int num, int den)\n{\n if (den == 0)\n return 0.0;\n'
+     ' return (double)num / den;\n}\n'),
+    ('count_equal', 'int', None,
+     'static int F(const int *a, int n, int v)\n{\n int c = 0;\n for (int i = 0; i < n; ++i)\n'
+     ' if (a[i] == v)\n c++;\n return c;\n}\n'),
+    ('index_of', 'int', ['int', 'int', 'int'],
+     'static int F(int r, int c, int w)\n{\n return r * w + c;\n}\n'),
+    ('has_bit', 'bool', ['int', 'int'],
+     'static bool F(int mask, int bit)\n{\n return (mask & bit) != 0;\n}\n'),
+    ('wrap_index', 'int', ['int', 'int'],
+     'static int F(int i, int n)\n{\n int r = i % n;\n if (r < 0)\n r += n;\n return r;\n}\n'),
+]
+
+
+class DeadVar:
+    def __init__(self, name, t, assignable=True, init=True, dead=False):
+        self.name = name
+        self.t = t
+        self.assignable = assignable
+        self.init = init
+        self.dead = dead
+
+
+def var_entry(d, res, param=False):
+    t = conv_type(d.type, res)
+    td = innermost_typedecl(d.type)
+    const = td is not None and 'const' in td.quals and isinstance(d.type, c_ast.TypeDecl)
+    assignable = (t is not None and t[0] in ('b', 's') and isinstance(d.type, c_ast.TypeDecl)
+                  and not const)
+    if isinstance(d.type, c_ast.PtrDecl) and not d.type.quals:
+        assignable = t is not None
+    init = param or d.init is not None or 'static' in (d.storage or [])
+    return DeadVar(d.name, t, assignable, init)
+
+
+class DeadCoder:
+    def __init__(self, ctx, res, helpers, has_printf):
+        self.ctx = ctx
+        self.rng = ctx.rng
+        self.res = res
+        self.helpers = helpers      # [(name, ret, params)]
+        self.has_printf = has_printf
+        self.p = self.rng.uniform(0.2, 0.3)
+
+    def ints(self, env, init=True):
+        return [v for v in env if v.t is not None and v.t[0] == 'b' and v.t[1] in ('i32', 'i64')
+                and (v.init or not init)]
+
+    def int_expr(self, env):
+        rng = self.rng
+        xs = [v for v in self.ints(env) if not v.dead]
+        if not xs or rng.random() < 0.2:
+            return K(rng.choice([0, 1, 2, -1, 3, 4, 8, 10, 16, 100]))
+        x = mk_id(rng.choice(xs).name)
+        r = rng.random()
+        if r < 0.3:
+            return x
+        if r < 0.55:
+            return B(rng.choice(['+', '-', '*']), x, K(rng.choice([1, 2, 3, 4])))
+        if r < 0.8 and len(xs) > 1:
+            y = mk_id(rng.choice(xs).name)
+            return B(rng.choice(['+', '-', '^']), x, y)
+        return B('%', x, K(rng.choice([2, 3, 7, 16])))
+
+    def false_cond(self, env):
+        rng = self.rng
+        xs = self.ints(env)
+        choices = ['zero', 'sizeof']
+        if xs:
+            choices += ['between', 'self', 'mul', 'between', 'and']
+        c = rng.choice(choices)
+        if c == 'zero':
+            return K(0)
+        if c == 'sizeof':
+            return B('<', U('sizeof', c_ast.Typename(None, [], None, simple_type(['int']))), K(2))
+        x = rng.choice(xs).name
+        if c == 'between':
+            return B('&&', B('<', mk_id(x), K(0)), B('>', mk_id(x), K(0)))
+        if c == 'self':
+            return B(rng.choice(['!=', '<', '>']), mk_id(x), mk_id(x))
+        if c == 'mul':
+            return B('!=', B('*', mk_id(x), K(0)), K(0))
+        return B('!=', B('&', mk_id(x), K(0)), K(0))
+
+    def dead_body(self, env, fctx, in_loop, in_switch):
+        rng = self.rng
+        opts = ['assign', 'return', 'dead']
+        if in_loop:
+            opts += ['break', 'continue']
+        elif in_switch:
+            opts.append('break')
+        if self.helpers:
+            opts.append('helper')
+        if self.has_printf:
+            opts.append('printf')
+        for _ in range(6):
+            o = rng.choice(opts)
+            if o == 'assign':
+                xs = [v for v in self.ints(env, init=False) if v.assignable]
+                if xs:
+                    return [A('=', mk_id(rng.choice(xs).name), self.int_expr(env))]
+            elif o == 'return':
+                rt = fctx['ret']
+                if rt == ('v',):
+                    return [c_ast.Return(None)]
+                if rt is not None and rt[0] in ('b', 'p'):
+                    return [c_ast.Return(K(rng.choice([0, 0, -1, 1])) if rt[0] == 'b' else K(0))]
+                if rt is not None and rt[0] == 's':
+                    vs = [v for v in env if v.t == rt and v.init]
+                    if vs:
+                        return [c_ast.Return(mk_id(rng.choice(vs).name))]
+            elif o == 'dead':
+                st = self.dead_update(env)
+                if st is not None:
+                    return [st]
+            elif o == 'break':
+                return [c_ast.Break()]
+            elif o == 'continue':
+                return [c_ast.Continue()]
+            elif o == 'helper':
+                h = rng.choice(self.helpers)
+                xs = [v for v in self.ints(env, init=False) if v.assignable]
+                if h[2] is not None and xs:
+                    call = c_ast.FuncCall(mk_id(h[0]),
+                                          c_ast.ExprList([self.int_expr(env) for _ in h[2]]))
+                    return [A('=', mk_id(rng.choice(xs).name), call)]
+            elif o == 'printf':
+                xs = self.ints(env)
+                if xs:
+                    x = rng.choice(xs)
+                    fmt = '"%s %%%s\\n"' % (rng.choice(['debug', 'dbg', 'here', 'check', 'value']),
+                                           'ld' if x.t[1] == 'i64' else 'd')
+                    return [c_ast.FuncCall(mk_id('printf'), c_ast.ExprList(
+                        [c_ast.Constant('string', fmt), mk_id(x.name)]))]
+        return [c_ast.EmptyStatement()] if rng.random() < 0.2 else [c_ast.Return(None)] \
+            if fctx['ret'] == ('v',) else [c_ast.EmptyStatement()]
+
+    def dead_update(self, env):
+        rng = self.rng
+        ds = [v for v in env if v.dead]
+        if not ds:
+            return None
+        v = rng.choice(ds)
+        x = mk_id(v.name)
+        if v.t[1] == 'f64':
+            return A(rng.choice(['+=', '*=', '=']), x, K(rng.choice([0.5, 1.0, 2.0])))
+        if v.t[2] == '_Bool':
+            return A('=', x, rng.choice([U('!', mk_id(v.name)),
+                                         B('||', mk_id(v.name), B('>', self.int_expr(env), K(0)))]))
+        r = rng.random()
+        if r < 0.5 and getattr(v, 'glob', False):
+            return A('=', x, self.int_expr(env))
+        if r < 0.3:
+            return A('+=', x, self.int_expr(env))
+        if r < 0.5:
+            return U(rng.choice(['p++', '++', 'p--']), x)
+        if r < 0.7:
+            return A('=', x, B('+', B('/', mk_id(v.name), K(2)), K(1)))
+        if r < 0.85:
+            return A('^=', x, self.int_expr(env))
+        e = self.int_expr(env)
+        return A('=', x, c_ast.TernaryOp(B('>', e, mk_id(v.name)), copy.deepcopy(e), mk_id(v.name)))
+
+    def dead_decl(self, env):
+        rng = self.rng
+        name = self.ctx.ng.temp(rng.choice(['tmp', 'spare', 'extra', 'count', 'total', 'flag',
+                                            'backup', 'score', 'last', 'limit', 'steps', 'acc']))
+        r = rng.random()
+        if r < 0.7:
+            t = rng.choice([['int'], ['int'], ['int'], ['long'], ['unsigned', 'int']])
+            d = mk_decl(name, simple_type(t), self.int_expr(env))
+            v = DeadVar(name, ('b', 'i64' if t == ['long'] else 'i32',
+                               'long' if t == ['long'] else ('unsigned int' if 'unsigned' in t else 'int')),
+                        True, True, True)
+        elif r < 0.85:
+            xs = self.ints(env)
+            init = K(0.0) if not xs or rng.random() < 0.5 else \
+                B('*', c_ast.Cast(c_ast.Typename(None, [], None, simple_type(['double'])),
+                                  mk_id(rng.choice(xs).name)), K(0.5))
+            d = mk_decl(name, simple_type(['double']), init)
+            v = DeadVar(name, ('b', 'f64', 'double'), True, True, True)
+        else:
+            xs = self.ints(env)
+            init = mk_id('false') if not xs else B(rng.choice(['>', '<', '==']),
+                                                   mk_id(rng.choice(xs).name), self.int_expr(env))
+            d = mk_decl(name, simple_type(['bool']), init)
+            v = DeadVar(name, ('b', 'i32', '_Bool'), True, True, True)
+        return d, v
+
+    def insertion(self, env, fctx, in_loop, in_switch, allow_decl):
+        """A list of statements with no effect, and the variables it adds."""
+        rng = self.rng
+        r = rng.random()
+        if r < 0.3 and allow_decl:
+            d, v = self.dead_decl(env)
+            out = [d]
+            if rng.random() < 0.15:
+                out.append(c_ast.Cast(c_ast.Typename(None, [], None, simple_type(['void'])),
+                                      mk_id(v.name)))
+            return out, [v]
+        if r < 0.5:
+            st = self.dead_update(env)
+            if st is not None:
+                return [st], []
+        if r < 0.85:
+            body = self.dead_body(env, fctx, in_loop, in_switch)
+            cond = self.false_cond(env)
+            if rng.random() < 0.15:
+                return [c_ast.While(cond, c_ast.Compound(body))], []
+            return [c_ast.If(cond, c_ast.Compound(body), None)], []
+        ds = [v for v in env if v.dead and v.t[1] in ('i32', 'i64') and v.t[2] != '_Bool']
+        if ds:
+            v = rng.choice(ds).name
+            body = self.dead_body(env, fctx, True, in_switch)
+            return [c_ast.For(A('=', mk_id(v), K(0)), B('<', mk_id(v), K(0)),
+                              U('p++', mk_id(v)), c_ast.Compound(body))], []
+        xs = [v for v in env if v.init and v.t is not None and v.t[0] == 'b']
+        if xs:
+            return [c_ast.Cast(c_ast.Typename(None, [], None, simple_type(['void'])),
+                               mk_id(rng.choice(xs).name))], []
+        return [], []
+
+    def block(self, items, env, fctx, in_loop, in_switch, is_case):
+        rng = self.rng
+        env = list(env)
+        out = []
+        for idx, st in enumerate(items):
+            allow_decl = not (is_case and idx == 0)
+            if rng.random() < self.p and not isinstance(st, c_ast.Label):
+                ins, vs = self.insertion(env, fctx, in_loop, in_switch, allow_decl)
+                out += ins
+                env += vs
+            self.stmt(st, env, fctx, in_loop, in_switch)
+            out.append(st)
+            if isinstance(st, c_ast.Decl) and st.name and not is_funcdecl(st):
+                env.append(var_entry(st, self.res))
+        if items and rng.random() < self.p / 2 and not isinstance(items[-1], (c_ast.Return,
+                                                                            c_ast.Break,
+                                                                            c_ast.Continue)):
+            ins, vs = self.insertion(env, fctx, in_loop, in_switch, True)
+            out += ins
+        return out
+
+    def sub(self, st, env, fctx, in_loop, in_switch):
+        if isinstance(st, c_ast.Compound):
+            st.block_items = self.block(st.block_items or [], env, fctx, in_loop, in_switch, False)
+        else:
+            self.stmt(st, env, fctx, in_loop, in_switch)
+
+    def stmt(self, st, env, fctx, in_loop, in_switch):
+        if isinstance(st, c_ast.Compound):
+            st.block_items = self.block(st.block_items or [], env, fctx, in_loop, in_switch, False)
+        elif isinstance(st, c_ast.If):
+            self.sub(st.iftrue, env, fctx, in_loop, in_switch)
+            if st.iffalse is not None:
+                self.sub(st.iffalse, env, fctx, in_loop, in_switch)
+        elif isinstance(st, c_ast.For):
+            env2 = list(env)
+            if isinstance(st.init, c_ast.DeclList):
+                env2 += [var_entry(d, self.res) for d in st.init.decls if d.name]
+            if not isinstance(st.stmt, c_ast.Compound) and self.rng.random() < 0.3:
+                st.stmt = c_ast.Compound([st.stmt])
+            self.sub(st.stmt, env2, fctx, True, in_switch)
+        elif isinstance(st, (c_ast.While, c_ast.DoWhile)):
+            if not isinstance(st.stmt, c_ast.Compound) and self.rng.random() < 0.3:
+                st.stmt = c_ast.Compound([st.stmt])
+            self.sub(st.stmt, env, fctx, True, in_switch)
+        elif isinstance(st, c_ast.Switch) and isinstance(st.stmt, c_ast.Compound):
+            for it in st.stmt.block_items or []:
+                if isinstance(it, (c_ast.Case, c_ast.Default)):
+                    it.stmts = self.block(it.stmts or [], env, fctx, in_loop, True, True)
+        elif isinstance(st, c_ast.Label):
+            self.stmt(st.stmt, env, fctx, in_loop, in_switch)
+
+
+def dead_code(ctx, items):
+    rng = ctx.rng
+    res = ctx.resolve(items)
+    has_printf = 'printf' in res.file.ord
+    # unused helper functions, sometimes called from dead branches
+    helpers = []
+    new_funcs = []
+    for name, ret, params, code in rng.sample(HELPERS, rng.choice([1, 1, 2, 2, 3])):
+        fname = ctx.ng.temp(name)
+        fd = parse_snippet(code.replace('F(', fname + '(', 1))[0]
+        new_funcs.append(fd)
+        if params is not None and ret == 'int':
+            helpers.append((fname, ret, params))
+    # unused globals
+    globals_env = []
+    new_globals = []
+    for _ in range(rng.choice([0, 0, 1, 2])):
+        name = ctx.ng.temp(rng.choice(['counter', 'calls', 'rounds_seen', 'last_value', 'state']))
+        new_globals.append(mk_decl(name, simple_type(['int']), None, storage=['static']))
+        globals_env.append(DeadVar(name, INT_T, True, True, True))
+        globals_env[-1].glob = True
+    dc = DeadCoder(ctx, res, helpers, has_printf)
+    env = list(globals_env)
+    for it in items:
+        if isinstance(it, c_ast.Decl) and it.name and not is_funcdecl(it) and \
+                'extern' not in it.storage and it.name != 'player_name':
+            env.append(var_entry(it, res))
+        if isinstance(it, c_ast.FuncDef):
+            fctx = {'ret': ret_type(it, res)}
+            fenv = list(env)
+            args = it.decl.type.args
+            for p in (args.params if args is not None else []):
+                if isinstance(p, c_ast.Decl) and p.name:
+                    fenv.append(var_entry(p, res, param=True))
+            body = it.body.block_items or []
+            if rng.random() < 0.5:
+                d, v = dc.dead_decl(fenv)
+                body.insert(0, d)
+            it.body.block_items = dc.block(body, fenv, fctx, False, False, False)
+    out = list(items)
+    first_fn = min([i for i, it in enumerate(out) if isinstance(it, c_ast.FuncDef)] or [len(out)])
+    for g in new_globals:
+        out.insert(rng.randint(0, first_fn), g)
+    for f in new_funcs:
+        out.insert(rng.randint(min(first_fn + len(new_globals), len(out)), len(out)), f)
+    return out
+
+
 def split_merge(ctx, items):
     return items
 
 
 def control_forms(ctx, items):
-    return items
-
-
-def dead_code(ctx, items):
     return items
 
 
