@@ -48,7 +48,7 @@ void cfg_defaults(struct judge_config *cfg)
 			.w = PLAG_W_DEFAULT,
 			.floor_pct = 20,
 			.flag_pct = 50,
-			.common_pct = 40,
+			.common_pct = 5,
 			.common_min_docs = 20,
 		},
 	};

@@ -50,8 +50,8 @@ struct cfg_plag {
 	unsigned k, w;
 	unsigned floor_pct;       /* pairs at least this similar are stored */
 	unsigned flag_pct;        /* at least this similar: both marked suspected */
-	unsigned common_pct;      /* a fingerprint in more than this share of a game's */
-	unsigned common_min_docs; /* files (once it has this many) is an idiom */
+	unsigned common_pct;      /* a fingerprint in more files of a game than this */
+	unsigned common_min_docs; /* share of them, and than this many, is an idiom */
 };
 
 struct judge_config {

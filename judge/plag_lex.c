@@ -426,8 +426,13 @@ static enum plag_err lex_number(struct lexer *lx)
 static void lex_punct(struct lexer *lx)
 {
 	size_t rest = lx->len - lx->i, best = 0, start = lx->i;
+	char c = lx->s[lx->i];
 	int p = -1;
+	/* The first byte rules out nearly every spelling cheaply: this loop
+	 * runs once per punctuator of every file fingerprinted. */
 	for (unsigned k = 0; k < PLAG_P_COUNT; k++) {
+		if (punct_spell[k][0] != c)
+			continue;
 		size_t n = strlen(punct_spell[k]);
 		if (n > best && n <= rest && memcmp(punct_spell[k], lx->s + lx->i, n) == 0) {
 			best = n;
@@ -435,6 +440,8 @@ static void lex_punct(struct lexer *lx)
 		}
 	}
 	for (size_t k = 0; k < sizeof digraphs / sizeof digraphs[0]; k++) {
+		if (digraphs[k].s[0] != c)
+			continue;
 		size_t n = strlen(digraphs[k].s);
 		if (n > best && n <= rest && memcmp(digraphs[k].s, lx->s + lx->i, n) == 0) {
 			best = n;

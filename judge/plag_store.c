@@ -127,6 +127,7 @@ struct lookup {
 	size_t nhashes;      /* distinct hashes of the new file */
 	int64_t *rows;       /* one look-up's documents */
 	size_t cap;          /* rows past this make a fingerprint an idiom */
+	size_t rows_read;
 };
 
 static int count_docs(struct lookup *l, int64_t *n, char err[PLAG_ERRLEN])
@@ -154,6 +155,7 @@ static int look_up(struct lookup *l, sqlite3_stmt *st, uint64_t hash, char err[P
 		l->rows[n++] = sqlite3_column_int64(st, 0);
 	if (rc != SQLITE_DONE)
 		return sql_fail(l->db, "reading the fingerprint index", err);
+	l->rows_read += n;
 	if (n > l->cap)
 		return plag_hashset_add(&l->idioms, &hash, 1, err) ? -1 : 0;
 	for (size_t i = 0; i < n; i++)
@@ -169,8 +171,8 @@ static int look_up_all(struct lookup *l, struct plag_matches *out, char err[PLAG
 	int64_t ndocs;
 	if (count_docs(l, &ndocs, err) < 0)
 		return -1;
-	l->cap = ndocs >= l->cfg->common_min_docs
-		 ? (size_t)(ndocs * (int64_t)l->cfg->common_pct / 100) : (size_t)ndocs + 1;
+	size_t share = (size_t)(ndocs * (int64_t)l->cfg->common_pct / 100);
+	l->cap = share > l->cfg->common_min_docs ? share : l->cfg->common_min_docs;
 	uint64_t *h = distinct_hashes(l->fps, &l->nhashes);
 	l->rows = malloc((l->cap + 1) * sizeof *l->rows);
 	sqlite3_stmt *st = NULL;
@@ -187,6 +189,7 @@ static int look_up_all(struct lookup *l, struct plag_matches *out, char err[PLAG
 	out->looked_up = l->nhashes;
 	out->idioms = l->idioms.n;
 	out->candidates = l->cands.n;
+	out->rows_read = l->rows_read;
 	return rc;
 }
 
@@ -360,39 +363,89 @@ static int insert_doc(sqlite3 *db, const struct plag_doc *doc, const struct plag
 	return 0;
 }
 
-static int index_doc(sqlite3 *db, const char *game, int64_t id, const struct plag_fps *fps,
-		     char err[PLAG_ERRLEN])
+/* One index row: (key, document). */
+struct index_row {
+	int64_t key, doc;
+};
+
+static int row_cmp(const void *a, const void *b)
 {
-	size_t n;
-	uint64_t *h = distinct_hashes(fps, &n);
-	sqlite3_stmt *st;
-	if (!h) {
-		snprintf(err, PLAG_ERRLEN, "out of memory");
+	const struct index_row *x = a, *y = b;
+	return x->key != y->key ? (x->key > y->key) - (x->key < y->key)
+				: (x->doc > y->doc) - (x->doc < y->doc);
+}
+
+/* Appends the rows of one document: its distinct hashes. */
+static int collect_rows(const char *game, int64_t id, const struct plag_fps *fps,
+			struct index_row **rows, size_t *n, size_t *cap)
+{
+	size_t nh;
+	uint64_t *h = distinct_hashes(fps, &nh);
+	if (!h)
 		return -1;
+	if (*n + nh > *cap) {
+		size_t want = (*n + nh) * 2;
+		struct index_row *grown = realloc(*rows, want * sizeof *grown);
+		if (!grown) {
+			free(h);
+			return -1;
+		}
+		*rows = grown;
+		*cap = want;
 	}
+	for (size_t i = 0; i < nh; i++)
+		(*rows)[(*n)++] = (struct index_row){ plag_index_key(game, h[i]), id };
+	free(h);
+	return 0;
+}
+
+/* Rows go in key order: a batch then touches each page of the index once,
+ * where documents one by one would land all over it. */
+static int write_rows(sqlite3 *db, struct index_row *rows, size_t n, char err[PLAG_ERRLEN])
+{
+	qsort(rows, n, sizeof *rows, row_cmp);
+	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(db, "INSERT INTO plag_index (key, doc_id) VALUES (?, ?)", -1, &st,
-			       NULL) != SQLITE_OK) {
-		free(h);
+			       NULL) != SQLITE_OK)
 		return sql_fail(db, "indexing fingerprints", err);
-	}
 	int rc = SQLITE_DONE;
 	for (size_t i = 0; rc == SQLITE_DONE && i < n; i++) {
 		sqlite3_reset(st);
-		sqlite3_bind_int64(st, 1, plag_index_key(game, h[i]));
-		sqlite3_bind_int64(st, 2, id);
+		sqlite3_bind_int64(st, 1, rows[i].key);
+		sqlite3_bind_int64(st, 2, rows[i].doc);
 		rc = sqlite3_step(st);
 	}
 	sqlite3_finalize(st);
-	free(h);
 	return rc == SQLITE_DONE ? 0 : sql_fail(db, "indexing fingerprints", err);
+}
+
+int plag_store_insert_batch(sqlite3 *db, const struct plag_doc *docs,
+			    const struct plag_fps *const *fps, size_t n, int64_t *ids,
+			    char err[PLAG_ERRLEN])
+{
+	struct index_row *rows = NULL;
+	size_t nrows = 0, cap = 0;
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		rc = insert_doc(db, &docs[i], fps[i], NULL, &ids[i], err);
+		if (rc == 0 && fps[i] && collect_rows(docs[i].game, ids[i], fps[i], &rows, &nrows,
+						      &cap) < 0) {
+			snprintf(err, PLAG_ERRLEN, "out of memory");
+			rc = -1;
+		}
+	}
+	if (rc == 0)
+		rc = write_rows(db, rows, nrows, err);
+	free(rows);
+	return rc;
 }
 
 int plag_store_insert(sqlite3 *db, const struct plag_doc *doc, const struct plag_fps *fps,
 		      const char *fp_error, int64_t *id, char err[PLAG_ERRLEN])
 {
-	if (insert_doc(db, doc, fps, fp_error, id, err) < 0)
-		return -1;
-	return fps ? index_doc(db, doc->game, *id, fps, err) : 0;
+	if (!fps)
+		return insert_doc(db, doc, NULL, fp_error, id, err);
+	return plag_store_insert_batch(db, doc, &fps, 1, id, err);
 }
 
 static int record_pair(sqlite3 *db, sqlite3_stmt *st, const char *game, int64_t id,

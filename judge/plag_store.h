@@ -7,9 +7,10 @@
  * compared with the earlier documents of its game by other authors only
  * through the index: one look-up per distinct fingerprint, then a full
  * comparison (plag_sim.h) of just the documents that share enough of them,
- * never a loop over every earlier file.  A fingerprint found in more than
- * common_percent of the game's files (once it has common_min_files) is an
- * idiom of the whole tournament and counts for neither side.  Pairs at least
+ * never a loop over every earlier file.  A fingerprint found in more of the
+ * game's files than common_percent of them and than common_min_files is an
+ * idiom of the whole tournament and counts for neither side: a look-up
+ * reads at most that many rows.  Pairs at least
  * floor_percent similar are stored; at least flag_percent, both documents
  * are marked suspected (the caller sends the event; ranking goes on).
  * Similarity is the larger containment: a small file copied whole into a
@@ -46,6 +47,7 @@ struct plag_matches {
 	size_t n;
 	size_t looked_up;        /* distinct fingerprints looked up */
 	size_t idioms;           /* of which common to the whole tournament */
+	size_t rows_read;        /* index rows read */
 	size_t candidates;       /* documents sharing any fingerprint */
 	size_t compared;         /* of which compared in full */
 };
@@ -63,6 +65,12 @@ int plag_store_compare(sqlite3 *db, const struct cfg_plag *cfg, const char *game
  * nothing else.  Sets *id. */
 int plag_store_insert(sqlite3 *db, const struct plag_doc *doc, const struct plag_fps *fps,
 		      const char *fp_error, int64_t *id, char err[PLAG_ERRLEN]);
+
+/* The same for n documents at once (fps[i] NULL: none), the index rows
+ * written in key order: much faster for many documents (an archive). */
+int plag_store_insert_batch(sqlite3 *db, const struct plag_doc *docs,
+			    const struct plag_fps *const *fps, size_t n, int64_t *ids,
+			    char err[PLAG_ERRLEN]);
 
 /* Inside a write transaction: compares (before inserting, so a document is
  * never its own match), inserts, then records the pairs over the floor and
