@@ -35,9 +35,11 @@ PLAYER_NAME(Dummy);
 #define MAXF 96        /* food cells planned for in one round */
 #define MAXA 1024      /* our ants planned for in one round */
 #define QUEEN_ZONE 2   /* food this close to our queen is hers to eat */
-#define QUEEN_REACH 12 /* the queen walks this far for food */
-#define WANTED_BONUS 4 /* the most wanted food counts this much nearer */
+#define QUEEN_REACH 40 /* the queen walks this far for food */
+#define GAIN_WEIGHT 3  /* rounds a point of potential() is worth */
 #define WAIT_RADIUS 3  /* idle workers stop this close to a rectangle */
+#define SOLDIER_RATIO 2 /* a soldier egg while soldiers * this < workers */
+#define SOLDIER_SLACK 50 /* a soldier egg while its life ends this late */
 #define SAFE 3         /* steps from an enemy that no enemy can cross now */
 
 typedef int Field[MAXN][MAXN];
@@ -123,7 +125,7 @@ static bool next_to_queen(Pos p)
 }
 
 /* How an ant that is crossing cells keeps off enemies. */
-enum keep { KEEP_NONE, KEEP_ALL, KEEP_QUEENS, KEEPS };
+enum keep { KEEP_NONE, KEEP_ALL, KEEP_QUEENS, KEEP_QUEENS_ANTS, KEEPS };
 
 /* Cells a search may cross, by keep: soil, and not next to the enemies it
  * keeps off (set once a round, for speed). */
@@ -136,6 +138,9 @@ static void set_open_cells(void)
 			open_cell[KEEP_NONE][i][j] = !wet[i][j];
 			open_cell[KEEP_ALL][i][j] = !wet[i][j] && threat(pos(i, j)) >= 2;
 			open_cell[KEEP_QUEENS][i][j] = !wet[i][j] && qdist[i][j] >= 2;
+			/* The queen walks round ants: one that stays put (a soldier
+			 * with nothing to hunt) would block her for good. */
+			open_cell[KEEP_QUEENS_ANTS][i][j] = open_cell[KEEP_QUEENS][i][j] && at[i][j] == -1;
 		}
 }
 
@@ -261,24 +266,6 @@ static Pos box_centre(int b)
 
 /* ---- sharing the food out --------------------------------------------------- */
 
-/* The bonus richest in the nutrient our queen has least of, or -1. */
-static int wanted_bonus(void)
-{
-	if (qid < 0)
-		return -1;
-	Ant q = ant(qid);
-	int low = 0;
-	for (int k = 1; k < 3; ++k)
-		if (q.reserve[k] < q.reserve[low])
-			low = k;
-	int best = 0;
-	for (int b = 1; b < 3; ++b)
-		if (nutrients((BonusType)b, (Nutrient)low) >
-		    nutrients((BonusType)best, (Nutrient)low))
-			best = b;
-	return best;
-}
-
 /* Food on the ground that one of ours may get: not guarded by an enemy,
  * free or under a free worker of ours. */
 static bool food_to_get(Pos p)
@@ -297,17 +284,73 @@ static bool queens_food(Pos p)
 	return qid >= 0 && manhattan(p, qpos) <= QUEEN_ZONE;
 }
 
-struct pair {
-	int cost, who, f; /* who: a free worker's index, or -1 for the queen */
-};
+/* ---- nutrients ---- */
 
-static int pair_cmp(const void *a, const void *b)
+static int stock[3]; /* what the queen will have: reserve, food on its way */
+
+static void add_food(int *r, int bonus)
 {
-	const struct pair *x = a, *y = b;
-	if (x->cost != y->cost)
-		return x->cost - y->cost;
-	return x->who != y->who ? x->who - y->who : x->f - y->f;
+	for (int n = 0; n < 3; ++n)
+		r[n] += nutrients((BonusType)bonus, (Nutrient)n);
 }
+
+/* How far nutrients r take the queen: four points per worker egg, one per
+ * egg's worth of the second scarcest nutrient (what the next food needs to
+ * pair with). */
+static int potential(const int *r)
+{
+	int eggs[3], k = 0;
+	for (int n = 0; n < 3; ++n) {
+		int need = needed(Worker, (Nutrient)n);
+		if (need > 0)
+			eggs[k++] = r[n] / need;
+	}
+	if (k == 0)
+		return 0;
+	for (int a = 0; a < k; ++a) /* sort the (at most three) counts */
+		for (int b = a + 1; b < k; ++b)
+			if (eggs[b] < eggs[a]) {
+				int t = eggs[a];
+				eggs[a] = eggs[b];
+				eggs[b] = t;
+			}
+	return 4 * eggs[0] + (k > 1 ? eggs[1] : 0);
+}
+
+static int food_gain(int bonus)
+{
+	int r[3] = { stock[0], stock[1], stock[2] };
+	add_food(r, bonus);
+	return potential(r) - potential(stock);
+}
+
+/* The queen's reserve plus the food our workers carry and the food in her
+ * zone: what she will have without further search. */
+static void count_stock(void)
+{
+	memset(stock, 0, sizeof stock);
+	if (qid < 0)
+		return;
+	Ant q = ant(qid);
+	for (int n = 0; n < 3; ++n)
+		stock[n] = q.reserve[n];
+	Ids w = workers(my);
+	for (int k = 0; k < w.n; ++k) {
+		Ant a = ant(w.id[k]);
+		if (a.bonus != NoBonus)
+			add_food(stock, a.bonus);
+	}
+	for (int i = qpos.i - QUEEN_ZONE; i <= qpos.i + QUEEN_ZONE; ++i)
+		for (int j = qpos.j - QUEEN_ZONE; j <= qpos.j + QUEEN_ZONE; ++j)
+			if (inside(i, j) && food[i][j] != NoBonus && manhattan(pos(i, j), qpos) <= QUEEN_ZONE)
+				add_food(stock, food[i][j]);
+}
+
+/* ---- pairing ---- */
+
+struct pair {
+	int rounds, who, f; /* who: a free worker's index, or -1 for the queen */
+};
 
 /* Rounds until worker w at p gets food f eaten, or FAR. */
 static int worker_cost(Pos p, int f)
@@ -324,26 +367,22 @@ static int worker_cost(Pos p, int f)
 
 static int list_pairs(const Pos *wp, int nw, const Field qfield, struct pair *pairs)
 {
-	int np = 0, want = wanted_bonus();
+	int np = 0;
 	for (int f = 0; f < nfood; ++f) {
-		int bonus = food[food_pos[f].i][food_pos[f].j] == want ? WANTED_BONUS : 0;
 		for (int w = 0; w < nw; ++w) {
 			int c = worker_cost(wp[w], f);
 			if (c < FAR)
-				pairs[np++] = (struct pair){ c - bonus, w, f };
+				pairs[np++] = (struct pair){ c, w, f };
 		}
 		int dq = qid >= 0 ? qfield[food_pos[f].i][food_pos[f].j] : FAR;
 		if (dq <= QUEEN_REACH && at[food_pos[f].i][food_pos[f].j] == -1)
-			pairs[np++] = (struct pair){ 2 * dq - bonus, -1, f };
+			pairs[np++] = (struct pair){ 2 * dq, -1, f };
 	}
 	return np;
 }
 
-/* Pairs the queen and the free workers with food, cheapest first. */
-static void plan_food(const Pos *wp, int nw)
+static void list_food(int nw)
 {
-	static struct pair pairs[(MAXA + 1) * MAXF];
-	static bool fdone[MAXF];
 	nfood = 0;
 	for (int i = 0; i < nr; ++i)
 		for (int j = 0; j < nc && nfood < MAXF; ++j)
@@ -351,24 +390,54 @@ static void plan_food(const Pos *wp, int nw)
 				food_pos[nfood++] = pos(i, j);
 	for (int f = 0; f < nfood; ++f) {
 		Pos p = food_pos[f];
-		fdone[f] = false;
 		/* Only workers use these fields: skip the food they leave alone. */
 		if (nw > 0 && !queens_food(p) && sdist[p.i][p.j] > 2)
 			flood_from(p, KEEP_ALL, food_field[f]);
 	}
+}
+
+/* The cheapest pair left: fewest rounds, less what the food is worth to
+ * the queen given what is already on its way to her. */
+static int cheapest(const struct pair *pairs, int np, const bool *fdone, bool queen_done,
+		    int nw)
+{
+	int gain[3], best = -1, bc = FAR;
+	for (int b = 0; b < 3; ++b)
+		gain[b] = food_gain(b);
+	for (int k = 0; k < np; ++k) {
+		int w = pairs[k].who, f = pairs[k].f;
+		if (fdone[f] || (w < 0 ? queen_done : goal_of[w] >= 0) || w >= nw)
+			continue;
+		int c = pairs[k].rounds - GAIN_WEIGHT * gain[food[food_pos[f].i][food_pos[f].j]];
+		if (c < bc) {
+			bc = c;
+			best = k;
+		}
+	}
+	return best;
+}
+
+/* Pairs the queen and the free workers with food one by one, each time the
+ * cheapest pair left. */
+static void plan_food(const Pos *wp, int nw)
+{
+	static struct pair pairs[(MAXA + 1) * MAXF];
+	static bool fdone[MAXF];
+	count_stock();
+	list_food(nw);
+	for (int f = 0; f < nfood; ++f)
+		fdone[f] = false;
 	if (qid >= 0)
 		flood_from(qpos, KEEP_QUEENS, work_field);
 	int np = list_pairs(wp, nw, work_field, pairs);
-	qsort(pairs, (size_t)np, sizeof *pairs, pair_cmp);
 	bool queen_done = false;
 	queen_goal = -1;
 	for (int w = 0; w < nw; ++w)
 		goal_of[w] = -1;
-	for (int k = 0; k < np; ++k) {
+	for (int k; (k = cheapest(pairs, np, fdone, queen_done, nw)) >= 0;) {
 		int w = pairs[k].who, f = pairs[k].f;
-		if (fdone[f] || (w < 0 ? queen_done : goal_of[w] >= 0))
-			continue;
 		fdone[f] = true;
+		add_food(stock, food[food_pos[f].i][food_pos[f].j]);
 		if (w < 0) {
 			queen_done = true;
 			queen_goal = f;
@@ -447,9 +516,19 @@ static int queen_target(void)
 	return best;
 }
 
+/* A soldier now and then: it scores twice as long as a worker, no enemy
+ * soldier hunts it, and it kills enemy workers. */
+static AntType egg_type(void)
+{
+	int ns = soldiers(my).n, nw = workers(my).n;
+	bool early = round_now + soldier_life() <= nb_rounds() + SOLDIER_SLACK;
+	return early && can_lay(qid, Soldier) && ns * SOLDIER_RATIO < nw ? Soldier : Worker;
+}
+
 static bool queen_lay(void)
 {
-	if (!can_lay(qid, Worker))
+	AntType t = egg_type();
+	if (!can_lay(qid, t))
 		return false;
 	int order[4], best = -1, bv = -1;
 	random_permutation(4, order);
@@ -467,7 +546,7 @@ static bool queen_lay(void)
 		return false;
 	Pos p = step(qpos, best);
 	claimed[p.i][p.j] = true;
-	lay(qid, (Dir)best, Worker);
+	lay(qid, (Dir)best, t);
 	return true;
 }
 
@@ -486,13 +565,17 @@ static int queen_dir(const Field d)
 	return best;
 }
 
+/* Towards her food, else home; round the ants if there is a way. */
 static int queen_walk(void)
 {
-	if (queen_goal >= 0)
-		flood_from(food_pos[queen_goal], KEEP_QUEENS, work_field);
-	else
-		flood_from(queen_home(), KEEP_QUEENS, work_field);
-	return queen_dir(work_field);
+	Pos to = queen_goal >= 0 ? food_pos[queen_goal] : queen_home();
+	flood_from(to, KEEP_QUEENS_ANTS, work_field);
+	int d = queen_dir(work_field);
+	if (d < 0) {
+		flood_from(to, KEEP_QUEENS, work_field);
+		d = queen_dir(work_field);
+	}
+	return d;
 }
 
 static void play_queen(void)
@@ -725,12 +808,30 @@ static int hunt_dir(Pos from)
 	return -1;
 }
 
+/* A soldier with nothing to hunt steps off the cells next to our queen,
+ * where it would block her and her eggs. */
+static int soldier_aside(Pos p)
+{
+	if (!next_to_queen(p))
+		return -1;
+	int order[4];
+	random_permutation(4, order);
+	for (int k = 0; k < 4; ++k) {
+		Pos q = step(p, order[k]);
+		if (soil(q.i, q.j) && soldier_first(q, false) && !next_to_queen(q) &&
+		    qdist[q.i][q.j] >= 2)
+			return order[k];
+	}
+	return -1;
+}
+
 static void play_soldiers(void)
 {
 	Ids s = soldiers(my);
 	for (int k = 0; k < s.n; ++k) {
 		Pos p = ant(s.id[k]).pos;
-		go(s.id[k], p, hunt_dir(p));
+		int d = hunt_dir(p);
+		go(s.id[k], p, d >= 0 ? d : soldier_aside(p));
 	}
 }
 
