@@ -2712,6 +2712,16 @@ def escapes(node):
     return rec(node, False, False)
 
 
+def breaks_out(node):
+    """Whether node holds a break that is not inside a loop or switch of
+    its own."""
+    if isinstance(node, c_ast.Break):
+        return True
+    if isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch)):
+        return False
+    return any(breaks_out(k) for k in kids(node))
+
+
 def own_continues(loop_body):
     """The continue statements that belong to the loop whose body this is,
     as (owner, attr, index) places."""
@@ -3151,8 +3161,476 @@ def split_merge(ctx, items):
     return items
 
 
+
+# ---------------------------------------------------------------------------
+# Level 5: loop and conditional forms
+# ---------------------------------------------------------------------------
+
+FLIP = {'<': '>=', '>=': '<', '>': '<=', '<=': '>', '==': '!=', '!=': '=='}
+MIRROR = {'<': '>', '>': '<', '<=': '>=', '>=': '<=', '==': '==', '!=': '!='}
+
+
+class Forms:
+    def __init__(self, ctx, res):
+        self.ctx = ctx
+        self.rng = ctx.rng
+        self.res = res
+        self.kept = ctx.P.kept
+        self.ce = ConstEval(res)
+
+    def pure(self, e):
+        return is_pure(e, self.res, self.kept)
+
+    def int_like(self, e):
+        t = expr_type(e, self.res)
+        return t is not None and t[0] in ('b', 'p') and (t[0] == 'p' or t[1] != 'f64')
+
+    def negate(self, c, depth=0):
+        if isinstance(c, c_ast.UnaryOp) and c.op == '!':
+            return c.expr
+        if isinstance(c, c_ast.BinaryOp):
+            if c.op in ('==', '!='):
+                return B(FLIP[c.op], c.left, c.right)
+            if c.op in ('<', '>', '<=', '>=') and self.int_like(c.left) and self.int_like(c.right):
+                return B(FLIP[c.op], c.left, c.right)
+            if c.op in ('&&', '||') and depth < 1:
+                return B('||' if c.op == '&&' else '&&', self.negate(c.left, depth + 1),
+                         self.negate(c.right, depth + 1))
+        return U('!', c)
+
+    # -- the passes, on every statement list -----------------------------
+    def run(self, f):
+        wrap_bodies(f.body)
+        self.fret = ret_type(f, self.res)
+        for owner, attr in reversed(block_lists(f.body)):
+            items = getattr(owner, attr)
+            setattr(owner, attr, self.block(items, attr == 'stmts'))
+
+    def block(self, items, is_case):
+        rng = self.rng
+        out = []
+        i = 0
+        while i < len(items):
+            st = items[i]
+            nxt = items[i + 1] if i + 1 < len(items) else None
+            # if (c) return a; return b;  ->  return c ? a : b;
+            if (isinstance(st, c_ast.If) and st.iffalse is None and isinstance(nxt, c_ast.Return)
+                    and rng.random() < 0.5):
+                r = self.returns_ternary(st, nxt)
+                if r is not None:
+                    out.append(r)
+                    i += 2
+                    continue
+            # x = e;  while (c) { ...; step; }  ->  for (x = e; c; step) { ... }
+            if (isinstance(st, c_ast.While) and out and rng.random() < 0.6):
+                f = self.while_to_for(out[-1], st)
+                if f is not None:
+                    out[-1] = f
+                    i += 1
+                    continue
+            rep = self.one(st, items, i, out, is_case)
+            out += rep
+            i += 1
+        return out
+
+    def one(self, st, items, i, out, is_case):
+        rng = self.rng
+        if isinstance(st, c_ast.If):
+            r = None
+            if rng.random() < 0.6:
+                r = self.if_ternary(st)
+            if r is None and rng.random() < 0.65:
+                r = self.chain_to_switch(st)
+            if r is None and st.iffalse is None and rng.random() < 0.3:
+                r = self.split_and(st)
+            if r is None and st.iffalse is not None and not isinstance(st.iffalse, c_ast.If) \
+                    and rng.random() < 0.45:
+                st.cond = self.negate(st.cond)
+                st.iftrue, st.iffalse = st.iffalse, st.iftrue
+                r = st
+            if r is None and rng.random() < 0.3:
+                r = self.join_and(st)
+            return [r if r is not None else st]
+        if isinstance(st, (c_ast.If, c_ast.While, c_ast.DoWhile, c_ast.For)) and st.cond is not None:
+            self.mirror_compares(st.cond, True)
+        if isinstance(st, c_ast.Switch) and rng.random() < 0.6:
+            r = self.switch_to_chain(st)
+            if r is not None:
+                return [r]
+            return [st]
+        if isinstance(st, (c_ast.Assignment, c_ast.Return, c_ast.Decl)) and rng.random() < 0.6:
+            r = self.ternary_if(st, is_case and not out)
+            if r is not None:
+                return r
+        if isinstance(st, (c_ast.UnaryOp, c_ast.Assignment)) and rng.random() < 0.5:
+            r = self.incr_form(st)
+            if r is not None:
+                return [r]
+        if isinstance(st, c_ast.For):
+            if isinstance(st.next, (c_ast.UnaryOp, c_ast.Assignment)) and rng.random() < 0.4:
+                r = self.incr_form(st.next)
+                if r is not None:
+                    st.next = r
+            self.early_continue(st.stmt)
+            if rng.random() < 0.45:
+                r = self.for_to_while(st, items, i, is_case and not out)
+                if r is not None:
+                    return r
+            return [st]
+        if isinstance(st, c_ast.While):
+            self.early_continue(st.stmt)
+            if rng.random() < 0.25:
+                return [c_ast.If(st.cond, c_ast.Compound([c_ast.DoWhile(copy.deepcopy(st.cond),
+                                                                        st.stmt)]), None)]
+            if rng.random() < 0.3:
+                return [c_ast.For(None, st.cond, None, st.stmt)]
+            return [st]
+        if isinstance(st, c_ast.DoWhile):
+            self.early_continue(st.stmt)
+        if isinstance(st, c_ast.BinaryOp):
+            return [st]
+        if isinstance(st, (c_ast.If,)):
+            return [st]
+        self.mirror_compares(st)
+        return [st]
+
+    # -- comparisons ----------------------------------------------------
+    def mirror_compares(self, st, cond=False):
+        if not cond and isinstance(st, (c_ast.Compound, c_ast.If, c_ast.For, c_ast.While,
+                                        c_ast.DoWhile, c_ast.Switch, c_ast.Case, c_ast.Default,
+                                        c_ast.Label)):
+            return
+        for n in walk(st):
+            if isinstance(n, c_ast.BinaryOp) and n.op in MIRROR and self.rng.random() < 0.3 \
+                    and self.pure(n.left) and self.pure(n.right) \
+                    and not isinstance(n.right, c_ast.Constant) \
+                    and not isinstance(n.left, c_ast.Constant):
+                n.op = MIRROR[n.op]
+                n.left, n.right = n.right, n.left
+
+    # -- x++ / ++x / x += 1 / x = x + 1 ----------------------------------
+    def incr_form(self, e):
+        rng = self.rng
+        if isinstance(e, c_ast.UnaryOp) and e.op in ('p++', '++', 'p--', '--'):
+            if not pure_lvalue(e.expr, self.res, self.kept):
+                return None
+            plus = '+' in e.op
+            t = expr_type(e.expr, self.res)
+            if t is None or t[0] != 'b':
+                choices = ['++', 'p++'] if plus else ['--', 'p--']
+                return U(rng.choice(choices), e.expr)
+            choice = rng.choice(['pre', 'post', 'comp', 'full'])
+            if choice == 'pre':
+                return U('++' if plus else '--', e.expr)
+            if choice == 'post':
+                return U('p++' if plus else 'p--', e.expr)
+            if choice == 'comp':
+                return A('+=' if plus else '-=', e.expr, K(1))
+            return A('=', e.expr, B('+' if plus else '-', copy.deepcopy(e.expr), K(1)))
+        if isinstance(e, c_ast.Assignment):
+            if e.op in ('+=', '-=', '*=', '|=', '&=', '^=') and pure_lvalue(e.lvalue, self.res,
+                                                                           self.kept):
+                if e.op in ('+=', '-=') and isinstance(e.rvalue, c_ast.Constant) \
+                        and e.rvalue.value == '1' and rng.random() < 0.5:
+                    return U(('++' if e.op == '+=' else '--') if rng.random() < 0.5 else
+                             ('p++' if e.op == '+=' else 'p--'), e.lvalue)
+                t = expr_type(e.lvalue, self.res)
+                if t is not None and t[0] == 'b' and t[2] != '_Bool':
+                    return A('=', e.lvalue, B(e.op[0], copy.deepcopy(e.lvalue), e.rvalue))
+            if e.op == '=' and isinstance(e.rvalue, c_ast.BinaryOp) and \
+                    e.rvalue.op in ('+', '-', '*', '|', '&', '^') and \
+                    pure_lvalue(e.lvalue, self.res, self.kept) and \
+                    text_of(e.rvalue.left) == text_of(e.lvalue):
+                t = expr_type(e.lvalue, self.res)
+                if t is not None and t[0] == 'b' and t[2] != '_Bool':
+                    return A(e.rvalue.op + '=', e.lvalue, e.rvalue.right)
+        return None
+
+    # -- if/else and ?: --------------------------------------------------
+    def single(self, s):
+        items = stmt_list(s)
+        return items[0] if len(items) == 1 else None
+
+    def if_ternary(self, st):
+        if st.iffalse is None or isinstance(st.iffalse, c_ast.If):
+            return None
+        a, b = self.single(st.iftrue), self.single(st.iffalse)
+        if isinstance(a, c_ast.Assignment) and isinstance(b, c_ast.Assignment) and \
+                a.op == b.op == '=' and text_of(a.lvalue) == text_of(b.lvalue) and \
+                pure_lvalue(a.lvalue, self.res, self.kept):
+            if ternary_safe(expr_type(a.rvalue, self.res), expr_type(b.rvalue, self.res),
+                            expr_type(a.lvalue, self.res)):
+                return A('=', a.lvalue, c_ast.TernaryOp(st.cond, a.rvalue, b.rvalue))
+        if isinstance(a, c_ast.Return) and isinstance(b, c_ast.Return) and a.expr is not None \
+                and b.expr is not None:
+            if ternary_safe(expr_type(a.expr, self.res), expr_type(b.expr, self.res), self.fret):
+                return c_ast.Return(c_ast.TernaryOp(st.cond, a.expr, b.expr))
+        return None
+
+    def returns_ternary(self, st, nxt):
+        a = self.single(st.iftrue)
+        if isinstance(a, c_ast.Return) and a.expr is not None and nxt.expr is not None and \
+                ternary_safe(expr_type(a.expr, self.res), expr_type(nxt.expr, self.res), self.fret):
+            return c_ast.Return(c_ast.TernaryOp(st.cond, a.expr, nxt.expr))
+        return None
+
+    def ternary_if(self, st, first_in_case):
+        """x = c ? a : b;  ->  if (c) x = a; else x = b;  (and for return and
+        declarations)."""
+        if isinstance(st, c_ast.Assignment) and st.op == '=' and \
+                isinstance(st.rvalue, c_ast.TernaryOp) and \
+                pure_lvalue(st.lvalue, self.res, self.kept):
+            t = st.rvalue
+            if ternary_safe(expr_type(t.iftrue, self.res), expr_type(t.iffalse, self.res),
+                            expr_type(st.lvalue, self.res)):
+                return [c_ast.If(t.cond, c_ast.Compound([A('=', st.lvalue, t.iftrue)]),
+                                 c_ast.Compound([A('=', copy.deepcopy(st.lvalue), t.iffalse)]))]
+        if isinstance(st, c_ast.Return) and isinstance(st.expr, c_ast.TernaryOp):
+            t = st.expr
+            if ternary_safe(expr_type(t.iftrue, self.res), expr_type(t.iffalse, self.res),
+                            self.fret):
+                return [c_ast.If(t.cond, c_ast.Compound([c_ast.Return(t.iftrue)]),
+                                 c_ast.Compound([c_ast.Return(t.iffalse)]))]
+        if isinstance(st, c_ast.Decl) and isinstance(st.init, c_ast.TernaryOp) and \
+                isinstance(st.type, c_ast.TypeDecl) and not st.storage and \
+                'const' not in st.type.quals and not first_in_case and st.name:
+            t = st.init
+            target = conv_type(st.type, self.res)
+            if ternary_safe(expr_type(t.iftrue, self.res), expr_type(t.iffalse, self.res), target) \
+                    and not mentions(t, {st.name}):
+                st.init = None
+                return [st, c_ast.If(t.cond, c_ast.Compound([A('=', mk_id(st.name), t.iftrue)]),
+                                     c_ast.Compound([A('=', mk_id(st.name), t.iffalse)]))]
+        return None
+
+    def split_and(self, st):
+        """if (a && b) S  ->  if (a) { if (b) S }"""
+        if isinstance(st.cond, c_ast.BinaryOp) and st.cond.op == '&&':
+            return c_ast.If(st.cond.left, c_ast.Compound([c_ast.If(st.cond.right, st.iftrue,
+                                                                   None)]), None)
+        return None
+
+    def join_and(self, st):
+        """if (a) { if (b) S }  ->  if (a && b) S"""
+        if st.iffalse is not None:
+            return None
+        inner = self.single(st.iftrue)
+        if isinstance(inner, c_ast.If) and inner.iffalse is None:
+            return c_ast.If(B('&&', st.cond, inner.cond), inner.iftrue, None)
+        return None
+
+    # -- if chains and switch --------------------------------------------
+    def case_test(self, c):
+        """(subject text, subject, [constants]) for `v == K || v == K2 ...`."""
+        if isinstance(c, c_ast.BinaryOp) and c.op == '||':
+            l = self.case_test(c.left)
+            r = self.case_test(c.right)
+            if l is None or r is None or l[0] != r[0]:
+                return None
+            return (l[0], l[1], l[2] + r[2])
+        if isinstance(c, c_ast.BinaryOp) and c.op == '==':
+            for v, k in ((c.left, c.right), (c.right, c.left)):
+                if self.ce.value(k) is not None and self.ce.value(v) is None and \
+                        (isinstance(v, c_ast.ID) or isinstance(v, c_ast.StructRef)) and \
+                        self.pure(v):
+                    t = expr_type(v, self.res)
+                    if t is not None and t[0] == 'b' and t[1] != 'f64':
+                        return (text_of(v), v, [k])
+        return None
+
+    def chain_to_switch(self, st):
+        arms = []
+        cur = st
+        subject = None
+        while isinstance(cur, c_ast.If):
+            t = self.case_test(cur.cond)
+            if t is None or (subject is not None and t[0] != subject[0]):
+                break
+            if breaks_out(cur.iftrue):
+                return None
+            if subject is None:
+                subject = t
+            arms.append((t[2], cur.iftrue))
+            cur = cur.iffalse
+        if len(arms) < 2 or subject is None:
+            return None
+        if cur is not None and breaks_out(cur):
+            return None
+        vals = [self.ce.value(k) for ks, _ in arms for k in ks]
+        if len(set(vals)) != len(vals):
+            return None
+        items = []
+        for ks, body in arms:
+            for k in ks[:-1]:
+                items.append(c_ast.Case(k, []))
+            items.append(c_ast.Case(ks[-1], [body if isinstance(body, c_ast.Compound) and
+                                              top_declared(stmt_list(body)) else body,
+                                              c_ast.Break()]))
+        if cur is not None:
+            items.append(c_ast.Default([cur, c_ast.Break()]))
+        for it in items:
+            if it.stmts and isinstance(it.stmts[0], c_ast.Compound) and \
+                    not top_declared(stmt_list(it.stmts[0])):
+                it.stmts = stmt_list(it.stmts[0]) + it.stmts[1:]
+                if it.stmts and isinstance(it.stmts[0], c_ast.Decl):
+                    it.stmts = [c_ast.Compound(it.stmts[:-1]), it.stmts[-1]]
+        return c_ast.Switch(subject[1], c_ast.Compound(items))
+
+    def switch_to_chain(self, st):
+        v = st.cond
+        if not (isinstance(v, (c_ast.ID, c_ast.StructRef)) and self.pure(v)) or \
+                not isinstance(st.stmt, c_ast.Compound):
+            return None
+        groups = []
+        labels = []
+        has_default = False
+        for it in st.stmt.block_items or []:
+            if not isinstance(it, (c_ast.Case, c_ast.Default)):
+                return None
+            if isinstance(it, c_ast.Default):
+                has_default = True
+                labels.append(None)
+            else:
+                if self.ce.value(it.expr) is None:
+                    return None
+                labels.append(it.expr)
+            if it.stmts:
+                groups.append((labels, list(it.stmts)))
+                labels = []
+        if labels:
+            groups.append((labels, []))
+        if not groups:
+            return None
+        arms = []
+        default = None
+        for gi, (labs, stmts) in enumerate(groups):
+            last = stmts[-1] if stmts else None
+            if isinstance(last, c_ast.Break):
+                stmts = stmts[:-1]
+            elif gi != len(groups) - 1 and not isinstance(last, (c_ast.Return, c_ast.Continue,
+                                                                 c_ast.Goto)):
+                return None
+            for s in stmts:
+                if breaks_out(s):
+                    return None
+                if has_any(s, (c_ast.Case, c_ast.Default, c_ast.Label)):
+                    return None
+            if None in labs:
+                default = stmts
+            else:
+                arms.append((labs, stmts))
+        names = [top_declared(stmts) for _, stmts in arms] + [top_declared(default or [])]
+        all_stmts = [stmts for _, stmts in arms] + [default or []]
+        for i, ns in enumerate(names):
+            for j, ss in enumerate(all_stmts):
+                if i != j and ns and any(mentions(s, ns) for s in ss):
+                    return None
+        if not arms:
+            return None
+        chain = c_ast.Compound(default) if default is not None and default else None
+        for labs, stmts in reversed(arms):
+            cond = None
+            for k in labs:
+                t = B('==', copy.deepcopy(v), k)
+                cond = t if cond is None else B('||', cond, t)
+            chain = c_ast.If(cond, c_ast.Compound(stmts), chain)
+        return chain
+
+    # -- loops -----------------------------------------------------------
+    def early_continue(self, body):
+        """{ if (c) continue; rest }  <->  { if (!c) { rest } }"""
+        if not isinstance(body, c_ast.Compound) or not body.block_items:
+            return
+        items = body.block_items
+        rng = self.rng
+        for k, st in enumerate(items):
+            if isinstance(st, c_ast.If) and st.iffalse is None and \
+                    isinstance(self.single(st.iftrue), c_ast.Continue) and k + 1 < len(items) \
+                    and rng.random() < 0.5:
+                rest = items[k + 1:]
+                if any(has_any(s, c_ast.Label) for s in rest):
+                    return
+                body.block_items = items[:k] + [c_ast.If(self.negate(st.cond),
+                                                         c_ast.Compound(rest), None)]
+                return
+        last = items[-1]
+        if isinstance(last, c_ast.If) and last.iffalse is None and \
+                isinstance(last.iftrue, c_ast.Compound) and \
+                len(last.iftrue.block_items or []) >= 2 and rng.random() < 0.4:
+            inner = last.iftrue.block_items
+            if top_declared(inner) & (top_declared(items[:-1]) | declared_names(last.cond)):
+                return
+            if any(has_any(s, c_ast.Label) for s in inner):
+                return
+            body.block_items = items[:-1] + [c_ast.If(self.negate(last.cond),
+                                                      c_ast.Compound([c_ast.Continue()]), None)] \
+                + inner
+
+    def for_to_while(self, st, items, i, first_in_case):
+        body = st.stmt
+        nxt = st.next
+        if nxt is not None:
+            names = {n.name for n in walk(nxt) if isinstance(n, c_ast.ID)}
+            if declared_names(body) & names:
+                return None
+            places = own_continues(body)
+            if places is None:
+                return None
+            for owner, attr, idx in reversed(places):
+                rep = c_ast.Compound([copy.deepcopy(nxt), c_ast.Continue()])
+                if idx is None:
+                    setattr(owner, attr, rep)
+                else:
+                    lst = getattr(owner, attr)
+                    lst[idx:idx + 1] = [copy.deepcopy(nxt), c_ast.Continue()] \
+                        if isinstance(owner, (c_ast.Compound, c_ast.Case, c_ast.Default)) else [rep]
+            if isinstance(body, c_ast.Compound):
+                new_body = c_ast.Compound(list(body.block_items or []) + [nxt])
+            else:
+                new_body = c_ast.Compound([body, nxt])
+        else:
+            new_body = body
+        w = c_ast.While(st.cond if st.cond is not None else K(1), new_body)
+        if isinstance(st.init, c_ast.DeclList):
+            decls = st.init.decls
+            dn = {d.name for d in decls}
+            later = items[i + 1:]
+            if not first_in_case and not (dn & top_declared(items)) and \
+                    not any(mentions(x, dn) for x in later) and self.rng.random() < 0.6:
+                return decls + [w]
+            return [c_ast.Compound(decls + [w])]
+        if st.init is not None:
+            return [st.init, w]
+        return [w]
+
+    def while_to_for(self, prev, st):
+        """x = e; while (c) { ...; x++; }  ->  for (x = e; c; x++) { ... }"""
+        if not isinstance(prev, c_ast.Assignment) or not isinstance(st.stmt, c_ast.Compound):
+            return None
+        items = st.stmt.block_items or []
+        if len(items) < 2:
+            return None
+        last = items[-1]
+        if not isinstance(last, (c_ast.UnaryOp, c_ast.Assignment)):
+            return None
+        target = last.expr if isinstance(last, c_ast.UnaryOp) else last.lvalue
+        if not isinstance(target, c_ast.ID) or text_of(prev.lvalue) != target.name:
+            return None
+        if isinstance(last, c_ast.UnaryOp) and last.op not in ('++', 'p++', '--', 'p--'):
+            return None
+        if own_continues(st.stmt) or has_any(st.stmt, c_ast.Label):
+            return None
+        if declared_names(st.stmt) & {target.name}:
+            return None
+        return c_ast.For(prev, st.cond, last, c_ast.Compound(items[:-1]))
+
+
 def control_forms(ctx, items):
+    for f in func_defs(items):
+        res = ctx.resolve(items)
+        Forms(ctx, res).run(f)
     return items
+
 
 
 if __name__ == '__main__':
