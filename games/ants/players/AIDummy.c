@@ -40,6 +40,7 @@ PLAYER_NAME(Dummy);
 #define WAIT_RADIUS 3  /* idle workers stop this close to a rectangle */
 #define SOLDIER_RATIO 2 /* a soldier egg while soldiers * this < workers */
 #define SOLDIER_SLACK 50 /* a soldier egg while its life ends this late */
+#define SIEGE_SWITCH 10 /* besiege another colony once it is 1/this ahead */
 #define SAFE 3         /* steps from an enemy that no enemy can cross now */
 
 typedef int Field[MAXN][MAXN];
@@ -808,6 +809,21 @@ static int hunt_dir(Pos from)
 	return -1;
 }
 
+/* A soldier's step down field d, or -1. */
+static int soldier_dir(Pos p, const Field d)
+{
+	int order[4], best = -1, bd = d[p.i][p.j];
+	random_permutation(4, order);
+	for (int k = 0; k < 4; ++k) {
+		Pos q = step(p, order[k]);
+		if (soil(q.i, q.j) && soldier_first(q, false) && d[q.i][q.j] < bd) {
+			bd = d[q.i][q.j];
+			best = order[k];
+		}
+	}
+	return best;
+}
+
 /* A soldier with nothing to hunt steps off the cells next to our queen,
  * where it would block her and her eggs. */
 static int soldier_aside(Pos p)
@@ -825,13 +841,108 @@ static int soldier_aside(Pos p)
 	return -1;
 }
 
-static void play_soldiers(void)
+/* ---- the siege ---- */
+
+/* The enemy colony heading for the best score (now plus what its ants
+ * would add by the end); the current one is kept unless another is clearly
+ * ahead, so that the besiegers do not walk to and fro. */
+static int siege_colony(void)
 {
-	Ids s = soldiers(my);
+	static int current = -1;
+	long long best = -1, rest = nb_rounds() - round_now;
+	int pick = -1;
+	for (int pl = 0; pl < nb_players(); ++pl) {
+		long long v = score(pl) + colony_size(pl) * rest;
+		if (pl != my && queens(pl).n > 0 && v > best) {
+			best = v;
+			pick = pl;
+		}
+	}
+	if (current >= 0 && current != my && queens(current).n > 0 && pick >= 0) {
+		long long v = score(current) + colony_size(current) * rest;
+		if (v * SIEGE_SWITCH >= best * (SIEGE_SWITCH - 1))
+			pick = current;
+	}
+	current = pick;
+	return pick;
+}
+
+/* Two soldiers on opposite diagonals of a queen are next to all four
+ * cells next to her: her workers, who keep off our soldiers, cannot bring
+ * her food any more, and her newborn appear within our reach.  Chooses the
+ * soldiers (by index in s, -1 for none) and their diagonals (the fields
+ * that lead there). */
+static void plan_siege(Ids s, int sieger[2], int diagonal[2], Field fields[4])
+{
+	static const int DDI[4] = { 1, -1, 1, -1 }, DDJ[4] = { 1, -1, -1, 1 };
+	sieger[0] = sieger[1] = -1;
+	int pl = siege_colony();
+	if (pl < 0 || s.n == 0)
+		return;
+	Pos q = ant(queens(pl).id[0]).pos, cells[4];
+	for (int c = 0; c < 4; ++c) {
+		cells[c] = pos(q.i + DDI[c], q.j + DDJ[c]);
+		if (soil(cells[c].i, cells[c].j))
+			flood_from(cells[c], KEEP_QUEENS, fields[c]);
+		else
+			for (int i = 0; i < nr; ++i)
+				for (int j = 0; j < nc; ++j)
+					fields[c][i][j] = FAR;
+	}
+	int best = FAR;
+	for (int k = 0; k < s.n; ++k)
+		for (int c = 0; c < 4; ++c) {
+			Pos p = ant(s.id[k]).pos;
+			if (fields[c][p.i][p.j] < best) {
+				best = fields[c][p.i][p.j];
+				sieger[0] = k;
+				diagonal[0] = c;
+			}
+		}
+	if (sieger[0] < 0)
+		return;
+	int opposite = diagonal[0] ^ 1;
+	best = FAR;
 	for (int k = 0; k < s.n; ++k) {
 		Pos p = ant(s.id[k]).pos;
-		int d = hunt_dir(p);
-		go(s.id[k], p, d >= 0 ? d : soldier_aside(p));
+		if (k != sieger[0] && fields[opposite][p.i][p.j] < best) {
+			best = fields[opposite][p.i][p.j];
+			sieger[1] = k;
+		}
+	}
+	diagonal[1] = opposite;
+}
+
+/* A besieger attacks an enemy worker next to it, else walks to its cell
+ * (field d) and stays there. */
+static int siege_dir(Pos p, const Field d)
+{
+	int order[4];
+	random_permutation(4, order);
+	for (int k = 0; k < 4; ++k) {
+		Pos q = step(p, order[k]);
+		if (soil(q.i, q.j) && prey(q) && soldier_first(q, true))
+			return order[k];
+	}
+	return d[p.i][p.j] == 0 ? -1 : soldier_dir(p, d);
+}
+
+static void play_soldiers(void)
+{
+	static Field fields[4];
+	int sieger[2], diagonal[2];
+	Ids s = soldiers(my);
+	plan_siege(s, sieger, diagonal, fields);
+	for (int k = 0; k < s.n; ++k) {
+		Pos p = ant(s.id[k]).pos;
+		int d;
+		if (k == sieger[0] || k == sieger[1]) {
+			d = siege_dir(p, fields[diagonal[k == sieger[0] ? 0 : 1]]);
+		} else {
+			d = hunt_dir(p);
+			d = d >= 0 ? d : soldier_aside(p);
+		}
+		go(s.id[k], p, d);
 	}
 }
 
