@@ -742,6 +742,15 @@ Test(plag_cli, an_archive_imported_later_flags_the_submissions_it_resembles)
 	cr_assert_str_eq(str_at(p, "a", "archive"), "2024");
 	cr_assert_eq(int_at(p, "b", "submission"), 1);
 	json_decref(arr);
+
+	/* Another year's copy: it resembles last year's file and the
+	 * submission, but only the submission is this tournament's news. */
+	put("older/yan/AIAlpha.c", ALPHA);
+	cr_assert_eq(judge("archive import %s/older --game dominator --label 2023", dir), 0, "%s", out);
+	cr_assert(strstr(out, "Alpha by yan resembles submission 1 (Copycat by zed)"), "%s", out);
+	cr_assert(!strstr(out, "resembles submission 0") && !strstr(out, "by alice)"), "%s", out);
+	cr_assert(strstr(out, "imported 1 files of dominator as archive 2023; 2 similar pairs stored,"
+			  " 1 submissions of this tournament flagged"), "%s", out);
 }
 
 /* Imports dir/rel as 2025; it must fail naming `names` and store nothing. */

@@ -1024,28 +1024,31 @@ static void add_idiom_file(int i)
 	free(src);
 }
 
+/* The rule (plag_store.h): a fingerprint in more of the game's files than
+ * common_percent of them and than common_min_files is an idiom. */
 Test(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_enough)
 {
-	cfg.common_min_docs = 6;
+	cfg.common_min_docs = 5;
 	cfg.common_pct = 40;
 	char *probe_src = with_idiom(999);
 	struct plag_fps probe = fp_of(probe_src);
 	char err[PLAG_ERRLEN] = "";
 	struct plag_matches m;
 
-	/* Five files holding the idiom: fewer than common_min_files, so it
+	/* Five files holding the idiom, no more than common_min_files: it
 	 * counts, and the shared helpers make the probe like each of them. */
 	for (int i = 0; i < 5; i++)
 		add_idiom_file(i);
 	cr_assert_eq(plag_store_compare(db, &cfg, "dominator", "zoe", 0, &probe, &m, err), 0,
 		     "%s", err);
-	cr_assert_eq(m.idioms, 0, "an idiom before common_min_files");
+	cr_assert_eq(m.idioms, 0, "an idiom in only common_min_files files");
 	cr_assert_eq(m.n, 5, "the shared helpers are counted");
 	for (size_t i = 0; i < m.n; i++)
 		cr_assert_geq(m.v[i].similarity * 100, cfg.floor_pct);
 	plag_matches_free(&m);
 
-	/* The sixth: now the idiom is in all 6 files, more than 40% of them. */
+	/* The sixth: now the idiom is in 6 files, more than 5 and than 40% of
+	 * them. */
 	add_idiom_file(5);
 	cr_assert_eq(plag_store_compare(db, &cfg, "dominator", "zoe", 0, &probe, &m, err), 0,
 		     "%s", err);
@@ -1073,6 +1076,13 @@ Test(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_en
 		     "%s", err);
 	cr_assert_eq(m.idioms, 0);
 	cr_assert_eq(m.n, 7, "the six files and zoe's: %zu", m.n);
+	/* Most similar first: zoe's is the probe itself. */
+	cr_assert_str_eq(m.v[0].author, "zoe");
+	cr_assert_float_eq(m.v[0].similarity, 1.0, 1e-12);
+	for (size_t i = 1; i < m.n; i++) {
+		cr_assert_lt(m.v[i].similarity, 1.0);
+		cr_assert_geq(m.v[i - 1].similarity, m.v[i].similarity, "match %zu", i);
+	}
 	plag_matches_free(&m);
 
 	/* An idiom still counts when the copy is real: the probe's own code,
@@ -1092,10 +1102,10 @@ Test(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_en
 
 Test(plag_store_idiom, files_without_fingerprints_do_not_count_towards_the_share)
 {
-	cfg.common_min_docs = 4;
+	cfg.common_min_docs = 2;
 	cfg.common_pct = 50;
-	/* Three files with the idiom and many without fingerprints: with
-	 * them counted, 3 of 10 files would be under 50%. */
+	/* Four files with the idiom and seven without fingerprints: with
+	 * those counted, 4 of 11 files would be under 50%. */
 	for (int i = 0; i < 3; i++)
 		add_idiom_file(i);
 	for (int i = 0; i < 7; i++) {
