@@ -37,7 +37,8 @@ static void usage(FILE *out)
 "\n"
 "  --label LABEL  1 to 32 letters, digits, '.', '_' or '-' (e.g. 2025)\n"
 "  --skip-bad     store the good files and report the bad ones; without it\n"
-"                 one bad file (empty, binary, not C, too big) stores nothing\n"
+"                 one bad file (empty, binary, not C, too big, a second file\n"
+"                 of one player by one author) stores nothing\n"
 "  --queue FILE   the judge's database (default db/jobs.sqlite; created)\n"
 "  --config FILE  settings (default config/judge.json): plagiarism.k, .w\n"
 "\n"
@@ -216,6 +217,44 @@ static void archived_free(struct archived *f)
 	plag_fps_free(&f->fps);
 }
 
+/* Two files of one author naming one player would be one document: each
+ * later one (in path order) is refused, naming the first. */
+static int identity_cmp(const void *a, const void *b)
+{
+	const struct archived *x = *(const struct archived *const *)a;
+	const struct archived *y = *(const struct archived *const *)b;
+	int c = strcmp(x->author, y->author);
+	if (c == 0)
+		c = strcmp(x->name, y->name);
+	return c ? c : (x > y) - (x < y);
+}
+
+static size_t refuse_duplicates(const struct file_list *list, struct archived *files)
+{
+	struct archived **v = malloc((list->n ? list->n : 1) * sizeof *v);
+	size_t n = 0, dups = 0;
+	if (!v)
+		return 0; /* the store's unique index still refuses them */
+	for (size_t i = 0; i < list->n; i++)
+		if (files[i].source)
+			v[n++] = &files[i];
+	qsort(v, n, sizeof *v, identity_cmp);
+	for (size_t i = 1, first = 0; i < n; i++) {
+		if (strcmp(v[i]->author, v[first]->author) || strcmp(v[i]->name, v[first]->name)) {
+			first = i;
+			continue;
+		}
+		fprintf(stderr, "judge archive: %s: player %s by %s again (first %s); an archive "
+			"keeps one file per player and author\n", list->path[v[i] - files],
+			v[i]->name, v[i]->author, list->path[v[first] - files]);
+		archived_free(v[i]);
+		*v[i] = (struct archived){ 0 };
+		dups++;
+	}
+	free(v);
+	return dups;
+}
+
 /* ---- storing */
 
 static void report_matches(const struct archived *f, const struct plag_matches *m,
@@ -294,6 +333,7 @@ static int import(const struct archive_args *a, const struct judge_config *cfg)
 			files[i] = (struct archived){ 0 };
 			bad++;
 		}
+	bad += refuse_duplicates(&list, files);
 	int rc = 1;
 	if (bad && !a->skip_bad)
 		fprintf(stderr, "judge archive: %zu of %zu files are not usable; nothing was "

@@ -816,12 +816,32 @@ Test(plag_cli, archive_import_refuses_bad_files_and_stores_nothing)
 	snprintf(path, sizeof path, "%s/missing", dir);
 	expect_import_refused("missing", path, "cannot be read");
 
+	/* Two versions of one player by one author would be one document:
+	 * the second is named as such, not as an archive imported twice. */
+	put("twice/alice/v1/AIAlpha.c", ALPHA);
+	put("twice/alice/v2/AIAlpha.c", ALPHA_V2);
+	put("twice/bob/AIBeta.c", BETA);
+	snprintf(path, sizeof path, "%s/twice/alice/v2/AIAlpha.c: player Alpha by alice again "
+		 "(first %s/twice/alice/v1/AIAlpha.c)", dir, dir);
+	expect_import_refused("twice", path, "1 of 3 files are not usable");
+	cr_assert(!strstr(out, "imported once"), "%s", out);
+	/* With --skip-bad the first one (in path order) is kept. */
+	cr_assert_eq(judge("archive import %s/twice --game dominator --label 2019 --skip-bad", dir), 1,
+		     "%s", out);
+	cr_assert(strstr(out, path) && strstr(out, "imported 2 files"), "%s", out);
+	char want[64];
+	snprintf(want, sizeof want, "alice:%zu", strlen(ALPHA));
+	cr_assert_str_eq(sql("SELECT group_concat(author || ':' || length(source)) FROM plag_docs"
+			     " WHERE label = '2019' AND name = 'Alpha'"), want);
+	cr_assert_eq(docs(), 3);
+
 	/* Exactly 1 MiB is within the limit: the limit is not off by one. */
 	put("edge/alice/AIAlpha.c", ALPHA);
 	snprintf(path, sizeof path, "%s", put("edge/bob/AIEdge.c", "x"));
 	big_file(path, 1024 * 1024);
 	cr_assert_eq(judge("archive import %s/edge --game dominator --label 2025", dir), 0, "%s", out);
 	cr_assert(strstr(out, "imported 2 files"), "%s", out);
+	cr_assert_eq(docs(), 5);
 }
 
 Test(plag_cli, skip_bad_stores_the_good_files_and_names_the_bad)
