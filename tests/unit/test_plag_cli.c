@@ -556,6 +556,16 @@ Test(plag_cli, a_copy_by_another_author_is_flagged_listed_and_sent)
 	cr_assert_eq(judge("plagiarism --game dominator"), 0, "%s", out);
 	cr_assert(strstr(out, "FLAGGED") && strstr(out, "Copycat by mallory") &&
 		  strstr(out, "Alpha by alice") && strstr(out, "1 pair;"), "%s", out);
+	/* And the page. */
+	char page[128], cmd[256];
+	snprintf(page, sizeof page, "%s/pairs.html", dir);
+	cr_assert_eq(judge("plagiarism --game dominator --html %s", page), 0, "%s", out);
+	snprintf(cmd, sizeof cmd, "cat %s", page);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0);
+	cr_assert(strstr(out, "<tr class=\"top\">") && strstr(out, "Copycat") &&
+		  strstr(out, "mallory") && strstr(out, "alice") && strstr(out, "1 pair,") &&
+		  strstr(out, "</html>"), "%s", out);
+	cr_assert(!strstr(out, "bob"), "%s", out);
 	arr = pairs("--min 0");
 	for (size_t i = 0; i < json_array_size(arr); i++) {
 		json_t *q = json_array_get(arr, i);
