@@ -40,6 +40,7 @@ PLAYER_NAME(Dummy);
 #define WAIT_RADIUS 3  /* idle workers stop this close to a rectangle */
 #define SOLDIER_RATIO 2 /* a soldier egg while soldiers * this < workers */
 #define SOLDIER_SLACK 50 /* a soldier egg while its life ends this late */
+#define SIEGERS 2       /* soldiers besieging the leading enemy queen */
 #define SIEGE_SWITCH 10 /* besiege another colony once it is 1/this ahead */
 #define SAFE 3         /* steps from an enemy that no enemy can cross now */
 
@@ -872,45 +873,54 @@ static int siege_colony(void)
  * her food any more, and her newborn appear within our reach.  Chooses the
  * soldiers (by index in s, -1 for none) and their diagonals (the fields
  * that lead there). */
-static void plan_siege(Ids s, int sieger[2], int diagonal[2], Field fields[4])
+static void plan_siege(Ids s, int sieger[SIEGERS], int diagonal[SIEGERS], Field fields[4])
 {
 	static const int DDI[4] = { 1, -1, 1, -1 }, DDJ[4] = { 1, -1, -1, 1 };
-	sieger[0] = sieger[1] = -1;
+	for (int k = 0; k < SIEGERS; ++k)
+		sieger[k] = -1;
 	int pl = siege_colony();
 	if (pl < 0 || s.n == 0)
 		return;
-	Pos q = ant(queens(pl).id[0]).pos, cells[4];
+	Pos q = ant(queens(pl).id[0]).pos;
 	for (int c = 0; c < 4; ++c) {
-		cells[c] = pos(q.i + DDI[c], q.j + DDJ[c]);
-		if (soil(cells[c].i, cells[c].j))
-			flood_from(cells[c], KEEP_QUEENS, fields[c]);
+		Pos cell = pos(q.i + DDI[c], q.j + DDJ[c]);
+		if (soil(cell.i, cell.j))
+			flood_from(cell, KEEP_QUEENS, fields[c]);
 		else
 			for (int i = 0; i < nr; ++i)
 				for (int j = 0; j < nc; ++j)
 					fields[c][i][j] = FAR;
 	}
-	int best = FAR;
+	/* The nearest soldier takes the nearest diagonal; then the opposite
+	 * one, then the other two, each to the nearest soldier left. */
+	int best = FAR, first = 0;
 	for (int k = 0; k < s.n; ++k)
 		for (int c = 0; c < 4; ++c) {
 			Pos p = ant(s.id[k]).pos;
 			if (fields[c][p.i][p.j] < best) {
 				best = fields[c][p.i][p.j];
-				sieger[0] = k;
-				diagonal[0] = c;
+				first = c;
 			}
 		}
-	if (sieger[0] < 0)
-		return;
-	int opposite = diagonal[0] ^ 1;
-	best = FAR;
-	for (int k = 0; k < s.n; ++k) {
-		Pos p = ant(s.id[k]).pos;
-		if (k != sieger[0] && fields[opposite][p.i][p.j] < best) {
-			best = fields[opposite][p.i][p.j];
-			sieger[1] = k;
+	int order[4] = { first, first ^ 1, first ^ 2, first ^ 3 }, n = 0;
+	for (int o = 0; o < 4 && n < SIEGERS; ++o) {
+		int c = order[o], pick = -1;
+		best = FAR;
+		for (int k = 0; k < s.n; ++k) {
+			Pos p = ant(s.id[k]).pos;
+			bool taken = false;
+			for (int t = 0; t < n; ++t)
+				taken |= sieger[t] == k;
+			if (!taken && fields[c][p.i][p.j] < best) {
+				best = fields[c][p.i][p.j];
+				pick = k;
+			}
+		}
+		if (pick >= 0) {
+			sieger[n] = pick;
+			diagonal[n++] = c;
 		}
 	}
-	diagonal[1] = opposite;
 }
 
 /* A besieger attacks an enemy worker next to it, else walks to its cell
@@ -930,15 +940,16 @@ static int siege_dir(Pos p, const Field d)
 static void play_soldiers(void)
 {
 	static Field fields[4];
-	int sieger[2], diagonal[2];
+	int sieger[SIEGERS], diagonal[SIEGERS];
 	Ids s = soldiers(my);
 	plan_siege(s, sieger, diagonal, fields);
 	for (int k = 0; k < s.n; ++k) {
 		Pos p = ant(s.id[k]).pos;
-		int d;
-		if (k == sieger[0] || k == sieger[1]) {
-			d = siege_dir(p, fields[diagonal[k == sieger[0] ? 0 : 1]]);
-		} else {
+		int d = -2;
+		for (int t = 0; t < SIEGERS; ++t)
+			if (sieger[t] == k)
+				d = siege_dir(p, fields[diagonal[t]]);
+		if (d == -2) {
 			d = hunt_dir(p);
 			d = d >= 0 ? d : soldier_aside(p);
 		}
