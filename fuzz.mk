@@ -5,8 +5,8 @@
 # runs each for FUZZ_TIME seconds and keeps what it finds in
 # build/fuzz/corpus/ for the next run.  A crash, a leak, a timeout or an
 # out-of-memory fails the build; the input is saved in build/fuzz/artifacts/
-# and replays with `build/fuzz/NAME build/fuzz/artifacts/FILE`.  Both targets
-# run side by side under `make -j2`.
+# and replays with `build/fuzz/NAME build/fuzz/artifacts/FILE`.  The targets
+# run two at a time under `make -j2`.
 #
 # libFuzzer needs clang and its runtime (Debian: clang, libclang-rt-14-dev);
 # gcc has no -fsanitize=fuzzer.
@@ -33,7 +33,8 @@ fuzz_obj = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(1))
 FUZZ_ENGINE_SRC := games/registry.c games/params_text.c $(wildcard games/*/engine/*.c)
 
 # target name -> its seed corpus (tests/fuzz/corpus/DIR)
-FUZZ_TARGETS := fuzz_dominator_orders:dominator fuzz_frames:frames
+FUZZ_TARGETS := fuzz_dominator_orders:dominator fuzz_ants_orders:ants \
+		fuzz_starwar_orders:starwar fuzz_frames:frames
 FUZZ_BINS    := $(foreach t,$(FUZZ_TARGETS),$(FUZZ_DIR)/$(firstword $(subst :, ,$(t))))
 
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-toolchain
@@ -56,7 +57,9 @@ $(FUZZ_DIR)/obj/%.o: %.c | fuzz-toolchain
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
 
-$(FUZZ_DIR)/fuzz_dominator_orders: $(call fuzz_obj,tests/fuzz/fuzz_dominator_orders.c $(FUZZ_ENGINE_SRC))
+# An orders target is its game's part (tests/fuzz/fuzz_GAME_orders.c), the
+# harness they share (fuzz_orders.c) and the engines.
+$(FUZZ_DIR)/fuzz_%_orders: $(call fuzz_obj,tests/fuzz/fuzz_%_orders.c tests/fuzz/fuzz_orders.c $(FUZZ_ENGINE_SRC))
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -ljansson -lm -o $@
 
 # The frame reader alone: the target fakes the sandbox calls seat.c makes.

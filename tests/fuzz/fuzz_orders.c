@@ -1,0 +1,277 @@
+/* fuzz_orders.c - the libFuzzer entry points of the orders targets: the
+ * input layout and the checks every engine must pass (fuzz_orders.h); the
+ * game's own checks come through the hooks of fuzz_orders_game, defined by
+ * the target linked with this file. */
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "tests/fuzz/fuzz_orders.h"
+
+#define FUZZ_NAME "fuzz_orders"
+#include "tests/fuzz/fuzz_check.h"
+
+#define G fuzz_orders_game
+
+static const struct game *game;
+static void *templates[FUZZ_MAX_SETS][FUZZ_MAX_SEEDS];
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	check(G.nsets >= 1 && G.nsets <= FUZZ_MAX_SETS, "%s: %d parameter sets", G.game, G.nsets);
+	for (int s = 0; s < G.nsets; s++)
+		check(G.sets[s].seeds >= 1 && G.sets[s].seeds <= FUZZ_MAX_SEEDS,
+		      "%s: set %s has %d seeds", G.game, G.sets[s].name, G.sets[s].seeds);
+	if (G.init)
+		G.init();
+	game = game_find(G.game);
+	check(game, "no game named %s in the registry", G.game);
+	check(game->players >= 1 && game->players <= 4, "%s: %d players", G.game, game->players);
+	return 0;
+}
+
+/* Made on first use, so a short run pays only for the sets it meets; the
+ * same (set, seed) always gives the same match, so inputs stay
+ * reproducible. */
+static const void *template(int set, int seed)
+{
+	if (!templates[set][seed]) {
+		char err[GAME_ERRLEN] = "";
+		struct game_state *g = game->create(G.sets[set].params, (uint64_t)seed + 1, err);
+		check(g, "%s, set %s, seed %d: create failed: %s", G.game, G.sets[set].name, seed + 1,
+		      err);
+		templates[set][seed] = g;
+	}
+	return templates[set][seed];
+}
+
+static struct game_state *copy_match(const void *t)
+{
+	void *g = malloc(G.state_size);
+	check(g, "out of memory");
+	memcpy(g, t, G.state_size);
+	return g;
+}
+
+/* ---- what the engine writes --------------------------------------------- */
+
+static void hash_bytes(struct fuzz_run *r, const void *p, size_t n)
+{
+	const uint8_t *b = p;
+	for (size_t i = 0; i < n; i++)
+		r->hash = (r->hash ^ b[i]) * 0x100000001b3ull;
+}
+
+static void hash_json(struct fuzz_run *r, json_t *j)
+{
+	char *s = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+	check(s, "%s: replay: json_dumps failed", G.game);
+	hash_bytes(r, s, strlen(s));
+	free(s);
+}
+
+/* An encoder given one byte too few must say so (0) without writing past
+ * its buffer: an exact-size allocation lets ASan see any stray byte. */
+static void check_short_cap(struct fuzz_run *r, int player, bool start, size_t len)
+{
+	uint8_t *small = malloc(len - 1 ? len - 1 : 1);
+	check(small, "out of memory");
+	size_t got = start ? game->start(r->g, player, small, len - 1)
+			   : game->view(r->g, player, small, len - 1);
+	check(got == 0, "%s: %s of player %d: %zu bytes into a buffer of %zu", G.game,
+	      start ? "start" : "view", player, got, len - 1);
+	free(small);
+}
+
+static void check_start(struct fuzz_run *r)
+{
+	uint8_t *buf = malloc(game->start_max);
+	check(buf, "out of memory");
+	for (int p = 0; p < game->players; p++) {
+		size_t len = game->start(r->g, p, buf, game->start_max);
+		check(len > 0 && len <= game->start_max, "%s: start of player %d: %zu bytes (max %zu)",
+		      G.game, p, len, game->start_max);
+		if (G.start)
+			G.start(r, p, buf, len);
+		hash_bytes(r, buf, len);
+		if (p == 0)
+			check_short_cap(r, p, true, len);
+	}
+	free(buf);
+}
+
+/* Player 0's view after every round (it carries the checks of the round);
+ * all of them and the encoder's bound at the start and the end of the
+ * input only: views cost most of the run. */
+static void check_views(struct fuzz_run *r, bool all)
+{
+	uint8_t *buf = malloc(game->view_max);
+	check(buf, "out of memory");
+	for (int p = 0; p < (all ? game->players : 1); p++) {
+		size_t len = game->view(r->g, p, buf, game->view_max);
+		check(len > 0 && len <= game->view_max, "%s: view of player %d: %zu bytes (max %zu)",
+		      G.game, p, len, game->view_max);
+		if (G.view)
+			G.view(r, p, buf, len, all);
+		hash_bytes(r, buf, len);
+		if (all && p == game->round(r->g) % game->players)
+			check_short_cap(r, p, false, len);
+	}
+	free(buf);
+	if (G.views_done)
+		G.views_done(r, all);
+}
+
+static void check_replay_header(struct fuzz_run *r)
+{
+	json_t *h = game->replay_header(r->g);
+	check(json_is_object(h), "%s: replay_header is not an object", G.game);
+	hash_json(r, h);
+	json_decref(h);
+}
+
+static void resolve(struct fuzz_run *r)
+{
+	bool frozen[GAME_MAX_PLAYERS];
+	memcpy(frozen, r->frozen, sizeof frozen);
+	int round = game->round(r->g);
+	if (G.before_advance)
+		G.before_advance(r);
+	game->advance(r->g);
+	check(game->round(r->g) == round + 1, "%s: round() %d after advancing round %d", G.game,
+	      game->round(r->g), round);
+	check_views(r, false);
+	if (G.after_advance)
+		G.after_advance(r, frozen);
+	json_t *f = game->replay_round(r->g);
+	check(json_is_object(f), "%s: replay_round is not an object", G.game);
+	if (G.replay_round)
+		G.replay_round(r, f);
+	hash_json(r, f);
+	json_decref(f);
+	memset(r->sent, 0, sizeof r->sent);
+}
+
+/* ---- what the player writes ---------------------------------------------- */
+
+/* What the message's layout says, read here without the game's decoder:
+ * u16 count, then count orders of order_len bytes, at most max_orders a
+ * round. */
+static int expected(const struct fuzz_run *r, int player, const uint8_t *b, size_t len,
+		    int *count)
+{
+	if (len < 2)
+		return -1;
+	size_t n = (size_t)b[0] | (size_t)b[1] << 8;
+	if (n > (size_t)G.max_orders || len != 2 + G.order_len * n ||
+	    r->sent[player] + n > (size_t)G.max_orders)
+		return -1;
+	*count = (int)n;
+	return 0;
+}
+
+static void tell_status(struct fuzz_run *r, int player, int how, int arg)
+{
+	static const double odd[4] = { __builtin_nan(""), __builtin_inf(), 1e300, -0.0 };
+	if (how == 0)
+		return;
+	double share = how == 1 ? arg / 4.0 : how == 2 ? odd[arg & 3] : -1.0;
+	game->status(r->g, player, share);
+	if (share < 0)
+		r->frozen[player] = true;
+}
+
+static void take_orders(struct fuzz_run *r, int player, const uint8_t *data, size_t len)
+{
+	/* Its own allocation, so a read past the message is a read past a
+	 * heap block, even in the middle of the input. */
+	uint8_t *msg = malloc(len ? len : 1);
+	char *err = malloc(GAME_ERRLEN);
+	check(msg && err, "out of memory");
+	memcpy(msg, data, len);
+	memset(err, 0x5a, GAME_ERRLEN);
+	int count = 0, want = expected(r, player, msg, len, &count);
+	int got = game->orders(r->g, player, msg, len, err);
+	check(got == 0 || got == -1, "%s: orders of player %d returned %d", G.game, player, got);
+	if (got < 0)
+		check(err[0] && memchr(err, '\0', GAME_ERRLEN),
+		      "%s: orders of player %d: -1 without a terminated reason", G.game, player);
+	/* A frozen player's messages go nowhere; either answer is fine. */
+	if (!r->frozen[player]) {
+		check(got == want,
+		      "%s: orders of player %d (%zu bytes, %d sent this round): %d, not %d%s%.*s",
+		      G.game, player, len, r->sent[player], got, want, got < 0 ? ": " : "",
+		      got < 0 ? GAME_ERRLEN : 0, err);
+		if (got == 0) {
+			r->sent[player] += count;
+			if (G.orders)
+				G.orders(r, player, msg + 2, count);
+		} else {
+			r->frozen[player] = true; /* the runner freezes it */
+		}
+	}
+	hash_bytes(r, &got, sizeof got);
+	free(msg);
+	free(err);
+}
+
+/* ---- one input ----------------------------------------------------------- */
+
+static uint64_t play(int set, int seed, const uint8_t *data, size_t size)
+{
+	static struct fuzz_run r;
+	r = (struct fuzz_run){ .game = game, .set = set, .seed = (uint64_t)seed + 1,
+			       .hash = 0xcbf29ce484222325ull };
+	r.g = copy_match(template(set, seed));
+	if (G.begin)
+		G.begin(&r);
+	check_start(&r);
+	check_replay_header(&r);
+	check_views(&r, true);
+
+	int rounds = game->rounds(r.g), played = 0;
+	bool pending = false;
+	size_t off = 0;
+	while (size - off >= 3 && played < FUZZ_MAX_ROUNDS && game->round(r.g) < rounds) {
+		uint8_t ctl = data[off];
+		size_t len = (size_t)data[off + 1] | (size_t)data[off + 2] << 8;
+		off += 3;
+		if (len > size - off)
+			len = size - off;
+		int player = (ctl & 3) % game->players;
+		tell_status(&r, player, ctl >> 3 & 3, ctl >> 5);
+		take_orders(&r, player, data + off, len);
+		pending = true;
+		off += len;
+		if (ctl & 4) {
+			resolve(&r);
+			pending = false;
+			played++;
+		}
+	}
+	if (pending && game->round(r.g) < rounds)
+		resolve(&r);
+	check_views(&r, true);
+	game->destroy(r.g);
+	return r.hash;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 2)
+		return 0;
+	int set = (data[0] & 7) % G.nsets;
+	int seed = data[1] % G.sets[set].seeds;
+	uint64_t h = play(set, seed, data + 2, size - 2);
+	/* game.h: deterministic for (parameters, seed, orders). */
+	if (data[0] & 0x80)
+		check(play(set, seed, data + 2, size - 2) == h,
+		      "%s: the same input played twice gave different bytes", G.game);
+	return 0;
+}

@@ -1,0 +1,102 @@
+/* fuzz_orders.h - the harness the orders targets share (fuzz_orders.c):
+ * hostile orders bytes against one engine, through the `struct game` table
+ * as the runner uses it.  A target (fuzz_GAME_orders.c) names its game and
+ * parameter sets and adds what only its rules promise, through the hooks
+ * of struct fuzz_orders_game.
+ *
+ * One input plays a few rounds of one match:
+ *
+ *   u8  set      low 3 bits (mod the number of sets): which parameters;
+ *                bit 7: play the input twice and demand the same bytes
+ *   u8  board    which of the set's seeds (mod the set's count)
+ *   then messages, up to the end of the input or FUZZ_MAX_ROUNDS rounds:
+ *   u8  ctl      bits 0-1 the player (mod the players); bit 2: resolve the
+ *                round after it; bits 3-4 what the runner says first:
+ *                0 nothing, 1 a CPU share of (bits 5-7) / 4, 2 an odd share
+ *                (NaN, infinity, huge, -0), 3 frozen (a negative share)
+ *   u16 len      little-endian; cut short by the end of the input
+ *   len bytes    the orders message, handed to game->orders as they are
+ *
+ * What the harness checks for every game: orders return what the message's
+ * layout says (u16 count, count orders of order_len bytes, at most
+ * max_orders a round over all of a player's messages; an independent
+ * reading, not the engine's decoder), -1 comes with a terminated reason, and a refused
+ * player is frozen (the runner's view of it, kept in fuzz_run.frozen);
+ * start and view messages are 1..start_max / view_max bytes and an encoder
+ * given one byte too few returns 0 without writing past its buffer; the
+ * replay's header and frames are JSON objects; the same input played twice
+ * gives the same bytes (start, views, replay, answers).  Every byte read
+ * from the engine is handed to the target's hooks, which check the rest.
+ *
+ * Speed: creating a match can cost milliseconds under ASan, so each
+ * (set, seed) match is created once, the first time an input asks for it,
+ * and every input plays on a copy.  Each engine promises its match is one
+ * flat struct allocated once and freed by destroy (dom.h, ants.h, sw.h),
+ * so a copy of state_size bytes is a match.
+ */
+#ifndef FUZZ_ORDERS_H
+#define FUZZ_ORDERS_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games/game.h"
+
+#define FUZZ_MAX_ROUNDS 40 /* per input: longer inputs add little and slow the run */
+#define FUZZ_MAX_SETS 8
+#define FUZZ_MAX_SEEDS 8
+
+struct fuzz_set {
+	const char *name;
+	const char *params; /* NULL: the defaults */
+	int seeds;          /* distinct boards (match seeds 1..seeds), <= FUZZ_MAX_SEEDS */
+};
+
+/* The match being played, as the runner knows it. */
+struct fuzz_run {
+	const struct game *game;
+	struct game_state *g;
+	int set;
+	uint64_t seed;                    /* the match seed */
+	bool frozen[GAME_MAX_PLAYERS];    /* refused or told frozen */
+	int sent[GAME_MAX_PLAYERS];       /* orders accepted this round */
+	uint64_t hash;                    /* every byte the engine produced */
+};
+
+/* A game's part.  Hooks may be NULL.  All buffers are the engine's bytes,
+ * valid during the call only. */
+struct fuzz_orders_game {
+	const char *game;   /* its registry name */
+	const struct fuzz_set *sets;
+	int nsets;          /* <= FUZZ_MAX_SETS */
+	size_t state_size;  /* sizeof the engine's state struct */
+	size_t order_len;   /* bytes of one order in an orders message */
+	int max_orders;     /* a round's limit, over all of a player's messages */
+
+	void (*init)(void); /* once, before the first input */
+	/* A new run on a fresh copy of the match (also the second play). */
+	void (*begin)(struct fuzz_run *r);
+	/* Player p's start message (all players in turn, 0 first). */
+	void (*start)(struct fuzz_run *r, int p, const uint8_t *msg, size_t len);
+	/* Player p's view: player 0's after every round; all players in turn,
+	 * 0 first, at the start and the end of the input (all). */
+	void (*view)(struct fuzz_run *r, int p, const uint8_t *msg, size_t len, bool all);
+	void (*views_done)(struct fuzz_run *r, bool all);
+	/* An orders message the engine accepted from a player not frozen:
+	 * count orders of order_len bytes at orders. */
+	void (*orders)(struct fuzz_run *r, int p, const uint8_t *orders, int count);
+	/* Around game->advance: before it, and after it once player 0's new
+	 * view went through view(); frozen is who was frozen when the round
+	 * was resolved. */
+	void (*before_advance)(struct fuzz_run *r);
+	void (*after_advance)(struct fuzz_run *r, const bool frozen[GAME_MAX_PLAYERS]);
+	/* The round's replay frame (a JSON object). */
+	void (*replay_round)(struct fuzz_run *r, json_t *frame);
+};
+
+/* Defined by each target. */
+extern const struct fuzz_orders_game fuzz_orders_game;
+
+#endif
