@@ -45,6 +45,7 @@ PLAYER_NAME(Dummy);
 #define SAFE 3         /* steps from an enemy that no enemy can cross now */
 
 typedef int Field[MAXN][MAXN];
+typedef const int (*FieldRef)[MAXN]; /* a Field passed around, read only */
 
 static const int DI[4] = { 1, 0, -1, 0 }; /* by Dir: Down, Right, Up, Left */
 static const int DJ[4] = { 0, 1, 0, -1 };
@@ -73,7 +74,12 @@ static int box_version; /* grows when a box does */
 
 static int nfood;
 static Pos food_pos[MAXF];
-static Field food_field[MAXF]; /* steps from each food, for workers */
+/* Walking distances for workers, from whichever is fewer (the searches
+ * are most of our time): each food, or each free worker (then from the
+ * queen for the way back). */
+static Field field_buf[MAXF];
+static bool by_worker;
+static Field back_field;
 static int goal_of[MAXA];      /* the food of each free worker, or -1 */
 static int queen_goal;         /* the queen's food, or -1 */
 
@@ -91,9 +97,11 @@ static bool soil(int i, int j)
 	return inside(i, j) && !wet[i][j];
 }
 
+/* The neighbour of p in direction d (a local copy of pos_move: the
+ * searches call it very often). */
 static Pos step(Pos p, int d)
 {
-	return pos(p.i + DI[d], p.j + DJ[d]);
+	return (Pos){ p.i + DI[d], p.j + DJ[d] };
 }
 
 static int manhattan(Pos a, Pos b)
@@ -168,7 +176,7 @@ static void flood(const Pos *src, int n, enum keep keep, Field d)
 			if (!inside(i, j) || !open[i][j] || d[i][j] != FAR)
 				continue;
 			d[i][j] = next;
-			queue_buf[tail++] = pos(i, j);
+			queue_buf[tail++] = (Pos){ i, j };
 		}
 	}
 }
@@ -354,17 +362,32 @@ struct pair {
 	int rounds, who, f; /* who: a free worker's index, or -1 for the queen */
 };
 
+/* Food the workers leave alone: the queen's, or guarded. */
+static bool workers_skip(Pos p)
+{
+	return queens_food(p) || sdist[p.i][p.j] <= 2;
+}
+
 /* Rounds until worker w at p gets food f eaten, or FAR. */
-static int worker_cost(Pos p, int f)
+static int worker_cost(int w, Pos p, int f)
 {
 	Pos fp = food_pos[f];
-	if (queens_food(fp) || sdist[fp.i][fp.j] <= 2)
+	if (workers_skip(fp))
 		return FAR;
-	int d = food_field[f][p.i][p.j];
+	int d = by_worker ? field_buf[w][fp.i][fp.j] : field_buf[f][p.i][p.j];
 	if (d >= FAR)
 		return FAR;
-	int back = qid >= 0 ? food_field[f][qpos.i][qpos.j] : 0;
+	int back = qid < 0 ? 0 : by_worker ? back_field[fp.i][fp.j] : field_buf[f][qpos.i][qpos.j];
 	return d + (back < FAR ? back : manhattan(fp, qpos));
+}
+
+/* The field a worker walks down to food f (scratch in worker mode). */
+static FieldRef food_field(int f)
+{
+	if (!by_worker)
+		return field_buf[f];
+	flood_from(food_pos[f], KEEP_ALL, work_field);
+	return work_field;
 }
 
 static int list_pairs(const Pos *wp, int nw, const Field qfield, struct pair *pairs)
@@ -372,7 +395,7 @@ static int list_pairs(const Pos *wp, int nw, const Field qfield, struct pair *pa
 	int np = 0;
 	for (int f = 0; f < nfood; ++f) {
 		for (int w = 0; w < nw; ++w) {
-			int c = worker_cost(wp[w], f);
+			int c = worker_cost(w, wp[w], f);
 			if (c < FAR)
 				pairs[np++] = (struct pair){ c, w, f };
 		}
@@ -383,19 +406,31 @@ static int list_pairs(const Pos *wp, int nw, const Field qfield, struct pair *pa
 	return np;
 }
 
-static void list_food(int nw)
+static void list_food(const Pos *wp, int nw)
 {
+	int wanted = 0;
 	nfood = 0;
 	for (int i = 0; i < nr; ++i)
 		for (int j = 0; j < nc && nfood < MAXF; ++j)
-			if (food_to_get(pos(i, j)))
+			if (food_to_get(pos(i, j))) {
+				wanted += !workers_skip(pos(i, j));
 				food_pos[nfood++] = pos(i, j);
-	for (int f = 0; f < nfood; ++f) {
-		Pos p = food_pos[f];
-		/* Only workers use these fields: skip the food they leave alone. */
-		if (nw > 0 && !queens_food(p) && sdist[p.i][p.j] > 2)
-			flood_from(p, KEEP_ALL, food_field[f]);
+			}
+	if (nw == 0)
+		return;
+	/* Worker mode floods once from each worker and the queen, then once
+	 * from each food a worker is given. */
+	by_worker = 2 * nw + 1 < wanted && nw <= MAXF;
+	if (by_worker) {
+		for (int w = 0; w < nw; ++w)
+			flood_from(wp[w], KEEP_ALL, field_buf[w]);
+		if (qid >= 0)
+			flood_from(qpos, KEEP_ALL, back_field);
+		return;
 	}
+	for (int f = 0; f < nfood; ++f)
+		if (!workers_skip(food_pos[f]))
+			flood_from(food_pos[f], KEEP_ALL, field_buf[f]);
 }
 
 /* The cheapest pair left: fewest rounds, less what the food is worth to
@@ -426,7 +461,7 @@ static void plan_food(const Pos *wp, int nw)
 	static struct pair pairs[(MAXA + 1) * MAXF];
 	static bool fdone[MAXF];
 	count_stock();
-	list_food(nw);
+	list_food(wp, nw);
 	for (int f = 0; f < nfood; ++f)
 		fdone[f] = false;
 	if (qid >= 0)
@@ -757,7 +792,7 @@ static void play_workers(const int *ids, const Pos *ps, int n, const int *carrie
 		} else if (pos_eq(ps[w], food_pos[f]) && risk(ps[w], true) == 0) {
 			take(ids[w]);
 		} else {
-			go(ids[w], ps[w], worker_dir(ps[w], food_field[f]));
+			go(ids[w], ps[w], worker_dir(ps[w], food_field(f)));
 		}
 	}
 	play_idle(idle_id, idle_pos, nidle);
