@@ -34,6 +34,8 @@ PLAYER_NAME(Dummy);
 #define FAR 1000000
 #define MAXF 96        /* food cells planned for in one round */
 #define MAXA 1024      /* our ants planned for in one round */
+#define MAX_ORDERS 1000 /* orders a round, by the rules */
+#define CHEAP_SHARE 0.6 /* past this share of our CPU budget, skip searches */
 #define QUEEN_ZONE 2   /* food this close to our queen is hers to eat */
 #define QUEEN_REACH 40 /* the queen walks this far for food */
 #define GAIN_WEIGHT 3  /* rounds a point of potential() is worth */
@@ -486,10 +488,17 @@ static void plan_food(const Pos *wp, int nw)
 
 /* ---- orders ---------------------------------------------------------------- */
 
+static int orders_left; /* more than MAX_ORDERS in a round would abort us */
+
+static bool order_room(void)
+{
+	return orders_left-- > 0;
+}
+
 /* Moves ant id from p in direction dir (-1: stays), claiming the cell. */
 static void go(int id, Pos p, int dir)
 {
-	if (dir < 0)
+	if (dir < 0 || !order_room())
 		return;
 	Pos q = step(p, dir);
 	claimed[q.i][q.j] = true;
@@ -529,8 +538,8 @@ static Pos queen_home(void)
 	return home;
 }
 
-/* The adjacent cell the queen attacks or eats now, or -1. */
-static int queen_target(void)
+/* The adjacent cell the queen attacks (eat: or eats) now, or -1. */
+static int queen_target(bool eat)
 {
 	int order[4], best = -1, bv = 0;
 	random_permutation(4, order);
@@ -543,7 +552,7 @@ static int queen_target(void)
 			v = 3;
 		else if (enemy_at(p, Worker))
 			v = 2;
-		else if (free_cell(p) && food[p.i][p.j] != NoBonus)
+		else if (eat && free_cell(p) && food[p.i][p.j] != NoBonus)
 			v = 1;
 		if (v > bv) {
 			bv = v;
@@ -579,7 +588,7 @@ static bool queen_lay(void)
 			best = order[k];
 		}
 	}
-	if (best < 0)
+	if (best < 0 || !order_room())
 		return false;
 	Pos p = step(qpos, best);
 	claimed[p.i][p.j] = true;
@@ -615,15 +624,43 @@ static int queen_walk(void)
 	return d;
 }
 
+/* Worker eggs the queen can afford now. */
+static int eggs_in_reserve(void)
+{
+	Ant q = ant(qid);
+	int eggs = FAR;
+	for (int n = 0; n < 3; ++n) {
+		int need = needed(Worker, (Nutrient)n);
+		if (need > 0 && q.reserve[n] / need < eggs)
+			eggs = q.reserve[n] / need;
+	}
+	return eggs;
+}
+
+/* Whether the queen lays before she walks in a round when she may walk: when
+ * she can afford two eggs, or one when she may walk every round (else she
+ * would never lay while food is in sight). */
+static bool lay_first(void)
+{
+	int eggs = eggs_in_reserve();
+	return eggs >= 2 || (eggs >= 1 && queen_period() <= 1);
+}
+
+/* Attack, lay, or walk to her food or home. */
 static void play_queen(void)
 {
 	if (qid < 0)
 		return;
 	if (queens_move_now()) {
-		int d = queen_target();
-		if (d < 0 && queen_goal >= 0)
-			d = queen_walk();
+		bool lay_now = lay_first();
+		int d = queen_target(!lay_now);
 		if (d >= 0) {
+			go(qid, qpos, d);
+			return;
+		}
+		if (lay_now && queen_lay())
+			return;
+		if ((d = queen_target(true)) >= 0 || (queen_goal >= 0 && (d = queen_walk()) >= 0)) {
 			go(qid, qpos, d);
 			return;
 		}
@@ -694,10 +731,12 @@ static void play_carriers(const int *ids, int n)
 	drop_field(drop);
 	for (int k = 0; k < n; ++k) {
 		Pos p = ant(ids[k]).pos;
-		if (drop_cell(p) && risk(p, true) == 0)
-			leave(ids[k]);
-		else
+		if (drop_cell(p) && risk(p, true) == 0) {
+			if (order_room())
+				leave(ids[k]);
+		} else {
 			go(ids[k], p, worker_dir(p, drop));
+		}
 	}
 }
 
@@ -790,7 +829,8 @@ static void play_workers(const int *ids, const Pos *ps, int n, const int *carrie
 			idle_id[nidle] = ids[w];
 			idle_pos[nidle++] = ps[w];
 		} else if (pos_eq(ps[w], food_pos[f]) && risk(ps[w], true) == 0) {
-			take(ids[w]);
+			if (order_room())
+				take(ids[w]);
 		} else {
 			go(ids[w], ps[w], worker_dir(ps[w], food_field(f)));
 		}
@@ -997,7 +1037,15 @@ void play(void)
 	static int free_id[MAXA], carrier_id[MAXA];
 	static Pos free_pos[MAXA];
 	int ncarriers;
+	orders_left = MAX_ORDERS;
 	scan();
+	if (status(my) > CHEAP_SHARE) {
+		/* Close to our CPU budget (a huge board, a long game): only the
+		 * queen lays on, without a search, so that we are never frozen. */
+		if (qid >= 0)
+			queen_lay();
+		return;
+	}
 	measure_threats();
 	learn_food();
 	int nfree = sort_workers(free_id, free_pos, carrier_id, &ncarriers);
