@@ -21,7 +21,7 @@
 #define NSUBSET 1000
 #define NPROBES 21
 #define NAIVE_ROWS 50
-#define BATCH 1000
+#define BATCH 2500
 #define GOAL_INDEX_S 10.0
 #define GOAL_COMPARE_MS 100.0
 
@@ -54,24 +54,37 @@ static void put(struct gen *g, const char *fmt, ...)
 }
 
 static const char *const api[] = { "move", "attack", "unit", "cell", "rows", "cols", "me",
-				   "round", "random", "farmers", "knights", "witches" };
+				   "round", "random", "farmers", "knights", "witches", "abs",
+				   "min", "max", "dist", "owner", "health" };
 static const char *const vars[] = { "a", "b", "c", "d", "x", "y", "n", "k", "best", "id" };
-static const char *const ops[] = { "+", "-", "*", "/", "%", "<", ">", "==", "!=", "&&",
-				   "||", "<=", ">=" };
+static const char *const binops[] = { "+", "-", "*", "/", "%", "<", ">", "==", "!=", "&&",
+				      "||", "<=", ">=", "&", "|", "^", "<<", ">>" };
+static const char *const assigns[] = { "=", "+=", "-=", "*=", "|=", "&=", "^=", "/=" };
+static const char *const types[] = { "int", "double", "char", "long", "unsigned",
+				     "short", "float", "bool" };
 
 #define PICK(g, arr) (arr)[gen_rand(g, sizeof(arr) / sizeof *(arr))]
 
 static void gen_expr(struct gen *g, int depth)
 {
-	switch (depth > 2 ? gen_rand(g, 2) : gen_rand(g, 6)) {
+	switch (depth > 2 ? gen_rand(g, 4) : gen_rand(g, 13)) {
 	case 0: put(g, "%s", PICK(g, vars)); break;
 	case 1: put(g, "%u", gen_rand(g, 100)); break;
-	case 2: put(g, "%s(%s)", PICK(g, api), PICK(g, vars)); break;
+	case 2: put(g, "p.%s", PICK(g, vars)); break;
 	case 3: put(g, "t[%s]", PICK(g, vars)); break;
+	case 4: put(g, "%s(%s)", PICK(g, api), PICK(g, vars)); break;
+	case 5: put(g, "%s(", PICK(g, api)); gen_expr(g, depth + 1); put(g, ", ");
+		gen_expr(g, depth + 1); put(g, ")"); break;
+	case 6: put(g, "-"); gen_expr(g, depth + 1); break;
+	case 7: put(g, "!"); gen_expr(g, depth + 1); break;
+	case 8: put(g, "(%s)", PICK(g, types)); gen_expr(g, depth + 1); break;
+	case 9: put(g, "("); gen_expr(g, depth + 1); put(g, " ? "); gen_expr(g, depth + 1);
+		put(g, " : "); gen_expr(g, depth + 1); put(g, ")"); break;
+	case 10: put(g, "q->%s", PICK(g, vars)); break;
 	default:
 		put(g, "(");
 		gen_expr(g, depth + 1);
-		put(g, " %s ", PICK(g, ops));
+		put(g, " %s ", PICK(g, binops));
 		gen_expr(g, depth + 1);
 		put(g, ")");
 	}
@@ -79,20 +92,53 @@ static void gen_expr(struct gen *g, int depth)
 
 static void gen_block(struct gen *g, int stmts);
 
+static void gen_loop(struct gen *g)
+{
+	switch (gen_rand(g, 4)) {
+	case 0: put(g, "for (int i = 0; i < "); gen_expr(g, 1); put(g, "; ++i) "); break;
+	case 1: put(g, "for (%s = ", PICK(g, vars)); gen_expr(g, 2);
+		put(g, "; %s > 0; %s--) ", PICK(g, vars), PICK(g, vars)); break;
+	case 2: put(g, "while ("); gen_expr(g, 0); put(g, ") "); break;
+	default: put(g, "do "); gen_block(g, 3); put(g, "%*swhile (", 4 * g->depth, "");
+		gen_expr(g, 0); put(g, ");\n"); return;
+	}
+	gen_block(g, 3);
+}
+
+static void gen_switch(struct gen *g)
+{
+	put(g, "switch (");
+	gen_expr(g, 1);
+	put(g, ") {\n");
+	for (int c = 1 + (int)gen_rand(g, 4); c > 0; c--) {
+		put(g, "%*scase %u:\n", 4 * g->depth, "", gen_rand(g, 20));
+		g->depth++;
+		for (int s = 1 + (int)gen_rand(g, 2); s > 0; s--) {
+			put(g, "%*s%s %s ", 4 * g->depth, "", PICK(g, vars), PICK(g, assigns));
+			gen_expr(g, 1);
+			put(g, ";\n");
+		}
+		put(g, "%*sbreak;\n", 4 * g->depth, "");
+		g->depth--;
+	}
+	put(g, "%*s}\n", 4 * g->depth, "");
+}
+
 static void gen_stmt(struct gen *g)
 {
-	unsigned kind = g->depth > 2 ? gen_rand(g, 3) : gen_rand(g, 7);
+	unsigned kind = g->depth > 2 ? gen_rand(g, 4) : gen_rand(g, 9);
 	put(g, "%*s", 4 * g->depth, "");
 	switch (kind) {
-	case 0: put(g, "%s = ", PICK(g, vars)); gen_expr(g, 0); put(g, ";\n"); break;
+	case 0: put(g, "%s %s ", PICK(g, vars), PICK(g, assigns)); gen_expr(g, 0); put(g, ";\n"); break;
 	case 1: put(g, "%s(%s, ", PICK(g, api), PICK(g, vars)); gen_expr(g, 1); put(g, ");\n"); break;
-	case 2: put(g, "t[%s] += ", PICK(g, vars)); gen_expr(g, 1); put(g, ";\n"); break;
-	case 3: put(g, "if ("); gen_expr(g, 0); put(g, ") "); gen_block(g, 3);
+	case 2: put(g, "t[%s] %s ", PICK(g, vars), PICK(g, assigns)); gen_expr(g, 1); put(g, ";\n"); break;
+	case 3: put(g, "%s %s = ", PICK(g, types), PICK(g, vars)); gen_expr(g, 1); put(g, ";\n"); break;
+	case 4: put(g, "if ("); gen_expr(g, 0); put(g, ") "); gen_block(g, 3);
 		if (gen_rand(g, 2)) { put(g, "%*selse ", 4 * g->depth, ""); gen_block(g, 2); }
 		break;
-	case 4: put(g, "for (int %s = 0; %s < ", "i", "i"); gen_expr(g, 1);
-		put(g, "; ++i) "); gen_block(g, 3); break;
-	case 5: put(g, "while ("); gen_expr(g, 0); put(g, ") "); gen_block(g, 3); break;
+	case 5: gen_loop(g); break;
+	case 6: gen_switch(g); break;
+	case 7: put(g, "p.%s = ", PICK(g, vars)); gen_expr(g, 1); put(g, ";\n"); break;
 	default: put(g, "return "); gen_expr(g, 0); put(g, ";\n");
 	}
 }
@@ -107,21 +153,32 @@ static void gen_block(struct gen *g, int stmts)
 	put(g, "%*s}\n", 4 * g->depth, "");
 }
 
+static void gen_function(struct gen *g, int f)
+{
+	put(g, "\nstatic %s f%d(", PICK(g, types), f);
+	for (int a = (int)gen_rand(g, 4); a >= 0; a--)
+		put(g, "%s %s%s", PICK(g, types), PICK(g, vars), a ? ", " : "");
+	put(g, ")\n{\n");
+	g->depth = 1;
+	for (int v = (int)gen_rand(g, 4); v > 0; v--) {
+		put(g, "    %s %s = ", PICK(g, types), PICK(g, vars));
+		gen_expr(g, 2);
+		put(g, ";\n");
+	}
+	for (int s = 4 + (int)gen_rand(g, 8); s > 0; s--)
+		gen_stmt(g);
+	put(g, "    return %s;\n}\n", PICK(g, vars));
+	g->depth = 0;
+}
+
 /* One player: globals, a handful of helpers, play(). */
 static size_t gen_player(char *buf, size_t cap, uint64_t seed)
 {
 	struct gen g = { .s = seed * 0x9e3779b97f4a7c15ULL | 1, .buf = buf, .cap = cap };
-	put(&g, "#include \"dominator.h\"\n\nPLAYER_NAME(G%llu);\n\nstatic int t[100];\n",
-	    (unsigned long long)(seed % 1000000));
-	for (int f = 4 + (int)gen_rand(&g, 6); f > 0; f--) {
-		put(&g, "\nstatic int f%d(int a, int b)\n{\n    int c = 0, d = 1, x = a, y = b, "
-			"n = 0, k = 0, best = -1, id = 0;\n", f);
-		g.depth = 1;
-		for (int s = 4 + (int)gen_rand(&g, 8); s > 0; s--)
-			gen_stmt(&g);
-		put(&g, "    return best;\n}\n");
-		g.depth = 0;
-	}
+	put(&g, "#include \"dominator.h\"\n\nPLAYER_NAME(G%llu);\n\nstatic int t[%u];\n",
+	    (unsigned long long)(seed % 1000000), 10 + gen_rand(&g, 1000));
+	for (int f = 4 + (int)gen_rand(&g, 6); f > 0; f--)
+		gen_function(&g, f);
 	put(&g, "\nvoid play(void)\n");
 	gen_block(&g, 12);
 	return g.len;
@@ -208,13 +265,15 @@ static int store_batch(struct store *s, const struct judge_config *cfg,
 
 static int build_store(struct store *s, const struct judge_config *cfg,
 		       const struct plag_hashset *base, const struct sources *src,
-		       struct corpus *subset, double *secs)
+		       struct corpus *subset, double *secs, double *cpu)
 {
 	uint64_t t0 = bench_now_ns();
+	clock_t c0 = clock();
 	for (size_t i = 0; i < NDOCS; i += BATCH)
 		if (store_batch(s, cfg, base, src, i, subset) < 0)
 			return -1;
 	*secs = (bench_now_ns() - t0) / 1e9;
+	*cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
 	return 0;
 }
 
@@ -317,13 +376,13 @@ int main(void)
 	struct store *s = store_open(path, true, serr);
 	struct corpus subset = { .fps = calloc(NSUBSET, sizeof *subset.fps) };
 	struct sources src = { 0 };
-	double index_s, cmp_ms, naive_one_ms, naive_all_s, subset_s;
+	double index_s, index_cpu, cmp_ms, naive_one_ms, naive_all_s, subset_s;
 	struct plag_matches probe = { 0 };
 	int rc = !s || store_set_sync(s, STORE_SYNC_NORMAL, serr) < 0 ? -1 : 0;
 	if (rc == 0)
 		rc = generate_all(&src);
 	if (rc == 0)
-		rc = build_store(s, &cfg, &base, &src, &subset, &index_s);
+		rc = build_store(s, &cfg, &base, &src, &subset, &index_s, &index_cpu);
 	if (rc == 0)
 		rc = time_indexed(s, &cfg, &base, &cmp_ms, &probe);
 	if (rc == 0)
@@ -331,8 +390,8 @@ int main(void)
 	if (rc == 0)
 		rc = time_indexed_subset(&cfg, &subset, subset_path, &subset_s);
 	if (rc == 0) {
-		printf("plagiarism: fingerprint + index %d generated players: %.2f s (goal < %.0f s)\n",
-		       NDOCS, index_s, GOAL_INDEX_S);
+		printf("plagiarism: fingerprint + index %d generated players: %.2f s (goal < %.0f s; "
+		       "CPU %.2f s)\n", NDOCS, index_s, GOAL_INDEX_S, index_cpu);
 		printf("plagiarism: one new player vs all %d, through the index: %.1f ms "
 		       "(goal < %.0f ms)\n"
 		       "plagiarism:   its %zu fingerprints: %zu idioms, %zu index rows read, %zu files "

@@ -11,6 +11,11 @@
 #include "judge/plag_doc.h"
 #include "judge/store.h"
 
+/* Files sharing fewer fingerprints are never read: two or three k-grams
+ * in common is what any two players of a game have, and reading each such
+ * file's row would make a comparison cost one look-up per earlier file. */
+#define PLAG_MIN_SHARED 3
+
 #define PLAG_QUOTE(x) #x
 #define PLAG_STR(x) PLAG_QUOTE(x)
 
@@ -216,14 +221,18 @@ static int push_match(struct plag_matches *out, const struct plag_match *m)
  * storing. */
 static bool may_reach_floor(const struct lookup *l, uint32_t shared, int64_t their_fps)
 {
+	if (shared < PLAG_MIN_SHARED)
+		return false;
 	double mine = l->nhashes > l->idioms.n ? (double)(l->nhashes - l->idioms.n) : 1;
 	double theirs = their_fps > 0 ? (double)their_fps : 1;
 	double best = shared / (mine < theirs ? mine : theirs);
 	return best * 200 >= l->cfg->floor_pct;
 }
 
-static int compare_one(struct lookup *l, sqlite3_stmt *st, const struct cand *c,
-		       struct plag_matches *out, char err[PLAG_ERRLEN])
+/* The candidate's row without its fingerprints: 1 when it is of the game,
+ * by another author, with the same settings, and may reach the floor. */
+static int worth_comparing(struct lookup *l, sqlite3_stmt *st, const struct cand *c,
+			   char err[PLAG_ERRLEN])
 {
 	sqlite3_reset(st);
 	sqlite3_bind_int64(st, 1, c->doc);
@@ -235,12 +244,20 @@ static int compare_one(struct lookup *l, sqlite3_stmt *st, const struct cand *c,
 		return 0; /* another game, the same author or other settings */
 	if (rc != SQLITE_ROW)
 		return sql_fail(l->db, "reading a fingerprinted file", err);
-	if (!may_reach_floor(l, c->shared, sqlite3_column_int64(st, 4)))
-		return 0;
+	return may_reach_floor(l, c->shared, sqlite3_column_int64(st, 0));
+}
+
+static int compare_one(struct lookup *l, sqlite3_stmt *st, const struct cand *c,
+		       struct plag_matches *out, char err[PLAG_ERRLEN])
+{
+	sqlite3_reset(st);
+	sqlite3_bind_int64(st, 1, c->doc);
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return sql_fail(l->db, "reading a fingerprinted file", err);
 	struct plag_fps theirs;
-	if (plag_fps_decode(sqlite3_column_blob(st, 5), (size_t)sqlite3_column_bytes(st, 5),
-			    l->cfg->k, (unsigned)sqlite3_column_int(st, 6),
-			    (uint32_t)sqlite3_column_int64(st, 7), &theirs, err))
+	if (plag_fps_decode(sqlite3_column_blob(st, 4), (size_t)sqlite3_column_bytes(st, 4),
+			    l->cfg->k, (unsigned)sqlite3_column_int(st, 5),
+			    (uint32_t)sqlite3_column_int64(st, 6), &theirs, err))
 		return -1;
 	struct plag_match m = { .doc = c->doc, .submission = sqlite3_column_int64(st, 0) };
 	enum plag_err e = plag_compare(l->fps, &theirs, &l->idioms, &m.pair, err);
@@ -264,19 +281,28 @@ static int compare_one(struct lookup *l, sqlite3_stmt *st, const struct cand *c,
 
 static int compare_candidates(struct lookup *l, struct plag_matches *out, char err[PLAG_ERRLEN])
 {
-	sqlite3_stmt *st;
+	sqlite3_stmt *check = NULL, *load = NULL;
 	if (sqlite3_prepare_v2(l->db,
-			       "SELECT submission_id, author, name, label, nfps, fps, w, ntokens"
-			       " FROM plag_docs WHERE id = ? AND game = ? AND author != ?"
+			       "SELECT nfps FROM plag_docs WHERE id = ? AND game = ? AND author != ?"
 			       " AND k = ? AND hash_version = " PLAG_STR(PLAG_HASH_VERSION)
-			       " AND error IS NULL", -1, &st, NULL) != SQLITE_OK)
+			       " AND error IS NULL", -1, &check, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(l->db,
+			       "SELECT submission_id, author, name, label, fps, w, ntokens"
+			       " FROM plag_docs WHERE id = ?", -1, &load, NULL) != SQLITE_OK) {
+		sqlite3_finalize(check);
 		return sql_fail(l->db, "reading a fingerprinted file", err);
+	}
 	int rc = 0;
-	for (size_t i = 0; rc == 0 && i < l->cands.cap; i++)
-		if (l->cands.slot[i].doc)
-			rc = compare_one(l, st, &l->cands.slot[i], out, err);
-	sqlite3_finalize(st);
-	return rc;
+	for (size_t i = 0; rc >= 0 && i < l->cands.cap; i++) {
+		if (l->cands.slot[i].shared < PLAG_MIN_SHARED)
+			continue; /* also the free slots */
+		rc = worth_comparing(l, check, &l->cands.slot[i], err);
+		if (rc > 0)
+			rc = compare_one(l, load, &l->cands.slot[i], out, err);
+	}
+	sqlite3_finalize(check);
+	sqlite3_finalize(load);
+	return rc < 0 ? -1 : 0;
 }
 
 static int by_similarity(const void *a, const void *b)
@@ -302,7 +328,7 @@ int plag_store_compare(sqlite3 *db, const struct cfg_plag *cfg, const char *game
 	int rc = look_up_all(&l, out, err);
 	if (rc == 0)
 		rc = compare_candidates(&l, out, err);
-	if (rc == 0)
+	if (rc == 0 && out->n > 1) /* out->v is NULL when there is none */
 		qsort(out->v, out->n, sizeof *out->v, by_similarity);
 	else
 		plag_matches_free(out);
@@ -403,7 +429,8 @@ static int collect_rows(const char *game, int64_t id, const struct plag_fps *fps
  * where documents one by one would land all over it. */
 static int write_rows(sqlite3 *db, struct index_row *rows, size_t n, char err[PLAG_ERRLEN])
 {
-	qsort(rows, n, sizeof *rows, row_cmp);
+	if (n > 1) /* rows is NULL when there is none */
+		qsort(rows, n, sizeof *rows, row_cmp);
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(db, "INSERT INTO plag_index (key, doc_id) VALUES (?, ?)", -1, &st,
 			       NULL) != SQLITE_OK)

@@ -8,16 +8,18 @@ CREATE TABLE plag_docs (
 	author        TEXT NOT NULL,
 	name          TEXT NOT NULL,
 	label         TEXT,          -- an archive's label ('2025'); NULL: this tournament
-	source        BLOB,          -- archived files only: a submission keeps its own
 	k             INTEGER NOT NULL,
 	w             INTEGER NOT NULL,
 	hash_version  INTEGER NOT NULL,
 	ntokens       INTEGER NOT NULL,
 	nfps          INTEGER NOT NULL,
-	fps           BLOB NOT NULL, -- 20 bytes each, little-endian: hash, token, first and last line
 	error         TEXT,          -- why the file has no fingerprints (not C, too big...)
 	suspected     INTEGER NOT NULL DEFAULT 0,
-	created_at    INTEGER NOT NULL
+	created_at    INTEGER NOT NULL,
+	-- The large columns last: SQLite reads a row's columns in order, and
+	-- one past a blob means walking the blob's overflow pages.
+	fps           BLOB NOT NULL, -- 20 bytes each, little-endian: hash, token, first and last line
+	source        BLOB           -- archived files only: a submission keeps its own
 );
 CREATE INDEX plag_docs_by_game ON plag_docs (game, id);
 -- An archive imported twice must not count twice.
