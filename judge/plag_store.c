@@ -328,10 +328,10 @@ int plag_store_compare(sqlite3 *db, const struct cfg_plag *cfg, const char *game
 	int rc = look_up_all(&l, out, err);
 	if (rc == 0)
 		rc = compare_candidates(&l, out, err);
-	if (rc == 0 && out->n > 1) /* out->v is NULL when there is none */
-		qsort(out->v, out->n, sizeof *out->v, by_similarity);
-	else
+	if (rc < 0)
 		plag_matches_free(out);
+	else if (out->n > 1) /* out->v is NULL when there is none */
+		qsort(out->v, out->n, sizeof *out->v, by_similarity);
 	free(l.rows);
 	free(l.cands.slot);
 	plag_hashset_free(&l.idioms);

@@ -850,6 +850,31 @@ Test(plag_store_add, a_file_without_fingerprints_is_kept_with_its_error)
 	cr_assert_eq(q_int("SELECT count(*) FROM plag_pairs"), 0);
 }
 
+Test(plag_store_add, a_file_of_base_code_only_is_kept_with_no_fingerprints)
+{
+	/* The Demo handed in as it is: every fingerprint is base code. */
+	size_t len;
+	char *demo = read_all("games/dominator/players/AIDemo.c", &len);
+	struct plag_fps f = fingerprint(demo, len, &base);
+	cr_assert_eq(f.n, 0);
+	struct plag_matches m;
+	int64_t id = add_fps((struct doc_spec){ .author = "alice", .name = "Demo2" }, &f, NULL, NULL,
+			     &m);
+	cr_assert_eq(m.n, 0);
+	cr_assert_eq(m.looked_up, 0);
+	plag_matches_free(&m);
+	cr_assert_eq(q_int("SELECT nfps = 0 AND ntokens > 0 AND error IS NULL AND length(fps) = 0"
+			   " FROM plag_docs WHERE id = %lld", (long long)id), 1);
+	cr_assert_eq(q_int("SELECT count(*) FROM plag_index"), 0);
+	/* A second one by somebody else: nothing in common that counts. */
+	add_fps((struct doc_spec){ .author = "bob", .name = "Demo3" }, &f, NULL, NULL, &m);
+	cr_assert_eq(m.n, 0);
+	plag_matches_free(&m);
+	cr_assert_eq(q_int("SELECT count(*) FROM plag_pairs"), 0);
+	plag_fps_free(&f);
+	free(demo);
+}
+
 Test(plag_store_add, an_archived_file_keeps_its_source_and_is_stored_once)
 {
 	struct plag_fps f = fp_of(SCOUT);
@@ -916,7 +941,7 @@ Test(plag_store_index, only_files_sharing_fingerprints_are_compared)
 		random_code(&t, (uint64_t)i + 1, 4);
 		if (i == 7)
 			add_text(&t, "%s", SHARED_FN);
-		char author[16], name[16];
+		char author[32], name[32];
 		snprintf(author, sizeof author, "author%d", i);
 		snprintf(name, sizeof name, "Gen%d", i);
 		all[i] = fp_of(t.s);
@@ -1016,7 +1041,7 @@ static char *with_idiom(uint64_t seed)
 
 static void add_idiom_file(int i)
 {
-	char author[16], name[16];
+	char author[32], name[32];
 	snprintf(author, sizeof author, "writer%d", i);
 	snprintf(name, sizeof name, "W%d", i);
 	char *src = with_idiom(100 + (uint64_t)i);
@@ -1109,7 +1134,7 @@ Test(plag_store_idiom, files_without_fingerprints_do_not_count_towards_the_share
 	for (int i = 0; i < 3; i++)
 		add_idiom_file(i);
 	for (int i = 0; i < 7; i++) {
-		char name[16];
+		char name[32];
 		snprintf(name, sizeof name, "Broken%d", i);
 		add_fps((struct doc_spec){ .author = name, .name = name }, NULL, "binary", NULL, NULL);
 	}
