@@ -4,22 +4,26 @@
  * breadth-first search, how many steps each cell is from the nearest enemy
  * soldier and from the nearest enemy queen: the only ants that can kill a
  * worker.  Then:
- *   - food is shared out: the queen and the free workers are paired
- *     greedily with the food on the ground by the rounds it takes to get
- *     it eaten (a queen walks at half speed but eats on the spot; a worker
- *     must also carry it back), so no two ants chase one bonus; the kind
- *     of food the queen lacks most counts as nearer;
+ *   - food is shared out: the queen and the free workers are paired with
+ *     the food on the ground, cheapest pair first, by the rounds it takes
+ *     to get it eaten (a queen walks at half speed but eats on the spot; a
+ *     worker must also carry it back) less what it is worth to the queen
+ *     given the food already on its way (the scarcest nutrient counts), so
+ *     no two ants chase one bonus;
  *   - the queen, whom no soldier can beat, kills the enemy soldiers and
  *     workers that come next to her, walks to her food, lays a worker
  *     whenever she can afford one (three workers cost what one soldier
- *     costs and score more), and otherwise walks back amid the places
- *     where our quadrant's food appears;
+ *     costs and score more), and otherwise settles amid our quadrant's
+ *     food rectangles, which the spawns reveal;
  *   - workers never end a round next to an enemy soldier or queen and run
  *     from one that comes within two steps; loaded workers drop their food
  *     near the queen; idle ones wait near our food rectangles, off the
  *     cells where food appears;
- *   - soldiers hunt enemy workers, never stepping where an enemy soldier
- *     could step too nor next to an enemy queen.
+ *   - two soldiers besiege the queen of the enemy colony heading for the
+ *     best score, from opposite diagonals: her workers keep off soldiers,
+ *     so none can feed her, and her newborn appear within reach; the other
+ *     soldiers hunt enemy workers.  Soldiers never step where an enemy
+ *     soldier could step too (both would die) nor next to an enemy queen.
  * Nobody ever steps onto a cell that holds one of our ants or that another
  * of our ants enters this round: in Ants that is a fight too.
  */
@@ -32,19 +36,19 @@ PLAYER_NAME(Dummy);
 
 #define MAXN 99
 #define FAR 1000000
-#define MAXF 96        /* food cells planned for in one round */
-#define MAXA 1024      /* our ants planned for in one round */
-#define MAX_ORDERS 1000 /* orders a round, by the rules */
-#define CHEAP_SHARE 0.6 /* past this share of our CPU budget, skip searches */
-#define QUEEN_ZONE 2   /* food this close to our queen is hers to eat */
-#define QUEEN_REACH 40 /* the queen walks this far for food */
-#define GAIN_WEIGHT 3  /* rounds a point of potential() is worth */
-#define WAIT_RADIUS 3  /* idle workers stop this close to a rectangle */
-#define SOLDIER_RATIO 2 /* a soldier egg while soldiers * this < workers */
+#define MAXF 96          /* food cells planned for in one round */
+#define MAXA 1024        /* our ants planned for in one round */
+#define MAX_ORDERS 1000  /* orders a round, by the rules */
+#define CHEAP_SHARE 0.6  /* past this share of our CPU budget, skip searches */
+#define QUEEN_ZONE 2     /* food this close to our queen is hers to eat */
+#define QUEEN_REACH 40   /* the queen walks this far for food */
+#define GAIN_WEIGHT 3    /* rounds a point of potential() is worth */
+#define WAIT_RADIUS 3    /* idle workers stop this close to a rectangle */
+#define SOLDIER_RATIO 2  /* a soldier egg while soldiers * this < workers */
 #define SOLDIER_SLACK 50 /* a soldier egg while its life ends this late */
-#define SIEGERS 2       /* soldiers besieging the leading enemy queen */
-#define SIEGE_SWITCH 10 /* besiege another colony once it is 1/this ahead */
-#define SAFE 3         /* steps from an enemy that no enemy can cross now */
+#define SIEGERS 2        /* soldiers besieging the leading enemy queen */
+#define SIEGE_SWITCH 10  /* besiege another colony once it is 1/this ahead */
+#define SAFE 3           /* steps from an enemy that no enemy can cross now */
 
 typedef int Field[MAXN][MAXN];
 typedef const int (*FieldRef)[MAXN]; /* a Field passed around, read only */
