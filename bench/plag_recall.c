@@ -1,0 +1,287 @@
+/* plag_recall.c - does the detector catch disguised copies, and only them?
+ * The independent players in bench/plag/players/ (and the shipped Dummy)
+ * are stored as a tournament's submissions, each by its own author; every
+ * disguised copy that bench/plag/make_copies.sh made of them (levels 1-6,
+ * build/plag/copies/LEVEL/ORIGINAL-SEED.c, or $PLAG_COPIES) is then compared with them as a
+ * new submission by another author.  A copy is caught when its pair with
+ * its original is flagged.  Printed: recall per level at the configured
+ * defaults, false positives among the independent players, and the same
+ * for other k and w, which is what the defaults are chosen by.
+ * Goals: recall >= 95% at levels 1-3, >= 80% at 4-5, no false positive. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "judge/plag_doc.h"
+#include "judge/plag_store.h"
+#include "judge/source.h"
+#include "judge/store.h"
+
+#define PLAYERS_DIR "bench/plag/players"
+#define DUMMY "games/dominator/players/AIDummy.c"
+#define COPIES_DIR "build/plag/copies"
+#define LEVELS 6
+#define MAX_FILES 512
+
+struct file {
+	char name[64]; /* "AIAlder" */
+	char *src;
+	size_t len;
+	int level;     /* copies: 1..LEVELS; originals: 0 */
+	int original;  /* copies: index of their original */
+};
+
+struct corpus {
+	struct file orig[MAX_FILES], copy[MAX_FILES * 4];
+	size_t norig, ncopy;
+};
+
+struct result {
+	int copies[LEVELS + 1], caught[LEVELS + 1];
+	double sim_min[LEVELS + 1];
+	int pairs, false_pos;
+	double indep_max;
+};
+
+static int load(const char *path, const char *name, int level, struct file *f)
+{
+	char err[SRC_ERRLEN];
+	*f = (struct file){ .level = level };
+	snprintf(f->name, sizeof f->name, "%s", name);
+	if (src_read(path, PLAG_MAX_BYTES_DEFAULT, &f->src, &f->len, err) < 0) {
+		fprintf(stderr, "bench: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int load_originals(struct corpus *c)
+{
+	DIR *d = opendir(PLAYERS_DIR);
+	struct dirent *e;
+	char path[512], name[64];
+	while (d && (e = readdir(d)) && c->norig < MAX_FILES - 1) {
+		size_t n = strlen(e->d_name);
+		if (n < 3 || strcmp(e->d_name + n - 2, ".c") != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", PLAYERS_DIR, e->d_name);
+		snprintf(name, sizeof name, "%.*s", (int)(n - 2), e->d_name);
+		if (load(path, name, 0, &c->orig[c->norig++]) < 0)
+			return -1;
+	}
+	if (d)
+		closedir(d);
+	return load(DUMMY, "AIDummy", 0, &c->orig[c->norig++]);
+}
+
+static int find_original(const struct corpus *c, const char *copy_name)
+{
+	const char *dash = strrchr(copy_name, '-');
+	size_t n = dash ? (size_t)(dash - copy_name) : strlen(copy_name);
+	for (size_t i = 0; i < c->norig; i++)
+		if (strlen(c->orig[i].name) == n && strncmp(c->orig[i].name, copy_name, n) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* Copies of the shipped Demo are base code by definition: not counted. */
+static int load_copies(struct corpus *c, const char *copies)
+{
+	char dir[256], path[512];
+	for (int level = 1; level <= LEVELS; level++) {
+		snprintf(dir, sizeof dir, "%s/%d", copies, level);
+		DIR *d = opendir(dir);
+		struct dirent *e;
+		while (d && (e = readdir(d)) && c->ncopy < sizeof c->copy / sizeof *c->copy) {
+			size_t n = strlen(e->d_name);
+			int o = n > 2 && strcmp(e->d_name + n - 2, ".c") == 0
+				? find_original(c, e->d_name) : -1;
+			if (o < 0)
+				continue;
+			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+			struct file *f = &c->copy[c->ncopy++];
+			if (load(path, e->d_name, level, f) < 0)
+				return -1;
+			f->original = o;
+		}
+		if (d)
+			closedir(d);
+	}
+	return 0;
+}
+
+/* ---- one setting of k and w */
+
+static int fingerprint(const struct cfg_plag *cfg, const struct plag_hashset *base,
+		       const struct file *f, struct plag_fps *out)
+{
+	char err[PLAG_ERRLEN];
+	if (plag_fingerprint(cfg, base, f->src, f->len, out, err)) {
+		fprintf(stderr, "bench: %s: %s\n", f->name, err);
+		return -1;
+	}
+	return 0;
+}
+
+/* The originals as one tournament's submissions: every pair among them is
+ * compared as each arrives; a flagged one is a false positive. */
+static int store_originals(struct store *s, const struct cfg_plag *cfg,
+			   const struct plag_hashset *base, const struct corpus *c,
+			   int64_t *ids, struct result *r)
+{
+	char err[PLAG_ERRLEN];
+	for (size_t i = 0; i < c->norig; i++) {
+		struct plag_fps f;
+		struct plag_matches m;
+		if (fingerprint(cfg, base, &c->orig[i], &f) < 0)
+			return -1;
+		struct plag_doc doc = { .game = "dominator", .author = c->orig[i].name,
+					.name = c->orig[i].name, .submission = 0, .label = "bench" };
+		int rc = plag_store_add(store_db(s), cfg, &doc, &f, NULL, &ids[i], &m, err);
+		plag_fps_free(&f);
+		if (rc < 0)
+			return fprintf(stderr, "bench: %s\n", err), -1;
+		r->pairs += (int)i;
+		for (size_t j = 0; j < m.n; j++) {
+			r->false_pos += m.v[j].flagged;
+			if (m.v[j].similarity > r->indep_max)
+				r->indep_max = m.v[j].similarity;
+		}
+		plag_matches_free(&m);
+	}
+	return 0;
+}
+
+static int check_copies(struct store *s, const struct cfg_plag *cfg,
+			const struct plag_hashset *base, const struct corpus *c,
+			const int64_t *ids, struct result *r)
+{
+	char err[PLAG_ERRLEN];
+	for (int l = 0; l <= LEVELS; l++)
+		r->sim_min[l] = 1;
+	for (size_t i = 0; i < c->ncopy; i++) {
+		const struct file *f = &c->copy[i];
+		struct plag_fps fps;
+		struct plag_matches m;
+		if (fingerprint(cfg, base, f, &fps) < 0)
+			return -1;
+		int rc = plag_store_compare(store_db(s), cfg, "dominator", "copier", 0, &fps, &m, err);
+		plag_fps_free(&fps);
+		if (rc < 0)
+			return fprintf(stderr, "bench: %s\n", err), -1;
+		double sim = 0;
+		bool caught = false;
+		for (size_t j = 0; j < m.n; j++)
+			if (m.v[j].doc == ids[f->original]) {
+				sim = m.v[j].similarity;
+				caught = m.v[j].flagged;
+			}
+		r->copies[f->level]++;
+		r->caught[f->level] += caught;
+		if (sim < r->sim_min[f->level])
+			r->sim_min[f->level] = sim;
+		plag_matches_free(&m);
+	}
+	return 0;
+}
+
+static int run(const struct cfg_plag *cfg, const struct corpus *c, struct result *r)
+{
+	char path[] = "/tmp/judge-plag-recall-XXXXXX", err[STORE_ERRLEN], perr[PLAG_ERRLEN];
+	int fd = mkstemp(path);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	unlink(path);
+	*r = (struct result){ 0 };
+	struct plag_hashset base;
+	int64_t ids[MAX_FILES];
+	struct store *s = store_open(path, true, err);
+	int rc = s && !plag_base_load("dominator", cfg->k, &base, perr) ? 0 : -1;
+	if (rc < 0)
+		fprintf(stderr, "bench: %s\n", s ? perr : err);
+	if (rc == 0) {
+		rc = store_begin(s, err);
+		if (rc == 0)
+			rc = store_originals(s, cfg, &base, c, ids, r);
+		if (rc == 0)
+			rc = check_copies(s, cfg, &base, c, ids, r);
+		store_rollback(s);
+		plag_hashset_free(&base);
+	}
+	store_close(s);
+	unlink(path);
+	char wal[64];
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	unlink(wal);
+	snprintf(wal, sizeof wal, "%s-shm", path);
+	unlink(wal);
+	return rc;
+}
+
+static double pct(int a, int b)
+{
+	return b ? 100.0 * a / b : 0;
+}
+
+static void print_default(const struct cfg_plag *cfg, const struct corpus *c,
+			  const struct result *r)
+{
+	static const int goal[LEVELS + 1] = { 0, 95, 95, 95, 80, 80, 0 };
+	printf("plagiarism recall: %zu independent players, %zu disguised copies; k %u, w %u, "
+	       "flag at %u%%\n", c->norig, c->ncopy, cfg->k, cfg->w, cfg->flag_pct);
+	for (int l = 1; l <= LEVELS; l++) {
+		printf("  level %d: %3d of %3d caught = %5.1f%%", l, r->caught[l], r->copies[l],
+		       pct(r->caught[l], r->copies[l]));
+		if (goal[l])
+			printf(" (goal >= %d%%)", goal[l]);
+		else
+			printf(" (reported)");
+		printf(", least similar copy %.0f%%\n", r->sim_min[l] * 100);
+	}
+	printf("  false positives: %d of %d pairs of independent players (goal 0); the most "
+	       "similar pair %.0f%%\n", r->false_pos, r->pairs, r->indep_max * 100);
+}
+
+static int sweep(const struct judge_config *cfg, const struct corpus *c)
+{
+	static const unsigned ks[] = { 8, 10, 12, 15, 20 }, ws[] = { 4, 8, 16 };
+	printf("  other settings (recall %% per level 1-6 | false positives | most similar "
+	       "independent pair):\n");
+	for (size_t i = 0; i < sizeof ks / sizeof *ks; i++)
+		for (size_t j = 0; j < sizeof ws / sizeof *ws; j++) {
+			struct cfg_plag p = cfg->plag;
+			p.k = ks[i];
+			p.w = ws[j];
+			struct result r;
+			if (run(&p, c, &r) < 0)
+				return -1;
+			printf("    k %2u w %2u:", p.k, p.w);
+			for (int l = 1; l <= LEVELS; l++)
+				printf(" %5.1f", pct(r.caught[l], r.copies[l]));
+			printf(" | %d | %.0f%%%s\n", r.false_pos, r.indep_max * 100,
+			       p.k == cfg->plag.k && p.w == cfg->plag.w ? "   <- default" : "");
+		}
+	return 0;
+}
+
+int main(void)
+{
+	static struct corpus c;
+	struct judge_config cfg;
+	cfg_defaults(&cfg);
+	const char *copies = getenv("PLAG_COPIES") ? getenv("PLAG_COPIES") : COPIES_DIR;
+	if (load_originals(&c) < 0 || load_copies(&c, copies) < 0)
+		return 1;
+	if (c.ncopy == 0) {
+		fprintf(stderr, "bench: no copies in %s: run bench/plag/make_copies.sh\n", copies);
+		return 1;
+	}
+	struct result r;
+	if (run(&cfg.plag, &c, &r) < 0)
+		return 1;
+	print_default(&cfg.plag, &c, &r);
+	return sweep(&cfg, &c) < 0;
+}
