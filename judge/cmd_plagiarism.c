@@ -386,12 +386,21 @@ static int hf_cmp(const void *x, const void *y)
 				  : (a->frag > b->frag) - (a->frag < b->frag);
 }
 
-static bool has_hash(const struct plag_fps *f, uint64_t h)
+static int u64_cmp(const void *x, const void *y)
 {
-	for (size_t i = 0; i < f->n; i++)
-		if (f->v[i].hash == h)
-			return true;
-	return false;
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+	return (a > b) - (a < b);
+}
+
+/* The hashes of f, sorted, for binary search (malloc'd). */
+static uint64_t *sorted_hashes(const struct plag_fps *f)
+{
+	uint64_t *h = malloc((f->n ? f->n : 1) * sizeof *h);
+	for (size_t i = 0; h && i < f->n; i++)
+		h[i] = f->v[i].hash;
+	if (h && f->n)
+		qsort(h, f->n, sizeof *h, u64_cmp);
+	return h;
 }
 
 static void mark_lines(unsigned *line_frag, size_t nlines, const struct plag_fp *fp,
@@ -414,11 +423,12 @@ static unsigned number_fragments(const struct shown *a, const struct shown *b,
 				 unsigned *fa, size_t na, unsigned *fb, size_t nb)
 {
 	struct hash_frag *hf = malloc((a->fps.n ? a->fps.n : 1) * sizeof *hf);
+	uint64_t *hb = sorted_hashes(&b->fps);
 	size_t nhf = 0;
 	unsigned frag = 0;
 	bool in_run = false;
-	for (size_t i = 0; hf && i < a->fps.n; i++) {
-		bool shared = has_hash(&b->fps, a->fps.v[i].hash);
+	for (size_t i = 0; hf && hb && i < a->fps.n; i++) {
+		bool shared = b->fps.n && bsearch(&a->fps.v[i].hash, hb, b->fps.n, sizeof *hb, u64_cmp);
 		if (shared && !in_run)
 			frag++;
 		in_run = shared;
@@ -443,6 +453,7 @@ static unsigned number_fragments(const struct shown *a, const struct shown *b,
 			mark_lines(fb, nb, &b->fps.v[i], hf[lo].frag);
 	}
 	free(hf);
+	free(hb);
 	return frag;
 }
 
