@@ -98,6 +98,18 @@ static const struct cfg_number *find_number(const struct cfg_number *list, const
 	return NULL;
 }
 
+/* key = v in section: a number of the list, else an unknown setting. */
+static int number_setting(const struct cfg_number *nums, const char *section, const char *key,
+			  json_t *v, char err[CFG_ERRLEN])
+{
+	const struct cfg_number *n = find_number(nums, key);
+	if (!n) {
+		snprintf(err, CFG_ERRLEN, "config: unknown setting %s.%s", section, key);
+		return -1;
+	}
+	return set_number(n, v, section, err);
+}
+
 static int load_sandbox(struct cfg_sandbox *s, json_t *obj, char err[CFG_ERRLEN])
 {
 	const struct cfg_number nums[] = {
@@ -113,12 +125,7 @@ static int load_sandbox(struct cfg_sandbox *s, json_t *obj, char err[CFG_ERRLEN]
 	const char *key;
 	json_t *v;
 	json_object_foreach(obj, key, v) {
-		const struct cfg_number *n = find_number(nums, key);
-		if (!n) {
-			snprintf(err, CFG_ERRLEN, "config: unknown setting sandbox.%s", key);
-			return -1;
-		}
-		if (set_number(n, v, "sandbox", err) < 0)
+		if (number_setting(nums, "sandbox", key, v, err) < 0)
 			return -1;
 	}
 	return 0;
@@ -146,12 +153,7 @@ static int load_compile(struct cfg_compile *c, json_t *obj, char err[CFG_ERRLEN]
 			strcpy(c->cache_dir, s);
 			continue;
 		}
-		const struct cfg_number *n = find_number(nums, key);
-		if (!n) {
-			snprintf(err, CFG_ERRLEN, "config: unknown setting compile.%s", key);
-			return -1;
-		}
-		if (set_number(n, v, "compile", err) < 0)
+		if (number_setting(nums, "compile", key, v, err) < 0)
 			return -1;
 	}
 	return 0;
@@ -181,12 +183,7 @@ static int load_worker(struct cfg_worker *w, json_t *obj, char err[CFG_ERRLEN])
 			strcpy(w->qualify_opponent, s);
 			continue;
 		}
-		const struct cfg_number *n = find_number(nums, key);
-		if (!n) {
-			snprintf(err, CFG_ERRLEN, "config: unknown setting worker.%s", key);
-			return -1;
-		}
-		if (set_number(n, v, "worker", err) < 0)
+		if (number_setting(nums, "worker", key, v, err) < 0)
 			return -1;
 	}
 	w->lease_ms = lease;
@@ -212,12 +209,7 @@ static int load_plag(struct cfg_plag *p, json_t *obj, char err[CFG_ERRLEN])
 	const char *key;
 	json_t *v;
 	json_object_foreach(obj, key, v) {
-		const struct cfg_number *n = find_number(nums, key);
-		if (!n) {
-			snprintf(err, CFG_ERRLEN, "config: unknown setting plagiarism.%s", key);
-			return -1;
-		}
-		if (set_number(n, v, "plagiarism", err) < 0)
+		if (number_setting(nums, "plagiarism", key, v, err) < 0)
 			return -1;
 	}
 	if (p->floor_pct > p->flag_pct) {
