@@ -122,7 +122,19 @@ def scan_comments(text):
                 line_has_code = True
             out.append(c)
             i += 1
-    return ''.join(out), comments
+    # a run of // lines is one comment
+    merged = []
+    for c in comments:
+        p = merged[-1] if merged else None
+        if (p is not None and not c['block'] and not p['block'] and not c['trailing']
+                and not p['trailing'] and c['line'] == p['end'] + 1):
+            p['end'] = c['line']
+            p['lines'].append(c['text'])
+            continue
+        if not c['block']:
+            c['lines'] = [c['text']]
+        merged.append(c)
+    return ''.join(out), merged
 
 
 def logical_lines(stripped):
@@ -286,15 +298,24 @@ def parse_source(src, incdirs):
     hdr_macros = {k: v for k, v in all_macros.items() if k not in src.macros}
     last_include = max([ln for ln, _, _ in src.includes] or [0])
     code_ids = src.code_ids
-    kept = {}
+    cands = {}
     for name, m in src.macros.items():
         if (m.count == 1 and not m.undef and m.depth == 0 and name not in src.cond_names
                 and m.body and not name.startswith('_') and name != 'NDEBUG'
-                and name in code_ids and code_ids[name] > m.last
                 and (m.params is None or '...' not in m.params)
                 and not any(t in ('#', '##', ';', '{', '}') for _, t in m.tokens)
                 and not any(k == 'other' for k, _ in m.tokens)):
-            kept[name] = m
+            cands[name] = m
+    kept = {n: m for n, m in cands.items() if n in code_ids and code_ids[n] > m.last}
+    grew = True
+    while grew:     # macros that only kept macros use
+        grew = False
+        for m in list(kept.values()):
+            for k, t in m.tokens:
+                if k == 'id' and t in cands and t not in kept:
+                    kept[t] = cands[t]
+                    grew = True
+    kept = {n: src.macros[n] for n in src.macros if n in kept}
     kept_hdr = {n for n in code_ids if n in hdr_macros and n != 'PLAYER_NAME'
                 and not n.startswith('__') and code_ids[n] > last_include}
     for attempt in range(60):
@@ -1326,6 +1347,8 @@ class NameGen:
                 changed = True
             else:
                 out.append(w)
+        if kind not in ('var', 'param', 'label') and len(''.join(out)) < 3:
+            out.append(self.rng.choice(GENERIC_NOUNS))
         if not changed or self.rng.random() < 0.2 or not out:
             r = self.rng.random()
             if kind == 'func' and r < 0.4:
@@ -1499,30 +1522,16 @@ def macro_define_line(m):
         out.append((k, t))
         prev = t
     body = ''
-    for i, (k, t) in enumerate(out):
-        if i and need_space(out[i - 1], (k, t)):
+    toks = iter(out)
+    for mt in TOKEN_RE.finditer(m.body):
+        if mt.lastgroup == 'space':
             body += ' '
-        body += t
+            continue
+        body += next(toks)[1]
     head = m.newname
     if m.params is not None:
         head += '(' + ', '.join(m.param_new) + ')'
     return '#define %s %s' % (head, body)
-
-
-def need_space(a, b):
-    ka, ta = a
-    kb, tb = b
-    if ka in ('id', 'num') and kb in ('id', 'num'):
-        return True
-    if ta in (',',):
-        return True
-    if kb == 'punct' and tb in ('(', ')', '[', ']', ',', '.', '->', ';'):
-        return False
-    if ka == 'punct' and ta in ('(', '[', '.', '->', '!', '~'):
-        return False
-    if ka == 'punct' and kb == 'punct':
-        return ta not in ('(', '[') and tb not in (')', ']')
-    return ka == 'punct' and ta not in ('(', '[') or kb == 'punct'
 
 
 # ---------------------------------------------------------------------------
@@ -2461,6 +2470,11 @@ def attach_comments(comments, items):
     return head, table
 
 
+def looks_like_code(word):
+    return '_' in word.strip('_') or re.search(r'[a-z][A-Z]|[0-9]', word) is not None or \
+        (word.isupper() and len(word) > 1)
+
+
 def make_comment_fn(rng, style, level, name_map, old_player, new_player):
     def fn(c):
         if rng.random() >= style.keep_comment:
@@ -2473,11 +2487,14 @@ def make_comment_fn(rng, style, level, name_map, old_player, new_player):
             while lines and not lines[-1].strip():
                 lines.pop()
         else:
-            lines = [text.strip()]
+            lines = [l.strip() for l in c['lines']]
         out = []
         for l in lines:
             if level >= 2:
-                l = re.sub(r'\b[A-Za-z_]\w*\b', lambda m: name_map.get(m.group(), m.group()), l)
+                l = re.sub(r'\b[A-Za-z_]\w*\b', lambda m: name_map.get(m.group(), m.group())
+                           if looks_like_code(m.group()) else m.group(), l)
+                l = re.sub(r'\b([A-Za-z_]\w*)(\(\))', lambda m: name_map.get(m.group(1), m.group(1))
+                           + m.group(2), l)
             if old_player and new_player and old_player != new_player:
                 l = re.sub(r'\b%s\b' % re.escape(old_player), new_player, l)
             if level >= 2:
@@ -2544,6 +2561,7 @@ def disguise(text, level, seed, name, incdirs):
         return Resolver(None, items, P.kept, cache=hdr_res)
 
     items = list(P.ext)
+    check_supported(items)
     old_player = None
     for it in items:
         if isinstance(it, c_ast.Decl) and it.name == 'player_name' and \
@@ -2579,12 +2597,27 @@ def disguise(text, level, seed, name, incdirs):
     return em.file_text(items, head)
 
 
+STMT_HOLDERS = (c_ast.FuncDef, c_ast.Compound, c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile,
+                c_ast.Switch, c_ast.Case, c_ast.Default, c_ast.Label)
+
+
+def check_supported(items):
+    for top in items:
+        for n in walk(top):
+            for k in kids(n):
+                if isinstance(k, c_ast.Compound) and not isinstance(n, STMT_HOLDERS):
+                    line = k.coord.line if k.coord is not None else '?'
+                    raise Fail('cannot handle the GNU statement expression at line %s' % line)
+
+
 class Ctx:
     def __init__(self, P, resolve, rng, ng):
         self.P = P
         self.resolve = resolve
         self.rng = rng
         self.ng = ng
+        self.made = set()
+        self.keep = []
 
 
 def main(argv):
@@ -3157,9 +3190,6 @@ def dead_code(ctx, items):
     return out
 
 
-def split_merge(ctx, items):
-    return items
-
 
 
 # ---------------------------------------------------------------------------
@@ -3629,6 +3659,268 @@ def control_forms(ctx, items):
     for f in func_defs(items):
         res = ctx.resolve(items)
         Forms(ctx, res).run(f)
+    return items
+
+
+
+# ---------------------------------------------------------------------------
+# Level 6: splitting and merging functions
+# ---------------------------------------------------------------------------
+
+def local_type_refs(node, res, func):
+    """Whether node names a type, tag or constant local to func."""
+    for n in walk(node):
+        s = res.ref.get(id(n))
+        if s is not None and s.func is func and s.kind in ('typedef', 'tag', 'enumconst'):
+            return True
+    return False
+
+
+def extract_candidates(items, res, ctx):
+    out = []
+    for f in func_defs(items):
+        if id(f) in ctx.made:
+            continue
+        for owner, attr in block_lists(f.body):
+            lst = getattr(owner, attr)
+            n = len(lst)
+            for i in range(n):
+                for j in range(i + 1, min(n, i + 4) + 1):
+                    seg = lst[i:j]
+                    size = sum(1 for st in seg for _ in walk(st))
+                    if size < 12:
+                        continue
+                    if j - i == 1 and not isinstance(seg[0], (c_ast.For, c_ast.While,
+                                                             c_ast.DoWhile, c_ast.If,
+                                                             c_ast.Switch, c_ast.Compound)):
+                        continue
+                    if any(isinstance(st, (c_ast.Decl, c_ast.Typedef, c_ast.Case, c_ast.Default,
+                                           c_ast.Label, c_ast.Pragma)) for st in seg):
+                        continue
+                    if owner is f.body and j - i == n:
+                        continue
+                    c = check_segment(f, seg, res, ctx)
+                    if c is not None:
+                        out.append((f, owner, attr, i, j, c, size))
+    return out
+
+
+def check_segment(f, seg, res, ctx):
+    """The free local variables of seg, in order, or None when seg cannot
+    become a function of its own."""
+    inside = set()
+    for st in seg:
+        for n in walk(st):
+            if isinstance(n, (c_ast.Return, c_ast.Goto, c_ast.Label)):
+                return None
+            if isinstance(n, (c_ast.Decl, c_ast.Typedef, c_ast.Enumerator)):
+                inside.add(id(n))
+        if escapes(st):
+            return None
+    free = []
+    for st in seg:
+        for n in walk(st):
+            if isinstance(n, c_ast.ID) and id(n) in res.macro_refs:
+                if any(x.func is f for x in res.macro_refs[id(n)]):
+                    return None
+            s = res.ref.get(id(n))
+            if s is None or s.func is not f or id(s.node) in inside:
+                continue
+            if s.kind in ('typedef', 'tag', 'enumconst', 'func'):
+                return None
+            if s.kind not in ('var', 'param'):
+                return None
+            if s not in free:
+                if 'register' in (s.storage or []) or 'extern' in (s.storage or []):
+                    return None
+                if isinstance(s.type, c_ast.FuncDecl) or local_type_refs(s.type, res, f):
+                    return None
+                for t in walk(s.type):
+                    if isinstance(t, c_ast.ArrayDecl) and t.dim is not None and \
+                            ConstEval(res).value(t.dim) is None and \
+                            any(isinstance(x, c_ast.ID) and res.sym_of(x) is not None and
+                                res.sym_of(x).kind in ('var', 'param') for x in walk(t.dim)):
+                        return None
+                free.append(s)
+    return free
+
+
+def do_extract(cand, items, ctx):
+    f, owner, attr, i, j, free, _ = cand
+    ng = ctx.ng
+    lst = getattr(owner, attr)
+    seg = lst[i:j]
+    hint = '_'.join(split_words(f.decl.name)[:2] + [ctx.rng.choice(
+        ['part', 'step', 'loop', 'inner', 'update', 'scan', 'work', 'pass', 'stage'])])
+    hname = ng.temp(hint)
+    params = []
+    pname = {}
+    for s in free:
+        words = split_words(s.name) or ['value']
+        pn = ng.temp('_'.join(words + [ctx.rng.choice(['', '', 'ptr', 'ref', 'p'])]).strip('_'))
+        pname[id(s)] = pn
+        t = copy.deepcopy(s.type)
+        if s.kind == 'param' and isinstance(t, c_ast.ArrayDecl):
+            t = c_ast.PtrDecl(list(t.dim_quals or []), t.type)
+        params.append(mk_decl(pn, c_ast.PtrDecl([], t)))
+    res = ctx.res_cache
+    uses = {}
+    for st in seg:
+        for n in walk(st):
+            s = res.ref.get(id(n))
+            if isinstance(n, c_ast.ID) and s is not None and id(s) in pname:
+                uses[id(n)] = pname[id(s)]
+
+    def fix(n):
+        if isinstance(n, c_ast.ID) and id(n) in uses:
+            return U('*', mk_id(uses[id(n)]))
+        return None
+    body = [replace_nodes(st, fix) for st in seg]
+    if params:
+        plist = c_ast.ParamList(params)
+    else:
+        plist = c_ast.ParamList([c_ast.Typename(None, [], None, simple_type(['void']))])
+    fdecl = c_ast.FuncDecl(plist, c_ast.TypeDecl(hname, [], None, c_ast.IdentifierType(['void'])))
+    helper = c_ast.FuncDef(c_ast.Decl(hname, [], [], ['static'], [], fdecl, None, None), None,
+                           c_ast.Compound(body))
+    args = c_ast.ExprList([U('&', mk_id(s.name)) for s in free]) if free else None
+    call = c_ast.FuncCall(mk_id(hname), args)
+    lst[i:j] = [call]
+    ctx.made.add(id(helper))
+    ctx.keep.append(helper)
+    k = items.index(f)
+    return items[:k] + [helper] + items[k:]
+
+
+def dummy_arg(p, res):
+    t = conv_type(p.type, res)
+    if t is None:
+        return None
+    if t[0] in ('b', 'p'):
+        return K(0)
+    if t[0] == 's':
+        tt = copy.deepcopy(p.type)
+        td = innermost_typedecl(tt)
+        td.declname = None
+        return c_ast.CompoundLiteral(c_ast.Typename(None, [], None, tt), c_ast.InitList([K(0)]))
+    return None
+
+
+def merge_pair(items, res, ctx):
+    """Merges two functions of one return type into one with a selector
+    argument; returns the new items or None."""
+    rng = ctx.rng
+    calls = {}
+    other_use = set()
+    for it in items:
+        for n in walk(it):
+            if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID):
+                s = res.ref.get(id(n.name))
+                if s is not None:
+                    calls.setdefault(id(s), []).append(n)
+        call_names = {id(n.name) for n in walk(it) if isinstance(n, c_ast.FuncCall)}
+        for n in walk(it):
+            if isinstance(n, c_ast.ID) and id(n) not in call_names:
+                s = res.ref.get(id(n))
+                if s is not None and s.kind == 'func':
+                    other_use.add(id(s))
+    cands = []
+    for f in func_defs(items):
+        s = res.file.ord.get(f.decl.name)
+        args = f.decl.type.args
+        params = [] if args is None else [p for p in args.params if isinstance(p, c_ast.Decl)]
+        if s is None or s.origin != 'src' or f.decl.name in NEVER_RENAME or id(s) in other_use:
+            continue
+        if args is not None and any(isinstance(p, (c_ast.ID, c_ast.EllipsisParam))
+                                    for p in args.params):
+            continue
+        if f.param_decls or has_any(f.body, c_ast.Label):
+            continue
+        if any(dummy_arg(p, res) is None for p in params):
+            continue
+        bad = False
+        for c in calls.get(id(s), []):
+            exprs = c.args.exprs if c.args is not None else []
+            if len(exprs) != len(params) or \
+                    sum(1 for e in exprs if not is_pure(e, res, ctx.P.kept)) > 1:
+                bad = True
+        if bad:
+            continue
+        rt = _GEN._generate_type(f.decl.type.type, emit_declname=False).strip()
+        cands.append((f, s, params, rt))
+    pairs = [(a, b) for x, a in enumerate(cands) for b in cands[x + 1:] if a[3] == b[3]]
+    if not pairs:
+        return None
+    (f, fs, fp, rt), (g, gs, gp, _) = rng.choice(pairs)
+    if rng.random() < 0.5:
+        (f, fs, fp), (g, gs, gp) = (g, gs, gp), (f, fs, fp)
+    ng = ctx.ng
+    # fresh parameter names: the two bodies now share one scope of parameters
+    for fn, ps in ((f, fp), (g, gp)):
+        for p in ps:
+            for s in res.funcs.get(id(fn), []):
+                if s.node is p:
+                    apply_name(s.occ, ng.temp('_'.join(split_words(p.name)) or 'arg'))
+    sel = ng.temp(rng.choice(['which', 'mode', 'kind', 'op', 'what', 'action', 'variant']))
+    words = split_words(f.decl.name)[-1:] + split_words(g.decl.name)[-1:]
+    mname = ng.temp('_'.join([rng.choice(['do', 'handle', 'run', 'process'])] + words))
+    vf, vg = rng.choice([(0, 1), (1, 0), (1, 2), (0, 2)])
+    sel_first = rng.random() < 0.6
+    sel_decl = mk_decl(sel, simple_type(['int']))
+    plist = fp + gp
+    plist = [sel_decl] + plist if sel_first else plist + [sel_decl]
+    rtype = copy.deepcopy(f.decl.type.type)
+    fdecl = c_ast.FuncDecl(c_ast.ParamList(plist), rtype)
+    decl = c_ast.Decl(mname, [], [], ['static'], [], fdecl, None, None)
+    set_decl_name(decl, mname)
+    if rng.random() < 0.5:
+        body = c_ast.If(B('==', mk_id(sel), K(vf)), f.body, g.body)
+    else:
+        body = c_ast.If(B('!=', mk_id(sel), K(vf)), g.body, f.body)
+    merged = c_ast.FuncDef(decl, None, c_ast.Compound([body]))
+    fdum = [dummy_arg(p, res) for p in fp]
+    gdum = [dummy_arg(p, res) for p in gp]
+    for which, sym, val in ((0, fs, vf), (1, gs, vg)):
+        for c in calls.get(id(sym), []):
+            exprs = list(c.args.exprs) if c.args is not None else []
+            if which == 0:
+                new = exprs + [copy.deepcopy(d) for d in gdum]
+            else:
+                new = [copy.deepcopy(d) for d in fdum] + exprs
+            new = [K(val)] + new if sel_first else new + [K(val)]
+            c.name = mk_id(mname)
+            c.args = c_ast.ExprList(new)
+    out = []
+    for it in items:
+        if it is f:
+            out.append(merged)
+        elif it is g:
+            continue
+        elif is_funcdecl(it) and it.name in (f.decl.name, g.decl.name):
+            continue
+        else:
+            out.append(it)
+    return out
+
+
+def split_merge(ctx, items):
+    rng = ctx.rng
+    for _ in range(rng.choice([1, 2, 2, 3])):
+        res = ctx.resolve(items)
+        ctx.res_cache = res
+        cands = extract_candidates(items, res, ctx)
+        if not cands:
+            break
+        # middle-sized pieces look most like a person's refactoring
+        weights = [1.0 / (1 + abs(c[6] - 40) / 20.0) for c in cands]
+        cand = rng.choices(cands, weights)[0]
+        items = do_extract(cand, items, ctx)
+    for _ in range(rng.choice([1, 1, 2])):
+        res = ctx.resolve(items)
+        merged = merge_pair(items, res, ctx)
+        if merged is None:
+            break
+        items = merged
     return items
 
 

@@ -1,0 +1,78 @@
+#!/bin/bash
+# make_copies.sh - disguised copies of Dominator players for the plagiarism
+# benchmark: for every player and every level 1..6, COPIES copies with
+# different seeds, each checked to compile.
+#
+# Usage: bench/plag/make_copies.sh [-o OUTDIR] [-n COPIES] [PLAYER.c | FOLDER]...
+#   default players: bench/plag/players/*.c plus
+#                    games/dominator/players/AIDemo.c and AIDummy.c
+#   default OUTDIR:  build/plag/copies  (writes OUTDIR/LEVEL/ORIGINAL-SEED.c)
+# Prints the count of good copies per level and every failure; exits 1 if
+# any copy failed to be made or to compile.  Run from anywhere.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=$root/build/plag/copies
+copies=3
+while getopts "o:n:h" opt; do
+	case $opt in
+	o) out=$OPTARG ;;
+	n) copies=$OPTARG ;;
+	*) sed -n '2,12p' "$0"; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+
+players=()
+if [ $# -eq 0 ]; then
+	set -- "$root/bench/plag/players" "$root/games/dominator/players/AIDemo.c" \
+		"$root/games/dominator/players/AIDummy.c"
+fi
+for arg in "$@"; do
+	if [ -d "$arg" ]; then
+		for f in "$arg"/*.c; do [ -e "$f" ] && players+=("$f"); done
+	elif [ -f "$arg" ]; then
+		players+=("$arg")
+	else
+		echo "make_copies: no such player or folder: $arg" >&2
+		exit 2
+	fi
+done
+if [ ${#players[@]} -eq 0 ]; then
+	echo "make_copies: no players found" >&2
+	exit 2
+fi
+
+kit=$root/games/dominator/kit
+failures=0
+declare -A good
+for level in 1 2 3 4 5 6; do
+	mkdir -p "$out/$level"
+	good[$level]=0
+	for f in "${players[@]}"; do
+		base=$(basename "$f" .c)
+		for ((k = 1; k <= copies; k++)); do
+			seed=$((level * 1000 + k))
+			dst=$out/$level/$base-$seed.c
+			if ! err=$("$here/disguise.py" --level "$level" --seed "$seed" "$f" "$dst" 2>&1); then
+				echo "FAIL level $level $base seed $seed: $(echo "$err" | tail -1)"
+				failures=$((failures + 1))
+				rm -f "$dst"
+				continue
+			fi
+			if ! err=$(gcc -std=gnu17 -O2 -Wall -fsyntax-only -I"$kit" "$dst" 2>&1); then
+				echo "FAIL level $level $base seed $seed: does not compile: $dst"
+				echo "$err" | grep -m 3 'error'
+				failures=$((failures + 1))
+				continue
+			fi
+			good[$level]=$((good[$level] + 1))
+		done
+	done
+done
+total=$((${#players[@]} * copies))
+for level in 1 2 3 4 5 6; do
+	echo "level $level: ${good[$level]}/$total copies compile"
+done
+echo "${#players[@]} players, copies in $out"
+[ $failures -eq 0 ]
