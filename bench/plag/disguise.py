@@ -244,7 +244,8 @@ GCC_FLAGS = ['-std=gnu17', '-U__GNUC__', '-D__extension__=', '-D__attribute__(x)
 
 
 def run_gcc(args, text, incdirs):
-    with tempfile.NamedTemporaryFile('w', suffix='.c', delete=False) as f:
+    with tempfile.NamedTemporaryFile('w', suffix='.c', delete=False, encoding='utf-8',
+                                     errors='surrogateescape') as f:
         f.write(text)
         tmp = f.name
     try:
@@ -254,7 +255,8 @@ def run_gcc(args, text, incdirs):
         cmd.append(tmp)
         try:
             p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               universal_newlines=True)
+                               universal_newlines=True, encoding='utf-8',
+                               errors='surrogateescape')
         except OSError as e:
             raise Fail('cannot run gcc: %s' % e)
         if p.returncode != 0:
@@ -1314,10 +1316,23 @@ def split_words(name):
     return [w.lower() for w in re.findall(r'[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', name)]
 
 
+# libc and gcc builtin names a new name must not take even when no header
+# declares them
+LIBC_NAMES = set('''abs labs llabs div ldiv exp exp2 log log2 log10 pow round lround floor ceil
+trunc fabs fmod sqrt cbrt sin cos tan asin acos atan atan2 sinh cosh tanh hypot fmin fmax
+erf erfc gamma lgamma tgamma j0 j1 jn y0 y1 yn index rindex time clock rand random srand
+srandom exit abort free malloc calloc realloc printf fprintf sprintf snprintf puts putchar
+getchar scanf strlen strcpy strncpy strcat strcmp strncmp strchr strrchr strstr memset
+memcpy memmove memcmp memchr bcmp bcopy bzero ffs isdigit isalpha isspace toupper tolower
+select signal kill read write open close remove rename link unlink sleep alarm pause fork
+wait system getenv atoi atol strtol qsort bsearch main stdin stdout stderr errno assert
+min max bool true false NULL EOF'''.split())
+
+
 class NameGen:
     def __init__(self, rng, reserved):
         self.rng = rng
-        self.used = set(reserved) | C_KEYWORDS
+        self.used = set(reserved) | C_KEYWORDS | LIBC_NAMES
         self.camel = rng.random() < 0.45     # camelCase functions and variables
         self.gprefix = rng.choice(['', '', '', 'g_', 's_'])
         self.counter = 0
@@ -2502,6 +2517,7 @@ def make_comment_fn(rng, style, level, name_map, old_player, new_player):
                            if m.group() in THESAURUS and rng.random() < 0.25 else m.group(), l)
             if '*/' in l:
                 l = l.replace('*/', '* /')
+            l = l.rstrip('\\ ')
             out.append(l)
         if not any(x.strip() for x in out):
             return None
@@ -2642,14 +2658,11 @@ def main(argv):
                 raw = f.read()
         except OSError as e:
             raise Fail('cannot read: %s' % e.strerror)
-        try:
-            text = raw.decode('utf-8')
-        except UnicodeDecodeError:
-            text = raw.decode('latin-1')
+        text = raw.decode('utf-8', 'surrogateescape')
         incdirs = [os.path.dirname(os.path.abspath(a.input)), KIT] + a.incdirs
         out = disguise(text, a.level, a.seed, a.name, incdirs)
         try:
-            with open(a.output, 'w') as f:
+            with open(a.output, 'w', encoding='utf-8', errors='surrogateescape') as f:
                 f.write(out)
         except OSError as e:
             raise Fail('cannot write %s: %s' % (a.output, e.strerror))
@@ -2909,7 +2922,7 @@ class DeadCoder:
         self.res = res
         self.helpers = helpers      # [(name, ret, params)]
         self.has_printf = has_printf
-        self.p = self.rng.uniform(0.2, 0.3)
+        self.p = self.rng.uniform(0.17, 0.27)
 
     def ints(self, env, init=True):
         return [v for v in env if v.t is not None and v.t[0] == 'b' and v.t[1] in ('i32', 'i64')
@@ -3903,6 +3916,87 @@ def merge_pair(items, res, ctx):
     return out
 
 
+def inline_once(items, res, ctx):
+    """Inlines a void function called once, as a statement, into its caller;
+    returns the new items or None."""
+    calls = {}
+    addr = set()
+    for it in items:
+        call_names = {id(n.name) for n in walk(it) if isinstance(n, c_ast.FuncCall)}
+        for n in walk(it):
+            if isinstance(n, c_ast.ID):
+                s = res.ref.get(id(n))
+                if s is not None and s.kind == 'func':
+                    if id(n) in call_names:
+                        calls.setdefault(id(s), []).append(n)
+                    else:
+                        addr.add(id(s))
+    # where each call statement stands
+    places = {}
+    for f in func_defs(items):
+        for owner, attr in block_lists(f.body):
+            for i, st in enumerate(getattr(owner, attr)):
+                if isinstance(st, c_ast.FuncCall) and isinstance(st.name, c_ast.ID):
+                    places[id(st.name)] = (f, owner, attr, i, st)
+    cands = []
+    for g in func_defs(items):
+        s = res.file.ord.get(g.decl.name)
+        if s is None or s.origin != 'src' or g.decl.name in NEVER_RENAME or id(s) in addr:
+            continue
+        if ret_type(g, res) != ('v',) or g.param_decls or has_any(g.body, c_ast.Label):
+            continue
+        cs = calls.get(id(s), [])
+        if len(cs) != 1 or id(cs[0]) not in places:
+            continue
+        caller, owner, attr, i, st = places[id(cs[0])]
+        if caller is g:
+            continue
+        rets = [n for n in walk(g.body) if isinstance(n, c_ast.Return)]
+        body = list(g.body.block_items or [])
+        if rets and not (len(rets) == 1 and body and body[-1] is rets[0]):
+            continue
+        args = g.decl.type.args
+        params = [] if args is None else [p for p in args.params if isinstance(p, c_ast.Decl)]
+        if args is not None and any(isinstance(p, (c_ast.ID, c_ast.EllipsisParam))
+                                    for p in args.params):
+            continue
+        exprs = st.args.exprs if st.args is not None else []
+        if len(exprs) != len(params) or \
+                sum(1 for e in exprs if not is_pure(e, res, ctx.P.kept)) > 1:
+            continue
+        # the globals g uses must not be hidden by the caller's locals
+        local_names = {x.name for x in res.funcs.get(id(caller), [])}
+        used = {n.name for n in walk(g.body) if isinstance(n, c_ast.ID)}
+        used |= {nm for n in walk(g.body) if isinstance(n, c_ast.IdentifierType) for nm in n.names}
+        used |= {n.name for n in walk(g.body) if isinstance(n, (c_ast.Struct, c_ast.Union,
+                                                                c_ast.Enum)) and n.name}
+        if used & local_names or any(id(n) in res.macro_refs for n in walk(g.body)
+                                     if isinstance(n, c_ast.ID)):
+            continue
+        if len(list(walk(g.body))) > 400:
+            continue
+        cands.append((g, s, params, caller, owner, attr, i, st, body, rets))
+    if not cands:
+        return None
+    g, s, params, caller, owner, attr, i, st, body, rets = ctx.rng.choice(cands)
+    if rets:
+        body = body[:-1]
+    decls = []
+    exprs = st.args.exprs if st.args is not None else []
+    for p, e in zip(params, exprs):
+        for ps in res.funcs.get(id(g), []):
+            if ps.node is p:
+                apply_name(ps.occ, ctx.ng.temp('_'.join(split_words(p.name)) or 'arg'))
+        t = p.type
+        if isinstance(t, c_ast.ArrayDecl):
+            t = c_ast.PtrDecl(list(t.dim_quals or []), t.type)
+        d = mk_decl(p.name, t, e)
+        decls.append(d)
+    lst = getattr(owner, attr)
+    lst[i] = c_ast.Compound(decls + body)
+    return [it for it in items if it is not g and not (is_funcdecl(it) and it.name == g.decl.name)]
+
+
 def split_merge(ctx, items):
     rng = ctx.rng
     for _ in range(rng.choice([1, 2, 2, 3])):
@@ -3915,6 +4009,9 @@ def split_merge(ctx, items):
         weights = [1.0 / (1 + abs(c[6] - 40) / 20.0) for c in cands]
         cand = rng.choices(cands, weights)[0]
         items = do_extract(cand, items, ctx)
+    if rng.random() < 0.5:
+        res = ctx.resolve(items)
+        items = inline_once(items, res, ctx) or items
     for _ in range(rng.choice([1, 1, 2])):
         res = ctx.resolve(items)
         merged = merge_pair(items, res, ctx)
