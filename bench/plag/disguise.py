@@ -1450,7 +1450,6 @@ def rename_all(P, res, ng, rng):
     for name in pinned:
         if name in hdr_names or (name in res.fields and res.fields[name].hdr):
             fixed.add(name)
-    names = {}
 
     pinned_new = {}
     file_map = {}
@@ -1836,10 +1835,6 @@ class Emitter(c_generator.CGenerator):
                 isinstance(t, (c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch,
                                c_ast.Label)):
             t = c_ast.Compound([t])
-        if n.iffalse is not None and isinstance(t, c_ast.Compound) and self.st.braces == 'minimal':
-            items = t.block_items or []
-            if len(items) == 1 and isinstance(items[0], c_ast.If):
-                t = c_ast.Compound([items[0], ]) if True else t
         lines = self.body(t, d, head)
         if n.iffalse is not None:
             f = n.iffalse
@@ -2729,19 +2724,6 @@ def loops_in(node):
     return isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile))
 
 
-def escaping(node, kinds, top=True):
-    """Whether node holds a break/continue (of the given kinds) that leaves it."""
-    if isinstance(node, kinds):
-        return True
-    if not top and isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile)):
-        return False
-    if not top and isinstance(node, c_ast.Switch) and kinds == (c_ast.Break,):
-        return False
-    if isinstance(node, c_ast.Switch) and not top:
-        return any(escaping(k, kinds, False) for k in kids(node))
-    return any(escaping(k, kinds, False) for k in kids(node))
-
-
 def escapes(node):
     """A break or continue in node that is not inside a loop (or switch, for
     break) also inside node."""
@@ -3526,12 +3508,10 @@ class Forms:
             return None
         groups = []
         labels = []
-        has_default = False
         for it in st.stmt.block_items or []:
             if not isinstance(it, (c_ast.Case, c_ast.Default)):
                 return None
             if isinstance(it, c_ast.Default):
-                has_default = True
                 labels.append(None)
             else:
                 if self.ce.value(it.expr) is None:
