@@ -100,19 +100,27 @@ build/bench/%: bench/players/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(PLAYER_CFLAGS) $< -o $@ -lm
 
-# The match benchmark also plays the match with the players linked into its
-# own process: each copy of a player is its object and the kit's combined,
-# every symbol made local but the kit's two entry points, renamed per copy.
-INPROC := $(foreach i,0 1 2 3,build/inproc/dominator-Demo-$(i).o)
-build/inproc/dominator-Demo-%.o: games/dominator/kit/runtime.c games/dominator/players/AIDemo.c
+# The match benchmark also plays each game's match with the players linked
+# into its own process: build/inproc/GAME-I.o is copy I of GAME's Demo, its
+# object and the kit's combined, every symbol made local but the kit's two
+# entry points (INPROC_ENTRY_GAME_start, _turn), renamed inproc_GAME_start_I
+# and inproc_GAME_turn_I.
+INPROC_GAMES := dominator ants starwar
+INPROC_ENTRY_dominator := dom_kit
+INPROC_ENTRY_ants := antkit
+INPROC_ENTRY_starwar := swkit
+INPROC := $(foreach g,$(INPROC_GAMES),$(foreach i,0 1 2 3,build/inproc/$(g)-$(i).o))
+inproc_game = $(firstword $(subst -, ,$(1)))
+build/inproc/%.o: games/$$(call inproc_game,$$*)/kit/runtime.c games/$$(call inproc_game,$$*)/players/AIDemo.c
 	@mkdir -p $(dir $@)
 	$(CC) $(KIT_CFLAGS) -fvisibility=hidden -DKIT_NO_MAIN -c $< -o $@.kit
-	$(CC) $(KIT_CFLAGS) -fvisibility=hidden -Igames/dominator/kit -c $(word 2,$^) -o $@.player
+	$(CC) $(KIT_CFLAGS) -fvisibility=hidden -I$(dir $<) -c $(word 2,$^) -o $@.player
 	ld -r $@.kit $@.player -o $@.both
-	objcopy --localize-hidden --redefine-sym dom_kit_start=dom_kit_start_$* \
-		--redefine-sym dom_kit_turn=dom_kit_turn_$* $@.both $@
+	objcopy --localize-hidden \
+		$(foreach f,start turn,--redefine-sym $(INPROC_ENTRY_$(call inproc_game,$*))_$(f)=inproc_$(subst -,_$(f)_,$*)) \
+		$@.both $@
 	rm -f $@.kit $@.player $@.both
-BENCH_EXTRA_dominator_match := $(INPROC)
+BENCH_EXTRA_match := $(INPROC)
 
 $(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $$(BENCH_EXTRA_$$*) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@

@@ -1,0 +1,304 @@
+/* match.c - what the sandbox costs a whole match, side by side, for every
+ * game: (a) four Demos, the game's default parameters and rounds,
+ * sandboxed, replay written; (b) the same match with the four players
+ * linked into this process (no sandbox, no pipes).  Once, for Dominator:
+ * (c) a raw pipe ping-pong between two processes against the runner's
+ * per-turn round trip with a sandboxed player.  Goals: (a)/(b) <= 1.5 for
+ * each game and turn <= 2x ping-pong.
+ *
+ * The in-process players are built by the Makefile (INPROC): for game G
+ * and copy i, G's kit and AIDemo.c in one object, every symbol local but
+ * the kit's two entry points, renamed inproc_G_start_i and inproc_G_turn_i.
+ */
+#include <fcntl.h>
+#include <jansson.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench/bench.h"
+#include "games/game.h"
+#include "judge/compile.h"
+#include "judge/config.h"
+#include "judge/match.h"
+#include "judge/players.h"
+#include "judge/seat.h"
+
+#define RUNS 7
+#define TURNS 3000
+#define SEED 30
+#define PLAYERS 4
+
+typedef int (*kit_start_fn)(const uint8_t *, size_t);
+typedef long (*kit_turn_fn)(const uint8_t *, size_t, uint8_t *, size_t);
+
+/* The four copies of game G's Demo. */
+#define INPROC_COPY(G, i)                                         \
+	int inproc_##G##_start_##i(const uint8_t *, size_t);      \
+	long inproc_##G##_turn_##i(const uint8_t *, size_t, uint8_t *, size_t);
+#define INPROC_GAME(G)                                                                     \
+	INPROC_COPY(G, 0) INPROC_COPY(G, 1) INPROC_COPY(G, 2) INPROC_COPY(G, 3)             \
+	static const struct inproc G##_inproc = {                                          \
+		#G,                                                                        \
+		{ inproc_##G##_start_0, inproc_##G##_start_1, inproc_##G##_start_2,        \
+		  inproc_##G##_start_3 },                                                  \
+		{ inproc_##G##_turn_0, inproc_##G##_turn_1, inproc_##G##_turn_2,           \
+		  inproc_##G##_turn_3 },                                                   \
+	};
+
+struct inproc {
+	const char *game;
+	kit_start_fn start[PLAYERS];
+	kit_turn_fn turn[PLAYERS];
+};
+
+INPROC_GAME(dominator)
+INPROC_GAME(ants)
+INPROC_GAME(starwar)
+
+static const struct inproc *const games[] = { &dominator_inproc, &ants_inproc, &starwar_inproc };
+
+static struct judge_config cfg;
+/* Large enough for any game's view (Ants' largest is some 216 KB). */
+static uint8_t buf[1 << 18], reply[1 << 14];
+
+static void die(const char *what, const char *why)
+{
+	fprintf(stderr, "bench: %s: %s\n", what, why);
+	exit(1);
+}
+
+static void compile(const char *game, const char *player, char binary[PATH_MAX])
+{
+	char source[PATH_MAX], err[CMP_ERRLEN];
+	if (!players_shipped(game, player, source))
+		die(source, "no such player");
+	struct cmp_result r;
+	if (players_compile(&cfg, game, source, &r, err) < 0 || !r.ok)
+		die(source, r.ok ? err : r.log);
+	snprintf(binary, PATH_MAX, "%s", r.binary);
+	cmp_result_free(&r);
+}
+
+static struct sbx_limits player_limits(void)
+{
+	return (struct sbx_limits){ .cpu_ns = cfg.sandbox.cpu_ns, .wall_ns = cfg.sandbox.wall_ns,
+				    .memory_bytes = cfg.sandbox.memory_bytes,
+				    .stderr_bytes = cfg.sandbox.stderr_bytes };
+}
+
+/* (a): the real thing, as `judge play` does it. */
+static uint64_t sandboxed_match(const struct game *game, const char *demo, int64_t *scores)
+{
+	struct match_spec spec = { .game = game, .seed = SEED, .nplayers = PLAYERS,
+				   .pin_cpu = true, .cpu = sched_getcpu(),
+				   .limits = player_limits(), .uid_base = cfg.sandbox.uid_base,
+				   .uid_count = cfg.sandbox.uid_count };
+	for (int i = 0; i < PLAYERS; i++)
+		spec.entry[i] = (struct match_entry){ .binary = demo, .label = "Demo" };
+	struct match_result r;
+	char err[MATCH_ERRLEN];
+	uint64_t t0 = bench_now_ns();
+	if (match_play(&spec, &r, err) < 0)
+		die("match", err);
+	json_dump_file(r.replay, "build/bench-match.json", JSON_COMPACT);
+	uint64_t t = bench_now_ns() - t0;
+	for (int i = 0; i < PLAYERS; i++) {
+		if (r.seat[i].frozen)
+			die(game->name, r.seat[i].reason);
+		scores[i] = r.seat[i].score;
+	}
+	match_result_free(&r);
+	return t;
+}
+
+/* (b): the same engine, players and replay, with direct calls. */
+static uint64_t in_process_match(const struct game *game, const struct inproc *in,
+				 int64_t *scores, int *nrounds)
+{
+	char err[GAME_ERRLEN];
+	uint64_t t0 = bench_now_ns();
+	struct game_state *g = game->create(NULL, SEED, err);
+	if (!g)
+		die(game->name, err);
+	for (int p = 0; p < PLAYERS; p++)
+		if (in->start[p](buf, game->start(g, p, buf, sizeof buf)) < 0)
+			die(game->name, "in-process start refused");
+	json_t *rounds = json_array();
+	for (int r = game->rounds(g); r > 0; r--) {
+		for (int p = 0; p < PLAYERS; p++) {
+			game->status(g, p, 0);
+			long n = in->turn[p](buf, game->view(g, p, buf, sizeof buf), reply,
+					     sizeof reply);
+			if (n < 0 || game->orders(g, p, reply, (size_t)n, err) < 0)
+				die("in-process turn", err);
+		}
+		game->advance(g);
+		json_array_append_new(rounds, game->replay_round(g));
+	}
+	json_t *replay = json_pack("{s:o, s:o}", "start", game->replay_header(g), "rounds", rounds);
+	json_dump_file(replay, "build/bench-match-inproc.json", JSON_COMPACT);
+	uint64_t t = bench_now_ns() - t0;
+	game->scores(g, scores);
+	*nrounds = game->rounds(g);
+	json_decref(replay);
+	game->destroy(g);
+	return t;
+}
+
+/* (a) and (b) of one game; false when their scores differ. */
+static bool compare_matches(const struct inproc *in)
+{
+	const struct game *game = game_find(in->game);
+	if (!game || game->players != PLAYERS)
+		die(in->game, "not a four-player game in the registry");
+	char demo[PATH_MAX];
+	compile(in->game, "Demo", demo);
+	uint64_t a[RUNS], b[RUNS];
+	int64_t sa[PLAYERS], sb[PLAYERS];
+	int rounds = 0;
+	for (int i = 0; i < RUNS; i++) {
+		a[i] = sandboxed_match(game, demo, sa);
+		b[i] = in_process_match(game, in, sb, &rounds);
+	}
+	uint64_t ma = bench_median(a, RUNS), mb = bench_median(b, RUNS);
+	bool same = memcmp(sa, sb, sizeof sa) == 0;
+	printf("%s, four Demos, %d rounds, replay written (median of %d):\n", game->title, rounds,
+	       RUNS);
+	printf("  (a) sandboxed match     %8.1f ms\n", ma / 1e6);
+	printf("  (b) in-process match    %8.1f ms   (same scores: %s)\n", mb / 1e6,
+	       same ? "yes" : "NO");
+	printf("  (a)/(b)                 %8.2f     (goal <= 1.5)\n", (double)ma / mb);
+	fflush(stdout);
+	return same;
+}
+
+static void write_frame(int fd, const uint8_t *p, uint32_t len)
+{
+	uint8_t h[4] = { (uint8_t)len, (uint8_t)(len >> 8), (uint8_t)(len >> 16), (uint8_t)(len >> 24) };
+	if (write(fd, h, 4) != 4 || write(fd, p, len) != (ssize_t)len)
+		_exit(1);
+}
+
+static void read_exact(int fd, uint8_t *p, size_t n)
+{
+	while (n) {
+		ssize_t r = read(fd, p, n);
+		if (r <= 0)
+			_exit(0);
+		p += r;
+		n -= (size_t)r;
+	}
+}
+
+static uint32_t read_frame(int fd, uint8_t *p)
+{
+	uint8_t h[4];
+	read_exact(fd, h, 4);
+	uint32_t len = h[0] | h[1] << 8 | h[2] << 16 | (uint32_t)h[3] << 24;
+	read_exact(fd, p, len);
+	return len;
+}
+
+/* (c) floor: a view-sized frame there, a two-byte frame back, no work. */
+static double ping_pong_ns(size_t view_len)
+{
+	int down[2], up[2];
+	if (pipe(down) || pipe(up))
+		die("pipe", "failed");
+	pid_t pid = fork();
+	if (pid == 0) {
+		static uint8_t in[1 << 16];
+		close(down[1]);
+		close(up[0]);
+		for (;;) {
+			read_frame(down[0], in);
+			write_frame(up[1], (const uint8_t *)"\0\0", 2);
+		}
+	}
+	close(down[0]);
+	close(up[1]);
+	uint64_t t0 = bench_now_ns();
+	for (int i = 0; i < TURNS; i++) {
+		write_frame(down[1], buf, (uint32_t)view_len);
+		read_frame(up[0], reply);
+	}
+	uint64_t t = bench_now_ns() - t0;
+	close(down[1]);
+	waitpid(pid, NULL, 0);
+	close(up[0]);
+	return (double)t / TURNS;
+}
+
+/* (c) runner: the same frames through a seat, to a sandboxed Null player. */
+static double runner_turn_ns(const struct game *dom, const char *null_player,
+			     struct game_state *g, size_t view_len)
+{
+	char err[SBX_ERRLEN];
+	struct sbx_limits lim = player_limits();
+	lim.cpu_ns = 60ULL * 1000000000;
+	struct sbx_policy *pol = sbx_policy_new(SBX_PLAYER, &lim, err);
+	struct seat s;
+	if (!pol || seat_start(&s, pol, null_player, 0, dom->orders_max, err) < 0)
+		die("seat", err);
+	seat_send(&s, buf + sizeof buf / 2, dom->start(g, 0, buf + sizeof buf / 2, sizeof buf / 2));
+	seat_collect(&s, 1, -1);
+	seat_consume(&s);
+	uint64_t t0 = bench_now_ns();
+	for (int i = 0; i < TURNS && !s.frozen; i++) {
+		seat_send(&s, buf, view_len);
+		seat_collect(&s, 1, i);
+		seat_consume(&s);
+	}
+	uint64_t t = bench_now_ns() - t0;
+	if (s.frozen)
+		die("runner turn", s.reason);
+	seat_free(&s);
+	sbx_policy_free(pol);
+	return (double)t / TURNS;
+}
+
+static void compare_turns(void)
+{
+	char err[GAME_ERRLEN], null_player[PATH_MAX];
+	const struct game *dom = game_find("dominator");
+	compile("dominator", "Null", null_player);
+	struct game_state *g = dom->create(NULL, SEED, err);
+	if (!g)
+		die("dominator", err);
+	size_t view_len = dom->view(g, 0, buf, sizeof buf / 2);
+	double pp = ping_pong_ns(view_len), turn = runner_turn_ns(dom, null_player, g, view_len);
+	dom->destroy(g);
+	printf("round trip of one Dominator turn (%zu-byte view, mean of %d):\n", view_len, TURNS);
+	printf("  raw pipe ping-pong      %8.1f us\n", pp / 1e3);
+	printf("  runner, sandboxed Null  %8.1f us\n", turn / 1e3);
+	printf("  ratio                   %8.2f     (goal <= 2)\n", turn / pp);
+}
+
+/* Everything on one CPU, as the runner plays a match: the in-process match
+ * and the ping-pong too, so that both sides of each ratio run alike. */
+static void pin_to_one_cpu(void)
+{
+	cpu_set_t one;
+	CPU_ZERO(&one);
+	CPU_SET(sched_getcpu(), &one);
+	if (sched_setaffinity(0, sizeof one, &one) < 0)
+		die("sched_setaffinity", "failed");
+}
+
+int main(void)
+{
+	char err[CFG_ERRLEN];
+	signal(SIGPIPE, SIG_IGN);
+	pin_to_one_cpu();
+	if (cfg_init(&cfg, NULL, err) < 0)
+		die("config", err);
+	bool same = true;
+	for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+		same &= compare_matches(games[i]);
+	compare_turns();
+	return same ? 0 : 1;
+}
