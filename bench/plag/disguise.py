@@ -1731,6 +1731,16 @@ class Emitter(c_generator.CGenerator):
         return 'return ' + e + ';'
 
     # -- declarations ----------------------------------------------------
+    def _generate_decl(self, n):
+        s = ''
+        if n.storage:
+            s += ' '.join(n.storage) + ' '
+        if n.funcspec:
+            s += ' '.join(n.funcspec) + ' '
+        if n.align:
+            s += self.visit(n.align[0]) + ' '
+        return s + self._generate_type(n.type)
+
     def declarator_str(self, d):
         """d without its base type: '*p = 0', 'a[3]'."""
         chain = []
@@ -2631,8 +2641,15 @@ class Ctx:
         self.keep = []
 
 
+class Usage(argparse.ArgumentParser):
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        sys.stderr.write('%s: %s\n' % (self.prog, message))
+        sys.exit(1)
+
+
 def main(argv):
-    ap = argparse.ArgumentParser(
+    ap = Usage(
         prog='disguise.py',
         description='Writes a disguised copy of a Dominator player (see README.md).')
     ap.add_argument('--level', type=int, required=True, help='1 to 6, cumulative')
@@ -2666,6 +2683,12 @@ def main(argv):
         return 2
     except RecursionError:
         sys.stderr.write('disguise.py: %s: nested too deeply to handle\n' % a.input)
+        return 2
+    except Exception as e:     # a construct the transformations do not expect
+        if os.environ.get('DISGUISE_DEBUG'):
+            raise
+        sys.stderr.write('disguise.py: %s: cannot transform this file (%s: %s); '
+                         'DISGUISE_DEBUG=1 shows where\n' % (a.input, type(e).__name__, e))
         return 2
     return 0
 
