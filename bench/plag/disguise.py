@@ -2931,7 +2931,7 @@ class DeadCoder:
 
     def ints(self, env, init=True):
         return [v for v in env if v.t is not None and v.t[0] == 'b' and v.t[1] in ('i32', 'i64')
-                and (v.init or not init)]
+                and v.t[2] != '_Bool' and (v.init or not init)]
 
     def int_expr(self, env):
         rng = self.rng
@@ -3683,6 +3683,18 @@ def control_forms(ctx, items):
 # Level 6: splitting and merging functions
 # ---------------------------------------------------------------------------
 
+def array_typedef(t, res, depth=0):
+    """Whether t names an array type through a typedef (a parameter of such
+    a type is really a pointer)."""
+    if depth > 20 or not isinstance(t, c_ast.TypeDecl) or \
+            not isinstance(t.type, c_ast.IdentifierType):
+        return False
+    s = res.ref.get(id(t.type))
+    if s is None or s.kind != 'typedef':
+        return False
+    return isinstance(s.type, c_ast.ArrayDecl) or array_typedef(s.type, res, depth + 1)
+
+
 def local_type_refs(node, res, func):
     """Whether node names a type, tag or constant local to func."""
     for n in walk(node):
@@ -3750,6 +3762,8 @@ def check_segment(f, seg, res, ctx):
                 if 'register' in (s.storage or []) or 'extern' in (s.storage or []):
                     return None
                 if isinstance(s.type, c_ast.FuncDecl) or local_type_refs(s.type, res, f):
+                    return None
+                if s.kind == 'param' and array_typedef(s.type, res):
                     return None
                 for t in walk(s.type):
                     if isinstance(t, c_ast.ArrayDecl) and t.dim is not None and \
@@ -3962,6 +3976,9 @@ def inline_once(items, res, ctx):
         params = [] if args is None else [p for p in args.params if isinstance(p, c_ast.Decl)]
         if args is not None and any(isinstance(p, (c_ast.ID, c_ast.EllipsisParam))
                                     for p in args.params):
+            continue
+        if any(array_typedef(p.type, res) or isinstance(p.type, c_ast.FuncDecl)
+               for p in params):
             continue
         exprs = st.args.exprs if st.args is not None else []
         if len(exprs) != len(params) or \

@@ -1,7 +1,9 @@
 #!/bin/bash
 # make_copies.sh - disguised copies of Dominator players for the plagiarism
 # benchmark: for every player and every level 1..6, COPIES copies with
-# different seeds, each checked to compile.
+# different seeds, each checked to compile (gcc -std=gnu17 -O2 -Wall, plus
+# errors for incompatible pointers, int conversions, implicit declarations and
+# return types when the original is free of them).
 #
 # Usage: bench/plag/make_copies.sh [-o OUTDIR] [-n COPIES] [PLAYER.c | FOLDER]...
 #   default players: bench/plag/players/*.c plus
@@ -44,6 +46,16 @@ if [ ${#players[@]} -eq 0 ]; then
 fi
 
 kit=$root/games/dominator/kit
+# what a copy must compile with: gcc's plain -Wall, and, when the original
+# passes them, errors for the mistakes a wrong transformation would make
+strict="-Werror=incompatible-pointer-types -Werror=int-conversion -Werror=implicit-function-declaration -Werror=return-type"
+declare -A flags
+for f in "${players[@]}"; do
+	flags[$f]=""
+	if gcc -std=gnu17 -O2 -Wall $strict -fsyntax-only -I"$kit" "$f" 2>/dev/null; then
+		flags[$f]=$strict
+	fi
+done
 failures=0
 declare -A good
 for level in 1 2 3 4 5 6; do
@@ -60,7 +72,7 @@ for level in 1 2 3 4 5 6; do
 				rm -f "$dst"
 				continue
 			fi
-			if ! err=$(gcc -std=gnu17 -O2 -Wall -fsyntax-only -I"$kit" "$dst" 2>&1); then
+			if ! err=$(gcc -std=gnu17 -O2 -Wall ${flags[$f]} -fsyntax-only -I"$kit" "$dst" 2>&1); then
 				echo "FAIL level $level $base seed $seed: does not compile: $dst"
 				echo "$err" | grep -m 3 'error'
 				failures=$((failures + 1))
