@@ -3990,6 +3990,14 @@ def inline_once(items, res, ctx):
         used |= {nm for n in walk(g.body) if isinstance(n, c_ast.IdentifierType) for nm in n.names}
         used |= {n.name for n in walk(g.body) if isinstance(n, (c_ast.Struct, c_ast.Union,
                                                                 c_ast.Enum)) and n.name}
+        for p in params:
+            for n in walk(p.type):
+                if isinstance(n, c_ast.IdentifierType):
+                    used |= set(n.names)
+                elif isinstance(n, (c_ast.Struct, c_ast.Union, c_ast.Enum)) and n.name:
+                    used.add(n.name)
+                elif isinstance(n, c_ast.ID):
+                    used.add(n.name)
         if used & local_names or any(id(n) in res.macro_refs for n in walk(g.body)
                                      if isinstance(n, c_ast.ID)):
             continue
