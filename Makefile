@@ -142,8 +142,17 @@ test: deps
 soak: all
 	scripts/soak.sh 30
 
+# The plagiarism benchmark's disguised copies (Python with pycparser, from
+# scripts/deps.sh), remade when the script or a player changes.
+PLAG_COPIES := build/plag/copies/.made
+$(PLAG_COPIES): bench/plag/disguise.py bench/plag/make_copies.sh \
+		$(wildcard bench/plag/players/*.c) games/dominator/players/AIDummy.c
+	rm -rf build/plag/copies
+	bench/plag/make_copies.sh -o build/plag/copies
+	touch $@
+
 # Each bench/NAME.c is one program; every one prints its own ratios.
-bench: $(BENCHES) $(BENCH_PLAYERS) $(KITS)
+bench: deps $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(PLAG_COPIES)
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
 
 demo: deps all
