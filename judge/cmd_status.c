@@ -305,6 +305,20 @@ static int status_rating(const struct reader *r, json_t *sub)
 	return finish(r, st, step);
 }
 
+/* "suspected" (flagged as too similar to another file), "clear", or null
+ * while it is not fingerprinted yet. */
+static int status_plagiarism(const struct reader *r, json_t *sub)
+{
+	sqlite3_stmt *st = prepare(r, "SELECT suspected FROM plag_docs WHERE submission_id = ?");
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, r->a->target);
+	int step = sqlite3_step(st);
+	json_object_set_new(sub, "plagiarism", step != SQLITE_ROW ? json_null()
+			    : json_string(sqlite3_column_int(st, 0) ? "suspected" : "clear"));
+	return finish(r, st, step);
+}
+
 /* What the state means for the contestant, and whether it qualified (null
  * while that is undecided). */
 static void status_outcome(json_t *sub)
@@ -355,7 +369,8 @@ static int status_load(const struct reader *r, json_t **out)
 				 col_text(st, 8));
 	if (finish(r, st, step) < 0 || step == SQLITE_DONE)
 		return step == SQLITE_DONE ? 0 : -1;
-	if (status_matches(r, *out) < 0 || status_rating(r, *out) < 0)
+	if (status_matches(r, *out) < 0 || status_rating(r, *out) < 0 ||
+	    status_plagiarism(r, *out) < 0)
 		return -1;
 	status_outcome(*out);
 	return 1;
@@ -409,6 +424,10 @@ static void status_print(const json_t *sub)
 		else
 			printf("  (empty)\n");
 	}
+	if (strcmp(str(sub, "plagiarism"), "suspected") == 0)
+		printf("%-11s suspected: too similar to another file; `judge plagiarism --game %s`"
+		       " lists the pairs (it keeps playing: a person decides)\n", "plagiarism",
+		       str(sub, "game"));
 	status_print_matches(json_object_get(sub, "qualifying"));
 }
 

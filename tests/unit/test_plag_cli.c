@@ -535,6 +535,14 @@ Test(plag_cli, a_copy_by_another_author_is_flagged_listed_and_sent)
 			     " FROM (SELECT * FROM plag_docs ORDER BY submission_id)"), "1:1 2:0 3:1");
 	cr_assert_str_eq(sql("SELECT group_concat(state, ' ') FROM submissions"),
 			 "qualified qualified qualified");
+	char status_cmd[512];
+	snprintf(status_cmd, sizeof status_cmd, "%s status 3 --queue %s | grep '^plagiarism'",
+		 cli_judge(), db);
+	cr_assert_eq(cli_run(status_cmd, out, sizeof out), 0, "judge status shows no suspicion");
+	cr_assert(strstr(out, "suspected"), "%s", out);
+	snprintf(status_cmd, sizeof status_cmd, "%s status 2 --queue %s --json", cli_judge(), db);
+	cr_assert_eq(cli_run(status_cmd, out, sizeof out), 0, "%s", out);
+	cr_assert(strstr(out, "\"plagiarism\": \"clear\""), "%s", out);
 
 	/* One event, for the copy, naming the original. */
 	cr_assert_eq(sql_int("SELECT count(*) FROM events WHERE kind = 'plagiarism.flagged'"), 1);
