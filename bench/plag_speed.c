@@ -230,8 +230,10 @@ static int fingerprint_new(const struct cfg_plag *cfg, const struct plag_hashset
 	return fingerprint(cfg, base, buf, len, out);
 }
 
-/* One batch: fingerprinted, then stored and indexed in one transaction,
- * as `judge archive import` does. */
+/* One batch: fingerprinted, then stored and indexed in one transaction
+ * with its index rows in key order (plag_store_insert_batch).  The worker
+ * adds files one at a time, each compared as it comes: the "indexed, each
+ * added and compared in turn" line times that path. */
 static int store_batch(struct store *s, const struct judge_config *cfg,
 		       const struct plag_hashset *base, const struct sources *src, size_t from,
 		       struct corpus *subset)

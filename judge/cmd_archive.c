@@ -211,10 +211,12 @@ static int load_one(const struct archive_args *a, const struct judge_config *cfg
 	return 0;
 }
 
+/* Frees f and leaves it empty: an empty file is one that is not stored. */
 static void archived_free(struct archived *f)
 {
 	free(f->source);
 	plag_fps_free(&f->fps);
+	*f = (struct archived){ 0 };
 }
 
 /* Two files of one author naming one player would be one document: each
@@ -248,7 +250,6 @@ static size_t refuse_duplicates(const struct file_list *list, struct archived *f
 			"keeps one file per player and author\n", list->path[v[i] - files],
 			v[i]->name, v[i]->author, list->path[v[first] - files]);
 		archived_free(v[i]);
-		*v[i] = (struct archived){ 0 };
 		dups++;
 	}
 	free(v);
@@ -330,7 +331,6 @@ static int import(const struct archive_args *a, const struct judge_config *cfg)
 	for (size_t i = 0; i < list.n; i++)
 		if (load_one(a, cfg, &base, list.path[i], &files[i]) < 0) {
 			archived_free(&files[i]);
-			files[i] = (struct archived){ 0 };
 			bad++;
 		}
 	bad += refuse_duplicates(&list, files);

@@ -386,23 +386,6 @@ static int hf_cmp(const void *x, const void *y)
 				  : (a->frag > b->frag) - (a->frag < b->frag);
 }
 
-static int u64_cmp(const void *x, const void *y)
-{
-	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-	return (a > b) - (a < b);
-}
-
-/* The hashes of f, sorted, for binary search (malloc'd). */
-static uint64_t *sorted_hashes(const struct plag_fps *f)
-{
-	uint64_t *h = malloc((f->n ? f->n : 1) * sizeof *h);
-	for (size_t i = 0; h && i < f->n; i++)
-		h[i] = f->v[i].hash;
-	if (h && f->n)
-		qsort(h, f->n, sizeof *h, u64_cmp);
-	return h;
-}
-
 static void mark_lines(unsigned *line_frag, size_t nlines, const struct plag_fp *fp,
 		       unsigned frag)
 {
@@ -423,12 +406,13 @@ static unsigned number_fragments(const struct shown *a, const struct shown *b,
 				 unsigned *fa, size_t na, unsigned *fb, size_t nb)
 {
 	struct hash_frag *hf = malloc((a->fps.n ? a->fps.n : 1) * sizeof *hf);
-	uint64_t *hb = sorted_hashes(&b->fps);
+	struct plag_hashset hb = { 0 };
+	bool ok = hf && !plag_hashset_add_fps(&hb, &b->fps, NULL);
 	size_t nhf = 0;
 	unsigned frag = 0;
 	bool in_run = false;
-	for (size_t i = 0; hf && hb && i < a->fps.n; i++) {
-		bool shared = b->fps.n && bsearch(&a->fps.v[i].hash, hb, b->fps.n, sizeof *hb, u64_cmp);
+	for (size_t i = 0; ok && i < a->fps.n; i++) {
+		bool shared = plag_hashset_has(&hb, a->fps.v[i].hash);
 		if (shared && !in_run)
 			frag++;
 		in_run = shared;
@@ -437,9 +421,9 @@ static unsigned number_fragments(const struct shown *a, const struct shown *b,
 		hf[nhf++] = (struct hash_frag){ a->fps.v[i].hash, frag };
 		mark_lines(fa, na, &a->fps.v[i], frag);
 	}
-	if (hf)
+	if (ok && nhf)
 		qsort(hf, nhf, sizeof *hf, hf_cmp);
-	for (size_t i = 0; hf && i < b->fps.n; i++) {
+	for (size_t i = 0; ok && i < b->fps.n; i++) {
 		struct hash_frag key = { b->fps.v[i].hash, 0 };
 		size_t lo = 0, hi = nhf;
 		while (lo < hi) { /* first entry with this hash */
@@ -453,7 +437,7 @@ static unsigned number_fragments(const struct shown *a, const struct shown *b,
 			mark_lines(fb, nb, &b->fps.v[i], hf[lo].frag);
 	}
 	free(hf);
-	free(hb);
+	plag_hashset_free(&hb);
 	return frag;
 }
 

@@ -4,41 +4,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/players.h"
+#include "judge/source.h"
+
 /* Base files are the judge's own: a limit only guards against a mistake. */
 #define BASE_MAX_BYTES (4u << 20)
-
-static enum plag_err read_file(const char *path, char **text, size_t *len, char err[PLAG_ERRLEN])
-{
-	FILE *f = fopen(path, "re");
-	if (!f) {
-		snprintf(err, PLAG_ERRLEN, "cannot read %.200s: %m", path);
-		return PLAG_E_PARAM;
-	}
-	char *buf = malloc(BASE_MAX_BYTES);
-	size_t n = buf ? fread(buf, 1, BASE_MAX_BYTES, f) : 0;
-	bool whole = buf && feof(f) && !ferror(f);
-	fclose(f);
-	if (!whole) {
-		free(buf);
-		snprintf(err, PLAG_ERRLEN, "cannot read %.200s whole", path);
-		return buf ? PLAG_E_TOO_BIG : PLAG_E_NOMEM;
-	}
-	*text = buf;
-	*len = n;
-	return PLAG_OK;
-}
 
 static enum plag_err add_base_file(struct plag_hashset *set, const char *path, unsigned k,
 				   char err[PLAG_ERRLEN])
 {
 	char *text;
 	size_t len;
-	enum plag_err e = read_file(path, &text, &len, err);
-	if (e)
-		return e;
+	_Static_assert(SRC_ERRLEN <= PLAG_ERRLEN, "source errors fit plagiarism errors");
+	if (src_read(path, BASE_MAX_BYTES, &text, &len, err) < 0)
+		return PLAG_E_PARAM;
 	struct plag_tokens t = { 0 };
 	char terr[PLAG_ERRLEN];
-	e = plag_tokenize(text, len, NULL, &t, terr);
+	enum plag_err e = plag_tokenize(text, len, NULL, &t, terr);
 	free(text);
 	if (e == PLAG_E_EMPTY)
 		return PLAG_OK;
@@ -59,14 +41,10 @@ enum plag_err plag_base_load(const char *game, unsigned k, struct plag_hashset *
 	snprintf(path, sizeof path, "games/%s/kit/%s.h", game, game);
 	enum plag_err e = add_base_file(out, path, k, err);
 	static const char *const shipped[] = { "Null", "Demo" };
-	for (size_t i = 0; !e && i < sizeof shipped / sizeof *shipped; i++) {
-		snprintf(path, sizeof path, "games/%s/players/AI%s.c", game, shipped[i]);
-		FILE *f = fopen(path, "re");
-		if (!f)
-			continue; /* a game need not ship both */
-		fclose(f);
-		e = add_base_file(out, path, k, err);
-	}
+	char player[PATH_MAX];
+	for (size_t i = 0; !e && i < sizeof shipped / sizeof *shipped; i++)
+		if (players_shipped(game, shipped[i], player)) /* a game need not ship both */
+			e = add_base_file(out, player, k, err);
 	if (e)
 		plag_hashset_free(out);
 	return e;

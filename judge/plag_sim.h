@@ -32,6 +32,12 @@ struct plag_pair {
 	struct plag_span longest_a, longest_b;
 };
 
+/* Tokens of A in the longest fragment (0 when there is none). */
+static inline uint32_t plag_longest_tokens(const struct plag_pair *p)
+{
+	return p->longest ? p->longest_a.last_tok - p->longest_a.first_tok + 1 : 0;
+}
+
 /* a and b must come from plag_winnow() with the same k.  ignore may be
  * NULL.  Fills *out, or returns an error with err filled. */
 enum plag_err plag_compare(const struct plag_fps *a, const struct plag_fps *b,

@@ -44,29 +44,6 @@ static int sql_fail(sqlite3 *db, const char *what, char err[PLAG_ERRLEN])
 	return -1;
 }
 
-static int u64_cmp(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
-/* The distinct hashes of f, sorted (malloc'd). */
-static uint64_t *distinct_hashes(const struct plag_fps *f, size_t *n)
-{
-	uint64_t *h = malloc((f->n ? f->n : 1) * sizeof *h);
-	if (!h)
-		return NULL;
-	for (size_t i = 0; i < f->n; i++)
-		h[i] = f->v[i].hash;
-	qsort(h, f->n, sizeof *h, u64_cmp);
-	size_t m = 0;
-	for (size_t i = 0; i < f->n; i++)
-		if (m == 0 || h[m - 1] != h[i])
-			h[m++] = h[i];
-	*n = m;
-	return h;
-}
-
 /* ---- candidate counts: document id -> shared fingerprints */
 
 struct cand {
@@ -178,19 +155,20 @@ static int look_up_all(struct lookup *l, struct plag_matches *out, char err[PLAG
 		return -1;
 	size_t share = (size_t)(ndocs * (int64_t)l->cfg->common_pct / 100);
 	l->cap = share > l->cfg->common_min_docs ? share : l->cfg->common_min_docs;
-	uint64_t *h = distinct_hashes(l->fps, &l->nhashes);
-	l->rows = malloc((l->cap + 1) * sizeof *l->rows);
+	struct plag_hashset h = { 0 };
 	sqlite3_stmt *st = NULL;
-	int rc = h && l->rows ? 0 : -1;
-	if (rc < 0)
-		snprintf(err, PLAG_ERRLEN, "out of memory");
-	else if (sqlite3_prepare_v2(l->db, "SELECT doc_id FROM plag_index WHERE key = ? LIMIT ?",
-				    -1, &st, NULL) != SQLITE_OK)
+	int rc = plag_hashset_add_fps(&h, l->fps, err) ? -1 : 0;
+	l->nhashes = h.n;
+	l->rows = malloc((l->cap + 1) * sizeof *l->rows);
+	if (rc == 0 && !l->rows)
+		rc = (snprintf(err, PLAG_ERRLEN, "out of memory"), -1);
+	else if (rc == 0 && sqlite3_prepare_v2(l->db, "SELECT doc_id FROM plag_index WHERE key = ?"
+					       " LIMIT ?", -1, &st, NULL) != SQLITE_OK)
 		rc = sql_fail(l->db, "reading the fingerprint index", err);
-	for (size_t i = 0; rc == 0 && i < l->nhashes; i++)
-		rc = look_up(l, st, h[i], err);
+	for (size_t i = 0; rc == 0 && i < h.n; i++)
+		rc = look_up(l, st, h.v[i], err);
 	sqlite3_finalize(st);
-	free(h);
+	plag_hashset_free(&h);
 	out->looked_up = l->nhashes;
 	out->idioms = l->idioms.n;
 	out->candidates = l->cands.n;
@@ -221,8 +199,6 @@ static int push_match(struct plag_matches *out, const struct plag_match *m)
  * storing. */
 static bool may_reach_floor(const struct lookup *l, uint32_t shared, int64_t their_fps)
 {
-	if (shared < PLAG_MIN_SHARED)
-		return false;
 	double mine = l->nhashes > l->idioms.n ? (double)(l->nhashes - l->idioms.n) : 1;
 	double theirs = their_fps > 0 ? (double)their_fps : 1;
 	double best = shared / (mine < theirs ? mine : theirs);
@@ -405,23 +381,22 @@ static int row_cmp(const void *a, const void *b)
 static int collect_rows(const char *game, int64_t id, const struct plag_fps *fps,
 			struct index_row **rows, size_t *n, size_t *cap)
 {
-	size_t nh;
-	uint64_t *h = distinct_hashes(fps, &nh);
-	if (!h)
+	struct plag_hashset h = { 0 };
+	if (plag_hashset_add_fps(&h, fps, NULL))
 		return -1;
-	if (*n + nh > *cap) {
-		size_t want = (*n + nh) * 2;
+	if (*n + h.n > *cap) {
+		size_t want = (*n + h.n) * 2;
 		struct index_row *grown = realloc(*rows, want * sizeof *grown);
 		if (!grown) {
-			free(h);
+			plag_hashset_free(&h);
 			return -1;
 		}
 		*rows = grown;
 		*cap = want;
 	}
-	for (size_t i = 0; i < nh; i++)
-		(*rows)[(*n)++] = (struct index_row){ plag_index_key(game, h[i]), id };
-	free(h);
+	for (size_t i = 0; i < h.n; i++)
+		(*rows)[(*n)++] = (struct index_row){ plag_index_key(game, h.v[i]), id };
+	plag_hashset_free(&h);
 	return 0;
 }
 
@@ -486,7 +461,7 @@ static int record_pair(sqlite3 *db, sqlite3_stmt *st, const char *game, int64_t 
 	sqlite3_bind_double(st, 4, m->similarity);
 	sqlite3_bind_double(st, 5, p->a_in_b);
 	sqlite3_bind_double(st, 6, p->b_in_a);
-	sqlite3_bind_int64(st, 7, p->longest ? p->longest_a.last_tok - p->longest_a.first_tok + 1 : 0);
+	sqlite3_bind_int64(st, 7, plag_longest_tokens(p));
 	sqlite3_bind_int64(st, 8, p->longest_a.first_line);
 	sqlite3_bind_int64(st, 9, p->longest_a.last_line);
 	sqlite3_bind_int64(st, 10, p->longest_b.first_line);

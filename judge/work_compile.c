@@ -63,13 +63,14 @@ static int queue_qualifying(struct work *w, const struct store_submission *sub,
 	return 0;
 }
 
-/* Records the outcome, queues what follows, and ends the job: one
- * transaction, so a crash anywhere leaves the job to be done again. */
+/* The submission's fingerprints, or why it has none (error not empty). */
 struct fingerprint {
 	struct plag_fps fps;
 	char error[PLAG_ERRLEN];
 };
 
+/* Records the outcome, queues what follows, and ends the job: one
+ * transaction, so a crash anywhere leaves the job to be done again. */
 static int record(struct work *w, const struct store_submission *sub,
 		  const struct cmp_result *res, const struct fingerprint *fp,
 		  char err[WORKER_ERRLEN])

@@ -50,9 +50,7 @@ static json_t *match_json(const struct plag_match *m)
 	json_t *j = json_pack("{s:s, s:s, s:f, s:f, s:f, s:I, s:[I, I], s:[I, I]}",
 			      "author", m->author, "player", m->name, "similarity", m->similarity,
 			      "a_in_b", m->pair.a_in_b, "b_in_a", m->pair.b_in_a,
-			      "longest_tokens",
-			      (json_int_t)(m->pair.longest ? m->pair.longest_a.last_tok -
-							     m->pair.longest_a.first_tok + 1 : 0),
+			      "longest_tokens", (json_int_t)plag_longest_tokens(&m->pair),
 			      "lines", (json_int_t)m->pair.longest_a.first_line,
 			      (json_int_t)m->pair.longest_a.last_line,
 			      "their_lines", (json_int_t)m->pair.longest_b.first_line,
