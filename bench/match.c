@@ -1,10 +1,15 @@
 /* match.c - what the sandbox costs a whole match, side by side, for every
  * game: (a) four Demos, the game's default parameters and rounds,
  * sandboxed, replay written; (b) the same match with the four players
- * linked into this process (no sandbox, no pipes).  Once, for Dominator:
- * (c) a raw pipe ping-pong between two processes against the runner's
- * per-turn round trip with a sandboxed player.  Goals: (a)/(b) <= 1.5 for
- * each game and turn <= 2x ping-pong.
+ * linked into this process (no sandbox, no pipes); (c) the floor: four
+ * plain processes started with posix_spawn that answer (b)'s frames, byte
+ * for byte, at once.  (c) is what the system alone charges any judge that
+ * runs each player in a process of its own on one CPU (start, exit, and a
+ * switch into and out of every player each round), so (a)/(b) can never
+ * be below ((b)+(c))/(b).  Once, for Dominator: a raw pipe ping-pong
+ * between two processes against the runner's per-turn round trip with a
+ * sandboxed player.  Goals: (a)/(b) <= 1.5 for each game and turn <= 2x
+ * ping-pong.
  *
  * The in-process players are built by the Makefile (INPROC): for game G
  * and copy i, G's kit and AIDemo.c in one object, every symbol local but
@@ -12,10 +17,13 @@
  */
 #include <fcntl.h>
 #include <jansson.h>
+#include <poll.h>
 #include <sched.h>
+#include <spawn.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,6 +39,8 @@
 #define TURNS 3000
 #define SEED 30
 #define PLAYERS 4
+#define MAX_ROUNDS 1000
+#define ECHO_PLAYER "build/bench/echo"
 
 typedef int (*kit_start_fn)(const uint8_t *, size_t);
 typedef long (*kit_turn_fn)(const uint8_t *, size_t, uint8_t *, size_t);
@@ -64,6 +74,8 @@ static const struct inproc *const games[] = { &dominator_inproc, &ants_inproc, &
 static struct judge_config cfg;
 /* Large enough for any game's view (Ants' largest is some 216 KB). */
 static uint8_t buf[1 << 18], reply[1 << 14];
+/* The frames of (b), by length: row 0 the start messages, then the views. */
+static size_t frame_len[MAX_ROUNDS + 1][PLAYERS];
 
 static void die(const char *what, const char *why)
 {
@@ -124,15 +136,19 @@ static uint64_t in_process_match(const struct game *game, const struct inproc *i
 	struct game_state *g = game->create(NULL, SEED, err);
 	if (!g)
 		die(game->name, err);
-	for (int p = 0; p < PLAYERS; p++)
-		if (in->start[p](buf, game->start(g, p, buf, sizeof buf)) < 0)
+	if (game->rounds(g) > MAX_ROUNDS)
+		die(game->name, "more rounds than the benchmark records");
+	for (int p = 0; p < PLAYERS; p++) {
+		frame_len[0][p] = game->start(g, p, buf, sizeof buf);
+		if (in->start[p](buf, frame_len[0][p]) < 0)
 			die(game->name, "in-process start refused");
+	}
 	json_t *rounds = json_array();
-	for (int r = game->rounds(g); r > 0; r--) {
+	for (int r = 1; r <= game->rounds(g); r++) {
 		for (int p = 0; p < PLAYERS; p++) {
 			game->status(g, p, 0);
-			long n = in->turn[p](buf, game->view(g, p, buf, sizeof buf), reply,
-					     sizeof reply);
+			frame_len[r][p] = game->view(g, p, buf, sizeof buf);
+			long n = in->turn[p](buf, frame_len[r][p], reply, sizeof reply);
 			if (n < 0 || game->orders(g, p, reply, (size_t)n, err) < 0)
 				die("in-process turn", err);
 		}
@@ -149,37 +165,12 @@ static uint64_t in_process_match(const struct game *game, const struct inproc *i
 	return t;
 }
 
-/* (a) and (b) of one game; false when their scores differ. */
-static bool compare_matches(const struct inproc *in)
-{
-	const struct game *game = game_find(in->game);
-	if (!game || game->players != PLAYERS)
-		die(in->game, "not a four-player game in the registry");
-	char demo[PATH_MAX];
-	compile(in->game, "Demo", demo);
-	uint64_t a[RUNS], b[RUNS];
-	int64_t sa[PLAYERS], sb[PLAYERS];
-	int rounds = 0;
-	for (int i = 0; i < RUNS; i++) {
-		a[i] = sandboxed_match(game, demo, sa);
-		b[i] = in_process_match(game, in, sb, &rounds);
-	}
-	uint64_t ma = bench_median(a, RUNS), mb = bench_median(b, RUNS);
-	bool same = memcmp(sa, sb, sizeof sa) == 0;
-	printf("%s, four Demos, %d rounds, replay written (median of %d):\n", game->title, rounds,
-	       RUNS);
-	printf("  (a) sandboxed match     %8.1f ms\n", ma / 1e6);
-	printf("  (b) in-process match    %8.1f ms   (same scores: %s)\n", mb / 1e6,
-	       same ? "yes" : "NO");
-	printf("  (a)/(b)                 %8.2f     (goal <= 1.5)\n", (double)ma / mb);
-	fflush(stdout);
-	return same;
-}
-
+/* One system call, as the judge and the kits write a frame. */
 static void write_frame(int fd, const uint8_t *p, uint32_t len)
 {
 	uint8_t h[4] = { (uint8_t)len, (uint8_t)(len >> 8), (uint8_t)(len >> 16), (uint8_t)(len >> 24) };
-	if (write(fd, h, 4) != 4 || write(fd, p, len) != (ssize_t)len)
+	struct iovec v[2] = { { h, 4 }, { (void *)p, len } };
+	if (writev(fd, v, 2) != 4 + (ssize_t)len)
 		_exit(1);
 }
 
@@ -203,7 +194,104 @@ static uint32_t read_frame(int fd, uint8_t *p)
 	return len;
 }
 
-/* (c) floor: a view-sized frame there, a two-byte frame back, no work. */
+struct echo {
+	pid_t pid;
+	int to, from;
+};
+
+static void echo_start(struct echo *e)
+{
+	int down[2], up[2];
+	if (pipe2(down, O_CLOEXEC) || pipe2(up, O_CLOEXEC))
+		die("pipe", "failed");
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, down[0], 0);
+	posix_spawn_file_actions_adddup2(&fa, up[1], 1);
+	char *argv[] = { ECHO_PLAYER, NULL }, *envp[] = { NULL };
+	if (posix_spawn(&e->pid, ECHO_PLAYER, &fa, NULL, argv, envp) != 0)
+		die(ECHO_PLAYER, "cannot start it (make bench builds it)");
+	posix_spawn_file_actions_destroy(&fa);
+	close(down[0]);
+	close(up[1]);
+	e->to = down[1];
+	e->from = up[0];
+}
+
+/* One frame of len bytes to each player, then each one's answer. */
+static void echo_round(struct echo *e, const size_t *len)
+{
+	struct pollfd fds[PLAYERS];
+	for (int p = 0; p < PLAYERS; p++) {
+		write_frame(e[p].to, buf, (uint32_t)len[p]);
+		fds[p] = (struct pollfd){ e[p].from, POLLIN, 0 };
+	}
+	for (int waiting = PLAYERS; waiting > 0;) {
+		if (poll(fds, PLAYERS, -1) < 0)
+			die("poll", "failed");
+		for (int p = 0; p < PLAYERS; p++)
+			if (fds[p].revents) {
+				read_exact(e[p].from, reply, 6);
+				fds[p].fd = -1;
+				waiting--;
+			}
+	}
+}
+
+/* (c): (b)'s frames between this process and four that do no work. */
+static uint64_t floor_match(int rounds)
+{
+	struct echo e[PLAYERS];
+	uint64_t t0 = bench_now_ns();
+	for (int p = 0; p < PLAYERS; p++)
+		echo_start(&e[p]);
+	for (int r = 0; r <= rounds; r++)
+		echo_round(e, frame_len[r]);
+	for (int p = 0; p < PLAYERS; p++) {
+		close(e[p].to);
+		close(e[p].from);
+		waitpid(e[p].pid, NULL, 0);
+	}
+	return bench_now_ns() - t0;
+}
+
+/* (a), (b) and (c) of one game; false when (a) and (b) scores differ. */
+static bool compare_matches(const struct inproc *in)
+{
+	const struct game *game = game_find(in->game);
+	if (!game || game->players != PLAYERS)
+		die(in->game, "not a four-player game in the registry");
+	char demo[PATH_MAX];
+	compile(in->game, "Demo", demo);
+	uint64_t a[RUNS], b[RUNS], c[RUNS];
+	int64_t sa[PLAYERS], sb[PLAYERS];
+	int rounds = 0;
+	for (int i = 0; i < RUNS; i++) {
+		a[i] = sandboxed_match(game, demo, sa);
+		b[i] = in_process_match(game, in, sb, &rounds);
+		c[i] = floor_match(rounds);
+	}
+	uint64_t ma = bench_median(a, RUNS), mb = bench_median(b, RUNS);
+	uint64_t mc = bench_median(c, RUNS);
+	bool same = memcmp(sa, sb, sizeof sa) == 0;
+	printf("%s, four Demos, %d rounds, replay written (median of %d):\n", game->title, rounds,
+	       RUNS);
+	printf("  (a) sandboxed match     %8.1f ms\n", ma / 1e6);
+	printf("  (b) in-process match    %8.1f ms   (same scores: %s)\n", mb / 1e6,
+	       same ? "yes" : "NO");
+	printf("  (c) floor, no-op procs  %8.1f ms   (%.1f us a round)\n", mc / 1e6,
+	       mc / 1e3 / (rounds + 1));
+	printf("  (a)/(b)                 %8.2f     (goal <= 1.5)\n", (double)ma / mb);
+	printf("  ((b)+(c))/(b)           %8.2f     (no runner of one process per player\n"
+	       "                                     does better on this machine)\n",
+	       (double)(mb + mc) / mb);
+	printf("  (a)/((b)+(c))           %8.2f     (what the runner adds to that floor)\n",
+	       (double)ma / (mb + mc));
+	fflush(stdout);
+	return same;
+}
+
+/* Floor of one turn: a view-sized frame there, a two-byte frame back, no work. */
 static double ping_pong_ns(size_t view_len)
 {
 	int down[2], up[2];
@@ -233,7 +321,7 @@ static double ping_pong_ns(size_t view_len)
 	return (double)t / TURNS;
 }
 
-/* (c) runner: the same frames through a seat, to a sandboxed Null player. */
+/* Runner: the same frames through a seat, to a sandboxed Null player. */
 static double runner_turn_ns(const struct game *dom, const char *null_player,
 			     struct game_state *g, size_t view_len)
 {

@@ -119,13 +119,17 @@ const uint8_t *seat_frame(const struct seat *s, size_t *len)
 	return s->in + FRAME_HEADER;
 }
 
+/* Keeps what came after the frame: a frame sent early waits for its round. */
 void seat_consume(struct seat *s)
 {
-	s->in_len = 0;
+	size_t len;
+	if (!seat_frame(s, &len))
+		return;
+	size_t used = FRAME_HEADER + len;
+	memmove(s->in, s->in + used, s->in_len - used);
+	s->in_len -= used;
 }
 
-/* Reads no further than the end of the current frame, so a frame sent
- * early waits in the pipe for its round. */
 /* Its end of the pipe closed.  A process that is ending (it crashed, it
  * exited) has a verdict that says more than "closed its output". */
 #define SEAT_END_GRACE_NS 200000000ULL
@@ -138,33 +142,39 @@ static void output_closed(struct seat *s, int round)
 			    "protocol error: it closed its output before the game ended");
 }
 
+/* Freezes the seat when the frame it has started announces more than the
+ * seat takes. */
+static bool oversized(struct seat *s, int round)
+{
+	if (s->frozen || s->in_len < FRAME_HEADER)
+		return false;
+	size_t want = FRAME_HEADER + frame_length(s);
+	if (want <= s->in_max)
+		return false;
+	char why[160];
+	snprintf(why, sizeof why, "protocol error: a message of %zu bytes (at most %zu allowed)",
+		 want - FRAME_HEADER, s->in_max - FRAME_HEADER);
+	seat_freeze(s, round, SBX_STOPPED, why);
+	return true;
+}
+
+/* Reads until the first frame is whole, as much as the buffer takes at
+ * once: one read() per frame when the player wrote it with one call.  The
+ * buffer holds one frame of the largest size, so whatever follows the
+ * first frame also fits. */
 static void receive(struct seat *s, int round)
 {
-	for (;;) {
-		size_t want = FRAME_HEADER;
-		if (s->in_len >= FRAME_HEADER) {
-			want += frame_length(s);
-			if (want > s->in_max) {
-				char why[160];
-				snprintf(why, sizeof why,
-					 "protocol error: a message of %zu bytes (at most %zu allowed)",
-					 want - FRAME_HEADER, s->in_max - FRAME_HEADER);
-				seat_freeze(s, round, SBX_STOPPED, why);
-				return;
-			}
-			if (s->in_len == want)
-				return;
-		}
-		ssize_t n = read(s->from_fd, s->in + s->in_len, want - s->in_len);
+	size_t len;
+	while (!oversized(s, round) && !seat_frame(s, &len)) {
+		ssize_t n = read(s->from_fd, s->in + s->in_len, s->in_max - s->in_len);
 		if (n > 0) {
 			s->in_len += n;
-			continue;
-		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n == 0)
+		} else if (n == 0) {
 			output_closed(s, round);
-		return;
+			return;
+		} else if (errno != EINTR) {
+			return; /* EAGAIN: the rest is on its way */
+		}
 	}
 }
 
@@ -207,6 +217,8 @@ void seat_collect(struct seat *seats, int n, int round)
 {
 	struct pollfd fds[n * SEAT_POLLFDS];
 	int first[n], count[n];
+	for (int i = 0; i < n; i++)
+		oversized(&seats[i], round); /* a frame that came with an earlier one */
 	for (;;) {
 		int nfds = 0;
 		int64_t timeout = -1;

@@ -2,9 +2,10 @@
  *
  * Messages are framed as a 4-byte little-endian length and the payload.
  * Writes never block the judge (the pipe is non-blocking and what does not
- * fit waits in a buffer); reads take at most one frame of at most the
- * seat's maximum size.  Anything the player does wrong freezes the seat
- * for good, with a reason a contestant understands.
+ * fit waits in a buffer); the read buffer holds one frame of the seat's
+ * maximum size, and a frame sent ahead of its round waits there.  Anything
+ * the player does wrong freezes the seat for good, with a reason a
+ * contestant understands.
  */
 #ifndef JUDGE_SEAT_H
 #define JUDGE_SEAT_H

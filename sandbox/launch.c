@@ -292,6 +292,8 @@ static int spawn_child(struct sbx_proc *p, struct child_plan *plan, char err[SBX
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	p->start_ns = sbx_now_ns();
+	/* The guard counts from here, as the wall time it is compared with. */
+	sbx_arm_wall(p, p->lim.wall_ns);
 	p->pid = clone(child_main, (char *)p->stack + CHILD_STACK,
 		       CLONE_VM | CLONE_PIDFD | SIGCHLD, plan, &p->pidfd);
 	int saved = errno;

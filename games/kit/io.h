@@ -38,30 +38,42 @@ static inline void kit_io_init(void)
 	stdout = stderr;
 }
 
-static inline int kit_read_all(void *buf, size_t n)
-{
-	uint8_t *p = buf;
-	while (n) {
-		ssize_t r = read(0, p, n);
-		if (r <= 0)
-			return -1;
-		p += r;
-		n -= (size_t)r;
-	}
-	return 0;
-}
+#define KIT_FRAME_HEADER 4
 
-/* Reads one frame into buf; returns its length, or -1 when the judge has
- * closed the channel (the game is over) or sent more than cap bytes. */
-static inline long kit_read_frame(uint8_t *buf, size_t cap)
+/* What has arrived from the judge: the frame being answered, then
+ * possibly the start of the next one. */
+struct kit_inbox {
+	uint8_t *buf;
+	size_t cap, have, used;
+};
+
+/* The next frame: its payload in place and its length, or NULL when the
+ * judge has closed the channel (the game is over) or announced more than
+ * the buffer holds.  One read() per frame whenever the frame is in the
+ * pipe whole, as it is when the judge wrote it with one call. */
+static inline const uint8_t *kit_next_frame(struct kit_inbox *b, size_t *len)
 {
-	uint8_t h[4];
-	if (kit_read_all(h, 4) < 0)
-		return -1;
-	size_t len = (size_t)h[0] | (size_t)h[1] << 8 | (size_t)h[2] << 16 | (size_t)h[3] << 24;
-	if (len > cap || kit_read_all(buf, len) < 0)
-		return -1;
-	return (long)len;
+	memmove(b->buf, b->buf + b->used, b->have - b->used);
+	b->have -= b->used;
+	b->used = 0;
+	for (;;) {
+		if (b->have >= KIT_FRAME_HEADER) {
+			const uint8_t *h = b->buf;
+			size_t n = (size_t)h[0] | (size_t)h[1] << 8 | (size_t)h[2] << 16 |
+				   (size_t)h[3] << 24;
+			if (n > b->cap - KIT_FRAME_HEADER)
+				return NULL;
+			if (b->have >= KIT_FRAME_HEADER + n) {
+				b->used = KIT_FRAME_HEADER + n;
+				*len = n;
+				return b->buf + KIT_FRAME_HEADER;
+			}
+		}
+		ssize_t r = read(0, b->buf + b->have, b->cap - b->have);
+		if (r <= 0)
+			return NULL;
+		b->have += (size_t)r;
+	}
 }
 
 /* One writev, so the judge wakes once per message, not per part. */
@@ -88,22 +100,24 @@ static inline int kit_write_frame(const uint8_t *payload, size_t len)
 
 /* The player's whole life, the same for every game: the start message,
  * the name, then one answer per view until the judge closes the channel.
- * start and turn are the game kit's two steps; in and out are buffers of
- * the game's largest view and orders message. */
+ * start and turn are the game kit's two steps; in holds the game's largest
+ * view plus KIT_FRAME_HEADER, out its largest orders message. */
 static inline int kit_main(const char *game, const char *name,
 			   int (*start)(const uint8_t *, size_t),
 			   long (*turn)(const uint8_t *, size_t, uint8_t *, size_t),
 			   uint8_t *in, size_t in_cap, uint8_t *out, size_t out_cap)
 {
 	kit_io_init();
-	long n = kit_read_frame(in, in_cap);
-	if (n < 0 || start(in, (size_t)n) < 0) {
+	struct kit_inbox inbox = { in, in_cap, 0, 0 };
+	size_t n;
+	const uint8_t *msg = kit_next_frame(&inbox, &n);
+	if (!msg || start(msg, n) < 0) {
 		fprintf(stderr, "%s kit: the judge's first message is not a start message\n", game);
 		return 1;
 	}
 	kit_write_frame((const uint8_t *)name, strlen(name));
-	while ((n = kit_read_frame(in, in_cap)) >= 0) {
-		long len = turn(in, (size_t)n, out, out_cap);
+	while ((msg = kit_next_frame(&inbox, &n)) != NULL) {
+		long len = turn(msg, n, out, out_cap);
 		if (len < 0) {
 			fprintf(stderr, "%s kit: a malformed view from the judge\n", game);
 			return 1;

@@ -163,7 +163,7 @@ KIT_ENTRY long swkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t c
 /* The lookups the API needs, rebuilt from each view. */
 static void index_view(void)
 {
-	memset(ship_at, -1, sizeof ship_at);
+	memset(ship_at, -1, sizeof *ship_at * (size_t)(view.rows * view.cols));
 	for (int k = 0; k < view.nships; k++)
 		if (view.ship[k].alive)
 			ship_at[view.ship[k].row * view.cols + view.ship[k].col] = k;
@@ -201,7 +201,7 @@ long swkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 #ifndef KIT_NO_MAIN
 int main(void)
 {
-	static uint8_t in[SW_VIEW_MAX], out[SW_ORDERS_MAX];
+	static uint8_t in[KIT_FRAME_HEADER + SW_VIEW_MAX], out[SW_ORDERS_MAX];
 	return kit_main("starwar", player_name, swkit_start, swkit_turn, in, sizeof in, out, sizeof out);
 }
 #endif
