@@ -3,10 +3,10 @@
  * sandboxed, replay written; (b) the same match with the four players
  * linked into this process (no sandbox, no pipes); (c) the floor: four
  * plain processes started with posix_spawn that answer (b)'s frames, byte
- * for byte, at once.  (c) is what the system alone charges any judge that
+ * for byte, at once.  (c) is what the system alone charges a judge that
  * runs each player in a process of its own on one CPU (start, exit, and a
- * switch into and out of every player each round), so (a)/(b) can never
- * be below ((b)+(c))/(b).  Once, for Dominator: a raw pipe ping-pong
+ * switch into every player and back each round), so (a)/(b) cannot come
+ * below ((b)+(c))/(b), whatever the runner does.  Once, for Dominator: a raw pipe ping-pong
  * between two processes against the runner's per-turn round trip with a
  * sandboxed player.  Goals: (a)/(b) <= 1.5 for each game and turn <= 2x
  * ping-pong.
@@ -279,13 +279,12 @@ static bool compare_matches(const struct inproc *in)
 	printf("  (a) sandboxed match     %8.1f ms\n", ma / 1e6);
 	printf("  (b) in-process match    %8.1f ms   (same scores: %s)\n", mb / 1e6,
 	       same ? "yes" : "NO");
-	printf("  (c) floor, no-op procs  %8.1f ms   (%.1f us a round)\n", mc / 1e6,
-	       mc / 1e3 / (rounds + 1));
+	printf("  (c) no-op processes     %8.1f ms   ((b)'s frames, no work: %.1f us a round)\n",
+	       mc / 1e6, mc / 1e3 / (rounds + 1));
 	printf("  (a)/(b)                 %8.2f     (goal <= 1.5)\n", (double)ma / mb);
-	printf("  ((b)+(c))/(b)           %8.2f     (no runner of one process per player\n"
-	       "                                     does better on this machine)\n",
+	printf("  ((b)+(c))/(b)           %8.2f     (the floor: a runner that cost nothing)\n",
 	       (double)(mb + mc) / mb);
-	printf("  (a)/((b)+(c))           %8.2f     (what the runner adds to that floor)\n",
+	printf("  (a)/((b)+(c))           %8.2f     (the runner's own cost)\n",
 	       (double)ma / (mb + mc));
 	fflush(stdout);
 	return same;
