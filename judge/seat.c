@@ -193,7 +193,7 @@ int seat_pollfds(const struct seat *s, struct pollfd *fds)
 
 void seat_service(struct seat *s, const struct pollfd *fds, int n, int round)
 {
-	if (s->frozen)
+	if (s->frozen || oversized(s, round))
 		return;
 	for (int i = 0; i < n && !s->frozen; i++) {
 		if (!fds[i].revents)
@@ -217,8 +217,9 @@ void seat_collect(struct seat *seats, int n, int round)
 {
 	struct pollfd fds[n * SEAT_POLLFDS];
 	int first[n], count[n];
+	/* A frame that came with an earlier one is checked before any wait. */
 	for (int i = 0; i < n; i++)
-		oversized(&seats[i], round); /* a frame that came with an earlier one */
+		oversized(&seats[i], round);
 	for (;;) {
 		int nfds = 0;
 		int64_t timeout = -1;
