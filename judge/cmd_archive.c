@@ -10,8 +10,10 @@
 #include "games/game.h"
 #include "judge/commands.h"
 #include "judge/config.h"
+#include "judge/events.h"
 #include "judge/cscan.h"
 #include "judge/plag_doc.h"
+#include "judge/plag_event.h"
 #include "judge/plag_store.h"
 #include "judge/source.h"
 #include "judge/store.h"
@@ -258,59 +260,90 @@ static size_t refuse_duplicates(const struct file_list *list, struct archived *f
 
 /* ---- storing */
 
-static void report_matches(const struct archived *f, const struct plag_matches *m,
-			   size_t *flagged)
+/* A current submission that an archived file resembles over the flag
+ * threshold hears of it as it would of a later copy: a plagiarism.flagged
+ * event (recorded with the import, so delivered only if the import is). */
+static int flag_submissions(struct store *s, const struct judge_config *cfg,
+			    const struct archive_args *a, const struct archived *f, int64_t id,
+			    const struct plag_matches *m, size_t *flagged, char err[STORE_ERRLEN])
 {
 	for (size_t i = 0; i < m->n; i++) {
-		if (!m->v[i].flagged || !m->v[i].submission)
+		const struct plag_match *mine = &m->v[i];
+		if (!mine->flagged || !mine->submission)
 			continue;
 		++*flagged;
 		printf("  %s by %s resembles submission %lld (%s by %s): %.0f%%\n", f->name,
-		       f->author, (long long)m->v[i].submission, m->v[i].name, m->v[i].author,
-		       m->v[i].similarity * 100);
+		       f->author, (long long)mine->submission, mine->name, mine->author,
+		       mine->similarity * 100);
+		struct plag_match seen = *mine;
+		seen.doc = id;
+		seen.submission = 0;
+		snprintf(seen.author, sizeof seen.author, "%s", f->author);
+		snprintf(seen.name, sizeof seen.name, "%s", f->name);
+		snprintf(seen.label, sizeof seen.label, "%s", a->label);
+		plag_pair_swap(&seen.pair);
+		json_t *data = plag_event_data(mine->name, mine->author, &seen, 1);
+		int rc = data ? events_record(s, &cfg->hooks, "plagiarism.flagged",
+					      mine->submission, data, err) : 0;
+		json_decref(data);
+		if (rc < 0)
+			return -1;
 	}
+	return 0;
+}
+
+struct import_totals {
+	size_t stored, pairs, flagged;
+};
+
+/* Stores one file, its similar pairs and the events they cause. */
+static int store_one(struct store *s, const struct archive_args *a,
+		     const struct judge_config *cfg, const struct archived *f,
+		     struct import_totals *t, char err[STORE_ERRLEN])
+{
+	struct plag_doc doc = { .game = a->game, .author = f->author, .name = f->name,
+				.label = a->label, .source = f->source, .source_len = f->len };
+	struct plag_matches m;
+	int64_t id;
+	char perr[PLAG_ERRLEN];
+	if (plag_store_add(store_db(s), &cfg->plag, &doc, &f->fps, NULL, &id, &m, perr) < 0) {
+		snprintf(err, STORE_ERRLEN, "%s", perr);
+		return -1;
+	}
+	t->pairs += m.n;
+	int rc = flag_submissions(s, cfg, a, f, id, &m, &t->flagged, err);
+	plag_matches_free(&m);
+	t->stored += rc == 0;
+	return rc;
 }
 
 static int store_all(const struct archive_args *a, const struct judge_config *cfg,
 		     struct archived *files, size_t n)
 {
-	char err[STORE_ERRLEN], perr[PLAG_ERRLEN];
+	char err[STORE_ERRLEN];
 	struct store *s = store_open(a->queue, true, err);
 	if (!s || store_begin(s, err) < 0) {
 		fprintf(stderr, "judge archive: %s\n", err);
 		store_close(s);
 		return 1;
 	}
-	size_t stored = 0, pairs = 0, flagged = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!files[i].source)
-			continue;
-		struct plag_doc doc = { .game = a->game, .author = files[i].author,
-					.name = files[i].name, .label = a->label,
-					.source = files[i].source, .source_len = files[i].len };
-		struct plag_matches m;
-		int64_t id;
-		if (plag_store_add(store_db(s), &cfg->plag, &doc, &files[i].fps, NULL, &id, &m,
-				   perr) < 0) {
-			fprintf(stderr, "judge archive: %s; nothing was imported\n", perr);
-			store_rollback(s);
-			store_close(s);
-			return 1;
-		}
-		pairs += m.n;
-		report_matches(&files[i], &m, &flagged);
-		plag_matches_free(&m);
-		stored++;
-	}
-	int rc = store_commit(s, err) < 0 ? 1 : 0;
-	if (rc)
+	struct import_totals t = { 0 };
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++)
+		if (files[i].source)
+			rc = store_one(s, a, cfg, &files[i], &t, err);
+	if (rc == 0)
+		rc = store_commit(s, err);
+	if (rc < 0) {
 		fprintf(stderr, "judge archive: %s; nothing was imported\n", err);
-	else
+		store_rollback(s);
+	} else {
 		printf("imported %zu files of %s as archive %s; %zu similar pairs stored, %zu "
-		       "submissions of this tournament flagged\n", stored, a->game, a->label, pairs,
-		       flagged);
+		       "submissions of this tournament flagged\n", t.stored, a->game, a->label,
+		       t.pairs, t.flagged);
+	}
 	store_close(s);
-	return rc;
+	return rc < 0 ? 1 : 0;
 }
 
 static int import(const struct archive_args *a, const struct judge_config *cfg)

@@ -38,6 +38,17 @@ static inline uint32_t plag_longest_tokens(const struct plag_pair *p)
 	return p->longest ? p->longest_a.last_tok - p->longest_a.first_tok + 1 : 0;
 }
 
+/* The same pair as B sees it: each a-field trades places with its b-field. */
+static inline void plag_pair_swap(struct plag_pair *p)
+{
+	struct plag_pair q = *p;
+	p->a_in_b = q.b_in_a, p->b_in_a = q.a_in_b;
+	p->a_tokens = q.b_tokens, p->b_tokens = q.a_tokens;
+	p->a_covered = q.b_covered, p->b_covered = q.a_covered;
+	p->a_matched = q.b_matched, p->b_matched = q.a_matched;
+	p->longest_a = q.longest_b, p->longest_b = q.longest_a;
+}
+
 /* a and b must come from plag_winnow() with the same k.  ignore may be
  * NULL.  Fills *out, or returns an error with err filled. */
 enum plag_err plag_compare(const struct plag_fps *a, const struct plag_fps *b,

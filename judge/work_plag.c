@@ -6,11 +6,9 @@
 #include <string.h>
 
 #include "judge/plag_doc.h"
+#include "judge/plag_event.h"
 #include "judge/plag_store.h"
 #include "judge/work.h"
-
-/* The events name at most this many similar files (the most similar). */
-#define FLAG_EVENT_MAX 10
 
 void work_plag_fingerprint(struct work *w, const char *game, const char *src, size_t len,
 			   struct plag_fps *fps, char fp_error[PLAG_ERRLEN])
@@ -45,43 +43,6 @@ static int already_fingerprinted(sqlite3 *db, int64_t submission, bool *yes,
 	return 0;
 }
 
-static json_t *match_json(const struct plag_match *m)
-{
-	json_t *j = json_pack("{s:s, s:s, s:f, s:f, s:f, s:I, s:[I, I], s:[I, I]}",
-			      "author", m->author, "player", m->name, "similarity", m->similarity,
-			      "a_in_b", m->pair.a_in_b, "b_in_a", m->pair.b_in_a,
-			      "longest_tokens", (json_int_t)plag_longest_tokens(&m->pair),
-			      "lines", (json_int_t)m->pair.longest_a.first_line,
-			      (json_int_t)m->pair.longest_a.last_line,
-			      "their_lines", (json_int_t)m->pair.longest_b.first_line,
-			      (json_int_t)m->pair.longest_b.last_line);
-	if (m->submission)
-		json_object_set_new(j, "submission", json_integer(m->submission));
-	else
-		json_object_set_new(j, "archive", json_string(m->label));
-	return j;
-}
-
-/* One plagiarism.flagged event for the new submission, naming the files it
- * resembles over the flag threshold. */
-static int flag_event(struct work *w, const struct store_submission *sub,
-		      const struct plag_matches *m, char err[WORKER_ERRLEN])
-{
-	json_t *list = json_array();
-	for (size_t i = 0; i < m->n && json_array_size(list) < FLAG_EVENT_MAX; i++)
-		if (m->v[i].flagged)
-			json_array_append_new(list, match_json(&m->v[i]));
-	if (json_array_size(list) == 0) {
-		json_decref(list);
-		return 0;
-	}
-	json_t *data = json_pack("{s:s, s:s, s:f, s:o}", "player", sub->name, "author",
-				 sub->author, "similarity", m->v[0].similarity, "similar", list);
-	int rc = work_event(w, "plagiarism.flagged", sub->id, data, err);
-	json_decref(data);
-	return rc;
-}
-
 int work_plag_record(struct work *w, const struct store_submission *sub,
 		     const struct plag_fps *fps, const char *fp_error, char err[WORKER_ERRLEN])
 {
@@ -102,7 +63,9 @@ int work_plag_record(struct work *w, const struct store_submission *sub,
 		snprintf(err, WORKER_ERRLEN, "plagiarism: %.230s", perr);
 		return -1;
 	}
-	int rc = flag_event(w, sub, &m, err);
+	json_t *data = plag_event_data(sub->name, sub->author, m.v, m.n);
 	plag_matches_free(&m);
+	int rc = data ? work_event(w, "plagiarism.flagged", sub->id, data, err) : 0;
+	json_decref(data);
 	return rc;
 }

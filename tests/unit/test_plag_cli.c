@@ -497,7 +497,9 @@ static void source_line(const char *text, int n, char *line, size_t size)
 
 /* ---- submissions --------------------------------------------------------- */
 
-Test(plag_cli, a_copy_by_another_author_is_flagged_listed_and_sent)
+/* A real HTTP receiver at /plag, and a config that sends it every
+ * plagiarism.flagged event (no qualification). */
+static struct http_receiver *flag_receiver(void)
 {
 	struct http_receiver *rcv = calloc(1, sizeof *rcv);
 	cr_assert_not_null(rcv);
@@ -508,6 +510,12 @@ Test(plag_cli, a_copy_by_another_author_is_flagged_listed_and_sent)
 	snprintf(json, sizeof json, "{\"webhooks\": [{\"url\": \"%s\", \"events\": "
 		 "[\"plagiarism.flagged\"]}], \"worker\": {\"qualify_matches\": 0}}", url);
 	write_config(json);
+	return rcv;
+}
+
+Test(plag_cli, a_copy_by_another_author_is_flagged_listed_and_sent)
+{
+	struct http_receiver *rcv = flag_receiver();
 
 	upload_ok("AIAlpha.c", ALPHA, "alice");
 	upload_ok("AIBeta.c", BETA, "bob");
@@ -740,9 +748,20 @@ Test(plag_cli, an_archive_is_compared_against_and_never_plays)
 	cr_assert_eq(sql_int("SELECT count(*) FROM plag_pairs"), 1);
 }
 
+/* The payload of the n-th plagiarism.flagged event (from 0), parsed. */
+static json_t *flag_event(int n)
+{
+	char q[160];
+	snprintf(q, sizeof q, "SELECT payload FROM events WHERE kind = 'plagiarism.flagged'"
+		 " ORDER BY id LIMIT 1 OFFSET %d", n);
+	json_t *ev = json_loads(sql(q), 0, NULL);
+	cr_assert_not_null(ev, "event %d: %s", n, sql(q));
+	return ev;
+}
+
 Test(plag_cli, an_archive_imported_later_flags_the_submissions_it_resembles)
 {
-	write_config("{\"worker\": {\"qualify_matches\": 0}}");
+	struct http_receiver *rcv = flag_receiver();
 	upload_ok("AICopycat.c", COPYCAT, "zed");
 	work();
 	cr_assert_eq(sql_int("SELECT suspected FROM plag_docs WHERE submission_id = 1"), 0);
@@ -759,7 +778,34 @@ Test(plag_cli, an_archive_imported_later_flags_the_submissions_it_resembles)
 	json_t *p = json_array_get(arr, 0);
 	cr_assert_str_eq(str_at(p, "a", "archive"), "2024");
 	cr_assert_eq(int_at(p, "b", "submission"), 1);
+
+	/* The submission hears of it as of a later copy: one event, about
+	 * it, naming the archived file, its own lines first. */
+	cr_assert_eq(sql_int("SELECT count(*) FROM events WHERE kind = 'plagiarism.flagged'"
+			     " AND submission_id = 1"), 1);
+	json_t *ev = flag_event(0);
+	cr_assert_str_eq(json_string_value(json_object_get(ev, "player")), "Copycat");
+	cr_assert_str_eq(json_string_value(json_object_get(ev, "author")), "zed");
+	json_t *similar = json_object_get(ev, "similar");
+	cr_assert_eq(json_array_size(similar), 1);
+	json_t *one = json_array_get(similar, 0);
+	cr_assert_str_eq(json_string_value(json_object_get(one, "archive")), "2024");
+	cr_assert_str_eq(json_string_value(json_object_get(one, "author")), "alice");
+	cr_assert_str_eq(json_string_value(json_object_get(one, "player")), "Alpha");
+	cr_assert(json_equal(json_object_get(one, "lines"),
+			     json_object_get(json_object_get(p, "b"), "lines")), "%s", out);
+	cr_assert(json_equal(json_object_get(one, "their_lines"),
+			     json_object_get(json_object_get(p, "a"), "lines")), "%s", out);
+	cr_assert_float_eq(json_real_value(json_object_get(one, "a_in_b")),
+			   json_real_value(json_object_get(p, "b_in_a")), 1e-9);
+	json_decref(ev);
 	json_decref(arr);
+	work();
+	rcv_stop(rcv);
+	cr_assert_eq(rcv->requests, 1);
+	cr_assert(strstr(rcv->first.body, "\"event\":\"plagiarism.flagged\"") &&
+		  strstr(rcv->first.body, "\"archive\":\"2024\""), "%s", rcv->first.body);
+	free(rcv);
 
 	/* Another year's copy: it resembles last year's file and the
 	 * submission, but only the submission is this tournament's news. */
@@ -769,6 +815,12 @@ Test(plag_cli, an_archive_imported_later_flags_the_submissions_it_resembles)
 	cr_assert(!strstr(out, "resembles submission 0") && !strstr(out, "by alice)"), "%s", out);
 	cr_assert(strstr(out, "imported 1 files of dominator as archive 2023; 2 similar pairs stored,"
 			  " 1 submissions of this tournament flagged"), "%s", out);
+	cr_assert_eq(sql_int("SELECT count(*) FROM events WHERE kind = 'plagiarism.flagged'"), 2);
+	ev = flag_event(1);
+	one = json_array_get(json_object_get(ev, "similar"), 0);
+	cr_assert_str_eq(json_string_value(json_object_get(one, "author")), "yan");
+	cr_assert_str_eq(json_string_value(json_object_get(one, "archive")), "2023");
+	json_decref(ev);
 }
 
 /* Imports dir/rel as 2025; it must fail naming `names` and store nothing. */
