@@ -9,22 +9,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bench/bench.h"
 #include "games/game.h"
 #include "judge/compile.h"
 #include "judge/config.h"
 #include "judge/match.h"
+#include "judge/players.h"
 
 #define DW_FIRST_SEED 1
 #define DW_LAST_SEED 50
 #define DW_GOAL_PERCENT 80
 #define DW_PARAMS_MAX (1 << 20)
-#define DW_PATH_MAX 256
 
-/* The games measured.  Every other file is found from the name by the
- * repository's layout, so a new game needs one line here. */
+/* The games measured.  Every other file is found from the name (players.h),
+ * so a new game needs one line here. */
 struct dw_game {
 	const char *name;  /* as game_find() and `judge play` know it */
 	const char *title; /* as the report prints it */
@@ -36,45 +35,18 @@ static const struct dw_game dw_games[] = {
 	{ "starwar", "Star War" },
 };
 
-struct dw_paths {
-	char header[DW_PATH_MAX];  /* games/G/kit/G.h */
-	char runtime[DW_PATH_MAX]; /* build/kits/libG.a */
-	char params[DW_PATH_MAX];  /* config/games/G.cnf */
-	char dummy[DW_PATH_MAX];   /* games/G/players/AIDummy.c */
-	char demo[DW_PATH_MAX];    /* games/G/players/AIDemo.c */
-};
-
 struct dw_tally {
 	int matches, wins, shared_wins, frozen;
 	uint64_t cpu_total, cpu_max;
 };
 
-static void dw_paths_of(const char *game, struct dw_paths *p)
-{
-	snprintf(p->header, sizeof p->header, "games/%s/kit/%s.h", game, game);
-	snprintf(p->runtime, sizeof p->runtime, "build/kits/lib%s.a", game);
-	snprintf(p->params, sizeof p->params, "config/games/%s.cnf", game);
-	snprintf(p->dummy, sizeof p->dummy, "games/%s/players/AIDummy.c", game);
-	snprintf(p->demo, sizeof p->demo, "games/%s/players/AIDemo.c", game);
-}
-
-/* Compiles a player into the compile cache, as `judge play` does: as root
- * the compiler runs under a claimed sandbox uid, never as root itself. */
-static int dw_compile(const struct judge_config *cfg, const struct dw_paths *paths,
-		      const char *source, struct cmp_result *out)
+/* Compiles a shipped player of game as `judge play` does; -1 with the
+ * reason printed when it cannot. */
+static int dw_compile(const struct judge_config *cfg, const char *game, const char *source,
+		      struct cmp_result *out)
 {
 	char err[CMP_ERRLEN];
-	struct sbx_uid uid = { 0, -1 };
-	if (geteuid() == 0 &&
-	    sbx_uid_claim(cfg->sandbox.uid_base, cfg->sandbox.uid_count, &uid, err) < 0) {
-		fprintf(stderr, "bench: %s\n", err);
-		return -1;
-	}
-	struct cmp_request req = { .source = source, .header = paths->header,
-				   .runtime = paths->runtime, .uid = uid.uid, .gid = uid.uid };
-	int rc = cmp_compile(&cfg->compile, &req, out, err);
-	sbx_uid_release(&uid);
-	if (rc < 0) {
+	if (players_compile(cfg, game, source, out, err) < 0) {
 		fprintf(stderr, "bench: %s\n", err);
 		return -1;
 	}
@@ -164,29 +136,24 @@ static void dw_report(const struct dw_game *g, const struct dw_tally *t)
  * played (the judge lacks the game, a runtime is missing, no compile). */
 static int dw_bench_game(const struct judge_config *cfg, const struct dw_game *g)
 {
-	struct dw_paths paths;
-	dw_paths_of(g->name, &paths);
-	if (access(paths.dummy, R_OK) != 0) {
+	char dummy_src[PATH_MAX], demo_src[PATH_MAX], params_path[PATH_MAX];
+	if (!players_shipped(cfg->data_dir, g->name, "Dummy", dummy_src)) {
 		printf("  %-10s no Dummy player yet\n", g->title);
 		return 0;
 	}
 	const struct game *game = game_find(g->name);
-	if (!game) {
-		fprintf(stderr, "bench: the judge has no %s game\n", g->name);
-		return -1;
-	}
-	if (access(paths.runtime, R_OK) != 0) {
-		fprintf(stderr, "bench: %s is missing: run `make %s` first\n", paths.runtime,
-			paths.runtime);
+	if (!game || !players_shipped(cfg->data_dir, g->name, "Demo", demo_src)) {
+		fprintf(stderr, "bench: the judge has no %s game with a Demo\n", g->name);
 		return -1;
 	}
 	struct cmp_result dummy = { 0 }, demo = { 0 };
 	struct dw_tally t = { 0 };
 	struct match_spec spec;
-	char *params = dw_read_params(paths.params);
+	players_default_params(cfg->data_dir, g->name, params_path);
+	char *params = dw_read_params(params_path);
 	dw_spec(cfg, game, params, &spec);
-	int rc = dw_compile(cfg, &paths, paths.dummy, &dummy) < 0 ||
-		 dw_compile(cfg, &paths, paths.demo, &demo) < 0;
+	int rc = dw_compile(cfg, g->name, dummy_src, &dummy) < 0 ||
+		 dw_compile(cfg, g->name, demo_src, &demo) < 0;
 	if (!rc) {
 		spec.entry[0] = (struct match_entry){ .binary = dummy.binary, .label = "Dummy" };
 		for (int i = 1; i < 4; i++)
@@ -206,7 +173,7 @@ static int dw_usage(FILE *out, int status)
 	fprintf(out, "usage: bench-dummy_winrate\n\n"
 		     "For every game, plays Dummy (seat 0) against three Demos over seeds\n"
 		     "%d..%d with the configured limits and prints Dummy's strict win rate\n"
-		     "(goal >= %d%%) and its CPU per match.  Run from the repository root.\n\n"
+		     "(goal >= %d%%) and its CPU per match.\n\n"
 		     "exit status: 0 when every game was measured (goal met or not), 1 when\n"
 		     "one could not be, 2 for bad usage.\n",
 		DW_FIRST_SEED, DW_LAST_SEED, DW_GOAL_PERCENT);

@@ -86,7 +86,7 @@ static void die(const char *what, const char *why)
 static void compile(const char *game, const char *player, char binary[PATH_MAX])
 {
 	char source[PATH_MAX], err[CMP_ERRLEN];
-	if (!players_shipped(game, player, source))
+	if (!players_shipped(cfg.data_dir, game, player, source))
 		die(source, "no such player");
 	struct cmp_result r;
 	if (players_compile(&cfg, game, source, &r, err) < 0 || !r.ok)

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "judge/plag_doc.h"
+#include "judge/paths.h"
 #include "judge/plag_store.h"
 #include "judge/source.h"
 #include "judge/store.h"
@@ -198,8 +199,10 @@ static int run(const struct cfg_plag *cfg, const struct corpus *c, struct result
 	*r = (struct result){ 0 };
 	struct plag_hashset base;
 	int64_t ids[MAX_FILES];
+	char data_dir[PATH_MAX];
+	paths_data_dir(data_dir);
 	struct store *s = store_open(path, true, err);
-	int rc = s && !plag_base_load("dominator", cfg->k, &base, perr) ? 0 : -1;
+	int rc = s && !plag_base_load(data_dir, "dominator", cfg->k, &base, perr) ? 0 : -1;
 	if (rc < 0)
 		fprintf(stderr, "bench: %s\n", s ? perr : err);
 	if (rc == 0) {

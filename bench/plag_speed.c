@@ -369,7 +369,7 @@ int main(void)
 	char path[64], subset_path[64];
 	cfg_defaults(&cfg);
 	struct plag_hashset base;
-	if (!mkdtemp(dir) || plag_base_load("dominator", cfg.plag.k, &base, err)) {
+	if (!mkdtemp(dir) || plag_base_load(cfg.data_dir, "dominator", cfg.plag.k, &base, err)) {
 		fprintf(stderr, "bench: %s\n", err);
 		return 1;
 	}

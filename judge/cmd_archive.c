@@ -354,7 +354,7 @@ static int import(const struct archive_args *a, const struct judge_config *cfg)
 	struct plag_hashset base;
 	char err[PLAG_ERRLEN];
 	struct archived *files = calloc(list.n, sizeof *files);
-	if (!files || plag_base_load(a->game, cfg->plag.k, &base, err)) {
+	if (!files || plag_base_load(cfg->data_dir, a->game, cfg->plag.k, &base, err)) {
 		fprintf(stderr, "judge archive: %s\n", files ? err : "out of memory");
 		free(files);
 		files_free(&list);

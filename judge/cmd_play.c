@@ -117,7 +117,8 @@ static int parse_args(int argc, char **argv, struct play_args *a)
 }
 
 /* "Demo" -> games/dominator/players/AIDemo.c; a path ending in .c stays. */
-static int resolve_source(const struct play_args *a, const char *player, char out[PATH_MAX])
+static int resolve_source(const struct judge_config *cfg, const struct play_args *a,
+			  const char *player, char out[PATH_MAX])
 {
 	size_t len = strlen(player);
 	bool file = len > 2 && strcmp(player + len - 2, ".c") == 0;
@@ -127,11 +128,12 @@ static int resolve_source(const struct play_args *a, const char *player, char ou
 	}
 	if (file)
 		fprintf(stderr, "judge play: cannot read %s: %s\n", player, strerror(errno));
-	else if (players_shipped(a->game->name, player, out))
+	else if (players_shipped(cfg->data_dir, a->game->name, player, out))
 		return 0;
 	else
 		fprintf(stderr, "judge play: unknown player '%s': not a shipped player "
-				"(Null, Demo, Dummy) nor a file ending in .c\n", player);
+				"(Null, Demo, Dummy in %s/games/%s/players) nor a file ending "
+				"in .c\n", player, cfg->data_dir, a->game->name);
 	return -1;
 }
 
@@ -235,7 +237,7 @@ static int play(const struct judge_config *cfg, const struct play_args *a, char 
 	fill_spec(&spec, cfg, a);
 	spec.params = params;
 	for (int i = 0; i < a->nplayers && rc == 0; i++) {
-		if (resolve_source(a, a->players[i], source[i]) < 0)
+		if (resolve_source(cfg, a, a->players[i], source[i]) < 0)
 			rc = 2;
 		else if ((rc = compile_player(cfg, a, source[i], &bin[i])) < 0)
 			rc = 2;
@@ -276,7 +278,7 @@ int cmd_play(int argc, char **argv)
 	}
 	char default_params[PATH_MAX], *params = NULL;
 	if (!a.params_file) {
-		snprintf(default_params, sizeof default_params, "config/games/%s.cnf", a.game->name);
+		players_default_params(cfg.data_dir, a.game->name, default_params);
 		if (access(default_params, R_OK) == 0)
 			a.params_file = default_params;
 	}

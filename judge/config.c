@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "judge/paths.h"
 #include "judge/plag_winnow.h"
 
 /* webhook.c writes its errors into our buffer. */
@@ -53,6 +54,7 @@ void cfg_defaults(struct judge_config *cfg)
 		},
 	};
 	hook_defaults(&cfg->hooks);
+	paths_data_dir(cfg->data_dir);
 }
 
 /* One numeric setting: its JSON key, where it goes, the unit it is given in
@@ -259,20 +261,22 @@ int cfg_load(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN])
 {
 	if (!path)
 		path = getenv("JUDGE_CONFIG");
+	char default_path[PATH_MAX];
 	if (!path) {
-		if (access(CFG_DEFAULT_PATH, F_OK) != 0)
+		if (!paths_join(default_path, cfg->data_dir, CFG_DEFAULT_PATH) ||
+		    access(default_path, F_OK) != 0)
 			return 0;
-		path = CFG_DEFAULT_PATH;
+		path = default_path;
 	}
 	json_error_t jerr;
 	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root) {
-		snprintf(err, CFG_ERRLEN, "config %s: %s (line %d)", path, jerr.text, jerr.line);
+		snprintf(err, CFG_ERRLEN, "config %.120s: %.100s (line %d)", path, jerr.text, jerr.line);
 		return -1;
 	}
 	int rc = -1;
 	if (!json_is_object(root))
-		snprintf(err, CFG_ERRLEN, "config %s: the top level must be an object", path);
+		snprintf(err, CFG_ERRLEN, "config %.180s: the top level must be an object", path);
 	else
 		rc = load_root(cfg, root, err);
 	json_decref(root);

@@ -1,4 +1,5 @@
-/* config.h - the judge's settings (config/judge.json).
+/* config.h - the judge's settings (config/judge.json in the data
+ * directory, paths.h).
  *
  * Promises: every setting has a built-in default, so a missing default file
  * is not an error; a file that exists is read whole and checked: an unknown
@@ -60,6 +61,7 @@ struct judge_config {
 	struct cfg_worker worker;
 	struct cfg_plag plag;     /* "plagiarism" */
 	struct hook_config hooks; /* "webhooks" and "webhook_delivery" */
+	char data_dir[PATH_MAX];  /* what the judge ships: paths_data_dir() */
 };
 
 void cfg_defaults(struct judge_config *cfg);
@@ -68,7 +70,7 @@ void cfg_defaults(struct judge_config *cfg);
 int cfg_init(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN]);
 
 /* Loads path over the defaults.  path NULL: $JUDGE_CONFIG if set, else
- * config/judge.json when it exists.  Returns 0, or -1 with err filled. */
+ * config/judge.json in cfg->data_dir when it exists.  Returns 0, or -1 with err filled. */
 int cfg_load(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN]);
 
 #endif

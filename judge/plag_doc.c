@@ -33,17 +33,17 @@ static enum plag_err add_base_file(struct plag_hashset *set, const char *path, u
 	return e;
 }
 
-enum plag_err plag_base_load(const char *game, unsigned k, struct plag_hashset *out,
-			     char err[PLAG_ERRLEN])
+enum plag_err plag_base_load(const char *data_dir, const char *game, unsigned k,
+			     struct plag_hashset *out, char err[PLAG_ERRLEN])
 {
-	char path[512];
+	char path[PATH_MAX];
 	*out = (struct plag_hashset){ 0 };
-	snprintf(path, sizeof path, "games/%s/kit/%s.h", game, game);
+	players_header(data_dir, game, path);
 	enum plag_err e = add_base_file(out, path, k, err);
 	static const char *const shipped[] = { "Null", "Demo" };
 	char player[PATH_MAX];
 	for (size_t i = 0; !e && i < sizeof shipped / sizeof *shipped; i++)
-		if (players_shipped(game, shipped[i], player)) /* a game need not ship both */
+		if (players_shipped(data_dir, game, shipped[i], player)) /* a game need not ship both */
 			e = add_base_file(out, player, k, err);
 	if (e)
 		plag_hashset_free(out);

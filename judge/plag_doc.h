@@ -17,9 +17,10 @@
 #define PLAG_FP_BYTES 20 /* hash 8, token 4, first line 4, last line 4 */
 
 /* The base code of game (games/G/kit/G.h, games/G/players/AINull.c and
- * AIDemo.c, those that exist) as a hash set of all its k-grams. */
-enum plag_err plag_base_load(const char *game, unsigned k, struct plag_hashset *out,
-			     char err[PLAG_ERRLEN]);
+ * AIDemo.c under data_dir, those that exist) as a hash set of all its
+ * k-grams. */
+enum plag_err plag_base_load(const char *data_dir, const char *game, unsigned k,
+			     struct plag_hashset *out, char err[PLAG_ERRLEN]);
 
 /* Fingerprints of src[0..len) with cfg's k and w, base (may be NULL)
  * removed.  The error text says what is wrong with the file. */

@@ -74,7 +74,7 @@ static int house_seat(struct work *w, const char *game, const char *name, struct
 		      char compiler[128], char err[WORKER_ERRLEN])
 {
 	char source[PATH_MAX], cerr[CMP_ERRLEN];
-	if (!players_shipped(game, name, source)) {
+	if (!players_shipped(w->o->cfg->data_dir, game, name, source)) {
 		snprintf(err, WORKER_ERRLEN, "%s has no shipped player %s", game, name);
 		return -1;
 	}
@@ -115,10 +115,10 @@ static int resolve_seats(struct work *w, struct played *m, char err[WORKER_ERRLE
 
 /* ---- playing ------------------------------------------------------------- */
 
-static char *read_params(const char *game)
+static char *read_params(const char *data_dir, const char *game)
 {
 	char path[PATH_MAX];
-	snprintf(path, sizeof path, "config/games/%s.cnf", game);
+	players_default_params(data_dir, game, path);
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return NULL;
@@ -134,7 +134,7 @@ static char *read_params(const char *game)
 static int play(struct work *w, struct played *m, const struct game *game, char err[WORKER_ERRLEN])
 {
 	const struct cfg_sandbox *sb = &w->o->cfg->sandbox;
-	char *params = read_params(m->game);
+	char *params = read_params(w->o->cfg->data_dir, m->game);
 	struct match_spec spec = {
 		.game = game, .params = params, .seed = (uint64_t)m->seed, .nplayers = m->n,
 		.limits = { .cpu_ns = sb->cpu_ns, .wall_ns = sb->wall_ns,

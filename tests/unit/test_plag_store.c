@@ -40,7 +40,7 @@ static void setup(void)
 	cfg_defaults(&jc);
 	cfg = jc.plag;
 	char perr[PLAG_ERRLEN] = "";
-	cr_assert_eq(plag_base_load("dominator", cfg.k, &base, perr), PLAG_OK, "base: %s", perr);
+	cr_assert_eq(plag_base_load(".", "dominator", cfg.k, &base, perr), PLAG_OK, "base: %s", perr);
 }
 
 static void teardown(void)
@@ -676,7 +676,7 @@ Test(plag_store_base, an_unknown_game_has_no_base)
 {
 	struct plag_hashset b = { 0 };
 	char err[PLAG_ERRLEN] = "";
-	cr_assert_neq(plag_base_load("nosuchgame", cfg.k, &b, err), PLAG_OK);
+	cr_assert_neq(plag_base_load(".", "nosuchgame", cfg.k, &b, err), PLAG_OK);
 	cr_assert(strstr(err, "games/nosuchgame/kit/nosuchgame.h"), "%s", err);
 	cr_assert_null(b.v);
 	cr_assert_eq(b.n, 0);

@@ -2,6 +2,7 @@
  * match of Dominator, its table and its replay. */
 #include <criterion/criterion.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,4 +203,40 @@ Test(play, bad_parameters_are_refused_with_the_line, .timeout = 120)
 	cr_assert_eq(play(args), 2, "%s", out);
 	cr_assert(strstr(out, "rows"), "%s", out);
 	unlink(path);
+}
+
+/* From a folder with nothing of the judge's in it: the source tree's
+ * build, then an installed layout (BIN/judge, BIN/../share/judge) outside
+ * the tree, then $JUDGE_DATA pointing nowhere useful. */
+Test(play, the_shipped_files_are_found_from_any_directory, .timeout = 180)
+{
+	char tmp[] = "/tmp/judge-where-XXXXXX", judge[PATH_MAX], repo[PATH_MAX], cmd[6 * PATH_MAX];
+	cr_assert_not_null(mkdtemp(tmp));
+	cr_assert_not_null(realpath(cli_judge(), judge));
+	cr_assert_not_null(getcwd(repo, sizeof repo));
+
+	snprintf(cmd, sizeof cmd, "cd %s && %s play dominator Null Demo Null Null -s 2 2>&1", tmp,
+		 judge);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert(strstr(row(1), "Demo"), "%s", out);
+
+	snprintf(cmd, sizeof cmd,
+		 "cd %s && mkdir -p inst/bin inst/share/judge/build && cp %s inst/bin/judge && "
+		 "ln -s %s/config %s/games inst/share/judge/ && "
+		 "ln -s %s/build/kits inst/share/judge/build/kits && "
+		 "inst/bin/judge play dominator Null Null Demo Null -s 2 2>&1",
+		 tmp, judge, repo, repo, repo);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert(strstr(row(2), "Demo"), "%s", out);
+
+	snprintf(cmd, sizeof cmd, "cd %s && JUDGE_DATA=%s/nowhere %s play dominator Demo Null "
+		 "Null Null 2>&1", tmp, tmp, judge);
+	cr_assert_neq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	char want[256];
+	snprintf(want, sizeof want, "unknown player 'Demo': not a shipped player (Null, Demo, "
+		 "Dummy in %s/nowhere/games/dominator/players)", tmp);
+	cr_assert(strstr(out, want), "%s", out);
+
+	snprintf(cmd, sizeof cmd, "rm -rf %s", tmp);
+	cli_run(cmd, out, sizeof out);
 }

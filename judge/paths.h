@@ -1,0 +1,26 @@
+/* paths.h - where the judge finds the files it ships: each game's kit and
+ * players (games/), the kits built for linking (build/kits/) and the
+ * default settings (config/).
+ *
+ * Promise: every program finds the same directory the same way, wherever
+ * it is started from: $JUDGE_DATA when set; else, beside the running
+ * program, the installed layout (BIN/../share/judge) or the source tree
+ * (build/PROGRAM, build/asan/PROGRAM); else the working directory.  What
+ * the judge writes (the queue, the compile cache) stays relative to the
+ * working directory.
+ */
+#ifndef JUDGE_PATHS_H
+#define JUDGE_PATHS_H
+
+#include <limits.h>
+#include <stdbool.h>
+
+#define PATHS_DATA_ENV "JUDGE_DATA"
+
+/* Fills out with the data directory ("." for the working directory). */
+void paths_data_dir(char out[PATH_MAX]);
+
+/* out = dir/rel; false when it does not fit. */
+bool paths_join(char out[PATH_MAX], const char *dir, const char *rel);
+
+#endif
