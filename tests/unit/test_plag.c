@@ -11,6 +11,7 @@
 #include "judge/plag_sim.h"
 #include "judge/plag_tokens.h"
 #include "judge/plag_winnow.h"
+#include "tests/unit/gen_testlib.h"
 
 /* ---- helpers ----------------------------------------------------------- */
 
@@ -78,42 +79,9 @@ static void expect_error(const char *src, enum plag_err want, const char *msg_pa
 	expect_error_lim(src, strlen(src), NULL, want, msg_part);
 }
 
-/* A growing source text. */
-struct text {
-	char *s;
-	size_t n, cap;
-};
-
-__attribute__((format(printf, 2, 3)))
-static void text_add(struct text *t, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (t->n + (size_t)n + 1 > t->cap) {
-		t->cap = (t->n + (size_t)n + 1) * 2;
-		t->s = realloc(t->s, t->cap);
-		cr_assert_not_null(t->s);
-	}
-	va_start(ap, fmt);
-	vsnprintf(t->s + t->n, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	t->n += (size_t)n;
-}
-
-/* splitmix64: fixed seeds make every random case reproducible. */
-static uint64_t rng_next(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 static uint32_t rng_below(uint64_t *s, uint32_t n)
 {
-	return (uint32_t)(rng_next(s) % n);
+	return (uint32_t)(gen_rand(s) % n);
 }
 
 /* Appends n random tokens with codes in [1, alphabet]; line = index + 1. */
@@ -553,11 +521,11 @@ Test(plag_macro, self_reference_stops)
 
 Test(plag_macro, deep_nesting_is_an_error)
 {
-	struct text src = { 0 };
-	text_add(&src, "#define M0 x\n");
+	struct gen_text src = { 0 };
+	gen_printf(&src, "#define M0 x\n");
 	for (int i = 1; i <= 200; i++)
-		text_add(&src, "#define M%d M%d y\n", i, i - 1);
-	text_add(&src, "M200;\n");
+		gen_printf(&src, "#define M%d M%d y\n", i, i - 1);
+	gen_printf(&src, "M200;\n");
 	expect_error_lim(src.s, src.n, NULL, PLAG_E_MACRO_DEPTH, "nested deeper than 128");
 
 	struct plag_tok_limits lim;
@@ -573,25 +541,25 @@ Test(plag_macro, deep_nesting_is_an_error)
 
 Test(plag_macro, deeply_nested_arguments_are_an_error)
 {
-	struct text src = { 0 };
-	text_add(&src, "#define f(x) x\n");
+	struct gen_text src = { 0 };
+	gen_printf(&src, "#define f(x) x\n");
 	for (int i = 0; i < 300; i++)
-		text_add(&src, "f(");
-	text_add(&src, "1");
+		gen_printf(&src, "f(");
+	gen_printf(&src, "1");
 	for (int i = 0; i < 300; i++)
-		text_add(&src, ")");
-	text_add(&src, ";\n");
+		gen_printf(&src, ")");
+	gen_printf(&src, ";\n");
 	expect_error_lim(src.s, src.n, NULL, PLAG_E_MACRO_DEPTH, "nested deeper");
 	free(src.s);
 }
 
 Test(plag_macro, expansion_bombs_are_stopped, .timeout = 20)
 {
-	struct text src = { 0 };
-	text_add(&src, "#define A0 x x\n");
+	struct gen_text src = { 0 };
+	gen_printf(&src, "#define A0 x x\n");
 	for (int i = 1; i <= 40; i++)
-		text_add(&src, "#define A%d A%d A%d\n", i, i - 1, i - 1);
-	text_add(&src, "A40;\n");
+		gen_printf(&src, "#define A%d A%d A%d\n", i, i - 1, i - 1);
+	gen_printf(&src, "A40;\n");
 	expect_error_lim(src.s, src.n, NULL, PLAG_E_TOO_MANY, "tokens");
 	free(src.s);
 
@@ -599,11 +567,11 @@ Test(plag_macro, expansion_bombs_are_stopped, .timeout = 20)
 		     PLAG_E_TOO_MANY, "macro expansion makes more than");
 
 	/* Pasting long names again and again. */
-	struct text p = { 0 };
-	text_add(&p, "#define C(a, b) a##b\n#define L ");
+	struct gen_text p = { 0 };
+	gen_printf(&p, "#define C(a, b) a##b\n#define L ");
 	for (int i = 0; i < 100000; i++)
-		text_add(&p, "n");
-	text_add(&p, "\n#define R(a) C(a, x)\n#define T(a) R(a) R(a) R(a) R(a) R(a) R(a) R(a) R(a)\n"
+		gen_printf(&p, "n");
+	gen_printf(&p, "\n#define R(a) C(a, x)\n#define T(a) R(a) R(a) R(a) R(a) R(a) R(a) R(a) R(a)\n"
 		     "#define U(a) T(a) T(a) T(a) T(a) T(a) T(a) T(a) T(a)\n"
 		     "U(L) U(L) U(L) U(L) U(L) U(L) U(L) U(L)\n");
 	expect_error_lim(p.s, p.n, NULL, PLAG_E_TOO_MANY, "pasting");
@@ -615,14 +583,14 @@ Test(plag_macro, token_limit_applies)
 	struct plag_tok_limits lim;
 	plag_tok_limits_default(&lim);
 	lim.max_tokens = 100;
-	struct text src = { 0 };
+	struct gen_text src = { 0 };
 	for (int i = 0; i < 50; i++)
-		text_add(&src, "a;");
+		gen_printf(&src, "a;");
 	struct plag_tokens t;
 	char err[PLAG_ERRLEN];
 	cr_expect_eq(plag_tokenize(src.s, src.n, &lim, &t, err), PLAG_OK, "%s", err);
 	plag_tokens_free(&t);
-	text_add(&src, "b");
+	gen_printf(&src, "b");
 	expect_error_lim(src.s, src.n, &lim, PLAG_E_TOO_MANY, "more than 100 tokens");
 	free(src.s);
 }
@@ -1173,8 +1141,8 @@ Test(plag_sim, longest_fragment_lines_in_sources)
 	const char *cut = PLAYER_GREEDY;
 	for (int line = 0; line < 12; line++)
 		cut = strchr(cut, '\n') + 1;
-	struct text src = { 0 };
-	text_add(&src, "%.*s%.*s%s", (int)(cut - PLAYER_GREEDY), PLAYER_GREEDY,
+	struct gen_text src = { 0 };
+	gen_printf(&src, "%.*s%.*s%s", (int)(cut - PLAYER_GREEDY), PLAYER_GREEDY,
 		 (int)(eval_end - eval_fn), eval_fn, cut);
 	struct plag_fps a = winnow_src(PLAYER_MINIMAX), b = winnow_src(src.s);
 	struct plag_pair p = compare(&a, &b, NULL);

@@ -18,6 +18,8 @@
 #include "judge/plag_sim.h"
 #include "judge/plag_store.h"
 #include "judge/store.h"
+#include "tests/unit/db_testlib.h"
+#include "tests/unit/gen_testlib.h"
 
 /* ---- fixture: one store per test ----------------------------------------- */
 
@@ -215,48 +217,16 @@ static const char MINER[] =
 
 /* ---- generated code ---------------------------------------------------------- */
 
-struct text {
-	char *s;
-	size_t n, cap;
-};
-
-__attribute__((format(printf, 2, 3)))
-static void add_text(struct text *t, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	cr_assert_geq(n, 0);
-	if (t->n + (size_t)n + 1 > t->cap) {
-		t->cap = 2 * (t->n + (size_t)n + 1);
-		t->s = realloc(t->s, t->cap);
-		cr_assert_not_null(t->s);
-	}
-	va_start(ap, fmt);
-	vsnprintf(t->s + t->n, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	t->n += (size_t)n;
-}
-
-static uint64_t next_rand(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 static const char *pick(uint64_t *state, const char *const *v, size_t n)
 {
-	return v[next_rand(state) % n];
+	return v[gen_rand(state) % n];
 }
 
 #define PICK(st, arr) pick(st, arr, sizeof arr / sizeof *arr)
 
 /* nfuncs functions of random arithmetic, one seed one text: code that
  * shares next to no run of tokens with other seeds or with any player. */
-static void random_code(struct text *t, uint64_t seed, int nfuncs)
+static void random_code(struct gen_text *t, uint64_t seed, int nfuncs)
 {
 	static const char *const names[] = { "a", "b", "c", "x", "y", "acc", "tmp", "k" };
 	static const char *const assign[] = { "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=",
@@ -266,37 +236,37 @@ static void random_code(struct text *t, uint64_t seed, int nfuncs)
 	static const char *const cmp[] = { "<", ">", "<=", ">=", "==", "!=" };
 	uint64_t st = seed * 7919 + 1;
 	for (int f = 0; f < nfuncs; f++) {
-		add_text(t, "static long gen_%llu_%d(long a, long b, long c)\n{\n\tlong x = a, y = b, "
+		gen_printf(t, "static long gen_%llu_%d(long a, long b, long c)\n{\n\tlong x = a, y = b, "
 			 "acc = c, tmp = 0, k = 1;\n", (unsigned long long)seed, f);
 		for (int i = 0; i < 8; i++) {
 			const char *n1 = PICK(&st, names), *n2 = PICK(&st, names),
 				   *n3 = PICK(&st, names);
-			switch (next_rand(&st) % 5) {
+			switch (gen_rand(&st) % 5) {
 			case 0:
-				add_text(t, "\t%s %s %s %s %s %s %d;\n", n1, PICK(&st, assign), n2,
-					 PICK(&st, binop), n3, PICK(&st, binop), (int)(next_rand(&st) % 90));
+				gen_printf(t, "\t%s %s %s %s %s %s %d;\n", n1, PICK(&st, assign), n2,
+					 PICK(&st, binop), n3, PICK(&st, binop), (int)(gen_rand(&st) % 90));
 				break;
 			case 1:
-				add_text(t, "\tif (%s %s %s)\n\t\t%s %s %s %s %d;\n", n1, PICK(&st, cmp), n2,
+				gen_printf(t, "\tif (%s %s %s)\n\t\t%s %s %s %s %d;\n", n1, PICK(&st, cmp), n2,
 					 n3, PICK(&st, assign), n1, PICK(&st, binop),
-					 (int)(next_rand(&st) % 90));
+					 (int)(gen_rand(&st) % 90));
 				break;
 			case 2:
-				add_text(t, "\twhile (%s %s %d)\n\t\t%s %s %s %s %s;\n", n1, PICK(&st, cmp),
-					 (int)(next_rand(&st) % 90), n2, PICK(&st, assign), n3,
+				gen_printf(t, "\twhile (%s %s %d)\n\t\t%s %s %s %s %s;\n", n1, PICK(&st, cmp),
+					 (int)(gen_rand(&st) % 90), n2, PICK(&st, assign), n3,
 					 PICK(&st, binop), n1);
 				break;
 			case 3:
-				add_text(t, "\t%s = %s ? %s %s %s : (%s %s %d);\n", n1, n2, n3,
+				gen_printf(t, "\t%s = %s ? %s %s %s : (%s %s %d);\n", n1, n2, n3,
 					 PICK(&st, binop), n1, n2, PICK(&st, binop),
-					 (int)(next_rand(&st) % 90));
+					 (int)(gen_rand(&st) % 90));
 				break;
 			default:
-				add_text(t, "\t{ long %s_%d = %s %s %s; %s %s %s_%d; }\n", n1, i, n2,
+				gen_printf(t, "\t{ long %s_%d = %s %s %s; %s %s %s_%d; }\n", n1, i, n2,
 					 PICK(&st, binop), n3, n3, PICK(&st, assign), n1, i);
 			}
 		}
-		add_text(t, "\treturn acc %s x %s y;\n}\n\n", PICK(&st, binop), PICK(&st, binop));
+		gen_printf(t, "\treturn acc %s x %s y;\n}\n\n", PICK(&st, binop), PICK(&st, binop));
 	}
 }
 
@@ -314,38 +284,6 @@ static struct plag_fps fingerprint(const char *src, size_t len, const struct pla
 static struct plag_fps fp_of(const char *src)
 {
 	return fingerprint(src, strlen(src), &base);
-}
-
-static int64_t q_int(const char *fmt, ...)
-{
-	char sql[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(sql, sizeof sql, fmt, ap);
-	va_end(ap);
-	sqlite3_stmt *st;
-	cr_assert_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK, "%s: %s", sql,
-		     sqlite3_errmsg(db));
-	cr_assert_eq(sqlite3_step(st), SQLITE_ROW, "%s: %s", sql, sqlite3_errmsg(db));
-	int64_t v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return v;
-}
-
-static void q_text(char *out, size_t size, const char *fmt, ...)
-{
-	char sql[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(sql, sizeof sql, fmt, ap);
-	va_end(ap);
-	sqlite3_stmt *st;
-	cr_assert_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK, "%s: %s", sql,
-		     sqlite3_errmsg(db));
-	cr_assert_eq(sqlite3_step(st), SQLITE_ROW, "%s: %s", sql, sqlite3_errmsg(db));
-	const unsigned char *t = sqlite3_column_text(st, 0);
-	snprintf(out, size, "%s", t ? (const char *)t : "(null)");
-	sqlite3_finalize(st);
 }
 
 struct doc_spec {
@@ -574,11 +512,11 @@ static char *demo_plus(const char *name, const char *own, unsigned *demo_lines)
 	char *demo = read_all("games/dominator/players/AIDemo.c", &len);
 	char *at = strstr(demo, "PLAYER_NAME(Demo)");
 	cr_assert_not_null(at);
-	struct text t = { 0 };
-	add_text(&t, "%.*sPLAYER_NAME(%s)%s", (int)(at - demo), demo, name,
+	struct gen_text t = { 0 };
+	gen_printf(&t, "%.*sPLAYER_NAME(%s)%s", (int)(at - demo), demo, name,
 		 at + strlen("PLAYER_NAME(Demo)"));
 	*demo_lines = count_lines(t.s);
-	add_text(&t, "%s", own);
+	gen_printf(&t, "%s", own);
 	free(demo);
 	return t.s;
 }
@@ -640,7 +578,7 @@ Test(plag_store_base, the_demo_part_of_two_files_does_not_match)
 	add_fps((struct doc_spec){ .author = "ben", .name = "Ben" }, &fb, NULL, NULL, &m);
 	cr_assert_eq(m.n, 0, "similarity %.2f", m.n ? m.v[0].similarity : 0);
 	plag_matches_free(&m);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 0);
 
 	plag_fps_free(&fa);
 	plag_fps_free(&fb);
@@ -716,33 +654,33 @@ Test(plag_store_add, a_disguised_copy_by_another_author_is_flagged)
 	cr_assert(m.looked_up > 0 && m.candidates >= 1 && m.compared >= 1);
 
 	/* The documents as stored. */
-	cr_assert_eq(q_int("SELECT submission_id FROM plag_docs WHERE id = %lld", (long long)d_copy),
+	cr_assert_eq(db_int(db, "SELECT submission_id FROM plag_docs WHERE id = %lld", (long long)d_copy),
 		     s_copy);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_docs WHERE id = %lld AND game = 'dominator'"
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs WHERE id = %lld AND game = 'dominator'"
 			   " AND author = 'mallory' AND name = 'Pathfinder' AND label IS NULL"
 			   " AND source IS NULL AND error IS NULL AND k = %u AND w = %u"
 			   " AND nfps > 0 AND length(fps) = 20 * nfps", (long long)d_copy, cfg.k,
 			   cfg.w), 1);
 	struct plag_fps cf = fp_of(SCOUT_COPY);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_index WHERE doc_id = %lld", (long long)d_copy),
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_index WHERE doc_id = %lld", (long long)d_copy),
 		     (int64_t)distinct(&cf), "one index row per distinct fingerprint");
-	cr_assert_eq(q_int("SELECT nfps FROM plag_docs WHERE id = %lld", (long long)d_copy),
+	cr_assert_eq(db_int(db, "SELECT nfps FROM plag_docs WHERE id = %lld", (long long)d_copy),
 		     (int64_t)cf.n);
 	plag_fps_free(&cf);
 
 	/* Both suspected, the independent one not; one pair row. */
-	cr_assert_eq(q_int("SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_copy), 1);
-	cr_assert_eq(q_int("SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_scout), 1);
-	cr_assert_eq(q_int("SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_miner), 0);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_pairs"), 1);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_pairs WHERE doc_a = %lld AND doc_b = %lld"
+	cr_assert_eq(db_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_copy), 1);
+	cr_assert_eq(db_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_scout), 1);
+	cr_assert_eq(db_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_miner), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 1);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs WHERE doc_a = %lld AND doc_b = %lld"
 			   " AND game = 'dominator' AND flagged = 1 AND longest > 0"
 			   " AND a_first_line BETWEEN 1 AND a_last_line"
 			   " AND b_first_line BETWEEN 1 AND b_last_line AND a_last_line <= %u"
 			   " AND b_last_line <= %u", (long long)d_copy, (long long)d_scout,
 			   count_lines(SCOUT_COPY), count_lines(SCOUT)), 1);
 	char text[64];
-	q_text(text, sizeof text, "SELECT printf('%%.9f %%.9f %%.9f', similarity, a_in_b, b_in_a)"
+	db_text(db, text, sizeof text, "SELECT printf('%%.9f %%.9f %%.9f', similarity, a_in_b, b_in_a)"
 	       " FROM plag_pairs");
 	char want[64];
 	snprintf(want, sizeof want, "%.9f %.9f %.9f", x->similarity, x->pair.a_in_b, x->pair.b_in_a);
@@ -758,9 +696,9 @@ Test(plag_store_add, the_same_authors_copy_is_not_compared)
 	cr_assert_eq(m.n, 0, "similarity %.2f", m.n ? m.v[0].similarity : 0);
 	cr_assert_eq(m.compared, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_pairs"), 0);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_docs WHERE suspected"), 0);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_index WHERE doc_id = %lld", (long long)d) > 0, 1);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_index WHERE doc_id = %lld", (long long)d) > 0, 1);
 
 	/* The same text by anybody else is a flagged pair. */
 	add_src((struct doc_spec){ .author = "bob", .name = "Scout3" }, SCOUT_COPY, &m);
@@ -771,7 +709,7 @@ Test(plag_store_add, the_same_authors_copy_is_not_compared)
 	cr_assert(m.v[0].doc == d || m.v[1].doc == d);
 	cr_assert_geq(m.v[0].similarity, m.v[1].similarity, "most similar first");
 	plag_matches_free(&m);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_docs WHERE suspected"), 3);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 3);
 }
 
 Test(plag_store_add, files_of_another_game_are_never_candidates)
@@ -784,8 +722,8 @@ Test(plag_store_add, files_of_another_game_are_never_candidates)
 	cr_assert_eq(m.candidates, 0, "an ants file is a dominator candidate");
 	cr_assert_eq(m.compared, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_pairs"), 0);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_docs WHERE suspected"), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
 
 	/* In its own game the copy is caught. */
 	add_src((struct doc_spec){ .game = "ants", .author = "carol", .name = "Pathfinder" },
@@ -794,8 +732,8 @@ Test(plag_store_add, files_of_another_game_are_never_candidates)
 	cr_assert_str_eq(m.v[0].author, "alice");
 	cr_assert(m.v[0].flagged);
 	plag_matches_free(&m);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_pairs WHERE game = 'ants'"), 1);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_pairs WHERE game = 'dominator'"), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs WHERE game = 'ants'"), 1);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs WHERE game = 'dominator'"), 0);
 	/* The index keys differ by game for the same hash. */
 	cr_assert_neq(plag_index_key("ants", 12345), plag_index_key("dominator", 12345));
 	cr_assert_neq(plag_index_key("ants", 1), plag_index_key("ants", 2));
@@ -808,8 +746,8 @@ Test(plag_store_add, an_unrelated_file_is_no_pair)
 	add_src((struct doc_spec){ .author = "bob", .name = "Miner" }, MINER, &m);
 	cr_assert_eq(m.n, 0, "similarity %.2f", m.n ? m.v[0].similarity : 0);
 	plag_matches_free(&m);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_pairs"), 0);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_docs WHERE suspected"), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
 	/* Really below the floor, not merely unlisted. */
 	struct plag_fps a = fp_of(SCOUT), b = fp_of(MINER);
 	struct plag_pair p;
@@ -829,16 +767,16 @@ Test(plag_store_add, a_file_without_fingerprints_is_kept_with_its_error)
 	cr_assert_eq(m.n, 0);
 	plag_matches_free(&m);
 	char text[128];
-	q_text(text, sizeof text, "SELECT error FROM plag_docs WHERE id = %lld", (long long)bad);
+	db_text(db, text, sizeof text, "SELECT error FROM plag_docs WHERE id = %lld", (long long)bad);
 	cr_assert_str_eq(text, "AIScout.c: the file contains a NUL byte");
-	cr_assert_eq(q_int("SELECT nfps = 0 AND ntokens = 0 AND length(fps) = 0 AND NOT suspected"
+	cr_assert_eq(db_int(db, "SELECT nfps = 0 AND ntokens = 0 AND length(fps) = 0 AND NOT suspected"
 			   " FROM plag_docs WHERE id = %lld", (long long)bad), 1);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_index"), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_index"), 0);
 
 	/* Without a reason it still says something. */
 	int64_t bad2 = add_fps((struct doc_spec){ .author = "dan", .name = "Dan" }, NULL, NULL, NULL,
 			       NULL);
-	q_text(text, sizeof text, "SELECT error FROM plag_docs WHERE id = %lld", (long long)bad2);
+	db_text(db, text, sizeof text, "SELECT error FROM plag_docs WHERE id = %lld", (long long)bad2);
 	cr_assert_str_eq(text, "no fingerprints");
 
 	/* It is compared with nothing: a copy of its text finds no pair. */
@@ -846,8 +784,8 @@ Test(plag_store_add, a_file_without_fingerprints_is_kept_with_its_error)
 	cr_assert_eq(m.n, 0);
 	cr_assert_eq(m.candidates, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_docs WHERE suspected"), 0);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 0);
 }
 
 Test(plag_store_add, a_file_of_base_code_only_is_kept_with_no_fingerprints)
@@ -863,14 +801,14 @@ Test(plag_store_add, a_file_of_base_code_only_is_kept_with_no_fingerprints)
 	cr_assert_eq(m.n, 0);
 	cr_assert_eq(m.looked_up, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(q_int("SELECT nfps = 0 AND ntokens > 0 AND error IS NULL AND length(fps) = 0"
+	cr_assert_eq(db_int(db, "SELECT nfps = 0 AND ntokens > 0 AND error IS NULL AND length(fps) = 0"
 			   " FROM plag_docs WHERE id = %lld", (long long)id), 1);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_index"), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_index"), 0);
 	/* A second one by somebody else: nothing in common that counts. */
 	add_fps((struct doc_spec){ .author = "bob", .name = "Demo3" }, &f, NULL, NULL, &m);
 	cr_assert_eq(m.n, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 0);
 	plag_fps_free(&f);
 	free(demo);
 }
@@ -880,9 +818,9 @@ Test(plag_store_add, an_archived_file_keeps_its_source_and_is_stored_once)
 	struct plag_fps f = fp_of(SCOUT);
 	struct doc_spec d = { .author = "alice", .name = "Scout", .label = "2025" };
 	int64_t id = add_fps(d, &f, NULL, SCOUT, NULL);
-	cr_assert_eq(q_int("SELECT length(source) FROM plag_docs WHERE id = %lld", (long long)id),
+	cr_assert_eq(db_int(db, "SELECT length(source) FROM plag_docs WHERE id = %lld", (long long)id),
 		     (int64_t)strlen(SCOUT));
-	cr_assert_eq(q_int("SELECT submission_id IS NULL AND label = '2025' FROM plag_docs"
+	cr_assert_eq(db_int(db, "SELECT submission_id IS NULL AND label = '2025' FROM plag_docs"
 			   " WHERE id = %lld", (long long)id), 1);
 
 	/* The same file in the same archive again: an error, nothing stored. */
@@ -894,13 +832,13 @@ Test(plag_store_add, an_archived_file_keeps_its_source_and_is_stored_once)
 	cr_assert_eq(plag_store_add(db, &cfg, &doc, &f, NULL, &id2, NULL, perr), -1);
 	store_rollback(store);
 	cr_assert(strstr(perr, "already in archive 2025"), "%s", perr);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_docs"), 1);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs"), 1);
 
 	/* In another archive it is a new document (same author: no pair). */
 	d.label = "2024";
 	add_fps(d, &f, NULL, SCOUT, NULL);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_docs"), 2);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs"), 2);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 0);
 
 	/* A submission's source stays in its submission, not here. */
 	int64_t sid = submit("bob", "Miner", MINER);
@@ -908,7 +846,7 @@ Test(plag_store_add, an_archived_file_keeps_its_source_and_is_stored_once)
 	int64_t mine = add_src((struct doc_spec){ .author = "bob", .name = "Miner",
 						  .submission = sid }, MINER, &m);
 	plag_matches_free(&m);
-	cr_assert_eq(q_int("SELECT source IS NULL FROM plag_docs WHERE id = %lld", (long long)mine), 1);
+	cr_assert_eq(db_int(db, "SELECT source IS NULL FROM plag_docs WHERE id = %lld", (long long)mine), 1);
 	plag_fps_free(&f);
 }
 
@@ -921,26 +859,15 @@ Test(plag_store_index, only_files_sharing_fingerprints_are_compared)
 	/* NRANDOM unrelated files by as many authors, one of them sharing
 	 * a function with the probe, then the original the probe copies. */
 	struct plag_fps all[NRANDOM + 1];
-	static const char SHARED_FN[] =
-		"static int unclaimed_run(Pos from, Dir d)\n"
-		"{\n"
-		"\tint run = 0;\n"
-		"\tPos p = pos_move(from, d);\n"
-		"\twhile (pos_ok(p) && cell(p).type == Empty && run < 6) {\n"
-		"\t\tif (cell(p).owner != me())\n"
-		"\t\t\trun += 2;\n"
-		"\t\telse\n"
-		"\t\t\trun += 1;\n"
-		"\t\tp = pos_move(p, d);\n"
-		"\t}\n"
-		"\treturn run;\n"
-		"}\n";
+	const char *shared_fn = strstr(SCOUT, "static int unclaimed_run(");
+	cr_assert_not_null(shared_fn);
+	int shared_len = (int)(strstr(shared_fn, "\n}\n") + 3 - shared_fn);
 	int64_t ids[NRANDOM + 1];
 	for (int i = 0; i < NRANDOM; i++) {
-		struct text t = { 0 };
+		struct gen_text t = { 0 };
 		random_code(&t, (uint64_t)i + 1, 4);
 		if (i == 7)
-			add_text(&t, "%s", SHARED_FN);
+			gen_printf(&t, "%.*s", shared_len, shared_fn);
 		char author[32], name[32];
 		snprintf(author, sizeof author, "author%d", i);
 		snprintf(name, sizeof name, "Gen%d", i);
@@ -1033,8 +960,8 @@ static const char IDIOM[] =
 /* IDIOM followed by seed's own generated code. */
 static char *with_idiom(uint64_t seed)
 {
-	struct text t = { 0 };
-	add_text(&t, "%s\n", IDIOM);
+	struct gen_text t = { 0 };
+	gen_printf(&t, "%s\n", IDIOM);
 	random_code(&t, seed, 1);
 	return t.s;
 }
@@ -1089,10 +1016,10 @@ Test(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_en
 	cr_assert_eq(m.n, 0);
 	cr_assert_gt(m.idioms, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_pairs WHERE %lld IN (doc_a, doc_b)",
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs WHERE %lld IN (doc_a, doc_b)",
 			   (long long)zoe), 0);
-	cr_assert_eq(q_int("SELECT suspected FROM plag_docs WHERE id = %lld", (long long)zoe), 0);
-	cr_assert_eq(q_int("SELECT count(*) FROM plag_pairs"), 5 * 6 / 2,
+	cr_assert_eq(db_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)zoe), 0);
+	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 5 * 6 / 2,
 		     "pairs among the six (each compared with fewer than six files)");
 
 	/* With the share at 100% nothing is ever in more than all files. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "judge/rating.h"
+#include "tests/unit/gen_testlib.h"
 
 /* ---- helpers ----------------------------------------------------------- */
 
@@ -27,18 +28,9 @@ static int same_bits(struct rating a, struct rating b)
 	return memcmp(&a, &b, sizeof a) == 0;
 }
 
-/* splitmix64: a fixed seed makes every "random" case reproducible. */
-static uint64_t rng_next(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 static double rng_uniform(uint64_t *s, double lo, double hi)
 {
-	return lo + (hi - lo) * (double)(rng_next(s) >> 11) / 0x1p53;
+	return lo + (hi - lo) * (double)(gen_rand(s) >> 11) / 0x1p53;
 }
 
 /* The model written out literally, one term per (i, q) pair as in the
@@ -143,7 +135,7 @@ Test(rating, matches_literal_model)
 	uint64_t seed = 42;
 
 	for (int round = 0; round < 2000; round++) {
-		size_t n = 2 + rng_next(&seed) % 15;
+		size_t n = 2 + gen_rand(&seed) % 15;
 		struct rating_params p = rating_params_default();
 		struct rating in[16], got[16], want[16];
 		int rank[16];
@@ -154,7 +146,7 @@ Test(rating, matches_literal_model)
 			in[i].mu = rng_uniform(&seed, -20.0, 60.0);
 			in[i].sigma = rng_uniform(&seed, 0.5, 10.0);
 			/* Few distinct ranks, so ties are common. */
-			rank[i] = 1 + (int)(rng_next(&seed) % (n / 2 + 1));
+			rank[i] = 1 + (int)(gen_rand(&seed) % (n / 2 + 1));
 		}
 		cr_assert_eq(rating_update(&p, n, in, rank, got), RATING_OK);
 		literal_update(&p, n, in, rank, want);
@@ -283,7 +275,7 @@ Test(rating, shuffled_input_same_bits)
 	uint64_t seed = 7;
 
 	for (int round = 0; round < 200; round++) {
-		size_t n = 8 + rng_next(&seed) % 9;
+		size_t n = 8 + gen_rand(&seed) % 9;
 		struct rating in[16], want[16], sin[16], sout[16];
 		int rank[16], srank[16];
 		size_t perm[16];
@@ -291,13 +283,13 @@ Test(rating, shuffled_input_same_bits)
 		for (size_t i = 0; i < n; i++) {
 			in[i].mu = rng_uniform(&seed, 0.0, 50.0);
 			in[i].sigma = rng_uniform(&seed, 0.1, 9.0);
-			rank[i] = 1 + (int)(rng_next(&seed) % 3);
+			rank[i] = 1 + (int)(gen_rand(&seed) % 3);
 			perm[i] = i;
 		}
 		cr_assert_eq(rating_update(&p, n, in, rank, want), RATING_OK);
 		for (int shuffle = 0; shuffle < 20; shuffle++) {
 			for (size_t i = n - 1; i > 0; i--) {
-				size_t j = rng_next(&seed) % (i + 1), t = perm[i];
+				size_t j = gen_rand(&seed) % (i + 1), t = perm[i];
 				perm[i] = perm[j];
 				perm[j] = t;
 			}

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "judge/store.h"
+#include "tests/unit/db_testlib.h"
 
 /* ---- fixture: one temporary directory per test -------------------------- */
 
@@ -76,35 +77,11 @@ static struct store *open_store(const char *path, bool create)
 	return s;
 }
 
-/* The one integer a query returns. */
-static int64_t q_int(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *st;
-	cr_assert_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK, "%s: %s", sql,
-		     sqlite3_errmsg(db));
-	cr_assert_eq(sqlite3_step(st), SQLITE_ROW, "%s: %s", sql, sqlite3_errmsg(db));
-	int64_t v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return v;
-}
-
-/* The one text a query returns ("(null)" for NULL). */
-static void q_text(sqlite3 *db, const char *sql, char *out, size_t n)
-{
-	sqlite3_stmt *st;
-	cr_assert_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK, "%s: %s", sql,
-		     sqlite3_errmsg(db));
-	cr_assert_eq(sqlite3_step(st), SQLITE_ROW, "%s: %s", sql, sqlite3_errmsg(db));
-	const unsigned char *t = sqlite3_column_text(st, 0);
-	snprintf(out, n, "%s", t ? (const char *)t : "(null)");
-	sqlite3_finalize(st);
-}
-
 static int64_t count(struct store *s, const char *table)
 {
 	char sql[128];
 	snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", table);
-	return q_int(store_db(s), sql);
+	return db_int(store_db(s), "%s", sql);
 }
 
 static sqlite3 *raw_open(const char *path)
@@ -321,13 +298,13 @@ Test(store_open, fresh_file_gets_the_schema)
 	sqlite3 *db = store_db(s);
 	char text[64];
 
-	q_text(db, "SELECT value FROM meta WHERE key = 'application'", text, sizeof text);
+	db_text(db, text, sizeof text, "SELECT value FROM meta WHERE key = 'application'");
 	cr_expect_str_eq(text, "judge");
-	cr_expect_eq(q_int(db, "PRAGMA user_version"), latest_version());
-	q_text(db, "PRAGMA journal_mode", text, sizeof text);
+	cr_expect_eq(db_int(db, "PRAGMA user_version"), latest_version());
+	db_text(db, text, sizeof text, "PRAGMA journal_mode");
 	cr_expect_str_eq(text, "wal");
-	cr_expect_eq(q_int(db, "PRAGMA foreign_keys"), 1);
-	cr_expect_geq(q_int(db, "PRAGMA busy_timeout"), 1000, "no busy timeout: workers "
+	cr_expect_eq(db_int(db, "PRAGMA foreign_keys"), 1);
+	cr_expect_geq(db_int(db, "PRAGMA busy_timeout"), 1000, "no busy timeout: workers "
 		      "sharing the file would fail at once on a lock");
 	static const char *const tables[] = { "meta", "names", "submissions", "jobs", "matches",
 					      "match_players", "ratings", "events" };
@@ -336,7 +313,7 @@ Test(store_open, fresh_file_gets_the_schema)
 		snprintf(sql, sizeof sql,
 			 "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = '%s'",
 			 tables[i]);
-		cr_expect_eq(q_int(db, sql), 1, "no table %s", tables[i]);
+		cr_expect_eq(db_int(db, "%s", sql), 1, "no table %s", tables[i]);
 	}
 	cr_expect_eq(count(s, "jobs"), 0);
 	cr_expect_eq(count(s, "submissions"), 0);
@@ -353,7 +330,7 @@ Test(store_open, fresh_file_gets_the_schema)
 
 	/* WAL is the file's own mode, not only this connection's. */
 	sqlite3 *raw = raw_open(dbpath);
-	q_text(raw, "PRAGMA journal_mode", text, sizeof text);
+	db_text(raw, text, sizeof text, "PRAGMA journal_mode");
 	cr_expect_str_eq(text, "wal");
 	sqlite3_close(raw);
 }
@@ -371,9 +348,9 @@ Test(store_open, reopening_keeps_everything)
 	cr_expect_str_eq(got.author, "alice");
 	cr_expect_eq(count(s, "submissions"), 1);
 	cr_expect_eq(count(s, "jobs"), 1);
-	cr_expect_eq(q_int(store_db(s), "SELECT count(*) FROM meta"), 1);
-	cr_expect_eq(q_int(store_db(s), "PRAGMA user_version"), latest_version());
-	cr_expect_eq(q_int(store_db(s), "PRAGMA foreign_keys"), 1);
+	cr_expect_eq(db_int(store_db(s), "SELECT count(*) FROM meta"), 1);
+	cr_expect_eq(db_int(store_db(s), "PRAGMA user_version"), latest_version());
+	cr_expect_eq(db_int(store_db(s), "PRAGMA foreign_keys"), 1);
 
 	/* create=true on an existing judge file opens it, it does not start over;
 	 * and two connections may hold the file at once. */
@@ -482,9 +459,9 @@ static void expect_foreign_refused(void)
 	expect_refused(true, "not a judge", "another program's database");
 	sqlite3 *raw = raw_open(dbpath);
 	char mode[16];
-	q_text(raw, "PRAGMA journal_mode", mode, sizeof mode);
+	db_text(raw, mode, sizeof mode, "PRAGMA journal_mode");
 	cr_expect_str_eq(mode, "delete", "the other program's file is now in %s mode", mode);
-	cr_expect_eq(q_int(raw, "SELECT count(*) FROM sqlite_schema WHERE name = 'jobs'"), 0);
+	cr_expect_eq(db_int(raw, "SELECT count(*) FROM sqlite_schema WHERE name = 'jobs'"), 0);
 	sqlite3_close(raw);
 }
 
@@ -549,11 +526,11 @@ Test(store_submit, stores_the_submission_and_one_compile_job)
 	cr_expect_eq(count(s, "names"), 1);
 	cr_expect_eq(count(s, "jobs"), 1);
 	char text[64];
-	q_text(store_db(s), "SELECT game || '/' || name || '=' || author FROM names", text,
-	       sizeof text);
+	db_text(store_db(s), text, sizeof text,
+		"SELECT game || '/' || name || '=' || author FROM names");
 	cr_expect_str_eq(text, "dominator/Bot=alice");
 
-	int64_t job = q_int(store_db(s), "SELECT id FROM jobs");
+	int64_t job = db_int(store_db(s), "SELECT id FROM jobs");
 	struct jobrow r = job_row(s, job);
 	char want[64];
 	snprintf(want, sizeof want, "{\"submission\":%lld}", (long long)id);
@@ -635,7 +612,7 @@ Test(store_submit, a_name_of_another_author_is_refused)
 	cr_expect_eq(count(s, "submissions"), subs);
 	cr_expect_eq(count(s, "jobs"), jobs);
 	cr_expect_eq(count(s, "names"), names);
-	cr_expect_eq(q_int(store_db(s), "SELECT count(*) FROM submissions WHERE author = 'bob'"), 0);
+	cr_expect_eq(db_int(store_db(s), "SELECT count(*) FROM submissions WHERE author = 'bob'"), 0);
 	cr_expect_eq(sqlite3_get_autocommit(store_db(s)), 1, "a transaction was left open");
 
 	/* A name belongs to its author per game only. */
@@ -657,7 +634,7 @@ Test(store_submit, the_same_author_may_resubmit)
 	snprintf(sql, sizeof sql,
 		 "SELECT count(*) FROM jobs WHERE kind = 'compile' AND payload = '{\"submission\":%lld}'",
 		 (long long)second);
-	cr_expect_eq(q_int(store_db(s), sql), 1, "no compile job for the second submission");
+	cr_expect_eq(db_int(store_db(s), "%s", sql), 1, "no compile job for the second submission");
 	store_close(s);
 }
 
@@ -1019,10 +996,10 @@ Test(store_concurrent, two_processes_claim_every_job_exactly_once)
 		  claimed[0], claimed[1]);
 
 	s = open_store(dbpath, false);
-	cr_expect_eq(q_int(store_db(s), "SELECT count(*) FROM jobs WHERE state = 'done'"),
+	cr_expect_eq(db_int(store_db(s), "SELECT count(*) FROM jobs WHERE state = 'done'"),
 		     SHARED_JOBS);
-	cr_expect_eq(q_int(store_db(s), "SELECT max(attempts) FROM jobs"), 1);
-	cr_expect_eq(q_int(store_db(s), "SELECT count(*) FROM jobs WHERE worker = 'worker-a'"),
+	cr_expect_eq(db_int(store_db(s), "SELECT max(attempts) FROM jobs"), 1);
+	cr_expect_eq(db_int(store_db(s), "SELECT count(*) FROM jobs WHERE worker = 'worker-a'"),
 		     claimed[0]);
 	cr_expect_eq(pending(s), 0);
 	store_close(s);
@@ -1077,7 +1054,7 @@ Test(store_concurrent, two_processes_create_the_same_file_at_once)
 				  "round %d: a process could not open the new file: %s", round, msgs);
 		}
 		struct store *s = open_store(dbpath, false);
-		cr_expect_eq(q_int(store_db(s), "SELECT count(*) FROM meta"), 1);
+		cr_expect_eq(db_int(store_db(s), "SELECT count(*) FROM meta"), 1);
 		store_close(s);
 	}
 }
