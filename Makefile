@@ -96,9 +96,9 @@ build/kits/lib%.a: $$(call kitobjs,$$*)
 	@mkdir -p $(dir $@)
 	ar rcs $@ $^
 
-build/bench/%: bench/players/%.c
+build/bench/%: bench/players/%.c games/kit/io.h games/kit/frame.h
 	@mkdir -p $(dir $@)
-	$(CC) $(PLAYER_CFLAGS) $< -o $@ -lm
+	$(CC) $(PLAYER_CFLAGS) -I. $< -o $@ -lm
 
 # The match benchmark also plays each game's match with the players linked
 # into its own process: build/inproc/GAME-I.o is copy I of GAME's Demo, its

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "games/kit/frame.h"
 #include "games/game.h"
 #include "judge/compile.h"
 #include "judge/config.h"
@@ -41,6 +42,7 @@
 #define PLAYERS 4
 #define MAX_ROUNDS 1000
 #define ECHO_PLAYER "build/bench/echo"
+#define ECHO_ANSWER (FRAME_HEADER + 2)
 
 typedef int (*kit_start_fn)(const uint8_t *, size_t);
 typedef long (*kit_turn_fn)(const uint8_t *, size_t, uint8_t *, size_t);
@@ -166,32 +168,20 @@ static uint64_t in_process_match(const struct game *game, const struct inproc *i
 }
 
 /* One system call, as the judge and the kits write a frame. */
-static void write_frame(int fd, const uint8_t *p, uint32_t len)
+static void write_frame(int fd, const uint8_t *p, size_t len)
 {
-	uint8_t h[4] = { (uint8_t)len, (uint8_t)(len >> 8), (uint8_t)(len >> 16), (uint8_t)(len >> 24) };
-	struct iovec v[2] = { { h, 4 }, { (void *)p, len } };
-	if (writev(fd, v, 2) != 4 + (ssize_t)len)
-		_exit(1);
+	uint8_t h[FRAME_HEADER];
+	frame_put_len(h, len);
+	struct iovec v[2] = { { h, FRAME_HEADER }, { (void *)p, len } };
+	if (writev(fd, v, 2) != (ssize_t)(FRAME_HEADER + len))
+		die("writev", "a frame did not go whole");
 }
 
-static void read_exact(int fd, uint8_t *p, size_t n)
+/* The echo player's answer, a frame it wrote with one call. */
+static void read_answer(int fd)
 {
-	while (n) {
-		ssize_t r = read(fd, p, n);
-		if (r <= 0)
-			_exit(0);
-		p += r;
-		n -= (size_t)r;
-	}
-}
-
-static uint32_t read_frame(int fd, uint8_t *p)
-{
-	uint8_t h[4];
-	read_exact(fd, h, 4);
-	uint32_t len = h[0] | h[1] << 8 | h[2] << 16 | (uint32_t)h[3] << 24;
-	read_exact(fd, p, len);
-	return len;
+	if (read(fd, reply, ECHO_ANSWER) != ECHO_ANSWER)
+		die(ECHO_PLAYER, "no answer");
 }
 
 struct echo {
@@ -223,7 +213,7 @@ static void echo_round(struct echo *e, const size_t *len)
 {
 	struct pollfd fds[PLAYERS];
 	for (int p = 0; p < PLAYERS; p++) {
-		write_frame(e[p].to, buf, (uint32_t)len[p]);
+		write_frame(e[p].to, buf, len[p]);
 		fds[p] = (struct pollfd){ e[p].from, POLLIN, 0 };
 	}
 	for (int waiting = PLAYERS; waiting > 0;) {
@@ -231,7 +221,7 @@ static void echo_round(struct echo *e, const size_t *len)
 			die("poll", "failed");
 		for (int p = 0; p < PLAYERS; p++)
 			if (fds[p].revents) {
-				read_exact(e[p].from, reply, 6);
+				read_answer(e[p].from);
 				fds[p].fd = -1;
 				waiting--;
 			}
@@ -290,33 +280,21 @@ static bool compare_matches(const struct inproc *in)
 	return same;
 }
 
-/* Floor of one turn: a view-sized frame there, a two-byte frame back, no work. */
+/* Floor of one turn: a view-sized frame to a process that does no work,
+ * its two-byte frame back. */
 static double ping_pong_ns(size_t view_len)
 {
-	int down[2], up[2];
-	if (pipe(down) || pipe(up))
-		die("pipe", "failed");
-	pid_t pid = fork();
-	if (pid == 0) {
-		static uint8_t in[1 << 16];
-		close(down[1]);
-		close(up[0]);
-		for (;;) {
-			read_frame(down[0], in);
-			write_frame(up[1], (const uint8_t *)"\0\0", 2);
-		}
-	}
-	close(down[0]);
-	close(up[1]);
+	struct echo e;
+	echo_start(&e);
 	uint64_t t0 = bench_now_ns();
 	for (int i = 0; i < TURNS; i++) {
-		write_frame(down[1], buf, (uint32_t)view_len);
-		read_frame(up[0], reply);
+		write_frame(e.to, buf, view_len);
+		read_answer(e.from);
 	}
 	uint64_t t = bench_now_ns() - t0;
-	close(down[1]);
-	waitpid(pid, NULL, 0);
-	close(up[0]);
+	close(e.to);
+	close(e.from);
+	waitpid(e.pid, NULL, 0);
 	return (double)t / TURNS;
 }
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define FRAME_HEADER 4
+#include "games/kit/frame.h"
 
 static void close_fd(int *fd)
 {
@@ -96,7 +96,7 @@ void seat_send(struct seat *s, const uint8_t *payload, size_t len)
 		s->out_cap = need;
 	}
 	uint8_t *h = s->out + s->out_len;
-	h[0] = len, h[1] = len >> 8, h[2] = len >> 16, h[3] = len >> 24;
+	frame_put_len(h, len);
 	memcpy(h + FRAME_HEADER, payload, len);
 	s->out_len = need;
 	flush(s, -1);
@@ -104,8 +104,7 @@ void seat_send(struct seat *s, const uint8_t *payload, size_t len)
 
 static size_t frame_length(const struct seat *s)
 {
-	const uint8_t *h = s->in;
-	return (size_t)h[0] | (size_t)h[1] << 8 | (size_t)h[2] << 16 | (size_t)h[3] << 24;
+	return frame_get_len(s->in);
 }
 
 const uint8_t *seat_frame(const struct seat *s, size_t *len)

@@ -1,7 +1,6 @@
 /* io.h - the player side of the judge's channel (fd 0 in, fd 1 out).
  *
- * Frames are a 4-byte little-endian length and the payload, as in
- * judge/seat.c.  A player kit's runtime uses these; contestants never do.
+ * Frames are as frame.h says, the same at the judge's end.  A player kit's runtime uses these; contestants never do.
  * stdout is pointed at stderr first, so a contestant's printf() lands in
  * its debug log instead of corrupting the channel; crashes are re-raised
  * so the judge can measure the player's memory as it dies.
@@ -16,6 +15,8 @@
 #include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
+
+#include "games/kit/frame.h"
 
 /* A crash re-raised through kill() passes by the judge, which then sees
  * the player's memory one last time (a plain fault does not).  Its own
@@ -38,8 +39,6 @@ static inline void kit_io_init(void)
 	stdout = stderr;
 }
 
-#define KIT_FRAME_HEADER 4
-
 /* What has arrived from the judge: the frame being answered, then
  * possibly the start of the next one. */
 struct kit_inbox {
@@ -57,16 +56,14 @@ static inline const uint8_t *kit_next_frame(struct kit_inbox *b, size_t *len)
 	b->have -= b->used;
 	b->used = 0;
 	for (;;) {
-		if (b->have >= KIT_FRAME_HEADER) {
-			const uint8_t *h = b->buf;
-			size_t n = (size_t)h[0] | (size_t)h[1] << 8 | (size_t)h[2] << 16 |
-				   (size_t)h[3] << 24;
-			if (n > b->cap - KIT_FRAME_HEADER)
+		if (b->have >= FRAME_HEADER) {
+			size_t n = frame_get_len(b->buf);
+			if (n > b->cap - FRAME_HEADER)
 				return NULL;
-			if (b->have >= KIT_FRAME_HEADER + n) {
-				b->used = KIT_FRAME_HEADER + n;
+			if (b->have >= FRAME_HEADER + n) {
+				b->used = FRAME_HEADER + n;
 				*len = n;
-				return b->buf + KIT_FRAME_HEADER;
+				return b->buf + FRAME_HEADER;
 			}
 		}
 		ssize_t r = read(0, b->buf + b->have, b->cap - b->have);
@@ -79,10 +76,10 @@ static inline const uint8_t *kit_next_frame(struct kit_inbox *b, size_t *len)
 /* One writev, so the judge wakes once per message, not per part. */
 static inline int kit_write_frame(const uint8_t *payload, size_t len)
 {
-	uint8_t h[4] = { (uint8_t)len, (uint8_t)(len >> 8), (uint8_t)(len >> 16),
-			 (uint8_t)(len >> 24) };
-	struct iovec v[2] = { { h, 4 }, { (void *)payload, len } };
-	size_t total = 4 + len;
+	uint8_t h[FRAME_HEADER];
+	frame_put_len(h, len);
+	struct iovec v[2] = { { h, FRAME_HEADER }, { (void *)payload, len } };
+	size_t total = FRAME_HEADER + len;
 	while (total) {
 		ssize_t w = writev(1, v, 2);
 		if (w <= 0)
@@ -101,7 +98,7 @@ static inline int kit_write_frame(const uint8_t *payload, size_t len)
 /* The player's whole life, the same for every game: the start message,
  * the name, then one answer per view until the judge closes the channel.
  * start and turn are the game kit's two steps; in holds the game's largest
- * view plus KIT_FRAME_HEADER, out its largest orders message. */
+ * view plus FRAME_HEADER, out its largest orders message. */
 static inline int kit_main(const char *game, const char *name,
 			   int (*start)(const uint8_t *, size_t),
 			   long (*turn)(const uint8_t *, size_t, uint8_t *, size_t),

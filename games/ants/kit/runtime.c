@@ -218,7 +218,7 @@ long antkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 #ifndef KIT_NO_MAIN
 int main(void)
 {
-	static uint8_t in[KIT_FRAME_HEADER + ANT_VIEW_MAX], out[ANT_ORDERS_MAX];
+	static uint8_t in[FRAME_HEADER + ANT_VIEW_MAX], out[ANT_ORDERS_MAX];
 	return kit_main("ants", player_name, antkit_start, antkit_turn, in, sizeof in, out, sizeof out);
 }
 #endif

@@ -172,7 +172,7 @@ long dom_kit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 #ifndef KIT_NO_MAIN
 int main(void)
 {
-	static uint8_t in[KIT_FRAME_HEADER + DOM_VIEW_MAX], out[DOM_ORDERS_MAX];
+	static uint8_t in[FRAME_HEADER + DOM_VIEW_MAX], out[DOM_ORDERS_MAX];
 	return kit_main("dominator", player_name, dom_kit_start, dom_kit_turn, in, sizeof in, out, sizeof out);
 }
 #endif

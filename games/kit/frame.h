@@ -1,0 +1,24 @@
+/* frame.h - how a message travels between the judge and a player: a
+ * 4-byte little-endian length, then that many bytes of payload.
+ * Header-only: the judge's end (judge/seat.c) and the players' (io.h)
+ * frame with it. */
+#ifndef KIT_FRAME_H
+#define KIT_FRAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define FRAME_HEADER 4
+
+static inline size_t frame_get_len(const uint8_t *h)
+{
+	return (size_t)h[0] | (size_t)h[1] << 8 | (size_t)h[2] << 16 | (size_t)h[3] << 24;
+}
+
+static inline void frame_put_len(uint8_t *h, size_t len)
+{
+	h[0] = (uint8_t)len, h[1] = (uint8_t)(len >> 8), h[2] = (uint8_t)(len >> 16),
+	h[3] = (uint8_t)(len >> 24);
+}
+
+#endif
