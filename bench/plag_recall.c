@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "judge/plag_doc.h"
-#include "judge/paths.h"
 #include "judge/plag_store.h"
 #include "judge/source.h"
 #include "judge/store.h"
@@ -188,7 +187,8 @@ static int check_copies(struct store *s, const struct cfg_plag *cfg,
 	return 0;
 }
 
-static int run(const struct cfg_plag *cfg, const struct corpus *c, struct result *r)
+static int run(const char *data_dir, const struct cfg_plag *cfg, const struct corpus *c,
+	       struct result *r)
 {
 	char path[] = "/tmp/judge-plag-recall-XXXXXX", err[STORE_ERRLEN], perr[PLAG_ERRLEN];
 	int fd = mkstemp(path);
@@ -199,8 +199,6 @@ static int run(const struct cfg_plag *cfg, const struct corpus *c, struct result
 	*r = (struct result){ 0 };
 	struct plag_hashset base;
 	int64_t ids[MAX_FILES];
-	char data_dir[PATH_MAX];
-	paths_data_dir(data_dir);
 	struct store *s = store_open(path, true, err);
 	int rc = s && !plag_base_load(data_dir, "dominator", cfg->k, &base, perr) ? 0 : -1;
 	if (rc < 0)
@@ -259,7 +257,7 @@ static int sweep(const struct judge_config *cfg, const struct corpus *c)
 			p.k = ks[i];
 			p.w = ws[j];
 			struct result r;
-			if (run(&p, c, &r) < 0)
+			if (run(cfg->data_dir, &p, c, &r) < 0)
 				return -1;
 			printf("    k %2u w %2u:", p.k, p.w);
 			for (int l = 1; l <= LEVELS; l++)
@@ -283,7 +281,7 @@ int main(void)
 		return 1;
 	}
 	struct result r;
-	if (run(&cfg.plag, &c, &r) < 0)
+	if (run(cfg.data_dir, &cfg.plag, &c, &r) < 0)
 		return 1;
 	print_default(&cfg.plag, &c, &r);
 	return sweep(&cfg, &c) < 0;

@@ -263,7 +263,7 @@ int cfg_load(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN])
 		path = getenv("JUDGE_CONFIG");
 	char default_path[PATH_MAX];
 	if (!path) {
-		if (!paths_join(default_path, cfg->data_dir, CFG_DEFAULT_PATH) ||
+		if (!paths_in(default_path, cfg->data_dir, "%s", CFG_DEFAULT_PATH) ||
 		    access(default_path, F_OK) != 0)
 			return 0;
 		path = default_path;

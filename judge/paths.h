@@ -20,7 +20,9 @@
 /* Fills out with the data directory ("." for the working directory). */
 void paths_data_dir(char out[PATH_MAX]);
 
-/* out = dir/rel; false when it does not fit. */
-bool paths_join(char out[PATH_MAX], const char *dir, const char *rel);
+/* out = dir/ followed by fmt formatted as printf does; false, with out
+ * empty (a path nothing opens), when it does not fit. */
+__attribute__((format(printf, 3, 4)))
+bool paths_in(char out[PATH_MAX], const char *dir, const char *fmt, ...);
 
 #endif

@@ -36,7 +36,7 @@ struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim)
 		return NULL;
 	}
 	p->res.log = p->log;
-	p->wall_deadline_ns = lim->wall_ns ? sbx_now_ns() + lim->wall_ns : UINT64_MAX;
+	p->wall_deadline_ns = UINT64_MAX; /* armed as the child starts (launch.c) */
 	p->check_at_ns = 0;
 	return p;
 }
