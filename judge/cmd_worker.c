@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "judge/commands.h"
+#include "judge/compile.h"
 #include "judge/store.h"
 #include "judge/worker.h"
 
@@ -146,6 +147,22 @@ static int supervise(const struct judge_config *cfg, const struct worker_args *a
 	return rc;
 }
 
+/* Said once at start, not at the first submission: on a kernel that
+ * refuses namespaces the organiser must choose, before anybody uploads. */
+static int check_compile_confinement(const struct judge_config *cfg)
+{
+	char err[CMP_ERRLEN];
+	uid_t uid = geteuid() == 0 ? cfg->sandbox.uid_base : 0;
+	if (cmp_check_confinement(&cfg->compile, uid, uid, err) < 0) {
+		fprintf(stderr, "judge-worker: %s\n", err);
+		return -1;
+	}
+	if (cfg->compile.unconfined)
+		fprintf(stderr, "judge-worker: WARNING: compile.unconfined is set: gcc will run "
+			"with the whole machine visible to it\n");
+	return 0;
+}
+
 int cmd_worker(int argc, char **argv)
 {
 	struct worker_args a;
@@ -165,6 +182,8 @@ int cmd_worker(int argc, char **argv)
 		return 2;
 	}
 	store_close(s);
+	if (check_compile_confinement(&cfg) < 0)
+		return 2;
 	struct sigaction sa = { .sa_handler = on_stop };
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <ftw.h>
 #include <poll.h>
 #include <signal.h>
@@ -50,6 +51,48 @@ static int log_add(struct cmp_log *l, const char *s, size_t n)
 	return 0;
 }
 
+/* The length of the UTF-8 sequence at s (at most n bytes) if it is well
+ * formed and encodes a printable character (U+00A0 and above), else 0. */
+static size_t utf8_printable(const unsigned char *s, size_t n)
+{
+	size_t len = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
+	if (!len || len > n)
+		return 0;
+	uint32_t cp = s[0] & (0x7f >> len);
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	static const uint32_t least[] = { 0, 0, 0xa0, 0x800, 0x10000 };
+	bool surrogate = cp >= 0xd800 && cp <= 0xdfff;
+	return cp >= least[len] && cp <= 0x10ffff && !surrogate ? len : 0;
+}
+
+/* Appends text a contestant may have shaped (a #warning, a file name in a
+ * line marker) so that it cannot drive a terminal: control characters
+ * other than newline and tab, DEL and bytes that are not printable UTF-8
+ * are written as \xNN. */
+static int log_add_escaped(struct cmp_log *l, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t plain = 0;
+	for (size_t i = 0; i < n;) {
+		size_t len = u[i] >= 0x80 ? utf8_printable(u + i, n - i)
+			     : (u[i] >= 0x20 && u[i] != 0x7f) || u[i] == '\n' || u[i] == '\t';
+		if (len) {
+			i += len;
+			continue;
+		}
+		char esc[5];
+		snprintf(esc, sizeof esc, "\\x%02x", u[i]);
+		if (log_add(l, s + plain, i - plain) < 0 || log_add(l, esc, 4) < 0)
+			return -1;
+		plain = ++i;
+	}
+	return log_add(l, s + plain, n - plain);
+}
+
 /* Appends one line of gcc's messages with every occurrence of the temporary
  * directory (and the slash after it) removed, so "/tmp/judge-cc-x/AIName.c:3:1:"
  * reads "AIName.c:3:1:". */
@@ -59,7 +102,7 @@ static int log_add_line(struct cmp_log *l, const char *dir, const char *s, size_
 	while (n) {
 		const char *hit = dl ? memmem(s, n, dir, dl) : NULL;
 		size_t keep = hit ? (size_t)(hit - s) : n;
-		if (log_add(l, s, keep) < 0)
+		if (log_add_escaped(l, s, keep) < 0)
 			return -1;
 		if (!hit)
 			break;
@@ -97,17 +140,30 @@ static void log_reset(struct cmp_log *l)
 		l->buf[0] = '\0';
 }
 
-/* Hands the text over (never NULL), noting a cut. */
+/* "64 MiB", "512 KiB" or "100 bytes". */
+static void size_words(uint64_t n, char *buf, size_t cap)
+{
+	if (n >= (1u << 20) && n % (1u << 20) == 0)
+		snprintf(buf, cap, "%llu MiB", (unsigned long long)(n >> 20));
+	else if (n >= 1024 && n % 1024 == 0)
+		snprintf(buf, cap, "%llu KiB", (unsigned long long)(n >> 10));
+	else
+		snprintf(buf, cap, "%llu bytes", (unsigned long long)n);
+}
+
+/* Hands the text over (never NULL), noting a cut on a line of its own. */
 static char *log_take(struct cmp_log *l)
 {
-	static const char cut[] = "[compiler messages cut at the log limit]\n";
-	char *b = realloc(l->buf, l->len + sizeof cut + 1);
+	char cut[80], size[32];
+	size_words(l->max, size, sizeof size);
+	int cn = snprintf(cut, sizeof cut, "[compiler messages cut at %s]\n", size);
+	char *b = realloc(l->buf, l->len + (size_t)cn + 2);
 	if (!b)
 		return NULL;
 	if (l->dropped) {
 		if (l->len && b[l->len - 1] != '\n')
 			b[l->len++] = '\n';
-		memcpy(b + l->len, cut, sizeof cut);
+		memcpy(b + l->len, cut, (size_t)cn + 1);
 	} else {
 		b[l->len] = '\0';
 	}
@@ -133,7 +189,9 @@ struct cmp_job {
 	const struct cmp_request *req;
 	struct cmp_result *out;
 	char *err;
-	char dir[PATH_MAX];          /* private temporary directory, or "" */
+	char base[PATH_MAX];         /* private temporary directory, or "" */
+	char dir[PATH_MAX];          /* base/work: the compiler's, read-write */
+	char root[PATH_MAX];         /* base/root: where its view is built */
 	char cache[PATH_MAX];        /* cache directory, absolute */
 	char name[NAME_MAX + 1];     /* "AIName.c" */
 	char header[NAME_MAX + 1];   /* "dominator.h", or "" */
@@ -143,6 +201,7 @@ struct cmp_job {
 	char *src;
 	size_t src_len;
 	char header_sum[HASH_HEXLEN + 1], runtime_sum[HASH_HEXLEN + 1];
+	bool unchecked;              /* cmp_compile_unchecked: tests only */
 	struct timespec start;       /* the wall-clock budget runs from here */
 	enum cmp_step step;          /* the one running, for messages */
 	struct cmp_log log;
@@ -170,7 +229,7 @@ static int refuse(struct cmp_job *job, const char *fmt, ...)
 	n = n < 0 ? 0 : n > (int)sizeof msg - 2 ? (int)sizeof msg - 2 : n;
 	msg[n++] = '\n';
 	log_reset(&job->log);
-	return log_add(&job->log, msg, (size_t)n) < 0 ? fail(job, "out of memory") : 0;
+	return log_add_escaped(&job->log, msg, (size_t)n) < 0 ? fail(job, "out of memory") : 0;
 }
 
 static bool name_char(char c)
@@ -370,18 +429,26 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 	return 0;
 }
 
+/* base (the judge's; others may pass through) holds work, the compiler's
+ * own directory, and root, the empty directory its confined view of the
+ * files is built on. */
 static int make_workdir(struct cmp_job *job)
 {
-	const char *base = getenv("TMPDIR");
-	if (!base || base[0] != '/')
-		base = "/tmp";
-	if ((size_t)snprintf(job->dir, sizeof job->dir, "%s/judge-cc-XXXXXX", base) >= sizeof job->dir ||
-	    !mkdtemp(job->dir)) {
-		job->dir[0] = '\0';
-		return fail(job, "cannot make a temporary directory in %s: %s", base, strerror(errno));
+	const char *tmp = getenv("TMPDIR");
+	if (!tmp || tmp[0] != '/')
+		tmp = "/tmp";
+	if ((size_t)snprintf(job->base, sizeof job->base, "%s/judge-cc-XXXXXX", tmp) >=
+		    sizeof job->base - 8 || !mkdtemp(job->base)) {
+		job->base[0] = '\0';
+		return fail(job, "cannot make a temporary directory in %s: %s", tmp, strerror(errno));
 	}
-	if (strlen(job->dir) + NAME_MAX + 16 >= PATH_MAX)
-		return fail(job, "the temporary directory's path %s is too long", job->dir);
+	if (strlen(job->base) + NAME_MAX + 24 >= PATH_MAX)
+		return fail(job, "the temporary directory's path %s is too long", job->base);
+	snprintf(job->dir, sizeof job->dir, "%s/work", job->base);
+	snprintf(job->root, sizeof job->root, "%s/root", job->base);
+	if (chmod(job->base, 0711) < 0 || mkdir(job->dir, 0700) < 0 || mkdir(job->root, 0700) < 0)
+		return fail(job, "cannot make the compiler's directories in %s: %s", job->base,
+			    strerror(errno));
 	/* The compiler writes here as its own user; nobody else may look. */
 	if (job->req->uid && chown(job->dir, job->req->uid, job->req->gid) < 0)
 		return fail(job, "cannot give the temporary directory to uid %u: %s",
@@ -391,9 +458,9 @@ static int make_workdir(struct cmp_job *job)
 
 static void remove_workdir(struct cmp_job *job)
 {
-	if (job->dir[0])
-		nftw(job->dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
-	job->dir[0] = '\0';
+	if (job->base[0])
+		nftw(job->base, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	job->base[0] = job->dir[0] = '\0';
 }
 
 static int stage_inputs(struct cmp_job *job)
@@ -422,18 +489,7 @@ static uint64_t elapsed_ns(const struct cmp_job *job)
 	       (uint64_t)now.tv_nsec - (uint64_t)job->start.tv_nsec;
 }
 
-/* "64 MiB", "512 KiB" or "100 bytes". */
-static void size_words(uint64_t n, char *buf, size_t cap)
-{
-	if (n >= (1u << 20) && n % (1u << 20) == 0)
-		snprintf(buf, cap, "%llu MiB", (unsigned long long)(n >> 20));
-	else if (n >= 1024 && n % 1024 == 0)
-		snprintf(buf, cap, "%llu KiB", (unsigned long long)(n >> 10));
-	else
-		snprintf(buf, cap, "%llu bytes", (unsigned long long)n);
-}
-
-enum cmp_limit { LIM_CPU, LIM_WALL, LIM_MEMORY, LIM_OUTPUT };
+enum cmp_limit { LIM_CPU, LIM_WALL, LIM_MEMORY, LIM_OUTPUT, LIM_PART_KILLED };
 
 static int limit_hit(struct cmp_job *job, enum cmp_limit which, enum step_end *end)
 {
@@ -459,61 +515,74 @@ static int limit_hit(struct cmp_job *job, enum cmp_limit which, enum step_end *e
 			      cpp ? "preprocessor" : "compiler", size,
 			      cpp ? "a macro that expands to too much text"
 				  : "a huge initialised array");
+	case LIM_PART_KILLED:
+		size_words(c->output_bytes, size, sizeof size);
+		return refuse(job, "compilation stopped: a part of the compiler was killed, most "
+			      "likely because a file it wrote grew past the output limit of %s "
+			      "(%s?); a crash of the compiler ends the same way", size,
+			      cpp ? "a macro that expands to too much text"
+				  : "a huge initialised array");
 	}
 	return 0;
 }
 
-/* The sandbox watches gcc, not the cc1, as and ld it starts; those meet
- * their own rlimits (the CPU one kills with SIGKILL) and gcc reports them. */
-static const struct {
-	const char *text;
-	enum cmp_limit limit;
-} limit_signs[] = {
-	{ "Killed signal terminated program", LIM_CPU },
-	{ "CPU time limit exceeded", LIM_CPU },
-	{ "File size limit exceeded", LIM_OUTPUT },
-	{ "File too large", LIM_OUTPUT },
-	{ "out of memory allocating", LIM_MEMORY },
-	{ "memory exhausted", LIM_MEMORY },
-	{ "Cannot allocate memory", LIM_MEMORY },
-};
-
-/* Messages of a gcc that could not run its own parts: the judge's machine is
- * at fault, and the contestant must not get (nor the cache keep) them. */
-static const char *const broken_signs[] = {
-	"cannot execute '", "vfork: ", "installation problem",
-};
-
-/* The line in which gcc itself or one of its parts ("cc1: ...") says
- * `sign`, or NULL.  A contestant's #error cannot start a line that way. */
-static const char *tool_says(const char *log, const char *sign)
+/* The largest file in the compiler's directory: the step's output, or a
+ * temporary file of cc1 or as. */
+static uint64_t largest_output(const struct cmp_job *job)
 {
-	static const char *const tools[] = {
-		"gcc: ", "cc1: ", "as: ", "collect2: ", "/usr/bin/ld: ", "/usr/bin/as: ",
-	};
-	for (const char *line = log; *line;) {
-		size_t n = strcspn(line, "\n");
-		for (size_t t = 0; t < sizeof tools / sizeof *tools; t++)
-			if (strncmp(line, tools[t], strlen(tools[t])) == 0 &&
-			    memmem(line, n, sign, strlen(sign)))
-				return line;
-		line += n + (line[n] == '\n');
+	uint64_t most = 0;
+	DIR *d = opendir(job->dir);
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		struct stat st;
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISREG(st.st_mode) && (uint64_t)st.st_size > most)
+			most = (uint64_t)st.st_size;
 	}
-	return NULL;
+	if (d)
+		closedir(d);
+	return most;
+}
+
+/* gcc's exit status when one of its parts died of a signal (or crashed). */
+#define GCC_PART_KILLED 4
+
+/* The sandbox watches gcc, not the cc1, as and ld it starts: those meet
+ * their own rlimits and gcc exits with an error.  Which limit stopped them
+ * is read from what the judge measured of the whole tree, never from the
+ * messages, whose text a contestant can shape (#warning, line markers):
+ * a file as large as the output limit, the CPU of gcc and the parts it
+ * waited for, the resident peak of the largest of them, and gcc's exit
+ * status.  A part that fails for want of address space has touched about
+ * half of it by then (cc1 on a macro bomb: 128 of 256 MiB); two fifths is
+ * never reached by a program a compile error could stop sooner.  A part
+ * killed by the output limit may leave no large file behind (as writes
+ * the end of an object first): gcc then exits with 4, as for a crash. */
+static bool limit_measured(const struct cmp_job *job, const struct sbx_result *r,
+			   enum cmp_limit *which)
+{
+	const struct cfg_compile *c = job->cfg;
+	if (largest_output(job) >= c->output_bytes)
+		*which = LIM_OUTPUT;
+	else if (r->tree_cpu_ns >= c->cpu_ns)
+		*which = LIM_CPU;
+	else if (r->peak_memory >= c->memory_bytes / 5 * 2)
+		*which = LIM_MEMORY;
+	else if (r->exit_status == GCC_PART_KILLED)
+		*which = LIM_PART_KILLED;
+	else
+		return false;
+	return true;
 }
 
 static int judge_exit(struct cmp_job *job, const struct sbx_result *r, struct cmp_log *log,
 		      enum step_end *end)
 {
-	const char *text = r->log ? r->log : "", *line;
-	for (size_t i = 0; r->exit_status != 0 && i < sizeof broken_signs / sizeof *broken_signs; i++)
-		if ((line = tool_says(text, broken_signs[i])))
-			return fail(job, "gcc could not run: %.*s", (int)strcspn(line, "\n"), line);
-	for (size_t i = 0; r->exit_status != 0 && i < sizeof limit_signs / sizeof *limit_signs; i++)
-		if (tool_says(text, limit_signs[i].text))
-			return limit_hit(job, limit_signs[i].limit, end);
+	enum cmp_limit which;
+	if (r->exit_status != 0 && limit_measured(job, r, &which))
+		return limit_hit(job, which, end);
 	*end = r->exit_status == 0 ? STEP_OK : STEP_ERROR;
-	if (log_add_clean(log, job->dir, text, r->log_len) < 0)
+	if (log_add_clean(log, job->dir, r->log ? r->log : "", r->log_len) < 0)
 		return fail(job, "out of memory");
 	if (r->log_dropped)
 		log->dropped = true;
@@ -543,6 +612,11 @@ static int judge_result(struct cmp_job *job, const struct sbx_result *r, struct 
 		*end = STEP_LIMIT;
 		return refuse(job, "the compiler crashed (%s)", sbx_signal_name(r->signal, sig));
 	default:
+		if (!job->cfg->unconfined && strstr(r->message, "confining"))
+			return fail(job, "the compiler could not be confined: %s.  This kernel "
+				    "refuses the namespaces the compile step needs; an organiser "
+				    "who accepts the risk may set \"unconfined\": true in the "
+				    "\"compile\" section of the configuration", r->message);
 		return fail(job, "the compiler did not run: %s", r->message);
 	}
 }
@@ -583,12 +657,22 @@ static int run_gcc(struct cmp_job *job, const char *const *argv, int out_fd,
 	char tmpdir[PATH_MAX + 8];
 	snprintf(tmpdir, sizeof tmpdir, "TMPDIR=%s", job->dir);
 	const char *const envp[] = { "PATH=/usr/bin:/bin", "LC_ALL=C", tmpdir, NULL };
+	/* The toolchain and the C library; the header and runtime are copies
+	 * in the work directory.  Not /etc, /usr/local, /usr/share, /home,
+	 * /var, /tmp, the queue or the cache. */
+	static const char *const toolchain[] = {
+		"/usr/bin", "/usr/lib", "/usr/lib64", "/usr/libexec", "/usr/include",
+		"/bin", "/lib", "/lib64", NULL,
+	};
+	const struct sbx_view view = { .root = job->root, .readonly = toolchain,
+				       .writable = job->dir };
 	int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	int null_out = out_fd < 0 ? open("/dev/null", O_WRONLY | O_CLOEXEC) : -1;
 	struct sbx_spec spec = {
 		.path = CMP_GCC, .argv = argv, .envp = envp, .workdir = job->dir,
 		.stdin_fd = in, .stdout_fd = out_fd < 0 ? null_out : out_fd,
 		.uid = job->req->uid, .gid = job->req->gid,
+		.view = job->cfg->unconfined ? NULL : &view,
 	};
 	int rc = in < 0 || spec.stdout_fd < 0
 		 ? fail(job, "cannot open /dev/null: %s", strerror(errno))
@@ -617,13 +701,27 @@ static int make_dirs(const char *path)
 			return -1;
 		*s = '/';
 	}
-	return mkdir(p, 0755) < 0 && errno != EEXIST ? -1 : 0;
+	return mkdir(p, 0700) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* The cache holds every contestant's binary: the judge's alone, whatever
+ * the umask; one made open by an older judge is closed when it is ours.
+ * The sandbox executes a binary from a descriptor the judge opened, so no
+ * other user needs to reach it by its path. */
+static int make_private_dir(const char *dir)
+{
+	struct stat st;
+	if (make_dirs(dir) < 0 || stat(dir, &st) < 0)
+		return -1;
+	if (st.st_uid == geteuid() && (st.st_mode & 077) && chmod(dir, st.st_mode & 0700) < 0)
+		return -1;
+	return 0;
 }
 
 static int open_cache(struct cmp_job *job)
 {
 	const char *dir = job->cfg->cache_dir;
-	if (make_dirs(dir) < 0 || !realpath(dir, job->cache))
+	if (make_private_dir(dir) < 0 || !realpath(dir, job->cache))
 		return fail(job, "cannot use the cache directory %s: %s", dir, strerror(errno));
 	/* room for "/KEY.log.XXXXXX" */
 	if (strlen(job->cache) + HASH_HEXLEN + 16 >= PATH_MAX)
@@ -733,6 +831,8 @@ static int read_source(struct cmp_job *job)
 
 static int check_source(struct cmp_job *job)
 {
+	if (job->unchecked)
+		return 0;
 	char err[CSCAN_ERRLEN];
 	int rc = cscan_source(job->name, job->src, job->src_len,
 			      job->header[0] ? job->header : NULL, err);
@@ -767,6 +867,8 @@ static int compute_key(struct cmp_job *job)
 		return fail(job, "cannot start a SHA-256 digest");
 	}
 	hash_field(&h, "salt", CMP_KEY_SALT, strlen(CMP_KEY_SALT));
+	if (job->unchecked) /* never served to a checked compile */
+		hash_field(&h, "unchecked", "", 0);
 	for (int s = 0; s < CMP_STEPS; s++)
 		for (const char *const *a = job->argv[s]; *a; a++)
 			hash_field(&h, s == CMP_LINK ? "link" : "arg", *a, strlen(*a));
@@ -790,6 +892,8 @@ static int compute_key(struct cmp_job *job)
 /* Checks what gcc -E or gcc -S wrote.  1: refused (the log says why). */
 static int check_output(struct cmp_job *job, enum cmp_step s)
 {
+	if (job->unchecked)
+		return 0;
 	char path[PATH_MAX], err[CSCAN_ERRLEN], *buf = NULL;
 	size_t len = 0;
 	path_in(path, job->dir, job->files[s == CMP_PREPROCESS ? 0 : 1], "");
@@ -840,13 +944,41 @@ static int run_step(struct cmp_job *job, enum cmp_step s, bool *transient)
 	return rc;
 }
 
+/* A compile error is the contestant's only if gcc can build a program of
+ * the judge's own: when it cannot (a part missing, the machine out of
+ * processes), the judge has failed and nothing is cached.  Decided by
+ * what happened to that program, never by the text of gcc's messages. */
+static int probe_toolchain(struct cmp_job *job)
+{
+	static const char probe[] = "int main(void) { return 0; }\n";
+	int fd = create_in(job, ".probe.c", 0644);
+	int rc = fd < 0 ? -1 : write_all(fd, probe, sizeof probe - 1);
+	if (fd >= 0 && close(fd) < 0)
+		rc = -1;
+	if (rc < 0)
+		return fail(job, "cannot write in %s: %s", job->dir, strerror(errno));
+	const char *const argv[] = { "gcc", "-O2", "-static", "-fno-lto", "-o", ".probe",
+				     ".probe.c", NULL };
+	struct cmp_log said = { .max = 4096 };
+	enum step_end end = STEP_ERROR;
+	rc = run_gcc(job, argv, -1, &said, &end);
+	if (rc == 0 && end != STEP_OK)
+		rc = fail(job, "gcc cannot build even an empty program, so the judge's toolchain "
+			  "is broken: %.*s", (int)strcspn(said.buf ? said.buf : "", "\n"),
+			  said.buf ? said.buf : "");
+	free(said.buf);
+	return rc;
+}
+
 static int publish(struct cmp_job *job)
 {
 	char from[PATH_MAX];
 	path_in(from, job->dir, job->files[3], "");
 	/* the log first: whoever finds the binary finds its log */
-	int rc = cache_put(job, ".log", job->out->log, NULL, 0644);
-	rc = rc ? rc : cache_put(job, "", NULL, from, 0755);
+	/* A player runs as another uid, which must be able to execute the
+	 * binary but has no reason to read it. */
+	int rc = cache_put(job, ".log", job->out->log, NULL, 0600);
+	rc = rc ? rc : cache_put(job, "", NULL, from, 0711);
 	if (rc < 0)
 		return -1;
 	job->out->ok = true;
@@ -875,18 +1007,24 @@ static int compile_job(struct cmp_job *job)
 		return rc < 0 ? -1 : fail(job, "out of memory");
 	if (rc == 0)
 		return publish(job);
-	return transient ? 0 : cache_put(job, ".err", job->out->log, NULL, 0644);
+	if (transient)
+		return 0;
+	return probe_toolchain(job) < 0 ? -1 : cache_put(job, ".err", job->out->log, NULL, 0600);
 }
 
-int cmp_compile(const struct cfg_compile *cfg, const struct cmp_request *req,
-		struct cmp_result *out, char err[CMP_ERRLEN])
+static int compile(const struct cfg_compile *cfg, const struct cmp_request *req,
+		   struct cmp_result *out, char err[CMP_ERRLEN], bool unchecked)
 {
 	memset(out, 0, sizeof *out);
 	struct cmp_job job = {
-		.cfg = cfg, .req = req, .out = out, .err = err,
+		.cfg = cfg, .req = req, .out = out, .err = err, .unchecked = unchecked,
 		.log = { .max = cfg->log_bytes },
 	};
 	clock_gettime(CLOCK_MONOTONIC, &job.start);
+	if (cfg->unconfined)
+		fprintf(stderr, "judge: WARNING: compiling %s UNCONFINED: gcc sees every file "
+			"of this machine its user may read (compile.unconfined is set)\n",
+			req->source ? req->source : "?");
 	int rc = compile_job(&job);
 	remove_workdir(&job);
 	free(job.src);
@@ -896,6 +1034,42 @@ int cmp_compile(const struct cfg_compile *cfg, const struct cmp_request *req,
 	if (rc < 0)
 		cmp_result_free(out);
 	return rc;
+}
+
+int cmp_compile(const struct cfg_compile *cfg, const struct cmp_request *req,
+		struct cmp_result *out, char err[CMP_ERRLEN])
+{
+	return compile(cfg, req, out, err, false);
+}
+
+int cmp_check_confinement(const struct cfg_compile *cfg, uid_t uid, gid_t gid,
+			  char err[CMP_ERRLEN])
+{
+	if (cfg->unconfined)
+		return 0;
+	struct cmp_request req = { .uid = uid, .gid = gid };
+	struct cmp_result out = { 0 };
+	struct cmp_job job = { .cfg = cfg, .req = &req, .out = &out, .err = err,
+			       .log = { .max = 4096 } };
+	clock_gettime(CLOCK_MONOTONIC, &job.start);
+	const char *const argv[] = { "gcc", "--version", NULL };
+	enum step_end end = STEP_ERROR;
+	job.step = CMP_STEPS;
+	int rc = make_workdir(&job);
+	rc = rc ? rc : run_gcc(&job, argv, -1, &job.log, &end);
+	if (rc == 0 && end != STEP_OK)
+		rc = fail(&job, "`gcc --version` failed in the confinement: %.*s",
+			  (int)strcspn(job.log.buf ? job.log.buf : "", "\n"),
+			  job.log.buf ? job.log.buf : "");
+	remove_workdir(&job);
+	free(job.log.buf);
+	return rc;
+}
+
+int cmp_compile_unchecked(const struct cfg_compile *cfg, const struct cmp_request *req,
+			  struct cmp_result *out, char err[CMP_ERRLEN])
+{
+	return compile(cfg, req, out, err, true);
 }
 
 void cmp_result_free(struct cmp_result *r)

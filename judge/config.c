@@ -146,6 +146,14 @@ static int load_compile(struct cfg_compile *c, json_t *obj, char err[CFG_ERRLEN]
 	const char *key;
 	json_t *v;
 	json_object_foreach(obj, key, v) {
+		if (strcmp(key, "unconfined") == 0) {
+			if (!json_is_boolean(v)) {
+				snprintf(err, CFG_ERRLEN, "config: compile.unconfined must be true or false");
+				return -1;
+			}
+			c->unconfined = json_is_true(v);
+			continue;
+		}
 		if (strcmp(key, "cache_dir") == 0) {
 			const char *s = json_string_value(v);
 			if (!s || !*s || strlen(s) >= sizeof c->cache_dir) {

@@ -9,6 +9,7 @@
 #define JUDGE_CONFIG_H
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -33,6 +34,9 @@ struct cfg_compile {
 	uint64_t memory_bytes;
 	uint64_t output_bytes; /* largest file the compiler may write */
 	uint64_t log_bytes;    /* compiler messages kept */
+	/* The organiser's explicit choice, for kernels that refuse namespaces:
+	 * gcc then sees the whole host (warned about on every compile). */
+	bool unconfined;
 	char cache_dir[PATH_MAX];
 };
 

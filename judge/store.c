@@ -1,6 +1,7 @@
 #include "judge/store.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -302,6 +303,33 @@ static int configure(struct store *s, char err[STORE_ERRLEN])
 		       " PRAGMA cache_size = -65536", "open", err);
 }
 
+/* The queue holds every contestant's source: it is the judge's alone
+ * (0600, whatever the umask), and so are the journal and WAL files, which
+ * SQLite creates with the database file's mode.  An older queue created
+ * world-readable is made private when the judge owns it. */
+static int make_private(const char *path, bool create, char err[STORE_ERRLEN])
+{
+	int fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | (create ? O_CREAT : 0), 0600);
+	if (fd < 0) {
+		if (!create && (errno == EACCES || errno == EROFS))
+			return 0; /* a reader: SQLite says what it can do */
+		snprintf(err, STORE_ERRLEN, "cannot open the database %s: %s", path,
+			 strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	int rc = fstat(fd, &st);
+	if (rc == 0 && st.st_uid == geteuid() && (st.st_mode & 077))
+		rc = fchmod(fd, st.st_mode & 0700);
+	close(fd);
+	if (rc < 0) {
+		snprintf(err, STORE_ERRLEN, "cannot make the database %s private: %s", path,
+			 strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 struct store *store_open(const char *path, bool create, char err[STORE_ERRLEN])
 {
 	struct stat st;
@@ -316,6 +344,10 @@ struct store *store_open(const char *path, bool create, char err[STORE_ERRLEN])
 		return NULL;
 	}
 	snprintf(s->path, sizeof s->path, "%s", path);
+	if (make_private(path, create, err) < 0) {
+		store_close(s);
+		return NULL;
+	}
 	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) |
 		    SQLITE_OPEN_NOMUTEX;
 	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {

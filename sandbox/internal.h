@@ -3,6 +3,8 @@
 #define SANDBOX_INTERNAL_H
 
 #include <linux/filter.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <time.h>
 
 #include "sandbox/sandbox.h"
@@ -42,6 +44,47 @@ struct sbx_proc {
 	char *log;
 	struct sbx_result res;
 };
+
+/* Code that runs in the child between clone and exec, on the parent's
+ * memory (CLONE_VM): not instrumented, raw system calls only. */
+#define CHILD_FN __attribute__((no_sanitize("address", "undefined")))
+
+/* A system call that leaves errno alone: errno lives in the parent's
+ * thread-local storage, which the child shares until exec.  Returns -errno
+ * on failure. */
+static inline __attribute__((always_inline)) long raw(long n, long a, long b, long c, long d, long e)
+{
+	register long r10 __asm__("r10") = d;
+	register long r8 __asm__("r8") = e;
+	long ret;
+	__asm__ volatile("syscall"
+			 : "=a"(ret)
+			 : "a"(n), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8)
+			 : "rcx", "r11", "memory");
+	return ret;
+}
+
+/* view.c: the filesystem a confined tool sees, planned by the parent
+ * (which may allocate) and built by the child (which may not). */
+enum view_op_kind { VIEW_DIR, VIEW_BIND, VIEW_FILE_BIND, VIEW_LINK };
+struct view_op {
+	enum view_op_kind kind;
+	char *path;          /* inside the new root, as seen from the old one */
+	char *source;        /* the host path bound, or the link's target */
+	unsigned long flags; /* of the bind's remount */
+};
+struct view_plan {
+	char *root;
+	struct view_op *op;
+	size_t nop;
+	bool own_user; /* not root: a user namespace maps us to its root */
+	char uid_map[32], gid_map[32];
+};
+int sbx_view_plan(const struct sbx_view *v, struct view_plan *plan, char err[SBX_ERRLEN]);
+void sbx_view_plan_free(struct view_plan *plan);
+/* In the child, in its new namespaces: builds the view and makes it the
+ * root.  0, or -errno. */
+long sbx_view_enter(const struct view_plan *plan);
 
 uint64_t sbx_now_ns(void);
 

@@ -28,11 +28,12 @@
 
 #include "sandbox/internal.h"
 
-enum child_step { STEP_FDS = 1, STEP_DIR, STEP_RLIMIT, STEP_IDENTITY, STEP_PARENT,
+enum child_step { STEP_FDS = 1, STEP_VIEW, STEP_DIR, STEP_RLIMIT, STEP_IDENTITY, STEP_PARENT,
 		  STEP_NNP, STEP_SECCOMP, STEP_EXEC };
 
 static const char *const step_names[] = {
-	[STEP_FDS] = "arranging descriptors", [STEP_DIR] = "changing directory",
+	[STEP_FDS] = "arranging descriptors", [STEP_VIEW] = "confining its view of the files",
+	[STEP_DIR] = "changing directory",
 	[STEP_RLIMIT] = "setting limits", [STEP_IDENTITY] = "switching user",
 	[STEP_PARENT] = "parent-death signal", [STEP_NNP] = "no_new_privs",
 	[STEP_SECCOMP] = "installing the seccomp filter", [STEP_EXEC] = "exec",
@@ -54,6 +55,7 @@ struct child_plan {
 	gid_t gid;
 	const struct sock_fprog *prog;
 	const char *workdir;
+	const struct view_plan *view; /* tools only: confined */
 	const char *const *argv;
 	const char *const *envp;
 	pid_t parent;
@@ -83,22 +85,6 @@ static void plan_rlimits(struct child_plan *c, const struct sbx_policy *pol)
 }
 
 #define CHILD_STACK (64 * 1024)
-#define CHILD_FN __attribute__((no_sanitize("address", "undefined")))
-
-/* A system call that leaves errno alone: errno lives in the parent's
- * thread-local storage, which the child shares until exec.  Returns -errno
- * on failure. */
-static inline __attribute__((always_inline)) long raw(long n, long a, long b, long c, long d, long e)
-{
-	register long r10 __asm__("r10") = d;
-	register long r8 __asm__("r8") = e;
-	long ret;
-	__asm__ volatile("syscall"
-			 : "=a"(ret)
-			 : "a"(n), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8)
-			 : "rcx", "r11", "memory");
-	return ret;
-}
 
 static CHILD_FN _Noreturn void child_fail(int fd, enum child_step step, long err)
 {
@@ -139,11 +125,12 @@ static CHILD_FN long child_identity(const struct child_plan *c)
 	r = r ? r : raw(SYS_setresgid, c->gid, c->gid, c->gid, 0, 0);
 	r = r ? r : raw(SYS_setresuid, c->uid, c->uid, c->uid, 0, 0);
 	/* Players may not create processes (the filter says so too); tools
-	 * such as gcc must, for cc1, as and ld. */
-	struct rlimit none = { 0, 0 };
-	if (r || !c->prog)
+	 * such as gcc must, for cc1, as and ld, one at a time, and a few
+	 * more are room enough.  The count is per uid: the tool's is its own. */
+	struct rlimit procs = { c->prog ? 0 : 16, c->prog ? 0 : 16 };
+	if (r)
 		return r;
-	return raw(SYS_prlimit64, 0, RLIMIT_NPROC, (long)&none, 0, 0);
+	return raw(SYS_prlimit64, 0, RLIMIT_NPROC, (long)&procs, 0, 0);
 }
 
 static CHILD_FN long child_limits(const struct child_plan *c)
@@ -162,13 +149,16 @@ static CHILD_FN int child_main(void *arg)
 	if ((r = child_fds(c)) < 0)
 		child_fail(c->src[4], STEP_FDS, r); /* the sync pipe is not in place */
 	raw(SYS_setsid, 0, 0, 0, 0, 0);
+	if (c->view && (r = sbx_view_enter(c->view)) < 0)
+		child_fail(SBX_FD_SYNC, STEP_VIEW, r);
 	if ((r = raw(SYS_chdir, (long)(c->workdir ? c->workdir : "/"), 0, 0, 0, 0)) < 0)
 		child_fail(SBX_FD_SYNC, STEP_DIR, r);
 	if ((r = child_limits(c)) < 0)
 		child_fail(SBX_FD_SYNC, STEP_RLIMIT, r);
 	if (c->switch_id && (r = child_identity(c)) < 0)
 		child_fail(SBX_FD_SYNC, STEP_IDENTITY, r);
-	/* After the identity change, which clears it. */
+	/* After the identity change, which clears it.  In a PID namespace of
+	 * its own the child's parent is outside it, and reads as 0. */
 	if ((r = raw(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) < 0 ||
 	    raw(SYS_getppid, 0, 0, 0, 0, 0) != c->parent)
 		child_fail(SBX_FD_SYNC, STEP_PARENT, r ? r : -ESRCH);
@@ -240,7 +230,8 @@ static int parent_handshake(struct sbx_proc *p, int syncfd, bool player,
 }
 
 static void plan_child(struct child_plan *c, const struct sbx_policy *pol,
-		       const struct sbx_spec *spec, int execfd, int errw, int syncw)
+		       const struct sbx_spec *spec, const struct view_plan *view,
+		       int execfd, int errw, int syncw)
 {
 	static const char *const no_env[] = { NULL };
 	*c = (struct child_plan){
@@ -250,9 +241,10 @@ static void plan_child(struct child_plan *c, const struct sbx_policy *pol,
 		.switch_id = spec->uid != 0 && geteuid() == 0,
 		.prog = pol->profile == SBX_PLAYER ? &pol->prog : NULL,
 		.workdir = pol->profile == SBX_TOOL ? spec->workdir : NULL,
+		.view = view,
 		.argv = spec->argv,
 		.envp = pol->profile == SBX_TOOL && spec->envp ? spec->envp : no_env,
-		.parent = getpid(),
+		.parent = view ? 0 : getpid(),
 	};
 	plan_rlimits(c, pol);
 }
@@ -294,8 +286,11 @@ static int spawn_child(struct sbx_proc *p, struct child_plan *plan, char err[SBX
 	p->start_ns = sbx_now_ns();
 	/* The guard counts from here, as the wall time it is compared with. */
 	sbx_arm_wall(p, p->lim.wall_ns);
-	p->pid = clone(child_main, (char *)p->stack + CHILD_STACK,
-		       CLONE_VM | CLONE_PIDFD | SIGCHLD, plan, &p->pidfd);
+	int flags = CLONE_VM | CLONE_PIDFD | SIGCHLD;
+	if (plan->view)
+		flags |= CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS |
+			 CLONE_NEWCGROUP | (plan->view->own_user ? CLONE_NEWUSER : 0);
+	p->pid = clone(child_main, (char *)p->stack + CHILD_STACK, flags, plan, &p->pidfd);
 	int saved = errno;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (p->pid < 0) {
@@ -329,12 +324,16 @@ struct sbx_proc *sbx_start(const struct sbx_policy *pol, const struct sbx_spec *
 
 	int errpipe[2] = { -1, -1 }, syncpipe[2] = { -1, -1 };
 	struct child_plan plan;
+	struct view_plan view = { 0 };
+	bool confined = pol->profile == SBX_TOOL && spec->view;
 	int rc = -1;
+	if (confined && sbx_view_plan(spec->view, &view, err) < 0)
+		goto out;
 	if (pipe2(errpipe, O_CLOEXEC) < 0 || pipe2(syncpipe, O_CLOEXEC) < 0) {
 		snprintf(err, SBX_ERRLEN, "sandbox: pipe: %s", strerror(errno));
 		goto out;
 	}
-	plan_child(&plan, pol, &s, execfd, errpipe[1], syncpipe[1]);
+	plan_child(&plan, pol, &s, confined ? &view : NULL, execfd, errpipe[1], syncpipe[1]);
 	if (spawn_child(p, &plan, err) < 0)
 		goto out;
 	close(errpipe[1]);
@@ -354,6 +353,7 @@ out:
 			close(syncpipe[i]);
 	}
 	close(execfd);
+	sbx_view_plan_free(&view);
 	if (rc < 0) {
 		sbx_free(p);
 		return NULL;

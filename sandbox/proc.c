@@ -244,6 +244,7 @@ static void reap(struct sbx_proc *p, int flags)
 	uint64_t ru_cpu = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * NS +
 			  (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000ULL;
 	r->cpu_ns = cpu ? cpu : ru_cpu;
+	r->tree_cpu_ns = ru_cpu > r->cpu_ns ? ru_cpu : r->cpu_ns;
 	r->wall_ns = sbx_now_ns() - p->start_ns;
 	r->peak_memory = peak_after_death(p, (uint64_t)ru.ru_maxrss * 1024);
 	if (r->verdict == SBX_RUNNING)

@@ -15,7 +15,9 @@
  * overshoot is bounded by how often it does (sbx_wait* service continuously).
  *
  * A tool's children (gcc's cc1, as, ld) share its process group and are
- * killed with it when it ends or is stopped.  The parent-death signal
+ * killed with it when it ends or is stopped; a confined tool (spec->view)
+ * is the first process of its own PID namespace, which the kernel empties
+ * when it ends.  The parent-death signal
  * follows the thread that called sbx_start(): a child outlives no judge,
  * but a program that starts children from a thread must keep that thread
  * until they end.
@@ -62,6 +64,21 @@ struct sbx_limits {
 	unsigned open_files;   /* RLIMIT_NOFILE; 0: 16 */
 };
 
+/* What a confined tool sees of the filesystem: nothing but these paths,
+ * at the same places as on the host; no /etc, /home, /var, /proc, /tmp.
+ * The child gets its own mount, PID, network (no interface but a down
+ * loopback), IPC and UTS namespaces, and a user namespace when the caller
+ * is not root.  `root` is an empty directory of the caller's on which the
+ * view is built (a small read-only tmpfs is mounted there, in the child's
+ * namespace only).  Read-only paths that are symbolic links on the host
+ * (/lib -> usr/lib) are the same links in the view; missing ones are left
+ * out.  /dev/null is there too. */
+struct sbx_view {
+	const char *root;
+	const char *const *readonly; /* NULL-terminated absolute paths */
+	const char *writable;        /* one directory, read-write, no exec; or NULL */
+};
+
 struct sbx_spec {
 	const char *path;         /* the binary (static, for players) */
 	const char *const *argv;  /* NULL: { path } */
@@ -71,6 +88,7 @@ struct sbx_spec {
 				   keeps (and closes) its own copies */
 	uid_t uid;                /* 0: keep the caller's identity */
 	gid_t gid;
+	const struct sbx_view *view; /* tools only; NULL: the host's view */
 };
 
 struct sbx_result {
@@ -80,6 +98,7 @@ struct sbx_result {
 	char detail[48];      /* the forbidden call, the signal's name */
 	char message[200];    /* one sentence a contestant understands */
 	uint64_t cpu_ns;
+	uint64_t tree_cpu_ns; /* with the descendants it waited for (a tool's) */
 	uint64_t wall_ns;
 	uint64_t peak_memory; /* bytes, resident high-water mark */
 	const char *log;      /* captured stderr, NUL-terminated; owned by

@@ -707,7 +707,7 @@ Test(compile, log_is_capped)
 	fclose(f);
 	struct cmp_result r = compile(src, NULL, NULL);
 	cr_expect(!r.ok);
-	const char *cut = "[compiler messages cut at the log limit]\n";
+	const char *cut = "[compiler messages cut at 300 bytes]\n";
 	size_t n = strlen(r.log);
 	cr_expect_leq(n, 300 + 1 + strlen(cut));
 	cr_expect_str_eq(r.log + n - strlen(cut), cut, "log: %s", r.log);
@@ -825,7 +825,12 @@ Test(compile, huge_initialised_array_meets_the_output_limit)
 	fx.cfg.output_bytes = 4 * MIB;
 	struct cmp_result r = compile(FIX "hostile/big_array.c", HEADER, fx.obj);
 	cr_expect(!r.ok);
-	cr_expect_str_eq(r.log, "the compiler's output exceeded 4 MiB (a huge initialised array?)\n");
+	/* as dies of SIGXFSZ before the object grows: gcc says a part was
+	 * killed, and the judge tells no more than it measured */
+	cr_expect_str_eq(r.log, "compilation stopped: a part of the compiler was killed, most "
+				"likely because a file it wrote grew past the output limit of 4 MiB "
+				"(a huge initialised array?); a crash of the compiler ends the same "
+				"way\n");
 	cmp_result_free(&r);
 }
 
