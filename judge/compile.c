@@ -589,6 +589,14 @@ static int judge_exit(struct cmp_job *job, const struct sbx_result *r, struct cm
 	return 0;
 }
 
+static int unconfinable(struct cmp_job *job, const char *why)
+{
+	return fail(job, "the compiler could not be confined (%s).  This kernel refuses the "
+		    "namespaces the compile step needs; an organiser who accepts the risk may "
+		    "set \"unconfined\": true in the \"compile\" section of the "
+		    "configuration", why);
+}
+
 static int judge_result(struct cmp_job *job, const struct sbx_result *r, struct cmp_log *log,
 			enum step_end *end)
 {
@@ -613,10 +621,7 @@ static int judge_result(struct cmp_job *job, const struct sbx_result *r, struct 
 		return refuse(job, "the compiler crashed (%s)", sbx_signal_name(r->signal, sig));
 	default:
 		if (!job->cfg->unconfined && strstr(r->message, "confining"))
-			return fail(job, "the compiler could not be confined: %s.  This kernel "
-				    "refuses the namespaces the compile step needs; an organiser "
-				    "who accepts the risk may set \"unconfined\": true in the "
-				    "\"compile\" section of the configuration", r->message);
+			return unconfinable(job, r->message);
 		return fail(job, "the compiler did not run: %s", r->message);
 	}
 }
@@ -636,7 +641,9 @@ static int sandbox_gcc(struct cmp_job *job, const struct sbx_spec *spec, uint64_
 	struct sbx_proc *p = pol ? sbx_start(pol, spec, serr) : NULL;
 	int rc;
 	if (!p) {
-		rc = fail(job, "cannot start the compiler: %s", serr);
+		rc = spec->view && strstr(serr, "confine")
+			     ? unconfinable(job, serr)
+			     : fail(job, "cannot start the compiler: %s", serr);
 	} else {
 		rc = judge_result(job, sbx_finish(p), log, end);
 		sbx_free(p);

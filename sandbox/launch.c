@@ -293,6 +293,11 @@ static int spawn_child(struct sbx_proc *p, struct child_plan *plan, char err[SBX
 	p->pid = clone(child_main, (char *)p->stack + CHILD_STACK, flags, plan, &p->pidfd);
 	int saved = errno;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (p->pid < 0 && plan->view) {
+		snprintf(err, SBX_ERRLEN, "sandbox: cannot confine the tool: the kernel refused "
+			 "new namespaces (%s)", strerror(saved));
+		return -1;
+	}
 	if (p->pid < 0) {
 		snprintf(err, SBX_ERRLEN, "sandbox: clone: %s", strerror(saved));
 		return -1;

@@ -347,3 +347,51 @@ Test(confine, the_queue_is_private)
 	cr_expect_eq(st.st_mode & 077, 0, "an old open queue is closed: mode %o",
 		     st.st_mode & 0777);
 }
+
+/* ---- kernels that refuse namespaces -------------------------------------------- */
+
+#include <sched.h>
+#include <seccomp.h>
+#include <sys/wait.h>
+
+/* In a child: clone with a new mount namespace fails as on a kernel that
+ * refuses namespaces; returns what cmp_check_confinement said. */
+static int check_where_namespaces_are_refused(bool unconfined, char err[CMP_ERRLEN])
+{
+	int pipefd[2];
+	cr_assert_eq(pipe(pipefd), 0);
+	pid_t pid = fork();
+	cr_assert_neq(pid, -1);
+	if (pid == 0) {
+		scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+		seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
+				 SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_NEWNS, CLONE_NEWNS));
+		seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+		if (seccomp_load(ctx) < 0)
+			_exit(3);
+		fx.cfg.unconfined = unconfined;
+		char e[CMP_ERRLEN] = "";
+		int rc = cmp_check_confinement(&fx.cfg, 0, 0, e);
+		if (write(pipefd[1], e, strlen(e) + 1) < 0)
+			_exit(4);
+		_exit(rc == 0 ? 0 : 1);
+	}
+	close(pipefd[1]);
+	ssize_t n = read(pipefd[0], err, CMP_ERRLEN - 1);
+	err[n > 0 ? n : 0] = '\0';
+	close(pipefd[0]);
+	int status;
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) <= 1, "status %d", status);
+	return WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+Test(confine, refused_namespaces_are_said_and_unconfined_is_a_choice)
+{
+	char err[CMP_ERRLEN];
+	cr_expect_eq(cmp_check_confinement(&fx.cfg, 0, 0, err), 0, "%s", err);
+	cr_expect_eq(check_where_namespaces_are_refused(false, err), -1);
+	cr_expect(strstr(err, "could not be confined"), "%s", err);
+	cr_expect(strstr(err, "\"unconfined\": true"), "%s", err);
+	cr_expect_eq(check_where_namespaces_are_refused(true, err), 0, "%s", err);
+}
