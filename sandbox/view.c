@@ -214,7 +214,7 @@ static CHILD_FN long map_user(const struct view_plan *p)
 	return r ? r : write_proc("/proc/self/gid_map", p->gid_map);
 }
 
-static CHILD_FN long bind(const struct view_op *op)
+static CHILD_FN long bind_here(const struct view_op *op)
 {
 	long r = raw(SYS_mount, (long)op->source, (long)op->path, 0, MS_BIND, 0);
 	return r ? r : raw(SYS_mount, 0, (long)op->path, 0,
@@ -235,14 +235,14 @@ static CHILD_FN long do_op(const struct view_op *op)
 		if (r < 0)
 			return r;
 		raw(SYS_close, r, 0, 0, 0, 0);
-		return bind(op);
+		return bind_here(op);
 	case VIEW_BIND:
-		return bind(op);
+		return bind_here(op);
 	}
 	return -EINVAL;
 }
 
-long sbx_view_enter(const struct view_plan *p)
+CHILD_FN long sbx_view_enter(const struct view_plan *p)
 {
 	long r = p->own_user ? map_user(p) : 0;
 	/* Nothing we mount may propagate back to the host's namespace. */
