@@ -18,8 +18,8 @@ LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lcurl -lm
 PLAYER_CFLAGS := -std=gnu17 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -static
 
 SANDBOX_SRC := $(wildcard sandbox/*.c)
-MAINS       := judge/judge.c judge/judge_worker.c
-JUDGE_SRC   := $(filter-out $(MAINS),$(wildcard judge/*.c))
+MAINS       := judge/cli/judge.c judge/cli/judge_worker.c
+JUDGE_SRC   := $(filter-out $(MAINS),$(wildcard judge/*/*.c))
 # Engines run in the judge; a game's kit/ and players/ go into player binaries.
 GAMES_SRC   := games/registry.c games/params_text.c $(wildcard games/*/engine/*.c)
 TEST_SRC    := $(wildcard tests/unit/*.c)
@@ -38,7 +38,7 @@ ATTACKS    := $(patsubst tests/attack/%.c,build/attack/%,$(ATTACK_SRC))
 KITS       := $(patsubst games/%/kit,build/kits/lib%.a,$(wildcard games/*/kit))
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench-%,$(BENCH_SRC))
 
-.PHONY: all test check bench install clean demo deps soak
+.PHONY: all test check bench install clean demo deps soak check-layout
 all: $(JUDGE) $(JUDGE)-worker $(KITS)
 
 deps:
@@ -72,9 +72,9 @@ $(BUILD)/obj/db/schema.o: $(BUILD)/obj/db/schema.c
 $(LIBGAMES): $(call obj,$(GAMES_SRC))
 	ar rcs $@ $^
 
-$(JUDGE): $(call obj,judge/judge.c) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
+$(JUDGE): $(call obj,judge/cli/judge.c) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
-$(JUDGE)-worker: $(call obj,judge/judge_worker.c) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
+$(JUDGE)-worker: $(call obj,judge/cli/judge_worker.c) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 $(UNIT): $(call obj,$(TEST_SRC)) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
@@ -136,6 +136,11 @@ test: deps
 	$(MAKE) check BUILD=build/asan SAN=1
 	$(MAKE) -j2 fuzz-smoke
 	$(MAKE) soak
+
+# No two files, and no two parts of judge/, depend on each other in a loop;
+# only judge/store/ speaks SQL (from the objects' symbols and the includes).
+check-layout: all
+	scripts/check-layout $(BUILD)
 
 # Workers killed with SIGKILL at random over a few hundred jobs: nothing
 # lost, nothing done twice, ratings equal to a recompute.

@@ -63,7 +63,7 @@ $(FUZZ_DIR)/fuzz_%_orders: $(call fuzz_obj,tests/fuzz/fuzz_%_orders.c tests/fuzz
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -ljansson -lm -o $@
 
 # The frame reader alone: the target fakes the sandbox calls seat.c makes.
-$(FUZZ_DIR)/fuzz_frames: $(call fuzz_obj,tests/fuzz/fuzz_frames.c judge/seat.c)
+$(FUZZ_DIR)/fuzz_frames: $(call fuzz_obj,tests/fuzz/fuzz_frames.c judge/play/seat.c)
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -o $@
 
 fuzz-build: $(FUZZ_BINS)

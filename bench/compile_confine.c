@@ -9,10 +9,10 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
-#include "judge/compile.h"
-#include "judge/config.h"
-#include "judge/paths.h"
-#include "judge/players.h"
+#include "judge/compile/compile.h"
+#include "judge/base/config.h"
+#include "judge/base/paths.h"
+#include "judge/play/players.h"
 
 #define ROUNDS 15
 

@@ -12,10 +12,10 @@
 
 #include "bench/bench.h"
 #include "games/game.h"
-#include "judge/compile.h"
-#include "judge/config.h"
-#include "judge/match.h"
-#include "judge/players.h"
+#include "judge/compile/compile.h"
+#include "judge/base/config.h"
+#include "judge/play/match.h"
+#include "judge/play/players.h"
 
 #define DW_FIRST_SEED 1
 #define DW_LAST_SEED 50

@@ -30,11 +30,11 @@
 #include "bench/bench.h"
 #include "games/kit/frame.h"
 #include "games/game.h"
-#include "judge/compile.h"
-#include "judge/config.h"
-#include "judge/match.h"
-#include "judge/players.h"
-#include "judge/seat.h"
+#include "judge/compile/compile.h"
+#include "judge/base/config.h"
+#include "judge/play/match.h"
+#include "judge/play/players.h"
+#include "judge/play/seat.h"
 
 #define RUNS 7
 #define TURNS 3000

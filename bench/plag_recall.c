@@ -14,10 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "judge/plag_doc.h"
-#include "judge/plag_store.h"
-#include "judge/source.h"
-#include "judge/store.h"
+#include "judge/plag/plag_doc.h"
+#include "judge/plag/plag_store.h"
+#include "judge/compile/source.h"
+#include "judge/store/store.h"
 
 #define PLAYERS_DIR "bench/plag/players"
 #define DUMMY "games/dominator/players/AIDummy.c"

@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
-#include "judge/plag_doc.h"
-#include "judge/plag_store.h"
-#include "judge/store.h"
+#include "judge/plag/plag_doc.h"
+#include "judge/plag/plag_store.h"
+#include "judge/store/store.h"
 
 #define NDOCS 10000
 #define NSUBSET 1000

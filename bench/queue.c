@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
-#include "judge/store.h"
+#include "judge/store/store.h"
 
 #define BENCH_DIR "build"
 #define PATH BENCH_DIR "/bench-queue.sqlite"

@@ -8,8 +8,8 @@
 
 #include "bench/bench.h"
 #include "games/kit/rng.h"
-#include "judge/matchmaking.h"
-#include "judge/rating.h"
+#include "judge/worker/matchmaking.h"
+#include "judge/rating/rating.h"
 
 #define ROUNDS 7
 #define MATCHES 4096         /* distinct update inputs, cycled through */

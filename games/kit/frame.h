@@ -1,6 +1,6 @@
 /* frame.h - how a message travels between the judge and a player: a
  * 4-byte little-endian length, then that many bytes of payload.
- * Header-only: the judge's end (judge/seat.c) and the players' (io.h)
+ * Header-only: the judge's end (judge/play/seat.c) and the players' (io.h)
  * frame with it. */
 #ifndef KIT_FRAME_H
 #define KIT_FRAME_H

@@ -1,4 +1,4 @@
-/* fuzz_frames.c - libFuzzer target: the runner's frame reader (judge/seat.c)
+/* fuzz_frames.c - libFuzzer target: the runner's frame reader (judge/play/seat.c)
  * on the bytes a player writes to its stdout.
  *
  * The seat is started by seat_start() as the runner starts it, but against
@@ -33,7 +33,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "judge/seat.h"
+#include "judge/play/seat.h"
 
 #define ROUND 7 /* any round number: the freeze must record it */
 #define MAX_IN_LIMIT 4096

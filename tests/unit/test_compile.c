@@ -17,10 +17,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "judge/commands.h"
-#include "judge/compile.h"
-#include "judge/cscan.h"
-#include "judge/hash.h"
+#include "judge/cli/commands.h"
+#include "judge/compile/compile.h"
+#include "judge/compile/cscan.h"
+#include "judge/base/hash.h"
 
 #define FIX "tests/compile/"
 #define HEADER FIX "game/dominator.h"

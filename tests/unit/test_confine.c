@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "judge/compile.h"
-#include "judge/store.h"
+#include "judge/compile/compile.h"
+#include "judge/store/store.h"
 #include "sandbox/sandbox.h"
 
 #define MIB (1024ULL * 1024)

@@ -1,6 +1,6 @@
-/* test_matchmaking.c - choosing ranked matches (judge/matchmaking.c): the
+/* test_matchmaking.c - choosing ranked matches (judge/worker/matchmaking.c): the
  * rules one pick at a time, then whole tournaments simulated against hidden
- * true skills, rated by judge/rating.c. */
+ * true skills, rated by judge/rating/rating.c. */
 #include <criterion/criterion.h>
 
 #include <limits.h>
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "judge/matchmaking.h"
-#include "judge/rating.h"
+#include "judge/worker/matchmaking.h"
+#include "judge/rating/rating.h"
 
 /* ---- helpers ----------------------------------------------------------- */
 

@@ -1,4 +1,4 @@
-/* test_plag.c - plagiarism fingerprints: tokenizer (judge/plag_tokens.c,
+/* test_plag.c - plagiarism fingerprints: tokenizer (judge/plag/plag_tokens.c,
  * plag_lex.c, plag_macro.c), winnowing and hash sets (plag_winnow.c), pair
  * similarity (plag_sim.c). */
 #include <criterion/criterion.h>
@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "judge/plag_sim.h"
-#include "judge/plag_tokens.h"
-#include "judge/plag_winnow.h"
+#include "judge/plag/plag_sim.h"
+#include "judge/plag/plag_tokens.h"
+#include "judge/plag/plag_winnow.h"
 #include "tests/unit/gen_testlib.h"
 
 /* ---- helpers ----------------------------------------------------------- */

@@ -1,5 +1,5 @@
-/* test_plag_store.c - plagiarism documents in the store (judge/plag_doc.c,
- * judge/plag_store.c): the fingerprint blob, base exclusion with the game's
+/* test_plag_store.c - plagiarism documents in the store (judge/plag/plag_doc.c,
+ * judge/plag/plag_store.c): the fingerprint blob, base exclusion with the game's
  * shipped code, storing and comparing documents through the index, the
  * author, game and idiom rules.  Every test works on a real SQLite file made
  * by store_open in its own mkdtemp folder, removed afterwards. */
@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "judge/config.h"
-#include "judge/plag_doc.h"
-#include "judge/plag_sim.h"
-#include "judge/plag_store.h"
-#include "judge/store.h"
+#include "judge/base/config.h"
+#include "judge/plag/plag_doc.h"
+#include "judge/plag/plag_sim.h"
+#include "judge/plag/plag_store.h"
+#include "judge/store/store.h"
 #include "tests/unit/db_testlib.h"
 #include "tests/unit/gen_testlib.h"
 

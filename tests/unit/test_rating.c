@@ -1,11 +1,11 @@
-/* test_rating.c - the OpenSkill Plackett-Luce update (judge/rating.c). */
+/* test_rating.c - the OpenSkill Plackett-Luce update (judge/rating/rating.c). */
 #include <criterion/criterion.h>
 
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "judge/rating.h"
+#include "judge/rating/rating.h"
 #include "tests/unit/gen_testlib.h"
 
 /* ---- helpers ----------------------------------------------------------- */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "judge/seat.h"
+#include "judge/play/seat.h"
 
 static void start(struct seat *s, struct sbx_policy **pol, const char *attack, size_t max_in)
 {

@@ -1,5 +1,5 @@
-/* test_store.c - the judge's SQLite store (judge/store.c,
- * judge/store_submissions.c): opening and refusing files, submissions and
+/* test_store.c - the judge's SQLite store (judge/store/store.c,
+ * judge/store/store_submissions.c): opening and refusing files, submissions and
  * their compile jobs, the job queue with its leases, and two processes
  * sharing one file.  Every test works on real files in its own mkdtemp
  * directory, removed afterwards. */
@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "judge/store.h"
+#include "judge/store/store.h"
 #include "tests/unit/db_testlib.h"
 
 /* ---- fixture: one temporary directory per test -------------------------- */

@@ -1,5 +1,5 @@
 /* test_webhook.c - webhook config, bodies, delivery and retries
- * (judge/webhook.c), against a real HTTP receiver on 127.0.0.1. */
+ * (judge/notify/webhook.c), against a real HTTP receiver on 127.0.0.1. */
 #include <criterion/criterion.h>
 
 #include <arpa/inet.h>
@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "judge/webhook.h"
+#include "judge/notify/webhook.h"
 #include "tests/unit/http_receiver.h"
 
 /* ---- helpers ----------------------------------------------------------- */

@@ -1,0 +1,298 @@
+#include "judge/base/config.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "judge/base/paths.h"
+#include "judge/plag/plag_winnow.h"
+
+/* webhook.c writes its errors into our buffer. */
+_Static_assert(CFG_ERRLEN == HOOK_ERRLEN, "config and webhook errors differ in size");
+
+#define MS 1000000ULL
+#define MIB (1024ULL * 1024)
+
+void cfg_defaults(struct judge_config *cfg)
+{
+	*cfg = (struct judge_config){
+		.sandbox = {
+			.cpu_ns = 1000 * MS,
+			.wall_ns = 10000 * MS,
+			.memory_bytes = 512 * MIB,
+			.stderr_bytes = 64 * 1024,
+			.open_files = 16,
+			.uid_base = 61000,
+			.uid_count = 64,
+		},
+		.worker = {
+			.lease_ms = 60000,
+			.max_attempts = 3,
+			.min_games = 30,
+			.qualify_matches = 4,
+			.qualify_wins = 1,
+			.qualify_opponent = "Dummy",
+		},
+		.compile = {
+			.cpu_ns = 20000 * MS,
+			.wall_ns = 60000 * MS,
+			.memory_bytes = 1024 * MIB,
+			.output_bytes = 64 * MIB,
+			.log_bytes = 64 * 1024,
+			.cache_dir = "build/cache",
+		},
+		.plag = {
+			.k = PLAG_K_DEFAULT,
+			.w = PLAG_W_DEFAULT,
+			.floor_pct = 20,
+			.flag_pct = 50,
+			.common_pct = 5,
+			.common_min_docs = 20,
+		},
+	};
+	hook_defaults(&cfg->hooks);
+	paths_data_dir(cfg->data_dir);
+}
+
+/* One numeric setting: its JSON key, where it goes, the unit it is given in
+ * and the range a person may sensibly ask for. */
+struct cfg_number {
+	const char *key;
+	uint64_t *u64;
+	unsigned *uns;
+	uid_t *uid;
+	uint64_t unit;
+	uint64_t min, max;
+};
+
+static int set_number(const struct cfg_number *n, json_t *v, const char *section,
+		      char err[CFG_ERRLEN])
+{
+	if (!json_is_integer(v) || json_integer_value(v) < 0) {
+		snprintf(err, CFG_ERRLEN, "config: %s.%s must be a non-negative integer",
+			 section, n->key);
+		return -1;
+	}
+	uint64_t x = (uint64_t)json_integer_value(v);
+	if (x < n->min || x > n->max) {
+		snprintf(err, CFG_ERRLEN, "config: %s.%s = %llu is out of range [%llu, %llu]",
+			 section, n->key, (unsigned long long)x,
+			 (unsigned long long)n->min, (unsigned long long)n->max);
+		return -1;
+	}
+	if (n->u64)
+		*n->u64 = x * n->unit;
+	else if (n->uns)
+		*n->uns = (unsigned)x;
+	else
+		*n->uid = (uid_t)x;
+	return 0;
+}
+
+static const struct cfg_number *find_number(const struct cfg_number *list, const char *key)
+{
+	for (; list->key; list++)
+		if (strcmp(list->key, key) == 0)
+			return list;
+	return NULL;
+}
+
+/* key = v in section: a number of the list, else an unknown setting. */
+static int number_setting(const struct cfg_number *nums, const char *section, const char *key,
+			  json_t *v, char err[CFG_ERRLEN])
+{
+	const struct cfg_number *n = find_number(nums, key);
+	if (!n) {
+		snprintf(err, CFG_ERRLEN, "config: unknown setting %s.%s", section, key);
+		return -1;
+	}
+	return set_number(n, v, section, err);
+}
+
+static int load_sandbox(struct cfg_sandbox *s, json_t *obj, char err[CFG_ERRLEN])
+{
+	const struct cfg_number nums[] = {
+		{ "cpu_ms", &s->cpu_ns, NULL, NULL, MS, 1, 3600 * 1000 },
+		{ "wall_ms", &s->wall_ns, NULL, NULL, MS, 1, 24 * 3600 * 1000 },
+		{ "memory_mb", &s->memory_bytes, NULL, NULL, MIB, 8, 1 << 20 },
+		{ "stderr_kb", &s->stderr_bytes, NULL, NULL, 1024, 0, 1 << 20 },
+		{ "open_files", NULL, &s->open_files, NULL, 1, 8, 1024 },
+		{ "uid_base", NULL, NULL, &s->uid_base, 1, 1000, 1u << 30 },
+		{ "uid_count", NULL, &s->uid_count, NULL, 1, 1, 65536 },
+		{ 0 },
+	};
+	const char *key;
+	json_t *v;
+	json_object_foreach(obj, key, v) {
+		if (number_setting(nums, "sandbox", key, v, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int load_compile(struct cfg_compile *c, json_t *obj, char err[CFG_ERRLEN])
+{
+	const struct cfg_number nums[] = {
+		{ "cpu_ms", &c->cpu_ns, NULL, NULL, MS, 100, 3600 * 1000 },
+		{ "wall_ms", &c->wall_ns, NULL, NULL, MS, 100, 3600 * 1000 },
+		{ "memory_mb", &c->memory_bytes, NULL, NULL, MIB, 64, 1 << 20 },
+		{ "output_mb", &c->output_bytes, NULL, NULL, MIB, 1, 1 << 14 },
+		{ "log_kb", &c->log_bytes, NULL, NULL, 1024, 1, 1 << 14 },
+		{ 0 },
+	};
+	const char *key;
+	json_t *v;
+	json_object_foreach(obj, key, v) {
+		if (strcmp(key, "unconfined") == 0) {
+			if (!json_is_boolean(v)) {
+				snprintf(err, CFG_ERRLEN, "config: compile.unconfined must be true or false");
+				return -1;
+			}
+			c->unconfined = json_is_true(v);
+			continue;
+		}
+		if (strcmp(key, "cache_dir") == 0) {
+			const char *s = json_string_value(v);
+			if (!s || !*s || strlen(s) >= sizeof c->cache_dir) {
+				snprintf(err, CFG_ERRLEN, "config: compile.cache_dir must be a path");
+				return -1;
+			}
+			strcpy(c->cache_dir, s);
+			continue;
+		}
+		if (number_setting(nums, "compile", key, v, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int load_worker(struct cfg_worker *w, json_t *obj, char err[CFG_ERRLEN])
+{
+	uint64_t lease = w->lease_ms;
+	const struct cfg_number nums[] = {
+		{ "lease_ms", &lease, NULL, NULL, 1, 1000, 24 * 3600 * 1000 },
+		{ "max_attempts", NULL, &w->max_attempts, NULL, 1, 1, 100 },
+		{ "min_games", NULL, &w->min_games, NULL, 1, 0, 100000 },
+		{ "qualify_matches", NULL, &w->qualify_matches, NULL, 1, 0, 100 },
+		{ "qualify_wins", NULL, &w->qualify_wins, NULL, 1, 0, 100 },
+		{ 0 },
+	};
+	const char *key;
+	json_t *v;
+	json_object_foreach(obj, key, v) {
+		if (strcmp(key, "qualify_opponent") == 0) {
+			const char *s = json_string_value(v);
+			if (!s || !*s || strlen(s) >= sizeof w->qualify_opponent) {
+				snprintf(err, CFG_ERRLEN, "config: worker.qualify_opponent must be "
+					 "a shipped player's name");
+				return -1;
+			}
+			strcpy(w->qualify_opponent, s);
+			continue;
+		}
+		if (number_setting(nums, "worker", key, v, err) < 0)
+			return -1;
+	}
+	w->lease_ms = lease;
+	if (w->qualify_matches && w->qualify_wins > w->qualify_matches) {
+		snprintf(err, CFG_ERRLEN, "config: worker.qualify_wins is more than "
+			 "worker.qualify_matches");
+		return -1;
+	}
+	return 0;
+}
+
+static int load_plag(struct cfg_plag *p, json_t *obj, char err[CFG_ERRLEN])
+{
+	const struct cfg_number nums[] = {
+		{ "k", NULL, &p->k, NULL, 1, 4, PLAG_K_MAX },
+		{ "w", NULL, &p->w, NULL, 1, 1, PLAG_W_MAX },
+		{ "floor_percent", NULL, &p->floor_pct, NULL, 1, 1, 100 },
+		{ "flag_percent", NULL, &p->flag_pct, NULL, 1, 1, 100 },
+		{ "common_percent", NULL, &p->common_pct, NULL, 1, 1, 100 },
+		{ "common_min_files", NULL, &p->common_min_docs, NULL, 1, 2, 1000000 },
+		{ 0 },
+	};
+	const char *key;
+	json_t *v;
+	json_object_foreach(obj, key, v) {
+		if (number_setting(nums, "plagiarism", key, v, err) < 0)
+			return -1;
+	}
+	if (p->floor_pct > p->flag_pct) {
+		snprintf(err, CFG_ERRLEN, "config: plagiarism.floor_percent is more than "
+			 "plagiarism.flag_percent");
+		return -1;
+	}
+	return 0;
+}
+
+static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN])
+{
+	const char *key;
+	json_t *v;
+	json_object_foreach(root, key, v) {
+		int rc;
+		if (strcmp(key, "webhooks") == 0) {
+			if (hook_parse_endpoints(&cfg->hooks, v, err) < 0)
+				return -1;
+			continue;
+		}
+		if (!json_is_object(v)) {
+			snprintf(err, CFG_ERRLEN, "config: %s must be an object", key);
+			return -1;
+		}
+		if (strcmp(key, "sandbox") == 0)
+			rc = load_sandbox(&cfg->sandbox, v, err);
+		else if (strcmp(key, "compile") == 0)
+			rc = load_compile(&cfg->compile, v, err);
+		else if (strcmp(key, "worker") == 0)
+			rc = load_worker(&cfg->worker, v, err);
+		else if (strcmp(key, "plagiarism") == 0)
+			rc = load_plag(&cfg->plag, v, err);
+		else if (strcmp(key, "webhook_delivery") == 0)
+			rc = hook_parse_delivery(&cfg->hooks, v, err);
+		else {
+			snprintf(err, CFG_ERRLEN, "config: unknown section %s", key);
+			rc = -1;
+		}
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int cfg_load(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN])
+{
+	if (!path)
+		path = getenv("JUDGE_CONFIG");
+	char default_path[PATH_MAX];
+	if (!path) {
+		if (!paths_in(default_path, cfg->data_dir, "%s", CFG_DEFAULT_PATH) ||
+		    access(default_path, F_OK) != 0)
+			return 0;
+		path = default_path;
+	}
+	json_error_t jerr;
+	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+	if (!root) {
+		snprintf(err, CFG_ERRLEN, "config %.120s: %.100s (line %d)", path, jerr.text, jerr.line);
+		return -1;
+	}
+	int rc = -1;
+	if (!json_is_object(root))
+		snprintf(err, CFG_ERRLEN, "config %.180s: the top level must be an object", path);
+	else
+		rc = load_root(cfg, root, err);
+	json_decref(root);
+	return rc;
+}
+
+int cfg_init(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN])
+{
+	cfg_defaults(cfg);
+	return cfg_load(cfg, path, err);
+}

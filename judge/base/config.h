@@ -1,0 +1,80 @@
+/* config.h - the judge's settings (config/judge.json in the data
+ * directory, paths.h).
+ *
+ * Promises: every setting has a built-in default, so a missing default file
+ * is not an error; a file that exists is read whole and checked: an unknown
+ * key, a wrong type or an out-of-range value is an error naming the key.
+ */
+#ifndef JUDGE_CONFIG_H
+#define JUDGE_CONFIG_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "judge/notify/webhook.h"
+
+#define CFG_ERRLEN 256
+#define CFG_DEFAULT_PATH "config/judge.json"
+
+struct cfg_sandbox {
+	uint64_t cpu_ns;       /* a player's CPU budget for the whole game */
+	uint64_t wall_ns;      /* wall-clock guard */
+	uint64_t memory_bytes; /* address space */
+	uint64_t stderr_bytes; /* debug log kept per player */
+	unsigned open_files;
+	uid_t uid_base;        /* players run as uid_base .. +uid_count-1 */
+	unsigned uid_count;
+};
+
+struct cfg_compile {
+	uint64_t cpu_ns;
+	uint64_t wall_ns;
+	uint64_t memory_bytes;
+	uint64_t output_bytes; /* largest file the compiler may write */
+	uint64_t log_bytes;    /* compiler messages kept */
+	/* The organiser's explicit choice, for kernels that refuse namespaces:
+	 * gcc then sees the whole host (warned about on every compile). */
+	bool unconfined;
+	char cache_dir[PATH_MAX];
+};
+
+struct cfg_worker {
+	uint64_t lease_ms;        /* a claimed job's lease, renewed meanwhile */
+	unsigned max_attempts;    /* tries before a job is parked */
+	unsigned min_games;       /* ranked games every player should reach */
+	unsigned qualify_matches; /* qualifying matches per submission */
+	unsigned qualify_wins;    /* of which it must win (rank 1) */
+	char qualify_opponent[16];/* shipped player it meets in every seat */
+};
+
+/* Plagiarism: fingerprints of k-grams of tokens, winnowed with window w;
+ * shares are percentages. */
+struct cfg_plag {
+	unsigned k, w;
+	unsigned floor_pct;       /* pairs at least this similar are stored */
+	unsigned flag_pct;        /* at least this similar: both marked suspected */
+	unsigned common_pct;      /* a fingerprint in more files of a game than this */
+	unsigned common_min_docs; /* share of them, and than this many, is an idiom */
+};
+
+struct judge_config {
+	struct cfg_sandbox sandbox;
+	struct cfg_compile compile;
+	struct cfg_worker worker;
+	struct cfg_plag plag;     /* "plagiarism" */
+	struct hook_config hooks; /* "webhooks" and "webhook_delivery" */
+	char data_dir[PATH_MAX];  /* what the judge ships: paths_data_dir() */
+};
+
+void cfg_defaults(struct judge_config *cfg);
+
+/* The defaults, then path over them (as cfg_load): what a command wants. */
+int cfg_init(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN]);
+
+/* Loads path over the defaults.  path NULL: $JUDGE_CONFIG if set, else
+ * config/judge.json in cfg->data_dir when it exists.  Returns 0, or -1 with err filled. */
+int cfg_load(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN]);
+
+#endif

@@ -1,0 +1,312 @@
+/* board_html.c - the leaderboard page, and safe text for the read-side
+ * commands. */
+#include "judge/cli/board_html.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char replacement[] = "\xef\xbf\xbd"; /* U+FFFD */
+
+/* Length of the valid UTF-8 sequence s starts with (1 to 4), or 0 when it
+ * starts with none: a stray byte, an overlong form, a surrogate or a code
+ * point past U+10FFFF.  The NUL that ends s is never a continuation byte,
+ * so a cut sequence is invalid, not read past. */
+static size_t utf8_seq(const unsigned char *s)
+{
+	unsigned c = s[0], cp, min;
+	size_t n;
+	if (c < 0x80)
+		return 1;
+	if ((c & 0xe0) == 0xc0)
+		n = 2, cp = c & 0x1f, min = 0x80;
+	else if ((c & 0xf0) == 0xe0)
+		n = 3, cp = c & 0x0f, min = 0x800;
+	else if ((c & 0xf8) == 0xf0)
+		n = 4, cp = c & 0x07, min = 0x10000;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/* A character that must not reach a terminal or a page as itself: C0 and
+ * C1 controls and DEL (escape sequences start with them). */
+static bool is_control(const unsigned char *s, size_t n)
+{
+	return (n == 1 && (s[0] < 0x20 || s[0] == 0x7f)) || (n == 2 && s[0] == 0xc2 && s[1] < 0xa0);
+}
+
+/* ---- terminal ------------------------------------------------------------ */
+
+/* The next character of s: how many bytes it takes, and what to print
+ * instead of them (NULL: the bytes themselves). */
+static size_t term_char(const char *s, bool lines, const char **subst)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = utf8_seq(u);
+	*subst = NULL;
+	if (n == 0) {
+		*subst = "?";
+		return 1;
+	}
+	if (*s == '\n' || *s == '\t')
+		*subst = lines ? NULL : " ";
+	else if (is_control(u, n))
+		*subst = "?";
+	return n;
+}
+
+int board_cols(const char *s)
+{
+	int cols = 0;
+	const char *subst;
+	for (; *s; cols++)
+		s += term_char(s, false, &subst);
+	return cols;
+}
+
+void board_cell(FILE *f, const char *s, int width)
+{
+	int cols = 0;
+	for (const char *subst; *s; cols++) {
+		size_t n = term_char(s, false, &subst);
+		if (subst)
+			fputs(subst, f);
+		else
+			fwrite(s, 1, n, f);
+		s += n;
+	}
+	for (; cols < width; cols++)
+		fputc(' ', f);
+}
+
+void board_lines(FILE *f, const char *s, const char *indent)
+{
+	bool line_start = true;
+	for (const char *subst; *s;) {
+		if (line_start)
+			fputs(indent, f);
+		size_t n = term_char(s, true, &subst);
+		if (subst)
+			fputs(subst, f);
+		else
+			fwrite(s, 1, n, f);
+		line_start = *s == '\n';
+		s += n;
+	}
+	if (!line_start)
+		fputc('\n', f);
+}
+
+/* ---- JSON, times, numbers ------------------------------------------------ */
+
+json_t *board_json_text(const char *s)
+{
+	if (!s)
+		return json_null();
+	/* Each invalid byte grows to the three bytes of U+FFFD. */
+	char *clean = malloc(3 * strlen(s) + 1), *o = clean;
+	if (!clean)
+		return NULL;
+	while (*s) {
+		size_t n = utf8_seq((const unsigned char *)s);
+		memcpy(o, n ? s : replacement, n ? n : 3);
+		o += n ? n : 3;
+		s += n ? n : 1;
+	}
+	*o = '\0';
+	json_t *j = json_string(clean);
+	free(clean);
+	return j;
+}
+
+void board_time(int64_t ms, char buf[32])
+{
+	time_t t = (time_t)(ms / 1000);
+	struct tm tm;
+	if (!gmtime_r(&t, &tm) || !strftime(buf, 32, "%Y-%m-%d %H:%M:%S UTC", &tm))
+		snprintf(buf, 32, "%lld ms", (long long)ms);
+}
+
+const char *board_num(double v, char buf[32])
+{
+	/* A new player's score, 25 - 3 * 25/3, can come out a hair below 0. */
+	snprintf(buf, 32, "%.2f", v > -0.005 && v < 0.005 ? 0.0 : v);
+	return buf;
+}
+
+/* ---- files ----------------------------------------------------------------- */
+
+static int write_fail(const char *path, char *tmp, int fd, char err[BOARD_ERRLEN])
+{
+	snprintf(err, BOARD_ERRLEN, "cannot write %s: %s", path, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	if (tmp)
+		unlink(tmp);
+	free(tmp);
+	return -1;
+}
+
+static int write_all(int fd, const char *data, size_t len)
+{
+	while (len > 0) {
+		ssize_t w = write(fd, data, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		data += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+int board_write_file(const char *path, const char *data, size_t len, char err[BOARD_ERRLEN])
+{
+	char *tmp = NULL;
+	if (asprintf(&tmp, "%s.XXXXXX", path) < 0)
+		return write_fail(path, NULL, -1, err);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		int e = errno;
+		free(tmp);
+		errno = e;
+		return write_fail(path, NULL, -1, err);
+	}
+	/* mkstemp makes the file private; a page is for others to read. */
+	mode_t mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) < 0 || write_all(fd, data, len) < 0)
+		return write_fail(path, tmp, fd, err);
+	if (close(fd) < 0)
+		return write_fail(path, tmp, -1, err);
+	if (rename(tmp, path) < 0)
+		return write_fail(path, tmp, -1, err);
+	free(tmp);
+	return 0;
+}
+
+/* ---- the page ------------------------------------------------------------ */
+
+/* s as HTML text, valid in an element and in a quoted attribute. */
+void board_html_text(FILE *f, const char *s)
+{
+	while (*s) {
+		const unsigned char *u = (const unsigned char *)s;
+		size_t n = utf8_seq(u);
+		switch (n ? *s : 0) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&#39;", f); break;
+		default:
+			if (n == 0 || is_control(u, n))
+				fputs(replacement, f);
+			else
+				fwrite(s, 1, n, f);
+		}
+		s += n ? n : 1;
+	}
+}
+
+static const char page_style[] =
+	"body{font-family:system-ui,sans-serif;margin:2em auto;max-width:60em;padding:0 1em;"
+	"color:#222;background:#fafafa}\n"
+	"h1{font-weight:600;margin-bottom:.2em}\n"
+	".when,.note{color:#666}\n"
+	"table{border-collapse:collapse;width:100%}\n"
+	"th,td{padding:.35em .7em;border-bottom:1px solid #ddd;text-align:left}\n"
+	"th{background:#eee}\n"
+	"td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}\n"
+	"tr.top td{font-weight:600}\n"
+	"tbody tr:hover{background:#f0f4ff}\n";
+
+void board_html_head(FILE *f, const char *title, const char *when)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n", f);
+	/* Even were a name to slip through unescaped, no script would run and
+	 * nothing would be fetched. */
+	fputs("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+	      "style-src 'unsafe-inline'\">\n", f);
+	fputs("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n", f);
+	fputs("<title>", f);
+	board_html_text(f, title);
+	fprintf(f, ", %s</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", when, page_style);
+	board_html_text(f, title);
+	fputs("</h1>\n", f);
+}
+
+static void page_head(FILE *f, const struct board *b, const char *when)
+{
+	char title[128];
+	snprintf(title, sizeof title, "%s leaderboard", b->title);
+	board_html_head(f, title, when);
+	fputs("<p class=\"when\">", f);
+	board_html_text(f, b->game);
+	fprintf(f, ": %zu ranked player%s, as of %s</p>\n", b->n, b->n == 1 ? "" : "s", when);
+}
+
+static void page_row(FILE *f, const struct board_row *r)
+{
+	char score[32], mu[32], sigma[32];
+	fprintf(f, "<tr%s><td class=\"n\">%d</td><td>", r->rank <= 3 ? " class=\"top\"" : "",
+		r->rank);
+	board_html_text(f, r->player);
+	fputs("</td><td>", f);
+	board_html_text(f, r->author);
+	fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
+		"<td class=\"n\">%d</td><td class=\"n\">%d</td></tr>\n",
+		board_num(r->score, score), board_num(r->mu, mu), board_num(r->sigma, sigma),
+		r->games, r->wins);
+}
+
+static void page_table(FILE *f, const struct board *b)
+{
+	if (b->n == 0) {
+		fputs("<p>No ranked players yet.</p>\n", f);
+		return;
+	}
+	fputs("<table>\n<thead><tr><th class=\"n\">Rank</th><th>Player</th><th>Author</th>"
+	      "<th class=\"n\">Score</th><th class=\"n\">&mu;</th><th class=\"n\">&sigma;</th>"
+	      "<th class=\"n\">Games</th><th class=\"n\">Wins</th></tr></thead>\n<tbody>\n", f);
+	for (size_t i = 0; i < b->n; i++)
+		page_row(f, &b->row[i]);
+	fputs("</tbody>\n</table>\n", f);
+}
+
+int board_html_write(const char *path, const struct board *b, char err[BOARD_ERRLEN])
+{
+	char *page = NULL, when[32];
+	size_t len = 0;
+	FILE *f = open_memstream(&page, &len);
+	if (!f) {
+		snprintf(err, BOARD_ERRLEN, "cannot build the page: %s", strerror(errno));
+		return -1;
+	}
+	board_time(b->generated_ms, when);
+	page_head(f, b, when);
+	page_table(f, b);
+	fputs("<p class=\"note\">Score = &mu; &minus; 3&sigma;: a skill the player very likely "
+	      "has; it rises with games played and won. Equal scores share a rank.</p>\n"
+	      "</body>\n</html>\n", f);
+	if (fclose(f) != 0) {
+		free(page);
+		snprintf(err, BOARD_ERRLEN, "cannot build the page: out of memory");
+		return -1;
+	}
+	int rc = board_write_file(path, page, len, err);
+	free(page);
+	return rc;
+}

@@ -1,0 +1,247 @@
+/* judge leaderboard: the ranked players of a game, best first, as a table,
+ * JSON, or a self-contained HTML page. */
+#include <getopt.h>
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "judge/cli/board_html.h"
+#include "judge/cli/commands.h"
+#include "judge/rating/rating.h"
+#include "judge/store/store.h"
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"usage: judge leaderboard --game GAME [--json] [--html FILE] [--queue FILE]\n"
+"\n"
+"Prints the ranked players of GAME: the latest qualified submission of each\n"
+"player, best first by score = mu - 3 sigma (a skill the player very likely\n"
+"has), then by games played, then by submission.  Equal scores share a rank.\n"
+"\n"
+"  --game GAME    the game\n"
+"  --json         print a JSON array: rank, submission, player, author,\n"
+"                 score, mu, sigma, games, wins\n"
+"  --html FILE    write the board to FILE as one self-contained HTML page\n"
+"                 (instead of the table; with --json, as well as the JSON)\n"
+"  --queue FILE   the judge's database (default db/jobs.sqlite)\n"
+"\n"
+"exit status: 0 done (an empty board too), 2 bad usage, an unknown game or\n"
+"an unusable database or file.\n");
+}
+
+struct board_args {
+	const char *game, *queue, *html;
+	bool json;
+};
+
+static int parse_args(int argc, char **argv, struct board_args *a)
+{
+	static const struct option longopts[] = {
+		{ "game", 1, 0, 'g' }, { "json", 0, 0, 'j' }, { "html", 1, 0, 'H' },
+		{ "queue", 1, 0, 'q' }, { "help", 0, 0, 'h' }, { 0 },
+	};
+	*a = (struct board_args){ .queue = STORE_DEFAULT_PATH };
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'g': a->game = optarg; break;
+		case 'j': a->json = true; break;
+		case 'H': a->html = optarg; break;
+		case 'q': a->queue = optarg; break;
+		case 'h': usage(stdout); exit(0);
+		default: return -1;
+		}
+	}
+	if (optind < argc || !a->game) {
+		fprintf(stderr, "judge leaderboard: give --game and nothing else (see --help)\n");
+		return -1;
+	}
+	if (!game_find(a->game)) {
+		fprintf(stderr, "judge leaderboard: unknown game '%s'; the judge knows:", a->game);
+		for (const struct game *const *g = game_list(); *g; g++)
+			fprintf(stderr, " %s", (*g)->name);
+		fputc('\n', stderr);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- reading and ranking ------------------------------------------------- */
+
+static void rows_free(struct board *b)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		free(b->row[i].player);
+		free(b->row[i].author);
+	}
+	free(b->row);
+}
+
+static int add_row(struct board *b, sqlite3_stmt *st)
+{
+	struct board_row *grown = realloc(b->row, (b->n + 1) * sizeof *b->row);
+	if (!grown)
+		return -1;
+	b->row = grown;
+	struct board_row *r = &b->row[b->n];
+	*r = (struct board_row){
+		.submission = sqlite3_column_int64(st, 0),
+		.player = strdup((const char *)sqlite3_column_text(st, 1)),
+		.author = strdup((const char *)sqlite3_column_text(st, 2)),
+		.mu = sqlite3_column_double(st, 3),
+		.sigma = sqlite3_column_double(st, 4),
+		.games = sqlite3_column_int(st, 5),
+		.wins = sqlite3_column_int(st, 6),
+	};
+	r->score = rating_score((struct rating){ r->mu, r->sigma });
+	b->n++;
+	return r->player && r->author ? 0 : -1;
+}
+
+/* The ranked pool: qualified submissions with a rating (a superseded one
+ * keeps its ratings row but has left the pool). */
+static int load_rows(sqlite3 *db, struct board *b)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db,
+			       "SELECT s.id, s.name, s.author, r.mu, r.sigma, r.games, r.wins"
+			       " FROM submissions s JOIN ratings r ON r.submission_id = s.id"
+			       " WHERE s.game = ? AND s.state = 'qualified'", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, b->game, -1, SQLITE_STATIC);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if (add_row(b, st) < 0)
+			break;
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* Scores are compared to a millionth: two computations of the same skill
+ * that differ in the last bit must not split a tie.  Rounding (not a
+ * tolerance) keeps the order transitive. */
+static long long score_key(double score)
+{
+	return llround(score * 1e6);
+}
+
+static int by_rank(const void *pa, const void *pb)
+{
+	const struct board_row *a = pa, *b = pb;
+	long long ka = score_key(a->score), kb = score_key(b->score);
+	if (ka != kb)
+		return ka > kb ? -1 : 1;
+	if (a->games != b->games)
+		return a->games > b->games ? -1 : 1;
+	return (a->submission > b->submission) - (a->submission < b->submission);
+}
+
+/* Standard competition ranking: 1, 2, 2, 4. */
+static void rank_rows(struct board *b)
+{
+	if (b->n)
+		qsort(b->row, b->n, sizeof *b->row, by_rank);
+	for (size_t i = 0; i < b->n; i++) {
+		bool tie = i > 0 && score_key(b->row[i].score) == score_key(b->row[i - 1].score);
+		b->row[i].rank = tie ? b->row[i - 1].rank : (int)i + 1;
+	}
+}
+
+/* ---- output -------------------------------------------------------------- */
+
+static void print_table(const struct board *b)
+{
+	char when[32], score[32], mu[32], sigma[32];
+	board_time(b->generated_ms, when);
+	printf("%s leaderboard, %s\n", b->title, when);
+	if (b->n == 0) {
+		printf("no ranked players yet\n");
+		return;
+	}
+	int aw = 6;
+	for (size_t i = 0; i < b->n; i++)
+		if (board_cols(b->row[i].author) > aw)
+			aw = board_cols(b->row[i].author);
+	printf("%4s  %-12s  %-*s  %8s  %7s  %6s  %5s  %5s\n", "rank", "player", aw, "author",
+	       "score", "mu", "sigma", "games", "wins");
+	for (size_t i = 0; i < b->n; i++) {
+		const struct board_row *r = &b->row[i];
+		printf("%4d  ", r->rank);
+		board_cell(stdout, r->player, 12);
+		fputs("  ", stdout);
+		board_cell(stdout, r->author, aw);
+		printf("  %8s  %7s  %6s  %5d  %5d\n", board_num(r->score, score), board_num(r->mu, mu),
+		       board_num(r->sigma, sigma), r->games, r->wins);
+	}
+}
+
+static int print_json(const struct board *b)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < b->n; i++) {
+		const struct board_row *r = &b->row[i];
+		json_t *o = json_pack("{s:i, s:I, s:o, s:o, s:f, s:f, s:f, s:i, s:i}", "rank",
+				      r->rank, "submission", (json_int_t)r->submission, "player",
+				      board_json_text(r->player), "author", board_json_text(r->author),
+				      "score", r->score, "mu", r->mu, "sigma", r->sigma, "games",
+				      r->games, "wins", r->wins);
+		if (json_array_append_new(arr, o) < 0) {
+			json_decref(arr);
+			arr = NULL;
+		}
+	}
+	int rc = arr && json_dumpf(arr, stdout, JSON_INDENT(2)) == 0 ? 0 : -1;
+	if (rc == 0)
+		putchar('\n');
+	json_decref(arr);
+	return rc;
+}
+
+static int output(const struct board_args *a, const struct board *b)
+{
+	char err[BOARD_ERRLEN];
+	if (a->json && print_json(b) < 0) {
+		fprintf(stderr, "judge leaderboard: cannot print the JSON (out of memory)\n");
+		return 2;
+	}
+	if (a->html && board_html_write(a->html, b, err) < 0) {
+		fprintf(stderr, "judge leaderboard: %s\n", err);
+		return 2;
+	}
+	if (!a->json && !a->html)
+		print_table(b);
+	return 0;
+}
+
+int cmd_leaderboard(int argc, char **argv)
+{
+	struct board_args a;
+	if (parse_args(argc, argv, &a) < 0)
+		return 2;
+	char err[STORE_ERRLEN];
+	struct store *s = store_open(a.queue, false, err);
+	if (!s) {
+		fprintf(stderr, "judge leaderboard: %s\n", err);
+		return 2;
+	}
+	const struct game *g = game_find(a.game);
+	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms() };
+	int rc = 0;
+	if (load_rows(store_db(s), &b) < 0) {
+		fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue,
+			sqlite3_errmsg(store_db(s)));
+		rc = 2;
+	}
+	store_close(s);
+	if (rc == 0) {
+		rank_rows(&b);
+		rc = output(&a, &b);
+	}
+	rows_free(&b);
+	return rc;
+}

@@ -1,0 +1,152 @@
+/* judge compile - compiles one contestant's file; see usage() and compile.h. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "judge/cli/commands.h"
+#include "judge/compile/compile.h"
+#include "judge/base/config.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: judge compile FILE [--header H] [--runtime LIB] [-o OUT] [--config F]\n"
+		"\n"
+		"Compiles the contestant's C file FILE (NAME.c) into a static binary:\n"
+		"gcc -std=gnu17 -O2, linked -static with the game's runtime LIB (.a or .o)\n"
+		"and -lm.  Only the standard C headers and the game header H (by its\n"
+		"file name) may be included; inline assembler is refused.  gcc runs in the\n"
+		"compiler sandbox with the \"compile\" limits of the config file F.\n"
+		"Identical inputs compile once: the result is cached in compile.cache_dir.\n"
+		"\n"
+		"On success prints the binary's path (OUT when given, else the cached one)\n"
+		"and exits 0; on a compile error prints the compiler's messages and exits 1;\n"
+		"exits 2 on bad usage.\n");
+}
+
+struct compile_args {
+	const char *file, *header, *runtime, *out, *config;
+};
+
+/* Returns 0, 1 for --help, -1 on bad usage (reported). */
+static int parse_args(int argc, char **argv, struct compile_args *a)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		const char **slot = NULL;
+		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
+			return 1;
+		if (strcmp(arg, "--header") == 0)
+			slot = &a->header;
+		else if (strcmp(arg, "--runtime") == 0)
+			slot = &a->runtime;
+		else if (strcmp(arg, "-o") == 0)
+			slot = &a->out;
+		else if (strcmp(arg, "--config") == 0)
+			slot = &a->config;
+		if (slot && i + 1 == argc) {
+			fprintf(stderr, "judge compile: %s needs a value\n", arg);
+			return -1;
+		}
+		if (slot) {
+			*slot = argv[++i];
+		} else if (arg[0] == '-' || a->file) {
+			fprintf(stderr, "judge compile: unexpected argument '%s'\n", arg);
+			return -1;
+		} else {
+			a->file = arg;
+		}
+	}
+	if (!a->file) {
+		fprintf(stderr, "judge compile: no source file given\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* The files named on the command line must be there: a wrong path is bad
+ * usage, not a compile error. */
+static int check_inputs(const struct compile_args *a)
+{
+	const char *files[] = { a->file, a->header, a->runtime };
+	for (int i = 0; i < 3; i++) {
+		if (files[i] && access(files[i], R_OK) != 0) {
+			fprintf(stderr, "judge compile: cannot read %s: %s\n", files[i],
+				strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Copies the cached binary to out: a temporary name, then rename. */
+static int copy_out(const char *from, const char *out)
+{
+	char tmp[PATH_MAX];
+	if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", out) >= (int)sizeof tmp)
+		return -1;
+	int dst = mkostemp(tmp, O_CLOEXEC);
+	int src = open(from, O_RDONLY | O_CLOEXEC);
+	char buf[65536];
+	ssize_t n = 0;
+	int rc = dst < 0 || src < 0 ? -1 : 0;
+	while (rc == 0 && (n = read(src, buf, sizeof buf)) > 0)
+		rc = write(dst, buf, (size_t)n) == n ? 0 : -1;
+	rc = rc || n < 0 ? -1 : fchmod(dst, 0755);
+	if (src >= 0)
+		close(src);
+	if (dst >= 0 && close(dst) < 0)
+		rc = -1;
+	rc = rc ? rc : rename(tmp, out);
+	if (rc < 0 && dst >= 0)
+		unlink(tmp);
+	return rc;
+}
+
+static int report(const struct compile_args *a, const struct cmp_result *r)
+{
+	if (!r->ok) {
+		fputs(r->log, stderr);
+		return 1;
+	}
+	fputs(r->log, stderr); /* warnings */
+	if (a->out && copy_out(r->binary, a->out) < 0) {
+		fprintf(stderr, "judge compile: cannot write %s: %s\n", a->out, strerror(errno));
+		return 1;
+	}
+	printf("%s\n", a->out ? a->out : r->binary);
+	return 0;
+}
+
+int cmd_compile(int argc, char **argv)
+{
+	struct compile_args a = { 0 };
+	int rc = parse_args(argc, argv, &a);
+	if (rc) {
+		usage(rc > 0 ? stdout : stderr);
+		return rc > 0 ? 0 : 2;
+	}
+	struct judge_config cfg;
+	char err[CFG_ERRLEN > CMP_ERRLEN ? CFG_ERRLEN : CMP_ERRLEN];
+	if (cfg_init(&cfg, a.config, err) < 0) {
+		fprintf(stderr, "judge compile: %s\n", err);
+		return 2;
+	}
+	if (check_inputs(&a) < 0)
+		return 2;
+	/* As root, gcc runs as the first uid after the players' range. */
+	uid_t id = geteuid() == 0 ? cfg.sandbox.uid_base + cfg.sandbox.uid_count : 0;
+	struct cmp_request req = { a.file, a.header, a.runtime, id, (gid_t)id };
+	struct cmp_result res;
+	if (cmp_compile(&cfg.compile, &req, &res, err) < 0) {
+		fprintf(stderr, "judge compile: %s\n", err);
+		return 1;
+	}
+	rc = report(&a, &res);
+	cmp_result_free(&res);
+	return rc;
+}

@@ -1,0 +1,540 @@
+/* judge plagiarism: the similar pairs of a game, most similar first (table,
+ * JSON or HTML), and `show A B`: both files with their matched fragments
+ * numbered and their line numbers, for a person to judge. */
+#include <getopt.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "judge/cli/board_html.h"
+#include "judge/cli/commands.h"
+#include "judge/base/config.h"
+#include "judge/plag/plag_doc.h"
+#include "judge/plag/plag_sim.h"
+#include "judge/store/store.h"
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"usage: judge plagiarism --game GAME [--min SHARE] [--json] [--html FILE]\n"
+"       judge plagiarism show A B\n"
+"       (both take [--queue FILE] [--config FILE])\n"
+"\n"
+"Lists the pairs of files of GAME that resemble each other, most similar\n"
+"first: the share of each file found in the other (the larger one is the\n"
+"pair's similarity), the longest matched fragment, and both files' player,\n"
+"author and archive label.  Files are submissions (their id, e.g. 12) or\n"
+"archived files of earlier years (doc:N).  A flagged pair reached\n"
+"plagiarism.flag_percent: both files are marked suspected and go on\n"
+"playing; a person decides.\n"
+"\n"
+"`show A B` prints both files with line numbers; code found in both is\n"
+"marked with the number of its fragment, the same number in both files.\n"
+"\n"
+"  --game GAME    the game\n"
+"  --min SHARE    pairs at least this similar, 0 to 1 (default: the flag\n"
+"                 threshold, plagiarism.flag_percent)\n"
+"  --json         a JSON array of pairs\n"
+"  --html FILE    write the list as one self-contained HTML page\n"
+"  --queue FILE   the judge's database (default db/jobs.sqlite)\n"
+"\n"
+"exit status: 0 done (no pair too), 1 a file of `show` is unknown, 2 bad\n"
+"usage or an unusable database.\n");
+}
+
+struct plag_args {
+	const char *game, *queue, *html, *config;
+	const char *show[2];
+	double min;
+	bool json, has_min;
+};
+
+static int parse_min(const char *s, struct plag_args *a)
+{
+	char *end;
+	a->min = strtod(s, &end);
+	a->has_min = true;
+	if (*s && !*end && a->min >= 0 && a->min <= 1)
+		return 0;
+	fprintf(stderr, "judge plagiarism: --min takes a share from 0 to 1, e.g. 0.5\n");
+	return -1;
+}
+
+static int check_positional(int argc, char **argv, struct plag_args *a)
+{
+	if (optind < argc && strcmp(argv[optind], "show") == 0) {
+		if (optind + 3 != argc) {
+			fprintf(stderr, "judge plagiarism: show takes two files: show A B (see --help)\n");
+			return -1;
+		}
+		a->show[0] = argv[optind + 1];
+		a->show[1] = argv[optind + 2];
+		return 0;
+	}
+	if (optind < argc || !a->game) {
+		fprintf(stderr, "judge plagiarism: give --game GAME, or show A B (see --help)\n");
+		return -1;
+	}
+	if (!game_find(a->game)) {
+		fprintf(stderr, "judge plagiarism: unknown game '%s'\n", a->game);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct plag_args *a)
+{
+	static const struct option longopts[] = {
+		{ "game", 1, 0, 'g' }, { "min", 1, 0, 'm' }, { "json", 0, 0, 'j' },
+		{ "html", 1, 0, 'H' }, { "queue", 1, 0, 'q' }, { "config", 1, 0, 'c' },
+		{ "help", 0, 0, 'h' }, { 0 },
+	};
+	*a = (struct plag_args){ .queue = STORE_DEFAULT_PATH };
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'g': a->game = optarg; break;
+		case 'm': if (parse_min(optarg, a) < 0) return -1; break;
+		case 'j': a->json = true; break;
+		case 'H': a->html = optarg; break;
+		case 'q': a->queue = optarg; break;
+		case 'c': a->config = optarg; break;
+		case 'h': usage(stdout); exit(0);
+		default: return -1;
+		}
+	}
+	return check_positional(argc, argv, a);
+}
+
+/* ---- one side of a pair: how a person names a file */
+
+struct side {
+	int64_t doc, submission;
+	char author[64], name[64], label[64];
+	int first_line, last_line;
+};
+
+/* "12" (submission 12) or "doc:7 (2025)" for an archived file. */
+static const char *side_ref(const struct side *s, char buf[96])
+{
+	if (s->submission)
+		snprintf(buf, 96, "%lld", (long long)s->submission);
+	else
+		snprintf(buf, 96, "doc:%lld (%.60s)", (long long)s->doc, s->label);
+	return buf;
+}
+
+static void side_read(sqlite3_stmt *st, int col, struct side *s)
+{
+	const unsigned char *label = sqlite3_column_text(st, col + 4);
+	*s = (struct side){ .doc = sqlite3_column_int64(st, col),
+			    .submission = sqlite3_column_int64(st, col + 1) };
+	snprintf(s->author, sizeof s->author, "%s", sqlite3_column_text(st, col + 2));
+	snprintf(s->name, sizeof s->name, "%s", sqlite3_column_text(st, col + 3));
+	snprintf(s->label, sizeof s->label, "%s", label ? (const char *)label : "");
+}
+
+struct pair_row {
+	double similarity, a_in_b, b_in_a;
+	int longest;
+	bool flagged;
+	struct side a, b;
+};
+
+struct pair_list {
+	struct pair_row *v;
+	size_t n;
+};
+
+static int load_pairs(sqlite3 *db, const char *game, double min, struct pair_list *out)
+{
+	sqlite3_stmt *st;
+	*out = (struct pair_list){ 0 };
+	if (sqlite3_prepare_v2(db,
+			"SELECT p.similarity, p.a_in_b, p.b_in_a, p.longest, p.flagged,"
+			" a.id, a.submission_id, a.author, a.name, a.label,"
+			" b.id, b.submission_id, b.author, b.name, b.label,"
+			" p.a_first_line, p.a_last_line, p.b_first_line, p.b_last_line"
+			" FROM plag_pairs p JOIN plag_docs a ON a.id = p.doc_a"
+			" JOIN plag_docs b ON b.id = p.doc_b WHERE p.game = ? AND p.similarity >= ?"
+			" ORDER BY p.similarity DESC, p.doc_a, p.doc_b", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+	sqlite3_bind_double(st, 2, min - 1e-9);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct pair_row *v = realloc(out->v, (out->n + 1) * sizeof *v);
+		if (!v)
+			break;
+		out->v = v;
+		struct pair_row *r = &v[out->n++];
+		*r = (struct pair_row){ .similarity = sqlite3_column_double(st, 0),
+					.a_in_b = sqlite3_column_double(st, 1),
+					.b_in_a = sqlite3_column_double(st, 2),
+					.longest = sqlite3_column_int(st, 3),
+					.flagged = sqlite3_column_int(st, 4) };
+		side_read(st, 5, &r->a);
+		side_read(st, 10, &r->b);
+		r->a.first_line = sqlite3_column_int(st, 15);
+		r->a.last_line = sqlite3_column_int(st, 16);
+		r->b.first_line = sqlite3_column_int(st, 17);
+		r->b.last_line = sqlite3_column_int(st, 18);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* ---- the list as a table, JSON or a page */
+
+static void print_side(const struct side *s)
+{
+	char ref[96], who[160];
+	snprintf(who, sizeof who, "%s by %s", s->name, s->author);
+	printf("  %-16s ", side_ref(s, ref));
+	board_cell(stdout, who, 28);
+	printf(" lines %d-%d\n", s->first_line, s->last_line);
+}
+
+static void print_table(const struct pair_list *l, const char *game, double min)
+{
+	if (l->n == 0) {
+		printf("no pair of %s files is at least %.0f%% similar\n", game, min * 100);
+		return;
+	}
+	for (size_t i = 0; i < l->n; i++) {
+		const struct pair_row *r = &l->v[i];
+		printf("%3.0f%%%s  A in B %.0f%%, B in A %.0f%%, longest fragment %d tokens\n",
+		       r->similarity * 100, r->flagged ? " FLAGGED" : "", r->a_in_b * 100,
+		       r->b_in_a * 100, r->longest);
+		print_side(&r->a);
+		print_side(&r->b);
+	}
+	printf("%zu pair%s; `judge plagiarism show A B` shows one side by side\n", l->n,
+	       l->n == 1 ? "" : "s");
+}
+
+static json_t *side_json(const struct side *s)
+{
+	json_t *j = json_pack("{s:I, s:o, s:o, s:[i, i]}", "doc", (json_int_t)s->doc,
+			      "author", board_json_text(s->author), "player",
+			      board_json_text(s->name), "lines", s->first_line, s->last_line);
+	if (s->submission)
+		json_object_set_new(j, "submission", json_integer(s->submission));
+	else
+		json_object_set_new(j, "archive", board_json_text(s->label));
+	return j;
+}
+
+static json_t *pairs_json(const struct pair_list *l)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; i < l->n; i++) {
+		const struct pair_row *r = &l->v[i];
+		json_array_append_new(arr, json_pack("{s:f, s:f, s:f, s:i, s:b, s:o, s:o}",
+			"similarity", r->similarity, "a_in_b", r->a_in_b, "b_in_a", r->b_in_a,
+			"longest_tokens", r->longest, "flagged", r->flagged, "a", side_json(&r->a),
+			"b", side_json(&r->b)));
+	}
+	return arr;
+}
+
+static void html_side(FILE *f, const struct side *s)
+{
+	char ref[96];
+	fputs("<td>", f);
+	board_html_text(f, side_ref(s, ref));
+	fputs("</td><td>", f);
+	board_html_text(f, s->name);
+	fputs("</td><td>", f);
+	board_html_text(f, s->author);
+	fprintf(f, "</td><td class=\"n\">%d&ndash;%d</td>", s->first_line, s->last_line);
+}
+
+static int write_html(const char *path, const struct pair_list *l, const char *game)
+{
+	char *page = NULL, when[32], title[96], err[BOARD_ERRLEN];
+	size_t len = 0;
+	FILE *f = open_memstream(&page, &len);
+	if (!f)
+		return -1;
+	board_time(store_now_ms(), when);
+	snprintf(title, sizeof title, "%s: similar files", game);
+	board_html_head(f, title, when);
+	fprintf(f, "<p class=\"when\">%zu pair%s, as of %s</p>\n<table>\n<thead><tr>"
+		"<th class=\"n\">Similarity</th><th class=\"n\">A in B</th><th class=\"n\">B in A</th>"
+		"<th>A</th><th>Player</th><th>Author</th><th class=\"n\">Lines</th>"
+		"<th>B</th><th>Player</th><th>Author</th><th class=\"n\">Lines</th></tr></thead>\n"
+		"<tbody>\n", l->n, l->n == 1 ? "" : "s", when);
+	for (size_t i = 0; i < l->n; i++) {
+		const struct pair_row *r = &l->v[i];
+		fprintf(f, "<tr%s><td class=\"n\">%.0f%%</td><td class=\"n\">%.0f%%</td>"
+			"<td class=\"n\">%.0f%%</td>", r->flagged ? " class=\"top\"" : "",
+			r->similarity * 100, r->a_in_b * 100, r->b_in_a * 100);
+		html_side(f, &r->a);
+		html_side(f, &r->b);
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody>\n</table>\n<p class=\"note\">Bold rows are flagged. A file is a "
+	      "submission id or doc:N, an archived file; <code>judge plagiarism show A B</code> "
+	      "shows a pair side by side.</p>\n</body>\n</html>\n", f);
+	if (fclose(f) != 0) {
+		free(page);
+		return -1;
+	}
+	int rc = board_write_file(path, page, len, err);
+	if (rc < 0)
+		fprintf(stderr, "judge plagiarism: %s\n", err);
+	free(page);
+	return rc;
+}
+
+static int list_pairs(const struct plag_args *a, sqlite3 *db, const struct judge_config *cfg)
+{
+	struct pair_list l;
+	double min = a->has_min ? a->min : cfg->plag.flag_pct / 100.0;
+	if (load_pairs(db, a->game, min, &l) < 0) {
+		fprintf(stderr, "judge plagiarism: reading the pairs: %s\n", sqlite3_errmsg(db));
+		free(l.v);
+		return 2;
+	}
+	int rc = 0;
+	if (a->json) {
+		json_t *arr = pairs_json(&l);
+		json_dumpf(arr, stdout, JSON_INDENT(1));
+		putchar('\n');
+		json_decref(arr);
+	}
+	if (a->html)
+		rc = write_html(a->html, &l, a->game) < 0 ? 2 : 0;
+	else if (!a->json)
+		print_table(&l, a->game, min);
+	free(l.v);
+	return rc;
+}
+
+/* ---- show: one pair, both files with their fragments numbered */
+
+struct shown {
+	struct side side;
+	char *source;
+	size_t len;
+	struct plag_fps fps;
+};
+
+static int resolve(sqlite3 *db, const char *ref, struct shown *out)
+{
+	bool is_doc = strncmp(ref, "doc:", 4) == 0;
+	char *end;
+	long long id = strtoll(ref + (is_doc ? 4 : 0), &end, 10);
+	if (*end || id <= 0) {
+		fprintf(stderr, "judge plagiarism: '%s' names no file: give a submission id or "
+			"doc:N\n", ref);
+		return 1;
+	}
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db,
+			"SELECT d.id, d.submission_id, d.author, d.name, d.label,"
+			" coalesce(d.source, s.source), d.fps, d.k, d.w, d.ntokens, d.error"
+			" FROM plag_docs d LEFT JOIN submissions s ON s.id = d.submission_id"
+			" WHERE d.id = ?1 AND ?2 OR d.submission_id = ?1 AND NOT ?2", -1, &st,
+			NULL) != SQLITE_OK)
+		return 2;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int(st, 2, is_doc);
+	int rc = 1;
+	char err[PLAG_ERRLEN];
+	*out = (struct shown){ 0 };
+	if (sqlite3_step(st) != SQLITE_ROW)
+		fprintf(stderr, "judge plagiarism: no fingerprinted file %s\n", ref);
+	else if (sqlite3_column_type(st, 10) != SQLITE_NULL)
+		fprintf(stderr, "judge plagiarism: %s has no fingerprints: %s\n", ref,
+			sqlite3_column_text(st, 10));
+	else if (plag_fps_decode(sqlite3_column_blob(st, 6), (size_t)sqlite3_column_bytes(st, 6),
+				 (unsigned)sqlite3_column_int(st, 7), (unsigned)sqlite3_column_int(st, 8),
+				 (uint32_t)sqlite3_column_int64(st, 9), &out->fps, err))
+		fprintf(stderr, "judge plagiarism: %s: %s\n", ref, err);
+	else {
+		side_read(st, 0, &out->side);
+		out->len = (size_t)sqlite3_column_bytes(st, 5);
+		out->source = malloc(out->len + 1);
+		if (out->source) {
+			memcpy(out->source, sqlite3_column_blob(st, 5), out->len);
+			out->source[out->len] = 0;
+			rc = 0;
+		}
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Fragment numbers: a run of consecutive fingerprints of A whose hashes B
+ * has is one fragment; a fingerprint of B takes the number of the A
+ * fragment its hash belongs to.  Lines take the lowest number touching
+ * them (0: none). */
+struct hash_frag {
+	uint64_t hash;
+	unsigned frag;
+};
+
+static int hf_cmp(const void *x, const void *y)
+{
+	const struct hash_frag *a = x, *b = y;
+	return a->hash != b->hash ? (a->hash > b->hash) - (a->hash < b->hash)
+				  : (a->frag > b->frag) - (a->frag < b->frag);
+}
+
+static void mark_lines(unsigned *line_frag, size_t nlines, const struct plag_fp *fp,
+		       unsigned frag)
+{
+	for (uint32_t l = fp->first_line; l <= fp->last_line && l <= nlines; l++)
+		if (!line_frag[l] || line_frag[l] > frag)
+			line_frag[l] = frag;
+}
+
+static size_t count_lines(const struct shown *s)
+{
+	size_t n = 1;
+	for (size_t i = 0; i < s->len; i++)
+		n += s->source[i] == '\n' && i + 1 < s->len;
+	return n;
+}
+
+static unsigned number_fragments(const struct shown *a, const struct shown *b,
+				 unsigned *fa, size_t na, unsigned *fb, size_t nb)
+{
+	struct hash_frag *hf = malloc((a->fps.n ? a->fps.n : 1) * sizeof *hf);
+	struct plag_hashset hb = { 0 };
+	bool ok = hf && !plag_hashset_add_fps(&hb, &b->fps, NULL);
+	size_t nhf = 0;
+	unsigned frag = 0;
+	bool in_run = false;
+	for (size_t i = 0; ok && i < a->fps.n; i++) {
+		bool shared = plag_hashset_has(&hb, a->fps.v[i].hash);
+		if (shared && !in_run)
+			frag++;
+		in_run = shared;
+		if (!shared)
+			continue;
+		hf[nhf++] = (struct hash_frag){ a->fps.v[i].hash, frag };
+		mark_lines(fa, na, &a->fps.v[i], frag);
+	}
+	if (ok && nhf)
+		qsort(hf, nhf, sizeof *hf, hf_cmp);
+	for (size_t i = 0; ok && i < b->fps.n; i++) {
+		struct hash_frag key = { b->fps.v[i].hash, 0 };
+		size_t lo = 0, hi = nhf;
+		while (lo < hi) { /* first entry with this hash */
+			size_t mid = (lo + hi) / 2;
+			if (hf_cmp(&hf[mid], &key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < nhf && hf[lo].hash == key.hash)
+			mark_lines(fb, nb, &b->fps.v[i], hf[lo].frag);
+	}
+	free(hf);
+	plag_hashset_free(&hb);
+	return frag;
+}
+
+/* text[0..n) with its tabs expanded to 8 columns (malloc'd). */
+static char *expand_tabs(const char *text, size_t n)
+{
+	size_t tabs = 0;
+	for (size_t i = 0; i < n; i++)
+		tabs += text[i] == '\t';
+	char *out = malloc(n + tabs * 7 + 1), *o = out;
+	for (size_t i = 0, col = 0; out && i < n; i++) {
+		if (text[i] != '\t') {
+			*o++ = text[i];
+			col++;
+			continue;
+		}
+		do
+			*o++ = ' ';
+		while (++col % 8);
+	}
+	if (out)
+		*o = 0;
+	return out;
+}
+
+static void print_listing(const char *title, const struct shown *s, const unsigned *frag)
+{
+	char ref[96];
+	printf("\n==== %s: %s, %s by %s\n", title, side_ref(&s->side, ref), s->side.name,
+	       s->side.author);
+	const char *p = s->source, *end = s->source + s->len;
+	for (size_t line = 1; p < end; line++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		char *text = expand_tabs(p, n), mark[16] = "";
+		if (frag[line])
+			snprintf(mark, sizeof mark, "[%u]", frag[line]);
+		printf("%5zu %-6s| ", line, mark);
+		board_cell(stdout, text ? text : "", 0);
+		putchar('\n');
+		free(text);
+		p += n + 1;
+	}
+}
+
+static int show_pair(const struct plag_args *a, sqlite3 *db)
+{
+	struct shown s[2] = { 0 };
+	int rc = resolve(db, a->show[0], &s[0]);
+	if (rc == 0)
+		rc = resolve(db, a->show[1], &s[1]);
+	struct plag_pair pair;
+	char err[PLAG_ERRLEN];
+	if (rc == 0 && plag_compare(&s[0].fps, &s[1].fps, NULL, &pair, err)) {
+		fprintf(stderr, "judge plagiarism: %s\n", err);
+		rc = 1;
+	}
+	if (rc == 0) {
+		size_t na = count_lines(&s[0]), nb = count_lines(&s[1]);
+		unsigned *fa = calloc(na + 2, sizeof *fa), *fb = calloc(nb + 2, sizeof *fb);
+		unsigned frags = fa && fb ? number_fragments(&s[0], &s[1], fa, na, fb, nb) : 0;
+		printf("A in B %.0f%%, B in A %.0f%%; %u matched fragment%s, the longest at lines "
+		       "%u-%u of A and %u-%u of B\nCode found in both files is marked [N], the "
+		       "same N in both.\n", pair.a_in_b * 100, pair.b_in_a * 100, frags,
+		       frags == 1 ? "" : "s", pair.longest_a.first_line, pair.longest_a.last_line,
+		       pair.longest_b.first_line, pair.longest_b.last_line);
+		if (fa && fb) {
+			print_listing("A", &s[0], fa);
+			print_listing("B", &s[1], fb);
+		}
+		free(fa);
+		free(fb);
+	}
+	for (int i = 0; i < 2; i++) {
+		free(s[i].source);
+		plag_fps_free(&s[i].fps);
+	}
+	return rc;
+}
+
+int cmd_plagiarism(int argc, char **argv)
+{
+	struct plag_args a;
+	if (parse_args(argc, argv, &a) < 0)
+		return 2;
+	struct judge_config cfg;
+	char err[STORE_ERRLEN];
+	if (cfg_init(&cfg, a.config, err) < 0) {
+		fprintf(stderr, "judge plagiarism: %s\n", err);
+		return 2;
+	}
+	struct store *s = store_open(a.queue, false, err);
+	if (!s) {
+		fprintf(stderr, "judge plagiarism: %s\n", err);
+		return 2;
+	}
+	int rc = a.show[0] ? show_pair(&a, store_db(s)) : list_pairs(&a, store_db(s), &cfg);
+	store_close(s);
+	return rc;
+}

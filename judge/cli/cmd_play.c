@@ -1,0 +1,290 @@
+/* judge play - compile the players and play one match, as the original
+ * `./Game Demo Demo Demo Demo -s 30 -i default.cnf -o default.res`. */
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "games/game.h"
+#include "judge/cli/commands.h"
+#include "judge/compile/compile.h"
+#include "judge/base/config.h"
+#include "judge/play/match.h"
+#include "judge/play/players.h"
+
+#define PARAMS_MAX (1 << 20)
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"usage: judge play GAME PLAYER... [options]\n"
+"\n"
+"Compiles the players and plays one match of GAME in the sandbox, then\n"
+"prints each player's score, rank, CPU time, peak memory and, if it was\n"
+"frozen, the round and the reason.\n"
+"\n"
+"PLAYER is a shipped player (Null, Demo, Dummy) or a file AIName.c.\n"
+"\n"
+"options:\n"
+"  -s, --seed N       random seed (default 1): one seed, one match\n"
+"  -i, --params FILE  parameters file (default config/games/GAME.cnf)\n"
+"  -o, --output FILE  write the replay (JSON) to FILE\n"
+"      --logs DIR     write each player's debug log (stderr) to DIR/seatN.log\n"
+"      --cpu MS       CPU budget of each player for the whole game\n"
+"      --memory MB    memory limit of each player\n"
+"      --config FILE  judge config (default config/judge.json)\n"
+"\n"
+"games:");
+	for (const struct game *const *g = game_list(); *g; g++)
+		fprintf(out, " %s", (*g)->name);
+	fprintf(out, "\n\nexit status: 0 when the match was played, 1 when a player did not\n"
+		     "compile, 2 for bad usage (unknown game or player, missing file, bad\n"
+		     "parameters).\n");
+}
+
+struct play_args {
+	const struct game *game;
+	const char *players[GAME_MAX_PLAYERS];
+	int nplayers;
+	uint64_t seed;
+	const char *params_file, *output, *logs, *config;
+	long cpu_ms, memory_mb;
+};
+
+static int parse_number(const char *s, long max, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < 0 || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct play_args *a)
+{
+	static const struct option longopts[] = {
+		{ "seed", 1, 0, 's' }, { "params", 1, 0, 'i' }, { "output", 1, 0, 'o' },
+		{ "logs", 1, 0, 'l' }, { "cpu", 1, 0, 'c' }, { "memory", 1, 0, 'm' },
+		{ "config", 1, 0, 'C' }, { "help", 0, 0, 'h' }, { 0 },
+	};
+	long seed = 1;
+	int c;
+	a->cpu_ms = a->memory_mb = -1;
+	while ((c = getopt_long(argc, argv, "s:i:o:h", longopts, NULL)) != -1) {
+		int bad = 0;
+		switch (c) {
+		case 's': bad = parse_number(optarg, 0x7fffffff, &seed); break;
+		case 'i': a->params_file = optarg; break;
+		case 'o': a->output = optarg; break;
+		case 'l': a->logs = optarg; break;
+		case 'c': bad = parse_number(optarg, 3600 * 1000, &a->cpu_ms); break;
+		case 'm': bad = parse_number(optarg, 1 << 20, &a->memory_mb); break;
+		case 'C': a->config = optarg; break;
+		case 'h': usage(stdout); exit(0);
+		default: return -1;
+		}
+		if (bad) {
+			fprintf(stderr, "judge play: invalid number '%s'\n", optarg);
+			return -1;
+		}
+	}
+	a->seed = (uint64_t)seed;
+	if (optind >= argc) {
+		fprintf(stderr, "judge play: which game? (see --help)\n");
+		return -1;
+	}
+	a->game = game_find(argv[optind]);
+	if (!a->game) {
+		fprintf(stderr, "judge play: unknown game '%s' (see --help for the list)\n",
+			argv[optind]);
+		return -1;
+	}
+	a->nplayers = argc - optind - 1;
+	if (a->nplayers != a->game->players) {
+		fprintf(stderr, "judge play: %s needs %d players, %d given\n", a->game->title,
+			a->game->players, a->nplayers);
+		return -1;
+	}
+	for (int i = 0; i < a->nplayers; i++)
+		a->players[i] = argv[optind + 1 + i];
+	return 0;
+}
+
+/* "Demo" -> games/dominator/players/AIDemo.c; a path ending in .c stays. */
+static int resolve_source(const struct judge_config *cfg, const struct play_args *a,
+			  const char *player, char out[PATH_MAX])
+{
+	size_t len = strlen(player);
+	bool file = len > 2 && strcmp(player + len - 2, ".c") == 0;
+	if (file && access(player, R_OK) == 0) {
+		snprintf(out, PATH_MAX, "%s", player);
+		return 0;
+	}
+	if (file)
+		fprintf(stderr, "judge play: cannot read %s: %s\n", player, strerror(errno));
+	else if (players_shipped(cfg->data_dir, a->game->name, player, out))
+		return 0;
+	else
+		fprintf(stderr, "judge play: unknown player '%s': not a shipped player "
+				"(Null, Demo, Dummy in %s/games/%s/players) nor a file ending "
+				"in .c\n", player, cfg->data_dir, a->game->name);
+	return -1;
+}
+
+static int read_params(const char *path, char **out)
+{
+	FILE *f = fopen(path, "re");
+	if (!f) {
+		fprintf(stderr, "judge play: cannot read %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	char *buf = malloc(PARAMS_MAX + 1);
+	size_t n = buf ? fread(buf, 1, PARAMS_MAX + 1, f) : 0;
+	fclose(f);
+	if (!buf || n > PARAMS_MAX) {
+		fprintf(stderr, "judge play: %s is larger than %d bytes\n", path, PARAMS_MAX);
+		free(buf);
+		return -1;
+	}
+	buf[n] = '\0';
+	*out = buf;
+	return 0;
+}
+
+/* Compiles one player into the cache; 1 (reported) on a compile error. */
+static int compile_player(const struct judge_config *cfg, const struct play_args *a,
+			  const char *source, struct cmp_result *res)
+{
+	char err[CMP_ERRLEN];
+	if (players_compile(cfg, a->game->name, source, res, err) < 0) {
+		fprintf(stderr, "judge play: %s\n", err);
+		return -1;
+	}
+	if (!res->ok) {
+		fprintf(stderr, "judge play: %s does not compile:\n%s", source, res->log);
+		return 1;
+	}
+	return 0;
+}
+
+static void print_table(const struct match_result *r)
+{
+	printf("%-4s %-12s %10s %4s %9s %9s  %s\n", "seat", "player", "score", "rank",
+	       "cpu", "memory", "frozen");
+	for (int i = 0; i < r->nplayers; i++) {
+		const struct match_seat *s = &r->seat[i];
+		char frozen[260] = "-";
+		if (s->frozen && s->frozen_round < 0)
+			snprintf(frozen, sizeof frozen, "before the first round: %s", s->reason);
+		else if (s->frozen)
+			snprintf(frozen, sizeof frozen, "round %d: %s", s->frozen_round, s->reason);
+		printf("%-4d %-12s %10lld %4d %7.3f s %5.1f MiB  %s\n", i,
+		       s->name[0] ? s->name : "?", (long long)s->score, s->rank, s->cpu_ns / 1e9,
+		       s->peak_memory / 1048576.0, frozen);
+	}
+}
+
+static int write_outputs(const struct play_args *a, const struct match_result *r)
+{
+	if (a->output && json_dump_file(r->replay, a->output, JSON_COMPACT) < 0) {
+		fprintf(stderr, "judge play: cannot write %s: %s\n", a->output, strerror(errno));
+		return -1;
+	}
+	for (int i = 0; a->logs && i < r->nplayers; i++) {
+		char path[PATH_MAX];
+		snprintf(path, sizeof path, "%s/seat%d.log", a->logs, i);
+		FILE *f = fopen(path, "we");
+		if (!f || fwrite(r->seat[i].log, 1, r->seat[i].log_len, f) != r->seat[i].log_len) {
+			fprintf(stderr, "judge play: cannot write %s\n", path);
+			if (f)
+				fclose(f);
+			return -1;
+		}
+		fclose(f);
+	}
+	return 0;
+}
+
+static void fill_spec(struct match_spec *spec, const struct judge_config *cfg,
+		      const struct play_args *a)
+{
+	const struct cfg_sandbox *sb = &cfg->sandbox;
+	*spec = (struct match_spec){
+		.game = a->game, .seed = a->seed, .nplayers = a->nplayers,
+		.uid_base = sb->uid_base, .uid_count = sb->uid_count,
+		.pin_cpu = sched_getcpu() >= 0, .cpu = sched_getcpu(),
+		.limits = { .cpu_ns = a->cpu_ms >= 0 ? (uint64_t)a->cpu_ms * 1000000 : sb->cpu_ns,
+			    .wall_ns = sb->wall_ns,
+			    .memory_bytes = a->memory_mb >= 0 ? (uint64_t)a->memory_mb << 20
+							       : sb->memory_bytes,
+			    .stderr_bytes = sb->stderr_bytes, .open_files = sb->open_files },
+	};
+}
+
+static int play(const struct judge_config *cfg, const struct play_args *a, char *params)
+{
+	struct match_spec spec;
+	struct cmp_result bin[GAME_MAX_PLAYERS] = { 0 };
+	char source[GAME_MAX_PLAYERS][PATH_MAX];
+	char binary_sha[GAME_MAX_PLAYERS][HASH_HEXLEN + 1] = { "" };
+	int rc = 0;
+	fill_spec(&spec, cfg, a);
+	spec.params = params;
+	for (int i = 0; i < a->nplayers && rc == 0; i++) {
+		if (resolve_source(cfg, a, a->players[i], source[i]) < 0)
+			rc = 2;
+		else if ((rc = compile_player(cfg, a, source[i], &bin[i])) < 0)
+			rc = 2;
+		else if (rc == 0 && hash_file(bin[i].binary, binary_sha[i]) < 0)
+			rc = 2;
+		spec.entry[i] = (struct match_entry){ .binary = bin[i].binary,
+						      .label = a->players[i],
+						      .binary_sha256 = binary_sha[i],
+						      .source_sha256 = bin[i].source_sha256 };
+		spec.compiler = bin[i].compiler;
+	}
+	struct match_result r;
+	char err[MATCH_ERRLEN];
+	if (rc == 0 && match_play(&spec, &r, err) < 0) {
+		fprintf(stderr, "judge play: %s\n", err);
+		rc = 2;
+	} else if (rc == 0) {
+		print_table(&r);
+		if (write_outputs(a, &r) < 0)
+			rc = 2;
+		match_result_free(&r);
+	}
+	for (int i = 0; i < a->nplayers; i++)
+		cmp_result_free(&bin[i]);
+	return rc;
+}
+
+int cmd_play(int argc, char **argv)
+{
+	struct play_args a = { 0 };
+	struct judge_config cfg;
+	char err[CFG_ERRLEN];
+	if (parse_args(argc, argv, &a) < 0)
+		return 2;
+	if (cfg_init(&cfg, a.config, err) < 0) {
+		fprintf(stderr, "judge play: %s\n", err);
+		return 2;
+	}
+	char default_params[PATH_MAX], *params = NULL;
+	if (!a.params_file) {
+		players_default_params(cfg.data_dir, a.game->name, default_params);
+		if (access(default_params, R_OK) == 0)
+			a.params_file = default_params;
+	}
+	if (a.params_file && read_params(a.params_file, &params) < 0)
+		return 2;
+	int rc = play(&cfg, &a, params);
+	free(params);
+	return rc;
+}

@@ -1,0 +1,855 @@
+/* judge status, matches, replay, jobs: reading the store.  Each command
+ * builds its answer as JSON first; --json prints that, and the table a
+ * person reads is printed from the same object, so the two never say
+ * different things. */
+#include <getopt.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "judge/cli/board_html.h"
+#include "judge/cli/commands.h"
+#include "judge/rating/rating.h"
+#include "judge/store/store.h"
+
+#define DEFAULT_LIMIT 20
+
+/* ---- arguments, shared by the four commands ------------------------------ */
+
+struct read_args {
+	const char *cmd, *queue, *game, *player, *output;
+	int64_t target; /* SUBMISSION or MATCH */
+	long limit;
+	bool json, all;
+};
+
+struct read_cmd {
+	const char *name;
+	const char *options;   /* the option letters it takes */
+	const char *target;    /* its one argument ("SUBMISSION"), or NULL */
+	void (*usage)(FILE *out);
+};
+
+static bool parse_number(const char *s, long long min, long long *v)
+{
+	char *end;
+	*v = strtoll(s, &end, 10);
+	return end != s && !*end && *v >= min;
+}
+
+static int parse_option(int c, struct read_args *a)
+{
+	long long v;
+	switch (c) {
+	case 'q': a->queue = optarg; break;
+	case 'g': a->game = optarg; break;
+	case 'p': a->player = optarg; break;
+	case 'o': a->output = optarg; break;
+	case 'j': a->json = true; break;
+	case 'a': a->all = true; break;
+	case 'n':
+		if (!parse_number(optarg, 0, &v)) {
+			fprintf(stderr, "judge %s: --limit wants a count, not '%s'\n", a->cmd, optarg);
+			return -1;
+		}
+		a->limit = (long)v;
+		break;
+	default: return -1;
+	}
+	return 0;
+}
+
+static int parse_target(const struct read_cmd *rc, int argc, char **argv, struct read_args *a)
+{
+	long long v;
+	if (!rc->target && optind == argc)
+		return 0;
+	if (!rc->target || optind + 1 != argc) {
+		fprintf(stderr, "judge %s: %s (see --help)\n", a->cmd,
+			rc->target ? "give one id" : "takes no argument");
+		return -1;
+	}
+	if (!parse_number(argv[optind], 1, &v)) {
+		fprintf(stderr, "judge %s: '%s' is not a %s id\n", a->cmd, argv[optind],
+			strcmp(rc->target, "MATCH") == 0 ? "match" : "submission");
+		return -1;
+	}
+	a->target = v;
+	return 0;
+}
+
+static int check_game(const struct read_args *a)
+{
+	if (!a->game || game_find(a->game))
+		return 0;
+	fprintf(stderr, "judge %s: unknown game '%s'; the judge knows:", a->cmd, a->game);
+	for (const struct game *const *g = game_list(); *g; g++)
+		fprintf(stderr, " %s", (*g)->name);
+	fputc('\n', stderr);
+	return -1;
+}
+
+static int parse_args(const struct read_cmd *rc, int argc, char **argv, struct read_args *a)
+{
+	static const struct option longopts[] = {
+		{ "queue", 1, 0, 'q' }, { "game", 1, 0, 'g' }, { "player", 1, 0, 'p' },
+		{ "limit", 1, 0, 'n' }, { "output", 1, 0, 'o' }, { "json", 0, 0, 'j' },
+		{ "all", 0, 0, 'a' }, { "help", 0, 0, 'h' }, { 0 },
+	};
+	*a = (struct read_args){ .cmd = rc->name, .queue = STORE_DEFAULT_PATH,
+				 .limit = DEFAULT_LIMIT };
+	int c, li = -1;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, strchr(rc->options, 'o') ? "ho:" : "h", longopts,
+				&li)) != -1) {
+		if (c == 'h') {
+			rc->usage(stdout);
+			exit(0);
+		}
+		if (c != '?' && !strchr(rc->options, c)) {
+			fprintf(stderr, "judge %s: --%s is not an option of this command\n", a->cmd,
+				li >= 0 ? longopts[li].name : "?");
+			return -1;
+		}
+		if (c == '?' || parse_option(c, a) < 0)
+			return -1;
+		li = -1;
+	}
+	return parse_target(rc, argc, argv, a) < 0 ? -1 : check_game(a);
+}
+
+/* ---- the store ------------------------------------------------------------ */
+
+struct reader {
+	const struct read_args *a;
+	struct store *s;
+	sqlite3 *db;
+};
+
+static int open_reader(const struct read_args *a, struct reader *r)
+{
+	char err[STORE_ERRLEN];
+	*r = (struct reader){ .a = a, .s = store_open(a->queue, false, err) };
+	if (!r->s) {
+		fprintf(stderr, "judge %s: %s\n", a->cmd, err);
+		return -1;
+	}
+	r->db = store_db(r->s);
+	return 0;
+}
+
+static void sql_failed(const struct reader *r)
+{
+	fprintf(stderr, "judge %s: reading %s: %s\n", r->a->cmd, r->a->queue,
+		sqlite3_errmsg(r->db));
+}
+
+static sqlite3_stmt *prepare(const struct reader *r, const char *sql)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(r->db, sql, -1, &st, NULL) == SQLITE_OK)
+		return st;
+	sql_failed(r);
+	return NULL;
+}
+
+/* The end of a query's rows: 0, or -1 (reported) on an error. */
+static int finish(const struct reader *r, sqlite3_stmt *st, int step)
+{
+	if (step != SQLITE_DONE && step != SQLITE_ROW)
+		sql_failed(r);
+	sqlite3_finalize(st);
+	return step == SQLITE_DONE || step == SQLITE_ROW ? 0 : -1;
+}
+
+static json_t *col_text(sqlite3_stmt *st, int i)
+{
+	return board_json_text((const char *)sqlite3_column_text(st, i));
+}
+
+static json_t *col_int(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? json_null()
+							 : json_integer(sqlite3_column_int64(st, i));
+}
+
+/* ---- output helpers ------------------------------------------------------- */
+
+static int print_json(json_t *j)
+{
+	if (!j || json_dumpf(j, stdout, JSON_INDENT(2)) < 0)
+		return -1;
+	putchar('\n');
+	return 0;
+}
+
+static const char *str(const json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+	return s ? s : "";
+}
+
+static long long num(const json_t *o, const char *key)
+{
+	return json_integer_value(json_object_get(o, key));
+}
+
+static void put_time(const char *label, const json_t *o, const char *key)
+{
+	char when[32];
+	board_time(num(o, key), when);
+	printf("%-11s %s\n", label, when);
+}
+
+/* "round 50: CPU budget exceeded (cpu-limit)", or "-" for a player that
+ * played to the end. */
+static void put_frozen(const json_t *seat)
+{
+	const json_t *round = json_object_get(seat, "frozen_round");
+	if (!json_is_integer(round)) {
+		fputs("-", stdout);
+		return;
+	}
+	if (json_integer_value(round) < 0)
+		fputs("at the start", stdout);
+	else
+		printf("round %lld", (long long)json_integer_value(round));
+	if (*str(seat, "reason")) {
+		fputs(": ", stdout);
+		board_cell(stdout, str(seat, "reason"), 0);
+	}
+	if (*str(seat, "verdict")) {
+		fputs(" (", stdout);
+		board_cell(stdout, str(seat, "verdict"), 0);
+		fputs(")", stdout);
+	}
+}
+
+/* One seat of a match, columns seat..reason of SEAT_COLS from col on. */
+#define SEAT_COLS "p.seat, p.submission_id, p.name, p.score, p.rank, p.frozen_round," \
+		  " p.verdict, p.reason"
+
+static json_t *seat_json(sqlite3_stmt *st, int col)
+{
+	return json_pack("{s:i, s:o, s:o, s:I, s:i, s:o, s:o, s:o}",
+			 "seat", sqlite3_column_int(st, col), "submission", col_int(st, col + 1),
+			 "name", col_text(st, col + 2), "score",
+			 (json_int_t)sqlite3_column_int64(st, col + 3), "rank",
+			 sqlite3_column_int(st, col + 4), "frozen_round", col_int(st, col + 5),
+			 "verdict", col_text(st, col + 6), "reason", col_text(st, col + 7));
+}
+
+/* ---- judge status SUBMISSION ---------------------------------------------- */
+
+static void status_usage(FILE *out)
+{
+	fprintf(out,
+"usage: judge status SUBMISSION [--json] [--queue FILE]\n"
+"\n"
+"Shows what became of a submission (the id scripts/upload printed): its game,\n"
+"player, author, state and times, the compiler's messages if it did not\n"
+"compile, each qualifying match (seat, score, rank, and the round and reason\n"
+"if the player was frozen), the outcome, and its rating once it is ranked.\n"
+"\n"
+"  --json         print it as one JSON object\n"
+"  --queue FILE   the judge's database (default db/jobs.sqlite)\n"
+"\n"
+"exit status: 0 shown, 1 no such submission, 2 bad usage or an unusable\n"
+"database.\n");
+}
+
+/* The submission's qualifying matches, oldest first; -1 on an error. */
+static int status_matches(const struct reader *r, json_t *sub)
+{
+	sqlite3_stmt *st = prepare(r, "SELECT m.id, m.created_at, " SEAT_COLS
+				   " FROM match_players p JOIN matches m ON m.id = p.match_id"
+				   " WHERE p.submission_id = ? AND m.kind = 'qualifying' ORDER BY m.id");
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, r->a->target);
+	json_t *list = json_array();
+	int step, won = 0;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		json_t *seat = seat_json(st, 2);
+		json_object_set_new(seat, "match", json_integer(sqlite3_column_int64(st, 0)));
+		json_object_set_new(seat, "created_at", json_integer(sqlite3_column_int64(st, 1)));
+		won += sqlite3_column_int(st, 6) == 1;
+		json_array_append_new(list, seat);
+	}
+	json_object_set_new(sub, "qualifying",
+			    json_pack("{s:i, s:i, s:o}", "played", (int)json_array_size(list),
+				      "won", won, "matches", list));
+	return finish(r, st, step);
+}
+
+/* Its rating while (or since) it is in the ranked pool; null before. */
+static int status_rating(const struct reader *r, json_t *sub)
+{
+	sqlite3_stmt *st = prepare(r, "SELECT mu, sigma, games, wins FROM ratings"
+				   " WHERE submission_id = ?");
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, r->a->target);
+	int step = sqlite3_step(st);
+	json_t *rating = json_null();
+	if (step == SQLITE_ROW) {
+		struct rating x = { sqlite3_column_double(st, 0), sqlite3_column_double(st, 1) };
+		json_decref(rating);
+		rating = json_pack("{s:f, s:f, s:f, s:i, s:i}", "score", rating_score(x), "mu", x.mu,
+				   "sigma", x.sigma, "games", sqlite3_column_int(st, 2), "wins",
+				   sqlite3_column_int(st, 3));
+	}
+	json_object_set_new(sub, "rating", rating);
+	return finish(r, st, step);
+}
+
+/* "suspected" (flagged as too similar to another file), "clear", or null
+ * while it is not fingerprinted yet. */
+static int status_plagiarism(const struct reader *r, json_t *sub)
+{
+	sqlite3_stmt *st = prepare(r, "SELECT suspected FROM plag_docs WHERE submission_id = ?");
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, r->a->target);
+	int step = sqlite3_step(st);
+	json_object_set_new(sub, "plagiarism", step != SQLITE_ROW ? json_null()
+			    : json_string(sqlite3_column_int(st, 0) ? "suspected" : "clear"));
+	return finish(r, st, step);
+}
+
+/* What the state means for the contestant, and whether it qualified (null
+ * while that is undecided). */
+static void status_outcome(json_t *sub)
+{
+	const char *state = str(sub, "state");
+	json_t *q = json_object_get(sub, "qualifying");
+	long long won = num(q, "won"), played = num(q, "played");
+	bool rated = json_is_object(json_object_get(sub, "rating"));
+	char text[200];
+	json_t *qualified = json_null();
+	if (strcmp(state, "queued") == 0 || strcmp(state, "compiling") == 0) {
+		snprintf(text, sizeof text, "waiting to be compiled");
+	} else if (strcmp(state, "compile_failed") == 0) {
+		snprintf(text, sizeof text, "did not compile");
+		qualified = json_false();
+	} else if (strcmp(state, "qualifying") == 0) {
+		snprintf(text, sizeof text, "qualifying: won %lld of the %lld matches played so far",
+			 won, played);
+	} else {
+		bool in = strcmp(state, "qualified") == 0 ||
+			  (strcmp(state, "superseded") == 0 && rated);
+		snprintf(text, sizeof text, "%s%s: won %lld of %lld qualifying matches",
+			 in ? "qualified" : "not qualified",
+			 strcmp(state, "superseded") == 0 ? ", then superseded by a newer submission"
+							  : "", won, played);
+		qualified = json_boolean(in);
+	}
+	json_object_set_new(sub, "outcome", json_string(text));
+	json_object_set_new(sub, "qualified", qualified);
+}
+
+/* 1 found, 0 no such submission, -1 error. */
+static int status_load(const struct reader *r, json_t **out)
+{
+	sqlite3_stmt *st = prepare(r, "SELECT id, game, name, author, state, compile_log,"
+				   " created_at, updated_at, source_sha256 FROM submissions WHERE id = ?");
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, r->a->target);
+	int step = sqlite3_step(st);
+	if (step == SQLITE_ROW)
+		*out = json_pack("{s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:o}", "submission",
+				 (json_int_t)sqlite3_column_int64(st, 0), "game", col_text(st, 1),
+				 "player", col_text(st, 2), "author", col_text(st, 3), "state",
+				 col_text(st, 4), "compile_log", col_text(st, 5), "created_at",
+				 (json_int_t)sqlite3_column_int64(st, 6), "updated_at",
+				 (json_int_t)sqlite3_column_int64(st, 7), "source_sha256",
+				 col_text(st, 8));
+	if (finish(r, st, step) < 0 || step == SQLITE_DONE)
+		return step == SQLITE_DONE ? 0 : -1;
+	if (status_matches(r, *out) < 0 || status_rating(r, *out) < 0 ||
+	    status_plagiarism(r, *out) < 0)
+		return -1;
+	status_outcome(*out);
+	return 1;
+}
+
+static void status_print_matches(const json_t *q)
+{
+	const json_t *list = json_object_get(q, "matches");
+	if (json_array_size(list) == 0) {
+		printf("\nno qualifying match played yet\n");
+		return;
+	}
+	printf("\nqualifying matches:\n%6s  %4s  %8s  %4s  %s\n", "match", "seat", "score", "rank",
+	       "frozen");
+	size_t i;
+	const json_t *m;
+	json_array_foreach(list, i, m) {
+		printf("%6lld  %4lld  %8lld  %4lld  ", num(m, "match"), num(m, "seat"),
+		       num(m, "score"), num(m, "rank"));
+		put_frozen(m);
+		putchar('\n');
+	}
+}
+
+static void status_print(const json_t *sub)
+{
+	static const char *const fields[][2] = {
+		{ "game", "game" }, { "player", "player" }, { "author", "author" },
+		{ "state", "state" }, { "outcome", "outcome" },
+	};
+	printf("%-11s %lld\n", "submission", num(sub, "submission"));
+	for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
+		printf("%-11s ", fields[i][0]);
+		board_cell(stdout, str(sub, fields[i][1]), 0);
+		putchar('\n');
+	}
+	put_time("submitted", sub, "created_at");
+	put_time("updated", sub, "updated_at");
+	const json_t *rt = json_object_get(sub, "rating");
+	char score[32], mu[32], sigma[32];
+	if (json_is_object(rt))
+		printf("%-11s score %s (mu %s, sigma %s), %lld games, %lld wins\n", "rating",
+		       board_num(json_real_value(json_object_get(rt, "score")), score),
+		       board_num(json_real_value(json_object_get(rt, "mu")), mu),
+		       board_num(json_real_value(json_object_get(rt, "sigma")), sigma),
+		       num(rt, "games"), num(rt, "wins"));
+	if (strcmp(str(sub, "state"), "compile_failed") == 0) {
+		printf("\ncompile log:\n");
+		if (*str(sub, "compile_log"))
+			board_lines(stdout, str(sub, "compile_log"), "  ");
+		else
+			printf("  (empty)\n");
+	}
+	if (strcmp(str(sub, "plagiarism"), "suspected") == 0)
+		printf("%-11s suspected: too similar to another file; `judge plagiarism --game %s`"
+		       " lists the pairs (it keeps playing: a person decides)\n", "plagiarism",
+		       str(sub, "game"));
+	status_print_matches(json_object_get(sub, "qualifying"));
+}
+
+static int run_status(const struct read_args *a)
+{
+	struct reader r;
+	if (open_reader(a, &r) < 0)
+		return 2;
+	json_t *sub = NULL;
+	int found = status_load(&r, &sub);
+	store_close(r.s);
+	int rc = found < 0 ? 2 : found == 0 ? 1 : 0;
+	if (found == 0)
+		fprintf(stderr, "judge status: no submission %lld in %s\n", (long long)a->target,
+			a->queue);
+	else if (found > 0 && a->json)
+		rc = print_json(sub) < 0 ? 2 : 0;
+	else if (found > 0)
+		status_print(sub);
+	json_decref(sub);
+	return rc;
+}
+
+/* ---- judge matches ---------------------------------------------------------- */
+
+static void matches_usage(FILE *out)
+{
+	fprintf(out,
+"usage: judge matches [--player NAME] [--game GAME] [--limit N] [--json] [--queue FILE]\n"
+"\n"
+"Lists the played matches, most recent first: id, game, kind (qualifying or\n"
+"ranked), whether it changed the ratings, and each seat's player, score and\n"
+"rank, with the round and reason of every player frozen.\n"
+"\n"
+"  --player NAME  only the matches NAME played in (a shipped player too)\n"
+"  --game GAME    only this game's matches\n"
+"  --limit N      at most N matches (default %d; 0: all)\n"
+"  --json         print a JSON array\n"
+"  --queue FILE   the judge's database (default db/jobs.sqlite)\n"
+"\n"
+"exit status: 0 listed (none too), 1 no such player, 2 bad usage or an\n"
+"unusable database.\n", DEFAULT_LIMIT);
+}
+
+static int match_seats(const struct reader *r, json_t *match)
+{
+	sqlite3_stmt *st = prepare(r, "SELECT " SEAT_COLS " FROM match_players p"
+				   " WHERE p.match_id = ? ORDER BY p.seat");
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, num(match, "match"));
+	json_t *seats = json_array();
+	int step;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		json_array_append_new(seats, seat_json(st, 0));
+	json_object_set_new(match, "players", seats);
+	return finish(r, st, step);
+}
+
+static json_t *matches_load(const struct reader *r)
+{
+	sqlite3_stmt *st = prepare(r,
+		"SELECT m.id, m.game, m.kind, m.rated, m.created_at FROM matches m"
+		" WHERE (?1 IS NULL OR m.game = ?1) AND (?2 IS NULL OR EXISTS"
+		"  (SELECT 1 FROM match_players p WHERE p.match_id = m.id AND p.name = ?2))"
+		" ORDER BY m.id DESC LIMIT ?3");
+	if (!st)
+		return NULL;
+	sqlite3_bind_text(st, 1, r->a->game, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, r->a->player, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, r->a->limit ? r->a->limit : -1);
+	json_t *list = json_array();
+	int step;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		json_array_append_new(list, json_pack("{s:I, s:o, s:o, s:b, s:I}", "match",
+						      (json_int_t)sqlite3_column_int64(st, 0),
+						      "game", col_text(st, 1), "kind", col_text(st, 2),
+						      "rated", sqlite3_column_int(st, 3),
+						      "created_at",
+						      (json_int_t)sqlite3_column_int64(st, 4)));
+	int rc = finish(r, st, step);
+	size_t i;
+	json_t *m;
+	json_array_foreach(list, i, m)
+		if (rc == 0)
+			rc = match_seats(r, m);
+	if (rc < 0)
+		json_decref(list);
+	return rc < 0 ? NULL : list;
+}
+
+/* A name no match and no submission knows is a typo worth an error, not
+ * an empty list.  1 known, 0 unknown, -1 error. */
+static int player_known(const struct reader *r)
+{
+	sqlite3_stmt *st = prepare(r,
+		"SELECT 1 FROM names WHERE name = ?1 AND (?2 IS NULL OR game = ?2)"
+		" UNION ALL SELECT 1 FROM match_players p JOIN matches m ON m.id = p.match_id"
+		" WHERE p.name = ?1 AND (?2 IS NULL OR m.game = ?2) LIMIT 1");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, r->a->player, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, r->a->game, -1, SQLITE_STATIC);
+	int step = sqlite3_step(st);
+	return finish(r, st, step) < 0 ? -1 : step == SQLITE_ROW;
+}
+
+static void matches_print(const json_t *list)
+{
+	if (json_array_size(list) == 0)
+		printf("no matches\n");
+	size_t i, k;
+	const json_t *m, *p;
+	json_array_foreach(list, i, m) {
+		char when[32];
+		board_time(num(m, "created_at"), when);
+		printf("%smatch %lld  ", i ? "\n" : "", num(m, "match"));
+		board_cell(stdout, str(m, "game"), 0);
+		fputs("  ", stdout);
+		board_cell(stdout, str(m, "kind"), 0);
+		printf("  %s  %s\n", json_is_true(json_object_get(m, "rated")) ? "rated" : "unrated",
+		       when);
+		json_array_foreach(json_object_get(m, "players"), k, p) {
+			printf("  seat %lld  ", num(p, "seat"));
+			board_cell(stdout, str(p, "name"), 12);
+			printf("  %8lld  rank %lld", num(p, "score"), num(p, "rank"));
+			if (json_is_integer(json_object_get(p, "frozen_round"))) {
+				fputs("  frozen ", stdout);
+				put_frozen(p);
+			}
+			putchar('\n');
+		}
+	}
+}
+
+static int run_matches(const struct read_args *a)
+{
+	struct reader r;
+	if (open_reader(a, &r) < 0)
+		return 2;
+	json_t *list = matches_load(&r);
+	int known = list && json_array_size(list) == 0 && a->player ? player_known(&r) : 1;
+	store_close(r.s);
+	int rc = !list || known < 0 ? 2 : known == 0 ? 1 : 0;
+	if (known == 0) {
+		fprintf(stderr, "judge matches: no player named '%s'%s%s in %s\n", a->player,
+			a->game ? " in " : "", a->game ? a->game : "", a->queue);
+	} else if (rc == 0 && a->json) {
+		rc = print_json(list) < 0 ? 2 : 0;
+	} else if (rc == 0) {
+		matches_print(list);
+	}
+	json_decref(list);
+	return rc;
+}
+
+/* ---- judge replay MATCH -o FILE ------------------------------------------- */
+
+static void replay_usage(FILE *out)
+{
+	fprintf(out,
+"usage: judge replay MATCH -o FILE [--queue FILE]\n"
+"\n"
+"Writes the stored replay of match MATCH (an id `judge matches` lists): the\n"
+"JSON the match produced, byte for byte.\n"
+"\n"
+"  -o, --output FILE  where to write it (- for standard output)\n"
+"  --queue FILE       the judge's database (default db/jobs.sqlite)\n"
+"\n"
+"exit status: 0 written, 1 no such match or no replay stored, 2 bad usage,\n"
+"an unusable database or a file that cannot be written.\n");
+}
+
+static int replay_write(const struct read_args *a, sqlite3_stmt *st)
+{
+	const char *text = (const char *)sqlite3_column_blob(st, 0);
+	size_t len = (size_t)sqlite3_column_bytes(st, 0);
+	char err[BOARD_ERRLEN];
+	if (strcmp(a->output, "-") == 0) {
+		if (fwrite(text, 1, len, stdout) == len && fflush(stdout) == 0)
+			return 0;
+		fprintf(stderr, "judge replay: cannot write to standard output\n");
+		return 2;
+	}
+	if (board_write_file(a->output, text, len, err) == 0)
+		return 0;
+	fprintf(stderr, "judge replay: %s\n", err);
+	return 2;
+}
+
+static int run_replay(const struct read_args *a)
+{
+	if (!a->output) {
+		fprintf(stderr, "judge replay: say where to write it: -o FILE (see --help)\n");
+		return 2;
+	}
+	struct reader r;
+	if (open_reader(a, &r) < 0)
+		return 2;
+	sqlite3_stmt *st = prepare(&r, "SELECT replay FROM matches WHERE id = ?");
+	int rc = 2;
+	if (st) {
+		sqlite3_bind_int64(st, 1, a->target);
+		int step = sqlite3_step(st);
+		bool stored = step == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL;
+		if (stored)
+			rc = replay_write(a, st);
+		else if (step == SQLITE_ROW || step == SQLITE_DONE)
+			fprintf(stderr, "judge replay: %s %lld in %s\n",
+				step == SQLITE_ROW ? "no replay stored for match" : "no match",
+				(long long)a->target, a->queue);
+		rc = finish(&r, st, step) < 0 ? 2 : stored ? rc : 1;
+	}
+	store_close(r.s);
+	return rc;
+}
+
+/* ---- judge jobs -------------------------------------------------------------- */
+
+static void jobs_usage(FILE *out)
+{
+	fprintf(out,
+"usage: judge jobs [--all] [--json] [--queue FILE]\n"
+"\n"
+"Shows the queue: running jobs (with their worker and the time left on its\n"
+"lease), queued ones in the order they will be taken, and parked ones (with\n"
+"their attempts and last error: they failed too often and wait for a person),\n"
+"then how many jobs are in each state.\n"
+"\n"
+"  --all          list the done jobs too\n"
+"  --json         print {\"counts\": {...}, \"jobs\": [...]}\n"
+"  --queue FILE   the judge's database (default db/jobs.sqlite)\n"
+"\n"
+"exit status: 0 shown, 2 bad usage or an unusable database.\n");
+}
+
+static json_t *job_json(sqlite3_stmt *st, int64_t now)
+{
+	const char *text = (const char *)sqlite3_column_text(st, 3);
+	json_t *payload = json_loads(text ? text : "", 0, NULL);
+	json_t *j = json_pack("{s:I, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:I, s:I}", "id",
+			      (json_int_t)sqlite3_column_int64(st, 0), "kind", col_text(st, 1),
+			      "state", col_text(st, 2), "payload", payload ? payload : col_text(st, 3),
+			      "priority", sqlite3_column_int(st, 4), "attempts",
+			      sqlite3_column_int(st, 5), "worker", col_text(st, 6), "last_error",
+			      col_text(st, 7), "created_at", (json_int_t)sqlite3_column_int64(st, 8),
+			      "updated_at", (json_int_t)sqlite3_column_int64(st, 9));
+	if (sqlite3_column_type(st, 10) != SQLITE_NULL)
+		json_object_set_new(j, "lease_left_ms",
+				    json_integer(sqlite3_column_int64(st, 10) - now));
+	if (sqlite3_column_int64(st, 11) > now)
+		json_object_set_new(j, "waits_ms", json_integer(sqlite3_column_int64(st, 11) - now));
+	return j;
+}
+
+/* Running first, then queued in the order a worker claims them, parked,
+ * and (with --all) done. */
+static int jobs_list(const struct reader *r, json_t *out)
+{
+	sqlite3_stmt *st = prepare(r,
+		"SELECT id, kind, state, payload, priority, attempts, worker, last_error,"
+		" created_at, updated_at, lease_until, not_before FROM jobs"
+		" WHERE state <> 'done' OR ?1"
+		" ORDER BY CASE state WHEN 'running' THEN 0 WHEN 'queued' THEN 1"
+		"  WHEN 'parked' THEN 2 ELSE 3 END,"
+		" CASE state WHEN 'queued' THEN -priority ELSE 0 END, id");
+	if (!st)
+		return -1;
+	sqlite3_bind_int(st, 1, r->a->all);
+	int64_t now = store_now_ms();
+	json_t *list = json_array();
+	int step;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		json_array_append_new(list, job_json(st, now));
+	json_object_set_new(out, "jobs", list);
+	return finish(r, st, step);
+}
+
+static int jobs_counts(const struct reader *r, json_t *out)
+{
+	sqlite3_stmt *st = prepare(r, "SELECT state, count(*) FROM jobs GROUP BY state");
+	if (!st)
+		return -1;
+	json_t *counts = json_pack("{s:i, s:i, s:i, s:i}", "queued", 0, "running", 0, "parked", 0,
+				   "done", 0);
+	int step;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		json_object_set_new(counts, (const char *)sqlite3_column_text(st, 0),
+				    json_integer(sqlite3_column_int64(st, 1)));
+	json_object_set_new(out, "counts", counts);
+	return finish(r, st, step);
+}
+
+/* What a job is about, in a few words: "submission 3", "qualifying
+ * dominator seed 1001: #1 Dummy Dummy Dummy", "submission.qualified to
+ * hooks.example.org". */
+static void put_payload(const json_t *job)
+{
+	const json_t *p = json_object_get(job, "payload");
+	const char *kind = str(job, "kind");
+	if (strcmp(kind, "compile") == 0 && json_is_integer(json_object_get(p, "submission"))) {
+		printf("submission %lld", num(p, "submission"));
+	} else if (strcmp(kind, "match") == 0 && json_is_object(p)) {
+		printf("%s ", str(p, "kind"));
+		board_cell(stdout, str(p, "game"), 0);
+		printf(" seed %lld:", num(p, "seed"));
+		size_t i;
+		const json_t *seat;
+		json_array_foreach(json_object_get(p, "seats"), i, seat) {
+			putchar(' ');
+			if (json_is_integer(json_object_get(seat, "submission")))
+				printf("#%lld", num(seat, "submission"));
+			else
+				board_cell(stdout, str(seat, "house"), 0);
+		}
+	} else if (strcmp(kind, "notify") == 0 && json_is_object(p)) {
+		/* Only the host: a webhook's URL often carries its secret. */
+		const char *url = str(p, "url"), *host = strstr(url, "://");
+		host = host ? host + 3 : url;
+		char shown[256];
+		snprintf(shown, sizeof shown, "%.*s", (int)strcspn(host, "/?#"), host);
+		board_cell(stdout, str(json_object_get(p, "body"), "event"), 0);
+		fputs(" to ", stdout);
+		board_cell(stdout, shown, 0);
+	} else {
+		char *text = json_dumps(p, JSON_COMPACT | JSON_ENCODE_ANY);
+		board_cell(stdout, text ? text : "?", 0);
+		free(text);
+	}
+}
+
+/* The state's particulars: a running job's worker and lease, a queued
+ * job's wait for its retry. */
+static void put_job_state(const json_t *job)
+{
+	const json_t *lease = json_object_get(job, "lease_left_ms");
+	if (strcmp(str(job, "state"), "running") == 0) {
+		fputs("  [", stdout);
+		board_cell(stdout, str(job, "worker"), 0);
+		long long left = json_integer_value(lease);
+		if (left >= 0)
+			printf(", lease %lld s left]", (left + 999) / 1000);
+		else
+			printf(", lease expired %lld s ago: claimable again]", -left / 1000);
+	} else if (strcmp(str(job, "state"), "queued") == 0 && json_object_get(job, "waits_ms")) {
+		printf("  [retry in %lld s]", (num(job, "waits_ms") + 999) / 1000);
+	}
+}
+
+static void jobs_print(const json_t *out)
+{
+	const json_t *list = json_object_get(out, "jobs"), *job;
+	if (json_array_size(list))
+		printf("%6s  %-7s  %-7s  %8s  %s\n", "id", "kind", "state", "attempts", "what");
+	size_t i;
+	json_array_foreach(list, i, job) {
+		printf("%6lld  ", num(job, "id"));
+		board_cell(stdout, str(job, "kind"), 7);
+		fputs("  ", stdout);
+		board_cell(stdout, str(job, "state"), 7);
+		printf("  %8lld  ", num(job, "attempts"));
+		put_payload(job);
+		put_job_state(job);
+		putchar('\n');
+		if (*str(job, "last_error")) {
+			printf("%8slast error: ", "");
+			board_cell(stdout, str(job, "last_error"), 0);
+			putchar('\n');
+		}
+	}
+	const json_t *c = json_object_get(out, "counts");
+	printf("%lld queued, %lld running, %lld parked, %lld done\n", num(c, "queued"),
+	       num(c, "running"), num(c, "parked"), num(c, "done"));
+}
+
+static int run_jobs(const struct read_args *a)
+{
+	struct reader r;
+	if (open_reader(a, &r) < 0)
+		return 2;
+	json_t *out = json_object();
+	int rc = jobs_list(&r, out) < 0 || jobs_counts(&r, out) < 0 ? 2 : 0;
+	store_close(r.s);
+	if (rc == 0 && a->json)
+		rc = print_json(out) < 0 ? 2 : 0;
+	else if (rc == 0)
+		jobs_print(out);
+	json_decref(out);
+	return rc;
+}
+
+/* ---- entry points ---------------------------------------------------------------- */
+
+static const struct read_cmd cmd_defs[] = {
+	{ "status", "qj", "SUBMISSION", status_usage },
+	{ "matches", "qjgpn", NULL, matches_usage },
+	{ "replay", "qo", "MATCH", replay_usage },
+	{ "jobs", "qja", NULL, jobs_usage },
+};
+
+static int run(int which, int argc, char **argv, int (*fn)(const struct read_args *))
+{
+	struct read_args a;
+	return parse_args(&cmd_defs[which], argc, argv, &a) < 0 ? 2 : fn(&a);
+}
+
+int cmd_status(int argc, char **argv)
+{
+	return run(0, argc, argv, run_status);
+}
+
+int cmd_matches(int argc, char **argv)
+{
+	return run(1, argc, argv, run_matches);
+}
+
+int cmd_replay(int argc, char **argv)
+{
+	return run(2, argc, argv, run_replay);
+}
+
+int cmd_jobs(int argc, char **argv)
+{
+	return run(3, argc, argv, run_jobs);
+}

@@ -1,0 +1,62 @@
+/* judge - one program, many subcommands (git style). */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge/cli/commands.h"
+#include "judge/notify/webhook.h"
+
+struct judge_cmd {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct judge_cmd commands[] = {
+	{ "play", cmd_play, "compile players and play one match" },
+	{ "submit", cmd_submit, "store a submission in the queue (scripts/upload)" },
+	{ "worker", cmd_worker, "take jobs from the queue (also judge-worker)" },
+	{ "ratings", cmd_ratings, "recompute ratings from the match history" },
+	{ "leaderboard", cmd_leaderboard, "the ranked players of a game (--json, --html)" },
+	{ "status", cmd_status, "what became of a submission" },
+	{ "matches", cmd_matches, "the played matches, most recent first" },
+	{ "replay", cmd_replay, "write a stored match's replay" },
+	{ "jobs", cmd_jobs, "the queue: running, queued and parked jobs" },
+	{ "plagiarism", cmd_plagiarism, "similar pairs of files, and one pair side by side" },
+	{ "archive", cmd_archive, "import files of earlier years to compare against" },
+	{ "compile", cmd_compile, "compile one contestant's file" },
+	{ "sandbox", cmd_sandbox, "run a binary under the player sandbox" },
+	{ 0 },
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: judge COMMAND [ARGS...]\n\ncommands:\n");
+	for (const struct judge_cmd *c = commands; c->name; c++)
+		fprintf(out, "  %-12s %s\n", c->name, c->summary);
+	fprintf(out, "\n`judge COMMAND --help` explains each one.\n");
+}
+
+int main(int argc, char **argv)
+{
+	/* A player may close its pipes at any time; a write to them must be an
+	 * error the judge handles, not a signal that kills it. */
+	signal(SIGPIPE, SIG_IGN);
+	char err[HOOK_ERRLEN];
+	if (hook_global_init(err) < 0) {
+		fprintf(stderr, "judge: %s\n", err);
+		return 1;
+	}
+	atexit(hook_global_cleanup);
+	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	for (const struct judge_cmd *c = commands; c->name; c++)
+		if (strcmp(c->name, argv[1]) == 0)
+			return c->run(argc - 1, argv + 1);
+	fprintf(stderr, "judge: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return 2;
+}

@@ -1,0 +1,17 @@
+/* judge-worker - the worker as a program of its own: `judge worker`. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "judge/cli/commands.h"
+#include "judge/notify/webhook.h"
+
+int main(int argc, char **argv)
+{
+	char err[HOOK_ERRLEN];
+	if (hook_global_init(err) < 0) {
+		fprintf(stderr, "judge-worker: %s\n", err);
+		return 1;
+	}
+	atexit(hook_global_cleanup);
+	return cmd_worker(argc, argv);
+}

@@ -1,0 +1,71 @@
+/* compile.h - turns one contestant's C file into a static binary, once.
+ *
+ * Promises.  The source is checked (cscan) before gcc reads it, gcc -E output
+ * before it is compiled, and the generated assembly before it is assembled.
+ * gcc runs under the sandbox's tool profile with the limits of cfg_compile,
+ * a clean environment (PATH, LC_ALL=C, TMPDIR), in a private temporary
+ * directory removed afterwards, as req->uid:gid when those are set; what
+ * gcc starts is killed with it.  Flags are fixed: -std=gnu17 -O2, -static,
+ * -lm (and, for gcc -E, _Pragma and __has_include undefined, so macros
+ * cannot paste them together).  Messages are capped at cfg->log_bytes and
+ * never contain the temporary directory's path.
+ * Identical inputs (source and its name, header, runtime library, flags,
+ * `gcc --version`) compile once: binaries and compile errors are cached in
+ * cfg->cache_dir under the SHA-256 of all of them, written to a temporary
+ * name and renamed into place, so concurrent compiles of one source are
+ * safe.  Refused input (empty, too big, not text) stores nothing.
+ */
+#ifndef JUDGE_COMPILE_H
+#define JUDGE_COMPILE_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "judge/base/config.h"
+#include "judge/base/hash.h"
+
+#define CMP_ERRLEN 256
+#define CMP_SOURCE_MAX (256 * 1024) /* bytes of contestant source */
+#define CMP_GCC "/usr/bin/gcc"
+
+struct cmp_request {
+	const char *source;  /* the contestant's file: letters, digits, _ - . ending in .c */
+	const char *header;  /* the game header, included by its base name; or NULL */
+	const char *runtime; /* the game's runtime library, a .a or .o; or NULL */
+	uid_t uid;           /* the compiler's identity when the judge runs as */
+	gid_t gid;           /* root (the sandbox switches to it); 0: the judge's */
+};
+
+struct cmp_result {
+	bool ok;                    /* the binary exists */
+	bool cached;                /* the answer came from the cache */
+	char binary[PATH_MAX];      /* when ok: the binary in the cache directory */
+	char key[HASH_HEXLEN + 1];  /* the cache key; "" if refused before hashing */
+	char source_sha256[HASH_HEXLEN + 1]; /* of the source's bytes, once read */
+	char compiler[128];         /* the first line of `gcc --version` */
+	char *log;                  /* warnings when ok, why not otherwise; never NULL */
+};
+
+/* Compiles req into out.  Returns 0 when out says what happened (ok or a
+ * compile error the contestant can read in out->log), -1 when the judge
+ * itself failed (a missing header or runtime, fork, disk), with err set. */
+int cmp_compile(const struct cfg_compile *cfg, const struct cmp_request *req,
+		struct cmp_result *out, char err[CMP_ERRLEN]);
+
+/* Whether gcc can run in its confinement on this machine (it cannot where
+ * the kernel refuses namespaces): 0, or -1 with err saying why and what
+ * the organiser can do.  Always 0 when cfg->unconfined is set. */
+int cmp_check_confinement(const struct cfg_compile *cfg, uid_t uid, gid_t gid,
+			  char err[CMP_ERRLEN]);
+
+/* Tests only, never called by the judge: the same without the source,
+ * preprocessor and assembly checks, so that a test can show what the
+ * confinement alone holds when a check is bypassed.  Its cache keys differ
+ * from cmp_compile's. */
+int cmp_compile_unchecked(const struct cfg_compile *cfg, const struct cmp_request *req,
+			  struct cmp_result *out, char err[CMP_ERRLEN]);
+
+void cmp_result_free(struct cmp_result *r);
+
+#endif

@@ -1,0 +1,744 @@
+#include "judge/compile/cscan.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* ---- words and names ---------------------------------------------------- */
+
+static const char *const standard_headers[] = {
+	"assert.h", "complex.h", "ctype.h", "errno.h", "fenv.h", "float.h",
+	"inttypes.h", "iso646.h", "limits.h", "locale.h", "math.h", "setjmp.h",
+	"signal.h", "stdalign.h", "stdarg.h", "stdatomic.h", "stdbool.h",
+	"stddef.h", "stdint.h", "stdio.h", "stdlib.h", "stdnoreturn.h",
+	"string.h", "tgmath.h", "threads.h", "time.h", "uchar.h", "wchar.h",
+	"wctype.h", NULL,
+};
+
+/* The directives a contestant may write.  Anything else, even in a group a
+ * conditional skips, is refused: new GCC versions add directives that read
+ * files (#embed), and the judge cannot know what a future one will do. */
+static const char *const allowed_directives[] = {
+	"define", "undef", "include", "if", "ifdef", "ifndef", "elif",
+	"elifdef", "elifndef", "else", "endif", "pragma", "error", "warning",
+	NULL,
+};
+
+/* #pragma GCC ... names that read files (dependency, pch_preprocess) or make
+ * the file a system header, whose part of the gcc -E output the second check
+ * skips. */
+static const char *const refused_gcc_pragmas[] = {
+	"dependency", "system_header", "pch_preprocess", NULL,
+};
+
+struct banned_word {
+	const char *word;
+	const char *why;
+};
+
+static const struct banned_word banned_words[] = {
+	{ "asm", "inline assembler cannot be used" },
+	{ "__asm", "inline assembler cannot be used" },
+	{ "__asm__", "inline assembler cannot be used" },
+	{ "_Pragma", "write #pragma on a line of its own instead" },
+	{ "__has_include", "it looks up files on the judge" },
+	{ "__has_include__", "it looks up files on the judge" },
+	{ "__has_include_next", "it looks up files on the judge" },
+	{ "__has_embed", "it looks up files on the judge" },
+	{ NULL, NULL },
+};
+
+/* Assembler directives that read a file or expand text into statements the
+ * .s check never saw. */
+static const char *const refused_as_directives[] = {
+	"incbin", "include", "macro", "irp", "irpc", "rept", "altmacro",
+	"purgem", NULL,
+};
+
+static bool in_list(const char *const *list, const char *w, size_t n)
+{
+	for (; *list; list++)
+		if (strlen(*list) == n && memcmp(*list, w, n) == 0)
+			return true;
+	return false;
+}
+
+bool cscan_standard_header(const char *h)
+{
+	return in_list(standard_headers, h, strlen(h));
+}
+
+static const struct banned_word *banned(const char *w, size_t n)
+{
+	for (const struct banned_word *b = banned_words; b->word; b++)
+		if (strlen(b->word) == n && memcmp(b->word, w, n) == 0)
+			return b;
+	return NULL;
+}
+
+/* "name:line: message", or "name: message" for line 0.  Returns 1, the
+ * value every check returns when it refuses. */
+__attribute__((format(printf, 4, 5)))
+static int refuse(char err[CSCAN_ERRLEN], const char *name, unsigned line,
+		  const char *fmt, ...)
+{
+	int n = line ? snprintf(err, CSCAN_ERRLEN, "%s:%u: ", name, line)
+		     : snprintf(err, CSCAN_ERRLEN, "%s: ", name);
+	if (n < 0 || n >= CSCAN_ERRLEN)
+		return 1;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err + n, CSCAN_ERRLEN - (size_t)n, fmt, ap);
+	va_end(ap);
+	return 1;
+}
+
+/* ---- characters ---------------------------------------------------------- */
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\f' || c == '\v';
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* ASCII only, and '$', which GCC accepts in identifiers; bytes >= 0x80 are
+ * refused outside comments and literals, so UTF-8 identifiers never arise. */
+static bool is_ident_start(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
+}
+
+static bool is_ident_char(char c)
+{
+	return is_ident_start(c) || is_digit(c);
+}
+
+/* ---- the text check ------------------------------------------------------ */
+
+int cscan_text(const char *name, const char *buf, size_t len, char err[CSCAN_ERRLEN])
+{
+	if (len == 0)
+		return refuse(err, name, 0, "the file is empty");
+	unsigned line = 1;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)buf[i];
+		if (c == '\n')
+			line++;
+		else if (c == '\0')
+			return refuse(err, name, line,
+				      "the file contains a NUL byte: submit C source text");
+		else if (c == '\r' && (i + 1 == len || buf[i + 1] != '\n'))
+			return refuse(err, name, line,
+				      "a carriage return that does not end a line: "
+				      "save the file with LF or CRLF line endings");
+		else if ((c < 0x20 && !is_blank((char)c) && c != '\r') || c == 0x7f)
+			return refuse(err, name, line,
+				      "control character 0x%02x: submit C source text", c);
+	}
+	return 0;
+}
+
+/* ---- the logical source -------------------------------------------------- */
+
+/* The text after translation phase 2, as GCC's _cpp_clean_line makes it:
+ * backslash, optional blanks, newline are removed; CRLF becomes LF.  Two NUL
+ * bytes end it (the text has none), so a lexer may look two ahead. */
+struct cs_src {
+	char *c;
+	unsigned *line; /* the physical line each character came from */
+	size_t n;
+};
+
+static size_t splice_len(const char *buf, size_t len, size_t i)
+{
+	if (buf[i] != '\\')
+		return 0;
+	size_t j = i + 1;
+	while (j < len && is_blank(buf[j]))
+		j++;
+	if (j < len && buf[j] == '\n')
+		return j + 1 - i;
+	if (j + 1 < len && buf[j] == '\r' && buf[j + 1] == '\n')
+		return j + 2 - i;
+	return 0;
+}
+
+static int src_build(struct cs_src *s, const char *buf, size_t len)
+{
+	s->c = malloc(len + 2);
+	s->line = malloc((len + 2) * sizeof *s->line);
+	if (!s->c || !s->line)
+		return -1;
+	unsigned line = 1;
+	size_t n = 0;
+	for (size_t i = 0; i < len;) {
+		size_t k = splice_len(buf, len, i);
+		if (k) {
+			i += k;
+			line++;
+			continue;
+		}
+		if (buf[i] == '\r' && i + 1 < len && buf[i + 1] == '\n')
+			i++;
+		s->c[n] = buf[i];
+		s->line[n++] = line;
+		if (buf[i++] == '\n')
+			line++;
+	}
+	s->c[n] = s->c[n + 1] = '\0';
+	s->line[n] = s->line[n + 1] = line;
+	s->n = n;
+	return 0;
+}
+
+static void src_free(struct cs_src *s)
+{
+	free(s->c);
+	free(s->line);
+}
+
+/* ---- tokens shared by the source and the gcc -E checks -------------------- */
+
+/* A lexer over c[0..end).  lines gives each character's line (the source), or
+ * is NULL and `line` holds for every character (one line of gcc -E output). */
+struct cs_lex {
+	const char *c;
+	size_t i, end;
+	const unsigned *lines;
+	unsigned line;
+	const char *name;   /* the contestant's file, for messages */
+	const char *header; /* the game header, or NULL */
+	const char *origin; /* "" or a note that the text came from a macro */
+	char *err;
+};
+
+static char lx_at(const struct cs_lex *lx, size_t i)
+{
+	return i < lx->end ? lx->c[i] : '\0';
+}
+
+static unsigned lx_line(const struct cs_lex *lx, size_t i)
+{
+	return lx->lines ? lx->lines[i < lx->end ? i : lx->end] : lx->line;
+}
+
+static size_t ident_end(const struct cs_lex *lx, size_t i)
+{
+	while (is_ident_char(lx_at(lx, i)))
+		i++;
+	return i;
+}
+
+/* A pp-number: digits, letters, '_', '$', '.', and a sign after e E p P.
+ * It matters: in 1R"x( the R belongs to the number, so no raw string starts,
+ * and in 0xe+1 the + belongs to it too. */
+static size_t ppnumber_end(const struct cs_lex *lx, size_t i)
+{
+	i++;
+	for (;;) {
+		char c = lx_at(lx, i);
+		if (is_ident_char(c) || c == '.')
+			i++;
+		else if ((c == '+' || c == '-') && strchr("eEpP", lx->c[i - 1]))
+			i++;
+		else
+			return i;
+	}
+}
+
+/* From an opening quote to just past the closing one; an unterminated
+ * literal ends before the newline, as GCC ends it.  A backslash escapes the
+ * next character unless that is the newline. */
+static size_t literal_end(const struct cs_lex *lx, size_t i, char quote)
+{
+	for (i++;; i++) {
+		char c = lx_at(lx, i);
+		if (c == '\0' || c == '\n')
+			return i;
+		if (c == quote)
+			return i + 1;
+		if (c == '\\' && lx_at(lx, i + 1) != '\n' && lx_at(lx, i + 1) != '\0')
+			i++;
+	}
+}
+
+static bool is_string_prefix(const char *w, size_t n)
+{
+	static const char *const prefixes[] = { "L", "u", "U", "u8", NULL };
+	return in_list(prefixes, w, n);
+}
+
+static bool is_raw_prefix(const char *w, size_t n)
+{
+	static const char *const prefixes[] = { "R", "LR", "uR", "UR", "u8R", NULL };
+	return in_list(prefixes, w, n);
+}
+
+static int lex_word(struct cs_lex *lx)
+{
+	size_t start = lx->i, end = ident_end(lx, start);
+	const char *w = lx->c + start;
+	size_t n = end - start;
+	char next = lx_at(lx, end);
+	/* A raw string keeps backslash-newlines and may span lines; refusing it
+	 * spares the scanner a second, rarely used way of ending a literal. */
+	if (next == '"' && is_raw_prefix(w, n))
+		return refuse(lx->err, lx->name, lx_line(lx, start),
+			      "raw string literals (%.*s\"...\") are not allowed%s",
+			      (int)n, w, lx->origin);
+	if ((next == '"' || next == '\'') && is_string_prefix(w, n)) {
+		lx->i = literal_end(lx, end, next);
+		return 0;
+	}
+	const struct banned_word *b = banned(w, n);
+	if (b)
+		return refuse(lx->err, lx->name, lx_line(lx, start), "%s is not allowed: %s%s",
+			      b->word, b->why, lx->origin);
+	lx->i = end;
+	return 0;
+}
+
+/* One token that is not a comment, blank, newline or directive. */
+static int lex_token(struct cs_lex *lx)
+{
+	char c = lx->c[lx->i];
+	if (is_ident_start(c))
+		return lex_word(lx);
+	if (is_digit(c) || (c == '.' && is_digit(lx_at(lx, lx->i + 1))))
+		lx->i = ppnumber_end(lx, lx->i);
+	else if (c == '"' || c == '\'')
+		lx->i = literal_end(lx, lx->i, c);
+	else if (c == '\\')
+		return refuse(lx->err, lx->name, lx_line(lx, lx->i),
+			      "a backslash outside a string or character literal is not "
+			      "allowed (universal character names cannot be used here)%s",
+			      lx->origin);
+	else if ((unsigned char)c >= 0x80)
+		return refuse(lx->err, lx->name, lx_line(lx, lx->i),
+			      "non-ASCII characters may only appear in comments and "
+			      "string literals%s", lx->origin);
+	else
+		lx->i++;
+	return 0;
+}
+
+/* ---- the source check ---------------------------------------------------- */
+
+/* Skips one comment at lx->i; false if there is none.  An unterminated block
+ * comment runs to the end of the file, as in GCC (which then fails). */
+static bool skip_comment(struct cs_lex *lx)
+{
+	const char *c = lx->c;
+	size_t i = lx->i;
+	if (c[i] != '/' || (c[i + 1] != '*' && c[i + 1] != '/'))
+		return false;
+	if (c[i + 1] == '/') {
+		const char *nl = strchr(c + i, '\n');
+		lx->i = nl ? (size_t)(nl - c) : lx->end;
+		return true;
+	}
+	const char *close = strstr(c + i + 2, "*/");
+	lx->i = close ? (size_t)(close - c) + 2 : lx->end;
+	return true;
+}
+
+/* Blanks and comments; never a newline outside a comment. */
+static void skip_blank(struct cs_lex *lx)
+{
+	for (;;) {
+		if (is_blank(lx->c[lx->i]))
+			lx->i++;
+		else if (!skip_comment(lx))
+			return;
+	}
+}
+
+static bool allowed_header(const struct cs_lex *lx, const char *h, size_t n)
+{
+	return in_list(standard_headers, h, n) ||
+	       (lx->header && strlen(lx->header) == n && memcmp(lx->header, h, n) == 0);
+}
+
+/* The rest of the logical line, for quoting a refused directive. */
+static int rest_of_line(const struct cs_lex *lx, size_t i)
+{
+	const char *nl = strchr(lx->c + i, '\n');
+	size_t n = nl ? (size_t)(nl - (lx->c + i)) : lx->end - i;
+	while (n && is_blank(lx->c[i + n - 1]))
+		n--;
+	return n > 60 ? 60 : (int)n;
+}
+
+static int check_include(struct cs_lex *lx, unsigned line)
+{
+	skip_blank(lx);
+	size_t i = lx->i;
+	char open = lx->c[i];
+	const char *others = lx->header ? " and " : "";
+	const char *hdr = lx->header ? lx->header : "";
+	if (rest_of_line(lx, i) == 0)
+		return refuse(lx->err, lx->name, line, "#include without a header name");
+	if (open != '"' && open != '<')
+		return refuse(lx->err, lx->name, line,
+			      "#include %.*s is not allowed: name the header directly, "
+			      "e.g. #include <stdio.h>", rest_of_line(lx, i), lx->c + i);
+	/* GCC reads a header name up to the closing character on the same line,
+	 * with no escapes and no comments inside. */
+	char close = open == '"' ? '"' : '>';
+	size_t j = i + 1;
+	while (lx->c[j] && lx->c[j] != '\n' && lx->c[j] != close)
+		j++;
+	if (lx->c[j] != close)
+		return refuse(lx->err, lx->name, line, "#include %.*s has no closing %c",
+			      rest_of_line(lx, i), lx->c + i, close);
+	if (!allowed_header(lx, lx->c + i + 1, j - i - 1))
+		return refuse(lx->err, lx->name, line,
+			      "#include %.*s is not allowed: only the standard C headers%s%s "
+			      "may be included", (int)(j - i + 1 > 64 ? 64 : j - i + 1),
+			      lx->c + i, others, hdr);
+	lx->i = j + 1;
+	return 0;
+}
+
+static int check_pragma(struct cs_lex *lx, unsigned line)
+{
+	skip_blank(lx);
+	size_t ns = lx->i, ns_end = ident_end(lx, ns);
+	if (ns_end - ns != 3 || memcmp(lx->c + ns, "GCC", 3) != 0)
+		return 0;
+	lx->i = ns_end;
+	skip_blank(lx);
+	size_t w = lx->i, w_end = ident_end(lx, w);
+	if (in_list(refused_gcc_pragmas, lx->c + w, w_end - w))
+		return refuse(lx->err, lx->name, line, "#pragma GCC %.*s is not allowed",
+			      (int)(w_end - w), lx->c + w);
+	return 0;
+}
+
+/* lx->i is at a '#' or "%:" that starts a logical line. */
+static int check_directive(struct cs_lex *lx)
+{
+	unsigned line = lx_line(lx, lx->i);
+	lx->i += lx->c[lx->i] == '#' ? 1 : 2;
+	skip_blank(lx);
+	size_t i = lx->i;
+	char c = lx->c[i];
+	if (c == '\n' || c == '\0')
+		return 0; /* the null directive */
+	if (is_digit(c))
+		return refuse(lx->err, lx->name, line,
+			      "line markers (# %.*s) are not allowed", rest_of_line(lx, i),
+			      lx->c + i);
+	size_t end = ident_end(lx, i);
+	if (end == i || !in_list(allowed_directives, lx->c + i, end - i))
+		return refuse(lx->err, lx->name, line,
+			      "#%.*s is not allowed: use #include, #define, #undef, #if, "
+			      "#ifdef, #ifndef, #elif, #else, #endif, #pragma, #error or "
+			      "#warning", end > i ? (int)(end - i) : rest_of_line(lx, i),
+			      lx->c + i);
+	lx->i = end;
+	if (end - i == 7 && memcmp(lx->c + i, "include", 7) == 0)
+		return check_include(lx, line);
+	if (end - i == 6 && memcmp(lx->c + i, "pragma", 6) == 0)
+		return check_pragma(lx, line);
+	return 0;
+}
+
+/* A '#' or "%:" that is not the first half of "##" or "%:%:", which GCC lexes
+ * as the paste operator even at the start of a line. */
+static bool at_hash(const struct cs_lex *lx)
+{
+	const char *c = lx->c + lx->i;
+	if (c[0] == '#')
+		return c[1] != '#';
+	return c[0] == '%' && c[1] == ':' && !(c[2] == '%' && c[3] == ':');
+}
+
+static int scan_source(struct cs_lex *lx)
+{
+	/* A line starts a directive when '#' is its first token; comments,
+	 * even ones spanning lines, are blanks and leave that unchanged. */
+	bool bol = true;
+	while (lx->i < lx->end) {
+		char c = lx->c[lx->i];
+		int rc = 0;
+		if (c == '\n') {
+			bol = true;
+			lx->i++;
+		} else if (is_blank(c)) {
+			lx->i++;
+		} else if (skip_comment(lx)) {
+			continue;
+		} else if (bol && at_hash(lx)) {
+			bol = false;
+			rc = check_directive(lx);
+		} else {
+			bol = false;
+			rc = lex_token(lx);
+		}
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+int cscan_source(const char *name, const char *buf, size_t len, const char *header,
+		 char err[CSCAN_ERRLEN])
+{
+	int rc = cscan_text(name, buf, len, err);
+	if (rc)
+		return rc;
+	struct cs_src s = { 0 };
+	if (src_build(&s, buf, len) < 0) {
+		src_free(&s);
+		snprintf(err, CSCAN_ERRLEN, "out of memory scanning %s", name);
+		return -1;
+	}
+	struct cs_lex lx = {
+		.c = s.c, .end = s.n, .lines = s.line, .name = name,
+		.header = header, .origin = "", .err = err,
+	};
+	rc = scan_source(&lx);
+	src_free(&s);
+	return rc;
+}
+
+/* ---- the gcc -E output check --------------------------------------------- */
+
+/* Which file the lines after a line marker come from. */
+enum cs_part {
+	PART_MAIN,    /* the contestant's file: checked */
+	PART_TRUSTED, /* the game header, system headers, <built-in>: skipped */
+};
+
+struct cs_pp {
+	const char *buf;
+	const char *name, *header;
+	enum cs_part part;
+	unsigned line; /* the presumed line of the current output line */
+	char *err;
+};
+
+/* A file name in a line marker, unescaped (cpp writes \\ and \").  p is at
+ * the opening quote; returns the character after the closing one, or NULL. */
+static const char *marker_name(const char *p, const char *end, char *out, size_t cap)
+{
+	size_t n = 0;
+	for (p++; p < end && *p != '"'; p++) {
+		if (*p == '\\' && p + 1 < end)
+			p++;
+		if (n + 1 >= cap)
+			return NULL;
+		out[n++] = *p;
+	}
+	out[n] = '\0';
+	return p < end && n ? p + 1 : NULL;
+}
+
+static bool system_marker(const char *name, const char *flags, const char *end)
+{
+	bool sys = false;
+	for (const char *p = flags; p < end; p++)
+		if (*p == '3' && (p[-1] == ' ') && (p + 1 == end || p[1] == ' '))
+			sys = true;
+	return sys && strncmp(name, "/usr/", 5) == 0 && !strstr(name, "/..") &&
+	       !strstr(name, "/./");
+}
+
+static bool header_marker(const struct cs_pp *pp, const char *name)
+{
+	if (!pp->header)
+		return false;
+	if (strncmp(name, "./", 2) == 0)
+		name += 2;
+	return strcmp(name, pp->header) == 0;
+}
+
+/* "# 12 \"file\" flags": switches the part, or refuses a file the source
+ * has no business reading (an #include or #line the first check missed). */
+static int pp_marker(struct cs_pp *pp, const char *p, const char *end)
+{
+	unsigned long n = strtoul(p, NULL, 10);
+	const char *q = memchr(p, '"', (size_t)(end - p));
+	char file[512];
+	const char *flags = q ? marker_name(q, end, file, sizeof file) : NULL;
+	if (!flags)
+		return refuse(pp->err, pp->name, 0,
+			      "the preprocessor produced an unreadable line marker");
+	pp->line = n > UINT32_MAX ? 0 : (unsigned)n;
+	if (strcmp(file, pp->name) == 0)
+		pp->part = PART_MAIN;
+	else if (header_marker(pp, file) || strcmp(file, "<built-in>") == 0 ||
+		 strcmp(file, "<command-line>") == 0 || system_marker(file, flags, end))
+		pp->part = PART_TRUSTED;
+	else
+		return refuse(pp->err, pp->name, 0,
+			      "the program made the preprocessor read \"%s\", which is not "
+			      "allowed", file);
+	return 0;
+}
+
+/* Column-1 '#' lines: cpp writes line markers and pragmas there, and never
+ * a '#' that macro expansion produced (it puts a space before those). */
+static int pp_directive(struct cs_pp *pp, unsigned line, const char *p, const char *end)
+{
+	const char *q = p + 1;
+	while (q < end && is_blank(*q))
+		q++;
+	if (q < end && is_digit(*q))
+		return pp_marker(pp, q, end);
+	size_t n = (size_t)(end - q);
+	if (n >= 6 && memcmp(q, "pragma", 6) == 0) {
+		q += 6;
+		while (q < end && is_blank(*q))
+			q++;
+		if (end - q > 3 && memcmp(q, "GCC", 3) == 0 && is_blank(q[3])) {
+			const char *w = q + 3, *e;
+			while (w < end && is_blank(*w))
+				w++;
+			for (e = w; e < end && is_ident_char(*e);)
+				e++;
+			if (in_list(refused_gcc_pragmas, w, (size_t)(e - w)))
+				return refuse(pp->err, pp->name, line,
+					      "#pragma GCC %.*s is not allowed (it came from "
+					      "_Pragma in a macro)", (int)(e - w), w);
+		}
+		return 0;
+	}
+	if (pp->part == PART_MAIN)
+		return refuse(pp->err, pp->name, line,
+			      "unexpected directive in the preprocessed program: %.*s",
+			      (int)(n > 40 ? 40 : n), q);
+	return 0;
+}
+
+/* One output line of the contestant's file: the tokens after macro
+ * expansion.  cpp output has no comments and no backslash-newlines, and gcc
+ * compiles it without splicing, so a comment or stray backslash here can only
+ * be an attempt to make this check and the compiler disagree. */
+static int pp_line(const struct cs_pp *pp, unsigned line, size_t start, size_t end)
+{
+	struct cs_lex lx = {
+		.c = pp->buf, .i = start, .end = end, .line = line,
+		.name = pp->name, .header = pp->header,
+		.origin = " (it came from a macro)", .err = pp->err,
+	};
+	while (lx.i < lx.end) {
+		char c = lx.c[lx.i];
+		if (is_blank(c)) {
+			lx.i++;
+			continue;
+		}
+		if (c == '/' && (lx_at(&lx, lx.i + 1) == '*' || lx_at(&lx, lx.i + 1) == '/'))
+			return refuse(pp->err, pp->name, line,
+				      "unexpected comment in the preprocessed program");
+		int rc = lex_token(&lx);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+int cscan_preprocessed(const char *name, const char *buf, size_t len, const char *header,
+		       char err[CSCAN_ERRLEN])
+{
+	struct cs_pp pp = {
+		.buf = buf, .name = name, .header = header,
+		.part = PART_MAIN, .line = 1, .err = err,
+	};
+	for (size_t i = 0; i < len;) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+		unsigned line = pp.line++; /* a marker sets the next line's */
+		int rc = 0;
+		if (buf[i] == '#')
+			rc = pp_directive(&pp, line, buf + i, buf + end);
+		else if (pp.part == PART_MAIN)
+			rc = pp_line(&pp, line, i, end);
+		if (rc)
+			return rc;
+		i = end + 1;
+	}
+	return 0;
+}
+
+/* ---- the assembly check -------------------------------------------------- */
+
+static bool is_sym_char(char c)
+{
+	return is_ident_char(c) || c == '.';
+}
+
+static bool refused_as_directive(const char *w, size_t n)
+{
+	for (const char *const *d = refused_as_directives; *d; d++)
+		if (strlen(*d) == n && strncasecmp(*d, w, n) == 0)
+			return true;
+	return false;
+}
+
+/* Blanks, comments and labels ("name:", "\"name\":") before a statement. */
+static size_t skip_stmt_prefix(const char *b, size_t len, size_t i)
+{
+	for (;;) {
+		while (i < len && (is_blank(b[i]) || b[i] == '\r'))
+			i++;
+		if (i + 1 < len && b[i] == '/' && b[i + 1] == '*') {
+			const char *close = memmem(b + i + 2, len - i - 2, "*/", 2);
+			i = close ? (size_t)(close - b) + 2 : len;
+			continue;
+		}
+		size_t j = i;
+		if (j < len && b[j] == '"') {
+			for (j++; j < len && b[j] != '"' && b[j] != '\n'; j++)
+				if (b[j] == '\\')
+					j++;
+			j++;
+		} else {
+			while (j < len && is_sym_char(b[j]))
+				j++;
+			/* ".incbin:" would be a label to gas; leave it to the
+			 * caller, which refuses the name all the same */
+			if (j > i + 1 && b[i] == '.' && refused_as_directive(b + i + 1, j - i - 1))
+				return i;
+		}
+		size_t k = j;
+		while (k < len && is_blank(b[k]))
+			k++;
+		if (j == i || k >= len || b[k] != ':')
+			return i;
+		i = k + 1;
+	}
+}
+
+int cscan_assembly(const char *name, const char *buf, size_t len, char err[CSCAN_ERRLEN])
+{
+	/* Statements start at the beginning, after a newline and after ';'.
+	 * A ';' inside a string or a '#' comment also counts: checking a
+	 * statement too many is safe, one too few is not. */
+	for (size_t i = 0; i < len;) {
+		i = skip_stmt_prefix(buf, len, i);
+		size_t j = i;
+		if (j < len && buf[j] == '.') {
+			while (j + 1 < len && is_sym_char(buf[j + 1]))
+				j++;
+			if (refused_as_directive(buf + i + 1, j - i))
+				return refuse(err, name, 0,
+					      "the generated assembly contains the directive "
+					      ".%.*s, which is not allowed (assembler text "
+					      "smuggled in through an attribute or a name?)",
+					      (int)(j - i), buf + i + 1);
+		}
+		while (i < len && buf[i] != '\n' && buf[i] != ';')
+			i++;
+		i++;
+	}
+	return 0;
+}

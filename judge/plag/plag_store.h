@@ -1,0 +1,85 @@
+/* plag_store.h - plagiarism fingerprints in the store, and comparison
+ * through their index.
+ *
+ * Promises: a document (a submission, or an archived file of an earlier
+ * year) is stored with its fingerprints and indexed by hash in the same
+ * transaction as what the caller records with it.  A new document is
+ * compared with the earlier documents of its game by other authors only
+ * through the index: one look-up per distinct fingerprint, then a full
+ * comparison (plag_sim.h) of just the documents that share enough of them,
+ * never a loop over every earlier file.  A fingerprint found in more of the
+ * game's files than common_percent of them and than common_min_files is an
+ * idiom of the whole tournament and counts for neither side: a look-up
+ * reads at most that many rows.  Pairs at least
+ * floor_percent similar are stored; at least flag_percent, both documents
+ * are marked suspected (the caller sends the event; ranking goes on).
+ * Similarity is the larger containment: a small file copied whole into a
+ * big one is caught from the small side.
+ */
+#ifndef JUDGE_PLAG_STORE_H
+#define JUDGE_PLAG_STORE_H
+
+#include <sqlite3.h>
+#include <stdbool.h>
+
+#include "judge/base/config.h"
+#include "judge/plag/plag_sim.h"
+
+struct plag_doc {
+	const char *game, *author, *name;
+	const char *label;   /* NULL: this tournament; else an archive's label */
+	int64_t submission;  /* 0: archived */
+	const char *source;  /* stored for archived files only */
+	size_t source_len;
+};
+
+/* An earlier document that the new one resembles at least floor_percent. */
+struct plag_match {
+	int64_t doc, submission; /* submission 0: archived */
+	char author[64], name[64], label[64];
+	double similarity;
+	bool flagged;
+	struct plag_pair pair;   /* a: the new document, b: this one */
+};
+
+struct plag_matches {
+	struct plag_match *v;    /* most similar first */
+	size_t n;
+	size_t looked_up;        /* distinct fingerprints looked up */
+	size_t idioms;           /* of which common to the whole tournament */
+	size_t rows_read;        /* index rows read */
+	size_t candidates;       /* documents sharing any fingerprint */
+	size_t compared;         /* of which compared in full */
+};
+
+void plag_matches_free(struct plag_matches *m);
+
+/* Read-only: compares fps (k = cfg->k) with every earlier document of
+ * game by an author other than author, skipping document self (0: none). */
+int plag_store_compare(sqlite3 *db, const struct cfg_plag *cfg, const char *game,
+		       const char *author, int64_t self, const struct plag_fps *fps,
+		       struct plag_matches *out, char err[PLAG_ERRLEN]);
+
+/* Inside a write transaction: stores the document with its fingerprints
+ * (fps NULL: none could be taken, fp_error says why) and indexes them;
+ * nothing else.  Sets *id. */
+int plag_store_insert(sqlite3 *db, const struct plag_doc *doc, const struct plag_fps *fps,
+		      const char *fp_error, int64_t *id, char err[PLAG_ERRLEN]);
+
+/* The same for n documents at once (fps[i] NULL: none), the index rows
+ * written in key order: much faster for many documents (an archive). */
+int plag_store_insert_batch(sqlite3 *db, const struct plag_doc *docs,
+			    const struct plag_fps *const *fps, size_t n, int64_t *ids,
+			    char err[PLAG_ERRLEN]);
+
+/* Inside a write transaction: compares (before inserting, so a document is
+ * never its own match), inserts, then records the pairs over the floor and
+ * marks flagged documents suspected.  out may be NULL. */
+int plag_store_add(sqlite3 *db, const struct cfg_plag *cfg, const struct plag_doc *doc,
+		   const struct plag_fps *fps, const char *fp_error, int64_t *id,
+		   struct plag_matches *out, char err[PLAG_ERRLEN]);
+
+/* The key a fingerprint hash is indexed under in game. */
+int64_t plag_index_key(const char *game, uint64_t hash);
+
+#endif

@@ -1,0 +1,297 @@
+#include "judge/play/match.h"
+
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "judge/play/seat.h"
+
+struct match {
+	const struct match_spec *spec;
+	const struct game *game;
+	struct game_state *g;
+	struct sbx_policy *pol;
+	int n;
+	struct seat seat[GAME_MAX_PLAYERS];
+	char name[GAME_MAX_PLAYERS][MATCH_NAME_MAX + 1];
+	uint8_t *buf;
+	size_t buf_cap;
+	json_t *rounds;
+};
+
+bool match_name_valid(const char *name, size_t len)
+{
+	if (len < 1 || len > MATCH_NAME_MAX)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		char c = name[i];
+		if (!(c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+		      (c >= 'A' && c <= 'Z')))
+			return false;
+	}
+	return true;
+}
+
+static bool alive(const struct match *m, int i)
+{
+	return !m->seat[i].frozen;
+}
+
+static void send_all(struct match *m, bool start)
+{
+	for (int i = 0; i < m->n; i++) {
+		if (!alive(m, i))
+			continue;
+		size_t len = start ? m->game->start(m->g, i, m->buf, m->buf_cap)
+				   : m->game->view(m->g, i, m->buf, m->buf_cap);
+		seat_send(&m->seat[i], m->buf, len);
+		sbx_arm_wall(m->seat[i].proc, m->spec->limits.wall_ns);
+	}
+}
+
+static void take_names(struct match *m)
+{
+	send_all(m, true);
+	seat_collect(m->seat, m->n, -1);
+	for (int i = 0; i < m->n; i++) {
+		size_t len;
+		const uint8_t *f = seat_frame(&m->seat[i], &len);
+		if (!f)
+			continue;
+		if (match_name_valid((const char *)f, len))
+			memcpy(m->name[i], f, len);
+		else
+			seat_freeze(&m->seat[i], -1, SBX_STOPPED,
+				    "protocol error: its name must be 1 to 12 letters, digits or _");
+		seat_consume(&m->seat[i]);
+		sbx_arm_wall(m->seat[i].proc, 0);
+	}
+}
+
+/* Each player's share of its CPU budget, or -1 once frozen.  After the
+ * orders only the seats that froze meanwhile need telling. */
+static void tell_status(struct match *m, bool frozen_only)
+{
+	for (int i = 0; i < m->n; i++) {
+		double share = -1;
+		if (alive(m, i) && frozen_only)
+			continue;
+		if (alive(m, i))
+			share = m->spec->limits.cpu_ns
+					? (double)sbx_cpu_ns(m->seat[i].proc) / m->spec->limits.cpu_ns
+					: 0;
+		m->game->status(m->g, i, share);
+	}
+}
+
+static void take_orders(struct match *m, int round)
+{
+	char err[GAME_ERRLEN];
+	for (int i = 0; i < m->n; i++) {
+		size_t len;
+		const uint8_t *f = seat_frame(&m->seat[i], &len);
+		if (!f)
+			continue;
+		if (m->game->orders(m->g, i, f, len, err) < 0) {
+			char why[GAME_ERRLEN + 32];
+			snprintf(why, sizeof why, "protocol error: %s", err);
+			seat_freeze(&m->seat[i], round, SBX_STOPPED, why);
+			continue;
+		}
+		seat_consume(&m->seat[i]);
+		sbx_arm_wall(m->seat[i].proc, 0);
+	}
+}
+
+/* The game's record of the round, plus which seats still play. */
+static void record_round(struct match *m)
+{
+	json_t *frame = m->game->replay_round(m->g);
+	json_t *live = json_array();
+	for (int i = 0; i < m->n; i++)
+		json_array_append_new(live, json_integer(alive(m, i)));
+	json_object_set_new(frame, "live", live);
+	json_array_append_new(m->rounds, frame);
+}
+
+static void play_rounds(struct match *m)
+{
+	int rounds = m->game->rounds(m->g);
+	for (int r = 0; r < rounds; r++) {
+		tell_status(m, false);
+		send_all(m, false);
+		seat_collect(m->seat, m->n, r);
+		take_orders(m, r);
+		tell_status(m, true);
+		m->game->advance(m->g);
+		record_round(m);
+	}
+}
+
+static int start_seats(struct match *m, char err[MATCH_ERRLEN])
+{
+	const struct match_spec *spec = m->spec;
+	for (int i = 0; i < m->n; i++) {
+		struct sbx_uid uid = { 0, -1 };
+		if (geteuid() == 0 &&
+		    sbx_uid_claim(spec->uid_base, spec->uid_count, &uid, err) < 0)
+			return -1;
+		size_t max_in = m->game->orders_max > 64 ? m->game->orders_max : 64;
+		if (seat_start(&m->seat[i], m->pol, spec->entry[i].binary, uid.uid, max_in, err) < 0) {
+			sbx_uid_release(&uid);
+			return -1;
+		}
+		m->seat[i].uid = uid;
+	}
+	return 0;
+}
+
+static int ranks_cmp_desc(int64_t a, int64_t b)
+{
+	return (a < b) - (a > b);
+}
+
+static void fill_result(struct match *m, struct match_result *out)
+{
+	int64_t score[GAME_MAX_PLAYERS];
+	m->game->scores(m->g, score);
+	out->nplayers = m->n;
+	out->rounds = m->game->round(m->g);
+	for (int i = 0; i < m->n; i++) {
+		struct match_seat *ms = &out->seat[i];
+		struct seat *s = &m->seat[i];
+		const struct sbx_result *r = seat_finish(s);
+		memcpy(ms->name, m->name[i], sizeof ms->name);
+		ms->score = score[i];
+		ms->rank = 1;
+		for (int j = 0; j < m->n; j++)
+			ms->rank += ranks_cmp_desc(score[j], score[i]) < 0;
+		ms->frozen = s->frozen;
+		ms->frozen_round = s->frozen_round;
+		ms->verdict = s->frozen ? r->verdict : SBX_RUNNING;
+		snprintf(ms->reason, sizeof ms->reason, "%s", s->frozen ? s->reason : "");
+		ms->cpu_ns = r->cpu_ns;
+		ms->peak_memory = r->peak_memory;
+		ms->log = malloc(r->log_len + 1);
+		if (ms->log) {
+			memcpy(ms->log, r->log, r->log_len + 1);
+			ms->log_len = r->log_len;
+		}
+	}
+}
+
+static json_t *replay_players(const struct match *m)
+{
+	json_t *players = json_array();
+	for (int i = 0; i < m->n; i++) {
+		const struct match_entry *e = &m->spec->entry[i];
+		json_array_append_new(players, json_pack("{s:s, s:s, s:s?, s:s?}",
+			"name", m->name[i], "label", e->label ? e->label : e->binary,
+			"binary_sha256", e->binary_sha256, "source_sha256", e->source_sha256));
+	}
+	return players;
+}
+
+static json_t *replay_result(const struct match_result *r)
+{
+	json_t *scores = json_array(), *ranks = json_array(), *frozen = json_array();
+	for (int i = 0; i < r->nplayers; i++) {
+		const struct match_seat *s = &r->seat[i];
+		json_array_append_new(scores, json_integer(s->score));
+		json_array_append_new(ranks, json_integer(s->rank));
+		if (s->frozen)
+			json_array_append_new(frozen, json_pack("[i, i, s]", i, s->frozen_round,
+								sbx_verdict_name(s->verdict)));
+	}
+	return json_pack("{s:o, s:o, s:o}", "scores", scores, "ranks", ranks, "frozen", frozen);
+}
+
+static json_t *build_replay(struct match *m, const struct match_result *r)
+{
+	const struct match_spec *spec = m->spec;
+	const struct sbx_limits *l = &spec->limits;
+	return json_pack("{s:i, s:s, s:I, s:o, s:s?, s:{s:I, s:I, s:I}, s:o, s:o, s:o}",
+		"format", 1, "game", m->game->name, "seed", (json_int_t)spec->seed,
+		"players", replay_players(m), "compiler", spec->compiler,
+		"limits", "cpu_ms", (json_int_t)(l->cpu_ns / 1000000),
+		"memory_mb", (json_int_t)(l->memory_bytes >> 20),
+		"wall_ms", (json_int_t)(l->wall_ns / 1000000),
+		"start", m->game->replay_header(m->g), "rounds", json_incref(m->rounds),
+		"result", replay_result(r));
+}
+
+static int prepare(struct match *m, const struct match_spec *spec, char err[MATCH_ERRLEN])
+{
+	const struct game *game = spec->game;
+	*m = (struct match){ .spec = spec, .game = game, .n = spec->nplayers };
+	if (m->n != game->players) {
+		snprintf(err, MATCH_ERRLEN, "%s is played by %d players, not %d", game->title,
+			 game->players, m->n);
+		return -1;
+	}
+	char gerr[GAME_ERRLEN];
+	m->g = game->create(spec->params, spec->seed, gerr);
+	if (!m->g) {
+		snprintf(err, MATCH_ERRLEN, "%s", gerr);
+		return -1;
+	}
+	m->buf_cap = game->start_max > game->view_max ? game->start_max : game->view_max;
+	m->buf = malloc(m->buf_cap);
+	m->rounds = json_array();
+	m->pol = sbx_policy_new(SBX_PLAYER, &spec->limits, err);
+	return m->buf && m->pol ? 0 : -1;
+}
+
+static void release(struct match *m)
+{
+	for (int i = 0; i < m->n; i++)
+		if (m->seat[i].in || m->seat[i].proc)
+			seat_free(&m->seat[i]);
+	if (m->g)
+		m->game->destroy(m->g);
+	sbx_policy_free(m->pol);
+	json_decref(m->rounds);
+	free(m->buf);
+}
+
+/* Players inherit the affinity of the thread that starts them. */
+static bool pin(const struct match_spec *spec, cpu_set_t *saved)
+{
+	if (!spec->pin_cpu || sched_getaffinity(0, sizeof *saved, saved) < 0)
+		return false;
+	cpu_set_t one;
+	CPU_ZERO(&one);
+	CPU_SET(spec->cpu, &one);
+	return sched_setaffinity(0, sizeof one, &one) == 0;
+}
+
+int match_play(const struct match_spec *spec, struct match_result *out, char err[MATCH_ERRLEN])
+{
+	struct match m;
+	cpu_set_t saved;
+	memset(out, 0, sizeof *out);
+	bool pinned = pin(spec, &saved);
+	int rc = prepare(&m, spec, err);
+	if (rc == 0)
+		rc = start_seats(&m, err);
+	if (rc == 0) {
+		take_names(&m);
+		play_rounds(&m);
+		fill_result(&m, out);
+		out->replay = build_replay(&m, out);
+	}
+	release(&m);
+	if (pinned)
+		sched_setaffinity(0, sizeof saved, &saved);
+	return rc;
+}
+
+void match_result_free(struct match_result *r)
+{
+	for (int i = 0; i < r->nplayers; i++)
+		free(r->seat[i].log);
+	json_decref(r->replay);
+	memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,44 @@
+#include "judge/play/players.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+#include "judge/base/paths.h"
+#include "sandbox/sandbox.h"
+
+bool players_shipped(const char *data_dir, const char *game, const char *name,
+		     char path[PATH_MAX])
+{
+	return paths_in(path, data_dir, "games/%s/players/AI%s.c", game, name) &&
+	       access(path, R_OK) == 0;
+}
+
+void players_header(const char *data_dir, const char *game, char path[PATH_MAX])
+{
+	paths_in(path, data_dir, "games/%s/kit/%s.h", game, game);
+}
+
+void players_default_params(const char *data_dir, const char *game, char path[PATH_MAX])
+{
+	paths_in(path, data_dir, "config/games/%s.cnf", game);
+}
+
+int players_compile(const struct judge_config *cfg, const char *game, const char *source,
+		    struct cmp_result *res, char err[CMP_ERRLEN])
+{
+	char header[PATH_MAX], runtime[PATH_MAX];
+	players_header(cfg->data_dir, game, header);
+	if (!paths_in(runtime, cfg->data_dir, "build/kits/lib%s.a", game)) {
+		snprintf(err, CMP_ERRLEN, "the data directory's path is too long");
+		return -1;
+	}
+	struct sbx_uid uid = { 0, -1 };
+	if (geteuid() == 0 &&
+	    sbx_uid_claim(cfg->sandbox.uid_base, cfg->sandbox.uid_count, &uid, err) < 0)
+		return -1;
+	struct cmp_request req = { .source = source, .header = header, .runtime = runtime,
+				   .uid = uid.uid, .gid = uid.uid };
+	int rc = cmp_compile(&cfg->compile, &req, res, err);
+	sbx_uid_release(&uid);
+	return rc;
+}

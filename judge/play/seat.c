@@ -1,0 +1,263 @@
+#include "judge/play/seat.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "games/kit/frame.h"
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+int seat_start(struct seat *s, const struct sbx_policy *pol, const char *binary,
+	       uid_t uid, size_t max_in, char err[SBX_ERRLEN])
+{
+	*s = (struct seat){ .to_fd = -1, .from_fd = -1, .uid = { 0, -1 }, .frozen_round = -1 };
+	s->in_max = FRAME_HEADER + max_in;
+	s->in = malloc(s->in_max);
+	int in[2], out[2];
+	if (!s->in || pipe2(in, O_CLOEXEC) < 0) {
+		snprintf(err, SBX_ERRLEN, "match: %s", strerror(errno));
+		return -1;
+	}
+	if (pipe2(out, O_CLOEXEC) < 0) {
+		snprintf(err, SBX_ERRLEN, "match: pipe: %s", strerror(errno));
+		close(in[0]);
+		close(in[1]);
+		return -1;
+	}
+	struct sbx_spec spec = { .path = binary, .stdin_fd = in[0], .stdout_fd = out[1],
+				 .uid = uid, .gid = uid };
+	s->proc = sbx_start(pol, &spec, err);
+	close(in[0]);
+	close(out[1]);
+	s->to_fd = in[1];
+	s->from_fd = out[0];
+	if (!s->proc)
+		return -1;
+	fcntl(s->to_fd, F_SETFL, O_NONBLOCK);
+	fcntl(s->from_fd, F_SETFL, O_NONBLOCK);
+	if (!sbx_running(s->proc))
+		seat_freeze(s, -1, SBX_SETUP, NULL);
+	return 0;
+}
+
+void seat_freeze(struct seat *s, int round, enum sbx_verdict v, const char *why)
+{
+	if (s->frozen)
+		return;
+	if (why)
+		sbx_stop(s->proc, v, why);
+	s->frozen = true;
+	s->frozen_round = round;
+	const struct sbx_result *r = sbx_finish(s->proc);
+	snprintf(s->reason, sizeof s->reason, "%s", r->message);
+	close_fd(&s->to_fd);
+	close_fd(&s->from_fd);
+}
+
+static void flush(struct seat *s, int round)
+{
+	while (s->out_off < s->out_len) {
+		ssize_t n = write(s->to_fd, s->out + s->out_off, s->out_len - s->out_off);
+		if (n > 0) {
+			s->out_off += n;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno != EAGAIN)
+			seat_freeze(s, round, SBX_STOPPED,
+				    "protocol error: it closed its input before the game ended");
+		return;
+	}
+	s->out_len = s->out_off = 0;
+}
+
+void seat_send(struct seat *s, const uint8_t *payload, size_t len)
+{
+	if (s->frozen)
+		return;
+	size_t need = s->out_len + FRAME_HEADER + len;
+	if (need > s->out_cap) {
+		uint8_t *grown = realloc(s->out, need);
+		if (!grown) {
+			seat_freeze(s, -1, SBX_STOPPED, "the judge ran out of memory");
+			return;
+		}
+		s->out = grown;
+		s->out_cap = need;
+	}
+	uint8_t *h = s->out + s->out_len;
+	frame_put_len(h, len);
+	memcpy(h + FRAME_HEADER, payload, len);
+	s->out_len = need;
+	flush(s, -1);
+}
+
+static size_t frame_length(const struct seat *s)
+{
+	return frame_get_len(s->in);
+}
+
+const uint8_t *seat_frame(const struct seat *s, size_t *len)
+{
+	if (s->frozen || s->in_len < FRAME_HEADER)
+		return NULL;
+	size_t n = frame_length(s);
+	if (s->in_len < FRAME_HEADER + n)
+		return NULL;
+	*len = n;
+	return s->in + FRAME_HEADER;
+}
+
+/* Keeps what came after the frame: a frame sent early waits for its round. */
+void seat_consume(struct seat *s)
+{
+	size_t len;
+	if (!seat_frame(s, &len))
+		return;
+	size_t used = FRAME_HEADER + len;
+	memmove(s->in, s->in + used, s->in_len - used);
+	s->in_len -= used;
+}
+
+/* Its end of the pipe closed.  A process that is ending (it crashed, it
+ * exited) has a verdict that says more than "closed its output". */
+#define SEAT_END_GRACE_NS 200000000ULL
+static void output_closed(struct seat *s, int round)
+{
+	if (sbx_wait_end(s->proc, SEAT_END_GRACE_NS))
+		seat_freeze(s, round, SBX_RUNNING, NULL);
+	else
+		seat_freeze(s, round, SBX_STOPPED,
+			    "protocol error: it closed its output before the game ended");
+}
+
+/* Freezes the seat when the frame it has started announces more than the
+ * seat takes. */
+static bool oversized(struct seat *s, int round)
+{
+	if (s->frozen || s->in_len < FRAME_HEADER)
+		return false;
+	size_t want = FRAME_HEADER + frame_length(s);
+	if (want <= s->in_max)
+		return false;
+	char why[160];
+	snprintf(why, sizeof why, "protocol error: a message of %zu bytes (at most %zu allowed)",
+		 want - FRAME_HEADER, s->in_max - FRAME_HEADER);
+	seat_freeze(s, round, SBX_STOPPED, why);
+	return true;
+}
+
+/* Reads until the first frame is whole, as much as the buffer takes at
+ * once: one read() per frame when the player wrote it with one call.  The
+ * buffer holds one frame of the largest size, so whatever follows the
+ * first frame also fits. */
+static void receive(struct seat *s, int round)
+{
+	size_t len;
+	while (!oversized(s, round) && !seat_frame(s, &len)) {
+		ssize_t n = read(s->from_fd, s->in + s->in_len, s->in_max - s->in_len);
+		if (n > 0) {
+			s->in_len += n;
+		} else if (n == 0) {
+			output_closed(s, round);
+			return;
+		} else if (errno != EINTR) {
+			return; /* EAGAIN: the rest is on its way */
+		}
+	}
+}
+
+int seat_pollfds(const struct seat *s, struct pollfd *fds)
+{
+	if (s->frozen)
+		return 0;
+	int n = 0;
+	size_t len;
+	if (!seat_frame(s, &len))
+		fds[n++] = (struct pollfd){ s->from_fd, POLLIN, 0 };
+	if (s->out_off < s->out_len)
+		fds[n++] = (struct pollfd){ s->to_fd, POLLOUT, 0 };
+	return n + sbx_pollfds(s->proc, fds + n);
+}
+
+void seat_service(struct seat *s, const struct pollfd *fds, int n, int round)
+{
+	if (s->frozen || oversized(s, round))
+		return;
+	for (int i = 0; i < n && !s->frozen; i++) {
+		if (!fds[i].revents)
+			continue;
+		if (fds[i].fd == s->to_fd)
+			flush(s, round);
+		else if (fds[i].fd == s->from_fd)
+			receive(s, round);
+	}
+	if (!s->frozen && !sbx_service_polled(s->proc, fds, n))
+		seat_freeze(s, round, SBX_RUNNING, NULL);
+}
+
+static bool waiting(const struct seat *s)
+{
+	size_t len;
+	return !s->frozen && !seat_frame(s, &len);
+}
+
+void seat_collect(struct seat *seats, int n, int round)
+{
+	struct pollfd fds[n * SEAT_POLLFDS];
+	int first[n], count[n];
+	/* A frame that came with an earlier one is checked before any wait. */
+	for (int i = 0; i < n; i++)
+		oversized(&seats[i], round);
+	for (;;) {
+		int nfds = 0;
+		int64_t timeout = -1;
+		for (int i = 0; i < n; i++) {
+			first[i] = nfds;
+			count[i] = waiting(&seats[i]) ? seat_pollfds(&seats[i], fds + nfds) : 0;
+			nfds += count[i];
+			int64_t t = count[i] ? sbx_timeout_ns(seats[i].proc) : -1;
+			if (t >= 0 && (timeout < 0 || t < timeout))
+				timeout = t;
+		}
+		if (nfds == 0)
+			return;
+		struct timespec ts = { timeout / 1000000000, timeout % 1000000000 };
+		if (ppoll(fds, nfds, timeout < 0 ? NULL : &ts, NULL) < 0 && errno != EINTR)
+			return;
+		for (int i = 0; i < n; i++)
+			if (count[i])
+				seat_service(&seats[i], fds + first[i], count[i], round);
+	}
+}
+
+const struct sbx_result *seat_finish(struct seat *s)
+{
+	close_fd(&s->to_fd);
+	close_fd(&s->from_fd);
+	if (sbx_running(s->proc))
+		sbx_stop(s->proc, SBX_STOPPED, "the game ended");
+	return sbx_finish(s->proc);
+}
+
+void seat_free(struct seat *s)
+{
+	close_fd(&s->to_fd);
+	close_fd(&s->from_fd);
+	sbx_free(s->proc);
+	sbx_uid_release(&s->uid);
+	free(s->in);
+	free(s->out);
+	s->proc = NULL;
+	s->in = s->out = NULL;
+}

@@ -1,0 +1,54 @@
+/* work.h - what the worker's job handlers share (judge/work_*.c). */
+#ifndef JUDGE_WORK_H
+#define JUDGE_WORK_H
+
+#include <jansson.h>
+
+#include "judge/plag/plag_winnow.h"
+#include "judge/store/store.h"
+#include "judge/worker/worker.h"
+
+struct work {
+	const struct worker_opts *o;
+	struct store *store;
+	struct store_job job;
+	json_t *payload;
+	char outcome[512]; /* the job's log line, filled by its handler */
+	bool permanent;    /* the failure cannot be cured by retrying */
+};
+
+/* Each handler does its job and, in the same transaction as its results,
+ * marks it done.  -1 with err when it failed (the worker then retries it
+ * later or parks it). */
+int work_compile(struct work *w, char err[WORKER_ERRLEN]);
+int work_match(struct work *w, char err[WORKER_ERRLEN]);
+int work_notify(struct work *w, char err[WORKER_ERRLEN]);
+
+/* Queues up to `room` ranked matches when players lack games; sets
+ * *queued.  0 or -1. */
+int work_schedule(struct work *w, long room, int *queued, char err[WORKER_ERRLEN]);
+
+/* Inside a transaction: ends a submission's qualification (qualified:
+ * rated from the initial rating, older submissions of its player leave the
+ * ranked pool). */
+int work_conclude(struct work *w, int64_t submission, bool passed, char err[WORKER_ERRLEN]);
+
+/* Inside a transaction: records an event for a submission and queues a
+ * notify job for every webhook that wants it. */
+int work_event(struct work *w, const char *kind, int64_t submission, json_t *data,
+	       char err[WORKER_ERRLEN]);
+
+/* Plagiarism for a compile job.  First, outside any transaction, the
+ * submission's fingerprints (fp_error empty) or why it has none.  Then,
+ * inside the job's transaction, they are stored, indexed and compared with
+ * every earlier file of the game, and a plagiarism.flagged event goes out
+ * when one is over the threshold.  A submission is fingerprinted once. */
+void work_plag_fingerprint(struct work *w, const char *game, const char *src, size_t len,
+			   struct plag_fps *fps, char fp_error[PLAG_ERRLEN]);
+int work_plag_record(struct work *w, const struct store_submission *sub,
+		     const struct plag_fps *fps, const char *fp_error, char err[WORKER_ERRLEN]);
+
+/* Inside a transaction: the job still ours, then marked done. */
+int work_done(struct work *w, char err[WORKER_ERRLEN]);
+
+#endif

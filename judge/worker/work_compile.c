@@ -1,0 +1,142 @@
+/* work_compile.c - a compile job: the submission's source becomes a
+ * binary (or a compile error the contestant reads), and a compiled one gets
+ * its qualifying matches queued, all in one transaction with the job's end. */
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "judge/base/hash.h"
+#include "judge/play/players.h"
+#include "judge/worker/work.h"
+
+/* The compile step wants a file named like the contestant's: AIName.c. */
+static int write_source(const struct store_submission *sub, const char *src, size_t len,
+			char dir[64], char path[PATH_MAX], char err[WORKER_ERRLEN])
+{
+	snprintf(dir, 64, "/tmp/judge-src-XXXXXX");
+	if (!mkdtemp(dir)) {
+		snprintf(err, WORKER_ERRLEN, "cannot make a temporary folder: %m");
+		return -1;
+	}
+	snprintf(path, PATH_MAX, "%s/AI%s.c", dir, sub->name);
+	FILE *f = fopen(path, "we");
+	if (!f || fwrite(src, 1, len, f) != len || fclose(f) != 0) {
+		snprintf(err, WORKER_ERRLEN, "cannot write %.200s", path);
+		return -1;
+	}
+	return 0;
+}
+
+static void remove_source(const char *dir, const char *path)
+{
+	unlink(path);
+	rmdir(dir);
+}
+
+/* One qualifying match: the submission in seat i, the configured shipped
+ * opponent in the others; the seat moves so that no board corner favours
+ * it, and the seed follows the submission. */
+static int queue_qualifying(struct work *w, const struct store_submission *sub,
+			    char err[WORKER_ERRLEN])
+{
+	const struct cfg_worker *c = &w->o->cfg->worker;
+	for (unsigned k = 0; k < c->qualify_matches; k++) {
+		json_t *seats = json_array();
+		for (int seat = 0; seat < 4; seat++)
+			json_array_append_new(seats,
+				seat == (int)(k % 4) ? json_pack("{s:I}", "submission", (json_int_t)sub->id)
+						     : json_pack("{s:s}", "house", c->qualify_opponent));
+		json_t *p = json_pack("{s:s, s:s, s:I, s:o}", "kind", "qualifying", "game", sub->game,
+				      "seed", (json_int_t)(sub->id * 1000 + k + 1), "seats", seats);
+		char *text = json_dumps(p, JSON_COMPACT);
+		char serr[STORE_ERRLEN];
+		int rc = text ? store_enqueue(w->store, "match", text, 5, 0, NULL, serr) : -1;
+		free(text);
+		json_decref(p);
+		if (rc < 0) {
+			snprintf(err, WORKER_ERRLEN, "%s", serr);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The submission's fingerprints, or why it has none (error not empty). */
+struct fingerprint {
+	struct plag_fps fps;
+	char error[PLAG_ERRLEN];
+};
+
+/* Records the outcome, queues what follows, and ends the job: one
+ * transaction, so a crash anywhere leaves the job to be done again. */
+static int record(struct work *w, const struct store_submission *sub,
+		  const struct cmp_result *res, const struct fingerprint *fp,
+		  char err[WORKER_ERRLEN])
+{
+	char serr[STORE_ERRLEN], sha[HASH_HEXLEN + 1] = "";
+	if (res->ok && hash_file(res->binary, sha) < 0) {
+		snprintf(err, WORKER_ERRLEN, "cannot read the binary %.200s", res->binary);
+		return -1;
+	}
+	bool qualify_now = res->ok && w->o->cfg->worker.qualify_matches == 0;
+	const char *state = !res->ok ? "compile_failed" : "qualifying";
+	if (store_begin(w->store, serr) < 0 ||
+	    store_set_state(w->store, sub->id, state, res->ok ? res->binary : NULL,
+			    res->ok ? sha : NULL, res->log, serr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		return -1;
+	}
+	json_t *data = json_pack("{s:s, s:s, s:s}", "player", sub->name, "author", sub->author,
+				 "log", res->log);
+	int rc = !res->ok ? 0 : qualify_now ? work_conclude(w, sub->id, true, err)
+					    : queue_qualifying(w, sub, err);
+	if (rc == 0)
+		rc = work_event(w, res->ok ? "submission.compiled" : "submission.failed", sub->id,
+				data, err);
+	if (rc == 0)
+		rc = work_plag_record(w, sub, &fp->fps, fp->error, err);
+	if (rc == 0)
+		rc = work_done(w, err);
+	json_decref(data);
+	if (rc == 0 && store_commit(w->store, serr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		rc = -1;
+	}
+	return rc;
+}
+
+int work_compile(struct work *w, char err[WORKER_ERRLEN])
+{
+	json_int_t id = json_integer_value(json_object_get(w->payload, "submission"));
+	struct store_submission sub;
+	char serr[STORE_ERRLEN], dir[64], path[PATH_MAX], *src = NULL;
+	size_t len;
+	int found = store_get_submission(w->store, id, &sub, serr);
+	if (found <= 0 || store_get_source(w->store, id, &src, &len, serr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "%s", found == 0 ? "no such submission" : serr);
+		return -1;
+	}
+	struct cmp_result res = { 0 };
+	struct fingerprint fp;
+	work_plag_fingerprint(w, sub.game, src, len, &fp.fps, fp.error);
+	int rc = write_source(&sub, src, len, dir, path, err);
+	free(src);
+	if (rc == 0) {
+		char cerr[CMP_ERRLEN];
+		rc = players_compile(w->o->cfg, sub.game, path, &res, cerr);
+		if (rc < 0)
+			snprintf(err, WORKER_ERRLEN, "%s", cerr);
+		remove_source(dir, path);
+	}
+	if (rc == 0)
+		rc = record(w, &sub, &res, &fp, err);
+	if (rc == 0)
+		snprintf(w->outcome, sizeof w->outcome, "submission %lld (%s by %s): %s",
+			 (long long)id, sub.name, sub.author,
+			 res.ok ? "compiled, qualifying matches queued" : "does not compile");
+	cmp_result_free(&res);
+	plag_fps_free(&fp.fps);
+	return rc;
+}

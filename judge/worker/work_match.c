@@ -1,0 +1,450 @@
+/* work_match.c - a match job: resolve the seats to binaries, play in the
+ * sandbox, then record the result, its players, its replay, the rating
+ * updates (ranked) or the qualification (qualifying) and the job's end in
+ * one transaction.  matches.job_id is unique, so a result counts once. */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "judge/base/hash.h"
+#include "judge/play/match.h"
+#include "judge/play/players.h"
+#include "judge/rating/rating.h"
+#include "judge/worker/work.h"
+
+struct seat_src {
+	int64_t submission; /* 0: a shipped player */
+	char name[16];
+	char binary[PATH_MAX];
+	char binary_sha[HASH_HEXLEN + 1];
+	char source_sha[HASH_HEXLEN + 1];
+};
+
+struct played {
+	const char *kind, *game;
+	int64_t seed;
+	int n;
+	struct seat_src seat[GAME_MAX_PLAYERS];
+	struct match_result result;
+	char compiler[128];
+};
+
+static int sql_fail(struct work *w, const char *what, char err[WORKER_ERRLEN])
+{
+	snprintf(err, WORKER_ERRLEN, "%s: %s", what, sqlite3_errmsg(store_db(w->store)));
+	return -1;
+}
+
+/* Runs one statement whose parameters are all integers. */
+static int exec_ints(struct work *w, const char *sql, int n, const int64_t *v,
+		     char err[WORKER_ERRLEN])
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(store_db(w->store), sql, -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(w, "recording", err);
+	for (int i = 0; i < n; i++)
+		sqlite3_bind_int64(st, i + 1, v[i]);
+	int rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : sql_fail(w, "recording", err);
+}
+
+/* ---- the seats ----------------------------------------------------------- */
+
+static int submission_seat(struct work *w, int64_t id, struct seat_src *s, char err[WORKER_ERRLEN])
+{
+	struct store_submission sub;
+	char serr[STORE_ERRLEN];
+	int found = store_get_submission(w->store, id, &sub, serr);
+	if (found <= 0 || !sub.binary_path[0]) {
+		snprintf(err, WORKER_ERRLEN, "submission %lld has no binary%s%.200s", (long long)id,
+			 found < 0 ? ": " : "", found < 0 ? serr : "");
+		return -1;
+	}
+	s->submission = id;
+	snprintf(s->name, sizeof s->name, "%s", sub.name);
+	snprintf(s->binary, sizeof s->binary, "%s", sub.binary_path);
+	snprintf(s->source_sha, sizeof s->source_sha, "%s", sub.source_sha256);
+	return hash_file(s->binary, s->binary_sha) < 0 ? -1 : 0;
+}
+
+static int house_seat(struct work *w, const char *game, const char *name, struct seat_src *s,
+		      char compiler[128], char err[WORKER_ERRLEN])
+{
+	char source[PATH_MAX], cerr[CMP_ERRLEN];
+	if (!players_shipped(w->o->cfg->data_dir, game, name, source)) {
+		snprintf(err, WORKER_ERRLEN, "%s has no shipped player %s", game, name);
+		return -1;
+	}
+	struct cmp_result res;
+	if (players_compile(w->o->cfg, game, source, &res, cerr) < 0 || !res.ok) {
+		snprintf(err, WORKER_ERRLEN, "shipped player %s: %.200s", name, res.ok ? cerr : res.log);
+		cmp_result_free(&res);
+		return -1;
+	}
+	s->submission = 0;
+	snprintf(s->name, sizeof s->name, "%s", name);
+	snprintf(s->binary, sizeof s->binary, "%s", res.binary);
+	snprintf(s->source_sha, sizeof s->source_sha, "%s", res.source_sha256);
+	snprintf(compiler, 128, "%s", res.compiler);
+	cmp_result_free(&res);
+	return hash_file(s->binary, s->binary_sha);
+}
+
+static int resolve_seats(struct work *w, struct played *m, char err[WORKER_ERRLEN])
+{
+	json_t *seats = json_object_get(w->payload, "seats");
+	m->n = (int)json_array_size(seats);
+	if (m->n < 2 || m->n > GAME_MAX_PLAYERS) {
+		snprintf(err, WORKER_ERRLEN, "a match job with %d seats", m->n);
+		return -1;
+	}
+	for (int i = 0; i < m->n; i++) {
+		json_t *s = json_array_get(seats, i);
+		const char *house = json_string_value(json_object_get(s, "house"));
+		int rc = house ? house_seat(w, m->game, house, &m->seat[i], m->compiler, err)
+			       : submission_seat(w, json_integer_value(json_object_get(s, "submission")),
+						 &m->seat[i], err);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- playing ------------------------------------------------------------- */
+
+static char *read_params(const char *data_dir, const char *game)
+{
+	char path[PATH_MAX];
+	players_default_params(data_dir, game, path);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return NULL;
+	char *buf = calloc(1, 1 << 20);
+	if (buf && fread(buf, 1, (1 << 20) - 1, f) == 0) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+static int play(struct work *w, struct played *m, const struct game *game, char err[WORKER_ERRLEN])
+{
+	const struct cfg_sandbox *sb = &w->o->cfg->sandbox;
+	char *params = read_params(w->o->cfg->data_dir, m->game);
+	struct match_spec spec = {
+		.game = game, .params = params, .seed = (uint64_t)m->seed, .nplayers = m->n,
+		.limits = { .cpu_ns = sb->cpu_ns, .wall_ns = sb->wall_ns,
+			    .memory_bytes = sb->memory_bytes, .stderr_bytes = sb->stderr_bytes,
+			    .open_files = sb->open_files },
+		.uid_base = sb->uid_base, .uid_count = sb->uid_count,
+		.compiler = m->compiler[0] ? m->compiler : NULL,
+		.pin_cpu = w->o->pin_cpu, .cpu = w->o->cpu,
+	};
+	for (int i = 0; i < m->n; i++)
+		spec.entry[i] = (struct match_entry){ .binary = m->seat[i].binary,
+						      .label = m->seat[i].name,
+						      .binary_sha256 = m->seat[i].binary_sha,
+						      .source_sha256 = m->seat[i].source_sha };
+	char merr[MATCH_ERRLEN];
+	int rc = match_play(&spec, &m->result, merr);
+	free(params);
+	if (rc < 0)
+		snprintf(err, WORKER_ERRLEN, "%s", merr);
+	return rc;
+}
+
+/* ---- recording ----------------------------------------------------------- */
+
+static int insert_match(struct work *w, const struct played *m, int64_t *match_id,
+			char err[WORKER_ERRLEN])
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(store_db(w->store),
+			       "INSERT INTO matches (job_id, game, kind, seed, replay, created_at)"
+			       " VALUES (?, ?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(w, "recording the match", err);
+	char *replay = json_dumps(m->result.replay, JSON_COMPACT);
+	sqlite3_bind_int64(st, 1, w->job.id);
+	sqlite3_bind_text(st, 2, m->game, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, m->kind, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, m->seed);
+	sqlite3_bind_text(st, 5, replay, -1, free);
+	sqlite3_bind_int64(st, 6, store_now_ms());
+	int rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return sql_fail(w, "recording the match", err);
+	*match_id = sqlite3_last_insert_rowid(store_db(w->store));
+	return 0;
+}
+
+static int insert_seat(struct work *w, int64_t match_id, int i, const struct played *m,
+		       char err[WORKER_ERRLEN])
+{
+	const struct match_seat *s = &m->result.seat[i];
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(store_db(w->store),
+			       "INSERT INTO match_players (match_id, seat, submission_id, name, score,"
+			       " rank, frozen_round, verdict, reason, cpu_ns, peak_memory)"
+			       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(w, "recording a player", err);
+	sqlite3_bind_int64(st, 1, match_id);
+	sqlite3_bind_int(st, 2, i);
+	if (m->seat[i].submission)
+		sqlite3_bind_int64(st, 3, m->seat[i].submission);
+	sqlite3_bind_text(st, 4, s->name[0] ? s->name : m->seat[i].name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, s->score);
+	sqlite3_bind_int(st, 6, s->rank);
+	if (s->frozen) {
+		sqlite3_bind_int(st, 7, s->frozen_round);
+		sqlite3_bind_text(st, 8, sbx_verdict_name(s->verdict), -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 9, s->reason, -1, SQLITE_STATIC);
+	}
+	sqlite3_bind_int64(st, 10, (int64_t)s->cpu_ns);
+	sqlite3_bind_int64(st, 11, (int64_t)s->peak_memory);
+	int rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : sql_fail(w, "recording a player", err);
+}
+
+/* The ratings of the seats, if every one is still in the ranked pool: a
+ * player superseded while the match ran makes the match unrated.  1 all
+ * rated players, 0 not rated, -1 error. */
+static int load_ratings(struct work *w, const struct played *m, struct rating *r, int *games,
+			char err[WORKER_ERRLEN])
+{
+	for (int i = 0; i < m->n; i++) {
+		sqlite3_stmt *st;
+		if (sqlite3_prepare_v2(store_db(w->store),
+				       "SELECT r.mu, r.sigma, r.games FROM ratings r JOIN submissions s"
+				       " ON s.id = r.submission_id WHERE r.submission_id = ?"
+				       " AND s.state = 'qualified'", -1, &st, NULL) != SQLITE_OK)
+			return sql_fail(w, "reading ratings", err);
+		sqlite3_bind_int64(st, 1, m->seat[i].submission);
+		int rc = sqlite3_step(st);
+		if (rc == SQLITE_ROW) {
+			r[i] = (struct rating){ sqlite3_column_double(st, 0), sqlite3_column_double(st, 1) };
+			games[i] = sqlite3_column_int(st, 2);
+		}
+		sqlite3_finalize(st);
+		if (rc != SQLITE_ROW)
+			return rc == SQLITE_DONE ? 0 : sql_fail(w, "reading ratings", err);
+	}
+	return 1;
+}
+
+/* A player's place on the leaderboard: 1 + the ranked players of its game
+ * with a higher score (mu - 3 sigma). */
+static int board_rank(struct work *w, const char *game, double score)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(store_db(w->store),
+			       "SELECT count(*) FROM ratings r JOIN submissions s ON s.id = r.submission_id"
+			       " WHERE s.game = ? AND s.state = 'qualified' AND r.mu - 3 * r.sigma > ?",
+			       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+	sqlite3_bind_double(st, 2, score);
+	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) + 1 : -1;
+	sqlite3_finalize(st);
+	return n;
+}
+
+static int rank_events(struct work *w, const struct played *m, const int *before,
+		       const struct rating *after, char err[WORKER_ERRLEN])
+{
+	for (int i = 0; i < m->n; i++) {
+		int now = board_rank(w, m->game, rating_score(after[i]));
+		if (now < 0 || before[i] < 0 || now == before[i])
+			continue;
+		json_t *data = json_pack("{s:s, s:i, s:i, s:f}", "player", m->seat[i].name,
+					 "old_rank", before[i], "new_rank", now, "score",
+					 rating_score(after[i]));
+		int rc = work_event(w, "rank.changed", m->seat[i].submission, data, err);
+		json_decref(data);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int rate(struct work *w, int64_t match_id, const struct played *m, bool *rated,
+		char err[WORKER_ERRLEN])
+{
+	int places[GAME_MAX_PLAYERS];
+	struct rating before[GAME_MAX_PLAYERS], after[GAME_MAX_PLAYERS];
+	int rank[GAME_MAX_PLAYERS], games[GAME_MAX_PLAYERS];
+	int all = load_ratings(w, m, before, games, err);
+	*rated = all == 1;
+	if (all <= 0)
+		return all;
+	for (int i = 0; i < m->n; i++) {
+		rank[i] = m->result.seat[i].rank;
+		places[i] = board_rank(w, m->game, rating_score(before[i]));
+	}
+	struct rating_params p = rating_params_default();
+	int rc = rating_update(&p, (size_t)m->n, before, rank, after);
+	if (rc != RATING_OK) {
+		snprintf(err, WORKER_ERRLEN, "rating update: %s", rating_strerror(rc));
+		return -1;
+	}
+	for (int i = 0; i < m->n; i++) {
+		sqlite3_stmt *st;
+		if (sqlite3_prepare_v2(store_db(w->store),
+				       "UPDATE ratings SET mu = ?, sigma = ?, games = games + 1,"
+				       " wins = wins + ?, updated_at = ? WHERE submission_id = ?",
+				       -1, &st, NULL) != SQLITE_OK)
+			return sql_fail(w, "updating ratings", err);
+		sqlite3_bind_double(st, 1, after[i].mu);
+		sqlite3_bind_double(st, 2, after[i].sigma);
+		sqlite3_bind_int(st, 3, rank[i] == 1);
+		sqlite3_bind_int64(st, 4, store_now_ms());
+		sqlite3_bind_int64(st, 5, m->seat[i].submission);
+		int step = sqlite3_step(st);
+		sqlite3_finalize(st);
+		if (step != SQLITE_DONE)
+			return sql_fail(w, "updating ratings", err);
+	}
+	int64_t v[] = { match_id };
+	if (exec_ints(w, "UPDATE matches SET rated = 1 WHERE id = ?", 1, v, err) < 0)
+		return -1;
+	return rank_events(w, m, places, after, err);
+}
+
+int work_conclude(struct work *w, int64_t submission, bool passed, char err[WORKER_ERRLEN])
+{
+	struct store_submission sub;
+	char serr[STORE_ERRLEN];
+	if (store_get_submission(w->store, submission, &sub, serr) <= 0 ||
+	    store_set_state(w->store, submission, passed ? "qualified" : "not_qualified", NULL,
+			    NULL, NULL, serr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		return -1;
+	}
+	if (passed) {
+		struct rating_params p = rating_params_default();
+		sqlite3_stmt *st;
+		/* A newer submission of the same player replaces the older ones
+		 * in the ranked pool. */
+		if (sqlite3_prepare_v2(store_db(w->store),
+				       "UPDATE submissions SET state = 'superseded', updated_at = ?4"
+				       " WHERE game = ?1 AND name = ?2 AND id < ?3"
+				       " AND state IN ('qualified', 'qualifying')", -1, &st, NULL) != SQLITE_OK)
+			return sql_fail(w, "superseding", err);
+		sqlite3_bind_text(st, 1, sub.game, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, sub.name, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 3, submission);
+		sqlite3_bind_int64(st, 4, store_now_ms());
+		int rc = sqlite3_step(st);
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE)
+			return sql_fail(w, "superseding", err);
+		if (sqlite3_prepare_v2(store_db(w->store),
+				       "INSERT OR IGNORE INTO ratings (submission_id, game, mu, sigma,"
+				       " updated_at) VALUES (?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK)
+			return sql_fail(w, "rating a new player", err);
+		sqlite3_bind_int64(st, 1, submission);
+		sqlite3_bind_text(st, 2, sub.game, -1, SQLITE_STATIC);
+		sqlite3_bind_double(st, 3, p.mu);
+		sqlite3_bind_double(st, 4, p.sigma);
+		sqlite3_bind_int64(st, 5, store_now_ms());
+		rc = sqlite3_step(st);
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE)
+			return sql_fail(w, "rating a new player", err);
+	}
+	json_t *data = json_pack("{s:s, s:s}", "player", sub.name, "author", sub.author);
+	int rc = work_event(w, passed ? "submission.qualified" : "submission.not_qualified",
+			    submission, data, err);
+	json_decref(data);
+	return rc;
+}
+
+/* After a qualifying match: once all of the submission's are played, it
+ * qualifies if it won enough of them. */
+static int check_qualification(struct work *w, const struct played *m, char *verdict, size_t cap,
+			       char err[WORKER_ERRLEN])
+{
+	int64_t id = 0;
+	for (int i = 0; i < m->n && !id; i++)
+		id = m->seat[i].submission;
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(store_db(w->store),
+			       "SELECT count(*), coalesce(sum(mp.rank = 1), 0) FROM match_players mp"
+			       " JOIN matches m ON m.id = mp.match_id WHERE m.kind = 'qualifying'"
+			       " AND mp.submission_id = ?", -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(w, "qualification", err);
+	sqlite3_bind_int64(st, 1, id);
+	int played = 0, wins = 0;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		played = sqlite3_column_int(st, 0);
+		wins = sqlite3_column_int(st, 1);
+	}
+	sqlite3_finalize(st);
+	const struct cfg_worker *c = &w->o->cfg->worker;
+	if (played < (int)c->qualify_matches) {
+		snprintf(verdict, cap, "%d of %u qualifying matches played", played, c->qualify_matches);
+		return 0;
+	}
+	bool passed = wins >= (int)c->qualify_wins;
+	snprintf(verdict, cap, "%s (%d of %d won, %u needed)", passed ? "qualified" : "not qualified",
+		 wins, played, c->qualify_wins);
+	return work_conclude(w, id, passed, err);
+}
+
+static int record(struct work *w, struct played *m, char *note, size_t cap, char err[WORKER_ERRLEN])
+{
+	char serr[STORE_ERRLEN];
+	int64_t match_id;
+	bool rated = false;
+	if (store_begin(w->store, serr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		return -1;
+	}
+	if (work_done(w, err) < 0 || insert_match(w, m, &match_id, err) < 0)
+		return -1;
+	for (int i = 0; i < m->n; i++)
+		if (insert_seat(w, match_id, i, m, err) < 0)
+			return -1;
+	int rc = strcmp(m->kind, "ranked") == 0 ? rate(w, match_id, m, &rated, err)
+						  : check_qualification(w, m, note, cap, err);
+	if (rc < 0)
+		return -1;
+	if (strcmp(m->kind, "ranked") == 0)
+		snprintf(note, cap, "%s", rated ? "rated" : "not rated: a player was superseded");
+	if (store_commit(w->store, serr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		return -1;
+	}
+	snprintf(w->outcome, sizeof w->outcome, "%s match %lld of %s: %s", m->kind,
+		 (long long)match_id, m->game, note);
+	return 0;
+}
+
+int work_match(struct work *w, char err[WORKER_ERRLEN])
+{
+	struct played *m = calloc(1, sizeof *m);
+	if (!m) {
+		snprintf(err, WORKER_ERRLEN, "out of memory");
+		return -1;
+	}
+	m->kind = json_string_value(json_object_get(w->payload, "kind"));
+	m->game = json_string_value(json_object_get(w->payload, "game"));
+	m->seed = json_integer_value(json_object_get(w->payload, "seed"));
+	const struct game *game = m->game ? game_find(m->game) : NULL;
+	int rc = -1;
+	char note[160] = "";
+	err[0] = '\0';
+	if (!game || !m->kind || (strcmp(m->kind, "ranked") && strcmp(m->kind, "qualifying")))
+		snprintf(err, WORKER_ERRLEN, "a match job of an unknown game or kind");
+	else if (resolve_seats(w, m, err) == 0 && play(w, m, game, err) == 0) {
+		rc = record(w, m, note, sizeof note, err);
+		match_result_free(&m->result);
+	}
+	free(m);
+	return rc;
+}

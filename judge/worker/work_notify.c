@@ -1,0 +1,41 @@
+/* work_notify.c - events, and the webhook deliveries they cause. */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "judge/notify/events.h"
+#include "judge/notify/webhook.h"
+#include "judge/worker/work.h"
+
+int work_event(struct work *w, const char *kind, int64_t submission, json_t *data,
+	       char err[WORKER_ERRLEN])
+{
+	char serr[STORE_ERRLEN];
+	if (events_record(w->store, &w->o->cfg->hooks, kind, submission, data, serr) == 0)
+		return 0;
+	snprintf(err, WORKER_ERRLEN, "%s", serr);
+	return -1;
+}
+
+/* Delivers outside any transaction (the POST may take its whole timeout),
+ * then ends the job. */
+int work_notify(struct work *w, char err[WORKER_ERRLEN])
+{
+	struct hook_result r;
+	hook_job_deliver(w->job.payload, w->o->cfg->hooks.timeout_ms, &r);
+	if (!r.delivered) {
+		snprintf(err, WORKER_ERRLEN, "webhook: %.240s", r.reason);
+		w->permanent = r.permanent;
+		return -1;
+	}
+	char serr[STORE_ERRLEN];
+	if (store_begin(w->store, serr) < 0 || work_done(w, err) < 0 ||
+	    store_commit(w->store, serr) < 0) {
+		if (!err[0])
+			snprintf(err, WORKER_ERRLEN, "%s", serr);
+		store_rollback(w->store);
+		return -1;
+	}
+	snprintf(w->outcome, sizeof w->outcome, "%s", r.reason);
+	return 0;
+}

@@ -1,0 +1,71 @@
+/* work_plag.c - a compile job's plagiarism check: the submission's
+ * fingerprints are taken before its transaction (CPU only), then stored,
+ * indexed and compared with every earlier file of the game inside it, so a
+ * submission is fingerprinted exactly when its compile job ends. */
+#include <stdio.h>
+#include <string.h>
+
+#include "judge/plag/plag_doc.h"
+#include "judge/plag/plag_event.h"
+#include "judge/plag/plag_store.h"
+#include "judge/worker/work.h"
+
+void work_plag_fingerprint(struct work *w, const char *game, const char *src, size_t len,
+			   struct plag_fps *fps, char fp_error[PLAG_ERRLEN])
+{
+	struct plag_hashset base;
+	*fps = (struct plag_fps){ 0 };
+	fp_error[0] = 0;
+	if (plag_base_load(w->o->cfg->data_dir, game, w->o->cfg->plag.k, &base, fp_error))
+		return;
+	if (plag_fingerprint(&w->o->cfg->plag, &base, src, len, fps, fp_error))
+		*fps = (struct plag_fps){ 0 };
+	plag_hashset_free(&base);
+}
+
+static int already_fingerprinted(sqlite3 *db, int64_t submission, bool *yes,
+				 char err[WORKER_ERRLEN])
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db, "SELECT 1 FROM plag_docs WHERE submission_id = ?", -1, &st,
+			       NULL) != SQLITE_OK) {
+		snprintf(err, WORKER_ERRLEN, "plagiarism: %s", sqlite3_errmsg(db));
+		return -1;
+	}
+	sqlite3_bind_int64(st, 1, submission);
+	int rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	*yes = rc == SQLITE_ROW;
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		snprintf(err, WORKER_ERRLEN, "plagiarism: %s", sqlite3_errmsg(db));
+		return -1;
+	}
+	return 0;
+}
+
+int work_plag_record(struct work *w, const struct store_submission *sub,
+		     const struct plag_fps *fps, const char *fp_error, char err[WORKER_ERRLEN])
+{
+	sqlite3 *db = store_db(w->store);
+	bool done;
+	if (already_fingerprinted(db, sub->id, &done, err) < 0)
+		return -1;
+	if (done)
+		return 0;
+	struct plag_doc doc = { .game = sub->game, .author = sub->author, .name = sub->name,
+				.submission = sub->id };
+	struct plag_matches m;
+	char perr[PLAG_ERRLEN];
+	int64_t id;
+	bool have = !fp_error[0];
+	if (plag_store_add(db, &w->o->cfg->plag, &doc, have ? fps : NULL, fp_error, &id, &m,
+			   perr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "plagiarism: %.230s", perr);
+		return -1;
+	}
+	json_t *data = plag_event_data(sub->name, sub->author, m.v, m.n);
+	plag_matches_free(&m);
+	int rc = data ? work_event(w, "plagiarism.flagged", sub->id, data, err) : 0;
+	json_decref(data);
+	return rc;
+}

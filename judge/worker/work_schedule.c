@@ -1,0 +1,136 @@
+/* work_schedule.c - ranked matches, scheduled when nothing else waits:
+ * matchmaking over each game's ranked pool until every player has the
+ * configured minimum of games. */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "judge/worker/matchmaking.h"
+#include "judge/worker/work.h"
+
+struct pool {
+	struct mm_player *p;
+	size_t n;
+};
+
+static int load_pool(struct work *w, const char *game, struct pool *pool)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(store_db(w->store),
+			       "SELECT s.id, r.mu, r.sigma, r.games FROM submissions s"
+			       " JOIN ratings r ON r.submission_id = s.id"
+			       " WHERE s.game = ? AND s.state = 'qualified' ORDER BY s.id",
+			       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+	int min_games = (int)w->o->cfg->worker.min_games;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct mm_player *grown = realloc(pool->p, (pool->n + 1) * sizeof *pool->p);
+		if (!grown)
+			break;
+		pool->p = grown;
+		int games = sqlite3_column_int(st, 3);
+		pool->p[pool->n++] = (struct mm_player){
+			.id = sqlite3_column_int64(st, 0), .mu = sqlite3_column_double(st, 1),
+			.sigma = sqlite3_column_double(st, 2), .games = games,
+			.new_player = games < min_games,
+		};
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+/* Ranked matches of game already queued or running: their games are not
+ * counted yet, so scheduling waits for them. */
+static int ranked_pending(struct work *w, const char *game)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(store_db(w->store),
+			       "SELECT count(*) FROM jobs WHERE kind = 'match'"
+			       " AND state IN ('queued', 'running')"
+			       " AND json_extract(payload, '$.kind') = 'ranked'"
+			       " AND json_extract(payload, '$.game') = ?", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+	sqlite3_finalize(st);
+	return n;
+}
+
+static int queue_match(struct work *w, const char *game, const struct pool *pool,
+		       const size_t *pick, int k, struct rng *r, char err[WORKER_ERRLEN])
+{
+	int order[GAME_MAX_PLAYERS];
+	rng_permutation(r, order, k); /* no seat is anybody's by right */
+	json_t *seats = json_array();
+	for (int i = 0; i < k; i++)
+		json_array_append_new(seats, json_pack("{s:I}", "submission",
+						       (json_int_t)pool->p[pick[order[i]]].id));
+	json_t *p = json_pack("{s:s, s:s, s:I, s:o}", "kind", "ranked", "game", game, "seed",
+			      (json_int_t)rng_next(r), "seats", seats);
+	char *text = json_dumps(p, JSON_COMPACT);
+	char serr[STORE_ERRLEN];
+	int rc = text ? store_enqueue(w->store, "match", text, 0, 0, NULL, serr) : -1;
+	if (rc < 0)
+		snprintf(err, WORKER_ERRLEN, "%s", text ? serr : "out of memory");
+	free(text);
+	json_decref(p);
+	return rc;
+}
+
+/* Plans up to room matches of one game, counting each planned game at once
+ * so that one batch is already balanced. */
+static int schedule_game(struct work *w, const struct game *g, long room, int *queued,
+			 struct rng *r, char err[WORKER_ERRLEN])
+{
+	struct pool pool = { 0 };
+	struct mm_params params = mm_params_default();
+	params.min_games = (int)w->o->cfg->worker.min_games;
+	int pending = ranked_pending(w, g->name);
+	if (pending != 0 || load_pool(w, g->name, &pool) < 0) {
+		free(pool.p);
+		return pending < 0 ? -1 : 0;
+	}
+	int rc = 0;
+	while (*queued < room && !mm_should_stop(pool.p, pool.n, &params)) {
+		size_t pick[GAME_MAX_PLAYERS];
+		int e = mm_pick(pool.p, pool.n, (size_t)g->players, &params, r, pick);
+		if (e == MM_EFEW)
+			break;
+		if (e != MM_OK) {
+			snprintf(err, WORKER_ERRLEN, "matchmaking: %s", mm_strerror(e));
+			rc = -1;
+			break;
+		}
+		if ((rc = queue_match(w, g->name, &pool, pick, g->players, r, err)) < 0)
+			break;
+		for (int i = 0; i < g->players; i++)
+			pool.p[pick[i]].games++;
+		(*queued)++;
+	}
+	free(pool.p);
+	return rc;
+}
+
+int work_schedule(struct work *w, long room, int *queued, char err[WORKER_ERRLEN])
+{
+	char serr[STORE_ERRLEN];
+	*queued = 0;
+	if (store_begin(w->store, serr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		return -1;
+	}
+	struct rng r = rng_seeded((uint64_t)store_now_ms());
+	int rc = 0;
+	for (const struct game *const *g = game_list(); *g && rc == 0; g++)
+		rc = schedule_game(w, *g, room, queued, &r, err);
+	if (rc == 0 && store_commit(w->store, serr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		rc = -1;
+	}
+	if (rc < 0)
+		store_rollback(w->store);
+	return rc;
+}

@@ -1,0 +1,208 @@
+#include "judge/worker/worker.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "judge/notify/webhook.h"
+#include "judge/worker/work.h"
+
+/* ---- lease renewal ----------------------------------------------------- */
+
+/* Renews the running job's lease from its own thread and connection while
+ * the job runs (a match may run longer than a lease). */
+struct renewer {
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+	bool done;
+	const struct worker_opts *o;
+	int64_t job;
+};
+
+static void *renew_loop(void *arg)
+{
+	struct renewer *r = arg;
+	char err[STORE_ERRLEN];
+	struct store *s = store_open(r->o->queue, false, err);
+	pthread_mutex_lock(&r->lock);
+	while (!r->done) {
+		struct timespec until;
+		clock_gettime(CLOCK_REALTIME, &until);
+		int64_t step = (int64_t)r->o->cfg->worker.lease_ms / 3;
+		until.tv_sec += step / 1000;
+		until.tv_nsec += (step % 1000) * 1000000;
+		if (until.tv_nsec >= 1000000000) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000;
+		}
+		if (pthread_cond_timedwait(&r->wake, &r->lock, &until) == ETIMEDOUT && s)
+			store_renew(s, r->job, r->o->name, (int64_t)r->o->cfg->worker.lease_ms, err);
+	}
+	pthread_mutex_unlock(&r->lock);
+	store_close(s);
+	return NULL;
+}
+
+static bool renewer_start(struct renewer *r, const struct worker_opts *o, int64_t job)
+{
+	*r = (struct renewer){ .o = o, .job = job };
+	pthread_mutex_init(&r->lock, NULL);
+	pthread_cond_init(&r->wake, NULL);
+	return pthread_create(&r->thread, NULL, renew_loop, r) == 0;
+}
+
+static void renewer_stop(struct renewer *r)
+{
+	pthread_mutex_lock(&r->lock);
+	r->done = true;
+	pthread_cond_signal(&r->wake);
+	pthread_mutex_unlock(&r->lock);
+	pthread_join(r->thread, NULL);
+	pthread_mutex_destroy(&r->lock);
+	pthread_cond_destroy(&r->wake);
+}
+
+/* ---- one job --------------------------------------------------------------- */
+
+int work_done(struct work *w, char err[WORKER_ERRLEN])
+{
+	if (store_holds(w->store, w->job.id, w->o->name, err) < 0)
+		return -1;
+	return store_mark_done(w->store, w->job.id, err);
+}
+
+static int dispatch(struct work *w, char err[WORKER_ERRLEN])
+{
+	json_error_t jerr;
+	w->payload = json_loads(w->job.payload, 0, &jerr);
+	if (!w->payload) {
+		snprintf(err, WORKER_ERRLEN, "the job's payload is not JSON: %s", jerr.text);
+		return -1;
+	}
+	if (strcmp(w->job.kind, "compile") == 0)
+		return work_compile(w, err);
+	if (strcmp(w->job.kind, "match") == 0)
+		return work_match(w, err);
+	if (strcmp(w->job.kind, "notify") == 0)
+		return work_notify(w, err);
+	snprintf(err, WORKER_ERRLEN, "unknown job kind '%s'", w->job.kind);
+	return -1;
+}
+
+/* A job's tries: webhooks have their own cap; other jobs the worker's. */
+static int attempt_cap(const struct work *w)
+{
+	const struct judge_config *cfg = w->o->cfg;
+	if (w->permanent)
+		return w->job.attempts;
+	return strcmp(w->job.kind, "notify") == 0 ? (int)cfg->hooks.max_attempts
+						  : (int)cfg->worker.max_attempts;
+}
+
+/* Retries wait a little longer each time: 1 s, 2 s, 4 s... (the webhook
+ * schedule, which suits every job). */
+static int64_t retry_at(int attempts)
+{
+	return store_now_ms() + hook_backoff_ms((unsigned)attempts + 1);
+}
+
+static void run_job(struct work *w)
+{
+	const struct worker_opts *o = w->o;
+	char err[WORKER_ERRLEN] = "", serr[STORE_ERRLEN];
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	struct renewer r;
+	bool renewing = renewer_start(&r, o, w->job.id);
+	int rc = dispatch(w, err);
+	if (renewing)
+		renewer_stop(&r);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double secs = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	if (rc == 0) {
+		fprintf(o->log, "%s: job %lld %s: %s (%.2f s)\n", o->name, (long long)w->job.id,
+			w->job.kind, w->outcome, secs);
+	} else {
+		int cap = attempt_cap(w);
+		bool last = w->job.attempts >= cap;
+		fprintf(o->log, "%s: job %lld %s failed (attempt %d): %s%s\n", o->name,
+			(long long)w->job.id, w->job.kind, w->job.attempts, err,
+			last ? "; parked" : "; will retry");
+		store_rollback(w->store);
+		store_fail(w->store, w->job.id, o->name, err, retry_at(w->job.attempts), cap, serr);
+	}
+	fflush(o->log);
+	json_decref(w->payload);
+	w->payload = NULL;
+	w->permanent = false;
+}
+
+/* ---- the loop ---------------------------------------------------------- */
+
+static void nap(int ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+	nanosleep(&ts, NULL);
+}
+
+/* Nothing waits: schedule ranked matches.  true if some were queued. */
+static bool schedule(struct work *w, long *left)
+{
+	char err[WORKER_ERRLEN];
+	int queued = 0;
+	long room = *left < 0 ? 16 : *left < 16 ? *left : 16;
+	if (room == 0 || work_schedule(w, room, &queued, err) < 0) {
+		if (room)
+			fprintf(w->o->log, "%s: scheduling failed: %s\n", w->o->name, err);
+		return false;
+	}
+	if (*left > 0)
+		*left -= queued;
+	return queued > 0;
+}
+
+/* A job whose worker died this often is parked when claimed; the larger
+ * cap, so that no kind of job is parked before its own cap. */
+static int claim_cap(const struct judge_config *cfg)
+{
+	unsigned a = cfg->worker.max_attempts, b = cfg->hooks.max_attempts;
+	return (int)(a > b ? a : b);
+}
+
+int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN])
+{
+	struct work w = { .o = o };
+	w.store = store_open(o->queue, true, err);
+	if (!w.store)
+		return -1;
+	long left = o->ranked_cap;
+	while (!*o->stop) {
+		char serr[STORE_ERRLEN];
+		int got = store_claim(w.store, o->name, (int64_t)o->cfg->worker.lease_ms,
+				      claim_cap(o->cfg), &w.job, serr);
+		if (got < 0) {
+			fprintf(o->log, "%s: %s\n", o->name, serr);
+			nap(1000);
+			continue;
+		}
+		if (got == 1) {
+			run_job(&w);
+			store_job_clear(&w.job);
+			if (o->once)
+				break;
+			continue;
+		}
+		if (schedule(&w, &left))
+			continue;
+		int64_t pending = 0;
+		if (o->exit_when_idle && store_pending(w.store, &pending, serr) == 0 && pending == 0)
+			break;
+		nap(200);
+	}
+	store_close(w.store);
+	return 0;
+}

@@ -1,0 +1,40 @@
+/* worker.h - one worker slot: claims jobs from the store and does them.
+ *
+ * Jobs: compile (a submission; on success its qualifying matches are
+ * queued), match (qualifying or ranked: played in the sandbox, recorded
+ * with its replay and, if ranked, the rating updates in one transaction,
+ * exactly once), notify (one webhook delivery).  When nothing waits, a slot
+ * schedules ranked matches (matchmaking) until every ranked player has the
+ * configured minimum of games or the cap is reached.  A slot holds one
+ * store connection and renews its job's lease from a second thread while
+ * the job runs.  It writes one line per job outcome to its log stream.
+ */
+#ifndef JUDGE_WORKER_H
+#define JUDGE_WORKER_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "judge/base/config.h"
+
+#define WORKER_ERRLEN 256
+
+struct worker_opts {
+	const struct judge_config *cfg;
+	const char *queue;   /* the store's path */
+	const char *name;    /* this slot's name in jobs.worker */
+	bool pin_cpu;        /* play matches on one CPU */
+	int cpu;
+	bool once;           /* do one job, then return */
+	bool exit_when_idle; /* return when there is nothing left to do */
+	long ranked_cap;     /* ranked matches this slot may schedule; < 0 none */
+	volatile sig_atomic_t *stop; /* set by a signal: finish the job, return */
+	FILE *log;
+};
+
+/* Runs the slot until told to stop (or idle, or once).  0, or -1 with err
+ * when the store cannot be used at all. */
+int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN]);
+
+#endif
