@@ -137,12 +137,12 @@ bool dom_board_connected(struct dom_state *d);
  * returns the id, or -1 when the cell is not free). */
 void dom_clear_units(struct dom_state *d);
 int dom_add_unit(struct dom_state *d, int type, int owner, int row, int col);
+
+/* ---- cells.c ------------------------------------------------------------- */
+
 /* Paints a cell, keeping the land counts. */
 void dom_paint(struct dom_state *d, int row, int col, int owner);
 int dom_full_health(const struct dom_state *d, int type);
-
-/* ---- rules.c ------------------------------------------------------------- */
-
 /* Real direction from the direction player p gave in its rotated view. */
 int dom_turn_dir(int player, int dir);
 void dom_dir_delta(int dir, int *dr, int *dc);
@@ -156,6 +156,9 @@ int dom_haunters(const struct dom_state *d, int row, int col, int count[DOM_PLAY
 int dom_witch_reach(const struct dom_state *d, const struct dom_unit *w,
 		    int cells[DOM_REACH_MAX]);
 bool dom_haunted(const struct dom_state *d, int row, int col);
+
+/* ---- rules.c ------------------------------------------------------------- */
+
 /* One orders message of a player (game_orders()). */
 int dom_take_orders(struct dom_state *d, int player, const uint8_t *buf, size_t len,
 		    char err[GAME_ERRLEN]);

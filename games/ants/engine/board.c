@@ -13,6 +13,15 @@
 
 #include "games/ants/ants.h"
 
+/* Row and column steps of the directions 0..3; the rules walk with them too. */
+static const int ant_delta[ANT_DIRS][2] = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } };
+
+void ant_dir_delta(int dir, int *dr, int *dc)
+{
+	*dr = dir >= 0 && dir < ANT_DIRS ? ant_delta[dir][0] : 0;
+	*dc = dir >= 0 && dir < ANT_DIRS ? ant_delta[dir][1] : 0;
+}
+
 #define ANT_BOARD_ATTEMPTS 100
 #define ANT_CELLS_PER_RIVER 200 /* 25 x 25: three rivers */
 

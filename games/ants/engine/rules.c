@@ -14,14 +14,6 @@
 
 #include "games/ants/ants.h"
 
-static const int ant_delta[ANT_DIRS][2] = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } };
-
-void ant_dir_delta(int dir, int *dr, int *dc)
-{
-	*dr = dir >= 0 && dir < ANT_DIRS ? ant_delta[dir][0] : 0;
-	*dc = dir >= 0 && dir < ANT_DIRS ? ant_delta[dir][1] : 0;
-}
-
 int ant_count(const struct ant_state *g, int player)
 {
 	int n = 0;

@@ -21,26 +21,6 @@
 #define DOM_BOARD_ATTEMPTS 100
 #define DOM_BORDER_LABEL 1 /* snake labels start at 2; 0 is no wall */
 
-int dom_full_health(const struct dom_state *d, int type)
-{
-	return type == DOM_FARMER ? d->p.farmer_health
-	       : type == DOM_KNIGHT ? d->p.knight_health
-				    : 0;
-}
-
-void dom_paint(struct dom_state *d, int row, int col, int owner)
-{
-	int cell = dom_cell(d, row, col);
-	int old = d->owner[cell];
-	if (old == owner)
-		return;
-	if (old != DOM_NOBODY)
-		d->land[old]--;
-	if (owner != DOM_NOBODY)
-		d->land[owner]++;
-	d->owner[cell] = (int8_t)owner;
-}
-
 /* ---- units --------------------------------------------------------------- */
 
 void dom_clear_units(struct dom_state *d)
