@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "judge/base/paths.h"
-#include "judge/plag/plag_winnow.h"
 
 /* webhook.c writes its errors into our buffer. */
 _Static_assert(CFG_ERRLEN == HOOK_ERRLEN, "config and webhook errors differ in size");

@@ -50,7 +50,11 @@ struct cfg_worker {
 };
 
 /* Plagiarism: fingerprints of k-grams of tokens, winnowed with window w;
- * shares are percentages. */
+ * shares are percentages.  The ranges bound the winnowing's buffers. */
+#define PLAG_K_DEFAULT 12
+#define PLAG_W_DEFAULT 8
+#define PLAG_K_MAX 256
+#define PLAG_W_MAX 1024
 struct cfg_plag {
 	unsigned k, w;
 	unsigned floor_pct;       /* pairs at least this similar are stored */

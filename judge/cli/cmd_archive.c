@@ -179,7 +179,7 @@ static void identify(const char *dir, const char *path, struct archived *f)
 	rel += strspn(rel, "/");
 	const char *slash = strchr(rel, '/'), *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
-	char player[MATCH_NAME_MAX + 1];
+	char player[PLAYER_NAME_MAX + 1];
 	if (src_player_name(f->source, f->len, player) == 0)
 		snprintf(f->name, sizeof f->name, "%s", player);
 	else

@@ -90,7 +90,7 @@ static bool author_valid(const char *a)
 }
 
 static int check(const struct submit_args *a, const char *src, size_t len,
-		 char name[MATCH_NAME_MAX + 1])
+		 char name[PLAYER_NAME_MAX + 1])
 {
 	char err[CSCAN_ERRLEN];
 	if (!game_find(a->game))
@@ -136,7 +136,7 @@ int cmd_submit(int argc, char **argv)
 	struct submit_args a;
 	if (parse_args(argc, argv, &a) < 0)
 		return 2;
-	char *src = NULL, name[MATCH_NAME_MAX + 1], sha[HASH_HEXLEN + 1], err[STORE_ERRLEN];
+	char *src = NULL, name[PLAYER_NAME_MAX + 1], sha[HASH_HEXLEN + 1], err[STORE_ERRLEN];
 	size_t len = 0;
 	char rerr[SRC_ERRLEN];
 	int rc = src_read(a.file, CMP_SOURCE_MAX, &src, &len, rerr) < 0 ? refuse("%s%s", rerr, "") : 0;

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,7 +60,7 @@ static bool ident_char(char c)
 }
 
 /* The name in PLAYER_NAME(Name), outside comments and literals. */
-int src_player_name(const char *s, size_t len, char name[MATCH_NAME_MAX + 1])
+int src_player_name(const char *s, size_t len, char name[PLAYER_NAME_MAX + 1])
 {
 	static const char key[] = "PLAYER_NAME";
 	for (size_t i = 0; i < len;) {
@@ -81,7 +82,7 @@ int src_player_name(const char *s, size_t len, char name[MATCH_NAME_MAX + 1])
 		while (*p == ' ' || *p == '\t')
 			p++;
 		size_t n = strcspn(p, " \t)");
-		if (!match_name_valid(p, n) || p[n + strspn(p + n, " \t")] != ')')
+		if (!player_name_valid(p, n) || p[n + strspn(p + n, " \t")] != ')')
 			return -1;
 		memcpy(name, p, n);
 		name[n] = '\0';

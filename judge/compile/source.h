@@ -11,13 +11,13 @@
 
 #include <stddef.h>
 
-#include "judge/play/match.h"
+#include "judge/base/player_name.h"
 
 #define SRC_ERRLEN 256
 
 int src_read(const char *path, size_t max, char **buf, size_t *len, char err[SRC_ERRLEN]);
 
 /* 0 with name filled, -1 when the file names no valid player. */
-int src_player_name(const char *s, size_t len, char name[MATCH_NAME_MAX + 1]);
+int src_player_name(const char *s, size_t len, char name[PLAYER_NAME_MAX + 1]);
 
 #endif

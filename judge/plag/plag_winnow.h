@@ -23,6 +23,7 @@
 #ifndef JUDGE_PLAG_WINNOW_H
 #define JUDGE_PLAG_WINNOW_H
 
+#include "judge/base/config.h"
 #include "judge/plag/plag_tokens.h"
 
 #include <stdbool.h>
@@ -30,10 +31,7 @@
 /* Bump when token codes or the k-gram hash change: stored hashes expire. */
 #define PLAG_HASH_VERSION 1
 
-#define PLAG_K_DEFAULT 12
-#define PLAG_W_DEFAULT 8
-#define PLAG_K_MAX 256
-#define PLAG_W_MAX 1024
+/* k and w: PLAG_K_DEFAULT, PLAG_K_MAX... are the settings' (base/config.h) */
 
 struct plag_fp {
 	uint64_t hash;

@@ -15,24 +15,11 @@ struct match {
 	struct sbx_policy *pol;
 	int n;
 	struct seat seat[GAME_MAX_PLAYERS];
-	char name[GAME_MAX_PLAYERS][MATCH_NAME_MAX + 1];
+	char name[GAME_MAX_PLAYERS][PLAYER_NAME_MAX + 1];
 	uint8_t *buf;
 	size_t buf_cap;
 	json_t *rounds;
 };
-
-bool match_name_valid(const char *name, size_t len)
-{
-	if (len < 1 || len > MATCH_NAME_MAX)
-		return false;
-	for (size_t i = 0; i < len; i++) {
-		char c = name[i];
-		if (!(c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-		      (c >= 'A' && c <= 'Z')))
-			return false;
-	}
-	return true;
-}
 
 static bool alive(const struct match *m, int i)
 {
@@ -60,7 +47,7 @@ static void take_names(struct match *m)
 		const uint8_t *f = seat_frame(&m->seat[i], &len);
 		if (!f)
 			continue;
-		if (match_name_valid((const char *)f, len))
+		if (player_name_valid((const char *)f, len))
 			memcpy(m->name[i], f, len);
 		else
 			seat_freeze(&m->seat[i], -1, SBX_STOPPED,

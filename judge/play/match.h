@@ -17,10 +17,10 @@
 #include <sys/types.h>
 
 #include "games/game.h"
+#include "judge/base/player_name.h"
 #include "sandbox/sandbox.h"
 
 #define MATCH_ERRLEN 256
-#define MATCH_NAME_MAX 12
 
 struct match_entry {
 	const char *binary;        /* static player binary */
@@ -49,7 +49,7 @@ struct match_spec {
 };
 
 struct match_seat {
-	char name[MATCH_NAME_MAX + 1]; /* as the player announced it */
+	char name[PLAYER_NAME_MAX + 1]; /* as the player announced it */
 	int64_t score;
 	int rank;                      /* 1 = best; ties share a rank */
 	bool frozen;
@@ -74,8 +74,5 @@ struct match_result {
 int match_play(const struct match_spec *spec, struct match_result *out,
 	       char err[MATCH_ERRLEN]);
 void match_result_free(struct match_result *r);
-
-/* A player name: 1 to 12 letters, digits or underscores. */
-bool match_name_valid(const char *name, size_t len);
 
 #endif
