@@ -70,6 +70,12 @@ int store_get_source(struct store *s, int64_t id, char **src, size_t *len,
 int store_set_state(struct store *s, int64_t id, const char *state, const char *binary_path,
 		    const char *binary_sha256, const char *compile_log, char err[STORE_ERRLEN]);
 
+/* Inside a transaction: a submission's qualification is over.  Passed, it
+ * enters the ranked pool rated (mu, sigma), and the older submissions of
+ * its player leave it. */
+int store_conclude_qualification(struct store *s, const struct store_submission *sub,
+				 bool passed, double mu, double sigma, char err[STORE_ERRLEN]);
+
 /* ---- jobs --------------------------------------------------------------- */
 
 struct store_job {

@@ -182,3 +182,42 @@ int store_set_state(struct store *s, int64_t id, const char *state, const char *
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : fail_sql(s, "updating a submission", err);
 }
+
+/* One statement binding (game, name, id or submission, then numbers). */
+static int run_rating_row(struct store *s, const char *sql, const char *what,
+			  const struct store_submission *sub, double mu, double sigma,
+			  char err[STORE_ERRLEN])
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(store_db(s), sql, -1, &st, NULL) != SQLITE_OK)
+		return fail_sql(s, what, err);
+	sqlite3_bind_text(st, 1, sub->game, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, sub->name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, sub->id);
+	sqlite3_bind_int64(st, 4, store_now_ms());
+	sqlite3_bind_double(st, 5, mu);
+	sqlite3_bind_double(st, 6, sigma);
+	int rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail_sql(s, what, err);
+}
+
+int store_conclude_qualification(struct store *s, const struct store_submission *sub,
+				 bool passed, double mu, double sigma, char err[STORE_ERRLEN])
+{
+	if (store_set_state(s, sub->id, passed ? "qualified" : "not_qualified", NULL, NULL, NULL,
+			    err) < 0)
+		return -1;
+	if (!passed)
+		return 0;
+	/* A newer submission of the same player replaces the older ones in
+	 * the ranked pool. */
+	if (run_rating_row(s, "UPDATE submissions SET state = 'superseded', updated_at = ?4"
+			      " WHERE game = ?1 AND name = ?2 AND id < ?3"
+			      " AND state IN ('qualified', 'qualifying')",
+			   "superseding", sub, mu, sigma, err) < 0)
+		return -1;
+	return run_rating_row(s, "INSERT OR IGNORE INTO ratings (submission_id, game, mu, sigma,"
+				 " updated_at) VALUES (?3, ?1, ?5, ?6, ?4)",
+			      "rating a new player", sub, mu, sigma, err);
+}

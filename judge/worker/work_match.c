@@ -315,55 +315,6 @@ static int rate(struct work *w, int64_t match_id, const struct played *m, bool *
 	return rank_events(w, m, places, after, err);
 }
 
-int work_conclude(struct work *w, int64_t submission, bool passed, char err[WORKER_ERRLEN])
-{
-	struct store_submission sub;
-	char serr[STORE_ERRLEN];
-	if (store_get_submission(w->store, submission, &sub, serr) <= 0 ||
-	    store_set_state(w->store, submission, passed ? "qualified" : "not_qualified", NULL,
-			    NULL, NULL, serr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", serr);
-		return -1;
-	}
-	if (passed) {
-		struct rating_params p = rating_params_default();
-		sqlite3_stmt *st;
-		/* A newer submission of the same player replaces the older ones
-		 * in the ranked pool. */
-		if (sqlite3_prepare_v2(store_db(w->store),
-				       "UPDATE submissions SET state = 'superseded', updated_at = ?4"
-				       " WHERE game = ?1 AND name = ?2 AND id < ?3"
-				       " AND state IN ('qualified', 'qualifying')", -1, &st, NULL) != SQLITE_OK)
-			return sql_fail(w, "superseding", err);
-		sqlite3_bind_text(st, 1, sub.game, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 2, sub.name, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 3, submission);
-		sqlite3_bind_int64(st, 4, store_now_ms());
-		int rc = sqlite3_step(st);
-		sqlite3_finalize(st);
-		if (rc != SQLITE_DONE)
-			return sql_fail(w, "superseding", err);
-		if (sqlite3_prepare_v2(store_db(w->store),
-				       "INSERT OR IGNORE INTO ratings (submission_id, game, mu, sigma,"
-				       " updated_at) VALUES (?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK)
-			return sql_fail(w, "rating a new player", err);
-		sqlite3_bind_int64(st, 1, submission);
-		sqlite3_bind_text(st, 2, sub.game, -1, SQLITE_STATIC);
-		sqlite3_bind_double(st, 3, p.mu);
-		sqlite3_bind_double(st, 4, p.sigma);
-		sqlite3_bind_int64(st, 5, store_now_ms());
-		rc = sqlite3_step(st);
-		sqlite3_finalize(st);
-		if (rc != SQLITE_DONE)
-			return sql_fail(w, "rating a new player", err);
-	}
-	json_t *data = json_pack("{s:s, s:s}", "player", sub.name, "author", sub.author);
-	int rc = work_event(w, passed ? "submission.qualified" : "submission.not_qualified",
-			    submission, data, err);
-	json_decref(data);
-	return rc;
-}
-
 /* After a qualifying match: once all of the submission's are played, it
  * qualifies if it won enough of them. */
 static int check_qualification(struct work *w, const struct played *m, char *verdict, size_t cap,

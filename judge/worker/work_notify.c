@@ -7,16 +7,6 @@
 #include "judge/notify/webhook.h"
 #include "judge/worker/work.h"
 
-int work_event(struct work *w, const char *kind, int64_t submission, json_t *data,
-	       char err[WORKER_ERRLEN])
-{
-	char serr[STORE_ERRLEN];
-	if (events_record(w->store, &w->o->cfg->hooks, kind, submission, data, serr) == 0)
-		return 0;
-	snprintf(err, WORKER_ERRLEN, "%s", serr);
-	return -1;
-}
-
 /* Delivers outside any transaction (the POST may take its whole timeout),
  * then ends the job. */
 int work_notify(struct work *w, char err[WORKER_ERRLEN])

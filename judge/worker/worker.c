@@ -68,13 +68,6 @@ static void renewer_stop(struct renewer *r)
 
 /* ---- one job --------------------------------------------------------------- */
 
-int work_done(struct work *w, char err[WORKER_ERRLEN])
-{
-	if (store_holds(w->store, w->job.id, w->o->name, err) < 0)
-		return -1;
-	return store_mark_done(w->store, w->job.id, err);
-}
-
 static int dispatch(struct work *w, char err[WORKER_ERRLEN])
 {
 	json_error_t jerr;

@@ -1,0 +1,43 @@
+/* work_txn.c - what a job of any kind does inside its transaction: keep
+ * hold of the job and mark it done, record an event, end a submission's
+ * qualification.  Under every job handler, so that no handler calls
+ * another and none calls back into the worker's loop. */
+#include <stdio.h>
+
+#include "judge/notify/events.h"
+#include "judge/rating/rating.h"
+#include "judge/worker/work.h"
+
+int work_done(struct work *w, char err[WORKER_ERRLEN])
+{
+	if (store_holds(w->store, w->job.id, w->o->name, err) < 0)
+		return -1;
+	return store_mark_done(w->store, w->job.id, err);
+}
+
+int work_event(struct work *w, const char *kind, int64_t submission, json_t *data,
+	       char err[WORKER_ERRLEN])
+{
+	char serr[STORE_ERRLEN];
+	if (events_record(w->store, &w->o->cfg->hooks, kind, submission, data, serr) == 0)
+		return 0;
+	snprintf(err, WORKER_ERRLEN, "%s", serr);
+	return -1;
+}
+
+int work_conclude(struct work *w, int64_t submission, bool passed, char err[WORKER_ERRLEN])
+{
+	struct store_submission sub;
+	struct rating_params p = rating_params_default();
+	char serr[STORE_ERRLEN];
+	if (store_get_submission(w->store, submission, &sub, serr) <= 0 ||
+	    store_conclude_qualification(w->store, &sub, passed, p.mu, p.sigma, serr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		return -1;
+	}
+	json_t *data = json_pack("{s:s, s:s}", "player", sub.name, "author", sub.author);
+	int rc = work_event(w, passed ? "submission.qualified" : "submission.not_qualified",
+			    submission, data, err);
+	json_decref(data);
+	return rc;
+}
