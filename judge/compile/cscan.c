@@ -71,14 +71,6 @@ static const struct banned_word banned_words[] = {
 	{ NULL, NULL },
 };
 
-bool cscan_in_list(const char *const *list, const char *w, size_t n)
-{
-	for (; *list; list++)
-		if (strlen(*list) == n && memcmp(*list, w, n) == 0)
-			return true;
-	return false;
-}
-
 bool cscan_standard_header(const char *h)
 {
 	return cscan_in_list(standard_headers, h, strlen(h));
@@ -90,19 +82,6 @@ static const struct banned_word *banned(const char *w, size_t n)
 		if (strlen(b->word) == n && memcmp(b->word, w, n) == 0)
 			return b;
 	return NULL;
-}
-
-int cscan_refuse(char err[CSCAN_ERRLEN], const char *name, unsigned line, const char *fmt, ...)
-{
-	int n = line ? snprintf(err, CSCAN_ERRLEN, "%s:%u: ", name, line)
-		     : snprintf(err, CSCAN_ERRLEN, "%s: ", name);
-	if (n < 0 || n >= CSCAN_ERRLEN)
-		return 1;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err + n, CSCAN_ERRLEN - (size_t)n, fmt, ap);
-	va_end(ap);
-	return 1;
 }
 
 /* ---- characters ---------------------------------------------------------- */
