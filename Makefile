@@ -11,7 +11,7 @@ ASAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 SANFLAGS := $(if $(SAN),$(ASAN))
 CFLAGS  := -std=gnu17 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I. $(SANFLAGS)
 LDFLAGS := $(SANFLAGS)
-LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lcurl -lm
+LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lcurl -lz -lm
 
 # Player binaries (test attackers, shipped players) are static, never
 # sanitized, and the same for every build flavour.

@@ -34,7 +34,7 @@ FUZZ_ENGINE_SRC := games/registry.c games/params_text.c $(wildcard games/*/engin
 
 # target name -> its seed corpus (tests/fuzz/corpus/DIR)
 FUZZ_TARGETS := fuzz_dominator_orders:dominator fuzz_ants_orders:ants \
-		fuzz_starwar_orders:starwar fuzz_frames:frames
+		fuzz_starwar_orders:starwar fuzz_frames:frames fuzz_replay:replay
 FUZZ_BINS    := $(foreach t,$(FUZZ_TARGETS),$(FUZZ_DIR)/$(firstword $(subst :, ,$(t))))
 
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-toolchain
@@ -65,6 +65,10 @@ $(FUZZ_DIR)/fuzz_%_orders: $(call fuzz_obj,tests/fuzz/fuzz_%_orders.c tests/fuzz
 # The frame reader alone: the target fakes the sandbox calls seat.c makes.
 $(FUZZ_DIR)/fuzz_frames: $(call fuzz_obj,tests/fuzz/fuzz_frames.c judge/play/seat.c)
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -o $@
+
+# The replay check on hostile replays, with every engine.
+$(FUZZ_DIR)/fuzz_replay: $(call fuzz_obj,tests/fuzz/fuzz_replay.c judge/replay/replay_check.c $(FUZZ_ENGINE_SRC))
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -ljansson -lm -o $@
 
 fuzz-build: $(FUZZ_BINS)
 
