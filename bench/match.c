@@ -110,7 +110,9 @@ static uint64_t sandboxed_match(const struct game *game, const char *demo, int64
 	struct match_spec spec = { .game = game, .seed = SEED, .nplayers = PLAYERS,
 				   .pin_cpu = true, .cpu = sched_getcpu(),
 				   .limits = player_limits(), .uid_base = cfg.sandbox.uid_base,
-				   .uid_count = cfg.sandbox.uid_count };
+				   .uid_count = cfg.sandbox.uid_count,
+				   .wall_budget_factor = cfg.sandbox.wall_budget_factor,
+				   .wall_round_ns = cfg.sandbox.wall_round_ns };
 	for (int i = 0; i < PLAYERS; i++)
 		spec.entry[i] = (struct match_entry){ .binary = demo, .label = "Demo" };
 	struct match_result r;

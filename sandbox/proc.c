@@ -28,7 +28,7 @@ struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim)
 		return NULL;
 	p->lim = *lim;
 	p->pid = -1;
-	p->pidfd = p->listener = p->errfd = -1;
+	p->pidfd = p->listener = p->errfd = p->statm_fd = -1;
 	p->log_cap = lim->stderr_bytes;
 	p->log = calloc(1, p->log_cap + 1);
 	if (!p->log) {
@@ -89,11 +89,44 @@ void sbx_sample_final_peak(struct sbx_proc *p)
 		p->peak_final = true;
 }
 
+/* The time the guard has been armed in all, until now. */
+static uint64_t guarded_total(const struct sbx_proc *p, uint64_t now)
+{
+	return p->guarded_ns + (p->guarded ? now - p->guarded_since_ns : 0);
+}
+
 void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
 {
-	p->wall_deadline_ns = wall_ns ? sbx_now_ns() + wall_ns : UINT64_MAX;
+	uint64_t now = sbx_now_ns();
+	p->guarded_ns = guarded_total(p, now);
+	p->guarded = wall_ns != 0;
+	p->guarded_since_ns = now;
+	p->wall_deadline_ns = wall_ns ? now + wall_ns : UINT64_MAX;
+	uint64_t budget = p->lim.wall_budget_ns;
+	if (wall_ns && budget) {
+		uint64_t left = budget > p->guarded_ns ? budget - p->guarded_ns : 0;
+		if (left < wall_ns)
+			p->wall_deadline_ns = now + left;
+	}
 	if (p->wall_deadline_ns < p->check_at_ns)
 		p->check_at_ns = p->wall_deadline_ns;
+}
+
+/* The guard fired: for this wait alone, or for the budget of them all. */
+static void wall_exceeded(struct sbx_proc *p, uint64_t now, uint64_t cpu)
+{
+	char msg[sizeof p->res.message];
+	uint64_t waited = guarded_total(p, now);
+	if (p->lim.wall_budget_ns && waited >= p->lim.wall_budget_ns)
+		snprintf(msg, sizeof msg,
+			 "wall-clock budget exceeded: waited for %.1f s of %.1f s in all, while it "
+			 "used %.3f s of CPU (the rest blocked or asleep)",
+			 waited / 1e9, p->lim.wall_budget_ns / 1e9, cpu / 1e9);
+	else
+		snprintf(msg, sizeof msg,
+			 "blocked past the wall-clock guard (%.3f s) while using %.3f s of CPU",
+			 p->lim.wall_ns / 1e9, cpu / 1e9);
+	sbx_kill(p, SBX_WALL, "", msg);
 }
 
 /* The child leads its own process group (setsid), and a tool's helpers
@@ -162,10 +195,7 @@ static void check_limits(struct sbx_proc *p)
 			 cpu / 1e9, p->lim.cpu_ns / 1e9);
 		sbx_kill(p, SBX_CPU, "", msg);
 	} else if (now >= p->wall_deadline_ns) {
-		snprintf(msg, sizeof msg,
-			 "blocked past the wall-clock guard (%.3f s) while using %.3f s of CPU",
-			 p->lim.wall_ns / 1e9, cpu / 1e9);
-		sbx_kill(p, SBX_WALL, "", msg);
+		wall_exceeded(p, now, cpu);
 	} else {
 		uint64_t cpu_left = p->lim.cpu_ns ? p->lim.cpu_ns - cpu : UINT64_MAX;
 		uint64_t next = cpu_left < UINT64_MAX - now ? now + cpu_left : UINT64_MAX;
@@ -373,7 +403,9 @@ const struct sbx_result *sbx_finish(struct sbx_proc *p)
 		int n = sbx_pollfds(p, fds);
 		if (poll_ns(fds, n, sbx_timeout_ns(p)) < 0)
 			break;
-		sbx_service(p);
+		/* Only what is ready: a player's brk or mmap wakes us for
+		 * its notification alone (grow.c). */
+		sbx_service_polled(p, fds, n);
 	}
 	/* What the child wrote is in the pipe; what it started is dead. */
 	drain_stderr(p);
@@ -392,7 +424,7 @@ void sbx_free(struct sbx_proc *p)
 			kill(p->pid, SIGKILL);
 		waitpid(p->pid, NULL, 0);
 	}
-	int fds[] = { p->pidfd, p->listener, p->errfd };
+	int fds[] = { p->pidfd, p->listener, p->errfd, p->statm_fd };
 	for (size_t i = 0; i < sizeof fds / sizeof *fds; i++)
 		if (fds[i] >= 0)
 			close(fds[i]);

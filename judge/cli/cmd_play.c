@@ -221,6 +221,7 @@ static void fill_spec(struct match_spec *spec, const struct judge_config *cfg,
 	*spec = (struct match_spec){
 		.game = a->game, .seed = a->seed, .nplayers = a->nplayers,
 		.uid_base = sb->uid_base, .uid_count = sb->uid_count,
+		.wall_budget_factor = sb->wall_budget_factor, .wall_round_ns = sb->wall_round_ns,
 		.pin_cpu = sched_getcpu() >= 0, .cpu = sched_getcpu(),
 		.limits = { .cpu_ns = a->cpu_ms >= 0 ? (uint64_t)a->cpu_ms * 1000000 : sb->cpu_ns,
 			    .wall_ns = sb->wall_ns,

@@ -35,7 +35,7 @@ static void send_all(struct match *m, bool start)
 		size_t len = start ? m->game->start(m->g, i, m->buf, m->buf_cap)
 				   : m->game->view(m->g, i, m->buf, m->buf_cap);
 		seat_send(&m->seat[i], m->buf, len);
-		sbx_arm_wall(m->seat[i].proc, m->spec->limits.wall_ns);
+		seat_await(&m->seat[i], m->spec->limits.wall_ns);
 	}
 }
 
@@ -209,6 +209,19 @@ static json_t *build_replay(struct match *m, const struct match_result *r)
 		"result", replay_result(r));
 }
 
+/* The players of a match share one core (match_spec.pin_cpu), so while the
+ * judge waits for one, the others may each use up their CPU budget too:
+ * with four players, four budgets.  Beyond that, each round costs the
+ * judge itself some wall time (views, pipes, five context switches: 25 to
+ * 260 us measured), which the per-round allowance covers many times. */
+static uint64_t wall_budget(const struct match_spec *spec, int rounds)
+{
+	if (!spec->limits.cpu_ns)
+		return 0; /* no CPU budget: no time bound at all */
+	return spec->wall_budget_factor * spec->limits.cpu_ns +
+	       (uint64_t)(rounds > 0 ? rounds : 0) * spec->wall_round_ns;
+}
+
 static int prepare(struct match *m, const struct match_spec *spec, char err[MATCH_ERRLEN])
 {
 	const struct game *game = spec->game;
@@ -228,7 +241,9 @@ static int prepare(struct match *m, const struct match_spec *spec, char err[MATC
 	m->buf_cap = game->start_max > game->view_max ? game->start_max : game->view_max;
 	m->buf = malloc(m->buf_cap);
 	m->rounds = json_array();
-	m->pol = sbx_policy_new(SBX_PLAYER, &spec->limits, err);
+	struct sbx_limits lim = spec->limits;
+	lim.wall_budget_ns = wall_budget(spec, game->rounds(m->g));
+	m->pol = sbx_policy_new(SBX_PLAYER, &lim, err);
 	return m->buf && m->pol ? 0 : -1;
 }
 

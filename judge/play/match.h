@@ -41,6 +41,13 @@ struct match_spec {
 	const char *params;        /* parameters file text; NULL: the defaults */
 	uint64_t seed;
 	struct sbx_limits limits;  /* per player; wall_ns guards each turn */
+	/* Each player's wall budget for the match, the time the runner waits
+	 * for its orders summed over every round: wall_budget_factor times its
+	 * CPU budget plus wall_round_ns per round (0 and 0: none).  Past it the
+	 * player is frozen ("wall-clock budget exceeded"), so a player that
+	 * sleeps just under the per-turn guard holds the match for no longer. */
+	unsigned wall_budget_factor;
+	uint64_t wall_round_ns;
 	uid_t uid_base;            /* players' uids when the judge is root */
 	unsigned uid_count;
 	const char *compiler;      /* compiler version, for the replay */

@@ -142,6 +142,7 @@ static int play(struct work *w, struct played *m, const struct game *game, char 
 			    .memory_bytes = sb->memory_bytes, .stderr_bytes = sb->stderr_bytes,
 			    .open_files = sb->open_files },
 		.uid_base = sb->uid_base, .uid_count = sb->uid_count,
+		.wall_budget_factor = sb->wall_budget_factor, .wall_round_ns = sb->wall_round_ns,
 		.compiler = m->compiler[0] ? m->compiler : NULL,
 		.pin_cpu = w->o->pin_cpu, .cpu = w->o->cpu,
 	};

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "games/game.h"
+#include "games/seed.h"
 #include "judge/worker/matchmaking.h"
 #include "judge/worker/work.h"
 
@@ -50,7 +51,7 @@ static int queue_match(struct work *w, const char *game, const struct pool *pool
 		json_array_append_new(seats, json_pack("{s:I}", "submission",
 						       (json_int_t)pool->p[pick[order[i]]].id));
 	json_t *p = json_pack("{s:s, s:s, s:I, s:o}", "kind", "ranked", "game", game, "seed",
-			      (json_int_t)rng_next(r), "seats", seats);
+			      (json_int_t)seed_fresh(), "seats", seats);
 	char *text = json_dumps(p, JSON_COMPACT);
 	char serr[STORE_ERRLEN];
 	int rc = text ? store_enqueue(w->store, "match", text, 0, 0, NULL, serr) : -1;
