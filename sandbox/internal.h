@@ -112,9 +112,14 @@ bool sbx_grow_check(struct sbx_proc *p, const struct seccomp_data *d);
 bool sbx_mapped_now(struct sbx_proc *p, uint64_t *bytes);
 
 /* proc.c */
+struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim);
+
+/* stop.c: kills the child (and its process group) once, recording why;
+ * the first verdict wins. */
 void sbx_kill(struct sbx_proc *p, enum sbx_verdict v, const char *detail,
 	      const char *message);
-struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim);
+/* SIGKILL to the child's process group (a tool's helpers are in it). */
+void sbx_kill_group(const struct sbx_proc *p);
 
 /* Samples VmHWM as the process ends; exact if it can still be read. */
 void sbx_sample_final_peak(struct sbx_proc *p);

@@ -349,10 +349,10 @@ struct sbx_proc *sbx_start(const struct sbx_policy *pol, const struct sbx_spec *
 	struct child_plan plan;
 	struct view_plan view = { 0 };
 	bool confined = pol->profile == SBX_TOOL && spec->view;
+	const char **own_argv = NULL;
 	int rc = -1;
 	if (confined && sbx_view_plan(spec->view, &view, err) < 0)
 		goto out;
-	const char **own_argv = NULL;
 	if (pol->profile == SBX_PLAYER && !(s.argv = own_argv = player_argv(spec))) {
 		snprintf(err, SBX_ERRLEN, "sandbox: out of memory");
 		goto out;

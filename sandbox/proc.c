@@ -59,36 +59,6 @@ uint64_t sbx_cpu_ns(const struct sbx_proc *p)
 	return (uint64_t)ts.tv_sec * NS + ts.tv_nsec;
 }
 
-/* Reads VmHWM; false when it could not (the process is already gone). */
-static bool sample_peak(struct sbx_proc *p)
-{
-	char path[64], buf[2048];
-	snprintf(path, sizeof path, "/proc/%d/status", p->pid);
-	FILE *f = fopen(path, "re");
-	unsigned long long kb = 0;
-	bool found = false;
-	while (f && !found && fgets(buf, sizeof buf, f))
-		found = sscanf(buf, "VmHWM: %llu kB", &kb) == 1;
-	if (f)
-		fclose(f);
-	if (kb * 1024 > p->sampled_peak)
-		p->sampled_peak = kb * 1024;
-	return found;
-}
-
-uint64_t sbx_peak_memory(struct sbx_proc *p)
-{
-	if (!p->reaped)
-		sample_peak(p);
-	return p->reaped ? p->res.peak_memory : p->sampled_peak;
-}
-
-void sbx_sample_final_peak(struct sbx_proc *p)
-{
-	if (!p->reaped && sample_peak(p))
-		p->peak_final = true;
-}
-
 /* The time the guard has been armed in all, until now. */
 static uint64_t guarded_total(const struct sbx_proc *p, uint64_t now)
 {
@@ -127,33 +97,6 @@ static void wall_exceeded(struct sbx_proc *p, uint64_t now, uint64_t cpu)
 			 "blocked past the wall-clock guard (%.3f s) while using %.3f s of CPU",
 			 p->lim.wall_ns / 1e9, cpu / 1e9);
 	sbx_kill(p, SBX_WALL, "", msg);
-}
-
-/* The child leads its own process group (setsid), and a tool's helpers
- * (gcc's cc1, as, ld) are in it: they end with it.  The group id cannot
- * be reused while its leader is unreaped, which is whenever we call this. */
-static void kill_group(const struct sbx_proc *p)
-{
-	if (p->pid > 0)
-		kill(-p->pid, SIGKILL);
-}
-
-void sbx_kill(struct sbx_proc *p, enum sbx_verdict v, const char *detail, const char *message)
-{
-	if (p->reaped || p->killed)
-		return;
-	sbx_sample_final_peak(p); /* the last chance to see it */
-	p->killed = true;
-	p->res.verdict = v;
-	snprintf(p->res.detail, sizeof p->res.detail, "%s", detail);
-	snprintf(p->res.message, sizeof p->res.message, "%s", message);
-	syscall(SYS_pidfd_send_signal, p->pidfd, SIGKILL, NULL, 0);
-	kill_group(p);
-}
-
-void sbx_stop(struct sbx_proc *p, enum sbx_verdict v, const char *message)
-{
-	sbx_kill(p, v, "", message);
 }
 
 /* Keeps the first log_cap bytes of stderr and counts the rest: the child
@@ -264,7 +207,7 @@ static void reap(struct sbx_proc *p, int flags)
 	if (waitid(P_PIDFD, p->pidfd, &si, WEXITED | WNOWAIT | flags) < 0 || si.si_pid == 0)
 		return;
 	uint64_t cpu = sbx_cpu_ns(p);
-	kill_group(p);
+	sbx_kill_group(p);
 	int status;
 	struct rusage ru;
 	if (wait4(p->pid, &status, 0, &ru) < 0)
