@@ -181,7 +181,8 @@ static const char page_style[] =
 	"th{background:#eee}\n"
 	"td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}\n"
 	"tr.top td{font-weight:600}\n"
-	"tbody tr:hover{background:#f0f4ff}\n";
+	"tbody tr:hover{background:#f0f4ff}\n"
+	"td.recent a{margin-right:.4em}\n";
 
 void board_html_head(FILE *f, const char *title, const char *when)
 {
@@ -208,6 +209,16 @@ static void page_head(FILE *f, const struct board *b, const char *when)
 	fprintf(f, ": %zu ranked player%s, as of %s</p>\n", b->n, b->n == 1 ? "" : "s", when);
 }
 
+static void page_recent(FILE *f, const struct board_row *r)
+{
+	fputs("<td class=\"recent\">", f);
+	for (int i = 0; i < r->nrecent; i++)
+		fprintf(f, "%s<a href=\"replay-%lld.html\" title=\"watch match %lld\">#%lld</a>",
+			i ? " " : "", (long long)r->recent[i], (long long)r->recent[i],
+			(long long)r->recent[i]);
+	fputs("</td>", f);
+}
+
 static void page_row(FILE *f, const struct board_row *r)
 {
 	char score[32], mu[32], sigma[32];
@@ -217,9 +228,11 @@ static void page_row(FILE *f, const struct board_row *r)
 	fputs("</td><td>", f);
 	board_html_text(f, r->author);
 	fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
-		"<td class=\"n\">%d</td><td class=\"n\">%d</td></tr>\n",
+		"<td class=\"n\">%d</td><td class=\"n\">%d</td>",
 		board_num(r->score, score), board_num(r->mu, mu), board_num(r->sigma, sigma),
 		r->games, r->wins);
+	page_recent(f, r);
+	fputs("</tr>\n", f);
 }
 
 static void page_table(FILE *f, const struct board *b)
@@ -230,7 +243,8 @@ static void page_table(FILE *f, const struct board *b)
 	}
 	fputs("<table>\n<thead><tr><th class=\"n\">Rank</th><th>Player</th><th>Author</th>"
 	      "<th class=\"n\">Score</th><th class=\"n\">&mu;</th><th class=\"n\">&sigma;</th>"
-	      "<th class=\"n\">Games</th><th class=\"n\">Wins</th></tr></thead>\n<tbody>\n", f);
+	      "<th class=\"n\">Games</th><th class=\"n\">Wins</th><th>Watch</th></tr></thead>\n"
+	      "<tbody>\n", f);
 	for (size_t i = 0; i < b->n; i++)
 		page_row(f, &b->row[i]);
 	fputs("</tbody>\n</table>\n", f);
@@ -249,7 +263,8 @@ int board_html_write(const char *path, const struct board *b, char err[BOARD_ERR
 	page_head(f, b, when);
 	page_table(f, b);
 	fputs("<p class=\"note\">Score = &mu; &minus; 3&sigma;: a skill the player very likely "
-	      "has; it rises with games played and won. Equal scores share a rank.</p>\n"
+	      "has; it rises with games played and won. Equal scores share a rank. Watch: "
+	      "the player's latest matches, each a page to open in a browser.</p>\n"
 	      "</body>\n</html>\n", f);
 	if (fclose(f) != 0) {
 		free(page);
