@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "judge/base/safe_text.h"
 #include "judge/compile/cscan.h"
 #include "sandbox/sandbox.h"
 
@@ -55,18 +56,9 @@ static int log_add(struct cmp_log *l, const char *s, size_t n)
  * formed and encodes a printable character (U+00A0 and above), else 0. */
 static size_t utf8_printable(const unsigned char *s, size_t n)
 {
-	size_t len = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
-	if (!len || len > n)
-		return 0;
-	uint32_t cp = s[0] & (0x7f >> len);
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	static const uint32_t least[] = { 0, 0, 0xa0, 0x800, 0x10000 };
-	bool surrogate = cp >= 0xd800 && cp <= 0xdfff;
-	return cp >= least[len] && cp <= 0x10ffff && !surrogate ? len : 0;
+	uint32_t cp;
+	size_t len = text_utf8(s, n, &cp);
+	return cp >= 0xa0 ? len : 0;
 }
 
 /* Appends text a contestant may have shaped (a #warning, a file name in a
