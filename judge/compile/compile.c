@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "judge/base/file_write.h"
 #include "judge/base/safe_text.h"
 #include "judge/compile/cscan.h"
 #include "sandbox/sandbox.h"
@@ -306,21 +307,6 @@ static void build_argv(struct cmp_job *job)
 
 /* ---- files ----------------------------------------------------------------- */
 
-static int write_all(int fd, const void *p, size_t n)
-{
-	const char *c = p;
-	while (n) {
-		ssize_t w = write(fd, c, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		c += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* Reads a regular file of at most max bytes.  Files in the private
  * directory are read with O_NOFOLLOW: it belongs to the compiler's user.
  * Returns 0, 1 if the file is bigger than max, -1 with errno set. */
@@ -370,7 +356,7 @@ static int copy_fd(int in, int out, struct hash *h)
 			return (int)r;
 		if (h)
 			hash_update(h, buf, (size_t)r);
-		if (write_all(out, buf, (size_t)r) < 0)
+		if (file_write_all(out, buf, (size_t)r) < 0)
 			return -1;
 	}
 }
@@ -462,7 +448,7 @@ static void remove_workdir(struct cmp_job *job)
 static int stage_inputs(struct cmp_job *job)
 {
 	int fd = create_in(job, job->name, 0644);
-	int rc = fd < 0 ? -1 : write_all(fd, job->src, job->src_len);
+	int rc = fd < 0 ? -1 : file_write_all(fd, job->src, job->src_len);
 	if (fd >= 0 && close(fd) < 0)
 		rc = -1;
 	if (rc < 0)
@@ -766,7 +752,7 @@ static int cache_put(struct cmp_job *job, const char *suffix, const char *data,
 	int fd = mkostemp(tmp, O_CLOEXEC);
 	if (fd < 0)
 		return fail(job, "cannot write to the cache %s: %s", job->cache, strerror(errno));
-	int rc = from ? copy_file(from, fd) : write_all(fd, data, strlen(data));
+	int rc = from ? copy_file(from, fd) : file_write_all(fd, data, strlen(data));
 	rc = rc ? rc : fchmod(fd, mode);
 	if (close(fd) < 0)
 		rc = -1;
@@ -960,7 +946,7 @@ static int probe_toolchain(struct cmp_job *job)
 {
 	static const char probe[] = "int main(void) { return 0; }\n";
 	int fd = create_in(job, ".probe.c", 0644);
-	int rc = fd < 0 ? -1 : write_all(fd, probe, sizeof probe - 1);
+	int rc = fd < 0 ? -1 : file_write_all(fd, probe, sizeof probe - 1);
 	if (fd >= 0 && close(fd) < 0)
 		rc = -1;
 	if (rc < 0)
