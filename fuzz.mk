@@ -68,7 +68,7 @@ $(FUZZ_DIR)/fuzz_frames: $(call fuzz_obj,tests/fuzz/fuzz_frames.c judge/play/sea
 
 # The replay check on hostile replays, with every engine.
 $(FUZZ_DIR)/fuzz_replay: $(call fuzz_obj,tests/fuzz/fuzz_replay.c judge/replay/replay_check.c $(FUZZ_ENGINE_SRC))
-	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -ljansson -lm -o $@
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -ljansson -lcrypto -lm -o $@
 
 fuzz-build: $(FUZZ_BINS)
 
