@@ -30,7 +30,7 @@ FUZZ_OPTS := -rss_limit_mb=1024 -timeout=10 -max_len=8192
 
 fuzz_obj = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(1))
 
-FUZZ_ENGINE_SRC := games/registry.c games/params_text.c $(wildcard games/*/engine/*.c)
+FUZZ_ENGINE_SRC := $(wildcard games/*.c) $(wildcard games/*/engine/*.c)
 
 # target name -> its seed corpus (tests/fuzz/corpus/DIR)
 FUZZ_TARGETS := fuzz_dominator_orders:dominator fuzz_ants_orders:ants \

@@ -105,8 +105,7 @@ static void record_round(struct match *m)
 
 static void play_rounds(struct match *m)
 {
-	int rounds = m->game->rounds(m->g);
-	for (int r = 0; r < rounds; r++) {
+	for (int r = 0; !game_over(m->game, m->g); r++) {
 		tell_status(m, false);
 		send_all(m, false);
 		seat_collect(m->seat, m->n, r);
@@ -135,15 +134,12 @@ static int start_seats(struct match *m, char err[MATCH_ERRLEN])
 	return 0;
 }
 
-static int ranks_cmp_desc(int64_t a, int64_t b)
-{
-	return (a < b) - (a > b);
-}
-
 static void fill_result(struct match *m, struct match_result *out)
 {
 	int64_t score[GAME_MAX_PLAYERS];
+	int rank[GAME_MAX_PLAYERS];
 	m->game->scores(m->g, score);
+	game_ranks(m->game, m->g, m->n, rank);
 	out->nplayers = m->n;
 	out->rounds = m->game->round(m->g);
 	for (int i = 0; i < m->n; i++) {
@@ -152,9 +148,7 @@ static void fill_result(struct match *m, struct match_result *out)
 		const struct sbx_result *r = seat_finish(s);
 		memcpy(ms->name, m->name[i], sizeof ms->name);
 		ms->score = score[i];
-		ms->rank = 1;
-		for (int j = 0; j < m->n; j++)
-			ms->rank += ranks_cmp_desc(score[j], score[i]) < 0;
+		ms->rank = rank[i];
 		ms->frozen = s->frozen;
 		ms->frozen_round = s->frozen_round;
 		ms->verdict = s->frozen ? r->verdict : SBX_RUNNING;
@@ -213,13 +207,13 @@ static int prepare(struct match *m, const struct match_spec *spec, char err[MATC
 {
 	const struct game *game = spec->game;
 	*m = (struct match){ .spec = spec, .game = game, .n = spec->nplayers };
-	if (m->n != game->players) {
-		snprintf(err, MATCH_ERRLEN, "%s is played by %d players, not %d", game->title,
-			 game->players, m->n);
+	if (!game_players_ok(game, m->n)) {
+		snprintf(err, MATCH_ERRLEN, "%s is played by %d to %d players, not %d",
+			 game->title, game_min_players(game), game_max_players(game), m->n);
 		return -1;
 	}
 	char gerr[GAME_ERRLEN];
-	m->g = game->create(spec->params, spec->seed, gerr);
+	m->g = game_create(game, spec->params, spec->seed, m->n, gerr);
 	if (!m->g) {
 		snprintf(err, MATCH_ERRLEN, "%s", gerr);
 		return -1;

@@ -4,7 +4,8 @@
  * limits (its CPU budget covers the whole match); whatever a player does
  * (crash, overrun, forbidden call, protocol error, silence), it is frozen
  * with a reason and the match goes on without it; the match always ends
- * after the game's last round.  The replay is JSON and, for the same game,
+ * after the game's last round, or earlier when the game says it is over
+ * (game_over()); ranks are the game's (game_ranks()).  The replay is JSON and, for the same game,
  * parameters, seed and player binaries, the same bytes (it holds no
  * timing); the result adds what varies: CPU time, memory, logs.
  */
