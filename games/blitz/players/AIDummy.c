@@ -1,36 +1,65 @@
 /* Dummy: a sparring partner clearly stronger than Demo.
  *
  * A piece on the border attacks the neighbouring site worth most (the
- * map's sites by production per strength, enemy sites and the empty sites
- * next to them by the damage it would deal there: overkill) as soon as it
- * can take it.  A piece inside our territory waits until it has grown
- * several turns' production, then walks to the nearest border, never
- * wasting strength above 255 by merging into a strong piece. */
+ * map's sites by production per strength; enemy sites, and the empty sites
+ * next to them, by the damage a piece arriving there deals: overkill) as
+ * soon as it is the stronger.  A piece inside our territory waits until it
+ * has grown several turns' production, then walks to the front: the
+ * nearest enemy when one is close, else the nearest border, never wasting
+ * strength above 255 by merging into a strong piece. */
+#include <string.h>
+
 #include "blitz.h"
 
 PLAYER_NAME(Dummy);
 
-#define WAIT_TURNS 5 /* an inner piece moves after this many turns' growth */
+#define WAIT_TURNS 5  /* an inner piece moves after this many turns' growth */
+#define FRONT_REACH 8 /* an enemy this close draws the inner pieces */
+#define FAR 1000000
+#define MAX_SITES (64 * 64)
+
+static int to_border[MAX_SITES], to_enemy[MAX_SITES];
+static int queue[MAX_SITES];
 
 static bool mine(Site s)
 {
 	return s.owner == my_tag();
 }
 
+static bool enemy(Site s)
+{
+	return s.owner != 0 && !mine(s);
+}
+
+static int index_of(Location l)
+{
+	return l.y * map_width() + l.x;
+}
+
+static Location at(int i)
+{
+	return location(i % map_width(), i / map_width());
+}
+
 /* Damage a piece arriving at l would deal to enemy pieces there and around. */
 static int overkill(Location l)
 {
 	int total = 0;
-	for (Direction d = STILL; d <= WEST; ++d) {
-		Site s = get_site_at(l, d);
-		if (s.owner != 0 && !mine(s))
-			total += s.strength;
-	}
+	for (Direction d = STILL; d <= WEST; ++d)
+		if (enemy(get_site_at(l, d)))
+			total += get_site_at(l, d).strength;
 	return total;
 }
 
-/* How much a site is worth taking; the map's sites by production per
- * strength, sites where enemies would be hurt by the damage done. */
+static bool near_enemy(Location l)
+{
+	for (Direction d = STILL; d <= WEST; ++d)
+		if (enemy(get_site_at(l, d)))
+			return true;
+	return false;
+}
+
+/* How much a site is worth taking. */
 static double worth(Location l)
 {
 	Site s = get_site(l);
@@ -40,29 +69,48 @@ static double worth(Location l)
 	return s.production + 10.0 + damage;
 }
 
-/* The direction of the nearest site that is not ours, looking straight. */
-static Direction towards_border(Location l)
+/* Steps through our territory to the nearest site that is not ours
+ * (front: one next to an enemy), breadth first from those sites. */
+static void distances(int *dist, bool front)
 {
-	Direction best = NORTH;
-	int best_steps = map_width() + map_height();
-	for (Direction d = NORTH; d <= WEST; ++d) {
-		Location q = l;
-		int limit = (d == NORTH || d == SOUTH ? map_height() : map_width()) / 2, steps = 0;
-		while (steps < limit && mine(get_site(q))) {
-			q = get_location(q, d);
-			steps++;
+	int sites = map_width() * map_height(), head = 0, tail = 0;
+	for (int i = 0; i < sites; i++) {
+		dist[i] = FAR;
+		Location l = at(i);
+		if (!mine(get_site(l)) && (!front || near_enemy(l))) {
+			dist[i] = 0;
+			queue[tail++] = i;
 		}
-		if (steps < best_steps) {
-			best_steps = steps;
+	}
+	while (head < tail) {
+		int i = queue[head++];
+		for (Direction d = NORTH; d <= WEST; ++d) {
+			int j = index_of(get_location(at(i), d));
+			if (dist[j] == FAR && mine(get_site(at(j)))) {
+				dist[j] = dist[i] + 1;
+				queue[tail++] = j;
+			}
+		}
+	}
+}
+
+/* The step downhill in dist, or STILL. */
+static Direction downhill(Location l, const int *dist)
+{
+	Direction best = STILL;
+	int best_dist = dist[index_of(l)];
+	for (Direction d = NORTH; d <= WEST; ++d) {
+		int j = index_of(get_location(l, d));
+		if (dist[j] < best_dist) {
+			best_dist = dist[j];
 			best = d;
 		}
 	}
 	return best;
 }
 
-static void move_piece(Location l)
+static void move_border_piece(Location l, Site here)
 {
-	Site here = get_site(l);
 	Direction target = STILL;
 	double target_worth = -1;
 	for (Direction d = NORTH; d <= WEST; ++d) {
@@ -75,21 +123,33 @@ static void move_piece(Location l)
 			target = d;
 		}
 	}
-	if (target != STILL) {
-		Site t = get_site_at(l, target);
-		if (here.strength > t.strength || (t.owner != 0 && here.strength > 0))
-			set_move(l, target);
+	Site t = get_site_at(l, target);
+	/* Next to an enemy, leaving a 0-strength piece behind for a mere map
+	 * site opens the way in: hold the line instead. */
+	bool holding = near_enemy(l) && !enemy(t) && overkill(get_location(l, target)) == 0;
+	if (here.strength > t.strength && !holding)
+		set_move(l, target);
+}
+
+static void move_piece(Location l)
+{
+	Site here = get_site(l);
+	int i = index_of(l);
+	if (to_border[i] == 1) {
+		move_border_piece(l, here);
 		return;
 	}
 	if (here.strength < WAIT_TURNS * here.production || here.strength == 0)
 		return;
-	Direction d = towards_border(l);
-	if (here.strength + get_site_at(l, d).strength <= 255 + 30)
+	Direction d = downhill(l, to_enemy[i] <= FRONT_REACH ? to_enemy : to_border);
+	if (d != STILL && here.strength + get_site_at(l, d).strength <= 255 + 30)
 		set_move(l, d);
 }
 
 void play(void)
 {
+	distances(to_border, false);
+	distances(to_enemy, true);
 	for (int y = 0; y < map_height(); ++y)
 		for (int x = 0; x < map_width(); ++x)
 			if (mine(get_site(location(x, y))))
