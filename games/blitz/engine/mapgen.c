@@ -26,6 +26,7 @@
 #define BZ_SPLIT_LOW 0.36 /* a child's factor is uniform in [LOW, 1] */
 #define BZ_BLUR_OWN 0.5   /* a site's own weight in one blur pass */
 #define BZ_BLUR_PASSES 4
+#define BZ_MIN_CHUNK 3 /* sites across a player's chunk, at least */
 #define BZ_PROD_MIN 6
 #define BZ_PROD_MAX 15
 #define BZ_STRENGTH_MIN 150
@@ -134,11 +135,11 @@ static int bz_generate(struct bz_state *b, char err[GAME_ERRLEN])
 	bz_tiling(b->players, horizontal, &t.across, &t.down);
 	t.cw = b->p.width / t.across;
 	t.ch = b->p.height / t.down;
-	if (t.cw < 1 || t.ch < 1 || t.cw * t.ch < 2) {
+	if (t.cw < BZ_MIN_CHUNK || t.ch < BZ_MIN_CHUNK) {
 		snprintf(err, GAME_ERRLEN,
-			 "a %d x %d map cannot hold %d players (tiles of %d x %d sites); "
-			 "ask for a larger width and height", b->p.width, b->p.height, b->players,
-			 t.across, t.down);
+			 "a %d x %d map cannot hold %d players (%d x %d chunks of at least %d x %d "
+			 "sites); ask for a larger width and height", b->p.width, b->p.height,
+			 b->players, t.across, t.down, BZ_MIN_CHUNK, BZ_MIN_CHUNK);
 		return -1;
 	}
 	b->width = t.cw * t.across;
