@@ -34,7 +34,7 @@ FUZZ_ENGINE_SRC := $(wildcard games/*.c) $(wildcard games/*/engine/*.c)
 
 # target name -> its seed corpus (tests/fuzz/corpus/DIR)
 FUZZ_TARGETS := fuzz_dominator_orders:dominator fuzz_ants_orders:ants \
-		fuzz_starwar_orders:starwar fuzz_frames:frames
+		fuzz_starwar_orders:starwar fuzz_blitz_orders:blitz fuzz_frames:frames
 FUZZ_BINS    := $(foreach t,$(FUZZ_TARGETS),$(FUZZ_DIR)/$(firstword $(subst :, ,$(t))))
 
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-toolchain
