@@ -13,7 +13,9 @@ struct match {
 	const struct game *game;
 	struct game_state *g;
 	struct sbx_policy *pol;
+	struct sbx_limits limits; /* the spec's, grown for per-turn budgets */
 	int n;
+	uint64_t cpu_mark[GAME_MAX_PLAYERS]; /* CPU used when the message went */
 	struct seat seat[GAME_MAX_PLAYERS];
 	char name[GAME_MAX_PLAYERS][PLAYER_NAME_MAX + 1];
 	uint8_t *buf;
@@ -34,14 +36,39 @@ static void send_all(struct match *m, bool start)
 		size_t len = start ? m->game->start(m->g, i, m->buf, m->buf_cap)
 				   : m->game->view(m->g, i, m->buf, m->buf_cap);
 		seat_send(&m->seat[i], m->buf, len);
-		sbx_arm_wall(m->seat[i].proc, m->spec->limits.wall_ns);
+		sbx_arm_wall(m->seat[i].proc, m->limits.wall_ns);
+	}
+}
+
+/* Per-turn budgets (game.h): the CPU each seat used since its message
+ * went, against the game's budget for that step. */
+static void mark_cpu(struct match *m)
+{
+	for (int i = 0; i < m->n; i++)
+		m->cpu_mark[i] = alive(m, i) ? sbx_cpu_ns(m->seat[i].proc) : 0;
+}
+
+static void check_budget(struct match *m, int round, uint64_t budget, const char *step)
+{
+	for (int i = 0; budget && i < m->n; i++) {
+		if (!alive(m, i))
+			continue;
+		uint64_t used = sbx_cpu_ns(m->seat[i].proc) - m->cpu_mark[i];
+		if (used <= budget)
+			continue;
+		char why[160];
+		snprintf(why, sizeof why, "used %.3f s of CPU for %s; the game allows %.3f s",
+			 used / 1e9, step, budget / 1e9);
+		seat_freeze(&m->seat[i], round, SBX_CPU, why);
 	}
 }
 
 static void take_names(struct match *m)
 {
+	mark_cpu(m);
 	send_all(m, true);
 	seat_collect(m->seat, m->n, -1);
+	check_budget(m, -1, m->game->init_cpu_ns, "its start");
 	for (int i = 0; i < m->n; i++) {
 		size_t len;
 		const uint8_t *f = seat_frame(&m->seat[i], &len);
@@ -66,8 +93,8 @@ static void tell_status(struct match *m, bool frozen_only)
 		if (alive(m, i) && frozen_only)
 			continue;
 		if (alive(m, i))
-			share = m->spec->limits.cpu_ns
-					? (double)sbx_cpu_ns(m->seat[i].proc) / m->spec->limits.cpu_ns
+			share = m->limits.cpu_ns
+					? (double)sbx_cpu_ns(m->seat[i].proc) / m->limits.cpu_ns
 					: 0;
 		m->game->status(m->g, i, share);
 	}
@@ -107,8 +134,10 @@ static void play_rounds(struct match *m)
 {
 	for (int r = 0; !game_over(m->game, m->g); r++) {
 		tell_status(m, false);
+		mark_cpu(m);
 		send_all(m, false);
 		seat_collect(m->seat, m->n, r);
+		check_budget(m, r, m->game->turn_cpu_ns, "one turn");
 		take_orders(m, r);
 		tell_status(m, true);
 		m->game->advance(m->g);
@@ -192,7 +221,7 @@ static json_t *replay_result(const struct match_result *r)
 static json_t *build_replay(struct match *m, const struct match_result *r)
 {
 	const struct match_spec *spec = m->spec;
-	const struct sbx_limits *l = &spec->limits;
+	const struct sbx_limits *l = &m->limits;
 	return json_pack("{s:i, s:s, s:I, s:o, s:s?, s:{s:I, s:I, s:I}, s:o, s:o, s:o}",
 		"format", 1, "game", m->game->name, "seed", (json_int_t)spec->seed,
 		"players", replay_players(m), "compiler", spec->compiler,
@@ -221,7 +250,12 @@ static int prepare(struct match *m, const struct match_spec *spec, char err[MATC
 	m->buf_cap = game->start_max > game->view_max ? game->start_max : game->view_max;
 	m->buf = malloc(m->buf_cap);
 	m->rounds = json_array();
-	m->pol = sbx_policy_new(SBX_PLAYER, &spec->limits, err);
+	m->limits = spec->limits;
+	/* With budgets per turn, the whole match may take them all. */
+	uint64_t all_turns = game->init_cpu_ns + (uint64_t)game->rounds(m->g) * game->turn_cpu_ns;
+	if (game->turn_cpu_ns && all_turns > m->limits.cpu_ns)
+		m->limits.cpu_ns = all_turns;
+	m->pol = sbx_policy_new(SBX_PLAYER, &m->limits, err);
 	return m->buf && m->pol ? 0 : -1;
 }
 

@@ -119,3 +119,27 @@ Test(blitz_play, the_number_of_players_is_checked, .timeout = 60)
 	cr_expect_eq(play("Demo Demo Demo Demo Demo Demo Demo"), 2, "%s", out);
 	cr_expect(strstr(out, "2 to 6 players, 7 given"), "%s", out);
 }
+
+Test(blitz_play, a_player_over_its_second_for_one_turn_is_ejected, .timeout = 120)
+{
+	char dir[] = "/tmp/judge-bzslow-XXXXXX";
+	cr_assert_not_null(mkdtemp(dir));
+	char path[64];
+	snprintf(path, sizeof path, "%s/AISlow.c", dir);
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs("#include <time.h>\n#include \"blitz.h\"\nPLAYER_NAME(Slow);\n"
+	      "void play(void)\n{\n\tif (current_turn() == 2)\n"
+	      "\t\twhile (clock() < CLOCKS_PER_SEC * 3 / 2)\n\t\t\t;\n}\n",
+	      f);
+	fclose(f);
+	char args[128];
+	snprintf(args, sizeof args, "%s Demo --seed 2", path);
+	cr_assert_eq(play(args), 0, "%s", out);
+	cr_expect(strstr(row(0), "round 2: used 1.") && strstr(row(0), "the game allows 1.000 s"),
+		  "%s", out);
+	cr_expect_eq(rank_of(0), 2, "%s", out);
+	cr_expect_eq(rank_of(1), 1, "%s", out);
+	unlink(path);
+	rmdir(dir);
+}
