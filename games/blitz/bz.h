@@ -52,6 +52,9 @@ struct bz_state {
 	uint8_t owner[BZ_MAX_SITES];
 	uint8_t strength[BZ_MAX_SITES];
 	uint8_t production[BZ_MAX_SITES];
+	/* The map before the first turn, for the replay's header (the runner
+	 * asks for it when the match is over). */
+	uint8_t first_owner[BZ_MAX_SITES], first_strength[BZ_MAX_SITES];
 	int start[BZ_MAX_PLAYERS]; /* each player's first site (-1: fixed map) */
 
 	int land[BZ_MAX_PLAYERS];       /* sites owned now */

@@ -489,3 +489,24 @@ Test(blitz_params, bad_parameters_are_refused_with_a_reason)
 	expect_refused(7, NULL, "2 to 6 players, not 7");
 	expect_refused(6, "width 4\nheight 4\n", "cannot hold 6 players");
 }
+
+/* ---- replay -------------------------------------------------------------- */
+
+Test(blitz_replay, the_header_is_the_first_map_and_rounds_give_the_moves)
+{
+	struct bz_state *b = row_map(2, "0/0 5/30/1 7/9 0/0 0/5/2");
+	move(b, 1, 1, 2, BZ_EAST);
+	bz_advance(b);
+	json_t *h = bz_replay_header(b);
+	const char *owner = json_string_value(json_object_get(h, "owner"));
+	const char *strength = json_string_value(json_object_get(h, "strength"));
+	cr_assert(owner && strength);
+	cr_expect(strncmp(owner + 10, "01002", 5) == 0, "row 2 of the first map: %.5s", owner + 10);
+	cr_expect(strncmp(strength + 20, "001e0900", 8) == 0, "strengths: %.8s", strength + 20);
+	json_decref(h);
+	json_t *r = bz_replay_round(b);
+	cr_expect_str_eq(json_string_value(json_object_get(r, "moves")), "11e");
+	cr_expect_eq(json_integer_value(json_array_get(json_object_get(r, "land"), 0)), 2);
+	json_decref(r);
+	bz_free(b);
+}

@@ -1,6 +1,7 @@
 /* replay.c - Blitz2018's replay: the initial map, then each turn's moves.
  *
- * Header: {"params":{"width", "height", "players", "fog", "rounds",
+ * Header (the map before the first turn, whenever it is asked for):
+ * {"params":{"width", "height", "players", "fog", "rounds",
  * "start_strength"}, "production":"...", "strength":"...", "owner":"..."}
  * where production and strength give two hex digits per site and owner
  * one digit (0 the map, 1..6 a player), row-major from the north-west.
@@ -38,13 +39,13 @@ json_t *bz_replay_header(const struct bz_state *b)
 {
 	char owners[BZ_MAX_SITES + 1];
 	for (int i = 0; i < b->sites; i++)
-		owners[i] = (char)('0' + b->owner[i]);
+		owners[i] = (char)('0' + b->first_owner[i]);
 	owners[b->sites] = '\0';
 	const struct bz_params *p = &b->p;
 	return json_pack("{s:{s:i, s:i, s:i, s:i, s:i, s:i}, s:o, s:o, s:s}", "params", "width",
 			 b->width, "height", b->height, "players", b->players, "fog", p->fog,
 			 "rounds", p->rounds, "start_strength", p->start_strength, "production",
-			 bz_hex_grid(b, b->production), "strength", bz_hex_grid(b, b->strength),
+			 bz_hex_grid(b, b->production), "strength", bz_hex_grid(b, b->first_strength),
 			 "owner", owners);
 }
 
