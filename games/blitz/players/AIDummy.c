@@ -1,12 +1,15 @@
 /* Dummy: a sparring partner clearly stronger than Demo.
  *
- * A piece on the border attacks the neighbouring site worth most (the
- * map's sites by production per strength; enemy sites, and the empty sites
- * next to them, by the damage a piece arriving there deals: overkill) as
- * soon as it is the stronger.  A piece inside our territory waits until it
- * has grown several turns' production, then walks to the front: the
- * nearest enemy when one is close, else the nearest border, never wasting
- * strength above 255 by merging into a strong piece. */
+ * A piece on the border takes, among the neighbouring sites it is strong
+ * enough to take now, the one worth most: the map's sites by the
+ * production of the area around them per strength squared (cheap sites
+ * first: early on, many sites soon beat a few rich ones), enemy sites and
+ * the empty sites next to them by the damage a piece arriving there deals
+ * (overkill).  Next to an enemy it holds the line rather than leave a
+ * 0-strength piece behind for a mere map site.  A piece inside our
+ * territory waits until it has grown several turns' production, then
+ * walks to the front: the nearest enemy when one is close, else the
+ * nearest border, never wasting strength above 255 by merging. */
 #include <string.h>
 
 #include "blitz.h"
@@ -59,13 +62,33 @@ static bool near_enemy(Location l)
 	return false;
 }
 
+/* Production per strength squared of the map's sites on l and around it
+ * (within 2 steps, the nearer weighing more): a site in a rich, weak area
+ * is worth more than a lone good one. */
+static double area_ratio(Location l)
+{
+	double production = 0, strength = 1;
+	for (int dy = -2; dy <= 2; dy++)
+		for (int dx = -2; dx <= 2; dx++) {
+			int far = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
+			Location q = location(l.x + dx, l.y + dy);
+			Site s = get_site(q);
+			if (far > 2 || s.owner != 0 || !in_sight(q))
+				continue;
+			double weight = far == 0 ? 3 : far == 1 ? 2 : 1;
+			production += weight * s.production;
+			strength += weight * s.strength;
+		}
+	return production / strength / strength * 100;
+}
+
 /* How much a site is worth taking. */
 static double worth(Location l)
 {
 	Site s = get_site(l);
 	int damage = overkill(l);
 	if (s.owner == 0 && s.strength > 0)
-		return (double)s.production / s.strength + (damage ? 10.0 + damage : 0);
+		return area_ratio(l) + (damage ? 10.0 + damage : 0);
 	return s.production + 10.0 + damage;
 }
 
@@ -109,13 +132,19 @@ static Direction downhill(Location l, const int *dist)
 	return best;
 }
 
+/* The site worth most among those this piece takes now; none: it waits. */
 static void move_border_piece(Location l, Site here)
 {
 	Direction target = STILL;
 	double target_worth = -1;
 	for (Direction d = NORTH; d <= WEST; ++d) {
 		Location q = get_location(l, d);
-		if (mine(get_site(q)))
+		Site t = get_site(q);
+		if (mine(t) || here.strength <= t.strength)
+			continue;
+		/* Next to an enemy, leaving a 0-strength piece behind for a
+		 * mere map site opens the way in: hold the line instead. */
+		if (near_enemy(l) && !enemy(t) && overkill(q) == 0)
 			continue;
 		double w = worth(q);
 		if (w > target_worth) {
@@ -123,11 +152,7 @@ static void move_border_piece(Location l, Site here)
 			target = d;
 		}
 	}
-	Site t = get_site_at(l, target);
-	/* Next to an enemy, leaving a 0-strength piece behind for a mere map
-	 * site opens the way in: hold the line instead. */
-	bool holding = near_enemy(l) && !enemy(t) && overkill(get_location(l, target)) == 0;
-	if (here.strength > t.strength && !holding)
+	if (target != STILL)
 		set_move(l, target);
 }
 
