@@ -132,14 +132,20 @@ static void record_round(struct match *m)
 
 static void play_rounds(struct match *m)
 {
+	/* A frozen player may end the game early (Blitz: its pieces go to
+	 * the map), so the end is checked again after the runner's word. */
 	for (int r = 0; !game_over(m->game, m->g); r++) {
 		tell_status(m, false);
+		if (game_over(m->game, m->g))
+			break;
 		mark_cpu(m);
 		send_all(m, false);
 		seat_collect(m->seat, m->n, r);
 		check_budget(m, r, m->game->turn_cpu_ns, "one turn");
 		take_orders(m, r);
 		tell_status(m, true);
+		if (game_over(m->game, m->g))
+			break;
 		m->game->advance(m->g);
 		record_round(m);
 	}

@@ -143,3 +143,33 @@ Test(blitz_play, a_player_over_its_second_for_one_turn_is_ejected, .timeout = 12
 	unlink(path);
 	rmdir(dir);
 }
+
+Test(blitz_play, a_player_crashing_ends_a_two_player_match_at_once, .timeout = 120)
+{
+	char dir[] = "/tmp/judge-bzcrash-XXXXXX";
+	cr_assert_not_null(mkdtemp(dir));
+	char path[64], replay[96];
+	snprintf(path, sizeof path, "%s/AICrash.c", dir);
+	snprintf(replay, sizeof replay, "%s/m.json", dir);
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs("#include \"blitz.h\"\nPLAYER_NAME(Crash);\nint *nowhere;\n"
+	      "void play(void)\n{\n\tif (current_turn() == 3)\n\t\t*nowhere = 1;\n}\n",
+	      f);
+	fclose(f);
+	char args[192];
+	snprintf(args, sizeof args, "Demo %s --seed 4 -o %s", path, replay);
+	cr_assert_eq(play(args), 0, "%s", out);
+	cr_expect(strstr(row(1), "round 3: "), "%s", out);
+	cr_expect_eq(rank_of(0), 1, "%s", out);
+	cr_expect_eq(rank_of(1), 2, "%s", out);
+	json_error_t e;
+	json_t *r = json_load_file(replay, 0, &e);
+	cr_assert_not_null(r, "%s", e.text);
+	cr_expect_eq(json_array_size(json_object_get(r, "rounds")), 3,
+		     "three rounds played, the match over when the player was ejected");
+	json_decref(r);
+	unlink(replay);
+	unlink(path);
+	rmdir(dir);
+}
