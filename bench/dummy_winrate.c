@@ -195,7 +195,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench: %s\n", err);
 		return 1;
 	}
-	printf("Dummy (seat 0) vs Demo Demo Demo, seeds %d..%d, strict wins:\n", DW_FIRST_SEED,
+	printf("Dummy (seat 0) vs Demos (3 unless said), seeds %d..%d, strict wins:\n", DW_FIRST_SEED,
 	       DW_LAST_SEED);
 	uint64_t t0 = bench_now_ns();
 	int failed = 0;
