@@ -21,7 +21,7 @@ SANDBOX_SRC := $(wildcard sandbox/*.c)
 MAINS       := judge/cli/judge.c judge/cli/judge_worker.c
 JUDGE_SRC   := $(filter-out $(MAINS),$(wildcard judge/*/*.c))
 # Engines run in the judge; a game's kit/ and players/ go into player binaries.
-GAMES_SRC   := games/registry.c games/params_text.c games/seed.c $(wildcard games/*/engine/*.c)
+GAMES_SRC   := $(wildcard games/*.c) $(wildcard games/*/engine/*.c)
 TEST_SRC    := $(wildcard tests/unit/*.c)
 ATTACK_SRC  := $(wildcard tests/attack/*.c)
 BENCH_SRC   := $(wildcard bench/*.c)

@@ -111,9 +111,14 @@ static int parse_args(int argc, char **argv, struct play_args *a)
 		return -1;
 	}
 	a->nplayers = argc - optind - 1;
-	if (a->nplayers != a->game->players) {
-		fprintf(stderr, "judge play: %s needs %d players, %d given\n", a->game->title,
-			a->game->players, a->nplayers);
+	if (!game_players_ok(a->game, a->nplayers)) {
+		int lo = game_min_players(a->game), hi = game_max_players(a->game);
+		if (lo == hi)
+			fprintf(stderr, "judge play: %s needs %d players, %d given\n",
+				a->game->title, lo, a->nplayers);
+		else
+			fprintf(stderr, "judge play: %s needs %d to %d players, %d given\n",
+				a->game->title, lo, hi, a->nplayers);
 		return -1;
 	}
 	for (int i = 0; i < a->nplayers; i++)

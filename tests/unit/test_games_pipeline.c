@@ -87,3 +87,10 @@ Test(games_pipeline, starwar_qualifies_and_ranks, .init = setup, .fini = teardow
 {
 	play_tournament("starwar");
 }
+
+/* Blitz2018: matches of 2 players (its default count), ranks from the
+ * engine (elimination order), qualification against one Demo. */
+Test(games_pipeline, blitz_qualifies_and_ranks, .init = setup, .fini = teardown, .timeout = 300)
+{
+	play_tournament("blitz");
+}
