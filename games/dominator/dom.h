@@ -102,6 +102,7 @@ struct dom_state {
 	int cells[DOM_MAX_CELLS];      /* candidate cells, BFS queue */
 	uint16_t mark[DOM_MAX_CELLS];  /* BFS marks, snake labels */
 	uint8_t row_walls[DOM_MAX_CELLS]; /* board generator: walls near a cell in its row */
+	bool near_witch[DOM_MAX_CELLS];   /* rebirth: a witch closer than the rebirth distance */
 };
 
 static inline int dom_cell(const struct dom_state *d, int row, int col)
