@@ -186,6 +186,7 @@ Test(starwar_params, errors_name_line_and_key)
 		     "line 1: point_bonuses: 3, but the map has 1");
 	expect_error("start 0 1\n", "line 1: start: expected three non-negative integers");
 	expect_error("start 0 1 2 3\n", "line 1: start: expected three");
+	expect_error("start 0 1 2 x\n", "line 1: start: expected three");
 	expect_error("start 1 1 1\nstart 1 2 2\n", "line 2: start: ship 1 given twice");
 	expect_error("ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\n",
 		     "line 2: start: ship 3 has no start line");

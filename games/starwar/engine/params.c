@@ -161,9 +161,12 @@ static bool sw_is_start_line(const struct pt_line *l)
 static int sw_parse_start(struct sw_parse *ps, const struct pt_line *l)
 {
 	size_t at = 5;
-	int id, row, col, extra;
-	if (!sw_next_int(l, &at, &id) || !sw_next_int(l, &at, &row) ||
-	    !sw_next_int(l, &at, &col) || sw_next_int(l, &at, &extra) || at < l->len)
+	int id, row, col;
+	bool three = sw_next_int(l, &at, &id) && sw_next_int(l, &at, &row) &&
+		     sw_next_int(l, &at, &col);
+	while (at < l->len && (l->s[at] == ' ' || l->s[at] == '\t'))
+		at++;
+	if (!three || at < l->len)
 		return pt_fail(&ps->pt, l->number, "start",
 			       "expected three non-negative integers: ship, row and column");
 	if (id >= SW_MAX_SHIPS || row >= SW_MAX_ROWS || col >= SW_MAX_COLS)
