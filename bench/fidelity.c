@@ -10,9 +10,11 @@
  * of the generated board, with the shipped Demo (the original's Demo is
  * not public).  The original's figures were measured on the original
  * engines built from their public sources (400 seeds each).  Goal: within
- * 5% of each; the program prints how far each figure is and fails only
- * when a match cannot be played.
+ * 5% of each; the program prints each figure with the standard error of
+ * its mean (the original's figures have errors of the same size) and how
+ * far it is, and fails only when a match cannot be played.
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +25,28 @@
 #include "games/starwar/sw.h"
 
 #define SEEDS 400
+
+/* A figure over the seeds: its mean and the standard error of the mean. */
+struct tally {
+	double sum, squares;
+};
+
+static void add(struct tally *t, double x)
+{
+	t->sum += x;
+	t->squares += x * x;
+}
+
+static double mean(const struct tally *t)
+{
+	return t->sum / SEEDS;
+}
+
+static double std_error(const struct tally *t)
+{
+	double m = mean(t), var = t->squares / SEEDS - m * m;
+	return var > 0 ? sqrt(var / (SEEDS - 1)) : 0;
+}
 
 INPROC_SET(orig, starwar)
 INPROC_SET(inproc, starwar)
@@ -56,70 +80,76 @@ static void play_round(const struct game *game, struct game_state *g, const stru
 		die(game->name, err);
 }
 
-/* One line: ours and, when there is one, the original's and how far
- * apart; counts the figures within 5%. */
-static int row(const char *what, double ours, double original)
+/* One line: ours (± its standard error) and, when there is one, the
+ * original's and how far apart; counts the figures within 5%. */
+static int row(const char *what, const struct tally *t, double original)
 {
+	printf("  %-26s %8.1f ±%4.1f", what, mean(t), std_error(t));
 	if (original <= 0) {
-		printf("  %-26s %8.1f\n", what, ours);
+		printf("\n");
 		return 0;
 	}
-	double off = 100 * (ours - original) / original;
+	double off = 100 * (mean(t) - original) / original;
 	bool close = off >= -5 && off <= 5;
-	printf("  %-26s %8.1f %10.1f %+8.1f%%   %s\n", what, ours, original, off,
-	       close ? "ok" : "more than 5% off");
+	printf(" %10.1f %+8.1f%%   %s\n", original, off, close ? "ok" : "more than 5% off");
 	return close;
 }
 
 static void header(const char *title, const char *players)
 {
 	printf("%s, default game, four %s, %d seeds (per match):\n", title, players, SEEDS);
-	printf("  %-26s %8s %10s %9s\n", "", "here", "original", "");
+	printf("  %-26s %14s %10s %9s\n", "", "here", "original", "");
 }
 
 /* Whole matches; with_original: compare with the original's figures. */
 static int starwar(const struct inproc *in, const char *players, bool with_original)
 {
-	double score = 0, points = 0, missiles = 0, deaths = 0, asteroids = 0;
+	struct tally score = { 0 }, points = { 0 }, missiles = { 0 }, deaths = { 0 },
+		     asteroids = { 0 };
 	for (uint64_t seed = 1; seed <= SEEDS; seed++) {
 		struct game_state *g = create(&starwar_game, in, seed);
 		const struct sw_state *d = (const struct sw_state *)g;
+		int rocks = 0;
 		for (int i = 0; i < d->p.rows * d->p.cols; i++)
-			asteroids += d->kind[i] == SW_ASTEROID;
+			rocks += d->kind[i] == SW_ASTEROID;
+		add(&asteroids, rocks);
 		while (starwar_game.round(g) < starwar_game.rounds(g))
 			play_round(&starwar_game, g, in);
+		double total = 0;
 		for (int p = 0; p < SW_PLAYERS; p++)
-			score += (double)d->score[p] / SW_PLAYERS;
-		points += d->taken[SW_POINT_BONUS];
-		missiles += d->taken[SW_MISSILE_BONUS];
-		deaths += d->deaths;
+			total += (double)d->score[p];
+		add(&score, total / SW_PLAYERS);
+		add(&points, (double)d->taken[SW_POINT_BONUS]);
+		add(&missiles, (double)d->taken[SW_MISSILE_BONUS]);
+		add(&deaths, (double)d->deaths);
 		starwar_game.destroy(g);
 	}
 	double k = with_original ? 1 : 0;
 	header("Star War", players);
-	return row("score per player", score / SEEDS, k * 45.4) +
-	       row("point bonuses taken", points / SEEDS, k * 15.7) +
-	       row("missile bonuses taken", missiles / SEEDS, k * 7.2) +
-	       row("ship deaths", deaths / SEEDS, k * 53.3) +
-	       row("asteroids at the start", asteroids / SEEDS, 125);
+	return row("score per player", &score, k * 45.4) +
+	       row("point bonuses taken", &points, k * 15.7) +
+	       row("missile bonuses taken", &missiles, k * 7.2) +
+	       row("ship deaths", &deaths, k * 53.3) +
+	       row("asteroids at the start", &asteroids, 125);
 }
 
 static int dominator(void)
 {
-	double captures = 0, walls = 0;
+	struct tally captures = { 0 }, walls = { 0 };
 	for (uint64_t seed = 1; seed <= SEEDS; seed++) {
 		struct game_state *g = create(&dominator_game, &inproc_dominator, seed);
 		const struct dom_state *d = (const struct dom_state *)g;
+		int inner = 0;
 		for (int r = 1; r + 1 < d->n; r++)
 			for (int c = 1; c + 1 < d->n; c++)
-				walls += d->wall[dom_cell(d, r, c)];
+				inner += d->wall[dom_cell(d, r, c)];
+		add(&walls, inner);
 		play_round(&dominator_game, g, &inproc_dominator);
-		captures += d->nreborn;
+		add(&captures, d->nreborn);
 		dominator_game.destroy(g);
 	}
 	header("Dominator", "shipped Demos");
-	return row("captures in round 1", captures / SEEDS, 2.5) +
-	       row("inner walls", walls / SEEDS, 108.5);
+	return row("captures in round 1", &captures, 2.5) + row("inner walls", &walls, 108.5);
 }
 
 int main(void)
