@@ -120,23 +120,34 @@ build/bench/%: bench/players/%.c games/kit/io.h games/kit/frame.h
 # into its own process: build/inproc/GAME-I.o is copy I of GAME's Demo, its
 # object and the kit's combined, every symbol made local but the kit's two
 # entry points (INPROC_ENTRY_GAME_start, _turn), renamed inproc_GAME_start_I
-# and inproc_GAME_turn_I.
+# and inproc_GAME_turn_I.  The fidelity benchmark links the original
+# engines' Demos the same way (bench/originals/GAME.c, build/inproc-orig/,
+# renamed orig_GAME_start_I and orig_GAME_turn_I).
 INPROC_GAMES := dominator ants starwar
 INPROC_ENTRY_dominator := dom_kit
 INPROC_ENTRY_ants := antkit
 INPROC_ENTRY_starwar := swkit
 INPROC := $(foreach g,$(INPROC_GAMES),$(foreach i,0 1 2 3,build/inproc/$(g)-$(i).o))
+INPROC_ORIG := $(foreach g,$(patsubst bench/originals/%.c,%,$(wildcard bench/originals/*.c)),\
+		$(foreach i,0 1 2 3,build/inproc-orig/$(g)-$(i).o))
 inproc_game = $(firstword $(subst -, ,$(1)))
-build/inproc/%.o: games/$$(call inproc_game,$$*)/kit/runtime.c games/$$(call inproc_game,$$*)/players/AIDemo.c
+# $(1): the prefix of the renamed entry points.
+define inproc_object
 	@mkdir -p $(dir $@)
 	$(CC) $(KIT_CFLAGS) -fvisibility=hidden -DKIT_NO_MAIN -c $< -o $@.kit
 	$(CC) $(KIT_CFLAGS) -fvisibility=hidden -I$(dir $<) -c $(word 2,$^) -o $@.player
 	ld -r $@.kit $@.player -o $@.both
 	objcopy --localize-hidden \
-		$(foreach f,start turn,--redefine-sym $(INPROC_ENTRY_$(call inproc_game,$*))_$(f)=inproc_$(subst -,_$(f)_,$*)) \
+		$(foreach f,start turn,--redefine-sym $(INPROC_ENTRY_$(call inproc_game,$*))_$(f)=$(1)_$(subst -,_$(f)_,$*)) \
 		$@.both $@
 	rm -f $@.kit $@.player $@.both
+endef
+build/inproc/%.o: games/$$(call inproc_game,$$*)/kit/runtime.c games/$$(call inproc_game,$$*)/players/AIDemo.c
+	$(call inproc_object,inproc)
+build/inproc-orig/%.o: games/$$(call inproc_game,$$*)/kit/runtime.c bench/originals/$$(call inproc_game,$$*).c
+	$(call inproc_object,orig)
 BENCH_EXTRA_match := $(INPROC)
+BENCH_EXTRA_fidelity := $(INPROC) $(INPROC_ORIG)
 
 $(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $$(BENCH_EXTRA_$$*) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@

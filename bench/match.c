@@ -11,9 +11,7 @@
  * sandboxed player.  Goals: (a)/(b) <= 1.5 for each game and turn <= 2x
  * ping-pong.
  *
- * The in-process players are built by the Makefile (INPROC): for game G
- * and copy i, G's kit and AIDemo.c in one object, every symbol local but
- * the kit's two entry points, renamed inproc_G_start_i and inproc_G_turn_i.
+ * The in-process players are bench/inproc.h's.
  */
 #include <fcntl.h>
 #include <jansson.h>
@@ -28,6 +26,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "bench/inproc.h"
 #include "games/kit/frame.h"
 #include "games/game.h"
 #include "judge/compile/compile.h"
@@ -44,34 +43,11 @@
 #define ECHO_PLAYER "build/bench/echo"
 #define ECHO_ANSWER (FRAME_HEADER + 2)
 
-typedef int (*kit_start_fn)(const uint8_t *, size_t);
-typedef long (*kit_turn_fn)(const uint8_t *, size_t, uint8_t *, size_t);
+INPROC_SET(inproc, dominator)
+INPROC_SET(inproc, ants)
+INPROC_SET(inproc, starwar)
 
-/* The four copies of game G's Demo. */
-#define INPROC_COPY(G, i)                                         \
-	int inproc_##G##_start_##i(const uint8_t *, size_t);      \
-	long inproc_##G##_turn_##i(const uint8_t *, size_t, uint8_t *, size_t);
-#define INPROC_GAME(G)                                                                     \
-	INPROC_COPY(G, 0) INPROC_COPY(G, 1) INPROC_COPY(G, 2) INPROC_COPY(G, 3)             \
-	static const struct inproc G##_inproc = {                                          \
-		#G,                                                                        \
-		{ inproc_##G##_start_0, inproc_##G##_start_1, inproc_##G##_start_2,        \
-		  inproc_##G##_start_3 },                                                  \
-		{ inproc_##G##_turn_0, inproc_##G##_turn_1, inproc_##G##_turn_2,           \
-		  inproc_##G##_turn_3 },                                                   \
-	};
-
-struct inproc {
-	const char *game;
-	kit_start_fn start[PLAYERS];
-	kit_turn_fn turn[PLAYERS];
-};
-
-INPROC_GAME(dominator)
-INPROC_GAME(ants)
-INPROC_GAME(starwar)
-
-static const struct inproc *const games[] = { &dominator_inproc, &ants_inproc, &starwar_inproc };
+static const struct inproc *const games[] = { &inproc_dominator, &inproc_ants, &inproc_starwar };
 
 static struct judge_config cfg;
 /* Large enough for any game's view (Ants' largest is some 216 KB). */
@@ -142,22 +118,14 @@ static uint64_t in_process_match(const struct game *game, const struct inproc *i
 		die(game->name, err);
 	if (game->rounds(g) > MAX_ROUNDS)
 		die(game->name, "more rounds than the benchmark records");
-	for (int p = 0; p < PLAYERS; p++) {
-		frame_len[0][p] = game->start(g, p, buf, sizeof buf);
-		if (in->start[p](buf, frame_len[0][p]) < 0)
-			die(game->name, "in-process start refused");
-	}
+	if (inproc_start(game, g, in, buf, sizeof buf, frame_len[0]) < 0)
+		die(game->name, "in-process start refused");
 	json_t *start = game->replay_header(g), *rounds = json_array();
 	for (int r = 1; r <= game->rounds(g); r++) {
-		for (int p = 0; p < PLAYERS; p++) {
-			game->status(g, p, 0);
-			frame_len[r][p] = game->view(g, p, buf, sizeof buf);
-			long n = in->turn[p](buf, frame_len[r][p], reply, sizeof reply);
-			if (n < 0 || game->orders(g, p, reply, (size_t)n, err) < 0)
-				die("in-process turn", err);
-		}
-		json_t *orders = game->replay_orders(g);
-		game->advance(g);
+		json_t *orders = NULL;
+		if (inproc_round(game, g, in, buf, sizeof buf, reply, sizeof reply, frame_len[r],
+				 &orders, err) < 0)
+			die("in-process turn", err);
 		json_t *frame = game->replay_round(g);
 		json_object_set_new(frame, "orders", orders);
 		json_array_append_new(rounds, frame);

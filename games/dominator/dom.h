@@ -33,6 +33,7 @@
 #define DOM_NO_ORDER (-1)
 #define DOM_HAUNT_RADIUS 2  /* Manhattan reach of an active witch */
 #define DOM_WITCH_SPACING 4 /* initial distance between witches */
+#define DOM_START_WITCH_DISTANCE 4 /* farmers and knights at the start (the original's) */
 #define DOM_REBIRTH_WITCH_DISTANCE 3
 
 /* A fixed board cell in the parameters: wall, free, or an owner 0..3. */
@@ -100,6 +101,8 @@ struct dom_state {
 
 	int cells[DOM_MAX_CELLS];      /* candidate cells, BFS queue */
 	uint16_t mark[DOM_MAX_CELLS];  /* BFS marks, snake labels */
+	uint8_t row_walls[DOM_MAX_CELLS]; /* board generator: walls near a cell in its row */
+	bool near_witch[DOM_MAX_CELLS];   /* rebirth: a witch closer than the rebirth distance */
 };
 
 static inline int dom_cell(const struct dom_state *d, int row, int col)

@@ -27,7 +27,7 @@
 #include "games/starwar/proto.h"
 
 #define SW_NONE (-1)
-#define SW_PLACE_TRIES 1000 /* random draws for a regeneration or a bonus */
+#define SW_PLACE_TRIES 20 /* random draws for a regeneration or a bonus (the original's) */
 #define SW_FREE_RADIUS 2    /* the 5 x 5 square around a placed thing */
 #define SW_START_COLS 4     /* ships start in columns 0..3 */
 #define SW_MAX_PASSED 5     /* cells a move passes through, at most */
@@ -39,6 +39,10 @@ struct sw_params {
 	int initial_missiles;
 	bool has_map;
 	uint8_t map[SW_MAX_CELLS]; /* when has_map: SW_EMPTY, _ASTEROID or a bonus */
+	/* Every ship's start cell (nstarts == players * ships), or none
+	 * (nstarts == 0): then they spread over columns 0..3. */
+	int nstarts;
+	uint8_t start_row[SW_MAX_SHIPS], start_col[SW_MAX_SHIPS];
 };
 
 struct sw_ship {
@@ -70,6 +74,10 @@ struct sw_state {
 
 	int pending[SW_KINDS]; /* bonuses waiting to reappear, by kind */
 	int64_t score[SW_PLAYERS];
+	/* Tallies of the match so far, for benchmarks and tests: bonuses taken
+	 * by ships, by kind, and ship deaths. */
+	int64_t taken[SW_KINDS];
+	int64_t deaths;
 	double cpu[SW_PLAYERS];
 	bool frozen[SW_PLAYERS];
 
@@ -104,6 +112,8 @@ static inline bool sw_in_window(const struct sw_state *d, int start, int col)
 
 /* ---- params.c ------------------------------------------------------------ */
 
+/* The original's default game: its map (125 asteroids, 10 bonuses of each
+ * kind) and its start cells. */
 void sw_params_default(struct sw_params *p);
 /* From a parameters file's text (NULL or empty: the defaults).  -1 with err
  * naming the line and the key. */

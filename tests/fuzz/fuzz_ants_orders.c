@@ -39,7 +39,7 @@
 /* Each set reaches parts of the engine the others rarely do. */
 static const struct fuzz_set sets[] = {
 	/* What contestants play. */
-	{ "default", NULL, FUZZ_MAX_SEEDS },
+	{ "default", NULL, FUZZ_MAX_SEEDS, 0 },
 	/* The smallest board, free eggs every round, short lives: fights,
 	 * births, deaths and successions all the time; food every round. */
 	{ "crowded",
@@ -48,11 +48,11 @@ static const struct fuzz_set sets[] = {
 	  "worker_carbo 0\nworker_prote 0\nworker_lipid 0\n"
 	  "bonus_rows 2\nbonus_cols 2\nbonus_period 1\n"
 	  "worker_life 4\nsoldier_life 6\nqueen_life 5\n",
-	  FUZZ_MAX_SEEDS },
+	  FUZZ_MAX_SEEDS, 0 },
 	/* The end of a match within a few messages. */
-	{ "short", "rounds 3\n", 4 },
+	{ "short", "rounds 3\n", 4, 0 },
 	/* The largest board and colonies: the longest views. */
-	{ "full", "rows 99\ncols 99\nnum_ini_soldiers 100\nnum_ini_workers 154\n", 2 },
+	{ "full", "rows 99\ncols 99\nnum_ini_soldiers 100\nnum_ini_workers 154\n", 2, 1 },
 	/* Not square, rectangles as large as their quadrants, rich food,
 	 * dear soldiers, queens every third round. */
 	{ "wide",
@@ -60,13 +60,13 @@ static const struct fuzz_set sets[] = {
 	  "bonus_rows 6\nbonus_cols 30\nbonus_period 2\n"
 	  "bread_carbo 100\nbread_prote 100\nbread_lipid 100\n"
 	  "soldier_carbo 100\nsoldier_prote 7\nsoldier_lipid 0\n",
-	  4 },
+	  4, 0 },
 	/* The other way round, food with nothing in it, cheap workers. */
 	{ "tall",
 	  "rows 60\ncols 12\nnum_ini_soldiers 0\nnum_ini_workers 14\nqueen_period 1\n"
 	  "seed_carbo 0\nseed_prote 0\nseed_lipid 0\nbonus_period 1\n"
 	  "worker_carbo 1\nworker_prote 0\nworker_lipid 0\nqueen_life 10000\n",
-	  4 },
+	  4, 0 },
 };
 
 /* ---- the run's model ----------------------------------------------------- */

@@ -26,13 +26,13 @@
 
 static const struct fuzz_set sets[] = {
 	/* What contestants play. */
-	{ "default", NULL, FUZZ_MAX_SEEDS },
+	{ "default", NULL, FUZZ_MAX_SEEDS, 0 },
 	/* Small, no fog, weak neutrals: contact within a few rounds. */
-	{ "small", "width 8\nheight 8\nfog 0\nstart_strength 200\n", FUZZ_MAX_SEEDS },
+	{ "small", "width 8\nheight 8\nfog 0\nstart_strength 200\n", FUZZ_MAX_SEEDS, 0 },
 	/* The end of a match within a few messages. */
-	{ "short", "rounds 3\nwidth 12\nheight 10\nfog 3\n", 4 },
+	{ "short", "rounds 3\nwidth 12\nheight 10\nfog 3\n", 4, 0 },
 	/* The largest map: the view is exactly view_max bytes long. */
-	{ "largest", "width 64\nheight 64\n", 2 },
+	{ "largest", "width 64\nheight 64\n", 2, 1 },
 	/* A fixed map where the players touch: early ends, 0-strength pieces,
 	 * the map's sites fighting. */
 	{ "fixed",
@@ -40,7 +40,7 @@ static const struct fuzz_set sets[] = {
 	  "1/0/1 2/5 0/0 3/40\n"
 	  "0/30/1 1/0/2 2/10/2 0/0\n"
 	  "4/255 0/0 1/1/1 0/0/2\n",
-	  1 },
+	  1, 0 },
 };
 
 static int players;

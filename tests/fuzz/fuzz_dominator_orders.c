@@ -35,22 +35,22 @@ static char fixed_board[256 + FIXED_N * (FIXED_N + 1)];
 /* Each set reaches parts of the engine the others rarely do. */
 static const struct fuzz_set sets[] = {
 	/* What contestants play. */
-	{ "default", NULL, FUZZ_MAX_SEEDS },
+	{ "default", NULL, FUZZ_MAX_SEEDS, 0 },
 	/* Crowded boxes, one-hit kills, no regeneration: captures and
 	 * rebirth every round. */
 	{ "crowded",
 	  "rows 21\nfarmers 12\nknights 12\nwitches 4\ndamage_min 1\ndamage_max 300\n"
 	  "farmer_regen 0\nknight_regen 0\n",
-	  FUZZ_MAX_SEEDS },
+	  FUZZ_MAX_SEEDS, 0 },
 	/* The end of a match within a few messages. */
-	{ "short", "rounds 3\nrows 23\nfarmers 3\nknights 3\nwitches 1\n", 4 },
+	{ "short", "rounds 3\nrows 23\nfarmers 3\nknights 3\nwitches 1\n", 4, 0 },
 	/* The largest board with the most units: the view is exactly
 	 * view_max bytes long. */
-	{ "full", "rows 99\nfarmers 128\nknights 128\nwitches 0\n", 2 },
+	{ "full", "rows 99\nfarmers 128\nknights 128\nwitches 0\n", 2, 1 },
 	/* As many witches as allowed: haunting and sweeps. */
-	{ "witches", "rows 41\nfarmers 40\nknights 40\nwitches 20\n", 2 },
+	{ "witches", "rows 41\nfarmers 40\nknights 40\nwitches 20\n", 2, 2 },
 	/* A fixed board with inner walls and painted cells (built below). */
-	{ "fixed", fixed_board, 4 },
+	{ "fixed", fixed_board, 4, 0 },
 };
 
 /* 25 x 25: walls around, a cross of walls with two gaps per arm through the

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "games/game.h"
+#include "games/kit/rng.h"
 #include "tests/fuzz/fuzz_orders.h"
 
 #define FUZZ_NAME "fuzz_orders"
@@ -17,8 +18,15 @@
 
 #define G fuzz_orders_game
 
+/* Rounds played before an input starts, by depth (fuzz_orders.h). */
+static const int fuzz_depth[FUZZ_DEPTHS] = { 0, 10, 40, 150 };
+
 static const struct game *game;
-static void *templates[FUZZ_MAX_SETS][FUZZ_MAX_SEEDS];
+static void *templates[FUZZ_MAX_SETS][FUZZ_MAX_SEEDS][FUZZ_DEPTHS];
+/* Allocated once: the match an input plays, its copy that replays the
+ * recorded orders, and the engine's messages. */
+static void *match, *replayed;
+static uint8_t *start_buf, *view_buf, *warm_buf;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -33,30 +41,72 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	game = game_find(G.game);
 	check(game, "no game named %s in the registry", G.game);
 	check(game->players >= 1 && game->players <= 4, "%s: %d players", G.game, game->players);
+	match = malloc(G.state_size);
+	replayed = malloc(G.state_size);
+	start_buf = malloc(game->start_max);
+	view_buf = malloc(game->view_max);
+	warm_buf = malloc(2 + FUZZ_WARM_ORDERS * G.order_len);
+	check(match && replayed && start_buf && view_buf && warm_buf, "out of memory");
 	return 0;
 }
 
-/* Made on first use, so a short run pays only for the sets it meets; the
- * same (set, seed) always gives the same match, so inputs stay
- * reproducible. */
-static const void *template(int set, int seed)
+/* The warm-up: rounds of well-formed orders from a fixed generator (see
+ * fuzz_orders.h), nobody frozen. */
+static void warm_up(struct game_state *g, int rounds, uint64_t seed)
 {
-	if (!templates[set][seed]) {
+	struct rng rng = rng_seeded(seed);
+	/* within the match's own limit (Blitz: its map's sites) */
+	struct fuzz_run run = { .game = game, .g = g };
+	int limit = G.max_orders_of ? G.max_orders_of(&run) : G.max_orders;
+	int n = FUZZ_WARM_ORDERS < limit ? FUZZ_WARM_ORDERS : limit;
+	size_t len = 2 + (size_t)n * G.order_len;
+	char err[GAME_ERRLEN];
+	for (int r = 0; r < rounds && !game_over(game, g); r++) {
+		for (int p = 0; p < game->players; p++) {
+			warm_buf[0] = (uint8_t)(n & 0xff);
+			warm_buf[1] = (uint8_t)(n >> 8);
+			for (int k = 0; k < n; k++) {
+				uint8_t *o = warm_buf + 2 + k * G.order_len;
+				int id = rng_uniform(&rng, 0, FUZZ_WARM_IDS - 1);
+				o[0] = (uint8_t)id;
+				o[1] = (uint8_t)(id >> 8);
+				for (size_t b = 2; b < G.order_len; b++)
+					o[b] = (uint8_t)rng_uniform(&rng, 0, 9);
+			}
+			check(game->orders(g, p, warm_buf, len, err) == 0,
+			      "%s: warm-up orders refused: %s", G.game, err);
+		}
+		game->advance(g);
+	}
+}
+
+static void check_replay_header(struct fuzz_run *r);
+
+/* Made on first use, so a short run pays only for the sets it meets; the
+ * same (set, seed, depth) always gives the same match, so inputs stay
+ * reproducible. */
+static const void *template(int set, int seed, int depth)
+{
+	if (!templates[set][seed][depth]) {
 		char err[GAME_ERRLEN] = "";
 		struct game_state *g = game->create(G.sets[set].params, (uint64_t)seed + 1, err);
 		check(g, "%s, set %s, seed %d: create failed: %s", G.game, G.sets[set].name, seed + 1,
 		      err);
-		templates[set][seed] = g;
+		int rounds = fuzz_depth[depth] < game->rounds(g) ? fuzz_depth[depth]
+								 : game->rounds(g) - 1;
+		warm_up(g, rounds, (uint64_t)((set * FUZZ_MAX_SEEDS + seed) * FUZZ_DEPTHS + depth));
+		/* Every input starts from this state: its replay header once. */
+		struct fuzz_run r = { .game = game, .g = g, .set = set };
+		check_replay_header(&r);
+		templates[set][seed][depth] = g;
 	}
-	return templates[set][seed];
+	return templates[set][seed][depth];
 }
 
-static struct game_state *copy_match(const void *t)
+static struct game_state *copy_match(const void *t, void *into)
 {
-	void *g = malloc(G.state_size);
-	check(g, "out of memory");
-	memcpy(g, t, G.state_size);
-	return g;
+	memcpy(into, t, G.state_size);
+	return into;
 }
 
 /* ---- what the engine writes --------------------------------------------- */
@@ -91,8 +141,7 @@ static void check_short_cap(struct fuzz_run *r, int player, bool start, size_t l
 
 static void check_start(struct fuzz_run *r)
 {
-	uint8_t *buf = malloc(game->start_max);
-	check(buf, "out of memory");
+	uint8_t *buf = start_buf;
 	for (int p = 0; p < game->players; p++) {
 		size_t len = game->start(r->g, p, buf, game->start_max);
 		check(len > 0 && len <= game->start_max, "%s: start of player %d: %zu bytes (max %zu)",
@@ -103,7 +152,6 @@ static void check_start(struct fuzz_run *r)
 		if (p == 0)
 			check_short_cap(r, p, true, len);
 	}
-	free(buf);
 }
 
 /* Player 0's view after every round (it carries the checks of the round);
@@ -111,8 +159,7 @@ static void check_start(struct fuzz_run *r)
  * input only: views cost most of the run. */
 static void check_views(struct fuzz_run *r, bool all)
 {
-	uint8_t *buf = malloc(game->view_max);
-	check(buf, "out of memory");
+	uint8_t *buf = view_buf;
 	for (int p = 0; p < (all ? game->players : 1); p++) {
 		size_t len = game->view(r->g, p, buf, game->view_max);
 		check(len > 0 && len <= game->view_max, "%s: view of player %d: %zu bytes (max %zu)",
@@ -123,7 +170,6 @@ static void check_views(struct fuzz_run *r, bool all)
 		if (all && p == game->round(r->g) % game->players)
 			check_short_cap(r, p, false, len);
 	}
-	free(buf);
 	if (G.views_done)
 		G.views_done(r, all);
 }
@@ -263,23 +309,23 @@ static void take_orders(struct fuzz_run *r, int player, const uint8_t *data, siz
 
 /* ---- one input ----------------------------------------------------------- */
 
-static uint64_t play(int set, int seed, const uint8_t *data, size_t size)
+static uint64_t play(int set, int seed, int depth, const uint8_t *data, size_t size)
 {
 	static struct fuzz_run r;
 	r = (struct fuzz_run){ .game = game, .set = set, .seed = (uint64_t)seed + 1,
 			       .hash = 0xcbf29ce484222325ull };
-	r.g = copy_match(template(set, seed));
-	r.replayed = copy_match(template(set, seed));
+	r.g = copy_match(template(set, seed, depth), match);
+	r.replayed = copy_match(template(set, seed, depth), replayed);
 	if (G.begin)
 		G.begin(&r);
 	check_start(&r);
-	check_replay_header(&r);
-	check_views(&r, true);
+	check_views(&r, false); /* player 0's, for the hooks; all of them at the end */
 
 	int rounds = game->rounds(r.g), played = 0;
+	int cap = G.sets[set].max_rounds ? G.sets[set].max_rounds : FUZZ_MAX_ROUNDS;
 	bool pending = false;
 	size_t off = 0;
-	while (size - off >= 3 && played < FUZZ_MAX_ROUNDS && !game_over(game, r.g)) {
+	while (size - off >= 3 && played < cap && !game_over(game, r.g)) {
 		uint8_t ctl = data[off];
 		size_t len = (size_t)data[off + 1] | (size_t)data[off + 2] << 8;
 		off += 3;
@@ -302,9 +348,7 @@ static uint64_t play(int set, int seed, const uint8_t *data, size_t size)
 	check(game->round(r.g) <= rounds, "%s: round() %d past rounds() %d", G.game,
 	      game->round(r.g), rounds);
 	check_views(&r, true);
-	game->destroy(r.g);
-	game->destroy(r.replayed);
-	return r.hash;
+	return r.hash; /* the match buffers are the harness's: never destroyed */
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -312,11 +356,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 2)
 		return 0;
 	int set = (data[0] & 7) % G.nsets;
-	int seed = data[1] % G.sets[set].seeds;
-	uint64_t h = play(set, seed, data + 2, size - 2);
+	int seed = (data[1] & 7) % G.sets[set].seeds, depth = data[1] >> 3 & 3;
+	uint64_t h = play(set, seed, depth, data + 2, size - 2);
 	/* game.h: deterministic for (parameters, seed, orders). */
 	if (data[0] & 0x80)
-		check(play(set, seed, data + 2, size - 2) == h,
+		check(play(set, seed, depth, data + 2, size - 2) == h,
 		      "%s: the same input played twice gave different bytes", G.game);
 	return 0;
 }

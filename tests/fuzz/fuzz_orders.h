@@ -8,8 +8,12 @@
  *
  *   u8  set      low 3 bits (mod the number of sets): which parameters;
  *                bit 7: play the input twice and demand the same bytes
- *   u8  board    which of the set's seeds (mod the set's count)
- *   then messages, up to the end of the input or FUZZ_MAX_ROUNDS rounds:
+ *   u8  board    bits 0-2: which of the set's seeds (mod the set's count);
+ *                bits 3-4: how far into the match it starts: 0, 10, 40 or
+ *                150 rounds already played (by the warm-up below; at most
+ *                the match's last round)
+ *   then messages, up to the end of the input or the set's round cap
+ *   (FUZZ_MAX_ROUNDS unless the set says fewer):
  *   u8  ctl      bits 0-1 the player (mod the players); bit 2: resolve the
  *                round after it; bits 3-4 what the runner says first:
  *                0 nothing, 1 a CPU share of (bits 5-7) / 4, 2 an odd share
@@ -25,19 +29,28 @@
  * player is frozen (the runner's view of it, kept in fuzz_run.frozen);
  * start and view messages are 1..start_max / view_max bytes and an encoder
  * given one byte too few returns 0 without writing past its buffer; the
- * replay's header and frames are JSON objects; the same input played twice
- * gives the same bytes (start, views, replay, answers); the orders the
- * replay records for a round (replay_orders), fed through replay_message
- * to a second copy of the match that never saw the player's bytes, are
- * taken back exactly and resolve the round the same (`judge replay check`
- * relies on it).  Every byte read
+ * replay's header (once for each match inputs start from) and frames are
+ * JSON objects; the same input played twice gives the same bytes (start,
+ * views, replay frames, answers); the orders the replay records for a
+ * round (replay_orders), fed through replay_message to a second copy of the
+ * match that never saw the player's bytes, are taken back exactly and
+ * resolve the round the same (`judge replay check` relies on it).  Player
+ * 0's view goes to the hooks at the start and after every round, every
+ * player's at the end.  Every byte read
  * from the engine is handed to the target's hooks, which check the rest.
  *
- * Speed: creating a match can cost milliseconds under ASan, so each
- * (set, seed) match is created once, the first time an input asks for it,
- * and every input plays on a copy.  Each engine promises its match is one
- * flat struct allocated once and freed by destroy (dom.h, ants.h, sw.h),
- * so a copy of state_size bytes is a match.
+ * Speed (goal: 1000 inputs a second and more for each target): creating a
+ * match can cost milliseconds under ASan, so each (set, seed, depth) match
+ * is made once, the first time an input asks for it, and every input plays
+ * on a copy in one buffer allocated once.  Each engine promises its match
+ * is one flat struct allocated once and freed by destroy (dom.h, ants.h,
+ * sw.h), so a copy of state_size bytes is a match.  A deeper match is the
+ * same one after a warm-up: rounds in which every player sends
+ * FUZZ_WARM_ORDERS orders, ids below FUZZ_WARM_IDS and every other byte
+ * below 10, from a generator seeded by the set, seed and depth, so an input
+ * of a few rounds can start in the middle of a match.  Views and start
+ * messages go to buffers allocated once (of exactly their maximum size, so
+ * ASan still sees a byte past it).
  */
 #ifndef FUZZ_ORDERS_H
 #define FUZZ_ORDERS_H
@@ -49,14 +62,19 @@
 
 #include "games/game.h"
 
-#define FUZZ_MAX_ROUNDS 40 /* per input: longer inputs add little and slow the run */
+#define FUZZ_MAX_ROUNDS 8 /* per input: deeper rounds come from the warm-up */
 #define FUZZ_MAX_SETS 8
 #define FUZZ_MAX_SEEDS 8
+#define FUZZ_DEPTHS 4
+#define FUZZ_WARM_ORDERS 64
+#define FUZZ_WARM_IDS 256
 
 struct fuzz_set {
 	const char *name;
 	const char *params; /* NULL: the defaults */
 	int seeds;          /* distinct boards (match seeds 1..seeds), <= FUZZ_MAX_SEEDS */
+	int max_rounds;     /* rounds an input plays at most; 0: FUZZ_MAX_ROUNDS (big boards
+			     * take fewer, so that they do not slow the whole run) */
 };
 
 /* The match being played, as the runner knows it. */

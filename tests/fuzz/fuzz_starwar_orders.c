@@ -45,32 +45,32 @@ static char map_params[256 + MAP_ROWS * (MAP_COLS + 1)];
 /* Each set reaches parts of the engine the others rarely do. */
 static const struct fuzz_set sets[] = {
 	/* What contestants play. */
-	{ "default", NULL, FUZZ_MAX_SEEDS },
+	{ "default", NULL, FUZZ_MAX_SEEDS, 0 },
 	/* A small universe full of ships that come back at once: collisions,
 	 * kills and regeneration every round. */
 	{ "crowded",
 	  "rows 8\ncols 12\nwindow 6\nships 8\nregen_rounds 0\nmissile_bonuses 10\n"
 	  "point_bonuses 10\nbonus_missiles 3\nbonus_points 7\nkill_points 11\n"
 	  "initial_missiles 2\n",
-	  FUZZ_MAX_SEEDS },
+	  FUZZ_MAX_SEEDS, 0 },
 	/* The end of a match within a few messages. */
-	{ "short", "rounds 3\n", 4 },
+	{ "short", "rounds 3\n", 4, 0 },
 	/* The largest universe and fleets: the longest views. */
 	{ "full",
 	  "rows 100\ncols 250\nwindow 200\nships 64\nmissile_bonuses 600\npoint_bonuses 600\n",
-	  2 },
+	  2, 1 },
 	/* Missiles by the ten thousand: the view's u16 saturates. */
 	{ "missiles",
 	  "rows 10\ncols 20\nwindow 8\nships 4\nregen_rounds 1\ninitial_missiles 10000\n"
 	  "bonus_missiles 10000\nmissile_bonuses 30\npoint_bonuses 0\nkill_points 10000\n"
 	  "bonus_points 0\n",
-	  4 },
+	  4, 0 },
 	/* A map with asteroids, some where ships start (built below). */
-	{ "map", map_params, 4 },
+	{ "map", map_params, 4, 0 },
 	/* The window is the whole cylinder: no room for bonuses to come back. */
 	{ "round", "rows 6\ncols 6\nwindow 6\nships 6\nregen_rounds 3\nmissile_bonuses 0\n"
 		   "point_bonuses 0\n",
-	  4 },
+	  4, 0 },
 };
 
 /* 12 x 40: asteroid walls with gaps, asteroids in the start columns (ships

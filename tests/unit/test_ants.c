@@ -145,9 +145,8 @@ Test(ants_board, default_board_is_sound)
 			int r, c;
 			ant_corner(&g->p, q, &r, &c);
 			int id = g->ant_at[ant_cell(g, r, c)];
-			cr_assert_neq(id, ANT_NONE);
-			cr_expect_eq(g->ant[id].type, ANT_QUEEN);
-			cr_expect_eq(g->ant[id].player, q);
+			cr_expect(g->water[ant_cell(g, r, c)] || (id != ANT_NONE && g->ant[id].player == q),
+				  "seed %llu: player %d's corner", (unsigned long long)seed, q);
 			cr_expect_eq(ant_count(g, q), 15);
 			for (int b = 0; b < ANT_BONUSES; b++) {
 				bool top = g->rect_row[q][b] + g->p.bonus_rows <= g->p.rows / 2;
@@ -163,6 +162,60 @@ Test(ants_board, default_board_is_sound)
 		}
 		ant_free(g);
 	}
+}
+
+/* The original's walk of a corner: diagonal i + j = d from (d, 0) to
+ * (0, d), turned to the player's corner. */
+static void walk_cell(const struct ant_state *g, int q, int k, int *row, int *col)
+{
+	int d = 0;
+	while (k > d) {
+		k -= d + 1;
+		d++;
+	}
+	int i = d - k, j = k, rows = g->p.rows, cols = g->p.cols;
+	int r[4] = { i, j, rows - 1 - i, rows - 1 - j }, c[4] = { j, cols - 1 - i, cols - 1 - j, i };
+	*row = r[q];
+	*col = c[q];
+}
+
+/* As the original: rivers of about 59 water cells on the default board,
+ * each colony on the first 15 soil cells of its corner's walk, its types
+ * in a random order (the queen leads the walk about a third of the time). */
+Test(ants_board, rivers_and_colonies_as_the_original)
+{
+	int boards = 300, queen_first = 0, colonies = 0;
+	long water = 0;
+	for (uint64_t seed = 1; seed <= (uint64_t)boards; seed++) {
+		char err[GAME_ERRLEN] = "";
+		struct ant_state *g = ant_new(NULL, seed, err);
+		cr_assert_not_null(g, "%s", err);
+		for (int i = 0; i < 25 * 25; i++)
+			water += g->water[i];
+		for (int q = 0; q < ANT_PLAYERS; q++) {
+			int placed = 0, first = -1, k = 0;
+			for (; placed < 15; k++) {
+				int row, col;
+				walk_cell(g, q, k, &row, &col);
+				if (g->water[ant_cell(g, row, col)])
+					continue;
+				int id = g->ant_at[ant_cell(g, row, col)];
+				cr_assert(id != ANT_NONE && g->ant[id].player == q,
+					  "seed %llu, player %d: walk cell %d (%d, %d) is not its ant",
+					  (unsigned long long)seed, q, k, row, col);
+				if (first < 0)
+					first = id;
+				placed++;
+			}
+			colonies++;
+			queen_first += g->ant[first].type == ANT_QUEEN;
+		}
+		ant_free(g);
+	}
+	double mean = (double)water / boards;
+	cr_expect(mean >= 55 && mean <= 63, "%.1f water cells a board (the original: 59)", mean);
+	cr_expect(queen_first > colonies / 5 && queen_first < colonies / 2,
+		  "the queen led %d of %d colonies (expected about a third)", queen_first, colonies);
 }
 
 Test(ants_board, seed_fixes_the_board)
@@ -590,7 +643,10 @@ Test(ants_messages, start_and_view_round_trip)
 	cr_assert(ant_view_decode(buf, len, &v));
 	cr_expect_eq(v.nants, 60);
 	cr_expect_eq(ant_cell_bonus(v.cell[12 * 25 + 12]), ANT_SEED);
-	cr_expect_eq(v.ant[0].type, ANT_QUEEN);
+	int queens = 0;
+	for (int i = 0; i < v.nants; i++)
+		queens += v.ant[i].type == ANT_QUEEN;
+	cr_expect_eq(queens, 4, "one queen a colony");
 	cr_expect(!ant_view_decode(buf, len - 1, &v));
 	buf[len - ANT_VIEW_ANT_LEN + 2] = ANT_TYPES; /* the last ant's type */
 	cr_expect(!ant_view_decode(buf, len, &v));

@@ -87,7 +87,7 @@ static char *read_text(const char *path)
 	return text;
 }
 
-Test(starwar_params, config_file_matches_the_defaults_and_has_a_map)
+Test(starwar_params, config_file_is_the_defaults)
 {
 	struct sw_params file, def;
 	char err[GAME_ERRLEN] = "";
@@ -95,20 +95,70 @@ Test(starwar_params, config_file_matches_the_defaults_and_has_a_map)
 		     "%s", err);
 	sw_params_default(&def);
 	cr_expect(file.has_map);
-	file.has_map = false;
-	memset(file.map, 0, sizeof file.map);
-	cr_expect_eq(memcmp(&file, &def, sizeof def), 0);
-	struct sw_state *d = sw_new(read_text("config/games/starwar.cnf"), 5, err);
-	cr_assert_not_null(d, "%s", err);
-	cr_expect_eq(count_kind(d, SW_POINT_BONUS), 10);
-	cr_expect_eq(count_kind(d, SW_MISSILE_BONUS), 10);
-	cr_expect_gt(count_kind(d, SW_ASTEROID), 0);
-	for (int id = 0; id < d->nships; id++) {
-		cr_expect(d->ship[id].alive);
-		cr_expect_lt(d->ship[id].col, SW_START_COLS);
-		cr_expect_eq(d->ship[id].owner, id / 2);
-		cr_expect_eq(d->ship[id].missiles, 5);
+	cr_expect_eq(file.nstarts, 8);
+	cr_expect_eq(memcmp(&file, &def, sizeof def), 0, "the file and the defaults differ");
+}
+
+/* The original's default game file: rows {0,10}, {2,8}, {4,14}, {6,12}
+ * for players 0..3, columns by ship. */
+static const int original_start[8][2] = {
+	{ 0, 0 }, { 10, 2 }, { 2, 1 }, { 8, 3 }, { 4, 2 }, { 14, 0 }, { 6, 3 }, { 12, 1 },
+};
+
+/* Whatever the seed, the default match starts on the original's universe:
+ * 125 asteroids, 10 bonuses of each kind, every ship on its cell. */
+Test(starwar_default, the_originals_map_and_start_cells_for_every_seed)
+{
+	for (uint64_t seed = 1; seed <= 100; seed++) {
+		char err[GAME_ERRLEN] = "";
+		struct sw_state *d = sw_new(NULL, seed, err);
+		cr_assert_not_null(d, "%s", err);
+		cr_expect_eq(count_kind(d, SW_ASTEROID), 125, "seed %lu", (unsigned long)seed);
+		cr_expect_eq(count_kind(d, SW_POINT_BONUS), 10);
+		cr_expect_eq(count_kind(d, SW_MISSILE_BONUS), 10);
+		cr_expect_eq(kind_at(d, 7, 29), SW_ASTEROID);
+		cr_expect_eq(kind_at(d, 2, 19), SW_POINT_BONUS);
+		cr_expect_eq(kind_at(d, 2, 27), SW_MISSILE_BONUS);
+		cr_assert_eq(d->nships, 8);
+		for (int id = 0; id < 8; id++) {
+			expect_at(d, id, original_start[id][0], original_start[id][1]);
+			cr_expect_eq(d->ship[id].owner, id / 2);
+			cr_expect_eq(d->ship[id].missiles, 5);
+		}
+		sw_free(d);
 	}
+}
+
+Test(starwar_params, the_default_map_goes_with_its_size_and_bonuses)
+{
+	struct sw_params p;
+	char err[GAME_ERRLEN] = "";
+	cr_assert_eq(sw_params_parse("rounds 50\nkill_points 7\n", &p, err), 0, "%s", err);
+	cr_expect(p.has_map && p.nstarts == 8, "other keys keep the map and the starts");
+	cr_assert_eq(sw_params_parse("ships 3\n", &p, err), 0, "%s", err);
+	cr_expect(p.has_map && p.nstarts == 0, "three ships: the map, but spread starts");
+	cr_assert_eq(sw_params_parse("rows 20\n", &p, err), 0, "%s", err);
+	cr_expect(!p.has_map && p.nstarts == 0, "another size: no map");
+	cr_assert_eq(sw_params_parse("point_bonuses 4\n", &p, err), 0, "%s", err);
+	cr_expect(!p.has_map, "other bonus counts: no map");
+	cr_assert_eq(sw_params_parse("window 5\nmap\n.....\n.....\n.....\n.....\n.....\n", &p,
+				     err),
+		     0, "%s", err);
+	cr_expect(p.has_map && p.nstarts == 0, "a map of its own: spread starts");
+}
+
+Test(starwar_params, start_lines_place_every_ship)
+{
+	char err[GAME_ERRLEN] = "";
+	const char *text = "ships 1\nwindow 6\nstart 0 4 5\nstart 1 0 0\nstart 2 2 3\n"
+			   "start 3 3 1\nmap\n.......X\n........\n........\n........\n"
+			   "........\n";
+	struct sw_state *d = sw_new(text, 3, err);
+	cr_assert_not_null(d, "%s", err);
+	expect_at(d, 0, 4, 5);
+	expect_at(d, 1, 0, 0);
+	expect_at(d, 2, 2, 3);
+	expect_at(d, 3, 3, 1);
 	sw_free(d);
 }
 
@@ -135,6 +185,21 @@ Test(starwar_params, errors_name_line_and_key)
 		     "line 1: rows: 6, but the map has 5");
 	expect_error("point_bonuses 3\nwindow 5\nmap\n....P\n.....\n.....\n.....\n.....\n",
 		     "line 1: point_bonuses: 3, but the map has 1");
+	expect_error("start 0 1\n", "line 1: start: expected three non-negative integers");
+	expect_error("start 0 1 2 3\n", "line 1: start: expected three");
+	expect_error("start 0 1 2 x\n", "line 1: start: expected three");
+	expect_error("start 1 1 1\nstart 1 2 2\n", "line 2: start: ship 1 given twice");
+	expect_error("ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\n",
+		     "line 2: start: ship 3 has no start line");
+	expect_error("ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\nstart 3 3 31\n",
+		     "line 5: start: ship 3 at (3, 31) is outside the first window");
+	expect_error("ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 1 0\nstart 3 3 3\n",
+		     "line 4: start: ships 1 and 2 both at (1, 0)");
+	expect_error("ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\nstart 3 3 0\nstart 4 4 0\n",
+		     "line 6: start: there is no ship 4");
+	expect_error("ships 1\nwindow 5\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\nstart 3 3 0\n"
+		     "map\nX....\n.....\n.....\n.....\n.....\n",
+		     "line 3: start: ship 0 at (0, 0): the map is not empty there");
 }
 
 Test(starwar_params, map_sets_the_universe)
@@ -549,6 +614,29 @@ Test(starwar_regen, waits_while_no_cell_fits)
 	sw_advance(d);
 	cr_expect(!d->ship[0].alive);
 	sw_free(d);
+}
+
+/* A regeneration or a bonus tries 20 random cells, as the original does,
+ * and waits for the next round when none fits: with one fitting cell among
+ * the window's 465, a ship comes back at once about 4% of the time (1000
+ * draws would bring it back almost always). */
+Test(starwar_regen, twenty_draws_then_wait)
+{
+	int back = 0, seeds = 300;
+	for (uint64_t seed = 1; seed <= (uint64_t)seeds; seed++) {
+		struct sw_state *d = fixture(seed);
+		d->p.regen_rounds = 0;
+		for (int r = 0; r < 15; r++)
+			for (int c = 0; c < 60; c++)
+				if (r < 5 || r > 9 || c < 14 || c > 18) /* one free square */
+					sw_put(d, r, c, SW_ASTEROID, SW_NONE);
+		d->ship[0].wait = 0;
+		sw_regenerate(d);
+		back += d->ship[0].alive;
+		sw_free(d);
+	}
+	cr_expect(back >= 3 && back <= 30, "back at once on %d of %d seeds (expected about 13)",
+		  back, seeds);
 }
 
 Test(starwar_bonus, refill_just_outside_the_window)

@@ -1,12 +1,18 @@
 /* board.c - Ants' board: water rivers, food rectangles, the colonies.
  *
- * The rules page: rivers are drawn at random and redrawn until all soil is
- * connected.  A river here is a random walk from a border cell heading
- * across the board, drifting sideways now and then.  The corners stay dry
- * one diagonal past the initial colony, so every colony has its cells and a
- * way out.  Each player gets a bread, a seed and a leaf rectangle placed at
- * random inside its own quadrant; a board where a rectangle is all water is
- * drawn again too, so food can appear everywhere it is meant to.
+ * Rivers as the original engine draws them: 10 to 20 tries, each from a
+ * random cell with no water within 2 (Chebyshev); a river is a smooth curve
+ * of 5 to 15 cells in the eight directions, turning at most 45 degrees a
+ * step and always moving away from its source, kept only when no cell of
+ * it comes within 2 of another river (100 curves are tried).  The whole
+ * board is drawn again until all soil is one 4-connected region (and, here,
+ * until no food rectangle is all water).  About 59 water cells on 25 x 25.
+ *
+ * Each player gets a bread, a seed and a leaf rectangle placed at random
+ * inside its own quadrant.  The initial colony walks its corner's
+ * anti-diagonals from the corner, skipping water, and each ant's type is
+ * drawn as the original draws it: one of the three types at random, the
+ * next one in the cycle queen, soldier, worker when none of it is left.
  */
 #include <stdio.h>
 #include <string.h>
@@ -23,7 +29,12 @@ void ant_dir_delta(int dir, int *dr, int *dc)
 }
 
 #define ANT_BOARD_ATTEMPTS 100
-#define ANT_CELLS_PER_RIVER 200 /* 25 x 25: three rivers */
+#define ANT_RIVER_TRIES_MIN 10 /* river sources tried per board */
+#define ANT_RIVER_TRIES_MAX 20
+#define ANT_RIVER_MIN 5 /* cells of a river, at most: a curve may stop early */
+#define ANT_RIVER_MAX 15
+#define ANT_RIVER_GAP 2 /* Chebyshev distance kept between rivers */
+#define ANT_RIVER_CURVES 100 /* curves tried from one source */
 
 int ant_full_life(const struct ant_params *p, int type)
 {
@@ -36,19 +47,6 @@ void ant_corner(const struct ant_params *p, int player, int *row, int *col)
 {
 	*row = player == 2 || player == 3 ? p->rows - 1 : 0;
 	*col = player == 1 || player == 2 ? p->cols - 1 : 0;
-}
-
-/* Manhattan distance to the nearest corner. */
-static int ant_corner_distance(const struct ant_params *p, int row, int col)
-{
-	int best = p->rows + p->cols;
-	for (int q = 0; q < ANT_PLAYERS; q++) {
-		int r, c;
-		ant_corner(p, q, &r, &c);
-		int d = (r > row ? r - row : row - r) + (c > col ? c - col : col - c);
-		best = d < best ? d : best;
-	}
-	return best;
 }
 
 /* ---- ants ---------------------------------------------------------------- */
@@ -82,52 +80,132 @@ int ant_add(struct ant_state *g, int type, int player, int row, int col)
 	return id;
 }
 
-/* The colony along its corner's anti-diagonals, nearest first: queen,
- * soldiers, then workers, so soldiers shield the queen from the middle. */
-static void ant_place_colony(struct ant_state *g, int player)
+/* Cell k of a corner's anti-diagonal walk, (i, j) with i + j the diagonal,
+ * turned to player's corner as the original turns it. */
+static void ant_corner_cell(const struct ant_params *p, int player, int i, int j, int *row,
+			    int *col)
 {
-	int r0, c0, placed = 0;
-	int total = 1 + g->p.ini_soldiers + g->p.ini_workers;
-	ant_corner(&g->p, player, &r0, &c0);
-	int sr = r0 == 0 ? 1 : -1, sc = c0 == 0 ? 1 : -1;
-	for (int d = 0; placed < total; d++)
-		for (int i = 0; i <= d && placed < total; i++, placed++) {
-			int type = placed == 0			     ? ANT_QUEEN
-				   : placed <= g->p.ini_soldiers ? ANT_SOLDIER
-								 : ANT_WORKER;
-			ant_add(g, type, player, r0 + sr * i, c0 + sc * (d - i));
+	int r = p->rows, c = p->cols;
+	*row = player == 0 ? i : player == 1 ? j : player == 2 ? r - 1 - i : r - 1 - j;
+	*col = player == 0 ? j : player == 1 ? c - 1 - i : player == 2 ? c - 1 - j : i;
+}
+
+/* The next cell of the walk: down the diagonal, then the next diagonal. */
+static void ant_walk_on(int *i, int *j)
+{
+	if (*i > 0) {
+		--*i;
+		++*j;
+	} else {
+		*i = *j + 1;
+		*j = 0;
+	}
+}
+
+/* One of the three types at random; when none of it is left, the next one
+ * in the cycle that has some (so the draw is not uniform over what is
+ * left: the original's). */
+static int ant_draw_type(struct ant_state *g, const int left[ANT_TYPES])
+{
+	int t = rng_uniform(&g->rng, 0, ANT_TYPES - 1);
+	while (left[t] == 0)
+		t = (t + 1) % ANT_TYPES;
+	return t;
+}
+
+/* The colony on its corner's anti-diagonals, nearest first, skipping water
+ * and taken cells; -1 when the board runs out of soil. */
+static int ant_place_colony(struct ant_state *g, int player)
+{
+	const struct ant_params *p = &g->p;
+	int left[ANT_TYPES] = { [ANT_QUEEN] = 1, [ANT_SOLDIER] = p->ini_soldiers,
+				[ANT_WORKER] = p->ini_workers };
+	int i = 0, j = 0;
+	for (int total = 1 + p->ini_soldiers + p->ini_workers; total > 0; total--) {
+		int type = ant_draw_type(g, left), row, col;
+		for (;;) {
+			if (i + j > p->rows + p->cols)
+				return -1;
+			ant_corner_cell(p, player, i, j, &row, &col);
+			if (ant_inside(g, row, col) && !g->water[ant_cell(g, row, col)] &&
+			    g->ant_at[ant_cell(g, row, col)] == ANT_NONE)
+				break;
+			ant_walk_on(&i, &j);
 		}
+		ant_add(g, type, player, row, col);
+		left[type]--;
+	}
+	return 0;
 }
 
 /* ---- water --------------------------------------------------------------- */
 
-static void ant_wet(struct ant_state *g, int row, int col, int dry)
+/* Water within ANT_RIVER_GAP (Chebyshev) of (row, col). */
+static bool ant_water_near(const struct ant_state *g, int row, int col)
 {
-	if (ant_corner_distance(&g->p, row, col) > dry)
-		g->water[ant_cell(g, row, col)] = true;
+	for (int r = row - ANT_RIVER_GAP; r <= row + ANT_RIVER_GAP; r++)
+		for (int c = col - ANT_RIVER_GAP; c <= col + ANT_RIVER_GAP; c++)
+			if (ant_inside(g, r, c) && g->water[ant_cell(g, r, c)])
+				return true;
+	return false;
 }
 
-/* From a random border cell heading across, a sideways step one time in
- * three.  side names the border as a direction (ANT_UP: the top row) and
- * the river heads the opposite way. */
-static void ant_river(struct ant_state *g, int dry)
+/* The eight directions in a circle, so that k - 1 and k + 1 are k's
+ * neighbours (45 degrees either way). */
+static const int ant_circle[8][2] = { { 1, -1 }, { 1, 0 }, { 1, 1 }, { 0, 1 },
+				      { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 } };
+
+static int ant_dist2(int r0, int c0, int r, int c)
 {
-	int rows = g->p.rows, cols = g->p.cols;
-	int side = rng_uniform(&g->rng, 0, 3), dir = (side + 2) % 4;
-	int row = side == ANT_UP ? 0 : side == ANT_DOWN ? rows - 1 : rng_uniform(&g->rng, 0, rows - 1);
-	int col = side == ANT_LEFT ? 0 : side == ANT_RIGHT ? cols - 1 : rng_uniform(&g->rng, 0, cols - 1);
-	/* Two thirds of the steps go forward: a river reaches some two thirds
-	 * of the way across, so it rarely cuts the board in two. */
-	int length = (rows + cols) / 2;
-	for (int steps = 0; ant_inside(g, row, col) && steps < length; steps++) {
-		ant_wet(g, row, col, dry);
-		int d = dir;
-		if (rng_uniform(&g->rng, 0, 2) == 0)
-			d = (dir + (rng_uniform(&g->rng, 0, 1) ? 1 : 3)) % 4;
-		int dr, dc;
-		ant_dir_delta(d, &dr, &dc);
-		row += dr;
-		col += dc;
+	return (r - r0) * (r - r0) + (c - c0) * (c - c0);
+}
+
+/* A curve from (r0, c0) into river[] (cells), returns its length: each
+ * step turns by -1, 0 or +1 eighths, a random one tried first and then
+ * the three in order, into the board, onto a cell not yet in the curve and
+ * farther from the source. */
+static int ant_curve(struct ant_state *g, int r0, int c0, int river[ANT_RIVER_MAX])
+{
+	int row = r0, col = c0, k = rng_uniform(&g->rng, 0, 7), n = 0;
+	int length = rng_uniform(&g->rng, ANT_RIVER_MIN, ANT_RIVER_MAX);
+	while (n < length) {
+		river[n++] = ant_cell(g, row, col);
+		int next = -1;
+		for (int s = -2; s <= 1 && next < 0; s++) {
+			int kk = (8 + k + (s < -1 ? rng_uniform(&g->rng, -1, 1) : s)) % 8;
+			int r = row + ant_circle[kk][0], c = col + ant_circle[kk][1];
+			bool in_curve = false;
+			for (int i = 0; i < n && ant_inside(g, r, c); i++)
+				in_curve |= river[i] == ant_cell(g, r, c);
+			if (ant_inside(g, r, c) && !in_curve &&
+			    ant_dist2(r0, c0, row, col) < ant_dist2(r0, c0, r, c)) {
+				next = kk;
+				row = r;
+				col = c;
+			}
+		}
+		if (next < 0)
+			break;
+		k = next;
+	}
+	return n;
+}
+
+/* A river from (row, col): the first of ANT_RIVER_CURVES curves that keeps
+ * clear of every river so far. */
+static void ant_river(struct ant_state *g, int row, int col)
+{
+	int river[ANT_RIVER_MAX];
+	for (int t = 0; t < ANT_RIVER_CURVES; t++) {
+		int n = ant_curve(g, row, col, river);
+		bool clear = true;
+		for (int i = 0; i < n && clear; i++)
+			clear = !ant_water_near(g, river[i] / g->p.cols, river[i] % g->p.cols);
+		if (clear) {
+			for (int i = 0; i < n; i++)
+				g->water[river[i]] = true;
+			return;
+		}
 	}
 }
 
@@ -191,15 +269,15 @@ static bool ant_rects_have_soil(const struct ant_state *g)
 	return true;
 }
 
-/* Fewer rivers as attempts fail: on rare seeds the rivers keep cutting
- * the board, and a board with one river less beats a dry one. */
-static void ant_draw_water(struct ant_state *g, int attempt)
+static void ant_draw_water(struct ant_state *g)
 {
-	int dry = ant_corner_diagonals(&g->p);
-	int rivers = g->p.rows * g->p.cols / ANT_CELLS_PER_RIVER;
-	rivers -= attempt * rivers / ANT_BOARD_ATTEMPTS;
-	for (int i = 0; i < rivers; i++)
-		ant_river(g, dry);
+	int tries = rng_uniform(&g->rng, ANT_RIVER_TRIES_MIN, ANT_RIVER_TRIES_MAX);
+	for (int t = 0; t < tries; t++) {
+		int row = rng_uniform(&g->rng, 0, g->p.rows - 1);
+		int col = rng_uniform(&g->rng, 0, g->p.cols - 1);
+		if (!ant_water_near(g, row, col))
+			ant_river(g, row, col);
+	}
 }
 
 int ant_board_setup(struct ant_state *g, char err[GAME_ERRLEN])
@@ -207,19 +285,18 @@ int ant_board_setup(struct ant_state *g, char err[GAME_ERRLEN])
 	bool ok = false;
 	for (int attempt = 0; attempt < ANT_BOARD_ATTEMPTS && !ok; attempt++) {
 		ant_clear(g);
-		ant_draw_water(g, attempt);
+		ant_draw_water(g);
 		ant_place_rects(g);
 		ok = ant_board_connected(g) && ant_rects_have_soil(g);
 	}
-	if (!ok) { /* a dry board always works: corners apart, rectangles soil */
+	if (!ok) { /* a dry board always works, as the original falls back to */
 		ant_clear(g);
 		ant_place_rects(g);
 	}
 	for (int q = 0; q < ANT_PLAYERS; q++)
-		ant_place_colony(g, q);
-	if (g->nids != ANT_PLAYERS * (1 + g->p.ini_soldiers + g->p.ini_workers)) {
-		snprintf(err, GAME_ERRLEN, "the colonies do not fit in their corners");
-		return -1;
-	}
+		if (ant_place_colony(g, q) < 0) {
+			snprintf(err, GAME_ERRLEN, "the colonies do not fit on the board's soil");
+			return -1;
+		}
 	return 0;
 }

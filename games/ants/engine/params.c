@@ -115,8 +115,8 @@ static int ant_check_all(struct ant_parse *ps)
 		return pt_fail(&ps->pt, ls > lw ? ls : lw, "num_ini_soldiers + num_ini_workers",
 				"%d ants with the queen, at most %d", 1 + p->ini_soldiers + p->ini_workers,
 				ANT_MAX_INITIAL);
-	/* Corners are kept dry up to one diagonal past the colony, and must not
-	 * meet: see board.c. */
+	/* A colony on a dry board stays in its quadrant, one diagonal short of
+	 * its middle (water pushes it a little further out: board.c). */
 	int k = ant_corner_diagonals(p);
 	if (k + 1 > side / 2)
 		return pt_fail(&ps->pt, ls > lw ? ls : lw, "num_ini_soldiers + num_ini_workers",

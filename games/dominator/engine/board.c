@@ -1,12 +1,21 @@
 /* board.c - Dominator's board (generated or fixed) and the first placement.
  *
- * A generated board is walls around random wall "snakes": short random
- * walks that start at least 4 cells from any wall and drop every piece that
- * would come within 3 cells (Chebyshev) of another snake or of the border,
- * so corridors stay at least 3 cells wide.  Diagonal pinches are opened, and
- * the board is drawn again until its free cells are one 4-connected region
- * and every unit fits.  Witches start in their box 4 or more apart (Manhattan)
- * from every other witch, the others on free cells no witch haunts.
+ * A generated board follows the original engine's generator: walls around,
+ * then wall "snakes" while some cell has no wall in the 9 x 9 square around
+ * it.  A snake starts on such a cell, picked at random, and takes up to 15
+ * orthogonal steps, never turning back: each step goes ahead, left or right
+ * (at random among those that keep 5 free cells ahead and to both sides of
+ * the new cell, and its two diagonal cells ahead free).  Then each of its
+ * cells within 3 (Chebyshev) of a wall not its own is dropped, so corridors
+ * stay at least 3 cells wide.  Diagonal pinches (two walls touching by a
+ * corner between two free cells) are closed with one more wall, and the
+ * board is drawn again until its free cells are one 4-connected region and
+ * every unit fits.  On the default 37 x 37 board that makes about 108
+ * inner walls.
+ *
+ * Witches start in their box 4 or more apart (Manhattan) from every other
+ * witch, farmers and knights 4 or more from every witch (the original's
+ * start; rebirth keeps 3, rules.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -14,10 +23,9 @@
 #include "games/dominator/dom.h"
 
 #define DOM_SNAKE_STEPS 15
-#define DOM_SNAKE_START_GAP 4 /* from any wall */
-#define DOM_SNAKE_GAP 3       /* pieces this close to another snake are dropped */
-#define DOM_CELLS_PER_SNAKE 50
-#define DOM_SNAKE_START_TRIES 64
+#define DOM_SNAKE_ROOM 4  /* a snake starts with no wall this close (Chebyshev) */
+#define DOM_SNAKE_GAP 3   /* pieces this close to another wall are dropped */
+#define DOM_SNAKE_AHEAD 5 /* free cells a step needs ahead and to each side */
 #define DOM_BOARD_ATTEMPTS 100
 #define DOM_BORDER_LABEL 1 /* snake labels start at 2; 0 is no wall */
 
@@ -96,6 +104,20 @@ static bool dom_quiet_spot(const struct dom_state *d, int row, int col)
 	return dom_free_cell(d, row, col) && !dom_haunted(d, row, col);
 }
 
+/* Where the original starts farmers and knights: DOM_START_WITCH_DISTANCE
+ * or more from every witch. */
+static bool dom_start_spot(const struct dom_state *d, int row, int col)
+{
+	if (!dom_free_cell(d, row, col))
+		return false;
+	for (int i = 0; i < d->nwitches; i++) {
+		const struct dom_unit *w = &d->unit[d->witch[i]];
+		if (dom_manhattan(w->row, w->col, row, col) < DOM_START_WITCH_DISTANCE)
+			return false;
+	}
+	return true;
+}
+
 /* Collects the box's cells that pass test into d->cells; picks one at
  * random.  False when none passes. */
 static bool dom_pick_in_box(struct dom_state *d, int player,
@@ -140,7 +162,8 @@ static bool dom_place_all(struct dom_state *d)
 		int owner = d->unit[id].owner;
 		if (d->unit[id].type == DOM_WITCH)
 			continue;
-		if (!dom_pick_in_box(d, owner, dom_quiet_spot, &row, &col) &&
+		if (!dom_pick_in_box(d, owner, dom_start_spot, &row, &col) &&
+		    !dom_pick_in_box(d, owner, dom_quiet_spot, &row, &col) &&
 		    !dom_pick_in_box(d, owner, dom_free_cell, &row, &col))
 			return false;
 		dom_put(d, id, row, col);
@@ -150,75 +173,148 @@ static bool dom_place_all(struct dom_state *d)
 
 /* ---- generated boards ---------------------------------------------------- */
 
-/* No wall but those labelled `own` within Chebyshev distance `gap`. */
-static bool dom_clear_around(const struct dom_state *d, int row, int col, int gap, int own)
+static bool dom_wall_at(const struct dom_state *d, int row, int col)
 {
-	for (int r = row - gap; r <= row + gap; r++)
-		for (int c = col - gap; c <= col + gap; c++) {
-			if (!dom_inside(d, r, c))
-				continue;
-			int cell = dom_cell(d, r, c);
-			if (d->wall[cell] && d->mark[cell] != own)
-				return false;
+	return dom_inside(d, row, col) && d->wall[dom_cell(d, row, col)];
+}
+
+static void dom_set_wall(struct dom_state *d, int row, int col, bool wall, int label)
+{
+	d->wall[dom_cell(d, row, col)] = wall;
+	d->mark[dom_cell(d, row, col)] = (uint16_t)(wall ? label : 0);
+}
+
+/* The cells with no wall within DOM_SNAKE_ROOM (Chebyshev), into d->cells;
+ * returns how many.  Row counts first, then columns of them: linear in
+ * the board. */
+static int dom_snake_starts(struct dom_state *d)
+{
+	int n = d->n, k = DOM_SNAKE_ROOM, found = 0;
+	for (int r = 0; r < n; r++)
+		for (int c = 0; c < n; c++) {
+			int walls = 0;
+			for (int x = c - k; x <= c + k; x++)
+				walls += dom_wall_at(d, r, x);
+			d->row_walls[dom_cell(d, r, c)] = (uint8_t)walls;
 		}
+	for (int r = k; r < n - k; r++)
+		for (int c = k; c < n - k; c++) {
+			int walls = 0;
+			for (int y = r - k; y <= r + k; y++)
+				walls += d->row_walls[dom_cell(d, y, c)];
+			if (walls == 0)
+				d->cells[found++] = dom_cell(d, r, c);
+		}
+	return found;
+}
+
+/* DOM_SNAKE_AHEAD cells from (row, col) on in direction dir are free. */
+static bool dom_line_free(const struct dom_state *d, int row, int col, int dir)
+{
+	int dr, dc;
+	dom_dir_delta(dir, &dr, &dc);
+	for (int i = 0; i < DOM_SNAKE_AHEAD; i++, row += dr, col += dc)
+		if (!dom_inside(d, row, col) || d->wall[dom_cell(d, row, col)])
+			return false;
 	return true;
 }
 
-static void dom_snake(struct dom_state *d, int label)
+static int dom_left(int dir)
 {
-	int n = d->n, row = 0, col = 0, tries = 0;
-	do {
-		if (tries++ == DOM_SNAKE_START_TRIES)
-			return;
-		row = rng_uniform(&d->rng, 1, n - 2);
-		col = rng_uniform(&d->rng, 1, n - 2);
-	} while (!dom_clear_around(d, row, col, DOM_SNAKE_START_GAP - 1, -1));
-	int steps = rng_uniform(&d->rng, 0, DOM_SNAKE_STEPS);
-	for (int i = 0;; i++) {
-		if (dom_clear_around(d, row, col, DOM_SNAKE_GAP, label)) {
-			d->wall[dom_cell(d, row, col)] = true;
-			d->mark[dom_cell(d, row, col)] = (uint16_t)label;
-		}
-		if (i == steps)
-			return;
+	return (dir + 2) % 8;
+}
+
+static int dom_right(int dir)
+{
+	return (dir + 6) % 8;
+}
+
+/* A snake at (row, col) may step in direction dir: the new cell has free
+ * lines ahead and to both sides, and its two diagonal cells ahead free. */
+static bool dom_snake_may_step(const struct dom_state *d, int row, int col, int dir)
+{
+	int dr, dc, lr, lc, rr, rc;
+	dom_dir_delta(dir, &dr, &dc);
+	dom_dir_delta(dom_left(dir), &lr, &lc);
+	dom_dir_delta(dom_right(dir), &rr, &rc);
+	row += dr;
+	col += dc;
+	return dom_line_free(d, row, col, dir) && dom_line_free(d, row, col, dom_left(dir)) &&
+	       dom_line_free(d, row, col, dom_right(dir)) &&
+	       dom_inside(d, row + dr + lr, col + dc + lc) &&
+	       !d->wall[dom_cell(d, row + dr + lr, col + dc + lc)] &&
+	       dom_inside(d, row + dr + rr, col + dc + rc) &&
+	       !d->wall[dom_cell(d, row + dr + rr, col + dc + rc)];
+}
+
+/* A wall not labelled `own` within DOM_SNAKE_GAP (Chebyshev). */
+static bool dom_foreign_wall_near(const struct dom_state *d, int row, int col, int own)
+{
+	for (int r = row - DOM_SNAKE_GAP; r <= row + DOM_SNAKE_GAP; r++)
+		for (int c = col - DOM_SNAKE_GAP; c <= col + DOM_SNAKE_GAP; c++)
+			if (dom_wall_at(d, r, c) && d->mark[dom_cell(d, r, c)] != own)
+				return true;
+	return false;
+}
+
+/* One snake from cell, labelled `label`.  Its first heading is one of the
+ * four directions or, one time in five as in the original, none (then the
+ * first step goes sideways: left or right of "none" is right or left). */
+static void dom_snake(struct dom_state *d, int cell, int label)
+{
+	int row = cell / d->n, col = cell % d->n, len = 0;
+	int body[DOM_SNAKE_STEPS + 1];
+	int dir = 2 * rng_uniform(&d->rng, 0, 4); /* 8: DOM_NONE */
+	dom_set_wall(d, row, col, true, label);
+	body[len++] = cell;
+	for (int step = 0; step < DOM_SNAKE_STEPS; step++) {
+		int options[3], n = 0;
+		const int tries[3] = { dir, dom_left(dir), dom_right(dir) };
+		for (int t = 0; t < 3; t++)
+			if (tries[t] != DOM_NONE && dom_snake_may_step(d, row, col, tries[t]))
+				options[n++] = tries[t];
+		if (n == 0)
+			break;
+		dir = options[rng_uniform(&d->rng, 0, n - 1)];
 		int dr, dc;
-		dom_dir_delta(2 * rng_uniform(&d->rng, 0, 3), &dr, &dc);
+		dom_dir_delta(dir, &dr, &dc);
 		row += dr;
 		col += dc;
-		if (row < 1 || col < 1 || row > n - 2 || col > n - 2)
-			return;
+		dom_set_wall(d, row, col, true, label);
+		body[len++] = dom_cell(d, row, col);
 	}
+	/* Decided on the whole snake before any piece goes. */
+	bool drop[DOM_SNAKE_STEPS + 1];
+	for (int i = 0; i < len; i++)
+		drop[i] = dom_foreign_wall_near(d, body[i] / d->n, body[i] % d->n, label);
+	for (int i = 0; i < len; i++)
+		if (drop[i])
+			dom_set_wall(d, body[i] / d->n, body[i] % d->n, false, 0);
 }
 
 /* Two walls touching only by a corner, between two free cells: a knight
- * could slip between them.  Opens one of the two walls at random. */
-static bool dom_open_pinch(struct dom_state *d, int r, int c)
+ * could slip between them.  Closed with a wall on one of the two free
+ * cells, at random, as the original does. */
+static void dom_close_pinch(struct dom_state *d, int r, int c)
 {
 	int a = dom_cell(d, r, c), b = a + 1, x = a + d->n, y = x + 1;
 	bool *w = d->wall;
-	int open;
+	int close;
 	if (w[a] && w[y] && !w[b] && !w[x])
-		open = rng_uniform(&d->rng, 0, 1) ? a : y;
+		close = rng_uniform(&d->rng, 0, 1) ? b : x;
 	else if (w[b] && w[x] && !w[a] && !w[y])
-		open = rng_uniform(&d->rng, 0, 1) ? b : x;
+		close = rng_uniform(&d->rng, 0, 1) ? a : y;
 	else
-		return false;
-	if (d->mark[open] == DOM_BORDER_LABEL)
-		return false;
-	w[open] = false;
-	d->mark[open] = 0;
-	return true;
+		return;
+	w[close] = true;
+	d->mark[close] = DOM_BORDER_LABEL;
 }
 
-static void dom_open_pinches(struct dom_state *d)
+static void dom_close_pinches(struct dom_state *d)
 {
-	bool again = true;
-	while (again) {
-		again = false;
-		for (int r = 0; r + 1 < d->n; r++)
-			for (int c = 0; c + 1 < d->n; c++)
-				again |= dom_open_pinch(d, r, c);
-	}
+	for (int r = 0; r + 1 < d->n; r++)
+		for (int c = 0; c + 1 < d->n; c++)
+			dom_close_pinch(d, r, c);
 }
 
 static void dom_blank_board(struct dom_state *d)
@@ -237,10 +333,13 @@ static void dom_blank_board(struct dom_state *d)
 static void dom_generate(struct dom_state *d)
 {
 	dom_blank_board(d);
-	int snakes = (d->n - 2) * (d->n - 2) / DOM_CELLS_PER_SNAKE;
-	for (int s = 0; s < snakes; s++)
-		dom_snake(d, s + 2);
-	dom_open_pinches(d);
+	for (int label = DOM_BORDER_LABEL + 1;; label++) {
+		int starts = dom_snake_starts(d);
+		if (starts == 0)
+			break;
+		dom_snake(d, d->cells[rng_uniform(&d->rng, 0, starts - 1)], label);
+	}
+	dom_close_pinches(d);
 }
 
 static void dom_load_fixed(struct dom_state *d)

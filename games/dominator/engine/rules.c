@@ -223,11 +223,8 @@ static bool dom_enemy_at(const struct dom_state *d, int row, int col, int team, 
 static bool dom_rebirth_ideal(const struct dom_state *d, const struct dom_unit *u, int row,
 			      int col)
 {
-	for (int i = 0; i < d->nwitches; i++) {
-		const struct dom_unit *w = &d->unit[d->witch[i]];
-		if (dom_manhattan(w->row, w->col, row, col) < DOM_REBIRTH_WITCH_DISTANCE)
-			return false;
-	}
+	if (d->near_witch[dom_cell(d, row, col)])
+		return false;
 	for (int dir = 0; dir < 8; dir++) {
 		int dr, dc;
 		dom_dir_delta(dir, &dr, &dc);
@@ -263,6 +260,21 @@ static int dom_rebirth_pick(struct dom_state *d, const struct dom_unit *u, int r
 			if (dom_rebirth_ok(d, u, r, c, tier))
 				d->cells[k++] = dom_cell(d, r, c);
 	return k ? d->cells[rng_uniform(&d->rng, 0, k - 1)] : -1;
+}
+
+/* Marks the cells closer than DOM_REBIRTH_WITCH_DISTANCE to a witch: the
+ * witches stand still while units are reborn, so once a round is enough. */
+static void dom_mark_near_witches(struct dom_state *d)
+{
+	const int k = DOM_REBIRTH_WITCH_DISTANCE - 1;
+	memset(d->near_witch, 0, (size_t)d->n * d->n * sizeof *d->near_witch);
+	for (int i = 0; i < d->nwitches; i++) {
+		const struct dom_unit *w = &d->unit[d->witch[i]];
+		for (int r = w->row - k; r <= w->row + k; r++)
+			for (int c = w->col - k; c <= w->col + k; c++)
+				if (dom_inside(d, r, c) && dom_manhattan(w->row, w->col, r, c) <= k)
+					d->near_witch[dom_cell(d, r, c)] = true;
+	}
 }
 
 /* The ideal cell of the box; else a free cell of the box, then of the
@@ -348,6 +360,8 @@ void dom_advance(struct dom_state *d)
 		dom_execute(d, &d->unit[id], d->order[id]);
 	}
 	dom_heal(d);
+	if (d->nreborn)
+		dom_mark_near_witches(d);
 	for (int i = 0; i < d->nreborn; i++)
 		dom_rebirth(d, &d->unit[d->reborn[i]]);
 	for (int q = 0; q < DOM_PLAYERS; q++)

@@ -1,10 +1,19 @@
 /* params.c - Star War's default parameters and the game file.
  *
- * The file is `key value` lines with `#` comments; an optional last section
- * starts with a line `map` and gives the universe as text rows (. empty,
- * X asteroid, P point bonus, M missile bonus) up to the end.  The map sets
- * rows, cols and the two bonus counts; keys given as well must agree.
- * Every error names its line and key; every value is range-checked.
+ * The file is `key value` lines with `#` comments, `start SHIP ROW COL`
+ * lines, and an optional last section that starts with a line `map` and
+ * gives the universe as text rows (. empty, X asteroid, P point bonus,
+ * M missile bonus) up to the end.  The map sets rows, cols and the two
+ * bonus counts; keys given as well must agree.  Every error names its line
+ * and key; every value is range-checked.
+ *
+ * The defaults are the original's default game, map and start cells
+ * included.  A file without a map keeps that map only while it leaves
+ * rows, cols and the bonus counts alone; one that changes any of them
+ * plays without asteroids, its bonuses drawn from the seed.  Start cells go
+ * with their map: the default ones hold while the default map and two
+ * ships a player do; otherwise a file lists every ship's, or the ships
+ * spread over columns 0..3.
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -15,23 +24,82 @@
 #include "games/params_text.h"
 #include "games/starwar/sw.h"
 
-/* The course's default game (shared/rules/starwar.md). */
+/* The original's default universe: walls of asteroids, 10 bonuses of
+ * each kind. */
+static const char *const sw_original_map[] = {
+	"...........................................................X",
+	"..................P........X.....X........X.....P........X..",
+	"...............X..XPXX..XXXM.....XXXX..XXXX..X..XPXX..MXXM..",
+	"................X...........X....P...........M...........X..",
+	"...............X..X.......................X..X..X...........",
+	"...............X..X.....XXXXXX.XXXXXX.....X..X..X.....XXXXXX",
+	"...............X..X.......................X..M..X...........",
+	".............................XXX............................",
+	"...............X..X.......................X..M..X...........",
+	"...............X..X.....XXXXXX.XXXXXX.....X..X..X.....XXXXXX",
+	"...............X..X.......................X..X..X...........",
+	"................X...........X....P...........M...........X..",
+	"...............X..XPXX..XXXM.....XXXX..XXXX..X..XPXX..MXXM..",
+	"..................P........X.....X........X.....P........X..",
+	"...........................................................X",
+};
+
+#define SW_ORIGINAL_ROWS 15
+#define SW_ORIGINAL_COLS 60
+#define SW_ORIGINAL_SHIPS 2
+#define SW_ORIGINAL_BONUSES 10 /* of each kind */
+
+/* Its start cells, ship by ship (ships 2p and 2p + 1 are player p's). */
+static const uint8_t sw_original_start[SW_PLAYERS * SW_ORIGINAL_SHIPS][2] = {
+	{ 0, 0 }, { 10, 2 }, { 2, 1 }, { 8, 3 }, { 4, 2 }, { 14, 0 }, { 6, 3 }, { 12, 1 },
+};
+
+static int sw_map_char(char ch)
+{
+	switch (ch) {
+	case '.':
+		return SW_EMPTY;
+	case 'X':
+		return SW_ASTEROID;
+	case 'P':
+		return SW_POINT_BONUS;
+	case 'M':
+		return SW_MISSILE_BONUS;
+	default:
+		return SW_NONE;
+	}
+}
+
+static void sw_original_starts(struct sw_params *p)
+{
+	p->nstarts = SW_PLAYERS * SW_ORIGINAL_SHIPS;
+	for (int id = 0; id < p->nstarts; id++) {
+		p->start_row[id] = sw_original_start[id][0];
+		p->start_col[id] = sw_original_start[id][1];
+	}
+}
+
 void sw_params_default(struct sw_params *p)
 {
 	memset(p, 0, sizeof *p); /* padding too: parameters compare with memcmp */
 	p->players = SW_PLAYERS;
 	p->rounds = 300;
-	p->rows = 15;
-	p->cols = 60;
+	p->rows = SW_ORIGINAL_ROWS;
+	p->cols = SW_ORIGINAL_COLS;
 	p->window = 31;
-	p->ships = 2;
+	p->ships = SW_ORIGINAL_SHIPS;
 	p->regen_rounds = 10;
-	p->missile_bonuses = 10;
-	p->point_bonuses = 10;
+	p->missile_bonuses = SW_ORIGINAL_BONUSES;
+	p->point_bonuses = SW_ORIGINAL_BONUSES;
 	p->bonus_missiles = 5;
 	p->bonus_points = 10;
 	p->kill_points = 30;
 	p->initial_missiles = 5;
+	p->has_map = true;
+	for (int r = 0; r < SW_ORIGINAL_ROWS; r++)
+		for (int c = 0; c < SW_ORIGINAL_COLS; c++)
+			p->map[r * SW_ORIGINAL_COLS + c] = (uint8_t)sw_map_char(sw_original_map[r][c]);
+	sw_original_starts(p);
 }
 
 /* ---- keys ---------------------------------------------------------------- */
@@ -64,25 +132,95 @@ struct sw_parse {
 	struct sw_params *p;
 	int map_line, map_rows, map_cols;
 	int map_count[SW_KINDS];
+	int start_line[SW_MAX_SHIPS]; /* where each ship's start was given */
+	uint8_t start_row[SW_MAX_SHIPS], start_col[SW_MAX_SHIPS];
+	int nstart_lines, first_start_line;
 };
 
-/* ---- the map section ----------------------------------------------------- */
+/* ---- start lines --------------------------------------------------------- */
 
-static int sw_map_char(char ch)
+/* The next blank-separated word of l from *at, as an integer. */
+static bool sw_next_int(const struct pt_line *l, size_t *at, int *out)
 {
-	switch (ch) {
-	case '.':
-		return SW_EMPTY;
-	case 'X':
-		return SW_ASTEROID;
-	case 'P':
-		return SW_POINT_BONUS;
-	case 'M':
-		return SW_MISSILE_BONUS;
-	default:
-		return SW_NONE;
-	}
+	size_t i = *at;
+	while (i < l->len && (l->s[i] == ' ' || l->s[i] == '\t'))
+		i++;
+	size_t from = i;
+	while (i < l->len && l->s[i] != ' ' && l->s[i] != '\t')
+		i++;
+	*at = i;
+	return pt_parse_int(l->s + from, i - from, out);
 }
+
+static bool sw_is_start_line(const struct pt_line *l)
+{
+	return l->len > 6 && memcmp(l->s, "start", 5) == 0 && (l->s[5] == ' ' || l->s[5] == '\t');
+}
+
+/* `start SHIP ROW COL`: checked against the universe once it is known. */
+static int sw_parse_start(struct sw_parse *ps, const struct pt_line *l)
+{
+	size_t at = 5;
+	int id, row, col;
+	bool three = sw_next_int(l, &at, &id) && sw_next_int(l, &at, &row) &&
+		     sw_next_int(l, &at, &col);
+	while (at < l->len && (l->s[at] == ' ' || l->s[at] == '\t'))
+		at++;
+	if (!three || at < l->len)
+		return pt_fail(&ps->pt, l->number, "start",
+			       "expected three non-negative integers: ship, row and column");
+	if (id >= SW_MAX_SHIPS || row >= SW_MAX_ROWS || col >= SW_MAX_COLS)
+		return pt_fail(&ps->pt, l->number, "start",
+			       "ship %d at (%d, %d): ships go up to %d, rows %d, columns %d", id,
+			       row, col, SW_MAX_SHIPS - 1, SW_MAX_ROWS - 1, SW_MAX_COLS - 1);
+	if (ps->start_line[id])
+		return pt_fail(&ps->pt, l->number, "start", "ship %d given twice (first on line %d)",
+			       id, ps->start_line[id]);
+	ps->start_line[id] = l->number;
+	if (!ps->nstart_lines++)
+		ps->first_start_line = l->number;
+	ps->start_row[id] = (uint8_t)row;
+	ps->start_col[id] = (uint8_t)col;
+	return 0;
+}
+
+/* Every ship has a start line, inside the first window, on an empty map
+ * cell of its own. */
+static int sw_check_starts(struct sw_parse *ps)
+{
+	struct sw_params *p = ps->p;
+	int n = p->players * p->ships;
+	for (int id = 0; id < n; id++) {
+		int line = ps->start_line[id], row = ps->start_row[id], col = ps->start_col[id];
+		if (!line)
+			return pt_fail(&ps->pt, ps->first_start_line, "start",
+				       "ship %d has no start line (give all %d ships one, or none)",
+				       id, n);
+		if (row >= p->rows || col >= p->window)
+			return pt_fail(&ps->pt, line, "start",
+				       "ship %d at (%d, %d) is outside the first window (rows 0..%d, "
+				       "columns 0..%d)",
+				       id, row, col, p->rows - 1, p->window - 1);
+		if (p->has_map && p->map[row * p->cols + col] != SW_EMPTY)
+			return pt_fail(&ps->pt, line, "start", "ship %d at (%d, %d): the map is not empty there",
+				       id, row, col);
+		for (int other = 0; other < id; other++)
+			if (ps->start_row[other] == row && ps->start_col[other] == col)
+				return pt_fail(&ps->pt, line, "start", "ships %d and %d both at (%d, %d)",
+					       other, id, row, col);
+	}
+	for (int id = n; id < SW_MAX_SHIPS; id++)
+		if (ps->start_line[id])
+			return pt_fail(&ps->pt, ps->start_line[id], "start",
+				       "there is no ship %d (%d players of %d ships: 0..%d)", id,
+				       p->players, p->ships, n - 1);
+	p->nstarts = n;
+	memcpy(p->start_row, ps->start_row, sizeof p->start_row);
+	memcpy(p->start_col, ps->start_col, sizeof p->start_col);
+	return 0;
+}
+
+/* ---- the map section ----------------------------------------------------- */
 
 static int sw_parse_map_row(struct sw_parse *ps, const struct pt_line *l)
 {
@@ -106,6 +244,23 @@ static int sw_parse_map_row(struct sw_parse *ps, const struct pt_line *l)
 		ps->map_count[v]++;
 	}
 	ps->map_rows++;
+	return 0;
+}
+
+static void sw_drop_starts(struct sw_params *p)
+{
+	p->nstarts = 0;
+	memset(p->start_row, 0, sizeof p->start_row);
+	memset(p->start_col, 0, sizeof p->start_col);
+}
+
+/* A file's map replaces the default one, and its start cells. */
+static int sw_begin_map(struct sw_parse *ps, int line)
+{
+	struct sw_params *p = ps->p;
+	ps->map_line = line;
+	memset(p->map, 0, sizeof p->map);
+	sw_drop_starts(p);
 	return 0;
 }
 
@@ -139,12 +294,31 @@ static int sw_check_map(struct sw_parse *ps)
 
 /* ---- checks across keys -------------------------------------------------- */
 
+/* Without a map section, the default map stays only while the file leaves
+ * the four values it fixes alone; and its start cells only while the ships
+ * are the original's too. */
+static void sw_keep_default_map(struct sw_parse *ps)
+{
+	struct sw_params *p = ps->p;
+	if (p->rows != SW_ORIGINAL_ROWS || p->cols != SW_ORIGINAL_COLS ||
+	    p->point_bonuses != SW_ORIGINAL_BONUSES || p->missile_bonuses != SW_ORIGINAL_BONUSES) {
+		p->has_map = false;
+		memset(p->map, 0, sizeof p->map);
+	}
+	if (!p->has_map || p->ships != SW_ORIGINAL_SHIPS)
+		sw_drop_starts(p);
+}
+
 static int sw_check_all(struct sw_parse *ps)
 {
 	struct sw_params *p = ps->p;
 	if (p->window > p->cols)
 		return pt_fail(&ps->pt, pt_line_of(&ps->pt, "window"), "window",
 			       "%d is wider than the universe (%d columns)", p->window, p->cols);
+	if (ps->nstart_lines)
+		return sw_check_starts(ps);
+	if (p->nstarts)
+		return 0; /* the original's, on its map */
 	if (p->ships * SW_PLAYERS > p->rows * SW_START_COLS)
 		return pt_fail(&ps->pt, pt_line_of(&ps->pt, "ships"), "ships",
 			       "%d per player do not fit in columns 0..3 of %d rows", p->ships,
@@ -172,7 +346,9 @@ int sw_params_parse(const char *text, struct sw_params *p, char err[GAME_ERRLEN]
 		if (ps.map_line)
 			rc = sw_parse_map_row(&ps, &l);
 		else if (l.len == 3 && memcmp(l.s, "map", 3) == 0)
-			rc = (ps.map_line = l.number, 0);
+			rc = sw_begin_map(&ps, l.number);
+		else if (sw_is_start_line(&l))
+			rc = sw_parse_start(&ps, &l);
 		else
 			rc = pt_key_line(&ps.pt, &l);
 		if (rc < 0)
@@ -182,5 +358,7 @@ int sw_params_parse(const char *text, struct sw_params *p, char err[GAME_ERRLEN]
 		return pt_fail(&ps.pt, ps.map_line, "map", "no rows follow");
 	if (ps.map_line && sw_check_map(&ps) < 0)
 		return -1;
+	if (!ps.map_line)
+		sw_keep_default_map(&ps);
 	return sw_check_all(&ps);
 }

@@ -115,11 +115,15 @@ static bool sw_draw_cell(struct sw_state *d, int first, int span, unsigned mask,
 
 /* ---- setup --------------------------------------------------------------- */
 
-/* Ships spread over the rows, in columns 0..3 by id; a taken cell (the map
- * may put an asteroid there) falls back to the first empty one. */
+/* Each ship on its start cell when the parameters list them (the
+ * original's default game does); otherwise spread over the rows, in columns
+ * 0..3 by id, a taken cell (the map may put an asteroid there) falling
+ * back to the first empty one. */
 static int sw_place_start(struct sw_state *d, int id)
 {
 	int rows = d->p.rows, n = d->nships;
+	if (d->p.nstarts)
+		return sw_put_ship(d, id, d->p.start_row[id], d->p.start_col[id]);
 	if (sw_put_ship(d, id, (2 * id + 1) * rows / (2 * n), id % SW_START_COLS) == 0)
 		return 0;
 	for (int c = 0; c < SW_START_COLS; c++)
@@ -141,8 +145,7 @@ int sw_setup(struct sw_state *d, char err[GAME_ERRLEN])
 						.missiles = p->initial_missiles,
 						.order = SW_NONE };
 		if (sw_place_start(d, id) < 0) {
-			snprintf(err, GAME_ERRLEN, "map: no empty cell in columns 0..3 for ship %d",
-				 id);
+			snprintf(err, GAME_ERRLEN, "map: no empty start cell for ship %d", id);
 			return -1;
 		}
 	}
@@ -211,6 +214,7 @@ static void sw_kill(struct sw_state *d, int id)
 	s->alive = false;
 	s->died_now = true;
 	s->wait = d->p.regen_rounds;
+	d->deaths++;
 }
 
 /* A missile of shooter's destroyed ship victim: a kill of another player's
@@ -225,6 +229,7 @@ static void sw_score_kill(struct sw_state *d, int shooter, int victim)
 static void sw_take_bonus(struct sw_state *d, int id, int kind)
 {
 	struct sw_ship *s = &d->ship[id];
+	d->taken[kind]++;
 	if (kind == SW_POINT_BONUS)
 		d->score[s->owner] += d->p.bonus_points;
 	else if (s->missiles <= UINT16_MAX - d->p.bonus_missiles)
@@ -424,11 +429,12 @@ void sw_regenerate(struct sw_state *d)
 
 /* Consumed bonuses reappear in the columns just outside the coming round's
  * window, [r + window, r + cols - 1], on an empty cell with no missile or
- * ship in its 5 x 5 square; points first, then missiles. */
+ * ship in its 5 x 5 square; missiles first, then points, as the original
+ * places them. */
 void sw_refill_bonuses(struct sw_state *d)
 {
 	unsigned mask = 1u << SW_MISSILE | 1u << SW_SHIP;
-	const int kinds[2] = { SW_POINT_BONUS, SW_MISSILE_BONUS };
+	const int kinds[2] = { SW_MISSILE_BONUS, SW_POINT_BONUS };
 	for (int k = 0; k < 2; k++)
 		while (d->pending[kinds[k]] > 0) {
 			int row, col;

@@ -1,0 +1,161 @@
+/* fidelity.c - the course games' default games against the original
+ * engines', over 400 seeds, with four copies of one player linked into
+ * this process (bench/inproc.h).
+ *
+ * Star War, whole default matches: mean score per player, point and
+ * missile bonuses taken per match, ship deaths per match, asteroids at the
+ * start; played by the original's Demo (its logic in bench/originals/)
+ * against the original's figures, then by the Demo shipped here (a better
+ * player) for reference.  Dominator: captures in round 1 and inner walls
+ * of the generated board, with the shipped Demo (the original's Demo is
+ * not public).  The original's figures were measured on the original
+ * engines built from their public sources (400 seeds each).  Goal: within
+ * 5% of each; the program prints each figure with the standard error of
+ * its mean (the original's figures have errors of the same size) and how
+ * far it is, and fails only when a match cannot be played.
+ */
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench/inproc.h"
+#include "games/dominator/dom.h"
+#include "games/game.h"
+#include "games/starwar/sw.h"
+
+#define SEEDS 400
+
+/* A figure over the seeds: its mean and the standard error of the mean. */
+struct tally {
+	double sum, squares;
+};
+
+static void add(struct tally *t, double x)
+{
+	t->sum += x;
+	t->squares += x * x;
+}
+
+static double mean(const struct tally *t)
+{
+	return t->sum / SEEDS;
+}
+
+static double std_error(const struct tally *t)
+{
+	double m = mean(t), var = t->squares / SEEDS - m * m;
+	return var > 0 ? sqrt(var / (SEEDS - 1)) : 0;
+}
+
+INPROC_SET(orig, starwar)
+INPROC_SET(inproc, starwar)
+INPROC_SET(inproc, dominator)
+
+static uint8_t buf[1 << 18], reply[1 << 14];
+
+static void die(const char *what, const char *why)
+{
+	fprintf(stderr, "bench fidelity: %s: %s\n", what, why);
+	exit(1);
+}
+
+/* The default match of seed, its players started. */
+static struct game_state *create(const struct game *game, const struct inproc *in,
+				 uint64_t seed)
+{
+	char err[GAME_ERRLEN];
+	struct game_state *g = game->create(NULL, seed, err);
+	if (!g)
+		die(game->name, err);
+	if (inproc_start(game, g, in, buf, sizeof buf, NULL) < 0)
+		die(game->name, "a player refused its start message");
+	return g;
+}
+
+static void play_round(const struct game *game, struct game_state *g, const struct inproc *in)
+{
+	char err[GAME_ERRLEN];
+	if (inproc_round(game, g, in, buf, sizeof buf, reply, sizeof reply, NULL, NULL, err) < 0)
+		die(game->name, err);
+}
+
+/* One line: ours (± its standard error) and, when there is one, the
+ * original's and how far apart; counts the figures within 5%. */
+static int row(const char *what, const struct tally *t, double original)
+{
+	printf("  %-26s %8.1f ±%4.1f", what, mean(t), std_error(t));
+	if (original <= 0) {
+		printf("\n");
+		return 0;
+	}
+	double off = 100 * (mean(t) - original) / original;
+	bool close = off >= -5 && off <= 5;
+	printf(" %10.1f %+8.1f%%   %s\n", original, off, close ? "ok" : "more than 5% off");
+	return close;
+}
+
+static void header(const char *title, const char *players)
+{
+	printf("%s, default game, four %s, %d seeds (per match):\n", title, players, SEEDS);
+	printf("  %-26s %14s %10s %9s\n", "", "here", "original", "");
+}
+
+/* Whole matches; with_original: compare with the original's figures. */
+static int starwar(const struct inproc *in, const char *players, bool with_original)
+{
+	struct tally score = { 0 }, points = { 0 }, missiles = { 0 }, deaths = { 0 },
+		     asteroids = { 0 };
+	for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+		struct game_state *g = create(&starwar_game, in, seed);
+		const struct sw_state *d = (const struct sw_state *)g;
+		int rocks = 0;
+		for (int i = 0; i < d->p.rows * d->p.cols; i++)
+			rocks += d->kind[i] == SW_ASTEROID;
+		add(&asteroids, rocks);
+		while (starwar_game.round(g) < starwar_game.rounds(g))
+			play_round(&starwar_game, g, in);
+		double total = 0;
+		for (int p = 0; p < SW_PLAYERS; p++)
+			total += (double)d->score[p];
+		add(&score, total / SW_PLAYERS);
+		add(&points, (double)d->taken[SW_POINT_BONUS]);
+		add(&missiles, (double)d->taken[SW_MISSILE_BONUS]);
+		add(&deaths, (double)d->deaths);
+		starwar_game.destroy(g);
+	}
+	double k = with_original ? 1 : 0;
+	header("Star War", players);
+	return row("score per player", &score, k * 45.4) +
+	       row("point bonuses taken", &points, k * 15.7) +
+	       row("missile bonuses taken", &missiles, k * 7.2) +
+	       row("ship deaths", &deaths, k * 53.3) +
+	       row("asteroids at the start", &asteroids, 125);
+}
+
+static int dominator(void)
+{
+	struct tally captures = { 0 }, walls = { 0 };
+	for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+		struct game_state *g = create(&dominator_game, &inproc_dominator, seed);
+		const struct dom_state *d = (const struct dom_state *)g;
+		int inner = 0;
+		for (int r = 1; r + 1 < d->n; r++)
+			for (int c = 1; c + 1 < d->n; c++)
+				inner += d->wall[dom_cell(d, r, c)];
+		add(&walls, inner);
+		play_round(&dominator_game, g, &inproc_dominator);
+		add(&captures, d->nreborn);
+		dominator_game.destroy(g);
+	}
+	header("Dominator", "shipped Demos");
+	return row("captures in round 1", &captures, 2.5) + row("inner walls", &walls, 108.5);
+}
+
+int main(void)
+{
+	int close = starwar(&orig_starwar, "original Demos", true) + dominator();
+	printf("%d of 7 figures within 5%% of the original's\n", close);
+	starwar(&inproc_starwar, "shipped Demos", false);
+	return 0;
+}
