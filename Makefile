@@ -9,9 +9,11 @@ PREFIX  ?= /usr/local
 
 ASAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SANFLAGS := $(if $(SAN),$(ASAN))
-CFLAGS  := -std=gnu17 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I. $(SANFLAGS)
+# libpq's header lives in its own folder on Debian.
+PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
+CFLAGS  := -std=gnu17 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I. $(PQ_CFLAGS) $(SANFLAGS)
 LDFLAGS := $(SANFLAGS)
-LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lcurl -lm
+LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lpq -lcurl -lm
 
 # Player binaries (test attackers, shipped players) are static, never
 # sanitized, and the same for every build flavour.
@@ -50,24 +52,29 @@ $(BUILD)/obj/%.o: %.c
 
 $(LIBSANDBOX): $(call obj,$(SANDBOX_SRC))
 	ar rcs $@ $^
-$(LIBJUDGE): $(call obj,$(JUDGE_SRC)) $(BUILD)/obj/db/schema.o
+$(LIBJUDGE): $(call obj,$(JUDGE_SRC)) $(BUILD)/obj/db/schema.o $(BUILD)/obj/db/postgres/schema.o
 	ar rcs $@ $^
 
-# The store's schema and its migrations (db/migrations/NNN.sql, applied in
-# order), compiled in as C strings: an installed judge needs no file to
-# create or upgrade its database.
-MIGRATIONS := $(sort $(wildcard db/migrations/*.sql))
-$(BUILD)/obj/db/schema.c: db/schema.sql $(MIGRATIONS)
+# The store's schemas and their migrations (db/migrations/NNN.sql for
+# SQLite, db/postgres/migrations/NNN.sql for PostgreSQL, applied in order),
+# compiled in as C strings: an installed judge needs no file to create or
+# upgrade its database.  $(call schema_c,SCHEMA,MIGRATIONS,PREFIX) writes
+# PREFIX_schema_sql[] and PREFIX_migrations[] (NULL-terminated).
+c_string = sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $(1)
+define schema_c
 	@mkdir -p $(dir $@)
-	{ echo 'const char store_schema_sql[] ='; \
-	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; \
-	  echo ';'; } > $@
-	echo 'const char *const store_migrations[] = {' >> $@
-	for m in $(MIGRATIONS); do \
-	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $$m; echo ','; \
-	done >> $@
+	{ echo 'const char $(3)_schema_sql[] ='; $(call c_string,$(1)); echo ';'; } > $@
+	echo 'const char *const $(3)_migrations[] = {' >> $@
+	for m in $(2); do $(call c_string,$$m); echo ','; done >> $@
 	echo '0 };' >> $@
-$(BUILD)/obj/db/schema.o: $(BUILD)/obj/db/schema.c
+endef
+MIGRATIONS := $(sort $(wildcard db/migrations/*.sql))
+PG_MIGRATIONS := $(sort $(wildcard db/postgres/migrations/*.sql))
+$(BUILD)/obj/db/schema.c: db/schema.sql $(MIGRATIONS)
+	$(call schema_c,$<,$(MIGRATIONS),store)
+$(BUILD)/obj/db/postgres/schema.c: db/postgres/schema.sql $(PG_MIGRATIONS)
+	$(call schema_c,$<,$(PG_MIGRATIONS),store_pg)
+$(BUILD)/obj/db/%.o: $(BUILD)/obj/db/%.c
 	$(CC) $(CFLAGS) -c $< -o $@
 $(LIBGAMES): $(call obj,$(GAMES_SRC))
 	ar rcs $@ $^
