@@ -128,6 +128,8 @@ build/inproc/%.o: games/$$(call inproc_game,$$*)/kit/runtime.c games/$$(call inp
 		$@.both $@
 	rm -f $@.kit $@.player $@.both
 BENCH_EXTRA_match := $(INPROC)
+# The queue benchmark starts its own PostgreSQL server, as the unit suite does.
+BENCH_EXTRA_queue := $(BUILD)/obj/tests/unit/pg_testlib.o
 
 $(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $$(BENCH_EXTRA_$$*) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@

@@ -19,23 +19,37 @@ static int schema_version(const struct db_ops *ops)
  * one text for every backend, or a PostgreSQL text where it differs. */
 enum stmt {
 	ST_CLAIM_PICK, ST_CLAIM_TAKE, ST_PARK, ST_COMPLETE, ST_FAIL, ST_RELEASE, ST_RENEW,
-	ST_HOLDS, ST_ENQUEUE, ST_PENDING, ST_BEGIN, ST_COMMIT, ST_MARK_DONE, ST_COUNT
+	ST_HOLDS, ST_ENQUEUE, ST_PENDING, ST_BEGIN, ST_COMMIT, ST_MARK_DONE, ST_CLAIM_ONE,
+	ST_COUNT
 };
 
-#define CLAIMABLE \
-	"SELECT id, kind, payload, attempts FROM jobs" \
+#define CLAIMABLE(columns) \
+	"SELECT " columns " FROM jobs" \
 	" WHERE state IN ('queued', 'running')" \
 	"   AND ((state = 'queued' AND not_before <= ?1)" \
 	"     OR (state = 'running' AND lease_until < ?1))" \
 	" ORDER BY priority DESC, id LIMIT 1"
 
+/* A job that used up its attempts (?5) is parked with the reason ?6. */
+#define PARK_IF(then, otherwise) "CASE WHEN attempts >= ?5 THEN " then " ELSE " otherwise " END"
+
 static const struct {
 	const char *sql, *postgres;
 } stmt_sql[ST_COUNT] = {
 	/* SQLite: BEGIN IMMEDIATE holds the only write lock, so the pick is
-	 * alone.  PostgreSQL: the row is locked, and one another worker holds
-	 * is skipped, not waited for. */
-	[ST_CLAIM_PICK] = { CLAIMABLE, CLAIMABLE " FOR UPDATE SKIP LOCKED" },
+	 * alone. */
+	[ST_CLAIM_PICK] = { CLAIMABLE("id, kind, payload, attempts") },
+	/* PostgreSQL: one statement, one round trip and one commit.  The
+	 * subquery locks the row it picks, skipping (not waiting for) rows
+	 * other workers hold; a job out of attempts is parked on the way. */
+	[ST_CLAIM_ONE] = {
+		NULL,
+		"UPDATE jobs SET state = " PARK_IF("'parked'", "'running'") ","
+		" worker = " PARK_IF("NULL", "?2") ", lease_until = " PARK_IF("NULL", "?3::bigint") ","
+		" last_error = " PARK_IF("?6", "last_error") ","
+		" attempts = " PARK_IF("attempts", "attempts + 1") ", updated_at = ?4"
+		" WHERE id = (" CLAIMABLE("id") " FOR UPDATE SKIP LOCKED)"
+		" RETURNING id, kind, payload, attempts, state" },
 	[ST_CLAIM_TAKE] = {
 		"UPDATE jobs SET state = 'running', worker = ?2, lease_until = ?3,"
 		" attempts = attempts + 1, updated_at = ?4 WHERE id = ?1" },
@@ -81,6 +95,8 @@ int64_t store_now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* The statement's text for the store's backend (one backend only may
+ * have one). */
 static struct db_stmt *stmt(struct store *s, enum stmt which)
 {
 	const char *sql = stmt_sql[which].sql;
@@ -316,10 +332,10 @@ static int pick(struct store *s, int max_attempts, struct store_job *job, char e
 	}
 }
 
-int store_claim(struct store *s, const char *worker, int64_t lease_ms, int max_attempts,
-		struct store_job *job, char err[STORE_ERRLEN])
+/* SQLite: pick and take in one write transaction (the file's one lock). */
+static int claim_locked(struct store *s, const char *worker, int64_t lease_ms, int max_attempts,
+			struct store_job *job, char err[STORE_ERRLEN])
 {
-	memset(job, 0, sizeof *job);
 	if (store_begin(s, err) < 0)
 		return -1;
 	int found = pick(s, max_attempts, job, err);
@@ -337,10 +353,54 @@ int store_claim(struct store *s, const char *worker, int64_t lease_ms, int max_a
 	}
 	if (found < 0 || store_commit(s, err) < 0) {
 		store_rollback(s);
-		store_job_clear(job);
 		return -1;
 	}
-	if (found == 0)
+	return found;
+}
+
+/* PostgreSQL: one statement per job looked at, so workers on many
+ * machines hold no lock between round trips. */
+static int claim_skip_locked(struct store *s, const char *worker, int64_t lease_ms,
+			     int max_attempts, struct store_job *job, char err[STORE_ERRLEN])
+{
+	char why[160];
+	snprintf(why, sizeof why, "its worker stopped before finishing it %d times", max_attempts);
+	for (;;) {
+		int64_t now = store_now_ms();
+		struct db_stmt *st = stmt(s, ST_CLAIM_ONE);
+		if (!st)
+			return db_fail(s, "claiming a job", err);
+		db_bind_int(st, 1, now);
+		db_bind_text(st, 2, worker);
+		db_bind_int(st, 3, now + lease_ms);
+		db_bind_int(st, 4, now);
+		db_bind_int(st, 5, max_attempts);
+		db_bind_text(st, 6, why);
+		int rc = db_step(st);
+		bool parked = rc == 1 && strcmp(db_col_text(st, 4), "parked") == 0;
+		if (rc == 1 && !parked) {
+			job->id = db_col_int(st, 0);
+			snprintf(job->kind, sizeof job->kind, "%s", db_col_text(st, 1));
+			job->payload = strdup(db_col_text(st, 2));
+			job->attempts = (int)db_col_int(st, 3);
+			rc = job->payload ? 1 : -1;
+		} else if (rc < 0) {
+			db_fail(s, "claiming a job", err);
+		}
+		db_finish(st);
+		if (!parked)
+			return rc;
+	}
+}
+
+int store_claim(struct store *s, const char *worker, int64_t lease_ms, int max_attempts,
+		struct store_job *job, char err[STORE_ERRLEN])
+{
+	memset(job, 0, sizeof *job);
+	int found = s->ops->kind == DB_POSTGRES
+			    ? claim_skip_locked(s, worker, lease_ms, max_attempts, job, err)
+			    : claim_locked(s, worker, lease_ms, max_attempts, job, err);
+	if (found != 1)
 		store_job_clear(job);
 	return found;
 }
