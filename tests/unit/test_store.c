@@ -761,6 +761,55 @@ Test(store_open_pg, an_unreachable_server_is_named)
 	cr_expect_not_null(strstr(err, "no-server"), "\"%s\" does not say where", err);
 }
 
+/* The server ends the store's session, as a restart would; returns once
+ * the session is gone. */
+static void kill_session(struct store *s)
+{
+	char sql[96];
+	snprintf(sql, sizeof sql, "SELECT pg_terminate_backend(%lld, 10000)",
+		 (long long)q_int(s, "SELECT pg_backend_pid()"));
+	pg_raw_exec(sql);
+}
+
+/* A session lost between transactions: the statement that finds it out
+ * fails, saying so, and the next one runs on a new session. */
+Test(store_open_pg, a_lost_connection_is_said_then_opened_again)
+{
+	struct store *s = open_store(target, true);
+	enqueue(s, "match", "{}", 0, 0); /* its statement is prepared on the session */
+	kill_session(s);
+	char err[STORE_ERRLEN] = "";
+	cr_expect_eq(store_enqueue(s, "match", "{}", 0, 0, NULL, err), -1);
+	cr_expect_not_null(strstr(err, "lost the connection to PostgreSQL at"), "got \"%s\"", err);
+	cr_expect_not_null(strstr(err, "is the server running?"), "got \"%s\"", err);
+	enqueue(s, "match", "{}", 0, 0);
+	cr_expect_eq(count(s, "jobs"), 2);
+	store_close(s);
+}
+
+/* A session lost inside a transaction: nothing of the transaction is
+ * recorded, no statement after it runs until the rollback, and none is
+ * replayed on its own on a new session. */
+Test(store_open_pg, a_transaction_cut_by_a_lost_connection_leaves_nothing)
+{
+	struct store *s = open_store(target, true);
+	char err[STORE_ERRLEN] = "";
+	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	enqueue(s, "match", "{\"first\":1}", 0, 0);
+	kill_session(s);
+	cr_expect_eq(store_enqueue(s, "match", "{\"second\":1}", 0, 0, NULL, err), -1);
+	err[0] = '\0';
+	cr_expect_eq(store_enqueue(s, "match", "{\"third\":1}", 0, 0, NULL, err), -1,
+		     "a statement ran on a new session in the middle of a lost transaction");
+	cr_expect_not_null(strstr(err, "nothing of it was recorded"), "got \"%s\"", err);
+	cr_expect_eq(store_commit(s, err), -1, "the lost transaction committed");
+	store_rollback(s);
+	cr_expect_eq(count(s, "jobs"), 0, "a part of the lost transaction was recorded");
+	enqueue(s, "match", "{}", 0, 0);
+	cr_expect_eq(count(s, "jobs"), 1);
+	store_close(s);
+}
+
 /* ---- submissions ---------------------------------------------------------- */
 
 BOTH(store_submit, stores_the_submission_and_one_compile_job)
