@@ -23,33 +23,21 @@ enum stmt {
 	ST_COUNT
 };
 
-#define CLAIMABLE(columns) \
-	"SELECT " columns " FROM jobs" \
-	" WHERE state IN ('queued', 'running')" \
-	"   AND ((state = 'queued' AND not_before <= ?1)" \
-	"     OR (state = 'running' AND lease_until < ?1))" \
-	" ORDER BY priority DESC, id LIMIT 1"
-
-/* A job that used up its attempts (?5) is parked with the reason ?6. */
-#define PARK_IF(then, otherwise) "CASE WHEN attempts >= ?5 THEN " then " ELSE " otherwise " END"
-
 static const struct {
 	const char *sql, *postgres;
 } stmt_sql[ST_COUNT] = {
 	/* SQLite: BEGIN IMMEDIATE holds the only write lock, so the pick is
 	 * alone. */
-	[ST_CLAIM_PICK] = { CLAIMABLE("id, kind, payload, attempts") },
-	/* PostgreSQL: one statement, one round trip and one commit.  The
-	 * subquery locks the row it picks, skipping (not waiting for) rows
-	 * other workers hold; a job out of attempts is parked on the way. */
-	[ST_CLAIM_ONE] = {
-		NULL,
-		"UPDATE jobs SET state = " PARK_IF("'parked'", "'running'") ","
-		" worker = " PARK_IF("NULL", "?2") ", lease_until = " PARK_IF("NULL", "?3::bigint") ","
-		" last_error = " PARK_IF("?6", "last_error") ","
-		" attempts = " PARK_IF("attempts", "attempts + 1") ", updated_at = ?4"
-		" WHERE id = (" CLAIMABLE("id") " FOR UPDATE SKIP LOCKED)"
-		" RETURNING id, kind, payload, attempts, state" },
+	[ST_CLAIM_PICK] = {
+		"SELECT id, kind, payload, attempts FROM jobs"
+		" WHERE state IN ('queued', 'running')"
+		"   AND ((state = 'queued' AND not_before <= ?1)"
+		"     OR (state = 'running' AND lease_until < ?1))"
+		" ORDER BY priority DESC, id LIMIT 1" },
+	/* PostgreSQL: one round trip and one commit (judge_claim, in
+	 * db/postgres/schema.sql, picks FOR UPDATE SKIP LOCKED). */
+	[ST_CLAIM_ONE] = { NULL, "SELECT job_id, job_kind, job_payload, job_attempts"
+				 " FROM judge_claim(?1, ?2, ?3, ?4, ?5)" },
 	[ST_CLAIM_TAKE] = {
 		"UPDATE jobs SET state = 'running', worker = ?2, lease_until = ?3,"
 		" attempts = attempts + 1, updated_at = ?4 WHERE id = ?1" },
@@ -358,39 +346,34 @@ static int claim_locked(struct store *s, const char *worker, int64_t lease_ms, i
 	return found;
 }
 
-/* PostgreSQL: one statement per job looked at, so workers on many
- * machines hold no lock between round trips. */
+/* PostgreSQL: one call of judge_claim, so workers on many machines hold
+ * no lock between round trips. */
 static int claim_skip_locked(struct store *s, const char *worker, int64_t lease_ms,
 			     int max_attempts, struct store_job *job, char err[STORE_ERRLEN])
 {
 	char why[160];
 	snprintf(why, sizeof why, "its worker stopped before finishing it %d times", max_attempts);
-	for (;;) {
-		int64_t now = store_now_ms();
-		struct db_stmt *st = stmt(s, ST_CLAIM_ONE);
-		if (!st)
-			return db_fail(s, "claiming a job", err);
-		db_bind_int(st, 1, now);
-		db_bind_text(st, 2, worker);
-		db_bind_int(st, 3, now + lease_ms);
-		db_bind_int(st, 4, now);
-		db_bind_int(st, 5, max_attempts);
-		db_bind_text(st, 6, why);
-		int rc = db_step(st);
-		bool parked = rc == 1 && strcmp(db_col_text(st, 4), "parked") == 0;
-		if (rc == 1 && !parked) {
-			job->id = db_col_int(st, 0);
-			snprintf(job->kind, sizeof job->kind, "%s", db_col_text(st, 1));
-			job->payload = strdup(db_col_text(st, 2));
-			job->attempts = (int)db_col_int(st, 3);
-			rc = job->payload ? 1 : -1;
-		} else if (rc < 0) {
-			db_fail(s, "claiming a job", err);
-		}
-		db_finish(st);
-		if (!parked)
-			return rc;
+	int64_t now = store_now_ms();
+	struct db_stmt *st = stmt(s, ST_CLAIM_ONE);
+	if (!st)
+		return db_fail(s, "claiming a job", err);
+	db_bind_int(st, 1, now);
+	db_bind_text(st, 2, worker);
+	db_bind_int(st, 3, now + lease_ms);
+	db_bind_int(st, 4, max_attempts);
+	db_bind_text(st, 5, why);
+	int rc = db_step(st);
+	if (rc == 1) {
+		job->id = db_col_int(st, 0);
+		snprintf(job->kind, sizeof job->kind, "%s", db_col_text(st, 1));
+		job->payload = strdup(db_col_text(st, 2));
+		job->attempts = (int)db_col_int(st, 3);
+		rc = job->payload ? 1 : -1;
+	} else if (rc < 0) {
+		db_fail(s, "claiming a job", err);
 	}
+	db_finish(st);
+	return rc;
 }
 
 int store_claim(struct store *s, const char *worker, int64_t lease_ms, int max_attempts,
