@@ -99,9 +99,8 @@ static int pg_fail(struct store *s, const char *what, char err[STORE_ERRLEN])
 {
 	struct pg_conn *c = conn(s);
 	if (lost(c))
-		say(err,
-			 "%s: lost the connection to PostgreSQL at %s: is the server running? (%s)",
-			 what, s->where, c->msg);
+		say(err, "%s: lost the connection to PostgreSQL at %s: is the server running? (%s)",
+		    what, s->where, c->msg);
 	else
 		say(err, "%s: %s", what, c->msg);
 	return -1;
@@ -499,15 +498,15 @@ static int pg_open(struct store *s, const char *url, bool create, char err[STORE
 	}
 	keep_message(c, PQerrorMessage(c->pg));
 	if (PQconnectionNeedsPassword(c->pg))
-		say(err, "PostgreSQL at %s wants a password: put it in "
-			 "~/.pgpass or in the URL (postgresql://user:password@host/db)", s->where);
+		say(err, "PostgreSQL at %s wants a password: put it in ~/.pgpass or in the URL "
+		    "(postgresql://user:password@host/db)", s->where);
 	else if (strstr(c->msg, "does not exist") || strstr(c->msg, "authentication") ||
 		 strstr(c->msg, "permission denied") || strstr(c->msg, "no pg_hba.conf"))
-		say(err, "PostgreSQL at %s refused the judge: %s (see README: "
-			 "Many machines)", s->where, c->msg);
+		say(err, "PostgreSQL at %s refused the judge: %s (see README: Many machines)",
+		    s->where, c->msg);
 	else
-		say(err, "cannot reach PostgreSQL at %s: is the server running? "
-			 "(%s)", s->where, c->msg);
+		say(err, "cannot reach PostgreSQL at %s: is the server running? (%s)", s->where,
+		    c->msg);
 	return -1;
 }
 
