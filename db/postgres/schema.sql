@@ -96,7 +96,11 @@ BEGIN
 			UPDATE jobs SET state = 'running', worker = who, lease_until = lease,
 			       attempts = picked.attempts + 1, updated_at = now_ms
 			 WHERE id = picked.id;
-			RETURN QUERY SELECT picked.id, picked.kind, picked.payload, picked.attempts + 1;
+			job_id := picked.id;
+			job_kind := picked.kind;
+			job_payload := picked.payload;
+			job_attempts := picked.attempts + 1;
+			RETURN NEXT;
 			RETURN;
 		END IF;
 		UPDATE jobs SET state = 'parked', worker = NULL, lease_until = NULL,
