@@ -86,7 +86,7 @@ static void keep_message(struct pg_conn *c, const char *m)
 		m += 8;
 	snprintf(c->msg, sizeof c->msg, "%s", m);
 	for (char *p = c->msg; *p; p++)
-		if (*p == '\n')
+		if (*p == '\n' || *p == '\t')
 			*p = (p[1] ? ' ' : '\0');
 }
 
