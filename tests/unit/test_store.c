@@ -614,6 +614,22 @@ Test(store_open, read_only_file_is_refused)
 	cr_expect_eq(dir_entries(), 1);
 }
 
+/* One statement text serves both backends: ?N are its parameters, in any
+ * order and used more than once, but a ? inside quotes is text. */
+BOTH(store_open, parameters_are_numbered_and_quotes_are_text)
+{
+	struct store *s = open_store(target, true);
+	struct db_stmt *st = db_prepare(s, "SELECT 'a?1' || ?2 || \"?\" || ?1 || ?2 FROM"
+					   " (SELECT 'q' AS \"?\") AS t");
+	cr_assert_not_null(st);
+	db_bind_text(st, 1, "x");
+	db_bind_text(st, 2, "y");
+	cr_assert_eq(db_step(st), 1);
+	cr_expect_str_eq(db_col_text(st, 0), "a?1yqxy");
+	db_finish(st);
+	store_close(s);
+}
+
 /* ---- opening a PostgreSQL database ------------------------------------------ */
 
 /* Runs sql on the test's database through a connection of its own. */
@@ -936,6 +952,69 @@ BOTH(store_submit, the_same_author_may_resubmit)
 		 "SELECT count(*) FROM jobs WHERE kind = 'compile' AND payload = '{\"submission\":%lld}'",
 		 (long long)second);
 	cr_expect_eq(q_int(s, "%s", sql), 1, "no compile job for the second submission");
+	store_close(s);
+}
+
+static struct store_submission get_sub(struct store *s, int64_t id)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store_submission sub;
+	cr_assert_eq(store_get_submission(s, id, &sub, err), 1, "%s", err);
+	return sub;
+}
+
+/* A qualified submission enters the ranked pool rated and supersedes its
+ * player's older one; ratings are read and written back; ranked matches
+ * waiting are counted per game from their payload; events are kept. */
+BOTH(store_submit, qualification_ratings_and_events)
+{
+	struct store *s = open_store(target, true);
+	char err[STORE_ERRLEN] = "";
+	int64_t old = submit_ok(s, "dominator", "alice", "Bot");
+	int64_t bob = submit_ok(s, "dominator", "bob", "Rival");
+	int64_t now = submit_ok(s, "dominator", "alice", "Bot");
+	struct store_submission sub = get_sub(s, old);
+	cr_assert_eq(store_conclude_qualification(s, &sub, true, 20.5, 6.25, err), 0, "%s", err);
+	sub = get_sub(s, bob);
+	cr_assert_eq(store_conclude_qualification(s, &sub, false, 0, 0, err), 0, "%s", err);
+	cr_expect_str_eq(get_sub(s, bob).state, "not_qualified");
+	sub = get_sub(s, now);
+	cr_assert_eq(store_set_state(s, now, "qualifying", "/bin/x", "ab", "ok", err), 0, "%s", err);
+	cr_assert_eq(store_conclude_qualification(s, &sub, true, 25, 8.25, err), 0, "%s", err);
+	cr_expect_str_eq(get_sub(s, old).state, "superseded");
+	cr_expect_str_eq(get_sub(s, now).binary_path, "/bin/x");
+
+	struct store_rated *pool = NULL;
+	size_t n = 0;
+	cr_assert_eq(store_ranked_pool(s, "dominator", &pool, &n, err), 0, "%s", err);
+	cr_assert_eq(n, 1, "the pool holds %zu players, want only the newest Bot", n);
+	cr_expect_eq(pool[0].id, now);
+	cr_expect_float_eq(pool[0].mu, 25.0, 1e-12);
+	cr_expect_float_eq(pool[0].sigma, 8.25, 1e-12);
+	free(pool);
+
+	struct store_rated r = { .id = now, .mu = 27.123456789012345, .sigma = 7.5, .games = 3,
+				 .wins = 2 }, back;
+	cr_assert_eq(store_put_rating(s, &r, err), 0, "%s", err);
+	cr_assert_eq(store_get_rating(s, now, &back, err), 1, "%s", err);
+	cr_expect_eq(back.mu, r.mu, "mu came back as %.17g", back.mu); /* exactly */
+	cr_expect_eq(back.games, 3);
+	cr_expect_eq(back.wins, 2);
+	cr_expect_eq(store_get_rating(s, bob, &back, err), 0);
+	int64_t *ids = NULL;
+	cr_assert_eq(store_rated_players(s, "dominator", &ids, &n, err), 0, "%s", err);
+	cr_expect_eq(n, 2, "rated: %zu", n); /* the superseded one keeps its rating */
+	free(ids);
+
+	enqueue(s, "match", "{\"kind\":\"ranked\",\"game\":\"dominator\"}", 0, 0);
+	enqueue(s, "match", "{\"kind\":\"ranked\",\"game\":\"ants\"}", 0, 0);
+	enqueue(s, "match", "{\"kind\":\"qualifying\",\"game\":\"dominator\"}", 0, 0);
+	cr_expect_eq(store_ranked_pending(s, "dominator", err), 1, "%s", err);
+
+	cr_assert_eq(store_add_event(s, "submission.qualified", now, "{\"n\":1}", err), 0, "%s",
+		     err);
+	cr_expect_eq(q_int(s, "SELECT count(*) FROM events WHERE submission_id = %lld"
+			      " AND kind = 'submission.qualified'", (long long)now), 1);
 	store_close(s);
 }
 
