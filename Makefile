@@ -9,9 +9,11 @@ PREFIX  ?= /usr/local
 
 ASAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SANFLAGS := $(if $(SAN),$(ASAN))
-CFLAGS  := -std=gnu17 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I. $(SANFLAGS)
+# libpq's header lives in its own folder on Debian.
+PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
+CFLAGS  := -std=gnu17 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I. $(PQ_CFLAGS) $(SANFLAGS)
 LDFLAGS := $(SANFLAGS)
-LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lcurl -lz -lm
+LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lpq -lcurl -lz -lm
 
 # Player binaries (test attackers, shipped players) are static, never
 # sanitized, and the same for every build flavour.
@@ -50,21 +52,29 @@ $(BUILD)/obj/%.o: %.c
 
 $(LIBSANDBOX): $(call obj,$(SANDBOX_SRC))
 	ar rcs $@ $^
-$(LIBJUDGE): $(call obj,$(JUDGE_SRC)) $(BUILD)/obj/db/schema.o $(BUILD)/obj/web/files.o
+$(LIBJUDGE): $(call obj,$(JUDGE_SRC)) $(BUILD)/obj/db/schema.o $(BUILD)/obj/db/postgres/schema.o \
+		$(BUILD)/obj/web/files.o
 	ar rcs $@ $^
 
-# The store's schema and its migrations (db/migrations/NNN.sql, applied in
-# order), compiled in as C strings: an installed judge needs no file to
-# create or upgrade its database.
-MIGRATIONS := $(sort $(wildcard db/migrations/*.sql))
-# A text file as the lines of one C string literal.
+# The store's schemas and their migrations (db/migrations/NNN.sql for
+# SQLite, db/postgres/migrations/NNN.sql for PostgreSQL, applied in order),
+# compiled in as C strings: an installed judge needs no file to create or
+# upgrade its database.  $(call schema_c,SCHEMA,MIGRATIONS,PREFIX) writes
+# PREFIX_schema_sql[] and PREFIX_migrations[] (NULL-terminated).
 c_string = sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $(1)
-$(BUILD)/obj/db/schema.c: db/schema.sql $(MIGRATIONS)
+define schema_c
 	@mkdir -p $(dir $@)
-	{ echo 'const char store_schema_sql[] ='; $(call c_string,$<); echo ';'; } > $@
-	echo 'const char *const store_migrations[] = {' >> $@
-	for m in $(MIGRATIONS); do $(call c_string,$$m); echo ','; done >> $@
+	{ echo 'const char $(3)_schema_sql[] ='; $(call c_string,$(1)); echo ';'; } > $@
+	echo 'const char *const $(3)_migrations[] = {' >> $@
+	for m in $(2); do $(call c_string,$$m); echo ','; done >> $@
 	echo '0 };' >> $@
+endef
+MIGRATIONS := $(sort $(wildcard db/migrations/*.sql))
+PG_MIGRATIONS := $(sort $(wildcard db/postgres/migrations/*.sql))
+$(BUILD)/obj/db/schema.c: db/schema.sql $(MIGRATIONS)
+	$(call schema_c,$<,$(MIGRATIONS),store)
+$(BUILD)/obj/db/postgres/schema.c: db/postgres/schema.sql $(PG_MIGRATIONS)
+	$(call schema_c,$<,$(PG_MIGRATIONS),store_pg)
 
 # The viewer's pages, styles and scripts (web/), compiled in the same way:
 # web_files[] in judge/replay/viewer.h, named by their path under web/.
@@ -148,6 +158,8 @@ build/inproc-orig/%.o: games/$$(call inproc_game,$$*)/kit/runtime.c bench/origin
 	$(call inproc_object,orig)
 BENCH_EXTRA_match := $(INPROC)
 BENCH_EXTRA_fidelity := $(INPROC) $(INPROC_ORIG)
+# The queue benchmark starts its own PostgreSQL server, as the unit suite does.
+BENCH_EXTRA_queue := $(BUILD)/obj/tests/unit/pg_testlib.o
 
 $(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $$(BENCH_EXTRA_$$*) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@

@@ -1,10 +1,12 @@
 /* db.h - the store's statements, written once whatever the backend.
  *
  * For judge/store/ alone: no other part of the judge speaks SQL.  SQL text
- * numbers its parameters ?1 .. ?N, so one text can serve every backend.  A
- * statement is prepared, bound, stepped row by row and finished; when a
- * call fails, db_fail() words the backend's message for a person.  No
- * global state: a statement belongs to its store's connection.
+ * numbers its parameters ?1 .. ?N, so one text serves SQLite and
+ * PostgreSQL (which the PostgreSQL backend turns into $1 .. $N once per
+ * text).  A statement is prepared, bound, stepped row by row and finished;
+ * when a call fails, db_fail() words the backend's message for a person.
+ * No global state: a statement belongs to its store's connection, and
+ * carries the backend that prepared it.
  */
 #ifndef JUDGE_STORE_DB_H
 #define JUDGE_STORE_DB_H
@@ -13,12 +15,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "judge/store/db_backend.h"
 #include "judge/store/store.h"
 
-struct db_stmt;
+/* The backend a store_open() target names: a postgresql:// or postgres://
+ * URL is PostgreSQL, anything else a SQLite file. */
+const struct db_ops *db_backend_for(const char *target);
 
 /* NULL when the statement cannot be prepared (db_fail says why). */
 struct db_stmt *db_prepare(struct store *s, const char *sql);
+/* The statement kept in slot (0 .. DB_KEPT_MAX-1) for the store's life,
+ * prepared on first use, then handed out again with no bindings.  A slot
+ * always holds the same text. */
+struct db_stmt *db_prepare_kept(struct store *s, int slot, const char *sql);
 void db_bind_int(struct db_stmt *st, int i, int64_t v);
 void db_bind_double(struct db_stmt *st, int i, double v);
 void db_bind_text(struct db_stmt *st, int i, const char *v); /* NULL binds NULL */
@@ -27,15 +36,22 @@ void db_bind_blob(struct db_stmt *st, int i, const void *v, size_t len);
 int db_step(struct db_stmt *st);
 /* Starts the statement over, bindings kept, for another run. */
 void db_reset(struct db_stmt *st);
-int64_t db_int(struct db_stmt *st, int col);
-double db_double(struct db_stmt *st, int col);
-const char *db_text(struct db_stmt *st, int col); /* "" for NULL */
-const void *db_blob(struct db_stmt *st, int col, size_t *len);
-bool db_is_null(struct db_stmt *st, int col);
+/* Rows the last run of an INSERT, UPDATE or DELETE changed. */
+int64_t db_changes(struct db_stmt *st);
+int64_t db_col_int(struct db_stmt *st, int col);
+double db_col_double(struct db_stmt *st, int col);
+const char *db_col_text(struct db_stmt *st, int col); /* "" for NULL */
+/* Valid until the next step, reset or finish. */
+const void *db_col_blob(struct db_stmt *st, int col, size_t *len);
+bool db_col_null(struct db_stmt *st, int col);
+/* Frees a statement; a kept one is only reset. */
 void db_finish(struct db_stmt *st);
 
 /* "what: the backend's last message" into err; returns -1. */
 int db_fail(struct store *s, const char *what, char err[STORE_ERRLEN]);
+
+/* Runs a script of statements without parameters (a schema). */
+int db_exec(struct store *s, const char *sql, const char *what, char err[STORE_ERRLEN]);
 
 /* Runs one statement that returns no rows, its parameters bound from fmt,
  * one letter each: i (int64_t), d (double), t (const char *, NULL: NULL).

@@ -1,16 +1,20 @@
-/* store.h - the judge's SQLite store: submissions, jobs, matches, ratings.
+/* store.h - the judge's store: submissions, jobs, matches, ratings.
  *
- * Promises.  One file is the whole truth (db/schema.sql; the schema is
- * created on first open and migrated forward on open).  It runs in WAL mode
- * with a busy timeout, foreign keys on, so several workers may share it;
- * every write that must be whole (a submission and its compile job; a
- * match result, its players, its replay and the rating updates) is one
- * transaction.  A job is claimed inside a write transaction with a lease;
- * an expired lease makes it claimable again; completing a job, or
- * recording a match, checks the worker still holds it, and a match result
- * is recorded at most once per job (matches.job_id is unique).  A file that
- * is not a judge database is refused, never written.  Errors come back as
- * -1 with a message a person can act on.
+ * Promises.  One database is the whole truth: a SQLite file (db/schema.sql)
+ * on one machine, or a PostgreSQL database (db/postgres/schema.sql) that
+ * workers on many machines share, chosen by store_open's argument (a path,
+ * or a postgresql:// URL); the same tables and meaning on both.  The schema
+ * is created on first open and migrated forward on open.  SQLite runs in
+ * WAL mode with a busy timeout, foreign keys on, so several workers may
+ * share the file; every write that must be whole (a submission and its
+ * compile job; a match result, its players, its replay and the rating
+ * updates) is one transaction.  A job is claimed inside a transaction with
+ * a lease (on PostgreSQL its row locked FOR UPDATE, rows other workers hold
+ * skipped); an expired lease makes it claimable again; completing a job,
+ * or recording a match, checks the worker still holds it, and a match
+ * result is recorded at most once per job (matches.job_id is unique).  A
+ * database that is not a judge's is refused, never written.  Errors come
+ * back as -1 with a message a person can act on.
  */
 #ifndef JUDGE_STORE_H
 #define JUDGE_STORE_H
@@ -26,10 +30,16 @@ struct store;
 
 enum store_sync { STORE_SYNC_NORMAL, STORE_SYNC_FULL };
 
-/* Opens path; creates it (and its schema) only when create is true.  NULL
- * with err filled for a missing, unreadable, read-only or foreign file. */
+/* Opens path (a file, or postgresql://... / postgres://...); creates the
+ * file (SQLite) and the schema only when create is true (a PostgreSQL
+ * database itself must exist).  NULL with err filled for a missing,
+ * unreadable, read-only or foreign database, or a server out of reach. */
 struct store *store_open(const char *path, bool create, char err[STORE_ERRLEN]);
 void store_close(struct store *s);
+/* FULL: a commit returns once it is on disk.  NORMAL (SQLite's default):
+ * a crash of the machine (SQLite) or of the server (PostgreSQL,
+ * synchronous_commit off) may lose the last commits, never half of one.
+ * A PostgreSQL store keeps the server's setting until told. */
 int store_set_sync(struct store *s, enum store_sync mode, char err[STORE_ERRLEN]);
 
 int64_t store_now_ms(void);
@@ -116,13 +126,16 @@ int store_pending(struct store *s, int64_t *count, char err[STORE_ERRLEN]);
 
 /* ---- transactions for the modules built on the store ------------------- */
 
-/* BEGIN IMMEDIATE (waits for the write lock up to the busy timeout). */
+/* SQLite: BEGIN IMMEDIATE (waits for the write lock up to the busy
+ * timeout).  PostgreSQL: BEGIN. */
 int store_begin(struct store *s, char err[STORE_ERRLEN]);
 int store_commit(struct store *s, char err[STORE_ERRLEN]);
 void store_rollback(struct store *s);
 
-/* The connection, for modules that keep their SQL next to their logic
- * (inside a transaction begun here). */
+/* The SQLite connection, for modules that keep their SQL next to their
+ * logic (inside a transaction begun here).  A PostgreSQL store has none:
+ * the program stops there with a message saying the command needs a
+ * SQLite queue. */
 struct sqlite3 *store_db(struct store *s);
 
 /* Inside a transaction: does worker still hold job? */

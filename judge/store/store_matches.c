@@ -19,8 +19,8 @@ int store_match_replay(struct store *s, int64_t id, uint8_t **bytes, size_t *len
 	if (rc == 1) {
 		*exists = true;
 		size_t n;
-		const void *b = db_is_null(st, 0) ? NULL : db_blob(st, 0, &n);
-		if (db_is_null(st, 0)) {
+		const void *b = db_col_null(st, 0) ? NULL : db_col_blob(st, 0, &n);
+		if (db_col_null(st, 0)) {
 			rc = 0;
 		} else if ((*bytes = malloc(n ? n : 1))) {
 			if (n)
@@ -48,7 +48,7 @@ int store_match_reasons(struct store *s, int64_t match,
 	db_bind_int(st, 1, match);
 	int rc;
 	while ((rc = db_step(st)) == 1)
-		each(ctx, (int)db_int(st, 0), db_text(st, 1));
+		each(ctx, (int)db_col_int(st, 0), db_col_text(st, 1));
 	rc = rc < 0 ? db_fail(s, "reading a match's players", err) : 0;
 	db_finish(st);
 	return rc;

@@ -23,8 +23,8 @@ int store_ranked_pool(struct store *s, const char *game, struct store_rated **ou
 		}
 		*out = grown;
 		(*out)[(*n)++] = (struct store_rated){
-			.id = db_int(st, 0), .mu = db_double(st, 1), .sigma = db_double(st, 2),
-			.games = (int)db_int(st, 3), .wins = (int)db_int(st, 4),
+			.id = db_col_int(st, 0), .mu = db_col_double(st, 1), .sigma = db_col_double(st, 2),
+			.games = (int)db_col_int(st, 3), .wins = (int)db_col_int(st, 4),
 		};
 	}
 	rc = rc < 0 ? db_fail(s, "reading the ranked pool", err) : 0;
@@ -46,7 +46,7 @@ int store_ranked_pending(struct store *s, const char *game, char err[STORE_ERRLE
 	if (!st)
 		return db_fail(s, "counting pending matches", err);
 	db_bind_text(st, 1, game);
-	int n = db_step(st) == 1 ? (int)db_int(st, 0) : db_fail(s, "counting pending matches", err);
+	int n = db_step(st) == 1 ? (int)db_col_int(st, 0) : db_fail(s, "counting pending matches", err);
 	db_finish(st);
 	return n;
 }
@@ -69,7 +69,7 @@ int store_rated_players(struct store *s, const char *game, int64_t **ids, size_t
 			break;
 		}
 		*ids = grown;
-		(*ids)[(*n)++] = db_int(st, 0);
+		(*ids)[(*n)++] = db_col_int(st, 0);
 	}
 	rc = rc < 0 ? db_fail(s, "reading the rated players", err) : 0;
 	db_finish(st);
@@ -89,7 +89,7 @@ int store_rated_results(struct store *s, const char *game,
 	db_bind_text(st, 1, game);
 	int rc;
 	while ((rc = db_step(st)) == 1)
-		if (each(ctx, db_int(st, 0), db_int(st, 1), (int)db_int(st, 2)) < 0) {
+		if (each(ctx, db_col_int(st, 0), db_col_int(st, 1), (int)db_col_int(st, 2)) < 0) {
 			db_finish(st);
 			return -1; /* each() said why */
 		}
@@ -108,9 +108,9 @@ int store_get_rating(struct store *s, int64_t submission, struct store_rated *ou
 	db_bind_int(st, 1, submission);
 	int rc = db_step(st);
 	if (rc == 1)
-		*out = (struct store_rated){ .id = submission, .mu = db_double(st, 0),
-					     .sigma = db_double(st, 1), .games = (int)db_int(st, 2),
-					     .wins = (int)db_int(st, 3) };
+		*out = (struct store_rated){ .id = submission, .mu = db_col_double(st, 0),
+					     .sigma = db_col_double(st, 1), .games = (int)db_col_int(st, 2),
+					     .wins = (int)db_col_int(st, 3) };
 	else if (rc < 0)
 		db_fail(s, "reading a rating", err);
 	db_finish(st);

@@ -1,71 +1,49 @@
 /* store_submissions.c - the submissions side of the store (store.h). */
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "judge/store/store.h"
-
-static int fail_sql(struct store *s, const char *what, char err[STORE_ERRLEN])
-{
-	snprintf(err, STORE_ERRLEN, "%s: %s", what, sqlite3_errmsg(store_db(s)));
-	return -1;
-}
+#include "judge/store/db.h"
 
 /* The author who owns name in game: 1 and owner filled, 0 nobody yet. */
 static int name_owner(struct store *s, const char *game, const char *name, char owner[64],
 		      char err[STORE_ERRLEN])
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(store_db(s), "SELECT author FROM names WHERE game = ? AND name = ?",
-			       -1, &st, NULL) != SQLITE_OK)
-		return fail_sql(s, "checking the name", err);
-	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		snprintf(owner, 64, "%s", sqlite3_column_text(st, 0));
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : fail_sql(s, "checking the name", err);
-}
-
-static int run(struct store *s, const char *sql, const char *what, char err[STORE_ERRLEN],
-	       const char *t1, const char *t2, const char *t3)
-{
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(store_db(s), sql, -1, &st, NULL) != SQLITE_OK)
-		return fail_sql(s, what, err);
-	const char *texts[] = { t1, t2, t3 };
-	for (int i = 0; i < 3 && texts[i]; i++)
-		sqlite3_bind_text(st, i + 1, texts[i], -1, SQLITE_STATIC);
-	int rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : fail_sql(s, what, err);
+	struct db_stmt *st = db_prepare(s, "SELECT author FROM names WHERE game = ?1 AND name = ?2");
+	if (!st)
+		return db_fail(s, "checking the name", err);
+	db_bind_text(st, 1, game);
+	db_bind_text(st, 2, name);
+	int rc = db_step(st);
+	if (rc == 1)
+		snprintf(owner, 64, "%s", db_col_text(st, 0));
+	else if (rc < 0)
+		db_fail(s, "checking the name", err);
+	db_finish(st);
+	return rc;
 }
 
 static int insert_submission(struct store *s, const struct store_new_submission *sub,
 			     int64_t *id, char err[STORE_ERRLEN])
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(store_db(s),
-			       "INSERT INTO submissions (game, author, name, source, source_sha256,"
-			       " state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'queued', ?, ?)",
-			       -1, &st, NULL) != SQLITE_OK)
-		return fail_sql(s, "storing the submission", err);
-	int64_t now = store_now_ms();
-	sqlite3_bind_text(st, 1, sub->game, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, sub->author, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, sub->name, -1, SQLITE_STATIC);
-	sqlite3_bind_blob(st, 4, sub->source, (int)sub->source_len, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, sub->source_sha256, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 6, now);
-	sqlite3_bind_int64(st, 7, now);
-	int rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return fail_sql(s, "storing the submission", err);
-	*id = sqlite3_last_insert_rowid(store_db(s));
-	return 0;
+	struct db_stmt *st = db_prepare(s,
+		"INSERT INTO submissions (game, author, name, source, source_sha256,"
+		" state, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?6)"
+		" RETURNING id");
+	if (!st)
+		return db_fail(s, "storing the submission", err);
+	db_bind_text(st, 1, sub->game);
+	db_bind_text(st, 2, sub->author);
+	db_bind_text(st, 3, sub->name);
+	db_bind_blob(st, 4, sub->source, sub->source_len);
+	db_bind_text(st, 5, sub->source_sha256);
+	db_bind_int(st, 6, store_now_ms());
+	int rc = db_step(st);
+	if (rc == 1)
+		*id = db_col_int(st, 0);
+	rc = rc == 1 ? 0 : db_fail(s, "storing the submission", err);
+	db_finish(st);
+	return rc;
 }
 
 static int submit_in_tx(struct store *s, const struct store_new_submission *sub, int64_t *id,
@@ -81,8 +59,9 @@ static int submit_in_tx(struct store *s, const struct store_new_submission *sub,
 			 "PLAYER_NAME", sub->name, sub->game);
 		return -1;
 	}
-	if (!owned && run(s, "INSERT INTO names (game, name, author) VALUES (?, ?, ?)",
-			  "claiming the name", err, sub->game, sub->name, sub->author) < 0)
+	if (!owned && db_run(s, "claiming the name", err,
+			     "INSERT INTO names (game, name, author) VALUES (?1, ?2, ?3)", "ttt",
+			     sub->game, sub->name, sub->author) < 0)
 		return -1;
 	if (insert_submission(s, sub, id, err) < 0)
 		return -1;
@@ -106,81 +85,68 @@ int store_submit(struct store *s, const struct store_new_submission *sub, int64_
 int store_get_submission(struct store *s, int64_t id, struct store_submission *out,
 			 char err[STORE_ERRLEN])
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(store_db(s),
-			       "SELECT game, author, name, state, source_sha256,"
-			       " coalesce(binary_path, ''), created_at, updated_at"
-			       " FROM submissions WHERE id = ?",
-			       -1, &st, NULL) != SQLITE_OK)
-		return fail_sql(s, "reading a submission", err);
-	sqlite3_bind_int64(st, 1, id);
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
+	struct db_stmt *st = db_prepare(s, "SELECT game, author, name, state, source_sha256,"
+					   " coalesce(binary_path, ''), created_at, updated_at"
+					   " FROM submissions WHERE id = ?1");
+	if (!st)
+		return db_fail(s, "reading a submission", err);
+	db_bind_int(st, 1, id);
+	int rc = db_step(st);
+	if (rc == 1) {
 		memset(out, 0, sizeof *out);
 		out->id = id;
-		snprintf(out->game, sizeof out->game, "%s", sqlite3_column_text(st, 0));
-		snprintf(out->author, sizeof out->author, "%s", sqlite3_column_text(st, 1));
-		snprintf(out->name, sizeof out->name, "%s", sqlite3_column_text(st, 2));
-		snprintf(out->state, sizeof out->state, "%s", sqlite3_column_text(st, 3));
-		snprintf(out->source_sha256, sizeof out->source_sha256, "%s",
-			 sqlite3_column_text(st, 4));
-		snprintf(out->binary_path, sizeof out->binary_path, "%s",
-			 sqlite3_column_text(st, 5));
-		out->created_at = sqlite3_column_int64(st, 6);
-		out->updated_at = sqlite3_column_int64(st, 7);
+		snprintf(out->game, sizeof out->game, "%s", db_col_text(st, 0));
+		snprintf(out->author, sizeof out->author, "%s", db_col_text(st, 1));
+		snprintf(out->name, sizeof out->name, "%s", db_col_text(st, 2));
+		snprintf(out->state, sizeof out->state, "%s", db_col_text(st, 3));
+		snprintf(out->source_sha256, sizeof out->source_sha256, "%s", db_col_text(st, 4));
+		snprintf(out->binary_path, sizeof out->binary_path, "%s", db_col_text(st, 5));
+		out->created_at = db_col_int(st, 6);
+		out->updated_at = db_col_int(st, 7);
+	} else if (rc < 0) {
+		db_fail(s, "reading a submission", err);
 	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : fail_sql(s, "reading a submission", err);
+	db_finish(st);
+	return rc;
 }
 
 int store_get_source(struct store *s, int64_t id, char **src, size_t *len, char err[STORE_ERRLEN])
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(store_db(s), "SELECT source FROM submissions WHERE id = ?", -1, &st,
-			       NULL) != SQLITE_OK)
-		return fail_sql(s, "reading a source", err);
-	sqlite3_bind_int64(st, 1, id);
-	int rc = sqlite3_step(st);
 	*src = NULL;
-	if (rc == SQLITE_ROW) {
-		*len = (size_t)sqlite3_column_bytes(st, 0);
+	struct db_stmt *st = db_prepare(s, "SELECT source FROM submissions WHERE id = ?1");
+	if (!st)
+		return db_fail(s, "reading a source", err);
+	db_bind_int(st, 1, id);
+	int rc = db_step(st);
+	if (rc == 1) {
+		const void *b = db_col_blob(st, 0, len);
 		*src = malloc(*len + 1);
 		if (*src) {
-			memcpy(*src, sqlite3_column_blob(st, 0), *len);
+			if (*len)
+				memcpy(*src, b, *len);
 			(*src)[*len] = '\0';
 		}
 	}
-	sqlite3_finalize(st);
-	if (rc == SQLITE_DONE)
+	if (rc == 0)
 		snprintf(err, STORE_ERRLEN, "no submission %lld", (long long)id);
-	else if (rc == SQLITE_ROW && !*src)
+	else if (rc == 1 && !*src)
 		snprintf(err, STORE_ERRLEN, "out of memory");
-	else if (rc != SQLITE_ROW)
-		return fail_sql(s, "reading a source", err);
+	else if (rc < 0)
+		db_fail(s, "reading a source", err);
+	db_finish(st);
 	return *src ? 0 : -1;
 }
 
 int store_set_state(struct store *s, int64_t id, const char *state, const char *binary_path,
 		    const char *binary_sha256, const char *compile_log, char err[STORE_ERRLEN])
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(store_db(s),
-			       "UPDATE submissions SET state = ?2,"
-			       " binary_path = coalesce(?3, binary_path),"
-			       " binary_sha256 = coalesce(?4, binary_sha256),"
-			       " compile_log = coalesce(?5, compile_log), updated_at = ?6"
-			       " WHERE id = ?1",
-			       -1, &st, NULL) != SQLITE_OK)
-		return fail_sql(s, "updating a submission", err);
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_text(st, 2, state, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, binary_path, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, binary_sha256, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, compile_log, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 6, store_now_ms());
-	int rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : fail_sql(s, "updating a submission", err);
+	return db_run(s, "updating a submission", err,
+		      "UPDATE submissions SET state = ?2,"
+		      " binary_path = coalesce(?3, binary_path),"
+		      " binary_sha256 = coalesce(?4, binary_sha256),"
+		      " compile_log = coalesce(?5, compile_log), updated_at = ?6"
+		      " WHERE id = ?1", "itttti", id, state, binary_path, binary_sha256,
+		      compile_log, store_now_ms());
 }
 
 /* One statement binding (game, name, id or submission, then numbers). */
@@ -188,18 +154,8 @@ static int run_rating_row(struct store *s, const char *sql, const char *what,
 			  const struct store_submission *sub, double mu, double sigma,
 			  char err[STORE_ERRLEN])
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(store_db(s), sql, -1, &st, NULL) != SQLITE_OK)
-		return fail_sql(s, what, err);
-	sqlite3_bind_text(st, 1, sub->game, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, sub->name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, sub->id);
-	sqlite3_bind_int64(st, 4, store_now_ms());
-	sqlite3_bind_double(st, 5, mu);
-	sqlite3_bind_double(st, 6, sigma);
-	int rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : fail_sql(s, what, err);
+	return db_run(s, what, err, sql, "ttiidd", sub->game, sub->name, sub->id, store_now_ms(),
+		      mu, sigma);
 }
 
 int store_conclude_qualification(struct store *s, const struct store_submission *sub,
@@ -217,7 +173,7 @@ int store_conclude_qualification(struct store *s, const struct store_submission 
 			      " AND state IN ('qualified', 'qualifying')",
 			   "superseding", sub, mu, sigma, err) < 0)
 		return -1;
-	return run_rating_row(s, "INSERT OR IGNORE INTO ratings (submission_id, game, mu, sigma,"
-				 " updated_at) VALUES (?3, ?1, ?5, ?6, ?4)",
+	return run_rating_row(s, "INSERT INTO ratings (submission_id, game, mu, sigma, updated_at)"
+				 " VALUES (?3, ?1, ?5, ?6, ?4) ON CONFLICT DO NOTHING",
 			      "rating a new player", sub, mu, sigma, err);
 }

@@ -1,8 +1,10 @@
-/* test_store.c - the judge's SQLite store (judge/store/store.c,
- * judge/store/store_submissions.c): opening and refusing files, submissions and
- * their compile jobs, the job queue with its leases, and two processes
- * sharing one file.  Every test works on real files in its own mkdtemp
- * directory, removed afterwards. */
+/* test_store.c - the judge's store (judge/store/) on both its backends:
+ * opening and refusing databases, submissions and their compile jobs, the
+ * job queue with its leases, and processes sharing one queue.  The suites
+ * store_open, store_submit, store_jobs and store_concurrent work on SQLite
+ * files, each test in its own mkdtemp directory, removed afterwards; each
+ * has a twin suite NAME_pg running the same test bodies (BOTH) on a new
+ * database of a private PostgreSQL server (tests/unit/pg_testlib.h). */
 #include <criterion/criterion.h>
 #include <glob.h>
 
@@ -10,6 +12,7 @@
 #include <errno.h>
 #include <grp.h>
 #include <sqlite3.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -20,8 +23,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <libpq-fe.h>
+
+#include "judge/store/db.h"
 #include "judge/store/store.h"
 #include "tests/unit/db_testlib.h"
+#include "tests/unit/pg_testlib.h"
 
 /* ---- fixture: one temporary directory per test -------------------------- */
 
@@ -37,12 +44,40 @@ static int latest_version(void)
 
 static char tmpdir[64];
 static char dbpath[128];
+/* What the test's stores open: dbpath, or a PostgreSQL database's URL. */
+static char target[512];
+static enum db_kind backend;
 
 static void setup(void)
 {
 	snprintf(tmpdir, sizeof tmpdir, "/tmp/test-store-XXXXXX");
 	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp: %s", strerror(errno));
 	snprintf(dbpath, sizeof dbpath, "%s/judge.sqlite", tmpdir);
+	snprintf(target, sizeof target, "%s", dbpath);
+	backend = DB_SQLITE;
+}
+
+/* A new database on the run's PostgreSQL server (started on first use). */
+static void setup_pg(void)
+{
+	setup();
+	char err[PG_ERRLEN] = "";
+	cr_assert_eq(pg_test_database(target, sizeof target, err), 0, "%s", err);
+	backend = DB_POSTGRES;
+}
+
+/* One PostgreSQL server for the whole run: made ready before the first
+ * test process starts, stopped after the last. */
+ReportHook(PRE_ALL)(struct criterion_test_set *set)
+{
+	(void)set;
+	pg_test_run_begin();
+}
+
+ReportHook(POST_ALL)(struct criterion_global_stats *stats)
+{
+	(void)stats;
+	pg_test_run_end();
 }
 
 static void teardown(void)
@@ -66,6 +101,18 @@ TestSuite(store_open, .init = setup, .fini = teardown);
 TestSuite(store_submit, .init = setup, .fini = teardown);
 TestSuite(store_jobs, .init = setup, .fini = teardown);
 TestSuite(store_concurrent, .init = setup, .fini = teardown, .timeout = 120);
+TestSuite(store_open_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
+TestSuite(store_submit_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
+TestSuite(store_jobs_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
+TestSuite(store_concurrent_pg, .init = setup_pg, .fini = teardown, .timeout = 120);
+
+/* A test whose body runs on both backends: SUITE on SQLite, SUITE_pg on
+ * PostgreSQL. */
+#define BOTH(suite, name)                               \
+	static void suite##_##name(void);               \
+	Test(suite, name) { suite##_##name(); }         \
+	Test(suite##_pg, name) { suite##_##name(); }    \
+	static void suite##_##name(void)
 
 /* ---- helpers -------------------------------------------------------------- */
 
@@ -77,11 +124,68 @@ static struct store *open_store(const char *path, bool create)
 	return s;
 }
 
+/* The first row of a query through the store's own connection, whatever
+ * its backend; a query that fails or returns no row fails the test. */
+static struct db_stmt *first_row(struct store *s, const char *fmt, va_list ap)
+{
+	char sql[1024], err[STORE_ERRLEN] = "";
+	int n = vsnprintf(sql, sizeof sql, fmt, ap);
+	cr_assert(n >= 0 && (size_t)n < sizeof sql, "a query too long for the test helper");
+	struct db_stmt *st = db_prepare(s, sql);
+	int rc = st ? db_step(st) : -1;
+	if (rc != 1)
+		db_fail(s, sql, err);
+	cr_assert_eq(rc, 1, "%s", rc < 0 ? err : "no row");
+	return st;
+}
+
+__attribute__((format(printf, 2, 3)))
+static int64_t q_int(struct store *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	struct db_stmt *st = first_row(s, fmt, ap);
+	va_end(ap);
+	int64_t v = db_col_int(st, 0);
+	db_finish(st);
+	return v;
+}
+
+__attribute__((format(printf, 4, 5)))
+static void q_text(struct store *s, char *out, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	struct db_stmt *st = first_row(s, fmt, ap);
+	va_end(ap);
+	snprintf(out, size, "%s", db_col_null(st, 0) ? "(null)" : db_col_text(st, 0));
+	db_finish(st);
+}
+
 static int64_t count(struct store *s, const char *table)
 {
-	char sql[128];
-	snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", table);
-	return testdb_int(store_db(s), "%s", sql);
+	return q_int(s, "SELECT count(*) FROM %s", table);
+}
+
+/* The schema version the store wrote. */
+static int64_t stored_version(struct store *s)
+{
+	if (backend == DB_SQLITE)
+		return testdb_int(store_db(s), "PRAGMA user_version");
+	return q_int(s, "SELECT value::int FROM meta WHERE key = 'schema_version'");
+}
+
+static bool in_transaction(struct store *s)
+{
+	return s->ops->in_transaction(s);
+}
+
+/* Runs a script on the store's connection: SQLite's or PostgreSQL's text. */
+static void script(struct store *s, const char *sqlite, const char *postgres)
+{
+	char err[STORE_ERRLEN] = "";
+	const char *sql = backend == DB_SQLITE ? sqlite : postgres;
+	cr_assert_eq(db_exec(s, sql, "test script", err), 0, "%s", err);
 }
 
 static sqlite3 *raw_open(const char *path)
@@ -248,31 +352,27 @@ struct jobrow {
 
 static struct jobrow job_row(struct store *s, int64_t id)
 {
-	sqlite3 *db = store_db(s);
-	sqlite3_stmt *st;
-	cr_assert_eq(sqlite3_prepare_v2(db,
-					"SELECT kind, state, payload, worker, last_error, priority,"
-					" attempts, not_before, lease_until FROM jobs WHERE id = ?",
-					-1, &st, NULL),
-		     SQLITE_OK, "%s", sqlite3_errmsg(db));
-	sqlite3_bind_int64(st, 1, id);
-	cr_assert_eq(sqlite3_step(st), SQLITE_ROW, "no job %lld", (long long)id);
+	struct db_stmt *st = db_prepare(s, "SELECT kind, state, payload, worker, last_error, priority,"
+					   " attempts, not_before, lease_until FROM jobs WHERE id = ?1");
+	cr_assert_not_null(st);
+	db_bind_int(st, 1, id);
+	cr_assert_eq(db_step(st), 1, "no job %lld", (long long)id);
 	struct jobrow r = { 0 };
-	snprintf(r.kind, sizeof r.kind, "%s", sqlite3_column_text(st, 0));
-	snprintf(r.state, sizeof r.state, "%s", sqlite3_column_text(st, 1));
-	snprintf(r.payload, sizeof r.payload, "%s", sqlite3_column_text(st, 2));
-	r.has_worker = sqlite3_column_type(st, 3) != SQLITE_NULL;
+	snprintf(r.kind, sizeof r.kind, "%s", db_col_text(st, 0));
+	snprintf(r.state, sizeof r.state, "%s", db_col_text(st, 1));
+	snprintf(r.payload, sizeof r.payload, "%s", db_col_text(st, 2));
+	r.has_worker = !db_col_null(st, 3);
 	if (r.has_worker)
-		snprintf(r.worker, sizeof r.worker, "%s", sqlite3_column_text(st, 3));
-	r.has_error = sqlite3_column_type(st, 4) != SQLITE_NULL;
+		snprintf(r.worker, sizeof r.worker, "%s", db_col_text(st, 3));
+	r.has_error = !db_col_null(st, 4);
 	if (r.has_error)
-		snprintf(r.last_error, sizeof r.last_error, "%s", sqlite3_column_text(st, 4));
-	r.priority = sqlite3_column_int(st, 5);
-	r.attempts = sqlite3_column_int(st, 6);
-	r.not_before = sqlite3_column_int64(st, 7);
-	r.has_lease = sqlite3_column_type(st, 8) != SQLITE_NULL;
-	r.lease_until = sqlite3_column_int64(st, 8);
-	sqlite3_finalize(st);
+		snprintf(r.last_error, sizeof r.last_error, "%s", db_col_text(st, 4));
+	r.priority = (int)db_col_int(st, 5);
+	r.attempts = (int)db_col_int(st, 6);
+	r.not_before = db_col_int(st, 7);
+	r.has_lease = !db_col_null(st, 8);
+	r.lease_until = db_col_int(st, 8);
+	db_finish(st);
 	return r;
 }
 
@@ -335,26 +435,27 @@ Test(store_open, fresh_file_gets_the_schema)
 	sqlite3_close(raw);
 }
 
-Test(store_open, reopening_keeps_everything)
+BOTH(store_open, reopening_keeps_everything)
 {
-	struct store *s = open_store(dbpath, true);
+	struct store *s = open_store(target, true);
 	int64_t id = submit_ok(s, "dominator", "alice", "Bot");
 	store_close(s);
 
-	s = open_store(dbpath, false);
+	s = open_store(target, false);
 	char err[STORE_ERRLEN] = "";
 	struct store_submission got;
 	cr_assert_eq(store_get_submission(s, id, &got, err), 1, "%s", err);
 	cr_expect_str_eq(got.author, "alice");
 	cr_expect_eq(count(s, "submissions"), 1);
 	cr_expect_eq(count(s, "jobs"), 1);
-	cr_expect_eq(testdb_int(store_db(s), "SELECT count(*) FROM meta"), 1);
-	cr_expect_eq(testdb_int(store_db(s), "PRAGMA user_version"), latest_version());
-	cr_expect_eq(testdb_int(store_db(s), "PRAGMA foreign_keys"), 1);
+	cr_expect_eq(q_int(s, "SELECT count(*) FROM meta WHERE key = 'application'"), 1);
+	cr_expect_eq(stored_version(s), latest_version());
+	if (backend == DB_SQLITE)
+		cr_expect_eq(testdb_int(store_db(s), "PRAGMA foreign_keys"), 1);
 
 	/* create=true on an existing judge file opens it, it does not start over;
 	 * and two connections may hold the file at once. */
-	struct store *t = open_store(dbpath, true);
+	struct store *t = open_store(target, true);
 	cr_expect_eq(count(t, "submissions"), 1);
 	cr_expect_eq(count(t, "names"), 1);
 	store_close(t);
@@ -513,11 +614,223 @@ Test(store_open, read_only_file_is_refused)
 	cr_expect_eq(dir_entries(), 1);
 }
 
+/* One statement text serves both backends: ?N are its parameters, in any
+ * order and used more than once, but a ? inside quotes is text. */
+BOTH(store_open, parameters_are_numbered_and_quotes_are_text)
+{
+	struct store *s = open_store(target, true);
+	struct db_stmt *st = db_prepare(s, "SELECT 'a?1' || ?2 || \"?\" || ?1 || ?2 FROM"
+					   " (SELECT 'q' AS \"?\") AS t");
+	cr_assert_not_null(st);
+	db_bind_text(st, 1, "x");
+	db_bind_text(st, 2, "y");
+	cr_assert_eq(db_step(st), 1);
+	cr_expect_str_eq(db_col_text(st, 0), "a?1yqxy");
+	db_finish(st);
+	store_close(s);
+}
+
+/* ---- opening a PostgreSQL database ------------------------------------------ */
+
+/* Runs sql on the test's database through a connection of its own. */
+static void pg_raw_exec(const char *sql)
+{
+	PGconn *pg = PQconnectdb(target);
+	cr_assert_eq(PQstatus(pg), CONNECTION_OK, "%s: %s", target, PQerrorMessage(pg));
+	PGresult *r = PQexec(pg, sql);
+	ExecStatusType st = PQresultStatus(r);
+	cr_assert(st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK, "%s: %s", sql,
+		  PQerrorMessage(pg));
+	PQclear(r);
+	PQfinish(pg);
+}
+
+static int64_t pg_raw_int(const char *sql)
+{
+	PGconn *pg = PQconnectdb(target);
+	cr_assert_eq(PQstatus(pg), CONNECTION_OK, "%s: %s", target, PQerrorMessage(pg));
+	PGresult *r = PQexec(pg, sql);
+	cr_assert_eq(PQresultStatus(r), PGRES_TUPLES_OK, "%s: %s", sql, PQerrorMessage(pg));
+	cr_assert_eq(PQntuples(r), 1, "%s: no row", sql);
+	int64_t v = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
+	PQclear(r);
+	PQfinish(pg);
+	return v;
+}
+
+static int64_t pg_tables(void)
+{
+	return pg_raw_int("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'");
+}
+
+/* The PostgreSQL migrations are numbered as SQLite's: one version means
+ * one schema on both. */
+static int latest_pg_version(void)
+{
+	glob_t g;
+	int n = glob("db/postgres/migrations/*.sql", 0, NULL, &g) == 0 ? (int)g.gl_pathc : 0;
+	globfree(&g);
+	return 1 + n;
+}
+
+static void expect_open_refused(bool create, const char *want)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store *s = store_open(target, create, err);
+	cr_expect_null(s, "store_open(create=%d) opened it", create);
+	store_close(s);
+	cr_expect_not_null(strstr(err, want), "got \"%s\", want it to say \"%s\"", err, want);
+}
+
+Test(store_open_pg, fresh_database_gets_the_schema)
+{
+	cr_assert_eq(pg_tables(), 0);
+	struct store *s = open_store(target, true);
+	char text[64];
+	q_text(s, text, sizeof text, "SELECT value FROM meta WHERE key = 'application'");
+	cr_expect_str_eq(text, "judge");
+	cr_expect_eq(latest_pg_version(), latest_version(), "db/postgres/migrations and "
+		     "db/migrations do not reach the same version");
+	cr_expect_eq(stored_version(s), latest_version());
+	static const char *const tables[] = { "meta", "names", "submissions", "jobs", "matches",
+					      "match_players", "ratings", "events", "plag_docs",
+					      "plag_index", "plag_pairs" };
+	for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
+		cr_expect_eq(q_int(s, "SELECT count(*) FROM pg_tables WHERE tablename = '%s'",
+				   tables[i]), 1, "no table %s", tables[i]);
+	cr_expect_eq(q_int(s, "SELECT count(*) FROM pg_indexes WHERE indexname ="
+			      " 'events_by_submission'"), 1, "migration 002 was not applied");
+	/* The claim's index serves only what may be claimed. */
+	q_text(s, text, sizeof text, "SELECT count(*) FROM pg_indexes WHERE indexname ="
+	       " 'jobs_claimable' AND indexdef LIKE '%%WHERE%%'");
+	cr_expect_str_eq(text, "1");
+
+	/* Foreign keys hold. */
+	char err[STORE_ERRLEN] = "";
+	cr_expect_eq(db_run(s, "inserting", err,
+			    "INSERT INTO submissions (game, author, name, source, source_sha256,"
+			    " state, created_at, updated_at) VALUES ('dominator', 'alice',"
+			    " 'Nobody', '\\x00', 'h', 'queued', 0, 0)", ""), -1,
+		     "a submission with an unclaimed name was stored");
+	cr_expect_not_null(strstr(err, "foreign key"), "got \"%s\"", err);
+	/* json_extract reads a job's payload as SQLite's does. */
+	enqueue(s, "match", "{\"kind\":\"ranked\",\"game\":\"ants\"}", 0, 0);
+	q_text(s, text, sizeof text, "SELECT json_extract(payload, '$.game') FROM jobs");
+	cr_expect_str_eq(text, "ants");
+	store_close(s);
+}
+
+Test(store_open_pg, an_empty_database_without_create_is_refused_untouched)
+{
+	expect_open_refused(false, "is empty, not a judge database");
+	cr_expect_eq(pg_tables(), 0, "store_open(create=false) wrote tables");
+}
+
+Test(store_open_pg, another_applications_database_is_refused_untouched)
+{
+	pg_raw_exec("CREATE TABLE notes (id SERIAL PRIMARY KEY, body TEXT NOT NULL);"
+		    "INSERT INTO notes (body) VALUES ('buy milk'), ('call Bob')");
+	expect_open_refused(false, "not a judge's");
+	expect_open_refused(true, "not a judge's");
+	cr_expect_eq(pg_tables(), 1, "the other application's database was written");
+	cr_expect_eq(pg_raw_int("SELECT count(*) FROM notes"), 2);
+}
+
+Test(store_open_pg, a_newer_judges_database_is_refused)
+{
+	store_close(open_store(target, true));
+	pg_raw_exec("UPDATE meta SET value = '99' WHERE key = 'schema_version'");
+	expect_open_refused(false, "newer judge");
+	cr_expect_eq(pg_raw_int("SELECT value::int FROM meta WHERE key = 'schema_version'"), 99);
+}
+
+/* A database at version 1 (schema.sql only) is brought to the latest
+ * version on open, its rows kept. */
+Test(store_open_pg, an_older_database_is_migrated)
+{
+	size_t len;
+	char *schema = slurp("db/postgres/schema.sql", &len);
+	schema = realloc(schema, len + 1);
+	cr_assert_not_null(schema);
+	schema[len] = '\0';
+	pg_raw_exec(schema);
+	free(schema);
+	pg_raw_exec("INSERT INTO meta (key, value) VALUES ('schema_version', '1');"
+		    "INSERT INTO jobs (kind, payload, state, created_at, updated_at)"
+		    " VALUES ('notify', '{}', 'queued', 1, 1)");
+	struct store *s = open_store(target, false);
+	cr_expect_eq(stored_version(s), latest_version());
+	cr_expect_eq(count(s, "jobs"), 1);
+	cr_expect_eq(count(s, "plag_docs"), 0);
+	store_close(s);
+}
+
+Test(store_open_pg, an_unreachable_server_is_named)
+{
+	char err[STORE_ERRLEN] = "";
+	snprintf(target, sizeof target, "postgresql://judge@/judge?host=%s/no-server", tmpdir);
+	struct store *s = store_open(target, true, err);
+	cr_expect_null(s);
+	store_close(s);
+	cr_expect_not_null(strstr(err, "cannot reach PostgreSQL at"), "got \"%s\"", err);
+	cr_expect_not_null(strstr(err, "is the server running?"), "got \"%s\"", err);
+	cr_expect_not_null(strstr(err, "no-server"), "\"%s\" does not say where", err);
+}
+
+/* The server ends the store's session, as a restart would; returns once
+ * the session is gone. */
+static void kill_session(struct store *s)
+{
+	char sql[96];
+	snprintf(sql, sizeof sql, "SELECT pg_terminate_backend(%lld, 10000)",
+		 (long long)q_int(s, "SELECT pg_backend_pid()"));
+	pg_raw_exec(sql);
+}
+
+/* A session lost between transactions: the statement that finds it out
+ * fails, saying so, and the next one runs on a new session. */
+Test(store_open_pg, a_lost_connection_is_said_then_opened_again)
+{
+	struct store *s = open_store(target, true);
+	enqueue(s, "match", "{}", 0, 0); /* its statement is prepared on the session */
+	kill_session(s);
+	char err[STORE_ERRLEN] = "";
+	cr_expect_eq(store_enqueue(s, "match", "{}", 0, 0, NULL, err), -1);
+	cr_expect_not_null(strstr(err, "lost the connection to PostgreSQL at"), "got \"%s\"", err);
+	cr_expect_not_null(strstr(err, "is the server running?"), "got \"%s\"", err);
+	enqueue(s, "match", "{}", 0, 0);
+	cr_expect_eq(count(s, "jobs"), 2);
+	store_close(s);
+}
+
+/* A session lost inside a transaction: nothing of the transaction is
+ * recorded, no statement after it runs until the rollback, and none is
+ * replayed on its own on a new session. */
+Test(store_open_pg, a_transaction_cut_by_a_lost_connection_leaves_nothing)
+{
+	struct store *s = open_store(target, true);
+	char err[STORE_ERRLEN] = "";
+	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	enqueue(s, "match", "{\"first\":1}", 0, 0);
+	kill_session(s);
+	cr_expect_eq(store_enqueue(s, "match", "{\"second\":1}", 0, 0, NULL, err), -1);
+	err[0] = '\0';
+	cr_expect_eq(store_enqueue(s, "match", "{\"third\":1}", 0, 0, NULL, err), -1,
+		     "a statement ran on a new session in the middle of a lost transaction");
+	cr_expect_not_null(strstr(err, "nothing of it was recorded"), "got \"%s\"", err);
+	cr_expect_eq(store_commit(s, err), -1, "the lost transaction committed");
+	store_rollback(s);
+	cr_expect_eq(count(s, "jobs"), 0, "a part of the lost transaction was recorded");
+	enqueue(s, "match", "{}", 0, 0);
+	cr_expect_eq(count(s, "jobs"), 1);
+	store_close(s);
+}
+
 /* ---- submissions ---------------------------------------------------------- */
 
-Test(store_submit, stores_the_submission_and_one_compile_job)
+BOTH(store_submit, stores_the_submission_and_one_compile_job)
 {
-	struct store *s = open_store(dbpath, true);
+	struct store *s = open_store(target, true);
 	int64_t t0 = store_now_ms();
 	int64_t id = submit_ok(s, "dominator", "alice", "Bot");
 	int64_t t1 = store_now_ms();
@@ -526,11 +839,11 @@ Test(store_submit, stores_the_submission_and_one_compile_job)
 	cr_expect_eq(count(s, "names"), 1);
 	cr_expect_eq(count(s, "jobs"), 1);
 	char text[64];
-	testdb_text(store_db(s), text, sizeof text,
+	q_text(s, text, sizeof text,
 		"SELECT game || '/' || name || '=' || author FROM names");
 	cr_expect_str_eq(text, "dominator/Bot=alice");
 
-	int64_t job = testdb_int(store_db(s), "SELECT id FROM jobs");
+	int64_t job = q_int(s, "SELECT id FROM jobs");
 	struct jobrow r = job_row(s, job);
 	char want[64];
 	snprintf(want, sizeof want, "{\"submission\":%lld}", (long long)id);
@@ -573,13 +886,17 @@ Test(store_submit, stores_the_submission_and_one_compile_job)
 	store_close(s);
 }
 
-Test(store_submit, submission_and_job_are_one_transaction)
+BOTH(store_submit, submission_and_job_are_one_transaction)
 {
-	struct store *s = open_store(dbpath, true);
+	struct store *s = open_store(target, true);
 	/* This connection (only) cannot queue a job: the submission must not be
 	 * stored without it. */
-	raw_exec(store_db(s), "CREATE TEMP TRIGGER no_jobs BEFORE INSERT ON main.jobs"
-			      " BEGIN SELECT RAISE(ABORT, 'the queue is closed'); END");
+	script(s, "CREATE TEMP TRIGGER no_jobs BEFORE INSERT ON main.jobs"
+		  " BEGIN SELECT RAISE(ABORT, 'the queue is closed'); END",
+		  "CREATE FUNCTION no_jobs() RETURNS trigger LANGUAGE plpgsql"
+		  " AS $$ BEGIN RAISE EXCEPTION 'the queue is closed'; END $$;"
+		  "CREATE TRIGGER no_jobs BEFORE INSERT ON jobs"
+		  " FOR EACH ROW EXECUTE FUNCTION no_jobs()");
 	char err[STORE_ERRLEN] = "";
 	struct store_new_submission sub = new_sub("dominator", "alice", "Bot");
 	int64_t id = -1;
@@ -588,18 +905,18 @@ Test(store_submit, submission_and_job_are_one_transaction)
 	cr_expect_eq(count(s, "submissions"), 0);
 	cr_expect_eq(count(s, "names"), 0);
 	cr_expect_eq(count(s, "jobs"), 0);
-	cr_expect_eq(sqlite3_get_autocommit(store_db(s)), 1, "a transaction was left open");
+	cr_expect_eq(in_transaction(s), false, "a transaction was left open");
 
-	raw_exec(store_db(s), "DROP TRIGGER temp.no_jobs");
+	script(s, "DROP TRIGGER temp.no_jobs", "DROP TRIGGER no_jobs ON jobs");
 	submit_ok(s, "dominator", "alice", "Bot");
 	cr_expect_eq(count(s, "submissions"), 1);
 	cr_expect_eq(count(s, "jobs"), 1);
 	store_close(s);
 }
 
-Test(store_submit, a_name_of_another_author_is_refused)
+BOTH(store_submit, a_name_of_another_author_is_refused)
 {
-	struct store *s = open_store(dbpath, true);
+	struct store *s = open_store(target, true);
 	submit_ok(s, "dominator", "alice", "Bot");
 	int64_t subs = count(s, "submissions"), jobs = count(s, "jobs"), names = count(s, "names");
 
@@ -612,8 +929,8 @@ Test(store_submit, a_name_of_another_author_is_refused)
 	cr_expect_eq(count(s, "submissions"), subs);
 	cr_expect_eq(count(s, "jobs"), jobs);
 	cr_expect_eq(count(s, "names"), names);
-	cr_expect_eq(testdb_int(store_db(s), "SELECT count(*) FROM submissions WHERE author = 'bob'"), 0);
-	cr_expect_eq(sqlite3_get_autocommit(store_db(s)), 1, "a transaction was left open");
+	cr_expect_eq(q_int(s, "SELECT count(*) FROM submissions WHERE author = 'bob'"), 0);
+	cr_expect_eq(in_transaction(s), false, "a transaction was left open");
 
 	/* A name belongs to its author per game only. */
 	submit_ok(s, "othergame", "bob", "Bot");
@@ -621,9 +938,9 @@ Test(store_submit, a_name_of_another_author_is_refused)
 	store_close(s);
 }
 
-Test(store_submit, the_same_author_may_resubmit)
+BOTH(store_submit, the_same_author_may_resubmit)
 {
-	struct store *s = open_store(dbpath, true);
+	struct store *s = open_store(target, true);
 	int64_t first = submit_ok(s, "dominator", "alice", "Bot");
 	int64_t second = submit_ok(s, "dominator", "alice", "Bot");
 	cr_expect_gt(second, first);
@@ -634,15 +951,78 @@ Test(store_submit, the_same_author_may_resubmit)
 	snprintf(sql, sizeof sql,
 		 "SELECT count(*) FROM jobs WHERE kind = 'compile' AND payload = '{\"submission\":%lld}'",
 		 (long long)second);
-	cr_expect_eq(testdb_int(store_db(s), "%s", sql), 1, "no compile job for the second submission");
+	cr_expect_eq(q_int(s, "%s", sql), 1, "no compile job for the second submission");
+	store_close(s);
+}
+
+static struct store_submission get_sub(struct store *s, int64_t id)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store_submission sub;
+	cr_assert_eq(store_get_submission(s, id, &sub, err), 1, "%s", err);
+	return sub;
+}
+
+/* A qualified submission enters the ranked pool rated and supersedes its
+ * player's older one; ratings are read and written back; ranked matches
+ * waiting are counted per game from their payload; events are kept. */
+BOTH(store_submit, qualification_ratings_and_events)
+{
+	struct store *s = open_store(target, true);
+	char err[STORE_ERRLEN] = "";
+	int64_t old = submit_ok(s, "dominator", "alice", "Bot");
+	int64_t bob = submit_ok(s, "dominator", "bob", "Rival");
+	int64_t now = submit_ok(s, "dominator", "alice", "Bot");
+	struct store_submission sub = get_sub(s, old);
+	cr_assert_eq(store_conclude_qualification(s, &sub, true, 20.5, 6.25, err), 0, "%s", err);
+	sub = get_sub(s, bob);
+	cr_assert_eq(store_conclude_qualification(s, &sub, false, 0, 0, err), 0, "%s", err);
+	cr_expect_str_eq(get_sub(s, bob).state, "not_qualified");
+	sub = get_sub(s, now);
+	cr_assert_eq(store_set_state(s, now, "qualifying", "/bin/x", "ab", "ok", err), 0, "%s", err);
+	cr_assert_eq(store_conclude_qualification(s, &sub, true, 25, 8.25, err), 0, "%s", err);
+	cr_expect_str_eq(get_sub(s, old).state, "superseded");
+	cr_expect_str_eq(get_sub(s, now).binary_path, "/bin/x");
+
+	struct store_rated *pool = NULL;
+	size_t n = 0;
+	cr_assert_eq(store_ranked_pool(s, "dominator", &pool, &n, err), 0, "%s", err);
+	cr_assert_eq(n, 1, "the pool holds %zu players, want only the newest Bot", n);
+	cr_expect_eq(pool[0].id, now);
+	cr_expect_float_eq(pool[0].mu, 25.0, 1e-12);
+	cr_expect_float_eq(pool[0].sigma, 8.25, 1e-12);
+	free(pool);
+
+	struct store_rated r = { .id = now, .mu = 27.123456789012345, .sigma = 7.5, .games = 3,
+				 .wins = 2 }, back;
+	cr_assert_eq(store_put_rating(s, &r, err), 0, "%s", err);
+	cr_assert_eq(store_get_rating(s, now, &back, err), 1, "%s", err);
+	cr_expect_eq(back.mu, r.mu, "mu came back as %.17g", back.mu); /* exactly */
+	cr_expect_eq(back.games, 3);
+	cr_expect_eq(back.wins, 2);
+	cr_expect_eq(store_get_rating(s, bob, &back, err), 0);
+	int64_t *ids = NULL;
+	cr_assert_eq(store_rated_players(s, "dominator", &ids, &n, err), 0, "%s", err);
+	cr_expect_eq(n, 2, "rated: %zu", n); /* the superseded one keeps its rating */
+	free(ids);
+
+	enqueue(s, "match", "{\"kind\":\"ranked\",\"game\":\"dominator\"}", 0, 0);
+	enqueue(s, "match", "{\"kind\":\"ranked\",\"game\":\"ants\"}", 0, 0);
+	enqueue(s, "match", "{\"kind\":\"qualifying\",\"game\":\"dominator\"}", 0, 0);
+	cr_expect_eq(store_ranked_pending(s, "dominator", err), 1, "%s", err);
+
+	cr_assert_eq(store_add_event(s, "submission.qualified", now, "{\"n\":1}", err), 0, "%s",
+		     err);
+	cr_expect_eq(q_int(s, "SELECT count(*) FROM events WHERE submission_id = %lld"
+			      " AND kind = 'submission.qualified'", (long long)now), 1);
 	store_close(s);
 }
 
 /* ---- the queue ------------------------------------------------------------ */
 
-Test(store_jobs, claim_takes_the_most_urgent_then_oldest)
+BOTH(store_jobs, claim_takes_the_most_urgent_then_oldest)
 {
-	struct store *s = open_store(dbpath, true);
+	struct store *s = open_store(target, true);
 	int64_t a = enqueue(s, "match", "{\"n\":\"a\"}", 0, 0);
 	int64_t b = enqueue(s, "match", "{\"n\":\"b\"}", 5, 0);
 	int64_t c = enqueue(s, "match", "{\"n\":\"c\"}", 5, 0);
@@ -680,9 +1060,9 @@ Test(store_jobs, claim_takes_the_most_urgent_then_oldest)
 	store_close(s);
 }
 
-Test(store_jobs, a_held_lease_is_not_claimed_twice)
+BOTH(store_jobs, a_held_lease_is_not_claimed_twice)
 {
-	struct store *s = open_store(dbpath, true);
+	struct store *s = open_store(target, true);
 	int64_t one = enqueue(s, "match", "{}", 0, 0);
 	int64_t two = enqueue(s, "match", "{}", 0, 0);
 	struct store_job j1 = claim_ok(s, "w1", 30000, 3);
@@ -695,7 +1075,7 @@ Test(store_jobs, a_held_lease_is_not_claimed_twice)
 	cr_expect_eq(job_row(s, one).attempts, 1);
 
 	/* Holding it through a second connection changes nothing. */
-	struct store *t = open_store(dbpath, false);
+	struct store *t = open_store(target, false);
 	claim_none(t, "w4", 3);
 	store_close(t);
 	store_job_clear(&j1);
@@ -703,9 +1083,9 @@ Test(store_jobs, a_held_lease_is_not_claimed_twice)
 	store_close(s);
 }
 
-Test(store_jobs, an_expired_lease_goes_to_another_worker)
+BOTH(store_jobs, an_expired_lease_goes_to_another_worker)
 {
-	struct store *s = open_store(dbpath, true);
+	struct store *s = open_store(target, true);
 	int64_t id = enqueue(s, "match", "{\"m\":1}", 0, 0);
 	struct store_job j = claim_ok(s, "w1", 0, 5);
 	cr_expect_eq(j.attempts, 1);
@@ -741,9 +1121,9 @@ Test(store_jobs, an_expired_lease_goes_to_another_worker)
 	store_close(s);
 }
 
-Test(store_jobs, fail_requeues_for_later_then_parks)
+BOTH(store_jobs, fail_requeues_for_later_then_parks)
 {
-	struct store *s = open_store(dbpath, true);
+	struct store *s = open_store(target, true);
 	int64_t id = enqueue(s, "compile", "{\"submission\":1}", 0, 0);
 	char err[STORE_ERRLEN] = "";
 
@@ -780,9 +1160,9 @@ Test(store_jobs, fail_requeues_for_later_then_parks)
 	store_close(s);
 }
 
-Test(store_jobs, a_job_whose_workers_keep_dying_is_parked_on_claim)
+BOTH(store_jobs, a_job_whose_workers_keep_dying_is_parked_on_claim)
 {
-	struct store *s = open_store(dbpath, true);
+	struct store *s = open_store(target, true);
 	int64_t doomed = enqueue(s, "match", "{\"doomed\":1}", 5, 0);
 	int64_t next = enqueue(s, "match", "{\"next\":1}", 0, 0);
 	char worker[16];
@@ -813,9 +1193,9 @@ Test(store_jobs, a_job_whose_workers_keep_dying_is_parked_on_claim)
 	store_close(s);
 }
 
-Test(store_jobs, release_gives_the_job_back_uncounted)
+BOTH(store_jobs, release_gives_the_job_back_uncounted)
 {
-	struct store *s = open_store(dbpath, true);
+	struct store *s = open_store(target, true);
 	int64_t id = enqueue(s, "match", "{}", 0, 0);
 	char err[STORE_ERRLEN] = "";
 	struct store_job j = claim_ok(s, "w1", 30000, 1);
@@ -841,9 +1221,9 @@ Test(store_jobs, release_gives_the_job_back_uncounted)
 	store_close(s);
 }
 
-Test(store_jobs, pending_counts_what_is_left_to_do)
+BOTH(store_jobs, pending_counts_what_is_left_to_do)
 {
-	struct store *s = open_store(dbpath, true);
+	struct store *s = open_store(target, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t future = store_now_ms() + 600000;
 	cr_expect_eq(pending(s), 0);
@@ -888,7 +1268,7 @@ Test(store_jobs, pending_counts_what_is_left_to_do)
 static void worker_process(const char *name, int go, int fd)
 {
 	char err[STORE_ERRLEN] = "";
-	struct store *s = store_open(dbpath, false, err);
+	struct store *s = store_open(target, false, err);
 	char c;
 	if (read(go, &c, 1) < 0) /* EOF: everybody starts at once */
 		_exit(3);
@@ -929,9 +1309,13 @@ static size_t read_all(int fd, char *buf, size_t cap)
 	return n;
 }
 
-Test(store_concurrent, two_processes_claim_every_job_exactly_once)
+#define MAX_WORKERS 4
+
+/* SHARED_JOBS queued, then nworkers processes claim and complete them all
+ * at once: every job done exactly once, by one of them, none lost. */
+static void workers_claim_every_job_exactly_once(int nworkers)
 {
-	struct store *s = open_store(dbpath, true);
+	struct store *s = open_store(target, true);
 	char err[STORE_ERRLEN] = "";
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
 	int64_t first = 0;
@@ -945,19 +1329,19 @@ Test(store_concurrent, two_processes_claim_every_job_exactly_once)
 	cr_assert_eq(store_commit(s, err), 0, "%s", err);
 	store_close(s);
 
-	int go[2], out[2][2];
+	int go[2], out[MAX_WORKERS][2];
 	cr_assert_eq(pipe(go), 0);
-	pid_t pid[2];
-	static const char *const names[2] = { "worker-a", "worker-b" };
-	for (int w = 0; w < 2; w++) {
+	pid_t pid[MAX_WORKERS];
+	static const char *const names[MAX_WORKERS] = { "worker-a", "worker-b", "worker-c",
+							"worker-d" };
+	for (int w = 0; w < nworkers; w++) {
 		cr_assert_eq(pipe(out[w]), 0);
 		pid[w] = fork();
 		cr_assert_neq(pid[w], -1);
 		if (pid[w] == 0) {
 			close(go[1]);
-			close(out[w][0]);
-			if (w == 1)
-				close(out[0][0]);
+			for (int v = 0; v <= w; v++)
+				close(out[v][0]);
 			worker_process(names[w], go[0], out[w][1]);
 		}
 		close(out[w][1]);
@@ -966,8 +1350,8 @@ Test(store_concurrent, two_processes_claim_every_job_exactly_once)
 	close(go[1]); /* go */
 
 	static int seen[SHARED_JOBS];
-	int claimed[2] = { 0, 0 };
-	for (int w = 0; w < 2; w++) {
+	int claimed[MAX_WORKERS] = { 0 }, total = 0;
+	for (int w = 0; w < nworkers; w++) {
 		static char buf[SHARED_JOBS * sizeof(int64_t) + STORE_ERRLEN + 64];
 		size_t n = read_all(out[w][0], buf, sizeof buf - 1);
 		close(out[w][0]);
@@ -987,22 +1371,102 @@ Test(store_concurrent, two_processes_claim_every_job_exactly_once)
 			seen[id - first]++;
 			claimed[w]++;
 		}
+		total += claimed[w];
 	}
 	for (int i = 0; i < SHARED_JOBS; i++)
 		cr_expect_eq(seen[i], 1, "job %lld was claimed %d times", (long long)(first + i),
 			     seen[i]);
-	cr_expect_eq(claimed[0] + claimed[1], SHARED_JOBS);
-	cr_expect(claimed[0] > 0 && claimed[1] > 0, "one process did all the work (%d, %d)",
-		  claimed[0], claimed[1]);
+	cr_expect_eq(total, SHARED_JOBS);
+	int idle = 0;
+	for (int w = 0; w < nworkers; w++)
+		idle += claimed[w] == 0;
+	cr_expect_eq(idle, 0, "a process did nothing (claimed %d, %d, %d, %d)", claimed[0],
+		     claimed[1], nworkers > 2 ? claimed[2] : 0, nworkers > 3 ? claimed[3] : 0);
 
-	s = open_store(dbpath, false);
-	cr_expect_eq(testdb_int(store_db(s), "SELECT count(*) FROM jobs WHERE state = 'done'"),
-		     SHARED_JOBS);
-	cr_expect_eq(testdb_int(store_db(s), "SELECT max(attempts) FROM jobs"), 1);
-	cr_expect_eq(testdb_int(store_db(s), "SELECT count(*) FROM jobs WHERE worker = 'worker-a'"),
-		     claimed[0]);
+	s = open_store(target, false);
+	cr_expect_eq(q_int(s, "SELECT count(*) FROM jobs WHERE state = 'done'"), SHARED_JOBS);
+	cr_expect_eq(q_int(s, "SELECT max(attempts) FROM jobs"), 1);
+	for (int w = 0; w < nworkers; w++)
+		cr_expect_eq(q_int(s, "SELECT count(*) FROM jobs WHERE worker = '%s'", names[w]),
+			     claimed[w]);
 	cr_expect_eq(pending(s), 0);
 	store_close(s);
+}
+
+Test(store_concurrent, two_processes_claim_every_job_exactly_once)
+{
+	workers_claim_every_job_exactly_once(2);
+}
+
+/* Four processes standing for four machines sharing the queue: a claim
+ * skips the rows others hold locked. */
+Test(store_concurrent_pg, four_processes_claim_every_job_exactly_once)
+{
+	workers_claim_every_job_exactly_once(4);
+}
+
+/* Opens target with create in a child once go closes: 0, or 1 with the
+ * error written to out. */
+static pid_t open_when_told(int go[2], int out[2], int w)
+{
+	pid_t pid = fork();
+	cr_assert_neq(pid, -1);
+	if (pid == 0) {
+		close(go[1]);
+		close(out[0]);
+		char c, err[STORE_ERRLEN] = "";
+		if (read(go[0], &c, 1) < 0)
+			_exit(3);
+		struct store *s = store_open(target, true, err);
+		if (!s) {
+			char msg[STORE_ERRLEN + 16];
+			int n = snprintf(msg, sizeof msg, "%d: %s\n", w, err);
+			_exit(write(out[1], msg, (size_t)n) < 0 ? 4 : 1);
+		}
+		store_close(s);
+		_exit(0);
+	}
+	return pid;
+}
+
+/* Two processes open target with create at the same instant: both must
+ * succeed, whatever the order. */
+static void two_open_at_once(int round)
+{
+	int go[2], out[2];
+	cr_assert_eq(pipe(go), 0);
+	cr_assert_eq(pipe(out), 0);
+	pid_t pid[2];
+	for (int w = 0; w < 2; w++)
+		pid[w] = open_when_told(go, out, w);
+	close(go[0]);
+	close(out[1]);
+	close(go[1]);
+	char msgs[2 * STORE_ERRLEN + 64];
+	size_t n = read_all(out[0], msgs, sizeof msgs - 1);
+	msgs[n] = '\0';
+	close(out[0]);
+	for (int w = 0; w < 2; w++) {
+		int status;
+		cr_assert_eq(waitpid(pid[w], &status, 0), pid[w]);
+		cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+			  "round %d: a process could not open the new database: %s", round, msgs);
+	}
+}
+
+/* Two workers started at once on a new database: one creates the schema
+ * (under its advisory lock), the other waits and uses it. */
+Test(store_concurrent_pg, two_processes_create_the_same_database_at_once)
+{
+	for (int round = 0; round < 10; round++) {
+		char err[PG_ERRLEN] = "";
+		if (round > 0)
+			cr_assert_eq(pg_test_database(target, sizeof target, err), 0, "%s", err);
+		two_open_at_once(round);
+		struct store *s = open_store(target, false);
+		cr_expect_eq(count(s, "meta"), 2); /* application, schema_version */
+		store_close(s);
+	}
 }
 
 /* Two workers started at once on a file that does not exist yet: both must
@@ -1016,43 +1480,7 @@ Test(store_concurrent, two_processes_create_the_same_file_at_once)
 		unlink(side);
 		snprintf(side, sizeof side, "%s-shm", dbpath);
 		unlink(side);
-
-		int go[2], out[2];
-		cr_assert_eq(pipe(go), 0);
-		cr_assert_eq(pipe(out), 0);
-		pid_t pid[2];
-		for (int w = 0; w < 2; w++) {
-			pid[w] = fork();
-			cr_assert_neq(pid[w], -1);
-			if (pid[w] == 0) {
-				close(go[1]);
-				close(out[0]);
-				char c, err[STORE_ERRLEN] = "";
-				if (read(go[0], &c, 1) < 0)
-					_exit(3);
-				struct store *s = store_open(dbpath, true, err);
-				if (!s) {
-					char msg[STORE_ERRLEN + 16];
-					int n = snprintf(msg, sizeof msg, "%d: %s\n", w, err);
-					_exit(write(out[1], msg, (size_t)n) < 0 ? 4 : 1);
-				}
-				store_close(s);
-				_exit(0);
-			}
-		}
-		close(go[0]);
-		close(out[1]);
-		close(go[1]);
-		char msgs[2 * STORE_ERRLEN + 64];
-		size_t n = read_all(out[0], msgs, sizeof msgs - 1);
-		msgs[n] = '\0';
-		close(out[0]);
-		for (int w = 0; w < 2; w++) {
-			int status;
-			cr_assert_eq(waitpid(pid[w], &status, 0), pid[w]);
-			cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0,
-				  "round %d: a process could not open the new file: %s", round, msgs);
-		}
+		two_open_at_once(round);
 		struct store *s = open_store(dbpath, false);
 		cr_expect_eq(testdb_int(store_db(s), "SELECT count(*) FROM meta"), 1);
 		store_close(s);
