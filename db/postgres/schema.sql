@@ -118,7 +118,7 @@ CREATE TABLE matches (
 	seed       BIGINT NOT NULL,
 	params     TEXT,
 	rated      INTEGER NOT NULL DEFAULT 0,
-	replay     TEXT,
+	replay     BYTEA, -- gzip-compressed JSON
 	created_at BIGINT NOT NULL
 );
 CREATE INDEX matches_by_game ON matches (game, id);

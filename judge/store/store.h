@@ -188,4 +188,46 @@ int store_match_reasons(struct store *s, int64_t match,
 			void (*each)(void *ctx, int seat, const char *reason), void *ctx,
 			char err[STORE_ERRLEN]);
 
+/* ---- recording a match -------------------------------------------------------- */
+
+struct store_new_match {
+	int64_t job;             /* the match job: one result per job */
+	const char *game, *kind; /* kind: "qualifying" or "ranked" */
+	int64_t seed;
+	const void *replay;      /* as stored (gzip) */
+	size_t replay_len;
+};
+
+struct store_match_player {
+	int seat;
+	int64_t submission;      /* 0: a shipped player */
+	const char *name;
+	int64_t score;
+	int rank;
+	const char *verdict;     /* NULL unless it froze */
+	int frozen_round;
+	const char *reason;
+	int64_t cpu_ns, peak_memory;
+};
+
+/* Inside the job's transaction: the match, then each of its players. */
+int store_add_match(struct store *s, const struct store_new_match *m, int64_t *id,
+		    char err[STORE_ERRLEN]);
+int store_add_match_player(struct store *s, int64_t match, const struct store_match_player *p,
+			   char err[STORE_ERRLEN]);
+/* A player's rating while it is in the ranked pool: 1; 0 when it is not
+ * (superseded meanwhile); -1. */
+int store_ranked_rating(struct store *s, int64_t submission, struct store_rated *out,
+			char err[STORE_ERRLEN]);
+/* The leaderboard place a score (mu - 3 sigma) has in game: 1 + the ranked
+ * players above it; -1 on error. */
+int store_board_place(struct store *s, const char *game, double score, char err[STORE_ERRLEN]);
+/* One more rated game for a player, at its new rating. */
+int store_rate(struct store *s, int64_t submission, double mu, double sigma, bool won,
+	       char err[STORE_ERRLEN]);
+int store_mark_rated(struct store *s, int64_t match, char err[STORE_ERRLEN]);
+/* The qualifying matches a submission played and won (rank 1). */
+int store_qualifying_record(struct store *s, int64_t submission, int *played, int *wins,
+			    char err[STORE_ERRLEN]);
+
 #endif

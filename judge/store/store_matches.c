@@ -53,3 +53,129 @@ int store_match_reasons(struct store *s, int64_t match,
 	db_finish(st);
 	return rc;
 }
+
+/* ---- recording a match ------------------------------------------------------- */
+
+int store_add_match(struct store *s, const struct store_new_match *m, int64_t *id,
+		    char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s, "INSERT INTO matches (job_id, game, kind, seed, replay,"
+					   " created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id");
+	if (!st)
+		return db_fail(s, "recording the match", err);
+	db_bind_int(st, 1, m->job);
+	db_bind_text(st, 2, m->game);
+	db_bind_text(st, 3, m->kind);
+	db_bind_int(st, 4, m->seed);
+	db_bind_blob(st, 5, m->replay, m->replay_len);
+	db_bind_int(st, 6, store_now_ms());
+	int rc = db_step(st);
+	if (rc == 1)
+		*id = db_col_int(st, 0);
+	rc = rc == 1 ? 0 : db_fail(s, "recording the match", err);
+	db_finish(st);
+	return rc;
+}
+
+int store_add_match_player(struct store *s, int64_t match, const struct store_match_player *p,
+			   char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s,
+		"INSERT INTO match_players (match_id, seat, submission_id, name, score, rank,"
+		" frozen_round, verdict, reason, cpu_ns, peak_memory)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+	if (!st)
+		return db_fail(s, "recording a player", err);
+	db_bind_int(st, 1, match);
+	db_bind_int(st, 2, p->seat);
+	if (p->submission)
+		db_bind_int(st, 3, p->submission);
+	else
+		db_bind_text(st, 3, NULL);
+	db_bind_text(st, 4, p->name);
+	db_bind_int(st, 5, p->score);
+	db_bind_int(st, 6, p->rank);
+	if (p->verdict) {
+		db_bind_int(st, 7, p->frozen_round);
+		db_bind_text(st, 8, p->verdict);
+		db_bind_text(st, 9, p->reason);
+	} else {
+		db_bind_text(st, 7, NULL);
+		db_bind_text(st, 8, NULL);
+		db_bind_text(st, 9, NULL);
+	}
+	db_bind_int(st, 10, p->cpu_ns);
+	db_bind_int(st, 11, p->peak_memory);
+	int rc = db_step(st) == 0 ? 0 : db_fail(s, "recording a player", err);
+	db_finish(st);
+	return rc;
+}
+
+int store_ranked_rating(struct store *s, int64_t submission, struct store_rated *out,
+			char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s, "SELECT r.mu, r.sigma, r.games, r.wins FROM ratings r"
+					   " JOIN submissions s ON s.id = r.submission_id"
+					   " WHERE r.submission_id = ?1 AND s.state = 'qualified'");
+	if (!st)
+		return db_fail(s, "reading ratings", err);
+	db_bind_int(st, 1, submission);
+	int rc = db_step(st);
+	if (rc == 1)
+		*out = (struct store_rated){ .id = submission, .mu = db_col_double(st, 0),
+					     .sigma = db_col_double(st, 1),
+					     .games = (int)db_col_int(st, 2),
+					     .wins = (int)db_col_int(st, 3) };
+	else if (rc < 0)
+		db_fail(s, "reading ratings", err);
+	db_finish(st);
+	return rc;
+}
+
+int store_board_place(struct store *s, const char *game, double score, char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s, "SELECT count(*) FROM ratings r JOIN submissions s"
+					   " ON s.id = r.submission_id WHERE s.game = ?1"
+					   " AND s.state = 'qualified' AND r.mu - 3 * r.sigma > ?2");
+	if (!st)
+		return db_fail(s, "reading the leaderboard", err);
+	db_bind_text(st, 1, game);
+	db_bind_double(st, 2, score);
+	int n = db_step(st) == 1 ? (int)db_col_int(st, 0) + 1
+				 : db_fail(s, "reading the leaderboard", err);
+	db_finish(st);
+	return n;
+}
+
+int store_rate(struct store *s, int64_t submission, double mu, double sigma, bool won,
+	       char err[STORE_ERRLEN])
+{
+	return db_run(s, "updating ratings", err,
+		      "UPDATE ratings SET mu = ?1, sigma = ?2, games = games + 1, wins = wins + ?3,"
+		      " updated_at = ?4 WHERE submission_id = ?5", "ddiii", mu, sigma,
+		      (int64_t)won, store_now_ms(), submission);
+}
+
+int store_mark_rated(struct store *s, int64_t match, char err[STORE_ERRLEN])
+{
+	return db_run(s, "recording the match", err, "UPDATE matches SET rated = 1 WHERE id = ?1",
+		      "i", match);
+}
+
+int store_qualifying_record(struct store *s, int64_t submission, int *played, int *wins,
+			    char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s, "SELECT count(*), coalesce(sum(CASE WHEN mp.rank = 1"
+					   " THEN 1 ELSE 0 END), 0) FROM match_players mp"
+					   " JOIN matches m ON m.id = mp.match_id"
+					   " WHERE m.kind = 'qualifying' AND mp.submission_id = ?1");
+	if (!st)
+		return db_fail(s, "qualification", err);
+	db_bind_int(st, 1, submission);
+	int rc = db_step(st);
+	*played = rc == 1 ? (int)db_col_int(st, 0) : 0;
+	*wins = rc == 1 ? (int)db_col_int(st, 1) : 0;
+	rc = rc == 1 ? 0 : db_fail(s, "qualification", err);
+	db_finish(st);
+	return rc;
+}

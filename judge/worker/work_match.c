@@ -2,7 +2,6 @@
  * sandbox, then record the result, its players, its replay, the rating
  * updates (ranked) or the qualification (qualifying) and the job's end in
  * one transaction.  matches.job_id is unique, so a result counts once. */
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,24 +31,11 @@ struct played {
 	char compiler[128];
 };
 
-static int sql_fail(struct work *w, const char *what, char err[WORKER_ERRLEN])
+/* The store's message as the job's error; -1. */
+static int store_failed(const char *serr, char err[WORKER_ERRLEN])
 {
-	snprintf(err, WORKER_ERRLEN, "%s: %s", what, sqlite3_errmsg(store_db(w->store)));
+	snprintf(err, WORKER_ERRLEN, "%s", serr);
 	return -1;
-}
-
-/* Runs one statement whose parameters are all integers. */
-static int exec_ints(struct work *w, const char *sql, int n, const int64_t *v,
-		     char err[WORKER_ERRLEN])
-{
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(store_db(w->store), sql, -1, &st, NULL) != SQLITE_OK)
-		return sql_fail(w, "recording", err);
-	for (int i = 0; i < n; i++)
-		sqlite3_bind_int64(st, i + 1, v[i]);
-	int rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : sql_fail(w, "recording", err);
 }
 
 /* ---- the seats ----------------------------------------------------------- */
@@ -164,104 +150,60 @@ static int play(struct work *w, struct played *m, const struct game *game, char 
 static int insert_match(struct work *w, const struct played *m, int64_t *match_id,
 			char err[WORKER_ERRLEN])
 {
-	sqlite3_stmt *st;
 	uint8_t *replay;
 	size_t replay_len;
-	char rerr[REPLAY_ERRLEN];
+	char rerr[REPLAY_ERRLEN], serr[STORE_ERRLEN];
 	if (replay_pack(m->result.replay, &replay, &replay_len, rerr) < 0) {
 		snprintf(err, WORKER_ERRLEN, "recording the match: %.200s", rerr);
 		return -1;
 	}
-	if (sqlite3_prepare_v2(store_db(w->store),
-			       "INSERT INTO matches (job_id, game, kind, seed, replay, created_at)"
-			       " VALUES (?, ?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK) {
-		free(replay);
-		return sql_fail(w, "recording the match", err);
-	}
-	sqlite3_bind_int64(st, 1, w->job.id);
-	sqlite3_bind_text(st, 2, m->game, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, m->kind, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, m->seed);
-	sqlite3_bind_blob64(st, 5, replay, replay_len, free);
-	sqlite3_bind_int64(st, 6, store_now_ms());
-	int rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return sql_fail(w, "recording the match", err);
-	*match_id = sqlite3_last_insert_rowid(store_db(w->store));
-	return 0;
+	struct store_new_match row = { .job = w->job.id, .game = m->game, .kind = m->kind,
+				       .seed = m->seed, .replay = replay, .replay_len = replay_len };
+	int rc = store_add_match(w->store, &row, match_id, serr);
+	free(replay);
+	return rc < 0 ? store_failed(serr, err) : 0;
 }
 
 static int insert_seat(struct work *w, int64_t match_id, int i, const struct played *m,
 		       char err[WORKER_ERRLEN])
 {
 	const struct match_seat *s = &m->result.seat[i];
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(store_db(w->store),
-			       "INSERT INTO match_players (match_id, seat, submission_id, name, score,"
-			       " rank, frozen_round, verdict, reason, cpu_ns, peak_memory)"
-			       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK)
-		return sql_fail(w, "recording a player", err);
-	sqlite3_bind_int64(st, 1, match_id);
-	sqlite3_bind_int(st, 2, i);
-	if (m->seat[i].submission)
-		sqlite3_bind_int64(st, 3, m->seat[i].submission);
-	sqlite3_bind_text(st, 4, s->name[0] ? s->name : m->seat[i].name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 5, s->score);
-	sqlite3_bind_int(st, 6, s->rank);
-	if (s->frozen) {
-		sqlite3_bind_int(st, 7, s->frozen_round);
-		sqlite3_bind_text(st, 8, sbx_verdict_name(s->verdict), -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 9, s->reason, -1, SQLITE_STATIC);
-	}
-	sqlite3_bind_int64(st, 10, (int64_t)s->cpu_ns);
-	sqlite3_bind_int64(st, 11, (int64_t)s->peak_memory);
-	int rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : sql_fail(w, "recording a player", err);
+	struct store_match_player p = {
+		.seat = i, .submission = m->seat[i].submission,
+		.name = s->name[0] ? s->name : m->seat[i].name,
+		.score = s->score, .rank = s->rank,
+		.verdict = s->frozen ? sbx_verdict_name(s->verdict) : NULL,
+		.frozen_round = s->frozen_round, .reason = s->reason,
+		.cpu_ns = (int64_t)s->cpu_ns, .peak_memory = (int64_t)s->peak_memory,
+	};
+	char serr[STORE_ERRLEN];
+	return store_add_match_player(w->store, match_id, &p, serr) < 0 ? store_failed(serr, err)
+									 : 0;
 }
 
 /* The ratings of the seats, if every one is still in the ranked pool: a
  * player superseded while the match ran makes the match unrated.  1 all
  * rated players, 0 not rated, -1 error. */
-static int load_ratings(struct work *w, const struct played *m, struct rating *r, int *games,
+static int load_ratings(struct work *w, const struct played *m, struct rating *r,
 			char err[WORKER_ERRLEN])
 {
+	char serr[STORE_ERRLEN];
 	for (int i = 0; i < m->n; i++) {
-		sqlite3_stmt *st;
-		if (sqlite3_prepare_v2(store_db(w->store),
-				       "SELECT r.mu, r.sigma, r.games FROM ratings r JOIN submissions s"
-				       " ON s.id = r.submission_id WHERE r.submission_id = ?"
-				       " AND s.state = 'qualified'", -1, &st, NULL) != SQLITE_OK)
-			return sql_fail(w, "reading ratings", err);
-		sqlite3_bind_int64(st, 1, m->seat[i].submission);
-		int rc = sqlite3_step(st);
-		if (rc == SQLITE_ROW) {
-			r[i] = (struct rating){ sqlite3_column_double(st, 0), sqlite3_column_double(st, 1) };
-			games[i] = sqlite3_column_int(st, 2);
-		}
-		sqlite3_finalize(st);
-		if (rc != SQLITE_ROW)
-			return rc == SQLITE_DONE ? 0 : sql_fail(w, "reading ratings", err);
+		struct store_rated now;
+		int found = store_ranked_rating(w->store, m->seat[i].submission, &now, serr);
+		if (found <= 0)
+			return found < 0 ? store_failed(serr, err) : 0;
+		r[i] = (struct rating){ now.mu, now.sigma };
 	}
 	return 1;
 }
 
 /* A player's place on the leaderboard: 1 + the ranked players of its game
- * with a higher score (mu - 3 sigma). */
+ * with a higher score (mu - 3 sigma); -1 if unknown. */
 static int board_rank(struct work *w, const char *game, double score)
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(store_db(w->store),
-			       "SELECT count(*) FROM ratings r JOIN submissions s ON s.id = r.submission_id"
-			       " WHERE s.game = ? AND s.state = 'qualified' AND r.mu - 3 * r.sigma > ?",
-			       -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
-	sqlite3_bind_double(st, 2, score);
-	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) + 1 : -1;
-	sqlite3_finalize(st);
-	return n;
+	char serr[STORE_ERRLEN];
+	return store_board_place(w->store, game, score, serr);
 }
 
 static int rank_events(struct work *w, const struct played *m, const int *before,
@@ -287,8 +229,8 @@ static int rate(struct work *w, int64_t match_id, const struct played *m, bool *
 {
 	int places[GAME_MAX_PLAYERS];
 	struct rating before[GAME_MAX_PLAYERS], after[GAME_MAX_PLAYERS];
-	int rank[GAME_MAX_PLAYERS], games[GAME_MAX_PLAYERS];
-	int all = load_ratings(w, m, before, games, err);
+	int rank[GAME_MAX_PLAYERS];
+	int all = load_ratings(w, m, before, err);
 	*rated = all == 1;
 	if (all <= 0)
 		return all;
@@ -302,26 +244,13 @@ static int rate(struct work *w, int64_t match_id, const struct played *m, bool *
 		snprintf(err, WORKER_ERRLEN, "rating update: %s", rating_strerror(rc));
 		return -1;
 	}
-	for (int i = 0; i < m->n; i++) {
-		sqlite3_stmt *st;
-		if (sqlite3_prepare_v2(store_db(w->store),
-				       "UPDATE ratings SET mu = ?, sigma = ?, games = games + 1,"
-				       " wins = wins + ?, updated_at = ? WHERE submission_id = ?",
-				       -1, &st, NULL) != SQLITE_OK)
-			return sql_fail(w, "updating ratings", err);
-		sqlite3_bind_double(st, 1, after[i].mu);
-		sqlite3_bind_double(st, 2, after[i].sigma);
-		sqlite3_bind_int(st, 3, rank[i] == 1);
-		sqlite3_bind_int64(st, 4, store_now_ms());
-		sqlite3_bind_int64(st, 5, m->seat[i].submission);
-		int step = sqlite3_step(st);
-		sqlite3_finalize(st);
-		if (step != SQLITE_DONE)
-			return sql_fail(w, "updating ratings", err);
-	}
-	int64_t v[] = { match_id };
-	if (exec_ints(w, "UPDATE matches SET rated = 1 WHERE id = ?", 1, v, err) < 0)
-		return -1;
+	char serr[STORE_ERRLEN];
+	for (int i = 0; i < m->n; i++)
+		if (store_rate(w->store, m->seat[i].submission, after[i].mu, after[i].sigma,
+			       rank[i] == 1, serr) < 0)
+			return store_failed(serr, err);
+	if (store_mark_rated(w->store, match_id, serr) < 0)
+		return store_failed(serr, err);
 	return rank_events(w, m, places, after, err);
 }
 
@@ -333,19 +262,10 @@ static int check_qualification(struct work *w, const struct played *m, char *ver
 	int64_t id = 0;
 	for (int i = 0; i < m->n && !id; i++)
 		id = m->seat[i].submission;
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(store_db(w->store),
-			       "SELECT count(*), coalesce(sum(mp.rank = 1), 0) FROM match_players mp"
-			       " JOIN matches m ON m.id = mp.match_id WHERE m.kind = 'qualifying'"
-			       " AND mp.submission_id = ?", -1, &st, NULL) != SQLITE_OK)
-		return sql_fail(w, "qualification", err);
-	sqlite3_bind_int64(st, 1, id);
-	int played = 0, wins = 0;
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		played = sqlite3_column_int(st, 0);
-		wins = sqlite3_column_int(st, 1);
-	}
-	sqlite3_finalize(st);
+	int played, wins;
+	char serr[STORE_ERRLEN];
+	if (store_qualifying_record(w->store, id, &played, &wins, serr) < 0)
+		return store_failed(serr, err);
 	const struct cfg_worker *c = &w->o->cfg->worker;
 	if (played < (int)c->qualify_matches) {
 		snprintf(verdict, cap, "%d of %u qualifying matches played", played, c->qualify_matches);
