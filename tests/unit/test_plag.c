@@ -288,7 +288,7 @@ Test(plag_tokens, identifiers_and_numbers_are_classes_keywords_stay)
 {
 	expect_tokens("int main(void) { unsigned count = 0; while (count < 10) count++; "
 		      "return count; }",
-		      "int ID ( void ) { unsigned ID = NUM ; while ( ID < NUM ) ID ++ ; "
+		      "int ID ( void ) { unsigned ID = NUM ; while ( ID < NUM ) { ID ++ ; } "
 		      "return ID ; }");
 	expect_tokens("x = 0x1Fu + 1.5e-3f + .5 + 1'000'000 + 0b101;",
 		      "ID = NUM + NUM + NUM + NUM + NUM ;");
@@ -404,7 +404,7 @@ Test(plag_tokens, unterminated_literal_ends_at_its_line)
 Test(plag_macro, object_like)
 {
 	expect_tokens("#define N 10\n#define LOOP for (;;)\nint a[N]; LOOP {}",
-		      "int ID [ NUM ] ; for ( ; ; ) { }");
+		      "int ID [ NUM ] ; while ( NUM ) { }");
 	expect_tokens("#define EMPTY\nint EMPTY x EMPTY;", "int ID ;");
 	/* Space before '(' in the definition: object-like. */
 	expect_tokens("#define F (x)\nF(1)", "( ID ) ( NUM )");
@@ -747,7 +747,7 @@ Test(plag_winnow, hash_is_fixed_and_depends_only_on_codes_in_order)
 	 * this value only together with PLAG_HASH_VERSION. */
 	cr_expect_eq(plag_kgram_hash(t, 12), 0xe51f17d4022944a9ULL, "hash is now 0x%016llx",
 		     (unsigned long long)plag_kgram_hash(t, 12));
-	cr_expect_eq(PLAG_HASH_VERSION, 1);
+	cr_expect_eq(PLAG_HASH_VERSION, 2);
 	cr_expect_eq(plag_kgram_hash(t, 12), plag_kgram_hash(u, 12));
 	u[3].code = t[4].code;
 	u[4].code = t[3].code;

@@ -1,0 +1,779 @@
+/* Four passes over the preprocessed tokens, each into a new array: blocks
+ * and loops, then increments and compound assignments, then comparisons,
+ * then if chains (sorted last, by tokens the other passes already made
+ * canonical).  Statements are found by a small recogniser of C's
+ * statement forms; expressions are only ever scanned inside a bounded
+ * window. */
+#include "judge/plag/plag_norm.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A `for` step longer than this is not copied before each `continue`
+ * (and the loop stays a for): it bounds how much the stream can grow. */
+#define STEP_MAX 16
+
+uint32_t plag_raw_code(const struct plag_raw *t)
+{
+	switch (t->kind) {
+	case PLAG_RAW_WORD:
+		return t->val < plag_nkeywords() ? plag_keyword_code(t->val) : PLAG_TOK_IDENT;
+	case PLAG_RAW_NUMBER:
+		return PLAG_TOK_NUMBER;
+	case PLAG_RAW_STRING:
+	case PLAG_RAW_CHAR:
+		return PLAG_TOK_STRING;
+	case PLAG_RAW_PUNCT:
+		return PLAG_TOK_PUNCT + t->val;
+	default:
+		return PLAG_TOK_OTHER;
+	}
+}
+
+/* ---- growing token arrays */
+
+struct vec {
+	struct plag_raw *v;
+	size_t n, cap;
+	bool failed;
+};
+
+static void push(struct vec *o, struct plag_raw t)
+{
+	if (o->failed)
+		return;
+	if (o->n == o->cap) {
+		size_t cap = o->cap ? o->cap * 2 : 256;
+		struct plag_raw *v = realloc(o->v, cap * sizeof *v);
+		if (!v) {
+			o->failed = true;
+			return;
+		}
+		o->v = v;
+		o->cap = cap;
+	}
+	o->v[o->n++] = t;
+}
+
+static void push_range(struct vec *o, const struct plag_raw *t, size_t a, size_t b)
+{
+	for (size_t i = a; i < b; i++)
+		push(o, t[i]);
+}
+
+static struct plag_raw punct(unsigned p, uint32_t line)
+{
+	return (struct plag_raw){ .kind = PLAG_RAW_PUNCT, .val = p, .line = line };
+}
+
+/* A keyword's token: keywords are the first atoms, in code order. */
+static struct plag_raw keyword_tok(uint32_t code, uint32_t line)
+{
+	return (struct plag_raw){ .kind = PLAG_RAW_WORD, .val = code - PLAG_TOK_KEYWORD,
+				  .line = line };
+}
+
+/* ---- recognising tokens and statements */
+
+struct norm {
+	const struct plag_raw *t;
+	size_t n;
+	uint32_t kw_for, kw_while, kw_do, kw_if, kw_else, kw_continue, kw_return, kw_sizeof,
+		kw_case, kw_default, kw_switch;
+	uint32_t one; /* the number atom `1` */
+};
+
+static bool is_p(const struct plag_raw *t, unsigned p)
+{
+	return t->kind == PLAG_RAW_PUNCT && t->val == p;
+}
+
+static bool is_kw(const struct plag_raw *t, uint32_t code)
+{
+	return t->kind == PLAG_RAW_WORD && plag_raw_code(t) == code;
+}
+
+static bool is_ident(const struct plag_raw *t)
+{
+	return t->kind == PLAG_RAW_WORD && plag_raw_code(t) == PLAG_TOK_IDENT;
+}
+
+static bool same_tok(const struct plag_raw *a, const struct plag_raw *b)
+{
+	return a->kind == b->kind && (a->val == b->val || a->kind == PLAG_RAW_STRING ||
+				      a->kind == PLAG_RAW_CHAR);
+}
+
+static bool same_range(const struct plag_raw *t, size_t a, size_t b, size_t c, size_t d)
+{
+	if (b - a != d - c)
+		return false;
+	for (size_t i = 0; i < b - a; i++)
+		if (!same_tok(&t[a + i], &t[c + i]))
+			return false;
+	return true;
+}
+
+static uint32_t keyword(const char *s)
+{
+	for (unsigned k = 0; plag_keyword_spelling(k); k++)
+		if (strcmp(plag_keyword_spelling(k), s) == 0)
+			return PLAG_TOK_KEYWORD + k;
+	return 0;
+}
+
+static bool opens(const struct plag_raw *t)
+{
+	return is_p(t, PLAG_P_LPAREN) || is_p(t, PLAG_P_LBRACKET) || is_p(t, PLAG_P_LBRACE);
+}
+
+static bool closes(const struct plag_raw *t)
+{
+	return is_p(t, PLAG_P_RPAREN) || is_p(t, PLAG_P_RBRACKET) || is_p(t, PLAG_P_RBRACE);
+}
+
+/* The index of the bracket closing the one at i (< end), or end. */
+static size_t match_close(const struct plag_raw *t, size_t i, size_t end)
+{
+	size_t depth = 0;
+	for (size_t j = i; j < end; j++) {
+		depth += opens(&t[j]);
+		if (closes(&t[j]) && --depth == 0)
+			return j;
+	}
+	return end;
+}
+
+/* One past the `;` ending a simple statement at i (brackets skipped), or
+ * the unmatched closer / end where it stops. */
+static size_t simple_end(const struct plag_raw *t, size_t i, size_t end)
+{
+	while (i < end && !is_p(&t[i], PLAG_P_SEMI)) {
+		if (closes(&t[i]))
+			return i;
+		i = opens(&t[i]) ? match_close(t, i, end) + 1 : i + 1;
+	}
+	return i < end ? i + 1 : end;
+}
+
+/* One past the statement starting at i (no further than end). */
+static size_t stmt_end(const struct norm *c, size_t i, size_t end, unsigned depth)
+{
+	const struct plag_raw *t = c->t;
+	if (i >= end)
+		return end;
+	if (depth > PLAG_NORM_DEPTH)
+		return simple_end(t, i, end);
+	if (is_p(&t[i], PLAG_P_LBRACE)) {
+		size_t j = match_close(t, i, end);
+		return j < end ? j + 1 : end;
+	}
+	bool head = is_kw(&t[i], c->kw_if) || is_kw(&t[i], c->kw_for) ||
+		    is_kw(&t[i], c->kw_while) || is_kw(&t[i], c->kw_switch);
+	if (head && i + 1 < end && is_p(&t[i + 1], PLAG_P_LPAREN)) {
+		size_t j = stmt_end(c, match_close(t, i + 1, end) + 1, end, depth + 1);
+		if (is_kw(&t[i], c->kw_if) && j < end && is_kw(&t[j], c->kw_else))
+			j = stmt_end(c, j + 1, end, depth + 1);
+		return j;
+	}
+	if (is_kw(&t[i], c->kw_do)) {
+		size_t j = stmt_end(c, i + 1, end, depth + 1);
+		return j < end && is_kw(&t[j], c->kw_while) ? simple_end(t, j, end) : j;
+	}
+	if (is_kw(&t[i], c->kw_case) || is_kw(&t[i], c->kw_default) ||
+	    (is_ident(&t[i]) && i + 1 < end && is_p(&t[i + 1], PLAG_P_COLON))) {
+		size_t j = i;
+		while (j < end && !is_p(&t[j], PLAG_P_COLON))
+			j++;
+		return stmt_end(c, j + 1, end, depth + 1);
+	}
+	return simple_end(t, i, end);
+}
+
+/* ---- pass 1: braced bodies and one loop form */
+
+struct step {
+	size_t a, b; /* the for's step tokens */
+};
+
+static void blocks(const struct norm *c, size_t a, size_t b, const struct step *step,
+		   unsigned depth, struct vec *o);
+
+/* The body [a, b) as a braced block, S appended when the loop has one. */
+static void body(const struct norm *c, size_t a, size_t b, const struct step *step,
+		 bool append_step, unsigned depth, struct vec *o)
+{
+	const struct plag_raw *t = c->t;
+	uint32_t line = a < b ? t[a].line : t[a ? a - 1 : 0].line;
+	bool braced = a < b && is_p(&t[a], PLAG_P_LBRACE) && match_close(t, a, b) == b - 1;
+	push(o, punct(PLAG_P_LBRACE, line));
+	if (braced)
+		blocks(c, a + 1, b - 1, step, depth + 1, o);
+	else
+		blocks(c, a, b, step, depth + 1, o);
+	if (append_step && step && step->b > step->a) {
+		push_range(o, t, step->a, step->b);
+		push(o, punct(PLAG_P_SEMI, t[step->b - 1].line));
+	}
+	push(o, punct(PLAG_P_RBRACE, b > a ? t[b - 1].line : line));
+}
+
+/* `for (I; C; S)` at i: its two semicolons, or false when it is not that. */
+static bool for_header(const struct norm *c, size_t i, size_t end, size_t *s1, size_t *s2,
+		       size_t *close)
+{
+	const struct plag_raw *t = c->t;
+	*close = match_close(t, i + 1, end);
+	if (*close >= end)
+		return false;
+	size_t semis = 0;
+	for (size_t j = i + 2; j < *close; j++) {
+		if (opens(&t[j]))
+			j = match_close(t, j, *close);
+		else if (is_p(&t[j], PLAG_P_SEMI))
+			*(semis++ ? s2 : s1) = j;
+	}
+	return semis == 2 && *close - *s2 - 1 <= STEP_MAX;
+}
+
+static size_t emit_for(const struct norm *c, size_t i, size_t end, unsigned depth,
+		       struct vec *o)
+{
+	const struct plag_raw *t = c->t;
+	size_t s1, s2, close;
+	if (!for_header(c, i, end, &s1, &s2, &close))
+		return 0;
+	uint32_t line = t[i].line;
+	if (s1 > i + 2) {
+		push_range(o, t, i + 2, s1);
+		push(o, punct(PLAG_P_SEMI, line));
+	}
+	push(o, keyword_tok(c->kw_while, line));
+	push(o, punct(PLAG_P_LPAREN, line));
+	if (s2 > s1 + 1)
+		push_range(o, t, s1 + 1, s2);
+	else
+		push(o, (struct plag_raw){ .kind = PLAG_RAW_NUMBER, .val = c->one, .line = line });
+	push(o, punct(PLAG_P_RPAREN, line));
+	size_t e = stmt_end(c, close + 1, end, depth);
+	struct step st = { s2 + 1, close };
+	body(c, close + 1, e, &st, true, depth, o);
+	return e;
+}
+
+/* `if (C) { do B while (C); }` (braces optional) at i: one past it, with
+ * `while (C) B` emitted, or 0 when it is not that. */
+static size_t emit_guarded_do(const struct norm *c, size_t i, size_t end, unsigned depth,
+			      struct vec *o)
+{
+	const struct plag_raw *t = c->t;
+	size_t close = match_close(t, i + 1, end), j = close + 1;
+	bool brace = j < end && is_p(&t[j], PLAG_P_LBRACE);
+	j += brace;
+	if (close >= end || j >= end || !is_kw(&t[j], c->kw_do))
+		return 0;
+	size_t be = stmt_end(c, j + 1, end, depth);
+	if (be + 1 >= end || !is_kw(&t[be], c->kw_while) || !is_p(&t[be + 1], PLAG_P_LPAREN))
+		return 0;
+	size_t c2 = match_close(t, be + 1, end);
+	if (c2 + 1 >= end || !is_p(&t[c2 + 1], PLAG_P_SEMI) ||
+	    !same_range(t, i + 2, close, be + 2, c2))
+		return 0;
+	size_t after = c2 + 2;
+	if (brace && (after >= end || !is_p(&t[after], PLAG_P_RBRACE)))
+		return 0;
+	after += brace;
+	push(o, t[be]);
+	push_range(o, t, i + 1, close + 1);
+	body(c, j + 1, be, NULL, false, depth, o);
+	return after;
+}
+
+/* A loop or if at i: emitted, and one past it; 0 when it is none. */
+static size_t control(const struct norm *c, size_t i, size_t b, const struct step *step,
+		      unsigned depth, struct vec *o)
+{
+	const struct plag_raw *t = c->t;
+	bool paren = i + 1 < b && is_p(&t[i + 1], PLAG_P_LPAREN);
+	size_t e = 0;
+	if (is_kw(&t[i], c->kw_for) && paren)
+		e = emit_for(c, i, b, depth, o);
+	else if (is_kw(&t[i], c->kw_if) && paren)
+		e = emit_guarded_do(c, i, b, depth, o);
+	if (e)
+		return e;
+	bool loop = is_kw(&t[i], c->kw_while) || is_kw(&t[i], c->kw_for);
+	if ((loop || is_kw(&t[i], c->kw_if)) && paren) {
+		size_t close = match_close(t, i + 1, b);
+		if (close >= b)
+			return 0;
+		e = stmt_end(c, close + 1, b, depth);
+		push_range(o, t, i, close + 1);
+		body(c, close + 1, e, loop ? NULL : step, false, depth, o);
+		return e;
+	}
+	if (is_kw(&t[i], c->kw_else) && i + 1 < b && !is_kw(&t[i + 1], c->kw_if)) {
+		e = stmt_end(c, i + 1, b, depth);
+		push(o, t[i]);
+		body(c, i + 1, e, step, false, depth, o);
+		return e;
+	}
+	if (is_kw(&t[i], c->kw_do)) {
+		e = stmt_end(c, i + 1, b, depth);
+		push(o, t[i]);
+		body(c, i + 1, e, NULL, false, depth, o);
+		size_t tail = e < b && is_kw(&t[e], c->kw_while) ? simple_end(t, e, b) : e;
+		push_range(o, t, e, tail);
+		return tail;
+	}
+	return 0;
+}
+
+static void blocks(const struct norm *c, size_t a, size_t b, const struct step *step,
+		   unsigned depth, struct vec *o)
+{
+	const struct plag_raw *t = c->t;
+	if (depth > PLAG_NORM_DEPTH) {
+		push_range(o, t, a, b);
+		return;
+	}
+	for (size_t i = a; i < b;) {
+		size_t next = control(c, i, b, step, depth, o);
+		if (next > i) {
+			i = next;
+			continue;
+		}
+		if (step && step->b > step->a && is_kw(&t[i], c->kw_continue)) {
+			push_range(o, t, step->a, step->b);
+			push(o, punct(PLAG_P_SEMI, t[i].line));
+		}
+		push(o, t[i++]);
+	}
+}
+
+/* ---- pass 2: increments and compound assignments as statements */
+
+/* One past an lvalue at i: identifier, then members, arrows, indexes. */
+static size_t lvalue_end(const struct plag_raw *t, size_t i, size_t end)
+{
+	if (i >= end || !is_ident(&t[i]))
+		return i;
+	i++;
+	while (i < end) {
+		if ((is_p(&t[i], PLAG_P_DOT) || is_p(&t[i], PLAG_P_ARROW)) && i + 1 < end &&
+		    is_ident(&t[i + 1]))
+			i += 2;
+		else if (is_p(&t[i], PLAG_P_LBRACKET) && match_close(t, i, end) < end)
+			i = match_close(t, i, end) + 1;
+		else
+			break;
+	}
+	return i;
+}
+
+static bool is_one(const struct norm *c, const struct plag_raw *t)
+{
+	return t->kind == PLAG_RAW_NUMBER && t->val == c->one;
+}
+
+/* Binding strength of a binary operator (higher binds tighter); 0: none. */
+static int binary_prec(const struct plag_raw *t)
+{
+	if (t->kind != PLAG_RAW_PUNCT)
+		return 0;
+	switch (t->val) {
+	case PLAG_P_STAR: case PLAG_P_SLASH: case PLAG_P_PERCENT: return 10;
+	case PLAG_P_PLUS: case PLAG_P_MINUS: return 9;
+	case PLAG_P_SHL: case PLAG_P_SHR: return 8;
+	case PLAG_P_LT: case PLAG_P_GT: case PLAG_P_LE: case PLAG_P_GE: return 7;
+	case PLAG_P_EQ: case PLAG_P_NE: return 6;
+	case PLAG_P_AMP: return 5;
+	case PLAG_P_CARET: return 4;
+	case PLAG_P_PIPE: return 3;
+	case PLAG_P_ANDAND: return 2;
+	case PLAG_P_OROR: return 1;
+	case PLAG_P_QUESTION: case PLAG_P_COLON: case PLAG_P_COMMA: return -1;
+	default:
+		return PLAG_P_ASSIGN <= t->val && t->val <= PLAG_P_OR_ASSIGN ? -1 : 0;
+	}
+}
+
+/* An operand ends here: what follows an operator is unary. */
+static bool ends_operand(const struct plag_raw *t)
+{
+	return t->kind != PLAG_RAW_PUNCT || is_p(t, PLAG_P_RPAREN) ||
+	       is_p(t, PLAG_P_RBRACKET) || is_p(t, PLAG_P_INC) || is_p(t, PLAG_P_DEC);
+}
+
+/* Whether e[a, b) has, outside brackets, a binary operator binding no
+ * tighter than one of strength prec. */
+static bool has_looser(const struct plag_raw *t, size_t a, size_t b, int prec)
+{
+	for (size_t i = a; i < b; i++) {
+		if (opens(&t[i])) {
+			i = match_close(t, i, b);
+			continue;
+		}
+		int p = binary_prec(&t[i]);
+		if (p && i > a && ends_operand(&t[i - 1]) && p <= prec)
+			return true;
+		if (p < 0)
+			return true;
+	}
+	return false;
+}
+
+static const unsigned compound_of[][2] = {
+	{ PLAG_P_PLUS, PLAG_P_ADD_ASSIGN }, { PLAG_P_MINUS, PLAG_P_SUB_ASSIGN },
+	{ PLAG_P_STAR, PLAG_P_MUL_ASSIGN }, { PLAG_P_SLASH, PLAG_P_DIV_ASSIGN },
+	{ PLAG_P_PERCENT, PLAG_P_MOD_ASSIGN }, { PLAG_P_AMP, PLAG_P_AND_ASSIGN },
+	{ PLAG_P_PIPE, PLAG_P_OR_ASSIGN }, { PLAG_P_CARET, PLAG_P_XOR_ASSIGN },
+	{ PLAG_P_SHL, PLAG_P_SHL_ASSIGN }, { PLAG_P_SHR, PLAG_P_SHR_ASSIGN },
+};
+
+static int compound_for(const struct plag_raw *t)
+{
+	for (size_t i = 0; t->kind == PLAG_RAW_PUNCT && i < sizeof compound_of / sizeof *compound_of;
+	     i++)
+		if (compound_of[i][0] == t->val)
+			return (int)compound_of[i][1];
+	return -1;
+}
+
+/* Emits `L ++ ;` or `L -- ;` for lvalue [a, b). */
+static void emit_step(struct vec *o, const struct plag_raw *t, size_t a, size_t b, bool up,
+		      uint32_t line)
+{
+	push_range(o, t, a, b);
+	push(o, punct(up ? PLAG_P_INC : PLAG_P_DEC, line));
+	push(o, punct(PLAG_P_SEMI, line));
+}
+
+/* Emits `L OP= E ;` (E [e, f) without parentheses around the whole of it),
+ * or `L ++ ;` when that is what it is. */
+static void emit_compound(const struct norm *c, struct vec *o, size_t a, size_t b, unsigned op,
+			  size_t e, size_t f, uint32_t line)
+{
+	const struct plag_raw *t = c->t;
+	if (f - e > 2 && is_p(&t[e], PLAG_P_LPAREN) && match_close(t, e, f) == f - 1)
+		e++, f--;
+	if (f == e + 1 && is_one(c, &t[e]) && (op == PLAG_P_ADD_ASSIGN || op == PLAG_P_SUB_ASSIGN)) {
+		emit_step(o, t, a, b, op == PLAG_P_ADD_ASSIGN, line);
+		return;
+	}
+	push_range(o, t, a, b);
+	push(o, punct(op, line));
+	push_range(o, t, e, f);
+	push(o, punct(PLAG_P_SEMI, line));
+}
+
+/* A statement at i in one of the forms of rule 3: emitted, and one past
+ * it; 0 when it is none. */
+static size_t assignment(const struct norm *c, size_t i, size_t end, struct vec *o)
+{
+	const struct plag_raw *t = c->t;
+	uint32_t line = t[i].line;
+	if ((is_p(&t[i], PLAG_P_INC) || is_p(&t[i], PLAG_P_DEC))) {
+		size_t l = lvalue_end(t, i + 1, end);
+		if (l > i + 1 && l < end && is_p(&t[l], PLAG_P_SEMI)) {
+			emit_step(o, t, i + 1, l, is_p(&t[i], PLAG_P_INC), line);
+			return l + 1;
+		}
+		return 0;
+	}
+	size_t l = lvalue_end(t, i, end);
+	if (l == i || l + 1 >= end)
+		return 0;
+	size_t semi = simple_end(t, l, end) - 1;
+	if (semi >= end || !is_p(&t[semi], PLAG_P_SEMI) || semi <= l + 1)
+		return 0;
+	const struct plag_raw *op = &t[l];
+	if (op->kind != PLAG_RAW_PUNCT)
+		return 0;
+	for (size_t k = 0; k < sizeof compound_of / sizeof *compound_of; k++)
+		if (op->val == compound_of[k][1]) {
+			emit_compound(c, o, i, l, op->val, l + 1, semi, line);
+			return semi + 1;
+		}
+	if (op->val != PLAG_P_ASSIGN)
+		return 0;
+	/* L = L OP E, or L = 1 + L */
+	size_t r = l + 1, rl = lvalue_end(t, r, semi);
+	if (rl < semi && same_range(t, i, l, r, rl)) {
+		int cop = compound_for(&t[rl]);
+		if (cop < 0 || rl + 1 >= semi || has_looser(t, rl + 1, semi, binary_prec(&t[rl])))
+			return 0;
+		emit_compound(c, o, i, l, (unsigned)cop, rl + 1, semi, line);
+		return semi + 1;
+	}
+	if (semi == r + 2 + (l - i) && is_one(c, &t[r]) && is_p(&t[r + 1], PLAG_P_PLUS) &&
+	    same_range(t, i, l, r + 2, semi)) {
+		emit_step(o, t, i, l, true, line);
+		return semi + 1;
+	}
+	return 0;
+}
+
+static void assignments(const struct norm *c, struct vec *o)
+{
+	const struct plag_raw *t = c->t;
+	for (size_t i = 0; i < c->n;) {
+		bool start = i == 0 || is_p(&t[i - 1], PLAG_P_SEMI) || is_p(&t[i - 1], PLAG_P_LBRACE) ||
+			     is_p(&t[i - 1], PLAG_P_RBRACE) || is_p(&t[i - 1], PLAG_P_COLON);
+		size_t next = start ? assignment(c, i, c->n, o) : 0;
+		if (next > i)
+			i = next;
+		else
+			push(o, t[i++]);
+	}
+}
+
+/* ---- pass 3: a > b as b < a */
+
+/* Tokens that may be part of a simple operand (brackets apart). */
+static bool operand_tok(const struct norm *c, const struct plag_raw *t)
+{
+	if (t->kind == PLAG_RAW_NUMBER || t->kind == PLAG_RAW_STRING || t->kind == PLAG_RAW_CHAR)
+		return true;
+	if (t->kind == PLAG_RAW_WORD)
+		return is_ident(t) || plag_raw_code(t) == c->kw_sizeof;
+	if (t->kind != PLAG_RAW_PUNCT)
+		return false;
+	switch (t->val) {
+	case PLAG_P_DOT: case PLAG_P_ARROW: case PLAG_P_PLUS: case PLAG_P_MINUS:
+	case PLAG_P_STAR: case PLAG_P_SLASH: case PLAG_P_PERCENT: case PLAG_P_SHL:
+	case PLAG_P_SHR: case PLAG_P_INC: case PLAG_P_DEC: case PLAG_P_BANG: case PLAG_P_TILDE:
+		return true;
+	}
+	return false;
+}
+
+/* What may stand before a comparison's left operand, or after its right one. */
+static bool bounds_left(const struct norm *c, const struct plag_raw *t)
+{
+	if (is_kw(t, c->kw_return))
+		return true;
+	int p = binary_prec(t);
+	return p == 6 || p == 2 || p == 1 || p == -1 || is_p(t, PLAG_P_LPAREN) ||
+	       is_p(t, PLAG_P_LBRACKET) || is_p(t, PLAG_P_SEMI) || is_p(t, PLAG_P_LBRACE) ||
+	       is_p(t, PLAG_P_RBRACE);
+}
+
+static bool bounds_right(const struct plag_raw *t)
+{
+	int p = binary_prec(t);
+	return p == 6 || p == 2 || p == 1 || is_p(t, PLAG_P_QUESTION) || is_p(t, PLAG_P_COLON) ||
+	       is_p(t, PLAG_P_COMMA) || is_p(t, PLAG_P_RPAREN) || is_p(t, PLAG_P_RBRACKET) ||
+	       is_p(t, PLAG_P_SEMI) || is_p(t, PLAG_P_RBRACE);
+}
+
+/* The start of the left operand ending before j, or j when not simple. */
+static size_t left_operand(const struct norm *c, const struct plag_raw *t, size_t j)
+{
+	size_t k = j;
+	while (k > 0 && j - k < PLAG_NORM_OPERAND) {
+		const struct plag_raw *p = &t[k - 1];
+		if (is_p(p, PLAG_P_RPAREN) || is_p(p, PLAG_P_RBRACKET)) {
+			size_t depth = 0, m = k;
+			do {
+				m--;
+				depth += closes(&t[m]);
+				depth -= opens(&t[m]);
+			} while (depth && m > 0 && j - m < PLAG_NORM_OPERAND);
+			if (depth)
+				return j;
+			k = m;
+			continue;
+		}
+		if (!operand_tok(c, p))
+			break;
+		k--;
+	}
+	if (k == j || j - k >= PLAG_NORM_OPERAND || (k > 0 && !bounds_left(c, &t[k - 1])))
+		return j;
+	return k;
+}
+
+/* One past the right operand starting at j, or j when not simple. */
+static size_t right_operand(const struct norm *c, const struct plag_raw *t, size_t j, size_t n)
+{
+	size_t k = j;
+	while (k < n && k - j < PLAG_NORM_OPERAND) {
+		if (is_p(&t[k], PLAG_P_LPAREN) || is_p(&t[k], PLAG_P_LBRACKET)) {
+			size_t m = match_close(t, k, n < j + PLAG_NORM_OPERAND ? n : j + PLAG_NORM_OPERAND);
+			if (m >= n || m >= j + PLAG_NORM_OPERAND)
+				return j;
+			k = m + 1;
+			continue;
+		}
+		if (!operand_tok(c, &t[k]))
+			break;
+		k++;
+	}
+	if (k == j || k - j >= PLAG_NORM_OPERAND || (k < n && !bounds_right(&t[k])))
+		return j;
+	return k;
+}
+
+static void comparisons(const struct norm *c, struct plag_raw *t, size_t n)
+{
+	struct plag_raw tmp[2 * PLAG_NORM_OPERAND + 1];
+	for (size_t j = 1; j + 1 < n; j++) {
+		bool gt = is_p(&t[j], PLAG_P_GT), ge = is_p(&t[j], PLAG_P_GE);
+		if (!gt && !ge)
+			continue;
+		size_t a = left_operand(c, t, j), e = right_operand(c, t, j + 1, n);
+		if (a == j || e == j + 1)
+			continue;
+		/* B OP' A, in place: the same tokens in another order */
+		size_t nb = e - j - 1, na = j - a;
+		memcpy(tmp, &t[j + 1], nb * sizeof *tmp);
+		tmp[nb] = punct(gt ? PLAG_P_LT : PLAG_P_LE, t[j].line);
+		memcpy(&tmp[nb + 1], &t[a], na * sizeof *tmp);
+		memcpy(&t[a], tmp, (na + nb + 1) * sizeof *tmp);
+		j = e - 1;
+	}
+}
+
+/* ---- pass 4: if chains in a canonical order */
+
+struct arm {
+	size_t a, b; /* `( C ) { ... }` after sorting inside, in the arms buffer */
+};
+
+static int code_cmp(const struct plag_raw *x, size_t nx, const struct plag_raw *y, size_t ny)
+{
+	for (size_t i = 0; i < nx && i < ny; i++) {
+		uint32_t a = plag_raw_code(&x[i]), b = plag_raw_code(&y[i]);
+		if (a != b)
+			return a < b ? -1 : 1;
+	}
+	return (nx > ny) - (nx < ny);
+}
+
+static int arm_cmp(const void *p, const void *q, void *base)
+{
+	const struct arm *x = p, *y = q;
+	const struct plag_raw *v = base;
+	int r = code_cmp(v + x->a, x->b - x->a, v + y->a, y->b - y->a);
+	return r ? r : (x->a > y->a) - (x->a < y->a);
+}
+
+static void chains(const struct norm *c, size_t a, size_t b, unsigned depth, struct vec *o);
+
+/* The chain at i (an `if`): emitted with its arms sorted; one past it. */
+static size_t chain(const struct norm *c, size_t i, size_t end, unsigned depth, struct vec *o)
+{
+	const struct plag_raw *t = c->t;
+	struct vec arms_buf = { 0 };
+	struct arm *arms = NULL;
+	size_t narms = 0, tail_a = 0, tail_b = 0, j = i;
+	bool ok = true;
+	while (ok && j + 1 < end && is_kw(&t[j], c->kw_if) && is_p(&t[j + 1], PLAG_P_LPAREN)) {
+		size_t close = match_close(t, j + 1, end);
+		size_t e = close < end ? stmt_end(c, close + 1, end, depth) : end;
+		struct arm *grown = realloc(arms, (narms + 1) * sizeof *arms);
+		ok = close < end && grown;
+		if (!ok)
+			break;
+		arms = grown;
+		arms[narms].a = arms_buf.n;
+		push_range(&arms_buf, t, j + 1, close + 1);
+		chains(c, close + 1, e, depth + 1, &arms_buf);
+		arms[narms++].b = arms_buf.n;
+		j = e;
+		if (j + 1 < end && is_kw(&t[j], c->kw_else) && is_kw(&t[j + 1], c->kw_if)) {
+			j++;
+			continue;
+		}
+		if (j < end && is_kw(&t[j], c->kw_else)) {
+			tail_a = arms_buf.n;
+			size_t te = stmt_end(c, j + 1, end, depth);
+			chains(c, j + 1, te, depth + 1, &arms_buf);
+			tail_b = arms_buf.n;
+			j = te;
+		}
+		break;
+	}
+	ok = ok && !arms_buf.failed && narms > 0;
+	if (ok) {
+		if (narms > 1)
+			qsort_r(arms, narms, sizeof *arms, arm_cmp, arms_buf.v);
+		for (size_t k = 0; k < narms; k++) {
+			uint32_t line = arms_buf.v[arms[k].a].line;
+			if (k)
+				push(o, keyword_tok(c->kw_else, line));
+			push(o, keyword_tok(c->kw_if, line));
+			push_range(o, arms_buf.v, arms[k].a, arms[k].b);
+		}
+		if (tail_b > tail_a) {
+			push(o, keyword_tok(c->kw_else, arms_buf.v[tail_a].line));
+			push_range(o, arms_buf.v, tail_a, tail_b);
+		}
+	}
+	free(arms);
+	free(arms_buf.v);
+	if (!ok) {
+		push(o, t[i]);
+		return i + 1;
+	}
+	return j;
+}
+
+static void chains(const struct norm *c, size_t a, size_t b, unsigned depth, struct vec *o)
+{
+	const struct plag_raw *t = c->t;
+	if (depth > PLAG_NORM_DEPTH) {
+		push_range(o, t, a, b);
+		return;
+	}
+	for (size_t i = a; i < b;) {
+		if (is_kw(&t[i], c->kw_if) && i + 1 < b && is_p(&t[i + 1], PLAG_P_LPAREN))
+			i = chain(c, i, b, depth, o);
+		else
+			push(o, t[i++]);
+	}
+}
+
+/* ---- the passes */
+
+static enum plag_err init(struct norm *c, struct plag_atoms *atoms)
+{
+	c->kw_for = keyword("for"), c->kw_while = keyword("while"), c->kw_do = keyword("do");
+	c->kw_if = keyword("if"), c->kw_else = keyword("else");
+	c->kw_continue = keyword("continue"), c->kw_return = keyword("return");
+	c->kw_sizeof = keyword("sizeof"), c->kw_case = keyword("case");
+	c->kw_default = keyword("default"), c->kw_switch = keyword("switch");
+	return plag_atom(atoms, "1", 1, &c->one);
+}
+
+enum plag_err plag_norm(const struct plag_raw *in, size_t n, struct plag_atoms *atoms,
+			struct plag_raw **out, size_t *nout)
+{
+	struct norm c = { .t = in, .n = n };
+	struct vec a = { 0 }, b = { 0 }, d = { 0 };
+	*out = NULL;
+	*nout = 0;
+	enum plag_err e = init(&c, atoms);
+	if (e)
+		return e;
+	blocks(&c, 0, n, NULL, 0, &a);
+	c.t = a.v, c.n = a.n;
+	if (!a.failed)
+		assignments(&c, &b);
+	if (!a.failed && !b.failed)
+		comparisons(&c, b.v, b.n);
+	c.t = b.v, c.n = b.n;
+	if (!a.failed && !b.failed)
+		chains(&c, 0, b.n, 0, &d);
+	free(a.v);
+	free(b.v);
+	if (a.failed || b.failed || d.failed) {
+		free(d.v);
+		return PLAG_E_NOMEM;
+	}
+	*out = d.v;
+	*nout = d.n;
+	return PLAG_OK;
+}
