@@ -55,12 +55,14 @@ struct cfg_worker {
 #define PLAG_W_DEFAULT 8
 #define PLAG_K_MAX 256
 #define PLAG_W_MAX 1024
+#define PLAG_FRAGMENT_DEFAULT 150
 struct cfg_plag {
 	unsigned k, w;
 	unsigned floor_pct;       /* pairs at least this similar are stored */
 	unsigned flag_pct;        /* at least this similar: both marked suspected */
 	unsigned common_pct;      /* a fingerprint in more files of a game than this */
 	unsigned common_min_docs; /* share of them, and than this many, is an idiom */
+	unsigned fragment_tokens; /* a shared run this long flags a pair by itself */
 };
 
 struct judge_config {
