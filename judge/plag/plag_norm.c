@@ -515,6 +515,21 @@ static size_t assignment(const struct norm *c, size_t i, size_t end, struct vec 
 	return 0;
 }
 
+/* `return (e);` at i: emitted as `return e;`, one past it; 0 when not. */
+static size_t paren_return(const struct norm *c, size_t i, size_t end, struct vec *o)
+{
+	const struct plag_raw *t = c->t;
+	if (!is_kw(&t[i], c->kw_return) || i + 1 >= end || !is_p(&t[i + 1], PLAG_P_LPAREN))
+		return 0;
+	size_t close = match_close(t, i + 1, end);
+	if (close + 1 >= end || !is_p(&t[close + 1], PLAG_P_SEMI))
+		return 0;
+	push(o, t[i]);
+	push_range(o, t, i + 2, close);
+	push(o, t[close + 1]);
+	return close + 2;
+}
+
 static void assignments(const struct norm *c, struct vec *o)
 {
 	const struct plag_raw *t = c->t;
@@ -522,6 +537,8 @@ static void assignments(const struct norm *c, struct vec *o)
 		bool start = i == 0 || is_p(&t[i - 1], PLAG_P_SEMI) || is_p(&t[i - 1], PLAG_P_LBRACE) ||
 			     is_p(&t[i - 1], PLAG_P_RBRACE) || is_p(&t[i - 1], PLAG_P_COLON);
 		size_t next = start ? assignment(c, i, c->n, o) : 0;
+		if (!next && start)
+			next = paren_return(c, i, c->n, o);
 		if (next > i)
 			i = next;
 		else

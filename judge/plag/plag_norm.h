@@ -12,6 +12,7 @@
  *      `x OP= e` for OP among + - * / % & | ^ << >> when e holds no operator
  *      binding as loosely as OP (a fully parenthesised e loses its
  *      parentheses).  x is an identifier with members, arrows and indexes.
+ *      `return (e);` is `return e;`.
  *   4. `a > b` is `b < a` and `a >= b` is `b <= a` when both sides are
  *      simple: identifiers, numbers, calls, indexes, members, casts and
  *      arithmetic (no comparison, bitwise or logical operator, no

@@ -1,6 +1,6 @@
 /* test_plag.c - plagiarism fingerprints: tokenizer (judge/plag/plag_tokens.c,
  * plag_lex.c, plag_macro.c), winnowing and hash sets (plag_winnow.c), pair
- * similarity (plag_sim.c). */
+ * similarity (plag_sim.c), equivalent forms (plag_norm.c). */
 #include <criterion/criterion.h>
 
 #include <stdarg.h>
@@ -294,6 +294,154 @@ Test(plag_tokens, identifiers_and_numbers_are_classes_keywords_stay)
 		      "ID = NUM + NUM + NUM + NUM + NUM ;");
 	expect_tokens("static const struct s *p = sizeof(long double);",
 		      "static const struct ID * ID = sizeof ( long double ) ;");
+}
+
+/* ---- equivalent forms (plag_norm.c) ------------------------------------- */
+
+/* The statement list body inside a function, as source. */
+static char *in_function(const char *body)
+{
+	size_t n = strlen(body) + 64;
+	char *s = malloc(n);
+	cr_assert_not_null(s);
+	snprintf(s, n, "void f(int *p, int n) {\n%s\n}\n", body);
+	return s;
+}
+
+/* Every body of the list has the same codes as the first. */
+static void expect_all_same(const char *const *bodies, size_t n)
+{
+	char *first = in_function(bodies[0]);
+	for (size_t i = 1; i < n; i++) {
+		char *other = in_function(bodies[i]);
+		expect_same_codes(first, other);
+		free(other);
+	}
+	free(first);
+}
+
+static void expect_different_codes(const char *a, const char *b)
+{
+	char *fa = in_function(a), *fb = in_function(b);
+	struct plag_tokens ta = tokens_of(fa), tb = tokens_of(fb);
+	char *ra = render(&ta), *rb = render(&tb);
+	cr_expect_str_neq(ra, rb, "different code collapsed:\n%s\n----\n%s", a, b);
+	free(ra);
+	free(rb);
+	free(fa);
+	free(fb);
+	plag_tokens_free(&ta);
+	plag_tokens_free(&tb);
+}
+
+#define ALL_SAME(...)                                                                    \
+	do {                                                                                 \
+		static const char *const v_[] = { __VA_ARGS__ };                             \
+		expect_all_same(v_, sizeof v_ / sizeof *v_);                                 \
+	} while (0)
+
+Test(plag_norm, increments_are_one_statement)
+{
+	ALL_SAME("x++;", "++x;", "x += 1;", "x = x + 1;", "x = 1 + x;");
+	ALL_SAME("x--;", "--x;", "x -= 1;", "x = x - 1;");
+	ALL_SAME("p->n[i + 1].c++;", "++p->n[i + 1].c;", "p->n[i + 1].c += 1;",
+		 "p->n[i + 1].c = p->n[i + 1].c + 1;");
+	ALL_SAME("s = s * (a + b);", "s *= a + b;");
+	ALL_SAME("s = s + a * b;", "s += a * b;");
+	ALL_SAME("return (a + b);", "return a + b;");
+	/* What is not the same stays apart. */
+	expect_different_codes("x++;", "x--;");
+	expect_different_codes("x++;", "x += 2;");
+	expect_different_codes("x = y + 1;", "x++;");
+	expect_different_codes("s = s * a + b;", "s *= a + b;");
+	expect_different_codes("s = s - a - b;", "s -= a - b;");
+	expect_different_codes("y = x++;", "y = x += 1;");
+}
+
+Test(plag_norm, comparisons_face_one_way)
+{
+	ALL_SAME("if (a < b) f();", "if (b > a) f();");
+	ALL_SAME("while (i + 1 <= n) g();", "while (n >= i + 1) g();");
+	ALL_SAME("return y[2] < f(x);", "return f(x) > y[2];");
+	ALL_SAME("x = b < a && c != 0;", "x = a > b && c != 0;");
+	ALL_SAME("x = c ? (int)u->v < 3 : 0;", "x = c ? 3 > (int)u->v : 0;");
+	expect_different_codes("if (a < b) f();", "if (a <= b) f();");
+	expect_different_codes("if (a > b) f();", "if (a >= b) f();");
+	/* Operands bound by a looser operator are not simple: left alone. */
+	expect_different_codes("x = a & b > c;", "x = c < a & b;");
+}
+
+Test(plag_norm, for_and_while_are_one_loop)
+{
+	ALL_SAME("for (i = 0; i < n; i++) { if (p[i]) continue; s += p[i]; }",
+		 "i = 0; while (i < n) { if (p[i]) { i++; continue; } s += p[i]; i++; }",
+		 "i = 0; while (n > i) { if (p[i]) { ++i; continue; } s = s + p[i]; i += 1; }");
+	ALL_SAME("for (int i = 0; i < n; ++i) s += p[i];",
+		 "int i = 0; while (i < n) { s += p[i]; i = i + 1; }");
+	ALL_SAME("for (;;) g();", "while (1) g();", "while (1) { g(); }");
+	ALL_SAME("while (c) g();", "for (; c;) g();", "if (c) do g(); while (c);",
+		 "if (c) { do { g(); } while (c); }");
+	/* A continue of an inner while does not get the outer step. */
+	ALL_SAME("for (i = 0; i < n; i++) while (g()) continue;",
+		 "i = 0; while (i < n) { while (g()) { continue; } i++; }");
+	expect_different_codes("for (i = 0; i < n; i++) g();", "for (i = 0; i < n; i += 2) g();");
+	expect_different_codes("if (c) do g(); while (d);", "while (c) g();");
+}
+
+Test(plag_norm, bodies_are_braced_and_if_chains_sorted)
+{
+	ALL_SAME("if (c) f(); else g();", "if (c) { f(); } else { g(); }");
+	ALL_SAME("if (v == 1) { f(); } else if (v == 2) { x = 1; } else { g(); }",
+		 "if (v == 2) x = 1; else if (v == 1) f(); else g();");
+	ALL_SAME("if (v == 1) f(); else if (v == 2) { if (w == 3) x = 1; else if (w == 4) "
+		 "x += 2; } else if (v == 3) g();",
+		 "if (v == 3) g(); else if (v == 2) { if (w == 4) x += 2; else if (w == 3) "
+		 "x = 1; } else if (v == 1) f();");
+	/* The plain else stays last: swapping it with an arm is another program. */
+	expect_different_codes("if (v == 1) { f(); } else { x = 1; }",
+			       "if (v == 1) { x = 1; } else { f(); }");
+}
+
+Test(plag_norm, equivalent_files_have_the_same_fingerprints)
+{
+	static const char a[] =
+		"int best(const int *v, int n) {\n"
+		"\tint b = -1, at = 0;\n"
+		"\tfor (int i = 0; i < n; i++) {\n"
+		"\t\tif (v[i] <= b)\n\t\t\tcontinue;\n"
+		"\t\tb = v[i];\n\t\tat = i;\n\t}\n"
+		"\tif (at == 0) return 1; else if (at == 1) return 2; else return b;\n}\n";
+	static const char b[] =
+		"int top(const int *arr, int count) {\n"
+		"\tint high = -1, where = 0;\n"
+		"\tint k = 0;\n"
+		"\twhile (count > k) {\n"
+		"\t\tif (high >= arr[k]) { k = k + 1; continue; }\n"
+		"\t\thigh = arr[k];\n\t\twhere = k;\n\t\tk += 1;\n\t}\n"
+		"\tif (where == 1) { return (2); }\n\telse if (where == 0) { return (1); }\n"
+		"\telse { return high; }\n}\n";
+	struct plag_fps fa = winnow_src(a), fb = winnow_src(b);
+	cr_assert_gt(fa.n, 2);
+	cr_assert_eq(fa.n, fb.n);
+	for (size_t i = 0; i < fa.n; i++)
+		cr_expect_eq(fa.v[i].hash, fb.v[i].hash, "fingerprint %zu differs", i);
+	plag_fps_free(&fa);
+	plag_fps_free(&fb);
+	/* A different program (a minimum, counted down) keeps other fingerprints. */
+	static const char c[] =
+		"int best(const int *v, int n) {\n"
+		"\tint b = -1, at = 0;\n"
+		"\tfor (int i = n; i > 0; i--) {\n"
+		"\t\tif (v[i] >= b)\n\t\t\tbreak;\n"
+		"\t\tb = v[i];\n\t\tat -= i;\n\t}\n"
+		"\treturn at == 0 ? b : 2;\n}\n";
+	fa = winnow_src(a);
+	struct plag_fps fc = winnow_src(c);
+	struct plag_pair pair;
+	cr_assert_eq(plag_compare(&fa, &fc, NULL, &pair, NULL), PLAG_OK);
+	cr_expect_lt(pair.a_in_b, 0.5, "a different program shares %.0f%%", pair.a_in_b * 100);
+	plag_fps_free(&fa);
+	plag_fps_free(&fc);
 }
 
 Test(plag_tokens, string_and_char_literals_are_one_class)
