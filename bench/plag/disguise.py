@@ -22,6 +22,7 @@ preprocessor.  Exit status: 0 done, 1 bad usage, 2 input it cannot handle.
 
 import argparse
 import copy
+import math
 import os
 import random
 import re
@@ -2603,7 +2604,7 @@ def disguise(text, level, seed, name, incdirs, host=None):
     ctx = Ctx(P, resolve, rng, ng)
     if level == 8:
         fn = make_comment_fn(rng, style, 2, {}, old_player, new_player)
-        return partial_copy(ctx, P, items, host, resolve, style, fn, new_player, head)
+        return partial_copy(ctx, P, src, items, host, resolve, style, fn, new_player)
     if level == 7:
         items = equivalent_forms(ctx, items)
         level = 3
@@ -4195,7 +4196,7 @@ def closures(items, res, kept):
     out = {}
     for i, g in enumerate(groups):
         f = g[0]
-        if not isinstance(f, c_ast.FuncDef) or f.decl.name in NEVER_RENAME:
+        if not isinstance(f, c_ast.FuncDef) or f.decl.name == 'main':
             continue
         need, todo = set(), [i]
         while todo:
@@ -4205,25 +4206,31 @@ def closures(items, res, kept):
             need.add(j)
             for s in file_syms_in(groups[j], res, kept):
                 todo += defined_in.get(id(s), [])
-        if any(isinstance(groups[j][0], c_ast.FuncDef) and groups[j][0].decl.name in
-               NEVER_RENAME or (isinstance(groups[j][0], c_ast.Decl) and
-                                groups[j][0].name == 'player_name') for j in need):
+        if any(isinstance(groups[j][0], c_ast.FuncDef) and groups[j][0].decl.name ==
+               'main' or (isinstance(groups[j][0], c_ast.Decl) and
+                          groups[j][0].name == 'player_name') for j in need):
             continue
         out[f.decl.name] = sorted(need)
     return groups, out
 
 
 def pick_fragment(items, res, kept, host_size, rng):
-    """The function whose copy (with what it needs) comes closest to a
-    quarter of the host with it in."""
+    """The function whose copy (with what it needs) comes closest, as a
+    ratio, to a quarter of the host with it in, and is at least half that
+    (play() too: a copier renames it)."""
     groups, cl = closures(items, res, kept)
     if not cl:
-        raise Fail('no function but play() to copy')
+        raise Fail('no function to copy')
     target = host_size / 3.0
-    sized = sorted((abs(code_size([x for j in need for x in groups[j]]) - target), name)
-                   for name, need in cl.items())
-    best = [n for d, n in sized if d <= sized[0][0] * 1.1 + 5]
+    size = {name: code_size([x for j in need for x in groups[j]]) for name, need in cl.items()}
+    # a helper of a few lines is no copied function: at least half the target
+    big = [n for n in size if size[n] >= target / 2] or [max(size, key=lambda n: size[n])]
+    sized = sorted((abs(math.log(size[n] / target)), n) for n in big)
+    best = [n for d, n in sized if d <= sized[0][0] + 0.05]
     name = rng.choice(best)
+    if os.environ.get('DISGUISE_DEBUG'):
+        sys.stderr.write('partial copy of %s: %s\n' % (name, ', '.join(
+            '%s %.2f' % (n, d) for d, n in sized)))
     return [x for j in cl[name] for x in groups[j]]
 
 
@@ -4247,17 +4254,23 @@ def host_names(host):
     return {t for k, t in c_tokens(src.stripped) if k == 'id'}
 
 
-def partial_copy(ctx, P, items, host, resolve, style, fn, new_player, head):
+def partial_copy(ctx, P, src, items, host, resolve, style, fn, new_player):
     """The host's text with the picked function appended, renamed and laid
-    out as a copier would."""
+    out as a copier would (and the includes it needs put first)."""
     res = resolve(items)
     hsize = len(c_tokens(Source(host).stripped))
     part = pick_fragment(items, res, P.kept, hsize, ctx.rng)
     rename_all(P, resolve(items), ctx.ng, ctx.rng)
     em = Emitter(style, ctx.rng, {}, fn, new_player, [], [])
     body = em.file_text(part, [])
+    if re.search(r'\bplay\b', body):    # the host has its own
+        body = re.sub(r'\bplay\b', ctx.ng.fresh('play', 'func'), body)
     lines = [macro_define_line(m) for m in macros_used(P.kept, body)]
-    return host.rstrip('\n') + '\n\n' + '\n'.join(lines + [''] if lines else []) + body
+    have = set(re.findall(r'#\s*include\s*([<"][^>"]+[>"])', host))
+    need = [t for t in prologue_lines(src, P) if t.startswith('#include') and
+            re.sub(r'#\s*include\s*', '', t).strip() not in have]
+    top = '\n'.join(need) + '\n' if need else ''
+    return top + host.rstrip('\n') + '\n\n' + '\n'.join(lines + [''] if lines else []) + body
 
 
 if __name__ == '__main__':

@@ -1,7 +1,7 @@
-/* Four passes over the preprocessed tokens, each into a new array: blocks
- * and loops, then increments and compound assignments, then comparisons,
- * then if chains (sorted last, by tokens the other passes already made
- * canonical).  Statements are found by a small recogniser of C's
+/* Five passes over the preprocessed tokens, each into a new array: blocks
+ * and loops, then parentheses, then declarations, increments and compound
+ * assignments, then comparisons, then if chains (sorted last, by tokens the
+ * other passes already made canonical).  Statements are found by a small recogniser of C's
  * statement forms; expressions are only ever scanned inside a bounded
  * window. */
 #include "judge/plag/plag_norm.h"
@@ -352,7 +352,135 @@ static void blocks(const struct norm *c, size_t a, size_t b, const struct step *
 	}
 }
 
-/* ---- pass 2: increments and compound assignments as statements */
+/* ---- pass 2: parentheses that change nothing */
+
+/* Binding strength of a binary operator (higher binds tighter); 0: none;
+ * -1: comma, assignment and ?: (they need their parentheses). */
+static int binary_prec(const struct plag_raw *t);
+static bool ends_operand(const struct plag_raw *t);
+
+static bool unary_op(const struct plag_raw *t)
+{
+	return is_p(t, PLAG_P_BANG) || is_p(t, PLAG_P_TILDE) || is_p(t, PLAG_P_MINUS) ||
+	       is_p(t, PLAG_P_PLUS) || is_p(t, PLAG_P_STAR) || is_p(t, PLAG_P_AMP) ||
+	       is_p(t, PLAG_P_INC) || is_p(t, PLAG_P_DEC);
+}
+
+/* What the inside of a group (a, b) holds outside its own brackets: the
+ * loosest binary operator (100: none), and whether it is more than one
+ * operand with postfix parts. */
+static int inner_prec(const struct plag_raw *t, const size_t *match, size_t a, size_t b,
+		      bool *postfix_only)
+{
+	int low = 100;
+	*postfix_only = true;
+	for (size_t i = a; i < b; i++) {
+		if (opens(&t[i])) {
+			i = match[i];
+			continue;
+		}
+		int p = binary_prec(&t[i]);
+		bool binary = p && i > a && ends_operand(&t[i - 1]);
+		if (p < 0 || (t[i].kind == PLAG_RAW_WORD && !is_ident(&t[i])))
+			return -1; /* comma, assignment, ?:, or a type: keep */
+		if (binary) {
+			low = p < low ? p : low;
+			*postfix_only = false;
+		} else if (unary_op(&t[i])) {
+			*postfix_only = false;
+		}
+	}
+	return low;
+}
+
+/* Whether the group at i (closing at match[i]) may lose its parentheses:
+ * prev is the token before it once dropped ones are skipped (binary tells
+ * whether it stands between two operands), next the one after it. */
+static bool redundant(const struct plag_raw *t, const size_t *match, size_t i,
+		      const struct plag_raw *prev, bool binary, const struct plag_raw *next)
+{
+	bool postfix_only;
+	int in = inner_prec(t, match, i + 1, match[i], &postfix_only);
+	if (in < 0 || match[i] == i + 1)
+		return false;
+	int left = 0, right = 0;
+	bool needs_postfix = false;
+	if (prev && (prev->kind == PLAG_RAW_WORD || is_p(prev, PLAG_P_RBRACKET))) {
+		if (prev->kind != PLAG_RAW_WORD || plag_raw_code(prev) != keyword("return"))
+			return false; /* a call, or if ( / while ( / sizeof ( ... */
+	} else if (prev && binary && binary_prec(prev) > 0) {
+		left = binary_prec(prev);
+	} else if (prev && (unary_op(prev) || is_p(prev, PLAG_P_RPAREN))) {
+		needs_postfix = true; /* after a unary operator or a cast */
+	}
+	if (next && (is_p(next, PLAG_P_LBRACKET) || is_p(next, PLAG_P_DOT) ||
+		     is_p(next, PLAG_P_ARROW) || is_p(next, PLAG_P_LPAREN) ||
+		     is_p(next, PLAG_P_INC) || is_p(next, PLAG_P_DEC)))
+		needs_postfix = true;
+	else if (next && binary_prec(next) > 0)
+		right = binary_prec(next);
+	else if (next && (next->kind != PLAG_RAW_PUNCT || unary_op(next)))
+		return false; /* a cast: (T) x */
+	if (needs_postfix)
+		return postfix_only;
+	return in > left && in >= right;
+}
+
+/* Bracket partners of t[0..n) (n where unmatched); NULL on no memory. */
+static size_t *partners(const struct plag_raw *t, size_t n)
+{
+	size_t *match = malloc((n ? n : 1) * sizeof *match), *stack = malloc((n ? n : 1) * sizeof *stack);
+	size_t depth = 0;
+	if (!match || !stack) {
+		free(match);
+		free(stack);
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		match[i] = n;
+		if (opens(&t[i]))
+			stack[depth++] = i;
+		else if (closes(&t[i]) && depth)
+			match[i] = stack[--depth], match[match[i]] = i;
+	}
+	while (depth)
+		match[stack[--depth]] = n;
+	free(stack);
+	return match;
+}
+
+static void parentheses(const struct plag_raw *t, size_t n, struct vec *o)
+{
+	size_t *match = partners(t, n);
+	bool *drop = calloc(n ? n : 1, sizeof *drop);
+	if (!match || !drop) {
+		o->failed = true;
+		free(match);
+		free(drop);
+		return;
+	}
+	/* Outer groups first, so an inner one sees what stays around it. */
+	for (size_t i = 0; i < n; i++) {
+		if (!is_p(&t[i], PLAG_P_LPAREN) || match[i] >= n)
+			continue;
+		size_t p = i;
+		while (p > 0 && drop[p - 1])
+			p--;
+		size_t q = match[i] + 1;
+		while (q < n && drop[q])
+			q++;
+		bool binary = p >= 2 && ends_operand(&t[p - 2]) && !is_kw(&t[p - 2], keyword("return"));
+		if (redundant(t, match, i, p ? &t[p - 1] : NULL, binary, q < n ? &t[q] : NULL))
+			drop[i] = drop[match[i]] = true;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!drop[i])
+			push(o, t[i]);
+	free(match);
+	free(drop);
+}
+
+/* ---- pass 3: increments and compound assignments as statements */
 
 /* One past an lvalue at i: identifier, then members, arrows, indexes. */
 static size_t lvalue_end(const struct plag_raw *t, size_t i, size_t end)
@@ -515,19 +643,65 @@ static size_t assignment(const struct norm *c, size_t i, size_t end, struct vec 
 	return 0;
 }
 
-/* `return (e);` at i: emitted as `return e;`, one past it; 0 when not. */
-static size_t paren_return(const struct norm *c, size_t i, size_t end, struct vec *o)
+/* Whether t is part of a declaration's specifiers: a type keyword, a
+ * qualifier or storage class, or a struct / union / enum tag. */
+static bool specifier(const struct norm *c, const struct plag_raw *t)
+{
+	static const char *const words[] = { "int", "char", "short", "long", "unsigned",
+		"signed", "float", "double", "bool", "void", "const", "volatile", "static",
+		"register", "extern", "struct", "union", "enum", "auto", "_Complex", "inline" };
+	(void)c;
+	if (t->kind != PLAG_RAW_WORD || is_ident(t))
+		return false;
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (plag_raw_code(t) == keyword(words[i]))
+			return true;
+	return false;
+}
+
+/* `T a = 1, *b;` at i: emitted as `T a = 1; T *b;`, one past it; 0 when
+ * it is no declaration of several names.  T is keywords (with a tag's
+ * name) or one identifier followed by a declarator. */
+static size_t declaration(const struct norm *c, size_t i, size_t end, struct vec *o)
 {
 	const struct plag_raw *t = c->t;
-	if (!is_kw(&t[i], c->kw_return) || i + 1 >= end || !is_p(&t[i + 1], PLAG_P_LPAREN))
+	size_t d = i;
+	while (d < end && (specifier(c, &t[d]) ||
+			   (d > i && is_ident(&t[d]) && (is_kw(&t[d - 1], keyword("struct")) ||
+							is_kw(&t[d - 1], keyword("union")) ||
+							is_kw(&t[d - 1], keyword("enum"))))))
+		d++;
+	if (d == i && i + 1 < end && is_ident(&t[i]) &&
+	    (is_ident(&t[i + 1]) || is_p(&t[i + 1], PLAG_P_STAR)))
+		d = i + 1; /* a typedef's name */
+	if (d == i || d >= end || is_p(&t[d], PLAG_P_LBRACE))
 		return 0;
-	size_t close = match_close(t, i + 1, end);
-	if (close + 1 >= end || !is_p(&t[close + 1], PLAG_P_SEMI))
+	size_t semi = simple_end(t, d, end);
+	if (semi == 0 || semi > end || !is_p(&t[semi - 1], PLAG_P_SEMI))
 		return 0;
-	push(o, t[i]);
-	push_range(o, t, i + 2, close);
-	push(o, t[close + 1]);
-	return close + 2;
+	size_t commas = 0;
+	for (size_t j = d; j < semi - 1; j++) {
+		if (opens(&t[j]))
+			j = match_close(t, j, semi - 1);
+		else
+			commas += is_p(&t[j], PLAG_P_COMMA);
+	}
+	if (!commas)
+		return 0;
+	size_t from = d;
+	for (size_t j = d; j < semi; j++) {
+		if (j < semi - 1 && opens(&t[j])) {
+			j = match_close(t, j, semi - 1);
+			continue;
+		}
+		if (j == semi - 1 || is_p(&t[j], PLAG_P_COMMA)) {
+			push_range(o, t, i, d);
+			push_range(o, t, from, j);
+			push(o, punct(PLAG_P_SEMI, t[j].line));
+			from = j + 1;
+		}
+	}
+	return semi;
 }
 
 static void assignments(const struct norm *c, struct vec *o)
@@ -538,7 +712,7 @@ static void assignments(const struct norm *c, struct vec *o)
 			     is_p(&t[i - 1], PLAG_P_RBRACE) || is_p(&t[i - 1], PLAG_P_COLON);
 		size_t next = start ? assignment(c, i, c->n, o) : 0;
 		if (!next && start)
-			next = paren_return(c, i, c->n, o);
+			next = declaration(c, i, c->n, o);
 		if (next > i)
 			i = next;
 		else
@@ -546,7 +720,7 @@ static void assignments(const struct norm *c, struct vec *o)
 	}
 }
 
-/* ---- pass 3: a > b as b < a */
+/* ---- pass 4: a > b as b < a */
 
 /* Tokens that may be part of a simple operand (brackets apart). */
 static bool operand_tok(const struct norm *c, const struct plag_raw *t)
@@ -653,7 +827,7 @@ static void comparisons(const struct norm *c, struct plag_raw *t, size_t n)
 	}
 }
 
-/* ---- pass 4: if chains in a canonical order */
+/* ---- pass 5: if chains in a canonical order */
 
 struct arm {
 	size_t a, b; /* `( C ) { ... }` after sorting inside, in the arms buffer */
@@ -769,13 +943,17 @@ enum plag_err plag_norm(const struct plag_raw *in, size_t n, struct plag_atoms *
 			struct plag_raw **out, size_t *nout)
 {
 	struct norm c = { .t = in, .n = n };
-	struct vec a = { 0 }, b = { 0 }, d = { 0 };
+	struct vec a = { 0 }, p = { 0 }, b = { 0 }, d = { 0 };
 	*out = NULL;
 	*nout = 0;
 	enum plag_err e = init(&c, atoms);
 	if (e)
 		return e;
 	blocks(&c, 0, n, NULL, 0, &a);
+	if (!a.failed)
+		parentheses(a.v, a.n, &p);
+	free(a.v);
+	a = p;
 	c.t = a.v, c.n = a.n;
 	if (!a.failed)
 		assignments(&c, &b);

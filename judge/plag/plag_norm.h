@@ -7,17 +7,21 @@
  *   2. `for (I; C; S) B` is `I; while (C) { B S; }`, with S also before
  *      every `continue` of that loop (not of loops inside it); an empty C
  *      is `1`.  `if (C) { do B while (C); }` is `while (C) B`.
- *   3. As statements, `x++`, `++x`, `x += 1`, `x = x + 1` and `x = 1 + x`
+ *   3. Parentheses that change nothing go: `a + (b * c)`, `(a < b) && c`,
+ *      `return (x);`, `(p)->f`, `if ((c))` (kept: calls, casts, and groups
+ *      holding a comma, an assignment or ?:).
+ *   4. `T a = 1, *b;` is `T a = 1; T *b;` when T is type keywords (a tag
+ *      with its name) or one identifier (a typedef's name).
+ *   5. As statements, `x++`, `++x`, `x += 1`, `x = x + 1` and `x = 1 + x`
  *      are `x++` (and the same with -- and - 1); `x = x OP e` is
  *      `x OP= e` for OP among + - * / % & | ^ << >> when e holds no operator
  *      binding as loosely as OP (a fully parenthesised e loses its
  *      parentheses).  x is an identifier with members, arrows and indexes.
- *      `return (e);` is `return e;`.
- *   4. `a > b` is `b < a` and `a >= b` is `b <= a` when both sides are
+ *   6. `a > b` is `b < a` and `a >= b` is `b <= a` when both sides are
  *      simple: identifiers, numbers, calls, indexes, members, casts and
  *      arithmetic (no comparison, bitwise or logical operator, no
  *      assignment), each at most PLAG_NORM_OPERAND tokens.
- *   5. The arms of an if / else if chain are sorted by their normalised
+ *   7. The arms of an if / else if chain are sorted by their normalised
  *      tokens (identifiers as one class, so renaming does not change the
  *      order); a final plain else stays last.  This is what a token-level
  *      method can do: it cannot tell whether the conditions exclude each
