@@ -268,21 +268,6 @@ static double lowest_caught(const struct result *r, unsigned flag_pct)
 	return low;
 }
 
-/* Partial copies caught, and independent pairs flagged, with a fragment
- * threshold of n tokens (similarity flags as before). */
-static void with_fragment(const struct result *r, unsigned flag_pct, unsigned n, int *caught,
-			  int *copies, int *false_pos)
-{
-	*caught = *copies = *false_pos = 0;
-	for (size_t i = 0; i < r->ncopy; i++)
-		if (r->copy[i].level == PARTIAL) {
-			++*copies;
-			*caught += r->copy[i].sim * 100 >= flag_pct || r->copy[i].frag >= n;
-		}
-	for (size_t i = 0; i < r->nindep; i++)
-		*false_pos += r->indep[i].sim * 100 >= flag_pct || r->indep[i].frag >= n;
-}
-
 static unsigned shortest_caught_fragment(const struct result *r, unsigned n)
 {
 	unsigned low = UINT32_MAX;
@@ -301,8 +286,8 @@ static void print_default(const struct cfg_plag *cfg, const struct corpus *c,
 			  const struct result *r)
 {
 	printf("plagiarism recall: %zu independent players, %zu disguised copies; k %u, w %u, "
-	       "flag at %u%% or a fragment of %u tokens\n", c->norig, c->ncopy, cfg->k, cfg->w,
-	       cfg->flag_pct, cfg->fragment_tokens);
+	       "runs of %u, flag at %u%% or a fragment of %u tokens\n", c->norig, c->ncopy, cfg->k,
+	       cfg->w, cfg->min_run, cfg->flag_pct, cfg->fragment_tokens);
 	for (int l = 1; l <= LEVELS; l++)
 		printf("  level %d %-17s %3d of %3d caught = %5.1f%% (goal >= %d%%), least similar "
 		       "copy %.0f%%\n", l, level_names[l], r->caught[l], r->copies[l],
@@ -320,23 +305,73 @@ static void print_default(const struct cfg_plag *cfg, const struct corpus *c,
 	       shortest_caught_fragment(r, cfg->fragment_tokens), r->indep_frag_max);
 }
 
-static void sweep_fragment(const struct cfg_plag *cfg, const struct result *r)
+/* Caught per level, and false positives, for a flag threshold and a
+ * fragment threshold, from the measured pairs. */
+static int offline(const struct result *r, unsigned flag_pct, unsigned n, int caught[LEVELS + 1],
+		   int copies[LEVELS + 1])
 {
-	static const unsigned ns[] = { 60, 80, 100, 120, 150, 200, 250, 300 };
-	printf("  fragment thresholds at the defaults (partial copies caught | false "
-	       "positives):\n");
-	for (size_t i = 0; i < sizeof ns / sizeof *ns; i++) {
-		int caught, copies, fp;
-		with_fragment(r, cfg->flag_pct, ns[i], &caught, &copies, &fp);
-		printf("    %3u tokens: %5.1f%% | %d%s\n", ns[i], pct(caught, copies), fp,
-		       ns[i] == cfg->fragment_tokens ? "   <- default" : "");
+	for (int l = 0; l <= LEVELS; l++)
+		caught[l] = copies[l] = 0;
+	for (size_t i = 0; i < r->ncopy; i++) {
+		copies[r->copy[i].level]++;
+		caught[r->copy[i].level] += r->copy[i].sim * 100 >= flag_pct || r->copy[i].frag >= n;
 	}
+	int fp = 0;
+	for (size_t i = 0; i < r->nindep; i++)
+		fp += r->indep[i].sim * 100 >= flag_pct || r->indep[i].frag >= n;
+	return fp;
+}
+
+static void print_levels(const int *caught, const int *copies)
+{
+	for (int l = 1; l <= LEVELS; l++)
+		printf(" %5.1f", pct(caught[l], copies[l]));
+}
+
+/* Other flag and fragment thresholds need no new run: the measured pairs
+ * say which would be flagged. */
+static void sweep_thresholds(const struct cfg_plag *cfg, const struct result *r)
+{
+	static const unsigned flags[] = { 40, 45, 50, 55, 60, 65 };
+	static const unsigned ns[] = { 60, 80, 100, 120, 150, 200, 250, 300 };
+	int caught[LEVELS + 1], copies[LEVELS + 1];
+	printf("  flag thresholds at the defaults (recall %% per level 1-%d | false positives | "
+	       "separation):\n", LEVELS);
+	for (size_t i = 0; i < sizeof flags / sizeof *flags; i++) {
+		int fp = offline(r, flags[i], cfg->fragment_tokens, caught, copies);
+		printf("    flag %2u%%:", flags[i]);
+		print_levels(caught, copies);
+		printf(" | %d | %.0f%s\n", fp, (lowest_caught(r, flags[i]) - r->indep_max) * 100,
+		       flags[i] == cfg->flag_pct ? "   <- default" : "");
+	}
+	printf("  fragment thresholds at the defaults (recall %% per level 1-%d | false "
+	       "positives):\n", LEVELS);
+	for (size_t i = 0; i < sizeof ns / sizeof *ns; i++) {
+		int fp = offline(r, cfg->flag_pct, ns[i], caught, copies);
+		printf("    %3u tokens:", ns[i]);
+		print_levels(caught, copies);
+		printf(" | %d%s\n", fp, ns[i] == cfg->fragment_tokens ? "   <- default" : "");
+	}
+}
+
+static int sweep_one(const struct judge_config *cfg, const struct corpus *c,
+		     const struct cfg_plag *p, bool is_default)
+{
+	static struct result r;
+	if (run(cfg->data_dir, p, c, &r) < 0)
+		return -1;
+	printf("    k %2u w %2u run %u:", p->k, p->w, p->min_run);
+	for (int l = 1; l <= LEVELS; l++)
+		printf(" %5.1f", pct(r.caught[l], r.copies[l]));
+	printf(" | %d | %.0f%% | %.0f | %u%s\n", r.false_pos, r.indep_max * 100,
+	       (lowest_caught(&r, p->flag_pct) - r.indep_max) * 100, r.indep_frag_max,
+	       is_default ? "   <- default" : "");
+	return 0;
 }
 
 static int sweep(const struct judge_config *cfg, const struct corpus *c)
 {
-	static const unsigned ks[] = { 8, 10, 12, 15, 20 }, ws[] = { 4, 8, 16 };
-	static struct result r;
+	static const unsigned ks[] = { 8, 10, 12, 15, 20 }, ws[] = { 4, 8, 16 }, runs[] = { 1, 3 };
 	printf("  other settings (recall %% per level 1-%d | false positives | most similar "
 	       "independent pair | separation | longest independent fragment):\n", LEVELS);
 	for (size_t i = 0; i < sizeof ks / sizeof *ks; i++)
@@ -344,15 +379,15 @@ static int sweep(const struct judge_config *cfg, const struct corpus *c)
 			struct cfg_plag p = cfg->plag;
 			p.k = ks[i];
 			p.w = ws[j];
-			if (run(cfg->data_dir, &p, c, &r) < 0)
+			if (sweep_one(cfg, c, &p, p.k == cfg->plag.k && p.w == cfg->plag.w) < 0)
 				return -1;
-			printf("    k %2u w %2u:", p.k, p.w);
-			for (int l = 1; l <= LEVELS; l++)
-				printf(" %5.1f", pct(r.caught[l], r.copies[l]));
-			printf(" | %d | %.0f%% | %.0f | %u%s\n", r.false_pos, r.indep_max * 100,
-			       (lowest_caught(&r, p.flag_pct) - r.indep_max) * 100, r.indep_frag_max,
-			       p.k == cfg->plag.k && p.w == cfg->plag.w ? "   <- default" : "");
 		}
+	for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
+		struct cfg_plag p = cfg->plag;
+		p.min_run = runs[i];
+		if (p.min_run != cfg->plag.min_run && sweep_one(cfg, c, &p, false) < 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -372,6 +407,6 @@ int main(void)
 	if (run(cfg.data_dir, &cfg.plag, &c, &r) < 0)
 		return 1;
 	print_default(&cfg.plag, &c, &r);
-	sweep_fragment(&cfg.plag, &r);
+	sweep_thresholds(&cfg.plag, &r);
 	return sweep(&cfg, &c) < 0;
 }

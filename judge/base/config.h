@@ -56,6 +56,7 @@ struct cfg_worker {
 #define PLAG_K_MAX 256
 #define PLAG_W_MAX 1024
 #define PLAG_FRAGMENT_DEFAULT 150
+#define PLAG_MIN_RUN_DEFAULT 2
 struct cfg_plag {
 	unsigned k, w;
 	unsigned floor_pct;       /* pairs at least this similar are stored */
@@ -63,6 +64,7 @@ struct cfg_plag {
 	unsigned common_pct;      /* a fingerprint in more files of a game than this */
 	unsigned common_min_docs; /* share of them, and than this many, is an idiom */
 	unsigned fragment_tokens; /* a shared run this long flags a pair by itself */
+	unsigned min_run;         /* matched fingerprints count in runs this long */
 };
 
 struct judge_config {

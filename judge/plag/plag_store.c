@@ -245,7 +245,7 @@ static int measure(struct lookup *l, sqlite3_stmt *st, int64_t doc, struct plag_
 			    (uint32_t)sqlite3_column_int64(st, 6), &theirs, err))
 		return -1;
 	*m = (struct plag_match){ .doc = doc, .submission = sqlite3_column_int64(st, 0) };
-	enum plag_err e = plag_compare(l->fps, &theirs, &l->idioms, &m->pair, err);
+	enum plag_err e = plag_compare(l->fps, &theirs, &l->idioms, l->cfg->min_run, &m->pair, err);
 	plag_fps_free(&theirs);
 	if (e)
 		return -1;

@@ -131,7 +131,7 @@ static struct plag_pair compare(const struct plag_fps *a, const struct plag_fps 
 {
 	struct plag_pair p;
 	char err[PLAG_ERRLEN] = "";
-	enum plag_err e = plag_compare(a, b, ignore, &p, err);
+	enum plag_err e = plag_compare(a, b, ignore, 1, &p, err);
 	cr_assert_eq(e, PLAG_OK, "compare: %s", err);
 	return p;
 }
@@ -456,7 +456,7 @@ Test(plag_norm, equivalent_files_have_the_same_fingerprints)
 	fa = winnow_src(a);
 	struct plag_fps fc = winnow_src(c);
 	struct plag_pair pair;
-	cr_assert_eq(plag_compare(&fa, &fc, NULL, &pair, NULL), PLAG_OK);
+	cr_assert_eq(plag_compare(&fa, &fc, NULL, 1, &pair, NULL), PLAG_OK);
 	cr_expect_lt(pair.a_in_b, 0.5, "a different program shares %.0f%%", pair.a_in_b * 100);
 	plag_fps_free(&fa);
 	plag_fps_free(&fc);
@@ -1201,6 +1201,51 @@ Test(plag_base, shared_base_code_is_not_similarity)
 
 /* ---- pair similarity ---------------------------------------------------- */
 
+/* Fingerprints with the given hashes, one k-gram apart (k = 4), so each
+ * covers 4 tokens of its own. */
+static struct plag_fps fps_of_hashes(const uint64_t *h, size_t n)
+{
+	struct plag_fps f = { .v = calloc(n, sizeof *f.v), .n = n, .k = 4, .w = 1,
+			      .ntokens = (uint32_t)(4 * n) };
+	cr_assert_not_null(f.v);
+	for (size_t i = 0; i < n; i++)
+		f.v[i] = (struct plag_fp){ .hash = h[i], .tok = (uint32_t)(4 * i),
+					   .first_line = (uint32_t)i + 1, .last_line = (uint32_t)i + 1 };
+	return f;
+}
+
+Test(plag_sim, scattered_matches_count_only_in_runs)
+{
+	static const uint64_t ha[] = { 1, 2, 3, 4, 5, 6, 7, 8 }, hb[] = { 1, 3, 4, 6, 7, 8, 99 };
+	struct plag_fps a = fps_of_hashes(ha, 8), b = fps_of_hashes(hb, 7);
+	struct plag_pair p;
+	/* Every shared fingerprint: 1, 3, 4, 6, 7, 8 of A's 8. */
+	cr_assert_eq(plag_compare(&a, &b, NULL, 1, &p, NULL), PLAG_OK);
+	cr_expect_eq(p.a_covered, 6 * 4);
+	cr_expect_eq(p.a_matched, 6);
+	/* Runs of two or more: 3 4 and 6 7 8; the lone 1 is a coincidence. */
+	cr_assert_eq(plag_compare(&a, &b, NULL, 2, &p, NULL), PLAG_OK);
+	cr_expect_eq(p.a_covered, 5 * 4);
+	cr_expect_eq(p.a_matched, 5);
+	cr_expect_float_eq(p.a_in_b, 5.0 / 8, 1e-12);
+	/* In B all six shared ones are in runs (1 3 4 6 7 8 are consecutive there). */
+	cr_expect_eq(p.b_matched, 6);
+	/* Runs of three: only 6 7 8 in A. */
+	cr_assert_eq(plag_compare(&a, &b, NULL, 3, &p, NULL), PLAG_OK);
+	cr_expect_eq(p.a_matched, 3);
+	/* An ignored fingerprint neither breaks a run nor makes one: without 5,
+	 * 3 4 6 7 8 are one run of five. */
+	struct plag_hashset ignore = { 0 };
+	uint64_t five = 5;
+	cr_assert_eq(plag_hashset_add(&ignore, &five, 1, NULL), PLAG_OK);
+	cr_assert_eq(plag_compare(&a, &b, &ignore, 5, &p, NULL), PLAG_OK);
+	cr_expect_eq(p.a_matched, 5);
+	cr_expect_float_eq(p.a_in_b, 5.0 / 7, 1e-12);
+	plag_hashset_free(&ignore);
+	plag_fps_free(&a);
+	plag_fps_free(&b);
+}
+
 Test(plag_sim, identical_files_score_one)
 {
 	struct plag_fps a = winnow_src(PLAYER_MINIMAX), b = winnow_src(PLAYER_MINIMAX);
@@ -1449,10 +1494,10 @@ Test(plag_sim, bad_and_empty_inputs)
 	struct plag_fps a = winnow(t, 20, 12, 8), b = winnow(t, 20, 10, 8), e = winnow(t, 5, 12, 8);
 	struct plag_pair p;
 	char err[PLAG_ERRLEN] = "";
-	cr_expect_eq(plag_compare(&a, &b, NULL, &p, err), PLAG_E_PARAM);
+	cr_expect_eq(plag_compare(&a, &b, NULL, 1, &p, err), PLAG_E_PARAM);
 	cr_expect(strstr(err, "12-grams and 10-grams") != NULL, "%s", err);
-	cr_expect_eq(plag_compare(&a, NULL, NULL, &p, err), PLAG_E_PARAM);
-	cr_expect_eq(plag_compare(&a, &a, NULL, NULL, err), PLAG_E_PARAM);
+	cr_expect_eq(plag_compare(&a, NULL, NULL, 1, &p, err), PLAG_E_PARAM);
+	cr_expect_eq(plag_compare(&a, &a, NULL, 1, NULL, err), PLAG_E_PARAM);
 	p = compare(&a, &e, NULL);
 	cr_expect_eq(p.a_in_b, 0.0);
 	cr_expect_eq(p.b_in_a, 0.0);

@@ -391,7 +391,7 @@ Test(plag_store_fps, encode_then_decode_gives_the_same_fingerprints)
 	}
 	/* The decoded fingerprints compare with the originals as themselves. */
 	struct plag_pair p;
-	cr_assert_eq(plag_compare(&f, &g, NULL, &p, err), PLAG_OK, "%s", err);
+	cr_assert_eq(plag_compare(&f, &g, NULL, 1, &p, err), PLAG_OK, "%s", err);
 	cr_assert_float_eq(p.a_in_b, 1.0, 1e-12);
 	cr_assert_float_eq(p.b_in_a, 1.0, 1e-12);
 	plag_fps_free(&g);
@@ -563,13 +563,13 @@ Test(plag_store_base, the_demo_part_of_two_files_does_not_match)
 			     fb.v[i].first_line, fb.v[i].last_line);
 	struct plag_pair p;
 	char err[PLAG_ERRLEN];
-	cr_assert_eq(plag_compare(&fa, &fb, NULL, &p, err), PLAG_OK, "%s", err);
+	cr_assert_eq(plag_compare(&fa, &fb, NULL, 1, &p, err), PLAG_OK, "%s", err);
 	cr_assert_lt(p.a_in_b * 100, cfg.floor_pct, "a_in_b %.2f", p.a_in_b);
 	cr_assert_lt(p.b_in_a * 100, cfg.floor_pct, "b_in_a %.2f", p.b_in_a);
 
 	/* Without the base the Demo they share makes them look alike. */
 	struct plag_fps ra = fingerprint(a, strlen(a), NULL), rb = fingerprint(b, strlen(b), NULL);
-	cr_assert_eq(plag_compare(&ra, &rb, NULL, &p, err), PLAG_OK, "%s", err);
+	cr_assert_eq(plag_compare(&ra, &rb, NULL, 1, &p, err), PLAG_OK, "%s", err);
 	cr_assert_geq(p.a_in_b * 100, cfg.flag_pct, "a_in_b %.2f", p.a_in_b);
 
 	/* Stored, the two are no pair. */
@@ -752,7 +752,7 @@ Test(plag_store_add, an_unrelated_file_is_no_pair)
 	struct plag_fps a = fp_of(SCOUT), b = fp_of(MINER);
 	struct plag_pair p;
 	char err[PLAG_ERRLEN];
-	cr_assert_eq(plag_compare(&a, &b, NULL, &p, err), PLAG_OK, "%s", err);
+	cr_assert_eq(plag_compare(&a, &b, NULL, 1, &p, err), PLAG_OK, "%s", err);
 	cr_assert_lt(p.a_in_b * 100, cfg.floor_pct);
 	cr_assert_lt(p.b_in_a * 100, cfg.floor_pct);
 	plag_fps_free(&a);
