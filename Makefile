@@ -11,7 +11,7 @@ ASAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 SANFLAGS := $(if $(SAN),$(ASAN))
 CFLAGS  := -std=gnu17 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I. $(SANFLAGS)
 LDFLAGS := $(SANFLAGS)
-LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lcurl -lm
+LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lcurl -lz -lm
 
 # Player binaries (test attackers, shipped players) are static, never
 # sanitized, and the same for every build flavour.
@@ -21,7 +21,7 @@ SANDBOX_SRC := $(wildcard sandbox/*.c)
 MAINS       := judge/cli/judge.c judge/cli/judge_worker.c
 JUDGE_SRC   := $(filter-out $(MAINS),$(wildcard judge/*/*.c))
 # Engines run in the judge; a game's kit/ and players/ go into player binaries.
-GAMES_SRC   := games/registry.c games/params_text.c $(wildcard games/*/engine/*.c)
+GAMES_SRC   := games/registry.c games/params_text.c games/seed.c $(wildcard games/*/engine/*.c)
 TEST_SRC    := $(wildcard tests/unit/*.c)
 ATTACK_SRC  := $(wildcard tests/attack/*.c)
 BENCH_SRC   := $(wildcard bench/*.c)

@@ -30,11 +30,11 @@ FUZZ_OPTS := -rss_limit_mb=1024 -timeout=10 -max_len=8192
 
 fuzz_obj = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(1))
 
-FUZZ_ENGINE_SRC := games/registry.c games/params_text.c $(wildcard games/*/engine/*.c)
+FUZZ_ENGINE_SRC := games/registry.c games/params_text.c games/seed.c $(wildcard games/*/engine/*.c)
 
 # target name -> its seed corpus (tests/fuzz/corpus/DIR)
 FUZZ_TARGETS := fuzz_dominator_orders:dominator fuzz_ants_orders:ants \
-		fuzz_starwar_orders:starwar fuzz_frames:frames
+		fuzz_starwar_orders:starwar fuzz_frames:frames fuzz_replay:replay
 FUZZ_BINS    := $(foreach t,$(FUZZ_TARGETS),$(FUZZ_DIR)/$(firstword $(subst :, ,$(t))))
 
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-toolchain
@@ -60,11 +60,15 @@ $(FUZZ_DIR)/obj/%.o: %.c | fuzz-toolchain
 # An orders target is its game's part (tests/fuzz/fuzz_GAME_orders.c), the
 # harness they share (fuzz_orders.c) and the engines.
 $(FUZZ_DIR)/fuzz_%_orders: $(call fuzz_obj,tests/fuzz/fuzz_%_orders.c tests/fuzz/fuzz_orders.c $(FUZZ_ENGINE_SRC))
-	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -ljansson -lm -o $@
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -ljansson -lcrypto -lm -o $@
 
 # The frame reader alone: the target fakes the sandbox calls seat.c makes.
 $(FUZZ_DIR)/fuzz_frames: $(call fuzz_obj,tests/fuzz/fuzz_frames.c judge/play/seat.c)
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -o $@
+
+# The replay check on hostile replays, with every engine.
+$(FUZZ_DIR)/fuzz_replay: $(call fuzz_obj,tests/fuzz/fuzz_replay.c judge/replay/replay_check.c $(FUZZ_ENGINE_SRC))
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -ljansson -lm -o $@
 
 fuzz-build: $(FUZZ_BINS)
 

@@ -99,6 +99,7 @@ static void dw_spec(const struct judge_config *cfg, const struct game *game,
 	*spec = (struct match_spec){
 		.game = game, .params = params, .nplayers = 4,
 		.uid_base = sb->uid_base, .uid_count = sb->uid_count,
+		.wall_budget_factor = sb->wall_budget_factor, .wall_round_ns = sb->wall_round_ns,
 		.limits = { .cpu_ns = sb->cpu_ns, .wall_ns = sb->wall_ns,
 			    .memory_bytes = sb->memory_bytes, .stderr_bytes = sb->stderr_bytes,
 			    .open_files = sb->open_files },

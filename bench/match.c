@@ -110,7 +110,9 @@ static uint64_t sandboxed_match(const struct game *game, const char *demo, int64
 	struct match_spec spec = { .game = game, .seed = SEED, .nplayers = PLAYERS,
 				   .pin_cpu = true, .cpu = sched_getcpu(),
 				   .limits = player_limits(), .uid_base = cfg.sandbox.uid_base,
-				   .uid_count = cfg.sandbox.uid_count };
+				   .uid_count = cfg.sandbox.uid_count,
+				   .wall_budget_factor = cfg.sandbox.wall_budget_factor,
+				   .wall_round_ns = cfg.sandbox.wall_round_ns };
 	for (int i = 0; i < PLAYERS; i++)
 		spec.entry[i] = (struct match_entry){ .binary = demo, .label = "Demo" };
 	struct match_result r;
@@ -145,7 +147,7 @@ static uint64_t in_process_match(const struct game *game, const struct inproc *i
 		if (in->start[p](buf, frame_len[0][p]) < 0)
 			die(game->name, "in-process start refused");
 	}
-	json_t *rounds = json_array();
+	json_t *start = game->replay_header(g), *rounds = json_array();
 	for (int r = 1; r <= game->rounds(g); r++) {
 		for (int p = 0; p < PLAYERS; p++) {
 			game->status(g, p, 0);
@@ -154,10 +156,13 @@ static uint64_t in_process_match(const struct game *game, const struct inproc *i
 			if (n < 0 || game->orders(g, p, reply, (size_t)n, err) < 0)
 				die("in-process turn", err);
 		}
+		json_t *orders = game->replay_orders(g);
 		game->advance(g);
-		json_array_append_new(rounds, game->replay_round(g));
+		json_t *frame = game->replay_round(g);
+		json_object_set_new(frame, "orders", orders);
+		json_array_append_new(rounds, frame);
 	}
-	json_t *replay = json_pack("{s:o, s:o}", "start", game->replay_header(g), "rounds", rounds);
+	json_t *replay = json_pack("{s:o, s:o}", "start", start, "rounds", rounds);
 	json_dump_file(replay, "build/bench-match-inproc.json", JSON_COMPACT);
 	uint64_t t = bench_now_ns() - t0;
 	game->scores(g, scores);

@@ -60,7 +60,10 @@ CREATE INDEX jobs_claimable ON jobs (priority DESC, id)
 	WHERE state IN ('queued', 'running');
 
 -- One row per played match; job_id UNIQUE is what makes a result count
--- exactly once, even when two workers raced on an expired lease.
+-- exactly once, even when two workers raced on an expired lease.  replay
+-- holds the replay's JSON gzip-compressed, a BLOB (judge/replay_io.h reads
+-- it); rows written by judges before that hold the plain JSON text, and
+-- are read as well, so no migration rewrites them.
 CREATE TABLE matches (
 	id         INTEGER PRIMARY KEY,
 	job_id     INTEGER NOT NULL UNIQUE REFERENCES jobs (id),

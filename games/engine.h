@@ -4,8 +4,8 @@
  * on its own state type.  An engine with prefix P whose state is struct
  * P_state (fields p.rounds, round and score[]) and whose functions are
  * P_new, P_free, P_start, P_view, P_take_orders, P_set_status, P_advance,
- * P_replay_header and P_replay_round gets its table, and the casts between
- * the two state types, from one line:
+ * P_replay_header, P_replay_round, P_replay_orders and P_replay_message gets
+ * its table, and the casts between the two state types, from one line:
  *
  *     GAME_ENGINE(dom, dominator_game, "dominator", "Dominator",
  *                 DOM_PLAYERS, DOM_START_LEN, DOM_VIEW_MAX, DOM_ORDERS_MAX);
@@ -78,6 +78,16 @@
 	{                                                                                  \
 		return P##_replay_round(P##_of_const(g));                                  \
 	}                                                                                  \
+	static json_t *P##_game_replay_orders(const struct game_state *g)                  \
+	{                                                                                  \
+		return P##_replay_orders(P##_of_const(g));                                 \
+	}                                                                                  \
+	static size_t P##_game_replay_message(const struct game_state *g, int player,      \
+					      const json_t *orders, uint8_t *buf,          \
+					      size_t cap)                                  \
+	{                                                                                  \
+		return P##_replay_message(P##_of_const(g), player, orders, buf, cap);      \
+	}                                                                                  \
 	const struct game table = {                                                        \
 		.name = NAME, .title = TITLE, .players = PLAYERS,                          \
 		.start_max = START_MAX, .view_max = VIEW_MAX, .orders_max = ORDERS_MAX,    \
@@ -88,6 +98,8 @@
 		.advance = P##_game_advance, .scores = P##_game_scores,                    \
 		.replay_header = P##_game_replay_header,                                   \
 		.replay_round = P##_game_replay_round,                                     \
+		.replay_orders = P##_game_replay_orders,                                   \
+		.replay_message = P##_game_replay_message,                                 \
 	}
 
 #endif

@@ -63,7 +63,9 @@ struct game {
 
 	/* What the runner tells the game about a player: its share of the
 	 * CPU budget used so far, or a negative value once it is frozen (its
-	 * units then take no more orders). */
+	 * units then take no more orders).  The share only shows in views:
+	 * the course of the match depends on it through the players' orders
+	 * alone, so a replay records which seats are frozen, not the shares. */
 	void (*status)(struct game_state *g, int player, double cpu_share);
 
 	/* Resolves the round with the orders taken since the last call. */
@@ -76,6 +78,18 @@ struct game {
 	 * game_advance() what changed in that round (new references). */
 	json_t *(*replay_header)(const struct game_state *g);
 	json_t *(*replay_round)(const struct game_state *g);
+
+	/* The orders the engine holds for the coming round, every seat's
+	 * (call it just before game_advance()), in the game's compact replay
+	 * form: only what game_advance() will act on (new reference). */
+	json_t *(*replay_orders)(const struct game_state *g);
+	/* Back from a replay: the orders message that makes the engine hold
+	 * player's part of `orders` (replay_orders' form, taken in the same
+	 * state); its length in buf, 0 when `orders` is not in that form or
+	 * does not fit in cap (orders_max always does).  A replay is hostile
+	 * input too. */
+	size_t (*replay_message)(const struct game_state *g, int player, const json_t *orders,
+				 uint8_t *buf, size_t cap);
 };
 
 /* games/registry.c: every game the judge knows. */

@@ -5,6 +5,7 @@
 #include <linux/filter.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <linux/seccomp.h>
 #include <time.h>
 
 #include "sandbox/sandbox.h"
@@ -35,9 +36,14 @@ struct sbx_proc {
 	clockid_t cpuclock;
 	uint64_t start_ns;
 	uint64_t wall_deadline_ns;
+	bool guarded;          /* the guard is armed, since guarded_since_ns */
+	uint64_t guarded_since_ns;
+	uint64_t guarded_ns;   /* guarded time of the armings before */
 	/* No limit can fire before this: the CPU budget cannot run out
 	 * faster than the wall clock runs (one thread). */
 	uint64_t check_at_ns;
+	uint64_t brk_now;      /* a lower bound of the program break (grow.c) */
+	int statm_fd;          /* its /proc/PID/statm, once grow.c needs it */
 	bool killed;  /* we sent SIGKILL; res already holds why */
 	bool reaped;
 	size_t log_cap;
@@ -97,10 +103,23 @@ int sbx_elf_check(int fd, const struct sbx_limits *lim, struct sbx_result *res);
 int sbx_notify_exec(struct sbx_proc *p, char err[SBX_ERRLEN]);
 void sbx_notify_service(struct sbx_proc *p);
 
+/* grow.c: calls that may grow the address space (brk, mmap, mremap), and
+ * the judgement on one: true if it may go on, false when it would pass the
+ * memory limit and the process was killed with SBX_MEMORY. */
+bool sbx_grow_call(const struct seccomp_data *d);
+bool sbx_grow_check(struct sbx_proc *p, const struct seccomp_data *d);
+/* Bytes it has mapped now (VmSize); false once it is gone. */
+bool sbx_mapped_now(struct sbx_proc *p, uint64_t *bytes);
+
 /* proc.c */
+struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim);
+
+/* stop.c: kills the child (and its process group) once, recording why;
+ * the first verdict wins. */
 void sbx_kill(struct sbx_proc *p, enum sbx_verdict v, const char *detail,
 	      const char *message);
-struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim);
+/* SIGKILL to the child's process group (a tool's helpers are in it). */
+void sbx_kill_group(const struct sbx_proc *p);
 
 /* Samples VmHWM as the process ends; exact if it can still be read. */
 void sbx_sample_final_peak(struct sbx_proc *p);

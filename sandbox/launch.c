@@ -309,6 +309,24 @@ static int spawn_child(struct sbx_proc *p, struct child_plan *plan, char err[SBX
 	return 0;
 }
 
+/* A player's arguments say nothing of the host: argv[0] is "player", not
+ * the path of its binary in the compile cache; the caller's further
+ * arguments (`judge sandbox run BINARY ARGS...`) follow.  Its environment
+ * is empty (plan_child).  NULL when out of memory. */
+static const char **player_argv(const struct sbx_spec *spec)
+{
+	size_t n = 1;
+	while (spec->argv && spec->argv[0] && spec->argv[n])
+		n++;
+	const char **v = calloc(n + 1, sizeof *v);
+	if (!v)
+		return NULL;
+	v[0] = "player";
+	for (size_t i = 1; i < n; i++)
+		v[i] = spec->argv[i];
+	return v;
+}
+
 struct sbx_proc *sbx_start(const struct sbx_policy *pol, const struct sbx_spec *spec,
 			   char err[SBX_ERRLEN])
 {
@@ -331,9 +349,14 @@ struct sbx_proc *sbx_start(const struct sbx_policy *pol, const struct sbx_spec *
 	struct child_plan plan;
 	struct view_plan view = { 0 };
 	bool confined = pol->profile == SBX_TOOL && spec->view;
+	const char **own_argv = NULL;
 	int rc = -1;
 	if (confined && sbx_view_plan(spec->view, &view, err) < 0)
 		goto out;
+	if (pol->profile == SBX_PLAYER && !(s.argv = own_argv = player_argv(spec))) {
+		snprintf(err, SBX_ERRLEN, "sandbox: out of memory");
+		goto out;
+	}
 	if (pipe2(errpipe, O_CLOEXEC) < 0 || pipe2(syncpipe, O_CLOEXEC) < 0) {
 		snprintf(err, SBX_ERRLEN, "sandbox: pipe: %s", strerror(errno));
 		goto out;
@@ -359,6 +382,7 @@ out:
 	}
 	close(execfd);
 	sbx_view_plan_free(&view);
+	free(own_argv); /* the child has executed the binary or given up */
 	if (rc < 0) {
 		sbx_free(p);
 		return NULL;

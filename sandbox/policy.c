@@ -4,8 +4,9 @@
  * child blocks in the kernel, the parent learns which call it was and ends
  * it with a verdict that names the call.  The parent also decides the few
  * calls whose answer depends on state a filter cannot see: the one exec of
- * the player (see notify.c), signals a process sends to itself, and its
- * exit, where the parent reads its memory high-water mark one last time.
+ * the player (see notify.c), signals a process sends to itself, calls that
+ * grow its address space (the memory limit, grow.c), and its exit, where
+ * the parent reads its memory high-water mark one last time.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,7 +25,7 @@
 static const int allowed[] = {
 	SCMP_SYS(read), SCMP_SYS(write), SCMP_SYS(readv), SCMP_SYS(writev),
 	SCMP_SYS(close), SCMP_SYS(fstat), SCMP_SYS(lseek),
-	SCMP_SYS(munmap), SCMP_SYS(brk), SCMP_SYS(mprotect), SCMP_SYS(madvise),
+	SCMP_SYS(munmap), SCMP_SYS(mprotect), SCMP_SYS(madvise),
 	SCMP_SYS(set_tid_address), SCMP_SYS(set_robust_list), SCMP_SYS(rseq),
 	SCMP_SYS(getrlimit), SCMP_SYS(getrandom),
 	SCMP_SYS(rt_sigaction), SCMP_SYS(rt_sigprocmask), SCMP_SYS(rt_sigreturn),
@@ -36,17 +37,18 @@ static const int allowed[] = {
 };
 
 /* Calls glibc makes on its own that we answer with an error instead of
- * running: looking up the executable's path at start-up, asking what kind
- * of file stdout is (stdio then uses a default buffer), and qsort asking
- * how much memory the machine has (it then sorts in place). */
+ * running, the same error whatever the arguments, so that the answer says
+ * nothing of the host: looking up the executable's path at start-up
+ * (readlink of /proc/self/exe), fstat, which glibc makes as newfstatat of
+ * "" (stdio then uses a default buffer), and isatty (ioctl TCGETS).  The
+ * README lists them.  sysinfo is answered by the parent (notify.c). */
 static const struct { int nr; int err; } refused[] = {
 	{ SCMP_SYS(readlink), ENOENT },
 	{ SCMP_SYS(newfstatat), EACCES },
 	{ SCMP_SYS(ioctl), ENOTTY },
-	{ SCMP_SYS(sysinfo), ENOSYS },
 };
 
-static int add_rules(scmp_filter_ctx ctx, const struct sbx_limits *lim)
+static int add_rules(scmp_filter_ctx ctx)
 {
 	int rc = 0;
 	for (size_t i = 0; i < sizeof allowed / sizeof *allowed && !rc; i++)
@@ -55,12 +57,10 @@ static int add_rules(scmp_filter_ctx ctx, const struct sbx_limits *lim)
 		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(refused[i].err), refused[i].nr, 0);
 	if (rc)
 		return rc;
-	/* A single mapping larger than the whole limit is a memory verdict the
-	 * parent gives at once; smaller ones meet RLIMIT_AS. */
-	rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(mmap), 1,
-			      SCMP_A1(SCMP_CMP_LE, lim->memory_bytes));
-	rc = rc ? rc : seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(mremap), 1,
-					SCMP_A2(SCMP_CMP_LE, lim->memory_bytes));
+	/* brk(0) asks where the break is; every call that may grow the address
+	 * space (brk, mmap, mremap) goes to the parent, which freezes the
+	 * player if it would pass the memory limit (grow.c). */
+	rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(brk), 1, SCMP_A0(SCMP_CMP_EQ, 0));
 	/* Thread-local storage set-up; nothing else arch_prctl offers. */
 	rc = rc ? rc : seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(arch_prctl), 1,
 					SCMP_A0(SCMP_CMP_EQ, 0x1002 /* ARCH_SET_FS */));
@@ -103,7 +103,7 @@ static int build_player_filter(struct sbx_policy *pol)
 	 * hears of them and names them. */
 	int rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_NOTIFY);
 	rc = rc ? rc : seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2);
-	rc = rc ? rc : add_rules(ctx, &pol->lim);
+	rc = rc ? rc : add_rules(ctx);
 	rc = rc ? rc : export_program(ctx, &pol->prog);
 	seccomp_release(ctx);
 	return rc;

@@ -28,7 +28,7 @@ struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim)
 		return NULL;
 	p->lim = *lim;
 	p->pid = -1;
-	p->pidfd = p->listener = p->errfd = -1;
+	p->pidfd = p->listener = p->errfd = p->statm_fd = -1;
 	p->log_cap = lim->stderr_bytes;
 	p->log = calloc(1, p->log_cap + 1);
 	if (!p->log) {
@@ -59,68 +59,44 @@ uint64_t sbx_cpu_ns(const struct sbx_proc *p)
 	return (uint64_t)ts.tv_sec * NS + ts.tv_nsec;
 }
 
-/* Reads VmHWM; false when it could not (the process is already gone). */
-static bool sample_peak(struct sbx_proc *p)
+/* The time the guard has been armed in all, until now. */
+static uint64_t guarded_total(const struct sbx_proc *p, uint64_t now)
 {
-	char path[64], buf[2048];
-	snprintf(path, sizeof path, "/proc/%d/status", p->pid);
-	FILE *f = fopen(path, "re");
-	unsigned long long kb = 0;
-	bool found = false;
-	while (f && !found && fgets(buf, sizeof buf, f))
-		found = sscanf(buf, "VmHWM: %llu kB", &kb) == 1;
-	if (f)
-		fclose(f);
-	if (kb * 1024 > p->sampled_peak)
-		p->sampled_peak = kb * 1024;
-	return found;
-}
-
-uint64_t sbx_peak_memory(struct sbx_proc *p)
-{
-	if (!p->reaped)
-		sample_peak(p);
-	return p->reaped ? p->res.peak_memory : p->sampled_peak;
-}
-
-void sbx_sample_final_peak(struct sbx_proc *p)
-{
-	if (!p->reaped && sample_peak(p))
-		p->peak_final = true;
+	return p->guarded_ns + (p->guarded ? now - p->guarded_since_ns : 0);
 }
 
 void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
 {
-	p->wall_deadline_ns = wall_ns ? sbx_now_ns() + wall_ns : UINT64_MAX;
+	uint64_t now = sbx_now_ns();
+	p->guarded_ns = guarded_total(p, now);
+	p->guarded = wall_ns != 0;
+	p->guarded_since_ns = now;
+	p->wall_deadline_ns = wall_ns ? now + wall_ns : UINT64_MAX;
+	uint64_t budget = p->lim.wall_budget_ns;
+	if (wall_ns && budget) {
+		uint64_t left = budget > p->guarded_ns ? budget - p->guarded_ns : 0;
+		if (left < wall_ns)
+			p->wall_deadline_ns = now + left;
+	}
 	if (p->wall_deadline_ns < p->check_at_ns)
 		p->check_at_ns = p->wall_deadline_ns;
 }
 
-/* The child leads its own process group (setsid), and a tool's helpers
- * (gcc's cc1, as, ld) are in it: they end with it.  The group id cannot
- * be reused while its leader is unreaped, which is whenever we call this. */
-static void kill_group(const struct sbx_proc *p)
+/* The guard fired: for this wait alone, or for the budget of them all. */
+static void wall_exceeded(struct sbx_proc *p, uint64_t now, uint64_t cpu)
 {
-	if (p->pid > 0)
-		kill(-p->pid, SIGKILL);
-}
-
-void sbx_kill(struct sbx_proc *p, enum sbx_verdict v, const char *detail, const char *message)
-{
-	if (p->reaped || p->killed)
-		return;
-	sbx_sample_final_peak(p); /* the last chance to see it */
-	p->killed = true;
-	p->res.verdict = v;
-	snprintf(p->res.detail, sizeof p->res.detail, "%s", detail);
-	snprintf(p->res.message, sizeof p->res.message, "%s", message);
-	syscall(SYS_pidfd_send_signal, p->pidfd, SIGKILL, NULL, 0);
-	kill_group(p);
-}
-
-void sbx_stop(struct sbx_proc *p, enum sbx_verdict v, const char *message)
-{
-	sbx_kill(p, v, "", message);
+	char msg[sizeof p->res.message];
+	uint64_t waited = guarded_total(p, now);
+	if (p->lim.wall_budget_ns && waited >= p->lim.wall_budget_ns)
+		snprintf(msg, sizeof msg,
+			 "wall-clock budget exceeded: waited for %.1f s of %.1f s in all, while it "
+			 "used %.3f s of CPU (the rest blocked or asleep)",
+			 waited / 1e9, p->lim.wall_budget_ns / 1e9, cpu / 1e9);
+	else
+		snprintf(msg, sizeof msg,
+			 "blocked past the wall-clock guard (%.3f s) while using %.3f s of CPU",
+			 p->lim.wall_ns / 1e9, cpu / 1e9);
+	sbx_kill(p, SBX_WALL, "", msg);
 }
 
 /* Keeps the first log_cap bytes of stderr and counts the rest: the child
@@ -162,10 +138,7 @@ static void check_limits(struct sbx_proc *p)
 			 cpu / 1e9, p->lim.cpu_ns / 1e9);
 		sbx_kill(p, SBX_CPU, "", msg);
 	} else if (now >= p->wall_deadline_ns) {
-		snprintf(msg, sizeof msg,
-			 "blocked past the wall-clock guard (%.3f s) while using %.3f s of CPU",
-			 p->lim.wall_ns / 1e9, cpu / 1e9);
-		sbx_kill(p, SBX_WALL, "", msg);
+		wall_exceeded(p, now, cpu);
 	} else {
 		uint64_t cpu_left = p->lim.cpu_ns ? p->lim.cpu_ns - cpu : UINT64_MAX;
 		uint64_t next = cpu_left < UINT64_MAX - now ? now + cpu_left : UINT64_MAX;
@@ -234,7 +207,7 @@ static void reap(struct sbx_proc *p, int flags)
 	if (waitid(P_PIDFD, p->pidfd, &si, WEXITED | WNOWAIT | flags) < 0 || si.si_pid == 0)
 		return;
 	uint64_t cpu = sbx_cpu_ns(p);
-	kill_group(p);
+	sbx_kill_group(p);
 	int status;
 	struct rusage ru;
 	if (wait4(p->pid, &status, 0, &ru) < 0)
@@ -373,7 +346,9 @@ const struct sbx_result *sbx_finish(struct sbx_proc *p)
 		int n = sbx_pollfds(p, fds);
 		if (poll_ns(fds, n, sbx_timeout_ns(p)) < 0)
 			break;
-		sbx_service(p);
+		/* Only what is ready: a player's brk or mmap wakes us for
+		 * its notification alone (grow.c). */
+		sbx_service_polled(p, fds, n);
 	}
 	/* What the child wrote is in the pipe; what it started is dead. */
 	drain_stderr(p);
@@ -392,7 +367,7 @@ void sbx_free(struct sbx_proc *p)
 			kill(p->pid, SIGKILL);
 		waitpid(p->pid, NULL, 0);
 	}
-	int fds[] = { p->pidfd, p->listener, p->errfd };
+	int fds[] = { p->pidfd, p->listener, p->errfd, p->statm_fd };
 	for (size_t i = 0; i < sizeof fds / sizeof *fds; i++)
 		if (fds[i] >= 0)
 			close(fds[i]);

@@ -7,7 +7,9 @@
  * drains), its own unprivileged uid/gid when the caller is root and names one,
  * a parent-death signal, and, for the player profile, the seccomp allow-list
  * compiled once by sbx_policy_new().  A call outside the list stops the child
- * and the verdict names the call.  The binary is executed exactly once,
+ * and the verdict names the call; a call that would grow its address space
+ * past the memory limit stops it with SBX_MEMORY before it can fail.  Its
+ * argv[0] is "player" and its environment empty.  The binary is executed exactly once,
  * through a descriptor the parent opened: any later execve/execveat is a
  * forbidden call, whatever its arguments.  CPU time (user + system) comes
  * from the kernel in nanoseconds; the CPU budget and the wall-clock guard are
@@ -57,6 +59,9 @@ enum sbx_verdict {
 struct sbx_limits {
 	uint64_t cpu_ns;       /* CPU budget, user + system */
 	uint64_t wall_ns;      /* wall-clock guard, re-armed by sbx_arm_wall */
+	uint64_t wall_budget_ns; /* the guarded time summed over every arming
+				    (what a caller waited for it in all);
+				    0: no budget */
 	uint64_t memory_bytes; /* address space */
 	uint64_t stack_bytes;  /* 0: 15/16 of memory_bytes */
 	uint64_t output_bytes; /* RLIMIT_FSIZE for tools; players get 0 */
@@ -81,7 +86,8 @@ struct sbx_view {
 
 struct sbx_spec {
 	const char *path;         /* the binary (static, for players) */
-	const char *const *argv;  /* NULL: { path } */
+	const char *const *argv;  /* NULL: { path }; a player's argv[0] is
+				     always "player" */
 	const char *const *envp;  /* tools only; players get none */
 	const char *workdir;      /* tools only; players run in "/" */
 	int stdin_fd, stdout_fd;  /* become the child's 0 and 1; the caller
@@ -162,7 +168,9 @@ uint64_t sbx_cpu_ns(const struct sbx_proc *p);
 uint64_t sbx_peak_memory(struct sbx_proc *p);
 
 /* The wall-clock guard expires wall_ns from now (the runner re-arms it each
- * turn). */
+ * turn), or sooner when the wall budget runs out first; the time until the
+ * next arming counts against the budget.  0 disarms the guard: the caller
+ * no longer waits for the process, and the budget stops running. */
 void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns);
 
 /* Freezes the process for good: kills it and records the verdict (the

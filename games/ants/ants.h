@@ -171,6 +171,11 @@ size_t ant_view(const struct ant_state *g, int player, uint8_t *buf, size_t cap)
 
 json_t *ant_replay_header(const struct ant_state *g);
 json_t *ant_replay_round(const struct ant_state *g);
+/* The commands held for the coming round, and a player's message that
+ * gives its part back (games/game.h: replay_orders, replay_message). */
+json_t *ant_replay_orders(const struct ant_state *g);
+size_t ant_replay_message(const struct ant_state *g, int player, const json_t *orders,
+			  uint8_t *buf, size_t cap);
 
 /* ---- game.c -------------------------------------------------------------- */
 

@@ -14,7 +14,8 @@
  * start (ANT_START_LEN bytes)
  *   u8 version, u8 players (4), u8 me (this player's number)
  *   u16 x ANT_NPARAMS, the parameters in the order of enum ant_param_index
- *   u64 seed: the player's own random seed (match seed + player + 1)
+ *   u64 seed: the player's own random seed, derived from the match seed
+ *            and its seat (games/seed.h): it reveals neither
  *
  * view
  *   u16 round (rounds played so far), u16 rows, u16 cols

@@ -182,6 +182,11 @@ size_t dom_view(const struct dom_state *d, int player, uint8_t *buf, size_t cap)
 
 json_t *dom_replay_header(const struct dom_state *d);
 json_t *dom_replay_round(const struct dom_state *d);
+/* The orders held for the coming round, and a player's message that gives
+ * its part back (games/game.h: replay_orders, replay_message). */
+json_t *dom_replay_orders(const struct dom_state *d);
+size_t dom_replay_message(const struct dom_state *d, int player, const json_t *orders,
+			  uint8_t *buf, size_t cap);
 
 /* ---- game.c -------------------------------------------------------------- */
 

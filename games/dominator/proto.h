@@ -16,7 +16,8 @@
  *   u16 rounds, rows, cols, farmers, knights, witches,
  *       farmer_health, knight_health, farmer_regen, knight_regen,
  *       damage_min, damage_max
- *   u64 seed: the player's own random seed (match seed + player + 1)
+ *   u64 seed: the player's own random seed, derived from the match seed
+ *            and its seat (games/seed.h): it reveals neither
  *
  * view
  *   u16 round (rounds played so far), u16 rows, u16 cols

@@ -15,7 +15,8 @@
  *   u16 rounds, rows, cols (universe), window, ships (per player),
  *       regen_rounds, missile_bonuses, point_bonuses, bonus_missiles,
  *       bonus_points, kill_points, initial_missiles
- *   u64 seed: the player's own random seed (match seed + player + 1)
+ *   u64 seed: the player's own random seed, derived from the match seed
+ *            and its seat (games/seed.h): it reveals neither
  *
  * view
  *   u16 round (rounds played so far), u16 rows, u16 cols, u16 window

@@ -145,6 +145,11 @@ size_t sw_view(const struct sw_state *d, int player, uint8_t *buf, size_t cap);
 
 json_t *sw_replay_header(const struct sw_state *d);
 json_t *sw_replay_round(const struct sw_state *d);
+/* The instructions held for the coming round, and a player's message that
+ * gives its part back (games/game.h: replay_orders, replay_message). */
+json_t *sw_replay_orders(const struct sw_state *d);
+size_t sw_replay_message(const struct sw_state *d, int player, const json_t *orders,
+			 uint8_t *buf, size_t cap);
 
 /* ---- game.c -------------------------------------------------------------- */
 

@@ -21,6 +21,8 @@ void cfg_defaults(struct judge_config *cfg)
 		.sandbox = {
 			.cpu_ns = 1000 * MS,
 			.wall_ns = 10000 * MS,
+			.wall_budget_factor = 4,
+			.wall_round_ns = 2 * MS,
 			.memory_bytes = 512 * MIB,
 			.stderr_bytes = 64 * 1024,
 			.open_files = 16,
@@ -118,6 +120,8 @@ static int load_sandbox(struct cfg_sandbox *s, json_t *obj, char err[CFG_ERRLEN]
 	const struct cfg_number nums[] = {
 		{ "cpu_ms", &s->cpu_ns, NULL, NULL, MS, 1, 3600 * 1000 },
 		{ "wall_ms", &s->wall_ns, NULL, NULL, MS, 1, 24 * 3600 * 1000 },
+		{ "wall_budget_cpu_factor", NULL, &s->wall_budget_factor, NULL, 1, 1, 1000 },
+		{ "wall_budget_round_ms", &s->wall_round_ns, NULL, NULL, MS, 0, 60 * 1000 },
 		{ "memory_mb", &s->memory_bytes, NULL, NULL, MIB, 8, 1 << 20 },
 		{ "stderr_kb", &s->stderr_bytes, NULL, NULL, 1024, 0, 1 << 20 },
 		{ "open_files", NULL, &s->open_files, NULL, 1, 8, 1024 },

@@ -21,6 +21,11 @@
 struct cfg_sandbox {
 	uint64_t cpu_ns;       /* a player's CPU budget for the whole game */
 	uint64_t wall_ns;      /* wall-clock guard */
+	/* A player's wall budget for a match (the time the judge waits for
+	 * its orders, summed): wall_budget_factor x cpu_ns + wall_round_ns
+	 * per round (match.h). */
+	unsigned wall_budget_factor;
+	uint64_t wall_round_ns;
 	uint64_t memory_bytes; /* address space */
 	uint64_t stderr_bytes; /* debug log kept per player */
 	unsigned open_files;

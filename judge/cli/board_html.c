@@ -9,6 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "judge/base/file_write.h"
+
 static const char replacement[] = "\xef\xbf\xbd"; /* U+FFFD */
 
 /* Length of the valid UTF-8 sequence s starts with (1 to 4), or 0 when it
@@ -145,58 +147,6 @@ const char *board_num(double v, char buf[32])
 	return buf;
 }
 
-/* ---- files ----------------------------------------------------------------- */
-
-static int write_fail(const char *path, char *tmp, int fd, char err[BOARD_ERRLEN])
-{
-	snprintf(err, BOARD_ERRLEN, "cannot write %s: %s", path, strerror(errno));
-	if (fd >= 0)
-		close(fd);
-	if (tmp)
-		unlink(tmp);
-	free(tmp);
-	return -1;
-}
-
-static int write_all(int fd, const char *data, size_t len)
-{
-	while (len > 0) {
-		ssize_t w = write(fd, data, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		data += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
-
-int board_write_file(const char *path, const char *data, size_t len, char err[BOARD_ERRLEN])
-{
-	char *tmp = NULL;
-	if (asprintf(&tmp, "%s.XXXXXX", path) < 0)
-		return write_fail(path, NULL, -1, err);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		int e = errno;
-		free(tmp);
-		errno = e;
-		return write_fail(path, NULL, -1, err);
-	}
-	/* mkstemp makes the file private; a page is for others to read. */
-	mode_t mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) < 0 || write_all(fd, data, len) < 0)
-		return write_fail(path, tmp, fd, err);
-	if (close(fd) < 0)
-		return write_fail(path, tmp, -1, err);
-	if (rename(tmp, path) < 0)
-		return write_fail(path, tmp, -1, err);
-	free(tmp);
-	return 0;
-}
-
 /* ---- the page ------------------------------------------------------------ */
 
 /* s as HTML text, valid in an element and in a quoted attribute. */
@@ -306,7 +256,7 @@ int board_html_write(const char *path, const struct board *b, char err[BOARD_ERR
 		snprintf(err, BOARD_ERRLEN, "cannot build the page: out of memory");
 		return -1;
 	}
-	int rc = board_write_file(path, page, len, err);
+	int rc = file_write_whole(path, page, len, 0644, err);
 	free(page);
 	return rc;
 }

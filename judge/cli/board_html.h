@@ -1,15 +1,14 @@
 /* board_html.h - the leaderboard's HTML page, and what the read-side
  * commands (leaderboard, status, matches, replay, jobs) share to show what
- * players wrote: safe text for a terminal, for HTML and for JSON, times,
- * and writing a file whole.
+ * players wrote: safe text for a terminal, for HTML and for JSON, and
+ * times.
  *
  * Promises.  Player and author names, compile logs and failure reasons are
  * the contestants' bytes: whatever they hold, the page shows them as text
  * (every markup character escaped, no script, no external resource), a
  * terminal gets no control character from them, and a JSON string is
- * always valid UTF-8 (a byte that is not becomes U+FFFD).  A file is
- * written under a temporary name and renamed over the target, so a reader
- * (a web server serving the page) sees the old or the new one, never half.
+ * always valid UTF-8 (a byte that is not becomes U+FFFD).  The page is
+ * written whole (file_write.h).
  */
 #ifndef JUDGE_BOARD_HTML_H
 #define JUDGE_BOARD_HTML_H
@@ -49,10 +48,6 @@ void board_html_head(FILE *f, const char *title, const char *when);
 
 /* s as HTML text, valid in an element and in a quoted attribute. */
 void board_html_text(FILE *f, const char *s);
-
-/* Writes len bytes to path whole (temporary file, then rename).  0, or -1
- * with err filled. */
-int board_write_file(const char *path, const char *data, size_t len, char err[BOARD_ERRLEN]);
 
 /* A JSON string of any bytes (NULL: JSON null); invalid UTF-8 becomes
  * U+FFFD.  A new reference. */

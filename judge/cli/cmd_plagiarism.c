@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "games/game.h"
+#include "judge/base/file_write.h"
 #include "judge/cli/board_html.h"
 #include "judge/cli/commands.h"
 #include "judge/base/config.h"
@@ -320,7 +321,8 @@ static int write_html(const char *path, const struct pair_list *l, const char *g
 		free(page);
 		return -1;
 	}
-	int rc = board_write_file(path, page, len, err);
+	/* it quotes contestants' code: the organiser's alone */
+	int rc = file_write_whole(path, page, len, 0600, err);
 	if (rc < 0)
 		fprintf(stderr, "judge plagiarism: %s\n", err);
 	free(page);

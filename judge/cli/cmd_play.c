@@ -15,6 +15,7 @@
 #include "judge/base/config.h"
 #include "judge/play/match.h"
 #include "judge/play/players.h"
+#include "judge/replay/replay_io.h"
 
 #define PARAMS_MAX (1 << 20)
 
@@ -32,7 +33,8 @@ static void usage(FILE *out)
 "options:\n"
 "  -s, --seed N       random seed (default 1): one seed, one match\n"
 "  -i, --params FILE  parameters file (default config/games/GAME.cnf)\n"
-"  -o, --output FILE  write the replay (JSON) to FILE\n"
+"  -o, --output FILE  write the replay (JSON) to FILE, gzip-compressed when\n"
+"                     its name ends in .gz (`judge replay check FILE` checks it)\n"
 "      --logs DIR     write each player's debug log (stderr) to DIR/seatN.log\n"
 "      --cpu MS       CPU budget of each player for the whole game\n"
 "      --memory MB    memory limit of each player\n"
@@ -192,8 +194,9 @@ static void print_table(const struct match_result *r)
 
 static int write_outputs(const struct play_args *a, const struct match_result *r)
 {
-	if (a->output && json_dump_file(r->replay, a->output, JSON_COMPACT) < 0) {
-		fprintf(stderr, "judge play: cannot write %s: %s\n", a->output, strerror(errno));
+	char err[REPLAY_ERRLEN];
+	if (a->output && replay_write_file(a->output, r->replay, err) < 0) {
+		fprintf(stderr, "judge play: %s\n", err);
 		return -1;
 	}
 	for (int i = 0; a->logs && i < r->nplayers; i++) {
@@ -218,6 +221,7 @@ static void fill_spec(struct match_spec *spec, const struct judge_config *cfg,
 	*spec = (struct match_spec){
 		.game = a->game, .seed = a->seed, .nplayers = a->nplayers,
 		.uid_base = sb->uid_base, .uid_count = sb->uid_count,
+		.wall_budget_factor = sb->wall_budget_factor, .wall_round_ns = sb->wall_round_ns,
 		.pin_cpu = sched_getcpu() >= 0, .cpu = sched_getcpu(),
 		.limits = { .cpu_ns = a->cpu_ms >= 0 ? (uint64_t)a->cpu_ms * 1000000 : sb->cpu_ns,
 			    .wall_ns = sb->wall_ns,

@@ -3,7 +3,6 @@
  * the worker makes; --check compares instead of writing. */
 #include <getopt.h>
 #include <math.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,110 +36,99 @@ static struct player *find(struct table *t, int64_t id)
 	return bsearch(&key, t->p, t->n, sizeof *t->p, by_id);
 }
 
-static int load_players(sqlite3 *db, const char *game, struct table *t)
+static int load_players(struct store *s, const char *game, struct table *t, char *err)
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db, "SELECT submission_id FROM ratings WHERE game = ?"
-			       " ORDER BY submission_id", -1, &st, NULL) != SQLITE_OK)
+	int64_t *ids;
+	size_t n;
+	if (store_rated_players(s, game, &ids, &n, err) < 0)
 		return -1;
-	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
 	struct rating_params params = rating_params_default();
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		struct player *grown = realloc(t->p, (t->n + 1) * sizeof *t->p);
-		if (!grown)
-			break;
-		t->p = grown;
-		t->p[t->n++] = (struct player){ sqlite3_column_int64(st, 0), rating_initial(&params),
-						0, 0 };
+	t->p = n ? calloc(n, sizeof *t->p) : NULL;
+	for (size_t i = 0; t->p && i < n; i++)
+		t->p[t->n++] = (struct player){ ids[i], rating_initial(&params), 0, 0 };
+	free(ids);
+	if (n && !t->p)
+		snprintf(err, STORE_ERRLEN, "out of memory");
+	return n && !t->p ? -1 : 0;
+}
+
+/* The seats of the match being read, rated when the next one starts. */
+struct replay {
+	struct table *t;
+	struct rating_params params;
+	struct player *seat[GAME_MAX_PLAYERS];
+	int rank[GAME_MAX_PLAYERS], n;
+	int64_t current;
+	char *err;
+};
+
+static int rate_match(struct replay *r)
+{
+	struct rating before[GAME_MAX_PLAYERS], after[GAME_MAX_PLAYERS];
+	for (int i = 0; i < r->n; i++)
+		before[i] = r->seat[i]->r;
+	if (rating_update(&r->params, (size_t)r->n, before, r->rank, after) != RATING_OK) {
+		snprintf(r->err, STORE_ERRLEN, "match %lld cannot be rated", (long long)r->current);
+		return -1;
 	}
-	sqlite3_finalize(st);
+	for (int i = 0; i < r->n; i++) {
+		r->seat[i]->r = after[i];
+		r->seat[i]->games++;
+		r->seat[i]->wins += r->rank[i] == 1;
+	}
+	r->n = 0;
+	return 0;
+}
+
+static int replay_seat(void *ctx, int64_t match, int64_t submission, int rank)
+{
+	struct replay *r = ctx;
+	if (match != r->current && r->n > 0 && rate_match(r) < 0)
+		return -1;
+	r->current = match;
+	if (match < 0)
+		return 0;
+	struct player *p = find(r->t, submission);
+	if (!p || r->n == GAME_MAX_PLAYERS) {
+		snprintf(r->err, STORE_ERRLEN, "match %lld has a player without a rating",
+			 (long long)match);
+		return -1;
+	}
+	r->seat[r->n] = p;
+	r->rank[r->n++] = rank;
 	return 0;
 }
 
 /* Replays every rated match in id order. */
-static int replay_matches(sqlite3 *db, const char *game, struct table *t, char *err, size_t cap)
+static int replay_matches(struct store *s, const char *game, struct table *t, char *err)
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db, "SELECT m.id, mp.submission_id, mp.rank FROM matches m"
-			       " JOIN match_players mp ON mp.match_id = m.id"
-			       " WHERE m.game = ? AND m.kind = 'ranked' AND m.rated = 1"
-			       " ORDER BY m.id, mp.seat", -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
-	struct rating_params params = rating_params_default();
-	struct player *seat[GAME_MAX_PLAYERS];
-	struct rating before[GAME_MAX_PLAYERS], after[GAME_MAX_PLAYERS];
-	int rank[GAME_MAX_PLAYERS], n = 0, rc = 0;
-	int64_t current = -1;
-	for (bool more = true; more && rc == 0;) {
-		more = sqlite3_step(st) == SQLITE_ROW;
-		int64_t match = more ? sqlite3_column_int64(st, 0) : -1;
-		if (match != current && n > 0) {
-			for (int i = 0; i < n; i++)
-				before[i] = seat[i]->r;
-			if (rating_update(&params, (size_t)n, before, rank, after) != RATING_OK) {
-				snprintf(err, cap, "match %lld cannot be rated", (long long)current);
-				rc = -1;
-			}
-			for (int i = 0; i < n && rc == 0; i++) {
-				seat[i]->r = after[i];
-				seat[i]->games++;
-				seat[i]->wins += rank[i] == 1;
-			}
-			n = 0;
-		}
-		current = match;
-		if (!more || rc)
-			break;
-		struct player *p = find(t, sqlite3_column_int64(st, 1));
-		if (!p || n == GAME_MAX_PLAYERS) {
-			snprintf(err, cap, "match %lld has a player without a rating", (long long)match);
-			rc = -1;
-			break;
-		}
-		seat[n] = p;
-		rank[n++] = sqlite3_column_int(st, 2);
-	}
-	sqlite3_finalize(st);
-	return rc;
+	struct replay r = { .t = t, .params = rating_params_default(), .current = -1, .err = err };
+	return store_rated_results(s, game, replay_seat, &r, err);
 }
 
 /* Compares with the stored ratings (exactly: the same updates in the same
- * order give the same bits) or writes them; returns the mismatches. */
-static int compare_or_write(sqlite3 *db, const struct table *t, bool write)
+ * order give the same bits) or writes them; returns the mismatches, or -1. */
+static int compare_or_write(struct store *s, const struct table *t, bool write, char *err)
 {
 	int mismatches = 0;
-	sqlite3_stmt *get, *put;
-	sqlite3_prepare_v2(db, "SELECT mu, sigma, games, wins FROM ratings WHERE submission_id = ?",
-			   -1, &get, NULL);
-	sqlite3_prepare_v2(db, "UPDATE ratings SET mu = ?, sigma = ?, games = ?, wins = ?"
-			   " WHERE submission_id = ?", -1, &put, NULL);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct player *p = &t->p[i];
-		sqlite3_reset(get);
-		sqlite3_bind_int64(get, 1, p->id);
-		if (sqlite3_step(get) == SQLITE_ROW &&
-		    (sqlite3_column_double(get, 0) != p->r.mu ||
-		     sqlite3_column_double(get, 1) != p->r.sigma ||
-		     sqlite3_column_int(get, 2) != p->games || sqlite3_column_int(get, 3) != p->wins)) {
+		struct store_rated stored;
+		int found = store_get_rating(s, p->id, &stored, err);
+		if (found < 0)
+			return -1;
+		if (found && (stored.mu != p->r.mu || stored.sigma != p->r.sigma ||
+			      stored.games != p->games || stored.wins != p->wins)) {
 			mismatches++;
 			printf("submission %lld: stored (%.17g, %.17g, %d games), recomputed "
-			       "(%.17g, %.17g, %d games)\n", (long long)p->id,
-			       sqlite3_column_double(get, 0), sqlite3_column_double(get, 1),
-			       sqlite3_column_int(get, 2), p->r.mu, p->r.sigma, p->games);
+			       "(%.17g, %.17g, %d games)\n", (long long)p->id, stored.mu,
+			       stored.sigma, stored.games, p->r.mu, p->r.sigma, p->games);
 		}
-		if (write) {
-			sqlite3_reset(put);
-			sqlite3_bind_double(put, 1, p->r.mu);
-			sqlite3_bind_double(put, 2, p->r.sigma);
-			sqlite3_bind_int(put, 3, p->games);
-			sqlite3_bind_int(put, 4, p->wins);
-			sqlite3_bind_int64(put, 5, p->id);
-			sqlite3_step(put);
-		}
+		struct store_rated now = { .id = p->id, .mu = p->r.mu, .sigma = p->r.sigma,
+					   .games = p->games, .wins = p->wins };
+		if (write && store_put_rating(s, &now, err) < 0)
+			return -1;
 	}
-	sqlite3_finalize(get);
-	sqlite3_finalize(put);
 	return mismatches;
 }
 
@@ -188,15 +176,18 @@ int cmd_ratings(int argc, char **argv)
 	}
 	struct table t = { 0 };
 	int rc = 2;
-	if (store_begin(s, err) == 0 && load_players(store_db(s), game, &t) == 0 &&
-	    replay_matches(store_db(s), game, &t, err, sizeof err) == 0) {
-		int diff = compare_or_write(store_db(s), &t, !check);
+	int diff = -1;
+	if (store_begin(s, err) == 0 && load_players(s, game, &t, err) == 0 &&
+	    replay_matches(s, game, &t, err) == 0 &&
+	    (diff = compare_or_write(s, &t, !check, err)) >= 0) {
 		rc = store_commit(s, err) < 0 ? 2 : check && diff ? 1 : 0;
 		printf("%zu ratings of %s recomputed: %d differed%s\n", t.n, game, diff,
 		       check ? "" : " (now rewritten)");
 	}
-	if (rc == 2)
+	if (rc == 2) {
+		store_rollback(s);
 		fprintf(stderr, "judge ratings: %s\n", err);
+	}
 	free(t.p);
 	store_close(s);
 	return rc;

@@ -12,6 +12,7 @@
 #include "judge/cli/board_html.h"
 #include "judge/cli/commands.h"
 #include "judge/rating/rating.h"
+#include "judge/replay/replay_io.h"
 #include "judge/store/store.h"
 
 #define DEFAULT_LIMIT 20
@@ -590,32 +591,19 @@ static void replay_usage(FILE *out)
 {
 	fprintf(out,
 "usage: judge replay MATCH -o FILE [--queue FILE]\n"
+"       judge replay check FILE|MATCH [--queue FILE]\n"
 "\n"
 "Writes the stored replay of match MATCH (an id `judge matches` lists): the\n"
-"JSON the match produced, byte for byte.\n"
+"JSON the match produced, byte for byte (the store keeps it compressed).\n"
+"`judge replay check` re-runs a replay's engine and compares every round\n"
+"(see `judge replay check --help`).\n"
 "\n"
-"  -o, --output FILE  where to write it (- for standard output)\n"
+"  -o, --output FILE  where to write it (- for standard output); a name\n"
+"                     ending in .gz gets it gzip-compressed\n"
 "  --queue FILE       the judge's database (default db/jobs.sqlite)\n"
 "\n"
 "exit status: 0 written, 1 no such match or no replay stored, 2 bad usage,\n"
 "an unusable database or a file that cannot be written.\n");
-}
-
-static int replay_write(const struct read_args *a, sqlite3_stmt *st)
-{
-	const char *text = (const char *)sqlite3_column_blob(st, 0);
-	size_t len = (size_t)sqlite3_column_bytes(st, 0);
-	char err[BOARD_ERRLEN];
-	if (strcmp(a->output, "-") == 0) {
-		if (fwrite(text, 1, len, stdout) == len && fflush(stdout) == 0)
-			return 0;
-		fprintf(stderr, "judge replay: cannot write to standard output\n");
-		return 2;
-	}
-	if (board_write_file(a->output, text, len, err) == 0)
-		return 0;
-	fprintf(stderr, "judge replay: %s\n", err);
-	return 2;
 }
 
 static int run_replay(const struct read_args *a)
@@ -624,24 +612,23 @@ static int run_replay(const struct read_args *a)
 		fprintf(stderr, "judge replay: say where to write it: -o FILE (see --help)\n");
 		return 2;
 	}
-	struct reader r;
-	if (open_reader(a, &r) < 0)
+	char err[REPLAY_ERRLEN], serr[STORE_ERRLEN];
+	struct store *s = store_open(a->queue, false, serr);
+	if (!s) {
+		fprintf(stderr, "judge replay: %s\n", serr);
 		return 2;
-	sqlite3_stmt *st = prepare(&r, "SELECT replay FROM matches WHERE id = ?");
-	int rc = 2;
-	if (st) {
-		sqlite3_bind_int64(st, 1, a->target);
-		int step = sqlite3_step(st);
-		bool stored = step == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL;
-		if (stored)
-			rc = replay_write(a, st);
-		else if (step == SQLITE_ROW || step == SQLITE_DONE)
-			fprintf(stderr, "judge replay: %s %lld in %s\n",
-				step == SQLITE_ROW ? "no replay stored for match" : "no match",
-				(long long)a->target, a->queue);
-		rc = finish(&r, st, step) < 0 ? 2 : stored ? rc : 1;
 	}
-	store_close(r.s);
+	char *text = NULL;
+	size_t len;
+	int found = replay_stored_text(s, a->target, &text, &len, err);
+	store_close(s);
+	int rc = found > 0 && replay_write_text(a->output, text, len, err) == 0 ? 0
+		 : found == 0							 ? 1
+										 : 2;
+	if (rc)
+		fprintf(stderr, "judge replay: %s%s%s\n", err, found == 0 ? " in " : "",
+			found == 0 ? a->queue : "");
+	free(text);
 	return rc;
 }
 
@@ -846,6 +833,8 @@ int cmd_matches(int argc, char **argv)
 
 int cmd_replay(int argc, char **argv)
 {
+	if (argc > 1 && strcmp(argv[1], "check") == 0)
+		return cmd_replay_check(argc - 1, argv + 1);
 	return run(2, argc, argv, run_replay);
 }
 

@@ -1,7 +1,6 @@
 /* judge submit (scripts/upload): check a contestant's file and store it,
  * with its compile job, in the queue; --wait follows it to its outcome. */
 #include <getopt.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

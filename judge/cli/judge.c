@@ -21,7 +21,7 @@ static const struct judge_cmd commands[] = {
 	{ "leaderboard", cmd_leaderboard, "the ranked players of a game (--json, --html)" },
 	{ "status", cmd_status, "what became of a submission" },
 	{ "matches", cmd_matches, "the played matches, most recent first" },
-	{ "replay", cmd_replay, "write a stored match's replay" },
+	{ "replay", cmd_replay, "write a stored match's replay; `replay check` verifies one" },
 	{ "jobs", cmd_jobs, "the queue: running, queued and parked jobs" },
 	{ "plagiarism", cmd_plagiarism, "similar pairs of files, and one pair side by side" },
 	{ "archive", cmd_archive, "import files of earlier years to compare against" },

@@ -20,7 +20,7 @@
 
 /* Part of every cache key: bump it when the checks or the flags change, so
  * binaries built under the old rules are not served under the new ones. */
-#define CMP_KEY_SALT "judge compile 1"
+#define CMP_KEY_SALT "judge compile 2"
 #define CMP_TOOL_FILES 64 /* descriptors for gcc, cc1, as, ld and its plugin */
 #define CMP_ARGV_MAX 16
 /* a cached log written under a larger log_bytes than today's is still read */
@@ -288,8 +288,12 @@ static void build_argv(struct cmp_job *job)
 	static const char *const ext[] = { ".i", ".s", ".o", "" };
 	for (int i = 0; i < 4; i++)
 		snprintf(job->files[i], sizeof job->files[i], "%.*s%s", (int)stem, job->name, ext[i]);
-	const char *const cc[] = { "gcc", "-std=gnu17", "-O2", "-fmax-errors=20",
+	/* -fno-lto everywhere: the link never hands an object to lto1, whose
+	 * input no check of ours has seen (the object check refuses LTO
+	 * sections besides). */
+	const char *const cc[] = { "gcc", "-std=gnu17", "-O2", "-fno-lto", "-fmax-errors=20",
 				   "-fdiagnostics-color=never" };
+	const size_t ncc = sizeof cc / sizeof *cc;
 	const char **e = job->argv[CMP_PREPROCESS], **t = job->argv[CMP_TRANSLATE];
 	memcpy(e, cc, sizeof cc);
 	memcpy(t, cc, sizeof cc);
@@ -299,11 +303,11 @@ static void build_argv(struct cmp_job *job)
 	const char *tail_e[] = { "-U_Pragma", "-U__has_include", "-U__has_include_next",
 				 "-I.", "-E", job->name, NULL };
 	const char *tail_t[] = { "-S", job->files[0], "-o", job->files[1], NULL };
-	memcpy(e + 5, tail_e, sizeof tail_e);
-	memcpy(t + 5, tail_t, sizeof tail_t);
-	const char *as[] = { "gcc", "-c", job->files[1], "-o", job->files[2], NULL };
+	memcpy(e + ncc, tail_e, sizeof tail_e);
+	memcpy(t + ncc, tail_t, sizeof tail_t);
+	const char *as[] = { "gcc", "-fno-lto", "-c", job->files[1], "-o", job->files[2], NULL };
 	memcpy(job->argv[CMP_ASSEMBLE], as, sizeof as);
-	const char *ld[] = { "gcc", "-static", "-o", job->files[3], job->files[2],
+	const char *ld[] = { "gcc", "-fno-lto", "-static", "-o", job->files[3], job->files[2],
 			     job->runtime ? job->runtime : "-lm", job->runtime ? "-lm" : NULL, NULL };
 	memcpy(job->argv[CMP_LINK], ld, sizeof ld);
 }
@@ -896,21 +900,26 @@ static int compute_key(struct cmp_job *job)
 	return hash_final(&h, job->out->key) < 0 ? fail(job, "SHA-256 failed") : 0;
 }
 
-/* Checks what gcc -E or gcc -S wrote.  1: refused (the log says why). */
+/* Checks what gcc -E, gcc -S or the assembler wrote (files[s]: the .i, .s
+ * or .o).  1: refused (the log says why). */
 static int check_output(struct cmp_job *job, enum cmp_step s)
 {
 	if (job->unchecked)
 		return 0;
 	char path[PATH_MAX], err[CSCAN_ERRLEN], *buf = NULL;
 	size_t len = 0;
-	path_in(path, job->dir, job->files[s == CMP_PREPROCESS ? 0 : 1], "");
+	path_in(path, job->dir, job->files[s], "");
 	int rc = read_file(path, job->cfg->output_bytes, O_NOFOLLOW, &buf, &len);
 	if (rc != 0)
 		return fail(job, "cannot read the compiler's output %s: %s", job->files[s],
 			    rc > 0 ? "too big" : strerror(errno));
 	const char *hdr = job->header[0] ? job->header : NULL;
-	rc = s == CMP_PREPROCESS ? cscan_preprocessed(job->name, buf, len, hdr, err)
-				 : cscan_assembly(job->name, buf, len, err);
+	if (s == CMP_PREPROCESS)
+		rc = cscan_preprocessed(job->name, buf, len, hdr, err);
+	else if (s == CMP_TRANSLATE)
+		rc = cscan_assembly(job->name, buf, len, err);
+	else
+		rc = cscan_object(job->name, buf, len, err);
 	free(buf);
 	if (rc < 0)
 		return fail(job, "%s", err);
@@ -937,7 +946,7 @@ static int run_step(struct cmp_job *job, enum cmp_step s, bool *transient)
 	if (rc == 0 && end == STEP_LIMIT) {
 		*transient = true;
 		rc = 1;
-	} else if (rc == 0 && (s == CMP_PREPROCESS || (s == CMP_TRANSLATE && end == STEP_OK))) {
+	} else if (rc == 0 && (s == CMP_PREPROCESS || (s != CMP_LINK && end == STEP_OK))) {
 		rc = check_output(job, s);
 	}
 	if (rc == 0 && log == &held) {

@@ -1,11 +1,12 @@
 /* compile.h - turns one contestant's C file into a static binary, once.
  *
  * Promises.  The source is checked (cscan) before gcc reads it, gcc -E output
- * before it is compiled, and the generated assembly before it is assembled.
+ * before it is compiled, the generated assembly before it is assembled and
+ * the object file before it is linked; every gcc command has -fno-lto.
  * gcc runs under the sandbox's tool profile with the limits of cfg_compile,
  * a clean environment (PATH, LC_ALL=C, TMPDIR), in a private temporary
  * directory removed afterwards, as req->uid:gid when those are set; what
- * gcc starts is killed with it.  Flags are fixed: -std=gnu17 -O2, -static,
+ * gcc starts is killed with it.  Flags are fixed: -std=gnu17 -O2 -fno-lto, -static,
  * -lm (and, for gcc -E, _Pragma and __has_include undefined, so macros
  * cannot paste them together).  Messages are capped at cfg->log_bytes and
  * never contain the temporary directory's path.

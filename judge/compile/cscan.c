@@ -1,11 +1,10 @@
-#include "judge/compile/cscan.h"
+#include "judge/compile/cscan_int.h"
 
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 /* ---- words and names ---------------------------------------------------- */
 
@@ -29,9 +28,30 @@ static const char *const allowed_directives[] = {
 
 /* #pragma GCC ... names that read files (dependency, pch_preprocess) or make
  * the file a system header, whose part of the gcc -E output the second check
- * skips. */
+ * skips.  The source check allows far fewer (below); this list is what the
+ * gcc -E check still looks for. */
 static const char *const refused_gcc_pragmas[] = {
 	"dependency", "system_header", "pch_preprocess", NULL,
+};
+
+/* The pragmas a contestant may write: none changes a symbol's name, linkage,
+ * visibility or section (weak, redefine_extname, GCC visibility), reads a
+ * file or writes assembler text.  STDC pragmas are all allowed. */
+static const char *const allowed_pragmas[] = { "once", "pack", "message", NULL };
+static const char *const allowed_gcc_pragmas[] = {
+	"diagnostic", "optimize", "target", "push_options", "pop_options", "reset_options",
+	"unroll", "ivdep", "novector", "warning", "error", "poison", NULL,
+};
+
+/* Macros a contestant may define before an #include, empty or as a number:
+ * glibc's and gcc's headers only test them in #if (outside comments, no
+ * other line names them), so they change no header line. */
+static const char *const feature_macros[] = {
+	"NDEBUG", "_GNU_SOURCE", "_DEFAULT_SOURCE", "_BSD_SOURCE", "_SVID_SOURCE",
+	"_POSIX_SOURCE", "_POSIX_C_SOURCE", "_XOPEN_SOURCE", "_XOPEN_SOURCE_EXTENDED",
+	"_ISOC99_SOURCE", "_ISOC11_SOURCE", "_ISOC2X_SOURCE", "_USE_MATH_DEFINES",
+	"__STDC_WANT_LIB_EXT2__", "__STDC_WANT_IEC_60559_BFP_EXT__", "__STDC_FORMAT_MACROS",
+	"__STDC_LIMIT_MACROS", "__STDC_CONSTANT_MACROS", NULL,
 };
 
 struct banned_word {
@@ -51,24 +71,9 @@ static const struct banned_word banned_words[] = {
 	{ NULL, NULL },
 };
 
-/* Assembler directives that read a file or expand text into statements the
- * .s check never saw. */
-static const char *const refused_as_directives[] = {
-	"incbin", "include", "macro", "irp", "irpc", "rept", "altmacro",
-	"purgem", NULL,
-};
-
-static bool in_list(const char *const *list, const char *w, size_t n)
-{
-	for (; *list; list++)
-		if (strlen(*list) == n && memcmp(*list, w, n) == 0)
-			return true;
-	return false;
-}
-
 bool cscan_standard_header(const char *h)
 {
-	return in_list(standard_headers, h, strlen(h));
+	return cscan_in_list(standard_headers, h, strlen(h));
 }
 
 static const struct banned_word *banned(const char *w, size_t n)
@@ -77,23 +82,6 @@ static const struct banned_word *banned(const char *w, size_t n)
 		if (strlen(b->word) == n && memcmp(b->word, w, n) == 0)
 			return b;
 	return NULL;
-}
-
-/* "name:line: message", or "name: message" for line 0.  Returns 1, the
- * value every check returns when it refuses. */
-__attribute__((format(printf, 4, 5)))
-static int refuse(char err[CSCAN_ERRLEN], const char *name, unsigned line,
-		  const char *fmt, ...)
-{
-	int n = line ? snprintf(err, CSCAN_ERRLEN, "%s:%u: ", name, line)
-		     : snprintf(err, CSCAN_ERRLEN, "%s: ", name);
-	if (n < 0 || n >= CSCAN_ERRLEN)
-		return 1;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err + n, CSCAN_ERRLEN - (size_t)n, fmt, ap);
-	va_end(ap);
-	return 1;
 }
 
 /* ---- characters ---------------------------------------------------------- */
@@ -125,22 +113,22 @@ static bool is_ident_char(char c)
 int cscan_text(const char *name, const char *buf, size_t len, char err[CSCAN_ERRLEN])
 {
 	if (len == 0)
-		return refuse(err, name, 0, "the file is empty");
+		return cscan_refuse(err, name, 0, "the file is empty");
 	unsigned line = 1;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)buf[i];
 		if (c == '\n')
 			line++;
 		else if (c == '\0')
-			return refuse(err, name, line,
-				      "the file contains a NUL byte: submit C source text");
+			return cscan_refuse(err, name, line,
+					    "the file contains a NUL byte: submit C source text");
 		else if (c == '\r' && (i + 1 == len || buf[i + 1] != '\n'))
-			return refuse(err, name, line,
-				      "a carriage return that does not end a line: "
-				      "save the file with LF or CRLF line endings");
+			return cscan_refuse(err, name, line,
+					    "a carriage return that does not end a line: "
+					    "save the file with LF or CRLF line endings");
 		else if ((c < 0x20 && !is_blank((char)c) && c != '\r') || c == 0x7f)
-			return refuse(err, name, line,
-				      "control character 0x%02x: submit C source text", c);
+			return cscan_refuse(err, name, line,
+					    "control character 0x%02x: submit C source text", c);
 	}
 	return 0;
 }
@@ -217,6 +205,8 @@ struct cs_lex {
 	const char *header; /* the game header, or NULL */
 	const char *origin; /* "" or a note that the text came from a macro */
 	char *err;
+	unsigned define_line; /* the first #define or #undef that is not a
+				 feature macro (see feature_macros), or 0 */
 };
 
 static char lx_at(const struct cs_lex *lx, size_t i)
@@ -272,13 +262,13 @@ static size_t literal_end(const struct cs_lex *lx, size_t i, char quote)
 static bool is_string_prefix(const char *w, size_t n)
 {
 	static const char *const prefixes[] = { "L", "u", "U", "u8", NULL };
-	return in_list(prefixes, w, n);
+	return cscan_in_list(prefixes, w, n);
 }
 
 static bool is_raw_prefix(const char *w, size_t n)
 {
 	static const char *const prefixes[] = { "R", "LR", "uR", "UR", "u8R", NULL };
-	return in_list(prefixes, w, n);
+	return cscan_in_list(prefixes, w, n);
 }
 
 static int lex_word(struct cs_lex *lx)
@@ -290,17 +280,17 @@ static int lex_word(struct cs_lex *lx)
 	/* A raw string keeps backslash-newlines and may span lines; refusing it
 	 * spares the scanner a second, rarely used way of ending a literal. */
 	if (next == '"' && is_raw_prefix(w, n))
-		return refuse(lx->err, lx->name, lx_line(lx, start),
-			      "raw string literals (%.*s\"...\") are not allowed%s",
-			      (int)n, w, lx->origin);
+		return cscan_refuse(lx->err, lx->name, lx_line(lx, start),
+				    "raw string literals (%.*s\"...\") are not allowed%s",
+				    (int)n, w, lx->origin);
 	if ((next == '"' || next == '\'') && is_string_prefix(w, n)) {
 		lx->i = literal_end(lx, end, next);
 		return 0;
 	}
 	const struct banned_word *b = banned(w, n);
 	if (b)
-		return refuse(lx->err, lx->name, lx_line(lx, start), "%s is not allowed: %s%s",
-			      b->word, b->why, lx->origin);
+		return cscan_refuse(lx->err, lx->name, lx_line(lx, start), "%s is not allowed: %s%s",
+				    b->word, b->why, lx->origin);
 	lx->i = end;
 	return 0;
 }
@@ -316,14 +306,14 @@ static int lex_token(struct cs_lex *lx)
 	else if (c == '"' || c == '\'')
 		lx->i = literal_end(lx, lx->i, c);
 	else if (c == '\\')
-		return refuse(lx->err, lx->name, lx_line(lx, lx->i),
-			      "a backslash outside a string or character literal is not "
-			      "allowed (universal character names cannot be used here)%s",
-			      lx->origin);
+		return cscan_refuse(lx->err, lx->name, lx_line(lx, lx->i),
+				    "a backslash outside a string or character literal is not "
+				    "allowed (universal character names cannot be used here)%s",
+				    lx->origin);
 	else if ((unsigned char)c >= 0x80)
-		return refuse(lx->err, lx->name, lx_line(lx, lx->i),
-			      "non-ASCII characters may only appear in comments and "
-			      "string literals%s", lx->origin);
+		return cscan_refuse(lx->err, lx->name, lx_line(lx, lx->i),
+				    "non-ASCII characters may only appear in comments and "
+				    "string literals%s", lx->origin);
 	else
 		lx->i++;
 	return 0;
@@ -362,7 +352,7 @@ static void skip_blank(struct cs_lex *lx)
 
 static bool allowed_header(const struct cs_lex *lx, const char *h, size_t n)
 {
-	return in_list(standard_headers, h, n) ||
+	return cscan_in_list(standard_headers, h, n) ||
 	       (lx->header && strlen(lx->header) == n && memcmp(lx->header, h, n) == 0);
 }
 
@@ -384,11 +374,11 @@ static int check_include(struct cs_lex *lx, unsigned line)
 	const char *others = lx->header ? " and " : "";
 	const char *hdr = lx->header ? lx->header : "";
 	if (rest_of_line(lx, i) == 0)
-		return refuse(lx->err, lx->name, line, "#include without a header name");
+		return cscan_refuse(lx->err, lx->name, line, "#include without a header name");
 	if (open != '"' && open != '<')
-		return refuse(lx->err, lx->name, line,
-			      "#include %.*s is not allowed: name the header directly, "
-			      "e.g. #include <stdio.h>", rest_of_line(lx, i), lx->c + i);
+		return cscan_refuse(lx->err, lx->name, line,
+				    "#include %.*s is not allowed: name the header directly, "
+				    "e.g. #include <stdio.h>", rest_of_line(lx, i), lx->c + i);
 	/* GCC reads a header name up to the closing character on the same line,
 	 * with no escapes and no comments inside. */
 	char close = open == '"' ? '"' : '>';
@@ -396,13 +386,13 @@ static int check_include(struct cs_lex *lx, unsigned line)
 	while (lx->c[j] && lx->c[j] != '\n' && lx->c[j] != close)
 		j++;
 	if (lx->c[j] != close)
-		return refuse(lx->err, lx->name, line, "#include %.*s has no closing %c",
-			      rest_of_line(lx, i), lx->c + i, close);
+		return cscan_refuse(lx->err, lx->name, line, "#include %.*s has no closing %c",
+				    rest_of_line(lx, i), lx->c + i, close);
 	if (!allowed_header(lx, lx->c + i + 1, j - i - 1))
-		return refuse(lx->err, lx->name, line,
-			      "#include %.*s is not allowed: only the standard C headers%s%s "
-			      "may be included", (int)(j - i + 1 > 64 ? 64 : j - i + 1),
-			      lx->c + i, others, hdr);
+		return cscan_refuse(lx->err, lx->name, line,
+				    "#include %.*s is not allowed: only the standard C headers%s%s "
+				    "may be included", (int)(j - i + 1 > 64 ? 64 : j - i + 1),
+				    lx->c + i, others, hdr);
 	lx->i = j + 1;
 	return 0;
 }
@@ -410,16 +400,62 @@ static int check_include(struct cs_lex *lx, unsigned line)
 static int check_pragma(struct cs_lex *lx, unsigned line)
 {
 	skip_blank(lx);
-	size_t ns = lx->i, ns_end = ident_end(lx, ns);
-	if (ns_end - ns != 3 || memcmp(lx->c + ns, "GCC", 3) != 0)
+	size_t ns = lx->i, ns_end = ident_end(lx, ns), w = ns, w_end = ns_end;
+	bool gcc = ns_end - ns == 3 && memcmp(lx->c + ns, "GCC", 3) == 0;
+	bool stdc = ns_end - ns == 4 && memcmp(lx->c + ns, "STDC", 4) == 0;
+	if (gcc) {
+		lx->i = ns_end;
+		skip_blank(lx);
+		w = lx->i;
+		w_end = ident_end(lx, w);
+	}
+	if (stdc || (gcc && cscan_in_list(allowed_gcc_pragmas, lx->c + w, w_end - w)) ||
+	    (!gcc && cscan_in_list(allowed_pragmas, lx->c + ns, ns_end - ns)))
 		return 0;
-	lx->i = ns_end;
-	skip_blank(lx);
-	size_t w = lx->i, w_end = ident_end(lx, w);
-	if (in_list(refused_gcc_pragmas, lx->c + w, w_end - w))
-		return refuse(lx->err, lx->name, line, "#pragma GCC %.*s is not allowed",
-			      (int)(w_end - w), lx->c + w);
+	int wn = (int)(w_end - w > 40 ? 40 : w_end - w);
+	return cscan_refuse(lx->err, lx->name, line,
+			    "#pragma %s%.*s is not allowed: use only #pragma once, pack, "
+			    "message, STDC ..., GCC diagnostic, optimize, target, push_options, "
+			    "pop_options, unroll, ivdep, warning, error or poison",
+			    gcc ? "GCC " : "", wn ? wn : rest_of_line(lx, w) > 40 ? 40 :
+			    rest_of_line(lx, w), lx->c + w);
+}
+
+/* #error and #warning text goes to the compile log as it is written:
+ * printable ASCII only, so it cannot pass for anything but the contestant's
+ * own message. */
+static int check_message(struct cs_lex *lx, const char *directive)
+{
+	for (size_t i = lx->i; i < lx->end && lx->c[i] != '\n'; i++) {
+		unsigned char c = (unsigned char)lx->c[i];
+		if (c >= 0x7f || (c < 0x20 && c != '\t'))
+			return cscan_refuse(lx->err, lx->name, lx_line(lx, i),
+					    "#%s text may only use printable ASCII characters",
+					    directive);
+	}
 	return 0;
+}
+
+/* A #define or #undef: the first one that could change a header's text is
+ * remembered, so that no #include may follow it. */
+static void note_define(struct cs_lex *lx, unsigned line, bool is_define)
+{
+	size_t save = lx->i;
+	skip_blank(lx);
+	size_t n = lx->i, n_end = ident_end(lx, n);
+	lx->i = n_end;
+	bool feature = cscan_in_list(feature_macros, lx->c + n, n_end - n);
+	if (feature && is_define) {
+		/* the body: nothing, or one pp-number */
+		skip_blank(lx);
+		if (is_digit(lx->c[lx->i]))
+			lx->i = ppnumber_end(lx, lx->i);
+		skip_blank(lx);
+		feature = lx->c[lx->i] == '\n' || lx->c[lx->i] == '\0';
+	}
+	if (!feature && !lx->define_line)
+		lx->define_line = line;
+	lx->i = save;
 }
 
 /* lx->i is at a '#' or "%:" that starts a logical line. */
@@ -433,21 +469,34 @@ static int check_directive(struct cs_lex *lx)
 	if (c == '\n' || c == '\0')
 		return 0; /* the null directive */
 	if (is_digit(c))
-		return refuse(lx->err, lx->name, line,
-			      "line markers (# %.*s) are not allowed", rest_of_line(lx, i),
-			      lx->c + i);
+		return cscan_refuse(lx->err, lx->name, line,
+				    "line markers (# %.*s) are not allowed", rest_of_line(lx, i),
+				    lx->c + i);
 	size_t end = ident_end(lx, i);
-	if (end == i || !in_list(allowed_directives, lx->c + i, end - i))
-		return refuse(lx->err, lx->name, line,
-			      "#%.*s is not allowed: use #include, #define, #undef, #if, "
-			      "#ifdef, #ifndef, #elif, #else, #endif, #pragma, #error or "
-			      "#warning", end > i ? (int)(end - i) : rest_of_line(lx, i),
-			      lx->c + i);
+	if (end == i || !cscan_in_list(allowed_directives, lx->c + i, end - i))
+		return cscan_refuse(lx->err, lx->name, line,
+				    "#%.*s is not allowed: use #include, #define, #undef, #if, "
+				    "#ifdef, #ifndef, #elif, #else, #endif, #pragma, #error or "
+				    "#warning", end > i ? (int)(end - i) : rest_of_line(lx, i),
+				    lx->c + i);
 	lx->i = end;
-	if (end - i == 7 && memcmp(lx->c + i, "include", 7) == 0)
+	const char *d = lx->c + i;
+	size_t n = end - i;
+	if (n == 7 && memcmp(d, "include", 7) == 0) {
+		if (lx->define_line)
+			return cscan_refuse(lx->err, lx->name, line,
+					    "#include after the #define or #undef on line %u: put "
+					    "every #include before your first macro, so that no "
+					    "macro of yours can change the headers' text",
+					    lx->define_line);
 		return check_include(lx, line);
-	if (end - i == 6 && memcmp(lx->c + i, "pragma", 6) == 0)
+	}
+	if (n == 6 && memcmp(d, "pragma", 6) == 0)
 		return check_pragma(lx, line);
+	if ((n == 6 && memcmp(d, "define", 6) == 0) || (n == 5 && memcmp(d, "undef", 5) == 0))
+		note_define(lx, line, n == 6);
+	if ((n == 5 && memcmp(d, "error", 5) == 0) || (n == 7 && memcmp(d, "warning", 7) == 0))
+		return check_message(lx, n == 5 ? "error" : "warning");
 	return 0;
 }
 
@@ -570,8 +619,8 @@ static int pp_marker(struct cs_pp *pp, const char *p, const char *end)
 	char file[512];
 	const char *flags = q ? marker_name(q, end, file, sizeof file) : NULL;
 	if (!flags)
-		return refuse(pp->err, pp->name, 0,
-			      "the preprocessor produced an unreadable line marker");
+		return cscan_refuse(pp->err, pp->name, 0,
+				    "the preprocessor produced an unreadable line marker");
 	pp->line = n > UINT32_MAX ? 0 : (unsigned)n;
 	if (strcmp(file, pp->name) == 0)
 		pp->part = PART_MAIN;
@@ -579,9 +628,9 @@ static int pp_marker(struct cs_pp *pp, const char *p, const char *end)
 		 strcmp(file, "<command-line>") == 0 || system_marker(file, flags, end))
 		pp->part = PART_TRUSTED;
 	else
-		return refuse(pp->err, pp->name, 0,
-			      "the program made the preprocessor read \"%s\", which is not "
-			      "allowed", file);
+		return cscan_refuse(pp->err, pp->name, 0,
+				    "the program made the preprocessor read \"%s\", which is not "
+				    "allowed", file);
 	return 0;
 }
 
@@ -599,23 +648,29 @@ static int pp_directive(struct cs_pp *pp, unsigned line, const char *p, const ch
 		q += 6;
 		while (q < end && is_blank(*q))
 			q++;
-		if (end - q > 3 && memcmp(q, "GCC", 3) == 0 && is_blank(q[3])) {
-			const char *w = q + 3, *e;
-			while (w < end && is_blank(*w))
+		const char *w = q, *e;
+		bool gcc = end - q > 3 && memcmp(q, "GCC", 3) == 0 && is_blank(q[3]);
+		if (gcc)
+			for (w = q + 3; w < end && is_blank(*w);)
 				w++;
-			for (e = w; e < end && is_ident_char(*e);)
-				e++;
-			if (in_list(refused_gcc_pragmas, w, (size_t)(e - w)))
-				return refuse(pp->err, pp->name, line,
-					      "#pragma GCC %.*s is not allowed (it came from "
-					      "_Pragma in a macro)", (int)(e - w), w);
-		}
+		for (e = w; e < end && is_ident_char(*e);)
+			e++;
+		size_t wn = (size_t)(e - w);
+		if (gcc && cscan_in_list(refused_gcc_pragmas, w, wn))
+			return cscan_refuse(pp->err, pp->name, line,
+					    "#pragma GCC %.*s is not allowed (it came from "
+					    "_Pragma in a macro)", (int)wn, w);
+		bool message = gcc ? (wn == 7 && memcmp(w, "warning", 7) == 0) ||
+					     (wn == 5 && memcmp(w, "error", 5) == 0)
+				   : wn == 7 && memcmp(w, "message", 7) == 0;
+		if (message && pp->part == PART_MAIN)
+			return cscan_pragma_message(e, (size_t)(end - e), line, pp->name, pp->err);
 		return 0;
 	}
 	if (pp->part == PART_MAIN)
-		return refuse(pp->err, pp->name, line,
-			      "unexpected directive in the preprocessed program: %.*s",
-			      (int)(n > 40 ? 40 : n), q);
+		return cscan_refuse(pp->err, pp->name, line,
+				    "unexpected directive in the preprocessed program: %.*s",
+				    (int)(n > 40 ? 40 : n), q);
 	return 0;
 }
 
@@ -637,8 +692,8 @@ static int pp_line(const struct cs_pp *pp, unsigned line, size_t start, size_t e
 			continue;
 		}
 		if (c == '/' && (lx_at(&lx, lx.i + 1) == '*' || lx_at(&lx, lx.i + 1) == '/'))
-			return refuse(pp->err, pp->name, line,
-				      "unexpected comment in the preprocessed program");
+			return cscan_refuse(pp->err, pp->name, line,
+					    "unexpected comment in the preprocessed program");
 		int rc = lex_token(&lx);
 		if (rc)
 			return rc;
@@ -653,92 +708,25 @@ int cscan_preprocessed(const char *name, const char *buf, size_t len, const char
 		.buf = buf, .name = name, .header = header,
 		.part = PART_MAIN, .line = 1, .err = err,
 	};
+	/* every line feeds the attribute scanner, so that brackets opened in
+	 * the contestant's file and closed in a header (or the reverse) are
+	 * counted as the compiler counts them */
+	struct cs_attr attr = { .state = ATTR_IDLE };
 	for (size_t i = 0; i < len;) {
 		const char *nl = memchr(buf + i, '\n', len - i);
 		size_t end = nl ? (size_t)(nl - buf) : len;
 		unsigned line = pp.line++; /* a marker sets the next line's */
+		bool mine = pp.part == PART_MAIN;
 		int rc = 0;
 		if (buf[i] == '#')
 			rc = pp_directive(&pp, line, buf + i, buf + end);
-		else if (pp.part == PART_MAIN)
+		else if (mine)
 			rc = pp_line(&pp, line, i, end);
+		if (rc == 0 && buf[i] != '#')
+			rc = cscan_attr_line(&attr, buf + i, end - i, mine, line, name, err);
 		if (rc)
 			return rc;
 		i = end + 1;
-	}
-	return 0;
-}
-
-/* ---- the assembly check -------------------------------------------------- */
-
-static bool is_sym_char(char c)
-{
-	return is_ident_char(c) || c == '.';
-}
-
-static bool refused_as_directive(const char *w, size_t n)
-{
-	for (const char *const *d = refused_as_directives; *d; d++)
-		if (strlen(*d) == n && strncasecmp(*d, w, n) == 0)
-			return true;
-	return false;
-}
-
-/* Blanks, comments and labels ("name:", "\"name\":") before a statement. */
-static size_t skip_stmt_prefix(const char *b, size_t len, size_t i)
-{
-	for (;;) {
-		while (i < len && (is_blank(b[i]) || b[i] == '\r'))
-			i++;
-		if (i + 1 < len && b[i] == '/' && b[i + 1] == '*') {
-			const char *close = memmem(b + i + 2, len - i - 2, "*/", 2);
-			i = close ? (size_t)(close - b) + 2 : len;
-			continue;
-		}
-		size_t j = i;
-		if (j < len && b[j] == '"') {
-			for (j++; j < len && b[j] != '"' && b[j] != '\n'; j++)
-				if (b[j] == '\\')
-					j++;
-			j++;
-		} else {
-			while (j < len && is_sym_char(b[j]))
-				j++;
-			/* ".incbin:" would be a label to gas; leave it to the
-			 * caller, which refuses the name all the same */
-			if (j > i + 1 && b[i] == '.' && refused_as_directive(b + i + 1, j - i - 1))
-				return i;
-		}
-		size_t k = j;
-		while (k < len && is_blank(b[k]))
-			k++;
-		if (j == i || k >= len || b[k] != ':')
-			return i;
-		i = k + 1;
-	}
-}
-
-int cscan_assembly(const char *name, const char *buf, size_t len, char err[CSCAN_ERRLEN])
-{
-	/* Statements start at the beginning, after a newline and after ';'.
-	 * A ';' inside a string or a '#' comment also counts: checking a
-	 * statement too many is safe, one too few is not. */
-	for (size_t i = 0; i < len;) {
-		i = skip_stmt_prefix(buf, len, i);
-		size_t j = i;
-		if (j < len && buf[j] == '.') {
-			while (j + 1 < len && is_sym_char(buf[j + 1]))
-				j++;
-			if (refused_as_directive(buf + i + 1, j - i))
-				return refuse(err, name, 0,
-					      "the generated assembly contains the directive "
-					      ".%.*s, which is not allowed (assembler text "
-					      "smuggled in through an attribute or a name?)",
-					      (int)(j - i), buf + i + 1);
-		}
-		while (i < len && buf[i] != '\n' && buf[i] != ';')
-			i++;
-		i++;
 	}
 	return 0;
 }

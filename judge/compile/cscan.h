@@ -1,23 +1,52 @@
 /* cscan.h - checks a contestant's C source, and what gcc makes of it, before
- * anything on the host is read on its behalf.
+ * anything on the host is read on its behalf.  Every check allows what plain
+ * C needs and refuses the rest.
  *
  * Promises.  cscan_source() lexes the file as GCC's preprocessor does in
  * -std=gnu17 (splices, also with blanks before the newline; comments;
  * literals; pp-numbers; %:; no trigraphs) and refuses: an #include of
- * anything but a C17 standard header or the game header; any directive but
- * #define #undef #include #if #ifdef #ifndef #elif #elifdef #elifndef #else
- * #endif #pragma #error #warning (so #include_next #import #embed #line and
- * line markers), even in skipped groups; #pragma GCC dependency,
- * system_header and pch_preprocess; asm __asm __asm__ _Pragma __has_include
- * __has_include_next __has_embed outside comments and literals; raw strings,
- * stray backslashes and non-ASCII bytes outside comments and literals, where
- * its reading and GCC's could part ways.  cscan_preprocessed() re-checks gcc
- * -E output for what macros built (pasted __asm__, _Pragma) and refuses line
- * markers naming any file but the source, the game header and system headers
- * under /usr/.  cscan_assembly() refuses .incbin .include .macro .irp .irpc
- * .rept .altmacro .purgem at any statement start.  Each returns 0 (passes),
- * 1 (refused: err says why, "NAME:LINE: ...", for the contestant) or -1 (out
- * of memory).  No global state.
+ * anything but a C17 standard header or the game header; an #include after
+ * a #define or #undef (but for feature macros such as _GNU_SOURCE or NDEBUG,
+ * empty or a number); any directive but #define #undef #include #if #ifdef
+ * #ifndef #elif #elifdef #elifndef #else #endif #pragma #error #warning (so
+ * #include_next #import #embed #line and line markers), even in skipped
+ * groups; a #pragma but once, pack, message, STDC and GCC diagnostic,
+ * optimize, target, push/pop/reset_options, unroll, ivdep, novector,
+ * warning, error, poison; #error or #warning text that is not printable
+ * ASCII; asm __asm __asm__ _Pragma __has_include __has_include_next
+ * __has_embed outside comments and literals; raw strings, stray backslashes
+ * and non-ASCII bytes outside comments and literals, where its reading and
+ * GCC's could part ways.
+ *
+ * Why the headers' lines can be trusted: the preprocessor reads the file
+ * once, top to bottom, and a macro expands only in text read after its
+ * #define.  With every #include before the first #define or #undef (in the
+ * file's order, skipped groups included, so whatever the conditionals say),
+ * every header has been read in full before any macro of the contestant's
+ * exists: no token of the contestant's can appear on a header's line of
+ * gcc -E output.  A feature macro can only be tested in the headers' #if
+ * lines, and its body, empty or a number, changes no line.  Header macros
+ * the contestant uses expand on the contestant's lines, which are checked.
+ *
+ * cscan_preprocessed() re-checks gcc -E output for what macros built
+ * (pasted __asm__, _Pragma); refuses line markers naming any file but the
+ * source, the game header and system headers under /usr/; refuses, in the
+ * contestant's lines, attributes that choose a section, change linkage or
+ * visibility or write assembler text (section alias weakref weak ifunc
+ * symver copy visibility naked target_clones retain noinit persistent
+ * patchable_function_entry fentry_* indirect_branch function_return
+ * no_sanitize*: GNU and C2x syntax, with or without __), and messages gcc
+ * prints with escapes interpreted (#pragma message, GCC warning/error, the
+ * warning error deprecated unavailable attributes) unless printable ASCII
+ * without backslashes.  cscan_assembly() allows only what gcc 12 writes for
+ * plain C at -O2 on x86-64: printable ASCII, one statement a line (no ';',
+ * no '#' or C comments, no quoted or non-ASCII labels), a list of
+ * directives each with the operands it takes, section names and flags from
+ * a list, instructions with plain operands.  cscan_object() allows an
+ * ELF64 x86-64 relocatable whose sections all have a listed name and type
+ * (no .gnu.lto_*).  Each returns 0 (passes), 1 (refused: err says why,
+ * "NAME:LINE: ..." or "NAME: ...", for the contestant) or -1 (out of
+ * memory).  No global state.
  */
 #ifndef JUDGE_CSCAN_H
 #define JUDGE_CSCAN_H
@@ -44,6 +73,10 @@ int cscan_preprocessed(const char *name, const char *buf, size_t len, const char
 
 /* Checks the assembly gcc -S generated from `name`. */
 int cscan_assembly(const char *name, const char *buf, size_t len, char err[CSCAN_ERRLEN]);
+
+/* Checks the object file the assembler made from that assembly (len bytes
+ * at data, hostile: every offset is checked). */
+int cscan_object(const char *name, const void *data, size_t len, char err[CSCAN_ERRLEN]);
 
 /* True for the 29 header names of C17 (7.1.2), e.g. "stdio.h". */
 bool cscan_standard_header(const char *h);

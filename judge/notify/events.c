@@ -1,29 +1,7 @@
 #include "judge/notify/events.h"
 
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static int insert_event(struct store *s, const char *kind, int64_t submission,
-			const char *text, char err[STORE_ERRLEN])
-{
-	sqlite3 *db = store_db(s);
-	sqlite3_stmt *st;
-	int rc = SQLITE_ERROR;
-	if (sqlite3_prepare_v2(db, "INSERT INTO events (kind, submission_id, payload, created_at)"
-				   " VALUES (?, ?, ?, ?)", -1, &st, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 2, submission);
-		sqlite3_bind_text(st, 3, text, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 4, store_now_ms());
-		rc = sqlite3_step(st);
-		sqlite3_finalize(st);
-	}
-	if (rc == SQLITE_DONE)
-		return 0;
-	snprintf(err, STORE_ERRLEN, "recording an event: %s", sqlite3_errmsg(db));
-	return -1;
-}
 
 /* One notify job per endpoint that wants the event: each delivery is
  * tried on its own, with a short timeout, so a dead endpoint only delays
@@ -59,7 +37,7 @@ int events_record(struct store *s, const struct hook_config *hc, const char *kin
 		snprintf(err, STORE_ERRLEN, "recording an event: out of memory");
 		return -1;
 	}
-	int rc = insert_event(s, kind, submission, text, err);
+	int rc = store_add_event(s, kind, submission, text, err);
 	free(text);
 	return rc < 0 ? -1 : queue_deliveries(s, hc, kind, data, err);
 }

@@ -18,6 +18,7 @@ struct match {
 	char name[GAME_MAX_PLAYERS][PLAYER_NAME_MAX + 1];
 	uint8_t *buf;
 	size_t buf_cap;
+	json_t *start;  /* the replay's header: the state before round 1 */
 	json_t *rounds;
 };
 
@@ -34,7 +35,7 @@ static void send_all(struct match *m, bool start)
 		size_t len = start ? m->game->start(m->g, i, m->buf, m->buf_cap)
 				   : m->game->view(m->g, i, m->buf, m->buf_cap);
 		seat_send(&m->seat[i], m->buf, len);
-		sbx_arm_wall(m->seat[i].proc, m->spec->limits.wall_ns);
+		seat_await(&m->seat[i], m->spec->limits.wall_ns);
 	}
 }
 
@@ -92,13 +93,15 @@ static void take_orders(struct match *m, int round)
 	}
 }
 
-/* The game's record of the round, plus which seats still play. */
-static void record_round(struct match *m)
+/* The game's record of the round, plus the orders it resolved and which
+ * seats still play: with those, `judge replay check` replays the round. */
+static void record_round(struct match *m, json_t *orders)
 {
 	json_t *frame = m->game->replay_round(m->g);
 	json_t *live = json_array();
 	for (int i = 0; i < m->n; i++)
 		json_array_append_new(live, json_integer(alive(m, i)));
+	json_object_set_new(frame, "orders", orders);
 	json_object_set_new(frame, "live", live);
 	json_array_append_new(m->rounds, frame);
 }
@@ -112,8 +115,10 @@ static void play_rounds(struct match *m)
 		seat_collect(m->seat, m->n, r);
 		take_orders(m, r);
 		tell_status(m, true);
+		/* What the engine will act on: a seat frozen meanwhile has none. */
+		json_t *orders = m->game->replay_orders(m->g);
 		m->game->advance(m->g);
-		record_round(m);
+		record_round(m, orders);
 	}
 }
 
@@ -135,15 +140,12 @@ static int start_seats(struct match *m, char err[MATCH_ERRLEN])
 	return 0;
 }
 
-static int ranks_cmp_desc(int64_t a, int64_t b)
-{
-	return (a < b) - (a > b);
-}
-
 static void fill_result(struct match *m, struct match_result *out)
 {
 	int64_t score[GAME_MAX_PLAYERS];
+	int rank[GAME_MAX_PLAYERS];
 	m->game->scores(m->g, score);
+	match_ranks(m->n, score, rank);
 	out->nplayers = m->n;
 	out->rounds = m->game->round(m->g);
 	for (int i = 0; i < m->n; i++) {
@@ -152,9 +154,7 @@ static void fill_result(struct match *m, struct match_result *out)
 		const struct sbx_result *r = seat_finish(s);
 		memcpy(ms->name, m->name[i], sizeof ms->name);
 		ms->score = score[i];
-		ms->rank = 1;
-		for (int j = 0; j < m->n; j++)
-			ms->rank += ranks_cmp_desc(score[j], score[i]) < 0;
+		ms->rank = rank[i];
 		ms->frozen = s->frozen;
 		ms->frozen_round = s->frozen_round;
 		ms->verdict = s->frozen ? r->verdict : SBX_RUNNING;
@@ -199,14 +199,27 @@ static json_t *build_replay(struct match *m, const struct match_result *r)
 {
 	const struct match_spec *spec = m->spec;
 	const struct sbx_limits *l = &spec->limits;
-	return json_pack("{s:i, s:s, s:I, s:o, s:s?, s:{s:I, s:I, s:I}, s:o, s:o, s:o}",
-		"format", 1, "game", m->game->name, "seed", (json_int_t)spec->seed,
-		"players", replay_players(m), "compiler", spec->compiler,
+	return json_pack("{s:i, s:s, s:I, s:s?, s:o, s:s?, s:{s:I, s:I, s:I}, s:O, s:O, s:o}",
+		"format", MATCH_REPLAY_FORMAT, "game", m->game->name, "seed", (json_int_t)spec->seed,
+		"params_file", spec->params, "players", replay_players(m), "compiler", spec->compiler,
 		"limits", "cpu_ms", (json_int_t)(l->cpu_ns / 1000000),
 		"memory_mb", (json_int_t)(l->memory_bytes >> 20),
 		"wall_ms", (json_int_t)(l->wall_ns / 1000000),
-		"start", m->game->replay_header(m->g), "rounds", json_incref(m->rounds),
+		"start", m->start, "rounds", m->rounds,
 		"result", replay_result(r));
+}
+
+/* The players of a match share one core (match_spec.pin_cpu), so while the
+ * judge waits for one, the others may each use up their CPU budget too:
+ * with four players, four budgets.  Beyond that, each round costs the
+ * judge itself some wall time (views, pipes, five context switches: 25 to
+ * 260 us measured), which the per-round allowance covers many times. */
+static uint64_t wall_budget(const struct match_spec *spec, int rounds)
+{
+	if (!spec->limits.cpu_ns)
+		return 0; /* no CPU budget: no time bound at all */
+	return spec->wall_budget_factor * spec->limits.cpu_ns +
+	       (uint64_t)(rounds > 0 ? rounds : 0) * spec->wall_round_ns;
 }
 
 static int prepare(struct match *m, const struct match_spec *spec, char err[MATCH_ERRLEN])
@@ -224,10 +237,13 @@ static int prepare(struct match *m, const struct match_spec *spec, char err[MATC
 		snprintf(err, MATCH_ERRLEN, "%s", gerr);
 		return -1;
 	}
+	m->start = game->replay_header(m->g);
 	m->buf_cap = game->start_max > game->view_max ? game->start_max : game->view_max;
 	m->buf = malloc(m->buf_cap);
 	m->rounds = json_array();
-	m->pol = sbx_policy_new(SBX_PLAYER, &spec->limits, err);
+	struct sbx_limits lim = spec->limits;
+	lim.wall_budget_ns = wall_budget(spec, game->rounds(m->g));
+	m->pol = sbx_policy_new(SBX_PLAYER, &lim, err);
 	return m->buf && m->pol ? 0 : -1;
 }
 
@@ -239,6 +255,7 @@ static void release(struct match *m)
 	if (m->g)
 		m->game->destroy(m->g);
 	sbx_policy_free(m->pol);
+	json_decref(m->start);
 	json_decref(m->rounds);
 	free(m->buf);
 }

@@ -6,7 +6,11 @@
  * with a reason and the match goes on without it; the match always ends
  * after the game's last round.  The replay is JSON and, for the same game,
  * parameters, seed and player binaries, the same bytes (it holds no
- * timing); the result adds what varies: CPU time, memory, logs.
+ * timing); the result adds what varies: CPU time, memory, logs.  The
+ * replay holds the parameters file's text, the seed, the state before
+ * round 1, and per round what changed, the orders the engine acted on and
+ * which seats still played: enough to replay the match without the
+ * players (judge/replay.h).
  */
 #ifndef JUDGE_MATCH_H
 #define JUDGE_MATCH_H
@@ -21,6 +25,9 @@
 #include "sandbox/sandbox.h"
 
 #define MATCH_ERRLEN 256
+/* The replay's "format": 2 has the state before round 1 as its start and
+ * each round's accepted orders (judge/replay.h reads it). */
+#define MATCH_REPLAY_FORMAT 2
 
 struct match_entry {
 	const char *binary;        /* static player binary */
@@ -34,6 +41,13 @@ struct match_spec {
 	const char *params;        /* parameters file text; NULL: the defaults */
 	uint64_t seed;
 	struct sbx_limits limits;  /* per player; wall_ns guards each turn */
+	/* Each player's wall budget for the match, the time the runner waits
+	 * for its orders summed over every round: wall_budget_factor times its
+	 * CPU budget plus wall_round_ns per round (0 and 0: none).  Past it the
+	 * player is frozen ("wall-clock budget exceeded"), so a player that
+	 * sleeps just under the per-turn guard holds the match for no longer. */
+	unsigned wall_budget_factor;
+	uint64_t wall_round_ns;
 	uid_t uid_base;            /* players' uids when the judge is root */
 	unsigned uid_count;
 	const char *compiler;      /* compiler version, for the replay */
@@ -74,5 +88,16 @@ struct match_result {
 int match_play(const struct match_spec *spec, struct match_result *out,
 	       char err[MATCH_ERRLEN]);
 void match_result_free(struct match_result *r);
+
+/* Ranks from scores: 1 = best, equal scores share a rank.  Inline, so the
+ * replay check (and its fuzz target) needs no runner. */
+static inline void match_ranks(int n, const int64_t *score, int *rank)
+{
+	for (int i = 0; i < n; i++) {
+		rank[i] = 1;
+		for (int j = 0; j < n; j++)
+			rank[i] += score[j] > score[i];
+	}
+}
 
 #endif

@@ -63,6 +63,13 @@ void seat_freeze(struct seat *s, int round, enum sbx_verdict v, const char *why)
 	close_fd(&s->from_fd);
 }
 
+void seat_await(struct seat *s, uint64_t wall_ns)
+{
+	size_t len;
+	if (!s->frozen)
+		sbx_arm_wall(s->proc, seat_frame(s, &len) ? 0 : wall_ns);
+}
+
 static void flush(struct seat *s, int round)
 {
 	while (s->out_off < s->out_len) {
@@ -204,6 +211,11 @@ void seat_service(struct seat *s, const struct pollfd *fds, int n, int round)
 	}
 	if (!s->frozen && !sbx_service_polled(s->proc, fds, n))
 		seat_freeze(s, round, SBX_RUNNING, NULL);
+	size_t len;
+	/* It has answered: the judge waits for it no more, so its wall budget
+	 * stops running while the others think. */
+	if (!s->frozen && seat_frame(s, &len))
+		sbx_arm_wall(s->proc, 0);
 }
 
 static bool waiting(const struct seat *s)

@@ -50,10 +50,15 @@ int seat_pollfds(const struct seat *s, struct pollfd *fds);
 
 /* After a poll of the n descriptors seat_pollfds gave: moves bytes both
  * ways and services the process; freezes the seat if the process ended or
- * broke the framing. */
+ * broke the framing.  Once its frame is whole, its wall guard (and budget)
+ * stops: the judge no longer waits for it. */
 void seat_service(struct seat *s, const struct pollfd *fds, int n, int round);
 
 void seat_freeze(struct seat *s, int round, enum sbx_verdict v, const char *why);
+
+/* The judge now waits for its answer: arms its wall guard (wall_ns) and
+ * wall budget, unless the answer came ahead of time. */
+void seat_await(struct seat *s, uint64_t wall_ns);
 
 /* Waits until each of the n seats that still plays has a complete frame
  * (or froze meanwhile), servicing all of them: they think in parallel,

@@ -131,4 +131,37 @@ int store_holds(struct store *s, int64_t job, const char *worker, char err[STORE
 /* Inside a transaction: marks job done. */
 int store_mark_done(struct store *s, int64_t job, char err[STORE_ERRLEN]);
 
+/* ---- ratings and the ranked pool ----------------------------------------- */
+
+struct store_rated {
+	int64_t id; /* the submission */
+	double mu, sigma;
+	int games, wins;
+};
+
+/* A game's qualified players with their ratings, by id (malloc'd). */
+int store_ranked_pool(struct store *s, const char *game, struct store_rated **out, size_t *n,
+		      char err[STORE_ERRLEN]);
+/* Ranked matches of the game queued or running: -1 on error. */
+int store_ranked_pending(struct store *s, const char *game, char err[STORE_ERRLEN]);
+/* Every rated submission of the game, by id (malloc'd). */
+int store_rated_players(struct store *s, const char *game, int64_t **ids, size_t *n,
+			char err[STORE_ERRLEN]);
+/* Every seat of the game's rated ranked matches in the order they were
+ * recorded (match, then seat), then one call with match -1 to close the
+ * last one.  each() returns 0, or -1 to stop with its own message. */
+int store_rated_results(struct store *s, const char *game,
+			int (*each)(void *ctx, int64_t match, int64_t submission, int rank),
+			void *ctx, char err[STORE_ERRLEN]);
+/* 1 found, 0 no rating, -1 error. */
+int store_get_rating(struct store *s, int64_t submission, struct store_rated *out,
+		     char err[STORE_ERRLEN]);
+int store_put_rating(struct store *s, const struct store_rated *r, char err[STORE_ERRLEN]);
+
+/* ---- events ---------------------------------------------------------------- */
+
+/* Inside the transaction of what happened: the event, its JSON payload. */
+int store_add_event(struct store *s, const char *kind, int64_t submission, const char *payload,
+		    char err[STORE_ERRLEN]);
+
 #endif

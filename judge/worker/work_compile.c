@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "games/seed.h"
 #include "judge/base/hash.h"
 #include "judge/play/players.h"
 #include "judge/worker/work.h"
@@ -37,7 +38,8 @@ static void remove_source(const char *dir, const char *path)
 
 /* One qualifying match: the submission in seat i, the configured shipped
  * opponent in the others; the seat moves so that no board corner favours
- * it, and the seed follows the submission. */
+ * it, and the seed is fresh: a player that could guess it would know the
+ * engine's random choices (games/seed.h). */
 static int queue_qualifying(struct work *w, const struct store_submission *sub,
 			    char err[WORKER_ERRLEN])
 {
@@ -49,7 +51,7 @@ static int queue_qualifying(struct work *w, const struct store_submission *sub,
 				seat == (int)(k % 4) ? json_pack("{s:I}", "submission", (json_int_t)sub->id)
 						     : json_pack("{s:s}", "house", c->qualify_opponent));
 		json_t *p = json_pack("{s:s, s:s, s:I, s:o}", "kind", "qualifying", "game", sub->game,
-				      "seed", (json_int_t)(sub->id * 1000 + k + 1), "seats", seats);
+				      "seed", (json_int_t)seed_fresh(), "seats", seats);
 		char *text = json_dumps(p, JSON_COMPACT);
 		char serr[STORE_ERRLEN];
 		int rc = text ? store_enqueue(w->store, "match", text, 5, 0, NULL, serr) : -1;

@@ -12,6 +12,7 @@
 #include "judge/play/match.h"
 #include "judge/play/players.h"
 #include "judge/rating/rating.h"
+#include "judge/replay/replay_io.h"
 #include "judge/worker/work.h"
 
 struct seat_src {
@@ -141,6 +142,7 @@ static int play(struct work *w, struct played *m, const struct game *game, char 
 			    .memory_bytes = sb->memory_bytes, .stderr_bytes = sb->stderr_bytes,
 			    .open_files = sb->open_files },
 		.uid_base = sb->uid_base, .uid_count = sb->uid_count,
+		.wall_budget_factor = sb->wall_budget_factor, .wall_round_ns = sb->wall_round_ns,
 		.compiler = m->compiler[0] ? m->compiler : NULL,
 		.pin_cpu = w->o->pin_cpu, .cpu = w->o->cpu,
 	};
@@ -163,16 +165,24 @@ static int insert_match(struct work *w, const struct played *m, int64_t *match_i
 			char err[WORKER_ERRLEN])
 {
 	sqlite3_stmt *st;
+	uint8_t *replay;
+	size_t replay_len;
+	char rerr[REPLAY_ERRLEN];
+	if (replay_pack(m->result.replay, &replay, &replay_len, rerr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "recording the match: %.200s", rerr);
+		return -1;
+	}
 	if (sqlite3_prepare_v2(store_db(w->store),
 			       "INSERT INTO matches (job_id, game, kind, seed, replay, created_at)"
-			       " VALUES (?, ?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK)
+			       " VALUES (?, ?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK) {
+		free(replay);
 		return sql_fail(w, "recording the match", err);
-	char *replay = json_dumps(m->result.replay, JSON_COMPACT);
+	}
 	sqlite3_bind_int64(st, 1, w->job.id);
 	sqlite3_bind_text(st, 2, m->game, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, m->kind, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 4, m->seed);
-	sqlite3_bind_text(st, 5, replay, -1, free);
+	sqlite3_bind_blob64(st, 5, replay, replay_len, free);
 	sqlite3_bind_int64(st, 6, store_now_ms());
 	int rc = sqlite3_step(st);
 	sqlite3_finalize(st);

@@ -1,5 +1,4 @@
 /* work_notify.c - events, and the webhook deliveries they cause. */
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,12 +1,12 @@
 /* work_schedule.c - ranked matches, scheduled when nothing else waits:
  * matchmaking over each game's ranked pool until every player has the
  * configured minimum of games. */
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/game.h"
+#include "games/seed.h"
 #include "judge/worker/matchmaking.h"
 #include "judge/worker/work.h"
 
@@ -17,46 +17,28 @@ struct pool {
 
 static int load_pool(struct work *w, const char *game, struct pool *pool)
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(store_db(w->store),
-			       "SELECT s.id, r.mu, r.sigma, r.games FROM submissions s"
-			       " JOIN ratings r ON r.submission_id = s.id"
-			       " WHERE s.game = ? AND s.state = 'qualified' ORDER BY s.id",
-			       -1, &st, NULL) != SQLITE_OK)
+	struct store_rated *rated;
+	size_t n;
+	char serr[STORE_ERRLEN];
+	if (store_ranked_pool(w->store, game, &rated, &n, serr) < 0)
 		return -1;
-	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+	pool->p = n ? calloc(n, sizeof *pool->p) : NULL;
 	int min_games = (int)w->o->cfg->worker.min_games;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		struct mm_player *grown = realloc(pool->p, (pool->n + 1) * sizeof *pool->p);
-		if (!grown)
-			break;
-		pool->p = grown;
-		int games = sqlite3_column_int(st, 3);
+	for (size_t i = 0; pool->p && i < n; i++)
 		pool->p[pool->n++] = (struct mm_player){
-			.id = sqlite3_column_int64(st, 0), .mu = sqlite3_column_double(st, 1),
-			.sigma = sqlite3_column_double(st, 2), .games = games,
-			.new_player = games < min_games,
+			.id = rated[i].id, .mu = rated[i].mu, .sigma = rated[i].sigma,
+			.games = rated[i].games, .new_player = rated[i].games < min_games,
 		};
-	}
-	sqlite3_finalize(st);
-	return 0;
+	free(rated);
+	return n && !pool->p ? -1 : 0;
 }
 
 /* Ranked matches of game already queued or running: their games are not
  * counted yet, so scheduling waits for them. */
 static int ranked_pending(struct work *w, const char *game)
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(store_db(w->store),
-			       "SELECT count(*) FROM jobs WHERE kind = 'match'"
-			       " AND state IN ('queued', 'running')"
-			       " AND json_extract(payload, '$.kind') = 'ranked'"
-			       " AND json_extract(payload, '$.game') = ?", -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
-	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
-	sqlite3_finalize(st);
-	return n;
+	char serr[STORE_ERRLEN];
+	return store_ranked_pending(w->store, game, serr);
 }
 
 static int queue_match(struct work *w, const char *game, const struct pool *pool,
@@ -69,7 +51,7 @@ static int queue_match(struct work *w, const char *game, const struct pool *pool
 		json_array_append_new(seats, json_pack("{s:I}", "submission",
 						       (json_int_t)pool->p[pick[order[i]]].id));
 	json_t *p = json_pack("{s:s, s:s, s:I, s:o}", "kind", "ranked", "game", game, "seed",
-			      (json_int_t)rng_next(r), "seats", seats);
+			      (json_int_t)seed_fresh(), "seats", seats);
 	char *text = json_dumps(p, JSON_COMPACT);
 	char serr[STORE_ERRLEN];
 	int rc = text ? store_enqueue(w->store, "match", text, 0, 0, NULL, serr) : -1;

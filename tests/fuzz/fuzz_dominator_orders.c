@@ -22,6 +22,7 @@
 
 #include "games/dominator/dom.h"
 #include "games/dominator/proto.h"
+#include "games/seed.h"
 #include "tests/fuzz/fuzz_orders.h"
 
 #define FUZZ_NAME "fuzz_dominator_orders"
@@ -106,8 +107,8 @@ static void start(struct fuzz_run *r, int p, const uint8_t *buf, size_t len)
 {
 	struct dom_msg_start s;
 	check(dom_start_decode(buf, len, &s), "start of player %d does not decode", p);
-	check(s.seed == r->seed + (uint64_t)p + 1, "start of player %d: seed %llu", p,
-	      (unsigned long long)s.seed);
+	check(s.seed == seed_derive(r->seed, SEED_PLAYER, (unsigned)p),
+	      "start of player %d: seed %llu, not its own", p, (unsigned long long)s.seed);
 	if (p == 0)
 		params = s.params;
 	check(memcmp(&s.params, &params, sizeof s.params) == 0,

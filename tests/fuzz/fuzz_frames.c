@@ -104,6 +104,13 @@ bool sbx_service_polled(struct sbx_proc *p, const struct pollfd *fds, int n)
 	return p->running;
 }
 
+/* The fake has no clock: no guard can fire. */
+void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
+{
+	(void)p;
+	(void)wall_ns;
+}
+
 /* The player closing its stdout does not end it: the seat must call that a
  * protocol error rather than wait for an exit status. */
 bool sbx_wait_end(struct sbx_proc *p, uint64_t timeout_ns)

@@ -136,6 +136,44 @@ static void check_replay_header(struct fuzz_run *r)
 	json_decref(h);
 }
 
+/* The replay's promise: what replay_orders records, given back through
+ * replay_message to the copy that saw none of the players' bytes (frozen
+ * players told so, as `judge replay check` does), is what the engine holds
+ * there too. */
+static void replay_orders_back(struct fuzz_run *r)
+{
+	json_t *orders = game->replay_orders(r->g);
+	uint8_t *buf = malloc(game->orders_max);
+	char err[GAME_ERRLEN];
+	check(orders && buf, "%s: replay_orders failed", G.game);
+	for (int p = 0; p < game->players; p++) {
+		if (r->frozen[p]) {
+			game->status(r->replayed, p, -1);
+			continue;
+		}
+		size_t len = game->replay_message(r->replayed, p, orders, buf, game->orders_max);
+		check(len > 0, "%s: replay_message of player %d refused replay_orders' own form",
+		      G.game, p);
+		check(game->orders(r->replayed, p, buf, len, err) == 0,
+		      "%s: the replayed orders of player %d are refused: %s", G.game, p, err);
+	}
+	json_t *again = game->replay_orders(r->replayed);
+	check(json_equal(orders, again), "%s: replayed orders are not taken back as recorded",
+	      G.game);
+	json_decref(again);
+	json_decref(orders);
+	free(buf);
+}
+
+static void check_replayed_round(struct fuzz_run *r, const json_t *frame)
+{
+	game->advance(r->replayed);
+	json_t *again = game->replay_round(r->replayed);
+	check(json_equal(frame, again), "%s: round %d resolved from the replay's orders differs",
+	      G.game, game->round(r->g));
+	json_decref(again);
+}
+
 static void resolve(struct fuzz_run *r)
 {
 	bool frozen[GAME_MAX_PLAYERS];
@@ -143,6 +181,7 @@ static void resolve(struct fuzz_run *r)
 	int round = game->round(r->g);
 	if (G.before_advance)
 		G.before_advance(r);
+	replay_orders_back(r);
 	game->advance(r->g);
 	check(game->round(r->g) == round + 1, "%s: round() %d after advancing round %d", G.game,
 	      game->round(r->g), round);
@@ -151,6 +190,7 @@ static void resolve(struct fuzz_run *r)
 		G.after_advance(r, frozen);
 	json_t *f = game->replay_round(r->g);
 	check(json_is_object(f), "%s: replay_round is not an object", G.game);
+	check_replayed_round(r, f);
 	if (G.replay_round)
 		G.replay_round(r, f);
 	hash_json(r, f);
@@ -229,6 +269,7 @@ static uint64_t play(int set, int seed, const uint8_t *data, size_t size)
 	r = (struct fuzz_run){ .game = game, .set = set, .seed = (uint64_t)seed + 1,
 			       .hash = 0xcbf29ce484222325ull };
 	r.g = copy_match(template(set, seed));
+	r.replayed = copy_match(template(set, seed));
 	if (G.begin)
 		G.begin(&r);
 	check_start(&r);
@@ -259,6 +300,7 @@ static uint64_t play(int set, int seed, const uint8_t *data, size_t size)
 		resolve(&r);
 	check_views(&r, true);
 	game->destroy(r.g);
+	game->destroy(r.replayed);
 	return r.hash;
 }
 

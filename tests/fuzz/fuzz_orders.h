@@ -25,7 +25,11 @@
  * start and view messages are 1..start_max / view_max bytes and an encoder
  * given one byte too few returns 0 without writing past its buffer; the
  * replay's header and frames are JSON objects; the same input played twice
- * gives the same bytes (start, views, replay, answers).  Every byte read
+ * gives the same bytes (start, views, replay, answers); the orders the
+ * replay records for a round (replay_orders), fed through replay_message
+ * to a second copy of the match that never saw the player's bytes, are
+ * taken back exactly and resolve the round the same (`judge replay check`
+ * relies on it).  Every byte read
  * from the engine is handed to the target's hooks, which check the rest.
  *
  * Speed: creating a match can cost milliseconds under ASan, so each
@@ -58,6 +62,7 @@ struct fuzz_set {
 struct fuzz_run {
 	const struct game *game;
 	struct game_state *g;
+	struct game_state *replayed; /* the same match fed only the replay's orders */
 	int set;
 	uint64_t seed;                    /* the match seed */
 	bool frozen[GAME_MAX_PLAYERS];    /* refused or told frozen */

@@ -31,6 +31,7 @@
 
 #include "games/starwar/proto.h"
 #include "games/starwar/sw.h"
+#include "games/seed.h"
 #include "tests/fuzz/fuzz_orders.h"
 
 #define FUZZ_NAME "fuzz_starwar_orders"
@@ -128,8 +129,8 @@ static void start(struct fuzz_run *r, int p, const uint8_t *buf, size_t len)
 	check(len == SW_START_LEN && sw_start_decode(buf, len, &s),
 	      "start of player %d (%zu bytes) does not decode", p, len);
 	check(s.player == p, "start of player %d says it is player %u", p, s.player);
-	check(s.seed == r->seed + (uint64_t)p + 1, "start of player %d: seed %llu", p,
-	      (unsigned long long)s.seed);
+	check(s.seed == seed_derive(r->seed, SEED_PLAYER, (unsigned)p),
+	      "start of player %d: seed %llu, not its own", p, (unsigned long long)s.seed);
 	if (p == 0)
 		params = s.params;
 	check(memcmp(&s.params, &params, sizeof params) == 0,

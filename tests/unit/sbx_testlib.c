@@ -182,7 +182,7 @@ void tl_close_stdin(struct tl_player *pl)
 	close_fd(&pl->in_fd);
 }
 
-static int64_t now_ns(void)
+int64_t tl_now_ns(void)
 {
 	struct timespec ts;
 
@@ -193,11 +193,11 @@ static int64_t now_ns(void)
 bool tl_read_line(struct tl_player *pl, char *buf, size_t size,
 		  int64_t timeout_ns)
 {
-	int64_t deadline = now_ns() + timeout_ns;
+	int64_t deadline = tl_now_ns() + timeout_ns;
 	size_t n = 0;
 
 	while (n + 1 < size && (n == 0 || buf[n - 1] != '\n')) {
-		int64_t left = deadline - now_ns();
+		int64_t left = deadline - tl_now_ns();
 		if (left <= 0 ||
 		    sbx_wait_fd(pl->proc, pl->out_fd, POLLIN, left) != 1)
 			break;

@@ -48,6 +48,9 @@ void tl_expect_clean(void);
 
 bool tl_is_root(void);
 
+/* CLOCK_MONOTONIC in nanoseconds. */
+int64_t tl_now_ns(void);
+
 /* Memory 64 MiB, CPU 300 ms, wall guard 10 s, stderr 64 KiB. */
 void tl_limits(struct sbx_limits *lim);
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "games/ants/ants.h"
+#include "games/seed.h"
 
 /* ---- fixtures -------------------------------------------------------------- */
 
@@ -570,7 +571,7 @@ Test(ants_messages, start_and_view_round_trip)
 	struct ant_msg_start s;
 	cr_assert(ant_start_decode(start, sizeof start, &s));
 	cr_expect_eq(s.me, 2);
-	cr_expect_eq(s.seed, 4 + 2 + 1);
+	cr_expect_eq(s.seed, seed_derive(4, SEED_PLAYER, 2), "not the seat's own seed");
 	cr_expect_eq(s.params.v[ANT_P_ROUNDS], 250);
 	cr_expect_eq(s.params.v[ANT_P_FOOD + 3 * ANT_LEAF + ANT_PROTE], 2);
 	cr_expect(!ant_start_decode(start, sizeof start - 1, &s));

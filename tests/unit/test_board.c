@@ -426,17 +426,18 @@ Test(played, matches_list_newest_first_and_replays_come_back_whole)
 	cr_assert(strstr(out, "no player named 'Nobody'"), "%s", out);
 	cr_assert_eq(judge(true, "matches --limit lots"), 2);
 
-	/* The replay file holds the stored bytes exactly. */
-	char path[192];
+	/* The store keeps the replay gzip-compressed; the file is its plain
+	 * JSON, the .gz file the same bytes compressed. */
+	char path[192], gz[192], cmd[512];
 	snprintf(path, sizeof path, "%s/m5.json", dir);
+	snprintf(gz, sizeof gz, "%s/m5.json.gz", dir);
+	snprintf(cmd, sizeof cmd, "sqlite3 %s \"SELECT typeof(replay), hex(substr(replay, 1, 2))"
+		 " FROM matches WHERE id = 5\"", db);
+	cli_run(cmd, out, sizeof out);
+	cr_assert_str_eq(out, "blob|1F8B\n", "stored as gzip: %s", out);
 	cr_assert_eq(judge(true, "replay 5 -o %s", path), 0, "%s", out);
 	size_t len;
 	char *file = strdup(slurp(path, &len));
-	char cmd[512];
-	snprintf(cmd, sizeof cmd, "sqlite3 %s 'SELECT replay FROM matches WHERE id = 5'", db);
-	cli_run(cmd, out, sizeof out);
-	cr_assert_eq(strlen(out), len + 1, "sqlite3 adds a newline");
-	cr_assert(memcmp(out, file, len) == 0);
 	json_error_t e;
 	json_t *r = json_loads(file, 0, &e);
 	cr_assert_not_null(r, "%s", e.text);
@@ -444,7 +445,18 @@ Test(played, matches_list_newest_first_and_replays_come_back_whole)
 	json_decref(r);
 	cr_assert_eq(judge(false, "replay 5 -o -"), 0);
 	cr_assert(strlen(out) == len && memcmp(out, file, len) == 0);
+	cr_assert_eq(judge(true, "replay 5 -o %s", gz), 0, "%s", out);
+	snprintf(cmd, sizeof cmd, "gzip -dc %s", gz);
+	cli_run(cmd, out, sizeof out);
+	cr_assert(strlen(out) == len && memcmp(out, file, len) == 0, "the .gz holds the same JSON");
+	cr_assert_eq(judge(true, "replay check 5"), 0, "%s", out);
+	cr_assert(strstr(out, "OK: 200 rounds agree"), "%s", out);
 	free(file);
+
+	/* A row from before compression holds plain text: it comes back whole. */
+	sql("UPDATE matches SET replay = '{\"format\":1}' WHERE id = 4");
+	cr_assert_eq(judge(false, "replay 4 -o -"), 0);
+	cr_assert_str_eq(out, "{\"format\":1}");
 
 	cr_assert_eq(judge(true, "replay 99 -o %s", path), 1);
 	cr_assert(strstr(out, "no match 99"), "%s", out);

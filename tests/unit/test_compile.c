@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <glob.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,9 +143,13 @@ Test(cscan, every_standard_header_and_the_game_header)
 
 Test(cscan, computed_include)
 {
-	refused("#define H \"/etc/passwd\"\n#include H\n",
-		"AIName.c:2: #include H is not allowed: name the header directly, e.g. "
+	refused("#include H\n",
+		"AIName.c:1: #include H is not allowed: name the header directly, e.g. "
 		"#include <stdio.h>");
+	/* and a macro to name it would come before the #include */
+	refused("#define H \"/etc/passwd\"\n#include H\n",
+		"AIName.c:2: #include after the #define or #undef on line 1: put every #include "
+		"before your first macro, so that no macro of yours can change the headers' text");
 	refused("#include\n", "AIName.c:1: #include without a header name");
 	refused("#include \"stdio.h\n", "AIName.c:1: #include \"stdio.h has no closing \"");
 }
@@ -222,15 +227,59 @@ Test(cscan, directives_outside_the_list)
 		 "#ifndef C\n#if 1\n#endif\n#endif\n#warning w\n#error e\n");
 }
 
+#define PRAGMA_LIST \
+	" is not allowed: use only #pragma once, pack, message, STDC ..., GCC diagnostic, " \
+	"optimize, target, push_options, pop_options, unroll, ivdep, warning, error or poison"
+
 Test(cscan, pragmas)
 {
 	refused("#pragma GCC dependency \"/etc/passwd\"\n",
-		"AIName.c:1: #pragma GCC dependency is not allowed");
-	refused("#pragma /**/ GCC\tsystem_header\n", "AIName.c:1: #pragma GCC system_header is not allowed");
+		"AIName.c:1: #pragma GCC dependency" PRAGMA_LIST);
+	refused("#pragma /**/ GCC\tsystem_header\n", "AIName.c:1: #pragma GCC system_header" PRAGMA_LIST);
 	refused("#pragma GCC pch_preprocess \"/etc/passwd\"\n",
-		"AIName.c:1: #pragma GCC pch_preprocess is not allowed");
+		"AIName.c:1: #pragma GCC pch_preprocess" PRAGMA_LIST);
+	/* names, linkage and visibility stay as the C says */
+	refused("int x;\n#pragma weak x\n", "AIName.c:2: #pragma weak" PRAGMA_LIST);
+	refused("#pragma redefine_extname a b\n", "AIName.c:1: #pragma redefine_extname" PRAGMA_LIST);
+	refused("#pragma GCC visibility push(hidden)\n", "AIName.c:1: #pragma GCC visibility" PRAGMA_LIST);
+	refused("#pragma push_macro(\"X\")\n", "AIName.c:1: #pragma push_macro" PRAGMA_LIST);
+	refused("#pragma\n", "AIName.c:1: #pragma " PRAGMA_LIST);
 	accepted("#pragma once\n#pragma GCC optimize(\"O3\")\n#pragma GCC diagnostic push\n"
-		 "#pragma STDC FP_CONTRACT ON\n#pragma pack(1)\n");
+		 "#pragma STDC FP_CONTRACT ON\n#pragma pack(1)\n#pragma GCC target(\"avx2\")\n"
+		 "#pragma GCC unroll 4\n#pragma message \"hello\"\n");
+}
+
+Test(cscan, messages_are_printable_ascii)
+{
+	refused("#warning caf\xc3\xa9\n",
+		"AIName.c:1: #warning text may only use printable ASCII characters");
+	refused("int x;\n#error \"\xc3\xa9\"\n",
+		"AIName.c:2: #error text may only use printable ASCII characters");
+	refused("#warning a\fb\n", "AIName.c:1: #warning text may only use printable ASCII characters");
+	accepted("#warning \"the CPU time limit exceeded? no: a warning of the contestant's\"\n");
+}
+
+#define DEFINE_FIRST(l) \
+	"#include after the #define or #undef on line " l ": put every #include before your " \
+	"first macro, so that no macro of yours can change the headers' text"
+
+Test(cscan, no_macro_before_an_include)
+{
+	refused("#define ai_move leak\n#include \"dominator.h\"\n", "AIName.c:2: " DEFINE_FIRST("1"));
+	refused("#include <stdio.h>\n#define printf puts\n#include <math.h>\n",
+		"AIName.c:3: " DEFINE_FIRST("2"));
+	refused("#undef __STDC_VERSION__\n#include <stdio.h>\n", "AIName.c:2: " DEFINE_FIRST("1"));
+	/* even where a conditional would skip either */
+	refused("#if 0\n#define X\n#endif\n#if 0\n#include <stdio.h>\n#endif\n",
+		"AIName.c:5: " DEFINE_FIRST("2"));
+	/* a feature macro, empty or a number, changes no header line */
+	refused("#define _GNU_SOURCE __attribute__((section(\"x\")))\n#include <stdio.h>\n",
+		"AIName.c:2: " DEFINE_FIRST("1"));
+	refused("#define NDEBUG 1 2\n#include <assert.h>\n", "AIName.c:2: " DEFINE_FIRST("1"));
+	accepted("#define _GNU_SOURCE\n#define NDEBUG 1\n#define _POSIX_C_SOURCE 200809L\n"
+		 "#define _USE_MATH_DEFINES\n#define __STDC_FORMAT_MACROS /* c++ habit */\n"
+		 "#undef NDEBUG\n#include <assert.h>\n#include \"dominator.h\"\n"
+		 "#define MAX(a, b) ((a) > (b) ? (a) : (b))\n#undef MAX\nint x;\n");
 }
 
 Test(cscan, refused_identifiers)
@@ -380,6 +429,92 @@ Test(cscan_pp, macro_made_asm_and_pragmas)
 			      "instead (it came from a macro)");
 }
 
+/* Each item, put into fmt (one %s), is refused by check. */
+static void each_refused(int (*check)(const char *, char[CSCAN_ERRLEN]), const char *fmt,
+			 const char *const *items, size_t n)
+{
+	char err[CSCAN_ERRLEN], text[512];
+	for (size_t i = 0; i < n; i++) {
+		snprintf(text, sizeof text, fmt, items[i]);
+		cr_expect_eq(check(text, err), 1, "%s passed", items[i]);
+	}
+}
+
+#define ATTRIBUTE_REFUSED(l, a) \
+	"AIName.c:" l ": the attribute " a " is not allowed: it changes the sections, symbols or " \
+	"assembler text the compiler writes"
+
+Test(cscan_pp, attributes_that_write_assembler_text_or_change_linkage)
+{
+	char err[CSCAN_ERRLEN];
+	/* every spelling, the list's later entries, across lines */
+	static const struct {
+		const char *text, *message;
+	} cases[] = {
+		{ "\nint x __attribute__((section(\".data\"))) = 1;\n",
+		  ATTRIBUTE_REFUSED("2", "section") },
+		{ "int x __attribute ((aligned(8), __section__ (\".d\")));\n",
+		  ATTRIBUTE_REFUSED("1", "section") },
+		{ "int x __attribute__((\n  unused,\n  weakref(\"y\")));\n",
+		  ATTRIBUTE_REFUSED("3", "weakref") },
+		{ "[[gnu::symver(\"f@V\")]] int f(void);\n", ATTRIBUTE_REFUSED("1", "symver") },
+		{ "<:<:__gnu__::__alias__(\"g\"):>:> int f(void);\n", ATTRIBUTE_REFUSED("1", "alias") },
+		{ "void f(void) __attribute__((no_sanitize_address));\n",
+		  ATTRIBUTE_REFUSED("1", "no_sanitize_address") },
+		{ "int x __attribute__((section\".d\"));\n", ATTRIBUTE_REFUSED("1", "section") },
+		{ "int x __attribute__((unused, L\"\", alias(\"y\")));\n",
+		  ATTRIBUTE_REFUSED("1", "alias") },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char text[256];
+		snprintf(text, sizeof text, PP_HEAD "%s", cases[i].text);
+		cr_expect_eq(pp(text, err), 1, "%s passed", cases[i].text);
+		cr_expect_str_eq(err, cases[i].message);
+	}
+	const char *const others[] = {
+		"ifunc(\"r\")", "naked", "target_clones(\"avx2\",\"default\")", "visibility(\"hidden\")",
+		"weak", "copy(g)", "retain", "noinit", "patchable_function_entry(1)",
+		"no_sanitize(\"undefined\")", "indirect_branch(\"thunk\")", "fentry_name(\"x\")",
+	};
+	each_refused(pp, PP_HEAD "void f(void) __attribute__((%s));\n", others,
+		     sizeof others / sizeof *others);
+	/* the nesting runs through the header's lines as the compiler reads it */
+	cr_expect_eq(pp(PP_HEAD "int x __attribute__((aligned(\n# 1 \"/usr/include/stdio.h\" 1 3 4\n"
+			"8), unused\n# 3 \"AIName.c\" 2\n, section(\"x\")));\n", err), 1);
+	cr_expect_str_eq(err, ATTRIBUTE_REFUSED("3", "section"));
+	/* a section name in an argument, a string or another attribute's list is fine */
+	cr_expect_eq(pp(PP_HEAD "int section = 1, weak;\n"
+			"int f(int alias) __attribute__((cleanup(section), aligned(section), cold));\n"
+			"const char *s = \"__attribute__((section(x)))\";\nint a[2][2] = { [1][1] = 1 };\n"
+			"__attribute__((constructor, used, noipa, optimize(\"O3\"), target(\"avx2\"))) "
+			"void g(void);\n", err), 0, "%s", err);
+	/* the headers' own attributes are theirs */
+	cr_expect_eq(pp(PP_HEAD "# 1 \"/usr/include/stdio.h\" 1 3 4\n"
+			"extern int x __attribute__ ((__section__ (\".h\"), __weak__));\n", err), 0, "%s", err);
+}
+
+Test(cscan_pp, messages_the_compiler_prints)
+{
+	char err[CSCAN_ERRLEN];
+	const char *msg = "AIName.c:2: the text of #pragma message, GCC warning or GCC error may only "
+			  "use printable ASCII characters and no backslash escapes";
+	cr_expect_eq(pp(PP_HEAD "\n#pragma message \"x\\ngcc: fatal error: CPU time limit exceeded\"\n",
+			err), 1);
+	cr_expect_str_eq(err, msg);
+	cr_expect_eq(pp(PP_HEAD "\n#pragma message (\"a\" \"\\x1b[2J\")\n", err), 1);
+	cr_expect_str_eq(err, msg);
+	cr_expect_eq(pp(PP_HEAD "\n#pragma GCC warning \"\\n\"\n", err), 1);
+	cr_expect_str_eq(err, msg);
+	cr_expect_eq(pp(PP_HEAD "\n#pragma GCC error \"\xc3\xa9\"\n", err), 1);
+	cr_expect_eq(pp(PP_HEAD "void f(void) __attribute__((error(\"\\ncc1: Killed\")));\n", err), 1);
+	cr_expect_str_eq(err, "AIName.c:1: the message of an attribute may only use printable ASCII "
+			      "characters and no backslash escapes");
+	cr_expect_eq(pp(PP_HEAD "void f(void) __attribute__((deprecated(\"a\\tb\")));\n", err), 1);
+	cr_expect_eq(pp(PP_HEAD "#pragma message \"plain words\"\n#pragma GCC warning \"ok\"\n"
+			"void f(void) __attribute__((warning(\"call f less\"), format(printf, 1, 2)));\n"
+			"const char *s = \"a\\nb\";\n", err), 0, "%s", err);
+}
+
 Test(cscan_pp, only_column_one_is_a_directive)
 {
 	char err[CSCAN_ERRLEN];
@@ -411,52 +546,141 @@ static int as_check(const char *text, char err[CSCAN_ERRLEN])
 	return cscan_assembly("AIName.c", text, strlen(text), err);
 }
 
-#define AS_REFUSED(d) \
-	"AIName.c: the generated assembly contains the directive " d ", which is not allowed " \
-	"(assembler text smuggled in through an attribute or a name?)"
+#define AS_REFUSED(stmt, near) \
+	"AIName.c: the generated assembly contains `" stmt "`" near ", which plain C does not " \
+	"produce: refused (assembler text smuggled in through an attribute or a name?)"
+
+/* What gcc 12 writes for plain C, every kind of line the list allows. */
+#define GCC_AS \
+	"\t.file\t\"AIName.c\"\n\t.text\n\t.section\t.rodata.str1.1,\"aMS\",@progbits,1\n" \
+	".LC0:\n\t.string\t\"x; .incbin \\\"/etc/passwd\\\" # \\303\\251\"\n" \
+	"\t.section\t.rodata\n\t.align 8\n.LC1:\n\t.long\t0\n\t.long\t1073741824\n" \
+	"\t.ascii\t\"abc\"\n\t.text\n\t.p2align 4\n\t.globl\tplay\n\t.type\tplay, @function\n" \
+	"play:\n.LFB0:\n\t.cfi_startproc\n\tpushq\t%rbx\n\t.cfi_def_cfa_offset 16\n" \
+	"\t.cfi_offset 3, -16\n\tmovl\t%fs:tl@tpoff, %eax\n\tjmp\t*.L4(,%rdi,8)\n" \
+	"\tcall\tprintf@PLT\n\trep stosq\n\tvmovdqu32\t%zmm0, (%rdi,%rax){%k1}\n" \
+	"\tpopq\t%rbx\n\t.cfi_def_cfa_offset 8\n\tret\n" \
+	"\t.cfi_endproc\n.LFE0:\n\t.size\tplay, .-play\n" \
+	"\t.section\t.data.rel.ro.local,\"aw\"\n\t.align 8\n.L4:\n\t.quad\t.L3\n" \
+	"\t.section\t.tbss,\"awT\",@nobits\n\t.type\ttl, @tls_object\n\t.size\ttl, 4\ntl:\n" \
+	"\t.zero\t4\n\t.local\tbig\n\t.comm\tbig,4000,32\n\t.section\t.init_array.00101,\"aw\"\n" \
+	"\t.section\t.text.unlikely\n\t.ident\t\"GCC: (Debian 12.2.0-14) 12.2.0\"\n" \
+	"\t.section\t.note.GNU-stack,\"\",@progbits\n"
 
 Test(cscan_as, gcc_output_passes)
 {
 	char err[CSCAN_ERRLEN];
-	const char *text =
-		"\t.file\t\"AIName.c\"\n\t.text\n\t.section\t.rodata.str1.1,\"aMS\",@progbits,1\n"
-		".LC0:\n\t.string\t\"x; .incbin \\\"/etc/passwd\\\"\"\n"
-		"\t.section .incbin\n\t.globl\tmain\nmain:\n\tmovl\t$0, %eax\n\tret\n"
-		"\t.incbinx\n\t.ident\t\"GCC: (Debian 12.2.0-14) 12.2.0\"\n"
-		"\t.section\t.note.GNU-stack,\"\",@progbits\n";
-	/* checking a statement too many is safe, one too few is not */
-	cr_expect_eq(as_check(text, err), 1, "a ';' in a string counts as a separator");
-	const char *clean =
-		"\t.file\t\"AIName.c\"\n\t.text\n.LC0:\n\t.string\t\"incbin\"\n"
-		"\t.section .incbin\n\t.globl\tmain\nmain:\n\tmovl\t$0, %eax\n\tret\n"
-		"\t.incbinx\n\t.ident\t\"GCC: (Debian 12.2.0-14) 12.2.0\"\n";
-	cr_expect_eq(as_check(clean, err), 0, "%s", err);
+	cr_expect_eq(as_check(GCC_AS, err), 0, "%s", err);
+	/* the shipped players' whole assembly: see compile/every_shipped_player */
 }
 
-Test(cscan_as, directives_at_statement_starts)
+Test(cscan_as, only_what_gcc_writes_for_plain_c)
 {
 	char err[CSCAN_ERRLEN];
-	cr_expect_eq(as_check(".incbin \"/etc/hostname\"\n", err), 1);
-	cr_expect_str_eq(err, AS_REFUSED(".incbin"));
-	cr_expect_eq(as_check("\t.section .data\n  \t.include \"x.s\"\n", err), 1);
-	cr_expect_str_eq(err, AS_REFUSED(".include"));
+	cr_expect_eq(as_check(GCC_AS ".incbin \"/etc/hostname\"\n", err), 1);
+	cr_expect_str_eq(err, AS_REFUSED(".incbin \"/etc/hostname\"", " (after `tl`)"));
+	cr_expect_eq(as_check(".section .data\n  \t.include \"x.s\"\n", err), 1);
+	cr_expect_str_eq(err, AS_REFUSED(".include \"x.s\"", ""));
+	/* every statement separator, comment and label form gas knows */
 	cr_expect_eq(as_check("\t.section .data;.INCBIN \"/etc/hostname\";#,\"a\"\n", err), 1);
-	cr_expect_str_eq(err, AS_REFUSED(".INCBIN"));
-	cr_expect_eq(as_check("x:\n lbl: .Macro m\n", err), 1);
-	cr_expect_str_eq(err, AS_REFUSED(".Macro"));
-	cr_expect_eq(as_check("a: b : \"quoted label\": .rept 3\n", err), 1);
-	cr_expect_str_eq(err, AS_REFUSED(".rept"));
-	cr_expect_eq(as_check("/* a\n comment */ .irp x,1,2\n", err), 1);
-	cr_expect_str_eq(err, AS_REFUSED(".irp"));
-	cr_expect_eq(as_check("nop;.irpc x,12\n", err), 1);
-	cr_expect_str_eq(err, AS_REFUSED(".irpc"));
-	cr_expect_eq(as_check(".altmacro", err), 1);
-	cr_expect_str_eq(err, AS_REFUSED(".altmacro"));
-	cr_expect_eq(as_check("\r\n.purgem m\n", err), 1);
-	cr_expect_str_eq(err, AS_REFUSED(".purgem"));
-	/* a label named like one is refused too */
-	cr_expect_eq(as_check(".incbin: nop\n", err), 1);
-	cr_expect_str_eq(err, AS_REFUSED(".incbin"));
+	cr_expect_str_eq(err, AS_REFUSED(".section .data;.INCBIN \"/etc/hostname\";#,\"a\"", ""));
+	cr_expect_eq(as_check("\t.data # x\n", err), 1);
+	cr_expect_eq(as_check("\t.data /* x */\n", err), 1);
+	cr_expect_eq(as_check("/* a */ .data\n", err), 1);
+	cr_expect_eq(as_check("x: .incbin \"/etc/passwd\"\n", err), 1);
+	cr_expect_str_eq(err, AS_REFUSED("x: .incbin \"/etc/passwd\"", ""));
+	cr_expect_eq(as_check("\"quoted label\": nop\n", err), 1);
+	cr_expect_eq(as_check("x:\n\xc3\xa9: .incbin \"/etc/passwd\"\n", err), 1);
+	cr_expect_str_eq(err, "AIName.c: the generated assembly contains the byte 0xc3, which plain "
+			      "C does not produce: refused (a name or string smuggled in?)");
+	cr_expect_eq(as_check("\t.data\r\n", err), 1);
+	cr_expect_eq(as_check("\tnop\tx = 1\n", err), 1);
+	cr_expect_eq(as_check("\tmovl $0, %eax ; .incbin \"/etc/passwd\"\n", err), 1);
+	cr_expect_eq(as_check("\tNOP\n", err), 1);
+	/* directives plain C never needs: files, macros, messages, symbols */
+	const char *const others[] = {
+		".macro m", ".irp x,1", ".rept 3", ".altmacro", ".purgem m", ".warning \"x\"",
+		".error \"x\"", ".print \"x\"", ".set main, x", ".weak main", ".symver f, f@V",
+		".hidden f", ".incbinx", ".uleb128 1", ".pushsection .data", ".previous",
+		".fill 9,9,9", ".org 99999", ".type f, @gnu_indirect_function", ".string \"x\" \"y\"",
+		".string \"unterminated", ".file 1 \"x.c\"", ".text 1", ".reloc 0, R_X86_64_NONE",
+	};
+	each_refused(as_check, "\t%s\n", others, sizeof others / sizeof *others);
+}
+
+Test(cscan_as, section_names_and_flags)
+{
+	char err[CSCAN_ERRLEN];
+	const char *const bad[] = {
+		".section .gnu.lto_main.0.x,\"e\",@progbits", ".section .incbin",
+		".section .data,\"aw\",@progbits,1,comdat", ".section .data,\"awG\",@progbits,g,comdat",
+		".section .data,\"aw\",%progbits", ".section .data,\"a\\\"\"", ".section .rodata.strx",
+		".section .gnu.warning.main", ".section .interp,\"a\"", ".section .data\"x\"",
+		".section .comment", ".section .note.GNU-stack,\"\",@note",
+	};
+	each_refused(as_check, "\t%s\n", bad, sizeof bad / sizeof *bad);
+	cr_expect_eq(as_check("\t.section .rodata.cst16,\"aM\",@progbits,16\n"
+			      "\t.section .text.startup,\"ax\",@progbits\n"
+			      "\t.section .note.GNU-stack,\"x\",@progbits\n", err), 0, "%s", err);
+}
+
+/* ---- cscan: the object file --------------------------------------------------- */
+
+/* Compiles (or assembles) text with the host's gcc and checks the object. */
+static int object_check(const char *lang, const char *flags, const char *text,
+			char err[CSCAN_ERRLEN])
+{
+	char dir[] = "/tmp/cscan-obj-XXXXXX", cmd[512], path[64];
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/x.o", dir);
+	snprintf(cmd, sizeof cmd, "gcc %s -c -x %s - -o %s", flags, lang, path);
+	FILE *p = popen(cmd, "w");
+	cr_assert_not_null(p);
+	fputs(text, p);
+	cr_assert_eq(pclose(p), 0, "%s failed", cmd);
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f);
+	static char buf[1 << 20];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	unlink(path);
+	rmdir(dir);
+	err[0] = '\0';
+	int rc = cscan_object("AIName.c", buf, n, err);
+	/* every prefix of a good object is refused as malformed, never read past */
+	char cut_err[CSCAN_ERRLEN];
+	for (size_t k = 0; rc == 0 && k < n; k += 1 + k / 16)
+		cr_expect_eq(cscan_object("AIName.c", buf, k, cut_err), 1, "a %zu-byte prefix passed", k);
+	return rc;
+}
+
+Test(cscan_obj, plain_c_passes)
+{
+	char err[CSCAN_ERRLEN];
+	cr_expect_eq(object_check("assembler", "", GCC_AS, err), 0, "%s", err);
+	cr_expect_eq(object_check("c", "-O2 -fno-lto",
+				  "#include <stdio.h>\n_Thread_local int t; static int big[999] = {1};\n"
+				  "__attribute__((constructor(101))) static void c(void) { t++; }\n"
+				  "int f(int x) { switch (x) { case 0: return 4; case 1: return 9; "
+				  "case 2: return 1; case 3: return 7; case 4: return 2; default: "
+				  "return big[x] + t; } }\nint main(void) { printf(\"%f\\n\", 1.5); }\n",
+				  err), 0, "%s", err);
+}
+
+Test(cscan_obj, lto_and_unknown_sections_are_refused)
+{
+	char err[CSCAN_ERRLEN];
+	cr_expect_eq(object_check("c", "-O2 -flto", "int f(int x) { return x + 1; }\n", err), 1);
+	cr_expect(strstr(err, "AIName.c: the object file carries the link-time optimisation "
+			      "section `.gnu.lto_"), "%s", err);
+	cr_expect_eq(object_check("assembler", "", ".section .gnu.warning.main,\"a\"\n.byte 1\n", err), 1);
+	cr_expect_str_eq(err, "AIName.c: the object file has the section `.gnu.warning.main` (type 1), "
+			      "which plain C does not produce: refused");
+	cr_expect_eq(object_check("assembler", "", ".section .data,\"awG\",@progbits,g,comdat\n", err), 1);
+	cr_expect_str_eq(err, "AIName.c: the object file has the section `.group` (type 17), "
+			      "which plain C does not produce: refused");
+	cr_expect_eq(cscan_object("AIName.c", "\x7f" "ELF", 4, err), 1);
+	cr_expect_str_eq(err, "AIName.c: the assembler's object file is malformed (too short): refused");
 }
 
 /* ---- compile ------------------------------------------------------------------- */
@@ -746,21 +970,108 @@ Test(compile, include_of_a_host_file_is_refused_before_gcc)
 	cmp_result_free(&r);
 }
 
-#define SMUGGLED(file, d) \
-	file ": the generated assembly contains the directive " d ", which is not allowed " \
-	"(assembler text smuggled in through an attribute or a name?)\n"
+#define ATTRIBUTE(file, line, a) \
+	file ":" line ": the attribute " a " is not allowed: it changes the sections, symbols or " \
+	"assembler text the compiler writes\n"
+
+/* Compiles a hostile fixture and expects exactly `message`, nothing of the
+ * host's files, and the refusal cached like any compile error. */
+static void expect_refused(const char *fixture, const char *message)
+{
+	char path[256];
+	snprintf(path, sizeof path, FIX "hostile/%s", fixture);
+	struct cmp_result r = compile(path, HEADER, fx.obj);
+	cr_expect(!r.ok, "%s compiled", fixture);
+	cr_expect_str_eq(r.log, message, "%s", fixture);
+	expect_not_in_log(r.log, "/etc/passwd");
+	expect_not_in_log(r.log, "/etc/hostname");
+	cmp_result_free(&r);
+}
 
 Test(compile, incbin_through_a_section_name_is_refused_before_as)
 {
 	struct cmp_result r = compile(FIX "hostile/incbin_section.c", HEADER, fx.obj);
 	cr_expect(!r.ok);
-	cr_expect_str_eq(r.log, SMUGGLED("incbin_section.c", ".incbin"));
+	cr_expect_str_eq(r.log, ATTRIBUTE("incbin_section.c", "4", "section"));
 	expect_not_in_log(r.log, "/etc/hostname");
 	cr_expect(exists(cache_file(r.key, ".err")), "refusals of gcc's output are cached");
 	cmp_result_free(&r);
-	r = compile(FIX "hostile/incbin_semicolon.c", HEADER, fx.obj);
-	cr_expect_str_eq(r.log, SMUGGLED("incbin_semicolon.c", ".INCBIN"));
+	expect_refused("incbin_semicolon.c", ATTRIBUTE("incbin_semicolon.c", "4", "section"));
+}
+
+Test(compile, assembler_text_in_attribute_strings_is_refused_with_the_line)
+{
+	expect_refused("section_utf8_label.c", ATTRIBUTE("section_utf8_label.c", "5", "section"));
+	expect_refused("section_comment_label.c",
+		       ATTRIBUTE("section_comment_label.c", "4", "section"));
+	expect_refused("symver_label.c", ATTRIBUTE("symver_label.c", "3", "symver"));
+	expect_refused("c2x_section_macro.c", ATTRIBUTE("c2x_section_macro.c", "5", "section"));
+	expect_refused("gas_message.c", ATTRIBUTE("gas_message.c", "4", "section"));
+}
+
+Test(compile, lto_sections_are_refused)
+{
+	expect_refused("lto_section.c", ATTRIBUTE("lto_section.c", "4", "section"));
+}
+
+Test(compile, macros_cannot_reach_the_headers_lines)
+{
+	expect_refused("macro_on_header_line.c",
+		       "macro_on_header_line.c:5: #include after the #define or #undef on line 4: "
+		       "put every #include before your first macro, so that no macro of yours can "
+		       "change the headers' text\n");
+	expect_refused("macro_in_system_header.c",
+		       "macro_in_system_header.c:4: #include after the #define or #undef on line 3: "
+		       "put every #include before your first macro, so that no macro of yours can "
+		       "change the headers' text\n");
+}
+
+Test(compile, no_text_of_the_contestant_passes_for_a_verdict)
+{
+	expect_refused("pragma_message_verdict.c",
+		       "pragma_message_verdict.c:4: the text of #pragma message, GCC warning or GCC "
+		       "error may only use printable ASCII characters and no backslash escapes\n");
+	expect_refused("attribute_error_verdict.c",
+		       "attribute_error_verdict.c:4: the message of an attribute may only use "
+		       "printable ASCII characters and no backslash escapes\n");
+	/* refused before gcc runs, as it was already */
+	expect_refused("line_marker_verdict.c",
+		       "line_marker_verdict.c:4: line markers (# 1 \"gcc: fatal error: cannot "
+		       "execute 'cc1': CPU time limit ex) are not allowed\n");
+}
+
+Test(compile, plain_c_features_pass_every_check)
+{
+	struct cmp_result r = compile(FIX "good/features.c", HEADER, fx.obj);
+	cr_assert(r.ok, "log: %s", r.log);
+	cr_expect_str_eq(run_binary(r.binary), "turn 0: 14\nturn 1: 25\nturn 2: 31\n");
 	cmp_result_free(&r);
+}
+
+/* Every player the project ships or tests with passes every check. */
+Test(compile, every_shipped_player_compiles, .timeout = 600)
+{
+	glob_t g;
+	cr_assert_eq(glob("games/*/players/*.c", 0, NULL, &g), 0);
+	cr_assert_eq(glob("tests/players/*.c", GLOB_APPEND, NULL, &g), 0);
+	cr_assert_eq(glob("bench/plag/players/*.c", GLOB_APPEND, NULL, &g), 0);
+	cr_assert_geq(g.gl_pathc, 30);
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		const char *src = g.gl_pathv[i];
+		char game[32] = "dominator", header[128], runtime[128];
+		sscanf(src, "games/%31[a-z]/", game);
+		snprintf(header, sizeof header, "games/%s/kit/%s.h", game, game);
+		snprintf(runtime, sizeof runtime, "build/kits/lib%s.a", game);
+		struct cmp_result r = compile(src, header, runtime);
+		if (strstr(src, "AIBroken.c"))
+			/* it calls a function nobody defines: past every check, the link fails */
+			cr_expect(!r.ok && strstr(r.log, "undefined reference to `undeclared_function'"),
+				  "%s: %s", src, r.log);
+		else
+			cr_expect(r.ok, "%s: %s", src, r.log);
+		cmp_result_free(&r);
+	}
+	globfree(&g);
 }
 
 Test(compile, asm_and_pragma_built_by_pasting)

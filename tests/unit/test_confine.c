@@ -3,6 +3,7 @@
  * verdicts that no compiler message can forge, escaped logs, and the
  * judge's private files. */
 #include <criterion/criterion.h>
+#include <criterion/redirect.h>
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -236,7 +237,9 @@ Test(confine, incbin_past_a_disabled_check_reads_nothing)
 
 Test(confine, the_same_probe_unconfined_does_read)
 {
-	/* What the confinement stops, for this test to be able to fail. */
+	/* What the confinement stops, for this test to be able to fail; the
+	 * warning every unconfined compile prints goes to a captured stderr. */
+	cr_redirect_stderr();
 	fx.cfg.unconfined = true;
 	char *src = write_source("AIThief.c", incbin_source(fx.secret));
 	struct cmp_result r = compile_unchecked(src, 0);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "games/dominator/dom.h"
+#include "games/seed.h"
 
 #define N 21 /* the fixture board; boxes: rows/cols 1..8 and 12..19 */
 
@@ -1030,7 +1031,7 @@ Test(dominator_view, start_message)
 		cr_assert_eq(len, DOM_START_LEN);
 		struct dom_msg_start s;
 		cr_assert(dom_start_decode(buf, len, &s));
-		cr_expect_eq(s.seed, 1234 + p + 1);
+		cr_expect_eq(s.seed, seed_derive(1234, SEED_PLAYER, p), "not seat %d's own seed", p);
 		cr_expect_eq(s.params.rounds, 200);
 		cr_expect_eq(s.params.rows, 37);
 		cr_expect_eq(s.params.farmers, 20);

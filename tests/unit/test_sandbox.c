@@ -491,6 +491,49 @@ SBX_TEST(sbx_wall, blocking_read)
 	expect_wall(&run);
 }
 
+/* The wall budget sums the armed waits only: the start and two waits of
+ * 200 ms, each within the 300 ms guard, with 300 ms between them while
+ * disarmed (the judge waits for somebody else), leave less than 100 ms of a
+ * 500 ms budget, and the third wait is cut there with the budget's own
+ * message. */
+SBX_TEST(sbx_wall, budget_sums_the_waits)
+{
+	struct sbx_limits lim;
+	char ready[64];
+
+	tl_limits(&lim);
+	lim.wall_ns = 300 * TL_MS;
+	lim.wall_budget_ns = 500 * TL_MS;
+	/* The guard is armed from the start: the start counts too. */
+	int64_t armed = tl_now_ns(); /* as we measure it: at least what it counts */
+	struct tl_player *v = start_victim(&lim, ready);
+	sbx_arm_wall(v->proc, 0);
+	armed = tl_now_ns() - armed;
+	for (int i = 0; i < 2; i++) {
+		int64_t t0 = tl_now_ns();
+		sbx_arm_wall(v->proc, lim.wall_ns);
+		cr_assert_eq(sbx_wait_fd(v->proc, v->out_fd, POLLIN, 200 * TL_MS), 0);
+		sbx_arm_wall(v->proc, 0);
+		armed += tl_now_ns() - t0;
+		poll(NULL, 0, 300);
+		cr_assert(sbx_service(v->proc), "frozen while nobody waited for it");
+	}
+	cr_assert_lt(armed, (int64_t)(450 * TL_MS), "the machine is too slow for this test");
+	int64_t t0 = tl_now_ns();
+	sbx_arm_wall(v->proc, lim.wall_ns);
+	/* Its end closes its stdout: "ready" (1) or "ended" (-1), no timeout. */
+	cr_expect_neq(sbx_wait_fd(v->proc, v->out_fd, POLLIN, 1000 * TL_MS), 0);
+	uint64_t total = (uint64_t)(armed + tl_now_ns() - t0);
+	tl_finish(v, &run);
+	tl_expect_verdict(&run, SBX_WALL);
+	/* The pauses (600 ms) did not count: the waits add up to the budget. */
+	cr_expect(total >= 495 * TL_MS && total < 650 * TL_MS,
+		  "frozen after %llu ms of waits, the budget is 500 ms",
+		  (unsigned long long)(total / TL_MS));
+	cr_expect(strstr(run.res.message, "wall-clock budget exceeded: waited for 0.5 s of 0.5 s"),
+		  "message '%s'", run.res.message);
+}
+
 /* ---- the CPU budget ---- */
 
 /* The budget is 300 ms; the overshoot must stay within milliseconds.  The
@@ -583,6 +626,95 @@ SBX_TEST(sbx_memory, mmap_1g_chunks)
 SBX_TEST(sbx_memory, bss_16g)
 {
 	run_memory_attack("bss_16g");
+}
+
+/* An allocation refused at the limit freezes the player at that call, with
+ * memory-limit: it does not get to carry on and exit 0 as if it had not
+ * happened (alloc_fail would say so on stderr).  Each way to ask for
+ * memory: malloc until NULL, one large request smaller than the limit but
+ * larger than what is left, mmap until it fails, sbrk, mremap. */
+static void expect_refused_allocation(const char *mode, const char *asked)
+{
+	struct sbx_limits lim;
+
+	tl_limits(&lim);
+	tl_run_attack("alloc_fail", &lim, mode, &run);
+	tl_expect_verdict(&run, SBX_MEMORY);
+	cr_expect(strstr(run.res.message, asked) && strstr(run.res.message, "the limit is 64 MiB"),
+		  "%s: message '%s'", mode, run.res.message);
+	cr_expect_str_eq(run.log, "", "%s: it carried on: '%s'", mode, run.log);
+}
+
+SBX_TEST(sbx_memory, malloc_until_null_then_exit_0)
+{
+	expect_refused_allocation("malloc\n", "memory limit exceeded: asked for 1.0 MiB more");
+}
+
+SBX_TEST(sbx_memory, one_large_malloc_fails_then_exit_0)
+{
+	expect_refused_allocation("huge\n", "memory limit exceeded: asked for 40.0 MiB more");
+}
+
+SBX_TEST(sbx_memory, mmap_until_failure_then_return)
+{
+	expect_refused_allocation("mmap\n", "memory limit exceeded: asked for 4.0 MiB more");
+}
+
+SBX_TEST(sbx_memory, sbrk_until_failure_then_exit_0)
+{
+	expect_refused_allocation("sbrk\n", "memory limit exceeded: asked for 1.0 MiB more");
+}
+
+SBX_TEST(sbx_memory, mremap_until_failure_then_exit_0)
+{
+	expect_refused_allocation("mremap\n", "memory limit exceeded: asked for 4.0 MiB more");
+}
+
+/* 90% of the limit (57 of 64 MiB) allocated, touched and freed: a plain
+ * exit, not a memory verdict. */
+SBX_TEST(sbx_memory, ninety_percent_is_a_plain_exit)
+{
+	struct sbx_limits lim;
+
+	tl_limits(&lim);
+	tl_run_attack("alloc_fail", &lim, "use 57\n", &run);
+	tl_expect_exited(&run, 0);
+	cr_expect_str_eq(run.out, "used 57 MiB\n");
+	cr_expect_geq(run.res.peak_memory, 57 * TL_MIB, "peak %llu bytes",
+		      (unsigned long long)run.res.peak_memory);
+}
+
+/* sysinfo tells the sandbox's figures, none of the host's: total memory
+ * the limit, free memory what is left of it, one process, nothing else. */
+SBX_TEST(sbx_memory, sysinfo_tells_the_limit_only)
+{
+	struct sbx_limits lim;
+
+	tl_limits(&lim);
+	tl_run_attack("sysinfo_qsort", &lim, "sysinfo\n", &run);
+	tl_expect_exited(&run, 0);
+	const char *head = "uptime 0 loads 0 0 0 totalram 67108864 freeram ";
+	const char *tail = " sharedram 0 bufferram 0 totalswap 0 freeswap 0 procs 1 totalhigh 0 "
+			   "freehigh 0 mem_unit 1\n";
+	cr_expect(strncmp(run.out, head, strlen(head)) == 0 && strstr(run.out, tail),
+		  "sysinfo said '%s'", run.out);
+	unsigned long long freeram = strtoull(run.out + strlen(head), NULL, 10);
+	cr_expect(freeram > 60 * TL_MIB && freeram < 64 * TL_MIB, "freeram %llu", freeram);
+}
+
+/* qsort of an array more than half the limit (18 of 32 MiB): told the
+ * machine's memory is the limit, the C library sorts it in place instead
+ * of asking for a buffer of its size, which would pass the limit. */
+SBX_TEST(sbx_memory, qsort_of_a_large_array_fits)
+{
+	struct sbx_limits lim;
+
+	tl_limits(&lim);
+	lim.memory_bytes = 32 * TL_MIB;
+	lim.cpu_ns = 5000 * TL_MS;
+	tl_run_attack("sysinfo_qsort", &lim, "qsort 18\n", &run);
+	tl_expect_exited(&run, 0);
+	cr_expect_str_eq(run.out, "sorted 18 MiB\n");
 }
 
 SBX_TEST(sbx_memory, peak_reflects_20mib)
@@ -735,6 +867,20 @@ SBX_TEST(sbx_life, arm_wall_extends_guard)
 	cr_expect_eq(sbx_wait_fd(v->proc, v->out_fd, POLLIN, 200 * TL_MS), 0);
 	cr_expect(sbx_running(v->proc), "the re-armed guard fired early");
 	expect_victim_unharmed(v, ready);
+}
+
+/* Nothing the kernel hands a player at its start names the host: argv[0]
+ * is "player" (not the binary's path), the environment is empty, and
+ * AT_EXECFN is the descriptor the judge executed it from. */
+SBX_TEST(sbx_life, no_host_in_argv_env_auxv)
+{
+	struct sbx_limits lim;
+
+	tl_limits(&lim);
+	tl_run_attack("host_info", &lim, NULL, &run);
+	tl_expect_exited(&run, 0);
+	cr_expect_str_eq(run.log, "argv[0]=player\nexecfn=/dev/fd/3\nend\n",
+			 "it learnt '%s'", run.log);
 }
 
 /* A process that already ended keeps its own verdict. */
@@ -897,6 +1043,11 @@ SBX_TEST(sbx_life, dies_with_the_judge)
 		lim.cpu_ns = 20000 * TL_MS;
 		lim.wall_ns = 20000 * TL_MS;
 		struct tl_player *pl = tl_start("spin", &lim);
+		/* Serviced until it spins in its own code: at start-up it
+		 * waits for the judge to allow its brk calls, and one still
+		 * waiting when the judge dies gets ENOSYS and may crash
+		 * before its parent-death signal lands. */
+		sbx_wait_end(pl->proc, 100 * TL_MS);
 		pid_t pid = sbx_pid(pl->proc);
 		if (write(report[1], &pid, sizeof pid) != sizeof pid)
 			_exit(1);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "games/engine.h"
+#include "games/seed.h"
 #include "games/ants/ants.h"
 
 struct ant_state *ant_new(const char *params, uint64_t seed, char err[GAME_ERRLEN])
@@ -20,7 +21,7 @@ struct ant_state *ant_new(const char *params, uint64_t seed, char err[GAME_ERRLE
 		return NULL;
 	}
 	g->seed = seed;
-	g->rng = rng_seeded(seed);
+	g->rng = rng_seeded(seed_derive(seed, SEED_ENGINE, 0));
 	if (ant_board_setup(g, err) < 0) {
 		free(g);
 		return NULL;

@@ -13,10 +13,21 @@
  *   "food":[[row, col, bonus or -1], ...], "score":[4 totals]}
  * Lives are not sent: every ant loses one a round, a newborn starts full
  * and a crowned ant at queen_life.  Empty arrays are left out.
+ *
+ * The judge adds to each round "orders": the commands the engine took from
+ * the players for the round, as a string with one letter per ant that got
+ * one, in id order, and a number k for k ids skipped (ants without a
+ * command); each command is its ant's player's:
+ *   'a' + d  move in direction d (0 down, 1 right, 2 up, 3 left)
+ *   'e'      take food            'f' leave food
+ *   'g' + 2 d + t  lay an egg in direction d, t 0 a soldier, 1 a worker
+ * A frozen seat has none.  Feeding these back to the engine
+ * (ant_replay_message) replays the match: `judge replay check` does.
  */
 #include <string.h>
 
 #include "games/ants/ants.h"
+#include "games/replay_runs.h"
 
 static json_t *ant_json_params(const struct ant_params *p)
 {
@@ -123,4 +134,68 @@ json_t *ant_replay_round(const struct ant_state *g)
 		json_array_append_new(score, json_integer(g->score[q]));
 	json_object_set_new(frame, "score", score);
 	return frame;
+}
+
+/* ---- orders -------------------------------------------------------------- */
+
+#define ANT_LETTER_MOVE 'a'
+#define ANT_LETTER_TAKE 'e'
+#define ANT_LETTER_LEAVE 'f'
+#define ANT_LETTER_LAY 'g'
+
+static char ant_cmd_letter(const struct ant_cmd *c)
+{
+	switch (c->kind) {
+	case ANT_MOVE: return (char)(ANT_LETTER_MOVE + c->dir);
+	case ANT_TAKE: return ANT_LETTER_TAKE;
+	case ANT_LEAVE: return ANT_LETTER_LEAVE;
+	default: return (char)(ANT_LETTER_LAY + 2 * c->dir + (c->type == ANT_WORKER));
+	}
+}
+
+/* The command a letter stands for; false for a letter that is none. */
+static bool ant_letter_cmd(char c, struct ant_msg_order *o)
+{
+	int k = c - ANT_LETTER_MOVE;
+	if (k >= 0 && k < ANT_DIRS)
+		*o = (struct ant_msg_order){ .kind = ANT_MOVE, .dir = (uint8_t)k };
+	else if (c == ANT_LETTER_TAKE || c == ANT_LETTER_LEAVE)
+		*o = (struct ant_msg_order){ .kind = c == ANT_LETTER_TAKE ? ANT_TAKE : ANT_LEAVE };
+	else if ((k = c - ANT_LETTER_LAY) >= 0 && k < 2 * ANT_DIRS)
+		*o = (struct ant_msg_order){ .kind = ANT_LAY, .dir = (uint8_t)(k / 2),
+					     .type = k % 2 ? ANT_WORKER : ANT_SOLDIER };
+	else
+		return false;
+	return true;
+}
+
+/* A frozen player's commands were dropped. */
+json_t *ant_replay_orders(const struct ant_state *g)
+{
+	char s[2 * ANT_MAX_IDS + 8];
+	struct runs_writer w = runs_writer(s, sizeof s);
+	for (int id = 0; id < g->nids; id++)
+		if (g->cmd[id].kind != ANT_NONE)
+			runs_put(&w, id, ant_cmd_letter(&g->cmd[id]));
+	return json_string(s);
+}
+
+/* The commands of the string for the ants player owns. */
+size_t ant_replay_message(const struct ant_state *g, int player, const json_t *orders,
+			  uint8_t *buf, size_t cap)
+{
+	const char *s = json_string_value(orders);
+	if (!s || player < 0 || player >= ANT_PLAYERS)
+		return 0;
+	struct ant_msg_order o[ANT_MAX_ORDERS];
+	struct runs_reader r = runs_reader(s);
+	int n = 0, id, got;
+	char c;
+	while ((got = runs_get(&r, ANT_MAX_IDS, &id, &c)) > 0) {
+		if (n == ANT_MAX_ORDERS || !ant_letter_cmd(c, &o[n]))
+			return 0;
+		if (id < g->nids && g->ant[id].player == player)
+			o[n++].id = (uint16_t)id;
+	}
+	return got < 0 ? 0 : ant_orders_encode(o, (size_t)n, buf, cap);
 }

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "games/ants/ants.h"
+#include "games/seed.h"
 
 static int32_t ant_cpu_millionths(const struct ant_state *g, int player)
 {
@@ -100,9 +101,9 @@ size_t ant_start(const struct ant_state *g, int player, uint8_t *buf, size_t cap
 	struct ant_msg_start s = { .version = ANT_PROTO_VERSION,
 				   .players = ANT_PLAYERS,
 				   .me = (uint8_t)player,
-				   /* The rules page: player p's generator starts
-				    * from seed + p + 1. */
-				   .seed = g->seed + (uint64_t)player + 1 };
+				   /* Its own seed, one-way from the match
+				    * seed (games/seed.h). */
+				   .seed = seed_derive(g->seed, SEED_PLAYER, (unsigned)player) };
 	const int *p = ant_params_array(&g->p);
 	for (int i = 0; i < ANT_NPARAMS; i++)
 		s.params.v[i] = (uint16_t)p[i];

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "games/engine.h"
+#include "games/seed.h"
 #include "games/dominator/dom.h"
 
 struct dom_state *dom_new(const char *params, uint64_t seed, char err[GAME_ERRLEN])
@@ -20,7 +21,7 @@ struct dom_state *dom_new(const char *params, uint64_t seed, char err[GAME_ERRLE
 		return NULL;
 	}
 	d->seed = seed;
-	d->rng = rng_seeded(seed);
+	d->rng = rng_seeded(seed_derive(seed, SEED_ENGINE, 0));
 	if (dom_board_setup(d, err) < 0) {
 		free(d);
 		return NULL;

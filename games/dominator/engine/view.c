@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "games/dominator/dom.h"
+#include "games/seed.h"
 
 /* One quarter turn takes view (r, c) to real (n-1-c, r): the view's Bottom
  * (+1, 0) becomes the real Right (0, +1), as (d + 2) mod 8 says. */
@@ -140,8 +141,8 @@ size_t dom_start(const struct dom_state *d, int player, uint8_t *buf, size_t cap
 			.damage_min = (uint16_t)p->damage_min,
 			.damage_max = (uint16_t)p->damage_max,
 		},
-		/* The rules page: player p's generator starts from seed + p + 1. */
-		.seed = d->seed + (uint64_t)player + 1,
+		/* Its own seed, one-way from the match seed (games/seed.h). */
+		.seed = seed_derive(d->seed, SEED_PLAYER, (unsigned)player),
 	};
 	return dom_start_encode(&s, buf, cap);
 }

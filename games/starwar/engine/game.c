@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "games/engine.h"
+#include "games/seed.h"
 #include "games/starwar/sw.h"
 
 struct sw_state *sw_new(const char *params, uint64_t seed, char err[GAME_ERRLEN])
@@ -20,7 +21,7 @@ struct sw_state *sw_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]
 		return NULL;
 	}
 	d->seed = seed;
-	d->rng = rng_seeded(seed);
+	d->rng = rng_seeded(seed_derive(seed, SEED_ENGINE, 0));
 	if (sw_setup(d, err) < 0) {
 		free(d);
 		return NULL;

@@ -11,6 +11,13 @@
  * with a default move (0, +1) and the same missiles: every live ship left
  * out moved one column on.  Empty arrays are left out.  The window needs no field: in round r it starts at
  * column r.  A viewer applies cells, then ships.
+ *
+ * The judge adds to each round "orders": per seat, the instructions the
+ * engine took from that player for the round, in the order given (it is
+ * the order they run in), as a flat array [ship id, action, ...]: action
+ * 0..8 a move (dr + 1) * 3 + dc, 9 a shot.  A frozen seat's array is
+ * empty.  E.g. [[0, 9, 2, 5], [], [], [12, 4]].  Feeding these back to the engine (sw_replay_message) replays the
+ * match: `judge replay check` does.
  */
 #include <string.h>
 
@@ -106,4 +113,44 @@ json_t *sw_replay_round(const struct sw_state *d)
 	sw_set_if_any(frame, "ships", ships);
 	json_object_set_new(frame, "score", sw_json_scores(d));
 	return frame;
+}
+
+/* ---- orders -------------------------------------------------------------- */
+
+json_t *sw_replay_orders(const struct sw_state *d)
+{
+	json_t *all = json_array();
+	for (int q = 0; q < SW_PLAYERS; q++) {
+		json_t *a = json_array();
+		for (int k = 0; k < d->nqueue[q]; k++) {
+			int id = d->queue[q][k];
+			int v[2] = { id, d->ship[id].order };
+			sw_append_ints(a, v, 2);
+		}
+		json_array_append_new(all, a);
+	}
+	return all;
+}
+
+size_t sw_replay_message(const struct sw_state *d, int player, const json_t *orders,
+			 uint8_t *buf, size_t cap)
+{
+	(void)d;
+	const json_t *mine = json_array_get(orders, (size_t)player);
+	size_t n = json_array_size(mine);
+	if (json_array_size(orders) != SW_PLAYERS || !json_is_array(mine) || n % 2 ||
+	    n / 2 > SW_MAX_PLAYER_SHIPS)
+		return 0;
+	struct sw_msg_order o[SW_MAX_PLAYER_SHIPS];
+	for (size_t i = 0; i < n / 2; i++) {
+		const json_t *id = json_array_get(mine, 2 * i);
+		const json_t *action = json_array_get(mine, 2 * i + 1);
+		if (!json_is_integer(id) || !json_is_integer(action) ||
+		    json_integer_value(id) < 0 || json_integer_value(id) >= SW_MAX_SHIPS ||
+		    json_integer_value(action) < 0 || json_integer_value(action) >= SW_ACTIONS)
+			return 0;
+		o[i] = (struct sw_msg_order){ .id = (uint16_t)json_integer_value(id),
+					      .action = (uint8_t)json_integer_value(action) };
+	}
+	return sw_orders_encode(o, n / 2, buf, cap);
 }

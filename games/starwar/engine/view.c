@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "games/starwar/sw.h"
+#include "games/seed.h"
 
 static int32_t sw_cpu_millionths(const struct sw_state *d, int q)
 {
@@ -53,7 +54,7 @@ size_t sw_start(const struct sw_state *d, int player, uint8_t *buf, size_t cap)
 	if (player < 0 || player >= SW_PLAYERS)
 		return 0;
 	const struct sw_params *p = &d->p;
-	/* As in every course game, player p's generator starts at seed + p + 1. */
+	/* Its own seed, one-way from the match seed (games/seed.h). */
 	struct sw_msg_start s = {
 		.version = SW_PROTO_VERSION,
 		.players = SW_PLAYERS,
@@ -63,7 +64,7 @@ size_t sw_start(const struct sw_state *d, int player, uint8_t *buf, size_t cap)
 			    sw_u16(p->missile_bonuses), sw_u16(p->point_bonuses),
 			    sw_u16(p->bonus_missiles), sw_u16(p->bonus_points),
 			    sw_u16(p->kill_points), sw_u16(p->initial_missiles) },
-		.seed = d->seed + (uint64_t)player + 1,
+		.seed = seed_derive(d->seed, SEED_PLAYER, (unsigned)player),
 	};
 	return sw_start_encode(&s, buf, cap);
 }

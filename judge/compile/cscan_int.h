@@ -1,0 +1,45 @@
+/* cscan_int.h - what the files of the cscan module share (cscan.c: the
+ * source and gcc -E checks, cscan_as.c: the assembly, cscan_obj.c: the
+ * object file).  Not for use outside judge/cscan*.c. */
+#ifndef JUDGE_CSCAN_INT_H
+#define JUDGE_CSCAN_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "judge/compile/cscan.h"
+
+/* "name:line: message", or "name: message" for line 0.  Returns 1, the
+ * value every check returns when it refuses. */
+__attribute__((format(printf, 4, 5)))
+int cscan_refuse(char err[CSCAN_ERRLEN], const char *name, unsigned line, const char *fmt, ...);
+
+/* True when w[0..n) is one of the NULL-terminated list's words. */
+bool cscan_in_list(const char *const *list, const char *w, size_t n);
+
+/* The section names plain C compiled by gcc puts in an object file (without
+ * the ".rela" prefix of relocation sections): exact names, and prefixes
+ * followed by digits and dots only (".rodata.str1.1", ".init_array.00101").
+ * object: also those the assembler makes itself (.symtab, .eh_frame...). */
+bool cscan_section_allowed(const char *s, size_t n, bool object);
+
+/* Where the attribute scanner of gcc -E output stands. */
+struct cs_attr {
+	enum { ATTR_IDLE, ATTR_KEYWORD, ATTR_PAREN, ATTR_BRACKET, ATTR_LIST } state;
+	bool c2x;     /* [[...]] rather than __attribute__((...)) */
+	bool message; /* in the arguments of warning(), deprecated()... */
+	unsigned depth; /* brackets open inside the attribute list */
+};
+
+/* Reads one line of gcc -E output (not a directive) into a; mine: its
+ * tokens come from the contestant's file, so its attributes are checked.
+ * 0, or 1 with err set, "NAME:LINE: ...". */
+int cscan_attr_line(struct cs_attr *a, const char *p, size_t n, bool mine, unsigned line,
+		    const char *name, char err[CSCAN_ERRLEN]);
+
+/* Checks the strings of a #pragma message line of the contestant's. */
+int cscan_pragma_message(const char *p, size_t n, unsigned line, const char *name,
+			 char err[CSCAN_ERRLEN]);
+
+#endif

@@ -1,0 +1,27 @@
+/* cscan_util.c - what every check of the compile step shares (cscan_int.h):
+ * the refusal message and word lists; under all of them. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "judge/compile/cscan_int.h"
+
+bool cscan_in_list(const char *const *list, const char *w, size_t n)
+{
+	for (; *list; list++)
+		if (strlen(*list) == n && memcmp(*list, w, n) == 0)
+			return true;
+	return false;
+}
+
+int cscan_refuse(char err[CSCAN_ERRLEN], const char *name, unsigned line, const char *fmt, ...)
+{
+	int n = line ? snprintf(err, CSCAN_ERRLEN, "%s:%u: ", name, line)
+		     : snprintf(err, CSCAN_ERRLEN, "%s: ", name);
+	if (n < 0 || n >= CSCAN_ERRLEN)
+		return 1;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err + n, CSCAN_ERRLEN - (size_t)n, fmt, ap);
+	va_end(ap);
+	return 1;
+}

@@ -1,0 +1,126 @@
+/* store_ratings.c - ratings and the ranked pool (store.h). */
+#include <stdlib.h>
+
+#include "judge/store/db.h"
+
+int store_ranked_pool(struct store *s, const char *game, struct store_rated **out, size_t *n,
+		      char err[STORE_ERRLEN])
+{
+	*out = NULL;
+	*n = 0;
+	struct db_stmt *st = db_prepare(s, "SELECT s.id, r.mu, r.sigma, r.games, r.wins"
+					   " FROM submissions s JOIN ratings r ON r.submission_id = s.id"
+					   " WHERE s.game = ?1 AND s.state = 'qualified' ORDER BY s.id");
+	if (!st)
+		return db_fail(s, "reading the ranked pool", err);
+	db_bind_text(st, 1, game);
+	int rc;
+	while ((rc = db_step(st)) == 1) {
+		struct store_rated *grown = realloc(*out, (*n + 1) * sizeof **out);
+		if (!grown) {
+			rc = -1;
+			break;
+		}
+		*out = grown;
+		(*out)[(*n)++] = (struct store_rated){
+			.id = db_int(st, 0), .mu = db_double(st, 1), .sigma = db_double(st, 2),
+			.games = (int)db_int(st, 3), .wins = (int)db_int(st, 4),
+		};
+	}
+	rc = rc < 0 ? db_fail(s, "reading the ranked pool", err) : 0;
+	db_finish(st);
+	if (rc < 0) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
+int store_ranked_pending(struct store *s, const char *game, char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s, "SELECT count(*) FROM jobs WHERE kind = 'match'"
+					   " AND state IN ('queued', 'running')"
+					   " AND json_extract(payload, '$.kind') = 'ranked'"
+					   " AND json_extract(payload, '$.game') = ?1");
+	if (!st)
+		return db_fail(s, "counting pending matches", err);
+	db_bind_text(st, 1, game);
+	int n = db_step(st) == 1 ? (int)db_int(st, 0) : db_fail(s, "counting pending matches", err);
+	db_finish(st);
+	return n;
+}
+
+int store_rated_players(struct store *s, const char *game, int64_t **ids, size_t *n,
+			char err[STORE_ERRLEN])
+{
+	*ids = NULL;
+	*n = 0;
+	struct db_stmt *st = db_prepare(s, "SELECT submission_id FROM ratings WHERE game = ?1"
+					   " ORDER BY submission_id");
+	if (!st)
+		return db_fail(s, "reading the rated players", err);
+	db_bind_text(st, 1, game);
+	int rc;
+	while ((rc = db_step(st)) == 1) {
+		int64_t *grown = realloc(*ids, (*n + 1) * sizeof **ids);
+		if (!grown) {
+			rc = -1;
+			break;
+		}
+		*ids = grown;
+		(*ids)[(*n)++] = db_int(st, 0);
+	}
+	rc = rc < 0 ? db_fail(s, "reading the rated players", err) : 0;
+	db_finish(st);
+	return rc;
+}
+
+int store_rated_results(struct store *s, const char *game,
+			int (*each)(void *ctx, int64_t match, int64_t submission, int rank),
+			void *ctx, char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s, "SELECT m.id, mp.submission_id, mp.rank FROM matches m"
+					   " JOIN match_players mp ON mp.match_id = m.id"
+					   " WHERE m.game = ?1 AND m.kind = 'ranked' AND m.rated = 1"
+					   " ORDER BY m.id, mp.seat");
+	if (!st)
+		return db_fail(s, "reading the rated matches", err);
+	db_bind_text(st, 1, game);
+	int rc;
+	while ((rc = db_step(st)) == 1)
+		if (each(ctx, db_int(st, 0), db_int(st, 1), (int)db_int(st, 2)) < 0) {
+			db_finish(st);
+			return -1; /* each() said why */
+		}
+	rc = rc < 0 ? db_fail(s, "reading the rated matches", err) : each(ctx, -1, -1, 0);
+	db_finish(st);
+	return rc;
+}
+
+int store_get_rating(struct store *s, int64_t submission, struct store_rated *out,
+		     char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s, "SELECT mu, sigma, games, wins FROM ratings"
+					   " WHERE submission_id = ?1");
+	if (!st)
+		return db_fail(s, "reading a rating", err);
+	db_bind_int(st, 1, submission);
+	int rc = db_step(st);
+	if (rc == 1)
+		*out = (struct store_rated){ .id = submission, .mu = db_double(st, 0),
+					     .sigma = db_double(st, 1), .games = (int)db_int(st, 2),
+					     .wins = (int)db_int(st, 3) };
+	else if (rc < 0)
+		db_fail(s, "reading a rating", err);
+	db_finish(st);
+	return rc;
+}
+
+int store_put_rating(struct store *s, const struct store_rated *r, char err[STORE_ERRLEN])
+{
+	return db_run(s, "writing a rating", err,
+		      "UPDATE ratings SET mu = ?1, sigma = ?2, games = ?3, wins = ?4"
+		      " WHERE submission_id = ?5", "ddiii", r->mu, r->sigma, (int64_t)r->games,
+		      (int64_t)r->wins, r->id);
+}
