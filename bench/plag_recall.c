@@ -371,7 +371,7 @@ static int sweep_one(const struct judge_config *cfg, const struct corpus *c,
 
 static int sweep(const struct judge_config *cfg, const struct corpus *c)
 {
-	static const unsigned ks[] = { 8, 10, 12, 15, 20 }, ws[] = { 4, 8, 16 }, runs[] = { 1, 3 };
+	static const unsigned ks[] = { 10, 12, 14, 16, 20 }, ws[] = { 4, 6, 8, 16 }, runs[] = { 1, 3 };
 	printf("  other settings (recall %% per level 1-%d | false positives | most similar "
 	       "independent pair | separation | longest independent fragment):\n", LEVELS);
 	for (size_t i = 0; i < sizeof ks / sizeof *ks; i++)

@@ -56,8 +56,8 @@ struct cfg_worker {
 
 /* Plagiarism: fingerprints of k-grams of tokens, winnowed with window w;
  * shares are percentages.  The ranges bound the winnowing's buffers. */
-#define PLAG_K_DEFAULT 12
-#define PLAG_W_DEFAULT 8
+#define PLAG_K_DEFAULT 14
+#define PLAG_W_DEFAULT 6
 #define PLAG_K_MAX 256
 #define PLAG_W_MAX 1024
 #define PLAG_FRAGMENT_DEFAULT 150

@@ -80,7 +80,8 @@ struct norm {
 	const struct plag_raw *t;
 	size_t n;
 	uint32_t kw_for, kw_while, kw_do, kw_if, kw_else, kw_continue, kw_return, kw_sizeof,
-		kw_case, kw_default, kw_switch;
+		kw_case, kw_default, kw_switch, kw_struct, kw_union, kw_enum;
+	bool specifier[PLAG_TOK_PUNCT - PLAG_TOK_KEYWORD]; /* by keyword code offset */
 	uint32_t one; /* the number atom `1` */
 };
 
@@ -396,8 +397,8 @@ static int inner_prec(const struct plag_raw *t, const size_t *match, size_t a, s
 /* Whether the group at i (closing at match[i]) may lose its parentheses:
  * prev is the token before it once dropped ones are skipped (binary tells
  * whether it stands between two operands), next the one after it. */
-static bool redundant(const struct plag_raw *t, const size_t *match, size_t i,
-		      const struct plag_raw *prev, bool binary, const struct plag_raw *next)
+static bool redundant(const struct norm *c, const struct plag_raw *t, const size_t *match,
+		      size_t i, const struct plag_raw *prev, bool binary, const struct plag_raw *next)
 {
 	bool postfix_only;
 	int in = inner_prec(t, match, i + 1, match[i], &postfix_only);
@@ -406,7 +407,7 @@ static bool redundant(const struct plag_raw *t, const size_t *match, size_t i,
 	int left = 0, right = 0;
 	bool needs_postfix = false;
 	if (prev && (prev->kind == PLAG_RAW_WORD || is_p(prev, PLAG_P_RBRACKET))) {
-		if (prev->kind != PLAG_RAW_WORD || plag_raw_code(prev) != keyword("return"))
+		if (!is_kw(prev, c->kw_return))
 			return false; /* a call, or if ( / while ( / sizeof ( ... */
 	} else if (prev && binary && binary_prec(prev) > 0) {
 		left = binary_prec(prev);
@@ -449,7 +450,7 @@ static size_t *partners(const struct plag_raw *t, size_t n)
 	return match;
 }
 
-static void parentheses(const struct plag_raw *t, size_t n, struct vec *o)
+static void parentheses(const struct norm *c, const struct plag_raw *t, size_t n, struct vec *o)
 {
 	size_t *match = partners(t, n);
 	bool *drop = calloc(n ? n : 1, sizeof *drop);
@@ -469,8 +470,8 @@ static void parentheses(const struct plag_raw *t, size_t n, struct vec *o)
 		size_t q = match[i] + 1;
 		while (q < n && drop[q])
 			q++;
-		bool binary = p >= 2 && ends_operand(&t[p - 2]) && !is_kw(&t[p - 2], keyword("return"));
-		if (redundant(t, match, i, p ? &t[p - 1] : NULL, binary, q < n ? &t[q] : NULL))
+		bool binary = p >= 2 && ends_operand(&t[p - 2]) && !is_kw(&t[p - 2], c->kw_return);
+		if (redundant(c, t, match, i, p ? &t[p - 1] : NULL, binary, q < n ? &t[q] : NULL))
 			drop[i] = drop[match[i]] = true;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -644,19 +645,13 @@ static size_t assignment(const struct norm *c, size_t i, size_t end, struct vec 
 }
 
 /* Whether t is part of a declaration's specifiers: a type keyword, a
- * qualifier or storage class, or a struct / union / enum tag. */
+ * qualifier or storage class, or struct / union / enum. */
 static bool specifier(const struct norm *c, const struct plag_raw *t)
 {
-	static const char *const words[] = { "int", "char", "short", "long", "unsigned",
-		"signed", "float", "double", "bool", "void", "const", "volatile", "static",
-		"register", "extern", "struct", "union", "enum", "auto", "_Complex", "inline" };
-	(void)c;
 	if (t->kind != PLAG_RAW_WORD || is_ident(t))
 		return false;
-	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-		if (plag_raw_code(t) == keyword(words[i]))
-			return true;
-	return false;
+	uint32_t k = plag_raw_code(t) - PLAG_TOK_KEYWORD;
+	return k < sizeof c->specifier / sizeof *c->specifier && c->specifier[k];
 }
 
 /* `T a = 1, *b;` at i: emitted as `T a = 1; T *b;`, one past it; 0 when
@@ -667,9 +662,9 @@ static size_t declaration(const struct norm *c, size_t i, size_t end, struct vec
 	const struct plag_raw *t = c->t;
 	size_t d = i;
 	while (d < end && (specifier(c, &t[d]) ||
-			   (d > i && is_ident(&t[d]) && (is_kw(&t[d - 1], keyword("struct")) ||
-							is_kw(&t[d - 1], keyword("union")) ||
-							is_kw(&t[d - 1], keyword("enum"))))))
+			   (d > i && is_ident(&t[d]) && (is_kw(&t[d - 1], c->kw_struct) ||
+							is_kw(&t[d - 1], c->kw_union) ||
+							is_kw(&t[d - 1], c->kw_enum)))))
 		d++;
 	if (d == i && i + 1 < end && is_ident(&t[i]) &&
 	    (is_ident(&t[i + 1]) || is_p(&t[i + 1], PLAG_P_STAR)))
@@ -936,6 +931,16 @@ static enum plag_err init(struct norm *c, struct plag_atoms *atoms)
 	c->kw_continue = keyword("continue"), c->kw_return = keyword("return");
 	c->kw_sizeof = keyword("sizeof"), c->kw_case = keyword("case");
 	c->kw_default = keyword("default"), c->kw_switch = keyword("switch");
+	c->kw_struct = keyword("struct"), c->kw_union = keyword("union");
+	c->kw_enum = keyword("enum");
+	static const char *const specifiers[] = { "int", "char", "short", "long", "unsigned",
+		"signed", "float", "double", "bool", "void", "const", "volatile", "static",
+		"register", "extern", "struct", "union", "enum", "auto", "_Complex", "inline" };
+	for (size_t i = 0; i < sizeof specifiers / sizeof *specifiers; i++) {
+		uint32_t k = keyword(specifiers[i]) - PLAG_TOK_KEYWORD;
+		if (k < sizeof c->specifier / sizeof *c->specifier)
+			c->specifier[k] = true;
+	}
 	return plag_atom(atoms, "1", 1, &c->one);
 }
 
@@ -951,7 +956,7 @@ enum plag_err plag_norm(const struct plag_raw *in, size_t n, struct plag_atoms *
 		return e;
 	blocks(&c, 0, n, NULL, 0, &a);
 	if (!a.failed)
-		parentheses(a.v, a.n, &p);
+		parentheses(&c, a.v, a.n, &p);
 	free(a.v);
 	a = p;
 	c.t = a.v, c.n = a.n;
