@@ -854,16 +854,24 @@ static size_t chain(const struct norm *c, size_t i, size_t end, unsigned depth, 
 	const struct plag_raw *t = c->t;
 	struct vec arms_buf = { 0 };
 	struct arm *arms = NULL;
-	size_t narms = 0, tail_a = 0, tail_b = 0, j = i;
+	size_t narms = 0, cap = 0, tail_a = 0, tail_b = 0, j = i;
 	bool ok = true;
 	while (ok && j + 1 < end && is_kw(&t[j], c->kw_if) && is_p(&t[j + 1], PLAG_P_LPAREN)) {
 		size_t close = match_close(t, j + 1, end);
-		size_t e = close < end ? stmt_end(c, close + 1, end, depth) : end;
-		struct arm *grown = realloc(arms, (narms + 1) * sizeof *arms);
-		ok = close < end && grown;
-		if (!ok)
+		if (close >= end) {
+			ok = false;
 			break;
-		arms = grown;
+		}
+		size_t e = stmt_end(c, close + 1, end, depth);
+		if (narms == cap) {
+			cap = cap ? 2 * cap : 8;
+			struct arm *grown = realloc(arms, cap * sizeof *arms);
+			if (!grown) {
+				arms_buf.failed = true;
+				break;
+			}
+			arms = grown;
+		}
 		arms[narms].a = arms_buf.n;
 		push_range(&arms_buf, t, j + 1, close + 1);
 		chains(c, close + 1, e, depth + 1, &arms_buf);
