@@ -420,6 +420,30 @@ Test(plag_norm, bodies_are_braced_and_if_chains_sorted)
 			       "if (v == 1) { x = 1; } else { f(); }");
 }
 
+/* Malformed code is left as it is, never lost or read past. */
+Test(plag_norm, malformed_code_is_kept_as_it_is)
+{
+	static const char *const bad[] = {
+		"void f(void) { if (a) x(); else if (b",
+		"void f(void) { if (a) x(); else if (b) { y(); else if (c) z();",
+		"void f(void) { for (i = 0; i < n i++) { continue; }",
+		"void f(void) { for (;;",
+		"void f(void) { do x++; while (c",
+		"void f(void) { if (c) do { g(); } while (d",
+		"void f(void) { x = a > ; y = > b; z = (((a); }",
+		"int a, , b; int = 1, 2;",
+		"} } ) ) else else if if ( ( { {",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		struct plag_tokens t = tokens_of(bad[i]);
+		cr_expect_gt(t.n, 0, "%s", bad[i]);
+		plag_tokens_free(&t);
+	}
+	/* A chain whose last condition never closes keeps all its tokens. */
+	expect_tokens("if (a) x(); else if (b",
+		      "if ( ID ) { ID ( ) ; } else if ( ID");
+}
+
 Test(plag_norm, equivalent_files_have_the_same_fingerprints)
 {
 	static const char a[] =
