@@ -626,13 +626,16 @@ static int show_pair(const struct plag_args *a, sqlite3 *db, const struct cfg_pl
 }
 
 /* Files fingerprinted by an older version of the method are fingerprinted
- * again first, so that every pair can be measured (skipped on a store this
- * user may not write: the worker does it with the next submission). */
+ * again first, so that every pair can be measured (the store is written
+ * only when there are some; skipped on a store this user may not write:
+ * the worker does it with the next submission). */
 static void refresh(struct store *s, const struct judge_config *cfg, const char *game)
 {
 	char err[STORE_ERRLEN], perr[PLAG_ERRLEN];
 	size_t n = 0;
-	if (store_begin(s, err) < 0)
+	int64_t stale;
+	if (plag_store_stale(store_db(s), game, &stale, perr) < 0 || stale == 0 ||
+	    store_begin(s, err) < 0)
 		return;
 	if (plag_store_refresh(store_db(s), &cfg->plag, cfg->data_dir, game, &n, perr) < 0 ||
 	    store_commit(s, err) < 0) {

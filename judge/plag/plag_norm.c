@@ -192,6 +192,36 @@ static size_t stmt_end(const struct norm *c, size_t i, size_t end, unsigned dept
 	return simple_end(t, i, end);
 }
 
+/* Binding strength of a binary operator (higher binds tighter); 0: none;
+ * -1: comma, assignment and ?: (they need their parentheses). */
+static int binary_prec(const struct plag_raw *t)
+{
+	if (t->kind != PLAG_RAW_PUNCT)
+		return 0;
+	switch (t->val) {
+	case PLAG_P_STAR: case PLAG_P_SLASH: case PLAG_P_PERCENT: return 10;
+	case PLAG_P_PLUS: case PLAG_P_MINUS: return 9;
+	case PLAG_P_SHL: case PLAG_P_SHR: return 8;
+	case PLAG_P_LT: case PLAG_P_GT: case PLAG_P_LE: case PLAG_P_GE: return 7;
+	case PLAG_P_EQ: case PLAG_P_NE: return 6;
+	case PLAG_P_AMP: return 5;
+	case PLAG_P_CARET: return 4;
+	case PLAG_P_PIPE: return 3;
+	case PLAG_P_ANDAND: return 2;
+	case PLAG_P_OROR: return 1;
+	case PLAG_P_QUESTION: case PLAG_P_COLON: case PLAG_P_COMMA: return -1;
+	default:
+		return PLAG_P_ASSIGN <= t->val && t->val <= PLAG_P_OR_ASSIGN ? -1 : 0;
+	}
+}
+
+/* An operand ends here: what follows an operator is unary. */
+static bool ends_operand(const struct plag_raw *t)
+{
+	return t->kind != PLAG_RAW_PUNCT || is_p(t, PLAG_P_RPAREN) ||
+	       is_p(t, PLAG_P_RBRACKET) || is_p(t, PLAG_P_INC) || is_p(t, PLAG_P_DEC);
+}
+
 /* ---- pass 1: braced bodies and one loop form */
 
 struct step {
@@ -355,11 +385,6 @@ static void blocks(const struct norm *c, size_t a, size_t b, const struct step *
 
 /* ---- pass 2: parentheses that change nothing */
 
-/* Binding strength of a binary operator (higher binds tighter); 0: none;
- * -1: comma, assignment and ?: (they need their parentheses). */
-static int binary_prec(const struct plag_raw *t);
-static bool ends_operand(const struct plag_raw *t);
-
 static bool unary_op(const struct plag_raw *t)
 {
 	return is_p(t, PLAG_P_BANG) || is_p(t, PLAG_P_TILDE) || is_p(t, PLAG_P_MINUS) ||
@@ -504,35 +529,6 @@ static size_t lvalue_end(const struct plag_raw *t, size_t i, size_t end)
 static bool is_one(const struct norm *c, const struct plag_raw *t)
 {
 	return t->kind == PLAG_RAW_NUMBER && t->val == c->one;
-}
-
-/* Binding strength of a binary operator (higher binds tighter); 0: none. */
-static int binary_prec(const struct plag_raw *t)
-{
-	if (t->kind != PLAG_RAW_PUNCT)
-		return 0;
-	switch (t->val) {
-	case PLAG_P_STAR: case PLAG_P_SLASH: case PLAG_P_PERCENT: return 10;
-	case PLAG_P_PLUS: case PLAG_P_MINUS: return 9;
-	case PLAG_P_SHL: case PLAG_P_SHR: return 8;
-	case PLAG_P_LT: case PLAG_P_GT: case PLAG_P_LE: case PLAG_P_GE: return 7;
-	case PLAG_P_EQ: case PLAG_P_NE: return 6;
-	case PLAG_P_AMP: return 5;
-	case PLAG_P_CARET: return 4;
-	case PLAG_P_PIPE: return 3;
-	case PLAG_P_ANDAND: return 2;
-	case PLAG_P_OROR: return 1;
-	case PLAG_P_QUESTION: case PLAG_P_COLON: case PLAG_P_COMMA: return -1;
-	default:
-		return PLAG_P_ASSIGN <= t->val && t->val <= PLAG_P_OR_ASSIGN ? -1 : 0;
-	}
-}
-
-/* An operand ends here: what follows an operator is unary. */
-static bool ends_operand(const struct plag_raw *t)
-{
-	return t->kind != PLAG_RAW_PUNCT || is_p(t, PLAG_P_RPAREN) ||
-	       is_p(t, PLAG_P_RBRACKET) || is_p(t, PLAG_P_INC) || is_p(t, PLAG_P_DEC);
 }
 
 /* Whether e[a, b) has, outside brackets, a binary operator binding no

@@ -31,8 +31,8 @@
  *      swapped under a negated condition.
  * What it does not parse it leaves as it is: malformed code, statements
  * nested deeper than PLAG_NORM_DEPTH, operands longer than the limit.
- * Cost: linear in the tokens (each rewrite looks at a bounded window or
- * moves a statement once per nesting level).  Tokens keep their lines;
+ * Cost: the tokens times the nesting depth (each rewrite looks at a bounded
+ * window or moves a statement once per level it is nested in).  Tokens keep their lines;
  * added tokens take the line of the code they come from.
  */
 #ifndef JUDGE_PLAG_NORM_H
@@ -46,8 +46,9 @@
 /* The normalised code of one preprocessed token (plag_tokens.h). */
 uint32_t plag_raw_code(const struct plag_raw *t);
 
-/* Rewrites in[0..n) into *out (caller frees; at most 3 n + 16 tokens).
- * atoms gives the spellings (`1`) and receives the number atom `1`. */
+/* Rewrites in[0..n) into *out (caller frees; it may hold more tokens than
+ * in: braces, a loop's step before each continue).  atoms receives the
+ * number `1` (an empty for condition). */
 enum plag_err plag_norm(const struct plag_raw *in, size_t n, struct plag_atoms *atoms,
 			struct plag_raw **out, size_t *nout);
 

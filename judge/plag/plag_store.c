@@ -693,6 +693,22 @@ static int refresh_one(sqlite3 *db, const struct cfg_plag *cfg, const struct pla
 	return rc;
 }
 
+int plag_store_stale(sqlite3 *db, const char *game, int64_t *n, char err[PLAG_ERRLEN])
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM plag_docs WHERE (game = ?1 OR ?1 IS NULL)"
+				   " AND hash_version != " PLAG_STR(PLAG_HASH_VERSION), -1, &st, NULL)
+	    != SQLITE_OK)
+		return sql_fail(db, "counting files fingerprinted by an older version", err);
+	if (game)
+		sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(st);
+	*n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : sql_fail(db, "counting files fingerprinted by an older "
+					       "version", err);
+}
+
 int plag_store_refresh(sqlite3 *db, const struct cfg_plag *cfg, const char *data_dir,
 		       const char *game, size_t *refreshed, char err[PLAG_ERRLEN])
 {

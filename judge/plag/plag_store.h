@@ -100,6 +100,10 @@ int plag_store_pair(sqlite3 *db, const struct cfg_plag *cfg, int64_t a, int64_t 
 int plag_store_refresh(sqlite3 *db, const struct cfg_plag *cfg, const char *data_dir,
 		       const char *game, size_t *refreshed, char err[PLAG_ERRLEN]);
 
+/* Read-only: how many documents of game (NULL: of every game) an older
+ * PLAG_HASH_VERSION fingerprinted. */
+int plag_store_stale(sqlite3 *db, const char *game, int64_t *n, char err[PLAG_ERRLEN]);
+
 /* The key a fingerprint hash is indexed under in game. */
 int64_t plag_index_key(const char *game, uint64_t hash);
 

@@ -749,6 +749,23 @@ Test(plag_cli, show_puts_the_longest_fragment_side_by_side)
 	cr_assert(strstr(head, "==== A: 2, Copycat by mallory"), "%s", out);
 }
 
+Test(plag_cli, files_of_an_older_method_are_fingerprinted_again)
+{
+	write_config("{\"worker\": {\"qualify_matches\": 0}}");
+	upload_ok("AIAlpha.c", ALPHA, "alice");
+	upload_ok("AICopycat.c", COPYCAT, "mallory");
+	work();
+	/* As an older judge left them. */
+	sql("UPDATE plag_docs SET hash_version = 1");
+	cr_assert_eq(judge("plagiarism --game dominator"), 0, "%s", out);
+	cr_assert(strstr(out, "fingerprinted 2 files again"), "%s", out);
+	cr_assert(strstr(out, "FLAGGED") && strstr(out, "Copycat by mallory"), "%s", out);
+	cr_assert_eq(sql_int("SELECT count(*) FROM plag_docs WHERE hash_version = 1"), 0);
+	/* Nothing stale: nothing said, nothing written. */
+	cr_assert_eq(judge("plagiarism --game dominator"), 0, "%s", out);
+	cr_assert(!strstr(out, "again"), "%s", out);
+}
+
 Test(plag_cli, two_versions_by_one_author_are_no_pair)
 {
 	write_config("{\"worker\": {\"qualify_matches\": 0}}");

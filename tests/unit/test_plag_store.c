@@ -15,6 +15,7 @@
 
 #include "judge/base/config.h"
 #include "judge/plag/plag_doc.h"
+#include "judge/plag/plag_event.h"
 #include "judge/plag/plag_sim.h"
 #include "judge/plag/plag_store.h"
 #include "judge/store/store.h"
@@ -916,6 +917,16 @@ Test(plag_store_add, a_function_copied_into_an_original_file_is_flagged_by_its_f
 	cr_assert_gt(hit->pair.longest_a.first_line, host_lines);
 	cr_assert_gt(hit->pair.longest_b.first_line, first_fn);
 	cr_assert_leq(hit->pair.longest_b.last_line, last_fn);
+	/* The event says so, with the fragment's lines on both sides. */
+	json_t *ev = plag_event_data("Mixed", "bob", hit, 1);
+	cr_assert_not_null(ev);
+	json_t *first = json_array_get(json_object_get(ev, "similar"), 0);
+	cr_assert(json_is_true(json_object_get(first, "fragment")));
+	cr_assert_eq(json_integer_value(json_array_get(json_object_get(first, "lines"), 0)),
+		     hit->pair.longest_a.first_line);
+	cr_assert_eq(json_integer_value(json_array_get(json_object_get(first, "their_lines"), 1)),
+		     hit->pair.longest_b.last_line);
+	json_decref(ev);
 	plag_matches_free(&m);
 
 	/* Stored: the pair with its lines, flagged, both files suspected. */
