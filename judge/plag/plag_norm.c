@@ -39,21 +39,26 @@ struct vec {
 	bool failed;
 };
 
-static void push(struct vec *o, struct plag_raw t)
+static void grow(struct vec *o, size_t want)
 {
-	if (o->failed)
+	size_t cap = o->cap ? o->cap : 256;
+	while (cap < want)
+		cap *= 2;
+	struct plag_raw *v = o->failed ? NULL : realloc(o->v, cap * sizeof *v);
+	if (!v) {
+		o->failed = true;
 		return;
-	if (o->n == o->cap) {
-		size_t cap = o->cap ? o->cap * 2 : 256;
-		struct plag_raw *v = realloc(o->v, cap * sizeof *v);
-		if (!v) {
-			o->failed = true;
-			return;
-		}
-		o->v = v;
-		o->cap = cap;
 	}
-	o->v[o->n++] = t;
+	o->v = v;
+	o->cap = cap;
+}
+
+static inline void push(struct vec *o, struct plag_raw t)
+{
+	if (o->n == o->cap)
+		grow(o, o->n + 1);
+	if (!o->failed)
+		o->v[o->n++] = t;
 }
 
 static void push_range(struct vec *o, const struct plag_raw *t, size_t a, size_t b)
@@ -83,6 +88,7 @@ struct norm {
 		kw_case, kw_default, kw_switch, kw_struct, kw_union, kw_enum;
 	bool specifier[PLAG_TOK_PUNCT - PLAG_TOK_KEYWORD]; /* by keyword code offset */
 	uint32_t one; /* the number atom `1` */
+	const size_t *match; /* bracket partners in t (n: none) */
 };
 
 static bool is_p(const struct plag_raw *t, unsigned p)
@@ -90,9 +96,11 @@ static bool is_p(const struct plag_raw *t, unsigned p)
 	return t->kind == PLAG_RAW_PUNCT && t->val == p;
 }
 
+/* Only for keywords without synonyms (if, for, struct...): their atom is
+ * their code's offset. */
 static bool is_kw(const struct plag_raw *t, uint32_t code)
 {
-	return t->kind == PLAG_RAW_WORD && plag_raw_code(t) == code;
+	return t->kind == PLAG_RAW_WORD && t->val + PLAG_TOK_KEYWORD == code;
 }
 
 static bool is_ident(const struct plag_raw *t)
@@ -135,7 +143,7 @@ static bool closes(const struct plag_raw *t)
 }
 
 /* The index of the bracket closing the one at i (< end), or end. */
-static size_t match_close(const struct plag_raw *t, size_t i, size_t end)
+static size_t scan_close(const struct plag_raw *t, size_t i, size_t end)
 {
 	size_t depth = 0;
 	for (size_t j = i; j < end; j++) {
@@ -146,14 +154,22 @@ static size_t match_close(const struct plag_raw *t, size_t i, size_t end)
 	return end;
 }
 
+/* The same in c's tokens, from their partners found once. */
+static size_t match_close(const struct norm *c, size_t i, size_t end)
+{
+	size_t m = c->match[i];
+	return m < end ? m : end;
+}
+
 /* One past the `;` ending a simple statement at i (brackets skipped), or
  * the unmatched closer / end where it stops. */
-static size_t simple_end(const struct plag_raw *t, size_t i, size_t end)
+static size_t simple_end(const struct norm *c, size_t i, size_t end)
 {
+	const struct plag_raw *t = c->t;
 	while (i < end && !is_p(&t[i], PLAG_P_SEMI)) {
 		if (closes(&t[i]))
 			return i;
-		i = opens(&t[i]) ? match_close(t, i, end) + 1 : i + 1;
+		i = opens(&t[i]) ? match_close(c, i, end) + 1 : i + 1;
 	}
 	return i < end ? i + 1 : end;
 }
@@ -165,22 +181,22 @@ static size_t stmt_end(const struct norm *c, size_t i, size_t end, unsigned dept
 	if (i >= end)
 		return end;
 	if (depth > PLAG_NORM_DEPTH)
-		return simple_end(t, i, end);
+		return simple_end(c, i, end);
 	if (is_p(&t[i], PLAG_P_LBRACE)) {
-		size_t j = match_close(t, i, end);
+		size_t j = match_close(c, i, end);
 		return j < end ? j + 1 : end;
 	}
 	bool head = is_kw(&t[i], c->kw_if) || is_kw(&t[i], c->kw_for) ||
 		    is_kw(&t[i], c->kw_while) || is_kw(&t[i], c->kw_switch);
 	if (head && i + 1 < end && is_p(&t[i + 1], PLAG_P_LPAREN)) {
-		size_t j = stmt_end(c, match_close(t, i + 1, end) + 1, end, depth + 1);
+		size_t j = stmt_end(c, match_close(c, i + 1, end) + 1, end, depth + 1);
 		if (is_kw(&t[i], c->kw_if) && j < end && is_kw(&t[j], c->kw_else))
 			j = stmt_end(c, j + 1, end, depth + 1);
 		return j;
 	}
 	if (is_kw(&t[i], c->kw_do)) {
 		size_t j = stmt_end(c, i + 1, end, depth + 1);
-		return j < end && is_kw(&t[j], c->kw_while) ? simple_end(t, j, end) : j;
+		return j < end && is_kw(&t[j], c->kw_while) ? simple_end(c, j, end) : j;
 	}
 	if (is_kw(&t[i], c->kw_case) || is_kw(&t[i], c->kw_default) ||
 	    (is_ident(&t[i]) && i + 1 < end && is_p(&t[i + 1], PLAG_P_COLON))) {
@@ -189,7 +205,7 @@ static size_t stmt_end(const struct norm *c, size_t i, size_t end, unsigned dept
 			j++;
 		return stmt_end(c, j + 1, end, depth + 1);
 	}
-	return simple_end(t, i, end);
+	return simple_end(c, i, end);
 }
 
 /* Binding strength of a binary operator (higher binds tighter); 0: none;
@@ -237,7 +253,7 @@ static void body(const struct norm *c, size_t a, size_t b, const struct step *st
 {
 	const struct plag_raw *t = c->t;
 	uint32_t line = a < b ? t[a].line : t[a ? a - 1 : 0].line;
-	bool braced = a < b && is_p(&t[a], PLAG_P_LBRACE) && match_close(t, a, b) == b - 1;
+	bool braced = a < b && is_p(&t[a], PLAG_P_LBRACE) && match_close(c, a, b) == b - 1;
 	push(o, punct(PLAG_P_LBRACE, line));
 	if (braced)
 		blocks(c, a + 1, b - 1, step, depth + 1, o);
@@ -255,13 +271,13 @@ static bool for_header(const struct norm *c, size_t i, size_t end, size_t *s1, s
 		       size_t *close)
 {
 	const struct plag_raw *t = c->t;
-	*close = match_close(t, i + 1, end);
+	*close = match_close(c, i + 1, end);
 	if (*close >= end)
 		return false;
 	size_t semis = 0;
 	for (size_t j = i + 2; j < *close; j++) {
 		if (opens(&t[j]))
-			j = match_close(t, j, *close);
+			j = match_close(c, j, *close);
 		else if (is_p(&t[j], PLAG_P_SEMI))
 			*(semis++ ? s2 : s1) = j;
 	}
@@ -299,7 +315,7 @@ static size_t emit_guarded_do(const struct norm *c, size_t i, size_t end, unsign
 			      struct vec *o)
 {
 	const struct plag_raw *t = c->t;
-	size_t close = match_close(t, i + 1, end), j = close + 1;
+	size_t close = match_close(c, i + 1, end), j = close + 1;
 	bool brace = j < end && is_p(&t[j], PLAG_P_LBRACE);
 	j += brace;
 	if (close >= end || j >= end || !is_kw(&t[j], c->kw_do))
@@ -307,7 +323,7 @@ static size_t emit_guarded_do(const struct norm *c, size_t i, size_t end, unsign
 	size_t be = stmt_end(c, j + 1, end, depth);
 	if (be + 1 >= end || !is_kw(&t[be], c->kw_while) || !is_p(&t[be + 1], PLAG_P_LPAREN))
 		return 0;
-	size_t c2 = match_close(t, be + 1, end);
+	size_t c2 = match_close(c, be + 1, end);
 	if (c2 + 1 >= end || !is_p(&t[c2 + 1], PLAG_P_SEMI) ||
 	    !same_range(t, i + 2, close, be + 2, c2))
 		return 0;
@@ -336,7 +352,7 @@ static size_t control(const struct norm *c, size_t i, size_t b, const struct ste
 		return e;
 	bool loop = is_kw(&t[i], c->kw_while) || is_kw(&t[i], c->kw_for);
 	if ((loop || is_kw(&t[i], c->kw_if)) && paren) {
-		size_t close = match_close(t, i + 1, b);
+		size_t close = match_close(c, i + 1, b);
 		if (close >= b)
 			return 0;
 		e = stmt_end(c, close + 1, b, depth);
@@ -354,7 +370,7 @@ static size_t control(const struct norm *c, size_t i, size_t b, const struct ste
 		e = stmt_end(c, i + 1, b, depth);
 		push(o, t[i]);
 		body(c, i + 1, e, NULL, false, depth, o);
-		size_t tail = e < b && is_kw(&t[e], c->kw_while) ? simple_end(t, e, b) : e;
+		size_t tail = e < b && is_kw(&t[e], c->kw_while) ? simple_end(c, e, b) : e;
 		push_range(o, t, e, tail);
 		return tail;
 	}
@@ -509,8 +525,9 @@ static void parentheses(const struct norm *c, const struct plag_raw *t, size_t n
 /* ---- pass 3: increments and compound assignments as statements */
 
 /* One past an lvalue at i: identifier, then members, arrows, indexes. */
-static size_t lvalue_end(const struct plag_raw *t, size_t i, size_t end)
+static size_t lvalue_end(const struct norm *c, size_t i, size_t end)
 {
+	const struct plag_raw *t = c->t;
 	if (i >= end || !is_ident(&t[i]))
 		return i;
 	i++;
@@ -518,8 +535,8 @@ static size_t lvalue_end(const struct plag_raw *t, size_t i, size_t end)
 		if ((is_p(&t[i], PLAG_P_DOT) || is_p(&t[i], PLAG_P_ARROW)) && i + 1 < end &&
 		    is_ident(&t[i + 1]))
 			i += 2;
-		else if (is_p(&t[i], PLAG_P_LBRACKET) && match_close(t, i, end) < end)
-			i = match_close(t, i, end) + 1;
+		else if (is_p(&t[i], PLAG_P_LBRACKET) && match_close(c, i, end) < end)
+			i = match_close(c, i, end) + 1;
 		else
 			break;
 	}
@@ -533,11 +550,12 @@ static bool is_one(const struct norm *c, const struct plag_raw *t)
 
 /* Whether e[a, b) has, outside brackets, a binary operator binding no
  * tighter than one of strength prec. */
-static bool has_looser(const struct plag_raw *t, size_t a, size_t b, int prec)
+static bool has_looser(const struct norm *c, size_t a, size_t b, int prec)
 {
+	const struct plag_raw *t = c->t;
 	for (size_t i = a; i < b; i++) {
 		if (opens(&t[i])) {
-			i = match_close(t, i, b);
+			i = match_close(c, i, b);
 			continue;
 		}
 		int p = binary_prec(&t[i]);
@@ -581,7 +599,7 @@ static void emit_compound(const struct norm *c, struct vec *o, size_t a, size_t 
 			  size_t e, size_t f, uint32_t line)
 {
 	const struct plag_raw *t = c->t;
-	if (f - e > 2 && is_p(&t[e], PLAG_P_LPAREN) && match_close(t, e, f) == f - 1)
+	if (f - e > 2 && is_p(&t[e], PLAG_P_LPAREN) && match_close(c, e, f) == f - 1)
 		e++, f--;
 	if (f == e + 1 && is_one(c, &t[e]) && (op == PLAG_P_ADD_ASSIGN || op == PLAG_P_SUB_ASSIGN)) {
 		emit_step(o, t, a, b, op == PLAG_P_ADD_ASSIGN, line);
@@ -600,17 +618,17 @@ static size_t assignment(const struct norm *c, size_t i, size_t end, struct vec 
 	const struct plag_raw *t = c->t;
 	uint32_t line = t[i].line;
 	if ((is_p(&t[i], PLAG_P_INC) || is_p(&t[i], PLAG_P_DEC))) {
-		size_t l = lvalue_end(t, i + 1, end);
+		size_t l = lvalue_end(c, i + 1, end);
 		if (l > i + 1 && l < end && is_p(&t[l], PLAG_P_SEMI)) {
 			emit_step(o, t, i + 1, l, is_p(&t[i], PLAG_P_INC), line);
 			return l + 1;
 		}
 		return 0;
 	}
-	size_t l = lvalue_end(t, i, end);
+	size_t l = lvalue_end(c, i, end);
 	if (l == i || l + 1 >= end)
 		return 0;
-	size_t semi = simple_end(t, l, end) - 1;
+	size_t semi = simple_end(c, l, end) - 1;
 	if (semi >= end || !is_p(&t[semi], PLAG_P_SEMI) || semi <= l + 1)
 		return 0;
 	const struct plag_raw *op = &t[l];
@@ -624,10 +642,10 @@ static size_t assignment(const struct norm *c, size_t i, size_t end, struct vec 
 	if (op->val != PLAG_P_ASSIGN)
 		return 0;
 	/* L = L OP E, or L = 1 + L */
-	size_t r = l + 1, rl = lvalue_end(t, r, semi);
+	size_t r = l + 1, rl = lvalue_end(c, r, semi);
 	if (rl < semi && same_range(t, i, l, r, rl)) {
 		int cop = compound_for(&t[rl]);
-		if (cop < 0 || rl + 1 >= semi || has_looser(t, rl + 1, semi, binary_prec(&t[rl])))
+		if (cop < 0 || rl + 1 >= semi || has_looser(c, rl + 1, semi, binary_prec(&t[rl])))
 			return 0;
 		emit_compound(c, o, i, l, (unsigned)cop, rl + 1, semi, line);
 		return semi + 1;
@@ -667,13 +685,13 @@ static size_t declaration(const struct norm *c, size_t i, size_t end, struct vec
 		d = i + 1; /* a typedef's name */
 	if (d == i || d >= end || is_p(&t[d], PLAG_P_LBRACE))
 		return 0;
-	size_t semi = simple_end(t, d, end);
+	size_t semi = simple_end(c, d, end);
 	if (semi == 0 || semi > end || !is_p(&t[semi - 1], PLAG_P_SEMI))
 		return 0;
 	size_t commas = 0;
 	for (size_t j = d; j < semi - 1; j++) {
 		if (opens(&t[j]))
-			j = match_close(t, j, semi - 1);
+			j = match_close(c, j, semi - 1);
 		else
 			commas += is_p(&t[j], PLAG_P_COMMA);
 	}
@@ -682,7 +700,7 @@ static size_t declaration(const struct norm *c, size_t i, size_t end, struct vec
 	size_t from = d;
 	for (size_t j = d; j < semi; j++) {
 		if (j < semi - 1 && opens(&t[j])) {
-			j = match_close(t, j, semi - 1);
+			j = match_close(c, j, semi - 1);
 			continue;
 		}
 		if (j == semi - 1 || is_p(&t[j], PLAG_P_COMMA)) {
@@ -783,7 +801,7 @@ static size_t right_operand(const struct norm *c, const struct plag_raw *t, size
 	size_t k = j;
 	while (k < n && k - j < PLAG_NORM_OPERAND) {
 		if (is_p(&t[k], PLAG_P_LPAREN) || is_p(&t[k], PLAG_P_LBRACKET)) {
-			size_t m = match_close(t, k, n < j + PLAG_NORM_OPERAND ? n : j + PLAG_NORM_OPERAND);
+			size_t m = scan_close(t, k, n < j + PLAG_NORM_OPERAND ? n : j + PLAG_NORM_OPERAND);
 			if (m >= n || m >= j + PLAG_NORM_OPERAND)
 				return j;
 			k = m + 1;
@@ -853,7 +871,7 @@ static size_t chain(const struct norm *c, size_t i, size_t end, unsigned depth, 
 	size_t narms = 0, cap = 0, tail_a = 0, tail_b = 0, j = i;
 	bool ok = true;
 	while (ok && j + 1 < end && is_kw(&t[j], c->kw_if) && is_p(&t[j + 1], PLAG_P_LPAREN)) {
-		size_t close = match_close(t, j + 1, end);
+		size_t close = match_close(c, j + 1, end);
 		if (close >= end) {
 			ok = false;
 			break;
@@ -948,32 +966,52 @@ static enum plag_err init(struct norm *c, struct plag_atoms *atoms)
 	return plag_atom(atoms, "1", 1, &c->one);
 }
 
+/* c's tokens become t[0..n), their bracket partners found once. */
+static bool use(struct norm *c, const struct plag_raw *t, size_t n, size_t **match)
+{
+	free(*match);
+	*match = partners(t, n);
+	c->t = t, c->n = n, c->match = *match;
+	return *match != NULL;
+}
+
 enum plag_err plag_norm(const struct plag_raw *in, size_t n, struct plag_atoms *atoms,
 			struct plag_raw **out, size_t *nout)
 {
-	struct norm c = { .t = in, .n = n };
+	struct norm c = { 0 };
 	struct vec a = { 0 }, p = { 0 }, b = { 0 }, d = { 0 };
+	size_t *match = NULL;
 	*out = NULL;
 	*nout = 0;
 	enum plag_err e = init(&c, atoms);
 	if (e)
 		return e;
-	blocks(&c, 0, n, NULL, 0, &a);
-	if (!a.failed)
+	/* Room for what each pass adds (braces, loop steps) without copying. */
+	grow(&a, n + n / 4 + 16);
+	grow(&p, n + n / 4 + 16);
+	grow(&b, n + n / 4 + 16);
+	grow(&d, n + n / 4 + 16);
+	bool ok = !a.failed && !p.failed && !b.failed && !d.failed && use(&c, in, n, &match);
+	if (ok)
+		blocks(&c, 0, n, NULL, 0, &a);
+	ok = ok && !a.failed;
+	if (ok)
 		parentheses(&c, a.v, a.n, &p);
-	free(a.v);
-	a = p;
-	c.t = a.v, c.n = a.n;
-	if (!a.failed)
+	ok = ok && !p.failed && use(&c, p.v, p.n, &match);
+	if (ok)
 		assignments(&c, &b);
-	if (!a.failed && !b.failed)
+	ok = ok && !b.failed;
+	if (ok)
 		comparisons(&c, b.v, b.n);
-	c.t = b.v, c.n = b.n;
-	if (!a.failed && !b.failed)
+	ok = ok && use(&c, b.v, b.n, &match);
+	if (ok)
 		chains(&c, 0, b.n, 0, &d);
+	ok = ok && !d.failed;
+	free(match);
 	free(a.v);
+	free(p.v);
 	free(b.v);
-	if (a.failed || b.failed || d.failed) {
+	if (!ok) {
 		free(d.v);
 		return PLAG_E_NOMEM;
 	}
