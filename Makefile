@@ -21,7 +21,7 @@ SANDBOX_SRC := $(wildcard sandbox/*.c)
 MAINS       := judge/cli/judge.c judge/cli/judge_worker.c
 JUDGE_SRC   := $(filter-out $(MAINS),$(wildcard judge/*/*.c))
 # Engines run in the judge; a game's kit/ and players/ go into player binaries.
-GAMES_SRC   := games/registry.c games/params_text.c games/seed.c $(wildcard games/*/engine/*.c)
+GAMES_SRC   := $(wildcard games/*.c) $(wildcard games/*/engine/*.c)
 TEST_SRC    := $(wildcard tests/unit/*.c)
 ATTACK_SRC  := $(wildcard tests/attack/*.c)
 BENCH_SRC   := $(wildcard bench/*.c)
@@ -38,7 +38,7 @@ ATTACKS    := $(patsubst tests/attack/%.c,build/attack/%,$(ATTACK_SRC))
 KITS       := $(patsubst games/%/kit,build/kits/lib%.a,$(wildcard games/*/kit))
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench-%,$(BENCH_SRC))
 
-.PHONY: all test check bench install clean demo deps soak check-layout
+.PHONY: all test check browser-test bench install clean demo deps soak check-layout
 all: $(JUDGE) $(JUDGE)-worker $(KITS)
 
 deps:
@@ -50,25 +50,37 @@ $(BUILD)/obj/%.o: %.c
 
 $(LIBSANDBOX): $(call obj,$(SANDBOX_SRC))
 	ar rcs $@ $^
-$(LIBJUDGE): $(call obj,$(JUDGE_SRC)) $(BUILD)/obj/db/schema.o
+$(LIBJUDGE): $(call obj,$(JUDGE_SRC)) $(BUILD)/obj/db/schema.o $(BUILD)/obj/web/files.o
 	ar rcs $@ $^
 
 # The store's schema and its migrations (db/migrations/NNN.sql, applied in
 # order), compiled in as C strings: an installed judge needs no file to
 # create or upgrade its database.
 MIGRATIONS := $(sort $(wildcard db/migrations/*.sql))
+# A text file as the lines of one C string literal.
+c_string = sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $(1)
 $(BUILD)/obj/db/schema.c: db/schema.sql $(MIGRATIONS)
 	@mkdir -p $(dir $@)
-	{ echo 'const char store_schema_sql[] ='; \
-	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; \
-	  echo ';'; } > $@
+	{ echo 'const char store_schema_sql[] ='; $(call c_string,$<); echo ';'; } > $@
 	echo 'const char *const store_migrations[] = {' >> $@
-	for m in $(MIGRATIONS); do \
-	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $$m; echo ','; \
-	done >> $@
+	for m in $(MIGRATIONS); do $(call c_string,$$m); echo ','; done >> $@
 	echo '0 };' >> $@
-$(BUILD)/obj/db/schema.o: $(BUILD)/obj/db/schema.c
-	$(CC) $(CFLAGS) -c $< -o $@
+
+# The viewer's pages, styles and scripts (web/), compiled in the same way:
+# web_files[] in judge/replay/viewer.h, named by their path under web/.
+# Each game draws its own board: games/GAME/viewer.js is built in as
+# viewer/games/GAME.js, and the page takes every one of them.
+WEB_FILES := $(sort $(shell find web -type f \( -name '*.html' -o -name '*.css' -o -name '*.js' \)))
+GAME_VIEWERS := $(sort $(wildcard games/*/viewer.js))
+$(BUILD)/obj/web/files.c: $(WEB_FILES) $(GAME_VIEWERS) Makefile
+	@mkdir -p $(dir $@)
+	{ echo '#include "judge/replay/viewer.h"'; echo 'const struct web_file web_files[] = {'; \
+	  for f in $(WEB_FILES); do echo "{ \"$${f#web/}\","; $(call c_string,$$f); echo '},'; done; \
+	  for f in $(GAME_VIEWERS); do g=$${f#games/}; echo "{ \"viewer/games/$${g%/viewer.js}.js\","; \
+	    $(call c_string,$$f); echo '},'; done; \
+	  echo '{ 0, 0 } };'; } > $@
+$(BUILD)/obj/%.o: $(BUILD)/obj/%.c
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 $(LIBGAMES): $(call obj,$(GAMES_SRC))
 	ar rcs $@ $^
 
@@ -79,6 +91,10 @@ $(JUDGE)-worker: $(call obj,judge/cli/judge_worker.c) $(LIBJUDGE) $(LIBGAMES) $(
 
 $(UNIT): $(call obj,$(TEST_SRC)) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -lcriterion -o $@
+
+# The viewer page of a replay file, for the browser tests and the benchmark.
+$(BUILD)/viewer-page: $(call obj,tests/browser/page.c) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 build/attack/%: tests/attack/%.c
 	@mkdir -p $(dir $@)
@@ -133,6 +149,7 @@ check: $(UNIT) $(JUDGE) $(JUDGE)-worker $(ATTACKS) $(KITS)
 
 test: deps
 	$(MAKE) check
+	$(MAKE) browser-test
 	$(MAKE) check BUILD=build/asan SAN=1
 	$(MAKE) -j2 fuzz-smoke
 	$(MAKE) soak
@@ -141,6 +158,11 @@ test: deps
 # only judge/store/ speaks SQL (from the objects' symbols and the includes).
 check-layout: all
 	scripts/check-layout $(BUILD)
+
+# The replay viewer in headless Chromium, every game; screenshots of each
+# game at round 1 and the last round go to build/screenshots/.
+browser-test: $(JUDGE) $(BUILD)/viewer-page $(KITS)
+	python3 tests/browser/run.py --judge $(JUDGE) --page $(BUILD)/viewer-page
 
 # Workers killed with SIGKILL at random over a few hundred jobs: nothing
 # lost, nothing done twice, ratings equal to a recompute.
@@ -156,9 +178,11 @@ $(PLAG_COPIES): bench/plag/disguise.py bench/plag/make_copies.sh \
 	bench/plag/make_copies.sh -o build/plag/copies
 	touch $@
 
-# Each bench/NAME.c is one program; every one prints its own ratios.
-bench: deps $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(PLAG_COPIES)
+# Each bench/NAME.c is one program; every one prints its own ratios.  The
+# viewer's speed in a browser is measured by bench/viewer.py.
+bench: deps $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(PLAG_COPIES) $(JUDGE)
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
+	@echo "== bench/viewer.py"; bench/viewer.py $(JUDGE)
 
 demo: deps all
 	scripts/demo.sh

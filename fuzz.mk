@@ -30,11 +30,12 @@ FUZZ_OPTS := -rss_limit_mb=1024 -timeout=10 -max_len=8192
 
 fuzz_obj = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(1))
 
-FUZZ_ENGINE_SRC := games/registry.c games/params_text.c games/seed.c $(wildcard games/*/engine/*.c)
+FUZZ_ENGINE_SRC := $(wildcard games/*.c) $(wildcard games/*/engine/*.c)
 
 # target name -> its seed corpus (tests/fuzz/corpus/DIR)
 FUZZ_TARGETS := fuzz_dominator_orders:dominator fuzz_ants_orders:ants \
-		fuzz_starwar_orders:starwar fuzz_frames:frames fuzz_replay:replay
+		fuzz_starwar_orders:starwar fuzz_blitz_orders:blitz fuzz_frames:frames \
+		fuzz_replay:replay
 FUZZ_BINS    := $(foreach t,$(FUZZ_TARGETS),$(FUZZ_DIR)/$(firstword $(subst :, ,$(t))))
 
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-toolchain
@@ -68,7 +69,7 @@ $(FUZZ_DIR)/fuzz_frames: $(call fuzz_obj,tests/fuzz/fuzz_frames.c judge/play/sea
 
 # The replay check on hostile replays, with every engine.
 $(FUZZ_DIR)/fuzz_replay: $(call fuzz_obj,tests/fuzz/fuzz_replay.c judge/replay/replay_check.c $(FUZZ_ENGINE_SRC))
-	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -ljansson -lm -o $@
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -ljansson -lcrypto -lm -o $@
 
 fuzz-build: $(FUZZ_BINS)
 

@@ -1,7 +1,7 @@
 /* dummy_winrate.c - how strong each game's shipped Dummy player is.  For
  * every game of the table below it compiles Dummy and Demo through the
  * judge's compile step, plays the seeded matches Dummy Demo Demo Demo (Dummy
- * in seat 0) in the sandbox with the configured limits, and prints one line:
+ * in seat 0; a game with a range of players, Blitz, also with 2 seats) in the sandbox with the configured limits, and prints one line:
  * Dummy's strict win rate (goal >= 80%) and its CPU per match.  A game whose
  * Dummy is not written yet is named and skipped.  Falling short of the goal
  * is reported, not failed: the exit status is non-zero only when a game's
@@ -27,12 +27,15 @@
 struct dw_game {
 	const char *name;  /* as game_find() and `judge play` know it */
 	const char *title; /* as the report prints it */
+	int players;       /* Dummy and players - 1 Demos; 0: the game's count */
 };
 
 static const struct dw_game dw_games[] = {
-	{ "dominator", "Dominator" },
-	{ "ants", "Ants" },
-	{ "starwar", "Star War" },
+	{ "dominator", "Dominator", 0 },
+	{ "ants", "Ants", 0 },
+	{ "starwar", "Star War", 0 },
+	{ "blitz", "Blitz2018 (2 players)", 2 },
+	{ "blitz", "Blitz2018 (4 players)", 4 },
 };
 
 struct dw_tally {
@@ -92,12 +95,12 @@ static void dw_count(const struct match_result *r, struct dw_tally *t)
 
 /* The limits and uids are the configured ones, so the CPU figure is the
  * one a contestant's budget is checked against. */
-static void dw_spec(const struct judge_config *cfg, const struct game *game,
+static void dw_spec(const struct judge_config *cfg, const struct game *game, int players,
 		    const char *params, struct match_spec *spec)
 {
 	const struct cfg_sandbox *sb = &cfg->sandbox;
 	*spec = (struct match_spec){
-		.game = game, .params = params, .nplayers = 4,
+		.game = game, .params = params, .nplayers = players,
 		.uid_base = sb->uid_base, .uid_count = sb->uid_count,
 		.wall_budget_factor = sb->wall_budget_factor, .wall_round_ns = sb->wall_round_ns,
 		.limits = { .cpu_ns = sb->cpu_ns, .wall_ns = sb->wall_ns,
@@ -126,7 +129,7 @@ static int dw_play_all(struct match_spec *spec, struct dw_tally *t)
 static void dw_report(const struct dw_game *g, const struct dw_tally *t)
 {
 	double rate = 100.0 * t->wins / t->matches;
-	printf("  %-10s win rate %5.1f%% (%d/%d, shared first places not counted: %d), "
+	printf("  %-21s win rate %5.1f%% (%d/%d, shared first places not counted: %d), "
 	       "goal >= %d%%: %s; Dummy CPU / match %.1f ms mean, %.1f ms max, frozen in %d\n",
 	       g->title, rate, t->wins, t->matches, t->shared_wins, DW_GOAL_PERCENT,
 	       rate >= DW_GOAL_PERCENT ? "met" : "NOT met", t->cpu_total / 1e6 / t->matches,
@@ -152,12 +155,12 @@ static int dw_bench_game(const struct judge_config *cfg, const struct dw_game *g
 	struct match_spec spec;
 	players_default_params(cfg->data_dir, g->name, params_path);
 	char *params = dw_read_params(params_path);
-	dw_spec(cfg, game, params, &spec);
+	dw_spec(cfg, game, g->players ? g->players : game->players, params, &spec);
 	int rc = dw_compile(cfg, g->name, dummy_src, &dummy) < 0 ||
 		 dw_compile(cfg, g->name, demo_src, &demo) < 0;
 	if (!rc) {
 		spec.entry[0] = (struct match_entry){ .binary = dummy.binary, .label = "Dummy" };
-		for (int i = 1; i < 4; i++)
+		for (int i = 1; i < spec.nplayers; i++)
 			spec.entry[i] = (struct match_entry){ .binary = demo.binary, .label = "Demo" };
 		rc = dw_play_all(&spec, &t) < 0;
 	}
@@ -172,8 +175,9 @@ static int dw_bench_game(const struct judge_config *cfg, const struct dw_game *g
 static int dw_usage(FILE *out, int status)
 {
 	fprintf(out, "usage: bench-dummy_winrate\n\n"
-		     "For every game, plays Dummy (seat 0) against three Demos over seeds\n"
-		     "%d..%d with the configured limits and prints Dummy's strict win rate\n"
+		     "For every game, plays Dummy (seat 0) against three Demos (Blitz:\n"
+		     "one, then three) over seeds %d..%d with the configured limits and\n"
+		     "prints Dummy's strict win rate\n"
 		     "(goal >= %d%%) and its CPU per match.\n\n"
 		     "exit status: 0 when every game was measured (goal met or not), 1 when\n"
 		     "one could not be, 2 for bad usage.\n",
@@ -192,7 +196,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench: %s\n", err);
 		return 1;
 	}
-	printf("Dummy (seat 0) vs Demo Demo Demo, seeds %d..%d, strict wins:\n", DW_FIRST_SEED,
+	printf("Dummy (seat 0) vs Demos (3 unless said), seeds %d..%d, strict wins:\n", DW_FIRST_SEED,
 	       DW_LAST_SEED);
 	uint64_t t0 = bench_now_ns();
 	int failed = 0;

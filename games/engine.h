@@ -9,6 +9,11 @@
  *
  *     GAME_ENGINE(dom, dominator_game, "dominator", "Dominator",
  *                 DOM_PLAYERS, DOM_START_LEN, DOM_VIEW_MAX, DOM_ORDERS_MAX);
+ *
+ * score[] holds a score per seat the game can have.  Optional fields of
+ * struct game (game.h) follow as designated initialisers:
+ *
+ *     GAME_ENGINE(..., BZ_ORDERS_MAX, .min_players = 2, .max_players = 6);
  */
 #ifndef GAME_ENGINE_H
 #define GAME_ENGINE_H
@@ -17,7 +22,7 @@
 
 #include "games/game.h"
 
-#define GAME_ENGINE(P, table, NAME, TITLE, PLAYERS, START_MAX, VIEW_MAX, ORDERS_MAX)      \
+#define GAME_ENGINE(P, table, NAME, TITLE, PLAYERS, START_MAX, VIEW_MAX, ORDERS_MAX, ...) \
 	static struct P##_state *P##_of(struct game_state *g)                              \
 	{                                                                                  \
 		return (struct P##_state *)g;                                              \
@@ -68,7 +73,7 @@
 	}                                                                                  \
 	static void P##_game_scores(const struct game_state *g, int64_t *score)            \
 	{                                                                                  \
-		memcpy(score, P##_of_const(g)->score, (PLAYERS) * sizeof *score);          \
+		memcpy(score, P##_of_const(g)->score, sizeof P##_of_const(g)->score);       \
 	}                                                                                  \
 	static json_t *P##_game_replay_header(const struct game_state *g)                  \
 	{                                                                                  \
@@ -100,6 +105,7 @@
 		.replay_round = P##_game_replay_round,                                     \
 		.replay_orders = P##_game_replay_orders,                                   \
 		.replay_message = P##_game_replay_message,                                 \
+		__VA_ARGS__                                                                \
 	}
 
 #endif

@@ -20,6 +20,11 @@
  * game_orders() never crashes, reads out of bounds or allocates without
  * bound whatever the bytes; a player marked frozen gets no more orders
  * executed; views are rotated or fogged as the game's rules say.
+ *
+ * Optional parts (zero or NULL keeps the course games' behaviour): a range
+ * of players instead of an exact count, an early end, ranks other than
+ * "highest score", and time budgets per turn.  The inline helpers at the
+ * end give every caller the defaults, so nobody tests the fields itself.
  */
 #ifndef GAME_H
 #define GAME_H
@@ -37,7 +42,10 @@ struct game_state;
 struct game {
 	const char *name;  /* "dominator": the command-line and database name */
 	const char *title; /* "Dominator" */
-	int players;       /* exact number of players in a match */
+	int players;       /* players in a match: the exact count, or the
+			    * default one when a range is given */
+	int min_players;   /* the range of players; 0: exactly `players` */
+	int max_players;
 	size_t start_max;  /* upper bounds of the messages, for the buffers */
 	size_t view_max;
 	size_t orders_max;
@@ -47,6 +55,10 @@ struct game {
 	struct game_state *(*create)(const char *params, uint64_t seed,
 				     char err[GAME_ERRLEN]);
 	void (*destroy)(struct game_state *g);
+	/* The same for a number of players in the range (NULL: the game has
+	 * one count and create() plays it). */
+	struct game_state *(*create_players)(const char *params, uint64_t seed, int players,
+					     char err[GAME_ERRLEN]);
 
 	int (*rounds)(const struct game_state *g); /* rounds in the match */
 	int (*round)(const struct game_state *g);  /* rounds played so far */
@@ -74,6 +86,18 @@ struct game {
 	/* Scores so far (the final ones after the last round). */
 	void (*scores)(const struct game_state *g, int64_t *score);
 
+	/* True when the match ended before its last round (Blitz: one player
+	 * left).  NULL: every round is played. */
+	bool (*over)(const struct game_state *g);
+	/* Final ranks, 1 best, equal ranks for a tie (1, 2, 2, 4).  NULL:
+	 * ranked by score, highest first. */
+	void (*ranks)(const struct game_state *g, int *rank);
+
+	/* CPU budgets per player, in nanoseconds: for the start message (up
+	 * to the name) and for each turn (view to orders).  0: none, only the
+	 * judge's budget for the whole match. */
+	uint64_t init_cpu_ns, turn_cpu_ns;
+
 	/* Replay: the parameters and initial state, then after each
 	 * game_advance() what changed in that round (new references). */
 	json_t *(*replay_header)(const struct game_state *g);
@@ -91,6 +115,40 @@ struct game {
 	size_t (*replay_message)(const struct game_state *g, int player, const json_t *orders,
 				 uint8_t *buf, size_t cap);
 };
+
+/* ---- the defaults of the optional parts ---------------------------------- */
+
+static inline int game_min_players(const struct game *gm)
+{
+	return gm->min_players ? gm->min_players : gm->players;
+}
+
+static inline int game_max_players(const struct game *gm)
+{
+	return gm->max_players ? gm->max_players : gm->players;
+}
+
+static inline bool game_players_ok(const struct game *gm, int n)
+{
+	return n >= game_min_players(gm) && n <= game_max_players(gm);
+}
+
+/* A match for n players (in the game's range). */
+static inline struct game_state *game_create(const struct game *gm, const char *params,
+					     uint64_t seed, int n, char err[GAME_ERRLEN])
+{
+	return gm->create_players ? gm->create_players(params, seed, n, err)
+				  : gm->create(params, seed, err);
+}
+
+/* No more rounds: the last one was played or the game ended early. */
+static inline bool game_over(const struct game *gm, const struct game_state *g)
+{
+	return gm->round(g) >= gm->rounds(g) || (gm->over && gm->over(g));
+}
+
+/* games/ranks.c: the final ranks of n players (the game's, or by score). */
+void game_ranks(const struct game *gm, const struct game_state *g, int n, int *rank);
 
 /* games/registry.c: every game the judge knows. */
 const struct game *game_find(const char *name);

@@ -198,6 +198,16 @@ static int load_worker(struct cfg_worker *w, json_t *obj, char err[CFG_ERRLEN])
 			strcpy(w->qualify_opponent, s);
 			continue;
 		}
+		if (strcmp(key, "seed_secret") == 0) {
+			const char *s = json_string_value(v);
+			if (!s || strlen(s) >= sizeof w->seed_secret) {
+				snprintf(err, CFG_ERRLEN, "config: worker.seed_secret must be a string "
+					 "of at most %zu characters", sizeof w->seed_secret - 1);
+				return -1;
+			}
+			strcpy(w->seed_secret, s);
+			continue;
+		}
 		if (number_setting(nums, "worker", key, v, err) < 0)
 			return -1;
 	}

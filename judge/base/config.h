@@ -52,6 +52,10 @@ struct cfg_worker {
 	unsigned qualify_matches; /* qualifying matches per submission */
 	unsigned qualify_wins;    /* of which it must win (rank 1) */
 	char qualify_opponent[16];/* shipped player it meets in every seat */
+	/* "": every qualifying match gets a fresh random seed.  Otherwise its
+	 * seed follows from this secret, the submission and the match's number:
+	 * the same for a rejudge, unknown to whoever does not know the secret. */
+	char seed_secret[64];
 };
 
 /* Plagiarism: fingerprints of k-grams of tokens, winnowed with window w;

@@ -18,8 +18,9 @@ static int write_fail(const char *path, char *tmp, int fd, char err[FILE_ERRLEN]
 	return -1;
 }
 
-static int write_all(int fd, const char *data, size_t len)
+int file_write_all(int fd, const void *buf, size_t len)
 {
+	const char *data = buf;
 	while (len > 0) {
 		ssize_t w = write(fd, data, len);
 		if (w < 0 && errno == EINTR)
@@ -45,7 +46,7 @@ int file_write_whole(const char *path, const char *data, size_t len, mode_t mode
 		errno = e;
 		return write_fail(path, NULL, -1, err);
 	}
-	if (fchmod(fd, mode) < 0 || write_all(fd, data, len) < 0)
+	if (fchmod(fd, mode) < 0 || file_write_all(fd, data, len) < 0)
 		return write_fail(path, tmp, fd, err);
 	if (close(fd) < 0)
 		return write_fail(path, tmp, -1, err);

@@ -18,4 +18,8 @@
 int file_write_whole(const char *path, const char *data, size_t len, mode_t mode,
 		     char err[FILE_ERRLEN]);
 
+/* All of buf to fd, through short writes and interruptions: 0, or -1 with
+ * errno set. */
+int file_write_all(int fd, const void *buf, size_t len);
+
 #endif

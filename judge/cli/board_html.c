@@ -10,35 +10,16 @@
 #include <unistd.h>
 
 #include "judge/base/file_write.h"
+#include "judge/base/safe_text.h"
 
 static const char replacement[] = "\xef\xbf\xbd"; /* U+FFFD */
 
-/* Length of the valid UTF-8 sequence s starts with (1 to 4), or 0 when it
- * starts with none: a stray byte, an overlong form, a surrogate or a code
- * point past U+10FFFF.  The NUL that ends s is never a continuation byte,
- * so a cut sequence is invalid, not read past. */
+/* Length of the valid UTF-8 sequence s starts with (1 to 4), or 0: the
+ * NUL that ends s is never a continuation byte, so at most 4 are read. */
 static size_t utf8_seq(const unsigned char *s)
 {
-	unsigned c = s[0], cp, min;
-	size_t n;
-	if (c < 0x80)
-		return 1;
-	if ((c & 0xe0) == 0xc0)
-		n = 2, cp = c & 0x1f, min = 0x80;
-	else if ((c & 0xf0) == 0xe0)
-		n = 3, cp = c & 0x0f, min = 0x800;
-	else if ((c & 0xf8) == 0xf0)
-		n = 4, cp = c & 0x07, min = 0x10000;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
+	uint32_t cp;
+	return text_utf8(s, strnlen((const char *)s, 4), &cp);
 }
 
 /* A character that must not reach a terminal or a page as itself: C0 and
@@ -112,26 +93,6 @@ void board_lines(FILE *f, const char *s, const char *indent)
 
 /* ---- JSON, times, numbers ------------------------------------------------ */
 
-json_t *board_json_text(const char *s)
-{
-	if (!s)
-		return json_null();
-	/* Each invalid byte grows to the three bytes of U+FFFD. */
-	char *clean = malloc(3 * strlen(s) + 1), *o = clean;
-	if (!clean)
-		return NULL;
-	while (*s) {
-		size_t n = utf8_seq((const unsigned char *)s);
-		memcpy(o, n ? s : replacement, n ? n : 3);
-		o += n ? n : 3;
-		s += n ? n : 1;
-	}
-	*o = '\0';
-	json_t *j = json_string(clean);
-	free(clean);
-	return j;
-}
-
 void board_time(int64_t ms, char buf[32])
 {
 	time_t t = (time_t)(ms / 1000);
@@ -181,7 +142,8 @@ static const char page_style[] =
 	"th{background:#eee}\n"
 	"td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}\n"
 	"tr.top td{font-weight:600}\n"
-	"tbody tr:hover{background:#f0f4ff}\n";
+	"tbody tr:hover{background:#f0f4ff}\n"
+	"td.recent a{margin-right:.4em}\n";
 
 void board_html_head(FILE *f, const char *title, const char *when)
 {
@@ -208,6 +170,16 @@ static void page_head(FILE *f, const struct board *b, const char *when)
 	fprintf(f, ": %zu ranked player%s, as of %s</p>\n", b->n, b->n == 1 ? "" : "s", when);
 }
 
+static void page_recent(FILE *f, const struct board_row *r)
+{
+	fputs("<td class=\"recent\">", f);
+	for (int i = 0; i < r->nrecent; i++)
+		fprintf(f, "%s<a href=\"replay-%lld.html\" title=\"watch match %lld\">#%lld</a>",
+			i ? " " : "", (long long)r->recent[i], (long long)r->recent[i],
+			(long long)r->recent[i]);
+	fputs("</td>", f);
+}
+
 static void page_row(FILE *f, const struct board_row *r)
 {
 	char score[32], mu[32], sigma[32];
@@ -217,9 +189,11 @@ static void page_row(FILE *f, const struct board_row *r)
 	fputs("</td><td>", f);
 	board_html_text(f, r->author);
 	fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
-		"<td class=\"n\">%d</td><td class=\"n\">%d</td></tr>\n",
+		"<td class=\"n\">%d</td><td class=\"n\">%d</td>",
 		board_num(r->score, score), board_num(r->mu, mu), board_num(r->sigma, sigma),
 		r->games, r->wins);
+	page_recent(f, r);
+	fputs("</tr>\n", f);
 }
 
 static void page_table(FILE *f, const struct board *b)
@@ -230,7 +204,8 @@ static void page_table(FILE *f, const struct board *b)
 	}
 	fputs("<table>\n<thead><tr><th class=\"n\">Rank</th><th>Player</th><th>Author</th>"
 	      "<th class=\"n\">Score</th><th class=\"n\">&mu;</th><th class=\"n\">&sigma;</th>"
-	      "<th class=\"n\">Games</th><th class=\"n\">Wins</th></tr></thead>\n<tbody>\n", f);
+	      "<th class=\"n\">Games</th><th class=\"n\">Wins</th><th>Watch</th></tr></thead>\n"
+	      "<tbody>\n", f);
 	for (size_t i = 0; i < b->n; i++)
 		page_row(f, &b->row[i]);
 	fputs("</tbody>\n</table>\n", f);
@@ -249,7 +224,8 @@ int board_html_write(const char *path, const struct board *b, char err[BOARD_ERR
 	page_head(f, b, when);
 	page_table(f, b);
 	fputs("<p class=\"note\">Score = &mu; &minus; 3&sigma;: a skill the player very likely "
-	      "has; it rises with games played and won. Equal scores share a rank.</p>\n"
+	      "has; it rises with games played and won. Equal scores share a rank. Watch: "
+	      "the player's latest matches, each a page to open in a browser.</p>\n"
 	      "</body>\n</html>\n", f);
 	if (fclose(f) != 0) {
 		free(page);

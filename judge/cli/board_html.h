@@ -20,6 +20,7 @@
 #include <stdio.h>
 
 #define BOARD_ERRLEN 256
+#define BOARD_RECENT 3 /* matches linked per player */
 
 /* One ranked player of a leaderboard. */
 struct board_row {
@@ -28,6 +29,8 @@ struct board_row {
 	char *player, *author;
 	double score, mu, sigma;
 	int games, wins;
+	int nrecent;          /* its latest matches with a replay, newest first: */
+	int64_t recent[BOARD_RECENT]; /* linked as replay-ID.html */
 };
 
 struct board {
@@ -39,7 +42,8 @@ struct board {
 };
 
 /* Writes the leaderboard as one self-contained HTML page (inline CSS, no
- * script, nothing fetched).  0, or -1 with err filled. */
+ * script, nothing fetched; each player's recent matches link to
+ * replay-ID.html beside it).  0, or -1 with err filled. */
 int board_html_write(const char *path, const struct board *b, char err[BOARD_ERRLEN]);
 
 /* The start of a self-contained page (inline CSS, no script, nothing
@@ -48,10 +52,6 @@ void board_html_head(FILE *f, const char *title, const char *when);
 
 /* s as HTML text, valid in an element and in a quoted attribute. */
 void board_html_text(FILE *f, const char *s);
-
-/* A JSON string of any bytes (NULL: JSON null); invalid UTF-8 becomes
- * U+FFFD.  A new reference. */
-json_t *board_json_text(const char *s);
 
 /* Prints s for a terminal, padded with spaces to width columns (one per
  * character): control characters, line breaks and invalid UTF-8 become

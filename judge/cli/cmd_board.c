@@ -1,6 +1,7 @@
 /* judge leaderboard: the ranked players of a game, best first, as a table,
  * JSON, or a self-contained HTML page. */
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -8,10 +9,12 @@
 #include <string.h>
 
 #include "games/game.h"
+#include "judge/base/safe_text.h"
 #include "judge/cli/board_html.h"
 #include "judge/cli/commands.h"
 #include "judge/rating/rating.h"
 #include "judge/store/store.h"
+#include "judge/replay/viewer.h"
 
 static void usage(FILE *out)
 {
@@ -26,11 +29,13 @@ static void usage(FILE *out)
 "  --json         print a JSON array: rank, submission, player, author,\n"
 "                 score, mu, sigma, games, wins\n"
 "  --html FILE    write the board to FILE as one self-contained HTML page\n"
-"                 (instead of the table; with --json, as well as the JSON)\n"
+"                 (instead of the table; with --json, as well as the JSON),\n"
+"                 and beside it replay-ID.html, a page to watch each of the\n"
+"                 latest %d matches of every player, linked from the board\n"
 "  --queue FILE   the judge's database (default db/jobs.sqlite)\n"
 "\n"
 "exit status: 0 done (an empty board too), 2 bad usage, an unknown game or\n"
-"an unusable database or file.\n");
+"an unusable database or file.\n", BOARD_RECENT);
 }
 
 struct board_args {
@@ -152,6 +157,45 @@ static void rank_rows(struct board *b)
 	}
 }
 
+/* ---- the matches linked from the page ------------------------------------- */
+
+static int load_recent(sqlite3 *db, struct board_row *r)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db, "SELECT m.id FROM match_players p JOIN matches m"
+				   " ON m.id = p.match_id WHERE p.submission_id = ?"
+				   " AND m.replay IS NOT NULL ORDER BY m.id DESC LIMIT ?",
+			       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, r->submission);
+	sqlite3_bind_int(st, 2, BOARD_RECENT);
+	int rc;
+	r->nrecent = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		r->recent[r->nrecent++] = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* replay-ID.html beside the board (a match two listed players shared is
+ * written twice, the same bytes). */
+static int write_replays(struct store *s, const char *board_path, const struct board *b)
+{
+	const char *slash = strrchr(board_path, '/');
+	int dir_len = slash ? (int)(slash - board_path + 1) : 0;
+	for (size_t i = 0; i < b->n; i++)
+		for (int k = 0; k < b->row[i].nrecent; k++) {
+			char path[PATH_MAX], err[VIEWER_ERRLEN];
+			snprintf(path, sizeof path, "%.*sreplay-%lld.html", dir_len, board_path,
+				 (long long)b->row[i].recent[k]);
+			if (viewer_write_match(s, b->row[i].recent[k], path, err) != 0) {
+				fprintf(stderr, "judge leaderboard: %s\n", err);
+				return -1;
+			}
+		}
+	return 0;
+}
+
 /* ---- output -------------------------------------------------------------- */
 
 static void print_table(const struct board *b)
@@ -187,7 +231,7 @@ static int print_json(const struct board *b)
 		const struct board_row *r = &b->row[i];
 		json_t *o = json_pack("{s:i, s:I, s:o, s:o, s:f, s:f, s:f, s:i, s:i}", "rank",
 				      r->rank, "submission", (json_int_t)r->submission, "player",
-				      board_json_text(r->player), "author", board_json_text(r->author),
+				      safe_json_text(r->player), "author", safe_json_text(r->author),
 				      "score", r->score, "mu", r->mu, "sigma", r->sigma, "games",
 				      r->games, "wins", r->wins);
 		if (json_array_append_new(arr, o) < 0) {
@@ -237,6 +281,14 @@ int cmd_leaderboard(int argc, char **argv)
 			sqlite3_errmsg(store_db(s)));
 		rc = 2;
 	}
+	for (size_t i = 0; rc == 0 && a.html && i < b.n; i++)
+		if (load_recent(store_db(s), &b.row[i]) < 0) {
+			fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue,
+				sqlite3_errmsg(store_db(s)));
+			rc = 2;
+		}
+	if (rc == 0 && a.html && write_replays(s, a.html, &b) < 0)
+		rc = 2;
 	store_close(s);
 	if (rc == 0) {
 		rank_rows(&b);

@@ -9,6 +9,7 @@
 
 #include "games/game.h"
 #include "judge/base/file_write.h"
+#include "judge/base/safe_text.h"
 #include "judge/cli/board_html.h"
 #include "judge/cli/commands.h"
 #include "judge/base/config.h"
@@ -256,12 +257,12 @@ static void print_table(const struct pair_list *l, const char *game, double min)
 static json_t *side_json(const struct side *s)
 {
 	json_t *j = json_pack("{s:I, s:o, s:o, s:[i, i]}", "doc", (json_int_t)s->doc,
-			      "author", board_json_text(s->author), "player",
-			      board_json_text(s->name), "lines", s->first_line, s->last_line);
+			      "author", safe_json_text(s->author), "player",
+			      safe_json_text(s->name), "lines", s->first_line, s->last_line);
 	if (s->submission)
 		json_object_set_new(j, "submission", json_integer(s->submission));
 	else
-		json_object_set_new(j, "archive", board_json_text(s->label));
+		json_object_set_new(j, "archive", safe_json_text(s->label));
 	return j;
 }
 

@@ -15,6 +15,7 @@
 #include "judge/base/config.h"
 #include "judge/play/match.h"
 #include "judge/play/players.h"
+#include "judge/replay/viewer.h"
 #include "judge/replay/replay_io.h"
 
 #define PARAMS_MAX (1 << 20)
@@ -35,6 +36,7 @@ static void usage(FILE *out)
 "  -i, --params FILE  parameters file (default config/games/GAME.cnf)\n"
 "  -o, --output FILE  write the replay (JSON) to FILE, gzip-compressed when\n"
 "                     its name ends in .gz (`judge replay check FILE` checks it)\n"
+"      --html FILE    write the match as a page to watch it in a browser\n"
 "      --logs DIR     write each player's debug log (stderr) to DIR/seatN.log\n"
 "      --cpu MS       CPU budget of each player for the whole game\n"
 "      --memory MB    memory limit of each player\n"
@@ -53,7 +55,7 @@ struct play_args {
 	const char *players[GAME_MAX_PLAYERS];
 	int nplayers;
 	uint64_t seed;
-	const char *params_file, *output, *logs, *config;
+	const char *params_file, *output, *html, *logs, *config;
 	long cpu_ms, memory_mb;
 };
 
@@ -73,7 +75,7 @@ static int parse_args(int argc, char **argv, struct play_args *a)
 	static const struct option longopts[] = {
 		{ "seed", 1, 0, 's' }, { "params", 1, 0, 'i' }, { "output", 1, 0, 'o' },
 		{ "logs", 1, 0, 'l' }, { "cpu", 1, 0, 'c' }, { "memory", 1, 0, 'm' },
-		{ "config", 1, 0, 'C' }, { "help", 0, 0, 'h' }, { 0 },
+		{ "config", 1, 0, 'C' }, { "html", 1, 0, 'H' }, { "help", 0, 0, 'h' }, { 0 },
 	};
 	long seed = 1;
 	int c;
@@ -84,6 +86,7 @@ static int parse_args(int argc, char **argv, struct play_args *a)
 		case 's': bad = parse_number(optarg, 0x7fffffff, &seed); break;
 		case 'i': a->params_file = optarg; break;
 		case 'o': a->output = optarg; break;
+		case 'H': a->html = optarg; break;
 		case 'l': a->logs = optarg; break;
 		case 'c': bad = parse_number(optarg, 3600 * 1000, &a->cpu_ms); break;
 		case 'm': bad = parse_number(optarg, 1 << 20, &a->memory_mb); break;
@@ -108,9 +111,14 @@ static int parse_args(int argc, char **argv, struct play_args *a)
 		return -1;
 	}
 	a->nplayers = argc - optind - 1;
-	if (a->nplayers != a->game->players) {
-		fprintf(stderr, "judge play: %s needs %d players, %d given\n", a->game->title,
-			a->game->players, a->nplayers);
+	if (!game_players_ok(a->game, a->nplayers)) {
+		int lo = game_min_players(a->game), hi = game_max_players(a->game);
+		if (lo == hi)
+			fprintf(stderr, "judge play: %s needs %d players, %d given\n",
+				a->game->title, lo, a->nplayers);
+		else
+			fprintf(stderr, "judge play: %s needs %d to %d players, %d given\n",
+				a->game->title, lo, hi, a->nplayers);
 		return -1;
 	}
 	for (int i = 0; i < a->nplayers; i++)
@@ -192,6 +200,19 @@ static void print_table(const struct match_result *r)
 	}
 }
 
+/* The viewer page, with each frozen player's reason in words. */
+static int write_page(const char *path, const struct match_result *r)
+{
+	char err[VIEWER_ERRLEN];
+	for (int i = 0; i < r->nplayers; i++)
+		if (r->seat[i].frozen)
+			viewer_add_reason(r->replay, i, r->seat[i].reason);
+	if (viewer_write(path, r->replay, err) == 0)
+		return 0;
+	fprintf(stderr, "judge play: %s\n", err);
+	return -1;
+}
+
 static int write_outputs(const struct play_args *a, const struct match_result *r)
 {
 	char err[REPLAY_ERRLEN];
@@ -199,6 +220,8 @@ static int write_outputs(const struct play_args *a, const struct match_result *r
 		fprintf(stderr, "judge play: %s\n", err);
 		return -1;
 	}
+	if (a->html && write_page(a->html, r) < 0)
+		return -1;
 	for (int i = 0; a->logs && i < r->nplayers; i++) {
 		char path[PATH_MAX];
 		snprintf(path, sizeof path, "%s/seat%d.log", a->logs, i);

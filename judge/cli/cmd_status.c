@@ -9,18 +9,20 @@
 #include <string.h>
 
 #include "games/game.h"
+#include "judge/base/safe_text.h"
 #include "judge/cli/board_html.h"
 #include "judge/cli/commands.h"
 #include "judge/rating/rating.h"
 #include "judge/replay/replay_io.h"
 #include "judge/store/store.h"
+#include "judge/replay/viewer.h"
 
 #define DEFAULT_LIMIT 20
 
 /* ---- arguments, shared by the four commands ------------------------------ */
 
 struct read_args {
-	const char *cmd, *queue, *game, *player, *output;
+	const char *cmd, *queue, *game, *player, *output, *html;
 	int64_t target; /* SUBMISSION or MATCH */
 	long limit;
 	bool json, all;
@@ -48,6 +50,7 @@ static int parse_option(int c, struct read_args *a)
 	case 'g': a->game = optarg; break;
 	case 'p': a->player = optarg; break;
 	case 'o': a->output = optarg; break;
+	case 'H': a->html = optarg; break;
 	case 'j': a->json = true; break;
 	case 'a': a->all = true; break;
 	case 'n':
@@ -97,7 +100,7 @@ static int parse_args(const struct read_cmd *rc, int argc, char **argv, struct r
 	static const struct option longopts[] = {
 		{ "queue", 1, 0, 'q' }, { "game", 1, 0, 'g' }, { "player", 1, 0, 'p' },
 		{ "limit", 1, 0, 'n' }, { "output", 1, 0, 'o' }, { "json", 0, 0, 'j' },
-		{ "all", 0, 0, 'a' }, { "help", 0, 0, 'h' }, { 0 },
+		{ "all", 0, 0, 'a' }, { "html", 1, 0, 'H' }, { "help", 0, 0, 'h' }, { 0 },
 	};
 	*a = (struct read_args){ .cmd = rc->name, .queue = STORE_DEFAULT_PATH,
 				 .limit = DEFAULT_LIMIT };
@@ -167,7 +170,7 @@ static int finish(const struct reader *r, sqlite3_stmt *st, int step)
 
 static json_t *col_text(sqlite3_stmt *st, int i)
 {
-	return board_json_text((const char *)sqlite3_column_text(st, i));
+	return safe_json_text((const char *)sqlite3_column_text(st, i));
 }
 
 static json_t *col_int(sqlite3_stmt *st, int i)
@@ -585,12 +588,12 @@ static int run_matches(const struct read_args *a)
 	return rc;
 }
 
-/* ---- judge replay MATCH -o FILE ------------------------------------------- */
+/* ---- judge replay MATCH -o FILE | --html FILE ------------------------------- */
 
 static void replay_usage(FILE *out)
 {
 	fprintf(out,
-"usage: judge replay MATCH -o FILE [--queue FILE]\n"
+"usage: judge replay MATCH [-o FILE] [--html FILE] [--queue FILE]\n"
 "       judge replay check FILE|MATCH [--queue FILE]\n"
 "\n"
 "Writes the stored replay of match MATCH (an id `judge matches` lists): the\n"
@@ -600,16 +603,27 @@ static void replay_usage(FILE *out)
 "\n"
 "  -o, --output FILE  where to write it (- for standard output); a name\n"
 "                     ending in .gz gets it gzip-compressed\n"
+"  --html FILE        write the match as one self-contained HTML page\n"
 "  --queue FILE       the judge's database (default db/jobs.sqlite)\n"
 "\n"
 "exit status: 0 written, 1 no such match or no replay stored, 2 bad usage,\n"
 "an unusable database or a file that cannot be written.\n");
 }
 
+static int replay_page(const struct read_args *a, struct store *s)
+{
+	char err[VIEWER_ERRLEN];
+	if (viewer_write_match(s, a->target, a->html, err) == 0)
+		return 0;
+	fprintf(stderr, "judge replay: %s\n", err);
+	return 2;
+}
+
 static int run_replay(const struct read_args *a)
 {
-	if (!a->output) {
-		fprintf(stderr, "judge replay: say where to write it: -o FILE (see --help)\n");
+	if (!a->output && !a->html) {
+		fprintf(stderr, "judge replay: say where to write it: -o FILE or --html FILE "
+				"(see --help)\n");
 		return 2;
 	}
 	char err[REPLAY_ERRLEN], serr[STORE_ERRLEN];
@@ -621,13 +635,14 @@ static int run_replay(const struct read_args *a)
 	char *text = NULL;
 	size_t len;
 	int found = replay_stored_text(s, a->target, &text, &len, err);
-	store_close(s);
-	int rc = found > 0 && replay_write_text(a->output, text, len, err) == 0 ? 0
-		 : found == 0							 ? 1
-										 : 2;
+	int rc = found > 0 && (!a->output || replay_write_text(a->output, text, len, err) == 0) ? 0
+		 : found == 0 ? 1 : 2;
 	if (rc)
 		fprintf(stderr, "judge replay: %s%s%s\n", err, found == 0 ? " in " : "",
 			found == 0 ? a->queue : "");
+	else if (a->html)
+		rc = replay_page(a, s);
+	store_close(s);
 	free(text);
 	return rc;
 }
@@ -811,7 +826,7 @@ static int run_jobs(const struct read_args *a)
 static const struct read_cmd cmd_defs[] = {
 	{ "status", "qj", "SUBMISSION", status_usage },
 	{ "matches", "qjgpn", NULL, matches_usage },
-	{ "replay", "qo", "MATCH", replay_usage },
+	{ "replay", "qoH", "MATCH", replay_usage },
 	{ "jobs", "qja", NULL, jobs_usage },
 };
 

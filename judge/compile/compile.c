@@ -15,6 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "judge/base/file_write.h"
+#include "judge/base/safe_text.h"
 #include "judge/compile/cscan.h"
 #include "sandbox/sandbox.h"
 
@@ -55,18 +57,9 @@ static int log_add(struct cmp_log *l, const char *s, size_t n)
  * formed and encodes a printable character (U+00A0 and above), else 0. */
 static size_t utf8_printable(const unsigned char *s, size_t n)
 {
-	size_t len = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
-	if (!len || len > n)
-		return 0;
-	uint32_t cp = s[0] & (0x7f >> len);
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	static const uint32_t least[] = { 0, 0, 0xa0, 0x800, 0x10000 };
-	bool surrogate = cp >= 0xd800 && cp <= 0xdfff;
-	return cp >= least[len] && cp <= 0x10ffff && !surrogate ? len : 0;
+	uint32_t cp;
+	size_t len = text_utf8(s, n, &cp);
+	return cp >= 0xa0 ? len : 0;
 }
 
 /* Appends text a contestant may have shaped (a #warning, a file name in a
@@ -314,21 +307,6 @@ static void build_argv(struct cmp_job *job)
 
 /* ---- files ----------------------------------------------------------------- */
 
-static int write_all(int fd, const void *p, size_t n)
-{
-	const char *c = p;
-	while (n) {
-		ssize_t w = write(fd, c, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		c += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* Reads a regular file of at most max bytes.  Files in the private
  * directory are read with O_NOFOLLOW: it belongs to the compiler's user.
  * Returns 0, 1 if the file is bigger than max, -1 with errno set. */
@@ -378,7 +356,7 @@ static int copy_fd(int in, int out, struct hash *h)
 			return (int)r;
 		if (h)
 			hash_update(h, buf, (size_t)r);
-		if (write_all(out, buf, (size_t)r) < 0)
+		if (file_write_all(out, buf, (size_t)r) < 0)
 			return -1;
 	}
 }
@@ -470,7 +448,7 @@ static void remove_workdir(struct cmp_job *job)
 static int stage_inputs(struct cmp_job *job)
 {
 	int fd = create_in(job, job->name, 0644);
-	int rc = fd < 0 ? -1 : write_all(fd, job->src, job->src_len);
+	int rc = fd < 0 ? -1 : file_write_all(fd, job->src, job->src_len);
 	if (fd >= 0 && close(fd) < 0)
 		rc = -1;
 	if (rc < 0)
@@ -774,7 +752,7 @@ static int cache_put(struct cmp_job *job, const char *suffix, const char *data,
 	int fd = mkostemp(tmp, O_CLOEXEC);
 	if (fd < 0)
 		return fail(job, "cannot write to the cache %s: %s", job->cache, strerror(errno));
-	int rc = from ? copy_file(from, fd) : write_all(fd, data, strlen(data));
+	int rc = from ? copy_file(from, fd) : file_write_all(fd, data, strlen(data));
 	rc = rc ? rc : fchmod(fd, mode);
 	if (close(fd) < 0)
 		rc = -1;
@@ -968,7 +946,7 @@ static int probe_toolchain(struct cmp_job *job)
 {
 	static const char probe[] = "int main(void) { return 0; }\n";
 	int fd = create_in(job, ".probe.c", 0644);
-	int rc = fd < 0 ? -1 : write_all(fd, probe, sizeof probe - 1);
+	int rc = fd < 0 ? -1 : file_write_all(fd, probe, sizeof probe - 1);
 	if (fd >= 0 && close(fd) < 0)
 		rc = -1;
 	if (rc < 0)

@@ -13,7 +13,9 @@ struct match {
 	const struct game *game;
 	struct game_state *g;
 	struct sbx_policy *pol;
+	struct sbx_limits limits; /* the spec's, grown for per-turn budgets */
 	int n;
+	uint64_t cpu_mark[GAME_MAX_PLAYERS]; /* CPU used when the message went */
 	struct seat seat[GAME_MAX_PLAYERS];
 	char name[GAME_MAX_PLAYERS][PLAYER_NAME_MAX + 1];
 	uint8_t *buf;
@@ -39,10 +41,35 @@ static void send_all(struct match *m, bool start)
 	}
 }
 
+/* Per-turn budgets (game.h): the CPU each seat used since its message
+ * went, against the game's budget for that step. */
+static void mark_cpu(struct match *m)
+{
+	for (int i = 0; i < m->n; i++)
+		m->cpu_mark[i] = alive(m, i) ? sbx_cpu_ns(m->seat[i].proc) : 0;
+}
+
+static void check_budget(struct match *m, int round, uint64_t budget, const char *step)
+{
+	for (int i = 0; budget && i < m->n; i++) {
+		if (!alive(m, i))
+			continue;
+		uint64_t used = sbx_cpu_ns(m->seat[i].proc) - m->cpu_mark[i];
+		if (used <= budget)
+			continue;
+		char why[160];
+		snprintf(why, sizeof why, "used %.3f s of CPU for %s; the game allows %.3f s",
+			 used / 1e9, step, budget / 1e9);
+		seat_freeze(&m->seat[i], round, SBX_CPU, why);
+	}
+}
+
 static void take_names(struct match *m)
 {
+	mark_cpu(m);
 	send_all(m, true);
 	seat_collect(m->seat, m->n, -1);
+	check_budget(m, -1, m->game->init_cpu_ns, "its start");
 	for (int i = 0; i < m->n; i++) {
 		size_t len;
 		const uint8_t *f = seat_frame(&m->seat[i], &len);
@@ -67,8 +94,8 @@ static void tell_status(struct match *m, bool frozen_only)
 		if (alive(m, i) && frozen_only)
 			continue;
 		if (alive(m, i))
-			share = m->spec->limits.cpu_ns
-					? (double)sbx_cpu_ns(m->seat[i].proc) / m->spec->limits.cpu_ns
+			share = m->limits.cpu_ns
+					? (double)sbx_cpu_ns(m->seat[i].proc) / m->limits.cpu_ns
 					: 0;
 		m->game->status(m->g, i, share);
 	}
@@ -108,13 +135,20 @@ static void record_round(struct match *m, json_t *orders)
 
 static void play_rounds(struct match *m)
 {
-	int rounds = m->game->rounds(m->g);
-	for (int r = 0; r < rounds; r++) {
+	/* A frozen player may end the game early (Blitz: its pieces go to
+	 * the map), so the end is checked again after the runner's word. */
+	for (int r = 0; !game_over(m->game, m->g); r++) {
 		tell_status(m, false);
+		if (game_over(m->game, m->g))
+			break;
+		mark_cpu(m);
 		send_all(m, false);
 		seat_collect(m->seat, m->n, r);
+		check_budget(m, r, m->game->turn_cpu_ns, "one turn");
 		take_orders(m, r);
 		tell_status(m, true);
+		if (game_over(m->game, m->g))
+			break;
 		/* What the engine will act on: a seat frozen meanwhile has none. */
 		json_t *orders = m->game->replay_orders(m->g);
 		m->game->advance(m->g);
@@ -145,7 +179,7 @@ static void fill_result(struct match *m, struct match_result *out)
 	int64_t score[GAME_MAX_PLAYERS];
 	int rank[GAME_MAX_PLAYERS];
 	m->game->scores(m->g, score);
-	match_ranks(m->n, score, rank);
+	game_ranks(m->game, m->g, m->n, rank);
 	out->nplayers = m->n;
 	out->rounds = m->game->round(m->g);
 	for (int i = 0; i < m->n; i++) {
@@ -198,7 +232,7 @@ static json_t *replay_result(const struct match_result *r)
 static json_t *build_replay(struct match *m, const struct match_result *r)
 {
 	const struct match_spec *spec = m->spec;
-	const struct sbx_limits *l = &spec->limits;
+	const struct sbx_limits *l = &m->limits;
 	return json_pack("{s:i, s:s, s:I, s:s?, s:o, s:s?, s:{s:I, s:I, s:I}, s:O, s:O, s:o}",
 		"format", MATCH_REPLAY_FORMAT, "game", m->game->name, "seed", (json_int_t)spec->seed,
 		"params_file", spec->params, "players", replay_players(m), "compiler", spec->compiler,
@@ -226,13 +260,13 @@ static int prepare(struct match *m, const struct match_spec *spec, char err[MATC
 {
 	const struct game *game = spec->game;
 	*m = (struct match){ .spec = spec, .game = game, .n = spec->nplayers };
-	if (m->n != game->players) {
-		snprintf(err, MATCH_ERRLEN, "%s is played by %d players, not %d", game->title,
-			 game->players, m->n);
+	if (!game_players_ok(game, m->n)) {
+		snprintf(err, MATCH_ERRLEN, "%s is played by %d to %d players, not %d",
+			 game->title, game_min_players(game), game_max_players(game), m->n);
 		return -1;
 	}
 	char gerr[GAME_ERRLEN];
-	m->g = game->create(spec->params, spec->seed, gerr);
+	m->g = game_create(game, spec->params, spec->seed, m->n, gerr);
 	if (!m->g) {
 		snprintf(err, MATCH_ERRLEN, "%s", gerr);
 		return -1;
@@ -241,9 +275,13 @@ static int prepare(struct match *m, const struct match_spec *spec, char err[MATC
 	m->buf_cap = game->start_max > game->view_max ? game->start_max : game->view_max;
 	m->buf = malloc(m->buf_cap);
 	m->rounds = json_array();
-	struct sbx_limits lim = spec->limits;
-	lim.wall_budget_ns = wall_budget(spec, game->rounds(m->g));
-	m->pol = sbx_policy_new(SBX_PLAYER, &lim, err);
+	m->limits = spec->limits;
+	/* With budgets per turn, the whole match may take them all. */
+	uint64_t all_turns = game->init_cpu_ns + (uint64_t)game->rounds(m->g) * game->turn_cpu_ns;
+	if (game->turn_cpu_ns && all_turns > m->limits.cpu_ns)
+		m->limits.cpu_ns = all_turns;
+	m->limits.wall_budget_ns = wall_budget(spec, game->rounds(m->g));
+	m->pol = sbx_policy_new(SBX_PLAYER, &m->limits, err);
 	return m->buf && m->pol ? 0 : -1;
 }
 

@@ -1,10 +1,13 @@
 /* match.h - play one match of a game between sandboxed players.
  *
  * Promises: every player runs under the player sandbox with the given
- * limits (its CPU budget covers the whole match); whatever a player does
- * (crash, overrun, forbidden call, protocol error, silence), it is frozen
- * with a reason and the match goes on without it; the match always ends
- * after the game's last round.  The replay is JSON and, for the same game,
+ * limits (its CPU budget covers the whole match; a game with budgets for
+ * the start and each turn also gets those, and the whole-match budget
+ * grows to cover them); whatever a player does (crash, overrun, forbidden
+ * call, protocol error, silence), it is frozen with a reason and the match
+ * goes on without it; the match ends after the game's last round, or
+ * earlier when the game says it is over (game_over()); ranks are the
+ * game's (game_ranks()).  The replay is JSON and, for the same game,
  * parameters, seed and player binaries, the same bytes (it holds no
  * timing); the result adds what varies: CPU time, memory, logs.  The
  * replay holds the parameters file's text, the seed, the state before
@@ -88,16 +91,5 @@ struct match_result {
 int match_play(const struct match_spec *spec, struct match_result *out,
 	       char err[MATCH_ERRLEN]);
 void match_result_free(struct match_result *r);
-
-/* Ranks from scores: 1 = best, equal scores share a rank.  Inline, so the
- * replay check (and its fuzz target) needs no runner. */
-static inline void match_ranks(int n, const int64_t *score, int *rank)
-{
-	for (int i = 0; i < n; i++) {
-		rank[i] = 1;
-		for (int j = 0; j < n; j++)
-			rank[i] += score[j] > score[i];
-	}
-}
 
 #endif

@@ -166,7 +166,11 @@ static int check_header(struct check *c, const json_t *r)
 	c->game = name ? game_find(name) : NULL;
 	if (!c->game)
 		return differ(c->v, "the header", "unknown game \"%s\"", name ? name : "");
-	c->n = c->game->players;
+	const json_t *players = json_object_get(r, "players");
+	c->n = players ? (int)json_array_size(players) : c->game->players;
+	if (!game_players_ok(c->game, c->n))
+		return differ(c->v, "the header", "%d players; %s is played by %d to %d", c->n,
+			      c->game->title, game_min_players(c->game), game_max_players(c->game));
 	const json_t *params = json_object_get(r, "params_file");
 	if (!json_is_integer(json_object_get(r, "seed")) ||
 	    (params && !json_is_null(params) && !json_is_string(params)) ||
@@ -174,10 +178,6 @@ static int check_header(struct check *c, const json_t *r)
 	    !json_is_object(json_object_get(r, "result")))
 		return differ(c->v, "the header", "not a judge replay: \"seed\", \"params_file\", "
 			      "\"rounds\" or \"result\" is missing or of the wrong type");
-	const json_t *players = json_object_get(r, "players");
-	if (players && json_array_size(players) != (size_t)c->n)
-		return differ(c->v, "the header", "%zu players; %s is played by %d",
-			      json_array_size(players), c->game->title, c->n);
 	return 0;
 }
 
@@ -185,7 +185,8 @@ static int check_start(struct check *c, const json_t *r)
 {
 	char err[GAME_ERRLEN];
 	uint64_t seed = (uint64_t)json_integer_value(json_object_get(r, "seed"));
-	c->g = c->game->create(json_string_value(json_object_get(r, "params_file")), seed, err);
+	c->g = game_create(c->game, json_string_value(json_object_get(r, "params_file")), seed,
+			   c->n, err);
 	if (!c->g)
 		return differ(c->v, "the header", "its parameters do not load: %s", err);
 	c->buf = malloc(c->game->orders_max);
@@ -264,22 +265,43 @@ static int check_round(struct check *c, int r, const json_t *frame)
 	return rc;
 }
 
-static int check_rounds(struct check *c, const json_t *rounds)
+/* Seats the result says froze but the last round still saw playing: the
+ * runner froze them after it, and a game may end on that (Blitz). */
+static void freeze_the_rest(struct check *c, const json_t *result)
 {
-	int expected = c->game->rounds(c->g);
+	size_t i;
+	const json_t *f;
+	json_array_foreach(json_object_get(result, "frozen"), i, f) {
+		json_int_t seat = json_integer_value(json_array_get(f, 0));
+		if (seat >= 0 && seat < c->n && c->stopped[seat] < 0)
+			c->game->status(c->g, (int)seat, -1);
+	}
+}
+
+/* Rounds are played until the game is over: its last round, or earlier
+ * when the game ends early (one player left). */
+static int check_rounds(struct check *c, const json_t *rounds, const json_t *result)
+{
 	size_t n = json_array_size(rounds);
 	for (int p = 0; p < c->n; p++)
 		c->stopped[p] = -1;
-	for (int r = 0; r < expected && (size_t)r < n; r++) {
+	for (int r = 0; (size_t)r < n; r++) {
+		char where[48];
+		snprintf(where, sizeof where, "round %d", r);
+		if (game_over(c->game, c->g))
+			return differ(c->v, where, "the replay has %zu rounds; the match was over "
+				      "after %d", n, r);
 		if (check_round(c, r, json_array_get(rounds, (size_t)r)))
 			return 1;
 		c->v->rounds = r + 1;
 	}
-	if (n != (size_t)expected) {
+	if (!game_over(c->game, c->g))
+		freeze_the_rest(c, result);
+	if (!game_over(c->game, c->g)) {
 		char where[48];
-		snprintf(where, sizeof where, "round %d", n < (size_t)expected ? (int)n : expected);
+		snprintf(where, sizeof where, "round %zu", n);
 		return differ(c->v, where, "the replay has %zu rounds; the match has %d", n,
-			      expected);
+			      c->game->rounds(c->g));
 	}
 	return 0;
 }
@@ -291,7 +313,7 @@ static int check_scores(struct check *c, const json_t *result)
 	int64_t score[GAME_MAX_PLAYERS];
 	int rank[GAME_MAX_PLAYERS];
 	c->game->scores(c->g, score);
-	match_ranks(c->n, score, rank);
+	game_ranks(c->game, c->g, c->n, rank);
 	json_t *scores = json_array(), *ranks = json_array();
 	for (int p = 0; p < c->n; p++) {
 		json_array_append_new(scores, json_integer(score[p]));
@@ -341,7 +363,7 @@ int replay_check(const json_t *replay, struct replay_verdict *v)
 	memset(v, 0, sizeof *v);
 	struct check c = { .v = v };
 	int rc = check_header(&c, replay) || check_start(&c, replay) ||
-		 check_rounds(&c, json_object_get(replay, "rounds")) ||
+		 check_rounds(&c, json_object_get(replay, "rounds"), json_object_get(replay, "result")) ||
 		 check_scores(&c, json_object_get(replay, "result")) ||
 		 check_frozen(&c, json_object_get(json_object_get(replay, "result"), "frozen"));
 	if (c.g)

@@ -1,7 +1,6 @@
 #include "judge/replay/replay_io.h"
 
 #include <errno.h>
-#include <sqlite3.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -270,29 +269,24 @@ int replay_pack(const json_t *replay, uint8_t **out, size_t *out_len, char err[R
 int replay_stored_text(struct store *s, int64_t id, char **text, size_t *len,
 		       char err[REPLAY_ERRLEN])
 {
-	sqlite3 *db = store_db(s);
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db, "SELECT replay FROM matches WHERE id = ?", -1, &st, NULL) !=
-	    SQLITE_OK) {
-		snprintf(err, REPLAY_ERRLEN, "reading the store: %s", sqlite3_errmsg(db));
+	uint8_t *bytes;
+	size_t n;
+	bool exists;
+	char serr[STORE_ERRLEN];
+	int rc = store_match_replay(s, id, &bytes, &n, &exists, serr);
+	if (rc < 0) {
+		snprintf(err, REPLAY_ERRLEN, "%s", serr);
 		return -1;
 	}
-	sqlite3_bind_int64(st, 1, id);
-	int step = sqlite3_step(st), rc = 0;
-	if (step == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL) {
-		const uint8_t *bytes = sqlite3_column_blob(st, 0);
-		size_t n = (size_t)sqlite3_column_bytes(st, 0);
-		char why[REPLAY_ERRLEN];
-		rc = replay_text(bytes ? bytes : (const uint8_t *)"", n, text, len, why) < 0 ? -1 : 1;
-		if (rc < 0)
-			snprintf(err, REPLAY_ERRLEN, "the replay of match %lld: %.400s", (long long)id, why);
-	} else if (step == SQLITE_ROW || step == SQLITE_DONE) {
-		snprintf(err, REPLAY_ERRLEN, "%s %lld", step == SQLITE_ROW ? "no replay stored for match"
-					      : "no match", (long long)id);
-	} else {
-		snprintf(err, REPLAY_ERRLEN, "reading the store: %s", sqlite3_errmsg(db));
-		rc = -1;
+	if (rc == 0) {
+		snprintf(err, REPLAY_ERRLEN, "%s %lld", exists ? "no replay stored for match"
+								: "no match", (long long)id);
+		return 0;
 	}
-	sqlite3_finalize(st);
+	char why[REPLAY_ERRLEN];
+	rc = replay_text(bytes, n, text, len, why) < 0 ? -1 : 1;
+	if (rc < 0)
+		snprintf(err, REPLAY_ERRLEN, "the replay of match %lld: %.400s", (long long)id, why);
+	free(bytes);
 	return rc;
 }

@@ -164,4 +164,15 @@ int store_put_rating(struct store *s, const struct store_rated *r, char err[STOR
 int store_add_event(struct store *s, const char *kind, int64_t submission, const char *payload,
 		    char err[STORE_ERRLEN]);
 
+/* ---- a stored match --------------------------------------------------------- */
+
+/* Match id's stored replay bytes (malloc'd, as stored: gzip or plain):
+ * 1; 0 when there are none (*exists: the match itself exists); -1. */
+int store_match_replay(struct store *s, int64_t id, uint8_t **bytes, size_t *len, bool *exists,
+		       char err[STORE_ERRLEN]);
+/* Every seat of the match that froze, with the judge's reason. */
+int store_match_reasons(struct store *s, int64_t match,
+			void (*each)(void *ctx, int seat, const char *reason), void *ctx,
+			char err[STORE_ERRLEN]);
+
 #endif

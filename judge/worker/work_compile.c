@@ -38,8 +38,9 @@ static void remove_source(const char *dir, const char *path)
 
 /* One qualifying match: the submission in seat i, the configured shipped
  * opponent in the others; the seat moves so that no board corner favours
- * it, and the seed is fresh: a player that could guess it would know the
- * engine's random choices (games/seed.h). */
+ * it, and the seed is fresh (or follows from the organiser's secret): a
+ * player that could guess it would know the engine's random choices
+ * (games/seed.h). */
 static int queue_qualifying(struct work *w, const struct store_submission *sub,
 			    char err[WORKER_ERRLEN])
 {
@@ -50,8 +51,11 @@ static int queue_qualifying(struct work *w, const struct store_submission *sub,
 			json_array_append_new(seats,
 				seat == (int)(k % 4) ? json_pack("{s:I}", "submission", (json_int_t)sub->id)
 						     : json_pack("{s:s}", "house", c->qualify_opponent));
+		uint64_t seed = c->seed_secret[0]
+					? seed_derive((uint64_t)sub->id, c->seed_secret, k) >> 2
+					: seed_fresh();
 		json_t *p = json_pack("{s:s, s:s, s:I, s:o}", "kind", "qualifying", "game", sub->game,
-				      "seed", (json_int_t)seed_fresh(), "seats", seats);
+				      "seed", (json_int_t)seed, "seats", seats);
 		char *text = json_dumps(p, JSON_COMPACT);
 		char serr[STORE_ERRLEN];
 		int rc = text ? store_enqueue(w->store, "match", text, 5, 0, NULL, serr) : -1;

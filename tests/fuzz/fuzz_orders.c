@@ -209,8 +209,8 @@ static int expected(const struct fuzz_run *r, int player, const uint8_t *b, size
 	if (len < 2)
 		return -1;
 	size_t n = (size_t)b[0] | (size_t)b[1] << 8;
-	if (n > (size_t)G.max_orders || len != 2 + G.order_len * n ||
-	    r->sent[player] + n > (size_t)G.max_orders)
+	size_t max = (size_t)(G.max_orders_of ? G.max_orders_of(r) : G.max_orders);
+	if (n > max || len != 2 + G.order_len * n || r->sent[player] + n > max)
 		return -1;
 	*count = (int)n;
 	return 0;
@@ -279,7 +279,7 @@ static uint64_t play(int set, int seed, const uint8_t *data, size_t size)
 	int rounds = game->rounds(r.g), played = 0;
 	bool pending = false;
 	size_t off = 0;
-	while (size - off >= 3 && played < FUZZ_MAX_ROUNDS && game->round(r.g) < rounds) {
+	while (size - off >= 3 && played < FUZZ_MAX_ROUNDS && !game_over(game, r.g)) {
 		uint8_t ctl = data[off];
 		size_t len = (size_t)data[off + 1] | (size_t)data[off + 2] << 8;
 		off += 3;
@@ -290,14 +290,17 @@ static uint64_t play(int set, int seed, const uint8_t *data, size_t size)
 		take_orders(&r, player, data + off, len);
 		pending = true;
 		off += len;
-		if (ctl & 4) {
+		/* An ejection may end the match before the round is resolved. */
+		if (ctl & 4 && !game_over(game, r.g)) {
 			resolve(&r);
 			pending = false;
 			played++;
 		}
 	}
-	if (pending && game->round(r.g) < rounds)
+	if (pending && !game_over(game, r.g))
 		resolve(&r);
+	check(game->round(r.g) <= rounds, "%s: round() %d past rounds() %d", G.game,
+	      game->round(r.g), rounds);
 	check_views(&r, true);
 	game->destroy(r.g);
 	game->destroy(r.replayed);

@@ -15,6 +15,7 @@
  *                0 nothing, 1 a CPU share of (bits 5-7) / 4, 2 an odd share
  *                (NaN, infinity, huge, -0), 3 frozen (a negative share)
  *   u16 len      little-endian; cut short by the end of the input
+ *   (the input stops early when the game says the match is over)
  *   len bytes    the orders message, handed to game->orders as they are
  *
  * What the harness checks for every game: orders return what the message's
@@ -79,6 +80,9 @@ struct fuzz_orders_game {
 	size_t state_size;  /* sizeof the engine's state struct */
 	size_t order_len;   /* bytes of one order in an orders message */
 	int max_orders;     /* a round's limit, over all of a player's messages */
+	/* The limit of this match when it depends on it (Blitz: the map's
+	 * sites); NULL: max_orders. */
+	int (*max_orders_of)(const struct fuzz_run *r);
 
 	void (*init)(void); /* once, before the first input */
 	/* A new run on a fresh copy of the match (also the second play). */

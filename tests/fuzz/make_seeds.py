@@ -263,6 +263,43 @@ def frames():
     }
 
 
+# The parameter sets of fuzz_blitz_orders.c, by index, with their sites
+# (2 players: the generated maps keep the asked size or lose a column).
+B_DEFAULT, B_SMALL, B_SHORT, B_LARGEST, B_FIXED = range(5)
+B_SITES = {B_DEFAULT: 900, B_SMALL: 64, B_SHORT: 120, B_LARGEST: 4096, B_FIXED: 12}
+B_FMT = "<HB"
+
+
+def blitz():
+    rng = random.Random(2018)
+
+    def every_site(set_):
+        return orders_any([(s, rng.randrange(5)) for s in range(B_SITES[set_])])
+
+    def orders_any(pairs):
+        return message(pairs, B_FMT)
+
+    def play(set_, n, seed=0, flags=0):
+        return match(set_, seed, [[every_site(set_), every_site(set_)] for _ in range(n)], flags)
+
+    over = orders_any([(0, 0)] * 901)
+    seeds = {
+        "default": play(B_DEFAULT, 6),
+        "small_contact": play(B_SMALL, 25, seed=1),
+        "short_match": play(B_SHORT, 4, seed=2),
+        "largest_twice": play(B_LARGEST, 1, flags=TWICE),
+        "fixed_early_end": play(B_FIXED, 8),
+        "orders_901": bytes([B_DEFAULT, 0]) + chunk(0, over) + chunk(1, every_site(B_DEFAULT), RESOLVE),
+        "split_over_limit": bytes([B_SMALL, 0]) + chunk(0, orders_any([(1, 1)] * 40))
+        + chunk(0, orders_any([(2, 2)] * 25)) + chunk(1, b"", RESOLVE),
+        "malformed": bytes([B_FIXED, 0]) + chunk(0, b"\x01") + chunk(1, orders_any([(1, 1)]) + b"\x00", RESOLVE),
+        "statuses": bytes([B_SMALL, 3]) + chunk(0, every_site(B_SMALL), STATUS_SHARE | (2 << 5))
+        + chunk(1, every_site(B_SMALL), STATUS_FROZEN | RESOLVE)
+        + chunk(0, every_site(B_SMALL), STATUS_ODD | RESOLVE),
+    }
+    return seeds
+
+
 def write(folder, seeds):
     path = os.path.join(HERE, "corpus", folder)
     os.makedirs(path, exist_ok=True)
@@ -275,3 +312,4 @@ write("dominator", dominator())
 write("ants", ants())
 write("starwar", starwar())
 write("frames", frames())
+write("blitz", blitz())

@@ -17,7 +17,7 @@ static sqlite3_stmt *first_row(sqlite3 *db, const char *fmt, va_list ap)
 	return st;
 }
 
-int64_t db_int(sqlite3 *db, const char *fmt, ...)
+int64_t testdb_int(sqlite3 *db, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -28,7 +28,7 @@ int64_t db_int(sqlite3 *db, const char *fmt, ...)
 	return v;
 }
 
-void db_text(sqlite3 *db, char *out, size_t size, const char *fmt, ...)
+void testdb_text(sqlite3 *db, char *out, size_t size, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);

@@ -9,10 +9,10 @@
 #include <stdint.h>
 
 __attribute__((format(printf, 2, 3)))
-int64_t db_int(sqlite3 *db, const char *fmt, ...);
+int64_t testdb_int(sqlite3 *db, const char *fmt, ...);
 
 /* The text of the first column ("(null)" for NULL), cut to size. */
 __attribute__((format(printf, 4, 5)))
-void db_text(sqlite3 *db, char *out, size_t size, const char *fmt, ...);
+void testdb_text(sqlite3 *db, char *out, size_t size, const char *fmt, ...);
 
 #endif

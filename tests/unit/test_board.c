@@ -283,21 +283,30 @@ Test(leaderboard, empty_board_and_bad_arguments)
 
 /* ---- a played fixture: real uploads, real qualifying matches ------------------ */
 
+#define PLAYED_SECRET "played-1"
+
 /* 1 Demo (loses every qualifying match), 2 Crash10 (frozen at round 10),
  * 3 Broken (does not compile), 4 Twin (a Dummy, by an author with markup
  * in the name). */
 static void played_fixture(void)
 {
-	char twin[192], cmd[4096];
+	char twin[192], cmd[4096], cfg[192];
 	snprintf(twin, sizeof twin, "%s/AITwin.c", dir);
+	/* Qualifying seeds from a fixed secret: the same matches every run. */
+	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
+	FILE *f = fopen(cfg, "w");
+	cr_assert_not_null(f);
+	fputs("{\"worker\": {\"seed_secret\": \"" PLAYED_SECRET "\"}}\n", f);
+	fclose(f);
 	snprintf(cmd, sizeof cmd,
 		 "sed 's/PLAYER_NAME(Dummy)/PLAYER_NAME(Twin)/' games/dominator/players/AIDummy.c > %s"
 		 " && scripts/upload games/dominator/players/AIDemo.c --game dominator --author alice"
 		 " --queue %s && scripts/upload tests/players/AICrash10.c --game dominator"
 		 " --author bob --queue %s && scripts/upload tests/players/AIBroken.c --game dominator"
 		 " --author carol --queue %s && scripts/upload %s --game dominator --author '%s'"
-		 " --queue %s && %s-worker --queue %s --exit-when-idle --jobs 2 --ranked-matches 0"
-		 " 2>&1", twin, db, db, db, twin, SCRIPT_AUTHOR, db, cli_judge(), db);
+		 " --queue %s && JUDGE_CONFIG=%s %s-worker --queue %s --exit-when-idle --jobs 2"
+		 " --ranked-matches 0 2>&1", twin, db, db, db, twin, SCRIPT_AUTHOR, db, cfg,
+		 cli_judge(), db);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
 }
 
@@ -466,7 +475,65 @@ Test(played, matches_list_newest_first_and_replays_come_back_whole)
 	    " VALUES (last_insert_rowid(), 'dominator', 'ranked', 1, 0)");
 	cr_assert_eq(judge(true, "replay 13 -o %s", path), 1);
 	cr_assert(strstr(out, "no replay stored for match 13"), "%s", out);
-	cr_assert_eq(judge(true, "replay 5"), 2, "no -o");
+	cr_assert_eq(judge(true, "replay 5"), 2, "no -o nor --html");
+}
+
+/* A viewer page: the replay inlined, nothing else needed. */
+static void assert_viewer_page(const char *path)
+{
+	size_t len;
+	const char *html = slurp(path, &len);
+	cr_assert(strstr(html, "<script type=\"application/json\" id=\"replay\""), "%s: no replay",
+		  path);
+	cr_assert(strstr(html, "Viewer.register('dominator'"), "%s: no viewer", path);
+	cr_assert_null(strstr(html, "<script src="), "%s: a script is not inlined", path);
+}
+
+Test(played, replay_html_and_the_leaderboard_links_each_players_matches)
+{
+	played_fixture();
+	char page[192];
+	snprintf(page, sizeof page, "%s/m5.html", dir);
+	cr_assert_eq(judge(true, "replay 5 --html %s", page), 0, "%s", out);
+	cr_assert_str_eq(out, "");
+	assert_viewer_page(page);
+	cr_assert_eq(judge(true, "replay 99 --html %s", page), 1);
+	cr_assert(strstr(out, "no match 99"), "%s", out);
+
+	/* The crashing player's reason, as the store keeps it, is on its page. */
+	json_t *crash = judge_json("matches --player %s --limit 1", "Crash10");
+	long long id = jint(json_array_get(crash, 0), "match");
+	json_decref(crash);
+	snprintf(page, sizeof page, "%s/crash.html", dir);
+	cr_assert_eq(judge(true, "replay %lld --html %s", id, page), 0, "%s", out);
+	size_t len;
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "sqlite3 %s \"SELECT reason FROM match_players WHERE match_id = %lld"
+		 " AND reason IS NOT NULL\"", db, id);
+	cli_run(cmd, out, sizeof out);
+	*strchr(out, '\n') = '\0';
+	cr_assert_gt(strlen(out), 5);
+	char *reason = strdup(out);
+	const char *html = slurp(page, &len);
+	cr_assert(strstr(html, reason) || strstr(html, "gzip-base64"), "no \"%s\" on the page", reason);
+	free(reason);
+
+	/* Each ranked player's latest matches: linked, and written beside. */
+	snprintf(page, sizeof page, "%s/board.html", dir);
+	cr_assert_eq(judge(true, "leaderboard --game dominator --html %s", page), 0, "%s", out);
+	json_t *twin = judge_json("matches --player %s --limit 3", "Twin");
+	cr_assert_eq(json_array_size(twin), 3);
+	char *board = strdup(slurp(page, &len));
+	for (size_t i = 0; i < 3; i++) {
+		char link[64], path[192];
+		long long m = jint(json_array_get(twin, i), "match");
+		snprintf(link, sizeof link, "<a href=\"replay-%lld.html\"", m);
+		cr_assert(strstr(board, link), "no link %s in:\n%s", link, board);
+		snprintf(path, sizeof path, "%s/replay-%lld.html", dir, m);
+		assert_viewer_page(path);
+	}
+	free(board);
+	json_decref(twin);
 }
 
 Test(played, jobs_show_running_queued_parked_and_counts)

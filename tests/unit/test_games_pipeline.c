@@ -9,6 +9,8 @@
 
 #include "tests/unit/cli_testlib.h"
 
+#define PIPELINE_SECRET "pipeline-1"
+
 static char dir[64], db[128], cfg[128], out[65536];
 
 /* Qualification against three Demos, which the game's Dummy beats on 98%
@@ -22,8 +24,9 @@ static void setup(void)
 	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
 	FILE *f = fopen(cfg, "w");
 	cr_assert_not_null(f);
+	/* A fixed secret: the same qualifying seeds every run. */
 	fputs("{\"worker\": {\"qualify_matches\": 4, \"qualify_wins\": 1, "
-	      "\"qualify_opponent\": \"Demo\"}}\n", f);
+	      "\"qualify_opponent\": \"Demo\", \"seed_secret\": \"" PIPELINE_SECRET "\"}}\n", f);
 	fclose(f);
 }
 
@@ -83,4 +86,11 @@ Test(games_pipeline, starwar_qualifies_and_ranks, .init = setup, .fini = teardow
      .timeout = 300)
 {
 	play_tournament("starwar");
+}
+
+/* Blitz2018: matches of 2 players (its default count), ranks from the
+ * engine (elimination order), qualification against one Demo. */
+Test(games_pipeline, blitz_qualifies_and_ranks, .init = setup, .fini = teardown, .timeout = 300)
+{
+	play_tournament("blitz");
 }

@@ -579,7 +579,7 @@ Test(plag_store_base, the_demo_part_of_two_files_does_not_match)
 	add_fps((struct doc_spec){ .author = "ben", .name = "Ben" }, &fb, NULL, NULL, &m);
 	cr_assert_eq(m.n, 0, "similarity %.2f", m.n ? m.v[0].similarity : 0);
 	plag_matches_free(&m);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 0);
 
 	plag_fps_free(&fa);
 	plag_fps_free(&fb);
@@ -655,33 +655,33 @@ Test(plag_store_add, a_disguised_copy_by_another_author_is_flagged)
 	cr_assert(m.looked_up > 0 && m.candidates >= 1 && m.compared >= 1);
 
 	/* The documents as stored. */
-	cr_assert_eq(db_int(db, "SELECT submission_id FROM plag_docs WHERE id = %lld", (long long)d_copy),
+	cr_assert_eq(testdb_int(db, "SELECT submission_id FROM plag_docs WHERE id = %lld", (long long)d_copy),
 		     s_copy);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs WHERE id = %lld AND game = 'dominator'"
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE id = %lld AND game = 'dominator'"
 			   " AND author = 'mallory' AND name = 'Pathfinder' AND label IS NULL"
 			   " AND source IS NULL AND error IS NULL AND k = %u AND w = %u"
 			   " AND nfps > 0 AND length(fps) = 20 * nfps", (long long)d_copy, cfg.k,
 			   cfg.w), 1);
 	struct plag_fps cf = fp_of(SCOUT_COPY);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_index WHERE doc_id = %lld", (long long)d_copy),
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_index WHERE doc_id = %lld", (long long)d_copy),
 		     (int64_t)distinct(&cf), "one index row per distinct fingerprint");
-	cr_assert_eq(db_int(db, "SELECT nfps FROM plag_docs WHERE id = %lld", (long long)d_copy),
+	cr_assert_eq(testdb_int(db, "SELECT nfps FROM plag_docs WHERE id = %lld", (long long)d_copy),
 		     (int64_t)cf.n);
 	plag_fps_free(&cf);
 
 	/* Both suspected, the independent one not; one pair row. */
-	cr_assert_eq(db_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_copy), 1);
-	cr_assert_eq(db_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_scout), 1);
-	cr_assert_eq(db_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_miner), 0);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 1);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs WHERE doc_a = %lld AND doc_b = %lld"
+	cr_assert_eq(testdb_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_copy), 1);
+	cr_assert_eq(testdb_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_scout), 1);
+	cr_assert_eq(testdb_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_miner), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 1);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs WHERE doc_a = %lld AND doc_b = %lld"
 			   " AND game = 'dominator' AND flagged = 1 AND longest > 0"
 			   " AND a_first_line BETWEEN 1 AND a_last_line"
 			   " AND b_first_line BETWEEN 1 AND b_last_line AND a_last_line <= %u"
 			   " AND b_last_line <= %u", (long long)d_copy, (long long)d_scout,
 			   count_lines(SCOUT_COPY), count_lines(SCOUT)), 1);
 	char text[64];
-	db_text(db, text, sizeof text, "SELECT printf('%%.9f %%.9f %%.9f', similarity, a_in_b, b_in_a)"
+	testdb_text(db, text, sizeof text, "SELECT printf('%%.9f %%.9f %%.9f', similarity, a_in_b, b_in_a)"
 	       " FROM plag_pairs");
 	char want[64];
 	snprintf(want, sizeof want, "%.9f %.9f %.9f", x->similarity, x->pair.a_in_b, x->pair.b_in_a);
@@ -697,9 +697,9 @@ Test(plag_store_add, the_same_authors_copy_is_not_compared)
 	cr_assert_eq(m.n, 0, "similarity %.2f", m.n ? m.v[0].similarity : 0);
 	cr_assert_eq(m.compared, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 0);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_index WHERE doc_id = %lld", (long long)d) > 0, 1);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_index WHERE doc_id = %lld", (long long)d) > 0, 1);
 
 	/* The same text by anybody else is a flagged pair. */
 	add_src((struct doc_spec){ .author = "bob", .name = "Scout3" }, SCOUT_COPY, &m);
@@ -710,7 +710,7 @@ Test(plag_store_add, the_same_authors_copy_is_not_compared)
 	cr_assert(m.v[0].doc == d || m.v[1].doc == d);
 	cr_assert_geq(m.v[0].similarity, m.v[1].similarity, "most similar first");
 	plag_matches_free(&m);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 3);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 3);
 }
 
 Test(plag_store_add, files_of_another_game_are_never_candidates)
@@ -723,8 +723,8 @@ Test(plag_store_add, files_of_another_game_are_never_candidates)
 	cr_assert_eq(m.candidates, 0, "an ants file is a dominator candidate");
 	cr_assert_eq(m.compared, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 0);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
 
 	/* In its own game the copy is caught. */
 	add_src((struct doc_spec){ .game = "ants", .author = "carol", .name = "Pathfinder" },
@@ -733,8 +733,8 @@ Test(plag_store_add, files_of_another_game_are_never_candidates)
 	cr_assert_str_eq(m.v[0].author, "alice");
 	cr_assert(m.v[0].flagged);
 	plag_matches_free(&m);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs WHERE game = 'ants'"), 1);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs WHERE game = 'dominator'"), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs WHERE game = 'ants'"), 1);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs WHERE game = 'dominator'"), 0);
 	/* The index keys differ by game for the same hash. */
 	cr_assert_neq(plag_index_key("ants", 12345), plag_index_key("dominator", 12345));
 	cr_assert_neq(plag_index_key("ants", 1), plag_index_key("ants", 2));
@@ -747,8 +747,8 @@ Test(plag_store_add, an_unrelated_file_is_no_pair)
 	add_src((struct doc_spec){ .author = "bob", .name = "Miner" }, MINER, &m);
 	cr_assert_eq(m.n, 0, "similarity %.2f", m.n ? m.v[0].similarity : 0);
 	plag_matches_free(&m);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 0);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
 	/* Really below the floor, not merely unlisted. */
 	struct plag_fps a = fp_of(SCOUT), b = fp_of(MINER);
 	struct plag_pair p;
@@ -768,16 +768,16 @@ Test(plag_store_add, a_file_without_fingerprints_is_kept_with_its_error)
 	cr_assert_eq(m.n, 0);
 	plag_matches_free(&m);
 	char text[128];
-	db_text(db, text, sizeof text, "SELECT error FROM plag_docs WHERE id = %lld", (long long)bad);
+	testdb_text(db, text, sizeof text, "SELECT error FROM plag_docs WHERE id = %lld", (long long)bad);
 	cr_assert_str_eq(text, "AIScout.c: the file contains a NUL byte");
-	cr_assert_eq(db_int(db, "SELECT nfps = 0 AND ntokens = 0 AND length(fps) = 0 AND NOT suspected"
+	cr_assert_eq(testdb_int(db, "SELECT nfps = 0 AND ntokens = 0 AND length(fps) = 0 AND NOT suspected"
 			   " FROM plag_docs WHERE id = %lld", (long long)bad), 1);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_index"), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_index"), 0);
 
 	/* Without a reason it still says something. */
 	int64_t bad2 = add_fps((struct doc_spec){ .author = "dan", .name = "Dan" }, NULL, NULL, NULL,
 			       NULL);
-	db_text(db, text, sizeof text, "SELECT error FROM plag_docs WHERE id = %lld", (long long)bad2);
+	testdb_text(db, text, sizeof text, "SELECT error FROM plag_docs WHERE id = %lld", (long long)bad2);
 	cr_assert_str_eq(text, "no fingerprints");
 
 	/* It is compared with nothing: a copy of its text finds no pair. */
@@ -785,8 +785,8 @@ Test(plag_store_add, a_file_without_fingerprints_is_kept_with_its_error)
 	cr_assert_eq(m.n, 0);
 	cr_assert_eq(m.candidates, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 0);
 }
 
 Test(plag_store_add, a_file_of_base_code_only_is_kept_with_no_fingerprints)
@@ -802,14 +802,14 @@ Test(plag_store_add, a_file_of_base_code_only_is_kept_with_no_fingerprints)
 	cr_assert_eq(m.n, 0);
 	cr_assert_eq(m.looked_up, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(db_int(db, "SELECT nfps = 0 AND ntokens > 0 AND error IS NULL AND length(fps) = 0"
+	cr_assert_eq(testdb_int(db, "SELECT nfps = 0 AND ntokens > 0 AND error IS NULL AND length(fps) = 0"
 			   " FROM plag_docs WHERE id = %lld", (long long)id), 1);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_index"), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_index"), 0);
 	/* A second one by somebody else: nothing in common that counts. */
 	add_fps((struct doc_spec){ .author = "bob", .name = "Demo3" }, &f, NULL, NULL, &m);
 	cr_assert_eq(m.n, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 0);
 	plag_fps_free(&f);
 	free(demo);
 }
@@ -819,9 +819,9 @@ Test(plag_store_add, an_archived_file_keeps_its_source_and_is_stored_once)
 	struct plag_fps f = fp_of(SCOUT);
 	struct doc_spec d = { .author = "alice", .name = "Scout", .label = "2025" };
 	int64_t id = add_fps(d, &f, NULL, SCOUT, NULL);
-	cr_assert_eq(db_int(db, "SELECT length(source) FROM plag_docs WHERE id = %lld", (long long)id),
+	cr_assert_eq(testdb_int(db, "SELECT length(source) FROM plag_docs WHERE id = %lld", (long long)id),
 		     (int64_t)strlen(SCOUT));
-	cr_assert_eq(db_int(db, "SELECT submission_id IS NULL AND label = '2025' FROM plag_docs"
+	cr_assert_eq(testdb_int(db, "SELECT submission_id IS NULL AND label = '2025' FROM plag_docs"
 			   " WHERE id = %lld", (long long)id), 1);
 
 	/* The same file in the same archive again: an error, nothing stored. */
@@ -833,13 +833,13 @@ Test(plag_store_add, an_archived_file_keeps_its_source_and_is_stored_once)
 	cr_assert_eq(plag_store_add(db, &cfg, &doc, &f, NULL, &id2, NULL, perr), -1);
 	store_rollback(store);
 	cr_assert(strstr(perr, "already in archive 2025"), "%s", perr);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs"), 1);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs"), 1);
 
 	/* In another archive it is a new document (same author: no pair). */
 	d.label = "2024";
 	add_fps(d, &f, NULL, SCOUT, NULL);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs"), 2);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs"), 2);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 0);
 
 	/* A submission's source stays in its submission, not here. */
 	int64_t sid = submit("bob", "Miner", MINER);
@@ -847,7 +847,7 @@ Test(plag_store_add, an_archived_file_keeps_its_source_and_is_stored_once)
 	int64_t mine = add_src((struct doc_spec){ .author = "bob", .name = "Miner",
 						  .submission = sid }, MINER, &m);
 	plag_matches_free(&m);
-	cr_assert_eq(db_int(db, "SELECT source IS NULL FROM plag_docs WHERE id = %lld", (long long)mine), 1);
+	cr_assert_eq(testdb_int(db, "SELECT source IS NULL FROM plag_docs WHERE id = %lld", (long long)mine), 1);
 	plag_fps_free(&f);
 }
 
@@ -1165,10 +1165,10 @@ Test(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_en
 	cr_assert_eq(m.n, 0);
 	cr_assert_gt(m.idioms, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs WHERE %lld IN (doc_a, doc_b)",
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs WHERE %lld IN (doc_a, doc_b)",
 			   (long long)zoe), 0);
-	cr_assert_eq(db_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)zoe), 0);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_pairs"), 5 * 6 / 2,
+	cr_assert_eq(testdb_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)zoe), 0);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 5 * 6 / 2,
 		     "pairs among the six (each compared with fewer than six files)");
 
 	/* With the share at 100% nothing is ever in more than all files. */

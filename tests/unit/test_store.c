@@ -81,7 +81,7 @@ static int64_t count(struct store *s, const char *table)
 {
 	char sql[128];
 	snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", table);
-	return db_int(store_db(s), "%s", sql);
+	return testdb_int(store_db(s), "%s", sql);
 }
 
 static sqlite3 *raw_open(const char *path)
@@ -298,13 +298,13 @@ Test(store_open, fresh_file_gets_the_schema)
 	sqlite3 *db = store_db(s);
 	char text[64];
 
-	db_text(db, text, sizeof text, "SELECT value FROM meta WHERE key = 'application'");
+	testdb_text(db, text, sizeof text, "SELECT value FROM meta WHERE key = 'application'");
 	cr_expect_str_eq(text, "judge");
-	cr_expect_eq(db_int(db, "PRAGMA user_version"), latest_version());
-	db_text(db, text, sizeof text, "PRAGMA journal_mode");
+	cr_expect_eq(testdb_int(db, "PRAGMA user_version"), latest_version());
+	testdb_text(db, text, sizeof text, "PRAGMA journal_mode");
 	cr_expect_str_eq(text, "wal");
-	cr_expect_eq(db_int(db, "PRAGMA foreign_keys"), 1);
-	cr_expect_geq(db_int(db, "PRAGMA busy_timeout"), 1000, "no busy timeout: workers "
+	cr_expect_eq(testdb_int(db, "PRAGMA foreign_keys"), 1);
+	cr_expect_geq(testdb_int(db, "PRAGMA busy_timeout"), 1000, "no busy timeout: workers "
 		      "sharing the file would fail at once on a lock");
 	static const char *const tables[] = { "meta", "names", "submissions", "jobs", "matches",
 					      "match_players", "ratings", "events" };
@@ -313,7 +313,7 @@ Test(store_open, fresh_file_gets_the_schema)
 		snprintf(sql, sizeof sql,
 			 "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = '%s'",
 			 tables[i]);
-		cr_expect_eq(db_int(db, "%s", sql), 1, "no table %s", tables[i]);
+		cr_expect_eq(testdb_int(db, "%s", sql), 1, "no table %s", tables[i]);
 	}
 	cr_expect_eq(count(s, "jobs"), 0);
 	cr_expect_eq(count(s, "submissions"), 0);
@@ -330,7 +330,7 @@ Test(store_open, fresh_file_gets_the_schema)
 
 	/* WAL is the file's own mode, not only this connection's. */
 	sqlite3 *raw = raw_open(dbpath);
-	db_text(raw, text, sizeof text, "PRAGMA journal_mode");
+	testdb_text(raw, text, sizeof text, "PRAGMA journal_mode");
 	cr_expect_str_eq(text, "wal");
 	sqlite3_close(raw);
 }
@@ -348,9 +348,9 @@ Test(store_open, reopening_keeps_everything)
 	cr_expect_str_eq(got.author, "alice");
 	cr_expect_eq(count(s, "submissions"), 1);
 	cr_expect_eq(count(s, "jobs"), 1);
-	cr_expect_eq(db_int(store_db(s), "SELECT count(*) FROM meta"), 1);
-	cr_expect_eq(db_int(store_db(s), "PRAGMA user_version"), latest_version());
-	cr_expect_eq(db_int(store_db(s), "PRAGMA foreign_keys"), 1);
+	cr_expect_eq(testdb_int(store_db(s), "SELECT count(*) FROM meta"), 1);
+	cr_expect_eq(testdb_int(store_db(s), "PRAGMA user_version"), latest_version());
+	cr_expect_eq(testdb_int(store_db(s), "PRAGMA foreign_keys"), 1);
 
 	/* create=true on an existing judge file opens it, it does not start over;
 	 * and two connections may hold the file at once. */
@@ -459,9 +459,9 @@ static void expect_foreign_refused(void)
 	expect_refused(true, "not a judge", "another program's database");
 	sqlite3 *raw = raw_open(dbpath);
 	char mode[16];
-	db_text(raw, mode, sizeof mode, "PRAGMA journal_mode");
+	testdb_text(raw, mode, sizeof mode, "PRAGMA journal_mode");
 	cr_expect_str_eq(mode, "delete", "the other program's file is now in %s mode", mode);
-	cr_expect_eq(db_int(raw, "SELECT count(*) FROM sqlite_schema WHERE name = 'jobs'"), 0);
+	cr_expect_eq(testdb_int(raw, "SELECT count(*) FROM sqlite_schema WHERE name = 'jobs'"), 0);
 	sqlite3_close(raw);
 }
 
@@ -526,11 +526,11 @@ Test(store_submit, stores_the_submission_and_one_compile_job)
 	cr_expect_eq(count(s, "names"), 1);
 	cr_expect_eq(count(s, "jobs"), 1);
 	char text[64];
-	db_text(store_db(s), text, sizeof text,
+	testdb_text(store_db(s), text, sizeof text,
 		"SELECT game || '/' || name || '=' || author FROM names");
 	cr_expect_str_eq(text, "dominator/Bot=alice");
 
-	int64_t job = db_int(store_db(s), "SELECT id FROM jobs");
+	int64_t job = testdb_int(store_db(s), "SELECT id FROM jobs");
 	struct jobrow r = job_row(s, job);
 	char want[64];
 	snprintf(want, sizeof want, "{\"submission\":%lld}", (long long)id);
@@ -612,7 +612,7 @@ Test(store_submit, a_name_of_another_author_is_refused)
 	cr_expect_eq(count(s, "submissions"), subs);
 	cr_expect_eq(count(s, "jobs"), jobs);
 	cr_expect_eq(count(s, "names"), names);
-	cr_expect_eq(db_int(store_db(s), "SELECT count(*) FROM submissions WHERE author = 'bob'"), 0);
+	cr_expect_eq(testdb_int(store_db(s), "SELECT count(*) FROM submissions WHERE author = 'bob'"), 0);
 	cr_expect_eq(sqlite3_get_autocommit(store_db(s)), 1, "a transaction was left open");
 
 	/* A name belongs to its author per game only. */
@@ -634,7 +634,7 @@ Test(store_submit, the_same_author_may_resubmit)
 	snprintf(sql, sizeof sql,
 		 "SELECT count(*) FROM jobs WHERE kind = 'compile' AND payload = '{\"submission\":%lld}'",
 		 (long long)second);
-	cr_expect_eq(db_int(store_db(s), "%s", sql), 1, "no compile job for the second submission");
+	cr_expect_eq(testdb_int(store_db(s), "%s", sql), 1, "no compile job for the second submission");
 	store_close(s);
 }
 
@@ -996,10 +996,10 @@ Test(store_concurrent, two_processes_claim_every_job_exactly_once)
 		  claimed[0], claimed[1]);
 
 	s = open_store(dbpath, false);
-	cr_expect_eq(db_int(store_db(s), "SELECT count(*) FROM jobs WHERE state = 'done'"),
+	cr_expect_eq(testdb_int(store_db(s), "SELECT count(*) FROM jobs WHERE state = 'done'"),
 		     SHARED_JOBS);
-	cr_expect_eq(db_int(store_db(s), "SELECT max(attempts) FROM jobs"), 1);
-	cr_expect_eq(db_int(store_db(s), "SELECT count(*) FROM jobs WHERE worker = 'worker-a'"),
+	cr_expect_eq(testdb_int(store_db(s), "SELECT max(attempts) FROM jobs"), 1);
+	cr_expect_eq(testdb_int(store_db(s), "SELECT count(*) FROM jobs WHERE worker = 'worker-a'"),
 		     claimed[0]);
 	cr_expect_eq(pending(s), 0);
 	store_close(s);
@@ -1054,7 +1054,7 @@ Test(store_concurrent, two_processes_create_the_same_file_at_once)
 				  "round %d: a process could not open the new file: %s", round, msgs);
 		}
 		struct store *s = open_store(dbpath, false);
-		cr_expect_eq(db_int(store_db(s), "SELECT count(*) FROM meta"), 1);
+		cr_expect_eq(testdb_int(store_db(s), "SELECT count(*) FROM meta"), 1);
 		store_close(s);
 	}
 }

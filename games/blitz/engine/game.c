@@ -1,0 +1,84 @@
+/* game.c - Blitz2018 as the judge sees it: the `struct game` table.
+ *
+ * 2 to 6 players; the match ends early when at most one is left; ranks are
+ * the rules' (bz_ranks), not the scores (each player's territory); the
+ * seed's time budgets are 1 s of CPU to start and 1 s per turn.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/blitz/bz.h"
+#include "games/engine.h"
+
+struct bz_state *bz_new_players(const char *params, uint64_t seed, int players,
+				char err[GAME_ERRLEN])
+{
+	if (players < BZ_MIN_PLAYERS || players > BZ_MAX_PLAYERS) {
+		snprintf(err, GAME_ERRLEN, "Blitz2018 is played by %d to %d players, not %d",
+			 BZ_MIN_PLAYERS, BZ_MAX_PLAYERS, players);
+		return NULL;
+	}
+	struct bz_state *b = calloc(1, sizeof *b);
+	if (!b) {
+		snprintf(err, GAME_ERRLEN, "out of memory for a Blitz2018 match");
+		return NULL;
+	}
+	if (bz_params_parse(params, &b->p, err) < 0) {
+		free(b);
+		return NULL;
+	}
+	b->seed = seed;
+	b->rng = rng_seeded(seed);
+	b->players = players;
+	if (bz_map_setup(b, err) < 0) {
+		free(b);
+		return NULL;
+	}
+	if (b->p.rounds == 0)
+		b->p.rounds = (int)floor(10 * sqrt((double)b->width * b->height));
+	for (int p = 0; p < players; p++)
+		b->out_turn[p] = BZ_ALIVE;
+	memset(b->order, BZ_NO_ORDER, sizeof b->order);
+	memcpy(b->first_owner, b->owner, sizeof b->owner);
+	memcpy(b->first_strength, b->strength, sizeof b->strength);
+	bz_count_land(b);
+	return b;
+}
+
+struct bz_state *bz_new(const char *params, uint64_t seed, char err[GAME_ERRLEN])
+{
+	return bz_new_players(params, seed, BZ_DEFAULT_PLAYERS, err);
+}
+
+void bz_free(struct bz_state *b)
+{
+	free(b);
+}
+
+static struct game_state *bz_game_create_players(const char *params, uint64_t seed,
+						 int players, char err[GAME_ERRLEN]);
+static bool bz_game_over(const struct game_state *g);
+static void bz_game_ranks(const struct game_state *g, int *rank);
+
+GAME_ENGINE(bz, blitz_game, "blitz", "Blitz2018", BZ_DEFAULT_PLAYERS, BZ_START_LEN, BZ_VIEW_MAX,
+	    BZ_ORDERS_MAX, .min_players = BZ_MIN_PLAYERS, .max_players = BZ_MAX_PLAYERS,
+	    .create_players = bz_game_create_players, .over = bz_game_over,
+	    .ranks = bz_game_ranks, .init_cpu_ns = 1000000000, .turn_cpu_ns = 1000000000);
+
+static struct game_state *bz_game_create_players(const char *params, uint64_t seed,
+						 int players, char err[GAME_ERRLEN])
+{
+	return (struct game_state *)bz_new_players(params, seed, players, err);
+}
+
+static bool bz_game_over(const struct game_state *g)
+{
+	return bz_over(bz_of_const(g));
+}
+
+static void bz_game_ranks(const struct game_state *g, int *rank)
+{
+	bz_ranks(bz_of_const(g), rank);
+}

@@ -1,0 +1,245 @@
+/* rules.c - Blitz2018's orders, the resolution of a turn, the end and the
+ * ranks.
+ *
+ * A turn, as Halite I resolves it: (1) a piece that stays (STILL, or no
+ * order) gains its site's production, capped at 255; (2) every piece moves
+ * at once, leaving a 0-strength piece of its owner behind unless another of
+ * them arrives, and one player's pieces arriving on one site merge, capped
+ * at 255; (3) every piece hurts every other player's pieces on its site and
+ * the four sites around it by its full strength (overkill), and the map's
+ * strength on a site hurts only a piece on that site, which hurts it back;
+ * (4) a piece that fought dies when its damage reaches its strength (so a
+ * 0-strength piece dies only when it fought), the map's strength goes down
+ * to 0 at least.  At most one piece survives on a site.  A player left
+ * without a site is out that turn.  Nothing here allocates.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "games/blitz/bz.h"
+#include "games/ranks.h"
+
+/* ---- players ------------------------------------------------------------- */
+
+void bz_count_land(struct bz_state *b)
+{
+	memset(b->land, 0, sizeof b->land);
+	for (int s = 0; s < b->sites; s++)
+		if (b->owner[s])
+			b->land[b->owner[s] - 1]++;
+	for (int p = 0; p < b->players; p++)
+		b->score[p] = b->land[p];
+}
+
+static bool bz_playing(const struct bz_state *b, int player)
+{
+	return b->out_turn[player] == BZ_ALIVE;
+}
+
+void bz_eject(struct bz_state *b, int player)
+{
+	if (b->ejected[player])
+		return;
+	b->ejected[player] = true;
+	b->cpu[player] = -1;
+	for (int s = 0; s < b->sites; s++)
+		if (b->owner[s] == player + 1) {
+			b->owner[s] = 0; /* the map's now, with its strength */
+			b->order[s] = BZ_NO_ORDER;
+		}
+	if (bz_playing(b, player))
+		b->out_turn[player] = b->round + 1;
+	bz_count_land(b);
+}
+
+void bz_set_status(struct bz_state *b, int player, double cpu_share)
+{
+	if (player < 0 || player >= b->players || b->ejected[player])
+		return;
+	if (cpu_share < 0)
+		bz_eject(b, player);
+	else
+		b->cpu[player] = isfinite(cpu_share) ? cpu_share : 0;
+}
+
+/* ---- orders -------------------------------------------------------------- */
+
+int bz_take_orders(struct bz_state *b, int player, const uint8_t *buf, size_t len,
+		   char err[GAME_ERRLEN])
+{
+	if (player < 0 || player >= b->players) {
+		snprintf(err, GAME_ERRLEN, "there is no player %d", player);
+		return -1;
+	}
+	if (b->ejected[player])
+		return 0;
+	const char *why = NULL;
+	int n = bz_orders_decode(buf, len, b->incoming, &why);
+	if (n >= 0 && b->norders[player] + n > b->sites) {
+		snprintf(err, GAME_ERRLEN, "%d orders in one round, but the map has only %d sites",
+			 b->norders[player] + n, b->sites);
+		bz_eject(b, player);
+		return -1;
+	}
+	if (n < 0) {
+		snprintf(err, GAME_ERRLEN, "%s", why);
+		bz_eject(b, player);
+		return -1;
+	}
+	b->norders[player] += n;
+	/* The first order for a site counts; one for a site the player does not
+	 * own, or an unknown direction, is ignored. */
+	for (int i = 0; i < n; i++) {
+		struct bz_msg_order o = b->incoming[i];
+		if (o.site < b->sites && o.dir < BZ_DIRS && b->owner[o.site] == player + 1 &&
+		    b->order[o.site] == BZ_NO_ORDER)
+			b->order[o.site] = o.dir;
+	}
+	return 0;
+}
+
+/* ---- a turn -------------------------------------------------------------- */
+
+static void bz_add_piece(struct bz_state *b, int player, int site, int strength)
+{
+	int16_t *here = &b->piece[player][site];
+	int total = (*here < 0 ? 0 : *here) + strength;
+	*here = (int16_t)(total > BZ_MAX_STRENGTH ? BZ_MAX_STRENGTH : total);
+}
+
+/* Steps (1) and (2): every piece leaves the map for b->piece. */
+static void bz_move_pieces(struct bz_state *b)
+{
+	memset(b->piece, 0xff, sizeof b->piece);
+	memset(b->moved, BZ_STILL, sizeof b->moved);
+	for (int s = 0; s < b->sites; s++) {
+		if (!b->owner[s])
+			continue;
+		int p = b->owner[s] - 1, d = b->order[s] == BZ_NO_ORDER ? BZ_STILL : b->order[s];
+		if (d == BZ_STILL) {
+			bz_add_piece(b, p, s, b->strength[s] + b->production[s]);
+		} else {
+			bz_add_piece(b, p, bz_step(b->width, b->height, s, d), b->strength[s]);
+			bz_add_piece(b, p, s, 0);
+			b->moved[s] = (uint8_t)d;
+		}
+		b->owner[s] = 0;
+		b->strength[s] = 0;
+	}
+}
+
+/* Step (3) for one player's pieces: the damage each takes into b->hurt
+ * (-1: it did not fight), and what the map's sites take. */
+static void bz_damage_of(struct bz_state *b, int p)
+{
+	for (int x = 0; x < b->sites; x++) {
+		int own = b->piece[p][x];
+		b->hurt[x] = -1;
+		if (own < 0)
+			continue;
+		int damage = 0, enemies = 0;
+		for (int d = BZ_STILL; d <= BZ_WEST; d++) {
+			int y = bz_step(b->width, b->height, x, d), mine = b->piece[p][y];
+			damage += b->sum[y] - (mine < 0 ? 0 : mine);
+			enemies += b->count[y] - (mine >= 0);
+		}
+		if (b->strength[x] > 0) { /* the map's strength fights here only */
+			damage += b->strength[x];
+			enemies++;
+			b->neutral_hurt[x] += own;
+		}
+		if (enemies)
+			b->hurt[x] = damage;
+	}
+}
+
+static void bz_apply_damage(struct bz_state *b, int p)
+{
+	for (int x = 0; x < b->sites; x++) {
+		if (b->hurt[x] < 0)
+			continue;
+		if (b->hurt[x] >= b->piece[p][x])
+			b->piece[p][x] = -1;
+		else
+			b->piece[p][x] = (int16_t)(b->piece[p][x] - b->hurt[x]);
+	}
+}
+
+static void bz_fight(struct bz_state *b)
+{
+	memset(b->sum, 0, sizeof b->sum);
+	memset(b->count, 0, sizeof b->count);
+	memset(b->neutral_hurt, 0, sizeof b->neutral_hurt);
+	for (int p = 0; p < b->players; p++)
+		for (int x = 0; x < b->sites; x++)
+			if (b->piece[p][x] >= 0) {
+				b->sum[x] += b->piece[p][x];
+				b->count[x]++;
+			}
+	/* All damage comes from the strengths before any is applied: each
+	 * player's pieces read only the sums and their own pieces. */
+	for (int p = 0; p < b->players; p++) {
+		bz_damage_of(b, p);
+		bz_apply_damage(b, p);
+	}
+	for (int x = 0; x < b->sites; x++) {
+		int left = b->strength[x] - b->neutral_hurt[x];
+		b->strength[x] = (uint8_t)(left > 0 ? left : 0);
+	}
+}
+
+/* Step (4)'s end: the survivors take their sites back. */
+static void bz_place_survivors(struct bz_state *b)
+{
+	for (int p = 0; p < b->players; p++)
+		for (int x = 0; x < b->sites; x++)
+			if (b->piece[p][x] >= 0) {
+				b->owner[x] = (uint8_t)(p + 1);
+				b->strength[x] = (uint8_t)b->piece[p][x];
+			}
+}
+
+static void bz_end_turn(struct bz_state *b)
+{
+	bz_count_land(b);
+	for (int p = 0; p < b->players; p++) {
+		if (!bz_playing(b, p))
+			continue;
+		b->integral[p] += b->land[p];
+		if (b->land[p] == 0)
+			b->out_turn[p] = b->round;
+	}
+	memset(b->order, BZ_NO_ORDER, sizeof b->order);
+	memset(b->norders, 0, sizeof b->norders);
+}
+
+void bz_advance(struct bz_state *b)
+{
+	if (bz_over(b))
+		return;
+	b->round++;
+	bz_move_pieces(b);
+	bz_fight(b);
+	bz_place_survivors(b);
+	bz_end_turn(b);
+}
+
+/* ---- the end ------------------------------------------------------------- */
+
+bool bz_over(const struct bz_state *b)
+{
+	int playing = 0;
+	for (int p = 0; p < b->players; p++)
+		playing += bz_playing(b, p);
+	return b->round >= b->p.rounds || playing <= 1;
+}
+
+/* Later out is better; then territory now, then territory over all turns. */
+void bz_ranks(const struct bz_state *b, int *rank)
+{
+	struct rank_keys k[BZ_MAX_PLAYERS];
+	for (int p = 0; p < b->players; p++)
+		k[p] = (struct rank_keys){ { b->out_turn[p], b->land[p], b->integral[p] } };
+	ranks_from_keys(k, b->players, 3, rank);
+}

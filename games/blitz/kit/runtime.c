@@ -1,0 +1,156 @@
+/* runtime.c - the Blitz2018 kit's side of the game: it talks to the judge
+ * and answers the functions of blitz.h from the last view received.
+ * Linked into every player binary; one player per process, so its state
+ * lives in this file's statics. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "games/blitz/kit/blitz.h"
+#include "games/blitz/proto.h"
+#include "games/kit/io.h"
+#include "games/kit/rng.h"
+
+extern const char player_name[];
+/* A player need not define init(). */
+__attribute__((weak)) void init(void);
+
+static struct bz_msg_start start;
+static struct bz_msg_view view;
+static struct rng rng;
+static bool seen[BZ_MAX_SITES];
+static uint8_t move[BZ_MAX_SITES]; /* BZ_DIRS: none */
+static struct bz_msg_order orders[BZ_MAX_ORDERS];
+
+int my_tag(void) { return start.tag; }
+int nb_players(void) { return start.players; }
+int map_width(void) { return start.width; }
+int map_height(void) { return start.height; }
+int max_turns(void) { return start.turns; }
+int current_turn(void) { return view.turn; }
+int fog_radius(void) { return start.fog; }
+
+static int wrap(int v, int n)
+{
+	return ((v % n) + n) % n;
+}
+
+Location location(int x, int y)
+{
+	return (Location){ wrap(x, start.width), wrap(y, start.height) };
+}
+
+static int site_of(Location l)
+{
+	Location w = location(l.x, l.y);
+	return w.y * start.width + w.x;
+}
+
+Location get_location(Location l, Direction d)
+{
+	int s = bz_step(start.width, start.height, site_of(l), (int)d);
+	return (Location){ s % start.width, s / start.width };
+}
+
+Site get_site(Location l)
+{
+	const struct bz_site *s = &view.site[site_of(l)];
+	return (Site){ s->owner, s->strength, s->production };
+}
+
+Site get_site_at(Location l, Direction d)
+{
+	return get_site(get_location(l, d));
+}
+
+bool in_sight(Location l)
+{
+	return seen[site_of(l)];
+}
+
+bool same_location(Location a, Location b)
+{
+	return site_of(a) == site_of(b);
+}
+
+int get_distance(Location a, Location b)
+{
+	Location p = location(a.x, a.y), q = location(b.x, b.y);
+	return bz_ring_gap(p.x, q.x, start.width) + bz_ring_gap(p.y, q.y, start.height);
+}
+
+/* The shorter signed way from a to b on a ring of n. */
+static int ring_delta(int a, int b, int n)
+{
+	int d = wrap(b - a, n);
+	return d > n / 2 ? d - n : d;
+}
+
+double get_angle(Location a, Location b)
+{
+	return atan2(ring_delta(a.y, b.y, start.height), ring_delta(a.x, b.x, start.width));
+}
+
+void set_move(Location l, Direction d)
+{
+	if ((unsigned)d <= WEST)
+		move[site_of(l)] = (uint8_t)d;
+}
+
+int random_int(int low, int high)
+{
+	return low < high ? rng_uniform(&rng, low, high) : low;
+}
+
+/* What is outside the fog: own sites and the discs around them (every
+ * site without fog).  The judge sends fogged sites as plain map sites, so
+ * the kit works it out the same way the engine does. */
+static void compute_sight(void)
+{
+	int sites = start.width * start.height;
+	bool all = bz_fog_off(start.width, start.height, start.fog);
+	memset(seen, all, (size_t)sites);
+	for (int s = 0; !all && s < sites; s++)
+		if (view.site[s].owner == start.tag)
+			bz_mark_disc(start.width, start.height, s, start.fog, seen);
+}
+
+/* The in-process build hides every symbol but these two. */
+#define KIT_ENTRY __attribute__((visibility("default")))
+KIT_ENTRY int bzkit_start(const uint8_t *msg, size_t len);
+KIT_ENTRY long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
+
+int bzkit_start(const uint8_t *msg, size_t len)
+{
+	if (!bz_start_decode(msg, len, &start))
+		return -1;
+	rng = rng_seeded(start.seed);
+	return 0;
+}
+
+long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
+{
+	if (!bz_view_decode(msg, len, start.players, &view) || view.width != start.width ||
+	    view.height != start.height)
+		return -1;
+	compute_sight();
+	int sites = start.width * start.height;
+	memset(move, BZ_DIRS, (size_t)sites);
+	if (view.turn == 0 && init)
+		init();
+	play();
+	size_t n = 0;
+	for (int s = 0; s < sites; s++)
+		if (move[s] != BZ_DIRS && move[s] != BZ_STILL)
+			orders[n++] = (struct bz_msg_order){ (uint16_t)s, move[s] };
+	return (long)bz_orders_encode(orders, n, out, cap);
+}
+
+#ifndef KIT_NO_MAIN
+int main(void)
+{
+	static uint8_t in[FRAME_HEADER + BZ_VIEW_MAX], out[BZ_ORDERS_MAX];
+	return kit_main("blitz", player_name, bzkit_start, bzkit_turn, in, sizeof in, out,
+			sizeof out);
+}
+#endif

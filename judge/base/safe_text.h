@@ -1,0 +1,23 @@
+/* safe_text.h - contestants' bytes made safe to show: UTF-8 read one way
+ * for every part (compile logs, leaderboards, replays, reports).
+ *
+ * Promises.  text_utf8() accepts only well-formed UTF-8: no overlong form,
+ * no surrogate, nothing past U+10FFFF, never reading past n bytes.
+ * safe_json_text() always gives a valid JSON string, whatever the bytes.
+ */
+#ifndef JUDGE_SAFE_TEXT_H
+#define JUDGE_SAFE_TEXT_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The length (1 to 4) of the well-formed UTF-8 sequence s[0..n) starts
+ * with, its code point in *cp; 0 when it starts with none. */
+size_t text_utf8(const unsigned char *s, size_t n, uint32_t *cp);
+
+/* A JSON string of any bytes (NULL: JSON null); invalid UTF-8 becomes
+ * U+FFFD.  A new reference. */
+json_t *safe_json_text(const char *s);
+
+#endif

@@ -1,0 +1,262 @@
+/* viewer.c - the viewer page: web/viewer/viewer.html with its stylesheet,
+ * its scripts and one replay inlined. */
+#include "judge/replay/viewer.h"
+
+#include <errno.h>
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "judge/base/file_write.h"
+#include "judge/base/safe_text.h"
+#include "judge/replay/replay_io.h"
+
+#define VIEWER_DIR "viewer/"
+
+/* What the page template holds and the writer replaces. */
+static const char mark_script[] = "<script src=\"";
+static const char mark_style[] = "<link rel=\"stylesheet\" href=\"";
+static const char mark_data[] = "<script type=\"application/json\" id=\"replay\">";
+
+const char *web_file(const char *name)
+{
+	for (const struct web_file *f = web_files; f->name; f++)
+		if (strcmp(f->name, name) == 0)
+			return f->text;
+	return NULL;
+}
+
+/* ---- the replay, as the page carries it ---------------------------------- */
+
+/* Compact JSON with '<', '>' and '&' as \u escapes: they only occur inside
+ * strings, where the escape means the same character. */
+static int put_json_escaped(FILE *f, const char *json)
+{
+	for (const char *p = json; *p; p++) {
+		if (*p == '<' || *p == '>' || *p == '&')
+			fprintf(f, "\\u%04x", (unsigned char)*p);
+		else
+			fputc(*p, f);
+	}
+	return 0;
+}
+
+static int put_gzip_base64(FILE *f, const char *json, size_t len)
+{
+	uint8_t *z;
+	size_t zlen;
+	char err[REPLAY_ERRLEN];
+	if (replay_gzip(json, len, &z, &zlen, err) < 0)
+		return -1;
+	unsigned char *b64 = malloc(4 * ((zlen + 2) / 3) + 1);
+	if (b64) {
+		int n = EVP_EncodeBlock(b64, z, (int)zlen);
+		fwrite(b64, 1, (size_t)n, f);
+	}
+	free(b64);
+	free(z);
+	return b64 ? 0 : -1;
+}
+
+static int put_replay(FILE *f, const json_t *replay)
+{
+	char *json = json_dumps(replay, JSON_COMPACT);
+	if (!json)
+		return -1;
+	size_t len = strlen(json);
+	bool zip = len > VIEWER_GZIP_OVER;
+	fprintf(f, "<script type=\"application/json\" id=\"replay\"%s>",
+		zip ? " data-encoding=\"gzip-base64\"" : "");
+	int rc = zip ? put_gzip_base64(f, json, len) : put_json_escaped(f, json);
+	free(json);
+	return rc;
+}
+
+/* ---- the template ---------------------------------------------------------- */
+
+/* The quoted file name after a mark: web/viewer/NAME's text, and where
+ * the template goes on (after `close`). */
+static const char *inline_file(const char *after_mark, const char *close, const char **next,
+			       char err[VIEWER_ERRLEN])
+{
+	size_t n = strcspn(after_mark, "\"");
+	char name[128];
+	const char *end = strstr(after_mark + n, close);
+	if (n >= sizeof name - sizeof VIEWER_DIR || !end) {
+		snprintf(err, VIEWER_ERRLEN, "the viewer's template is damaged near \"%.40s\"",
+			 after_mark);
+		return NULL;
+	}
+	snprintf(name, sizeof name, VIEWER_DIR "%.*s", (int)n, after_mark);
+	const char *text = web_file(name);
+	if (!text)
+		snprintf(err, VIEWER_ERRLEN, "the viewer needs web/%s, which was not built in", name);
+	*next = end + strlen(close);
+	return text;
+}
+
+/* Our own script must not end its element early. */
+static bool script_safe(const char *text)
+{
+	for (const char *p = strchr(text, '<'); p; p = strchr(p + 1, '<'))
+		if (strncasecmp(p, "</script", 8) == 0)
+			return false;
+	return true;
+}
+
+/* The earliest mark in s, or NULL. */
+static const char *next_mark(const char *s, const char **mark)
+{
+	static const char *const marks[] = { mark_script, mark_style, mark_data };
+	const char *best = NULL;
+	for (size_t i = 0; i < sizeof marks / sizeof *marks; i++) {
+		const char *p = strstr(s, marks[i]);
+		if (p && (!best || p < best)) {
+			best = p;
+			*mark = marks[i];
+		}
+	}
+	return best;
+}
+
+/* The template's one line for every game's drawing module (built in from
+ * games/GAME/viewer.js): a new game needs no line of its own here. */
+#define GAMES_MARK "games/*.js"
+
+static int put_game_scripts(FILE *f, const char *after, const char **next,
+			    char err[VIEWER_ERRLEN])
+{
+	static const char prefix[] = VIEWER_DIR "games/";
+	const char *end = strstr(after, "</script>");
+	if (!end) {
+		snprintf(err, VIEWER_ERRLEN, "the viewer's template is damaged near \"%.40s\"", after);
+		return -1;
+	}
+	*next = end + strlen("</script>");
+	for (const struct web_file *w = web_files; w->name; w++) {
+		if (strncmp(w->name, prefix, sizeof prefix - 1) != 0)
+			continue;
+		if (!script_safe(w->text)) {
+			snprintf(err, VIEWER_ERRLEN, "web/%s holds \"</script\": it cannot be inlined",
+				 w->name);
+			return -1;
+		}
+		fprintf(f, "<script>\n%s</script>\n", w->text);
+	}
+	return 0;
+}
+
+static int put_mark(FILE *f, const char *mark, const char *at, const json_t *replay,
+		    const char **next, char err[VIEWER_ERRLEN])
+{
+	const char *after = at + strlen(mark);
+	if (mark == mark_data) {
+		*next = after;
+		if (put_replay(f, replay) == 0)
+			return 0;
+		snprintf(err, VIEWER_ERRLEN, "cannot encode the replay (out of memory?)");
+		return -1;
+	}
+	bool script = mark == mark_script;
+	if (script && strncmp(after, GAMES_MARK "\"", sizeof GAMES_MARK) == 0)
+		return put_game_scripts(f, after, next, err);
+	const char *text = inline_file(after, script ? "</script>" : ">", next, err);
+	if (!text)
+		return -1;
+	if (script && !script_safe(text)) {
+		snprintf(err, VIEWER_ERRLEN, "a viewer script holds \"</script\": it cannot be inlined");
+		return -1;
+	}
+	fprintf(f, script ? "<script>\n%s</script>" : "<style>\n%s</style>", text);
+	return 0;
+}
+
+int viewer_page(const json_t *replay, char **page, size_t *len, char err[VIEWER_ERRLEN])
+{
+	const char *tpl = web_file(VIEWER_DIR "viewer.html");
+	if (!tpl) {
+		snprintf(err, VIEWER_ERRLEN, "the viewer was not built in (web/viewer/viewer.html)");
+		return -1;
+	}
+	FILE *f = open_memstream(page, len);
+	if (!f) {
+		snprintf(err, VIEWER_ERRLEN, "cannot build the viewer page: %s", strerror(errno));
+		return -1;
+	}
+	int rc = 0;
+	const char *s = tpl, *mark = NULL, *at;
+	while (rc == 0 && (at = next_mark(s, &mark))) {
+		fwrite(s, 1, (size_t)(at - s), f);
+		rc = put_mark(f, mark, at, replay, &s, err);
+	}
+	if (rc == 0)
+		fputs(s, f);
+	if (fclose(f) != 0 && rc == 0) {
+		snprintf(err, VIEWER_ERRLEN, "cannot build the viewer page: out of memory");
+		rc = -1;
+	}
+	if (rc < 0) {
+		free(*page);
+		*page = NULL;
+	}
+	return rc;
+}
+
+int viewer_write(const char *path, const json_t *replay, char err[VIEWER_ERRLEN])
+{
+	char *page;
+	size_t len;
+	if (viewer_page(replay, &page, &len, err) < 0)
+		return -1;
+	char werr[FILE_ERRLEN];
+	int rc = file_write_whole(path, page, len, 0644, werr);
+	if (rc < 0)
+		snprintf(err, VIEWER_ERRLEN, "%s", werr);
+	free(page);
+	return rc;
+}
+
+void viewer_add_reason(json_t *replay, int seat, const char *reason)
+{
+	json_t *frozen = json_object_get(json_object_get(replay, "result"), "frozen");
+	size_t i;
+	json_t *entry;
+	json_array_foreach(frozen, i, entry) {
+		if (json_integer_value(json_array_get(entry, 0)) == seat &&
+		    json_array_size(entry) == 3 && reason && *reason)
+			json_array_append_new(entry, safe_json_text(reason));
+	}
+}
+
+/* ---- a stored match -------------------------------------------------------- */
+
+static void add_reason(void *replay, int seat, const char *reason)
+{
+	viewer_add_reason(replay, seat, reason);
+}
+
+int viewer_write_match(struct store *s, int64_t match, const char *path, char err[VIEWER_ERRLEN])
+{
+	char *text, rerr[REPLAY_ERRLEN], serr[STORE_ERRLEN];
+	size_t len;
+	int found = replay_stored_text(s, match, &text, &len, rerr);
+	if (found <= 0) {
+		snprintf(err, VIEWER_ERRLEN, "%s", rerr);
+		return found == 0 ? 1 : -1;
+	}
+	json_error_t jerr;
+	json_t *replay = json_loadb(text, len, 0, &jerr);
+	free(text);
+	int rc = -1;
+	if (!replay)
+		snprintf(err, VIEWER_ERRLEN, "the stored replay of match %lld is not JSON: %s",
+			 (long long)match, jerr.text);
+	else if (store_match_reasons(s, match, add_reason, replay, serr) < 0)
+		snprintf(err, VIEWER_ERRLEN, "reading match %lld: %s", (long long)match, serr);
+	else
+		rc = viewer_write(path, replay, err);
+	json_decref(replay);
+	return rc;
+}
