@@ -933,9 +933,9 @@ Test(plag_store_add, a_function_copied_into_an_original_file_is_flagged_by_its_f
 	int64_t bob_id = add_fps((struct doc_spec){ .author = "bob", .name = "Mixed" }, &fb, NULL,
 				 NULL, &m);
 	plag_matches_free(&m);
-	cr_assert_eq(db_int(db, "SELECT flagged FROM plag_pairs WHERE doc_a = %lld AND doc_b = %lld",
+	cr_assert_eq(testdb_int(db, "SELECT flagged FROM plag_pairs WHERE doc_a = %lld AND doc_b = %lld",
 			    (long long)bob_id, (long long)alice), 1);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs WHERE suspected AND id IN "
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE suspected AND id IN "
 			    "(%lld, %lld)", (long long)bob_id, (long long)alice), 2);
 	/* With a higher threshold the same pair is not flagged. */
 	cfg.fragment_tokens = 2000;
@@ -979,7 +979,7 @@ Test(plag_store_add, files_of_an_older_version_are_fingerprinted_again)
 			    SCOUT, NULL);
 	int64_t b = add_src((struct doc_spec){ .author = "bob", .name = "Copy", .label = "2025" },
 			    SCOUT_COPY, NULL);
-	int64_t before = db_int(db, "SELECT count(*) FROM plag_index");
+	int64_t before = testdb_int(db, "SELECT count(*) FROM plag_index");
 	/* As an older judge left them (its rows must go: written again over
 	 * them, the index's key would be taken twice). */
 	cr_assert_eq(sqlite3_exec(db, "UPDATE plag_docs SET hash_version = 1", NULL, NULL, NULL),
@@ -993,9 +993,9 @@ Test(plag_store_add, files_of_an_older_version_are_fingerprinted_again)
 	cr_assert_eq(plag_store_refresh(db, &cfg, ".", "dominator", &n, err), 0, "%s", err);
 	cr_assert_eq(store_commit(store, serr), 0, "%s", serr);
 	cr_assert_eq(n, 2);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_docs WHERE hash_version = %d",
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE hash_version = %d",
 			    PLAG_HASH_VERSION), 2);
-	cr_assert_eq(db_int(db, "SELECT count(*) FROM plag_index"), before);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_index"), before);
 	cr_assert_eq(plag_store_pair(db, &cfg, b, a, &m, NULL, err), 0, "%s", err);
 	cr_assert(m.flagged);
 	/* Nothing left to do: a second refresh touches nothing. */
