@@ -318,7 +318,7 @@ static int time_naive(const struct judge_config *cfg, const struct plag_hashset 
 		return -1;
 	uint64_t t0 = bench_now_ns();
 	for (size_t i = 0; i < c->n; i++)
-		if (plag_compare(&f, &c->fps[i], NULL, &pair, err))
+		if (plag_compare(&f, &c->fps[i], NULL, cfg->plag.min_run, &pair, err))
 			return -1;
 	*one_ms = (bench_now_ns() - t0) / 1e6;
 	plag_fps_free(&f);
@@ -328,7 +328,7 @@ static int time_naive(const struct judge_config *cfg, const struct plag_hashset 
 	size_t pairs = 0;
 	for (size_t i = 0; i < NAIVE_ROWS; i++)
 		for (size_t j = i + 1; j < c->n; j++, pairs++)
-			if (plag_compare(&c->fps[i], &c->fps[j], NULL, &pair, err))
+			if (plag_compare(&c->fps[i], &c->fps[j], NULL, cfg->plag.min_run, &pair, err))
 				return -1;
 	double all_pairs = c->n * (c->n - 1) / 2.0;
 	*all_s = (bench_now_ns() - t0) / 1e9 * all_pairs / pairs;

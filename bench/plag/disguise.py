@@ -1,13 +1,18 @@
 #!/usr/bin/python3
 """disguise.py - makes a disguised copy of a Dominator contestant's C file.
 
-Usage: disguise.py --level N --seed S [--name NEWNAME] IN.c OUT.c
+Usage: disguise.py --level N --seed S [--name NEWNAME] [--host HOST.c] IN.c OUT.c
 
-Plays the plagiarist for the plagiarism detector's benchmark.  Levels are
-cumulative; level N applies the transformations of levels 1..N:
+Plays the plagiarist for the plagiarism detector's benchmark.  Levels 1-6
+are cumulative; level N applies the transformations of levels 1..N:
   1  comments and layout      4  dead code and unused variables
   2  renaming                 5  loop and conditional forms
   3  reordering               6  split and merge functions
+Levels 7 and 8 stand apart:
+  7  levels 1-3, then equivalent forms nearly everywhere (x++ / x += 1 /
+     x = x + 1, a < b / b > a, for / while, if chains reordered)
+  8  a partial copy: one function of IN.c (with what it needs), renamed and
+     laid out anew, appended to HOST.c, about a quarter of the result
 README.md beside this script describes each level.  Every copy compiles and,
 as far as the transformations go, behaves as the original.
 
@@ -17,6 +22,7 @@ preprocessor.  Exit status: 0 done, 1 bad usage, 2 input it cannot handle.
 
 import argparse
 import copy
+import math
 import os
 import random
 import re
@@ -2570,7 +2576,7 @@ def prologue_lines(src, P):
     return out
 
 
-def disguise(text, level, seed, name, incdirs):
+def disguise(text, level, seed, name, incdirs, host=None):
     if '\0' in text:
         raise Fail('the input is not C text (NUL bytes)')
     src = Source(text)
@@ -2592,9 +2598,16 @@ def disguise(text, level, seed, name, incdirs):
         raise Fail('no PLAYER_NAME in the file')
     new_player = name or old_player
     head, comment_table = attach_comments(src.comments, items)
-    ng = NameGen(rng, all_names(src, P, hdr_res))
-    style = Style(rng, level)
+    reserved = all_names(src, P, hdr_res) | (host_names(host) if host is not None else set())
+    ng = NameGen(rng, reserved)
+    style = Style(rng, min(level, 2) if level >= 7 else level)
     ctx = Ctx(P, resolve, rng, ng)
+    if level == 8:
+        fn = make_comment_fn(rng, style, 2, {}, old_player, new_player)
+        return partial_copy(ctx, P, src, items, host, resolve, style, fn, new_player)
+    if level == 7:
+        items = equivalent_forms(ctx, items)
+        level = 3
     if level >= 6:
         items = split_merge(ctx, items)
     if level >= 5:
@@ -2652,7 +2665,10 @@ def main(argv):
     ap = Usage(
         prog='disguise.py',
         description='Writes a disguised copy of a Dominator player (see README.md).')
-    ap.add_argument('--level', type=int, required=True, help='1 to 6, cumulative')
+    ap.add_argument('--level', type=int, required=True,
+                    help='1 to 6, cumulative; 7 equivalent forms; 8 partial copy')
+    ap.add_argument('--host', metavar='HOST.c',
+                    help='level 8: the original player the function is copied into')
     ap.add_argument('--seed', required=True, help='any string; fixes every random choice')
     ap.add_argument('--name', help='new PLAYER_NAME (1 to 12 letters, digits or _)')
     ap.add_argument('-I', dest='incdirs', action='append', default=[],
@@ -2660,8 +2676,10 @@ def main(argv):
     ap.add_argument('input', metavar='IN.c')
     ap.add_argument('output', metavar='OUT.c')
     a = ap.parse_args(argv)
-    if not 1 <= a.level <= 6:
-        ap.error('--level must be 1 to 6')
+    if not 1 <= a.level <= 8:
+        ap.error('--level must be 1 to 8')
+    if (a.level == 8) != (a.host is not None):
+        ap.error('--host HOST.c goes with --level 8, and only with it')
     if a.name is not None and not re.match(r'^[A-Za-z0-9_]{1,12}$', a.name):
         ap.error('--name must be 1 to 12 letters, digits or underscores')
     try:
@@ -2672,7 +2690,14 @@ def main(argv):
             raise Fail('cannot read: %s' % e.strerror)
         text = raw.decode('utf-8', 'surrogateescape')
         incdirs = [os.path.dirname(os.path.abspath(a.input)), KIT] + a.incdirs
-        out = disguise(text, a.level, a.seed, a.name, incdirs)
+        host = None
+        if a.host is not None:
+            try:
+                with open(a.host, 'rb') as f:
+                    host = f.read().decode('utf-8', 'surrogateescape')
+            except OSError as e:
+                raise Fail('cannot read the host %s: %s' % (a.host, e.strerror))
+        out = disguise(text, a.level, a.seed, a.name, incdirs, host)
         try:
             with open(a.output, 'w', encoding='utf-8', errors='surrogateescape') as f:
                 f.write(out)
@@ -4048,6 +4073,204 @@ def split_merge(ctx, items):
         items = merged
     return items
 
+
+
+
+
+# ---------------------------------------------------------------------------
+# Level 7: equivalent forms, nearly everywhere
+# ---------------------------------------------------------------------------
+
+class Equivalent(Forms):
+    """Only rewrites that mean the same and that a normaliser may undo:
+    x++ / ++x / x += 1 / x = x + 1, a < b / b > a, for / while, and the arms
+    of if chains testing one variable against distinct constants shuffled.
+    Applied at RATE, so a copy keeps little of the original's forms."""
+    RATE = 0.8
+
+    def block(self, items, is_case):
+        out = []
+        i = 0
+        while i < len(items):
+            st = items[i]
+            if isinstance(st, c_ast.While) and out and self.rng.random() < self.RATE:
+                f = self.while_to_for(out[-1], st)
+                if f is not None:
+                    self.mirror_all(f.cond)
+                    out[-1] = f
+                    i += 1
+                    continue
+            out += self.one(st, items, i, out, is_case)
+            i += 1
+        return out
+
+    def one(self, st, items, i, out, is_case):
+        rng = self.rng
+        if isinstance(st, c_ast.If):
+            self.mirror_all(st.cond)
+            r = self.shuffle_chain(st)
+            return [r if r is not None else st]
+        if isinstance(st, (c_ast.While, c_ast.DoWhile, c_ast.For)) and st.cond is not None:
+            self.mirror_all(st.cond)
+        if isinstance(st, (c_ast.UnaryOp, c_ast.Assignment)) and rng.random() < self.RATE:
+            r = self.incr_form(st)
+            if r is not None:
+                return [r]
+        if isinstance(st, c_ast.For):
+            if isinstance(st.next, (c_ast.UnaryOp, c_ast.Assignment)) and \
+                    rng.random() < self.RATE:
+                r = self.incr_form(st.next)
+                if r is not None:
+                    st.next = r
+            if rng.random() < 0.5:
+                r = self.for_to_while(st, items, i, is_case and not out)
+                if r is not None:
+                    return r
+            return [st]
+        if isinstance(st, c_ast.While) and rng.random() < 0.3:
+            return [c_ast.For(None, st.cond, None, st.stmt)]
+        if not isinstance(st, STMT_HOLDERS):
+            self.mirror_all(st)
+        return [st]
+
+    def mirror_all(self, node):
+        """a < b -> b > a for pure operands, constants included (not both)."""
+        for n in walk(node):
+            if isinstance(n, c_ast.BinaryOp) and n.op in ('<', '>', '<=', '>=') and \
+                    self.rng.random() < self.RATE and self.pure(n.left) and \
+                    self.pure(n.right) and not (isinstance(n.left, c_ast.Constant) and
+                                                isinstance(n.right, c_ast.Constant)):
+                n.op = MIRROR[n.op]
+                n.left, n.right = n.right, n.left
+
+    def shuffle_chain(self, st):
+        """if (v == A) X else if (v == B) Y ... [else Z]: the tested arms in
+        another order (they exclude each other), the plain else last."""
+        arms = []
+        cur = st
+        subject = None
+        while isinstance(cur, c_ast.If):
+            t = self.case_test(cur.cond)
+            if t is None or (subject is not None and t[0] != subject):
+                break
+            subject = t[0]
+            arms.append((cur.cond, cur.iftrue))
+            cur = cur.iffalse
+        if len(arms) < 2 or (cur is not None and isinstance(cur, c_ast.If)):
+            return None
+        vals = [self.ce.value(k) for c, _ in arms for k in self.case_test(c)[2]]
+        if None in vals or len(set(vals)) != len(vals):
+            return None
+        order = list(range(len(arms)))
+        while order == sorted(order):
+            self.rng.shuffle(order)
+        chain = cur
+        for j in reversed(order):
+            chain = c_ast.If(arms[j][0], arms[j][1], chain)
+        return chain
+
+
+def equivalent_forms(ctx, items):
+    for f in func_defs(items):
+        Equivalent(ctx, ctx.resolve(items)).run(f)
+    return items
+
+
+# ---------------------------------------------------------------------------
+# Level 8: one function (with what it needs) copied into another player
+# ---------------------------------------------------------------------------
+
+def code_size(items):
+    gen = c_generator.CGenerator()
+    return sum(len(c_tokens(gen.visit(it))) for it in items)
+
+
+def closures(items, res, kept):
+    """For each function but play: the groups it needs (its own, and those
+    defining what it uses, transitively), as indexes into the groups."""
+    groups = group_items(items)
+    defined_in = {}
+    for i, g in enumerate(groups):
+        for s in item_defs(g, res):
+            defined_in.setdefault(id(s), []).append(i)
+    out = {}
+    for i, g in enumerate(groups):
+        f = g[0]
+        if not isinstance(f, c_ast.FuncDef) or f.decl.name == 'main':
+            continue
+        need, todo = set(), [i]
+        while todo:
+            j = todo.pop()
+            if j in need:
+                continue
+            need.add(j)
+            for s in file_syms_in(groups[j], res, kept):
+                todo += defined_in.get(id(s), [])
+        if any(isinstance(groups[j][0], c_ast.FuncDef) and groups[j][0].decl.name ==
+               'main' or (isinstance(groups[j][0], c_ast.Decl) and
+                          groups[j][0].name == 'player_name') for j in need):
+            continue
+        out[f.decl.name] = sorted(need)
+    return groups, out
+
+
+def pick_fragment(items, res, kept, host_size, rng):
+    """The function whose copy (with what it needs) comes closest, as a
+    ratio, to a quarter of the host with it in, and is at least half that
+    (play() too: a copier renames it)."""
+    groups, cl = closures(items, res, kept)
+    if not cl:
+        raise Fail('no function to copy')
+    target = host_size / 3.0
+    size = {name: code_size([x for j in need for x in groups[j]]) for name, need in cl.items()}
+    # a helper of a few lines is no copied function: at least half the target
+    big = [n for n in size if size[n] >= target / 2] or [max(size, key=lambda n: size[n])]
+    sized = sorted((abs(math.log(size[n] / target)), n) for n in big)
+    best = [n for d, n in sized if d <= sized[0][0] + 0.05]
+    name = rng.choice(best)
+    if os.environ.get('DISGUISE_DEBUG'):
+        sys.stderr.write('partial copy of %s: %s\n' % (name, ', '.join(
+            '%s %.2f' % (n, d) for d, n in sized)))
+    return [x for j in cl[name] for x in groups[j]]
+
+
+def macros_used(kept, text):
+    """The kept macros (by their new names) that text or their bodies use."""
+    ids = {t for k, t in c_tokens(text) if k == 'id'}
+    want, grew = set(), True
+    while grew:
+        grew = False
+        for m in kept.values():
+            new = getattr(m, 'newname', m.name)
+            if new in ids and m.name not in want:
+                want.add(m.name)
+                ids |= {t for k, t in c_tokens(macro_define_line(m)) if k == 'id'}
+                grew = True
+    return [m for m in kept.values() if m.name in want]
+
+
+def host_names(host):
+    src = Source(host)
+    return {t for k, t in c_tokens(src.stripped) if k == 'id'}
+
+
+def partial_copy(ctx, P, src, items, host, resolve, style, fn, new_player):
+    """The host's text with the picked function appended, renamed and laid
+    out as a copier would (and the includes it needs put first)."""
+    res = resolve(items)
+    hsize = len(c_tokens(Source(host).stripped))
+    part = pick_fragment(items, res, P.kept, hsize, ctx.rng)
+    rename_all(P, resolve(items), ctx.ng, ctx.rng)
+    em = Emitter(style, ctx.rng, {}, fn, new_player, [], [])
+    body = em.file_text(part, [])
+    if re.search(r'\bplay\b', body):    # the host has its own
+        body = re.sub(r'\bplay\b', ctx.ng.fresh('play', 'func'), body)
+    lines = [macro_define_line(m) for m in macros_used(P.kept, body)]
+    have = set(re.findall(r'#\s*include\s*([<"][^>"]+[>"])', host))
+    need = [t for t in prologue_lines(src, P) if t.startswith('#include') and
+            re.sub(r'#\s*include\s*', '', t).strip() not in have]
+    top = '\n'.join(need) + '\n' if need else ''
+    return top + host.rstrip('\n') + '\n\n' + '\n'.join(lines + [''] if lines else []) + body
 
 
 if __name__ == '__main__':

@@ -52,6 +52,8 @@ void cfg_defaults(struct judge_config *cfg)
 			.flag_pct = 50,
 			.common_pct = 5,
 			.common_min_docs = 20,
+			.fragment_tokens = PLAG_FRAGMENT_DEFAULT,
+			.min_run = PLAG_MIN_RUN_DEFAULT,
 		},
 	};
 	hook_defaults(&cfg->hooks);
@@ -227,6 +229,8 @@ static int load_plag(struct cfg_plag *p, json_t *obj, char err[CFG_ERRLEN])
 		{ "flag_percent", NULL, &p->flag_pct, NULL, 1, 1, 100 },
 		{ "common_percent", NULL, &p->common_pct, NULL, 1, 1, 100 },
 		{ "common_min_files", NULL, &p->common_min_docs, NULL, 1, 2, 1000000 },
+		{ "fragment_tokens", NULL, &p->fragment_tokens, NULL, 1, 20, 1000000 },
+		{ "min_run", NULL, &p->min_run, NULL, 1, 1, 64 },
 		{ 0 },
 	};
 	const char *key;

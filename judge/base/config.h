@@ -60,16 +60,20 @@ struct cfg_worker {
 
 /* Plagiarism: fingerprints of k-grams of tokens, winnowed with window w;
  * shares are percentages.  The ranges bound the winnowing's buffers. */
-#define PLAG_K_DEFAULT 12
-#define PLAG_W_DEFAULT 8
+#define PLAG_K_DEFAULT 14
+#define PLAG_W_DEFAULT 6
 #define PLAG_K_MAX 256
 #define PLAG_W_MAX 1024
+#define PLAG_FRAGMENT_DEFAULT 150
+#define PLAG_MIN_RUN_DEFAULT 2
 struct cfg_plag {
 	unsigned k, w;
 	unsigned floor_pct;       /* pairs at least this similar are stored */
 	unsigned flag_pct;        /* at least this similar: both marked suspected */
 	unsigned common_pct;      /* a fingerprint in more files of a game than this */
 	unsigned common_min_docs; /* share of them, and than this many, is an idiom */
+	unsigned fragment_tokens; /* a shared run this long flags a pair by itself */
+	unsigned min_run;         /* matched fingerprints count in runs this long */
 };
 
 struct judge_config {

@@ -15,6 +15,7 @@
 #include "judge/base/config.h"
 #include "judge/plag/plag_doc.h"
 #include "judge/plag/plag_sim.h"
+#include "judge/plag/plag_store.h"
 #include "judge/store/store.h"
 
 static void usage(FILE *out)
@@ -29,15 +30,18 @@ static void usage(FILE *out)
 "pair's similarity), the longest matched fragment, and both files' player,\n"
 "author and archive label.  Files are submissions (their id, e.g. 12) or\n"
 "archived files of earlier years (doc:N).  A flagged pair reached\n"
-"plagiarism.flag_percent: both files are marked suspected and go on\n"
-"playing; a person decides.\n"
+"plagiarism.flag_percent, or shares a fragment of at least\n"
+"plagiarism.fragment_tokens tokens (a whole function copied): both files\n"
+"are marked suspected and go on playing; a person decides.\n"
 "\n"
-"`show A B` prints both files with line numbers; code found in both is\n"
-"marked with the number of its fragment, the same number in both files.\n"
+"`show A B` prints the longest shared fragment side by side, then both\n"
+"files with line numbers; code found in both is marked with the number of\n"
+"its fragment, the same number in both files.  The list and `show` measure\n"
+"a pair the same way, leaving out the tournament's idioms.\n"
 "\n"
 "  --game GAME    the game\n"
-"  --min SHARE    pairs at least this similar, 0 to 1 (default: the flag\n"
-"                 threshold, plagiarism.flag_percent)\n"
+"  --min SHARE    pairs at least this similar, 0 to 1 (default: the flagged\n"
+"                 pairs: plagiarism.flag_percent, or a long fragment)\n"
 "  --json         a JSON array of pairs\n"
 "  --html FILE    write the list as one self-contained HTML page\n"
 "  --queue FILE   the judge's database (default db/jobs.sqlite)\n"
@@ -142,7 +146,7 @@ static void side_read(sqlite3_stmt *st, int col, struct side *s)
 struct pair_row {
 	double similarity, a_in_b, b_in_a;
 	int longest;
-	bool flagged;
+	bool flagged, fragment;
 	struct side a, b;
 };
 
@@ -151,41 +155,72 @@ struct pair_list {
 	size_t n;
 };
 
-static int load_pairs(sqlite3 *db, const char *game, double min, struct pair_list *out)
+/* The row's numbers as plag_store_pair() measures the pair now. */
+static int measure_row(sqlite3 *db, const struct cfg_plag *cfg, struct pair_row *r)
+{
+	struct plag_match m;
+	char err[PLAG_ERRLEN];
+	if (plag_store_pair(db, cfg, r->a.doc, r->b.doc, &m, NULL, err) < 0) {
+		fprintf(stderr, "judge plagiarism: %s\n", err);
+		return -1;
+	}
+	r->similarity = m.similarity;
+	r->a_in_b = m.pair.a_in_b;
+	r->b_in_a = m.pair.b_in_a;
+	r->longest = (int)plag_longest_tokens(&m.pair);
+	r->flagged = m.flagged;
+	r->fragment = m.fragment;
+	r->a.first_line = (int)m.pair.longest_a.first_line;
+	r->a.last_line = (int)m.pair.longest_a.last_line;
+	r->b.first_line = (int)m.pair.longest_b.first_line;
+	r->b.last_line = (int)m.pair.longest_b.last_line;
+	return 0;
+}
+
+static int by_similarity(const void *x, const void *y)
+{
+	const struct pair_row *a = x, *b = y;
+	if (a->similarity != b->similarity)
+		return a->similarity < b->similarity ? 1 : -1;
+	if (a->a.doc != b->a.doc)
+		return a->a.doc < b->a.doc ? -1 : 1;
+	return (a->b.doc > b->b.doc) - (a->b.doc < b->b.doc);
+}
+
+/* The stored pairs of game (those that reached the floor or had a long
+ * fragment when they were compared), measured again; kept when at least
+ * min similar, or flagged when all is true. */
+static int load_pairs(sqlite3 *db, const struct cfg_plag *cfg, const char *game, double min,
+		      bool flagged_too, struct pair_list *out)
 {
 	sqlite3_stmt *st;
 	*out = (struct pair_list){ 0 };
 	if (sqlite3_prepare_v2(db,
-			"SELECT p.similarity, p.a_in_b, p.b_in_a, p.longest, p.flagged,"
-			" a.id, a.submission_id, a.author, a.name, a.label,"
-			" b.id, b.submission_id, b.author, b.name, b.label,"
-			" p.a_first_line, p.a_last_line, p.b_first_line, p.b_last_line"
+			"SELECT a.id, a.submission_id, a.author, a.name, a.label,"
+			" b.id, b.submission_id, b.author, b.name, b.label"
 			" FROM plag_pairs p JOIN plag_docs a ON a.id = p.doc_a"
-			" JOIN plag_docs b ON b.id = p.doc_b WHERE p.game = ? AND p.similarity >= ?"
-			" ORDER BY p.similarity DESC, p.doc_a, p.doc_b", -1, &st, NULL) != SQLITE_OK)
+			" JOIN plag_docs b ON b.id = p.doc_b WHERE p.game = ?", -1, &st, NULL)
+	    != SQLITE_OK)
 		return -1;
 	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
-	sqlite3_bind_double(st, 2, min - 1e-9);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct pair_row r = { 0 };
+		side_read(st, 0, &r.a);
+		side_read(st, 5, &r.b);
+		if (measure_row(db, cfg, &r) < 0)
+			continue;
+		if (r.similarity < min - 1e-9 && !(flagged_too && r.flagged))
+			continue;
 		struct pair_row *v = realloc(out->v, (out->n + 1) * sizeof *v);
 		if (!v)
 			break;
 		out->v = v;
-		struct pair_row *r = &v[out->n++];
-		*r = (struct pair_row){ .similarity = sqlite3_column_double(st, 0),
-					.a_in_b = sqlite3_column_double(st, 1),
-					.b_in_a = sqlite3_column_double(st, 2),
-					.longest = sqlite3_column_int(st, 3),
-					.flagged = sqlite3_column_int(st, 4) };
-		side_read(st, 5, &r->a);
-		side_read(st, 10, &r->b);
-		r->a.first_line = sqlite3_column_int(st, 15);
-		r->a.last_line = sqlite3_column_int(st, 16);
-		r->b.first_line = sqlite3_column_int(st, 17);
-		r->b.last_line = sqlite3_column_int(st, 18);
+		out->v[out->n++] = r;
 	}
 	sqlite3_finalize(st);
+	if (out->n > 1)
+		qsort(out->v, out->n, sizeof *out->v, by_similarity);
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
@@ -209,7 +244,8 @@ static void print_table(const struct pair_list *l, const char *game, double min)
 	for (size_t i = 0; i < l->n; i++) {
 		const struct pair_row *r = &l->v[i];
 		printf("%3.0f%%%s  A in B %.0f%%, B in A %.0f%%, longest fragment %d tokens\n",
-		       r->similarity * 100, r->flagged ? " FLAGGED" : "", r->a_in_b * 100,
+		       r->similarity * 100, r->fragment ? " FLAGGED (long fragment)"
+		       : r->flagged ? " FLAGGED" : "", r->a_in_b * 100,
 		       r->b_in_a * 100, r->longest);
 		print_side(&r->a);
 		print_side(&r->b);
@@ -235,10 +271,10 @@ static json_t *pairs_json(const struct pair_list *l)
 	json_t *arr = json_array();
 	for (size_t i = 0; i < l->n; i++) {
 		const struct pair_row *r = &l->v[i];
-		json_array_append_new(arr, json_pack("{s:f, s:f, s:f, s:i, s:b, s:o, s:o}",
+		json_array_append_new(arr, json_pack("{s:f, s:f, s:f, s:i, s:b, s:b, s:o, s:o}",
 			"similarity", r->similarity, "a_in_b", r->a_in_b, "b_in_a", r->b_in_a,
-			"longest_tokens", r->longest, "flagged", r->flagged, "a", side_json(&r->a),
-			"b", side_json(&r->b)));
+			"longest_tokens", r->longest, "flagged", r->flagged, "fragment", r->fragment,
+			"a", side_json(&r->a), "b", side_json(&r->b)));
 	}
 	return arr;
 }
@@ -298,7 +334,7 @@ static int list_pairs(const struct plag_args *a, sqlite3 *db, const struct judge
 {
 	struct pair_list l;
 	double min = a->has_min ? a->min : cfg->plag.flag_pct / 100.0;
-	if (load_pairs(db, a->game, min, &l) < 0) {
+	if (load_pairs(db, &cfg->plag, a->game, min, !a->has_min, &l) < 0) {
 		fprintf(stderr, "judge plagiarism: reading the pairs: %s\n", sqlite3_errmsg(db));
 		free(l.v);
 		return 2;
@@ -406,7 +442,8 @@ static size_t count_lines(const struct shown *s)
 }
 
 static unsigned number_fragments(const struct shown *a, const struct shown *b,
-				 unsigned *fa, size_t na, unsigned *fb, size_t nb)
+				 const struct plag_hashset *idioms, unsigned *fa, size_t na,
+				 unsigned *fb, size_t nb)
 {
 	struct hash_frag *hf = malloc((a->fps.n ? a->fps.n : 1) * sizeof *hf);
 	struct plag_hashset hb = { 0 };
@@ -415,7 +452,8 @@ static unsigned number_fragments(const struct shown *a, const struct shown *b,
 	unsigned frag = 0;
 	bool in_run = false;
 	for (size_t i = 0; ok && i < a->fps.n; i++) {
-		bool shared = plag_hashset_has(&hb, a->fps.v[i].hash);
+		bool shared = plag_hashset_has(&hb, a->fps.v[i].hash) &&
+			      !plag_hashset_has(idioms, a->fps.v[i].hash);
 		if (shared && !in_run)
 			frag++;
 		in_run = shared;
@@ -486,27 +524,93 @@ static void print_listing(const char *title, const struct shown *s, const unsign
 	}
 }
 
-static int show_pair(const struct plag_args *a, sqlite3 *db)
+/* Line n (1-based) of s: its start and length, or NULL past the end. */
+static const char *line_at(const struct shown *s, size_t n, size_t *len)
+{
+	const char *p = s->source, *end = s->source + s->len;
+	for (size_t line = 1; p < end; line++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		*len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (line == n)
+			return p;
+		p += *len + 1;
+	}
+	return NULL;
+}
+
+/* One half of a side-by-side row: number and text, cut or padded to cols. */
+static void half_row(const struct shown *s, uint32_t line, uint32_t last, int cols)
+{
+	size_t len = 0;
+	const char *p = line <= last ? line_at(s, line, &len) : NULL;
+	char *text = p ? expand_tabs(p, len) : NULL;
+	if (!text) {
+		printf("%*s", cols + 6, "");
+		return;
+	}
+	size_t cut = strlen(text);
+	if (cut > (size_t)cols) {
+		cut = (size_t)cols;
+		while (cut > 0 && ((unsigned char)text[cut] & 0xc0) == 0x80)
+			cut--; /* not inside a UTF-8 character */
+	}
+	text[cut] = 0;
+	printf("%5u ", line);
+	board_cell(stdout, text, cols);
+	free(text);
+}
+
+#define SIDE_COLS 52
+#define SIDE_MAX_LINES 400
+
+/* The longest shared fragment, A's lines beside B's. */
+static void print_fragment(const struct shown *s, const struct plag_pair *p)
+{
+	if (!p->longest)
+		return;
+	uint32_t na = p->longest_a.last_line - p->longest_a.first_line + 1;
+	uint32_t nb = p->longest_b.last_line - p->longest_b.first_line + 1;
+	uint32_t rows = na > nb ? na : nb;
+	printf("\n==== the longest shared fragment, %u tokens: lines %u-%u of A beside "
+	       "lines %u-%u of B\n", plag_longest_tokens(p), p->longest_a.first_line,
+	       p->longest_a.last_line, p->longest_b.first_line, p->longest_b.last_line);
+	for (uint32_t i = 0; i < rows && i < SIDE_MAX_LINES; i++) {
+		half_row(&s[0], p->longest_a.first_line + i, p->longest_a.last_line, SIDE_COLS);
+		fputs(" | ", stdout);
+		half_row(&s[1], p->longest_b.first_line + i, p->longest_b.last_line, SIDE_COLS);
+		putchar('\n');
+	}
+	if (rows > SIDE_MAX_LINES)
+		printf("(%u more lines: see the listings below)\n", rows - SIDE_MAX_LINES);
+}
+
+static int show_pair(const struct plag_args *a, sqlite3 *db, const struct cfg_plag *cfg)
 {
 	struct shown s[2] = { 0 };
 	int rc = resolve(db, a->show[0], &s[0]);
 	if (rc == 0)
 		rc = resolve(db, a->show[1], &s[1]);
-	struct plag_pair pair;
+	struct plag_match m;
+	struct plag_hashset idioms = { 0 };
 	char err[PLAG_ERRLEN];
-	if (rc == 0 && plag_compare(&s[0].fps, &s[1].fps, NULL, &pair, err)) {
+	if (rc == 0 && plag_store_pair(db, cfg, s[0].side.doc, s[1].side.doc, &m, &idioms, err)) {
 		fprintf(stderr, "judge plagiarism: %s\n", err);
 		rc = 1;
 	}
 	if (rc == 0) {
+		const struct plag_pair *pair = &m.pair;
 		size_t na = count_lines(&s[0]), nb = count_lines(&s[1]);
 		unsigned *fa = calloc(na + 2, sizeof *fa), *fb = calloc(nb + 2, sizeof *fb);
-		unsigned frags = fa && fb ? number_fragments(&s[0], &s[1], fa, na, fb, nb) : 0;
-		printf("A in B %.0f%%, B in A %.0f%%; %u matched fragment%s, the longest at lines "
-		       "%u-%u of A and %u-%u of B\nCode found in both files is marked [N], the "
-		       "same N in both.\n", pair.a_in_b * 100, pair.b_in_a * 100, frags,
-		       frags == 1 ? "" : "s", pair.longest_a.first_line, pair.longest_a.last_line,
-		       pair.longest_b.first_line, pair.longest_b.last_line);
+		unsigned frags = fa && fb ? number_fragments(&s[0], &s[1], &idioms, fa, na, fb, nb)
+					  : 0;
+		printf("A in B %.0f%%, B in A %.0f%%%s; %u matched fragment%s, the longest %u "
+		       "tokens at lines %u-%u of A and %u-%u of B\nCode found in both files is "
+		       "marked [N], the same N in both.\n", pair->a_in_b * 100, pair->b_in_a * 100,
+		       m.fragment ? " (FLAGGED: long fragment)" : m.flagged ? " (FLAGGED)" : "",
+		       frags, frags == 1 ? "" : "s", plag_longest_tokens(pair),
+		       pair->longest_a.first_line, pair->longest_a.last_line,
+		       pair->longest_b.first_line, pair->longest_b.last_line);
+		print_fragment(s, pair);
 		if (fa && fb) {
 			print_listing("A", &s[0], fa);
 			print_listing("B", &s[1], fb);
@@ -514,11 +618,34 @@ static int show_pair(const struct plag_args *a, sqlite3 *db)
 		free(fa);
 		free(fb);
 	}
+	plag_hashset_free(&idioms);
 	for (int i = 0; i < 2; i++) {
 		free(s[i].source);
 		plag_fps_free(&s[i].fps);
 	}
 	return rc;
+}
+
+/* Files fingerprinted by an older version of the method are fingerprinted
+ * again first, so that every pair can be measured (the store is written
+ * only when there are some; skipped on a store this user may not write:
+ * the worker does it with the next submission). */
+static void refresh(struct store *s, const struct judge_config *cfg, const char *game)
+{
+	char err[STORE_ERRLEN], perr[PLAG_ERRLEN];
+	size_t n = 0;
+	int64_t stale;
+	if (plag_store_stale(store_db(s), game, &stale, perr) < 0 || stale == 0 ||
+	    store_begin(s, err) < 0)
+		return;
+	if (plag_store_refresh(store_db(s), &cfg->plag, cfg->data_dir, game, &n, perr) < 0 ||
+	    store_commit(s, err) < 0) {
+		store_rollback(s);
+		return;
+	}
+	if (n)
+		fprintf(stderr, "judge plagiarism: fingerprinted %zu file%s again (the method "
+			"changed)\n", n, n == 1 ? "" : "s");
 }
 
 int cmd_plagiarism(int argc, char **argv)
@@ -537,7 +664,9 @@ int cmd_plagiarism(int argc, char **argv)
 		fprintf(stderr, "judge plagiarism: %s\n", err);
 		return 2;
 	}
-	int rc = a.show[0] ? show_pair(&a, store_db(s)) : list_pairs(&a, store_db(s), &cfg);
+	refresh(s, &cfg, a.game);
+	int rc = a.show[0] ? show_pair(&a, store_db(s), &cfg.plag)
+			   : list_pairs(&a, store_db(s), &cfg);
 	store_close(s);
 	return rc;
 }

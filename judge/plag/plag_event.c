@@ -10,6 +10,7 @@ static json_t *match_json(const struct plag_match *m)
 			      (json_int_t)m->pair.longest_a.last_line,
 			      "their_lines", (json_int_t)m->pair.longest_b.first_line,
 			      (json_int_t)m->pair.longest_b.last_line);
+	json_object_set_new(j, "fragment", json_boolean(m->fragment));
 	if (m->submission)
 		json_object_set_new(j, "submission", json_integer(m->submission));
 	else

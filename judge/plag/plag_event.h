@@ -2,7 +2,8 @@
  *
  * Promise: the event is about one file, named by player and author; it
  * lists the files that file resembles at or over the flag threshold, most
- * similar first, each seen from the file's side (its lines, then theirs).
+ * similar first, each seen from the file's side (its lines, then theirs),
+ * with "fragment": true when its longest shared fragment flagged it.
  */
 #ifndef JUDGE_PLAG_EVENT_H
 #define JUDGE_PLAG_EVENT_H

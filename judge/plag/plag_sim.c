@@ -39,18 +39,49 @@ static bool in_sorted(const uint64_t *v, size_t n, uint64_t h)
 	return n && bsearch(&h, v, n, sizeof h, u64_cmp);
 }
 
+static bool matched_fp(const struct plag_fp *p, const struct plag_hashset *ignore,
+		       const uint64_t *other, size_t nother)
+{
+	return !plag_hashset_has(ignore, p->hash) && in_sorted(other, nother, p->hash);
+}
+
+/* How many matched fingerprints of f run from i on (ignored ones skipped). */
+static size_t run_from(const struct plag_fps *f, size_t i, const struct plag_hashset *ignore,
+		       const uint64_t *other, size_t nother)
+{
+	size_t len = 0;
+	for (; i < f->n; i++) {
+		if (plag_hashset_has(ignore, f->v[i].hash))
+			continue;
+		if (!in_sorted(other, nother, f->v[i].hash))
+			break;
+		len++;
+	}
+	return len;
+}
+
 /* Tokens inside the k-grams of the fingerprints of f that are wanted
- * (not ignored, and in other if other is given): one sweep, as f->v is
- * sorted by position. */
+ * (not ignored, and in other if match): one sweep, as f->v is sorted by
+ * position.  A matched fingerprint counts only in a run of at least
+ * min_run matched ones (ignored ones neither break nor make a run). */
 static uint32_t covered(const struct plag_fps *f, const struct plag_hashset *ignore,
-			const uint64_t *other, size_t nother, bool match, size_t *count)
+			const uint64_t *other, size_t nother, bool match, unsigned min_run,
+			size_t *count)
 {
 	uint64_t total = 0, end = 0; /* end: first token not yet counted */
+	size_t left = 0;             /* fingerprints left in the current run */
+	bool counts = true;          /* whether the current run is long enough */
 	*count = 0;
 	for (size_t i = 0; i < f->n; i++) {
 		const struct plag_fp *p = &f->v[i];
-		if (plag_hashset_has(ignore, p->hash) ||
-		    (match && !in_sorted(other, nother, p->hash)))
+		if (match ? !matched_fp(p, ignore, other, nother) : plag_hashset_has(ignore, p->hash))
+			continue;
+		if (match && left == 0) {
+			left = run_from(f, i, ignore, other, nother);
+			counts = left >= min_run;
+		}
+		left -= match;
+		if (!counts)
 			continue;
 		uint64_t from = p->tok > end ? p->tok : end, to = (uint64_t)p->tok + f->k;
 		if (to > from)
@@ -251,8 +282,8 @@ static double share(uint32_t part, uint32_t whole)
 }
 
 enum plag_err plag_compare(const struct plag_fps *a, const struct plag_fps *b,
-			   const struct plag_hashset *ignore, struct plag_pair *out,
-			   char err[PLAG_ERRLEN])
+			   const struct plag_hashset *ignore, unsigned min_run,
+			   struct plag_pair *out, char err[PLAG_ERRLEN])
 {
 	char ignored[PLAG_ERRLEN];
 	if (!err)
@@ -269,10 +300,10 @@ enum plag_err plag_compare(const struct plag_fps *a, const struct plag_fps *b,
 		for (size_t i = 0; i < na; i++)
 			if (in_sorted(hb, nb, ha[i]))
 				common[ncommon++] = ha[i];
-		out->a_tokens = covered(a, ignore, NULL, 0, false, &unused);
-		out->b_tokens = covered(b, ignore, NULL, 0, false, &unused);
-		out->a_covered = covered(a, ignore, common, ncommon, true, &out->a_matched);
-		out->b_covered = covered(b, ignore, common, ncommon, true, &out->b_matched);
+		out->a_tokens = covered(a, ignore, NULL, 0, false, 1, &unused);
+		out->b_tokens = covered(b, ignore, NULL, 0, false, 1, &unused);
+		out->a_covered = covered(a, ignore, common, ncommon, true, min_run, &out->a_matched);
+		out->b_covered = covered(b, ignore, common, ncommon, true, min_run, &out->b_matched);
 		out->a_in_b = share(out->a_covered, out->a_tokens);
 		out->b_in_a = share(out->b_covered, out->b_tokens);
 		e = longest_run(a, b, common, ncommon, out);

@@ -3,7 +3,10 @@
  * Promises: plag_compare() measures a pair from both sides, so a small file
  * copied whole into a big one scores high on one side and low on the other:
  *   a_in_b = tokens of A inside k-grams of fingerprints whose hash B also
- *            has, over tokens of A inside any of A's fingerprints' k-grams.
+ *            has, over tokens of A inside any of A's fingerprints' k-grams;
+ * a matched fingerprint counts only in a run of at least min_run matched
+ * ones in a row in its file (1: every one): two independent files share
+ * scattered k-grams of common idioms, a copy shares runs of them.
  * The denominator leaves out what fingerprinting never sees (a few tokens at
  * the ends, fingerprints already removed as base code), so identical files
  * score exactly 1 both ways.  Hashes in the optional ignore set count for
@@ -50,9 +53,9 @@ static inline void plag_pair_swap(struct plag_pair *p)
 }
 
 /* a and b must come from plag_winnow() with the same k.  ignore may be
- * NULL.  Fills *out, or returns an error with err filled. */
+ * NULL; min_run 0 counts as 1.  Fills *out, or returns an error with err filled. */
 enum plag_err plag_compare(const struct plag_fps *a, const struct plag_fps *b,
-			   const struct plag_hashset *ignore, struct plag_pair *out,
-			   char err[PLAG_ERRLEN]);
+			   const struct plag_hashset *ignore, unsigned min_run,
+			   struct plag_pair *out, char err[PLAG_ERRLEN]);
 
 #endif

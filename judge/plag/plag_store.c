@@ -125,20 +125,23 @@ static int count_docs(struct lookup *l, int64_t *n, char err[PLAG_ERRLEN])
 	return rc == SQLITE_ROW ? 0 : sql_fail(l->db, "counting fingerprinted files", err);
 }
 
-/* One fingerprint: its documents, or an idiom when there are too many. */
+/* One fingerprint: its documents, or an idiom when there are too many.
+ * The document being compared does not count for itself. */
 static int look_up(struct lookup *l, sqlite3_stmt *st, uint64_t hash, char err[PLAG_ERRLEN])
 {
 	sqlite3_reset(st);
 	sqlite3_bind_int64(st, 1, plag_index_key(l->game, hash));
-	sqlite3_bind_int64(st, 2, (sqlite3_int64)l->cap + 1);
-	size_t n = 0;
+	sqlite3_bind_int64(st, 2, (sqlite3_int64)l->cap + 2);
+	size_t n = 0, others = 0;
 	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		l->rows[n++] = sqlite3_column_int64(st, 0);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		l->rows[n] = sqlite3_column_int64(st, 0);
+		others += l->rows[n++] != l->self;
+	}
 	if (rc != SQLITE_DONE)
 		return sql_fail(l->db, "reading the fingerprint index", err);
 	l->rows_read += n;
-	if (n > l->cap)
+	if (others > l->cap)
 		return plag_hashset_add(&l->idioms, &hash, 1, err) ? -1 : 0;
 	for (size_t i = 0; i < n; i++)
 		if (l->rows[i] != l->self && cand_bump(&l->cands, l->rows[i]) < 0) {
@@ -153,13 +156,14 @@ static int look_up_all(struct lookup *l, struct plag_matches *out, char err[PLAG
 	int64_t ndocs;
 	if (count_docs(l, &ndocs, err) < 0)
 		return -1;
+	ndocs -= l->self != 0 && ndocs > 0; /* as when it was new */
 	size_t share = (size_t)(ndocs * (int64_t)l->cfg->common_pct / 100);
 	l->cap = share > l->cfg->common_min_docs ? share : l->cfg->common_min_docs;
 	struct plag_hashset h = { 0 };
 	sqlite3_stmt *st = NULL;
 	int rc = plag_hashset_add_fps(&h, l->fps, err) ? -1 : 0;
 	l->nhashes = h.n;
-	l->rows = malloc((l->cap + 1) * sizeof *l->rows);
+	l->rows = malloc((l->cap + 2) * sizeof *l->rows);
 	if (rc == 0 && !l->rows)
 		rc = (snprintf(err, PLAG_ERRLEN, "out of memory"), -1);
 	else if (rc == 0 && sqlite3_prepare_v2(l->db, "SELECT doc_id FROM plag_index WHERE key = ?"
@@ -196,13 +200,16 @@ static int push_match(struct plag_matches *out, const struct plag_match *m)
 /* A candidate sharing `shared` distinct fingerprints: a file's containment
  * follows the share of its fingerprints matched (winnowing samples evenly),
  * so one below half the floor on both sides cannot be a pair worth
- * storing. */
+ * storing, unless it shares half the fingerprints a long fragment has
+ * (winnowing keeps about 2 of every w + 1 k-grams). */
 static bool may_reach_floor(const struct lookup *l, uint32_t shared, int64_t their_fps)
 {
 	double mine = l->nhashes > l->idioms.n ? (double)(l->nhashes - l->idioms.n) : 1;
 	double theirs = their_fps > 0 ? (double)their_fps : 1;
 	double best = shared / (mine < theirs ? mine : theirs);
-	return best * 200 >= l->cfg->floor_pct;
+	double kgrams = (double)l->cfg->fragment_tokens - l->cfg->k + 1;
+	double fragment_fps = kgrams > 0 ? kgrams / (l->cfg->w + 1) : 1;
+	return best * 200 >= l->cfg->floor_pct || shared >= fragment_fps;
 }
 
 /* The candidate's row without its fingerprints: 1 when it is of the game,
@@ -223,11 +230,13 @@ static int worth_comparing(struct lookup *l, sqlite3_stmt *st, const struct cand
 	return may_reach_floor(l, c->shared, sqlite3_column_int64(st, 0));
 }
 
-static int compare_one(struct lookup *l, sqlite3_stmt *st, const struct cand *c,
-		       struct plag_matches *out, char err[PLAG_ERRLEN])
+/* The pair of the new document and stored document doc: its shares, its
+ * longest fragment, whether it is flagged and who the other side is. */
+static int measure(struct lookup *l, sqlite3_stmt *st, int64_t doc, struct plag_match *m,
+		   char err[PLAG_ERRLEN])
 {
 	sqlite3_reset(st);
-	sqlite3_bind_int64(st, 1, c->doc);
+	sqlite3_bind_int64(st, 1, doc);
 	if (sqlite3_step(st) != SQLITE_ROW)
 		return sql_fail(l->db, "reading a fingerprinted file", err);
 	struct plag_fps theirs;
@@ -235,19 +244,38 @@ static int compare_one(struct lookup *l, sqlite3_stmt *st, const struct cand *c,
 			    l->cfg->k, (unsigned)sqlite3_column_int(st, 5),
 			    (uint32_t)sqlite3_column_int64(st, 6), &theirs, err))
 		return -1;
-	struct plag_match m = { .doc = c->doc, .submission = sqlite3_column_int64(st, 0) };
-	enum plag_err e = plag_compare(l->fps, &theirs, &l->idioms, &m.pair, err);
+	*m = (struct plag_match){ .doc = doc, .submission = sqlite3_column_int64(st, 0) };
+	enum plag_err e = plag_compare(l->fps, &theirs, &l->idioms, l->cfg->min_run, &m->pair, err);
 	plag_fps_free(&theirs);
 	if (e)
 		return -1;
+	m->similarity = m->pair.a_in_b > m->pair.b_in_a ? m->pair.a_in_b : m->pair.b_in_a;
+	m->fragment = plag_longest_tokens(&m->pair) >= l->cfg->fragment_tokens;
+	m->flagged = m->similarity * 100 >= l->cfg->flag_pct || m->fragment;
+	copy_text(m->author, sizeof m->author, sqlite3_column_text(st, 1));
+	copy_text(m->name, sizeof m->name, sqlite3_column_text(st, 2));
+	copy_text(m->label, sizeof m->label, sqlite3_column_text(st, 3));
+	return 0;
+}
+
+static sqlite3_stmt *prepare_load(sqlite3 *db)
+{
+	sqlite3_stmt *st = NULL;
+	sqlite3_prepare_v2(db, "SELECT submission_id, author, name, label, fps, w, ntokens"
+			       " FROM plag_docs WHERE id = ?", -1, &st, NULL);
+	return st;
+}
+
+/* Pairs over the floor are kept, and so are those with a long fragment. */
+static int compare_one(struct lookup *l, sqlite3_stmt *st, const struct cand *c,
+		       struct plag_matches *out, char err[PLAG_ERRLEN])
+{
+	struct plag_match m;
+	if (measure(l, st, c->doc, &m, err) < 0)
+		return -1;
 	out->compared++;
-	m.similarity = m.pair.a_in_b > m.pair.b_in_a ? m.pair.a_in_b : m.pair.b_in_a;
-	if (m.similarity * 100 < l->cfg->floor_pct)
+	if (m.similarity * 100 < l->cfg->floor_pct && !m.fragment)
 		return 0;
-	m.flagged = m.similarity * 100 >= l->cfg->flag_pct;
-	copy_text(m.author, sizeof m.author, sqlite3_column_text(st, 1));
-	copy_text(m.name, sizeof m.name, sqlite3_column_text(st, 2));
-	copy_text(m.label, sizeof m.label, sqlite3_column_text(st, 3));
 	if (push_match(out, &m) < 0) {
 		snprintf(err, PLAG_ERRLEN, "out of memory");
 		return -1;
@@ -262,9 +290,7 @@ static int compare_candidates(struct lookup *l, struct plag_matches *out, char e
 			       "SELECT nfps FROM plag_docs WHERE id = ? AND game = ? AND author != ?"
 			       " AND k = ? AND hash_version = " PLAG_STR(PLAG_HASH_VERSION)
 			       " AND error IS NULL", -1, &check, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(l->db,
-			       "SELECT submission_id, author, name, label, fps, w, ntokens"
-			       " FROM plag_docs WHERE id = ?", -1, &load, NULL) != SQLITE_OK) {
+	    !(load = prepare_load(l->db))) {
 		sqlite3_finalize(check);
 		return sql_fail(l->db, "reading a fingerprinted file", err);
 	}
@@ -509,5 +535,211 @@ int plag_store_add(sqlite3 *db, const struct cfg_plag *cfg, const struct plag_do
 		rc = record_pairs(db, doc->game, *id, m, err);
 	if (rc < 0 || !out)
 		plag_matches_free(m);
+	return rc;
+}
+
+/* ---- one stored pair, measured again */
+
+/* A stored document's fingerprints, game and author. */
+struct stored {
+	char game[64], author[64];
+	struct plag_fps fps;
+};
+
+static int load_stored(sqlite3 *db, const struct cfg_plag *cfg, int64_t id, struct stored *out,
+		       char err[PLAG_ERRLEN])
+{
+	sqlite3_stmt *st;
+	*out = (struct stored){ 0 };
+	if (sqlite3_prepare_v2(db, "SELECT game, author, fps, k, w, ntokens, hash_version, error"
+				   " FROM plag_docs WHERE id = ?", -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(db, "reading a fingerprinted file", err);
+	sqlite3_bind_int64(st, 1, id);
+	int rc = -1;
+	if (sqlite3_step(st) != SQLITE_ROW)
+		snprintf(err, PLAG_ERRLEN, "no fingerprinted file doc:%lld", (long long)id);
+	else if (sqlite3_column_type(st, 7) != SQLITE_NULL)
+		snprintf(err, PLAG_ERRLEN, "doc:%lld has no fingerprints: %.150s", (long long)id,
+			 sqlite3_column_text(st, 7));
+	else if (sqlite3_column_int(st, 3) != (int)cfg->k ||
+		 sqlite3_column_int(st, 6) != PLAG_HASH_VERSION)
+		snprintf(err, PLAG_ERRLEN, "doc:%lld was fingerprinted with other settings (k %d, "
+			 "version %d); the worker fingerprints it again with the next submission",
+			 (long long)id, sqlite3_column_int(st, 3), sqlite3_column_int(st, 6));
+	else if (!plag_fps_decode(sqlite3_column_blob(st, 2), (size_t)sqlite3_column_bytes(st, 2),
+				  cfg->k, (unsigned)sqlite3_column_int(st, 4),
+				  (uint32_t)sqlite3_column_int64(st, 5), &out->fps, err)) {
+		copy_text(out->game, sizeof out->game, sqlite3_column_text(st, 0));
+		copy_text(out->author, sizeof out->author, sqlite3_column_text(st, 1));
+		rc = 0;
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int plag_store_pair(sqlite3 *db, const struct cfg_plag *cfg, int64_t a, int64_t b,
+		    struct plag_match *out, struct plag_hashset *idioms, char err[PLAG_ERRLEN])
+{
+	bool swap = a < b;
+	int64_t later = swap ? b : a, earlier = swap ? a : b;
+	struct stored s;
+	if (load_stored(db, cfg, later, &s, err) < 0)
+		return -1;
+	struct stored other;
+	if (load_stored(db, cfg, earlier, &other, err) < 0) {
+		plag_fps_free(&s.fps);
+		return -1;
+	}
+	plag_fps_free(&other.fps);
+	struct lookup l = { .db = db, .cfg = cfg, .game = s.game, .author = s.author,
+			    .self = later, .fps = &s.fps };
+	struct plag_matches counts = { 0 };
+	sqlite3_stmt *load = NULL;
+	int rc = look_up_all(&l, &counts, err);
+	if (rc == 0 && !(load = prepare_load(db)))
+		rc = sql_fail(db, "reading a fingerprinted file", err);
+	if (rc == 0)
+		rc = measure(&l, load, earlier, out, err);
+	if (rc == 0 && swap) {
+		plag_pair_swap(&out->pair);
+		out->doc = later;
+	}
+	sqlite3_finalize(load);
+	free(l.rows);
+	free(l.cands.slot);
+	if (idioms && rc == 0)
+		*idioms = l.idioms;
+	else
+		plag_hashset_free(&l.idioms);
+	plag_fps_free(&s.fps);
+	return rc;
+}
+
+/* ---- documents fingerprinted by an older version */
+
+static int unindex(sqlite3 *db, const char *game, int64_t id, const void *blob, size_t len,
+		   unsigned k, char err[PLAG_ERRLEN])
+{
+	struct plag_fps old;
+	if (len % PLAG_FP_BYTES || k < 1 || k > PLAG_K_MAX)
+		return 0; /* nothing readable was indexed under it */
+	if (plag_fps_decode(blob, len, k, 1, UINT32_MAX, &old, err))
+		return 0;
+	sqlite3_stmt *st;
+	int rc = sqlite3_prepare_v2(db, "DELETE FROM plag_index WHERE key = ? AND doc_id = ?", -1,
+				    &st, NULL) == SQLITE_OK ? SQLITE_DONE : SQLITE_ERROR;
+	for (size_t i = 0; rc == SQLITE_DONE && i < old.n; i++) {
+		sqlite3_reset(st);
+		sqlite3_bind_int64(st, 1, plag_index_key(game, old.v[i].hash));
+		sqlite3_bind_int64(st, 2, id);
+		rc = sqlite3_step(st);
+	}
+	sqlite3_finalize(st);
+	plag_fps_free(&old);
+	return rc == SQLITE_DONE ? 0 : sql_fail(db, "dropping old fingerprints", err);
+}
+
+static int rewrite_doc(sqlite3 *db, int64_t id, const struct plag_fps *fps, const char *fp_error,
+		       char err[PLAG_ERRLEN])
+{
+	size_t len;
+	uint8_t *blob = plag_fps_encode(fps, &len);
+	sqlite3_stmt *st;
+	if (!blob || sqlite3_prepare_v2(db, "UPDATE plag_docs SET k = ?, w = ?, hash_version = "
+					PLAG_STR(PLAG_HASH_VERSION) ", ntokens = ?, nfps = ?,"
+					" fps = ?, error = ? WHERE id = ?", -1, &st, NULL)
+		     != SQLITE_OK) {
+		free(blob);
+		return blob ? sql_fail(db, "storing fingerprints", err)
+			    : (snprintf(err, PLAG_ERRLEN, "out of memory"), -1);
+	}
+	sqlite3_bind_int(st, 1, (int)fps->k);
+	sqlite3_bind_int(st, 2, (int)fps->w);
+	sqlite3_bind_int64(st, 3, fps->ntokens);
+	sqlite3_bind_int64(st, 4, (sqlite3_int64)fps->n);
+	sqlite3_bind_blob64(st, 5, blob, len, SQLITE_STATIC);
+	if (fp_error)
+		sqlite3_bind_text(st, 6, fp_error, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 7, id);
+	int rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	free(blob);
+	return rc == SQLITE_DONE ? 0 : sql_fail(db, "storing fingerprints", err);
+}
+
+/* One stale document: fingerprinted again from its source, indexed again. */
+static int refresh_one(sqlite3 *db, const struct cfg_plag *cfg, const struct plag_hashset *base,
+		       sqlite3_stmt *st, char err[PLAG_ERRLEN])
+{
+	int64_t id = sqlite3_column_int64(st, 0);
+	const char *game = (const char *)sqlite3_column_text(st, 1);
+	char fp_error[PLAG_ERRLEN] = "";
+	struct plag_fps fps = { .k = cfg->k, .w = cfg->w };
+	if (plag_fingerprint(cfg, base, sqlite3_column_blob(st, 4),
+			     (size_t)sqlite3_column_bytes(st, 4), &fps, fp_error))
+		fps = (struct plag_fps){ .k = cfg->k, .w = cfg->w };
+	struct index_row *rows = NULL;
+	size_t nrows = 0, cap = 0;
+	int rc = unindex(db, game, id, sqlite3_column_blob(st, 2),
+			 (size_t)sqlite3_column_bytes(st, 2), (unsigned)sqlite3_column_int(st, 3), err);
+	if (rc == 0)
+		rc = rewrite_doc(db, id, &fps, fp_error[0] ? fp_error : NULL, err);
+	if (rc == 0 && !fp_error[0] && collect_rows(game, id, &fps, &rows, &nrows, &cap) < 0)
+		rc = (snprintf(err, PLAG_ERRLEN, "out of memory"), -1);
+	if (rc == 0)
+		rc = write_rows(db, rows, nrows, err);
+	free(rows);
+	plag_fps_free(&fps);
+	return rc;
+}
+
+int plag_store_stale(sqlite3 *db, const char *game, int64_t *n, char err[PLAG_ERRLEN])
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM plag_docs WHERE (game = ?1 OR ?1 IS NULL)"
+				   " AND hash_version != " PLAG_STR(PLAG_HASH_VERSION), -1, &st, NULL)
+	    != SQLITE_OK)
+		return sql_fail(db, "counting files fingerprinted by an older version", err);
+	if (game)
+		sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(st);
+	*n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : sql_fail(db, "counting files fingerprinted by an older "
+					       "version", err);
+}
+
+int plag_store_refresh(sqlite3 *db, const struct cfg_plag *cfg, const char *data_dir,
+		       const char *game, size_t *refreshed, char err[PLAG_ERRLEN])
+{
+	sqlite3_stmt *st;
+	*refreshed = 0;
+	if (sqlite3_prepare_v2(db, "SELECT d.id, d.game, d.fps, d.k,"
+				   " coalesce(d.source, s.source) FROM plag_docs d"
+				   " LEFT JOIN submissions s ON s.id = d.submission_id"
+				   " WHERE (d.game = ?1 OR ?1 IS NULL) AND d.hash_version != "
+				   PLAG_STR(PLAG_HASH_VERSION) " ORDER BY d.game, d.id", -1, &st, NULL)
+	    != SQLITE_OK)
+		return sql_fail(db, "finding files fingerprinted by an older version", err);
+	if (game)
+		sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+	struct plag_hashset base = { 0 };
+	char base_game[64] = "";
+	int rc = 0, step;
+	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *g = (const char *)sqlite3_column_text(st, 1);
+		if (strcmp(g, base_game) != 0) { /* the base code is the game's */
+			plag_hashset_free(&base);
+			snprintf(base_game, sizeof base_game, "%s", g);
+			rc = plag_base_load(data_dir, g, cfg->k, &base, err) ? -1 : 0;
+		}
+		if (rc == 0)
+			rc = refresh_one(db, cfg, &base, st, err);
+		*refreshed += rc == 0;
+	}
+	if (rc == 0 && step != SQLITE_DONE)
+		rc = sql_fail(db, "finding files fingerprinted by an older version", err);
+	sqlite3_finalize(st);
+	plag_hashset_free(&base);
 	return rc;
 }

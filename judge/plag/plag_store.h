@@ -14,7 +14,11 @@
  * floor_percent similar are stored; at least flag_percent, both documents
  * are marked suspected (the caller sends the event; ranking goes on).
  * Similarity is the larger containment: a small file copied whole into a
- * big one is caught from the small side.
+ * big one is caught from the small side.  A pair whose longest shared
+ * fragment has at least fragment_tokens tokens (a function copied into an
+ * otherwise original file) is stored and flagged whatever its shares.
+ * Documents fingerprinted by an older PLAG_HASH_VERSION are never compared
+ * until plag_store_refresh() has fingerprinted them again.
  */
 #ifndef JUDGE_PLAG_STORE_H
 #define JUDGE_PLAG_STORE_H
@@ -38,7 +42,8 @@ struct plag_match {
 	int64_t doc, submission; /* submission 0: archived */
 	char author[64], name[64], label[64];
 	double similarity;
-	bool flagged;
+	bool fragment;           /* its longest fragment reached fragment_tokens */
+	bool flagged;            /* at flag_percent, or fragment */
 	struct plag_pair pair;   /* a: the new document, b: this one */
 };
 
@@ -78,6 +83,26 @@ int plag_store_insert_batch(sqlite3 *db, const struct plag_doc *docs,
 int plag_store_add(sqlite3 *db, const struct cfg_plag *cfg, const struct plag_doc *doc,
 		   const struct plag_fps *fps, const char *fp_error, int64_t *id,
 		   struct plag_matches *out, char err[PLAG_ERRLEN]);
+
+/* Stored documents a and b measured as plag_store_compare() measured the
+ * later one against the earlier when it was new (the same comparison, the
+ * idioms as the index counts them now, the document itself left out), seen
+ * from a's side.  The one way the list of pairs and `show` compute them.
+ * idioms (may be NULL) receives the idioms left out (plag_hashset_free). */
+int plag_store_pair(sqlite3 *db, const struct cfg_plag *cfg, int64_t a, int64_t b,
+		    struct plag_match *out, struct plag_hashset *idioms, char err[PLAG_ERRLEN]);
+
+/* Inside a write transaction: every document of game (NULL: of every game)
+ * fingerprinted by an
+ * older PLAG_HASH_VERSION is fingerprinted again from its source (the base
+ * code of data_dir removed) and indexed again; *refreshed counts them.
+ * Cheap when there is none: one query. */
+int plag_store_refresh(sqlite3 *db, const struct cfg_plag *cfg, const char *data_dir,
+		       const char *game, size_t *refreshed, char err[PLAG_ERRLEN]);
+
+/* Read-only: how many documents of game (NULL: of every game) an older
+ * PLAG_HASH_VERSION fingerprinted. */
+int plag_store_stale(sqlite3 *db, const char *game, int64_t *n, char err[PLAG_ERRLEN]);
 
 /* The key a fingerprint hash is indexed under in game. */
 int64_t plag_index_key(const char *game, uint64_t hash);

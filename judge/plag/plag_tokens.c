@@ -1,6 +1,7 @@
 #include "judge/plag/plag_tokens.h"
 
 #include "judge/plag/plag_lex.h"
+#include "judge/plag/plag_norm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,23 +69,6 @@ static enum plag_err check_input(const char *src, size_t len, const struct plag_
 	return check_text(src, len, err);
 }
 
-static uint32_t code_of(const struct plag_raw *t)
-{
-	switch (t->kind) {
-	case PLAG_RAW_WORD:
-		return t->val < plag_nkeywords() ? plag_keyword_code(t->val) : PLAG_TOK_IDENT;
-	case PLAG_RAW_NUMBER:
-		return PLAG_TOK_NUMBER;
-	case PLAG_RAW_STRING:
-	case PLAG_RAW_CHAR:
-		return PLAG_TOK_STRING;
-	case PLAG_RAW_PUNCT:
-		return PLAG_TOK_PUNCT + t->val;
-	default:
-		return PLAG_TOK_OTHER;
-	}
-}
-
 /* Adjacent string literals are one literal to C (and splitting a format
  * string is a free change for a copier). */
 static enum plag_err normalise(const struct plag_raw *r, size_t n, struct plag_tokens *out,
@@ -97,7 +81,7 @@ static enum plag_err normalise(const struct plag_raw *r, size_t n, struct plag_t
 	for (size_t i = 0; i < n; i++) {
 		if (r[i].kind == PLAG_RAW_STRING && i > 0 && r[i - 1].kind == PLAG_RAW_STRING)
 			continue;
-		out->v[out->n++] = (struct plag_token){ .code = code_of(&r[i]), .line = r[i].line };
+		out->v[out->n++] = (struct plag_token){ .code = plag_raw_code(&r[i]), .line = r[i].line };
 	}
 	if (out->n == 0) {
 		snprintf(err, PLAG_ERRLEN, "no C tokens (only comments, layout or directives)");
@@ -133,8 +117,8 @@ enum plag_err plag_tokenize(const char *src, size_t len, const struct plag_tok_l
 		src += 3, len -= 3;
 
 	struct plag_atoms atoms;
-	struct plag_raw *raw = NULL, *pre = NULL;
-	size_t nraw = 0, npre = 0;
+	struct plag_raw *raw = NULL, *pre = NULL, *canon = NULL;
+	size_t nraw = 0, npre = 0, ncanon = 0;
 	/* Pasting may add as much spelling as the source itself holds, twice. */
 	e = plag_atoms_init(&atoms, 2 * lim->max_bytes + 65536);
 	if (!e)
@@ -142,11 +126,19 @@ enum plag_err plag_tokenize(const char *src, size_t len, const struct plag_tok_l
 	if (!e)
 		e = plag_preprocess(raw, nraw, &atoms, lim, &pre, &npre, err);
 	if (!e)
-		e = normalise(pre, npre, out, err);
+		e = plag_norm(pre, npre, &atoms, &canon, &ncanon);
+	if (!e && ncanon > lim->max_tokens) {
+		snprintf(err, PLAG_ERRLEN, "over %zu tokens once loops and blocks are written "
+			 "out in one form", lim->max_tokens);
+		e = PLAG_E_TOO_MANY;
+	}
+	if (!e)
+		e = normalise(canon, ncanon, out, err);
 	if (e == PLAG_E_NOMEM)
 		snprintf(err, PLAG_ERRLEN, "out of memory");
 	free(raw);
 	free(pre);
+	free(canon);
 	plag_atoms_free(&atoms);
 	return e;
 }

@@ -9,7 +9,10 @@
  * stay themselves.  Each token keeps the source line it starts on; tokens of
  * a macro expansion carry the line of the macro's use.  Code inside "#if 0"
  * (or after "#if 1 ... #else") is skipped; every other conditional branch is
- * kept, since the tool cannot know which one the compiler takes.
+ * kept, since the tool cannot know which one the compiler takes.  Forms
+ * that mean the same (x++ and x += 1, a > b and b < a, for and while,
+ * braces or none, the order of an if chain) are written one way first:
+ * plag_norm.h lists them.
  *
  * Input is untrusted: empty input, binary data, oversized files, runaway
  * macros and malformed directives end in an error code and a message, never

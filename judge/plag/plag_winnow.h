@@ -29,7 +29,7 @@
 #include <stdbool.h>
 
 /* Bump when token codes or the k-gram hash change: stored hashes expire. */
-#define PLAG_HASH_VERSION 1
+#define PLAG_HASH_VERSION 2
 
 /* k and w: PLAG_K_DEFAULT, PLAG_K_MAX... are the settings' (base/config.h) */
 

@@ -1,7 +1,9 @@
 /* work_plag.c - a compile job's plagiarism check: the submission's
  * fingerprints are taken before its transaction (CPU only), then stored,
  * indexed and compared with every earlier file of the game inside it, so a
- * submission is fingerprinted exactly when its compile job ends. */
+ * submission is fingerprinted exactly when its compile job ends.  Files
+ * fingerprinted by an older version of the method are fingerprinted again
+ * first, in the same transaction. */
 #include <stdio.h>
 #include <string.h>
 
@@ -57,7 +59,14 @@ int work_plag_record(struct work *w, const struct store_submission *sub,
 	struct plag_matches m;
 	char perr[PLAG_ERRLEN];
 	int64_t id;
+	size_t refreshed;
 	bool have = !fp_error[0];
+	if (plag_store_refresh(db, &w->o->cfg->plag, w->o->cfg->data_dir, sub->game, &refreshed,
+			       perr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "plagiarism: fingerprinting earlier files again: %.190s",
+			 perr);
+		return -1;
+	}
 	if (plag_store_add(db, &w->o->cfg->plag, &doc, have ? fps : NULL, fp_error, &id, &m,
 			   perr) < 0) {
 		snprintf(err, WORKER_ERRLEN, "plagiarism: %.230s", perr);

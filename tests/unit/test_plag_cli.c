@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "tests/unit/cli_testlib.h"
+#include "tests/unit/gen_testlib.h"
 #include "tests/unit/http_receiver.h"
 
 static char dir[64], db[128], cfg[128], out[131072];
@@ -644,6 +645,125 @@ Test(plag_cli, show_marks_the_shared_lines_in_both_files)
 	cr_assert(strstr(out, "no fingerprinted file 99"), "%s", out);
 	cr_assert_eq(judge("plagiarism show 2 x1"), 1, "%s", out);
 	cr_assert(strstr(out, "'x1' names no file"), "%s", out);
+}
+
+/* ALPHA's helpers and farmers under another name, and a play() of its
+ * own: what several authors may share, so that it is an idiom by the time
+ * COPYCAT comes. */
+static char *alpha_first_half(const char *name)
+{
+	const char *cut = strstr(ALPHA, "static void guide_knight");
+	const char *named = strstr(ALPHA, "PLAYER_NAME(Alpha);");
+	cr_assert(cut && named && named < cut);
+	struct gen_text t = { 0 };
+	gen_printf(&t, "%.*sPLAYER_NAME(%s);%.*svoid play(void)\n{\n}\n", (int)(named - ALPHA),
+		   ALPHA, name, (int)(cut - named - 19), named + 19);
+	return t.s;
+}
+
+/* "A in B N%, B in A M%" as show prints them. */
+static void shown_shares(int *a_in_b, int *b_in_a)
+{
+	const char *p = strstr(out, "A in B ");
+	cr_assert_not_null(p, "%s", out);
+	cr_assert_eq(sscanf(p, "A in B %d%%, B in A %d%%", a_in_b, b_in_a), 2, "%s", out);
+}
+
+Test(plag_cli, show_and_the_list_measure_a_pair_alike_idioms_left_out)
+{
+	write_config("{\"worker\": {\"qualify_matches\": 0}, \"plagiarism\": "
+		     "{\"common_percent\": 1, \"common_min_files\": 2}}");
+	upload_ok("a/AIAlpha.c", ALPHA, "alice");
+	static const char *const others[][2] = { { "carol", "Half" }, { "dave", "Part" },
+						 { "erin", "Piece" } };
+	for (size_t i = 0; i < 3; i++) {
+		char *half = alpha_first_half(others[i][1]), rel[64];
+		snprintf(rel, sizeof rel, "%s/AI%s.c", others[i][0], others[i][1]);
+		upload_ok(rel, half, others[i][0]);
+		free(half);
+	}
+	upload_ok("m/AICopycat.c", COPYCAT, "mallory");
+	work();
+	/* The pair of Copycat (5) and Alpha (1), in the list... */
+	json_t *arr = pairs("--min 0"), *pair = NULL;
+	for (size_t i = 0; i < json_array_size(arr); i++) {
+		json_t *q = json_array_get(arr, i);
+		if (int_at(q, "a", "submission") == 5 && int_at(q, "b", "submission") == 1)
+			pair = q;
+	}
+	cr_assert_not_null(pair, "no pair of 5 and 1: %s", out);
+	double a_in_b = json_real_value(json_object_get(pair, "a_in_b"));
+	double b_in_a = json_real_value(json_object_get(pair, "b_in_a"));
+	/* ...the shared helpers being idioms, Copycat is far from whole in Alpha */
+	cr_assert_lt(a_in_b, 0.9, "idioms were counted: %s", out);
+	json_decref(arr);
+	/* ...and show, either way round: the same numbers. */
+	int sa, sb;
+	cr_assert_eq(judge("plagiarism show 5 1"), 0, "%s", out);
+	shown_shares(&sa, &sb);
+	cr_assert_eq(sa, (int)(a_in_b * 100 + 0.5), "show %d%%, list %.1f%%", sa, a_in_b * 100);
+	cr_assert_eq(sb, (int)(b_in_a * 100 + 0.5), "show %d%%, list %.1f%%", sb, b_in_a * 100);
+	cr_assert_eq(judge("plagiarism show 1 5"), 0, "%s", out);
+	shown_shares(&sb, &sa);
+	cr_assert_eq(sa, (int)(a_in_b * 100 + 0.5), "show %d%%, list %.1f%%", sa, a_in_b * 100);
+	cr_assert_eq(sb, (int)(b_in_a * 100 + 0.5), "show %d%%, list %.1f%%", sb, b_in_a * 100);
+}
+
+Test(plag_cli, show_puts_the_longest_fragment_side_by_side)
+{
+	write_config("{\"worker\": {\"qualify_matches\": 0}}");
+	upload_ok("AIAlpha.c", ALPHA, "alice");
+	upload_ok("AICopycat.c", COPYCAT, "mallory");
+	work();
+	cr_assert_eq(judge("plagiarism show 2 1"), 0, "%s", out);
+	const char *head = strstr(out, "==== the longest shared fragment, ");
+	cr_assert_not_null(head, "%s", out);
+	unsigned tokens, a1, a2, b1, b2;
+	cr_assert_eq(sscanf(head, "==== the longest shared fragment, %u tokens: lines %u-%u of A "
+			    "beside lines %u-%u of B", &tokens, &a1, &a2, &b1, &b2), 5, "%s", head);
+	cr_assert(a1 <= a2 && b1 <= b2 && tokens > 20, "%s", head);
+	/* The first row: A's first line of it, then B's, on one line. */
+	char a_text[256], b_text[256], want[64];
+	source_line(COPYCAT, (int)a1, a_text, sizeof a_text);
+	source_line(ALPHA, (int)b1, b_text, sizeof b_text);
+	const char *row = strchr(head, '\n') + 1;
+	size_t len = strcspn(row, "\n");
+	char line[512];
+	cr_assert_lt(len, sizeof line);
+	memcpy(line, row, len);
+	line[len] = 0;
+	snprintf(want, sizeof want, "%5u ", a1);
+	cr_assert(strncmp(line, want, strlen(want)) == 0, "%s", line);
+	snprintf(want, sizeof want, " | %5u ", b1);
+	const char *right = strstr(line, want);
+	cr_assert_not_null(right, "no B column in '%s'", line);
+	/* Both texts (tabs expanded, so compare a tab-free stretch). */
+	const char *a_word = a_text + strspn(a_text, " \t"), *b_word = b_text + strspn(b_text, " \t");
+	char a_part[24] = "", b_part[24] = "";
+	snprintf(a_part, sizeof a_part, "%.*s", (int)strcspn(a_word, "\t"), a_word);
+	snprintf(b_part, sizeof b_part, "%.*s", (int)strcspn(b_word, "\t"), b_word);
+	cr_assert(strstr(line, a_part) && strstr(line, a_part) < right, "'%s' not left in '%s'",
+		  a_part, line);
+	cr_assert(strstr(right, b_part), "'%s' not right in '%s'", b_part, line);
+	/* The listings follow. */
+	cr_assert(strstr(head, "==== A: 2, Copycat by mallory"), "%s", out);
+}
+
+Test(plag_cli, files_of_an_older_method_are_fingerprinted_again)
+{
+	write_config("{\"worker\": {\"qualify_matches\": 0}}");
+	upload_ok("AIAlpha.c", ALPHA, "alice");
+	upload_ok("AICopycat.c", COPYCAT, "mallory");
+	work();
+	/* As an older judge left them. */
+	sql("UPDATE plag_docs SET hash_version = 1");
+	cr_assert_eq(judge("plagiarism --game dominator"), 0, "%s", out);
+	cr_assert(strstr(out, "fingerprinted 2 files again"), "%s", out);
+	cr_assert(strstr(out, "FLAGGED") && strstr(out, "Copycat by mallory"), "%s", out);
+	cr_assert_eq(sql_int("SELECT count(*) FROM plag_docs WHERE hash_version = 1"), 0);
+	/* Nothing stale: nothing said, nothing written. */
+	cr_assert_eq(judge("plagiarism --game dominator"), 0, "%s", out);
+	cr_assert(!strstr(out, "again"), "%s", out);
 }
 
 Test(plag_cli, two_versions_by_one_author_are_no_pair)

@@ -15,6 +15,7 @@
 
 #include "judge/base/config.h"
 #include "judge/plag/plag_doc.h"
+#include "judge/plag/plag_event.h"
 #include "judge/plag/plag_sim.h"
 #include "judge/plag/plag_store.h"
 #include "judge/store/store.h"
@@ -391,7 +392,7 @@ Test(plag_store_fps, encode_then_decode_gives_the_same_fingerprints)
 	}
 	/* The decoded fingerprints compare with the originals as themselves. */
 	struct plag_pair p;
-	cr_assert_eq(plag_compare(&f, &g, NULL, &p, err), PLAG_OK, "%s", err);
+	cr_assert_eq(plag_compare(&f, &g, NULL, 1, &p, err), PLAG_OK, "%s", err);
 	cr_assert_float_eq(p.a_in_b, 1.0, 1e-12);
 	cr_assert_float_eq(p.b_in_a, 1.0, 1e-12);
 	plag_fps_free(&g);
@@ -563,13 +564,13 @@ Test(plag_store_base, the_demo_part_of_two_files_does_not_match)
 			     fb.v[i].first_line, fb.v[i].last_line);
 	struct plag_pair p;
 	char err[PLAG_ERRLEN];
-	cr_assert_eq(plag_compare(&fa, &fb, NULL, &p, err), PLAG_OK, "%s", err);
+	cr_assert_eq(plag_compare(&fa, &fb, NULL, 1, &p, err), PLAG_OK, "%s", err);
 	cr_assert_lt(p.a_in_b * 100, cfg.floor_pct, "a_in_b %.2f", p.a_in_b);
 	cr_assert_lt(p.b_in_a * 100, cfg.floor_pct, "b_in_a %.2f", p.b_in_a);
 
 	/* Without the base the Demo they share makes them look alike. */
 	struct plag_fps ra = fingerprint(a, strlen(a), NULL), rb = fingerprint(b, strlen(b), NULL);
-	cr_assert_eq(plag_compare(&ra, &rb, NULL, &p, err), PLAG_OK, "%s", err);
+	cr_assert_eq(plag_compare(&ra, &rb, NULL, 1, &p, err), PLAG_OK, "%s", err);
 	cr_assert_geq(p.a_in_b * 100, cfg.flag_pct, "a_in_b %.2f", p.a_in_b);
 
 	/* Stored, the two are no pair. */
@@ -752,7 +753,7 @@ Test(plag_store_add, an_unrelated_file_is_no_pair)
 	struct plag_fps a = fp_of(SCOUT), b = fp_of(MINER);
 	struct plag_pair p;
 	char err[PLAG_ERRLEN];
-	cr_assert_eq(plag_compare(&a, &b, NULL, &p, err), PLAG_OK, "%s", err);
+	cr_assert_eq(plag_compare(&a, &b, NULL, 1, &p, err), PLAG_OK, "%s", err);
 	cr_assert_lt(p.a_in_b * 100, cfg.floor_pct);
 	cr_assert_lt(p.b_in_a * 100, cfg.floor_pct);
 	plag_fps_free(&a);
@@ -853,6 +854,154 @@ Test(plag_store_add, an_archived_file_keeps_its_source_and_is_stored_once)
 /* ---- the index ------------------------------------------------------------------ */
 
 #define NRANDOM 40
+
+/* ---- a function copied into an otherwise original file ------------------ */
+
+/* base, then nfuncs functions of seed's generated code. */
+static char *grown(const char *base_src, uint64_t seed, int nfuncs)
+{
+	struct gen_text t = { 0 };
+	gen_printf(&t, "%s\n", base_src);
+	random_code(&t, seed, nfuncs);
+	return t.s;
+}
+
+/* SCOUT's scout() and unclaimed_run(), as a copier pastes them. */
+static char *scout_functions(void)
+{
+	const char *from = strstr(SCOUT, "static int unclaimed_run"),
+		   *to = strstr(SCOUT, "static void escort");
+	cr_assert(from && to && from < to);
+	return strndup(from, (size_t)(to - from));
+}
+
+Test(plag_store_add, a_function_copied_into_an_original_file_is_flagged_by_its_fragment)
+{
+	cfg.fragment_tokens = 120;
+	char *alice_src = grown(SCOUT, 1, 5), *copied = scout_functions();
+	char *host = grown(MINER, 2, 5);
+	struct gen_text bob = { 0 };
+	gen_printf(&bob, "%s\n%s", host, copied);
+	int64_t alice = add_src((struct doc_spec){ .author = "alice", .name = "Scout" }, alice_src,
+				NULL);
+	/* An independent file first: no pair, and its longest run is short. */
+	struct plag_matches m;
+	add_src((struct doc_spec){ .author = "carol", .name = "Miner" }, host, &m);
+	for (size_t i = 0; i < m.n; i++)
+		cr_assert(!m.v[i].flagged && !m.v[i].fragment, "an independent file is flagged: "
+			  "%.0f%%, %u tokens", m.v[i].similarity * 100,
+			  plag_longest_tokens(&m.v[i].pair));
+	plag_matches_free(&m);
+
+	struct plag_fps fb = fp_of(bob.s);
+	char err[PLAG_ERRLEN] = "";
+	cr_assert_eq(plag_store_compare(db, &cfg, "dominator", "bob", 0, &fb, &m, err), 0, "%s", err);
+	const struct plag_match *hit = NULL;
+	for (size_t i = 0; i < m.n; i++)
+		if (m.v[i].doc == alice)
+			hit = &m.v[i];
+	cr_assert_not_null(hit, "the copied function made no pair");
+	cr_assert_lt(hit->similarity * 100, cfg.flag_pct, "the shares alone would flag it");
+	cr_assert(hit->fragment && hit->flagged, "not flagged: longest %u tokens",
+		  plag_longest_tokens(&hit->pair));
+	cr_assert_geq(plag_longest_tokens(&hit->pair), cfg.fragment_tokens);
+	/* The fragment's lines: inside the pasted part of bob's file and inside
+	 * SCOUT's two functions in alice's. */
+	unsigned host_lines = 0, first_fn = 0, last_fn = 0;
+	for (const char *c = host; *c; c++)
+		host_lines += *c == '\n';
+	for (const char *c = SCOUT; c < strstr(SCOUT, "static int unclaimed_run"); c++)
+		first_fn += *c == '\n';
+	for (const char *c = SCOUT; c < strstr(SCOUT, "static void escort"); c++)
+		last_fn += *c == '\n';
+	cr_assert_gt(hit->pair.longest_a.first_line, host_lines);
+	cr_assert_gt(hit->pair.longest_b.first_line, first_fn);
+	cr_assert_leq(hit->pair.longest_b.last_line, last_fn);
+	/* The event says so, with the fragment's lines on both sides. */
+	json_t *ev = plag_event_data("Mixed", "bob", hit, 1);
+	cr_assert_not_null(ev);
+	json_t *first = json_array_get(json_object_get(ev, "similar"), 0);
+	cr_assert(json_is_true(json_object_get(first, "fragment")));
+	cr_assert_eq(json_integer_value(json_array_get(json_object_get(first, "lines"), 0)),
+		     hit->pair.longest_a.first_line);
+	cr_assert_eq(json_integer_value(json_array_get(json_object_get(first, "their_lines"), 1)),
+		     hit->pair.longest_b.last_line);
+	json_decref(ev);
+	plag_matches_free(&m);
+
+	/* Stored: the pair with its lines, flagged, both files suspected. */
+	int64_t bob_id = add_fps((struct doc_spec){ .author = "bob", .name = "Mixed" }, &fb, NULL,
+				 NULL, &m);
+	plag_matches_free(&m);
+	cr_assert_eq(testdb_int(db, "SELECT flagged FROM plag_pairs WHERE doc_a = %lld AND doc_b = %lld",
+			    (long long)bob_id, (long long)alice), 1);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE suspected AND id IN "
+			    "(%lld, %lld)", (long long)bob_id, (long long)alice), 2);
+	/* With a higher threshold the same pair is not flagged. */
+	cfg.fragment_tokens = 2000;
+	cr_assert_eq(plag_store_compare(db, &cfg, "dominator", "dan", 0, &fb, &m, err), 0, "%s", err);
+	for (size_t i = 0; i < m.n; i++)
+		if (m.v[i].doc == alice)
+			cr_assert(!m.v[i].flagged);
+	plag_matches_free(&m);
+	plag_fps_free(&fb);
+	free(bob.s);
+	free(host);
+	free(copied);
+	free(alice_src);
+}
+
+Test(plag_store_add, a_stored_pair_measures_as_when_it_was_new)
+{
+	int64_t a = add_src((struct doc_spec){ .author = "alice", .name = "Scout" }, SCOUT, NULL);
+	struct plag_matches m;
+	int64_t b = add_src((struct doc_spec){ .author = "bob", .name = "Copy" }, SCOUT_COPY, &m);
+	cr_assert_eq(m.n, 1);
+	struct plag_match again, back;
+	char err[PLAG_ERRLEN] = "";
+	cr_assert_eq(plag_store_pair(db, &cfg, b, a, &again, NULL, err), 0, "%s", err);
+	cr_assert_float_eq(again.similarity, m.v[0].similarity, 1e-12);
+	cr_assert_float_eq(again.pair.a_in_b, m.v[0].pair.a_in_b, 1e-12);
+	cr_assert_eq(plag_longest_tokens(&again.pair), plag_longest_tokens(&m.v[0].pair));
+	/* From the other side: the same pair, the sides swapped. */
+	cr_assert_eq(plag_store_pair(db, &cfg, a, b, &back, NULL, err), 0, "%s", err);
+	cr_assert_float_eq(back.pair.a_in_b, m.v[0].pair.b_in_a, 1e-12);
+	cr_assert_eq(back.pair.longest_a.first_line, m.v[0].pair.longest_b.first_line);
+	plag_matches_free(&m);
+	cr_assert_neq(plag_store_pair(db, &cfg, a, 999, &back, NULL, err), 0);
+	cr_assert(strstr(err, "no fingerprinted file doc:999"), "%s", err);
+}
+
+Test(plag_store_add, files_of_an_older_version_are_fingerprinted_again)
+{
+	int64_t s = submit("alice", "Scout", SCOUT);
+	int64_t a = add_src((struct doc_spec){ .author = "alice", .name = "Scout", .submission = s },
+			    SCOUT, NULL);
+	int64_t b = add_src((struct doc_spec){ .author = "bob", .name = "Copy", .label = "2025" },
+			    SCOUT_COPY, NULL);
+	int64_t before = testdb_int(db, "SELECT count(*) FROM plag_index");
+	/* As an older judge left them (its rows must go: written again over
+	 * them, the index's key would be taken twice). */
+	cr_assert_eq(sqlite3_exec(db, "UPDATE plag_docs SET hash_version = 1", NULL, NULL, NULL),
+		     SQLITE_OK);
+	struct plag_match m;
+	char err[PLAG_ERRLEN] = "", serr[STORE_ERRLEN] = "";
+	cr_assert_neq(plag_store_pair(db, &cfg, b, a, &m, NULL, err), 0);
+	cr_assert(strstr(err, "other settings"), "%s", err);
+	size_t n = 0;
+	cr_assert_eq(store_begin(store, serr), 0, "%s", serr);
+	cr_assert_eq(plag_store_refresh(db, &cfg, ".", "dominator", &n, err), 0, "%s", err);
+	cr_assert_eq(store_commit(store, serr), 0, "%s", serr);
+	cr_assert_eq(n, 2);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE hash_version = %d",
+			    PLAG_HASH_VERSION), 2);
+	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_index"), before);
+	cr_assert_eq(plag_store_pair(db, &cfg, b, a, &m, NULL, err), 0, "%s", err);
+	cr_assert(m.flagged);
+	/* Nothing left to do: a second refresh touches nothing. */
+	cr_assert_eq(plag_store_refresh(db, &cfg, ".", "dominator", &n, err), 0, "%s", err);
+	cr_assert_eq(n, 0);
+}
 
 Test(plag_store_index, only_files_sharing_fingerprints_are_compared)
 {
