@@ -1,0 +1,306 @@
+/* viewer.js - Blitz2018 for the viewer: the wrapping map, each site's
+ * owner, strength and production, and what one player sees through its fog
+ * (games/blitz/engine/replay.c has the format).
+ *
+ * The replay records only which pieces moved: the rules have no
+ * randomness, so each turn is resolved here again as games/blitz/engine/
+ * rules.c does, and checked against the territory the round recorded.
+ */
+'use strict';
+
+(() => {
+	const MAX = 255;
+	const STILL = 0, DIRS = 'nesw'; /* direction d + 1 is DIRS[d] */
+	const FOG = '#3b4150', MAP = '#8d93a0';
+	const reported = new Set();
+
+	function hexGrid(text, n) {
+		const v = new Uint8Array(n);
+		for (let i = 0; i < n; i++)
+			v[i] = parseInt(text.substr(2 * i, 2), 16) || 0;
+		return v;
+	}
+
+	/* The seats frozen (ejected) in each round: their pieces become the map's. */
+	function ejections(replay) {
+		const out = {};
+		const f = replay && replay.result && Array.isArray(replay.result.frozen) ? replay.result.frozen : [];
+		for (const e of f)
+			if (Array.isArray(e))
+				(out[Math.max(1, e[1] | 0)] = out[Math.max(1, e[1] | 0)] || []).push(e[0] | 0);
+		return out;
+	}
+
+	function init(start, replay) {
+		const p = start.params || {};
+		const w = p.width | 0, h = p.height | 0, n = w * h;
+		const owner = new Uint8Array(n);
+		for (let i = 0; i < n; i++)
+			owner[i] = (start.owner.charCodeAt(i) - 48) & 7;
+		return { w, h, n, players: p.players | 0, fog: p.fog | 0, round: 0,
+			 production: hexGrid(start.production, n), strength: hexGrid(start.strength, n), owner,
+			 eject: ejections(replay), maxProduction: Math.max(1, ...hexGrid(start.production, n)) };
+	}
+
+	function clone(s) {
+		return { ...s, strength: s.strength.slice(), owner: s.owner.slice() };
+	}
+
+	/* The site one step from site i in direction d (STILL: i), wrapping. */
+	function step(s, i, d) {
+		let x = i % s.w, y = (i - x) / s.w;
+		if (d === 1)
+			y = y === 0 ? s.h - 1 : y - 1;
+		else if (d === 2)
+			x = x === s.w - 1 ? 0 : x + 1;
+		else if (d === 3)
+			y = y === s.h - 1 ? 0 : y + 1;
+		else if (d === 4)
+			x = x === 0 ? s.w - 1 : x - 1;
+		return y * s.w + x;
+	}
+
+	/* "moves" as one direction per site (STILL when not named). */
+	function parseMoves(s, text) {
+		const dir = new Uint8Array(s.n);
+		let site = 0;
+		for (let i = 0; i < text.length;) {
+			let k = 0;
+			while (i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57)
+				k = k * 10 + text.charCodeAt(i++) - 48;
+			site += k;
+			const d = DIRS.indexOf(text[i++]) + 1;
+			if (site >= s.n || d === 0)
+				throw new Error('round ' + (s.round + 1) + ': the moves "' + text.slice(0, 40) +
+						'" are not in the replay\'s form (site ' + site + ')');
+			dir[site++] = d;
+		}
+		return dir;
+	}
+
+	/* Steps (1) and (2): every piece leaves its site for piece[p * n + site]. */
+	function movePieces(s, dir) {
+		const piece = new Int16Array(s.players * s.n).fill(-1);
+		const add = (p, i, v) => {
+			const at = p * s.n + i;
+			piece[at] = Math.min(MAX, Math.max(0, piece[at]) + v);
+		};
+		for (let i = 0; i < s.n; i++) {
+			if (!s.owner[i])
+				continue;
+			const p = s.owner[i] - 1;
+			if (dir[i] === STILL) {
+				add(p, i, s.strength[i] + s.production[i]);
+			} else {
+				add(p, step(s, i, dir[i]), s.strength[i]);
+				add(p, i, 0);
+			}
+			s.owner[i] = 0;
+			s.strength[i] = 0;
+		}
+		return piece;
+	}
+
+	/* Step (3): all damage from the strengths before any is dealt (overkill
+	 * on the site and its four neighbours; the map's strength fights on its
+	 * own site only), then step (4): who is left takes the site. */
+	function fight(s, piece) {
+		const sum = new Int32Array(s.n), count = new Int32Array(s.n), mapHurt = new Int32Array(s.n);
+		for (let p = 0; p < s.players; p++)
+			for (let i = 0; i < s.n; i++)
+				if (piece[p * s.n + i] >= 0) {
+					sum[i] += piece[p * s.n + i];
+					count[i]++;
+				}
+		const hurt = new Int32Array(s.n);
+		for (let p = 0; p < s.players; p++) {
+			const mine = (i) => piece[p * s.n + i];
+			for (let i = 0; i < s.n; i++) {
+				hurt[i] = -1;
+				if (mine(i) < 0)
+					continue;
+				let damage = 0, enemies = 0;
+				for (let d = 0; d <= 4; d++) {
+					const j = step(s, i, d), own = mine(j);
+					damage += sum[j] - Math.max(0, own);
+					enemies += count[j] - (own >= 0 ? 1 : 0);
+				}
+				if (s.strength[i] > 0) {
+					damage += s.strength[i];
+					enemies++;
+					mapHurt[i] += mine(i);
+				}
+				if (enemies)
+					hurt[i] = damage;
+			}
+			for (let i = 0; i < s.n; i++)
+				if (hurt[i] >= 0)
+					piece[p * s.n + i] = hurt[i] >= mine(i) ? -1 : mine(i) - hurt[i];
+		}
+		for (let i = 0; i < s.n; i++)
+			s.strength[i] = Math.max(0, s.strength[i] - mapHurt[i]);
+		for (let p = 0; p < s.players; p++)
+			for (let i = 0; i < s.n; i++)
+				if (piece[p * s.n + i] >= 0) {
+					s.owner[i] = p + 1;
+					s.strength[i] = piece[p * s.n + i];
+				}
+	}
+
+	function land(s) {
+		const out = new Array(s.players).fill(0);
+		for (let i = 0; i < s.n; i++)
+			if (s.owner[i])
+				out[s.owner[i] - 1]++;
+		return out;
+	}
+
+	/* The page says so, once a round, when the turn resolved here does not
+	 * give the territory the engine recorded. */
+	function checkLand(s, f) {
+		const got = land(s), want = Array.isArray(f.land) ? f.land : got;
+		if (got.join() !== want.join() && !reported.has(s.round)) {
+			reported.add(s.round);
+			console.error('Blitz round ' + s.round + ': replaying the moves gives territories ' +
+				      got.join(', ') + ' but the replay recorded ' + want.join(', ') +
+				      '; the replay and this viewer disagree on the rules');
+		}
+	}
+
+	function apply(s, f) {
+		s.round++;
+		for (const seat of s.eject[s.round] || [])
+			for (let i = 0; i < s.n; i++)
+				if (s.owner[i] === seat + 1)
+					s.owner[i] = 0;
+		fight(s, movePieces(s, parseMoves(s, typeof f.moves === 'string' ? f.moves : '')));
+		checkLand(s, f);
+	}
+
+	function aspect(s) {
+		return s.h ? s.w / s.h : 1;
+	}
+
+	/* What player k sees: its sites and every site within the fog radius
+	 * (wrapped Euclidean distance); null when it sees the whole map. */
+	function visible(s, k) {
+		const hw = s.w >> 1, hh = s.h >> 1, r = s.fog;
+		if (k < 0 || r === 0 || r * r >= hw * hw + hh * hh)
+			return null;
+		const seen = new Uint8Array(s.n);
+		const ry = Math.min(r, hh), rx = Math.min(r, hw);
+		for (let i = 0; i < s.n; i++) {
+			if (s.owner[i] !== k + 1)
+				continue;
+			const x0 = i % s.w, y0 = (i - x0) / s.w;
+			for (let dy = -ry; dy <= ry; dy++) {
+				const y = ((y0 + dy) % s.h + s.h) % s.h;
+				for (let dx = -rx; dx <= rx; dx++)
+					if (dx * dx + dy * dy <= r * r)
+						seen[y * s.w + ((x0 + dx) % s.w + s.w) % s.w] = 1;
+			}
+		}
+		return seen;
+	}
+
+	/* Production as the ground's warmth: pale sand to ochre. */
+	function ground(s, i) {
+		const t = s.production[i] / s.maxProduction;
+		const mix = (a, b) => Math.round(a + (b - a) * t);
+		return 'rgb(' + mix(246, 222) + ',' + mix(243, 196) + ',' + mix(236, 140) + ')';
+	}
+
+	/* A square for strength v: its side grows with the strength's root, so
+	 * its area follows the strength. */
+	function side(cs, v) {
+		return cs * (0.22 + 0.74 * Math.sqrt(v / MAX));
+	}
+
+	function drawSite(ctx, g, s, i, colors) {
+		const c = i % s.w, r = (i - c) / s.w, x = g.x(c), y = g.y(r), cs = g.cs;
+		const o = s.owner[i], v = s.strength[i];
+		ctx.fillStyle = o ? Viewer.tint(colors[o - 1], 0.72) : ground(s, i);
+		ctx.fillRect(x, y, cs, cs);
+		if (!o && v === 0)
+			return;
+		const d = side(cs, v);
+		ctx.fillStyle = o ? colors[o - 1] : MAP;
+		ctx.globalAlpha = o ? 1 : 0.25 + 0.5 * v / MAX;
+		ctx.fillRect(x + (cs - d) / 2, y + (cs - d) / 2, d, d);
+		ctx.globalAlpha = 1;
+	}
+
+	function draw(ctx, s, view) {
+		const g = Viewer.grid(view.w, view.h, s.h, s.w);
+		const seen = visible(s, view.fog);
+		for (let i = 0; i < s.n; i++) {
+			if (seen && !seen[i]) {
+				const c = i % s.w, r = (i - c) / s.w;
+				ctx.fillStyle = FOG;
+				ctx.fillRect(g.x(c), g.y(r), g.cs, g.cs);
+			} else {
+				drawSite(ctx, g, s, i, view.colors);
+			}
+		}
+		if (g.cs >= 8) { /* a faint grid to tell the sites apart */
+			ctx.strokeStyle = 'rgba(29,35,48,0.08)';
+			ctx.lineWidth = 1;
+			ctx.beginPath();
+			for (let c = 0; c <= s.w; c++) {
+				ctx.moveTo(Math.round(g.x(c)) + 0.5, g.y(0));
+				ctx.lineTo(Math.round(g.x(c)) + 0.5, g.y(s.h));
+			}
+			for (let r = 0; r <= s.h; r++) {
+				ctx.moveTo(g.x(0), Math.round(g.y(r)) + 0.5);
+				ctx.lineTo(g.x(s.w), Math.round(g.y(r)) + 0.5);
+			}
+			ctx.stroke();
+		}
+	}
+
+	/* board: one line per row, the owner's digit ('0' the map's, '?' in
+	 * the fog of the view shown); units: [site, owner, strength] of each
+	 * player's piece in sight; counts: the sites each player holds in sight. */
+	function probe(s, view) {
+		const g = Viewer.grid(view.w, view.h, s.h, s.w);
+		const seen = visible(s, view.fog);
+		const board = [], units = [], counts = new Array(s.players).fill(0), pixels = [];
+		for (let r = 0; r < s.h; r++) {
+			let line = '';
+			for (let c = 0; c < s.w; c++) {
+				const i = r * s.w + c, o = s.owner[i];
+				if (seen && !seen[i]) {
+					line += '?';
+					if (pixels.length < 8 && (r * 7 + c) % 5 === 0)
+						pixels.push({ what: 'fogged site ' + i, x: g.cx(c), y: g.cy(r), expect: FOG });
+					continue;
+				}
+				line += String(o);
+				if (!o)
+					continue;
+				units.push([i, o, s.strength[i]]);
+				counts[o - 1]++;
+				if (pixels.length < 12 && units.length % 7 === 1)
+					pixels.push({ what: 'site ' + i, x: g.cx(c), y: g.cy(r), expect: view.colors[o - 1] });
+			}
+			board.push(line);
+		}
+		return { units, board, counts, pixels };
+	}
+
+	function stats(s) {
+		const sites = land(s), strength = new Array(s.players).fill(0);
+		for (let i = 0; i < s.n; i++)
+			if (s.owner[i])
+				strength[s.owner[i] - 1] += s.strength[i];
+		return sites.map((n, p) => n + (n === 1 ? ' site, ' : ' sites, ') + 'strength ' + strength[p]);
+	}
+
+	Viewer.register('blitz', {
+		title: 'Blitz2018', init, clone, apply, aspect, draw, probe, stats, fog: true,
+		score: (frame) => frame.land,
+		legend: [['rgb(222,196,140)', 'production (darker: more)'], [MAP, 'the map\'s strength'],
+			 [FOG, 'fog: out of sight'],
+			 ['', 'a square\'s size is its strength; the score is territory (sites held)']],
+	});
+})();
