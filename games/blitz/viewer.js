@@ -11,7 +11,7 @@
 (() => {
 	const MAX = 255;
 	const STILL = 0, DIRS = 'nesw'; /* direction d + 1 is DIRS[d] */
-	const FOG = '#3b4150', MAP = '#8d93a0';
+	const FOG = '#3b4150', MAP = '#7d8494';
 	const reported = new Set();
 
 	function hexGrid(text, n) {
@@ -21,13 +21,18 @@
 		return v;
 	}
 
-	/* The seats frozen (ejected) in each round: their pieces become the map's. */
+	/* The seats ejected before each round: a player frozen in round r (its
+	 * turn r + 1, counting from 1; -1 before the first) has its pieces
+	 * become the map's before turn r + 1 is resolved. */
 	function ejections(replay) {
 		const out = {};
 		const f = replay && replay.result && Array.isArray(replay.result.frozen) ? replay.result.frozen : [];
-		for (const e of f)
-			if (Array.isArray(e))
-				(out[Math.max(1, e[1] | 0)] = out[Math.max(1, e[1] | 0)] || []).push(e[0] | 0);
+		for (const e of f) {
+			if (!Array.isArray(e))
+				continue;
+			const turn = Math.max(1, (e[1] | 0) + 1);
+			(out[turn] = out[turn] || []).push(e[0] | 0);
+		}
 		return out;
 	}
 
@@ -207,7 +212,7 @@
 	function ground(s, i) {
 		const t = s.production[i] / s.maxProduction;
 		const mix = (a, b) => Math.round(a + (b - a) * t);
-		return 'rgb(' + mix(246, 222) + ',' + mix(243, 196) + ',' + mix(236, 140) + ')';
+		return 'rgb(' + mix(248, 206) + ',' + mix(246, 196) + ',' + mix(240, 170) + ')';
 	}
 
 	/* A square for strength v: its side grows with the strength's root, so
@@ -225,7 +230,7 @@
 			return;
 		const d = side(cs, v);
 		ctx.fillStyle = o ? colors[o - 1] : MAP;
-		ctx.globalAlpha = o ? 1 : 0.25 + 0.5 * v / MAX;
+		ctx.globalAlpha = o ? 1 : 0.12 + 0.4 * v / MAX;
 		ctx.fillRect(x + (cs - d) / 2, y + (cs - d) / 2, d, d);
 		ctx.globalAlpha = 1;
 	}
@@ -293,13 +298,19 @@
 		for (let i = 0; i < s.n; i++)
 			if (s.owner[i])
 				strength[s.owner[i] - 1] += s.strength[i];
-		return sites.map((n, p) => n + (n === 1 ? ' site, ' : ' sites, ') + 'strength ' + strength[p]);
+		return sites.map((n, p) => n || !s.round ? n + (n === 1 ? ' site, ' : ' sites, ') + 'strength ' + strength[p]
+					      : 'out: no site left');
+	}
+
+	/* A player without a site is out of the game. */
+	function out(s, p) {
+		return s.round > 0 && !s.owner.includes(p + 1);
 	}
 
 	Viewer.register('blitz', {
-		title: 'Blitz2018', init, clone, apply, aspect, draw, probe, stats, fog: true,
+		title: 'Blitz2018', init, clone, apply, aspect, draw, probe, stats, out, fog: true,
 		score: (frame) => frame.land,
-		legend: [['rgb(222,196,140)', 'production (darker: more)'], [MAP, 'the map\'s strength'],
+		legend: [['rgb(206,196,170)', 'production (darker: more)'], [MAP, 'the map\'s strength'],
 			 [FOG, 'fog: out of sight'],
 			 ['', 'a square\'s size is its strength; the score is territory (sites held)']],
 	});

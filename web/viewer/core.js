@@ -13,6 +13,8 @@
  *   probe(state, view)        for tests: {units, board, counts, pixels}
  *   stats(state)              per player, a few words for the panel
  *                             ("412 cells, 31 units"; optional)
+ *   out(state, k)             true when player k is out of the game though
+ *                             its program still runs (optional)
  *   legend                    [[colour, text], ...] (optional)
  *   score(frame)              each player's score after that round, when
  *                             the round has no "score" (optional)
@@ -343,7 +345,8 @@ const Viewer = (() => {
 		[...$('players').children].forEach((li, i) => {
 			li.querySelector('.score').textContent = String(scores[i]);
 			li.querySelector('.stat').textContent = stats[i] || '';
-			const out = Array.isArray(live) ? !live[i] : frozen.some((f) => f.seat === i && f.round < 0);
+			const out = (Array.isArray(live) ? !live[i] : frozen.some((f) => f.seat === i && f.round < 0)) ||
+				    Boolean(m.game.out && m.game.out(state, i));
 			li.classList.toggle('out', out);
 		});
 		$('seek').value = String(view.round);
