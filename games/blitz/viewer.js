@@ -12,7 +12,7 @@
 	const MAX = 255;
 	const STILL = 0, DIRS = 'nesw'; /* direction d + 1 is DIRS[d] */
 	const FOG = '#3b4150', MAP = '#7d8494';
-	const reported = new Set();
+	let disagreed = false; /* the page has said so already */
 
 	function hexGrid(text, n) {
 		const v = new Uint8Array(n);
@@ -160,15 +160,17 @@
 		return out;
 	}
 
-	/* The page says so, once a round, when the turn resolved here does not
-	 * give the territory the engine recorded. */
+	/* The page says so when a turn resolved here does not give the
+	 * territory the engine recorded: once, for the first such round, since
+	 * every later one follows from it. */
 	function checkLand(s, f) {
 		const got = land(s), want = Array.isArray(f.land) ? f.land : got;
-		if (got.join() !== want.join() && !reported.has(s.round)) {
-			reported.add(s.round);
+		if (got.join() !== want.join() && !disagreed) {
+			disagreed = true;
 			console.error('Blitz round ' + s.round + ': replaying the moves gives territories ' +
 				      got.join(', ') + ' but the replay recorded ' + want.join(', ') +
-				      '; the replay and this viewer disagree on the rules');
+				      '; this viewer does not resolve turns as the judge that played the match' +
+				      ' did, so the map shown from this round on is not the real one');
 		}
 	}
 
