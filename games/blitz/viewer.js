@@ -42,9 +42,28 @@
 		const owner = new Uint8Array(n);
 		for (let i = 0; i < n; i++)
 			owner[i] = (start.owner.charCodeAt(i) - 48) & 7;
-		return { w, h, n, players: p.players | 0, fog: p.fog | 0, round: 0,
-			 production: hexGrid(start.production, n), strength: hexGrid(start.strength, n), owner,
-			 eject: ejections(replay), maxProduction: Math.max(1, ...hexGrid(start.production, n)) };
+		const s = { w, h, n, players: p.players | 0, fog: p.fog | 0, round: 0,
+			    production: hexGrid(start.production, n), strength: hexGrid(start.strength, n), owner,
+			    eject: ejections(replay), maxProduction: Math.max(1, ...hexGrid(start.production, n)) };
+		s.near = new Int32Array(5 * n); /* near[5 * i + d]: step(s, i, d) */
+		for (let i = 0; i < n; i++)
+			for (let d = 0; d <= 4; d++)
+				s.near[5 * i + d] = step(s, i, d);
+		s.ground = Array.from(s.production, (v, i) => ground(s, i));
+		return s;
+	}
+
+	/* Working arrays of a turn, kept from one turn to the next: the
+	 * keyframes resolve every turn of the match at load. */
+	const scratch = { size: -1 };
+	function work(s) {
+		if (scratch.size !== s.players * s.n) {
+			scratch.size = s.players * s.n;
+			scratch.piece = new Int16Array(s.players * s.n);
+			for (const k of ['sum', 'count', 'mapHurt', 'hurt', 'dir'])
+				scratch[k] = new Int32Array(s.n);
+		}
+		return scratch;
 	}
 
 	function clone(s) {
@@ -67,7 +86,7 @@
 
 	/* "moves" as one direction per site (STILL when not named). */
 	function parseMoves(s, text) {
-		const dir = new Uint8Array(s.n);
+		const dir = work(s).dir.fill(0);
 		let site = 0;
 		for (let i = 0; i < text.length;) {
 			let k = 0;
@@ -85,7 +104,7 @@
 
 	/* Steps (1) and (2): every piece leaves its site for piece[p * n + site]. */
 	function movePieces(s, dir) {
-		const piece = new Int16Array(s.players * s.n).fill(-1);
+		const piece = work(s).piece.fill(-1);
 		const add = (p, i, v) => {
 			const at = p * s.n + i;
 			piece[at] = Math.min(MAX, Math.max(0, piece[at]) + v);
@@ -97,7 +116,7 @@
 			if (dir[i] === STILL) {
 				add(p, i, s.strength[i] + s.production[i]);
 			} else {
-				add(p, step(s, i, dir[i]), s.strength[i]);
+				add(p, s.near[5 * i + dir[i]], s.strength[i]);
 				add(p, i, 0);
 			}
 			s.owner[i] = 0;
@@ -110,37 +129,40 @@
 	 * on the site and its four neighbours; the map's strength fights on its
 	 * own site only), then step (4): who is left takes the site. */
 	function fight(s, piece) {
-		const sum = new Int32Array(s.n), count = new Int32Array(s.n), mapHurt = new Int32Array(s.n);
+		const { sum, count, mapHurt, hurt } = work(s), n = s.n, near = s.near;
+		sum.fill(0);
+		count.fill(0);
+		mapHurt.fill(0);
 		for (let p = 0; p < s.players; p++)
 			for (let i = 0; i < s.n; i++)
 				if (piece[p * s.n + i] >= 0) {
 					sum[i] += piece[p * s.n + i];
 					count[i]++;
 				}
-		const hurt = new Int32Array(s.n);
 		for (let p = 0; p < s.players; p++) {
-			const mine = (i) => piece[p * s.n + i];
-			for (let i = 0; i < s.n; i++) {
+			const base = p * n;
+			for (let i = 0; i < n; i++) {
 				hurt[i] = -1;
-				if (mine(i) < 0)
+				const v = piece[base + i];
+				if (v < 0)
 					continue;
 				let damage = 0, enemies = 0;
 				for (let d = 0; d <= 4; d++) {
-					const j = step(s, i, d), own = mine(j);
-					damage += sum[j] - Math.max(0, own);
+					const j = near[5 * i + d], own = piece[base + j];
+					damage += sum[j] - (own > 0 ? own : 0);
 					enemies += count[j] - (own >= 0 ? 1 : 0);
 				}
 				if (s.strength[i] > 0) {
 					damage += s.strength[i];
 					enemies++;
-					mapHurt[i] += mine(i);
+					mapHurt[i] += v;
 				}
 				if (enemies)
 					hurt[i] = damage;
 			}
-			for (let i = 0; i < s.n; i++)
+			for (let i = 0; i < n; i++)
 				if (hurt[i] >= 0)
-					piece[p * s.n + i] = hurt[i] >= mine(i) ? -1 : mine(i) - hurt[i];
+					piece[base + i] = hurt[i] >= piece[base + i] ? -1 : piece[base + i] - hurt[i];
 		}
 		for (let i = 0; i < s.n; i++)
 			s.strength[i] = Math.max(0, s.strength[i] - mapHurt[i]);
@@ -210,7 +232,7 @@
 		return seen;
 	}
 
-	/* Production as the ground's warmth: pale sand to ochre. */
+	/* Production as the ground's shade: pale (none) to stone (the map's most). */
 	function ground(s, i) {
 		const t = s.production[i] / s.maxProduction;
 		const mix = (a, b) => Math.round(a + (b - a) * t);
@@ -223,10 +245,10 @@
 		return cs * (0.22 + 0.74 * Math.sqrt(v / MAX));
 	}
 
-	function drawSite(ctx, g, s, i, colors) {
+	function drawSite(ctx, g, s, i, colors, land) {
 		const c = i % s.w, r = (i - c) / s.w, x = g.x(c), y = g.y(r), cs = g.cs;
 		const o = s.owner[i], v = s.strength[i];
-		ctx.fillStyle = o ? Viewer.tint(colors[o - 1], 0.72) : ground(s, i);
+		ctx.fillStyle = o ? land[o - 1] : s.ground[i];
 		ctx.fillRect(x, y, cs, cs);
 		if (!o && v === 0)
 			return;
@@ -239,14 +261,14 @@
 
 	function draw(ctx, s, view) {
 		const g = Viewer.grid(view.w, view.h, s.h, s.w);
-		const seen = visible(s, view.fog);
+		const seen = visible(s, view.fog), land = view.colors.map((c) => Viewer.tint(c, 0.72));
 		for (let i = 0; i < s.n; i++) {
 			if (seen && !seen[i]) {
 				const c = i % s.w, r = (i - c) / s.w;
 				ctx.fillStyle = FOG;
 				ctx.fillRect(g.x(c), g.y(r), g.cs, g.cs);
 			} else {
-				drawSite(ctx, g, s, i, view.colors);
+				drawSite(ctx, g, s, i, view.colors, land);
 			}
 		}
 		if (g.cs >= 8) { /* a faint grid to tell the sites apart */
