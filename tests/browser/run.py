@@ -254,6 +254,10 @@ def check_blitz_fog(t, page, replay, sim, n, k):
     if not t.check(name + ": no error", not st.get("errors"), str(st.get("errors"))):
         return
     t.check(name + ": the view is player %d's" % k, st.get("fog") == k, str(st.get("fog")))
+    menu = re.search(r'<select id="fog">(.*?)</select>', st["dom"], re.S)
+    views = re.findall(r'<option value="(-?\d+)"', menu.group(1)) if menu else []
+    t.check(name + ": the Show menu offers the full board and each player's view",
+            views == [str(v) for v in range(-1, len(replay["players"]))], str(views))
     seen = sim.at(n).seen_by(k)
     want = sim.board(seen)
     t.check(name + ": nothing beyond the fog radius (%d sites in sight of %d)" % (len(seen), sim.n),

@@ -235,8 +235,11 @@ const Viewer = (() => {
 		const sel = $('fog');
 		sel.replaceChildren(el('option', '', 'full board'));
 		sel.options[0].value = '-1';
-		m.replay.players.forEach((p, i) => {
-			const o = el('option', '', playerName(p, i) + "'s view");
+		const names = m.replay.players.map(playerName);
+		names.forEach((name, i) => {
+			/* Seats of one program are told apart by their place in the list. */
+			const twin = names.indexOf(name) !== names.lastIndexOf(name);
+			const o = el('option', '', name + (twin ? ' (' + (i + 1) + ')' : '') + "'s view");
 			o.value = String(i);
 			sel.append(o);
 		});
