@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""The replay viewer's speed: a 1000-round match of each course game, opened
-in headless Chromium straight at its last round.
+"""The replay viewer's speed: a 1000-round match of each course game, and a
+50 x 50 Blitz2018 match of six players (as long as it lasts: the page
+resolves every turn again), opened in headless Chromium straight at its last
+round.
 
 The page measures, with performance.now(), the time from the start of
 loading to the last round drawn (decoding the replay, building the
@@ -23,8 +25,12 @@ import sys
 import tempfile
 import time
 
-GAMES = ["dominator", "ants", "starwar"]
 ROUNDS = 1000
+FOUR = ["Demo", "Demo", "Dummy", "Demo"]
+# game: (players, parameters set over the game's defaults)
+GAMES = {"dominator": (FOUR, {"rounds": ROUNDS}), "ants": (FOUR, {"rounds": ROUNDS}),
+         "starwar": (FOUR, {"rounds": ROUNDS}),
+         "blitz": (["Demo", "Dummy"] * 3, {"width": 50, "height": 50})}
 OUT = "build/bench-viewer"
 
 
@@ -118,16 +124,19 @@ def main():
     judge = sys.argv[1] if len(sys.argv) > 1 else "build/judge"
     os.makedirs(OUT, exist_ok=True)
     failed = over = False
-    for game in GAMES:
+    for game, (players, params) in GAMES.items():
         base = os.path.join(OUT, game)
         with open("config/games/%s.cnf" % game) as f, open(base + ".cnf", "w") as g:
             for line in f:
-                g.write("rounds %d\n" % ROUNDS if line.startswith("rounds ") else line)
-        subprocess.run([judge, "play", game, "Demo", "Demo", "Dummy", "Demo", "-s", "1",
+                key = line.split(" ")[0]
+                g.write("%s %d\n" % (key, params[key]) if key in params else line)
+        subprocess.run([judge, "play", game, *players, "-s", "1",
                         "-i", base + ".cnf", "-o", base + ".json", "--html", base + ".html"],
                        check=True, stdout=subprocess.DEVNULL)
+        with open(base + ".json") as f:
+            rounds = len(json.load(f)["rounds"])
         cold, s = page_states("file://%s#round=last&seeks=200" % os.path.abspath(base + ".html"))
-        bad = [x for x in (cold, s) if x.get("errors") or x.get("round") != ROUNDS]
+        bad = [x for x in (cold, s) if x.get("errors") or x.get("round") != rounds]
         if bad:
             print("viewer %s: the page failed: %s" % (game, bad[0].get("errors") or bad[0]))
             failed = True
@@ -137,7 +146,7 @@ def main():
         print("viewer %-9s %d rounds, replay %4d KB, page %4d KB: load to last round drawn %4d ms"
               " (script starts %d, replay read %d, keyframes built %d; %d ms in a browser just"
               " started); a seek to any round (200 tried) %.1f ms at most, %.1f ms on average"
-              % (game, ROUNDS, kb(base + ".json"), kb(base + ".html"), s["drawnMs"],
+              % (game, rounds, kb(base + ".json"), kb(base + ".html"), s["drawnMs"],
                  p["script"], p["read"], p["built"], cold["drawnMs"],
                  s["seeking"]["slowestMs"], s["seeking"]["meanMs"]))
         over |= s["drawnMs"] >= 1000

@@ -27,10 +27,11 @@ import subprocess
 import sys
 import tempfile
 
-GAMES = ["dominator", "ants", "starwar"]
+GAMES = ["dominator", "ants", "starwar", "blitz"]
 HOSTILE = "</script><img src=x onerror=alert(1)>"
 WINDOW = "1400,950"
 START_IS_RIGHT = False
+BLITZ = {}  # id(replay) -> its BlitzMap, for the rounds checked in order
 
 
 class Suite:
@@ -134,6 +135,163 @@ def changed_starwar(frame, units, board):
 CHANGED = {"dominator": changed_dominator, "ants": changed_ants, "starwar": changed_starwar}
 
 
+def round_scores(replay, n):
+    """The scores after round n; Blitz's rounds give each player's land."""
+    if not n:
+        return [0] * len(replay["players"])
+    frame = replay["rounds"][n - 1]
+    return frame["score"] if "score" in frame else frame["land"]
+
+
+# ---- Blitz: the rules again, to know each round's map ----------------------
+
+class BlitzMap:
+    """Blitz2018's map after each round, resolved from the replay's moves as
+    games/blitz/engine/rules.c does (written apart from the viewer's)."""
+
+    def __init__(self, replay):
+        st = replay["start"]
+        p = st["params"]
+        self.w, self.h, self.players, self.fog = p["width"], p["height"], p["players"], p["fog"]
+        self.n = self.w * self.h
+        hexes = lambda t: [int(t[2 * i:2 * i + 2], 16) for i in range(self.n)]
+        self.prod, self.strength = hexes(st["production"]), hexes(st["strength"])
+        self.owner = [int(c) for c in st["owner"]]
+        self.frozen = {}
+        for seat, rnd, *_ in replay["result"].get("frozen", []):
+            self.frozen.setdefault(max(1, rnd + 1), []).append(seat)
+        self.rounds, self.done = replay["rounds"], 0
+
+    def near(self, i, d):
+        x, y = i % self.w, i // self.w
+        dx, dy = ((0, 0), (0, -1), (1, 0), (0, 1), (-1, 0))[d]
+        return (y + dy) % self.h * self.w + (x + dx) % self.w
+
+    def moves(self, text):
+        dirs, site, k = [0] * self.n, 0, 0
+        for c in text:
+            if c.isdigit():
+                k = k * 10 + int(c)
+            else:
+                site += k
+                dirs[site], site, k = "nesw".index(c) + 1, site + 1, 0
+        return dirs
+
+    def turn(self, frame):
+        self.done += 1
+        for seat in self.frozen.get(self.done, []):
+            self.owner = [0 if o == seat + 1 else o for o in self.owner]
+        dirs = self.moves(frame["moves"])
+        piece = [dict() for _ in range(self.players)]
+        for i in range(self.n):
+            if self.owner[i]:
+                mine = piece[self.owner[i] - 1]
+                to, add = (i, self.strength[i] + self.prod[i]) if not dirs[i] else (self.near(i, dirs[i]), self.strength[i])
+                mine[to] = min(255, mine.get(to, 0) + add)
+                mine.setdefault(i, 0)
+                self.owner[i], self.strength[i] = 0, 0
+        total = [sum(pc.get(i, 0) for pc in piece) for i in range(self.n)]
+        count = [sum(i in pc for pc in piece) for i in range(self.n)]
+        left, map_hurt = [], [0] * self.n
+        for pc in piece:
+            out = {}
+            for i, v in pc.items():
+                around = [self.near(i, d) for d in range(5)]
+                damage = sum(total[j] - pc.get(j, 0) for j in around)
+                enemies = sum(count[j] - (j in pc) for j in around)
+                if self.strength[i]:
+                    damage, enemies = damage + self.strength[i], enemies + 1
+                    map_hurt[i] += v
+                if not enemies or damage < v:
+                    out[i] = v - damage if enemies else v
+            left.append(out)
+        self.strength = [max(0, s - h) for s, h in zip(self.strength, map_hurt)]
+        for p, out in enumerate(left):
+            for i, v in out.items():
+                self.owner[i], self.strength[i] = p + 1, v
+
+    def at(self, n):
+        """The map after round n (rounds are only ever asked in order)."""
+        while self.done < n:
+            self.turn(self.rounds[self.done])
+        return self
+
+    def board(self, seen=None):
+        return ["".join("?" if seen is not None and i not in seen else str(self.owner[i])
+                        for i in range(r * self.w, (r + 1) * self.w)) for r in range(self.h)]
+
+    def seen_by(self, k):
+        """Player k's sites and every site within the fog radius of one."""
+        r, seen = self.fog, set()
+        gap = lambda a, b, m: min(abs(a - b), m - abs(a - b))
+        mine = [i for i in range(self.n) if self.owner[i] == k + 1]
+        for j in range(self.n):
+            if any(gap(i % self.w, j % self.w, self.w) ** 2 + gap(i // self.w, j // self.w, self.h) ** 2
+                   <= r * r for i in mine):
+                seen.add(j)
+        return seen
+
+
+def check_blitz_round(t, name, st, replay, n, sim):
+    """The owners the page shows are the engine's: the sites each player
+    holds are the round's recorded land, and every owner is the rules'."""
+    want = sim.at(n).board()
+    held = [sum(line.count(str(p + 1)) for line in want) for p in range(sim.players)]
+    t.check(name + ": sites held = the recorded land", st["counts"] == (round_scores(replay, n) if n else held),
+            "%s, land %s" % (st["counts"], round_scores(replay, n)))
+    wrong = [(r, c) for r in range(sim.h) for c in range(sim.w) if st["board"][r][c] != want[r][c]]
+    t.check(name + ": every site's owner as the rules give it", not wrong, str(wrong[:5]))
+    strengths = {u[0]: u[2] for u in st["units"]}
+    bad = [i for i in strengths if strengths[i] != sim.strength[i]]
+    t.check(name + ": every piece's strength as the rules give it", not bad, str(bad[:5]))
+
+
+def check_blitz_fog(t, page, replay, sim, n, k):
+    """Player k's view at round n: what the engine's fog shows, no more."""
+    name = "blitz round %d, player %d's view" % (n, k)
+    full = page_state(page, "round=%d" % n)
+    st = page_state(page, "round=%d&fog=%d" % (n, k))
+    if not t.check(name + ": no error", not st.get("errors"), str(st.get("errors"))):
+        return
+    t.check(name + ": the view is player %d's" % k, st.get("fog") == k, str(st.get("fog")))
+    menu = re.search(r'<select id="fog">(.*?)</select>', st["dom"], re.S)
+    views = re.findall(r'<option value="(-?\d+)"', menu.group(1)) if menu else []
+    t.check(name + ": the Show menu offers the full board and each player's view",
+            views == [str(v) for v in range(-1, len(replay["players"]))], str(views))
+    seen = sim.at(n).seen_by(k)
+    want = sim.board(seen)
+    t.check(name + ": nothing beyond the fog radius (%d sites in sight of %d)" % (len(seen), sim.n),
+            st["board"] == want and 0 < len(seen) < sim.n,
+            "first differing row %s" % next((r for r in range(sim.h) if st["board"][r] != want[r]), None))
+    t.check(name + ": drawn otherwise than the full board", st["canvas"]["sum"] != full["canvas"]["sum"])
+    bad = [p for p in st["pixels"] if p["got"] != p["expect"]]
+    t.check(name + ": fogged and seen sites drawn as such", any(p["what"].startswith("fogged") for p in st["pixels"])
+            and not bad, str(bad[:3]))
+
+
+def check_blitz(t, judge, out, page, replay):
+    """Fog views, and a 6-player match (frozen player included) replayed
+    without a disagreement between the viewer and the engine."""
+    sim = BlitzMap(replay)
+    last = len(replay["rounds"])
+    for turn, n in enumerate((1, 40, last - 1)):
+        alive = [p for p, held in enumerate(round_scores(replay, n)) if held]
+        check_blitz_fog(t, page, replay, sim, n, alive[turn % len(alive)])
+    os.makedirs(os.path.join(out, "blitz"), exist_ok=True)
+    wide = os.path.join(out, "blitz", "wide.cnf")
+    with open(wide, "w") as f:
+        f.write("width 40\nheight 24\n")
+    six_page, six = play(judge, out, "blitz", ["Demo", "Demo", "Dummy", "Null", "Demo", spinner_blitz(out)], 7,
+                         ("six", "-i", wide))
+    p = six["start"]["params"]
+    t.check("blitz, 6 players: a map wider than high", p["width"] > p["height"], str(p))
+    st = page_state(six_page, "round=last")
+    t.check("blitz, 6 players: no error at the last round", not st.get("errors"), str(st.get("errors")))
+    t.check("blitz, 6 players: the spinner frozen and marked", len(st.get("marks") or []) == 1, str(st.get("marks")))
+    check_blitz_round(t, "blitz, 6 players, last round", st, six, len(six["rounds"]), BlitzMap(six))
+    t.check("blitz, 6 players: the plot ends at the final land", st.get("plotLast") == six["result"]["scores"])
+
+
 # ---- the checks -----------------------------------------------------------
 
 def start_is_right(replay):
@@ -149,19 +307,21 @@ def check_round(t, game, page, replay, n):
         return st
     rounds = replay["rounds"]
     t.check(name + ": shows round %d" % n, st["round"] == n, str(st["round"]))
-    want = rounds[n - 1]["score"] if n else [0] * len(replay["players"])
+    want = round_scores(replay, n)
     t.check(name + ": scores", st["scores"] == want, "%s, replay %s" % (st["scores"], want))
     t.check(name + ": keyframe seek = replay from the start", st["digest"] == st["fromStart"])
     t.check(name + ": board drawn", st["canvas"]["colours"] > 5, str(st["canvas"]))
     bad = [p for p in st["pixels"] if p["got"] != p["expect"]]
     t.check(name + ": units drawn in their player's colour", st["pixels"] and not bad, str(bad))
-    if n and start_is_right(replay):
+    if game == "blitz":
+        check_blitz_round(t, name, st, replay, n, BLITZ[id(replay)])
+    elif n and start_is_right(replay):
         diffs = CHANGED[game](rounds[n - 1], units_by_id(st), st["board"])
         wrong = [d for d in diffs if d[1] != d[2]]
         t.check(name + ": what the round changed (%d items)" % len(diffs), not wrong, str(wrong[:3]))
     # Dominator scores each colour's cells, Ants each colony's ants, after
     # every round.
-    if n and game != "starwar" and start_is_right(replay):
+    if n and game in ("dominator", "ants") and start_is_right(replay):
         delta = [a - b for a, b in zip(rounds[n - 1]["score"], rounds[n - 2]["score"] if n > 1 else [0] * 4)]
         t.check(name + ": counts agree with the score", st["counts"] == delta,
                 "%s, score grew by %s" % (st["counts"], delta))
@@ -188,6 +348,15 @@ def check_game(t, game, page, replay, shots):
             os.unlink(png)
         chromium("file://%s#%s" % (os.path.abspath(page), frag), "--screenshot=" + png)
         t.check("%s screenshot at %s" % (game, label), os.path.getsize(png) > 10000 if os.path.exists(png) else False)
+
+
+def spinner_blitz(out):
+    """A Blitz player that spins in its 21st turn (frozen in round 20)."""
+    path = os.path.join(out, "blitz", "AISpinner.c")
+    with open(path, "w") as f:
+        f.write('#include "blitz.h"\nPLAYER_NAME(Spinner);\nvoid play(void)\n{\n'
+                "\tif (current_turn() == 20)\n\t\tfor (volatile int i = 0;; i++)\n\t\t\t;\n}\n")
+    return path
 
 
 def spinner(out):
@@ -275,7 +444,11 @@ def main():
         page, replay = play(a.judge, a.out, game, ["Demo", "Demo", "Dummy", "Demo"], 5)
         with open(page, encoding="utf-8") as f:
             encodings.add("gzip" if 'data-encoding="gzip-base64"' in f.read() else "plain")
+        if game == "blitz":
+            BLITZ[id(replay)] = BlitzMap(replay)
         check_game(t, game, page, replay, a.shots)
+        if game == "blitz":
+            check_blitz(t, a.judge, a.out, page, replay)
     t.check("a large replay is carried gzip-compressed", "gzip" in encodings, str(encodings))
     replay = check_frozen(t, a.judge, a.out)
     check_hostile(t, a.page, a.out, replay)

@@ -13,7 +13,11 @@
  *   probe(state, view)        for tests: {units, board, counts, pixels}
  *   stats(state)              per player, a few words for the panel
  *                             ("412 cells, 31 units"; optional)
+ *   out(state, k)             true when player k is out of the game though
+ *                             its program still runs (optional)
  *   legend                    [[colour, text], ...] (optional)
+ *   score(frame)              each player's score after that round, when
+ *                             the round has no "score" (optional)
  *   fog                       true when players see only part of the board:
  *                             the page then offers "full board / player k's
  *                             view" and passes view.fog = -1 or k to draw.
@@ -104,7 +108,8 @@ const Viewer = (() => {
 
 		scores(round) {
 			const n = this.replay.players.length;
-			const s = round > 0 && this.rounds[round - 1].score;
+			const f = round > 0 && this.rounds[round - 1];
+			const s = f && (this.game.score && !('score' in f) ? this.game.score(f) : f.score);
 			return Array.isArray(s) ? s : new Array(n).fill(0);
 		}
 	}
@@ -230,13 +235,23 @@ const Viewer = (() => {
 		const sel = $('fog');
 		sel.replaceChildren(el('option', '', 'full board'));
 		sel.options[0].value = '-1';
-		m.replay.players.forEach((p, i) => {
-			const o = el('option', '', playerName(p, i) + "'s view");
+		const names = m.replay.players.map(playerName);
+		names.forEach((name, i) => {
+			/* Seats of one program are told apart by their place in the list. */
+			const twin = names.indexOf(name) !== names.lastIndexOf(name);
+			const o = el('option', '', name + (twin ? ' (' + (i + 1) + ')' : '') + "'s view");
 			o.value = String(i);
 			sel.append(o);
 		});
 		$('fogbox').hidden = false;
 		sel.addEventListener('change', () => { view.fog = Number(sel.value); render(); });
+	}
+
+	/* The whole board (-1) or player k's view, as if chosen in the page. */
+	function showView(k) {
+		const sel = $('fog');
+		sel.value = String(k);
+		view.fog = sel.value === '' ? -1 : Number(sel.value);
 	}
 
 	/* The board canvas fills the stage's width, and the window's height. */
@@ -283,9 +298,9 @@ const Viewer = (() => {
 		const pad = { l: 8, r: 8, t: 8, b: 18 };
 		const n = m.replay.players.length;
 		let max = 1;
-		for (const r of m.rounds)
+		for (let r = 1; r <= m.last; r++)
 			for (let i = 0; i < n; i++)
-				max = Math.max(max, Number(r.score && r.score[i]) || 0);
+				max = Math.max(max, Number(m.scores(r)[i]) || 0);
 		const x = (r) => pad.l + (w - pad.l - pad.r) * (m.last ? r / m.last : 0);
 		const y = (v) => h - pad.b - (h - pad.t - pad.b) * (v / max);
 		ctx.strokeStyle = '#e3e6ec';
@@ -333,7 +348,8 @@ const Viewer = (() => {
 		[...$('players').children].forEach((li, i) => {
 			li.querySelector('.score').textContent = String(scores[i]);
 			li.querySelector('.stat').textContent = stats[i] || '';
-			const out = Array.isArray(live) ? !live[i] : frozen.some((f) => f.seat === i && f.round < 0);
+			const out = (Array.isArray(live) ? !live[i] : frozen.some((f) => f.seat === i && f.round < 0)) ||
+				    Boolean(m.game.out && m.game.out(state, i));
 			li.classList.toggle('out', out);
 		});
 		$('seek').value = String(view.round);
@@ -450,6 +466,8 @@ const Viewer = (() => {
 		$('main').hidden = false;
 		sizeBoard(m, m.state(0));
 		const wanted = hashParams();
+		if ('fog' in wanted && game.fog)
+			showView(Number(wanted.fog));
 		seek('round' in wanted ? wanted.round : 0);
 		view.drawnAt = performance.now();
 		pressKeys(wanted.keys);
@@ -520,7 +538,7 @@ const Viewer = (() => {
 		const state = m.state(view.round);
 		const probe = m.game.probe(state, boardView(canvas));
 		const out = {
-			game: m.replay.game, round: view.round, rounds: m.last,
+			game: m.replay.game, round: view.round, rounds: m.last, fog: view.fog,
 			drawnMs: view.drawnAt, phases: view.phases,
 			scores: m.scores(view.round),
 			plotLast: m.scores(m.last),
