@@ -100,3 +100,39 @@ int pt_key_line(struct pt_parse *ps, const struct pt_line *l)
 	ps->key_line[k] = l->number;
 	return 0;
 }
+
+/* One line outside the section: the game's own, or `key value`. */
+static int outside_line(struct pt_parse *ps, const struct pt_section *sec, void *ctx,
+			const struct pt_line *l)
+{
+	int taken = sec && sec->other ? sec->other(ctx, l) : 0;
+	return taken < 0 ? -1 : taken ? 0 : pt_key_line(ps, l);
+}
+
+int pt_read(struct pt_parse *ps, const char *text, const struct pt_section *sec, void *ctx)
+{
+	struct pt_line l = { 0 };
+	size_t klen = sec ? strlen(sec->keyword) : 0;
+	int section = 0, rows = 0;
+	if (!text)
+		text = "";
+	while (pt_next_line(&text, &l)) {
+		if (l.len == 0)
+			continue;
+		int rc;
+		if (section) {
+			rc = sec->row(ctx, &l);
+			rows++;
+		} else if (sec && l.len == klen && memcmp(l.s, sec->keyword, klen) == 0) {
+			section = l.number;
+			rc = sec->begin ? sec->begin(ctx, section) : 0;
+		} else {
+			rc = outside_line(ps, sec, ctx, &l);
+		}
+		if (rc < 0)
+			return -1;
+	}
+	if (section && rows == 0)
+		return pt_fail(ps, section, sec->keyword, "no rows follow");
+	return section;
+}

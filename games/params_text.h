@@ -57,4 +57,21 @@ int pt_key_line(struct pt_parse *ps, const struct pt_line *l);
 /* The line a key was given on, 0 if it was not. */
 int pt_line_of(const struct pt_parse *ps, const char *key);
 
+/* A game's section: after a line holding its keyword alone ("board",
+ * "map"), every non-blank line is one of its rows.  begin and other may
+ * be NULL. */
+struct pt_section {
+	const char *keyword;
+	int (*begin)(void *ctx, int line);                /* 0 or -1 */
+	int (*row)(void *ctx, const struct pt_line *l);   /* 0 or -1 */
+	/* A line before the section that is not `key value` (Star War's
+	 * "start"): 1 when the game took it, 0 when it is not the game's. */
+	int (*other)(void *ctx, const struct pt_line *l);
+};
+
+/* Reads the whole text (NULL: empty): `key value` lines and, with sec,
+ * its section.  Returns the keyword's line (0: no section), or -1 with
+ * err set, also when the section has no row. */
+int pt_read(struct pt_parse *ps, const char *text, const struct pt_section *sec, void *ctx);
+
 #endif

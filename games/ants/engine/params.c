@@ -129,11 +129,7 @@ int ant_params_parse(const char *text, struct ant_params *p, char err[GAME_ERRLE
 {
 	ant_params_default(p);
 	struct ant_parse ps = { .pt = { ant_keys, ANT_NKEYS, p, err, { 0 } }, .p = p };
-	struct pt_line l = { 0 };
-	if (!text)
-		text = "";
-	while (pt_next_line(&text, &l))
-		if (l.len && pt_key_line(&ps.pt, &l) < 0)
-			return -1;
+	if (pt_read(&ps.pt, text, NULL, NULL) < 0)
+		return -1;
 	return ant_check_all(&ps);
 }

@@ -129,27 +129,24 @@ static int bz_check_map(struct bz_parse *ps)
 	return 0;
 }
 
+static int bz_map_begin(void *ps, int line)
+{
+	((struct bz_parse *)ps)->map_line = line;
+	return 0;
+}
+
+static int bz_map_row(void *ps, const struct pt_line *l)
+{
+	return bz_parse_map_row(ps, l);
+}
+
 int bz_params_parse(const char *text, struct bz_params *p, char err[GAME_ERRLEN])
 {
+	static const struct pt_section map = { "map", bz_map_begin, bz_map_row, NULL };
 	bz_params_default(p);
 	struct bz_parse ps = { .pt = { bz_keys, BZ_NKEYS, p, err, { 0 } }, .p = p };
-	struct pt_line l = { 0 };
-	if (!text)
-		text = "";
-	while (pt_next_line(&text, &l)) {
-		if (l.len == 0)
-			continue;
-		int rc;
-		if (ps.map_line)
-			rc = bz_parse_map_row(&ps, &l);
-		else if (l.len == 3 && memcmp(l.s, "map", 3) == 0)
-			rc = (ps.map_line = l.number, 0);
-		else
-			rc = pt_key_line(&ps.pt, &l);
-		if (rc < 0)
-			return -1;
-	}
-	if (ps.map_line)
-		return bz_check_map(&ps);
-	return 0;
+	int section = pt_read(&ps.pt, text, &map, &ps);
+	if (section < 0)
+		return -1;
+	return section ? bz_check_map(&ps) : 0;
 }

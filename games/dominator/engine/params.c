@@ -190,29 +190,24 @@ static int dom_check_all(struct dom_parse *ps)
 	return 0;
 }
 
+static int dom_board_begin(void *ps, int line)
+{
+	((struct dom_parse *)ps)->board_line = line;
+	return 0;
+}
+
+static int dom_board_row(void *ps, const struct pt_line *l)
+{
+	return dom_parse_board_row(ps, l);
+}
+
 int dom_params_parse(const char *text, struct dom_params *p, char err[GAME_ERRLEN])
 {
+	static const struct pt_section board = { "board", dom_board_begin, dom_board_row, NULL };
 	dom_params_default(p);
 	struct dom_parse ps = { .pt = { dom_keys, DOM_NKEYS, p, err, { 0 } }, .p = p };
-	struct pt_line l = { 0 };
-	if (!text)
-		text = "";
-	while (pt_next_line(&text, &l)) {
-		if (l.len == 0)
-			continue;
-		int rc;
-		if (ps.board_line)
-			rc = dom_parse_board_row(&ps, &l);
-		else if (l.len == 5 && memcmp(l.s, "board", 5) == 0)
-			rc = (ps.board_line = l.number, 0);
-		else
-			rc = pt_key_line(&ps.pt, &l);
-		if (rc < 0)
-			return -1;
-	}
-	if (ps.board_line && ps.board_rows == 0)
-		return pt_fail(&ps.pt, ps.board_line, "board", "no rows follow");
-	if (ps.board_line && dom_check_board(&ps) < 0)
+	int section = pt_read(&ps.pt, text, &board, &ps);
+	if (section < 0 || (section && dom_check_board(&ps) < 0))
 		return -1;
 	return dom_check_all(&ps);
 }

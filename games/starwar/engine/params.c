@@ -332,33 +332,31 @@ static int sw_check_all(struct sw_parse *ps)
 	return 0;
 }
 
+static int sw_map_begin(void *ps, int line)
+{
+	return sw_begin_map(ps, line);
+}
+
+static int sw_map_row(void *ps, const struct pt_line *l)
+{
+	return sw_parse_map_row(ps, l);
+}
+
+/* The ships' start cells, given before any map. */
+static int sw_start_line(void *ps, const struct pt_line *l)
+{
+	return !sw_is_start_line(l) ? 0 : sw_parse_start(ps, l) < 0 ? -1 : 1;
+}
+
 int sw_params_parse(const char *text, struct sw_params *p, char err[GAME_ERRLEN])
 {
+	static const struct pt_section map = { "map", sw_map_begin, sw_map_row, sw_start_line };
 	sw_params_default(p);
 	struct sw_parse ps = { .pt = { sw_keys, SW_NKEYS, p, err, { 0 } }, .p = p };
-	struct pt_line l = { 0 };
-	if (!text)
-		text = "";
-	while (pt_next_line(&text, &l)) {
-		if (l.len == 0)
-			continue;
-		int rc;
-		if (ps.map_line)
-			rc = sw_parse_map_row(&ps, &l);
-		else if (l.len == 3 && memcmp(l.s, "map", 3) == 0)
-			rc = sw_begin_map(&ps, l.number);
-		else if (sw_is_start_line(&l))
-			rc = sw_parse_start(&ps, &l);
-		else
-			rc = pt_key_line(&ps.pt, &l);
-		if (rc < 0)
-			return -1;
-	}
-	if (ps.map_line && ps.map_rows == 0)
-		return pt_fail(&ps.pt, ps.map_line, "map", "no rows follow");
-	if (ps.map_line && sw_check_map(&ps) < 0)
+	int section = pt_read(&ps.pt, text, &map, &ps);
+	if (section < 0 || (section && sw_check_map(&ps) < 0))
 		return -1;
-	if (!ps.map_line)
+	if (!section)
 		sw_keep_default_map(&ps);
 	return sw_check_all(&ps);
 }
