@@ -3,7 +3,6 @@
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,44 +86,30 @@ static void rows_free(struct board *b)
 	free(b->row);
 }
 
-static int add_row(struct board *b, sqlite3_stmt *st)
-{
-	struct board_row *grown = realloc(b->row, (b->n + 1) * sizeof *b->row);
-	if (!grown)
-		return -1;
-	b->row = grown;
-	struct board_row *r = &b->row[b->n];
-	*r = (struct board_row){
-		.submission = sqlite3_column_int64(st, 0),
-		.player = strdup((const char *)sqlite3_column_text(st, 1)),
-		.author = strdup((const char *)sqlite3_column_text(st, 2)),
-		.mu = sqlite3_column_double(st, 3),
-		.sigma = sqlite3_column_double(st, 4),
-		.games = sqlite3_column_int(st, 5),
-		.wins = sqlite3_column_int(st, 6),
-	};
-	r->score = rating_score((struct rating){ r->mu, r->sigma });
-	b->n++;
-	return r->player && r->author ? 0 : -1;
-}
-
 /* The ranked pool: qualified submissions with a rating (a superseded one
  * keeps its ratings row but has left the pool). */
-static int load_rows(sqlite3 *db, struct board *b)
+static int load_rows(struct store *s, struct board *b, char err[STORE_ERRLEN])
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db,
-			       "SELECT s.id, s.name, s.author, r.mu, r.sigma, r.games, r.wins"
-			       " FROM submissions s JOIN ratings r ON r.submission_id = s.id"
-			       " WHERE s.game = ? AND s.state = 'qualified'", -1, &st, NULL) != SQLITE_OK)
+	struct store_rated *pool;
+	size_t n;
+	if (store_ranked_pool(s, b->game, &pool, &n, err) < 0)
 		return -1;
-	sqlite3_bind_text(st, 1, b->game, -1, SQLITE_STATIC);
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if (add_row(b, st) < 0)
-			break;
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : -1;
+	b->row = n ? calloc(n, sizeof *b->row) : NULL;
+	int rc = n && !b->row ? -1 : 0;
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		struct board_row *r = &b->row[b->n++];
+		*r = (struct board_row){
+			.submission = pool[i].id, .player = strdup(pool[i].name),
+			.author = strdup(pool[i].author), .mu = pool[i].mu, .sigma = pool[i].sigma,
+			.games = pool[i].games, .wins = pool[i].wins,
+		};
+		r->score = rating_score((struct rating){ r->mu, r->sigma });
+		rc = r->player && r->author ? 0 : -1;
+	}
+	free(pool);
+	if (rc < 0)
+		snprintf(err, STORE_ERRLEN, "out of memory");
+	return rc;
 }
 
 /* Scores are compared to a millionth: two computations of the same skill
@@ -159,22 +144,9 @@ static void rank_rows(struct board *b)
 
 /* ---- the matches linked from the page ------------------------------------- */
 
-static int load_recent(sqlite3 *db, struct board_row *r)
+static int load_recent(struct store *s, struct board_row *r, char err[STORE_ERRLEN])
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db, "SELECT m.id FROM match_players p JOIN matches m"
-				   " ON m.id = p.match_id WHERE p.submission_id = ?"
-				   " AND m.replay IS NOT NULL ORDER BY m.id DESC LIMIT ?",
-			       -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	sqlite3_bind_int64(st, 1, r->submission);
-	sqlite3_bind_int(st, 2, BOARD_RECENT);
-	int rc;
-	r->nrecent = 0;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		r->recent[r->nrecent++] = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : -1;
+	return store_recent_matches(s, r->submission, BOARD_RECENT, r->recent, &r->nrecent, err);
 }
 
 /* replay-ID.html beside the board (a match two listed players shared is
@@ -276,15 +248,13 @@ int cmd_leaderboard(int argc, char **argv)
 	const struct game *g = game_find(a.game);
 	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms() };
 	int rc = 0;
-	if (load_rows(store_db(s), &b) < 0) {
-		fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue,
-			sqlite3_errmsg(store_db(s)));
+	if (load_rows(s, &b, err) < 0) {
+		fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue, err);
 		rc = 2;
 	}
 	for (size_t i = 0; rc == 0 && a.html && i < b.n; i++)
-		if (load_recent(store_db(s), &b.row[i]) < 0) {
-			fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue,
-				sqlite3_errmsg(store_db(s)));
+		if (load_recent(s, &b.row[i], err) < 0) {
+			fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue, err);
 			rc = 2;
 		}
 	if (rc == 0 && a.html && write_replays(s, a.html, &b) < 0)

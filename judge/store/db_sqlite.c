@@ -73,23 +73,35 @@ static int lite_exec(struct store *s, const char *sql, const char *what, char er
 /* The queue holds every contestant's source: it is the judge's alone
  * (0600, whatever the umask), and so are the journal and WAL files, which
  * SQLite creates with the database file's mode.  An older queue created
- * world-readable is made private when the judge owns it. */
+ * world-readable is made private when the judge owns it.
+ *
+ * The file is never opened and closed here once it exists: closing any
+ * descriptor of a file drops every POSIX lock this process holds on it,
+ * and another connection of the process (a worker's lease renewer beside
+ * the job's own) may be in the middle of a transaction.  A new file is
+ * made with O_EXCL, so no connection of ours can have it open yet. */
 static int make_private(const char *path, bool create, char err[STORE_ERRLEN])
 {
-	int fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | (create ? O_CREAT : 0), 0600);
-	if (fd < 0) {
-		if (!create && (errno == EACCES || errno == EROFS))
-			return 0; /* a reader: SQLite says what it can do */
-		snprintf(err, STORE_ERRLEN, "cannot open the database %s: %s", path,
+	struct stat st;
+	if (lstat(path, &st) < 0) {
+		if (errno != ENOENT || !create)
+			return 0; /* SQLite says what is wrong, or what it can do */
+		int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+		if (fd >= 0 && fchmod(fd, 0600) == 0) {
+			close(fd);
+			return 0;
+		}
+		if (fd < 0 && errno == EEXIST)
+			return 0; /* another process made it meanwhile: SQLite opens it */
+		snprintf(err, STORE_ERRLEN, "cannot create the database %s: %s", path,
 			 strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return -1;
 	}
-	struct stat st;
-	int rc = fstat(fd, &st);
-	if (rc == 0 && st.st_uid == geteuid() && (st.st_mode & 077))
-		rc = fchmod(fd, st.st_mode & 0700);
-	close(fd);
-	if (rc < 0) {
+	if (!S_ISREG(st.st_mode) || st.st_uid != geteuid() || !(st.st_mode & 077))
+		return 0;
+	if (chmod(path, st.st_mode & 0700) < 0) {
 		snprintf(err, STORE_ERRLEN, "cannot make the database %s private: %s", path,
 			 strerror(errno));
 		return -1;

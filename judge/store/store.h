@@ -150,6 +150,7 @@ struct store_rated {
 	int64_t id; /* the submission */
 	double mu, sigma;
 	int games, wins;
+	char name[16], author[64]; /* filled by store_ranked_pool */
 };
 
 /* A game's qualified players with their ratings, by id (malloc'd). */
@@ -183,6 +184,10 @@ int store_add_event(struct store *s, const char *kind, int64_t submission, const
  * 1; 0 when there are none (*exists: the match itself exists); -1. */
 int store_match_replay(struct store *s, int64_t id, uint8_t **bytes, size_t *len, bool *exists,
 		       char err[STORE_ERRLEN]);
+/* Up to max of the submission's latest matches that have a replay, newest
+ * first: their ids in ids, their count in *n. */
+int store_recent_matches(struct store *s, int64_t submission, int max, int64_t *ids, int *n,
+			 char err[STORE_ERRLEN]);
 /* Every seat of the match that froze, with the judge's reason. */
 int store_match_reasons(struct store *s, int64_t match,
 			void (*each)(void *ctx, int seat, const char *reason), void *ctx,

@@ -37,6 +37,25 @@ int store_match_replay(struct store *s, int64_t id, uint8_t **bytes, size_t *len
 	return rc;
 }
 
+int store_recent_matches(struct store *s, int64_t submission, int max, int64_t *ids, int *n,
+			 char err[STORE_ERRLEN])
+{
+	*n = 0;
+	struct db_stmt *st = db_prepare(s, "SELECT m.id FROM match_players p JOIN matches m"
+					   " ON m.id = p.match_id WHERE p.submission_id = ?1"
+					   " AND m.replay IS NOT NULL ORDER BY m.id DESC LIMIT ?2");
+	if (!st)
+		return db_fail(s, "reading a player's matches", err);
+	db_bind_int(st, 1, submission);
+	db_bind_int(st, 2, max);
+	int rc = 0;
+	while (*n < max && (rc = db_step(st)) == 1)
+		ids[(*n)++] = db_col_int(st, 0);
+	rc = *n < max && rc < 0 ? db_fail(s, "reading a player's matches", err) : 0;
+	db_finish(st);
+	return rc;
+}
+
 int store_match_reasons(struct store *s, int64_t match,
 			void (*each)(void *ctx, int seat, const char *reason), void *ctx,
 			char err[STORE_ERRLEN])

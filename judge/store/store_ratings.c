@@ -1,4 +1,5 @@
 /* store_ratings.c - ratings and the ranked pool (store.h). */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "judge/store/db.h"
@@ -8,8 +9,9 @@ int store_ranked_pool(struct store *s, const char *game, struct store_rated **ou
 {
 	*out = NULL;
 	*n = 0;
-	struct db_stmt *st = db_prepare(s, "SELECT s.id, r.mu, r.sigma, r.games, r.wins"
-					   " FROM submissions s JOIN ratings r ON r.submission_id = s.id"
+	struct db_stmt *st = db_prepare(s, "SELECT s.id, r.mu, r.sigma, r.games, r.wins, s.name,"
+					   " s.author FROM submissions s JOIN ratings r"
+					   " ON r.submission_id = s.id"
 					   " WHERE s.game = ?1 AND s.state = 'qualified' ORDER BY s.id");
 	if (!st)
 		return db_fail(s, "reading the ranked pool", err);
@@ -26,6 +28,8 @@ int store_ranked_pool(struct store *s, const char *game, struct store_rated **ou
 			.id = db_col_int(st, 0), .mu = db_col_double(st, 1), .sigma = db_col_double(st, 2),
 			.games = (int)db_col_int(st, 3), .wins = (int)db_col_int(st, 4),
 		};
+		snprintf((*out)[*n - 1].name, sizeof (*out)->name, "%s", db_col_text(st, 5));
+		snprintf((*out)[*n - 1].author, sizeof (*out)->author, "%s", db_col_text(st, 6));
 	}
 	rc = rc < 0 ? db_fail(s, "reading the ranked pool", err) : 0;
 	db_finish(st);
