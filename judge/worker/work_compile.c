@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "games/game.h"
 #include "games/seed.h"
 #include "judge/base/hash.h"
 #include "judge/play/players.h"
@@ -45,12 +46,17 @@ static int queue_qualifying(struct work *w, const struct store_submission *sub,
 			    char err[WORKER_ERRLEN])
 {
 	const struct cfg_worker *c = &w->o->cfg->worker;
+	/* Four seats where the game allows them (the course games need them;
+	 * Blitz plays 2 to 6), else the fewest it allows. */
+	const struct game *g = game_find(sub->game);
+	int n = !g || game_players_ok(g, 4) ? 4 : game_min_players(g);
 	for (unsigned k = 0; k < c->qualify_matches; k++) {
 		json_t *seats = json_array();
-		for (int seat = 0; seat < 4; seat++)
+		for (int seat = 0; seat < n; seat++)
 			json_array_append_new(seats,
-				seat == (int)(k % 4) ? json_pack("{s:I}", "submission", (json_int_t)sub->id)
-						     : json_pack("{s:s}", "house", c->qualify_opponent));
+				seat == (int)(k % (unsigned)n)
+					? json_pack("{s:I}", "submission", (json_int_t)sub->id)
+					: json_pack("{s:s}", "house", c->qualify_opponent));
 		uint64_t seed = c->seed_secret[0]
 					? seed_derive((uint64_t)sub->id, c->seed_secret, k) >> 2
 					: seed_fresh();

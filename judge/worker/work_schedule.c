@@ -62,6 +62,20 @@ static int queue_match(struct work *w, const char *game, const struct pool *pool
 	return rc;
 }
 
+/* How many players the next match has: a game of a fixed count, that
+ * count; a game of a range (Blitz: 2 to 6), any size of it the pool can
+ * fill, drawn at random, so that a tournament mixes them as Halite's did.
+ * 0 when the pool is too small. */
+static int match_size(const struct game *g, size_t pool, struct rng *r)
+{
+	int lo = game_min_players(g), hi = game_max_players(g);
+	if ((size_t)hi > pool)
+		hi = (int)pool;
+	if (hi < lo)
+		return 0;
+	return hi == lo ? lo : lo + rng_uniform(r, 0, hi - lo);
+}
+
 /* Plans up to room matches of one game, counting each planned game at once
  * so that one batch is already balanced. */
 static int schedule_game(struct work *w, const struct game *g, long room, int *queued,
@@ -78,7 +92,8 @@ static int schedule_game(struct work *w, const struct game *g, long room, int *q
 	int rc = 0;
 	while (*queued < room && !mm_should_stop(pool.p, pool.n, &params)) {
 		size_t pick[GAME_MAX_PLAYERS];
-		int e = mm_pick(pool.p, pool.n, (size_t)g->players, &params, r, pick);
+		int k = match_size(g, pool.n, r);
+		int e = k ? mm_pick(pool.p, pool.n, (size_t)k, &params, r, pick) : MM_EFEW;
 		if (e == MM_EFEW)
 			break;
 		if (e != MM_OK) {
@@ -86,9 +101,9 @@ static int schedule_game(struct work *w, const struct game *g, long room, int *q
 			rc = -1;
 			break;
 		}
-		if ((rc = queue_match(w, g->name, &pool, pick, g->players, r, err)) < 0)
+		if ((rc = queue_match(w, g->name, &pool, pick, k, r, err)) < 0)
 			break;
-		for (int i = 0; i < g->players; i++)
+		for (int i = 0; i < k; i++)
 			pool.p[pick[i]].games++;
 		(*queued)++;
 	}
