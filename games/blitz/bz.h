@@ -32,6 +32,8 @@
 
 struct bz_params {
 	int width, height; /* asked; the generated map may be smaller */
+	int size_min, size_max; /* not 0: each match draws its side from this
+				 * range with its seed, over width and height */
 	int fog;           /* sight radius; 0: no fog */
 	int rounds;        /* the turn limit; 0 in the file: floor(10 *
 			    * sqrt(width * height)) of the map, set by bz_new */

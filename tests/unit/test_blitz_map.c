@@ -8,6 +8,7 @@
  * the wrapped distance), on square and non-square maps. */
 #include <criterion/criterion.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +88,38 @@ Test(blitz_map, the_same_seed_gives_the_same_map)
 	bz_free(a);
 	bz_free(b);
 	bz_free(c);
+}
+
+Test(blitz_map, a_range_of_sizes_draws_each_matchs_from_its_seed)
+{
+	const char *range = "size_min 20\nsize_max 50\n";
+	char err[GAME_ERRLEN] = "";
+	bool seen[BZ_MAX_SIDE + 1] = { false };
+	int kinds = 0;
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		struct bz_state *b = bz_new_players(range, seed, 2, err);
+		cr_assert_not_null(b, "%s", err);
+		struct bz_state *again = bz_new_players(range, seed, 2, err);
+		cr_assert_not_null(again, "%s", err);
+		/* never larger than drawn, a little smaller where the tiling needs */
+		cr_expect(b->width >= 18 && b->width <= 50 && b->height >= 18 && b->height <= 50,
+			  "seed %llu: %d x %d", (unsigned long long)seed, b->width, b->height);
+		cr_expect_eq(again->width, b->width, "the seed fixes the size");
+		kinds += !seen[b->width];
+		seen[b->width] = true;
+		bz_free(b);
+		bz_free(again);
+	}
+	cr_expect_geq(kinds, 10, "40 matches drew only %d sizes", kinds);
+	const char *bad[][2] = {
+		{ "size_min 20\n", "line 1: size_max: missing" },
+		{ "size_min 30\nsize_max 20\n", "line 2: size_max: 20, less than size_min 30" },
+		{ "width 30\nsize_min 20\nsize_max 50\n", "line 2: size_min: a range of sizes" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		cr_expect_null(bz_new_players(bad[i][0], 1, 2, err), "%s", bad[i][0]);
+		cr_expect_eq(strncmp(err, bad[i][1], strlen(bad[i][1])), 0, "%s", err);
+	}
 }
 
 Test(blitz_map, two_players_get_the_size_asked)

@@ -32,6 +32,11 @@ struct bz_state *bz_new_players(const char *params, uint64_t seed, int players,
 	b->seed = seed;
 	b->rng = rng_seeded(seed);
 	b->players = players;
+	if (b->p.size_max) {
+		/* Halite's contest mixed map sizes; the seed picks this match's. */
+		int side = b->p.size_min + rng_uniform(&b->rng, 0, b->p.size_max - b->p.size_min);
+		b->p.width = b->p.height = side;
+	}
 	if (bz_map_setup(b, err) < 0) {
 		free(b);
 		return NULL;

@@ -30,6 +30,8 @@ static const struct pt_key bz_keys[] = {
 	BZ_KEY(fog, 0, BZ_MAX_FOG),
 	BZ_KEY(rounds, 0, 10000),
 	BZ_KEY(start_strength, 0, BZ_MAX_STRENGTH),
+	BZ_KEY(size_min, BZ_MIN_SIDE, BZ_MAX_SIDE),
+	BZ_KEY(size_max, BZ_MIN_SIDE, BZ_MAX_SIDE),
 };
 
 #define BZ_NKEYS ((int)(sizeof bz_keys / sizeof bz_keys[0]))
@@ -129,6 +131,25 @@ static int bz_check_map(struct bz_parse *ps)
 	return 0;
 }
 
+/* A range of sizes goes with neither a fixed size nor a fixed map. */
+static int bz_check_sizes(struct bz_parse *ps)
+{
+	const struct bz_params *p = ps->p;
+	int lmin = pt_line_of(&ps->pt, "size_min"), lmax = pt_line_of(&ps->pt, "size_max");
+	if (!lmin && !lmax)
+		return 0;
+	if (!lmin || !lmax)
+		return pt_fail(&ps->pt, lmin ? lmin : lmax, lmin ? "size_max" : "size_min",
+			       "missing: give both size_min and size_max, or neither");
+	if (p->size_min > p->size_max)
+		return pt_fail(&ps->pt, lmax, "size_max", "%d, less than size_min %d",
+			       p->size_max, p->size_min);
+	if (pt_line_of(&ps->pt, "width") || pt_line_of(&ps->pt, "height") || p->fixed_map)
+		return pt_fail(&ps->pt, lmin, "size_min",
+			       "a range of sizes goes with neither width, height nor a map");
+	return 0;
+}
+
 static int bz_map_begin(void *ps, int line)
 {
 	((struct bz_parse *)ps)->map_line = line;
@@ -146,7 +167,7 @@ int bz_params_parse(const char *text, struct bz_params *p, char err[GAME_ERRLEN]
 	bz_params_default(p);
 	struct bz_parse ps = { .pt = { bz_keys, BZ_NKEYS, p, err, { 0 } }, .p = p };
 	int section = pt_read(&ps.pt, text, &map, &ps);
-	if (section < 0)
+	if (section < 0 || (section && bz_check_map(&ps) < 0))
 		return -1;
-	return section ? bz_check_map(&ps) : 0;
+	return bz_check_sizes(&ps);
 }
