@@ -610,10 +610,11 @@ static void replay_usage(FILE *out)
 "an unusable database or a file that cannot be written.\n");
 }
 
-static int replay_page(const struct read_args *a, struct store *s)
+/* The page of the replay run_replay has already read. */
+static int replay_page(const struct read_args *a, struct store *s, const char *text, size_t len)
 {
 	char err[VIEWER_ERRLEN];
-	if (viewer_write_match(s, a->target, a->html, err) == 0)
+	if (viewer_write_stored(s, a->target, text, len, a->html, err) == 0)
 		return 0;
 	fprintf(stderr, "judge replay: %s\n", err);
 	return 2;
@@ -641,7 +642,7 @@ static int run_replay(const struct read_args *a)
 		fprintf(stderr, "judge replay: %s%s%s\n", err, found == 0 ? " in " : "",
 			found == 0 ? a->queue : "");
 	else if (a->html)
-		rc = replay_page(a, s);
+		rc = replay_page(a, s, text, len);
 	store_close(s);
 	free(text);
 	return rc;

@@ -43,9 +43,10 @@ static void send_all(struct match *m, bool start)
 
 /* Per-turn budgets (game.h): the CPU each seat used since its message
  * went, against the game's budget for that step. */
-static void mark_cpu(struct match *m)
+static void mark_cpu(struct match *m, uint64_t budget)
 {
-	for (int i = 0; i < m->n; i++)
+	/* most games have no budget per step: no clock to read each round */
+	for (int i = 0; budget && i < m->n; i++)
 		m->cpu_mark[i] = alive(m, i) ? sbx_cpu_ns(m->seat[i].proc) : 0;
 }
 
@@ -66,7 +67,7 @@ static void check_budget(struct match *m, int round, uint64_t budget, const char
 
 static void take_names(struct match *m)
 {
-	mark_cpu(m);
+	mark_cpu(m, m->game->init_cpu_ns);
 	send_all(m, true);
 	seat_collect(m->seat, m->n, -1);
 	check_budget(m, -1, m->game->init_cpu_ns, "its start");
@@ -141,7 +142,7 @@ static void play_rounds(struct match *m)
 		tell_status(m, false);
 		if (game_over(m->game, m->g))
 			break;
-		mark_cpu(m);
+		mark_cpu(m, m->game->turn_cpu_ns);
 		send_all(m, false);
 		seat_collect(m->seat, m->n, r);
 		check_budget(m, r, m->game->turn_cpu_ns, "one turn");

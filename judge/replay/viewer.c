@@ -237,18 +237,12 @@ static void add_reason(void *replay, int seat, const char *reason)
 	viewer_add_reason(replay, seat, reason);
 }
 
-int viewer_write_match(struct store *s, int64_t match, const char *path, char err[VIEWER_ERRLEN])
+int viewer_write_stored(struct store *s, int64_t match, const char *text, size_t len,
+			const char *path, char err[VIEWER_ERRLEN])
 {
-	char *text, rerr[REPLAY_ERRLEN], serr[STORE_ERRLEN];
-	size_t len;
-	int found = replay_stored_text(s, match, &text, &len, rerr);
-	if (found <= 0) {
-		snprintf(err, VIEWER_ERRLEN, "%s", rerr);
-		return found == 0 ? 1 : -1;
-	}
+	char serr[STORE_ERRLEN];
 	json_error_t jerr;
 	json_t *replay = json_loadb(text, len, 0, &jerr);
-	free(text);
 	int rc = -1;
 	if (!replay)
 		snprintf(err, VIEWER_ERRLEN, "the stored replay of match %lld is not JSON: %s",
@@ -258,5 +252,19 @@ int viewer_write_match(struct store *s, int64_t match, const char *path, char er
 	else
 		rc = viewer_write(path, replay, err);
 	json_decref(replay);
+	return rc;
+}
+
+int viewer_write_match(struct store *s, int64_t match, const char *path, char err[VIEWER_ERRLEN])
+{
+	char *text, rerr[REPLAY_ERRLEN];
+	size_t len;
+	int found = replay_stored_text(s, match, &text, &len, rerr);
+	if (found <= 0) {
+		snprintf(err, VIEWER_ERRLEN, "%s", rerr);
+		return found == 0 ? 1 : -1;
+	}
+	int rc = viewer_write_stored(s, match, text, len, path, err);
+	free(text);
 	return rc;
 }

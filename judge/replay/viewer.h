@@ -48,4 +48,8 @@ void viewer_add_reason(json_t *replay, int seat, const char *reason);
  * no such match or it has no replay; -1 on an error.  err says which. */
 int viewer_write_match(struct store *s, int64_t match, const char *path, char err[VIEWER_ERRLEN]);
 
+/* The same for a replay already read from the store (its JSON text). */
+int viewer_write_stored(struct store *s, int64_t match, const char *text, size_t len,
+			const char *path, char err[VIEWER_ERRLEN]);
+
 #endif
