@@ -10,10 +10,10 @@
 #include "games/game.h"
 #include "judge/cli/commands.h"
 #include "judge/compile/compile.h"
-#include "judge/compile/cscan.h"
 #include "judge/base/hash.h"
 #include "judge/play/match.h"
 #include "judge/compile/source.h"
+#include "judge/compile/upload_check.h"
 #include "judge/store/store.h"
 
 static void usage(FILE *out)
@@ -79,30 +79,12 @@ static int refuse(const char *fmt, const char *a, const char *b)
 	return 1;
 }
 
-static bool author_valid(const char *a)
-{
-	size_t n = strlen(a);
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)a[i] < 0x20 || a[i] == 0x7f)
-			return false;
-	return n >= 1 && n <= 63;
-}
-
 static int check(const struct submit_args *a, const char *src, size_t len,
 		 char name[PLAYER_NAME_MAX + 1])
 {
-	char err[CSCAN_ERRLEN];
-	if (!game_find(a->game))
-		return refuse("unknown game '%s'%s", a->game, "");
-	if (!author_valid(a->author))
-		return refuse("the author name must be 1 to 63 printable characters%s%s", "", "");
-	if (len == 0)
-		return refuse("%s is empty%s", a->file, "");
-	if (cscan_text(a->file, src, len, err) != 0)
-		return refuse("%s%s", err, " (upload the C source file, not a binary)");
-	if (src_player_name(src, len, name) < 0)
-		return refuse("%s does not name its player: write PLAYER_NAME(Name), Name being 1 to "
-			      "12 letters, digits or _%s", a->file, "");
+	char err[UPLOAD_ERRLEN];
+	if (upload_check(a->game, a->author, a->file, src, len, name, err) < 0)
+		return refuse("%s%s", err, "");
 	return 0;
 }
 

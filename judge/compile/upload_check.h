@@ -1,0 +1,26 @@
+/* upload_check.h - what a submission must pass before it is stored.
+ *
+ * Promises: upload_check() is the one gate every upload goes through (the
+ * local `judge submit`, the HTTP API): a known game, a valid author, a
+ * non-empty text file that names its player.  It reads nothing but its
+ * arguments and stores nothing; on refusal err holds one line saying what
+ * is wrong and what to do, naming the file as `label`.
+ */
+#ifndef JUDGE_UPLOAD_CHECK_H
+#define JUDGE_UPLOAD_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "judge/base/player_name.h"
+
+#define UPLOAD_ERRLEN 512
+
+/* 0 with name filled (the player's PLAYER_NAME), -1 with err filled. */
+int upload_check(const char *game, const char *author, const char *label, const char *src,
+		 size_t len, char name[PLAYER_NAME_MAX + 1], char err[UPLOAD_ERRLEN]);
+
+/* An author name: 1 to 63 printable characters, not only blanks. */
+bool upload_author_valid(const char *author);
+
+#endif
