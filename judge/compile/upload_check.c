@@ -41,8 +41,8 @@ static int source_checks(const char *game, const char *label, const char *src, s
 	return rc == 0 ? 0 : -1;
 }
 
-static int name_checks(const char *label, const char *src, size_t len,
-		       char name[PLAYER_NAME_MAX + 1], char err[UPLOAD_ERRLEN])
+int upload_name_check(const char *label, const char *src, size_t len,
+		      char name[PLAYER_NAME_MAX + 1], char err[UPLOAD_ERRLEN])
 {
 	int count = src_player_name_count(src, len);
 	if (count > 1)
@@ -72,7 +72,7 @@ int upload_check(const char *game, const char *author, const char *label, const 
 	else if (cscan_text(label, src, len, why) != 0)
 		snprintf(err, UPLOAD_ERRLEN, "%s%s", why,
 			 strstr(why, "byte-order") ? "" : " (upload the C source file, not a binary)");
-	else if (name_checks(label, src, len, name, err) == 0 &&
+	else if (upload_name_check(label, src, len, name, err) == 0 &&
 		 source_checks(game, label, src, len, err) == 0)
 		return 0;
 	return -1;

@@ -22,6 +22,12 @@
 int upload_check(const char *game, const char *author, const char *label, const char *src,
 		 size_t len, char name[PLAYER_NAME_MAX + 1], char err[UPLOAD_ERRLEN]);
 
+/* The PLAYER_NAME part alone (also for `judge play`, whose files are not
+ * uploads): exactly one PLAYER_NAME(Name) outside comments and literals,
+ * Name valid.  0 with name filled, -1 with err saying what to write. */
+int upload_name_check(const char *label, const char *src, size_t len,
+		      char name[PLAYER_NAME_MAX + 1], char err[UPLOAD_ERRLEN]);
+
 /* An author name: 1 to 63 printable characters, no blank at either end
  * (so never only blanks). */
 bool upload_author_valid(const char *author);
