@@ -14,14 +14,13 @@
 #include "judge/base/hash.h"
 #include "judge/cli/commands.h"
 #include "judge/cli/submit_http.h"
+#include "judge/cli/why_waiting.h"
 #include "judge/compile/compile.h"
 #include "judge/compile/source.h"
 #include "judge/compile/upload_check.h"
 #include "judge/store/store.h"
 
 #define TOKEN_ENV "JUDGE_TOKEN"
-/* A claimable job nobody took for this long: no worker is at work. */
-#define STALL_MS (30 * 1000)
 #define LOCAL_POLL_MS 200
 #define SERVER_POLL_MS 2000
 /* The author upload_check() sees in --server mode: the server knows the
@@ -150,20 +149,17 @@ static void nap_ms(int ms)
 	nanosleep(&ts, NULL);
 }
 
-/* Says, once, that nothing takes the jobs: the usual reason --wait waits
- * forever is that no judge-worker runs on this queue. */
-static void explain_stall(struct store *s, const char *queue, bool *said)
+/* Says, once, why nothing moves: the usual reason --wait waits forever is
+ * that no judge-worker runs on this queue. */
+static void explain_stall(struct store *s, const struct store_submission *sub, const char *queue,
+			  bool *said)
 {
-	struct store_activity act;
-	char err[STORE_ERRLEN];
-	if (*said || store_activity(s, &act, err) < 0)
+	char why[600];
+	if (*said || why_waiting(s, queue, sub->state, sub->game, 0, why, sizeof why) != 1)
 		return;
-	if (act.waiting > 0 && act.running == 0 && act.oldest_wait_ms >= STALL_MS) {
-		printf("no worker has taken a job for %lld s: is a worker running? start one with "
-		       "`judge-worker --queue %s`\n", (long long)(act.oldest_wait_ms / 1000), queue);
-		fflush(stdout);
-		*said = true;
-	}
+	printf("%s\n", why);
+	fflush(stdout);
+	*said = true;
 }
 
 static void print_state(int64_t id, const char *state, char last[SUBMIT_HTTP_STATE_MAX])
@@ -186,7 +182,7 @@ static int follow_local(struct store *s, const char *queue, int64_t id)
 		int rc = final_status(sub.state);
 		if (rc >= 0)
 			return rc;
-		explain_stall(s, queue, &said);
+		explain_stall(s, &sub, queue, &said);
 		nap_ms(LOCAL_POLL_MS);
 	}
 }
@@ -206,9 +202,9 @@ static int follow_server(const struct submit_http_target *t, int64_t id)
 		if (rc >= 0)
 			return rc;
 		queued_ms = strcmp(state, "queued") == 0 ? queued_ms + SERVER_POLL_MS : 0;
-		if (queued_ms == STALL_MS)
+		if (queued_ms == STORE_STALL_MS)
 			printf("still queued after %d s: the judge's workers are busy or stopped; "
-			       "tell the organiser if it stays so\n", STALL_MS / 1000);
+			       "tell the organiser if it stays so\n", STORE_STALL_MS / 1000);
 		nap_ms(SERVER_POLL_MS);
 	}
 }

@@ -132,6 +132,11 @@ struct store_activity {
 	int64_t waiting, running, oldest_wait_ms;
 };
 int store_activity(struct store *s, struct store_activity *out, char err[STORE_ERRLEN]);
+#define STORE_STALL_MS (30 * 1000)
+static inline bool store_stalled(const struct store_activity *a)
+{
+	return a->waiting > 0 && a->running == 0 && a->oldest_wait_ms >= STORE_STALL_MS;
+}
 
 /* ---- transactions for the modules built on the store ------------------- */
 
