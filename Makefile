@@ -223,15 +223,23 @@ bench: deps $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(PLAG_COPIES) $(JUDGE)
 demo: deps all
 	scripts/demo.sh
 
-# The data the programs read relative to their working directory.
-DATA = config $(wildcard games/*/kit/*.h) $(wildcard games/*/players/*.c) $(KITS) scripts/upload
+# The data the programs read relative to their working directory, the
+# upload script and the documentation.
+DATA = config $(wildcard games/*/kit/*.h) $(wildcard games/*/players/*.c) $(KITS) scripts/upload \
+	README.md docs
+# systemd units, with the installed programs' paths filled in.
+UNITS = $(wildcard dist/systemd/*.service)
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge/systemd
 	install -m 755 $(JUDGE) $(DESTDIR)$(PREFIX)/bin/judge
 	install -m 755 $(JUDGE)-worker $(DESTDIR)$(PREFIX)/bin/judge-worker
 	for f in $(DATA); do \
 		mkdir -p $(DESTDIR)$(PREFIX)/share/judge/$$(dirname $$f) && \
 		cp -r $$f $(DESTDIR)$(PREFIX)/share/judge/$$f || exit 1; \
+	done
+	for u in $(UNITS); do \
+		sed -e 's|@BIN@|$(PREFIX)/bin|g' -e 's|@SHARE@|$(PREFIX)/share/judge|g' $$u \
+			> $(DESTDIR)$(PREFIX)/share/judge/systemd/$$(basename $$u) || exit 1; \
 	done
 
 clean:
