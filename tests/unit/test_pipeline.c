@@ -342,7 +342,7 @@ Test(pipeline, too_few_qualified_players_is_said)
 	work_ranked();
 	/* time, slot, job, names of the players and the game */
 	expect_line("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z [^ ]+: job [0-9]+ "
-		    "compile: submission 1 \\(A by aA\\): compiled");
+		    "compile: submission 1 \\(A by aA, dominator\\): compiled");
 	expect_line("^[0-9-]+T[0-9:]+Z [^ ]+: job [0-9]+ match: qualifying match [0-9]+ of "
 		    "dominator \\(C, Dummy, Dummy, Dummy\\): ");
 	expect_line("^[0-9-]+T[0-9:]+Z [^ ]+: nothing to do: dominator: 3 qualified players, "
