@@ -140,8 +140,10 @@ static void run_job(struct work *w)
 	} else {
 		int cap = attempt_cap(w);
 		bool last = w->job.attempts >= cap;
-		worker_log(o, "job %lld %s failed (attempt %d): %s%s", (long long)w->job.id,
-			   w->job.kind, w->job.attempts, err, last ? "; parked" : "; will retry");
+		const char *game = json_string_value(json_object_get(w->payload, "game"));
+		worker_log(o, "job %lld %s%s%s failed (attempt %d): %s%s", (long long)w->job.id,
+			   w->job.kind, game ? " of " : "", game ? game : "", w->job.attempts, err,
+			   last ? "; parked" : "; will retry");
 		store_rollback(w->store);
 		store_fail(w->store, w->job.id, o->name, err, retry_at(w->job.attempts), cap, serr);
 	}
