@@ -236,6 +236,21 @@ Test(upload_http, the_local_checks_come_first)
 	cr_expect_eq(r.requests, 0, "a refused file was sent");
 }
 
+Test(upload_http, a_file_that_is_not_utf8_is_not_sent)
+{
+	static const struct rcv_reply ok[] = { { 201, NULL, "{\"id\": 3}" } };
+	struct http_receiver r;
+	char path[160];
+	/* Latin-1 in a comment: the compiler takes it, JSON cannot carry it */
+	source("AILatin.c", "/* caf\xe9 */\nPLAYER_NAME(Latin);\n", path);
+	serve(&r, ok, 1);
+	int rc = upload_http(&r, "JUDGE_TOKEN=t", path, "");
+	rcv_stop(&r);
+	cr_expect_eq(rc, 1, "%s", out);
+	cr_expect(strstr(out, "not valid UTF-8 text: save it as UTF-8"), "%s", out);
+	cr_expect_eq(r.requests, 0);
+}
+
 /* One refusal: the answer, and the words the contestant must see. */
 static void expect_answer(const struct rcv_reply *reply, const char *words)
 {
