@@ -222,33 +222,28 @@ Test(upload_http, the_token_option_and_its_absence)
 	cr_expect_str_eq(value, "Bearer opt");
 }
 
-Test(upload_http, the_local_checks_come_first)
+/* A file refused before anything is sent: the words, and no request. */
+static void expect_not_sent(const char *name, const char *text, const char *words)
 {
 	static const struct rcv_reply ok[] = { { 201, NULL, "{\"id\": 3}" } };
 	struct http_receiver r;
 	char path[160];
-	source("AIInc.c", "#include <unistd.h>\nPLAYER_NAME(Inc);\n", path);
+	source(name, text, path);
 	serve(&r, ok, 1);
 	int rc = upload_http(&r, "JUDGE_TOKEN=t", path, "");
 	rcv_stop(&r);
 	cr_expect_eq(rc, 1, "%s", out);
-	cr_expect(strstr(out, "#include <unistd.h> is not allowed"), "%s", out);
+	cr_expect(strstr(out, words), "expected '%s' in: %s", words, out);
 	cr_expect_eq(r.requests, 0, "a refused file was sent");
 }
 
-Test(upload_http, a_file_that_is_not_utf8_is_not_sent)
+Test(upload_http, the_local_checks_come_first)
 {
-	static const struct rcv_reply ok[] = { { 201, NULL, "{\"id\": 3}" } };
-	struct http_receiver r;
-	char path[160];
+	expect_not_sent("AIInc.c", "#include <unistd.h>\nPLAYER_NAME(Inc);\n",
+			"#include <unistd.h> is not allowed");
 	/* Latin-1 in a comment: the compiler takes it, JSON cannot carry it */
-	source("AILatin.c", "/* caf\xe9 */\nPLAYER_NAME(Latin);\n", path);
-	serve(&r, ok, 1);
-	int rc = upload_http(&r, "JUDGE_TOKEN=t", path, "");
-	rcv_stop(&r);
-	cr_expect_eq(rc, 1, "%s", out);
-	cr_expect(strstr(out, "not valid UTF-8 text: save it as UTF-8"), "%s", out);
-	cr_expect_eq(r.requests, 0);
+	expect_not_sent("AILatin.c", "/* caf\xe9 */\nPLAYER_NAME(Latin);\n",
+			"not valid UTF-8 text: save it as UTF-8");
 }
 
 /* One refusal: the answer, and the words the contestant must see. */
