@@ -40,7 +40,7 @@ ATTACKS    := $(patsubst tests/attack/%.c,build/attack/%,$(ATTACK_SRC))
 KITS       := $(patsubst games/%/kit,build/kits/lib%.a,$(wildcard games/*/kit))
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench-%,$(BENCH_SRC))
 
-.PHONY: all test check browser-test bench install clean demo deps soak check-layout check-loops
+.PHONY: all test check browser-test bench install clean demo deps soak check-layout check-loops FORCE
 all: $(JUDGE) $(JUDGE)-worker $(KITS)
 
 deps:
@@ -53,8 +53,18 @@ $(BUILD)/obj/%.o: %.c
 $(LIBSANDBOX): $(call obj,$(SANDBOX_SRC))
 	ar rcs $@ $^
 $(LIBJUDGE): $(call obj,$(JUDGE_SRC)) $(BUILD)/obj/db/schema.o $(BUILD)/obj/db/postgres/schema.o \
-		$(BUILD)/obj/web/files.o
+		$(BUILD)/obj/web/files.o $(BUILD)/obj/version.o
 	ar rcs $@ $^
+
+# judge_version (judge/base/version.h): `git describe` at build time, or
+# VERSION=... on the command line; the file is rewritten only when the
+# version changes, so an unchanged tree relinks nothing.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo unknown)
+$(BUILD)/obj/version.c: FORCE
+	@mkdir -p $(dir $@)
+	@v='const char judge_version[] = "$(VERSION)";'; \
+	  [ -f $@ ] && [ "$$(cat $@)" = "$$v" ] || echo "$$v" > $@
+FORCE:
 
 # The store's schemas and their migrations (db/migrations/NNN.sql for
 # SQLite, db/postgres/migrations/NNN.sql for PostgreSQL, applied in order),
@@ -213,15 +223,23 @@ bench: deps $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(PLAG_COPIES) $(JUDGE)
 demo: deps all
 	scripts/demo.sh
 
-# The data the programs read relative to their working directory.
-DATA = config $(wildcard games/*/kit/*.h) $(wildcard games/*/players/*.c) $(KITS) scripts/upload
+# The data the programs read relative to their working directory, the
+# upload script and the documentation.
+DATA = config $(wildcard games/*/kit/*.h) $(wildcard games/*/players/*.c) $(KITS) scripts/upload \
+	README.md docs
+# systemd units, with the installed programs' paths filled in.
+UNITS = $(wildcard dist/systemd/*.service)
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge/systemd
 	install -m 755 $(JUDGE) $(DESTDIR)$(PREFIX)/bin/judge
 	install -m 755 $(JUDGE)-worker $(DESTDIR)$(PREFIX)/bin/judge-worker
 	for f in $(DATA); do \
 		mkdir -p $(DESTDIR)$(PREFIX)/share/judge/$$(dirname $$f) && \
 		cp -r $$f $(DESTDIR)$(PREFIX)/share/judge/$$f || exit 1; \
+	done
+	for u in $(UNITS); do \
+		sed -e 's|@BIN@|$(PREFIX)/bin|g' -e 's|@SHARE@|$(PREFIX)/share/judge|g' $$u \
+			> $(DESTDIR)$(PREFIX)/share/judge/systemd/$$(basename $$u) || exit 1; \
 	done
 
 clean:

@@ -17,6 +17,7 @@
 
 #define CFG_ERRLEN 256
 #define CFG_DEFAULT_PATH "config/judge.json"
+#define CFG_ENV "JUDGE_CONFIG"
 
 struct cfg_sandbox {
 	uint64_t cpu_ns;       /* a player's CPU budget for the whole game */
@@ -93,5 +94,17 @@ int cfg_init(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN]);
 /* Loads path over the defaults.  path NULL: $JUDGE_CONFIG if set, else
  * config/judge.json in cfg->data_dir when it exists.  Returns 0, or -1 with err filled. */
 int cfg_load(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN]);
+
+/* The file cfg_load(cfg, path) reads, in that lookup order (one file, not
+ * a merge: what it does not set keeps the built-in default): 1 with file
+ * and why ("--config", "$JUDGE_CONFIG", "the data directory's default")
+ * set, 0 when there is none. */
+int cfg_which_file(const struct judge_config *cfg, const char *path, char file[PATH_MAX],
+		   const char **why);
+
+/* Every setting of cfg as the file writes it (its key and unit), a new
+ * JSON object {"section.key": {"value": v, "from": from or "default"}}:
+ * from where file sets the key.  Secrets show as "(set)". */
+json_t *cfg_describe(struct judge_config *cfg, const char *file, const char *from);
 
 #endif

@@ -121,6 +121,25 @@ static void take_orders(struct match *m, int round)
 	}
 }
 
+
+/* The player's stderr as kept; a log cut at its cap ends with a line that
+ * says so, so that a contestant reading it knows the rest is missing. */
+static void copy_log(struct match_seat *ms, const struct sbx_result *r)
+{
+	char note[160] = "";
+	if (r->log_dropped > 0)
+		snprintf(note, sizeof note, "%s[judge: log cut at %zu bytes; %zu more bytes dropped]\n",
+			 r->log_len && r->log[r->log_len - 1] != '\n' ? "\n" : "", r->log_len,
+			 r->log_dropped);
+	size_t extra = strlen(note);
+	ms->log = malloc(r->log_len + extra + 1);
+	if (!ms->log)
+		return;
+	memcpy(ms->log, r->log, r->log_len);
+	memcpy(ms->log + r->log_len, note, extra + 1);
+	ms->log_len = r->log_len + extra;
+}
+
 /* The game's record of the round, plus the orders it resolved and which
  * seats still play: with those, `judge replay check` replays the round. */
 static void record_round(struct match *m, json_t *orders)
@@ -196,11 +215,7 @@ static void fill_result(struct match *m, struct match_result *out)
 		snprintf(ms->reason, sizeof ms->reason, "%s", s->frozen ? s->reason : "");
 		ms->cpu_ns = r->cpu_ns;
 		ms->peak_memory = r->peak_memory;
-		ms->log = malloc(r->log_len + 1);
-		if (ms->log) {
-			memcpy(ms->log, r->log, r->log_len + 1);
-			ms->log_len = r->log_len;
-		}
+		copy_log(ms, r);
 	}
 }
 

@@ -124,6 +124,20 @@ int store_release(struct store *s, int64_t job, const char *worker, char err[STO
  * a dead endpoint must not keep the judge busy). */
 int store_pending(struct store *s, int64_t *count, char err[STORE_ERRLEN]);
 
+/* Whether workers are taking the compile and match jobs: how many may be
+ * claimed now, how many a worker holds under a live lease, and how long
+ * the oldest claimable one has waited (0 when none): a job waiting long
+ * with nothing running means no worker is at work. */
+struct store_activity {
+	int64_t waiting, running, oldest_wait_ms;
+};
+int store_activity(struct store *s, struct store_activity *out, char err[STORE_ERRLEN]);
+#define STORE_STALL_MS (30 * 1000)
+static inline bool store_stalled(const struct store_activity *a)
+{
+	return a->waiting > 0 && a->running == 0 && a->oldest_wait_ms >= STORE_STALL_MS;
+}
+
 /* ---- transactions for the modules built on the store ------------------- */
 
 /* SQLite: BEGIN IMMEDIATE (waits for the write lock up to the busy

@@ -268,3 +268,47 @@ Test(play, the_shipped_files_are_found_from_any_directory, .timeout = 180)
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmp);
 	cli_run(cmd, out, sizeof out);
 }
+
+Test(play, logs_folder_is_made_and_a_cut_log_says_so, .timeout = 120)
+{
+	char dir[] = "/tmp/judge-logs-XXXXXX", cfg[64], args[256], path[128], cmd[160];
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
+	FILE *f = fopen(cfg, "w");
+	cr_assert_not_null(f);
+	fputs("{\"sandbox\": {\"stderr_kb\": 1}}\n", f);
+	fclose(f);
+	snprintf(args, sizeof args, "tests/players/AIChatty.c Demo Demo Null --config %s "
+		 "--logs %s/new/logs", cfg, dir);
+	cr_assert_eq(play(args), 0, "%s", out);
+	snprintf(path, sizeof path, "%s/new/logs/seat0.log", dir);
+	size_t len;
+	char *log = slurp(path, &len);
+	log[len] = '\0';
+	cr_assert(strstr(log, "farmers "), "%.200s", log);
+	const char *note = strstr(log, "[judge: log cut at 1024 bytes; ");
+	cr_assert_not_null(note, "the log does not say it was cut: ...%s", log + len - 80);
+	cr_assert(strstr(note, " more bytes dropped]\n") && note[-1] == '\n', "%s", note - 1);
+	snprintf(path, sizeof path, "%s/new/logs/seat1.log", dir);
+	slurp(path, &len);
+	cr_assert_eq(len, 0, "a quiet player's log is empty, with no note");
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+Test(play, a_player_without_its_name_is_told_what_to_write, .timeout = 120)
+{
+	char path[] = "/tmp/judge-AINoName-XXXXXX.c";
+	int fd = mkstemps(path, 2);
+	cr_assert_geq(fd, 0);
+	const char *text = "#include \"dominator.h\"\nvoid play(void) {}\n";
+	cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	char args[160];
+	snprintf(args, sizeof args, "%s Demo Demo Null", path);
+	int rc = play(args);
+	unlink(path);
+	cr_assert_eq(rc, 1, "%s", out);
+	cr_assert(strstr(out, "does not name its player: write PLAYER_NAME(Name)"), "%s", out);
+	cr_assert_null(strstr(out, "undefined reference"), "%s", out);
+}
