@@ -49,6 +49,31 @@ static char *slurp(const char *path, size_t *len)
 	return buf;
 }
 
+/* A contestant's file AIName.c holding source, in a fresh folder, and
+ * the path for its match's replay there. */
+struct player_file {
+	char dir[32], path[64], replay[96];
+};
+
+static void write_player(struct player_file *pf, const char *name, const char *source)
+{
+	snprintf(pf->dir, sizeof pf->dir, "/tmp/judge-bz%s-XXXXXX", name);
+	cr_assert_not_null(mkdtemp(pf->dir));
+	snprintf(pf->path, sizeof pf->path, "%s/AI%s.c", pf->dir, name);
+	snprintf(pf->replay, sizeof pf->replay, "%s/m.json", pf->dir);
+	FILE *f = fopen(pf->path, "w");
+	cr_assert_not_null(f);
+	fputs(source, f);
+	fclose(f);
+}
+
+static void remove_player(const struct player_file *pf)
+{
+	unlink(pf->replay);
+	unlink(pf->path);
+	rmdir(pf->dir);
+}
+
 Test(blitz_play, demo_against_dummy_plays_and_ranks, .timeout = 120)
 {
 	cr_assert_eq(play("Demo Dummy --seed 3"), 0, "%s", out);
@@ -122,54 +147,73 @@ Test(blitz_play, the_number_of_players_is_checked, .timeout = 60)
 
 Test(blitz_play, a_player_over_its_second_for_one_turn_is_ejected, .timeout = 120)
 {
-	char dir[] = "/tmp/judge-bzslow-XXXXXX";
-	cr_assert_not_null(mkdtemp(dir));
-	char path[64];
-	snprintf(path, sizeof path, "%s/AISlow.c", dir);
-	FILE *f = fopen(path, "w");
-	cr_assert_not_null(f);
-	fputs("#include <time.h>\n#include \"blitz.h\"\nPLAYER_NAME(Slow);\n"
-	      "void play(void)\n{\n\tif (current_turn() == 2)\n"
-	      "\t\twhile (clock() < CLOCKS_PER_SEC * 3 / 2)\n\t\t\t;\n}\n",
-	      f);
-	fclose(f);
+	struct player_file pf;
+	write_player(&pf, "Slow",
+		     "#include <time.h>\n#include \"blitz.h\"\nPLAYER_NAME(Slow);\n"
+		     "void play(void)\n{\n\tif (current_turn() == 2)\n"
+		     "\t\twhile (clock() < CLOCKS_PER_SEC * 3 / 2)\n\t\t\t;\n}\n");
 	char args[128];
-	snprintf(args, sizeof args, "%s Demo --seed 2", path);
+	snprintf(args, sizeof args, "%s Demo --seed 2", pf.path);
 	cr_assert_eq(play(args), 0, "%s", out);
-	cr_expect(strstr(row(0), "round 2: used 1.") && strstr(row(0), "the game allows 1.000 s"),
+	cr_expect(strstr(row(0), "round 2: used 1.") && strstr(row(0), "for one turn; the limit is 1.000 s"),
 		  "%s", out);
 	cr_expect_eq(rank_of(0), 2, "%s", out);
 	cr_expect_eq(rank_of(1), 1, "%s", out);
-	unlink(path);
-	rmdir(dir);
+	remove_player(&pf);
+}
+
+/* A player that never answers turn 2: the sandbox stops it once it has
+ * used its turn's second, not at the wall guard; the two others play on
+ * to the end of the match. */
+Test(blitz_play, a_player_spinning_forever_is_ejected_within_its_turn, .timeout = 120)
+{
+	struct player_file pf;
+	write_player(&pf, "Spin",
+		     "#include \"blitz.h\"\nPLAYER_NAME(Spin);\nvolatile unsigned long spins;\n"
+		     "void play(void)\n{\n\tif (current_turn() == 2)\n\t\tfor (;;)\n"
+		     "\t\t\tspins++;\n}\n");
+	char args[192];
+	snprintf(args, sizeof args, "%s Demo Demo --seed 5 -o %s", pf.path, pf.replay);
+	cr_assert_eq(play(args), 0, "%s", out);
+	cr_expect(strstr(row(0), "round 2: used 1.") &&
+		  strstr(row(0), "of CPU for one turn; the limit is 1.000 s"), "%s", out);
+	char name[32];
+	long long score;
+	int seat, rank;
+	double cpu;
+	cr_assert_eq(sscanf(row(0), "%d %31s %lld %d %lf", &seat, name, &score, &rank, &cpu), 5);
+	cr_expect(cpu >= 1.0 && cpu < 1.25, "stopped after %.3f s of CPU, about one turn's:\n%s", cpu,
+		  out);
+	for (seat = 1; seat < 3; seat++)
+		cr_expect_null(strstr(row(seat), "round "), "seat %d froze too:\n%s", seat, out);
+	json_error_t e;
+	json_t *r = json_load_file(pf.replay, 0, &e);
+	cr_assert_not_null(r, "%s", e.text);
+	size_t played = json_array_size(json_object_get(r, "rounds"));
+	cr_expect(played > 3, "the match went on after the ejection: %zu rounds", played);
+	json_t *frozen = json_array_get(json_object_get(json_object_get(r, "result"), "frozen"), 0);
+	cr_expect_str_eq(json_string_value(json_array_get(frozen, 2)), "cpu-limit");
+	json_decref(r);
+	remove_player(&pf);
 }
 
 Test(blitz_play, a_player_crashing_ends_a_two_player_match_at_once, .timeout = 120)
 {
-	char dir[] = "/tmp/judge-bzcrash-XXXXXX";
-	cr_assert_not_null(mkdtemp(dir));
-	char path[64], replay[96];
-	snprintf(path, sizeof path, "%s/AICrash.c", dir);
-	snprintf(replay, sizeof replay, "%s/m.json", dir);
-	FILE *f = fopen(path, "w");
-	cr_assert_not_null(f);
-	fputs("#include \"blitz.h\"\nPLAYER_NAME(Crash);\nint *nowhere;\n"
-	      "void play(void)\n{\n\tif (current_turn() == 3)\n\t\t*nowhere = 1;\n}\n",
-	      f);
-	fclose(f);
+	struct player_file pf;
+	write_player(&pf, "Crash",
+		     "#include \"blitz.h\"\nPLAYER_NAME(Crash);\nint *nowhere;\n"
+		     "void play(void)\n{\n\tif (current_turn() == 3)\n\t\t*nowhere = 1;\n}\n");
 	char args[192];
-	snprintf(args, sizeof args, "Demo %s --seed 4 -o %s", path, replay);
+	snprintf(args, sizeof args, "Demo %s --seed 4 -o %s", pf.path, pf.replay);
 	cr_assert_eq(play(args), 0, "%s", out);
 	cr_expect(strstr(row(1), "round 3: "), "%s", out);
 	cr_expect_eq(rank_of(0), 1, "%s", out);
 	cr_expect_eq(rank_of(1), 2, "%s", out);
 	json_error_t e;
-	json_t *r = json_load_file(replay, 0, &e);
+	json_t *r = json_load_file(pf.replay, 0, &e);
 	cr_assert_not_null(r, "%s", e.text);
 	cr_expect_eq(json_array_size(json_object_get(r, "rounds")), 3,
 		     "three rounds played, the match over when the player was ejected");
 	json_decref(r);
-	unlink(replay);
-	unlink(path);
-	rmdir(dir);
+	remove_player(&pf);
 }
