@@ -37,7 +37,7 @@ static int send_raw(struct ant_state *g, int player, const struct ant_msg_order 
 {
 	static uint8_t buf[ANT_ORDERS_MAX];
 	char err[GAME_ERRLEN] = "";
-	size_t len = ant_orders_encode(o, n, buf, sizeof buf);
+	size_t len = orders_encode(&ant_orders, o, n, buf, sizeof buf);
 	cr_assert_gt(len, 0);
 	return ant_take_orders(g, player, buf, len, err);
 }
@@ -671,7 +671,7 @@ static void random_round(const struct game *game, struct game_state *gs, struct 
 								 (uint8_t)rng_uniform(r, 1, 2) };
 		static uint8_t buf[ANT_ORDERS_MAX];
 		char err[GAME_ERRLEN];
-		size_t len = ant_orders_encode(o, (size_t)n, buf, sizeof buf);
+		size_t len = orders_encode(&ant_orders, o, (size_t)n, buf, sizeof buf);
 		game->status(gs, p, 0.01);
 		cr_assert_eq(game->orders(gs, p, buf, len, err), 0, "%s", err);
 	}

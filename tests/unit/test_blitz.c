@@ -31,7 +31,7 @@ static int send(struct bz_state *b, int player, const struct bz_msg_order *o, si
 {
 	static uint8_t buf[BZ_ORDERS_MAX];
 	char err[GAME_ERRLEN] = "";
-	size_t len = bz_orders_encode(o, n, buf, sizeof buf);
+	size_t len = orders_encode(&bz_orders, o, n, buf, sizeof buf);
 	cr_assert_gt(len, 0);
 	return bz_take_orders(b, player, buf, len, err);
 }

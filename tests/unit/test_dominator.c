@@ -58,7 +58,7 @@ static int send_raw(struct dom_state *d, int player, const struct dom_msg_order 
 {
 	static uint8_t buf[DOM_ORDERS_MAX];
 	char err[GAME_ERRLEN] = "";
-	size_t len = dom_orders_encode(o, n, buf, sizeof buf);
+	size_t len = orders_encode(&dom_orders, o, n, buf, sizeof buf);
 	cr_assert_gt(len, 0);
 	return dom_take_orders(d, player, buf, len, err);
 }
@@ -819,7 +819,7 @@ Test(dominator_orders, more_than_1000_orders_is_an_error)
 	for (int i = 0; i < DOM_MAX_ORDERS + 5; i++)
 		o[i] = (struct dom_msg_order){ (uint16_t)f, DOM_RIGHT };
 	static uint8_t buf[DOM_ORDERS_MAX];
-	size_t len = dom_orders_encode(o, DOM_MAX_ORDERS + 5, buf, sizeof buf);
+	size_t len = orders_encode(&dom_orders, o, DOM_MAX_ORDERS + 5, buf, sizeof buf);
 	cr_expect_eq(len, DOM_ORDERS_MAX, "the encoder keeps 1001 orders");
 	char err[GAME_ERRLEN] = "";
 	cr_expect_eq(dominator_game.orders((struct game_state *)d, 0, buf, len, err), -1);
@@ -1107,7 +1107,7 @@ static void random_round(const struct game *game, struct game_state *g, struct r
 								 (uint8_t)rng_uniform(r, 0, 8) };
 		uint8_t buf[DOM_ORDERS_MAX];
 		char err[GAME_ERRLEN];
-		size_t len = dom_orders_encode(o, (size_t)n, buf, sizeof buf);
+		size_t len = orders_encode(&dom_orders, o, (size_t)n, buf, sizeof buf);
 		game->status(g, p, 0.01);
 		cr_assert_eq(game->orders(g, p, buf, len, err), 0, "%s", err);
 	}

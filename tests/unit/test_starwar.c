@@ -35,7 +35,7 @@ static int send_raw(struct sw_state *d, int player, const struct sw_msg_order *o
 {
 	static uint8_t buf[SW_ORDERS_MAX];
 	char err[GAME_ERRLEN] = "";
-	size_t len = sw_orders_encode(o, n, buf, sizeof buf);
+	size_t len = orders_encode(&sw_orders, o, n, buf, sizeof buf);
 	cr_assert_gt(len, 0);
 	return sw_take_orders(d, player, buf, len, err);
 }
@@ -686,7 +686,7 @@ Test(starwar_orders, more_than_1000_orders_is_an_error)
 	for (int i = 0; i < SW_MAX_ORDERS + 5; i++)
 		o[i] = (struct sw_msg_order){ 0, sw_move_action(1, 1) };
 	static uint8_t buf[SW_ORDERS_MAX];
-	size_t len = sw_orders_encode(o, SW_MAX_ORDERS + 5, buf, sizeof buf);
+	size_t len = orders_encode(&sw_orders, o, SW_MAX_ORDERS + 5, buf, sizeof buf);
 	cr_expect_eq(len, SW_ORDERS_MAX, "the encoder keeps 1001 orders");
 	char err[GAME_ERRLEN] = "";
 	cr_expect_eq(starwar_game.orders((struct game_state *)d, 0, buf, len, err), -1);

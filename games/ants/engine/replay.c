@@ -197,5 +197,5 @@ size_t ant_replay_message(const struct ant_state *g, int player, const json_t *o
 		if (id < g->nids && g->ant[id].player == player)
 			o[n++].id = (uint16_t)id;
 	}
-	return got < 0 ? 0 : ant_orders_encode(o, (size_t)n, buf, cap);
+	return got < 0 ? 0 : orders_encode(&ant_orders, o, (size_t)n, buf, cap);
 }

@@ -71,7 +71,7 @@ int ant_take_orders(struct ant_state *g, int player, const uint8_t *buf, size_t 
 	if (g->frozen[player])
 		return 0;
 	const char *why = NULL;
-	int n = ant_orders_decode(buf, len, g->incoming, &why);
+	int n = orders_decode(&ant_orders, buf, len, g->incoming, &why);
 	/* The limit is per round, however many messages carry the orders. */
 	if (n >= 0 && g->norders[player] + n > ANT_MAX_ORDERS) {
 		n = -1;

@@ -212,7 +212,7 @@ long antkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 	index_view();
 	norders = 0;
 	play();
-	return (long)ant_orders_encode(orders, (size_t)norders, out, cap);
+	return (long)orders_encode(&ant_orders, orders, (size_t)norders, out, cap);
 }
 
 #ifndef KIT_NO_MAIN

@@ -107,5 +107,5 @@ size_t bz_replay_message(const struct bz_state *b, int player, const json_t *ord
 		if (b->owner[site] == player + 1)
 			o[n++] = (struct bz_msg_order){ .site = (uint16_t)site, .dir = (uint8_t)dir };
 	}
-	return got < 0 ? 0 : bz_orders_encode(o, n, buf, cap);
+	return got < 0 ? 0 : orders_encode(&bz_orders, o, n, buf, cap);
 }

@@ -75,7 +75,7 @@ int bz_take_orders(struct bz_state *b, int player, const uint8_t *buf, size_t le
 	if (b->ejected[player])
 		return 0;
 	const char *why = NULL;
-	int n = bz_orders_decode(buf, len, b->incoming, &why);
+	int n = orders_decode(&bz_orders, buf, len, b->incoming, &why);
 	if (n >= 0 && b->norders[player] + n > b->sites) {
 		snprintf(err, GAME_ERRLEN, "%d orders in one round, but the map has only %d sites",
 			 b->norders[player] + n, b->sites);

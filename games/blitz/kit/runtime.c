@@ -143,7 +143,7 @@ long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 	for (int s = 0; s < sites; s++)
 		if (move[s] != BZ_DIRS && move[s] != BZ_STILL)
 			orders[n++] = (struct bz_msg_order){ (uint16_t)s, move[s] };
-	return (long)bz_orders_encode(orders, n, out, cap);
+	return (long)orders_encode(&bz_orders, orders, n, out, cap);
 }
 
 #ifndef KIT_NO_MAIN

@@ -198,5 +198,5 @@ size_t dom_replay_message(const struct dom_state *d, int player, const json_t *o
 		int view_dir = (c - 'a' + 8 - 2 * player) % 8;
 		o[n++] = (struct dom_msg_order){ .id = (uint16_t)id, .dir = (uint8_t)view_dir };
 	}
-	return got < 0 ? 0 : dom_orders_encode(o, (size_t)n, buf, cap);
+	return got < 0 ? 0 : orders_encode(&dom_orders, o, (size_t)n, buf, cap);
 }

@@ -51,7 +51,7 @@ int dom_take_orders(struct dom_state *d, int player, const uint8_t *buf, size_t 
 	if (d->frozen[player])
 		return 0;
 	const char *why = NULL;
-	int n = dom_orders_decode(buf, len, d->incoming, &why);
+	int n = orders_decode(&dom_orders, buf, len, d->incoming, &why);
 	if (n >= 0 && d->norders[player] + n > DOM_MAX_ORDERS) {
 		n = -1;
 		why = "more than 1000 orders in one round";

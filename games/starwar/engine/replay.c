@@ -152,5 +152,5 @@ size_t sw_replay_message(const struct sw_state *d, int player, const json_t *ord
 		o[i] = (struct sw_msg_order){ .id = (uint16_t)json_integer_value(id),
 					      .action = (uint8_t)json_integer_value(action) };
 	}
-	return sw_orders_encode(o, n / 2, buf, cap);
+	return orders_encode(&sw_orders, o, n / 2, buf, cap);
 }

@@ -379,7 +379,7 @@ int sw_take_orders(struct sw_state *d, int player, const uint8_t *buf, size_t le
 	if (d->frozen[player])
 		return 0;
 	const char *why = NULL;
-	int n = sw_orders_decode(buf, len, d->incoming, &why);
+	int n = orders_decode(&sw_orders, buf, len, d->incoming, &why);
 	if (n >= 0 && d->norders[player] + n > SW_MAX_ORDERS) {
 		n = -1;
 		why = "more than 1000 orders in one round";

@@ -195,7 +195,7 @@ long swkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 	index_view();
 	norders = 0;
 	play();
-	return (long)sw_orders_encode(orders, (size_t)norders, out, cap);
+	return (long)orders_encode(&sw_orders, orders, (size_t)norders, out, cap);
 }
 
 #ifndef KIT_NO_MAIN
