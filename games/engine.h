@@ -14,13 +14,43 @@
  * struct game (game.h) follow as designated initialisers:
  *
  *     GAME_ENGINE(..., BZ_ORDERS_MAX, .min_players = 2, .max_players = 6);
+ *
+ * The engine's header declares those functions in one line too, after its
+ * struct P_state:
+ *
+ *     GAME_ENGINE_FUNCTIONS(dom);
+ *
+ * and a course-style engine (parse the parameters, seed its generator from
+ * the match seed, set up the board, start the replay log) gets P_new and
+ * P_free from GAME_ENGINE_NEW (below).
  */
 #ifndef GAME_ENGINE_H
 #define GAME_ENGINE_H
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "games/game.h"
+#include "games/kit/rng.h"
+#include "games/seed.h"
+
+/* What GAME_ENGINE() calls, as the engine defines it (game.h says what
+ * each step does; P_take_orders fills err when it refuses a message). */
+#define GAME_ENGINE_FUNCTIONS(P)                                                           \
+	struct P##_state *P##_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]); \
+	void P##_free(struct P##_state *s);                                                \
+	size_t P##_start(const struct P##_state *s, int player, uint8_t *buf, size_t cap);  \
+	size_t P##_view(const struct P##_state *s, int player, uint8_t *buf, size_t cap);   \
+	int P##_take_orders(struct P##_state *s, int player, const uint8_t *buf, size_t len, \
+			    char err[GAME_ERRLEN]);                                        \
+	void P##_set_status(struct P##_state *s, int player, double cpu_share);            \
+	void P##_advance(struct P##_state *s);                                             \
+	json_t *P##_replay_header(const struct P##_state *s);                              \
+	json_t *P##_replay_round(const struct P##_state *s);                               \
+	json_t *P##_replay_orders(const struct P##_state *s);                              \
+	size_t P##_replay_message(const struct P##_state *s, int player, const json_t *orders, \
+				  uint8_t *buf, size_t cap)
 
 #define GAME_ENGINE(P, table, NAME, TITLE, PLAYERS, START_MAX, VIEW_MAX, ORDERS_MAX, ...) \
 	static struct P##_state *P##_of(struct game_state *g)                              \
@@ -106,6 +136,40 @@
 		.replay_orders = P##_game_replay_orders,                                   \
 		.replay_message = P##_game_replay_message,                                 \
 		__VA_ARGS__                                                                \
+	}
+
+/* A zeroed match state of `size` bytes, or NULL with err filled. */
+static inline void *game_state_alloc(size_t size, const char *title, char err[GAME_ERRLEN])
+{
+	void *s = calloc(1, size);
+	if (!s)
+		snprintf(err, GAME_ERRLEN, "out of memory for a match of %s", title);
+	return s;
+}
+
+/* P_new and P_free of a course-style engine: its state has the parameters
+ * p (from P_params_parse), seed and rng (the engine's own stream, derived
+ * from the match seed: games/seed.h); SETUP(state, err) lays out the board
+ * (-1 with err when the parameters do not fit), then P_begin_log starts
+ * the replay log of the first round. */
+#define GAME_ENGINE_NEW(P, TITLE, SETUP)                                                    \
+	struct P##_state *P##_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]) \
+	{                                                                                   \
+		struct P##_state *s = game_state_alloc(sizeof *s, TITLE, err);               \
+		if (!s)                                                                     \
+			return NULL;                                                        \
+		s->seed = seed;                                                             \
+		s->rng = rng_seeded(seed_derive(seed, SEED_ENGINE, 0));                     \
+		if (P##_params_parse(params, &s->p, err) < 0 || SETUP(s, err) < 0) {        \
+			free(s);                                                            \
+			return NULL;                                                        \
+		}                                                                           \
+		P##_begin_log(s);                                                           \
+		return s;                                                                   \
+	}                                                                                   \
+	void P##_free(struct P##_state *s)                                                  \
+	{                                                                                   \
+		free(s);                                                                    \
 	}
 
 #endif

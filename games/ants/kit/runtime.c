@@ -7,14 +7,11 @@
 
 #include "games/ants/kit/ants.h"
 #include "games/ants/proto.h"
-#include "games/kit/io.h"
-#include "games/kit/rng.h"
+#include "games/kit/runtime.h"
 
-extern const char player_name[];
 
 static struct ant_msg_start start;
 static struct ant_msg_view view;
-static struct rng rng;
 static int ant_index[ANT_MAX_IDS]; /* id -> index in view.ant, or -1 */
 static int ant_at[ANT_MAX_CELLS];  /* cell -> ant id, or -1 */
 static int lists[ANT_PLAYERS][ANT_TYPES][ANT_MAX_CELLS];
@@ -162,19 +159,7 @@ void take(int id) { order(id, ANT_TAKE, 0, 0); }
 void leave(int id) { order(id, ANT_LEAVE, 0, 0); }
 void lay(int id, Dir d, AntType t) { order(id, ANT_LAY, (int)d, (int)t); }
 
-int random_int(int low, int high)
-{
-	return low < high ? rng_uniform(&rng, low, high) : low;
-}
-
-void random_permutation(int n, int *out)
-{
-	if (n > 0)
-		rng_permutation(&rng, out, n);
-}
-
 /* The in-process build hides every symbol but these two. */
-#define KIT_ENTRY __attribute__((visibility("default")))
 KIT_ENTRY int antkit_start(const uint8_t *msg, size_t len);
 KIT_ENTRY long antkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
 
@@ -201,7 +186,7 @@ int antkit_start(const uint8_t *msg, size_t len)
 {
 	if (!ant_start_decode(msg, len, &start))
 		return -1;
-	rng = rng_seeded(start.seed);
+	kit_seed(start.seed);
 	return 0;
 }
 
@@ -215,10 +200,4 @@ long antkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 	return (long)orders_encode(&ant_orders, orders, (size_t)norders, out, cap);
 }
 
-#ifndef KIT_NO_MAIN
-int main(void)
-{
-	static uint8_t in[FRAME_HEADER + ANT_VIEW_MAX], out[ANT_ORDERS_MAX];
-	return kit_main("ants", player_name, antkit_start, antkit_turn, in, sizeof in, out, sizeof out);
-}
-#endif
+KIT_MAIN("ants", antkit_start, antkit_turn, ANT_VIEW_MAX, ANT_ORDERS_MAX)

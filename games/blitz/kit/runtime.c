@@ -8,16 +8,13 @@
 
 #include "games/blitz/kit/blitz.h"
 #include "games/blitz/proto.h"
-#include "games/kit/io.h"
-#include "games/kit/rng.h"
+#include "games/kit/runtime.h"
 
-extern const char player_name[];
 /* A player need not define init(). */
 __attribute__((weak)) void init(void);
 
 static struct bz_msg_start start;
 static struct bz_msg_view view;
-static struct rng rng;
 static bool seen[BZ_MAX_SITES];
 static uint8_t move[BZ_MAX_SITES]; /* BZ_DIRS: none */
 static struct bz_msg_order orders[BZ_MAX_ORDERS];
@@ -97,11 +94,6 @@ void set_move(Location l, Direction d)
 		move[site_of(l)] = (uint8_t)d;
 }
 
-int random_int(int low, int high)
-{
-	return low < high ? rng_uniform(&rng, low, high) : low;
-}
-
 /* What is outside the fog: own sites and the discs around them (every
  * site without fog).  The judge sends fogged sites as plain map sites, so
  * the kit works it out the same way the engine does. */
@@ -116,7 +108,6 @@ static void compute_sight(void)
 }
 
 /* The in-process build hides every symbol but these two. */
-#define KIT_ENTRY __attribute__((visibility("default")))
 KIT_ENTRY int bzkit_start(const uint8_t *msg, size_t len);
 KIT_ENTRY long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
 
@@ -124,7 +115,7 @@ int bzkit_start(const uint8_t *msg, size_t len)
 {
 	if (!bz_start_decode(msg, len, &start))
 		return -1;
-	rng = rng_seeded(start.seed);
+	kit_seed(start.seed);
 	return 0;
 }
 
@@ -146,11 +137,4 @@ long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 	return (long)orders_encode(&bz_orders, orders, n, out, cap);
 }
 
-#ifndef KIT_NO_MAIN
-int main(void)
-{
-	static uint8_t in[FRAME_HEADER + BZ_VIEW_MAX], out[BZ_ORDERS_MAX];
-	return kit_main("blitz", player_name, bzkit_start, bzkit_turn, in, sizeof in, out,
-			sizeof out);
-}
-#endif
+KIT_MAIN("blitz", bzkit_start, bzkit_turn, BZ_VIEW_MAX, BZ_ORDERS_MAX)
