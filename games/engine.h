@@ -27,11 +27,13 @@
 #ifndef GAME_ENGINE_H
 #define GAME_ENGINE_H
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/game.h"
+#include "games/kit/orders.h"
 #include "games/kit/rng.h"
 #include "games/seed.h"
 
@@ -170,6 +172,71 @@ static inline void *game_state_alloc(size_t size, const char *title, char err[GA
 	void P##_free(struct P##_state *s)                                                  \
 	{                                                                                   \
 		free(s);                                                                    \
+	}
+
+/* Decodes one orders message of a player into out with the game's layout
+ * and keeps the limit per round, however many messages carry the orders
+ * (limit in all, counted in *taken; over_limit, a printf format of the
+ * count and the limit, says why more are refused; NULL: the layout's
+ * too_many).
+ * Returns the count, or -1 with err filled: the caller freezes the player. */
+static inline int game_orders_take(const struct orders_layout *l, const uint8_t *buf, size_t len,
+				   int *taken, int limit, const char *over_limit, void *out,
+				   char err[GAME_ERRLEN])
+{
+	const char *why = NULL;
+	int n = orders_decode(l, buf, len, out, &why);
+	if (n >= 0 && *taken + n > limit) {
+		if (over_limit)
+			snprintf(err, GAME_ERRLEN, over_limit, *taken + n, limit);
+		else
+			snprintf(err, GAME_ERRLEN, "%s", l->too_many);
+		return -1;
+	}
+	if (n < 0) {
+		snprintf(err, GAME_ERRLEN, "%s", why);
+		return -1;
+	}
+	*taken += n;
+	return n;
+}
+
+/* P_take_orders and P_set_status (game.h: orders and status) for an engine
+ * whose state s has norders[] (orders taken this round, per player),
+ * incoming[] (room for a message's orders), cpu[] (the shares) and a flag
+ * per player FROZEN (frozen[], ejected[]...).  PLAYERS and LIMIT (orders a
+ * round) may use s; OVER_LIMIT is game_orders_take()'s.  SELECT(s, player,
+ * order) takes one decoded order; FREEZE(s, player) stops a player for
+ * good.  Orders of a frozen player are ignored; a broken message freezes
+ * its player. */
+#define GAME_PLAYER_INPUT(P, PLAYERS, FROZEN, LIMIT, OVER_LIMIT, SELECT, FREEZE)                 \
+	int P##_take_orders(struct P##_state *s, int player, const uint8_t *buf, size_t len,     \
+			    char err[GAME_ERRLEN])                                               \
+	{                                                                                        \
+		if (player < 0 || player >= (PLAYERS)) {                                         \
+			snprintf(err, GAME_ERRLEN, "there is no player %d", player);             \
+			return -1;                                                               \
+		}                                                                                \
+		if (s->FROZEN[player])                                                           \
+			return 0;                                                                \
+		int n = game_orders_take(&P##_orders, buf, len, &s->norders[player], (LIMIT),    \
+					 OVER_LIMIT, s->incoming, err);                          \
+		if (n < 0) {                                                                     \
+			FREEZE(s, player);                                                       \
+			return -1;                                                               \
+		}                                                                                \
+		for (int i = 0; i < n; i++)                                                      \
+			SELECT(s, player, s->incoming[i]);                                       \
+		return 0;                                                                        \
+	}                                                                                        \
+	void P##_set_status(struct P##_state *s, int player, double cpu_share)                   \
+	{                                                                                        \
+		if (player < 0 || player >= (PLAYERS) || s->FROZEN[player])                      \
+			return;                                                                  \
+		if (cpu_share < 0)                                                               \
+			FREEZE(s, player);                                                       \
+		else                                                                             \
+			s->cpu[player] = isfinite(cpu_share) ? cpu_share : 0;                    \
 	}
 
 #endif
