@@ -140,6 +140,27 @@
 		__VA_ARGS__                                                                \
 	}
 
+/* A player's CPU share as views carry it: millionths of its budget, -1
+ * when it is frozen (or the share is negative), at most 2000 budgets (a
+ * NaN too: as good as exhausted, and in range). */
+static inline int32_t game_cpu_millionths(double share, bool frozen)
+{
+	if (frozen || share < 0)
+		return -1;
+	if (!(share < 2000.0))
+		share = 2000.0;
+	return (int32_t)lround(share * 1e6);
+}
+
+/* n scores as a JSON array, for replays (new reference). */
+static inline json_t *game_json_scores(const int64_t *score, int n)
+{
+	json_t *a = json_array();
+	for (int q = 0; q < n; q++)
+		json_array_append_new(a, json_integer(score[q]));
+	return a;
+}
+
 /* A zeroed match state of `size` bytes, or NULL with err filled. */
 static inline void *game_state_alloc(size_t size, const char *title, char err[GAME_ERRLEN])
 {

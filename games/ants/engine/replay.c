@@ -26,6 +26,7 @@
  */
 #include <string.h>
 
+#include "games/engine.h"
 #include "games/ants/ants.h"
 #include "games/replay_runs.h"
 
@@ -129,10 +130,7 @@ json_t *ant_replay_round(const struct ant_state *g)
 	ant_set_if_any(frame, "carry", f.carry);
 	ant_set_if_any(frame, "reserve", f.reserve);
 	ant_set_if_any(frame, "food", f.food);
-	json_t *score = json_array();
-	for (int q = 0; q < ANT_PLAYERS; q++)
-		json_array_append_new(score, json_integer(g->score[q]));
-	json_object_set_new(frame, "score", score);
+	json_object_set_new(frame, "score", game_json_scores(g->score, ANT_PLAYERS));
 	return frame;
 }
 

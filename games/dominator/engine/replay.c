@@ -31,6 +31,7 @@
  */
 #include <stdio.h>
 
+#include "games/engine.h"
 #include "games/dominator/dom.h"
 #include "games/replay_runs.h"
 
@@ -60,14 +61,6 @@ static json_t *dom_json_board(const struct dom_state *d)
 		json_array_append_new(rows, json_string(line));
 	}
 	return rows;
-}
-
-static json_t *dom_json_scores(const struct dom_state *d)
-{
-	json_t *a = json_array();
-	for (int q = 0; q < DOM_PLAYERS; q++)
-		json_array_append_new(a, json_integer(d->score[q]));
-	return a;
 }
 
 json_t *dom_replay_header(const struct dom_state *d)
@@ -158,7 +151,7 @@ json_t *dom_replay_round(const struct dom_state *d)
 	dom_set_if_any(frame, "cells", dom_paint_fixes(d));
 	dom_set_if_any(frame, "health", health);
 	dom_set_if_any(frame, "units", units);
-	json_object_set_new(frame, "score", dom_json_scores(d));
+	json_object_set_new(frame, "score", game_json_scores(d->score, DOM_PLAYERS));
 	return frame;
 }
 
