@@ -122,18 +122,7 @@ int colony_size(int player)
 	return player >= 0 && player < ANT_PLAYERS ? view.h.player[player].ants : 0;
 }
 
-long long score(int player)
-{
-	return player >= 0 && player < ANT_PLAYERS ? view.h.player[player].score : 0;
-}
-
-double status(int player)
-{
-	if (player < 0 || player >= ANT_PLAYERS)
-		return -1;
-	int cpu = view.h.player[player].cpu;
-	return cpu < 0 ? -1 : cpu / 1e6;
-}
+KIT_SCORE_AND_STATUS(ANT_PLAYERS, view.h.player)
 
 bool can_lay(int id, AntType t)
 {
@@ -159,10 +148,6 @@ void take(int id) { order(id, ANT_TAKE, 0, 0); }
 void leave(int id) { order(id, ANT_LEAVE, 0, 0); }
 void lay(int id, Dir d, AntType t) { order(id, ANT_LAY, (int)d, (int)t); }
 
-/* The in-process build hides every symbol but these two. */
-KIT_ENTRY int antkit_start(const uint8_t *msg, size_t len);
-KIT_ENTRY long antkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
-
 /* The lookups the API needs, rebuilt from each view. */
 static void index_view(void)
 {
@@ -182,22 +167,7 @@ static void index_view(void)
 /* The two steps of the game as the kit sees them, apart from how the bytes
  * travel: through the sandbox's pipes in main() below, or by direct calls
  * in an in-process build (KIT_NO_MAIN). */
-int antkit_start(const uint8_t *msg, size_t len)
-{
-	if (!ant_start_decode(msg, len, &start))
-		return -1;
-	kit_seed(start.seed);
-	return 0;
-}
-
-long antkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
-{
-	if (!ant_view_decode(msg, len, &view))
-		return -1;
-	index_view();
-	norders = 0;
-	play();
-	return (long)orders_encode(&ant_orders, orders, (size_t)norders, out, cap);
-}
+KIT_START(antkit_start, ant_start_decode)
+KIT_TURN(antkit_turn, ant_view_decode, index_view, &ant_orders)
 
 KIT_MAIN("ants", antkit_start, antkit_turn, ANT_VIEW_MAX, ANT_ORDERS_MAX)

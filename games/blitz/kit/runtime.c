@@ -107,17 +107,10 @@ static void compute_sight(void)
 			bz_mark_disc(start.width, start.height, s, start.fog, seen);
 }
 
-/* The in-process build hides every symbol but these two. */
-KIT_ENTRY int bzkit_start(const uint8_t *msg, size_t len);
-KIT_ENTRY long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
+KIT_START(bzkit_start, bz_start_decode)
 
-int bzkit_start(const uint8_t *msg, size_t len)
-{
-	if (!bz_start_decode(msg, len, &start))
-		return -1;
-	kit_seed(start.seed);
-	return 0;
-}
+/* The in-process build hides every symbol but the entry points. */
+KIT_ENTRY long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
 
 long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 {

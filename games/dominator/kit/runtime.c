@@ -93,18 +93,7 @@ int land(int player)
 	return player >= 0 && player < DOM_PLAYERS ? view.player[player].land : 0;
 }
 
-long long score(int player)
-{
-	return player >= 0 && player < DOM_PLAYERS ? view.player[player].score : 0;
-}
-
-double status(int player)
-{
-	if (player < 0 || player >= DOM_PLAYERS)
-		return -1;
-	int cpu = view.player[player].cpu;
-	return cpu < 0 ? -1 : cpu / 1e6;
-}
+KIT_SCORE_AND_STATUS(DOM_PLAYERS, view.player)
 
 void command(int id, Dir d)
 {
@@ -112,10 +101,6 @@ void command(int id, Dir d)
 	if (norders <= DOM_MAX_ORDERS)
 		orders[norders++] = (struct dom_msg_order){ (uint16_t)id, (uint8_t)d };
 }
-
-/* The in-process build hides every symbol but these two. */
-KIT_ENTRY int dom_kit_start(const uint8_t *msg, size_t len);
-KIT_ENTRY long dom_kit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
 
 /* The lookups the API needs, rebuilt from each view. */
 static void index_view(void)
@@ -136,22 +121,7 @@ static void index_view(void)
 /* The two steps of the game as the kit sees them, apart from how the bytes
  * travel: through the sandbox's pipes in main() below, or by direct calls
  * in the in-process benchmark build (KIT_NO_MAIN). */
-int dom_kit_start(const uint8_t *msg, size_t len)
-{
-	if (!dom_start_decode(msg, len, &start))
-		return -1;
-	kit_seed(start.seed);
-	return 0;
-}
-
-long dom_kit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
-{
-	if (!dom_view_decode(msg, len, &view))
-		return -1;
-	index_view();
-	norders = 0;
-	play();
-	return (long)orders_encode(&dom_orders, orders, (size_t)norders, out, cap);
-}
+KIT_START(dom_kit_start, dom_start_decode)
+KIT_TURN(dom_kit_turn, dom_view_decode, index_view, &dom_orders)
 
 KIT_MAIN("dominator", dom_kit_start, dom_kit_turn, DOM_VIEW_MAX, DOM_ORDERS_MAX)

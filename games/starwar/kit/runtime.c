@@ -111,18 +111,7 @@ Ids starships(int player)
 	return (Ids){ start.params.ships, ids[player] };
 }
 
-long long score(int player)
-{
-	return player >= 0 && player < SW_PLAYERS ? view.player[player].score : 0;
-}
-
-double status(int player)
-{
-	if (player < 0 || player >= SW_PLAYERS)
-		return -1;
-	int cpu = view.player[player].cpu;
-	return cpu < 0 ? -1 : cpu / 1e6;
-}
+KIT_SCORE_AND_STATUS(SW_PLAYERS, view.player)
 
 static void order(int sid, int action)
 {
@@ -178,9 +167,7 @@ long swkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 	    view.nships != SW_PLAYERS * start.params.ships)
 		return -1;
 	index_view();
-	norders = 0;
-	play();
-	return (long)orders_encode(&sw_orders, orders, (size_t)norders, out, cap);
+	return kit_play(&sw_orders, orders, &norders, out, cap);
 }
 
 KIT_MAIN("starwar", swkit_start, swkit_turn, SW_VIEW_MAX, SW_ORDERS_MAX)
