@@ -2,6 +2,7 @@
 
 #include <criterion/criterion.h>
 #include <jansson.h>
+#include <stdio.h>
 #include <string.h>
 
 int et_send(const struct game *gm, void *g, const struct orders_layout *l, int player,
@@ -62,6 +63,19 @@ void et_expect_malformed_refused(const struct game *gm, struct game_state *g, si
 	cr_expect_eq(gm->orders(g, 0, extra, 2 + order_len + 1, err), -1);
 	cr_expect_eq(gm->orders(g, 4, extra, 2 + order_len + 1, err), -1);
 	cr_expect_eq(gm->orders(g, -1, extra, 2 + order_len + 1, err), -1);
+}
+
+const char *et_config_text(const char *game)
+{
+	static char text[1 << 16];
+	char path[256];
+	snprintf(path, sizeof path, "config/games/%s.cnf", game);
+	FILE *f = fopen(path, "r");
+	cr_assert_not_null(f, "%s: run from the repository root", path);
+	size_t len = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[len] = '\0';
+	return text;
 }
 
 void et_expect_params_error(const struct game *gm, const char *text, const char *want)

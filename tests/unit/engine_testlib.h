@@ -40,6 +40,10 @@ char *et_play_match(const struct game *gm, uint64_t seed, uint64_t order_seed,
  * player that does not exist; g is frozen for players 0 to 3 after it. */
 void et_expect_malformed_refused(const struct game *gm, struct game_state *g, size_t order_len);
 
+/* The text of the shipped parameters file config/games/GAME.cnf (run
+ * from the repository root). */
+const char *et_config_text(const char *game);
+
 /* The parameters text is refused, and the error says want. */
 void et_expect_params_error(const struct game *gm, const char *text, const char *want);
 

@@ -88,12 +88,7 @@ static int food_count(const struct ant_state *g)
 
 Test(ants_params, defaults_match_the_config_file_and_the_seed)
 {
-	FILE *f = fopen("config/games/ants.cnf", "r");
-	cr_assert_not_null(f, "run from the repository root");
-	static char text[8192];
-	size_t len = fread(text, 1, sizeof text - 1, f);
-	fclose(f);
-	text[len] = '\0';
+	const char *text = et_config_text("ants");
 	struct ant_params from_file, defaults;
 	char err[GAME_ERRLEN] = "";
 	cr_assert_eq(ant_params_parse(text, &from_file, err), 0, "%s", err);

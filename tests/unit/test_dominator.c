@@ -106,12 +106,7 @@ static void fill_box(struct dom_state *d, int box, int team, const int (*hole)[2
 
 Test(dominator_params, defaults_match_the_config_file)
 {
-	FILE *f = fopen("config/games/dominator.cnf", "r");
-	cr_assert_not_null(f, "run from the repository root");
-	static char text[8192];
-	size_t len = fread(text, 1, sizeof text - 1, f);
-	fclose(f);
-	text[len] = '\0';
+	const char *text = et_config_text("dominator");
 	struct dom_params from_file, defaults;
 	char err[GAME_ERRLEN] = "";
 	cr_assert_eq(dom_params_parse(text, &from_file, err), 0, "%s", err);
