@@ -180,7 +180,17 @@ static void page_recent(FILE *f, const struct board_row *r)
 	fputs("</td>", f);
 }
 
-static void page_row(FILE *f, const struct board_row *r)
+void board_sizes_text(const struct board_row *r, char out[BOARD_SIZES_LEN])
+{
+	size_t len = 0;
+	out[0] = '\0';
+	for (int k = 0; k <= GAME_MAX_PLAYERS; k++)
+		if (r->by_size[k])
+			len += (size_t)snprintf(out + len, BOARD_SIZES_LEN - len, "%s%d:%d",
+						len ? " " : "", k, r->by_size[k]);
+}
+
+static void page_row(FILE *f, const struct board_row *r, bool sizes)
 {
 	char score[32], mu[32], sigma[32];
 	fprintf(f, "<tr%s><td class=\"n\">%d</td><td>", r->rank <= 3 ? " class=\"top\"" : "",
@@ -192,6 +202,11 @@ static void page_row(FILE *f, const struct board_row *r)
 		"<td class=\"n\">%d</td><td class=\"n\">%d</td>",
 		board_num(r->score, score), board_num(r->mu, mu), board_num(r->sigma, sigma),
 		r->games, r->wins);
+	if (sizes) {
+		char text[BOARD_SIZES_LEN];
+		board_sizes_text(r, text);
+		fprintf(f, "<td>%s</td>", text);
+	}
 	page_recent(f, r);
 	fputs("</tr>\n", f);
 }
@@ -204,10 +219,12 @@ static void page_table(FILE *f, const struct board *b)
 	}
 	fputs("<table>\n<thead><tr><th class=\"n\">Rank</th><th>Player</th><th>Author</th>"
 	      "<th class=\"n\">Score</th><th class=\"n\">&mu;</th><th class=\"n\">&sigma;</th>"
-	      "<th class=\"n\">Games</th><th class=\"n\">Wins</th><th>Watch</th></tr></thead>\n"
-	      "<tbody>\n", f);
+	      "<th class=\"n\">Games</th><th class=\"n\">Wins</th>", f);
+	if (b->sizes)
+		fputs("<th title=\"players in the match: matches\">By size</th>", f);
+	fputs("<th>Watch</th></tr></thead>\n<tbody>\n", f);
 	for (size_t i = 0; i < b->n; i++)
-		page_row(f, &b->row[i]);
+		page_row(f, &b->row[i], b->sizes);
 	fputs("</tbody>\n</table>\n", f);
 }
 
