@@ -26,8 +26,8 @@ static void usage(FILE *out)
 "\n"
 "  --game GAME    the game\n"
 "  --json         print a JSON array: rank, submission, player, author,\n"
-"                 score, mu, sigma, games, wins (and for a game of a range\n"
-"                 of players, sizes: rated matches by number of players)\n"
+"                 score, mu, sigma, games, wins (and games_by_players for a\n"
+"                 game with a range of players: matches played by size)\n"
 "  --html FILE    write the board to FILE as one self-contained HTML page\n"
 "                 (instead of the table; with --json, as well as the JSON),\n"
 "                 and beside it replay-ID.html, a page to watch each of the\n"
@@ -113,21 +113,47 @@ static int load_rows(struct store *s, struct board *b, char err[STORE_ERRLEN])
 	return rc;
 }
 
-static int by_submission(const void *key, const void *elem)
+/* ---- matches by size (a game with a range of players) ------------------- */
+
+/* The seats of the match being read, then each one's row counts it. */
+struct size_count {
+	struct board *b;
+	int64_t match;
+	int64_t seat[GAME_MAX_PLAYERS];
+	int n;
+};
+
+static struct board_row *row_of(struct board *b, int64_t submission)
 {
-	int64_t a = *(const int64_t *)key, b = ((const struct board_row *)elem)->submission;
-	return (a > b) - (a < b);
+	for (size_t i = 0; i < b->n; i++)
+		if (b->row[i].submission == submission)
+			return &b->row[i];
+	return NULL;
 }
 
-/* One (submission, seats, matches) count onto its row (rows are still in
- * submission order); a submission no longer in the pool is skipped. */
-static int add_size(void *ctx, int64_t submission, int seats, int matches)
+static int count_seat(void *ctx, int64_t match, int64_t submission, int rank)
 {
-	struct board *b = ctx;
-	struct board_row *r = bsearch(&submission, b->row, b->n, sizeof *b->row, by_submission);
-	if (r && seats >= 1 && seats <= BOARD_MAX_SEATS)
-		r->sizes[seats] = matches;
+	(void)rank;
+	struct size_count *c = ctx;
+	if (match != c->match) {
+		for (int i = 0; i < c->n; i++) {
+			struct board_row *r = row_of(c->b, c->seat[i]);
+			if (r)
+				r->by_size[c->n]++;
+		}
+		c->match = match;
+		c->n = 0;
+	}
+	if (match >= 0 && c->n < GAME_MAX_PLAYERS)
+		c->seat[c->n++] = submission;
 	return 0;
+}
+
+/* How many rated matches of each size every ranked player played. */
+static int load_sizes(struct store *s, struct board *b, char err[STORE_ERRLEN])
+{
+	struct size_count c = { .b = b, .match = -1 };
+	return store_rated_results(s, b->game, count_seat, &c, err);
 }
 
 /* Scores are compared to a millionth: two computations of the same skill
@@ -202,29 +228,31 @@ static void print_table(const struct board *b)
 		if (board_cols(b->row[i].author) > aw)
 			aw = board_cols(b->row[i].author);
 	printf("%4s  %-12s  %-*s  %8s  %7s  %6s  %5s  %5s%s\n", "rank", "player", aw, "author",
-	       "score", "mu", "sigma", "games", "wins", b->sized ? "  sizes" : "");
+	       "score", "mu", "sigma", "games", "wins", b->sizes ? "  by size (players:matches)" : "");
 	for (size_t i = 0; i < b->n; i++) {
 		const struct board_row *r = &b->row[i];
 		printf("%4d  ", r->rank);
 		board_cell(stdout, r->player, 12);
 		fputs("  ", stdout);
 		board_cell(stdout, r->author, aw);
-		char sizes[64];
+		char sizes[BOARD_SIZES_LEN] = "";
+		if (b->sizes)
+			board_sizes_text(r, sizes);
 		printf("  %8s  %7s  %6s  %5d  %5d%s%s\n", board_num(r->score, score),
 		       board_num(r->mu, mu), board_num(r->sigma, sigma), r->games, r->wins,
-		       b->sized ? "  " : "", b->sized ? board_sizes(r, sizes) : "");
+		       b->sizes ? "  " : "", sizes);
 	}
 }
 
-/* {"2": 3, "4": 5}: rated matches by number of seats. */
+/* {"2": 5, "4": 1}: the sizes played only. */
 static json_t *sizes_json(const struct board_row *r)
 {
 	json_t *o = json_object();
-	for (int seats = 1; o && seats <= BOARD_MAX_SEATS; seats++)
-		if (r->sizes[seats]) {
+	for (int k = 0; k <= GAME_MAX_PLAYERS; k++)
+		if (r->by_size[k]) {
 			char key[8];
-			snprintf(key, sizeof key, "%d", seats);
-			json_object_set_new(o, key, json_integer(r->sizes[seats]));
+			snprintf(key, sizeof key, "%d", k);
+			json_object_set_new(o, key, json_integer(r->by_size[k]));
 		}
 	return o;
 }
@@ -239,8 +267,8 @@ static int print_json(const struct board *b)
 				      safe_json_text(r->player), "author", safe_json_text(r->author),
 				      "score", r->score, "mu", r->mu, "sigma", r->sigma, "games",
 				      r->games, "wins", r->wins);
-		if (o && b->sized)
-			json_object_set_new(o, "sizes", sizes_json(r));
+		if (o && b->sizes)
+			json_object_set_new(o, "games_by_players", sizes_json(r));
 		if (json_array_append_new(arr, o) < 0) {
 			json_decref(arr);
 			arr = NULL;
@@ -282,10 +310,9 @@ int cmd_leaderboard(int argc, char **argv)
 	}
 	const struct game *g = game_find(a.game);
 	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms(),
-			   .sized = game_min_players(g) != game_max_players(g) };
+			   .sizes = game_min_players(g) != game_max_players(g) };
 	int rc = 0;
-	if (load_rows(s, &b, err) < 0 ||
-	    (b.sized && store_match_sizes(s, b.game, add_size, &b, err) < 0)) {
+	if (load_rows(s, &b, err) < 0 || (b.sizes && load_sizes(s, &b, err) < 0)) {
 		fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue, err);
 		rc = 2;
 	}

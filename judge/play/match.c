@@ -24,6 +24,10 @@ struct match {
 	json_t *rounds;
 };
 
+/* The steps with CPU budgets, as a contestant reads them. */
+#define STEP_START "its start"
+#define STEP_TURN "one turn"
+
 static bool alive(const struct match *m, int i)
 {
 	return !m->seat[i].frozen;
@@ -41,13 +45,18 @@ static void send_all(struct match *m, bool start)
 	}
 }
 
-/* Per-turn budgets (game.h): the CPU each seat used since its message
- * went, against the game's budget for that step. */
-static void mark_cpu(struct match *m, uint64_t budget)
+/* Per-turn budgets (game.h): each seat may use `budget` of CPU from its
+ * message on.  The sandbox stops a seat that overruns while the runner
+ * waits for its answer, within that step; check_budget() catches, after
+ * the answers, what a seat used once it had answered. */
+static void mark_cpu(struct match *m, uint64_t budget, const char *step)
 {
 	/* most games have no budget per step: no clock to read each round */
-	for (int i = 0; budget && i < m->n; i++)
+	for (int i = 0; budget && i < m->n; i++) {
 		m->cpu_mark[i] = alive(m, i) ? sbx_cpu_ns(m->seat[i].proc) : 0;
+		if (alive(m, i))
+			sbx_arm_cpu(m->seat[i].proc, budget, step);
+	}
 }
 
 static void check_budget(struct match *m, int round, uint64_t budget, const char *step)
@@ -59,18 +68,17 @@ static void check_budget(struct match *m, int round, uint64_t budget, const char
 		if (used <= budget)
 			continue;
 		char why[160];
-		snprintf(why, sizeof why, "used %.3f s of CPU for %s; the game allows %.3f s",
-			 used / 1e9, step, budget / 1e9);
+		snprintf(why, sizeof why, SBX_STEP_CPU_MESSAGE, used / 1e9, step, budget / 1e9);
 		seat_freeze(&m->seat[i], round, SBX_CPU, why);
 	}
 }
 
 static void take_names(struct match *m)
 {
-	mark_cpu(m, m->game->init_cpu_ns);
+	mark_cpu(m, m->game->init_cpu_ns, STEP_START);
 	send_all(m, true);
 	seat_collect(m->seat, m->n, -1);
-	check_budget(m, -1, m->game->init_cpu_ns, "its start");
+	check_budget(m, -1, m->game->init_cpu_ns, STEP_START);
 	for (int i = 0; i < m->n; i++) {
 		size_t len;
 		const uint8_t *f = seat_frame(&m->seat[i], &len);
@@ -161,10 +169,10 @@ static void play_rounds(struct match *m)
 		tell_status(m, false);
 		if (game_over(m->game, m->g))
 			break;
-		mark_cpu(m, m->game->turn_cpu_ns);
+		mark_cpu(m, m->game->turn_cpu_ns, STEP_TURN);
 		send_all(m, false);
 		seat_collect(m->seat, m->n, r);
-		check_budget(m, r, m->game->turn_cpu_ns, "one turn");
+		check_budget(m, r, m->game->turn_cpu_ns, STEP_TURN);
 		take_orders(m, r);
 		tell_status(m, true);
 		if (game_over(m->game, m->g))
