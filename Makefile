@@ -13,7 +13,7 @@ SANFLAGS := $(if $(SAN),$(ASAN))
 PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 CFLAGS  := -std=gnu17 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I. $(PQ_CFLAGS) $(SANFLAGS)
 LDFLAGS := $(SANFLAGS)
-LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lpq -lcurl -lz -lm
+LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lpq -lcurl -lmicrohttpd -lz -lm
 
 # Player binaries (test attackers, shipped players) are static, never
 # sanitized, and the same for every build flavour.

@@ -19,28 +19,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "judge/rating/board.h"
+
 #define BOARD_ERRLEN 256
-#define BOARD_RECENT 3 /* matches linked per player */
-
-/* One ranked player of a leaderboard. */
-struct board_row {
-	int64_t submission;
-	int rank;             /* 1 = best; equal scores share a rank */
-	char *player, *author;
-	double score, mu, sigma;
-	int games, wins;
-	int nrecent;          /* its latest matches with a replay, newest first: */
-	int64_t recent[BOARD_RECENT]; /* linked as replay-ID.html */
-};
-
-struct board {
-	const char *game;     /* "dominator" */
-	const char *title;    /* "Dominator" */
-	int64_t generated_ms; /* when the board was read */
-	size_t n;
-	struct board_row *row;
-};
-
 /* Writes the leaderboard as one self-contained HTML page (inline CSS, no
  * script, nothing fetched; each player's recent matches link to
  * replay-ID.html beside it).  0, or -1 with err filled. */

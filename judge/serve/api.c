@@ -1,0 +1,364 @@
+/* api.c - the JSON API a contestant and the public pages use (serve.h):
+ * games, leaderboards, matches and replays, players, submissions, and the
+ * upload (the same gate as `judge submit`). */
+#include <microhttpd.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "judge/base/hash.h"
+#include "judge/base/safe_text.h"
+#include "judge/compile/upload_check.h"
+#include "judge/rating/board.h"
+#include "judge/rating/rating.h"
+#include "judge/replay/replay_io.h"
+#include "judge/replay/viewer.h"
+#include "judge/serve/serve_int.h"
+
+/* ---- replies and requests ---------------------------------------------------- */
+
+void reply_json(struct reply *rp, unsigned status, json_t *value)
+{
+	rp->status = status;
+	rp->type = "application/json; charset=utf-8";
+	rp->body = value ? json_dumps(value, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+	json_decref(value);
+	if (!rp->body) {
+		rp->status = 500;
+		rp->static_body = "{\"error\": \"out of memory\"}";
+		rp->len = strlen(rp->static_body);
+		return;
+	}
+	rp->len = strlen(rp->body);
+}
+
+void reply_error(struct reply *rp, unsigned status, const char *fmt, ...)
+{
+	char msg[600];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	free(rp->body);
+	rp->body = NULL;
+	reply_json(rp, status, json_pack("{s:o}", "error", safe_json_text(msg)));
+}
+
+void reply_store_error(struct reply *rp, const char *err)
+{
+	reply_error(rp, 503, "the judge's store did not answer (%s): try again in a moment", err);
+}
+
+const char *request_arg(const struct request *rq, const char *key)
+{
+	return MHD_lookup_connection_value(rq->conn, MHD_GET_ARGUMENT_KIND, key);
+}
+
+int request_json(const struct request *rq, struct reply *rp, json_t **out)
+{
+	json_error_t jerr;
+	*out = json_loadb(rq->body, rq->body_len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!*out || !json_is_object(*out)) {
+		reply_error(rp, 400, "the body must be a JSON object (%s)",
+			    *out ? "it is another JSON value" : jerr.text);
+		json_decref(*out);
+		*out = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* A number segment the router has checked: digits only. */
+static int64_t id_arg(const char *arg)
+{
+	return strtoll(arg, NULL, 10);
+}
+
+/* A view's answer: 1 the value, 0 a 404 saying what, -1 the store. */
+static void reply_view(struct reply *rp, int rc, json_t *value, const char *err,
+		       const char *what, const char *arg)
+{
+	if (rc > 0)
+		reply_json(rp, 200, value);
+	else if (rc == 0)
+		reply_error(rp, 404, "there is no %s %s", what, arg);
+	else
+		reply_store_error(rp, err);
+}
+
+/* ---- games and who I am ------------------------------------------------------- */
+
+void api_games(struct request *rq, struct reply *rp, const char *arg)
+{
+	(void)rq;
+	(void)arg;
+	json_t *list = json_array();
+	for (const struct game *const *g = game_list(); *g; g++) {
+		int lo = (*g)->min_players ? (*g)->min_players : (*g)->players;
+		int hi = (*g)->min_players ? (*g)->max_players : (*g)->players;
+		json_array_append_new(list, json_pack("{s:s, s:s, s:i, s:i}", "name", (*g)->name,
+						      "title", (*g)->title, "min_players", lo,
+						      "max_players", hi));
+	}
+	reply_json(rp, 200, list);
+}
+
+void api_me(struct request *rq, struct reply *rp, const char *arg)
+{
+	(void)arg;
+	reply_json(rp, 200, json_pack("{s:o, s:b}", "author", safe_json_text(rq->who.author),
+				      "organiser", rq->who.organiser));
+}
+
+/* ---- leaderboard ------------------------------------------------------------------ */
+
+static const struct game *known_game(const char *name, struct reply *rp)
+{
+	const struct game *g = game_find(name);
+	if (!g) {
+		char list[256] = "";
+		for (const struct game *const *x = game_list(); *x; x++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), " %s", (*x)->name);
+		reply_error(rp, 404, "there is no game %s; the judge has:%s", name, list);
+	}
+	return g;
+}
+
+/* For organisers: each row marked when its file is a suspected copy, and
+ * the game's disqualified players with the reasons. */
+static int add_organiser_marks(struct request *rq, json_t *out, json_t *rows,
+			       char err[STORE_ERRLEN])
+{
+	const char *game = json_string_value(json_object_get(out, "game"));
+	json_t *suspected, *dq;
+	if (store_suspected(rq->store, game, &suspected, err) < 0)
+		return -1;
+	size_t i, k;
+	json_t *row, *s;
+	json_array_foreach(rows, i, row) {
+		json_int_t id = json_integer_value(json_object_get(row, "submission"));
+		bool marked = false;
+		json_array_foreach(suspected, k, s)
+			marked |= json_integer_value(json_object_get(s, "submission")) == id;
+		json_object_set_new(row, "suspected", json_boolean(marked));
+	}
+	json_decref(suspected);
+	if (store_disqualifications(rq->store, game, &dq, err) < 0)
+		return -1;
+	return json_object_set_new(out, "disqualified", dq);
+}
+
+void api_leaderboard(struct request *rq, struct reply *rp, const char *arg)
+{
+	const struct game *g = known_game(arg, rp);
+	if (!g)
+		return;
+	char err[STORE_ERRLEN];
+	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms() };
+	json_t *sizes = NULL, *rows = NULL, *out = NULL;
+	int rc = board_load(rq->store, &b, err);
+	if (rc == 0 && (rows = board_json(&b)) == NULL)
+		rc = -1, snprintf(err, sizeof err, "out of memory");
+	if (rc == 0)
+		rc = store_match_sizes(rq->store, g->name, &sizes, err) < 0 ? -1 : 0;
+	if (rc == 0)
+		out = json_pack("{s:s, s:s, s:I, s:O, s:O, s:b}", "game", g->name, "title", g->title,
+				"generated_at", (json_int_t)b.generated_ms, "rows", rows,
+				"match_sizes", sizes, "organiser", rq->authed && rq->who.organiser);
+	if (out && rq->authed && rq->who.organiser)
+		rc = add_organiser_marks(rq, out, json_object_get(out, "rows"), err);
+	board_free(&b);
+	json_decref(rows);
+	json_decref(sizes);
+	if (rc < 0) {
+		json_decref(out);
+		reply_store_error(rp, err);
+		return;
+	}
+	reply_json(rp, 200, out);
+}
+
+/* ---- matches ------------------------------------------------------------------------ */
+
+/* The `judge play` command that plays the match again on a contestant's
+ * machine: seats in order, a shipped player by its name, a submission as
+ * its file AIName.c (names are letters, digits and '_', safe in a shell). */
+static json_t *play_command(const json_t *match)
+{
+	char cmd[1024];
+	int n = snprintf(cmd, sizeof cmd, "judge play %s",
+			 json_string_value(json_object_get(match, "game")));
+	size_t i;
+	json_t *p;
+	json_array_foreach(json_object_get(match, "players"), i, p) {
+		const char *name = json_string_value(json_object_get(p, "name"));
+		bool shipped = json_is_null(json_object_get(p, "submission"));
+		if (n > 0 && (size_t)n < sizeof cmd)
+			n += snprintf(cmd + n, sizeof cmd - (size_t)n, shipped ? " %s" : " AI%s.c", name);
+	}
+	if (n > 0 && (size_t)n < sizeof cmd)
+		snprintf(cmd + n, sizeof cmd - (size_t)n, " -s %lld",
+			 (long long)json_integer_value(json_object_get(match, "seed")));
+	return safe_json_text(cmd);
+}
+
+void api_match(struct request *rq, struct reply *rp, const char *arg)
+{
+	char err[STORE_ERRLEN];
+	json_t *m = NULL;
+	int rc = store_match_view(rq->store, id_arg(arg), &m, err);
+	if (rc > 0)
+		json_object_set_new(m, "command", play_command(m));
+	reply_view(rp, rc, m, err, "match", arg);
+}
+
+/* The stored replay's JSON text: 1, or 0/-1 with the reply filled. */
+static int stored_replay(struct request *rq, struct reply *rp, const char *arg, char **text,
+			 size_t *len)
+{
+	char err[REPLAY_ERRLEN];
+	int found = replay_stored_text(rq->store, id_arg(arg), text, len, err);
+	if (found == 0)
+		reply_error(rp, 404, "%s", err);
+	else if (found < 0)
+		reply_error(rp, 500, "%s", err);
+	return found;
+}
+
+void api_match_replay(struct request *rq, struct reply *rp, const char *arg)
+{
+	char *text;
+	size_t len;
+	if (stored_replay(rq, rp, arg, &text, &len) <= 0)
+		return;
+	rp->status = 200;
+	rp->type = "application/json; charset=utf-8";
+	rp->body = text;
+	rp->len = len;
+}
+
+void api_match_page(struct request *rq, struct reply *rp, const char *arg)
+{
+	char *text, *page, err[VIEWER_ERRLEN];
+	size_t len, page_len;
+	if (stored_replay(rq, rp, arg, &text, &len) <= 0)
+		return;
+	int rc = viewer_page_stored(rq->store, id_arg(arg), text, len, &page, &page_len, err);
+	free(text);
+	if (rc < 0) {
+		reply_error(rp, 500, "%s", err);
+		return;
+	}
+	rp->status = 200;
+	rp->type = "text/html; charset=utf-8";
+	rp->body = page;
+	rp->len = page_len;
+	rp->page = true;
+}
+
+/* ---- players ------------------------------------------------------------------------- */
+
+void api_player(struct request *rq, struct reply *rp, const char *arg)
+{
+	char err[STORE_ERRLEN], game[32];
+	const char *g = request_arg(rq, "game");
+	int rc = 1;
+	if (g && !known_game(g, rp))
+		return;
+	if (!g) {
+		rc = store_player_game(rq->store, arg, game, err);
+		g = game;
+	}
+	json_t *p = NULL;
+	if (rc > 0)
+		rc = store_player_view(rq->store, g, arg, &p, err);
+	size_t i;
+	json_t *h;
+	/* Each point of the plot at the leaderboard's score, mu - 3 sigma. */
+	json_array_foreach(rc > 0 ? json_object_get(p, "history") : NULL, i, h) {
+		struct rating r = { json_real_value(json_object_get(h, "mu")),
+				    json_real_value(json_object_get(h, "sigma")) };
+		json_object_set_new(h, "score", json_real(rating_score(r)));
+	}
+	reply_view(rp, rc, p, err, "player", arg);
+}
+
+/* ---- submissions ---------------------------------------------------------------------- */
+
+void api_submission(struct request *rq, struct reply *rp, const char *arg)
+{
+	char err[STORE_ERRLEN];
+	json_t *v = NULL;
+	int rc = store_submission_view(rq->store, id_arg(arg), &v, err);
+	if (rc > 0 && !auth_owns(rq, json_string_value(json_object_get(v, "author")))) {
+		json_decref(v);
+		reply_error(rp, 403, "submission %s is another author's: you may see only yours",
+			    arg);
+		return;
+	}
+	reply_view(rp, rc, v, err, "submission", arg);
+}
+
+void api_submissions(struct request *rq, struct reply *rp, const char *arg)
+{
+	(void)arg;
+	const char *author = request_arg(rq, "author");
+	if (author && !auth_owns(rq, author)) {
+		reply_error(rp, 403, "only organisers may list another author's submissions");
+		return;
+	}
+	char err[STORE_ERRLEN];
+	json_t *list;
+	if (store_submissions_of(rq->store, author ? author : rq->who.author, &list, err) < 0)
+		reply_store_error(rp, err);
+	else
+		reply_json(rp, 200, list);
+}
+
+/* {"game", "source"} from the body: 0, or -1 with a 400. */
+static int upload_fields(const json_t *body, struct reply *rp, const char **game,
+			 const char **src, size_t *len)
+{
+	json_t *g = json_object_get(body, "game"), *s = json_object_get(body, "source");
+	if (!json_is_string(g) || !json_is_string(s)) {
+		reply_error(rp, 400, "send {\"game\": \"GAME\", \"source\": \"the text of your "
+			    "AIName.c\"}");
+		return -1;
+	}
+	*game = json_string_value(g);
+	*src = json_string_value(s);
+	*len = json_string_length(s);
+	return 0;
+}
+
+void api_submit(struct request *rq, struct reply *rp, const char *arg)
+{
+	(void)arg;
+	json_t *body;
+	if (request_json(rq, rp, &body) < 0)
+		return;
+	const char *game, *src;
+	size_t len;
+	char name[PLAYER_NAME_MAX + 1], cerr[UPLOAD_ERRLEN], sha[HASH_HEXLEN + 1];
+	char err[STORE_ERRLEN];
+	int64_t id;
+	if (upload_fields(body, rp, &game, &src, &len) < 0) {
+	} else if (upload_check(game, rq->who.author, "your file", src, len, name, cerr) < 0) {
+		reply_error(rp, 400, "%s", cerr);
+	} else if (hash_hex(src, len, sha) < 0) {
+		reply_error(rp, 500, "cannot hash the source");
+	} else {
+		struct store_new_submission sub = { .game = game, .author = rq->who.author,
+			.name = name, .source = src, .source_len = len, .source_sha256 = sha };
+		if (store_submit(rq->store, &sub, &id, err) == 0)
+			reply_json(rp, 201, json_pack("{s:I, s:s, s:s}", "id", (json_int_t)id,
+						      "player", name, "game", game));
+		else if (strstr(err, "is taken"))
+			reply_error(rp, 400, "%s", err);
+		else
+			reply_store_error(rp, err);
+	}
+	json_decref(body);
+}
