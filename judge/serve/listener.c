@@ -37,7 +37,8 @@ struct serve {
 
 /* One connection's request, from its first byte to its reply. */
 struct exchange {
-	char *raw;                  /* the URI as sent */
+	char *raw;                  /* the URI as sent (up to a NUL) */
+	const char *raw_end;        /* where that NUL is in MHD's buffer */
 	bool started;
 	char *body;
 	size_t len, cap;
@@ -167,9 +168,17 @@ static bool takes_body(const char *method)
 
 /* The first call: refuse what is wrong before reading any body. */
 static enum MHD_Result first_look(struct serve *sv, struct MHD_Connection *c,
-				  struct exchange *ex, const char *method)
+				  struct exchange *ex, const char *method, const char *version)
 {
 	ex->started = true;
+	if (!version || (strcmp(version, MHD_HTTP_VERSION_1_1) != 0 &&
+			 strcmp(version, MHD_HTTP_VERSION_1_0) != 0))
+		return refuse(c, 400, "the request line must end with HTTP/1.0 or HTTP/1.1");
+	/* MHD keeps the request line in one buffer, the version right after
+	 * the target and its one separator: a version further on means a raw
+	 * NUL byte cut the target short, hiding the rest of the path. */
+	if (ex->raw_end && version > ex->raw_end + 1 && version < ex->raw_end + 8192)
+		return refuse(c, 400, "the path holds a NUL byte");
 	const char *why = route_path_refused(ex->raw ? ex->raw : "");
 	if (why)
 		return refuse(c, 400, "%s", why);
@@ -254,13 +263,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 				  const char *method, const char *version,
 				  const char *upload, size_t *upload_size, void **con_cls)
 {
-	(void)version;
 	struct serve *sv = cls;
 	struct exchange *ex = *con_cls;
 	if (!ex)
 		return MHD_NO; /* the URI callback always runs first */
 	if (!ex->started)
-		return first_look(sv, c, ex, method);
+		return first_look(sv, c, ex, method, version);
 	if (*upload_size) {
 		take_body(sv, ex, upload, *upload_size);
 		*upload_size = 0;
@@ -275,8 +283,10 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 	(void)cls;
 	(void)c;
 	struct exchange *ex = calloc(1, sizeof *ex);
-	if (ex)
+	if (ex) {
 		ex->raw = strndup(uri, 8192);
+		ex->raw_end = uri + strlen(uri);
+	}
 	return ex;
 }
 
@@ -361,6 +371,7 @@ static int start_daemon(struct serve *sv, char err[SERVE_ERRLEN])
 		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)l->per_ip,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)l->timeout_s,
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)l->header_bytes,
+		MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
 		MHD_OPTION_URI_LOG_CALLBACK, on_uri, sv,
 		MHD_OPTION_NOTIFY_COMPLETED, on_done, sv,
 		MHD_OPTION_END);
