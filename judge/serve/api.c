@@ -199,8 +199,8 @@ static json_t *play_command(const json_t *match)
 			n += snprintf(cmd + n, sizeof cmd - (size_t)n, shipped ? " %s" : " AI%s.c", name);
 	}
 	if (n > 0 && (size_t)n < sizeof cmd)
-		snprintf(cmd + n, sizeof cmd - (size_t)n, " -s %lld",
-			 (long long)json_integer_value(json_object_get(match, "seed")));
+		snprintf(cmd + n, sizeof cmd - (size_t)n, " -s %s",
+			 json_string_value(json_object_get(match, "seed")));
 	return safe_json_text(cmd);
 }
 

@@ -28,9 +28,9 @@ static int view_done(int rc, json_t **out)
 int store_match_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN])
 {
 	int rc = db_one_json(db_query_json(s, "reading a match", err,
-		"SELECT id, game, kind, seed, created_at,"
+		"SELECT id, game, kind, CAST(seed AS TEXT), created_at,"
 		" CASE WHEN replay IS NULL THEN 0 ELSE 1 END FROM matches WHERE id = ?1",
-		"id:i game:t kind:t seed:i created_at:i has_replay:b", "i", id), out);
+		"id:i game:t kind:t seed:t created_at:i has_replay:b", "i", id), out);
 	if (rc <= 0)
 		return rc;
 	rc = put_rows(*out, "players", db_query_json(s, "reading a match's players", err,
@@ -41,9 +41,9 @@ int store_match_view(struct store *s, int64_t id, json_t **out, char err[STORE_E
 	return view_done(rc < 0 ? -1 : 1, out);
 }
 
-#define MY_MATCH_SPEC "match:i kind:t seed:i created_at:i seat:i rank:i score:i verdict:T" \
+#define MY_MATCH_SPEC "match:i kind:t seed:t created_at:i seat:i rank:i score:i verdict:T" \
 		      " reason:T players:i"
-#define MY_MATCH_SQL "SELECT m.id, m.kind, m.seed, m.created_at, mp.seat, mp.rank, mp.score," \
+#define MY_MATCH_SQL "SELECT m.id, m.kind, CAST(m.seed AS TEXT), m.created_at, mp.seat, mp.rank, mp.score," \
 		     " mp.verdict, mp.reason," \
 		     " (SELECT count(*) FROM match_players x WHERE x.match_id = m.id)" \
 		     " FROM match_players mp JOIN matches m ON m.id = mp.match_id"

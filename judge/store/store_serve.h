@@ -38,7 +38,9 @@ int store_token_list(struct store *s, json_t **out, char err[STORE_ERRLEN]);
 
 /* ---- read views ---------------------------------------------------------- */
 
-/* {id, game, kind, seed, created_at, has_replay, players: [{seat,
+/* Seeds are 64-bit: they come as decimal strings, which JavaScript reads
+ * exactly.
+ * {id, game, kind, seed, created_at, has_replay, players: [{seat,
  * submission, name, author, score, rank, verdict, frozen_round, reason,
  * cpu_ns, peak_memory}]} */
 int store_match_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN]);

@@ -121,7 +121,7 @@ J.table = (columns, rows, opts = {}) => {
 			th.classList.toggle('sorted-desc', columns[i].key === sortKey && dir === -1);
 		});
 		tbody.replaceChildren(...list.map(r => J.el('tr', { className: opts.rowClass ? opts.rowClass(r) : '' },
-			columns.map(c => J.el('td', { className: c.num ? 'num' : '' }, c.cell ? c.cell(r) : String(r[c.key])))))));
+			columns.map(c => J.el('td', { className: c.num ? 'num' : '' }, c.cell ? c.cell(r) : String(r[c.key]))))));
 		if (!list.length)
 			tbody.append(J.el('tr', {}, J.el('td', { colspan: columns.length, className: 'muted' }, opts.empty || 'nothing yet')));
 	};
@@ -220,7 +220,7 @@ J.matchesTable = (matches, id) => J.table([
 	{ key: 'players', label: 'Players', num: true },
 	{ key: 'rank', label: 'Rank', num: true },
 	{ key: 'score', label: 'Score', num: true },
-	{ key: 'seed', label: 'Seed', num: true },
+	{ key: 'seed', label: 'Seed', num: true, cell: r => r.seed },
 	{ key: 'verdict', label: 'Frozen', cell: r => r.verdict ? r.verdict + (r.reason ? ': ' + r.reason : '') : '' },
 ], matches, { id, empty: 'no matches yet' });
 
