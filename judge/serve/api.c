@@ -1,6 +1,7 @@
 /* api.c - the JSON API a contestant and the public pages use (serve.h):
  * games, leaderboards, matches and replays, players, submissions, and the
  * upload (the same gate as `judge submit`). */
+#include <ctype.h>
 #include <microhttpd.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -182,12 +183,31 @@ void api_leaderboard(struct request *rq, struct reply *rp, const char *arg)
 
 /* ---- matches ------------------------------------------------------------------------ */
 
+/* A word for a POSIX shell: as it is when it holds only letters, digits
+ * and "._-" (every name an upload accepts), else single-quoted. */
+static int shell_word(char *out, size_t n, const char *prefix, const char *word,
+		      const char *suffix)
+{
+	bool plain = *word != 0;
+	for (const char *c = word; *c; c++)
+		plain &= isalnum((unsigned char)*c) || strchr("._-", *c) != NULL;
+	if (plain)
+		return snprintf(out, n, " %s%s%s", prefix, word, suffix);
+	int k = snprintf(out, n, " '%s", prefix);
+	for (const char *c = word; *c && k > 0 && (size_t)k < n; c++)
+		k += *c == '\'' ? snprintf(out + k, n - (size_t)k, "'\\''")
+				: snprintf(out + k, n - (size_t)k, "%c", *c);
+	if (k > 0 && (size_t)k < n)
+		k += snprintf(out + k, n - (size_t)k, "%s'", suffix);
+	return k;
+}
+
 /* The `judge play` command that plays the match again on a contestant's
  * machine: seats in order, a shipped player by its name, a submission as
- * its file AIName.c (names are letters, digits and '_', safe in a shell). */
+ * its file AIName.c. */
 static json_t *play_command(const json_t *match)
 {
-	char cmd[1024];
+	char cmd[2048];
 	int n = snprintf(cmd, sizeof cmd, "judge play %s",
 			 json_string_value(json_object_get(match, "game")));
 	size_t i;
@@ -196,7 +216,8 @@ static json_t *play_command(const json_t *match)
 		const char *name = json_string_value(json_object_get(p, "name"));
 		bool shipped = json_is_null(json_object_get(p, "submission"));
 		if (n > 0 && (size_t)n < sizeof cmd)
-			n += snprintf(cmd + n, sizeof cmd - (size_t)n, shipped ? " %s" : " AI%s.c", name);
+			n += shell_word(cmd + n, sizeof cmd - (size_t)n, shipped ? "" : "AI", name,
+					shipped ? "" : ".c");
 	}
 	if (n > 0 && (size_t)n < sizeof cmd)
 		snprintf(cmd + n, sizeof cmd - (size_t)n, " -s %s",

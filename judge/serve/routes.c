@@ -9,8 +9,10 @@
 
 #include "judge/serve/serve_int.h"
 
-/* In a pattern, '#' stands for a positive number and '*' for a name
- * (letters, digits, '_' and '-'; 1 to 64 of them). */
+/* In a pattern, '#' stands for a positive number, '*' for a name (letters,
+ * digits, '_', '-' and '.'; 1 to 64 of them) and '~' for any text of 1 to
+ * 64 printable bytes but '/' (a player's name as the store has it: the
+ * handler only ever looks it up). */
 struct route {
 	const char *method, *pattern;
 	enum access access;
@@ -24,7 +26,7 @@ static const struct route routes[] = {
 	{ "GET", "/api/matches/#", ACCESS_PUBLIC, api_match },
 	{ "GET", "/api/matches/#/replay", ACCESS_PUBLIC, api_match_replay },
 	{ "GET", "/api/matches/#/page", ACCESS_PUBLIC, api_match_page },
-	{ "GET", "/api/players/*", ACCESS_PUBLIC, api_player },
+	{ "GET", "/api/players/~", ACCESS_PUBLIC, api_player },
 	{ "GET", "/api/submissions", ACCESS_TOKEN, api_submissions },
 	{ "POST", "/api/submissions", ACCESS_TOKEN, api_submit },
 	{ "GET", "/api/submissions/#", ACCESS_TOKEN, api_submission },
@@ -37,7 +39,7 @@ static const struct route routes[] = {
 	/* The pages: shells that ask the API with the token the browser keeps. */
 	{ "GET", "/", ACCESS_OPEN, page_static },
 	{ "GET", "/leaderboard/*", ACCESS_OPEN, page_static },
-	{ "GET", "/players/*", ACCESS_OPEN, page_static },
+	{ "GET", "/players/~", ACCESS_OPEN, page_static },
 	{ "GET", "/matches/#", ACCESS_OPEN, page_static },
 	{ "GET", "/submissions", ACCESS_OPEN, page_static },
 	{ "GET", "/submissions/#", ACCESS_OPEN, page_static },
@@ -47,9 +49,13 @@ static const struct route routes[] = {
 	{ 0 },
 };
 
-static bool name_char(char c)
+static bool segment_char(char kind, char c)
 {
-	return isalnum((unsigned char)c) || c == '_' || c == '-' || c == '.';
+	if (kind == '#')
+		return isdigit((unsigned char)c);
+	if (kind == '*')
+		return isalnum((unsigned char)c) || c == '_' || c == '-' || c == '.';
+	return (unsigned char)c >= 0x20 && c != 0x7f && c != '/';
 }
 
 /* Does path match pattern?  The variable segment goes into arg. */
@@ -57,9 +63,9 @@ static bool matches(const char *pattern, const char *path, char *arg, size_t arg
 {
 	const char *p = pattern, *s = path;
 	while (*p && *s) {
-		if (*p == '#' || *p == '*') {
+		if (*p == '#' || *p == '*' || *p == '~') {
 			const char *start = s;
-			while (*s && *s != '/' && (*p == '#' ? isdigit((unsigned char)*s) : name_char(*s)))
+			while (*s && *s != '/' && segment_char(*p, *s))
 				s++;
 			size_t n = (size_t)(s - start);
 			if (n == 0 || n > 64 || n >= arg_len || (*s && *s != '/') ||
@@ -89,7 +95,7 @@ void route_request(struct request *rq, struct reply *rp)
 			continue;
 		}
 		if (auth_allow(rq, r->access, rp) == 0)
-			r->run(rq, rp, strchr(r->pattern, '#') || strchr(r->pattern, '*') ? arg : NULL);
+			r->run(rq, rp, strpbrk(r->pattern, "#*~") ? arg : NULL);
 		return;
 	}
 	if (known) {

@@ -414,3 +414,46 @@ Test(serve_http, a_wrong_method_is_a_405)
 	cr_expect_eq(request("PUT", "/api/submissions", contestant, "{}", NULL), 405);
 	cr_expect_eq(get("/api/nothing", NULL), 404);
 }
+
+/* A match in the store with a shipped player and a submission whose name
+ * (written straight into the store) would be shell syntax. */
+static int64_t stored_match(const char *odd_name)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store *s = store_open(queue, false, err);
+	cr_assert_not_null(s, "%s", err);
+	int64_t job, match;
+	struct store_new_submission sub = { .game = "dominator", .author = "sauron", .name = "Sauron",
+					    .source = "x", .source_len = 1, .source_sha256 = "0" };
+	int64_t id;
+	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err);
+	cr_assert_eq(store_enqueue(s, "match", "{}", 0, 0, &job, err), 0, "%s", err);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked",
+				     .seed = 9007199254740993LL };
+	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);
+	const char *names[] = { "Dummy", odd_name };
+	for (int seat = 0; seat < 2; seat++) {
+		struct store_match_player p = { .seat = seat, .submission = seat ? id : 0,
+						.name = names[seat], .rank = seat + 1 };
+		cr_assert_eq(store_add_match_player(s, match, &p, err), 0, "%s", err);
+	}
+	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	store_close(s);
+	return match;
+}
+
+Test(serve_http, a_match_gives_the_command_that_plays_it_again)
+{
+	char path[64], *body;
+	snprintf(path, sizeof path, "/api/matches/%lld", (long long)stored_match("x';rm -rf ~;'"));
+	cr_assert_eq(request("GET", path, NULL, NULL, &body), 200, "%s", body);
+	json_t *j = json_loads(body, 0, NULL);
+	cr_expect_str_eq(json_string_value(json_object_get(j, "seed")), "9007199254740993",
+			 "a 64-bit seed must keep every digit");
+	cr_expect_str_eq(json_string_value(json_object_get(j, "command")),
+			 "judge play dominator Dummy 'AIx'\\'';rm -rf ~;'\\''.c' -s 9007199254740993");
+	json_decref(j);
+	free(body);
+	cr_expect_eq(get("/api/matches/424242", NULL), 404);
+}
