@@ -209,7 +209,7 @@ $(PLAG_COPIES): bench/plag/disguise.py bench/plag/make_copies.sh \
 
 # Each bench/NAME.c is one program; every one prints its own ratios.  The
 # viewer's speed in a browser is measured by bench/viewer.py.
-bench: deps $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(PLAG_COPIES) $(JUDGE)
+bench: deps $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(PLAG_COPIES) $(JUDGE) $(JUDGE)-worker
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
 	@echo "== bench/viewer.py"; bench/viewer.py $(JUDGE)
 

@@ -35,6 +35,14 @@ void reply_json(struct reply *rp, unsigned status, json_t *value)
 	rp->len = strlen(rp->body);
 }
 
+void reply_bytes(struct reply *rp, unsigned status, const char *type, char *body, size_t len)
+{
+	rp->status = status;
+	rp->type = type;
+	rp->body = body;
+	rp->len = len;
+}
+
 void reply_error(struct reply *rp, unsigned status, const char *fmt, ...)
 {
 	char msg[600];
@@ -90,6 +98,17 @@ static void reply_view(struct reply *rp, int rc, json_t *value, const char *err,
 }
 
 /* ---- games and who I am ------------------------------------------------------- */
+
+/* A constant answer through the whole server: a proxy's health check, and
+ * the benchmark's yardstick. */
+void api_ping(struct request *rq, struct reply *rp, const char *arg)
+{
+	(void)rq;
+	(void)arg;
+	rp->status = 200;
+	rp->static_body = "{\"ok\": true}";
+	rp->len = strlen(rp->static_body);
+}
 
 void api_games(struct request *rq, struct reply *rp, const char *arg)
 {
@@ -151,29 +170,58 @@ static int add_organiser_marks(struct request *rq, json_t *out, json_t *rows,
 	return json_object_set_new(out, "disqualified", dq);
 }
 
+/* What everybody sees of a game's board: {game, title, generated_at,
+ * rows, match_sizes, organiser: false}; NULL with err. */
+static json_t *board_public(struct request *rq, const struct game *g, char err[STORE_ERRLEN])
+{
+	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms() };
+	json_t *sizes = NULL, *rows = NULL, *out = NULL;
+	if (board_load(rq->store, &b, err) == 0 && (rows = board_json(&b)) &&
+	    store_match_sizes(rq->store, g->name, &sizes, err) > 0)
+		out = json_pack("{s:s, s:s, s:I, s:O, s:O, s:b}", "game", g->name, "title", g->title,
+				"generated_at", (json_int_t)b.generated_ms, "rows", rows,
+				"match_sizes", sizes, "organiser", 0);
+	if (rows && sizes && !out)
+		snprintf(err, STORE_ERRLEN, "out of memory");
+	board_free(&b);
+	json_decref(rows);
+	json_decref(sizes);
+	return out;
+}
+
+#define BOARD_FRESH_MS 1000 /* how long a board's public part is kept */
+
 void api_leaderboard(struct request *rq, struct reply *rp, const char *arg)
 {
 	const struct game *g = known_game(arg, rp);
 	if (!g)
 		return;
-	char err[STORE_ERRLEN];
-	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms() };
-	json_t *sizes = NULL, *rows = NULL, *out = NULL;
-	int rc = board_load(rq->store, &b, err);
-	if (rc == 0 && (rows = board_json(&b)) == NULL)
-		rc = -1, snprintf(err, sizeof err, "out of memory");
-	if (rc == 0)
-		rc = store_match_sizes(rq->store, g->name, &sizes, err) < 0 ? -1 : 0;
-	if (rc == 0)
-		out = json_pack("{s:s, s:s, s:I, s:O, s:O, s:b}", "game", g->name, "title", g->title,
-				"generated_at", (json_int_t)b.generated_ms, "rows", rows,
-				"match_sizes", sizes, "organiser", rq->authed && rq->who.organiser);
-	if (out && rq->authed && rq->who.organiser)
-		rc = add_organiser_marks(rq, out, json_object_get(out, "rows"), err);
-	board_free(&b);
-	json_decref(rows);
-	json_decref(sizes);
-	if (rc < 0) {
+	bool organiser = rq->authed && rq->who.organiser;
+	char key[64], err[STORE_ERRLEN];
+	size_t len;
+	snprintf(key, sizeof key, "board:%s", g->name);
+	char *text = organiser ? NULL : cache_get(rq->cache, key, BOARD_FRESH_MS, &len);
+	if (text) {
+		reply_bytes(rp, 200, "application/json; charset=utf-8", text, len);
+		return;
+	}
+	json_t *out = board_public(rq, g, err);
+	if (!out) {
+		reply_store_error(rp, err);
+		return;
+	}
+	text = json_dumps(out, JSON_COMPACT | JSON_ENSURE_ASCII);
+	if (text)
+		cache_put(rq->cache, key, text, strlen(text));
+	if (!organiser) {
+		json_decref(out);
+		reply_bytes(rp, text ? 200 : 500, "application/json; charset=utf-8", text,
+			    text ? strlen(text) : 0);
+		return;
+	}
+	free(text);
+	json_object_set_new(out, "organiser", json_true());
+	if (add_organiser_marks(rq, out, json_object_get(out, "rows"), err) < 0) {
 		json_decref(out);
 		reply_store_error(rp, err);
 		return;
@@ -235,16 +283,22 @@ void api_match(struct request *rq, struct reply *rp, const char *arg)
 	reply_view(rp, rc, m, err, "match", arg);
 }
 
-/* The stored replay's JSON text: 1, or 0/-1 with the reply filled. */
+/* The stored replay's JSON text (kept in memory after the first time: a
+ * recorded match never changes): 1, or 0/-1 with the reply filled. */
 static int stored_replay(struct request *rq, struct reply *rp, const char *arg, char **text,
 			 size_t *len)
 {
-	char err[REPLAY_ERRLEN];
+	char err[REPLAY_ERRLEN], key[64];
+	snprintf(key, sizeof key, "replay:%s", arg);
+	if ((*text = cache_get(rq->cache, key, 0, len)))
+		return 1;
 	int found = replay_stored_text(rq->store, id_arg(arg), text, len, err);
 	if (found == 0)
 		reply_error(rp, 404, "%s", err);
 	else if (found < 0)
 		reply_error(rp, 500, "%s", err);
+	else
+		cache_put(rq->cache, key, *text, *len);
 	return found;
 }
 
@@ -252,30 +306,27 @@ void api_match_replay(struct request *rq, struct reply *rp, const char *arg)
 {
 	char *text;
 	size_t len;
-	if (stored_replay(rq, rp, arg, &text, &len) <= 0)
-		return;
-	rp->status = 200;
-	rp->type = "application/json; charset=utf-8";
-	rp->body = text;
-	rp->len = len;
+	if (stored_replay(rq, rp, arg, &text, &len) > 0)
+		reply_bytes(rp, 200, "application/json; charset=utf-8", text, len);
 }
 
 void api_match_page(struct request *rq, struct reply *rp, const char *arg)
 {
-	char *text, *page, err[VIEWER_ERRLEN];
+	char *text, *page, err[VIEWER_ERRLEN], key[64];
 	size_t len, page_len;
-	if (stored_replay(rq, rp, arg, &text, &len) <= 0)
-		return;
-	int rc = viewer_page_stored(rq->store, id_arg(arg), text, len, &page, &page_len, err);
-	free(text);
-	if (rc < 0) {
-		reply_error(rp, 500, "%s", err);
-		return;
+	snprintf(key, sizeof key, "page:%s", arg);
+	if (!(page = cache_get(rq->cache, key, 0, &page_len))) {
+		if (stored_replay(rq, rp, arg, &text, &len) <= 0)
+			return;
+		int rc = viewer_page_stored(rq->store, id_arg(arg), text, len, &page, &page_len, err);
+		free(text);
+		if (rc < 0) {
+			reply_error(rp, 500, "%s", err);
+			return;
+		}
+		cache_put(rq->cache, key, page, page_len);
 	}
-	rp->status = 200;
-	rp->type = "text/html; charset=utf-8";
-	rp->body = page;
-	rp->len = page_len;
+	reply_bytes(rp, 200, "text/html; charset=utf-8", page, page_len);
 	rp->page = true;
 }
 

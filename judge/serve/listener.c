@@ -14,6 +14,8 @@
 
 #define RATE_SLOTS 4096
 #define RATE_WINDOW_MS 60000
+#define CACHE_ENTRIES 256
+#define CACHE_BYTES ((size_t)128 << 20)
 
 /* Requests counted per key (a token's hash, or an address) in the current
  * minute.  Two keys landing in one slot while both are active share its
@@ -33,6 +35,7 @@ struct serve {
 	struct store **stores;      /* idle connections to the store */
 	size_t nstores;
 	struct rate_slot *rate;
+	struct cache *cache;
 };
 
 /* One connection's request, from its first byte to its reply. */
@@ -243,7 +246,7 @@ static enum MHD_Result answer(struct serve *sv, struct MHD_Connection *c, struct
 			      "send a smaller file", (unsigned long long)sv->opt.limits.body_bytes / 1024);
 	char err[STORE_ERRLEN];
 	struct request rq = { .opt = &sv->opt, .method = method, .path = url, .raw = ex->raw,
-			      .conn = c, .body = ex->body ? ex->body : "", .body_len = ex->len };
+			      .conn = c, .cache = sv->cache, .body = ex->body ? ex->body : "", .body_len = ex->len };
 	rq.store = store_borrow(sv, err);
 	if (!rq.store)
 		return refuse(c, 503, "the judge's store cannot be opened (%s): try again later", err);
@@ -400,11 +403,13 @@ struct serve *serve_start(const struct serve_options *o, char err[SERVE_ERRLEN])
 	pthread_mutex_init(&sv->lock, NULL);
 	sv->stores = calloc(o->limits.threads + 1, sizeof *sv->stores);
 	sv->rate = calloc(RATE_SLOTS, sizeof *sv->rate);
+	sv->cache = cache_new(CACHE_ENTRIES, CACHE_BYTES);
+	bool allocated = sv->stores && sv->rate && sv->cache;
 	char serr[STORE_ERRLEN];
 	/* One connection now: a wrong --queue is said at start, not per request. */
-	struct store *first = sv->stores && sv->rate ? store_open(sv->queue, true, serr) : NULL;
+	struct store *first = allocated ? store_open(sv->queue, true, serr) : NULL;
 	if (!first) {
-		snprintf(err, SERVE_ERRLEN, "%s", sv->stores && sv->rate ? serr : "out of memory");
+		snprintf(err, SERVE_ERRLEN, "%s", allocated ? serr : "out of memory");
 		serve_stop(sv);
 		return NULL;
 	}
@@ -431,6 +436,7 @@ void serve_stop(struct serve *sv)
 		store_close(sv->stores[i]);
 	free(sv->stores);
 	free(sv->rate);
+	cache_free(sv->cache);
 	pthread_mutex_destroy(&sv->lock);
 	free(sv);
 }

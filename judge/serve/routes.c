@@ -21,6 +21,7 @@ struct route {
 
 static const struct route routes[] = {
 	{ "GET", "/api/games", ACCESS_OPEN, api_games },
+	{ "GET", "/api/ping", ACCESS_OPEN, api_ping },
 	{ "GET", "/api/me", ACCESS_TOKEN, api_me },
 	{ "GET", "/api/leaderboard/*", ACCESS_PUBLIC, api_leaderboard },
 	{ "GET", "/api/matches/#", ACCESS_PUBLIC, api_match },

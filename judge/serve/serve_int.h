@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "judge/serve/cache.h"
 #include "judge/serve/serve.h"
 #include "judge/store/store.h"
 #include "judge/store/store_serve.h"
@@ -27,6 +28,7 @@ struct request {
 	const char *body;       /* NUL-terminated; body_len bytes */
 	size_t body_len;
 	struct store *store;    /* this thread's connection to the store */
+	struct cache *cache;    /* answers kept in memory (cache.h) */
 	bool has_token;         /* an Authorization: Bearer header came */
 	bool authed;            /* ... and names a working token: */
 	struct store_token who;
@@ -46,6 +48,8 @@ struct reply {
 
 /* The JSON value (stolen) as the reply. */
 void reply_json(struct reply *rp, unsigned status, json_t *value);
+/* body (malloc'd, stolen) as the reply. */
+void reply_bytes(struct reply *rp, unsigned status, const char *type, char *body, size_t len);
 /* {"error": "..."} with status. */
 void reply_error(struct reply *rp, unsigned status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -76,7 +80,7 @@ const char *route_path_refused(const char *raw);
 /* arg: the route's variable segment ("dominator", "12"), or NULL. */
 typedef void handler_fn(struct request *rq, struct reply *rp, const char *arg);
 
-handler_fn api_games, api_me, api_leaderboard, api_match, api_match_replay, api_match_page,
+handler_fn api_ping, api_games, api_me, api_leaderboard, api_match, api_match_replay, api_match_page,
 	api_submission, api_submissions, api_submit, api_player;
 handler_fn org_disqualify, org_rejudge, org_plagiarism, org_plagiarism_pair, org_tokens,
 	org_token_revoke;

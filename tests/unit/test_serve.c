@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "judge/serve/cache.h"
 #include "judge/serve/serve.h"
 #include "judge/store/store.h"
 #include "judge/store/store_serve.h"
@@ -456,4 +457,45 @@ Test(serve_http, a_match_gives_the_command_that_plays_it_again)
 	json_decref(j);
 	free(body);
 	cr_expect_eq(get("/api/matches/424242", NULL), 404);
+}
+
+/* ---- the in-memory cache (judge/serve/cache.h) -------------------------------- */
+
+Test(serve_cache, keeps_copies_within_its_bounds)
+{
+	struct cache *c = cache_new(2, 10);
+	size_t len;
+	cache_put(c, "a", "1234", 4);
+	char *got = cache_get(c, "a", 0, &len);
+	cr_assert_not_null(got);
+	cr_expect_eq(len, 4);
+	cr_expect_str_eq(got, "1234");
+	free(got);
+	cache_put(c, "b", "xy", 2);
+	cache_put(c, "c", "z", 1); /* a third entry: the oldest goes */
+	cr_expect_null(cache_get(c, "a", 0, &len), "more entries than allowed");
+	cache_put(c, "d", "123456789", 9); /* 12 bytes with b and c: b, the oldest, goes */
+	cr_expect_null(cache_get(c, "b", 0, &len));
+	got = cache_get(c, "c", 0, &len);
+	cr_expect_not_null(got, "10 bytes fit");
+	free(got);
+	got = cache_get(c, "d", 0, &len);
+	cr_expect_str_eq(got, "123456789");
+	free(got);
+	cache_put(c, "e", "12345678901", 11); /* larger than the whole cache: not kept */
+	cr_expect_null(cache_get(c, "e", 0, &len));
+	cache_free(c);
+}
+
+Test(serve_cache, an_old_entry_is_not_given_when_freshness_is_asked)
+{
+	struct cache *c = cache_new(4, 100);
+	size_t len;
+	cache_put(c, "k", "v", 1);
+	usleep(30 * 1000);
+	cr_expect_null(cache_get(c, "k", 10, &len), "an entry older than 10 ms");
+	char *got = cache_get(c, "k", 10000, &len);
+	cr_expect_not_null(got);
+	free(got);
+	cache_free(c);
 }
