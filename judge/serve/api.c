@@ -18,67 +18,6 @@
 #include "judge/replay/viewer.h"
 #include "judge/serve/serve_int.h"
 
-/* ---- replies and requests ---------------------------------------------------- */
-
-void reply_json(struct reply *rp, unsigned status, json_t *value)
-{
-	rp->status = status;
-	rp->type = "application/json; charset=utf-8";
-	rp->body = value ? json_dumps(value, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
-	json_decref(value);
-	if (!rp->body) {
-		rp->status = 500;
-		rp->static_body = "{\"error\": \"out of memory\"}";
-		rp->len = strlen(rp->static_body);
-		return;
-	}
-	rp->len = strlen(rp->body);
-}
-
-void reply_bytes(struct reply *rp, unsigned status, const char *type, char *body, size_t len)
-{
-	rp->status = status;
-	rp->type = type;
-	rp->body = body;
-	rp->len = len;
-}
-
-void reply_error(struct reply *rp, unsigned status, const char *fmt, ...)
-{
-	char msg[600];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	free(rp->body);
-	rp->body = NULL;
-	reply_json(rp, status, json_pack("{s:o}", "error", safe_json_text(msg)));
-}
-
-void reply_store_error(struct reply *rp, const char *err)
-{
-	reply_error(rp, 503, "the judge's store did not answer (%s): try again in a moment", err);
-}
-
-const char *request_arg(const struct request *rq, const char *key)
-{
-	return MHD_lookup_connection_value(rq->conn, MHD_GET_ARGUMENT_KIND, key);
-}
-
-int request_json(const struct request *rq, struct reply *rp, json_t **out)
-{
-	json_error_t jerr;
-	*out = json_loadb(rq->body, rq->body_len, JSON_REJECT_DUPLICATES, &jerr);
-	if (!*out || !json_is_object(*out)) {
-		reply_error(rp, 400, "the body must be a JSON object (%s)",
-			    *out ? "it is another JSON value" : jerr.text);
-		json_decref(*out);
-		*out = NULL;
-		return -1;
-	}
-	return 0;
-}
-
 /* A number segment the router has checked: digits only. */
 static int64_t id_arg(const char *arg)
 {

@@ -44,15 +44,22 @@ struct reply {
 	bool page;              /* an HTML page: gets its security headers */
 };
 
-/* ---- replies (api.c) ----------------------------------------------------- */
+/* ---- replies and requests (reply.c) ----------------------------------------------------- */
 
-/* The JSON value (stolen) as the reply. */
+/* The JSON value (stolen) as the reply, every string made valid UTF-8. */
 void reply_json(struct reply *rp, unsigned status, json_t *value);
 /* body (malloc'd, stolen) as the reply. */
 void reply_bytes(struct reply *rp, unsigned status, const char *type, char *body, size_t len);
 /* {"error": "..."} with status. */
 void reply_error(struct reply *rp, unsigned status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* A query argument of rq, or NULL. */
+const char *request_arg(const struct request *rq, const char *key);
+/* rq's body as a JSON object: 0, or -1 with a 400 reply. */
+int request_json(const struct request *rq, struct reply *rp, json_t **out);
+/* 503: the store did not answer, with its message. */
+void reply_store_error(struct reply *rp, const char *err);
 
 /* ---- who may ask (auth.c) -------------------------------------------------- */
 
@@ -86,11 +93,5 @@ handler_fn org_disqualify, org_rejudge, org_plagiarism, org_plagiarism_pair, org
 	org_token_revoke;
 handler_fn page_static;
 
-/* A query argument of rq, or NULL. */
-const char *request_arg(const struct request *rq, const char *key);
-/* rq's body as a JSON object: 0, or -1 with a 400 reply. */
-int request_json(const struct request *rq, struct reply *rp, json_t **out);
-/* "the store is busy" (503) or another failure (500), from a store error. */
-void reply_store_error(struct reply *rp, const char *err);
 
 #endif

@@ -61,7 +61,7 @@ int db_run(struct store *s, const char *what, char err[STORE_ERRLEN], const char
 
 /* The current row as a JSON object, its columns named and typed by spec:
  * "id:i name:t mu:d", one word per column in order; i integer, d double,
- * t text (safe_text.h), b 0/1 as true/false; an upper-case letter gives
+ * t text (its bytes as stored, not checked as UTF-8), b 0/1 as true/false; an upper-case letter gives
  * null for a NULL column.  NULL when out of memory. */
 struct json_t *db_row_json(struct db_stmt *st, const char *spec);
 /* Every remaining row so, appended to array.  0, or -1 with err "what: ...". */

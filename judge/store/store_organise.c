@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "judge/base/safe_text.h"
 #include "judge/store/db.h"
 #include "judge/store/store_serve.h"
 
@@ -148,11 +147,9 @@ static json_t *doc_json(struct store *s, int64_t doc, int first, int last, char 
 	if (rc == 1 && (out = db_row_json(st, "doc:i name:t author:t label:T"))) {
 		size_t len;
 		const char *src = db_col_null(st, 4) ? "" : db_col_blob(st, 4, &len);
-		char *text = db_col_null(st, 4) ? strdup("") : strndup(src, len);
-		json_object_set_new(out, "source", safe_json_text(text));
+		json_object_set_new(out, "source", json_stringn_nocheck(src, db_col_null(st, 4) ? 0 : len));
 		json_object_set_new(out, "first_line", json_integer(first));
 		json_object_set_new(out, "last_line", json_integer(last));
-		free(text);
 	} else if (rc < 0) {
 		db_fail(s, "reading a plagiarism document", err);
 	} else if (rc == 0) {

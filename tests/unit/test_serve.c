@@ -499,3 +499,29 @@ Test(serve_cache, an_old_entry_is_not_given_when_freshness_is_asked)
 	free(got);
 	cache_free(c);
 }
+
+Test(serve_http, bytes_that_are_not_utf8_are_sent_as_valid_json)
+{
+	char *json = upload_json(good_source), *body;
+	cr_assert_eq(request("POST", "/api/submissions", contestant, json, &body), 201);
+	free(json);
+	json_t *j = json_loads(body, 0, NULL);
+	int64_t id = json_integer_value(json_object_get(j, "id"));
+	json_decref(j);
+	free(body);
+	char err[STORE_ERRLEN] = "", path[64];
+	struct store *s = store_open(queue, false, err);
+	cr_assert_not_null(s, "%s", err);
+	cr_assert_eq(store_set_state(s, id, "compile_failed", NULL, NULL, "bad \xff\xfe</pre>", err),
+		     0, "%s", err);
+	store_close(s);
+	snprintf(path, sizeof path, "/api/submissions/%lld", (long long)id);
+	cr_assert_eq(request("GET", path, contestant, NULL, &body), 200);
+	json_error_t jerr;
+	j = json_loads(body, 0, &jerr);
+	cr_assert_not_null(j, "not valid JSON (%s): %s", jerr.text, body);
+	cr_expect_str_eq(json_string_value(json_object_get(j, "compile_log")),
+			 "bad \xef\xbf\xbd\xef\xbf\xbd</pre>");
+	json_decref(j);
+	free(body);
+}
