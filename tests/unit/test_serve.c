@@ -525,3 +525,34 @@ Test(serve_http, bytes_that_are_not_utf8_are_sent_as_valid_json)
 	json_decref(j);
 	free(body);
 }
+
+Test(serve_http, an_organiser_disqualifies_and_rejudges_and_the_board_says_so)
+{
+	char *json = upload_json(good_source), *body;
+	cr_assert_eq(request("POST", "/api/submissions", contestant, json, &body), 201);
+	free(json);
+	free(body);
+	static const char dq[] = "{\"game\": \"dominator\", \"name\": \"Sauron\", \"reason\": \"<b>copied</b>\"}";
+	cr_expect_eq(request("POST", "/api/organiser/disqualify", contestant, dq, NULL), 403);
+	cr_expect_eq(request("POST", "/api/organiser/disqualify", organiser, dq, NULL), 200);
+	cr_expect_eq(request("POST", "/api/organiser/disqualify", organiser,
+			     "{\"game\": \"dominator\", \"name\": \"Nobody\", \"reason\": \"x\"}", NULL), 404);
+	cr_expect_eq(request("POST", "/api/organiser/disqualify", organiser,
+			     "{\"game\": \"dominator\", \"name\": \"Sauron\"}", NULL), 400, "no reason");
+	cr_assert_eq(request("GET", "/api/leaderboard/dominator", organiser, NULL, &body), 200);
+	json_t *j = json_loads(body, 0, NULL);
+	json_t *first = json_array_get(json_object_get(j, "disqualified"), 0);
+	cr_expect_str_eq(json_string_value(json_object_get(first, "reason")), "<b>copied</b>");
+	json_decref(j);
+	free(body);
+	cr_assert_eq(request("GET", "/api/leaderboard/dominator", NULL, NULL, &body), 200);
+	cr_expect_null(strstr(body, "disqualified"), "the public board shows no organiser marks");
+	free(body);
+	cr_expect_eq(request("POST", "/api/organiser/rejudge", organiser, "{\"submission\": 1}", NULL),
+		     200);
+	cr_expect_eq(request("POST", "/api/organiser/rejudge", organiser, "{\"submission\": 77}", NULL),
+		     404);
+	cr_expect_eq(request("POST", "/api/organiser/rejudge", organiser, "{\"game\": \"dominator\"}",
+			     NULL), 200);
+	cr_expect_eq(request("POST", "/api/organiser/rejudge", organiser, "{}", NULL), 400);
+}
