@@ -251,13 +251,14 @@ static enum MHD_Result answer(struct serve *sv, struct MHD_Connection *c, struct
 	if (!rq.store)
 		return refuse(c, 503, "the judge's store cannot be opened (%s): try again later", err);
 	struct reply rp = { 0 };
-	if (auth_identify(&rq, &rp) == 0) {
-		if (!within_rate(sv, &rq))
-			reply_error(&rp, 429, "too many requests: at most %u a minute; wait a minute",
-				    sv->opt.limits.per_minute);
-		else
-			route_request(&rq, &rp);
-	}
+	/* Counted before the token is judged: guessing tokens costs requests
+	 * from the guesser's address like anything else. */
+	int known = auth_identify(&rq, &rp);
+	if (!within_rate(sv, &rq))
+		reply_error(&rp, 429, "too many requests: at most %u a minute; wait a minute",
+			    sv->opt.limits.per_minute);
+	else if (known == 0)
+		route_request(&rq, &rp);
 	store_return(sv, rq.store);
 	return send_reply(c, &rp);
 }

@@ -395,6 +395,10 @@ Test(serve_http, each_token_has_a_request_rate)
 	expect_error_json(body);
 	free(body);
 	cr_expect_eq(get("/api/me", other), 200, "another token has its own count");
+	for (int i = 0; i < 5; i++)
+		get("/api/me", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+	cr_expect_eq(get("/api/me", "BAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"), 429,
+		     "guessing tokens must count against the guesser's address");
 }
 
 Test(serve_http, private_pages_need_a_token)
