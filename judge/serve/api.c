@@ -109,6 +109,29 @@ static int add_organiser_marks(struct request *rq, json_t *out, json_t *rows,
 	return json_object_set_new(out, "disqualified", dq);
 }
 
+/* For a game of a range of players (Blitz2018: 2 to 6), each row's ranked
+ * matches by size: "sizes": [{players, matches}]. */
+static int add_row_sizes(struct request *rq, const struct game *g, json_t *rows,
+			 char err[STORE_ERRLEN])
+{
+	json_t *all;
+	if (store_player_match_sizes(rq->store, g->name, &all, err) < 0)
+		return -1;
+	size_t i, k;
+	json_t *row, *s;
+	json_array_foreach(rows, i, row) {
+		json_int_t id = json_integer_value(json_object_get(row, "submission"));
+		json_t *mine = json_array();
+		json_array_foreach(all, k, s)
+			if (json_integer_value(json_object_get(s, "submission")) == id)
+				json_array_append_new(mine, json_pack("{s:O, s:O}", "players",
+					json_object_get(s, "players"), "matches", json_object_get(s, "matches")));
+		json_object_set_new(row, "sizes", mine);
+	}
+	json_decref(all);
+	return 0;
+}
+
 /* What everybody sees of a game's board: {game, title, generated_at,
  * rows, match_sizes, organiser: false}; NULL with err. */
 static json_t *board_public(struct request *rq, const struct game *g, char err[STORE_ERRLEN])
@@ -117,11 +140,16 @@ static json_t *board_public(struct request *rq, const struct game *g, char err[S
 	json_t *sizes = NULL, *rows = NULL, *out = NULL;
 	if (board_load(rq->store, &b, err) == 0 && (rows = board_json(&b)) &&
 	    store_match_sizes(rq->store, g->name, &sizes, err) > 0)
-		out = json_pack("{s:s, s:s, s:I, s:O, s:O, s:b}", "game", g->name, "title", g->title,
-				"generated_at", (json_int_t)b.generated_ms, "rows", rows,
-				"match_sizes", sizes, "organiser", 0);
+		out = json_pack("{s:s, s:s, s:I, s:O, s:O, s:b, s:b}", "game", g->name,
+				"title", g->title, "generated_at", (json_int_t)b.generated_ms,
+				"rows", rows, "match_sizes", sizes, "organiser", 0,
+				"mixed_sizes", g->min_players != 0);
 	if (rows && sizes && !out)
 		snprintf(err, STORE_ERRLEN, "out of memory");
+	if (out && g->min_players && add_row_sizes(rq, g, rows, err) < 0) {
+		json_decref(out);
+		out = NULL;
+	}
 	board_free(&b);
 	json_decref(rows);
 	json_decref(sizes);

@@ -139,3 +139,17 @@ int store_match_sizes(struct store *s, const char *game, json_t **out, char err[
 		" GROUP BY m.id) t GROUP BY n ORDER BY n", "players:i matches:i", "t", game);
 	return *out ? 1 : -1;
 }
+
+int store_player_match_sizes(struct store *s, const char *game, json_t **out,
+			     char err[STORE_ERRLEN])
+{
+	*out = db_query_json(s, "counting each player's matches by size", err,
+		"SELECT mp.submission_id, t.n, count(*) FROM match_players mp"
+		" JOIN matches m ON m.id = mp.match_id"
+		" JOIN (SELECT match_id, count(*) AS n FROM match_players GROUP BY match_id) t"
+		" ON t.match_id = mp.match_id"
+		" WHERE m.game = ?1 AND m.kind = 'ranked' AND mp.submission_id IS NOT NULL"
+		" GROUP BY mp.submission_id, t.n ORDER BY mp.submission_id, t.n",
+		"submission:i players:i matches:i", "t", game);
+	return *out ? 1 : -1;
+}

@@ -61,8 +61,11 @@ int store_player_view(struct store *s, const char *game, const char *name, json_
 		      char err[STORE_ERRLEN]);
 /* Submission ids of the game whose file is marked a suspected copy. */
 int store_suspected(struct store *s, const char *game, json_t **out, char err[STORE_ERRLEN]);
-/* Players per match of the game's ranked matches: {"2": count, ...}. */
+/* Players per match of the game's ranked matches: [{players, matches}]. */
 int store_match_sizes(struct store *s, const char *game, json_t **out, char err[STORE_ERRLEN]);
+/* The same per player: [{submission, players, matches}]. */
+int store_player_match_sizes(struct store *s, const char *game, json_t **out,
+			     char err[STORE_ERRLEN]);
 
 /* ---- organisers ----------------------------------------------------------- */
 

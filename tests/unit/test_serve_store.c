@@ -225,3 +225,44 @@ BOTH(each_rated_game_adds_to_the_players_history)
 	cr_expect_eq(store_player_view(s, "dominator", "Nobody", &p, err), 0);
 	store_close(s);
 }
+
+/* A ranked match of the given submissions, recorded as a worker does. */
+static void ranked_match(struct store *s, const int64_t *subs, int n)
+{
+	char err[STORE_ERRLEN] = "";
+	int64_t job, match;
+	cr_assert_eq(store_enqueue(s, "match", "{}", 0, 0, &job, err), 0, "%s", err);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked", .seed = 7 };
+	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);
+	for (int i = 0; i < n; i++) {
+		struct store_match_player p = { .seat = i, .submission = subs[i], .name = "P",
+						.rank = i + 1 };
+		cr_assert_eq(store_add_match_player(s, match, &p, err), 0, "%s", err);
+	}
+	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+}
+
+BOTH(matches_are_counted_by_their_players)
+{
+	struct store *s = open_store();
+	char err[STORE_ERRLEN] = "";
+	int64_t a = submit(s, "a", "Alpha"), b = submit(s, "b", "Beta"), c = submit(s, "c", "Gamma");
+	ranked_match(s, (int64_t[]){ a, b }, 2);
+	ranked_match(s, (int64_t[]){ a, b, c }, 3);
+	ranked_match(s, (int64_t[]){ c, a }, 2);
+	json_t *sizes, *mine;
+	cr_assert_eq(store_match_sizes(s, "dominator", &sizes, err), 1, "%s", err);
+	cr_assert_eq(json_array_size(sizes), 2);
+	cr_expect_eq(json_integer_value(json_object_get(json_array_get(sizes, 0), "matches")), 2);
+	cr_expect_eq(json_integer_value(json_object_get(json_array_get(sizes, 1), "players")), 3);
+	json_decref(sizes);
+	cr_assert_eq(store_player_match_sizes(s, "dominator", &mine, err), 1, "%s", err);
+	/* a: 2 of 2 players, 1 of 3; b: 1 and 1; c: 1 and 1 */
+	cr_assert_eq(json_array_size(mine), 6);
+	json_t *first = json_array_get(mine, 0);
+	cr_expect_eq(json_integer_value(json_object_get(first, "submission")), a);
+	cr_expect_eq(json_integer_value(json_object_get(first, "matches")), 2);
+	json_decref(mine);
+	store_close(s);
+}

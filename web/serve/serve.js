@@ -165,6 +165,9 @@ pages.leaderboard = async main => {
 		{ key: 'games', label: 'Games', num: true },
 		{ key: 'wins', label: 'Wins', num: true },
 	];
+	if (b.mixed_sizes)
+		cols.splice(6, 0, { key: 'games', label: 'Players per match', cell: r =>
+			(r.sizes || []).map(s => s.players + 'p\u00d7' + s.matches).join(' ') });
 	const t = J.table(cols, b.rows, { id: 'board', sortKey: 'rank', filter: () => filter.value,
 		text: r => r.player + ' ' + r.author, empty: 'no ranked players yet' });
 	filter.oninput = () => t.refresh();
