@@ -29,7 +29,8 @@ int store_match_view(struct store *s, int64_t id, json_t **out, char err[STORE_E
 {
 	int rc = db_one_json(db_query_json(s, "reading a match", err,
 		"SELECT id, game, kind, CAST(seed AS TEXT), created_at,"
-		" CASE WHEN replay IS NULL THEN 0 ELSE 1 END FROM matches WHERE id = ?1",
+		" CASE WHEN replay IS NULL OR length(replay) = 0 THEN 0 ELSE 1 END"
+		" FROM matches WHERE id = ?1",
 		"id:i game:t kind:t seed:t created_at:i has_replay:b", "i", id), out);
 	if (rc <= 0)
 		return rc;

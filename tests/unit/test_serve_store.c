@@ -266,3 +266,25 @@ BOTH(matches_are_counted_by_their_players)
 	json_decref(mine);
 	store_close(s);
 }
+
+BOTH(the_match_view_has_its_seats_and_an_exact_seed)
+{
+	struct store *s = open_store();
+	char err[STORE_ERRLEN] = "";
+	int64_t a = submit(s, "<i>a</i>", "Alpha"), b = submit(s, "b", "Beta");
+	ranked_match(s, (int64_t[]){ a, b }, 2);
+	json_t *m;
+	cr_assert_eq(store_match_view(s, 1, &m, err), 1, "%s", err);
+	cr_expect_str_eq(json_string_value(json_object_get(m, "seed")), "7");
+	cr_expect_str_eq(json_string_value(json_object_get(m, "kind")), "ranked");
+	cr_expect(json_is_false(json_object_get(m, "has_replay")));
+	json_t *seats = json_object_get(m, "players");
+	cr_assert_eq(json_array_size(seats), 2);
+	cr_expect_str_eq(json_string_value(json_object_get(json_array_get(seats, 0), "author")),
+			 "<i>a</i>");
+	cr_expect_eq(json_integer_value(json_object_get(json_array_get(seats, 1), "submission")), b);
+	cr_expect(json_is_null(json_object_get(json_array_get(seats, 0), "verdict")));
+	json_decref(m);
+	cr_expect_eq(store_match_view(s, 99, &m, err), 0);
+	store_close(s);
+}
