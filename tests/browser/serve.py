@@ -51,8 +51,10 @@ def tournament(judge, work, queue):
         run(judge, "submit", "games/dominator/players/AI%s.c" % p, "--game", "dominator",
             "--author", "author_" + p, "--queue", queue)
     evil = os.path.join(work, "AIEvil.c")
-    with open("games/dominator/players/AIDemo.c") as f:
-        src = f.read().replace("PLAYER_NAME(Demo)", "PLAYER_NAME(Evil)")
+    # A copy of Dummy (the shipped Demo and Null count for nobody): a pair
+    # the organisers see, its author full of markup.
+    with open("games/dominator/players/AIDummy.c") as f:
+        src = re.sub(r"PLAYER_NAME\(\w+\)", "PLAYER_NAME(Evil)", f.read())
     with open(evil, "w") as f:
         f.write(src)
     run(judge, "submit", evil, "--game", "dominator", "--author", HOSTILE, "--queue", queue)
@@ -179,9 +181,21 @@ def check_private_pages(t, b, base, contestant, organiser):
     set_token(b, organiser)
     b.goto(base + "/organiser")
     t.check("organisers: tokens listed", b.wait("document.querySelectorAll('#tokens tbody tr').length >= 2", 10))
+    # Evil is Dummy under another name and author: a flagged pair.
+    t.check("organisers: the copied pair is listed",
+            b.wait("document.querySelectorAll('#pairs tbody button').length > 0", 10),
+            b.eval("document.getElementById('pairs').textContent"))
+    b.eval("[...document.querySelectorAll('#pairs tbody tr')].find(tr => tr.textContent.includes(%s))"
+           ".querySelector('button').click()" % json.dumps(HOSTILE))
+    t.check("organisers: the pair side by side, the shared fragment marked",
+            b.wait("document.querySelectorAll('#pair pre').length === 2 && document.querySelectorAll('#pair .hit').length > 0", 10))
+    t.check("organisers: the hostile author shows as text in the pair",
+            HOSTILE in (b.eval("document.getElementById('pair').textContent") or ""))
     page_clean(t, b, "organisers")
     b.goto(base + "/leaderboard/dominator")
     t.check("leaderboard: an organiser sees the disqualified list", b.eval("!!document.getElementById('disqualified')"))
+    t.check("leaderboard: an organiser sees the suspected copies",
+            b.eval("document.querySelectorAll('#board .badge.warn').length") >= 1)
     page_clean(t, b, "leaderboard (organiser)")
 
 

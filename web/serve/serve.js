@@ -374,6 +374,11 @@ pages.organiser = async main => {
 		};
 		side.replaceChildren(J.el('p', {}, Math.round(p.similarity * 100) + '% similar; the longest shared fragment is marked.'),
 			J.el('div', { className: 'side' }, pane(p.a), pane(p.b)));
+		/* Each file scrolled to where the shared fragment starts. */
+		side.querySelectorAll('pre').forEach(pre => {
+			const hit = pre.querySelector('.hit');
+			if (hit) pre.scrollTop = hit.offsetTop - pre.offsetTop - 40;
+		});
 	};
 	pg.onchange = loadPairs;
 	main.append(J.el('h2', {}, 'Plagiarism'), J.el('div', { className: 'row' }, pg), pairs, side);
