@@ -6,9 +6,10 @@
  * of each, and the ratio of the real load's rate to the constant one's
  * (goal >= 0.5).  Both measured side by side in one run, in turns (the
  * medians of 5 rounds each, after a warm-up round), so the machine's other
- * load weighs on both.  Replays and, for a second, the leaderboard are
- * answered from the server's memory (judge/serve/cache.h): that is part of
- * what is measured.  Speed is reported, never failed: the exit
+ * load weighs on both.  The clients accept gzip, as browsers do, so a
+ * replay comes as the store keeps it; replays and, for a second, the
+ * leaderboard are answered from the server's memory (judge/serve/cache.h):
+ * that is part of what is measured.  Speed is reported, never failed: the exit
  * status is non-zero only when something cannot be set up or a request
  * fails. */
 #include <arpa/inet.h>
@@ -62,7 +63,9 @@ static int connect_server(void)
 static int ask(int fd, const char *path, char **buf, size_t *cap)
 {
 	char req[256];
-	int n = snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: bench\r\n\r\n", path);
+	/* As a browser asks: a replay then comes as the store keeps it, gzip. */
+	int n = snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: bench\r\n"
+			 "Accept-Encoding: gzip, deflate\r\n\r\n", path);
 	if (send(fd, req, (size_t)n, MSG_NOSIGNAL) != n)
 		return -1;
 	size_t len = 0, need = 0;

@@ -138,6 +138,10 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, struct reply *rp)
 	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
 	if (rp->page)
 		MHD_add_response_header(r, "Content-Security-Policy", page_policy);
+	if (rp->encoding) {
+		MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, rp->encoding);
+		MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, MHD_HTTP_HEADER_ACCEPT_ENCODING);
+	}
 	if (*rp->allow)
 		MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, rp->allow);
 	if (rp->status == 401)

@@ -42,6 +42,7 @@ struct reply {
 	size_t len;
 	char allow[32];         /* for 405: the methods the path takes */
 	bool page;              /* an HTML page: gets its security headers */
+	const char *encoding;   /* Content-Encoding of the body ("gzip"), or NULL */
 };
 
 /* ---- replies and requests (reply.c) ----------------------------------------------------- */

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "judge/replay/replay_io.h"
 #include "judge/serve/cache.h"
 #include "judge/serve/serve.h"
 #include "judge/store/store.h"
@@ -422,7 +423,14 @@ Test(serve_http, a_wrong_method_is_a_405)
 
 /* A match in the store with a shipped player and a submission whose name
  * (written straight into the store) would be shell syntax. */
+static int64_t stored_match_with(const char *odd_name, const void *replay, size_t replay_len);
+
 static int64_t stored_match(const char *odd_name)
+{
+	return stored_match_with(odd_name, NULL, 0);
+}
+
+static int64_t stored_match_with(const char *odd_name, const void *replay, size_t replay_len)
 {
 	char err[STORE_ERRLEN] = "";
 	struct store *s = store_open(queue, false, err);
@@ -435,7 +443,8 @@ static int64_t stored_match(const char *odd_name)
 	cr_assert_eq(store_enqueue(s, "match", "{}", 0, 0, &job, err), 0, "%s", err);
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
 	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked",
-				     .seed = 9007199254740993LL };
+				     .seed = 9007199254740993LL, .replay = replay,
+				     .replay_len = replay_len };
 	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);
 	const char *names[] = { "Dummy", odd_name };
 	for (int seat = 0; seat < 2; seat++) {
@@ -559,4 +568,40 @@ Test(serve_http, an_organiser_disqualifies_and_rejudges_and_the_board_says_so)
 	cr_expect_eq(request("POST", "/api/organiser/rejudge", organiser, "{\"game\": \"dominator\"}",
 			     NULL), 200);
 	cr_expect_eq(request("POST", "/api/organiser/rejudge", organiser, "{}", NULL), 400);
+}
+
+Test(serve_http, a_replay_is_sent_plain_or_as_the_stored_gzip)
+{
+	static const char text[] = "{\"rounds\": [1, 2, 3], \"name\": \"</script>\"}";
+	uint8_t *gz;
+	size_t gz_len;
+	char err[REPLAY_ERRLEN], path[64], *body;
+	cr_assert_eq(replay_gzip(text, strlen(text), &gz, &gz_len, err), 0, "%s", err);
+	snprintf(path, sizeof path, "/api/matches/%lld/replay",
+		 (long long)stored_match_with("Bob", gz, gz_len));
+	for (int twice = 0; twice < 2; twice++) { /* the second time from memory */
+		cr_assert_eq(request("GET", path, NULL, NULL, &body), 200);
+		cr_expect_str_eq(body, text);
+		free(body);
+	}
+	char req[256];
+	int n = snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: t\r\nAccept-Encoding: gzip, br\r\n"
+			 "Connection: close\r\n\r\n", path);
+	int fd = connect_server();
+	send_all(fd, req, (size_t)n);
+	size_t cap = 1 << 16, len = 0;
+	char *resp = malloc(cap);
+	ssize_t r;
+	while ((r = recv(fd, resp + len, cap - len, 0)) > 0)
+		len += (size_t)r;
+	close(fd);
+	char *head_end = memmem(resp, len, "\r\n\r\n", 4);
+	cr_assert_not_null(head_end);
+	*head_end = 0;
+	cr_expect(strcasestr(resp, "Content-Encoding: gzip"), "%s", resp);
+	size_t body_len = len - (size_t)(head_end + 4 - resp);
+	cr_expect_eq(body_len, gz_len);
+	cr_expect_eq(memcmp(head_end + 4, gz, gz_len), 0, "not the stored gzip");
+	free(resp);
+	free(gz);
 }
