@@ -13,7 +13,7 @@ SANFLAGS := $(if $(SAN),$(ASAN))
 PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 CFLAGS  := -std=gnu17 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I. $(PQ_CFLAGS) $(SANFLAGS)
 LDFLAGS := $(SANFLAGS)
-LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lpq -lcurl -lz -lm
+LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lpq -lcurl -lmicrohttpd -lz -lm
 
 # Player binaries (test attackers, shipped players) are static, never
 # sanitized, and the same for every build flavour.
@@ -197,8 +197,11 @@ check-loops: all
 
 # The replay viewer in headless Chromium, every game; screenshots of each
 # game at round 1 and the last round go to build/screenshots/.
-browser-test: $(JUDGE) $(BUILD)/viewer-page $(KITS)
+# Then the service's pages (tests/browser/serve.py): uploads, the pages,
+# names full of markup shown as text.
+browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 	python3 tests/browser/run.py --judge $(JUDGE) --page $(BUILD)/viewer-page
+	python3 tests/browser/serve.py --judge $(JUDGE)
 
 # Workers killed with SIGKILL at random over a few hundred jobs: nothing
 # lost, nothing done twice, ratings equal to a recompute.
@@ -216,7 +219,7 @@ $(PLAG_COPIES): bench/plag/disguise.py bench/plag/make_copies.sh \
 
 # Each bench/NAME.c is one program; every one prints its own ratios.  The
 # viewer's speed in a browser is measured by bench/viewer.py.
-bench: deps $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(PLAG_COPIES) $(JUDGE)
+bench: deps $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(PLAG_COPIES) $(JUDGE) $(JUDGE)-worker
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
 	@echo "== bench/viewer.py"; bench/viewer.py $(JUDGE)
 

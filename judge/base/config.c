@@ -55,6 +55,16 @@ void cfg_defaults(struct judge_config *cfg)
 			.fragment_tokens = PLAG_FRAGMENT_DEFAULT,
 			.min_run = PLAG_MIN_RUN_DEFAULT,
 		},
+		.serve = {
+			.public_pages = true,
+			.body_bytes = 512 * 1024,
+			.header_bytes = 32 * 1024,
+			.connections = 256,
+			.per_ip = 96,
+			.per_minute = 600,
+			.timeout_s = 10,
+			.threads = 4,
+		},
 	};
 	hook_defaults(&cfg->hooks);
 	paths_data_dir(cfg->data_dir);
@@ -291,6 +301,42 @@ static int load_plag(struct judge_config *cfg, json_t *obj, char err[CFG_ERRLEN]
 	return 0;
 }
 
+static void serve_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_NUMS_MAX])
+{
+	struct cfg_serve *s = &cfg->serve;
+	const struct cfg_number t[] = {
+		{ "max_body_kb", &s->body_bytes, NULL, NULL, 1024, 300, 64 * 1024 },
+		{ "max_header_kb", &s->header_bytes, NULL, NULL, 1024, 8, 1024 },
+		{ "max_connections", NULL, &s->connections, NULL, 1, 1, 65536 },
+		{ "max_connections_per_address", NULL, &s->per_ip, NULL, 1, 1, 65536 },
+		{ "requests_per_minute", NULL, &s->per_minute, NULL, 1, 1, 1000000 },
+		{ "timeout_s", NULL, &s->timeout_s, NULL, 1, 1, 3600 },
+		{ "threads", NULL, &s->threads, NULL, 1, 1, 256 },
+		{ 0 },
+	};
+	COPY_TABLE(nums, t);
+}
+
+static int load_serve(struct judge_config *cfg, json_t *obj, char err[CFG_ERRLEN])
+{
+	struct cfg_number nums[CFG_NUMS_MAX];
+	serve_numbers(cfg, nums);
+	const char *key;
+	json_t *v;
+	json_object_foreach(obj, key, v) {
+		if (strcmp(key, "public_leaderboard") != 0) {
+			if (number_setting(nums, "serve", key, v, err) < 0)
+				return -1;
+		} else if (json_is_boolean(v)) {
+			cfg->serve.public_pages = json_is_true(v);
+		} else {
+			snprintf(err, CFG_ERRLEN, "config: serve.public_leaderboard must be true or false");
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN])
 {
 	const char *key;
@@ -314,6 +360,8 @@ static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN
 			rc = load_worker(cfg, v, err);
 		else if (strcmp(key, "plagiarism") == 0)
 			rc = load_plag(cfg, v, err);
+		else if (strcmp(key, "serve") == 0)
+			rc = load_serve(cfg, v, err);
 		else if (strcmp(key, "webhook_delivery") == 0)
 			rc = hook_parse_delivery(&cfg->hooks, v, err);
 		else {
@@ -412,6 +460,9 @@ json_t *cfg_describe(struct judge_config *cfg, const char *file, const char *fro
 	describe(out, root, "worker", "seed_secret", json_string(*w->seed_secret ? "(set)" : ""),
 		 from);
 	describe_numbers(out, root, cfg, "plagiarism", from, plag_numbers);
+	describe_numbers(out, root, cfg, "serve", from, serve_numbers);
+	describe(out, root, "serve", "public_leaderboard", json_boolean(cfg->serve.public_pages),
+		 from);
 	describe(out, root, "webhook_delivery", "timeout_ms",
 		 json_integer(cfg->hooks.timeout_ms), from);
 	describe(out, root, "webhook_delivery", "max_attempts",

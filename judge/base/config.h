@@ -77,12 +77,25 @@ struct cfg_plag {
 	unsigned min_run;         /* matched fingerprints count in runs this long */
 };
 
+/* judge serve: what one client may ask and hold (see judge/serve/). */
+struct cfg_serve {
+	bool public_pages;        /* "public_leaderboard": boards, players, matches without a token */
+	uint64_t body_bytes;      /* largest request body */
+	uint64_t header_bytes;    /* memory for one request's headers */
+	unsigned connections;     /* open connections at once */
+	unsigned per_ip;          /* of which from one address */
+	unsigned per_minute;      /* requests per token (or address) per minute */
+	unsigned timeout_s;       /* an idle or slow connection is closed after */
+	unsigned threads;         /* requests served at once */
+};
+
 struct judge_config {
 	struct cfg_sandbox sandbox;
 	struct cfg_compile compile;
 	struct cfg_worker worker;
 	struct cfg_plag plag;     /* "plagiarism" */
 	struct hook_config hooks; /* "webhooks" and "webhook_delivery" */
+	struct cfg_serve serve;
 	char data_dir[PATH_MAX];  /* what the judge ships: paths_data_dir() */
 };
 

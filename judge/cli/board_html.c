@@ -180,16 +180,6 @@ static void page_recent(FILE *f, const struct board_row *r)
 	fputs("</td>", f);
 }
 
-void board_sizes_text(const struct board_row *r, char out[BOARD_SIZES_LEN])
-{
-	size_t len = 0;
-	out[0] = '\0';
-	for (int k = 0; k <= GAME_MAX_PLAYERS; k++)
-		if (r->by_size[k])
-			len += (size_t)snprintf(out + len, BOARD_SIZES_LEN - len, "%s%d:%d",
-						len ? " " : "", k, r->by_size[k]);
-}
-
 static void page_row(FILE *f, const struct board_row *r, bool sizes)
 {
 	char score[32], mu[32], sigma[32];

@@ -19,36 +19,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "games/game.h"
+#include "judge/rating/board.h"
 
 #define BOARD_ERRLEN 256
-#define BOARD_RECENT 3 /* matches linked per player */
-
-/* One ranked player of a leaderboard. */
-struct board_row {
-	int64_t submission;
-	int rank;             /* 1 = best; equal scores share a rank */
-	char *player, *author;
-	double score, mu, sigma;
-	int games, wins;
-	int by_size[GAME_MAX_PLAYERS + 1]; /* rated matches, by players in them */
-	int nrecent;          /* its latest matches with a replay, newest first: */
-	int64_t recent[BOARD_RECENT]; /* linked as replay-ID.html */
-};
-
-struct board {
-	const char *game;     /* "dominator" */
-	const char *title;    /* "Dominator" */
-	int64_t generated_ms; /* when the board was read */
-	bool sizes;           /* the game has a range of players: by_size shown */
-	size_t n;
-	struct board_row *row;
-};
-
-/* A row's matches by size, "2:5 4:1" (sizes played only), into out. */
-#define BOARD_SIZES_LEN (GAME_MAX_PLAYERS * 12 + 1)
-void board_sizes_text(const struct board_row *r, char out[BOARD_SIZES_LEN]);
-
 /* Writes the leaderboard as one self-contained HTML page (inline CSS, no
  * script, nothing fetched; each player's recent matches link to
  * replay-ID.html beside it).  0, or -1 with err filled. */

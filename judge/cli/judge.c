@@ -26,6 +26,8 @@ static const struct judge_cmd commands[] = {
 	{ "jobs", cmd_jobs, "the queue: running, queued and parked jobs" },
 	{ "plagiarism", cmd_plagiarism, "similar pairs of files, and one pair side by side" },
 	{ "archive", cmd_archive, "import files of earlier years to compare against" },
+	{ "serve", cmd_serve, "the HTTP API and pages over the store" },
+	{ "token", cmd_token, "tokens for the service: add, list, revoke" },
 	{ "compile", cmd_compile, "compile one contestant's file" },
 	{ "sandbox", cmd_sandbox, "run a binary under the player sandbox" },
 	{ "config", cmd_config, "the effective settings and where each came from" },
