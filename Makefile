@@ -50,11 +50,13 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
+# Archives are made afresh: two games have objects of one name (params.o),
+# and `ar r` on an old archive would replace the wrong one.
 $(LIBSANDBOX): $(call obj,$(SANDBOX_SRC))
-	ar rcs $@ $^
+	rm -f $@ && ar rcs $@ $^
 $(LIBJUDGE): $(call obj,$(JUDGE_SRC)) $(BUILD)/obj/db/schema.o $(BUILD)/obj/db/postgres/schema.o \
 		$(BUILD)/obj/web/files.o $(BUILD)/obj/version.o
-	ar rcs $@ $^
+	rm -f $@ && ar rcs $@ $^
 
 # judge_version (judge/base/version.h): `git describe` at build time, or
 # VERSION=... on the command line; the file is rewritten only when the
@@ -102,7 +104,7 @@ $(BUILD)/obj/web/files.c: $(WEB_FILES) $(GAME_VIEWERS) Makefile
 $(BUILD)/obj/%.o: $(BUILD)/obj/%.c
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 $(LIBGAMES): $(call obj,$(GAMES_SRC))
-	ar rcs $@ $^
+	rm -f $@ && ar rcs $@ $^
 
 $(JUDGE): $(call obj,judge/cli/judge.c) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
@@ -130,7 +132,7 @@ build/kitobj/%.o: %.c
 kitobjs = $(patsubst %.c,build/kitobj/%.o,$(wildcard games/$(1)/kit/*.c))
 build/kits/lib%.a: $$(call kitobjs,$$*)
 	@mkdir -p $(dir $@)
-	ar rcs $@ $^
+	rm -f $@ && ar rcs $@ $^
 
 build/bench/%: bench/players/%.c games/kit/io.h games/kit/frame.h
 	@mkdir -p $(dir $@)
