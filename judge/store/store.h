@@ -124,6 +124,92 @@ int store_release(struct store *s, int64_t job, const char *worker, char err[STO
  * a dead endpoint must not keep the judge busy). */
 int store_pending(struct store *s, int64_t *count, char err[STORE_ERRLEN]);
 
+/* ---- plagiarism documents (store_plag.c) --------------------------------- */
+
+/* What judge/plag/ keeps: documents (a submission's, or an archived file's,
+ * fingerprints as plag encodes them), the index from a fingerprint's key to
+ * the documents holding it, and the pairs found similar.  The store keeps
+ * and finds them; judge/plag/ decides what is similar. */
+struct store_plag_doc {
+	int64_t id, submission;  /* submission 0: archived */
+	char game[32], author[64], name[64], label[64]; /* label "": this tournament */
+	int k, w, hash_version;
+	int64_t ntokens, nfps;
+	bool has_error;          /* no fingerprints could be taken: error says why */
+	char error[STORE_ERRLEN];
+	uint8_t *fps;            /* malloc'd (read); the caller's (written) */
+	size_t fps_len;
+	char *source;            /* archived files, or when asked for; NUL-ended */
+	size_t source_len;
+};
+void store_plag_doc_clear(struct store_plag_doc *d);
+
+/* Statements prepared once for the many reads of one comparison. */
+struct store_plag_reader;
+struct store_plag_reader *store_plag_reader(struct store *s, char err[STORE_ERRLEN]);
+void store_plag_reader_end(struct store_plag_reader *r);
+/* Up to max documents indexed under key, into docs (max of them). */
+int store_plag_lookup(struct store_plag_reader *r, int64_t key, size_t max, int64_t *docs,
+		      size_t *n, char err[STORE_ERRLEN]);
+/* 1 when document doc is of game, by another author than author, was
+ * fingerprinted with k at hash_version and has fingerprints (*nfps: how
+ * many); 0 when it is not; -1. */
+int store_plag_candidate(struct store_plag_reader *r, int64_t doc, const char *game,
+			 const char *author, int k, int hash_version, int64_t *nfps,
+			 char err[STORE_ERRLEN]);
+/* Document doc without its source: 1, 0 no such document, -1. */
+int store_plag_load(struct store_plag_reader *r, int64_t doc, struct store_plag_doc *out,
+		    char err[STORE_ERRLEN]);
+
+/* Document doc, or (doc 0) the submission's, with its source (a
+ * submission's from the submission): 1, 0 none, -1. */
+int store_plag_get(struct store *s, int64_t doc, int64_t submission, struct store_plag_doc *out,
+		   char err[STORE_ERRLEN]);
+/* How many documents of game have fingerprints. */
+int store_plag_count(struct store *s, const char *game, int64_t *n, char err[STORE_ERRLEN]);
+/* Is the submission fingerprinted: 1 (and *suspected), 0 not yet, -1. */
+int store_plag_fingerprinted(struct store *s, int64_t submission, bool *suspected,
+			     char err[STORE_ERRLEN]);
+
+/* Inside a transaction: the document (id ignored), with its source when it
+ * is archived.  1 stored (*id), 0 already there (an archived file imported
+ * again, a submission fingerprinted already), -1. */
+int store_plag_insert(struct store *s, const struct store_plag_doc *d, int64_t *id,
+		      char err[STORE_ERRLEN]);
+/* Inside a transaction: d->id's fingerprints and settings replaced. */
+int store_plag_rewrite(struct store *s, const struct store_plag_doc *d, char err[STORE_ERRLEN]);
+/* Inside a transaction: index rows (keys[i], doc[i]) added, or doc's rows
+ * under keys removed. */
+int store_plag_index(struct store *s, const int64_t *keys, const int64_t *docs, size_t n,
+		     char err[STORE_ERRLEN]);
+int store_plag_unindex(struct store *s, int64_t doc, const int64_t *keys, size_t n,
+		       char err[STORE_ERRLEN]);
+
+struct store_plag_pair {
+	int64_t doc_a, doc_b;    /* doc_a the later */
+	const char *game;
+	double similarity, a_in_b, b_in_a;
+	int64_t longest, a_first_line, a_last_line, b_first_line, b_last_line;
+	bool flagged;            /* both documents are then marked suspected */
+};
+/* Inside a transaction: the pair, replacing an earlier measure of it. */
+int store_plag_put_pair(struct store *s, const struct store_plag_pair *p,
+			char err[STORE_ERRLEN]);
+/* Every stored pair of game: each() gets both sides (id, submission,
+ * author, name, label); it returns 0, or -1 to stop with its own message. */
+int store_plag_pairs(struct store *s, const char *game,
+		     int (*each)(void *ctx, const struct store_plag_doc *a,
+				 const struct store_plag_doc *b),
+		     void *ctx, char err[STORE_ERRLEN]);
+/* Documents of game (NULL: every game) fingerprinted at another
+ * hash_version than this one: how many, or each of them with its source,
+ * by game then id. */
+int store_plag_stale(struct store *s, const char *game, int hash_version, int64_t *n,
+		     char err[STORE_ERRLEN]);
+int store_plag_each_stale(struct store *s, const char *game, int hash_version,
+			  int (*each)(void *ctx, const struct store_plag_doc *d), void *ctx,
+			  char err[STORE_ERRLEN]);
+
 /* ---- transactions for the modules built on the store ------------------- */
 
 /* SQLite: BEGIN IMMEDIATE (waits for the write lock up to the busy

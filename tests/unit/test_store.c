@@ -106,14 +106,6 @@ TestSuite(store_submit_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 TestSuite(store_jobs_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 TestSuite(store_concurrent_pg, .init = setup_pg, .fini = teardown, .timeout = 120);
 
-/* A test whose body runs on both backends: SUITE on SQLite, SUITE_pg on
- * PostgreSQL. */
-#define BOTH(suite, name)                               \
-	static void suite##_##name(void);               \
-	Test(suite, name) { suite##_##name(); }         \
-	Test(suite##_pg, name) { suite##_##name(); }    \
-	static void suite##_##name(void)
-
 /* ---- helpers -------------------------------------------------------------- */
 
 static struct store *open_store(const char *path, bool create)
