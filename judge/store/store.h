@@ -210,6 +210,32 @@ int store_plag_each_stale(struct store *s, const char *game, int hash_version,
 			  int (*each)(void *ctx, const struct store_plag_doc *d), void *ctx,
 			  char err[STORE_ERRLEN]);
 
+/* ---- reports for people (store_reports.c) ------------------------------------ */
+
+/* What `judge status`, `matches` and `jobs` show, as JSON objects (jansson's
+ * json_t, the caller's to free).  Every stored text becomes JSON through
+ * text (NULL for SQL NULL), so the caller chooses how bytes that are not
+ * UTF-8 are shown (judge/base/safe_text.h's safe_json_text). */
+struct json_t;
+typedef struct json_t *store_json_text(const char *text);
+/* A submission: its row, "qualifying" {played, won, matches: seats with
+ * match and created_at}, "rating" (null before it is ranked) and
+ * "plagiarism" ("suspected", "clear", null).  1, 0 no such submission, -1. */
+int store_report_submission(struct store *s, store_json_text *text, int64_t id,
+			    struct json_t **out, char err[STORE_ERRLEN]);
+/* The latest limit (<= 0: all) matches, newest first, of game and of the
+ * player named (NULL: any), each with its seats. */
+int store_report_matches(struct store *s, store_json_text *text, const char *game,
+			 const char *player, int64_t limit, struct json_t **out,
+			 char err[STORE_ERRLEN]);
+/* 1 when a submission or a match knows the player (in game, NULL: any). */
+int store_player_known(struct store *s, const char *player, const char *game,
+		       char err[STORE_ERRLEN]);
+/* {"jobs": [...], "counts": {state: n}}: running, queued in claim order,
+ * parked, and done with all. */
+int store_report_jobs(struct store *s, store_json_text *text, bool all, struct json_t **out,
+		      char err[STORE_ERRLEN]);
+
 /* ---- transactions for the modules built on the store ------------------- */
 
 /* SQLite: BEGIN IMMEDIATE (waits for the write lock up to the busy
@@ -218,10 +244,9 @@ int store_begin(struct store *s, char err[STORE_ERRLEN]);
 int store_commit(struct store *s, char err[STORE_ERRLEN]);
 void store_rollback(struct store *s);
 
-/* The SQLite connection, for modules that keep their SQL next to their
- * logic (inside a transaction begun here).  A PostgreSQL store has none:
- * the program stops there with a message saying the command needs a
- * SQLite queue. */
+/* The SQLite connection, for tests that read the file directly: every
+ * module of the judge speaks only this interface.  A PostgreSQL store has
+ * none: the program stops there with a message saying so. */
 struct sqlite3 *store_db(struct store *s);
 
 /* Inside a transaction: does worker still hold job? */
