@@ -170,7 +170,7 @@ int store_report_matches(struct store *s, store_json_text *text, const char *gam
 	*out = NULL;
 	struct db_stmt *st = db_prepare(s,
 		"SELECT m.id, m.game, m.kind, m.rated, m.created_at FROM matches m"
-		" WHERE (?1 IS NULL OR m.game = ?1) AND (?2 IS NULL OR EXISTS"
+		" WHERE (CAST(?1 AS TEXT) IS NULL OR m.game = ?1) AND (CAST(?2 AS TEXT) IS NULL OR EXISTS"
 		"  (SELECT 1 FROM match_players p WHERE p.match_id = m.id AND p.name = ?2))"
 		" ORDER BY m.id DESC LIMIT ?3");
 	if (!st)
@@ -203,7 +203,7 @@ int store_player_known(struct store *s, const char *player, const char *game,
 		       char err[STORE_ERRLEN])
 {
 	struct db_stmt *st = db_prepare(s,
-		"SELECT 1 FROM names WHERE name = ?1 AND (?2 IS NULL OR game = ?2)"
+		"SELECT 1 FROM names WHERE name = ?1 AND (CAST(?2 AS TEXT) IS NULL OR game = ?2)"
 		" UNION ALL SELECT 1 FROM match_players p JOIN matches m ON m.id = p.match_id"
 		" WHERE p.name = ?1 AND (?2 IS NULL OR m.game = ?2) LIMIT 1");
 	if (!st)

@@ -1,0 +1,177 @@
+/* test_pipeline_pg.c - one small tournament end to end on PostgreSQL, and
+ * the same on SQLite: scripts/upload, the real worker compiling,
+ * fingerprinting, qualifying and playing ranked matches, then every
+ * reading command (status, matches, jobs, replay, plagiarism, leaderboard,
+ * ratings --check) against the PostgreSQL queue.  With a fixed seed_secret
+ * and one job at a time both backends must end with the same standings. */
+#include <criterion/criterion.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tests/unit/cli_testlib.h"
+#include "tests/unit/pg_testlib.h"
+
+static char dir[64], db[128], url[512], cfg[128], out[65536];
+
+static void setup(void)
+{
+	snprintf(dir, sizeof dir, "/tmp/judge-pipeline-pg-XXXXXX");
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(db, sizeof db, "%s/jobs.sqlite", dir);
+	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
+	char err[PG_ERRLEN] = "";
+	cr_assert_eq(pg_test_database(url, sizeof url, err), 0, "%s", err);
+}
+
+static void teardown(void)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	cli_run(cmd, out, sizeof out);
+}
+
+TestSuite(pipeline_pg, .init = setup, .fini = teardown, .timeout = 300);
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	cr_assert_eq(fputs(text, f) >= 0, 1);
+	fclose(f);
+}
+
+/* A function of the contestant's own, so that plagiarism has something to
+ * compare (the Demo part of every file is base code). */
+static const char SHARED_HELPER[] =
+	"static int spread_score_guard(int a, int b) { return a > b; }\n"
+	"static int spread_score(int a, int b, int c)\n"
+	"{\n"
+	"\tint total = 0;\n"
+	"\tfor (int i = 0; i < a; i++) {\n"
+	"\t\tif ((i ^ b) % 3 == 0)\n"
+	"\t\t\ttotal += c * i - b;\n"
+	"\t\telse if (i % 5 == 1)\n"
+	"\t\t\ttotal -= (a - i) * 2 + c;\n"
+	"\t\telse\n"
+	"\t\t\ttotal ^= i << 2;\n"
+	"\t}\n"
+	"\twhile (total > 1000)\n"
+	"\t\ttotal = total / 7 + b % 11;\n"
+	"\treturn total + spread_score_guard(a, b);\n"
+	"}\n";
+static const char OWN_HELPER[] =
+	"static long walk_cost(long x)\n"
+	"{\n"
+	"\tlong y = x * 31 + 7;\n"
+	"\treturn y > 100 ? y - 100 : y;\n"
+	"}\n";
+
+static const char OTHER_HELPER[] =
+	"static unsigned mix_bits(unsigned v)\n"
+	"{\n"
+	"\treturn (v >> 3) ^ (v * 2654435761u);\n"
+	"}\n";
+
+/* The Demo renamed, with helper appended (never called: it changes no
+ * move, so every player plays as the Demo does). */
+static void player_file(const char *name, const char *helper, char path[160])
+{
+	char cmd[512];
+	snprintf(path, 160, "%s/AI%s.c", dir, name);
+	snprintf(cmd, sizeof cmd, "sed 's/PLAYER_NAME([A-Za-z]*)/PLAYER_NAME(%s)/' "
+		 "games/dominator/players/AIDemo.c > %s", name, path);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0);
+	FILE *f = fopen(path, "a");
+	cr_assert_not_null(f);
+	fprintf(f, "\n%s", helper);
+	fclose(f);
+}
+
+/* judge ARGS --queue target; its exit status, its output in out. */
+__attribute__((format(printf, 2, 3)))
+static int judge(const char *target, const char *fmt, ...)
+{
+	char args[512], cmd[1200];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(args, sizeof args, fmt, ap);
+	va_end(ap);
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s %s --queue '%s' 2>&1", cfg, cli_judge(), args,
+		 target);
+	return cli_run(cmd, out, sizeof out);
+}
+
+/* Four players (a ranked Dominator match seats four) uploaded and judged until idle, one job at a time, on
+ * target; the leaderboard's JSON into board. */
+static void tournament(const char *target, char *board, size_t size)
+{
+	static const char *const who[][3] = {
+		{ "Alice", "alice", OWN_HELPER }, { "Bob", "bob", SHARED_HELPER },
+		{ "Carol", "carol", SHARED_HELPER }, { "Dave", "dave", OTHER_HELPER },
+	};
+	for (size_t i = 0; i < 4; i++) {
+		char path[160], cmd[1024];
+		player_file(who[i][0], who[i][2], path);
+		snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s scripts/upload %s --game dominator "
+			 "--author %s --queue '%s' 2>&1", cfg, path, who[i][1], target);
+		cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	}
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue '%s' --jobs 1 --exit-when-idle "
+		 "--ranked-matches 6 2>&1", cfg, cli_worker(), target);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert_eq(judge(target, "leaderboard --game dominator --json"), 0, "%s", out);
+	cr_assert_lt(strlen(out), size, "a leaderboard longer than the test expects");
+	memcpy(board, out, strlen(out) + 1);
+}
+
+Test(pipeline_pg, a_tournament_on_postgresql_ends_as_on_sqlite)
+{
+	write_file(cfg, "{\"worker\": {\"qualify_matches\": 2, \"qualify_wins\": 1,"
+		   " \"qualify_opponent\": \"Null\", \"seed_secret\": \"pipeline-pg\"}}");
+	static char on_sqlite[16384], on_pg[16384];
+	tournament(db, on_sqlite, sizeof on_sqlite);
+	tournament(url, on_pg, sizeof on_pg);
+	cr_assert(strstr(on_pg, "\"Carol\""), "%s", on_pg);
+	cr_assert_str_eq(on_pg, on_sqlite);
+
+	/* Every job done, none parked. */
+	cr_assert_eq(judge(url, "jobs"), 0, "%s", out);
+	cr_assert(strstr(out, "0 queued, 0 running, 0 parked"), "%s", out);
+
+	/* A submission's story: compiled, qualified, fingerprinted. */
+	cr_assert_eq(judge(url, "status 2 --json"), 0, "%s", out);
+	cr_assert(strstr(out, "\"state\": \"qualified\""), "%s", out);
+	cr_assert(strstr(out, "\"played\": 2"), "%s", out);
+	cr_assert(strstr(out, "\"plagiarism\": \"suspected\""), "%s", out);
+	cr_assert_eq(judge(url, "status 1 --json"), 0, "%s", out);
+	cr_assert(strstr(out, "\"plagiarism\": \"clear\""), "%s", out);
+	cr_assert_eq(judge(url, "status 99"), 1, "%s", out);
+
+	/* The matches, and one match's replay written out. */
+	cr_assert_eq(judge(url, "matches --player Carol --json"), 0, "%s", out);
+	cr_assert(strstr(out, "\"kind\": \"ranked\""), "%s", out);
+	cr_assert_eq(judge(url, "matches --player Nobody"), 1, "%s", out);
+	char replay[160];
+	snprintf(replay, sizeof replay, "%s/replay.json", dir);
+	char args[256];
+	snprintf(args, sizeof args, "replay 1 -o %s", replay);
+	cr_assert_eq(judge(url, "%s", args), 0, "%s", out);
+	FILE *f = fopen(replay, "r");
+	cr_assert_not_null(f);
+	cr_assert_eq(fgetc(f), '{');
+	fclose(f);
+
+	/* Bob and Carol share a function: the pair is listed and shown. */
+	cr_assert_eq(judge(url, "plagiarism --game dominator --json"), 0, "%s", out);
+	cr_assert(strstr(out, "Carol") && strstr(out, "Bob"), "%s", out);
+	cr_assert(!strstr(out, "Alice") && !strstr(out, "Dave"), "%s", out);
+	cr_assert_eq(judge(url, "plagiarism show 3 2"), 0, "%s", out);
+	cr_assert(strstr(out, "spread_score"), "%s", out);
+
+	/* The stored ratings are those the match history gives. */
+	cr_assert_eq(judge(url, "ratings --recompute --game dominator --check"), 0, "%s", out);
+}
