@@ -40,7 +40,7 @@ ATTACKS    := $(patsubst tests/attack/%.c,build/attack/%,$(ATTACK_SRC))
 KITS       := $(patsubst games/%/kit,build/kits/lib%.a,$(wildcard games/*/kit))
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench-%,$(BENCH_SRC))
 
-.PHONY: all test check browser-test bench install clean demo deps soak check-layout check-loops
+.PHONY: all test check browser-test bench install clean demo deps soak check-layout
 all: $(JUDGE) $(JUDGE)-worker $(KITS)
 
 deps:
@@ -172,7 +172,7 @@ check: $(UNIT) $(JUDGE) $(JUDGE)-worker $(ATTACKS) $(KITS)
 
 test: deps
 	$(MAKE) check
-	$(MAKE) check-loops
+	$(MAKE) check-layout
 	$(MAKE) browser-test
 	$(MAKE) check BUILD=build/asan SAN=1
 	$(MAKE) -j2 fuzz-smoke
@@ -182,8 +182,6 @@ test: deps
 # only judge/store/ speaks SQL (from the objects' symbols and the includes).
 check-layout: all
 	scripts/check-layout $(BUILD)
-check-loops: all
-	scripts/check-layout --loops $(BUILD)
 
 # The replay viewer in headless Chromium, every game; screenshots of each
 # game at round 1 and the last round go to build/screenshots/.
