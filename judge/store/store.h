@@ -66,6 +66,7 @@ struct store_submission {
 	char state[16];
 	char source_sha256[65];
 	char binary_path[4096];
+	char binary_sha256[65];  /* "" until compiled; its bytes: store_get_binary */
 	int64_t created_at, updated_at;
 };
 
@@ -123,6 +124,16 @@ int store_release(struct store *s, int64_t job, const char *worker, char err[STO
  * and notify jobs claimable now (a webhook's later retries do not count:
  * a dead endpoint must not keep the judge busy). */
 int store_pending(struct store *s, int64_t *count, char err[STORE_ERRLEN]);
+
+/* ---- compiled binaries (store_binaries.c) ---------------------------------- */
+
+/* A binary is stored once, under the SHA-256 of its bytes (64 hex digits):
+ * every machine plays the bytes the compile job built.  Putting one already
+ * there changes nothing.  Get: 1 (*bytes malloc'd), 0 none, -1. */
+int store_put_binary(struct store *s, const char *sha256, const void *bytes, size_t len,
+		     char err[STORE_ERRLEN]);
+int store_get_binary(struct store *s, const char *sha256, uint8_t **bytes, size_t *len,
+		     char err[STORE_ERRLEN]);
 
 /* ---- plagiarism documents (store_plag.c) --------------------------------- */
 

@@ -14,7 +14,7 @@
 #include "tests/unit/cli_testlib.h"
 #include "tests/unit/pg_testlib.h"
 
-static char dir[64], db[128], url[512], cfg[128], out[65536];
+static char dir[64], db[128], url[512], cfg[160], out[65536];
 
 static void setup(void)
 {
@@ -174,4 +174,65 @@ Test(pipeline_pg, a_tournament_on_postgresql_ends_as_on_sqlite)
 
 	/* The stored ratings are those the match history gives. */
 	cr_assert_eq(judge(url, "ratings --recompute --game dominator --check"), 0, "%s", out);
+}
+
+/* A config of one "machine": its own compile cache. */
+static void machine_config(const char *path, const char *cache)
+{
+	char text[512];
+	snprintf(text, sizeof text, "{\"compile\": {\"cache_dir\": \"%s\"}, \"worker\":"
+		 " {\"qualify_matches\": 2, \"qualify_wins\": 1, \"qualify_opponent\": \"Null\"}}",
+		 cache);
+	write_file(path, text);
+}
+
+Test(pipeline_pg, a_second_machine_plays_the_stored_binary_and_compiles_nothing)
+{
+	char cfg_a[160], cfg_b[160], cache_a[160], cache_b[160], path[160], cmd[2400];
+	snprintf(cache_a, sizeof cache_a, "%s/cache-a", dir);
+	snprintf(cache_b, sizeof cache_b, "%s/cache-b", dir);
+	snprintf(cfg_a, sizeof cfg_a, "%s/a.json", dir);
+	snprintf(cfg_b, sizeof cfg_b, "%s/b.json", dir);
+	machine_config(cfg_a, cache_a);
+	machine_config(cfg_b, cache_b);
+	snprintf(cfg, sizeof cfg, "%s", cfg_a);
+	player_file("Alice", OWN_HELPER, path);
+	snprintf(cmd, sizeof cmd, "scripts/upload %s --game dominator --author alice --queue '%s'",
+		 path, url);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+
+	/* Machine A compiles (one job), then its disk is gone. */
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue '%s' --jobs 1 --once 2>&1", cfg_a,
+		 cli_worker(), url);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", cache_a);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0);
+
+	/* Machine B, empty cache, plays the qualifying matches with it. */
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue '%s' --jobs 1 --exit-when-idle "
+		 "--ranked-matches 0 2>&1", cfg_b, cli_worker(), url);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	snprintf(cfg, sizeof cfg, "%s", cfg_b);
+	cr_assert_eq(judge(url, "status 1 --json"), 0, "%s", out);
+	cr_assert(strstr(out, "\"state\": \"qualified\""), "%s", out);
+
+	/* What B plays is the store's copy, named by the hash of its bytes. */
+	snprintf(cmd, sizeof cmd, "cd %s/store && for f in *; do echo \"$f  $f\"; done | "
+		 "sha256sum -c --quiet - && ls | wc -l", cache_b);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert_str_eq(out, "1\n");
+
+	/* A damaged copy is fetched again, never played. */
+	snprintf(cmd, sizeof cmd, "for f in %s/store/*; do echo damaged > $f; done", cache_b);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0);
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s submit %s --game dominator --author alice "
+		 "--queue '%s' > /dev/null && JUDGE_CONFIG=%s %s --queue '%s' --jobs 1 "
+		 "--exit-when-idle --ranked-matches 0 2>&1", cfg_b, cli_judge(), path, url, cfg_b,
+		 cli_worker(), url);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert_eq(judge(url, "status 2 --json"), 0, "%s", out);
+	cr_assert(strstr(out, "\"state\": \"qualified\""), "%s", out);
+	snprintf(cmd, sizeof cmd, "cd %s/store && for f in *; do echo \"$f  $f\"; done | "
+		 "sha256sum -c --quiet -", cache_b);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
 }
