@@ -189,9 +189,11 @@ browser-test: $(JUDGE) $(BUILD)/viewer-page $(KITS)
 	python3 tests/browser/run.py --judge $(JUDGE) --page $(BUILD)/viewer-page
 
 # Workers killed with SIGKILL at random over a few hundred jobs: nothing
-# lost, nothing done twice, ratings equal to a recompute.
+# lost, nothing done twice, ratings equal to a recompute; on SQLite, then
+# on a private PostgreSQL server with four workers on two "machines".
 soak: all
 	scripts/soak.sh 30
+	scripts/soak.sh --postgres 30
 
 # The plagiarism benchmark's disguised copies (Python with pycparser, from
 # scripts/deps.sh), remade when the script or a player changes.

@@ -37,6 +37,11 @@ struct db_ops {
 	 * so that of two processes doing it at once one waits (NULL: the
 	 * backend's BEGIN already locks the whole database). */
 	const char *schema_lock;
+	/* Run first when a match result is recorded, so that results (and
+	 * the ratings they update) are recorded one at a time, in the order of
+	 * their match ids, as a recompute replays them (NULL: the backend's
+	 * BEGIN already takes the only write lock). */
+	const char *results_lock;
 
 	/* Fills s->conn; err says what is wrong and what to do. */
 	int (*open)(struct store *s, const char *target, bool create, char err[STORE_ERRLEN]);

@@ -337,7 +337,10 @@ struct store_match_player {
 	int64_t cpu_ns, peak_memory;
 };
 
-/* Inside the job's transaction: the match, then each of its players. */
+/* Inside the job's transaction: the match, then each of its players.  On
+ * PostgreSQL the match waits for any other result being recorded, so that
+ * results and their rating updates are recorded one after another, in
+ * match id order (as SQLite's one writer does). */
 int store_add_match(struct store *s, const struct store_new_match *m, int64_t *id,
 		    char err[STORE_ERRLEN]);
 int store_add_match_player(struct store *s, int64_t match, const struct store_match_player *p,
