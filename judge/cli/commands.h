@@ -21,5 +21,6 @@ int cmd_replay_check(int argc, char **argv);
 int cmd_jobs(int argc, char **argv);
 int cmd_archive(int argc, char **argv);
 int cmd_plagiarism(int argc, char **argv);
+int cmd_store(int argc, char **argv);
 
 #endif

@@ -25,6 +25,7 @@ static const struct judge_cmd commands[] = {
 	{ "jobs", cmd_jobs, "the queue: running, queued and parked jobs" },
 	{ "plagiarism", cmd_plagiarism, "similar pairs of files, and one pair side by side" },
 	{ "archive", cmd_archive, "import files of earlier years to compare against" },
+	{ "store", cmd_store, "copy a whole tournament into another store (PostgreSQL)" },
 	{ "compile", cmd_compile, "compile one contestant's file" },
 	{ "sandbox", cmd_sandbox, "run a binary under the player sandbox" },
 	{ 0 },

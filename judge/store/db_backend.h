@@ -42,6 +42,10 @@ struct db_ops {
 	 * their match ids, as a recompute replays them (NULL: the backend's
 	 * BEGIN already takes the only write lock). */
 	const char *results_lock;
+	/* After rows were copied in with their ids: the next id the backend
+	 * hands out follows the largest (a format of the table's name, twice;
+	 * NULL: the backend takes the largest id + 1 by itself). */
+	const char *identity_reset;
 
 	/* Fills s->conn; err says what is wrong and what to do. */
 	int (*open)(struct store *s, const char *target, bool create, char err[STORE_ERRLEN]);

@@ -221,6 +221,15 @@ int store_plag_each_stale(struct store *s, const char *game, int hash_version,
 			  int (*each)(void *ctx, const struct store_plag_doc *d), void *ctx,
 			  char err[STORE_ERRLEN]);
 
+/* ---- copying a whole store (store_copy.c) ------------------------------------- */
+
+/* Every table of from (submissions, binaries, jobs, matches, replays,
+ * ratings, events, plagiarism) into to, with the same ids, in one
+ * transaction on to; *rows counts the rows.  A target that holds any of a
+ * tournament already is refused and left as it was.  Run it while no
+ * worker writes to from. */
+int store_copy(struct store *from, struct store *to, int64_t *rows, char err[STORE_ERRLEN]);
+
 /* ---- reports for people (store_reports.c) ------------------------------------ */
 
 /* What `judge status`, `matches` and `jobs` show, as JSON objects (jansson's

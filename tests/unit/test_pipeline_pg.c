@@ -236,3 +236,45 @@ Test(pipeline_pg, a_second_machine_plays_the_stored_binary_and_compiles_nothing)
 		 "sha256sum -c --quiet -", cache_b);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
 }
+
+Test(pipeline_pg, a_tournament_copied_to_postgresql_and_back_keeps_its_standings)
+{
+	write_file(cfg, "{\"worker\": {\"qualify_matches\": 2, \"qualify_wins\": 1,"
+		   " \"qualify_opponent\": \"Null\", \"seed_secret\": \"copy\"}}");
+	static char on_sqlite[16384];
+	tournament(db, on_sqlite, sizeof on_sqlite);
+
+	char cmd[1400], back[160];
+	snprintf(cmd, sizeof cmd, "%s store copy --from %s --to '%s' 2>&1", cli_judge(), db, url);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert(strstr(out, "copied "), "%s", out);
+	cr_assert_eq(judge(url, "leaderboard --game dominator --json"), 0, "%s", out);
+	cr_assert_str_eq(out, on_sqlite);
+	cr_assert_eq(judge(url, "ratings --recompute --game dominator --check"), 0, "%s", out);
+	cr_assert_eq(judge(url, "status 3 --json"), 0, "%s", out);
+	cr_assert(strstr(out, "\"plagiarism\": \"suspected\""), "%s", out);
+
+	/* A target that holds a tournament is refused, untouched. */
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 1, "%s", out);
+	cr_assert(strstr(out, "not empty"), "%s", out);
+	cr_assert_eq(judge(url, "leaderboard --game dominator --json"), 0, "%s", out);
+	cr_assert_str_eq(out, on_sqlite);
+
+	/* The copy goes on: a new upload takes the next id, and is judged. */
+	char path[160];
+	player_file("Erin", OWN_HELPER, path);
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s scripts/upload %s --game dominator --author erin"
+		 " --queue '%s' 2>&1", cfg, path, url);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert_str_eq(out, "5\n");
+
+	/* And back to a new SQLite file: the same board. */
+	snprintf(back, sizeof back, "%s/back.sqlite", dir);
+	snprintf(cmd, sizeof cmd, "%s store copy --from '%s' --to %s 2>&1", cli_judge(), url, back);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert_eq(judge(back, "leaderboard --game dominator --json"), 0, "%s", out);
+	cr_assert_str_eq(out, on_sqlite);
+	cr_assert_eq(judge(back, "ratings --recompute --game dominator --check"), 0, "%s", out);
+	cr_assert_eq(judge(back, "status 5 --json"), 0, "%s", out);
+	cr_assert(strstr(out, "\"state\": \"queued\""), "%s", out);
+}
