@@ -112,6 +112,33 @@ static int follow(struct store *s, int64_t id)
 	}
 }
 
+/* How long an upload waits for a server that is away (restarting). */
+#define SUBMIT_WAIT_MS 60000
+
+static void say(void *ctx, const char *message)
+{
+	(void)ctx;
+	fprintf(stderr, "upload: %s\n", message);
+}
+
+/* store_submit, tried again while the server is out of reach (its
+ * transaction then recorded nothing), said once. */
+static int submit_patiently(struct store *s, const struct store_new_submission *sub,
+			    int64_t *id, char err[STORE_ERRLEN])
+{
+	int64_t deadline = store_now_ms() + SUBMIT_WAIT_MS, nap_ms = 0;
+	while (store_submit(s, sub, id, err) < 0) {
+		if (!store_unreachable(s) || store_now_ms() > deadline)
+			return -1;
+		if (nap_ms == 0)
+			say(NULL, err);
+		nap_ms = store_backoff_ms(nap_ms);
+		struct timespec ts = { nap_ms / 1000, (nap_ms % 1000) * 1000000L };
+		nanosleep(&ts, NULL);
+	}
+	return 0;
+}
+
 int cmd_submit(int argc, char **argv)
 {
 	struct submit_args a;
@@ -125,13 +152,14 @@ int cmd_submit(int argc, char **argv)
 		rc = check(&a, src, len, name);
 	if (rc == 0 && hash_hex(src, len, sha) < 0)
 		rc = refuse("cannot hash the source%s%s", "", "");
-	struct store *s = rc == 0 ? store_open(a.queue, true, err) : NULL;
+	struct store *s = rc == 0 ? store_open_patient(a.queue, true, SUBMIT_WAIT_MS, say, NULL, err)
+				  : NULL;
 	if (rc == 0 && !s)
 		rc = refuse("%s%s", err, "");
 	int64_t id = 0;
 	struct store_new_submission sub = { .game = a.game, .author = a.author, .name = name,
 					    .source = src, .source_len = len, .source_sha256 = sha };
-	if (rc == 0 && store_submit(s, &sub, &id, err) < 0)
+	if (rc == 0 && submit_patiently(s, &sub, &id, err) < 0)
 		rc = refuse("%s%s", err, "");
 	if (rc == 0) {
 		printf("%lld\n", (long long)id);

@@ -58,6 +58,9 @@ struct db_ops {
 	int (*get_version)(struct store *s, int *version, char err[STORE_ERRLEN]);
 	int (*set_version)(struct store *s, int version, char err[STORE_ERRLEN]);
 	bool (*in_transaction)(struct store *s);
+	/* The last failure was the server out of reach (down, restarting):
+	 * the same work may succeed later. */
+	bool (*unreachable)(struct store *s);
 	/* Runs a script of statements without parameters. */
 	int (*exec)(struct store *s, const char *sql, const char *what, char err[STORE_ERRLEN]);
 	int (*fail)(struct store *s, const char *what, char err[STORE_ERRLEN]);

@@ -217,9 +217,13 @@ static int check_schema(struct store *s, bool create, char err[STORE_ERRLEN])
 	return version < known ? migrate(s, err) : 0;
 }
 
-struct store *store_open(const char *path, bool create, char err[STORE_ERRLEN])
+/* NULL on failure, *unreachable saying whether it was the server out of
+ * reach. */
+static struct store *open_once(const char *path, bool create, bool *unreachable,
+			       char err[STORE_ERRLEN])
 {
 	struct store *s = calloc(1, sizeof *s);
+	*unreachable = false;
 	if (!s) {
 		snprintf(err, STORE_ERRLEN, "out of memory");
 		return NULL;
@@ -227,10 +231,48 @@ struct store *store_open(const char *path, bool create, char err[STORE_ERRLEN])
 	s->ops = db_backend_for(path);
 	if (s->ops->open(s, path, create, err) < 0 || check_schema(s, create, err) < 0 ||
 	    s->ops->configure(s, err) < 0) {
+		*unreachable = s->conn && s->ops->unreachable(s);
 		store_close(s);
 		return NULL;
 	}
 	return s;
+}
+
+struct store *store_open(const char *path, bool create, char err[STORE_ERRLEN])
+{
+	bool unreachable;
+	return open_once(path, create, &unreachable, err);
+}
+
+bool store_unreachable(struct store *s)
+{
+	return s->ops->unreachable(s);
+}
+
+int64_t store_backoff_ms(int64_t last_ms)
+{
+	return last_ms < 250 ? 250 : last_ms >= 5000 ? 10000 : last_ms * 2;
+}
+
+struct store *store_open_patient(const char *path, bool create, int64_t wait_ms,
+				 void (*say)(void *ctx, const char *message), void *ctx,
+				 char err[STORE_ERRLEN])
+{
+	int64_t deadline = store_now_ms() + wait_ms, nap_ms = 0;
+	for (;;) {
+		bool unreachable;
+		struct store *s = open_once(path, create, &unreachable, err);
+		if (s || !unreachable || store_now_ms() + (nap_ms = store_backoff_ms(nap_ms)) > deadline)
+			return s;
+		if (nap_ms == 250 && say) {
+			char line[STORE_ERRLEN + 64];
+			snprintf(line, sizeof line, "%s; retrying for up to %lld s", err,
+				 (long long)(wait_ms / 1000));
+			say(ctx, line);
+		}
+		struct timespec ts = { nap_ms / 1000, (nap_ms % 1000) * 1000000L };
+		nanosleep(&ts, NULL);
+	}
 }
 
 void store_close(struct store *s)

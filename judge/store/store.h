@@ -42,6 +42,21 @@ void store_close(struct store *s);
  * A PostgreSQL store keeps the server's setting until told. */
 int store_set_sync(struct store *s, enum store_sync mode, char err[STORE_ERRLEN]);
 
+/* ---- a server that goes away ------------------------------------------------- */
+
+/* The store's last failure was its server out of reach (PostgreSQL down
+ * or restarting): nothing of the transaction was recorded, and the same
+ * work may succeed once the server is back.  Never on SQLite. */
+bool store_unreachable(struct store *s);
+/* store_open, tried again while the server is out of reach, for up to
+ * wait_ms: the first failure is said once through say(ctx, message), then
+ * the waits grow from 250 ms to 10 s.  NULL with err as store_open's. */
+struct store *store_open_patient(const char *path, bool create, int64_t wait_ms,
+				 void (*say)(void *ctx, const char *message), void *ctx,
+				 char err[STORE_ERRLEN]);
+/* The next wait of a backoff: 250 ms, doubling up to 10 s. */
+int64_t store_backoff_ms(int64_t last_ms);
+
 int64_t store_now_ms(void);
 
 /* ---- submissions -------------------------------------------------------- */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include "tests/unit/cli_testlib.h"
@@ -277,4 +278,100 @@ Test(pipeline_pg, a_tournament_copied_to_postgresql_and_back_keeps_its_standings
 	cr_assert_eq(judge(back, "ratings --recompute --game dominator --check"), 0, "%s", out);
 	cr_assert_eq(judge(back, "status 5 --json"), 0, "%s", out);
 	cr_assert(strstr(out, "\"state\": \"queued\""), "%s", out);
+}
+
+/* The first line psql prints for query on the server in sdir. */
+static const char *pg_query(const char *sdir, const char *query)
+{
+	static char result[4096];
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "psql -X -q -At -h %s -U judge -d judge -c \"%s\" 2>&1", sdir,
+		 query);
+	cli_run(cmd, result, sizeof result);
+	result[strcspn(result, "\n")] = '\0';
+	return result;
+}
+
+static bool running(pid_t pid)
+{
+	return kill(pid, 0) == 0;
+}
+
+static void wait_exit(pid_t pid, int seconds)
+{
+	for (int i = 0; i < seconds * 10 && running(pid); i++)
+		usleep(100000);
+	cr_assert(!running(pid), "process %d still runs after %d s", (int)pid, seconds);
+}
+
+/* Starts cmd in the background; its pid. */
+static pid_t start(const char *cmd)
+{
+	char line[2400];
+	snprintf(line, sizeof line, "%s & echo $!", cmd);
+	cr_assert_eq(cli_run(line, out, sizeof out), 0, "%s", out);
+	return (pid_t)atoi(out);
+}
+
+Test(pipeline_pg, a_server_restart_mid_run_loses_nothing_and_records_nothing_twice)
+{
+	struct pg_server srv;
+	char sdir[64] = "/tmp/judge-pg-restart-XXXXXX", err[PG_ERRLEN] = "", target[512];
+	cr_assert_not_null(mkdtemp(sdir));
+	cr_assert_eq(pg_server_start(&srv, sdir, false, err), 0, "%s", err);
+	cr_assert_eq(pg_server_createdb(&srv, "judge", target, sizeof target, err), 0, "%s", err);
+	write_file(cfg, "{\"worker\": {\"qualify_matches\": 2, \"qualify_wins\": 1,"
+		   " \"qualify_opponent\": \"Null\", \"lease_ms\": 3000}}");
+	static const char *const who[] = { "Alice", "Bob", "Carol", "Dave", "Erin" };
+	char path[160], cmd[2400], wlog[160], ulog[160];
+	for (int i = 0; i < 4; i++) {
+		player_file(who[i], i % 2 ? OWN_HELPER : OTHER_HELPER, path);
+		snprintf(cmd, sizeof cmd, "scripts/upload %s --game dominator --author a%d --queue '%s'",
+			 path, i, target);
+		cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	}
+	snprintf(wlog, sizeof wlog, "%s/worker.log", dir);
+	snprintf(ulog, sizeof ulog, "%s/upload.log", dir);
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue '%s' --jobs 2 --exit-when-idle "
+		 "--ranked-matches 12 > %s 2>&1", cfg, cli_worker(), target, wlog);
+	pid_t worker = start(cmd);
+
+	/* Mid-run the server goes down; an upload arrives while it is down. */
+	usleep(1500000);
+	cr_assert_eq(pg_server_pause(&srv, err), 0, "%s", err);
+	player_file(who[4], OWN_HELPER, path);
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s scripts/upload %s --game dominator --author a4 "
+		 "--queue '%s' > %s 2>&1", cfg, path, target, ulog);
+	pid_t upload = start(cmd);
+	usleep(3000000);
+	cr_assert_eq(pg_server_resume(&srv, err), 0, "%s", err);
+	wait_exit(upload, 60);
+	wait_exit(worker, 200);
+	/* What the upload queued after the worker went idle is done now. */
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue '%s' --jobs 2 --exit-when-idle "
+		 "--ranked-matches 0 >> %s 2>&1", cfg, cli_worker(), target, wlog);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+
+	/* The upload said so in one line, waited, and was stored once. */
+	snprintf(cmd, sizeof cmd, "cat %s", ulog);
+	cli_run(cmd, out, sizeof out);
+	cr_assert(strstr(out, "cannot reach PostgreSQL") && strstr(out, "retrying"), "%s", out);
+	cr_assert_str_eq(cli_last_line(out), "5");
+	cr_assert_str_eq(pg_query(sdir, "SELECT count(*) FROM submissions"), "5");
+
+	/* The workers said so once per claim loop, not once per try. */
+	snprintf(cmd, sizeof cmd, "grep -c 'retrying until it answers' %s", wlog);
+	cli_run(cmd, out, sizeof out);
+	cr_assert(atoi(out) >= 1 && atoi(out) <= 2, "%s", out);
+
+	/* Nothing lost, nothing recorded twice, ratings as the history says. */
+	cr_assert_str_eq(pg_query(sdir, "SELECT count(*) FROM jobs WHERE state <> 'done'"), "0");
+	cr_assert_str_eq(pg_query(sdir, "SELECT count(*) FROM jobs WHERE kind = 'match'"),
+			 pg_query(sdir, "SELECT count(*) FROM matches"));
+	cr_assert_str_eq(pg_query(sdir, "SELECT count(*) FROM submissions s WHERE"
+				  " (SELECT count(*) FROM match_players p JOIN matches m ON"
+				  " m.id = p.match_id WHERE m.kind = 'qualifying' AND"
+				  " p.submission_id = s.id) <> 2"), "0");
+	cr_assert_eq(judge(target, "ratings --recompute --game dominator --check"), 0, "%s", out);
+	pg_server_stop(&srv);
 }
