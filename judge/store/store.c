@@ -20,7 +20,7 @@ static int schema_version(const struct db_ops *ops)
 enum stmt {
 	ST_CLAIM_PICK, ST_CLAIM_TAKE, ST_PARK, ST_COMPLETE, ST_FAIL, ST_RELEASE, ST_RENEW,
 	ST_HOLDS, ST_ENQUEUE, ST_PENDING, ST_BEGIN, ST_COMMIT, ST_MARK_DONE, ST_CLAIM_ONE,
-	ST_COUNT
+	ST_COMPLETE_CLAIM, ST_COUNT
 };
 
 static const struct {
@@ -38,6 +38,9 @@ static const struct {
 	 * db/postgres/schema.sql, picks FOR UPDATE SKIP LOCKED). */
 	[ST_CLAIM_ONE] = { NULL, "SELECT job_id, job_kind, job_payload, job_attempts"
 				 " FROM judge_claim(?1, ?2, ?3, ?4, ?5)" },
+	/* PostgreSQL: a completion and the next claim, one round trip. */
+	[ST_COMPLETE_CLAIM] = { NULL, "SELECT completed, job_id, job_kind, job_payload,"
+				      " job_attempts FROM judge_complete_claim(?1, ?2, ?3, ?4, ?5, ?6)" },
 	[ST_CLAIM_TAKE] = {
 		"UPDATE jobs SET state = 'running', worker = ?2, lease_until = ?3,"
 		" attempts = attempts + 1, updated_at = ?4 WHERE id = ?1" },
@@ -362,13 +365,18 @@ static int pick(struct store *s, int max_attempts, struct store_job *job, char e
 	}
 }
 
-/* SQLite: pick and take in one write transaction (the file's one lock). */
-static int claim_locked(struct store *s, const char *worker, int64_t lease_ms, int max_attempts,
-			struct store_job *job, char err[STORE_ERRLEN])
+static int finish(struct store *s, enum stmt which, int64_t job, const char *worker,
+		  char err[STORE_ERRLEN]);
+
+/* SQLite: completes job done (0: none), then picks and takes the next, in
+ * one write transaction (the file's one lock). */
+static int claim_locked(struct store *s, int64_t done, const char *worker, int64_t lease_ms,
+			int max_attempts, struct store_job *job, char err[STORE_ERRLEN])
 {
 	if (store_begin(s, err) < 0)
 		return -1;
-	int found = pick(s, max_attempts, job, err);
+	int found = done && finish(s, ST_COMPLETE, done, worker, err) < 0 ? -1
+		    : pick(s, max_attempts, job, err);
 	if (found == 1) {
 		int64_t now = store_now_ms();
 		struct db_stmt *st = stmt(s, ST_CLAIM_TAKE);
@@ -424,7 +432,56 @@ int store_claim(struct store *s, const char *worker, int64_t lease_ms, int max_a
 	memset(job, 0, sizeof *job);
 	int found = s->ops->kind == DB_POSTGRES
 			    ? claim_skip_locked(s, worker, lease_ms, max_attempts, job, err)
-			    : claim_locked(s, worker, lease_ms, max_attempts, job, err);
+			    : claim_locked(s, 0, worker, lease_ms, max_attempts, job, err);
+	if (found != 1)
+		store_job_clear(job);
+	return found;
+}
+
+static int lost_lease(int64_t job, char err[STORE_ERRLEN]);
+
+/* PostgreSQL: judge_complete_claim, one round trip and one commit. */
+static int complete_claim_one(struct store *s, int64_t done, const char *worker,
+			      int64_t lease_ms, int max_attempts, struct store_job *job,
+			      char err[STORE_ERRLEN])
+{
+	char why[160];
+	snprintf(why, sizeof why, "its worker stopped before finishing it %d times", max_attempts);
+	int64_t now = store_now_ms();
+	struct db_stmt *st = stmt(s, ST_COMPLETE_CLAIM);
+	if (!st)
+		return db_fail(s, "finishing a job", err);
+	db_bind_int(st, 1, done);
+	db_bind_int(st, 2, now);
+	db_bind_text(st, 3, worker);
+	db_bind_int(st, 4, now + lease_ms);
+	db_bind_int(st, 5, max_attempts);
+	db_bind_text(st, 6, why);
+	int rc = db_step(st);
+	if (rc < 0) {
+		db_fail(s, "finishing a job", err);
+	} else if (rc == 0 || strcmp(db_col_text(st, 0), "t") != 0) {
+		rc = lost_lease(done, err);
+	} else if (db_col_null(st, 1)) {
+		rc = 0;
+	} else {
+		job->id = db_col_int(st, 1);
+		snprintf(job->kind, sizeof job->kind, "%s", db_col_text(st, 2));
+		job->payload = strdup(db_col_text(st, 3));
+		job->attempts = (int)db_col_int(st, 4);
+		rc = job->payload ? 1 : -1;
+	}
+	db_finish(st);
+	return rc;
+}
+
+int store_complete_claim(struct store *s, int64_t done, const char *worker, int64_t lease_ms,
+			 int max_attempts, struct store_job *job, char err[STORE_ERRLEN])
+{
+	memset(job, 0, sizeof *job);
+	int found = s->ops->kind == DB_POSTGRES
+			    ? complete_claim_one(s, done, worker, lease_ms, max_attempts, job, err)
+			    : claim_locked(s, done, worker, lease_ms, max_attempts, job, err);
 	if (found != 1)
 		store_job_clear(job);
 	return found;

@@ -121,6 +121,13 @@ int store_enqueue(struct store *s, const char *kind, const char *payload, int pr
 int store_claim(struct store *s, const char *worker, int64_t lease_ms, int max_attempts,
 		struct store_job *job, char err[STORE_ERRLEN]);
 
+/* store_complete(done), then store_claim: on PostgreSQL one round trip
+ * and one commit, on SQLite one transaction.  For a worker that ends its
+ * jobs outside a transaction of its own.  -1, nothing claimed, when done
+ * was no longer held. */
+int store_complete_claim(struct store *s, int64_t done, const char *worker, int64_t lease_ms,
+			 int max_attempts, struct store_job *job, char err[STORE_ERRLEN]);
+
 /* 0, or -1 when the worker no longer holds the job (its lease expired and
  * somebody else claimed it): the worker must then drop its work. */
 int store_renew(struct store *s, int64_t job, const char *worker, int64_t lease_ms,

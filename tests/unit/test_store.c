@@ -1052,6 +1052,40 @@ BOTH(store_jobs, claim_takes_the_most_urgent_then_oldest)
 	store_close(s);
 }
 
+BOTH(store_jobs, complete_and_claim_ends_one_job_and_takes_the_next_at_once)
+{
+	struct store *s = open_store(target, true);
+	int64_t a = enqueue(s, "match", "{\"n\":\"a\"}", 5, 0);
+	int64_t b = enqueue(s, "match", "{\"n\":\"b\"}", 0, 0);
+	char err[STORE_ERRLEN] = "";
+	struct store_job j = claim_ok(s, "w1", 30000, 3), next;
+	cr_assert_eq(j.id, a);
+	cr_assert_eq(store_complete_claim(s, a, "w1", 30000, 3, &next, err), 1, "%s", err);
+	cr_expect_eq(next.id, b);
+	cr_expect_str_eq(next.payload, "{\"n\":\"b\"}");
+	cr_expect_eq(next.attempts, 1);
+	cr_expect_str_eq(job_row(s, a).state, "done");
+	cr_expect_str_eq(job_row(s, b).state, "running");
+	store_job_clear(&j);
+	store_job_clear(&next);
+
+	/* Another worker's job is not ours to end: nothing ends, nothing is
+	 * claimed. */
+	int64_t c = enqueue(s, "match", "{\"n\":\"c\"}", 0, 0);
+	cr_expect_eq(store_complete_claim(s, b, "w2", 30000, 3, &next, err), -1);
+	cr_expect(strstr(err, "no longer ours"), "%s", err);
+	cr_expect_str_eq(job_row(s, b).state, "running");
+	cr_expect_str_eq(job_row(s, c).state, "queued");
+
+	/* The last one ended, none left: 0. */
+	cr_assert_eq(store_complete_claim(s, b, "w1", 30000, 3, &next, err), 1, "%s", err);
+	cr_expect_eq(next.id, c);
+	store_job_clear(&next);
+	cr_expect_eq(store_complete_claim(s, c, "w1", 30000, 3, &next, err), 0, "%s", err);
+	cr_expect_str_eq(job_row(s, c).state, "done");
+	store_close(s);
+}
+
 BOTH(store_jobs, a_held_lease_is_not_claimed_twice)
 {
 	struct store *s = open_store(target, true);
