@@ -209,6 +209,7 @@ $(PLAG_COPIES): bench/plag/disguise.py bench/plag/make_copies.sh \
 bench: deps $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(PLAG_COPIES) $(JUDGE)
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
 	@echo "== bench/viewer.py"; bench/viewer.py $(JUDGE)
+	@echo "== bench/worker_store.sh"; bench/worker_store.sh $(JUDGE)
 
 demo: deps all
 	scripts/demo.sh

@@ -21,25 +21,13 @@ worker=${WORKER_BIN:-build/judge-worker}
 dir=$(mktemp -d /tmp/judge-soak-XXXXXX)
 db=$dir/jobs.sqlite
 failures=0
-pg_bin=${PG_BINDIR:-/usr/lib/postgresql/15/bin}
-pg_as=() # initdb refuses root: the server then runs as postgres
-[ "$(id -u)" = 0 ] && pg_as=(runuser -u postgres --)
-stop_pg() { [ -d "$dir/pg/data" ] && "${pg_as[@]}" "$pg_bin/pg_ctl" -D "$dir/pg/data" -m immediate \
-	-w stop > /dev/null 2>&1; }
-trap 'kill -9 $(jobs -p) 2>/dev/null; stop_pg; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+. scripts/pg-private.sh
+trap 'kill -9 $(jobs -p) 2>/dev/null; pg_private_stop; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
 
 if [ "$backend" = postgres ]; then
-	mkdir -p "$dir/pg"
 	chmod 755 "$dir"
-	[ "$(id -u)" = 0 ] && chown postgres: "$dir/pg"
-	"${pg_as[@]}" "$pg_bin/initdb" -D "$dir/pg/data" -U judge --auth=trust -E UTF8 --locale=C \
-		--no-sync > "$dir/pg/setup.log" 2>&1 &&
-	"${pg_as[@]}" "$pg_bin/pg_ctl" -D "$dir/pg/data" -l "$dir/pg/server.log" -w -o \
-		"-c listen_addresses='' -k $dir/pg -c fsync=off -c max_connections=60" start \
-		>> "$dir/pg/setup.log" 2>&1 &&
-	"$pg_bin/createdb" -h "$dir/pg" -U judge judge >> "$dir/pg/setup.log" 2>&1 ||
-		{ echo "soak: PostgreSQL did not start (see $dir/pg)"; KEEP=1; exit 1; }
-	db="postgresql://judge@/judge?host=$dir/pg"
+	pg_private_start "$dir/pg" || { KEEP=1; exit 1; }
+	db=$pg_url
 fi
 
 passes=0
@@ -53,7 +41,7 @@ check() { # check DESCRIPTION COMMAND...: one line per assertion
 	fi
 }
 sql() {
-	if [ "$backend" = postgres ]; then psql -X -q -At -h "$dir/pg" -U judge -d judge -c "$1"
+	if [ "$backend" = postgres ]; then pg_private_sql "$1"
 	else sqlite3 -batch "$db" "$1"; fi
 }
 
