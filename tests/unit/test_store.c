@@ -878,6 +878,29 @@ BOTH(store_submit, stores_the_submission_and_one_compile_job)
 	store_close(s);
 }
 
+BOTH(store_submit, a_binary_is_stored_once_by_its_hash_byte_for_byte)
+{
+	struct store *s = open_store(target, true);
+	char err[STORE_ERRLEN] = "";
+	/* Every byte value, NUL and high bytes included. */
+	uint8_t bytes[512];
+	for (size_t i = 0; i < sizeof bytes; i++)
+		bytes[i] = (uint8_t)(i * 7);
+	const char *sha = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+	cr_assert_eq(store_put_binary(s, sha, bytes, sizeof bytes, err), 0, "%s", err);
+	/* Again (another machine compiled the same bytes): nothing changes. */
+	cr_assert_eq(store_put_binary(s, sha, bytes, sizeof bytes, err), 0, "%s", err);
+	uint8_t *got;
+	size_t len;
+	cr_assert_eq(store_get_binary(s, sha, &got, &len, err), 1, "%s", err);
+	cr_expect_eq(len, sizeof bytes);
+	cr_expect_eq(memcmp(got, bytes, sizeof bytes), 0);
+	free(got);
+	cr_expect_eq(store_get_binary(s, "ff", &got, &len, err), 0, "%s", err);
+	cr_expect_null(got);
+	store_close(s);
+}
+
 BOTH(store_submit, submission_and_job_are_one_transaction)
 {
 	struct store *s = open_store(target, true);
