@@ -333,11 +333,14 @@ Test(pipeline_pg, a_server_restart_mid_run_loses_nothing_and_records_nothing_twi
 	snprintf(wlog, sizeof wlog, "%s/worker.log", dir);
 	snprintf(ulog, sizeof ulog, "%s/upload.log", dir);
 	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue '%s' --jobs 2 --exit-when-idle "
-		 "--ranked-matches 12 > %s 2>&1", cfg, cli_worker(), target, wlog);
+		 "--ranked-matches 100 > %s 2>&1", cfg, cli_worker(), target, wlog);
 	pid_t worker = start(cmd);
 
-	/* Mid-run the server goes down; an upload arrives while it is down. */
-	usleep(1500000);
+	/* Mid-run (ranked matches being played) the server goes down; an
+	 * upload arrives while it is down. */
+	snprintf(cmd, sizeof cmd, "for i in $(seq 600); do grep -q 'ranked match' %s && exit 0;"
+		 " sleep 0.1; done; exit 1", wlog);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "no ranked match began within 60 s");
 	cr_assert_eq(pg_server_pause(&srv, err), 0, "%s", err);
 	player_file(who[4], OWN_HELPER, path);
 	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s scripts/upload %s --game dominator --author a4 "
@@ -363,7 +366,9 @@ Test(pipeline_pg, a_server_restart_mid_run_loses_nothing_and_records_nothing_twi
 	snprintf(cmd, sizeof cmd, "grep -c 'retrying until it answers' %s", wlog);
 	cli_run(cmd, out, sizeof out);
 	int said = atoi(out);
-	cr_assert(said >= 1 && said <= 2, "%d lines: cat %s", said, wlog);
+	snprintf(cmd, sizeof cmd, "cat %s", wlog);
+	cli_run(cmd, out, sizeof out);
+	cr_assert(said >= 1 && said <= 2, "%d lines in the worker's log:\n%s", said, out);
 
 	/* Nothing lost, nothing recorded twice, ratings as the history says. */
 	cr_assert_str_eq(pg_query(sdir, "SELECT count(*) FROM jobs WHERE state <> 'done'"), "0");
