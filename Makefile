@@ -40,7 +40,7 @@ ATTACKS    := $(patsubst tests/attack/%.c,build/attack/%,$(ATTACK_SRC))
 KITS       := $(patsubst games/%/kit,build/kits/lib%.a,$(wildcard games/*/kit))
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench-%,$(BENCH_SRC))
 
-.PHONY: all test check browser-test bench install clean demo deps soak check-layout check-loops FORCE
+.PHONY: all test check browser-test bench install clean demo deps soak check-layout FORCE
 all: $(JUDGE) $(JUDGE)-worker $(KITS)
 
 deps:
@@ -184,7 +184,7 @@ check: $(UNIT) $(JUDGE) $(JUDGE)-worker $(ATTACKS) $(KITS)
 
 test: deps
 	$(MAKE) check
-	$(MAKE) check-loops
+	$(MAKE) check-layout
 	$(MAKE) browser-test
 	$(MAKE) check BUILD=build/asan SAN=1
 	$(MAKE) -j2 fuzz-smoke
@@ -194,8 +194,6 @@ test: deps
 # only judge/store/ speaks SQL (from the objects' symbols and the includes).
 check-layout: all
 	scripts/check-layout $(BUILD)
-check-loops: all
-	scripts/check-layout --loops $(BUILD)
 
 # The replay viewer in headless Chromium, every game; screenshots of each
 # game at round 1 and the last round go to build/screenshots/.
@@ -206,9 +204,11 @@ browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 	python3 tests/browser/serve.py --judge $(JUDGE)
 
 # Workers killed with SIGKILL at random over a few hundred jobs: nothing
-# lost, nothing done twice, ratings equal to a recompute.
+# lost, nothing done twice, ratings equal to a recompute; on SQLite, then
+# on a private PostgreSQL server with four workers on two "machines".
 soak: all
 	scripts/soak.sh 30
+	scripts/soak.sh --postgres 30
 
 # The plagiarism benchmark's disguised copies (Python with pycparser, from
 # scripts/deps.sh), remade when the script or a player changes.
@@ -224,6 +224,7 @@ $(PLAG_COPIES): bench/plag/disguise.py bench/plag/make_copies.sh \
 bench: deps $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(PLAG_COPIES) $(JUDGE) $(JUDGE)-worker
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
 	@echo "== bench/viewer.py"; bench/viewer.py $(JUDGE)
+	@echo "== bench/worker_store.sh"; bench/worker_store.sh $(JUDGE)
 
 demo: deps all
 	scripts/demo.sh

@@ -158,7 +158,7 @@ static int store_originals(struct store *s, const struct cfg_plag *cfg,
 			return -1;
 		struct plag_doc doc = { .game = "dominator", .author = c->orig[i].name,
 					.name = c->orig[i].name, .submission = 0, .label = "bench" };
-		int rc = plag_store_add(store_db(s), cfg, &doc, &f, NULL, &ids[i], &m, err);
+		int rc = plag_store_add(s, cfg, &doc, &f, NULL, &ids[i], &m, err);
 		plag_fps_free(&f);
 		if (rc < 0)
 			return fprintf(stderr, "bench: %s\n", err), -1;
@@ -190,7 +190,7 @@ static int check_copies(struct store *s, const struct cfg_plag *cfg,
 		struct plag_matches m;
 		if (fingerprint(cfg, base, f, &fps) < 0)
 			return -1;
-		int rc = plag_store_compare(store_db(s), cfg, "dominator", "copier", 0, &fps, &m, err);
+		int rc = plag_store_compare(s, cfg, "dominator", "copier", 0, &fps, &m, err);
 		plag_fps_free(&fps);
 		if (rc < 0)
 			return fprintf(stderr, "bench: %s\n", err), -1;

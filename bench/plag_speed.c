@@ -252,7 +252,7 @@ static int store_batch(struct store *s, const struct judge_config *cfg,
 					    .name = author[j], .label = "generated" };
 		fp[j] = &f[j];
 	}
-	if (store_begin(s, serr) < 0 || plag_store_insert_batch(store_db(s), doc, fp, BATCH, ids,
+	if (store_begin(s, serr) < 0 || plag_store_insert_batch(s, doc, fp, BATCH, ids,
 								 err) < 0 ||
 	    store_commit(s, serr) < 0)
 		return fprintf(stderr, "bench: %s %s\n", err, serr), -1;
@@ -291,7 +291,7 @@ static int time_indexed(struct store *s, const struct judge_config *cfg,
 			return -1;
 		struct plag_matches m;
 		uint64_t t0 = bench_now_ns();
-		int rc = plag_store_compare(store_db(s), &cfg->plag, "dominator", "newcomer", 0, &f,
+		int rc = plag_store_compare(s, &cfg->plag, "dominator", "newcomer", 0, &f,
 					    &m, err);
 		t[p] = bench_now_ns() - t0;
 		free(m.v);
@@ -351,7 +351,7 @@ static int time_indexed_subset(const struct judge_config *cfg, const struct corp
 		snprintf(author, sizeof author, "author%zu", i);
 		struct plag_doc doc = { .game = "dominator", .author = author, .name = author };
 		int64_t id;
-		rc = plag_store_add(store_db(s), &cfg->plag, &doc, &c->fps[i], NULL, &id, NULL, err);
+		rc = plag_store_add(s, &cfg->plag, &doc, &c->fps[i], NULL, &id, NULL, err);
 	}
 	*secs = (bench_now_ns() - t0) / 1e9;
 	if (rc < 0)

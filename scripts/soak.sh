@@ -6,16 +6,29 @@
 # is lost (all done, none parked), none is done twice (one match per match
 # job, exactly the configured qualifying matches per submission), every
 # rating equals a recompute from the match history, and SQLite's
-# integrity_check says ok.  Usage: scripts/soak.sh [SECONDS_OF_KILLING]
+# integrity_check says ok.  With --postgres the queue is a private
+# PostgreSQL server (initdb in the soak's folder, a Unix socket only) and
+# the workers of phase 2 are four, on two "machines": each pair has its own
+# compile cache, so one plays the binaries the other compiled, fetched
+# from the store.  Usage: scripts/soak.sh [--postgres] [SECONDS_OF_KILLING]
 set -u
 cd "$(dirname "$0")/.."
+backend=sqlite
+if [ "${1:-}" = --postgres ]; then backend=postgres; shift; fi
 seconds=${1:-30}
 judge=${JUDGE_BIN:-build/judge}
 worker=${WORKER_BIN:-build/judge-worker}
 dir=$(mktemp -d /tmp/judge-soak-XXXXXX)
 db=$dir/jobs.sqlite
 failures=0
-trap 'kill -9 $(jobs -p) 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+. scripts/pg-private.sh
+trap 'kill -9 $(jobs -p) 2>/dev/null; pg_private_stop; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+
+if [ "$backend" = postgres ]; then
+	chmod 755 "$dir"
+	pg_private_start "$dir/pg" || { KEEP=1; exit 1; }
+	db=$pg_url
+fi
 
 passes=0
 check() { # check DESCRIPTION COMMAND...: one line per assertion
@@ -27,7 +40,10 @@ check() { # check DESCRIPTION COMMAND...: one line per assertion
 		failures=$((failures + 1))
 	fi
 }
-sql() { sqlite3 -batch "$db" "$1"; }
+sql() {
+	if [ "$backend" = postgres ]; then pg_private_sql "$1"
+	else sqlite3 -batch "$db" "$1"; fi
+}
 
 # Killed workers retry their jobs: enough attempts that none is parked.
 cat > "$dir/judge.json" <<EOF
@@ -36,6 +52,11 @@ cat > "$dir/judge.json" <<EOF
   "sandbox": { "cpu_ms": 2000 } }
 EOF
 export JUDGE_CONFIG=$dir/judge.json
+# Two machines: the same settings, each its own compile cache.
+for m in a b; do
+	sed "s|{ \"worker\"|{ \"compile\": { \"cache_dir\": \"$dir/machine-$m\" }, \"worker\"|" \
+		"$dir/judge.json" > "$dir/machine-$m.json"
+done
 
 upload() { # upload SHIPPED NEWNAME
 	sed "s/PLAYER_NAME([A-Za-z0-9_]*)/PLAYER_NAME($2)/" \
@@ -43,7 +64,7 @@ upload() { # upload SHIPPED NEWNAME
 	"$judge" submit "$dir/AI$2.c" --game dominator --author "author_$2" --queue "$db" > /dev/null
 }
 
-echo "== phase 1: four workers, one database"
+echo "== phase 1 ($backend): four workers, one database"
 for i in 1 2 3 4 5 6; do upload Dummy "Dum$i"; done
 for i in 1 2; do upload Demo "Demo$i"; done
 pids=()
@@ -63,14 +84,21 @@ echo "== phase 2: workers killed at random for $seconds s, then restarted"
 for i in 1 2; do upload Dummy "Late$i"; done
 start=$SECONDS
 kills=0
-spawn() { "$worker" --queue "$db" --jobs 1 --ranked-matches 1000 2>> "$dir/kill.log" & }
+nworkers=3
+[ "$backend" = postgres ] && nworkers=4
+spawn() { # spawn SLOT: on PostgreSQL, even slots are machine a, odd ones b
+	local config=$JUDGE_CONFIG
+	[ "$backend" = postgres ] && config=$dir/machine-$([ $(($1 % 2)) = 0 ] && echo a || echo b).json
+	JUDGE_CONFIG=$config "$worker" --queue "$db" --jobs 1 --ranked-matches 1000 \
+		2>> "$dir/kill.log" &
+}
 pids=()
-for i in 1 2 3; do spawn; pids+=($!); done
+for ((i = 0; i < nworkers; i++)); do spawn $i; pids+=($!); done
 while [ $((SECONDS - start)) -lt "$seconds" ]; do
 	sleep "0.$((RANDOM % 9 + 1))"
-	victim=$((RANDOM % 3))
+	victim=$((RANDOM % nworkers))
 	{ kill -9 "${pids[$victim]}" && kills=$((kills + 1)); wait "${pids[$victim]}"; } 2> /dev/null
-	spawn
+	spawn $victim
 	pids[$victim]=$!
 done
 { kill -9 "${pids[@]}"; wait; } 2> /dev/null
@@ -87,7 +115,14 @@ check "every submission played its qualifying matches once" test "$(sql "
 	     WHERE m.kind = 'qualifying' AND mp.submission_id = s.id) <> 2")" = 0
 check "ratings equal a recompute" "$judge" ratings --recompute --check --game dominator \
 	--queue "$db"
-check "integrity_check ok" test "$(sql "PRAGMA integrity_check")" = ok
+if [ "$backend" = sqlite ]; then
+	check "integrity_check ok" test "$(sql "PRAGMA integrity_check")" = ok
+else
+	check "every match recorded with its players" test "$(sql "SELECT count(*) FROM matches m
+		WHERE NOT EXISTS (SELECT 1 FROM match_players p WHERE p.match_id = m.id)")" = 0
+	check "both machines fetched binaries from the store" test \
+		"$(ls "$dir/machine-a/store" "$dir/machine-b/store" 2> /dev/null | grep -c '^[0-9a-f]\{64\}$')" -ge 2
+fi
 check "some workers were really killed" test "$kills" -gt 0
 echo "soak: $passes passed, $failures failed"
 exit $((failures > 0))

@@ -306,7 +306,7 @@ static int store_one(struct store *s, const struct archive_args *a,
 	struct plag_matches m;
 	int64_t id;
 	char perr[PLAG_ERRLEN];
-	if (plag_store_add(store_db(s), &cfg->plag, &doc, &f->fps, NULL, &id, &m, perr) < 0) {
+	if (plag_store_add(s, &cfg->plag, &doc, &f->fps, NULL, &id, &m, perr) < 0) {
 		snprintf(err, STORE_ERRLEN, "%s", perr);
 		return -1;
 	}

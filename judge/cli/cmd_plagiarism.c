@@ -2,7 +2,6 @@
  * JSON or HTML), and `show A B`: both files with their matched fragments
  * numbered and their line numbers, for a person to judge. */
 #include <getopt.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,14 +132,12 @@ static const char *side_ref(const struct side *s, char buf[96])
 	return buf;
 }
 
-static void side_read(sqlite3_stmt *st, int col, struct side *s)
+static void side_read(const struct store_plag_doc *d, struct side *s)
 {
-	const unsigned char *label = sqlite3_column_text(st, col + 4);
-	*s = (struct side){ .doc = sqlite3_column_int64(st, col),
-			    .submission = sqlite3_column_int64(st, col + 1) };
-	snprintf(s->author, sizeof s->author, "%s", sqlite3_column_text(st, col + 2));
-	snprintf(s->name, sizeof s->name, "%s", sqlite3_column_text(st, col + 3));
-	snprintf(s->label, sizeof s->label, "%s", label ? (const char *)label : "");
+	*s = (struct side){ .doc = d->id, .submission = d->submission };
+	snprintf(s->author, sizeof s->author, "%s", d->author);
+	snprintf(s->name, sizeof s->name, "%s", d->name);
+	snprintf(s->label, sizeof s->label, "%s", d->label);
 }
 
 struct pair_row {
@@ -156,11 +153,11 @@ struct pair_list {
 };
 
 /* The row's numbers as plag_store_pair() measures the pair now. */
-static int measure_row(sqlite3 *db, const struct cfg_plag *cfg, struct pair_row *r)
+static int measure_row(struct store *store, const struct cfg_plag *cfg, struct pair_row *r)
 {
 	struct plag_match m;
 	char err[PLAG_ERRLEN];
-	if (plag_store_pair(db, cfg, r->a.doc, r->b.doc, &m, NULL, err) < 0) {
+	if (plag_store_pair(store, cfg, r->a.doc, r->b.doc, &m, NULL, err) < 0) {
 		fprintf(stderr, "judge plagiarism: %s\n", err);
 		return -1;
 	}
@@ -187,41 +184,50 @@ static int by_similarity(const void *x, const void *y)
 	return (a->b.doc > b->b.doc) - (a->b.doc < b->b.doc);
 }
 
+/* Reading the pairs: what they are measured with, which to keep. */
+struct pair_reading {
+	struct store *s;
+	const struct cfg_plag *cfg;
+	double min;
+	bool flagged_too;
+	struct pair_list *out;
+};
+
+/* One stored pair, measured again (a pair that cannot be is left out,
+ * said on stderr). */
+static int pair_read(void *ctx, const struct store_plag_doc *a, const struct store_plag_doc *b)
+{
+	struct pair_reading *p = ctx;
+	struct pair_row r = { 0 };
+	side_read(a, &r.a);
+	side_read(b, &r.b);
+	if (measure_row(p->s, p->cfg, &r) < 0)
+		return 0;
+	if (r.similarity < p->min - 1e-9 && !(p->flagged_too && r.flagged))
+		return 0;
+	struct pair_row *v = realloc(p->out->v, (p->out->n + 1) * sizeof *v);
+	if (!v)
+		return -1;
+	p->out->v = v;
+	p->out->v[p->out->n++] = r;
+	return 0;
+}
+
 /* The stored pairs of game (those that reached the floor or had a long
  * fragment when they were compared), measured again; kept when at least
  * min similar, or flagged when all is true. */
-static int load_pairs(sqlite3 *db, const struct cfg_plag *cfg, const char *game, double min,
-		      bool flagged_too, struct pair_list *out)
+static int load_pairs(struct store *s, const struct cfg_plag *cfg, const char *game, double min,
+		      bool flagged_too, struct pair_list *out, char err[STORE_ERRLEN])
 {
-	sqlite3_stmt *st;
 	*out = (struct pair_list){ 0 };
-	if (sqlite3_prepare_v2(db,
-			"SELECT a.id, a.submission_id, a.author, a.name, a.label,"
-			" b.id, b.submission_id, b.author, b.name, b.label"
-			" FROM plag_pairs p JOIN plag_docs a ON a.id = p.doc_a"
-			" JOIN plag_docs b ON b.id = p.doc_b WHERE p.game = ?", -1, &st, NULL)
-	    != SQLITE_OK)
-		return -1;
-	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct pair_row r = { 0 };
-		side_read(st, 0, &r.a);
-		side_read(st, 5, &r.b);
-		if (measure_row(db, cfg, &r) < 0)
-			continue;
-		if (r.similarity < min - 1e-9 && !(flagged_too && r.flagged))
-			continue;
-		struct pair_row *v = realloc(out->v, (out->n + 1) * sizeof *v);
-		if (!v)
-			break;
-		out->v = v;
-		out->v[out->n++] = r;
-	}
-	sqlite3_finalize(st);
+	struct pair_reading p = { s, cfg, min, flagged_too, out };
+	err[0] = '\0';
+	int rc = store_plag_pairs(s, game, pair_read, &p, err);
+	if (rc < 0 && !err[0]) /* pair_read stopped */
+		snprintf(err, STORE_ERRLEN, "reading the pairs: out of memory");
 	if (out->n > 1)
 		qsort(out->v, out->n, sizeof *out->v, by_similarity);
-	return rc == SQLITE_DONE ? 0 : -1;
+	return rc;
 }
 
 /* ---- the list as a table, JSON or a page */
@@ -330,12 +336,13 @@ static int write_html(const char *path, const struct pair_list *l, const char *g
 	return rc;
 }
 
-static int list_pairs(const struct plag_args *a, sqlite3 *db, const struct judge_config *cfg)
+static int list_pairs(const struct plag_args *a, struct store *s, const struct judge_config *cfg)
 {
 	struct pair_list l;
+	char err[STORE_ERRLEN];
 	double min = a->has_min ? a->min : cfg->plag.flag_pct / 100.0;
-	if (load_pairs(db, &cfg->plag, a->game, min, !a->has_min, &l) < 0) {
-		fprintf(stderr, "judge plagiarism: reading the pairs: %s\n", sqlite3_errmsg(db));
+	if (load_pairs(s, &cfg->plag, a->game, min, !a->has_min, &l, err) < 0) {
+		fprintf(stderr, "judge plagiarism: %s\n", err);
 		free(l.v);
 		return 2;
 	}
@@ -363,7 +370,7 @@ struct shown {
 	struct plag_fps fps;
 };
 
-static int resolve(sqlite3 *db, const char *ref, struct shown *out)
+static int resolve(struct store *store, const char *ref, struct shown *out)
 {
 	bool is_doc = strncmp(ref, "doc:", 4) == 0;
 	char *end;
@@ -373,39 +380,31 @@ static int resolve(sqlite3 *db, const char *ref, struct shown *out)
 			"doc:N\n", ref);
 		return 1;
 	}
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db,
-			"SELECT d.id, d.submission_id, d.author, d.name, d.label,"
-			" coalesce(d.source, s.source), d.fps, d.k, d.w, d.ntokens, d.error"
-			" FROM plag_docs d LEFT JOIN submissions s ON s.id = d.submission_id"
-			" WHERE d.id = ?1 AND ?2 OR d.submission_id = ?1 AND NOT ?2", -1, &st,
-			NULL) != SQLITE_OK)
-		return 2;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, is_doc);
-	int rc = 1;
-	char err[PLAG_ERRLEN];
+	struct store_plag_doc d;
+	char err[STORE_ERRLEN];
 	*out = (struct shown){ 0 };
-	if (sqlite3_step(st) != SQLITE_ROW)
+	int found = store_plag_get(store, is_doc ? id : 0, is_doc ? 0 : id, &d, err);
+	if (found < 0) {
+		fprintf(stderr, "judge plagiarism: %s\n", err);
+		return 2;
+	}
+	int rc = 1;
+	if (found == 0)
 		fprintf(stderr, "judge plagiarism: no fingerprinted file %s\n", ref);
-	else if (sqlite3_column_type(st, 10) != SQLITE_NULL)
-		fprintf(stderr, "judge plagiarism: %s has no fingerprints: %s\n", ref,
-			sqlite3_column_text(st, 10));
-	else if (plag_fps_decode(sqlite3_column_blob(st, 6), (size_t)sqlite3_column_bytes(st, 6),
-				 (unsigned)sqlite3_column_int(st, 7), (unsigned)sqlite3_column_int(st, 8),
-				 (uint32_t)sqlite3_column_int64(st, 9), &out->fps, err))
+	else if (d.has_error)
+		fprintf(stderr, "judge plagiarism: %s has no fingerprints: %s\n", ref, d.error);
+	else if (plag_fps_decode(d.fps, d.fps_len, (unsigned)d.k, (unsigned)d.w,
+				 (uint32_t)d.ntokens, &out->fps, err))
 		fprintf(stderr, "judge plagiarism: %s: %s\n", ref, err);
 	else {
-		side_read(st, 0, &out->side);
-		out->len = (size_t)sqlite3_column_bytes(st, 5);
-		out->source = malloc(out->len + 1);
-		if (out->source) {
-			memcpy(out->source, sqlite3_column_blob(st, 5), out->len);
-			out->source[out->len] = 0;
-			rc = 0;
-		}
+		side_read(&d, &out->side);
+		out->source = d.source; /* NUL-ended */
+		out->len = d.source_len;
+		d.source = NULL;
+		rc = 0;
 	}
-	sqlite3_finalize(st);
+	if (found)
+		store_plag_doc_clear(&d);
 	return rc;
 }
 
@@ -584,16 +583,16 @@ static void print_fragment(const struct shown *s, const struct plag_pair *p)
 		printf("(%u more lines: see the listings below)\n", rows - SIDE_MAX_LINES);
 }
 
-static int show_pair(const struct plag_args *a, sqlite3 *db, const struct cfg_plag *cfg)
+static int show_pair(const struct plag_args *a, struct store *store, const struct cfg_plag *cfg)
 {
 	struct shown s[2] = { 0 };
-	int rc = resolve(db, a->show[0], &s[0]);
+	int rc = resolve(store, a->show[0], &s[0]);
 	if (rc == 0)
-		rc = resolve(db, a->show[1], &s[1]);
+		rc = resolve(store, a->show[1], &s[1]);
 	struct plag_match m;
 	struct plag_hashset idioms = { 0 };
 	char err[PLAG_ERRLEN];
-	if (rc == 0 && plag_store_pair(db, cfg, s[0].side.doc, s[1].side.doc, &m, &idioms, err)) {
+	if (rc == 0 && plag_store_pair(store, cfg, s[0].side.doc, s[1].side.doc, &m, &idioms, err)) {
 		fprintf(stderr, "judge plagiarism: %s\n", err);
 		rc = 1;
 	}
@@ -635,10 +634,10 @@ static void refresh(struct store *s, const struct judge_config *cfg, const char 
 	char err[STORE_ERRLEN], perr[PLAG_ERRLEN];
 	size_t n = 0;
 	int64_t stale;
-	if (plag_store_stale(store_db(s), game, &stale, perr) < 0 || stale == 0 ||
+	if (plag_store_stale(s, game, &stale, perr) < 0 || stale == 0 ||
 	    store_begin(s, err) < 0)
 		return;
-	if (plag_store_refresh(store_db(s), &cfg->plag, cfg->data_dir, game, &n, perr) < 0 ||
+	if (plag_store_refresh(s, &cfg->plag, cfg->data_dir, game, &n, perr) < 0 ||
 	    store_commit(s, err) < 0) {
 		store_rollback(s);
 		return;
@@ -665,8 +664,7 @@ int cmd_plagiarism(int argc, char **argv)
 		return 2;
 	}
 	refresh(s, &cfg, a.game);
-	int rc = a.show[0] ? show_pair(&a, store_db(s), &cfg.plag)
-			   : list_pairs(&a, store_db(s), &cfg);
+	int rc = a.show[0] ? show_pair(&a, s, &cfg.plag) : list_pairs(&a, s, &cfg);
 	store_close(s);
 	return rc;
 }

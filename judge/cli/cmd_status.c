@@ -3,7 +3,6 @@
  * person reads is printed from the same object, so the two never say
  * different things. */
 #include <getopt.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,57 +128,18 @@ static int parse_args(const struct read_cmd *rc, int argc, char **argv, struct r
 
 /* ---- the store ------------------------------------------------------------ */
 
-struct reader {
-	const struct read_args *a;
-	struct store *s;
-	sqlite3 *db;
-};
-
-static int open_reader(const struct read_args *a, struct reader *r)
+static struct store *open_store(const struct read_args *a)
 {
 	char err[STORE_ERRLEN];
-	*r = (struct reader){ .a = a, .s = store_open(a->queue, false, err) };
-	if (!r->s) {
+	struct store *s = store_open(a->queue, false, err);
+	if (!s)
 		fprintf(stderr, "judge %s: %s\n", a->cmd, err);
-		return -1;
-	}
-	r->db = store_db(r->s);
-	return 0;
+	return s;
 }
 
-static void sql_failed(const struct reader *r)
+static void read_failed(const struct read_args *a, const char *err)
 {
-	fprintf(stderr, "judge %s: reading %s: %s\n", r->a->cmd, r->a->queue,
-		sqlite3_errmsg(r->db));
-}
-
-static sqlite3_stmt *prepare(const struct reader *r, const char *sql)
-{
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(r->db, sql, -1, &st, NULL) == SQLITE_OK)
-		return st;
-	sql_failed(r);
-	return NULL;
-}
-
-/* The end of a query's rows: 0, or -1 (reported) on an error. */
-static int finish(const struct reader *r, sqlite3_stmt *st, int step)
-{
-	if (step != SQLITE_DONE && step != SQLITE_ROW)
-		sql_failed(r);
-	sqlite3_finalize(st);
-	return step == SQLITE_DONE || step == SQLITE_ROW ? 0 : -1;
-}
-
-static json_t *col_text(sqlite3_stmt *st, int i)
-{
-	return safe_json_text((const char *)sqlite3_column_text(st, i));
-}
-
-static json_t *col_int(sqlite3_stmt *st, int i)
-{
-	return sqlite3_column_type(st, i) == SQLITE_NULL ? json_null()
-							 : json_integer(sqlite3_column_int64(st, i));
+	fprintf(stderr, "judge %s: reading %s: %s\n", a->cmd, a->queue, err);
 }
 
 /* ---- output helpers ------------------------------------------------------- */
@@ -234,20 +194,6 @@ static void put_frozen(const json_t *seat)
 	}
 }
 
-/* One seat of a match, columns seat..reason of SEAT_COLS from col on. */
-#define SEAT_COLS "p.seat, p.submission_id, p.name, p.score, p.rank, p.frozen_round," \
-		  " p.verdict, p.reason"
-
-static json_t *seat_json(sqlite3_stmt *st, int col)
-{
-	return json_pack("{s:i, s:o, s:o, s:I, s:i, s:o, s:o, s:o}",
-			 "seat", sqlite3_column_int(st, col), "submission", col_int(st, col + 1),
-			 "name", col_text(st, col + 2), "score",
-			 (json_int_t)sqlite3_column_int64(st, col + 3), "rank",
-			 sqlite3_column_int(st, col + 4), "frozen_round", col_int(st, col + 5),
-			 "verdict", col_text(st, col + 6), "reason", col_text(st, col + 7));
-}
-
 /* ---- judge status SUBMISSION ---------------------------------------------- */
 
 static void status_usage(FILE *out)
@@ -267,79 +213,20 @@ static void status_usage(FILE *out)
 "database.\n");
 }
 
-/* The submission's qualifying matches, oldest first; -1 on an error. */
-static int status_matches(const struct reader *r, json_t *sub)
-{
-	sqlite3_stmt *st = prepare(r, "SELECT m.id, m.created_at, " SEAT_COLS
-				   " FROM match_players p JOIN matches m ON m.id = p.match_id"
-				   " WHERE p.submission_id = ? AND m.kind = 'qualifying' ORDER BY m.id");
-	if (!st)
-		return -1;
-	sqlite3_bind_int64(st, 1, r->a->target);
-	json_t *list = json_array();
-	int step, won = 0;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		json_t *seat = seat_json(st, 2);
-		json_object_set_new(seat, "match", json_integer(sqlite3_column_int64(st, 0)));
-		json_object_set_new(seat, "created_at", json_integer(sqlite3_column_int64(st, 1)));
-		won += sqlite3_column_int(st, 6) == 1;
-		json_array_append_new(list, seat);
-	}
-	json_object_set_new(sub, "qualifying",
-			    json_pack("{s:i, s:i, s:o}", "played", (int)json_array_size(list),
-				      "won", won, "matches", list));
-	return finish(r, st, step);
-}
-
-/* Its rating while (or since) it is in the ranked pool; null before. */
-static int status_rating(const struct reader *r, json_t *sub)
-{
-	sqlite3_stmt *st = prepare(r, "SELECT mu, sigma, games, wins FROM ratings"
-				   " WHERE submission_id = ?");
-	if (!st)
-		return -1;
-	sqlite3_bind_int64(st, 1, r->a->target);
-	int step = sqlite3_step(st);
-	json_t *rating = json_null();
-	if (step == SQLITE_ROW) {
-		struct rating x = { sqlite3_column_double(st, 0), sqlite3_column_double(st, 1) };
-		json_decref(rating);
-		rating = json_pack("{s:f, s:f, s:f, s:i, s:i}", "score", rating_score(x), "mu", x.mu,
-				   "sigma", x.sigma, "games", sqlite3_column_int(st, 2), "wins",
-				   sqlite3_column_int(st, 3));
-	}
-	json_object_set_new(sub, "rating", rating);
-	return finish(r, st, step);
-}
-
-/* "suspected" (flagged as too similar to another file), "clear", or null
- * while it is not fingerprinted yet. */
-static int status_plagiarism(const struct reader *r, json_t *sub)
-{
-	sqlite3_stmt *st = prepare(r, "SELECT suspected FROM plag_docs WHERE submission_id = ?");
-	if (!st)
-		return -1;
-	sqlite3_bind_int64(st, 1, r->a->target);
-	int step = sqlite3_step(st);
-	json_object_set_new(sub, "plagiarism", step != SQLITE_ROW ? json_null()
-			    : json_string(sqlite3_column_int(st, 0) ? "suspected" : "clear"));
-	return finish(r, st, step);
-}
-
 /* Why nothing moves, when something is stuck ("waiting": null when not):
  * no worker at work, or no ranked match possible for a qualified player.
  * The minimum of games is the configuration's ($JUDGE_CONFIG or the
  * default file), as the worker reads it. */
-static int status_waiting(const struct reader *r, json_t *sub)
+static int status_waiting(const struct read_args *a, struct store *s, json_t *sub)
 {
 	struct judge_config cfg;
 	char why[600], err[CFG_ERRLEN];
 	int min_games = cfg_init(&cfg, NULL, err) == 0 ? (int)cfg.worker.min_games
 						       : mm_params_default().min_games;
-	int rc = why_waiting(r->s, r->a->queue, str(sub, "state"), str(sub, "game"),
-			     min_games, why, sizeof why);
+	int rc = why_waiting(s, a->queue, str(sub, "state"), str(sub, "game"), min_games, why,
+			     sizeof why);
 	if (rc < 0) {
-		fprintf(stderr, "judge %s: cannot read the queue\n", r->a->cmd);
+		fprintf(stderr, "judge %s: cannot read the queue\n", a->cmd);
 		return -1;
 	}
 	json_object_set_new(sub, "waiting", rc == 1 ? json_string(why) : json_null());
@@ -377,30 +264,27 @@ static void status_outcome(json_t *sub)
 	json_object_set_new(sub, "qualified", qualified);
 }
 
-/* 1 found, 0 no such submission, -1 error. */
-static int status_load(const struct reader *r, json_t **out)
+/* 1 found, 0 no such submission, -1 error (said). */
+static int status_load(const struct read_args *a, struct store *s, json_t **out)
 {
-	sqlite3_stmt *st = prepare(r, "SELECT id, game, name, author, state, compile_log,"
-				   " created_at, updated_at, source_sha256 FROM submissions WHERE id = ?");
-	if (!st)
+	char err[STORE_ERRLEN];
+	int found = store_report_submission(s, safe_json_text, a->target, out, err);
+	if (found < 0)
+		read_failed(a, err);
+	json_t *rt = found > 0 ? json_object_get(*out, "rating") : NULL;
+	if (json_is_object(rt)) {
+		struct rating x = { json_real_value(json_object_get(rt, "mu")),
+				    json_real_value(json_object_get(rt, "sigma")) };
+		json_object_set_new(rt, "score", json_real(rating_score(x)));
+	}
+	if (found > 0 && status_waiting(a, s, *out) < 0) {
+		json_decref(*out);
+		*out = NULL;
 		return -1;
-	sqlite3_bind_int64(st, 1, r->a->target);
-	int step = sqlite3_step(st);
-	if (step == SQLITE_ROW)
-		*out = json_pack("{s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:o}", "submission",
-				 (json_int_t)sqlite3_column_int64(st, 0), "game", col_text(st, 1),
-				 "player", col_text(st, 2), "author", col_text(st, 3), "state",
-				 col_text(st, 4), "compile_log", col_text(st, 5), "created_at",
-				 (json_int_t)sqlite3_column_int64(st, 6), "updated_at",
-				 (json_int_t)sqlite3_column_int64(st, 7), "source_sha256",
-				 col_text(st, 8));
-	if (finish(r, st, step) < 0 || step == SQLITE_DONE)
-		return step == SQLITE_DONE ? 0 : -1;
-	if (status_matches(r, *out) < 0 || status_rating(r, *out) < 0 ||
-	    status_plagiarism(r, *out) < 0 || status_waiting(r, *out) < 0)
-		return -1;
-	status_outcome(*out);
-	return 1;
+	}
+	if (found > 0)
+		status_outcome(*out);
+	return found;
 }
 
 static void status_print_matches(const json_t *q)
@@ -462,12 +346,12 @@ static void status_print(const json_t *sub)
 
 static int run_status(const struct read_args *a)
 {
-	struct reader r;
-	if (open_reader(a, &r) < 0)
+	struct store *s = open_store(a);
+	if (!s)
 		return 2;
 	json_t *sub = NULL;
-	int found = status_load(&r, &sub);
-	store_close(r.s);
+	int found = status_load(a, s, &sub);
+	store_close(s);
 	int rc = found < 0 ? 2 : found == 0 ? 1 : 0;
 	if (found == 0)
 		fprintf(stderr, "judge status: no submission %lld in %s\n", (long long)a->target,
@@ -501,67 +385,24 @@ static void matches_usage(FILE *out)
 "unusable database.\n", DEFAULT_LIMIT);
 }
 
-static int match_seats(const struct reader *r, json_t *match)
+/* The list, and whether the player asked for is known (1, 0 unknown: a
+ * typo worth an error, not an empty list); NULL, said, on an error. */
+static json_t *matches_load(const struct read_args *a, struct store *s, int *known)
 {
-	sqlite3_stmt *st = prepare(r, "SELECT " SEAT_COLS " FROM match_players p"
-				   " WHERE p.match_id = ? ORDER BY p.seat");
-	if (!st)
-		return -1;
-	sqlite3_bind_int64(st, 1, num(match, "match"));
-	json_t *seats = json_array();
-	int step;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW)
-		json_array_append_new(seats, seat_json(st, 0));
-	json_object_set_new(match, "players", seats);
-	return finish(r, st, step);
-}
-
-static json_t *matches_load(const struct reader *r)
-{
-	sqlite3_stmt *st = prepare(r,
-		"SELECT m.id, m.game, m.kind, m.rated, m.created_at FROM matches m"
-		" WHERE (?1 IS NULL OR m.game = ?1) AND (?2 IS NULL OR EXISTS"
-		"  (SELECT 1 FROM match_players p WHERE p.match_id = m.id AND p.name = ?2))"
-		" ORDER BY m.id DESC LIMIT ?3");
-	if (!st)
+	char err[STORE_ERRLEN];
+	json_t *list;
+	*known = 1;
+	if (store_report_matches(s, safe_json_text, a->game, a->player, a->limit, &list, err) < 0) {
+		read_failed(a, err);
 		return NULL;
-	sqlite3_bind_text(st, 1, r->a->game, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, r->a->player, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, r->a->limit ? r->a->limit : -1);
-	json_t *list = json_array();
-	int step;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW)
-		json_array_append_new(list, json_pack("{s:I, s:o, s:o, s:b, s:I}", "match",
-						      (json_int_t)sqlite3_column_int64(st, 0),
-						      "game", col_text(st, 1), "kind", col_text(st, 2),
-						      "rated", sqlite3_column_int(st, 3),
-						      "created_at",
-						      (json_int_t)sqlite3_column_int64(st, 4)));
-	int rc = finish(r, st, step);
-	size_t i;
-	json_t *m;
-	json_array_foreach(list, i, m)
-		if (rc == 0)
-			rc = match_seats(r, m);
-	if (rc < 0)
+	}
+	if (json_array_size(list) == 0 && a->player &&
+	    (*known = store_player_known(s, a->player, a->game, err)) < 0) {
+		read_failed(a, err);
 		json_decref(list);
-	return rc < 0 ? NULL : list;
-}
-
-/* A name no match and no submission knows is a typo worth an error, not
- * an empty list.  1 known, 0 unknown, -1 error. */
-static int player_known(const struct reader *r)
-{
-	sqlite3_stmt *st = prepare(r,
-		"SELECT 1 FROM names WHERE name = ?1 AND (?2 IS NULL OR game = ?2)"
-		" UNION ALL SELECT 1 FROM match_players p JOIN matches m ON m.id = p.match_id"
-		" WHERE p.name = ?1 AND (?2 IS NULL OR m.game = ?2) LIMIT 1");
-	if (!st)
-		return -1;
-	sqlite3_bind_text(st, 1, r->a->player, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, r->a->game, -1, SQLITE_STATIC);
-	int step = sqlite3_step(st);
-	return finish(r, st, step) < 0 ? -1 : step == SQLITE_ROW;
+		return NULL;
+	}
+	return list;
 }
 
 static void matches_print(const json_t *list)
@@ -594,13 +435,13 @@ static void matches_print(const json_t *list)
 
 static int run_matches(const struct read_args *a)
 {
-	struct reader r;
-	if (open_reader(a, &r) < 0)
+	struct store *s = open_store(a);
+	if (!s)
 		return 2;
-	json_t *list = matches_load(&r);
-	int known = list && json_array_size(list) == 0 && a->player ? player_known(&r) : 1;
-	store_close(r.s);
-	int rc = !list || known < 0 ? 2 : known == 0 ? 1 : 0;
+	int known;
+	json_t *list = matches_load(a, s, &known);
+	store_close(s);
+	int rc = !list ? 2 : known == 0 ? 1 : 0;
 	if (known == 0) {
 		fprintf(stderr, "judge matches: no player named '%s'%s%s in %s\n", a->player,
 			a->game ? " in " : "", a->game ? a->game : "", a->queue);
@@ -692,63 +533,6 @@ static void jobs_usage(FILE *out)
 "exit status: 0 shown, 2 bad usage or an unusable database.\n");
 }
 
-static json_t *job_json(sqlite3_stmt *st, int64_t now)
-{
-	const char *text = (const char *)sqlite3_column_text(st, 3);
-	json_t *payload = json_loads(text ? text : "", 0, NULL);
-	json_t *j = json_pack("{s:I, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:I, s:I}", "id",
-			      (json_int_t)sqlite3_column_int64(st, 0), "kind", col_text(st, 1),
-			      "state", col_text(st, 2), "payload", payload ? payload : col_text(st, 3),
-			      "priority", sqlite3_column_int(st, 4), "attempts",
-			      sqlite3_column_int(st, 5), "worker", col_text(st, 6), "last_error",
-			      col_text(st, 7), "created_at", (json_int_t)sqlite3_column_int64(st, 8),
-			      "updated_at", (json_int_t)sqlite3_column_int64(st, 9));
-	if (sqlite3_column_type(st, 10) != SQLITE_NULL)
-		json_object_set_new(j, "lease_left_ms",
-				    json_integer(sqlite3_column_int64(st, 10) - now));
-	if (sqlite3_column_int64(st, 11) > now)
-		json_object_set_new(j, "waits_ms", json_integer(sqlite3_column_int64(st, 11) - now));
-	return j;
-}
-
-/* Running first, then queued in the order a worker claims them, parked,
- * and (with --all) done. */
-static int jobs_list(const struct reader *r, json_t *out)
-{
-	sqlite3_stmt *st = prepare(r,
-		"SELECT id, kind, state, payload, priority, attempts, worker, last_error,"
-		" created_at, updated_at, lease_until, not_before FROM jobs"
-		" WHERE state <> 'done' OR ?1"
-		" ORDER BY CASE state WHEN 'running' THEN 0 WHEN 'queued' THEN 1"
-		"  WHEN 'parked' THEN 2 ELSE 3 END,"
-		" CASE state WHEN 'queued' THEN -priority ELSE 0 END, id");
-	if (!st)
-		return -1;
-	sqlite3_bind_int(st, 1, r->a->all);
-	int64_t now = store_now_ms();
-	json_t *list = json_array();
-	int step;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW)
-		json_array_append_new(list, job_json(st, now));
-	json_object_set_new(out, "jobs", list);
-	return finish(r, st, step);
-}
-
-static int jobs_counts(const struct reader *r, json_t *out)
-{
-	sqlite3_stmt *st = prepare(r, "SELECT state, count(*) FROM jobs GROUP BY state");
-	if (!st)
-		return -1;
-	json_t *counts = json_pack("{s:i, s:i, s:i, s:i}", "queued", 0, "running", 0, "parked", 0,
-				   "done", 0);
-	int step;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW)
-		json_object_set_new(counts, (const char *)sqlite3_column_text(st, 0),
-				    json_integer(sqlite3_column_int64(st, 1)));
-	json_object_set_new(out, "counts", counts);
-	return finish(r, st, step);
-}
-
 /* What a job is about, in a few words: "submission 3", "qualifying
  * dominator seed 1001: #1 Dummy Dummy Dummy", "submission.qualified to
  * hooks.example.org". */
@@ -833,12 +617,15 @@ static void jobs_print(const json_t *out)
 
 static int run_jobs(const struct read_args *a)
 {
-	struct reader r;
-	if (open_reader(a, &r) < 0)
+	struct store *s = open_store(a);
+	if (!s)
 		return 2;
-	json_t *out = json_object();
-	int rc = jobs_list(&r, out) < 0 || jobs_counts(&r, out) < 0 ? 2 : 0;
-	store_close(r.s);
+	json_t *out;
+	char err[STORE_ERRLEN];
+	int rc = store_report_jobs(s, safe_json_text, a->all, &out, err) < 0 ? 2 : 0;
+	if (rc)
+		read_failed(a, err);
+	store_close(s);
 	if (rc == 0 && a->json)
 		rc = print_json(out) < 0 ? 2 : 0;
 	else if (rc == 0)

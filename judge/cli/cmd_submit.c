@@ -187,6 +187,32 @@ static int follow_local(struct store *s, const char *queue, int64_t id)
 	}
 }
 
+/* How long an upload waits for a server that is away (restarting). */
+#define SUBMIT_WAIT_MS 60000
+
+static void say(void *ctx, const char *message)
+{
+	(void)ctx;
+	fprintf(stderr, "upload: %s\n", message);
+}
+
+/* store_submit, tried again while the server is out of reach (its
+ * transaction then recorded nothing), said once. */
+static int submit_patiently(struct store *s, const struct store_new_submission *sub,
+			    int64_t *id, char err[STORE_ERRLEN])
+{
+	int64_t deadline = store_now_ms() + SUBMIT_WAIT_MS, wait_ms = 0;
+	while (store_submit(s, sub, id, err) < 0) {
+		if (!store_unreachable(s) || store_now_ms() > deadline)
+			return -1;
+		if (wait_ms == 0)
+			say(NULL, err);
+		wait_ms = store_backoff_ms(wait_ms);
+		nap_ms((int)wait_ms);
+	}
+	return 0;
+}
+
 /* Polls the server; a long "queued" is said once, as the local queue does,
  * though only the organiser can see why. */
 static int follow_server(const struct submit_http_target *t, int64_t id)
@@ -234,13 +260,13 @@ static int submit_local(const struct submit_args *a, const char *src, size_t len
 		return refuse("cannot hash the source");
 	if (make_queue_dir(a->queue) != 0)
 		return 1;
-	struct store *s = store_open(a->queue, true, err);
+	struct store *s = store_open_patient(a->queue, true, SUBMIT_WAIT_MS, say, NULL, err);
 	if (!s)
 		return refuse(err);
 	int64_t id = 0;
 	struct store_new_submission sub = { .game = a->game, .author = a->author, .name = name,
 					    .source = src, .source_len = len, .source_sha256 = sha };
-	int rc = store_submit(s, &sub, &id, err) < 0 ? refuse(err) : 0;
+	int rc = submit_patiently(s, &sub, &id, err) < 0 ? refuse(err) : 0;
 	if (rc == 0) {
 		printf("%lld\n", (long long)id);
 		fflush(stdout);

@@ -24,5 +24,6 @@ int cmd_plagiarism(int argc, char **argv);
 int cmd_config(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_token(int argc, char **argv);
+int cmd_store(int argc, char **argv);
 
 #endif

@@ -28,6 +28,7 @@ static const struct judge_cmd commands[] = {
 	{ "archive", cmd_archive, "import files of earlier years to compare against" },
 	{ "serve", cmd_serve, "the HTTP API and pages over the store" },
 	{ "token", cmd_token, "tokens for the service: add, list, revoke" },
+	{ "store", cmd_store, "copy a whole tournament into another store (PostgreSQL)" },
 	{ "compile", cmd_compile, "compile one contestant's file" },
 	{ "sandbox", cmd_sandbox, "run a binary under the player sandbox" },
 	{ "config", cmd_config, "the effective settings and where each came from" },

@@ -16,9 +16,6 @@
  * file's row would make a comparison cost one look-up per earlier file. */
 #define PLAG_MIN_SHARED 3
 
-#define PLAG_QUOTE(x) #x
-#define PLAG_STR(x) PLAG_QUOTE(x)
-
 void plag_matches_free(struct plag_matches *m)
 {
 	free(m->v);
@@ -38,9 +35,9 @@ int64_t plag_index_key(const char *game, uint64_t hash)
 	return (int64_t)(hash ^ s);
 }
 
-static int sql_fail(sqlite3 *db, const char *what, char err[PLAG_ERRLEN])
+static int out_of_memory(char err[PLAG_ERRLEN])
 {
-	snprintf(err, PLAG_ERRLEN, "%s: %s", what, sqlite3_errmsg(db));
+	snprintf(err, PLAG_ERRLEN, "out of memory");
 	return -1;
 }
 
@@ -99,7 +96,8 @@ static int cand_bump(struct cand_table *t, int64_t doc)
 /* ---- looking up the new file's fingerprints */
 
 struct lookup {
-	sqlite3 *db;
+	struct store *s;
+	struct store_plag_reader *r;
 	const struct cfg_plag *cfg;
 	const char *game, *author;
 	int64_t self;
@@ -112,66 +110,40 @@ struct lookup {
 	size_t rows_read;
 };
 
-static int count_docs(struct lookup *l, int64_t *n, char err[PLAG_ERRLEN])
-{
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(l->db, "SELECT count(*) FROM plag_docs WHERE game = ?"
-				      " AND error IS NULL", -1, &st, NULL) != SQLITE_OK)
-		return sql_fail(l->db, "counting fingerprinted files", err);
-	sqlite3_bind_text(st, 1, l->game, -1, SQLITE_STATIC);
-	int rc = sqlite3_step(st);
-	*n = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 0 : sql_fail(l->db, "counting fingerprinted files", err);
-}
-
 /* One fingerprint: its documents, or an idiom when there are too many.
  * The document being compared does not count for itself. */
-static int look_up(struct lookup *l, sqlite3_stmt *st, uint64_t hash, char err[PLAG_ERRLEN])
+static int look_up(struct lookup *l, uint64_t hash, char err[PLAG_ERRLEN])
 {
-	sqlite3_reset(st);
-	sqlite3_bind_int64(st, 1, plag_index_key(l->game, hash));
-	sqlite3_bind_int64(st, 2, (sqlite3_int64)l->cap + 2);
-	size_t n = 0, others = 0;
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		l->rows[n] = sqlite3_column_int64(st, 0);
-		others += l->rows[n++] != l->self;
-	}
-	if (rc != SQLITE_DONE)
-		return sql_fail(l->db, "reading the fingerprint index", err);
+	size_t n, others = 0;
+	if (store_plag_lookup(l->r, plag_index_key(l->game, hash), l->cap + 2, l->rows, &n, err) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		others += l->rows[i] != l->self;
 	l->rows_read += n;
 	if (others > l->cap)
 		return plag_hashset_add(&l->idioms, &hash, 1, err) ? -1 : 0;
 	for (size_t i = 0; i < n; i++)
-		if (l->rows[i] != l->self && cand_bump(&l->cands, l->rows[i]) < 0) {
-			snprintf(err, PLAG_ERRLEN, "out of memory");
-			return -1;
-		}
+		if (l->rows[i] != l->self && cand_bump(&l->cands, l->rows[i]) < 0)
+			return out_of_memory(err);
 	return 0;
 }
 
 static int look_up_all(struct lookup *l, struct plag_matches *out, char err[PLAG_ERRLEN])
 {
 	int64_t ndocs;
-	if (count_docs(l, &ndocs, err) < 0)
+	if (store_plag_count(l->s, l->game, &ndocs, err) < 0)
 		return -1;
 	ndocs -= l->self != 0 && ndocs > 0; /* as when it was new */
 	size_t share = (size_t)(ndocs * (int64_t)l->cfg->common_pct / 100);
 	l->cap = share > l->cfg->common_min_docs ? share : l->cfg->common_min_docs;
 	struct plag_hashset h = { 0 };
-	sqlite3_stmt *st = NULL;
 	int rc = plag_hashset_add_fps(&h, l->fps, err) ? -1 : 0;
 	l->nhashes = h.n;
 	l->rows = malloc((l->cap + 2) * sizeof *l->rows);
 	if (rc == 0 && !l->rows)
-		rc = (snprintf(err, PLAG_ERRLEN, "out of memory"), -1);
-	else if (rc == 0 && sqlite3_prepare_v2(l->db, "SELECT doc_id FROM plag_index WHERE key = ?"
-					       " LIMIT ?", -1, &st, NULL) != SQLITE_OK)
-		rc = sql_fail(l->db, "reading the fingerprint index", err);
+		rc = out_of_memory(err);
 	for (size_t i = 0; rc == 0 && i < h.n; i++)
-		rc = look_up(l, st, h.v[i], err);
-	sqlite3_finalize(st);
+		rc = look_up(l, h.v[i], err);
 	plag_hashset_free(&h);
 	out->looked_up = l->nhashes;
 	out->idioms = l->idioms.n;
@@ -181,11 +153,6 @@ static int look_up_all(struct lookup *l, struct plag_matches *out, char err[PLAG
 }
 
 /* ---- comparing the candidates that may reach the floor */
-
-static void copy_text(char *dst, size_t size, const unsigned char *src)
-{
-	snprintf(dst, size, "%s", src ? (const char *)src : "");
-}
 
 static int push_match(struct plag_matches *out, const struct plag_match *m)
 {
@@ -214,96 +181,70 @@ static bool may_reach_floor(const struct lookup *l, uint32_t shared, int64_t the
 
 /* The candidate's row without its fingerprints: 1 when it is of the game,
  * by another author, with the same settings, and may reach the floor. */
-static int worth_comparing(struct lookup *l, sqlite3_stmt *st, const struct cand *c,
-			   char err[PLAG_ERRLEN])
+static int worth_comparing(struct lookup *l, const struct cand *c, char err[PLAG_ERRLEN])
 {
-	sqlite3_reset(st);
-	sqlite3_bind_int64(st, 1, c->doc);
-	sqlite3_bind_text(st, 2, l->game, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, l->author, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 4, (int)l->cfg->k);
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE)
-		return 0; /* another game, the same author or other settings */
-	if (rc != SQLITE_ROW)
-		return sql_fail(l->db, "reading a fingerprinted file", err);
-	return may_reach_floor(l, c->shared, sqlite3_column_int64(st, 0));
+	int64_t nfps;
+	int rc = store_plag_candidate(l->r, c->doc, l->game, l->author, (int)l->cfg->k,
+				      PLAG_HASH_VERSION, &nfps, err);
+	if (rc <= 0)
+		return rc; /* 0: another game, the same author or other settings */
+	return may_reach_floor(l, c->shared, nfps);
 }
 
 /* The pair of the new document and stored document doc: its shares, its
  * longest fragment, whether it is flagged and who the other side is. */
-static int measure(struct lookup *l, sqlite3_stmt *st, int64_t doc, struct plag_match *m,
-		   char err[PLAG_ERRLEN])
+static int measure(struct lookup *l, int64_t doc, struct plag_match *m, char err[PLAG_ERRLEN])
 {
-	sqlite3_reset(st);
-	sqlite3_bind_int64(st, 1, doc);
-	if (sqlite3_step(st) != SQLITE_ROW)
-		return sql_fail(l->db, "reading a fingerprinted file", err);
-	struct plag_fps theirs;
-	if (plag_fps_decode(sqlite3_column_blob(st, 4), (size_t)sqlite3_column_bytes(st, 4),
-			    l->cfg->k, (unsigned)sqlite3_column_int(st, 5),
-			    (uint32_t)sqlite3_column_int64(st, 6), &theirs, err))
+	struct store_plag_doc d;
+	int found = store_plag_load(l->r, doc, &d, err);
+	if (found <= 0) {
+		if (found == 0)
+			snprintf(err, PLAG_ERRLEN, "no fingerprinted file doc:%lld", (long long)doc);
 		return -1;
-	*m = (struct plag_match){ .doc = doc, .submission = sqlite3_column_int64(st, 0) };
-	enum plag_err e = plag_compare(l->fps, &theirs, &l->idioms, l->cfg->min_run, &m->pair, err);
+	}
+	struct plag_fps theirs;
+	enum plag_err e = plag_fps_decode(d.fps, d.fps_len, l->cfg->k, (unsigned)d.w,
+					  (uint32_t)d.ntokens, &theirs, err);
+	*m = (struct plag_match){ .doc = doc, .submission = d.submission };
+	snprintf(m->author, sizeof m->author, "%s", d.author);
+	snprintf(m->name, sizeof m->name, "%s", d.name);
+	snprintf(m->label, sizeof m->label, "%s", d.label);
+	store_plag_doc_clear(&d);
+	if (e)
+		return -1;
+	e = plag_compare(l->fps, &theirs, &l->idioms, l->cfg->min_run, &m->pair, err);
 	plag_fps_free(&theirs);
 	if (e)
 		return -1;
 	m->similarity = m->pair.a_in_b > m->pair.b_in_a ? m->pair.a_in_b : m->pair.b_in_a;
 	m->fragment = plag_longest_tokens(&m->pair) >= l->cfg->fragment_tokens;
 	m->flagged = m->similarity * 100 >= l->cfg->flag_pct || m->fragment;
-	copy_text(m->author, sizeof m->author, sqlite3_column_text(st, 1));
-	copy_text(m->name, sizeof m->name, sqlite3_column_text(st, 2));
-	copy_text(m->label, sizeof m->label, sqlite3_column_text(st, 3));
 	return 0;
 }
 
-static sqlite3_stmt *prepare_load(sqlite3 *db)
-{
-	sqlite3_stmt *st = NULL;
-	sqlite3_prepare_v2(db, "SELECT submission_id, author, name, label, fps, w, ntokens"
-			       " FROM plag_docs WHERE id = ?", -1, &st, NULL);
-	return st;
-}
-
 /* Pairs over the floor are kept, and so are those with a long fragment. */
-static int compare_one(struct lookup *l, sqlite3_stmt *st, const struct cand *c,
-		       struct plag_matches *out, char err[PLAG_ERRLEN])
+static int compare_one(struct lookup *l, const struct cand *c, struct plag_matches *out,
+		       char err[PLAG_ERRLEN])
 {
 	struct plag_match m;
-	if (measure(l, st, c->doc, &m, err) < 0)
+	if (measure(l, c->doc, &m, err) < 0)
 		return -1;
 	out->compared++;
 	if (m.similarity * 100 < l->cfg->floor_pct && !m.fragment)
 		return 0;
-	if (push_match(out, &m) < 0) {
-		snprintf(err, PLAG_ERRLEN, "out of memory");
-		return -1;
-	}
-	return 0;
+	return push_match(out, &m) < 0 ? out_of_memory(err) : 0;
 }
 
 static int compare_candidates(struct lookup *l, struct plag_matches *out, char err[PLAG_ERRLEN])
 {
-	sqlite3_stmt *check = NULL, *load = NULL;
-	if (sqlite3_prepare_v2(l->db,
-			       "SELECT nfps FROM plag_docs WHERE id = ? AND game = ? AND author != ?"
-			       " AND k = ? AND hash_version = " PLAG_STR(PLAG_HASH_VERSION)
-			       " AND error IS NULL", -1, &check, NULL) != SQLITE_OK ||
-	    !(load = prepare_load(l->db))) {
-		sqlite3_finalize(check);
-		return sql_fail(l->db, "reading a fingerprinted file", err);
-	}
 	int rc = 0;
 	for (size_t i = 0; rc >= 0 && i < l->cands.cap; i++) {
 		if (l->cands.slot[i].shared < PLAG_MIN_SHARED)
 			continue; /* also the free slots */
-		rc = worth_comparing(l, check, &l->cands.slot[i], err);
+		rc = worth_comparing(l, &l->cands.slot[i], err);
 		if (rc > 0)
-			rc = compare_one(l, load, &l->cands.slot[i], out, err);
+			rc = compare_one(l, &l->cands.slot[i], out, err);
 	}
-	sqlite3_finalize(check);
-	sqlite3_finalize(load);
 	return rc < 0 ? -1 : 0;
 }
 
@@ -315,7 +256,15 @@ static int by_similarity(const void *a, const void *b)
 	return (x->doc > y->doc) - (x->doc < y->doc);
 }
 
-int plag_store_compare(sqlite3 *db, const struct cfg_plag *cfg, const char *game,
+/* The lookup's reader, and what it gathered, let go. */
+static void lookup_end(struct lookup *l)
+{
+	store_plag_reader_end(l->r);
+	free(l->rows);
+	free(l->cands.slot);
+}
+
+int plag_store_compare(struct store *s, const struct cfg_plag *cfg, const char *game,
 		       const char *author, int64_t self, const struct plag_fps *fps,
 		       struct plag_matches *out, char err[PLAG_ERRLEN])
 {
@@ -325,70 +274,58 @@ int plag_store_compare(sqlite3 *db, const struct cfg_plag *cfg, const char *game
 			 fps->k, cfg->k);
 		return -1;
 	}
-	struct lookup l = { .db = db, .cfg = cfg, .game = game, .author = author,
-			    .self = self, .fps = fps };
-	int rc = look_up_all(&l, out, err);
+	struct lookup l = { .s = s, .r = store_plag_reader(s, err), .cfg = cfg, .game = game,
+			    .author = author, .self = self, .fps = fps };
+	int rc = l.r ? look_up_all(&l, out, err) : -1;
 	if (rc == 0)
 		rc = compare_candidates(&l, out, err);
 	if (rc < 0)
 		plag_matches_free(out);
 	else if (out->n > 1) /* out->v is NULL when there is none */
 		qsort(out->v, out->n, sizeof *out->v, by_similarity);
-	free(l.rows);
-	free(l.cands.slot);
+	lookup_end(&l);
 	plag_hashset_free(&l.idioms);
 	return rc;
 }
 
 /* ---- storing */
 
-static int insert_doc(sqlite3 *db, const struct plag_doc *doc, const struct plag_fps *fps,
-		      const char *fp_error, int64_t *id, char err[PLAG_ERRLEN])
+/* The store's row of a document and its fingerprints (encoded: the
+ * caller frees d->fps). */
+static int doc_row(const struct plag_doc *doc, const struct plag_fps *fps, const char *fp_error,
+		   struct store_plag_doc *d, char err[PLAG_ERRLEN])
 {
 	static const struct plag_fps none = { 0 };
 	const struct plag_fps *f = fps ? fps : &none;
-	size_t len;
-	uint8_t *blob = plag_fps_encode(f, &len);
-	sqlite3_stmt *st;
-	if (!blob || sqlite3_prepare_v2(db,
-			"INSERT INTO plag_docs (game, submission_id, author, name, label, source,"
-			" k, w, hash_version, ntokens, nfps, fps, error, created_at)"
-			" VALUES (?, ?, ?, ?, ?, ?, ?, ?, " PLAG_STR(PLAG_HASH_VERSION)
-			", ?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK) {
-		free(blob);
-		return blob ? sql_fail(db, "storing fingerprints", err)
-			    : (snprintf(err, PLAG_ERRLEN, "out of memory"), -1);
-	}
-	sqlite3_bind_text(st, 1, doc->game, -1, SQLITE_STATIC);
-	if (doc->submission)
-		sqlite3_bind_int64(st, 2, doc->submission);
-	sqlite3_bind_text(st, 3, doc->author, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, doc->name, -1, SQLITE_STATIC);
-	if (doc->label)
-		sqlite3_bind_text(st, 5, doc->label, -1, SQLITE_STATIC);
-	if (doc->label && doc->source)
-		sqlite3_bind_blob64(st, 6, doc->source, doc->source_len, SQLITE_STATIC);
-	sqlite3_bind_int(st, 7, (int)f->k);
-	sqlite3_bind_int(st, 8, (int)f->w);
-	sqlite3_bind_int64(st, 9, f->ntokens);
-	sqlite3_bind_int64(st, 10, (sqlite3_int64)f->n);
-	sqlite3_bind_blob64(st, 11, blob, len, SQLITE_STATIC);
-	if (!fps)
-		sqlite3_bind_text(st, 12, fp_error ? fp_error : "no fingerprints", -1,
-				  SQLITE_STATIC);
-	sqlite3_bind_int64(st, 13, store_now_ms());
-	int rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	free(blob);
-	if ((rc & 0xff) == SQLITE_CONSTRAINT && doc->label) {
+	*d = (struct store_plag_doc){ .submission = doc->submission, .k = (int)f->k,
+				      .w = (int)f->w, .hash_version = PLAG_HASH_VERSION,
+				      .ntokens = f->ntokens, .nfps = (int64_t)f->n,
+				      .has_error = !fps, .source = (char *)doc->source,
+				      .source_len = doc->source_len };
+	snprintf(d->game, sizeof d->game, "%s", doc->game);
+	snprintf(d->author, sizeof d->author, "%s", doc->author);
+	snprintf(d->name, sizeof d->name, "%s", doc->name);
+	snprintf(d->label, sizeof d->label, "%s", doc->label ? doc->label : "");
+	snprintf(d->error, sizeof d->error, "%s", fp_error ? fp_error : "no fingerprints");
+	d->fps = plag_fps_encode(f, &d->fps_len);
+	return d->fps ? 0 : out_of_memory(err);
+}
+
+static int insert_doc(struct store *s, const struct plag_doc *doc, const struct plag_fps *fps,
+		      const char *fp_error, int64_t *id, char err[PLAG_ERRLEN])
+{
+	struct store_plag_doc d;
+	if (doc_row(doc, fps, fp_error, &d, err) < 0)
+		return -1;
+	int rc = store_plag_insert(s, &d, id, err);
+	free(d.fps);
+	if (rc == 0 && doc->label)
 		snprintf(err, PLAG_ERRLEN, "%.60s by %.60s is already in archive %.40s of %.30s "
 			 "(an archive is imported once)", doc->name, doc->author, doc->label, doc->game);
-		return -1;
-	}
-	if (rc != SQLITE_DONE)
-		return sql_fail(db, "storing fingerprints", err);
-	*id = sqlite3_last_insert_rowid(db);
-	return 0;
+	else if (rc == 0)
+		snprintf(err, PLAG_ERRLEN, "submission %lld is fingerprinted already",
+			 (long long)doc->submission);
+	return rc == 1 ? 0 : -1;
 }
 
 /* One index row: (key, document). */
@@ -428,26 +365,25 @@ static int collect_rows(const char *game, int64_t id, const struct plag_fps *fps
 
 /* Rows go in key order: a batch then touches each page of the index once,
  * where documents one by one would land all over it. */
-static int write_rows(sqlite3 *db, struct index_row *rows, size_t n, char err[PLAG_ERRLEN])
+static int write_rows(struct store *s, struct index_row *rows, size_t n, char err[PLAG_ERRLEN])
 {
-	if (n > 1) /* rows is NULL when there is none */
-		qsort(rows, n, sizeof *rows, row_cmp);
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db, "INSERT INTO plag_index (key, doc_id) VALUES (?, ?)", -1, &st,
-			       NULL) != SQLITE_OK)
-		return sql_fail(db, "indexing fingerprints", err);
-	int rc = SQLITE_DONE;
-	for (size_t i = 0; rc == SQLITE_DONE && i < n; i++) {
-		sqlite3_reset(st);
-		sqlite3_bind_int64(st, 1, rows[i].key);
-		sqlite3_bind_int64(st, 2, rows[i].doc);
-		rc = sqlite3_step(st);
+	if (n == 0)
+		return 0; /* rows is NULL when there is none */
+	qsort(rows, n, sizeof *rows, row_cmp);
+	int64_t *keys = malloc(n * sizeof *keys), *docs = malloc(n * sizeof *docs);
+	int rc = keys && docs ? 0 : out_of_memory(err);
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		keys[i] = rows[i].key;
+		docs[i] = rows[i].doc;
 	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : sql_fail(db, "indexing fingerprints", err);
+	if (rc == 0)
+		rc = store_plag_index(s, keys, docs, n, err);
+	free(keys);
+	free(docs);
+	return rc;
 }
 
-int plag_store_insert_batch(sqlite3 *db, const struct plag_doc *docs,
+int plag_store_insert_batch(struct store *s, const struct plag_doc *docs,
 			    const struct plag_fps *const *fps, size_t n, int64_t *ids,
 			    char err[PLAG_ERRLEN])
 {
@@ -455,84 +391,54 @@ int plag_store_insert_batch(sqlite3 *db, const struct plag_doc *docs,
 	size_t nrows = 0, cap = 0;
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < n; i++) {
-		rc = insert_doc(db, &docs[i], fps[i], NULL, &ids[i], err);
+		rc = insert_doc(s, &docs[i], fps[i], NULL, &ids[i], err);
 		if (rc == 0 && fps[i] && collect_rows(docs[i].game, ids[i], fps[i], &rows, &nrows,
-						      &cap) < 0) {
-			snprintf(err, PLAG_ERRLEN, "out of memory");
-			rc = -1;
-		}
+						      &cap) < 0)
+			rc = out_of_memory(err);
 	}
 	if (rc == 0)
-		rc = write_rows(db, rows, nrows, err);
+		rc = write_rows(s, rows, nrows, err);
 	free(rows);
 	return rc;
 }
 
-int plag_store_insert(sqlite3 *db, const struct plag_doc *doc, const struct plag_fps *fps,
+int plag_store_insert(struct store *s, const struct plag_doc *doc, const struct plag_fps *fps,
 		      const char *fp_error, int64_t *id, char err[PLAG_ERRLEN])
 {
 	if (!fps)
-		return insert_doc(db, doc, NULL, fp_error, id, err);
-	return plag_store_insert_batch(db, doc, &fps, 1, id, err);
+		return insert_doc(s, doc, NULL, fp_error, id, err);
+	return plag_store_insert_batch(s, doc, &fps, 1, id, err);
 }
 
-static int record_pair(sqlite3 *db, sqlite3_stmt *st, const char *game, int64_t id,
-		       const struct plag_match *m, char err[PLAG_ERRLEN])
-{
-	const struct plag_pair *p = &m->pair;
-	sqlite3_reset(st);
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, m->doc);
-	sqlite3_bind_text(st, 3, game, -1, SQLITE_STATIC);
-	sqlite3_bind_double(st, 4, m->similarity);
-	sqlite3_bind_double(st, 5, p->a_in_b);
-	sqlite3_bind_double(st, 6, p->b_in_a);
-	sqlite3_bind_int64(st, 7, plag_longest_tokens(p));
-	sqlite3_bind_int64(st, 8, p->longest_a.first_line);
-	sqlite3_bind_int64(st, 9, p->longest_a.last_line);
-	sqlite3_bind_int64(st, 10, p->longest_b.first_line);
-	sqlite3_bind_int64(st, 11, p->longest_b.last_line);
-	sqlite3_bind_int(st, 12, m->flagged);
-	sqlite3_bind_int64(st, 13, store_now_ms());
-	if (sqlite3_step(st) != SQLITE_DONE)
-		return sql_fail(db, "recording a similar pair", err);
-	if (!m->flagged)
-		return 0;
-	char sql[128];
-	snprintf(sql, sizeof sql, "UPDATE plag_docs SET suspected = 1 WHERE id IN (%lld, %lld)",
-		 (long long)id, (long long)m->doc);
-	return sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK
-	       ? 0 : sql_fail(db, "marking a suspected file", err);
-}
-
-static int record_pairs(sqlite3 *db, const char *game, int64_t id,
+static int record_pairs(struct store *s, const char *game, int64_t id,
 			const struct plag_matches *m, char err[PLAG_ERRLEN])
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db,
-			"INSERT OR REPLACE INTO plag_pairs (doc_a, doc_b, game, similarity, a_in_b,"
-			" b_in_a, longest, a_first_line, a_last_line, b_first_line, b_last_line,"
-			" flagged, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-			-1, &st, NULL) != SQLITE_OK)
-		return sql_fail(db, "recording a similar pair", err);
 	int rc = 0;
-	for (size_t i = 0; rc == 0 && i < m->n; i++)
-		rc = record_pair(db, st, game, id, &m->v[i], err);
-	sqlite3_finalize(st);
+	for (size_t i = 0; rc == 0 && i < m->n; i++) {
+		const struct plag_pair *p = &m->v[i].pair;
+		struct store_plag_pair row = {
+			.doc_a = id, .doc_b = m->v[i].doc, .game = game,
+			.similarity = m->v[i].similarity, .a_in_b = p->a_in_b, .b_in_a = p->b_in_a,
+			.longest = plag_longest_tokens(p), .a_first_line = p->longest_a.first_line,
+			.a_last_line = p->longest_a.last_line, .b_first_line = p->longest_b.first_line,
+			.b_last_line = p->longest_b.last_line, .flagged = m->v[i].flagged,
+		};
+		rc = store_plag_put_pair(s, &row, err);
+	}
 	return rc;
 }
 
-int plag_store_add(sqlite3 *db, const struct cfg_plag *cfg, const struct plag_doc *doc,
+int plag_store_add(struct store *s, const struct cfg_plag *cfg, const struct plag_doc *doc,
 		   const struct plag_fps *fps, const char *fp_error, int64_t *id,
 		   struct plag_matches *out, char err[PLAG_ERRLEN])
 {
 	struct plag_matches none = { 0 }, *m = out ? out : &none;
 	*m = (struct plag_matches){ 0 };
-	int rc = fps ? plag_store_compare(db, cfg, doc->game, doc->author, 0, fps, m, err) : 0;
+	int rc = fps ? plag_store_compare(s, cfg, doc->game, doc->author, 0, fps, m, err) : 0;
 	if (rc == 0)
-		rc = plag_store_insert(db, doc, fps, fp_error, id, err);
+		rc = plag_store_insert(s, doc, fps, fp_error, id, err);
 	if (rc == 0)
-		rc = record_pairs(db, doc->game, *id, m, err);
+		rc = record_pairs(s, doc->game, *id, m, err);
 	if (rc < 0 || !out)
 		plag_matches_free(m);
 	return rc;
@@ -546,200 +452,159 @@ struct stored {
 	struct plag_fps fps;
 };
 
-static int load_stored(sqlite3 *db, const struct cfg_plag *cfg, int64_t id, struct stored *out,
-		       char err[PLAG_ERRLEN])
+static int load_stored(struct store_plag_reader *r, const struct cfg_plag *cfg, int64_t id,
+		       struct stored *out, char err[PLAG_ERRLEN])
 {
-	sqlite3_stmt *st;
+	struct store_plag_doc d;
 	*out = (struct stored){ 0 };
-	if (sqlite3_prepare_v2(db, "SELECT game, author, fps, k, w, ntokens, hash_version, error"
-				   " FROM plag_docs WHERE id = ?", -1, &st, NULL) != SQLITE_OK)
-		return sql_fail(db, "reading a fingerprinted file", err);
-	sqlite3_bind_int64(st, 1, id);
+	int found = store_plag_load(r, id, &d, err);
+	if (found < 0)
+		return -1;
 	int rc = -1;
-	if (sqlite3_step(st) != SQLITE_ROW)
+	if (found == 0)
 		snprintf(err, PLAG_ERRLEN, "no fingerprinted file doc:%lld", (long long)id);
-	else if (sqlite3_column_type(st, 7) != SQLITE_NULL)
+	else if (d.has_error)
 		snprintf(err, PLAG_ERRLEN, "doc:%lld has no fingerprints: %.150s", (long long)id,
-			 sqlite3_column_text(st, 7));
-	else if (sqlite3_column_int(st, 3) != (int)cfg->k ||
-		 sqlite3_column_int(st, 6) != PLAG_HASH_VERSION)
+			 d.error);
+	else if (d.k != (int)cfg->k || d.hash_version != PLAG_HASH_VERSION)
 		snprintf(err, PLAG_ERRLEN, "doc:%lld was fingerprinted with other settings (k %d, "
 			 "version %d); the worker fingerprints it again with the next submission",
-			 (long long)id, sqlite3_column_int(st, 3), sqlite3_column_int(st, 6));
-	else if (!plag_fps_decode(sqlite3_column_blob(st, 2), (size_t)sqlite3_column_bytes(st, 2),
-				  cfg->k, (unsigned)sqlite3_column_int(st, 4),
-				  (uint32_t)sqlite3_column_int64(st, 5), &out->fps, err)) {
-		copy_text(out->game, sizeof out->game, sqlite3_column_text(st, 0));
-		copy_text(out->author, sizeof out->author, sqlite3_column_text(st, 1));
+			 (long long)id, d.k, d.hash_version);
+	else if (!plag_fps_decode(d.fps, d.fps_len, cfg->k, (unsigned)d.w, (uint32_t)d.ntokens,
+				  &out->fps, err)) {
+		snprintf(out->game, sizeof out->game, "%s", d.game);
+		snprintf(out->author, sizeof out->author, "%s", d.author);
 		rc = 0;
 	}
-	sqlite3_finalize(st);
+	if (found)
+		store_plag_doc_clear(&d);
 	return rc;
 }
 
-int plag_store_pair(sqlite3 *db, const struct cfg_plag *cfg, int64_t a, int64_t b,
+int plag_store_pair(struct store *s, const struct cfg_plag *cfg, int64_t a, int64_t b,
 		    struct plag_match *out, struct plag_hashset *idioms, char err[PLAG_ERRLEN])
 {
 	bool swap = a < b;
 	int64_t later = swap ? b : a, earlier = swap ? a : b;
-	struct stored s;
-	if (load_stored(db, cfg, later, &s, err) < 0)
-		return -1;
-	struct stored other;
-	if (load_stored(db, cfg, earlier, &other, err) < 0) {
-		plag_fps_free(&s.fps);
+	struct stored mine, other;
+	struct lookup l = { .s = s, .r = store_plag_reader(s, err), .cfg = cfg, .self = later };
+	int rc = l.r ? load_stored(l.r, cfg, later, &mine, err) : -1;
+	if (rc == 0 && load_stored(l.r, cfg, earlier, &other, err) < 0) {
+		plag_fps_free(&mine.fps);
+		rc = -1;
+	}
+	if (rc < 0) {
+		lookup_end(&l);
 		return -1;
 	}
 	plag_fps_free(&other.fps);
-	struct lookup l = { .db = db, .cfg = cfg, .game = s.game, .author = s.author,
-			    .self = later, .fps = &s.fps };
+	l.game = mine.game;
+	l.author = mine.author;
+	l.fps = &mine.fps;
 	struct plag_matches counts = { 0 };
-	sqlite3_stmt *load = NULL;
-	int rc = look_up_all(&l, &counts, err);
-	if (rc == 0 && !(load = prepare_load(db)))
-		rc = sql_fail(db, "reading a fingerprinted file", err);
+	rc = look_up_all(&l, &counts, err);
 	if (rc == 0)
-		rc = measure(&l, load, earlier, out, err);
+		rc = measure(&l, earlier, out, err);
 	if (rc == 0 && swap) {
 		plag_pair_swap(&out->pair);
 		out->doc = later;
 	}
-	sqlite3_finalize(load);
-	free(l.rows);
-	free(l.cands.slot);
+	lookup_end(&l);
 	if (idioms && rc == 0)
 		*idioms = l.idioms;
 	else
 		plag_hashset_free(&l.idioms);
-	plag_fps_free(&s.fps);
+	plag_fps_free(&mine.fps);
 	return rc;
 }
 
 /* ---- documents fingerprinted by an older version */
 
-static int unindex(sqlite3 *db, const char *game, int64_t id, const void *blob, size_t len,
-		   unsigned k, char err[PLAG_ERRLEN])
+static int unindex(struct store *s, const struct store_plag_doc *d, char err[PLAG_ERRLEN])
 {
 	struct plag_fps old;
-	if (len % PLAG_FP_BYTES || k < 1 || k > PLAG_K_MAX)
+	if (d->fps_len % PLAG_FP_BYTES || d->k < 1 || d->k > PLAG_K_MAX)
 		return 0; /* nothing readable was indexed under it */
-	if (plag_fps_decode(blob, len, k, 1, UINT32_MAX, &old, err))
+	if (plag_fps_decode(d->fps, d->fps_len, (unsigned)d->k, 1, UINT32_MAX, &old, err))
 		return 0;
-	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(db, "DELETE FROM plag_index WHERE key = ? AND doc_id = ?", -1,
-				    &st, NULL) == SQLITE_OK ? SQLITE_DONE : SQLITE_ERROR;
-	for (size_t i = 0; rc == SQLITE_DONE && i < old.n; i++) {
-		sqlite3_reset(st);
-		sqlite3_bind_int64(st, 1, plag_index_key(game, old.v[i].hash));
-		sqlite3_bind_int64(st, 2, id);
-		rc = sqlite3_step(st);
-	}
-	sqlite3_finalize(st);
+	int64_t *keys = malloc((old.n ? old.n : 1) * sizeof *keys);
+	int rc = keys ? 0 : out_of_memory(err);
+	for (size_t i = 0; rc == 0 && i < old.n; i++)
+		keys[i] = plag_index_key(d->game, old.v[i].hash);
+	if (rc == 0)
+		rc = store_plag_unindex(s, d->id, keys, old.n, err);
+	free(keys);
 	plag_fps_free(&old);
-	return rc == SQLITE_DONE ? 0 : sql_fail(db, "dropping old fingerprints", err);
-}
-
-static int rewrite_doc(sqlite3 *db, int64_t id, const struct plag_fps *fps, const char *fp_error,
-		       char err[PLAG_ERRLEN])
-{
-	size_t len;
-	uint8_t *blob = plag_fps_encode(fps, &len);
-	sqlite3_stmt *st;
-	if (!blob || sqlite3_prepare_v2(db, "UPDATE plag_docs SET k = ?, w = ?, hash_version = "
-					PLAG_STR(PLAG_HASH_VERSION) ", ntokens = ?, nfps = ?,"
-					" fps = ?, error = ? WHERE id = ?", -1, &st, NULL)
-		     != SQLITE_OK) {
-		free(blob);
-		return blob ? sql_fail(db, "storing fingerprints", err)
-			    : (snprintf(err, PLAG_ERRLEN, "out of memory"), -1);
-	}
-	sqlite3_bind_int(st, 1, (int)fps->k);
-	sqlite3_bind_int(st, 2, (int)fps->w);
-	sqlite3_bind_int64(st, 3, fps->ntokens);
-	sqlite3_bind_int64(st, 4, (sqlite3_int64)fps->n);
-	sqlite3_bind_blob64(st, 5, blob, len, SQLITE_STATIC);
-	if (fp_error)
-		sqlite3_bind_text(st, 6, fp_error, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 7, id);
-	int rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	free(blob);
-	return rc == SQLITE_DONE ? 0 : sql_fail(db, "storing fingerprints", err);
-}
-
-/* One stale document: fingerprinted again from its source, indexed again. */
-static int refresh_one(sqlite3 *db, const struct cfg_plag *cfg, const struct plag_hashset *base,
-		       sqlite3_stmt *st, char err[PLAG_ERRLEN])
-{
-	int64_t id = sqlite3_column_int64(st, 0);
-	const char *game = (const char *)sqlite3_column_text(st, 1);
-	char fp_error[PLAG_ERRLEN] = "";
-	struct plag_fps fps = { .k = cfg->k, .w = cfg->w };
-	if (plag_fingerprint(cfg, base, sqlite3_column_blob(st, 4),
-			     (size_t)sqlite3_column_bytes(st, 4), &fps, fp_error))
-		fps = (struct plag_fps){ .k = cfg->k, .w = cfg->w };
-	struct index_row *rows = NULL;
-	size_t nrows = 0, cap = 0;
-	int rc = unindex(db, game, id, sqlite3_column_blob(st, 2),
-			 (size_t)sqlite3_column_bytes(st, 2), (unsigned)sqlite3_column_int(st, 3), err);
-	if (rc == 0)
-		rc = rewrite_doc(db, id, &fps, fp_error[0] ? fp_error : NULL, err);
-	if (rc == 0 && !fp_error[0] && collect_rows(game, id, &fps, &rows, &nrows, &cap) < 0)
-		rc = (snprintf(err, PLAG_ERRLEN, "out of memory"), -1);
-	if (rc == 0)
-		rc = write_rows(db, rows, nrows, err);
-	free(rows);
-	plag_fps_free(&fps);
 	return rc;
 }
 
-int plag_store_stale(sqlite3 *db, const char *game, int64_t *n, char err[PLAG_ERRLEN])
+static int rewrite_doc(struct store *s, int64_t id, const struct plag_fps *fps,
+		       const char *fp_error, char err[PLAG_ERRLEN])
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM plag_docs WHERE (game = ?1 OR ?1 IS NULL)"
-				   " AND hash_version != " PLAG_STR(PLAG_HASH_VERSION), -1, &st, NULL)
-	    != SQLITE_OK)
-		return sql_fail(db, "counting files fingerprinted by an older version", err);
-	if (game)
-		sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
-	int rc = sqlite3_step(st);
-	*n = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 0 : sql_fail(db, "counting files fingerprinted by an older "
-					       "version", err);
+	struct store_plag_doc d = { .id = id, .k = (int)fps->k, .w = (int)fps->w,
+				    .hash_version = PLAG_HASH_VERSION, .ntokens = fps->ntokens,
+				    .nfps = (int64_t)fps->n, .has_error = fp_error != NULL };
+	snprintf(d.error, sizeof d.error, "%s", fp_error ? fp_error : "");
+	d.fps = plag_fps_encode(fps, &d.fps_len);
+	if (!d.fps)
+		return out_of_memory(err);
+	int rc = store_plag_rewrite(s, &d, err);
+	free(d.fps);
+	return rc;
 }
 
-int plag_store_refresh(sqlite3 *db, const struct cfg_plag *cfg, const char *data_dir,
+/* The refresh of many documents: the base code is loaded once per game. */
+struct refresh {
+	struct store *s;
+	const struct cfg_plag *cfg;
+	const char *data_dir;
+	struct plag_hashset base;
+	char base_game[64];
+	size_t done;
+	char *err;
+};
+
+/* One stale document: fingerprinted again from its source, indexed again. */
+static int refresh_one(void *ctx, const struct store_plag_doc *d)
+{
+	struct refresh *r = ctx;
+	const struct cfg_plag *cfg = r->cfg;
+	if (strcmp(d->game, r->base_game) != 0) { /* the base code is the game's */
+		plag_hashset_free(&r->base);
+		snprintf(r->base_game, sizeof r->base_game, "%s", d->game);
+		if (plag_base_load(r->data_dir, d->game, cfg->k, &r->base, r->err))
+			return -1;
+	}
+	char fp_error[PLAG_ERRLEN] = "";
+	struct plag_fps fps = { .k = cfg->k, .w = cfg->w };
+	if (plag_fingerprint(cfg, &r->base, d->source, d->source_len, &fps, fp_error))
+		fps = (struct plag_fps){ .k = cfg->k, .w = cfg->w };
+	struct index_row *rows = NULL;
+	size_t nrows = 0, cap = 0;
+	int rc = unindex(r->s, d, r->err);
+	if (rc == 0)
+		rc = rewrite_doc(r->s, d->id, &fps, fp_error[0] ? fp_error : NULL, r->err);
+	if (rc == 0 && !fp_error[0] && collect_rows(d->game, d->id, &fps, &rows, &nrows, &cap) < 0)
+		rc = out_of_memory(r->err);
+	if (rc == 0)
+		rc = write_rows(r->s, rows, nrows, r->err);
+	free(rows);
+	plag_fps_free(&fps);
+	r->done += rc == 0;
+	return rc;
+}
+
+int plag_store_stale(struct store *s, const char *game, int64_t *n, char err[PLAG_ERRLEN])
+{
+	return store_plag_stale(s, game, PLAG_HASH_VERSION, n, err);
+}
+
+int plag_store_refresh(struct store *s, const struct cfg_plag *cfg, const char *data_dir,
 		       const char *game, size_t *refreshed, char err[PLAG_ERRLEN])
 {
-	sqlite3_stmt *st;
-	*refreshed = 0;
-	if (sqlite3_prepare_v2(db, "SELECT d.id, d.game, d.fps, d.k,"
-				   " coalesce(d.source, s.source) FROM plag_docs d"
-				   " LEFT JOIN submissions s ON s.id = d.submission_id"
-				   " WHERE (d.game = ?1 OR ?1 IS NULL) AND d.hash_version != "
-				   PLAG_STR(PLAG_HASH_VERSION) " ORDER BY d.game, d.id", -1, &st, NULL)
-	    != SQLITE_OK)
-		return sql_fail(db, "finding files fingerprinted by an older version", err);
-	if (game)
-		sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
-	struct plag_hashset base = { 0 };
-	char base_game[64] = "";
-	int rc = 0, step;
-	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *g = (const char *)sqlite3_column_text(st, 1);
-		if (strcmp(g, base_game) != 0) { /* the base code is the game's */
-			plag_hashset_free(&base);
-			snprintf(base_game, sizeof base_game, "%s", g);
-			rc = plag_base_load(data_dir, g, cfg->k, &base, err) ? -1 : 0;
-		}
-		if (rc == 0)
-			rc = refresh_one(db, cfg, &base, st, err);
-		*refreshed += rc == 0;
-	}
-	if (rc == 0 && step != SQLITE_DONE)
-		rc = sql_fail(db, "finding files fingerprinted by an older version", err);
-	sqlite3_finalize(st);
-	plag_hashset_free(&base);
+	struct refresh r = { .s = s, .cfg = cfg, .data_dir = data_dir, .err = err };
+	int rc = store_plag_each_stale(s, game, PLAG_HASH_VERSION, refresh_one, &r, err);
+	plag_hashset_free(&r.base);
+	*refreshed = r.done;
 	return rc;
 }

@@ -23,11 +23,11 @@
 #ifndef JUDGE_PLAG_STORE_H
 #define JUDGE_PLAG_STORE_H
 
-#include <sqlite3.h>
 #include <stdbool.h>
 
 #include "judge/base/config.h"
 #include "judge/plag/plag_sim.h"
+#include "judge/store/store.h"
 
 struct plag_doc {
 	const char *game, *author, *name;
@@ -61,26 +61,26 @@ void plag_matches_free(struct plag_matches *m);
 
 /* Read-only: compares fps (k = cfg->k) with every earlier document of
  * game by an author other than author, skipping document self (0: none). */
-int plag_store_compare(sqlite3 *db, const struct cfg_plag *cfg, const char *game,
+int plag_store_compare(struct store *s, const struct cfg_plag *cfg, const char *game,
 		       const char *author, int64_t self, const struct plag_fps *fps,
 		       struct plag_matches *out, char err[PLAG_ERRLEN]);
 
 /* Inside a write transaction: stores the document with its fingerprints
  * (fps NULL: none could be taken, fp_error says why) and indexes them;
  * nothing else.  Sets *id. */
-int plag_store_insert(sqlite3 *db, const struct plag_doc *doc, const struct plag_fps *fps,
+int plag_store_insert(struct store *s, const struct plag_doc *doc, const struct plag_fps *fps,
 		      const char *fp_error, int64_t *id, char err[PLAG_ERRLEN]);
 
 /* The same for n documents at once (fps[i] NULL: none), the index rows
  * written in key order: much faster for many documents (an archive). */
-int plag_store_insert_batch(sqlite3 *db, const struct plag_doc *docs,
+int plag_store_insert_batch(struct store *s, const struct plag_doc *docs,
 			    const struct plag_fps *const *fps, size_t n, int64_t *ids,
 			    char err[PLAG_ERRLEN]);
 
 /* Inside a write transaction: compares (before inserting, so a document is
  * never its own match), inserts, then records the pairs over the floor and
  * marks flagged documents suspected.  out may be NULL. */
-int plag_store_add(sqlite3 *db, const struct cfg_plag *cfg, const struct plag_doc *doc,
+int plag_store_add(struct store *s, const struct cfg_plag *cfg, const struct plag_doc *doc,
 		   const struct plag_fps *fps, const char *fp_error, int64_t *id,
 		   struct plag_matches *out, char err[PLAG_ERRLEN]);
 
@@ -89,7 +89,7 @@ int plag_store_add(sqlite3 *db, const struct cfg_plag *cfg, const struct plag_do
  * idioms as the index counts them now, the document itself left out), seen
  * from a's side.  The one way the list of pairs and `show` compute them.
  * idioms (may be NULL) receives the idioms left out (plag_hashset_free). */
-int plag_store_pair(sqlite3 *db, const struct cfg_plag *cfg, int64_t a, int64_t b,
+int plag_store_pair(struct store *s, const struct cfg_plag *cfg, int64_t a, int64_t b,
 		    struct plag_match *out, struct plag_hashset *idioms, char err[PLAG_ERRLEN]);
 
 /* Inside a write transaction: every document of game (NULL: of every game)
@@ -97,12 +97,12 @@ int plag_store_pair(sqlite3 *db, const struct cfg_plag *cfg, int64_t a, int64_t 
  * older PLAG_HASH_VERSION is fingerprinted again from its source (the base
  * code of data_dir removed) and indexed again; *refreshed counts them.
  * Cheap when there is none: one query. */
-int plag_store_refresh(sqlite3 *db, const struct cfg_plag *cfg, const char *data_dir,
+int plag_store_refresh(struct store *s, const struct cfg_plag *cfg, const char *data_dir,
 		       const char *game, size_t *refreshed, char err[PLAG_ERRLEN]);
 
 /* Read-only: how many documents of game (NULL: of every game) an older
  * PLAG_HASH_VERSION fingerprinted. */
-int plag_store_stale(sqlite3 *db, const char *game, int64_t *n, char err[PLAG_ERRLEN]);
+int plag_store_stale(struct store *s, const char *game, int64_t *n, char err[PLAG_ERRLEN]);
 
 /* The key a fingerprint hash is indexed under in game. */
 int64_t plag_index_key(const char *game, uint64_t hash);

@@ -83,7 +83,7 @@ void org_plagiarism(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	}
 	json_t *pairs;
-	if (store_plag_pairs(rq->store, arg, floor, &pairs, err) < 0)
+	if (store_plag_pairs_view(rq->store, arg, floor, &pairs, err) < 0)
 		reply_store_error(rp, err);
 	else
 		reply_json(rp, 200, pairs);

@@ -37,6 +37,15 @@ struct db_ops {
 	 * so that of two processes doing it at once one waits (NULL: the
 	 * backend's BEGIN already locks the whole database). */
 	const char *schema_lock;
+	/* Run first when a match result is recorded, so that results (and
+	 * the ratings they update) are recorded one at a time, in the order of
+	 * their match ids, as a recompute replays them (NULL: the backend's
+	 * BEGIN already takes the only write lock). */
+	const char *results_lock;
+	/* After rows were copied in with their ids: the next id the backend
+	 * hands out follows the largest (a format of the table's name, twice;
+	 * NULL: the backend takes the largest id + 1 by itself). */
+	const char *identity_reset;
 
 	/* Fills s->conn; err says what is wrong and what to do. */
 	int (*open)(struct store *s, const char *target, bool create, char err[STORE_ERRLEN]);
@@ -49,6 +58,9 @@ struct db_ops {
 	int (*get_version)(struct store *s, int *version, char err[STORE_ERRLEN]);
 	int (*set_version)(struct store *s, int version, char err[STORE_ERRLEN]);
 	bool (*in_transaction)(struct store *s);
+	/* The last failure was the server out of reach (down, restarting):
+	 * the same work may succeed later. */
+	bool (*unreachable)(struct store *s);
 	/* Runs a script of statements without parameters. */
 	int (*exec)(struct store *s, const char *sql, const char *what, char err[STORE_ERRLEN]);
 	int (*fail)(struct store *s, const char *what, char err[STORE_ERRLEN]);

@@ -41,6 +41,7 @@ struct pg_conn {
 	char msg[STORE_ERRLEN]; /* the last error, one line */
 	bool tx_lost;           /* the connection died inside a transaction */
 	bool was_idle;          /* no transaction open after the last statement */
+	bool refused;           /* the server answered, and said no: retrying won't help */
 	struct pg_text *texts[BUCKETS];
 	int ntexts;
 };
@@ -497,6 +498,7 @@ static int pg_open(struct store *s, const char *url, bool create, char err[STORE
 		return 0;
 	}
 	keep_message(c, PQerrorMessage(c->pg));
+	c->refused = true;
 	if (PQconnectionNeedsPassword(c->pg))
 		say(err, "PostgreSQL at %s wants a password: put it in ~/.pgpass or in the URL "
 		    "(postgresql://user:password@host/db)", s->where);
@@ -505,6 +507,8 @@ static int pg_open(struct store *s, const char *url, bool create, char err[STORE
 		say(err, "PostgreSQL at %s refused the judge: %s (see README: Many machines)",
 		    s->where, c->msg);
 	else
+		c->refused = false;
+	if (!c->refused)
 		say(err, "cannot reach PostgreSQL at %s: is the server running? (%s)", s->where,
 		    c->msg);
 	return -1;
@@ -596,6 +600,12 @@ static bool pg_in_transaction(struct store *s)
 	return t == PQTRANS_INTRANS || t == PQTRANS_INERROR || t == PQTRANS_ACTIVE;
 }
 
+static bool pg_unreachable(struct store *s)
+{
+	struct pg_conn *c = conn(s);
+	return c && c->pg && !c->refused && lost(c);
+}
+
 const struct db_ops db_postgres_ops = {
 	.kind = DB_POSTGRES,
 	.name = "PostgreSQL",
@@ -604,6 +614,11 @@ const struct db_ops db_postgres_ops = {
 	/* Two workers opening a new database at once: one creates the
 	 * schema, the other waits here and finds it. */
 	.schema_lock = "SELECT pg_advisory_xact_lock(7316822)",
+	/* Under READ COMMITTED two results would each read a rating the other
+	 * is about to change; held until the transaction ends. */
+	.results_lock = "SELECT pg_advisory_xact_lock(7316823)",
+	.identity_reset = "SELECT setval(pg_get_serial_sequence('%s', 'id'),"
+			  " coalesce(max(id), 0) + 1, false) FROM %s",
 	.open = pg_open,
 	.configure = pg_configure,
 	.close = pg_close,
@@ -612,6 +627,7 @@ const struct db_ops db_postgres_ops = {
 	.get_version = pg_get_version,
 	.set_version = pg_set_version,
 	.in_transaction = pg_in_transaction,
+	.unreachable = pg_unreachable,
 	.exec = pg_exec,
 	.fail = pg_fail,
 	.prepare = pg_prepare,

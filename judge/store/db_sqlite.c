@@ -316,6 +316,13 @@ static void lite_finish(struct db_stmt *st)
 	free(st);
 }
 
+/* A file is always there: its failures are not the kind that pass. */
+static bool lite_unreachable(struct store *s)
+{
+	(void)s;
+	return false;
+}
+
 const struct db_ops db_sqlite_ops = {
 	.kind = DB_SQLITE,
 	.name = "SQLite",
@@ -329,6 +336,7 @@ const struct db_ops db_sqlite_ops = {
 	.has_tables = lite_has_tables,
 	.get_version = lite_get_version,
 	.set_version = lite_set_version,
+	.unreachable = lite_unreachable,
 	.in_transaction = lite_in_transaction,
 	.exec = lite_exec,
 	.fail = lite_fail,

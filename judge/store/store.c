@@ -20,7 +20,7 @@ static int schema_version(const struct db_ops *ops)
 enum stmt {
 	ST_CLAIM_PICK, ST_CLAIM_TAKE, ST_PARK, ST_COMPLETE, ST_FAIL, ST_RELEASE, ST_RENEW,
 	ST_HOLDS, ST_ENQUEUE, ST_PENDING, ST_BEGIN, ST_COMMIT, ST_MARK_DONE, ST_CLAIM_ONE,
-	ST_ACTIVITY, ST_COUNT
+	ST_ACTIVITY, ST_COMPLETE_CLAIM, ST_COUNT
 };
 
 static const struct {
@@ -38,6 +38,9 @@ static const struct {
 	 * db/postgres/schema.sql, picks FOR UPDATE SKIP LOCKED). */
 	[ST_CLAIM_ONE] = { NULL, "SELECT job_id, job_kind, job_payload, job_attempts"
 				 " FROM judge_claim(?1, ?2, ?3, ?4, ?5)" },
+	/* PostgreSQL: a completion and the next claim, one round trip. */
+	[ST_COMPLETE_CLAIM] = { NULL, "SELECT completed, job_id, job_kind, job_payload,"
+				      " job_attempts FROM judge_complete_claim(?1, ?2, ?3, ?4, ?5, ?6)" },
 	[ST_CLAIM_TAKE] = {
 		"UPDATE jobs SET state = 'running', worker = ?2, lease_until = ?3,"
 		" attempts = attempts + 1, updated_at = ?4 WHERE id = ?1" },
@@ -223,9 +226,13 @@ static int check_schema(struct store *s, bool create, char err[STORE_ERRLEN])
 	return version < known ? migrate(s, err) : 0;
 }
 
-struct store *store_open(const char *path, bool create, char err[STORE_ERRLEN])
+/* NULL on failure, *unreachable saying whether it was the server out of
+ * reach. */
+static struct store *open_once(const char *path, bool create, bool *unreachable,
+			       char err[STORE_ERRLEN])
 {
 	struct store *s = calloc(1, sizeof *s);
+	*unreachable = false;
 	if (!s) {
 		snprintf(err, STORE_ERRLEN, "out of memory");
 		return NULL;
@@ -233,10 +240,48 @@ struct store *store_open(const char *path, bool create, char err[STORE_ERRLEN])
 	s->ops = db_backend_for(path);
 	if (s->ops->open(s, path, create, err) < 0 || check_schema(s, create, err) < 0 ||
 	    s->ops->configure(s, err) < 0) {
+		*unreachable = s->conn && s->ops->unreachable(s);
 		store_close(s);
 		return NULL;
 	}
 	return s;
+}
+
+struct store *store_open(const char *path, bool create, char err[STORE_ERRLEN])
+{
+	bool unreachable;
+	return open_once(path, create, &unreachable, err);
+}
+
+bool store_unreachable(struct store *s)
+{
+	return s->ops->unreachable(s);
+}
+
+int64_t store_backoff_ms(int64_t last_ms)
+{
+	return last_ms < 250 ? 250 : last_ms >= 5000 ? 10000 : last_ms * 2;
+}
+
+struct store *store_open_patient(const char *path, bool create, int64_t wait_ms,
+				 void (*say)(void *ctx, const char *message), void *ctx,
+				 char err[STORE_ERRLEN])
+{
+	int64_t deadline = store_now_ms() + wait_ms, nap_ms = 0;
+	for (;;) {
+		bool unreachable;
+		struct store *s = open_once(path, create, &unreachable, err);
+		if (s || !unreachable || store_now_ms() + (nap_ms = store_backoff_ms(nap_ms)) > deadline)
+			return s;
+		if (nap_ms == 250 && say) {
+			char line[STORE_ERRLEN + 64];
+			snprintf(line, sizeof line, "%s; retrying for up to %lld s", err,
+				 (long long)(wait_ms / 1000));
+			say(ctx, line);
+		}
+		struct timespec ts = { nap_ms / 1000, (nap_ms % 1000) * 1000000L };
+		nanosleep(&ts, NULL);
+	}
 }
 
 void store_close(struct store *s)
@@ -326,13 +371,18 @@ static int pick(struct store *s, int max_attempts, struct store_job *job, char e
 	}
 }
 
-/* SQLite: pick and take in one write transaction (the file's one lock). */
-static int claim_locked(struct store *s, const char *worker, int64_t lease_ms, int max_attempts,
-			struct store_job *job, char err[STORE_ERRLEN])
+static int finish(struct store *s, enum stmt which, int64_t job, const char *worker,
+		  char err[STORE_ERRLEN]);
+
+/* SQLite: completes job done (0: none), then picks and takes the next, in
+ * one write transaction (the file's one lock). */
+static int claim_locked(struct store *s, int64_t done, const char *worker, int64_t lease_ms,
+			int max_attempts, struct store_job *job, char err[STORE_ERRLEN])
 {
 	if (store_begin(s, err) < 0)
 		return -1;
-	int found = pick(s, max_attempts, job, err);
+	int found = done && finish(s, ST_COMPLETE, done, worker, err) < 0 ? -1
+		    : pick(s, max_attempts, job, err);
 	if (found == 1) {
 		int64_t now = store_now_ms();
 		struct db_stmt *st = stmt(s, ST_CLAIM_TAKE);
@@ -388,7 +438,56 @@ int store_claim(struct store *s, const char *worker, int64_t lease_ms, int max_a
 	memset(job, 0, sizeof *job);
 	int found = s->ops->kind == DB_POSTGRES
 			    ? claim_skip_locked(s, worker, lease_ms, max_attempts, job, err)
-			    : claim_locked(s, worker, lease_ms, max_attempts, job, err);
+			    : claim_locked(s, 0, worker, lease_ms, max_attempts, job, err);
+	if (found != 1)
+		store_job_clear(job);
+	return found;
+}
+
+static int lost_lease(int64_t job, char err[STORE_ERRLEN]);
+
+/* PostgreSQL: judge_complete_claim, one round trip and one commit. */
+static int complete_claim_one(struct store *s, int64_t done, const char *worker,
+			      int64_t lease_ms, int max_attempts, struct store_job *job,
+			      char err[STORE_ERRLEN])
+{
+	char why[160];
+	snprintf(why, sizeof why, "its worker stopped before finishing it %d times", max_attempts);
+	int64_t now = store_now_ms();
+	struct db_stmt *st = stmt(s, ST_COMPLETE_CLAIM);
+	if (!st)
+		return db_fail(s, "finishing a job", err);
+	db_bind_int(st, 1, done);
+	db_bind_int(st, 2, now);
+	db_bind_text(st, 3, worker);
+	db_bind_int(st, 4, now + lease_ms);
+	db_bind_int(st, 5, max_attempts);
+	db_bind_text(st, 6, why);
+	int rc = db_step(st);
+	if (rc < 0) {
+		db_fail(s, "finishing a job", err);
+	} else if (rc == 0 || strcmp(db_col_text(st, 0), "t") != 0) {
+		rc = lost_lease(done, err);
+	} else if (db_col_null(st, 1)) {
+		rc = 0;
+	} else {
+		job->id = db_col_int(st, 1);
+		snprintf(job->kind, sizeof job->kind, "%s", db_col_text(st, 2));
+		job->payload = strdup(db_col_text(st, 3));
+		job->attempts = (int)db_col_int(st, 4);
+		rc = job->payload ? 1 : -1;
+	}
+	db_finish(st);
+	return rc;
+}
+
+int store_complete_claim(struct store *s, int64_t done, const char *worker, int64_t lease_ms,
+			 int max_attempts, struct store_job *job, char err[STORE_ERRLEN])
+{
+	memset(job, 0, sizeof *job);
+	int found = s->ops->kind == DB_POSTGRES
+			    ? complete_claim_one(s, done, worker, lease_ms, max_attempts, job, err)
+			    : claim_locked(s, done, worker, lease_ms, max_attempts, job, err);
 	if (found != 1)
 		store_job_clear(job);
 	return found;

@@ -42,6 +42,21 @@ void store_close(struct store *s);
  * A PostgreSQL store keeps the server's setting until told. */
 int store_set_sync(struct store *s, enum store_sync mode, char err[STORE_ERRLEN]);
 
+/* ---- a server that goes away ------------------------------------------------- */
+
+/* The store's last failure was its server out of reach (PostgreSQL down
+ * or restarting): nothing of the transaction was recorded, and the same
+ * work may succeed once the server is back.  Never on SQLite. */
+bool store_unreachable(struct store *s);
+/* store_open, tried again while the server is out of reach, for up to
+ * wait_ms: the first failure is said once through say(ctx, message), then
+ * the waits grow from 250 ms to 10 s.  NULL with err as store_open's. */
+struct store *store_open_patient(const char *path, bool create, int64_t wait_ms,
+				 void (*say)(void *ctx, const char *message), void *ctx,
+				 char err[STORE_ERRLEN]);
+/* The next wait of a backoff: 250 ms, doubling up to 10 s. */
+int64_t store_backoff_ms(int64_t last_ms);
+
 int64_t store_now_ms(void);
 
 /* ---- submissions -------------------------------------------------------- */
@@ -66,6 +81,7 @@ struct store_submission {
 	char state[16];
 	char source_sha256[65];
 	char binary_path[4096];
+	char binary_sha256[65];  /* "" until compiled; its bytes: store_get_binary */
 	int64_t created_at, updated_at;
 };
 
@@ -105,6 +121,13 @@ int store_enqueue(struct store *s, const char *kind, const char *payload, int pr
 int store_claim(struct store *s, const char *worker, int64_t lease_ms, int max_attempts,
 		struct store_job *job, char err[STORE_ERRLEN]);
 
+/* store_complete(done), then store_claim: on PostgreSQL one round trip
+ * and one commit, on SQLite one transaction.  For a worker that ends its
+ * jobs outside a transaction of its own.  -1, nothing claimed, when done
+ * was no longer held. */
+int store_complete_claim(struct store *s, int64_t done, const char *worker, int64_t lease_ms,
+			 int max_attempts, struct store_job *job, char err[STORE_ERRLEN]);
+
 /* 0, or -1 when the worker no longer holds the job (its lease expired and
  * somebody else claimed it): the worker must then drop its work. */
 int store_renew(struct store *s, int64_t job, const char *worker, int64_t lease_ms,
@@ -138,6 +161,138 @@ static inline bool store_stalled(const struct store_activity *a)
 	return a->waiting > 0 && a->running == 0 && a->oldest_wait_ms >= STORE_STALL_MS;
 }
 
+/* ---- compiled binaries (store_binaries.c) ---------------------------------- */
+
+/* A binary is stored once, under the SHA-256 of its bytes (64 hex digits):
+ * every machine plays the bytes the compile job built.  Putting one already
+ * there changes nothing.  Get: 1 (*bytes malloc'd), 0 none, -1. */
+int store_put_binary(struct store *s, const char *sha256, const void *bytes, size_t len,
+		     char err[STORE_ERRLEN]);
+int store_get_binary(struct store *s, const char *sha256, uint8_t **bytes, size_t *len,
+		     char err[STORE_ERRLEN]);
+
+/* ---- plagiarism documents (store_plag.c) --------------------------------- */
+
+/* What judge/plag/ keeps: documents (a submission's, or an archived file's,
+ * fingerprints as plag encodes them), the index from a fingerprint's key to
+ * the documents holding it, and the pairs found similar.  The store keeps
+ * and finds them; judge/plag/ decides what is similar. */
+struct store_plag_doc {
+	int64_t id, submission;  /* submission 0: archived */
+	char game[32], author[64], name[64], label[64]; /* label "": this tournament */
+	int k, w, hash_version;
+	int64_t ntokens, nfps;
+	bool has_error;          /* no fingerprints could be taken: error says why */
+	char error[STORE_ERRLEN];
+	uint8_t *fps;            /* malloc'd (read); the caller's (written) */
+	size_t fps_len;
+	char *source;            /* archived files, or when asked for; NUL-ended */
+	size_t source_len;
+};
+void store_plag_doc_clear(struct store_plag_doc *d);
+
+/* Statements prepared once for the many reads of one comparison. */
+struct store_plag_reader;
+struct store_plag_reader *store_plag_reader(struct store *s, char err[STORE_ERRLEN]);
+void store_plag_reader_end(struct store_plag_reader *r);
+/* Up to max documents indexed under key, into docs (max of them). */
+int store_plag_lookup(struct store_plag_reader *r, int64_t key, size_t max, int64_t *docs,
+		      size_t *n, char err[STORE_ERRLEN]);
+/* 1 when document doc is of game, by another author than author, was
+ * fingerprinted with k at hash_version and has fingerprints (*nfps: how
+ * many); 0 when it is not; -1. */
+int store_plag_candidate(struct store_plag_reader *r, int64_t doc, const char *game,
+			 const char *author, int k, int hash_version, int64_t *nfps,
+			 char err[STORE_ERRLEN]);
+/* Document doc without its source: 1, 0 no such document, -1. */
+int store_plag_load(struct store_plag_reader *r, int64_t doc, struct store_plag_doc *out,
+		    char err[STORE_ERRLEN]);
+
+/* Document doc, or (doc 0) the submission's, with its source (a
+ * submission's from the submission): 1, 0 none, -1. */
+int store_plag_get(struct store *s, int64_t doc, int64_t submission, struct store_plag_doc *out,
+		   char err[STORE_ERRLEN]);
+/* How many documents of game have fingerprints. */
+int store_plag_count(struct store *s, const char *game, int64_t *n, char err[STORE_ERRLEN]);
+/* Is the submission fingerprinted: 1 (and *suspected), 0 not yet, -1. */
+int store_plag_fingerprinted(struct store *s, int64_t submission, bool *suspected,
+			     char err[STORE_ERRLEN]);
+
+/* Inside a transaction: the document (id ignored), with its source when it
+ * is archived.  1 stored (*id), 0 already there (an archived file imported
+ * again, a submission fingerprinted already), -1. */
+int store_plag_insert(struct store *s, const struct store_plag_doc *d, int64_t *id,
+		      char err[STORE_ERRLEN]);
+/* Inside a transaction: d->id's fingerprints and settings replaced. */
+int store_plag_rewrite(struct store *s, const struct store_plag_doc *d, char err[STORE_ERRLEN]);
+/* Inside a transaction: index rows (keys[i], doc[i]) added, or doc's rows
+ * under keys removed. */
+int store_plag_index(struct store *s, const int64_t *keys, const int64_t *docs, size_t n,
+		     char err[STORE_ERRLEN]);
+int store_plag_unindex(struct store *s, int64_t doc, const int64_t *keys, size_t n,
+		       char err[STORE_ERRLEN]);
+
+struct store_plag_pair {
+	int64_t doc_a, doc_b;    /* doc_a the later */
+	const char *game;
+	double similarity, a_in_b, b_in_a;
+	int64_t longest, a_first_line, a_last_line, b_first_line, b_last_line;
+	bool flagged;            /* both documents are then marked suspected */
+};
+/* Inside a transaction: the pair, replacing an earlier measure of it. */
+int store_plag_put_pair(struct store *s, const struct store_plag_pair *p,
+			char err[STORE_ERRLEN]);
+/* Every stored pair of game: each() gets both sides (id, submission,
+ * author, name, label); it returns 0, or -1 to stop with its own message. */
+int store_plag_pairs(struct store *s, const char *game,
+		     int (*each)(void *ctx, const struct store_plag_doc *a,
+				 const struct store_plag_doc *b),
+		     void *ctx, char err[STORE_ERRLEN]);
+/* Documents of game (NULL: every game) fingerprinted at another
+ * hash_version than this one: how many, or each of them with its source,
+ * by game then id. */
+int store_plag_stale(struct store *s, const char *game, int hash_version, int64_t *n,
+		     char err[STORE_ERRLEN]);
+int store_plag_each_stale(struct store *s, const char *game, int hash_version,
+			  int (*each)(void *ctx, const struct store_plag_doc *d), void *ctx,
+			  char err[STORE_ERRLEN]);
+
+/* ---- copying a whole store (store_copy.c) ------------------------------------- */
+
+/* Every table of from (submissions, binaries, jobs, matches, replays,
+ * ratings, events, plagiarism) into to, with the same ids, in one
+ * transaction on to; *rows counts the rows.  A target that holds any of a
+ * tournament already is refused and left as it was.  Run it while no
+ * worker writes to from. */
+int store_copy(struct store *from, struct store *to, int64_t *rows, char err[STORE_ERRLEN]);
+
+/* ---- reports for people (store_reports.c) ------------------------------------ */
+
+/* What `judge status`, `matches` and `jobs` show, as JSON objects (jansson's
+ * json_t, the caller's to free).  Every stored text becomes JSON through
+ * text (NULL for SQL NULL), so the caller chooses how bytes that are not
+ * UTF-8 are shown (judge/base/safe_text.h's safe_json_text). */
+struct json_t;
+typedef struct json_t *store_json_text(const char *text);
+/* A submission: its row, "qualifying" {played, won, matches: seats with
+ * match and created_at}, "rating" {mu, sigma, games, wins} (null before
+ * it is ranked) and "plagiarism" ("suspected", "clear", null).  1, 0 no
+ * such submission, -1. */
+int store_report_submission(struct store *s, store_json_text *text, int64_t id,
+			    struct json_t **out, char err[STORE_ERRLEN]);
+/* The latest limit (<= 0: all) matches, newest first, of game and of the
+ * player named (NULL: any), each with its seats. */
+int store_report_matches(struct store *s, store_json_text *text, const char *game,
+			 const char *player, int64_t limit, struct json_t **out,
+			 char err[STORE_ERRLEN]);
+/* 1 when a submission or a match knows the player (in game, NULL: any). */
+int store_player_known(struct store *s, const char *player, const char *game,
+		       char err[STORE_ERRLEN]);
+/* {"jobs": [...], "counts": {state: n}}: running, queued in claim order,
+ * parked, and done with all. */
+int store_report_jobs(struct store *s, store_json_text *text, bool all, struct json_t **out,
+		      char err[STORE_ERRLEN]);
+
 /* ---- transactions for the modules built on the store ------------------- */
 
 /* SQLite: BEGIN IMMEDIATE (waits for the write lock up to the busy
@@ -146,10 +301,9 @@ int store_begin(struct store *s, char err[STORE_ERRLEN]);
 int store_commit(struct store *s, char err[STORE_ERRLEN]);
 void store_rollback(struct store *s);
 
-/* The SQLite connection, for modules that keep their SQL next to their
- * logic (inside a transaction begun here).  A PostgreSQL store has none:
- * the program stops there with a message saying the command needs a
- * SQLite queue. */
+/* The SQLite connection, for tests that read the file directly: every
+ * module of the judge speaks only this interface.  A PostgreSQL store has
+ * none: the program stops there with a message saying so. */
 struct sqlite3 *store_db(struct store *s);
 
 /* Inside a transaction: does worker still hold job? */
@@ -229,7 +383,10 @@ struct store_match_player {
 	int64_t cpu_ns, peak_memory;
 };
 
-/* Inside the job's transaction: the match, then each of its players. */
+/* Inside the job's transaction: the match, then each of its players.  On
+ * PostgreSQL the match waits for any other result being recorded, so that
+ * results and their rating updates are recorded one after another, in
+ * match id order (as SQLite's one writer does). */
 int store_add_match(struct store *s, const struct store_new_match *m, int64_t *id,
 		    char err[STORE_ERRLEN]);
 int store_add_match_player(struct store *s, int64_t match, const struct store_match_player *p,

@@ -78,6 +78,8 @@ int store_match_reasons(struct store *s, int64_t match,
 int store_add_match(struct store *s, const struct store_new_match *m, int64_t *id,
 		    char err[STORE_ERRLEN])
 {
+	if (s->ops->results_lock && db_exec(s, s->ops->results_lock, "recording the match", err) < 0)
+		return -1;
 	struct db_stmt *st = db_prepare(s, "INSERT INTO matches (job_id, game, kind, seed, replay,"
 					   " created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id");
 	if (!st)

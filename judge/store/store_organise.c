@@ -117,7 +117,7 @@ int store_rejudge_game(struct store *s, const char *game, const char *decided_by
 	return store_commit(s, err);
 }
 
-int store_plag_pairs(struct store *s, const char *game, double min_percent, json_t **out,
+int store_plag_pairs_view(struct store *s, const char *game, double min_percent, json_t **out,
 		     char err[STORE_ERRLEN])
 {
 	*out = db_query_json(s, "reading the plagiarism pairs", err,

@@ -85,7 +85,7 @@ int store_rejudge_game(struct store *s, const char *game, const char *decided_by
 /* Plagiarism pairs of the game at least min_percent similar, most similar
  * first: [{a, b, a_submission, b_submission, a_name, b_name, a_author,
  * b_author, a_label, b_label, similarity, longest, flagged}]. */
-int store_plag_pairs(struct store *s, const char *game, double min_percent, json_t **out,
+int store_plag_pairs_view(struct store *s, const char *game, double min_percent, json_t **out,
 		     char err[STORE_ERRLEN]);
 /* One pair side by side: {similarity, a: {doc, name, author, label,
  * first_line, last_line, source}, b: {...}}. */

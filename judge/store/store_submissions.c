@@ -86,8 +86,8 @@ int store_get_submission(struct store *s, int64_t id, struct store_submission *o
 			 char err[STORE_ERRLEN])
 {
 	struct db_stmt *st = db_prepare(s, "SELECT game, author, name, state, source_sha256,"
-					   " coalesce(binary_path, ''), created_at, updated_at"
-					   " FROM submissions WHERE id = ?1");
+					   " coalesce(binary_path, ''), created_at, updated_at,"
+					   " coalesce(binary_sha256, '') FROM submissions WHERE id = ?1");
 	if (!st)
 		return db_fail(s, "reading a submission", err);
 	db_bind_int(st, 1, id);
@@ -103,6 +103,7 @@ int store_get_submission(struct store *s, int64_t id, struct store_submission *o
 		snprintf(out->binary_path, sizeof out->binary_path, "%s", db_col_text(st, 5));
 		out->created_at = db_col_int(st, 6);
 		out->updated_at = db_col_int(st, 7);
+		snprintf(out->binary_sha256, sizeof out->binary_sha256, "%s", db_col_text(st, 8));
 	} else if (rc < 0) {
 		db_fail(s, "reading a submission", err);
 	}

@@ -81,20 +81,47 @@ struct fingerprint {
 	char error[PLAG_ERRLEN];
 };
 
-/* Records the outcome, queues what follows, and ends the job: one
- * transaction, so a crash anywhere leaves the job to be done again. */
+/* The compiled binary's bytes (malloc'd) and their SHA-256: what the store
+ * keeps, so every machine plays exactly these bytes. */
+static int read_binary(const char *path, uint8_t **bytes, size_t *len,
+		       char sha[HASH_HEXLEN + 1], char err[WORKER_ERRLEN])
+{
+	FILE *f = fopen(path, "rbe");
+	long size = -1;
+	*bytes = NULL;
+	if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
+		*bytes = malloc(size ? (size_t)size : 1);
+	*len = *bytes && fread(*bytes, 1, (size_t)size, f) == (size_t)size ? (size_t)size : 0;
+	if (f)
+		fclose(f);
+	if (!*bytes || *len != (size_t)size || hash_hex(*bytes, *len, sha) < 0) {
+		free(*bytes);
+		*bytes = NULL;
+		snprintf(err, WORKER_ERRLEN, "cannot read the binary %.200s", path);
+		return -1;
+	}
+	return 0;
+}
+
+/* Records the outcome (with the binary, stored once by its hash), queues
+ * what follows, and ends the job: one transaction, so a crash anywhere
+ * leaves the job to be done again. */
 static int record(struct work *w, const struct store_submission *sub,
 		  const struct cmp_result *res, const struct fingerprint *fp,
 		  char err[WORKER_ERRLEN])
 {
 	char serr[STORE_ERRLEN], sha[HASH_HEXLEN + 1] = "";
-	if (res->ok && hash_file(res->binary, sha) < 0) {
-		snprintf(err, WORKER_ERRLEN, "cannot read the binary %.200s", res->binary);
+	uint8_t *binary = NULL;
+	size_t len = 0;
+	if (res->ok && read_binary(res->binary, &binary, &len, sha, err) < 0)
 		return -1;
-	}
 	bool qualify_now = res->ok && w->o->cfg->worker.qualify_matches == 0;
 	const char *state = !res->ok ? "compile_failed" : "qualifying";
-	if (store_begin(w->store, serr) < 0 ||
+	int stored = store_begin(w->store, serr);
+	if (stored == 0 && res->ok)
+		stored = store_put_binary(w->store, sha, binary, len, serr);
+	free(binary);
+	if (stored < 0 ||
 	    store_set_state(w->store, sub->id, state, res->ok ? res->binary : NULL,
 			    res->ok ? sha : NULL, res->log, serr) < 0) {
 		snprintf(err, WORKER_ERRLEN, "%s", serr);

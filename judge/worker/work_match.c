@@ -2,11 +2,14 @@
  * sandbox, then record the result, its players, its replay, the rating
  * updates (ranked) or the qualification (qualifying) and the job's end in
  * one transaction.  matches.job_id is unique, so a result counts once. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "games/game.h"
+#include "judge/base/file_write.h"
 #include "judge/base/hash.h"
 #include "judge/play/match.h"
 #include "judge/play/players.h"
@@ -40,6 +43,45 @@ static int store_failed(const char *serr, char err[WORKER_ERRLEN])
 
 /* ---- the seats ----------------------------------------------------------- */
 
+/* The binary of hash sha on this machine: cache_dir/store/SHA, fetched
+ * from the store (and its bytes checked) unless a copy with that hash is
+ * there already.  So a worker with an empty cache plays exactly the bytes
+ * another machine's compile job built, and compiles nothing. */
+static int local_binary(struct work *w, const char *sha, char path[PATH_MAX],
+			char err[WORKER_ERRLEN])
+{
+	const char *cache = w->o->cfg->compile.cache_dir;
+	char dir[PATH_MAX], have[HASH_HEXLEN + 1], serr[STORE_ERRLEN], ferr[FILE_ERRLEN];
+	snprintf(dir, sizeof dir, "%.4000s/store", cache);
+	snprintf(path, PATH_MAX, "%.3800s/%s", dir, sha);
+	if (hash_file(path, have) == 0 && strcmp(have, sha) == 0)
+		return 0;
+	if ((mkdir(cache, 0755) < 0 && errno != EEXIST) || (mkdir(dir, 0755) < 0 && errno != EEXIST)) {
+		snprintf(err, WORKER_ERRLEN, "cannot make the binary cache %.200s: %s", dir,
+			 strerror(errno));
+		return -1;
+	}
+	uint8_t *bytes;
+	size_t len;
+	int found = store_get_binary(w->store, sha, &bytes, &len, serr);
+	if (found <= 0) {
+		snprintf(err, WORKER_ERRLEN, "binary %.16s... is not in the store%s%.180s", sha,
+			 found < 0 ? ": " : "", found < 0 ? serr : "");
+		return -1;
+	}
+	int rc = hash_hex(bytes, len, have);
+	if (rc == 0 && strcmp(have, sha) != 0) {
+		snprintf(err, WORKER_ERRLEN, "the store's binary %.16s... has other bytes (hash "
+			 "%.16s...): refusing to play it", sha, have);
+		rc = -1;
+	} else if (rc == 0 && file_write_whole(path, (const char *)bytes, len, 0755, ferr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "%s", ferr);
+		rc = -1;
+	}
+	free(bytes);
+	return rc;
+}
+
 static int submission_seat(struct work *w, int64_t id, struct seat_src *s, char err[WORKER_ERRLEN])
 {
 	struct store_submission sub;
@@ -52,9 +94,13 @@ static int submission_seat(struct work *w, int64_t id, struct seat_src *s, char 
 	}
 	s->submission = id;
 	snprintf(s->name, sizeof s->name, "%s", sub.name);
-	snprintf(s->binary, sizeof s->binary, "%s", sub.binary_path);
 	snprintf(s->source_sha, sizeof s->source_sha, "%s", sub.source_sha256);
-	return hash_file(s->binary, s->binary_sha) < 0 ? -1 : 0;
+	if (!sub.binary_sha256[0]) { /* compiled before binaries were stored */
+		snprintf(s->binary, sizeof s->binary, "%s", sub.binary_path);
+		return hash_file(s->binary, s->binary_sha) < 0 ? -1 : 0;
+	}
+	snprintf(s->binary_sha, sizeof s->binary_sha, "%s", sub.binary_sha256);
+	return local_binary(w, sub.binary_sha256, s->binary, err);
 }
 
 static int house_seat(struct work *w, const char *game, const char *name, struct seat_src *s,

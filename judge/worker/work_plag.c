@@ -25,33 +25,17 @@ void work_plag_fingerprint(struct work *w, const char *game, const char *src, si
 	plag_hashset_free(&base);
 }
 
-static int already_fingerprinted(sqlite3 *db, int64_t submission, bool *yes,
-				 char err[WORKER_ERRLEN])
-{
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db, "SELECT 1 FROM plag_docs WHERE submission_id = ?", -1, &st,
-			       NULL) != SQLITE_OK) {
-		snprintf(err, WORKER_ERRLEN, "plagiarism: %s", sqlite3_errmsg(db));
-		return -1;
-	}
-	sqlite3_bind_int64(st, 1, submission);
-	int rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	*yes = rc == SQLITE_ROW;
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		snprintf(err, WORKER_ERRLEN, "plagiarism: %s", sqlite3_errmsg(db));
-		return -1;
-	}
-	return 0;
-}
-
 int work_plag_record(struct work *w, const struct store_submission *sub,
 		     const struct plag_fps *fps, const char *fp_error, char err[WORKER_ERRLEN])
 {
-	sqlite3 *db = store_db(w->store);
-	bool done;
-	if (already_fingerprinted(db, sub->id, &done, err) < 0)
+	struct store *s = w->store;
+	bool suspected;
+	char serr[STORE_ERRLEN];
+	int done = store_plag_fingerprinted(s, sub->id, &suspected, serr);
+	if (done < 0) {
+		snprintf(err, WORKER_ERRLEN, "plagiarism: %.230s", serr);
 		return -1;
+	}
 	if (done)
 		return 0;
 	struct plag_doc doc = { .game = sub->game, .author = sub->author, .name = sub->name,
@@ -61,13 +45,13 @@ int work_plag_record(struct work *w, const struct store_submission *sub,
 	int64_t id;
 	size_t refreshed;
 	bool have = !fp_error[0];
-	if (plag_store_refresh(db, &w->o->cfg->plag, w->o->cfg->data_dir, sub->game, &refreshed,
+	if (plag_store_refresh(s, &w->o->cfg->plag, w->o->cfg->data_dir, sub->game, &refreshed,
 			       perr) < 0) {
 		snprintf(err, WORKER_ERRLEN, "plagiarism: fingerprinting earlier files again: %.190s",
 			 perr);
 		return -1;
 	}
-	if (plag_store_add(db, &w->o->cfg->plag, &doc, have ? fps : NULL, fp_error, &id, &m,
+	if (plag_store_add(s, &w->o->cfg->plag, &doc, have ? fps : NULL, fp_error, &id, &m,
 			   perr) < 0) {
 		snprintf(err, WORKER_ERRLEN, "plagiarism: %.230s", perr);
 		return -1;

@@ -82,6 +82,32 @@ static int ranked_pending(struct work *w, const char *game)
 	return store_ranked_pending(w->store, game, serr);
 }
 
+/* The batch's random draws: with worker.seed_secret, from the secret and
+ * the games the pool has played so far, so that the same history schedules
+ * the same matches with the same seeds (a rejudge, or the tournament moved
+ * to another store); else from the clock. */
+static struct rng batch_rng(const struct work *w, const struct pool *pool)
+{
+	const char *secret = w->o->cfg->worker.seed_secret;
+	if (!secret[0])
+		return rng_seeded((uint64_t)store_now_ms());
+	uint64_t games = 0;
+	for (size_t i = 0; i < pool->n; i++)
+		games += (uint64_t)pool->p[i].games;
+	return rng_seeded(seed_derive(games, secret, (unsigned)pool->n));
+}
+
+/* A ranked match's seed: from the batch's draws under a secret, which
+ * nobody without it can predict; else fresh. */
+static uint64_t match_seed(const struct work *w, struct rng *r)
+{
+	const char *secret = w->o->cfg->worker.seed_secret;
+	if (!secret[0])
+		return seed_fresh();
+	uint64_t draw = (uint64_t)rng_next(r) << 31 | rng_next(r);
+	return seed_derive(draw, secret, 0) >> 2;
+}
+
 static int queue_match(struct work *w, const char *game, const struct pool *pool,
 		       const size_t *pick, int k, struct rng *r, char err[WORKER_ERRLEN])
 {
@@ -92,7 +118,7 @@ static int queue_match(struct work *w, const char *game, const struct pool *pool
 		json_array_append_new(seats, json_pack("{s:I}", "submission",
 						       (json_int_t)pool->p[pick[order[i]]].id));
 	json_t *p = json_pack("{s:s, s:s, s:I, s:o}", "kind", "ranked", "game", game, "seed",
-			      (json_int_t)seed_fresh(), "seats", seats);
+			      (json_int_t)match_seed(w, r), "seats", seats);
 	char *text = json_dumps(p, JSON_COMPACT);
 	char serr[STORE_ERRLEN];
 	int rc = text ? store_enqueue(w->store, "match", text, 0, 0, NULL, serr) : -1;
@@ -120,7 +146,7 @@ static int match_size(const struct game *g, size_t pool, struct rng *r)
 /* Plans up to room matches of one game, counting each planned game at once
  * so that one batch is already balanced. */
 static int schedule_game(struct work *w, const struct game *g, long room, int *queued,
-			 struct rng *r, char err[WORKER_ERRLEN])
+			 char err[WORKER_ERRLEN])
 {
 	struct pool pool = { 0 };
 	struct mm_params params = mm_params_default();
@@ -135,6 +161,7 @@ static int schedule_game(struct work *w, const struct game *g, long room, int *q
 	char why[256];
 	idle_reason(g, &pool, &params, why, sizeof why);
 	add_idle(w, g, why);
+	struct rng rng = batch_rng(w, &pool), *r = &rng;
 	int rc = 0;
 	while (*queued < room && !mm_should_stop(pool.p, pool.n, &params)) {
 		size_t pick[GAME_MAX_PLAYERS];
@@ -166,10 +193,9 @@ int work_schedule(struct work *w, long room, int *queued, char err[WORKER_ERRLEN
 		snprintf(err, WORKER_ERRLEN, "%s", serr);
 		return -1;
 	}
-	struct rng r = rng_seeded((uint64_t)store_now_ms());
 	int rc = 0;
 	for (const struct game *const *g = game_list(); *g && rc == 0; g++)
-		rc = schedule_game(w, *g, room, queued, &r, err);
+		rc = schedule_game(w, *g, room, queued, err);
 	if (rc == 0 && store_commit(w->store, serr) < 0) {
 		snprintf(err, WORKER_ERRLEN, "%s", serr);
 		rc = -1;

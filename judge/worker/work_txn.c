@@ -8,11 +8,11 @@
 #include "judge/rating/rating.h"
 #include "judge/worker/work.h"
 
+/* One statement: done only while this worker still holds the job (else
+ * the lease was lost, and the transaction is rolled back). */
 int work_done(struct work *w, char err[WORKER_ERRLEN])
 {
-	if (store_holds(w->store, w->job.id, w->o->name, err) < 0)
-		return -1;
-	return store_mark_done(w->store, w->job.id, err);
+	return store_complete(w->store, w->job.id, w->o->name, err);
 }
 
 int work_event(struct work *w, const char *kind, int64_t submission, json_t *data,

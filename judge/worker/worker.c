@@ -141,11 +141,19 @@ static void run_job(struct work *w)
 		int cap = attempt_cap(w);
 		bool last = w->job.attempts >= cap;
 		const char *game = json_string_value(json_object_get(w->payload, "game"));
+		bool gone = store_unreachable(w->store);
 		worker_log(o, "job %lld %s%s%s failed (attempt %d): %s%s", (long long)w->job.id,
 			   w->job.kind, game ? " of " : "", game ? game : "", w->job.attempts, err,
-			   last ? "; parked" : "; will retry");
+			   gone ? "; nothing of it was recorded: it will be done again"
+			   : last ? "; parked" : "; will retry");
 		store_rollback(w->store);
-		store_fail(w->store, w->job.id, o->name, err, retry_at(w->job.attempts), cap, serr);
+		/* The server's fault, not the job's: given back untouched (or, the
+		 * server still away, taken over when its lease ends). */
+		if (gone)
+			store_release(w->store, w->job.id, o->name, serr);
+		else
+			store_fail(w->store, w->job.id, o->name, err, retry_at(w->job.attempts), cap,
+				   serr);
 	}
 	fflush(o->log);
 	json_decref(w->payload);
@@ -203,22 +211,47 @@ static int claim_cap(const struct judge_config *cfg)
 	return (int)(a > b ? a : b);
 }
 
+static void say(void *ctx, const char *message)
+{
+	worker_log(ctx, "%s", message);
+}
+
+/* A claim failed: said once, then retried after a wait that grows (250 ms
+ * to 10 s) while it goes on failing. */
+static void claim_failed(const struct worker_opts *o, const char *why, int64_t *nap_ms)
+{
+	if (*nap_ms == 0) {
+		char line[STORE_ERRLEN + 64];
+		snprintf(line, sizeof line, "%s; retrying until it answers", why);
+		say((void *)o, line);
+	}
+	*nap_ms = store_backoff_ms(*nap_ms);
+	nap((int)*nap_ms);
+}
+
+/* How long a worker started while its server is away waits for it. */
+#define WORKER_OPEN_WAIT_MS (10 * 60 * 1000)
+
 int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN])
 {
 	struct work w = { .o = o };
-	w.store = store_open(o->queue, true, err);
+	w.store = store_open_patient(o->queue, true, WORKER_OPEN_WAIT_MS, say, (void *)o, err);
 	if (!w.store)
 		return -1;
 	long left = o->ranked_cap;
 	char said[sizeof w.idle] = "\1"; /* nothing said yet */
+	int64_t nap_ms = 0; /* while claims fail: the last wait */
 	while (!*o->stop) {
 		char serr[STORE_ERRLEN];
 		int got = store_claim(w.store, o->name, (int64_t)o->cfg->worker.lease_ms,
 				      claim_cap(o->cfg), &w.job, serr);
 		if (got < 0) {
-			worker_log(o, "%s", serr);
-			nap(1000);
+			claim_failed(o, serr, &nap_ms);
 			continue;
+		}
+		if (nap_ms) {
+			say((void *)o, "the queue answers again: carrying on");
+			nap_ms = 0;
 		}
 		if (got == 1) {
 			said[0] = '\1';

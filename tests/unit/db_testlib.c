@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "judge/store/db.h"
+
 /* The first row of the query, stepped to; the caller finalizes st. */
 static sqlite3_stmt *first_row(sqlite3 *db, const char *fmt, va_list ap)
 {
@@ -37,4 +39,62 @@ void testdb_text(sqlite3 *db, char *out, size_t size, const char *fmt, ...)
 	const unsigned char *t = sqlite3_column_text(st, 0);
 	snprintf(out, size, "%s", t ? (const char *)t : "(null)");
 	sqlite3_finalize(st);
+}
+
+/* The query's first row through the store, stepped to; the caller
+ * finishes st. */
+static struct db_stmt *store_row(struct store *s, bool row, const char *fmt, va_list ap)
+{
+	char sql[1024], err[STORE_ERRLEN] = "";
+	int n = vsnprintf(sql, sizeof sql, fmt, ap);
+	cr_assert(n >= 0 && (size_t)n < sizeof sql, "a query too long for the test helper");
+	struct db_stmt *st = db_prepare(s, sql);
+	if (!st)
+		db_fail(s, "prepare", err);
+	cr_assert_not_null(st, "%s: %s", sql, err);
+	int rc = db_step(st);
+	if (rc < 0)
+		db_fail(s, "step", err);
+	cr_assert_eq(rc, row ? 1 : 0, "%s: %s", sql, rc < 0 ? err : "no row");
+	return st;
+}
+
+int64_t teststore_int(struct store *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	struct db_stmt *st = store_row(s, true, fmt, ap);
+	va_end(ap);
+	int64_t v = db_col_int(st, 0);
+	db_finish(st);
+	return v;
+}
+
+double teststore_double(struct store *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	struct db_stmt *st = store_row(s, true, fmt, ap);
+	va_end(ap);
+	double v = db_col_double(st, 0);
+	db_finish(st);
+	return v;
+}
+
+void teststore_text(struct store *s, char *out, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	struct db_stmt *st = store_row(s, true, fmt, ap);
+	va_end(ap);
+	snprintf(out, size, "%s", db_col_null(st, 0) ? "(null)" : db_col_text(st, 0));
+	db_finish(st);
+}
+
+void teststore_run(struct store *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	db_finish(store_row(s, false, fmt, ap));
+	va_end(ap);
 }

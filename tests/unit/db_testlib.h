@@ -1,4 +1,5 @@
-/* db_testlib.h - reading one value back from a SQLite file in a test: the
+/* db_testlib.h - reading one value back from a SQLite file in a test, or
+ * from a store on either backend (teststore_*, SQL both understand): the
  * query is formatted as printf does, and a query that fails or returns no
  * row fails the test, naming the query. */
 #ifndef DB_TESTLIB_H
@@ -14,5 +15,26 @@ int64_t testdb_int(sqlite3 *db, const char *fmt, ...);
 /* The text of the first column ("(null)" for NULL), cut to size. */
 __attribute__((format(printf, 4, 5)))
 void testdb_text(sqlite3 *db, char *out, size_t size, const char *fmt, ...);
+
+/* A Criterion test whose body runs on both backends: Test(SUITE, NAME) on
+ * SQLite, Test(SUITE_pg, NAME) on PostgreSQL (the suites' fixtures open
+ * the store). */
+#define BOTH(suite, name)                               \
+	static void suite##_##name(void);               \
+	Test(suite, name) { suite##_##name(); }         \
+	Test(suite##_pg, name) { suite##_##name(); }    \
+	static void suite##_##name(void)
+
+struct store;
+
+__attribute__((format(printf, 2, 3)))
+int64_t teststore_int(struct store *s, const char *fmt, ...);
+__attribute__((format(printf, 2, 3)))
+double teststore_double(struct store *s, const char *fmt, ...);
+__attribute__((format(printf, 4, 5)))
+void teststore_text(struct store *s, char *out, size_t size, const char *fmt, ...);
+/* A statement that returns no rows. */
+__attribute__((format(printf, 2, 3)))
+void teststore_run(struct store *s, const char *fmt, ...);
 
 #endif

@@ -106,21 +106,40 @@ int pg_server_start(struct pg_server *srv, const char *dir, bool durable, char e
 		return -1;
 	if (chown(dir, uid, gid) < 0 || chmod(dir, 0700) < 0)
 		return fail(err, "cannot hand %s to the server's account: %s", dir, strerror(errno));
-	char data[300], log[300], opts[600];
+	char data[300];
 	snprintf(data, sizeof data, "%s/data", dir);
-	snprintf(log, sizeof log, "%s/server.log", dir);
 	char *initdb[] = { "initdb", "-D", data, "-U", ROLE, "--auth=trust", "-E", "UTF8",
 			   "--locale=C", durable ? NULL : "--no-sync", NULL };
 	if (run_tool(dir, initdb, err) < 0)
 		return -1;
+	srv->durable = durable;
+	return pg_server_resume(srv, err);
+}
+
+int pg_server_resume(struct pg_server *srv, char err[PG_ERRLEN])
+{
+	char data[300], log[300], opts[600];
+	snprintf(data, sizeof data, "%s/data", srv->dir);
+	snprintf(log, sizeof log, "%s/server.log", srv->dir);
 	/* Only the socket in dir: nothing on the network. */
-	snprintf(opts, sizeof opts, "-c listen_addresses='' -k %s -c max_connections=60%s", dir,
-		 durable ? "" : " -c fsync=off -c full_page_writes=off");
+	snprintf(opts, sizeof opts, "-c listen_addresses='' -k %s -c max_connections=60%s",
+		 srv->dir, srv->durable ? "" : " -c fsync=off -c full_page_writes=off");
 	char *start[] = { "pg_ctl", "-D", data, "-l", log, "-w", "-t", "60", "-o", opts, "start",
 			  NULL };
-	if (run_tool(dir, start, err) < 0)
-		return fail(err, "PostgreSQL did not start: see %s and %s/setup.log", log, dir);
+	if (run_tool(srv->dir, start, err) < 0)
+		return fail(err, "PostgreSQL did not start: see %s and %s/setup.log", log, srv->dir);
 	srv->running = true;
+	return 0;
+}
+
+int pg_server_pause(struct pg_server *srv, char err[PG_ERRLEN])
+{
+	char data[300];
+	snprintf(data, sizeof data, "%s/data", srv->dir);
+	char *stop[] = { "pg_ctl", "-D", data, "-m", "fast", "-w", "stop", NULL };
+	if (run_tool(srv->dir, stop, err) < 0)
+		return -1;
+	srv->running = false;
 	return 0;
 }
 

@@ -24,12 +24,17 @@
 struct pg_server {
 	char dir[256];  /* the cluster is dir/data, its socket in dir */
 	bool running;
+	bool durable;
 };
 
 /* initdb into srv->dir/data (dir must exist, empty but for what this
  * writes), then starts the server.  durable false turns fsync off: for
  * tests, whose data dies with them. */
 int pg_server_start(struct pg_server *srv, const char *dir, bool durable, char err[PG_ERRLEN]);
+/* Stops the server (fast shutdown: sessions cut), keeping its folder; and
+ * starts it again: a restart, as an organiser's. */
+int pg_server_pause(struct pg_server *srv, char err[PG_ERRLEN]);
+int pg_server_resume(struct pg_server *srv, char err[PG_ERRLEN]);
 /* Stops the server (fast shutdown) and removes its folder. */
 void pg_server_stop(struct pg_server *srv);
 /* A new, empty database called name, and the URL a store opens it by. */

@@ -2,7 +2,9 @@
  * judge/plag/plag_store.c): the fingerprint blob, base exclusion with the game's
  * shipped code, storing and comparing documents through the index, the
  * author, game and idiom rules.  Every test works on a real SQLite file made
- * by store_open in its own mkdtemp folder, removed afterwards. */
+ * by store_open in its own mkdtemp folder, removed afterwards; the suites
+ * that store documents have a twin NAME_pg running the same bodies on a new
+ * database of the run's PostgreSQL server (tests/unit/pg_testlib.h). */
 #include <criterion/criterion.h>
 
 #include <errno.h>
@@ -21,29 +23,41 @@
 #include "judge/store/store.h"
 #include "tests/unit/db_testlib.h"
 #include "tests/unit/gen_testlib.h"
+#include "tests/unit/pg_testlib.h"
 
 /* ---- fixture: one store per test ----------------------------------------- */
 
 static char tmpdir[64], dbpath[128];
 static struct store *store;
-static sqlite3 *db;
 static struct cfg_plag cfg;
 static struct plag_hashset base;
 
-static void setup(void)
+/* The store at target (a new SQLite file in tmpdir when NULL). */
+static void open_fixture(const char *target)
 {
 	snprintf(tmpdir, sizeof tmpdir, "/tmp/test-plag-store-XXXXXX");
 	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp: %s", strerror(errno));
 	snprintf(dbpath, sizeof dbpath, "%s/judge.sqlite", tmpdir);
 	char err[STORE_ERRLEN] = "";
-	store = store_open(dbpath, true, err);
+	store = store_open(target ? target : dbpath, true, err);
 	cr_assert_not_null(store, "store_open: %s", err);
-	db = store_db(store);
 	struct judge_config jc;
 	cfg_defaults(&jc);
 	cfg = jc.plag;
 	char perr[PLAG_ERRLEN] = "";
 	cr_assert_eq(plag_base_load(".", "dominator", cfg.k, &base, perr), PLAG_OK, "base: %s", perr);
+}
+
+static void setup(void)
+{
+	open_fixture(NULL);
+}
+
+static void setup_pg(void)
+{
+	char url[512], err[PG_ERRLEN] = "";
+	cr_assert_eq(pg_test_database(url, sizeof url, err), 0, "%s", err);
+	open_fixture(url);
 }
 
 static void teardown(void)
@@ -61,6 +75,9 @@ TestSuite(plag_store_base, .init = setup, .fini = teardown);
 TestSuite(plag_store_add, .init = setup, .fini = teardown);
 TestSuite(plag_store_index, .init = setup, .fini = teardown, .timeout = 60);
 TestSuite(plag_store_idiom, .init = setup, .fini = teardown, .timeout = 60);
+TestSuite(plag_store_add_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
+TestSuite(plag_store_index_pg, .init = setup_pg, .fini = teardown, .timeout = 120);
+TestSuite(plag_store_idiom_pg, .init = setup_pg, .fini = teardown, .timeout = 120);
 
 /* ---- sources --------------------------------------------------------------- */
 
@@ -302,7 +319,7 @@ static int64_t add_fps(struct doc_spec d, const struct plag_fps *fps, const char
 				.source = src, .source_len = src ? strlen(src) : 0 };
 	int64_t id = -1;
 	cr_assert_eq(store_begin(store, err), 0, "begin: %s", err);
-	int rc = plag_store_add(db, &cfg, &doc, fps, fp_error, &id, m, perr);
+	int rc = plag_store_add(store, &cfg, &doc, fps, fp_error, &id, m, perr);
 	cr_assert_eq(rc, 0, "plag_store_add(%s by %s): %s", d.name, d.author, perr);
 	cr_assert_eq(store_commit(store, err), 0, "commit: %s", err);
 	cr_assert_gt(id, 0);
@@ -579,7 +596,7 @@ Test(plag_store_base, the_demo_part_of_two_files_does_not_match)
 	add_fps((struct doc_spec){ .author = "ben", .name = "Ben" }, &fb, NULL, NULL, &m);
 	cr_assert_eq(m.n, 0, "similarity %.2f", m.n ? m.v[0].similarity : 0);
 	plag_matches_free(&m);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_pairs"), 0);
 
 	plag_fps_free(&fa);
 	plag_fps_free(&fb);
@@ -623,7 +640,7 @@ Test(plag_store_base, an_unknown_game_has_no_base)
 
 /* ---- storing and comparing ------------------------------------------------------- */
 
-Test(plag_store_add, a_disguised_copy_by_another_author_is_flagged)
+BOTH(plag_store_add, a_disguised_copy_by_another_author_is_flagged)
 {
 	int64_t s_miner = submit("bob", "Miner", MINER);
 	int64_t s_scout = submit("alice", "Scout", SCOUT);
@@ -655,41 +672,41 @@ Test(plag_store_add, a_disguised_copy_by_another_author_is_flagged)
 	cr_assert(m.looked_up > 0 && m.candidates >= 1 && m.compared >= 1);
 
 	/* The documents as stored. */
-	cr_assert_eq(testdb_int(db, "SELECT submission_id FROM plag_docs WHERE id = %lld", (long long)d_copy),
+	cr_assert_eq(teststore_int(store, "SELECT submission_id FROM plag_docs WHERE id = %lld", (long long)d_copy),
 		     s_copy);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE id = %lld AND game = 'dominator'"
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs WHERE id = %lld AND game = 'dominator'"
 			   " AND author = 'mallory' AND name = 'Pathfinder' AND label IS NULL"
 			   " AND source IS NULL AND error IS NULL AND k = %u AND w = %u"
 			   " AND nfps > 0 AND length(fps) = 20 * nfps", (long long)d_copy, cfg.k,
 			   cfg.w), 1);
 	struct plag_fps cf = fp_of(SCOUT_COPY);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_index WHERE doc_id = %lld", (long long)d_copy),
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_index WHERE doc_id = %lld", (long long)d_copy),
 		     (int64_t)distinct(&cf), "one index row per distinct fingerprint");
-	cr_assert_eq(testdb_int(db, "SELECT nfps FROM plag_docs WHERE id = %lld", (long long)d_copy),
+	cr_assert_eq(teststore_int(store, "SELECT nfps FROM plag_docs WHERE id = %lld", (long long)d_copy),
 		     (int64_t)cf.n);
 	plag_fps_free(&cf);
 
 	/* Both suspected, the independent one not; one pair row. */
-	cr_assert_eq(testdb_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_copy), 1);
-	cr_assert_eq(testdb_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_scout), 1);
-	cr_assert_eq(testdb_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_miner), 0);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 1);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs WHERE doc_a = %lld AND doc_b = %lld"
+	cr_assert_eq(teststore_int(store, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_copy), 1);
+	cr_assert_eq(teststore_int(store, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_scout), 1);
+	cr_assert_eq(teststore_int(store, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)d_miner), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_pairs"), 1);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_pairs WHERE doc_a = %lld AND doc_b = %lld"
 			   " AND game = 'dominator' AND flagged = 1 AND longest > 0"
 			   " AND a_first_line BETWEEN 1 AND a_last_line"
 			   " AND b_first_line BETWEEN 1 AND b_last_line AND a_last_line <= %u"
 			   " AND b_last_line <= %u", (long long)d_copy, (long long)d_scout,
 			   count_lines(SCOUT_COPY), count_lines(SCOUT)), 1);
-	char text[64];
-	testdb_text(db, text, sizeof text, "SELECT printf('%%.9f %%.9f %%.9f', similarity, a_in_b, b_in_a)"
-	       " FROM plag_pairs");
-	char want[64];
-	snprintf(want, sizeof want, "%.9f %.9f %.9f", x->similarity, x->pair.a_in_b, x->pair.b_in_a);
-	cr_assert_str_eq(text, want);
+	cr_assert_float_eq(teststore_double(store, "SELECT similarity FROM plag_pairs"),
+			   x->similarity, 1e-9);
+	cr_assert_float_eq(teststore_double(store, "SELECT a_in_b FROM plag_pairs"),
+			   x->pair.a_in_b, 1e-9);
+	cr_assert_float_eq(teststore_double(store, "SELECT b_in_a FROM plag_pairs"),
+			   x->pair.b_in_a, 1e-9);
 	plag_matches_free(&m);
 }
 
-Test(plag_store_add, the_same_authors_copy_is_not_compared)
+BOTH(plag_store_add, the_same_authors_copy_is_not_compared)
 {
 	add_src((struct doc_spec){ .author = "alice", .name = "Scout" }, SCOUT, NULL);
 	struct plag_matches m;
@@ -697,9 +714,9 @@ Test(plag_store_add, the_same_authors_copy_is_not_compared)
 	cr_assert_eq(m.n, 0, "similarity %.2f", m.n ? m.v[0].similarity : 0);
 	cr_assert_eq(m.compared, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 0);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_index WHERE doc_id = %lld", (long long)d) > 0, 1);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs WHERE suspected = 1"), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_index WHERE doc_id = %lld", (long long)d) > 0, 1);
 
 	/* The same text by anybody else is a flagged pair. */
 	add_src((struct doc_spec){ .author = "bob", .name = "Scout3" }, SCOUT_COPY, &m);
@@ -710,10 +727,10 @@ Test(plag_store_add, the_same_authors_copy_is_not_compared)
 	cr_assert(m.v[0].doc == d || m.v[1].doc == d);
 	cr_assert_geq(m.v[0].similarity, m.v[1].similarity, "most similar first");
 	plag_matches_free(&m);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 3);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs WHERE suspected = 1"), 3);
 }
 
-Test(plag_store_add, files_of_another_game_are_never_candidates)
+BOTH(plag_store_add, files_of_another_game_are_never_candidates)
 {
 	add_src((struct doc_spec){ .game = "ants", .author = "alice", .name = "Scout" }, SCOUT,
 		NULL);
@@ -723,8 +740,8 @@ Test(plag_store_add, files_of_another_game_are_never_candidates)
 	cr_assert_eq(m.candidates, 0, "an ants file is a dominator candidate");
 	cr_assert_eq(m.compared, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 0);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs WHERE suspected = 1"), 0);
 
 	/* In its own game the copy is caught. */
 	add_src((struct doc_spec){ .game = "ants", .author = "carol", .name = "Pathfinder" },
@@ -733,22 +750,22 @@ Test(plag_store_add, files_of_another_game_are_never_candidates)
 	cr_assert_str_eq(m.v[0].author, "alice");
 	cr_assert(m.v[0].flagged);
 	plag_matches_free(&m);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs WHERE game = 'ants'"), 1);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs WHERE game = 'dominator'"), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_pairs WHERE game = 'ants'"), 1);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_pairs WHERE game = 'dominator'"), 0);
 	/* The index keys differ by game for the same hash. */
 	cr_assert_neq(plag_index_key("ants", 12345), plag_index_key("dominator", 12345));
 	cr_assert_neq(plag_index_key("ants", 1), plag_index_key("ants", 2));
 }
 
-Test(plag_store_add, an_unrelated_file_is_no_pair)
+BOTH(plag_store_add, an_unrelated_file_is_no_pair)
 {
 	add_src((struct doc_spec){ .author = "alice", .name = "Scout" }, SCOUT, NULL);
 	struct plag_matches m;
 	add_src((struct doc_spec){ .author = "bob", .name = "Miner" }, MINER, &m);
 	cr_assert_eq(m.n, 0, "similarity %.2f", m.n ? m.v[0].similarity : 0);
 	plag_matches_free(&m);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 0);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs WHERE suspected = 1"), 0);
 	/* Really below the floor, not merely unlisted. */
 	struct plag_fps a = fp_of(SCOUT), b = fp_of(MINER);
 	struct plag_pair p;
@@ -760,7 +777,7 @@ Test(plag_store_add, an_unrelated_file_is_no_pair)
 	plag_fps_free(&b);
 }
 
-Test(plag_store_add, a_file_without_fingerprints_is_kept_with_its_error)
+BOTH(plag_store_add, a_file_without_fingerprints_is_kept_with_its_error)
 {
 	struct plag_matches m;
 	int64_t bad = add_fps((struct doc_spec){ .author = "alice", .name = "Scout" }, NULL,
@@ -768,16 +785,16 @@ Test(plag_store_add, a_file_without_fingerprints_is_kept_with_its_error)
 	cr_assert_eq(m.n, 0);
 	plag_matches_free(&m);
 	char text[128];
-	testdb_text(db, text, sizeof text, "SELECT error FROM plag_docs WHERE id = %lld", (long long)bad);
+	teststore_text(store, text, sizeof text, "SELECT error FROM plag_docs WHERE id = %lld", (long long)bad);
 	cr_assert_str_eq(text, "AIScout.c: the file contains a NUL byte");
-	cr_assert_eq(testdb_int(db, "SELECT nfps = 0 AND ntokens = 0 AND length(fps) = 0 AND NOT suspected"
-			   " FROM plag_docs WHERE id = %lld", (long long)bad), 1);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_index"), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs WHERE nfps = 0 AND ntokens = 0"
+			   " AND length(fps) = 0 AND suspected = 0 AND id = %lld", (long long)bad), 1);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_index"), 0);
 
 	/* Without a reason it still says something. */
 	int64_t bad2 = add_fps((struct doc_spec){ .author = "dan", .name = "Dan" }, NULL, NULL, NULL,
 			       NULL);
-	testdb_text(db, text, sizeof text, "SELECT error FROM plag_docs WHERE id = %lld", (long long)bad2);
+	teststore_text(store, text, sizeof text, "SELECT error FROM plag_docs WHERE id = %lld", (long long)bad2);
 	cr_assert_str_eq(text, "no fingerprints");
 
 	/* It is compared with nothing: a copy of its text finds no pair. */
@@ -785,11 +802,11 @@ Test(plag_store_add, a_file_without_fingerprints_is_kept_with_its_error)
 	cr_assert_eq(m.n, 0);
 	cr_assert_eq(m.candidates, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE suspected"), 0);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs WHERE suspected = 1"), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_pairs"), 0);
 }
 
-Test(plag_store_add, a_file_of_base_code_only_is_kept_with_no_fingerprints)
+BOTH(plag_store_add, a_file_of_base_code_only_is_kept_with_no_fingerprints)
 {
 	/* The Demo handed in as it is: every fingerprint is base code. */
 	size_t len;
@@ -802,27 +819,27 @@ Test(plag_store_add, a_file_of_base_code_only_is_kept_with_no_fingerprints)
 	cr_assert_eq(m.n, 0);
 	cr_assert_eq(m.looked_up, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(testdb_int(db, "SELECT nfps = 0 AND ntokens > 0 AND error IS NULL AND length(fps) = 0"
-			   " FROM plag_docs WHERE id = %lld", (long long)id), 1);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_index"), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs WHERE nfps = 0 AND ntokens > 0"
+			   " AND error IS NULL AND length(fps) = 0 AND id = %lld", (long long)id), 1);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_index"), 0);
 	/* A second one by somebody else: nothing in common that counts. */
 	add_fps((struct doc_spec){ .author = "bob", .name = "Demo3" }, &f, NULL, NULL, &m);
 	cr_assert_eq(m.n, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_pairs"), 0);
 	plag_fps_free(&f);
 	free(demo);
 }
 
-Test(plag_store_add, an_archived_file_keeps_its_source_and_is_stored_once)
+BOTH(plag_store_add, an_archived_file_keeps_its_source_and_is_stored_once)
 {
 	struct plag_fps f = fp_of(SCOUT);
 	struct doc_spec d = { .author = "alice", .name = "Scout", .label = "2025" };
 	int64_t id = add_fps(d, &f, NULL, SCOUT, NULL);
-	cr_assert_eq(testdb_int(db, "SELECT length(source) FROM plag_docs WHERE id = %lld", (long long)id),
+	cr_assert_eq(teststore_int(store, "SELECT length(source) FROM plag_docs WHERE id = %lld", (long long)id),
 		     (int64_t)strlen(SCOUT));
-	cr_assert_eq(testdb_int(db, "SELECT submission_id IS NULL AND label = '2025' FROM plag_docs"
-			   " WHERE id = %lld", (long long)id), 1);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs WHERE submission_id IS NULL"
+			   " AND label = '2025' AND id = %lld", (long long)id), 1);
 
 	/* The same file in the same archive again: an error, nothing stored. */
 	char err[STORE_ERRLEN] = "", perr[PLAG_ERRLEN] = "";
@@ -830,16 +847,16 @@ Test(plag_store_add, an_archived_file_keeps_its_source_and_is_stored_once)
 				.label = "2025", .source = SCOUT, .source_len = strlen(SCOUT) };
 	int64_t id2 = -1;
 	cr_assert_eq(store_begin(store, err), 0, "%s", err);
-	cr_assert_eq(plag_store_add(db, &cfg, &doc, &f, NULL, &id2, NULL, perr), -1);
+	cr_assert_eq(plag_store_add(store, &cfg, &doc, &f, NULL, &id2, NULL, perr), -1);
 	store_rollback(store);
 	cr_assert(strstr(perr, "already in archive 2025"), "%s", perr);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs"), 1);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs"), 1);
 
 	/* In another archive it is a new document (same author: no pair). */
 	d.label = "2024";
 	add_fps(d, &f, NULL, SCOUT, NULL);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs"), 2);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs"), 2);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_pairs"), 0);
 
 	/* A submission's source stays in its submission, not here. */
 	int64_t sid = submit("bob", "Miner", MINER);
@@ -847,7 +864,7 @@ Test(plag_store_add, an_archived_file_keeps_its_source_and_is_stored_once)
 	int64_t mine = add_src((struct doc_spec){ .author = "bob", .name = "Miner",
 						  .submission = sid }, MINER, &m);
 	plag_matches_free(&m);
-	cr_assert_eq(testdb_int(db, "SELECT source IS NULL FROM plag_docs WHERE id = %lld", (long long)mine), 1);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs WHERE source IS NULL AND id = %lld", (long long)mine), 1);
 	plag_fps_free(&f);
 }
 
@@ -875,7 +892,7 @@ static char *scout_functions(void)
 	return strndup(from, (size_t)(to - from));
 }
 
-Test(plag_store_add, a_function_copied_into_an_original_file_is_flagged_by_its_fragment)
+BOTH(plag_store_add, a_function_copied_into_an_original_file_is_flagged_by_its_fragment)
 {
 	cfg.fragment_tokens = 120;
 	char *alice_src = grown(SCOUT, 1, 5), *copied = scout_functions();
@@ -895,7 +912,7 @@ Test(plag_store_add, a_function_copied_into_an_original_file_is_flagged_by_its_f
 
 	struct plag_fps fb = fp_of(bob.s);
 	char err[PLAG_ERRLEN] = "";
-	cr_assert_eq(plag_store_compare(db, &cfg, "dominator", "bob", 0, &fb, &m, err), 0, "%s", err);
+	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "bob", 0, &fb, &m, err), 0, "%s", err);
 	const struct plag_match *hit = NULL;
 	for (size_t i = 0; i < m.n; i++)
 		if (m.v[i].doc == alice)
@@ -933,13 +950,13 @@ Test(plag_store_add, a_function_copied_into_an_original_file_is_flagged_by_its_f
 	int64_t bob_id = add_fps((struct doc_spec){ .author = "bob", .name = "Mixed" }, &fb, NULL,
 				 NULL, &m);
 	plag_matches_free(&m);
-	cr_assert_eq(testdb_int(db, "SELECT flagged FROM plag_pairs WHERE doc_a = %lld AND doc_b = %lld",
+	cr_assert_eq(teststore_int(store, "SELECT flagged FROM plag_pairs WHERE doc_a = %lld AND doc_b = %lld",
 			    (long long)bob_id, (long long)alice), 1);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE suspected AND id IN "
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs WHERE suspected = 1 AND id IN "
 			    "(%lld, %lld)", (long long)bob_id, (long long)alice), 2);
 	/* With a higher threshold the same pair is not flagged. */
 	cfg.fragment_tokens = 2000;
-	cr_assert_eq(plag_store_compare(db, &cfg, "dominator", "dan", 0, &fb, &m, err), 0, "%s", err);
+	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "dan", 0, &fb, &m, err), 0, "%s", err);
 	for (size_t i = 0; i < m.n; i++)
 		if (m.v[i].doc == alice)
 			cr_assert(!m.v[i].flagged);
@@ -951,7 +968,7 @@ Test(plag_store_add, a_function_copied_into_an_original_file_is_flagged_by_its_f
 	free(alice_src);
 }
 
-Test(plag_store_add, a_stored_pair_measures_as_when_it_was_new)
+BOTH(plag_store_add, a_stored_pair_measures_as_when_it_was_new)
 {
 	int64_t a = add_src((struct doc_spec){ .author = "alice", .name = "Scout" }, SCOUT, NULL);
 	struct plag_matches m;
@@ -959,51 +976,50 @@ Test(plag_store_add, a_stored_pair_measures_as_when_it_was_new)
 	cr_assert_eq(m.n, 1);
 	struct plag_match again, back;
 	char err[PLAG_ERRLEN] = "";
-	cr_assert_eq(plag_store_pair(db, &cfg, b, a, &again, NULL, err), 0, "%s", err);
+	cr_assert_eq(plag_store_pair(store, &cfg, b, a, &again, NULL, err), 0, "%s", err);
 	cr_assert_float_eq(again.similarity, m.v[0].similarity, 1e-12);
 	cr_assert_float_eq(again.pair.a_in_b, m.v[0].pair.a_in_b, 1e-12);
 	cr_assert_eq(plag_longest_tokens(&again.pair), plag_longest_tokens(&m.v[0].pair));
 	/* From the other side: the same pair, the sides swapped. */
-	cr_assert_eq(plag_store_pair(db, &cfg, a, b, &back, NULL, err), 0, "%s", err);
+	cr_assert_eq(plag_store_pair(store, &cfg, a, b, &back, NULL, err), 0, "%s", err);
 	cr_assert_float_eq(back.pair.a_in_b, m.v[0].pair.b_in_a, 1e-12);
 	cr_assert_eq(back.pair.longest_a.first_line, m.v[0].pair.longest_b.first_line);
 	plag_matches_free(&m);
-	cr_assert_neq(plag_store_pair(db, &cfg, a, 999, &back, NULL, err), 0);
+	cr_assert_neq(plag_store_pair(store, &cfg, a, 999, &back, NULL, err), 0);
 	cr_assert(strstr(err, "no fingerprinted file doc:999"), "%s", err);
 }
 
-Test(plag_store_add, files_of_an_older_version_are_fingerprinted_again)
+BOTH(plag_store_add, files_of_an_older_version_are_fingerprinted_again)
 {
 	int64_t s = submit("alice", "Scout", SCOUT);
 	int64_t a = add_src((struct doc_spec){ .author = "alice", .name = "Scout", .submission = s },
 			    SCOUT, NULL);
 	int64_t b = add_src((struct doc_spec){ .author = "bob", .name = "Copy", .label = "2025" },
 			    SCOUT_COPY, NULL);
-	int64_t before = testdb_int(db, "SELECT count(*) FROM plag_index");
+	int64_t before = teststore_int(store, "SELECT count(*) FROM plag_index");
 	/* As an older judge left them (its rows must go: written again over
 	 * them, the index's key would be taken twice). */
-	cr_assert_eq(sqlite3_exec(db, "UPDATE plag_docs SET hash_version = 1", NULL, NULL, NULL),
-		     SQLITE_OK);
+	teststore_run(store, "UPDATE plag_docs SET hash_version = 1");
 	struct plag_match m;
 	char err[PLAG_ERRLEN] = "", serr[STORE_ERRLEN] = "";
-	cr_assert_neq(plag_store_pair(db, &cfg, b, a, &m, NULL, err), 0);
+	cr_assert_neq(plag_store_pair(store, &cfg, b, a, &m, NULL, err), 0);
 	cr_assert(strstr(err, "other settings"), "%s", err);
 	size_t n = 0;
 	cr_assert_eq(store_begin(store, serr), 0, "%s", serr);
-	cr_assert_eq(plag_store_refresh(db, &cfg, ".", "dominator", &n, err), 0, "%s", err);
+	cr_assert_eq(plag_store_refresh(store, &cfg, ".", "dominator", &n, err), 0, "%s", err);
 	cr_assert_eq(store_commit(store, serr), 0, "%s", serr);
 	cr_assert_eq(n, 2);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_docs WHERE hash_version = %d",
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs WHERE hash_version = %d",
 			    PLAG_HASH_VERSION), 2);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_index"), before);
-	cr_assert_eq(plag_store_pair(db, &cfg, b, a, &m, NULL, err), 0, "%s", err);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_index"), before);
+	cr_assert_eq(plag_store_pair(store, &cfg, b, a, &m, NULL, err), 0, "%s", err);
 	cr_assert(m.flagged);
 	/* Nothing left to do: a second refresh touches nothing. */
-	cr_assert_eq(plag_store_refresh(db, &cfg, ".", "dominator", &n, err), 0, "%s", err);
+	cr_assert_eq(plag_store_refresh(store, &cfg, ".", "dominator", &n, err), 0, "%s", err);
 	cr_assert_eq(n, 0);
 }
 
-Test(plag_store_index, only_files_sharing_fingerprints_are_compared)
+BOTH(plag_store_index, only_files_sharing_fingerprints_are_compared)
 {
 	/* NRANDOM unrelated files by as many authors, one of them sharing
 	 * a function with the probe, then the original the probe copies. */
@@ -1039,7 +1055,7 @@ Test(plag_store_index, only_files_sharing_fingerprints_are_compared)
 
 	struct plag_matches m;
 	char err[PLAG_ERRLEN] = "";
-	cr_assert_eq(plag_store_compare(db, &cfg, "dominator", "mallory", 0, &probe, &m, err), 0,
+	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "mallory", 0, &probe, &m, err), 0,
 		     "%s", err);
 	cr_assert_eq(m.looked_up, distinct(&probe), "one look-up per distinct fingerprint");
 	cr_assert_eq(m.idioms, 0);
@@ -1055,7 +1071,7 @@ Test(plag_store_index, only_files_sharing_fingerprints_are_compared)
 	/* self: the probe stored, then compared as itself, skips itself. */
 	int64_t self = add_fps((struct doc_spec){ .author = "mallory", .name = "Pathfinder" }, &probe,
 			       NULL, NULL, NULL);
-	cr_assert_eq(plag_store_compare(db, &cfg, "dominator", "mallory", self, &probe, &m, err), 0,
+	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "mallory", self, &probe, &m, err), 0,
 		     "%s", err);
 	cr_assert_eq(m.candidates, sharing);
 	cr_assert_eq(m.n, 1);
@@ -1065,7 +1081,7 @@ Test(plag_store_index, only_files_sharing_fingerprints_are_compared)
 	/* Fingerprints of another k are refused, not compared. */
 	struct cfg_plag other = cfg;
 	other.k = cfg.k + 1;
-	cr_assert_eq(plag_store_compare(db, &other, "dominator", "zed", 0, &probe, &m, err), -1);
+	cr_assert_eq(plag_store_compare(store, &other, "dominator", "zed", 0, &probe, &m, err), -1);
 	cr_assert(strstr(err, "k ="), "%s", err);
 
 	for (int i = 0; i <= NRANDOM; i++)
@@ -1127,7 +1143,7 @@ static void add_idiom_file(int i)
 
 /* The rule (plag_store.h): a fingerprint in more of the game's files than
  * common_percent of them and than common_min_files is an idiom. */
-Test(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_enough)
+BOTH(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_enough)
 {
 	cfg.common_min_docs = 5;
 	cfg.common_pct = 40;
@@ -1140,7 +1156,7 @@ Test(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_en
 	 * counts, and the shared helpers make the probe like each of them. */
 	for (int i = 0; i < 5; i++)
 		add_idiom_file(i);
-	cr_assert_eq(plag_store_compare(db, &cfg, "dominator", "zoe", 0, &probe, &m, err), 0,
+	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "zoe", 0, &probe, &m, err), 0,
 		     "%s", err);
 	cr_assert_eq(m.idioms, 0, "an idiom in only common_min_files files");
 	cr_assert_eq(m.n, 5, "the shared helpers are counted");
@@ -1151,7 +1167,7 @@ Test(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_en
 	/* The sixth: now the idiom is in 6 files, more than 5 and than 40% of
 	 * them. */
 	add_idiom_file(5);
-	cr_assert_eq(plag_store_compare(db, &cfg, "dominator", "zoe", 0, &probe, &m, err), 0,
+	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "zoe", 0, &probe, &m, err), 0,
 		     "%s", err);
 	cr_assert_geq(m.idioms, 5, "the helpers' fingerprints are idioms: %zu", m.idioms);
 	cr_assert_lt(m.idioms, m.looked_up, "the probe's own code is no idiom");
@@ -1165,15 +1181,15 @@ Test(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_en
 	cr_assert_eq(m.n, 0);
 	cr_assert_gt(m.idioms, 0);
 	plag_matches_free(&m);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs WHERE %lld IN (doc_a, doc_b)",
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_pairs WHERE %lld IN (doc_a, doc_b)",
 			   (long long)zoe), 0);
-	cr_assert_eq(testdb_int(db, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)zoe), 0);
-	cr_assert_eq(testdb_int(db, "SELECT count(*) FROM plag_pairs"), 5 * 6 / 2,
+	cr_assert_eq(teststore_int(store, "SELECT suspected FROM plag_docs WHERE id = %lld", (long long)zoe), 0);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_pairs"), 5 * 6 / 2,
 		     "pairs among the six (each compared with fewer than six files)");
 
 	/* With the share at 100% nothing is ever in more than all files. */
 	cfg.common_pct = 100;
-	cr_assert_eq(plag_store_compare(db, &cfg, "dominator", "newcomer", 0, &probe, &m, err), 0,
+	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "newcomer", 0, &probe, &m, err), 0,
 		     "%s", err);
 	cr_assert_eq(m.idioms, 0);
 	cr_assert_eq(m.n, 7, "the six files and zoe's: %zu", m.n);
@@ -1189,7 +1205,7 @@ Test(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_en
 	/* An idiom still counts when the copy is real: the probe's own code,
 	 * copied, is a pair even among idioms. */
 	cfg.common_pct = 40;
-	cr_assert_eq(plag_store_compare(db, &cfg, "dominator", "copier", 0, &probe, &m, err), 0,
+	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "copier", 0, &probe, &m, err), 0,
 		     "%s", err);
 	cr_assert_gt(m.idioms, 0);
 	cr_assert_eq(m.n, 1);
@@ -1201,7 +1217,7 @@ Test(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_en
 	free(probe_src);
 }
 
-Test(plag_store_idiom, files_without_fingerprints_do_not_count_towards_the_share)
+BOTH(plag_store_idiom, files_without_fingerprints_do_not_count_towards_the_share)
 {
 	cfg.common_min_docs = 2;
 	cfg.common_pct = 50;
@@ -1219,7 +1235,7 @@ Test(plag_store_idiom, files_without_fingerprints_do_not_count_towards_the_share
 	struct plag_fps probe = fp_of(probe_src);
 	struct plag_matches m;
 	char err[PLAG_ERRLEN] = "";
-	cr_assert_eq(plag_store_compare(db, &cfg, "dominator", "zoe", 0, &probe, &m, err), 0,
+	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "zoe", 0, &probe, &m, err), 0,
 		     "%s", err);
 	cr_assert_gt(m.idioms, 0, "4 of 4 fingerprinted files hold it");
 	cr_assert_eq(m.n, 0);

@@ -106,14 +106,6 @@ TestSuite(store_submit_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 TestSuite(store_jobs_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 TestSuite(store_concurrent_pg, .init = setup_pg, .fini = teardown, .timeout = 120);
 
-/* A test whose body runs on both backends: SUITE on SQLite, SUITE_pg on
- * PostgreSQL. */
-#define BOTH(suite, name)                               \
-	static void suite##_##name(void);               \
-	Test(suite, name) { suite##_##name(); }         \
-	Test(suite##_pg, name) { suite##_##name(); }    \
-	static void suite##_##name(void)
-
 /* ---- helpers -------------------------------------------------------------- */
 
 static struct store *open_store(const char *path, bool create)
@@ -886,6 +878,29 @@ BOTH(store_submit, stores_the_submission_and_one_compile_job)
 	store_close(s);
 }
 
+BOTH(store_submit, a_binary_is_stored_once_by_its_hash_byte_for_byte)
+{
+	struct store *s = open_store(target, true);
+	char err[STORE_ERRLEN] = "";
+	/* Every byte value, NUL and high bytes included. */
+	uint8_t bytes[512];
+	for (size_t i = 0; i < sizeof bytes; i++)
+		bytes[i] = (uint8_t)(i * 7);
+	const char *sha = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+	cr_assert_eq(store_put_binary(s, sha, bytes, sizeof bytes, err), 0, "%s", err);
+	/* Again (another machine compiled the same bytes): nothing changes. */
+	cr_assert_eq(store_put_binary(s, sha, bytes, sizeof bytes, err), 0, "%s", err);
+	uint8_t *got;
+	size_t len;
+	cr_assert_eq(store_get_binary(s, sha, &got, &len, err), 1, "%s", err);
+	cr_expect_eq(len, sizeof bytes);
+	cr_expect_eq(memcmp(got, bytes, sizeof bytes), 0);
+	free(got);
+	cr_expect_eq(store_get_binary(s, "ff", &got, &len, err), 0, "%s", err);
+	cr_expect_null(got);
+	store_close(s);
+}
+
 BOTH(store_submit, submission_and_job_are_one_transaction)
 {
 	struct store *s = open_store(target, true);
@@ -1057,6 +1072,40 @@ BOTH(store_jobs, claim_takes_the_most_urgent_then_oldest)
 	struct jobrow l = job_row(s, later);
 	cr_expect_str_eq(l.state, "queued");
 	cr_expect_eq(l.attempts, 0);
+	store_close(s);
+}
+
+BOTH(store_jobs, complete_and_claim_ends_one_job_and_takes_the_next_at_once)
+{
+	struct store *s = open_store(target, true);
+	int64_t a = enqueue(s, "match", "{\"n\":\"a\"}", 5, 0);
+	int64_t b = enqueue(s, "match", "{\"n\":\"b\"}", 0, 0);
+	char err[STORE_ERRLEN] = "";
+	struct store_job j = claim_ok(s, "w1", 30000, 3), next;
+	cr_assert_eq(j.id, a);
+	cr_assert_eq(store_complete_claim(s, a, "w1", 30000, 3, &next, err), 1, "%s", err);
+	cr_expect_eq(next.id, b);
+	cr_expect_str_eq(next.payload, "{\"n\":\"b\"}");
+	cr_expect_eq(next.attempts, 1);
+	cr_expect_str_eq(job_row(s, a).state, "done");
+	cr_expect_str_eq(job_row(s, b).state, "running");
+	store_job_clear(&j);
+	store_job_clear(&next);
+
+	/* Another worker's job is not ours to end: nothing ends, nothing is
+	 * claimed. */
+	int64_t c = enqueue(s, "match", "{\"n\":\"c\"}", 0, 0);
+	cr_expect_eq(store_complete_claim(s, b, "w2", 30000, 3, &next, err), -1);
+	cr_expect(strstr(err, "no longer ours"), "%s", err);
+	cr_expect_str_eq(job_row(s, b).state, "running");
+	cr_expect_str_eq(job_row(s, c).state, "queued");
+
+	/* The last one ended, none left: 0. */
+	cr_assert_eq(store_complete_claim(s, b, "w1", 30000, 3, &next, err), 1, "%s", err);
+	cr_expect_eq(next.id, c);
+	store_job_clear(&next);
+	cr_expect_eq(store_complete_claim(s, c, "w1", 30000, 3, &next, err), 0, "%s", err);
+	cr_expect_str_eq(job_row(s, c).state, "done");
 	store_close(s);
 }
 

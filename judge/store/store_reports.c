@@ -1,0 +1,283 @@
+/* store_reports.c - what `judge status`, `matches` and `jobs` show, read
+ * from the store as JSON (store.h).  Texts become JSON through the
+ * caller's store_json_text, so a stored name or log in any bytes can make
+ * valid JSON. */
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "judge/store/db.h"
+
+static json_t *col_text(store_json_text *text, struct db_stmt *st, int i)
+{
+	return text(db_col_null(st, i) ? NULL : db_col_text(st, i));
+}
+
+static json_t *col_int(struct db_stmt *st, int i)
+{
+	return db_col_null(st, i) ? json_null() : json_integer(db_col_int(st, i));
+}
+
+/* One seat of a match, columns seat..reason of SEAT_COLS from col on. */
+#define SEAT_COLS "p.seat, p.submission_id, p.name, p.score, p.rank, p.frozen_round," \
+		  " p.verdict, p.reason"
+
+static json_t *seat_json(store_json_text *text, struct db_stmt *st, int col)
+{
+	return json_pack("{s:i, s:o, s:o, s:I, s:i, s:o, s:o, s:o}",
+			 "seat", (int)db_col_int(st, col), "submission", col_int(st, col + 1),
+			 "name", col_text(text, st, col + 2), "score", (json_int_t)db_col_int(st, col + 3),
+			 "rank", (int)db_col_int(st, col + 4), "frozen_round", col_int(st, col + 5),
+			 "verdict", col_text(text, st, col + 6), "reason", col_text(text, st, col + 7));
+}
+
+/* Prepared with its first parameter bound: NULL (said in err) on failure. */
+static struct db_stmt *query(struct store *s, const char *sql, int64_t id, const char *what,
+			     char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s, sql);
+	if (!st)
+		db_fail(s, what, err);
+	else
+		db_bind_int(st, 1, id);
+	return st;
+}
+
+/* The end of a query's rows: 0, or -1 with err on an error. */
+static int done(struct store *s, struct db_stmt *st, int step, const char *what,
+		char err[STORE_ERRLEN])
+{
+	int rc = step < 0 ? db_fail(s, what, err) : 0;
+	db_finish(st);
+	return rc;
+}
+
+/* ---- a submission ------------------------------------------------------------ */
+
+/* Its qualifying matches, oldest first. */
+static int report_qualifying(struct store *s, store_json_text *text, int64_t id, json_t *sub,
+			     char err[STORE_ERRLEN])
+{
+	const char *what = "reading its qualifying matches";
+	struct db_stmt *st = query(s, "SELECT m.id, m.created_at, " SEAT_COLS
+				   " FROM match_players p JOIN matches m ON m.id = p.match_id"
+				   " WHERE p.submission_id = ?1 AND m.kind = 'qualifying' ORDER BY m.id",
+				   id, what, err);
+	if (!st)
+		return -1;
+	json_t *list = json_array();
+	int step, won = 0;
+	while ((step = db_step(st)) == 1) {
+		json_t *seat = seat_json(text, st, 2);
+		json_object_set_new(seat, "match", json_integer(db_col_int(st, 0)));
+		json_object_set_new(seat, "created_at", json_integer(db_col_int(st, 1)));
+		won += db_col_int(st, 6) == 1;
+		json_array_append_new(list, seat);
+	}
+	json_object_set_new(sub, "qualifying",
+			    json_pack("{s:i, s:i, s:o}", "played", (int)json_array_size(list),
+				      "won", won, "matches", list));
+	return done(s, st, step, what, err);
+}
+
+/* Its rating while (or since) it is in the ranked pool; null before. */
+static int report_rating(struct store *s, int64_t id, json_t *sub, char err[STORE_ERRLEN])
+{
+	const char *what = "reading its rating";
+	struct db_stmt *st = query(s, "SELECT mu, sigma, games, wins FROM ratings"
+				   " WHERE submission_id = ?1", id, what, err);
+	if (!st)
+		return -1;
+	int step = db_step(st);
+	json_t *rating = json_null();
+	if (step == 1) {
+		json_decref(rating);
+		rating = json_pack("{s:f, s:f, s:i, s:i}", "mu", db_col_double(st, 0), "sigma",
+				   db_col_double(st, 1), "games", (int)db_col_int(st, 2), "wins",
+				   (int)db_col_int(st, 3));
+	}
+	json_object_set_new(sub, "rating", rating);
+	return done(s, st, step, what, err);
+}
+
+/* "suspected", "clear", or null while it is not fingerprinted yet. */
+static int report_plagiarism(struct store *s, int64_t id, json_t *sub, char err[STORE_ERRLEN])
+{
+	bool suspected;
+	int found = store_plag_fingerprinted(s, id, &suspected, err);
+	if (found < 0)
+		return -1;
+	json_object_set_new(sub, "plagiarism", !found ? json_null()
+			    : json_string(suspected ? "suspected" : "clear"));
+	return 0;
+}
+
+int store_report_submission(struct store *s, store_json_text *text, int64_t id,
+			    struct json_t **out, char err[STORE_ERRLEN])
+{
+	const char *what = "reading the submission";
+	*out = NULL;
+	struct db_stmt *st = query(s, "SELECT id, game, name, author, state, compile_log,"
+				   " created_at, updated_at, source_sha256 FROM submissions"
+				   " WHERE id = ?1", id, what, err);
+	if (!st)
+		return -1;
+	int step = db_step(st);
+	if (step == 1)
+		*out = json_pack("{s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:o}", "submission",
+				 (json_int_t)db_col_int(st, 0), "game", col_text(text, st, 1),
+				 "player", col_text(text, st, 2), "author", col_text(text, st, 3), "state",
+				 col_text(text, st, 4), "compile_log", col_text(text, st, 5), "created_at",
+				 (json_int_t)db_col_int(st, 6), "updated_at",
+				 (json_int_t)db_col_int(st, 7), "source_sha256", col_text(text, st, 8));
+	if (done(s, st, step, what, err) < 0 || step == 0)
+		return step == 0 ? 0 : -1;
+	if (report_qualifying(s, text, id, *out, err) < 0 || report_rating(s, id, *out, err) < 0 ||
+	    report_plagiarism(s, id, *out, err) < 0) {
+		json_decref(*out);
+		*out = NULL;
+		return -1;
+	}
+	return 1;
+}
+
+/* ---- matches ----------------------------------------------------------------------- */
+
+static int match_seats(struct store *s, store_json_text *text, json_t *match,
+		       char err[STORE_ERRLEN])
+{
+	const char *what = "reading a match's players";
+	struct db_stmt *st = query(s, "SELECT " SEAT_COLS " FROM match_players p"
+				   " WHERE p.match_id = ?1 ORDER BY p.seat",
+				   json_integer_value(json_object_get(match, "match")), what, err);
+	if (!st)
+		return -1;
+	json_t *seats = json_array();
+	int step;
+	while ((step = db_step(st)) == 1)
+		json_array_append_new(seats, seat_json(text, st, 0));
+	json_object_set_new(match, "players", seats);
+	return done(s, st, step, what, err);
+}
+
+int store_report_matches(struct store *s, store_json_text *text, const char *game,
+			 const char *player, int64_t limit, struct json_t **out,
+			 char err[STORE_ERRLEN])
+{
+	const char *what = "reading the matches";
+	*out = NULL;
+	struct db_stmt *st = db_prepare(s,
+		"SELECT m.id, m.game, m.kind, m.rated, m.created_at FROM matches m"
+		" WHERE (CAST(?1 AS TEXT) IS NULL OR m.game = ?1) AND (CAST(?2 AS TEXT) IS NULL OR EXISTS"
+		"  (SELECT 1 FROM match_players p WHERE p.match_id = m.id AND p.name = ?2))"
+		" ORDER BY m.id DESC LIMIT ?3");
+	if (!st)
+		return db_fail(s, what, err);
+	db_bind_text(st, 1, game);
+	db_bind_text(st, 2, player);
+	db_bind_int(st, 3, limit > 0 ? limit : INT64_MAX);
+	json_t *list = json_array();
+	int step;
+	while ((step = db_step(st)) == 1)
+		json_array_append_new(list, json_pack("{s:I, s:o, s:o, s:b, s:I}", "match",
+						      (json_int_t)db_col_int(st, 0), "game",
+						      col_text(text, st, 1), "kind", col_text(text, st, 2),
+						      "rated", (int)db_col_int(st, 3), "created_at",
+						      (json_int_t)db_col_int(st, 4)));
+	int rc = done(s, st, step, what, err);
+	size_t i;
+	json_t *m;
+	json_array_foreach(list, i, m)
+		if (rc == 0)
+			rc = match_seats(s, text, m, err);
+	if (rc < 0)
+		json_decref(list);
+	else
+		*out = list;
+	return rc;
+}
+
+int store_player_known(struct store *s, const char *player, const char *game,
+		       char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s,
+		"SELECT 1 FROM names WHERE name = ?1 AND (CAST(?2 AS TEXT) IS NULL OR game = ?2)"
+		" UNION ALL SELECT 1 FROM match_players p JOIN matches m ON m.id = p.match_id"
+		" WHERE p.name = ?1 AND (?2 IS NULL OR m.game = ?2) LIMIT 1");
+	if (!st)
+		return db_fail(s, "looking for a player", err);
+	db_bind_text(st, 1, player);
+	db_bind_text(st, 2, game);
+	int step = db_step(st);
+	return done(s, st, step, "looking for a player", err) < 0 ? -1 : step == 1;
+}
+
+/* ---- the queue ------------------------------------------------------------------------ */
+
+static json_t *job_json(store_json_text *text, struct db_stmt *st, int64_t now)
+{
+	json_t *payload = json_loads(db_col_text(st, 3), 0, NULL);
+	json_t *j = json_pack("{s:I, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:I, s:I}", "id",
+			      (json_int_t)db_col_int(st, 0), "kind", col_text(text, st, 1),
+			      "state", col_text(text, st, 2), "payload", payload ? payload : col_text(text, st, 3),
+			      "priority", (int)db_col_int(st, 4), "attempts",
+			      (int)db_col_int(st, 5), "worker", col_text(text, st, 6), "last_error",
+			      col_text(text, st, 7), "created_at", (json_int_t)db_col_int(st, 8),
+			      "updated_at", (json_int_t)db_col_int(st, 9));
+	if (!db_col_null(st, 10))
+		json_object_set_new(j, "lease_left_ms", json_integer(db_col_int(st, 10) - now));
+	if (db_col_int(st, 11) > now)
+		json_object_set_new(j, "waits_ms", json_integer(db_col_int(st, 11) - now));
+	return j;
+}
+
+/* Running first, then queued in the order a worker claims them, parked,
+ * and (all) done. */
+static int report_job_list(struct store *s, store_json_text *text, bool all, json_t *out,
+			   char err[STORE_ERRLEN])
+{
+	const char *what = "reading the queue";
+	struct db_stmt *st = query(s,
+		"SELECT id, kind, state, payload, priority, attempts, worker, last_error,"
+		" created_at, updated_at, lease_until, not_before FROM jobs"
+		" WHERE state <> 'done' OR ?1 = 1"
+		" ORDER BY CASE state WHEN 'running' THEN 0 WHEN 'queued' THEN 1"
+		"  WHEN 'parked' THEN 2 ELSE 3 END,"
+		" CASE state WHEN 'queued' THEN -priority ELSE 0 END, id", all, what, err);
+	if (!st)
+		return -1;
+	int64_t now = store_now_ms();
+	json_t *list = json_array();
+	int step;
+	while ((step = db_step(st)) == 1)
+		json_array_append_new(list, job_json(text, st, now));
+	json_object_set_new(out, "jobs", list);
+	return done(s, st, step, what, err);
+}
+
+static int report_job_counts(struct store *s, json_t *out, char err[STORE_ERRLEN])
+{
+	const char *what = "counting the jobs";
+	struct db_stmt *st = db_prepare(s, "SELECT state, count(*) FROM jobs GROUP BY state");
+	if (!st)
+		return db_fail(s, what, err);
+	json_t *counts = json_pack("{s:i, s:i, s:i, s:i}", "queued", 0, "running", 0, "parked", 0,
+				   "done", 0);
+	int step;
+	while ((step = db_step(st)) == 1)
+		json_object_set_new(counts, db_col_text(st, 0), json_integer(db_col_int(st, 1)));
+	json_object_set_new(out, "counts", counts);
+	return done(s, st, step, what, err);
+}
+
+int store_report_jobs(struct store *s, store_json_text *text, bool all, struct json_t **out,
+		      char err[STORE_ERRLEN])
+{
+	*out = json_object();
+	if (report_job_list(s, text, all, *out, err) < 0 || report_job_counts(s, *out, err) < 0) {
+		json_decref(*out);
+		*out = NULL;
+		return -1;
+	}
+	return 0;
+}
