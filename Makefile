@@ -122,6 +122,17 @@ build/kits/lib%.a: $$(call kitobjs,$$*)
 	@mkdir -p $(dir $@)
 	ar rcs $@ $^
 
+# The kits' own tests (tests/kit/): built like the players (never
+# sanitized: a coroutine's stack switch is not for AddressSanitizer's eyes),
+# linked with the kit objects they test, not with a kit's main().
+KIT_TEST_SRC := $(wildcard tests/kit/*.c)
+# tests/kit/player/ holds unit bodies compiled as a contestant's file is.
+KIT_TEST_OBJS := $(patsubst %,build/kitobj/games/aic2018/kit/%.o,coro energy)
+KIT_TEST_PLAYER := $(wildcard tests/kit/player/*.c)
+build/kit-tests: $(KIT_TEST_SRC) $(KIT_TEST_OBJS) $(KIT_TEST_PLAYER)
+	$(CC) $(KIT_CFLAGS) -c $(KIT_TEST_PLAYER) -fsanitize-coverage=trace-pc -o build/kit-test-player.o
+	$(CC) $(KIT_CFLAGS) $(KIT_TEST_SRC) $(KIT_TEST_OBJS) build/kit-test-player.o -lcriterion -lm -o $@
+
 build/bench/%: bench/players/%.c games/kit/io.h games/kit/frame.h
 	@mkdir -p $(dir $@)
 	$(CC) $(PLAYER_CFLAGS) -I. $< -o $@ -lm
@@ -166,7 +177,8 @@ $(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $$(BENCH_EXTRA_$$*) $(LIBJUDGE) $(LIBGA
 
 # The unit suite runs from the repository root; it finds the programs it
 # needs through these variables.
-check: $(UNIT) $(JUDGE) $(JUDGE)-worker $(ATTACKS) $(KITS)
+check: $(UNIT) $(JUDGE) $(JUDGE)-worker $(ATTACKS) $(KITS) build/kit-tests
+	build/kit-tests --jobs 2
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	JUDGE_BIN=$(JUDGE) ATTACK_DIR=build/attack $(UNIT) --jobs 2
 
