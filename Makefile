@@ -170,6 +170,7 @@ build/inproc-orig/%.o: games/$$(call inproc_game,$$*)/kit/runtime.c bench/origin
 BENCH_EXTRA_match := $(INPROC)
 BENCH_EXTRA_fidelity := $(INPROC) $(INPROC_ORIG)
 # The queue benchmark starts its own PostgreSQL server, as the unit suite does.
+BENCH_EXTRA_aic_switch := build/kitobj/games/aic2018/kit/coro.o
 BENCH_EXTRA_queue := $(BUILD)/obj/tests/unit/pg_testlib.o
 
 $(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $$(BENCH_EXTRA_$$*) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
