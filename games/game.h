@@ -98,6 +98,13 @@ struct game {
 	 * judge's budget for the whole match. */
 	uint64_t init_cpu_ns, turn_cpu_ns;
 
+	/* The contestant's file (never the kit) is compiled with this flag
+	 * more (AIC2018: -fsanitize-coverage=trace-pc, its energy count);
+	 * NULL: none.  With no_writable_globals, its writable global and
+	 * static variables are refused (AIC2018's units share no memory). */
+	const char *compile_flag;
+	bool no_writable_globals;
+
 	/* Replay: the parameters and initial state, then after each
 	 * game_advance() what changed in that round (new references). */
 	json_t *(*replay_header)(const struct game_state *g);
