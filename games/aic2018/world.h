@@ -1,5 +1,6 @@
 /* world.h - AIC2018's world and rules, shared by the judge's engine and the
- * player's kit (games/aic2018/rules/*.c, pure C, no allocation, no I/O).
+ * player's kit (games/aic2018/rules/, pure C, no allocation, no I/O; the
+ * parameters file is read by games/aic2018/engine/world_params.c).
  *
  * AIC2018 is the seed shared/seeds/004_*.txt, completed by
  * shared/rules/aic2018.md; every point they leave open is decided in
@@ -13,7 +14,7 @@
  *   have no randomness and no floating point (cooldowns are fixed point,
  *   1/10000 of a turn), so the same calls on equal worlds give equal
  *   worlds, in the judge and in a kit alike.  Only the engine draws: the
- *   calls that draw say so (aic_round_start, aic_draw_id, aic_final_ranks);
+ *   calls that draw say so (aic_round_start, aic_draw_id, aic_round_end);
  *   a kit passes the id the judge gave to aic_spawn.
  * - Every action has an aic_can_X (the check alone, no change) and an
  *   aic_X (the check, then the change); both return AIC_OK or an
@@ -215,8 +216,7 @@ struct aic_unit {
 	uint8_t poison_team;  /* the team of the archer that poisoned it */
 	uint8_t countered;    /* next attack adds twice its cooldown */
 	uint8_t rooted;       /* next move adds twice its cooldown */
-	int16_t building;     /* a barracks: slot of the unit it builds, or
-			       * AIC_NO_UNIT */
+	int16_t building_id;  /* a barracks: id of the unit it builds (0: none) */
 	int16_t pad;
 };
 
@@ -258,6 +258,7 @@ struct aic_world {
 	struct aic_unit unit[AIC_MAX_UNITS];   /* by slot */
 	int16_t slot_of_id[AIC_MAX_ID + 1];    /* AIC_NO_UNIT: unused/dead */
 	uint8_t id_used[(AIC_MAX_ID + 8) / 8];  /* ids are never reused */
+	int ids_used;
 	/* Units in execution order (slots); cursor is the acting one's index. */
 	int16_t order[AIC_MAX_UNITS];
 	int norder;
@@ -402,8 +403,15 @@ int aic_check_win(struct aic_world *w);
 /* End of a round: the round count, and the ranking after the last one. */
 void aic_round_end(struct aic_world *w);
 bool aic_over(const struct aic_world *w);
-/* Final ranks (1 winner, 2 loser) by the rules' order; the last
- * tie-break draws. */
-void aic_final_ranks(struct aic_world *w, int rank[AIC_TEAMS]);
+/* Ranks (1 best): the winner's once there is one; before, by VP then
+ * value, equal ranks when both tie (the draw by lot happens at the end). */
+void aic_ranks(const struct aic_world *w, int rank[AIC_TEAMS]);
+/* A team's wood plus the wood cost of its live units (tie-break 2). */
+int64_t aic_team_value(const struct aic_world *w, int team);
+
+/* A team's view: a copy of src without the units, small trees and VP the
+ * team does not see (oaks and water are the map, known to both), and
+ * without the random state. */
+void aic_fog(const struct aic_world *src, int team, struct aic_world *dst);
 
 #endif
