@@ -23,7 +23,8 @@ SANDBOX_SRC := $(wildcard sandbox/*.c)
 MAINS       := judge/cli/judge.c judge/cli/judge_worker.c
 JUDGE_SRC   := $(filter-out $(MAINS),$(wildcard judge/*/*.c))
 # Engines run in the judge; a game's kit/ and players/ go into player binaries.
-GAMES_SRC   := $(wildcard games/*.c) $(wildcard games/*/engine/*.c)
+# A game's rules/ (AIC2018's world) go into both.
+GAMES_SRC   := $(wildcard games/*.c) $(wildcard games/*/engine/*.c) $(wildcard games/*/rules/*.c)
 TEST_SRC    := $(wildcard tests/unit/*.c)
 ATTACK_SRC  := $(wildcard tests/attack/*.c)
 BENCH_SRC   := $(wildcard bench/*.c)
@@ -117,7 +118,7 @@ build/kitobj/%.o: %.c
 	$(CC) $(KIT_CFLAGS) -MMD -MP -c $< -o $@
 .SECONDARY:
 .SECONDEXPANSION:
-kitobjs = $(patsubst %.c,build/kitobj/%.o,$(wildcard games/$(1)/kit/*.c))
+kitobjs = $(patsubst %.c,build/kitobj/%.o,$(wildcard games/$(1)/kit/*.c games/$(1)/rules/*.c))
 build/kits/lib%.a: $$(call kitobjs,$$*)
 	@mkdir -p $(dir $@)
 	ar rcs $@ $^
