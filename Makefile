@@ -134,6 +134,16 @@ build/kit-tests: $(KIT_TEST_SRC) $(KIT_TEST_OBJS) $(KIT_TEST_PLAYER)
 	$(CC) $(KIT_CFLAGS) -c $(KIT_TEST_PLAYER) -fsanitize-coverage=trace-pc -o build/kit-test-player.o
 	$(CC) $(KIT_CFLAGS) $(KIT_TEST_SRC) $(KIT_TEST_OBJS) build/kit-test-player.o -lcriterion -lm -o $@
 
+# AIC2018's kit keeps only the player API global (ld -r, then objcopy): a
+# contestant's file cannot reach the scheduler, the world copy or the rules,
+# whose direct calls would spend no energy (the link says "undefined").
+AIC_KIT_GLOBALS := main run player_name __sanitizer_cov_trace_pc uc_* loc_* dir_* type_*
+build/kits/libaic2018.a: $(call kitobjs,aic2018)
+	@mkdir -p $(dir $@)
+	ld -r $^ -o $@.o
+	objcopy -w $(foreach s,$(AIC_KIT_GLOBALS),--keep-global-symbol='$(s)') $@.o
+	rm -f $@ && ar rcs $@ $@.o && rm -f $@.o
+
 build/bench/%: bench/players/%.c games/kit/io.h games/kit/frame.h
 	@mkdir -p $(dir $@)
 	$(CC) $(PLAYER_CFLAGS) -I. $< -o $@ -lm
