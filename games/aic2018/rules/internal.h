@@ -22,12 +22,16 @@ static inline bool aic_valid_slot(const struct aic_world *w, int slot)
 
 /* map.c: adds (+1) or removes (-1) a unit's vision disc to its team's counts. */
 void aic_vision_add(struct aic_world *w, int slot, int sign);
-/* map.c: the cells of the disc of squared radius r around c, in the map,
- * row by row: calls f(ctx, cell index) for each; stops when f returns
- * false, and returns false then. */
-typedef bool (*aic_cell_fn)(void *ctx, int cell);
-bool aic_each_in_disc(const struct aic_world *w, struct aic_loc c, int r, aic_cell_fn f,
-		      void *ctx);
+/* map.c: the cells of the disc of squared radius r around c that are in
+ * the map, as rows from the north: row i is y = row[i].y, x in
+ * [row[i].x0, row[i].x1]. */
+struct aic_disc {
+	int rows;
+	struct {
+		int16_t y, x0, x1;
+	} row[AIC_MAX_SIDE];
+};
+void aic_disc(const struct aic_world *w, struct aic_loc c, int r, struct aic_disc *d);
 
 /* units.c: a new unit on a free cell, put in the order at position pos;
  * its slot.  No check: the callers checked. */

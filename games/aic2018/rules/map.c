@@ -115,48 +115,44 @@ bool aic_obstructed(const struct aic_world *w, struct aic_loc a, struct aic_loc 
 	return false;
 }
 
-/* The largest k with k * k <= r. */
-static int isqrt(int r)
+void aic_disc(const struct aic_world *w, struct aic_loc c, int r, struct aic_disc *d)
 {
-	int k = 0;
-	while ((k + 1) * (k + 1) <= r)
-		k++;
-	return k;
-}
-
-bool aic_each_in_disc(const struct aic_world *w, struct aic_loc c, int r, aic_cell_fn f,
-		      void *ctx)
-{
+	d->rows = 0;
 	if (r < 0)
-		return true;
-	int k = isqrt(r);
+		return;
+	/* half[dy]: the half-width of the disc's row dy away from its centre;
+	 * it only shrinks going outwards, so one pass finds them all */
+	int half[AIC_MAX_SIDE], k = 0;
+	while ((k + 1) * (k + 1) <= r && k + 1 < AIC_MAX_SIDE)
+		k++;
+	for (int dy = 0, span = k; dy <= k; dy++) {
+		while (span * span + dy * dy > r)
+			span--;
+		half[dy] = span;
+	}
 	int y0 = c.y - k < 0 ? 0 : c.y - k, y1 = c.y + k >= w->height ? w->height - 1 : c.y + k;
 	for (int y = y0; y <= y1; y++) {
-		int dy = y - c.y, span = isqrt(r - dy * dy);
+		int span = half[y < c.y ? c.y - y : y - c.y];
 		int x0 = c.x - span < 0 ? 0 : c.x - span;
 		int x1 = c.x + span >= w->width ? w->width - 1 : c.x + span;
-		for (int x = x0; x <= x1; x++)
-			if (!f(ctx, y * AIC_STRIDE + x))
-				return false;
+		if (x0 > x1)
+			continue;
+		d->row[d->rows].y = (int16_t)y;
+		d->row[d->rows].x0 = (int16_t)x0;
+		d->row[d->rows].x1 = (int16_t)x1;
+		d->rows++;
 	}
-	return true;
-}
-
-struct vision_ctx {
-	uint8_t *seen;
-	int sign;
-};
-
-static bool vision_cell(void *ctx, int cell)
-{
-	struct vision_ctx *v = ctx;
-	v->seen[cell] = (uint8_t)(v->seen[cell] + v->sign);
-	return true;
 }
 
 void aic_vision_add(struct aic_world *w, int slot, int sign)
 {
 	const struct aic_unit *u = &w->unit[slot];
-	struct vision_ctx v = { w->seen[u->team], sign };
-	aic_each_in_disc(w, aic_unit_loc(w, slot), aic_vision(u), vision_cell, &v);
+	uint8_t *seen = w->seen[u->team];
+	struct aic_disc d;
+	aic_disc(w, aic_unit_loc(w, slot), aic_vision(u), &d);
+	for (int i = 0; i < d.rows; i++) {
+		uint8_t *row = seen + d.row[i].y * AIC_STRIDE;
+		for (int x = d.row[i].x0; x <= d.row[i].x1; x++)
+			row[x] = (uint8_t)(row[x] + sign);
+	}
 }

@@ -156,18 +156,18 @@ static int order_index(const struct aic_world *w, int slot)
 	return -1;
 }
 
-struct exp_ctx {
-	struct aic_world *w;
-	int team; /* the dead unit's enemies */
-};
-
-static bool exp_cell(void *ctx, int cell)
+/* A death gives EXP to the combat units of the other team within
+ * AIC_EXP_RADIUS of where it happened. */
+static void death_exp(struct aic_world *w, struct aic_loc l, int team)
 {
-	struct exp_ctx *e = ctx;
-	int s = e->w->cell[cell].unit;
-	if (s != AIC_NO_UNIT && e->w->unit[s].team == e->team && combat_type(e->w->unit[s].type))
-		gain_exp(e->w, s, AIC_EXP_PER_DEATH);
-	return true;
+	struct aic_disc d;
+	aic_disc(w, l, AIC_EXP_RADIUS, &d);
+	for (int i = 0; i < d.rows; i++)
+		for (int x = d.row[i].x0; x <= d.row[i].x1; x++) {
+			int s = w->cell[d.row[i].y * AIC_STRIDE + x].unit;
+			if (s != AIC_NO_UNIT && w->unit[s].team == team && combat_type(w->unit[s].type))
+				gain_exp(w, s, AIC_EXP_PER_DEATH);
+		}
 }
 
 static void kill(struct aic_world *w, int slot, int by_team, int by_type)
@@ -185,8 +185,7 @@ static void kill(struct aic_world *w, int slot, int by_team, int by_type)
 		w->cursor--;
 	w->team[team].units--;
 	memset(u, 0, sizeof *u);
-	struct exp_ctx e = { w, 1 - team };
-	aic_each_in_disc(w, l, AIC_EXP_RADIUS, exp_cell, &e);
+	death_exp(w, l, 1 - team);
 	if (by_team == 1 - team)
 		w->team[by_team].passive_exp[by_type]++;
 }
@@ -222,42 +221,26 @@ bool aic_can_sense(const struct aic_world *w, int slot, struct aic_loc l)
 
 enum sense_what { SENSE_UNITS, SENSE_TREES, SENSE_VPS, SENSE_WATER, SENSE_CELLS };
 
-struct sense_ctx {
-	const struct aic_world *w;
-	int what, team, self;
-	int16_t *out;
-	int n, cap;
-};
-
-static bool sense_cell(void *ctx, int cell)
+/* What a sensing call lists of a cell: its unit's slot or the cell's
+ * index, or -1 when the cell has nothing of the kind. */
+static int sensed(const struct aic_world *w, int cell, int what, int team, int self)
 {
-	struct sense_ctx *s = ctx;
-	const struct aic_cell *c = &s->w->cell[cell];
-	int v = cell;
-	switch (s->what) {
+	const struct aic_cell *c = &w->cell[cell];
+	switch (what) {
 	case SENSE_UNITS:
-		v = c->unit;
-		if (v == AIC_NO_UNIT || v == s->self ||
-		    (s->team >= 0 && s->w->unit[v].team != s->team))
-			return true;
-		break;
+		if (c->unit == AIC_NO_UNIT || c->unit == self ||
+		    (team >= 0 && w->unit[c->unit].team != team))
+			return -1;
+		return c->unit;
 	case SENSE_TREES:
-		if (c->tree == AIC_TREE_NONE)
-			return true;
-		break;
+		return c->tree != AIC_TREE_NONE ? cell : -1;
 	case SENSE_VPS:
-		if (!c->vp)
-			return true;
-		break;
+		return c->vp ? cell : -1;
 	case SENSE_WATER:
-		if (!c->water)
-			return true;
-		break;
+		return c->water ? cell : -1;
+	default:
+		return cell;
 	}
-	if (s->n == s->cap)
-		return false;
-	s->out[s->n++] = (int16_t)v;
-	return true;
 }
 
 static int sense(const struct aic_world *w, int slot, int radius, int what, int team,
@@ -265,11 +248,19 @@ static int sense(const struct aic_world *w, int slot, int radius, int what, int 
 {
 	if (!aic_valid_slot(w, slot))
 		return 0;
-	int vision = aic_vision(&w->unit[slot]);
-	struct sense_ctx s = { w, what, team, slot, out, 0, cap };
-	aic_each_in_disc(w, aic_unit_loc(w, slot), radius < 0 || radius > vision ? vision : radius,
-			 sense_cell, &s);
-	return s.n;
+	int vision = aic_vision(&w->unit[slot]), n = 0;
+	struct aic_disc d;
+	aic_disc(w, aic_unit_loc(w, slot), radius < 0 || radius > vision ? vision : radius, &d);
+	for (int i = 0; i < d.rows; i++)
+		for (int x = d.row[i].x0; x <= d.row[i].x1; x++) {
+			int v = sensed(w, d.row[i].y * AIC_STRIDE + x, what, team, slot);
+			if (v < 0)
+				continue;
+			if (n == cap)
+				return n;
+			out[n++] = (int16_t)v;
+		}
+	return n;
 }
 
 int aic_sense_units(const struct aic_world *w, int slot, int radius, int team, int16_t *out,
