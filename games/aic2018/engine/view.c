@@ -28,10 +28,13 @@ static int isqrt_up(int v)
 	return r;
 }
 
-static bool mark(void *ctx, int cell)
+static void mark_disc(const struct aic_world *w, struct aic_loc c, int r, uint8_t *seen)
 {
-	((uint8_t *)ctx)[cell] = 1;
-	return true;
+	struct aic_disc d;
+	aic_disc(w, c, r, &d);
+	for (int i = 0; i < d.rows; i++)
+		memset(&seen[d.row[i].y * AIC_STRIDE + d.row[i].x0], 1,
+		       (size_t)(d.row[i].x1 - d.row[i].x0 + 1));
 }
 
 /* The team's units from the acting one to the first enemy, in order. */
@@ -79,7 +82,7 @@ size_t aic_step_view(struct game_state *g, uint8_t *buf, size_t cap)
 		if (w->unit[s].team != team)
 			continue;
 		int k = isqrt_up(aic_vision(&w->unit[s])) + REACH;
-		aic_each_in_disc(v, aic_unit_loc(w, s), k * k, mark, v->seen[team]);
+		mark_disc(v, aic_unit_loc(w, s), k * k, v->seen[team]);
 	}
 	aic_fog(v, team, v);
 	memcpy(v->seen[team], w->seen[team], sizeof v->seen[team]);
