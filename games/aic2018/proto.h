@@ -19,7 +19,9 @@
  *   the team may not know left out, see engine/view.c): the bytes of
  *   struct aic_world up to `cell`, height rows of width cells, i32
  *   ids_used, norder, cursor, norder x i16 order, norder x struct
- *   aic_unit (the units in order), height rows of width seen counts.
+ *   aic_unit (the units in order), u16 count and the slots of the units
+ *   the team does not see (so that a spawn takes the slot the engine
+ *   gives it), height rows of width seen counts.
  *
  * orders: u16 entry count, then per entry (one per unit that ran, in
  *   order) u16 slot, u8 action count (at most AIC_MAX_ACTIONS), actions x
@@ -44,7 +46,7 @@
 #define AIC_VIEW_MAX                                                                   \
 	(4 + 2 + 2 * AIC_MAX_UNITS + 2 + 2 * AIC_MAX_IDS + AIC_WORLD_HEAD +             \
 	 sizeof(struct aic_cell) * AIC_MAX_CELLS + 12 +                                 \
-	 (2 + sizeof(struct aic_unit)) * AIC_MAX_UNITS + AIC_MAX_CELLS)
+	 (4 + sizeof(struct aic_unit)) * AIC_MAX_UNITS + 2 + AIC_MAX_CELLS)
 #define AIC_ENTRY_MAX (3 + 4 * AIC_MAX_ACTIONS)
 #define AIC_ORDERS_MAX (2 + AIC_ENTRY_MAX * AIC_MAX_UNITS)
 
@@ -65,9 +67,10 @@ struct aic_action {
 
 /* What one step's view carries besides the world. */
 struct aic_step {
-	int nbatch, nids;
+	int nbatch, nids, nhidden;
 	int16_t batch[AIC_MAX_UNITS];
 	uint16_t ids[AIC_MAX_IDS];
+	int16_t hidden[AIC_MAX_UNITS]; /* slots taken by units the team does not see */
 };
 
 static inline void aic_put_bytes(struct wire_w *w, const void *p, size_t n)
@@ -123,6 +126,9 @@ static inline size_t aic_view_encode(const struct aic_step *st, const struct aic
 	aic_put_bytes(&w, world->order, sizeof world->order[0] * (size_t)world->norder);
 	for (int i = 0; i < world->norder; i++)
 		aic_put_bytes(&w, &world->unit[world->order[i]], sizeof(struct aic_unit));
+	wire_u16(&w, (uint16_t)st->nhidden);
+	for (int i = 0; i < st->nhidden; i++)
+		wire_u16(&w, (uint16_t)st->hidden[i]);
 	for (int y = 0; y < world->height; y++)
 		aic_put_bytes(&w, &world->seen[team][y * AIC_STRIDE], (size_t)world->width);
 	return w.overflow ? 0 : w.len;
@@ -178,6 +184,15 @@ static inline bool aic_view_decode(const uint8_t *buf, size_t len, int team, str
 		int id = world->unit[s].id;
 		if (id >= 1 && id <= AIC_MAX_ID)
 			world->slot_of_id[id] = (int16_t)s;
+	}
+	st->nhidden = wire_get_u16(&r);
+	if (st->nhidden > AIC_MAX_UNITS)
+		return false;
+	for (int i = 0; i < st->nhidden; i++) {
+		int s = st->hidden[i] = (int16_t)wire_get_u16(&r);
+		if (!aic_slot_ok(s) || world->unit[s].id)
+			return false;
+		world->unit[s].id = -1; /* taken, by nobody the team may know */
 	}
 	for (int y = 0; y < world->height; y++)
 		aic_get_bytes(&r, &world->seen[team][y * AIC_STRIDE], (size_t)world->width);

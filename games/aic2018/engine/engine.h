@@ -14,6 +14,7 @@ struct game_state {
 	struct aic_world w;
 	struct aic_world scratch;   /* a team's view, built in place */
 	struct aic_step step;
+	uint8_t kept[AIC_MAX_UNITS]; /* view.c's marks, all 0 between views */
 	struct aic_replay replay;
 	int acting;                 /* the slot the current step starts with, or -1 */
 	bool frozen[AIC_TEAMS];

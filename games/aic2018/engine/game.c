@@ -6,8 +6,9 @@
  * with: each entry is the next unit of the team that takes orders, in the
  * world's order (units under construction, unpaid or poisoned to death in
  * between are passed as aic_turn_start says, as the kit does); an action
- * the rules refuse is dropped (the kit checked it on its copy: only a
- * tampered kit sends one); the win is checked after every unit.  An entry
+ * the rules refuse is a protocol error (the kit checked it on its copy
+ * with the same rules: only an altered kit sends one); the win is checked
+ * after every unit.  An entry
  * for a unit that is not next, or more entries than the team has units
  * before the enemy's next one, is a protocol error; what came before it
  * stays applied and recorded.
@@ -175,12 +176,17 @@ static int take_entry(struct game_state *g, struct wire_r *r, int slot, json_t *
 			 g->w.unit[slot].id);
 		return -1;
 	}
-	int kept = 0;
-	for (int i = 0; i < n && aic_alive(&g->w, slot); i++)
-		if (apply(g, slot, &acts[i]) == AIC_OK)
-			acts[kept++] = acts[i];
-	json_array_append_new(entries, entry_json(slot, acts, kept));
+	int done = 0, e = AIC_OK;
+	while (done < n && aic_alive(&g->w, slot) && (e = apply(g, slot, &acts[done])) == AIC_OK)
+		done++;
+	json_array_append_new(entries, entry_json(slot, acts, done));
 	aic_check_win(&g->w);
+	if (done < n && aic_alive(&g->w, slot)) {
+		snprintf(err, GAME_ERRLEN, "unit %d's action %d breaks the rules (%s); the kit "
+			 "checks every action with the same rules, so its memory was altered",
+			 g->w.unit[slot].id, done + 1, e < AIC_ERRORS ? aic_strerror(e) : "unknown");
+		return -1;
+	}
 	return 0;
 }
 

@@ -66,12 +66,44 @@ static void spawn_ids(struct aic_world *copy, int team, struct aic_step *st)
 	}
 }
 
+/* What aic_fog reads and the view sends (the rest of the 140 KB world
+ * would be copied for nothing): the head, the map's rows, the units in
+ * order, the ids. */
+static void copy_for_view(struct aic_world *v, const struct aic_world *w)
+{
+	memcpy(v, w, AIC_WORLD_HEAD);
+	for (int y = 0; y < w->height; y++)
+		memcpy(&v->cell[y * AIC_STRIDE], &w->cell[y * AIC_STRIDE],
+		       sizeof w->cell[0] * (size_t)w->width);
+	for (int i = 0; i < w->norder; i++)
+		v->unit[w->order[i]] = w->unit[w->order[i]];
+	memcpy(v->order, w->order, sizeof w->order[0] * (size_t)w->norder);
+	memcpy(v->id_used, w->id_used, sizeof v->id_used);
+	v->ids_used = w->ids_used;
+	v->norder = w->norder;
+	v->cursor = w->cursor;
+}
+
+/* The slots of units the fog took out of the order. */
+static void hidden_slots(const struct aic_world *w, const struct aic_world *v,
+			 struct aic_step *st, uint8_t *kept)
+{
+	for (int i = 0; i < v->norder; i++)
+		kept[v->order[i]] = 1;
+	st->nhidden = 0;
+	for (int i = 0; i < w->norder; i++)
+		if (!kept[w->order[i]])
+			st->hidden[st->nhidden++] = w->order[i];
+	for (int i = 0; i < v->norder; i++)
+		kept[v->order[i]] = 0;
+}
+
 size_t aic_step_view(struct game_state *g, uint8_t *buf, size_t cap)
 {
 	const struct aic_world *w = &g->w;
 	struct aic_world *v = &g->scratch;
 	int team = w->unit[g->acting].team;
-	memcpy(v, w, sizeof *v);
+	copy_for_view(v, w);
 	batch(w, team, &g->step);
 	spawn_ids(v, team, &g->step);
 	v->ids_used = w->ids_used;
@@ -85,6 +117,7 @@ size_t aic_step_view(struct game_state *g, uint8_t *buf, size_t cap)
 		mark_disc(v, aic_unit_loc(w, s), k * k, v->seen[team]);
 	}
 	aic_fog(v, team, v);
+	hidden_slots(w, v, &g->step, g->kept);
 	memcpy(v->seen[team], w->seen[team], sizeof v->seen[team]);
 	return aic_view_encode(&g->step, v, team, buf, cap);
 }
