@@ -148,10 +148,15 @@
 		ctx.fillRect(x + m, y + cs - 2 * m, (cs - 2 * m) * Math.max(0, Math.min(1, u.hp / max)), m);
 	}
 
+	/* Where the wood plot goes: the bottom-right corner. */
+	function woodBox(view) {
+		const w = Math.min(180, view.w * 0.3), h = Math.min(70, view.h * 0.2);
+		return { x0: view.w - w - 6, y0: view.h - h - 6, w, h };
+	}
+
 	/* Both teams' wood from round 0 to the one shown, in the corner. */
 	function drawWood(ctx, s, view) {
-		const w = Math.min(180, view.w * 0.3), h = Math.min(70, view.h * 0.2);
-		const x0 = view.w - w - 6, y0 = view.h - h - 6;
+		const { x0, y0, w, h } = woodBox(view);
 		let max = 1;
 		for (let r = 0; r <= s.round; r++)
 			if (s.woodAt[r])
@@ -209,6 +214,10 @@
 		drawWood(ctx, s, view);
 	}
 
+	function inside(b, x, y) {
+		return x >= b.x0 - 1 && x <= b.x0 + b.w + 1 && y >= b.y0 - 1 && y <= b.y0 + b.h + 1;
+	}
+
 	/* board: one line per row ('~' water, 'O' oak, 't' small tree, '$'
 	 * VP, a unit's letter, upper case team A's, '?' out of the team's
 	 * sight); units: [id, team, type, x, y, hp] of each unit shown;
@@ -231,9 +240,12 @@
 					line += u.team ? LETTERS[u.type].toLowerCase() : LETTERS[u.type];
 					units.push([u.id, u.team, u.type, u.x, u.y, u.hp]);
 					counts[u.team]++;
-					if (pixels.length < 8 && !u.construction && g.cs >= 4 && g.cs < 9)
-						pixels.push({ what: NAMES[u.type] + ' ' + u.id, x: g.x(c) + g.cs * 0.2,
-							      y: g.y(r) + g.cs * 0.2, expect: view.colors[u.team] });
+					/* a point of the square clear of the poison edge, the
+					 * letter and the HP bar, outside the wood plot */
+					const px = g.x(c) + g.cs * 0.17 + 0.5, py = g.y(r) + g.cs * 0.17 + 0.5;
+					if (pixels.length < 8 && !u.construction && g.cs >= 6 && !inside(woodBox(view), px, py))
+						pixels.push({ what: NAMES[u.type] + ' ' + u.id, x: px, y: py,
+							      expect: view.colors[u.team] });
 				} else {
 					line += s.water[i] ? '~' : tree ? (tree[0] === OAK_TREE ? 'O' : 't') : s.vps.has(i) ? '$' : '.';
 				}
