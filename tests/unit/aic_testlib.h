@@ -15,7 +15,8 @@ static inline struct aic_world *aic_test_world(struct aic_world *w, const char *
 					       const char *const *rows)
 {
 	static char text[8192];
-	size_t n = (size_t)snprintf(text, sizeof text, "vp 0\n%s\n%s\nmap\n",
+	size_t n = (size_t)snprintf(text, sizeof text, "%s\n%s\n%s\nmap\n",
+				    strstr(keys, "vp ") ? "" : "vp 0",
 				    strstr(keys, "start_wood") ? "" : "start_wood 10000", keys);
 	for (int i = 0; rows[i]; i++)
 		n += (size_t)snprintf(text + n, sizeof text - n, "%s\n", rows[i]);

@@ -527,3 +527,46 @@ Test(aic_fog, a_team_view_hides_what_it_does_not_see)
 	cr_assert_eq(fogged.team[1].wood, 0, "the enemy's wood is hidden");
 	cr_assert_eq(aic_unit_at(&fogged, AIC_L(0, 0)), aic_unit_at(w, AIC_L(0, 0)));
 }
+
+Test(aic_vp, a_cell_gets_no_vp_again_within_50_rounds_of_the_last)
+{
+	const char *const rows[] = { "W.", ".w", NULL };
+	struct aic_world *w = aic_test_world(&W, "vp 1\nsymmetry 3", rows);
+	w->vp_threshold = INT64_MAX; /* every cell that may get VP gets them */
+	aic_round_start(w);
+	cr_assert_eq(w->cell[aic_index(AIC_L(1, 0))].vp, AIC_VP_AMOUNT);
+	cr_assert_eq(w->cell[aic_index(AIC_L(0, 1))].vp, AIC_VP_AMOUNT, "and its mirror");
+	cr_assert_eq(aic_gather_vps(w, aic_test_unit(w, 0, 0), AIC_EAST), AIC_OK);
+	for (w->round = 1; w->round < 50; w->round++) {
+		aic_round_start(w);
+		cr_assert_eq(w->cell[aic_index(AIC_L(1, 0))].vp, 0, "round %d", w->round);
+	}
+	aic_round_start(w);
+	cr_assert_eq(w->cell[aic_index(AIC_L(1, 0))].vp, AIC_VP_AMOUNT, "50 rounds later");
+}
+
+Test(aic_units, friendly_fire_hurts_but_earns_no_passive_exp)
+{
+	const char *const rows[] = { "S.S...", "......", "......", "......", ".....s", NULL };
+	struct aic_world *w = aic_test_world(&W, "", rows);
+	int s = aic_test_unit(w, 0, 0), f = aic_test_unit(w, 2, 0), e = aic_test_unit(w, 5, 4);
+	w->unit[f].hp = 6;
+	cr_assert_eq(aic_attack(w, s, AIC_L(2, 0)), AIC_OK);
+	cr_assert_not(aic_alive(w, f));
+	cr_assert_eq(w->team[0].passive_exp[AIC_SOLDIER], 0);
+	cr_assert_eq(w->unit[e].exp, 5, "the enemy within 48 gains 5 EXP (distance 25)");
+	cr_assert_eq(w->unit[s].exp, 0, "the dead unit's own team gains none");
+}
+
+Test(aic_units, a_unit_killed_before_its_turn_is_skipped)
+{
+	const char *const rows[] = { "S.w...", "......", "......", "......", "......", NULL };
+	struct aic_world *w = aic_test_world(&W, "", rows);
+	aic_round_start(w);
+	int s = aic_next_unit(w);
+	w->unit[aic_test_unit(w, 2, 0)].hp = 1;
+	aic_turn_start(w, s);
+	cr_assert_eq(aic_attack(w, s, AIC_L(2, 0)), AIC_OK);
+	cr_assert_eq(aic_check_win(w), 0);
+	cr_assert_eq(aic_next_unit(w), -1, "the dead worker does not play");
+}

@@ -4,11 +4,15 @@
 
 #include "games/aic2018/rules/internal.h"
 
-static void grow_trees(struct aic_world *w)
+/* Small trees grow; VP older than their lifetime vanish. */
+static void age_cells(struct aic_world *w)
 {
-	for (int y = 0; y < w->height; y++)
+	for (int y = 0; y < w->height; y++) {
+		struct aic_cell *row = &w->cell[y * AIC_STRIDE];
 		for (int x = 0; x < w->width; x++) {
-			struct aic_cell *c = &w->cell[y * AIC_STRIDE + x];
+			struct aic_cell *c = &row[x];
+			if (c->vp && w->round - c->vp_round >= AIC_VP_LIFETIME)
+				c->vp = 0;
 			if (c->tree != AIC_TREE_SMALL)
 				continue;
 			int hp = c->tree_hp + (c->growing ? AIC_SMALL_TREE_GROWING_HP
@@ -17,6 +21,7 @@ static void grow_trees(struct aic_world *w)
 			if (c->growing)
 				c->growing--;
 		}
+	}
 }
 
 /* No water, no oak, no VP now nor in the last AIC_VP_LIFETIME rounds. */
@@ -33,23 +38,19 @@ static void put_vp(struct aic_world *w, int cell)
 	w->cell[cell].vp_round = (int16_t)w->round;
 }
 
-/* VP older than their lifetime vanish; then each pair of mirrored cells
- * that may get VP draws once, and both get them together. */
+/* Each pair of mirrored cells that may get VP draws once, and both get
+ * them together. */
 static void victory_points(struct aic_world *w)
 {
-	for (int y = 0; y < w->height; y++)
-		for (int x = 0; x < w->width; x++) {
-			struct aic_cell *c = &w->cell[y * AIC_STRIDE + x];
-			if (c->vp && w->round - c->vp_round >= AIC_VP_LIFETIME)
-				c->vp = 0;
-		}
 	if (!w->p.vp)
 		return;
 	for (int y = 0; y < w->height; y++)
 		for (int x = 0; x < w->width; x++) {
 			int cell = y * AIC_STRIDE + x;
+			if (!vp_may_appear(w, cell))
+				continue;
 			int m = aic_index(aic_mirror(w, (struct aic_loc){ x, y }));
-			if (m < cell || !vp_may_appear(w, cell) || !vp_may_appear(w, m))
+			if (m < cell || !vp_may_appear(w, m))
 				continue;
 			if (rng_next(&w->rng) >= w->vp_threshold)
 				continue;
@@ -62,7 +63,7 @@ void aic_round_start(struct aic_world *w)
 {
 	for (int t = 0; t < AIC_TEAMS; t++)
 		w->team[t].wood += AIC_WOOD_PER_ROUND;
-	grow_trees(w);
+	age_cells(w);
 	victory_points(w);
 	w->cursor = -1;
 }
