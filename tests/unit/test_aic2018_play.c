@@ -123,3 +123,17 @@ Test(aic2018_play, the_same_binaries_and_seed_give_identical_replays_under_load)
 	snprintf(cmd, sizeof cmd, "%s replay check %s/r0a.json", cli_judge(), dir);
 	cr_expect_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
 }
+
+/* The worked example of docs/games/aic2018.md compiles and plays as is. */
+Test(aic2018_play, the_docs_worked_example_plays)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd,
+		 "sed -n '/^### A worked example/,/^Everything a unit/p' docs/games/aic2018.md | "
+		 "sed -n '/^```c/,/^```$/p' | sed '1d;$d' > %s/AIExample.c", dir);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	snprintf(cmd, sizeof cmd, "%s/AIExample.c", dir);
+	play(cmd, "Null", "--seed 1 -i " HOSTILE "short.cnf");
+	cr_expect(strstr(row(0), "Example"), "%s", out);
+	cr_expect_not(frozen(0), "%s", out);
+}
