@@ -154,8 +154,33 @@ static inline bool aic_view_counts(struct wire_r *r, struct aic_step *st)
 	return !r->bad;
 }
 
-/* Decodes a view into world (every field the view does not carry is
- * reset: no hidden state survives from an earlier step). */
+/* A world no view was decoded into yet: nothing in it, no id known. */
+static inline void aic_view_blank(struct aic_world *world)
+{
+	memset(world, 0, sizeof *world);
+	memset(world->slot_of_id, 0xff, sizeof world->slot_of_id); /* AIC_NO_UNIT */
+}
+
+/* Clears what the last view (st) and the step played on it left in world,
+ * so that the next view can be decoded into it: the units in its order
+ * and the hidden ones, and their ids.  Cheaper than aic_view_blank() by
+ * the 140 KB a world has and a view never fills. */
+static inline void aic_view_forget(struct aic_world *world, struct aic_step *st)
+{
+	for (int i = 0; i < world->norder + st->nhidden; i++) {
+		int s = i < world->norder ? world->order[i] : st->hidden[i - world->norder];
+		int id = world->unit[s].id;
+		if (id >= 1 && id <= AIC_MAX_ID)
+			world->slot_of_id[id] = AIC_NO_UNIT;
+		memset(&world->unit[s], 0, sizeof world->unit[s]);
+	}
+	world->norder = 0;
+	st->nhidden = 0;
+}
+
+/* Decodes a view into world, which holds no unit (aic_view_blank, or
+ * aic_view_forget after the last view): every other field a view carries
+ * is overwritten, and what the team may not know stays empty. */
 static inline bool aic_view_decode(const uint8_t *buf, size_t len, int team, struct aic_step *st,
 				   struct aic_world *world)
 {
@@ -163,8 +188,7 @@ static inline bool aic_view_decode(const uint8_t *buf, size_t len, int team, str
 	const uint8_t *magic = wire_take(&r, 4);
 	if (!magic || memcmp(magic, "A18V", 4) != 0 || !aic_view_counts(&r, st))
 		return false;
-	memset(world, 0, sizeof *world);
-	memset(world->slot_of_id, 0xff, sizeof world->slot_of_id); /* AIC_NO_UNIT */
+	memset(world->seen[1 - team], 0, sizeof world->seen[1 - team]);
 	if (!aic_get_bytes(&r, world, AIC_WORLD_HEAD) || world->width < 1 || world->height < 1 ||
 	    world->width > AIC_MAX_SIDE || world->height > AIC_MAX_SIDE)
 		return false;

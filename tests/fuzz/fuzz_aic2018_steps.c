@@ -41,6 +41,7 @@ static void check_view(const struct game *gm, struct game_state *g, int seat)
 {
 	size_t len = gm->view(g, seat, view, sizeof view);
 	check(len > 0 && len <= gm->view_max, "view of seat %d: %zu bytes", seat, len);
+	aic_view_blank(&seen);
 	check(aic_view_decode(view, len, seat, &step, &seen), "view of seat %d does not decode",
 	      seat);
 	check(seen.team[1 - seat].wood == 0, "seat %d sees the enemy's wood", seat);

@@ -34,7 +34,12 @@ struct kit_unit {
 
 struct kit kit;
 static struct kit_unit units[AIC_MAX_UNITS];
-static bool in_batch[AIC_MAX_UNITS], spawned[AIC_MAX_UNITS];
+/* Slots whose unit has a coroutine (units[] in use), in no order. */
+static int16_t with_coro[AIC_MAX_UNITS];
+static int ncoro;
+/* A slot runs in this step when its mark is the step's number: the batch
+ * the view lists, and units spawned during the step. */
+static unsigned run_mark[AIC_MAX_UNITS], step_no;
 static int next_id; /* the next of kit.step.ids a spawn takes */
 static struct aic_orders_w out;
 
@@ -92,7 +97,7 @@ void kit_spawned(int id)
 {
 	int s = aic_slot_of(&kit.w, id);
 	if (s != AIC_NO_UNIT)
-		spawned[s] = true;
+		run_mark[s] = step_no;
 }
 
 /* ---- units ---------------------------------------------------------------- */
@@ -130,6 +135,8 @@ static struct kit_unit *unit_for(int slot)
 	struct kit_unit *k = &units[slot];
 	if (k->co && k->id == kit.w.unit[slot].id)
 		return k;
+	if (!k->co && ncoro < AIC_MAX_UNITS) /* a slot reused in one step may appear twice */
+		with_coro[ncoro++] = (int16_t)slot;
 	coro_free(k->co);
 	*k = (struct kit_unit){ .id = kit.w.unit[slot].id, .co = coro_new(unit_main, NULL) };
 	return k;
@@ -159,21 +166,27 @@ static int next_runnable(void)
 		if (aic_check_win(w) >= 0)
 			return -1;
 		int s = aic_next_unit(w);
-		if (s < 0 || w->unit[s].team != kit.team || !(in_batch[s] || spawned[s]))
+		if (s < 0 || w->unit[s].team != kit.team || run_mark[s] != step_no)
 			return -1;
 		if (aic_turn_start(w, s) == AIC_TURN_ACT)
 			return s;
 	}
 }
 
-/* Coroutines of units that died since: their stacks go back to the pool. */
+/* Coroutines of units that died since: their stacks go back to the pool.
+ * (A unit that died in the kit's hands already gave its own back.) */
 static void sweep(void)
 {
-	for (int s = 0; s < AIC_MAX_UNITS; s++)
-		if (units[s].co && units[s].id != kit.w.unit[s].id) {
-			coro_free(units[s].co);
-			units[s] = (struct kit_unit){ 0 };
+	for (int i = 0; i < ncoro;) {
+		int s = with_coro[i];
+		if (units[s].co && units[s].id == kit.w.unit[s].id) {
+			i++;
+			continue;
 		}
+		coro_free(units[s].co);
+		units[s] = (struct kit_unit){ 0 };
+		with_coro[i] = with_coro[--ncoro];
+	}
 }
 
 /* ---- the judge's messages --------------------------------------------------- */
@@ -182,20 +195,21 @@ static int aickit_start(const uint8_t *msg, size_t len)
 {
 	kit.team = aic_start_decode(msg, len);
 	kit.slot = -1;
+	aic_view_blank(&kit.w);
 	coro_setup();
 	return kit.team < 0 ? -1 : 0;
 }
 
 static long aickit_turn(const uint8_t *msg, size_t len, uint8_t *buf, size_t cap)
 {
+	aic_view_forget(&kit.w, &kit.step);
 	if (!aic_view_decode(msg, len, kit.team, &kit.step, &kit.w) || kit.w.cursor < 0)
 		return -1;
 	sweep();
-	memset(in_batch, 0, sizeof in_batch);
-	memset(spawned, 0, sizeof spawned);
+	step_no++;
 	for (int i = 0; i < kit.step.nbatch; i++)
 		if (aic_slot_ok(kit.step.batch[i]))
-			in_batch[kit.step.batch[i]] = true;
+			run_mark[kit.step.batch[i]] = step_no;
 	next_id = 0;
 	out = aic_orders_begin(buf, cap);
 	for (int s = kit.w.order[kit.w.cursor]; s >= 0; s = next_runnable())
