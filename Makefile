@@ -178,6 +178,22 @@ build/inproc/%.o: games/$$(call inproc_game,$$*)/kit/runtime.c games/$$(call inp
 	$(call inproc_object,inproc)
 build/inproc-orig/%.o: games/$$(call inproc_game,$$*)/kit/runtime.c bench/originals/$$(call inproc_game,$$*).c
 	$(call inproc_object,orig)
+# AIC2018's Demo, two copies: its kit is several files and its player is
+# compiled as the judge compiles it (instrumented).
+AIC_INPROC := build/inproc/aic2018-0.o build/inproc/aic2018-1.o
+AIC_KIT_SRC := $(wildcard games/aic2018/kit/*.c games/aic2018/rules/*.c)
+build/inproc/aic2018-%.o: $(AIC_KIT_SRC) games/aic2018/players/AIDemo.c
+	@mkdir -p $@.d
+	for f in $(AIC_KIT_SRC); do \
+		$(CC) $(KIT_CFLAGS) -fvisibility=hidden -DKIT_NO_MAIN -c $$f \
+			-o $@.d/$$(echo $$f | tr / _).o || exit 1; done
+	$(CC) $(KIT_CFLAGS) -fvisibility=hidden -fsanitize-coverage=trace-pc -Igames/aic2018/kit \
+		-c games/aic2018/players/AIDemo.c -o $@.d/player.o
+	ld -r $@.d/*.o -o $@.both
+	objcopy --localize-hidden --redefine-sym aickit_start=inproc_aic2018_start_$* \
+		--redefine-sym aickit_turn=inproc_aic2018_turn_$* $@.both $@
+	rm -rf $@.d $@.both
+BENCH_EXTRA_aic2018 := $(AIC_INPROC)
 BENCH_EXTRA_match := $(INPROC)
 BENCH_EXTRA_fidelity := $(INPROC) $(INPROC_ORIG)
 # The queue benchmark starts its own PostgreSQL server, as the unit suite does.

@@ -4,8 +4,11 @@
  * the original family's Java engine takes 22-28 us); (b) the same match
  * with the players compiled without the energy count's instrumentation:
  * the players' CPU, instrumented against plain (the counting overhead on
- * the Demo).  The replays of (a) and (b) must be equal: energy only pauses
- * a unit that spends 15000, which the Demo never does.
+ * the Demo); (c) the same match with both Demos (their kits, coroutines
+ * and energy count included) linked into this process: no sandbox, no
+ * pipes, no process switches.  The rounds of (a), (b) and (c) must be
+ * equal: energy only pauses a unit that spends 15000, which the Demo never
+ * does, and the runner's steps are the engine's.
  */
 #include <jansson.h>
 #include <sched.h>
@@ -13,11 +16,22 @@
 #include <string.h>
 
 #include "bench/bench.h"
+#include "games/aic2018/proto.h"
 #include "games/game.h"
 #include "judge/base/config.h"
 #include "judge/compile/compile.h"
 #include "judge/play/match.h"
 #include "judge/play/players.h"
+
+int inproc_aic2018_start_0(const uint8_t *, size_t);
+long inproc_aic2018_turn_0(const uint8_t *, size_t, uint8_t *, size_t);
+int inproc_aic2018_start_1(const uint8_t *, size_t);
+long inproc_aic2018_turn_1(const uint8_t *, size_t, uint8_t *, size_t);
+static int (*const kit_start[2])(const uint8_t *, size_t) = { inproc_aic2018_start_0,
+							     inproc_aic2018_start_1 };
+static long (*const kit_turn[2])(const uint8_t *, size_t, uint8_t *, size_t) = {
+	inproc_aic2018_turn_0, inproc_aic2018_turn_1
+};
 
 #define RUNS 5
 #define SEED 11
@@ -114,6 +128,43 @@ static struct outcome measure(const char *binary)
 	return o;
 }
 
+/* (c): the runner's steps with direct calls; the rounds as the replay
+ * records them, for the comparison. */
+static uint64_t in_process(char **replay)
+{
+	static uint8_t view[AIC_VIEW_MAX], answer[AIC_ORDERS_MAX];
+	const struct game *gm = game_find("aic2018");
+	char err[GAME_ERRLEN];
+	struct game_state *g = gm->create(NULL, SEED, err);
+	if (!g)
+		die("create", err);
+	json_decref(gm->replay_header(g));
+	json_t *rounds = json_array();
+	uint64_t t0 = bench_now_ns();
+	for (int p = 0; p < 2; p++)
+		if (kit_start[p](view, gm->start(g, p, view, sizeof view)) < 0)
+			die("start", "refused");
+	while (!game_over(gm, g)) {
+		for (int s; (s = gm->next_seat(g)) >= 0;) {
+			long n = kit_turn[s](view, gm->view(g, s, view, sizeof view), answer,
+					     sizeof answer);
+			if (n < 0 || gm->orders(g, s, answer, (size_t)n, err) < 0)
+				die("orders", n < 0 ? "the kit failed" : err);
+		}
+		json_t *orders = gm->replay_orders(g);
+		gm->advance(g);
+		json_t *frame = gm->replay_round(g);
+		json_object_set_new(frame, "orders", orders);
+		json_object_set_new(frame, "live", json_pack("[i, i]", 1, 1));
+		json_array_append_new(rounds, frame);
+	}
+	uint64_t t = bench_now_ns() - t0;
+	*replay = json_dumps(rounds, JSON_COMPACT);
+	json_decref(rounds);
+	gm->destroy(g);
+	return t;
+}
+
 int main(void)
 {
 	char err[CFG_ERRLEN], counted[PATH_MAX], plain[PATH_MAX];
@@ -124,10 +175,18 @@ int main(void)
 	struct outcome a = measure(counted), b = measure(plain);
 	if (strcmp(a.replay, b.replay) != 0)
 		die("Demo", "the instrumented and plain Demos played different matches");
+	char *c_replay;
+	uint64_t c_ns = in_process(&c_replay); /* once: the kits' state is this process's */
+	if (strcmp(a.replay, c_replay) != 0)
+		die("Demo", "the in-process match differs from the sandboxed one");
+	free(c_replay);
 	double per_turn = (double)a.wall_ns / 1e3 / (double)a.unit_turns;
 	printf("aic2018 Demo vs Demo, sandboxed, one core: %d rounds, %ld unit-turns, %.1f ms: "
 	       "%.2f us per unit-turn (goal <= 6 us; AIC2019's Java engine: 22-28 us)\n",
 	       a.rounds, a.unit_turns, a.wall_ns / 1e6, per_turn);
+	printf("aic2018 the same match in-process (kits linked in, no sandbox): %.1f ms, %.2f us "
+	       "per unit-turn; sandboxed/in-process %.2f\n", c_ns / 1e6,
+	       (double)c_ns / 1e3 / (double)a.unit_turns, (double)a.wall_ns / (double)c_ns);
 	printf("aic2018 energy counting on the Demo: players' CPU %.1f ms instrumented, %.1f ms "
 	       "plain: %.2fx\n", a.cpu_ns / 1e6, b.cpu_ns / 1e6,
 	       b.cpu_ns ? (double)a.cpu_ns / (double)b.cpu_ns : 0);

@@ -191,7 +191,12 @@ static void sweep(void)
 
 /* ---- the judge's messages --------------------------------------------------- */
 
-static int aickit_start(const uint8_t *msg, size_t len)
+/* The in-process build (bench/aic2018.c) hides every symbol but these two. */
+#define KIT_ENTRY __attribute__((visibility("default")))
+KIT_ENTRY int aickit_start(const uint8_t *msg, size_t len);
+KIT_ENTRY long aickit_turn(const uint8_t *msg, size_t len, uint8_t *buf, size_t cap);
+
+int aickit_start(const uint8_t *msg, size_t len)
 {
 	kit.team = aic_start_decode(msg, len);
 	kit.slot = -1;
@@ -200,7 +205,7 @@ static int aickit_start(const uint8_t *msg, size_t len)
 	return kit.team < 0 ? -1 : 0;
 }
 
-static long aickit_turn(const uint8_t *msg, size_t len, uint8_t *buf, size_t cap)
+long aickit_turn(const uint8_t *msg, size_t len, uint8_t *buf, size_t cap)
 {
 	aic_view_forget(&kit.w, &kit.step);
 	if (!aic_view_decode(msg, len, kit.team, &kit.step, &kit.w) || kit.w.cursor < 0)
@@ -218,9 +223,11 @@ static long aickit_turn(const uint8_t *msg, size_t len, uint8_t *buf, size_t cap
 	return n ? (long)n : -1;
 }
 
+#ifndef KIT_NO_MAIN
 int main(void)
 {
 	static uint8_t in[FRAME_HEADER + AIC_VIEW_MAX], answer[AIC_ORDERS_MAX];
 	return kit_main("aic2018", player_name, aickit_start, aickit_turn, in, sizeof in, answer,
 			sizeof answer);
 }
+#endif
