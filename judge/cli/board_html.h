@@ -21,6 +21,7 @@
 
 #define BOARD_ERRLEN 256
 #define BOARD_RECENT 3 /* matches linked per player */
+#define BOARD_MAX_SEATS 8 /* GAME_MAX_PLAYERS */
 
 /* One ranked player of a leaderboard. */
 struct board_row {
@@ -29,6 +30,7 @@ struct board_row {
 	char *player, *author;
 	double score, mu, sigma;
 	int games, wins;
+	int sizes[BOARD_MAX_SEATS + 1]; /* rated matches by number of seats */
 	int nrecent;          /* its latest matches with a replay, newest first: */
 	int64_t recent[BOARD_RECENT]; /* linked as replay-ID.html */
 };
@@ -36,6 +38,7 @@ struct board_row {
 struct board {
 	const char *game;     /* "dominator" */
 	const char *title;    /* "Dominator" */
+	bool sized;           /* a range of players: show matches by size */
 	int64_t generated_ms; /* when the board was read */
 	size_t n;
 	struct board_row *row;
@@ -67,6 +70,9 @@ void board_lines(FILE *f, const char *s, const char *indent);
 
 /* "2026-01-31 17:05:09 UTC" for a time in ms since the epoch. */
 void board_time(int64_t ms, char buf[32]);
+
+/* "2p:3 4p:5": r's rated matches by number of seats ("" when none). */
+const char *board_sizes(const struct board_row *r, char buf[64]);
 
 /* v with two decimals, as the tables show scores: never "-0.00". */
 const char *board_num(double v, char buf[32]);

@@ -26,7 +26,8 @@ static void usage(FILE *out)
 "\n"
 "  --game GAME    the game\n"
 "  --json         print a JSON array: rank, submission, player, author,\n"
-"                 score, mu, sigma, games, wins\n"
+"                 score, mu, sigma, games, wins (and for a game of a range\n"
+"                 of players, sizes: rated matches by number of players)\n"
 "  --html FILE    write the board to FILE as one self-contained HTML page\n"
 "                 (instead of the table; with --json, as well as the JSON),\n"
 "                 and beside it replay-ID.html, a page to watch each of the\n"
@@ -112,6 +113,23 @@ static int load_rows(struct store *s, struct board *b, char err[STORE_ERRLEN])
 	return rc;
 }
 
+static int by_submission(const void *key, const void *elem)
+{
+	int64_t a = *(const int64_t *)key, b = ((const struct board_row *)elem)->submission;
+	return (a > b) - (a < b);
+}
+
+/* One (submission, seats, matches) count onto its row (rows are still in
+ * submission order); a submission no longer in the pool is skipped. */
+static int add_size(void *ctx, int64_t submission, int seats, int matches)
+{
+	struct board *b = ctx;
+	struct board_row *r = bsearch(&submission, b->row, b->n, sizeof *b->row, by_submission);
+	if (r && seats >= 1 && seats <= BOARD_MAX_SEATS)
+		r->sizes[seats] = matches;
+	return 0;
+}
+
 /* Scores are compared to a millionth: two computations of the same skill
  * that differ in the last bit must not split a tie.  Rounding (not a
  * tolerance) keeps the order transitive. */
@@ -183,17 +201,32 @@ static void print_table(const struct board *b)
 	for (size_t i = 0; i < b->n; i++)
 		if (board_cols(b->row[i].author) > aw)
 			aw = board_cols(b->row[i].author);
-	printf("%4s  %-12s  %-*s  %8s  %7s  %6s  %5s  %5s\n", "rank", "player", aw, "author",
-	       "score", "mu", "sigma", "games", "wins");
+	printf("%4s  %-12s  %-*s  %8s  %7s  %6s  %5s  %5s%s\n", "rank", "player", aw, "author",
+	       "score", "mu", "sigma", "games", "wins", b->sized ? "  sizes" : "");
 	for (size_t i = 0; i < b->n; i++) {
 		const struct board_row *r = &b->row[i];
 		printf("%4d  ", r->rank);
 		board_cell(stdout, r->player, 12);
 		fputs("  ", stdout);
 		board_cell(stdout, r->author, aw);
-		printf("  %8s  %7s  %6s  %5d  %5d\n", board_num(r->score, score), board_num(r->mu, mu),
-		       board_num(r->sigma, sigma), r->games, r->wins);
+		char sizes[64];
+		printf("  %8s  %7s  %6s  %5d  %5d%s%s\n", board_num(r->score, score),
+		       board_num(r->mu, mu), board_num(r->sigma, sigma), r->games, r->wins,
+		       b->sized ? "  " : "", b->sized ? board_sizes(r, sizes) : "");
 	}
+}
+
+/* {"2": 3, "4": 5}: rated matches by number of seats. */
+static json_t *sizes_json(const struct board_row *r)
+{
+	json_t *o = json_object();
+	for (int seats = 1; o && seats <= BOARD_MAX_SEATS; seats++)
+		if (r->sizes[seats]) {
+			char key[8];
+			snprintf(key, sizeof key, "%d", seats);
+			json_object_set_new(o, key, json_integer(r->sizes[seats]));
+		}
+	return o;
 }
 
 static int print_json(const struct board *b)
@@ -206,6 +239,8 @@ static int print_json(const struct board *b)
 				      safe_json_text(r->player), "author", safe_json_text(r->author),
 				      "score", r->score, "mu", r->mu, "sigma", r->sigma, "games",
 				      r->games, "wins", r->wins);
+		if (o && b->sized)
+			json_object_set_new(o, "sizes", sizes_json(r));
 		if (json_array_append_new(arr, o) < 0) {
 			json_decref(arr);
 			arr = NULL;
@@ -246,9 +281,11 @@ int cmd_leaderboard(int argc, char **argv)
 		return 2;
 	}
 	const struct game *g = game_find(a.game);
-	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms() };
+	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms(),
+			   .sized = game_min_players(g) != game_max_players(g) };
 	int rc = 0;
-	if (load_rows(s, &b, err) < 0) {
+	if (load_rows(s, &b, err) < 0 ||
+	    (b.sized && store_match_sizes(s, b.game, add_size, &b, err) < 0)) {
 		fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue, err);
 		rc = 2;
 	}

@@ -167,6 +167,12 @@ int store_rated_players(struct store *s, const char *game, int64_t **ids, size_t
 int store_rated_results(struct store *s, const char *game,
 			int (*each)(void *ctx, int64_t match, int64_t submission, int rank),
 			void *ctx, char err[STORE_ERRLEN]);
+/* For each rated submission of the game and each number of seats, how many
+ * of its rated ranked matches had that many: each(ctx, submission, seats,
+ * matches), by submission then seats.  each() returns 0, or -1 to stop. */
+int store_match_sizes(struct store *s, const char *game,
+		      int (*each)(void *ctx, int64_t submission, int seats, int matches), void *ctx,
+		      char err[STORE_ERRLEN]);
 /* 1 found, 0 no rating, -1 error. */
 int store_get_rating(struct store *s, int64_t submission, struct store_rated *out,
 		     char err[STORE_ERRLEN]);

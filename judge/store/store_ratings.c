@@ -102,6 +102,32 @@ int store_rated_results(struct store *s, const char *game,
 	return rc;
 }
 
+int store_match_sizes(struct store *s, const char *game,
+		      int (*each)(void *ctx, int64_t submission, int seats, int matches), void *ctx,
+		      char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(
+		s, "SELECT mp.submission_id, n.seats, count(*) FROM match_players mp"
+		   " JOIN matches m ON m.id = mp.match_id"
+		   " JOIN (SELECT match_id, count(*) AS seats FROM match_players GROUP BY match_id) n"
+		   " ON n.match_id = mp.match_id"
+		   " WHERE m.game = ?1 AND m.kind = 'ranked' AND m.rated = 1"
+		   " AND mp.submission_id IS NOT NULL"
+		   " GROUP BY mp.submission_id, n.seats ORDER BY mp.submission_id, n.seats");
+	if (!st)
+		return db_fail(s, "counting matches by size", err);
+	db_bind_text(st, 1, game);
+	int rc;
+	while ((rc = db_step(st)) == 1)
+		if (each(ctx, db_col_int(st, 0), (int)db_col_int(st, 1), (int)db_col_int(st, 2)) < 0) {
+			db_finish(st);
+			return -1; /* each() said why */
+		}
+	rc = rc < 0 ? db_fail(s, "counting matches by size", err) : 0;
+	db_finish(st);
+	return rc;
+}
+
 int store_get_rating(struct store *s, int64_t submission, struct store_rated *out,
 		     char err[STORE_ERRLEN])
 {

@@ -81,7 +81,8 @@ Test(blitz_play, six_players_with_a_replay, .timeout = 180)
 	cr_expect_eq(json_integer_value(json_object_get(params, "players")), 6);
 	int width = (int)json_integer_value(json_object_get(params, "width"));
 	int height = (int)json_integer_value(json_object_get(params, "height"));
-	cr_expect(width <= 30 && height <= 30);
+	cr_expect(width >= 20 && width <= 50 && height >= 20 && height <= 50,
+		  "the shipped parameters draw sides in 20..50: %d x %d", width, height);
 	size_t rounds = json_array_size(json_object_get(r, "rounds"));
 	cr_expect(rounds >= 1 && rounds <= (size_t)json_integer_value(json_object_get(params, "rounds")));
 	json_t *ranks = json_object_get(json_object_get(r, "result"), "ranks");
@@ -93,13 +94,19 @@ Test(blitz_play, six_players_with_a_replay, .timeout = 180)
 Test(blitz_play, same_seed_same_replay_and_a_small_one, .timeout = 120)
 {
 	char a[] = "/tmp/judge-bzplay-XXXXXX", b[] = "/tmp/judge-bzplay-XXXXXX";
+	char params[] = "/tmp/judge-bzparams-XXXXXX";
 	close(mkstemp(a));
 	close(mkstemp(b));
+	/* The starter scripts' 30 x 30 (the shipped file draws each side). */
+	int fd = mkstemp(params);
+	cr_assert(fd >= 0 && write(fd, "width 30\nheight 30\n", 20) == 20);
+	close(fd);
 	char args[256];
-	snprintf(args, sizeof args, "Dummy Dummy --seed 11 -o %s", a);
+	snprintf(args, sizeof args, "Dummy Dummy --seed 11 -i %s -o %s", params, a);
 	cr_assert_eq(play(args), 0, "%s", out);
-	snprintf(args, sizeof args, "Dummy Dummy --seed 11 -o %s", b);
+	snprintf(args, sizeof args, "Dummy Dummy --seed 11 -i %s -o %s", params, b);
 	cr_assert_eq(play(args), 0, "%s", out);
+	unlink(params);
 	size_t la, lb;
 	char *ca = slurp(a, &la);
 	ca = memcpy(malloc(la ? la : 1), ca, la);

@@ -2,6 +2,8 @@
  * judge: uploads, the real worker, qualification against the game's
  * shipped Dummy, ranked matches, the leaderboard. */
 #include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,15 +52,22 @@ static void upload(const char *game, const char *shipped, const char *name, cons
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "upload %s: %s", name, out);
 }
 
+/* One worker until idle, with at most `ranked` ranked matches. */
+static void run_worker(int ranked)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue %s --jobs 1 --exit-when-idle "
+		 "--ranked-matches %d 2>&1", cfg, cli_worker(), db, ranked);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "worker: %s", out);
+}
+
 static void play_tournament(const char *game)
 {
 	upload(game, "Dummy", "Strong", "ana");
 	upload(game, "Null", "Idle", "ben");
 	upload(game, "Demo", "Plain", "cai");
+	run_worker(2);
 	char cmd[512];
-	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue %s --jobs 1 --exit-when-idle "
-		 "--ranked-matches 2 2>&1", cfg, cli_worker(), db);
-	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "worker: %s", out);
 
 	/* The Dummy copy beats the Demos; Null never wins. */
 	snprintf(cmd, sizeof cmd, "%s status 1 --queue %s | grep '^state'", cli_judge(), db);
@@ -95,4 +104,51 @@ Test(games_pipeline, starwar_qualifies_and_ranks, .init = setup, .fini = teardow
 Test(games_pipeline, blitz_qualifies_and_ranks, .init = setup, .fini = teardown, .timeout = 300)
 {
 	play_tournament("blitz");
+}
+
+/* Blitz2018 with six qualified players: the ranked matches mix sizes, and
+ * the leaderboard counts each player's rated matches by size, the counts
+ * adding up to its games. */
+Test(games_pipeline, blitz_board_counts_matches_by_size, .init = setup, .fini = teardown,
+     .timeout = 300)
+{
+	const char *names[] = { "Ana", "Ben", "Cai", "Dan", "Eva", "Fay" };
+	char author[16];
+	for (int i = 0; i < 6; i++) {
+		snprintf(author, sizeof author, "author%d", i);
+		upload("blitz", "Dummy", names[i], author);
+	}
+	run_worker(8);
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "%s leaderboard --game blitz --queue %s --json", cli_judge(), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	json_error_t jerr;
+	json_t *board = json_loads(out, 0, &jerr);
+	cr_assert_not_null(board, "%s: %s", jerr.text, out);
+	cr_assert_eq(json_array_size(board), 6, "%s", out);
+	bool seen[9] = { false };
+	int kinds = 0;
+	for (size_t i = 0; i < json_array_size(board); i++) {
+		json_t *row = json_array_get(board, i), *sizes = json_object_get(row, "sizes");
+		cr_assert(json_is_object(sizes), "row %zu without sizes: %s", i, out);
+		const char *key;
+		json_t *count;
+		json_int_t sum = 0;
+		json_object_foreach(sizes, key, count) {
+			int seats = atoi(key);
+			cr_assert(seats >= 2 && seats <= 6, "size %s: %s", key, out);
+			sum += json_integer_value(count);
+			kinds += !seen[seats];
+			seen[seats] = true;
+		}
+		cr_assert_eq(sum, json_integer_value(json_object_get(row, "games")),
+			     "row %zu: sizes do not add up to its games: %s", i, out);
+	}
+	cr_assert_geq(kinds, 2, "the ranked matches all had one size: %s", out);
+	json_decref(board);
+
+	snprintf(cmd, sizeof cmd, "%s leaderboard --game blitz --queue %s | head -2 | tail -1",
+		 cli_judge(), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert(strstr(out, "sizes"), "the table has no sizes column: %s", out);
 }
