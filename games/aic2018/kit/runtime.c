@@ -70,7 +70,10 @@ bool kit_check(int error)
 
 bool kit_room(void)
 {
-	return out.actions < AIC_MAX_ACTIONS;
+	if (out.actions < AIC_MAX_ACTIONS)
+		return true;
+	units[kit.slot].error = "too many actions: a unit may take 16 a turn";
+	return false;
 }
 
 bool kit_record(int error, int kind, int a, int b)
