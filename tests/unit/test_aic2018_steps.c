@@ -3,34 +3,27 @@
  * batch, orders applied and checked, frozen teams passed over, and the
  * replay's steps fed back. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "games/aic2018/engine/engine.h"
 #include "games/game.h"
 
-/* Team A: two workers (slots 0 and 1, in order); team B: one (slot 2). */
-static const char *const two_on_one =
-	"symmetry 0\nvp 0\nmap\n"
-	"....................\n"
-	".WW.................\n"
-	"~...................\n"
-	"....................\n"
-	"....................\n"
-	"....................\n"
-	"....................\n"
-	"....................\n"
-	"....................\n"
-	"....................\n"
-	"....................\n"
-	"....................\n"
-	"....................\n"
-	"....................\n"
-	"....................\n"
-	"....................\n"
-	"....................\n"
-	"....................\n"
-	"..................w.\n"
-	"....................\n";
+/* A 20 x 20 map: team A's two workers (slots 0 and 1, in order) at (1, 1)
+ * and (2, 1), water at (0, 2), team B's worker (slot 2) at (18, 18). */
+static char two_on_one[512];
+
+static void make_map(void)
+{
+	char *p = two_on_one + sprintf(two_on_one, "symmetry 0\nvp 0\nmap\n");
+	for (int y = 0; y < 20; y++) {
+		for (int x = 0; x < 20; x++)
+			*p++ = y == 1 && (x == 1 || x == 2) ? 'W' : y == 18 && x == 18 ? 'w'
+							    : y == 2 && x == 0 ? '~' : '.';
+		*p++ = '\n';
+	}
+	*p = '\0';
+}
 
 static const struct game *gm;
 static struct game_state *g;
@@ -39,6 +32,7 @@ static char err[GAME_ERRLEN];
 
 static void setup(void)
 {
+	make_map();
 	gm = game_find("aic2018");
 	cr_assert_not_null(gm);
 	g = gm->create(two_on_one, 1, err);
