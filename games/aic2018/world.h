@@ -56,6 +56,7 @@
 #define AIC_MAX_ID 10000            /* ids are drawn in 1..AIC_MAX_ID */
 #define AIC_TEAMS 2
 #define AIC_NO_UNIT (-1)
+#define AIC_VP_SKIPS (AIC_MAX_CELLS / 2 + 2) /* more than the pairs of cells */
 
 /* ---- constants of the rules ---------------------------------------------- */
 
@@ -250,7 +251,10 @@ struct aic_world {
 	int winner;      /* -1 while playing, else the team, after the end */
 	int win_reason;  /* enum aic_win */
 	struct rng rng;  /* the engine's draws; a kit's copy never uses it */
-	int64_t vp_threshold; /* rng_next() below this: VP appear (2^31 p) */
+	/* VP draws skip ahead: vp_skip[k] = 2^31 (1 - p)^k, so one draw u
+	 * passes over the largest k pairs with u < vp_skip[k] (the number of
+	 * failed Bernoulli(p) trials before a success, exactly distributed). */
+	uint32_t vp_skip[AIC_VP_SKIPS];
 	int non_water;   /* T of the rules */
 
 	struct aic_team team[AIC_TEAMS];

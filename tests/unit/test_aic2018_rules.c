@@ -532,7 +532,7 @@ Test(aic_vp, a_cell_gets_no_vp_again_within_50_rounds_of_the_last)
 {
 	const char *const rows[] = { "W.", ".w", NULL };
 	struct aic_world *w = aic_test_world(&W, "vp 1\nsymmetry 3", rows);
-	w->vp_threshold = INT64_MAX; /* every cell that may get VP gets them */
+	aic_vp_chance(w, 1.0); /* every cell that may get VP gets them */
 	aic_round_start(w);
 	cr_assert_eq(w->cell[aic_index(AIC_L(1, 0))].vp, AIC_VP_AMOUNT);
 	cr_assert_eq(w->cell[aic_index(AIC_L(0, 1))].vp, AIC_VP_AMOUNT, "and its mirror");

@@ -122,13 +122,15 @@ Test(aic_map, the_parameters_file_refuses_with_the_line_and_key)
 	cr_assert(strstr(err, "line 2: map: cell 3: 'X'"), "%s", err);
 	cr_assert_eq(aic_params_parse("map\nW..\n..w\n.\n", &p, err), -1);
 	cr_assert(strstr(err, "a row of 1 cells"), "%s", err);
-	cr_assert_eq(aic_params_parse("symmetry 3\nmap\nW..\n..W\n", &p, err), -1);
+	cr_assert_eq(aic_params_parse("symmetry 3\nmap\nWw.\n.wW\n", &p, err), -1);
 	cr_assert(strstr(err, "mirror"), "%s", err);
 	cr_assert_eq(aic_params_parse("symmetry 3\nmap\nWO.\n.Ow\n", &p, err), 0, "%s", err);
 	cr_assert_eq(aic_params_parse("width 30\nmap\nW.\n.w\n", &p, err), -1);
 	cr_assert(strstr(err, "leave out width"), "%s", err);
 	cr_assert_eq(aic_params_parse("size_min 40\nsize_max 30\n", &p, err), -1);
 	cr_assert_eq(aic_params_parse("workers 4\n", &p, err), -1);
+	cr_assert_eq(aic_params_parse("map\nW..\n...\n", &p, err), -1);
+	cr_assert(strstr(err, "team B has no unit"), "%s", err);
 }
 
 /* ---- random playouts -------------------------------------------------------- */

@@ -128,6 +128,19 @@ static int check_map(struct aic_parse *ps)
 		return pt_fail(&ps->pt, ps->map_line, "map",
 			       "a fixed map sets the size and the units: leave out width, height, "
 			       "size_min, size_max and workers");
+	int units[2] = { 0, 0 };
+	for (int y = 0; y < ps->rows; y++)
+		for (int x = 0; x < ps->cols; x++) {
+			char c = p->map[y * AIC_STRIDE + x];
+			if (strchr("WBSAKL", c))
+				units[0]++;
+			else if (strchr("wbsakl", c))
+				units[1]++;
+		}
+	if (!units[0] || !units[1])
+		return pt_fail(&ps->pt, ps->map_line, "map",
+			       "team %c has no unit: give each team at least one (W B S A K L for "
+			       "team A, lower case for team B)", units[0] ? 'B' : 'A');
 	p->fixed_map = true;
 	p->map_width = ps->cols;
 	p->map_height = ps->rows;

@@ -57,6 +57,9 @@ int aic_check_actor(const struct aic_world *w, int slot);
  * map, within [min_range, range], seen by the team, not behind an oak. */
 int aic_check_target(const struct aic_world *w, int slot, struct aic_loc t, int range,
 		     int min_range);
+/* turns.c: the chance p that a cell that may get VP gets them in a round
+ * (the rules: 1 / (50 sqrt(T))). */
+void aic_vp_chance(struct aic_world *w, double p);
 /* economy.c: marks an id used. */
 void aic_use_id(struct aic_world *w, int id);
 bool aic_id_free(const struct aic_world *w, int id);

@@ -214,8 +214,7 @@ int aic_world_init(struct aic_world *w, const struct aic_params *p, uint64_t see
 	for (int y = 0; y < w->height; y++)
 		for (int x = 0; x < w->width; x++)
 			w->non_water += !w->cell[y * AIC_STRIDE + x].water;
-	if (w->non_water)
-		w->vp_threshold = (int64_t)(2147483648.0 / (50.0 * sqrt((double)w->non_water)));
+	aic_vp_chance(w, w->non_water ? 1.0 / (50.0 * sqrt((double)w->non_water)) : 0.0);
 	for (int t = 0; t < AIC_TEAMS; t++)
 		w->team[t].wood = p->start_wood;
 	return 0;

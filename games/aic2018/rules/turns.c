@@ -4,24 +4,17 @@
 
 #include "games/aic2018/rules/internal.h"
 
-/* Small trees grow; VP older than their lifetime vanish. */
-static void age_cells(struct aic_world *w)
+/* A round passes on a cell: its small tree grows, old VP vanish. */
+static void age_cell(struct aic_world *w, struct aic_cell *c)
 {
-	for (int y = 0; y < w->height; y++) {
-		struct aic_cell *row = &w->cell[y * AIC_STRIDE];
-		for (int x = 0; x < w->width; x++) {
-			struct aic_cell *c = &row[x];
-			if (c->vp && w->round - c->vp_round >= AIC_VP_LIFETIME)
-				c->vp = 0;
-			if (c->tree != AIC_TREE_SMALL)
-				continue;
-			int hp = c->tree_hp + (c->growing ? AIC_SMALL_TREE_GROWING_HP
-							  : AIC_SMALL_TREE_GROWN_HP);
-			c->tree_hp = (int16_t)(hp > AIC_SMALL_TREE_HP ? AIC_SMALL_TREE_HP : hp);
-			if (c->growing)
-				c->growing--;
-		}
-	}
+	if (c->vp && w->round - c->vp_round >= AIC_VP_LIFETIME)
+		c->vp = 0;
+	if (c->tree != AIC_TREE_SMALL)
+		return;
+	int hp = c->tree_hp + (c->growing ? AIC_SMALL_TREE_GROWING_HP : AIC_SMALL_TREE_GROWN_HP);
+	c->tree_hp = (int16_t)(hp > AIC_SMALL_TREE_HP ? AIC_SMALL_TREE_HP : hp);
+	if (c->growing)
+		c->growing--;
 }
 
 /* No water, no oak, no VP now nor in the last AIC_VP_LIFETIME rounds. */
@@ -38,24 +31,57 @@ static void put_vp(struct aic_world *w, int cell)
 	w->cell[cell].vp_round = (int16_t)w->round;
 }
 
-/* Each pair of mirrored cells that may get VP draws once, and both get
- * them together. */
-static void victory_points(struct aic_world *w)
+void aic_vp_chance(struct aic_world *w, double p)
 {
-	if (!w->p.vp)
-		return;
+	double left = 1.0; /* (1 - p)^k, exact IEEE arithmetic: the same everywhere */
+	for (int k = 0; k < AIC_VP_SKIPS; k++) {
+		w->vp_skip[k] = (uint32_t)(left * 2147483648.0 > 2147483648.0 ? 2147483648.0
+									 : left * 2147483648.0);
+		left *= 1.0 - p;
+	}
+}
+
+/* How many pairs fail before the next success: the largest k with
+ * u < vp_skip[k] (vp_skip[0] = 2^31 is above every draw). */
+static int vp_failures(struct aic_world *w)
+{
+	uint32_t u = rng_next(&w->rng);
+	int lo = 0, hi = AIC_VP_SKIPS - 1;
+	while (lo < hi) {
+		int mid = (lo + hi + 1) / 2;
+		if (u < w->vp_skip[mid])
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/* Every cell ages; then each pair of mirrored cells that may get VP is
+ * one Bernoulli trial of the rules' chance, and both cells get VP
+ * together; one draw tells how many pairs fail before the next success.
+ * Each pair is visited once, from its first cell in reading order. */
+static void age_and_draw(struct aic_world *w)
+{
+	bool flip_x = w->symmetry == AIC_SYM_VERTICAL || w->symmetry == AIC_SYM_ROTATIONAL;
+	bool flip_y = w->symmetry == AIC_SYM_HORIZONTAL || w->symmetry == AIC_SYM_ROTATIONAL;
+	int failures = w->p.vp ? vp_failures(w) : INT32_MAX;
 	for (int y = 0; y < w->height; y++)
 		for (int x = 0; x < w->width; x++) {
 			int cell = y * AIC_STRIDE + x;
-			if (!vp_may_appear(w, cell))
+			int m = (flip_y ? w->height - 1 - y : y) * AIC_STRIDE + (flip_x ? w->width - 1 - x : x);
+			if (m < cell)
 				continue;
-			int m = aic_index(aic_mirror(w, (struct aic_loc){ x, y }));
-			if (m < cell || !vp_may_appear(w, m))
+			age_cell(w, &w->cell[cell]);
+			if (m != cell)
+				age_cell(w, &w->cell[m]);
+			if (!w->p.vp || !vp_may_appear(w, cell) || !vp_may_appear(w, m))
 				continue;
-			if (rng_next(&w->rng) >= w->vp_threshold)
+			if (failures-- > 0)
 				continue;
 			put_vp(w, cell);
 			put_vp(w, m);
+			failures = vp_failures(w);
 		}
 }
 
@@ -63,8 +89,7 @@ void aic_round_start(struct aic_world *w)
 {
 	for (int t = 0; t < AIC_TEAMS; t++)
 		w->team[t].wood += AIC_WOOD_PER_ROUND;
-	age_cells(w);
-	victory_points(w);
+	age_and_draw(w);
 	w->cursor = -1;
 }
 
