@@ -98,10 +98,15 @@ Test(aic2018_play, units_that_come_and_go_in_numbers_are_contained)
 
 Test(aic2018_play, a_unit_that_tampers_with_its_counter_freezes_its_team)
 {
-	play(HOSTILE "AITamper.c", "Null", "--seed 5");
+	char more[128], cmd[512];
+	snprintf(more, sizeof more, "--seed 5 -o %s/tamper.json", dir);
+	play(HOSTILE "AITamper.c", "Null", more);
 	cr_expect(frozen(0), "%s", out);
 	cr_expect(strstr(row(0), "CPU"), "%s", out);
 	cr_expect_not(frozen(1), "%s", out);
+	/* the replay of a match where a team froze midway checks too */
+	snprintf(cmd, sizeof cmd, "%s replay check %s/tamper.json", cli_judge(), dir);
+	cr_expect_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
 }
 
 /* Two matches at once, five times: ten replays of one seed, byte for byte. */
