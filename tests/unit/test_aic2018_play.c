@@ -142,3 +142,12 @@ Test(aic2018_play, the_docs_worked_example_plays)
 	cr_expect(strstr(row(0), "Example"), "%s", out);
 	cr_expect_not(frozen(0), "%s", out);
 }
+
+/* The kit's internal names are not there for a contestant's file. */
+Test(aic2018_play, the_kits_internals_cannot_be_linked)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "%s play aic2018 " HOSTILE "AIInternals.c Null 2>&1", cli_judge());
+	cr_expect_eq(cli_run(cmd, out, sizeof out), 1, "it compiled:\n%s", out);
+	cr_expect(strstr(out, "undefined reference to `aic_move'"), "%s", out);
+}
