@@ -91,9 +91,14 @@ Test(aic2018_play, a_stack_overflow_kills_the_unit_not_the_team)
 
 Test(aic2018_play, units_that_come_and_go_in_numbers_are_contained)
 {
-	const char *log = play(HOSTILE "AIManyUnits.c", "Demo", "--seed 4");
+	/* wood by the million: hundreds of units alive at once, each with most
+	 * of its stack in use, and over a thousand coroutines made in all */
+	const char *log = play(HOSTILE "AIManyUnits.c", "Null", "--seed 3 -i " HOSTILE "rich.cnf");
 	cr_expect_not(frozen(0), "%s", out);
-	cr_expect(strstr(log, "died: its run() returned"), "%.400s", log);
+	int died = 0;
+	for (const char *p = log; (p = strstr(p, "died: its run() returned")); p++)
+		died++;
+	cr_expect_geq(died, 400, "units whose run() returned: %d", died);
 }
 
 Test(aic2018_play, a_unit_that_tampers_with_its_counter_freezes_its_team)
