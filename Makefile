@@ -13,7 +13,7 @@ SANFLAGS := $(if $(SAN),$(ASAN))
 PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 CFLAGS  := -std=gnu17 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I. $(PQ_CFLAGS) $(SANFLAGS)
 LDFLAGS := $(SANFLAGS)
-LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lpq -lcurl -lz -lm
+LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lpq -lcurl -lmicrohttpd -lz -lm
 
 # Player binaries (test attackers, shipped players) are static, never
 # sanitized, and the same for every build flavour.
@@ -41,7 +41,7 @@ ATTACKS    := $(patsubst tests/attack/%.c,build/attack/%,$(ATTACK_SRC))
 KITS       := $(patsubst games/%/kit,build/kits/lib%.a,$(wildcard games/*/kit))
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench-%,$(BENCH_SRC))
 
-.PHONY: all test check browser-test bench install clean demo deps soak check-layout check-loops
+.PHONY: all test check browser-test bench install clean demo deps soak check-layout check-loops FORCE
 all: $(JUDGE) $(JUDGE)-worker $(KITS)
 
 deps:
@@ -51,11 +51,23 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
+# Archives are made afresh: two games have objects of one name (params.o),
+# and `ar r` on an old archive would replace the wrong one.
 $(LIBSANDBOX): $(call obj,$(SANDBOX_SRC))
-	ar rcs $@ $^
+	rm -f $@ && ar rcs $@ $^
 $(LIBJUDGE): $(call obj,$(JUDGE_SRC)) $(BUILD)/obj/db/schema.o $(BUILD)/obj/db/postgres/schema.o \
-		$(BUILD)/obj/web/files.o
-	ar rcs $@ $^
+		$(BUILD)/obj/web/files.o $(BUILD)/obj/version.o
+	rm -f $@ && ar rcs $@ $^
+
+# judge_version (judge/base/version.h): `git describe` at build time, or
+# VERSION=... on the command line; the file is rewritten only when the
+# version changes, so an unchanged tree relinks nothing.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo unknown)
+$(BUILD)/obj/version.c: FORCE
+	@mkdir -p $(dir $@)
+	@v='const char judge_version[] = "$(VERSION)";'; \
+	  [ -f $@ ] && [ "$$(cat $@)" = "$$v" ] || echo "$$v" > $@
+FORCE:
 
 # The store's schemas and their migrations (db/migrations/NNN.sql for
 # SQLite, db/postgres/migrations/NNN.sql for PostgreSQL, applied in order),
@@ -93,7 +105,7 @@ $(BUILD)/obj/web/files.c: $(WEB_FILES) $(GAME_VIEWERS) Makefile
 $(BUILD)/obj/%.o: $(BUILD)/obj/%.c
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 $(LIBGAMES): $(call obj,$(GAMES_SRC))
-	ar rcs $@ $^
+	rm -f $@ && ar rcs $@ $^
 
 $(JUDGE): $(call obj,judge/cli/judge.c) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
@@ -121,7 +133,7 @@ build/kitobj/%.o: %.c
 kitobjs = $(patsubst %.c,build/kitobj/%.o,$(wildcard games/$(1)/kit/*.c games/$(1)/rules/*.c))
 build/kits/lib%.a: $$(call kitobjs,$$*)
 	@mkdir -p $(dir $@)
-	ar rcs $@ $^
+	rm -f $@ && ar rcs $@ $^
 
 # The kits' own tests (tests/kit/): built like the players (never
 # sanitized: a coroutine's stack switch is not for AddressSanitizer's eyes),
@@ -227,8 +239,11 @@ check-loops: all
 
 # The replay viewer in headless Chromium, every game; screenshots of each
 # game at round 1 and the last round go to build/screenshots/.
-browser-test: $(JUDGE) $(BUILD)/viewer-page $(KITS)
+# Then the service's pages (tests/browser/serve.py): uploads, the pages,
+# names full of markup shown as text.
+browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 	python3 tests/browser/run.py --judge $(JUDGE) --page $(BUILD)/viewer-page
+	python3 tests/browser/serve.py --judge $(JUDGE)
 
 # Workers killed with SIGKILL at random over a few hundred jobs: nothing
 # lost, nothing done twice, ratings equal to a recompute.
@@ -246,22 +261,30 @@ $(PLAG_COPIES): bench/plag/disguise.py bench/plag/make_copies.sh \
 
 # Each bench/NAME.c is one program; every one prints its own ratios.  The
 # viewer's speed in a browser is measured by bench/viewer.py.
-bench: deps $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(PLAG_COPIES) $(JUDGE)
+bench: deps $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(PLAG_COPIES) $(JUDGE) $(JUDGE)-worker
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
 	@echo "== bench/viewer.py"; bench/viewer.py $(JUDGE)
 
 demo: deps all
 	scripts/demo.sh
 
-# The data the programs read relative to their working directory.
-DATA = config $(wildcard games/*/kit/*.h) $(wildcard games/*/players/*.c) $(KITS) scripts/upload
+# The data the programs read relative to their working directory, the
+# upload script and the documentation.
+DATA = config $(wildcard games/*/kit/*.h) $(wildcard games/*/players/*.c) $(KITS) scripts/upload \
+	README.md docs
+# systemd units, with the installed programs' paths filled in.
+UNITS = $(wildcard dist/systemd/*.service)
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge/systemd
 	install -m 755 $(JUDGE) $(DESTDIR)$(PREFIX)/bin/judge
 	install -m 755 $(JUDGE)-worker $(DESTDIR)$(PREFIX)/bin/judge-worker
 	for f in $(DATA); do \
 		mkdir -p $(DESTDIR)$(PREFIX)/share/judge/$$(dirname $$f) && \
 		cp -r $$f $(DESTDIR)$(PREFIX)/share/judge/$$f || exit 1; \
+	done
+	for u in $(UNITS); do \
+		sed -e 's|@BIN@|$(PREFIX)/bin|g' -e 's|@SHARE@|$(PREFIX)/share/judge|g' $$u \
+			> $(DESTDIR)$(PREFIX)/share/judge/systemd/$$(basename $$u) || exit 1; \
 	done
 
 clean:

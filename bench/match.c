@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "bench/bench_match.h"
 #include "bench/inproc.h"
 #include "games/kit/frame.h"
 #include "games/game.h"
@@ -83,26 +84,13 @@ static struct sbx_limits player_limits(void)
 /* (a): the real thing, as `judge play` does it. */
 static uint64_t sandboxed_match(const struct game *game, const char *demo, int64_t *scores)
 {
-	struct match_spec spec = { .game = game, .seed = SEED, .nplayers = PLAYERS,
-				   .pin_cpu = true, .cpu = sched_getcpu(),
-				   .limits = player_limits(), .uid_base = cfg.sandbox.uid_base,
-				   .uid_count = cfg.sandbox.uid_count,
-				   .wall_budget_factor = cfg.sandbox.wall_budget_factor,
-				   .wall_round_ns = cfg.sandbox.wall_round_ns };
-	for (int i = 0; i < PLAYERS; i++)
-		spec.entry[i] = (struct match_entry){ .binary = demo, .label = "Demo" };
 	struct match_result r;
-	char err[MATCH_ERRLEN];
+	uint64_t t = bench_match(&cfg, game, NULL, SEED, PLAYERS, demo, "Demo", &r);
 	uint64_t t0 = bench_now_ns();
-	if (match_play(&spec, &r, err) < 0)
-		die("match", err);
 	json_dump_file(r.replay, "build/bench-match.json", JSON_COMPACT);
-	uint64_t t = bench_now_ns() - t0;
-	for (int i = 0; i < PLAYERS; i++) {
-		if (r.seat[i].frozen)
-			die(game->name, r.seat[i].reason);
+	t += bench_now_ns() - t0; /* the replay written, as judge play does */
+	for (int i = 0; i < PLAYERS; i++)
 		scores[i] = r.seat[i].score;
-	}
 	match_result_free(&r);
 	return t;
 }

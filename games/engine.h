@@ -14,13 +14,45 @@
  * struct game (game.h) follow as designated initialisers:
  *
  *     GAME_ENGINE(..., BZ_ORDERS_MAX, .min_players = 2, .max_players = 6);
+ *
+ * The engine's header declares those functions in one line too, after its
+ * struct P_state:
+ *
+ *     GAME_ENGINE_FUNCTIONS(dom);
+ *
+ * and a course-style engine (parse the parameters, seed its generator from
+ * the match seed, set up the board, start the replay log) gets P_new and
+ * P_free from GAME_ENGINE_NEW (below).
  */
 #ifndef GAME_ENGINE_H
 #define GAME_ENGINE_H
 
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "games/game.h"
+#include "games/kit/orders.h"
+#include "games/kit/rng.h"
+#include "games/seed.h"
+
+/* What GAME_ENGINE() calls, as the engine defines it (game.h says what
+ * each step does; P_take_orders fills err when it refuses a message). */
+#define GAME_ENGINE_FUNCTIONS(P)                                                           \
+	struct P##_state *P##_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]); \
+	void P##_free(struct P##_state *s);                                                \
+	size_t P##_start(const struct P##_state *s, int player, uint8_t *buf, size_t cap);  \
+	size_t P##_view(const struct P##_state *s, int player, uint8_t *buf, size_t cap);   \
+	int P##_take_orders(struct P##_state *s, int player, const uint8_t *buf, size_t len, \
+			    char err[GAME_ERRLEN]);                                        \
+	void P##_set_status(struct P##_state *s, int player, double cpu_share);            \
+	void P##_advance(struct P##_state *s);                                             \
+	json_t *P##_replay_header(const struct P##_state *s);                              \
+	json_t *P##_replay_round(const struct P##_state *s);                               \
+	json_t *P##_replay_orders(const struct P##_state *s);                              \
+	size_t P##_replay_message(const struct P##_state *s, int player, const json_t *orders, \
+				  uint8_t *buf, size_t cap)
 
 #define GAME_ENGINE(P, table, NAME, TITLE, PLAYERS, START_MAX, VIEW_MAX, ORDERS_MAX, ...) \
 	static struct P##_state *P##_of(struct game_state *g)                              \
@@ -106,6 +138,126 @@
 		.replay_orders = P##_game_replay_orders,                                   \
 		.replay_message = P##_game_replay_message,                                 \
 		__VA_ARGS__                                                                \
+	}
+
+/* A player's CPU share as views carry it: millionths of its budget, -1
+ * when it is frozen (or the share is negative), at most 2000 budgets (a
+ * NaN too: as good as exhausted, and in range). */
+static inline int32_t game_cpu_millionths(double share, bool frozen)
+{
+	if (frozen || share < 0)
+		return -1;
+	if (!(share < 2000.0))
+		share = 2000.0;
+	return (int32_t)lround(share * 1e6);
+}
+
+/* n scores as a JSON array, for replays (new reference). */
+static inline json_t *game_json_scores(const int64_t *score, int n)
+{
+	json_t *a = json_array();
+	for (int q = 0; q < n; q++)
+		json_array_append_new(a, json_integer(score[q]));
+	return a;
+}
+
+/* A zeroed match state of `size` bytes, or NULL with err filled. */
+static inline void *game_state_alloc(size_t size, const char *title, char err[GAME_ERRLEN])
+{
+	void *s = calloc(1, size);
+	if (!s)
+		snprintf(err, GAME_ERRLEN, "out of memory for a match of %s", title);
+	return s;
+}
+
+/* P_new and P_free of a course-style engine: its state has the parameters
+ * p (from P_params_parse), seed and rng (the engine's own stream, derived
+ * from the match seed: games/seed.h); SETUP(state, err) lays out the board
+ * (-1 with err when the parameters do not fit), then P_begin_log starts
+ * the replay log of the first round. */
+#define GAME_ENGINE_NEW(P, TITLE, SETUP)                                                    \
+	struct P##_state *P##_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]) \
+	{                                                                                   \
+		struct P##_state *s = game_state_alloc(sizeof *s, TITLE, err);               \
+		if (!s)                                                                     \
+			return NULL;                                                        \
+		s->seed = seed;                                                             \
+		s->rng = rng_seeded(seed_derive(seed, SEED_ENGINE, 0));                     \
+		if (P##_params_parse(params, &s->p, err) < 0 || SETUP(s, err) < 0) {        \
+			free(s);                                                            \
+			return NULL;                                                        \
+		}                                                                           \
+		P##_begin_log(s);                                                           \
+		return s;                                                                   \
+	}                                                                                   \
+	void P##_free(struct P##_state *s)                                                  \
+	{                                                                                   \
+		free(s);                                                                    \
+	}
+
+/* Decodes one orders message of a player into out with the game's layout
+ * and keeps the limit per round, however many messages carry the orders
+ * (limit in all, counted in *taken; over_limit, a printf format of the
+ * count and the limit, says why more are refused; NULL: the layout's
+ * too_many).
+ * Returns the count, or -1 with err filled: the caller freezes the player. */
+static inline int game_orders_take(const struct orders_layout *l, const uint8_t *buf, size_t len,
+				   int *taken, int limit, const char *over_limit, void *out,
+				   char err[GAME_ERRLEN])
+{
+	const char *why = NULL;
+	int n = orders_decode(l, buf, len, out, &why);
+	if (n >= 0 && *taken + n > limit) {
+		if (over_limit)
+			snprintf(err, GAME_ERRLEN, over_limit, *taken + n, limit);
+		else
+			snprintf(err, GAME_ERRLEN, "%s", l->too_many);
+		return -1;
+	}
+	if (n < 0) {
+		snprintf(err, GAME_ERRLEN, "%s", why);
+		return -1;
+	}
+	*taken += n;
+	return n;
+}
+
+/* P_take_orders and P_set_status (game.h: orders and status) for an engine
+ * whose state s has norders[] (orders taken this round, per player),
+ * incoming[] (room for a message's orders), cpu[] (the shares) and a flag
+ * per player FROZEN (frozen[], ejected[]...).  PLAYERS and LIMIT (orders a
+ * round) may use s; OVER_LIMIT is game_orders_take()'s.  SELECT(s, player,
+ * order) takes one decoded order; FREEZE(s, player) stops a player for
+ * good.  Orders of a frozen player are ignored; a broken message freezes
+ * its player. */
+#define GAME_PLAYER_INPUT(P, PLAYERS, FROZEN, LIMIT, OVER_LIMIT, SELECT, FREEZE)                 \
+	int P##_take_orders(struct P##_state *s, int player, const uint8_t *buf, size_t len,     \
+			    char err[GAME_ERRLEN])                                               \
+	{                                                                                        \
+		if (player < 0 || player >= (PLAYERS)) {                                         \
+			snprintf(err, GAME_ERRLEN, "there is no player %d", player);             \
+			return -1;                                                               \
+		}                                                                                \
+		if (s->FROZEN[player])                                                           \
+			return 0;                                                                \
+		int n = game_orders_take(&P##_orders, buf, len, &s->norders[player], (LIMIT),    \
+					 OVER_LIMIT, s->incoming, err);                          \
+		if (n < 0) {                                                                     \
+			FREEZE(s, player);                                                       \
+			return -1;                                                               \
+		}                                                                                \
+		for (int i = 0; i < n; i++)                                                      \
+			SELECT(s, player, s->incoming[i]);                                       \
+		return 0;                                                                        \
+	}                                                                                        \
+	void P##_set_status(struct P##_state *s, int player, double cpu_share)                   \
+	{                                                                                        \
+		if (player < 0 || player >= (PLAYERS) || s->FROZEN[player])                      \
+			return;                                                                  \
+		if (cpu_share < 0)                                                               \
+			FREEZE(s, player);                                                       \
+		else                                                                             \
+			s->cpu[player] = isfinite(cpu_share) ? cpu_share : 0;                    \
 	}
 
 #endif

@@ -136,3 +136,12 @@ int pt_read(struct pt_parse *ps, const char *text, const struct pt_section *sec,
 		return pt_fail(ps, section, sec->keyword, "no rows follow");
 	return section;
 }
+
+int pt_read_checked(struct pt_parse *ps, const char *text, const struct pt_section *sec,
+		    int (*check_section)(void *ctx, int line), int (*check_all)(void *ctx))
+{
+	int section = pt_read(ps, text, sec, ps);
+	if (section < 0 || (section && check_section && check_section(ps, section) < 0))
+		return -1;
+	return check_all ? check_all(ps) : 0;
+}

@@ -74,4 +74,11 @@ struct pt_section {
  * err set, also when the section has no row. */
 int pt_read(struct pt_parse *ps, const char *text, const struct pt_section *sec, void *ctx);
 
+/* A game's whole parameters file: pt_read() with ctx = ps (the game's parse
+ * struct starts with its struct pt_parse), then check_section(ctx, line)
+ * when the section was given (line: its keyword's), then check_all(ctx);
+ * sec, check_section and check_all may be NULL.  0, or -1 with err set. */
+int pt_read_checked(struct pt_parse *ps, const char *text, const struct pt_section *sec,
+		    int (*check_section)(void *ctx, int line), int (*check_all)(void *ctx));
+
 #endif

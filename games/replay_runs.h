@@ -11,14 +11,21 @@
  * so); the reader takes any bytes (a replay is hostile input too) and
  * refuses what is not in that form: a number without its letter, a zero
  * or a leading zero, an id at or past the limit.  Header only.
+ *
+ * runs_message() turns such a string of a replay's orders back into one
+ * player's orders message, the way every engine's replay_message does.
  */
 #ifndef GAMES_REPLAY_RUNS_H
 #define GAMES_REPLAY_RUNS_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "games/kit/orders.h"
 
 struct runs_writer {
 	char *s;
@@ -82,6 +89,37 @@ static inline int runs_get(struct runs_reader *r, int limit, int *id, char *lett
 	*letter = *r->s++;
 	r->next = *id + 1;
 	return 1;
+}
+
+/* One (id, letter) of a replay's orders string as player's order: 1 with
+ * the order written at `order`, 0 when the id is not the player's (it is
+ * skipped), -1 when the letter means no order of the game. */
+typedef int (*runs_order_fn)(const void *state, int player, int id, char letter, void *order);
+
+/* Player's orders message (layout l) from a replay's orders string, each
+ * letter read by take(); ids are below limit.  Returns its length, 0 when
+ * the replay is not a string of this form, holds more than l->max orders
+ * or a letter take() refuses, or the message does not fit in cap.  scratch
+ * has room for l->max orders. */
+static inline size_t runs_message(const json_t *orders, int limit, const void *state, int player,
+				  runs_order_fn take, const struct orders_layout *l, void *scratch,
+				  uint8_t *buf, size_t cap)
+{
+	const char *s = json_string_value(orders);
+	if (!s)
+		return 0;
+	struct runs_reader r = runs_reader(s);
+	int n = 0, id, got;
+	char c;
+	while ((got = runs_get(&r, limit, &id, &c)) > 0) {
+		if (n == l->max)
+			return 0;
+		int kept = take(state, player, id, c, (uint8_t *)scratch + (size_t)n * l->size);
+		if (kept < 0)
+			return 0;
+		n += kept;
+	}
+	return got < 0 ? 0 : orders_encode(l, scratch, (size_t)n, buf, cap);
 }
 
 #endif

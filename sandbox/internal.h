@@ -42,6 +42,9 @@ struct sbx_proc {
 	/* No limit can fire before this: the CPU budget cannot run out
 	 * faster than the wall clock runs (one thread). */
 	uint64_t check_at_ns;
+	uint64_t step_cpu_end_ns; /* CPU clock value ending the step; UINT64_MAX: none */
+	uint64_t step_cpu_ns;     /* the step's budget, for the message */
+	char step_name[32];
 	uint64_t brk_now;      /* a lower bound of the program break (grow.c) */
 	int statm_fd;          /* its /proc/PID/statm, once grow.c needs it */
 	bool killed;  /* we sent SIGKILL; res already holds why */

@@ -38,6 +38,7 @@ struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim)
 	p->res.log = p->log;
 	p->wall_deadline_ns = UINT64_MAX; /* armed as the child starts (launch.c) */
 	p->check_at_ns = 0;
+	p->step_cpu_end_ns = UINT64_MAX;
 	return p;
 }
 
@@ -80,6 +81,31 @@ void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
 	}
 	if (p->wall_deadline_ns < p->check_at_ns)
 		p->check_at_ns = p->wall_deadline_ns;
+}
+
+void sbx_arm_cpu(struct sbx_proc *p, uint64_t step_ns, const char *step)
+{
+	p->step_cpu_end_ns = step_ns ? sbx_cpu_ns(p) + step_ns : UINT64_MAX;
+	p->step_cpu_ns = step_ns;
+	snprintf(p->step_name, sizeof p->step_name, "%s", step ? step : "this step");
+	p->check_at_ns = 0; /* the next service computes when to look */
+}
+
+/* The CPU clock value at which a budget runs out: the whole one's or the
+ * step's, whichever comes first. */
+static uint64_t cpu_end(const struct sbx_proc *p)
+{
+	uint64_t whole = p->lim.cpu_ns ? p->lim.cpu_ns : UINT64_MAX;
+	return whole < p->step_cpu_end_ns ? whole : p->step_cpu_end_ns;
+}
+
+static void step_exceeded(struct sbx_proc *p, uint64_t cpu)
+{
+	char msg[sizeof p->res.message];
+	uint64_t used = cpu - (p->step_cpu_end_ns - p->step_cpu_ns);
+	snprintf(msg, sizeof msg, SBX_STEP_CPU_MESSAGE, used / 1e9, p->step_name,
+		 p->step_cpu_ns / 1e9);
+	sbx_kill(p, SBX_CPU, "", msg);
 }
 
 /* The guard fired: for this wait alone, or for the budget of them all. */
@@ -137,10 +163,13 @@ static void check_limits(struct sbx_proc *p)
 		snprintf(msg, sizeof msg, "CPU budget exceeded: used %.3f s of %.3f s",
 			 cpu / 1e9, p->lim.cpu_ns / 1e9);
 		sbx_kill(p, SBX_CPU, "", msg);
+	} else if (cpu >= p->step_cpu_end_ns) {
+		step_exceeded(p, cpu);
 	} else if (now >= p->wall_deadline_ns) {
 		wall_exceeded(p, now, cpu);
 	} else {
-		uint64_t cpu_left = p->lim.cpu_ns ? p->lim.cpu_ns - cpu : UINT64_MAX;
+		uint64_t end = cpu_end(p);
+		uint64_t cpu_left = end == UINT64_MAX ? UINT64_MAX : end - cpu;
 		uint64_t next = cpu_left < UINT64_MAX - now ? now + cpu_left : UINT64_MAX;
 		p->check_at_ns = next < p->wall_deadline_ns ? next : p->wall_deadline_ns;
 	}

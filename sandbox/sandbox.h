@@ -173,6 +173,15 @@ uint64_t sbx_peak_memory(struct sbx_proc *p);
  * no longer waits for the process, and the budget stops running. */
 void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns);
 
+/* A CPU budget for one step of the caller's (a game's turn): from now on
+ * the process may use step_ns of CPU, then it is stopped with SBX_CPU and
+ * the message SBX_STEP_CPU_MESSAGE (`step` names the step: "one turn").
+ * It holds, besides the whole budget, until the next arming; 0 disarms.
+ * Enforced while the caller services the process, like the whole budget. */
+void sbx_arm_cpu(struct sbx_proc *p, uint64_t step_ns, const char *step);
+/* printf format of that message: CPU used (s), the step, the budget (s). */
+#define SBX_STEP_CPU_MESSAGE "used %.3f s of CPU for %s; the limit is %.3f s"
+
 /* Freezes the process for good: kills it and records the verdict (the
  * first verdict wins) with a message for the contestant. */
 void sbx_stop(struct sbx_proc *p, enum sbx_verdict v, const char *message);

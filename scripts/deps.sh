@@ -7,7 +7,7 @@ set -eu
 packages="gcc make pkg-config libc6-dev libseccomp-dev libsqlite3-dev
 libjansson-dev libcurl4-openssl-dev libssl-dev zlib1g-dev libcriterion-dev
 sqlite3 clang libclang-rt-14-dev python3 python3-pycparser chromium postgresql
-libpq-dev"
+libpq-dev libmicrohttpd-dev"
 
 missing=""
 for p in $packages; do

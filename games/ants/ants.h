@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "games/ants/proto.h"
+#include "games/engine.h"
 #include "games/game.h"
 #include "games/kit/rng.h"
 
@@ -123,6 +124,9 @@ static inline bool ant_inside(const struct ant_state *g, int row, int col)
 	return row >= 0 && col >= 0 && row < g->p.rows && col < g->p.cols;
 }
 
+/* The functions GAME_ENGINE() wires (games/engine.h). */
+GAME_ENGINE_FUNCTIONS(ant);
+
 /* ---- params.c ------------------------------------------------------------ */
 
 void ant_params_default(struct ant_params *p);
@@ -151,12 +155,8 @@ void ant_corner(const struct ant_params *p, int player, int *row, int *col);
 /* ---- rules.c ------------------------------------------------------------- */
 
 void ant_dir_delta(int dir, int *dr, int *dc);
-int ant_take_orders(struct ant_state *g, int player, const uint8_t *buf, size_t len,
-		    char err[GAME_ERRLEN]);
-void ant_set_status(struct ant_state *g, int player, double cpu_share);
 int ant_count(const struct ant_state *g, int player);
 void ant_begin_log(struct ant_state *g);
-void ant_advance(struct ant_state *g);
 /* The round end's food step (a bonus in every rectangle that has room),
  * exposed for tests. */
 void ant_spawn_food(struct ant_state *g);
@@ -164,23 +164,6 @@ void ant_spawn_food(struct ant_state *g);
 /* ---- view.c -------------------------------------------------------------- */
 
 void ant_view_build(const struct ant_state *g, int player, struct ant_msg_view *v);
-size_t ant_start(const struct ant_state *g, int player, uint8_t *buf, size_t cap);
-size_t ant_view(const struct ant_state *g, int player, uint8_t *buf, size_t cap);
-
-/* ---- replay.c ------------------------------------------------------------ */
-
-json_t *ant_replay_header(const struct ant_state *g);
-json_t *ant_replay_round(const struct ant_state *g);
-/* The commands held for the coming round, and a player's message that
- * gives its part back (games/game.h: replay_orders, replay_message). */
-json_t *ant_replay_orders(const struct ant_state *g);
-size_t ant_replay_message(const struct ant_state *g, int player, const json_t *orders,
-			  uint8_t *buf, size_t cap);
-
-/* ---- game.c -------------------------------------------------------------- */
-
-struct ant_state *ant_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]);
-void ant_free(struct ant_state *g);
 
 extern const struct game ants_game;
 

@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "games/blitz/proto.h"
+#include "games/engine.h"
 #include "games/game.h"
 #include "games/kit/rng.h"
 
@@ -87,6 +88,9 @@ struct bz_state {
 	double chunk[BZ_MAX_SITES], field[BZ_MAX_SITES], field_tmp[BZ_MAX_SITES];
 };
 
+/* The functions GAME_ENGINE() wires (games/engine.h). */
+GAME_ENGINE_FUNCTIONS(bz);
+
 /* ---- params.c ------------------------------------------------------------ */
 
 void bz_params_default(struct bz_params *p);
@@ -105,12 +109,8 @@ int bz_map_setup(struct bz_state *b, char err[GAME_ERRLEN]);
 
 /* ---- rules.c ------------------------------------------------------------- */
 
-int bz_take_orders(struct bz_state *b, int player, const uint8_t *buf, size_t len,
-		   char err[GAME_ERRLEN]);
-void bz_set_status(struct bz_state *b, int player, double cpu_share);
 /* Ejects a player: its pieces become the map's, it is out this turn. */
 void bz_eject(struct bz_state *b, int player);
-void bz_advance(struct bz_state *b);
 bool bz_over(const struct bz_state *b);
 void bz_ranks(const struct bz_state *b, int *rank);
 /* Counts land per player. */
@@ -122,23 +122,11 @@ void bz_count_land(struct bz_state *b);
  * radius of one (every site when there is no fog). */
 void bz_visible(const struct bz_state *b, int player, bool *seen);
 void bz_view_build(const struct bz_state *b, int player, struct bz_msg_view *v);
-size_t bz_start(const struct bz_state *b, int player, uint8_t *buf, size_t cap);
-size_t bz_view(const struct bz_state *b, int player, uint8_t *buf, size_t cap);
-
-/* ---- replay.c ------------------------------------------------------------ */
-
-json_t *bz_replay_header(const struct bz_state *b);
-json_t *bz_replay_round(const struct bz_state *b);
-json_t *bz_replay_orders(const struct bz_state *b);
-size_t bz_replay_message(const struct bz_state *b, int player, const json_t *orders,
-			 uint8_t *buf, size_t cap);
 
 /* ---- game.c -------------------------------------------------------------- */
 
 struct bz_state *bz_new_players(const char *params, uint64_t seed, int players,
 				char err[GAME_ERRLEN]);
-struct bz_state *bz_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]);
-void bz_free(struct bz_state *b);
 
 extern const struct game blitz_game;
 

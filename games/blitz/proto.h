@@ -35,6 +35,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "games/kit/orders.h"
 #include "games/kit/wire.h"
 
 #define BZ_PROTO_VERSION 1
@@ -210,45 +211,11 @@ static inline bool bz_view_decode(const uint8_t *buf, size_t len, int players,
 
 /* ---- orders -------------------------------------------------------------- */
 
-static inline size_t bz_orders_encode(const struct bz_msg_order *o, size_t n, uint8_t *buf,
-				      size_t cap)
-{
-	if (n > BZ_MAX_ORDERS + 1)
-		n = BZ_MAX_ORDERS + 1;
-	struct wire_w w = wire_writer(buf, cap);
-	wire_u16(&w, (uint16_t)n);
-	for (size_t i = 0; i < n; i++) {
-		wire_u16(&w, o[i].site);
-		wire_u8(&w, o[i].dir);
-	}
-	return w.overflow ? 0 : w.len;
-}
-
-/* Decodes into out (room for BZ_MAX_ORDERS); returns the count, or -1 with
- * why set.  Sites and directions are judged by the engine, which ignores
- * orders it cannot follow. */
-static inline int bz_orders_decode(const uint8_t *buf, size_t len,
-				   struct bz_msg_order out[BZ_MAX_ORDERS], const char **why)
-{
-	struct wire_r r = wire_reader(buf, len);
-	uint16_t n = wire_get_u16(&r);
-	if (r.bad) {
-		*why = "malformed orders message: shorter than its count";
-		return -1;
-	}
-	if (n > BZ_MAX_ORDERS) {
-		*why = "more orders in one round than the largest map has sites";
-		return -1;
-	}
-	if (len != 2 + (size_t)n * BZ_ORDER_LEN) {
-		*why = "malformed orders message: its length does not match its count";
-		return -1;
-	}
-	for (int i = 0; i < n; i++) {
-		out[i].site = wire_get_u16(&r);
-		out[i].dir = wire_get_u8(&r);
-	}
-	return n;
-}
+/* The record of one order (games/kit/orders.h: orders_encode() and
+ * orders_decode() take it). */
+static const struct orders_layout bz_orders = {
+	sizeof(struct bz_msg_order), BZ_MAX_ORDERS, "more orders in one round than the largest map has sites",
+	{ ORDERS_FIELD(struct bz_msg_order, site), ORDERS_FIELD(struct bz_msg_order, dir) }
+};
 
 #endif

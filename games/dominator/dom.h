@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "games/dominator/proto.h"
+#include "games/engine.h"
 #include "games/game.h"
 #include "games/kit/rng.h"
 
@@ -120,6 +121,9 @@ static inline int dom_manhattan(int r1, int c1, int r2, int c2)
 	return (r1 > r2 ? r1 - r2 : r2 - r1) + (c1 > c2 ? c1 - c2 : c2 - c1);
 }
 
+/* The functions GAME_ENGINE() wires (games/engine.h). */
+GAME_ENGINE_FUNCTIONS(dom);
+
 /* ---- params.c ------------------------------------------------------------ */
 
 void dom_params_default(struct dom_params *p);
@@ -162,15 +166,8 @@ bool dom_haunted(const struct dom_state *d, int row, int col);
 
 /* ---- rules.c ------------------------------------------------------------- */
 
-/* One orders message of a player (game_orders()). */
-int dom_take_orders(struct dom_state *d, int player, const uint8_t *buf, size_t len,
-		    char err[GAME_ERRLEN]);
-/* The runner's word on a player: CPU share, or negative once frozen. */
-void dom_set_status(struct dom_state *d, int player, double cpu_share);
 /* Starts the replay log of a round: nothing moved yet. */
 void dom_begin_log(struct dom_state *d);
-/* Resolves one round with the orders taken since the last one. */
-void dom_advance(struct dom_state *d);
 
 /* ---- view.c -------------------------------------------------------------- */
 
@@ -178,23 +175,6 @@ void dom_advance(struct dom_state *d);
 void dom_view_to_real(int n, int player, int vr, int vc, int *r, int *c);
 void dom_real_to_view(int n, int player, int r, int c, int *vr, int *vc);
 void dom_view_build(const struct dom_state *d, int player, struct dom_msg_view *v);
-size_t dom_start(const struct dom_state *d, int player, uint8_t *buf, size_t cap);
-size_t dom_view(const struct dom_state *d, int player, uint8_t *buf, size_t cap);
-
-/* ---- replay.c ------------------------------------------------------------ */
-
-json_t *dom_replay_header(const struct dom_state *d);
-json_t *dom_replay_round(const struct dom_state *d);
-/* The orders held for the coming round, and a player's message that gives
- * its part back (games/game.h: replay_orders, replay_message). */
-json_t *dom_replay_orders(const struct dom_state *d);
-size_t dom_replay_message(const struct dom_state *d, int player, const json_t *orders,
-			  uint8_t *buf, size_t cap);
-
-/* ---- game.c -------------------------------------------------------------- */
-
-struct dom_state *dom_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]);
-void dom_free(struct dom_state *d);
 
 extern const struct game dominator_game;
 

@@ -40,6 +40,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "games/kit/orders.h"
 #include "games/kit/wire.h"
 
 #define DOM_PROTO_VERSION 1
@@ -253,47 +254,11 @@ static inline bool dom_view_decode(const uint8_t *buf, size_t len, struct dom_ms
 
 /* ---- orders -------------------------------------------------------------- */
 
-/* Keeps at most DOM_MAX_ORDERS + 1 orders (the engine refuses more than
- * DOM_MAX_ORDERS anyway).  Returns the length, 0 when cap is too small. */
-static inline size_t dom_orders_encode(const struct dom_msg_order *o, size_t n, uint8_t *buf,
-				       size_t cap)
-{
-	if (n > DOM_MAX_ORDERS + 1)
-		n = DOM_MAX_ORDERS + 1;
-	struct wire_w w = wire_writer(buf, cap);
-	wire_u16(&w, (uint16_t)n);
-	for (size_t i = 0; i < n; i++) {
-		wire_u16(&w, o[i].id);
-		wire_u8(&w, o[i].dir);
-	}
-	return w.overflow ? 0 : w.len;
-}
-
-/* Decodes into out (room for DOM_MAX_ORDERS); returns the count, or -1 with
- * why set.  Ids and directions are not judged here: the game ignores orders
- * it cannot follow, as the original does. */
-static inline int dom_orders_decode(const uint8_t *buf, size_t len,
-				    struct dom_msg_order out[DOM_MAX_ORDERS], const char **why)
-{
-	struct wire_r r = wire_reader(buf, len);
-	uint16_t n = wire_get_u16(&r);
-	if (r.bad) {
-		*why = "malformed orders message: shorter than its count";
-		return -1;
-	}
-	if (n > DOM_MAX_ORDERS) {
-		*why = "more than 1000 orders in one round";
-		return -1;
-	}
-	if (len != 2 + (size_t)n * DOM_ORDER_LEN) {
-		*why = "malformed orders message: its length does not match its count";
-		return -1;
-	}
-	for (int i = 0; i < n; i++) {
-		out[i].id = wire_get_u16(&r);
-		out[i].dir = wire_get_u8(&r);
-	}
-	return n;
-}
+/* The record of one order (games/kit/orders.h: orders_encode() and
+ * orders_decode() take it). */
+static const struct orders_layout dom_orders = {
+	sizeof(struct dom_msg_order), DOM_MAX_ORDERS, "more than 1000 orders in one round",
+	{ ORDERS_FIELD(struct dom_msg_order, id), ORDERS_FIELD(struct dom_msg_order, dir) }
+};
 
 #endif

@@ -39,6 +39,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "games/kit/orders.h"
 #include "games/kit/wire.h"
 
 #define SW_PROTO_VERSION 1
@@ -237,45 +238,11 @@ static inline bool sw_view_decode(const uint8_t *buf, size_t len, struct sw_msg_
 
 /* ---- orders -------------------------------------------------------------- */
 
-static inline size_t sw_orders_encode(const struct sw_msg_order *o, size_t n, uint8_t *buf,
-				      size_t cap)
-{
-	if (n > SW_MAX_ORDERS + 1)
-		n = SW_MAX_ORDERS + 1;
-	struct wire_w w = wire_writer(buf, cap);
-	wire_u16(&w, (uint16_t)n);
-	for (size_t i = 0; i < n; i++) {
-		wire_u16(&w, o[i].id);
-		wire_u8(&w, o[i].action);
-	}
-	return w.overflow ? 0 : w.len;
-}
-
-/* Decodes into out (room for SW_MAX_ORDERS); the count, or -1 with why.
- * Ids and actions are judged by the engine, which ignores what it cannot
- * follow. */
-static inline int sw_orders_decode(const uint8_t *buf, size_t len,
-				   struct sw_msg_order out[SW_MAX_ORDERS], const char **why)
-{
-	struct wire_r r = wire_reader(buf, len);
-	uint16_t n = wire_get_u16(&r);
-	if (r.bad) {
-		*why = "malformed orders message: shorter than its count";
-		return -1;
-	}
-	if (n > SW_MAX_ORDERS) {
-		*why = "more than 1000 orders in one round";
-		return -1;
-	}
-	if (len != 2 + (size_t)n * SW_ORDER_LEN) {
-		*why = "malformed orders message: its length does not match its count";
-		return -1;
-	}
-	for (int i = 0; i < n; i++) {
-		out[i].id = wire_get_u16(&r);
-		out[i].action = wire_get_u8(&r);
-	}
-	return n;
-}
+/* The record of one order (games/kit/orders.h: orders_encode() and
+ * orders_decode() take it). */
+static const struct orders_layout sw_orders = {
+	sizeof(struct sw_msg_order), SW_MAX_ORDERS, "more than 1000 orders in one round",
+	{ ORDERS_FIELD(struct sw_msg_order, id), ORDERS_FIELD(struct sw_msg_order, action) }
+};
 
 #endif

@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "games/engine.h"
 #include "games/game.h"
 #include "games/kit/rng.h"
 #include "games/starwar/proto.h"
@@ -110,6 +111,9 @@ static inline bool sw_in_window(const struct sw_state *d, int start, int col)
 	return sw_mod(col - start, d->p.cols) < d->p.window;
 }
 
+/* The functions GAME_ENGINE() wires (games/engine.h). */
+GAME_ENGINE_FUNCTIONS(sw);
+
 /* ---- params.c ------------------------------------------------------------ */
 
 /* The original's default game: its map (125 asteroids, 10 bonuses of each
@@ -135,11 +139,7 @@ bool sw_valid(const struct sw_state *d, int id, int action);
 void sw_clear(struct sw_state *d);
 void sw_put(struct sw_state *d, int row, int col, int kind, int ref);
 int sw_put_ship(struct sw_state *d, int id, int row, int col);
-int sw_take_orders(struct sw_state *d, int player, const uint8_t *buf, size_t len,
-		   char err[GAME_ERRLEN]);
-void sw_set_status(struct sw_state *d, int player, double cpu_share);
 void sw_begin_log(struct sw_state *d);
-void sw_advance(struct sw_state *d);
 /* The end-of-round steps, exposed for tests. */
 void sw_move_missiles(struct sw_state *d);
 void sw_regenerate(struct sw_state *d);
@@ -148,23 +148,6 @@ void sw_refill_bonuses(struct sw_state *d);
 /* ---- view.c -------------------------------------------------------------- */
 
 void sw_view_build(const struct sw_state *d, int player, struct sw_msg_view *v);
-size_t sw_start(const struct sw_state *d, int player, uint8_t *buf, size_t cap);
-size_t sw_view(const struct sw_state *d, int player, uint8_t *buf, size_t cap);
-
-/* ---- replay.c ------------------------------------------------------------ */
-
-json_t *sw_replay_header(const struct sw_state *d);
-json_t *sw_replay_round(const struct sw_state *d);
-/* The instructions held for the coming round, and a player's message that
- * gives its part back (games/game.h: replay_orders, replay_message). */
-json_t *sw_replay_orders(const struct sw_state *d);
-size_t sw_replay_message(const struct sw_state *d, int player, const json_t *orders,
-			 uint8_t *buf, size_t cap);
-
-/* ---- game.c -------------------------------------------------------------- */
-
-struct sw_state *sw_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]);
-void sw_free(struct sw_state *d);
 
 extern const struct game starwar_game;
 

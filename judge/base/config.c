@@ -55,6 +55,16 @@ void cfg_defaults(struct judge_config *cfg)
 			.fragment_tokens = PLAG_FRAGMENT_DEFAULT,
 			.min_run = PLAG_MIN_RUN_DEFAULT,
 		},
+		.serve = {
+			.public_pages = true,
+			.body_bytes = 512 * 1024,
+			.header_bytes = 32 * 1024,
+			.connections = 256,
+			.per_ip = 96,
+			.per_minute = 600,
+			.timeout_s = 10,
+			.threads = 4,
+		},
 	};
 	hook_defaults(&cfg->hooks);
 	paths_data_dir(cfg->data_dir);
@@ -95,6 +105,17 @@ static int set_number(const struct cfg_number *n, json_t *v, const char *section
 	return 0;
 }
 
+/* Each section's numbers live in one table, read by the loader and by
+ * cfg_describe(); a table fills at most CFG_NUMS_MAX - 1 entries and ends
+ * with { 0 }. */
+#define CFG_NUMS_MAX 16
+#define COPY_TABLE(dst, t)                                                  \
+	do {                                                                \
+		_Static_assert(sizeof(t) <= CFG_NUMS_MAX * sizeof *(dst), \
+			       "CFG_NUMS_MAX is too small");              \
+		memcpy((dst), (t), sizeof(t));                              \
+	} while (0)
+
 static const struct cfg_number *find_number(const struct cfg_number *list, const char *key)
 {
 	for (; list->key; list++)
@@ -115,9 +136,10 @@ static int number_setting(const struct cfg_number *nums, const char *section, co
 	return set_number(n, v, section, err);
 }
 
-static int load_sandbox(struct cfg_sandbox *s, json_t *obj, char err[CFG_ERRLEN])
+static void sandbox_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_NUMS_MAX])
 {
-	const struct cfg_number nums[] = {
+	struct cfg_sandbox *s = &cfg->sandbox;
+	const struct cfg_number t[] = {
 		{ "cpu_ms", &s->cpu_ns, NULL, NULL, MS, 1, 3600 * 1000 },
 		{ "wall_ms", &s->wall_ns, NULL, NULL, MS, 1, 24 * 3600 * 1000 },
 		{ "wall_budget_cpu_factor", NULL, &s->wall_budget_factor, NULL, 1, 1, 1000 },
@@ -129,6 +151,13 @@ static int load_sandbox(struct cfg_sandbox *s, json_t *obj, char err[CFG_ERRLEN]
 		{ "uid_count", NULL, &s->uid_count, NULL, 1, 1, 65536 },
 		{ 0 },
 	};
+	COPY_TABLE(nums, t);
+}
+
+static int load_sandbox(struct judge_config *cfg, json_t *obj, char err[CFG_ERRLEN])
+{
+	struct cfg_number nums[CFG_NUMS_MAX];
+	sandbox_numbers(cfg, nums);
 	const char *key;
 	json_t *v;
 	json_object_foreach(obj, key, v) {
@@ -138,9 +167,10 @@ static int load_sandbox(struct cfg_sandbox *s, json_t *obj, char err[CFG_ERRLEN]
 	return 0;
 }
 
-static int load_compile(struct cfg_compile *c, json_t *obj, char err[CFG_ERRLEN])
+static void compile_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_NUMS_MAX])
 {
-	const struct cfg_number nums[] = {
+	struct cfg_compile *c = &cfg->compile;
+	const struct cfg_number t[] = {
 		{ "cpu_ms", &c->cpu_ns, NULL, NULL, MS, 100, 3600 * 1000 },
 		{ "wall_ms", &c->wall_ns, NULL, NULL, MS, 100, 3600 * 1000 },
 		{ "memory_mb", &c->memory_bytes, NULL, NULL, MIB, 64, 1 << 20 },
@@ -148,6 +178,14 @@ static int load_compile(struct cfg_compile *c, json_t *obj, char err[CFG_ERRLEN]
 		{ "log_kb", &c->log_bytes, NULL, NULL, 1024, 1, 1 << 14 },
 		{ 0 },
 	};
+	COPY_TABLE(nums, t);
+}
+
+static int load_compile(struct judge_config *cfg, json_t *obj, char err[CFG_ERRLEN])
+{
+	struct cfg_compile *c = &cfg->compile;
+	struct cfg_number nums[CFG_NUMS_MAX];
+	compile_numbers(cfg, nums);
 	const char *key;
 	json_t *v;
 	json_object_foreach(obj, key, v) {
@@ -174,17 +212,25 @@ static int load_compile(struct cfg_compile *c, json_t *obj, char err[CFG_ERRLEN]
 	return 0;
 }
 
-static int load_worker(struct cfg_worker *w, json_t *obj, char err[CFG_ERRLEN])
+static void worker_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_NUMS_MAX])
 {
-	uint64_t lease = w->lease_ms;
-	const struct cfg_number nums[] = {
-		{ "lease_ms", &lease, NULL, NULL, 1, 1000, 24 * 3600 * 1000 },
+	struct cfg_worker *w = &cfg->worker;
+	const struct cfg_number t[] = {
+		{ "lease_ms", &w->lease_ms, NULL, NULL, 1, 1000, 24 * 3600 * 1000 },
 		{ "max_attempts", NULL, &w->max_attempts, NULL, 1, 1, 100 },
 		{ "min_games", NULL, &w->min_games, NULL, 1, 0, 100000 },
 		{ "qualify_matches", NULL, &w->qualify_matches, NULL, 1, 0, 100 },
 		{ "qualify_wins", NULL, &w->qualify_wins, NULL, 1, 0, 100 },
 		{ 0 },
 	};
+	COPY_TABLE(nums, t);
+}
+
+static int load_worker(struct judge_config *cfg, json_t *obj, char err[CFG_ERRLEN])
+{
+	struct cfg_worker *w = &cfg->worker;
+	struct cfg_number nums[CFG_NUMS_MAX];
+	worker_numbers(cfg, nums);
 	const char *key;
 	json_t *v;
 	json_object_foreach(obj, key, v) {
@@ -211,7 +257,6 @@ static int load_worker(struct cfg_worker *w, json_t *obj, char err[CFG_ERRLEN])
 		if (number_setting(nums, "worker", key, v, err) < 0)
 			return -1;
 	}
-	w->lease_ms = lease;
 	if (w->qualify_matches && w->qualify_wins > w->qualify_matches) {
 		snprintf(err, CFG_ERRLEN, "config: worker.qualify_wins is more than "
 			 "worker.qualify_matches");
@@ -220,9 +265,10 @@ static int load_worker(struct cfg_worker *w, json_t *obj, char err[CFG_ERRLEN])
 	return 0;
 }
 
-static int load_plag(struct cfg_plag *p, json_t *obj, char err[CFG_ERRLEN])
+static void plag_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_NUMS_MAX])
 {
-	const struct cfg_number nums[] = {
+	struct cfg_plag *p = &cfg->plag;
+	const struct cfg_number t[] = {
 		{ "k", NULL, &p->k, NULL, 1, 4, PLAG_K_MAX },
 		{ "w", NULL, &p->w, NULL, 1, 1, PLAG_W_MAX },
 		{ "floor_percent", NULL, &p->floor_pct, NULL, 1, 1, 100 },
@@ -233,6 +279,14 @@ static int load_plag(struct cfg_plag *p, json_t *obj, char err[CFG_ERRLEN])
 		{ "min_run", NULL, &p->min_run, NULL, 1, 1, 64 },
 		{ 0 },
 	};
+	COPY_TABLE(nums, t);
+}
+
+static int load_plag(struct judge_config *cfg, json_t *obj, char err[CFG_ERRLEN])
+{
+	struct cfg_plag *p = &cfg->plag;
+	struct cfg_number nums[CFG_NUMS_MAX];
+	plag_numbers(cfg, nums);
 	const char *key;
 	json_t *v;
 	json_object_foreach(obj, key, v) {
@@ -243,6 +297,42 @@ static int load_plag(struct cfg_plag *p, json_t *obj, char err[CFG_ERRLEN])
 		snprintf(err, CFG_ERRLEN, "config: plagiarism.floor_percent is more than "
 			 "plagiarism.flag_percent");
 		return -1;
+	}
+	return 0;
+}
+
+static void serve_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_NUMS_MAX])
+{
+	struct cfg_serve *s = &cfg->serve;
+	const struct cfg_number t[] = {
+		{ "max_body_kb", &s->body_bytes, NULL, NULL, 1024, 300, 64 * 1024 },
+		{ "max_header_kb", &s->header_bytes, NULL, NULL, 1024, 8, 1024 },
+		{ "max_connections", NULL, &s->connections, NULL, 1, 1, 65536 },
+		{ "max_connections_per_address", NULL, &s->per_ip, NULL, 1, 1, 65536 },
+		{ "requests_per_minute", NULL, &s->per_minute, NULL, 1, 1, 1000000 },
+		{ "timeout_s", NULL, &s->timeout_s, NULL, 1, 1, 3600 },
+		{ "threads", NULL, &s->threads, NULL, 1, 1, 256 },
+		{ 0 },
+	};
+	COPY_TABLE(nums, t);
+}
+
+static int load_serve(struct judge_config *cfg, json_t *obj, char err[CFG_ERRLEN])
+{
+	struct cfg_number nums[CFG_NUMS_MAX];
+	serve_numbers(cfg, nums);
+	const char *key;
+	json_t *v;
+	json_object_foreach(obj, key, v) {
+		if (strcmp(key, "public_leaderboard") != 0) {
+			if (number_setting(nums, "serve", key, v, err) < 0)
+				return -1;
+		} else if (json_is_boolean(v)) {
+			cfg->serve.public_pages = json_is_true(v);
+		} else {
+			snprintf(err, CFG_ERRLEN, "config: serve.public_leaderboard must be true or false");
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -263,13 +353,15 @@ static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN
 			return -1;
 		}
 		if (strcmp(key, "sandbox") == 0)
-			rc = load_sandbox(&cfg->sandbox, v, err);
+			rc = load_sandbox(cfg, v, err);
 		else if (strcmp(key, "compile") == 0)
-			rc = load_compile(&cfg->compile, v, err);
+			rc = load_compile(cfg, v, err);
 		else if (strcmp(key, "worker") == 0)
-			rc = load_worker(&cfg->worker, v, err);
+			rc = load_worker(cfg, v, err);
 		else if (strcmp(key, "plagiarism") == 0)
-			rc = load_plag(&cfg->plag, v, err);
+			rc = load_plag(cfg, v, err);
+		else if (strcmp(key, "serve") == 0)
+			rc = load_serve(cfg, v, err);
 		else if (strcmp(key, "webhook_delivery") == 0)
 			rc = hook_parse_delivery(&cfg->hooks, v, err);
 		else {
@@ -282,17 +374,33 @@ static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN
 	return 0;
 }
 
+int cfg_which_file(const struct judge_config *cfg, const char *path, char file[PATH_MAX],
+		   const char **why)
+{
+	*why = "--config";
+	if (!path && getenv(CFG_ENV)) {
+		path = getenv(CFG_ENV);
+		*why = "$" CFG_ENV;
+	}
+	if (path) {
+		snprintf(file, PATH_MAX, "%s", path);
+		return 1;
+	}
+	*why = "the data directory's default";
+	if (paths_in(file, cfg->data_dir, "%s", CFG_DEFAULT_PATH) && access(file, F_OK) == 0)
+		return 1;
+	*why = "no file: built-in defaults";
+	file[0] = '\0';
+	return 0;
+}
+
 int cfg_load(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN])
 {
-	if (!path)
-		path = getenv("JUDGE_CONFIG");
-	char default_path[PATH_MAX];
-	if (!path) {
-		if (!paths_in(default_path, cfg->data_dir, "%s", CFG_DEFAULT_PATH) ||
-		    access(default_path, F_OK) != 0)
-			return 0;
-		path = default_path;
-	}
+	char file[PATH_MAX];
+	const char *why;
+	if (cfg_which_file(cfg, path, file, &why) == 0)
+		return 0;
+	path = file;
 	json_error_t jerr;
 	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root) {
@@ -306,6 +414,65 @@ int cfg_load(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN])
 		rc = load_root(cfg, root, err);
 	json_decref(root);
 	return rc;
+}
+
+/* ---- describing the effective settings ------------------------------------ */
+
+static json_t *number_value(const struct cfg_number *n)
+{
+	uint64_t v = n->u64 ? *n->u64 / n->unit : n->uns ? *n->uns : (uint64_t)*n->uid;
+	return json_integer((json_int_t)v);
+}
+
+/* {"value": v, "from": file or "default"}, v taken. */
+static void describe(json_t *out, const json_t *root, const char *section, const char *key,
+		     json_t *value, const char *from)
+{
+	char name[96];
+	snprintf(name, sizeof name, "%s.%s", section, key);
+	bool set = json_object_get(json_object_get(root, section), key) != NULL;
+	json_object_set_new(out, name, json_pack("{s:o, s:s}", "value", value, "from",
+						 set ? from : "default"));
+}
+
+static void describe_numbers(json_t *out, const json_t *root, struct judge_config *cfg,
+			     const char *section, const char *from,
+			     void (*table)(struct judge_config *, struct cfg_number *))
+{
+	struct cfg_number nums[CFG_NUMS_MAX];
+	table(cfg, nums);
+	for (const struct cfg_number *n = nums; n->key; n++)
+		describe(out, root, section, n->key, number_value(n), from);
+}
+
+json_t *cfg_describe(struct judge_config *cfg, const char *file, const char *from)
+{
+	json_t *root = file && *file ? json_load_file(file, 0, NULL) : NULL;
+	json_t *out = json_object();
+	const struct cfg_worker *w = &cfg->worker;
+	describe_numbers(out, root, cfg, "sandbox", from, sandbox_numbers);
+	describe_numbers(out, root, cfg, "compile", from, compile_numbers);
+	describe(out, root, "compile", "cache_dir", json_string(cfg->compile.cache_dir), from);
+	describe(out, root, "compile", "unconfined", json_boolean(cfg->compile.unconfined), from);
+	describe_numbers(out, root, cfg, "worker", from, worker_numbers);
+	describe(out, root, "worker", "qualify_opponent", json_string(w->qualify_opponent), from);
+	/* a secret is said to be set, never shown */
+	describe(out, root, "worker", "seed_secret", json_string(*w->seed_secret ? "(set)" : ""),
+		 from);
+	describe_numbers(out, root, cfg, "plagiarism", from, plag_numbers);
+	describe_numbers(out, root, cfg, "serve", from, serve_numbers);
+	describe(out, root, "serve", "public_leaderboard", json_boolean(cfg->serve.public_pages),
+		 from);
+	describe(out, root, "webhook_delivery", "timeout_ms",
+		 json_integer(cfg->hooks.timeout_ms), from);
+	describe(out, root, "webhook_delivery", "max_attempts",
+		 json_integer(cfg->hooks.max_attempts), from);
+	bool hooks_set = json_object_get(root, "webhooks") != NULL;
+	json_object_set_new(out, "webhooks", json_pack("{s:I, s:s}", "value",
+						       (json_int_t)cfg->hooks.count, "from",
+						       hooks_set ? from : "default"));
+	json_decref(root);
+	return out;
 }
 
 int cfg_init(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN])

@@ -17,6 +17,7 @@
 
 #define CFG_ERRLEN 256
 #define CFG_DEFAULT_PATH "config/judge.json"
+#define CFG_ENV "JUDGE_CONFIG"
 
 struct cfg_sandbox {
 	uint64_t cpu_ns;       /* a player's CPU budget for the whole game */
@@ -76,12 +77,25 @@ struct cfg_plag {
 	unsigned min_run;         /* matched fingerprints count in runs this long */
 };
 
+/* judge serve: what one client may ask and hold (see judge/serve/). */
+struct cfg_serve {
+	bool public_pages;        /* "public_leaderboard": boards, players, matches without a token */
+	uint64_t body_bytes;      /* largest request body */
+	uint64_t header_bytes;    /* memory for one request's headers */
+	unsigned connections;     /* open connections at once */
+	unsigned per_ip;          /* of which from one address */
+	unsigned per_minute;      /* requests per token (or address) per minute */
+	unsigned timeout_s;       /* an idle or slow connection is closed after */
+	unsigned threads;         /* requests served at once */
+};
+
 struct judge_config {
 	struct cfg_sandbox sandbox;
 	struct cfg_compile compile;
 	struct cfg_worker worker;
 	struct cfg_plag plag;     /* "plagiarism" */
 	struct hook_config hooks; /* "webhooks" and "webhook_delivery" */
+	struct cfg_serve serve;
 	char data_dir[PATH_MAX];  /* what the judge ships: paths_data_dir() */
 };
 
@@ -93,5 +107,17 @@ int cfg_init(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN]);
 /* Loads path over the defaults.  path NULL: $JUDGE_CONFIG if set, else
  * config/judge.json in cfg->data_dir when it exists.  Returns 0, or -1 with err filled. */
 int cfg_load(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN]);
+
+/* The file cfg_load(cfg, path) reads, in that lookup order (one file, not
+ * a merge: what it does not set keeps the built-in default): 1 with file
+ * and why ("--config", "$JUDGE_CONFIG", "the data directory's default")
+ * set, 0 when there is none. */
+int cfg_which_file(const struct judge_config *cfg, const char *path, char file[PATH_MAX],
+		   const char **why);
+
+/* Every setting of cfg as the file writes it (its key and unit), a new
+ * JSON object {"section.key": {"value": v, "from": from or "default"}}:
+ * from where file sets the key.  Secrets show as "(set)". */
+json_t *cfg_describe(struct judge_config *cfg, const char *file, const char *from);
 
 #endif

@@ -180,7 +180,7 @@ static void page_recent(FILE *f, const struct board_row *r)
 	fputs("</td>", f);
 }
 
-static void page_row(FILE *f, const struct board_row *r, bool sized)
+static void page_row(FILE *f, const struct board_row *r, bool sizes)
 {
 	char score[32], mu[32], sigma[32];
 	fprintf(f, "<tr%s><td class=\"n\">%d</td><td>", r->rank <= 3 ? " class=\"top\"" : "",
@@ -192,9 +192,10 @@ static void page_row(FILE *f, const struct board_row *r, bool sized)
 		"<td class=\"n\">%d</td><td class=\"n\">%d</td>",
 		board_num(r->score, score), board_num(r->mu, mu), board_num(r->sigma, sigma),
 		r->games, r->wins);
-	if (sized) {
-		char sizes[64];
-		fprintf(f, "<td>%s</td>", board_sizes(r, sizes));
+	if (sizes) {
+		char text[BOARD_SIZES_LEN];
+		board_sizes_text(r, text);
+		fprintf(f, "<td>%s</td>", text);
 	}
 	page_recent(f, r);
 	fputs("</tr>\n", f);
@@ -209,23 +210,12 @@ static void page_table(FILE *f, const struct board *b)
 	fputs("<table>\n<thead><tr><th class=\"n\">Rank</th><th>Player</th><th>Author</th>"
 	      "<th class=\"n\">Score</th><th class=\"n\">&mu;</th><th class=\"n\">&sigma;</th>"
 	      "<th class=\"n\">Games</th><th class=\"n\">Wins</th>", f);
-	if (b->sized)
-		fputs("<th title=\"rated matches by number of players\">Sizes</th>", f);
+	if (b->sizes)
+		fputs("<th title=\"players in the match: matches\">By size</th>", f);
 	fputs("<th>Watch</th></tr></thead>\n<tbody>\n", f);
 	for (size_t i = 0; i < b->n; i++)
-		page_row(f, &b->row[i], b->sized);
+		page_row(f, &b->row[i], b->sizes);
 	fputs("</tbody>\n</table>\n", f);
-}
-
-const char *board_sizes(const struct board_row *r, char buf[64])
-{
-	size_t used = 0;
-	buf[0] = 0;
-	for (int seats = 1; seats <= BOARD_MAX_SEATS; seats++)
-		if (r->sizes[seats] && used < 64)
-			used += (size_t)snprintf(buf + used, 64 - used, "%s%dp:%d", used ? " " : "",
-						 seats, r->sizes[seats]);
-	return buf;
 }
 
 int board_html_write(const char *path, const struct board *b, char err[BOARD_ERRLEN])

@@ -19,31 +19,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "judge/rating/board.h"
+
 #define BOARD_ERRLEN 256
-#define BOARD_RECENT 3 /* matches linked per player */
-#define BOARD_MAX_SEATS 8 /* GAME_MAX_PLAYERS */
-
-/* One ranked player of a leaderboard. */
-struct board_row {
-	int64_t submission;
-	int rank;             /* 1 = best; equal scores share a rank */
-	char *player, *author;
-	double score, mu, sigma;
-	int games, wins;
-	int sizes[BOARD_MAX_SEATS + 1]; /* rated matches by number of seats */
-	int nrecent;          /* its latest matches with a replay, newest first: */
-	int64_t recent[BOARD_RECENT]; /* linked as replay-ID.html */
-};
-
-struct board {
-	const char *game;     /* "dominator" */
-	const char *title;    /* "Dominator" */
-	bool sized;           /* a range of players: show matches by size */
-	int64_t generated_ms; /* when the board was read */
-	size_t n;
-	struct board_row *row;
-};
-
 /* Writes the leaderboard as one self-contained HTML page (inline CSS, no
  * script, nothing fetched; each player's recent matches link to
  * replay-ID.html beside it).  0, or -1 with err filled. */
@@ -70,9 +48,6 @@ void board_lines(FILE *f, const char *s, const char *indent);
 
 /* "2026-01-31 17:05:09 UTC" for a time in ms since the epoch. */
 void board_time(int64_t ms, char buf[32]);
-
-/* "2p:3 4p:5": r's rated matches by number of seats ("" when none). */
-const char *board_sizes(const struct board_row *r, char buf[64]);
 
 /* v with two decimals, as the tables show scores: never "-0.00". */
 const char *board_num(double v, char buf[32]);

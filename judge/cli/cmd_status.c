@@ -11,7 +11,10 @@
 #include "games/game.h"
 #include "judge/base/safe_text.h"
 #include "judge/cli/board_html.h"
+#include "judge/base/config.h"
 #include "judge/cli/commands.h"
+#include "judge/cli/why_waiting.h"
+#include "judge/worker/matchmaking.h"
 #include "judge/rating/rating.h"
 #include "judge/replay/replay_io.h"
 #include "judge/store/store.h"
@@ -323,6 +326,26 @@ static int status_plagiarism(const struct reader *r, json_t *sub)
 	return finish(r, st, step);
 }
 
+/* Why nothing moves, when something is stuck ("waiting": null when not):
+ * no worker at work, or no ranked match possible for a qualified player.
+ * The minimum of games is the configuration's ($JUDGE_CONFIG or the
+ * default file), as the worker reads it. */
+static int status_waiting(const struct reader *r, json_t *sub)
+{
+	struct judge_config cfg;
+	char why[600], err[CFG_ERRLEN];
+	int min_games = cfg_init(&cfg, NULL, err) == 0 ? (int)cfg.worker.min_games
+						       : mm_params_default().min_games;
+	int rc = why_waiting(r->s, r->a->queue, str(sub, "state"), str(sub, "game"),
+			     min_games, why, sizeof why);
+	if (rc < 0) {
+		fprintf(stderr, "judge %s: cannot read the queue\n", r->a->cmd);
+		return -1;
+	}
+	json_object_set_new(sub, "waiting", rc == 1 ? json_string(why) : json_null());
+	return 0;
+}
+
 /* What the state means for the contestant, and whether it qualified (null
  * while that is undecided). */
 static void status_outcome(json_t *sub)
@@ -374,7 +397,7 @@ static int status_load(const struct reader *r, json_t **out)
 	if (finish(r, st, step) < 0 || step == SQLITE_DONE)
 		return step == SQLITE_DONE ? 0 : -1;
 	if (status_matches(r, *out) < 0 || status_rating(r, *out) < 0 ||
-	    status_plagiarism(r, *out) < 0)
+	    status_plagiarism(r, *out) < 0 || status_waiting(r, *out) < 0)
 		return -1;
 	status_outcome(*out);
 	return 1;
@@ -411,6 +434,8 @@ static void status_print(const json_t *sub)
 		board_cell(stdout, str(sub, fields[i][1]), 0);
 		putchar('\n');
 	}
+	if (json_is_string(json_object_get(sub, "waiting")))
+		printf("%-11s %s\n", "waiting", str(sub, "waiting"));
 	put_time("submitted", sub, "created_at");
 	put_time("updated", sub, "updated_at");
 	const json_t *rt = json_object_get(sub, "rating");

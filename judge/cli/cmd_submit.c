@@ -1,36 +1,54 @@
 /* judge submit (scripts/upload): check a contestant's file and store it,
- * with its compile job, in the queue; --wait follows it to its outcome. */
+ * with its compile job, in the queue, or send it to a judge server over
+ * HTTP; --wait follows it to its outcome. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "games/game.h"
-#include "judge/cli/commands.h"
-#include "judge/compile/compile.h"
 #include "judge/base/hash.h"
-#include "judge/play/match.h"
+#include "judge/cli/commands.h"
+#include "judge/cli/submit_http.h"
+#include "judge/cli/why_waiting.h"
+#include "judge/compile/compile.h"
 #include "judge/compile/source.h"
 #include "judge/compile/upload_check.h"
 #include "judge/store/store.h"
+
+#define TOKEN_ENV "JUDGE_TOKEN"
+#define LOCAL_POLL_MS 200
+#define SERVER_POLL_MS 2000
+/* The author upload_check() sees in --server mode: the server knows the
+ * real one from the token. */
+#define SERVER_AUTHOR "token"
 
 static void usage(FILE *out)
 {
 	fprintf(out,
 "usage: scripts/upload AIName.c --game GAME [--author NAME] [--queue FILE] [--wait]\n"
+"       scripts/upload AIName.c --game GAME --server URL [--token TOKEN] [--wait]\n"
 "       (the same as: judge submit ...)\n"
 "\n"
 "Checks AIName.c (a readable text file of at most 256 KiB that names its\n"
-"player with PLAYER_NAME(Name)) and stores it with its compile job in the\n"
-"judge's queue, then prints the submission's id.  A player name belongs to\n"
+"player once with PLAYER_NAME(Name) and passes the compile step's source\n"
+"checks: only the standard C headers and the game's own header) and stores\n"
+"it with its compile job in the judge's queue, or sends it to the judge\n"
+"server at URL, then prints the submission's id.  A player name belongs to\n"
 "the first author who used it in a game; a newer submission of yours\n"
 "replaces your older one in the ranking once it qualifies.\n"
 "\n"
 "  --game GAME     the game it plays\n"
-"  --author NAME   who submits it (default: your login name)\n"
-"  --queue FILE    the judge's database (default db/jobs.sqlite; created if missing)\n"
+"  --author NAME   who submits it (default: your login name); not with --server\n"
+"  --queue FILE    the judge's database (default db/jobs.sqlite; created, with\n"
+"                  its folder, if missing)\n"
+"  --server URL    upload to the judge server at URL (http:// or https://)\n"
+"  --token TOKEN   your token for --server; better: set JUDGE_TOKEN in the\n"
+"                  environment, so that the token does not show in `ps`\n"
 "  --wait          follow it until it is compiled and qualified, or failed\n"
 "\n"
 "exit status: 0 stored (with --wait: qualified), 1 refused or (with --wait)\n"
@@ -38,24 +56,50 @@ static void usage(FILE *out)
 }
 
 struct submit_args {
-	const char *file, *game, *author, *queue;
-	bool wait;
+	const char *file, *game, *author, *queue, *server, *token;
+	bool wait, author_given;
 };
+
+static int check_modes(struct submit_args *a)
+{
+	if (!a->server) {
+		if (!a->author_given)
+			a->author = getenv("USER") && *getenv("USER") ? getenv("USER") : "anonymous";
+		return 0;
+	}
+	if (a->author_given) {
+		fprintf(stderr, "upload: --author is for the local queue; with --server the "
+			"token says who you are\n");
+		return -1;
+	}
+	if (!a->token)
+		a->token = getenv(TOKEN_ENV);
+	if (!a->token || !*a->token) {
+		fprintf(stderr, "upload: --server needs your token: set %s=TOKEN in the "
+			"environment (or give --token TOKEN)\n", TOKEN_ENV);
+		return -1;
+	}
+	a->author = SERVER_AUTHOR;
+	return 0;
+}
 
 static int parse_args(int argc, char **argv, struct submit_args *a)
 {
 	static const struct option longopts[] = {
 		{ "game", 1, 0, 'g' }, { "author", 1, 0, 'a' }, { "queue", 1, 0, 'q' },
-		{ "wait", 0, 0, 'w' }, { "help", 0, 0, 'h' }, { 0 },
+		{ "server", 1, 0, 's' }, { "token", 1, 0, 't' }, { "wait", 0, 0, 'w' },
+		{ "help", 0, 0, 'h' }, { 0 },
 	};
-	*a = (struct submit_args){ .queue = STORE_DEFAULT_PATH, .author = getenv("USER") };
+	*a = (struct submit_args){ .queue = STORE_DEFAULT_PATH };
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'g': a->game = optarg; break;
-		case 'a': a->author = optarg; break;
+		case 'a': a->author = optarg; a->author_given = true; break;
 		case 'q': a->queue = optarg; break;
+		case 's': a->server = optarg; break;
+		case 't': a->token = optarg; break;
 		case 'w': a->wait = true; break;
 		case 'h': usage(stdout); exit(0);
 		default: return -1;
@@ -66,50 +110,157 @@ static int parse_args(int argc, char **argv, struct submit_args *a)
 		return -1;
 	}
 	a->file = argv[optind];
-	if (!a->author || !*a->author)
-		a->author = "anonymous";
-	return 0;
+	return check_modes(a);
 }
 
-static int refuse(const char *fmt, const char *a, const char *b)
+static int refuse(const char *message)
 {
-	fprintf(stderr, "upload: ");
-	fprintf(stderr, fmt, a, b);
-	fputc('\n', stderr);
+	fprintf(stderr, "upload: %s\n", message);
 	return 1;
 }
 
-static int check(const struct submit_args *a, const char *src, size_t len,
-		 char name[PLAYER_NAME_MAX + 1])
+/* The file, read and passed through upload_check(): 0, or 1 refused. */
+static int read_checked(const struct submit_args *a, char **src, size_t *len,
+			char name[PLAYER_NAME_MAX + 1])
 {
-	char err[UPLOAD_ERRLEN];
-	if (upload_check(a->game, a->author, a->file, src, len, name, err) < 0)
-		return refuse("%s%s", err, "");
+	char rerr[SRC_ERRLEN], err[UPLOAD_ERRLEN];
+	if (src_read(a->file, CMP_SOURCE_MAX, src, len, rerr) < 0)
+		return refuse(rerr);
+	if (upload_check(a->game, a->author, a->file, *src, *len, name, err) < 0)
+		return refuse(err);
 	return 0;
 }
 
 static const char *const final_states[] = { "compile_failed", "qualified", "not_qualified",
-					    "superseded", NULL };
+					    "superseded", "failed", NULL };
 
-static int follow(struct store *s, int64_t id)
+/* -1 while state is not final; else the exit status it means. */
+static int final_status(const char *state)
 {
-	char last[16] = "", err[STORE_ERRLEN];
+	for (const char *const *f = final_states; *f; f++)
+		if (strcmp(state, *f) == 0)
+			return strcmp(state, "qualified") == 0 ? 0 : 1;
+	return -1;
+}
+
+static void nap_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+	nanosleep(&ts, NULL);
+}
+
+/* Says, once, why nothing moves: the usual reason --wait waits forever is
+ * that no judge-worker runs on this queue. */
+static void explain_stall(struct store *s, const struct store_submission *sub, const char *queue,
+			  bool *said)
+{
+	char why[600];
+	if (*said || why_waiting(s, queue, sub->state, sub->game, 0, why, sizeof why) != 1)
+		return;
+	printf("%s\n", why);
+	fflush(stdout);
+	*said = true;
+}
+
+static void print_state(int64_t id, const char *state, char last[SUBMIT_HTTP_STATE_MAX])
+{
+	if (strcmp(state, last) != 0)
+		printf("submission %lld: %s\n", (long long)id, state);
+	fflush(stdout);
+	snprintf(last, SUBMIT_HTTP_STATE_MAX, "%s", state);
+}
+
+static int follow_local(struct store *s, const char *queue, int64_t id)
+{
+	char last[SUBMIT_HTTP_STATE_MAX] = "", err[STORE_ERRLEN];
+	bool said = false;
 	for (;;) {
 		struct store_submission sub;
-		if (store_get_submission(s, id, &sub, err) <= 0) {
-			fprintf(stderr, "upload: %s\n", err);
-			return 1;
-		}
-		if (strcmp(sub.state, last) != 0)
-			printf("submission %lld: %s\n", (long long)id, sub.state);
-		fflush(stdout);
-		snprintf(last, sizeof last, "%s", sub.state);
-		for (const char *const *f = final_states; *f; f++)
-			if (strcmp(sub.state, *f) == 0)
-				return strcmp(sub.state, "qualified") == 0 ? 0 : 1;
-		struct timespec ts = { 0, 200000000 };
-		nanosleep(&ts, NULL);
+		if (store_get_submission(s, id, &sub, err) <= 0)
+			return refuse(err);
+		print_state(id, sub.state, last);
+		int rc = final_status(sub.state);
+		if (rc >= 0)
+			return rc;
+		explain_stall(s, &sub, queue, &said);
+		nap_ms(LOCAL_POLL_MS);
 	}
+}
+
+/* Polls the server; a long "queued" is said once, as the local queue does,
+ * though only the organiser can see why. */
+static int follow_server(const struct submit_http_target *t, int64_t id)
+{
+	char last[SUBMIT_HTTP_STATE_MAX] = "", state[SUBMIT_HTTP_STATE_MAX];
+	char err[SUBMIT_HTTP_ERRLEN];
+	int queued_ms = 0;
+	for (;;) {
+		if (submit_http_status(t, id, state, err) < 0)
+			return refuse(err);
+		print_state(id, state, last);
+		int rc = final_status(state);
+		if (rc >= 0)
+			return rc;
+		queued_ms = strcmp(state, "queued") == 0 ? queued_ms + SERVER_POLL_MS : 0;
+		if (queued_ms == STORE_STALL_MS)
+			printf("still queued after %d s: the judge's workers are busy or stopped; "
+			       "tell the organiser if it stays so\n", STORE_STALL_MS / 1000);
+		nap_ms(SERVER_POLL_MS);
+	}
+}
+
+/* A fresh directory has no db/ yet: the default queue's folder is made
+ * (a PostgreSQL URL or an existing folder is left alone). */
+static int make_queue_dir(const char *queue)
+{
+	const char *slash = strrchr(queue, '/');
+	if (strstr(queue, "://") || !slash || slash == queue)
+		return 0;
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%.*s", (int)(slash - queue), queue);
+	if (mkdir(dir, 0700) == 0 || errno == EEXIST)
+		return 0;
+	char msg[4200];
+	snprintf(msg, sizeof msg, "cannot create the folder %s for the queue: %s", dir,
+		 strerror(errno));
+	return refuse(msg);
+}
+
+static int submit_local(const struct submit_args *a, const char *src, size_t len,
+			const char *name)
+{
+	char sha[HASH_HEXLEN + 1], err[STORE_ERRLEN];
+	if (hash_hex(src, len, sha) < 0)
+		return refuse("cannot hash the source");
+	if (make_queue_dir(a->queue) != 0)
+		return 1;
+	struct store *s = store_open(a->queue, true, err);
+	if (!s)
+		return refuse(err);
+	int64_t id = 0;
+	struct store_new_submission sub = { .game = a->game, .author = a->author, .name = name,
+					    .source = src, .source_len = len, .source_sha256 = sha };
+	int rc = store_submit(s, &sub, &id, err) < 0 ? refuse(err) : 0;
+	if (rc == 0) {
+		printf("%lld\n", (long long)id);
+		fflush(stdout);
+		if (a->wait)
+			rc = follow_local(s, a->queue, id);
+	}
+	store_close(s);
+	return rc;
+}
+
+static int submit_server(const struct submit_args *a, const char *src, size_t len)
+{
+	struct submit_http_target t = { .server = a->server, .token = a->token };
+	char err[SUBMIT_HTTP_ERRLEN];
+	int64_t id = 0;
+	if (submit_http_post(&t, a->game, src, len, &id, err) < 0)
+		return refuse(err);
+	printf("%lld\n", (long long)id);
+	fflush(stdout);
+	return a->wait ? follow_server(&t, id) : 0;
 }
 
 int cmd_submit(int argc, char **argv)
@@ -117,29 +268,11 @@ int cmd_submit(int argc, char **argv)
 	struct submit_args a;
 	if (parse_args(argc, argv, &a) < 0)
 		return 2;
-	char *src = NULL, name[PLAYER_NAME_MAX + 1], sha[HASH_HEXLEN + 1], err[STORE_ERRLEN];
+	char *src = NULL, name[PLAYER_NAME_MAX + 1];
 	size_t len = 0;
-	char rerr[SRC_ERRLEN];
-	int rc = src_read(a.file, CMP_SOURCE_MAX, &src, &len, rerr) < 0 ? refuse("%s%s", rerr, "") : 0;
+	int rc = read_checked(&a, &src, &len, name);
 	if (rc == 0)
-		rc = check(&a, src, len, name);
-	if (rc == 0 && hash_hex(src, len, sha) < 0)
-		rc = refuse("cannot hash the source%s%s", "", "");
-	struct store *s = rc == 0 ? store_open(a.queue, true, err) : NULL;
-	if (rc == 0 && !s)
-		rc = refuse("%s%s", err, "");
-	int64_t id = 0;
-	struct store_new_submission sub = { .game = a.game, .author = a.author, .name = name,
-					    .source = src, .source_len = len, .source_sha256 = sha };
-	if (rc == 0 && store_submit(s, &sub, &id, err) < 0)
-		rc = refuse("%s%s", err, "");
-	if (rc == 0) {
-		printf("%lld\n", (long long)id);
-		fflush(stdout);
-		if (a.wait)
-			rc = follow(s, id);
-	}
-	store_close(s);
+		rc = a.server ? submit_server(&a, src, len) : submit_local(&a, src, len, name);
 	free(src);
 	return rc;
 }

@@ -21,5 +21,8 @@ int cmd_replay_check(int argc, char **argv);
 int cmd_jobs(int argc, char **argv);
 int cmd_archive(int argc, char **argv);
 int cmd_plagiarism(int argc, char **argv);
+int cmd_config(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
+int cmd_token(int argc, char **argv);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/base/version.h"
 #include "judge/cli/commands.h"
 #include "judge/notify/webhook.h"
 
@@ -25,8 +26,11 @@ static const struct judge_cmd commands[] = {
 	{ "jobs", cmd_jobs, "the queue: running, queued and parked jobs" },
 	{ "plagiarism", cmd_plagiarism, "similar pairs of files, and one pair side by side" },
 	{ "archive", cmd_archive, "import files of earlier years to compare against" },
+	{ "serve", cmd_serve, "the HTTP API and pages over the store" },
+	{ "token", cmd_token, "tokens for the service: add, list, revoke" },
 	{ "compile", cmd_compile, "compile one contestant's file" },
 	{ "sandbox", cmd_sandbox, "run a binary under the player sandbox" },
+	{ "config", cmd_config, "the effective settings and where each came from" },
 	{ 0 },
 };
 
@@ -35,7 +39,8 @@ static void usage(FILE *out)
 	fprintf(out, "usage: judge COMMAND [ARGS...]\n\ncommands:\n");
 	for (const struct judge_cmd *c = commands; c->name; c++)
 		fprintf(out, "  %-12s %s\n", c->name, c->summary);
-	fprintf(out, "\n`judge COMMAND --help` explains each one.\n");
+	fprintf(out, "\n`judge COMMAND --help` explains each one; `judge --version` says "
+		     "which judge this is.\n");
 }
 
 int main(int argc, char **argv)
@@ -43,6 +48,10 @@ int main(int argc, char **argv)
 	/* A player may close its pipes at any time; a write to them must be an
 	 * error the judge handles, not a signal that kills it. */
 	signal(SIGPIPE, SIG_IGN);
+	if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+		printf("judge %s\n", judge_version);
+		return 0;
+	}
 	char err[HOOK_ERRLEN];
 	if (hook_global_init(err) < 0) {
 		fprintf(stderr, "judge: %s\n", err);

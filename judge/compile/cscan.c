@@ -114,6 +114,10 @@ int cscan_text(const char *name, const char *buf, size_t len, char err[CSCAN_ERR
 {
 	if (len == 0)
 		return cscan_refuse(err, name, 0, "the file is empty");
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		return cscan_refuse(err, name, 1,
+				    "the file starts with a byte-order mark (bytes EF BB BF): save it "
+				    "as UTF-8 without BOM, or as plain ASCII");
 	unsigned line = 1;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)buf[i];

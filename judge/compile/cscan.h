@@ -58,7 +58,8 @@
 
 /* Refuses text that is not C source: empty, a NUL byte, control characters
  * other than tab, form feed, vertical tab and newline, a CR not followed by
- * LF (GCC would count it as a line break the scanner does not see). */
+ * LF (GCC would count it as a line break the scanner does not see), a UTF-8
+ * byte-order mark (said as such: editors add it unseen). */
 int cscan_text(const char *name, const char *buf, size_t len, char err[CSCAN_ERRLEN]);
 
 /* Checks the contestant's file `name` (its base name, used in messages and

@@ -1,4 +1,5 @@
 /* upload_check.c - the checks every upload passes before it is stored. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -7,13 +8,54 @@
 #include "judge/compile/source.h"
 #include "judge/compile/upload_check.h"
 
+static bool is_blank_char(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
 bool upload_author_valid(const char *a)
 {
 	size_t n = strlen(a);
 	for (size_t i = 0; i < n; i++)
 		if ((unsigned char)a[i] < 0x20 || a[i] == 0x7f)
 			return false;
-	return n >= 1 && n <= 63;
+	/* "bob " and "bob" would look alike everywhere they are shown */
+	return n >= 1 && n <= 63 && !is_blank_char(a[0]) && !is_blank_char(a[n - 1]);
+}
+
+/* The same checks the compile step makes on the source (cscan_source, with
+ * the game header every kit names GAME.h), so that nothing is stored that
+ * would fail for a reason known now.  Messages name the file's base name,
+ * as the compile log does. */
+static int source_checks(const char *game, const char *label, const char *src, size_t len,
+			 char err[UPLOAD_ERRLEN])
+{
+	char header[NAME_MAX + 1], why[CSCAN_ERRLEN];
+	const char *base = strrchr(label, '/') ? strrchr(label, '/') + 1 : label;
+	snprintf(header, sizeof header, "%s.h", game);
+	int rc = cscan_source(base, src, len, header, why);
+	if (rc > 0)
+		snprintf(err, UPLOAD_ERRLEN, "%s", why);
+	else if (rc < 0)
+		snprintf(err, UPLOAD_ERRLEN, "out of memory checking %s", label);
+	return rc == 0 ? 0 : -1;
+}
+
+int upload_name_check(const char *label, const char *src, size_t len,
+		      char name[PLAYER_NAME_MAX + 1], char err[UPLOAD_ERRLEN])
+{
+	int count = src_player_name_count(src, len);
+	if (count > 1)
+		snprintf(err, UPLOAD_ERRLEN,
+			 "%s writes PLAYER_NAME %d times: keep exactly one PLAYER_NAME(Name) line",
+			 label, count);
+	else if (count == 0 || src_player_name(src, len, name) < 0)
+		snprintf(err, UPLOAD_ERRLEN,
+			 "%s does not name its player: write PLAYER_NAME(Name), Name being 1 to 12 "
+			 "letters, digits or _", label);
+	else
+		return 0;
+	return -1;
 }
 
 int upload_check(const char *game, const char *author, const char *label, const char *src,
@@ -23,16 +65,15 @@ int upload_check(const char *game, const char *author, const char *label, const 
 	if (!game_find(game))
 		snprintf(err, UPLOAD_ERRLEN, "unknown game '%s'", game);
 	else if (!upload_author_valid(author))
-		snprintf(err, UPLOAD_ERRLEN, "the author name must be 1 to 63 printable characters");
+		snprintf(err, UPLOAD_ERRLEN, "the author name must be 1 to 63 printable characters, "
+			 "not blank, with no space at either end");
 	else if (len == 0)
 		snprintf(err, UPLOAD_ERRLEN, "%s is empty", label);
 	else if (cscan_text(label, src, len, why) != 0)
-		snprintf(err, UPLOAD_ERRLEN, "%s (upload the C source file, not a binary)", why);
-	else if (src_player_name(src, len, name) < 0)
-		snprintf(err, UPLOAD_ERRLEN,
-			 "%s does not name its player: write PLAYER_NAME(Name), Name being 1 to 12 "
-			 "letters, digits or _", label);
-	else
+		snprintf(err, UPLOAD_ERRLEN, "%s%s", why,
+			 strstr(why, "byte-order") ? "" : " (upload the C source file, not a binary)");
+	else if (upload_name_check(label, src, len, name, err) == 0 &&
+		 source_checks(game, label, src, len, err) == 0)
 		return 0;
 	return -1;
 }

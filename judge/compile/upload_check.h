@@ -2,7 +2,9 @@
  *
  * Promises: upload_check() is the one gate every upload goes through (the
  * local `judge submit`, the HTTP API): a known game, a valid author, a
- * non-empty text file that names its player.  It reads nothing but its
+ * non-empty text file without byte-order mark that names its player exactly
+ * once and passes the compile step's source checks (cscan_source: allowed
+ * includes, the game's own header GAME.h, directives, characters).  It reads nothing but its
  * arguments and stores nothing; on refusal err holds one line saying what
  * is wrong and what to do, naming the file as `label`.
  */
@@ -20,7 +22,14 @@
 int upload_check(const char *game, const char *author, const char *label, const char *src,
 		 size_t len, char name[PLAYER_NAME_MAX + 1], char err[UPLOAD_ERRLEN]);
 
-/* An author name: 1 to 63 printable characters, not only blanks. */
+/* The PLAYER_NAME part alone (also for `judge play`, whose files are not
+ * uploads): exactly one PLAYER_NAME(Name) outside comments and literals,
+ * Name valid.  0 with name filled, -1 with err saying what to write. */
+int upload_name_check(const char *label, const char *src, size_t len,
+		      char name[PLAYER_NAME_MAX + 1], char err[UPLOAD_ERRLEN]);
+
+/* An author name: 1 to 63 printable characters, no blank at either end
+ * (so never only blanks). */
 bool upload_author_valid(const char *author);
 
 #endif

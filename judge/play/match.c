@@ -24,6 +24,11 @@ struct match {
 	json_t *rounds;
 };
 
+/* The steps with CPU budgets, as a contestant reads them. */
+#define STEP_START "its start"
+#define STEP_TURN "one turn"
+#define STEP_UNITS "its units' turns"
+
 static bool alive(const struct match *m, int i)
 {
 	return !m->seat[i].frozen;
@@ -41,13 +46,18 @@ static void send_all(struct match *m, bool start)
 	}
 }
 
-/* Per-turn budgets (game.h): the CPU each seat used since its message
- * went, against the game's budget for that step. */
-static void mark_cpu(struct match *m, uint64_t budget)
+/* Per-turn budgets (game.h): each seat may use `budget` of CPU from its
+ * message on.  The sandbox stops a seat that overruns while the runner
+ * waits for its answer, within that step; check_budget() catches, after
+ * the answers, what a seat used once it had answered. */
+static void mark_cpu(struct match *m, uint64_t budget, const char *step)
 {
 	/* most games have no budget per step: no clock to read each round */
-	for (int i = 0; budget && i < m->n; i++)
+	for (int i = 0; budget && i < m->n; i++) {
 		m->cpu_mark[i] = alive(m, i) ? sbx_cpu_ns(m->seat[i].proc) : 0;
+		if (alive(m, i))
+			sbx_arm_cpu(m->seat[i].proc, budget, step);
+	}
 }
 
 /* Seat i used more CPU since its mark than `budget`: frozen. */
@@ -58,8 +68,7 @@ static void check_seat_budget(struct match *m, int i, int round, uint64_t budget
 	if (used <= budget)
 		return;
 	char why[160];
-	snprintf(why, sizeof why, "used %.3f s of CPU for %s; the game allows %.3f s",
-		 used / 1e9, step, budget / 1e9);
+	snprintf(why, sizeof why, SBX_STEP_CPU_MESSAGE, used / 1e9, step, budget / 1e9);
 	seat_freeze(&m->seat[i], round, SBX_CPU, why);
 }
 
@@ -72,10 +81,10 @@ static void check_budget(struct match *m, int round, uint64_t budget, const char
 
 static void take_names(struct match *m)
 {
-	mark_cpu(m, m->game->init_cpu_ns);
+	mark_cpu(m, m->game->init_cpu_ns, STEP_START);
 	send_all(m, true);
 	seat_collect(m->seat, m->n, -1);
-	check_budget(m, -1, m->game->init_cpu_ns, "its start");
+	check_budget(m, -1, m->game->init_cpu_ns, STEP_START);
 	for (int i = 0; i < m->n; i++) {
 		size_t len;
 		const uint8_t *f = seat_frame(&m->seat[i], &len);
@@ -132,7 +141,8 @@ static void take_orders(struct match *m, int round)
 }
 
 /* A round of a game whose units act one after another: one seat at a
- * time, as the engine says, each step's CPU against its units' turns. */
+ * time, as the engine says, each step's CPU against its units' turns (the
+ * sandbox stops a seat past it while the runner waits). */
 static void play_steps(struct match *m, int round)
 {
 	const struct game *gm = m->game;
@@ -141,17 +151,37 @@ static void play_steps(struct match *m, int round)
 			break; /* the engine knows who froze: never happens */
 		int units = gm->step_units ? gm->step_units(m->g, s) : 1;
 		uint64_t budget = gm->turn_cpu_ns * (uint64_t)(units > 0 ? units : 1);
-		if (budget)
+		if (budget) {
 			m->cpu_mark[s] = sbx_cpu_ns(m->seat[s].proc);
+			sbx_arm_cpu(m->seat[s].proc, budget, STEP_UNITS);
+		}
 		size_t len = gm->view(m->g, s, m->buf, m->buf_cap);
 		seat_send(&m->seat[s], m->buf, len);
 		seat_await(&m->seat[s], m->spec->limits.wall_ns);
 		seat_collect(&m->seat[s], 1, round);
 		if (budget && alive(m, s))
-			check_seat_budget(m, s, round, budget, "its units' turns");
+			check_seat_budget(m, s, round, budget, STEP_UNITS);
 		take_seat_orders(m, s, round);
 		tell_status(m, true);
 	}
+}
+
+/* The player's stderr as kept; a log cut at its cap ends with a line that
+ * says so, so that a contestant reading it knows the rest is missing. */
+static void copy_log(struct match_seat *ms, const struct sbx_result *r)
+{
+	char note[160] = "";
+	if (r->log_dropped > 0)
+		snprintf(note, sizeof note, "%s[judge: log cut at %zu bytes; %zu more bytes dropped]\n",
+			 r->log_len && r->log[r->log_len - 1] != '\n' ? "\n" : "", r->log_len,
+			 r->log_dropped);
+	size_t extra = strlen(note);
+	ms->log = malloc(r->log_len + extra + 1);
+	if (!ms->log)
+		return;
+	memcpy(ms->log, r->log, r->log_len);
+	memcpy(ms->log + r->log_len, note, extra + 1);
+	ms->log_len = r->log_len + extra;
 }
 
 /* The game's record of the round, plus the orders it resolved and which
@@ -183,10 +213,10 @@ static void play_rounds(struct match *m)
 			record_round(m, orders);
 			continue;
 		}
-		mark_cpu(m, m->game->turn_cpu_ns);
+		mark_cpu(m, m->game->turn_cpu_ns, STEP_TURN);
 		send_all(m, false);
 		seat_collect(m->seat, m->n, r);
-		check_budget(m, r, m->game->turn_cpu_ns, "one turn");
+		check_budget(m, r, m->game->turn_cpu_ns, STEP_TURN);
 		take_orders(m, r);
 		tell_status(m, true);
 		if (game_over(m->game, m->g))
@@ -237,11 +267,7 @@ static void fill_result(struct match *m, struct match_result *out)
 		snprintf(ms->reason, sizeof ms->reason, "%s", s->frozen ? s->reason : "");
 		ms->cpu_ns = r->cpu_ns;
 		ms->peak_memory = r->peak_memory;
-		ms->log = malloc(r->log_len + 1);
-		if (ms->log) {
-			memcpy(ms->log, r->log, r->log_len + 1);
-			ms->log_len = r->log_len;
-		}
+		copy_log(ms, r);
 	}
 }
 

@@ -237,20 +237,38 @@ static void add_reason(void *replay, int seat, const char *reason)
 	viewer_add_reason(replay, seat, reason);
 }
 
-int viewer_write_stored(struct store *s, int64_t match, const char *text, size_t len,
-			const char *path, char err[VIEWER_ERRLEN])
+/* The stored replay's JSON with each frozen player's reason added. */
+static json_t *stored_replay(struct store *s, int64_t match, const char *text, size_t len,
+			     char err[VIEWER_ERRLEN])
 {
 	char serr[STORE_ERRLEN];
 	json_error_t jerr;
 	json_t *replay = json_loadb(text, len, 0, &jerr);
-	int rc = -1;
-	if (!replay)
+	if (!replay) {
 		snprintf(err, VIEWER_ERRLEN, "the stored replay of match %lld is not JSON: %s",
 			 (long long)match, jerr.text);
-	else if (store_match_reasons(s, match, add_reason, replay, serr) < 0)
+	} else if (store_match_reasons(s, match, add_reason, replay, serr) < 0) {
 		snprintf(err, VIEWER_ERRLEN, "reading match %lld: %s", (long long)match, serr);
-	else
-		rc = viewer_write(path, replay, err);
+		json_decref(replay);
+		replay = NULL;
+	}
+	return replay;
+}
+
+int viewer_write_stored(struct store *s, int64_t match, const char *text, size_t len,
+			const char *path, char err[VIEWER_ERRLEN])
+{
+	json_t *replay = stored_replay(s, match, text, len, err);
+	int rc = replay ? viewer_write(path, replay, err) : -1;
+	json_decref(replay);
+	return rc;
+}
+
+int viewer_page_stored(struct store *s, int64_t match, const char *text, size_t len,
+		       char **page, size_t *page_len, char err[VIEWER_ERRLEN])
+{
+	json_t *replay = stored_replay(s, match, text, len, err);
+	int rc = replay ? viewer_page(replay, page, page_len, err) : -1;
 	json_decref(replay);
 	return rc;
 }

@@ -52,4 +52,8 @@ int viewer_write_match(struct store *s, int64_t match, const char *path, char er
 int viewer_write_stored(struct store *s, int64_t match, const char *text, size_t len,
 			const char *path, char err[VIEWER_ERRLEN]);
 
+/* The page (as viewer_page) of a replay already read from the store. */
+int viewer_page_stored(struct store *s, int64_t match, const char *text, size_t len,
+		       char **page, size_t *page_len, char err[VIEWER_ERRLEN]);
+
 #endif

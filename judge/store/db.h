@@ -59,4 +59,20 @@ int db_exec(struct store *s, const char *sql, const char *what, char err[STORE_E
 int db_run(struct store *s, const char *what, char err[STORE_ERRLEN], const char *sql,
 	   const char *fmt, ...);
 
+/* The current row as a JSON object, its columns named and typed by spec:
+ * "id:i name:t mu:d", one word per column in order; i integer, d double,
+ * t text (its bytes as stored, not checked as UTF-8), b 0/1 as true/false; an upper-case letter gives
+ * null for a NULL column.  NULL when out of memory. */
+struct json_t *db_row_json(struct db_stmt *st, const char *spec);
+/* Every remaining row so, appended to array.  0, or -1 with err "what: ...". */
+int db_rows_json(struct db_stmt *st, const char *spec, struct json_t *array, const char *what,
+		 char err[STORE_ERRLEN]);
+/* Runs one query, its parameters bound from fmt as db_run's, and gives
+ * every row as db_row_json(spec) in a new array; NULL with err. */
+struct json_t *db_query_json(struct store *s, const char *what, char err[STORE_ERRLEN],
+			     const char *sql, const char *spec, const char *fmt, ...);
+/* The first row of db_query_json's rows (consumed) into *out: 1; 0 when
+ * there is none; -1 when rows is NULL (the query failed). */
+int db_one_json(struct json_t *rows, struct json_t **out);
+
 #endif

@@ -20,7 +20,7 @@ static int schema_version(const struct db_ops *ops)
 enum stmt {
 	ST_CLAIM_PICK, ST_CLAIM_TAKE, ST_PARK, ST_COMPLETE, ST_FAIL, ST_RELEASE, ST_RENEW,
 	ST_HOLDS, ST_ENQUEUE, ST_PENDING, ST_BEGIN, ST_COMMIT, ST_MARK_DONE, ST_CLAIM_ONE,
-	ST_COUNT
+	ST_ACTIVITY, ST_COUNT
 };
 
 static const struct {
@@ -72,6 +72,12 @@ static const struct {
 		"      OR (state = 'running' AND lease_until < ?1))" },
 	[ST_MARK_DONE] = {
 		"UPDATE jobs SET state = 'done', lease_until = NULL, updated_at = ?2 WHERE id = ?1" },
+	[ST_ACTIVITY] = {
+		"SELECT count(*) FILTER (WHERE state = 'queued' AND not_before <= ?1),"
+		" count(*) FILTER (WHERE state = 'running' AND lease_until >= ?1),"
+		" coalesce(min(CASE WHEN created_at > not_before THEN created_at ELSE not_before END)"
+		"   FILTER (WHERE state = 'queued' AND not_before <= ?1), 0)"
+		" FROM jobs WHERE state IN ('queued', 'running') AND kind <> 'notify'" },
 };
 
 _Static_assert(ST_COUNT <= DB_KEPT_MAX, "the store keeps more statements than db.h holds");
@@ -460,6 +466,25 @@ int store_pending(struct store *s, int64_t *count, char err[STORE_ERRLEN])
 	if (rc == 1)
 		*count = db_col_int(st, 0);
 	rc = rc == 1 ? 0 : db_fail(s, "counting jobs", err);
+	db_finish(st);
+	return rc;
+}
+
+int store_activity(struct store *s, struct store_activity *out, char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = stmt(s, ST_ACTIVITY);
+	if (!st)
+		return db_fail(s, "reading the queue", err);
+	int64_t now = store_now_ms();
+	db_bind_int(st, 1, now);
+	int rc = db_step(st);
+	if (rc == 1) {
+		int64_t since = db_col_int(st, 2);
+		*out = (struct store_activity){ .waiting = db_col_int(st, 0),
+						.running = db_col_int(st, 1),
+						.oldest_wait_ms = since ? now - since : 0 };
+	}
+	rc = rc == 1 ? 0 : db_fail(s, "reading the queue", err);
 	db_finish(st);
 	return rc;
 }

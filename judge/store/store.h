@@ -124,6 +124,20 @@ int store_release(struct store *s, int64_t job, const char *worker, char err[STO
  * a dead endpoint must not keep the judge busy). */
 int store_pending(struct store *s, int64_t *count, char err[STORE_ERRLEN]);
 
+/* Whether workers are taking the compile and match jobs: how many may be
+ * claimed now, how many a worker holds under a live lease, and how long
+ * the oldest claimable one has waited (0 when none): a job waiting long
+ * with nothing running means no worker is at work. */
+struct store_activity {
+	int64_t waiting, running, oldest_wait_ms;
+};
+int store_activity(struct store *s, struct store_activity *out, char err[STORE_ERRLEN]);
+#define STORE_STALL_MS (30 * 1000)
+static inline bool store_stalled(const struct store_activity *a)
+{
+	return a->waiting > 0 && a->running == 0 && a->oldest_wait_ms >= STORE_STALL_MS;
+}
+
 /* ---- transactions for the modules built on the store ------------------- */
 
 /* SQLite: BEGIN IMMEDIATE (waits for the write lock up to the busy
@@ -167,12 +181,6 @@ int store_rated_players(struct store *s, const char *game, int64_t **ids, size_t
 int store_rated_results(struct store *s, const char *game,
 			int (*each)(void *ctx, int64_t match, int64_t submission, int rank),
 			void *ctx, char err[STORE_ERRLEN]);
-/* For each rated submission of the game and each number of seats, how many
- * of its rated ranked matches had that many: each(ctx, submission, seats,
- * matches), by submission then seats.  each() returns 0, or -1 to stop. */
-int store_match_sizes(struct store *s, const char *game,
-		      int (*each)(void *ctx, int64_t submission, int seats, int matches), void *ctx,
-		      char err[STORE_ERRLEN]);
 /* 1 found, 0 no rating, -1 error. */
 int store_get_rating(struct store *s, int64_t submission, struct store_rated *out,
 		     char err[STORE_ERRLEN]);

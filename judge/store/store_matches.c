@@ -169,10 +169,16 @@ int store_board_place(struct store *s, const char *game, double score, char err[
 int store_rate(struct store *s, int64_t submission, double mu, double sigma, bool won,
 	       char err[STORE_ERRLEN])
 {
+	int64_t now = store_now_ms();
+	if (db_run(s, "updating ratings", err,
+		   "UPDATE ratings SET mu = ?1, sigma = ?2, games = games + 1, wins = wins + ?3,"
+		   " updated_at = ?4 WHERE submission_id = ?5", "ddiii", mu, sigma, (int64_t)won, now,
+		   submission) < 0)
+		return -1;
+	/* The history a player's page plots. */
 	return db_run(s, "updating ratings", err,
-		      "UPDATE ratings SET mu = ?1, sigma = ?2, games = games + 1, wins = wins + ?3,"
-		      " updated_at = ?4 WHERE submission_id = ?5", "ddiii", mu, sigma,
-		      (int64_t)won, store_now_ms(), submission);
+		      "INSERT INTO rating_history (submission_id, mu, sigma, created_at)"
+		      " VALUES (?1, ?2, ?3, ?4)", "iddi", submission, mu, sigma, now);
 }
 
 int store_mark_rated(struct store *s, int64_t match, char err[STORE_ERRLEN])
@@ -187,7 +193,11 @@ int store_qualifying_record(struct store *s, int64_t submission, int *played, in
 	struct db_stmt *st = db_prepare(s, "SELECT count(*), coalesce(sum(CASE WHEN mp.rank = 1"
 					   " THEN 1 ELSE 0 END), 0) FROM match_players mp"
 					   " JOIN matches m ON m.id = mp.match_id"
-					   " WHERE m.kind = 'qualifying' AND mp.submission_id = ?1");
+					   " WHERE m.kind = 'qualifying' AND mp.submission_id = ?1"
+					   /* a rejudge starts the qualification over */
+					   " AND m.created_at > coalesce((SELECT max(r.created_at)"
+					   " FROM rejudges r WHERE r.submission_id = ?1"
+					   " OR (r.submission_id IS NULL AND r.game = m.game)), -1)");
 	if (!st)
 		return db_fail(s, "qualification", err);
 	db_bind_int(st, 1, submission);

@@ -12,7 +12,9 @@ int store_ranked_pool(struct store *s, const char *game, struct store_rated **ou
 	struct db_stmt *st = db_prepare(s, "SELECT s.id, r.mu, r.sigma, r.games, r.wins, s.name,"
 					   " s.author FROM submissions s JOIN ratings r"
 					   " ON r.submission_id = s.id"
-					   " WHERE s.game = ?1 AND s.state = 'qualified' ORDER BY s.id");
+					   " WHERE s.game = ?1 AND s.state = 'qualified'"
+					   " AND NOT EXISTS (SELECT 1 FROM disqualifications d"
+					   " WHERE d.game = s.game AND d.name = s.name) ORDER BY s.id");
 	if (!st)
 		return db_fail(s, "reading the ranked pool", err);
 	db_bind_text(st, 1, game);
@@ -87,6 +89,9 @@ int store_rated_results(struct store *s, const char *game,
 	struct db_stmt *st = db_prepare(s, "SELECT m.id, mp.submission_id, mp.rank FROM matches m"
 					   " JOIN match_players mp ON mp.match_id = m.id"
 					   " WHERE m.game = ?1 AND m.kind = 'ranked' AND m.rated = 1"
+					   /* a rejudge of the game starts its ratings over */
+					   " AND m.created_at > coalesce((SELECT max(created_at)"
+					   " FROM rejudges WHERE game = ?1 AND submission_id IS NULL), -1)"
 					   " ORDER BY m.id, mp.seat");
 	if (!st)
 		return db_fail(s, "reading the rated matches", err);
@@ -98,32 +103,6 @@ int store_rated_results(struct store *s, const char *game,
 			return -1; /* each() said why */
 		}
 	rc = rc < 0 ? db_fail(s, "reading the rated matches", err) : each(ctx, -1, -1, 0);
-	db_finish(st);
-	return rc;
-}
-
-int store_match_sizes(struct store *s, const char *game,
-		      int (*each)(void *ctx, int64_t submission, int seats, int matches), void *ctx,
-		      char err[STORE_ERRLEN])
-{
-	struct db_stmt *st = db_prepare(
-		s, "SELECT mp.submission_id, n.seats, count(*) FROM match_players mp"
-		   " JOIN matches m ON m.id = mp.match_id"
-		   " JOIN (SELECT match_id, count(*) AS seats FROM match_players GROUP BY match_id) n"
-		   " ON n.match_id = mp.match_id"
-		   " WHERE m.game = ?1 AND m.kind = 'ranked' AND m.rated = 1"
-		   " AND mp.submission_id IS NOT NULL"
-		   " GROUP BY mp.submission_id, n.seats ORDER BY mp.submission_id, n.seats");
-	if (!st)
-		return db_fail(s, "counting matches by size", err);
-	db_bind_text(st, 1, game);
-	int rc;
-	while ((rc = db_step(st)) == 1)
-		if (each(ctx, db_col_int(st, 0), (int)db_col_int(st, 1), (int)db_col_int(st, 2)) < 0) {
-			db_finish(st);
-			return -1; /* each() said why */
-		}
-	rc = rc < 0 ? db_fail(s, "counting matches by size", err) : 0;
 	db_finish(st);
 	return rc;
 }

@@ -15,6 +15,7 @@ struct work {
 	json_t *payload;
 	char outcome[512]; /* the job's log line, filled by its handler */
 	bool permanent;    /* the failure cannot be cured by retrying */
+	char idle[512];    /* why work_schedule() queued nothing, per game */
 };
 
 /* Each handler does its job and, in the same transaction as its results,
@@ -25,7 +26,8 @@ int work_match(struct work *w, char err[WORKER_ERRLEN]);
 int work_notify(struct work *w, char err[WORKER_ERRLEN]);
 
 /* Queues up to `room` ranked matches when players lack games; sets
- * *queued.  0 or -1. */
+ * *queued, and w->idle to why the games it could not schedule wait.
+ * 0 or -1. */
 int work_schedule(struct work *w, long room, int *queued, char err[WORKER_ERRLEN]);
 
 /* Inside a transaction: ends a submission's qualification (qualified:

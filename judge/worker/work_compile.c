@@ -145,8 +145,8 @@ int work_compile(struct work *w, char err[WORKER_ERRLEN])
 	if (rc == 0)
 		rc = record(w, &sub, &res, &fp, err);
 	if (rc == 0)
-		snprintf(w->outcome, sizeof w->outcome, "submission %lld (%s by %s): %s",
-			 (long long)id, sub.name, sub.author,
+		snprintf(w->outcome, sizeof w->outcome, "submission %lld (%s by %s, %s): %s",
+			 (long long)id, sub.name, sub.author, sub.game,
 			 res.ok ? "compiled, qualifying matches queued" : "does not compile");
 	cmp_result_free(&res);
 	plag_fps_free(&fp.fps);

@@ -301,8 +301,12 @@ static int record(struct work *w, struct played *m, char *note, size_t cap, char
 		snprintf(err, WORKER_ERRLEN, "%s", serr);
 		return -1;
 	}
-	snprintf(w->outcome, sizeof w->outcome, "%s match %lld of %s: %s", m->kind,
-		 (long long)match_id, m->game, note);
+	char names[GAME_MAX_PLAYERS * 18] = "";
+	for (int i = 0, at = 0; i < m->n && at < (int)sizeof names; i++)
+		at += snprintf(names + at, sizeof names - (size_t)at, "%s%s", i ? ", " : "",
+			       m->seat[i].name);
+	snprintf(w->outcome, sizeof w->outcome, "%s match %lld of %s (%s): %s", m->kind,
+		 (long long)match_id, m->game, names, note);
 	return 0;
 }
 

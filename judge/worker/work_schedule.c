@@ -15,15 +15,14 @@ struct pool {
 	size_t n;
 };
 
-static int load_pool(struct work *w, const char *game, struct pool *pool)
+static int load_pool(struct store *s, const char *game, int min_games, struct pool *pool)
 {
 	struct store_rated *rated;
 	size_t n;
 	char serr[STORE_ERRLEN];
-	if (store_ranked_pool(w->store, game, &rated, &n, serr) < 0)
+	if (store_ranked_pool(s, game, &rated, &n, serr) < 0)
 		return -1;
 	pool->p = n ? calloc(n, sizeof *pool->p) : NULL;
-	int min_games = (int)w->o->cfg->worker.min_games;
 	for (size_t i = 0; pool->p && i < n; i++)
 		pool->p[pool->n++] = (struct mm_player){
 			.id = rated[i].id, .mu = rated[i].mu, .sigma = rated[i].sigma,
@@ -31,6 +30,48 @@ static int load_pool(struct work *w, const char *game, struct pool *pool)
 		};
 	free(rated);
 	return n && !pool->p ? -1 : 0;
+}
+
+/* Why no ranked match of g can be scheduled with this pool, into why;
+ * "" when one can, or when nobody qualified in g (a game nobody plays
+ * needs no explaining). */
+static void idle_reason(const struct game *g, const struct pool *pool,
+			const struct mm_params *p, char *why, size_t size)
+{
+	*why = '\0';
+	if (pool->n > 0 && pool->n < (size_t)game_min_players(g))
+		snprintf(why, size, "%zu qualified player%s, a match needs %d", pool->n,
+			 pool->n == 1 ? "" : "s", game_min_players(g));
+	else if (pool->n > 0 && mm_should_stop(pool->p, pool->n, p))
+		snprintf(why, size, "each of the %zu qualified players has its %d ranked games "
+			 "(worker.min_games)", pool->n, p->min_games);
+}
+
+/* Appends "game: what" to the worker's idle line. */
+static void add_idle(struct work *w, const struct game *g, const char *what)
+{
+	size_t at = strlen(w->idle);
+	if (*what && at < sizeof w->idle)
+		snprintf(w->idle + at, sizeof w->idle - at, "%s%s: %s", at ? "; " : "", g->name,
+			 what);
+}
+
+int worker_idle_reason(struct store *s, const char *game, int min_games, char *why, size_t size)
+{
+	const struct game *g = game_find(game);
+	struct pool pool = { 0 };
+	struct mm_params params = mm_params_default();
+	params.min_games = min_games;
+	char serr[STORE_ERRLEN];
+	*why = '\0';
+	int pending = g ? store_ranked_pending(s, game, serr) : 0;
+	if (!g || pending != 0)
+		return pending < 0 ? -1 : 0;
+	if (load_pool(s, game, min_games, &pool) < 0)
+		return -1;
+	idle_reason(g, &pool, &params, why, size);
+	free(pool.p);
+	return 0;
 }
 
 /* Ranked matches of game already queued or running: their games are not
@@ -85,10 +126,15 @@ static int schedule_game(struct work *w, const struct game *g, long room, int *q
 	struct mm_params params = mm_params_default();
 	params.min_games = (int)w->o->cfg->worker.min_games;
 	int pending = ranked_pending(w, g->name);
-	if (pending != 0 || load_pool(w, g->name, &pool) < 0) {
+	if (pending > 0)
+		add_idle(w, g, "ranked matches under way");
+	if (pending != 0 || load_pool(w->store, g->name, params.min_games, &pool) < 0) {
 		free(pool.p);
 		return pending < 0 ? -1 : 0;
 	}
+	char why[256];
+	idle_reason(g, &pool, &params, why, sizeof why);
+	add_idle(w, g, why);
 	int rc = 0;
 	while (*queued < room && !mm_should_stop(pool.p, pool.n, &params)) {
 		size_t pick[GAME_MAX_PLAYERS];
@@ -115,6 +161,7 @@ int work_schedule(struct work *w, long room, int *queued, char err[WORKER_ERRLEN
 {
 	char serr[STORE_ERRLEN];
 	*queued = 0;
+	w->idle[0] = '\0';
 	if (store_begin(w->store, serr) < 0) {
 		snprintf(err, WORKER_ERRLEN, "%s", serr);
 		return -1;

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -9,6 +10,23 @@
 
 #include "judge/notify/webhook.h"
 #include "judge/worker/work.h"
+
+/* ---- the log ------------------------------------------------------------ */
+
+void worker_log(const struct worker_opts *o, const char *fmt, ...)
+{
+	char when[32];
+	struct tm tm;
+	time_t now = time(NULL);
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
+	fprintf(o->log, "%s %s: ", when, o->name);
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(o->log, fmt, ap);
+	va_end(ap);
+	fputc('\n', o->log);
+	fflush(o->log);
+}
 
 /* ---- lease renewal ----------------------------------------------------- */
 
@@ -117,14 +135,15 @@ static void run_job(struct work *w)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	double secs = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
 	if (rc == 0) {
-		fprintf(o->log, "%s: job %lld %s: %s (%.2f s)\n", o->name, (long long)w->job.id,
-			w->job.kind, w->outcome, secs);
+		worker_log(o, "job %lld %s: %s (%.2f s)", (long long)w->job.id, w->job.kind,
+			   w->outcome, secs);
 	} else {
 		int cap = attempt_cap(w);
 		bool last = w->job.attempts >= cap;
-		fprintf(o->log, "%s: job %lld %s failed (attempt %d): %s%s\n", o->name,
-			(long long)w->job.id, w->job.kind, w->job.attempts, err,
-			last ? "; parked" : "; will retry");
+		const char *game = json_string_value(json_object_get(w->payload, "game"));
+		worker_log(o, "job %lld %s%s%s failed (attempt %d): %s%s", (long long)w->job.id,
+			   w->job.kind, game ? " of " : "", game ? game : "", w->job.attempts, err,
+			   last ? "; parked" : "; will retry");
 		store_rollback(w->store);
 		store_fail(w->store, w->job.id, o->name, err, retry_at(w->job.attempts), cap, serr);
 	}
@@ -142,19 +161,37 @@ static void nap(int ms)
 	nanosleep(&ts, NULL);
 }
 
+/* Says why the slot has nothing to do, once each time the reason changes
+ * (a worker waiting in silence looks like a broken one). */
+static void say_idle(struct work *w, const char *why, char said[sizeof w->idle])
+{
+	if (strcmp(why, said) == 0)
+		return;
+	snprintf(said, sizeof w->idle, "%s", why);
+	worker_log(w->o, "nothing to do: %s", *why ? why : "no job waits and no game has "
+		   "qualified players to schedule");
+}
+
 /* Nothing waits: schedule ranked matches.  true if some were queued. */
-static bool schedule(struct work *w, long *left)
+static bool schedule(struct work *w, long *left, char said[sizeof w->idle])
 {
 	char err[WORKER_ERRLEN];
 	int queued = 0;
 	long room = *left < 0 ? 16 : *left < 16 ? *left : 16;
-	if (room == 0 || work_schedule(w, room, &queued, err) < 0) {
-		if (room)
-			fprintf(w->o->log, "%s: scheduling failed: %s\n", w->o->name, err);
+	if (room == 0) {
+		say_idle(w, "the --ranked-matches cap is reached", said);
+		return false;
+	}
+	if (work_schedule(w, room, &queued, err) < 0) {
+		worker_log(w->o, "scheduling failed: %s", err);
 		return false;
 	}
 	if (*left > 0)
 		*left -= queued;
+	if (queued > 0)
+		said[0] = '\1'; /* busy again: the next idle spell is said anew */
+	else
+		say_idle(w, w->idle, said);
 	return queued > 0;
 }
 
@@ -173,23 +210,25 @@ int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN])
 	if (!w.store)
 		return -1;
 	long left = o->ranked_cap;
+	char said[sizeof w.idle] = "\1"; /* nothing said yet */
 	while (!*o->stop) {
 		char serr[STORE_ERRLEN];
 		int got = store_claim(w.store, o->name, (int64_t)o->cfg->worker.lease_ms,
 				      claim_cap(o->cfg), &w.job, serr);
 		if (got < 0) {
-			fprintf(o->log, "%s: %s\n", o->name, serr);
+			worker_log(o, "%s", serr);
 			nap(1000);
 			continue;
 		}
 		if (got == 1) {
+			said[0] = '\1';
 			run_job(&w);
 			store_job_clear(&w.job);
 			if (o->once)
 				break;
 			continue;
 		}
-		if (schedule(&w, &left))
+		if (schedule(&w, &left, said))
 			continue;
 		int64_t pending = 0;
 		if (o->exit_when_idle && store_pending(w.store, &pending, serr) == 0 && pending == 0)

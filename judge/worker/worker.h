@@ -7,7 +7,10 @@
  * schedules ranked matches (matchmaking) until every ranked player has the
  * configured minimum of games or the cap is reached.  A slot holds one
  * store connection and renews its job's lease from a second thread while
- * the job runs.  It writes one line per job outcome to its log stream.
+ * the job runs.  It writes one line per job outcome to its log stream,
+ * with the time, the players' names and the game, and one line each time
+ * the reason it has nothing to do changes (no worker is silent for long
+ * without saying why).
  */
 #ifndef JUDGE_WORKER_H
 #define JUDGE_WORKER_H
@@ -32,6 +35,19 @@ struct worker_opts {
 	volatile sig_atomic_t *stop; /* set by a signal: finish the job, return */
 	FILE *log;
 };
+
+/* One line of the slot's log: "2026-05-01T12:00:00Z NAME: " and the text,
+ * flushed at once (UTC, so that the logs of several machines sort). */
+__attribute__((format(printf, 2, 3)))
+void worker_log(const struct worker_opts *o, const char *fmt, ...);
+
+/* Why no ranked match of game can be scheduled now, in words ("2
+ * qualified players, a match needs 4", "each of the 5 qualified players
+ * has its 25 ranked games"), or "" when one can or one is under way.
+ * 0, or -1 when the store fails. */
+struct store;
+int worker_idle_reason(struct store *s, const char *game, int min_games, char *why,
+		       size_t size);
 
 /* Runs the slot until told to stop (or idle, or once).  0, or -1 with err
  * when the store cannot be used at all. */

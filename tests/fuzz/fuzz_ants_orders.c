@@ -30,7 +30,6 @@
 
 #include "games/ants/ants.h"
 #include "games/ants/proto.h"
-#include "games/seed.h"
 #include "tests/fuzz/fuzz_orders.h"
 
 #define FUZZ_NAME "fuzz_ants_orders"
@@ -74,11 +73,9 @@ static const struct fuzz_set sets[] = {
 static struct ant_msg_params params; /* from player 0's start message */
 static int rows, cols;
 
-/* Player 0's views, decoded (some 250 KB each: static, one run at a time),
- * and its bytes, which every other player's view must repeat. */
+/* Player 0's views, decoded (some 250 KB each: static, one run at a time);
+ * every other player's view must repeat its bytes (fuzz_same_view). */
 static struct ant_msg_view view, before;
-static uint8_t bytes0[ANT_VIEW_MAX];
-static size_t len0;
 
 static int16_t slot[ANT_MAX_IDS], bslot[ANT_MAX_IDS]; /* id -> index in view, before */
 static int16_t occupant[ANT_MAX_CELLS];
@@ -131,12 +128,7 @@ static void start(struct fuzz_run *r, int p, const uint8_t *buf, size_t len)
 	check(len == ANT_START_LEN && ant_start_decode(buf, len, &s),
 	      "start of player %d (%zu bytes) does not decode", p, len);
 	check(s.me == p, "start of player %d says it is player %u", p, s.me);
-	check(s.seed == seed_derive(r->seed, SEED_PLAYER, (unsigned)p),
-	      "start of player %d: seed %llu, not its own", p, (unsigned long long)s.seed);
-	if (p == 0)
-		params = s.params;
-	check(memcmp(&s.params, &params, sizeof params) == 0,
-	      "start of player %d: parameters differ from player 0's", p);
+	fuzz_check_start(r, p, s.seed, &s.params, &params, sizeof params);
 	rows = param(ANT_P_ROWS);
 	cols = param(ANT_P_COLS);
 	check(r->game->rounds(r->g) == param(ANT_P_ROUNDS), "rounds() %d, start says %d",
@@ -168,13 +160,8 @@ static void check_ant(const struct ant_msg_ant *a, int prev_id)
 static void check_view(struct fuzz_run *r, int p, const uint8_t *buf, size_t len, bool all)
 {
 	(void)all;
-	if (p > 0) {
-		check(len == len0 && memcmp(buf, bytes0, len) == 0,
-		      "player %d's view is not player 0's", p);
+	if (!fuzz_same_view(p, buf, len))
 		return;
-	}
-	memcpy(bytes0, buf, len);
-	len0 = len;
 	check(ant_view_decode(buf, len, &view), "view (%zu bytes) does not decode", len);
 	size_t cells = (size_t)rows * cols;
 	check(len == 6 + ANT_PLAYERS * ANT_VIEW_PLAYER_LEN + cells + 2 +
@@ -423,17 +410,6 @@ static void after_advance(struct fuzz_run *r, const bool frozen[GAME_MAX_PLAYERS
 }
 
 const struct fuzz_orders_game fuzz_orders_game = {
-	.game = "ants",
-	.sets = sets,
-	.nsets = sizeof sets / sizeof sets[0],
-	.state_size = sizeof(struct ant_state),
-	.order_len = ANT_ORDER_LEN,
-	.max_orders = ANT_MAX_ORDERS,
-	.begin = begin,
-	.start = start,
-	.view = check_view,
-	.views_done = views_done,
-	.orders = take,
-	.before_advance = before_advance,
-	.after_advance = after_advance,
+	FUZZ_ORDERS_GAME("ants", sets, struct ant_state, ANT_ORDER_LEN, ANT_MAX_ORDERS),
+	FUZZ_ORDERS_HOOKS,
 };

@@ -130,12 +130,7 @@ static void replay_round(struct fuzz_run *r, json_t *f)
 }
 
 const struct fuzz_orders_game fuzz_orders_game = {
-	.game = "blitz",
-	.sets = sets,
-	.nsets = sizeof sets / sizeof sets[0],
-	.state_size = sizeof(struct bz_state),
-	.order_len = BZ_ORDER_LEN,
-	.max_orders = BZ_MAX_ORDERS,
+	FUZZ_ORDERS_GAME("blitz", sets, struct bz_state, BZ_ORDER_LEN, BZ_MAX_ORDERS),
 	.max_orders_of = sites_of,
 	.start = start,
 	.view = check_view,

@@ -22,7 +22,6 @@
 
 #include "games/dominator/dom.h"
 #include "games/dominator/proto.h"
-#include "games/seed.h"
 #include "tests/fuzz/fuzz_orders.h"
 
 #define FUZZ_NAME "fuzz_dominator_orders"
@@ -107,12 +106,7 @@ static void start(struct fuzz_run *r, int p, const uint8_t *buf, size_t len)
 {
 	struct dom_msg_start s;
 	check(dom_start_decode(buf, len, &s), "start of player %d does not decode", p);
-	check(s.seed == seed_derive(r->seed, SEED_PLAYER, (unsigned)p),
-	      "start of player %d: seed %llu, not its own", p, (unsigned long long)s.seed);
-	if (p == 0)
-		params = s.params;
-	check(memcmp(&s.params, &params, sizeof s.params) == 0,
-	      "start of player %d: parameters differ from player 0's", p);
+	fuzz_check_start(r, p, s.seed, &s.params, &params, sizeof params);
 	if (p < DOM_PLAYERS - 1)
 		return;
 	units = DOM_PLAYERS * (params.farmers + params.knights + params.witches);
@@ -308,19 +302,8 @@ static void replay_round(struct fuzz_run *r, json_t *f)
 }
 
 const struct fuzz_orders_game fuzz_orders_game = {
-	.game = "dominator",
-	.sets = sets,
-	.nsets = sizeof sets / sizeof sets[0],
-	.state_size = sizeof(struct dom_state),
-	.order_len = 3,
-	.max_orders = DOM_MAX_ORDERS,
+	FUZZ_ORDERS_GAME("dominator", sets, struct dom_state, 3, DOM_MAX_ORDERS),
+	FUZZ_ORDERS_HOOKS,
 	.init = build_fixed_board,
-	.begin = begin,
-	.start = start,
-	.view = check_view,
-	.views_done = views_done,
-	.orders = take,
-	.before_advance = before_advance,
-	.after_advance = after_advance,
 	.replay_round = replay_round,
 };

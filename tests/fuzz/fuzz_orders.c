@@ -11,6 +11,7 @@
 
 #include "games/game.h"
 #include "games/kit/rng.h"
+#include "games/seed.h"
 #include "tests/fuzz/fuzz_orders.h"
 
 #define FUZZ_NAME "fuzz_orders"
@@ -157,6 +158,36 @@ static void check_start(struct fuzz_run *r)
 /* Player 0's view after every round (it carries the checks of the round);
  * all of them and the encoder's bound at the start and the end of the
  * input only: views cost most of the run. */
+void fuzz_check_start(const struct fuzz_run *r, int p, uint64_t seed, const void *params,
+		      void *first, size_t size)
+{
+	check(seed == seed_derive(r->seed, SEED_PLAYER, (unsigned)p),
+	      "start of player %d: seed %llu, not its own", p, (unsigned long long)seed);
+	if (p == 0)
+		memcpy(first, params, size);
+	check(memcmp(params, first, size) == 0,
+	      "start of player %d: parameters differ from player 0's", p);
+}
+
+bool fuzz_same_view(int p, const uint8_t *buf, size_t len)
+{
+	static uint8_t *first;
+	static size_t first_len, first_cap;
+	if (p > 0) {
+		check(len == first_len && memcmp(buf, first, len) == 0,
+		      "player %d's view is not player 0's", p);
+		return false;
+	}
+	if (len > first_cap) {
+		first = realloc(first, len);
+		check(first, "out of memory for a view of %zu bytes", len);
+		first_cap = len;
+	}
+	memcpy(first, buf, len);
+	first_len = len;
+	return true;
+}
+
 static void check_views(struct fuzz_run *r, bool all)
 {
 	uint8_t *buf = view_buf;

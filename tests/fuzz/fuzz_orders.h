@@ -123,6 +123,32 @@ struct fuzz_orders_game {
 	void (*replay_round)(struct fuzz_run *r, json_t *frame);
 };
 
+/* The fields every target's table starts with: its game, its parameter
+ * sets (an array), its engine's state type, the bytes of one order and a
+ * round's limit (written down by the target, not taken from the game's
+ * layout, so that the harness reads orders independently). */
+#define FUZZ_ORDERS_GAME(NAME, SETS, STATE, ORDER_LEN, MAX_ORDERS)                          \
+	.game = NAME, .sets = SETS, .nsets = sizeof SETS / sizeof SETS[0],                  \
+	.state_size = sizeof(STATE), .order_len = ORDER_LEN, .max_orders = MAX_ORDERS
+
+/* The hooks of a target that names them begin, start, check_view,
+ * views_done, take, before_advance and after_advance. */
+#define FUZZ_ORDERS_HOOKS                                                                    \
+	.begin = begin, .start = start, .view = check_view, .views_done = views_done,        \
+	.orders = take, .before_advance = before_advance, .after_advance = after_advance
+
+/* What the start messages of the course games promise alike, for a
+ * target's start hook: player p's seed is its own (games/seed.h), and its
+ * parameters (size bytes at params) are everybody's, player 0's kept at
+ * first. */
+void fuzz_check_start(const struct fuzz_run *r, int p, uint64_t seed, const void *params,
+		      void *first, size_t size);
+
+/* For games where every player gets the same view bytes: keeps player 0's
+ * view and returns true (the target checks it); for another player,
+ * checks that its view is player 0's byte for byte and returns false. */
+bool fuzz_same_view(int p, const uint8_t *buf, size_t len);
+
 /* Defined by each target. */
 extern const struct fuzz_orders_game fuzz_orders_game;
 

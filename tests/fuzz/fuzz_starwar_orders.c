@@ -31,7 +31,6 @@
 
 #include "games/starwar/proto.h"
 #include "games/starwar/sw.h"
-#include "games/seed.h"
 #include "tests/fuzz/fuzz_orders.h"
 
 #define FUZZ_NAME "fuzz_starwar_orders"
@@ -102,11 +101,9 @@ static void build_map(void)
 static struct sw_msg_params params; /* from player 0's start message */
 static int nships;
 
-/* Player 0's views, decoded, and its bytes, which every other player's
- * view must repeat. */
+/* Player 0's views, decoded; every other player's view must repeat its
+ * bytes (fuzz_same_view). */
 static struct sw_msg_view view, before;
-static uint8_t bytes0[SW_VIEW_MAX];
-static size_t len0;
 static int16_t occupant[SW_MAX_CELLS];
 
 /* Point and missile bonuses on the board or waiting: fixed for a match. */
@@ -129,12 +126,7 @@ static void start(struct fuzz_run *r, int p, const uint8_t *buf, size_t len)
 	check(len == SW_START_LEN && sw_start_decode(buf, len, &s),
 	      "start of player %d (%zu bytes) does not decode", p, len);
 	check(s.player == p, "start of player %d says it is player %u", p, s.player);
-	check(s.seed == seed_derive(r->seed, SEED_PLAYER, (unsigned)p),
-	      "start of player %d: seed %llu, not its own", p, (unsigned long long)s.seed);
-	if (p == 0)
-		params = s.params;
-	check(memcmp(&s.params, &params, sizeof params) == 0,
-	      "start of player %d: parameters differ from player 0's", p);
+	fuzz_check_start(r, p, s.seed, &s.params, &params, sizeof params);
 	nships = SW_PLAYERS * params.ships;
 	check(r->game->rounds(r->g) == params.rounds, "rounds() %d, start says %u",
 	      r->game->rounds(r->g), params.rounds);
@@ -159,13 +151,8 @@ static int kind_at(const struct sw_msg_view *v, int row, int col)
 static void check_view(struct fuzz_run *r, int p, const uint8_t *buf, size_t len, bool all)
 {
 	(void)all;
-	if (p > 0) {
-		check(len == len0 && memcmp(buf, bytes0, len) == 0,
-		      "player %d's view is not player 0's", p);
+	if (!fuzz_same_view(p, buf, len))
 		return;
-	}
-	memcpy(bytes0, buf, len);
-	len0 = len;
 	check(sw_view_decode(buf, len, &view), "view (%zu bytes) does not decode", len);
 	size_t cells = (size_t)params.rows * params.cols;
 	check(len == 8 + SW_PLAYERS * SW_VIEW_PLAYER_LEN + cells + 2 +
@@ -386,18 +373,7 @@ static void after_advance(struct fuzz_run *r, const bool frozen[GAME_MAX_PLAYERS
 }
 
 const struct fuzz_orders_game fuzz_orders_game = {
-	.game = "starwar",
-	.sets = sets,
-	.nsets = sizeof sets / sizeof sets[0],
-	.state_size = sizeof(struct sw_state),
-	.order_len = SW_ORDER_LEN,
-	.max_orders = SW_MAX_ORDERS,
+	FUZZ_ORDERS_GAME("starwar", sets, struct sw_state, SW_ORDER_LEN, SW_MAX_ORDERS),
+	FUZZ_ORDERS_HOOKS,
 	.init = build_map,
-	.begin = begin,
-	.start = start,
-	.view = check_view,
-	.views_done = views_done,
-	.orders = take,
-	.before_advance = before_advance,
-	.after_advance = after_advance,
 };

@@ -105,23 +105,18 @@ static int read_body(const struct http_receiver *r, int fd, struct rcv_request *
 
 static int read_request(struct http_receiver *r, int fd)
 {
-	/* Only the first request is kept; later ones (a redirect followed
-	 * by mistake) are read into a scratch record and counted. */
-	struct rcv_request *req = r->requests == 0 ? &r->first : malloc(sizeof *req);
+	/* The first request and the latest are kept; each is read into the
+	 * latest's record, and the first is a copy of it. */
+	struct rcv_request *req = &r->last;
 	size_t body_have;
-	int rc = -1;
-	if (!req)
-		return -1;
 	memset(req->method, 0, sizeof req->method);
 	memset(req->path, 0, sizeof req->path);
-	if (read_head(r, fd, req, &body_have) == 0 && read_body(r, fd, req, body_have) == 0) {
-		sscanf(req->head, "%15s %255s", req->method, req->path);
-		r->requests++;
-		rc = 0;
-	}
-	if (req != &r->first)
-		free(req);
-	return rc;
+	if (read_head(r, fd, req, &body_have) < 0 || read_body(r, fd, req, body_have) < 0)
+		return -1;
+	sscanf(req->head, "%15s %255s", req->method, req->path);
+	if (r->requests++ == 0)
+		r->first = *req;
+	return 0;
 }
 
 /* Bytes sent before the client went away. */
@@ -138,8 +133,26 @@ static size_t send_all(int fd, const char *p, size_t len)
 	return sent;
 }
 
+/* The canned reply for the request just read (requests counts it). */
+static void answer_scripted(struct http_receiver *r, int fd)
+{
+	size_t i = r->requests - 1 < r->prog.n_replies ? r->requests - 1 : r->prog.n_replies - 1;
+	const struct rcv_reply *rp = &r->prog.replies[i];
+	const char *body = rp->body ? rp->body : "";
+	char head[1024];
+	int n = snprintf(head, sizeof head, "HTTP/1.1 %d Canned\r\nContent-Length: %zu\r\n"
+			 "Content-Type: application/json\r\nConnection: close\r\n%s\r\n",
+			 rp->status, strlen(body), rp->extra_headers ? rp->extra_headers : "");
+	send_all(fd, head, (size_t)n);
+	r->answer_sent += send_all(fd, body, strlen(body));
+}
+
 static void answer(struct http_receiver *r, int fd)
 {
+	if (r->prog.n_replies > 0) {
+		answer_scripted(r, fd);
+		return;
+	}
 	char head[512], chunk[4096];
 	int n = snprintf(head, sizeof head, "HTTP/1.1 %d Programmed\r\nContent-Length: %zu\r\n"
 			 "Connection: close\r\n%s\r\n", r->prog.status, r->prog.answer_bytes,

@@ -2,11 +2,12 @@
  *
  * rcv_start() listens on an ephemeral port and serves from one thread:
  * it accepts, reads each request whole (Content-Length), records the first
- * one, and answers as programmed: a status and a body of so many bytes,
- * or nothing at all (it holds the connection until stopped), or a hang-up.
+ * and the latest one, and answers as programmed: a status and a body of so
+ * many bytes, or a script of canned answers (one per request), or nothing
+ * at all (it holds the connection until stopped), or a hang-up.
  * rcv_stop() wakes the thread, joins it and closes every descriptor; after
  * it the record may be read without locks.  Nothing is on the heap: a
- * struct http_receiver (about 80 KiB) lives on the test's stack.  The thread also gives up by
+ * struct http_receiver (about 150 KiB) lives on the test's stack.  The thread also gives up by
  * itself after RCV_IDLE_MS without a connection, so a test that dies early
  * cannot leave it waiting forever.
  */
@@ -28,11 +29,23 @@ enum rcv_mode {
 	RCV_HANGUP, /* read the request, close the connection */
 };
 
+/* A canned answer: status, headers and body as given. */
+struct rcv_reply {
+	int status;
+	const char *extra_headers; /* e.g. "Retry-After: 30\r\n", or NULL */
+	const char *body;
+};
+
 struct rcv_program {
 	enum rcv_mode mode;
 	int status;
 	const char *extra_headers; /* e.g. "Location: /x\r\n", or NULL */
 	size_t answer_bytes;
+	/* When set, RCV_ANSWER answers request i (0-based, all connections)
+	 * with replies[i], the last one repeated once they run out, instead
+	 * of status and answer_bytes of 'x'. */
+	const struct rcv_reply *replies;
+	size_t n_replies;
 };
 
 struct rcv_request {
@@ -53,6 +66,7 @@ struct http_receiver {
 	unsigned requests;       /* requests read, all connections */
 	size_t answer_sent;      /* bytes of answer body the client took */
 	struct rcv_request first;
+	struct rcv_request last;  /* the latest request read */
 };
 
 /* 0, or -1 (errno set) when the socket or the thread cannot be had. */

@@ -12,6 +12,7 @@
 
 #include "games/ants/ants.h"
 #include "games/seed.h"
+#include "tests/unit/engine_testlib.h"
 
 /* ---- fixtures -------------------------------------------------------------- */
 
@@ -35,11 +36,7 @@ static int add(struct ant_state *g, int type, int player, int row, int col)
 
 static int send_raw(struct ant_state *g, int player, const struct ant_msg_order *o, size_t n)
 {
-	static uint8_t buf[ANT_ORDERS_MAX];
-	char err[GAME_ERRLEN] = "";
-	size_t len = ant_orders_encode(o, n, buf, sizeof buf);
-	cr_assert_gt(len, 0);
-	return ant_take_orders(g, player, buf, len, err);
+	return et_send(&ants_game, g, &ant_orders, player, o, n);
 }
 
 static void command(struct ant_state *g, int id, int kind, int dir, int type)
@@ -91,12 +88,7 @@ static int food_count(const struct ant_state *g)
 
 Test(ants_params, defaults_match_the_config_file_and_the_seed)
 {
-	FILE *f = fopen("config/games/ants.cnf", "r");
-	cr_assert_not_null(f, "run from the repository root");
-	static char text[8192];
-	size_t len = fread(text, 1, sizeof text - 1, f);
-	fclose(f);
-	text[len] = '\0';
+	const char *text = et_config_text("ants");
 	struct ant_params from_file, defaults;
 	char err[GAME_ERRLEN] = "";
 	cr_assert_eq(ant_params_parse(text, &from_file, err), 0, "%s", err);
@@ -110,10 +102,7 @@ Test(ants_params, defaults_match_the_config_file_and_the_seed)
 
 static void expect_param_error(const char *text, const char *want)
 {
-	struct ant_params p;
-	char err[GAME_ERRLEN] = "";
-	cr_expect_eq(ant_params_parse(text, &p, err), -1, "accepted: %s", text);
-	cr_expect(strstr(err, want) != NULL, "error \"%s\" lacks \"%s\"", err, want);
+	et_expect_params_error(&ants_game, text, want);
 }
 
 Test(ants_params, errors_name_line_and_key)
@@ -657,45 +646,23 @@ Test(ants_messages, start_and_view_round_trip)
 /* ---- whole matches: determinism and the replay ------------------------------- */
 
 /* Random commands for every ant of every player, then the round. */
-static void random_round(const struct game *game, struct game_state *gs, struct rng *r)
+static int random_orders(const struct game_state *gs, int p, struct rng *r, void *orders)
 {
 	const struct ant_state *g = (const struct ant_state *)gs;
-	static struct ant_msg_order o[ANT_MAX_ORDERS];
-	for (int p = 0; p < ANT_PLAYERS; p++) {
-		int n = 0;
-		for (int id = 0; id < g->nids && n < ANT_MAX_ORDERS; id++)
-			if (g->ant[id].alive && g->ant[id].player == p)
-				o[n++] = (struct ant_msg_order){ (uint16_t)id,
-								 (uint8_t)rng_uniform(r, 0, 3),
-								 (uint8_t)rng_uniform(r, 0, 3),
-								 (uint8_t)rng_uniform(r, 1, 2) };
-		static uint8_t buf[ANT_ORDERS_MAX];
-		char err[GAME_ERRLEN];
-		size_t len = ant_orders_encode(o, (size_t)n, buf, sizeof buf);
-		game->status(gs, p, 0.01);
-		cr_assert_eq(game->orders(gs, p, buf, len, err), 0, "%s", err);
-	}
-	game->advance(gs);
+	struct ant_msg_order *o = orders;
+	int n = 0;
+	for (int id = 0; id < g->nids && n < ANT_MAX_ORDERS; id++)
+		if (g->ant[id].alive && g->ant[id].player == p)
+			o[n++] = (struct ant_msg_order){ (uint16_t)id, (uint8_t)rng_uniform(r, 0, 3),
+							 (uint8_t)rng_uniform(r, 0, 3),
+							 (uint8_t)rng_uniform(r, 1, 2) };
+	return n;
 }
 
 static char *play_match(uint64_t seed, uint64_t order_seed, struct ant_state **out)
 {
-	const struct game *game = &ants_game;
-	char err[GAME_ERRLEN];
-	struct game_state *g = game->create(NULL, seed, err);
-	cr_assert_not_null(g, "%s", err);
-	json_t *rounds = json_array();
-	json_t *header = game->replay_header(g);
-	struct rng r = rng_seeded(order_seed);
-	for (int i = 0; i < game->rounds(g); i++) {
-		random_round(game, g, &r);
-		json_array_append_new(rounds, game->replay_round(g));
-	}
-	json_t *replay = json_pack("{s:o, s:o}", "start", header, "rounds", rounds);
-	char *text = json_dumps(replay, JSON_COMPACT);
-	json_decref(replay);
-	*out = (struct ant_state *)g;
-	return text;
+	return et_play_match(&ants_game, seed, order_seed, &ant_orders, random_orders,
+			     (struct game_state **)out);
 }
 
 Test(ants_replay, same_seed_and_orders_same_match_and_bytes)
@@ -834,7 +801,7 @@ Test(ants_replay, frames_rebuild_the_state)
 				g->ant[id].reserve[round % 3] += 1;
 				v.ant[id].reserve[round % 3] += 1;
 			}
-		random_round(&ants_game, (struct game_state *)g, &r);
+		et_random_round(&ants_game, (struct game_state *)g, &ant_orders, random_orders, &r);
 		json_t *frame = ant_replay_round(g);
 		viewer_frame(&v, frame);
 		json_decref(frame);

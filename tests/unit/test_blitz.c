@@ -13,6 +13,7 @@
 
 #include "games/blitz/bz.h"
 #include "games/game.h"
+#include "tests/unit/engine_testlib.h"
 
 /* ---- fixtures ------------------------------------------------------------ */
 
@@ -29,11 +30,7 @@ static struct bz_state *on_map(int players, const char *keys, const char *rows)
 
 static int send(struct bz_state *b, int player, const struct bz_msg_order *o, size_t n)
 {
-	static uint8_t buf[BZ_ORDERS_MAX];
-	char err[GAME_ERRLEN] = "";
-	size_t len = bz_orders_encode(o, n, buf, sizeof buf);
-	cr_assert_gt(len, 0);
-	return bz_take_orders(b, player, buf, len, err);
+	return et_send(&blitz_game, b, &bz_orders, player, o, n);
 }
 
 /* Player `tag` (1-based) moves its piece at (x, y). */

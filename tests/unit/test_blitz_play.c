@@ -8,75 +8,33 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tests/unit/cli_testlib.h"
-
-static char out[16384];
+#include "tests/unit/game_testlib.h"
 
 static int play(const char *args)
 {
-	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "%s play blitz %s 2>&1", cli_judge(), args);
-	return cli_run(cmd, out, sizeof out);
-}
-
-/* The table's row for a seat: "N    Name ... ". */
-static const char *row(int seat)
-{
-	char key[16];
-	snprintf(key, sizeof key, "\n%-4d ", seat);
-	const char *r = strstr(out, key);
-	cr_assert_not_null(r, "no row for seat %d in:\n%s", seat, out);
-	return r + 1;
-}
-
-/* The rank column of a seat's row (the fourth). */
-static int rank_of(int seat)
-{
-	char name[32];
-	long long score;
-	int s, rank;
-	cr_assert_eq(sscanf(row(seat), "%d %31s %lld %d", &s, name, &score, &rank), 4, "%s", out);
-	return rank;
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	cr_assert_not_null(f, "cannot open %s", path);
-	static char buf[1 << 22];
-	*len = fread(buf, 1, sizeof buf, f);
-	fclose(f);
-	return buf;
+	return gt_play("blitz", args);
 }
 
 Test(blitz_play, demo_against_dummy_plays_and_ranks, .timeout = 120)
 {
-	cr_assert_eq(play("Demo Dummy --seed 3"), 0, "%s", out);
-	cr_expect(strstr(out, "rank"), "%s", out);
-	int a = rank_of(0), b = rank_of(1);
-	cr_expect((a == 1 && b == 2) || (a == 2 && b == 1), "ranks %d and %d:\n%s", a, b, out);
+	cr_assert_eq(play("Demo Dummy --seed 3"), 0, "%s", gt_out);
+	cr_expect(strstr(gt_out, "rank"), "%s", gt_out);
+	int a = gt_rank(0), b = gt_rank(1);
+	cr_expect((a == 1 && b == 2) || (a == 2 && b == 1), "ranks %d and %d:\n%s", a, b, gt_out);
 	for (int seat = 0; seat < 2; seat++)
-		cr_expect_null(strstr(row(seat), "round "), "a player froze:\n%s", out);
+		cr_expect_null(strstr(gt_row(seat), "round "), "a player froze:\n%s", gt_out);
 }
 
 Test(blitz_play, six_players_with_a_replay, .timeout = 180)
 {
-	char path[] = "/tmp/judge-bzplay-XXXXXX";
-	close(mkstemp(path));
-	char args[256];
-	snprintf(args, sizeof args, "Demo Demo Dummy Null Demo Dummy --seed 7 -o %s", path);
-	cr_assert_eq(play(args), 0, "%s", out);
+	json_t *r = gt_whole_match("blitz", "Demo Demo Dummy Null Demo Dummy", 7, 0);
 	bool seen[7] = { false };
 	for (int seat = 0; seat < 6; seat++) {
-		int r = rank_of(seat);
-		cr_assert(r >= 1 && r <= 6, "%s", out);
-		seen[r] = true;
+		int rank = gt_rank(seat);
+		cr_assert(rank >= 1 && rank <= 6, "%s", gt_out);
+		seen[rank] = true;
 	}
-	cr_expect(seen[1], "somebody ranks first:\n%s", out);
-	json_error_t e;
-	json_t *r = json_load_file(path, 0, &e);
-	cr_assert_not_null(r, "replay %s: %s", path, e.text);
-	cr_expect_str_eq(json_string_value(json_object_get(r, "game")), "blitz");
+	cr_expect(seen[1], "somebody ranks first:\n%s", gt_out);
 	json_t *params = json_object_get(json_object_get(r, "start"), "params");
 	cr_expect_eq(json_integer_value(json_object_get(params, "players")), 6);
 	int width = (int)json_integer_value(json_object_get(params, "width"));
@@ -88,95 +46,94 @@ Test(blitz_play, six_players_with_a_replay, .timeout = 180)
 	json_t *ranks = json_object_get(json_object_get(r, "result"), "ranks");
 	cr_expect_eq(json_array_size(ranks), 6);
 	json_decref(r);
-	unlink(path);
 }
 
 Test(blitz_play, same_seed_same_replay_and_a_small_one, .timeout = 120)
 {
-	char a[] = "/tmp/judge-bzplay-XXXXXX", b[] = "/tmp/judge-bzplay-XXXXXX";
-	char params[] = "/tmp/judge-bzparams-XXXXXX";
-	close(mkstemp(a));
-	close(mkstemp(b));
 	/* The starter scripts' 30 x 30 (the shipped file draws each side). */
+	char params[] = "/tmp/judge-bzparams-XXXXXX", players[128];
 	int fd = mkstemp(params);
 	cr_assert(fd >= 0 && write(fd, "width 30\nheight 30\n", 20) == 20);
 	close(fd);
-	char args[256];
-	snprintf(args, sizeof args, "Dummy Dummy --seed 11 -i %s -o %s", params, a);
-	cr_assert_eq(play(args), 0, "%s", out);
-	snprintf(args, sizeof args, "Dummy Dummy --seed 11 -i %s -o %s", params, b);
-	cr_assert_eq(play(args), 0, "%s", out);
+	snprintf(players, sizeof players, "Dummy Dummy -i %s", params);
+	size_t len = gt_same_seed_same_replay("blitz", players, 11, -1);
 	unlink(params);
-	size_t la, lb;
-	char *ca = slurp(a, &la);
-	ca = memcpy(malloc(la ? la : 1), ca, la);
-	char *cb = slurp(b, &lb);
-	cr_assert_eq(la, lb);
-	cr_assert(memcmp(ca, cb, la) == 0, "replays differ");
-	cr_expect_leq(la, 60 * 1024, "a 30 x 30 match of 2 players: %zu bytes", la);
-	free(ca);
-	unlink(a);
-	unlink(b);
+	cr_expect_leq(len, 60 * 1024, "a 30 x 30 match of 2 players: %zu bytes", len);
 }
 
 Test(blitz_play, the_number_of_players_is_checked, .timeout = 60)
 {
-	cr_expect_eq(play("Demo"), 2, "%s", out);
-	cr_expect(strstr(out, "2 to 6 players, 1 given"), "%s", out);
-	cr_expect_eq(play("Demo Demo Demo Demo Demo Demo Demo"), 2, "%s", out);
-	cr_expect(strstr(out, "2 to 6 players, 7 given"), "%s", out);
+	cr_expect_eq(play("Demo"), 2, "%s", gt_out);
+	cr_expect(strstr(gt_out, "2 to 6 players, 1 given"), "%s", gt_out);
+	cr_expect_eq(play("Demo Demo Demo Demo Demo Demo Demo"), 2, "%s", gt_out);
+	cr_expect(strstr(gt_out, "2 to 6 players, 7 given"), "%s", gt_out);
 }
 
 Test(blitz_play, a_player_over_its_second_for_one_turn_is_ejected, .timeout = 120)
 {
-	char dir[] = "/tmp/judge-bzslow-XXXXXX";
-	cr_assert_not_null(mkdtemp(dir));
-	char path[64];
-	snprintf(path, sizeof path, "%s/AISlow.c", dir);
-	FILE *f = fopen(path, "w");
-	cr_assert_not_null(f);
-	fputs("#include <time.h>\n#include \"blitz.h\"\nPLAYER_NAME(Slow);\n"
-	      "void play(void)\n{\n\tif (current_turn() == 2)\n"
-	      "\t\twhile (clock() < CLOCKS_PER_SEC * 3 / 2)\n\t\t\t;\n}\n",
-	      f);
-	fclose(f);
-	char args[128];
-	snprintf(args, sizeof args, "%s Demo --seed 2", path);
-	cr_assert_eq(play(args), 0, "%s", out);
-	cr_expect(strstr(row(0), "round 2: used 1.") && strstr(row(0), "the game allows 1.000 s"),
-		  "%s", out);
-	cr_expect_eq(rank_of(0), 2, "%s", out);
-	cr_expect_eq(rank_of(1), 1, "%s", out);
-	unlink(path);
-	rmdir(dir);
+	struct gt_player_file pf;
+	gt_write_player(&pf, "Slow",
+			"#include <time.h>\n#include \"blitz.h\"\nPLAYER_NAME(Slow);\n"
+			"void play(void)\n{\n\tif (current_turn() == 2)\n"
+			"\t\twhile (clock() < CLOCKS_PER_SEC * 3 / 2)\n\t\t\t;\n}\n");
+	char args[256];
+	snprintf(args, sizeof args, "%s Demo --seed 2", pf.path);
+	cr_assert_eq(play(args), 0, "%s", gt_out);
+	cr_expect(strstr(gt_row(0), "round 2: used 1.") && strstr(gt_row(0), "for one turn; the limit is 1.000 s"),
+		  "%s", gt_out);
+	cr_expect_eq(gt_rank(0), 2, "%s", gt_out);
+	cr_expect_eq(gt_rank(1), 1, "%s", gt_out);
+	gt_remove_player(&pf);
+}
+
+/* A player that never answers turn 2: the sandbox stops it once it has
+ * used its turn's second, not at the wall guard; the two others play on
+ * to the end of the match. */
+Test(blitz_play, a_player_spinning_forever_is_ejected_within_its_turn, .timeout = 120)
+{
+	struct gt_player_file pf;
+	gt_write_player(&pf, "Spin",
+			"#include \"blitz.h\"\nPLAYER_NAME(Spin);\nvolatile unsigned long spins;\n"
+			"void play(void)\n{\n\tif (current_turn() == 2)\n\t\tfor (;;)\n"
+			"\t\t\tspins++;\n}\n");
+	char args[320];
+	snprintf(args, sizeof args, "%s Demo Demo --seed 5 -o %s", pf.path, pf.replay);
+	cr_assert_eq(play(args), 0, "%s", gt_out);
+	cr_expect(strstr(gt_row(0), "round 2: used 1.") &&
+		  strstr(gt_row(0), "of CPU for one turn; the limit is 1.000 s"), "%s", gt_out);
+	char name[32];
+	long long score;
+	int seat, rank;
+	double cpu;
+	cr_assert_eq(sscanf(gt_row(0), "%d %31s %lld %d %lf", &seat, name, &score, &rank, &cpu), 5);
+	cr_expect(cpu >= 1.0 && cpu < 1.25, "stopped after %.3f s of CPU, about one turn's:\n%s", cpu,
+		  gt_out);
+	for (seat = 1; seat < 3; seat++)
+		cr_expect_null(strstr(gt_row(seat), "round "), "seat %d froze too:\n%s", seat, gt_out);
+	json_t *r = gt_load_replay(pf.replay);
+	size_t played = json_array_size(json_object_get(r, "rounds"));
+	cr_expect(played > 3, "the match went on after the ejection: %zu rounds", played);
+	json_t *frozen = json_array_get(json_object_get(json_object_get(r, "result"), "frozen"), 0);
+	cr_expect_str_eq(json_string_value(json_array_get(frozen, 2)), "cpu-limit");
+	json_decref(r);
+	gt_remove_player(&pf);
 }
 
 Test(blitz_play, a_player_crashing_ends_a_two_player_match_at_once, .timeout = 120)
 {
-	char dir[] = "/tmp/judge-bzcrash-XXXXXX";
-	cr_assert_not_null(mkdtemp(dir));
-	char path[64], replay[96];
-	snprintf(path, sizeof path, "%s/AICrash.c", dir);
-	snprintf(replay, sizeof replay, "%s/m.json", dir);
-	FILE *f = fopen(path, "w");
-	cr_assert_not_null(f);
-	fputs("#include \"blitz.h\"\nPLAYER_NAME(Crash);\nint *nowhere;\n"
-	      "void play(void)\n{\n\tif (current_turn() == 3)\n\t\t*nowhere = 1;\n}\n",
-	      f);
-	fclose(f);
-	char args[192];
-	snprintf(args, sizeof args, "Demo %s --seed 4 -o %s", path, replay);
-	cr_assert_eq(play(args), 0, "%s", out);
-	cr_expect(strstr(row(1), "round 3: "), "%s", out);
-	cr_expect_eq(rank_of(0), 1, "%s", out);
-	cr_expect_eq(rank_of(1), 2, "%s", out);
-	json_error_t e;
-	json_t *r = json_load_file(replay, 0, &e);
-	cr_assert_not_null(r, "%s", e.text);
+	struct gt_player_file pf;
+	gt_write_player(&pf, "Crash",
+			"#include \"blitz.h\"\nPLAYER_NAME(Crash);\nint *nowhere;\n"
+			"void play(void)\n{\n\tif (current_turn() == 3)\n\t\t*nowhere = 1;\n}\n");
+	char args[320];
+	snprintf(args, sizeof args, "Demo %s --seed 4 -o %s", pf.path, pf.replay);
+	cr_assert_eq(play(args), 0, "%s", gt_out);
+	cr_expect(strstr(gt_row(1), "round 3: "), "%s", gt_out);
+	cr_expect_eq(gt_rank(0), 1, "%s", gt_out);
+	cr_expect_eq(gt_rank(1), 2, "%s", gt_out);
+	json_t *r = gt_load_replay(pf.replay);
 	cr_expect_eq(json_array_size(json_object_get(r, "rounds")), 3,
-		     "three rounds played, the match over when the player was ejected");
+			"three rounds played, the match over when the player was ejected");
 	json_decref(r);
-	unlink(replay);
-	unlink(path);
-	rmdir(dir);
+	gt_remove_player(&pf);
 }

@@ -66,17 +66,23 @@ static json_t *judge_json(const char *fmt, const char *arg)
 }
 
 /* A player file named name: scripts/upload only reads its PLAYER_NAME. */
-static void upload(const char *name, const char *author)
+static void upload_to(const char *game, const char *name, const char *author)
 {
 	char path[192], cmd[1024];
 	snprintf(path, sizeof path, "%s/AI%s.c", dir, name);
 	FILE *f = fopen(path, "w");
 	cr_assert_not_null(f);
-	fprintf(f, "#include \"dominator.h\"\n\nPLAYER_NAME(%s);\n\nvoid play(void)\n{\n}\n", name);
+	fprintf(f, "#include \"%s.h\"\n\nPLAYER_NAME(%s);\n\nvoid play(void)\n{\n}\n", game,
+		name);
 	fclose(f);
-	snprintf(cmd, sizeof cmd, "scripts/upload %s --game dominator --author '%s' --queue %s 2>&1",
-		 path, author, db);
+	snprintf(cmd, sizeof cmd, "scripts/upload %s --game %s --author '%s' --queue %s 2>&1",
+		 path, game, author, db);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "upload %s: %s", name, out);
+}
+
+static void upload(const char *name, const char *author)
+{
+	upload_to("dominator", name, author);
 }
 
 static void sql(const char *fmt, ...)
@@ -229,6 +235,71 @@ Test(leaderboard, json_has_every_field_and_the_submission)
 	cr_assert_str_eq(json_string_value(json_object_get(json_array_get(arr, 5), "author")),
 			 "fr\033[31mank\xef\xbf\xbd");
 	json_decref(arr);
+}
+
+/* A rated ranked match of the game between the seats (0: a shipped
+ * player), written as the worker records one. */
+static void played_match(int id, const char *kind, int rated, const int *seats, int n)
+{
+	sql("INSERT INTO jobs (id, kind, payload, state, created_at, updated_at)"
+	    " VALUES (%d, 'match', '{}', 'done', 0, 0);"
+	    "INSERT INTO matches (id, job_id, game, kind, seed, rated, created_at)"
+	    " VALUES (%d, %d, 'blitz', '%s', 1, %d, 0)", 100 + id, id, 100 + id, kind, rated);
+	for (int i = 0; i < n; i++)
+		sql("INSERT INTO match_players (match_id, seat, submission_id, name, score, rank,"
+		    " cpu_ns, peak_memory) VALUES (%d, %d, %s%.0d, 'P', 0, %d, 0, 0)", id, i,
+		    seats[i] ? "" : "NULL", seats[i], i + 1);
+}
+
+/* Blitz is played by 2 to 6: its board says how many matches of each size
+ * every player played (rated ranked ones only); Dominator's does not. */
+Test(leaderboard, a_game_with_a_range_of_players_counts_matches_by_size)
+{
+	upload_to("blitz", "Kilo", "kim");
+	upload_to("blitz", "Lima", "lee");
+	upload_to("blitz", "Mike", "max");
+	for (int id = 1; id <= 3; id++)
+		sql("UPDATE submissions SET state = 'qualified' WHERE id = %d;"
+		    "INSERT INTO ratings (submission_id, game, mu, sigma, games, wins, updated_at)"
+		    " VALUES (%d, 'blitz', %d, 1, 3, 1, 0)", id, id, 30 - id);
+	played_match(1, "ranked", 1, (const int[]){ 1, 2 }, 2);
+	played_match(2, "ranked", 1, (const int[]){ 3, 1 }, 2);
+	played_match(3, "ranked", 1, (const int[]){ 1, 0, 2, 0, 0, 0 }, 6);
+	played_match(4, "ranked", 1, (const int[]){ 2, 3, 0 }, 3);
+	played_match(5, "ranked", 0, (const int[]){ 1, 2, 3, 0 }, 4);
+	played_match(6, "qualifying", 1, (const int[]){ 1, 0, 0, 0, 0 }, 5);
+	cr_assert_eq(judge(true, "leaderboard --game blitz"), 0, "%s", out);
+	cr_expect(strstr(out, "by size (players:matches)"), "%s", out);
+	static const char *const want[][2] = { { "Kilo", "2:2 6:1\n" }, { "Lima", "2:1 3:1 6:1\n" },
+					       { "Mike", "2:1 3:1\n" } };
+	for (int i = 0; i < 3; i++) {
+		const char *line = strstr(out, want[i][0]);
+		cr_assert_not_null(line, "%s", out);
+		const char *end = strchr(line, '\n');
+		size_t len = strlen(want[i][1]);
+		cr_expect(end && (size_t)(end + 1 - line) >= len &&
+				  strncmp(end + 1 - len, want[i][1], len) == 0,
+			  "%s: want %s in:\n%s", want[i][0], want[i][1], out);
+	}
+	json_t *arr = judge_json("leaderboard --game %s", "blitz");
+	json_t *kilo = json_object_get(json_array_get(arr, 0), "games_by_players");
+	cr_expect_eq(json_object_size(kilo), 2, "%s", json_dumps(kilo, 0));
+	cr_expect_eq(json_integer_value(json_object_get(kilo, "2")), 2);
+	cr_expect_eq(json_integer_value(json_object_get(kilo, "6")), 1);
+	json_decref(arr);
+	char page[192];
+	size_t len;
+	snprintf(page, sizeof page, "%s/blitz.html", dir);
+	cr_assert_eq(judge(true, "leaderboard --game blitz --html %s", page), 0, "%s", out);
+	const char *html = slurp(page, &len);
+	cr_expect(strstr(html, "By size</th>") && strstr(html, "<td>2:2 6:1</td>"), "%s", html);
+	upload("Oscar", "olga");
+	sql("UPDATE submissions SET state = 'qualified' WHERE id = 4;"
+	    "INSERT INTO ratings (submission_id, game, mu, sigma, games, wins, updated_at)"
+	    " VALUES (4, 'dominator', 25, 1, 0, 0, 0)");
+	cr_assert_eq(judge(true, "leaderboard --game dominator"), 0, "%s", out);
+	cr_expect(strstr(out, "Oscar") && !strstr(out, "by size"),
+		  "a game of one count has no sizes:\n%s", out);
 }
 
 Test(leaderboard, html_is_one_escaped_self_contained_page)

@@ -340,6 +340,10 @@ Test(cscan, not_text)
 	cr_expect_str_eq(err, "a.c:2: the file contains a NUL byte: submit C source text");
 	cr_expect_eq(cscan_text("a.c", "int\x01;\n", 6, err), 1);
 	cr_expect_str_eq(err, "a.c:1: control character 0x01: submit C source text");
+	/* a byte-order mark: GCC would skip it, but the scanner reads bytes */
+	cr_expect_eq(cscan_source("a.c", "\xef\xbb\xbfint x;\n", 10, NULL, err), 1);
+	cr_expect_str_eq(err, "a.c:1: the file starts with a byte-order mark (bytes EF BB BF): "
+			      "save it as UTF-8 without BOM, or as plain ASCII");
 	cr_expect_eq(cscan_text("a.c", "int a;\rint b;\n", 14, err), 1);
 	cr_expect_str_eq(err, "a.c:1: a carriage return that does not end a line: save the file "
 			      "with LF or CRLF line endings");

@@ -12,6 +12,7 @@
 
 #include "games/dominator/dom.h"
 #include "games/seed.h"
+#include "tests/unit/engine_testlib.h"
 
 #define N 21 /* the fixture board; boxes: rows/cols 1..8 and 12..19 */
 
@@ -56,11 +57,7 @@ static int view_dir(int player, int real)
 
 static int send_raw(struct dom_state *d, int player, const struct dom_msg_order *o, size_t n)
 {
-	static uint8_t buf[DOM_ORDERS_MAX];
-	char err[GAME_ERRLEN] = "";
-	size_t len = dom_orders_encode(o, n, buf, sizeof buf);
-	cr_assert_gt(len, 0);
-	return dom_take_orders(d, player, buf, len, err);
+	return et_send(&dominator_game, d, &dom_orders, player, o, n);
 }
 
 /* One order, given as the owner sees it, for a real direction. */
@@ -109,12 +106,7 @@ static void fill_box(struct dom_state *d, int box, int team, const int (*hole)[2
 
 Test(dominator_params, defaults_match_the_config_file)
 {
-	FILE *f = fopen("config/games/dominator.cnf", "r");
-	cr_assert_not_null(f, "run from the repository root");
-	static char text[8192];
-	size_t len = fread(text, 1, sizeof text - 1, f);
-	fclose(f);
-	text[len] = '\0';
+	const char *text = et_config_text("dominator");
 	struct dom_params from_file, defaults;
 	char err[GAME_ERRLEN] = "";
 	cr_assert_eq(dom_params_parse(text, &from_file, err), 0, "%s", err);
@@ -819,7 +811,7 @@ Test(dominator_orders, more_than_1000_orders_is_an_error)
 	for (int i = 0; i < DOM_MAX_ORDERS + 5; i++)
 		o[i] = (struct dom_msg_order){ (uint16_t)f, DOM_RIGHT };
 	static uint8_t buf[DOM_ORDERS_MAX];
-	size_t len = dom_orders_encode(o, DOM_MAX_ORDERS + 5, buf, sizeof buf);
+	size_t len = orders_encode(&dom_orders, o, DOM_MAX_ORDERS + 5, buf, sizeof buf);
 	cr_expect_eq(len, DOM_ORDERS_MAX, "the encoder keeps 1001 orders");
 	char err[GAME_ERRLEN] = "";
 	cr_expect_eq(dominator_game.orders((struct game_state *)d, 0, buf, len, err), -1);
@@ -846,16 +838,7 @@ Test(dominator_orders, malformed_messages_are_errors)
 {
 	struct dom_state *d = fixture(15);
 	char err[GAME_ERRLEN];
-	const uint8_t short_count[1] = { 1 };
-	const uint8_t missing[4] = { 2, 0, 0, 0 };
-	const uint8_t extra[6] = { 1, 0, 0, 0, 2, 9 };
-	cr_expect_eq(dom_take_orders(d, 1, NULL, 0, err), -1);
-	cr_expect_eq(dom_take_orders(d, 2, short_count, 1, err), -1);
-	cr_expect_eq(dom_take_orders(d, 3, missing, 4, err), -1);
-	cr_expect(strstr(err, "malformed") != NULL, "%s", err);
-	cr_expect_eq(dom_take_orders(d, 0, extra, 6, err), -1);
-	cr_expect_eq(dom_take_orders(d, 4, extra, 6, err), -1);
-	cr_expect_eq(dom_take_orders(d, -1, extra, 6, err), -1);
+	et_expect_malformed_refused(&dominator_game, (struct game_state *)d, DOM_ORDER_LEN);
 	const uint8_t empty[2] = { 0, 0 };
 	struct dom_state *e = fixture(15);
 	cr_expect_eq(dom_take_orders(e, 0, empty, 2, err), 0);
@@ -1095,43 +1078,21 @@ Test(dominator_view, start_message)
 /* ---- whole matches: determinism and the replay ------------------------------- */
 
 /* Random orders for every unit of every live player, then the round. */
-static void random_round(const struct game *game, struct game_state *g, struct rng *r)
+static int random_orders(const struct game_state *g, int p, struct rng *r, void *orders)
 {
 	const struct dom_state *d = (const struct dom_state *)g;
-	for (int p = 0; p < 4; p++) {
-		struct dom_msg_order o[DOM_MAX_PLAYER_UNITS];
-		int n = 0;
-		for (int id = 0; id < d->nunits; id++)
-			if (d->unit[id].owner == p)
-				o[n++] = (struct dom_msg_order){ (uint16_t)id,
-								 (uint8_t)rng_uniform(r, 0, 8) };
-		uint8_t buf[DOM_ORDERS_MAX];
-		char err[GAME_ERRLEN];
-		size_t len = dom_orders_encode(o, (size_t)n, buf, sizeof buf);
-		game->status(g, p, 0.01);
-		cr_assert_eq(game->orders(g, p, buf, len, err), 0, "%s", err);
-	}
-	game->advance(g);
+	struct dom_msg_order *o = orders;
+	int n = 0;
+	for (int id = 0; id < d->nunits; id++)
+		if (d->unit[id].owner == p)
+			o[n++] = (struct dom_msg_order){ (uint16_t)id, (uint8_t)rng_uniform(r, 0, 8) };
+	return n;
 }
 
 static char *play_match(uint64_t seed, uint64_t order_seed, struct dom_state **out)
 {
-	const struct game *game = &dominator_game;
-	char err[GAME_ERRLEN];
-	struct game_state *g = game->create(NULL, seed, err);
-	cr_assert_not_null(g, "%s", err);
-	json_t *rounds = json_array();
-	json_t *header = game->replay_header(g);
-	struct rng r = rng_seeded(order_seed);
-	for (int i = 0; i < game->rounds(g); i++) {
-		random_round(game, g, &r);
-		json_array_append_new(rounds, game->replay_round(g));
-	}
-	json_t *replay = json_pack("{s:o, s:o}", "start", header, "rounds", rounds);
-	char *text = json_dumps(replay, JSON_COMPACT);
-	json_decref(replay);
-	*out = (struct dom_state *)g;
-	return text;
+	return et_play_match(&dominator_game, seed, order_seed, &dom_orders, random_orders,
+			     (struct game_state **)out);
 }
 
 static void expect_same_state(const struct dom_state *a, const struct dom_state *b)
@@ -1208,7 +1169,7 @@ Test(dominator_rules, invariants_hold_in_random_matches)
 		expect_invariants(d);
 		int64_t last[DOM_PLAYERS] = { 0 };
 		for (int round = 0; round < 200; round++) {
-			random_round(&dominator_game, g, &r);
+			et_random_round(&dominator_game, g, &dom_orders, random_orders, &r);
 			expect_invariants(d);
 			for (int q = 0; q < DOM_PLAYERS; q++) {
 				cr_assert_eq(d->score[q] - last[q], d->land[q]);

@@ -129,7 +129,7 @@ Test(games_pipeline, blitz_board_counts_matches_by_size, .init = setup, .fini = 
 	bool seen[9] = { false };
 	int kinds = 0;
 	for (size_t i = 0; i < json_array_size(board); i++) {
-		json_t *row = json_array_get(board, i), *sizes = json_object_get(row, "sizes");
+		json_t *row = json_array_get(board, i), *sizes = json_object_get(row, "games_by_players");
 		cr_assert(json_is_object(sizes), "row %zu without sizes: %s", i, out);
 		const char *key;
 		json_t *count;
@@ -150,5 +150,5 @@ Test(games_pipeline, blitz_board_counts_matches_by_size, .init = setup, .fini = 
 	snprintf(cmd, sizeof cmd, "%s leaderboard --game blitz --queue %s | head -2 | tail -1",
 		 cli_judge(), db);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
-	cr_assert(strstr(out, "sizes"), "the table has no sizes column: %s", out);
+	cr_assert(strstr(out, "by size"), "the table has no column of sizes: %s", out);
 }

@@ -1,6 +1,7 @@
 /* The submission pipeline end to end: scripts/upload, the real worker, a
  * real SQLite file, a real HTTP receiver for the webhooks. */
 #include <criterion/criterion.h>
+#include <regex.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -292,4 +293,84 @@ Test(pipeline, an_older_database_is_migrated_on_open)
 	sql("PRAGMA user_version = 99");
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 2, "%s", out);
 	cr_assert(strstr(out, "made by a newer judge"), "%s", out);
+}
+
+/* ---- silent stalls explained: the worker's log (timestamps, names) and
+ * `judge status` say why nothing happens ---------------------------------- */
+
+/* Shipped Dummy renamed name, uploaded by "a" + name. */
+static void upload_dummy(const char *name)
+{
+	char path[128], author[16];
+	player_file("Dummy", name, path);
+	snprintf(author, sizeof author, "a%s", name);
+	cr_assert_eq(upload(path, author), 0, "%s", out);
+}
+
+/* The worker with ranked matches, until idle. */
+static void work_ranked(void)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue %s --jobs 1 --exit-when-idle 2>&1",
+		 cfg, cli_worker(), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+}
+
+static void expect_line(const char *pattern)
+{
+	regex_t re;
+	cr_assert_eq(regcomp(&re, pattern, REG_EXTENDED | REG_NEWLINE), 0, "%s", pattern);
+	int rc = regexec(&re, out, 0, NULL, 0);
+	regfree(&re);
+	cr_assert_eq(rc, 0, "no line matches /%s/ in:\n%s", pattern, out);
+}
+
+static const char *status_of(int id)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s status %d --queue %s 2>&1", cfg, cli_judge(),
+		 id, db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	return out;
+}
+
+Test(pipeline, too_few_qualified_players_is_said)
+{
+	write_config("{\"worker\": {\"qualify_wins\": 0}}\n");
+	for (const char *n = "ABC"; *n; n++)
+		upload_dummy((char[]){ *n, 0 });
+	work_ranked();
+	/* time, slot, job, names of the players and the game */
+	expect_line("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z [^ ]+: job [0-9]+ "
+		    "compile: submission 1 \\(A by aA, dominator\\): compiled");
+	expect_line("^[0-9-]+T[0-9:]+Z [^ ]+: job [0-9]+ match: qualifying match [0-9]+ of "
+		    "dominator \\(C, Dummy, Dummy, Dummy\\): ");
+	expect_line("^[0-9-]+T[0-9:]+Z [^ ]+: nothing to do: dominator: 3 qualified players, "
+		    "a match needs 4$");
+	cr_assert(strstr(status_of(2), "waiting     no ranked match can be scheduled: 3 qualified "
+				    "players, a match needs 4\n"), "%s", out);
+}
+
+Test(pipeline, every_player_with_its_minimum_is_said)
+{
+	write_config("{\"worker\": {\"min_games\": 1, \"qualify_wins\": 0}}\n");
+	for (const char *n = "ABCD"; *n; n++)
+		upload_dummy((char[]){ *n, 0 });
+	work_ranked();
+	expect_line(": job [0-9]+ match: ranked match [0-9]+ of dominator \\([A-D], [A-D], [A-D], "
+		    "[A-D]\\): rated");
+	expect_line(": nothing to do: dominator: each of the 4 qualified players has its 1 "
+		    "ranked games \\(worker.min_games\\)$");
+	cr_assert(strstr(status_of(1), "waiting     no ranked match can be scheduled: each of the 4 "
+				    "qualified players has its 1 ranked games"), "%s", out);
+}
+
+Test(pipeline, status_says_when_no_worker_runs)
+{
+	write_config("{\"worker\": {\"qualify_wins\": 0}}\n");
+	upload_dummy("A");
+	cr_assert_null(strstr(status_of(1), "\nwaiting "), "a fresh job is not stuck: %s", out);
+	sql("UPDATE jobs SET created_at = created_at - 45000");
+	cr_assert(strstr(status_of(1), "waiting     no worker has taken a job for 45 s: is a worker "
+				    "running? start one with `judge-worker --queue"), "%s", out);
 }

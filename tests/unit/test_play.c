@@ -9,99 +9,36 @@
 #include <unistd.h>
 
 #include "tests/unit/cli_testlib.h"
+#include "tests/unit/game_testlib.h"
 #include "tests/unit/sbx_testlib.h"
-
-static char out[16384];
 
 /* Runs `judge play dominator ARGS` with both output streams captured. */
 static int play(const char *args)
 {
-	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "%s play dominator %s 2>&1", cli_judge(), args);
-	return cli_run(cmd, out, sizeof out);
-}
-
-/* The table's row for a seat: "N    Name ... ". */
-static const char *row(int seat)
-{
-	char key[16];
-	snprintf(key, sizeof key, "\n%-4d ", seat);
-	const char *r = strstr(out, key);
-	cr_assert_not_null(r, "no row for seat %d in:\n%s", seat, out);
-	return r + 1;
-}
-
-static json_t *load_replay(const char *path)
-{
-	json_error_t e;
-	json_t *r = json_load_file(path, 0, &e);
-	cr_assert_not_null(r, "replay %s: %s", path, e.text);
-	return r;
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	cr_assert_not_null(f, "cannot open %s", path);
-	static char buf[1 << 20];
-	*len = fread(buf, 1, sizeof buf, f);
-	fclose(f);
-	return buf;
+	return gt_play("dominator", args);
 }
 
 Test(play, four_shipped_players_play_a_whole_match, .timeout = 120)
 {
-	char path[] = "/tmp/judge-play-XXXXXX";
-	close(mkstemp(path));
-	char args[256];
-	snprintf(args, sizeof args, "Demo Demo Demo Null --seed 30 -o %s", path);
-	cr_assert_eq(play(args), 0, "%s", out);
-	for (int seat = 0; seat < 4; seat++)
-		cr_assert_null(strstr(row(seat), "round "), "a player froze:\n%s", out);
-	cr_assert(strncmp(row(3) + 5, "Null", 4) == 0, "%s", out);
-	json_t *r = load_replay(path);
-	cr_assert_str_eq(json_string_value(json_object_get(r, "game")), "dominator");
-	cr_assert_eq(json_integer_value(json_object_get(r, "seed")), 30);
-	cr_assert_eq(json_array_size(json_object_get(r, "rounds")), 200);
+	json_t *r = gt_whole_match("dominator", "Demo Demo Demo Null", 30, 200);
+	cr_assert(strncmp(gt_row(3) + 5, "Null", 4) == 0, "%s", gt_out);
 	json_t *scores = json_object_get(json_object_get(r, "result"), "scores");
 	cr_assert_eq(json_integer_value(json_array_get(scores, 3)), 0, "Null paints nothing");
 	/* The header pins down what played: the source's and the binary's
-	 * SHA-256 (checked against sha256sum), the compiler, the limits. */
+	 * SHA-256, the compiler, the limits. */
+	gt_expect_source(r, 3, "games/dominator/players/AINull.c");
 	json_t *null = json_array_get(json_object_get(r, "players"), 3);
-	char sum[128];
-	cli_run("sha256sum games/dominator/players/AINull.c", sum, sizeof sum);
-	cr_assert(strncmp(sum, json_string_value(json_object_get(null, "source_sha256")), 64) == 0);
 	cr_assert_eq(strlen(json_string_value(json_object_get(null, "binary_sha256"))), 64);
 	cr_assert(strncmp(json_string_value(json_object_get(r, "compiler")), "gcc", 3) == 0);
 	cr_assert_eq(json_integer_value(json_object_get(json_object_get(r, "limits"), "cpu_ms")),
 		     1000);
 	cr_assert_gt(json_integer_value(json_array_get(scores, 0)), 0);
 	json_decref(r);
-	unlink(path);
 }
 
 Test(play, same_seed_same_replay_bytes, .timeout = 120)
 {
-	char a[] = "/tmp/judge-play-XXXXXX", b[] = "/tmp/judge-play-XXXXXX";
-	close(mkstemp(a));
-	close(mkstemp(b));
-	char args[256];
-	snprintf(args, sizeof args, "Demo Demo Demo Demo --seed 11 -o %s", a);
-	cr_assert_eq(play(args), 0, "%s", out);
-	snprintf(args, sizeof args, "Demo Demo Demo Demo --seed 11 -o %s", b);
-	cr_assert_eq(play(args), 0, "%s", out);
-	size_t la, lb;
-	char *ca = strdup(slurp(a, &la));
-	char *cb = slurp(b, &lb);
-	cr_assert_eq(la, lb);
-	cr_assert(memcmp(ca, cb, la) == 0, "replays differ");
-	snprintf(args, sizeof args, "Demo Demo Demo Demo --seed 12 -o %s", b);
-	cr_assert_eq(play(args), 0, "%s", out);
-	cb = slurp(b, &lb);
-	cr_assert(la != lb || memcmp(ca, cb, la) != 0, "another seed gave the same match");
-	free(ca);
-	unlink(a);
-	unlink(b);
+	gt_same_seed_same_replay("dominator", "Demo Demo Demo Demo", 11, 12);
 }
 
 Test(play, a_player_over_its_cpu_budget_freezes_at_that_round, .timeout = 120)
@@ -111,11 +48,11 @@ Test(play, a_player_over_its_cpu_budget_freezes_at_that_round, .timeout = 120)
 	char args[256];
 	snprintf(args, sizeof args, "tests/players/AISpin50.c Demo Demo Null --cpu 500 -o %s",
 		 path);
-	cr_assert_eq(play(args), 0, "%s", out);
-	cr_assert(strstr(row(0), "round 50: CPU budget exceeded"), "%s", out);
+	cr_assert_eq(play(args), 0, "%s", gt_out);
+	cr_assert(strstr(gt_row(0), "round 50: CPU budget exceeded"), "%s", gt_out);
 	for (int seat = 1; seat < 4; seat++)
-		cr_assert_null(strstr(row(seat), "round "), "%s", out);
-	json_t *r = load_replay(path);
+		cr_assert_null(strstr(gt_row(seat), "round "), "%s", gt_out);
+	json_t *r = gt_load_replay(path);
 	json_t *rounds = json_object_get(r, "rounds");
 	cr_assert_eq(json_array_size(rounds), 200, "the match went on to the end");
 	json_t *frozen = json_array_get(json_object_get(json_object_get(r, "result"), "frozen"), 0);
@@ -131,7 +68,7 @@ Test(play, a_player_over_its_cpu_budget_freezes_at_that_round, .timeout = 120)
 
 /* A player that sleeps 280 ms every turn, just under a 300 ms guard, and
  * so never meets it: its wall budget for the match, 4 x 100 ms of CPU +
- * 200 rounds x 2 ms = 0.8 s, runs out in round 2 (its third 280 ms nap),
+ * 200 rounds x 2 ms = 0.8 s, runs gt_out in round 2 (its third 280 ms nap),
  * and the match ends within that budget, not 200 x 280 ms later.  The
  * first run compiles the players; the second, timed, finds them cached. */
 Test(play, a_sleeper_is_frozen_at_its_wall_budget, .timeout = 120)
@@ -145,15 +82,15 @@ Test(play, a_sleeper_is_frozen_at_its_wall_budget, .timeout = 120)
 	char args[256];
 	snprintf(args, sizeof args, "tests/players/AISleepy.c Demo Demo Null --cpu 100 --config %s",
 		 cfg);
-	cr_assert_eq(play(args), 0, "%s", out);
+	cr_assert_eq(play(args), 0, "%s", gt_out);
 	int64_t t0 = tl_now_ns();
-	cr_assert_eq(play(args), 0, "%s", out);
+	cr_assert_eq(play(args), 0, "%s", gt_out);
 	double took = (tl_now_ns() - t0) / 1e9;
 	unlink(cfg);
-	cr_assert(strstr(row(0), "round 2: wall-clock budget exceeded: waited for 0.8 s of 0.8 s"),
-		  "%s", out);
+	cr_assert(strstr(gt_row(0), "round 2: wall-clock budget exceeded: waited for 0.8 s of 0.8 s"),
+		  "%s", gt_out);
 	for (int seat = 1; seat < 4; seat++)
-		cr_assert_null(strstr(row(seat), "round "), "%s", out);
+		cr_assert_null(strstr(gt_row(seat), "round "), "%s", gt_out);
 	cr_assert_lt(took, 0.8 + 1.0, "the match took %.2f s, the budget is 0.8 s", took);
 }
 
@@ -163,14 +100,14 @@ Test(play, debug_output_goes_to_the_log_not_the_game, .timeout = 120)
 	cr_assert_not_null(mkdtemp(dir));
 	char args[256];
 	snprintf(args, sizeof args, "tests/players/AIChatty.c Demo Demo Null --logs %s", dir);
-	cr_assert_eq(play(args), 0, "%s", out);
-	cr_assert_null(strstr(row(0), "round "), "printf broke the protocol:\n%s", out);
+	cr_assert_eq(play(args), 0, "%s", gt_out);
+	cr_assert_null(strstr(gt_row(0), "round "), "printf broke the protocol:\n%s", gt_out);
 	char path[64];
 	snprintf(path, sizeof path, "%s/seat0.log", dir);
 	size_t len;
-	char *log = slurp(path, &len);
-	log[len] = '\0';
+	char *log = gt_slurp(path, &len);
 	cr_assert(strstr(log, "round 0\n") && strstr(log, "farmers 20\n"), "log: %.200s", log);
+	free(log);
 	unlink(path);
 	for (int i = 1; i < 4; i++) {
 		snprintf(path, sizeof path, "%s/seat%d.log", dir, i);
@@ -181,42 +118,42 @@ Test(play, debug_output_goes_to_the_log_not_the_game, .timeout = 120)
 
 Test(play, protocol_breakers_are_frozen_with_the_reason, .timeout = 120)
 {
-	cr_assert_eq(play("tests/players/AIOrders1001.c Demo Demo Null"), 0, "%s", out);
-	cr_assert(strstr(row(0), "round 3: protocol error: more than 1000 orders in one round"),
-		  "%s", out);
-	cr_assert_eq(play("tests/players/AIBadName.c Demo Demo Null"), 0, "%s", out);
-	cr_assert(strstr(row(0), "before the first round: protocol error: its name must be"),
-		  "%s", out);
+	cr_assert_eq(play("tests/players/AIOrders1001.c Demo Demo Null"), 0, "%s", gt_out);
+	cr_assert(strstr(gt_row(0), "round 3: protocol error: more than 1000 orders in one round"),
+		  "%s", gt_out);
+	cr_assert_eq(play("tests/players/AIBadName.c Demo Demo Null"), 0, "%s", gt_out);
+	cr_assert(strstr(gt_row(0), "before the first round: protocol error: its name must be"),
+		  "%s", gt_out);
 }
 
 Test(play, a_crash_is_reported_as_a_crash, .timeout = 120)
 {
-	cr_assert_eq(play("tests/players/AICrash10.c Demo Demo Null"), 0, "%s", out);
-	cr_assert(strstr(row(0), "round 10: crashed: killed by signal 11 (SIGSEGV)"), "%s", out);
-	cr_assert_null(strstr(row(0), " 0.0 MiB"), "no peak memory: %s", out);
+	cr_assert_eq(play("tests/players/AICrash10.c Demo Demo Null"), 0, "%s", gt_out);
+	cr_assert(strstr(gt_row(0), "round 10: crashed: killed by signal 11 (SIGSEGV)"), "%s", gt_out);
+	cr_assert_null(strstr(gt_row(0), " 0.0 MiB"), "no peak memory: %s", gt_out);
 }
 
 Test(play, library_sorting_is_allowed, .timeout = 120)
 {
-	cr_assert_eq(play("tests/players/AISort.c Demo Demo Null"), 0, "%s", out);
-	cr_assert_null(strstr(row(0), "round "), "%s", out);
+	cr_assert_eq(play("tests/players/AISort.c Demo Demo Null"), 0, "%s", gt_out);
+	cr_assert_null(strstr(gt_row(0), "round "), "%s", gt_out);
 }
 
 Test(play, errors_are_clear_and_exit_non_zero, .timeout = 120)
 {
-	cr_assert_eq(play("tests/players/AIBroken.c Demo Demo Null"), 1, "%s", out);
-	cr_assert(strstr(out, "AIBroken.c:8:") && strstr(out, "undeclared_function"), "%s", out);
-	cr_assert_eq(play("Demo Demo Demo Gandalf"), 2, "%s", out);
-	cr_assert(strstr(out, "unknown player 'Gandalf'"), "%s", out);
-	cr_assert_eq(play("Demo Demo Demo /nonexistent/AIX.c"), 2, "%s", out);
-	cr_assert(strstr(out, "cannot read /nonexistent/AIX.c"), "%s", out);
-	cr_assert_eq(play("Demo Demo Demo"), 2, "%s", out);
-	cr_assert(strstr(out, "needs 4 players, 3 given"), "%s", out);
-	cr_assert_eq(play("Demo Demo Demo Demo -i /dev/null/x"), 2, "%s", out);
+	cr_assert_eq(play("tests/players/AIBroken.c Demo Demo Null"), 1, "%s", gt_out);
+	cr_assert(strstr(gt_out, "AIBroken.c:8:") && strstr(gt_out, "undeclared_function"), "%s", gt_out);
+	cr_assert_eq(play("Demo Demo Demo Gandalf"), 2, "%s", gt_out);
+	cr_assert(strstr(gt_out, "unknown player 'Gandalf'"), "%s", gt_out);
+	cr_assert_eq(play("Demo Demo Demo /nonexistent/AIX.c"), 2, "%s", gt_out);
+	cr_assert(strstr(gt_out, "cannot read /nonexistent/AIX.c"), "%s", gt_out);
+	cr_assert_eq(play("Demo Demo Demo"), 2, "%s", gt_out);
+	cr_assert(strstr(gt_out, "needs 4 players, 3 given"), "%s", gt_out);
+	cr_assert_eq(play("Demo Demo Demo Demo -i /dev/null/x"), 2, "%s", gt_out);
 	char cmd[256];
 	snprintf(cmd, sizeof cmd, "%s play tetris Demo 2>&1", cli_judge());
-	cr_assert_eq(cli_run(cmd, out, sizeof out), 2);
-	cr_assert(strstr(out, "unknown game 'tetris'"), "%s", out);
+	cr_assert_eq(cli_run(cmd, gt_out, sizeof gt_out), 2);
+	cr_assert(strstr(gt_out, "unknown game 'tetris'"), "%s", gt_out);
 }
 
 Test(play, bad_parameters_are_refused_with_the_line, .timeout = 120)
@@ -228,8 +165,8 @@ Test(play, bad_parameters_are_refused_with_the_line, .timeout = 120)
 	close(fd);
 	char args[256];
 	snprintf(args, sizeof args, "Demo Demo Demo Demo -i %s", path);
-	cr_assert_eq(play(args), 2, "%s", out);
-	cr_assert(strstr(out, "rows"), "%s", out);
+	cr_assert_eq(play(args), 2, "%s", gt_out);
+	cr_assert(strstr(gt_out, "rows"), "%s", gt_out);
 	unlink(path);
 }
 
@@ -245,8 +182,8 @@ Test(play, the_shipped_files_are_found_from_any_directory, .timeout = 180)
 
 	snprintf(cmd, sizeof cmd, "cd %s && %s play dominator Null Demo Null Null -s 2 2>&1", tmp,
 		 judge);
-	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
-	cr_assert(strstr(row(1), "Demo"), "%s", out);
+	cr_assert_eq(cli_run(cmd, gt_out, sizeof gt_out), 0, "%s", gt_out);
+	cr_assert(strstr(gt_row(1), "Demo"), "%s", gt_out);
 
 	snprintf(cmd, sizeof cmd,
 		 "cd %s && mkdir -p inst/bin inst/share/judge/build && cp %s inst/bin/judge && "
@@ -254,17 +191,62 @@ Test(play, the_shipped_files_are_found_from_any_directory, .timeout = 180)
 		 "ln -s %s/build/kits inst/share/judge/build/kits && "
 		 "inst/bin/judge play dominator Null Null Demo Null -s 2 2>&1",
 		 tmp, judge, repo, repo, repo);
-	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
-	cr_assert(strstr(row(2), "Demo"), "%s", out);
+	cr_assert_eq(cli_run(cmd, gt_out, sizeof gt_out), 0, "%s", gt_out);
+	cr_assert(strstr(gt_row(2), "Demo"), "%s", gt_out);
 
 	snprintf(cmd, sizeof cmd, "cd %s && JUDGE_DATA=%s/nowhere %s play dominator Demo Null "
 		 "Null Null 2>&1", tmp, tmp, judge);
-	cr_assert_neq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert_neq(cli_run(cmd, gt_out, sizeof gt_out), 0, "%s", gt_out);
 	char want[256];
 	snprintf(want, sizeof want, "unknown player 'Demo': not a shipped player (Null, Demo, "
 		 "Dummy in %s/nowhere/games/dominator/players)", tmp);
-	cr_assert(strstr(out, want), "%s", out);
+	cr_assert(strstr(gt_out, want), "%s", gt_out);
 
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmp);
-	cli_run(cmd, out, sizeof out);
+	cli_run(cmd, gt_out, sizeof gt_out);
+}
+
+Test(play, logs_folder_is_made_and_a_cut_log_says_so, .timeout = 120)
+{
+	char dir[] = "/tmp/judge-logs-XXXXXX", cfg[64], args[256], path[128], cmd[160];
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
+	FILE *f = fopen(cfg, "w");
+	cr_assert_not_null(f);
+	fputs("{\"sandbox\": {\"stderr_kb\": 1}}\n", f);
+	fclose(f);
+	snprintf(args, sizeof args, "tests/players/AIChatty.c Demo Demo Null --config %s "
+		 "--logs %s/new/logs", cfg, dir);
+	cr_assert_eq(play(args), 0, "%s", gt_out);
+	snprintf(path, sizeof path, "%s/new/logs/seat0.log", dir);
+	size_t len;
+	char *log = gt_slurp(path, &len);
+	log[len] = '\0';
+	cr_assert(strstr(log, "farmers "), "%.200s", log);
+	const char *note = strstr(log, "[judge: log cut at 1024 bytes; ");
+	cr_assert_not_null(note, "the log does not say it was cut: ...%s", log + len - 80);
+	cr_assert(strstr(note, " more bytes dropped]\n") && note[-1] == '\n', "%s", note - 1);
+	free(log);
+	snprintf(path, sizeof path, "%s/new/logs/seat1.log", dir);
+	free(gt_slurp(path, &len));
+	cr_assert_eq(len, 0, "a quiet player's log is empty, with no note");
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+Test(play, a_player_without_its_name_is_told_what_to_write, .timeout = 120)
+{
+	char path[] = "/tmp/judge-AINoName-XXXXXX.c";
+	int fd = mkstemps(path, 2);
+	cr_assert_geq(fd, 0);
+	const char *text = "#include \"dominator.h\"\nvoid play(void) {}\n";
+	cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	char args[160];
+	snprintf(args, sizeof args, "%s Demo Demo Null", path);
+	int rc = play(args);
+	unlink(path);
+	cr_assert_eq(rc, 1, "%s", gt_out);
+	cr_assert(strstr(gt_out, "does not name its player: write PLAYER_NAME(Name)"), "%s", gt_out);
+	cr_assert_null(strstr(gt_out, "undefined reference"), "%s", gt_out);
 }

@@ -572,6 +572,27 @@ SBX_TEST(sbx_cpu, system_time_stderr)
 		     "log holds more than the x's written");
 }
 
+/* A budget for one step (a game's turn), armed by the caller, stops the
+ * spinner after that step's CPU, far below the whole budget, with a
+ * message naming the step. */
+SBX_TEST(sbx_cpu, step_budget_stops_within_the_step)
+{
+	struct sbx_limits lim;
+	tl_limits(&lim);
+	lim.cpu_ns = 5000 * TL_MS;
+	lim.wall_ns = 30000 * TL_MS;
+	struct tl_player *pl = tl_start("spin", &lim);
+	cr_assert_not_null(pl);
+	sbx_arm_cpu(pl->proc, 100 * TL_MS, "one turn");
+	tl_finish(pl, &run);
+	tl_expect_verdict(&run, SBX_CPU);
+	uint64_t cpu = run.res.cpu_ns;
+	cr_expect(cpu >= 100 * TL_MS && cpu <= 150 * TL_MS, "cpu %llu ms, the step allows 100 ms",
+		  (unsigned long long)(cpu / TL_MS));
+	cr_expect(strstr(run.res.message, "of CPU for one turn; the limit is 0.100 s"),
+		  "message '%s'", run.res.message);
+}
+
 SBX_TEST(sbx_cpu, catches_sigxcpu)
 {
 	run_cpu_attack("sigxcpu");

@@ -12,6 +12,7 @@
 
 #include "games/starwar/sw.h"
 #include "games/seed.h"
+#include "tests/unit/engine_testlib.h"
 
 /* ---- fixtures -------------------------------------------------------------- */
 
@@ -33,11 +34,7 @@ static void ship_at(struct sw_state *d, int id, int row, int col)
 
 static int send_raw(struct sw_state *d, int player, const struct sw_msg_order *o, size_t n)
 {
-	static uint8_t buf[SW_ORDERS_MAX];
-	char err[GAME_ERRLEN] = "";
-	size_t len = sw_orders_encode(o, n, buf, sizeof buf);
-	cr_assert_gt(len, 0);
-	return sw_take_orders(d, player, buf, len, err);
+	return et_send(&starwar_game, d, &sw_orders, player, o, n);
 }
 
 static void order(struct sw_state *d, int id, int action)
@@ -164,10 +161,7 @@ Test(starwar_params, start_lines_place_every_ship)
 
 static void expect_error(const char *text, const char *want)
 {
-	struct sw_params p;
-	char err[GAME_ERRLEN] = "";
-	cr_expect_eq(sw_params_parse(text, &p, err), -1, "accepted: %s", text);
-	cr_expect(strstr(err, want) != NULL, "error '%s', expected '%s'", err, want);
+	et_expect_params_error(&starwar_game, text, want);
 }
 
 Test(starwar_params, errors_name_line_and_key)
@@ -686,7 +680,7 @@ Test(starwar_orders, more_than_1000_orders_is_an_error)
 	for (int i = 0; i < SW_MAX_ORDERS + 5; i++)
 		o[i] = (struct sw_msg_order){ 0, sw_move_action(1, 1) };
 	static uint8_t buf[SW_ORDERS_MAX];
-	size_t len = sw_orders_encode(o, SW_MAX_ORDERS + 5, buf, sizeof buf);
+	size_t len = orders_encode(&sw_orders, o, SW_MAX_ORDERS + 5, buf, sizeof buf);
 	cr_expect_eq(len, SW_ORDERS_MAX, "the encoder keeps 1001 orders");
 	char err[GAME_ERRLEN] = "";
 	cr_expect_eq(starwar_game.orders((struct game_state *)d, 0, buf, len, err), -1);
@@ -710,16 +704,7 @@ Test(starwar_orders, malformed_messages_are_errors)
 {
 	struct sw_state *d = fixture(19);
 	char err[GAME_ERRLEN];
-	const uint8_t short_count[1] = { 1 };
-	const uint8_t missing[4] = { 2, 0, 0, 0 };
-	const uint8_t extra[6] = { 1, 0, 0, 0, 2, 9 };
-	cr_expect_eq(sw_take_orders(d, 1, NULL, 0, err), -1);
-	cr_expect_eq(sw_take_orders(d, 2, short_count, 1, err), -1);
-	cr_expect_eq(sw_take_orders(d, 3, missing, 4, err), -1);
-	cr_expect(strstr(err, "malformed") != NULL, "%s", err);
-	cr_expect_eq(sw_take_orders(d, 0, extra, 6, err), -1);
-	cr_expect_eq(sw_take_orders(d, 4, extra, 6, err), -1);
-	cr_expect_eq(sw_take_orders(d, -1, extra, 6, err), -1);
+	et_expect_malformed_refused(&starwar_game, (struct game_state *)d, SW_ORDER_LEN);
 	sw_free(d);
 	d = fixture(19);
 	const uint8_t empty[2] = { 0, 0 };

@@ -1486,3 +1486,38 @@ Test(store_concurrent, two_processes_create_the_same_file_at_once)
 		store_close(s);
 	}
 }
+
+static struct store_activity activity(struct store *s)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store_activity a;
+	cr_assert_eq(store_activity(s, &a, err), 0, "store_activity: %s", err);
+	return a;
+}
+
+BOTH(store_jobs, activity_tells_a_stalled_queue_from_a_busy_one)
+{
+	struct store *s = open_store(target, true);
+	struct store_activity a = activity(s);
+	cr_expect(a.waiting == 0 && a.running == 0 && a.oldest_wait_ms == 0);
+	int64_t old = enqueue(s, "match", "{}", 0, 0);
+	enqueue(s, "match", "{}", 0, store_now_ms() + 600000); /* not yet claimable */
+	enqueue(s, "notify", "{}", 0, 0);                       /* webhooks do not count */
+	script(s, "UPDATE jobs SET created_at = created_at - 90000 WHERE kind = 'match'",
+	       "UPDATE jobs SET created_at = created_at - 90000 WHERE kind = 'match'");
+	a = activity(s);
+	cr_expect_eq(a.waiting, 1);
+	cr_expect_eq(a.running, 0);
+	cr_expect(a.oldest_wait_ms >= 90000 && a.oldest_wait_ms < 100000, "%lld",
+		  (long long)a.oldest_wait_ms);
+	cr_expect(store_stalled(&a));
+
+	struct store_job j = claim_ok(s, "w1", 30000, 3);
+	cr_expect_eq(j.id, old);
+	store_job_clear(&j);
+	a = activity(s);
+	cr_expect_eq(a.waiting, 0);
+	cr_expect_eq(a.running, 1);
+	cr_expect_not(store_stalled(&a), "a held lease is a worker at work");
+	store_close(s);
+}

@@ -97,8 +97,9 @@ struct ant_parse {
 
 /* ---- checks across keys -------------------------------------------------- */
 
-static int ant_check_all(struct ant_parse *ps)
+static int ant_check_all(void *ctx)
 {
+	struct ant_parse *ps = ctx;
 	const struct ant_params *p = ps->p;
 	int side = p->rows < p->cols ? p->rows : p->cols;
 	/* The food rectangles live inside a quadrant. */
@@ -129,7 +130,5 @@ int ant_params_parse(const char *text, struct ant_params *p, char err[GAME_ERRLE
 {
 	ant_params_default(p);
 	struct ant_parse ps = { .pt = { ant_keys, ANT_NKEYS, p, err, { 0 } }, .p = p };
-	if (pt_read(&ps.pt, text, NULL, NULL) < 0)
-		return -1;
-	return ant_check_all(&ps);
+	return pt_read_checked(&ps.pt, text, NULL, NULL, ant_check_all);
 }

@@ -26,6 +26,7 @@
  */
 #include <string.h>
 
+#include "games/engine.h"
 #include "games/ants/ants.h"
 #include "games/replay_runs.h"
 
@@ -129,10 +130,7 @@ json_t *ant_replay_round(const struct ant_state *g)
 	ant_set_if_any(frame, "carry", f.carry);
 	ant_set_if_any(frame, "reserve", f.reserve);
 	ant_set_if_any(frame, "food", f.food);
-	json_t *score = json_array();
-	for (int q = 0; q < ANT_PLAYERS; q++)
-		json_array_append_new(score, json_integer(g->score[q]));
-	json_object_set_new(frame, "score", score);
+	json_object_set_new(frame, "score", game_json_scores(g->score, ANT_PLAYERS));
 	return frame;
 }
 
@@ -180,22 +178,25 @@ json_t *ant_replay_orders(const struct ant_state *g)
 	return json_string(s);
 }
 
-/* The commands of the string for the ants player owns. */
+/* A command of the string, if its ant is player's. */
+static int ant_replay_take(const void *state, int player, int id, char c, void *order)
+{
+	const struct ant_state *g = state;
+	struct ant_msg_order *o = order;
+	if (!ant_letter_cmd(c, o))
+		return -1;
+	if (id >= g->nids || g->ant[id].player != player)
+		return 0;
+	o->id = (uint16_t)id;
+	return 1;
+}
+
 size_t ant_replay_message(const struct ant_state *g, int player, const json_t *orders,
 			  uint8_t *buf, size_t cap)
 {
-	const char *s = json_string_value(orders);
-	if (!s || player < 0 || player >= ANT_PLAYERS)
-		return 0;
 	struct ant_msg_order o[ANT_MAX_ORDERS];
-	struct runs_reader r = runs_reader(s);
-	int n = 0, id, got;
-	char c;
-	while ((got = runs_get(&r, ANT_MAX_IDS, &id, &c)) > 0) {
-		if (n == ANT_MAX_ORDERS || !ant_letter_cmd(c, &o[n]))
-			return 0;
-		if (id < g->nids && g->ant[id].player == player)
-			o[n++].id = (uint16_t)id;
-	}
-	return got < 0 ? 0 : ant_orders_encode(o, (size_t)n, buf, cap);
+	if (player < 0 || player >= ANT_PLAYERS)
+		return 0;
+	return runs_message(orders, ANT_MAX_IDS, g, player, ant_replay_take, &ant_orders, o, buf,
+			    cap);
 }

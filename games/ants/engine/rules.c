@@ -61,42 +61,7 @@ static void ant_select(struct ant_state *g, int player, struct ant_msg_order o)
 					 .type = (int8_t)o.type };
 }
 
-int ant_take_orders(struct ant_state *g, int player, const uint8_t *buf, size_t len,
-		    char err[GAME_ERRLEN])
-{
-	if (player < 0 || player >= ANT_PLAYERS) {
-		snprintf(err, GAME_ERRLEN, "there is no player %d", player);
-		return -1;
-	}
-	if (g->frozen[player])
-		return 0;
-	const char *why = NULL;
-	int n = ant_orders_decode(buf, len, g->incoming, &why);
-	/* The limit is per round, however many messages carry the orders. */
-	if (n >= 0 && g->norders[player] + n > ANT_MAX_ORDERS) {
-		n = -1;
-		why = "more than 1000 orders in one round";
-	}
-	if (n < 0) {
-		snprintf(err, GAME_ERRLEN, "%s", why);
-		ant_freeze(g, player);
-		return -1;
-	}
-	g->norders[player] += n;
-	for (int i = 0; i < n; i++)
-		ant_select(g, player, g->incoming[i]);
-	return 0;
-}
-
-void ant_set_status(struct ant_state *g, int player, double cpu_share)
-{
-	if (player < 0 || player >= ANT_PLAYERS || g->frozen[player])
-		return;
-	if (cpu_share < 0)
-		ant_freeze(g, player);
-	else
-		g->cpu[player] = isfinite(cpu_share) ? cpu_share : 0;
-}
+GAME_PLAYER_INPUT(ant, ANT_PLAYERS, frozen, ANT_MAX_ORDERS, NULL, ant_select, ant_freeze);
 
 /* ---- commands ------------------------------------------------------------ */
 

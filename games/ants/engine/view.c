@@ -7,18 +7,9 @@
  */
 #include <math.h>
 
+#include "games/engine.h"
 #include "games/ants/ants.h"
 #include "games/seed.h"
-
-static int32_t ant_cpu_millionths(const struct ant_state *g, int player)
-{
-	double share = g->cpu[player];
-	if (g->frozen[player] || share < 0)
-		return -1;
-	if (!(share < 2000.0)) /* also NaN: as good as exhausted, and in range */
-		share = 2000.0;
-	return (int32_t)lround(share * 1e6);
-}
 
 static uint32_t ant_u32(int v)
 {
@@ -38,7 +29,7 @@ static void ant_view_head(const struct ant_state *g, struct ant_msg_head *h)
 	for (int q = 0; q < ANT_PLAYERS; q++)
 		h->player[q] = (struct ant_msg_player){ .score = g->score[q],
 							.ants = ant_count(g, q),
-							.cpu = ant_cpu_millionths(g, q) };
+							.cpu = game_cpu_millionths(g->cpu[q], g->frozen[q]) };
 }
 
 static struct ant_msg_ant ant_view_ant(const struct ant_state *g, int id)

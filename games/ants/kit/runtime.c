@@ -7,14 +7,11 @@
 
 #include "games/ants/kit/ants.h"
 #include "games/ants/proto.h"
-#include "games/kit/io.h"
-#include "games/kit/rng.h"
+#include "games/kit/runtime.h"
 
-extern const char player_name[];
 
 static struct ant_msg_start start;
 static struct ant_msg_view view;
-static struct rng rng;
 static int ant_index[ANT_MAX_IDS]; /* id -> index in view.ant, or -1 */
 static int ant_at[ANT_MAX_CELLS];  /* cell -> ant id, or -1 */
 static int lists[ANT_PLAYERS][ANT_TYPES][ANT_MAX_CELLS];
@@ -125,18 +122,7 @@ int colony_size(int player)
 	return player >= 0 && player < ANT_PLAYERS ? view.h.player[player].ants : 0;
 }
 
-long long score(int player)
-{
-	return player >= 0 && player < ANT_PLAYERS ? view.h.player[player].score : 0;
-}
-
-double status(int player)
-{
-	if (player < 0 || player >= ANT_PLAYERS)
-		return -1;
-	int cpu = view.h.player[player].cpu;
-	return cpu < 0 ? -1 : cpu / 1e6;
-}
+KIT_SCORE_AND_STATUS(ANT_PLAYERS, view.h.player)
 
 bool can_lay(int id, AntType t)
 {
@@ -162,22 +148,6 @@ void take(int id) { order(id, ANT_TAKE, 0, 0); }
 void leave(int id) { order(id, ANT_LEAVE, 0, 0); }
 void lay(int id, Dir d, AntType t) { order(id, ANT_LAY, (int)d, (int)t); }
 
-int random_int(int low, int high)
-{
-	return low < high ? rng_uniform(&rng, low, high) : low;
-}
-
-void random_permutation(int n, int *out)
-{
-	if (n > 0)
-		rng_permutation(&rng, out, n);
-}
-
-/* The in-process build hides every symbol but these two. */
-#define KIT_ENTRY __attribute__((visibility("default")))
-KIT_ENTRY int antkit_start(const uint8_t *msg, size_t len);
-KIT_ENTRY long antkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
-
 /* The lookups the API needs, rebuilt from each view. */
 static void index_view(void)
 {
@@ -197,28 +167,7 @@ static void index_view(void)
 /* The two steps of the game as the kit sees them, apart from how the bytes
  * travel: through the sandbox's pipes in main() below, or by direct calls
  * in an in-process build (KIT_NO_MAIN). */
-int antkit_start(const uint8_t *msg, size_t len)
-{
-	if (!ant_start_decode(msg, len, &start))
-		return -1;
-	rng = rng_seeded(start.seed);
-	return 0;
-}
+KIT_START(antkit_start, ant_start_decode)
+KIT_TURN(antkit_turn, ant_view_decode, index_view, &ant_orders)
 
-long antkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
-{
-	if (!ant_view_decode(msg, len, &view))
-		return -1;
-	index_view();
-	norders = 0;
-	play();
-	return (long)ant_orders_encode(orders, (size_t)norders, out, cap);
-}
-
-#ifndef KIT_NO_MAIN
-int main(void)
-{
-	static uint8_t in[FRAME_HEADER + ANT_VIEW_MAX], out[ANT_ORDERS_MAX];
-	return kit_main("ants", player_name, antkit_start, antkit_turn, in, sizeof in, out, sizeof out);
-}
-#endif
+KIT_MAIN("ants", antkit_start, antkit_turn, ANT_VIEW_MAX, ANT_ORDERS_MAX)

@@ -20,11 +20,9 @@ struct bz_state *bz_new_players(const char *params, uint64_t seed, int players,
 			 BZ_MIN_PLAYERS, BZ_MAX_PLAYERS, players);
 		return NULL;
 	}
-	struct bz_state *b = calloc(1, sizeof *b);
-	if (!b) {
-		snprintf(err, GAME_ERRLEN, "out of memory for a Blitz2018 match");
+	struct bz_state *b = game_state_alloc(sizeof *b, "Blitz2018", err);
+	if (!b)
 		return NULL;
-	}
 	if (bz_params_parse(params, &b->p, err) < 0) {
 		free(b);
 		return NULL;

@@ -71,8 +71,9 @@ static int bz_parse_site(const char *s, const char *end, struct bz_params *p, in
 	return -1;
 }
 
-static int bz_parse_map_row(struct bz_parse *ps, const struct pt_line *l)
+static int bz_parse_map_row(void *ctx, const struct pt_line *l)
 {
+	struct bz_parse *ps = ctx;
 	const char *s = l->s, *end = l->s + l->len;
 	int col = 0;
 	if (ps->rows == BZ_MAX_SIDE)
@@ -114,8 +115,10 @@ static void bz_pack_map(struct bz_params *p, int rows, int cols)
 	}
 }
 
-static int bz_check_map(struct bz_parse *ps)
+static int bz_check_map(void *ctx, int line)
 {
+	struct bz_parse *ps = ctx;
+	ps->map_line = line;
 	struct bz_params *p = ps->p;
 	if (ps->rows < BZ_MIN_SIDE || ps->cols < BZ_MIN_SIDE)
 		return pt_fail(&ps->pt, ps->map_line, "map",
@@ -132,8 +135,9 @@ static int bz_check_map(struct bz_parse *ps)
 }
 
 /* A range of sizes goes with neither a fixed size nor a fixed map. */
-static int bz_check_sizes(struct bz_parse *ps)
+static int bz_check_sizes(void *ctx)
 {
+	struct bz_parse *ps = ctx;
 	const struct bz_params *p = ps->p;
 	int lmin = pt_line_of(&ps->pt, "size_min"), lmax = pt_line_of(&ps->pt, "size_max");
 	if (!lmin && !lmax)
@@ -150,24 +154,10 @@ static int bz_check_sizes(struct bz_parse *ps)
 	return 0;
 }
 
-static int bz_map_begin(void *ps, int line)
-{
-	((struct bz_parse *)ps)->map_line = line;
-	return 0;
-}
-
-static int bz_map_row(void *ps, const struct pt_line *l)
-{
-	return bz_parse_map_row(ps, l);
-}
-
 int bz_params_parse(const char *text, struct bz_params *p, char err[GAME_ERRLEN])
 {
-	static const struct pt_section map = { "map", bz_map_begin, bz_map_row, NULL };
+	static const struct pt_section map = { "map", NULL, bz_parse_map_row, NULL };
 	bz_params_default(p);
 	struct bz_parse ps = { .pt = { bz_keys, BZ_NKEYS, p, err, { 0 } }, .p = p };
-	int section = pt_read(&ps.pt, text, &map, &ps);
-	if (section < 0 || (section && bz_check_map(&ps) < 0))
-		return -1;
-	return bz_check_sizes(&ps);
+	return pt_read_checked(&ps.pt, text, &map, bz_check_map, bz_check_sizes);
 }

@@ -86,26 +86,27 @@ json_t *bz_replay_orders(const struct bz_state *b)
 	return json_string(moves);
 }
 
+/* A move of the string, if its site is player's. */
+static int bz_replay_take(const void *state, int player, int site, char c, void *order)
+{
+	const struct bz_state *b = state;
+	int dir = BZ_NORTH;
+	while (dir < BZ_DIRS && bz_letter[dir] != c)
+		dir++;
+	if (dir == BZ_DIRS)
+		return -1;
+	if (b->owner[site] != player + 1)
+		return 0;
+	*(struct bz_msg_order *)order = (struct bz_msg_order){ (uint16_t)site, (uint8_t)dir };
+	return 1;
+}
+
 /* The player's part of the orders (its own sites), as its message. */
 size_t bz_replay_message(const struct bz_state *b, int player, const json_t *orders,
 			 uint8_t *buf, size_t cap)
 {
 	static _Thread_local struct bz_msg_order o[BZ_MAX_ORDERS];
-	const char *s = json_string_value(orders);
-	if (!s || player < 0 || player >= b->players)
+	if (player < 0 || player >= b->players)
 		return 0;
-	struct runs_reader r = runs_reader(s);
-	size_t n = 0;
-	int site, got;
-	char c;
-	while ((got = runs_get(&r, b->sites, &site, &c)) > 0) {
-		int dir = BZ_NORTH;
-		while (dir < BZ_DIRS && bz_letter[dir] != c)
-			dir++;
-		if (dir == BZ_DIRS)
-			return 0;
-		if (b->owner[site] == player + 1)
-			o[n++] = (struct bz_msg_order){ .site = (uint16_t)site, .dir = (uint8_t)dir };
-	}
-	return got < 0 ? 0 : bz_orders_encode(o, n, buf, cap);
+	return runs_message(orders, b->sites, b, player, bz_replay_take, &bz_orders, o, buf, cap);
 }

@@ -53,51 +53,18 @@ void bz_eject(struct bz_state *b, int player)
 	bz_count_land(b);
 }
 
-void bz_set_status(struct bz_state *b, int player, double cpu_share)
+/* The first order for a site counts; one for a site the player does not
+ * own, or an unknown direction, is ignored. */
+static void bz_select_order(struct bz_state *b, int player, struct bz_msg_order o)
 {
-	if (player < 0 || player >= b->players || b->ejected[player])
-		return;
-	if (cpu_share < 0)
-		bz_eject(b, player);
-	else
-		b->cpu[player] = isfinite(cpu_share) ? cpu_share : 0;
+	if (o.site < b->sites && o.dir < BZ_DIRS && b->owner[o.site] == player + 1 &&
+	    b->order[o.site] == BZ_NO_ORDER)
+		b->order[o.site] = o.dir;
 }
 
-/* ---- orders -------------------------------------------------------------- */
-
-int bz_take_orders(struct bz_state *b, int player, const uint8_t *buf, size_t len,
-		   char err[GAME_ERRLEN])
-{
-	if (player < 0 || player >= b->players) {
-		snprintf(err, GAME_ERRLEN, "there is no player %d", player);
-		return -1;
-	}
-	if (b->ejected[player])
-		return 0;
-	const char *why = NULL;
-	int n = bz_orders_decode(buf, len, b->incoming, &why);
-	if (n >= 0 && b->norders[player] + n > b->sites) {
-		snprintf(err, GAME_ERRLEN, "%d orders in one round, but the map has only %d sites",
-			 b->norders[player] + n, b->sites);
-		bz_eject(b, player);
-		return -1;
-	}
-	if (n < 0) {
-		snprintf(err, GAME_ERRLEN, "%s", why);
-		bz_eject(b, player);
-		return -1;
-	}
-	b->norders[player] += n;
-	/* The first order for a site counts; one for a site the player does not
-	 * own, or an unknown direction, is ignored. */
-	for (int i = 0; i < n; i++) {
-		struct bz_msg_order o = b->incoming[i];
-		if (o.site < b->sites && o.dir < BZ_DIRS && b->owner[o.site] == player + 1 &&
-		    b->order[o.site] == BZ_NO_ORDER)
-			b->order[o.site] = o.dir;
-	}
-	return 0;
-}
+GAME_PLAYER_INPUT(bz, s->players, ejected, s->sites,
+		  "%d orders in one round, but the map has only %d sites",
+		  bz_select_order, bz_eject);
 
 /* ---- a turn -------------------------------------------------------------- */
 

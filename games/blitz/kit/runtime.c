@@ -8,16 +8,13 @@
 
 #include "games/blitz/kit/blitz.h"
 #include "games/blitz/proto.h"
-#include "games/kit/io.h"
-#include "games/kit/rng.h"
+#include "games/kit/runtime.h"
 
-extern const char player_name[];
 /* A player need not define init(). */
 __attribute__((weak)) void init(void);
 
 static struct bz_msg_start start;
 static struct bz_msg_view view;
-static struct rng rng;
 static bool seen[BZ_MAX_SITES];
 static uint8_t move[BZ_MAX_SITES]; /* BZ_DIRS: none */
 static struct bz_msg_order orders[BZ_MAX_ORDERS];
@@ -97,11 +94,6 @@ void set_move(Location l, Direction d)
 		move[site_of(l)] = (uint8_t)d;
 }
 
-int random_int(int low, int high)
-{
-	return low < high ? rng_uniform(&rng, low, high) : low;
-}
-
 /* What is outside the fog: own sites and the discs around them (every
  * site without fog).  The judge sends fogged sites as plain map sites, so
  * the kit works it out the same way the engine does. */
@@ -115,18 +107,10 @@ static void compute_sight(void)
 			bz_mark_disc(start.width, start.height, s, start.fog, seen);
 }
 
-/* The in-process build hides every symbol but these two. */
-#define KIT_ENTRY __attribute__((visibility("default")))
-KIT_ENTRY int bzkit_start(const uint8_t *msg, size_t len);
-KIT_ENTRY long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
+KIT_START(bzkit_start, bz_start_decode)
 
-int bzkit_start(const uint8_t *msg, size_t len)
-{
-	if (!bz_start_decode(msg, len, &start))
-		return -1;
-	rng = rng_seeded(start.seed);
-	return 0;
-}
+/* The in-process build hides every symbol but the entry points. */
+KIT_ENTRY long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
 
 long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 {
@@ -143,14 +127,7 @@ long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 	for (int s = 0; s < sites; s++)
 		if (move[s] != BZ_DIRS && move[s] != BZ_STILL)
 			orders[n++] = (struct bz_msg_order){ (uint16_t)s, move[s] };
-	return (long)bz_orders_encode(orders, n, out, cap);
+	return (long)orders_encode(&bz_orders, orders, n, out, cap);
 }
 
-#ifndef KIT_NO_MAIN
-int main(void)
-{
-	static uint8_t in[FRAME_HEADER + BZ_VIEW_MAX], out[BZ_ORDERS_MAX];
-	return kit_main("blitz", player_name, bzkit_start, bzkit_turn, in, sizeof in, out,
-			sizeof out);
-}
-#endif
+KIT_MAIN("blitz", bzkit_start, bzkit_turn, BZ_VIEW_MAX, BZ_ORDERS_MAX)

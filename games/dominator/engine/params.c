@@ -93,8 +93,9 @@ static int dom_board_char(char ch)
 	return DOM_BOARD_WALL - 1;
 }
 
-static int dom_parse_board_row(struct dom_parse *ps, const struct pt_line *l)
+static int dom_parse_board_row(void *ctx, const struct pt_line *l)
 {
+	struct dom_parse *ps = ctx;
 	if (l->len > DOM_MAX_ROWS)
 		return pt_fail(&ps->pt, l->number, "board", "a row of %zu cells (at most %d)", l->len,
 				DOM_MAX_ROWS);
@@ -128,10 +129,12 @@ static bool dom_board_border_ok(const struct dom_params *p, int n)
 }
 
 /* The board sets rows and cols; keys that were given must agree with it. */
-static int dom_check_board(struct dom_parse *ps)
+static int dom_check_board(void *ctx, int line)
 {
+	struct dom_parse *ps = ctx;
+	ps->board_line = line;
 	struct dom_params *p = ps->p;
-	int rows = ps->board_rows, cols = ps->board_cols, line = ps->board_line;
+	int rows = ps->board_rows, cols = ps->board_cols;
 	if (rows != cols)
 		return pt_fail(&ps->pt, line, "board", "%d rows of %d cells: it must be square", rows,
 				cols);
@@ -162,8 +165,9 @@ static int dom_last_line(const struct dom_parse *ps, const char *a, const char *
 	return m > lc ? m : lc;
 }
 
-static int dom_check_all(struct dom_parse *ps)
+static int dom_check_all(void *ctx)
 {
+	struct dom_parse *ps = ctx;
 	struct dom_params *p = ps->p;
 	/* rows = cols: one given alone sets both. */
 	if (pt_line_of(&ps->pt, "rows") && !pt_line_of(&ps->pt, "cols"))
@@ -190,24 +194,10 @@ static int dom_check_all(struct dom_parse *ps)
 	return 0;
 }
 
-static int dom_board_begin(void *ps, int line)
-{
-	((struct dom_parse *)ps)->board_line = line;
-	return 0;
-}
-
-static int dom_board_row(void *ps, const struct pt_line *l)
-{
-	return dom_parse_board_row(ps, l);
-}
-
 int dom_params_parse(const char *text, struct dom_params *p, char err[GAME_ERRLEN])
 {
-	static const struct pt_section board = { "board", dom_board_begin, dom_board_row, NULL };
+	static const struct pt_section board = { "board", NULL, dom_parse_board_row, NULL };
 	dom_params_default(p);
 	struct dom_parse ps = { .pt = { dom_keys, DOM_NKEYS, p, err, { 0 } }, .p = p };
-	int section = pt_read(&ps.pt, text, &board, &ps);
-	if (section < 0 || (section && dom_check_board(&ps) < 0))
-		return -1;
-	return dom_check_all(&ps);
+	return pt_read_checked(&ps.pt, text, &board, dom_check_board, dom_check_all);
 }

@@ -31,6 +31,7 @@
  */
 #include <stdio.h>
 
+#include "games/engine.h"
 #include "games/dominator/dom.h"
 #include "games/replay_runs.h"
 
@@ -60,14 +61,6 @@ static json_t *dom_json_board(const struct dom_state *d)
 		json_array_append_new(rows, json_string(line));
 	}
 	return rows;
-}
-
-static json_t *dom_json_scores(const struct dom_state *d)
-{
-	json_t *a = json_array();
-	for (int q = 0; q < DOM_PLAYERS; q++)
-		json_array_append_new(a, json_integer(d->score[q]));
-	return a;
 }
 
 json_t *dom_replay_header(const struct dom_state *d)
@@ -158,7 +151,7 @@ json_t *dom_replay_round(const struct dom_state *d)
 	dom_set_if_any(frame, "cells", dom_paint_fixes(d));
 	dom_set_if_any(frame, "health", health);
 	dom_set_if_any(frame, "units", units);
-	json_object_set_new(frame, "score", dom_json_scores(d));
+	json_object_set_new(frame, "score", game_json_scores(d->score, DOM_PLAYERS));
 	return frame;
 }
 
@@ -178,25 +171,26 @@ json_t *dom_replay_orders(const struct dom_state *d)
 	return json_string(s);
 }
 
-/* The orders of the string for the units player owns, turned back into
- * its view (turned 2 * player steps of the direction circle). */
+/* An order of the string, if its unit is player's, turned back into its
+ * view (2 * player steps of the direction circle). */
+static int dom_replay_take(const void *state, int player, int id, char c, void *order)
+{
+	const struct dom_state *d = state;
+	if (c < 'a' || c >= 'a' + DOM_NONE)
+		return -1;
+	if (id >= d->nunits || d->unit[id].owner != player)
+		return 0;
+	int view_dir = (c - 'a' + 8 - 2 * player) % 8;
+	*(struct dom_msg_order *)order = (struct dom_msg_order){ (uint16_t)id, (uint8_t)view_dir };
+	return 1;
+}
+
 size_t dom_replay_message(const struct dom_state *d, int player, const json_t *orders,
 			  uint8_t *buf, size_t cap)
 {
-	const char *s = json_string_value(orders);
-	if (!s || player < 0 || player >= DOM_PLAYERS)
-		return 0;
 	struct dom_msg_order o[DOM_MAX_ORDERS];
-	struct runs_reader r = runs_reader(s);
-	int n = 0, id, got;
-	char c;
-	while ((got = runs_get(&r, DOM_MAX_UNITS, &id, &c)) > 0) {
-		if (c < 'a' || c >= 'a' + DOM_NONE || n == DOM_MAX_ORDERS)
-			return 0;
-		if (id >= d->nunits || d->unit[id].owner != player)
-			continue;
-		int view_dir = (c - 'a' + 8 - 2 * player) % 8;
-		o[n++] = (struct dom_msg_order){ .id = (uint16_t)id, .dir = (uint8_t)view_dir };
-	}
-	return got < 0 ? 0 : dom_orders_encode(o, (size_t)n, buf, cap);
+	if (player < 0 || player >= DOM_PLAYERS)
+		return 0;
+	return runs_message(orders, DOM_MAX_UNITS, d, player, dom_replay_take, &dom_orders, o, buf,
+			    cap);
 }

@@ -41,41 +41,7 @@ static void dom_select_order(struct dom_state *d, int player, struct dom_msg_ord
 	d->order[o.id] = (int8_t)dom_turn_dir(player, o.dir);
 }
 
-int dom_take_orders(struct dom_state *d, int player, const uint8_t *buf, size_t len,
-		    char err[GAME_ERRLEN])
-{
-	if (player < 0 || player >= DOM_PLAYERS) {
-		snprintf(err, GAME_ERRLEN, "there is no player %d", player);
-		return -1;
-	}
-	if (d->frozen[player])
-		return 0;
-	const char *why = NULL;
-	int n = dom_orders_decode(buf, len, d->incoming, &why);
-	if (n >= 0 && d->norders[player] + n > DOM_MAX_ORDERS) {
-		n = -1;
-		why = "more than 1000 orders in one round";
-	}
-	if (n < 0) {
-		snprintf(err, GAME_ERRLEN, "%s", why);
-		dom_freeze(d, player);
-		return -1;
-	}
-	d->norders[player] += n;
-	for (int i = 0; i < n; i++)
-		dom_select_order(d, player, d->incoming[i]);
-	return 0;
-}
-
-void dom_set_status(struct dom_state *d, int player, double cpu_share)
-{
-	if (player < 0 || player >= DOM_PLAYERS || d->frozen[player])
-		return;
-	if (cpu_share < 0)
-		dom_freeze(d, player);
-	else
-		d->cpu[player] = isfinite(cpu_share) ? cpu_share : 0;
-}
+GAME_PLAYER_INPUT(dom, DOM_PLAYERS, frozen, DOM_MAX_ORDERS, NULL, dom_select_order, dom_freeze);
 
 /* ---- captures ------------------------------------------------------------ */
 

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "games/engine.h"
 #include "games/dominator/dom.h"
 #include "games/seed.h"
 
@@ -40,16 +41,6 @@ void dom_real_to_view(int n, int player, int r, int c, int *vr, int *vc)
 static int dom_relative(int player, int team)
 {
 	return (team - player + DOM_PLAYERS) % DOM_PLAYERS;
-}
-
-static int32_t dom_cpu_millionths(const struct dom_state *d, int team)
-{
-	double share = d->cpu[team];
-	if (d->frozen[team] || share < 0)
-		return -1;
-	if (!(share < 2000.0)) /* also NaN: as good as exhausted, and in range */
-		share = 2000.0;
-	return (int32_t)lround(share * 1e6);
 }
 
 static void dom_view_cells(const struct dom_state *d, int player, struct dom_msg_view *v)
@@ -89,7 +80,7 @@ void dom_view_build(const struct dom_state *d, int player, struct dom_msg_view *
 		int team = (q + player) % DOM_PLAYERS;
 		v->player[q] = (struct dom_msg_player){ .land = d->land[team],
 							.score = d->score[team],
-							.cpu = dom_cpu_millionths(d, team) };
+							.cpu = game_cpu_millionths(d->cpu[team], d->frozen[team]) };
 	}
 	dom_view_cells(d, player, v);
 	v->nunits = 0;

@@ -7,14 +7,11 @@
 
 #include "games/dominator/kit/dominator.h"
 #include "games/dominator/proto.h"
-#include "games/kit/io.h"
-#include "games/kit/rng.h"
+#include "games/kit/runtime.h"
 
-extern const char player_name[];
 
 static struct dom_msg_start start;
 static struct dom_msg_view view;
-static struct rng rng;
 static int unit_index[DOM_MAX_UNITS];   /* id -> index in view.unit, or -1 */
 static int unit_at[DOM_MAX_CELLS];      /* cell -> unit id, or -1 */
 static int lists[DOM_PLAYERS][DOM_TYPES][DOM_MAX_UNITS];
@@ -96,18 +93,7 @@ int land(int player)
 	return player >= 0 && player < DOM_PLAYERS ? view.player[player].land : 0;
 }
 
-long long score(int player)
-{
-	return player >= 0 && player < DOM_PLAYERS ? view.player[player].score : 0;
-}
-
-double status(int player)
-{
-	if (player < 0 || player >= DOM_PLAYERS)
-		return -1;
-	int cpu = view.player[player].cpu;
-	return cpu < 0 ? -1 : cpu / 1e6;
-}
+KIT_SCORE_AND_STATUS(DOM_PLAYERS, view.player)
 
 void command(int id, Dir d)
 {
@@ -115,22 +101,6 @@ void command(int id, Dir d)
 	if (norders <= DOM_MAX_ORDERS)
 		orders[norders++] = (struct dom_msg_order){ (uint16_t)id, (uint8_t)d };
 }
-
-int random_int(int low, int high)
-{
-	return low < high ? rng_uniform(&rng, low, high) : low;
-}
-
-void random_permutation(int n, int *out)
-{
-	if (n > 0)
-		rng_permutation(&rng, out, n);
-}
-
-/* The in-process build hides every symbol but these two. */
-#define KIT_ENTRY __attribute__((visibility("default")))
-KIT_ENTRY int dom_kit_start(const uint8_t *msg, size_t len);
-KIT_ENTRY long dom_kit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
 
 /* The lookups the API needs, rebuilt from each view. */
 static void index_view(void)
@@ -151,28 +121,7 @@ static void index_view(void)
 /* The two steps of the game as the kit sees them, apart from how the bytes
  * travel: through the sandbox's pipes in main() below, or by direct calls
  * in the in-process benchmark build (KIT_NO_MAIN). */
-int dom_kit_start(const uint8_t *msg, size_t len)
-{
-	if (!dom_start_decode(msg, len, &start))
-		return -1;
-	rng = rng_seeded(start.seed);
-	return 0;
-}
+KIT_START(dom_kit_start, dom_start_decode)
+KIT_TURN(dom_kit_turn, dom_view_decode, index_view, &dom_orders)
 
-long dom_kit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
-{
-	if (!dom_view_decode(msg, len, &view))
-		return -1;
-	index_view();
-	norders = 0;
-	play();
-	return (long)dom_orders_encode(orders, (size_t)norders, out, cap);
-}
-
-#ifndef KIT_NO_MAIN
-int main(void)
-{
-	static uint8_t in[FRAME_HEADER + DOM_VIEW_MAX], out[DOM_ORDERS_MAX];
-	return kit_main("dominator", player_name, dom_kit_start, dom_kit_turn, in, sizeof in, out, sizeof out);
-}
-#endif
+KIT_MAIN("dominator", dom_kit_start, dom_kit_turn, DOM_VIEW_MAX, DOM_ORDERS_MAX)

@@ -222,8 +222,9 @@ static int sw_check_starts(struct sw_parse *ps)
 
 /* ---- the map section ----------------------------------------------------- */
 
-static int sw_parse_map_row(struct sw_parse *ps, const struct pt_line *l)
+static int sw_parse_map_row(void *ctx, const struct pt_line *l)
 {
+	struct sw_parse *ps = ctx;
 	if (l->len > SW_MAX_COLS)
 		return pt_fail(&ps->pt, l->number, "map", "a row of %zu cells (at most %d)", l->len,
 			       SW_MAX_COLS);
@@ -255,8 +256,9 @@ static void sw_drop_starts(struct sw_params *p)
 }
 
 /* A file's map replaces the default one, and its start cells. */
-static int sw_begin_map(struct sw_parse *ps, int line)
+static int sw_begin_map(void *ctx, int line)
 {
+	struct sw_parse *ps = ctx;
 	struct sw_params *p = ps->p;
 	ps->map_line = line;
 	memset(p->map, 0, sizeof p->map);
@@ -274,10 +276,11 @@ static int sw_map_agrees(struct sw_parse *ps, const char *key, int *field, int v
 	return 0;
 }
 
-static int sw_check_map(struct sw_parse *ps)
+static int sw_check_map(void *ctx, int line)
 {
+	struct sw_parse *ps = ctx;
 	struct sw_params *p = ps->p;
-	int rows = ps->map_rows, cols = ps->map_cols, line = ps->map_line;
+	int rows = ps->map_rows, cols = ps->map_cols;
 	if (rows < SW_MIN_ROWS || cols < SW_MIN_COLS)
 		return pt_fail(&ps->pt, line, "map", "%d rows of %d cells: at least %d x %d", rows,
 			       cols, SW_MIN_ROWS, SW_MIN_COLS);
@@ -309,8 +312,11 @@ static void sw_keep_default_map(struct sw_parse *ps)
 		sw_drop_starts(p);
 }
 
-static int sw_check_all(struct sw_parse *ps)
+static int sw_check_all(void *ctx)
 {
+	struct sw_parse *ps = ctx;
+	if (!ps->map_line)
+		sw_keep_default_map(ps);
 	struct sw_params *p = ps->p;
 	if (p->window > p->cols)
 		return pt_fail(&ps->pt, pt_line_of(&ps->pt, "window"), "window",
@@ -332,16 +338,6 @@ static int sw_check_all(struct sw_parse *ps)
 	return 0;
 }
 
-static int sw_map_begin(void *ps, int line)
-{
-	return sw_begin_map(ps, line);
-}
-
-static int sw_map_row(void *ps, const struct pt_line *l)
-{
-	return sw_parse_map_row(ps, l);
-}
-
 /* The ships' start cells, given before any map. */
 static int sw_start_line(void *ps, const struct pt_line *l)
 {
@@ -350,13 +346,8 @@ static int sw_start_line(void *ps, const struct pt_line *l)
 
 int sw_params_parse(const char *text, struct sw_params *p, char err[GAME_ERRLEN])
 {
-	static const struct pt_section map = { "map", sw_map_begin, sw_map_row, sw_start_line };
+	static const struct pt_section map = { "map", sw_begin_map, sw_parse_map_row, sw_start_line };
 	sw_params_default(p);
 	struct sw_parse ps = { .pt = { sw_keys, SW_NKEYS, p, err, { 0 } }, .p = p };
-	int section = pt_read(&ps.pt, text, &map, &ps);
-	if (section < 0 || (section && sw_check_map(&ps) < 0))
-		return -1;
-	if (!section)
-		sw_keep_default_map(&ps);
-	return sw_check_all(&ps);
+	return pt_read_checked(&ps.pt, text, &map, sw_check_map, sw_check_all);
 }

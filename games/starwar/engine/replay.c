@@ -21,6 +21,7 @@
  */
 #include <string.h>
 
+#include "games/engine.h"
 #include "games/starwar/sw.h"
 
 static const char sw_kind_char[SW_KINDS] = { '.', 'X', 'P', 'M', 'S', '*' };
@@ -47,14 +48,6 @@ static json_t *sw_json_map(const struct sw_state *d)
 		json_array_append_new(rows, json_string(line));
 	}
 	return rows;
-}
-
-static json_t *sw_json_scores(const struct sw_state *d)
-{
-	json_t *a = json_array();
-	for (int q = 0; q < SW_PLAYERS; q++)
-		json_array_append_new(a, json_integer(d->score[q]));
-	return a;
 }
 
 json_t *sw_replay_header(const struct sw_state *d)
@@ -111,7 +104,7 @@ json_t *sw_replay_round(const struct sw_state *d)
 	json_t *frame = json_object();
 	sw_set_if_any(frame, "cells", cells);
 	sw_set_if_any(frame, "ships", ships);
-	json_object_set_new(frame, "score", sw_json_scores(d));
+	json_object_set_new(frame, "score", game_json_scores(d->score, SW_PLAYERS));
 	return frame;
 }
 
@@ -152,5 +145,5 @@ size_t sw_replay_message(const struct sw_state *d, int player, const json_t *ord
 		o[i] = (struct sw_msg_order){ .id = (uint16_t)json_integer_value(id),
 					      .action = (uint8_t)json_integer_value(action) };
 	}
-	return sw_orders_encode(o, n / 2, buf, cap);
+	return orders_encode(&sw_orders, o, n / 2, buf, cap);
 }

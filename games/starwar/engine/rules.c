@@ -369,41 +369,7 @@ static void sw_select_order(struct sw_state *d, int player, struct sw_msg_order 
 	d->queue[player][d->nqueue[player]++] = (int16_t)o.id;
 }
 
-int sw_take_orders(struct sw_state *d, int player, const uint8_t *buf, size_t len,
-		   char err[GAME_ERRLEN])
-{
-	if (player < 0 || player >= SW_PLAYERS) {
-		snprintf(err, GAME_ERRLEN, "there is no player %d", player);
-		return -1;
-	}
-	if (d->frozen[player])
-		return 0;
-	const char *why = NULL;
-	int n = sw_orders_decode(buf, len, d->incoming, &why);
-	if (n >= 0 && d->norders[player] + n > SW_MAX_ORDERS) {
-		n = -1;
-		why = "more than 1000 orders in one round";
-	}
-	if (n < 0) {
-		snprintf(err, GAME_ERRLEN, "%s", why);
-		sw_freeze(d, player);
-		return -1;
-	}
-	d->norders[player] += n;
-	for (int i = 0; i < n; i++)
-		sw_select_order(d, player, d->incoming[i]);
-	return 0;
-}
-
-void sw_set_status(struct sw_state *d, int player, double cpu_share)
-{
-	if (player < 0 || player >= SW_PLAYERS || d->frozen[player])
-		return;
-	if (cpu_share < 0)
-		sw_freeze(d, player);
-	else
-		d->cpu[player] = isfinite(cpu_share) ? cpu_share : 0;
-}
+GAME_PLAYER_INPUT(sw, SW_PLAYERS, frozen, SW_MAX_ORDERS, NULL, sw_select_order, sw_freeze);
 
 /* ---- end of round -------------------------------------------------------- */
 

@@ -8,18 +8,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "games/engine.h"
 #include "games/starwar/sw.h"
 #include "games/seed.h"
-
-static int32_t sw_cpu_millionths(const struct sw_state *d, int q)
-{
-	double share = d->cpu[q];
-	if (d->frozen[q] || share < 0)
-		return -1;
-	if (!(share < 2000.0)) /* also NaN: as good as exhausted, and in range */
-		share = 2000.0;
-	return (int32_t)lround(share * 1e6);
-}
 
 static uint16_t sw_u16(int v)
 {
@@ -35,7 +26,7 @@ void sw_view_build(const struct sw_state *d, int player, struct sw_msg_view *v)
 	v->window = sw_u16(d->p.window);
 	for (int q = 0; q < SW_PLAYERS; q++) {
 		v->player[q].score = d->score[q];
-		v->player[q].cpu = sw_cpu_millionths(d, q);
+		v->player[q].cpu = game_cpu_millionths(d->cpu[q], d->frozen[q]);
 	}
 	memcpy(v->cell, d->kind, (size_t)d->p.rows * d->p.cols);
 	v->nships = sw_u16(d->nships);

@@ -6,16 +6,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/kit/io.h"
-#include "games/kit/rng.h"
+#include "games/kit/runtime.h"
 #include "games/starwar/kit/starwar.h"
 #include "games/starwar/proto.h"
 
-extern const char player_name[];
 
 static struct sw_msg_start start;
 static struct sw_msg_view view;
-static struct rng rng;
 static int my_player;
 static int ship_at[SW_MAX_CELLS]; /* cell -> ship id, or -1 */
 static int ids[SW_PLAYERS][SW_MAX_PLAYER_SHIPS];
@@ -114,18 +111,7 @@ Ids starships(int player)
 	return (Ids){ start.params.ships, ids[player] };
 }
 
-long long score(int player)
-{
-	return player >= 0 && player < SW_PLAYERS ? view.player[player].score : 0;
-}
-
-double status(int player)
-{
-	if (player < 0 || player >= SW_PLAYERS)
-		return -1;
-	int cpu = view.player[player].cpu;
-	return cpu < 0 ? -1 : cpu / 1e6;
-}
+KIT_SCORE_AND_STATUS(SW_PLAYERS, view.player)
 
 static void order(int sid, int action)
 {
@@ -144,19 +130,7 @@ void shoot(int sid)
 	order(sid, SW_SHOOT);
 }
 
-int random_int(int low, int high)
-{
-	return low < high ? rng_uniform(&rng, low, high) : low;
-}
-
-void random_permutation(int n, int *out)
-{
-	if (n > 0)
-		rng_permutation(&rng, out, n);
-}
-
 /* The in-process build hides every symbol but these two. */
-#define KIT_ENTRY __attribute__((visibility("default")))
 KIT_ENTRY int swkit_start(const uint8_t *msg, size_t len);
 KIT_ENTRY long swkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
 
@@ -176,7 +150,7 @@ int swkit_start(const uint8_t *msg, size_t len)
 {
 	if (!sw_start_decode(msg, len, &start))
 		return -1;
-	rng = rng_seeded(start.seed);
+	kit_seed(start.seed);
 	my_player = start.player;
 	for (int p = 0; p < SW_PLAYERS; p++)
 		for (int k = 0; k < start.params.ships; k++)
@@ -193,15 +167,7 @@ long swkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 	    view.nships != SW_PLAYERS * start.params.ships)
 		return -1;
 	index_view();
-	norders = 0;
-	play();
-	return (long)sw_orders_encode(orders, (size_t)norders, out, cap);
+	return kit_play(&sw_orders, orders, &norders, out, cap);
 }
 
-#ifndef KIT_NO_MAIN
-int main(void)
-{
-	static uint8_t in[FRAME_HEADER + SW_VIEW_MAX], out[SW_ORDERS_MAX];
-	return kit_main("starwar", player_name, swkit_start, swkit_turn, in, sizeof in, out, sizeof out);
-}
-#endif
+KIT_MAIN("starwar", swkit_start, swkit_turn, SW_VIEW_MAX, SW_ORDERS_MAX)

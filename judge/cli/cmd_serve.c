@@ -1,0 +1,101 @@
+/* judge serve: the HTTP API and pages over the judge's store, until
+ * SIGINT or SIGTERM. */
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "judge/base/config.h"
+#include "judge/cli/commands.h"
+#include "judge/serve/serve.h"
+#include "judge/store/store.h"
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"usage: judge serve [--queue FILE] [--listen HOST:PORT] [--config FILE]\n"
+"\n"
+"Answers the judge's HTTP API and pages (leaderboards, players, matches with\n"
+"their replays, contestants' submissions and uploads, organisers' pages) over\n"
+"the same store the workers use, until SIGINT or SIGTERM.  Requests carry a\n"
+"token (`judge token add`) as Authorization: Bearer TOKEN.  Speaks plain HTTP:\n"
+"put a reverse proxy in front for TLS (see the README, \"The service\").\n"
+"Limits (body and header sizes, connections, requests per minute, timeouts)\n"
+"and whether the leaderboards are public are the config's \"serve\" section.\n"
+"\n"
+"  --queue FILE        the judge's database (default db/jobs.sqlite)\n"
+"  --listen HOST:PORT  where to listen (default 127.0.0.1:8080; port 0: any\n"
+"                      free port, printed at start)\n"
+"  --config FILE       the configuration (default config/judge.json)\n"
+"\n"
+"exit status: 0 stopped by a signal, 2 bad usage or it could not start.\n");
+}
+
+struct serve_args {
+	const char *queue, *listen, *config;
+};
+
+static int parse_args(int argc, char **argv, struct serve_args *a)
+{
+	static const struct option longopts[] = {
+		{ "queue", 1, 0, 'q' }, { "listen", 1, 0, 'l' }, { "config", 1, 0, 'c' },
+		{ "help", 0, 0, 'h' }, { 0 },
+	};
+	*a = (struct serve_args){ .queue = STORE_DEFAULT_PATH, .listen = "127.0.0.1:8080" };
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'q': a->queue = optarg; break;
+		case 'l': a->listen = optarg; break;
+		case 'c': a->config = optarg; break;
+		case 'h': usage(stdout); exit(0);
+		default: return -1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "judge serve: unexpected '%s' (see --help)\n", argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+	struct serve_args a;
+	if (parse_args(argc, argv, &a) < 0)
+		return 2;
+	struct judge_config cfg;
+	char cerr[CFG_ERRLEN], err[SERVE_ERRLEN], host[64];
+	struct serve_options o = { .queue = a.queue, .host = host };
+	if (cfg_init(&cfg, a.config, cerr) < 0) {
+		fprintf(stderr, "judge serve: %s\n", cerr);
+		return 2;
+	}
+	if (serve_parse_listen(a.listen, host, sizeof host, &o.port, err) < 0) {
+		fprintf(stderr, "judge serve: %s\n", err);
+		return 2;
+	}
+	o.limits = cfg.serve;
+	o.data_dir = cfg.data_dir;
+	/* Blocked before the server's threads start, so they inherit it and
+	 * only sigwait() below takes these signals. */
+	sigset_t stop;
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &stop, NULL);
+	struct serve *sv = serve_start(&o, err);
+	if (!sv) {
+		fprintf(stderr, "judge serve: %s\n", err);
+		return 2;
+	}
+	printf("judge serve: listening on http://%s:%u/ (queue %s)\n", host, serve_port(sv),
+	       a.queue);
+	fflush(stdout);
+	int sig;
+	sigwait(&stop, &sig);
+	fprintf(stderr, "judge serve: stopping (signal %d)\n", sig);
+	serve_stop(sv);
+	return 0;
+}

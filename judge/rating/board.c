@@ -1,0 +1,170 @@
+/* board.c - a game's leaderboard, read and ranked (board.h). */
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge/base/safe_text.h"
+#include "judge/rating/board.h"
+#include "judge/rating/rating.h"
+
+void board_free(struct board *b)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		free(b->row[i].player);
+		free(b->row[i].author);
+	}
+	free(b->row);
+}
+
+/* The ranked pool: qualified submissions with a rating (a superseded one
+ * keeps its ratings row but has left the pool). */
+static int load_rows(struct store *s, struct board *b, char err[STORE_ERRLEN])
+{
+	struct store_rated *pool;
+	size_t n;
+	if (store_ranked_pool(s, b->game, &pool, &n, err) < 0)
+		return -1;
+	b->row = n ? calloc(n, sizeof *b->row) : NULL;
+	int rc = n && !b->row ? -1 : 0;
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		struct board_row *r = &b->row[b->n++];
+		*r = (struct board_row){
+			.submission = pool[i].id, .player = strdup(pool[i].name),
+			.author = strdup(pool[i].author), .mu = pool[i].mu, .sigma = pool[i].sigma,
+			.games = pool[i].games, .wins = pool[i].wins,
+		};
+		r->score = rating_score((struct rating){ r->mu, r->sigma });
+		rc = r->player && r->author ? 0 : -1;
+	}
+	free(pool);
+	if (rc < 0)
+		snprintf(err, STORE_ERRLEN, "out of memory");
+	return rc;
+}
+
+/* ---- matches by size (a game with a range of players) ------------------- */
+
+/* The seats of the match being read, then each one's row counts it. */
+struct size_count {
+	struct board *b;
+	int64_t match;
+	int64_t seat[GAME_MAX_PLAYERS];
+	int n;
+};
+
+static struct board_row *row_of(struct board *b, int64_t submission)
+{
+	for (size_t i = 0; i < b->n; i++)
+		if (b->row[i].submission == submission)
+			return &b->row[i];
+	return NULL;
+}
+
+static int count_seat(void *ctx, int64_t match, int64_t submission, int rank)
+{
+	(void)rank;
+	struct size_count *c = ctx;
+	if (match != c->match) {
+		for (int i = 0; i < c->n; i++) {
+			struct board_row *r = row_of(c->b, c->seat[i]);
+			if (r)
+				r->by_size[c->n]++;
+		}
+		c->match = match;
+		c->n = 0;
+	}
+	if (match >= 0 && c->n < GAME_MAX_PLAYERS)
+		c->seat[c->n++] = submission;
+	return 0;
+}
+
+/* How many rated matches of each size every ranked player played. */
+static int load_sizes(struct store *s, struct board *b, char err[STORE_ERRLEN])
+{
+	struct size_count c = { .b = b, .match = -1 };
+	return store_rated_results(s, b->game, count_seat, &c, err);
+}
+
+void board_sizes_text(const struct board_row *r, char out[BOARD_SIZES_LEN])
+{
+	size_t len = 0;
+	out[0] = '\0';
+	for (int k = 0; k <= GAME_MAX_PLAYERS; k++)
+		if (r->by_size[k])
+			len += (size_t)snprintf(out + len, BOARD_SIZES_LEN - len, "%s%d:%d",
+						len ? " " : "", k, r->by_size[k]);
+}
+
+
+/* Scores are compared to a millionth: two computations of the same skill
+ * that differ in the last bit must not split a tie.  Rounding (not a
+ * tolerance) keeps the order transitive. */
+static long long score_key(double score)
+{
+	return llround(score * 1e6);
+}
+
+static int by_rank(const void *pa, const void *pb)
+{
+	const struct board_row *a = pa, *b = pb;
+	long long ka = score_key(a->score), kb = score_key(b->score);
+	if (ka != kb)
+		return ka > kb ? -1 : 1;
+	if (a->games != b->games)
+		return a->games > b->games ? -1 : 1;
+	return (a->submission > b->submission) - (a->submission < b->submission);
+}
+
+/* Standard competition ranking: 1, 2, 2, 4. */
+static void rank_rows(struct board *b)
+{
+	if (b->n)
+		qsort(b->row, b->n, sizeof *b->row, by_rank);
+	for (size_t i = 0; i < b->n; i++) {
+		bool tie = i > 0 && score_key(b->row[i].score) == score_key(b->row[i - 1].score);
+		b->row[i].rank = tie ? b->row[i - 1].rank : (int)i + 1;
+	}
+}
+
+int board_load(struct store *s, struct board *b, char err[STORE_ERRLEN])
+{
+	if (load_rows(s, b, err) < 0 || (b->sizes && load_sizes(s, b, err) < 0))
+		return -1;
+	rank_rows(b);
+	return 0;
+}
+
+/* {"2": 5, "4": 1}: the sizes played only. */
+static json_t *sizes_json(const struct board_row *r)
+{
+	json_t *o = json_object();
+	for (int k = 0; o && k <= GAME_MAX_PLAYERS; k++)
+		if (r->by_size[k]) {
+			char key[8];
+			snprintf(key, sizeof key, "%d", k);
+			json_object_set_new(o, key, json_integer(r->by_size[k]));
+		}
+	return o;
+}
+
+json_t *board_json(const struct board *b)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < b->n; i++) {
+		const struct board_row *r = &b->row[i];
+		json_t *o = json_pack("{s:i, s:I, s:o, s:o, s:f, s:f, s:f, s:i, s:i}", "rank",
+				      r->rank, "submission", (json_int_t)r->submission, "player",
+				      safe_json_text(r->player), "author", safe_json_text(r->author),
+				      "score", r->score, "mu", r->mu, "sigma", r->sigma, "games",
+				      r->games, "wins", r->wins);
+		if (o && b->sizes)
+			json_object_set_new(o, "games_by_players", sizes_json(r));
+		if (json_array_append_new(arr, o) < 0) {
+			json_decref(arr);
+			arr = NULL;
+		}
+	}
+	return arr;
+}

@@ -1,0 +1,57 @@
+/* board.h - a game's leaderboard read from the store and ranked: what
+ * `judge leaderboard` prints and `judge serve` sends.
+ *
+ * Promises: the ranked pool (qualified, not disqualified players with a
+ * rating), best first by score = mu - 3 sigma (compared to a millionth,
+ * so one skill computed twice never splits a tie), then games played, then
+ * submission; equal scores share a rank (1, 2, 2, 4).
+ */
+#ifndef JUDGE_BOARD_H
+#define JUDGE_BOARD_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games/game.h"
+#include "judge/store/store.h"
+
+#define BOARD_RECENT 3 /* matches linked per player */
+
+/* One ranked player of a leaderboard. */
+struct board_row {
+	int64_t submission;
+	int rank;             /* 1 = best; equal scores share a rank */
+	char *player, *author;
+	double score, mu, sigma;
+	int games, wins;
+	int by_size[GAME_MAX_PLAYERS + 1]; /* rated matches, by players in them
+					    * (with struct board's sizes) */
+	int nrecent;          /* its latest matches with a replay, newest first: */
+	int64_t recent[BOARD_RECENT]; /* linked as replay-ID.html */
+};
+
+struct board {
+	const char *game;     /* "dominator" */
+	const char *title;    /* "Dominator" */
+	int64_t generated_ms; /* when the board was read */
+	bool sizes;           /* a game of a range of players: count by_size */
+	size_t n;
+	struct board_row *row;
+};
+
+/* Reads b->game's ranked players into b (b->game set, b->n 0) and ranks
+ * them.  0, or -1 with err. */
+int board_load(struct store *s, struct board *b, char err[STORE_ERRLEN]);
+void board_free(struct board *b);
+/* The rows as a JSON array: rank, submission, player, author, score, mu,
+ * sigma, games, wins, and with b->sizes games_by_players ({"2": 5, "4":
+ * 1}: the sizes played only).  NULL when out of memory. */
+json_t *board_json(const struct board *b);
+
+/* A row's matches by size, "2:5 4:1" (sizes played only), into out. */
+#define BOARD_SIZES_LEN (GAME_MAX_PLAYERS * 12 + 1)
+void board_sizes_text(const struct board_row *r, char out[BOARD_SIZES_LEN]);
+
+#endif

@@ -1,0 +1,415 @@
+/* api.c - the JSON API a contestant and the public pages use (serve.h):
+ * games, leaderboards, matches and replays, players, submissions, and the
+ * upload (the same gate as `judge submit`). */
+#include <ctype.h>
+#include <microhttpd.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "judge/base/hash.h"
+#include "judge/base/safe_text.h"
+#include "judge/compile/upload_check.h"
+#include "judge/rating/board.h"
+#include "judge/rating/rating.h"
+#include "judge/replay/replay_io.h"
+#include "judge/replay/viewer.h"
+#include "judge/serve/serve_int.h"
+
+/* A number segment the router has checked: digits only. */
+static int64_t id_arg(const char *arg)
+{
+	return strtoll(arg, NULL, 10);
+}
+
+/* A view's answer: 1 the value, 0 a 404 saying what, -1 the store. */
+static void reply_view(struct reply *rp, int rc, json_t *value, const char *err,
+		       const char *what, const char *arg)
+{
+	if (rc > 0)
+		reply_json(rp, 200, value);
+	else if (rc == 0)
+		reply_error(rp, 404, "there is no %s %s", what, arg);
+	else
+		reply_store_error(rp, err);
+}
+
+/* ---- games and who I am ------------------------------------------------------- */
+
+/* A constant answer through the whole server: a proxy's health check, and
+ * the benchmark's yardstick. */
+void api_ping(struct request *rq, struct reply *rp, const char *arg)
+{
+	(void)rq;
+	(void)arg;
+	rp->status = 200;
+	rp->static_body = "{\"ok\": true}";
+	rp->len = strlen(rp->static_body);
+}
+
+void api_games(struct request *rq, struct reply *rp, const char *arg)
+{
+	(void)rq;
+	(void)arg;
+	json_t *list = json_array();
+	for (const struct game *const *g = game_list(); *g; g++) {
+		int lo = (*g)->min_players ? (*g)->min_players : (*g)->players;
+		int hi = (*g)->min_players ? (*g)->max_players : (*g)->players;
+		json_array_append_new(list, json_pack("{s:s, s:s, s:i, s:i}", "name", (*g)->name,
+						      "title", (*g)->title, "min_players", lo,
+						      "max_players", hi));
+	}
+	reply_json(rp, 200, list);
+}
+
+void api_me(struct request *rq, struct reply *rp, const char *arg)
+{
+	(void)arg;
+	reply_json(rp, 200, json_pack("{s:o, s:b}", "author", safe_json_text(rq->who.author),
+				      "organiser", rq->who.organiser));
+}
+
+/* ---- leaderboard ------------------------------------------------------------------ */
+
+static const struct game *known_game(const char *name, struct reply *rp)
+{
+	const struct game *g = game_find(name);
+	if (!g) {
+		char list[256] = "";
+		for (const struct game *const *x = game_list(); *x; x++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), " %s", (*x)->name);
+		reply_error(rp, 404, "there is no game %s; the judge has:%s", name, list);
+	}
+	return g;
+}
+
+/* For organisers: each row marked when its file is a suspected copy, and
+ * the game's disqualified players with the reasons. */
+static int add_organiser_marks(struct request *rq, json_t *out, json_t *rows,
+			       char err[STORE_ERRLEN])
+{
+	const char *game = json_string_value(json_object_get(out, "game"));
+	json_t *suspected, *dq;
+	if (store_suspected(rq->store, game, &suspected, err) < 0)
+		return -1;
+	size_t i, k;
+	json_t *row, *s;
+	json_array_foreach(rows, i, row) {
+		json_int_t id = json_integer_value(json_object_get(row, "submission"));
+		bool marked = false;
+		json_array_foreach(suspected, k, s)
+			marked |= json_integer_value(json_object_get(s, "submission")) == id;
+		json_object_set_new(row, "suspected", json_boolean(marked));
+	}
+	json_decref(suspected);
+	if (store_disqualifications(rq->store, game, &dq, err) < 0)
+		return -1;
+	return json_object_set_new(out, "disqualified", dq);
+}
+
+/* For a game of a range of players (Blitz2018: 2 to 6), each row's ranked
+ * matches by size: "sizes": [{players, matches}]. */
+/* What everybody sees of a game's board: {game, title, generated_at,
+ * rows, match_sizes, organiser: false}; NULL with err. */
+static json_t *board_public(struct request *rq, const struct game *g, char err[STORE_ERRLEN])
+{
+	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms(),
+			   .sizes = game_min_players(g) != game_max_players(g) };
+	json_t *sizes = NULL, *rows = NULL, *out = NULL;
+	if (board_load(rq->store, &b, err) == 0 && (rows = board_json(&b)) &&
+	    store_match_sizes(rq->store, g->name, &sizes, err) > 0)
+		out = json_pack("{s:s, s:s, s:I, s:O, s:O, s:b, s:b}", "game", g->name,
+				"title", g->title, "generated_at", (json_int_t)b.generated_ms,
+				"rows", rows, "match_sizes", sizes, "organiser", 0,
+				"mixed_sizes", b.sizes);
+	if (rows && sizes && !out)
+		snprintf(err, STORE_ERRLEN, "out of memory");
+	board_free(&b);
+	json_decref(rows);
+	json_decref(sizes);
+	return out;
+}
+
+#define BOARD_FRESH_MS 1000 /* how long a board's public part is kept */
+
+void api_leaderboard(struct request *rq, struct reply *rp, const char *arg)
+{
+	const struct game *g = known_game(arg, rp);
+	if (!g)
+		return;
+	bool organiser = rq->authed && rq->who.organiser;
+	char key[64], err[STORE_ERRLEN];
+	size_t len;
+	snprintf(key, sizeof key, "board:%s", g->name);
+	char *text = organiser ? NULL : cache_get(rq->cache, key, BOARD_FRESH_MS, &len);
+	if (text) {
+		reply_bytes(rp, 200, "application/json; charset=utf-8", text, len);
+		return;
+	}
+	json_t *out = board_public(rq, g, err);
+	if (!out) {
+		reply_store_error(rp, err);
+		return;
+	}
+	text = json_dumps(out, JSON_COMPACT | JSON_ENSURE_ASCII);
+	if (text)
+		cache_put(rq->cache, key, text, strlen(text));
+	if (!organiser) {
+		json_decref(out);
+		reply_bytes(rp, text ? 200 : 500, "application/json; charset=utf-8", text,
+			    text ? strlen(text) : 0);
+		return;
+	}
+	free(text);
+	json_object_set_new(out, "organiser", json_true());
+	if (add_organiser_marks(rq, out, json_object_get(out, "rows"), err) < 0) {
+		json_decref(out);
+		reply_store_error(rp, err);
+		return;
+	}
+	reply_json(rp, 200, out);
+}
+
+/* ---- matches ------------------------------------------------------------------------ */
+
+/* A word for a POSIX shell: as it is when it holds only letters, digits
+ * and "._-" (every name an upload accepts), else single-quoted. */
+static int shell_word(char *out, size_t n, const char *prefix, const char *word,
+		      const char *suffix)
+{
+	bool plain = *word != 0;
+	for (const char *c = word; *c; c++)
+		plain &= isalnum((unsigned char)*c) || strchr("._-", *c) != NULL;
+	if (plain)
+		return snprintf(out, n, " %s%s%s", prefix, word, suffix);
+	int k = snprintf(out, n, " '%s", prefix);
+	for (const char *c = word; *c && k > 0 && (size_t)k < n; c++)
+		k += *c == '\'' ? snprintf(out + k, n - (size_t)k, "'\\''")
+				: snprintf(out + k, n - (size_t)k, "%c", *c);
+	if (k > 0 && (size_t)k < n)
+		k += snprintf(out + k, n - (size_t)k, "%s'", suffix);
+	return k;
+}
+
+/* The `judge play` command that plays the match again on a contestant's
+ * machine: seats in order, a shipped player by its name, a submission as
+ * its file AIName.c. */
+static json_t *play_command(const json_t *match)
+{
+	char cmd[2048];
+	int n = snprintf(cmd, sizeof cmd, "judge play %s",
+			 json_string_value(json_object_get(match, "game")));
+	size_t i;
+	json_t *p;
+	json_array_foreach(json_object_get(match, "players"), i, p) {
+		const char *name = json_string_value(json_object_get(p, "name"));
+		bool shipped = json_is_null(json_object_get(p, "submission"));
+		if (n > 0 && (size_t)n < sizeof cmd)
+			n += shell_word(cmd + n, sizeof cmd - (size_t)n, shipped ? "" : "AI", name,
+					shipped ? "" : ".c");
+	}
+	if (n > 0 && (size_t)n < sizeof cmd)
+		snprintf(cmd + n, sizeof cmd - (size_t)n, " -s %s",
+			 json_string_value(json_object_get(match, "seed")));
+	return safe_json_text(cmd);
+}
+
+void api_match(struct request *rq, struct reply *rp, const char *arg)
+{
+	char err[STORE_ERRLEN];
+	json_t *m = NULL;
+	int rc = store_match_view(rq->store, id_arg(arg), &m, err);
+	if (rc > 0)
+		json_object_set_new(m, "command", play_command(m));
+	reply_view(rp, rc, m, err, "match", arg);
+}
+
+/* The stored replay's JSON text (kept in memory after the first time: a
+ * recorded match never changes): 1, or 0/-1 with the reply filled. */
+static int stored_replay(struct request *rq, struct reply *rp, const char *arg, char **text,
+			 size_t *len)
+{
+	char err[REPLAY_ERRLEN], key[64];
+	snprintf(key, sizeof key, "replay:%s", arg);
+	if ((*text = cache_get(rq->cache, key, 0, len)))
+		return 1;
+	int found = replay_stored_text(rq->store, id_arg(arg), text, len, err);
+	if (found == 0)
+		reply_error(rp, 404, "%s", err);
+	else if (found < 0)
+		reply_error(rp, 500, "%s", err);
+	else
+		cache_put(rq->cache, key, *text, *len);
+	return found;
+}
+
+/* Does the client take a gzip body (Accept-Encoding: gzip, not q=0)? */
+static bool takes_gzip(const struct request *rq)
+{
+	const char *accept = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND,
+							 MHD_HTTP_HEADER_ACCEPT_ENCODING);
+	const char *g = accept ? strstr(accept, "gzip") : NULL;
+	return g && strncmp(g + 4, ";q=0", 4) != 0;
+}
+
+/* The replay as the store keeps it, gzip, for a client that takes it:
+ * about a third of the bytes, nothing to inflate.  1 with *bytes (malloc'd);
+ * 0 when it is not kept gzip (an old row) or not there: then the plain
+ * path answers. */
+static int stored_gzip(struct request *rq, const char *arg, char **bytes, size_t *len)
+{
+	char key[64], err[STORE_ERRLEN];
+	snprintf(key, sizeof key, "gzip:%s", arg);
+	if ((*bytes = cache_get(rq->cache, key, 0, len)))
+		return 1;
+	uint8_t *raw;
+	bool exists;
+	if (store_match_replay(rq->store, id_arg(arg), &raw, len, &exists, err) <= 0)
+		return 0;
+	if (*len < 2 || raw[0] != 0x1f || raw[1] != 0x8b) {
+		free(raw);
+		return 0;
+	}
+	cache_put(rq->cache, key, (const char *)raw, *len);
+	*bytes = (char *)raw;
+	return 1;
+}
+
+void api_match_replay(struct request *rq, struct reply *rp, const char *arg)
+{
+	char *text;
+	size_t len;
+	if (takes_gzip(rq) && stored_gzip(rq, arg, &text, &len)) {
+		reply_bytes(rp, 200, "application/json; charset=utf-8", text, len);
+		rp->encoding = "gzip";
+	} else if (stored_replay(rq, rp, arg, &text, &len) > 0) {
+		reply_bytes(rp, 200, "application/json; charset=utf-8", text, len);
+	}
+}
+
+void api_match_page(struct request *rq, struct reply *rp, const char *arg)
+{
+	char *text, *page, err[VIEWER_ERRLEN], key[64];
+	size_t len, page_len;
+	snprintf(key, sizeof key, "page:%s", arg);
+	if (!(page = cache_get(rq->cache, key, 0, &page_len))) {
+		if (stored_replay(rq, rp, arg, &text, &len) <= 0)
+			return;
+		int rc = viewer_page_stored(rq->store, id_arg(arg), text, len, &page, &page_len, err);
+		free(text);
+		if (rc < 0) {
+			reply_error(rp, 500, "%s", err);
+			return;
+		}
+		cache_put(rq->cache, key, page, page_len);
+	}
+	reply_bytes(rp, 200, "text/html; charset=utf-8", page, page_len);
+	rp->page = true;
+}
+
+/* ---- players ------------------------------------------------------------------------- */
+
+void api_player(struct request *rq, struct reply *rp, const char *arg)
+{
+	char err[STORE_ERRLEN], game[32];
+	const char *g = request_arg(rq, "game");
+	int rc = 1;
+	if (g && !known_game(g, rp))
+		return;
+	if (!g) {
+		rc = store_player_game(rq->store, arg, game, err);
+		g = game;
+	}
+	json_t *p = NULL;
+	if (rc > 0)
+		rc = store_player_view(rq->store, g, arg, &p, err);
+	size_t i;
+	json_t *h;
+	/* Each point of the plot at the leaderboard's score, mu - 3 sigma. */
+	json_array_foreach(rc > 0 ? json_object_get(p, "history") : NULL, i, h) {
+		struct rating r = { json_real_value(json_object_get(h, "mu")),
+				    json_real_value(json_object_get(h, "sigma")) };
+		json_object_set_new(h, "score", json_real(rating_score(r)));
+	}
+	reply_view(rp, rc, p, err, "player", arg);
+}
+
+/* ---- submissions ---------------------------------------------------------------------- */
+
+void api_submission(struct request *rq, struct reply *rp, const char *arg)
+{
+	char err[STORE_ERRLEN];
+	json_t *v = NULL;
+	int rc = store_submission_view(rq->store, id_arg(arg), &v, err);
+	if (rc > 0 && !auth_owns(rq, json_string_value(json_object_get(v, "author")))) {
+		json_decref(v);
+		reply_error(rp, 403, "submission %s is another author's: you may see only yours",
+			    arg);
+		return;
+	}
+	reply_view(rp, rc, v, err, "submission", arg);
+}
+
+void api_submissions(struct request *rq, struct reply *rp, const char *arg)
+{
+	(void)arg;
+	const char *author = request_arg(rq, "author");
+	if (author && !auth_owns(rq, author)) {
+		reply_error(rp, 403, "only organisers may list another author's submissions");
+		return;
+	}
+	char err[STORE_ERRLEN];
+	json_t *list;
+	if (store_submissions_of(rq->store, author ? author : rq->who.author, &list, err) < 0)
+		reply_store_error(rp, err);
+	else
+		reply_json(rp, 200, list);
+}
+
+/* {"game", "source"} from the body: 0, or -1 with a 400. */
+static int upload_fields(const json_t *body, struct reply *rp, const char **game,
+			 const char **src, size_t *len)
+{
+	json_t *g = json_object_get(body, "game"), *s = json_object_get(body, "source");
+	if (!json_is_string(g) || !json_is_string(s)) {
+		reply_error(rp, 400, "send {\"game\": \"GAME\", \"source\": \"the text of your "
+			    "AIName.c\"}");
+		return -1;
+	}
+	*game = json_string_value(g);
+	*src = json_string_value(s);
+	*len = json_string_length(s);
+	return 0;
+}
+
+void api_submit(struct request *rq, struct reply *rp, const char *arg)
+{
+	(void)arg;
+	json_t *body;
+	if (request_json(rq, rp, &body) < 0)
+		return;
+	const char *game, *src;
+	size_t len;
+	char name[PLAYER_NAME_MAX + 1], cerr[UPLOAD_ERRLEN], sha[HASH_HEXLEN + 1];
+	char err[STORE_ERRLEN];
+	int64_t id;
+	if (upload_fields(body, rp, &game, &src, &len) < 0) {
+	} else if (upload_check(game, rq->who.author, "your file", src, len, name, cerr) < 0) {
+		reply_error(rp, 400, "%s", cerr);
+	} else if (hash_hex(src, len, sha) < 0) {
+		reply_error(rp, 500, "cannot hash the source");
+	} else {
+		struct store_new_submission sub = { .game = game, .author = rq->who.author,
+			.name = name, .source = src, .source_len = len, .source_sha256 = sha };
+		if (store_submit(rq->store, &sub, &id, err) == 0)
+			reply_json(rp, 201, json_pack("{s:I, s:s, s:s}", "id", (json_int_t)id,
+						      "player", name, "game", game));
+		else if (strstr(err, "is taken"))
+			reply_error(rp, 400, "%s", err);
+		else
+			reply_store_error(rp, err);
+	}
+	json_decref(body);
+}

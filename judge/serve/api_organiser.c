@@ -1,0 +1,133 @@
+/* api_organiser.c - the organisers' API (serve.h): disqualify a player,
+ * rejudge a submission or a whole game, plagiarism pairs, tokens.  The
+ * router lets only organiser tokens here. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "judge/serve/serve_int.h"
+
+#define REASON_MAX 500
+
+static const char *text_field(const json_t *body, const char *key)
+{
+	const char *v = json_string_value(json_object_get(body, key));
+	return v && *v ? v : NULL;
+}
+
+void org_disqualify(struct request *rq, struct reply *rp, const char *arg)
+{
+	(void)arg;
+	json_t *body;
+	if (request_json(rq, rp, &body) < 0)
+		return;
+	const char *game = text_field(body, "game"), *name = text_field(body, "name");
+	const char *reason = text_field(body, "reason");
+	char err[STORE_ERRLEN];
+	int rc;
+	if (!game || !name || !reason || strlen(reason) > REASON_MAX)
+		reply_error(rp, 400, "send {\"game\", \"name\", \"reason\"}: a reason of 1 to %d "
+			    "characters the player will read", REASON_MAX);
+	else if ((rc = store_disqualify(rq->store, game, name, reason, rq->who.author, err)) < 0)
+		reply_store_error(rp, err);
+	else if (rc == 0)
+		reply_error(rp, 404, "there is no player %s in %s", name, game);
+	else
+		reply_json(rp, 200, json_pack("{s:s, s:s, s:b}", "game", game, "name", name,
+					      "disqualified", 1));
+	json_decref(body);
+}
+
+void org_rejudge(struct request *rq, struct reply *rp, const char *arg)
+{
+	(void)arg;
+	json_t *body;
+	if (request_json(rq, rp, &body) < 0)
+		return;
+	json_t *sub = json_object_get(body, "submission");
+	const char *game = text_field(body, "game");
+	char err[STORE_ERRLEN];
+	int64_t n = 0;
+	int rc;
+	if (json_is_integer(sub) == !!game) {
+		reply_error(rp, 400, "send {\"submission\": ID} to rejudge one submission, or "
+			    "{\"game\": GAME} to rejudge every match of a game");
+	} else if (game && !game_find(game)) {
+		reply_error(rp, 404, "there is no game %s", game);
+	} else if (game) {
+		if (store_rejudge_game(rq->store, game, rq->who.author, &n, err) < 0)
+			reply_store_error(rp, err);
+		else
+			reply_json(rp, 200, json_pack("{s:s, s:I}", "game", game, "requeued",
+						      (json_int_t)n));
+	} else if ((rc = store_rejudge_submission(rq->store, json_integer_value(sub), err)) < 0) {
+		reply_store_error(rp, err);
+	} else if (rc == 0) {
+		reply_error(rp, 404, "there is no submission %lld",
+			    (long long)json_integer_value(sub));
+	} else {
+		reply_json(rp, 200, json_pack("{s:O, s:I}", "submission", sub, "requeued",
+					      (json_int_t)1));
+	}
+	json_decref(body);
+}
+
+void org_plagiarism(struct request *rq, struct reply *rp, const char *arg)
+{
+	const char *min = request_arg(rq, "min");
+	char *end = NULL, err[STORE_ERRLEN];
+	double floor = min ? strtod(min, &end) : 0.0;
+	if (min && (*end || floor < 0 || floor > 1)) {
+		reply_error(rp, 400, "min is a share between 0 and 1, as min=0.5");
+		return;
+	}
+	json_t *pairs;
+	if (store_plag_pairs(rq->store, arg, floor, &pairs, err) < 0)
+		reply_store_error(rp, err);
+	else
+		reply_json(rp, 200, pairs);
+}
+
+void org_plagiarism_pair(struct request *rq, struct reply *rp, const char *arg)
+{
+	const char *b = request_arg(rq, "b");
+	char *end = NULL, err[STORE_ERRLEN];
+	long long other = b ? strtoll(b, &end, 10) : 0;
+	if (!b || *end || other <= 0) {
+		reply_error(rp, 400, "name the other file: /api/organiser/pair/A?b=B");
+		return;
+	}
+	json_t *pair = NULL;
+	int rc = store_plag_pair(rq->store, strtoll(arg, NULL, 10), other, &pair, err);
+	if (rc < 0)
+		reply_store_error(rp, err);
+	else if (rc == 0)
+		reply_error(rp, 404, "files %s and %lld were not found similar", arg, other);
+	else
+		reply_json(rp, 200, pair);
+}
+
+void org_tokens(struct request *rq, struct reply *rp, const char *arg)
+{
+	(void)arg;
+	char err[STORE_ERRLEN];
+	json_t *list;
+	if (store_token_list(rq->store, &list, err) < 0)
+		reply_store_error(rp, err);
+	else
+		reply_json(rp, 200, list);
+}
+
+void org_token_revoke(struct request *rq, struct reply *rp, const char *arg)
+{
+	char err[STORE_ERRLEN];
+	int rc = store_token_revoke(rq->store, strtoll(arg, NULL, 10), err);
+	if (rc < 0)
+		reply_store_error(rp, err);
+	else if (rc == 0)
+		reply_error(rp, 404, "there is no working token %s", arg);
+	else
+		reply_json(rp, 200, json_pack("{s:I, s:b}", "id", (json_int_t)strtoll(arg, NULL, 10),
+					      "revoked", 1));
+}

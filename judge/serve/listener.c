@@ -1,0 +1,447 @@
+/* listener.c - judge serve's listener and limits (serve.h): the daemon,
+ * its connection limits and timeouts, request bodies read under a cap,
+ * the per-token rate, one store connection per serving thread. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <microhttpd.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge/serve/serve_int.h"
+
+#define RATE_SLOTS 4096
+#define RATE_WINDOW_MS 60000
+#define CACHE_ENTRIES 256
+#define CACHE_BYTES ((size_t)128 << 20)
+
+/* Requests counted per key (a token's hash, or an address) in the current
+ * minute.  Two keys landing in one slot while both are active share its
+ * count: a rare and harmless over-count. */
+struct rate_slot {
+	char key[72];
+	int64_t window;
+	unsigned count;
+};
+
+struct serve {
+	struct serve_options opt;
+	char queue[4096], host[64];
+	struct MHD_Daemon *daemon;
+	uint16_t port;
+	pthread_mutex_t lock;       /* guards stores and rate */
+	struct store **stores;      /* idle connections to the store */
+	size_t nstores;
+	struct rate_slot *rate;
+	struct cache *cache;
+};
+
+/* One connection's request, from its first byte to its reply. */
+struct exchange {
+	char *raw;                  /* the URI as sent (up to a NUL) */
+	const char *raw_end;        /* where that NUL is in MHD's buffer */
+	bool started;
+	char *body;
+	size_t len, cap;
+	bool too_big;
+};
+
+/* ---- the store connections ----------------------------------------------- */
+
+static struct store *store_borrow(struct serve *sv, char err[STORE_ERRLEN])
+{
+	pthread_mutex_lock(&sv->lock);
+	struct store *s = sv->nstores ? sv->stores[--sv->nstores] : NULL;
+	pthread_mutex_unlock(&sv->lock);
+	return s ? s : store_open(sv->queue, false, err);
+}
+
+/* Kept for the next request, or closed when the pool is full. */
+static void store_return(struct serve *sv, struct store *s)
+{
+	pthread_mutex_lock(&sv->lock);
+	bool kept = s && sv->nstores < sv->opt.limits.threads + 1;
+	if (kept)
+		sv->stores[sv->nstores++] = s;
+	pthread_mutex_unlock(&sv->lock);
+	if (!kept)
+		store_close(s);
+}
+
+/* ---- the request rate ------------------------------------------------------ */
+
+static uint64_t key_hash(const char *key)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (; *key; key++)
+		h = (h ^ (unsigned char)*key) * 1099511628211ull;
+	return h;
+}
+
+/* true when key may make one more request this minute. */
+static bool rate_take(struct serve *sv, const char *key)
+{
+	int64_t window = store_now_ms() / RATE_WINDOW_MS;
+	pthread_mutex_lock(&sv->lock);
+	struct rate_slot *r = &sv->rate[key_hash(key) % RATE_SLOTS];
+	if (r->window != window || strcmp(r->key, key) != 0) {
+		if (r->window != window) {
+			r->count = 0;
+			r->window = window;
+		}
+		snprintf(r->key, sizeof r->key, "%s", key);
+	}
+	bool ok = r->count < sv->opt.limits.per_minute;
+	if (ok)
+		r->count++;
+	pthread_mutex_unlock(&sv->lock);
+	return ok;
+}
+
+static void client_address(struct MHD_Connection *c, char out[64])
+{
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c,
+		MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	snprintf(out, 64, "?");
+	if (!ci || !ci->client_addr)
+		return;
+	const struct sockaddr *sa = ci->client_addr;
+	if (sa->sa_family == AF_INET)
+		inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, 64);
+	else if (sa->sa_family == AF_INET6)
+		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out, 64);
+}
+
+/* ---- replies ------------------------------------------------------------------- */
+
+static const char page_policy[] =
+	"default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline';"
+	" img-src 'self' data: blob:; frame-src 'self' blob:; connect-src 'self';"
+	" base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
+
+static enum MHD_Result send_reply(struct MHD_Connection *c, struct reply *rp)
+{
+	const char *body = rp->body ? rp->body : rp->static_body ? rp->static_body : "";
+	size_t len = rp->body || rp->static_body ? rp->len : 0;
+	struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)body,
+		rp->body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
+	if (!r) {
+		free(rp->body);
+		return MHD_NO;
+	}
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
+				rp->type ? rp->type : "application/json; charset=utf-8");
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+	if (rp->page)
+		MHD_add_response_header(r, "Content-Security-Policy", page_policy);
+	if (rp->encoding) {
+		MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, rp->encoding);
+		MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, MHD_HTTP_HEADER_ACCEPT_ENCODING);
+	}
+	if (*rp->allow)
+		MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, rp->allow);
+	if (rp->status == 401)
+		MHD_add_response_header(r, MHD_HTTP_HEADER_WWW_AUTHENTICATE, "Bearer");
+	if (rp->status == 429)
+		MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, "60");
+	enum MHD_Result ok = MHD_queue_response(c, rp->status, r);
+	MHD_destroy_response(r);
+	return ok;
+}
+
+static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	struct reply rp = { 0 };
+	reply_error(&rp, status, "%s", msg);
+	return send_reply(c, &rp);
+}
+
+/* ---- one request --------------------------------------------------------------- */
+
+static bool takes_body(const char *method)
+{
+	return strcmp(method, "POST") == 0 || strcmp(method, "PUT") == 0 ||
+	       strcmp(method, "PATCH") == 0;
+}
+
+/* The first call: refuse what is wrong before reading any body. */
+static enum MHD_Result first_look(struct serve *sv, struct MHD_Connection *c,
+				  struct exchange *ex, const char *method, const char *version)
+{
+	ex->started = true;
+	if (!version || (strcmp(version, MHD_HTTP_VERSION_1_1) != 0 &&
+			 strcmp(version, MHD_HTTP_VERSION_1_0) != 0))
+		return refuse(c, 400, "the request line must end with HTTP/1.0 or HTTP/1.1");
+	/* MHD keeps the request line in one buffer, the version right after
+	 * the target and its one separator: a version further on means a raw
+	 * NUL byte cut the target short, hiding the rest of the path. */
+	if (ex->raw_end && version > ex->raw_end + 1 && version < ex->raw_end + 8192)
+		return refuse(c, 400, "the path holds a NUL byte");
+	const char *why = route_path_refused(ex->raw ? ex->raw : "");
+	if (why)
+		return refuse(c, 400, "%s", why);
+	if (!takes_body(method))
+		return MHD_YES;
+	const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+							 MHD_HTTP_HEADER_CONTENT_LENGTH);
+	const char *chunked = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+							  MHD_HTTP_HEADER_TRANSFER_ENCODING);
+	if (!length && !chunked)
+		return refuse(c, 411, "a request with a body needs a Content-Length header");
+	char *end;
+	errno = 0;
+	unsigned long long n = length ? strtoull(length, &end, 10) : 0;
+	if (length && (errno || *end || n > sv->opt.limits.body_bytes))
+		return refuse(c, 413, "the body is larger than the %llu KiB this server takes: "
+			      "send a smaller file", (unsigned long long)sv->opt.limits.body_bytes / 1024);
+	return MHD_YES;
+}
+
+/* Appends a piece of the body, or notes that it went past the cap (a
+ * chunked body has no length to refuse it by up front). */
+static void take_body(struct serve *sv, struct exchange *ex, const char *data, size_t n)
+{
+	if (ex->too_big || ex->len + n > sv->opt.limits.body_bytes) {
+		ex->too_big = true;
+		return;
+	}
+	if (ex->len + n + 1 > ex->cap) {
+		size_t cap = ex->cap ? ex->cap : 4096;
+		while (cap < ex->len + n + 1)
+			cap *= 2;
+		char *grown = realloc(ex->body, cap);
+		if (!grown) {
+			ex->too_big = true;
+			return;
+		}
+		ex->body = grown;
+		ex->cap = cap;
+	}
+	memcpy(ex->body + ex->len, data, n);
+	ex->len += n;
+	ex->body[ex->len] = 0;
+}
+
+/* The rate key: the token when it works, else the client's address. */
+static bool within_rate(struct serve *sv, const struct request *rq)
+{
+	char key[72];
+	if (rq->authed)
+		snprintf(key, sizeof key, "t%lld", (long long)rq->who.id);
+	else
+		client_address(rq->conn, key);
+	return rate_take(sv, key);
+}
+
+static enum MHD_Result answer(struct serve *sv, struct MHD_Connection *c, struct exchange *ex,
+			      const char *url, const char *method)
+{
+	if (ex->too_big)
+		return refuse(c, 413, "the body is larger than the %llu KiB this server takes: "
+			      "send a smaller file", (unsigned long long)sv->opt.limits.body_bytes / 1024);
+	char err[STORE_ERRLEN];
+	struct request rq = { .opt = &sv->opt, .method = method, .path = url, .raw = ex->raw,
+			      .conn = c, .cache = sv->cache, .body = ex->body ? ex->body : "", .body_len = ex->len };
+	rq.store = store_borrow(sv, err);
+	if (!rq.store)
+		return refuse(c, 503, "the judge's store cannot be opened (%s): try again later", err);
+	struct reply rp = { 0 };
+	/* Counted before the token is judged: guessing tokens costs requests
+	 * from the guesser's address like anything else. */
+	int known = auth_identify(&rq, &rp);
+	if (!within_rate(sv, &rq))
+		reply_error(&rp, 429, "too many requests: at most %u a minute; wait a minute",
+			    sv->opt.limits.per_minute);
+	else if (known == 0)
+		route_request(&rq, &rp);
+	store_return(sv, rq.store);
+	return send_reply(c, &rp);
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
+				  const char *method, const char *version,
+				  const char *upload, size_t *upload_size, void **con_cls)
+{
+	struct serve *sv = cls;
+	struct exchange *ex = *con_cls;
+	if (!ex)
+		return MHD_NO; /* the URI callback always runs first */
+	if (!ex->started)
+		return first_look(sv, c, ex, method, version);
+	if (*upload_size) {
+		take_body(sv, ex, upload, *upload_size);
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	return answer(sv, c, ex, url, method);
+}
+
+/* Runs before MHD decodes the URI: the raw form is what path tricks hide in. */
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
+{
+	(void)cls;
+	(void)c;
+	struct exchange *ex = calloc(1, sizeof *ex);
+	if (ex) {
+		ex->raw = strndup(uri, 8192);
+		ex->raw_end = uri + strlen(uri);
+	}
+	return ex;
+}
+
+static void on_done(void *cls, struct MHD_Connection *c, void **con_cls,
+		    enum MHD_RequestTerminationCode why)
+{
+	(void)cls;
+	(void)c;
+	(void)why;
+	struct exchange *ex = *con_cls;
+	if (ex) {
+		free(ex->raw);
+		free(ex->body);
+		free(ex);
+	}
+	*con_cls = NULL;
+}
+
+/* ---- the daemon ------------------------------------------------------------------- */
+
+int serve_parse_listen(const char *spec, char *host, size_t host_len, uint16_t *port,
+		       char err[SERVE_ERRLEN])
+{
+	const char *colon = strrchr(spec, ':');
+	char *end;
+	long p = colon ? strtol(colon + 1, &end, 10) : -1;
+	if (!colon || colon[1] == 0 || *end || p < 0 || p > 65535) {
+		snprintf(err, SERVE_ERRLEN, "--listen %s: give HOST:PORT, as 127.0.0.1:8080", spec);
+		return -1;
+	}
+	const char *h = spec;
+	size_t n = (size_t)(colon - spec);
+	if (n >= 2 && h[0] == '[' && h[n - 1] == ']') {
+		h++;
+		n -= 2;
+	}
+	if (n >= host_len) {
+		snprintf(err, SERVE_ERRLEN, "--listen %s: the host is too long", spec);
+		return -1;
+	}
+	snprintf(host, host_len, "%.*s", (int)n, n ? h : "0.0.0.0");
+	if (!n)
+		snprintf(host, host_len, "0.0.0.0");
+	*port = (uint16_t)p;
+	return 0;
+}
+
+static int bind_address(const struct serve *sv, struct sockaddr_storage *ss, bool *v6,
+			char err[SERVE_ERRLEN])
+{
+	memset(ss, 0, sizeof *ss);
+	struct sockaddr_in *in = (struct sockaddr_in *)ss;
+	struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)ss;
+	*v6 = false;
+	if (inet_pton(AF_INET, sv->host, &in->sin_addr) == 1) {
+		in->sin_family = AF_INET;
+		in->sin_port = htons(sv->opt.port);
+	} else if (inet_pton(AF_INET6, sv->host, &in6->sin6_addr) == 1) {
+		in6->sin6_family = AF_INET6;
+		in6->sin6_port = htons(sv->opt.port);
+		*v6 = true;
+	} else {
+		snprintf(err, SERVE_ERRLEN, "cannot listen on '%s': give a numeric address, as "
+			 "127.0.0.1 (a reverse proxy in front gives the name)", sv->host);
+		return -1;
+	}
+	return 0;
+}
+
+static int start_daemon(struct serve *sv, char err[SERVE_ERRLEN])
+{
+	struct sockaddr_storage ss;
+	bool v6;
+	if (bind_address(sv, &ss, &v6, err) < 0)
+		return -1;
+	const struct cfg_serve *l = &sv->opt.limits;
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | (v6 ? MHD_USE_IPv6 : 0);
+	sv->daemon = MHD_start_daemon(flags, sv->opt.port, NULL, NULL, on_request, sv,
+		MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
+		MHD_OPTION_THREAD_POOL_SIZE, (unsigned)l->threads,
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned)l->connections,
+		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)l->per_ip,
+		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)l->timeout_s,
+		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)l->header_bytes,
+		MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
+		MHD_OPTION_URI_LOG_CALLBACK, on_uri, sv,
+		MHD_OPTION_NOTIFY_COMPLETED, on_done, sv,
+		MHD_OPTION_END);
+	if (!sv->daemon) {
+		snprintf(err, SERVE_ERRLEN, "cannot listen on %s port %u: the port is taken or the "
+			 "address is not this machine's (%s)", sv->host, sv->opt.port, strerror(errno));
+		return -1;
+	}
+	const union MHD_DaemonInfo *di = MHD_get_daemon_info(sv->daemon, MHD_DAEMON_INFO_BIND_PORT);
+	sv->port = di ? di->port : sv->opt.port;
+	return 0;
+}
+
+struct serve *serve_start(const struct serve_options *o, char err[SERVE_ERRLEN])
+{
+	struct serve *sv = calloc(1, sizeof *sv);
+	if (!sv) {
+		snprintf(err, SERVE_ERRLEN, "out of memory");
+		return NULL;
+	}
+	sv->opt = *o;
+	snprintf(sv->queue, sizeof sv->queue, "%s", o->queue);
+	snprintf(sv->host, sizeof sv->host, "%s", o->host ? o->host : "127.0.0.1");
+	sv->opt.queue = sv->queue;
+	sv->opt.host = sv->host;
+	pthread_mutex_init(&sv->lock, NULL);
+	sv->stores = calloc(o->limits.threads + 1, sizeof *sv->stores);
+	sv->rate = calloc(RATE_SLOTS, sizeof *sv->rate);
+	sv->cache = cache_new(CACHE_ENTRIES, CACHE_BYTES);
+	bool allocated = sv->stores && sv->rate && sv->cache;
+	char serr[STORE_ERRLEN];
+	/* One connection now: a wrong --queue is said at start, not per request. */
+	struct store *first = allocated ? store_open(sv->queue, true, serr) : NULL;
+	if (!first) {
+		snprintf(err, SERVE_ERRLEN, "%s", allocated ? serr : "out of memory");
+		serve_stop(sv);
+		return NULL;
+	}
+	sv->stores[sv->nstores++] = first;
+	if (start_daemon(sv, err) < 0) {
+		serve_stop(sv);
+		return NULL;
+	}
+	return sv;
+}
+
+uint16_t serve_port(const struct serve *sv)
+{
+	return sv->port;
+}
+
+void serve_stop(struct serve *sv)
+{
+	if (!sv)
+		return;
+	if (sv->daemon)
+		MHD_stop_daemon(sv->daemon);
+	for (size_t i = 0; i < sv->nstores; i++)
+		store_close(sv->stores[i]);
+	free(sv->stores);
+	free(sv->rate);
+	cache_free(sv->cache);
+	pthread_mutex_destroy(&sv->lock);
+	free(sv);
+}

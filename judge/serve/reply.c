@@ -1,0 +1,107 @@
+/* reply.c - replies and requests (serve_int.h): JSON replies made safe
+ * whatever bytes the store held, errors as one line, the body as JSON. */
+#include <microhttpd.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge/base/safe_text.h"
+#include "judge/serve/serve_int.h"
+
+static bool utf8_valid(const json_t *s)
+{
+	const unsigned char *p = (const unsigned char *)json_string_value(s);
+	size_t n = json_string_length(s);
+	uint32_t cp;
+	for (size_t k; n; p += k, n -= k)
+		if (!(k = text_utf8(p, n, &cp)))
+			return false;
+	return true;
+}
+
+/* Every string of v made valid UTF-8 (a contestant's bytes, as the store
+ * gives them, may not be): an invalid one is replaced by its safe_text
+ * form.  Keys are the judge's own. */
+static void make_safe(json_t *v)
+{
+	const char *key;
+	json_t *item;
+	size_t i;
+	if (json_is_object(v)) {
+		json_object_foreach(v, key, item) {
+			if (json_is_string(item) && !utf8_valid(item))
+				json_object_set_new(v, key, safe_json_text(json_string_value(item)));
+			else
+				make_safe(item);
+		}
+	} else if (json_is_array(v)) {
+		json_array_foreach(v, i, item) {
+			if (json_is_string(item) && !utf8_valid(item))
+				json_array_set_new(v, i, safe_json_text(json_string_value(item)));
+			else
+				make_safe(item);
+		}
+	}
+}
+
+void reply_json(struct reply *rp, unsigned status, json_t *value)
+{
+	rp->status = status;
+	rp->type = "application/json; charset=utf-8";
+	make_safe(value);
+	rp->body = value ? json_dumps(value, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+	json_decref(value);
+	if (!rp->body) {
+		rp->status = 500;
+		rp->static_body = "{\"error\": \"out of memory\"}";
+		rp->len = strlen(rp->static_body);
+		return;
+	}
+	rp->len = strlen(rp->body);
+}
+
+void reply_bytes(struct reply *rp, unsigned status, const char *type, char *body, size_t len)
+{
+	rp->status = status;
+	rp->type = type;
+	rp->body = body;
+	rp->len = len;
+}
+
+void reply_error(struct reply *rp, unsigned status, const char *fmt, ...)
+{
+	char msg[600];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	free(rp->body);
+	rp->body = NULL;
+	reply_json(rp, status, json_pack("{s:o}", "error", safe_json_text(msg)));
+}
+
+void reply_store_error(struct reply *rp, const char *err)
+{
+	reply_error(rp, 503, "the judge's store did not answer (%s): try again in a moment", err);
+}
+
+const char *request_arg(const struct request *rq, const char *key)
+{
+	return MHD_lookup_connection_value(rq->conn, MHD_GET_ARGUMENT_KIND, key);
+}
+
+int request_json(const struct request *rq, struct reply *rp, json_t **out)
+{
+	json_error_t jerr;
+	*out = json_loadb(rq->body, rq->body_len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!*out || !json_is_object(*out)) {
+		reply_error(rp, 400, "the body must be a JSON object (%s)",
+			    *out ? "it is another JSON value" : jerr.text);
+		json_decref(*out);
+		*out = NULL;
+		return -1;
+	}
+	return 0;
+}
+

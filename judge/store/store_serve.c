@@ -1,0 +1,142 @@
+/* store_serve.c - the service's read views, as JSON (store_serve.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge/store/db.h"
+#include "judge/store/store_serve.h"
+
+/* Sets key of obj to rows (stolen); -1 when rows is NULL. */
+static int put_rows(json_t *obj, const char *key, json_t *rows)
+{
+	return rows && json_object_set_new(obj, key, rows) == 0 ? 0 : -1;
+}
+
+/* A view: its head row, then its lists; -1 drops the head. */
+static int view_done(int rc, json_t **out)
+{
+	if (rc < 0) {
+		json_decref(*out);
+		*out = NULL;
+	}
+	return rc;
+}
+
+#define SEAT_SPEC "seat:i submission:I name:t author:t score:i rank:i verdict:T" \
+		  " frozen_round:I reason:T cpu_ns:i peak_memory:i"
+
+int store_match_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN])
+{
+	int rc = db_one_json(db_query_json(s, "reading a match", err,
+		"SELECT id, game, kind, CAST(seed AS TEXT), created_at,"
+		" CASE WHEN replay IS NULL OR length(replay) = 0 THEN 0 ELSE 1 END"
+		" FROM matches WHERE id = ?1",
+		"id:i game:t kind:t seed:t created_at:i has_replay:b", "i", id), out);
+	if (rc <= 0)
+		return rc;
+	rc = put_rows(*out, "players", db_query_json(s, "reading a match's players", err,
+		"SELECT mp.seat, mp.submission_id, mp.name, coalesce(s.author, ''), mp.score,"
+		" mp.rank, mp.verdict, mp.frozen_round, mp.reason, mp.cpu_ns, mp.peak_memory"
+		" FROM match_players mp LEFT JOIN submissions s ON s.id = mp.submission_id"
+		" WHERE mp.match_id = ?1 ORDER BY mp.seat", SEAT_SPEC, "i", id));
+	return view_done(rc < 0 ? -1 : 1, out);
+}
+
+#define MY_MATCH_SPEC "match:i kind:t seed:t created_at:i seat:i rank:i score:i verdict:T" \
+		      " reason:T players:i"
+#define MY_MATCH_SQL "SELECT m.id, m.kind, CAST(m.seed AS TEXT), m.created_at, mp.seat, mp.rank, mp.score," \
+		     " mp.verdict, mp.reason," \
+		     " (SELECT count(*) FROM match_players x WHERE x.match_id = m.id)" \
+		     " FROM match_players mp JOIN matches m ON m.id = mp.match_id"
+
+int store_submission_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN])
+{
+	int rc = db_one_json(db_query_json(s, "reading a submission", err,
+		"SELECT id, game, author, name, state, compile_log, created_at, updated_at"
+		" FROM submissions WHERE id = ?1",
+		"id:i game:t author:t name:t state:t compile_log:T created_at:i updated_at:i",
+		"i", id), out);
+	if (rc <= 0)
+		return rc;
+	rc = put_rows(*out, "matches", db_query_json(s, "reading a submission's matches", err,
+		MY_MATCH_SQL " WHERE mp.submission_id = ?1 ORDER BY m.id DESC LIMIT 200",
+		MY_MATCH_SPEC, "i", id));
+	json_t *rating = NULL;
+	if (rc == 0 && db_one_json(db_query_json(s, "reading a rating", err,
+			"SELECT mu, sigma, games, wins FROM ratings WHERE submission_id = ?1",
+			"mu:d sigma:d games:i wins:i", "i", id), &rating) < 0)
+		rc = -1;
+	if (rc == 0)
+		rc = json_object_set_new(*out, "rating", rating ? rating : json_null());
+	return view_done(rc < 0 ? -1 : 1, out);
+}
+
+int store_submissions_of(struct store *s, const char *author, json_t **out,
+			 char err[STORE_ERRLEN])
+{
+	*out = db_query_json(s, "reading your submissions", err,
+		"SELECT id, game, name, state, created_at, updated_at FROM submissions"
+		" WHERE author = ?1 ORDER BY id DESC LIMIT 500",
+		"id:i game:t name:t state:t created_at:i updated_at:i", "t", author);
+	return *out ? 1 : -1;
+}
+
+int store_player_game(struct store *s, const char *name, char game[32], char err[STORE_ERRLEN])
+{
+	json_t *row;
+	int rc = db_one_json(db_query_json(s, "finding a player", err,
+		"SELECT game FROM submissions WHERE name = ?1 ORDER BY id DESC LIMIT 1",
+		"game:t", "t", name), &row);
+	if (rc == 1) {
+		snprintf(game, 32, "%s", json_string_value(json_object_get(row, "game")));
+		json_decref(row);
+	}
+	return rc;
+}
+
+#define OF_PLAYER "(SELECT id FROM submissions WHERE game = ?1 AND name = ?2)"
+
+int store_player_view(struct store *s, const char *game, const char *name, json_t **out,
+		      char err[STORE_ERRLEN])
+{
+	int rc = db_one_json(db_query_json(s, "reading a player", err,
+		"SELECT game, name, author FROM names WHERE game = ?1 AND name = ?2",
+		"game:t name:t author:t", "tt", game, name), out);
+	if (rc <= 0)
+		return rc;
+	rc = put_rows(*out, "submissions", db_query_json(s, "reading a player", err,
+		"SELECT id, state, created_at FROM submissions WHERE game = ?1 AND name = ?2"
+		" ORDER BY id DESC", "id:i state:t created_at:i", "tt", game, name));
+	if (rc == 0)
+		rc = put_rows(*out, "history", db_query_json(s, "reading a rating history", err,
+			"SELECT submission_id, mu, sigma, created_at FROM rating_history"
+			" WHERE submission_id IN " OF_PLAYER " ORDER BY created_at",
+			"submission:i mu:d sigma:d at:i", "tt", game, name));
+	if (rc == 0)
+		rc = put_rows(*out, "matches", db_query_json(s, "reading a player's matches", err,
+			MY_MATCH_SQL " WHERE mp.submission_id IN " OF_PLAYER
+			" ORDER BY m.id DESC LIMIT 200", MY_MATCH_SPEC, "tt", game, name));
+	if (rc == 0)
+		rc = put_rows(*out, "disqualifications", db_query_json(s, "reading a player", err,
+			"SELECT reason, decided_by, created_at FROM disqualifications"
+			" WHERE game = ?1 AND name = ?2 ORDER BY id DESC",
+			"reason:t decided_by:t created_at:i", "tt", game, name));
+	return view_done(rc < 0 ? -1 : 1, out);
+}
+
+int store_suspected(struct store *s, const char *game, json_t **out, char err[STORE_ERRLEN])
+{
+	*out = db_query_json(s, "reading the suspected copies", err,
+		"SELECT submission_id FROM plag_docs WHERE game = ?1 AND suspected = 1"
+		" AND submission_id IS NOT NULL ORDER BY submission_id", "submission:i", "t", game);
+	return *out ? 1 : -1;
+}
+
+int store_match_sizes(struct store *s, const char *game, json_t **out, char err[STORE_ERRLEN])
+{
+	*out = db_query_json(s, "counting the players per match", err,
+		"SELECT n, count(*) FROM (SELECT count(*) AS n FROM match_players mp"
+		" JOIN matches m ON m.id = mp.match_id WHERE m.game = ?1 AND m.kind = 'ranked'"
+		" GROUP BY m.id) t GROUP BY n ORDER BY n", "players:i matches:i", "t", game);
+	return *out ? 1 : -1;
+}

@@ -1,0 +1,94 @@
+/* store_serve.h - what `judge serve` asks of the store: tokens, the pages'
+ * read views as JSON, and the organisers' decisions.
+ *
+ * Promises.  The same answers on SQLite and PostgreSQL.  A token is known
+ * by its SHA-256 only: the store never sees the token itself.  Every text
+ * a contestant wrote (names, authors, compile logs, reasons) comes back as
+ * a valid JSON string (safe_text.h); the caller escapes it for a page.  A
+ * disqualification is added, never deleted: the history stays.  Views
+ * return 1 with *out (a new JSON reference), 0 when the thing does not
+ * exist, -1 with err on a store error.
+ */
+#ifndef JUDGE_STORE_SERVE_H
+#define JUDGE_STORE_SERVE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "judge/store/store.h"
+
+/* ---- tokens ------------------------------------------------------------- */
+
+struct store_token {
+	int64_t id;
+	char author[64];
+	bool organiser;
+};
+
+int store_token_add(struct store *s, const char *sha256, const char *author, bool organiser,
+		    int64_t *id, char err[STORE_ERRLEN]);
+/* A token that works (not revoked): 1 and *out; 0 unknown or revoked. */
+int store_token_find(struct store *s, const char *sha256, struct store_token *out,
+		     char err[STORE_ERRLEN]);
+/* 1 revoked, 0 no such working token. */
+int store_token_revoke(struct store *s, int64_t id, char err[STORE_ERRLEN]);
+/* [{id, author, organiser, created_at, revoked_at}], newest first. */
+int store_token_list(struct store *s, json_t **out, char err[STORE_ERRLEN]);
+
+/* ---- read views ---------------------------------------------------------- */
+
+/* Seeds are 64-bit: they come as decimal strings, which JavaScript reads
+ * exactly.
+ * {id, game, kind, seed, created_at, has_replay, players: [{seat,
+ * submission, name, author, score, rank, verdict, frozen_round, reason,
+ * cpu_ns, peak_memory}]} */
+int store_match_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN]);
+/* {id, game, author, name, state, compile_log, created_at, updated_at,
+ * matches: [{match, kind, seed, created_at, seat, rank, score, verdict,
+ * reason, players}]} */
+int store_submission_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN]);
+/* An author's submissions, newest first: [{id, game, name, state,
+ * created_at, updated_at}] (1, an empty array too). */
+int store_submissions_of(struct store *s, const char *author, json_t **out,
+			 char err[STORE_ERRLEN]);
+/* The game of the newest submission named name: 1 with game filled. */
+int store_player_game(struct store *s, const char *name, char game[32], char err[STORE_ERRLEN]);
+/* {game, name, author, submissions: [...], history: [{submission, mu,
+ * sigma, at}], matches: [{match, kind, created_at, rank, score, players}]}
+ * (the latest 200 matches) */
+int store_player_view(struct store *s, const char *game, const char *name, json_t **out,
+		      char err[STORE_ERRLEN]);
+/* Submission ids of the game whose file is marked a suspected copy. */
+int store_suspected(struct store *s, const char *game, json_t **out, char err[STORE_ERRLEN]);
+/* Players per match of the game's ranked matches: [{players, matches}]. */
+int store_match_sizes(struct store *s, const char *game, json_t **out, char err[STORE_ERRLEN]);
+
+/* ---- organisers ----------------------------------------------------------- */
+
+/* 1 disqualified (the player leaves the ranked pool and matchmaking), 0 no
+ * such player in the game. */
+int store_disqualify(struct store *s, const char *game, const char *name, const char *reason,
+		     const char *decided_by, char err[STORE_ERRLEN]);
+/* Every disqualification of the game, newest first: [{game, name, reason,
+ * decided_by, created_at}]. */
+int store_disqualifications(struct store *s, const char *game, json_t **out,
+			    char err[STORE_ERRLEN]);
+/* Compiles and qualifies the submission again (a new compile job): 1, 0
+ * when there is no such submission. */
+int store_rejudge_submission(struct store *s, int64_t id, char err[STORE_ERRLEN]);
+/* After a rule fix: the game's ratings start over, its ranked matches so
+ * far stop counting, and every current submission of the game (queued to
+ * qualified, not superseded) is compiled and qualified again; *n of them. */
+int store_rejudge_game(struct store *s, const char *game, const char *decided_by, int64_t *n,
+		       char err[STORE_ERRLEN]);
+/* Plagiarism pairs of the game at least min_percent similar, most similar
+ * first: [{a, b, a_submission, b_submission, a_name, b_name, a_author,
+ * b_author, a_label, b_label, similarity, longest, flagged}]. */
+int store_plag_pairs(struct store *s, const char *game, double min_percent, json_t **out,
+		     char err[STORE_ERRLEN]);
+/* One pair side by side: {similarity, a: {doc, name, author, label,
+ * first_line, last_line, source}, b: {...}}. */
+int store_plag_pair(struct store *s, int64_t a, int64_t b, json_t **out, char err[STORE_ERRLEN]);
+
+#endif

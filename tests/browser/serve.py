@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""`judge serve`'s pages in a real browser (headless Chromium over the
+DevTools protocol, tests/browser/cdp.py).
+
+A store with a small tournament (the shipped players, judged by a worker),
+a contestant's token and an organiser's, a player and an author named
+HOSTILE put straight into the store (the upload's name check refuses such
+names, and the escaping is what is tested), then `judge serve` and a
+`judge-worker` running.  Checks: a contestant uploads through the page with
+a token and sees the compile error of a broken file, then the qualification
+of a good one; the leaderboard, a player's page, a match page, my
+submissions and the organisers' page render with no console error, no
+uncaught exception, no failed load and no dialog; HOSTILE shows as text
+everywhere and no element it names appears.  Screenshots of the leaderboard
+and a match page go to --shots.
+
+usage: tests/browser/serve.py [--judge build/judge] [--shots build/screenshots]
+Ends with "N passed, N failed"; exit status 1 when any failed.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cdp import Browser  # noqa: E402
+from run import Suite  # noqa: E402
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+BROKEN = '#include "dominator.h"\n\nPLAYER_NAME(Broken);\n\nvoid play(void) { this is not C; }\n'
+
+
+def run(*cmd, env=None):
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if r.returncode != 0:
+        sys.exit("serve browser tests: %s failed:\n%s" % (" ".join(cmd), r.stderr))
+    return r.stdout
+
+
+def tournament(judge, work, queue):
+    """The shipped players judged, a hostile player and author, tokens."""
+    env = dict(os.environ, JUDGE_CONFIG="config/demo.json")
+    for p in ("Demo", "Dummy", "Null"):
+        run(judge, "submit", "games/dominator/players/AI%s.c" % p, "--game", "dominator",
+            "--author", "author_" + p, "--queue", queue)
+    evil = os.path.join(work, "AIEvil.c")
+    # A copy of Dummy (the shipped Demo and Null count for nobody): a pair
+    # the organisers see, its author full of markup.
+    with open("games/dominator/players/AIDummy.c") as f:
+        src = re.sub(r"PLAYER_NAME\(\w+\)", "PLAYER_NAME(Evil)", f.read())
+    with open(evil, "w") as f:
+        f.write(src)
+    run(judge, "submit", evil, "--game", "dominator", "--author", HOSTILE, "--queue", queue)
+    run(judge + "-worker", "--queue", queue, "--exit-when-idle", "--ranked-matches", "8",
+        env=env)
+    # The name check refuses such names at upload: write it into the store.
+    db = sqlite3.connect(queue)
+    with db:
+        db.execute("PRAGMA foreign_keys = OFF")
+        for table in ("names", "submissions", "match_players"):
+            db.execute("UPDATE %s SET name = ? WHERE name = 'Evil'" % table, (HOSTILE,))
+        match = db.execute("SELECT match_id FROM match_players WHERE name = ? ORDER BY match_id"
+                           " DESC LIMIT 1", (HOSTILE,)).fetchone()[0]
+    db.close()
+    contestant = run(judge, "token", "add", "--author", "frodo", "--queue", queue).strip()
+    organiser = run(judge, "token", "add", "--author", "gandalf", "--organiser",
+                    "--queue", queue).strip()
+    return match, contestant, organiser
+
+
+def start_server(judge, queue):
+    proc = subprocess.Popen([judge, "serve", "--queue", queue, "--listen", "127.0.0.1:0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    m = re.search(r"http://[^ ]+:(\d+)/", line)
+    if not m:
+        proc.kill()
+        sys.exit("serve browser tests: judge serve did not start: %s%s"
+                 % (line, proc.stderr.read()))
+    return proc, "http://127.0.0.1:%s" % m.group(1)
+
+
+def page_clean(t, b, name):
+    t.check(name + ": no console error, exception, failed load or dialog", not b.errors, b.errors)
+    t.check(name + ": the page says no error", b.eval("document.body.dataset.errors") == "[]",
+            b.eval("document.body.dataset.errors"))
+    t.check(name + ": no element from a name", b.eval("document.querySelectorAll('img').length") == 0)
+    b.errors.clear()
+
+
+def set_token(b, token):
+    b.eval("localStorage.setItem('judge.token', %s)" % json.dumps(token))
+
+
+def check_upload(t, b, base, token, work):
+    """Through the page: a broken file's compile error, then a good file qualified."""
+    b.goto(base + "/upload")
+    b.eval("document.getElementById('token').value = %s" % json.dumps(token))
+    broken = os.path.join(work, "AIBroken.c")
+    with open(broken, "w") as f:
+        f.write(BROKEN)
+    b.set_file("#file", broken)
+    b.eval("document.getElementById('send').click()")
+    log = b.wait("document.getElementById('state') && /compile failed/.test(document.getElementById('state').textContent)"
+                 " && document.getElementById('compile-log').textContent", 120)
+    t.check("upload: a broken file shows its compile failure", bool(log),
+            b.eval("document.getElementById('message').textContent"))
+    t.check("upload: the compile log names the error", log and "error" in log, log)
+    t.check("upload: the token was kept in localStorage", b.eval("localStorage.getItem('judge.token')") == token)
+    good = os.path.join(work, "AIHobbit.c")
+    with open("games/dominator/players/AIDummy.c") as f:
+        src = re.sub(r"PLAYER_NAME\(\w+\)", "PLAYER_NAME(Hobbit)", f.read())
+    with open(good, "w") as f:
+        f.write(src)
+    b.goto(base + "/upload")
+    b.set_file("#file", good)
+    b.eval("document.getElementById('send').click()")
+    state = b.wait("(s => s && /qualified/.test(s.textContent) && s.textContent)(document.getElementById('state'))", 180)
+    t.check("upload: a good file is seen through to its qualification",
+            state and "not qualified" not in state and "qualified" in state,
+            b.eval("document.getElementById('message').textContent"))
+    t.check("upload: its qualifying matches are listed with their command",
+            b.wait("document.querySelectorAll('#my-matches code').length > 0", 20),
+            b.eval("document.getElementById('detail').textContent"))
+    page_clean(t, b, "upload")
+
+
+def check_pages(t, b, base, match, shots):
+    b.goto(base + "/leaderboard/dominator")
+    board = b.eval("document.getElementById('board').textContent")
+    t.check("leaderboard: the hostile names show as text", HOSTILE in board, board)
+    t.check("leaderboard: the ranked players are listed",
+            b.eval("document.querySelectorAll('#board tbody tr').length") >= 4)
+    b.eval("document.querySelector('#board th:nth-child(4)').click()")
+    b.eval("document.querySelector('#board th:nth-child(4)').click()")
+    scores = b.eval("[...document.querySelectorAll('#board tbody tr td:nth-child(4)')].map(td => Number(td.textContent))")
+    t.check("leaderboard: sorted by score on a click", scores == sorted(scores, reverse=True) or scores == sorted(scores), scores)
+    filter_by = "(f => { f.value = %s; f.dispatchEvent(new Event('input')); })(document.getElementById('filter'))"
+    b.eval(filter_by % "'author_Null'")
+    t.check("leaderboard: the filter keeps the matching row",
+            b.eval("document.querySelectorAll('#board tbody tr').length") == 1)
+    b.eval(filter_by % "''")
+    b.screenshot(os.path.join(shots, "serve-leaderboard.png"))
+    page_clean(t, b, "leaderboard")
+
+    b.goto(base + "/players/" + urllib.parse.quote(HOSTILE, safe="") + "?game=dominator")
+    title = b.eval("document.querySelector('h1').textContent")
+    t.check("player: the hostile name shows as text", HOSTILE in title, title)
+    t.check("player: the author shows as text", b.eval("document.getElementById('author').textContent") == HOSTILE)
+    t.check("player: the rating plot is drawn", b.eval("document.querySelectorAll('#plot path.score').length") == 1)
+    t.check("player: its matches are listed", b.eval("document.querySelectorAll('#matches tbody a').length") > 0)
+    page_clean(t, b, "player")
+
+    b.goto(base + "/matches/%d" % match)
+    seats = b.eval("document.getElementById('seats').textContent")
+    t.check("match: the hostile name shows as text", HOSTILE in seats, seats)
+    t.check("match: the replay viewer is embedded", b.wait("document.getElementById('viewer') && document.getElementById('viewer').srcdoc.length > 1000", 20))
+    cmd = b.eval("document.getElementById('command').textContent")
+    t.check("match: the judge play command has the seed", re.match(r"judge play dominator .* -s \d+$", cmd or ""), cmd)
+    b.wait("false", 3)  # the viewer draws inside its frame
+    b.screenshot(os.path.join(shots, "serve-match.png"))
+    page_clean(t, b, "match")
+
+
+def check_private_pages(t, b, base, contestant, organiser):
+    set_token(b, contestant)
+    b.goto(base + "/submissions")
+    t.check("my submissions: listed", b.eval("document.querySelectorAll('#mine tbody a').length") >= 2)
+    page_clean(t, b, "my submissions")
+    b.goto(base + "/organiser")
+    t.check("organisers: a contestant is told the page is not theirs",
+            "organisers" in (b.eval("document.getElementById('message').textContent") or ""))
+    b.errors.clear()
+    set_token(b, organiser)
+    b.goto(base + "/organiser")
+    t.check("organisers: tokens listed", b.wait("document.querySelectorAll('#tokens tbody tr').length >= 2", 10))
+    # Evil is Dummy under another name and author: a flagged pair.
+    t.check("organisers: the copied pair is listed",
+            b.wait("document.querySelectorAll('#pairs tbody button').length > 0", 10),
+            b.eval("document.getElementById('pairs').textContent"))
+    b.eval("[...document.querySelectorAll('#pairs tbody tr')].find(tr => tr.textContent.includes(%s))"
+           ".querySelector('button').click()" % json.dumps(HOSTILE))
+    t.check("organisers: the pair side by side, the shared fragment marked",
+            b.wait("document.querySelectorAll('#pair pre').length === 2 && document.querySelectorAll('#pair .hit').length > 0", 10))
+    t.check("organisers: the hostile author shows as text in the pair",
+            HOSTILE in (b.eval("document.getElementById('pair').textContent") or ""))
+    page_clean(t, b, "organisers")
+    b.goto(base + "/leaderboard/dominator")
+    t.check("leaderboard: an organiser sees the disqualified list", b.eval("!!document.getElementById('disqualified')"))
+    t.check("leaderboard: an organiser sees the suspected copies",
+            b.eval("document.querySelectorAll('#board .badge.warn').length") >= 1)
+    page_clean(t, b, "leaderboard (organiser)")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--judge", default="build/judge")
+    ap.add_argument("--shots", default="build/screenshots")
+    a = ap.parse_args()
+    if not shutil.which("chromium"):
+        sys.exit("serve browser tests: chromium is not installed (run scripts/deps.sh as root)")
+    os.makedirs(a.shots, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="serve-browser-")
+    queue = os.path.join(work, "jobs.sqlite")
+    match, contestant, organiser = tournament(a.judge, work, queue)
+    server, base = start_server(a.judge, queue)
+    worker = subprocess.Popen([a.judge + "-worker", "--queue", queue],
+                              env=dict(os.environ, JUDGE_CONFIG="config/demo.json"),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    t = Suite()
+    b = Browser()
+    try:
+        b.goto(base + "/")
+        set_token(b, contestant)
+        check_upload(t, b, base, contestant, work)
+        b.eval("localStorage.clear()")
+        check_pages(t, b, base, match, a.shots)
+        check_private_pages(t, b, base, contestant, organiser)
+    finally:
+        b.close()
+        for p in (worker, server):
+            p.send_signal(signal.SIGTERM)
+            try:
+                p.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        shutil.rmtree(work, ignore_errors=True)
+    print("serve browser tests: %d passed, %d failed" % (t.passed, t.failed))
+    return 1 if t.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

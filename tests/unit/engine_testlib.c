@@ -1,0 +1,89 @@
+#include "tests/unit/engine_testlib.h"
+
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+int et_send(const struct game *gm, void *g, const struct orders_layout *l, int player,
+	    const void *orders, size_t n)
+{
+	static uint8_t buf[1 << 16];
+	char err[GAME_ERRLEN] = "";
+	size_t len = orders_encode(l, orders, n, buf, sizeof buf);
+	cr_assert_gt(len, 0);
+	return gm->orders(g, player, buf, len, err);
+}
+
+void et_random_round(const struct game *gm, struct game_state *g, const struct orders_layout *l,
+		     et_orders_fn make, struct rng *r)
+{
+	static uint8_t orders[1 << 16], buf[1 << 16];
+	cr_assert_leq((size_t)l->max * l->size, sizeof orders);
+	for (int p = 0; p < gm->players; p++) {
+		int n = make(g, p, r, orders);
+		char err[GAME_ERRLEN];
+		size_t len = orders_encode(l, orders, (size_t)n, buf, sizeof buf);
+		gm->status(g, p, 0.01);
+		cr_assert_eq(gm->orders(g, p, buf, len, err), 0, "%s", err);
+	}
+	gm->advance(g);
+}
+
+char *et_play_match(const struct game *gm, uint64_t seed, uint64_t order_seed,
+		    const struct orders_layout *l, et_orders_fn make, struct game_state **out)
+{
+	char err[GAME_ERRLEN];
+	struct game_state *g = gm->create(NULL, seed, err);
+	cr_assert_not_null(g, "%s", err);
+	json_t *rounds = json_array();
+	json_t *header = gm->replay_header(g);
+	struct rng r = rng_seeded(order_seed);
+	for (int i = 0; i < gm->rounds(g); i++) {
+		et_random_round(gm, g, l, make, &r);
+		json_array_append_new(rounds, gm->replay_round(g));
+	}
+	json_t *replay = json_pack("{s:o, s:o}", "start", header, "rounds", rounds);
+	char *text = json_dumps(replay, JSON_COMPACT);
+	json_decref(replay);
+	*out = g;
+	return text;
+}
+
+void et_expect_malformed_refused(const struct game *gm, struct game_state *g, size_t order_len)
+{
+	char err[GAME_ERRLEN];
+	const uint8_t short_count[1] = { 1 };
+	uint8_t missing[2 + 16] = { 2, 0 }, extra[2 + 16 + 1] = { 1, 0 };
+	cr_assert_leq(order_len, 16);
+	cr_expect_eq(gm->orders(g, 1, NULL, 0, err), -1);
+	cr_expect_eq(gm->orders(g, 2, short_count, 1, err), -1);
+	cr_expect_eq(gm->orders(g, 3, missing, 2 + order_len, err), -1);
+	cr_expect(strstr(err, "malformed") != NULL, "%s", err);
+	cr_expect_eq(gm->orders(g, 0, extra, 2 + order_len + 1, err), -1);
+	cr_expect_eq(gm->orders(g, 4, extra, 2 + order_len + 1, err), -1);
+	cr_expect_eq(gm->orders(g, -1, extra, 2 + order_len + 1, err), -1);
+}
+
+const char *et_config_text(const char *game)
+{
+	static char text[1 << 16];
+	char path[256];
+	snprintf(path, sizeof path, "config/games/%s.cnf", game);
+	FILE *f = fopen(path, "r");
+	cr_assert_not_null(f, "%s: run from the repository root", path);
+	size_t len = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[len] = '\0';
+	return text;
+}
+
+void et_expect_params_error(const struct game *gm, const char *text, const char *want)
+{
+	char err[GAME_ERRLEN] = "";
+	struct game_state *g = gm->create(text, 1, err);
+	if (g)
+		gm->destroy(g);
+	cr_expect_null(g, "accepted: %s", text);
+	cr_expect(strstr(err, want) != NULL, "error \"%s\" lacks \"%s\"", err, want);
+}

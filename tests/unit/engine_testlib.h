@@ -1,0 +1,50 @@
+/* engine_testlib.h - what the engines' unit tests share: orders sent as
+ * the runner sends them, whole matches of random orders (for determinism
+ * and replay tests), and the refusals every engine owes (malformed orders
+ * messages, bad parameters).  Everything goes through the game's
+ * `struct game` table, so it serves any engine, the next one too.
+ *
+ * Every function asserts (Criterion) what it needs.
+ */
+#ifndef ENGINE_TESTLIB_H
+#define ENGINE_TESTLIB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games/game.h"
+#include "games/kit/orders.h"
+#include "games/kit/rng.h"
+
+/* n orders (layout l) encoded and handed to the engine for player, as the
+ * runner hands them; the engine's answer (0, or -1 when it refused). */
+int et_send(const struct game *gm, void *g, const struct orders_layout *l, int player,
+	    const void *orders, size_t n);
+
+/* Random orders for one player of a match: writes them at orders (room for
+ * l->max) and returns their count. */
+typedef int (*et_orders_fn)(const struct game_state *g, int player, struct rng *r,
+			    void *orders);
+
+/* One round: each player's random orders, sent, then the round resolved. */
+void et_random_round(const struct game *gm, struct game_state *g, const struct orders_layout *l,
+		     et_orders_fn make, struct rng *r);
+
+/* A whole match from seed, its orders drawn from order_seed: its replay's
+ * start and rounds as compact JSON (free it), the match left in *out. */
+char *et_play_match(const struct game *gm, uint64_t seed, uint64_t order_seed,
+		    const struct orders_layout *l, et_orders_fn make, struct game_state **out);
+
+/* Orders messages that break the layout (orders of order_len bytes) are
+ * refused with -1, "malformed" said for a missing order, and so is a
+ * player that does not exist; g is frozen for players 0 to 3 after it. */
+void et_expect_malformed_refused(const struct game *gm, struct game_state *g, size_t order_len);
+
+/* The text of the shipped parameters file config/games/GAME.cnf (run
+ * from the repository root). */
+const char *et_config_text(const char *game);
+
+/* The parameters text is refused, and the error says want. */
+void et_expect_params_error(const struct game *gm, const char *text, const char *want);
+
+#endif

@@ -1,0 +1,607 @@
+/* test_serve.c - `judge serve` against hostile clients: a real server
+ * (serve_start on a free port, a SQLite store in a temporary folder) and a
+ * raw-socket HTTP client, so requests may be as broken as an attacker
+ * makes them.  Each bad request must get a clear HTTP error, store
+ * nothing, and leave the server answering. */
+#include <criterion/criterion.h>
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "judge/replay/replay_io.h"
+#include "judge/serve/cache.h"
+#include "judge/serve/serve.h"
+#include "judge/store/store.h"
+#include "judge/store/store_serve.h"
+
+static char tmpdir[64], queue[128];
+static struct serve *server;
+static char contestant[44], other[44], organiser[44];
+
+/* ---- the server -------------------------------------------------------------- */
+
+static void add_token(const char *author, bool org, char token[44])
+{
+	char err[SERVE_ERRLEN] = "", hex[65];
+	struct store *s = store_open(queue, true, err);
+	cr_assert_not_null(s, "%s", err);
+	int64_t id;
+	cr_assert_eq(serve_token_new(token, err), 0, "%s", err);
+	cr_assert_eq(serve_token_hash(token, hex), 0);
+	cr_assert_eq(store_token_add(s, hex, author, org, &id, err), 0, "%s", err);
+	store_close(s);
+}
+
+static struct cfg_serve test_limits(void)
+{
+	struct judge_config cfg;
+	cfg_defaults(&cfg);
+	cfg.serve.body_bytes = 64 * 1024;
+	cfg.serve.timeout_s = 1;
+	cfg.serve.threads = 2;
+	return cfg.serve;
+}
+
+static void start(struct cfg_serve limits)
+{
+	struct serve_options o = { .queue = queue, .host = "127.0.0.1", .port = 0,
+				   .limits = limits };
+	char err[SERVE_ERRLEN] = "";
+	server = serve_start(&o, err);
+	cr_assert_not_null(server, "serve_start: %s", err);
+}
+
+static void setup(void)
+{
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/test-serve-XXXXXX");
+	cr_assert_not_null(mkdtemp(tmpdir));
+	snprintf(queue, sizeof queue, "%s/judge.sqlite", tmpdir);
+	add_token("sauron", false, contestant);
+	add_token("saruman", false, other);
+	add_token("gandalf", true, organiser);
+	start(test_limits());
+}
+
+static void teardown(void)
+{
+	serve_stop(server);
+	server = NULL;
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+	cr_expect_eq(system(cmd), 0);
+}
+
+TestSuite(serve_http, .init = setup, .fini = teardown, .timeout = 60);
+
+/* ---- a raw HTTP client ------------------------------------------------------------ */
+
+static int connect_server(void)
+{
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons(serve_port(server)) };
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	cr_assert(fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof a) == 0, "connect: %s",
+		  strerror(errno));
+	return fd;
+}
+
+static void send_all(int fd, const char *data, size_t n)
+{
+	while (n) {
+		ssize_t w = send(fd, data, n, MSG_NOSIGNAL);
+		if (w <= 0)
+			return; /* the server may close early on a refused body */
+		data += w;
+		n -= (size_t)w;
+	}
+}
+
+/* Reads until the server closes (or 10 s pass): the whole response. */
+static char *read_all(int fd)
+{
+	size_t cap = 1 << 16, len = 0;
+	char *buf = malloc(cap);
+	for (;;) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		if (poll(&p, 1, 10000) <= 0)
+			break;
+		if (len + 4096 + 1 > cap)
+			buf = realloc(buf, cap *= 2);
+		ssize_t r = recv(fd, buf + len, cap - len - 1, 0);
+		if (r <= 0)
+			break;
+		len += (size_t)r;
+	}
+	buf[len] = 0;
+	return buf;
+}
+
+/* Sends raw bytes as a request; the status, and the body in *body
+ * (malloc'd) when asked. */
+static int exchange(const char *req, size_t len, char **body)
+{
+	int fd = connect_server();
+	send_all(fd, req, len);
+	char *resp = read_all(fd);
+	close(fd);
+	int status = 0;
+	sscanf(resp, "HTTP/1.%*d %d", &status);
+	if (body) {
+		const char *b = strstr(resp, "\r\n\r\n");
+		*body = strdup(b ? b + 4 : "");
+	}
+	free(resp);
+	return status;
+}
+
+static int request(const char *method, const char *path, const char *token, const char *json,
+		   char **body)
+{
+	char head[2048];
+	int n = snprintf(head, sizeof head, "%s %s HTTP/1.1\r\nHost: test\r\nConnection: close\r\n",
+			 method, path);
+	if (token)
+		n += snprintf(head + n, sizeof head - (size_t)n, "Authorization: Bearer %s\r\n", token);
+	if (json)
+		n += snprintf(head + n, sizeof head - (size_t)n,
+			      "Content-Type: application/json\r\nContent-Length: %zu\r\n", strlen(json));
+	n += snprintf(head + n, sizeof head - (size_t)n, "\r\n");
+	size_t total = (size_t)n + (json ? strlen(json) : 0);
+	char *req = malloc(total + 1);
+	memcpy(req, head, (size_t)n);
+	if (json)
+		memcpy(req + n, json, strlen(json));
+	int status = exchange(req, total, body);
+	free(req);
+	return status;
+}
+
+static int get(const char *path, const char *token)
+{
+	return request("GET", path, token, NULL, NULL);
+}
+
+/* ---- what must hold after every bad request ------------------------------------- */
+
+static int64_t stored_submissions(void)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store *s = store_open(queue, false, err);
+	cr_assert_not_null(s, "%s", err);
+	json_t *a, *b;
+	cr_assert_eq(store_submissions_of(s, "sauron", &a, err), 1, "%s", err);
+	cr_assert_eq(store_submissions_of(s, "saruman", &b, err), 1, "%s", err);
+	int64_t n = (int64_t)(json_array_size(a) + json_array_size(b));
+	json_decref(a);
+	json_decref(b);
+	store_close(s);
+	return n;
+}
+
+static void still_answering(void)
+{
+	cr_expect_eq(get("/api/games", NULL), 200, "the server stopped answering");
+}
+
+static char *upload_json(const char *source)
+{
+	json_t *j = json_pack("{s:s, s:s}", "game", "dominator", "source", source);
+	char *text = json_dumps(j, 0);
+	json_decref(j);
+	return text;
+}
+
+static const char good_source[] =
+	"#include \"dominator.h\"\nPLAYER_NAME(Sauron)\nvoid play(void) {}\n";
+
+/* An error reply: JSON with one "error" line saying what to do. */
+static void expect_error_json(const char *body)
+{
+	json_t *j = json_loads(body, 0, NULL);
+	cr_expect(json_is_string(json_object_get(j, "error")), "not an error reply: %s", body);
+	json_decref(j);
+}
+
+/* ---- the tests ---------------------------------------------------------------------- */
+
+Test(serve_http, an_upload_with_a_token_is_stored_under_its_author)
+{
+	char *json = upload_json(good_source), *body;
+	cr_assert_eq(request("POST", "/api/submissions", contestant, json, &body), 201, "%s", body);
+	json_t *j = json_loads(body, 0, NULL);
+	cr_expect_str_eq(json_string_value(json_object_get(j, "player")), "Sauron");
+	cr_expect_str_eq(json_string_value(json_object_get(j, "game")), "dominator");
+	cr_expect(json_integer_value(json_object_get(j, "id")) > 0);
+	json_decref(j);
+	free(body);
+	free(json);
+	cr_expect_eq(stored_submissions(), 1);
+}
+
+Test(serve_http, an_upload_failing_the_checks_is_a_400_and_stores_nothing)
+{
+	char *json = upload_json("int main(void) { return 0; }\n"), *body;
+	cr_expect_eq(request("POST", "/api/submissions", contestant, json, &body), 400);
+	cr_expect(strstr(body, "PLAYER_NAME"), "the error must say what to write: %s", body);
+	free(body);
+	free(json);
+	cr_expect_eq(request("POST", "/api/submissions", contestant, "{\"game\": 1}", NULL), 400);
+	cr_expect_eq(request("POST", "/api/submissions", contestant, "not json", NULL), 400);
+	cr_expect_eq(stored_submissions(), 0);
+	still_answering();
+}
+
+Test(serve_http, an_oversized_body_is_refused_before_it_is_read)
+{
+	size_t n = 200 * 1024;
+	char *big = malloc(n + 1);
+	memset(big, 'x', n);
+	big[n] = 0;
+	char *json = upload_json(big), *body;
+	cr_expect_eq(request("POST", "/api/submissions", contestant, json, &body), 413);
+	expect_error_json(body);
+	free(body);
+	free(json);
+	free(big);
+	cr_expect_eq(stored_submissions(), 0);
+	still_answering();
+}
+
+Test(serve_http, an_oversized_chunked_body_is_cut_at_the_cap)
+{
+	char head[512];
+	snprintf(head, sizeof head, "POST /api/submissions HTTP/1.1\r\nHost: t\r\n"
+		 "Authorization: Bearer %s\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+		 contestant);
+	int fd = connect_server();
+	send_all(fd, head, strlen(head));
+	char chunk[8192 + 16];
+	int k = snprintf(chunk, sizeof chunk, "2000\r\n");
+	memset(chunk + k, 'y', 8192);
+	memcpy(chunk + k + 8192, "\r\n", 2);
+	for (int i = 0; i < 20; i++) /* 160 KiB, past the 64 KiB cap */
+		send_all(fd, chunk, (size_t)k + 8192 + 2);
+	send_all(fd, "0\r\n\r\n", 5);
+	char *resp = read_all(fd);
+	close(fd);
+	int status = 0;
+	sscanf(resp, "HTTP/1.%*d %d", &status);
+	cr_expect_eq(status, 413, "%.200s", resp);
+	free(resp);
+	cr_expect_eq(stored_submissions(), 0);
+	still_answering();
+}
+
+Test(serve_http, a_body_without_a_length_is_a_411)
+{
+	char req[512];
+	int n = snprintf(req, sizeof req, "POST /api/submissions HTTP/1.0\r\nHost: t\r\n"
+			 "Authorization: Bearer %s\r\n\r\n{}", contestant);
+	cr_expect_eq(exchange(req, (size_t)n, NULL), 411);
+	still_answering();
+}
+
+Test(serve_http, a_bad_or_missing_token_is_a_401_and_stores_nothing)
+{
+	char *json = upload_json(good_source), *body;
+	cr_expect_eq(request("POST", "/api/submissions", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+			     json, &body), 401);
+	expect_error_json(body);
+	free(body);
+	cr_expect_eq(request("POST", "/api/submissions", NULL, json, NULL), 401);
+	cr_expect_eq(request("POST", "/api/submissions", "bad token!", json, NULL), 401);
+	free(json);
+	cr_expect_eq(stored_submissions(), 0);
+	still_answering();
+}
+
+Test(serve_http, another_authors_submission_is_a_403)
+{
+	char *json = upload_json(good_source), *body;
+	cr_assert_eq(request("POST", "/api/submissions", contestant, json, &body), 201);
+	free(json);
+	json_t *j = json_loads(body, 0, NULL);
+	char path[64];
+	snprintf(path, sizeof path, "/api/submissions/%lld",
+		 (long long)json_integer_value(json_object_get(j, "id")));
+	json_decref(j);
+	free(body);
+	cr_expect_eq(get(path, contestant), 200, "the owner must see it");
+	cr_expect_eq(request("GET", path, other, NULL, &body), 403);
+	cr_expect(strstr(body, "another author"), "%s", body);
+	free(body);
+	cr_expect_eq(get(path, organiser), 200, "an organiser sees every submission");
+	cr_expect_eq(get("/api/submissions/999", contestant), 404);
+	still_answering();
+}
+
+Test(serve_http, organiser_endpoints_refuse_contestants)
+{
+	cr_expect_eq(get("/api/organiser/tokens", contestant), 403);
+	cr_expect_eq(get("/api/organiser/tokens", NULL), 401);
+	cr_expect_eq(request("POST", "/api/organiser/rejudge", contestant, "{\"game\": \"dominator\"}",
+			     NULL), 403);
+	cr_expect_eq(get("/api/organiser/tokens", organiser), 200);
+}
+
+Test(serve_http, path_tricks_are_refused)
+{
+	static const char *const tricks[] = {
+		"/static/../etc/passwd", "/../../etc/passwd", "/static/%2e%2e/serve.css",
+		"/static/%2E%2E%2Fserve.css", "/static/serve.css%00.html", "/api/games%00",
+		"/static/..%5cserve.css", "//etc/passwd", "/static/./serve.css", "/api/matches/1%0a",
+	};
+	for (size_t i = 0; i < sizeof tricks / sizeof *tricks; i++) {
+		char *body;
+		cr_expect_eq(request("GET", tricks[i], NULL, NULL, &body), 400, "%s", tricks[i]);
+		expect_error_json(body);
+		free(body);
+	}
+	static const char raw_nul[] = "GET /static/serve.css\0.html HTTP/1.1\r\nHost: t\r\n\r\n";
+	int status = exchange(raw_nul, sizeof raw_nul - 1, NULL);
+	cr_expect(status >= 400 && status < 500, "a raw NUL in the path: %d", status);
+	cr_expect_eq(get("/static/nothing.css", NULL), 404);
+	cr_expect_eq(get("/static/serve.css", NULL), 200);
+	still_answering();
+}
+
+Test(serve_http, a_slow_client_is_cut_off_and_others_are_served_meanwhile)
+{
+	int slow = connect_server();
+	send_all(slow, "GET /api/games HTTP/1.1\r\nHost: t\r\n", 34);
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	still_answering();
+	char *resp = read_all(slow); /* the server closes it: the timeout is 1 s */
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double waited = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	cr_expect(waited < 5, "a slow client held its connection %.1f s", waited);
+	cr_expect(strncmp(resp, "HTTP/1.1 200", 12) != 0, "the cut request was answered");
+	free(resp);
+	close(slow);
+	still_answering();
+}
+
+Test(serve_http, headers_past_the_cap_are_refused)
+{
+	size_t n = 64 * 1024;
+	char *req = malloc(n + 128);
+	int k = snprintf(req, 128, "GET /api/games HTTP/1.1\r\nHost: t\r\nX-Big: ");
+	memset(req + k, 'h', n);
+	memcpy(req + k + n, "\r\n\r\n", 5);
+	int status = exchange(req, (size_t)k + n + 4, NULL);
+	free(req);
+	cr_expect(status == 413 || status == 431 || status == 400, "status %d", status);
+	still_answering();
+}
+
+Test(serve_http, each_token_has_a_request_rate)
+{
+	serve_stop(server);
+	struct cfg_serve limits = test_limits();
+	limits.per_minute = 5;
+	start(limits);
+	for (int i = 0; i < 5; i++)
+		cr_expect_eq(get("/api/me", contestant), 200, "request %d", i + 1);
+	char *body;
+	cr_expect_eq(request("GET", "/api/me", contestant, NULL, &body), 429);
+	expect_error_json(body);
+	free(body);
+	cr_expect_eq(get("/api/me", other), 200, "another token has its own count");
+	for (int i = 0; i < 5; i++)
+		get("/api/me", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+	cr_expect_eq(get("/api/me", "BAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"), 429,
+		     "guessing tokens must count against the guesser's address");
+}
+
+Test(serve_http, private_pages_need_a_token)
+{
+	cr_expect_eq(get("/api/leaderboard/dominator", NULL), 200);
+	serve_stop(server);
+	struct cfg_serve limits = test_limits();
+	limits.public_pages = false;
+	start(limits);
+	cr_expect_eq(get("/api/leaderboard/dominator", NULL), 401);
+	cr_expect_eq(get("/api/leaderboard/dominator", contestant), 200);
+	cr_expect_eq(get("/api/leaderboard/nogame", contestant), 404);
+}
+
+Test(serve_http, a_wrong_method_is_a_405)
+{
+	cr_expect_eq(request("DELETE", "/api/games", NULL, NULL, NULL), 405);
+	cr_expect_eq(request("PUT", "/api/submissions", contestant, "{}", NULL), 405);
+	cr_expect_eq(get("/api/nothing", NULL), 404);
+}
+
+/* A match in the store with a shipped player and a submission whose name
+ * (written straight into the store) would be shell syntax. */
+static int64_t stored_match_with(const char *odd_name, const void *replay, size_t replay_len);
+
+static int64_t stored_match(const char *odd_name)
+{
+	return stored_match_with(odd_name, NULL, 0);
+}
+
+static int64_t stored_match_with(const char *odd_name, const void *replay, size_t replay_len)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store *s = store_open(queue, false, err);
+	cr_assert_not_null(s, "%s", err);
+	int64_t job, match;
+	struct store_new_submission sub = { .game = "dominator", .author = "sauron", .name = "Sauron",
+					    .source = "x", .source_len = 1, .source_sha256 = "0" };
+	int64_t id;
+	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err);
+	cr_assert_eq(store_enqueue(s, "match", "{}", 0, 0, &job, err), 0, "%s", err);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked",
+				     .seed = 9007199254740993LL, .replay = replay,
+				     .replay_len = replay_len };
+	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);
+	const char *names[] = { "Dummy", odd_name };
+	for (int seat = 0; seat < 2; seat++) {
+		struct store_match_player p = { .seat = seat, .submission = seat ? id : 0,
+						.name = names[seat], .rank = seat + 1 };
+		cr_assert_eq(store_add_match_player(s, match, &p, err), 0, "%s", err);
+	}
+	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	store_close(s);
+	return match;
+}
+
+Test(serve_http, a_match_gives_the_command_that_plays_it_again)
+{
+	char path[64], *body;
+	snprintf(path, sizeof path, "/api/matches/%lld", (long long)stored_match("x';rm -rf ~;'"));
+	cr_assert_eq(request("GET", path, NULL, NULL, &body), 200, "%s", body);
+	json_t *j = json_loads(body, 0, NULL);
+	cr_expect_str_eq(json_string_value(json_object_get(j, "seed")), "9007199254740993",
+			 "a 64-bit seed must keep every digit");
+	cr_expect_str_eq(json_string_value(json_object_get(j, "command")),
+			 "judge play dominator Dummy 'AIx'\\'';rm -rf ~;'\\''.c' -s 9007199254740993");
+	json_decref(j);
+	free(body);
+	cr_expect_eq(get("/api/matches/424242", NULL), 404);
+}
+
+/* ---- the in-memory cache (judge/serve/cache.h) -------------------------------- */
+
+Test(serve_cache, keeps_copies_within_its_bounds)
+{
+	struct cache *c = cache_new(2, 10);
+	size_t len;
+	cache_put(c, "a", "1234", 4);
+	char *got = cache_get(c, "a", 0, &len);
+	cr_assert_not_null(got);
+	cr_expect_eq(len, 4);
+	cr_expect_str_eq(got, "1234");
+	free(got);
+	cache_put(c, "b", "xy", 2);
+	cache_put(c, "c", "z", 1); /* a third entry: the oldest goes */
+	cr_expect_null(cache_get(c, "a", 0, &len), "more entries than allowed");
+	cache_put(c, "d", "123456789", 9); /* 12 bytes with b and c: b, the oldest, goes */
+	cr_expect_null(cache_get(c, "b", 0, &len));
+	got = cache_get(c, "c", 0, &len);
+	cr_expect_not_null(got, "10 bytes fit");
+	free(got);
+	got = cache_get(c, "d", 0, &len);
+	cr_expect_str_eq(got, "123456789");
+	free(got);
+	cache_put(c, "e", "12345678901", 11); /* larger than the whole cache: not kept */
+	cr_expect_null(cache_get(c, "e", 0, &len));
+	cache_free(c);
+}
+
+Test(serve_cache, an_old_entry_is_not_given_when_freshness_is_asked)
+{
+	struct cache *c = cache_new(4, 100);
+	size_t len;
+	cache_put(c, "k", "v", 1);
+	usleep(30 * 1000);
+	cr_expect_null(cache_get(c, "k", 10, &len), "an entry older than 10 ms");
+	char *got = cache_get(c, "k", 10000, &len);
+	cr_expect_not_null(got);
+	free(got);
+	cache_free(c);
+}
+
+Test(serve_http, bytes_that_are_not_utf8_are_sent_as_valid_json)
+{
+	char *json = upload_json(good_source), *body;
+	cr_assert_eq(request("POST", "/api/submissions", contestant, json, &body), 201);
+	free(json);
+	json_t *j = json_loads(body, 0, NULL);
+	int64_t id = json_integer_value(json_object_get(j, "id"));
+	json_decref(j);
+	free(body);
+	char err[STORE_ERRLEN] = "", path[64];
+	struct store *s = store_open(queue, false, err);
+	cr_assert_not_null(s, "%s", err);
+	cr_assert_eq(store_set_state(s, id, "compile_failed", NULL, NULL, "bad \xff\xfe</pre>", err),
+		     0, "%s", err);
+	store_close(s);
+	snprintf(path, sizeof path, "/api/submissions/%lld", (long long)id);
+	cr_assert_eq(request("GET", path, contestant, NULL, &body), 200);
+	json_error_t jerr;
+	j = json_loads(body, 0, &jerr);
+	cr_assert_not_null(j, "not valid JSON (%s): %s", jerr.text, body);
+	cr_expect_str_eq(json_string_value(json_object_get(j, "compile_log")),
+			 "bad \xef\xbf\xbd\xef\xbf\xbd</pre>");
+	json_decref(j);
+	free(body);
+}
+
+Test(serve_http, an_organiser_disqualifies_and_rejudges_and_the_board_says_so)
+{
+	char *json = upload_json(good_source), *body;
+	cr_assert_eq(request("POST", "/api/submissions", contestant, json, &body), 201);
+	free(json);
+	free(body);
+	static const char dq[] = "{\"game\": \"dominator\", \"name\": \"Sauron\", \"reason\": \"<b>copied</b>\"}";
+	cr_expect_eq(request("POST", "/api/organiser/disqualify", contestant, dq, NULL), 403);
+	cr_expect_eq(request("POST", "/api/organiser/disqualify", organiser, dq, NULL), 200);
+	cr_expect_eq(request("POST", "/api/organiser/disqualify", organiser,
+			     "{\"game\": \"dominator\", \"name\": \"Nobody\", \"reason\": \"x\"}", NULL), 404);
+	cr_expect_eq(request("POST", "/api/organiser/disqualify", organiser,
+			     "{\"game\": \"dominator\", \"name\": \"Sauron\"}", NULL), 400, "no reason");
+	cr_assert_eq(request("GET", "/api/leaderboard/dominator", organiser, NULL, &body), 200);
+	json_t *j = json_loads(body, 0, NULL);
+	json_t *first = json_array_get(json_object_get(j, "disqualified"), 0);
+	cr_expect_str_eq(json_string_value(json_object_get(first, "reason")), "<b>copied</b>");
+	json_decref(j);
+	free(body);
+	cr_assert_eq(request("GET", "/api/leaderboard/dominator", NULL, NULL, &body), 200);
+	cr_expect_null(strstr(body, "disqualified"), "the public board shows no organiser marks");
+	free(body);
+	cr_expect_eq(request("POST", "/api/organiser/rejudge", organiser, "{\"submission\": 1}", NULL),
+		     200);
+	cr_expect_eq(request("POST", "/api/organiser/rejudge", organiser, "{\"submission\": 77}", NULL),
+		     404);
+	cr_expect_eq(request("POST", "/api/organiser/rejudge", organiser, "{\"game\": \"dominator\"}",
+			     NULL), 200);
+	cr_expect_eq(request("POST", "/api/organiser/rejudge", organiser, "{}", NULL), 400);
+}
+
+Test(serve_http, a_replay_is_sent_plain_or_as_the_stored_gzip)
+{
+	static const char text[] = "{\"rounds\": [1, 2, 3], \"name\": \"</script>\"}";
+	uint8_t *gz;
+	size_t gz_len;
+	char err[REPLAY_ERRLEN], path[64], *body;
+	cr_assert_eq(replay_gzip(text, strlen(text), &gz, &gz_len, err), 0, "%s", err);
+	snprintf(path, sizeof path, "/api/matches/%lld/replay",
+		 (long long)stored_match_with("Bob", gz, gz_len));
+	for (int twice = 0; twice < 2; twice++) { /* the second time from memory */
+		cr_assert_eq(request("GET", path, NULL, NULL, &body), 200);
+		cr_expect_str_eq(body, text);
+		free(body);
+	}
+	char req[256];
+	int n = snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: t\r\nAccept-Encoding: gzip, br\r\n"
+			 "Connection: close\r\n\r\n", path);
+	int fd = connect_server();
+	send_all(fd, req, (size_t)n);
+	size_t cap = 1 << 16, len = 0;
+	char *resp = malloc(cap);
+	ssize_t r;
+	while ((r = recv(fd, resp + len, cap - len, 0)) > 0)
+		len += (size_t)r;
+	close(fd);
+	char *head_end = memmem(resp, len, "\r\n\r\n", 4);
+	cr_assert_not_null(head_end);
+	*head_end = 0;
+	cr_expect(strcasestr(resp, "Content-Encoding: gzip"), "%s", resp);
+	size_t body_len = len - (size_t)(head_end + 4 - resp);
+	cr_expect_eq(body_len, gz_len);
+	cr_expect_eq(memcmp(head_end + 4, gz, gz_len), 0, "not the stored gzip");
+	free(resp);
+	free(gz);
+}
