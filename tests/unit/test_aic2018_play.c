@@ -107,7 +107,8 @@ Test(aic2018_play, a_unit_that_tampers_with_its_counter_freezes_its_team)
 	snprintf(more, sizeof more, "--seed 5 -o %s/tamper.json", dir);
 	play(HOSTILE "AITamper.c", "Null", more);
 	cr_expect(frozen(0), "%s", out);
-	cr_expect(strstr(row(0), "CPU"), "%s", out);
+	cr_expect(strstr(row(0), "of CPU for its units' turns"), "stopped within its step: %s",
+		  out);
 	cr_expect_not(frozen(1), "%s", out);
 	/* the replay of a match where a team froze midway checks too */
 	snprintf(cmd, sizeof cmd, "%s replay check %s/tamper.json", cli_judge(), dir);
