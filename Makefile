@@ -23,7 +23,8 @@ SANDBOX_SRC := $(wildcard sandbox/*.c)
 MAINS       := judge/cli/judge.c judge/cli/judge_worker.c
 JUDGE_SRC   := $(filter-out $(MAINS),$(wildcard judge/*/*.c))
 # Engines run in the judge; a game's kit/ and players/ go into player binaries.
-GAMES_SRC   := $(wildcard games/*.c) $(wildcard games/*/engine/*.c)
+# A game's rules/ (AIC2018's world) go into both.
+GAMES_SRC   := $(wildcard games/*.c) $(wildcard games/*/engine/*.c) $(wildcard games/*/rules/*.c)
 TEST_SRC    := $(wildcard tests/unit/*.c)
 ATTACK_SRC  := $(wildcard tests/attack/*.c)
 BENCH_SRC   := $(wildcard bench/*.c)
@@ -129,10 +130,31 @@ build/kitobj/%.o: %.c
 	$(CC) $(KIT_CFLAGS) -MMD -MP -c $< -o $@
 .SECONDARY:
 .SECONDEXPANSION:
-kitobjs = $(patsubst %.c,build/kitobj/%.o,$(wildcard games/$(1)/kit/*.c))
+kitobjs = $(patsubst %.c,build/kitobj/%.o,$(wildcard games/$(1)/kit/*.c games/$(1)/rules/*.c))
 build/kits/lib%.a: $$(call kitobjs,$$*)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
+
+# The kits' own tests (tests/kit/): built like the players (never
+# sanitized: a coroutine's stack switch is not for AddressSanitizer's eyes),
+# linked with the kit objects they test, not with a kit's main().
+KIT_TEST_SRC := $(wildcard tests/kit/*.c)
+# tests/kit/player/ holds unit bodies compiled as a contestant's file is.
+KIT_TEST_OBJS := $(patsubst %,build/kitobj/games/aic2018/kit/%.o,coro energy)
+KIT_TEST_PLAYER := $(wildcard tests/kit/player/*.c)
+build/kit-tests: $(KIT_TEST_SRC) $(KIT_TEST_OBJS) $(KIT_TEST_PLAYER)
+	$(CC) $(KIT_CFLAGS) -c $(KIT_TEST_PLAYER) -fsanitize-coverage=trace-pc -o build/kit-test-player.o
+	$(CC) $(KIT_CFLAGS) $(KIT_TEST_SRC) $(KIT_TEST_OBJS) build/kit-test-player.o -lcriterion -lm -o $@
+
+# AIC2018's kit keeps only the player API global (ld -r, then objcopy): a
+# contestant's file cannot reach the scheduler, the world copy or the rules,
+# whose direct calls would spend no energy (the link says "undefined").
+AIC_KIT_GLOBALS := main run player_name __sanitizer_cov_trace_pc uc_* loc_* dir_* type_*
+build/kits/libaic2018.a: $(call kitobjs,aic2018)
+	@mkdir -p $(dir $@)
+	ld -r $^ -o $@.o
+	objcopy -w $(foreach s,$(AIC_KIT_GLOBALS),--keep-global-symbol='$(s)') $@.o
+	rm -f $@ && ar rcs $@ $@.o && rm -f $@.o
 
 build/bench/%: bench/players/%.c games/kit/io.h games/kit/frame.h
 	@mkdir -p $(dir $@)
@@ -168,9 +190,26 @@ build/inproc/%.o: games/$$(call inproc_game,$$*)/kit/runtime.c games/$$(call inp
 	$(call inproc_object,inproc)
 build/inproc-orig/%.o: games/$$(call inproc_game,$$*)/kit/runtime.c bench/originals/$$(call inproc_game,$$*).c
 	$(call inproc_object,orig)
+# AIC2018's Demo, two copies: its kit is several files and its player is
+# compiled as the judge compiles it (instrumented).
+AIC_INPROC := build/inproc/aic2018-0.o build/inproc/aic2018-1.o
+AIC_KIT_SRC := $(wildcard games/aic2018/kit/*.c games/aic2018/rules/*.c)
+build/inproc/aic2018-%.o: $(AIC_KIT_SRC) games/aic2018/players/AIDemo.c
+	@mkdir -p $@.d
+	for f in $(AIC_KIT_SRC); do \
+		$(CC) $(KIT_CFLAGS) -fvisibility=hidden -DKIT_NO_MAIN -c $$f \
+			-o $@.d/$$(echo $$f | tr / _).o || exit 1; done
+	$(CC) $(KIT_CFLAGS) -fvisibility=hidden -fsanitize-coverage=trace-pc -Igames/aic2018/kit \
+		-c games/aic2018/players/AIDemo.c -o $@.d/player.o
+	ld -r $@.d/*.o -o $@.both
+	objcopy --localize-hidden --redefine-sym aickit_start=inproc_aic2018_start_$* \
+		--redefine-sym aickit_turn=inproc_aic2018_turn_$* $@.both $@
+	rm -rf $@.d $@.both
+BENCH_EXTRA_aic2018 := $(AIC_INPROC)
 BENCH_EXTRA_match := $(INPROC)
 BENCH_EXTRA_fidelity := $(INPROC) $(INPROC_ORIG)
 # The queue benchmark starts its own PostgreSQL server, as the unit suite does.
+BENCH_EXTRA_aic_switch := build/kitobj/games/aic2018/kit/coro.o
 BENCH_EXTRA_queue := $(BUILD)/obj/tests/unit/pg_testlib.o
 
 $(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $$(BENCH_EXTRA_$$*) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
@@ -178,7 +217,8 @@ $(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $$(BENCH_EXTRA_$$*) $(LIBJUDGE) $(LIBGA
 
 # The unit suite runs from the repository root; it finds the programs it
 # needs through these variables.
-check: $(UNIT) $(JUDGE) $(JUDGE)-worker $(ATTACKS) $(KITS)
+check: $(UNIT) $(JUDGE) $(JUDGE)-worker $(ATTACKS) $(KITS) build/kit-tests
+	build/kit-tests --jobs 2
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	JUDGE_BIN=$(JUDGE) ATTACK_DIR=build/attack $(UNIT) --jobs 2
 

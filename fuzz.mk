@@ -34,12 +34,12 @@ FUZZ_OPTS := -rss_limit_mb=1024 -timeout=10 -max_len=8192
 
 fuzz_obj = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(1))
 
-FUZZ_ENGINE_SRC := $(wildcard games/*.c) $(wildcard games/*/engine/*.c)
+FUZZ_ENGINE_SRC := $(wildcard games/*.c) $(wildcard games/*/engine/*.c) $(wildcard games/*/rules/*.c)
 
 # target name -> its seed corpus (tests/fuzz/corpus/DIR)
 FUZZ_TARGETS := fuzz_dominator_orders:dominator fuzz_ants_orders:ants \
 		fuzz_starwar_orders:starwar fuzz_blitz_orders:blitz fuzz_frames:frames \
-		fuzz_replay:replay
+		fuzz_replay:replay fuzz_aic2018_steps:aic2018
 FUZZ_BINS    := $(foreach t,$(FUZZ_TARGETS),$(FUZZ_DIR)/$(firstword $(subst :, ,$(t))))
 
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-toolchain
@@ -72,6 +72,10 @@ $(FUZZ_DIR)/obj/tests/fuzz/%.o: tests/fuzz/%.c | fuzz-toolchain
 # An orders target is its game's part (tests/fuzz/fuzz_GAME_orders.c), the
 # harness they share (fuzz_orders.c) and the engines.
 $(FUZZ_DIR)/fuzz_%_orders: $(call fuzz_obj,tests/fuzz/fuzz_%_orders.c tests/fuzz/fuzz_orders.c $(FUZZ_ENGINE_SRC))
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -ljansson -lcrypto -lm -o $@
+
+# AIC2018's rounds are steps of one team: its own harness, and the engines.
+$(FUZZ_DIR)/fuzz_aic2018_steps: $(call fuzz_obj,tests/fuzz/fuzz_aic2018_steps.c $(FUZZ_ENGINE_SRC))
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -ljansson -lcrypto -lm -o $@
 
 # The frame reader alone: the target fakes the sandbox calls seat.c makes.

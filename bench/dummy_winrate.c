@@ -36,6 +36,7 @@ static const struct dw_game dw_games[] = {
 	{ "starwar", "Star War", 0 },
 	{ "blitz", "Blitz2018 (2 players)", 2 },
 	{ "blitz", "Blitz2018 (4 players)", 4 },
+	{ "aic2018", "AIC2018", 0 },
 };
 
 struct dw_tally {

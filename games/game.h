@@ -98,6 +98,27 @@ struct game {
 	 * judge's budget for the whole match. */
 	uint64_t init_cpu_ns, turn_cpu_ns;
 
+	/* The contestant's file (never the kit) is compiled with this flag
+	 * more (AIC2018: -fsanitize-coverage=trace-pc, its energy count);
+	 * NULL: none.  With no_writable_globals, its writable global and
+	 * static variables are refused (AIC2018's units share no memory). */
+	const char *compile_flag;
+	bool no_writable_globals;
+
+	/* Games whose units act one after another (AIC2018: one list of both
+	 * teams' units, each seeing what the earlier ones did).  Then a round
+	 * is a series of steps: next_seat() runs the engine up to the next
+	 * unit that takes orders and returns its seat (-1: the round's turns
+	 * are over); the runner sends that seat a view and gives its answer
+	 * to orders(), which applies it at once (a run of that seat's
+	 * consecutive units may answer together); advance() then ends the
+	 * round.  It never returns a seat marked frozen.  turn_cpu_ns is then
+	 * the budget of one unit's turn, and step_units() says how many of
+	 * the seat's units the coming step may run (its budget is that many
+	 * turns).  NULL: every seat answers each round at once. */
+	int (*next_seat)(struct game_state *g);
+	int (*step_units)(const struct game_state *g, int player);
+
 	/* Replay: the parameters and initial state, then after each
 	 * game_advance() what changed in that round (new references). */
 	json_t *(*replay_header)(const struct game_state *g);
@@ -139,6 +160,12 @@ static inline struct game_state *game_create(const struct game *gm, const char *
 {
 	return gm->create_players ? gm->create_players(params, seed, n, err)
 				  : gm->create(params, seed, err);
+}
+
+/* The game's rounds are steps of one seat at a time (next_seat). */
+static inline bool game_stepwise(const struct game *gm)
+{
+	return gm->next_seat != NULL;
 }
 
 /* No more rounds: the last one was played or the game ended early. */

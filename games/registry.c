@@ -7,12 +7,14 @@ extern const struct game dominator_game;
 extern const struct game starwar_game;
 extern const struct game ants_game;
 extern const struct game blitz_game;
+extern const struct game aic2018_game;
 
 static const struct game *const games[] = {
 	&dominator_game,
 	&starwar_game,
 	&ants_game,
 	&blitz_game,
+	&aic2018_game,
 	NULL,
 };
 

@@ -140,7 +140,8 @@ int cmd_compile(int argc, char **argv)
 		return 2;
 	/* As root, gcc runs as the first uid after the players' range. */
 	uid_t id = geteuid() == 0 ? cfg.sandbox.uid_base + cfg.sandbox.uid_count : 0;
-	struct cmp_request req = { a.file, a.header, a.runtime, id, (gid_t)id };
+	struct cmp_request req = { .source = a.file, .header = a.header, .runtime = a.runtime,
+				   .uid = id, .gid = (gid_t)id };
 	struct cmp_result res;
 	if (cmp_compile(&cfg.compile, &req, &res, err) < 0) {
 		fprintf(stderr, "judge compile: %s\n", err);

@@ -22,7 +22,7 @@
 
 /* Part of every cache key: bump it when the checks or the flags change, so
  * binaries built under the old rules are not served under the new ones. */
-#define CMP_KEY_SALT "judge compile 2"
+#define CMP_KEY_SALT "judge compile 3"
 #define CMP_TOOL_FILES 64 /* descriptors for gcc, cc1, as, ld and its plugin */
 #define CMP_ARGV_MAX 16
 /* a cached log written under a larger log_bytes than today's is still read */
@@ -297,7 +297,10 @@ static void build_argv(struct cmp_job *job)
 				 "-I.", "-E", job->name, NULL };
 	const char *tail_t[] = { "-S", job->files[0], "-o", job->files[1], NULL };
 	memcpy(e + ncc, tail_e, sizeof tail_e);
-	memcpy(t + ncc, tail_t, sizeof tail_t);
+	size_t nt = ncc;
+	if (job->req->instrument)
+		t[nt++] = job->req->instrument;
+	memcpy(t + nt, tail_t, sizeof tail_t);
 	const char *as[] = { "gcc", "-fno-lto", "-c", job->files[1], "-o", job->files[2], NULL };
 	memcpy(job->argv[CMP_ASSEMBLE], as, sizeof as);
 	const char *ld[] = { "gcc", "-fno-lto", "-static", "-o", job->files[3], job->files[2],
@@ -867,6 +870,8 @@ static int compute_key(struct cmp_job *job)
 	hash_field(&h, "header name", job->header, strlen(job->header));
 	hash_field(&h, "header", job->header_sum, strlen(job->header_sum));
 	hash_field(&h, "runtime", job->runtime_sum, strlen(job->runtime_sum));
+	if (job->req->no_writable_globals)
+		hash_field(&h, "no writable globals", "", 0);
 	hash_field(&h, "gcc", version, vlen);
 	size_t first = strcspn(version, "\n");
 	snprintf(job->out->compiler, sizeof job->out->compiler, "%.*s", (int)first, version);
@@ -898,6 +903,9 @@ static int check_output(struct cmp_job *job, enum cmp_step s)
 		rc = cscan_assembly(job->name, buf, len, err);
 	else
 		rc = cscan_object(job->name, buf, len, err);
+	if (rc == 0 && s == CMP_ASSEMBLE && (job->req->instrument || job->req->no_writable_globals))
+		rc = cscan_object_symbols(job->name, buf, len, job->src, job->src_len,
+					  job->req->no_writable_globals, err);
 	free(buf);
 	if (rc < 0)
 		return fail(job, "%s", err);

@@ -10,6 +10,11 @@
  * -lm (and, for gcc -E, _Pragma and __has_include undefined, so macros
  * cannot paste them together).  Messages are capped at cfg->log_bytes and
  * never contain the temporary directory's path.
+ * With req->instrument, gcc -S gets that one flag more (and the object
+ * check refuses symbols named __sanitizer*, the instrumentation's, which
+ * the runtime alone defines); with req->no_writable_globals, the object's
+ * writable variables (.data, .bss, thread-local, common; static locals
+ * too) are refused, each named with its line in the source.
  * Identical inputs (source and its name, header, runtime library, flags,
  * `gcc --version`) compile once: binaries and compile errors are cached in
  * cfg->cache_dir under the SHA-256 of all of them, written to a temporary
@@ -36,6 +41,12 @@ struct cmp_request {
 	const char *runtime; /* the game's runtime library, a .a or .o; or NULL */
 	uid_t uid;           /* the compiler's identity when the judge runs as */
 	gid_t gid;           /* root (the sandbox switches to it); 0: the judge's */
+	/* The game's rules for the contestant's file alone (struct game): an
+	 * extra flag for gcc -S (e.g. the energy count's instrumentation), and
+	 * whether writable globals and statics are refused (units that must
+	 * not share memory).  The runtime library is never compiled here. */
+	const char *instrument;
+	bool no_writable_globals;
 };
 
 struct cmp_result {

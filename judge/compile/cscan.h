@@ -35,7 +35,7 @@
  * visibility or write assembler text (section alias weakref weak ifunc
  * symver copy visibility naked target_clones retain noinit persistent
  * patchable_function_entry fentry_* indirect_branch function_return
- * no_sanitize*: GNU and C2x syntax, with or without __), and messages gcc
+ * no_sanitize* no_instrument_function no_profile_instrument_function: GNU and C2x syntax, with or without __), and messages gcc
  * prints with escapes interpreted (#pragma message, GCC warning/error, the
  * warning error deprecated unavailable attributes) unless printable ASCII
  * without backslashes.  cscan_assembly() allows only what gcc 12 writes for
@@ -78,6 +78,16 @@ int cscan_assembly(const char *name, const char *buf, size_t len, char err[CSCAN
 /* Checks the object file the assembler made from that assembly (len bytes
  * at data, hostile: every offset is checked). */
 int cscan_object(const char *name, const void *data, size_t len, char err[CSCAN_ERRLEN]);
+
+/* The object's symbols, for games whose contestant's file is instrumented
+ * or whose units must not share memory: refuses a definition of a
+ * __sanitizer* name (the instrumentation's hooks are the runtime's), and
+ * with no_writable: every writable variable (.data, .bss, thread-local,
+ * common; static locals, "name.N" in the object, included), named with
+ * the line of its declaration in src (the contestant's source, src_len
+ * bytes).  Constants (.rodata, .data.rel.ro) pass. */
+int cscan_object_symbols(const char *name, const void *data, size_t len, const char *src,
+			 size_t src_len, bool no_writable, char err[CSCAN_ERRLEN]);
 
 /* True for the 29 header names of C17 (7.1.2), e.g. "stdio.h". */
 bool cscan_standard_header(const char *h);

@@ -11,7 +11,9 @@ static const char *const refused_attributes[] = {
 	"section", "noinit", "persistent", "retain", "alias", "weakref", "weak", "ifunc",
 	"symver", "copy", "visibility", "naked", "target_clones",
 	"patchable_function_entry", "fentry_name", "fentry_section", "indirect_branch",
-	"function_return", "no_address_safety_analysis", NULL,
+	"function_return", "no_address_safety_analysis",
+	/* would take a function out of a game's energy count */
+	"no_instrument_function", "no_profile_instrument_function", NULL,
 };
 
 /* Attributes whose string argument gcc prints in a warning or an error,

@@ -4,8 +4,10 @@
 #ifndef JUDGE_CSCAN_INT_H
 #define JUDGE_CSCAN_INT_H
 
+#include <elf.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "judge/compile/cscan.h"
@@ -41,5 +43,16 @@ int cscan_attr_line(struct cs_attr *a, const char *p, size_t n, bool mine, unsig
 /* Checks the strings of a #pragma message line of the contestant's. */
 int cscan_pragma_message(const char *p, size_t n, unsigned line, const char *name,
 			 char err[CSCAN_ERRLEN]);
+
+/* ELF64 relocatable objects, read from memory as hostile bytes
+ * (cscan_obj.c).  [off, off + size) lies inside a buffer of len bytes: */
+bool cscan_elf_inside(uint64_t off, uint64_t size, size_t len);
+/* An x86-64 relocatable whose section headers lie inside the buffer: */
+bool cscan_elf_header_ok(const Elf64_Ehdr *eh, size_t len);
+/* Section header i (i < e_shnum, checked by the caller): */
+Elf64_Shdr cscan_elf_section(const unsigned char *buf, const Elf64_Ehdr *eh, unsigned i);
+/* The string at off in a string table checked to lie inside the buffer,
+ * or NULL if it does not end inside the table: */
+const char *cscan_elf_string(const unsigned char *buf, const Elf64_Shdr *strtab, Elf64_Word off);
 
 #endif

@@ -9,9 +9,6 @@
  * section headers instead, from memory, every offset checked. */
 #include "judge/compile/cscan_int.h"
 
-#include <elf.h>
-#include <stdint.h>
-
 #define OBJ_MAX_SECTIONS 4096
 
 static const Elf64_Word object_types[] = {
@@ -27,8 +24,7 @@ static bool type_allowed(Elf64_Word t)
 	return false;
 }
 
-/* [off, off + size) lies inside a buffer of len bytes. */
-static bool inside(uint64_t off, uint64_t size, size_t len)
+bool cscan_elf_inside(uint64_t off, uint64_t size, size_t len)
 {
 	return off <= len && size <= len - off;
 }
@@ -39,7 +35,7 @@ static int malformed(char err[CSCAN_ERRLEN], const char *name, const char *what)
 			    what);
 }
 
-static bool header_ok(const Elf64_Ehdr *eh, size_t len)
+bool cscan_elf_header_ok(const Elf64_Ehdr *eh, size_t len)
 {
 	return memcmp(eh->e_ident, ELFMAG, SELFMAG) == 0 && eh->e_ident[EI_CLASS] == ELFCLASS64 &&
 	       eh->e_ident[EI_DATA] == ELFDATA2LSB && eh->e_ident[EI_VERSION] == EV_CURRENT &&
@@ -47,19 +43,17 @@ static bool header_ok(const Elf64_Ehdr *eh, size_t len)
 	       eh->e_shentsize == sizeof(Elf64_Shdr) && eh->e_shnum > 1 &&
 	       eh->e_shnum <= OBJ_MAX_SECTIONS && eh->e_shstrndx > 0 &&
 	       eh->e_shstrndx < eh->e_shnum &&
-	       inside(eh->e_shoff, (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr), len);
+	       cscan_elf_inside(eh->e_shoff, (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr), len);
 }
 
-static Elf64_Shdr section(const unsigned char *buf, const Elf64_Ehdr *eh, unsigned i)
+Elf64_Shdr cscan_elf_section(const unsigned char *buf, const Elf64_Ehdr *eh, unsigned i)
 {
 	Elf64_Shdr sh;
 	memcpy(&sh, buf + eh->e_shoff + (uint64_t)i * sizeof sh, sizeof sh);
 	return sh;
 }
 
-/* The section's name in the string table, or NULL if it does not end there. */
-static const char *section_name(const unsigned char *buf, const Elf64_Shdr *strtab,
-				Elf64_Word off)
+const char *cscan_elf_string(const unsigned char *buf, const Elf64_Shdr *strtab, Elf64_Word off)
 {
 	if (off >= strtab->sh_size)
 		return NULL;
@@ -78,7 +72,7 @@ static bool printable(const char *s)
 static int check_section(char err[CSCAN_ERRLEN], const char *name, const Elf64_Shdr *sh,
 			 const char *sname, size_t len)
 {
-	if (sh->sh_type != SHT_NOBITS && !inside(sh->sh_offset, sh->sh_size, len))
+	if (sh->sh_type != SHT_NOBITS && !cscan_elf_inside(sh->sh_offset, sh->sh_size, len))
 		return malformed(err, name, "a section lies outside the file");
 	const char *show = printable(sname) ? sname : "(a name with unprintable bytes)";
 	if (strncmp(sname, ".gnu.lto_", 9) == 0)
@@ -103,17 +97,17 @@ int cscan_object(const char *name, const void *data, size_t len, char err[CSCAN_
 	if (len < sizeof eh)
 		return malformed(err, name, "too short");
 	memcpy(&eh, buf, sizeof eh);
-	if (!header_ok(&eh, len))
+	if (!cscan_elf_header_ok(&eh, len))
 		return malformed(err, name, "not an x86-64 relocatable object with section headers");
-	Elf64_Shdr strtab = section(buf, &eh, eh.e_shstrndx);
+	Elf64_Shdr strtab = cscan_elf_section(buf, &eh, eh.e_shstrndx);
 	if (strtab.sh_type != SHT_STRTAB || strtab.sh_size == 0 ||
-	    !inside(strtab.sh_offset, strtab.sh_size, len))
+	    !cscan_elf_inside(strtab.sh_offset, strtab.sh_size, len))
 		return malformed(err, name, "section names");
-	if (section(buf, &eh, 0).sh_type != SHT_NULL)
+	if (cscan_elf_section(buf, &eh, 0).sh_type != SHT_NULL)
 		return malformed(err, name, "the first section header");
 	for (unsigned i = 1; i < eh.e_shnum; i++) {
-		Elf64_Shdr sh = section(buf, &eh, i);
-		const char *sname = section_name(buf, &strtab, sh.sh_name);
+		Elf64_Shdr sh = cscan_elf_section(buf, &eh, i);
+		const char *sname = cscan_elf_string(buf, &strtab, sh.sh_name);
 		if (!sname)
 			return malformed(err, name, "a section name");
 		int rc = check_section(err, name, &sh, sname, len);

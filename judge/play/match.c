@@ -27,6 +27,7 @@ struct match {
 /* The steps with CPU budgets, as a contestant reads them. */
 #define STEP_START "its start"
 #define STEP_TURN "one turn"
+#define STEP_UNITS "its units' turns"
 
 static bool alive(const struct match *m, int i)
 {
@@ -59,18 +60,23 @@ static void mark_cpu(struct match *m, uint64_t budget, const char *step)
 	}
 }
 
+/* Seat i used more CPU since its mark than `budget`: frozen. */
+static void check_seat_budget(struct match *m, int i, int round, uint64_t budget,
+			      const char *step)
+{
+	uint64_t used = sbx_cpu_ns(m->seat[i].proc) - m->cpu_mark[i];
+	if (used <= budget)
+		return;
+	char why[160];
+	snprintf(why, sizeof why, SBX_STEP_CPU_MESSAGE, used / 1e9, step, budget / 1e9);
+	seat_freeze(&m->seat[i], round, SBX_CPU, why);
+}
+
 static void check_budget(struct match *m, int round, uint64_t budget, const char *step)
 {
-	for (int i = 0; budget && i < m->n; i++) {
-		if (!alive(m, i))
-			continue;
-		uint64_t used = sbx_cpu_ns(m->seat[i].proc) - m->cpu_mark[i];
-		if (used <= budget)
-			continue;
-		char why[160];
-		snprintf(why, sizeof why, SBX_STEP_CPU_MESSAGE, used / 1e9, step, budget / 1e9);
-		seat_freeze(&m->seat[i], round, SBX_CPU, why);
-	}
+	for (int i = 0; budget && i < m->n; i++)
+		if (alive(m, i))
+			check_seat_budget(m, i, round, budget, step);
 }
 
 static void take_names(struct match *m)
@@ -110,25 +116,55 @@ static void tell_status(struct match *m, bool frozen_only)
 	}
 }
 
-static void take_orders(struct match *m, int round)
+/* Gives seat i's answer, if whole, to the engine. */
+static void take_seat_orders(struct match *m, int i, int round)
 {
 	char err[GAME_ERRLEN];
-	for (int i = 0; i < m->n; i++) {
-		size_t len;
-		const uint8_t *f = seat_frame(&m->seat[i], &len);
-		if (!f)
-			continue;
-		if (m->game->orders(m->g, i, f, len, err) < 0) {
-			char why[GAME_ERRLEN + 32];
-			snprintf(why, sizeof why, "protocol error: %s", err);
-			seat_freeze(&m->seat[i], round, SBX_STOPPED, why);
-			continue;
-		}
-		seat_consume(&m->seat[i]);
-		sbx_arm_wall(m->seat[i].proc, 0);
+	size_t len;
+	const uint8_t *f = seat_frame(&m->seat[i], &len);
+	if (!f)
+		return;
+	if (m->game->orders(m->g, i, f, len, err) < 0) {
+		char why[GAME_ERRLEN + 32];
+		snprintf(why, sizeof why, "protocol error: %s", err);
+		seat_freeze(&m->seat[i], round, SBX_STOPPED, why);
+		return;
 	}
+	seat_consume(&m->seat[i]);
+	sbx_arm_wall(m->seat[i].proc, 0);
 }
 
+static void take_orders(struct match *m, int round)
+{
+	for (int i = 0; i < m->n; i++)
+		take_seat_orders(m, i, round);
+}
+
+/* A round of a game whose units act one after another: one seat at a
+ * time, as the engine says, each step's CPU against its units' turns (the
+ * sandbox stops a seat past it while the runner waits). */
+static void play_steps(struct match *m, int round)
+{
+	const struct game *gm = m->game;
+	for (int s; (s = gm->next_seat(m->g)) >= 0;) {
+		if (s >= m->n || !alive(m, s))
+			break; /* the engine knows who froze: never happens */
+		int units = gm->step_units ? gm->step_units(m->g, s) : 1;
+		uint64_t budget = gm->turn_cpu_ns * (uint64_t)(units > 0 ? units : 1);
+		if (budget) {
+			m->cpu_mark[s] = sbx_cpu_ns(m->seat[s].proc);
+			sbx_arm_cpu(m->seat[s].proc, budget, STEP_UNITS);
+		}
+		size_t len = gm->view(m->g, s, m->buf, m->buf_cap);
+		seat_send(&m->seat[s], m->buf, len);
+		seat_await(&m->seat[s], m->spec->limits.wall_ns);
+		seat_collect(&m->seat[s], 1, round);
+		if (budget && alive(m, s))
+			check_seat_budget(m, s, round, budget, STEP_UNITS);
+		take_seat_orders(m, s, round);
+		tell_status(m, true);
+	}
+}
 
 /* The player's stderr as kept; a log cut at its cap ends with a line that
  * says so, so that a contestant reading it knows the rest is missing. */
@@ -169,6 +205,14 @@ static void play_rounds(struct match *m)
 		tell_status(m, false);
 		if (game_over(m->game, m->g))
 			break;
+		if (game_stepwise(m->game)) {
+			/* the round changed the world as it went: always recorded */
+			play_steps(m, r);
+			json_t *orders = m->game->replay_orders(m->g);
+			m->game->advance(m->g);
+			record_round(m, orders);
+			continue;
+		}
 		mark_cpu(m, m->game->turn_cpu_ns, STEP_TURN);
 		send_all(m, false);
 		seat_collect(m->seat, m->n, r);
@@ -302,7 +346,7 @@ static int prepare(struct match *m, const struct match_spec *spec, char err[MATC
 	m->limits = spec->limits;
 	/* With budgets per turn, the whole match may take them all. */
 	uint64_t all_turns = game->init_cpu_ns + (uint64_t)game->rounds(m->g) * game->turn_cpu_ns;
-	if (game->turn_cpu_ns && all_turns > m->limits.cpu_ns)
+	if (game->turn_cpu_ns && !game_stepwise(game) && all_turns > m->limits.cpu_ns)
 		m->limits.cpu_ns = all_turns;
 	m->limits.wall_budget_ns = wall_budget(spec, game->rounds(m->g));
 	m->pol = sbx_policy_new(SBX_PLAYER, &m->limits, err);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "games/game.h"
 #include "judge/base/paths.h"
 #include "sandbox/sandbox.h"
 
@@ -36,7 +37,10 @@ int players_compile(const struct judge_config *cfg, const char *game, const char
 	if (geteuid() == 0 &&
 	    sbx_uid_claim(cfg->sandbox.uid_base, cfg->sandbox.uid_count, &uid, err) < 0)
 		return -1;
+	const struct game *gm = game_find(game);
 	struct cmp_request req = { .source = source, .header = header, .runtime = runtime,
+				   .instrument = gm ? gm->compile_flag : NULL,
+				   .no_writable_globals = gm && gm->no_writable_globals,
 				   .uid = uid.uid, .gid = uid.uid };
 	int rc = cmp_compile(&cfg->compile, &req, res, err);
 	sbx_uid_release(&uid);

@@ -219,12 +219,36 @@ static int check_live(struct check *c, const char *where, int r, const json_t *l
 	return 0;
 }
 
-static int feed_orders(struct check *c, const char *where, const json_t *orders)
+/* A game of unit-by-unit turns: the recorded steps in the engine's order;
+ * a seat whose steps end before the round's froze during it. */
+static int feed_steps(struct check *c, const char *where, const json_t *orders, int round)
+{
+	char err[GAME_ERRLEN];
+	for (int p = 0; p < c->n; p++)
+		if (c->stopped[p] >= 0 && c->stopped[p] < round)
+			c->game->status(c->g, p, -1);
+	for (int s; (s = c->game->next_seat(c->g)) >= 0;) {
+		size_t len = c->game->replay_message(c->g, s, orders, c->buf, c->game->orders_max);
+		if (len == 0 && c->stopped[s] < 0)
+			return differ(c->v, where, "\"orders\" lack a step of seat %d", s);
+		if (len == 0) {
+			c->game->status(c->g, s, -1);
+			continue;
+		}
+		if (c->game->orders(c->g, s, c->buf, len, err) < 0)
+			return differ(c->v, where, "the engine refuses seat %d's orders: %s", s, err);
+	}
+	return 0;
+}
+
+static int feed_orders(struct check *c, const char *where, const json_t *orders, int round)
 {
 	char err[GAME_ERRLEN];
 	if (!orders)
 		return differ(c->v, where, "no \"orders\"");
-	for (int p = 0; p < c->n; p++) {
+	if (game_stepwise(c->game) && feed_steps(c, where, orders, round))
+		return 1;
+	for (int p = 0; p < c->n && !game_stepwise(c->game); p++) {
 		if (c->stopped[p] >= 0) {
 			c->game->status(c->g, p, -1);
 			continue;
@@ -253,7 +277,7 @@ static int check_round(struct check *c, int r, const json_t *frame)
 	if (!json_is_object(frame))
 		return differ(c->v, where, "not a JSON object");
 	if (check_live(c, where, r, json_object_get(frame, "live")) ||
-	    feed_orders(c, where, json_object_get(frame, "orders")))
+	    feed_orders(c, where, json_object_get(frame, "orders"), r))
 		return 1;
 	c->game->advance(c->g);
 	json_t *want = json_copy((json_t *)frame), *got = c->game->replay_round(c->g);

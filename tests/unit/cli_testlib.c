@@ -43,6 +43,14 @@ int cli_run(const char *cmdline, char *out, size_t cap)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+const char *cli_table_row(const char *out, int seat)
+{
+	char key[16];
+	snprintf(key, sizeof key, "\n%-4d ", seat);
+	const char *r = strstr(out, key);
+	return r ? r + 1 : NULL;
+}
+
 const char *cli_last_line(char *out)
 {
 	size_t n = strlen(out);

@@ -19,6 +19,9 @@ const char *cli_worker(void);
  * status, or -1 if it was killed by a signal. */
 int cli_run(const char *cmdline, char *out, size_t cap);
 
+/* The row of `judge play`'s table for a seat ("N    Name ..."), or NULL. */
+const char *cli_table_row(const char *out, int seat);
+
 /* The last line of out (without its newline), in place. */
 const char *cli_last_line(char *out);
 

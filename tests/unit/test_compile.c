@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "judge/cli/commands.h"
+#include "games/game.h"
 #include "judge/compile/compile.h"
 #include "judge/compile/cscan.h"
 #include "judge/base/hash.h"
@@ -747,7 +748,8 @@ static void teardown(void)
 static struct cmp_result compile_as(const char *source, const char *header, const char *runtime,
 				    uid_t uid)
 {
-	struct cmp_request req = { source, header, runtime, uid, uid };
+	struct cmp_request req = { .source = source, .header = header, .runtime = runtime,
+				   .uid = uid, .gid = uid };
 	struct cmp_result r;
 	char err[CMP_ERRLEN] = "";
 	int rc = cmp_compile(&fx.cfg, &req, &r, err);
@@ -1063,10 +1065,17 @@ Test(compile, every_shipped_player_compiles, .timeout = 600)
 	for (size_t i = 0; i < g.gl_pathc; i++) {
 		const char *src = g.gl_pathv[i];
 		char game[32] = "dominator", header[128], runtime[128];
-		sscanf(src, "games/%31[a-z]/", game);
+		sscanf(src, "games/%31[a-z0-9]/", game);
 		snprintf(header, sizeof header, "games/%s/kit/%s.h", game, game);
 		snprintf(runtime, sizeof runtime, "build/kits/lib%s.a", game);
-		struct cmp_result r = compile(src, header, runtime);
+		/* as the judge compiles them: with their game's rules */
+		const struct game *gm = game_find(game);
+		struct cmp_request req = { .source = src, .header = header, .runtime = runtime,
+					   .instrument = gm->compile_flag,
+					   .no_writable_globals = gm->no_writable_globals };
+		struct cmp_result r;
+		char err[CMP_ERRLEN] = "";
+		cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s: %s", src, err);
 		if (strstr(src, "AIBroken.c"))
 			/* it calls a function nobody defines: past every check, the link fails */
 			cr_expect(!r.ok && strstr(r.log, "undefined reference to `undeclared_function'"),
@@ -1232,16 +1241,17 @@ static void expect_judge_failure(const struct cmp_request *req, const char *msg)
 
 Test(compile, judge_failures)
 {
-	struct cmp_request req = { "/nonexistent/AIName.c", NULL, NULL, 0, 0 };
+	struct cmp_request req = { .source = "/nonexistent/AIName.c" };
 	expect_judge_failure(&req, "cannot read /nonexistent/AIName.c: No such file or directory");
-	req = (struct cmp_request){ FIX "good/AIName.c", "/nonexistent/dominator.h", NULL, 0, 0 };
+	req = (struct cmp_request){ .source = FIX "good/AIName.c", .header = "/nonexistent/dominator.h" };
 	expect_judge_failure(&req, "cannot read /nonexistent/dominator.h: No such file or directory");
-	req = (struct cmp_request){ FIX "good/AIName.c", HEADER, FIX "game/runtime.c", 0, 0 };
+	req = (struct cmp_request){ .source = FIX "good/AIName.c", .header = HEADER,
+				    .runtime = FIX "game/runtime.c" };
 	expect_judge_failure(&req, "the runtime library must be a .a or .o file");
-	req = (struct cmp_request){ FIX "game/dominator.h", NULL, NULL, 0, 0 };
+	req = (struct cmp_request){ .source = FIX "game/dominator.h" };
 	expect_judge_failure(&req, "the source file name must end in .c and use only letters, "
 				   "digits, '_', '-' and '.'");
-	req = (struct cmp_request){ FIX "good/AIName.c", FIX "game/runtime.c", NULL, 0, 0 };
+	req = (struct cmp_request){ .source = FIX "good/AIName.c", .header = FIX "game/runtime.c" };
 	expect_judge_failure(&req, "the game header's name must end in .h, use only letters, "
 				   "digits, '_', '-' and '.', and not be a standard header's");
 	cr_expect_eq(count_entries(fx.tmp), 0);
@@ -1254,7 +1264,8 @@ Test(compile, concurrent_compiles_of_one_source)
 		kids[i] = fork();
 		cr_assert_neq(kids[i], -1);
 		if (kids[i] == 0) {
-			struct cmp_request req = { FIX "good/AIName.c", HEADER, fx.obj, 0, 0 };
+			struct cmp_request req = { .source = FIX "good/AIName.c", .header = HEADER,
+						   .runtime = fx.obj };
 			struct cmp_result r;
 			char err[CMP_ERRLEN];
 			int rc = cmp_compile(&fx.cfg, &req, &r, err);
@@ -1365,4 +1376,75 @@ Test(cmd_compile, compile_error_exits_1, .init = setup, .fini = teardown, .timeo
 	cr_expect_not_null(fgets(buf, sizeof buf, cr_get_redirected_stderr()));
 	cr_expect_str_eq(buf, "include_passwd.c:3: #include \"/etc/passwd\" is not allowed: only "
 			      "the standard C headers and dominator.h may be included\n");
+}
+
+/* ---- games whose units share no memory (AIC2018) --------------------------- */
+
+#define UNITS FIX "units/"
+#define TRACE_PC "-fsanitize-coverage=trace-pc"
+#define SHARED_MEMORY(file, line, name, kind) \
+	file ":" line ": `" name "` is a writable " kind " variable: in this game units share " \
+	"no memory (keep a unit's state in its run() function's locals, and share through the " \
+	"team array); constants (const) are fine\n"
+
+static struct cmp_result compile_units(const char *fixture)
+{
+	char source[256], runtime[PATH_MAX + 32], cmd[PATH_MAX * 2 + 64];
+	snprintf(source, sizeof source, UNITS "%s", fixture);
+	snprintf(runtime, sizeof runtime, "%s/units_runtime.o", fx.dir);
+	snprintf(cmd, sizeof cmd, "gcc -c " UNITS "runtime.c -o %s", runtime);
+	run_cmd(cmd);
+	struct cmp_request req = { .source = source, .runtime = runtime,
+				   .instrument = TRACE_PC, .no_writable_globals = true };
+	struct cmp_result r;
+	char err[CMP_ERRLEN] = "";
+	cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s: %s", fixture, err);
+	return r;
+}
+
+static void expect_units_refused(const char *fixture, const char *message)
+{
+	struct cmp_result r = compile_units(fixture);
+	cr_expect(!r.ok, "%s compiled", fixture);
+	cr_expect_str_eq(r.log, message, "%s said: %s", fixture, r.log);
+	cmp_result_free(&r);
+}
+
+Test(compile, writable_globals_and_statics_are_refused_with_name_and_line)
+{
+	expect_units_refused("globals.c", SHARED_MEMORY("globals.c", "3", "counter", "global"));
+	expect_units_refused("static_local.c",
+			     SHARED_MEMORY("static_local.c", "7", "calls", "static"));
+	expect_units_refused("thread_local.c",
+			     SHARED_MEMORY("thread_local.c", "2", "seen", "global"));
+}
+
+Test(compile, constants_pass_and_the_file_is_instrumented)
+{
+	struct cmp_result r = compile_units("constants.c");
+	cr_assert(r.ok, "refused: %s", r.log);
+	char *out = run_binary(r.binary);
+	cr_expect(strstr(out, " counted\n") != NULL, "the runtime's hook saw blocks: %s", out);
+	cmp_result_free(&r);
+}
+
+Test(compile, what_would_escape_the_energy_count_is_refused)
+{
+	expect_units_refused("no_instrument.c",
+			     ATTRIBUTE("no_instrument.c", "3", "no_instrument_function"));
+	expect_units_refused("own_hook.c",
+			     "own_hook.c: defines `__sanitizer_cov_trace_pc`, a name of the energy "
+			     "count's instrumentation, which only the game's runtime may define: "
+			     "refused\n");
+}
+
+Test(compile, other_games_keep_their_globals)
+{
+	/* the same source, without the game's rules: compiles */
+	struct cmp_request req = { .source = UNITS "globals.c" };
+	struct cmp_result r;
+	char err[CMP_ERRLEN] = "";
+	cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s", err);
+	cr_expect_not(strstr(r.log, "writable"), "%s", r.log);
+	cmp_result_free(&r);
 }

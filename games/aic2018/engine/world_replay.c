@@ -1,0 +1,113 @@
+/* world_replay.c - AIC2018's replay (the format is in games/aic2018/
+ * replay.h): the header, then each round as the difference between the
+ * world and the copy kept from the last call. */
+#include <string.h>
+
+#include "games/aic2018/replay.h"
+
+static int unit_flags(const struct aic_unit *u)
+{
+	return (u->poison ? 1 : 0) | (u->countered ? 2 : 0) | (u->rooted ? 4 : 0);
+}
+
+static json_t *unit_row(const struct aic_unit *u, bool is_new)
+{
+	json_t *row = json_pack("[i, i, i, i, i, i, i]", u->id, u->x, u->y, u->hp, u->level,
+				u->construction, unit_flags(u));
+	if (is_new) {
+		json_array_append_new(row, json_integer(u->team));
+		json_array_append_new(row, json_integer(u->type));
+	}
+	return row;
+}
+
+static bool unit_changed(const struct aic_unit *a, const struct aic_unit *b)
+{
+	return a->x != b->x || a->y != b->y || a->hp != b->hp || a->level != b->level ||
+	       a->construction != b->construction || unit_flags(a) != unit_flags(b);
+}
+
+/* Units new or changed since prev (prev NULL: every unit is new), in
+ * execution order; the ids gone. */
+static void diff_units(const struct aic_world *prev, const struct aic_world *w, json_t *out)
+{
+	json_t *changed = json_array(), *gone = json_array();
+	for (int i = 0; i < w->norder; i++) {
+		const struct aic_unit *u = &w->unit[w->order[i]];
+		int was = prev ? aic_slot_of(prev, u->id) : AIC_NO_UNIT;
+		if (was == AIC_NO_UNIT || unit_changed(&prev->unit[was], u))
+			json_array_append_new(changed, unit_row(u, was == AIC_NO_UNIT));
+	}
+	for (int i = 0; prev && i < prev->norder; i++) {
+		int id = prev->unit[prev->order[i]].id;
+		if (aic_slot_of(w, id) == AIC_NO_UNIT)
+			json_array_append_new(gone, json_integer(id));
+	}
+	json_object_set_new(out, "u", changed);
+	json_object_set_new(out, "d", gone);
+}
+
+/* Trees and VP that differ from prev's (prev NULL: all there are). */
+static void diff_cells(const struct aic_world *prev, const struct aic_world *w, json_t *out)
+{
+	json_t *trees = json_array(), *vps = json_array();
+	for (int y = 0; y < w->height; y++)
+		for (int x = 0; x < w->width; x++) {
+			int i = y * AIC_STRIDE + x;
+			const struct aic_cell *c = &w->cell[i];
+			const struct aic_cell *p = prev ? &prev->cell[i] : NULL;
+			if (p ? p->tree != c->tree || p->tree_hp != c->tree_hp : c->tree != AIC_TREE_NONE)
+				json_array_append_new(trees, json_pack("[i, i, i, i]", x, y, c->tree,
+								       c->tree_hp));
+			if (p ? p->vp != c->vp : c->vp != 0)
+				json_array_append_new(vps, json_pack("[i, i, i]", x, y, c->vp));
+		}
+	json_object_set_new(out, "t", trees);
+	json_object_set_new(out, "v", vps);
+}
+
+static void drop_empty(json_t *o, const char *const *keys)
+{
+	for (int i = 0; keys[i]; i++)
+		if (json_array_size(json_object_get(o, keys[i])) == 0)
+			json_object_del(o, keys[i]);
+}
+
+static json_t *changes(const struct aic_world *prev, const struct aic_world *w)
+{
+	static const char *const lists[] = { "u", "d", "t", "v", NULL };
+	json_t *o = json_object();
+	diff_units(prev, w, o);
+	diff_cells(prev, w, o);
+	drop_empty(o, lists);
+	json_object_set_new(o, "w", json_pack("[i, i]", w->team[0].wood, w->team[1].wood));
+	json_object_set_new(o, "p", json_pack("[i, i]", w->team[0].vp, w->team[1].vp));
+	if (w->winner >= 0)
+		json_object_set_new(o, "end", json_pack("[i, i]", w->winner, w->win_reason));
+	return o;
+}
+
+json_t *aic_replay_header(struct aic_replay *r, const struct aic_world *w)
+{
+	char terrain[AIC_MAX_CELLS + 1];
+	int n = 0;
+	for (int y = 0; y < w->height; y++)
+		for (int x = 0; x < w->width; x++)
+			terrain[n++] = w->cell[y * AIC_STRIDE + x].water ? '~' : '.';
+	terrain[n] = '\0';
+	json_t *h = changes(NULL, w);
+	json_object_set_new(h, "width", json_integer(w->width));
+	json_object_set_new(h, "height", json_integer(w->height));
+	json_object_set_new(h, "symmetry", json_integer(w->symmetry));
+	json_object_set_new(h, "rounds", json_integer(w->p.rounds));
+	json_object_set_new(h, "terrain", json_string(terrain));
+	memcpy(&r->prev, w, sizeof *w);
+	return h;
+}
+
+json_t *aic_replay_round(struct aic_replay *r, const struct aic_world *w)
+{
+	json_t *o = changes(&r->prev, w);
+	memcpy(&r->prev, w, sizeof *w);
+	return o;
+}

@@ -1,0 +1,499 @@
+/* api.c - the uc_* calls of aic2018.h: each charges its price, checks and
+ * acts on the kit's copy of the world with the rules the engine applies,
+ * and records actions for the judge.  Sensing sees what the rules let
+ * the calling unit see (its vision), never the rest of the copy. */
+#include "games/aic2018/kit/aic2018.h"
+
+#include "games/aic2018/kit/coro.h"
+#include "games/aic2018/kit/energy.h"
+#include "games/aic2018/kit/kit.h"
+#include "games/aic2018/rules/internal.h"
+
+static int team_array[TEAM_ARRAY_SIZE];
+
+static struct aic_loc at(Location l)
+{
+	return (struct aic_loc){ l.x, l.y };
+}
+
+static Location loc_of(struct aic_loc l)
+{
+	return (Location){ l.x, l.y };
+}
+
+static Location cell_loc(int cell)
+{
+	return (Location){ cell % AIC_STRIDE, cell / AIC_STRIDE };
+}
+
+static bool running(void)
+{
+	return kit.slot >= 0;
+}
+
+static UnitInfo unit_info(int slot)
+{
+	const struct aic_unit *u = &kit.w.unit[slot];
+	return (UnitInfo){
+		.id = u->id, .team = u->team, .type = (UnitType)u->type,
+		.location = { u->x, u->y }, .health = u->hp, .level = u->level,
+		.experience = u->exp,
+		.movementCooldown = u->move_cd / (double)AIC_CD_ONE,
+		.attackCooldown = u->attack_cd / (double)AIC_CD_ONE,
+		.abilityCooldown = u->ability_cd / (double)AIC_CD_ONE,
+		.inConstruction = u->construction > 0, .constructionTurns = u->construction,
+		.countered = u->countered, .rooted = u->rooted, .poisonTurns = u->poison,
+	};
+}
+
+/* ---- your unit and team ----------------------------------------------------- */
+
+UnitInfo uc_getInfo(void)
+{
+	energy_charge(AIC_E_CHECK);
+	return running() ? unit_info(kit.slot) : (UnitInfo){ 0 };
+}
+
+Location uc_getLocation(void)
+{
+	energy_charge(AIC_E_GETTER);
+	return running() ? (Location){ kit_me()->x, kit_me()->y } : (Location){ -1, -1 };
+}
+
+UnitType uc_getType(void)
+{
+	energy_charge(AIC_E_TYPE);
+	return running() ? (UnitType)kit_me()->type : WORKER;
+}
+
+int uc_getTeam(void)
+{
+	energy_charge(AIC_E_GETTER);
+	return kit.team;
+}
+
+int uc_getOpponent(void)
+{
+	energy_charge(AIC_E_GETTER);
+	return 1 - kit.team;
+}
+
+int uc_getLevel(void)
+{
+	energy_charge(AIC_E_GETTER);
+	return running() ? kit_me()->level : 0;
+}
+
+int uc_getResources(void)
+{
+	energy_charge(AIC_E_GETTER);
+	return kit.w.team[kit.team].wood;
+}
+
+int uc_getRound(void)
+{
+	energy_charge(AIC_E_GETTER);
+	return kit.w.round;
+}
+
+int uc_getVPCost(void)
+{
+	energy_charge(AIC_E_GETTER);
+	return aic_vp_cost(&kit.w);
+}
+
+int uc_getVictoryPoints(int team)
+{
+	energy_charge(AIC_E_GETTER);
+	return team == 0 || team == 1 ? kit.w.team[team].vp : 0;
+}
+
+int uc_getEnergyUsed(void)
+{
+	energy_charge(AIC_E_GETTER);
+	return energy_counter ? (int)*energy_counter : 0;
+}
+
+int uc_getEnergyLeft(void)
+{
+	int used = uc_getEnergyUsed();
+	return used < ENERGY_PER_TURN ? ENERGY_PER_TURN - used : 0;
+}
+
+/* ---- actions ------------------------------------------------------------------ */
+
+bool uc_canMove(void)
+{
+	energy_charge(AIC_E_CHECK);
+	if (!running())
+		return false;
+	const struct aic_unit *u = kit_me();
+	int e = aic_check_actor(&kit.w, kit.slot);
+	if (!e && !aic_types[u->type].move_cd)
+		e = AIC_ERR_TYPE;
+	if (!e && u->move_cd >= AIC_CD_ONE)
+		e = AIC_ERR_COOLDOWN;
+	return kit_check(e);
+}
+
+bool uc_canMoveDir(Direction dir)
+{
+	energy_charge(AIC_E_CHECK);
+	return running() && kit_check(aic_can_move(&kit.w, kit.slot, (int)dir));
+}
+
+bool uc_move(Direction dir)
+{
+	energy_charge(AIC_E_ACTION);
+	if (!running() || !kit_room())
+		return false;
+	return kit_record(aic_move(&kit.w, kit.slot, (int)dir), AIC_ACT_MOVE, (int)dir, 0);
+}
+
+bool uc_canAttack(void)
+{
+	energy_charge(AIC_E_CHECK);
+	if (!running())
+		return false;
+	const struct aic_unit *u = kit_me();
+	int e = aic_check_actor(&kit.w, kit.slot);
+	if (!e && !aic_types[u->type].attack_range)
+		e = AIC_ERR_TYPE;
+	if (!e && u->attack_cd >= AIC_CD_ONE)
+		e = AIC_ERR_COOLDOWN;
+	return kit_check(e);
+}
+
+bool uc_canAttackLocation(Location target)
+{
+	energy_charge(AIC_E_CHECK);
+	return running() && kit_check(aic_can_attack(&kit.w, kit.slot, at(target)));
+}
+
+bool uc_attack(Location target)
+{
+	energy_charge(AIC_E_ACTION);
+	if (!running() || !kit_room())
+		return false;
+	return kit_record(aic_attack(&kit.w, kit.slot, at(target)), AIC_ACT_ATTACK, target.x,
+			  target.y);
+}
+
+bool uc_canUseActiveAbility(void)
+{
+	energy_charge(AIC_E_CHECK);
+	if (!running())
+		return false;
+	const struct aic_unit *u = kit_me();
+	int e = aic_check_actor(&kit.w, kit.slot);
+	if (!e && !aic_has_active(u))
+		e = aic_types[u->type].ability_cd ? AIC_ERR_LEVEL : AIC_ERR_TYPE;
+	if (!e && u->ability_cd >= AIC_CD_ONE)
+		e = AIC_ERR_COOLDOWN;
+	return kit_check(e);
+}
+
+bool uc_canUseActiveAbilityAt(Location target)
+{
+	energy_charge(AIC_E_CHECK);
+	return running() && kit_check(aic_can_use_ability(&kit.w, kit.slot, at(target)));
+}
+
+bool uc_useActiveAbility(Location target)
+{
+	energy_charge(AIC_E_ACTION);
+	if (!running() || !kit_room())
+		return false;
+	return kit_record(aic_use_ability(&kit.w, kit.slot, at(target)), AIC_ACT_ABILITY,
+			  target.x, target.y);
+}
+
+bool uc_canSpawn(Direction dir, UnitType type)
+{
+	energy_charge(AIC_E_CHECK);
+	return running() && kit_check(aic_can_spawn(&kit.w, kit.slot, (int)dir, (int)type));
+}
+
+bool uc_spawn(Direction dir, UnitType type)
+{
+	energy_charge(AIC_E_ACTION);
+	if (!running() || !kit_room() ||
+	    !kit_check(aic_can_spawn(&kit.w, kit.slot, (int)dir, (int)type)))
+		return false;
+	int id = kit_take_id();
+	if (!id) /* more spawns in one step than the judge foresaw: next round */
+		return kit_fail(AIC_ERR_FULL);
+	if (!kit_record(aic_spawn(&kit.w, kit.slot, (int)dir, (int)type, id), AIC_ACT_SPAWN,
+			(int)dir, (int)type))
+		return false;
+	kit_spawned(id);
+	return true;
+}
+
+bool uc_canGatherVPs(Direction dir)
+{
+	energy_charge(AIC_E_CHECK);
+	return running() && kit_check(aic_can_gather_vps(&kit.w, kit.slot, (int)dir));
+}
+
+bool uc_gatherVPs(Direction dir)
+{
+	energy_charge(AIC_E_ACTION);
+	if (!running() || !kit_room())
+		return false;
+	return kit_record(aic_gather_vps(&kit.w, kit.slot, (int)dir), AIC_ACT_GATHER, (int)dir, 0);
+}
+
+bool uc_canBuyVP(int n)
+{
+	energy_charge(AIC_E_CHECK);
+	return running() && kit_check(aic_can_buy_vps(&kit.w, kit.team, n));
+}
+
+bool uc_buyVP(int n)
+{
+	energy_charge(AIC_E_ACTION);
+	if (!running() || !kit_room())
+		return false;
+	if (n > 0xffff)
+		return kit_fail(AIC_ERR_WOOD);
+	return kit_record(aic_buy_vps(&kit.w, kit.team, n), AIC_ACT_BUY, n & 0xff, n >> 8);
+}
+
+/* ---- sensing --------------------------------------------------------------------- */
+
+static bool sees(Location l)
+{
+	return running() && aic_can_sense(&kit.w, kit.slot, at(l));
+}
+
+bool uc_canSenseLocation(Location l)
+{
+	energy_charge(AIC_E_CHECK);
+	return sees(l);
+}
+
+bool uc_isOutOfMap(Location l)
+{
+	energy_charge(AIC_E_CHECK);
+	return !aic_in_map(&kit.w, at(l));
+}
+
+bool uc_isAccessible(Location l)
+{
+	energy_charge(AIC_E_CHECK);
+	return sees(l) && aic_accessible(&kit.w, at(l));
+}
+
+bool uc_hasObstacle(Location l)
+{
+	energy_charge(AIC_E_CHECK);
+	return sees(l) && aic_obstacle(&kit.w, at(l));
+}
+
+bool uc_isObstructed(Location a, Location b)
+{
+	energy_charge(AIC_E_CHECK);
+	return aic_in_map(&kit.w, at(a)) && aic_in_map(&kit.w, at(b)) &&
+	       aic_obstructed(&kit.w, at(a), at(b));
+}
+
+bool uc_senseUnitAtLocation(Location l, UnitInfo *out)
+{
+	energy_charge(AIC_E_CHECK);
+	int s = sees(l) ? aic_unit_at(&kit.w, at(l)) : AIC_NO_UNIT;
+	if (s != AIC_NO_UNIT && out)
+		*out = unit_info(s);
+	return s != AIC_NO_UNIT;
+}
+
+static TreeInfo tree_info(int cell)
+{
+	const struct aic_cell *c = &kit.w.cell[cell];
+	bool oak = c->tree == AIC_TREE_OAK;
+	return (TreeInfo){ .location = cell_loc(cell), .health = c->tree_hp,
+			   .maxHealth = oak ? c->tree_hp : AIC_SMALL_TREE_HP, .oak = oak,
+			   .growingTurns = c->growing };
+}
+
+bool uc_senseTree(Location l, TreeInfo *out)
+{
+	energy_charge(AIC_E_CHECK);
+	if (!sees(l) || kit.w.cell[aic_index(at(l))].tree == AIC_TREE_NONE)
+		return false;
+	if (out)
+		*out = tree_info(aic_index(at(l)));
+	return true;
+}
+
+int uc_senseVPsAtLocation(Location l)
+{
+	energy_charge(AIC_E_CHECK);
+	return sees(l) ? kit.w.cell[aic_index(at(l))].vp : 0;
+}
+
+bool uc_senseWaterAtLocation(Location l)
+{
+	energy_charge(AIC_E_CHECK);
+	return sees(l) && kit.w.cell[aic_index(at(l))].water;
+}
+
+/* At most one entry per cell of the largest disc. */
+#define SENSE_CAP AIC_MAX_CELLS
+
+typedef int (*sense_fn)(const struct aic_world *, int, int, int16_t *, int);
+
+static int sense_cells(sense_fn f, int radius, int16_t *found)
+{
+	energy_charge(AIC_E_SENSE_MANY);
+	return running() ? f(&kit.w, kit.slot, radius, found, SENSE_CAP) : 0;
+}
+
+int uc_senseUnits(int radius, int team, UnitInfo *out, int cap)
+{
+	int16_t found[SENSE_CAP];
+	energy_charge(AIC_E_SENSE_MANY);
+	int n = running() ? aic_sense_units(&kit.w, kit.slot, radius, team, found, SENSE_CAP) : 0;
+	n = n < cap ? n : cap;
+	for (int i = 0; i < n; i++)
+		out[i] = unit_info(found[i]);
+	return n > 0 ? n : 0;
+}
+
+int uc_senseTrees(int radius, TreeInfo *out, int cap)
+{
+	int16_t found[SENSE_CAP];
+	int n = sense_cells(aic_sense_trees, radius, found);
+	n = n < cap ? n : cap;
+	for (int i = 0; i < n; i++)
+		out[i] = tree_info(found[i]);
+	return n > 0 ? n : 0;
+}
+
+int uc_senseVPs(int radius, VictoryPointsInfo *out, int cap)
+{
+	int16_t found[SENSE_CAP];
+	int n = sense_cells(aic_sense_vps, radius, found);
+	n = n < cap ? n : cap;
+	for (int i = 0; i < n; i++) {
+		const struct aic_cell *c = &kit.w.cell[found[i]];
+		out[i] = (VictoryPointsInfo){ cell_loc(found[i]), c->vp,
+					      AIC_VP_LIFETIME - (kit.w.round - c->vp_round) };
+	}
+	return n > 0 ? n : 0;
+}
+
+static int locations(sense_fn f, int radius, Location *out, int cap)
+{
+	int16_t found[SENSE_CAP];
+	int n = sense_cells(f, radius, found);
+	n = n < cap ? n : cap;
+	for (int i = 0; i < n; i++)
+		out[i] = cell_loc(found[i]);
+	return n > 0 ? n : 0;
+}
+
+int uc_senseWater(int radius, Location *out, int cap)
+{
+	return locations(aic_sense_water, radius, out, cap);
+}
+
+int uc_getVisibleLocations(int radius, Location *out, int cap)
+{
+	return locations(aic_visible_cells, radius, out, cap);
+}
+
+/* ---- the team array and the turn ---------------------------------------------------- */
+
+int uc_read(int index)
+{
+	energy_charge(AIC_E_GETTER);
+	return index >= 0 && index < TEAM_ARRAY_SIZE ? team_array[index] : 0;
+}
+
+void uc_write(int index, int value)
+{
+	energy_charge(AIC_E_GETTER);
+	if (index >= 0 && index < TEAM_ARRAY_SIZE)
+		team_array[index] = value;
+}
+
+void uc_yield(void)
+{
+	energy_charge(AIC_E_GETTER);
+	coro_yield();
+}
+
+/* ---- locations and unit types -------------------------------------------------------- */
+
+Location loc_add(Location l, Direction d)
+{
+	energy_charge(AIC_E_GETTER);
+	return (unsigned)d < AIC_DIRS ? loc_of(aic_add(at(l), (int)d)) : l;
+}
+
+int loc_distanceSquared(Location a, Location b)
+{
+	energy_charge(AIC_E_TYPE);
+	return aic_dist(at(a), at(b));
+}
+
+Direction loc_directionTo(Location from, Location to)
+{
+	energy_charge(AIC_E_CHECK);
+	return (Direction)aic_direction_to(at(from), at(to));
+}
+
+bool loc_isEqual(Location a, Location b)
+{
+	energy_charge(AIC_E_GETTER);
+	return a.x == b.x && a.y == b.y;
+}
+
+Direction dir_rotateLeft(Direction d)
+{
+	energy_charge(AIC_E_GETTER);
+	return (unsigned)d < ZERO ? (Direction)((d + 7) % 8) : ZERO;
+}
+
+Direction dir_rotateRight(Direction d)
+{
+	energy_charge(AIC_E_GETTER);
+	return (unsigned)d < ZERO ? (Direction)((d + 1) % 8) : ZERO;
+}
+
+Direction dir_opposite(Direction d)
+{
+	energy_charge(AIC_E_GETTER);
+	return (unsigned)d < ZERO ? (Direction)((d + 4) % 8) : ZERO;
+}
+
+static const struct aic_type_info *type_of(UnitType t)
+{
+	energy_charge(AIC_E_TYPE);
+	return (unsigned)t < AIC_TYPES ? &aic_types[t] : NULL;
+}
+
+int type_cost(UnitType t)
+{
+	const struct aic_type_info *i = type_of(t);
+	return i ? i->cost : 0;
+}
+
+int type_attackRange(UnitType t)
+{
+	const struct aic_type_info *i = type_of(t);
+	return i ? i->attack_range : 0;
+}
+
+int type_minAttackRange(UnitType t)
+{
+	const struct aic_type_info *i = type_of(t);
+	return i ? i->min_attack_range : 0;
+}
+
+int type_sight(UnitType t)
+{
+	const struct aic_type_info *i = type_of(t);
+	return i ? i->vision : 0;
+}

@@ -1,0 +1,159 @@
+/* `judge play aic2018` end to end: the kit's coroutines and energy in real
+ * sandboxed players compiled by the judge (instrumented), hostile units
+ * contained, and matches that repeat byte for byte. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/unit/cli_testlib.h"
+
+#define HOSTILE "tests/players/aic2018/"
+
+static char out[16384];
+static char dir[] = "/tmp/aic-play-XXXXXX";
+
+static void setup(void)
+{
+	cr_assert_not_null(mkdtemp(dir));
+}
+
+static void teardown(void)
+{
+	char cmd[64];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
+}
+
+TestSuite(aic2018_play, .init = setup, .fini = teardown, .timeout = 180);
+
+/* Plays a against b; the table in `out`, seat 0's log returned. */
+static const char *play(const char *a, const char *b, const char *more)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "%s play aic2018 %s %s --logs %s %s 2>&1", cli_judge(), a, b,
+		 dir, more);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	static char log[1 << 20];
+	snprintf(cmd, sizeof cmd, "%s/seat0.log", dir);
+	FILE *f = fopen(cmd, "r");
+	cr_assert_not_null(f);
+	size_t n = fread(log, 1, sizeof log - 1, f);
+	log[n] = '\0';
+	fclose(f);
+	return log;
+}
+
+static const char *row(int seat)
+{
+	const char *r = cli_table_row(out, seat);
+	cr_assert_not_null(r, "no row for seat %d in:\n%s", seat, out);
+	return r;
+}
+
+static bool frozen(int seat)
+{
+	const char *r = row(seat), *end = strchr(r, '\n');
+	const char *dash = strstr(r, " -");
+	return !(dash && (!end || dash < end));
+}
+
+Test(aic2018_play, a_unit_that_never_yields_is_paused_each_round_and_the_team_plays_on)
+{
+	const char *log = play(HOSTILE "AISpinUnit.c", "Null", "--seed 2 -i " HOSTILE "short.cnf");
+	cr_expect_not(frozen(0), "%s", out);
+	long last_steps = 0;
+	int rounds = 0;
+	for (const char *p = log; (p = strstr(p, "spinner round ")); p++) {
+		int r;
+		long steps;
+		cr_assert_eq(sscanf(p, "spinner round %d steps %ld", &r, &steps), 2);
+		cr_expect_eq(r, rounds, "the spinner goes on in every round");
+		if (r > 0)
+			cr_expect(steps - last_steps > 1000 && steps - last_steps < 15001,
+				  "round %d: %ld steps, a turn's energy", r, steps - last_steps);
+		char acts[64];
+		snprintf(acts, sizeof acts, "acts in round %d\n", r);
+		cr_expect(strstr(p, acts), "another unit acted in round %d", r);
+		last_steps = steps;
+		rounds++;
+	}
+	cr_expect_eq(rounds, 300, "the spinner was resumed round after round: %d", rounds);
+}
+
+Test(aic2018_play, a_stack_overflow_kills_the_unit_not_the_team)
+{
+	const char *log = play(HOSTILE "AIDeepUnit.c", "Null", "--seed 3");
+	cr_expect_not(frozen(0), "%s", out);
+	cr_expect(strstr(log, "died: its stack overflowed"), "%.400s", log);
+	cr_expect(strstr(log, "survivor acts in round 1900\n"), "the first unit played on");
+}
+
+Test(aic2018_play, units_that_come_and_go_in_numbers_are_contained)
+{
+	/* wood by the million: hundreds of units alive at once, each with most
+	 * of its stack in use, and over a thousand coroutines made in all */
+	const char *log = play(HOSTILE "AIManyUnits.c", "Null", "--seed 3 -i " HOSTILE "rich.cnf");
+	cr_expect_not(frozen(0), "%s", out);
+	int died = 0;
+	for (const char *p = log; (p = strstr(p, "died: its run() returned")); p++)
+		died++;
+	cr_expect_geq(died, 400, "units whose run() returned: %d", died);
+}
+
+Test(aic2018_play, a_unit_that_tampers_with_its_counter_freezes_its_team)
+{
+	char more[128], cmd[512];
+	snprintf(more, sizeof more, "--seed 5 -o %s/tamper.json", dir);
+	play(HOSTILE "AITamper.c", "Null", more);
+	cr_expect(frozen(0), "%s", out);
+	cr_expect(strstr(row(0), "of CPU for its units' turns"), "stopped within its step: %s",
+		  out);
+	cr_expect_not(frozen(1), "%s", out);
+	/* the replay of a match where a team froze midway checks too */
+	snprintf(cmd, sizeof cmd, "%s replay check %s/tamper.json", cli_judge(), dir);
+	cr_expect_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+}
+
+/* Two matches at once, five times: ten replays of one seed, byte for byte. */
+Test(aic2018_play, the_same_binaries_and_seed_give_identical_replays_under_load)
+{
+	char cmd[2048];
+	for (int pair = 0; pair < 5; pair++) {
+		snprintf(cmd, sizeof cmd,
+			 "%1$s play aic2018 Demo Demo --seed 7 -o %2$s/r%3$da.json >/dev/null & "
+			 "%1$s play aic2018 Demo Demo --seed 7 -o %2$s/r%3$db.json >/dev/null; wait",
+			 cli_judge(), dir, pair);
+		cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	}
+	for (int i = 1; i < 10; i++) {
+		snprintf(cmd, sizeof cmd, "cmp %1$s/r0a.json %1$s/r%2$d%3$c.json", dir, i / 2,
+			 i % 2 ? 'b' : 'a');
+		cr_expect_eq(cli_run(cmd, out, sizeof out), 0, "replay %d differs: %s", i, out);
+	}
+	snprintf(cmd, sizeof cmd, "%s replay check %s/r0a.json", cli_judge(), dir);
+	cr_expect_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+}
+
+/* The worked example of docs/games/aic2018.md compiles and plays as is. */
+Test(aic2018_play, the_docs_worked_example_plays)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd,
+		 "sed -n '/^### A worked example/,/^Everything a unit/p' docs/games/aic2018.md | "
+		 "sed -n '/^```c/,/^```$/p' | sed '1d;$d' > %s/AIExample.c", dir);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	snprintf(cmd, sizeof cmd, "%s/AIExample.c", dir);
+	play(cmd, "Null", "--seed 1 -i " HOSTILE "short.cnf");
+	cr_expect(strstr(row(0), "Example"), "%s", out);
+	cr_expect_not(frozen(0), "%s", out);
+}
+
+/* The kit's internal names are not there for a contestant's file. */
+Test(aic2018_play, the_kits_internals_cannot_be_linked)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "%s play aic2018 " HOSTILE "AIInternals.c Null 2>&1", cli_judge());
+	cr_expect_eq(cli_run(cmd, out, sizeof out), 1, "it compiled:\n%s", out);
+	cr_expect(strstr(out, "undefined reference to `aic_move'"), "%s", out);
+}
