@@ -1,6 +1,6 @@
 /* world.h - AIC2018's world and rules, shared by the judge's engine and the
  * player's kit (games/aic2018/rules/, pure C, no allocation, no I/O; the
- * parameters file is read by games/aic2018/engine/world_params.c).
+ * parameters file is read by games/aic2018/engine/engine/world_params.c).
  *
  * AIC2018 is the seed shared/seeds/004_*.txt, completed by
  * shared/rules/aic2018.md; every point they leave open is decided in
@@ -46,7 +46,7 @@
 
 #include "games/kit/rng.h"
 
-/* ---- sizes --------------------------------------------------------------- */
+/* ---- sizes ------------------------------------------------------------ */
 
 #define AIC_MIN_SIDE 20
 #define AIC_MAX_SIDE 50
@@ -58,7 +58,7 @@
 #define AIC_NO_UNIT (-1)
 #define AIC_VP_SKIPS (AIC_MAX_CELLS / 2 + 2) /* more than the pairs of cells */
 
-/* ---- constants of the rules ---------------------------------------------- */
+/* ---- constants of the rules ------------------------------------------- */
 
 #define AIC_ROUNDS 2000
 #define AIC_START_WOOD 200
@@ -95,7 +95,7 @@
 #define AIC_CD_ONE 10000
 #define AIC_CD_DIAGONAL 14142
 
-/* ---- energy of the game calls (the kit charges them) --------------------- */
+/* ---- energy of the game calls (the kit charges them) ------------------ */
 
 #define AIC_ENERGY_PER_TURN 15000
 enum aic_energy_cost {
@@ -106,7 +106,7 @@ enum aic_energy_cost {
 	AIC_E_SENSE_MANY = 200,    /* sensing that returns a list */
 };
 
-/* ---- enumerations -------------------------------------------------------- */
+/* ---- enumerations ----------------------------------------------------- */
 
 enum aic_type {
 	AIC_WORKER,
@@ -166,7 +166,7 @@ enum aic_turn {
 	AIC_TURN_DIED,         /* poison killed it */
 };
 
-/* ---- the unit table ------------------------------------------------------ */
+/* ---- the unit table --------------------------------------------------- */
 
 struct aic_type_info {
 	const char *name;        /* "worker": the replay's and the docs' name */
@@ -183,7 +183,7 @@ struct aic_type_info {
 
 extern const struct aic_type_info aic_types[AIC_TYPES];
 
-/* ---- the world ------------------------------------------------------------ */
+/* ---- the world -------------------------------------------------------- */
 
 struct aic_loc {
 	int x, y;
@@ -280,7 +280,7 @@ enum aic_win {
 	AIC_WIN_DRAW,         /* then: drawn by lot */
 };
 
-/* ---- setup (world_map.c, world_params.c) ---------------------------------- */
+/* ---- setup (rules/map.c, engine/world_params.c) ----------------------- */
 
 void aic_params_default(struct aic_params *p);
 /* The parameters file (NULL: the defaults); -1 with err ("line N: key:
@@ -290,7 +290,7 @@ int aic_params_parse(const char *text, struct aic_params *p, char *err);
  * the starting units in order, the teams' wood.  -1 with err. */
 int aic_world_init(struct aic_world *w, const struct aic_params *p, uint64_t seed, char *err);
 
-/* ---- geometry (world_map.c) ---------------------------------------------- */
+/* ---- geometry (rules/map.c) ------------------------------------------- */
 
 static inline int aic_dist(struct aic_loc a, struct aic_loc b)
 {
@@ -332,7 +332,7 @@ bool aic_accessible(const struct aic_world *w, struct aic_loc l);
 /* Water or an oak. */
 bool aic_obstacle(const struct aic_world *w, struct aic_loc l);
 
-/* ---- units (world_units.c) ------------------------------------------------ */
+/* ---- units (rules/units.c) -------------------------------------------- */
 
 /* The unit on a cell, AIC_NO_UNIT when none or out of the map. */
 int aic_unit_at(const struct aic_world *w, struct aic_loc l);
@@ -345,7 +345,7 @@ int aic_vision(const struct aic_unit *u);
 /* Wood cost of the unit's type: its value for the second tie-break. */
 int aic_value(const struct aic_unit *u);
 
-/* ---- sensing (world_units.c) ---------------------------------------------- */
+/* ---- sensing (rules/units.c) ------------------------------------------ */
 
 /* The cell is within the unit's vision. */
 bool aic_can_sense(const struct aic_world *w, int slot, struct aic_loc l);
@@ -365,7 +365,7 @@ int aic_sense_vps(const struct aic_world *w, int slot, int radius, int16_t *out,
 int aic_sense_water(const struct aic_world *w, int slot, int radius, int16_t *out, int cap);
 int aic_visible_cells(const struct aic_world *w, int slot, int radius, int16_t *out, int cap);
 
-/* ---- actions (world_units.c, world_skills.c, world_economy.c) ----------- */
+/* ---- actions (rules/units.c, rules/skills.c, rules/economy.c) --------- */
 
 int aic_can_move(const struct aic_world *w, int slot, int dir);
 int aic_move(struct aic_world *w, int slot, int dir);
@@ -390,7 +390,7 @@ int aic_buy_vps(struct aic_world *w, int team, int n);
 
 const char *aic_strerror(int error);
 
-/* ---- turns and the end (world_turns.c) ----------------------------------- */
+/* ---- turns and the end (rules/turns.c) -------------------------------- */
 
 /* Start of a round: wood income, trees grow, VP vanish and appear
  * (draws), cursor back to the first unit. */

@@ -1,28 +1,6 @@
-/* economy.c - AIC2018's economy: unit ids, spawning, victory points
- * gathered and bought, and the error messages. */
+/* economy.c - AIC2018's economy: spawning, victory points gathered and
+ * bought, and the error messages. */
 #include "games/aic2018/rules/internal.h"
-
-bool aic_id_free(const struct aic_world *w, int id)
-{
-	return id >= 1 && id <= AIC_MAX_ID && !(w->id_used[id / 8] & (1u << (id % 8)));
-}
-
-void aic_use_id(struct aic_world *w, int id)
-{
-	w->id_used[id / 8] = (uint8_t)(w->id_used[id / 8] | (1u << (id % 8)));
-	w->ids_used++;
-}
-
-int aic_draw_id(struct aic_world *w)
-{
-	if (w->ids_used >= AIC_MAX_ID)
-		return 0;
-	for (;;) {
-		int id = rng_uniform(&w->rng, 1, AIC_MAX_ID);
-		if (aic_id_free(w, id))
-			return id;
-	}
-}
 
 static bool can_build(int builder, int type)
 {

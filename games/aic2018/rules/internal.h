@@ -20,7 +20,7 @@ static inline bool aic_valid_slot(const struct aic_world *w, int slot)
 	return slot >= 0 && slot < AIC_MAX_UNITS && w->unit[slot].id != 0;
 }
 
-/* map.c: adds (+1) or removes (-1) a unit's vision disc to its team's counts. */
+/* units.c: adds (+1) or removes (-1) a unit's vision disc to its team's counts. */
 void aic_vision_add(struct aic_world *w, int slot, int sign);
 /* map.c: the cells of the disc of squared radius r around c that are in
  * the map, as rows from the north: row i is y = row[i].y, x in

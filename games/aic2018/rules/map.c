@@ -143,16 +143,3 @@ void aic_disc(const struct aic_world *w, struct aic_loc c, int r, struct aic_dis
 		d->rows++;
 	}
 }
-
-void aic_vision_add(struct aic_world *w, int slot, int sign)
-{
-	const struct aic_unit *u = &w->unit[slot];
-	uint8_t *seen = w->seen[u->team];
-	struct aic_disc d;
-	aic_disc(w, aic_unit_loc(w, slot), aic_vision(u), &d);
-	for (int i = 0; i < d.rows; i++) {
-		uint8_t *row = seen + d.row[i].y * AIC_STRIDE;
-		for (int x = d.row[i].x0; x <= d.row[i].x1; x++)
-			row[x] = (uint8_t)(row[x] + sign);
-	}
-}

@@ -1,5 +1,5 @@
-/* units.c - AIC2018's units: the table, placing and moving them, sensing,
- * attacks, damage, death and experience. */
+/* units.c - AIC2018's units: the table, their ids and sight, placing and
+ * moving them, sensing, attacks, damage, death and experience. */
 #include <string.h>
 
 #include "games/aic2018/rules/internal.h"
@@ -91,6 +91,41 @@ int aic_check_actor(const struct aic_world *w, int slot)
 }
 
 /* ---- placing, moving, removing -------------------------------------------- */
+
+bool aic_id_free(const struct aic_world *w, int id)
+{
+	return id >= 1 && id <= AIC_MAX_ID && !(w->id_used[id / 8] & (1u << (id % 8)));
+}
+
+void aic_use_id(struct aic_world *w, int id)
+{
+	w->id_used[id / 8] = (uint8_t)(w->id_used[id / 8] | (1u << (id % 8)));
+	w->ids_used++;
+}
+
+int aic_draw_id(struct aic_world *w)
+{
+	if (w->ids_used >= AIC_MAX_ID)
+		return 0;
+	for (;;) {
+		int id = rng_uniform(&w->rng, 1, AIC_MAX_ID);
+		if (aic_id_free(w, id))
+			return id;
+	}
+}
+
+void aic_vision_add(struct aic_world *w, int slot, int sign)
+{
+	const struct aic_unit *u = &w->unit[slot];
+	uint8_t *seen = w->seen[u->team];
+	struct aic_disc d;
+	aic_disc(w, aic_unit_loc(w, slot), aic_vision(u), &d);
+	for (int i = 0; i < d.rows; i++) {
+		uint8_t *row = seen + d.row[i].y * AIC_STRIDE;
+		for (int x = d.row[i].x0; x <= d.row[i].x1; x++)
+			row[x] = (uint8_t)(row[x] + sign);
+	}
+}
 
 static int free_slot(const struct aic_world *w)
 {
