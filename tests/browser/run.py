@@ -140,7 +140,10 @@ def round_scores(replay, n):
     if not n:
         return [0] * len(replay["players"])
     frame = replay["rounds"][n - 1]
-    return frame["score"] if "score" in frame else frame["land"]
+    for key in ("score", "land", "p"):  # AIC2018's rounds give each team's VP
+        if key in frame:
+            return frame[key]
+    return None
 
 
 # ---- Blitz: the rules again, to know each round's map ----------------------
@@ -359,6 +362,36 @@ def spinner_blitz(out):
     return path
 
 
+def check_aic2018(t, judge, out, shots):
+    """AIC2018 (two teams, units acting one by one): each checked round is
+    drawn without error, with its VP, the same whether reached by a jump or
+    from the start, units in their team's colour."""
+    page, replay = play(judge, out, "aic2018", ["Demo", "Dummy"], 5)
+    last = len(replay["rounds"])
+    names = [p["name"] for p in replay["players"]]
+    for n in sorted({0, 1, 2, 50, last // 2, last}):
+        name = "aic2018 round %d" % n
+        st = page_state(page, "round=%d&check" % n)
+        if not t.check(name + ": no error", not st.get("errors"), str(st.get("errors"))):
+            continue
+        t.check(name + ": shows round %d" % n, st["round"] == n, str(st["round"]))
+        want = round_scores(replay, n)
+        t.check(name + ": victory points", st["scores"] == want, "%s, replay %s" % (st["scores"], want))
+        t.check(name + ": keyframe seek = replay from the start", st["digest"] == st["fromStart"])
+        t.check(name + ": board drawn", st["canvas"]["colours"] > 5, str(st["canvas"]))
+        bad = [p for p in st["pixels"] if p["got"] != p["expect"]]
+        t.check(name + ": units drawn in their team's colour", st["pixels"] and not bad, str(bad))
+        if n == 0:
+            t.check("aic2018: team names", st.get("names") == names, str(st.get("names")))
+        if n == last:
+            final = replay["result"]["scores"]
+            t.check("aic2018: the VP plot ends at the final VP", st.get("plotLast") == final,
+                    "%s, result %s" % (st.get("plotLast"), final))
+    png = os.path.join(shots, "aic2018-last.png")
+    chromium("file://%s#round=last" % os.path.abspath(page), "--screenshot=" + png)
+    t.check("aic2018 screenshot at the last round", os.path.exists(png) and os.path.getsize(png) > 10000)
+
+
 def spinner(out):
     """A Dominator player that spins in round 20, so it is frozen there."""
     path = os.path.join(out, "AISpinner.c")
@@ -450,6 +483,7 @@ def main():
         if game == "blitz":
             check_blitz(t, a.judge, a.out, page, replay)
     t.check("a large replay is carried gzip-compressed", "gzip" in encodings, str(encodings))
+    check_aic2018(t, a.judge, a.out, a.shots)
     replay = check_frozen(t, a.judge, a.out)
     check_hostile(t, a.page, a.out, replay)
     check_errors_show(t, a.page, a.out, replay)
