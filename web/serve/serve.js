@@ -151,7 +151,7 @@ pages.leaderboard = async main => {
 	main.append(J.el('p', { className: 'muted' }, 'Score = mu - 3 sigma, a skill the player very likely has. Read ' + J.time(b.generated_at) + '.'));
 	if (b.match_sizes.length > 1 || (b.match_sizes[0] && b.match_sizes[0].players !== 4))
 		main.append(J.el('p', { id: 'sizes' }, 'Players per match: ',
-			b.match_sizes.map(s => s.players + ' players: ' + s.matches + ' matches').join('; ')));
+			b.match_sizes.map(s => s.players + ' players: ' + s.matches + (s.matches === 1 ? ' match' : ' matches')).join('; ')));
 	const filter = J.el('input', { type: 'search', id: 'filter', placeholder: 'filter by player or author' });
 	main.append(J.el('div', { className: 'row' }, J.el('label', { htmlFor: 'filter' }, 'Filter'), filter));
 	const cols = [
