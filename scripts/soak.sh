@@ -8,9 +8,9 @@
 # rating equals a recompute from the match history, and SQLite's
 # integrity_check says ok.  With --postgres the queue is a private
 # PostgreSQL server (initdb in the soak's folder, a Unix socket only) and
-# the workers of phase 2 are four, on two "machines": each pair has its own
-# compile cache, so one plays the binaries the other compiled, fetched
-# from the store.  Usage: scripts/soak.sh [--postgres] [SECONDS_OF_KILLING]
+# the workers of phase 2 are four "machines": each has its own folder for
+# what it writes (its compile cache), so each plays binaries another
+# compiled, fetched from the store.  Usage: scripts/soak.sh [--postgres] [SECONDS_OF_KILLING]
 set -u
 cd "$(dirname "$0")/.."
 backend=sqlite
@@ -52,8 +52,8 @@ cat > "$dir/judge.json" <<EOF
   "sandbox": { "cpu_ms": 2000 } }
 EOF
 export JUDGE_CONFIG=$dir/judge.json
-# Two machines: the same settings, each its own compile cache.
-for m in a b; do
+# Four machines: the same settings, each its own compile cache.
+for m in 0 1 2 3; do
 	sed "s|{ \"worker\"|{ \"compile\": { \"cache_dir\": \"$dir/machine-$m\" }, \"worker\"|" \
 		"$dir/judge.json" > "$dir/machine-$m.json"
 done
@@ -86,9 +86,9 @@ start=$SECONDS
 kills=0
 nworkers=3
 [ "$backend" = postgres ] && nworkers=4
-spawn() { # spawn SLOT: on PostgreSQL, even slots are machine a, odd ones b
+spawn() { # spawn SLOT: on PostgreSQL, slot N is machine N
 	local config=$JUDGE_CONFIG
-	[ "$backend" = postgres ] && config=$dir/machine-$([ $(($1 % 2)) = 0 ] && echo a || echo b).json
+	[ "$backend" = postgres ] && config=$dir/machine-$1.json
 	JUDGE_CONFIG=$config "$worker" --queue "$db" --jobs 1 --ranked-matches 1000 \
 		2>> "$dir/kill.log" &
 }
@@ -120,8 +120,12 @@ if [ "$backend" = sqlite ]; then
 else
 	check "every match recorded with its players" test "$(sql "SELECT count(*) FROM matches m
 		WHERE NOT EXISTS (SELECT 1 FROM match_players p WHERE p.match_id = m.id)")" = 0
-	check "both machines fetched binaries from the store" test \
-		"$(ls "$dir/machine-a/store" "$dir/machine-b/store" 2> /dev/null | grep -c '^[0-9a-f]\{64\}$')" -ge 2
+	fetched=0
+	for m in 0 1 2 3; do
+		ls "$dir/machine-$m/store" 2> /dev/null | grep -q '^[0-9a-f]\{64\}$' &&
+			fetched=$((fetched + 1))
+	done
+	check "machines fetched binaries from the store ($fetched of 4)" test "$fetched" -ge 2
 fi
 check "some workers were really killed" test "$kills" -gt 0
 echo "soak: $passes passed, $failures failed"
