@@ -8,8 +8,11 @@
 # compile cache, which the worker does once).  Figures: matches per second
 # of wall time and per CPU second (the worker, its players and, on
 # PostgreSQL, the server's backends counted), and the ratio bare/worker per
-# CPU second (goal >= 0.8: the worker's match costs at most 25% more).  Usage:
-# bench/worker_store.sh [JUDGE] [N]; it prints, it never fails on speed.
+# CPU second (goal >= 0.8: the worker's match costs at most 25% more).
+# Then the same N matches with 1, 2 and 4 worker slots on each store, side
+# by side: matches per second of wall time, which grows with the slots
+# until the cores run out.  Usage: bench/worker_store.sh [JUDGE] [N]; it
+# prints, it never fails on speed.
 set -u
 cd "$(dirname "$0")/.."
 judge=${1:-build/judge}
@@ -38,9 +41,10 @@ server_cpu() {
 	awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15 + $16 + $17) / hz }' "/proc/$pid/stat"
 }
 
-# Four qualified Demos in the store at $1, then n ranked matches timed.
+# Four qualified Demos in the store at $1, then n ranked matches timed,
+# played by $2 worker slots (default 1).
 through_store() {
-	local queue=$1 cfg=$dir/judge.json
+	local queue=$1 slots=${2:-1} cfg=$dir/judge.json
 	cat > "$cfg" <<JSON
 { "worker": { "qualify_matches": 0, "min_games": 100000, "seed_secret": "bench" },
   "compile": { "cache_dir": "$dir/cache" } }
@@ -55,8 +59,8 @@ JSON
 		2> /dev/null || return 1
 	local before after
 	before=$(server_cpu)
-	set -- $(JUDGE_CONFIG=$cfg timed "$worker" --queue "$queue" --jobs 1 --exit-when-idle \
-		--ranked-matches "$n")
+	set -- $(JUDGE_CONFIG=$cfg timed "$worker" --queue "$queue" --jobs "$slots" \
+		--exit-when-idle --ranked-matches "$n")
 	after=$(server_cpu)
 	echo "$1 $(echo "$2 $before $after" | awk '{ print $1 + $3 - $2 }')"
 }
@@ -78,3 +82,17 @@ pg_private_start "$dir/pg" || exit 1
 rm -rf "$dir/cache"
 p=$(through_store "$pg_url") || { echo "bench: the PostgreSQL worker failed"; exit 1; }
 report "worker, PostgreSQL store" "$p" "$b"
+
+# A fresh store of each kind for each number of slots: its own SQLite file,
+# its own PostgreSQL database.
+echo "the same $n matches by 1, 2 and 4 worker slots ($(nproc) cores), matches/s of wall time"
+printf '    %-8s %10s %12s\n' slots SQLite PostgreSQL
+for slots in 1 2 4; do
+	rm -rf "$dir/cache"
+	s=$(through_store "$dir/jobs-$slots.sqlite" "$slots") || { echo "bench: SQLite, $slots slots"; exit 1; }
+	createdb -h "$pg_dir" -U judge "judge$slots" || exit 1
+	rm -rf "$dir/cache"
+	p=$(through_store "postgresql://judge@/judge$slots?host=$pg_dir" "$slots") ||
+		{ echo "bench: PostgreSQL, $slots slots"; exit 1; }
+	echo "$slots $s $p" | awk -v n="$n" '{ printf "    %-8d %10.1f %12.1f\n", $1, n / $2, n / $4 }'
+done
