@@ -26,10 +26,12 @@ void bz_view_build(const struct bz_state *b, int player, struct bz_msg_view *v)
 	v->turn = (uint16_t)b->round;
 	v->width = (uint16_t)b->width;
 	v->height = (uint16_t)b->height;
-	for (int s = 0; s < b->sites; s++)
-		v->site[s] = seen[s] ? (struct bz_site){ b->owner[s], b->strength[s],
-							 b->production[s] }
-				     : (struct bz_site){ 0, 0, 0 };
+	for (int s = 0; s < b->sites; s++) {
+		/* no branch: a fogged site is all zero bytes */
+		uint8_t keep = (uint8_t)-(uint8_t)seen[s];
+		v->site[s] = (struct bz_site){ b->owner[s] & keep, b->strength[s] & keep,
+					       b->production[s] & keep };
+	}
 }
 
 size_t bz_start(const struct bz_state *b, int player, uint8_t *buf, size_t cap)
