@@ -181,7 +181,7 @@ static inline size_t bz_view_encode(const struct bz_msg_view *v, uint8_t *buf, s
 	wire_u16(&w, v->turn);
 	wire_u16(&w, v->width);
 	wire_u16(&w, v->height);
-	wire_put(&w, v->site, sites * BZ_SITE_LEN);
+	wire_block(&w, v->site, sites * BZ_SITE_LEN);
 	return w.overflow ? 0 : w.len;
 }
 
