@@ -52,11 +52,8 @@ static void send_all(struct match *m, bool start)
 static void mark_cpu(struct match *m, uint64_t budget, const char *step)
 {
 	/* most games have no budget per step: no clock to read each round */
-	for (int i = 0; budget && i < m->n; i++) {
-		m->cpu_mark[i] = alive(m, i) ? sbx_cpu_ns(m->seat[i].proc) : 0;
-		if (alive(m, i))
-			sbx_arm_cpu(m->seat[i].proc, budget, step);
-	}
+	for (int i = 0; budget && i < m->n; i++)
+		m->cpu_mark[i] = alive(m, i) ? sbx_arm_cpu(m->seat[i].proc, budget, step) : 0;
 }
 
 static void check_budget(struct match *m, int round, uint64_t budget, const char *step)
@@ -95,17 +92,21 @@ static void take_names(struct match *m)
 }
 
 /* Each player's share of its CPU budget, or -1 once frozen.  After the
- * orders only the seats that froze meanwhile need telling. */
-static void tell_status(struct match *m, bool frozen_only)
+ * orders only the seats that froze meanwhile need telling.  marked: the
+ * CPU clocks were just read into cpu_mark (mark_cpu), no need to read them
+ * again. */
+static void tell_status(struct match *m, bool frozen_only, bool marked)
 {
 	for (int i = 0; i < m->n; i++) {
 		double share = -1;
 		if (alive(m, i) && frozen_only)
 			continue;
-		if (alive(m, i))
-			share = m->limits.cpu_ns
-					? (double)sbx_cpu_ns(m->seat[i].proc) / m->limits.cpu_ns
-					: 0;
+		if (alive(m, i) && m->limits.cpu_ns) {
+			uint64_t cpu = marked ? m->cpu_mark[i] : sbx_cpu_ns(m->seat[i].proc);
+			share = (double)cpu / m->limits.cpu_ns;
+		} else if (alive(m, i)) {
+			share = 0;
+		}
 		m->game->status(m->g, i, share);
 	}
 }
@@ -166,15 +167,18 @@ static void play_rounds(struct match *m)
 	/* A frozen player may end the game early (Blitz: its pieces go to
 	 * the map), so the end is checked again after the runner's word. */
 	for (int r = 0; !game_over(m->game, m->g); r++) {
-		tell_status(m, false);
+		/* The turn's CPU budget starts before the status, which then
+		 * takes the CPU clocks read for it: one read per player, not
+		 * two (the players wait for their views meanwhile). */
+		mark_cpu(m, m->game->turn_cpu_ns, STEP_TURN);
+		tell_status(m, false, m->game->turn_cpu_ns != 0);
 		if (game_over(m->game, m->g))
 			break;
-		mark_cpu(m, m->game->turn_cpu_ns, STEP_TURN);
 		send_all(m, false);
 		seat_collect(m->seat, m->n, r);
 		check_budget(m, r, m->game->turn_cpu_ns, STEP_TURN);
 		take_orders(m, r);
-		tell_status(m, true);
+		tell_status(m, true, false);
 		if (game_over(m->game, m->g))
 			break;
 		/* What the engine will act on: a seat frozen meanwhile has none. */
