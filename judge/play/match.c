@@ -15,7 +15,9 @@ struct match {
 	struct sbx_policy *pol;
 	struct sbx_limits limits; /* the spec's, grown for per-turn budgets */
 	int n;
-	uint64_t cpu_mark[GAME_MAX_PLAYERS]; /* CPU used when the message went */
+	uint64_t cpu_mark[GAME_MAX_PLAYERS]; /* CPU used when the step began */
+	uint64_t cpu_end[GAME_MAX_PLAYERS];  /* ... when the last step was checked */
+	bool cpu_end_known;
 	struct seat seat[GAME_MAX_PLAYERS];
 	char name[GAME_MAX_PLAYERS][PLAYER_NAME_MAX + 1];
 	uint8_t *buf;
@@ -48,12 +50,19 @@ static void send_all(struct match *m, bool start)
 /* Per-turn budgets (game.h): each seat may use `budget` of CPU from its
  * message on.  The sandbox stops a seat that overruns while the runner
  * waits for its answer, within that step; check_budget() catches, after
- * the answers, what a seat used once it had answered. */
+ * the answers, what a seat used once it had answered.  Each step starts
+ * where the last one's check read the clock (cpu_end), so the steps cover
+ * the seat's CPU time end to end and each clock is read once a turn (a
+ * system call); the runner's own work between them, while the players
+ * wait for their views, counts in the next step. */
 static void mark_cpu(struct match *m, uint64_t budget, const char *step)
 {
 	/* most games have no budget per step: no clock to read each round */
-	for (int i = 0; budget && i < m->n; i++)
-		m->cpu_mark[i] = alive(m, i) ? sbx_arm_cpu(m->seat[i].proc, budget, step) : 0;
+	for (int i = 0; budget && i < m->n; i++) {
+		uint64_t from = m->cpu_end_known ? m->cpu_end[i] : SBX_CPU_NOW;
+		m->cpu_mark[i] = alive(m, i) ? sbx_arm_cpu(m->seat[i].proc, budget, step, from) : 0;
+	}
+	m->cpu_end_known = false;
 }
 
 static void check_budget(struct match *m, int round, uint64_t budget, const char *step)
@@ -61,7 +70,9 @@ static void check_budget(struct match *m, int round, uint64_t budget, const char
 	for (int i = 0; budget && i < m->n; i++) {
 		if (!alive(m, i))
 			continue;
-		uint64_t used = sbx_cpu_ns(m->seat[i].proc) - m->cpu_mark[i];
+		m->cpu_end[i] = sbx_cpu_ns(m->seat[i].proc);
+		uint64_t used = m->cpu_end[i] - m->cpu_mark[i];
+		m->cpu_end_known = true;
 		if (used <= budget)
 			continue;
 		char why[160];
