@@ -83,20 +83,39 @@ void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
 		p->check_at_ns = p->wall_deadline_ns;
 }
 
-void sbx_arm_cpu(struct sbx_proc *p, uint64_t step_ns, const char *step)
-{
-	p->step_cpu_end_ns = step_ns ? sbx_cpu_ns(p) + step_ns : UINT64_MAX;
-	p->step_cpu_ns = step_ns;
-	snprintf(p->step_name, sizeof p->step_name, "%s", step ? step : "this step");
-	p->check_at_ns = 0; /* the next service computes when to look */
-}
-
 /* The CPU clock value at which a budget runs out: the whole one's or the
  * step's, whichever comes first. */
 static uint64_t cpu_end(const struct sbx_proc *p)
 {
 	uint64_t whole = p->lim.cpu_ns ? p->lim.cpu_ns : UINT64_MAX;
 	return whole < p->step_cpu_end_ns ? whole : p->step_cpu_end_ns;
+}
+
+/* When to read the CPU clock next, given its value cpu at time now: when
+ * a budget could run out at the earliest (one CPU's worth of time), or at
+ * the wall guard's deadline. */
+static void schedule_check(struct sbx_proc *p, uint64_t now, uint64_t cpu)
+{
+	uint64_t end = cpu_end(p);
+	if (cpu >= end) {
+		p->check_at_ns = 0; /* already out: the next service says so */
+		return;
+	}
+	uint64_t cpu_left = end == UINT64_MAX ? UINT64_MAX : end - cpu;
+	uint64_t next = cpu_left < UINT64_MAX - now ? now + cpu_left : UINT64_MAX;
+	p->check_at_ns = next < p->wall_deadline_ns ? next : p->wall_deadline_ns;
+}
+
+uint64_t sbx_arm_cpu(struct sbx_proc *p, uint64_t step_ns, const char *step, uint64_t from_cpu)
+{
+	uint64_t now = sbx_now_ns(), cpu = from_cpu == SBX_CPU_NOW ? sbx_cpu_ns(p) : from_cpu;
+	p->step_cpu_end_ns = step_ns ? cpu + step_ns : UINT64_MAX;
+	p->step_cpu_ns = step_ns;
+	snprintf(p->step_name, sizeof p->step_name, "%s", step ? step : "this step");
+	/* From that clock value, not a read at the next service: a runner
+	 * arms each player every turn, and each read is a system call. */
+	schedule_check(p, now, cpu);
+	return cpu;
 }
 
 static void step_exceeded(struct sbx_proc *p, uint64_t cpu)
@@ -168,10 +187,7 @@ static void check_limits(struct sbx_proc *p)
 	} else if (now >= p->wall_deadline_ns) {
 		wall_exceeded(p, now, cpu);
 	} else {
-		uint64_t end = cpu_end(p);
-		uint64_t cpu_left = end == UINT64_MAX ? UINT64_MAX : end - cpu;
-		uint64_t next = cpu_left < UINT64_MAX - now ? now + cpu_left : UINT64_MAX;
-		p->check_at_ns = next < p->wall_deadline_ns ? next : p->wall_deadline_ns;
+		schedule_check(p, now, cpu);
 	}
 }
 

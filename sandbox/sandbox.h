@@ -177,8 +177,12 @@ void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns);
  * the process may use step_ns of CPU, then it is stopped with SBX_CPU and
  * the message SBX_STEP_CPU_MESSAGE (`step` names the step: "one turn").
  * It holds, besides the whole budget, until the next arming; 0 disarms.
- * Enforced while the caller services the process, like the whole budget. */
-void sbx_arm_cpu(struct sbx_proc *p, uint64_t step_ns, const char *step);
+ * Enforced while the caller services the process, like the whole budget.
+ * The step starts at CPU clock from_cpu, a value sbx_cpu_ns() returned
+ * (the caller's last read, so that a runner reads each clock once a turn),
+ * or SBX_CPU_NOW to read it now; returns where the step starts. */
+#define SBX_CPU_NOW UINT64_MAX
+uint64_t sbx_arm_cpu(struct sbx_proc *p, uint64_t step_ns, const char *step, uint64_t from_cpu);
 /* printf format of that message: CPU used (s), the step, the budget (s). */
 #define SBX_STEP_CPU_MESSAGE "used %.3f s of CPU for %s; the limit is %.3f s"
 

@@ -77,8 +77,15 @@ struct bz_state {
 	uint8_t moved[BZ_MAX_SITES];
 
 	/* Scratch of a turn: each player's pieces after moving (-1: none),
-	 * the damage they take, whether they fought. */
+	 * the sites that hold one (in `held`, so that a turn costs what the
+	 * pieces are, not what the map is), the damage each piece of `held`
+	 * takes (-1: it did not fight), the damage to the map's sites, and all
+	 * the players' strengths and pieces on each site.  Between turns every
+	 * piece is -1 and every sum, count and neutral_hurt 0 (bz_new_players
+	 * sets that, each turn restores it). */
 	int16_t piece[BZ_MAX_PLAYERS][BZ_MAX_SITES];
+	uint16_t held[BZ_MAX_PLAYERS][BZ_MAX_SITES];
+	int nheld[BZ_MAX_PLAYERS];
 	int32_t hurt[BZ_MAX_SITES];
 	int32_t neutral_hurt[BZ_MAX_SITES];
 	int32_t sum[BZ_MAX_SITES];

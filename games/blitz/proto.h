@@ -34,6 +34,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "games/kit/orders.h"
 #include "games/kit/wire.h"
@@ -168,6 +169,9 @@ static inline bool bz_start_decode(const uint8_t *buf, size_t len, struct bz_msg
 
 /* ---- view ---------------------------------------------------------------- */
 
+/* The sites go as they lie in struct bz_msg_view: one memcpy each way. */
+_Static_assert(sizeof(struct bz_site) == BZ_SITE_LEN, "a site is its three bytes on the wire");
+
 static inline size_t bz_view_encode(const struct bz_msg_view *v, uint8_t *buf, size_t cap)
 {
 	size_t sites = (size_t)v->width * v->height;
@@ -177,11 +181,7 @@ static inline size_t bz_view_encode(const struct bz_msg_view *v, uint8_t *buf, s
 	wire_u16(&w, v->turn);
 	wire_u16(&w, v->width);
 	wire_u16(&w, v->height);
-	for (size_t i = 0; i < sites && !w.overflow; i++) {
-		uint8_t b[BZ_SITE_LEN] = { v->site[i].owner, v->site[i].strength,
-					   v->site[i].production };
-		wire_put(&w, b, sizeof b);
-	}
+	wire_block(&w, v->site, sites * BZ_SITE_LEN);
 	return w.overflow ? 0 : w.len;
 }
 
@@ -201,11 +201,10 @@ static inline bool bz_view_decode(const uint8_t *buf, size_t len, int players,
 	const uint8_t *p = wire_take(&r, sites * BZ_SITE_LEN);
 	if (!p)
 		return false;
-	for (size_t i = 0; i < sites; i++, p += BZ_SITE_LEN) {
-		v->site[i] = (struct bz_site){ p[0], p[1], p[2] };
-		if (p[0] > players)
+	memcpy(v->site, p, sites * BZ_SITE_LEN);
+	for (size_t i = 0; i < sites; i++)
+		if (v->site[i].owner > players)
 			return false;
-	}
 	return wire_done(&r);
 }
 

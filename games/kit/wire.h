@@ -50,6 +50,18 @@ static inline void wire_put(struct wire_w *w, const void *p, size_t n)
 	w->len += n;
 }
 
+/* A long run of bytes (a whole map): one memcpy, which the byte loop above
+ * is not made into (the compiler cannot tell buf from w). */
+static inline void wire_block(struct wire_w *w, const void *p, size_t n)
+{
+	if (w->overflow || n > w->cap - w->len) {
+		w->overflow = true;
+		return;
+	}
+	memcpy(w->buf + w->len, p, n);
+	w->len += n;
+}
+
 static inline void wire_u8(struct wire_w *w, uint8_t v)
 {
 	wire_put(w, &v, 1);

@@ -15,7 +15,9 @@ struct match {
 	struct sbx_policy *pol;
 	struct sbx_limits limits; /* the spec's, grown for per-turn budgets */
 	int n;
-	uint64_t cpu_mark[GAME_MAX_PLAYERS]; /* CPU used when the message went */
+	uint64_t cpu_mark[GAME_MAX_PLAYERS]; /* CPU used when the step began */
+	uint64_t cpu_end[GAME_MAX_PLAYERS];  /* ... when the last step was checked */
+	bool cpu_end_known;
 	struct seat seat[GAME_MAX_PLAYERS];
 	char name[GAME_MAX_PLAYERS][PLAYER_NAME_MAX + 1];
 	uint8_t *buf;
@@ -49,34 +51,42 @@ static void send_all(struct match *m, bool start)
 /* Per-turn budgets (game.h): each seat may use `budget` of CPU from its
  * message on.  The sandbox stops a seat that overruns while the runner
  * waits for its answer, within that step; check_budget() catches, after
- * the answers, what a seat used once it had answered. */
+ * the answers, what a seat used once it had answered.  Each step starts
+ * where the last one's check read the clock (cpu_end), so the steps cover
+ * the seat's CPU time end to end and each clock is read once a turn (a
+ * system call); the runner's own work between them, while the players
+ * wait for their views, counts in the next step. */
 static void mark_cpu(struct match *m, uint64_t budget, const char *step)
 {
 	/* most games have no budget per step: no clock to read each round */
 	for (int i = 0; budget && i < m->n; i++) {
-		m->cpu_mark[i] = alive(m, i) ? sbx_cpu_ns(m->seat[i].proc) : 0;
-		if (alive(m, i))
-			sbx_arm_cpu(m->seat[i].proc, budget, step);
+		uint64_t from = m->cpu_end_known ? m->cpu_end[i] : SBX_CPU_NOW;
+		m->cpu_mark[i] = alive(m, i) ? sbx_arm_cpu(m->seat[i].proc, budget, step, from) : 0;
 	}
+	m->cpu_end_known = false;
 }
 
-/* Seat i used more CPU since its mark than `budget`: frozen. */
-static void check_seat_budget(struct match *m, int i, int round, uint64_t budget,
-			      const char *step)
+/* Seat i used more CPU since its mark than `budget`: frozen.  Returns the
+ * CPU clock it read. */
+static uint64_t check_seat_budget(struct match *m, int i, int round, uint64_t budget,
+				  const char *step)
 {
-	uint64_t used = sbx_cpu_ns(m->seat[i].proc) - m->cpu_mark[i];
-	if (used <= budget)
-		return;
-	char why[160];
-	snprintf(why, sizeof why, SBX_STEP_CPU_MESSAGE, used / 1e9, step, budget / 1e9);
-	seat_freeze(&m->seat[i], round, SBX_CPU, why);
+	uint64_t now = sbx_cpu_ns(m->seat[i].proc), used = now - m->cpu_mark[i];
+	if (used > budget) {
+		char why[160];
+		snprintf(why, sizeof why, SBX_STEP_CPU_MESSAGE, used / 1e9, step, budget / 1e9);
+		seat_freeze(&m->seat[i], round, SBX_CPU, why);
+	}
+	return now;
 }
 
 static void check_budget(struct match *m, int round, uint64_t budget, const char *step)
 {
 	for (int i = 0; budget && i < m->n; i++)
-		if (alive(m, i))
-			check_seat_budget(m, i, round, budget, step);
+		if (alive(m, i)) {
+			m->cpu_end[i] = check_seat_budget(m, i, round, budget, step);
+			m->cpu_end_known = true;
+		}
 }
 
 static void take_names(struct match *m)
@@ -101,17 +111,21 @@ static void take_names(struct match *m)
 }
 
 /* Each player's share of its CPU budget, or -1 once frozen.  After the
- * orders only the seats that froze meanwhile need telling. */
-static void tell_status(struct match *m, bool frozen_only)
+ * orders only the seats that froze meanwhile need telling.  marked: the
+ * CPU clocks were just read into cpu_mark (mark_cpu), no need to read them
+ * again. */
+static void tell_status(struct match *m, bool frozen_only, bool marked)
 {
 	for (int i = 0; i < m->n; i++) {
 		double share = -1;
 		if (alive(m, i) && frozen_only)
 			continue;
-		if (alive(m, i))
-			share = m->limits.cpu_ns
-					? (double)sbx_cpu_ns(m->seat[i].proc) / m->limits.cpu_ns
-					: 0;
+		if (alive(m, i) && m->limits.cpu_ns) {
+			uint64_t cpu = marked ? m->cpu_mark[i] : sbx_cpu_ns(m->seat[i].proc);
+			share = (double)cpu / m->limits.cpu_ns;
+		} else if (alive(m, i)) {
+			share = 0;
+		}
 		m->game->status(m->g, i, share);
 	}
 }
@@ -151,10 +165,8 @@ static void play_steps(struct match *m, int round)
 			break; /* the engine knows who froze: never happens */
 		int units = gm->step_units ? gm->step_units(m->g, s) : 1;
 		uint64_t budget = gm->turn_cpu_ns * (uint64_t)(units > 0 ? units : 1);
-		if (budget) {
-			m->cpu_mark[s] = sbx_cpu_ns(m->seat[s].proc);
-			sbx_arm_cpu(m->seat[s].proc, budget, STEP_UNITS);
-		}
+		if (budget)
+			m->cpu_mark[s] = sbx_arm_cpu(m->seat[s].proc, budget, STEP_UNITS, SBX_CPU_NOW);
 		size_t len = gm->view(m->g, s, m->buf, m->buf_cap);
 		seat_send(&m->seat[s], m->buf, len);
 		seat_await(&m->seat[s], m->spec->limits.wall_ns);
@@ -162,7 +174,7 @@ static void play_steps(struct match *m, int round)
 		if (budget && alive(m, s))
 			check_seat_budget(m, s, round, budget, STEP_UNITS);
 		take_seat_orders(m, s, round);
-		tell_status(m, true);
+		tell_status(m, true, false);
 	}
 }
 
@@ -202,10 +214,17 @@ static void play_rounds(struct match *m)
 	/* A frozen player may end the game early (Blitz: its pieces go to
 	 * the map), so the end is checked again after the runner's word. */
 	for (int r = 0; !game_over(m->game, m->g); r++) {
-		tell_status(m, false);
+		/* The turn's CPU budget starts before the status, which then
+		 * takes the CPU clocks read for it: one read per player, not
+		 * two (the players wait for their views meanwhile).  A game of
+		 * steps budgets each step instead. */
+		bool stepwise = game_stepwise(m->game);
+		if (!stepwise)
+			mark_cpu(m, m->game->turn_cpu_ns, STEP_TURN);
+		tell_status(m, false, !stepwise && m->game->turn_cpu_ns != 0);
 		if (game_over(m->game, m->g))
 			break;
-		if (game_stepwise(m->game)) {
+		if (stepwise) {
 			/* the round changed the world as it went: always recorded */
 			play_steps(m, r);
 			json_t *orders = m->game->replay_orders(m->g);
@@ -213,12 +232,11 @@ static void play_rounds(struct match *m)
 			record_round(m, orders);
 			continue;
 		}
-		mark_cpu(m, m->game->turn_cpu_ns, STEP_TURN);
 		send_all(m, false);
 		seat_collect(m->seat, m->n, r);
 		check_budget(m, r, m->game->turn_cpu_ns, STEP_TURN);
 		take_orders(m, r);
-		tell_status(m, true);
+		tell_status(m, true, false);
 		if (game_over(m->game, m->g))
 			break;
 		/* What the engine will act on: a seat frozen meanwhile has none. */

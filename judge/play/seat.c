@@ -184,6 +184,21 @@ static void receive(struct seat *s, int round)
 	}
 }
 
+static bool waiting(const struct seat *s)
+{
+	size_t len;
+	return !s->frozen && !seat_frame(s, &len);
+}
+
+/* It has answered: the judge waits for it no more, so its wall budget
+ * stops running while the others think. */
+static void answered(struct seat *s)
+{
+	size_t len;
+	if (!s->frozen && seat_frame(s, &len))
+		sbx_arm_wall(s->proc, 0);
+}
+
 int seat_pollfds(const struct seat *s, struct pollfd *fds)
 {
 	if (s->frozen)
@@ -211,26 +226,22 @@ void seat_service(struct seat *s, const struct pollfd *fds, int n, int round)
 	}
 	if (!s->frozen && !sbx_service_polled(s->proc, fds, n))
 		seat_freeze(s, round, SBX_RUNNING, NULL);
-	size_t len;
-	/* It has answered: the judge waits for it no more, so its wall budget
-	 * stops running while the others think. */
-	if (!s->frozen && seat_frame(s, &len))
-		sbx_arm_wall(s->proc, 0);
-}
-
-static bool waiting(const struct seat *s)
-{
-	size_t len;
-	return !s->frozen && !seat_frame(s, &len);
+	answered(s);
 }
 
 void seat_collect(struct seat *seats, int n, int round)
 {
 	struct pollfd fds[n * SEAT_POLLFDS];
 	int first[n], count[n];
-	/* A frame that came with an earlier one is checked before any wait. */
-	for (int i = 0; i < n; i++)
-		oversized(&seats[i], round);
+	/* A frame that came with an earlier one is checked before any wait;
+	 * an answer already in its pipe (players often answer as soon as
+	 * their view arrives) is read before any poll, which it then spares. */
+	for (int i = 0; i < n; i++) {
+		if (!waiting(&seats[i]) || oversized(&seats[i], round))
+			continue;
+		receive(&seats[i], round);
+		answered(&seats[i]);
+	}
 	for (;;) {
 		int nfds = 0;
 		int64_t timeout = -1;

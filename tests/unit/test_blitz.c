@@ -216,6 +216,41 @@ Test(blitz_rules, three_players_on_one_site_each_hurts_the_others)
 	bz_free(b);
 }
 
+/* A turn walks only the sites that hold pieces, so it must leave its
+ * scratch as it found it: a stale sum or piece would hurt the next turn's
+ * pieces out of nowhere, and a copy of the state's bytes would not be the
+ * match. */
+Test(blitz_rules, a_turn_leaves_its_scratch_clean_for_the_next)
+{
+	struct bz_state *b = row_map(3, "0/0 0/100/1 0/9 0/50/2 0/30/3");
+	move(b, 1, 1, 2, BZ_EAST);
+	move(b, 2, 3, 2, BZ_WEST);
+	bz_advance(b);
+	expect_site(b, 2, 2, 1, 41); /* 100 - 50 - 9: 2 is out */
+	expect_site(b, 4, 2, 3, 30); /* hurt by 2's 0 left behind */
+	expect_site(b, 1, 2, 0, 0);
+	expect_site(b, 3, 2, 0, 0);
+	for (int p = 0; p < BZ_MAX_PLAYERS; p++)
+		for (int x = 0; x < BZ_MAX_SITES; x++)
+			cr_assert_eq(b->piece[p][x], -1, "player %d's piece at %d left over", p, x);
+	for (int x = 0; x < BZ_MAX_SITES; x++)
+		cr_assert(b->sum[x] == 0 && b->count[x] == 0 && b->neutral_hurt[x] == 0,
+			  "site %d: sum %d count %d neutral_hurt %d left over", x, b->sum[x],
+			  b->count[x], b->neutral_hurt[x]);
+	/* The next turn, on a copy, stays quiet: 1 and 3 are not neighbours. */
+	struct bz_state *copy = malloc(sizeof *copy);
+	cr_assert_not_null(copy);
+	memcpy(copy, b, sizeof *copy);
+	bz_advance(copy);
+	expect_site(copy, 2, 2, 1, 41);
+	expect_site(copy, 4, 2, 3, 30);
+	cr_expect_eq(copy->land[0], 1);
+	cr_expect_eq(copy->land[1], 0);
+	cr_expect_eq(copy->land[2], 1);
+	free(copy);
+	bz_free(b);
+}
+
 Test(blitz_rules, pieces_swapping_places_pass_and_fight_as_neighbours)
 {
 	struct bz_state *b = row_map(2, "0/0 0/0 0/70/1 0/50/2 0/0");

@@ -583,7 +583,7 @@ SBX_TEST(sbx_cpu, step_budget_stops_within_the_step)
 	lim.wall_ns = 30000 * TL_MS;
 	struct tl_player *pl = tl_start("spin", &lim);
 	cr_assert_not_null(pl);
-	sbx_arm_cpu(pl->proc, 100 * TL_MS, "one turn");
+	sbx_arm_cpu(pl->proc, 100 * TL_MS, "one turn", SBX_CPU_NOW);
 	tl_finish(pl, &run);
 	tl_expect_verdict(&run, SBX_CPU);
 	uint64_t cpu = run.res.cpu_ns;

@@ -44,6 +44,7 @@ struct bz_state *bz_new_players(const char *params, uint64_t seed, int players,
 	for (int p = 0; p < players; p++)
 		b->out_turn[p] = BZ_ALIVE;
 	memset(b->order, BZ_NO_ORDER, sizeof b->order);
+	memset(b->piece, 0xff, sizeof b->piece); /* no pieces between turns */
 	memcpy(b->first_owner, b->owner, sizeof b->owner);
 	memcpy(b->first_strength, b->strength, sizeof b->strength);
 	bz_count_land(b);

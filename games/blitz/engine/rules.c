@@ -71,14 +71,18 @@ GAME_PLAYER_INPUT(bz, s->players, ejected, s->sites,
 static void bz_add_piece(struct bz_state *b, int player, int site, int strength)
 {
 	int16_t *here = &b->piece[player][site];
-	int total = (*here < 0 ? 0 : *here) + strength;
+	int total = strength;
+	if (*here < 0)
+		b->held[player][b->nheld[player]++] = (uint16_t)site;
+	else
+		total += *here;
 	*here = (int16_t)(total > BZ_MAX_STRENGTH ? BZ_MAX_STRENGTH : total);
 }
 
 /* Steps (1) and (2): every piece leaves the map for b->piece. */
 static void bz_move_pieces(struct bz_state *b)
 {
-	memset(b->piece, 0xff, sizeof b->piece);
+	memset(b->nheld, 0, sizeof b->nheld);
 	memset(b->moved, BZ_STILL, sizeof b->moved);
 	for (int s = 0; s < b->sites; s++) {
 		if (!b->owner[s])
@@ -96,15 +100,13 @@ static void bz_move_pieces(struct bz_state *b)
 	}
 }
 
-/* Step (3) for one player's pieces: the damage each takes into b->hurt
- * (-1: it did not fight), and what the map's sites take. */
+/* Step (3) for one player's pieces: the damage each takes into b->hurt,
+ * by its place in b->held (-1: it did not fight), and what the map's sites
+ * take. */
 static void bz_damage_of(struct bz_state *b, int p)
 {
-	for (int x = 0; x < b->sites; x++) {
-		int own = b->piece[p][x];
-		b->hurt[x] = -1;
-		if (own < 0)
-			continue;
+	for (int i = 0; i < b->nheld[p]; i++) {
+		int x = b->held[p][i], own = b->piece[p][x];
 		int damage = 0, enemies = 0;
 		for (int d = BZ_STILL; d <= BZ_WEST; d++) {
 			int y = bz_step(b->width, b->height, x, d), mine = b->piece[p][y];
@@ -116,60 +118,75 @@ static void bz_damage_of(struct bz_state *b, int p)
 			enemies++;
 			b->neutral_hurt[x] += own;
 		}
-		if (enemies)
-			b->hurt[x] = damage;
+		b->hurt[i] = enemies ? damage : -1;
 	}
 }
 
 static void bz_apply_damage(struct bz_state *b, int p)
 {
-	for (int x = 0; x < b->sites; x++) {
-		if (b->hurt[x] < 0)
+	for (int i = 0; i < b->nheld[p]; i++) {
+		int x = b->held[p][i];
+		if (b->hurt[i] < 0)
 			continue;
-		if (b->hurt[x] >= b->piece[p][x])
+		if (b->hurt[i] >= b->piece[p][x])
 			b->piece[p][x] = -1;
 		else
-			b->piece[p][x] = (int16_t)(b->piece[p][x] - b->hurt[x]);
+			b->piece[p][x] = (int16_t)(b->piece[p][x] - b->hurt[i]);
 	}
+}
+
+/* The map's sites that pieces hurt lose that strength (down to 0); the
+ * others keep theirs.  Leaves neutral_hurt 0 again. */
+static void bz_hurt_map(struct bz_state *b)
+{
+	for (int p = 0; p < b->players; p++)
+		for (int i = 0; i < b->nheld[p]; i++) {
+			int x = b->held[p][i], left = b->strength[x] - b->neutral_hurt[x];
+			b->strength[x] = (uint8_t)(left > 0 ? left : 0);
+			b->neutral_hurt[x] = 0;
+		}
 }
 
 static void bz_fight(struct bz_state *b)
 {
-	memset(b->sum, 0, sizeof b->sum);
-	memset(b->count, 0, sizeof b->count);
-	memset(b->neutral_hurt, 0, sizeof b->neutral_hurt);
 	for (int p = 0; p < b->players; p++)
-		for (int x = 0; x < b->sites; x++)
-			if (b->piece[p][x] >= 0) {
-				b->sum[x] += b->piece[p][x];
-				b->count[x]++;
-			}
+		for (int i = 0; i < b->nheld[p]; i++) {
+			int x = b->held[p][i];
+			b->sum[x] += b->piece[p][x];
+			b->count[x]++;
+		}
 	/* All damage comes from the strengths before any is applied: each
 	 * player's pieces read only the sums and their own pieces. */
 	for (int p = 0; p < b->players; p++) {
 		bz_damage_of(b, p);
 		bz_apply_damage(b, p);
 	}
-	for (int x = 0; x < b->sites; x++) {
-		int left = b->strength[x] - b->neutral_hurt[x];
-		b->strength[x] = (uint8_t)(left > 0 ? left : 0);
-	}
+	bz_hurt_map(b);
 }
 
-/* Step (4)'s end: the survivors take their sites back. */
+/* Step (4)'s end: the survivors take their sites back, and the land each
+ * player holds is theirs; the scratch is left as between turns. */
 static void bz_place_survivors(struct bz_state *b)
 {
-	for (int p = 0; p < b->players; p++)
-		for (int x = 0; x < b->sites; x++)
+	for (int p = 0; p < b->players; p++) {
+		b->land[p] = 0;
+		for (int i = 0; i < b->nheld[p]; i++) {
+			int x = b->held[p][i];
 			if (b->piece[p][x] >= 0) {
 				b->owner[x] = (uint8_t)(p + 1);
 				b->strength[x] = (uint8_t)b->piece[p][x];
+				b->land[p]++;
 			}
+			b->piece[p][x] = -1;
+			b->sum[x] = 0;
+			b->count[x] = 0;
+		}
+		b->score[p] = b->land[p];
+	}
 }
 
 static void bz_end_turn(struct bz_state *b)
 {
-	bz_count_land(b);
 	for (int p = 0; p < b->players; p++) {
 		if (!bz_playing(b, p))
 			continue;

@@ -17,6 +17,9 @@ static struct bz_msg_start start;
 static struct bz_msg_view view;
 static bool seen[BZ_MAX_SITES];
 static uint8_t move[BZ_MAX_SITES]; /* BZ_DIRS: none */
+/* The sites given a move this turn lie in [moved_lo, moved_hi]: a turn
+ * with few moves looks at few sites to send them and to clear them. */
+static int moved_lo = BZ_MAX_SITES, moved_hi = -1;
 static struct bz_msg_order orders[BZ_MAX_ORDERS];
 
 int my_tag(void) { return start.tag; }
@@ -90,8 +93,12 @@ double get_angle(Location a, Location b)
 
 void set_move(Location l, Direction d)
 {
-	if ((unsigned)d <= WEST)
-		move[site_of(l)] = (uint8_t)d;
+	if ((unsigned)d > WEST)
+		return;
+	int s = site_of(l);
+	move[s] = (uint8_t)d;
+	moved_lo = s < moved_lo ? s : moved_lo;
+	moved_hi = s > moved_hi ? s : moved_hi;
 }
 
 /* What is outside the fog: own sites and the discs around them (every
@@ -102,9 +109,31 @@ static void compute_sight(void)
 	int sites = start.width * start.height;
 	bool all = bz_fog_off(start.width, start.height, start.fog);
 	memset(seen, all, (size_t)sites);
-	for (int s = 0; !all && s < sites; s++)
-		if (view.site[s].owner == start.tag)
-			bz_mark_disc(start.width, start.height, s, start.fog, seen);
+	if (all)
+		return;
+	/* memchr over the sites' bytes skips fog and others' land many at a
+	 * time; a strength or production equal to the tag is no owner. */
+	const uint8_t *bytes = &view.site[0].owner, *end = bytes + (size_t)sites * BZ_SITE_LEN;
+	for (const uint8_t *b = bytes; (b = memchr(b, start.tag, (size_t)(end - b))); b++) {
+		size_t at = (size_t)(b - bytes);
+		if (at % BZ_SITE_LEN == 0)
+			bz_mark_disc(start.width, start.height, (int)(at / BZ_SITE_LEN), start.fog,
+				     seen);
+	}
+}
+
+/* The moves set this turn as orders, by site; move[] is left clear. */
+static size_t take_moves(void)
+{
+	size_t n = 0;
+	for (int s = moved_lo; s <= moved_hi; s++) {
+		if (move[s] != BZ_DIRS && move[s] != BZ_STILL)
+			orders[n++] = (struct bz_msg_order){ (uint16_t)s, move[s] };
+		move[s] = BZ_DIRS;
+	}
+	moved_lo = BZ_MAX_SITES;
+	moved_hi = -1;
+	return n;
 }
 
 KIT_START(bzkit_start, bz_start_decode)
@@ -118,16 +147,13 @@ long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 	    view.height != start.height)
 		return -1;
 	compute_sight();
-	int sites = start.width * start.height;
-	memset(move, BZ_DIRS, (size_t)sites);
-	if (view.turn == 0 && init)
-		init();
+	if (view.turn == 0) {
+		memset(move, BZ_DIRS, sizeof move);
+		if (init)
+			init();
+	}
 	play();
-	size_t n = 0;
-	for (int s = 0; s < sites; s++)
-		if (move[s] != BZ_DIRS && move[s] != BZ_STILL)
-			orders[n++] = (struct bz_msg_order){ (uint16_t)s, move[s] };
-	return (long)orders_encode(&bz_orders, orders, n, out, cap);
+	return (long)orders_encode(&bz_orders, orders, take_moves(), out, cap);
 }
 
 KIT_MAIN("blitz", bzkit_start, bzkit_turn, BZ_VIEW_MAX, BZ_ORDERS_MAX)
