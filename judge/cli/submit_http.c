@@ -300,9 +300,11 @@ int submit_http_status(const struct submit_http_target *t, int64_t id,
 		snprintf(err, SUBMIT_HTTP_ERRLEN, "out of memory");
 	else if (exchange(t, path, NULL, a, err) == 0)
 		j = expect_answer(t, a, 200, err);
-	const char *s = json_string_value(json_object_get(j, "status"));
+	/* The API's field is "state", as `judge status` and the pages call it. */
+	const char *s = json_string_value(json_object_get(j, "state"));
 	if (j && !s)
-		snprintf(err, SUBMIT_HTTP_ERRLEN, "the server's answer has no \"status\"");
+		snprintf(err, SUBMIT_HTTP_ERRLEN, "the server's answer has no \"state\": is it "
+			 "the judge?");
 	else if (j)
 		printable_line(s, state, SUBMIT_HTTP_STATE_MAX);
 	int rc = s ? 0 : -1;

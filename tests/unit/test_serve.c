@@ -21,6 +21,7 @@
 #include "judge/serve/serve.h"
 #include "judge/store/store.h"
 #include "judge/store/store_serve.h"
+#include "tests/unit/cli_testlib.h"
 
 static char tmpdir[64], queue[128];
 static struct serve *server;
@@ -223,6 +224,24 @@ Test(serve_http, an_upload_with_a_token_is_stored_under_its_author)
 	json_decref(j);
 	free(body);
 	free(json);
+	cr_expect_eq(stored_submissions(), 1);
+}
+
+/* The upload client against the real server, not a stand-in: what --wait
+ * reads must be what the API writes.  No worker runs, so it stays queued. */
+Test(serve_http, the_upload_client_follows_its_submission_on_this_server)
+{
+	char file[160], cmd[1024], out[4096];
+	snprintf(file, sizeof file, "%s/AISauron.c", tmpdir);
+	FILE *f = fopen(file, "w");
+	cr_assert_not_null(f);
+	fputs(good_source, f);
+	fclose(f);
+	snprintf(cmd, sizeof cmd, "JUDGE_TOKEN=%s timeout 3 %s submit %s --game dominator "
+		 "--server http://127.0.0.1:%d/ --wait 2>&1", contestant, cli_judge(), file,
+		 serve_port(server));
+	cli_run(cmd, out, sizeof out);
+	cr_expect_str_eq(out, "1\nsubmission 1: queued\n");
 	cr_expect_eq(stored_submissions(), 1);
 }
 

@@ -309,9 +309,9 @@ Test(upload_http, wait_polls_the_submission_until_it_is_decided)
 {
 	static const struct rcv_reply script[] = {
 		{ 201, NULL, "{\"id\": 7, \"player\": \"Sauron\", \"game\": \"dominator\"}" },
-		{ 200, NULL, "{\"id\": 7, \"status\": \"queued\"}" },
-		{ 200, NULL, "{\"id\": 7, \"status\": \"qualifying\"}" },
-		{ 200, NULL, "{\"id\": 7, \"status\": \"qualified\"}" },
+		{ 200, NULL, "{\"id\": 7, \"state\": \"queued\"}" },
+		{ 200, NULL, "{\"id\": 7, \"state\": \"qualifying\"}" },
+		{ 200, NULL, "{\"id\": 7, \"state\": \"qualified\"}" },
 	};
 	struct http_receiver r;
 	char path[160], value[256];
@@ -333,7 +333,7 @@ Test(upload_http, wait_ends_with_failure_on_a_compile_error)
 {
 	static const struct rcv_reply script[] = {
 		{ 201, NULL, "{\"id\": 8}" },
-		{ 200, NULL, "{\"id\": 8, \"status\": \"compile_failed\"}" },
+		{ 200, NULL, "{\"id\": 8, \"state\": \"compile_failed\"}" },
 	};
 	struct http_receiver r;
 	char path[160];
