@@ -90,6 +90,20 @@ Test(upload, a_fresh_directory_gets_the_queue_folder)
 	cr_assert_eq(stat(db, &st), 0);
 }
 
+/* An organiser's first command in a fresh directory is often `judge token
+ * add` or `judge serve`, not an upload: each makes the folder too. */
+Test(upload, a_token_in_a_fresh_directory_gets_the_queue_folder)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "%s token add --author gandalf --organiser --queue %s 2>/dev/null",
+		 cli_judge(), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_expect_eq(strlen(out), 44, "one token and a newline: %s", out);
+	struct stat st;
+	cr_assert_eq(stat(db, &st), 0);
+	cr_expect_eq(st.st_mode & 0777, 0600);
+}
+
 Test(upload, the_compile_steps_source_checks_run_at_upload)
 {
 	char path[160];
