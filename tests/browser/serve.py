@@ -114,6 +114,9 @@ def check_upload(t, b, base, token, work):
             b.eval("document.getElementById('message').textContent"))
     t.check("upload: the compile log names the error", log and "error" in log, log)
     t.check("upload: the token was kept in localStorage", b.eval("localStorage.getItem('judge.token')") == token)
+    t.check("upload: the top bar says whose token it is once it is used",
+            b.wait("/signed in as frodo/.test(document.querySelector('.who').textContent)", 10),
+            b.eval("document.querySelector('.who').textContent"))
     good = os.path.join(work, "AIHobbit.c")
     with open("games/dominator/players/AIDummy.c") as f:
         src = re.sub(r"PLAYER_NAME\(\w+\)", "PLAYER_NAME(Hobbit)", f.read())
@@ -130,6 +133,7 @@ def check_upload(t, b, base, token, work):
             b.wait("document.querySelectorAll('#my-matches code').length > 0", 20),
             b.eval("document.getElementById('detail').textContent"))
     page_clean(t, b, "upload")
+    return int(re.search(r"Submission (\d+)", b.eval("document.getElementById('detail').textContent")).group(1))
 
 
 def check_pages(t, b, base, match, shots):
@@ -199,6 +203,32 @@ def check_private_pages(t, b, base, contestant, organiser):
     page_clean(t, b, "leaderboard (organiser)")
 
 
+def check_disqualified(t, b, base, contestant, organiser, submission):
+    """An organiser disqualifies through the page; the contestant reads why
+    on their own submission, as text; the commands survive a sort."""
+    set_token(b, organiser)
+    b.goto(base + "/organiser")
+    b.eval("document.getElementById('dq-name').value = 'Hobbit'")
+    b.eval("document.getElementById('dq-reason').value = %s" % json.dumps(HOSTILE))
+    b.eval("document.querySelector('#disqualify button').click()")
+    said = b.wait("/Hobbit is disqualified/.test(document.getElementById('message').textContent)", 10)
+    t.check("organisers: disqualify answers", said, b.eval("document.getElementById('message').textContent"))
+    page_clean(t, b, "organisers (disqualify)")
+    set_token(b, contestant)
+    b.goto(base + "/submissions/%d" % submission)
+    why = b.wait("(d => d && !d.hidden && d.textContent)(document.getElementById('disqualified'))", 10)
+    t.check("my submissions: a disqualified player is told why, as text", why and HOSTILE in why, why)
+    commands = "document.querySelectorAll('#my-matches tbody code').length"
+    b.wait(commands + " > 0 && [...document.querySelectorAll('#my-matches tbody code')].every(c => c.textContent)", 10)
+    before = b.eval(commands)
+    b.eval("[...document.querySelectorAll('#my-matches th')].find(th => /Seed/.test(th.textContent)).click()")
+    t.check("my submissions: the commands stay when the matches are sorted",
+            before > 0 and b.eval(commands) == before and
+            b.eval("[...document.querySelectorAll('#my-matches tbody code')].every(c => /^judge play /.test(c.textContent))"),
+            "%s then %s" % (before, b.eval(commands)))
+    page_clean(t, b, "my submissions (disqualified)")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--judge", default="build/judge")
@@ -218,11 +248,11 @@ def main():
     b = Browser()
     try:
         b.goto(base + "/")
-        set_token(b, contestant)
-        check_upload(t, b, base, contestant, work)
+        hobbit = check_upload(t, b, base, contestant, work)
         b.eval("localStorage.clear()")
         check_pages(t, b, base, match, a.shots)
         check_private_pages(t, b, base, contestant, organiser)
+        check_disqualified(t, b, base, contestant, organiser, hobbit)
     finally:
         b.close()
         for p in (worker, server):
