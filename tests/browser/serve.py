@@ -34,7 +34,9 @@ from cdp import Browser  # noqa: E402
 from run import Suite  # noqa: E402
 
 HOSTILE = "<img src=x onerror=alert(1)>"
-BROKEN = '#include "dominator.h"\n\nPLAYER_NAME(Broken);\n\nvoid play(void) { this is not C; }\n'
+# gcc quotes the line in error, markup and all: the compile log must show it as text.
+BROKEN = ('#include "dominator.h"\n\nPLAYER_NAME(Broken);\n\n'
+          'void play(void) { this is not C; } /* %s */\n' % HOSTILE)
 
 
 def run(*cmd, env=None):
@@ -113,6 +115,7 @@ def check_upload(t, b, base, token, work):
     t.check("upload: a broken file shows its compile failure", bool(log),
             b.eval("document.getElementById('message').textContent"))
     t.check("upload: the compile log names the error", log and "error" in log, log)
+    t.check("upload: markup quoted in the compile log shows as text", log and HOSTILE in log, log)
     t.check("upload: the token was kept in localStorage", b.eval("localStorage.getItem('judge.token')") == token)
     t.check("upload: the top bar says whose token it is once it is used",
             b.wait("/signed in as frodo/.test(document.querySelector('.who').textContent)", 10),
