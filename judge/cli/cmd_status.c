@@ -277,18 +277,31 @@ static int status_matches(const struct reader *r, json_t *sub)
 		return -1;
 	sqlite3_bind_int64(st, 1, r->a->target);
 	json_t *list = json_array();
-	int step, won = 0;
+	int step;
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		json_t *seat = seat_json(st, 2);
 		json_object_set_new(seat, "match", json_integer(sqlite3_column_int64(st, 0)));
 		json_object_set_new(seat, "created_at", json_integer(sqlite3_column_int64(st, 1)));
-		won += sqlite3_column_int(st, 6) == 1;
 		json_array_append_new(list, seat);
 	}
+	if (finish(r, st, step) < 0) {
+		json_decref(list);
+		return -1;
+	}
+	/* The outcome counts as the worker decides: only the matches since the
+	 * last rejudge; the list keeps the earlier ones. */
+	int played = 0, counted_won = 0;
+	char err[STORE_ERRLEN];
+	if (store_qualifying_record(r->s, r->a->target, &played, &counted_won, err) < 0) {
+		fprintf(stderr, "judge %s: %s\n", r->a->cmd, err);
+		json_decref(list);
+		return -1;
+	}
 	json_object_set_new(sub, "qualifying",
-			    json_pack("{s:i, s:i, s:o}", "played", (int)json_array_size(list),
-				      "won", won, "matches", list));
-	return finish(r, st, step);
+			    json_pack("{s:i, s:i, s:i, s:o}", "played", played, "won", counted_won,
+				      "before_rejudge", (int)json_array_size(list) - played,
+				      "matches", list));
+	return 0;
 }
 
 /* Its rating while (or since) it is in the ranked pool; null before. */
@@ -410,8 +423,12 @@ static void status_print_matches(const json_t *q)
 		printf("\nno qualifying match played yet\n");
 		return;
 	}
-	printf("\nqualifying matches:\n%6s  %4s  %8s  %4s  %s\n", "match", "seat", "score", "rank",
-	       "frozen");
+	long long earlier = num(q, "before_rejudge");
+	printf("\nqualifying matches");
+	if (earlier > 0)
+		printf(" (the first %lld played before the organisers' last rejudge, not counted)",
+		       earlier);
+	printf(":\n%6s  %4s  %8s  %4s  %s\n", "match", "seat", "score", "rank", "frozen");
 	size_t i;
 	const json_t *m;
 	json_array_foreach(list, i, m) {

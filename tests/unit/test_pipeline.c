@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "judge/store/store_serve.h"
 #include "tests/unit/cli_testlib.h"
 #include "tests/unit/http_receiver.h"
 
@@ -373,4 +374,23 @@ Test(pipeline, status_says_when_no_worker_runs)
 	sql("UPDATE jobs SET created_at = created_at - 45000");
 	cr_assert(strstr(status_of(1), "waiting     no worker has taken a job for 45 s: is a worker "
 				    "running? start one with `judge-worker --queue"), "%s", out);
+}
+
+/* After an organiser's rejudge the worker decides on the new qualifying
+ * matches alone; `judge status` counted the earlier ones too ("won 3 of 8"). */
+Test(pipeline, status_counts_the_qualifying_matches_since_a_rejudge)
+{
+	write_config("{\"worker\": {\"qualify_matches\": 2, \"qualify_wins\": 0}}\n");
+	upload_dummy("A");
+	work_ranked();
+	char err[STORE_ERRLEN] = "";
+	struct store *s = store_open(db, false, err);
+	cr_assert_not_null(s, "%s", err);
+	cr_assert_eq(store_rejudge_submission(s, 1, err), 1, "%s", err);
+	store_close(s);
+	work_ranked();
+	status_of(1);
+	expect_line("^outcome     qualified: won [0-2] of 2 qualifying matches$");
+	expect_line("^qualifying matches \\(the first 2 played before the organisers' last "
+		    "rejudge, not counted\\):$");
 }
