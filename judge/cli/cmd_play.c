@@ -43,7 +43,8 @@ static void usage(FILE *out)
 "      --logs DIR     write each player's debug log (stderr) to DIR/seatN.log\n"
 "      --cpu MS       CPU budget of each player for the whole game\n"
 "      --memory MB    memory limit of each player\n"
-"      --config FILE  judge config (default config/judge.json)\n"
+"      --config FILE  settings (without it: $JUDGE_CONFIG, else config/judge.json\n"
+"                     in the data directory; `judge config` shows which)\n"
 "\n"
 "games:");
 	for (const struct game *const *g = game_list(); *g; g++)
