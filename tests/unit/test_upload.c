@@ -5,6 +5,7 @@
  * (method, path, headers, JSON body) and how it reports each refusal. */
 #include <criterion/criterion.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,26 @@ Test(upload, a_token_in_a_fresh_directory_gets_the_queue_folder)
 	struct stat st;
 	cr_assert_eq(stat(db, &st), 0);
 	cr_expect_eq(st.st_mode & 0777, 0600);
+}
+
+/* `make install` puts the script in PREFIX/share/judge/scripts and the
+ * judge in PREFIX/bin, which need not be on the PATH. */
+Test(upload, the_installed_script_finds_the_installed_judge)
+{
+	char path[160], cmd[3 * PATH_MAX], judge[PATH_MAX], tree[PATH_MAX];
+	source("AISauron.c", good_text, path);
+	cr_assert_not_null(realpath(cli_judge(), judge));
+	cr_assert_not_null(getcwd(tree, sizeof tree)); /* the tests run in the source tree */
+	snprintf(cmd, sizeof cmd, "cd %s && mkdir -p inst/bin inst/share/judge/scripts && "
+		 "cp %s/scripts/upload inst/share/judge/scripts/ && ln -s %s inst/bin/judge && "
+		 "env -i PATH=/usr/bin:/bin inst/share/judge/scripts/upload %s --game dominator "
+		 "--author alice --queue %s 2>&1", dir, tree, judge, path, db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert_str_eq(out, "1\n");
+	snprintf(cmd, sizeof cmd, "cd %s && rm inst/bin/judge && env -i PATH=/usr/bin:/bin "
+		 "inst/share/judge/scripts/upload %s --game dominator 2>&1", dir, path);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 2, "%s", out);
+	cr_expect(strstr(out, "cannot find the judge program"), "%s", out);
 }
 
 Test(upload, the_compile_steps_source_checks_run_at_upload)
