@@ -134,9 +134,10 @@ static void explain_status(const struct answer *a, const char *server,
 	const char *sep = *line ? ": " : "";
 	long st = a->status;
 	if (st == 401)
+		/* the judge's own 401s already say to ask the organisers */
 		snprintf(err, SUBMIT_HTTP_ERRLEN,
-			 "the server refused your token (401)%s%s; check --token or JUDGE_TOKEN, or "
-			 "ask the organiser for a new token", sep, line);
+			 "the server refused your token (401)%s%s; check --token or JUDGE_TOKEN%s",
+			 sep, line, *line ? "" : ", or ask the organiser for a new token");
 	else if (st == 413)
 		snprintf(err, SUBMIT_HTTP_ERRLEN, "the file is too large for the server (413)%s%s",
 			 sep, line);

@@ -300,6 +300,7 @@ Test(upload_http, each_refusal_says_what_to_do)
 {
 	static const struct rcv_reply answers[] = {
 		{ 401, NULL, "{\"error\": \"unknown token\"}" },
+		{ 401, NULL, "" },
 		{ 413, NULL, "{\"error\": \"the body is over 300 KiB\"}" },
 		{ 429, "Retry-After: 30\r\n", "{\"error\": \"slow down\"}" },
 		{ 500, NULL, "{\"error\": \"database is locked\"}" },
@@ -311,7 +312,9 @@ Test(upload_http, each_refusal_says_what_to_do)
 		{ 422, NULL, "{\"error\": \"bad \\u001b[31mred\\u009b line\\nsecond\"}" },
 	};
 	static const char *const words[] = {
-		"the server refused your token (401): unknown token; check --token or JUDGE_TOKEN",
+		"the server refused your token (401): unknown token; check --token or JUDGE_TOKEN\n",
+		"the server refused your token (401); check --token or JUDGE_TOKEN, or ask the "
+		"organiser for a new token\n",
 		"the file is too large for the server (413): the body is over 300 KiB",
 		"too many requests (429): slow down; try again in 30 seconds",
 		"the server failed (HTTP 500): database is locked; try again later",
