@@ -77,9 +77,9 @@ def tournament(judge, work, queue):
     return match, contestant, organiser
 
 
-def start_server(judge, queue):
+def start_server(judge, queue, env=None):
     proc = subprocess.Popen([judge, "serve", "--queue", queue, "--listen", "127.0.0.1:0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     line = proc.stdout.readline()
     m = re.search(r"http://[^ ]+:(\d+)/", line)
     if not m:
@@ -232,6 +232,33 @@ def check_disqualified(t, b, base, contestant, organiser, submission):
     page_clean(t, b, "my submissions (disqualified)")
 
 
+def check_private_boards(t, b, judge, work, queue, contestant):
+    """Boards the organisers made private: a visitor gets the token field on
+    the page itself, and with a token the board shows."""
+    cfg = os.path.join(work, "private.json")
+    with open(cfg, "w") as f:
+        f.write('{"serve": {"public_leaderboard": false}}\n')
+    server, base = start_server(judge, queue, dict(os.environ, JUDGE_CONFIG=cfg))
+    try:
+        b.goto(base + "/")
+        b.eval("localStorage.clear()")
+        b.goto(base + "/leaderboard/dominator")
+        t.check("private board: the page asks for the token itself",
+                b.eval("!!document.getElementById('token') && !!document.getElementById('failure')"),
+                b.eval("document.body.innerText"))
+        b.eval("document.getElementById('token').value = %s" % json.dumps(contestant))
+        b.eval("document.getElementById('save-token').click()")
+        b.wait("false", 1)
+        b.wait("document.body.dataset.ready === '1'", 10)
+        t.check("private board: shown once the token is given",
+                b.wait("document.querySelectorAll('#board tbody tr').length >= 3", 10),
+                b.eval("document.body.innerText"))
+        b.errors.clear()  # the 401 before the token was given
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=60)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--judge", default="build/judge")
@@ -256,6 +283,7 @@ def main():
         check_pages(t, b, base, match, a.shots)
         check_private_pages(t, b, base, contestant, organiser)
         check_disqualified(t, b, base, contestant, organiser, hobbit)
+        check_private_boards(t, b, a.judge, work, queue, contestant)
     finally:
         b.close()
         for p in (worker, server):

@@ -436,6 +436,11 @@ window.addEventListener('DOMContentLoaded', async () => {
 		await pages[document.body.dataset.page](main);
 	} catch (e) {
 		main.append(J.el('p', { id: 'failure', className: 'error' }, e.message));
+		/* A page the organisers made private: the token field, here, rather
+		 * than a header to send. */
+		if (e.status === 401 && !document.getElementById('token'))
+			main.append(J.el('p', {}, 'Give the token the organisers sent you; it is kept in this browser.'),
+				J.tokenField(() => location.reload()));
 		if (e.status !== 401 && e.status !== 403 && e.status !== 404) J.errors.push(e.message);
 	}
 	document.body.dataset.ready = '1';
