@@ -258,6 +258,30 @@ Test(serve_http, an_upload_failing_the_checks_is_a_400_and_stores_nothing)
 	still_answering();
 }
 
+/* A body the server takes (under max_body_kb) may still hold a source the
+ * compile step refuses: refused at upload, not stored to fail later. */
+Test(serve_http, a_source_over_the_compile_limit_is_refused_at_upload)
+{
+	serve_stop(server);
+	struct cfg_serve limits = test_limits();
+	limits.body_bytes = 1 << 20;
+	start(limits);
+	size_t n = 300 * 1024;
+	char *src = malloc(n + 1);
+	cr_assert_not_null(src);
+	memset(src, ' ', n);
+	memcpy(src, good_source, strlen(good_source));
+	src[n] = '\0';
+	char *json = upload_json(src), *body;
+	cr_expect_eq(request("POST", "/api/submissions", contestant, json, &body), 400, "%s", body);
+	cr_expect(strstr(body, "larger than 256 KiB"), "%s", body);
+	expect_error_json(body);
+	free(body);
+	free(json);
+	free(src);
+	cr_expect_eq(stored_submissions(), 0);
+}
+
 Test(serve_http, an_oversized_body_is_refused_before_it_is_read)
 {
 	size_t n = 200 * 1024;
