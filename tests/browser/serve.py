@@ -104,6 +104,18 @@ def set_token(b, token):
 def check_upload(t, b, base, token, work):
     """Through the page: a broken file's compile error, then a good file qualified."""
     b.goto(base + "/upload")
+    b.set_file("#file", os.path.abspath("games/dominator/players/AIDummy.c"))
+    for typed, words in (("", "give the one the organisers sent you in the Token field"),
+                         ("not-a-token", "does not know this token")):
+        b.eval("document.getElementById('token').value = %s" % json.dumps(typed))
+        b.eval("document.getElementById('send').click()")
+        said = b.wait("(m => /%s/.test(m.textContent) && m.textContent)(document.getElementById('message'))"
+                      % words, 10)
+        t.check("upload: a %s token is said in the page's words" % ("missing" if not typed else "wrong"),
+                said, b.eval("document.getElementById('message').textContent"))
+    b.eval("localStorage.clear()")
+    b.errors.clear()  # the 401s
+    b.goto(base + "/upload")
     b.eval("document.getElementById('token').value = %s" % json.dumps(token))
     broken = os.path.join(work, "AIBroken.c")
     with open(broken, "w") as f:

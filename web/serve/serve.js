@@ -51,7 +51,11 @@ J.api = async (path, opts = {}) => {
 	let data = null;
 	try { data = JSON.parse(text); } catch (e) { data = { error: text || r.statusText }; }
 	if (!r.ok) {
-		const err = new Error((data && data.error) || ('HTTP ' + r.status));
+		/* The API's 401s speak of headers; a page's reader has a field. */
+		const words = r.status !== 401 ? (data && data.error) || ('HTTP ' + r.status)
+			: J.token() ? 'the judge does not know this token, or it was revoked: check it, or ask the organisers for a new one'
+			: 'this needs your token: give the one the organisers sent you in the Token field';
+		const err = new Error(words);
 		err.status = r.status;
 		throw err;
 	}
