@@ -18,6 +18,7 @@
 #include "judge/rating/rating.h"
 #include "judge/replay/replay_io.h"
 #include "judge/store/store.h"
+#include "judge/store/store_serve.h"
 #include "judge/replay/viewer.h"
 
 #define DEFAULT_LIMIT 20
@@ -339,6 +340,31 @@ static int status_plagiarism(const struct reader *r, json_t *sub)
 	return finish(r, st, step);
 }
 
+/* The organisers' latest disqualification of the player in its game
+ * ({reason, decided_by, created_at}), or null: the player is out of the
+ * ranking and matchmaking, whatever its state says. */
+static int status_disqualified(const struct reader *r, json_t *sub)
+{
+	char err[STORE_ERRLEN];
+	json_t *all;
+	if (store_disqualifications(r->s, str(sub, "game"), &all, err) < 0) {
+		fprintf(stderr, "judge %s: %s\n", r->a->cmd, err);
+		return -1;
+	}
+	json_t *latest = json_null();
+	size_t i;
+	json_t *d;
+	json_array_foreach(all, i, d) { /* newest first */
+		if (strcmp(str(d, "name"), str(sub, "player")) == 0) {
+			latest = json_incref(d);
+			break;
+		}
+	}
+	json_decref(all);
+	json_object_set_new(sub, "disqualified", latest);
+	return 0;
+}
+
 /* Why nothing moves, when something is stuck ("waiting": null when not):
  * no worker at work, or no ranked match possible for a qualified player.
  * The minimum of games is the configuration's ($JUDGE_CONFIG or the
@@ -410,7 +436,8 @@ static int status_load(const struct reader *r, json_t **out)
 	if (finish(r, st, step) < 0 || step == SQLITE_DONE)
 		return step == SQLITE_DONE ? 0 : -1;
 	if (status_matches(r, *out) < 0 || status_rating(r, *out) < 0 ||
-	    status_plagiarism(r, *out) < 0 || status_waiting(r, *out) < 0)
+	    status_plagiarism(r, *out) < 0 || status_waiting(r, *out) < 0 ||
+	    status_disqualified(r, *out) < 0)
 		return -1;
 	status_outcome(*out);
 	return 1;
@@ -451,8 +478,17 @@ static void status_print(const json_t *sub)
 		board_cell(stdout, str(sub, fields[i][1]), 0);
 		putchar('\n');
 	}
-	if (json_is_string(json_object_get(sub, "waiting")))
+	const json_t *dq = json_object_get(sub, "disqualified");
+	if (json_is_object(dq)) {
+		char when[32];
+		board_time(num(dq, "created_at"), when);
+		printf("%-11s by %s on %s, out of the ranking and matchmaking: ", "disqualified",
+		       str(dq, "decided_by"), when);
+		board_cell(stdout, str(dq, "reason"), 0);
+		putchar('\n');
+	} else if (json_is_string(json_object_get(sub, "waiting"))) {
 		printf("%-11s %s\n", "waiting", str(sub, "waiting"));
+	}
 	put_time("submitted", sub, "created_at");
 	put_time("updated", sub, "updated_at");
 	const json_t *rt = json_object_get(sub, "rating");

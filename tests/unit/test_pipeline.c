@@ -394,3 +394,22 @@ Test(pipeline, status_counts_the_qualifying_matches_since_a_rejudge)
 	expect_line("^qualifying matches \\(the first 2 played before the organisers' last "
 		    "rejudge, not counted\\):$");
 }
+
+/* A disqualified player's status said "qualified" and why no match came,
+ * never that the organisers had taken it out. */
+Test(pipeline, status_says_a_player_was_disqualified_and_why)
+{
+	write_config("{\"worker\": {\"qualify_matches\": 1, \"qualify_wins\": 0}}\n");
+	upload_dummy("A");
+	work_ranked();
+	char err[STORE_ERRLEN] = "";
+	struct store *s = store_open(db, false, err);
+	cr_assert_not_null(s, "%s", err);
+	cr_assert_eq(store_disqualify(s, "dominator", "A", "copied from B", "boss", err), 1, "%s",
+		     err);
+	store_close(s);
+	status_of(1);
+	expect_line("^disqualified by boss on [0-9-]+ [0-9:]+ UTC, out of the ranking and "
+		    "matchmaking: copied from B$");
+	cr_assert_null(strstr(out, "\nwaiting "), "%s", out);
+}
