@@ -376,18 +376,29 @@ Test(pipeline, status_says_when_no_worker_runs)
 				    "running? start one with `judge-worker --queue"), "%s", out);
 }
 
-/* After an organiser's rejudge the worker decides on the new qualifying
- * matches alone; `judge status` counted the earlier ones too ("won 3 of 8"). */
-Test(pipeline, status_counts_the_qualifying_matches_since_a_rejudge)
+/* Player A, qualified by the worker, then an organiser's decision on it
+ * (one of store_serve.h's, which return 1 when done). */
+enum decision { REJUDGE, DISQUALIFY };
+
+static void qualify_a_then(const char *config, enum decision what)
 {
-	write_config("{\"worker\": {\"qualify_matches\": 2, \"qualify_wins\": 0}}\n");
+	write_config(config);
 	upload_dummy("A");
 	work_ranked();
 	char err[STORE_ERRLEN] = "";
 	struct store *s = store_open(db, false, err);
 	cr_assert_not_null(s, "%s", err);
-	cr_assert_eq(store_rejudge_submission(s, 1, err), 1, "%s", err);
+	int rc = what == REJUDGE ? store_rejudge_submission(s, 1, err)
+				 : store_disqualify(s, "dominator", "A", "copied from B", "boss", err);
+	cr_assert_eq(rc, 1, "%s", err);
 	store_close(s);
+}
+
+/* After an organiser's rejudge the worker decides on the new qualifying
+ * matches alone; `judge status` counted the earlier ones too ("won 3 of 8"). */
+Test(pipeline, status_counts_the_qualifying_matches_since_a_rejudge)
+{
+	qualify_a_then("{\"worker\": {\"qualify_matches\": 2, \"qualify_wins\": 0}}\n", REJUDGE);
 	work_ranked();
 	status_of(1);
 	expect_line("^outcome     qualified: won [0-2] of 2 qualifying matches$");
@@ -399,15 +410,8 @@ Test(pipeline, status_counts_the_qualifying_matches_since_a_rejudge)
  * never that the organisers had taken it out. */
 Test(pipeline, status_says_a_player_was_disqualified_and_why)
 {
-	write_config("{\"worker\": {\"qualify_matches\": 1, \"qualify_wins\": 0}}\n");
-	upload_dummy("A");
-	work_ranked();
-	char err[STORE_ERRLEN] = "";
-	struct store *s = store_open(db, false, err);
-	cr_assert_not_null(s, "%s", err);
-	cr_assert_eq(store_disqualify(s, "dominator", "A", "copied from B", "boss", err), 1, "%s",
-		     err);
-	store_close(s);
+	qualify_a_then("{\"worker\": {\"qualify_matches\": 1, \"qualify_wins\": 0}}\n",
+		       DISQUALIFY);
 	status_of(1);
 	expect_line("^disqualified by boss on [0-9-]+ [0-9:]+ UTC, out of the ranking and "
 		    "matchmaking: copied from B$");
