@@ -394,6 +394,18 @@ int cfg_which_file(const struct judge_config *cfg, const char *path, char file[P
 	return 0;
 }
 
+/* "config: what is wrong" becomes "config FILE: what is wrong": with
+ * several files in play ($JUDGE_CONFIG, --config), say which to edit. */
+static void name_the_file(char err[CFG_ERRLEN], const char *path)
+{
+	static const char prefix[] = "config: ";
+	if (strncmp(err, prefix, sizeof prefix - 1) != 0)
+		return;
+	char what[CFG_ERRLEN];
+	snprintf(what, sizeof what, "%s", err + sizeof prefix - 1);
+	snprintf(err, CFG_ERRLEN, "config %.120s: %.120s", path, what);
+}
+
 int cfg_load(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN])
 {
 	char file[PATH_MAX];
@@ -403,15 +415,17 @@ int cfg_load(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN])
 	path = file;
 	json_error_t jerr;
 	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
-	if (!root) {
+	if (!root && jerr.line < 1) /* not read at all: jansson says why */
+		snprintf(err, CFG_ERRLEN, "config %.120s: %.100s", path, jerr.text);
+	else if (!root)
 		snprintf(err, CFG_ERRLEN, "config %.120s: %.100s (line %d)", path, jerr.text, jerr.line);
+	if (!root)
 		return -1;
-	}
 	int rc = -1;
 	if (!json_is_object(root))
 		snprintf(err, CFG_ERRLEN, "config %.180s: the top level must be an object", path);
-	else
-		rc = load_root(cfg, root, err);
+	else if ((rc = load_root(cfg, root, err)) < 0)
+		name_the_file(err, path);
 	json_decref(root);
 	return rc;
 }

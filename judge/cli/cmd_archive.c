@@ -42,7 +42,8 @@ static void usage(FILE *out)
 "                 one bad file (empty, binary, not C, too big, a second file\n"
 "                 of one player by one author) stores nothing\n"
 "  --queue FILE   the judge's database (default db/jobs.sqlite; created)\n"
-"  --config FILE  settings (default config/judge.json): plagiarism.k, .w\n"
+"  --config FILE  settings (default: $JUDGE_CONFIG, else the data directory's\n"
+"                 config/judge.json; `judge config`): plagiarism.k, .w\n"
 "\n"
 "exit status: 0 imported, 1 bad files (nothing stored without --skip-bad)\n"
 "or a store error, 2 bad usage.\n");

@@ -35,7 +35,7 @@ static void usage(FILE *out)
 "PLAYER is a shipped player (Null, Demo, Dummy) or a file AIName.c.\n"
 "\n"
 "options:\n"
-"  -s, --seed N       random seed (default 1): one seed, one match\n"
+"  -s, --seed N       random seed, 0 to 2^63-1 (default 1): one seed, one match\n"
 "  -i, --params FILE  parameters file (default config/games/GAME.cnf)\n"
 "  -o, --output FILE  write the replay (JSON) to FILE, gzip-compressed when\n"
 "                     its name ends in .gz (`judge replay check FILE` checks it)\n"
@@ -43,7 +43,8 @@ static void usage(FILE *out)
 "      --logs DIR     write each player's debug log (stderr) to DIR/seatN.log\n"
 "      --cpu MS       CPU budget of each player for the whole game\n"
 "      --memory MB    memory limit of each player\n"
-"      --config FILE  judge config (default config/judge.json)\n"
+"      --config FILE  settings (without it: $JUDGE_CONFIG, else config/judge.json\n"
+"                     in the data directory; `judge config` shows which)\n"
 "\n"
 "games:");
 	for (const struct game *const *g = game_list(); *g; g++)
@@ -73,6 +74,19 @@ static int parse_number(const char *s, long max, long *out)
 	return 0;
 }
 
+/* Any seed the judge gives a match (64 bits, as the store and the replays
+ * keep it), so the command a match page prints plays that match. */
+static int parse_seed(const char *s, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || end == s || *end || *s == '-' || v > INT64_MAX)
+		return -1;
+	*out = v;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct play_args *a)
 {
 	static const struct option longopts[] = {
@@ -80,13 +94,13 @@ static int parse_args(int argc, char **argv, struct play_args *a)
 		{ "logs", 1, 0, 'l' }, { "cpu", 1, 0, 'c' }, { "memory", 1, 0, 'm' },
 		{ "config", 1, 0, 'C' }, { "html", 1, 0, 'H' }, { "help", 0, 0, 'h' }, { 0 },
 	};
-	long seed = 1;
 	int c;
+	a->seed = 1;
 	a->cpu_ms = a->memory_mb = -1;
 	while ((c = getopt_long(argc, argv, "s:i:o:h", longopts, NULL)) != -1) {
 		int bad = 0;
 		switch (c) {
-		case 's': bad = parse_number(optarg, 0x7fffffff, &seed); break;
+		case 's': bad = parse_seed(optarg, &a->seed); break;
 		case 'i': a->params_file = optarg; break;
 		case 'o': a->output = optarg; break;
 		case 'H': a->html = optarg; break;
@@ -102,7 +116,6 @@ static int parse_args(int argc, char **argv, struct play_args *a)
 			return -1;
 		}
 	}
-	a->seed = (uint64_t)seed;
 	if (optind >= argc) {
 		fprintf(stderr, "judge play: which game? (see --help)\n");
 		return -1;

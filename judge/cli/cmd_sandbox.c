@@ -34,7 +34,8 @@ static void usage(FILE *out)
 "  --stderr KB      stderr kept\n"
 "  --output KB      stdout allowed before the output-limit verdict (0: none)\n"
 "  --uid N          run as uid/gid N when root (default: a free player uid)\n"
-"  --config FILE    judge config (default config/judge.json)\n"
+"  --config FILE    settings (without it: $JUDGE_CONFIG, else config/judge.json\n"
+"                   in the data directory; `judge config` shows which)\n"
 "\n"
 "exit status: 0 if the program exited with status 0, 1 for any other end,\n"
 "2 for bad usage or a failure of the judge itself.\n");

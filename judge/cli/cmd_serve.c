@@ -26,7 +26,8 @@ static void usage(FILE *out)
 "  --queue FILE        the judge's database (default db/jobs.sqlite)\n"
 "  --listen HOST:PORT  where to listen (default 127.0.0.1:8080; port 0: any\n"
 "                      free port, printed at start)\n"
-"  --config FILE       the configuration (default config/judge.json)\n"
+"  --config FILE       settings (without it: $JUDGE_CONFIG, else config/judge.json\n"
+"                      in the data directory; `judge config` shows which)\n"
 "\n"
 "exit status: 0 stopped by a signal, 2 bad usage or it could not start.\n");
 }

@@ -17,6 +17,7 @@
 #include "judge/rating/rating.h"
 #include "judge/replay/replay_io.h"
 #include "judge/store/store.h"
+#include "judge/store/store_serve.h"
 #include "judge/replay/viewer.h"
 
 #define DEFAULT_LIMIT 20
@@ -213,6 +214,49 @@ static void status_usage(FILE *out)
 "database.\n");
 }
 
+/* The outcome counts as the worker decides: only the matches since the
+ * last rejudge; the list keeps the earlier ones (before_rejudge). */
+static int status_counts(const struct read_args *a, struct store *s, json_t *sub)
+{
+	int played = 0, won = 0;
+	char err[STORE_ERRLEN];
+	if (store_qualifying_record(s, a->target, &played, &won, err) < 0) {
+		fprintf(stderr, "judge %s: %s\n", a->cmd, err);
+		return -1;
+	}
+	json_t *q = json_object_get(sub, "qualifying");
+	size_t all = json_array_size(json_object_get(q, "matches"));
+	json_object_set_new(q, "played", json_integer(played));
+	json_object_set_new(q, "won", json_integer(won));
+	json_object_set_new(q, "before_rejudge", json_integer((json_int_t)all - played));
+	return 0;
+}
+
+/* The organisers' latest disqualification of the player in its game
+ * ({reason, decided_by, created_at}), or null: the player is out of the
+ * ranking and matchmaking, whatever its state says. */
+static int status_disqualified(const struct read_args *a, struct store *s, json_t *sub)
+{
+	char err[STORE_ERRLEN];
+	json_t *all;
+	if (store_disqualifications(s, str(sub, "game"), &all, err) < 0) {
+		fprintf(stderr, "judge %s: %s\n", a->cmd, err);
+		return -1;
+	}
+	json_t *latest = json_null();
+	size_t i;
+	json_t *d;
+	json_array_foreach(all, i, d) { /* newest first */
+		if (strcmp(str(d, "name"), str(sub, "player")) == 0) {
+			latest = json_incref(d);
+			break;
+		}
+	}
+	json_decref(all);
+	json_object_set_new(sub, "disqualified", latest);
+	return 0;
+}
+
 /* Why nothing moves, when something is stuck ("waiting": null when not):
  * no worker at work, or no ranked match possible for a qualified player.
  * The minimum of games is the configuration's ($JUDGE_CONFIG or the
@@ -277,7 +321,8 @@ static int status_load(const struct read_args *a, struct store *s, json_t **out)
 				    json_real_value(json_object_get(rt, "sigma")) };
 		json_object_set_new(rt, "score", json_real(rating_score(x)));
 	}
-	if (found > 0 && status_waiting(a, s, *out) < 0) {
+	if (found > 0 && (status_counts(a, s, *out) < 0 || status_waiting(a, s, *out) < 0 ||
+			  status_disqualified(a, s, *out) < 0)) {
 		json_decref(*out);
 		*out = NULL;
 		return -1;
@@ -294,8 +339,12 @@ static void status_print_matches(const json_t *q)
 		printf("\nno qualifying match played yet\n");
 		return;
 	}
-	printf("\nqualifying matches:\n%6s  %4s  %8s  %4s  %s\n", "match", "seat", "score", "rank",
-	       "frozen");
+	long long earlier = num(q, "before_rejudge");
+	printf("\nqualifying matches");
+	if (earlier > 0)
+		printf(" (the first %lld played before the organisers' last rejudge, not counted)",
+		       earlier);
+	printf(":\n%6s  %4s  %8s  %4s  %s\n", "match", "seat", "score", "rank", "frozen");
 	size_t i;
 	const json_t *m;
 	json_array_foreach(list, i, m) {
@@ -318,8 +367,17 @@ static void status_print(const json_t *sub)
 		board_cell(stdout, str(sub, fields[i][1]), 0);
 		putchar('\n');
 	}
-	if (json_is_string(json_object_get(sub, "waiting")))
+	const json_t *dq = json_object_get(sub, "disqualified");
+	if (json_is_object(dq)) {
+		char when[32];
+		board_time(num(dq, "created_at"), when);
+		printf("%-11s by %s on %s, out of the ranking and matchmaking: ", "disqualified",
+		       str(dq, "decided_by"), when);
+		board_cell(stdout, str(dq, "reason"), 0);
+		putchar('\n');
+	} else if (json_is_string(json_object_get(sub, "waiting"))) {
 		printf("%-11s %s\n", "waiting", str(sub, "waiting"));
+	}
 	put_time("submitted", sub, "created_at");
 	put_time("updated", sub, "updated_at");
 	const json_t *rt = json_object_get(sub, "rating");

@@ -235,31 +235,12 @@ static int follow_server(const struct submit_http_target *t, int64_t id)
 	}
 }
 
-/* A fresh directory has no db/ yet: the default queue's folder is made
- * (a PostgreSQL URL or an existing folder is left alone). */
-static int make_queue_dir(const char *queue)
-{
-	const char *slash = strrchr(queue, '/');
-	if (strstr(queue, "://") || !slash || slash == queue)
-		return 0;
-	char dir[4096];
-	snprintf(dir, sizeof dir, "%.*s", (int)(slash - queue), queue);
-	if (mkdir(dir, 0700) == 0 || errno == EEXIST)
-		return 0;
-	char msg[4200];
-	snprintf(msg, sizeof msg, "cannot create the folder %s for the queue: %s", dir,
-		 strerror(errno));
-	return refuse(msg);
-}
-
 static int submit_local(const struct submit_args *a, const char *src, size_t len,
 			const char *name)
 {
 	char sha[HASH_HEXLEN + 1], err[STORE_ERRLEN];
 	if (hash_hex(src, len, sha) < 0)
 		return refuse("cannot hash the source");
-	if (make_queue_dir(a->queue) != 0)
-		return 1;
 	struct store *s = store_open_patient(a->queue, true, SUBMIT_WAIT_MS, say, NULL, err);
 	if (!s)
 		return refuse(err);

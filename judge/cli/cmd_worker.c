@@ -42,7 +42,8 @@ static void usage(FILE *out)
 "  --once              do one job and exit\n"
 "  --exit-when-idle    exit once nothing is left to do\n"
 "  --ranked-matches N  schedule at most N ranked matches\n"
-"  --config FILE       judge config (default config/judge.json)\n"
+"  --config FILE       settings (without it: $JUDGE_CONFIG, else config/judge.json\n"
+"                      in the data directory; `judge config` shows which)\n"
 "\n"
 "SIGTERM or SIGINT: stop claiming, finish the running jobs, exit 0.\n"
 "One line per job outcome goes to stderr.\n");

@@ -134,9 +134,10 @@ static void explain_status(const struct answer *a, const char *server,
 	const char *sep = *line ? ": " : "";
 	long st = a->status;
 	if (st == 401)
+		/* the judge's own 401s already say to ask the organisers */
 		snprintf(err, SUBMIT_HTTP_ERRLEN,
-			 "the server refused your token (401)%s%s; check --token or JUDGE_TOKEN, or "
-			 "ask the organiser for a new token", sep, line);
+			 "the server refused your token (401)%s%s; check --token or JUDGE_TOKEN%s",
+			 sep, line, *line ? "" : ", or ask the organiser for a new token");
 	else if (st == 413)
 		snprintf(err, SUBMIT_HTTP_ERRLEN, "the file is too large for the server (413)%s%s",
 			 sep, line);
@@ -300,9 +301,11 @@ int submit_http_status(const struct submit_http_target *t, int64_t id,
 		snprintf(err, SUBMIT_HTTP_ERRLEN, "out of memory");
 	else if (exchange(t, path, NULL, a, err) == 0)
 		j = expect_answer(t, a, 200, err);
-	const char *s = json_string_value(json_object_get(j, "status"));
+	/* The API's field is "state", as `judge status` and the pages call it. */
+	const char *s = json_string_value(json_object_get(j, "state"));
 	if (j && !s)
-		snprintf(err, SUBMIT_HTTP_ERRLEN, "the server's answer has no \"status\"");
+		snprintf(err, SUBMIT_HTTP_ERRLEN, "the server's answer has no \"state\": is it "
+			 "the judge?");
 	else if (j)
 		printable_line(s, state, SUBMIT_HTTP_STATE_MAX);
 	int rc = s ? 0 : -1;

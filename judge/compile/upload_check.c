@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "games/game.h"
+#include "judge/compile/compile.h"
 #include "judge/compile/cscan.h"
 #include "judge/compile/source.h"
 #include "judge/compile/upload_check.h"
@@ -69,6 +70,9 @@ int upload_check(const char *game, const char *author, const char *label, const 
 			 "not blank, with no space at either end");
 	else if (len == 0)
 		snprintf(err, UPLOAD_ERRLEN, "%s is empty", label);
+	else if (len > CMP_SOURCE_MAX) /* read over HTTP, no file size said so */
+		snprintf(err, UPLOAD_ERRLEN, "%s is larger than %d KiB: the compile step would refuse "
+			 "it; make it smaller", label, CMP_SOURCE_MAX / 1024);
 	else if (cscan_text(label, src, len, why) != 0)
 		snprintf(err, UPLOAD_ERRLEN, "%s%s", why,
 			 strstr(why, "byte-order") ? "" : " (upload the C source file, not a binary)");

@@ -2,9 +2,10 @@
  *
  * Promises: upload_check() is the one gate every upload goes through (the
  * local `judge submit`, the HTTP API): a known game, a valid author, a
- * non-empty text file without byte-order mark that names its player exactly
- * once and passes the compile step's source checks (cscan_source: allowed
- * includes, the game's own header GAME.h, directives, characters).  It reads nothing but its
+ * non-empty text file of at most CMP_SOURCE_MAX bytes without byte-order
+ * mark that names its player exactly once and passes the compile step's
+ * source checks (cscan_source: allowed includes, the game's own header
+ * GAME.h, directives, characters).  It reads nothing but its
  * arguments and stores nothing; on refusal err holds one line saying what
  * is wrong and what to do, naming the file as `label`.
  */

@@ -80,12 +80,25 @@ static int lite_exec(struct store *s, const char *sql, const char *what, char er
  * and another connection of the process (a worker's lease renewer beside
  * the job's own) may be in the middle of a transaction.  A new file is
  * made with O_EXCL, so no connection of ours can have it open yet. */
+/* A fresh working directory has no db/ yet: the file's own folder (one
+ * level, private) is made, so every program may be the first to run there. */
+static void make_folder(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash || slash == path)
+		return;
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	mkdir(dir, 0700); /* EEXIST is fine; any other failure shows at the open */
+}
+
 static int make_private(const char *path, bool create, char err[STORE_ERRLEN])
 {
 	struct stat st;
 	if (lstat(path, &st) < 0) {
 		if (errno != ENOENT || !create)
 			return 0; /* SQLite says what is wrong, or what it can do */
+		make_folder(path);
 		int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
 		if (fd >= 0 && fchmod(fd, 0600) == 0) {
 			close(fd);
@@ -93,8 +106,8 @@ static int make_private(const char *path, bool create, char err[STORE_ERRLEN])
 		}
 		if (fd < 0 && errno == EEXIST)
 			return 0; /* another process made it meanwhile: SQLite opens it */
-		snprintf(err, STORE_ERRLEN, "cannot create the database %s: %s", path,
-			 strerror(errno));
+		snprintf(err, STORE_ERRLEN, "cannot create the database %s: %s; give --queue a "
+			 "file in a folder you may write", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return -1;

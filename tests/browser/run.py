@@ -455,6 +455,17 @@ def check_errors_show(t, page_tool, out, replay):
             any("cannot draw the game" in e for e in errors), str(errors))
 
 
+def check_big_seed(t, judge, out):
+    """A 64-bit seed past 2**53 shows digit for digit (JSON numbers in
+    JavaScript keep 53 bits): the seed shown must replay the same match."""
+    seed = 2**62 + 12345
+    page, _ = play(judge, out, "dominator", ["Null"] * 4, seed, ("bigseed",))
+    dom = page_state(page, "round=0").get("dom", "")
+    m = re.search(r'id="subtitle"[^>]*>seed (\d+)', dom)
+    t.check("the viewer shows a 64-bit seed exactly", m and m.group(1) == str(seed),
+            m.group(1) if m else dom[-500:])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--judge", default="build/judge")
@@ -484,6 +495,7 @@ def main():
             check_blitz(t, a.judge, a.out, page, replay)
     t.check("a large replay is carried gzip-compressed", "gzip" in encodings, str(encodings))
     check_aic2018(t, a.judge, a.out, a.shots)
+    check_big_seed(t, a.judge, a.out)
     replay = check_frozen(t, a.judge, a.out)
     check_hostile(t, a.page, a.out, replay)
     check_errors_show(t, a.page, a.out, replay)

@@ -34,7 +34,9 @@ from cdp import Browser  # noqa: E402
 from run import Suite  # noqa: E402
 
 HOSTILE = "<img src=x onerror=alert(1)>"
-BROKEN = '#include "dominator.h"\n\nPLAYER_NAME(Broken);\n\nvoid play(void) { this is not C; }\n'
+# gcc quotes the line in error, markup and all: the compile log must show it as text.
+BROKEN = ('#include "dominator.h"\n\nPLAYER_NAME(Broken);\n\n'
+          'void play(void) { this is not C; } /* %s */\n' % HOSTILE)
 
 
 def run(*cmd, env=None):
@@ -75,9 +77,9 @@ def tournament(judge, work, queue):
     return match, contestant, organiser
 
 
-def start_server(judge, queue):
+def start_server(judge, queue, env=None):
     proc = subprocess.Popen([judge, "serve", "--queue", queue, "--listen", "127.0.0.1:0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     line = proc.stdout.readline()
     m = re.search(r"http://[^ ]+:(\d+)/", line)
     if not m:
@@ -102,6 +104,18 @@ def set_token(b, token):
 def check_upload(t, b, base, token, work):
     """Through the page: a broken file's compile error, then a good file qualified."""
     b.goto(base + "/upload")
+    b.set_file("#file", os.path.abspath("games/dominator/players/AIDummy.c"))
+    for typed, words in (("", "give the one the organisers sent you in the Token field"),
+                         ("not-a-token", "does not know this token")):
+        b.eval("document.getElementById('token').value = %s" % json.dumps(typed))
+        b.eval("document.getElementById('send').click()")
+        said = b.wait("(m => /%s/.test(m.textContent) && m.textContent)(document.getElementById('message'))"
+                      % words, 10)
+        t.check("upload: a %s token is said in the page's words" % ("missing" if not typed else "wrong"),
+                said, b.eval("document.getElementById('message').textContent"))
+    b.eval("localStorage.clear()")
+    b.errors.clear()  # the 401s
+    b.goto(base + "/upload")
     b.eval("document.getElementById('token').value = %s" % json.dumps(token))
     broken = os.path.join(work, "AIBroken.c")
     with open(broken, "w") as f:
@@ -113,7 +127,11 @@ def check_upload(t, b, base, token, work):
     t.check("upload: a broken file shows its compile failure", bool(log),
             b.eval("document.getElementById('message').textContent"))
     t.check("upload: the compile log names the error", log and "error" in log, log)
+    t.check("upload: markup quoted in the compile log shows as text", log and HOSTILE in log, log)
     t.check("upload: the token was kept in localStorage", b.eval("localStorage.getItem('judge.token')") == token)
+    t.check("upload: the top bar says whose token it is once it is used",
+            b.wait("/signed in as frodo/.test(document.querySelector('.who').textContent)", 10),
+            b.eval("document.querySelector('.who').textContent"))
     good = os.path.join(work, "AIHobbit.c")
     with open("games/dominator/players/AIDummy.c") as f:
         src = re.sub(r"PLAYER_NAME\(\w+\)", "PLAYER_NAME(Hobbit)", f.read())
@@ -130,6 +148,7 @@ def check_upload(t, b, base, token, work):
             b.wait("document.querySelectorAll('#my-matches code').length > 0", 20),
             b.eval("document.getElementById('detail').textContent"))
     page_clean(t, b, "upload")
+    return int(re.search(r"Submission (\d+)", b.eval("document.getElementById('detail').textContent")).group(1))
 
 
 def check_pages(t, b, base, match, shots):
@@ -199,6 +218,59 @@ def check_private_pages(t, b, base, contestant, organiser):
     page_clean(t, b, "leaderboard (organiser)")
 
 
+def check_disqualified(t, b, base, contestant, organiser, submission):
+    """An organiser disqualifies through the page; the contestant reads why
+    on their own submission, as text; the commands survive a sort."""
+    set_token(b, organiser)
+    b.goto(base + "/organiser")
+    b.eval("document.getElementById('dq-name').value = 'Hobbit'")
+    b.eval("document.getElementById('dq-reason').value = %s" % json.dumps(HOSTILE))
+    b.eval("document.querySelector('#disqualify button').click()")
+    said = b.wait("/Hobbit is disqualified/.test(document.getElementById('message').textContent)", 10)
+    t.check("organisers: disqualify answers", said, b.eval("document.getElementById('message').textContent"))
+    page_clean(t, b, "organisers (disqualify)")
+    set_token(b, contestant)
+    b.goto(base + "/submissions/%d" % submission)
+    why = b.wait("(d => d && !d.hidden && d.textContent)(document.getElementById('disqualified'))", 10)
+    t.check("my submissions: a disqualified player is told why, as text", why and HOSTILE in why, why)
+    commands = "document.querySelectorAll('#my-matches tbody code').length"
+    b.wait(commands + " > 0 && [...document.querySelectorAll('#my-matches tbody code')].every(c => c.textContent)", 10)
+    before = b.eval(commands)
+    b.eval("[...document.querySelectorAll('#my-matches th')].find(th => /Seed/.test(th.textContent)).click()")
+    t.check("my submissions: the commands stay when the matches are sorted",
+            before > 0 and b.eval(commands) == before and
+            b.eval("[...document.querySelectorAll('#my-matches tbody code')].every(c => /^judge play /.test(c.textContent))"),
+            "%s then %s" % (before, b.eval(commands)))
+    page_clean(t, b, "my submissions (disqualified)")
+
+
+def check_private_boards(t, b, judge, work, queue, contestant):
+    """Boards the organisers made private: a visitor gets the token field on
+    the page itself, and with a token the board shows."""
+    cfg = os.path.join(work, "private.json")
+    with open(cfg, "w") as f:
+        f.write('{"serve": {"public_leaderboard": false}}\n')
+    server, base = start_server(judge, queue, dict(os.environ, JUDGE_CONFIG=cfg))
+    try:
+        b.goto(base + "/")
+        b.eval("localStorage.clear()")
+        b.goto(base + "/leaderboard/dominator")
+        t.check("private board: the page asks for the token itself",
+                b.eval("!!document.getElementById('token') && !!document.getElementById('failure')"),
+                b.eval("document.body.innerText"))
+        b.eval("document.getElementById('token').value = %s" % json.dumps(contestant))
+        b.eval("document.getElementById('save-token').click()")
+        b.wait("false", 1)
+        b.wait("document.body.dataset.ready === '1'", 10)
+        t.check("private board: shown once the token is given",
+                b.wait("document.querySelectorAll('#board tbody tr').length >= 3", 10),
+                b.eval("document.body.innerText"))
+        b.errors.clear()  # the 401 before the token was given
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=60)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--judge", default="build/judge")
@@ -218,11 +290,12 @@ def main():
     b = Browser()
     try:
         b.goto(base + "/")
-        set_token(b, contestant)
-        check_upload(t, b, base, contestant, work)
+        hobbit = check_upload(t, b, base, contestant, work)
         b.eval("localStorage.clear()")
         check_pages(t, b, base, match, a.shots)
         check_private_pages(t, b, base, contestant, organiser)
+        check_disqualified(t, b, base, contestant, organiser, hobbit)
+        check_private_boards(t, b, a.judge, work, queue, contestant)
     finally:
         b.close()
         for p in (worker, server):

@@ -90,5 +90,16 @@ Test(cli_config, a_bad_file_is_named_with_its_key)
 	int rc = cli_run(cmd, out, sizeof out);
 	unlink(file);
 	cr_assert_eq(rc, 1, "%s", out);
-	cr_assert(strstr(out, "config: unknown setting worker.min_game"), "%s", out);
+	char words[128];
+	snprintf(words, sizeof words, "config %s: unknown setting worker.min_game", file);
+	cr_assert(strstr(out, words), "%s", out);
+}
+
+Test(cli_config, a_missing_file_is_said_without_a_line_number)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "%s config --config /nonexistent/judge.json 2>&1", cli_judge());
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 1, "%s", out);
+	cr_assert(strstr(out, "config /nonexistent/judge.json: unable to open"), "%s", out);
+	cr_assert_null(strstr(out, "line -1"), "%s", out);
 }

@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "judge/store/store_serve.h"
 #include "tests/unit/cli_testlib.h"
 #include "tests/unit/http_receiver.h"
 
@@ -373,4 +374,46 @@ Test(pipeline, status_says_when_no_worker_runs)
 	sql("UPDATE jobs SET created_at = created_at - 45000");
 	cr_assert(strstr(status_of(1), "waiting     no worker has taken a job for 45 s: is a worker "
 				    "running? start one with `judge-worker --queue"), "%s", out);
+}
+
+/* Player A, qualified by the worker, then an organiser's decision on it
+ * (one of store_serve.h's, which return 1 when done). */
+enum decision { REJUDGE, DISQUALIFY };
+
+static void qualify_a_then(const char *config, enum decision what)
+{
+	write_config(config);
+	upload_dummy("A");
+	work_ranked();
+	char err[STORE_ERRLEN] = "";
+	struct store *s = store_open(db, false, err);
+	cr_assert_not_null(s, "%s", err);
+	int rc = what == REJUDGE ? store_rejudge_submission(s, 1, err)
+				 : store_disqualify(s, "dominator", "A", "copied from B", "boss", err);
+	cr_assert_eq(rc, 1, "%s", err);
+	store_close(s);
+}
+
+/* After an organiser's rejudge the worker decides on the new qualifying
+ * matches alone; `judge status` counted the earlier ones too ("won 3 of 8"). */
+Test(pipeline, status_counts_the_qualifying_matches_since_a_rejudge)
+{
+	qualify_a_then("{\"worker\": {\"qualify_matches\": 2, \"qualify_wins\": 0}}\n", REJUDGE);
+	work_ranked();
+	status_of(1);
+	expect_line("^outcome     qualified: won [0-2] of 2 qualifying matches$");
+	expect_line("^qualifying matches \\(the first 2 played before the organisers' last "
+		    "rejudge, not counted\\):$");
+}
+
+/* A disqualified player's status said "qualified" and why no match came,
+ * never that the organisers had taken it out. */
+Test(pipeline, status_says_a_player_was_disqualified_and_why)
+{
+	qualify_a_then("{\"worker\": {\"qualify_matches\": 1, \"qualify_wins\": 0}}\n",
+		       DISQUALIFY);
+	status_of(1);
+	expect_line("^disqualified by boss on [0-9-]+ [0-9:]+ UTC, out of the ranking and "
+		    "matchmaking: copied from B$");
+	cr_assert_null(strstr(out, "\nwaiting "), "%s", out);
 }

@@ -250,3 +250,20 @@ Test(play, a_player_without_its_name_is_told_what_to_write, .timeout = 120)
 	cr_assert(strstr(gt_out, "does not name its player: write PLAYER_NAME(Name)"), "%s", gt_out);
 	cr_assert_null(strstr(gt_out, "undefined reference"), "%s", gt_out);
 }
+
+/* The judge gives matches 62-bit seeds; the match pages print
+ * `judge play ... -s SEED`, which must take them. */
+Test(play, a_seed_the_judge_gives_a_match_is_taken, .timeout = 120)
+{
+	char path[] = "/tmp/judge-bigseed-XXXXXX", args[128];
+	close(mkstemp(path));
+	snprintf(args, sizeof args, "Null Null Null Null -s 4611686018427400249 -o %s", path);
+	cr_assert_eq(play(args), 0, "%s", gt_out);
+	json_t *r = gt_load_replay(path);
+	unlink(path);
+	cr_expect_eq(json_integer_value(json_object_get(r, "seed")), 4611686018427400249LL);
+	json_decref(r);
+	cr_expect_neq(play("Null Null Null Null -s -1"), 0, "%s", gt_out);
+	cr_expect(strstr(gt_out, "invalid number '-1'"), "%s", gt_out);
+	cr_expect_neq(play("Null Null Null Null -s 9223372036854775808"), 0, "%s", gt_out);
+}

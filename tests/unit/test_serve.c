@@ -21,6 +21,7 @@
 #include "judge/serve/serve.h"
 #include "judge/store/store.h"
 #include "judge/store/store_serve.h"
+#include "tests/unit/cli_testlib.h"
 
 static char tmpdir[64], queue[128];
 static struct serve *server;
@@ -226,6 +227,24 @@ Test(serve_http, an_upload_with_a_token_is_stored_under_its_author)
 	cr_expect_eq(stored_submissions(), 1);
 }
 
+/* The upload client against the real server, not a stand-in: what --wait
+ * reads must be what the API writes.  No worker runs, so it stays queued. */
+Test(serve_http, the_upload_client_follows_its_submission_on_this_server)
+{
+	char file[160], cmd[1024], out[4096];
+	snprintf(file, sizeof file, "%s/AISauron.c", tmpdir);
+	FILE *f = fopen(file, "w");
+	cr_assert_not_null(f);
+	fputs(good_source, f);
+	fclose(f);
+	snprintf(cmd, sizeof cmd, "JUDGE_TOKEN=%s timeout 3 %s submit %s --game dominator "
+		 "--server http://127.0.0.1:%d/ --wait 2>&1", contestant, cli_judge(), file,
+		 serve_port(server));
+	cli_run(cmd, out, sizeof out);
+	cr_expect_str_eq(out, "1\nsubmission 1: queued\n");
+	cr_expect_eq(stored_submissions(), 1);
+}
+
 Test(serve_http, an_upload_failing_the_checks_is_a_400_and_stores_nothing)
 {
 	char *json = upload_json("int main(void) { return 0; }\n"), *body;
@@ -237,6 +256,30 @@ Test(serve_http, an_upload_failing_the_checks_is_a_400_and_stores_nothing)
 	cr_expect_eq(request("POST", "/api/submissions", contestant, "not json", NULL), 400);
 	cr_expect_eq(stored_submissions(), 0);
 	still_answering();
+}
+
+/* A body the server takes (under max_body_kb) may still hold a source the
+ * compile step refuses: refused at upload, not stored to fail later. */
+Test(serve_http, a_source_over_the_compile_limit_is_refused_at_upload)
+{
+	serve_stop(server);
+	struct cfg_serve limits = test_limits();
+	limits.body_bytes = 1 << 20;
+	start(limits);
+	size_t n = 300 * 1024;
+	char *src = malloc(n + 1);
+	cr_assert_not_null(src);
+	memset(src, ' ', n);
+	memcpy(src, good_source, strlen(good_source));
+	src[n] = '\0';
+	char *json = upload_json(src), *body;
+	cr_expect_eq(request("POST", "/api/submissions", contestant, json, &body), 400, "%s", body);
+	cr_expect(strstr(body, "larger than 256 KiB"), "%s", body);
+	expect_error_json(body);
+	free(body);
+	free(json);
+	free(src);
+	cr_expect_eq(stored_submissions(), 0);
 }
 
 Test(serve_http, an_oversized_body_is_refused_before_it_is_read)

@@ -5,6 +5,7 @@
  * (method, path, headers, JSON body) and how it reports each refusal. */
 #include <criterion/criterion.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +89,40 @@ Test(upload, a_fresh_directory_gets_the_queue_folder)
 	cr_assert_str_eq(out, "1\n");
 	struct stat st;
 	cr_assert_eq(stat(db, &st), 0);
+}
+
+/* An organiser's first command in a fresh directory is often `judge token
+ * add` or `judge serve`, not an upload: each makes the folder too. */
+Test(upload, a_token_in_a_fresh_directory_gets_the_queue_folder)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "%s token add --author gandalf --organiser --queue %s 2>/dev/null",
+		 cli_judge(), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_expect_eq(strlen(out), 44, "one token and a newline: %s", out);
+	struct stat st;
+	cr_assert_eq(stat(db, &st), 0);
+	cr_expect_eq(st.st_mode & 0777, 0600);
+}
+
+/* `make install` puts the script in PREFIX/share/judge/scripts and the
+ * judge in PREFIX/bin, which need not be on the PATH. */
+Test(upload, the_installed_script_finds_the_installed_judge)
+{
+	char path[160], cmd[3 * PATH_MAX], judge[PATH_MAX], tree[PATH_MAX];
+	source("AISauron.c", good_text, path);
+	cr_assert_not_null(realpath(cli_judge(), judge));
+	cr_assert_not_null(getcwd(tree, sizeof tree)); /* the tests run in the source tree */
+	snprintf(cmd, sizeof cmd, "cd %s && mkdir -p inst/bin inst/share/judge/scripts && "
+		 "cp %s/scripts/upload inst/share/judge/scripts/ && ln -s %s inst/bin/judge && "
+		 "env -i PATH=/usr/bin:/bin inst/share/judge/scripts/upload %s --game dominator "
+		 "--author alice --queue %s 2>&1", dir, tree, judge, path, db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert_str_eq(out, "1\n");
+	snprintf(cmd, sizeof cmd, "cd %s && rm inst/bin/judge && env -i PATH=/usr/bin:/bin "
+		 "inst/share/judge/scripts/upload %s --game dominator 2>&1", dir, path);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 2, "%s", out);
+	cr_expect(strstr(out, "cannot find the judge program"), "%s", out);
 }
 
 Test(upload, the_compile_steps_source_checks_run_at_upload)
@@ -265,6 +300,7 @@ Test(upload_http, each_refusal_says_what_to_do)
 {
 	static const struct rcv_reply answers[] = {
 		{ 401, NULL, "{\"error\": \"unknown token\"}" },
+		{ 401, NULL, "" },
 		{ 413, NULL, "{\"error\": \"the body is over 300 KiB\"}" },
 		{ 429, "Retry-After: 30\r\n", "{\"error\": \"slow down\"}" },
 		{ 500, NULL, "{\"error\": \"database is locked\"}" },
@@ -276,7 +312,9 @@ Test(upload_http, each_refusal_says_what_to_do)
 		{ 422, NULL, "{\"error\": \"bad \\u001b[31mred\\u009b line\\nsecond\"}" },
 	};
 	static const char *const words[] = {
-		"the server refused your token (401): unknown token; check --token or JUDGE_TOKEN",
+		"the server refused your token (401): unknown token; check --token or JUDGE_TOKEN\n",
+		"the server refused your token (401); check --token or JUDGE_TOKEN, or ask the "
+		"organiser for a new token\n",
 		"the file is too large for the server (413): the body is over 300 KiB",
 		"too many requests (429): slow down; try again in 30 seconds",
 		"the server failed (HTTP 500): database is locked; try again later",
@@ -309,9 +347,9 @@ Test(upload_http, wait_polls_the_submission_until_it_is_decided)
 {
 	static const struct rcv_reply script[] = {
 		{ 201, NULL, "{\"id\": 7, \"player\": \"Sauron\", \"game\": \"dominator\"}" },
-		{ 200, NULL, "{\"id\": 7, \"status\": \"queued\"}" },
-		{ 200, NULL, "{\"id\": 7, \"status\": \"qualifying\"}" },
-		{ 200, NULL, "{\"id\": 7, \"status\": \"qualified\"}" },
+		{ 200, NULL, "{\"id\": 7, \"state\": \"queued\"}" },
+		{ 200, NULL, "{\"id\": 7, \"state\": \"qualifying\"}" },
+		{ 200, NULL, "{\"id\": 7, \"state\": \"qualified\"}" },
 	};
 	struct http_receiver r;
 	char path[160], value[256];
@@ -333,7 +371,7 @@ Test(upload_http, wait_ends_with_failure_on_a_compile_error)
 {
 	static const struct rcv_reply script[] = {
 		{ 201, NULL, "{\"id\": 8}" },
-		{ 200, NULL, "{\"id\": 8, \"status\": \"compile_failed\"}" },
+		{ 200, NULL, "{\"id\": 8, \"state\": \"compile_failed\"}" },
 	};
 	struct http_receiver r;
 	char path[160];

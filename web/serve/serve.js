@@ -12,7 +12,10 @@ window.addEventListener('error', e => J.errors.push(String(e.message)));
 window.addEventListener('unhandledrejection', e => J.errors.push(String(e.reason)));
 
 J.token = () => localStorage.getItem('judge.token') || '';
-J.setToken = t => { if (t) localStorage.setItem('judge.token', t.trim()); else localStorage.removeItem('judge.token'); };
+J.setToken = t => {
+	if (t) localStorage.setItem('judge.token', t.trim()); else localStorage.removeItem('judge.token');
+	if (J.showWho) J.showWho();
+};
 
 /* An element: props are properties (className, href, onclick...), kids are
  * elements or strings (made text nodes). */
@@ -48,7 +51,11 @@ J.api = async (path, opts = {}) => {
 	let data = null;
 	try { data = JSON.parse(text); } catch (e) { data = { error: text || r.statusText }; }
 	if (!r.ok) {
-		const err = new Error((data && data.error) || ('HTTP ' + r.status));
+		/* The API's 401s speak of headers; a page's reader has a field. */
+		const words = r.status !== 401 ? (data && data.error) || ('HTTP ' + r.status)
+			: J.token() ? 'the judge does not know this token, or it was revoked: check it, or ask the organisers for a new one'
+			: 'this needs your token: give the one the organisers sent you in the Token field';
+		const err = new Error(words);
 		err.status = r.status;
 		throw err;
 	}
@@ -84,12 +91,17 @@ J.header = async () => {
 		J.link('/', 'Leaderboards'), J.link('/upload', 'Upload'),
 		J.link('/submissions', 'My submissions'), J.link('/organiser', 'Organisers'), who);
 	document.body.prepend(bar);
-	if (J.token()) {
+	/* Again whenever the token changes (an upload keeps the one typed). */
+	J.showWho = async () => {
+		who.textContent = J.token() ? '' : 'no token: public pages only';
+		if (!J.token())
+			return;
 		try {
 			const me = await J.api('/api/me');
 			who.textContent = 'signed in as ' + me.author + (me.organiser ? ' (organiser)' : '');
 		} catch (e) { who.textContent = e.message; }
-	}
+	};
+	await J.showWho();
 };
 
 /* A token field kept in localStorage. */
@@ -114,7 +126,8 @@ J.table = (columns, rows, opts = {}) => {
 		let list = rows.filter(r => !filter || (opts.text ? opts.text(r) : '').toLowerCase().includes(filter));
 		if (sortKey) list = list.slice().sort((a, b) => {
 			const x = a[sortKey], y = b[sortKey];
-			return (typeof x === 'number' ? x - y : String(x).localeCompare(String(y))) * dir;
+			/* numeric: seeds are strings of digits (64 bits) */
+			return (typeof x === 'number' ? x - y : String(x).localeCompare(String(y), undefined, { numeric: true })) * dir;
 		});
 		head.forEach((th, i) => {
 			th.classList.toggle('sorted-asc', columns[i].key === sortKey && dir === 1);
@@ -216,7 +229,7 @@ J.plot = history => {
 	return svg;
 };
 
-J.matchesTable = (matches, id) => J.table([
+J.matchesTable = (matches, id, more = []) => J.table([
 	{ key: 'match', label: 'Match', num: true, cell: r => J.matchLink(r.match) },
 	{ key: 'kind', label: 'Kind' },
 	{ key: 'created_at', label: 'When', cell: r => J.time(r.created_at) },
@@ -225,6 +238,7 @@ J.matchesTable = (matches, id) => J.table([
 	{ key: 'score', label: 'Score', num: true },
 	{ key: 'seed', label: 'Seed', num: true, cell: r => r.seed },
 	{ key: 'verdict', label: 'Frozen', cell: r => r.verdict ? r.verdict + (r.reason ? ': ' + r.reason : '') : '' },
+	...more,
 ], matches, { id, empty: 'no matches yet' });
 
 pages.player = async main => {
@@ -271,26 +285,35 @@ pages.match = async main => {
 };
 
 /* One submission: state, compile log, its matches with the command that
- * plays each again. */
+ * plays each again (a column of its own, so it stays when the table is
+ * sorted), and the organisers' decision when the player was disqualified. */
 J.submissionDetail = async (box, id) => {
 	const s = await J.api('/api/submissions/' + id);
+	const commands = new Map(s.matches.slice(0, 20).map(m => [m.match, J.el('code')]));
+	const dq = J.el('p', { id: 'disqualified', hidden: true });
 	box.replaceChildren(
 		J.el('h2', {}, 'Submission ' + s.id + ': ' + s.name + ' (' + s.game + ')'),
 		J.el('p', { id: 'state' }, 'State: ', J.stateBadge(s.state), ' ',
 			J.el('span', { className: 'muted' }, 'updated ' + J.time(s.updated_at))),
+		dq,
 		s.rating ? J.el('p', {}, 'Rating: mu ' + J.num(s.rating.mu) + ', sigma ' + J.num(s.rating.sigma) + ', ' + s.rating.games + ' games, ' + s.rating.wins + ' wins') : '',
 		J.el('h2', {}, 'Compile log'),
 		J.el('pre', { id: 'compile-log' }, s.compile_log === null ? '(not compiled yet)' : s.compile_log || '(empty: no warnings)'),
 		J.el('h2', {}, 'Matches'),
 		J.el('p', { className: 'muted' }, 'The judge keeps each player\'s verdict and reason; run the command of a match (its seed, its seats in order) to see your player\'s own stderr.'),
-		J.matchesTable(s.matches, 'my-matches'));
-	const rows = box.querySelectorAll('#my-matches tbody tr');
-	s.matches.slice(0, 20).forEach(async (m, i) => {
+		J.matchesTable(s.matches, 'my-matches', [{ label: 'Play it again', cell: r => commands.get(r.match) || '' }]));
+	commands.forEach(async (code, match) => {
 		try {
-			const full = await J.api('/api/matches/' + m.match);
-			if (rows[i]) rows[i].append(J.el('td', {}, J.el('code', {}, full.command)));
+			code.textContent = (await J.api('/api/matches/' + match)).command;
 		} catch (e) { /* a match of others may be private: the seed is shown */ }
 	});
+	J.api('/api/players/' + encodeURIComponent(s.name) + '?game=' + encodeURIComponent(s.game)).then(p => {
+		const d = p.disqualifications && p.disqualifications[0];
+		if (!d) return;
+		dq.replaceChildren(J.el('span', { className: 'badge bad' }, 'disqualified'),
+			' by the organisers on ' + J.time(d.created_at) + ': ', J.el('span', { className: 'reason' }, d.reason));
+		dq.hidden = false;
+	}).catch(() => { /* no player page yet (not compiled), or boards private */ });
 	return s;
 };
 
@@ -417,6 +440,11 @@ window.addEventListener('DOMContentLoaded', async () => {
 		await pages[document.body.dataset.page](main);
 	} catch (e) {
 		main.append(J.el('p', { id: 'failure', className: 'error' }, e.message));
+		/* A page the organisers made private: the token field, here, rather
+		 * than a header to send. */
+		if (e.status === 401 && !document.getElementById('token'))
+			main.append(J.el('p', {}, 'Give the token the organisers sent you; it is kept in this browser.'),
+				J.tokenField(() => location.reload()));
 		if (e.status !== 401 && e.status !== 403 && e.status !== 404) J.errors.push(e.message);
 	}
 	document.body.dataset.ready = '1';

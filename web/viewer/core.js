@@ -59,12 +59,24 @@ const Viewer = (() => {
 		return new Response(stream).text();
 	}
 
+	/* A seed is 64 bits and JSON.parse keeps 53: the header's digits are
+	 * kept as text, so the seed shown replays the same match. */
+	const SEED_IN_HEADER = /^\s*\{\s*"format"\s*:\s*\d+\s*,\s*"game"\s*:\s*"\w*"\s*,\s*"seed"\s*:\s*(\d+)/;
+
+	function parseReplay(text) {
+		const replay = JSON.parse(text);
+		const seed = SEED_IN_HEADER.exec(text);
+		if (seed && replay && typeof replay === 'object')
+			replay.seed = seed[1];
+		return replay;
+	}
+
 	async function embeddedReplay() {
 		const el = $('replay');
 		const text = el ? el.textContent.trim() : '';
 		if (!text)
 			return null;
-		return JSON.parse(el.dataset.encoding === 'gzip-base64' ? await gunzipBase64(text) : text);
+		return parseReplay(el.dataset.encoding === 'gzip-base64' ? await gunzipBase64(text) : text);
 	}
 
 	/* Keyframes: the state every KEYFRAME_EVERY rounds, made once at load,
@@ -563,7 +575,7 @@ const Viewer = (() => {
 	/* ---- start ----------------------------------------------------------- */
 
 	function openFile(file) {
-		file.text().then((text) => show(JSON.parse(text))).catch(reportError);
+		file.text().then((text) => show(parseReplay(text))).catch(reportError);
 	}
 
 	async function start() {
