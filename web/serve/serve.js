@@ -282,9 +282,14 @@ J.submissionDetail = async (box, id) => {
 		J.el('h2', {}, 'Compile log'),
 		J.el('pre', { id: 'compile-log' }, s.compile_log === null ? '(not compiled yet)' : s.compile_log || '(empty: no warnings)'),
 		J.el('h2', {}, 'Matches'),
-		J.el('p', { className: 'muted' }, 'The judge keeps each player\'s verdict and reason; run the command of a match (its seed, its seats in order) to see your player\'s own stderr.'),
-		J.matchesTable(s.matches, 'my-matches'));
+		J.el('p', { className: 'muted' }, 'Your player\'s stderr of a match, as the judge kept it, is under "Log"; the command of a match (its seed, its seats in order) plays it again.'),
+		J.matchesTable(s.matches, 'my-matches'),
+		J.el('h2', { id: 'log-title' }, 'Log'),
+		J.el('pre', { id: 'seat-log' }, '(choose a match\'s log above)'));
 	const rows = box.querySelectorAll('#my-matches tbody tr');
+	s.matches.forEach((m, i) => {
+		if (rows[i]) rows[i].append(J.el('td', {}, m.has_log ? J.el('a', { href: '#seat-log', className: 'log-link', onclick: () => J.showLog(m.match, m.seat) }, 'log') : ''));
+	});
 	s.matches.slice(0, 20).forEach(async (m, i) => {
 		try {
 			const full = await J.api('/api/matches/' + m.match);
@@ -292,6 +297,15 @@ J.submissionDetail = async (box, id) => {
 		} catch (e) { /* a match of others may be private: the seed is shown */ }
 	});
 	return s;
+};
+
+/* A seat's stderr, fetched with the token and shown as text, never markup. */
+J.showLog = async (match, seat) => {
+	const title = document.getElementById('log-title'), pre = document.getElementById('seat-log');
+	title.textContent = 'Log of match ' + match + ', seat ' + seat;
+	const r = await fetch('/api/matches/' + match + '/logs/' + seat, { headers: { Authorization: 'Bearer ' + J.token() } });
+	const text = await r.text();
+	pre.textContent = r.ok ? text : 'No log: ' + text;
 };
 
 pages.submissions = async main => {
