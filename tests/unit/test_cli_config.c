@@ -92,3 +92,20 @@ Test(cli_config, a_bad_file_is_named_with_its_key)
 	cr_assert_eq(rc, 1, "%s", out);
 	cr_assert(strstr(out, "config: unknown setting worker.min_game"), "%s", out);
 }
+
+Test(cli_config, keep_logs_is_true_or_false)
+{
+	char file[64], cmd[512];
+	config_file(file, "{}");
+	snprintf(cmd, sizeof cmd, "%s config --config %s 2>&1", cli_judge(), file);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	unlink(file);
+	cr_expect(matches("^worker.keep_logs +true +default$", out), "logs are kept by default: %s",
+		  out);
+	config_file(file, "{\"worker\": {\"keep_logs\": \"yes\"}}");
+	snprintf(cmd, sizeof cmd, "%s config --config %s 2>&1", cli_judge(), file);
+	int rc = cli_run(cmd, out, sizeof out);
+	unlink(file);
+	cr_assert_eq(rc, 1, "%s", out);
+	cr_assert(strstr(out, "config: worker.keep_logs must be true or false"), "%s", out);
+}
