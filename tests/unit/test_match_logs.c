@@ -1,7 +1,7 @@
 /* test_match_logs.c - the store keeps each seat's stderr of a match
  * (store_add_match_log, store_match_log) on both backends: with the
- * match's result or not at all, read back with the seat's author, copied
- * with the rest of a tournament.  match_logs on SQLite, match_logs_pg on
+ * match's result or not at all, read back with the seat's author, marked
+ * in the submission's view, copied with the rest of a tournament.  match_logs on SQLite, match_logs_pg on
  * PostgreSQL (tests/unit/pg_testlib.h), the same test bodies. */
 #include <criterion/criterion.h>
 
@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "judge/store/store.h"
+#include "judge/store/store_serve.h"
 #include "tests/unit/db_testlib.h"
 #include "tests/unit/pg_testlib.h"
 
@@ -92,6 +93,12 @@ BOTH(match_logs, a_seats_log_reads_back_with_its_author)
 	cr_expect_str_eq(log.author, "");
 	cr_expect_eq(store_match_log(s, match, 2, &log, err), 0, "no such seat");
 	cr_expect_eq(store_match_log(s, match + 1, 0, &log, err), 0, "no such match");
+	/* Alice's view of her submission says the match has her log. */
+	json_t *v;
+	cr_assert_eq(store_submission_view(s, 1, &v, err), 1, "%s", err);
+	json_t *m = json_array_get(json_object_get(v, "matches"), 0);
+	cr_expect(json_is_true(json_object_get(m, "has_log")));
+	json_decref(v);
 	store_close(s);
 }
 
