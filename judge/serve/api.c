@@ -315,7 +315,7 @@ static bool match_seat_arg(const char *arg, int64_t *match, int *seat)
 	char *end;
 	*match = strtoll(arg, &end, 10);
 	const char *s = end + 1;
-	if (*end != '/' || !isdigit((unsigned char)s[0]) || (s[0] == '0' && s[1]) ||
+	if (*end != '/' || !*s || strspn(s, "0123456789") != strlen(s) || (s[0] == '0' && s[1]) ||
 	    strlen(s) > 2)
 		return false;
 	*seat = atoi(s);
@@ -329,7 +329,8 @@ void api_match_log(struct request *rq, struct reply *rp, const char *arg)
 	int64_t match;
 	int seat;
 	if (!match_seat_arg(arg, &match, &seat)) {
-		reply_error(rp, 404, "there is no seat %s: seats are numbered from 0", arg);
+		reply_error(rp, 404, "'%s' is not a seat: seats are numbered from 0",
+			    strchr(arg, '/') + 1);
 		return;
 	}
 	char err[REPLAY_ERRLEN];

@@ -670,6 +670,7 @@ Test(serve_http, a_seats_log_goes_to_its_author_and_organisers_as_plain_text)
 	cr_expect_eq(get(path, organiser), 404, "no such seat");
 	cr_expect_eq(get("/api/matches/424242/logs/0", organiser), 404, "no such match");
 	cr_expect_eq(get("/api/matches/1/logs/01", organiser), 404, "not a seat number");
+	cr_expect_eq(get("/api/matches/1/logs/1a", organiser), 404, "not a seat number");
 	/* The owner's submission view says which matches have a log. */
 	char *body;
 	cr_assert_eq(request("GET", "/api/submissions/1", contestant, NULL, &body), 200, "%s", body);
