@@ -119,8 +119,8 @@ def check_upload(t, b, base, token, work):
     with open("games/dominator/players/AIDummy.c") as f:
         src = re.sub(r"PLAYER_NAME\(\w+\)", "PLAYER_NAME(Hobbit)", f.read())
     # Markup on stderr: its log on my submissions page must stay text.
-    src = src.replace("void play(void)", "static void dummy_play(void)") + (
-        "\n#include <stdio.h>\nvoid play(void)\n{\n\tif (current_round() == 0)\n"
+    src = "#include <stdio.h>\n" + src.replace("void play(void)", "static void dummy_play(void)") + (
+        "\nvoid play(void)\n{\n\tif (current_round() == 0)\n"
         "\t\tfprintf(stderr, \"%%s\\n\", %s);\n\tdummy_play();\n}\n" % json.dumps(HOSTILE))
     with open(good, "w") as f:
         f.write(src)
