@@ -36,6 +36,7 @@ void cfg_defaults(struct judge_config *cfg)
 			.qualify_matches = 4,
 			.qualify_wins = 1,
 			.qualify_opponent = "Dummy",
+			.keep_logs = true,
 		},
 		.compile = {
 			.cpu_ns = 20000 * MS,
@@ -167,6 +168,18 @@ static int load_sandbox(struct judge_config *cfg, json_t *obj, char err[CFG_ERRL
 	return 0;
 }
 
+/* A true/false setting section.key into *out: 0, or -1 with err. */
+static int bool_setting(const char *section, const char *key, const json_t *v, bool *out,
+			char err[CFG_ERRLEN])
+{
+	if (!json_is_boolean(v)) {
+		snprintf(err, CFG_ERRLEN, "config: %s.%s must be true or false", section, key);
+		return -1;
+	}
+	*out = json_is_true(v);
+	return 0;
+}
+
 static void compile_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_NUMS_MAX])
 {
 	struct cfg_compile *c = &cfg->compile;
@@ -190,11 +203,8 @@ static int load_compile(struct judge_config *cfg, json_t *obj, char err[CFG_ERRL
 	json_t *v;
 	json_object_foreach(obj, key, v) {
 		if (strcmp(key, "unconfined") == 0) {
-			if (!json_is_boolean(v)) {
-				snprintf(err, CFG_ERRLEN, "config: compile.unconfined must be true or false");
+			if (bool_setting("compile", key, v, &c->unconfined, err) < 0)
 				return -1;
-			}
-			c->unconfined = json_is_true(v);
 			continue;
 		}
 		if (strcmp(key, "cache_dir") == 0) {
@@ -242,6 +252,11 @@ static int load_worker(struct judge_config *cfg, json_t *obj, char err[CFG_ERRLE
 				return -1;
 			}
 			strcpy(w->qualify_opponent, s);
+			continue;
+		}
+		if (strcmp(key, "keep_logs") == 0) {
+			if (bool_setting("worker", key, v, &w->keep_logs, err) < 0)
+				return -1;
 			continue;
 		}
 		if (strcmp(key, "seed_secret") == 0) {
@@ -324,15 +339,11 @@ static int load_serve(struct judge_config *cfg, json_t *obj, char err[CFG_ERRLEN
 	const char *key;
 	json_t *v;
 	json_object_foreach(obj, key, v) {
-		if (strcmp(key, "public_leaderboard") != 0) {
-			if (number_setting(nums, "serve", key, v, err) < 0)
-				return -1;
-		} else if (json_is_boolean(v)) {
-			cfg->serve.public_pages = json_is_true(v);
-		} else {
-			snprintf(err, CFG_ERRLEN, "config: serve.public_leaderboard must be true or false");
+		int rc = strcmp(key, "public_leaderboard") == 0
+				 ? bool_setting("serve", key, v, &cfg->serve.public_pages, err)
+				 : number_setting(nums, "serve", key, v, err);
+		if (rc < 0)
 			return -1;
-		}
 	}
 	return 0;
 }
@@ -470,6 +481,7 @@ json_t *cfg_describe(struct judge_config *cfg, const char *file, const char *fro
 	describe(out, root, "compile", "unconfined", json_boolean(cfg->compile.unconfined), from);
 	describe_numbers(out, root, cfg, "worker", from, worker_numbers);
 	describe(out, root, "worker", "qualify_opponent", json_string(w->qualify_opponent), from);
+	describe(out, root, "worker", "keep_logs", json_boolean(w->keep_logs), from);
 	/* a secret is said to be set, never shown */
 	describe(out, root, "worker", "seed_secret", json_string(*w->seed_secret ? "(set)" : ""),
 		 from);

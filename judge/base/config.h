@@ -57,6 +57,7 @@ struct cfg_worker {
 	 * seed follows from this secret, the submission and the match's number:
 	 * the same for a rejudge, unknown to whoever does not know the secret. */
 	char seed_secret[64];
+	bool keep_logs;           /* store each seat's stderr with its match */
 };
 
 /* Plagiarism: fingerprints of k-grams of tokens, winnowed with window w;

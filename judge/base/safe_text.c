@@ -35,13 +35,10 @@ size_t text_utf8(const unsigned char *s, size_t n, uint32_t *cp)
 	return len;
 }
 
-json_t *safe_json_text(const char *s)
+char *safe_utf8(const char *s, size_t left, size_t *out_len)
 {
 	static const char replacement[] = "\xef\xbf\xbd"; /* U+FFFD */
-	if (!s)
-		return json_null();
 	/* Each invalid byte grows to the three bytes of U+FFFD. */
-	size_t left = strlen(s);
 	char *clean = malloc(3 * left + 1), *o = clean;
 	if (!clean)
 		return NULL;
@@ -54,6 +51,18 @@ json_t *safe_json_text(const char *s)
 		left -= n ? n : 1;
 	}
 	*o = '\0';
+	if (out_len)
+		*out_len = (size_t)(o - clean);
+	return clean;
+}
+
+json_t *safe_json_text(const char *s)
+{
+	if (!s)
+		return json_null();
+	char *clean = safe_utf8(s, strlen(s), NULL);
+	if (!clean)
+		return NULL;
 	json_t *j = json_string(clean);
 	free(clean);
 	return j;

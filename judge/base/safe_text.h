@@ -16,6 +16,10 @@
  * with, its code point in *cp; 0 when it starts with none. */
 size_t text_utf8(const unsigned char *s, size_t n, uint32_t *cp);
 
+/* The n bytes of s as valid UTF-8, each invalid byte U+FFFD: malloc'd,
+ * NUL-terminated, its length in *out_len (unless NULL); NULL out of memory. */
+char *safe_utf8(const char *s, size_t n, size_t *out_len);
+
 /* A JSON string of any bytes (NULL: JSON null); invalid UTF-8 becomes
  * U+FFFD.  A new reference. */
 json_t *safe_json_text(const char *s);

@@ -28,6 +28,7 @@ struct read_args {
 	const char *cmd, *queue, *game, *player, *output, *html;
 	int64_t target; /* SUBMISSION or MATCH */
 	long limit;
+	int log_seat;   /* judge replay --log SEAT; -1: not asked */
 	bool json, all;
 };
 
@@ -56,6 +57,14 @@ static int parse_option(int c, struct read_args *a)
 	case 'H': a->html = optarg; break;
 	case 'j': a->json = true; break;
 	case 'a': a->all = true; break;
+	case 'L':
+		if (!parse_number(optarg, 0, &v) || v >= GAME_MAX_PLAYERS) {
+			fprintf(stderr, "judge %s: --log wants a seat number (0 is the first seat), "
+				"not '%s'\n", a->cmd, optarg);
+			return -1;
+		}
+		a->log_seat = (int)v;
+		break;
 	case 'n':
 		if (!parse_number(optarg, 0, &v)) {
 			fprintf(stderr, "judge %s: --limit wants a count, not '%s'\n", a->cmd, optarg);
@@ -103,10 +112,11 @@ static int parse_args(const struct read_cmd *rc, int argc, char **argv, struct r
 	static const struct option longopts[] = {
 		{ "queue", 1, 0, 'q' }, { "game", 1, 0, 'g' }, { "player", 1, 0, 'p' },
 		{ "limit", 1, 0, 'n' }, { "output", 1, 0, 'o' }, { "json", 0, 0, 'j' },
-		{ "all", 0, 0, 'a' }, { "html", 1, 0, 'H' }, { "help", 0, 0, 'h' }, { 0 },
+		{ "all", 0, 0, 'a' }, { "html", 1, 0, 'H' }, { "log", 1, 0, 'L' },
+		{ "help", 0, 0, 'h' }, { 0 },
 	};
 	*a = (struct read_args){ .cmd = rc->name, .queue = STORE_DEFAULT_PATH,
-				 .limit = DEFAULT_LIMIT };
+				 .limit = DEFAULT_LIMIT, .log_seat = -1 };
 	int c, li = -1;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, strchr(rc->options, 'o') ? "ho:" : "h", longopts,
@@ -518,6 +528,7 @@ static void replay_usage(FILE *out)
 {
 	fprintf(out,
 "usage: judge replay MATCH [-o FILE] [--html FILE] [--queue FILE]\n"
+"       judge replay MATCH --log SEAT [-o FILE] [--queue FILE]\n"
 "       judge replay check FILE|MATCH [--queue FILE]\n"
 "\n"
 "Writes the stored replay of match MATCH (an id `judge matches` lists): the\n"
@@ -528,9 +539,13 @@ static void replay_usage(FILE *out)
 "  -o, --output FILE  where to write it (- for standard output); a name\n"
 "                     ending in .gz gets it gzip-compressed\n"
 "  --html FILE        write the match as one self-contained HTML page\n"
+"  --log SEAT         write what seat SEAT's player (0 is the first seat)\n"
+"                     wrote to stderr in the match instead, as text (to\n"
+"                     standard output unless -o); kept unless\n"
+"                     worker.keep_logs is false\n"
 "  --queue FILE       the judge's database (default db/jobs.sqlite)\n"
 "\n"
-"exit status: 0 written, 1 no such match or no replay stored, 2 bad usage,\n"
+"exit status: 0 written, 1 no such match or no replay or log stored, 2 bad usage,\n"
 "an unusable database or a file that cannot be written.\n");
 }
 
@@ -544,8 +559,48 @@ static int replay_page(const struct read_args *a, struct store *s, const char *t
 	return 2;
 }
 
+/* judge replay MATCH --log SEAT: the seat's stored stderr as text. */
+static int write_log(const struct read_args *a, struct store *s)
+{
+	char err[REPLAY_ERRLEN];
+	struct store_seat_log log;
+	int found = store_match_log(s, a->target, a->log_seat, &log, err);
+	if (found <= 0) {
+		if (found == 0)
+			fprintf(stderr, "judge replay: match %lld has no seat %d in %s\n",
+				(long long)a->target, a->log_seat, a->queue);
+		else
+			read_failed(a, err);
+		return found == 0 ? 1 : 2;
+	}
+	int rc = 1;
+	char *text = NULL;
+	size_t len;
+	if (!log.bytes)
+		fprintf(stderr, "judge replay: seat %d of match %lld wrote nothing to stderr, or "
+			"its log was not kept (worker.keep_logs)\n", a->log_seat, (long long)a->target);
+	else if (replay_log_text(&log, &text, &len, err) < 0 ||
+		 replay_write_text(a->output ? a->output : "-", text, len, err) < 0)
+		fprintf(stderr, "judge replay: %s\n", err), rc = 2;
+	else
+		rc = 0;
+	free(text);
+	free(log.bytes);
+	return rc;
+}
+
 static int run_replay(const struct read_args *a)
 {
+	if (a->log_seat >= 0) {
+		if (a->html) {
+			fprintf(stderr, "judge replay: --log and --html do not go together\n");
+			return 2;
+		}
+		struct store *s = open_store(a);
+		int rc = s ? write_log(a, s) : 2;
+		store_close(s);
+		return rc;
+	}
 	if (!a->output && !a->html) {
 		fprintf(stderr, "judge replay: say where to write it: -o FILE or --html FILE "
 				"(see --help)\n");
@@ -697,7 +752,7 @@ static int run_jobs(const struct read_args *a)
 static const struct read_cmd cmd_defs[] = {
 	{ "status", "qj", "SUBMISSION", status_usage },
 	{ "matches", "qjgpn", NULL, matches_usage },
-	{ "replay", "qoH", "MATCH", replay_usage },
+	{ "replay", "qoHL", "MATCH", replay_usage },
 	{ "jobs", "qja", NULL, jobs_usage },
 };
 

@@ -8,6 +8,7 @@
 #include <zlib.h>
 
 #include "judge/base/file_write.h"
+#include "judge/base/safe_text.h"
 
 /* ---- gzip ---------------------------------------------------------------- */
 
@@ -149,6 +150,22 @@ int replay_text(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
 	}
 	return is_gzip(bytes, len) ? gunzip(bytes, len, text, text_len, err)
 				   : copy_text(bytes, len, text, text_len, err);
+}
+
+int replay_log_text(const struct store_seat_log *log, char **text, size_t *len,
+		    char err[REPLAY_ERRLEN])
+{
+	char *raw;
+	size_t raw_len;
+	if (replay_text(log->bytes, log->len, &raw, &raw_len, err) < 0)
+		return -1;
+	*text = safe_utf8(raw, raw_len, len);
+	free(raw);
+	if (!*text) {
+		snprintf(err, REPLAY_ERRLEN, "reading a log: out of memory");
+		return -1;
+	}
+	return 0;
 }
 
 /* ---- files --------------------------------------------------------------- */

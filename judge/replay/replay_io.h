@@ -41,6 +41,11 @@ int replay_write_text(const char *path, const char *text, size_t len, char err[R
 /* The bytes the store keeps: gzip of the compact JSON. */
 int replay_pack(const json_t *replay, uint8_t **out, size_t *out_len, char err[REPLAY_ERRLEN]);
 
+/* A seat's stored stderr log (store_match_log) as text: inflated, made
+ * valid UTF-8 (safe_utf8), malloc'd into *text; -1 with err. */
+int replay_log_text(const struct store_seat_log *log, char **text, size_t *len,
+		    char err[REPLAY_ERRLEN]);
+
 /* Match `id`'s replay from the store as plain JSON text (malloc'd): 1;
  * 0 when there is no such match or no replay stored (err says which);
  * -1 when the store or the stored bytes failed (err). */

@@ -309,6 +309,56 @@ void api_match_page(struct request *rq, struct reply *rp, const char *arg)
 	rp->page = true;
 }
 
+/* "MATCH/SEAT" into its numbers: false when the seat is not a seat number. */
+static bool match_seat_arg(const char *arg, int64_t *match, int *seat)
+{
+	char *end;
+	*match = strtoll(arg, &end, 10);
+	const char *s = end + 1;
+	if (*end != '/' || !*s || strspn(s, "0123456789") != strlen(s) || (s[0] == '0' && s[1]) ||
+	    strlen(s) > 2)
+		return false;
+	*seat = atoi(s);
+	return true;
+}
+
+/* What one seat wrote to stderr in a match, as plain text: for the seat's
+ * author and organisers only (a log may show how a player thinks). */
+void api_match_log(struct request *rq, struct reply *rp, const char *arg)
+{
+	int64_t match;
+	int seat;
+	if (!match_seat_arg(arg, &match, &seat)) {
+		reply_error(rp, 404, "'%s' is not a seat: seats are numbered from 0",
+			    strchr(arg, '/') + 1);
+		return;
+	}
+	char err[REPLAY_ERRLEN];
+	struct store_seat_log log;
+	int rc = store_match_log(rq->store, match, seat, &log, err);
+	if (rc < 0) {
+		reply_store_error(rp, err);
+		return;
+	}
+	if (rc == 0)
+		reply_error(rp, 404, "match %lld has no seat %d", (long long)match, seat);
+	else if (!auth_owns(rq, log.author))
+		reply_error(rp, 403, "seat %d of match %lld is not yours: you may read only your "
+			    "own players' logs", seat, (long long)match);
+	else if (!log.bytes)
+		reply_error(rp, 404, "seat %d of match %lld wrote nothing to stderr, or its log "
+			    "was not kept (worker.keep_logs)", seat, (long long)match);
+	else {
+		char *text;
+		size_t len;
+		if (replay_log_text(&log, &text, &len, err) < 0)
+			reply_error(rp, 500, "%s", err);
+		else
+			reply_bytes(rp, 200, "text/plain; charset=utf-8", text, len);
+	}
+	free(log.bytes);
+}
+
 /* ---- players ------------------------------------------------------------------------- */
 
 void api_player(struct request *rq, struct reply *rp, const char *arg)

@@ -12,7 +12,8 @@
 /* In a pattern, '#' stands for a positive number, '*' for a name (letters,
  * digits, '_', '-' and '.'; 1 to 64 of them) and '~' for any text of 1 to
  * 64 printable bytes but '/' (a player's name as the store has it: the
- * handler only ever looks it up). */
+ * handler only ever looks it up).  A route with two variable segments gets
+ * them as one argument, joined by '/' ("12/0"). */
 struct route {
 	const char *method, *pattern;
 	enum access access;
@@ -27,6 +28,7 @@ static const struct route routes[] = {
 	{ "GET", "/api/matches/#", ACCESS_PUBLIC, api_match },
 	{ "GET", "/api/matches/#/replay", ACCESS_PUBLIC, api_match_replay },
 	{ "GET", "/api/matches/#/page", ACCESS_PUBLIC, api_match_page },
+	{ "GET", "/api/matches/#/logs/*", ACCESS_TOKEN, api_match_log },
 	{ "GET", "/api/players/~", ACCESS_PUBLIC, api_player },
 	{ "GET", "/api/submissions", ACCESS_TOKEN, api_submissions },
 	{ "POST", "/api/submissions", ACCESS_TOKEN, api_submit },
@@ -59,20 +61,22 @@ static bool segment_char(char kind, char c)
 	return (unsigned char)c >= 0x20 && c != 0x7f && c != '/';
 }
 
-/* Does path match pattern?  The variable segment goes into arg. */
+/* Does path match pattern?  The variable segments go into arg. */
 static bool matches(const char *pattern, const char *path, char *arg, size_t arg_len)
 {
 	const char *p = pattern, *s = path;
+	size_t used = 0;
 	while (*p && *s) {
 		if (*p == '#' || *p == '*' || *p == '~') {
 			const char *start = s;
 			while (*s && *s != '/' && segment_char(*p, *s))
 				s++;
 			size_t n = (size_t)(s - start);
-			if (n == 0 || n > 64 || n >= arg_len || (*s && *s != '/') ||
+			if (n == 0 || n > 64 || used + n + 1 >= arg_len || (*s && *s != '/') ||
 			    (*p == '#' && (*start == '0' || n > 18)))
 				return false;
-			snprintf(arg, arg_len, "%.*s", (int)n, start);
+			used += (size_t)snprintf(arg + used, arg_len - used, "%s%.*s", used ? "/" : "",
+						 (int)n, start);
 			p++;
 			continue;
 		}
@@ -84,9 +88,10 @@ static bool matches(const char *pattern, const char *path, char *arg, size_t arg
 
 void route_request(struct request *rq, struct reply *rp)
 {
-	char arg[80] = "", allow[64] = "";
+	char arg[160], allow[64] = "";
 	bool known = false;
 	for (const struct route *r = routes; r->method; r++) {
+		arg[0] = '\0';
 		if (!matches(r->pattern, rq->path, arg, sizeof arg))
 			continue;
 		known = true;

@@ -7,8 +7,8 @@
  * is created on first open and migrated forward on open.  SQLite runs in
  * WAL mode with a busy timeout, foreign keys on, so several workers may
  * share the file; every write that must be whole (a submission and its
- * compile job; a match result, its players, its replay and the rating
- * updates) is one transaction.  A job is claimed inside a transaction with
+ * compile job; a match result, its players, their logs, its replay and
+ * the rating updates) is one transaction.  A job is claimed inside a transaction with
  * a lease (on PostgreSQL its row locked FOR UPDATE, rows other workers hold
  * skipped); an expired lease makes it claimable again; completing a job,
  * or recording a match, checks the worker still holds it, and a match
@@ -259,7 +259,7 @@ int store_plag_each_stale(struct store *s, const char *game, int hash_version,
 
 /* ---- copying a whole store (store_copy.c) ------------------------------------- */
 
-/* Every table of from (submissions, binaries, jobs, matches, replays,
+/* Every table of from (submissions, binaries, jobs, matches, replays, logs,
  * ratings, events, plagiarism) into to, with the same ids, in one
  * transaction on to; *rows counts the rows.  A target that holds any of a
  * tournament already is refused and left as it was.  Run it while no
@@ -352,6 +352,15 @@ int store_add_event(struct store *s, const char *kind, int64_t submission, const
  * 1; 0 when there are none (*exists: the match itself exists); -1. */
 int store_match_replay(struct store *s, int64_t id, uint8_t **bytes, size_t *len, bool *exists,
 		       char err[STORE_ERRLEN]);
+/* A seat's stderr log of a match, as stored (gzip), and who owns the seat. */
+struct store_seat_log {
+	char author[64];         /* the seat's submission's author; "": a shipped player */
+	uint8_t *bytes;          /* malloc'd; NULL when no log was kept (or it was empty) */
+	size_t len;
+};
+/* 1 with *out (free out->bytes); 0 when the match has no such seat; -1. */
+int store_match_log(struct store *s, int64_t match, int seat, struct store_seat_log *out,
+		    char err[STORE_ERRLEN]);
 /* Up to max of the submission's latest matches that have a replay, newest
  * first: their ids in ids, their count in *n. */
 int store_recent_matches(struct store *s, int64_t submission, int max, int64_t *ids, int *n,
@@ -391,6 +400,10 @@ int store_add_match(struct store *s, const struct store_new_match *m, int64_t *i
 		    char err[STORE_ERRLEN]);
 int store_add_match_player(struct store *s, int64_t match, const struct store_match_player *p,
 			   char err[STORE_ERRLEN]);
+/* Inside the job's transaction, after the seat's player: the seat's
+ * stderr log, gzip-compressed (len > 0). */
+int store_add_match_log(struct store *s, int64_t match, int seat, const void *log, size_t len,
+			char err[STORE_ERRLEN]);
 /* A player's rating while it is in the ranked pool: 1; 0 when it is not
  * (superseded meanwhile); -1. */
 int store_ranked_rating(struct store *s, int64_t submission, struct store_rated *out,

@@ -20,6 +20,7 @@ static const struct table {
 	  "iittitibi", true },
 	{ "match_players", "match_id, seat, submission_id, name, score, rank, frozen_round,"
 	  " verdict, reason, cpu_ns, peak_memory", "iiitiiittii", false },
+	{ "match_logs", "match_id, seat, log", "iib", false },
 	{ "ratings", "submission_id, game, mu, sigma, games, wins, updated_at", "itddiii", false },
 	{ "events", "id, kind, submission_id, payload, created_at", "ititi", true },
 	{ "plag_docs", "id, game, submission_id, author, name, label, k, w, hash_version,"

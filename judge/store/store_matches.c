@@ -5,6 +5,23 @@
 
 #include "judge/store/db.h"
 
+/* Column col's bytes (malloc'd, at least 1 byte) into *bytes: 0, or -1
+ * with err saying what ran out of memory. */
+static int copy_blob(struct db_stmt *st, int col, uint8_t **bytes, size_t *len, const char *what,
+		     char err[STORE_ERRLEN])
+{
+	size_t n;
+	const void *b = db_col_blob(st, col, &n);
+	if (!(*bytes = malloc(n ? n : 1))) {
+		snprintf(err, STORE_ERRLEN, "%s: out of memory", what);
+		return -1;
+	}
+	if (n)
+		memcpy(*bytes, b, n);
+	*len = n;
+	return 0;
+}
+
 int store_match_replay(struct store *s, int64_t id, uint8_t **bytes, size_t *len, bool *exists,
 		       char err[STORE_ERRLEN])
 {
@@ -18,20 +35,38 @@ int store_match_replay(struct store *s, int64_t id, uint8_t **bytes, size_t *len
 	int rc = db_step(st);
 	if (rc == 1) {
 		*exists = true;
-		size_t n;
-		const void *b = db_col_null(st, 0) ? NULL : db_col_blob(st, 0, &n);
-		if (db_col_null(st, 0)) {
+		if (db_col_null(st, 0))
 			rc = 0;
-		} else if ((*bytes = malloc(n ? n : 1))) {
-			if (n)
-				memcpy(*bytes, b, n);
-			*len = n;
-		} else {
+		else if (copy_blob(st, 0, bytes, len, "reading a replay", err) < 0)
 			rc = -1;
-			snprintf(err, STORE_ERRLEN, "reading a replay: out of memory");
-		}
 	} else if (rc < 0) {
 		db_fail(s, "reading a replay", err);
+	}
+	db_finish(st);
+	return rc;
+}
+
+int store_match_log(struct store *s, int64_t match, int seat, struct store_seat_log *out,
+		    char err[STORE_ERRLEN])
+{
+	*out = (struct store_seat_log){ 0 };
+	struct db_stmt *st = db_prepare(s,
+		"SELECT coalesce(s.author, ''), l.log FROM match_players mp"
+		" LEFT JOIN submissions s ON s.id = mp.submission_id"
+		" LEFT JOIN match_logs l ON l.match_id = mp.match_id AND l.seat = mp.seat"
+		" WHERE mp.match_id = ?1 AND mp.seat = ?2");
+	if (!st)
+		return db_fail(s, "reading a player's log", err);
+	db_bind_int(st, 1, match);
+	db_bind_int(st, 2, seat);
+	int rc = db_step(st);
+	if (rc == 1) {
+		snprintf(out->author, sizeof out->author, "%s", db_col_text(st, 0));
+		if (!db_col_null(st, 1) &&
+		    copy_blob(st, 1, &out->bytes, &out->len, "reading a player's log", err) < 0)
+			rc = -1;
+	} else if (rc < 0) {
+		db_fail(s, "reading a player's log", err);
 	}
 	db_finish(st);
 	return rc;
@@ -128,6 +163,21 @@ int store_add_match_player(struct store *s, int64_t match, const struct store_ma
 	db_bind_int(st, 10, p->cpu_ns);
 	db_bind_int(st, 11, p->peak_memory);
 	int rc = db_step(st) == 0 ? 0 : db_fail(s, "recording a player", err);
+	db_finish(st);
+	return rc;
+}
+
+int store_add_match_log(struct store *s, int64_t match, int seat, const void *log, size_t len,
+			char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s, "INSERT INTO match_logs (match_id, seat, log)"
+					   " VALUES (?1, ?2, ?3)");
+	if (!st)
+		return db_fail(s, "recording a player's log", err);
+	db_bind_int(st, 1, match);
+	db_bind_int(st, 2, seat);
+	db_bind_blob(st, 3, log, len);
+	int rc = db_step(st) == 0 ? 0 : db_fail(s, "recording a player's log", err);
 	db_finish(st);
 	return rc;
 }

@@ -1,7 +1,7 @@
 /* work_match.c - a match job: resolve the seats to binaries, play in the
- * sandbox, then record the result, its players, its replay, the rating
- * updates (ranked) or the qualification (qualifying) and the job's end in
- * one transaction.  matches.job_id is unique, so a result counts once. */
+ * sandbox, then record the result, its players and their stderr logs, its
+ * replay, the rating updates (ranked) or the qualification (qualifying)
+ * and the job's end in one transaction.  matches.job_id is unique, so a result counts once. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,6 +227,26 @@ static int insert_seat(struct work *w, int64_t match_id, int i, const struct pla
 									 : 0;
 }
 
+/* Seat i's stderr, gzip-compressed, when it wrote any and the organiser
+ * keeps logs (worker.keep_logs). */
+static int insert_log(struct work *w, int64_t match_id, int i, const struct played *m,
+		      char err[WORKER_ERRLEN])
+{
+	const struct match_seat *s = &m->result.seat[i];
+	if (!w->o->cfg->worker.keep_logs || !s->log || s->log_len == 0)
+		return 0;
+	uint8_t *gz;
+	size_t gz_len;
+	char rerr[REPLAY_ERRLEN], serr[STORE_ERRLEN];
+	if (replay_gzip(s->log, s->log_len, &gz, &gz_len, rerr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "recording seat %d's log: %.200s", i, rerr);
+		return -1;
+	}
+	int rc = store_add_match_log(w->store, match_id, i, gz, gz_len, serr);
+	free(gz);
+	return rc < 0 ? store_failed(serr, err) : 0;
+}
+
 /* The ratings of the seats, if every one is still in the ranked pool: a
  * player superseded while the match ran makes the match unrated.  1 all
  * rated players, 0 not rated, -1 error. */
@@ -335,7 +355,7 @@ static int record(struct work *w, struct played *m, char *note, size_t cap, char
 	if (work_done(w, err) < 0 || insert_match(w, m, &match_id, err) < 0)
 		return -1;
 	for (int i = 0; i < m->n; i++)
-		if (insert_seat(w, match_id, i, m, err) < 0)
+		if (insert_seat(w, match_id, i, m, err) < 0 || insert_log(w, match_id, i, m, err) < 0)
 			return -1;
 	int rc = strcmp(m->kind, "ranked") == 0 ? rate(w, match_id, m, &rated, err)
 						  : check_qualification(w, m, note, cap, err);

@@ -8,7 +8,8 @@ HOSTILE put straight into the store (the upload's name check refuses such
 names, and the escaping is what is tested), then `judge serve` and a
 `judge-worker` running.  Checks: a contestant uploads through the page with
 a token and sees the compile error of a broken file, then the qualification
-of a good one; the leaderboard, a player's page, a match page, my
+of a good one (whose stderr, markup, shows as text on my submissions
+page); the leaderboard, a player's page, a match page, my
 submissions and the organisers' page render with no console error, no
 uncaught exception, no failed load and no dialog; HOSTILE shows as text
 everywhere and no element it names appears.  Screenshots of the leaderboard
@@ -135,6 +136,10 @@ def check_upload(t, b, base, token, work):
     good = os.path.join(work, "AIHobbit.c")
     with open("games/dominator/players/AIDummy.c") as f:
         src = re.sub(r"PLAYER_NAME\(\w+\)", "PLAYER_NAME(Hobbit)", f.read())
+    # Markup on stderr: its log on my submissions page must stay text.
+    src = "#include <stdio.h>\n" + src.replace("void play(void)", "static void dummy_play(void)") + (
+        "\nvoid play(void)\n{\n\tif (current_round() == 0)\n"
+        "\t\tfprintf(stderr, \"%%s\\n\", %s);\n\tdummy_play();\n}\n" % json.dumps(HOSTILE))
     with open(good, "w") as f:
         f.write(src)
     b.goto(base + "/upload")
@@ -192,6 +197,15 @@ def check_private_pages(t, b, base, contestant, organiser):
     set_token(b, contestant)
     b.goto(base + "/submissions")
     t.check("my submissions: listed", b.eval("document.querySelectorAll('#mine tbody a').length") >= 2)
+    t.check("my submissions: my seats' logs are linked",
+            b.wait("document.querySelectorAll('#my-matches a.log-link').length > 0", 20),
+            b.eval("document.getElementById('detail').textContent"))
+    b.eval("document.querySelector('#my-matches a.log-link').click()")
+    log = b.wait("(p => p && p.textContent.includes(%s)"
+                 " && p.textContent)(document.getElementById('seat-log'))" % json.dumps(HOSTILE), 20)
+    t.check("my submissions: my player's stderr shown as text, its markup not run",
+            bool(log) and b.eval("document.querySelectorAll('#seat-log *').length") == 0,
+            b.eval("document.getElementById('seat-log').innerHTML"))
     page_clean(t, b, "my submissions")
     b.goto(base + "/organiser")
     t.check("organisers: a contestant is told the page is not theirs",

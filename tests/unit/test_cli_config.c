@@ -103,3 +103,20 @@ Test(cli_config, a_missing_file_is_said_without_a_line_number)
 	cr_assert(strstr(out, "config /nonexistent/judge.json: unable to open"), "%s", out);
 	cr_assert_null(strstr(out, "line -1"), "%s", out);
 }
+
+Test(cli_config, keep_logs_is_true_or_false)
+{
+	char file[64], cmd[512];
+	config_file(file, "{}");
+	snprintf(cmd, sizeof cmd, "%s config --config %s 2>&1", cli_judge(), file);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	unlink(file);
+	cr_expect(matches("^worker.keep_logs +true +default$", out), "logs are kept by default: %s",
+		  out);
+	config_file(file, "{\"worker\": {\"keep_logs\": \"yes\"}}");
+	snprintf(cmd, sizeof cmd, "%s config --config %s 2>&1", cli_judge(), file);
+	int rc = cli_run(cmd, out, sizeof out);
+	unlink(file);
+	cr_assert_eq(rc, 1, "%s", out);
+	cr_assert(strstr(out, ": worker.keep_logs must be true or false"), "%s", out);
+}

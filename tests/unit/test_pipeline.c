@@ -417,3 +417,53 @@ Test(pipeline, status_says_a_player_was_disqualified_and_why)
 		    "matchmaking: copied from B$");
 	cr_assert_null(strstr(out, "\nwaiting "), "%s", out);
 }
+
+/* ---- players' stderr: kept with the match, read back by the organiser --- */
+
+/* tests/players/AIChatty.c (a line on stderr every round) uploaded by
+ * chatty, then its qualifying match against Null played. */
+static void play_chatty(const char *config)
+{
+	char path[160], cmd[512];
+	write_config(config);
+	snprintf(path, sizeof path, "%s/AIChatty.c", dir);
+	snprintf(cmd, sizeof cmd, "cp tests/players/AIChatty.c %s", path);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert_eq(upload(path, "chatty"), 0, "%s", out);
+	cr_assert_eq(work(), 0, "%s", out);
+	cr_assert_str_eq(sql("SELECT count(*) FROM matches"), "1");
+}
+
+Test(pipeline, a_chatty_players_stderr_is_kept_with_its_match)
+{
+	play_chatty("{\"worker\": {\"qualify_matches\": 1, \"qualify_wins\": 0,"
+		    " \"qualify_opponent\": \"Null\"}}");
+	/* Only the seat that wrote something has a log: Null writes nothing. */
+	cr_assert_str_eq(sql("SELECT count(*) FROM match_logs"), "1");
+	cr_assert_str_eq(sql("SELECT l.seat = p.seat FROM match_logs l JOIN match_players p"
+			     " ON p.match_id = l.match_id WHERE p.submission_id = 1"), "1");
+	cr_assert_str_eq(sql("SELECT hex(substr(log, 1, 2)) FROM match_logs"), "1F8B",
+			 "the log is kept gzip-compressed");
+	char seat[8], cmd[512];
+	snprintf(seat, sizeof seat, "%s", sql("SELECT seat FROM match_logs"));
+	snprintf(cmd, sizeof cmd, "%s replay 1 --log %s --queue %s 2>&1", cli_judge(), seat, db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	/* Its printf goes to stderr too: stdout is the game's. */
+	cr_assert(strncmp(out, "round 0\nfarmers ", 16) == 0, "the log as the player wrote it: %.200s",
+		  out);
+	cr_assert(strstr(out, "\nround 199\nfarmers "), "a line every round: %.200s", out);
+	snprintf(cmd, sizeof cmd, "%s replay 1 --log %d --queue %s 2>&1", cli_judge(),
+		 1 - atoi(seat), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 1, "%s", out);
+	cr_assert(strstr(out, "wrote nothing to stderr"), "%s", out);
+	snprintf(cmd, sizeof cmd, "%s replay 1 --log 5 --queue %s 2>&1", cli_judge(), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 1, "%s", out);
+	cr_assert(strstr(out, "has no seat 5"), "%s", out);
+}
+
+Test(pipeline, no_log_is_kept_when_the_organiser_turns_logs_off)
+{
+	play_chatty("{\"worker\": {\"qualify_matches\": 1, \"qualify_wins\": 0,"
+		    " \"qualify_opponent\": \"Null\", \"keep_logs\": false}}");
+	cr_assert_str_eq(sql("SELECT count(*) FROM match_logs"), "0");
+}

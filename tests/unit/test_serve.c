@@ -648,3 +648,78 @@ Test(serve_http, a_replay_is_sent_plain_or_as_the_stored_gzip)
 	free(resp);
 	free(gz);
 }
+
+/* ---- a seat's stderr log: its owner and organisers only, always as text ------- */
+
+/* Match `match`'s seat keeps log (gzip'd), as the worker stores it. */
+static void stored_log(int64_t match, int seat, const char *log)
+{
+	char err[REPLAY_ERRLEN] = "";
+	uint8_t *gz;
+	size_t gz_len;
+	cr_assert_eq(replay_gzip(log, strlen(log), &gz, &gz_len, err), 0, "%s", err);
+	struct store *s = store_open(queue, false, err);
+	cr_assert_not_null(s, "%s", err);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	cr_assert_eq(store_add_match_log(s, match, seat, gz, gz_len, err), 0, "%s", err);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	store_close(s);
+	free(gz);
+}
+
+/* GET path with token: the status; the whole response (head and body) in
+ * *resp (malloc'd). */
+static int get_whole(const char *path, const char *token, char **resp)
+{
+	char req[512];
+	int n = snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer %s\r\n"
+			 "Connection: close\r\n\r\n", path, token);
+	int fd = connect_server();
+	send_all(fd, req, (size_t)n);
+	*resp = read_all(fd);
+	close(fd);
+	int status = 0;
+	sscanf(*resp, "HTTP/1.%*d %d", &status);
+	return status;
+}
+
+Test(serve_http, a_seats_log_goes_to_its_author_and_organisers_as_plain_text)
+{
+	int64_t match = stored_match("Sauron");
+	stored_log(match, 1, "<script>alert(1)</script>\nbad byte \xff here\n");
+	char path[64], *resp;
+	snprintf(path, sizeof path, "/api/matches/%lld/logs/1", (long long)match);
+	const char *readers[] = { contestant, organiser };
+	for (int i = 0; i < 2; i++) {
+		cr_assert_eq(get_whole(path, readers[i], &resp), 200, "%s", resp);
+		cr_expect(strcasestr(resp, "\r\nContent-Type: text/plain; charset=utf-8\r\n"), "%s", resp);
+		cr_expect(strcasestr(resp, "\r\nX-Content-Type-Options: nosniff\r\n"), "%s", resp);
+		const char *body = strstr(resp, "\r\n\r\n");
+		cr_assert_not_null(body);
+		cr_expect_str_eq(body + 4, "<script>alert(1)</script>\nbad byte \xef\xbf\xbd here\n",
+				 "the log as written, its bad byte made U+FFFD");
+		free(resp);
+	}
+	cr_expect_eq(get_whole(path, other, &resp), 403, "%s", resp);
+	cr_expect(strstr(resp, "not yours"), "%s", resp);
+	cr_expect(!strstr(resp, "<script>"), "a refused reader sees none of the log: %s", resp);
+	free(resp);
+	cr_expect_eq(get(path, NULL), 401, "no token, no log");
+	/* Seat 0 is a shipped player's: organisers only; it wrote nothing. */
+	snprintf(path, sizeof path, "/api/matches/%lld/logs/0", (long long)match);
+	cr_expect_eq(get(path, contestant), 403);
+	cr_expect_eq(get(path, organiser), 404);
+	snprintf(path, sizeof path, "/api/matches/%lld/logs/7", (long long)match);
+	cr_expect_eq(get(path, organiser), 404, "no such seat");
+	cr_expect_eq(get("/api/matches/424242/logs/0", organiser), 404, "no such match");
+	cr_expect_eq(get("/api/matches/1/logs/01", organiser), 404, "not a seat number");
+	cr_expect_eq(get("/api/matches/1/logs/1a", organiser), 404, "not a seat number");
+	/* The owner's submission view says which matches have a log. */
+	char *body;
+	cr_assert_eq(request("GET", "/api/submissions/1", contestant, NULL, &body), 200, "%s", body);
+	json_t *v = json_loads(body, 0, NULL), *m = json_array_get(json_object_get(v, "matches"), 0);
+	cr_expect(json_is_true(json_object_get(m, "has_log")), "%s", body);
+	json_decref(v);
+	free(body);
+	still_answering();
+}

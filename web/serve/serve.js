@@ -300,8 +300,13 @@ J.submissionDetail = async (box, id) => {
 		J.el('h2', {}, 'Compile log'),
 		J.el('pre', { id: 'compile-log' }, s.compile_log === null ? '(not compiled yet)' : s.compile_log || '(empty: no warnings)'),
 		J.el('h2', {}, 'Matches'),
-		J.el('p', { className: 'muted' }, 'The judge keeps each player\'s verdict and reason; run the command of a match (its seed, its seats in order) to see your player\'s own stderr.'),
-		J.matchesTable(s.matches, 'my-matches', [{ label: 'Play it again', cell: r => commands.get(r.match) || '' }]));
+		J.el('p', { className: 'muted' }, 'Your player\'s stderr of a match, as the judge kept it, is under "Log"; the command of a match (its seed, its seats in order) plays it again.'),
+		J.matchesTable(s.matches, 'my-matches', [
+			{ label: 'Play it again', cell: r => commands.get(r.match) || '' },
+			{ label: 'Log', cell: r => r.has_log ? J.el('a', { href: '#seat-log', className: 'log-link', onclick: () => J.showLog(r.match, r.seat) }, 'log') : '' },
+		]),
+		J.el('h2', { id: 'log-title' }, 'Log'),
+		J.el('pre', { id: 'seat-log' }, '(choose a match\'s log above)'));
 	commands.forEach(async (code, match) => {
 		try {
 			code.textContent = (await J.api('/api/matches/' + match)).command;
@@ -315,6 +320,15 @@ J.submissionDetail = async (box, id) => {
 		dq.hidden = false;
 	}).catch(() => { /* no player page yet (not compiled), or boards private */ });
 	return s;
+};
+
+/* A seat's stderr, fetched with the token and shown as text, never markup. */
+J.showLog = async (match, seat) => {
+	const title = document.getElementById('log-title'), pre = document.getElementById('seat-log');
+	title.textContent = 'Log of match ' + match + ', seat ' + seat;
+	const r = await fetch('/api/matches/' + match + '/logs/' + seat, { headers: { Authorization: 'Bearer ' + J.token() } });
+	const text = await r.text();
+	pre.textContent = r.ok ? text : 'No log: ' + text;
 };
 
 pages.submissions = async main => {

@@ -1,0 +1,147 @@
+/* test_match_logs.c - the store keeps each seat's stderr of a match
+ * (store_add_match_log, store_match_log) on both backends: with the
+ * match's result or not at all, read back with the seat's author, marked
+ * in the submission's view, copied with the rest of a tournament.  match_logs on SQLite, match_logs_pg on
+ * PostgreSQL (tests/unit/pg_testlib.h), the same test bodies. */
+#include <criterion/criterion.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "judge/store/store.h"
+#include "judge/store/store_serve.h"
+#include "tests/unit/db_testlib.h"
+#include "tests/unit/pg_testlib.h"
+
+static char tmpdir[64], target[512];
+
+static void setup(void)
+{
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/test-match-logs-XXXXXX");
+	cr_assert_not_null(mkdtemp(tmpdir));
+	snprintf(target, sizeof target, "%s/judge.sqlite", tmpdir);
+}
+
+static void setup_pg(void)
+{
+	setup();
+	char err[PG_ERRLEN] = "";
+	cr_assert_eq(pg_test_database(target, sizeof target, err), 0, "%s", err);
+}
+
+static void teardown(void)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+	cr_expect_eq(system(cmd), 0);
+}
+
+TestSuite(match_logs, .init = setup, .fini = teardown);
+TestSuite(match_logs_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
+
+static struct store *open_store(const char *where)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store *s = store_open(where, true, err);
+	cr_assert_not_null(s, "store_open(%s): %s", where, err);
+	return s;
+}
+
+/* A match job's result begun: the match, seat 0 a shipped player, seat 1
+ * alice's submission.  The transaction is left open. */
+static int64_t begin_match(struct store *s)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store_new_submission sub = { .game = "dominator", .author = "alice",
+					    .name = "Alice", .source = "x", .source_len = 1,
+					    .source_sha256 = "0" };
+	int64_t id, job, match;
+	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err);
+	cr_assert_eq(store_enqueue(s, "match", "{}", 0, 0, &job, err), 0, "%s", err);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked", .seed = 1 };
+	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);
+	for (int seat = 0; seat < 2; seat++) {
+		struct store_match_player p = { .seat = seat, .submission = seat ? id : 0,
+						.name = seat ? "Alice" : "Dummy", .rank = seat + 1 };
+		cr_assert_eq(store_add_match_player(s, match, &p, err), 0, "%s", err);
+	}
+	return match;
+}
+
+/* Bytes as a log is kept (their compression is the worker's business). */
+static const char kept[] = "\x1f\x8b not really gzip \0 with a NUL";
+
+BOTH(match_logs, a_seats_log_reads_back_with_its_author)
+{
+	struct store *s = open_store(target);
+	char err[STORE_ERRLEN] = "";
+	int64_t match = begin_match(s);
+	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	struct store_seat_log log;
+	cr_assert_eq(store_match_log(s, match, 1, &log, err), 1, "%s", err);
+	cr_expect_str_eq(log.author, "alice");
+	cr_assert_eq(log.len, sizeof kept);
+	cr_expect_eq(memcmp(log.bytes, kept, sizeof kept), 0, "the bytes as stored");
+	free(log.bytes);
+	/* The shipped seat wrote nothing: a seat, no log, no author. */
+	cr_assert_eq(store_match_log(s, match, 0, &log, err), 1, "%s", err);
+	cr_expect_null(log.bytes);
+	cr_expect_str_eq(log.author, "");
+	cr_expect_eq(store_match_log(s, match, 2, &log, err), 0, "no such seat");
+	cr_expect_eq(store_match_log(s, match + 1, 0, &log, err), 0, "no such match");
+	/* Alice's view of her submission says the match has her log. */
+	json_t *v;
+	cr_assert_eq(store_submission_view(s, 1, &v, err), 1, "%s", err);
+	json_t *m = json_array_get(json_object_get(v, "matches"), 0);
+	cr_expect(json_is_true(json_object_get(m, "has_log")));
+	json_decref(v);
+	store_close(s);
+}
+
+BOTH(match_logs, a_result_rolled_back_leaves_no_log)
+{
+	struct store *s = open_store(target);
+	char err[STORE_ERRLEN] = "";
+	int64_t match = begin_match(s);
+	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
+	store_rollback(s);
+	cr_expect_eq(teststore_int(s, "SELECT count(*) FROM match_logs"), 0);
+	cr_expect_eq(teststore_int(s, "SELECT count(*) FROM matches"), 0);
+	store_close(s);
+}
+
+BOTH(match_logs, a_seat_keeps_one_log)
+{
+	struct store *s = open_store(target);
+	char err[STORE_ERRLEN] = "";
+	int64_t match = begin_match(s);
+	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
+	cr_expect_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), -1,
+		     "a second log for the same seat must be refused");
+	store_rollback(s);
+	store_close(s);
+}
+
+BOTH(match_logs, a_copied_store_keeps_the_logs)
+{
+	struct store *s = open_store(target);
+	char err[STORE_ERRLEN] = "", copy[128];
+	int64_t match = begin_match(s);
+	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	snprintf(copy, sizeof copy, "%s/copy.sqlite", tmpdir);
+	struct store *to = open_store(copy);
+	int64_t rows;
+	cr_assert_eq(store_copy(s, to, &rows, err), 0, "%s", err);
+	struct store_seat_log log;
+	cr_assert_eq(store_match_log(to, match, 1, &log, err), 1, "%s", err);
+	cr_assert_eq(log.len, sizeof kept);
+	cr_expect_eq(memcmp(log.bytes, kept, sizeof kept), 0);
+	free(log.bytes);
+	store_close(to);
+	store_close(s);
+}
