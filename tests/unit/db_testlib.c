@@ -3,8 +3,10 @@
 #include <criterion/criterion.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "judge/store/db.h"
+#include "tests/unit/pg_testlib.h"
 
 /* The first row of the query, stepped to; the caller finalizes st. */
 static sqlite3_stmt *first_row(sqlite3 *db, const char *fmt, va_list ap)
@@ -97,4 +99,25 @@ void teststore_run(struct store *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	db_finish(store_row(s, false, fmt, ap));
 	va_end(ap);
+}
+
+void test_target_sqlite(struct test_target *t, const char *prefix)
+{
+	snprintf(t->dir, sizeof t->dir, "/tmp/%s-XXXXXX", prefix);
+	cr_assert_not_null(mkdtemp(t->dir));
+	snprintf(t->where, sizeof t->where, "%s/judge.sqlite", t->dir);
+}
+
+void test_target_pg(struct test_target *t, const char *prefix)
+{
+	test_target_sqlite(t, prefix);
+	char err[PG_ERRLEN] = "";
+	cr_assert_eq(pg_test_database(t->where, sizeof t->where, err), 0, "%s", err);
+}
+
+void test_target_remove(const struct test_target *t)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", t->dir);
+	cr_expect_eq(system(cmd), 0);
 }

@@ -27,6 +27,18 @@ void testdb_text(sqlite3 *db, char *out, size_t size, const char *fmt, ...);
 
 struct store;
 
+/* Where a test's store lives: a fresh folder, and in it a SQLite file
+ * (test_target_sqlite) or, for the PostgreSQL suites, a fresh database on
+ * the tests' private server (test_target_pg); test_target_remove deletes
+ * the folder.  prefix names the folder (/tmp/PREFIX-XXXXXX). */
+struct test_target {
+	char dir[64];
+	char where[512];
+};
+void test_target_sqlite(struct test_target *t, const char *prefix);
+void test_target_pg(struct test_target *t, const char *prefix);
+void test_target_remove(const struct test_target *t);
+
 __attribute__((format(printf, 2, 3)))
 int64_t teststore_int(struct store *s, const char *fmt, ...);
 __attribute__((format(printf, 2, 3)))

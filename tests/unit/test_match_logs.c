@@ -15,27 +15,21 @@
 #include "tests/unit/db_testlib.h"
 #include "tests/unit/pg_testlib.h"
 
-static char tmpdir[64], target[512];
+static struct test_target tt;
 
 static void setup(void)
 {
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/test-match-logs-XXXXXX");
-	cr_assert_not_null(mkdtemp(tmpdir));
-	snprintf(target, sizeof target, "%s/judge.sqlite", tmpdir);
+	test_target_sqlite(&tt, "test-match-logs");
 }
 
 static void setup_pg(void)
 {
-	setup();
-	char err[PG_ERRLEN] = "";
-	cr_assert_eq(pg_test_database(target, sizeof target, err), 0, "%s", err);
+	test_target_pg(&tt, "test-match-logs");
 }
 
 static void teardown(void)
 {
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
-	cr_expect_eq(system(cmd), 0);
+	test_target_remove(&tt);
 }
 
 TestSuite(match_logs, .init = setup, .fini = teardown);
@@ -76,7 +70,7 @@ static const char kept[] = "\x1f\x8b not really gzip \0 with a NUL";
 
 BOTH(match_logs, a_seats_log_reads_back_with_its_author)
 {
-	struct store *s = open_store(target);
+	struct store *s = open_store(tt.where);
 	char err[STORE_ERRLEN] = "";
 	int64_t match = begin_match(s);
 	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
@@ -104,7 +98,7 @@ BOTH(match_logs, a_seats_log_reads_back_with_its_author)
 
 BOTH(match_logs, a_result_rolled_back_leaves_no_log)
 {
-	struct store *s = open_store(target);
+	struct store *s = open_store(tt.where);
 	char err[STORE_ERRLEN] = "";
 	int64_t match = begin_match(s);
 	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
@@ -116,7 +110,7 @@ BOTH(match_logs, a_result_rolled_back_leaves_no_log)
 
 BOTH(match_logs, a_seat_keeps_one_log)
 {
-	struct store *s = open_store(target);
+	struct store *s = open_store(tt.where);
 	char err[STORE_ERRLEN] = "";
 	int64_t match = begin_match(s);
 	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
@@ -128,12 +122,12 @@ BOTH(match_logs, a_seat_keeps_one_log)
 
 BOTH(match_logs, a_copied_store_keeps_the_logs)
 {
-	struct store *s = open_store(target);
+	struct store *s = open_store(tt.where);
 	char err[STORE_ERRLEN] = "", copy[128];
 	int64_t match = begin_match(s);
 	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
 	cr_assert_eq(store_commit(s, err), 0, "%s", err);
-	snprintf(copy, sizeof copy, "%s/copy.sqlite", tmpdir);
+	snprintf(copy, sizeof copy, "%s/copy.sqlite", tt.dir);
 	struct store *to = open_store(copy);
 	int64_t rows;
 	cr_assert_eq(store_copy(s, to, &rows, err), 0, "%s", err);

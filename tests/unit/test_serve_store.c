@@ -13,45 +13,34 @@
 
 #include "judge/store/store.h"
 #include "judge/store/store_serve.h"
+#include "tests/unit/db_testlib.h"
 #include "tests/unit/pg_testlib.h"
 
-static char tmpdir[64], target[512];
+static struct test_target tt;
 
 static void setup(void)
 {
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/test-serve-store-XXXXXX");
-	cr_assert_not_null(mkdtemp(tmpdir));
-	snprintf(target, sizeof target, "%s/judge.sqlite", tmpdir);
+	test_target_sqlite(&tt, "test-serve-store");
 }
 
 static void setup_pg(void)
 {
-	setup();
-	char err[PG_ERRLEN] = "";
-	cr_assert_eq(pg_test_database(target, sizeof target, err), 0, "%s", err);
+	test_target_pg(&tt, "test-serve-store");
 }
 
 static void teardown(void)
 {
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
-	cr_expect_eq(system(cmd), 0);
+	test_target_remove(&tt);
 }
 
 TestSuite(serve_store, .init = setup, .fini = teardown);
 TestSuite(serve_store_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 
-#define BOTH(name)                                        \
-	static void serve_store_##name(void);             \
-	Test(serve_store, name) { serve_store_##name(); } \
-	Test(serve_store_pg, name) { serve_store_##name(); } \
-	static void serve_store_##name(void)
-
 static struct store *open_store(void)
 {
 	char err[STORE_ERRLEN] = "";
-	struct store *s = store_open(target, true, err);
-	cr_assert_not_null(s, "store_open(%s): %s", target, err);
+	struct store *s = store_open(tt.where, true, err);
+	cr_assert_not_null(s, "store_open(%s): %s", tt.where, err);
 	return s;
 }
 
@@ -95,7 +84,7 @@ static int64_t pending_compiles(struct store *s)
 	return n;
 }
 
-BOTH(a_token_is_found_by_its_hash_until_revoked)
+BOTH(serve_store, a_token_is_found_by_its_hash_until_revoked)
 {
 	struct store *s = open_store();
 	char err[STORE_ERRLEN] = "";
@@ -119,7 +108,7 @@ BOTH(a_token_is_found_by_its_hash_until_revoked)
 	store_close(s);
 }
 
-BOTH(the_submission_view_has_its_author_state_and_log)
+BOTH(serve_store, the_submission_view_has_its_author_state_and_log)
 {
 	struct store *s = open_store();
 	char err[STORE_ERRLEN] = "";
@@ -145,7 +134,7 @@ BOTH(the_submission_view_has_its_author_state_and_log)
 	store_close(s);
 }
 
-BOTH(a_disqualified_player_leaves_the_pool_and_the_reason_stays)
+BOTH(serve_store, a_disqualified_player_leaves_the_pool_and_the_reason_stays)
 {
 	struct store *s = open_store();
 	char err[STORE_ERRLEN] = "";
@@ -169,7 +158,7 @@ BOTH(a_disqualified_player_leaves_the_pool_and_the_reason_stays)
 	store_close(s);
 }
 
-BOTH(rejudging_a_submission_queues_its_compile_again)
+BOTH(serve_store, rejudging_a_submission_queues_its_compile_again)
 {
 	struct store *s = open_store();
 	char err[STORE_ERRLEN] = "";
@@ -185,7 +174,7 @@ BOTH(rejudging_a_submission_queues_its_compile_again)
 	store_close(s);
 }
 
-BOTH(rejudging_a_game_starts_its_ratings_over)
+BOTH(serve_store, rejudging_a_game_starts_its_ratings_over)
 {
 	struct store *s = open_store();
 	char err[STORE_ERRLEN] = "";
@@ -204,7 +193,7 @@ BOTH(rejudging_a_game_starts_its_ratings_over)
 	store_close(s);
 }
 
-BOTH(each_rated_game_adds_to_the_players_history)
+BOTH(serve_store, each_rated_game_adds_to_the_players_history)
 {
 	struct store *s = open_store();
 	char err[STORE_ERRLEN] = "";
@@ -243,7 +232,7 @@ static void ranked_match(struct store *s, const int64_t *subs, int n)
 	cr_assert_eq(store_commit(s, err), 0, "%s", err);
 }
 
-BOTH(matches_are_counted_by_their_players)
+BOTH(serve_store, matches_are_counted_by_their_players)
 {
 	struct store *s = open_store();
 	char err[STORE_ERRLEN] = "";
@@ -260,7 +249,7 @@ BOTH(matches_are_counted_by_their_players)
 	store_close(s);
 }
 
-BOTH(the_match_view_has_its_seats_and_an_exact_seed)
+BOTH(serve_store, the_match_view_has_its_seats_and_an_exact_seed)
 {
 	struct store *s = open_store();
 	char err[STORE_ERRLEN] = "";
