@@ -13,8 +13,11 @@
 /* ---- gzip ---------------------------------------------------------------- */
 
 /* deflateInit2's window bits for a gzip wrapper (15 + 16); zlib writes a
- * header with no time and no name, so the bytes depend on the data only. */
+ * header with no time and no name, so the bytes depend on the data only.
+ * Level 4: on a Dominator replay (84 KB) 1.5 ms for 32.4 KB, where level 9
+ * takes 8 ms, a fifth of the worker's CPU per match, for 31.4 KB. */
 #define GZIP_WINDOW (15 + 16)
+#define GZIP_LEVEL 4
 
 int replay_gzip(const void *data, size_t len, uint8_t **out, size_t *out_len,
 		char err[REPLAY_ERRLEN])
@@ -25,7 +28,7 @@ int replay_gzip(const void *data, size_t len, uint8_t **out, size_t *out_len,
 		return -1;
 	}
 	z_stream z = { 0 };
-	if (deflateInit2(&z, 9, Z_DEFLATED, GZIP_WINDOW, 9, Z_DEFAULT_STRATEGY) != Z_OK) {
+	if (deflateInit2(&z, GZIP_LEVEL, Z_DEFLATED, GZIP_WINDOW, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
 		snprintf(err, REPLAY_ERRLEN, "cannot compress the replay: out of memory");
 		return -1;
 	}
