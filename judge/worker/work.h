@@ -3,10 +3,22 @@
 #define JUDGE_WORK_H
 
 #include <jansson.h>
+#include <sys/stat.h>
 
 #include "judge/plag/plag_winnow.h"
 #include "judge/store/store.h"
 #include "judge/worker/worker.h"
+
+/* A cached binary whose bytes this worker checked, and the file as it was
+ * then: while stat() says the same file, its hash needs no new reading. */
+struct work_checked {
+	char sha[65];
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime, ctime;
+};
+#define WORK_CHECKED_MAX 32
 
 struct work {
 	const struct worker_opts *o;
@@ -16,6 +28,8 @@ struct work {
 	char outcome[512]; /* the job's log line, filled by its handler */
 	bool permanent;    /* the failure cannot be cured by retrying */
 	char idle[512];    /* why work_schedule() queued nothing, per game */
+	struct work_checked checked[WORK_CHECKED_MAX]; /* round robin */
+	int nchecked;
 };
 
 /* Each handler does its job and, in the same transaction as its results,
