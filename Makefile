@@ -245,7 +245,8 @@ browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 
 # Workers killed with SIGKILL at random over a few hundred jobs: nothing
 # lost, nothing done twice, ratings equal to a recompute; on SQLite, then
-# on a private PostgreSQL server with four workers on two "machines".
+# on a private PostgreSQL server with four workers, each with its own
+# compile cache as four machines would have.
 soak: all
 	scripts/soak.sh 30
 	scripts/soak.sh --postgres 30
