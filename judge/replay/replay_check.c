@@ -241,14 +241,11 @@ static int feed_steps(struct check *c, const char *where, const json_t *orders, 
 	return 0;
 }
 
-static int feed_orders(struct check *c, const char *where, const json_t *orders, int round)
+/* A game of simultaneous turns: every live seat's orders, seat by seat. */
+static int feed_seats(struct check *c, const char *where, const json_t *orders)
 {
 	char err[GAME_ERRLEN];
-	if (!orders)
-		return differ(c->v, where, "no \"orders\"");
-	if (game_stepwise(c->game) && feed_steps(c, where, orders, round))
-		return 1;
-	for (int p = 0; p < c->n && !game_stepwise(c->game); p++) {
+	for (int p = 0; p < c->n; p++) {
 		if (c->stopped[p] >= 0) {
 			c->game->status(c->g, p, -1);
 			continue;
@@ -261,6 +258,16 @@ static int feed_orders(struct check *c, const char *where, const json_t *orders,
 		if (c->game->orders(c->g, p, c->buf, len, err) < 0)
 			return differ(c->v, where, "the engine refuses seat %d's orders: %s", p, err);
 	}
+	return 0;
+}
+
+static int feed_orders(struct check *c, const char *where, const json_t *orders, int round)
+{
+	if (!orders)
+		return differ(c->v, where, "no \"orders\"");
+	if (game_stepwise(c->game) ? feed_steps(c, where, orders, round)
+				   : feed_seats(c, where, orders))
+		return 1;
 	json_t *taken = c->game->replay_orders(c->g);
 	int rc = compare(c, where, "orders", orders, taken);
 	if (rc)

@@ -55,11 +55,10 @@ void api_games(struct request *rq, struct reply *rp, const char *arg)
 	(void)arg;
 	json_t *list = json_array();
 	for (const struct game *const *g = game_list(); *g; g++) {
-		int lo = (*g)->min_players ? (*g)->min_players : (*g)->players;
-		int hi = (*g)->min_players ? (*g)->max_players : (*g)->players;
 		json_array_append_new(list, json_pack("{s:s, s:s, s:i, s:i}", "name", (*g)->name,
-						      "title", (*g)->title, "min_players", lo,
-						      "max_players", hi));
+						      "title", (*g)->title, "min_players",
+						      game_min_players(*g), "max_players",
+						      game_max_players(*g)));
 	}
 	reply_json(rp, 200, list);
 }
@@ -109,8 +108,6 @@ static int add_organiser_marks(struct request *rq, json_t *out, json_t *rows,
 	return json_object_set_new(out, "disqualified", dq);
 }
 
-/* For a game of a range of players (Blitz2018: 2 to 6), each row's ranked
- * matches by size: "sizes": [{players, matches}]. */
 /* What everybody sees of a game's board: {game, title, generated_at,
  * rows, match_sizes, organiser: false}; NULL with err. */
 static json_t *board_public(struct request *rq, const struct game *g, char err[STORE_ERRLEN])

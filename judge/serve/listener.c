@@ -18,10 +18,9 @@
 #define CACHE_BYTES ((size_t)128 << 20)
 
 /* Requests counted per key (a token's hash, or an address) in the current
- * minute.  Two keys landing in one slot while both are active share its
- * count: a rare and harmless over-count. */
+ * minute, in the slot the key hashes to.  Two keys landing in one slot
+ * while both are active share its count: a rare and harmless over-count. */
 struct rate_slot {
-	char key[72];
 	int64_t window;
 	unsigned count;
 };
@@ -86,12 +85,9 @@ static bool rate_take(struct serve *sv, const char *key)
 	int64_t window = store_now_ms() / RATE_WINDOW_MS;
 	pthread_mutex_lock(&sv->lock);
 	struct rate_slot *r = &sv->rate[key_hash(key) % RATE_SLOTS];
-	if (r->window != window || strcmp(r->key, key) != 0) {
-		if (r->window != window) {
-			r->count = 0;
-			r->window = window;
-		}
-		snprintf(r->key, sizeof r->key, "%s", key);
+	if (r->window != window) {
+		r->count = 0;
+		r->window = window;
 	}
 	bool ok = r->count < sv->opt.limits.per_minute;
 	if (ok)

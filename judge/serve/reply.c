@@ -20,28 +20,34 @@ static bool utf8_valid(const json_t *s)
 	return true;
 }
 
+static void make_safe(json_t *v);
+
+/* What replaces item in its container: the safe_text form of a string that
+ * is not valid UTF-8, else NULL (item kept, its insides made safe). */
+static json_t *safe_replacement(json_t *item)
+{
+	if (json_is_string(item) && !utf8_valid(item))
+		return safe_json_text(json_string_value(item));
+	make_safe(item);
+	return NULL;
+}
+
 /* Every string of v made valid UTF-8 (a contestant's bytes, as the store
  * gives them, may not be): an invalid one is replaced by its safe_text
  * form.  Keys are the judge's own. */
 static void make_safe(json_t *v)
 {
 	const char *key;
-	json_t *item;
+	json_t *item, *safe;
 	size_t i;
 	if (json_is_object(v)) {
-		json_object_foreach(v, key, item) {
-			if (json_is_string(item) && !utf8_valid(item))
-				json_object_set_new(v, key, safe_json_text(json_string_value(item)));
-			else
-				make_safe(item);
-		}
+		json_object_foreach(v, key, item)
+			if ((safe = safe_replacement(item)))
+				json_object_set_new(v, key, safe);
 	} else if (json_is_array(v)) {
-		json_array_foreach(v, i, item) {
-			if (json_is_string(item) && !utf8_valid(item))
-				json_array_set_new(v, i, safe_json_text(json_string_value(item)));
-			else
-				make_safe(item);
-		}
+		json_array_foreach(v, i, item)
+			if ((safe = safe_replacement(item)))
+				json_array_set_new(v, i, safe);
 	}
 }
 

@@ -204,6 +204,19 @@ static const char good_source[] =
 	"#include \"dominator.h\"\nPLAYER_NAME(Sauron)\nvoid play(void) {}\n";
 
 /* An error reply: JSON with one "error" line saying what to do. */
+/* good_source uploaded with the contestant's token: the new submission's id. */
+static int64_t uploaded_id(void)
+{
+	char *json = upload_json(good_source), *body;
+	cr_assert_eq(request("POST", "/api/submissions", contestant, json, &body), 201);
+	free(json);
+	json_t *j = json_loads(body, 0, NULL);
+	int64_t id = json_integer_value(json_object_get(j, "id"));
+	json_decref(j);
+	free(body);
+	return id;
+}
+
 static void expect_error_json(const char *body)
 {
 	json_t *j = json_loads(body, 0, NULL);
@@ -348,15 +361,8 @@ Test(serve_http, a_bad_or_missing_token_is_a_401_and_stores_nothing)
 
 Test(serve_http, another_authors_submission_is_a_403)
 {
-	char *json = upload_json(good_source), *body;
-	cr_assert_eq(request("POST", "/api/submissions", contestant, json, &body), 201);
-	free(json);
-	json_t *j = json_loads(body, 0, NULL);
-	char path[64];
-	snprintf(path, sizeof path, "/api/submissions/%lld",
-		 (long long)json_integer_value(json_object_get(j, "id")));
-	json_decref(j);
-	free(body);
+	char path[64], *body;
+	snprintf(path, sizeof path, "/api/submissions/%lld", (long long)uploaded_id());
 	cr_expect_eq(get(path, contestant), 200, "the owner must see it");
 	cr_expect_eq(request("GET", path, other, NULL, &body), 403);
 	cr_expect(strstr(body, "another author"), "%s", body);
@@ -558,14 +564,8 @@ Test(serve_cache, an_old_entry_is_not_given_when_freshness_is_asked)
 
 Test(serve_http, bytes_that_are_not_utf8_are_sent_as_valid_json)
 {
-	char *json = upload_json(good_source), *body;
-	cr_assert_eq(request("POST", "/api/submissions", contestant, json, &body), 201);
-	free(json);
-	json_t *j = json_loads(body, 0, NULL);
-	int64_t id = json_integer_value(json_object_get(j, "id"));
-	json_decref(j);
-	free(body);
-	char err[STORE_ERRLEN] = "", path[64];
+	int64_t id = uploaded_id();
+	char err[STORE_ERRLEN] = "", path[64], *body;
 	struct store *s = store_open(queue, false, err);
 	cr_assert_not_null(s, "%s", err);
 	cr_assert_eq(store_set_state(s, id, "compile_failed", NULL, NULL, "bad \xff\xfe</pre>", err),
@@ -574,7 +574,7 @@ Test(serve_http, bytes_that_are_not_utf8_are_sent_as_valid_json)
 	snprintf(path, sizeof path, "/api/submissions/%lld", (long long)id);
 	cr_assert_eq(request("GET", path, contestant, NULL, &body), 200);
 	json_error_t jerr;
-	j = json_loads(body, 0, &jerr);
+	json_t *j = json_loads(body, 0, &jerr);
 	cr_assert_not_null(j, "not valid JSON (%s): %s", jerr.text, body);
 	cr_expect_str_eq(json_string_value(json_object_get(j, "compile_log")),
 			 "bad \xef\xbf\xbd\xef\xbf\xbd</pre>");
@@ -584,10 +584,8 @@ Test(serve_http, bytes_that_are_not_utf8_are_sent_as_valid_json)
 
 Test(serve_http, an_organiser_disqualifies_and_rejudges_and_the_board_says_so)
 {
-	char *json = upload_json(good_source), *body;
-	cr_assert_eq(request("POST", "/api/submissions", contestant, json, &body), 201);
-	free(json);
-	free(body);
+	char *body;
+	uploaded_id();
 	static const char dq[] = "{\"game\": \"dominator\", \"name\": \"Sauron\", \"reason\": \"<b>copied</b>\"}";
 	cr_expect_eq(request("POST", "/api/organiser/disqualify", contestant, dq, NULL), 403);
 	cr_expect_eq(request("POST", "/api/organiser/disqualify", organiser, dq, NULL), 200);

@@ -207,17 +207,27 @@ static int upload_http(const struct http_receiver *r, const char *env, const cha
 	return cli_run(cmd, out, sizeof out);
 }
 
+/* AISauron.c (good_text) uploaded to a receiver answering replies, which
+ * is stopped after: `judge submit`'s exit status, its output in out. */
+static int upload_answered(struct http_receiver *r, const struct rcv_reply *replies, size_t n,
+			   const char *env, const char *more)
+{
+	char path[160];
+	source("AISauron.c", good_text, path);
+	serve(r, replies, n);
+	int rc = upload_http(r, env, path, more);
+	rcv_stop(r);
+	return rc;
+}
+
 Test(upload_http, sends_the_contract_and_prints_the_id)
 {
 	static const struct rcv_reply ok[] = {
 		{ 201, NULL, "{\"id\": 12, \"player\": \"Sauron\", \"game\": \"dominator\"}" },
 	};
 	struct http_receiver r;
-	char path[160], value[256];
-	source("AISauron.c", good_text, path);
-	serve(&r, ok, 1);
-	int rc = upload_http(&r, "JUDGE_TOKEN=s3cret-Tok", path, "");
-	rcv_stop(&r);
+	char value[256];
+	int rc = upload_answered(&r, ok, 1, "JUDGE_TOKEN=s3cret-Tok", "");
 	cr_assert_eq(rc, 0, "%s", out);
 	cr_assert_str_eq(out, "12\n");
 	cr_assert_eq(r.requests, 1);
@@ -285,11 +295,7 @@ Test(upload_http, the_local_checks_come_first)
 static void expect_answer(const struct rcv_reply *reply, const char *words)
 {
 	struct http_receiver r;
-	char path[160];
-	source("AISauron.c", good_text, path);
-	serve(&r, reply, 1);
-	int rc = upload_http(&r, "JUDGE_TOKEN=t", path, "");
-	rcv_stop(&r);
+	int rc = upload_answered(&r, reply, 1, "JUDGE_TOKEN=t", "");
 	cr_expect_eq(rc, 1, "HTTP %d: %s", reply->status, out);
 	cr_expect(strncmp(out, "upload: ", 8) == 0 && strstr(out, words),
 		  "HTTP %d: expected '%s' in: %s", reply->status, words, out);
@@ -352,11 +358,8 @@ Test(upload_http, wait_polls_the_submission_until_it_is_decided)
 		{ 200, NULL, "{\"id\": 7, \"state\": \"qualified\"}" },
 	};
 	struct http_receiver r;
-	char path[160], value[256];
-	source("AISauron.c", good_text, path);
-	serve(&r, script, 4);
-	int rc = upload_http(&r, "JUDGE_TOKEN=t", path, "--wait");
-	rcv_stop(&r);
+	char value[256];
+	int rc = upload_answered(&r, script, 4, "JUDGE_TOKEN=t", "--wait");
 	cr_assert_eq(rc, 0, "%s", out);
 	cr_expect_str_eq(out, "7\nsubmission 7: queued\nsubmission 7: qualifying\n"
 			 "submission 7: qualified\n");
@@ -374,11 +377,7 @@ Test(upload_http, wait_ends_with_failure_on_a_compile_error)
 		{ 200, NULL, "{\"id\": 8, \"state\": \"compile_failed\"}" },
 	};
 	struct http_receiver r;
-	char path[160];
-	source("AISauron.c", good_text, path);
-	serve(&r, script, 2);
-	int rc = upload_http(&r, "JUDGE_TOKEN=t", path, "--wait");
-	rcv_stop(&r);
+	int rc = upload_answered(&r, script, 2, "JUDGE_TOKEN=t", "--wait");
 	cr_expect_eq(rc, 1, "%s", out);
 	cr_expect_str_eq(out, "8\nsubmission 8: compile_failed\n");
 }
