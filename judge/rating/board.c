@@ -54,12 +54,17 @@ struct size_count {
 	int n;
 };
 
+static int by_submission(const void *key, const void *elem)
+{
+	int64_t a = *(const int64_t *)key, b = ((const struct board_row *)elem)->submission;
+	return (a > b) - (a < b);
+}
+
+/* The rows are still in submission order (the pool's) when sizes are
+ * counted: ranking comes after. */
 static struct board_row *row_of(struct board *b, int64_t submission)
 {
-	for (size_t i = 0; i < b->n; i++)
-		if (b->row[i].submission == submission)
-			return &b->row[i];
-	return NULL;
+	return bsearch(&submission, b->row, b->n, sizeof *b->row, by_submission);
 }
 
 static int count_seat(void *ctx, int64_t match, int64_t submission, int rank)
