@@ -11,16 +11,15 @@
  * does, and the runner's steps are the engine's.
  */
 #include <jansson.h>
-#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bench/bench.h"
+#include "bench/bench_match.h"
 #include "games/aic2018/proto.h"
 #include "games/game.h"
 #include "judge/base/config.h"
 #include "judge/compile/compile.h"
-#include "judge/play/match.h"
 #include "judge/play/players.h"
 
 int inproc_aic2018_start_0(const uint8_t *, size_t);
@@ -83,27 +82,13 @@ static long count_unit_turns(const json_t *rounds)
 
 static struct outcome play(const char *binary)
 {
-	const struct game *game = game_find("aic2018");
-	struct match_spec spec = {
-		.game = game, .seed = SEED, .nplayers = 2, .pin_cpu = true, .cpu = sched_getcpu(),
-		.limits = { .cpu_ns = cfg.sandbox.cpu_ns * 10, .wall_ns = cfg.sandbox.wall_ns,
-			    .memory_bytes = cfg.sandbox.memory_bytes,
-			    .stderr_bytes = cfg.sandbox.stderr_bytes },
-		.uid_base = cfg.sandbox.uid_base, .uid_count = cfg.sandbox.uid_count,
-	};
-	for (int i = 0; i < 2; i++)
-		spec.entry[i] = (struct match_entry){ .binary = binary, .label = "Demo" };
+	struct judge_config generous = cfg; /* ten CPU budgets: a slow machine is no freeze */
+	generous.sandbox.cpu_ns *= 10;
 	struct match_result r;
-	char err[MATCH_ERRLEN];
-	uint64_t t0 = bench_now_ns();
-	if (match_play(&spec, &r, err) < 0)
-		die("match", err);
-	struct outcome o = { .wall_ns = bench_now_ns() - t0 };
-	for (int i = 0; i < 2; i++) {
-		if (r.seat[i].frozen)
-			die("Demo", r.seat[i].reason);
+	struct outcome o = { .wall_ns = bench_match(&generous, game_find("aic2018"), NULL, SEED, 2,
+						     binary, "Demo", &r) };
+	for (int i = 0; i < 2; i++)
 		o.cpu_ns += r.seat[i].cpu_ns;
-	}
 	const json_t *rounds = json_object_get(r.replay, "rounds");
 	o.unit_turns = count_unit_turns(rounds);
 	o.rounds = (int)json_array_size(rounds);

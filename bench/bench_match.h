@@ -1,16 +1,39 @@
 /* bench_match.h - a sandboxed match as `judge play` plays it, for the
  * benchmarks that time one: n copies of one compiled player under the
- * configured limits, pinned to this CPU.  Header only. */
+ * configured limits, pinned to this CPU; and a shipped player compiled as
+ * the judge compiles it.  Header only. */
 #ifndef BENCH_MATCH_H
 #define BENCH_MATCH_H
 
+#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "bench/bench.h"
 #include "judge/base/config.h"
+#include "judge/compile/compile.h"
 #include "judge/play/match.h"
+#include "judge/play/players.h"
+
+/* game's shipped player (Null, Demo, Dummy) compiled into binary; a
+ * player missing or not compiling ends the benchmark with the reason. */
+static inline void bench_compile_shipped(const struct judge_config *cfg, const char *game,
+					 const char *player, char binary[PATH_MAX])
+{
+	char source[PATH_MAX], err[CMP_ERRLEN];
+	if (!players_shipped(cfg->data_dir, game, player, source)) {
+		fprintf(stderr, "bench: %s: no such player\n", source);
+		exit(1);
+	}
+	struct cmp_result r;
+	if (players_compile(cfg, game, source, &r, err) < 0 || !r.ok) {
+		fprintf(stderr, "bench: %s: %s\n", source, r.ok ? err : r.log);
+		exit(1);
+	}
+	snprintf(binary, PATH_MAX, "%s", r.binary);
+	cmp_result_free(&r);
+}
 
 /* Plays it into *r (match_result_free it) and returns its wall time; a
  * match that cannot run, or a player that froze, ends the benchmark with

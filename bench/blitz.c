@@ -29,8 +29,6 @@
 #include "bench/bench_match.h"
 #include "games/game.h"
 #include "judge/base/config.h"
-#include "judge/compile/compile.h"
-#include "judge/play/players.h"
 
 #define RUNS 5
 #define SEED 7
@@ -49,18 +47,6 @@ static void die(const char *what, const char *why)
 {
 	fprintf(stderr, "bench: %s: %s\n", what, why);
 	exit(1);
-}
-
-static void compile_null(char binary[PATH_MAX])
-{
-	char source[PATH_MAX], err[CMP_ERRLEN];
-	if (!players_shipped(cfg.data_dir, "blitz", "Null", source))
-		die(source, "no such player");
-	struct cmp_result r;
-	if (players_compile(&cfg, "blitz", source, &r, err) < 0 || !r.ok)
-		die(source, r.ok ? err : r.log);
-	snprintf(binary, PATH_MAX, "%s", r.binary);
-	cmp_result_free(&r);
 }
 
 /* (a): turns played into *turns, the replay's size into *bytes. */
@@ -160,7 +146,7 @@ int main(void)
 	const struct game *gm = game_find("blitz");
 	if (!gm)
 		die("blitz", "not in the registry");
-	compile_null(null);
+	bench_compile_shipped(&cfg, "blitz", "Null", null);
 	print_load();
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		measure(gm, &cases[i], null);

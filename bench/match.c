@@ -30,10 +30,8 @@
 #include "bench/inproc.h"
 #include "games/kit/frame.h"
 #include "games/game.h"
-#include "judge/compile/compile.h"
 #include "judge/base/config.h"
 #include "judge/play/match.h"
-#include "judge/play/players.h"
 #include "judge/play/seat.h"
 
 #define RUNS 7
@@ -60,18 +58,6 @@ static void die(const char *what, const char *why)
 {
 	fprintf(stderr, "bench: %s: %s\n", what, why);
 	exit(1);
-}
-
-static void compile(const char *game, const char *player, char binary[PATH_MAX])
-{
-	char source[PATH_MAX], err[CMP_ERRLEN];
-	if (!players_shipped(cfg.data_dir, game, player, source))
-		die(source, "no such player");
-	struct cmp_result r;
-	if (players_compile(&cfg, game, source, &r, err) < 0 || !r.ok)
-		die(source, r.ok ? err : r.log);
-	snprintf(binary, PATH_MAX, "%s", r.binary);
-	cmp_result_free(&r);
 }
 
 static struct sbx_limits player_limits(void)
@@ -213,7 +199,7 @@ static bool compare_matches(const struct inproc *in)
 	if (!game || game->players != PLAYERS)
 		die(in->game, "not a four-player game in the registry");
 	char demo[PATH_MAX];
-	compile(in->game, "Demo", demo);
+	bench_compile_shipped(&cfg, in->game, "Demo", demo);
 	uint64_t a[RUNS], b[RUNS], c[RUNS];
 	int64_t sa[PLAYERS], sb[PLAYERS];
 	int rounds = 0;
@@ -291,7 +277,7 @@ static void compare_turns(void)
 {
 	char err[GAME_ERRLEN], null_player[PATH_MAX];
 	const struct game *dom = game_find("dominator");
-	compile("dominator", "Null", null_player);
+	bench_compile_shipped(&cfg, "dominator", "Null", null_player);
 	struct game_state *g = dom->create(NULL, SEED, err);
 	if (!g)
 		die("dominator", err);

@@ -106,14 +106,22 @@ static void fresh_queue(enum db_target kind, char *target, size_t n)
 		die("createdb", err);
 }
 
-static void fill(const char *target, const struct mode *m, int jobs)
+/* The queue at target, with the mode's sync setting; dies on failure. */
+static struct store *open_queue(const char *target, bool create, const struct mode *m)
 {
 	char err[STORE_ERRLEN];
-	struct store *s = store_open(target, true, err);
+	struct store *s = store_open(target, create, err);
 	if (!s)
 		die("store_open", err);
 	if (store_set_sync(s, m->sync, err) < 0)
 		die("store_set_sync", err);
+	return s;
+}
+
+static void fill(const char *target, const struct mode *m, int jobs)
+{
+	char err[STORE_ERRLEN];
+	struct store *s = open_queue(target, true, m);
 	if (store_begin(s, err) < 0)
 		die("store_begin", err);
 	for (int i = 0; i < jobs; i++) {
@@ -131,11 +139,7 @@ static void fill(const char *target, const struct mode *m, int jobs)
 static int drain(const char *target, const struct mode *m, const char *worker)
 {
 	char err[STORE_ERRLEN];
-	struct store *s = store_open(target, false, err);
-	if (!s)
-		die("store_open", err);
-	if (store_set_sync(s, m->sync, err) < 0)
-		die("store_set_sync", err);
+	struct store *s = open_queue(target, false, m);
 	int done = 0;
 	struct store_job j;
 	int rc = store_claim(s, worker, 60000, 3, &j, err);

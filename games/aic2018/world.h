@@ -367,6 +367,10 @@ int aic_visible_cells(const struct aic_world *w, int slot, int radius, int16_t *
 
 /* ---- actions (rules/units.c, rules/skills.c, rules/economy.c) --------- */
 
+/* The *_ready checks: whether the unit may act so this turn, any target. */
+int aic_move_ready(const struct aic_world *w, int slot);
+int aic_attack_ready(const struct aic_world *w, int slot);
+int aic_ability_ready(const struct aic_world *w, int slot);
 int aic_can_move(const struct aic_world *w, int slot, int dir);
 int aic_move(struct aic_world *w, int slot, int dir);
 /* Attack the cell: every object on it is hit (a worker chops trees). */

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 
 #include "games/aic2018/rules/internal.h"
-#include "games/game.h"
+#include "games/engine.h"
 
 #define UNIT_TURN_CPU_NS (20 * 1000 * 1000ULL) /* generous: 15000 blocks take ~0.1 ms */
 
@@ -28,11 +28,9 @@ static struct game_state *create(const char *params, uint64_t seed, char err[GAM
 	struct aic_params p;
 	if (aic_params_parse(params, &p, err) < 0)
 		return NULL;
-	struct game_state *g = calloc(1, sizeof *g);
-	if (!g) {
-		snprintf(err, GAME_ERRLEN, "out of memory");
+	struct game_state *g = game_state_alloc(sizeof *g, "AIC2018", err);
+	if (!g)
 		return NULL;
-	}
 	if (aic_world_init(&g->w, &p, seed, err) < 0) {
 		free(g);
 		return NULL;

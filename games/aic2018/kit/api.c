@@ -125,15 +125,7 @@ int uc_getEnergyLeft(void)
 bool uc_canMove(void)
 {
 	energy_charge(AIC_E_CHECK);
-	if (!running())
-		return false;
-	const struct aic_unit *u = kit_me();
-	int e = aic_check_actor(&kit.w, kit.slot);
-	if (!e && !aic_types[u->type].move_cd)
-		e = AIC_ERR_TYPE;
-	if (!e && u->move_cd >= AIC_CD_ONE)
-		e = AIC_ERR_COOLDOWN;
-	return kit_check(e);
+	return running() && kit_check(aic_move_ready(&kit.w, kit.slot));
 }
 
 bool uc_canMoveDir(Direction dir)
@@ -153,15 +145,7 @@ bool uc_move(Direction dir)
 bool uc_canAttack(void)
 {
 	energy_charge(AIC_E_CHECK);
-	if (!running())
-		return false;
-	const struct aic_unit *u = kit_me();
-	int e = aic_check_actor(&kit.w, kit.slot);
-	if (!e && !aic_types[u->type].attack_range)
-		e = AIC_ERR_TYPE;
-	if (!e && u->attack_cd >= AIC_CD_ONE)
-		e = AIC_ERR_COOLDOWN;
-	return kit_check(e);
+	return running() && kit_check(aic_attack_ready(&kit.w, kit.slot));
 }
 
 bool uc_canAttackLocation(Location target)
@@ -182,15 +166,7 @@ bool uc_attack(Location target)
 bool uc_canUseActiveAbility(void)
 {
 	energy_charge(AIC_E_CHECK);
-	if (!running())
-		return false;
-	const struct aic_unit *u = kit_me();
-	int e = aic_check_actor(&kit.w, kit.slot);
-	if (!e && !aic_has_active(u))
-		e = aic_types[u->type].ability_cd ? AIC_ERR_LEVEL : AIC_ERR_TYPE;
-	if (!e && u->ability_cd >= AIC_CD_ONE)
-		e = AIC_ERR_COOLDOWN;
-	return kit_check(e);
+	return running() && kit_check(aic_ability_ready(&kit.w, kit.slot));
 }
 
 bool uc_canUseActiveAbilityAt(Location target)

@@ -31,20 +31,25 @@ static int check_skill_target(const struct aic_world *w, int slot, struct aic_lo
 	}
 }
 
-int aic_can_use_ability(const struct aic_world *w, int slot, struct aic_loc t)
+int aic_ability_ready(const struct aic_world *w, int slot)
 {
 	int e = aic_check_actor(w, slot);
 	if (e)
 		return e;
 	const struct aic_unit *u = &w->unit[slot];
-	const struct aic_type_info *ti = &aic_types[u->type];
-	if (!ti->ability_cd)
+	if (!aic_types[u->type].ability_cd)
 		return AIC_ERR_TYPE;
 	if (!aic_has_active(u))
 		return AIC_ERR_LEVEL;
-	if (u->ability_cd >= AIC_CD_ONE)
-		return AIC_ERR_COOLDOWN;
-	e = aic_check_target(w, slot, t, ti->ability_range, 0);
+	return u->ability_cd >= AIC_CD_ONE ? AIC_ERR_COOLDOWN : AIC_OK;
+}
+
+int aic_can_use_ability(const struct aic_world *w, int slot, struct aic_loc t)
+{
+	int e = aic_ability_ready(w, slot);
+	if (e)
+		return e;
+	e = aic_check_target(w, slot, t, aic_types[w->unit[slot].type].ability_range, 0);
 	return e ? e : check_skill_target(w, slot, t);
 }
 

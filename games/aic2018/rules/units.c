@@ -326,7 +326,7 @@ int aic_visible_cells(const struct aic_world *w, int slot, int radius, int16_t *
 
 /* ---- moving ------------------------------------------------------------------ */
 
-int aic_can_move(const struct aic_world *w, int slot, int dir)
+int aic_move_ready(const struct aic_world *w, int slot)
 {
 	int e = aic_check_actor(w, slot);
 	if (e)
@@ -334,10 +334,17 @@ int aic_can_move(const struct aic_world *w, int slot, int dir)
 	const struct aic_unit *u = &w->unit[slot];
 	if (!aic_types[u->type].move_cd)
 		return AIC_ERR_TYPE;
-	if (dir < 0 || dir >= AIC_ZERO)
+	return u->move_cd >= AIC_CD_ONE ? AIC_ERR_COOLDOWN : AIC_OK;
+}
+
+int aic_can_move(const struct aic_world *w, int slot, int dir)
+{
+	int e = aic_move_ready(w, slot);
+	/* a bad direction is reported before a cooldown */
+	if ((!e || e == AIC_ERR_COOLDOWN) && (dir < 0 || dir >= AIC_ZERO))
 		return AIC_ERR_DIRECTION;
-	if (u->move_cd >= AIC_CD_ONE)
-		return AIC_ERR_COOLDOWN;
+	if (e)
+		return e;
 	struct aic_loc to = aic_add(aic_unit_loc(w, slot), dir);
 	if (!aic_in_map(w, to))
 		return AIC_ERR_OUT_OF_MAP;
@@ -388,17 +395,23 @@ int aic_check_target(const struct aic_world *w, int slot, struct aic_loc t, int 
 	return aic_obstructed(w, aic_unit_loc(w, slot), t) ? AIC_ERR_OBSTRUCTED : AIC_OK;
 }
 
-int aic_can_attack(const struct aic_world *w, int slot, struct aic_loc t)
+int aic_attack_ready(const struct aic_world *w, int slot)
 {
 	int e = aic_check_actor(w, slot);
 	if (e)
 		return e;
 	const struct aic_unit *u = &w->unit[slot];
-	const struct aic_type_info *ti = &aic_types[u->type];
-	if (!ti->attack_range)
+	if (!aic_types[u->type].attack_range)
 		return AIC_ERR_TYPE;
-	if (u->attack_cd >= AIC_CD_ONE)
-		return AIC_ERR_COOLDOWN;
+	return u->attack_cd >= AIC_CD_ONE ? AIC_ERR_COOLDOWN : AIC_OK;
+}
+
+int aic_can_attack(const struct aic_world *w, int slot, struct aic_loc t)
+{
+	int e = aic_attack_ready(w, slot);
+	if (e)
+		return e;
+	const struct aic_type_info *ti = &aic_types[w->unit[slot].type];
 	/* a unit does not hit its own cell */
 	e = aic_check_target(w, slot, t, ti->attack_range, ti->min_attack_range > 1 ? ti->min_attack_range : 1);
 	if (e)
