@@ -328,6 +328,16 @@ int store_enqueue(struct store *s, const char *kind, const char *payload, int pr
 	return rc;
 }
 
+enum { PARK_WHY_LEN = 160 };
+
+/* Why a job that used up its attempts is parked: the same words whichever
+ * backend or path parks it. */
+static void park_reason(char why[PARK_WHY_LEN], int max_attempts)
+{
+	snprintf(why, PARK_WHY_LEN, "its worker stopped before finishing it %d times",
+		 max_attempts);
+}
+
 static int park(struct store *s, int64_t id, const char *why, char err[STORE_ERRLEN])
 {
 	struct db_stmt *st = stmt(s, ST_PARK);
@@ -363,9 +373,8 @@ static int pick(struct store *s, int max_attempts, struct store_job *job, char e
 			return job->payload ? 1 : -1;
 		}
 		db_finish(st);
-		char why[160];
-		snprintf(why, sizeof why, "its worker stopped before finishing it %d times",
-			 max_attempts);
+		char why[PARK_WHY_LEN];
+		park_reason(why, max_attempts);
 		if (park(s, job->id, why, err) < 0)
 			return -1;
 	}
@@ -407,8 +416,8 @@ static int claim_locked(struct store *s, int64_t done, const char *worker, int64
 static int claim_skip_locked(struct store *s, const char *worker, int64_t lease_ms,
 			     int max_attempts, struct store_job *job, char err[STORE_ERRLEN])
 {
-	char why[160];
-	snprintf(why, sizeof why, "its worker stopped before finishing it %d times", max_attempts);
+	char why[PARK_WHY_LEN];
+	park_reason(why, max_attempts);
 	int64_t now = store_now_ms();
 	struct db_stmt *st = stmt(s, ST_CLAIM_ONE);
 	if (!st)
@@ -451,8 +460,8 @@ static int complete_claim_one(struct store *s, int64_t done, const char *worker,
 			      int64_t lease_ms, int max_attempts, struct store_job *job,
 			      char err[STORE_ERRLEN])
 {
-	char why[160];
-	snprintf(why, sizeof why, "its worker stopped before finishing it %d times", max_attempts);
+	char why[PARK_WHY_LEN];
+	park_reason(why, max_attempts);
 	int64_t now = store_now_ms();
 	struct db_stmt *st = stmt(s, ST_COMPLETE_CLAIM);
 	if (!st)

@@ -182,27 +182,6 @@ int store_add_match_log(struct store *s, int64_t match, int seat, const void *lo
 	return rc;
 }
 
-int store_ranked_rating(struct store *s, int64_t submission, struct store_rated *out,
-			char err[STORE_ERRLEN])
-{
-	struct db_stmt *st = db_prepare(s, "SELECT r.mu, r.sigma, r.games, r.wins FROM ratings r"
-					   " JOIN submissions s ON s.id = r.submission_id"
-					   " WHERE r.submission_id = ?1 AND s.state = 'qualified'");
-	if (!st)
-		return db_fail(s, "reading ratings", err);
-	db_bind_int(st, 1, submission);
-	int rc = db_step(st);
-	if (rc == 1)
-		*out = (struct store_rated){ .id = submission, .mu = db_col_double(st, 0),
-					     .sigma = db_col_double(st, 1),
-					     .games = (int)db_col_int(st, 2),
-					     .wins = (int)db_col_int(st, 3) };
-	else if (rc < 0)
-		db_fail(s, "reading ratings", err);
-	db_finish(st);
-	return rc;
-}
-
 int store_board_place(struct store *s, const char *game, double score, char err[STORE_ERRLEN])
 {
 	struct db_stmt *st = db_prepare(s, "SELECT count(*) FROM ratings r JOIN submissions s"

@@ -107,13 +107,14 @@ int store_rated_results(struct store *s, const char *game,
 	return rc;
 }
 
-int store_get_rating(struct store *s, int64_t submission, struct store_rated *out,
-		     char err[STORE_ERRLEN])
+/* The one rating row sql (mu, sigma, games, wins; ?1 the submission)
+ * returns: 1 read into out, 0 none, -1 error. */
+static int rating_row(struct store *s, const char *sql, int64_t submission,
+		      struct store_rated *out, const char *what, char err[STORE_ERRLEN])
 {
-	struct db_stmt *st = db_prepare(s, "SELECT mu, sigma, games, wins FROM ratings"
-					   " WHERE submission_id = ?1");
+	struct db_stmt *st = db_prepare(s, sql);
 	if (!st)
-		return db_fail(s, "reading a rating", err);
+		return db_fail(s, what, err);
 	db_bind_int(st, 1, submission);
 	int rc = db_step(st);
 	if (rc == 1)
@@ -121,9 +122,25 @@ int store_get_rating(struct store *s, int64_t submission, struct store_rated *ou
 					     .sigma = db_col_double(st, 1), .games = (int)db_col_int(st, 2),
 					     .wins = (int)db_col_int(st, 3) };
 	else if (rc < 0)
-		db_fail(s, "reading a rating", err);
+		db_fail(s, what, err);
 	db_finish(st);
 	return rc;
+}
+
+int store_get_rating(struct store *s, int64_t submission, struct store_rated *out,
+		     char err[STORE_ERRLEN])
+{
+	return rating_row(s, "SELECT mu, sigma, games, wins FROM ratings WHERE submission_id = ?1",
+			  submission, out, "reading a rating", err);
+}
+
+int store_ranked_rating(struct store *s, int64_t submission, struct store_rated *out,
+			char err[STORE_ERRLEN])
+{
+	return rating_row(s, "SELECT r.mu, r.sigma, r.games, r.wins FROM ratings r"
+			     " JOIN submissions s ON s.id = r.submission_id"
+			     " WHERE r.submission_id = ?1 AND s.state = 'qualified'",
+			  submission, out, "reading ratings", err);
 }
 
 int store_put_rating(struct store *s, const struct store_rated *r, char err[STORE_ERRLEN])

@@ -43,6 +43,14 @@ void testdb_text(sqlite3 *db, char *out, size_t size, const char *fmt, ...)
 	sqlite3_finalize(st);
 }
 
+struct store *teststore_open(const char *where, bool create)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store *s = store_open(where, create, err);
+	cr_assert_not_null(s, "store_open(%s, %d): %s", where, create, err);
+	return s;
+}
+
 /* The query's first row through the store, stepped to; the caller
  * finishes st. */
 static struct db_stmt *store_row(struct store *s, bool row, const char *fmt, va_list ap)

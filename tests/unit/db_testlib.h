@@ -6,6 +6,7 @@
 #define DB_TESTLIB_H
 
 #include <sqlite3.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,6 +27,10 @@ void testdb_text(sqlite3 *db, char *out, size_t size, const char *fmt, ...);
 	static void suite##_##name(void)
 
 struct store;
+
+/* The store at where (a SQLite path or a PostgreSQL URL), created when
+ * create is set; failing to open it fails the test, naming where. */
+struct store *teststore_open(const char *where, bool create);
 
 /* Where a test's store lives: a fresh folder, and in it a SQLite file
  * (test_target_sqlite) or, for the PostgreSQL suites, a fresh database on

@@ -35,14 +35,6 @@ static void teardown(void)
 TestSuite(match_logs, .init = setup, .fini = teardown);
 TestSuite(match_logs_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 
-static struct store *open_store(const char *where)
-{
-	char err[STORE_ERRLEN] = "";
-	struct store *s = store_open(where, true, err);
-	cr_assert_not_null(s, "store_open(%s): %s", where, err);
-	return s;
-}
-
 /* A match job's result begun: the match, seat 0 a shipped player, seat 1
  * alice's submission.  The transaction is left open. */
 static int64_t begin_match(struct store *s)
@@ -70,7 +62,7 @@ static const char kept[] = "\x1f\x8b not really gzip \0 with a NUL";
 
 BOTH(match_logs, a_seats_log_reads_back_with_its_author)
 {
-	struct store *s = open_store(tt.where);
+	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t match = begin_match(s);
 	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
@@ -98,7 +90,7 @@ BOTH(match_logs, a_seats_log_reads_back_with_its_author)
 
 BOTH(match_logs, a_result_rolled_back_leaves_no_log)
 {
-	struct store *s = open_store(tt.where);
+	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t match = begin_match(s);
 	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
@@ -110,7 +102,7 @@ BOTH(match_logs, a_result_rolled_back_leaves_no_log)
 
 BOTH(match_logs, a_seat_keeps_one_log)
 {
-	struct store *s = open_store(tt.where);
+	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t match = begin_match(s);
 	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
@@ -122,13 +114,13 @@ BOTH(match_logs, a_seat_keeps_one_log)
 
 BOTH(match_logs, a_copied_store_keeps_the_logs)
 {
-	struct store *s = open_store(tt.where);
+	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "", copy[128];
 	int64_t match = begin_match(s);
 	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
 	cr_assert_eq(store_commit(s, err), 0, "%s", err);
 	snprintf(copy, sizeof copy, "%s/copy.sqlite", tt.dir);
-	struct store *to = open_store(copy);
+	struct store *to = teststore_open(copy, true);
 	int64_t rows;
 	cr_assert_eq(store_copy(s, to, &rows, err), 0, "%s", err);
 	struct store_seat_log log;

@@ -36,14 +36,6 @@ static void teardown(void)
 TestSuite(serve_store, .init = setup, .fini = teardown);
 TestSuite(serve_store_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 
-static struct store *open_store(void)
-{
-	char err[STORE_ERRLEN] = "";
-	struct store *s = store_open(tt.where, true, err);
-	cr_assert_not_null(s, "store_open(%s): %s", tt.where, err);
-	return s;
-}
-
 static int64_t submit(struct store *s, const char *author, const char *name)
 {
 	char err[STORE_ERRLEN] = "";
@@ -86,7 +78,7 @@ static int64_t pending_compiles(struct store *s)
 
 BOTH(serve_store, a_token_is_found_by_its_hash_until_revoked)
 {
-	struct store *s = open_store();
+	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t id;
 	cr_assert_eq(store_token_add(s, "aa11", "sauron", false, &id, err), 0, "%s", err);
@@ -110,7 +102,7 @@ BOTH(serve_store, a_token_is_found_by_its_hash_until_revoked)
 
 BOTH(serve_store, the_submission_view_has_its_author_state_and_log)
 {
-	struct store *s = open_store();
+	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t id = submit(s, "<b>sauron</b>", "Sauron");
 	cr_assert_eq(store_set_state(s, id, "compile_failed", NULL, NULL, "x.c:1: error: </pre>",
@@ -136,7 +128,7 @@ BOTH(serve_store, the_submission_view_has_its_author_state_and_log)
 
 BOTH(serve_store, a_disqualified_player_leaves_the_pool_and_the_reason_stays)
 {
-	struct store *s = open_store();
+	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
 	qualify(s, submit(s, "a", "Alpha"), 25, 8);
 	qualify(s, submit(s, "b", "Beta"), 25, 8);
@@ -160,7 +152,7 @@ BOTH(serve_store, a_disqualified_player_leaves_the_pool_and_the_reason_stays)
 
 BOTH(serve_store, rejudging_a_submission_queues_its_compile_again)
 {
-	struct store *s = open_store();
+	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t id = submit(s, "a", "Alpha");
 	qualify(s, id, 25, 8);
@@ -176,7 +168,7 @@ BOTH(serve_store, rejudging_a_submission_queues_its_compile_again)
 
 BOTH(serve_store, rejudging_a_game_starts_its_ratings_over)
 {
-	struct store *s = open_store();
+	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t old = submit(s, "a", "Alpha");
 	qualify(s, old, 25, 8);
@@ -195,7 +187,7 @@ BOTH(serve_store, rejudging_a_game_starts_its_ratings_over)
 
 BOTH(serve_store, each_rated_game_adds_to_the_players_history)
 {
-	struct store *s = open_store();
+	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t id = submit(s, "a", "Alpha");
 	qualify(s, id, 25, 8);
@@ -234,7 +226,7 @@ static void ranked_match(struct store *s, const int64_t *subs, int n)
 
 BOTH(serve_store, matches_are_counted_by_their_players)
 {
-	struct store *s = open_store();
+	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t a = submit(s, "a", "Alpha"), b = submit(s, "b", "Beta"), c = submit(s, "c", "Gamma");
 	ranked_match(s, (int64_t[]){ a, b }, 2);
@@ -251,7 +243,7 @@ BOTH(serve_store, matches_are_counted_by_their_players)
 
 BOTH(serve_store, the_match_view_has_its_seats_and_an_exact_seed)
 {
-	struct store *s = open_store();
+	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t a = submit(s, "<i>a</i>", "Alpha"), b = submit(s, "b", "Beta");
 	ranked_match(s, (int64_t[]){ a, b }, 2);

@@ -108,14 +108,6 @@ TestSuite(store_concurrent_pg, .init = setup_pg, .fini = teardown, .timeout = 12
 
 /* ---- helpers -------------------------------------------------------------- */
 
-static struct store *open_store(const char *path, bool create)
-{
-	char err[STORE_ERRLEN] = "";
-	struct store *s = store_open(path, create, err);
-	cr_assert_not_null(s, "store_open(%s, %d): %s", path, create, err);
-	return s;
-}
-
 /* The first row of a query through the store's own connection, whatever
  * its backend; a query that fails or returns no row fails the test. */
 static struct db_stmt *first_row(struct store *s, const char *fmt, va_list ap)
@@ -385,7 +377,7 @@ Test(store_open, fresh_file_gets_the_schema)
 {
 	struct stat sb;
 	cr_assert_eq(stat(dbpath, &sb), -1);
-	struct store *s = open_store(dbpath, true);
+	struct store *s = teststore_open(dbpath, true);
 	cr_assert_eq(stat(dbpath, &sb), 0, "store_open(create) made no file at %s", dbpath);
 	sqlite3 *db = store_db(s);
 	char text[64];
@@ -429,11 +421,11 @@ Test(store_open, fresh_file_gets_the_schema)
 
 BOTH(store_open, reopening_keeps_everything)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	int64_t id = submit_ok(s, "dominator", "alice", "Bot");
 	store_close(s);
 
-	s = open_store(target, false);
+	s = teststore_open(target, false);
 	char err[STORE_ERRLEN] = "";
 	struct store_submission got;
 	cr_assert_eq(store_get_submission(s, id, &got, err), 1, "%s", err);
@@ -447,7 +439,7 @@ BOTH(store_open, reopening_keeps_everything)
 
 	/* create=true on an existing judge file opens it, it does not start over;
 	 * and two connections may hold the file at once. */
-	struct store *t = open_store(target, true);
+	struct store *t = teststore_open(target, true);
 	cr_expect_eq(count(t, "submissions"), 1);
 	cr_expect_eq(count(t, "names"), 1);
 	store_close(t);
@@ -587,7 +579,7 @@ Test(store_open, a_meta_table_with_a_null_application_is_refused)
 
 Test(store_open, read_only_file_is_refused)
 {
-	store_close(open_store(dbpath, true));
+	store_close(teststore_open(dbpath, true));
 	cr_assert_eq(chmod(dbpath, 0444), 0);
 	cr_assert_eq(chmod(tmpdir, 0755), 0); /* nobody may reach it, not write it */
 	size_t len;
@@ -610,7 +602,7 @@ Test(store_open, read_only_file_is_refused)
  * order and used more than once, but a ? inside quotes is text. */
 BOTH(store_open, parameters_are_numbered_and_quotes_are_text)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	struct db_stmt *st = db_prepare(s, "SELECT 'a?1' || ?2 || \"?\" || ?1 || ?2 FROM"
 					   " (SELECT 'q' AS \"?\") AS t");
 	cr_assert_not_null(st);
@@ -677,7 +669,7 @@ static void expect_open_refused(bool create, const char *want)
 Test(store_open_pg, fresh_database_gets_the_schema)
 {
 	cr_assert_eq(pg_tables(), 0);
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	char text[64];
 	q_text(s, text, sizeof text, "SELECT value FROM meta WHERE key = 'application'");
 	cr_expect_str_eq(text, "judge");
@@ -730,7 +722,7 @@ Test(store_open_pg, another_applications_database_is_refused_untouched)
 
 Test(store_open_pg, a_newer_judges_database_is_refused)
 {
-	store_close(open_store(target, true));
+	store_close(teststore_open(target, true));
 	pg_raw_exec("UPDATE meta SET value = '99' WHERE key = 'schema_version'");
 	expect_open_refused(false, "newer judge");
 	cr_expect_eq(pg_raw_int("SELECT value::int FROM meta WHERE key = 'schema_version'"), 99);
@@ -750,7 +742,7 @@ Test(store_open_pg, an_older_database_is_migrated)
 	pg_raw_exec("INSERT INTO meta (key, value) VALUES ('schema_version', '1');"
 		    "INSERT INTO jobs (kind, payload, state, created_at, updated_at)"
 		    " VALUES ('notify', '{}', 'queued', 1, 1)");
-	struct store *s = open_store(target, false);
+	struct store *s = teststore_open(target, false);
 	cr_expect_eq(stored_version(s), latest_version());
 	cr_expect_eq(count(s, "jobs"), 1);
 	cr_expect_eq(count(s, "plag_docs"), 0);
@@ -783,7 +775,7 @@ static void kill_session(struct store *s)
  * fails, saying so, and the next one runs on a new session. */
 Test(store_open_pg, a_lost_connection_is_said_then_opened_again)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	enqueue(s, "match", "{}", 0, 0); /* its statement is prepared on the session */
 	kill_session(s);
 	char err[STORE_ERRLEN] = "";
@@ -800,7 +792,7 @@ Test(store_open_pg, a_lost_connection_is_said_then_opened_again)
  * replayed on its own on a new session. */
 Test(store_open_pg, a_transaction_cut_by_a_lost_connection_leaves_nothing)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	char err[STORE_ERRLEN] = "";
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
 	enqueue(s, "match", "{\"first\":1}", 0, 0);
@@ -822,7 +814,7 @@ Test(store_open_pg, a_transaction_cut_by_a_lost_connection_leaves_nothing)
 
 BOTH(store_submit, stores_the_submission_and_one_compile_job)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	int64_t t0 = store_now_ms();
 	int64_t id = submit_ok(s, "dominator", "alice", "Bot");
 	int64_t t1 = store_now_ms();
@@ -880,7 +872,7 @@ BOTH(store_submit, stores_the_submission_and_one_compile_job)
 
 BOTH(store_submit, a_binary_is_stored_once_by_its_hash_byte_for_byte)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	char err[STORE_ERRLEN] = "";
 	/* Every byte value, NUL and high bytes included. */
 	uint8_t bytes[512];
@@ -903,7 +895,7 @@ BOTH(store_submit, a_binary_is_stored_once_by_its_hash_byte_for_byte)
 
 BOTH(store_submit, submission_and_job_are_one_transaction)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	/* This connection (only) cannot queue a job: the submission must not be
 	 * stored without it. */
 	script(s, "CREATE TEMP TRIGGER no_jobs BEFORE INSERT ON main.jobs"
@@ -931,7 +923,7 @@ BOTH(store_submit, submission_and_job_are_one_transaction)
 
 BOTH(store_submit, a_name_of_another_author_is_refused)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	submit_ok(s, "dominator", "alice", "Bot");
 	int64_t subs = count(s, "submissions"), jobs = count(s, "jobs"), names = count(s, "names");
 
@@ -955,7 +947,7 @@ BOTH(store_submit, a_name_of_another_author_is_refused)
 
 BOTH(store_submit, the_same_author_may_resubmit)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	int64_t first = submit_ok(s, "dominator", "alice", "Bot");
 	int64_t second = submit_ok(s, "dominator", "alice", "Bot");
 	cr_expect_gt(second, first);
@@ -983,7 +975,7 @@ static struct store_submission get_sub(struct store *s, int64_t id)
  * waiting are counted per game from their payload; events are kept. */
 BOTH(store_submit, qualification_ratings_and_events)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t old = submit_ok(s, "dominator", "alice", "Bot");
 	int64_t bob = submit_ok(s, "dominator", "bob", "Rival");
@@ -1037,7 +1029,7 @@ BOTH(store_submit, qualification_ratings_and_events)
 
 BOTH(store_jobs, claim_takes_the_most_urgent_then_oldest)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	int64_t a = enqueue(s, "match", "{\"n\":\"a\"}", 0, 0);
 	int64_t b = enqueue(s, "match", "{\"n\":\"b\"}", 5, 0);
 	int64_t c = enqueue(s, "match", "{\"n\":\"c\"}", 5, 0);
@@ -1077,7 +1069,7 @@ BOTH(store_jobs, claim_takes_the_most_urgent_then_oldest)
 
 BOTH(store_jobs, complete_and_claim_ends_one_job_and_takes_the_next_at_once)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	int64_t a = enqueue(s, "match", "{\"n\":\"a\"}", 5, 0);
 	int64_t b = enqueue(s, "match", "{\"n\":\"b\"}", 0, 0);
 	char err[STORE_ERRLEN] = "";
@@ -1111,7 +1103,7 @@ BOTH(store_jobs, complete_and_claim_ends_one_job_and_takes_the_next_at_once)
 
 BOTH(store_jobs, a_held_lease_is_not_claimed_twice)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	int64_t one = enqueue(s, "match", "{}", 0, 0);
 	int64_t two = enqueue(s, "match", "{}", 0, 0);
 	struct store_job j1 = claim_ok(s, "w1", 30000, 3);
@@ -1124,7 +1116,7 @@ BOTH(store_jobs, a_held_lease_is_not_claimed_twice)
 	cr_expect_eq(job_row(s, one).attempts, 1);
 
 	/* Holding it through a second connection changes nothing. */
-	struct store *t = open_store(target, false);
+	struct store *t = teststore_open(target, false);
 	claim_none(t, "w4", 3);
 	store_close(t);
 	store_job_clear(&j1);
@@ -1134,7 +1126,7 @@ BOTH(store_jobs, a_held_lease_is_not_claimed_twice)
 
 BOTH(store_jobs, an_expired_lease_goes_to_another_worker)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	int64_t id = enqueue(s, "match", "{\"m\":1}", 0, 0);
 	struct store_job j = claim_ok(s, "w1", 0, 5);
 	cr_expect_eq(j.attempts, 1);
@@ -1172,7 +1164,7 @@ BOTH(store_jobs, an_expired_lease_goes_to_another_worker)
 
 BOTH(store_jobs, fail_requeues_for_later_then_parks)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	int64_t id = enqueue(s, "compile", "{\"submission\":1}", 0, 0);
 	char err[STORE_ERRLEN] = "";
 
@@ -1211,7 +1203,7 @@ BOTH(store_jobs, fail_requeues_for_later_then_parks)
 
 BOTH(store_jobs, a_job_whose_workers_keep_dying_is_parked_on_claim)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	int64_t doomed = enqueue(s, "match", "{\"doomed\":1}", 5, 0);
 	int64_t next = enqueue(s, "match", "{\"next\":1}", 0, 0);
 	char worker[16];
@@ -1244,7 +1236,7 @@ BOTH(store_jobs, a_job_whose_workers_keep_dying_is_parked_on_claim)
 
 BOTH(store_jobs, release_gives_the_job_back_uncounted)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	int64_t id = enqueue(s, "match", "{}", 0, 0);
 	char err[STORE_ERRLEN] = "";
 	struct store_job j = claim_ok(s, "w1", 30000, 1);
@@ -1272,7 +1264,7 @@ BOTH(store_jobs, release_gives_the_job_back_uncounted)
 
 BOTH(store_jobs, pending_counts_what_is_left_to_do)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t future = store_now_ms() + 600000;
 	cr_expect_eq(pending(s), 0);
@@ -1364,7 +1356,7 @@ static size_t read_all(int fd, char *buf, size_t cap)
  * at once: every job done exactly once, by one of them, none lost. */
 static void workers_claim_every_job_exactly_once(int nworkers)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	char err[STORE_ERRLEN] = "";
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
 	int64_t first = 0;
@@ -1432,7 +1424,7 @@ static void workers_claim_every_job_exactly_once(int nworkers)
 	cr_expect_eq(idle, 0, "a process did nothing (claimed %d, %d, %d, %d)", claimed[0],
 		     claimed[1], nworkers > 2 ? claimed[2] : 0, nworkers > 3 ? claimed[3] : 0);
 
-	s = open_store(target, false);
+	s = teststore_open(target, false);
 	cr_expect_eq(q_int(s, "SELECT count(*) FROM jobs WHERE state = 'done'"), SHARED_JOBS);
 	cr_expect_eq(q_int(s, "SELECT max(attempts) FROM jobs"), 1);
 	for (int w = 0; w < nworkers; w++)
@@ -1512,7 +1504,7 @@ Test(store_concurrent_pg, two_processes_create_the_same_database_at_once)
 		if (round > 0)
 			cr_assert_eq(pg_test_database(target, sizeof target, err), 0, "%s", err);
 		two_open_at_once(round);
-		struct store *s = open_store(target, false);
+		struct store *s = teststore_open(target, false);
 		cr_expect_eq(count(s, "meta"), 2); /* application, schema_version */
 		store_close(s);
 	}
@@ -1530,7 +1522,7 @@ Test(store_concurrent, two_processes_create_the_same_file_at_once)
 		snprintf(side, sizeof side, "%s-shm", dbpath);
 		unlink(side);
 		two_open_at_once(round);
-		struct store *s = open_store(dbpath, false);
+		struct store *s = teststore_open(dbpath, false);
 		cr_expect_eq(testdb_int(store_db(s), "SELECT count(*) FROM meta"), 1);
 		store_close(s);
 	}
@@ -1546,7 +1538,7 @@ static struct store_activity activity(struct store *s)
 
 BOTH(store_jobs, activity_tells_a_stalled_queue_from_a_busy_one)
 {
-	struct store *s = open_store(target, true);
+	struct store *s = teststore_open(target, true);
 	struct store_activity a = activity(s);
 	cr_expect(a.waiting == 0 && a.running == 0 && a.oldest_wait_ms == 0);
 	int64_t old = enqueue(s, "match", "{}", 0, 0);
