@@ -220,11 +220,8 @@ static void say(void *ctx, const char *message)
  * to 10 s) while it goes on failing. */
 static void claim_failed(const struct worker_opts *o, const char *why, int64_t *nap_ms)
 {
-	if (*nap_ms == 0) {
-		char line[STORE_ERRLEN + 64];
-		snprintf(line, sizeof line, "%s; retrying until it answers", why);
-		say((void *)o, line);
-	}
+	if (*nap_ms == 0)
+		worker_log(o, "%s; retrying until it answers", why);
 	*nap_ms = store_backoff_ms(*nap_ms);
 	nap((int)*nap_ms);
 }
@@ -250,7 +247,7 @@ int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN])
 			continue;
 		}
 		if (nap_ms) {
-			say((void *)o, "the queue answers again: carrying on");
+			worker_log(o, "the queue answers again: carrying on");
 			nap_ms = 0;
 		}
 		if (got == 1) {
