@@ -15,12 +15,12 @@ struct pool {
 	size_t n;
 };
 
-static int load_pool(struct store *s, const char *game, int min_games, struct pool *pool)
+static int load_pool(struct store *s, const char *game, int min_games, struct pool *pool,
+		     char err[STORE_ERRLEN])
 {
 	struct store_rated *rated;
 	size_t n;
-	char serr[STORE_ERRLEN];
-	if (store_ranked_pool(s, game, &rated, &n, serr) < 0)
+	if (store_ranked_pool(s, game, &rated, &n, err) < 0)
 		return -1;
 	pool->p = n ? calloc(n, sizeof *pool->p) : NULL;
 	for (size_t i = 0; pool->p && i < n; i++)
@@ -29,7 +29,11 @@ static int load_pool(struct store *s, const char *game, int min_games, struct po
 			.games = rated[i].games, .new_player = rated[i].games < min_games,
 		};
 	free(rated);
-	return n && !pool->p ? -1 : 0;
+	if (n && !pool->p) {
+		snprintf(err, STORE_ERRLEN, "reading the ranked pool of %s: out of memory", game);
+		return -1;
+	}
+	return 0;
 }
 
 /* Why no ranked match of g can be scheduled with this pool, into why;
@@ -56,6 +60,26 @@ static void add_idle(struct work *w, const struct game *g, const char *what)
 			 what);
 }
 
+/* The game's ranked pool, when no ranked match of it is pending (their
+ * games are not counted yet, so scheduling waits for them): 1 with *pool
+ * loaded and why saying what keeps matches from being made, 0 with why
+ * "ranked matches under way", -1 with err filled. */
+static int game_pool(struct store *s, const struct game *g, const struct mm_params *params,
+		     struct pool *pool, char *why, size_t size, char err[STORE_ERRLEN])
+{
+	int pending = store_ranked_pending(s, g->name, err);
+	if (pending < 0)
+		return -1;
+	if (pending > 0) {
+		snprintf(why, size, "ranked matches under way");
+		return 0;
+	}
+	if (load_pool(s, g->name, params->min_games, pool, err) < 0)
+		return -1;
+	idle_reason(g, pool, params, why, size);
+	return 1;
+}
+
 int worker_idle_reason(struct store *s, const char *game, int min_games, char *why, size_t size)
 {
 	const struct game *g = game_find(game);
@@ -64,22 +88,11 @@ int worker_idle_reason(struct store *s, const char *game, int min_games, char *w
 	params.min_games = min_games;
 	char serr[STORE_ERRLEN];
 	*why = '\0';
-	int pending = g ? store_ranked_pending(s, game, serr) : 0;
-	if (!g || pending != 0)
-		return pending < 0 ? -1 : 0;
-	if (load_pool(s, game, min_games, &pool) < 0)
-		return -1;
-	idle_reason(g, &pool, &params, why, size);
+	int rc = g ? game_pool(s, g, &params, &pool, why, size, serr) : 0;
+	if (rc == 0)
+		*why = '\0';
 	free(pool.p);
-	return 0;
-}
-
-/* Ranked matches of game already queued or running: their games are not
- * counted yet, so scheduling waits for them. */
-static int ranked_pending(struct work *w, const char *game)
-{
-	char serr[STORE_ERRLEN];
-	return store_ranked_pending(w->store, game, serr);
+	return rc < 0 ? -1 : 0;
 }
 
 /* The batch's random draws: with worker.seed_secret, from the secret and
@@ -151,16 +164,16 @@ static int schedule_game(struct work *w, const struct game *g, long room, int *q
 	struct pool pool = { 0 };
 	struct mm_params params = mm_params_default();
 	params.min_games = (int)w->o->cfg->worker.min_games;
-	int pending = ranked_pending(w, g->name);
-	if (pending > 0)
-		add_idle(w, g, "ranked matches under way");
-	if (pending != 0 || load_pool(w->store, g->name, params.min_games, &pool) < 0) {
+	char why[256], serr[STORE_ERRLEN];
+	int loaded = game_pool(w->store, g, &params, &pool, why, sizeof why, serr);
+	if (loaded < 0)
+		snprintf(err, WORKER_ERRLEN, "%s", serr);
+	else
+		add_idle(w, g, why);
+	if (loaded <= 0) {
 		free(pool.p);
-		return pending < 0 ? -1 : 0;
+		return loaded;
 	}
-	char why[256];
-	idle_reason(g, &pool, &params, why, sizeof why);
-	add_idle(w, g, why);
 	struct rng rng = batch_rng(w, &pool), *r = &rng;
 	int rc = 0;
 	while (*queued < room && !mm_should_stop(pool.p, pool.n, &params)) {
