@@ -303,19 +303,29 @@ def start_is_right(replay):
     return START_IS_RIGHT or all("orders" in r for r in replay["rounds"])
 
 
-def check_round(t, game, page, replay, n):
-    name = "%s round %d" % (game, n)
-    st = page_state(page, "round=%d&check" % n)
+def check_drawn(t, name, st, replay, n, scores_label, owner):
+    """What every game's page owes at round n: no error, that round shown
+    with the replay's scores, the same state by a keyframe seek as from the
+    start, a board drawn and units in their owner's colour.  False (after
+    the one failed check) when the page reported an error."""
     if not t.check(name + ": no error", not st.get("errors"), str(st.get("errors"))):
-        return st
-    rounds = replay["rounds"]
+        return False
     t.check(name + ": shows round %d" % n, st["round"] == n, str(st["round"]))
     want = round_scores(replay, n)
-    t.check(name + ": scores", st["scores"] == want, "%s, replay %s" % (st["scores"], want))
+    t.check(name + ": " + scores_label, st["scores"] == want, "%s, replay %s" % (st["scores"], want))
     t.check(name + ": keyframe seek = replay from the start", st["digest"] == st["fromStart"])
     t.check(name + ": board drawn", st["canvas"]["colours"] > 5, str(st["canvas"]))
     bad = [p for p in st["pixels"] if p["got"] != p["expect"]]
-    t.check(name + ": units drawn in their player's colour", st["pixels"] and not bad, str(bad))
+    t.check(name + ": units drawn in their %s's colour" % owner, st["pixels"] and not bad, str(bad))
+    return True
+
+
+def check_round(t, game, page, replay, n):
+    name = "%s round %d" % (game, n)
+    st = page_state(page, "round=%d&check" % n)
+    if not check_drawn(t, name, st, replay, n, "scores", "player"):
+        return st
+    rounds = replay["rounds"]
     if game == "blitz":
         check_blitz_round(t, name, st, replay, n, BLITZ[id(replay)])
     elif n and start_is_right(replay):
@@ -372,15 +382,8 @@ def check_aic2018(t, judge, out, shots):
     for n in sorted({0, 1, 2, 50, last // 2, last}):
         name = "aic2018 round %d" % n
         st = page_state(page, "round=%d&check" % n)
-        if not t.check(name + ": no error", not st.get("errors"), str(st.get("errors"))):
+        if not check_drawn(t, name, st, replay, n, "victory points", "team"):
             continue
-        t.check(name + ": shows round %d" % n, st["round"] == n, str(st["round"]))
-        want = round_scores(replay, n)
-        t.check(name + ": victory points", st["scores"] == want, "%s, replay %s" % (st["scores"], want))
-        t.check(name + ": keyframe seek = replay from the start", st["digest"] == st["fromStart"])
-        t.check(name + ": board drawn", st["canvas"]["colours"] > 5, str(st["canvas"]))
-        bad = [p for p in st["pixels"] if p["got"] != p["expect"]]
-        t.check(name + ": units drawn in their team's colour", st["pixels"] and not bad, str(bad))
         if n == 0:
             t.check("aic2018: team names", st.get("names") == names, str(st.get("names")))
         if n == last:
