@@ -77,9 +77,11 @@ int store_submissions_of(struct store *s, const char *author, json_t **out,
 			 char err[STORE_ERRLEN])
 {
 	*out = db_query_json(s, "reading your submissions", err,
-		"SELECT id, game, name, state, created_at, updated_at FROM submissions"
-		" WHERE author = ?1 ORDER BY id DESC LIMIT 500",
-		"id:i game:t name:t state:t created_at:i updated_at:i", "t", author);
+		"SELECT s.id, s.game, s.name, s.state, s.created_at, s.updated_at,"
+		" CASE WHEN EXISTS (SELECT 1 FROM disqualifications d WHERE d.game = s.game"
+		" AND d.name = s.name) THEN 1 ELSE 0 END"
+		" FROM submissions s WHERE s.author = ?1 ORDER BY s.id DESC LIMIT 500",
+		"id:i game:t name:t state:t created_at:i updated_at:i disqualified:b", "t", author);
 	return *out ? 1 : -1;
 }
 

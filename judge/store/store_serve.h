@@ -49,7 +49,7 @@ int store_match_view(struct store *s, int64_t id, json_t **out, char err[STORE_E
  * reason, players, has_log}]} (has_log: the seat's stderr was kept) */
 int store_submission_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN]);
 /* An author's submissions, newest first: [{id, game, name, state,
- * created_at, updated_at}] (1, an empty array too). */
+ * created_at, updated_at, disqualified}] (1, an empty array too). */
 int store_submissions_of(struct store *s, const char *author, json_t **out,
 			 char err[STORE_ERRLEN]);
 /* The game of the newest submission named name: 1 with game filled. */

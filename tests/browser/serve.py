@@ -247,6 +247,8 @@ def check_disqualified(t, b, base, contestant, organiser, submission):
     b.goto(base + "/submissions/%d" % submission)
     why = b.wait("(d => d && !d.hidden && d.textContent)(document.getElementById('disqualified'))", 10)
     t.check("my submissions: a disqualified player is told why, as text", why and HOSTILE in why, why)
+    marked = b.eval("[...document.querySelectorAll('#mine tbody tr')].filter(r => /disqualified/.test(r.textContent)).length")
+    t.check("my submissions: the list marks the disqualified player", marked >= 1, marked)
     commands = "document.querySelectorAll('#my-matches tbody code').length"
     b.wait(commands + " > 0 && [...document.querySelectorAll('#my-matches tbody code')].every(c => c.textContent)", 10)
     before = b.eval(commands)

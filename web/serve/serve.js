@@ -338,7 +338,8 @@ pages.submissions = async main => {
 	main.append(J.table([
 		{ key: 'id', label: 'Submission', num: true, cell: r => J.link('/submissions/' + r.id, '#' + r.id) },
 		{ key: 'game', label: 'Game' }, { key: 'name', label: 'Player' },
-		{ key: 'state', label: 'State', cell: r => J.stateBadge(r.state) },
+		{ key: 'state', label: 'State', cell: r => J.el('span', {}, J.stateBadge(r.state),
+			r.disqualified ? J.el('span', { className: 'badge bad' }, 'disqualified') : null) },
 		{ key: 'created_at', label: 'Sent', cell: r => J.time(r.created_at) },
 	], list, { id: 'mine', empty: 'no submissions yet: upload one' }));
 	const box = J.el('section', { id: 'detail' });
