@@ -35,6 +35,14 @@ size_t text_utf8(const unsigned char *s, size_t n, uint32_t *cp)
 	return len;
 }
 
+size_t text_char(const unsigned char *s, size_t n, bool *printable)
+{
+	uint32_t cp = 0;
+	size_t k = text_utf8(s, n, &cp);
+	*printable = k > 0 && cp >= 0x20 && !(cp >= 0x7f && cp <= 0x9f);
+	return k ? k : 1;
+}
+
 char *safe_utf8(const char *s, size_t left, size_t *out_len)
 {
 	static const char replacement[] = "\xef\xbf\xbd"; /* U+FFFD */

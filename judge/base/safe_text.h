@@ -9,12 +9,19 @@
 #define JUDGE_SAFE_TEXT_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 /* The length (1 to 4) of the well-formed UTF-8 sequence s[0..n) starts
  * with, its code point in *cp; 0 when it starts with none. */
 size_t text_utf8(const unsigned char *s, size_t n, uint32_t *cp);
+
+/* The next character of s[0..n): its length (1 to 4; 1 for a byte that
+ * starts no well-formed sequence), and in *printable whether it may reach a
+ * terminal or a page as itself: well-formed, and no C0 or C1 control nor
+ * DEL (terminal escape sequences start with those). */
+size_t text_char(const unsigned char *s, size_t n, bool *printable);
 
 /* The n bytes of s as valid UTF-8, each invalid byte U+FFFD: malloc'd,
  * NUL-terminated, its length in *out_len (unless NULL); NULL out of memory. */

@@ -14,19 +14,10 @@
 
 static const char replacement[] = "\xef\xbf\xbd"; /* U+FFFD */
 
-/* Length of the valid UTF-8 sequence s starts with (1 to 4), or 0: the
- * NUL that ends s is never a continuation byte, so at most 4 are read. */
-static size_t utf8_seq(const unsigned char *s)
+/* The next character of s (NUL-terminated: at most 4 bytes are read). */
+static size_t next_char(const char *s, bool *printable)
 {
-	uint32_t cp;
-	return text_utf8(s, strnlen((const char *)s, 4), &cp);
-}
-
-/* A character that must not reach a terminal or a page as itself: C0 and
- * C1 controls and DEL (escape sequences start with them). */
-static bool is_control(const unsigned char *s, size_t n)
-{
-	return (n == 1 && (s[0] < 0x20 || s[0] == 0x7f)) || (n == 2 && s[0] == 0xc2 && s[1] < 0xa0);
+	return text_char((const unsigned char *)s, strnlen(s, 4), printable);
 }
 
 /* ---- terminal ------------------------------------------------------------ */
@@ -35,16 +26,12 @@ static bool is_control(const unsigned char *s, size_t n)
  * instead of them (NULL: the bytes themselves). */
 static size_t term_char(const char *s, bool lines, const char **subst)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	size_t n = utf8_seq(u);
+	bool printable;
+	size_t n = next_char(s, &printable);
 	*subst = NULL;
-	if (n == 0) {
-		*subst = "?";
-		return 1;
-	}
 	if (*s == '\n' || *s == '\t')
 		*subst = lines ? NULL : " ";
-	else if (is_control(u, n))
+	else if (!printable)
 		*subst = "?";
 	return n;
 }
@@ -114,21 +101,21 @@ const char *board_num(double v, char buf[32])
 void board_html_text(FILE *f, const char *s)
 {
 	while (*s) {
-		const unsigned char *u = (const unsigned char *)s;
-		size_t n = utf8_seq(u);
-		switch (n ? *s : 0) {
+		bool printable;
+		size_t n = next_char(s, &printable);
+		switch (printable ? *s : 0) {
 		case '&': fputs("&amp;", f); break;
 		case '<': fputs("&lt;", f); break;
 		case '>': fputs("&gt;", f); break;
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&#39;", f); break;
 		default:
-			if (n == 0 || is_control(u, n))
-				fputs(replacement, f);
-			else
+			if (printable)
 				fwrite(s, 1, n, f);
+			else
+				fputs(replacement, f);
 		}
-		s += n ? n : 1;
+		s += n;
 	}
 }
 

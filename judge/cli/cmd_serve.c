@@ -1,9 +1,11 @@
 /* judge serve: the HTTP API and pages over the judge's store, until
  * SIGINT or SIGTERM. */
+#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "judge/base/config.h"
 #include "judge/cli/commands.h"
@@ -14,6 +16,7 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 "usage: judge serve [--queue FILE] [--listen HOST:PORT] [--config FILE]\n"
+"                   [--access-log FILE]\n"
 "\n"
 "Answers the judge's HTTP API and pages (leaderboards, players, matches with\n"
 "their replays, contestants' submissions and uploads, organisers' pages) over\n"
@@ -28,18 +31,23 @@ static void usage(FILE *out)
 "                      free port, printed at start)\n"
 "  --config FILE       settings (without it: $JUDGE_CONFIG, else config/judge.json\n"
 "                      in the data directory; `judge config` shows which)\n"
+"  --access-log FILE   a line per request (time, client, method, path, status,\n"
+"                      bytes, milliseconds, token's author) appended to FILE;\n"
+"                      - for standard output.  Bytes a client chose are\n"
+"                      written as \\xNN.  Default: no access log\n"
 "\n"
 "exit status: 0 stopped by a signal, 2 bad usage or it could not start.\n");
 }
 
 struct serve_args {
-	const char *queue, *listen, *config;
+	const char *queue, *listen, *config, *access_log;
 };
 
 static int parse_args(int argc, char **argv, struct serve_args *a)
 {
 	static const struct option longopts[] = {
 		{ "queue", 1, 0, 'q' }, { "listen", 1, 0, 'l' }, { "config", 1, 0, 'c' },
+		{ "access-log", 1, 0, 'a' },
 		{ "help", 0, 0, 'h' }, { 0 },
 	};
 	*a = (struct serve_args){ .queue = STORE_DEFAULT_PATH, .listen = "127.0.0.1:8080" };
@@ -50,12 +58,28 @@ static int parse_args(int argc, char **argv, struct serve_args *a)
 		case 'q': a->queue = optarg; break;
 		case 'l': a->listen = optarg; break;
 		case 'c': a->config = optarg; break;
+		case 'a': a->access_log = optarg; break;
 		case 'h': usage(stdout); exit(0);
 		default: return -1;
 		}
 	}
 	if (optind < argc) {
 		fprintf(stderr, "judge serve: unexpected '%s' (see --help)\n", argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
+/* NULL: no log; "-": standard output; else the file, appended to. */
+static int open_access_log(const char *path, FILE **out)
+{
+	*out = NULL;
+	if (!path)
+		return 0;
+	*out = strcmp(path, "-") == 0 ? stdout : fopen(path, "ae");
+	if (!*out) {
+		fprintf(stderr, "judge serve: cannot open the access log %s: %s; give a file this "
+			"user may write, or - for standard output\n", path, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -77,6 +101,8 @@ int cmd_serve(int argc, char **argv)
 		fprintf(stderr, "judge serve: %s\n", err);
 		return 2;
 	}
+	if (open_access_log(a.access_log, &o.access_log) < 0)
+		return 2;
 	o.limits = cfg.serve;
 	o.data_dir = cfg.data_dir;
 	/* Blocked before the server's threads start, so they inherit it and
@@ -98,5 +124,7 @@ int cmd_serve(int argc, char **argv)
 	sigwait(&stop, &sig);
 	fprintf(stderr, "judge serve: stopping (signal %d)\n", sig);
 	serve_stop(sv);
+	if (o.access_log && o.access_log != stdout)
+		fclose(o.access_log);
 	return 0;
 }

@@ -62,15 +62,14 @@ static void printable_line(const char *s, char *out, size_t size)
 {
 	size_t o = 0, n = strlen(s);
 	for (size_t i = 0; i < n && o + 5 < size && o < SERVER_LINE_MAX;) {
-		uint32_t cp = 0;
-		size_t k = text_utf8((const unsigned char *)s + i, n - i, &cp);
-		bool ok = k > 0 && cp >= 0x20 && !(cp >= 0x7f && cp <= 0x9f);
+		bool ok;
+		size_t k = text_char((const unsigned char *)s + i, n - i, &ok);
 		if (ok)
 			memcpy(out + o, s + i, k);
 		else
 			out[o] = '?';
 		o += ok ? k : 1;
-		i += k ? k : 1;
+		i += k;
 	}
 	out[o] = '\0';
 }

@@ -53,15 +53,6 @@ static int log_add(struct cmp_log *l, const char *s, size_t n)
 	return 0;
 }
 
-/* The length of the UTF-8 sequence at s (at most n bytes) if it is well
- * formed and encodes a printable character (U+00A0 and above), else 0. */
-static size_t utf8_printable(const unsigned char *s, size_t n)
-{
-	uint32_t cp;
-	size_t len = text_utf8(s, n, &cp);
-	return cp >= 0xa0 ? len : 0;
-}
-
 /* Appends text a contestant may have shaped (a #warning, a file name in a
  * line marker) so that it cannot drive a terminal: control characters
  * other than newline and tab, DEL and bytes that are not printable UTF-8
@@ -71,9 +62,9 @@ static int log_add_escaped(struct cmp_log *l, const char *s, size_t n)
 	const unsigned char *u = (const unsigned char *)s;
 	size_t plain = 0;
 	for (size_t i = 0; i < n;) {
-		size_t len = u[i] >= 0x80 ? utf8_printable(u + i, n - i)
-			     : (u[i] >= 0x20 && u[i] != 0x7f) || u[i] == '\n' || u[i] == '\t';
-		if (len) {
+		bool printable;
+		size_t len = text_char(u + i, n - i, &printable);
+		if (printable || u[i] == '\n' || u[i] == '\t') {
 			i += len;
 			continue;
 		}

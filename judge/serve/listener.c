@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "judge/base/safe_text.h"
 #include "judge/serve/serve_int.h"
 
 #define RATE_SLOTS 4096
@@ -45,6 +47,12 @@ struct exchange {
 	char *body;
 	size_t len, cap;
 	bool too_big;
+	/* For the access log: */
+	int64_t started_ns;
+	char method[8];
+	unsigned status;
+	size_t sent;
+	char who[64];               /* the token's author, or "-" */
 };
 
 /* ---- the store connections ----------------------------------------------- */
@@ -117,10 +125,13 @@ static const char page_policy[] =
 	" img-src 'self' data: blob:; frame-src 'self' blob:; connect-src 'self';"
 	" base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
 
-static enum MHD_Result send_reply(struct MHD_Connection *c, struct reply *rp)
+static enum MHD_Result send_reply(struct MHD_Connection *c, struct exchange *ex,
+				    struct reply *rp)
 {
 	const char *body = rp->body ? rp->body : rp->static_body ? rp->static_body : "";
 	size_t len = rp->body || rp->static_body ? rp->len : 0;
+	ex->status = rp->status;
+	ex->sent = len;
 	struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)body,
 		rp->body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
 	if (!r) {
@@ -149,7 +160,8 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, struct reply *rp)
 	return ok;
 }
 
-static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, const char *fmt, ...)
+static enum MHD_Result refuse(struct MHD_Connection *c, struct exchange *ex, unsigned status,
+			      const char *fmt, ...)
 {
 	char msg[400];
 	va_list ap;
@@ -158,7 +170,7 @@ static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, const c
 	va_end(ap);
 	struct reply rp = { 0 };
 	reply_error(&rp, status, "%s", msg);
-	return send_reply(c, &rp);
+	return send_reply(c, ex, &rp);
 }
 
 /* ---- one request --------------------------------------------------------------- */
@@ -174,17 +186,18 @@ static enum MHD_Result first_look(struct serve *sv, struct MHD_Connection *c,
 				  struct exchange *ex, const char *method, const char *version)
 {
 	ex->started = true;
+	snprintf(ex->method, sizeof ex->method, "%s", method);
 	if (!version || (strcmp(version, MHD_HTTP_VERSION_1_1) != 0 &&
 			 strcmp(version, MHD_HTTP_VERSION_1_0) != 0))
-		return refuse(c, 400, "the request line must end with HTTP/1.0 or HTTP/1.1");
+		return refuse(c, ex, 400, "the request line must end with HTTP/1.0 or HTTP/1.1");
 	/* MHD keeps the request line in one buffer, the version right after
 	 * the target and its one separator: a version further on means a raw
 	 * NUL byte cut the target short, hiding the rest of the path. */
 	if (ex->raw_end && version > ex->raw_end + 1 && version < ex->raw_end + 8192)
-		return refuse(c, 400, "the path holds a NUL byte");
+		return refuse(c, ex, 400, "the path holds a NUL byte");
 	const char *why = route_path_refused(ex->raw ? ex->raw : "");
 	if (why)
-		return refuse(c, 400, "%s", why);
+		return refuse(c, ex, 400, "%s", why);
 	if (!takes_body(method))
 		return MHD_YES;
 	const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
@@ -192,12 +205,12 @@ static enum MHD_Result first_look(struct serve *sv, struct MHD_Connection *c,
 	const char *chunked = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 							  MHD_HTTP_HEADER_TRANSFER_ENCODING);
 	if (!length && !chunked)
-		return refuse(c, 411, "a request with a body needs a Content-Length header");
+		return refuse(c, ex, 411, "a request with a body needs a Content-Length header");
 	char *end;
 	errno = 0;
 	unsigned long long n = length ? strtoull(length, &end, 10) : 0;
 	if (length && (errno || *end || n > sv->opt.limits.body_bytes))
-		return refuse(c, 413, "the body is larger than the %llu KiB this server takes: "
+		return refuse(c, ex, 413, "the body is larger than the %llu KiB this server takes: "
 			      "send a smaller file", (unsigned long long)sv->opt.limits.body_bytes / 1024);
 	return MHD_YES;
 }
@@ -242,14 +255,14 @@ static enum MHD_Result answer(struct serve *sv, struct MHD_Connection *c, struct
 			      const char *url, const char *method)
 {
 	if (ex->too_big)
-		return refuse(c, 413, "the body is larger than the %llu KiB this server takes: "
+		return refuse(c, ex, 413, "the body is larger than the %llu KiB this server takes: "
 			      "send a smaller file", (unsigned long long)sv->opt.limits.body_bytes / 1024);
 	char err[STORE_ERRLEN];
 	struct request rq = { .opt = &sv->opt, .method = method, .path = url, .raw = ex->raw,
 			      .conn = c, .cache = sv->cache, .body = ex->body ? ex->body : "", .body_len = ex->len };
 	rq.store = store_borrow(sv, err);
 	if (!rq.store)
-		return refuse(c, 503, "the judge's store cannot be opened (%s): try again later", err);
+		return refuse(c, ex, 503, "the judge's store cannot be opened (%s): try again later", err);
 	struct reply rp = { 0 };
 	/* Counted before the token is judged: guessing tokens costs requests
 	 * from the guesser's address like anything else. */
@@ -260,7 +273,9 @@ static enum MHD_Result answer(struct serve *sv, struct MHD_Connection *c, struct
 	else if (known == 0)
 		route_request(&rq, &rp);
 	store_return(sv, rq.store);
-	return send_reply(c, &rp);
+	if (rq.authed)
+		snprintf(ex->who, sizeof ex->who, "%s", rq.who.author);
+	return send_reply(c, ex, &rp);
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
@@ -281,6 +296,59 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 	return answer(sv, c, ex, url, method);
 }
 
+/* ---- the access log ------------------------------------------------------------ */
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* A field a client chose (the path, an author): every byte that is not
+ * printable, and space, quote and backslash, as \xNN, so that a line can
+ * neither forge another nor drive a terminal; at most max bytes shown. */
+static void log_field(FILE *f, const char *s, size_t max)
+{
+	size_t n = strlen(s), shown = 0;
+	for (size_t i = 0; i < n && shown < max;) {
+		bool printable;
+		size_t k = text_char((const unsigned char *)s + i, n - i, &printable);
+		if (printable && !strchr(" \"\\", s[i]))
+			fwrite(s + i, 1, k, f);
+		else
+			fprintf(f, "\\x%02x", (unsigned char)s[i]);
+		i += printable && !strchr(" \"\\", s[i]) ? k : 1;
+		shown++;
+	}
+	if (n > 0 && shown >= max)
+		fputs("...", f);
+}
+
+/* One line per request: when it started (UTC), the client, the method,
+ * the path as sent, the status, the body's bytes, how long it took, the
+ * token's author ("-": none), and "cut" when the client went away first.
+ * The stream is locked for the line, so the threads' lines stay whole. */
+static void log_exchange(FILE *f, struct MHD_Connection *c, const struct exchange *ex,
+			 enum MHD_RequestTerminationCode why)
+{
+	char when[32], client[64];
+	time_t t = (time_t)(ex->started_ns / 1000000000);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S", &tm);
+	client_address(c, client);
+	flockfile(f);
+	fprintf(f, "%s.%03dZ %s %s ", when, (int)(ex->started_ns / 1000000 % 1000), client,
+		ex->method);
+	log_field(f, ex->raw ? ex->raw : "", 512);
+	fprintf(f, " %u %zu %.1fms ", ex->status, ex->sent, (double)(now_ns() - ex->started_ns) / 1e6);
+	log_field(f, *ex->who ? ex->who : "-", 64);
+	fputs(why == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "\n" : " cut\n", f);
+	fflush(f);
+	funlockfile(f);
+}
+
 /* Runs before MHD decodes the URI: the raw form is what path tricks hide in. */
 static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 {
@@ -288,6 +356,7 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 	(void)c;
 	struct exchange *ex = calloc(1, sizeof *ex);
 	if (ex) {
+		ex->started_ns = now_ns();
 		ex->raw = strndup(uri, 8192);
 		ex->raw_end = uri + strlen(uri);
 	}
@@ -297,10 +366,10 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 static void on_done(void *cls, struct MHD_Connection *c, void **con_cls,
 		    enum MHD_RequestTerminationCode why)
 {
-	(void)cls;
-	(void)c;
-	(void)why;
+	struct serve *sv = cls;
 	struct exchange *ex = *con_cls;
+	if (ex && ex->started && sv->opt.access_log)
+		log_exchange(sv->opt.access_log, c, ex, why);
 	if (ex) {
 		free(ex->raw);
 		free(ex->body);

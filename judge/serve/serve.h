@@ -16,6 +16,7 @@
 #define JUDGE_SERVE_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "judge/base/config.h"
 
@@ -27,6 +28,7 @@ struct serve_options {
 	uint16_t port;          /* 0: any free port (serve_port says which) */
 	struct cfg_serve limits;
 	const char *data_dir;   /* where the game kits are (for the commands shown) */
+	FILE *access_log;       /* a line per request answered, or NULL */
 };
 
 struct serve;

@@ -721,3 +721,57 @@ Test(serve_http, a_seats_log_goes_to_its_author_and_organisers_as_plain_text)
 	free(body);
 	still_answering();
 }
+
+/* ---- the access log ------------------------------------------------------------ */
+
+static char *read_text_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	cr_assert_not_null(f, "%s: %s", path, strerror(errno));
+	char *text = calloc(1, 1 << 16);
+	size_t n = fread(text, 1, (1 << 16) - 1, f);
+	text[n] = 0;
+	fclose(f);
+	return text;
+}
+
+Test(serve_http, the_access_log_has_a_whole_line_per_request_and_no_client_bytes_raw)
+{
+	serve_stop(server);
+	char path[192];
+	snprintf(path, sizeof path, "%s/access.log", tmpdir);
+	FILE *log = fopen(path, "a");
+	cr_assert_not_null(log);
+	char evil[44];
+	add_token("mordor \x1b[2J\nforged 200", false, evil);
+	struct serve_options o = { .queue = queue, .host = "127.0.0.1", .limits = test_limits(),
+				   .access_log = log };
+	char err[SERVE_ERRLEN] = "";
+	server = serve_start(&o, err);
+	cr_assert_not_null(server, "serve_start: %s", err);
+
+	cr_assert_eq(get("/api/games", contestant), 200);
+	cr_assert_eq(get("/api/games", evil), 200);
+	cr_assert_eq(get("/api/no-such-thing", NULL), 404);
+	static const char raw[] = "GET /api/games\x1b[31m\"x\\y HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n";
+	int raw_status = exchange(raw, sizeof raw - 1, NULL);
+	serve_stop(server);
+	server = NULL;
+	fclose(log);
+
+	char *text = read_text_file(path);
+	int lines = 0;
+	for (const char *p = text; (p = strchr(p, '\n')); p++)
+		lines++;
+	cr_expect_eq(lines, 4, "one line per request:\n%s", text);
+	cr_expect(strstr(text, " GET /api/games 200 ") && strstr(text, "ms sauron\n"), "%s", text);
+	cr_expect(strstr(text, "ms mordor\\x20\\x1b[2J\\x0aforged\\x20200\n"), "%s", text);
+	cr_expect(strstr(text, " GET /api/no-such-thing 404 ") && strstr(text, "ms -\n"), "%s", text);
+	char want[64];
+	snprintf(want, sizeof want, "/api/games\\x1b[31m\\x22x\\x5cy %d ", raw_status);
+	cr_expect(raw_status > 0 && strstr(text, want), "%s: %s", want, text);
+	cr_expect_null(strchr(text, '\x1b'), "a raw escape byte reached the log:\n%s", text);
+	cr_expect(strncmp(text, "20", 2) == 0 && strstr(text, "Z 127.0.0.1 GET "), "%s", text);
+	free(text);
+	start(test_limits());
+}
