@@ -197,12 +197,13 @@ static void say(void *ctx, const char *message)
 }
 
 /* store_submit, tried again while the server is out of reach (its
- * transaction then recorded nothing), said once. */
+ * transaction then recorded nothing), said once: 0, 1 (unchanged) or -1. */
 static int submit_patiently(struct store *s, const struct store_new_submission *sub,
 			    int64_t *id, char err[STORE_ERRLEN])
 {
 	int64_t deadline = store_now_ms() + SUBMIT_WAIT_MS, wait_ms = 0;
-	while (store_submit(s, sub, id, err) < 0) {
+	int rc;
+	while ((rc = store_submit(s, sub, id, err)) < 0) {
 		if (!store_unreachable(s) || store_now_ms() > deadline)
 			return -1;
 		if (wait_ms == 0)
@@ -210,7 +211,7 @@ static int submit_patiently(struct store *s, const struct store_new_submission *
 		wait_ms = store_backoff_ms(wait_ms);
 		nap_ms((int)wait_ms);
 	}
-	return 0;
+	return rc;
 }
 
 /* Polls the server; a long "queued" is said once, as the local queue does,
@@ -235,6 +236,19 @@ static int follow_server(const struct submit_http_target *t, int64_t id)
 	}
 }
 
+/* The submission's id on standard output, for scripts; when the file was
+ * the current submission already, why nothing new was stored. */
+static int said_id(int64_t id, bool unchanged)
+{
+	if (unchanged)
+		fprintf(stderr, "upload: this file is already your current submission %lld, so "
+			"nothing new was stored and its rating goes on; change the file to send "
+			"a new version\n", (long long)id);
+	printf("%lld\n", (long long)id);
+	fflush(stdout);
+	return 0;
+}
+
 static int submit_local(const struct submit_args *a, const char *src, size_t len,
 			const char *name)
 {
@@ -247,10 +261,9 @@ static int submit_local(const struct submit_args *a, const char *src, size_t len
 	int64_t id = 0;
 	struct store_new_submission sub = { .game = a->game, .author = a->author, .name = name,
 					    .source = src, .source_len = len, .source_sha256 = sha };
-	int rc = submit_patiently(s, &sub, &id, err) < 0 ? refuse(err) : 0;
+	int rc = submit_patiently(s, &sub, &id, err);
+	rc = rc < 0 ? refuse(err) : said_id(id, rc == 1);
 	if (rc == 0) {
-		printf("%lld\n", (long long)id);
-		fflush(stdout);
 		if (a->wait)
 			rc = follow_local(s, a->queue, id);
 	}
@@ -263,10 +276,10 @@ static int submit_server(const struct submit_args *a, const char *src, size_t le
 	struct submit_http_target t = { .server = a->server, .token = a->token };
 	char err[SUBMIT_HTTP_ERRLEN];
 	int64_t id = 0;
-	if (submit_http_post(&t, a->game, src, len, &id, err) < 0)
+	int rc = submit_http_post(&t, a->game, src, len, &id, err);
+	if (rc < 0)
 		return refuse(err);
-	printf("%lld\n", (long long)id);
-	fflush(stdout);
+	said_id(id, rc == 1);
 	return a->wait ? follow_server(&t, id) : 0;
 }
 

@@ -276,13 +276,13 @@ int submit_http_post(const struct submit_http_target *t, const char *game, const
 	if (!a)
 		snprintf(err, SUBMIT_HTTP_ERRLEN, "out of memory");
 	else if (exchange(t, "/api/submissions", body, a, err) == 0)
-		j = expect_answer(t, a, 201, err);
+		j = expect_answer(t, a, a->status == 200 ? 200 : 201, err);
 	json_t *jid = json_object_get(j, "id");
 	if (j && !json_is_integer(jid))
 		snprintf(err, SUBMIT_HTTP_ERRLEN, "the server's answer has no submission id");
 	else if (j)
 		*id = json_integer_value(jid);
-	int rc = j && json_is_integer(jid) ? 0 : -1;
+	int rc = !j || !json_is_integer(jid) ? -1 : a->status == 200 ? 1 : 0;
 	json_decref(j);
 	free(a);
 	free(body);

@@ -27,7 +27,9 @@ struct submit_http_target {
 	const char *token;
 };
 
-/* 0 with *id set, -1 with err filled. */
+/* 0 with *id set; 1 with the id of the author's current submission when
+ * it has the same source already (the server stored nothing); -1 with err
+ * filled. */
 int submit_http_post(const struct submit_http_target *t, const char *game, const char *src,
 		     size_t len, int64_t *id, char err[SUBMIT_HTTP_ERRLEN]);
 

@@ -450,9 +450,10 @@ void api_submit(struct request *rq, struct reply *rp, const char *arg)
 	} else {
 		struct store_new_submission sub = { .game = game, .author = rq->who.author,
 			.name = name, .source = src, .source_len = len, .source_sha256 = sha };
-		if (store_submit(rq->store, &sub, &id, err) == 0)
-			reply_json(rp, 201, json_pack("{s:I, s:s, s:s}", "id", (json_int_t)id,
-						      "player", name, "game", game));
+		int rc = store_submit(rq->store, &sub, &id, err);
+		if (rc >= 0) /* 200: the same source is the current submission already */
+			reply_json(rp, rc == 1 ? 200 : 201, json_pack("{s:I, s:s, s:s, s:b}", "id",
+				   (json_int_t)id, "player", name, "game", game, "unchanged", rc == 1));
 		else if (strstr(err, "is taken"))
 			reply_error(rp, 400, "%s", err);
 		else

@@ -68,8 +68,11 @@ struct store_new_submission {
 	const char *source_sha256;
 };
 
-/* Stores the submission and its compile job in one transaction.  Refuses,
- * storing nothing, a name another author already uses in this game. */
+/* Stores the submission and its compile job in one transaction: 0 and *id.
+ * Refuses, storing nothing, a name another author already uses in this
+ * game.  1 and the existing *id, storing nothing, when the name's newest
+ * submission has the same source (source_sha256) and has not failed
+ * (compile_failed, not_qualified): sending a file twice changes nothing. */
 int store_submit(struct store *s, const struct store_new_submission *sub, int64_t *id,
 		 char err[STORE_ERRLEN]);
 

@@ -46,6 +46,33 @@ static int insert_submission(struct store *s, const struct store_new_submission 
 	return rc;
 }
 
+/* 1 with *id when the newest submission of the name has this very source
+ * and has not failed: an upload sent twice (a double click, a script run
+ * again) would otherwise start its rating over for nothing.  A failed one
+ * may be tried again: qualification draws seeds. */
+static int same_as_current(struct store *s, const struct store_new_submission *sub,
+			   int64_t *id, char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s, "SELECT id, source_sha256, state FROM submissions"
+					   " WHERE game = ?1 AND name = ?2 ORDER BY id DESC LIMIT 1");
+	if (!st)
+		return db_fail(s, "reading the current submission", err);
+	db_bind_text(st, 1, sub->game);
+	db_bind_text(st, 2, sub->name);
+	int rc = db_step(st);
+	if (rc == 1) {
+		const char *state = db_col_text(st, 2);
+		rc = strcmp(db_col_text(st, 1), sub->source_sha256) == 0 &&
+		     strcmp(state, "compile_failed") != 0 && strcmp(state, "not_qualified") != 0;
+		if (rc)
+			*id = db_col_int(st, 0);
+	} else if (rc < 0) {
+		db_fail(s, "reading the current submission", err);
+	}
+	db_finish(st);
+	return rc;
+}
+
 static int submit_in_tx(struct store *s, const struct store_new_submission *sub, int64_t *id,
 			char err[STORE_ERRLEN])
 {
@@ -58,6 +85,11 @@ static int submit_in_tx(struct store *s, const struct store_new_submission *sub,
 			 "the player name %s is taken in %s by another author: choose another "
 			 "PLAYER_NAME", sub->name, sub->game);
 		return -1;
+	}
+	if (owned) {
+		int same = same_as_current(s, sub, id, err);
+		if (same != 0)
+			return same;
 	}
 	if (!owned && db_run(s, "claiming the name", err,
 			     "INSERT INTO names (game, name, author) VALUES (?1, ?2, ?3)", "ttt",
@@ -75,9 +107,10 @@ int store_submit(struct store *s, const struct store_new_submission *sub, int64_
 {
 	if (store_begin(s, err) < 0)
 		return -1;
-	if (submit_in_tx(s, sub, id, err) < 0) {
+	int rc = submit_in_tx(s, sub, id, err);
+	if (rc != 0) {
 		store_rollback(s);
-		return -1;
+		return rc;
 	}
 	return store_commit(s, err);
 }

@@ -256,6 +256,23 @@ Test(serve_http, the_upload_client_follows_its_submission_on_this_server)
 	cli_run(cmd, out, sizeof out);
 	cr_expect_str_eq(out, "1\nsubmission 1: queued\n");
 	cr_expect_eq(stored_submissions(), 1);
+
+	/* The same file again: the server keeps the one it has and says so. */
+	char *json = upload_json(good_source), *body;
+	cr_expect_eq(request("POST", "/api/submissions", contestant, json, &body), 200, "%s", body);
+	json_t *j = json_loads(body, 0, NULL);
+	cr_expect_eq(json_integer_value(json_object_get(j, "id")), 1, "%s", body);
+	cr_expect(json_is_true(json_object_get(j, "unchanged")), "%s", body);
+	json_decref(j);
+	free(body);
+	free(json);
+	snprintf(cmd, sizeof cmd, "JUDGE_TOKEN=%s timeout 3 %s submit %s --game dominator "
+		 "--server http://127.0.0.1:%d/ 2>&1", contestant, cli_judge(), file,
+		 serve_port(server));
+	cr_expect_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_expect(strstr(out, "already your current submission 1, so nothing new was stored") &&
+		  strstr(out, "\n1\n"), "%s", out);
+	cr_expect_eq(stored_submissions(), 1);
 }
 
 Test(serve_http, an_upload_failing_the_checks_is_a_400_and_stores_nothing)

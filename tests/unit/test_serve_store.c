@@ -36,12 +36,15 @@ static void teardown(void)
 TestSuite(serve_store, .init = setup, .fini = teardown);
 TestSuite(serve_store_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 
+/* Each call a new version of the file (its hash differs). */
 static int64_t submit(struct store *s, const char *author, const char *name)
 {
-	char err[STORE_ERRLEN] = "";
+	static unsigned version;
+	char err[STORE_ERRLEN] = "", sha[16];
+	snprintf(sha, sizeof sha, "%08x", ++version);
 	struct store_new_submission sub = { .game = "dominator", .author = author, .name = name,
 					    .source = "int x;", .source_len = 6,
-					    .source_sha256 = "00" };
+					    .source_sha256 = sha };
 	int64_t id = 0;
 	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err);
 	return id;

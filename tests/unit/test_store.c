@@ -263,12 +263,22 @@ static const char SHA[] = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6
 /* A source with a NUL byte in it: the store keeps bytes, not a C string. */
 static const char SOURCE[] = "int main(void)\n{\n\treturn 0;\n}\n/*\0*/\n";
 
+/* Each call a different version of the source (its hash differs; the
+ * first is SHA): the store keeps a file sent again unchanged as the one it
+ * has. */
 static struct store_new_submission new_sub(const char *game, const char *author,
 					   const char *name)
 {
+	static char versions[64][sizeof SHA];
+	static unsigned made;
+	char *sha = versions[made % 64];
+	if (made++ == 0)
+		snprintf(sha, sizeof SHA, "%s", SHA);
+	else
+		snprintf(sha, sizeof SHA, "%.56s%08x", SHA, made);
 	return (struct store_new_submission){ .game = game, .author = author, .name = name,
 					      .source = SOURCE, .source_len = sizeof SOURCE - 1,
-					      .source_sha256 = SHA };
+					      .source_sha256 = sha };
 }
 
 static int64_t submit_ok(struct store *s, const char *game, const char *author,
@@ -959,6 +969,29 @@ BOTH(store_submit, the_same_author_may_resubmit)
 		 "SELECT count(*) FROM jobs WHERE kind = 'compile' AND payload = '{\"submission\":%lld}'",
 		 (long long)second);
 	cr_expect_eq(q_int(s, "%s", sql), 1, "no compile job for the second submission");
+	store_close(s);
+}
+
+/* The same file sent again while its submission is current changes
+ * nothing; once it failed, it may be sent again. */
+BOTH(store_submit, the_same_file_again_is_the_current_submission_until_it_fails)
+{
+	struct store *s = teststore_open(target, true);
+	char err[STORE_ERRLEN] = "";
+	struct store_new_submission sub = new_sub("dominator", "alice", "Bot");
+	int64_t first = -1, again = -1, retry = -1;
+	cr_assert_eq(store_submit(s, &sub, &first, err), 0, "%s", err);
+	cr_expect_eq(store_submit(s, &sub, &again, err), 1, "%s", err);
+	cr_expect_eq(again, first);
+	cr_expect_eq(count(s, "submissions"), 1);
+	cr_expect_eq(count(s, "jobs"), 1);
+	char sql[96];
+	snprintf(sql, sizeof sql, "UPDATE submissions SET state = 'not_qualified' WHERE id = %lld",
+		 (long long)first);
+	script(s, sql, sql);
+	cr_expect_eq(store_submit(s, &sub, &retry, err), 0, "%s", err);
+	cr_expect_gt(retry, first);
+	cr_expect_eq(count(s, "jobs"), 2);
 	store_close(s);
 }
 

@@ -314,7 +314,7 @@ Test(upload_http, each_refusal_says_what_to_do)
 		{ 403, NULL, "" },
 		{ 301, "Location: https://elsewhere/\r\n", "" },
 		{ 201, NULL, "<html>hello</html>" },
-		{ 200, NULL, "{\"id\": 1}" },
+		{ 202, NULL, "{\"id\": 1}" },
 		{ 422, NULL, "{\"error\": \"bad \\u001b[31mred\\u009b line\\nsecond\"}" },
 	};
 	static const char *const words[] = {
@@ -328,7 +328,7 @@ Test(upload_http, each_refusal_says_what_to_do)
 		"the server refused the request (HTTP 403)",
 		"redirects (HTTP 301); give --server the URL it redirects to",
 		"answered something that is not JSON: is it the judge?",
-		"answered HTTP 200, not 201: is it the judge?",
+		"answered HTTP 202, not 201: is it the judge?",
 		"bad ?[31mred? line?second (HTTP 422)",
 	};
 	for (size_t i = 0; i < sizeof answers / sizeof *answers; i++)
