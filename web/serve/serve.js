@@ -366,7 +366,8 @@ pages.upload = async main => {
 		try {
 			const source = await file.files[0].text();
 			const r = await J.api('/api/submissions', { method: 'POST', json: { game: select.value, source } });
-			J.say('Stored as submission ' + r.id + ' (player ' + r.player + '): following it...', 'ok');
+			J.say(r.unchanged ? 'This file is already your current submission ' + r.id + ' (player ' + r.player + '): nothing new was stored.'
+				: 'Stored as submission ' + r.id + ' (player ' + r.player + '): following it...', 'ok');
 			for (;;) {
 				const s = await J.submissionDetail(box, r.id);
 				if (FINAL.includes(s.state)) { J.say('Submission ' + r.id + ': ' + s.state.replace('_', ' '), s.state === 'qualified' ? 'ok' : 'error'); break; }
