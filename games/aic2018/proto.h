@@ -73,28 +73,10 @@ struct aic_step {
 	int16_t hidden[AIC_MAX_UNITS]; /* slots taken by units the team does not see */
 };
 
-static inline void aic_put_bytes(struct wire_w *w, const void *p, size_t n)
-{
-	if (w->overflow || n > w->cap - w->len) {
-		w->overflow = true;
-		return;
-	}
-	memcpy(w->buf + w->len, p, n);
-	w->len += n;
-}
-
-static inline bool aic_get_bytes(struct wire_r *r, void *p, size_t n)
-{
-	const uint8_t *b = wire_take(r, n);
-	if (b)
-		memcpy(p, b, n);
-	return b != NULL;
-}
-
 static inline size_t aic_start_encode(int team, uint8_t *buf, size_t cap)
 {
 	struct wire_w w = wire_writer(buf, cap);
-	aic_put_bytes(&w, "A18", 3);
+	wire_block(&w, "A18", 3);
 	wire_u8(&w, (uint8_t)team);
 	return w.overflow ? 0 : w.len;
 }
@@ -110,27 +92,27 @@ static inline size_t aic_view_encode(const struct aic_step *st, const struct aic
 				     int team, uint8_t *buf, size_t cap)
 {
 	struct wire_w w = wire_writer(buf, cap);
-	aic_put_bytes(&w, "A18V", 4);
+	wire_block(&w, "A18V", 4);
 	wire_u16(&w, (uint16_t)st->nbatch);
 	for (int i = 0; i < st->nbatch; i++)
 		wire_u16(&w, (uint16_t)st->batch[i]);
 	wire_u16(&w, (uint16_t)st->nids);
 	for (int i = 0; i < st->nids; i++)
 		wire_u16(&w, st->ids[i]);
-	aic_put_bytes(&w, world, AIC_WORLD_HEAD);
+	wire_block(&w, world, AIC_WORLD_HEAD);
 	for (int y = 0; y < world->height; y++)
-		aic_put_bytes(&w, &world->cell[y * AIC_STRIDE], sizeof(struct aic_cell) * world->width);
+		wire_block(&w, &world->cell[y * AIC_STRIDE], sizeof(struct aic_cell) * world->width);
 	wire_i32(&w, world->ids_used);
 	wire_i32(&w, world->norder);
 	wire_i32(&w, world->cursor);
-	aic_put_bytes(&w, world->order, sizeof world->order[0] * (size_t)world->norder);
+	wire_block(&w, world->order, sizeof world->order[0] * (size_t)world->norder);
 	for (int i = 0; i < world->norder; i++)
-		aic_put_bytes(&w, &world->unit[world->order[i]], sizeof(struct aic_unit));
+		wire_block(&w, &world->unit[world->order[i]], sizeof(struct aic_unit));
 	wire_u16(&w, (uint16_t)st->nhidden);
 	for (int i = 0; i < st->nhidden; i++)
 		wire_u16(&w, (uint16_t)st->hidden[i]);
 	for (int y = 0; y < world->height; y++)
-		aic_put_bytes(&w, &world->seen[team][y * AIC_STRIDE], (size_t)world->width);
+		wire_block(&w, &world->seen[team][y * AIC_STRIDE], (size_t)world->width);
 	return w.overflow ? 0 : w.len;
 }
 
@@ -189,21 +171,21 @@ static inline bool aic_view_decode(const uint8_t *buf, size_t len, int team, str
 	if (!magic || memcmp(magic, "A18V", 4) != 0 || !aic_view_counts(&r, st))
 		return false;
 	memset(world->seen[1 - team], 0, sizeof world->seen[1 - team]);
-	if (!aic_get_bytes(&r, world, AIC_WORLD_HEAD) || world->width < 1 || world->height < 1 ||
+	if (!wire_copy(&r, world, AIC_WORLD_HEAD) || world->width < 1 || world->height < 1 ||
 	    world->width > AIC_MAX_SIDE || world->height > AIC_MAX_SIDE)
 		return false;
 	for (int y = 0; y < world->height; y++)
-		aic_get_bytes(&r, &world->cell[y * AIC_STRIDE], sizeof(struct aic_cell) * world->width);
+		wire_copy(&r, &world->cell[y * AIC_STRIDE], sizeof(struct aic_cell) * world->width);
 	world->ids_used = wire_get_i32(&r);
 	world->norder = wire_get_i32(&r);
 	world->cursor = wire_get_i32(&r);
 	if (r.bad || world->norder < 0 || world->norder > AIC_MAX_UNITS || world->cursor < -1 ||
 	    world->cursor >= world->norder)
 		return false;
-	aic_get_bytes(&r, world->order, sizeof world->order[0] * (size_t)world->norder);
+	wire_copy(&r, world->order, sizeof world->order[0] * (size_t)world->norder);
 	for (int i = 0; i < world->norder; i++) {
 		int s = world->order[i];
-		if (!aic_slot_ok(s) || !aic_get_bytes(&r, &world->unit[s], sizeof(struct aic_unit)))
+		if (!aic_slot_ok(s) || !wire_copy(&r, &world->unit[s], sizeof(struct aic_unit)))
 			return false;
 		int id = world->unit[s].id;
 		if (id >= 1 && id <= AIC_MAX_ID)
@@ -219,7 +201,7 @@ static inline bool aic_view_decode(const uint8_t *buf, size_t len, int team, str
 		world->unit[s].id = -1; /* taken, by nobody the team may know */
 	}
 	for (int y = 0; y < world->height; y++)
-		aic_get_bytes(&r, &world->seen[team][y * AIC_STRIDE], (size_t)world->width);
+		wire_copy(&r, &world->seen[team][y * AIC_STRIDE], (size_t)world->width);
 	return wire_done(&r);
 }
 
@@ -256,7 +238,7 @@ static inline bool aic_orders_action(struct aic_orders_w *o, struct aic_action a
 {
 	if (o->actions >= AIC_MAX_ACTIONS)
 		return false;
-	aic_put_bytes(&o->w, &a, 4);
+	wire_block(&o->w, &a, 4);
 	if (o->w.overflow)
 		return false;
 	o->w.buf[o->entry_at] = (uint8_t)++o->actions;

@@ -11,23 +11,23 @@
  * player numbers, and the start message says which player you are.  The
  * food rectangles are "unknown to the players" and are never sent.
  *
- * start (ANT_START_LEN bytes)
- *   u8 version, u8 players (4), u8 me (this player's number)
- *   u16 x ANT_NPARAMS, the parameters in the order of enum ant_param_index
- *   u64 seed: the player's own random seed, derived from the match seed
- *            and its seat (games/seed.h): it reveals neither
+ * Each message's fields are listed once below, in their order on the wire;
+ * games/kit/record.h makes the structs, encoders and decoders from them.
  *
- * view
- *   u16 round (rounds played so far), u16 rows, u16 cols
- *   4 x { i64 score, i32 ants, i32 cpu (millionths of the budget; -1 frozen) }
- *   rows*cols x u8 cell, row-major: bit 7 water, bits 0-1 bonus + 1 (0 none)
- *   u16 nants, then nants x { u16 id, u8 type, u8 player, u8 row, u8 col,
- *       u16 life, u8 carried bonus + 1 (0 none), u32 carbo, prote, lipid }
+ * start: version, players (4), me (this player's number), the parameters
+ *   in the order of enum ant_param_index, then the player's own random
+ *   seed, derived from the match seed and its seat (games/seed.h): it
+ *   reveals neither.
  *
- * orders
- *   u16 count, then count x { u16 ant id, u8 kind, u8 dir, u8 type }
- *   (dir used by move and lay, type by lay).  More than ANT_MAX_ORDERS is an
- *   error that freezes the player, so the encoder keeps at most
+ * view: the rounds played so far, the board's size, per player its score,
+ *   its ants and its share of the CPU budget (millionths; -1: frozen); then
+ *   rows*cols cells, row-major: bit 7 water, bits 0-1 bonus + 1 (0 none);
+ *   then the ants, each with the bonus it carries + 1 (0 none) and its
+ *   reserves of carbo, prote and lipid.
+ *
+ * orders: u16 count, then count x { ant id, kind, dir, type } (dir used
+ *   by move and lay, type by lay).  More than ANT_MAX_ORDERS is an error
+ *   that freezes the player, so the encoder keeps at most
  *   ANT_MAX_ORDERS + 1 of them: enough to be told.
  */
 #ifndef ANT_PROTO_H
@@ -36,10 +36,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "games/kit/orders.h"
-#include "games/kit/wire.h"
+#include "games/kit/record.h"
 
 #define ANT_PROTO_VERSION 1
 #define ANT_PLAYERS 4
@@ -86,57 +85,14 @@ enum ant_param_index {
 	ANT_P_SOLDIER_LIFE = 25,
 	ANT_P_QUEEN_LIFE = 26,
 };
-struct ant_msg_params {
-	uint16_t v[ANT_NPARAMS];
-};
 
-#define ANT_START_LEN (3 + 2 * ANT_NPARAMS + 8)
-#define ANT_VIEW_PLAYER_LEN (8 + 4 + 4)
-#define ANT_VIEW_ANT_LEN 21
-#define ANT_VIEW_MAX \
-	(6 + ANT_PLAYERS * ANT_VIEW_PLAYER_LEN + ANT_MAX_CELLS + 2 + ANT_MAX_CELLS * ANT_VIEW_ANT_LEN)
-#define ANT_ORDER_LEN 5
+/* Bytes on the wire, from the lists below. */
+#define ANT_START_LEN ant_msg_start_len
+#define ANT_VIEW_PLAYER_LEN ant_msg_player_len
+#define ANT_VIEW_ANT_LEN ant_msg_ant_len
+#define ANT_VIEW_MAX ant_msg_view_max
+#define ANT_ORDER_LEN ant_msg_order_len
 #define ANT_ORDERS_MAX (2 + (ANT_MAX_ORDERS + 1) * ANT_ORDER_LEN)
-
-struct ant_msg_start {
-	uint8_t version, players, me;
-	struct ant_msg_params params;
-	uint64_t seed;
-};
-
-struct ant_msg_player {
-	int64_t score;
-	int32_t ants;
-	int32_t cpu;
-};
-
-struct ant_msg_ant {
-	uint16_t id;
-	uint8_t type, player, row, col;
-	uint16_t life;
-	uint8_t carried; /* bonus + 1, 0 none */
-	uint32_t reserve[ANT_NUTRIENTS];
-};
-
-/* The view's fixed part, apart so that the engine can stream a view
- * without building the whole (large) struct ant_msg_view. */
-struct ant_msg_head {
-	uint16_t round, rows, cols;
-	struct ant_msg_player player[ANT_PLAYERS];
-};
-
-/* At most one ant per cell, so ANT_MAX_CELLS ants. */
-struct ant_msg_view {
-	struct ant_msg_head h;
-	uint8_t cell[ANT_MAX_CELLS];
-	uint16_t nants;
-	struct ant_msg_ant ant[ANT_MAX_CELLS];
-};
-
-struct ant_msg_order {
-	uint16_t id;
-	uint8_t kind, dir, type;
-};
 
 static inline bool ant_cell_water(uint8_t cell)
 {
@@ -151,128 +107,53 @@ static inline int ant_cell_bonus(uint8_t cell)
 
 /* ---- start --------------------------------------------------------------- */
 
-static inline size_t ant_start_encode(const struct ant_msg_start *s, uint8_t *buf, size_t cap)
-{
-	struct wire_w w = wire_writer(buf, cap);
-	wire_u8(&w, s->version);
-	wire_u8(&w, s->players);
-	wire_u8(&w, s->me);
-	for (int i = 0; i < ANT_NPARAMS; i++)
-		wire_u16(&w, s->params.v[i]);
-	wire_u64(&w, s->seed);
-	return w.overflow ? 0 : w.len;
-}
+#define ANT_PARAMS(X) X(array, u16, v, ANT_NPARAMS)
+RECORD(ant_msg_params, ANT_PARAMS)
 
-static inline bool ant_start_decode(const uint8_t *buf, size_t len, struct ant_msg_start *s)
+/* Periods are divisors in a player's code: never zero. */
+static inline bool ant_params_ok(const uint16_t *v)
 {
-	struct wire_r r = wire_reader(buf, len);
-	s->version = wire_get_u8(&r);
-	s->players = wire_get_u8(&r);
-	s->me = wire_get_u8(&r);
-	for (int i = 0; i < ANT_NPARAMS; i++)
-		s->params.v[i] = wire_get_u16(&r);
-	s->seed = wire_get_u64(&r);
-	const uint16_t *v = s->params.v;
-	/* Periods are divisors in a player's code: never zero. */
-	return wire_done(&r) && s->version == ANT_PROTO_VERSION && s->players == ANT_PLAYERS &&
-	       s->me < ANT_PLAYERS && v[ANT_P_ROWS] >= ANT_MIN_ROWS &&
-	       v[ANT_P_ROWS] <= ANT_MAX_ROWS && v[ANT_P_COLS] >= ANT_MIN_ROWS &&
-	       v[ANT_P_COLS] <= ANT_MAX_ROWS && v[ANT_P_QUEEN_PERIOD] >= 1 &&
+	return record_in(v[ANT_P_ROWS], ANT_MIN_ROWS, ANT_MAX_ROWS) &&
+	       record_in(v[ANT_P_COLS], ANT_MIN_ROWS, ANT_MAX_ROWS) && v[ANT_P_QUEEN_PERIOD] >= 1 &&
 	       v[ANT_P_BONUS_PERIOD] >= 1;
 }
 
+#define ANT_START(X) \
+	X(is, u8, version, ANT_PROTO_VERSION) X(is, u8, players, ANT_PLAYERS) \
+	X(range, u8, me, 0, ANT_PLAYERS - 1) X(record, ant_msg_params, params) X(u64, seed)
+RECORD_MESSAGE(ant_msg_start, ANT_START, ant_start, ant_params_ok(m->params.v))
+
 /* ---- view ---------------------------------------------------------------- */
 
-static inline void ant_view_put_ant(struct wire_w *w, const struct ant_msg_ant *a)
-{
-	wire_u16(w, a->id);
-	wire_u8(w, a->type);
-	wire_u8(w, a->player);
-	wire_u8(w, a->row);
-	wire_u8(w, a->col);
-	wire_u16(w, a->life);
-	wire_u8(w, a->carried);
-	for (int k = 0; k < ANT_NUTRIENTS; k++)
-		wire_u32(w, a->reserve[k]);
-}
+#define ANT_PLAYER(X) X(i64, score) X(i32, ants) X(i32, cpu)
+RECORD(ant_msg_player, ANT_PLAYER)
 
-static inline void ant_view_put_head(struct wire_w *w, const struct ant_msg_head *h)
-{
-	wire_u16(w, h->round);
-	wire_u16(w, h->rows);
-	wire_u16(w, h->cols);
-	for (int q = 0; q < ANT_PLAYERS; q++) {
-		wire_u64(w, (uint64_t)h->player[q].score);
-		wire_i32(w, h->player[q].ants);
-		wire_i32(w, h->player[q].cpu);
-	}
-}
+#define ANT_ANT(X) \
+	X(u16, id) X(u8, type) X(u8, player) X(u8, row) X(u8, col) X(u16, life) X(u8, carried) \
+	X(array, u32, reserve, ANT_NUTRIENTS)
+RECORD(ant_msg_ant, ANT_ANT)
 
-static inline size_t ant_view_encode(const struct ant_msg_view *v, uint8_t *buf, size_t cap)
-{
-	size_t cells = (size_t)v->h.rows * v->h.cols;
-	if (v->h.rows > ANT_MAX_ROWS || v->h.cols > ANT_MAX_ROWS || v->nants > cells)
-		return 0;
-	struct wire_w w = wire_writer(buf, cap);
-	ant_view_put_head(&w, &v->h);
-	wire_put(&w, v->cell, cells);
-	wire_u16(&w, v->nants);
-	for (int i = 0; i < v->nants; i++)
-		ant_view_put_ant(&w, &v->ant[i]);
-	return w.overflow ? 0 : w.len;
-}
+/* The view's fixed part, apart so that the engine can stream a view
+ * without building the whole (large) struct ant_msg_view. */
+#define ANT_HEAD(X) \
+	X(u16, round) X(range, u16, rows, 0, ANT_MAX_ROWS) X(range, u16, cols, 0, ANT_MAX_ROWS) \
+	X(records, ant_msg_player, player, ANT_PLAYERS)
+RECORD(ant_msg_head, ANT_HEAD)
 
-static inline bool ant_view_get_ant(struct wire_r *r, const struct ant_msg_view *v,
-				    struct ant_msg_ant *a)
-{
-	a->id = wire_get_u16(r);
-	a->type = wire_get_u8(r);
-	a->player = wire_get_u8(r);
-	a->row = wire_get_u8(r);
-	a->col = wire_get_u8(r);
-	a->life = wire_get_u16(r);
-	a->carried = wire_get_u8(r);
-	for (int k = 0; k < ANT_NUTRIENTS; k++)
-		a->reserve[k] = wire_get_u32(r);
-	return a->type < ANT_TYPES && a->player < ANT_PLAYERS && a->row < v->h.rows &&
-	       a->col < v->h.cols && a->carried <= ANT_BONUSES;
-}
-
-/* Every ant is checked, so a decoded view can be indexed without care. */
-static inline bool ant_view_decode(const uint8_t *buf, size_t len, struct ant_msg_view *v)
-{
-	struct wire_r r = wire_reader(buf, len);
-	struct ant_msg_head *h = &v->h;
-	h->round = wire_get_u16(&r);
-	h->rows = wire_get_u16(&r);
-	h->cols = wire_get_u16(&r);
-	if (h->rows > ANT_MAX_ROWS || h->cols > ANT_MAX_ROWS)
-		return false;
-	for (int q = 0; q < ANT_PLAYERS; q++) {
-		h->player[q].score = (int64_t)wire_get_u64(&r);
-		h->player[q].ants = wire_get_i32(&r);
-		h->player[q].cpu = wire_get_i32(&r);
-	}
-	size_t cells = (size_t)h->rows * h->cols;
-	const uint8_t *c = wire_take(&r, cells);
-	if (c)
-		memcpy(v->cell, c, cells);
-	v->nants = wire_get_u16(&r);
-	if (v->nants > cells)
-		return false;
-	for (int i = 0; i < v->nants; i++)
-		if (!ant_view_get_ant(&r, v, &v->ant[i]))
-			return false;
-	return wire_done(&r);
-}
+/* At most one ant per cell.  Every ant is checked, so a decoded view can
+ * be indexed without care. */
+#define ANT_VIEW(X) \
+	X(record, ant_msg_head, h) \
+	X(block, uint8_t, cell, ANT_MAX_CELLS, (size_t)m->h.rows * m->h.cols, true) \
+	X(list, nants, ant_msg_ant, ant, ANT_MAX_CELLS, \
+	  e->type < ANT_TYPES && e->player < ANT_PLAYERS && e->row < m->h.rows && \
+		  e->col < m->h.cols && e->carried <= ANT_BONUSES)
+RECORD_MESSAGE(ant_msg_view, ANT_VIEW, ant_view, m->nants <= (size_t)m->h.rows * m->h.cols)
 
 /* ---- orders -------------------------------------------------------------- */
 
-/* The record of one order (games/kit/orders.h: orders_encode() and
- * orders_decode() take it). */
-static const struct orders_layout ant_orders = {
-	sizeof(struct ant_msg_order), ANT_MAX_ORDERS, "more than 1000 orders in one round",
-	{ ORDERS_FIELD(struct ant_msg_order, id), ORDERS_FIELD(struct ant_msg_order, kind), ORDERS_FIELD(struct ant_msg_order, dir), ORDERS_FIELD(struct ant_msg_order, type) }
-};
+#define ANT_ORDER(X) X(u16, id) X(u8, kind) X(u8, dir) X(u8, type)
+ORDERS_RECORD(ant_orders, ant_msg_order, ANT_ORDER, ANT_MAX_ORDERS,
+	      "more than 1000 orders in one round");
 
 #endif

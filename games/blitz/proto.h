@@ -11,19 +11,19 @@
  * Players are tagged 1..players as in Halite; owner 0 is the map (neutral).
  * Sites are numbered y * width + x, (0, 0) the north-west corner.
  *
- * start (BZ_START_LEN bytes)
- *   u8  version (BZ_PROTO_VERSION)  u8 players  u8 tag (yours, 1..players)
- *   u16 width, height, turns (the turn limit), fog (radius; 0: no fog)
- *   u64 seed: the player's own random seed (match seed + tag)
+ * Each message's fields are listed once below, in their order on the wire;
+ * games/kit/record.h makes the structs, encoders and decoders from them.
+ *
+ * start: version, players, tag (yours, 1..players), the map's width and
+ *   height, the turn limit, the fog's radius (0: no fog), then the
+ *   player's own random seed (match seed + tag).
  *
  * view (each turn; the first is the initial map, which the kit hands to
- * the player's init() before its first play())
- *   u16 turn (turns played so far), u16 width, u16 height
- *   width*height x { u8 owner, u8 strength, u8 production }, row-major;
- *   a fogged site is owner 0, strength 0, production 0
+ *   the player's init() before its first play()): the turns played so far,
+ *   the map's size, then width*height sites, row-major; a fogged site is
+ *   owner 0, strength 0, production 0.
  *
- * orders
- *   u16 count, then count x { u16 site, u8 direction (0 STILL, 1 NORTH,
+ * orders: u16 count, then count x { site, direction (0 STILL, 1 NORTH,
  *   2 EAST, 3 SOUTH, 4 WEST) }.  More orders in a round than the map has
  *   sites is an error that ejects the player, so the encoder keeps at most
  *   BZ_MAX_ORDERS + 1 of them: enough to be told.
@@ -34,10 +34,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "games/kit/orders.h"
-#include "games/kit/wire.h"
+#include "games/kit/record.h"
 
 #define BZ_PROTO_VERSION 1
 #define BZ_MIN_PLAYERS 2
@@ -53,32 +52,13 @@
 
 enum bz_dir { BZ_STILL, BZ_NORTH, BZ_EAST, BZ_SOUTH, BZ_WEST, BZ_DIRS };
 
-#define BZ_START_LEN (3 + 4 * 2 + 8)
-#define BZ_SITE_LEN 3
-#define BZ_VIEW_HEAD 6
-#define BZ_VIEW_MAX (BZ_VIEW_HEAD + BZ_MAX_SITES * BZ_SITE_LEN)
-#define BZ_ORDER_LEN 3
+/* Bytes on the wire, from the lists below. */
+#define BZ_START_LEN bz_msg_start_len
+#define BZ_SITE_LEN bz_site_len
+#define BZ_VIEW_HEAD bz_msg_view_len
+#define BZ_VIEW_MAX bz_msg_view_max
+#define BZ_ORDER_LEN bz_msg_order_len
 #define BZ_ORDERS_MAX (2 + (BZ_MAX_ORDERS + 1) * BZ_ORDER_LEN)
-
-struct bz_msg_start {
-	uint8_t version, players, tag;
-	uint16_t width, height, turns, fog;
-	uint64_t seed;
-};
-
-struct bz_site {
-	uint8_t owner, strength, production;
-};
-
-struct bz_msg_view {
-	uint16_t turn, width, height;
-	struct bz_site site[BZ_MAX_SITES];
-};
-
-struct bz_msg_order {
-	uint16_t site;
-	uint8_t dir;
-};
 
 /* ---- the wrapped map ----------------------------------------------------- */
 
@@ -136,53 +116,29 @@ static inline void bz_mark_disc(int width, int height, int s, int r, bool *seen)
 
 /* ---- start --------------------------------------------------------------- */
 
-static inline size_t bz_start_encode(const struct bz_msg_start *s, uint8_t *buf, size_t cap)
-{
-	struct wire_w w = wire_writer(buf, cap);
-	wire_u8(&w, s->version);
-	wire_u8(&w, s->players);
-	wire_u8(&w, s->tag);
-	wire_u16(&w, s->width);
-	wire_u16(&w, s->height);
-	wire_u16(&w, s->turns);
-	wire_u16(&w, s->fog);
-	wire_u64(&w, s->seed);
-	return w.overflow ? 0 : w.len;
-}
-
-static inline bool bz_start_decode(const uint8_t *buf, size_t len, struct bz_msg_start *s)
-{
-	struct wire_r r = wire_reader(buf, len);
-	s->version = wire_get_u8(&r);
-	s->players = wire_get_u8(&r);
-	s->tag = wire_get_u8(&r);
-	s->width = wire_get_u16(&r);
-	s->height = wire_get_u16(&r);
-	s->turns = wire_get_u16(&r);
-	s->fog = wire_get_u16(&r);
-	s->seed = wire_get_u64(&r);
-	return wire_done(&r) && s->version == BZ_PROTO_VERSION && s->players >= BZ_MIN_PLAYERS &&
-	       s->players <= BZ_MAX_PLAYERS && s->tag >= 1 && s->tag <= s->players &&
-	       s->width >= BZ_MIN_SIDE && s->width <= BZ_MAX_SIDE && s->height >= BZ_MIN_SIDE &&
-	       s->height <= BZ_MAX_SIDE;
-}
+#define BZ_START(X) \
+	X(is, u8, version, BZ_PROTO_VERSION) X(range, u8, players, BZ_MIN_PLAYERS, BZ_MAX_PLAYERS) \
+	X(range, u8, tag, 1, m->players) X(range, u16, width, BZ_MIN_SIDE, BZ_MAX_SIDE) \
+	X(range, u16, height, BZ_MIN_SIDE, BZ_MAX_SIDE) X(u16, turns) X(u16, fog) X(u64, seed)
+RECORD_MESSAGE(bz_msg_start, BZ_START, bz_start, true)
 
 /* ---- view ---------------------------------------------------------------- */
+
+#define BZ_SITE(X) X(u8, owner) X(u8, strength) X(u8, production)
+RECORD(bz_site, BZ_SITE)
 
 /* The sites go as they lie in struct bz_msg_view: one memcpy each way. */
 _Static_assert(sizeof(struct bz_site) == BZ_SITE_LEN, "a site is its three bytes on the wire");
 
+#define BZ_VIEW(X) \
+	X(u16, turn) X(range, u16, width, BZ_MIN_SIDE, BZ_MAX_SIDE) \
+	X(range, u16, height, BZ_MIN_SIDE, BZ_MAX_SIDE) \
+	X(block, struct bz_site, site, BZ_MAX_SITES, (size_t)m->width * m->height, true)
+RECORD_MESSAGE(bz_msg_view, BZ_VIEW, bz_msg_view, true)
+
 static inline size_t bz_view_encode(const struct bz_msg_view *v, uint8_t *buf, size_t cap)
 {
-	size_t sites = (size_t)v->width * v->height;
-	if (sites > BZ_MAX_SITES)
-		return 0;
-	struct wire_w w = wire_writer(buf, cap);
-	wire_u16(&w, v->turn);
-	wire_u16(&w, v->width);
-	wire_u16(&w, v->height);
-	wire_block(&w, v->site, sites * BZ_SITE_LEN);
-	return w.overflow ? 0 : w.len;
+	return bz_msg_view_encode(v, buf, cap);
 }
 
 /* Owners are checked against the players, so a decoded view indexes
@@ -190,31 +146,18 @@ static inline size_t bz_view_encode(const struct bz_msg_view *v, uint8_t *buf, s
 static inline bool bz_view_decode(const uint8_t *buf, size_t len, int players,
 				  struct bz_msg_view *v)
 {
-	struct wire_r r = wire_reader(buf, len);
-	v->turn = wire_get_u16(&r);
-	v->width = wire_get_u16(&r);
-	v->height = wire_get_u16(&r);
-	if (v->width < BZ_MIN_SIDE || v->width > BZ_MAX_SIDE || v->height < BZ_MIN_SIDE ||
-	    v->height > BZ_MAX_SIDE)
+	if (!bz_msg_view_decode(buf, len, v))
 		return false;
-	size_t sites = (size_t)v->width * v->height;
-	const uint8_t *p = wire_take(&r, sites * BZ_SITE_LEN);
-	if (!p)
-		return false;
-	memcpy(v->site, p, sites * BZ_SITE_LEN);
-	for (size_t i = 0; i < sites; i++)
+	for (int i = 0; i < v->width * v->height; i++)
 		if (v->site[i].owner > players)
 			return false;
-	return wire_done(&r);
+	return true;
 }
 
 /* ---- orders -------------------------------------------------------------- */
 
-/* The record of one order (games/kit/orders.h: orders_encode() and
- * orders_decode() take it). */
-static const struct orders_layout bz_orders = {
-	sizeof(struct bz_msg_order), BZ_MAX_ORDERS, "more orders in one round than the largest map has sites",
-	{ ORDERS_FIELD(struct bz_msg_order, site), ORDERS_FIELD(struct bz_msg_order, dir) }
-};
+#define BZ_ORDER(X) X(u16, site) X(u8, dir)
+ORDERS_RECORD(bz_orders, bz_msg_order, BZ_ORDER, BZ_MAX_ORDERS,
+	      "more orders in one round than the largest map has sites");
 
 #endif

@@ -11,27 +11,22 @@
  * receives is already rotated for it: it is player 0, its box is top-left,
  * and the others are numbered (q - p) mod 4.
  *
- * start (DOM_START_LEN bytes)
- *   u8  version (DOM_PROTO_VERSION)   u8 players (4)
- *   u16 rounds, rows, cols, farmers, knights, witches,
- *       farmer_health, knight_health, farmer_regen, knight_regen,
- *       damage_min, damage_max
- *   u64 seed: the player's own random seed, derived from the match seed
- *            and its seat (games/seed.h): it reveals neither
+ * Each message's fields are listed once below, in their order on the wire;
+ * games/kit/record.h makes the structs, encoders and decoders from them.
  *
- * view
- *   u16 round (rounds played so far), u16 rows, u16 cols
- *   4 x { i32 land (cells of its colour), i64 score (total so far),
- *         i32 cpu (share of the CPU budget used, in millionths; -1: frozen) }
- *   rows*cols x u8 cell, row-major: bit 7 wall, bit 6 haunted,
- *         bits 0-2 owner + 1 (0: nobody)
- *   u16 nunits, then nunits x { u16 id, u8 type (0 farmer, 1 knight,
- *         2 witch), u8 owner, u8 row, u8 col, u16 health (0 for witches) }
+ * start: version, players (4), the parameters, then the player's own
+ *   random seed, derived from the match seed and its seat (games/seed.h):
+ *   it reveals neither.
  *
- * orders
- *   u16 count, then count x { u16 unit id, u8 direction (0..8) }
- *   More than DOM_MAX_ORDERS is an error that freezes the player, so the
- *   encoder keeps at most DOM_MAX_ORDERS + 1 of them: enough to be told.
+ * view: the rounds played so far, the board's size, per player its land
+ *   (cells of its colour), its total score and its share of the CPU budget
+ *   (millionths; -1: frozen); then rows*cols cells, row-major: bit 7 wall,
+ *   bit 6 haunted, bits 0-2 owner + 1 (0: nobody); then the units (type 0
+ *   farmer, 1 knight, 2 witch; health 0 for witches).
+ *
+ * orders: u16 count, then count x { unit id, direction (0..8) }.  More than
+ *   DOM_MAX_ORDERS is an error that freezes the player, so the encoder
+ *   keeps at most DOM_MAX_ORDERS + 1 of them: enough to be told.
  */
 #ifndef DOM_PROTO_H
 #define DOM_PROTO_H
@@ -41,7 +36,7 @@
 #include <stdint.h>
 
 #include "games/kit/orders.h"
-#include "games/kit/wire.h"
+#include "games/kit/record.h"
 
 #define DOM_PROTO_VERSION 1
 #define DOM_PLAYERS 4
@@ -73,52 +68,13 @@ enum dom_type { DOM_FARMER, DOM_KNIGHT, DOM_WITCH, DOM_TYPES };
 #define DOM_CELL_HAUNTED 0x40
 #define DOM_CELL_OWNER 0x07
 
-#define DOM_START_LEN (2 + 12 * 2 + 8)
-#define DOM_VIEW_PLAYER_LEN (4 + 8 + 4)
-#define DOM_VIEW_UNIT_LEN 8
-#define DOM_VIEW_MAX \
-	(6 + DOM_PLAYERS * DOM_VIEW_PLAYER_LEN + DOM_MAX_CELLS + 2 + DOM_MAX_UNITS * DOM_VIEW_UNIT_LEN)
-#define DOM_ORDER_LEN 3
+/* Bytes on the wire, from the lists below. */
+#define DOM_START_LEN dom_msg_start_len
+#define DOM_VIEW_PLAYER_LEN dom_msg_player_len
+#define DOM_VIEW_UNIT_LEN dom_msg_unit_len
+#define DOM_VIEW_MAX dom_msg_view_max
+#define DOM_ORDER_LEN dom_msg_order_len
 #define DOM_ORDERS_MAX (2 + (DOM_MAX_ORDERS + 1) * DOM_ORDER_LEN)
-
-struct dom_msg_params {
-	uint16_t rounds, rows, cols;
-	uint16_t farmers, knights, witches;
-	uint16_t farmer_health, knight_health;
-	uint16_t farmer_regen, knight_regen;
-	uint16_t damage_min, damage_max;
-};
-
-struct dom_msg_start {
-	uint8_t version, players;
-	struct dom_msg_params params;
-	uint64_t seed;
-};
-
-struct dom_msg_player {
-	int32_t land;
-	int64_t score;
-	int32_t cpu; /* millionths of the budget, -1 when frozen */
-};
-
-struct dom_msg_unit {
-	uint16_t id;
-	uint8_t type, owner, row, col;
-	uint16_t health;
-};
-
-struct dom_msg_view {
-	uint16_t round, rows, cols;
-	struct dom_msg_player player[DOM_PLAYERS];
-	uint8_t cell[DOM_MAX_CELLS];
-	uint16_t nunits;
-	struct dom_msg_unit unit[DOM_MAX_UNITS];
-};
-
-struct dom_msg_order {
-	uint16_t id;
-	uint8_t dir;
-};
 
 /* The owner of a view cell (-1: nobody), and whether it is a wall. */
 static inline int dom_cell_owner(uint8_t cell)
@@ -138,127 +94,39 @@ static inline bool dom_cell_haunted(uint8_t cell)
 
 /* ---- start --------------------------------------------------------------- */
 
-static inline void dom_params_put(struct wire_w *w, const struct dom_msg_params *p)
-{
-	const uint16_t v[12] = { p->rounds,	   p->rows,	     p->cols,
-				 p->farmers,	   p->knights,	     p->witches,
-				 p->farmer_health, p->knight_health, p->farmer_regen,
-				 p->knight_regen,  p->damage_min,    p->damage_max };
-	for (int i = 0; i < 12; i++)
-		wire_u16(w, v[i]);
-}
+#define DOM_PARAMS(X) \
+	X(u16, rounds) X(range, u16, rows, DOM_MIN_ROWS, DOM_MAX_ROWS) X(is, u16, cols, m->rows) \
+	X(u16, farmers) X(u16, knights) X(u16, witches) X(u16, farmer_health) \
+	X(u16, knight_health) X(u16, farmer_regen) X(u16, knight_regen) X(u16, damage_min) \
+	X(u16, damage_max)
+RECORD(dom_msg_params, DOM_PARAMS)
 
-static inline void dom_params_get(struct wire_r *r, struct dom_msg_params *p)
-{
-	uint16_t *v[12] = { &p->rounds,	       &p->rows,	  &p->cols,
-			    &p->farmers,       &p->knights,	  &p->witches,
-			    &p->farmer_health, &p->knight_health, &p->farmer_regen,
-			    &p->knight_regen,  &p->damage_min,	  &p->damage_max };
-	for (int i = 0; i < 12; i++)
-		*v[i] = wire_get_u16(r);
-}
-
-/* Returns the length written, 0 when cap is too small. */
-static inline size_t dom_start_encode(const struct dom_msg_start *s, uint8_t *buf, size_t cap)
-{
-	struct wire_w w = wire_writer(buf, cap);
-	wire_u8(&w, s->version);
-	wire_u8(&w, s->players);
-	dom_params_put(&w, &s->params);
-	wire_u64(&w, s->seed);
-	return w.overflow ? 0 : w.len;
-}
-
-static inline bool dom_start_decode(const uint8_t *buf, size_t len, struct dom_msg_start *s)
-{
-	struct wire_r r = wire_reader(buf, len);
-	s->version = wire_get_u8(&r);
-	s->players = wire_get_u8(&r);
-	dom_params_get(&r, &s->params);
-	s->seed = wire_get_u64(&r);
-	const struct dom_msg_params *p = &s->params;
-	return wire_done(&r) && s->version == DOM_PROTO_VERSION && s->players == DOM_PLAYERS &&
-	       p->rows == p->cols && p->rows >= DOM_MIN_ROWS && p->rows <= DOM_MAX_ROWS;
-}
+#define DOM_START(X) \
+	X(is, u8, version, DOM_PROTO_VERSION) X(is, u8, players, DOM_PLAYERS) \
+	X(record, dom_msg_params, params) X(u64, seed)
+RECORD_MESSAGE(dom_msg_start, DOM_START, dom_start, true)
 
 /* ---- view ---------------------------------------------------------------- */
 
-static inline size_t dom_view_encode(const struct dom_msg_view *v, uint8_t *buf, size_t cap)
-{
-	size_t cells = (size_t)v->rows * v->cols;
-	if (cells > DOM_MAX_CELLS || v->nunits > DOM_MAX_UNITS)
-		return 0;
-	struct wire_w w = wire_writer(buf, cap);
-	wire_u16(&w, v->round);
-	wire_u16(&w, v->rows);
-	wire_u16(&w, v->cols);
-	for (int q = 0; q < DOM_PLAYERS; q++) {
-		wire_i32(&w, v->player[q].land);
-		wire_u64(&w, (uint64_t)v->player[q].score);
-		wire_i32(&w, v->player[q].cpu);
-	}
-	wire_put(&w, v->cell, cells);
-	wire_u16(&w, v->nunits);
-	for (int i = 0; i < v->nunits; i++) {
-		const struct dom_msg_unit *u = &v->unit[i];
-		wire_u16(&w, u->id);
-		wire_u8(&w, u->type);
-		wire_u8(&w, u->owner);
-		wire_u8(&w, u->row);
-		wire_u8(&w, u->col);
-		wire_u16(&w, u->health);
-	}
-	return w.overflow ? 0 : w.len;
-}
+#define DOM_PLAYER(X) X(i32, land) X(i64, score) X(i32, cpu)
+RECORD(dom_msg_player, DOM_PLAYER)
 
-static inline bool dom_view_unit_ok(const struct dom_msg_view *v, const struct dom_msg_unit *u)
-{
-	return u->type < DOM_TYPES && u->owner < DOM_PLAYERS && u->row < v->rows &&
-	       u->col < v->cols;
-}
+#define DOM_UNIT(X) X(u16, id) X(u8, type) X(u8, owner) X(u8, row) X(u8, col) X(u16, health)
+RECORD(dom_msg_unit, DOM_UNIT)
 
 /* Every unit is checked, so a decoded view can be indexed without care. */
-static inline bool dom_view_decode(const uint8_t *buf, size_t len, struct dom_msg_view *v)
-{
-	struct wire_r r = wire_reader(buf, len);
-	v->round = wire_get_u16(&r);
-	v->rows = wire_get_u16(&r);
-	v->cols = wire_get_u16(&r);
-	if (v->rows > DOM_MAX_ROWS || v->cols > DOM_MAX_ROWS)
-		return false;
-	for (int q = 0; q < DOM_PLAYERS; q++) {
-		v->player[q].land = wire_get_i32(&r);
-		v->player[q].score = (int64_t)wire_get_u64(&r);
-		v->player[q].cpu = wire_get_i32(&r);
-	}
-	size_t cells = (size_t)v->rows * v->cols;
-	const uint8_t *c = wire_take(&r, cells);
-	if (c)
-		memcpy(v->cell, c, cells);
-	v->nunits = wire_get_u16(&r);
-	if (v->nunits > DOM_MAX_UNITS)
-		return false;
-	for (int i = 0; i < v->nunits; i++) {
-		struct dom_msg_unit *u = &v->unit[i];
-		u->id = wire_get_u16(&r);
-		u->type = wire_get_u8(&r);
-		u->owner = wire_get_u8(&r);
-		u->row = wire_get_u8(&r);
-		u->col = wire_get_u8(&r);
-		u->health = wire_get_u16(&r);
-		if (!dom_view_unit_ok(v, u))
-			return false;
-	}
-	return wire_done(&r);
-}
+#define DOM_VIEW(X) \
+	X(u16, round) X(range, u16, rows, 0, DOM_MAX_ROWS) X(range, u16, cols, 0, DOM_MAX_ROWS) \
+	X(records, dom_msg_player, player, DOM_PLAYERS) \
+	X(block, uint8_t, cell, DOM_MAX_CELLS, (size_t)m->rows * m->cols, true) \
+	X(list, nunits, dom_msg_unit, unit, DOM_MAX_UNITS, \
+	  e->type < DOM_TYPES && e->owner < DOM_PLAYERS && e->row < m->rows && e->col < m->cols)
+RECORD_MESSAGE(dom_msg_view, DOM_VIEW, dom_view, true)
 
 /* ---- orders -------------------------------------------------------------- */
 
-/* The record of one order (games/kit/orders.h: orders_encode() and
- * orders_decode() take it). */
-static const struct orders_layout dom_orders = {
-	sizeof(struct dom_msg_order), DOM_MAX_ORDERS, "more than 1000 orders in one round",
-	{ ORDERS_FIELD(struct dom_msg_order, id), ORDERS_FIELD(struct dom_msg_order, dir) }
-};
+#define DOM_ORDER(X) X(u16, id) X(u8, dir)
+ORDERS_RECORD(dom_orders, dom_msg_order, DOM_ORDER, DOM_MAX_ORDERS,
+	      "more than 1000 orders in one round");
 
 #endif

@@ -90,6 +90,11 @@ static inline void wire_u64(struct wire_w *w, uint64_t v)
 	wire_u32(w, (uint32_t)(v >> 32));
 }
 
+static inline void wire_i64(struct wire_w *w, int64_t v)
+{
+	wire_u64(w, (uint64_t)v);
+}
+
 static inline const uint8_t *wire_take(struct wire_r *r, size_t n)
 {
 	if (r->bad || n > r->len - r->off) {
@@ -130,6 +135,20 @@ static inline uint64_t wire_get_u64(struct wire_r *r)
 {
 	uint64_t lo = wire_get_u32(r);
 	return lo | (uint64_t)wire_get_u32(r) << 32;
+}
+
+static inline int64_t wire_get_i64(struct wire_r *r)
+{
+	return (int64_t)wire_get_u64(r);
+}
+
+/* n bytes into p; false (and nothing copied) when fewer are left. */
+static inline bool wire_copy(struct wire_r *r, void *p, size_t n)
+{
+	const uint8_t *b = wire_take(r, n);
+	if (b)
+		memcpy(p, b, n);
+	return b != NULL;
 }
 
 /* True when every byte was read and none was missing. */

@@ -168,7 +168,7 @@ static int take_entry(struct game_state *g, struct wire_r *r, int slot, json_t *
 		return -1;
 	}
 	for (int i = 0; i < n; i++)
-		aic_get_bytes(r, &acts[i], sizeof acts[i]);
+		wire_copy(r, &acts[i], sizeof acts[i]);
 	if (r->bad) {
 		snprintf(err, GAME_ERRLEN, "the orders end in the middle of unit %d's actions",
 			 g->w.unit[slot].id);

@@ -70,7 +70,7 @@ size_t ant_view(const struct ant_state *g, int player, uint8_t *buf, size_t cap)
 	struct ant_msg_head h;
 	ant_view_head(g, &h);
 	struct wire_w w = wire_writer(buf, cap);
-	ant_view_put_head(&w, &h);
+	ant_msg_head_put(&w, &h);
 	for (int i = 0; i < g->p.rows * g->p.cols; i++)
 		wire_u8(&w, ant_view_cell(g, i));
 	int nants = 0;
@@ -80,7 +80,7 @@ size_t ant_view(const struct ant_state *g, int player, uint8_t *buf, size_t cap)
 	for (int id = 0; id < g->nids; id++)
 		if (g->ant[id].alive) {
 			struct ant_msg_ant a = ant_view_ant(g, id);
-			ant_view_put_ant(&w, &a);
+			ant_msg_ant_put(&w, &a);
 		}
 	return w.overflow ? 0 : w.len;
 }
