@@ -137,11 +137,28 @@ int pt_read(struct pt_parse *ps, const char *text, const struct pt_section *sec,
 	return section;
 }
 
-int pt_read_checked(struct pt_parse *ps, const char *text, const struct pt_section *sec,
-		    int (*check_section)(void *ctx, int line), int (*check_all)(void *ctx))
+int pt_read_params(const struct pt_format *f, struct pt_parse *ps, void *params,
+		   const char *text, char err[GAME_ERRLEN])
 {
-	int section = pt_read(ps, text, sec, ps);
-	if (section < 0 || (section && check_section && check_section(ps, section) < 0))
+	ps->keys = f->keys;
+	ps->nkeys = f->nkeys;
+	ps->params = params;
+	ps->err = err;
+	memset(ps->key_line, 0, sizeof ps->key_line);
+	int section = pt_read(ps, text, f->section, ps);
+	if (section < 0 || (section && f->check_section && f->check_section(ps, section) < 0))
 		return -1;
-	return check_all ? check_all(ps) : 0;
+	return f->check_all ? f->check_all(ps) : 0;
+}
+
+json_t *pt_json(const struct pt_format *f, const void *params)
+{
+	json_t *o = json_object();
+	for (int k = 0; k < f->nkeys; k++) {
+		const struct pt_key *key = &f->keys[k];
+		int v = key->offset == PT_NOT_STORED ? key->min
+						      : *(const int *)((const char *)params + key->offset);
+		json_object_set_new(o, key->name, json_integer(v));
+	}
+	return o;
 }

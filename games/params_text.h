@@ -74,11 +74,57 @@ struct pt_section {
  * err set, also when the section has no row. */
 int pt_read(struct pt_parse *ps, const char *text, const struct pt_section *sec, void *ctx);
 
-/* A game's whole parameters file: pt_read() with ctx = ps (the game's parse
- * struct starts with its struct pt_parse), then check_section(ctx, line)
- * when the section was given (line: its keyword's), then check_all(ctx);
- * sec, check_section and check_all may be NULL.  0, or -1 with err set. */
-int pt_read_checked(struct pt_parse *ps, const char *text, const struct pt_section *sec,
-		    int (*check_section)(void *ctx, int line), int (*check_all)(void *ctx));
+/* A game's parameters file, stated once: its key table, its section and
+ * its checks (each may be NULL).  The same table names the replay's
+ * "params" (pt_json), so a key is listed in one place only. */
+struct pt_format {
+	const struct pt_key *keys;
+	int nkeys;
+	const struct pt_section *section;
+	int (*check_section)(void *ctx, int line); /* line: the section's keyword's */
+	int (*check_all)(void *ctx);
+};
+
+/* Reads text into params (which hold the defaults) as f says: pt_read()
+ * with ctx = ps, then check_section(ps, line) when the section was given,
+ * then check_all(ps).  ps is the first member of the game's own parse
+ * struct (the checks' ctx), whose other members the caller set.  0, or -1
+ * with err filled. */
+int pt_read_params(const struct pt_format *f, struct pt_parse *ps, void *params,
+		   const char *text, char err[GAME_ERRLEN]);
+
+/* The parameters as a JSON object, key by key in the table's order; a key
+ * not stored gives its fixed value (its min).  New reference. */
+json_t *pt_json(const struct pt_format *f, const void *params);
+
+/* An int of a game's parameters struct, from a list of (field, min, max):
+ * `GAME_PARAMS(PT_INT_FIELD)` in the struct, `GAME_PARAMS(P_KEY)` in the
+ * key table, where P_KEY is PT_KEY of the game's struct. */
+#define PT_INT_FIELD(field, lo, hi) int field;
+
+/* A game's format P_params_format and P_params_parse(text, p, err), from
+ * its key table P_keys, its P_params_default() and its parse struct struct
+ * P_parse (a struct pt_parse pt first, then p, the parameters being read);
+ * SECTION, CHECK_SECTION and CHECK_ALL as in struct pt_format. */
+#define PT_GAME_PARAMS(P, SECTION, CHECK_SECTION, CHECK_ALL)                                  \
+	_Static_assert(sizeof P##_keys / sizeof P##_keys[0] <= PT_MAX_KEYS,                   \
+		       #P "_keys: more keys than struct pt_parse has room for");              \
+	static const struct pt_format P##_params_format = {                                   \
+		P##_keys, (int)(sizeof P##_keys / sizeof P##_keys[0]), SECTION, CHECK_SECTION, \
+		CHECK_ALL                                                                     \
+	};                                                                                    \
+	int P##_params_parse(const char *text, struct P##_params *p, char err[GAME_ERRLEN])   \
+	{                                                                                     \
+		P##_params_default(p);                                                        \
+		struct P##_parse ps = { .p = p };                                             \
+		return pt_read_params(&P##_params_format, &ps.pt, p, text, err);              \
+	}
+
+/* P_params_json(p): the replay's "params", after PT_GAME_PARAMS(P, ...). */
+#define PT_GAME_PARAMS_JSON(P)                                \
+	json_t *P##_params_json(const struct P##_params *p)   \
+	{                                                     \
+		return pt_json(&P##_params_format, p);        \
+	}
 
 #endif

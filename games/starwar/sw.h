@@ -25,6 +25,7 @@
 #include "games/engine.h"
 #include "games/game.h"
 #include "games/kit/rng.h"
+#include "games/params_text.h"
 #include "games/starwar/proto.h"
 
 #define SW_NONE (-1)
@@ -33,11 +34,23 @@
 #define SW_START_COLS 4     /* ships start in columns 0..3 */
 #define SW_MAX_PASSED 5     /* cells a move passes through, at most */
 
+/* The parameters a player's start message carries (proto.h: struct
+ * sw_msg_params), in its order: field, least and greatest value.  Each is
+ * an int of struct sw_params and a key of the game file (after `players`);
+ * the key table, the replay's "params" and the start message all come from
+ * this list.  Ships are per player. */
+#define SW_SENT_PARAMS(X)                                                                  \
+	X(rounds, 1, SW_MAX_VALUE)                                                         \
+	X(rows, SW_MIN_ROWS, SW_MAX_ROWS) X(cols, SW_MIN_COLS, SW_MAX_COLS)                \
+	X(window, SW_START_COLS, SW_MAX_COLS)                                              \
+	X(ships, 1, SW_MAX_PLAYER_SHIPS) X(regen_rounds, 0, SW_MAX_VALUE)                  \
+	X(missile_bonuses, 0, SW_MAX_CELLS) X(point_bonuses, 0, SW_MAX_CELLS)              \
+	X(bonus_missiles, 0, SW_MAX_VALUE) X(bonus_points, 0, SW_MAX_VALUE)                \
+	X(kill_points, 0, SW_MAX_VALUE) X(initial_missiles, 0, SW_MAX_VALUE)
+
 struct sw_params {
 	int players; /* always 4 */
-	int rounds, rows, cols, window, ships, regen_rounds;
-	int missile_bonuses, point_bonuses, bonus_missiles, bonus_points, kill_points;
-	int initial_missiles;
+	SW_SENT_PARAMS(PT_INT_FIELD)
 	bool has_map;
 	uint8_t map[SW_MAX_CELLS]; /* when has_map: SW_EMPTY, _ASTEROID or a bonus */
 	/* Every ship's start cell (nstarts == players * ships), or none
@@ -122,6 +135,8 @@ void sw_params_default(struct sw_params *p);
 /* From a parameters file's text (NULL or empty: the defaults).  -1 with err
  * naming the line and the key. */
 int sw_params_parse(const char *text, struct sw_params *p, char err[GAME_ERRLEN]);
+/* The parameters as the replay's "params": the file's keys, in its order. */
+json_t *sw_params_json(const struct sw_params *p);
 
 /* ---- rules.c ------------------------------------------------------------- */
 

@@ -30,15 +30,6 @@
 #include "games/ants/ants.h"
 #include "games/replay_runs.h"
 
-static json_t *ant_json_params(const struct ant_params *p)
-{
-	json_t *o = json_pack("{s:i}", "players", ANT_PLAYERS);
-	const int *v = ant_params_array(p);
-	for (int i = 0; i < ANT_NPARAMS; i++)
-		json_object_set_new(o, ant_param_name(i), json_integer(v[i]));
-	return o;
-}
-
 static json_t *ant_json_board(const struct ant_state *g)
 {
 	json_t *rows = json_array();
@@ -66,7 +57,7 @@ json_t *ant_replay_header(const struct ant_state *g)
 			json_array_append_new(ants, json_pack("[i, i, i, i, i, i]", id, a->type,
 							      a->player, a->row, a->col, a->life));
 	}
-	return json_pack("{s:o, s:o, s:o, s:o}", "params", ant_json_params(&g->p), "board",
+	return json_pack("{s:o, s:o, s:o, s:o}", "params", ant_params_json(&g->p), "board",
 			 ant_json_board(g), "rects", rects, "ants", ants);
 }
 

@@ -49,36 +49,19 @@ void dom_box(int n, int player, int *r0, int *r1, int *c0, int *c1)
 
 /* ---- keys ---------------------------------------------------------------- */
 
-#define DOM_KEY(field, lo, hi) PT_KEY(struct dom_params, field, lo, hi)
+#define DOM_KEY(field, lo, hi) PT_KEY(struct dom_params, field, lo, hi),
 
 static const struct pt_key dom_keys[] = {
-	DOM_KEY(players, DOM_PLAYERS, DOM_PLAYERS),
-	DOM_KEY(rounds, 1, DOM_MAX_VALUE),
-	DOM_KEY(rows, DOM_MIN_ROWS, DOM_MAX_ROWS),
-	DOM_KEY(cols, DOM_MIN_ROWS, DOM_MAX_ROWS),
-	DOM_KEY(farmers, 0, DOM_MAX_PLAYER_UNITS),
-	DOM_KEY(knights, 0, DOM_MAX_PLAYER_UNITS),
-	DOM_KEY(witches, 0, DOM_MAX_WITCHES),
-	DOM_KEY(farmer_health, 1, DOM_MAX_VALUE),
-	DOM_KEY(knight_health, 1, DOM_MAX_VALUE),
-	DOM_KEY(farmer_regen, 0, DOM_MAX_VALUE),
-	DOM_KEY(knight_regen, 0, DOM_MAX_VALUE),
-	DOM_KEY(damage_min, 1, DOM_MAX_VALUE),
-	DOM_KEY(damage_max, 1, DOM_MAX_VALUE),
+	DOM_KEY(players, DOM_PLAYERS, DOM_PLAYERS)
+	DOM_SENT_PARAMS(DOM_KEY)
 };
 
-#define DOM_NKEYS ((int)(sizeof dom_keys / sizeof dom_keys[0]))
-
-/* ---- lines --------------------------------------------------------------- */
-
-/* The parse in progress: where each key was given (0: not given). */
+/* The parse in progress: pt knows where each key was given. */
 struct dom_parse {
 	struct pt_parse pt;
 	struct dom_params *p;
 	int board_line, board_rows, board_cols;
 };
-
-/* ---- key lines ----------------------------------------------------------- */
 
 /* ---- the board section --------------------------------------------------- */
 
@@ -194,10 +177,7 @@ static int dom_check_all(void *ctx)
 	return 0;
 }
 
-int dom_params_parse(const char *text, struct dom_params *p, char err[GAME_ERRLEN])
-{
-	static const struct pt_section board = { "board", NULL, dom_parse_board_row, NULL };
-	dom_params_default(p);
-	struct dom_parse ps = { .pt = { dom_keys, DOM_NKEYS, p, err, { 0 } }, .p = p };
-	return pt_read_checked(&ps.pt, text, &board, dom_check_board, dom_check_all);
-}
+static const struct pt_section dom_board = { "board", NULL, dom_parse_board_row, NULL };
+
+PT_GAME_PARAMS(dom, &dom_board, dom_check_board, dom_check_all)
+PT_GAME_PARAMS_JSON(dom)

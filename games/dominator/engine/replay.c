@@ -35,17 +35,6 @@
 #include "games/dominator/dom.h"
 #include "games/replay_runs.h"
 
-static json_t *dom_json_params(const struct dom_params *p)
-{
-	return json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}",
-			 "players", p->players, "rounds", p->rounds, "rows", p->rows, "cols",
-			 p->cols, "farmers", p->farmers, "knights", p->knights, "witches",
-			 p->witches, "farmer_health", p->farmer_health, "knight_health",
-			 p->knight_health, "farmer_regen", p->farmer_regen, "knight_regen",
-			 p->knight_regen, "damage_min", p->damage_min, "damage_max",
-			 p->damage_max);
-}
-
 static json_t *dom_json_board(const struct dom_state *d)
 {
 	json_t *rows = json_array();
@@ -71,7 +60,7 @@ json_t *dom_replay_header(const struct dom_state *d)
 		json_array_append_new(units, json_pack("[i, i, i, i, i, i]", id, u->type, u->owner,
 						       u->row, u->col, u->health));
 	}
-	return json_pack("{s:o, s:o, s:o}", "params", dom_json_params(&d->p), "board",
+	return json_pack("{s:o, s:o, s:o}", "params", dom_params_json(&d->p), "board",
 			 dom_json_board(d), "units", units);
 }
 

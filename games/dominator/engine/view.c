@@ -110,6 +110,9 @@ size_t dom_view(const struct dom_state *d, int player, uint8_t *buf, size_t cap)
 	return dom_view_encode(&v, buf, cap);
 }
 
+/* Every value fits: the key table's ranges keep them below 2^16. */
+#define DOM_START_PARAM(field, lo, hi) .field = (uint16_t)p->field,
+
 size_t dom_start(const struct dom_state *d, int player, uint8_t *buf, size_t cap)
 {
 	if (player < 0 || player >= DOM_PLAYERS)
@@ -118,20 +121,7 @@ size_t dom_start(const struct dom_state *d, int player, uint8_t *buf, size_t cap
 	struct dom_msg_start s = {
 		.version = DOM_PROTO_VERSION,
 		.players = DOM_PLAYERS,
-		.params = {
-			.rounds = (uint16_t)p->rounds,
-			.rows = (uint16_t)p->rows,
-			.cols = (uint16_t)p->cols,
-			.farmers = (uint16_t)p->farmers,
-			.knights = (uint16_t)p->knights,
-			.witches = (uint16_t)p->witches,
-			.farmer_health = (uint16_t)p->farmer_health,
-			.knight_health = (uint16_t)p->knight_health,
-			.farmer_regen = (uint16_t)p->farmer_regen,
-			.knight_regen = (uint16_t)p->knight_regen,
-			.damage_min = (uint16_t)p->damage_min,
-			.damage_max = (uint16_t)p->damage_max,
-		},
+		.params = { DOM_SENT_PARAMS(DOM_START_PARAM) },
 		/* Its own seed, one-way from the match seed (games/seed.h). */
 		.seed = seed_derive(d->seed, SEED_PLAYER, (unsigned)player),
 	};

@@ -104,29 +104,14 @@ void sw_params_default(struct sw_params *p)
 
 /* ---- keys ---------------------------------------------------------------- */
 
-#define SW_KEY(field, lo, hi) PT_KEY(struct sw_params, field, lo, hi)
+#define SW_KEY(field, lo, hi) PT_KEY(struct sw_params, field, lo, hi),
 
 static const struct pt_key sw_keys[] = {
-	SW_KEY(players, SW_PLAYERS, SW_PLAYERS),
-	SW_KEY(rounds, 1, SW_MAX_VALUE),
-	SW_KEY(rows, SW_MIN_ROWS, SW_MAX_ROWS),
-	SW_KEY(cols, SW_MIN_COLS, SW_MAX_COLS),
-	SW_KEY(window, SW_START_COLS, SW_MAX_COLS),
-	SW_KEY(ships, 1, SW_MAX_PLAYER_SHIPS),
-	SW_KEY(regen_rounds, 0, SW_MAX_VALUE),
-	SW_KEY(missile_bonuses, 0, SW_MAX_CELLS),
-	SW_KEY(point_bonuses, 0, SW_MAX_CELLS),
-	SW_KEY(bonus_missiles, 0, SW_MAX_VALUE),
-	SW_KEY(bonus_points, 0, SW_MAX_VALUE),
-	SW_KEY(kill_points, 0, SW_MAX_VALUE),
-	SW_KEY(initial_missiles, 0, SW_MAX_VALUE),
+	SW_KEY(players, SW_PLAYERS, SW_PLAYERS)
+	SW_SENT_PARAMS(SW_KEY)
 };
 
-#define SW_NKEYS ((int)(sizeof sw_keys / sizeof sw_keys[0]))
-
-/* ---- lines --------------------------------------------------------------- */
-
-/* The parse in progress: where each key was given (0: not given). */
+/* The parse in progress: pt knows where each key was given. */
 struct sw_parse {
 	struct pt_parse pt;
 	struct sw_params *p;
@@ -344,10 +329,7 @@ static int sw_start_line(void *ps, const struct pt_line *l)
 	return !sw_is_start_line(l) ? 0 : sw_parse_start(ps, l) < 0 ? -1 : 1;
 }
 
-int sw_params_parse(const char *text, struct sw_params *p, char err[GAME_ERRLEN])
-{
-	static const struct pt_section map = { "map", sw_begin_map, sw_parse_map_row, sw_start_line };
-	sw_params_default(p);
-	struct sw_parse ps = { .pt = { sw_keys, SW_NKEYS, p, err, { 0 } }, .p = p };
-	return pt_read_checked(&ps.pt, text, &map, sw_check_map, sw_check_all);
-}
+static const struct pt_section sw_map = { "map", sw_begin_map, sw_parse_map_row, sw_start_line };
+
+PT_GAME_PARAMS(sw, &sw_map, sw_check_map, sw_check_all)
+PT_GAME_PARAMS_JSON(sw)

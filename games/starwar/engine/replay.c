@@ -26,17 +26,6 @@
 
 static const char sw_kind_char[SW_KINDS] = { '.', 'X', 'P', 'M', 'S', '*' };
 
-static json_t *sw_json_params(const struct sw_params *p)
-{
-	return json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}",
-			 "players", p->players, "rounds", p->rounds, "rows", p->rows, "cols",
-			 p->cols, "window", p->window, "ships", p->ships, "regen_rounds",
-			 p->regen_rounds, "missile_bonuses", p->missile_bonuses, "point_bonuses",
-			 p->point_bonuses, "bonus_missiles", p->bonus_missiles, "bonus_points",
-			 p->bonus_points, "kill_points", p->kill_points, "initial_missiles",
-			 p->initial_missiles);
-}
-
 static json_t *sw_json_map(const struct sw_state *d)
 {
 	json_t *rows = json_array();
@@ -58,7 +47,7 @@ json_t *sw_replay_header(const struct sw_state *d)
 		json_array_append_new(ships, json_pack("[i, i, i, i, i]", id, s->owner, s->row,
 						       s->col, s->missiles));
 	}
-	return json_pack("{s:o, s:o, s:o}", "params", sw_json_params(&d->p), "map",
+	return json_pack("{s:o, s:o, s:o}", "params", sw_params_json(&d->p), "map",
 			 sw_json_map(d), "ships", ships);
 }
 

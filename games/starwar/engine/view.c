@@ -40,6 +40,8 @@ void sw_view_build(const struct sw_state *d, int player, struct sw_msg_view *v)
 	}
 }
 
+#define SW_START_PARAM(field, lo, hi) .field = sw_u16(p->field),
+
 size_t sw_start(const struct sw_state *d, int player, uint8_t *buf, size_t cap)
 {
 	if (player < 0 || player >= SW_PLAYERS)
@@ -50,11 +52,7 @@ size_t sw_start(const struct sw_state *d, int player, uint8_t *buf, size_t cap)
 		.version = SW_PROTO_VERSION,
 		.players = SW_PLAYERS,
 		.player = (uint8_t)player,
-		.params = { sw_u16(p->rounds), sw_u16(p->rows), sw_u16(p->cols),
-			    sw_u16(p->window), sw_u16(p->ships), sw_u16(p->regen_rounds),
-			    sw_u16(p->missile_bonuses), sw_u16(p->point_bonuses),
-			    sw_u16(p->bonus_missiles), sw_u16(p->bonus_points),
-			    sw_u16(p->kill_points), sw_u16(p->initial_missiles) },
+		.params = { SW_SENT_PARAMS(SW_START_PARAM) },
 		.seed = seed_derive(d->seed, SEED_PLAYER, (unsigned)player),
 	};
 	return sw_start_encode(&s, buf, cap);
