@@ -222,6 +222,20 @@ static inline int game_orders_take(const struct orders_layout *l, const uint8_t 
 	return n;
 }
 
+/* P_freeze(s, player) for an engine whose state s has a flag per player
+ * FROZEN and cpu[]: the player is stopped for good (its share reads -1
+ * from now on) and DROP(s, player) drops the orders it gave this round.
+ * The FREEZE that GAME_PLAYER_INPUT takes. */
+#define GAME_FREEZE(P, FROZEN, DROP)                                   \
+	static void P##_freeze(struct P##_state *s, int player)        \
+	{                                                              \
+		if (s->FROZEN[player])                                 \
+			return;                                        \
+		s->FROZEN[player] = true;                              \
+		s->cpu[player] = -1;                                   \
+		DROP(s, player);                                       \
+	}
+
 /* P_take_orders and P_set_status (game.h: orders and status) for an engine
  * whose state s has norders[] (orders taken this round, per player),
  * incoming[] (room for a message's orders), cpu[] (the shares) and a flag
@@ -258,6 +272,32 @@ static inline int game_orders_take(const struct orders_layout *l, const uint8_t 
 			FREEZE(s, player);                                                       \
 		else                                                                             \
 			s->cpu[player] = isfinite(cpu_share) ? cpu_share : 0;                    \
+	}
+
+/* P_advance (game.h: advance) of an engine whose round goes as the course
+ * games' seeds say: the units with an order act one at a time, in one
+ * random order, then the round closes.  Its state s has round, p.rounds,
+ * rng, exec[] (int16_t ids) and perm[] (ints), as many as units.
+ * P_begin_log(s) starts the round's replay log; SELECTED(s) puts the ids
+ * of the units that act in s->exec, in id order, and returns how many;
+ * RUN(s, id) runs one's order; END(s) closes the round (healing, births,
+ * scores); FORGET(s) forgets the round's orders.  Once the match is over,
+ * orders that come anyway go nowhere. */
+#define GAME_ROUND(P, SELECTED, RUN, END, FORGET)                                   \
+	void P##_advance(struct P##_state *s)                                       \
+	{                                                                           \
+		if (s->round >= s->p.rounds) {                                      \
+			FORGET(s);                                                  \
+			return;                                                     \
+		}                                                                   \
+		P##_begin_log(s);                                                   \
+		int n = SELECTED(s);                                                \
+		rng_permutation(&s->rng, s->perm, n);                               \
+		for (int i = 0; i < n; i++)                                         \
+			RUN(s, s->exec[s->perm[i]]);                                \
+		END(s);                                                             \
+		FORGET(s);                                                          \
+		s->round++;                                                         \
 	}
 
 #endif

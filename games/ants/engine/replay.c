@@ -182,12 +182,4 @@ static int ant_replay_take(const void *state, int player, int id, char c, void *
 	return 1;
 }
 
-size_t ant_replay_message(const struct ant_state *g, int player, const json_t *orders,
-			  uint8_t *buf, size_t cap)
-{
-	struct ant_msg_order o[ANT_MAX_ORDERS];
-	if (player < 0 || player >= ANT_PLAYERS)
-		return 0;
-	return runs_message(orders, ANT_MAX_IDS, g, player, ant_replay_take, &ant_orders, o, buf,
-			    cap);
-}
+RUNS_REPLAY_MESSAGE(ant, ANT_PLAYERS, ANT_MAX_IDS, ANT_MAX_ORDERS, ant_replay_take)

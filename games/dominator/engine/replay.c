@@ -174,12 +174,4 @@ static int dom_replay_take(const void *state, int player, int id, char c, void *
 	return 1;
 }
 
-size_t dom_replay_message(const struct dom_state *d, int player, const json_t *orders,
-			  uint8_t *buf, size_t cap)
-{
-	struct dom_msg_order o[DOM_MAX_ORDERS];
-	if (player < 0 || player >= DOM_PLAYERS)
-		return 0;
-	return runs_message(orders, DOM_MAX_UNITS, d, player, dom_replay_take, &dom_orders, o, buf,
-			    cap);
-}
+RUNS_REPLAY_MESSAGE(dom, DOM_PLAYERS, DOM_MAX_UNITS, DOM_MAX_ORDERS, dom_replay_take)
