@@ -161,6 +161,22 @@ static inline json_t *game_json_scores(const int64_t *score, int n)
 	return a;
 }
 
+/* A grid as a replay draws it: one string a row, letter(state, row, col)
+ * a cell (new reference).  cols is a game's width, a few hundred at most. */
+static inline json_t *game_json_rows(const void *state, int rows, int cols,
+				     char (*letter)(const void *state, int row, int col))
+{
+	json_t *a = json_array();
+	char line[cols + 1];
+	for (int r = 0; r < rows; r++) {
+		for (int c = 0; c < cols; c++)
+			line[c] = letter(state, r, c);
+		line[cols] = '\0';
+		json_array_append_new(a, json_string(line));
+	}
+	return a;
+}
+
 /* A zeroed match state of `size` bytes, or NULL with err filled. */
 static inline void *game_state_alloc(size_t size, const char *title, char err[GAME_ERRLEN])
 {
@@ -298,6 +314,38 @@ static inline int game_orders_take(const struct orders_layout *l, const uint8_t 
 		END(s);                                                             \
 		FORGET(s);                                                          \
 		s->round++;                                                         \
+	}
+
+/* P_view (game.h: view) of a game that builds player's whole view as a
+ * struct P_msg_view (P_view_build), then encodes it (P_view_encode). */
+#define GAME_VIEW_MESSAGE(P, PLAYERS)                                                    \
+	size_t P##_view(const struct P##_state *s, int player, uint8_t *buf, size_t cap)  \
+	{                                                                                 \
+		if (player < 0 || player >= (PLAYERS))                                    \
+			return 0;                                                         \
+		struct P##_msg_view v;                                                    \
+		P##_view_build(s, player, &v);                                            \
+		return P##_view_encode(&v, buf, cap);                                     \
+	}
+
+/* P_start (game.h: start) of a course game: player's start message
+ * (struct P_msg_start, encoded by P_start_encode) holds the protocol's
+ * VERSION, the number of PLAYERS and the player's own seed, one-way from
+ * the match seed (games/seed.h); the game's other fields (its parameters,
+ * the player's number) follow as designated initialisers, which may use
+ * the state s and player. */
+#define GAME_START_MESSAGE(P, VERSION, PLAYERS, ...)                                     \
+	size_t P##_start(const struct P##_state *s, int player, uint8_t *buf, size_t cap) \
+	{                                                                                  \
+		if (player < 0 || player >= (PLAYERS))                                     \
+			return 0;                                                          \
+		struct P##_msg_start m = {                                                 \
+			.version = VERSION,                                                \
+			.players = PLAYERS,                                                \
+			.seed = seed_derive(s->seed, SEED_PLAYER, (unsigned)player),       \
+			__VA_ARGS__                                                        \
+		};                                                                         \
+		return P##_start_encode(&m, buf, cap);                                     \
 	}
 
 #endif

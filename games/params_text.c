@@ -101,6 +101,30 @@ int pt_key_line(struct pt_parse *ps, const struct pt_line *l)
 	return 0;
 }
 
+int pt_grid_row(struct pt_parse *ps, const struct pt_grid *g, struct pt_grid_size *size,
+		const struct pt_line *l, void *ctx)
+{
+	if (l->len > (size_t)g->max_cols)
+		return pt_fail(ps, l->number, g->keyword, "a row of %zu cells (at most %d)", l->len,
+			       g->max_cols);
+	if (size->rows == 0)
+		size->cols = (int)l->len;
+	if (l->len != (size_t)size->cols)
+		return pt_fail(ps, l->number, g->keyword, "a row of %zu cells, the first had %d",
+			       l->len, size->cols);
+	if (size->rows == g->max_rows)
+		return pt_fail(ps, l->number, g->keyword, "more than %d rows", g->max_rows);
+	for (int c = 0; c < size->cols; c++) {
+		int v = g->value(l->s[c]);
+		if (v == PT_NO_CELL)
+			return pt_fail(ps, l->number, g->keyword, "column %d: '%c' is not %s", c,
+				       l->s[c], g->cells);
+		g->put(ctx, size->rows * size->cols + c, v);
+	}
+	size->rows++;
+	return 0;
+}
+
 /* One line outside the section: the game's own, or `key value`. */
 static int outside_line(struct pt_parse *ps, const struct pt_section *sec, void *ctx,
 			const struct pt_line *l)
@@ -156,8 +180,9 @@ json_t *pt_json(const struct pt_format *f, const void *params)
 	json_t *o = json_object();
 	for (int k = 0; k < f->nkeys; k++) {
 		const struct pt_key *key = &f->keys[k];
-		int v = key->offset == PT_NOT_STORED ? key->min
-						      : *(const int *)((const char *)params + key->offset);
+		int v = key->min;
+		if (key->offset != PT_NOT_STORED)
+			v = *(const int *)((const char *)params + key->offset);
 		json_object_set_new(o, key->name, json_integer(v));
 	}
 	return o;

@@ -10,6 +10,7 @@
 #ifndef GAMES_PARAMS_TEXT_H
 #define GAMES_PARAMS_TEXT_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -24,6 +25,8 @@ struct pt_key {
 #define PT_KEY(type, field, lo, hi) { #field, offsetof(type, field), lo, hi }
 /* A key that is checked but not stored (a value fixed by the game). */
 #define PT_NOT_STORED ((size_t)-1)
+/* A key whose one value the game fixes (`players 4`): accepted, not stored. */
+#define PT_FIXED(name, value) { name, PT_NOT_STORED, value, value }
 #define PT_MAX_KEYS 32
 
 /* One line of the text, without its comment and surrounding blanks. */
@@ -68,6 +71,30 @@ struct pt_section {
 	 * "start"): 1 when the game took it, 0 when it is not the game's. */
 	int (*other)(void *ctx, const struct pt_line *l);
 };
+
+/* A section whose rows give one character a cell (Dominator's board,
+ * Star War's map): every row as wide as the first, at most max_rows rows
+ * of max_cols cells.  value(c) is the cell a character stands for, or
+ * PT_NO_CELL; put(ctx, index, value) stores cell index (row * cols +
+ * col); cells names the characters allowed, for the error. */
+struct pt_grid {
+	const char *keyword;
+	int max_rows, max_cols;
+	const char *cells;
+	int (*value)(char c);
+	void (*put)(void *ctx, int index, int value);
+};
+#define PT_NO_CELL INT_MIN
+
+/* The rows read so far and the first one's width. */
+struct pt_grid_size {
+	int rows, cols;
+};
+
+/* One row of a grid section into *size and, cell by cell, put(ctx, ...);
+ * 0, or -1 with err naming the line and what is wrong with the row. */
+int pt_grid_row(struct pt_parse *ps, const struct pt_grid *g, struct pt_grid_size *size,
+		const struct pt_line *l, void *ctx);
 
 /* Reads the whole text (NULL: empty): `key value` lines and, with sec,
  * its section.  Returns the keyword's line (0: no section), or -1 with

@@ -38,16 +38,12 @@
 #define DOM_START_WITCH_DISTANCE 4 /* farmers and knights at the start (the original's) */
 #define DOM_REBIRTH_WITCH_DISTANCE 3
 
-/* A fixed board cell in the parameters: wall, free, or an owner 0..3. */
-#define DOM_BOARD_WALL (-2)
-#define DOM_BOARD_FREE (-1)
-
-/* The parameters a player's start message carries (proto.h: struct
- * dom_msg_params), in its order: field, least and greatest value.  Each is
- * an int of struct dom_params and a key of the parameters file (after
- * `players`); the key table, the replay's "params" and the start message
- * all come from this list.  Farmers, knights and witches are per player. */
-#define DOM_SENT_PARAMS(X)                                                                 \
+/* The parameters (but `players`, always 4) in the order of the start
+ * message's (proto.h: struct dom_msg_params): field, least and greatest
+ * value.  Each is an int of struct dom_params and a key of the parameters
+ * file; the key table, the replay's "params" and the start message all
+ * come from this list.  Farmers, knights and witches are per player. */
+#define DOM_PARAMS(X)                                                                      \
 	X(rounds, 1, DOM_MAX_VALUE)                                                        \
 	X(rows, DOM_MIN_ROWS, DOM_MAX_ROWS) X(cols, DOM_MIN_ROWS, DOM_MAX_ROWS)            \
 	X(farmers, 0, DOM_MAX_PLAYER_UNITS) X(knights, 0, DOM_MAX_PLAYER_UNITS)            \
@@ -56,9 +52,12 @@
 	X(farmer_regen, 0, DOM_MAX_VALUE) X(knight_regen, 0, DOM_MAX_VALUE)                \
 	X(damage_min, 1, DOM_MAX_VALUE) X(damage_max, 1, DOM_MAX_VALUE)
 
+/* A fixed board cell in the parameters: wall, free, or an owner 0..3. */
+#define DOM_BOARD_WALL (-2)
+#define DOM_BOARD_FREE (-1)
+
 struct dom_params {
-	int players; /* always 4 */
-	DOM_SENT_PARAMS(PT_INT_FIELD)
+	DOM_PARAMS(PT_INT_FIELD)
 	bool fixed_board;
 	int8_t board[DOM_MAX_CELLS]; /* when fixed_board: DOM_BOARD_* or owner */
 };

@@ -34,12 +34,12 @@
 #define SW_START_COLS 4     /* ships start in columns 0..3 */
 #define SW_MAX_PASSED 5     /* cells a move passes through, at most */
 
-/* The parameters a player's start message carries (proto.h: struct
- * sw_msg_params), in its order: field, least and greatest value.  Each is
- * an int of struct sw_params and a key of the game file (after `players`);
- * the key table, the replay's "params" and the start message all come from
- * this list.  Ships are per player. */
-#define SW_SENT_PARAMS(X)                                                                  \
+/* The parameters (but `players`, always 4) in the order of the start
+ * message's (proto.h: struct sw_msg_params): field, least and greatest
+ * value.  Each is an int of struct sw_params and a key of the game file;
+ * the key table, the replay's "params" and the start message all come
+ * from this list.  Ships are per player. */
+#define SW_PARAMS(X)                                                                       \
 	X(rounds, 1, SW_MAX_VALUE)                                                         \
 	X(rows, SW_MIN_ROWS, SW_MAX_ROWS) X(cols, SW_MIN_COLS, SW_MAX_COLS)                \
 	X(window, SW_START_COLS, SW_MAX_COLS)                                              \
@@ -49,11 +49,10 @@
 	X(kill_points, 0, SW_MAX_VALUE) X(initial_missiles, 0, SW_MAX_VALUE)
 
 struct sw_params {
-	int players; /* always 4 */
-	SW_SENT_PARAMS(PT_INT_FIELD)
+	SW_PARAMS(PT_INT_FIELD)
 	bool has_map;
 	uint8_t map[SW_MAX_CELLS]; /* when has_map: SW_EMPTY, _ASTEROID or a bonus */
-	/* Every ship's start cell (nstarts == players * ships), or none
+	/* Every ship's start cell (nstarts == SW_PLAYERS * ships), or none
 	 * (nstarts == 0): then they spread over columns 0..3. */
 	int nstarts;
 	uint8_t start_row[SW_MAX_SHIPS], start_col[SW_MAX_SHIPS];

@@ -48,7 +48,7 @@ int ant_corner_diagonals(const struct ant_params *p)
 #define ANT_AMOUNT_MAX 100 /* nutrients of a bonus or of an egg */
 
 static const struct pt_key ant_keys[] = {
-	{ "players", PT_NOT_STORED, ANT_PLAYERS, ANT_PLAYERS },
+	PT_FIXED("players", ANT_PLAYERS),
 	{ "rounds", ANT_AT(ANT_P_ROUNDS), 1, ANT_MAX_ROUNDS },
 	{ "rows", ANT_AT(ANT_P_ROWS), ANT_MIN_ROWS, ANT_MAX_ROWS },
 	{ "cols", ANT_AT(ANT_P_COLS), ANT_MIN_ROWS, ANT_MAX_ROWS },

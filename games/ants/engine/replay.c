@@ -30,17 +30,11 @@
 #include "games/ants/ants.h"
 #include "games/replay_runs.h"
 
-static json_t *ant_json_board(const struct ant_state *g)
+/* X water, . soil. */
+static char ant_board_letter(const void *state, int row, int col)
 {
-	json_t *rows = json_array();
-	char line[ANT_MAX_ROWS + 1];
-	for (int r = 0; r < g->p.rows; r++) {
-		for (int c = 0; c < g->p.cols; c++)
-			line[c] = g->water[ant_cell(g, r, c)] ? 'X' : '.';
-		line[g->p.cols] = '\0';
-		json_array_append_new(rows, json_string(line));
-	}
-	return rows;
+	const struct ant_state *g = state;
+	return g->water[ant_cell(g, row, col)] ? 'X' : '.';
 }
 
 json_t *ant_replay_header(const struct ant_state *g)
@@ -58,7 +52,8 @@ json_t *ant_replay_header(const struct ant_state *g)
 							      a->player, a->row, a->col, a->life));
 	}
 	return json_pack("{s:o, s:o, s:o, s:o}", "params", ant_params_json(&g->p), "board",
-			 ant_json_board(g), "rects", rects, "ants", ants);
+			 game_json_rows(g, g->p.rows, g->p.cols, ant_board_letter), "rects", rects,
+			 "ants", ants);
 }
 
 /* ---- rounds -------------------------------------------------------------- */

@@ -35,21 +35,14 @@
 #include "games/dominator/dom.h"
 #include "games/replay_runs.h"
 
-static json_t *dom_json_board(const struct dom_state *d)
+/* X wall, . free, a digit the owner. */
+static char dom_board_letter(const void *state, int row, int col)
 {
-	json_t *rows = json_array();
-	char line[DOM_MAX_ROWS + 1];
-	for (int r = 0; r < d->n; r++) {
-		for (int c = 0; c < d->n; c++) {
-			int cell = dom_cell(d, r, c);
-			line[c] = d->wall[cell]			   ? 'X'
-				  : d->owner[cell] == DOM_NOBODY ? '.'
-								 : (char)('0' + d->owner[cell]);
-		}
-		line[d->n] = '\0';
-		json_array_append_new(rows, json_string(line));
-	}
-	return rows;
+	const struct dom_state *d = state;
+	int cell = dom_cell(d, row, col);
+	if (d->wall[cell])
+		return 'X';
+	return d->owner[cell] == DOM_NOBODY ? '.' : (char)('0' + d->owner[cell]);
 }
 
 json_t *dom_replay_header(const struct dom_state *d)
@@ -61,7 +54,7 @@ json_t *dom_replay_header(const struct dom_state *d)
 						       u->row, u->col, u->health));
 	}
 	return json_pack("{s:o, s:o, s:o}", "params", dom_params_json(&d->p), "board",
-			 dom_json_board(d), "units", units);
+			 game_json_rows(d, d->n, d->n, dom_board_letter), "units", units);
 }
 
 /* ---- rounds -------------------------------------------------------------- */

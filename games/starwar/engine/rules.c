@@ -136,7 +136,7 @@ static int sw_place_start(struct sw_state *d, int id)
 int sw_setup(struct sw_state *d, char err[GAME_ERRLEN])
 {
 	const struct sw_params *p = &d->p;
-	d->nships = p->players * p->ships;
+	d->nships = SW_PLAYERS * p->ships;
 	sw_clear(d);
 	for (int i = 0; p->has_map && i < p->rows * p->cols; i++)
 		d->kind[i] = p->map[i];
