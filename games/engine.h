@@ -22,7 +22,10 @@
  *
  * and a course-style engine (parse the parameters, seed its generator from
  * the match seed, set up the board, start the replay log) gets P_new and
- * P_free from GAME_ENGINE_NEW (below).
+ * P_free from GAME_ENGINE_NEW (below).  The macros below write the rest
+ * the games share: taking orders and freezing (GAME_PLAYER_INPUT,
+ * GAME_FREEZE), a round run in one random order (GAME_ROUND), the start
+ * and view messages (GAME_START_MESSAGE, GAME_VIEW_MESSAGE).
  */
 #ifndef GAME_ENGINE_H
 #define GAME_ENGINE_H

@@ -5,7 +5,8 @@
  * Promises: a key is looked up in the engine's table, parsed as a decimal
  * integer filling its word, range-checked and stored at its offset in the
  * engine's parameters struct; an error reads "line N: key: what" (or
- * "key: what" for a key left at its default) and stops the parse.
+ * "key: what" for a key left at its default) and stops the parse.  The
+ * key table a game reads its file with also writes its replay's "params".
  */
 #ifndef GAMES_PARAMS_TEXT_H
 #define GAMES_PARAMS_TEXT_H
@@ -124,9 +125,10 @@ int pt_read_params(const struct pt_format *f, struct pt_parse *ps, void *params,
  * not stored gives its fixed value (its min).  New reference. */
 json_t *pt_json(const struct pt_format *f, const void *params);
 
-/* An int of a game's parameters struct, from a list of (field, min, max):
- * `GAME_PARAMS(PT_INT_FIELD)` in the struct, `GAME_PARAMS(P_KEY)` in the
- * key table, where P_KEY is PT_KEY of the game's struct. */
+/* A game states its int parameters once, as a list macro of X(field, min,
+ * max) (Dominator's DOM_PARAMS): the list of PT_INT_FIELD declares them
+ * in its parameters struct, the list of its own PT_KEY (of that struct)
+ * makes its key table, and its start message may take them from it too. */
 #define PT_INT_FIELD(field, lo, hi) int field;
 
 /* A game's format P_params_format and P_params_parse(text, p, err), from
