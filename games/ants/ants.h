@@ -156,6 +156,7 @@ void ant_corner(const struct ant_params *p, int player, int *row, int *col);
 
 void ant_dir_delta(int dir, int *dr, int *dc);
 int ant_count(const struct ant_state *g, int player);
+/* Starts the replay log of a round: nothing changed, no egg laid yet. */
 void ant_begin_log(struct ant_state *g);
 /* The round end's food step (a bonus in every rectangle that has room),
  * exposed for tests. */

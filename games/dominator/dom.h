@@ -178,7 +178,7 @@ bool dom_haunted(const struct dom_state *d, int row, int col);
 
 /* ---- rules.c ------------------------------------------------------------- */
 
-/* Starts the replay log of a round: nothing moved yet. */
+/* Starts the replay log of a round: nothing moved, nobody captured yet. */
 void dom_begin_log(struct dom_state *d);
 
 /* ---- view.c -------------------------------------------------------------- */
