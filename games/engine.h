@@ -22,7 +22,10 @@
  *
  * and a course-style engine (parse the parameters, seed its generator from
  * the match seed, set up the board, start the replay log) gets P_new and
- * P_free from GAME_ENGINE_NEW (below).
+ * P_free from GAME_ENGINE_NEW (below).  The macros below write the rest
+ * the games share: taking orders and freezing (GAME_PLAYER_INPUT,
+ * GAME_FREEZE), a round run in one random order (GAME_ROUND), the start
+ * and view messages (GAME_START_MESSAGE, GAME_VIEW_MESSAGE).
  */
 #ifndef GAME_ENGINE_H
 #define GAME_ENGINE_H
@@ -161,6 +164,22 @@ static inline json_t *game_json_scores(const int64_t *score, int n)
 	return a;
 }
 
+/* A grid as a replay draws it: one string a row, letter(state, row, col)
+ * a cell (new reference).  cols is a game's width, a few hundred at most. */
+static inline json_t *game_json_rows(const void *state, int rows, int cols,
+				     char (*letter)(const void *state, int row, int col))
+{
+	json_t *a = json_array();
+	char line[cols + 1];
+	for (int r = 0; r < rows; r++) {
+		for (int c = 0; c < cols; c++)
+			line[c] = letter(state, r, c);
+		line[cols] = '\0';
+		json_array_append_new(a, json_string(line));
+	}
+	return a;
+}
+
 /* A zeroed match state of `size` bytes, or NULL with err filled. */
 static inline void *game_state_alloc(size_t size, const char *title, char err[GAME_ERRLEN])
 {
@@ -222,6 +241,20 @@ static inline int game_orders_take(const struct orders_layout *l, const uint8_t 
 	return n;
 }
 
+/* P_freeze(s, player) for an engine whose state s has a flag per player
+ * FROZEN and cpu[]: the player is stopped for good (its share reads -1
+ * from now on) and DROP(s, player) drops the orders it gave this round.
+ * The FREEZE that GAME_PLAYER_INPUT takes. */
+#define GAME_FREEZE(P, FROZEN, DROP)                                   \
+	static void P##_freeze(struct P##_state *s, int player)        \
+	{                                                              \
+		if (s->FROZEN[player])                                 \
+			return;                                        \
+		s->FROZEN[player] = true;                              \
+		s->cpu[player] = -1;                                   \
+		DROP(s, player);                                       \
+	}
+
 /* P_take_orders and P_set_status (game.h: orders and status) for an engine
  * whose state s has norders[] (orders taken this round, per player),
  * incoming[] (room for a message's orders), cpu[] (the shares) and a flag
@@ -258,6 +291,64 @@ static inline int game_orders_take(const struct orders_layout *l, const uint8_t 
 			FREEZE(s, player);                                                       \
 		else                                                                             \
 			s->cpu[player] = isfinite(cpu_share) ? cpu_share : 0;                    \
+	}
+
+/* P_advance (game.h: advance) of an engine whose round goes as the course
+ * games' seeds say: the units with an order act one at a time, in one
+ * random order, then the round closes.  Its state s has round, p.rounds,
+ * rng, exec[] (int16_t ids) and perm[] (ints), as many as units.
+ * P_begin_log(s) starts the round's replay log; SELECTED(s) puts the ids
+ * of the units that act in s->exec, in id order, and returns how many;
+ * RUN(s, id) runs one's order; END(s) closes the round (healing, births,
+ * scores); FORGET(s) forgets the round's orders.  Once the match is over,
+ * orders that come anyway go nowhere. */
+#define GAME_ROUND(P, SELECTED, RUN, END, FORGET)                                   \
+	void P##_advance(struct P##_state *s)                                       \
+	{                                                                           \
+		if (s->round >= s->p.rounds) {                                      \
+			FORGET(s);                                                  \
+			return;                                                     \
+		}                                                                   \
+		P##_begin_log(s);                                                   \
+		int n = SELECTED(s);                                                \
+		rng_permutation(&s->rng, s->perm, n);                               \
+		for (int i = 0; i < n; i++)                                         \
+			RUN(s, s->exec[s->perm[i]]);                                \
+		END(s);                                                             \
+		FORGET(s);                                                          \
+		s->round++;                                                         \
+	}
+
+/* P_view (game.h: view) of a game that builds player's whole view as a
+ * struct P_msg_view (P_view_build), then encodes it (P_view_encode). */
+#define GAME_VIEW_MESSAGE(P, PLAYERS)                                                    \
+	size_t P##_view(const struct P##_state *s, int player, uint8_t *buf, size_t cap)  \
+	{                                                                                 \
+		if (player < 0 || player >= (PLAYERS))                                    \
+			return 0;                                                         \
+		struct P##_msg_view v;                                                    \
+		P##_view_build(s, player, &v);                                            \
+		return P##_view_encode(&v, buf, cap);                                     \
+	}
+
+/* P_start (game.h: start) of a course game: player's start message
+ * (struct P_msg_start, encoded by P_start_encode) holds the protocol's
+ * VERSION, the number of PLAYERS and the player's own seed, one-way from
+ * the match seed (games/seed.h); the game's other fields (its parameters,
+ * the player's number) follow as designated initialisers, which may use
+ * the state s and player. */
+#define GAME_START_MESSAGE(P, VERSION, PLAYERS, ...)                                     \
+	size_t P##_start(const struct P##_state *s, int player, uint8_t *buf, size_t cap) \
+	{                                                                                  \
+		if (player < 0 || player >= (PLAYERS))                                     \
+			return 0;                                                          \
+		struct P##_msg_start m = {                                                 \
+			.version = VERSION,                                                \
+			.players = PLAYERS,                                                \
+			.seed = seed_derive(s->seed, SEED_PLAYER, (unsigned)player),       \
+			__VA_ARGS__                                                        \
+		};                                                                         \
+		return P##_start_encode(&m, buf, cap);                                     \
 	}
 
 #endif

@@ -101,6 +101,30 @@ int pt_key_line(struct pt_parse *ps, const struct pt_line *l)
 	return 0;
 }
 
+int pt_grid_row(struct pt_parse *ps, const struct pt_grid *g, struct pt_grid_size *size,
+		const struct pt_line *l, void *ctx)
+{
+	if (l->len > (size_t)g->max_cols)
+		return pt_fail(ps, l->number, g->keyword, "a row of %zu cells (at most %d)", l->len,
+			       g->max_cols);
+	if (size->rows == 0)
+		size->cols = (int)l->len;
+	if (l->len != (size_t)size->cols)
+		return pt_fail(ps, l->number, g->keyword, "a row of %zu cells, the first had %d",
+			       l->len, size->cols);
+	if (size->rows == g->max_rows)
+		return pt_fail(ps, l->number, g->keyword, "more than %d rows", g->max_rows);
+	for (int c = 0; c < size->cols; c++) {
+		int v = g->value(l->s[c]);
+		if (v == PT_NO_CELL)
+			return pt_fail(ps, l->number, g->keyword, "column %d: '%c' is not %s", c,
+				       l->s[c], g->cells);
+		g->put(ctx, size->rows * size->cols + c, v);
+	}
+	size->rows++;
+	return 0;
+}
+
 /* One line outside the section: the game's own, or `key value`. */
 static int outside_line(struct pt_parse *ps, const struct pt_section *sec, void *ctx,
 			const struct pt_line *l)
@@ -137,11 +161,29 @@ int pt_read(struct pt_parse *ps, const char *text, const struct pt_section *sec,
 	return section;
 }
 
-int pt_read_checked(struct pt_parse *ps, const char *text, const struct pt_section *sec,
-		    int (*check_section)(void *ctx, int line), int (*check_all)(void *ctx))
+int pt_read_params(const struct pt_format *f, struct pt_parse *ps, void *params,
+		   const char *text, char err[GAME_ERRLEN])
 {
-	int section = pt_read(ps, text, sec, ps);
-	if (section < 0 || (section && check_section && check_section(ps, section) < 0))
+	ps->keys = f->keys;
+	ps->nkeys = f->nkeys;
+	ps->params = params;
+	ps->err = err;
+	memset(ps->key_line, 0, sizeof ps->key_line);
+	int section = pt_read(ps, text, f->section, ps);
+	if (section < 0 || (section && f->check_section && f->check_section(ps, section) < 0))
 		return -1;
-	return check_all ? check_all(ps) : 0;
+	return f->check_all ? f->check_all(ps) : 0;
+}
+
+json_t *pt_json(const struct pt_format *f, const void *params)
+{
+	json_t *o = json_object();
+	for (int k = 0; k < f->nkeys; k++) {
+		const struct pt_key *key = &f->keys[k];
+		int v = key->min;
+		if (key->offset != PT_NOT_STORED)
+			v = *(const int *)((const char *)params + key->offset);
+		json_object_set_new(o, key->name, json_integer(v));
+	}
+	return o;
 }

@@ -5,11 +5,13 @@
  * Promises: a key is looked up in the engine's table, parsed as a decimal
  * integer filling its word, range-checked and stored at its offset in the
  * engine's parameters struct; an error reads "line N: key: what" (or
- * "key: what" for a key left at its default) and stops the parse.
+ * "key: what" for a key left at its default) and stops the parse.  The
+ * key table a game reads its file with also writes its replay's "params".
  */
 #ifndef GAMES_PARAMS_TEXT_H
 #define GAMES_PARAMS_TEXT_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -24,6 +26,8 @@ struct pt_key {
 #define PT_KEY(type, field, lo, hi) { #field, offsetof(type, field), lo, hi }
 /* A key that is checked but not stored (a value fixed by the game). */
 #define PT_NOT_STORED ((size_t)-1)
+/* A key whose one value the game fixes (`players 4`): accepted, not stored. */
+#define PT_FIXED(name, value) { name, PT_NOT_STORED, value, value }
 #define PT_MAX_KEYS 32
 
 /* One line of the text, without its comment and surrounding blanks. */
@@ -69,16 +73,87 @@ struct pt_section {
 	int (*other)(void *ctx, const struct pt_line *l);
 };
 
+/* A section whose rows give one character a cell (Dominator's board,
+ * Star War's map): every row as wide as the first, at most max_rows rows
+ * of max_cols cells.  value(c) is the cell a character stands for, or
+ * PT_NO_CELL; put(ctx, index, value) stores cell index (row * cols +
+ * col); cells names the characters allowed, for the error. */
+struct pt_grid {
+	const char *keyword;
+	int max_rows, max_cols;
+	const char *cells;
+	int (*value)(char c);
+	void (*put)(void *ctx, int index, int value);
+};
+#define PT_NO_CELL INT_MIN
+
+/* The rows read so far and the first one's width. */
+struct pt_grid_size {
+	int rows, cols;
+};
+
+/* One row of a grid section into *size and, cell by cell, put(ctx, ...);
+ * 0, or -1 with err naming the line and what is wrong with the row. */
+int pt_grid_row(struct pt_parse *ps, const struct pt_grid *g, struct pt_grid_size *size,
+		const struct pt_line *l, void *ctx);
+
 /* Reads the whole text (NULL: empty): `key value` lines and, with sec,
  * its section.  Returns the keyword's line (0: no section), or -1 with
  * err set, also when the section has no row. */
 int pt_read(struct pt_parse *ps, const char *text, const struct pt_section *sec, void *ctx);
 
-/* A game's whole parameters file: pt_read() with ctx = ps (the game's parse
- * struct starts with its struct pt_parse), then check_section(ctx, line)
- * when the section was given (line: its keyword's), then check_all(ctx);
- * sec, check_section and check_all may be NULL.  0, or -1 with err set. */
-int pt_read_checked(struct pt_parse *ps, const char *text, const struct pt_section *sec,
-		    int (*check_section)(void *ctx, int line), int (*check_all)(void *ctx));
+/* A game's parameters file, stated once: its key table, its section and
+ * its checks (each may be NULL).  The same table names the replay's
+ * "params" (pt_json), so a key is listed in one place only. */
+struct pt_format {
+	const struct pt_key *keys;
+	int nkeys;
+	const struct pt_section *section;
+	int (*check_section)(void *ctx, int line); /* line: the section's keyword's */
+	int (*check_all)(void *ctx);
+};
+
+/* Reads text into params (which hold the defaults) as f says: pt_read()
+ * with ctx = ps, then check_section(ps, line) when the section was given,
+ * then check_all(ps).  ps is the first member of the game's own parse
+ * struct (the checks' ctx), whose other members the caller set.  0, or -1
+ * with err filled. */
+int pt_read_params(const struct pt_format *f, struct pt_parse *ps, void *params,
+		   const char *text, char err[GAME_ERRLEN]);
+
+/* The parameters as a JSON object, key by key in the table's order; a key
+ * not stored gives its fixed value (its min).  New reference. */
+json_t *pt_json(const struct pt_format *f, const void *params);
+
+/* A game states its int parameters once, as a list macro of X(field, min,
+ * max) (Dominator's DOM_PARAMS): the list of PT_INT_FIELD declares them
+ * in its parameters struct, the list of its own PT_KEY (of that struct)
+ * makes its key table, and its start message may take them from it too. */
+#define PT_INT_FIELD(field, lo, hi) int field;
+
+/* A game's format P_params_format and P_params_parse(text, p, err), from
+ * its key table P_keys, its P_params_default() and its parse struct struct
+ * P_parse (a struct pt_parse pt first, then p, the parameters being read);
+ * SECTION, CHECK_SECTION and CHECK_ALL as in struct pt_format. */
+#define PT_GAME_PARAMS(P, SECTION, CHECK_SECTION, CHECK_ALL)                                  \
+	_Static_assert(sizeof P##_keys / sizeof P##_keys[0] <= PT_MAX_KEYS,                   \
+		       #P "_keys: more keys than struct pt_parse has room for");              \
+	static const struct pt_format P##_params_format = {                                   \
+		P##_keys, (int)(sizeof P##_keys / sizeof P##_keys[0]), SECTION, CHECK_SECTION, \
+		CHECK_ALL                                                                     \
+	};                                                                                    \
+	int P##_params_parse(const char *text, struct P##_params *p, char err[GAME_ERRLEN])   \
+	{                                                                                     \
+		P##_params_default(p);                                                        \
+		struct P##_parse ps = { .p = p };                                             \
+		return pt_read_params(&P##_params_format, &ps.pt, p, text, err);              \
+	}
+
+/* P_params_json(p): the replay's "params", after PT_GAME_PARAMS(P, ...). */
+#define PT_GAME_PARAMS_JSON(P)                                \
+	json_t *P##_params_json(const struct P##_params *p)   \
+	{                                                     \
+		return pt_json(&P##_params_format, p);        \
+	}
 
 #endif

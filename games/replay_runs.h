@@ -13,7 +13,8 @@
  * or a leading zero, an id at or past the limit.  Header only.
  *
  * runs_message() turns such a string of a replay's orders back into one
- * player's orders message, the way every engine's replay_message does.
+ * player's orders message, the way every engine's replay_message does;
+ * RUNS_REPLAY_MESSAGE writes that replay_message.
  */
 #ifndef GAMES_REPLAY_RUNS_H
 #define GAMES_REPLAY_RUNS_H
@@ -121,5 +122,21 @@ static inline size_t runs_message(const json_t *orders, int limit, const void *s
 	}
 	return got < 0 ? 0 : orders_encode(l, scratch, (size_t)n, buf, cap);
 }
+
+/* P_replay_message (game.h: replay_message) of an engine whose replay's
+ * orders are such a string: player's orders (PLAYERS seats), its orders
+ * message of the layout P_orders (at most MAX_ORDERS struct P_msg_order),
+ * ids below LIMIT, each letter read by TAKE (a runs_order_fn).  PLAYERS
+ * and LIMIT may use the state s. */
+#define RUNS_REPLAY_MESSAGE(P, PLAYERS, LIMIT, MAX_ORDERS, TAKE)                               \
+	size_t P##_replay_message(const struct P##_state *s, int player, const json_t *orders, \
+				  uint8_t *buf, size_t cap)                                    \
+	{                                                                                      \
+		static _Thread_local struct P##_msg_order scratch[MAX_ORDERS];                \
+		if (player < 0 || player >= (PLAYERS))                                         \
+			return 0;                                                              \
+		return runs_message(orders, (LIMIT), s, player, TAKE, &P##_orders, scratch,    \
+				    buf, cap);                                                 \
+	}
 
 #endif

@@ -133,8 +133,8 @@ void ant_params_default(struct ant_params *p);
 /* From a parameters file's text (NULL or empty: the defaults).  -1 with
  * err naming the line and the key. */
 int ant_params_parse(const char *text, struct ant_params *p, char err[GAME_ERRLEN]);
-/* The parameters file's key of field index (0..ANT_NPARAMS-1). */
-const char *ant_param_name(int index);
+/* The parameters as the replay's "params": the file's keys, in its order. */
+json_t *ant_params_json(const struct ant_params *p);
 /* How many anti-diagonals of a corner the initial colony fills. */
 int ant_corner_diagonals(const struct ant_params *p);
 
@@ -156,6 +156,7 @@ void ant_corner(const struct ant_params *p, int player, int *row, int *col);
 
 void ant_dir_delta(int dir, int *dr, int *dc);
 int ant_count(const struct ant_state *g, int player);
+/* Starts the replay log of a round: nothing changed, no egg laid yet. */
 void ant_begin_log(struct ant_state *g);
 /* The round end's food step (a bonus in every rectangle that has room),
  * exposed for tests. */

@@ -27,6 +27,7 @@
 #include "games/engine.h"
 #include "games/game.h"
 #include "games/kit/rng.h"
+#include "games/params_text.h"
 
 #define DOM_MAX_WITCHES 20 /* per player */
 #define DOM_NOBODY (-1)    /* owner of an unpainted cell */
@@ -37,17 +38,26 @@
 #define DOM_START_WITCH_DISTANCE 4 /* farmers and knights at the start (the original's) */
 #define DOM_REBIRTH_WITCH_DISTANCE 3
 
+/* The parameters (but `players`, always 4) in the order of the start
+ * message's (proto.h: struct dom_msg_params): field, least and greatest
+ * value.  Each is an int of struct dom_params and a key of the parameters
+ * file; the key table, the replay's "params" and the start message all
+ * come from this list.  Farmers, knights and witches are per player. */
+#define DOM_PARAMS(X)                                                                      \
+	X(rounds, 1, DOM_MAX_VALUE)                                                        \
+	X(rows, DOM_MIN_ROWS, DOM_MAX_ROWS) X(cols, DOM_MIN_ROWS, DOM_MAX_ROWS)            \
+	X(farmers, 0, DOM_MAX_PLAYER_UNITS) X(knights, 0, DOM_MAX_PLAYER_UNITS)            \
+	X(witches, 0, DOM_MAX_WITCHES)                                                     \
+	X(farmer_health, 1, DOM_MAX_VALUE) X(knight_health, 1, DOM_MAX_VALUE)              \
+	X(farmer_regen, 0, DOM_MAX_VALUE) X(knight_regen, 0, DOM_MAX_VALUE)                \
+	X(damage_min, 1, DOM_MAX_VALUE) X(damage_max, 1, DOM_MAX_VALUE)
+
 /* A fixed board cell in the parameters: wall, free, or an owner 0..3. */
 #define DOM_BOARD_WALL (-2)
 #define DOM_BOARD_FREE (-1)
 
 struct dom_params {
-	int players; /* always 4 */
-	int rounds, rows, cols;
-	int farmers, knights, witches; /* per player */
-	int farmer_health, knight_health;
-	int farmer_regen, knight_regen;
-	int damage_min, damage_max;
+	DOM_PARAMS(PT_INT_FIELD)
 	bool fixed_board;
 	int8_t board[DOM_MAX_CELLS]; /* when fixed_board: DOM_BOARD_* or owner */
 };
@@ -130,6 +140,8 @@ void dom_params_default(struct dom_params *p);
 /* From a parameters file's text (NULL or empty: the defaults).  -1 with
  * err naming the line and the key. */
 int dom_params_parse(const char *text, struct dom_params *p, char err[GAME_ERRLEN]);
+/* The parameters as the replay's "params": the file's keys, in its order. */
+json_t *dom_params_json(const struct dom_params *p);
 /* Rows of a player's box: first and last (inclusive); same for columns. */
 void dom_box(int n, int player, int *r0, int *r1, int *c0, int *c1);
 
@@ -166,7 +178,7 @@ bool dom_haunted(const struct dom_state *d, int row, int col);
 
 /* ---- rules.c ------------------------------------------------------------- */
 
-/* Starts the replay log of a round: nothing moved yet. */
+/* Starts the replay log of a round: nothing moved, nobody captured yet. */
 void dom_begin_log(struct dom_state *d);
 
 /* ---- view.c -------------------------------------------------------------- */

@@ -25,6 +25,7 @@
 #include "games/engine.h"
 #include "games/game.h"
 #include "games/kit/rng.h"
+#include "games/params_text.h"
 #include "games/starwar/proto.h"
 
 #define SW_NONE (-1)
@@ -33,14 +34,25 @@
 #define SW_START_COLS 4     /* ships start in columns 0..3 */
 #define SW_MAX_PASSED 5     /* cells a move passes through, at most */
 
+/* The parameters (but `players`, always 4) in the order of the start
+ * message's (proto.h: struct sw_msg_params): field, least and greatest
+ * value.  Each is an int of struct sw_params and a key of the game file;
+ * the key table, the replay's "params" and the start message all come
+ * from this list.  Ships are per player. */
+#define SW_PARAMS(X)                                                                       \
+	X(rounds, 1, SW_MAX_VALUE)                                                         \
+	X(rows, SW_MIN_ROWS, SW_MAX_ROWS) X(cols, SW_MIN_COLS, SW_MAX_COLS)                \
+	X(window, SW_START_COLS, SW_MAX_COLS)                                              \
+	X(ships, 1, SW_MAX_PLAYER_SHIPS) X(regen_rounds, 0, SW_MAX_VALUE)                  \
+	X(missile_bonuses, 0, SW_MAX_CELLS) X(point_bonuses, 0, SW_MAX_CELLS)              \
+	X(bonus_missiles, 0, SW_MAX_VALUE) X(bonus_points, 0, SW_MAX_VALUE)                \
+	X(kill_points, 0, SW_MAX_VALUE) X(initial_missiles, 0, SW_MAX_VALUE)
+
 struct sw_params {
-	int players; /* always 4 */
-	int rounds, rows, cols, window, ships, regen_rounds;
-	int missile_bonuses, point_bonuses, bonus_missiles, bonus_points, kill_points;
-	int initial_missiles;
+	SW_PARAMS(PT_INT_FIELD)
 	bool has_map;
 	uint8_t map[SW_MAX_CELLS]; /* when has_map: SW_EMPTY, _ASTEROID or a bonus */
-	/* Every ship's start cell (nstarts == players * ships), or none
+	/* Every ship's start cell (nstarts == SW_PLAYERS * ships), or none
 	 * (nstarts == 0): then they spread over columns 0..3. */
 	int nstarts;
 	uint8_t start_row[SW_MAX_SHIPS], start_col[SW_MAX_SHIPS];
@@ -122,6 +134,8 @@ void sw_params_default(struct sw_params *p);
 /* From a parameters file's text (NULL or empty: the defaults).  -1 with err
  * naming the line and the key. */
 int sw_params_parse(const char *text, struct sw_params *p, char err[GAME_ERRLEN]);
+/* The parameters as the replay's "params": the file's keys, in its order. */
+json_t *sw_params_json(const struct sw_params *p);
 
 /* ---- rules.c ------------------------------------------------------------- */
 

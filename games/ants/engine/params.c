@@ -48,7 +48,7 @@ int ant_corner_diagonals(const struct ant_params *p)
 #define ANT_AMOUNT_MAX 100 /* nutrients of a bonus or of an egg */
 
 static const struct pt_key ant_keys[] = {
-	{ "players", PT_NOT_STORED, ANT_PLAYERS, ANT_PLAYERS },
+	PT_FIXED("players", ANT_PLAYERS),
 	{ "rounds", ANT_AT(ANT_P_ROUNDS), 1, ANT_MAX_ROUNDS },
 	{ "rows", ANT_AT(ANT_P_ROWS), ANT_MIN_ROWS, ANT_MAX_ROWS },
 	{ "cols", ANT_AT(ANT_P_COLS), ANT_MIN_ROWS, ANT_MAX_ROWS },
@@ -77,18 +77,6 @@ static const struct pt_key ant_keys[] = {
 	{ "soldier_life", ANT_AT(ANT_P_SOLDIER_LIFE), 1, ANT_LIFE_MAX },
 	{ "queen_life", ANT_AT(ANT_P_QUEEN_LIFE), 1, ANT_LIFE_MAX },
 };
-
-#define ANT_NKEYS ((int)(sizeof ant_keys / sizeof ant_keys[0]))
-
-const char *ant_param_name(int index)
-{
-	for (int k = 0; k < ANT_NKEYS; k++)
-		if (ant_keys[k].offset == ANT_AT(index))
-			return ant_keys[k].name;
-	return "?";
-}
-
-/* ---- lines --------------------------------------------------------------- */
 
 struct ant_parse {
 	struct pt_parse pt;
@@ -126,9 +114,5 @@ static int ant_check_all(void *ctx)
 	return 0;
 }
 
-int ant_params_parse(const char *text, struct ant_params *p, char err[GAME_ERRLEN])
-{
-	ant_params_default(p);
-	struct ant_parse ps = { .pt = { ant_keys, ANT_NKEYS, p, err, { 0 } }, .p = p };
-	return pt_read_checked(&ps.pt, text, NULL, NULL, ant_check_all);
-}
+PT_GAME_PARAMS(ant, NULL, NULL, ant_check_all)
+PT_GAME_PARAMS_JSON(ant)

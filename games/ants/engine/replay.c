@@ -30,26 +30,11 @@
 #include "games/ants/ants.h"
 #include "games/replay_runs.h"
 
-static json_t *ant_json_params(const struct ant_params *p)
+/* X water, . soil. */
+static char ant_board_letter(const void *state, int row, int col)
 {
-	json_t *o = json_pack("{s:i}", "players", ANT_PLAYERS);
-	const int *v = ant_params_array(p);
-	for (int i = 0; i < ANT_NPARAMS; i++)
-		json_object_set_new(o, ant_param_name(i), json_integer(v[i]));
-	return o;
-}
-
-static json_t *ant_json_board(const struct ant_state *g)
-{
-	json_t *rows = json_array();
-	char line[ANT_MAX_ROWS + 1];
-	for (int r = 0; r < g->p.rows; r++) {
-		for (int c = 0; c < g->p.cols; c++)
-			line[c] = g->water[ant_cell(g, r, c)] ? 'X' : '.';
-		line[g->p.cols] = '\0';
-		json_array_append_new(rows, json_string(line));
-	}
-	return rows;
+	const struct ant_state *g = state;
+	return g->water[ant_cell(g, row, col)] ? 'X' : '.';
 }
 
 json_t *ant_replay_header(const struct ant_state *g)
@@ -66,8 +51,9 @@ json_t *ant_replay_header(const struct ant_state *g)
 			json_array_append_new(ants, json_pack("[i, i, i, i, i, i]", id, a->type,
 							      a->player, a->row, a->col, a->life));
 	}
-	return json_pack("{s:o, s:o, s:o, s:o}", "params", ant_json_params(&g->p), "board",
-			 ant_json_board(g), "rects", rects, "ants", ants);
+	return json_pack("{s:o, s:o, s:o, s:o}", "params", ant_params_json(&g->p), "board",
+			 game_json_rows(g, g->p.rows, g->p.cols, ant_board_letter), "rects", rects,
+			 "ants", ants);
 }
 
 /* ---- rounds -------------------------------------------------------------- */
@@ -191,12 +177,4 @@ static int ant_replay_take(const void *state, int player, int id, char c, void *
 	return 1;
 }
 
-size_t ant_replay_message(const struct ant_state *g, int player, const json_t *orders,
-			  uint8_t *buf, size_t cap)
-{
-	struct ant_msg_order o[ANT_MAX_ORDERS];
-	if (player < 0 || player >= ANT_PLAYERS)
-		return 0;
-	return runs_message(orders, ANT_MAX_IDS, g, player, ant_replay_take, &ant_orders, o, buf,
-			    cap);
-}
+RUNS_REPLAY_MESSAGE(ant, ANT_PLAYERS, ANT_MAX_IDS, ANT_MAX_ORDERS, ant_replay_take)

@@ -31,14 +31,14 @@ static void ant_forget_orders(struct ant_state *g)
 	memset(g->norders, 0, sizeof g->norders);
 }
 
-static void ant_freeze(struct ant_state *g, int player)
+static void ant_drop_orders(struct ant_state *g, int player)
 {
-	g->frozen[player] = true;
-	g->cpu[player] = -1;
 	for (int id = 0; id < g->nids; id++)
 		if (g->ant[id].player == player)
 			g->cmd[id].kind = ANT_NONE;
 }
+
+GAME_FREEZE(ant, frozen, ant_drop_orders)
 
 /* Orders naming a dead ant, another player's ant, an unknown kind, a
  * direction outside 0..3 or an egg that is not a soldier or a worker are
@@ -268,6 +268,7 @@ void ant_begin_log(struct ant_state *g)
 	g->log.nids = g->nids;
 	memcpy(g->log.before, g->ant, (size_t)g->nids * sizeof *g->ant);
 	memcpy(g->log.bonus, g->bonus, (size_t)(g->p.rows * g->p.cols));
+	g->neggs = 0;
 }
 
 /* Ants with a command, by id; the owner's freeze drops its commands, this
@@ -281,18 +282,9 @@ static int ant_selected(struct ant_state *g)
 	return n;
 }
 
-void ant_advance(struct ant_state *g)
+/* Ages, births, successions, food on its rounds, the scores. */
+static void ant_end_round(struct ant_state *g)
 {
-	if (g->round >= g->p.rounds) { /* the match is over: orders go nowhere */
-		ant_forget_orders(g);
-		return;
-	}
-	ant_begin_log(g);
-	g->neggs = 0;
-	int n = ant_selected(g);
-	rng_permutation(&g->rng, g->perm, n);
-	for (int i = 0; i < n; i++)
-		ant_execute(g, g->exec[g->perm[i]]);
 	ant_age(g);
 	ant_hatch(g);
 	for (int q = 0; q < ANT_PLAYERS; q++)
@@ -301,6 +293,6 @@ void ant_advance(struct ant_state *g)
 		ant_spawn_food(g);
 	for (int q = 0; q < ANT_PLAYERS; q++)
 		g->score[q] += ant_count(g, q);
-	ant_forget_orders(g);
-	g->round++;
 }
+
+GAME_ROUND(ant, ant_selected, ant_execute, ant_end_round, ant_forget_orders)

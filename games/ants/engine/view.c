@@ -85,18 +85,14 @@ size_t ant_view(const struct ant_state *g, int player, uint8_t *buf, size_t cap)
 	return w.overflow ? 0 : w.len;
 }
 
-size_t ant_start(const struct ant_state *g, int player, uint8_t *buf, size_t cap)
+static struct ant_msg_params ant_start_params(const struct ant_params *p)
 {
-	if (player < 0 || player >= ANT_PLAYERS)
-		return 0;
-	struct ant_msg_start s = { .version = ANT_PROTO_VERSION,
-				   .players = ANT_PLAYERS,
-				   .me = (uint8_t)player,
-				   /* Its own seed, one-way from the match
-				    * seed (games/seed.h). */
-				   .seed = seed_derive(g->seed, SEED_PLAYER, (unsigned)player) };
-	const int *p = ant_params_array(&g->p);
+	struct ant_msg_params m;
+	const int *v = ant_params_array(p);
 	for (int i = 0; i < ANT_NPARAMS; i++)
-		s.params.v[i] = (uint16_t)p[i];
-	return ant_start_encode(&s, buf, cap);
+		m.v[i] = (uint16_t)v[i];
+	return m;
 }
+
+GAME_START_MESSAGE(ant, ANT_PROTO_VERSION, ANT_PLAYERS, .me = (uint8_t)player,
+		   .params = ant_start_params(&s->p))

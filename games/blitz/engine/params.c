@@ -34,8 +34,6 @@ static const struct pt_key bz_keys[] = {
 	BZ_KEY(size_max, BZ_MIN_SIDE, BZ_MAX_SIDE),
 };
 
-#define BZ_NKEYS ((int)(sizeof bz_keys / sizeof bz_keys[0]))
-
 struct bz_parse {
 	struct pt_parse pt;
 	struct bz_params *p;
@@ -154,10 +152,6 @@ static int bz_check_sizes(void *ctx)
 	return 0;
 }
 
-int bz_params_parse(const char *text, struct bz_params *p, char err[GAME_ERRLEN])
-{
-	static const struct pt_section map = { "map", NULL, bz_parse_map_row, NULL };
-	bz_params_default(p);
-	struct bz_parse ps = { .pt = { bz_keys, BZ_NKEYS, p, err, { 0 } }, .p = p };
-	return pt_read_checked(&ps.pt, text, &map, bz_check_map, bz_check_sizes);
-}
+static const struct pt_section bz_map = { "map", NULL, bz_parse_map_row, NULL };
+
+PT_GAME_PARAMS(bz, &bz_map, bz_check_map, bz_check_sizes)

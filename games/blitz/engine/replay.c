@@ -116,11 +116,4 @@ static int bz_replay_take(const void *state, int player, int site, char c, void 
 }
 
 /* The player's part of the orders (its own sites), as its message. */
-size_t bz_replay_message(const struct bz_state *b, int player, const json_t *orders,
-			 uint8_t *buf, size_t cap)
-{
-	static _Thread_local struct bz_msg_order o[BZ_MAX_ORDERS];
-	if (player < 0 || player >= b->players)
-		return 0;
-	return runs_message(orders, b->sites, b, player, bz_replay_take, &bz_orders, o, buf, cap);
-}
+RUNS_REPLAY_MESSAGE(bz, s->players, s->sites, BZ_MAX_ORDERS, bz_replay_take)

@@ -18,7 +18,6 @@ void dom_params_default(struct dom_params *p)
 {
 	memset(p, 0, sizeof *p); /* padding too: parameters compare with memcmp */
 	*p = (struct dom_params){
-		.players = DOM_PLAYERS,
 		.rounds = 200,
 		.rows = 37,
 		.cols = 37,
@@ -49,36 +48,20 @@ void dom_box(int n, int player, int *r0, int *r1, int *c0, int *c1)
 
 /* ---- keys ---------------------------------------------------------------- */
 
-#define DOM_KEY(field, lo, hi) PT_KEY(struct dom_params, field, lo, hi)
+#define DOM_KEY(field, lo, hi) PT_KEY(struct dom_params, field, lo, hi),
 
 static const struct pt_key dom_keys[] = {
-	DOM_KEY(players, DOM_PLAYERS, DOM_PLAYERS),
-	DOM_KEY(rounds, 1, DOM_MAX_VALUE),
-	DOM_KEY(rows, DOM_MIN_ROWS, DOM_MAX_ROWS),
-	DOM_KEY(cols, DOM_MIN_ROWS, DOM_MAX_ROWS),
-	DOM_KEY(farmers, 0, DOM_MAX_PLAYER_UNITS),
-	DOM_KEY(knights, 0, DOM_MAX_PLAYER_UNITS),
-	DOM_KEY(witches, 0, DOM_MAX_WITCHES),
-	DOM_KEY(farmer_health, 1, DOM_MAX_VALUE),
-	DOM_KEY(knight_health, 1, DOM_MAX_VALUE),
-	DOM_KEY(farmer_regen, 0, DOM_MAX_VALUE),
-	DOM_KEY(knight_regen, 0, DOM_MAX_VALUE),
-	DOM_KEY(damage_min, 1, DOM_MAX_VALUE),
-	DOM_KEY(damage_max, 1, DOM_MAX_VALUE),
+	PT_FIXED("players", DOM_PLAYERS),
+	DOM_PARAMS(DOM_KEY)
 };
 
-#define DOM_NKEYS ((int)(sizeof dom_keys / sizeof dom_keys[0]))
-
-/* ---- lines --------------------------------------------------------------- */
-
-/* The parse in progress: where each key was given (0: not given). */
+/* The parse in progress: pt knows where each key was given. */
 struct dom_parse {
 	struct pt_parse pt;
 	struct dom_params *p;
-	int board_line, board_rows, board_cols;
+	int board_line;
+	struct pt_grid_size board;
 };
-
-/* ---- key lines ----------------------------------------------------------- */
 
 /* ---- the board section --------------------------------------------------- */
 
@@ -90,33 +73,23 @@ static int dom_board_char(char ch)
 		return DOM_BOARD_FREE;
 	if (ch >= '0' && ch < '0' + DOM_PLAYERS)
 		return ch - '0';
-	return DOM_BOARD_WALL - 1;
+	return PT_NO_CELL;
 }
+
+static void dom_put_board_cell(void *ctx, int index, int value)
+{
+	struct dom_parse *ps = ctx;
+	ps->p->board[index] = (int8_t)value;
+}
+
+static const struct pt_grid dom_board_grid = { "board", DOM_MAX_ROWS, DOM_MAX_ROWS,
+					       "X, '.' or a player 0..3", dom_board_char,
+					       dom_put_board_cell };
 
 static int dom_parse_board_row(void *ctx, const struct pt_line *l)
 {
 	struct dom_parse *ps = ctx;
-	if (l->len > DOM_MAX_ROWS)
-		return pt_fail(&ps->pt, l->number, "board", "a row of %zu cells (at most %d)", l->len,
-				DOM_MAX_ROWS);
-	if (ps->board_rows == 0)
-		ps->board_cols = (int)l->len;
-	if (l->len != (size_t)ps->board_cols)
-		return pt_fail(&ps->pt, l->number, "board", "a row of %zu cells, the first had %d",
-				l->len, ps->board_cols);
-	if (ps->board_rows == DOM_MAX_ROWS)
-		return pt_fail(&ps->pt, l->number, "board", "more than %d rows", DOM_MAX_ROWS);
-	int row = ps->board_rows, cols = ps->board_cols;
-	for (int c = 0; c < cols; c++) {
-		int v = dom_board_char(l->s[c]);
-		if (v < DOM_BOARD_WALL)
-			return pt_fail(&ps->pt, l->number, "board",
-					"column %d: '%c' is not X, '.' or a player 0..3", c,
-					l->s[c]);
-		ps->p->board[row * cols + c] = (int8_t)v;
-	}
-	ps->board_rows++;
-	return 0;
+	return pt_grid_row(&ps->pt, &dom_board_grid, &ps->board, l, ps);
 }
 
 static bool dom_board_border_ok(const struct dom_params *p, int n)
@@ -134,7 +107,7 @@ static int dom_check_board(void *ctx, int line)
 	struct dom_parse *ps = ctx;
 	ps->board_line = line;
 	struct dom_params *p = ps->p;
-	int rows = ps->board_rows, cols = ps->board_cols;
+	int rows = ps->board.rows, cols = ps->board.cols;
 	if (rows != cols)
 		return pt_fail(&ps->pt, line, "board", "%d rows of %d cells: it must be square", rows,
 				cols);
@@ -194,10 +167,7 @@ static int dom_check_all(void *ctx)
 	return 0;
 }
 
-int dom_params_parse(const char *text, struct dom_params *p, char err[GAME_ERRLEN])
-{
-	static const struct pt_section board = { "board", NULL, dom_parse_board_row, NULL };
-	dom_params_default(p);
-	struct dom_parse ps = { .pt = { dom_keys, DOM_NKEYS, p, err, { 0 } }, .p = p };
-	return pt_read_checked(&ps.pt, text, &board, dom_check_board, dom_check_all);
-}
+static const struct pt_section dom_board = { "board", NULL, dom_parse_board_row, NULL };
+
+PT_GAME_PARAMS(dom, &dom_board, dom_check_board, dom_check_all)
+PT_GAME_PARAMS_JSON(dom)

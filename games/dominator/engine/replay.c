@@ -35,32 +35,14 @@
 #include "games/dominator/dom.h"
 #include "games/replay_runs.h"
 
-static json_t *dom_json_params(const struct dom_params *p)
+/* X wall, . free, a digit the owner. */
+static char dom_board_letter(const void *state, int row, int col)
 {
-	return json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}",
-			 "players", p->players, "rounds", p->rounds, "rows", p->rows, "cols",
-			 p->cols, "farmers", p->farmers, "knights", p->knights, "witches",
-			 p->witches, "farmer_health", p->farmer_health, "knight_health",
-			 p->knight_health, "farmer_regen", p->farmer_regen, "knight_regen",
-			 p->knight_regen, "damage_min", p->damage_min, "damage_max",
-			 p->damage_max);
-}
-
-static json_t *dom_json_board(const struct dom_state *d)
-{
-	json_t *rows = json_array();
-	char line[DOM_MAX_ROWS + 1];
-	for (int r = 0; r < d->n; r++) {
-		for (int c = 0; c < d->n; c++) {
-			int cell = dom_cell(d, r, c);
-			line[c] = d->wall[cell]			   ? 'X'
-				  : d->owner[cell] == DOM_NOBODY ? '.'
-								 : (char)('0' + d->owner[cell]);
-		}
-		line[d->n] = '\0';
-		json_array_append_new(rows, json_string(line));
-	}
-	return rows;
+	const struct dom_state *d = state;
+	int cell = dom_cell(d, row, col);
+	if (d->wall[cell])
+		return 'X';
+	return d->owner[cell] == DOM_NOBODY ? '.' : (char)('0' + d->owner[cell]);
 }
 
 json_t *dom_replay_header(const struct dom_state *d)
@@ -71,8 +53,8 @@ json_t *dom_replay_header(const struct dom_state *d)
 		json_array_append_new(units, json_pack("[i, i, i, i, i, i]", id, u->type, u->owner,
 						       u->row, u->col, u->health));
 	}
-	return json_pack("{s:o, s:o, s:o}", "params", dom_json_params(&d->p), "board",
-			 dom_json_board(d), "units", units);
+	return json_pack("{s:o, s:o, s:o}", "params", dom_params_json(&d->p), "board",
+			 game_json_rows(d, d->n, d->n, dom_board_letter), "units", units);
 }
 
 /* ---- rounds -------------------------------------------------------------- */
@@ -185,12 +167,4 @@ static int dom_replay_take(const void *state, int player, int id, char c, void *
 	return 1;
 }
 
-size_t dom_replay_message(const struct dom_state *d, int player, const json_t *orders,
-			  uint8_t *buf, size_t cap)
-{
-	struct dom_msg_order o[DOM_MAX_ORDERS];
-	if (player < 0 || player >= DOM_PLAYERS)
-		return 0;
-	return runs_message(orders, DOM_MAX_UNITS, d, player, dom_replay_take, &dom_orders, o, buf,
-			    cap);
-}
+RUNS_REPLAY_MESSAGE(dom, DOM_PLAYERS, DOM_MAX_UNITS, DOM_MAX_ORDERS, dom_replay_take)

@@ -21,12 +21,7 @@ static void dom_drop_orders(struct dom_state *d, int player)
 			d->order[id] = DOM_NO_ORDER;
 }
 
-static void dom_freeze(struct dom_state *d, int player)
-{
-	d->frozen[player] = true;
-	d->cpu[player] = -1;
-	dom_drop_orders(d, player);
-}
+GAME_FREEZE(dom, frozen, dom_drop_orders)
 
 /* Orders naming another player's unit, a unit that does not exist or a
  * direction outside 0..8 are ignored, and do not use up the unit's order
@@ -140,9 +135,10 @@ static void dom_farmer_step(struct dom_state *d, struct dom_unit *u, int row, in
  * Farmers and witches need an empty cell, whoever is in it: the seed says
  * "adjacent empty cell" where the rules page names only walls and own
  * units. */
-static void dom_execute(struct dom_state *d, struct dom_unit *u, int dir)
+static void dom_execute(struct dom_state *d, int id)
 {
-	int dr, dc;
+	struct dom_unit *u = &d->unit[id];
+	int dir = d->order[id], dr, dc;
 	dom_dir_delta(dir, &dr, &dc);
 	int row = u->row + dr, col = u->col + dc;
 	if (u->captured || !dom_inside(d, row, col) || d->wall[dom_cell(d, row, col)])
@@ -273,6 +269,7 @@ void dom_begin_log(struct dom_state *d)
 	memcpy(d->log.before, d->unit, (size_t)d->nunits * sizeof *d->unit);
 	memset(d->log.step, -1, (size_t)d->nunits);
 	memset(d->log.painted, 0, (size_t)d->nunits * sizeof *d->log.painted);
+	d->nreborn = 0;
 }
 
 /* Units with a move to make, by id; None orders only keep their unit
@@ -311,20 +308,9 @@ static void dom_forget_orders(struct dom_state *d)
 	memset(d->norders, 0, sizeof d->norders);
 }
 
-void dom_advance(struct dom_state *d)
+/* Healing, the rebirth of the units captured, the scores. */
+static void dom_end_round(struct dom_state *d)
 {
-	if (d->round >= d->p.rounds) { /* the match is over: orders go nowhere */
-		dom_forget_orders(d);
-		return;
-	}
-	dom_begin_log(d);
-	d->nreborn = 0;
-	int n = dom_selected_moves(d);
-	rng_permutation(&d->rng, d->perm, n);
-	for (int i = 0; i < n; i++) {
-		int id = d->exec[d->perm[i]];
-		dom_execute(d, &d->unit[id], d->order[id]);
-	}
 	dom_heal(d);
 	if (d->nreborn)
 		dom_mark_near_witches(d);
@@ -332,6 +318,6 @@ void dom_advance(struct dom_state *d)
 		dom_rebirth(d, &d->unit[d->reborn[i]]);
 	for (int q = 0; q < DOM_PLAYERS; q++)
 		d->score[q] += d->land[q];
-	dom_forget_orders(d);
-	d->round++;
 }
+
+GAME_ROUND(dom, dom_selected_moves, dom_execute, dom_end_round, dom_forget_orders)

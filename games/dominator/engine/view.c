@@ -101,39 +101,9 @@ void dom_view_build(const struct dom_state *d, int player, struct dom_msg_view *
 	}
 }
 
-size_t dom_view(const struct dom_state *d, int player, uint8_t *buf, size_t cap)
-{
-	if (player < 0 || player >= DOM_PLAYERS)
-		return 0;
-	struct dom_msg_view v;
-	dom_view_build(d, player, &v);
-	return dom_view_encode(&v, buf, cap);
-}
+GAME_VIEW_MESSAGE(dom, DOM_PLAYERS)
 
-size_t dom_start(const struct dom_state *d, int player, uint8_t *buf, size_t cap)
-{
-	if (player < 0 || player >= DOM_PLAYERS)
-		return 0;
-	const struct dom_params *p = &d->p;
-	struct dom_msg_start s = {
-		.version = DOM_PROTO_VERSION,
-		.players = DOM_PLAYERS,
-		.params = {
-			.rounds = (uint16_t)p->rounds,
-			.rows = (uint16_t)p->rows,
-			.cols = (uint16_t)p->cols,
-			.farmers = (uint16_t)p->farmers,
-			.knights = (uint16_t)p->knights,
-			.witches = (uint16_t)p->witches,
-			.farmer_health = (uint16_t)p->farmer_health,
-			.knight_health = (uint16_t)p->knight_health,
-			.farmer_regen = (uint16_t)p->farmer_regen,
-			.knight_regen = (uint16_t)p->knight_regen,
-			.damage_min = (uint16_t)p->damage_min,
-			.damage_max = (uint16_t)p->damage_max,
-		},
-		/* Its own seed, one-way from the match seed (games/seed.h). */
-		.seed = seed_derive(d->seed, SEED_PLAYER, (unsigned)player),
-	};
-	return dom_start_encode(&s, buf, cap);
-}
+/* Every value fits: the key table's ranges keep them below 2^16. */
+#define DOM_START_PARAM(field, lo, hi) .field = (uint16_t)s->p.field,
+
+GAME_START_MESSAGE(dom, DOM_PROTO_VERSION, DOM_PLAYERS, .params = { DOM_PARAMS(DOM_START_PARAM) })

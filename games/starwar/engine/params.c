@@ -66,7 +66,7 @@ static int sw_map_char(char ch)
 	case 'M':
 		return SW_MISSILE_BONUS;
 	default:
-		return SW_NONE;
+		return PT_NO_CELL;
 	}
 }
 
@@ -82,7 +82,6 @@ static void sw_original_starts(struct sw_params *p)
 void sw_params_default(struct sw_params *p)
 {
 	memset(p, 0, sizeof *p); /* padding too: parameters compare with memcmp */
-	p->players = SW_PLAYERS;
 	p->rounds = 300;
 	p->rows = SW_ORIGINAL_ROWS;
 	p->cols = SW_ORIGINAL_COLS;
@@ -104,33 +103,19 @@ void sw_params_default(struct sw_params *p)
 
 /* ---- keys ---------------------------------------------------------------- */
 
-#define SW_KEY(field, lo, hi) PT_KEY(struct sw_params, field, lo, hi)
+#define SW_KEY(field, lo, hi) PT_KEY(struct sw_params, field, lo, hi),
 
 static const struct pt_key sw_keys[] = {
-	SW_KEY(players, SW_PLAYERS, SW_PLAYERS),
-	SW_KEY(rounds, 1, SW_MAX_VALUE),
-	SW_KEY(rows, SW_MIN_ROWS, SW_MAX_ROWS),
-	SW_KEY(cols, SW_MIN_COLS, SW_MAX_COLS),
-	SW_KEY(window, SW_START_COLS, SW_MAX_COLS),
-	SW_KEY(ships, 1, SW_MAX_PLAYER_SHIPS),
-	SW_KEY(regen_rounds, 0, SW_MAX_VALUE),
-	SW_KEY(missile_bonuses, 0, SW_MAX_CELLS),
-	SW_KEY(point_bonuses, 0, SW_MAX_CELLS),
-	SW_KEY(bonus_missiles, 0, SW_MAX_VALUE),
-	SW_KEY(bonus_points, 0, SW_MAX_VALUE),
-	SW_KEY(kill_points, 0, SW_MAX_VALUE),
-	SW_KEY(initial_missiles, 0, SW_MAX_VALUE),
+	PT_FIXED("players", SW_PLAYERS),
+	SW_PARAMS(SW_KEY)
 };
 
-#define SW_NKEYS ((int)(sizeof sw_keys / sizeof sw_keys[0]))
-
-/* ---- lines --------------------------------------------------------------- */
-
-/* The parse in progress: where each key was given (0: not given). */
+/* The parse in progress: pt knows where each key was given. */
 struct sw_parse {
 	struct pt_parse pt;
 	struct sw_params *p;
-	int map_line, map_rows, map_cols;
+	int map_line;
+	struct pt_grid_size map;
 	int map_count[SW_KINDS];
 	int start_line[SW_MAX_SHIPS]; /* where each ship's start was given */
 	uint8_t start_row[SW_MAX_SHIPS], start_col[SW_MAX_SHIPS];
@@ -189,7 +174,7 @@ static int sw_parse_start(struct sw_parse *ps, const struct pt_line *l)
 static int sw_check_starts(struct sw_parse *ps)
 {
 	struct sw_params *p = ps->p;
-	int n = p->players * p->ships;
+	int n = SW_PLAYERS * p->ships;
 	for (int id = 0; id < n; id++) {
 		int line = ps->start_line[id], row = ps->start_row[id], col = ps->start_col[id];
 		if (!line)
@@ -213,7 +198,7 @@ static int sw_check_starts(struct sw_parse *ps)
 		if (ps->start_line[id])
 			return pt_fail(&ps->pt, ps->start_line[id], "start",
 				       "there is no ship %d (%d players of %d ships: 0..%d)", id,
-				       p->players, p->ships, n - 1);
+				       SW_PLAYERS, p->ships, n - 1);
 	p->nstarts = n;
 	memcpy(p->start_row, ps->start_row, sizeof p->start_row);
 	memcpy(p->start_col, ps->start_col, sizeof p->start_col);
@@ -222,30 +207,20 @@ static int sw_check_starts(struct sw_parse *ps)
 
 /* ---- the map section ----------------------------------------------------- */
 
+static void sw_put_map_cell(void *ctx, int index, int value)
+{
+	struct sw_parse *ps = ctx;
+	ps->p->map[index] = (uint8_t)value;
+	ps->map_count[value]++;
+}
+
+static const struct pt_grid sw_map_grid = { "map", SW_MAX_ROWS, SW_MAX_COLS, "'.', X, P or M",
+					    sw_map_char, sw_put_map_cell };
+
 static int sw_parse_map_row(void *ctx, const struct pt_line *l)
 {
 	struct sw_parse *ps = ctx;
-	if (l->len > SW_MAX_COLS)
-		return pt_fail(&ps->pt, l->number, "map", "a row of %zu cells (at most %d)", l->len,
-			       SW_MAX_COLS);
-	if (ps->map_rows == 0)
-		ps->map_cols = (int)l->len;
-	if (l->len != (size_t)ps->map_cols)
-		return pt_fail(&ps->pt, l->number, "map", "a row of %zu cells, the first had %d",
-			       l->len, ps->map_cols);
-	if (ps->map_rows == SW_MAX_ROWS)
-		return pt_fail(&ps->pt, l->number, "map", "more than %d rows", SW_MAX_ROWS);
-	int row = ps->map_rows, cols = ps->map_cols;
-	for (int c = 0; c < cols; c++) {
-		int v = sw_map_char(l->s[c]);
-		if (v == SW_NONE)
-			return pt_fail(&ps->pt, l->number, "map",
-				       "column %d: '%c' is not '.', X, P or M", c, l->s[c]);
-		ps->p->map[row * cols + c] = (uint8_t)v;
-		ps->map_count[v]++;
-	}
-	ps->map_rows++;
-	return 0;
+	return pt_grid_row(&ps->pt, &sw_map_grid, &ps->map, l, ps);
 }
 
 static void sw_drop_starts(struct sw_params *p)
@@ -280,7 +255,7 @@ static int sw_check_map(void *ctx, int line)
 {
 	struct sw_parse *ps = ctx;
 	struct sw_params *p = ps->p;
-	int rows = ps->map_rows, cols = ps->map_cols;
+	int rows = ps->map.rows, cols = ps->map.cols;
 	if (rows < SW_MIN_ROWS || cols < SW_MIN_COLS)
 		return pt_fail(&ps->pt, line, "map", "%d rows of %d cells: at least %d x %d", rows,
 			       cols, SW_MIN_ROWS, SW_MIN_COLS);
@@ -344,10 +319,7 @@ static int sw_start_line(void *ps, const struct pt_line *l)
 	return !sw_is_start_line(l) ? 0 : sw_parse_start(ps, l) < 0 ? -1 : 1;
 }
 
-int sw_params_parse(const char *text, struct sw_params *p, char err[GAME_ERRLEN])
-{
-	static const struct pt_section map = { "map", sw_begin_map, sw_parse_map_row, sw_start_line };
-	sw_params_default(p);
-	struct sw_parse ps = { .pt = { sw_keys, SW_NKEYS, p, err, { 0 } }, .p = p };
-	return pt_read_checked(&ps.pt, text, &map, sw_check_map, sw_check_all);
-}
+static const struct pt_section sw_map = { "map", sw_begin_map, sw_parse_map_row, sw_start_line };
+
+PT_GAME_PARAMS(sw, &sw_map, sw_check_map, sw_check_all)
+PT_GAME_PARAMS_JSON(sw)

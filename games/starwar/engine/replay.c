@@ -26,28 +26,10 @@
 
 static const char sw_kind_char[SW_KINDS] = { '.', 'X', 'P', 'M', 'S', '*' };
 
-static json_t *sw_json_params(const struct sw_params *p)
+static char sw_map_letter(const void *state, int row, int col)
 {
-	return json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}",
-			 "players", p->players, "rounds", p->rounds, "rows", p->rows, "cols",
-			 p->cols, "window", p->window, "ships", p->ships, "regen_rounds",
-			 p->regen_rounds, "missile_bonuses", p->missile_bonuses, "point_bonuses",
-			 p->point_bonuses, "bonus_missiles", p->bonus_missiles, "bonus_points",
-			 p->bonus_points, "kill_points", p->kill_points, "initial_missiles",
-			 p->initial_missiles);
-}
-
-static json_t *sw_json_map(const struct sw_state *d)
-{
-	json_t *rows = json_array();
-	char line[SW_MAX_COLS + 1];
-	for (int r = 0; r < d->p.rows; r++) {
-		for (int c = 0; c < d->p.cols; c++)
-			line[c] = sw_kind_char[d->kind[sw_cell(d, r, c)]];
-		line[d->p.cols] = '\0';
-		json_array_append_new(rows, json_string(line));
-	}
-	return rows;
+	const struct sw_state *d = state;
+	return sw_kind_char[d->kind[sw_cell(d, row, col)]];
 }
 
 json_t *sw_replay_header(const struct sw_state *d)
@@ -58,8 +40,8 @@ json_t *sw_replay_header(const struct sw_state *d)
 		json_array_append_new(ships, json_pack("[i, i, i, i, i]", id, s->owner, s->row,
 						       s->col, s->missiles));
 	}
-	return json_pack("{s:o, s:o, s:o}", "params", sw_json_params(&d->p), "map",
-			 sw_json_map(d), "ships", ships);
+	return json_pack("{s:o, s:o, s:o}", "params", sw_params_json(&d->p), "map",
+			 game_json_rows(d, d->p.rows, d->p.cols, sw_map_letter), "ships", ships);
 }
 
 static void sw_append_ints(json_t *a, const int *v, int n)

@@ -136,7 +136,7 @@ static int sw_place_start(struct sw_state *d, int id)
 int sw_setup(struct sw_state *d, char err[GAME_ERRLEN])
 {
 	const struct sw_params *p = &d->p;
-	d->nships = p->players * p->ships;
+	d->nships = SW_PLAYERS * p->ships;
 	sw_clear(d);
 	for (int i = 0; p->has_map && i < p->rows * p->cols; i++)
 		d->kind[i] = p->map[i];
@@ -347,12 +347,7 @@ static void sw_drop_orders(struct sw_state *d, int player)
 	d->nqueue[player] = 0;
 }
 
-static void sw_freeze(struct sw_state *d, int player)
-{
-	d->frozen[player] = true;
-	d->cpu[player] = -1;
-	sw_drop_orders(d, player);
-}
+GAME_FREEZE(sw, frozen, sw_drop_orders)
 
 /* Orders naming another player's ship, a ship that does not exist or is
  * dead, or an action outside 0..9 are ignored and do not use up the ship's

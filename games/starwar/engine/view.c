@@ -40,32 +40,10 @@ void sw_view_build(const struct sw_state *d, int player, struct sw_msg_view *v)
 	}
 }
 
-size_t sw_start(const struct sw_state *d, int player, uint8_t *buf, size_t cap)
-{
-	if (player < 0 || player >= SW_PLAYERS)
-		return 0;
-	const struct sw_params *p = &d->p;
-	/* Its own seed, one-way from the match seed (games/seed.h). */
-	struct sw_msg_start s = {
-		.version = SW_PROTO_VERSION,
-		.players = SW_PLAYERS,
-		.player = (uint8_t)player,
-		.params = { sw_u16(p->rounds), sw_u16(p->rows), sw_u16(p->cols),
-			    sw_u16(p->window), sw_u16(p->ships), sw_u16(p->regen_rounds),
-			    sw_u16(p->missile_bonuses), sw_u16(p->point_bonuses),
-			    sw_u16(p->bonus_missiles), sw_u16(p->bonus_points),
-			    sw_u16(p->kill_points), sw_u16(p->initial_missiles) },
-		.seed = seed_derive(d->seed, SEED_PLAYER, (unsigned)player),
-	};
-	return sw_start_encode(&s, buf, cap);
-}
+#define SW_START_PARAM(field, lo, hi) .field = sw_u16(s->p.field),
+
+GAME_START_MESSAGE(sw, SW_PROTO_VERSION, SW_PLAYERS, .player = (uint8_t)player,
+		   .params = { SW_PARAMS(SW_START_PARAM) })
 
 /* The view struct is about 27 KB: on the stack, like Dominator's. */
-size_t sw_view(const struct sw_state *d, int player, uint8_t *buf, size_t cap)
-{
-	if (player < 0 || player >= SW_PLAYERS)
-		return 0;
-	struct sw_msg_view v;
-	sw_view_build(d, player, &v);
-	return sw_view_encode(&v, buf, cap);
-}
+GAME_VIEW_MESSAGE(sw, SW_PLAYERS)
