@@ -29,7 +29,6 @@
 #include "games/kit/rng.h"
 #include "games/params_text.h"
 
-#define DOM_MAX_WITCHES 20 /* per player */
 #define DOM_NOBODY (-1)    /* owner of an unpainted cell */
 #define DOM_NO_UNIT (-1)
 #define DOM_NO_ORDER (-1)
@@ -37,20 +36,6 @@
 #define DOM_WITCH_SPACING 4 /* initial distance between witches */
 #define DOM_START_WITCH_DISTANCE 4 /* farmers and knights at the start (the original's) */
 #define DOM_REBIRTH_WITCH_DISTANCE 3
-
-/* The parameters (but `players`, always 4) in the order of the start
- * message's (proto.h: struct dom_msg_params): field, least and greatest
- * value.  Each is an int of struct dom_params and a key of the parameters
- * file; the key table, the replay's "params" and the start message all
- * come from this list.  Farmers, knights and witches are per player. */
-#define DOM_PARAMS(X)                                                                      \
-	X(rounds, 1, DOM_MAX_VALUE)                                                        \
-	X(rows, DOM_MIN_ROWS, DOM_MAX_ROWS) X(cols, DOM_MIN_ROWS, DOM_MAX_ROWS)            \
-	X(farmers, 0, DOM_MAX_PLAYER_UNITS) X(knights, 0, DOM_MAX_PLAYER_UNITS)            \
-	X(witches, 0, DOM_MAX_WITCHES)                                                     \
-	X(farmer_health, 1, DOM_MAX_VALUE) X(knight_health, 1, DOM_MAX_VALUE)              \
-	X(farmer_regen, 0, DOM_MAX_VALUE) X(knight_regen, 0, DOM_MAX_VALUE)                \
-	X(damage_min, 1, DOM_MAX_VALUE) X(damage_max, 1, DOM_MAX_VALUE)
 
 /* A fixed board cell in the parameters: wall, free, or an owner 0..3. */
 #define DOM_BOARD_WALL (-2)

@@ -47,6 +47,7 @@
 #define DOM_MAX_UNITS (DOM_PLAYERS * DOM_MAX_PLAYER_UNITS)
 #define DOM_MAX_ORDERS 1000
 #define DOM_MAX_VALUE 10000 /* health, regeneration, damage, rounds */
+#define DOM_MAX_WITCHES 20 /* per player */
 
 /* Directions as the seed numbers them; turning by 2 is a quarter turn. */
 enum dom_dir {
@@ -94,17 +95,27 @@ static inline bool dom_cell_haunted(uint8_t cell)
 
 /* ---- start --------------------------------------------------------------- */
 
-#define DOM_PARAMS(X) \
-	X(u16, rounds) X(range, u16, rows, DOM_MIN_ROWS, DOM_MAX_ROWS) X(is, u16, cols, m->rows) \
-	X(u16, farmers) X(u16, knights) X(u16, witches) X(u16, farmer_health) \
-	X(u16, knight_health) X(u16, farmer_regen) X(u16, knight_regen) X(u16, damage_min) \
-	X(u16, damage_max)
-RECORD(dom_msg_params, DOM_PARAMS)
+/* The parameters (but `players`, always 4) in the order of the start
+ * message's (struct dom_msg_params): field, least and greatest
+ * value.  Each is an int of struct dom_params and a key of the parameters
+ * file; the key table, the replay's "params" and the start message all
+ * come from this list.  Farmers, knights and witches are per player. */
+#define DOM_PARAMS(X)                                                                      \
+	X(rounds, 1, DOM_MAX_VALUE)                                                        \
+	X(rows, DOM_MIN_ROWS, DOM_MAX_ROWS) X(cols, DOM_MIN_ROWS, DOM_MAX_ROWS)            \
+	X(farmers, 0, DOM_MAX_PLAYER_UNITS) X(knights, 0, DOM_MAX_PLAYER_UNITS)            \
+	X(witches, 0, DOM_MAX_WITCHES)                                                     \
+	X(farmer_health, 1, DOM_MAX_VALUE) X(knight_health, 1, DOM_MAX_VALUE)              \
+	X(farmer_regen, 0, DOM_MAX_VALUE) X(knight_regen, 0, DOM_MAX_VALUE)                \
+	X(damage_min, 1, DOM_MAX_VALUE) X(damage_max, 1, DOM_MAX_VALUE)
+
+#define DOM_MSG_PARAMS(X) DOM_PARAMS(X##_PARAM)
+RECORD(dom_msg_params, DOM_MSG_PARAMS)
 
 #define DOM_START(X) \
 	X(is, u8, version, DOM_PROTO_VERSION) X(is, u8, players, DOM_PLAYERS) \
 	X(record, dom_msg_params, params) X(u64, seed)
-RECORD_MESSAGE(dom_msg_start, DOM_START, dom_start, true)
+RECORD_MESSAGE(dom_msg_start, DOM_START, dom_start, m->params.cols == m->params.rows)
 
 /* ---- view ---------------------------------------------------------------- */
 

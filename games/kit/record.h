@@ -185,6 +185,17 @@ static inline bool record_in(int64_t v, int64_t lo, int64_t hi)
 			return false; \
 	}
 
+/* A game's parameters, listed X(field, lo, hi) as games/params_text.h
+ * reads them, travel as u16 fields each checked within lo..hi: one list
+ * gives the engine's struct and keys and the message's record,
+ *     #define XX_MSG_PARAMS(X) XX_PARAMS(X##_PARAM)
+ *     RECORD(xx_msg_params, XX_MSG_PARAMS) */
+#define RECORD_DECL_PARAM(name, lo, hi) RECORD_DECL(range, u16, name, lo, hi)
+#define RECORD_LEN_PARAM(name, lo, hi) RECORD_LEN(range, u16, name, lo, hi)
+#define RECORD_MAX_PARAM(name, lo, hi) RECORD_MAX(range, u16, name, lo, hi)
+#define RECORD_PUT_PARAM(name, lo, hi) RECORD_PUT(range, u16, name, lo, hi)
+#define RECORD_GET_PARAM(name, lo, hi) RECORD_GET(range, u16, name, lo, hi)
+
 /* A block or list longer than its array cannot be written. */
 static inline void record_room(struct wire_w *w, size_t count, size_t max)
 {

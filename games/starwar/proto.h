@@ -50,6 +50,7 @@
 #define SW_MAX_SHIPS (SW_PLAYERS * SW_MAX_PLAYER_SHIPS)
 #define SW_MAX_ORDERS 1000
 #define SW_MAX_VALUE 10000
+#define SW_START_COLS 4 /* ships start in columns 0..3: the narrowest window */
 
 #define SW_DEFAULT_MOVE 4 /* (0, +1) */
 #define SW_SHOOT 9
@@ -85,18 +86,27 @@ static inline uint8_t sw_move_action(int dr, int dc)
 
 /* ---- start --------------------------------------------------------------- */
 
-#define SW_PARAMS(X) \
-	X(u16, rounds) X(range, u16, rows, SW_MIN_ROWS, SW_MAX_ROWS) \
-	X(range, u16, cols, SW_MIN_COLS, SW_MAX_COLS) X(range, u16, window, 1, m->cols) \
-	X(range, u16, ships, 1, SW_MAX_PLAYER_SHIPS) X(u16, regen_rounds) X(u16, missile_bonuses) \
-	X(u16, point_bonuses) X(u16, bonus_missiles) X(u16, bonus_points) X(u16, kill_points) \
-	X(u16, initial_missiles)
-RECORD(sw_msg_params, SW_PARAMS)
+/* The parameters (but `players`, always 4) in the order of the start
+ * message's (struct sw_msg_params): field, least and greatest
+ * value.  Each is an int of struct sw_params and a key of the game file;
+ * the key table, the replay's "params" and the start message all come
+ * from this list.  Ships are per player. */
+#define SW_PARAMS(X)                                                                       \
+	X(rounds, 1, SW_MAX_VALUE)                                                         \
+	X(rows, SW_MIN_ROWS, SW_MAX_ROWS) X(cols, SW_MIN_COLS, SW_MAX_COLS)                \
+	X(window, SW_START_COLS, SW_MAX_COLS)                                              \
+	X(ships, 1, SW_MAX_PLAYER_SHIPS) X(regen_rounds, 0, SW_MAX_VALUE)                  \
+	X(missile_bonuses, 0, SW_MAX_CELLS) X(point_bonuses, 0, SW_MAX_CELLS)              \
+	X(bonus_missiles, 0, SW_MAX_VALUE) X(bonus_points, 0, SW_MAX_VALUE)                \
+	X(kill_points, 0, SW_MAX_VALUE) X(initial_missiles, 0, SW_MAX_VALUE)
+
+#define SW_MSG_PARAMS(X) SW_PARAMS(X##_PARAM)
+RECORD(sw_msg_params, SW_MSG_PARAMS)
 
 #define SW_START(X) \
 	X(is, u8, version, SW_PROTO_VERSION) X(is, u8, players, SW_PLAYERS) \
 	X(range, u8, player, 0, SW_PLAYERS - 1) X(record, sw_msg_params, params) X(u64, seed)
-RECORD_MESSAGE(sw_msg_start, SW_START, sw_start, true)
+RECORD_MESSAGE(sw_msg_start, SW_START, sw_start, m->params.window <= m->params.cols)
 
 /* ---- view ---------------------------------------------------------------- */
 

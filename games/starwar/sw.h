@@ -31,22 +31,7 @@
 #define SW_NONE (-1)
 #define SW_PLACE_TRIES 20 /* random draws for a regeneration or a bonus (the original's) */
 #define SW_FREE_RADIUS 2    /* the 5 x 5 square around a placed thing */
-#define SW_START_COLS 4     /* ships start in columns 0..3 */
 #define SW_MAX_PASSED 5     /* cells a move passes through, at most */
-
-/* The parameters (but `players`, always 4) in the order of the start
- * message's (proto.h: struct sw_msg_params): field, least and greatest
- * value.  Each is an int of struct sw_params and a key of the game file;
- * the key table, the replay's "params" and the start message all come
- * from this list.  Ships are per player. */
-#define SW_PARAMS(X)                                                                       \
-	X(rounds, 1, SW_MAX_VALUE)                                                         \
-	X(rows, SW_MIN_ROWS, SW_MAX_ROWS) X(cols, SW_MIN_COLS, SW_MAX_COLS)                \
-	X(window, SW_START_COLS, SW_MAX_COLS)                                              \
-	X(ships, 1, SW_MAX_PLAYER_SHIPS) X(regen_rounds, 0, SW_MAX_VALUE)                  \
-	X(missile_bonuses, 0, SW_MAX_CELLS) X(point_bonuses, 0, SW_MAX_CELLS)              \
-	X(bonus_missiles, 0, SW_MAX_VALUE) X(bonus_points, 0, SW_MAX_VALUE)                \
-	X(kill_points, 0, SW_MAX_VALUE) X(initial_missiles, 0, SW_MAX_VALUE)
 
 struct sw_params {
 	SW_PARAMS(PT_INT_FIELD)
