@@ -17,27 +17,9 @@
 /* ---- fixtures -------------------------------------------------------------- */
 
 /* The default match, its board emptied, the generator reseeded. */
-static struct ant_state *fixture(uint64_t seed)
-{
-	char err[GAME_ERRLEN] = "";
-	struct ant_state *g = ant_new(NULL, 1, err);
-	cr_assert_not_null(g, "fixture: %s", err);
-	ant_clear(g);
-	g->rng = rng_seeded(seed);
-	return g;
-}
-
-static int add(struct ant_state *g, int type, int player, int row, int col)
-{
-	int id = ant_add(g, type, player, row, col);
-	cr_assert_geq(id, 0, "cannot add an ant at (%d, %d)", row, col);
-	return id;
-}
-
-static int send_raw(struct ant_state *g, int player, const struct ant_msg_order *o, size_t n)
-{
-	return et_send(&ants_game, g, &ant_orders, player, o, n);
-}
+ET_FIXTURE(ant, NULL, ant_clear)
+ET_ADD(ant, ant_add)
+ET_SEND_RAW(ant, ants_game)
 
 static void command(struct ant_state *g, int id, int kind, int dir, int type)
 {
@@ -100,20 +82,18 @@ Test(ants_params, defaults_match_the_config_file_and_the_seed)
 	cr_expect_eq(defaults.need[0][ANT_CARBO], 3);
 }
 
-static void expect_param_error(const char *text, const char *want)
-{
-	et_expect_params_error(&ants_game, text, want);
-}
-
 Test(ants_params, errors_name_line_and_key)
 {
-	expect_param_error("rounds 10\nfoo 3\n", "line 2: foo: unknown key");
-	expect_param_error("rows 5\n", "line 1: rows: 5 is out of range");
-	expect_param_error("rounds 1\nrounds 2\n", "given twice (first on line 1)");
-	expect_param_error("queen_period -1\n", "expected one non-negative integer");
-	expect_param_error("players 3\n", "players");
-	expect_param_error("rows 10\nbonus_rows 6\n", "line 2: bonus_rows");
-	expect_param_error("rows 10\nnum_ini_workers 40\n", "num_ini_soldiers + num_ini_workers");
+	static const struct et_params_error refused[] = {
+		{ "rounds 10\nfoo 3\n", "line 2: foo: unknown key" },
+		{ "rows 5\n", "line 1: rows: 5 is out of range" },
+		{ "rounds 1\nrounds 2\n", "given twice (first on line 1)" },
+		{ "queen_period -1\n", "expected one non-negative integer" },
+		{ "players 3\n", "players" },
+		{ "rows 10\nbonus_rows 6\n", "line 2: bonus_rows" },
+		{ "rows 10\nnum_ini_workers 40\n", "num_ini_soldiers + num_ini_workers" },
+	};
+	ET_EXPECT_PARAMS_ERRORS(&ants_game, refused);
 	struct ant_params p;
 	char err[GAME_ERRLEN] = "";
 	cr_expect_eq(ant_params_parse("# nothing\n\n  rounds 7  # seven\n", &p, err), 0, "%s", err);

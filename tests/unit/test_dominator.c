@@ -32,32 +32,14 @@ static const char *empty_board_params(void)
 }
 
 /* The empty board, no units, the generator reseeded. */
-static struct dom_state *fixture(uint64_t seed)
-{
-	char err[GAME_ERRLEN] = "";
-	struct dom_state *d = dom_new(empty_board_params(), 1, err);
-	cr_assert_not_null(d, "fixture: %s", err);
-	dom_clear_units(d);
-	d->rng = rng_seeded(seed);
-	return d;
-}
-
-static int add(struct dom_state *d, int type, int owner, int row, int col)
-{
-	int id = dom_add_unit(d, type, owner, row, col);
-	cr_assert_geq(id, 0, "cannot add a unit at (%d, %d)", row, col);
-	return id;
-}
+ET_FIXTURE(dom, empty_board_params(), dom_clear_units)
+ET_ADD(dom, dom_add_unit)
+ET_SEND_RAW(dom, dominator_game)
 
 /* The direction player p must send for a real direction. */
 static int view_dir(int player, int real)
 {
 	return real == DOM_NONE ? DOM_NONE : (real - 2 * player + 8) % 8;
-}
-
-static int send_raw(struct dom_state *d, int player, const struct dom_msg_order *o, size_t n)
-{
-	return et_send(&dominator_game, d, &dom_orders, player, o, n);
 }
 
 /* One order, given as the owner sees it, for a real direction. */

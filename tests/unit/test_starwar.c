@@ -16,25 +16,14 @@
 
 /* ---- fixtures -------------------------------------------------------------- */
 
-static struct sw_state *fixture(uint64_t seed)
-{
-	char err[GAME_ERRLEN] = "";
-	struct sw_state *d = sw_new(NULL, 1, err);
-	cr_assert_not_null(d, "fixture: %s", err);
-	sw_clear(d);
-	d->rng = rng_seeded(seed);
-	return d;
-}
+/* The default universe emptied, the generator reseeded. */
+ET_FIXTURE(sw, NULL, sw_clear)
+ET_SEND_RAW(sw, starwar_game)
 
 static void ship_at(struct sw_state *d, int id, int row, int col)
 {
 	cr_assert_eq(sw_put_ship(d, id, row, col), 0, "cannot put ship %d at (%d, %d)", id, row,
 		     col);
-}
-
-static int send_raw(struct sw_state *d, int player, const struct sw_msg_order *o, size_t n)
-{
-	return et_send(&starwar_game, d, &sw_orders, player, o, n);
 }
 
 static void order(struct sw_state *d, int id, int action)
@@ -159,41 +148,39 @@ Test(starwar_params, start_lines_place_every_ship)
 	sw_free(d);
 }
 
-static void expect_error(const char *text, const char *want)
-{
-	et_expect_params_error(&starwar_game, text, want);
-}
-
 Test(starwar_params, errors_name_line_and_key)
 {
-	expect_error("rounds 10\nbogus 3\n", "line 2: bogus: unknown key");
-	expect_error("rows 4\n", "line 1: rows: 4 is out of range");
-	expect_error("rounds 5\nrounds 6\n", "line 2: rounds: given twice (first on line 1)");
-	expect_error("# c\nwindow 70\n", "line 2: window: 70 is wider than the universe");
-	expect_error("ships x\n", "line 1: ships: expected one non-negative integer");
-	expect_error("rows 5\nships 6\n", "line 2: ships: 6 per player do not fit");
-	expect_error("map\n.....\n....\n", "line 3: map: a row of 4 cells");
-	expect_error("map\n.....\n..Q..\n", "line 3: map: column 2: 'Q'");
-	expect_error("map\n", "line 1: map: no rows follow");
-	expect_error("rows 6\nwindow 5\nmap\n.....\n.....\n.....\n.....\n.....\n",
-		     "line 1: rows: 6, but the map has 5");
-	expect_error("point_bonuses 3\nwindow 5\nmap\n....P\n.....\n.....\n.....\n.....\n",
-		     "line 1: point_bonuses: 3, but the map has 1");
-	expect_error("start 0 1\n", "line 1: start: expected three non-negative integers");
-	expect_error("start 0 1 2 3\n", "line 1: start: expected three");
-	expect_error("start 0 1 2 x\n", "line 1: start: expected three");
-	expect_error("start 1 1 1\nstart 1 2 2\n", "line 2: start: ship 1 given twice");
-	expect_error("ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\n",
-		     "line 2: start: ship 3 has no start line");
-	expect_error("ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\nstart 3 3 31\n",
-		     "line 5: start: ship 3 at (3, 31) is outside the first window");
-	expect_error("ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 1 0\nstart 3 3 3\n",
-		     "line 4: start: ships 1 and 2 both at (1, 0)");
-	expect_error("ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\nstart 3 3 0\nstart 4 4 0\n",
-		     "line 6: start: there is no ship 4");
-	expect_error("ships 1\nwindow 5\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\nstart 3 3 0\n"
-		     "map\nX....\n.....\n.....\n.....\n.....\n",
-		     "line 3: start: ship 0 at (0, 0): the map is not empty there");
+	static const struct et_params_error refused[] = {
+		{ "rounds 10\nbogus 3\n", "line 2: bogus: unknown key" },
+		{ "rows 4\n", "line 1: rows: 4 is out of range" },
+		{ "rounds 5\nrounds 6\n", "line 2: rounds: given twice (first on line 1)" },
+		{ "# c\nwindow 70\n", "line 2: window: 70 is wider than the universe" },
+		{ "ships x\n", "line 1: ships: expected one non-negative integer" },
+		{ "rows 5\nships 6\n", "line 2: ships: 6 per player do not fit" },
+		{ "map\n.....\n....\n", "line 3: map: a row of 4 cells" },
+		{ "map\n.....\n..Q..\n", "line 3: map: column 2: 'Q'" },
+		{ "map\n", "line 1: map: no rows follow" },
+		{ "rows 6\nwindow 5\nmap\n.....\n.....\n.....\n.....\n.....\n",
+		  "line 1: rows: 6, but the map has 5" },
+		{ "point_bonuses 3\nwindow 5\nmap\n....P\n.....\n.....\n.....\n.....\n",
+		  "line 1: point_bonuses: 3, but the map has 1" },
+		{ "start 0 1\n", "line 1: start: expected three non-negative integers" },
+		{ "start 0 1 2 3\n", "line 1: start: expected three" },
+		{ "start 0 1 2 x\n", "line 1: start: expected three" },
+		{ "start 1 1 1\nstart 1 2 2\n", "line 2: start: ship 1 given twice" },
+		{ "ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\n",
+		  "line 2: start: ship 3 has no start line" },
+		{ "ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\nstart 3 3 31\n",
+		  "line 5: start: ship 3 at (3, 31) is outside the first window" },
+		{ "ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 1 0\nstart 3 3 3\n",
+		  "line 4: start: ships 1 and 2 both at (1, 0)" },
+		{ "ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\nstart 3 3 0\nstart 4 4 0\n",
+		  "line 6: start: there is no ship 4" },
+		{ "ships 1\nwindow 5\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\nstart 3 3 0\n"
+		  "map\nX....\n.....\n.....\n.....\n.....\n",
+		  "line 3: start: ship 0 at (0, 0): the map is not empty there" },
+	};
+	ET_EXPECT_PARAMS_ERRORS(&starwar_game, refused);
 }
 
 Test(starwar_params, map_sets_the_universe)
