@@ -274,7 +274,8 @@ demo: deps all
 
 # The data the programs read relative to their working directory, the
 # upload script and the documentation.
-DATA = config games/kit/course.h $(wildcard games/*/kit/*.h) $(wildcard games/*/players/*.c) $(KITS) scripts/upload \
+DATA = config games/kit/course.h $(wildcard games/*/kit/*.h) $(wildcard games/*/players/*.c) \
+	$(KITS) scripts/upload \
 	README.md docs
 # systemd units, with the installed programs' paths filled in.
 UNITS = $(wildcard dist/systemd/*.service)

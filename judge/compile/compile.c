@@ -272,7 +272,8 @@ static int check_request(struct cmp_job *job)
 		return -1;
 	if (req->shared_header) {
 		if (!req->header)
-			return fail(job, "a shared header goes with a game header that includes it");
+			return fail(job, "a shared header goes with a game header that "
+				    "includes it");
 		if (header_name(job, req->shared_header, "shared header", job->shared) < 0)
 			return -1;
 		if (strcmp(job->shared, job->header) == 0)

@@ -36,10 +36,8 @@ static const struct fuzz_set sets[] = {
 	FUZZ_SET_DEFAULT,
 	/* Crowded boxes, one-hit kills, no regeneration: captures and
 	 * rebirth every round. */
-	{ "crowded",
-	  "rows 21\nfarmers 12\nknights 12\nwitches 4\ndamage_min 1\ndamage_max 300\n"
-	  "farmer_regen 0\nknight_regen 0\n",
-	  FUZZ_MAX_SEEDS, 0 },
+	FUZZ_SET_CROWDED("rows 21\nfarmers 12\nknights 12\nwitches 4\ndamage_min 1\n"
+			 "damage_max 300\nfarmer_regen 0\nknight_regen 0\n"),
 	FUZZ_SET_SHORT("rows 23\nfarmers 3\nknights 3\nwitches 1\n"),
 	/* The most units too: the view is exactly view_max bytes long. */
 	FUZZ_SET_LARGEST("rows 99\nfarmers 128\nknights 128\nwitches 0\n"),

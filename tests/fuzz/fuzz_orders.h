@@ -93,8 +93,11 @@ struct fuzz_run {
  * table (an input names a set by its place: keep each table's order):
  * the defaults, what contestants play; a match that ends within a few
  * messages (EXTRA: the game's other keys for it, "" for none); the largest
- * board, whose views are the longest (PARAMS), one round an input. */
+ * board, whose views are the longest (PARAMS), one round an input.  The
+ * course games' targets also play a small board crowded with pieces that
+ * meet every round (PARAMS). */
 #define FUZZ_SET_DEFAULT { "default", NULL, FUZZ_MAX_SEEDS, 0 }
+#define FUZZ_SET_CROWDED(PARAMS) { "crowded", PARAMS, FUZZ_MAX_SEEDS, 0 }
 #define FUZZ_SET_SHORT(EXTRA) { "short", "rounds 3\n" EXTRA, 4, 0 }
 #define FUZZ_SET_LARGEST(PARAMS) { "largest", PARAMS, 2, 1 }
 

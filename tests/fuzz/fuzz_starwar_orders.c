@@ -46,11 +46,9 @@ static const struct fuzz_set sets[] = {
 	FUZZ_SET_DEFAULT,
 	/* A small universe full of ships that come back at once: collisions,
 	 * kills and regeneration every round. */
-	{ "crowded",
-	  "rows 8\ncols 12\nwindow 6\nships 8\nregen_rounds 0\nmissile_bonuses 10\n"
-	  "point_bonuses 10\nbonus_missiles 3\nbonus_points 7\nkill_points 11\n"
-	  "initial_missiles 2\n",
-	  FUZZ_MAX_SEEDS, 0 },
+	FUZZ_SET_CROWDED("rows 8\ncols 12\nwindow 6\nships 8\nregen_rounds 0\nmissile_bonuses 10\n"
+			 "point_bonuses 10\nbonus_missiles 3\nbonus_points 7\nkill_points 11\n"
+			 "initial_missiles 2\n"),
 	FUZZ_SET_SHORT(""),
 	/* The largest fleets and bonus counts too. */
 	FUZZ_SET_LARGEST("rows 100\ncols 250\nwindow 200\nships 64\nmissile_bonuses 600\n"
@@ -121,7 +119,8 @@ static void start(struct fuzz_run *r, int p, const uint8_t *buf, size_t len)
 {
 	struct sw_msg_start s = { 0 };
 	bool ok = len == SW_START_LEN && sw_start_decode(buf, len, &s);
-	fuzz_check_start(r, p, &(struct fuzz_start){ ok, s.player, s.seed, &s.params, s.params.rounds },
+	long rounds = s.params.rounds;
+	fuzz_check_start(r, p, &(struct fuzz_start){ ok, s.player, s.seed, &s.params, rounds },
 			 &params, sizeof params);
 	nships = SW_PLAYERS * params.ships;
 }

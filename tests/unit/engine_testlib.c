@@ -87,3 +87,12 @@ void et_expect_params_error(const struct game *gm, const char *text, const char 
 	cr_expect_null(g, "accepted: %s", text);
 	cr_expect(strstr(err, want) != NULL, "error \"%s\" lacks \"%s\"", err, want);
 }
+
+void et_expect_at(const struct et_piece *p, int row, int col)
+{
+	cr_expect(p->alive, "%s %d is dead", p->what, p->id);
+	cr_expect(p->row == row && p->col == col, "%s %d at (%d, %d), expected (%d, %d)", p->what,
+		  p->id, p->row, p->col, row, col);
+	cr_expect_eq(p->id_there, p->id, "the board has %d where %s %d stands", p->id_there,
+		     p->what, p->id);
+}

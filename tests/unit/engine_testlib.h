@@ -9,6 +9,7 @@
 #ifndef ENGINE_TESTLIB_H
 #define ENGINE_TESTLIB_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,6 +47,31 @@ const char *et_config_text(const char *game);
 
 /* The parameters text is refused, and the error says want. */
 void et_expect_params_error(const struct game *gm, const char *text, const char *want);
+
+/* The shipped parameters file of GAME parses (P_params_parse) to exactly
+ * P_params_default(), left in *DEFAULTS for the test's own checks. */
+#define ET_CONFIG_IS_DEFAULTS(P, GAME, DEFAULTS)                                            \
+	do {                                                                                \
+		struct P##_params et_file;                                                  \
+		char et_err[GAME_ERRLEN] = "";                                              \
+		cr_assert_eq(P##_params_parse(et_config_text(GAME), &et_file, et_err), 0,   \
+			     "%s", et_err);                                                 \
+		P##_params_default(DEFAULTS);                                               \
+		cr_expect_eq(memcmp(&et_file, DEFAULTS, sizeof *(DEFAULTS)), 0,             \
+			     "config/games/%s.cnf is not the defaults", GAME);             \
+	} while (0)
+
+/* Where a test finds one piece (an ant, a unit, a ship) of a board. */
+struct et_piece {
+	const char *what; /* "ant", "unit", "ship": for the messages */
+	int id;
+	bool alive;       /* true for pieces that never die */
+	int row, col;
+	int id_there;     /* what the board's lookup says stands on (row, col) */
+};
+
+/* The piece is alive, at (row, col), and the board's lookup names it. */
+void et_expect_at(const struct et_piece *p, int row, int col);
 
 /* A parameters text and what its refusal must say. */
 struct et_params_error {

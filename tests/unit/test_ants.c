@@ -35,10 +35,8 @@ static void move(struct ant_state *g, int id, int dir)
 static void expect_at(const struct ant_state *g, int id, int row, int col)
 {
 	const struct ant *a = &g->ant[id];
-	cr_expect(a->alive, "ant %d is dead", id);
-	cr_expect(a->row == row && a->col == col, "ant %d at (%d, %d), expected (%d, %d)", id,
-		  a->row, a->col, row, col);
-	cr_expect_eq(g->ant_at[ant_cell(g, a->row, a->col)], id);
+	int there = g->ant_at[ant_cell(g, a->row, a->col)];
+	et_expect_at(&(struct et_piece){ "ant", id, a->alive, a->row, a->col, there }, row, col);
 }
 
 static void expect_dead(const struct ant_state *g, int id)
@@ -70,12 +68,8 @@ static int food_count(const struct ant_state *g)
 
 Test(ants_params, defaults_match_the_config_file_and_the_seed)
 {
-	const char *text = et_config_text("ants");
-	struct ant_params from_file, defaults;
-	char err[GAME_ERRLEN] = "";
-	cr_assert_eq(ant_params_parse(text, &from_file, err), 0, "%s", err);
-	ant_params_default(&defaults);
-	cr_expect_eq(memcmp(&from_file, &defaults, sizeof defaults), 0);
+	struct ant_params defaults;
+	ET_CONFIG_IS_DEFAULTS(ant, "ants", &defaults);
 	cr_expect_eq(defaults.rounds, 250);
 	cr_expect_eq(defaults.queen_life, 300);
 	cr_expect_eq(defaults.food[ANT_LEAF][ANT_PROTE], 2);

@@ -423,7 +423,8 @@ Test(cscan_pp, the_shared_header_only_when_named)
 	const char *text = PP_HEAD "# 1 \"dominator.h\" 1\n# 1 \"course.h\" 1\n"
 			   "int x __asm__(\"y\");\n# 2 \"dominator.h\" 2\n# 2 \"AIName.c\" 2\n";
 	cr_expect_eq(pp(text, err), 0, "%s", err);
-	cr_expect_eq(cscan_preprocessed("AIName.c", text, strlen(text), "dominator.h", NULL, err), 1);
+	cr_expect_eq(cscan_preprocessed("AIName.c", text, strlen(text), "dominator.h", NULL, err),
+		     1);
 	cr_expect_str_eq(err, "AIName.c: the program made the preprocessor read \"course.h\", "
 			      "which is not allowed");
 	cr_expect_eq(pp(PP_HEAD "# 1 \"./course.h\" 1\nint y;\n", err), 0, "%s", err);
@@ -1073,7 +1074,8 @@ Test(compile, plain_c_features_pass_every_check)
 static struct cmp_result compile_dominator(const char *source, const char *shared)
 {
 	struct cmp_request req = { .source = source, .header = "games/dominator/kit/dominator.h",
-				   .shared_header = shared, .runtime = "build/kits/libdominator.a" };
+				   .shared_header = shared,
+				   .runtime = "build/kits/libdominator.a" };
 	struct cmp_result r;
 	char err[CMP_ERRLEN] = "";
 	cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s: %s", source, err);
@@ -1391,8 +1393,8 @@ Test(cmd_compile, help, .init = setup, .fini = teardown)
 	cr_expect_eq(run_cmd_compile(2, argv), 0);
 	char buf[128] = "";
 	cr_expect_not_null(fgets(buf, sizeof buf, cr_get_redirected_stdout()));
-	cr_expect_str_eq(buf, "usage: judge compile FILE [--header H] [--runtime LIB] [-o OUT] "
-			      "[--config F]\n");
+	cr_expect_str_eq(buf, "usage: judge compile FILE [--header H [--shared-header S]] "
+			      "[--runtime LIB]\n");
 }
 
 Test(cmd_compile, bad_usage, .init = setup, .fini = teardown)
@@ -1427,6 +1429,27 @@ Test(cmd_compile, compiles_and_prints_the_path, .init = setup, .fini = teardown,
 	buf[strcspn(buf, "\n")] = '\0';
 	cr_expect_str_eq(buf, out);
 	cr_expect_str_eq(run_binary(out), "turn 0: 9\nturn 1: 10\nturn 2: 11\n");
+}
+
+/* A course game's player: its header includes the shared one. */
+Test(cmd_compile, the_shared_header, .init = setup, .fini = teardown, .timeout = 60)
+{
+	char config[PATH_MAX];
+	write_config(config);
+	cr_redirect_stdout();
+	cr_redirect_stderr();
+	const char *argv[] = { "compile", "games/ants/players/AINull.c", "--header",
+			       "games/ants/kit/ants.h", "--shared-header", COURSE, "--runtime",
+			       "build/kits/libants.a", "--config", config, NULL };
+	cr_expect_eq(run_cmd_compile(10, argv), 0);
+	const char *missing[] = { "compile", "games/ants/players/AINull.c", "--header",
+				  "games/ants/kit/ants.h", "--shared-header", "/nonexistent/course.h",
+				  "--config", config, NULL };
+	cr_expect_eq(run_cmd_compile(8, missing), 2);
+	char buf[256] = "";
+	cr_expect_not_null(fgets(buf, sizeof buf, cr_get_redirected_stderr()));
+	cr_expect_str_eq(buf, "judge compile: cannot read /nonexistent/course.h: No such file or "
+			      "directory\n");
 }
 
 Test(cmd_compile, compile_error_exits_1, .init = setup, .fini = teardown, .timeout = 60)

@@ -40,11 +40,10 @@ static void move(struct sw_state *d, int id, int dr, int dc)
 static void expect_at(const struct sw_state *d, int id, int row, int col)
 {
 	const struct sw_ship *s = &d->ship[id];
-	cr_expect(s->alive, "ship %d is dead", id);
-	cr_expect(s->row == row && s->col == col, "ship %d at (%d, %d), expected (%d, %d)", id,
-		  s->row, s->col, row, col);
-	cr_expect_eq(d->kind[sw_cell(d, s->row, s->col)], SW_SHIP);
-	cr_expect_eq(d->ref[sw_cell(d, s->row, s->col)], id);
+	int cell = sw_cell(d, s->row, s->col);
+	et_expect_at(&(struct et_piece){ "ship", id, s->alive, s->row, s->col, d->ref[cell] }, row,
+		     col);
+	cr_expect_eq(d->kind[cell], SW_SHIP);
 }
 
 static int kind_at(const struct sw_state *d, int row, int col)
@@ -62,27 +61,12 @@ static int count_kind(const struct sw_state *d, int kind)
 
 /* ---- parameters ------------------------------------------------------------ */
 
-static char *read_text(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	cr_assert_not_null(f, "%s", path);
-	static char text[1 << 16];
-	size_t n = fread(text, 1, sizeof text - 1, f);
-	fclose(f);
-	text[n] = '\0';
-	return text;
-}
-
 Test(starwar_params, config_file_is_the_defaults)
 {
-	struct sw_params file, def;
-	char err[GAME_ERRLEN] = "";
-	cr_assert_eq(sw_params_parse(read_text("config/games/starwar.cnf"), &file, err), 0,
-		     "%s", err);
-	sw_params_default(&def);
-	cr_expect(file.has_map);
-	cr_expect_eq(file.nstarts, 8);
-	cr_expect_eq(memcmp(&file, &def, sizeof def), 0, "the file and the defaults differ");
+	struct sw_params def;
+	ET_CONFIG_IS_DEFAULTS(sw, "starwar", &def);
+	cr_expect(def.has_map);
+	cr_expect_eq(def.nstarts, 8);
 }
 
 /* The original's default game file: rows {0,10}, {2,8}, {4,14}, {6,12}
@@ -741,7 +725,7 @@ Test(starwar_orders, random_bytes_never_crash)
 
 Test(starwar_view, start_and_view_round_trip)
 {
-	struct sw_state *d = sw_new(read_text("config/games/starwar.cnf"), 9, (char[GAME_ERRLEN]){ 0 });
+	struct sw_state *d = sw_new(et_config_text("starwar"), 9, (char[GAME_ERRLEN]){ 0 });
 	cr_assert_not_null(d);
 	uint8_t sbuf[SW_START_LEN];
 	cr_assert_eq(starwar_game.start((struct game_state *)d, 2, sbuf, sizeof sbuf), SW_START_LEN);
@@ -774,7 +758,7 @@ Test(starwar_view, start_and_view_round_trip)
 static char *play(uint64_t seed, int64_t score[SW_PLAYERS])
 {
 	char err[GAME_ERRLEN] = "";
-	struct sw_state *d = sw_new(read_text("config/games/starwar.cnf"), seed, err);
+	struct sw_state *d = sw_new(et_config_text("starwar"), seed, err);
 	cr_assert_not_null(d, "%s", err);
 	const struct game *g = &starwar_game;
 	struct game_state *gs = (struct game_state *)d;
@@ -820,7 +804,7 @@ Test(starwar_replay, same_seed_and_orders_same_bytes)
 
 Test(starwar_view, every_player_sees_the_same_universe)
 {
-	struct sw_state *d = sw_new(read_text("config/games/starwar.cnf"), 4, (char[GAME_ERRLEN]){ 0 });
+	struct sw_state *d = sw_new(et_config_text("starwar"), 4, (char[GAME_ERRLEN]){ 0 });
 	cr_assert_not_null(d);
 	static uint8_t a[SW_VIEW_MAX], b[SW_VIEW_MAX];
 	size_t la = sw_view(d, 0, a, sizeof a);
@@ -884,7 +868,7 @@ Test(starwar_orders, frozen_player_orders_are_not_executed)
 Test(starwar_replay, frames_rebuild_the_final_state)
 {
 	char err[GAME_ERRLEN] = "";
-	struct sw_state *d = sw_new(read_text("config/games/starwar.cnf"), 31, err);
+	struct sw_state *d = sw_new(et_config_text("starwar"), 31, err);
 	cr_assert_not_null(d, "%s", err);
 	static const char kinds[] = ".XPMS*";
 	static uint8_t map[SW_MAX_CELLS];
