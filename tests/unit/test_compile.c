@@ -1376,6 +1376,14 @@ static int run_cmd_compile(int argc, const char **argv)
 	return rc;
 }
 
+/* The first line judge compile wrote on the redirected stderr. */
+static void expect_first_error(const char *want)
+{
+	char buf[256] = "";
+	cr_expect_not_null(fgets(buf, sizeof buf, cr_get_redirected_stderr()));
+	cr_expect_str_eq(buf, want);
+}
+
 static void write_config(char path[PATH_MAX])
 {
 	snprintf(path, PATH_MAX, "%s/judge.json", fx.dir);
@@ -1408,10 +1416,7 @@ Test(cmd_compile, bad_usage, .init = setup, .fini = teardown)
 	cr_expect_eq(run_cmd_compile(3, dangling), 2);
 	const char *missing[] = { "compile", "/nonexistent/a.c", NULL };
 	cr_expect_eq(run_cmd_compile(2, missing), 2);
-	char buf[256] = "";
-	FILE *err = cr_get_redirected_stderr();
-	cr_expect_not_null(fgets(buf, sizeof buf, err));
-	cr_expect_str_eq(buf, "judge compile: no source file given\n");
+	expect_first_error("judge compile: no source file given\n");
 }
 
 Test(cmd_compile, compiles_and_prints_the_path, .init = setup, .fini = teardown, .timeout = 60)
@@ -1446,10 +1451,8 @@ Test(cmd_compile, the_shared_header, .init = setup, .fini = teardown, .timeout =
 				  "games/ants/kit/ants.h", "--shared-header", "/nonexistent/course.h",
 				  "--config", config, NULL };
 	cr_expect_eq(run_cmd_compile(8, missing), 2);
-	char buf[256] = "";
-	cr_expect_not_null(fgets(buf, sizeof buf, cr_get_redirected_stderr()));
-	cr_expect_str_eq(buf, "judge compile: cannot read /nonexistent/course.h: No such file or "
-			      "directory\n");
+	expect_first_error("judge compile: cannot read /nonexistent/course.h: No such file or "
+			   "directory\n");
 }
 
 Test(cmd_compile, compile_error_exits_1, .init = setup, .fini = teardown, .timeout = 60)
@@ -1460,10 +1463,8 @@ Test(cmd_compile, compile_error_exits_1, .init = setup, .fini = teardown, .timeo
 	const char *argv[] = { "compile", FIX "hostile/include_passwd.c", "--header", HEADER,
 			       "--config", config, NULL };
 	cr_expect_eq(run_cmd_compile(6, argv), 1);
-	char buf[256] = "";
-	cr_expect_not_null(fgets(buf, sizeof buf, cr_get_redirected_stderr()));
-	cr_expect_str_eq(buf, "include_passwd.c:3: #include \"/etc/passwd\" is not allowed: only "
-			      "the standard C headers and dominator.h may be included\n");
+	expect_first_error("include_passwd.c:3: #include \"/etc/passwd\" is not allowed: only "
+			   "the standard C headers and dominator.h may be included\n");
 }
 
 /* ---- games whose units share no memory (AIC2018) --------------------------- */
