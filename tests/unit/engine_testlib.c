@@ -3,6 +3,7 @@
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int et_send(const struct game *gm, void *g, const struct orders_layout *l, int player,
@@ -48,6 +49,27 @@ char *et_play_match(const struct game *gm, uint64_t seed, uint64_t order_seed,
 	json_decref(replay);
 	*out = g;
 	return text;
+}
+
+void et_expect_deterministic(const struct game *gm, uint64_t seed, uint64_t order_seed,
+			     const struct orders_layout *l, et_orders_fn make, size_t max_bytes,
+			     struct game_state **a, struct game_state **b)
+{
+	struct game_state *c;
+	char *ja = et_play_match(gm, seed, order_seed, l, make, a);
+	char *jb = et_play_match(gm, seed, order_seed, l, make, b);
+	char *jc = et_play_match(gm, seed, order_seed + 1, l, make, &c);
+	cr_expect_str_eq(ja, jb, "one seed and one set of orders, two replays");
+	cr_expect_str_neq(ja, jc, "other orders, the same replay");
+	cr_expect_lt(strlen(ja), max_bytes, "replay of %zu bytes", strlen(ja));
+	int rounds = gm->rounds(*a);
+	cr_expect_eq(gm->round(*a), rounds);
+	gm->advance(*a); /* past the end: nothing happens */
+	cr_expect_eq(gm->round(*a), rounds);
+	free(ja);
+	free(jb);
+	free(jc);
+	gm->destroy(c);
 }
 
 void et_expect_malformed_refused(const struct game *gm, struct game_state *g, size_t order_len)

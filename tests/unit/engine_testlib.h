@@ -36,6 +36,16 @@ void et_random_round(const struct game *gm, struct game_state *g, const struct o
 char *et_play_match(const struct game *gm, uint64_t seed, uint64_t order_seed,
 		    const struct orders_layout *l, et_orders_fn make, struct game_state **out);
 
+/* The determinism every engine owes: the match of seed played twice with
+ * the orders of order_seed gives the same replay bytes, with those of
+ * order_seed + 1 other bytes; the replay stays under max_bytes; the match
+ * ends after rounds() rounds and a round past the end changes nothing.
+ * The two equal matches are left in *a and *b for the game's own
+ * comparison (free them with gm->destroy). */
+void et_expect_deterministic(const struct game *gm, uint64_t seed, uint64_t order_seed,
+			     const struct orders_layout *l, et_orders_fn make, size_t max_bytes,
+			     struct game_state **a, struct game_state **b);
+
 /* Orders messages that break the layout (orders of order_len bytes) are
  * refused with -1, "malformed" said for a missing order, and so is a
  * player that does not exist; g is frozen for players 0 to 3 after it. */
