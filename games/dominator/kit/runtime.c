@@ -15,7 +15,6 @@ static struct dom_msg_order orders[DOM_MAX_ORDERS + 1];
 static int norders;
 
 KIT_UNIT_LOOKUPS(DOM_PLAYERS, DOM_TYPES, DOM_MAX_UNITS, DOM_MAX_CELLS, DOM_MAX_UNITS)
-KIT_COURSE_API(DOM_PLAYERS, start.params.rounds, start.params.rows, view.round, view.player)
 
 /* dominator.h's parameters: each function, then its field of the start. */
 #define DOM_API_PARAMS(X)                                                                   \
@@ -72,6 +71,8 @@ int land(int player)
 {
 	return player >= 0 && player < DOM_PLAYERS ? view.player[player].land : 0;
 }
+
+KIT_COURSE_API(DOM_PLAYERS, start.params.rounds, start.params.rows, view.round, view.player)
 
 void command(int id, Dir d)
 {
