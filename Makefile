@@ -124,7 +124,9 @@ build/attack/%: tests/attack/%.c
 	$(CC) $(PLAYER_CFLAGS) $< -o $@ -lm
 
 # A game's kit (the runtime every player of that game links with).
-KIT_CFLAGS := $(filter-out -static,$(PLAYER_CFLAGS)) -I.
+# -Igames/kit: the course games' headers include "course.h", which the
+# compile step copies beside them.
+KIT_CFLAGS := $(filter-out -static,$(PLAYER_CFLAGS)) -I. -Igames/kit
 build/kitobj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(KIT_CFLAGS) -MMD -MP -c $< -o $@
@@ -272,7 +274,8 @@ demo: deps all
 
 # The data the programs read relative to their working directory, the
 # upload script and the documentation.
-DATA = config $(wildcard games/*/kit/*.h) $(wildcard games/*/players/*.c) $(KITS) scripts/upload \
+DATA = config games/kit/course.h $(wildcard games/*/kit/*.h) $(wildcard games/*/players/*.c) \
+	$(KITS) scripts/upload \
 	README.md docs
 # systemd units, with the installed programs' paths filled in.
 UNITS = $(wildcard dist/systemd/*.service)

@@ -46,18 +46,19 @@ int main(void)
 		fprintf(stderr, "bench: %s\n", err);
 		return 1;
 	}
-	char source[PATH_MAX], header[PATH_MAX], runtime[PATH_MAX];
+	char source[PATH_MAX], header[PATH_MAX], shared[PATH_MAX], runtime[PATH_MAX];
 	char cache[] = "/tmp/bench-compile-XXXXXX";
 	if (!players_shipped(cfg.data_dir, "dominator", "Demo", source) || !mkdtemp(cache)) {
 		fprintf(stderr, "bench: no Demo player or no temporary directory\n");
 		return 1;
 	}
 	players_header(cfg.data_dir, "dominator", header);
+	players_shared_header(cfg.data_dir, shared);
 	paths_in(runtime, cfg.data_dir, "build/kits/libdominator.a");
 	snprintf(cfg.compile.cache_dir, sizeof cfg.compile.cache_dir, "%s", cache);
 	uid_t uid = geteuid() == 0 ? cfg.sandbox.uid_base + cfg.sandbox.uid_count : 0;
-	struct cmp_request req = { .source = source, .header = header, .runtime = runtime,
-				   .uid = uid, .gid = uid };
+	struct cmp_request req = { .source = source, .header = header, .shared_header = shared,
+				   .runtime = runtime, .uid = uid, .gid = uid };
 	/* The unconfined mode warns on every compile: not what is measured. */
 	FILE *quiet = freopen("/dev/null", "w", stderr);
 	uint64_t conf[ROUNDS], unconf[ROUNDS];

@@ -93,21 +93,6 @@ static inline long kit_play(const struct orders_layout *l, const void *orders, i
 		return kit_play(LAYOUT, orders, &norders, out, cap);                        \
 	}
 
-/* score() and status() of the course games' APIs: a player's score so
- * far and its share of the CPU budget (-1: frozen, or no such player),
- * from PLAYER[p].score and PLAYER[p].cpu of the last view. */
-#define KIT_SCORE_AND_STATUS(PLAYERS, PLAYER)                                               \
-	long long score(int player)                                                         \
-	{                                                                                   \
-		return player >= 0 && player < (PLAYERS) ? PLAYER[player].score : 0;        \
-	}                                                                                   \
-	double status(int player)                                                           \
-	{                                                                                   \
-		if (player < 0 || player >= (PLAYERS) || PLAYER[player].cpu < 0)            \
-			return -1;                                                          \
-		return PLAYER[player].cpu / 1e6;                                            \
-	}
-
 /* The player's main(): the channel, with buffers for the game's largest
  * view and orders messages; nothing in the in-process build. */
 #ifdef KIT_NO_MAIN

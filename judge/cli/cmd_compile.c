@@ -14,13 +14,16 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: judge compile FILE [--header H] [--runtime LIB] [-o OUT] [--config F]\n"
+		"usage: judge compile FILE [--header H [--shared-header S]] [--runtime LIB]\n"
+		"                    [-o OUT] [--config F]\n"
 		"\n"
 		"Compiles the contestant's C file FILE (NAME.c) into a static binary:\n"
 		"gcc -std=gnu17 -O2, linked -static with the game's runtime LIB (.a or .o)\n"
 		"and -lm.  Only the standard C headers and the game header H (by its\n"
-		"file name) may be included; inline assembler is refused.  gcc runs in the\n"
-		"compiler sandbox with the \"compile\" limits of the config file F.\n"
+		"file name) may be included; H may include S (the course games' header\n"
+		"games/kit/course.h), copied beside it.  Inline assembler is refused.\n"
+		"gcc runs in the compiler sandbox with the \"compile\" limits of the\n"
+		"config file F.\n"
 		"Identical inputs compile once: the result is cached in compile.cache_dir.\n"
 		"\n"
 		"On success prints the binary's path (OUT when given, else the cached one)\n"
@@ -29,7 +32,7 @@ static void usage(FILE *f)
 }
 
 struct compile_args {
-	const char *file, *header, *runtime, *out, *config;
+	const char *file, *header, *shared_header, *runtime, *out, *config;
 };
 
 /* Returns 0, 1 for --help, -1 on bad usage (reported). */
@@ -42,6 +45,8 @@ static int parse_args(int argc, char **argv, struct compile_args *a)
 			return 1;
 		if (strcmp(arg, "--header") == 0)
 			slot = &a->header;
+		else if (strcmp(arg, "--shared-header") == 0)
+			slot = &a->shared_header;
 		else if (strcmp(arg, "--runtime") == 0)
 			slot = &a->runtime;
 		else if (strcmp(arg, "-o") == 0)
@@ -72,8 +77,8 @@ static int parse_args(int argc, char **argv, struct compile_args *a)
  * usage, not a compile error. */
 static int check_inputs(const struct compile_args *a)
 {
-	const char *files[] = { a->file, a->header, a->runtime };
-	for (int i = 0; i < 3; i++) {
+	const char *files[] = { a->file, a->header, a->shared_header, a->runtime };
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 		if (files[i] && access(files[i], R_OK) != 0) {
 			fprintf(stderr, "judge compile: cannot read %s: %s\n", files[i],
 				strerror(errno));
@@ -140,7 +145,8 @@ int cmd_compile(int argc, char **argv)
 		return 2;
 	/* As root, gcc runs as the first uid after the players' range. */
 	uid_t id = geteuid() == 0 ? cfg.sandbox.uid_base + cfg.sandbox.uid_count : 0;
-	struct cmp_request req = { .source = a.file, .header = a.header, .runtime = a.runtime,
+	struct cmp_request req = { .source = a.file, .header = a.header,
+				   .shared_header = a.shared_header, .runtime = a.runtime,
 				   .uid = id, .gid = (gid_t)id };
 	struct cmp_result res;
 	if (cmp_compile(&cfg.compile, &req, &res, err) < 0) {

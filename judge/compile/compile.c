@@ -179,12 +179,14 @@ struct cmp_job {
 	char cache[PATH_MAX];        /* cache directory, absolute */
 	char name[NAME_MAX + 1];     /* "AIName.c" */
 	char header[NAME_MAX + 1];   /* "dominator.h", or "" */
+	char shared[NAME_MAX + 1];   /* "course.h", or "" */
 	const char *runtime;         /* ".runtime.a" / ".runtime.o", or NULL */
 	char files[4][NAME_MAX + 1]; /* AIName.i .s .o and the binary AIName */
 	const char *argv[CMP_STEPS][CMP_ARGV_MAX];
 	char *src;
 	size_t src_len;
-	char header_sum[HASH_HEXLEN + 1], runtime_sum[HASH_HEXLEN + 1];
+	char header_sum[HASH_HEXLEN + 1], shared_sum[HASH_HEXLEN + 1];
+	char runtime_sum[HASH_HEXLEN + 1];
 	bool unchecked;              /* cmp_compile_unchecked: tests only */
 	struct timespec start;       /* the wall-clock budget runs from here */
 	enum cmp_step step;          /* the one running, for messages */
@@ -237,6 +239,18 @@ static const char *safe_base(const char *path, const char *suffix)
 	return b;
 }
 
+/* The base name a header is copied under, into out: what #include names. */
+static int header_name(struct cmp_job *job, const char *path, const char *what,
+		       char out[NAME_MAX + 1])
+{
+	const char *b = safe_base(path, ".h");
+	if (!b || cscan_standard_header(b))
+		return fail(job, "the %s's name must end in .h, use only letters, digits, '_', "
+			    "'-' and '.', and not be a standard header's", what);
+	strcpy(out, b);
+	return 0;
+}
+
 static int check_request(struct cmp_job *job)
 {
 	const struct cmp_request *req = job->req;
@@ -245,12 +259,17 @@ static int check_request(struct cmp_job *job)
 		return fail(job, "the source file name must end in .c and use only letters, "
 			    "digits, '_', '-' and '.'");
 	strcpy(job->name, b);
-	if (req->header) {
-		b = safe_base(req->header, ".h");
-		if (!b || cscan_standard_header(b))
-			return fail(job, "the game header's name must end in .h, use only letters, "
-				    "digits, '_', '-' and '.', and not be a standard header's");
-		strcpy(job->header, b);
+	if (req->header && header_name(job, req->header, "game header", job->header) < 0)
+		return -1;
+	if (req->shared_header) {
+		if (!req->header)
+			return fail(job, "a shared header goes with a game header that "
+				    "includes it");
+		if (header_name(job, req->shared_header, "shared header", job->shared) < 0)
+			return -1;
+		if (strcmp(job->shared, job->header) == 0)
+			return fail(job, "the shared header and the game header have one name, %s",
+				    job->header);
 	}
 	if (req->runtime) {
 		size_t n = strlen(req->runtime);
@@ -448,6 +467,9 @@ static int stage_inputs(struct cmp_job *job)
 	if (rc < 0)
 		return fail(job, "cannot write the source for the compiler: %s", strerror(errno));
 	if (job->req->header && import_file(job, job->req->header, job->header, job->header_sum) < 0)
+		return -1;
+	if (job->req->shared_header &&
+	    import_file(job, job->req->shared_header, job->shared, job->shared_sum) < 0)
 		return -1;
 	if (job->req->runtime &&
 	    import_file(job, job->req->runtime, job->runtime, job->runtime_sum) < 0)
@@ -860,6 +882,8 @@ static int compute_key(struct cmp_job *job)
 	/* the header's name matters too: it is what the source may include */
 	hash_field(&h, "header name", job->header, strlen(job->header));
 	hash_field(&h, "header", job->header_sum, strlen(job->header_sum));
+	hash_field(&h, "shared header name", job->shared, strlen(job->shared));
+	hash_field(&h, "shared header", job->shared_sum, strlen(job->shared_sum));
 	hash_field(&h, "runtime", job->runtime_sum, strlen(job->runtime_sum));
 	if (job->req->no_writable_globals)
 		hash_field(&h, "no writable globals", "", 0);
@@ -889,7 +913,8 @@ static int check_output(struct cmp_job *job, enum cmp_step s)
 			    rc > 0 ? "too big" : strerror(errno));
 	const char *hdr = job->header[0] ? job->header : NULL;
 	if (s == CMP_PREPROCESS)
-		rc = cscan_preprocessed(job->name, buf, len, hdr, err);
+		rc = cscan_preprocessed(job->name, buf, len, hdr,
+					job->shared[0] ? job->shared : NULL, err);
 	else if (s == CMP_TRANSLATE)
 		rc = cscan_assembly(job->name, buf, len, err);
 	else

@@ -15,7 +15,7 @@
  * the runtime alone defines); with req->no_writable_globals, the object's
  * writable variables (.data, .bss, thread-local, common; static locals
  * too) are refused, each named with its line in the source.
- * Identical inputs (source and its name, header, runtime library, flags,
+ * Identical inputs (source and its name, headers, runtime library, flags,
  * `gcc --version`) compile once: binaries and compile errors are cached in
  * cfg->cache_dir under the SHA-256 of all of them, written to a temporary
  * name and renamed into place, so concurrent compiles of one source are
@@ -38,6 +38,10 @@
 struct cmp_request {
 	const char *source;  /* the contestant's file: letters, digits, _ - . ending in .c */
 	const char *header;  /* the game header, included by its base name; or NULL */
+	/* A header the game header includes by its base name (the course
+	 * games' games/kit/course.h), copied beside it; or NULL.  The
+	 * contestant's file may not include it itself. */
+	const char *shared_header;
 	const char *runtime; /* the game's runtime library, a .a or .o; or NULL */
 	uid_t uid;           /* the compiler's identity when the judge runs as */
 	gid_t gid;           /* root (the sandbox switches to it); 0: the judge's */

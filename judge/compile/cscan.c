@@ -573,7 +573,7 @@ enum cs_part {
 
 struct cs_pp {
 	const char *buf;
-	const char *name, *header;
+	const char *name, *header, *shared;
 	enum cs_part part;
 	unsigned line; /* the presumed line of the current output line */
 	char *err;
@@ -605,13 +605,14 @@ static bool system_marker(const char *name, const char *flags, const char *end)
 	       !strstr(name, "/./");
 }
 
+/* The game header or the header it shares, as gcc names them: "x.h" or
+ * "./x.h". */
 static bool header_marker(const struct cs_pp *pp, const char *name)
 {
-	if (!pp->header)
-		return false;
 	if (strncmp(name, "./", 2) == 0)
 		name += 2;
-	return strcmp(name, pp->header) == 0;
+	return (pp->header && strcmp(name, pp->header) == 0) ||
+	       (pp->shared && strcmp(name, pp->shared) == 0);
 }
 
 /* "# 12 \"file\" flags": switches the part, or refuses a file the source
@@ -706,10 +707,10 @@ static int pp_line(const struct cs_pp *pp, unsigned line, size_t start, size_t e
 }
 
 int cscan_preprocessed(const char *name, const char *buf, size_t len, const char *header,
-		       char err[CSCAN_ERRLEN])
+		       const char *shared, char err[CSCAN_ERRLEN])
 {
 	struct cs_pp pp = {
-		.buf = buf, .name = name, .header = header,
+		.buf = buf, .name = name, .header = header, .shared = shared,
 		.part = PART_MAIN, .line = 1, .err = err,
 	};
 	/* every line feeds the attribute scanner, so that brackets opened in

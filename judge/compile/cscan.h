@@ -30,7 +30,8 @@
  *
  * cscan_preprocessed() re-checks gcc -E output for what macros built
  * (pasted __asm__, _Pragma); refuses line markers naming any file but the
- * source, the game header and system headers under /usr/; refuses, in the
+ * source, the game header (and the header it shares) and system headers
+ * under /usr/; refuses, in the
  * contestant's lines, attributes that choose a section, change linkage or
  * visibility or write assembler text (section alias weakref weak ifunc
  * symver copy visibility naked target_clones retain noinit persistent
@@ -68,9 +69,11 @@ int cscan_text(const char *name, const char *buf, size_t len, char err[CSCAN_ERR
 int cscan_source(const char *name, const char *buf, size_t len, const char *header,
 		 char err[CSCAN_ERRLEN]);
 
-/* Checks the output of gcc -E for the file `name`. */
+/* Checks the output of gcc -E for the file `name`.  shared: a header the
+ * game header includes (its base name), trusted as the game header is; or
+ * NULL.  The source check never lets the contestant's file include it. */
 int cscan_preprocessed(const char *name, const char *buf, size_t len, const char *header,
-		       char err[CSCAN_ERRLEN]);
+		       const char *shared, char err[CSCAN_ERRLEN]);
 
 /* Checks the assembly gcc -S generated from `name`. */
 int cscan_assembly(const char *name, const char *buf, size_t len, char err[CSCAN_ERRLEN]);

@@ -40,6 +40,9 @@ enum plag_err plag_base_load(const char *data_dir, const char *game, unsigned k,
 	*out = (struct plag_hashset){ 0 };
 	players_header(data_dir, game, path);
 	enum plag_err e = add_base_file(out, path, k, err);
+	players_shared_header(data_dir, path); /* what the course games' headers share */
+	if (!e)
+		e = add_base_file(out, path, k, err);
 	static const char *const shipped[] = { "Null", "Demo" };
 	char player[PATH_MAX];
 	for (size_t i = 0; !e && i < sizeof shipped / sizeof *shipped; i++)

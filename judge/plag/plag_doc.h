@@ -16,7 +16,8 @@
 
 #define PLAG_FP_BYTES 20 /* hash 8, token 4, first line 4, last line 4 */
 
-/* The base code of game (games/G/kit/G.h, games/G/players/AINull.c and
+/* The base code of game (games/G/kit/G.h, games/kit/course.h which the
+ * course games' headers include, games/G/players/AINull.c and
  * AIDemo.c under data_dir, those that exist) as a hash set of all its
  * k-grams. */
 enum plag_err plag_base_load(const char *data_dir, const char *game, unsigned k,

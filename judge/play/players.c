@@ -19,6 +19,11 @@ void players_header(const char *data_dir, const char *game, char path[PATH_MAX])
 	paths_in(path, data_dir, "games/%s/kit/%s.h", game, game);
 }
 
+void players_shared_header(const char *data_dir, char path[PATH_MAX])
+{
+	paths_in(path, data_dir, "games/kit/course.h");
+}
+
 void players_default_params(const char *data_dir, const char *game, char path[PATH_MAX])
 {
 	paths_in(path, data_dir, "config/games/%s.cnf", game);
@@ -27,8 +32,9 @@ void players_default_params(const char *data_dir, const char *game, char path[PA
 int players_compile(const struct judge_config *cfg, const char *game, const char *source,
 		    struct cmp_result *res, char err[CMP_ERRLEN])
 {
-	char header[PATH_MAX], runtime[PATH_MAX];
+	char header[PATH_MAX], shared[PATH_MAX], runtime[PATH_MAX];
 	players_header(cfg->data_dir, game, header);
+	players_shared_header(cfg->data_dir, shared);
 	if (!paths_in(runtime, cfg->data_dir, "build/kits/lib%s.a", game)) {
 		snprintf(err, CMP_ERRLEN, "the data directory's path is too long");
 		return -1;
@@ -38,8 +44,8 @@ int players_compile(const struct judge_config *cfg, const char *game, const char
 	    sbx_uid_claim(cfg->sandbox.uid_base, cfg->sandbox.uid_count, &uid, err) < 0)
 		return -1;
 	const struct game *gm = game_find(game);
-	struct cmp_request req = { .source = source, .header = header, .runtime = runtime,
-				   .instrument = gm ? gm->compile_flag : NULL,
+	struct cmp_request req = { .source = source, .header = header, .shared_header = shared,
+				   .runtime = runtime, .instrument = gm ? gm->compile_flag : NULL,
 				   .no_writable_globals = gm && gm->no_writable_globals,
 				   .uid = uid.uid, .gid = uid.uid };
 	int rc = cmp_compile(&cfg->compile, &req, res, err);

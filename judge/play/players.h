@@ -5,8 +5,10 @@
  * "Demo" of game G is games/G/players/AIDemo.c, G's header is
  * games/G/kit/G.h, its default parameters config/games/G.cnf.  Every
  * player, shipped or a contestant's, is compiled the same way: with G's
- * header and runtime (build/kits/libG.a), by the compile step, as an
- * unprivileged uid of its own when the judge is root.
+ * header, the shared header games/kit/course.h beside it (the course games'
+ * headers include it; for the others it is never read) and G's runtime
+ * (build/kits/libG.a), by the compile step, as an unprivileged uid of its
+ * own when the judge is root.
  */
 #ifndef JUDGE_PLAYERS_H
 #define JUDGE_PLAYERS_H
@@ -23,6 +25,9 @@ bool players_shipped(const char *data_dir, const char *game, const char *name,
 
 /* The game's header, which every player includes. */
 void players_header(const char *data_dir, const char *game, char path[PATH_MAX]);
+
+/* The header the game headers may include (compile.h: shared_header). */
+void players_shared_header(const char *data_dir, char path[PATH_MAX]);
 
 /* The game's default parameters file. */
 void players_default_params(const char *data_dir, const char *game, char path[PATH_MAX]);

@@ -25,14 +25,12 @@
 #include "tests/fuzz/fuzz_check.h"
 
 static const struct fuzz_set sets[] = {
-	/* What contestants play. */
-	{ "default", NULL, FUZZ_MAX_SEEDS, 0 },
+	FUZZ_SET_DEFAULT,
 	/* Small, no fog, weak neutrals: contact within a few rounds. */
 	{ "small", "width 8\nheight 8\nfog 0\nstart_strength 200\n", FUZZ_MAX_SEEDS, 0 },
-	/* The end of a match within a few messages. */
-	{ "short", "rounds 3\nwidth 12\nheight 10\nfog 3\n", 4, 0 },
-	/* The largest map: the view is exactly view_max bytes long. */
-	{ "largest", "width 64\nheight 64\n", 2, 1 },
+	FUZZ_SET_SHORT("width 12\nheight 10\nfog 3\n"),
+	/* The view is exactly view_max bytes long. */
+	FUZZ_SET_LARGEST("width 64\nheight 64\n"),
 	/* A fixed map where the players touch: early ends, 0-strength pieces,
 	 * the map's sites fighting. */
 	{ "fixed",

@@ -158,15 +158,19 @@ static void check_start(struct fuzz_run *r)
 /* Player 0's view after every round (it carries the checks of the round);
  * all of them and the encoder's bound at the start and the end of the
  * input only: views cost most of the run. */
-void fuzz_check_start(const struct fuzz_run *r, int p, uint64_t seed, const void *params,
-		      void *first, size_t size)
+void fuzz_check_start(const struct fuzz_run *r, int p, const struct fuzz_start *s, void *first,
+		      size_t size)
 {
-	check(seed == seed_derive(r->seed, SEED_PLAYER, (unsigned)p),
-	      "start of player %d: seed %llu, not its own", p, (unsigned long long)seed);
+	check(s->decoded, "start of player %d does not decode", p);
+	check(s->me < 0 || s->me == p, "start of player %d says it is player %d", p, s->me);
+	check(s->seed == seed_derive(r->seed, SEED_PLAYER, (unsigned)p),
+	      "start of player %d: seed %llu, not its own", p, (unsigned long long)s->seed);
 	if (p == 0)
-		memcpy(first, params, size);
-	check(memcmp(params, first, size) == 0,
+		memcpy(first, s->params, size);
+	check(memcmp(s->params, first, size) == 0,
 	      "start of player %d: parameters differ from player 0's", p);
+	check(r->game->rounds(r->g) == s->rounds, "rounds() %d, the start of player %d says %ld",
+	      r->game->rounds(r->g), p, s->rounds);
 }
 
 bool fuzz_same_view(int p, const uint8_t *buf, size_t len)

@@ -89,6 +89,18 @@ struct fuzz_run {
 	uint64_t hash;                    /* every byte the engine produced */
 };
 
+/* The sets every target plays, each at its own place in the target's
+ * table (an input names a set by its place: keep each table's order):
+ * the defaults, what contestants play; a match that ends within a few
+ * messages (EXTRA: the game's other keys for it, "" for none); the largest
+ * board, whose views are the longest (PARAMS), one round an input.  The
+ * course games' targets also play a small board crowded with pieces that
+ * meet every round (PARAMS). */
+#define FUZZ_SET_DEFAULT { "default", NULL, FUZZ_MAX_SEEDS, 0 }
+#define FUZZ_SET_CROWDED(PARAMS) { "crowded", PARAMS, FUZZ_MAX_SEEDS, 0 }
+#define FUZZ_SET_SHORT(EXTRA) { "short", "rounds 3\n" EXTRA, 4, 0 }
+#define FUZZ_SET_LARGEST(PARAMS) { "largest", PARAMS, 2, 1 }
+
 /* A game's part.  Hooks may be NULL.  All buffers are the engine's bytes,
  * valid during the call only. */
 struct fuzz_orders_game {
@@ -137,12 +149,22 @@ struct fuzz_orders_game {
 	.begin = begin, .start = start, .view = check_view, .views_done = views_done,        \
 	.orders = take, .before_advance = before_advance, .after_advance = after_advance
 
+/* A course game's start message as the target's decoder read it. */
+struct fuzz_start {
+	bool decoded;       /* the decoder took it (with the length it must have) */
+	int me;             /* the player it names; -1: it names none (Dominator) */
+	uint64_t seed;      /* the player's seed */
+	const void *params; /* the match's parameters */
+	long rounds;        /* the match's length, as they say */
+};
+
 /* What the start messages of the course games promise alike, for a
- * target's start hook: player p's seed is its own (games/seed.h), and its
- * parameters (size bytes at params) are everybody's, player 0's kept at
- * first. */
-void fuzz_check_start(const struct fuzz_run *r, int p, uint64_t seed, const void *params,
-		      void *first, size_t size);
+ * target's start hook: player p's message decodes, names p (unless
+ * s->me is -1), carries p's own seed (games/seed.h) and everybody's
+ * parameters (size bytes, player 0's kept at first), and the match lasts
+ * the rounds they say. */
+void fuzz_check_start(const struct fuzz_run *r, int p, const struct fuzz_start *s, void *first,
+		      size_t size);
 
 /* For games where every player gets the same view bytes: keeps player 0's
  * view and returns true (the target checks it); for another player,

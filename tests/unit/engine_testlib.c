@@ -3,6 +3,7 @@
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int et_send(const struct game *gm, void *g, const struct orders_layout *l, int player,
@@ -50,6 +51,27 @@ char *et_play_match(const struct game *gm, uint64_t seed, uint64_t order_seed,
 	return text;
 }
 
+void et_expect_deterministic(const struct game *gm, uint64_t seed, uint64_t order_seed,
+			     const struct orders_layout *l, et_orders_fn make, size_t max_bytes,
+			     struct game_state **a, struct game_state **b)
+{
+	struct game_state *c;
+	char *ja = et_play_match(gm, seed, order_seed, l, make, a);
+	char *jb = et_play_match(gm, seed, order_seed, l, make, b);
+	char *jc = et_play_match(gm, seed, order_seed + 1, l, make, &c);
+	cr_expect_str_eq(ja, jb, "one seed and one set of orders, two replays");
+	cr_expect_str_neq(ja, jc, "other orders, the same replay");
+	cr_expect_lt(strlen(ja), max_bytes, "replay of %zu bytes", strlen(ja));
+	int rounds = gm->rounds(*a);
+	cr_expect_eq(gm->round(*a), rounds);
+	gm->advance(*a); /* past the end: nothing happens */
+	cr_expect_eq(gm->round(*a), rounds);
+	free(ja);
+	free(jb);
+	free(jc);
+	gm->destroy(c);
+}
+
 void et_expect_malformed_refused(const struct game *gm, struct game_state *g, size_t order_len)
 {
 	char err[GAME_ERRLEN];
@@ -86,4 +108,13 @@ void et_expect_params_error(const struct game *gm, const char *text, const char 
 		gm->destroy(g);
 	cr_expect_null(g, "accepted: %s", text);
 	cr_expect(strstr(err, want) != NULL, "error \"%s\" lacks \"%s\"", err, want);
+}
+
+void et_expect_at(const struct et_piece *p, int row, int col)
+{
+	cr_expect(p->alive, "%s %d is dead", p->what, p->id);
+	cr_expect(p->row == row && p->col == col, "%s %d at (%d, %d), expected (%d, %d)", p->what,
+		  p->id, p->row, p->col, row, col);
+	cr_expect_eq(p->id_there, p->id, "the board has %d where %s %d stands", p->id_there,
+		     p->what, p->id);
 }

@@ -17,27 +17,9 @@
 /* ---- fixtures -------------------------------------------------------------- */
 
 /* The default match, its board emptied, the generator reseeded. */
-static struct ant_state *fixture(uint64_t seed)
-{
-	char err[GAME_ERRLEN] = "";
-	struct ant_state *g = ant_new(NULL, 1, err);
-	cr_assert_not_null(g, "fixture: %s", err);
-	ant_clear(g);
-	g->rng = rng_seeded(seed);
-	return g;
-}
-
-static int add(struct ant_state *g, int type, int player, int row, int col)
-{
-	int id = ant_add(g, type, player, row, col);
-	cr_assert_geq(id, 0, "cannot add an ant at (%d, %d)", row, col);
-	return id;
-}
-
-static int send_raw(struct ant_state *g, int player, const struct ant_msg_order *o, size_t n)
-{
-	return et_send(&ants_game, g, &ant_orders, player, o, n);
-}
+ET_FIXTURE(ant, NULL, ant_clear)
+ET_ADD(ant, ant_add)
+ET_SEND_RAW(ant, ants_game)
 
 static void command(struct ant_state *g, int id, int kind, int dir, int type)
 {
@@ -53,10 +35,8 @@ static void move(struct ant_state *g, int id, int dir)
 static void expect_at(const struct ant_state *g, int id, int row, int col)
 {
 	const struct ant *a = &g->ant[id];
-	cr_expect(a->alive, "ant %d is dead", id);
-	cr_expect(a->row == row && a->col == col, "ant %d at (%d, %d), expected (%d, %d)", id,
-		  a->row, a->col, row, col);
-	cr_expect_eq(g->ant_at[ant_cell(g, a->row, a->col)], id);
+	int there = g->ant_at[ant_cell(g, a->row, a->col)];
+	et_expect_at(&(struct et_piece){ "ant", id, a->alive, a->row, a->col, there }, row, col);
 }
 
 static void expect_dead(const struct ant_state *g, int id)
@@ -88,32 +68,26 @@ static int food_count(const struct ant_state *g)
 
 Test(ants_params, defaults_match_the_config_file_and_the_seed)
 {
-	const char *text = et_config_text("ants");
-	struct ant_params from_file, defaults;
-	char err[GAME_ERRLEN] = "";
-	cr_assert_eq(ant_params_parse(text, &from_file, err), 0, "%s", err);
-	ant_params_default(&defaults);
-	cr_expect_eq(memcmp(&from_file, &defaults, sizeof defaults), 0);
+	struct ant_params defaults;
+	ET_CONFIG_IS_DEFAULTS(ant, "ants", &defaults);
 	cr_expect_eq(defaults.rounds, 250);
 	cr_expect_eq(defaults.queen_life, 300);
 	cr_expect_eq(defaults.food[ANT_LEAF][ANT_PROTE], 2);
 	cr_expect_eq(defaults.need[0][ANT_CARBO], 3);
 }
 
-static void expect_param_error(const char *text, const char *want)
-{
-	et_expect_params_error(&ants_game, text, want);
-}
-
 Test(ants_params, errors_name_line_and_key)
 {
-	expect_param_error("rounds 10\nfoo 3\n", "line 2: foo: unknown key");
-	expect_param_error("rows 5\n", "line 1: rows: 5 is out of range");
-	expect_param_error("rounds 1\nrounds 2\n", "given twice (first on line 1)");
-	expect_param_error("queen_period -1\n", "expected one non-negative integer");
-	expect_param_error("players 3\n", "players");
-	expect_param_error("rows 10\nbonus_rows 6\n", "line 2: bonus_rows");
-	expect_param_error("rows 10\nnum_ini_workers 40\n", "num_ini_soldiers + num_ini_workers");
+	static const struct et_params_error refused[] = {
+		{ "rounds 10\nfoo 3\n", "line 2: foo: unknown key" },
+		{ "rows 5\n", "line 1: rows: 5 is out of range" },
+		{ "rounds 1\nrounds 2\n", "given twice (first on line 1)" },
+		{ "queen_period -1\n", "expected one non-negative integer" },
+		{ "players 3\n", "players" },
+		{ "rows 10\nbonus_rows 6\n", "line 2: bonus_rows" },
+		{ "rows 10\nnum_ini_workers 40\n", "num_ini_soldiers + num_ini_workers" },
+	};
+	ET_EXPECT_PARAMS_ERRORS(&ants_game, refused);
 	struct ant_params p;
 	char err[GAME_ERRLEN] = "";
 	cr_expect_eq(ant_params_parse("# nothing\n\n  rounds 7  # seven\n", &p, err), 0, "%s", err);
@@ -659,30 +633,15 @@ static int random_orders(const struct game_state *gs, int p, struct rng *r, void
 	return n;
 }
 
-static char *play_match(uint64_t seed, uint64_t order_seed, struct ant_state **out)
-{
-	return et_play_match(&ants_game, seed, order_seed, &ant_orders, random_orders,
-			     (struct game_state **)out);
-}
-
 Test(ants_replay, same_seed_and_orders_same_match_and_bytes)
 {
-	struct ant_state *a, *b, *c;
-	char *ja = play_match(5, 6, &a), *jb = play_match(5, 6, &b), *jc = play_match(5, 7, &c);
-	cr_expect_str_eq(ja, jb);
-	cr_expect_str_neq(ja, jc);
+	struct ant_state *a, *b;
+	et_expect_deterministic(&ants_game, 5, 6, &ant_orders, random_orders, 400 * 1000,
+				(struct game_state **)&a, (struct game_state **)&b);
 	cr_expect_eq(memcmp(a->score, b->score, sizeof a->score), 0);
 	cr_expect_eq(a->round, 250);
-	ant_advance(a); /* past the end: nothing happens */
-	cr_expect_eq(a->round, 250);
-	size_t size = strlen(ja);
-	cr_expect_lt(size, 400 * 1000, "replay of %zu bytes", size);
-	free(ja);
-	free(jb);
-	free(jc);
 	ant_free(a);
 	ant_free(b);
-	ant_free(c);
 }
 
 /* ---- a replay viewer, as the header of replay.c describes it ---------------- */

@@ -28,16 +28,13 @@ static struct bz_state *on_map(int players, const char *keys, const char *rows)
 	return b;
 }
 
-static int send(struct bz_state *b, int player, const struct bz_msg_order *o, size_t n)
-{
-	return et_send(&blitz_game, b, &bz_orders, player, o, n);
-}
+ET_SEND_RAW(bz, blitz_game)
 
 /* Player `tag` (1-based) moves its piece at (x, y). */
 static void move(struct bz_state *b, int tag, int x, int y, int dir)
 {
 	struct bz_msg_order o = { (uint16_t)(y * b->width + x), (uint8_t)dir };
-	cr_assert_eq(send(b, tag - 1, &o, 1), 0);
+	cr_assert_eq(send_raw(b, tag - 1, &o, 1), 0);
 }
 
 static void expect_site(const struct bz_state *b, int x, int y, int owner, int strength)
@@ -141,7 +138,7 @@ Test(blitz_rules, an_order_for_a_site_not_owned_or_a_bad_direction_is_ignored)
 	move(b, 1, 4, 2, BZ_WEST); /* player 2's piece */
 	move(b, 1, 0, 2, BZ_EAST); /* nobody's site */
 	struct bz_msg_order bad = { (uint16_t)(2 * 5 + 1), 7 };
-	cr_assert_eq(send(b, 0, &bad, 1), 0);
+	cr_assert_eq(send_raw(b, 0, &bad, 1), 0);
 	bz_advance(b);
 	expect_site(b, 4, 2, 2, 40);
 	expect_site(b, 1, 2, 1, 30);
@@ -152,7 +149,7 @@ Test(blitz_rules, the_first_order_for_a_site_counts)
 {
 	struct bz_state *b = row_map(2, "0/0 0/30/1 0/0 0/0 0/40/2");
 	struct bz_msg_order o[2] = { { 11, BZ_EAST }, { 11, BZ_WEST } };
-	cr_assert_eq(send(b, 0, o, 2), 0);
+	cr_assert_eq(send_raw(b, 0, o, 2), 0);
 	bz_advance(b);
 	expect_site(b, 2, 2, 1, 30);
 	bz_free(b);
@@ -435,7 +432,7 @@ Test(blitz_eject, a_frozen_player_leaves_its_pieces_to_the_map)
 	cr_expect_eq(b->land[1], 0);
 	/* Its orders are ignored from now on, without an error. */
 	struct bz_msg_order o = { 12, BZ_EAST };
-	cr_expect_eq(send(b, 1, &o, 1), 0);
+	cr_expect_eq(send_raw(b, 1, &o, 1), 0);
 	bz_advance(b);
 	expect_site(b, 2, 2, 0, 33);
 	bz_set_status(b, 1, 0.5); /* no coming back */
@@ -449,10 +446,10 @@ Test(blitz_eject, more_orders_than_sites_eject_the_player)
 	static struct bz_msg_order o[26];
 	for (int i = 0; i < 26; i++)
 		o[i] = (struct bz_msg_order){ 10, BZ_STILL };
-	cr_expect_eq(send(b, 0, o, 25), 0, "25 orders on 25 sites are allowed");
+	cr_expect_eq(send_raw(b, 0, o, 25), 0, "25 orders on 25 sites are allowed");
 	bz_advance(b);
-	cr_expect_eq(send(b, 0, o, 20), 0);
-	cr_expect_eq(send(b, 0, o, 6), -1, "26 in one round are not");
+	cr_expect_eq(send_raw(b, 0, o, 20), 0);
+	cr_expect_eq(send_raw(b, 0, o, 6), -1, "26 in one round are not");
 	cr_expect(b->ejected[0]);
 	expect_site(b, 0, 2, 0, 70);
 	bz_free(b);

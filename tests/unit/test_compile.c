@@ -26,6 +26,7 @@
 
 #define FIX "tests/compile/"
 #define HEADER FIX "game/dominator.h"
+#define COURSE "games/kit/course.h" /* the shared header of the course games */
 #define MIB (1024ULL * 1024)
 #define SEC 1000000000ULL
 #define COMPILER_UID 61064 /* the default config's: sandbox uid_base + uid_count */
@@ -377,7 +378,7 @@ Test(cscan, fixture_sources_pass)
 static int pp(const char *text, char err[CSCAN_ERRLEN])
 {
 	err[0] = '\0';
-	return cscan_preprocessed("AIName.c", text, strlen(text), "dominator.h", err);
+	return cscan_preprocessed("AIName.c", text, strlen(text), "dominator.h", "course.h", err);
 }
 
 Test(cscan_pp, clean_output_passes)
@@ -412,6 +413,22 @@ Test(cscan_pp, files_the_source_may_not_read)
 	cr_expect_eq(pp(PP_HEAD "# 7 \"other.c\"\n", err), 1);
 	cr_expect_eq(pp(PP_HEAD "# 7\n", err), 1);
 	cr_expect_str_eq(err, "AIName.c: the preprocessor produced an unreadable line marker");
+}
+
+/* The header the game header shares (course.h) is trusted as the game
+ * header is, and only when the compile names it. */
+Test(cscan_pp, the_shared_header_only_when_named)
+{
+	char err[CSCAN_ERRLEN];
+	const char *text = PP_HEAD "# 1 \"dominator.h\" 1\n# 1 \"course.h\" 1\n"
+			   "int x __asm__(\"y\");\n# 2 \"dominator.h\" 2\n# 2 \"AIName.c\" 2\n";
+	cr_expect_eq(pp(text, err), 0, "%s", err);
+	cr_expect_eq(cscan_preprocessed("AIName.c", text, strlen(text), "dominator.h", NULL, err),
+		     1);
+	cr_expect_str_eq(err, "AIName.c: the program made the preprocessor read \"course.h\", "
+			      "which is not allowed");
+	cr_expect_eq(pp(PP_HEAD "# 1 \"./course.h\" 1\nint y;\n", err), 0, "%s", err);
+	cr_expect_eq(pp(PP_HEAD "# 1 \"other.h\" 1\nint y;\n", err), 1);
 }
 
 Test(cscan_pp, macro_made_asm_and_pragmas)
@@ -1054,6 +1071,42 @@ Test(compile, plain_c_features_pass_every_check)
 	cmp_result_free(&r);
 }
 
+static struct cmp_result compile_dominator(const char *source, const char *shared)
+{
+	struct cmp_request req = { .source = source, .header = "games/dominator/kit/dominator.h",
+				   .shared_header = shared,
+				   .runtime = "build/kits/libdominator.a" };
+	struct cmp_result r;
+	char err[CMP_ERRLEN] = "";
+	cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s: %s", source, err);
+	return r;
+}
+
+/* A course game's header includes course.h, copied beside it: its bytes
+ * are in the key, and the contestant's file may not include it itself. */
+Test(compile, the_shared_header_beside_the_game_header, .timeout = 120)
+{
+	struct cmp_result a = compile_dominator("games/dominator/players/AINull.c", COURSE);
+	cr_expect(a.ok, "%s", a.log);
+	char copy[PATH_MAX + 16], cmd[3 * PATH_MAX];
+	snprintf(copy, sizeof copy, "%s/course.h", fx.dir);
+	snprintf(cmd, sizeof cmd, "cp " COURSE " %s && echo '/* changed */' >> %s", copy, copy);
+	run_cmd(cmd);
+	struct cmp_result b = compile_dominator("games/dominator/players/AINull.c", copy);
+	cr_expect(b.ok && !b.cached, "%s", b.log);
+	cr_expect_str_neq(a.key, b.key, "shared header bytes");
+	struct cmp_result c = compile_dominator("games/dominator/players/AINull.c", NULL);
+	cr_expect(!c.ok && strstr(c.log, "course.h: No such file or directory"), "%s", c.log);
+	struct cmp_result d = compile_dominator(FIX "hostile/include_course.c", COURSE);
+	cr_expect(!d.ok);
+	cr_expect_str_eq(d.log, "include_course.c:2: #include \"course.h\" is not allowed: only "
+				"the standard C headers and dominator.h may be included\n");
+	cmp_result_free(&a);
+	cmp_result_free(&b);
+	cmp_result_free(&c);
+	cmp_result_free(&d);
+}
+
 /* Every player the project ships or tests with passes every check. */
 Test(compile, every_shipped_player_compiles, .timeout = 600)
 {
@@ -1070,7 +1123,8 @@ Test(compile, every_shipped_player_compiles, .timeout = 600)
 		snprintf(runtime, sizeof runtime, "build/kits/lib%s.a", game);
 		/* as the judge compiles them: with their game's rules */
 		const struct game *gm = game_find(game);
-		struct cmp_request req = { .source = src, .header = header, .runtime = runtime,
+		struct cmp_request req = { .source = src, .header = header,
+					   .shared_header = COURSE, .runtime = runtime,
 					   .instrument = gm->compile_flag,
 					   .no_writable_globals = gm->no_writable_globals };
 		struct cmp_result r;
@@ -1254,6 +1308,19 @@ Test(compile, judge_failures)
 	req = (struct cmp_request){ .source = FIX "good/AIName.c", .header = FIX "game/runtime.c" };
 	expect_judge_failure(&req, "the game header's name must end in .h, use only letters, "
 				   "digits, '_', '-' and '.', and not be a standard header's");
+	req = (struct cmp_request){ .source = FIX "good/AIName.c", .header = HEADER,
+				    .shared_header = "games/kit/stdio.h" };
+	expect_judge_failure(&req, "the shared header's name must end in .h, use only letters, "
+				   "digits, '_', '-' and '.', and not be a standard header's");
+	req = (struct cmp_request){ .source = FIX "good/AIName.c", .shared_header = COURSE };
+	expect_judge_failure(&req, "a shared header goes with a game header that includes it");
+	req = (struct cmp_request){ .source = FIX "good/AIName.c", .header = HEADER,
+				    .shared_header = "games/dominator/kit/dominator.h" };
+	expect_judge_failure(&req, "the shared header and the game header have one name, "
+				   "dominator.h");
+	req = (struct cmp_request){ .source = FIX "good/AIName.c", .header = HEADER,
+				    .shared_header = "/nonexistent/course.h" };
+	expect_judge_failure(&req, "cannot read /nonexistent/course.h: No such file or directory");
 	cr_expect_eq(count_entries(fx.tmp), 0);
 }
 
@@ -1309,6 +1376,14 @@ static int run_cmd_compile(int argc, const char **argv)
 	return rc;
 }
 
+/* The first line judge compile wrote on the redirected stderr. */
+static void expect_first_error(const char *want)
+{
+	char buf[256] = "";
+	cr_expect_not_null(fgets(buf, sizeof buf, cr_get_redirected_stderr()));
+	cr_expect_str_eq(buf, want);
+}
+
 static void write_config(char path[PATH_MAX])
 {
 	snprintf(path, PATH_MAX, "%s/judge.json", fx.dir);
@@ -1326,8 +1401,8 @@ Test(cmd_compile, help, .init = setup, .fini = teardown)
 	cr_expect_eq(run_cmd_compile(2, argv), 0);
 	char buf[128] = "";
 	cr_expect_not_null(fgets(buf, sizeof buf, cr_get_redirected_stdout()));
-	cr_expect_str_eq(buf, "usage: judge compile FILE [--header H] [--runtime LIB] [-o OUT] "
-			      "[--config F]\n");
+	cr_expect_str_eq(buf, "usage: judge compile FILE [--header H [--shared-header S]] "
+			      "[--runtime LIB]\n");
 }
 
 Test(cmd_compile, bad_usage, .init = setup, .fini = teardown)
@@ -1341,10 +1416,7 @@ Test(cmd_compile, bad_usage, .init = setup, .fini = teardown)
 	cr_expect_eq(run_cmd_compile(3, dangling), 2);
 	const char *missing[] = { "compile", "/nonexistent/a.c", NULL };
 	cr_expect_eq(run_cmd_compile(2, missing), 2);
-	char buf[256] = "";
-	FILE *err = cr_get_redirected_stderr();
-	cr_expect_not_null(fgets(buf, sizeof buf, err));
-	cr_expect_str_eq(buf, "judge compile: no source file given\n");
+	expect_first_error("judge compile: no source file given\n");
 }
 
 Test(cmd_compile, compiles_and_prints_the_path, .init = setup, .fini = teardown, .timeout = 60)
@@ -1364,6 +1436,25 @@ Test(cmd_compile, compiles_and_prints_the_path, .init = setup, .fini = teardown,
 	cr_expect_str_eq(run_binary(out), "turn 0: 9\nturn 1: 10\nturn 2: 11\n");
 }
 
+/* A course game's player: its header includes the shared one. */
+Test(cmd_compile, the_shared_header, .init = setup, .fini = teardown, .timeout = 60)
+{
+	char config[PATH_MAX];
+	write_config(config);
+	cr_redirect_stdout();
+	cr_redirect_stderr();
+	const char *argv[] = { "compile", "games/ants/players/AINull.c", "--header",
+			       "games/ants/kit/ants.h", "--shared-header", COURSE, "--runtime",
+			       "build/kits/libants.a", "--config", config, NULL };
+	cr_expect_eq(run_cmd_compile(10, argv), 0);
+	const char *missing[] = { "compile", "games/ants/players/AINull.c", "--header",
+				  "games/ants/kit/ants.h", "--shared-header", "/nonexistent/course.h",
+				  "--config", config, NULL };
+	cr_expect_eq(run_cmd_compile(8, missing), 2);
+	expect_first_error("judge compile: cannot read /nonexistent/course.h: No such file or "
+			   "directory\n");
+}
+
 Test(cmd_compile, compile_error_exits_1, .init = setup, .fini = teardown, .timeout = 60)
 {
 	char config[PATH_MAX];
@@ -1372,10 +1463,8 @@ Test(cmd_compile, compile_error_exits_1, .init = setup, .fini = teardown, .timeo
 	const char *argv[] = { "compile", FIX "hostile/include_passwd.c", "--header", HEADER,
 			       "--config", config, NULL };
 	cr_expect_eq(run_cmd_compile(6, argv), 1);
-	char buf[256] = "";
-	cr_expect_not_null(fgets(buf, sizeof buf, cr_get_redirected_stderr()));
-	cr_expect_str_eq(buf, "include_passwd.c:3: #include \"/etc/passwd\" is not allowed: only "
-			      "the standard C headers and dominator.h may be included\n");
+	expect_first_error("include_passwd.c:3: #include \"/etc/passwd\" is not allowed: only "
+			   "the standard C headers and dominator.h may be included\n");
 }
 
 /* ---- games whose units share no memory (AIC2018) --------------------------- */

@@ -16,25 +16,14 @@
 
 /* ---- fixtures -------------------------------------------------------------- */
 
-static struct sw_state *fixture(uint64_t seed)
-{
-	char err[GAME_ERRLEN] = "";
-	struct sw_state *d = sw_new(NULL, 1, err);
-	cr_assert_not_null(d, "fixture: %s", err);
-	sw_clear(d);
-	d->rng = rng_seeded(seed);
-	return d;
-}
+/* The default universe emptied, the generator reseeded. */
+ET_FIXTURE(sw, NULL, sw_clear)
+ET_SEND_RAW(sw, starwar_game)
 
 static void ship_at(struct sw_state *d, int id, int row, int col)
 {
 	cr_assert_eq(sw_put_ship(d, id, row, col), 0, "cannot put ship %d at (%d, %d)", id, row,
 		     col);
-}
-
-static int send_raw(struct sw_state *d, int player, const struct sw_msg_order *o, size_t n)
-{
-	return et_send(&starwar_game, d, &sw_orders, player, o, n);
 }
 
 static void order(struct sw_state *d, int id, int action)
@@ -51,11 +40,10 @@ static void move(struct sw_state *d, int id, int dr, int dc)
 static void expect_at(const struct sw_state *d, int id, int row, int col)
 {
 	const struct sw_ship *s = &d->ship[id];
-	cr_expect(s->alive, "ship %d is dead", id);
-	cr_expect(s->row == row && s->col == col, "ship %d at (%d, %d), expected (%d, %d)", id,
-		  s->row, s->col, row, col);
-	cr_expect_eq(d->kind[sw_cell(d, s->row, s->col)], SW_SHIP);
-	cr_expect_eq(d->ref[sw_cell(d, s->row, s->col)], id);
+	int cell = sw_cell(d, s->row, s->col);
+	et_expect_at(&(struct et_piece){ "ship", id, s->alive, s->row, s->col, d->ref[cell] }, row,
+		     col);
+	cr_expect_eq(d->kind[cell], SW_SHIP);
 }
 
 static int kind_at(const struct sw_state *d, int row, int col)
@@ -73,27 +61,12 @@ static int count_kind(const struct sw_state *d, int kind)
 
 /* ---- parameters ------------------------------------------------------------ */
 
-static char *read_text(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	cr_assert_not_null(f, "%s", path);
-	static char text[1 << 16];
-	size_t n = fread(text, 1, sizeof text - 1, f);
-	fclose(f);
-	text[n] = '\0';
-	return text;
-}
-
 Test(starwar_params, config_file_is_the_defaults)
 {
-	struct sw_params file, def;
-	char err[GAME_ERRLEN] = "";
-	cr_assert_eq(sw_params_parse(read_text("config/games/starwar.cnf"), &file, err), 0,
-		     "%s", err);
-	sw_params_default(&def);
-	cr_expect(file.has_map);
-	cr_expect_eq(file.nstarts, 8);
-	cr_expect_eq(memcmp(&file, &def, sizeof def), 0, "the file and the defaults differ");
+	struct sw_params def;
+	ET_CONFIG_IS_DEFAULTS(sw, "starwar", &def);
+	cr_expect(def.has_map);
+	cr_expect_eq(def.nstarts, 8);
 }
 
 /* The original's default game file: rows {0,10}, {2,8}, {4,14}, {6,12}
@@ -159,41 +132,39 @@ Test(starwar_params, start_lines_place_every_ship)
 	sw_free(d);
 }
 
-static void expect_error(const char *text, const char *want)
-{
-	et_expect_params_error(&starwar_game, text, want);
-}
-
 Test(starwar_params, errors_name_line_and_key)
 {
-	expect_error("rounds 10\nbogus 3\n", "line 2: bogus: unknown key");
-	expect_error("rows 4\n", "line 1: rows: 4 is out of range");
-	expect_error("rounds 5\nrounds 6\n", "line 2: rounds: given twice (first on line 1)");
-	expect_error("# c\nwindow 70\n", "line 2: window: 70 is wider than the universe");
-	expect_error("ships x\n", "line 1: ships: expected one non-negative integer");
-	expect_error("rows 5\nships 6\n", "line 2: ships: 6 per player do not fit");
-	expect_error("map\n.....\n....\n", "line 3: map: a row of 4 cells");
-	expect_error("map\n.....\n..Q..\n", "line 3: map: column 2: 'Q'");
-	expect_error("map\n", "line 1: map: no rows follow");
-	expect_error("rows 6\nwindow 5\nmap\n.....\n.....\n.....\n.....\n.....\n",
-		     "line 1: rows: 6, but the map has 5");
-	expect_error("point_bonuses 3\nwindow 5\nmap\n....P\n.....\n.....\n.....\n.....\n",
-		     "line 1: point_bonuses: 3, but the map has 1");
-	expect_error("start 0 1\n", "line 1: start: expected three non-negative integers");
-	expect_error("start 0 1 2 3\n", "line 1: start: expected three");
-	expect_error("start 0 1 2 x\n", "line 1: start: expected three");
-	expect_error("start 1 1 1\nstart 1 2 2\n", "line 2: start: ship 1 given twice");
-	expect_error("ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\n",
-		     "line 2: start: ship 3 has no start line");
-	expect_error("ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\nstart 3 3 31\n",
-		     "line 5: start: ship 3 at (3, 31) is outside the first window");
-	expect_error("ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 1 0\nstart 3 3 3\n",
-		     "line 4: start: ships 1 and 2 both at (1, 0)");
-	expect_error("ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\nstart 3 3 0\nstart 4 4 0\n",
-		     "line 6: start: there is no ship 4");
-	expect_error("ships 1\nwindow 5\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\nstart 3 3 0\n"
-		     "map\nX....\n.....\n.....\n.....\n.....\n",
-		     "line 3: start: ship 0 at (0, 0): the map is not empty there");
+	static const struct et_params_error refused[] = {
+		{ "rounds 10\nbogus 3\n", "line 2: bogus: unknown key" },
+		{ "rows 4\n", "line 1: rows: 4 is out of range" },
+		{ "rounds 5\nrounds 6\n", "line 2: rounds: given twice (first on line 1)" },
+		{ "# c\nwindow 70\n", "line 2: window: 70 is wider than the universe" },
+		{ "ships x\n", "line 1: ships: expected one non-negative integer" },
+		{ "rows 5\nships 6\n", "line 2: ships: 6 per player do not fit" },
+		{ "map\n.....\n....\n", "line 3: map: a row of 4 cells" },
+		{ "map\n.....\n..Q..\n", "line 3: map: column 2: 'Q'" },
+		{ "map\n", "line 1: map: no rows follow" },
+		{ "rows 6\nwindow 5\nmap\n.....\n.....\n.....\n.....\n.....\n",
+		  "line 1: rows: 6, but the map has 5" },
+		{ "point_bonuses 3\nwindow 5\nmap\n....P\n.....\n.....\n.....\n.....\n",
+		  "line 1: point_bonuses: 3, but the map has 1" },
+		{ "start 0 1\n", "line 1: start: expected three non-negative integers" },
+		{ "start 0 1 2 3\n", "line 1: start: expected three" },
+		{ "start 0 1 2 x\n", "line 1: start: expected three" },
+		{ "start 1 1 1\nstart 1 2 2\n", "line 2: start: ship 1 given twice" },
+		{ "ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\n",
+		  "line 2: start: ship 3 has no start line" },
+		{ "ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\nstart 3 3 31\n",
+		  "line 5: start: ship 3 at (3, 31) is outside the first window" },
+		{ "ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 1 0\nstart 3 3 3\n",
+		  "line 4: start: ships 1 and 2 both at (1, 0)" },
+		{ "ships 1\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\nstart 3 3 0\nstart 4 4 0\n",
+		  "line 6: start: there is no ship 4" },
+		{ "ships 1\nwindow 5\nstart 0 0 0\nstart 1 1 0\nstart 2 2 0\nstart 3 3 0\n"
+		  "map\nX....\n.....\n.....\n.....\n.....\n",
+		  "line 3: start: ship 0 at (0, 0): the map is not empty there" },
+	};
+	ET_EXPECT_PARAMS_ERRORS(&starwar_game, refused);
 }
 
 Test(starwar_params, map_sets_the_universe)
@@ -754,7 +725,7 @@ Test(starwar_orders, random_bytes_never_crash)
 
 Test(starwar_view, start_and_view_round_trip)
 {
-	struct sw_state *d = sw_new(read_text("config/games/starwar.cnf"), 9, (char[GAME_ERRLEN]){ 0 });
+	struct sw_state *d = sw_new(et_config_text("starwar"), 9, (char[GAME_ERRLEN]){ 0 });
 	cr_assert_not_null(d);
 	uint8_t sbuf[SW_START_LEN];
 	cr_assert_eq(starwar_game.start((struct game_state *)d, 2, sbuf, sizeof sbuf), SW_START_LEN);
@@ -787,7 +758,7 @@ Test(starwar_view, start_and_view_round_trip)
 static char *play(uint64_t seed, int64_t score[SW_PLAYERS])
 {
 	char err[GAME_ERRLEN] = "";
-	struct sw_state *d = sw_new(read_text("config/games/starwar.cnf"), seed, err);
+	struct sw_state *d = sw_new(et_config_text("starwar"), seed, err);
 	cr_assert_not_null(d, "%s", err);
 	const struct game *g = &starwar_game;
 	struct game_state *gs = (struct game_state *)d;
@@ -833,7 +804,7 @@ Test(starwar_replay, same_seed_and_orders_same_bytes)
 
 Test(starwar_view, every_player_sees_the_same_universe)
 {
-	struct sw_state *d = sw_new(read_text("config/games/starwar.cnf"), 4, (char[GAME_ERRLEN]){ 0 });
+	struct sw_state *d = sw_new(et_config_text("starwar"), 4, (char[GAME_ERRLEN]){ 0 });
 	cr_assert_not_null(d);
 	static uint8_t a[SW_VIEW_MAX], b[SW_VIEW_MAX];
 	size_t la = sw_view(d, 0, a, sizeof a);
@@ -897,7 +868,7 @@ Test(starwar_orders, frozen_player_orders_are_not_executed)
 Test(starwar_replay, frames_rebuild_the_final_state)
 {
 	char err[GAME_ERRLEN] = "";
-	struct sw_state *d = sw_new(read_text("config/games/starwar.cnf"), 31, err);
+	struct sw_state *d = sw_new(et_config_text("starwar"), 31, err);
 	cr_assert_not_null(d, "%s", err);
 	static const char kinds[] = ".XPMS*";
 	static uint8_t map[SW_MAX_CELLS];

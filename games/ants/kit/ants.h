@@ -26,12 +26,9 @@
 #ifndef ANTS_KIT_H
 #define ANTS_KIT_H
 
-#include <stdbool.h>
-
-/* Your player's name: 1 to 12 letters, digits or underscores. */
-#define PLAYER_NAME(name) const char player_name[] = #name
-
-void play(void);
+/* PLAYER_NAME, play(), Pos, Ids, nb_players() ... pos_eq(), random_int():
+ * what every course game declares alike. */
+#include "course.h"
 
 /* ---- types ---------------------------------------------------------------- */
 
@@ -49,10 +46,6 @@ typedef enum { Carbo, Prote, Lipid } Nutrient;
 typedef enum { Soil, Water } CellType;
 
 typedef struct {
-	int i, j; /* row, column; (0, 0) is the top-left corner */
-} Pos;
-
-typedef struct {
 	CellType type;
 	int id;          /* the ant on it, or -1 */
 	BonusType bonus; /* the food on it, or NoBonus */
@@ -68,17 +61,8 @@ typedef struct {
 	BonusType bonus; /* the food a worker carries, or NoBonus */
 } Ant;
 
-/* A list of ant ids, valid until play() returns. */
-typedef struct {
-	int n;
-	const int *id;
-} Ids;
-
 /* ---- the game's parameters ----------------------------------------------- */
 
-int nb_players(void);
-int nb_rounds(void);
-int rows(void);
 int cols(void);
 int queen_period(void);   /* queens move only in rounds multiple of this */
 int needed(AntType t, Nutrient n);        /* to lay an egg of Soldier or Worker */
@@ -94,16 +78,12 @@ int queen_life(void);
 
 /* ---- the state of the game ----------------------------------------------- */
 
-int me(void);                 /* your player number, 0 to 3 */
-int current_round(void);      /* rounds played so far: 0 in the first call */
 Cell cell(Pos p);             /* off the board: Water */
 Ant ant(int id);              /* an ant on the board (else its id is -1) */
 Ids queens(int player);
 Ids soldiers(int player);
 Ids workers(int player);
 int colony_size(int player);  /* ants of the colony now */
-long long score(int player);  /* total so far */
-double status(int player);    /* share of its CPU budget used; -1: frozen */
 /* Whether queen id has the nutrients for an egg of type t. */
 bool can_lay(int id, AntType t);
 /* Whether queens may move in the current round. */
@@ -111,10 +91,7 @@ bool queens_move_now(void);
 
 /* ---- positions ------------------------------------------------------------ */
 
-Pos pos(int i, int j);
-bool pos_ok(Pos p);            /* inside the board */
 Pos pos_move(Pos p, Dir d);    /* the neighbour of p in direction d */
-bool pos_eq(Pos a, Pos b);
 
 /* ---- your orders ---------------------------------------------------------- */
 
@@ -125,10 +102,5 @@ void move(int id, Dir d);            /* queens only when queens_move_now() */
 void take(int id);                   /* a worker picks up the food under it */
 void leave(int id);                  /* a worker drops its food (cell w/o food) */
 void lay(int id, Dir d, AntType t);  /* a queen lays a Soldier or Worker egg */
-
-/* ---- random numbers: use these, so that a seed fixes a whole match -------- */
-
-int random_int(int low, int high);          /* uniform in [low, high] */
-void random_permutation(int n, int *out);   /* 0..n-1 shuffled into out */
 
 #endif

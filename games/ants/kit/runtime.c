@@ -3,19 +3,14 @@
  * into every player binary; one player per process, so its state lives in
  * this file's statics. */
 #include <stdio.h>
-#include <string.h>
 
 #include "games/ants/kit/ants.h"
 #include "games/ants/proto.h"
-#include "games/kit/runtime.h"
+#include "games/kit/course_runtime.h"
 
 
 static struct ant_msg_start start;
 static struct ant_msg_view view;
-static int ant_index[ANT_MAX_IDS]; /* id -> index in view.ant, or -1 */
-static int ant_at[ANT_MAX_CELLS];  /* cell -> ant id, or -1 */
-static int lists[ANT_PLAYERS][ANT_TYPES][ANT_MAX_CELLS];
-static int list_len[ANT_PLAYERS][ANT_TYPES];
 static struct ant_msg_order orders[ANT_MAX_ORDERS + 1];
 static int norders;
 
@@ -24,9 +19,9 @@ static int param(int k)
 	return start.params.v[k];
 }
 
-int nb_players(void) { return ANT_PLAYERS; }
-int nb_rounds(void) { return param(ANT_P_ROUNDS); }
-int rows(void) { return param(ANT_P_ROWS); }
+KIT_UNIT_LOOKUPS(ANT_PLAYERS, ANT_TYPES, ANT_MAX_IDS, ANT_MAX_CELLS, ANT_MAX_CELLS)
+KIT_COURSE_API(ANT_PLAYERS, param(ANT_P_ROUNDS), param(ANT_P_ROWS), view.h.round, view.h.player)
+
 int cols(void) { return param(ANT_P_COLS); }
 int queen_period(void) { return param(ANT_P_QUEEN_PERIOD); }
 int nb_ini_soldiers(void) { return param(ANT_P_INI_SOLDIERS); }
@@ -53,16 +48,10 @@ int nutrients(BonusType b, Nutrient n)
 }
 
 int me(void) { return start.me; }
-int current_round(void) { return view.h.round; }
 
 bool queens_move_now(void)
 {
 	return view.h.round % queen_period() == 0;
-}
-
-Pos pos(int i, int j)
-{
-	return (Pos){ i, j };
 }
 
 bool pos_ok(Pos p)
@@ -90,15 +79,16 @@ Cell cell(Pos p)
 		return (Cell){ Water, -1, NoBonus };
 	int c = p.i * view.h.cols + p.j;
 	int b = ant_cell_bonus(view.cell[c]);
-	return (Cell){ ant_cell_water(view.cell[c]) ? Water : Soil, ant_at[c],
+	return (Cell){ ant_cell_water(view.cell[c]) ? Water : Soil, kit_unit_at(c),
 		       b < 0 ? NoBonus : (BonusType)b };
 }
 
 Ant ant(int id)
 {
-	if (id < 0 || id >= ANT_MAX_IDS || ant_index[id] < 0)
+	int k = kit_unit_index(id);
+	if (k < 0)
 		return (Ant){ -1, Worker, -1, { -1, -1 }, 0, { 0, 0, 0 }, NoBonus };
-	const struct ant_msg_ant *a = &view.ant[ant_index[id]];
+	const struct ant_msg_ant *a = &view.ant[k];
 	Ant r = { a->id, (AntType)a->type, a->player, { a->row, a->col }, a->life,
 		  { 0, 0, 0 }, a->carried ? (BonusType)(a->carried - 1) : NoBonus };
 	for (int k = 0; k < ANT_NUTRIENTS; k++)
@@ -106,23 +96,14 @@ Ant ant(int id)
 	return r;
 }
 
-static Ids list(int player, int type)
-{
-	if (player < 0 || player >= ANT_PLAYERS)
-		return (Ids){ 0, lists[0][0] };
-	return (Ids){ list_len[player][type], lists[player][type] };
-}
-
-Ids queens(int player) { return list(player, ANT_QUEEN); }
-Ids soldiers(int player) { return list(player, ANT_SOLDIER); }
-Ids workers(int player) { return list(player, ANT_WORKER); }
+Ids queens(int player) { return kit_units(player, ANT_QUEEN); }
+Ids soldiers(int player) { return kit_units(player, ANT_SOLDIER); }
+Ids workers(int player) { return kit_units(player, ANT_WORKER); }
 
 int colony_size(int player)
 {
 	return player >= 0 && player < ANT_PLAYERS ? view.h.player[player].ants : 0;
 }
-
-KIT_SCORE_AND_STATUS(ANT_PLAYERS, view.h.player)
 
 bool can_lay(int id, AntType t)
 {
@@ -151,16 +132,10 @@ void lay(int id, Dir d, AntType t) { order(id, ANT_LAY, (int)d, (int)t); }
 /* The lookups the API needs, rebuilt from each view. */
 static void index_view(void)
 {
-	memset(ant_index, -1, sizeof ant_index);
-	memset(ant_at, -1, sizeof ant_at);
-	memset(list_len, 0, sizeof list_len);
+	kit_units_clear();
 	for (int k = 0; k < view.nants; k++) {
 		const struct ant_msg_ant *a = &view.ant[k];
-		if (a->id >= ANT_MAX_IDS)
-			continue;
-		ant_index[a->id] = k;
-		ant_at[a->row * view.h.cols + a->col] = a->id;
-		lists[a->player][a->type][list_len[a->player][a->type]++] = a->id;
+		kit_unit_add(k, a->id, a->row * view.h.cols + a->col, a->player, a->type);
 	}
 }
 

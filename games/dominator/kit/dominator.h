@@ -24,12 +24,9 @@
 #ifndef DOMINATOR_H
 #define DOMINATOR_H
 
-#include <stdbool.h>
-
-/* Your player's name: 1 to 12 letters, digits or underscores. */
-#define PLAYER_NAME(name) const char player_name[] = #name
-
-void play(void);
+/* PLAYER_NAME, play(), Pos, Ids, nb_players() ... pos_eq(), random_int():
+ * what every course game declares alike. */
+#include "course.h"
 
 /* ---- types ---------------------------------------------------------------- */
 
@@ -40,10 +37,6 @@ typedef enum { Bottom, BR, Right, RT, Top, TL, Left, LB, None } Dir;
 typedef enum { Farmer, Knight, Witch } UnitType;
 
 typedef enum { Empty, Wall } CellType;
-
-typedef struct {
-	int i, j; /* row, column; (0, 0) is the top-left corner */
-} Pos;
 
 typedef struct {
 	CellType type;
@@ -60,17 +53,8 @@ typedef struct {
 	Pos pos;
 } Unit;
 
-/* A list of unit ids, valid until play() returns. */
-typedef struct {
-	int n;
-	const int *id;
-} Ids;
-
 /* ---- the game's parameters ----------------------------------------------- */
 
-int nb_players(void);
-int nb_rounds(void);
-int rows(void);
 int cols(void);
 int nb_farmers(void);   /* per player, at the start */
 int nb_knights(void);
@@ -84,23 +68,16 @@ int damage_max(void);
 
 /* ---- the state of the game ----------------------------------------------- */
 
-int me(void);             /* always 0 */
-int current_round(void);  /* rounds played so far: 0 in the first call */
 Cell cell(Pos p);         /* p must be on the board (pos_ok) */
 Unit unit(int id);        /* id of a unit on the board */
 Ids farmers(int player);
 Ids knights(int player);
 Ids witches(int player);
 int land(int player);         /* cells of its colour now */
-long long score(int player);  /* total so far */
-double status(int player);    /* share of its CPU budget used; -1: frozen */
 
 /* ---- positions ------------------------------------------------------------ */
 
-Pos pos(int i, int j);
-bool pos_ok(Pos p);            /* inside the board */
 Pos pos_move(Pos p, Dir d);    /* the neighbour of p in direction d */
-bool pos_eq(Pos a, Pos b);
 
 /* ---- your orders ---------------------------------------------------------- */
 
@@ -108,10 +85,5 @@ bool pos_eq(Pos a, Pos b);
  * Only the first order a unit gets in a round counts.  More than 1000
  * orders in one round abort your player for the rest of the game. */
 void command(int id, Dir d);
-
-/* ---- random numbers: use these, so that a seed fixes a whole match -------- */
-
-int random_int(int low, int high);          /* uniform in [low, high] */
-void random_permutation(int n, int *out);   /* 0..n-1 shuffled into out */
 
 #endif

@@ -3,43 +3,28 @@
  * Linked into every player binary; one player per process, so its state
  * lives in this file's statics. */
 #include <stdio.h>
-#include <string.h>
 
 #include "games/dominator/kit/dominator.h"
 #include "games/dominator/proto.h"
-#include "games/kit/runtime.h"
+#include "games/kit/course_runtime.h"
 
 
 static struct dom_msg_start start;
 static struct dom_msg_view view;
-static int unit_index[DOM_MAX_UNITS];   /* id -> index in view.unit, or -1 */
-static int unit_at[DOM_MAX_CELLS];      /* cell -> unit id, or -1 */
-static int lists[DOM_PLAYERS][DOM_TYPES][DOM_MAX_UNITS];
-static int list_len[DOM_PLAYERS][DOM_TYPES];
 static struct dom_msg_order orders[DOM_MAX_ORDERS + 1];
 static int norders;
 
-int nb_players(void) { return DOM_PLAYERS; }
-int nb_rounds(void) { return start.params.rounds; }
-int rows(void) { return start.params.rows; }
-int cols(void) { return start.params.cols; }
-int nb_farmers(void) { return start.params.farmers; }
-int nb_knights(void) { return start.params.knights; }
-int nb_witches(void) { return start.params.witches; }
-int farmers_health(void) { return start.params.farmer_health; }
-int knights_health(void) { return start.params.knight_health; }
-int farmers_regen(void) { return start.params.farmer_regen; }
-int knights_regen(void) { return start.params.knight_regen; }
-int damage_min(void) { return start.params.damage_min; }
-int damage_max(void) { return start.params.damage_max; }
+KIT_UNIT_LOOKUPS(DOM_PLAYERS, DOM_TYPES, DOM_MAX_UNITS, DOM_MAX_CELLS, DOM_MAX_UNITS)
+
+/* dominator.h's parameters: each function, then its field of the start. */
+#define DOM_API_PARAMS(X)                                                                   \
+	X(cols, cols) X(nb_farmers, farmers) X(nb_knights, knights) X(nb_witches, witches)  \
+	X(farmers_health, farmer_health) X(knights_health, knight_health)                   \
+	X(farmers_regen, farmer_regen) X(knights_regen, knight_regen)                       \
+	X(damage_min, damage_min) X(damage_max, damage_max)
+DOM_API_PARAMS(KIT_PARAM)
 
 int me(void) { return 0; }
-int current_round(void) { return view.round; }
-
-Pos pos(int i, int j)
-{
-	return (Pos){ i, j };
-}
 
 bool pos_ok(Pos p)
 {
@@ -66,34 +51,28 @@ Cell cell(Pos p)
 		return (Cell){ Wall, -1, -1, false };
 	uint8_t c = view.cell[p.i * view.cols + p.j];
 	return (Cell){ dom_cell_wall(c) ? Wall : Empty, dom_cell_owner(c),
-		       unit_at[p.i * view.cols + p.j], dom_cell_haunted(c) };
+		       kit_unit_at(p.i * view.cols + p.j), dom_cell_haunted(c) };
 }
 
 Unit unit(int id)
 {
-	if (id < 0 || id >= DOM_MAX_UNITS || unit_index[id] < 0)
+	int k = kit_unit_index(id);
+	if (k < 0)
 		return (Unit){ Farmer, -1, -1, 0, { -1, -1 } };
-	const struct dom_msg_unit *u = &view.unit[unit_index[id]];
+	const struct dom_msg_unit *u = &view.unit[k];
 	return (Unit){ (UnitType)u->type, u->id, u->owner, u->health, { u->row, u->col } };
 }
 
-static Ids list(int player, int type)
-{
-	if (player < 0 || player >= DOM_PLAYERS)
-		return (Ids){ 0, lists[0][0] };
-	return (Ids){ list_len[player][type], lists[player][type] };
-}
-
-Ids farmers(int player) { return list(player, DOM_FARMER); }
-Ids knights(int player) { return list(player, DOM_KNIGHT); }
-Ids witches(int player) { return list(player, DOM_WITCH); }
+Ids farmers(int player) { return kit_units(player, DOM_FARMER); }
+Ids knights(int player) { return kit_units(player, DOM_KNIGHT); }
+Ids witches(int player) { return kit_units(player, DOM_WITCH); }
 
 int land(int player)
 {
 	return player >= 0 && player < DOM_PLAYERS ? view.player[player].land : 0;
 }
 
-KIT_SCORE_AND_STATUS(DOM_PLAYERS, view.player)
+KIT_COURSE_API(DOM_PLAYERS, start.params.rounds, start.params.rows, view.round, view.player)
 
 void command(int id, Dir d)
 {
@@ -105,16 +84,10 @@ void command(int id, Dir d)
 /* The lookups the API needs, rebuilt from each view. */
 static void index_view(void)
 {
-	memset(unit_index, -1, sizeof unit_index);
-	memset(unit_at, -1, sizeof unit_at);
-	memset(list_len, 0, sizeof list_len);
+	kit_units_clear();
 	for (int k = 0; k < view.nunits; k++) {
 		const struct dom_msg_unit *u = &view.unit[k];
-		if (u->id >= DOM_MAX_UNITS)
-			continue;
-		unit_index[u->id] = k;
-		unit_at[u->row * view.cols + u->col] = u->id;
-		lists[u->owner][u->type][list_len[u->owner][u->type]++] = u->id;
+		kit_unit_add(k, u->id, u->row * view.cols + u->col, u->owner, u->type);
 	}
 }
 

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/kit/runtime.h"
 #include "games/starwar/kit/starwar.h"
+#include "games/kit/course_runtime.h"
 #include "games/starwar/proto.h"
 
 
@@ -19,23 +19,19 @@ static int ids[SW_PLAYERS][SW_MAX_PLAYER_SHIPS];
 static struct sw_msg_order orders[SW_MAX_ORDERS + 1];
 static int norders;
 
-int nb_players(void) { return SW_PLAYERS; }
-int nb_rounds(void) { return start.params.rounds; }
-int rows(void) { return start.params.rows; }
-int universe_cols(void) { return start.params.cols; }
-int window_cols(void) { return start.params.window; }
-int nb_starships_per_player(void) { return start.params.ships; }
+KIT_COURSE_API(SW_PLAYERS, start.params.rounds, start.params.rows, view.round, view.player)
+
+/* starwar.h's parameters: each function, then its field of the start. */
+#define SW_API_PARAMS(X)                                                                    \
+	X(universe_cols, cols) X(window_cols, window) X(nb_starships_per_player, ships)     \
+	X(rounds_to_regenerate, regen_rounds) X(nb_missile_bonuses, missile_bonuses)         \
+	X(nb_point_bonuses, point_bonuses) X(bonus_missiles, bonus_missiles)                 \
+	X(bonus_points, bonus_points) X(kill_points, kill_points)                            \
+	X(initial_missiles, initial_missiles)
+SW_API_PARAMS(KIT_PARAM)
 int nb_starships(void) { return SW_PLAYERS * start.params.ships; }
-int rounds_to_regenerate(void) { return start.params.regen_rounds; }
-int nb_missile_bonuses(void) { return start.params.missile_bonuses; }
-int nb_point_bonuses(void) { return start.params.point_bonuses; }
-int bonus_missiles(void) { return start.params.bonus_missiles; }
-int bonus_points(void) { return start.params.bonus_points; }
-int kill_points(void) { return start.params.kill_points; }
-int initial_missiles(void) { return start.params.initial_missiles; }
 
 int me(void) { return my_player; }
-int current_round(void) { return view.round; }
 int window_start(void) { return view.cols ? view.round % view.cols : 0; }
 
 static int col_mod(int j)
@@ -48,11 +44,6 @@ static int col_mod(int j)
 bool in_window(Pos p, int r)
 {
 	return col_mod(p.j - r) < view.window;
-}
-
-Pos pos(int i, int j)
-{
-	return (Pos){ i, j };
 }
 
 bool pos_ok(Pos p)
@@ -110,8 +101,6 @@ Ids starships(int player)
 		return (Ids){ 0, ids[0] };
 	return (Ids){ start.params.ships, ids[player] };
 }
-
-KIT_SCORE_AND_STATUS(SW_PLAYERS, view.player)
 
 static void order(int sid, int action)
 {

@@ -31,12 +31,11 @@
 #ifndef STARWAR_H
 #define STARWAR_H
 
-#include <stdbool.h>
-
-/* Your player's name: 1 to 12 letters, digits or underscores. */
-#define PLAYER_NAME(name) const char player_name[] = #name
-
-void play(void);
+/* PLAYER_NAME, play(), Pos, Ids, nb_players() ... pos_eq(), random_int():
+ * what every course game declares alike.  Here a Pos's row is 0 at the
+ * top and its column any integer (taken modulo universe_cols()): pos_ok()
+ * checks the row only, pos_eq() compares columns modulo. */
+#include "course.h"
 
 /* ---- types ---------------------------------------------------------------- */
 
@@ -53,10 +52,6 @@ typedef enum {
 typedef enum { Empty, Asteroid, PointBonus, MissileBonus, Starship, Missile } CellType;
 
 typedef struct {
-	int i, j; /* row (0 is the top), column (any integer: taken modulo) */
-} Pos;
-
-typedef struct {
 	CellType type;
 	int sid; /* the starship on it (type Starship), else -1 */
 } Cell;
@@ -70,17 +65,9 @@ typedef struct {
 	int wait;     /* dead: rounds still to wait before it may regenerate */
 } Ship;
 
-/* A list of starship ids, valid until play() returns. */
-typedef struct {
-	int n;
-	const int *id;
-} Ids;
-
 /* ---- the game's parameters ----------------------------------------------- */
 
-int nb_players(void);                 /* 4 */
-int nb_rounds(void);
-int rows(void);                       /* of the universe and of the window */
+/* rows(): of the universe and of the window */
 int universe_cols(void);
 int window_cols(void);
 int nb_starships_per_player(void);
@@ -95,21 +82,14 @@ int initial_missiles(void);           /* each ship's stock at the start */
 
 /* ---- the state of the game ----------------------------------------------- */
 
-int me(void);                   /* your player number, 0..3 */
-int current_round(void);        /* rounds played so far: 0 in the first call */
 int window_start(void);         /* leftmost column of this round's window */
 bool in_window(Pos p, int r);   /* p's column is inside round r's window */
 Cell cell(Pos p);               /* rows outside 0..rows()-1 read as Asteroid */
 Ship starship(int sid);
 Ids starships(int player);      /* all its ship ids, dead ones too */
-long long score(int player);    /* total so far */
-double status(int player);      /* share of its CPU budget used; -1: frozen */
 
 /* ---- positions and moves ------------------------------------------------- */
 
-Pos pos(int i, int j);
-bool pos_ok(Pos p);             /* row inside the universe (any column is) */
-bool pos_eq(Pos a, Pos b);      /* the same cell, columns taken modulo */
 Pos pos_add(Pos p, Dir d);      /* where move d from p ends */
 int dir_di(Dir d);              /* -1, 0 or +1 */
 int dir_dj(Dir d);              /* 0, 1 or 2 */
@@ -125,10 +105,5 @@ Dir dir(int di, int dj);        /* the move with these steps (clamped) */
  * for the rest of the game. */
 void move(int sid, Dir d);
 void shoot(int sid);
-
-/* ---- random numbers: use these, so that a seed fixes a whole match -------- */
-
-int random_int(int low, int high);          /* uniform in [low, high] */
-void random_permutation(int n, int *out);   /* 0..n-1 shuffled into out */
 
 #endif
