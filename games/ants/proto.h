@@ -119,7 +119,7 @@ static inline bool ant_params_ok(const uint16_t *v)
 }
 
 #define ANT_START(X) \
-	X(is, u8, version, ANT_PROTO_VERSION) X(is, u8, players, ANT_PLAYERS) \
+	RECORD_VERSION_PLAYERS(X, ANT_PROTO_VERSION, ANT_PLAYERS) \
 	X(range, u8, me, 0, ANT_PLAYERS - 1) X(record, ant_msg_params, params) X(u64, seed)
 RECORD_MESSAGE(ant_msg_start, ANT_START, ant_start, ant_params_ok(m->params.v))
 

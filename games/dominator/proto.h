@@ -109,11 +109,10 @@ static inline bool dom_cell_haunted(uint8_t cell)
 	X(farmer_regen, 0, DOM_MAX_VALUE) X(knight_regen, 0, DOM_MAX_VALUE)                \
 	X(damage_min, 1, DOM_MAX_VALUE) X(damage_max, 1, DOM_MAX_VALUE)
 
-#define DOM_MSG_PARAMS(X) DOM_PARAMS(X##_PARAM)
-RECORD(dom_msg_params, DOM_MSG_PARAMS)
+RECORD_PARAMS(dom_msg_params, DOM_PARAMS)
 
 #define DOM_START(X) \
-	X(is, u8, version, DOM_PROTO_VERSION) X(is, u8, players, DOM_PLAYERS) \
+	RECORD_VERSION_PLAYERS(X, DOM_PROTO_VERSION, DOM_PLAYERS) \
 	X(record, dom_msg_params, params) X(u64, seed)
 RECORD_MESSAGE(dom_msg_start, DOM_START, dom_start, m->params.cols == m->params.rows)
 

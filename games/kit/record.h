@@ -49,13 +49,25 @@
 
 /* ---- what a game writes ---------------------------------------------------- */
 
-#define RECORD(name, FIELDS) \
-	struct name { FIELDS(RECORD_DECL) }; \
-	enum { name##_len = 0 FIELDS(RECORD_LEN), name##_max = 0 FIELDS(RECORD_MAX) }; \
-	static inline void name##_put(struct wire_w *w, const struct name *m) { FIELDS(RECORD_PUT) } \
+#define RECORD(name, FIELDS) RECORD_AS(name, FIELDS, )
+
+/* A game's parameters, listed X(field, lo, hi) as games/params_text.h
+ * reads them, as a record of u16 fields each checked within lo..hi: one
+ * list gives the engine's struct and keys and the message's record. */
+#define RECORD_PARAMS(name, LIST) RECORD_AS(name, LIST, _PARAM)
+
+/* The fields of a course game's start message that every one of them
+ * opens with: the protocol's version and the fixed number of players. */
+#define RECORD_VERSION_PLAYERS(X, V, N) X(is, u8, version, V) X(is, u8, players, N)
+
+/* RECORD with each field's aspect macro named RECORD_<aspect><AS>. */
+#define RECORD_AS(name, FIELDS, AS) \
+	struct name { FIELDS(RECORD_DECL##AS) }; \
+	enum { name##_len = 0 FIELDS(RECORD_LEN##AS), name##_max = 0 FIELDS(RECORD_MAX##AS) }; \
+	static inline void name##_put(struct wire_w *w, const struct name *m) { FIELDS(RECORD_PUT##AS) } \
 	static inline bool name##_get(struct wire_r *r, struct name *m) \
 	{ \
-		FIELDS(RECORD_GET) \
+		FIELDS(RECORD_GET##AS) \
 		return !r->bad; \
 	}
 
@@ -185,11 +197,7 @@ static inline bool record_in(int64_t v, int64_t lo, int64_t hi)
 			return false; \
 	}
 
-/* A game's parameters, listed X(field, lo, hi) as games/params_text.h
- * reads them, travel as u16 fields each checked within lo..hi: one list
- * gives the engine's struct and keys and the message's record,
- *     #define XX_MSG_PARAMS(X) XX_PARAMS(X##_PARAM)
- *     RECORD(xx_msg_params, XX_MSG_PARAMS) */
+/* RECORD_PARAMS' field: a u16 within lo..hi. */
 #define RECORD_DECL_PARAM(name, lo, hi) RECORD_DECL(range, u16, name, lo, hi)
 #define RECORD_LEN_PARAM(name, lo, hi) RECORD_LEN(range, u16, name, lo, hi)
 #define RECORD_MAX_PARAM(name, lo, hi) RECORD_MAX(range, u16, name, lo, hi)

@@ -100,11 +100,10 @@ static inline uint8_t sw_move_action(int dr, int dc)
 	X(bonus_missiles, 0, SW_MAX_VALUE) X(bonus_points, 0, SW_MAX_VALUE)                \
 	X(kill_points, 0, SW_MAX_VALUE) X(initial_missiles, 0, SW_MAX_VALUE)
 
-#define SW_MSG_PARAMS(X) SW_PARAMS(X##_PARAM)
-RECORD(sw_msg_params, SW_MSG_PARAMS)
+RECORD_PARAMS(sw_msg_params, SW_PARAMS)
 
 #define SW_START(X) \
-	X(is, u8, version, SW_PROTO_VERSION) X(is, u8, players, SW_PLAYERS) \
+	RECORD_VERSION_PLAYERS(X, SW_PROTO_VERSION, SW_PLAYERS) \
 	X(range, u8, player, 0, SW_PLAYERS - 1) X(record, sw_msg_params, params) X(u64, seed)
 RECORD_MESSAGE(sw_msg_start, SW_START, sw_start, m->params.window <= m->params.cols)
 
