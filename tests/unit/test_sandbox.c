@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -531,6 +532,98 @@ SBX_TEST(sbx_wall, budget_sums_the_waits)
 		  "frozen after %llu ms of waits, the budget is 500 ms",
 		  (unsigned long long)(total / TL_MS));
 	cr_expect(strstr(run.res.message, "wall-clock budget exceeded: waited for 0.5 s of 0.5 s"),
+		  "message '%s'", run.res.message);
+}
+
+/* A busy machine: `n` processes spinning on one CPU (the first this
+ * process may use), which the players under test are pinned to as well,
+ * so that they get about 1 / (n + 1) of it. */
+struct crowd {
+	pid_t pid[8];
+	int n;
+	cpu_set_t cpu;
+};
+
+static void crowd_start(struct crowd *c, int n)
+{
+	cpu_set_t mine;
+	cr_assert_eq(sched_getaffinity(0, sizeof mine, &mine), 0);
+	int cpu = 0;
+	while (!CPU_ISSET(cpu, &mine))
+		cpu++;
+	CPU_ZERO(&c->cpu);
+	CPU_SET(cpu, &c->cpu);
+	for (c->n = 0; c->n < n; c->n++) {
+		pid_t pid = fork();
+		cr_assert_geq(pid, 0, "fork: %s", strerror(errno));
+		if (pid == 0) {
+			setsid(); /* a scheduling group of its own, like the player's */
+			sched_setaffinity(0, sizeof c->cpu, &c->cpu);
+			for (volatile unsigned long i = 0;; i++)
+				;
+		}
+		c->pid[c->n] = pid;
+	}
+}
+
+static void crowd_join(const struct crowd *c, const struct tl_player *pl)
+{
+	cr_assert_eq(sched_setaffinity(sbx_pid(pl->proc), sizeof c->cpu, &c->cpu), 0,
+		     "cannot pin the player: %s", strerror(errno));
+}
+
+static void crowd_stop(struct crowd *c)
+{
+	for (int i = 0; i < c->n; i++) {
+		kill(c->pid[i], SIGKILL);
+		waitpid(c->pid[i], NULL, 0);
+	}
+	c->n = 0;
+}
+
+/* Three spinners share its CPU: it runs a quarter of the time, so its
+ * 500 ms of CPU take about 2 s.  The time it waited for the CPU does not
+ * count against its 1 s wall guard: the verdict is the CPU budget's. */
+SBX_TEST(sbx_wall, waiting_for_a_busy_cpu_does_not_count)
+{
+	struct sbx_limits lim;
+	struct crowd crowd;
+	tl_limits(&lim);
+	lim.cpu_ns = 500 * TL_MS;
+	lim.wall_ns = 1000 * TL_MS;
+	crowd_start(&crowd, 3);
+	struct tl_player *pl = tl_start("spin", &lim);
+	cr_assert_not_null(pl);
+	crowd_join(&crowd, pl);
+	tl_finish(pl, &run);
+	crowd_stop(&crowd);
+	cr_log_info("spinner behind 3 busy loops: %s after %.3f s of wall time, %.3f s of CPU: %s",
+		    sbx_verdict_name(run.res.verdict), run.res.wall_ns / 1e9, run.res.cpu_ns / 1e9,
+		    run.res.message);
+	tl_expect_verdict(&run, SBX_CPU);
+	cr_expect_gt(run.res.wall_ns, lim.wall_ns, "it ran %.3f s: the CPU was not busy",
+		     run.res.wall_ns / 1e9);
+}
+
+/* A sleeper waits for no CPU: the guard stops it on time, busy CPU or not. */
+SBX_TEST(sbx_wall, a_sleeper_meets_the_guard_on_a_busy_cpu)
+{
+	struct sbx_limits lim;
+	struct crowd crowd;
+	tl_limits(&lim);
+	lim.wall_ns = 1000 * TL_MS;
+	crowd_start(&crowd, 3);
+	struct tl_player *pl = tl_start("sleep", &lim);
+	cr_assert_not_null(pl);
+	crowd_join(&crowd, pl);
+	tl_finish(pl, &run);
+	crowd_stop(&crowd);
+	cr_log_info("sleeper behind 3 busy loops: %s after %.3f s: %s",
+		    sbx_verdict_name(run.res.verdict), run.res.wall_ns / 1e9, run.res.message);
+	tl_expect_verdict(&run, SBX_WALL);
+	cr_expect(run.res.wall_ns >= lim.wall_ns && run.res.wall_ns < 1500 * TL_MS,
+		  "stopped after %.3f s, the guard is 1 s", run.res.wall_ns / 1e9);
+	cr_expect(strstr(run.res.message, "blocked or slept past the wall-clock guard of 1.000 s"),
 		  "message '%s'", run.res.message);
 }
 
