@@ -40,22 +40,6 @@ static uint64_t page_up(uint64_t v)
 	return v > UINT64_MAX - (PAGE - 1) ? UINT64_MAX & ~(PAGE - 1) : (v + PAGE - 1) & ~(PAGE - 1);
 }
 
-static int open_proc(const struct sbx_proc *p, const char *name)
-{
-	char path[64];
-	snprintf(path, sizeof path, "/proc/%d/%s", (int)p->pid, name);
-	return open(path, O_RDONLY | O_CLOEXEC);
-}
-
-/* Reads fd from its start into buf; its length, or -1. */
-static ssize_t read_text(int fd, char *buf, size_t size)
-{
-	ssize_t n = fd < 0 ? -1 : pread(fd, buf, size - 1, 0);
-	if (n >= 0)
-		buf[n] = '\0';
-	return n;
-}
-
 /* Bytes mapped now (VmSize, the total RLIMIT_AS is checked against).
  * statm stays open: it is read at every growth. */
 bool sbx_mapped_now(struct sbx_proc *p, uint64_t *bytes)
@@ -63,8 +47,8 @@ bool sbx_mapped_now(struct sbx_proc *p, uint64_t *bytes)
 	char buf[128];
 	unsigned long long pages;
 	if (p->statm_fd < 0)
-		p->statm_fd = open_proc(p, "statm");
-	if (read_text(p->statm_fd, buf, sizeof buf) <= 0 || sscanf(buf, "%llu", &pages) != 1)
+		p->statm_fd = sbx_open_proc(p, "statm");
+	if (sbx_read_text(p->statm_fd, buf, sizeof buf) <= 0 || sscanf(buf, "%llu", &pages) != 1)
 		return false;
 	*bytes = pages * PAGE;
 	return true;
@@ -75,8 +59,8 @@ bool sbx_mapped_now(struct sbx_proc *p, uint64_t *bytes)
 static bool start_brk(const struct sbx_proc *p, uint64_t *at)
 {
 	char buf[1024];
-	int fd = open_proc(p, "stat");
-	ssize_t n = read_text(fd, buf, sizeof buf);
+	int fd = sbx_open_proc(p, "stat");
+	ssize_t n = sbx_read_text(fd, buf, sizeof buf);
 	if (fd >= 0)
 		close(fd);
 	if (n <= 0)

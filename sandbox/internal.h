@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <linux/seccomp.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "sandbox/sandbox.h"
@@ -39,6 +40,15 @@ struct sbx_proc {
 	bool guarded;          /* the guard is armed, since guarded_since_ns */
 	uint64_t guarded_since_ns;
 	uint64_t guarded_ns;   /* guarded time of the armings before */
+	uint64_t armed_wall_ns; /* this arming's guard, for the message */
+	/* Run-queue wait (runnable, but no CPU free) the guard does not
+	 * count: in all, and of it during this arming.  Read from
+	 * /proc/PID/schedstat only when the deadline has passed. */
+	uint64_t queued_ns;
+	uint64_t queued_arming_ns;
+	uint64_t queued_seen_ns; /* the wait the last read showed */
+	uint64_t queue_reread_ns; /* no read before this time */
+	int schedstat_fd;
 	/* No limit can fire before this: the CPU budget cannot run out
 	 * faster than the wall clock runs (one thread). */
 	uint64_t check_at_ns;
@@ -116,6 +126,10 @@ bool sbx_mapped_now(struct sbx_proc *p, uint64_t *bytes);
 
 /* proc.c */
 struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim);
+/* /proc/PID/name of the child, opened read-only; -1 on failure. */
+int sbx_open_proc(const struct sbx_proc *p, const char *name);
+/* Reads fd from its start into buf, NUL-terminated; its length, or -1. */
+ssize_t sbx_read_text(int fd, char *buf, size_t size);
 
 /* stop.c: kills the child (and its process group) once, recording why;
  * the first verdict wins. */

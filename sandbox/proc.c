@@ -13,6 +13,11 @@
 #include "sandbox/internal.h"
 
 #define NS 1000000000ULL
+/* /proc/PID/schedstat is read at most this often (ns) for one process. */
+#define QUEUE_REREAD_NS (5 * 1000000ULL)
+/* Waiting for a CPU stretches a guard to at most this many times its
+ * length: a process the machine never runs must not hold the judge. */
+#define WALL_STRETCH_MAX 10
 
 uint64_t sbx_now_ns(void)
 {
@@ -28,7 +33,7 @@ struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim)
 		return NULL;
 	p->lim = *lim;
 	p->pid = -1;
-	p->pidfd = p->listener = p->errfd = p->statm_fd = -1;
+	p->pidfd = p->listener = p->errfd = p->statm_fd = p->schedstat_fd = -1;
 	p->log_cap = lim->stderr_bytes;
 	p->log = calloc(1, p->log_cap + 1);
 	if (!p->log) {
@@ -40,6 +45,21 @@ struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim)
 	p->check_at_ns = 0;
 	p->step_cpu_end_ns = UINT64_MAX;
 	return p;
+}
+
+int sbx_open_proc(const struct sbx_proc *p, const char *name)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%d/%s", (int)p->pid, name);
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+ssize_t sbx_read_text(int fd, char *buf, size_t size)
+{
+	ssize_t n = fd < 0 ? -1 : pread(fd, buf, size - 1, 0);
+	if (n >= 0)
+		buf[n] = '\0';
+	return n;
 }
 
 pid_t sbx_pid(const struct sbx_proc *p)
@@ -66,16 +86,25 @@ static uint64_t guarded_total(const struct sbx_proc *p, uint64_t now)
 	return p->guarded_ns + (p->guarded ? now - p->guarded_since_ns : 0);
 }
 
+/* What the guard counts of that: the time it was not kept waiting for a
+ * CPU (as far as read). */
+static uint64_t counted_total(const struct sbx_proc *p, uint64_t now)
+{
+	return guarded_total(p, now) - p->queued_ns;
+}
+
 void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
 {
 	uint64_t now = sbx_now_ns();
 	p->guarded_ns = guarded_total(p, now);
 	p->guarded = wall_ns != 0;
 	p->guarded_since_ns = now;
+	p->armed_wall_ns = wall_ns;
+	p->queued_arming_ns = 0;
 	p->wall_deadline_ns = wall_ns ? now + wall_ns : UINT64_MAX;
-	uint64_t budget = p->lim.wall_budget_ns;
+	uint64_t budget = p->lim.wall_budget_ns, counted = p->guarded_ns - p->queued_ns;
 	if (wall_ns && budget) {
-		uint64_t left = budget > p->guarded_ns ? budget - p->guarded_ns : 0;
+		uint64_t left = budget > counted ? budget - counted : 0;
 		if (left < wall_ns)
 			p->wall_deadline_ns = now + left;
 	}
@@ -91,6 +120,13 @@ static uint64_t cpu_end(const struct sbx_proc *p)
 	return whole < p->step_cpu_end_ns ? whole : p->step_cpu_end_ns;
 }
 
+/* When the wall guard is looked at next: its deadline, or later when
+ * the run-queue wait was read a moment ago. */
+static uint64_t wall_check_at(const struct sbx_proc *p)
+{
+	return p->wall_deadline_ns > p->queue_reread_ns ? p->wall_deadline_ns : p->queue_reread_ns;
+}
+
 /* When to read the CPU clock next, given its value cpu at time now: when
  * a budget could run out at the earliest (one CPU's worth of time), or at
  * the wall guard's deadline. */
@@ -103,7 +139,8 @@ static void schedule_check(struct sbx_proc *p, uint64_t now, uint64_t cpu)
 	}
 	uint64_t cpu_left = end == UINT64_MAX ? UINT64_MAX : end - cpu;
 	uint64_t next = cpu_left < UINT64_MAX - now ? now + cpu_left : UINT64_MAX;
-	p->check_at_ns = next < p->wall_deadline_ns ? next : p->wall_deadline_ns;
+	uint64_t wall = wall_check_at(p);
+	p->check_at_ns = next < wall ? next : wall;
 }
 
 uint64_t sbx_arm_cpu(struct sbx_proc *p, uint64_t step_ns, const char *step, uint64_t from_cpu)
@@ -127,20 +164,70 @@ static void step_exceeded(struct sbx_proc *p, uint64_t cpu)
 	sbx_kill(p, SBX_CPU, "", msg);
 }
 
-/* The guard fired: for this wait alone, or for the budget of them all. */
+/* The time it has spent runnable but waiting for a CPU, in ns: the
+ * second field of /proc/PID/schedstat, which the kernel keeps and the
+ * process cannot change.  False where the kernel keeps none (no
+ * CONFIG_SCHED_INFO: no file, or zeros). */
+static bool run_queue_wait(struct sbx_proc *p, uint64_t *ns)
+{
+	char buf[128];
+	unsigned long long on_cpu, waited;
+	if (p->schedstat_fd < 0)
+		p->schedstat_fd = sbx_open_proc(p, "schedstat");
+	if (sbx_read_text(p->schedstat_fd, buf, sizeof buf) <= 0 ||
+	    sscanf(buf, "%llu %llu", &on_cpu, &waited) != 2)
+		return false;
+	*ns = waited;
+	return true;
+}
+
+/* The guard's deadline has passed: pushes it by the time the process
+ * waited for a CPU since the last read (it could not run then), and says
+ * whether it is ahead again.  Wait from before this arming (a player that
+ * computed between turns) cannot be told apart; it is credited at most up
+ * to the arming's own time, which it can at most double. */
+static bool push_wall_deadline(struct sbx_proc *p, uint64_t now)
+{
+	uint64_t queued;
+	p->queue_reread_ns = now + QUEUE_REREAD_NS;
+	if (!run_queue_wait(p, &queued) || queued <= p->queued_seen_ns)
+		return false;
+	uint64_t fresh = queued - p->queued_seen_ns;
+	uint64_t room = now - p->guarded_since_ns - p->queued_arming_ns;
+	p->queued_seen_ns = queued;
+	fresh = fresh < room ? fresh : room;
+	p->queued_arming_ns += fresh;
+	p->queued_ns += fresh;
+	p->wall_deadline_ns += fresh;
+	uint64_t ceiling = p->guarded_since_ns + WALL_STRETCH_MAX * p->armed_wall_ns;
+	if (p->wall_deadline_ns > ceiling)
+		p->wall_deadline_ns = ceiling;
+	return now < p->wall_deadline_ns;
+}
+
+/* The guard fired: for this wait alone, for the budget of them all, or
+ * because the machine left it no CPU for WALL_STRETCH_MAX guards. */
 static void wall_exceeded(struct sbx_proc *p, uint64_t now, uint64_t cpu)
 {
-	char msg[sizeof p->res.message];
-	uint64_t waited = guarded_total(p, now);
-	if (p->lim.wall_budget_ns && waited >= p->lim.wall_budget_ns)
+	char msg[sizeof p->res.message], queued[64] = "";
+	uint64_t waited = counted_total(p, now), armed = now - p->guarded_since_ns;
+	if (p->queued_arming_ns)
+		snprintf(queued, sizeof queued, "; %.3f s waiting for a busy CPU did not count",
+			 p->queued_arming_ns / 1e9);
+	if (armed >= WALL_STRETCH_MAX * p->armed_wall_ns && p->queued_arming_ns)
+		snprintf(msg, sizeof msg,
+			 "the machine is overloaded: stopped after %.1f s, %.1f s of it waiting "
+			 "for a CPU (wall-clock guard %.3f s)",
+			 armed / 1e9, p->queued_arming_ns / 1e9, p->armed_wall_ns / 1e9);
+	else if (p->lim.wall_budget_ns && waited >= p->lim.wall_budget_ns)
 		snprintf(msg, sizeof msg,
 			 "wall-clock budget exceeded: waited for %.1f s of %.1f s in all, while it "
 			 "used %.3f s of CPU (the rest blocked or asleep)",
 			 waited / 1e9, p->lim.wall_budget_ns / 1e9, cpu / 1e9);
 	else
 		snprintf(msg, sizeof msg,
-			 "blocked past the wall-clock guard (%.3f s) while using %.3f s of CPU",
-			 p->lim.wall_ns / 1e9, cpu / 1e9);
+			 "blocked or slept past the wall-clock guard of %.3f s, using %.3f s of CPU%s",
+			 p->armed_wall_ns / 1e9, cpu / 1e9, queued);
 	sbx_kill(p, SBX_WALL, "", msg);
 }
 
@@ -184,7 +271,7 @@ static void check_limits(struct sbx_proc *p)
 		sbx_kill(p, SBX_CPU, "", msg);
 	} else if (cpu >= p->step_cpu_end_ns) {
 		step_exceeded(p, cpu);
-	} else if (now >= p->wall_deadline_ns) {
+	} else if (now >= wall_check_at(p) && !push_wall_deadline(p, now)) {
 		wall_exceeded(p, now, cpu);
 	} else {
 		schedule_check(p, now, cpu);
@@ -412,7 +499,7 @@ void sbx_free(struct sbx_proc *p)
 			kill(p->pid, SIGKILL);
 		waitpid(p->pid, NULL, 0);
 	}
-	int fds[] = { p->pidfd, p->listener, p->errfd, p->statm_fd };
+	int fds[] = { p->pidfd, p->listener, p->errfd, p->statm_fd, p->schedstat_fd };
 	for (size_t i = 0; i < sizeof fds / sizeof *fds; i++)
 		if (fds[i] >= 0)
 			close(fds[i]);

@@ -15,6 +15,14 @@
  * from the kernel in nanoseconds; the CPU budget and the wall-clock guard are
  * enforced by the caller's process while it services the child, so the
  * overshoot is bounded by how often it does (sbx_wait* service continuously).
+ * The wall-clock guard, a backstop for a child that sleeps or blocks,
+ * counts the wall time the child could have run: the time it spent
+ * runnable but waiting for a busy CPU (the kernel's run-queue wait,
+ * /proc/PID/schedstat) does not count, so a loaded machine does not make a
+ * spinner's verdict "wall" instead of "CPU".  That wait is read only once
+ * the plain deadline has passed, and stretches a guard to at most 10 times
+ * its length; a kernel without the figure gets the plain wall time.  A
+ * tool's guard sees the wait of its first process only.
  *
  * A tool's children (gcc's cc1, as, ld) share its process group and are
  * killed with it when it ends or is stopped; a confined tool (spec->view)
@@ -50,7 +58,7 @@ enum sbx_verdict {
 	SBX_FORBIDDEN, /* made a system call outside the allow-list */
 	SBX_CPU,       /* CPU budget exceeded */
 	SBX_MEMORY,    /* memory limit exceeded */
-	SBX_WALL,      /* blocked past the wall-clock guard */
+	SBX_WALL,      /* blocked or slept past the wall-clock guard */
 	SBX_OUTPUT,    /* wrote more than its output limit */
 	SBX_STOPPED,   /* stopped by the caller (sbx_stop), e.g. protocol error */
 	SBX_SETUP,     /* could not be started; see message */
@@ -59,8 +67,9 @@ enum sbx_verdict {
 struct sbx_limits {
 	uint64_t cpu_ns;       /* CPU budget, user + system */
 	uint64_t wall_ns;      /* wall-clock guard, re-armed by sbx_arm_wall */
-	uint64_t wall_budget_ns; /* the guarded time summed over every arming
-				    (what a caller waited for it in all);
+	uint64_t wall_budget_ns; /* the time the guard counted, summed over
+				    every arming (what a caller waited for it
+				    in all, but the waits for a CPU);
 				    0: no budget */
 	uint64_t memory_bytes; /* address space */
 	uint64_t stack_bytes;  /* 0: 15/16 of memory_bytes */
@@ -167,10 +176,11 @@ uint64_t sbx_cpu_ns(const struct sbx_proc *p);
 /* Resident high-water mark in bytes; reads /proc while it runs. */
 uint64_t sbx_peak_memory(struct sbx_proc *p);
 
-/* The wall-clock guard expires wall_ns from now (the runner re-arms it each
- * turn), or sooner when the wall budget runs out first; the time until the
- * next arming counts against the budget.  0 disarms the guard: the caller
- * no longer waits for the process, and the budget stops running. */
+/* The wall-clock guard expires when wall_ns from now have been counted
+ * (the runner re-arms it each turn; time waiting for a CPU does not count),
+ * or sooner when the wall budget runs out first; the time counted until
+ * the next arming counts against the budget.  0 disarms the guard: the
+ * caller no longer waits for the process, and the budget stops running. */
 void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns);
 
 /* A CPU budget for one step of the caller's (a game's turn): from now on
