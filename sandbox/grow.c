@@ -54,22 +54,13 @@ bool sbx_mapped_now(struct sbx_proc *p, uint64_t *bytes)
 	return true;
 }
 
-/* start_brk, the 47th field of /proc/PID/stat (fields 3 on follow the
- * command name's closing parenthesis, which the name itself may contain). */
+/* start_brk, the 47th field of /proc/PID/stat. */
 static bool start_brk(const struct sbx_proc *p, uint64_t *at)
 {
-	char buf[1024];
-	int fd = sbx_open_proc(p, "stat");
-	ssize_t n = sbx_read_text(fd, buf, sizeof buf);
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0)
-		return false;
-	char *s = strrchr(buf, ')');
-	for (int field = 2; s && field < 47; field++)
-		s = strchr(s + 1, ' ');
+	char buf[SBX_STAT_LEN];
+	const char *s = sbx_stat_field(p, 47, buf);
 	unsigned long long v;
-	if (!s || sscanf(s + 1, "%llu", &v) != 1)
+	if (!s || sscanf(s, "%llu", &v) != 1)
 		return false;
 	*at = v;
 	return true;

@@ -130,6 +130,10 @@ struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim);
 int sbx_open_proc(const struct sbx_proc *p, const char *name);
 /* Reads fd from its start into buf, NUL-terminated; its length, or -1. */
 ssize_t sbx_read_text(int fd, char *buf, size_t size);
+/* Field `field` (numbered as in proc(5), 3 or more) of /proc/PID/stat,
+ * read into buf; a pointer to its start there, or NULL. */
+#define SBX_STAT_LEN 1024
+const char *sbx_stat_field(const struct sbx_proc *p, int field, char buf[SBX_STAT_LEN]);
 
 /* stop.c: kills the child (and its process group) once, recording why;
  * the first verdict wins. */

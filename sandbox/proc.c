@@ -18,6 +18,10 @@
 /* Waiting for a CPU stretches a guard to at most this many times its
  * length: a process the machine never runs must not hold the judge. */
 #define WALL_STRETCH_MAX 10
+/* The kernel adds a wait for a CPU to the figure as the wait ends: one
+ * still going on is missing.  A runnable process past its deadline gets
+ * this long (ns) for it to show up. */
+#define RUNNABLE_GRACE_NS (100 * 1000000ULL)
 
 uint64_t sbx_now_ns(void)
 {
@@ -60,6 +64,20 @@ ssize_t sbx_read_text(int fd, char *buf, size_t size)
 	if (n >= 0)
 		buf[n] = '\0';
 	return n;
+}
+
+const char *sbx_stat_field(const struct sbx_proc *p, int field, char buf[SBX_STAT_LEN])
+{
+	int fd = sbx_open_proc(p, "stat");
+	ssize_t n = sbx_read_text(fd, buf, SBX_STAT_LEN);
+	if (fd >= 0)
+		close(fd);
+	/* Fields 3 on follow the command name's closing parenthesis, which
+	 * the name itself may contain. */
+	char *s = n > 0 ? strrchr(buf, ')') : NULL;
+	for (int f = 2; s && f < field; f++)
+		s = strchr(s + 1, ' ');
+	return s ? s + 1 : NULL;
 }
 
 pid_t sbx_pid(const struct sbx_proc *p)
@@ -181,18 +199,27 @@ static bool run_queue_wait(struct sbx_proc *p, uint64_t *ns)
 	return true;
 }
 
+/* Running or waiting for a CPU: state R of /proc/PID/stat. */
+static bool runnable(const struct sbx_proc *p)
+{
+	char buf[SBX_STAT_LEN];
+	const char *state = sbx_stat_field(p, 3, buf);
+	return state && *state == 'R';
+}
+
 /* The guard's deadline has passed: pushes it by the time the process
  * waited for a CPU since the last read (it could not run then), and says
- * whether it is ahead again.  Wait from before this arming (a player that
+ * whether to wait on: the deadline is ahead again, or the process is
+ * runnable and the grace for its current wait has not run out.  Wait from before this arming (a player that
  * computed between turns) cannot be told apart; it is credited at most up
  * to the arming's own time, which it can at most double. */
 static bool push_wall_deadline(struct sbx_proc *p, uint64_t now)
 {
 	uint64_t queued;
 	p->queue_reread_ns = now + QUEUE_REREAD_NS;
-	if (!run_queue_wait(p, &queued) || queued <= p->queued_seen_ns)
+	if (!run_queue_wait(p, &queued))
 		return false;
-	uint64_t fresh = queued - p->queued_seen_ns;
+	uint64_t fresh = queued > p->queued_seen_ns ? queued - p->queued_seen_ns : 0;
 	uint64_t room = now - p->guarded_since_ns - p->queued_arming_ns;
 	p->queued_seen_ns = queued;
 	fresh = fresh < room ? fresh : room;
@@ -202,7 +229,8 @@ static bool push_wall_deadline(struct sbx_proc *p, uint64_t now)
 	uint64_t ceiling = p->guarded_since_ns + WALL_STRETCH_MAX * p->armed_wall_ns;
 	if (p->wall_deadline_ns > ceiling)
 		p->wall_deadline_ns = ceiling;
-	return now < p->wall_deadline_ns;
+	return now < p->wall_deadline_ns ||
+	       (now < p->wall_deadline_ns + RUNNABLE_GRACE_NS && now < ceiling && runnable(p));
 }
 
 /* The guard fired: for this wait alone, for the budget of them all, or

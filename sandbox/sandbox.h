@@ -21,8 +21,10 @@
  * /proc/PID/schedstat) does not count, so a loaded machine does not make a
  * spinner's verdict "wall" instead of "CPU".  That wait is read only once
  * the plain deadline has passed, and stretches a guard to at most 10 times
- * its length; a kernel without the figure gets the plain wall time.  A
- * tool's guard sees the wait of its first process only.
+ * its length; a kernel without the figure gets the plain wall time.  The
+ * kernel adds a wait as it ends, so a runnable child past its deadline
+ * gets up to 0.1 s more for a wait still going on.  A tool's guard sees
+ * the wait of its first process only.
  *
  * A tool's children (gcc's cc1, as, ld) share its process group and are
  * killed with it when it ends or is stopped; a confined tool (spec->view)

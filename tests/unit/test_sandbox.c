@@ -539,7 +539,7 @@ SBX_TEST(sbx_wall, budget_sums_the_waits)
  * process may use), which the players under test are pinned to as well,
  * so that they get about 1 / (n + 1) of it. */
 struct crowd {
-	pid_t pid[8];
+	pid_t pid[16];
 	int n;
 	cpu_set_t cpu;
 };
@@ -566,12 +566,6 @@ static void crowd_start(struct crowd *c, int n)
 	}
 }
 
-static void crowd_join(const struct crowd *c, const struct tl_player *pl)
-{
-	cr_assert_eq(sched_setaffinity(sbx_pid(pl->proc), sizeof c->cpu, &c->cpu), 0,
-		     "cannot pin the player: %s", strerror(errno));
-}
-
 static void crowd_stop(struct crowd *c)
 {
 	for (int i = 0; i < c->n; i++) {
@@ -581,50 +575,66 @@ static void crowd_stop(struct crowd *c)
 	c->n = 0;
 }
 
+/* Runs build/attack/NAME to its end on one CPU with `busy` spinners,
+ * under a wall guard of wall_ns and the CPU budget cpu_ns (0: the usual
+ * one), and logs what came of it. */
+static void run_in_crowd(const char *attack, uint64_t wall_ns, uint64_t cpu_ns, int busy)
+{
+	struct sbx_limits lim;
+	struct crowd crowd;
+	tl_limits(&lim);
+	lim.wall_ns = wall_ns;
+	lim.cpu_ns = cpu_ns ? cpu_ns : lim.cpu_ns;
+	crowd_start(&crowd, busy);
+	struct tl_player *pl = tl_start(attack, &lim);
+	cr_assert_not_null(pl);
+	int pinned = sched_setaffinity(sbx_pid(pl->proc), sizeof crowd.cpu, &crowd.cpu);
+	int saved = errno;
+	tl_finish(pl, &run);
+	crowd_stop(&crowd);
+	cr_assert_eq(pinned, 0, "cannot pin the player: %s", strerror(saved));
+	cr_log_info("%s behind %d busy loops: %s after %.3f s of wall time, %.3f s of CPU: %s",
+		    attack, busy, sbx_verdict_name(run.res.verdict), run.res.wall_ns / 1e9,
+		    run.res.cpu_ns / 1e9, run.res.message);
+}
+
+/* Stopped by the wall guard between `from` and `to` ns, with `message`. */
+static void expect_wall_within(uint64_t from, uint64_t to, const char *message)
+{
+	tl_expect_verdict(&run, SBX_WALL);
+	cr_expect(run.res.wall_ns >= from && run.res.wall_ns < to,
+		  "stopped after %.3f s, expected %.3f to %.3f s", run.res.wall_ns / 1e9,
+		  from / 1e9, to / 1e9);
+	cr_expect(strstr(run.res.message, message), "message '%s'", run.res.message);
+}
+
 /* Three spinners share its CPU: it runs a quarter of the time, so its
  * 500 ms of CPU take about 2 s.  The time it waited for the CPU does not
  * count against its 1 s wall guard: the verdict is the CPU budget's. */
 SBX_TEST(sbx_wall, waiting_for_a_busy_cpu_does_not_count)
 {
-	struct sbx_limits lim;
-	struct crowd crowd;
-	tl_limits(&lim);
-	lim.cpu_ns = 500 * TL_MS;
-	lim.wall_ns = 1000 * TL_MS;
-	crowd_start(&crowd, 3);
-	struct tl_player *pl = tl_start("spin", &lim);
-	cr_assert_not_null(pl);
-	crowd_join(&crowd, pl);
-	tl_finish(pl, &run);
-	crowd_stop(&crowd);
-	cr_log_info("spinner behind 3 busy loops: %s after %.3f s of wall time, %.3f s of CPU: %s",
-		    sbx_verdict_name(run.res.verdict), run.res.wall_ns / 1e9, run.res.cpu_ns / 1e9,
-		    run.res.message);
+	run_in_crowd("spin", 1000 * TL_MS, 500 * TL_MS, 3);
 	tl_expect_verdict(&run, SBX_CPU);
-	cr_expect_gt(run.res.wall_ns, lim.wall_ns, "it ran %.3f s: the CPU was not busy",
+	cr_expect_gt(run.res.wall_ns, 1000 * TL_MS, "it ran %.3f s: the CPU was not busy",
 		     run.res.wall_ns / 1e9);
+}
+
+/* Behind fifteen spinners it runs a sixteenth of the time, 30 ms in the
+ * 500 ms of ten 50 ms guards: there the guard stops stretching, and the
+ * message blames the machine. */
+SBX_TEST(sbx_wall, stretches_to_ten_guards_at_most)
+{
+	run_in_crowd("spin", 50 * TL_MS, 0, 15);
+	expect_wall_within(500 * TL_MS, 700 * TL_MS,
+			   "the machine is overloaded: stopped after 0.5 s");
 }
 
 /* A sleeper waits for no CPU: the guard stops it on time, busy CPU or not. */
 SBX_TEST(sbx_wall, a_sleeper_meets_the_guard_on_a_busy_cpu)
 {
-	struct sbx_limits lim;
-	struct crowd crowd;
-	tl_limits(&lim);
-	lim.wall_ns = 1000 * TL_MS;
-	crowd_start(&crowd, 3);
-	struct tl_player *pl = tl_start("sleep", &lim);
-	cr_assert_not_null(pl);
-	crowd_join(&crowd, pl);
-	tl_finish(pl, &run);
-	crowd_stop(&crowd);
-	cr_log_info("sleeper behind 3 busy loops: %s after %.3f s: %s",
-		    sbx_verdict_name(run.res.verdict), run.res.wall_ns / 1e9, run.res.message);
-	tl_expect_verdict(&run, SBX_WALL);
-	cr_expect(run.res.wall_ns >= lim.wall_ns && run.res.wall_ns < 1500 * TL_MS,
-		  "stopped after %.3f s, the guard is 1 s", run.res.wall_ns / 1e9);
-	cr_expect(strstr(run.res.message, "blocked or slept past the wall-clock guard of 1.000 s"),
-		  "message '%s'", run.res.message);
+	run_in_crowd("sleep", 1000 * TL_MS, 0, 3);
+	expect_wall_within(1000 * TL_MS, 1500 * TL_MS,
+			   "blocked or slept past the wall-clock guard of 1.000 s");
 }
 
 /* ---- the CPU budget ---- */
