@@ -210,9 +210,10 @@ static bool runnable(const struct sbx_proc *p)
 /* The guard's deadline has passed: pushes it by the time the process
  * waited for a CPU since the last read (it could not run then), and says
  * whether to wait on: the deadline is ahead again, or the process is
- * runnable and the grace for its current wait has not run out.  Wait from before this arming (a player that
- * computed between turns) cannot be told apart; it is credited at most up
- * to the arming's own time, which it can at most double. */
+ * runnable and the grace for its current wait has not run out.  Wait from
+ * before this arming (a player that computed between turns) cannot be
+ * told apart; it is credited at most up to the arming's own time, which
+ * it can at most double. */
 static bool push_wall_deadline(struct sbx_proc *p, uint64_t now)
 {
 	uint64_t queued;
