@@ -97,6 +97,11 @@ struct game {
 	 * to the name) and for each turn (view to orders).  0: none, only the
 	 * judge's budget for the whole match. */
 	uint64_t init_cpu_ns, turn_cpu_ns;
+	/* The least whole-match CPU budget this game's players get, when the
+	 * judge's (sandbox.cpu_ms) is smaller: a game whose players may
+	 * rightly need more (AIC2018: every unit may spend its energy every
+	 * round).  0: the judge's. */
+	uint64_t match_cpu_ns;
 
 	/* The contestant's file (never the kit) is compiled with this flag
 	 * more (AIC2018: -fsanitize-coverage=trace-pc, its energy count);

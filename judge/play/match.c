@@ -333,12 +333,14 @@ static json_t *build_replay(struct match *m, const struct match_result *r)
  * judge waits for one, the others may each use up their CPU budget too:
  * with four players, four budgets.  Beyond that, each round costs the
  * judge itself some wall time (views, pipes, five context switches: 25 to
- * 260 us measured), which the per-round allowance covers many times. */
-static uint64_t wall_budget(const struct match_spec *spec, int rounds)
+ * 260 us measured), which the per-round allowance covers many times.
+ * cpu_ns is the match's budget: the judge's, or what the game raised it to
+ * (its turns' budgets, its own least budget). */
+static uint64_t wall_budget(const struct match_spec *spec, uint64_t cpu_ns, int rounds)
 {
-	if (!spec->limits.cpu_ns)
+	if (!cpu_ns)
 		return 0; /* no CPU budget: no time bound at all */
-	return spec->wall_budget_factor * spec->limits.cpu_ns +
+	return spec->wall_budget_factor * cpu_ns +
 	       (uint64_t)(rounds > 0 ? rounds : 0) * spec->wall_round_ns;
 }
 
@@ -366,7 +368,9 @@ static int prepare(struct match *m, const struct match_spec *spec, char err[MATC
 	uint64_t all_turns = game->init_cpu_ns + (uint64_t)game->rounds(m->g) * game->turn_cpu_ns;
 	if (game->turn_cpu_ns && !game_stepwise(game) && all_turns > m->limits.cpu_ns)
 		m->limits.cpu_ns = all_turns;
-	m->limits.wall_budget_ns = wall_budget(spec, game->rounds(m->g));
+	if (game->match_cpu_ns > m->limits.cpu_ns)
+		m->limits.cpu_ns = game->match_cpu_ns;
+	m->limits.wall_budget_ns = wall_budget(spec, m->limits.cpu_ns, game->rounds(m->g));
 	m->pol = sbx_policy_new(SBX_PLAYER, &m->limits, err);
 	return m->buf && m->pol ? 0 : -1;
 }

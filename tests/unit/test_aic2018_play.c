@@ -81,6 +81,33 @@ Test(aic2018_play, a_unit_that_never_yields_is_paused_each_round_and_the_team_pl
 	cr_expect_eq(rounds, 300, "the spinner was resumed round after round: %d", rounds);
 }
 
+/* The judge's whole-match CPU second suits a course game's one program;
+ * AIC2018 raises it (game.h: match_cpu_ns), so a team spending all its
+ * energy every round is never frozen for it, whatever the judge's own. */
+Test(aic2018_play, a_team_spending_all_its_energy_keeps_playing_past_the_judges_budget)
+{
+	char cfg[128], cmd[1024];
+	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
+	FILE *f = fopen(cfg, "w");
+	cr_assert_not_null(f);
+	fputs("{\"sandbox\": {\"cpu_ms\": 50}}\n", f);
+	fclose(f);
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s play aic2018 %sAIBurn.c %sAIBurn.c --seed 3 "
+		 "-o %s/m.json 2>&1", cfg, cli_judge(), HOSTILE, HOSTILE, dir);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	double cpu[2];
+	for (int seat = 0; seat < 2; seat++) {
+		cr_expect_not(frozen(seat), "%s", out);
+		char name[32];
+		long long score;
+		int s, rank;
+		cr_assert_eq(sscanf(row(seat), "%d %31s %lld %d %lf", &s, name, &score, &rank, &cpu[seat]), 5);
+	}
+	cr_expect(cpu[0] > 0.05 && cpu[1] > 0.05, "the teams used more than the judge's 50 ms:\n%s", out);
+	snprintf(cmd, sizeof cmd, "grep -c '\"cpu_ms\":20000' %s/m.json", dir);
+	cr_expect_eq(cli_run(cmd, out, sizeof out), 0, "the replay names the budget played under");
+}
+
 Test(aic2018_play, a_stack_overflow_kills_the_unit_not_the_team)
 {
 	const char *log = play(HOSTILE "AIDeepUnit.c", "Null", "--seed 3");
