@@ -59,3 +59,12 @@ const char *cli_last_line(char *out)
 	char *nl = strrchr(out, '\n');
 	return nl ? nl + 1 : out;
 }
+
+int cli_write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	int rc = fputs(text, f) < 0 ? -1 : 0;
+	return fclose(f) == 0 ? rc : -1;
+}

@@ -19,6 +19,9 @@ const char *cli_worker(void);
  * status, or -1 if it was killed by a signal. */
 int cli_run(const char *cmdline, char *out, size_t cap);
 
+/* Writes text to path, replacing it (a settings file, a player): 0, or -1. */
+int cli_write_file(const char *path, const char *text);
+
 /* The row of `judge play`'s table for a seat ("N    Name ..."), or NULL. */
 const char *cli_table_row(const char *out, int seat);
 

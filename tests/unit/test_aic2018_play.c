@@ -88,10 +88,7 @@ Test(aic2018_play, a_team_spending_all_its_energy_keeps_playing_past_the_judges_
 {
 	char cfg[128], cmd[1024];
 	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
-	FILE *f = fopen(cfg, "w");
-	cr_assert_not_null(f);
-	fputs("{\"sandbox\": {\"cpu_ms\": 50}}\n", f);
-	fclose(f);
+	cr_assert_eq(cli_write_file(cfg, "{\"sandbox\": {\"cpu_ms\": 50}}\n"), 0);
 	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s play aic2018 %sAIBurn.c %sAIBurn.c --seed 3 "
 		 "-o %s/m.json 2>&1", cfg, cli_judge(), HOSTILE, HOSTILE, dir);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);

@@ -211,10 +211,7 @@ Test(play, logs_folder_is_made_and_a_cut_log_says_so, .timeout = 120)
 	char dir[] = "/tmp/judge-logs-XXXXXX", cfg[64], args[256], path[128], cmd[160];
 	cr_assert_not_null(mkdtemp(dir));
 	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
-	FILE *f = fopen(cfg, "w");
-	cr_assert_not_null(f);
-	fputs("{\"sandbox\": {\"stderr_kb\": 1}}\n", f);
-	fclose(f);
+	cr_assert_eq(cli_write_file(cfg, "{\"sandbox\": {\"stderr_kb\": 1}}\n"), 0);
 	snprintf(args, sizeof args, "tests/players/AIChatty.c Demo Demo Null --config %s "
 		 "--logs %s/new/logs", cfg, dir);
 	cr_assert_eq(play(args), 0, "%s", gt_out);
