@@ -1339,11 +1339,16 @@ BOTH(store_jobs, pending_counts_what_is_left_to_do)
 
 /* A worker process: claims and completes until the queue is empty,
  * writing each job's id to fd, or -1 and the error. */
-static void worker_process(const char *name, int go, int fd)
+static void worker_process(const char *name, int ready, int go, int fd)
 {
 	char err[STORE_ERRLEN] = "";
 	struct store *s = store_open(target, false, err);
-	char c;
+	char c = 'r';
+	/* Connected (or failed): told, so that nobody starts before the
+	 * slowest has its connection, and the claims race from the start. */
+	if (write(ready, &c, 1) != 1)
+		_exit(3);
+	close(ready);
 	if (read(go, &c, 1) < 0) /* EOF: everybody starts at once */
 		_exit(3);
 	int64_t rec;
@@ -1403,7 +1408,8 @@ static void workers_claim_every_job_exactly_once(int nworkers)
 	cr_assert_eq(store_commit(s, err), 0, "%s", err);
 	store_close(s);
 
-	int go[2], out[MAX_WORKERS][2];
+	int ready[2], go[2], out[MAX_WORKERS][2];
+	cr_assert_eq(pipe(ready), 0);
 	cr_assert_eq(pipe(go), 0);
 	pid_t pid[MAX_WORKERS];
 	static const char *const names[MAX_WORKERS] = { "worker-a", "worker-b", "worker-c",
@@ -1413,13 +1419,19 @@ static void workers_claim_every_job_exactly_once(int nworkers)
 		pid[w] = fork();
 		cr_assert_neq(pid[w], -1);
 		if (pid[w] == 0) {
+			close(ready[0]);
 			close(go[1]);
 			for (int v = 0; v <= w; v++)
 				close(out[v][0]);
-			worker_process(names[w], go[0], out[w][1]);
+			worker_process(names[w], ready[1], go[0], out[w][1]);
 		}
 		close(out[w][1]);
 	}
+	close(ready[1]);
+	char c;
+	for (int w = 0; w < nworkers; w++)
+		cr_assert_eq(read(ready[0], &c, 1), 1, "a worker died before it was ready");
+	close(ready[0]);
 	close(go[0]);
 	close(go[1]); /* go */
 
