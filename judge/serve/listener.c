@@ -307,21 +307,22 @@ static int64_t now_ns(void)
 
 /* A field a client chose (the path, an author): every byte that is not
  * printable, and space, quote and backslash, as \xNN, so that a line can
- * neither forge another nor drive a terminal; at most max bytes shown. */
+ * neither forge another nor drive a terminal; at most max characters of s
+ * shown, then "..." when s goes on. */
 static void log_field(FILE *f, const char *s, size_t max)
 {
-	size_t n = strlen(s), shown = 0;
-	for (size_t i = 0; i < n && shown < max;) {
+	size_t n = strlen(s), i = 0;
+	for (size_t shown = 0; i < n && shown < max; shown++) {
 		bool printable;
 		size_t k = text_char((const unsigned char *)s + i, n - i, &printable);
-		if (printable && !strchr(" \"\\", s[i]))
+		if (printable && !strchr(" \"\\", s[i])) {
 			fwrite(s + i, 1, k, f);
-		else
-			fprintf(f, "\\x%02x", (unsigned char)s[i]);
-		i += printable && !strchr(" \"\\", s[i]) ? k : 1;
-		shown++;
+			i += k;
+		} else {
+			fprintf(f, "\\x%02x", (unsigned char)s[i++]);
+		}
 	}
-	if (n > 0 && shown >= max)
+	if (i < n) /* cut short */
 		fputs("...", f);
 }
 
