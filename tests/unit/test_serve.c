@@ -780,6 +780,13 @@ Test(serve_http, the_access_log_has_a_whole_line_per_request_and_no_client_bytes
 	whole[sizeof whole - 1] = longer[sizeof longer - 1] = '\0';
 	get(whole, NULL);
 	get(longer, NULL);
+	/* The method is the client's too: escaped, and cut when long. */
+	static const char odd_method[] = "G\x1b[2J\"T /api/games HTTP/1.1\r\nHost: t\r\n"
+					 "Connection: close\r\n\r\n";
+	static const char long_method[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ /api/games HTTP/1.1\r\n"
+					  "Host: t\r\nConnection: close\r\n\r\n";
+	cr_expect_gt(exchange(odd_method, sizeof odd_method - 1, NULL), 0);
+	cr_expect_gt(exchange(long_method, sizeof long_method - 1, NULL), 0);
 	serve_stop(server);
 	server = NULL;
 	fclose(log);
@@ -788,7 +795,7 @@ Test(serve_http, the_access_log_has_a_whole_line_per_request_and_no_client_bytes
 	int lines = 0;
 	for (const char *p = text; (p = strchr(p, '\n')); p++)
 		lines++;
-	cr_expect_eq(lines, 6, "one line per request:\n%s", text);
+	cr_expect_eq(lines, 8, "one line per request:\n%s", text);
 	cr_expect(strstr(text, " GET /api/games 200 ") && strstr(text, "ms sauron\n"), "%s", text);
 	cr_expect(strstr(text, "ms mordor\\x20\\x1b[2J\\x0aforged\\x20200\n"), "%s", text);
 	cr_expect(strstr(text, " GET /api/no-such-thing 404 ") && strstr(text, "ms -\n"), "%s", text);
@@ -801,6 +808,8 @@ Test(serve_http, the_access_log_has_a_whole_line_per_request_and_no_client_bytes
 	snprintf(cut_shown, sizeof cut_shown, "%.512s... ", longer);
 	cr_expect(strstr(text, whole_shown), "a path of 512 characters is not whole:\n%s", text);
 	cr_expect(strstr(text, cut_shown), "a path of 513 characters is not cut:\n%s", text);
+	cr_expect(strstr(text, " G\\x1b[2J\\x22T /api/games "), "the odd method:\n%s", text);
+	cr_expect(strstr(text, " ABCDEFGHIJKLMNOP... /api/games "), "the long method:\n%s", text);
 	cr_expect(strncmp(text, "20", 2) == 0 && strstr(text, "Z 127.0.0.1 GET "), "%s", text);
 	free(text);
 	start(test_limits());
