@@ -49,25 +49,27 @@
 
 /* ---- what a game writes ---------------------------------------------------- */
 
-#define RECORD(name, FIELDS) RECORD_AS(name, FIELDS, )
+#define RECORD(name, FIELDS) RECORD_WITH_ASPECTS(name, FIELDS, )
 
 /* A game's parameters, listed X(field, lo, hi) as games/params_text.h
  * reads them, as a record of u16 fields each checked within lo..hi: one
  * list gives the engine's struct and keys and the message's record. */
-#define RECORD_PARAMS(name, LIST) RECORD_AS(name, LIST, _PARAM)
+#define RECORD_PARAMS(name, LIST) RECORD_WITH_ASPECTS(name, LIST, _PARAM)
 
 /* The fields of a course game's start message that every one of them
  * opens with: the protocol's version and the fixed number of players. */
 #define RECORD_VERSION_PLAYERS(X, V, N) X(is, u8, version, V) X(is, u8, players, N)
 
-/* RECORD with each field's aspect macro named RECORD_<aspect><AS>. */
-#define RECORD_AS(name, FIELDS, AS) \
-	struct name { FIELDS(RECORD_DECL##AS) }; \
-	enum { name##_len = 0 FIELDS(RECORD_LEN##AS), name##_max = 0 FIELDS(RECORD_MAX##AS) }; \
-	static inline void name##_put(struct wire_w *w, const struct name *m) { FIELDS(RECORD_PUT##AS) } \
+/* RECORD with each field's aspect macros named RECORD_<aspect><SUFFIX>
+ * (RECORD_DECL, RECORD_DECL_PARAM, ...): a list of another shape of X()
+ * brings its own aspects. */
+#define RECORD_WITH_ASPECTS(name, FIELDS, SUFFIX) \
+	struct name { FIELDS(RECORD_DECL##SUFFIX) }; \
+	enum { name##_len = 0 FIELDS(RECORD_LEN##SUFFIX), name##_max = 0 FIELDS(RECORD_MAX##SUFFIX) }; \
+	static inline void name##_put(struct wire_w *w, const struct name *m) { FIELDS(RECORD_PUT##SUFFIX) } \
 	static inline bool name##_get(struct wire_r *r, struct name *m) \
 	{ \
-		FIELDS(RECORD_GET##AS) \
+		FIELDS(RECORD_GET##SUFFIX) \
 		return !r->bad; \
 	}
 

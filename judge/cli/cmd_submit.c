@@ -238,7 +238,7 @@ static int follow_server(const struct submit_http_target *t, int64_t id)
 
 /* The submission's id on standard output, for scripts; when the file was
  * the current submission already, why nothing new was stored. */
-static int said_id(int64_t id, bool unchanged)
+static int print_submission_id(int64_t id, bool unchanged)
 {
 	if (unchanged)
 		fprintf(stderr, "upload: this file is already your current submission %lld, so "
@@ -262,7 +262,7 @@ static int submit_local(const struct submit_args *a, const char *src, size_t len
 	struct store_new_submission sub = { .game = a->game, .author = a->author, .name = name,
 					    .source = src, .source_len = len, .source_sha256 = sha };
 	int rc = submit_patiently(s, &sub, &id, err);
-	rc = rc < 0 ? refuse(err) : said_id(id, rc == 1);
+	rc = rc < 0 ? refuse(err) : print_submission_id(id, rc == 1);
 	if (rc == 0) {
 		if (a->wait)
 			rc = follow_local(s, a->queue, id);
@@ -279,7 +279,7 @@ static int submit_server(const struct submit_args *a, const char *src, size_t le
 	int rc = submit_http_post(&t, a->game, src, len, &id, err);
 	if (rc < 0)
 		return refuse(err);
-	said_id(id, rc == 1);
+	print_submission_id(id, rc == 1);
 	return a->wait ? follow_server(&t, id) : 0;
 }
 

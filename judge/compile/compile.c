@@ -263,12 +263,13 @@ static int check_request(struct cmp_job *job)
 		return -1;
 	if (req->shared_header) {
 		if (!req->header)
-			return fail(job, "a shared header goes with a game header that "
-				    "includes it");
+			return fail(job, "a shared header is read only through the game header "
+				    "that includes it: give the game header too");
 		if (header_name(job, req->shared_header, "shared header", job->shared) < 0)
 			return -1;
 		if (strcmp(job->shared, job->header) == 0)
-			return fail(job, "the shared header and the game header have one name, %s",
+			return fail(job, "the shared header and the game header have one name, %s: "
+				    "the game header would include itself; rename one of them",
 				    job->header);
 	}
 	if (req->runtime) {

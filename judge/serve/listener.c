@@ -18,6 +18,10 @@
 #define RATE_WINDOW_MS 60000
 #define CACHE_ENTRIES 256
 #define CACHE_BYTES ((size_t)128 << 20)
+/* The access log shows a method's first METHOD_SHOWN characters and keeps
+ * a few more, to tell a longer one (marked "...") from one that fits. */
+#define METHOD_SHOWN 16
+#define METHOD_KEPT (METHOD_SHOWN + 8)
 
 /* Requests counted per key (a token's hash, or an address) in the current
  * minute, in the slot the key hashes to.  Two keys landing in one slot
@@ -49,7 +53,7 @@ struct exchange {
 	bool too_big;
 	/* For the access log: */
 	int64_t started_ns;
-	char method[8];
+	char method[METHOD_KEPT];    /* as sent, maybe cut: log_exchange shows less */
 	unsigned status;
 	size_t sent;
 	char who[64];               /* the token's author, or "-" */
@@ -305,23 +309,24 @@ static int64_t now_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* A field a client chose (the path, an author): every byte that is not
- * printable, and space, quote and backslash, as \xNN, so that a line can
- * neither forge another nor drive a terminal; at most max bytes shown. */
+/* A field a client chose (the method, the path, an author): every byte
+ * that is not printable, and space, quote and backslash, as \xNN, so that
+ * a line can neither forge another nor drive a terminal; at most max
+ * characters of s shown, then "..." when s goes on. */
 static void log_field(FILE *f, const char *s, size_t max)
 {
-	size_t n = strlen(s), shown = 0;
-	for (size_t i = 0; i < n && shown < max;) {
+	size_t n = strlen(s), i = 0;
+	for (size_t shown = 0; i < n && shown < max; shown++) {
 		bool printable;
 		size_t k = text_char((const unsigned char *)s + i, n - i, &printable);
-		if (printable && !strchr(" \"\\", s[i]))
+		if (printable && !strchr(" \"\\", s[i])) {
 			fwrite(s + i, 1, k, f);
-		else
-			fprintf(f, "\\x%02x", (unsigned char)s[i]);
-		i += printable && !strchr(" \"\\", s[i]) ? k : 1;
-		shown++;
+			i += k;
+		} else {
+			fprintf(f, "\\x%02x", (unsigned char)s[i++]);
+		}
 	}
-	if (n > 0 && shown >= max)
+	if (i < n) /* cut short */
 		fputs("...", f);
 }
 
@@ -339,8 +344,9 @@ static void log_exchange(FILE *f, struct MHD_Connection *c, const struct exchang
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S", &tm);
 	client_address(c, client);
 	flockfile(f);
-	fprintf(f, "%s.%03dZ %s %s ", when, (int)(ex->started_ns / 1000000 % 1000), client,
-		ex->method);
+	fprintf(f, "%s.%03dZ %s ", when, (int)(ex->started_ns / 1000000 % 1000), client);
+	log_field(f, ex->method, METHOD_SHOWN);
+	fputc(' ', f);
 	log_field(f, ex->raw ? ex->raw : "", 512);
 	fprintf(f, " %u %zu %.1fms ", ex->status, ex->sent, (double)(now_ns() - ex->started_ns) / 1e6);
 	log_field(f, *ex->who ? ex->who : "-", 64);

@@ -1314,11 +1314,13 @@ Test(compile, judge_failures)
 	expect_judge_failure(&req, "the shared header's name must end in .h, use only letters, "
 				   "digits, '_', '-' and '.', and not be a standard header's");
 	req = (struct cmp_request){ .source = FIX "good/AIName.c", .shared_header = COURSE };
-	expect_judge_failure(&req, "a shared header goes with a game header that includes it");
+	expect_judge_failure(&req, "a shared header is read only through the game header that "
+				   "includes it: give the game header too");
 	req = (struct cmp_request){ .source = FIX "good/AIName.c", .header = HEADER,
 				    .shared_header = "games/dominator/kit/dominator.h" };
 	expect_judge_failure(&req, "the shared header and the game header have one name, "
-				   "dominator.h");
+				   "dominator.h: the game header would include itself; rename one "
+				   "of them");
 	req = (struct cmp_request){ .source = FIX "good/AIName.c", .header = HEADER,
 				    .shared_header = "/nonexistent/course.h" };
 	expect_judge_failure(&req, "cannot read /nonexistent/course.h: No such file or directory");

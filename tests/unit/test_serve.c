@@ -772,6 +772,21 @@ Test(serve_http, the_access_log_has_a_whole_line_per_request_and_no_client_bytes
 	cr_assert_eq(get("/api/no-such-thing", NULL), 404);
 	static const char raw[] = "GET /api/games\x1b[31m\"x\\y HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n";
 	int raw_status = exchange(raw, sizeof raw - 1, NULL);
+	/* A path of exactly the 512 characters shown is whole; one more is cut. */
+	char whole[513], longer[514];
+	memset(whole, 'a', sizeof whole - 1);
+	memset(longer, 'b', sizeof longer - 1);
+	whole[0] = longer[0] = '/';
+	whole[sizeof whole - 1] = longer[sizeof longer - 1] = '\0';
+	get(whole, NULL);
+	get(longer, NULL);
+	/* The method is the client's too: escaped, and cut when long. */
+	static const char odd_method[] = "G\x1b[2J\"T /api/games HTTP/1.1\r\nHost: t\r\n"
+					 "Connection: close\r\n\r\n";
+	static const char long_method[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ /api/games HTTP/1.1\r\n"
+					  "Host: t\r\nConnection: close\r\n\r\n";
+	cr_expect_gt(exchange(odd_method, sizeof odd_method - 1, NULL), 0);
+	cr_expect_gt(exchange(long_method, sizeof long_method - 1, NULL), 0);
 	serve_stop(server);
 	server = NULL;
 	fclose(log);
@@ -780,7 +795,7 @@ Test(serve_http, the_access_log_has_a_whole_line_per_request_and_no_client_bytes
 	int lines = 0;
 	for (const char *p = text; (p = strchr(p, '\n')); p++)
 		lines++;
-	cr_expect_eq(lines, 4, "one line per request:\n%s", text);
+	cr_expect_eq(lines, 8, "one line per request:\n%s", text);
 	cr_expect(strstr(text, " GET /api/games 200 ") && strstr(text, "ms sauron\n"), "%s", text);
 	cr_expect(strstr(text, "ms mordor\\x20\\x1b[2J\\x0aforged\\x20200\n"), "%s", text);
 	cr_expect(strstr(text, " GET /api/no-such-thing 404 ") && strstr(text, "ms -\n"), "%s", text);
@@ -788,6 +803,13 @@ Test(serve_http, the_access_log_has_a_whole_line_per_request_and_no_client_bytes
 	snprintf(want, sizeof want, "/api/games\\x1b[31m\\x22x\\x5cy %d ", raw_status);
 	cr_expect(raw_status > 0 && strstr(text, want), "%s: %s", want, text);
 	cr_expect_null(strchr(text, '\x1b'), "a raw escape byte reached the log:\n%s", text);
+	char whole_shown[sizeof whole + 1], cut_shown[sizeof longer + 3];
+	snprintf(whole_shown, sizeof whole_shown, "%s ", whole);
+	snprintf(cut_shown, sizeof cut_shown, "%.512s... ", longer);
+	cr_expect(strstr(text, whole_shown), "a path of 512 characters is not whole:\n%s", text);
+	cr_expect(strstr(text, cut_shown), "a path of 513 characters is not cut:\n%s", text);
+	cr_expect(strstr(text, " G\\x1b[2J\\x22T /api/games "), "the odd method:\n%s", text);
+	cr_expect(strstr(text, " ABCDEFGHIJKLMNOP... /api/games "), "the long method:\n%s", text);
 	cr_expect(strncmp(text, "20", 2) == 0 && strstr(text, "Z 127.0.0.1 GET "), "%s", text);
 	free(text);
 	start(test_limits());

@@ -979,19 +979,26 @@ BOTH(store_submit, the_same_file_again_is_the_current_submission_until_it_fails)
 	struct store *s = teststore_open(target, true);
 	char err[STORE_ERRLEN] = "";
 	struct store_new_submission sub = new_sub("dominator", "alice", "Bot");
-	int64_t first = -1, again = -1, retry = -1;
+	int64_t first = -1, again = -1;
 	cr_assert_eq(store_submit(s, &sub, &first, err), 0, "%s", err);
 	cr_expect_eq(store_submit(s, &sub, &again, err), 1, "%s", err);
 	cr_expect_eq(again, first);
 	cr_expect_eq(count(s, "submissions"), 1);
 	cr_expect_eq(count(s, "jobs"), 1);
-	char sql[96];
-	snprintf(sql, sizeof sql, "UPDATE submissions SET state = 'not_qualified' WHERE id = %lld",
-		 (long long)first);
-	script(s, sql, sql);
-	cr_expect_eq(store_submit(s, &sub, &retry, err), 0, "%s", err);
-	cr_expect_gt(retry, first);
-	cr_expect_eq(count(s, "jobs"), 2);
+	/* each way of failing lets the same file be tried again */
+	static const char *const failed[] = { "not_qualified", "compile_failed" };
+	int64_t last = first;
+	for (int i = 0; i < 2; i++) {
+		char sql[96];
+		snprintf(sql, sizeof sql, "UPDATE submissions SET state = '%s' WHERE id = %lld",
+			 failed[i], (long long)last);
+		script(s, sql, sql);
+		int64_t retry = -1;
+		cr_expect_eq(store_submit(s, &sub, &retry, err), 0, "after %s: %s", failed[i], err);
+		cr_expect_gt(retry, last, "after %s", failed[i]);
+		cr_expect_eq(count(s, "jobs"), 2 + i, "after %s", failed[i]);
+		last = retry;
+	}
 	store_close(s);
 }
 

@@ -85,10 +85,10 @@ Cell cell(Pos p)
 
 Ant ant(int id)
 {
-	int k = kit_unit_index(id);
-	if (k < 0)
+	int place = kit_unit_index(id);
+	if (place < 0)
 		return (Ant){ -1, Worker, -1, { -1, -1 }, 0, { 0, 0, 0 }, NoBonus };
-	const struct ant_msg_ant *a = &view.ant[k];
+	const struct ant_msg_ant *a = &view.ant[place];
 	Ant r = { a->id, (AntType)a->type, a->player, { a->row, a->col }, a->life,
 		  { 0, 0, 0 }, a->carried ? (BonusType)(a->carried - 1) : NoBonus };
 	for (int k = 0; k < ANT_NUTRIENTS; k++)

@@ -56,10 +56,10 @@ Cell cell(Pos p)
 
 Unit unit(int id)
 {
-	int k = kit_unit_index(id);
-	if (k < 0)
+	int place = kit_unit_index(id);
+	if (place < 0)
 		return (Unit){ Farmer, -1, -1, 0, { -1, -1 } };
-	const struct dom_msg_unit *u = &view.unit[k];
+	const struct dom_msg_unit *u = &view.unit[place];
 	return (Unit){ (UnitType)u->type, u->id, u->owner, u->health, { u->row, u->col } };
 }
 
