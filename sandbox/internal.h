@@ -126,6 +126,8 @@ bool sbx_mapped_now(struct sbx_proc *p, uint64_t *bytes);
 
 /* proc.c */
 struct sbx_proc *sbx_proc_new(const struct sbx_limits *lim);
+
+/* procfs.c */
 /* /proc/PID/name of the child, opened read-only; -1 on failure. */
 int sbx_open_proc(const struct sbx_proc *p, const char *name);
 /* Reads fd from its start into buf, NUL-terminated; its length, or -1. */
