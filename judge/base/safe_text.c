@@ -35,11 +35,20 @@ size_t text_utf8(const unsigned char *s, size_t n, uint32_t *cp)
 	return len;
 }
 
+/* The marks and overrides of bidirectional text: shown as themselves they
+ * reorder what follows them, so that a name or a line of a compile log
+ * reads as something it is not. */
+static bool bidi_control(uint32_t cp)
+{
+	return cp == 0x061c || cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) ||
+	       (cp >= 0x2066 && cp <= 0x2069);
+}
+
 size_t text_char(const unsigned char *s, size_t n, bool *printable)
 {
 	uint32_t cp = 0;
 	size_t k = text_utf8(s, n, &cp);
-	*printable = k > 0 && cp >= 0x20 && !(cp >= 0x7f && cp <= 0x9f);
+	*printable = k > 0 && cp >= 0x20 && !(cp >= 0x7f && cp <= 0x9f) && !bidi_control(cp);
 	return k ? k : 1;
 }
 

@@ -20,8 +20,9 @@ size_t text_utf8(const unsigned char *s, size_t n, uint32_t *cp);
 /* The next character of s[0..n), n > 0 (it always steps 1 byte at
  * least): its length (1 to 4; 1 for a byte that starts no well-formed
  * sequence), and in *printable whether it may reach a terminal or a page
- * as itself: well-formed, and no C0 or C1 control nor DEL (terminal escape
- * sequences start with those). */
+ * as itself: well-formed, no C0 or C1 control nor DEL (terminal escape
+ * sequences start with those), and no bidirectional mark or override
+ * (they make text read as something it is not). */
 size_t text_char(const unsigned char *s, size_t n, bool *printable);
 
 /* The n bytes of s as valid UTF-8, each invalid byte U+FFFD: malloc'd,
