@@ -242,7 +242,7 @@ static int print_submission_id(int64_t id, bool unchanged)
 {
 	if (unchanged)
 		fprintf(stderr, "upload: this file is already your current submission %lld, so "
-			"nothing new was stored and its rating goes on; change the file to send "
+			"nothing new was stored and it keeps its state and rating; change the file to send "
 			"a new version\n", (long long)id);
 	printf("%lld\n", (long long)id);
 	fflush(stdout);

@@ -160,7 +160,7 @@ Test(pipeline, qualification_and_a_newer_submission_replacing_the_older)
 	cr_assert_eq(work(), 0, "%s", out);
 	cr_assert_str_eq(sql("SELECT state FROM submissions WHERE id = 1"), "qualified");
 	cr_assert_str_eq(sql("SELECT count(*) FROM matches WHERE kind = 'qualifying'"), "2");
-	/* The same file again: nothing new, its rating goes on. */
+	/* The same file again: nothing new, the submission keeps its state and rating. */
 	cr_assert_eq(upload(v1, "carol"), 0, "%s", out);
 	cr_assert(strstr(out, "already your current submission 1"), "%s", out);
 	cr_assert_str_eq(sql("SELECT count(*) FROM submissions"), "1");
