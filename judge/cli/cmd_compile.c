@@ -138,6 +138,11 @@ static int copy_out(const char *from, const char *out)
 
 static int report(const struct compile_args *a, const struct cmp_result *r)
 {
+	char err[UPLOAD_ERRLEN];
+	if (players_name_check(a->file, r, err) < 0) {
+		fprintf(stderr, "judge compile: %s\n", err);
+		return 1;
+	}
 	if (!r->ok) {
 		fputs(r->log, stderr);
 		if (!a->game && !a->header)

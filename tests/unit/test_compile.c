@@ -1500,6 +1500,27 @@ Test(cmd_compile, a_game_chooses_header_runtime_and_checks, .init = setup, .fini
 	cr_expect_eq(run_cmd_compile(4, unknown), 2);
 }
 
+/* A file without PLAYER_NAME: what to write, not the linker's
+ * "undefined reference to `player_name'". */
+Test(cmd_compile, no_player_name_says_what_to_write, .init = setup, .fini = teardown,
+     .timeout = 60)
+{
+	char config[PATH_MAX], source[PATH_MAX + 16];
+	write_config(config);
+	snprintf(source, sizeof source, "%s/AINameless.c", fx.dir);
+	FILE *f = fopen(source, "w");
+	cr_assert_not_null(f);
+	fputs("#include \"dominator.h\"\nvoid play(void) {}\n", f);
+	fclose(f);
+	cr_redirect_stderr();
+	const char *argv[] = { "compile", source, "--game", "dominator", "--config", config, NULL };
+	cr_expect_eq(run_cmd_compile(6, argv), 1);
+	char want[PATH_MAX + 160];
+	snprintf(want, sizeof want, "judge compile: %s does not name its player: write "
+		 "PLAYER_NAME(Name), Name being 1 to 12 letters, digits or _\n", source);
+	expect_first_error(want);
+}
+
 /* Without a game, the refusal of the game's header says what to add. */
 Test(cmd_compile, no_game_given_says_to_add_one, .init = setup, .fini = teardown, .timeout = 60)
 {
