@@ -1500,6 +1500,17 @@ Test(cmd_compile, a_game_chooses_header_runtime_and_checks, .init = setup, .fini
 	cr_expect_eq(run_cmd_compile(4, unknown), 2);
 }
 
+/* A contestant's file `name` with that text in the test's folder; its path
+ * in path. */
+static void write_player(char path[PATH_MAX + 16], const char *name, const char *text)
+{
+	snprintf(path, PATH_MAX + 16, "%s/%s", fx.dir, name);
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
 /* A file without PLAYER_NAME: what to write, not the linker's
  * "undefined reference to `player_name'". */
 Test(cmd_compile, no_player_name_says_what_to_write, .init = setup, .fini = teardown,
@@ -1507,11 +1518,7 @@ Test(cmd_compile, no_player_name_says_what_to_write, .init = setup, .fini = tear
 {
 	char config[PATH_MAX], source[PATH_MAX + 16];
 	write_config(config);
-	snprintf(source, sizeof source, "%s/AINameless.c", fx.dir);
-	FILE *f = fopen(source, "w");
-	cr_assert_not_null(f);
-	fputs("#include \"dominator.h\"\nvoid play(void) {}\n", f);
-	fclose(f);
+	write_player(source, "AINameless.c", "#include \"dominator.h\"\nvoid play(void) {}\n");
 	cr_redirect_stderr();
 	const char *argv[] = { "compile", source, "--game", "dominator", "--config", config, NULL };
 	cr_expect_eq(run_cmd_compile(6, argv), 1);
@@ -1519,6 +1526,28 @@ Test(cmd_compile, no_player_name_says_what_to_write, .init = setup, .fini = tear
 	snprintf(want, sizeof want, "judge compile: %s does not name its player: write "
 		 "PLAYER_NAME(Name), Name being 1 to 12 letters, digits or _\n", source);
 	expect_first_error(want);
+}
+
+/* The course's random(low, high) and round() are errors that name the C
+ * functions to use, not a silent call of the C library's random(). */
+Test(cmd_compile, the_course_names_c_has_point_to_theirs, .init = setup, .fini = teardown,
+     .timeout = 60)
+{
+	char config[PATH_MAX], source[PATH_MAX + 16];
+	write_config(config);
+	write_player(source, "AICourse.c", "#include \"ants.h\"\nPLAYER_NAME(Course);\n"
+		     "void play(void)\n{\n\tif (round() < 10)\n\t\tmove(0, (Dir)random(0, 3));\n}\n");
+	cr_redirect_stdout();
+	cr_redirect_stderr();
+	const char *argv[] = { "compile", source, "--game", "ants", "--config", config, NULL };
+	cr_expect_eq(run_cmd_compile(6, argv), 1);
+	char log[4096] = "";
+	size_t n = fread(log, 1, sizeof log - 1, cr_get_redirected_stderr());
+	log[n] = '\0';
+	cr_expect(strstr(log, "too few arguments to function 'round'"), "%s", log);
+	cr_expect(strstr(log, "the course's round() is current_round()"), "%s", log);
+	cr_expect(strstr(log, "too many arguments to function 'random'"), "%s", log);
+	cr_expect(strstr(log, "random(low, high) is random_int(low, high)"), "%s", log);
 }
 
 /* Without a game, the refusal of the game's header says what to add. */
