@@ -15,6 +15,7 @@
 #include "judge/compile/compile.h"
 #include "judge/compile/upload_check.h"
 #include "judge/base/config.h"
+#include "judge/base/paths.h"
 #include "judge/play/match.h"
 #include "judge/play/players.h"
 #include "judge/replay/viewer.h"
@@ -260,25 +261,11 @@ static int write_outputs(const struct play_args *a, const struct match_result *r
  * missing folder costs no match. */
 static int make_logs_dir(const char *dir)
 {
-	char path[PATH_MAX];
-	if ((size_t)snprintf(path, sizeof path, "%s", dir) >= sizeof path) {
-		fprintf(stderr, "judge play: the --logs path is too long\n");
-		return -1;
-	}
-	for (char *p = path + 1;; p++) {
-		bool end = *p == '\0';
-		if (*p != '/' && !end)
-			continue;
-		*p = '\0';
-		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
-			fprintf(stderr, "judge play: cannot create %s for --logs: %s\n", path,
-				strerror(errno));
-			return -1;
-		}
-		if (end)
-			return 0;
-		*p = '/';
-	}
+	char failed[PATH_MAX];
+	if (paths_make_dirs(dir, failed) == 0)
+		return 0;
+	fprintf(stderr, "judge play: cannot create %s for --logs: %s\n", failed, strerror(errno));
+	return -1;
 }
 
 static void fill_spec(struct match_spec *spec, const struct judge_config *cfg,
