@@ -49,4 +49,13 @@ bool pos_eq(Pos a, Pos b);    /* the same cell */
 int random_int(int low, int high);          /* uniform in [low, high] */
 void random_permutation(int n, int *out);   /* 0..n-1 shuffled into out */
 
+/* ---- the course's C++ names that C already has ---------------------------- */
+
+/* Declared here as <stdlib.h> and <math.h> do, so that the course's
+ * random(low, high) and round() are compile errors pointing to these lines
+ * (not, without those headers, silent calls of a generator that ignores the
+ * match seed, or advice to include <math.h>). */
+long random(void); /* takes no bounds: the course's random(low, high) is random_int(low, high) */
+double round(double x); /* rounds x: the course's round() is current_round() */
+
 #endif

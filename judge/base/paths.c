@@ -1,10 +1,12 @@
 #include "judge/base/paths.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 bool paths_in(char out[PATH_MAX], const char *dir, const char *fmt, ...)
@@ -55,4 +57,23 @@ void paths_data_dir(char out[PATH_MAX])
 		}
 	}
 	strcpy(out, ".");
+}
+
+int paths_make_dirs(const char *dir, char failed[PATH_MAX])
+{
+	if ((size_t)snprintf(failed, PATH_MAX, "%s", dir) >= PATH_MAX) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	for (char *p = failed + 1;; p++) {
+		bool end = *p == '\0';
+		if (*p != '/' && !end)
+			continue;
+		*p = '\0';
+		if (mkdir(failed, 0755) < 0 && errno != EEXIST)
+			return -1;
+		if (end)
+			return 0;
+		*p = '/';
+	}
 }

@@ -25,4 +25,9 @@ void paths_data_dir(char out[PATH_MAX]);
 __attribute__((format(printf, 3, 4)))
 bool paths_in(char out[PATH_MAX], const char *dir, const char *fmt, ...);
 
+/* Makes folder dir and its missing parents (mode 0755), as mkdir -p does:
+ * 0, or -1 with errno set and failed naming the folder that could not be
+ * made (dir itself when it is too long). */
+int paths_make_dirs(const char *dir, char failed[PATH_MAX]);
+
 #endif

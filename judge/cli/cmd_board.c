@@ -1,5 +1,6 @@
 /* judge leaderboard: the ranked players of a game, best first, as a table,
  * JSON, or a self-contained HTML page. */
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "games/game.h"
+#include "judge/base/paths.h"
 #include "judge/base/safe_text.h"
 #include "judge/cli/board_html.h"
 #include "judge/cli/commands.h"
@@ -83,6 +85,21 @@ static int parse_args(int argc, char **argv, struct board_args *a)
 static int load_recent(struct store *s, struct board_row *r, char err[STORE_ERRLEN])
 {
 	return store_recent_matches(s, r->submission, BOARD_RECENT, r->recent, &r->nrecent, err);
+}
+
+/* The folder the --html page goes in, made when missing. */
+static int make_page_dir(const char *page)
+{
+	const char *slash = strrchr(page, '/');
+	char dir[PATH_MAX], failed[PATH_MAX];
+	if (!slash || slash == page)
+		return 0;
+	snprintf(dir, sizeof dir, "%.*s", (int)(slash - page), page);
+	if (paths_make_dirs(dir, failed) == 0)
+		return 0;
+	fprintf(stderr, "judge leaderboard: cannot create the folder %s for --html: %s\n", failed,
+		strerror(errno));
+	return -1;
 }
 
 /* replay-ID.html beside the board (a match two listed players shared is
@@ -186,6 +203,8 @@ int cmd_leaderboard(int argc, char **argv)
 			fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue, err);
 			rc = 2;
 		}
+	if (rc == 0 && a.html && make_page_dir(a.html) < 0)
+		rc = 2;
 	if (rc == 0 && a.html && write_replays(s, a.html, &b) < 0)
 		rc = 2;
 	store_close(s);

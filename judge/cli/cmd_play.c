@@ -13,9 +13,9 @@
 #include "games/game.h"
 #include "judge/cli/commands.h"
 #include "judge/compile/compile.h"
-#include "judge/compile/source.h"
 #include "judge/compile/upload_check.h"
 #include "judge/base/config.h"
+#include "judge/base/paths.h"
 #include "judge/play/match.h"
 #include "judge/play/players.h"
 #include "judge/replay/viewer.h"
@@ -183,37 +183,19 @@ static int read_params(const char *path, char **out)
 	return 0;
 }
 
-/* A player that does not compile for want of its one PLAYER_NAME fails
- * at link time (an undefined or doubly defined player_name): say what to
- * write instead of the linker's words.  1 (reported) when it has none or
- * several.  (A file that defines player_name by hand compiles, and the
- * runner checks the name it sends.) */
-static int check_player_name(const char *source)
-{
-	char *src = NULL, rerr[SRC_ERRLEN], err[UPLOAD_ERRLEN], name[PLAYER_NAME_MAX + 1];
-	size_t len = 0;
-	int rc = 0;
-	if (src_read(source, CMP_SOURCE_MAX, &src, &len, rerr) < 0)
-		rc = 0; /* the compile step says why it cannot be read */
-	else if (upload_name_check(source, src, len, name, err) < 0) {
-		fprintf(stderr, "judge play: %s\n", err);
-		rc = 1;
-	}
-	free(src);
-	return rc;
-}
-
 /* Compiles one player into the cache; 1 (reported) on a compile error. */
 static int compile_player(const struct judge_config *cfg, const struct play_args *a,
 			  const char *source, struct cmp_result *res)
 {
-	char err[CMP_ERRLEN];
+	char err[CMP_ERRLEN > UPLOAD_ERRLEN ? CMP_ERRLEN : UPLOAD_ERRLEN];
 	if (players_compile(cfg, a->game->name, source, res, err) < 0) {
 		fprintf(stderr, "judge play: %s\n", err);
 		return -1;
 	}
-	if (!res->ok && check_player_name(source) != 0)
+	if (players_name_check(source, res, err) < 0) {
+		fprintf(stderr, "judge play: %s\n", err);
 		return 1;
+	}
 	if (!res->ok) {
 		fprintf(stderr, "judge play: %s does not compile:\n%s", source, res->log);
 		return 1;
@@ -279,25 +261,11 @@ static int write_outputs(const struct play_args *a, const struct match_result *r
  * missing folder costs no match. */
 static int make_logs_dir(const char *dir)
 {
-	char path[PATH_MAX];
-	if ((size_t)snprintf(path, sizeof path, "%s", dir) >= sizeof path) {
-		fprintf(stderr, "judge play: the --logs path is too long\n");
-		return -1;
-	}
-	for (char *p = path + 1;; p++) {
-		bool end = *p == '\0';
-		if (*p != '/' && !end)
-			continue;
-		*p = '\0';
-		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
-			fprintf(stderr, "judge play: cannot create %s for --logs: %s\n", path,
-				strerror(errno));
-			return -1;
-		}
-		if (end)
-			return 0;
-		*p = '/';
-	}
+	char failed[PATH_MAX];
+	if (paths_make_dirs(dir, failed) == 0)
+		return 0;
+	fprintf(stderr, "judge play: cannot create %s for --logs: %s\n", failed, strerror(errno));
+	return -1;
 }
 
 static void fill_spec(struct match_spec *spec, const struct judge_config *cfg,

@@ -59,12 +59,20 @@ int upload_name_check(const char *label, const char *src, size_t len,
 	return -1;
 }
 
+/* Names the games there are, so the contestant can correct --game. */
+static void unknown_game(const char *game, char err[UPLOAD_ERRLEN])
+{
+	int n = snprintf(err, UPLOAD_ERRLEN, "unknown game '%.64s'; the judge knows:", game);
+	for (const struct game *const *g = game_list(); *g && n < UPLOAD_ERRLEN; g++)
+		n += snprintf(err + n, UPLOAD_ERRLEN - (size_t)n, " %s", (*g)->name);
+}
+
 int upload_check(const char *game, const char *author, const char *label, const char *src,
 		 size_t len, char name[PLAYER_NAME_MAX + 1], char err[UPLOAD_ERRLEN])
 {
 	char why[CSCAN_ERRLEN];
 	if (!game_find(game))
-		snprintf(err, UPLOAD_ERRLEN, "unknown game '%s'", game);
+		unknown_game(game, err);
 	else if (!upload_author_valid(author))
 		snprintf(err, UPLOAD_ERRLEN, "the author name must be 1 to 63 printable characters, "
 			 "not blank, with no space at either end");

@@ -1,10 +1,13 @@
 #include "judge/play/players.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "games/game.h"
 #include "judge/base/paths.h"
+#include "judge/compile/source.h"
 #include "sandbox/sandbox.h"
 
 bool players_shipped(const char *data_dir, const char *game, const char *name,
@@ -50,5 +53,19 @@ int players_compile(const struct judge_config *cfg, const char *game, const char
 				   .uid = uid.uid, .gid = uid.uid };
 	int rc = cmp_compile(&cfg->compile, &req, res, err);
 	sbx_uid_release(&uid);
+	return rc;
+}
+
+int players_name_check(const char *source, const struct cmp_result *res,
+		       char err[UPLOAD_ERRLEN])
+{
+	if (res->ok || !strstr(res->log, "player_name"))
+		return 0;
+	char *src = NULL, rerr[SRC_ERRLEN], name[PLAYER_NAME_MAX + 1];
+	size_t len = 0;
+	int rc = 0;
+	if (src_read(source, CMP_SOURCE_MAX, &src, &len, rerr) == 0)
+		rc = upload_name_check(source, src, len, name, err);
+	free(src);
 	return rc;
 }

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 
 #include "judge/compile/compile.h"
+#include "judge/compile/upload_check.h"
 #include "judge/base/config.h"
 
 /* The source of shipped player `name` of game; false if there is none. */
@@ -36,5 +37,15 @@ void players_default_params(const char *data_dir, const char *game, char path[PA
  * compiled), -1 with err when the judge itself failed. */
 int players_compile(const struct judge_config *cfg, const char *game, const char *source,
 		    struct cmp_result *res, char err[CMP_ERRLEN]);
+
+/* A player that does not compile for want of its one PLAYER_NAME fails at
+ * link time (an undefined or doubly defined player_name).  For such a
+ * failed compile, res, -1 with err saying what to write instead of the
+ * linker's words; otherwise 0 (compiled, failed for another reason, or
+ * the source cannot be read: the compile log says why).  (A file that
+ * defines player_name by hand compiles, and the runner checks the name it
+ * sends.) */
+int players_name_check(const char *source, const struct cmp_result *res,
+		       char err[UPLOAD_ERRLEN]);
 
 #endif

@@ -348,8 +348,17 @@ Test(leaderboard, empty_board_and_bad_arguments)
 	cr_assert_eq(judge(true, "leaderboard --game chess"), 2);
 	cr_assert(strstr(out, "unknown game 'chess'"), "%s", out);
 	cr_assert_eq(judge(true, "leaderboard"), 2);
-	cr_assert_eq(judge(true, "leaderboard --game dominator --html %s/no/such/dir.html", dir), 2);
-	cr_assert(strstr(out, "cannot write"), "%s", out);
+	/* The page's folder is made, as in README's `--html www/board.html`. */
+	cr_assert_eq(judge(true, "leaderboard --game dominator --html %s/www/new/board.html", dir),
+		     0, "%s", out);
+	snprintf(page, sizeof page, "%s/www/new/board.html", dir);
+	cr_assert(strstr(slurp(page, &len), "No ranked players yet"));
+	cr_assert_eq(judge(true, "leaderboard --game dominator --html %s/empty.html/x.html", dir), 2);
+	cr_assert(strstr(out, "/empty.html/x.html: Not a directory"), "%s", out);
+	cr_assert_eq(judge(true, "leaderboard --game dominator --html %s/empty.html/x/b.html", dir),
+		     2);
+	cr_assert(strstr(out, "cannot create the folder "), "%s", out);
+	cr_assert(strstr(out, "/empty.html/x for --html: Not a directory"), "%s", out);
 }
 
 /* ---- a played fixture: real uploads, real qualifying matches ------------------ */

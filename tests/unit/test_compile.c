@@ -27,6 +27,12 @@
 #define FIX "tests/compile/"
 #define HEADER FIX "game/dominator.h"
 #define COURSE "games/kit/course.h" /* the shared header of the course games */
+#define UNITS FIX "units/"
+#define TRACE_PC "-fsanitize-coverage=trace-pc"
+#define SHARED_MEMORY(file, line, name, kind) \
+	file ":" line ": `" name "` is a writable " kind " variable: in this game units share " \
+	"no memory (keep a unit's state in its run() function's locals, and share through the " \
+	"team array); constants (const) are fine\n"
 #define MIB (1024ULL * 1024)
 #define SEC 1000000000ULL
 #define COMPILER_UID 61064 /* the default config's: sandbox uid_base + uid_count */
@@ -1458,6 +1464,108 @@ Test(cmd_compile, the_shared_header, .init = setup, .fini = teardown, .timeout =
 			   "directory\n");
 }
 
+/* A contestant who names only the game's header: the shared one comes from
+ * the data directory, not as "course.h: No such file or directory". */
+Test(cmd_compile, the_shared_header_by_default, .init = setup, .fini = teardown, .timeout = 60)
+{
+	char config[PATH_MAX];
+	write_config(config);
+	cr_redirect_stdout();
+	cr_redirect_stderr();
+	const char *argv[] = { "compile", "games/ants/players/AINull.c", "--header",
+			       "games/ants/kit/ants.h", "--runtime", "build/kits/libants.a",
+			       "--config", config, NULL };
+	cr_expect_eq(run_cmd_compile(8, argv), 0);
+}
+
+/* --game compiles as judge play does, AIC2018's own checks included: a
+ * writable global passes plain gcc but not the game. */
+Test(cmd_compile, a_game_chooses_header_runtime_and_checks, .init = setup, .fini = teardown,
+     .timeout = 120)
+{
+	char config[PATH_MAX];
+	write_config(config);
+	cr_redirect_stdout();
+	cr_redirect_stderr();
+	const char *shipped[] = { "compile", "games/aic2018/players/AIDemo.c", "--game", "aic2018",
+				  "--config", config, NULL };
+	cr_expect_eq(run_cmd_compile(6, shipped), 0);
+	const char *global[] = { "compile", UNITS "globals.c", "--game", "aic2018", "--config",
+				 config, NULL };
+	cr_expect_eq(run_cmd_compile(6, global), 1);
+	expect_first_error(SHARED_MEMORY("globals.c", "3", "counter", "global"));
+	const char *both[] = { "compile", "a.c", "--game", "ants", "--header", HEADER, NULL };
+	cr_expect_eq(run_cmd_compile(6, both), 2);
+	const char *unknown[] = { "compile", "a.c", "--game", "chess", NULL };
+	cr_expect_eq(run_cmd_compile(4, unknown), 2);
+}
+
+/* A contestant's file `name` with that text in the test's folder; its path
+ * in path. */
+static void write_player(char path[PATH_MAX + 16], const char *name, const char *text)
+{
+	snprintf(path, PATH_MAX + 16, "%s/%s", fx.dir, name);
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* A file without PLAYER_NAME: what to write, not the linker's
+ * "undefined reference to `player_name'". */
+Test(cmd_compile, no_player_name_says_what_to_write, .init = setup, .fini = teardown,
+     .timeout = 60)
+{
+	char config[PATH_MAX], source[PATH_MAX + 16];
+	write_config(config);
+	write_player(source, "AINameless.c", "#include \"dominator.h\"\nvoid play(void) {}\n");
+	cr_redirect_stderr();
+	const char *argv[] = { "compile", source, "--game", "dominator", "--config", config, NULL };
+	cr_expect_eq(run_cmd_compile(6, argv), 1);
+	char want[PATH_MAX + 160];
+	snprintf(want, sizeof want, "judge compile: %s does not name its player: write "
+		 "PLAYER_NAME(Name), Name being 1 to 12 letters, digits or _\n", source);
+	expect_first_error(want);
+}
+
+/* The course's random(low, high) and round() are errors that name the C
+ * functions to use, not a silent call of the C library's random(). */
+Test(cmd_compile, the_course_names_c_has_point_to_theirs, .init = setup, .fini = teardown,
+     .timeout = 60)
+{
+	char config[PATH_MAX], source[PATH_MAX + 16];
+	write_config(config);
+	write_player(source, "AICourse.c", "#include \"ants.h\"\nPLAYER_NAME(Course);\n"
+		     "void play(void)\n{\n\tif (round() < 10)\n\t\tmove(0, (Dir)random(0, 3));\n}\n");
+	cr_redirect_stdout();
+	cr_redirect_stderr();
+	const char *argv[] = { "compile", source, "--game", "ants", "--config", config, NULL };
+	cr_expect_eq(run_cmd_compile(6, argv), 1);
+	char log[4096] = "";
+	size_t n = fread(log, 1, sizeof log - 1, cr_get_redirected_stderr());
+	log[n] = '\0';
+	cr_expect(strstr(log, "too few arguments to function 'round'"), "%s", log);
+	cr_expect(strstr(log, "the course's round() is current_round()"), "%s", log);
+	cr_expect(strstr(log, "too many arguments to function 'random'"), "%s", log);
+	cr_expect(strstr(log, "random(low, high) is random_int(low, high)"), "%s", log);
+}
+
+/* Without a game, the refusal of the game's header says what to add. */
+Test(cmd_compile, no_game_given_says_to_add_one, .init = setup, .fini = teardown, .timeout = 60)
+{
+	char config[PATH_MAX];
+	write_config(config);
+	cr_redirect_stderr();
+	const char *argv[] = { "compile", "games/ants/players/AINull.c", "--config", config, NULL };
+	cr_expect_eq(run_cmd_compile(4, argv), 1);
+	expect_first_error("AINull.c:2: #include \"ants.h\" is not allowed: only the standard C "
+			   "headers may be included\n");
+	char buf[256] = "";
+	cr_expect_not_null(fgets(buf, sizeof buf, cr_get_redirected_stderr()));
+	cr_expect_str_eq(buf, "judge compile: no game was given, so no game header may be "
+			      "included: add --game GAME (see --help)\n");
+}
+
 Test(cmd_compile, compile_error_exits_1, .init = setup, .fini = teardown, .timeout = 60)
 {
 	char config[PATH_MAX];
@@ -1472,12 +1580,6 @@ Test(cmd_compile, compile_error_exits_1, .init = setup, .fini = teardown, .timeo
 
 /* ---- games whose units share no memory (AIC2018) --------------------------- */
 
-#define UNITS FIX "units/"
-#define TRACE_PC "-fsanitize-coverage=trace-pc"
-#define SHARED_MEMORY(file, line, name, kind) \
-	file ":" line ": `" name "` is a writable " kind " variable: in this game units share " \
-	"no memory (keep a unit's state in its run() function's locals, and share through the " \
-	"team array); constants (const) are fine\n"
 
 static struct cmp_result compile_units(const char *fixture)
 {

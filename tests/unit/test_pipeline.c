@@ -127,7 +127,7 @@ Test(pipeline, bad_uploads_get_one_clear_error_and_store_nothing)
 	expect_refused(good, "mallory", "taken in dominator by another author");
 	snprintf(cmd, sizeof cmd, "scripts/upload %s --game tetris --queue %s 2>&1", good, db);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 1);
-	cr_assert(strstr(out, "unknown game 'tetris'"), "%s", out);
+	cr_assert(strstr(out, "unknown game 'tetris'; the judge knows: dominator "), "%s", out);
 	snprintf(cmd, sizeof cmd, "scripts/upload %s --game dominator --queue Makefile 2>&1", good);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 1);
 	cr_assert(strstr(out, "not a judge database"), "%s", out);
