@@ -104,7 +104,8 @@ static void take_names(struct match *m)
 			memcpy(m->name[i], f, len);
 		else
 			seat_freeze(&m->seat[i], -1, SBX_STOPPED,
-				    "protocol error: its name must be 1 to 12 letters, digits or _");
+				    "protocol error: its name must be 1 to 12 letters, digits or _ "
+				    "(write PLAYER_NAME(Name), without quotes)");
 		seat_consume(&m->seat[i]);
 		sbx_arm_wall(m->seat[i].proc, 0);
 	}
