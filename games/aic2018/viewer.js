@@ -1,7 +1,7 @@
 /* viewer.js - AIC2018 for the viewer: land and water, oaks and small
  * trees, victory points, every unit (its type's letter, its team's colour,
  * its HP), a team's vision on request, and the teams' wood over the rounds
- * in a corner plot (the page's own plot shows the VP).  The replay's form
+ * in a plot below the map (the page's own plot shows the VP).  The replay's form
  * is in games/aic2018/replay.h: the header and each round are lists of
  * changes, applied here in order.
  */
@@ -80,8 +80,17 @@
 		change(s, f || {});
 	}
 
+	/* The board is the map and, below it, a strip for the wood plot (a
+	 * fifth of the map's height), so that the plot hides no cell. */
+	const STRIP = 0.2;
+
 	function aspect(s) {
-		return s.h ? s.w / s.h : 1;
+		return s.h ? s.w / (s.h * (1 + STRIP)) : 1;
+	}
+
+	/* The map's part of the board (the wood strip below it). */
+	function mapGrid(s, view) {
+		return Viewer.grid(view.w, view.h / (1 + STRIP), s.h, s.w);
 	}
 
 	function vision(u) {
@@ -148,22 +157,22 @@
 		ctx.fillRect(x + m, y + cs - 2 * m, (cs - 2 * m) * Math.max(0, Math.min(1, u.hp / max)), m);
 	}
 
-	/* Where the wood plot goes: the bottom-right corner. */
-	function woodBox(view) {
-		const w = Math.min(180, view.w * 0.3), h = Math.min(70, view.h * 0.2);
-		return { x0: view.w - w - 6, y0: view.h - h - 6, w, h };
+	/* Where the wood plot goes: the strip below the map, as wide as it. */
+	function woodBox(s, view) {
+		const g = mapGrid(s, view), top = g.y(s.h - 1) + g.cs;
+		return { x0: g.x(0), y0: top + 4, w: g.cs * s.w, h: view.h - top - 8 };
 	}
 
-	/* Both teams' wood from round 0 to the one shown, in the corner. */
+	/* Both teams' wood from round 0 to the one shown, below the map. */
 	function drawWood(ctx, s, view) {
-		const { x0, y0, w, h } = woodBox(view);
+		const { x0, y0, w, h } = woodBox(s, view);
 		let max = 1;
 		for (let r = 0; r <= s.round; r++)
 			if (s.woodAt[r])
 				max = Math.max(max, s.woodAt[r][0], s.woodAt[r][1]);
 		ctx.fillStyle = 'rgba(255,255,255,0.85)';
 		ctx.fillRect(x0, y0, w, h);
-		const span = Math.max(1, s.rounds || s.round);
+		const span = Math.max(1, s.round); /* the rounds so far fill the width */
 		for (let k = 0; k < 2; k++) {
 			ctx.strokeStyle = view.colors[k];
 			ctx.lineWidth = 1.5;
@@ -186,7 +195,7 @@
 	}
 
 	function draw(ctx, s, view) {
-		const g = Viewer.grid(view.w, view.h, s.h, s.w);
+		const g = mapGrid(s, view);
 		const seen = visible(s, view.fog);
 		for (let i = 0; i < s.w * s.h; i++) {
 			const c = i % s.w, r = (i - c) / s.w, x = g.x(c), y = g.y(r);
@@ -214,16 +223,12 @@
 		drawWood(ctx, s, view);
 	}
 
-	function inside(b, x, y) {
-		return x >= b.x0 - 1 && x <= b.x0 + b.w + 1 && y >= b.y0 - 1 && y <= b.y0 + b.h + 1;
-	}
-
 	/* board: one line per row ('~' water, 'O' oak, 't' small tree, '$'
 	 * VP, a unit's letter, upper case team A's, '?' out of the team's
 	 * sight); units: [id, team, type, x, y, hp] of each unit shown;
 	 * counts: units per team. */
 	function probe(s, view) {
-		const g = Viewer.grid(view.w, view.h, s.h, s.w), seen = visible(s, view.fog);
+		const g = mapGrid(s, view), seen = visible(s, view.fog);
 		const at = new Map();
 		for (const u of s.units.values())
 			at.set(u.y * s.w + u.x, u);
@@ -240,10 +245,12 @@
 					line += u.team ? LETTERS[u.type].toLowerCase() : LETTERS[u.type];
 					units.push([u.id, u.team, u.type, u.x, u.y, u.hp]);
 					counts[u.team]++;
-					/* a point of the square clear of the poison edge, the
-					 * letter and the HP bar, outside the wood plot */
-					const px = g.x(c) + g.cs * 0.17 + 0.5, py = g.y(r) + g.cs * 0.17 + 0.5;
-					if (pixels.length < 8 && !u.construction && g.cs >= 6 && !inside(woodBox(view), px, py))
+					/* a point of the square just past the poison edge
+					 * (drawUnit's margin and stroke), clear of the letter
+					 * and the HP bar */
+					const edge = Math.max(1, g.cs * 0.08) * 1.5 + 0.5;
+					const px = Math.floor(g.x(c) + edge) + 0.5, py = Math.floor(g.y(r) + edge) + 0.5;
+					if (pixels.length < 8 && !u.construction && g.cs >= 6)
 						pixels.push({ what: NAMES[u.type] + ' ' + u.id, x: px, y: py,
 							      expect: view.colors[u.team] });
 				} else {
@@ -277,6 +284,6 @@
 		score: (frame) => frame.p,
 		legend: [[LAND, 'land'], [WATER, 'water'], [OAK, 'oak'], [SMALL, 'small tree'],
 			 [VP, 'victory points'],
-			 ['', 'W worker, B barracks, S soldier, A archer, K knight, L ballista; pale: under construction; bar: HP; the plot: VP, the corner: wood']],
+			 ['', 'W worker, B barracks, S soldier, A archer, K knight, L ballista; pale: under construction; bar: HP; the plot: VP, below the map: wood']],
 	});
 })();

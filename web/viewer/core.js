@@ -422,7 +422,14 @@ const Viewer = (() => {
 		$('seek').addEventListener('input', (e) => seek(e.target.value));
 		$('jump').addEventListener('change', (e) => seek(e.target.value));
 		$('speed').addEventListener('change', (e) => { view.speed = Number(e.target.value) || 10; });
-		window.addEventListener('resize', () => { sizeBoard(view.match, view.match.state(view.round)); render(); });
+		/* A resize may come before the match is loaded (a window sized as
+		 * the page opens): there is nothing to size then. */
+		window.addEventListener('resize', () => {
+			if (!view.match)
+				return;
+			sizeBoard(view.match, view.match.state(view.round));
+			render();
+		});
 		document.addEventListener('keydown', onKey);
 	}
 
