@@ -221,6 +221,20 @@ int store_plag_fingerprinted(struct store *s, int64_t submission, bool *suspecte
 
 /* ---- writing -------------------------------------------------------------------- */
 
+/* Binds the fingerprint columns (k, w, hash_version, ntokens, nfps, fps,
+ * error) to the seven parameters from first on: a fresh document and a
+ * rewritten one store them alike. */
+static void bind_fingerprints(struct db_stmt *st, int first, const struct store_plag_doc *d)
+{
+	db_bind_int(st, first, d->k);
+	db_bind_int(st, first + 1, d->w);
+	db_bind_int(st, first + 2, d->hash_version);
+	db_bind_int(st, first + 3, d->ntokens);
+	db_bind_int(st, first + 4, d->nfps);
+	db_bind_blob(st, first + 5, d->fps, d->fps_len);
+	db_bind_text(st, first + 6, d->has_error ? d->error : NULL);
+}
+
 int store_plag_insert(struct store *s, const struct store_plag_doc *d, int64_t *id,
 		      char err[STORE_ERRLEN])
 {
@@ -244,13 +258,7 @@ int store_plag_insert(struct store *s, const struct store_plag_doc *d, int64_t *
 		db_bind_blob(st, 6, d->source, d->source_len);
 	else
 		db_bind_text(st, 6, NULL);
-	db_bind_int(st, 7, d->k);
-	db_bind_int(st, 8, d->w);
-	db_bind_int(st, 9, d->hash_version);
-	db_bind_int(st, 10, d->ntokens);
-	db_bind_int(st, 11, d->nfps);
-	db_bind_blob(st, 12, d->fps, d->fps_len);
-	db_bind_text(st, 13, d->has_error ? d->error : NULL);
+	bind_fingerprints(st, 7, d);
 	db_bind_int(st, 14, store_now_ms());
 	int rc = db_step(st);
 	if (rc == 1)
@@ -268,13 +276,7 @@ int store_plag_rewrite(struct store *s, const struct store_plag_doc *d, char err
 					   " WHERE id = ?8");
 	if (!st)
 		return db_fail(s, "storing fingerprints", err);
-	db_bind_int(st, 1, d->k);
-	db_bind_int(st, 2, d->w);
-	db_bind_int(st, 3, d->hash_version);
-	db_bind_int(st, 4, d->ntokens);
-	db_bind_int(st, 5, d->nfps);
-	db_bind_blob(st, 6, d->fps, d->fps_len);
-	db_bind_text(st, 7, d->has_error ? d->error : NULL);
+	bind_fingerprints(st, 1, d);
 	db_bind_int(st, 8, d->id);
 	int rc = db_step(st) == 0 ? 0 : db_fail(s, "storing fingerprints", err);
 	db_finish(st);
