@@ -411,6 +411,18 @@ static int claim_locked(struct store *s, int64_t done, const char *worker, int64
 	return found;
 }
 
+/* PostgreSQL: the claimed job from the columns id, kind, payload, attempts
+ * at first on (judge_claim and judge_complete_claim return them alike):
+ * 1, or -1 out of memory. */
+static int read_job(struct db_stmt *st, int first, struct store_job *job)
+{
+	job->id = db_col_int(st, first);
+	snprintf(job->kind, sizeof job->kind, "%s", db_col_text(st, first + 1));
+	job->payload = strdup(db_col_text(st, first + 2));
+	job->attempts = (int)db_col_int(st, first + 3);
+	return job->payload ? 1 : -1;
+}
+
 /* PostgreSQL: one call of judge_claim, so workers on many machines hold
  * no lock between round trips. */
 static int claim_skip_locked(struct store *s, const char *worker, int64_t lease_ms,
@@ -429,11 +441,7 @@ static int claim_skip_locked(struct store *s, const char *worker, int64_t lease_
 	db_bind_text(st, 5, why);
 	int rc = db_step(st);
 	if (rc == 1) {
-		job->id = db_col_int(st, 0);
-		snprintf(job->kind, sizeof job->kind, "%s", db_col_text(st, 1));
-		job->payload = strdup(db_col_text(st, 2));
-		job->attempts = (int)db_col_int(st, 3);
-		rc = job->payload ? 1 : -1;
+		rc = read_job(st, 0, job);
 	} else if (rc < 0) {
 		db_fail(s, "claiming a job", err);
 	}
@@ -480,11 +488,7 @@ static int complete_claim_one(struct store *s, int64_t done, const char *worker,
 	} else if (db_col_null(st, 1)) {
 		rc = 0;
 	} else {
-		job->id = db_col_int(st, 1);
-		snprintf(job->kind, sizeof job->kind, "%s", db_col_text(st, 2));
-		job->payload = strdup(db_col_text(st, 3));
-		job->attempts = (int)db_col_int(st, 4);
-		rc = job->payload ? 1 : -1;
+		rc = read_job(st, 1, job);
 	}
 	db_finish(st);
 	return rc;
