@@ -226,15 +226,15 @@ static inline int game_orders_take(const struct orders_layout *l, const uint8_t 
 {
 	const char *why = NULL;
 	int n = orders_decode(l, buf, len, out, &why);
-	if (n >= 0 && *taken + n > limit) {
+	if (n < 0) {
+		snprintf(err, GAME_ERRLEN, "%s", why);
+		return -1;
+	}
+	if (*taken + n > limit) {
 		if (over_limit)
 			snprintf(err, GAME_ERRLEN, over_limit, *taken + n, limit);
 		else
 			snprintf(err, GAME_ERRLEN, "%s", l->too_many);
-		return -1;
-	}
-	if (n < 0) {
-		snprintf(err, GAME_ERRLEN, "%s", why);
 		return -1;
 	}
 	*taken += n;

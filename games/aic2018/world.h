@@ -1,6 +1,6 @@
 /* world.h - AIC2018's world and rules, shared by the judge's engine and the
  * player's kit (games/aic2018/rules/, pure C, no allocation, no I/O; the
- * parameters file is read by games/aic2018/engine/engine/world_params.c).
+ * parameters file is read by games/aic2018/engine/world_params.c).
  *
  * AIC2018 is the seed shared/seeds/004_*.txt, completed by
  * shared/rules/aic2018.md; every point they leave open is decided in
