@@ -91,7 +91,7 @@ void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
 	p->armed_wall_ns = wall_ns;
 	p->queued_arming_ns = 0;
 	p->wall_deadline_ns = wall_ns ? now + wall_ns : UINT64_MAX;
-	uint64_t budget = p->lim.wall_budget_ns, counted = p->guarded_ns - p->queued_ns;
+	uint64_t budget = p->lim.wall_budget_ns, counted = counted_total(p, now);
 	if (wall_ns && budget) {
 		uint64_t left = budget > counted ? budget - counted : 0;
 		if (left < wall_ns)
