@@ -54,7 +54,7 @@ struct sbx_proc {
 	uint64_t check_at_ns;
 	uint64_t step_cpu_end_ns; /* CPU clock value ending the step; UINT64_MAX: none */
 	uint64_t step_cpu_ns;     /* the step's budget, for the message */
-	char step_name[32];
+	const char *step_name;    /* the caller's, kept while armed (sbx_arm_cpu) */
 	uint64_t brk_now;      /* a lower bound of the program break (grow.c) */
 	int statm_fd;          /* its /proc/PID/statm, once grow.c needs it */
 	bool killed;  /* we sent SIGKILL; res already holds why */

@@ -91,7 +91,7 @@ void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
 	p->armed_wall_ns = wall_ns;
 	p->queued_arming_ns = 0;
 	p->wall_deadline_ns = wall_ns ? now + wall_ns : UINT64_MAX;
-	uint64_t budget = p->lim.wall_budget_ns, counted = p->guarded_ns - p->queued_ns;
+	uint64_t budget = p->lim.wall_budget_ns, counted = counted_total(p, now);
 	if (wall_ns && budget) {
 		uint64_t left = budget > counted ? budget - counted : 0;
 		if (left < wall_ns)
@@ -137,7 +137,7 @@ uint64_t sbx_arm_cpu(struct sbx_proc *p, uint64_t step_ns, const char *step, uin
 	uint64_t now = sbx_now_ns(), cpu = from_cpu == SBX_CPU_NOW ? sbx_cpu_ns(p) : from_cpu;
 	p->step_cpu_end_ns = step_ns ? cpu + step_ns : UINT64_MAX;
 	p->step_cpu_ns = step_ns;
-	snprintf(p->step_name, sizeof p->step_name, "%s", step ? step : "this step");
+	p->step_name = step ? step : "this step";
 	/* From that clock value, not a read at the next service: a runner
 	 * arms each player every turn, and each read is a system call. */
 	schedule_check(p, now, cpu);

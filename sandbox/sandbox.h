@@ -187,7 +187,8 @@ void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns);
 
 /* A CPU budget for one step of the caller's (a game's turn): from now on
  * the process may use step_ns of CPU, then it is stopped with SBX_CPU and
- * the message SBX_STEP_CPU_MESSAGE (`step` names the step: "one turn").
+ * the message SBX_STEP_CPU_MESSAGE (`step` names the step: "one turn"; it
+ * is kept, not copied, so it must last until the next arming: a literal).
  * It holds, besides the whole budget, until the next arming; 0 disarms.
  * Enforced while the caller services the process, like the whole budget.
  * The step starts at CPU clock from_cpu, a value sbx_cpu_ns() returned

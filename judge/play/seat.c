@@ -233,11 +233,11 @@ void seat_collect(struct seat *seats, int n, int round)
 {
 	struct pollfd fds[n * SEAT_POLLFDS];
 	int first[n], count[n];
-	/* A frame that came with an earlier one is checked before any wait;
-	 * an answer already in its pipe (players often answer as soon as
-	 * their view arrives) is read before any poll, which it then spares. */
+	/* An answer already in its pipe (players often answer as soon as
+	 * their view arrives) is read before any poll, which it then spares;
+	 * receive() first checks a frame that came with an earlier one. */
 	for (int i = 0; i < n; i++) {
-		if (!waiting(&seats[i]) || oversized(&seats[i], round))
+		if (!waiting(&seats[i]))
 			continue;
 		receive(&seats[i], round);
 		answered(&seats[i]);

@@ -68,7 +68,7 @@ Test(play, a_player_over_its_cpu_budget_freezes_at_that_round, .timeout = 120)
 
 /* A player that sleeps 280 ms every turn, just under a 300 ms guard, and
  * so never meets it: its wall budget for the match, 4 x 100 ms of CPU +
- * 200 rounds x 2 ms = 0.8 s, runs gt_out in round 2 (its third 280 ms nap),
+ * 200 rounds x 2 ms = 0.8 s, runs out in round 2 (its third 280 ms nap),
  * and the match ends within that budget, not 200 x 280 ms later.  The
  * first run compiles the players; the second, timed, finds them cached. */
 Test(play, a_sleeper_is_frozen_at_its_wall_budget, .timeout = 120)
