@@ -41,6 +41,8 @@ SRC = '@src@'          # the contestant's file, as named in line markers
 PRE = '@disguise@'     # lines this script adds for the parser only
 HERE = os.path.dirname(os.path.abspath(__file__))
 KIT = os.path.normpath(os.path.join(HERE, '..', '..', 'games', 'dominator', 'kit'))
+# the course games' shared header (course.h), which the game's header includes
+COURSE_KIT = os.path.normpath(os.path.join(HERE, '..', '..', 'games', 'kit'))
 
 
 class Fail(Exception):
@@ -2689,7 +2691,7 @@ def main(argv):
         except OSError as e:
             raise Fail('cannot read: %s' % e.strerror)
         text = raw.decode('utf-8', 'surrogateescape')
-        incdirs = [os.path.dirname(os.path.abspath(a.input)), KIT] + a.incdirs
+        incdirs = [os.path.dirname(os.path.abspath(a.input)), KIT, COURSE_KIT] + a.incdirs
         host = None
         if a.host is not None:
             try:

@@ -58,7 +58,7 @@ strict="-Werror=incompatible-pointer-types -Werror=int-conversion -Werror=implic
 declare -A flags
 for f in "${players[@]}"; do
 	flags[$f]=""
-	if gcc -std=gnu17 -O2 -Wall $strict -fsyntax-only -I"$kit" "$f" 2>/dev/null; then
+	if gcc -std=gnu17 -O2 -Wall $strict -fsyntax-only -I"$kit" -I"$root/games/kit" "$f" 2>/dev/null; then
 		flags[$f]=$strict
 	fi
 done
@@ -99,7 +99,7 @@ for level in $levels; do
 			fi
 			fl=${flags[$f]}
 			[ $level = 8 ] && [ -z "${flags[${host[1]}]}" ] && fl=""
-			if ! err=$(gcc -std=gnu17 -O2 -Wall $fl -fsyntax-only -I"$kit" "$dst" 2>&1); then
+			if ! err=$(gcc -std=gnu17 -O2 -Wall $fl -fsyntax-only -I"$kit" -I"$root/games/kit" "$dst" 2>&1); then
 				echo "FAIL level $level $base seed $seed: does not compile: $dst"
 				echo "$err" | grep -m 3 'error'
 				failures=$((failures + 1))
