@@ -267,3 +267,53 @@ Test(bracket, drops_meet_the_losers_bracket_in_reverse_order)
 	}
 	cr_expect_eq(seen, 4);
 }
+
+/* ---- forecasts ------------------------------------------------------------ */
+
+#include "judge/event/forecast.h"
+
+Test(forecast, groups_are_counted_exactly)
+{
+	char err[FORECAST_ERRLEN];
+	struct forecast f;
+	cr_assert_eq(forecast_groups(4, 4, 5, 5, 3, &f, err), 0, "%s", err);
+	cr_expect(f.exact);
+	cr_expect_eq(f.matches, 25);
+	cr_expect_eq(f.waves, 7 + 2, "20 matches on 3 slots, then 5");
+}
+
+Test(forecast, a_bracket_through_its_own_rules)
+{
+	char err[FORECAST_ERRLEN];
+	struct forecast f;
+	struct brk_rules single = { .best_of = 1 };
+	cr_assert_eq(forecast_bracket(&single, 16, 64, 10, 1, &f, err), 0, "%s", err);
+	cr_expect_eq(f.matches, 15);
+	cr_expect_eq(f.waves, 4, "four rounds when every series can run at once");
+	struct brk_rules dbl = { .double_elim = true, .best_of = 1, .reset = true };
+	cr_assert_eq(forecast_bracket(&dbl, 16, 1, 40, 2, &f, err), 0, "%s", err);
+	cr_expect(f.matches > 30 && f.matches < 31, "%g: 30, or 31 with a reset", f.matches);
+	cr_expect_eq(f.waves, f.matches, "one slot plays one match at a time");
+}
+
+/* Every round puts exactly one student out: 40 down to 11 is 29 rounds;
+ * each round is at least the first stage's 10 matches (fewer as the field
+ * shrinks) and one final match. */
+Test(forecast, an_elimination_through_its_own_rules)
+{
+	char err[FORECAST_ERRLEN];
+	struct elim_rules rules = elim_rules_course();
+	struct forecast a, b;
+	cr_assert_eq(forecast_elimination(&rules, 40, 11, 4, 5, 7, &a, err), 0, "%s", err);
+	cr_expect(!a.exact);
+	cr_expect_eq(a.rounds, 29);
+	double least = 0;
+	for (int n = 40; n > 11; n--)
+		least += (n + 3) / 4 + 1;
+	cr_expect_geq(a.matches, least, "%g matches, at least %g", a.matches, least);
+	cr_expect_lt(a.matches, 4 * least);
+	cr_expect_lt(a.waves, a.matches, "four slots play stages in parallel");
+	cr_assert_eq(forecast_elimination(&rules, 40, 11, 4, 5, 7, &b, err), 0);
+	cr_expect_eq(a.matches, b.matches, "the same seed, the same forecast");
+	cr_expect_eq(forecast_elimination(&rules, 10, 11, 4, 5, 7, &a, err), -1);
+}
