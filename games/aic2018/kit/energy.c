@@ -70,11 +70,11 @@ int64_t energy_used(void)
 	return coro_running() ? ENERGY_PER_TURN - energy_left : 0;
 }
 
-void energy_enter(void (*fn)(void))
+void energy_enter(void (*fn)(void *), void *arg)
 {
 	int64_t kept = energy_left; /* the coroutine's first frame may use r15 */
 	energy_left = handoff;
-	fn();
+	fn(arg);
 	energy_left = kept;
 }
 

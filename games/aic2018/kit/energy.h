@@ -43,8 +43,9 @@ int64_t energy_used(void);
  * when the scheduler resumes it. */
 void energy_yield(void);
 
-/* Runs fn as a unit's body: r15 gets the energy the scheduler handed over. */
-void energy_enter(void (*fn)(void));
+/* Runs fn(arg) as a unit's body (the first frame of its coroutine): r15
+ * gets the energy the scheduler handed over. */
+void energy_enter(void (*fn)(void *), void *arg);
 
 /* One turn of the unit running as c, which owes *debt from earlier turns:
  * a debt of a whole turn or more is paid by not running (*paused);

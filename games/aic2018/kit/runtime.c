@@ -43,10 +43,15 @@ static unsigned run_mark[AIC_MAX_UNITS], step_no;
 static int next_id; /* the next of kit.step.ids a spawn takes */
 static struct aic_orders_w out;
 
-static void unit_main(void *arg)
+static void unit_body(void *arg)
 {
 	(void)arg;
-	energy_enter(run);
+	run();
+}
+
+static void unit_main(void *arg)
+{
+	energy_enter(unit_body, arg);
 }
 
 /* ---- the calls' bookkeeping (kit.h) ------------------------------------- */
