@@ -596,10 +596,14 @@ static void rewrite(struct pass *ps)
 		size_t n = mnemonic(l, &w);
 		if (l->kind == LINE_LABEL && l->code) {
 			emit_line(ps, l);
-			emit_charge(ps, block_weight(ps, i + 1));
 			long k = label_find(&ps->def, l->p, l->n - 1);
-			if (k >= 0 && ps->def.checkpoint[k] != CHECK_NONE)
-				emit_check(ps, ps->def.checkpoint[k] == CHECK_LOOP && !flags_dead(ps, i + 1));
+			bool check = k >= 0 && ps->def.checkpoint[k] != CHECK_NONE;
+			bool save_flags = check && ps->def.checkpoint[k] == CHECK_LOOP &&
+					  !flags_dead(ps, i + 1);
+			emit_charge(ps, block_weight(ps, i + 1) +
+					(save_flags ? ENERGY_ASM_CHECK_FLAGS : check ? ENERGY_ASM_CHECK : 0));
+			if (check)
+				emit_check(ps, save_flags);
 			open = true;
 			continue;
 		}

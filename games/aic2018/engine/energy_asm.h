@@ -8,7 +8,8 @@
  *    first takes its weight off r15 with lea, which leaves the flags
  *    alone: one per instruction, ENERGY_ASM_DIV per integer division,
  *    ENERGY_ASM_FDIV per floating division or square root.  A rep string
- *    instruction takes rcx more (one per element it moves).
+ *    instruction takes rcx more (one per element it moves).  A block that
+ *    starts with a check pays for it too.
  *  - Every cycle the code can take passes a check: function entries,
  *    labels a later jump goes back to (loop heads) and labels used as data
  *    (jump tables, computed gotos) test r15 and, below 0, call
@@ -29,8 +30,12 @@
 
 #define ENERGY_ASM_DIV 25
 #define ENERGY_ASM_FDIV 5
+/* The check's own price, paid with the block it starts; saving the flags
+ * (pushfq, popfq) is slow. */
+#define ENERGY_ASM_CHECK 2
+#define ENERGY_ASM_CHECK_FLAGS 20
 /* The version of the rewrite, part of the compile cache's key. */
-#define ENERGY_ASM_VERSION "aic2018 energy 1"
+#define ENERGY_ASM_VERSION "aic2018 energy 2"
 
 /* The C library functions a unit may call, comma-separated (the message
  * of a refusal lists them). */

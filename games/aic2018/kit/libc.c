@@ -16,10 +16,10 @@
 #define CALL_PRICE 8      /* any call: arguments, the jump, the return */
 #define BYTES_PER_ENERGY 8
 #define SNPRINTF_PRICE 200 /* parsing the format, the call itself */
-#define SNPRINTF_PER_CHAR 4
+#define SNPRINTF_PER_CHAR 25 /* digits of a long precision are slow */
 #define MATH_CHEAP 10          /* a rounding or a square root */
 #define MATH_TRANSCENDENTAL 60 /* sin, exp, pow...: a series each */
-#define WIDE_DIVISION_PRICE 60 /* 128-bit division, done in software */
+#define WIDE_DIVISION_PRICE 25 /* 128-bit division, done in software */
 
 static size_t charge_bytes(size_t n)
 {
@@ -130,9 +130,10 @@ long long __aic_llabs(long long x)
 
 /* ---- sorting and searching ------------------------------------------------------ */
 
+/* Three copies of size bytes through a small buffer. */
 static void swap_counted(char *a, char *b, size_t size)
 {
-	charge_bytes(2 * size);
+	charge_bytes(4 * size);
 	char tmp[256];
 	while (size) {
 		size_t k = size < sizeof tmp ? size : sizeof tmp;
