@@ -13,7 +13,7 @@
 #define MATH1(f) #f "," #f "f,"
 const char energy_asm_library[] =
 	"memcpy,memset,memmove,memcmp,memchr,strlen,strcmp,strncmp,strcpy,strncpy,strchr,"
-	"qsort,bsearch,abs,labs,llabs,snprintf,"
+	"qsort,bsearch,abs,labs,llabs,snprintf,printf,puts,putchar,"
 	MATH1(sqrt) MATH1(cbrt) MATH1(hypot) MATH1(sin) MATH1(cos) MATH1(tan) MATH1(asin)
 	MATH1(acos) MATH1(atan) MATH1(atan2) MATH1(sinh) MATH1(cosh) MATH1(tanh) MATH1(exp)
 	MATH1(exp2) MATH1(log) MATH1(log2) MATH1(log10) MATH1(pow) MATH1(fmod) MATH1(floor)

@@ -35,7 +35,7 @@
 #define ENERGY_ASM_CHECK 2
 #define ENERGY_ASM_CHECK_FLAGS 20
 /* The version of the rewrite, part of the compile cache's key. */
-#define ENERGY_ASM_VERSION "aic2018 energy 2"
+#define ENERGY_ASM_VERSION "aic2018 energy 3"
 
 /* The C library functions a unit may call, comma-separated (the message
  * of a refusal lists them). */

@@ -110,6 +110,29 @@ int __aic_snprintf(char *buf, size_t n, const char *fmt, ...)
 	return r;
 }
 
+/* A unit's debug log (the kit's stdout goes to it). */
+int __aic_printf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = vprintf(fmt, ap);
+	va_end(ap);
+	energy_charge(SNPRINTF_PRICE + (r > 0 ? (int64_t)r * SNPRINTF_PER_CHAR : 0));
+	return r;
+}
+
+int __aic_puts(const char *s)
+{
+	energy_charge(SNPRINTF_PRICE + (int64_t)strlen(s));
+	return puts(s);
+}
+
+int __aic_putchar(int c)
+{
+	energy_charge(CALL_PRICE);
+	return putchar(c);
+}
+
 int __aic_abs(int x)
 {
 	energy_charge(CALL_PRICE);
