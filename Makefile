@@ -137,21 +137,41 @@ build/kits/lib%.a: $$(call kitobjs,$$*)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+# AIC2018's unit code is compiled as the judge compiles a contestant's
+# file: gcc -S with r15 reserved, the energy rewrite (games/aic2018/engine/
+# energy_asm.h, as a filter: build/aic-energy-asm), then the assembler.
+# $(1): the source, $(2): the object, $(3): more flags.
+AIC_ENERGY_ASM := build/aic-energy-asm
+$(AIC_ENERGY_ASM): games/aic2018/tools/energy_asm_main.c games/aic2018/engine/energy_asm.c \
+		games/aic2018/engine/energy_asm.h
+	@mkdir -p $(dir $@)
+	$(CC) $(PLAYER_CFLAGS) -I. $(filter %.c,$^) -o $@
+define aic_unit_object
+	$(CC) $(KIT_CFLAGS) -ffixed-r15 $(3) -S $(1) -o $(2).s
+	$(AIC_ENERGY_ASM) $(2).s $(2).counted.s
+	$(CC) -c $(2).counted.s -o $(2)
+	rm -f $(2).s $(2).counted.s
+endef
+
 # The kits' own tests (tests/kit/): built like the players (never
 # sanitized: a coroutine's stack switch is not for AddressSanitizer's eyes),
 # linked with the kit objects they test, not with a kit's main().
 KIT_TEST_SRC := $(wildcard tests/kit/*.c)
 # tests/kit/player/ holds unit bodies compiled as a contestant's file is.
-KIT_TEST_OBJS := $(patsubst %,build/kitobj/games/aic2018/kit/%.o,coro energy)
+KIT_TEST_OBJS := $(patsubst %,build/kitobj/games/aic2018/kit/%.o,coro energy libc)
 KIT_TEST_PLAYER := $(wildcard tests/kit/player/*.c)
-build/kit-tests: $(KIT_TEST_SRC) $(KIT_TEST_OBJS) $(KIT_TEST_PLAYER)
-	$(CC) $(KIT_CFLAGS) -c $(KIT_TEST_PLAYER) -fsanitize-coverage=trace-pc -o build/kit-test-player.o
-	$(CC) $(KIT_CFLAGS) $(KIT_TEST_SRC) $(KIT_TEST_OBJS) build/kit-test-player.o -lcriterion -lm -o $@
+KIT_TEST_PLAYER_OBJS := $(patsubst %.c,build/kit-test-player/%.o,$(notdir $(KIT_TEST_PLAYER)))
+build/kit-test-player/%.o: tests/kit/player/%.c $(AIC_ENERGY_ASM)
+	@mkdir -p $(dir $@)
+	$(call aic_unit_object,$<,$@)
+build/kit-tests: $(KIT_TEST_SRC) $(KIT_TEST_OBJS) $(KIT_TEST_PLAYER_OBJS)
+	$(CC) $(KIT_CFLAGS) $(KIT_TEST_SRC) $(KIT_TEST_OBJS) $(KIT_TEST_PLAYER_OBJS) -lcriterion -lm -o $@
 
 # AIC2018's kit keeps only the player API global (ld -r, then objcopy): a
 # contestant's file cannot reach the scheduler, the world copy or the rules,
 # whose direct calls would spend no energy (the link says "undefined").
-AIC_KIT_GLOBALS := main run player_name __sanitizer_cov_trace_pc uc_* loc_* dir_* type_*
+# __aic_*: the counted C library and the pause the rewritten code calls.
+AIC_KIT_GLOBALS := main run player_name __aic_* uc_* loc_* dir_* type_*
 build/kits/libaic2018.a: $(call kitobjs,aic2018)
 	@mkdir -p $(dir $@)
 	ld -r $^ -o $@.o
@@ -196,13 +216,13 @@ build/inproc-orig/%.o: games/$$(call inproc_game,$$*)/kit/runtime.c bench/origin
 # compiled as the judge compiles it (instrumented).
 AIC_INPROC := build/inproc/aic2018-0.o build/inproc/aic2018-1.o
 AIC_KIT_SRC := $(wildcard games/aic2018/kit/*.c games/aic2018/rules/*.c)
-build/inproc/aic2018-%.o: $(AIC_KIT_SRC) games/aic2018/players/AIDemo.c
+build/inproc/aic2018-%.o: $(AIC_KIT_SRC) games/aic2018/players/AIDemo.c $(AIC_ENERGY_ASM)
 	@mkdir -p $@.d
 	for f in $(AIC_KIT_SRC); do \
 		$(CC) $(KIT_CFLAGS) -fvisibility=hidden -DKIT_NO_MAIN -c $$f \
 			-o $@.d/$$(echo $$f | tr / _).o || exit 1; done
-	$(CC) $(KIT_CFLAGS) -fvisibility=hidden -fsanitize-coverage=trace-pc -Igames/aic2018/kit \
-		-c games/aic2018/players/AIDemo.c -o $@.d/player.o
+	$(call aic_unit_object,games/aic2018/players/AIDemo.c,$@.d/player.o,\
+		-fvisibility=hidden -Igames/aic2018/kit)
 	ld -r $@.d/*.o -o $@.both
 	objcopy --localize-hidden --redefine-sym aickit_start=inproc_aic2018_start_$* \
 		--redefine-sym aickit_turn=inproc_aic2018_turn_$* $@.both $@
@@ -212,6 +232,7 @@ BENCH_EXTRA_match := $(INPROC)
 BENCH_EXTRA_fidelity := $(INPROC) $(INPROC_ORIG)
 # The queue benchmark starts its own PostgreSQL server, as the unit suite does.
 BENCH_EXTRA_aic_switch := build/kitobj/games/aic2018/kit/coro.o
+BENCH_EXTRA_aic_energy := $(KIT_TEST_OBJS) $(KIT_TEST_PLAYER_OBJS)
 BENCH_EXTRA_queue := $(BUILD)/obj/tests/unit/pg_testlib.o
 
 $(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $$(BENCH_EXTRA_$$*) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)

@@ -16,6 +16,7 @@
 
 #include "bench/bench.h"
 #include "bench/bench_match.h"
+#include "games/aic2018/engine/energy_asm.h"
 #include "games/aic2018/proto.h"
 #include "games/game.h"
 #include "judge/base/config.h"
@@ -52,8 +53,9 @@ static void compile_demo(bool instrumented, char binary[PATH_MAX])
 	players_header(cfg.data_dir, "aic2018", header);
 	snprintf(runtime, sizeof runtime, "build/kits/libaic2018.a");
 	struct cmp_request req = { .source = source, .header = header, .runtime = runtime,
-				   .instrument = instrumented ? "-fsanitize-coverage=trace-pc" : NULL,
-				   .no_writable_globals = true };
+				   .instrument = "-ffixed-r15", .no_writable_globals = true,
+				   .asm_pass = instrumented ? energy_asm_rewrite : NULL,
+				   .asm_pass_version = ENERGY_ASM_VERSION };
 	struct cmp_result r;
 	if (cmp_compile(&cfg.compile, &req, &r, err) < 0 || !r.ok)
 		die(source, r.ok ? err : r.log);

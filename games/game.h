@@ -104,11 +104,18 @@ struct game {
 	uint64_t match_cpu_ns;
 
 	/* The contestant's file (never the kit) is compiled with this flag
-	 * more (AIC2018: -fsanitize-coverage=trace-pc, its energy count);
+	 * more (AIC2018: -ffixed-r15, the register of its energy count);
 	 * NULL: none.  With no_writable_globals, its writable global and
 	 * static variables are refused (AIC2018's units share no memory). */
 	const char *compile_flag;
 	bool no_writable_globals;
+	/* A rewrite of the contestant's assembly before it is assembled
+	 * (AIC2018: the energy count, games/aic2018/engine/energy_asm.h) and
+	 * its version; NULL: none.  0 done, 1 refused (err, for the
+	 * contestant), -1 out of memory. */
+	int (*asm_pass)(const char *in, size_t len, char **out, size_t *out_len, char *err,
+			size_t err_cap);
+	const char *asm_pass_version;
 
 	/* Games whose units act one after another (AIC2018: one list of both
 	 * teams' units, each seeing what the earlier ones did).  Then a round

@@ -888,6 +888,9 @@ static int compute_key(struct cmp_job *job)
 	hash_field(&h, "runtime", job->runtime_sum, strlen(job->runtime_sum));
 	if (job->req->no_writable_globals)
 		hash_field(&h, "no writable globals", "", 0);
+	if (job->req->asm_pass)
+		hash_field(&h, "assembly pass", job->req->asm_pass_version,
+			   strlen(job->req->asm_pass_version));
 	hash_field(&h, "gcc", version, vlen);
 	size_t first = strcspn(version, "\n");
 	snprintf(job->out->compiler, sizeof job->out->compiler, "%.*s", (int)first, version);
@@ -897,6 +900,31 @@ static int compute_key(struct cmp_job *job)
 		return fail(job, "SHA-256 failed");
 	}
 	return hash_final(&h, job->out->key) < 0 ? fail(job, "SHA-256 failed") : 0;
+}
+
+/* The game's rewrite of the checked assembly (req->asm_pass), written
+ * afresh in place of gcc's: 0, 1 refused (err says why), -1 (err set). */
+static int rewrite_assembly(struct cmp_job *job, const char *s, size_t len,
+			    char err[CSCAN_ERRLEN])
+{
+	if (!job->req->asm_pass)
+		return 0;
+	char *out = NULL, path[PATH_MAX];
+	size_t out_len = 0;
+	int rc = job->req->asm_pass(s, len, &out, &out_len, err, CSCAN_ERRLEN);
+	if (rc < 0)
+		snprintf(err, CSCAN_ERRLEN, "out of memory rewriting the assembly");
+	if (rc != 0)
+		return rc;
+	path_in(path, job->dir, job->files[CMP_TRANSLATE], "");
+	int fd = unlink(path) < 0 ? -1 : create_in(job, job->files[CMP_TRANSLATE], 0644);
+	rc = fd < 0 ? -1 : file_write_all(fd, out, out_len);
+	if (fd >= 0 && close(fd) < 0)
+		rc = -1;
+	if (rc < 0)
+		snprintf(err, CSCAN_ERRLEN, "cannot write the rewritten assembly: %s", strerror(errno));
+	free(out);
+	return rc;
 }
 
 /* Checks what gcc -E, gcc -S or the assembler wrote (files[s]: the .i, .s
@@ -916,9 +944,9 @@ static int check_output(struct cmp_job *job, enum cmp_step s)
 	if (s == CMP_PREPROCESS)
 		rc = cscan_preprocessed(job->name, buf, len, hdr,
 					job->shared[0] ? job->shared : NULL, err);
-	else if (s == CMP_TRANSLATE)
-		rc = cscan_assembly(job->name, buf, len, err);
-	else
+	else if (s == CMP_TRANSLATE && (rc = cscan_assembly(job->name, buf, len, err)) == 0)
+		rc = rewrite_assembly(job, buf, len, err);
+	else if (s != CMP_TRANSLATE)
 		rc = cscan_object(job->name, buf, len, err);
 	if (rc == 0 && s == CMP_ASSEMBLE && (job->req->instrument || job->req->no_writable_globals))
 		rc = cscan_object_symbols(job->name, buf, len, job->src, job->src_len,

@@ -14,7 +14,9 @@
  * check refuses symbols named __sanitizer*, the instrumentation's, which
  * the runtime alone defines); with req->no_writable_globals, the object's
  * writable variables (.data, .bss, thread-local, common; static locals
- * too) are refused, each named with its line in the source.
+ * too) are refused, each named with its line in the source.  With
+ * req->asm_pass, the checked assembly is replaced by what it returns, or
+ * refused with its message.
  * Identical inputs (source and its name, headers, runtime library, flags,
  * `gcc --version`) compile once: binaries and compile errors are cached in
  * cfg->cache_dir under the SHA-256 of all of them, written to a temporary
@@ -51,6 +53,12 @@ struct cmp_request {
 	 * not share memory).  The runtime library is never compiled here. */
 	const char *instrument;
 	bool no_writable_globals;
+	/* The game's rewrite of the assembly once checked, before it is
+	 * assembled (AIC2018's energy count; struct game's asm_pass), and its
+	 * version, part of the cache key; NULL: none. */
+	int (*asm_pass)(const char *in, size_t len, char **out, size_t *out_len, char *err,
+			size_t err_cap);
+	const char *asm_pass_version;
 };
 
 struct cmp_result {

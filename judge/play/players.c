@@ -50,6 +50,8 @@ int players_compile(const struct judge_config *cfg, const char *game, const char
 	struct cmp_request req = { .source = source, .header = header, .shared_header = shared,
 				   .runtime = runtime, .instrument = gm ? gm->compile_flag : NULL,
 				   .no_writable_globals = gm && gm->no_writable_globals,
+				   .asm_pass = gm ? gm->asm_pass : NULL,
+				   .asm_pass_version = gm ? gm->asm_pass_version : NULL,
 				   .uid = uid.uid, .gid = uid.uid };
 	int rc = cmp_compile(&cfg->compile, &req, res, err);
 	sbx_uid_release(&uid);

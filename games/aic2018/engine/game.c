@@ -14,6 +14,7 @@
  * stays applied and recorded.
  */
 #include "games/aic2018/engine/engine.h"
+#include "games/aic2018/engine/energy_asm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -360,7 +361,9 @@ const struct game aic2018_game = {
 	.ranks = ranks,
 	.turn_cpu_ns = UNIT_TURN_CPU_NS,
 	.match_cpu_ns = MATCH_CPU_NS,
-	.compile_flag = "-fsanitize-coverage=trace-pc",
+	.compile_flag = "-ffixed-r15",
+	.asm_pass = energy_asm_rewrite,
+	.asm_pass_version = ENERGY_ASM_VERSION,
 	.no_writable_globals = true,
 	.next_seat = next_seat,
 	.step_units = step_units,

@@ -8,10 +8,12 @@
  * static variables are refused when your file is compiled (constants are
  * fine).
  *
- * Energy: each turn a unit may spend 15000.  Your code costs one per basic
- * block it executes (a straight run of statements without a branch), the
+ * Energy: each turn a unit may spend 15000.  Your code costs one per
+ * instruction it executes, the C library functions you may call (memcpy,
+ * qsort, sin, snprintf...: docs/games/aic2018.md) by the work they do, the
  * calls below their price in brackets.  Past 15000 the unit is paused where
- * it stands and resumes there next round, the excess taken from that turn.
+ * it stands and resumes there next round, the excess taken from the next
+ * turns.
  *
  * The names mirror the original Java UnitController (uc.move(dir) is
  * uc_move(dir)); where Java overloads a name, the C name says which:

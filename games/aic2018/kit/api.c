@@ -111,7 +111,7 @@ int uc_getVictoryPoints(int team)
 int uc_getEnergyUsed(void)
 {
 	energy_charge(AIC_E_GETTER);
-	return energy_counter ? (int)*energy_counter : 0;
+	return (int)energy_used();
 }
 
 int uc_getEnergyLeft(void)
@@ -397,7 +397,7 @@ void uc_write(int index, int value)
 void uc_yield(void)
 {
 	energy_charge(AIC_E_GETTER);
-	coro_yield();
+	energy_yield();
 }
 
 /* ---- locations and unit types -------------------------------------------------------- */

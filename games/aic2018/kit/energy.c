@@ -1,24 +1,94 @@
-/* energy.c - the block counter of energy.h. */
+/* energy.c - the count of energy.h: the hand-off between a unit's r15 and
+ * the scheduler, and the pause the rewritten code calls. */
 #include "games/aic2018/kit/energy.h"
 
-int64_t *energy_counter;
+/* The energy left, crossing a switch: the unit's side writes it just
+ * before it yields and reads it just after it is resumed; the
+ * scheduler's side reads it just after a resume returns and writes it just
+ * before the next one.  No unit code runs in between. */
+static int64_t handoff;
 
-/* Called by the instrumented code at every block: keep it short, it is
- * the hottest function of a player.  The pause is a plain yield; the
- * scheduler sees from the count that the turn was cut short. */
-void __sanitizer_cov_trace_pc(void)
+void energy_pause(void);
+
+/* Where a rewritten block lands when its unit's energy is spent (see
+ * energy_asm.h): any point in the code, so it keeps every register and the
+ * flags, realigns the stack for C and saves the SSE state around the
+ * switch. */
+__asm__(".text\n"
+	".globl __aic_energy_pause\n"
+	".hidden __aic_energy_pause\n"
+	".type __aic_energy_pause,@function\n"
+	"__aic_energy_pause:\n"
+	"	pushfq\n"
+	"	pushq %rax\n"
+	"	pushq %rcx\n"
+	"	pushq %rdx\n"
+	"	pushq %rsi\n"
+	"	pushq %rdi\n"
+	"	pushq %r8\n"
+	"	pushq %r9\n"
+	"	pushq %r10\n"
+	"	pushq %r11\n"
+	"	pushq %rbp\n"
+	"	movq %rsp, %rbp\n"
+	"	andq $-16, %rsp\n"
+	"	subq $512, %rsp\n"
+	"	fxsave64 (%rsp)\n"
+	"	cld\n"
+	"	call energy_pause\n"
+	"	fxrstor64 (%rsp)\n"
+	"	movq %rbp, %rsp\n"
+	"	popq %rbp\n"
+	"	popq %r11\n"
+	"	popq %r10\n"
+	"	popq %r9\n"
+	"	popq %r8\n"
+	"	popq %rdi\n"
+	"	popq %rsi\n"
+	"	popq %rdx\n"
+	"	popq %rcx\n"
+	"	popq %rax\n"
+	"	popfq\n"
+	"	ret\n"
+	".size __aic_energy_pause, .-__aic_energy_pause\n");
+
+void energy_yield(void)
 {
-	int64_t *c = energy_counter;
-	if (c && energy_spent(++*c))
-		coro_yield();
+	handoff = energy_left;
+	coro_yield();
+	energy_left = handoff;
 }
 
-enum coro_state energy_turn(struct coro *c, int64_t *used, bool *paused)
+/* Called by __aic_energy_pause only. */
+void energy_pause(void)
 {
-	energy_counter = used;
+	energy_yield();
+}
+
+int64_t energy_used(void)
+{
+	return coro_running() ? ENERGY_PER_TURN - energy_left : 0;
+}
+
+void energy_enter(void (*fn)(void *), void *arg)
+{
+	int64_t kept = energy_left; /* the coroutine's first frame may use r15 */
+	energy_left = handoff;
+	fn(arg);
+	energy_left = kept;
+}
+
+enum coro_state energy_turn(struct coro *c, int64_t *debt, bool *paused)
+{
+	if (*debt >= ENERGY_PER_TURN) {
+		*debt -= ENERGY_PER_TURN;
+		*paused = true;
+		return CORO_READY;
+	}
+	handoff = ENERGY_PER_TURN - *debt;
 	enum coro_state st = coro_resume(c);
-	energy_counter = NULL;
-	*paused = st == CORO_READY && energy_spent(*used);
-	*used = energy_carry(*used);
+	int64_t left = handoff;
+	*paused = st == CORO_READY && left < 0;
+	*debt = left < 0 ? -left : 0;
 	return st;
 }

@@ -1,16 +1,18 @@
 /* energy.h - deterministic energy: what a unit's turn may spend.
  *
- * The contestant's file (and only it) is compiled with
- * -fsanitize-coverage=trace-pc: gcc calls __sanitizer_cov_trace_pc() at
- * the start of every basic block it executes, and that adds one to the
- * running unit's count.  Game calls add their fixed prices (energy_charge).
- * Once a unit's count passes ENERGY_PER_TURN, the next block it enters
- * hands the CPU back to the scheduler (the unit is paused mid-code and
- * resumes there next round).  At every hand-back the count becomes
- * max(0, used - ENERGY_PER_TURN): an overrun's excess is paid next turn,
- * a normal yield starts the next turn at 0.  The same program in the same
- * state always spends the same energy.  Outside every unit (the kit's own
- * code, which is not instrumented anyway) nothing is counted.
+ * The contestant's file is compiled with -ffixed-r15 and its assembly
+ * rewritten by games/aic2018/engine/energy_asm.h: every block it runs
+ * takes its instruction count off r15, which holds the energy the running
+ * unit has left this turn, and every loop head and function entry calls
+ * __aic_energy_pause once it is below 0.  No code of the contestant's can
+ * name r15, and no memory holds the count while the unit runs.  The kit's
+ * code that units call (the uc_* calls, the counted C library) reserves
+ * r15 too and takes its prices off it (energy_charge).  At every hand-back
+ * the count crosses to the scheduler through energy.c's hand-off, which
+ * only the kit reads and writes between units.  A unit that overspent
+ * carries the excess into the next turns (energy_turn); a normal yield
+ * starts the next turn with the whole allowance.  The same program in the
+ * same state always spends the same energy.
  */
 #ifndef AIC_ENERGY_H
 #define AIC_ENERGY_H
@@ -22,35 +24,34 @@
 
 #define ENERGY_PER_TURN 15000
 
-/* The running unit's count; NULL between units.  The kit points it at
- * the unit's own count before resuming the unit. */
-extern int64_t *energy_counter;
+/* The running unit's energy left.  Only meaningful inside a unit; code of
+ * the kit running between units leaves r15 alone (it is callee-saved for
+ * the code that calls the kit). */
+register int64_t energy_left __asm__("r15");
 
-/* Adds a game call's price to the running unit's count. */
+/* Takes a game or library call's price off the running unit's energy. */
 static inline void energy_charge(int64_t price)
 {
-	if (energy_counter)
-		*energy_counter += price;
+	if (coro_running())
+		energy_left -= price;
 }
 
-/* The count carried into the next turn after a hand-back. */
-static inline int64_t energy_carry(int64_t used)
-{
-	return used > ENERGY_PER_TURN ? used - ENERGY_PER_TURN : 0;
-}
+/* The running unit's energy used this turn (0 outside a unit). */
+int64_t energy_used(void);
 
-/* True when the count has passed the turn's allowance. */
-static inline bool energy_spent(int64_t used)
-{
-	return used > ENERGY_PER_TURN;
-}
+/* From a unit: hands the CPU back (its energy goes with it) and returns
+ * when the scheduler resumes it. */
+void energy_yield(void);
 
-void __sanitizer_cov_trace_pc(void);
+/* Runs fn(arg) as a unit's body (the first frame of its coroutine): r15
+ * gets the energy the scheduler handed over. */
+void energy_enter(void (*fn)(void *), void *arg);
 
-/* One turn of the unit running as c, whose count is *used: resumes c with
- * the counter pointing at *used until it yields, is paused, returns or
- * faults, then applies the carry.  *paused says whether the allowance ran
+/* One turn of the unit running as c, which owes *debt from earlier turns:
+ * a debt of a whole turn or more is paid by not running (*paused);
+ * otherwise c runs with the rest until it yields, is paused, returns or
+ * faults.  *debt becomes what it overspent, *paused whether its energy ran
  * out mid-code. */
-enum coro_state energy_turn(struct coro *c, int64_t *used, bool *paused);
+enum coro_state energy_turn(struct coro *c, int64_t *debt, bool *paused);
 
 #endif

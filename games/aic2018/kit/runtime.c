@@ -28,7 +28,7 @@ extern const char player_name[];
 struct kit_unit {
 	int id;            /* the world's id of the unit this coroutine runs */
 	struct coro *co;
-	int64_t energy;    /* used this turn (the carry, between turns) */
+	int64_t debt;      /* energy overspent, owed to the next turns */
 	const char *error; /* the last failed call's reason */
 };
 
@@ -43,10 +43,15 @@ static unsigned run_mark[AIC_MAX_UNITS], step_no;
 static int next_id; /* the next of kit.step.ids a spawn takes */
 static struct aic_orders_w out;
 
-static void unit_main(void *arg)
+static void unit_body(void *arg)
 {
 	(void)arg;
 	run();
+}
+
+static void unit_main(void *arg)
+{
+	energy_enter(unit_body, arg);
 }
 
 /* ---- the calls' bookkeeping (kit.h) ------------------------------------- */
@@ -155,7 +160,7 @@ static void run_unit(int slot)
 	}
 	kit.slot = slot;
 	bool paused;
-	enum coro_state st = energy_turn(k->co, &k->energy, &paused);
+	enum coro_state st = energy_turn(k->co, &k->debt, &paused);
 	kit.slot = -1;
 	if (st != CORO_READY)
 		die(slot, why_dead(k->co));
