@@ -1522,9 +1522,10 @@ Test(cmd_compile, no_player_name_says_what_to_write, .init = setup, .fini = tear
 	cr_redirect_stderr();
 	const char *argv[] = { "compile", source, "--game", "dominator", "--config", config, NULL };
 	cr_expect_eq(run_cmd_compile(6, argv), 1);
-	char want[PATH_MAX + 160];
+	char want[PATH_MAX + 256];
 	snprintf(want, sizeof want, "judge compile: %s does not name its player: write "
-		 "PLAYER_NAME(Name), Name being 1 to 12 letters, digits or _\n", source);
+		 "PLAYER_NAME(Name); once, on a line of its own outside every #if and function, "
+		 "Name being 1 to 12 letters, digits or _\n", source);
 	expect_first_error(want);
 }
 
