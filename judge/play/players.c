@@ -69,12 +69,3 @@ int players_source_name(const char *source, char name[PLAYER_NAME_MAX + 1],
 	free(src);
 	return rc;
 }
-
-int players_name_check(const char *source, const struct cmp_result *res,
-		       char err[UPLOAD_ERRLEN])
-{
-	char name[PLAYER_NAME_MAX + 1];
-	if (res->ok || !strstr(res->log, "player_name"))
-		return 0;
-	return players_source_name(source, name, err);
-}

@@ -45,11 +45,4 @@ int players_compile(const struct judge_config *cfg, const char *game, const char
 int players_source_name(const char *source, char name[PLAYER_NAME_MAX + 1],
 			char err[UPLOAD_ERRLEN]);
 
-/* A player that does not compile for want of its one PLAYER_NAME fails at
- * link time (an undefined or doubly defined player_name).  For such a
- * failed compile, res, -1 with err saying what to write instead of the
- * linker's words (players_source_name); otherwise 0. */
-int players_name_check(const char *source, const struct cmp_result *res,
-		       char err[UPLOAD_ERRLEN]);
-
 #endif
