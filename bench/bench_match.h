@@ -35,7 +35,8 @@ static inline void bench_compile_shipped(const struct judge_config *cfg, const c
 	cmp_result_free(&r);
 }
 
-/* Plays it into *r (match_result_free it) and returns its wall time; a
+/* Plays n copies of the shipped player `label` (its name, as its
+ * PLAYER_NAME says) into *r (match_result_free it) and returns its wall time; a
  * match that cannot run, or a player that froze, ends the benchmark with
  * the reason. */
 static inline uint64_t bench_match(const struct judge_config *cfg, const struct game *gm,
@@ -53,7 +54,7 @@ static inline uint64_t bench_match(const struct judge_config *cfg, const struct 
 		.wall_round_ns = cfg->sandbox.wall_round_ns
 	};
 	for (int i = 0; i < n; i++)
-		spec.entry[i] = (struct match_entry){ .binary = binary, .label = label };
+		spec.entry[i] = (struct match_entry){ .binary = binary, .name = label, .label = label };
 	char err[MATCH_ERRLEN];
 	uint64_t t0 = bench_now_ns();
 	if (match_play(&spec, r, err) < 0) {

@@ -160,9 +160,11 @@ static int dw_bench_game(const struct judge_config *cfg, const struct dw_game *g
 	int rc = dw_compile(cfg, g->name, dummy_src, &dummy) < 0 ||
 		 dw_compile(cfg, g->name, demo_src, &demo) < 0;
 	if (!rc) {
-		spec.entry[0] = (struct match_entry){ .binary = dummy.binary, .label = "Dummy" };
+		spec.entry[0] = (struct match_entry){ .binary = dummy.binary, .name = "Dummy",
+						      .label = "Dummy" };
 		for (int i = 1; i < spec.nplayers; i++)
-			spec.entry[i] = (struct match_entry){ .binary = demo.binary, .label = "Demo" };
+			spec.entry[i] = (struct match_entry){ .binary = demo.binary, .name = "Demo",
+							      .label = "Demo" };
 		rc = dw_play_all(&spec, &t) < 0;
 	}
 	if (!rc)

@@ -180,9 +180,9 @@ static void identify(const char *dir, const char *path, struct archived *f)
 	rel += strspn(rel, "/");
 	const char *slash = strchr(rel, '/'), *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
-	char player[PLAYER_NAME_MAX + 1];
-	if (src_player_name(f->source, f->len, player) == 0)
-		snprintf(f->name, sizeof f->name, "%s", player);
+	struct cscan_names names;
+	if (cscan_player_names(f->source, f->len, &names) == 0 && names.name[0])
+		snprintf(f->name, sizeof f->name, "%s", names.name);
 	else
 		snprintf(f->name, sizeof f->name, "%.*s",
 			 (int)(strlen(base) - 2 - (strncmp(base, "AI", 2) == 0 ? 2 : 0)),

@@ -28,7 +28,8 @@ static void usage(FILE *f)
 		"Inline assembler is refused.\n"
 		"--game GAME compiles FILE exactly as judge play and the judge's worker\n"
 		"do: the game's header and runtime, and the game's own checks (AIC2018's\n"
-		"energy count and its refusal of writable global variables).\n"
+		"energy count and its refusal of writable global variables), and the\n"
+		"upload's rule for PLAYER_NAME.\n"
 		"Games:");
 	for (const struct game *const *g = game_list(); *g; g++)
 		fprintf(f, " %s", (*g)->name);
@@ -138,8 +139,11 @@ static int copy_out(const char *from, const char *out)
 
 static int report(const struct compile_args *a, const struct cmp_result *r)
 {
-	char err[UPLOAD_ERRLEN];
-	if (players_name_check(a->file, r, err) < 0) {
+	/* A file that compiled for a game, as an upload; a link error on
+	 * player_name, in the contestant's words. */
+	char err[UPLOAD_ERRLEN], name[PLAYER_NAME_MAX + 1];
+	bool name_rule = r->ok ? a->game != NULL : strstr(r->log, "player_name") != NULL;
+	if (name_rule && players_source_name(a->file, name, err) < 0) {
 		fprintf(stderr, "judge compile: %s\n", err);
 		return 1;
 	}

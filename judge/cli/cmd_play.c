@@ -183,18 +183,21 @@ static int read_params(const char *path, char **out)
 	return 0;
 }
 
-/* Compiles one player into the cache; 1 (reported) on a compile error. */
+/* Names one player as an upload would (the runner holds its program to
+ * that name) and compiles it into the cache; 1 (reported) when the file
+ * names no player the judge can trust or does not compile. */
 static int compile_player(const struct judge_config *cfg, const struct play_args *a,
-			  const char *source, struct cmp_result *res)
+			  const char *source, char name[PLAYER_NAME_MAX + 1],
+			  struct cmp_result *res)
 {
 	char err[CMP_ERRLEN > UPLOAD_ERRLEN ? CMP_ERRLEN : UPLOAD_ERRLEN];
+	if (players_source_name(source, name, err) < 0) {
+		fprintf(stderr, "judge play: %s\n", err);
+		return 1;
+	}
 	if (players_compile(cfg, a->game->name, source, res, err) < 0) {
 		fprintf(stderr, "judge play: %s\n", err);
 		return -1;
-	}
-	if (players_name_check(source, res, err) < 0) {
-		fprintf(stderr, "judge play: %s\n", err);
-		return 1;
 	}
 	if (!res->ok) {
 		fprintf(stderr, "judge play: %s does not compile:\n%s", source, res->log);
@@ -289,7 +292,7 @@ static int play(const struct judge_config *cfg, const struct play_args *a, char 
 {
 	struct match_spec spec;
 	struct cmp_result bin[GAME_MAX_PLAYERS] = { 0 };
-	char source[GAME_MAX_PLAYERS][PATH_MAX];
+	char source[GAME_MAX_PLAYERS][PATH_MAX], name[GAME_MAX_PLAYERS][PLAYER_NAME_MAX + 1];
 	char binary_sha[GAME_MAX_PLAYERS][HASH_HEXLEN + 1] = { "" };
 	int rc = 0;
 	fill_spec(&spec, cfg, a);
@@ -297,11 +300,11 @@ static int play(const struct judge_config *cfg, const struct play_args *a, char 
 	for (int i = 0; i < a->nplayers && rc == 0; i++) {
 		if (resolve_source(cfg, a, a->players[i], source[i]) < 0)
 			rc = 2;
-		else if ((rc = compile_player(cfg, a, source[i], &bin[i])) < 0)
+		else if ((rc = compile_player(cfg, a, source[i], name[i], &bin[i])) < 0)
 			rc = 2;
 		else if (rc == 0 && hash_file(bin[i].binary, binary_sha[i]) < 0)
 			rc = 2;
-		spec.entry[i] = (struct match_entry){ .binary = bin[i].binary,
+		spec.entry[i] = (struct match_entry){ .binary = bin[i].binary, .name = name[i],
 						      .label = a->players[i],
 						      .binary_sha256 = binary_sha[i],
 						      .source_sha256 = bin[i].source_sha256 };

@@ -211,6 +211,7 @@ struct cs_lex {
 	char *err;
 	unsigned define_line; /* the first #define or #undef that is not a
 				 feature macro (see feature_macros), or 0 */
+	bool in_directive;    /* lx->i is in a directive's line */
 };
 
 static char lx_at(const struct cs_lex *lx, size_t i)
@@ -514,7 +515,15 @@ static bool at_hash(const struct cs_lex *lx)
 	return c[0] == '%' && c[1] == ':' && !(c[2] == '%' && c[3] == ':');
 }
 
-static int scan_source(struct cs_lex *lx)
+/* What a walk over the source does with each directive (lx->i at its '#'
+ * or "%:") and each other token; a non-zero return ends the walk. */
+struct cs_walk {
+	int (*directive)(struct cs_lex *lx, void *ctx);
+	int (*token)(struct cs_lex *lx, void *ctx);
+	void *ctx;
+};
+
+static int walk_source(struct cs_lex *lx, const struct cs_walk *w)
 {
 	/* A line starts a directive when '#' is its first token; comments,
 	 * even ones spanning lines, are blanks and leave that unchanged. */
@@ -524,6 +533,7 @@ static int scan_source(struct cs_lex *lx)
 		int rc = 0;
 		if (c == '\n') {
 			bol = true;
+			lx->in_directive = false;
 			lx->i++;
 		} else if (is_blank(c)) {
 			lx->i++;
@@ -531,15 +541,33 @@ static int scan_source(struct cs_lex *lx)
 			continue;
 		} else if (bol && at_hash(lx)) {
 			bol = false;
-			rc = check_directive(lx);
+			lx->in_directive = true;
+			rc = w->directive(lx, w->ctx);
 		} else {
 			bol = false;
-			rc = lex_token(lx);
+			rc = w->token(lx, w->ctx);
 		}
 		if (rc)
 			return rc;
 	}
 	return 0;
+}
+
+static int source_directive(struct cs_lex *lx, void *ctx)
+{
+	(void)ctx;
+	return check_directive(lx);
+}
+
+static int source_token(struct cs_lex *lx, void *ctx)
+{
+	(void)ctx;
+	return lex_token(lx);
+}
+
+static int scan_source(struct cs_lex *lx)
+{
+	return walk_source(lx, &(struct cs_walk){ source_directive, source_token, NULL });
 }
 
 int cscan_source(const char *name, const char *buf, size_t len, const char *header,
@@ -561,6 +589,130 @@ int cscan_source(const char *name, const char *buf, size_t len, const char *head
 	rc = scan_source(&lx);
 	src_free(&s);
 	return rc;
+}
+
+/* ---- the player's name ---------------------------------------------------- */
+
+/* Where the names scan stands (besides lx->in_directive): inside how many
+ * conditional groups, inside how many braces and parentheses. */
+struct cs_names_at {
+	int groups, nest;
+	struct cscan_names *out;
+};
+
+/* The directive at lx->i ('#' or "%:" starting a line): +1 when it opens
+ * a conditional group, -1 when it closes one, else 0.  Leaves lx->i after
+ * its name, so that the rest of the line is read as the directive's. */
+static int group_change(struct cs_lex *lx)
+{
+	lx->i += lx->c[lx->i] == '#' ? 1 : 2;
+	skip_blank(lx);
+	size_t i = lx->i, end = ident_end(lx, i);
+	static const char *const opens[] = { "if", "ifdef", "ifndef", NULL };
+	static const char *const closes[] = { "endif", NULL };
+	lx->i = end;
+	return cscan_in_list(opens, lx->c + i, end - i)    ? 1
+	       : cscan_in_list(closes, lx->c + i, end - i) ? -1
+							   : 0;
+}
+
+/* PLAYER_NAME's argument, from i just after the word: "( Name )" with
+ * blanks, comments or newlines between, Name a valid player name. */
+static void names_argument(struct cs_lex *lx, size_t i, struct cscan_names *out)
+{
+	size_t save = lx->i;
+	lx->i = i;
+	for (skip_blank(lx); lx->c[lx->i] == '\n'; skip_blank(lx))
+		lx->i++;
+	if (lx->c[lx->i] == '(') {
+		lx->i++;
+		skip_blank(lx);
+		size_t n = lx->i, n_end = ident_end(lx, n);
+		lx->i = n_end;
+		skip_blank(lx);
+		if (lx->c[lx->i] == ')' && player_name_valid(lx->c + n, n_end - n)) {
+			memcpy(out->name, lx->c + n, n_end - n);
+			out->name[n_end - n] = '\0';
+		}
+	}
+	lx->i = save;
+}
+
+static void note_first(unsigned *line, bool where, unsigned at)
+{
+	if (where && !*line)
+		*line = at;
+}
+
+static void names_word(struct cs_lex *lx, const struct cs_names_at *at)
+{
+	struct cscan_names *out = at->out;
+	size_t start = lx->i, end = ident_end(lx, start);
+	unsigned line = lx_line(lx, start);
+	lx->i = end;
+	if (end - start == 11 && memcmp(lx->c + start, "PLAYER_NAME", 11) == 0) {
+		if (out->count++ == 0) {
+			out->line = line;
+			names_argument(lx, end, out);
+		}
+		note_first(&out->in_directive, lx->in_directive, line);
+		note_first(&out->in_group, at->groups > 0, line);
+		note_first(&out->nested, !lx->in_directive && at->nest > 0, line);
+	} else if (end - start == 11 && memcmp(lx->c + start, "player_name", 11) == 0) {
+		/* a function may read it; anywhere else it defines or renames it */
+		note_first(&out->own, lx->in_directive || at->nest == 0, line);
+	}
+}
+
+/* Braces and parentheses, digraphs included; a directive's do not count:
+ * they are a macro's, which the file may use anywhere. */
+static void names_punctuator(struct cs_lex *lx, struct cs_names_at *at)
+{
+	const char *c = lx->c + lx->i;
+	bool open = *c == '{' || *c == '(' || (c[0] == '<' && c[1] == '%');
+	bool close = *c == '}' || *c == ')' || (c[0] == '%' && c[1] == '>');
+	if (!lx->in_directive)
+		at->nest += open ? 1 : close ? -1 : 0;
+	lx->i += (c[0] == '<' && c[1] == '%') || (c[0] == '%' && c[1] == '>') ? 2 : 1;
+}
+
+static int names_token(struct cs_lex *lx, void *ctx)
+{
+	struct cs_names_at *at = ctx;
+	char c = lx->c[lx->i];
+	if (is_ident_start(c))
+		names_word(lx, at);
+	else if (is_digit(c) || (c == '.' && is_digit(lx_at(lx, lx->i + 1))))
+		lx->i = ppnumber_end(lx, lx->i);
+	else if (c == '"' || c == '\'')
+		lx->i = literal_end(lx, lx->i, c);
+	else
+		names_punctuator(lx, at);
+	return 0;
+}
+
+static int names_directive(struct cs_lex *lx, void *ctx)
+{
+	struct cs_names_at *at = ctx;
+	at->groups += group_change(lx);
+	if (at->groups < 0)
+		at->groups = 0; /* an #endif too many: gcc refuses the file */
+	return 0;
+}
+
+int cscan_player_names(const char *buf, size_t len, struct cscan_names *out)
+{
+	*out = (struct cscan_names){ 0 };
+	struct cs_src s = { 0 };
+	if (src_build(&s, buf, len) < 0) {
+		src_free(&s);
+		return -1;
+	}
+	struct cs_lex lx = { .c = s.c, .end = s.n, .lines = s.line, .origin = "" };
+	struct cs_names_at at = { .out = out };
+	walk_source(&lx, &(struct cs_walk){ names_directive, names_token, &at });
+	src_free(&s);
+	return 0;
 }
 
 /* ---- the gcc -E output check --------------------------------------------- */

@@ -55,6 +55,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "judge/base/player_name.h"
+
 #define CSCAN_ERRLEN 256
 
 /* Refuses text that is not C source: empty, a NUL byte, control characters
@@ -68,6 +70,25 @@ int cscan_text(const char *name, const char *buf, size_t len, char err[CSCAN_ERR
  * NULL when the game has none.  Runs cscan_text() first. */
 int cscan_source(const char *name, const char *buf, size_t len, const char *header,
 		 char err[CSCAN_ERRLEN]);
+
+/* What a file says of its player's name, read as GCC's preprocessor reads
+ * the file (splices, comments, literals, directives), with no macro
+ * expanded: a name the judge can trust is written PLAYER_NAME(Name) once,
+ * outside every directive, conditional group, brace and parenthesis, and
+ * player_name is written nowhere but inside a function.  Lines are the
+ * first such line, 0 for none. */
+struct cscan_names {
+	int count;             /* PLAYER_NAME words */
+	unsigned line;         /* the first one's */
+	char name[PLAYER_NAME_MAX + 1]; /* its Name when valid, else "" */
+	unsigned in_directive; /* a PLAYER_NAME on a directive's line */
+	unsigned in_group;     /* one between #if/#ifdef/#ifndef and #endif */
+	unsigned nested;       /* one inside braces or parentheses */
+	unsigned own;          /* player_name outside a function or in a directive */
+};
+
+/* 0 with out filled, -1 out of memory.  Checks nothing else. */
+int cscan_player_names(const char *buf, size_t len, struct cscan_names *out);
 
 /* Checks the output of gcc -E for the file `name`.  shared: a header the
  * game header includes (its base name), trusted as the game header is; or

@@ -6,7 +6,6 @@
 #include "games/game.h"
 #include "judge/compile/compile.h"
 #include "judge/compile/cscan.h"
-#include "judge/compile/source.h"
 #include "judge/compile/upload_check.h"
 
 static bool is_blank_char(char c)
@@ -42,20 +41,49 @@ static int source_checks(const char *game, const char *label, const char *src, s
 	return rc == 0 ? 0 : -1;
 }
 
+/* What to write, ending every refusal of the name. */
+#define WRITE_NAME "write PLAYER_NAME(Name); once, on a line of its own outside every " \
+		   "#if and function, Name being 1 to 12 letters, digits or _"
+
+/* Why the judge cannot take the file's name at its word, or NULL.  A name
+ * the preprocessor could drop, rename or multiply, or a player_name of
+ * the file's own, would let the program announce another name than the
+ * one stored: every record of its matches would show that one. */
+static const char *name_doubt(const struct cscan_names *n, unsigned *line)
+{
+	if ((*line = n->own))
+		return "writes player_name itself, which PLAYER_NAME(Name) defines (only a "
+		       "function may read it)";
+	if ((*line = n->in_directive))
+		return "writes PLAYER_NAME on a preprocessor line (#define, #undef, #if...): the "
+		       "name may not come from a macro";
+	if ((*line = n->in_group))
+		return "writes PLAYER_NAME inside #if/#ifdef/#ifndef ... #endif: the name must "
+		       "not depend on the preprocessor";
+	if ((*line = n->nested))
+		return "writes PLAYER_NAME inside braces or parentheses";
+	return NULL;
+}
+
 int upload_name_check(const char *label, const char *src, size_t len,
 		      char name[PLAYER_NAME_MAX + 1], char err[UPLOAD_ERRLEN])
 {
-	int count = src_player_name_count(src, len);
-	if (count > 1)
-		snprintf(err, UPLOAD_ERRLEN,
-			 "%s writes PLAYER_NAME %d times: keep exactly one PLAYER_NAME(Name) line",
-			 label, count);
-	else if (count == 0 || src_player_name(src, len, name) < 0)
-		snprintf(err, UPLOAD_ERRLEN,
-			 "%s does not name its player: write PLAYER_NAME(Name), Name being 1 to 12 "
-			 "letters, digits or _", label);
-	else
+	struct cscan_names n;
+	unsigned line;
+	const char *doubt;
+	if (cscan_player_names(src, len, &n) < 0)
+		snprintf(err, UPLOAD_ERRLEN, "out of memory reading %s", label);
+	else if ((doubt = name_doubt(&n, &line)))
+		snprintf(err, UPLOAD_ERRLEN, "%s:%u: %s: " WRITE_NAME, label, line, doubt);
+	else if (n.count > 1)
+		snprintf(err, UPLOAD_ERRLEN, "%s writes PLAYER_NAME %d times: " WRITE_NAME, label,
+			 n.count);
+	else if (n.count == 0 || !n.name[0])
+		snprintf(err, UPLOAD_ERRLEN, "%s does not name its player: " WRITE_NAME, label);
+	else {
+		memcpy(name, n.name, sizeof n.name);
 		return 0;
+	}
 	return -1;
 }
 

@@ -89,6 +89,24 @@ static void check_budget(struct match *m, int round, uint64_t budget, const char
 		}
 }
 
+/* The name seat i's program announced (len bytes at f, hostile) against
+ * the one it was given: a program may not play under another player's
+ * name, which every record of the match would then show. */
+static void check_name(struct match *m, int i, const uint8_t *f, size_t len)
+{
+	const char *expected = m->name[i];
+	if (!player_name_valid((const char *)f, len)) {
+		seat_freeze(&m->seat[i], -1, SBX_STOPPED,
+			    "protocol error: its name must be 1 to 12 letters, digits or _ "
+			    "(write PLAYER_NAME(Name), without quotes)");
+	} else if (len != strlen(expected) || memcmp(f, expected, len) != 0) {
+		char why[96];
+		snprintf(why, sizeof why, "its program calls itself '%.*s' but it was uploaded as '%s'",
+			 (int)len, (const char *)f, expected);
+		seat_freeze(&m->seat[i], -1, SBX_STOPPED, why);
+	}
+}
+
 static void take_names(struct match *m)
 {
 	mark_cpu(m, m->game->init_cpu_ns, STEP_START);
@@ -100,12 +118,7 @@ static void take_names(struct match *m)
 		const uint8_t *f = seat_frame(&m->seat[i], &len);
 		if (!f)
 			continue;
-		if (player_name_valid((const char *)f, len))
-			memcpy(m->name[i], f, len);
-		else
-			seat_freeze(&m->seat[i], -1, SBX_STOPPED,
-				    "protocol error: its name must be 1 to 12 letters, digits or _ "
-				    "(write PLAYER_NAME(Name), without quotes)");
+		check_name(m, i, f, len);
 		seat_consume(&m->seat[i]);
 		sbx_arm_wall(m->seat[i].proc, 0);
 	}
@@ -353,6 +366,14 @@ static int prepare(struct match *m, const struct match_spec *spec, char err[MATC
 		snprintf(err, MATCH_ERRLEN, "%s is played by %d to %d players, not %d",
 			 game->title, game_min_players(game), game_max_players(game), m->n);
 		return -1;
+	}
+	for (int i = 0; i < m->n; i++) {
+		const char *name = spec->entry[i].name;
+		if (!name || !player_name_valid(name, strlen(name))) {
+			snprintf(err, MATCH_ERRLEN, "seat %d has no valid player name", i);
+			return -1;
+		}
+		snprintf(m->name[i], sizeof m->name[i], "%s", name);
 	}
 	char gerr[GAME_ERRLEN];
 	m->g = game_create(game, spec->params, spec->seed, m->n, gerr);

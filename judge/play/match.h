@@ -13,7 +13,8 @@
  * replay holds the parameters file's text, the seed, the state before
  * round 1, and per round what changed, the orders the engine acted on and
  * which seats still played: enough to replay the match without the
- * players (judge/replay.h).
+ * players (judge/replay.h).  A seat's name is its entry's, never what its
+ * program says: one that announces another name is frozen before round 1.
  */
 #ifndef JUDGE_MATCH_H
 #define JUDGE_MATCH_H
@@ -34,6 +35,11 @@
 
 struct match_entry {
 	const char *binary;        /* static player binary */
+	/* The player's name as the judge decided it from its source
+	 * (upload_name_check: the stored name of a submission).  The seat
+	 * goes by it in the result and the replay whatever its program
+	 * says; a program that announces another name is frozen. */
+	const char *name;
 	const char *label;         /* what the user called it: "Demo", "AISauron.c" */
 	const char *binary_sha256; /* for the replay; may be NULL */
 	const char *source_sha256;
@@ -66,7 +72,7 @@ struct match_spec {
 };
 
 struct match_seat {
-	char name[PLAYER_NAME_MAX + 1]; /* as the player announced it */
+	char name[PLAYER_NAME_MAX + 1]; /* the entry's name */
 	int64_t score;
 	int rank;                      /* 1 = best; ties share a rank */
 	bool frozen;

@@ -58,15 +58,15 @@ int players_compile(const struct judge_config *cfg, const char *game, const char
 	return rc;
 }
 
-int players_name_check(const char *source, const struct cmp_result *res,
-		       char err[UPLOAD_ERRLEN])
+int players_source_name(const char *source, char name[PLAYER_NAME_MAX + 1],
+			char err[UPLOAD_ERRLEN])
 {
-	if (res->ok || !strstr(res->log, "player_name"))
-		return 0;
-	char *src = NULL, rerr[SRC_ERRLEN], name[PLAYER_NAME_MAX + 1];
+	char *src = NULL, rerr[SRC_ERRLEN];
 	size_t len = 0;
-	int rc = 0;
-	if (src_read(source, CMP_SOURCE_MAX, &src, &len, rerr) == 0)
+	int rc = src_read(source, CMP_SOURCE_MAX, &src, &len, rerr);
+	if (rc < 0)
+		snprintf(err, UPLOAD_ERRLEN, "%s", rerr);
+	else
 		rc = upload_name_check(source, src, len, name, err);
 	free(src);
 	return rc;

@@ -38,14 +38,11 @@ void players_default_params(const char *data_dir, const char *game, char path[PA
 int players_compile(const struct judge_config *cfg, const char *game, const char *source,
 		    struct cmp_result *res, char err[CMP_ERRLEN]);
 
-/* A player that does not compile for want of its one PLAYER_NAME fails at
- * link time (an undefined or doubly defined player_name).  For such a
- * failed compile, res, -1 with err saying what to write instead of the
- * linker's words; otherwise 0 (compiled, failed for another reason, or
- * the source cannot be read: the compile log says why).  (A file that
- * defines player_name by hand compiles, and the runner checks the name it
- * sends.) */
-int players_name_check(const char *source, const struct cmp_result *res,
-		       char err[UPLOAD_ERRLEN]);
+/* The name of the player in file source, decided as for an upload
+ * (upload_name_check): what the runner expects its program to announce
+ * and the name every record of its matches shows.  0 with name filled,
+ * -1 with err saying what is wrong with the file and what to write. */
+int players_source_name(const char *source, char name[PLAYER_NAME_MAX + 1],
+			char err[UPLOAD_ERRLEN]);
 
 #endif

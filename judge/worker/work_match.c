@@ -140,6 +140,11 @@ static int house_seat(struct work *w, const char *game, const char *name, struct
 		snprintf(err, WORKER_ERRLEN, "%s has no shipped player %s", game, name);
 		return -1;
 	}
+	char uerr[UPLOAD_ERRLEN];
+	if (players_source_name(source, s->name, uerr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "shipped player %s: %.200s", name, uerr);
+		return -1;
+	}
 	struct cmp_result res;
 	if (players_compile(w->o->cfg, game, source, &res, cerr) < 0 || !res.ok) {
 		snprintf(err, WORKER_ERRLEN, "shipped player %s: %.200s", name, res.ok ? cerr : res.log);
@@ -147,7 +152,6 @@ static int house_seat(struct work *w, const char *game, const char *name, struct
 		return -1;
 	}
 	s->submission = 0;
-	snprintf(s->name, sizeof s->name, "%s", name);
 	snprintf(s->binary, sizeof s->binary, "%s", res.binary);
 	snprintf(s->source_sha, sizeof s->source_sha, "%s", res.source_sha256);
 	snprintf(compiler, 128, "%s", res.compiler);
@@ -209,6 +213,7 @@ static int play(struct work *w, struct played *m, const struct game *game, char 
 	};
 	for (int i = 0; i < m->n; i++)
 		spec.entry[i] = (struct match_entry){ .binary = m->seat[i].binary,
+						      .name = m->seat[i].name,
 						      .label = m->seat[i].name,
 						      .binary_sha256 = m->seat[i].binary_sha,
 						      .source_sha256 = m->seat[i].source_sha };
@@ -245,7 +250,7 @@ static int insert_seat(struct work *w, int64_t match_id, int i, const struct pla
 	const struct match_seat *s = &m->result.seat[i];
 	struct store_match_player p = {
 		.seat = i, .submission = m->seat[i].submission,
-		.name = s->name[0] ? s->name : m->seat[i].name,
+		.name = m->seat[i].name, /* the stored one, as in the replay */
 		.score = s->score, .rank = s->rank,
 		.verdict = s->frozen ? sbx_verdict_name(s->verdict) : NULL,
 		.frozen_round = s->frozen_round, .reason = s->reason,

@@ -1388,7 +1388,7 @@ static int run_cmd_compile(int argc, const char **argv)
 /* The first line judge compile wrote on the redirected stderr. */
 static void expect_first_error(const char *want)
 {
-	char buf[256] = "";
+	char buf[512] = "";
 	cr_expect_not_null(fgets(buf, sizeof buf, cr_get_redirected_stderr()));
 	cr_expect_str_eq(buf, want);
 }
@@ -1511,21 +1511,41 @@ static void write_player(char path[PATH_MAX + 16], const char *name, const char 
 	fclose(f);
 }
 
+/* `judge compile FILE --game dominator` of file `name` holding text exits 1
+ * with one line: "judge compile: PATH" then said. */
+static void expect_name_refused(const char *name, const char *text, const char *said)
+{
+	char config[PATH_MAX], source[PATH_MAX + 16];
+	write_config(config);
+	write_player(source, name, text);
+	cr_redirect_stderr();
+	const char *argv[] = { "compile", source, "--game", "dominator", "--config", config, NULL };
+	cr_expect_eq(run_cmd_compile(6, argv), 1);
+	char want[PATH_MAX + 512];
+	snprintf(want, sizeof want, "judge compile: %s%s: write PLAYER_NAME(Name); once, on a line "
+		 "of its own outside every #if and function, Name being 1 to 12 letters, digits "
+		 "or _\n", source, said);
+	expect_first_error(want);
+}
+
 /* A file without PLAYER_NAME: what to write, not the linker's
  * "undefined reference to `player_name'". */
 Test(cmd_compile, no_player_name_says_what_to_write, .init = setup, .fini = teardown,
      .timeout = 60)
 {
-	char config[PATH_MAX], source[PATH_MAX + 16];
-	write_config(config);
-	write_player(source, "AINameless.c", "#include \"dominator.h\"\nvoid play(void) {}\n");
-	cr_redirect_stderr();
-	const char *argv[] = { "compile", source, "--game", "dominator", "--config", config, NULL };
-	cr_expect_eq(run_cmd_compile(6, argv), 1);
-	char want[PATH_MAX + 160];
-	snprintf(want, sizeof want, "judge compile: %s does not name its player: write "
-		 "PLAYER_NAME(Name), Name being 1 to 12 letters, digits or _\n", source);
-	expect_first_error(want);
+	expect_name_refused("AINameless.c", "#include \"dominator.h\"\nvoid play(void) {}\n",
+			    " does not name its player");
+}
+
+/* With --game, the upload's rule for the name too: a file that compiles
+ * but names its player by hand is refused as the upload refuses it. */
+Test(cmd_compile, a_name_the_upload_refuses_is_refused, .init = setup, .fini = teardown,
+     .timeout = 60)
+{
+	expect_name_refused("AIAlias.c", "#include \"dominator.h\"\n#if 0\nPLAYER_NAME(Alias);\n"
+			    "#endif\nconst char player_name[] = \"Demo\";\nvoid play(void) {}\n",
+			    ":5: writes player_name itself, which PLAYER_NAME(Name) defines (only a "
+			    "function may read it)");
 }
 
 /* The course's random(low, high) and round() are errors that name the C
@@ -1560,7 +1580,7 @@ Test(cmd_compile, no_game_given_says_to_add_one, .init = setup, .fini = teardown
 	cr_expect_eq(run_cmd_compile(4, argv), 1);
 	expect_first_error("AINull.c:2: #include \"ants.h\" is not allowed: only the standard C "
 			   "headers may be included\n");
-	char buf[256] = "";
+	char buf[512] = "";
 	cr_expect_not_null(fgets(buf, sizeof buf, cr_get_redirected_stderr()));
 	cr_expect_str_eq(buf, "judge compile: no game was given, so no game header may be "
 			      "included: add --game GAME (see --help)\n");

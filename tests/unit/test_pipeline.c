@@ -1,6 +1,8 @@
 /* The submission pipeline end to end: scripts/upload, the real worker, a
  * real SQLite file, a real HTTP receiver for the webhooks. */
 #include <criterion/criterion.h>
+#include <curl/curl.h>
+#include <jansson.h>
 #include <regex.h>
 #include <netinet/in.h>
 #include <stdio.h>
@@ -9,6 +11,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "judge/serve/serve.h"
 #include "judge/store/store_serve.h"
 #include "tests/unit/cli_testlib.h"
 #include "tests/unit/http_receiver.h"
@@ -301,6 +304,110 @@ Test(pipeline, an_older_database_is_migrated_on_open)
 	sql("PRAGMA user_version = 99");
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 2, "%s", out);
 	cr_assert(strstr(out, "made by a newer judge"), "%s", out);
+}
+
+/* ---- a player's name: the store's, in every view of a match ------------ */
+
+/* libcurl's writer: appends to out while it fits. */
+static size_t keep_body(char *data, size_t size, size_t n, void *unused)
+{
+	(void)unused;
+	size_t have = strlen(out), add = size * n;
+	if (have + add < sizeof out) {
+		memcpy(out + have, data, add);
+		out[have + add] = '\0';
+	}
+	return add;
+}
+
+/* GET path from a `judge serve` of the test's store; its JSON. */
+static json_t *served_json(const char *path)
+{
+	char err[SERVE_ERRLEN] = "", url[128];
+	struct judge_config c;
+	cfg_defaults(&c);
+	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = c.serve };
+	struct serve *sv = serve_start(&o, err);
+	cr_assert_not_null(sv, "%s", err);
+	snprintf(url, sizeof url, "http://127.0.0.1:%u%s", serve_port(sv), path);
+	CURL *curl = curl_easy_init();
+	out[0] = '\0';
+	curl_easy_setopt(curl, CURLOPT_URL, url);
+	curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, keep_body);
+	CURLcode rc = curl_easy_perform(curl);
+	curl_easy_cleanup(curl);
+	serve_stop(sv);
+	cr_assert_eq(rc, CURLE_OK, "%s", curl_easy_strerror(rc));
+	json_t *j = json_loads(out, 0, NULL);
+	cr_assert_not_null(j, "%s", out);
+	return j;
+}
+
+static void expect_names(const json_t *players, const char *const *names, int n)
+{
+	cr_assert_eq(json_array_size(players), (size_t)n);
+	for (int i = 0; i < n; i++)
+		cr_expect_str_eq(json_string_value(json_object_get(json_array_get(players, i), "name")),
+				 names[i], "seat %d", i);
+}
+
+/* A program the upload could not see through (here Dora's binary under
+ * the submission stored as Alias, as an edited store row gives it) plays a
+ * ranked match.  It is frozen, and the store's rows, the replay, the
+ * viewer's page, the match's API and its "play it again" command all say
+ * Alias, never a second Dora. */
+Test(pipeline, every_view_of_a_match_shows_the_stored_names)
+{
+	char file[128], cmd[1024];
+	const char *names[] = { "Alias", "Dora", "Gus", "Hal" };
+	write_config("{\"worker\": {\"qualify_matches\": 0}}");
+	for (int i = 0; i < 4; i++) {
+		player_file("Demo", names[i], file);
+		cr_assert_eq(upload(file, names[i]), 0, "%s", out);
+	}
+	cr_assert_eq(work(), 0, "%s", out);
+	sql("UPDATE submissions SET (binary_path, binary_sha256) = (SELECT binary_path,"
+	    " binary_sha256 FROM submissions WHERE name = 'Dora') WHERE name = 'Alias';"
+	    " INSERT INTO jobs (kind, payload, state, created_at, updated_at) VALUES ('match',"
+	    " '{\"kind\":\"ranked\",\"game\":\"dominator\",\"seed\":7,\"seats\":[{\"submission\":1},"
+	    "{\"submission\":2},{\"submission\":3},{\"submission\":4}]}', 'queued', 0, 0)");
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue %s --jobs 1 --once 2>&1", cfg,
+		 cli_worker(), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_assert(strstr(out, "ranked match 1 of dominator (Alias, Dora, Gus, Hal)"), "%s", out);
+	const char *reason = "its program calls itself 'Dora' but it was uploaded as 'Alias'";
+	cr_assert_str_eq(sql("SELECT group_concat(name, ',') FROM (SELECT name FROM match_players"
+			     " WHERE match_id = 1 ORDER BY seat)"), "Alias,Dora,Gus,Hal");
+	char want[160];
+	snprintf(want, sizeof want, "stopped|-1|%s", reason);
+	cr_assert_str_eq(sql("SELECT verdict || '|' || frozen_round || '|' || reason"
+			     " FROM match_players WHERE match_id = 1 AND seat = 0"), want);
+
+	snprintf(cmd, sizeof cmd, "%s replay 1 -o %s/replay.json --html %s/page.html --queue %s"
+		 " 2>&1 && sed -n 's/.*data-encoding=\"gzip-base64\">\\([^<]*\\)<.*/\\1/p'"
+		 " %s/page.html | base64 -d | gunzip > %s/page.json", cli_judge(), dir, dir, db, dir,
+		 dir);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	const char *files[] = { "replay.json", "page.json" };
+	for (int f = 0; f < 2; f++) {
+		char path[160];
+		snprintf(path, sizeof path, "%s/%s", dir, files[f]);
+		json_t *replay = json_load_file(path, 0, NULL);
+		cr_assert_not_null(replay, "%s", path);
+		expect_names(json_object_get(replay, "players"), names, 4);
+		json_t *frozen = json_array_get(json_object_get(json_object_get(replay, "result"),
+								"frozen"), 0);
+		cr_expect_eq(json_integer_value(json_array_get(frozen, 0)), 0);
+		if (f == 1) /* the page tells why */
+			cr_expect_str_eq(json_string_value(json_array_get(frozen, 3)), reason);
+		json_decref(replay);
+	}
+
+	json_t *match = served_json("/api/matches/1");
+	expect_names(json_object_get(match, "players"), names, 4);
+	cr_expect_str_eq(json_string_value(json_object_get(match, "command")),
+			 "judge play dominator AIAlias.c AIDora.c AIGus.c AIHal.c -s 7");
+	json_decref(match);
 }
 
 /* ---- silent stalls explained: the worker's log (timestamps, names) and

@@ -8,6 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "judge/base/config.h"
+#include "judge/play/match.h"
+#include "judge/play/players.h"
 #include "tests/unit/cli_testlib.h"
 #include "tests/unit/game_testlib.h"
 #include "tests/unit/sbx_testlib.h"
@@ -121,9 +124,76 @@ Test(play, protocol_breakers_are_frozen_with_the_reason, .timeout = 120)
 	cr_assert_eq(play("tests/players/AIOrders1001.c Demo Demo Null"), 0, "%s", gt_out);
 	cr_assert(strstr(gt_row(0), "round 3: protocol error: more than 1000 orders in one round"),
 		  "%s", gt_out);
-	cr_assert_eq(play("tests/players/AIBadName.c Demo Demo Null"), 0, "%s", gt_out);
-	cr_assert(strstr(gt_row(0), "before the first round: protocol error: its name must be"),
-		  "%s", gt_out);
+}
+
+/* Its name is decided from its source as at upload: a file that defines
+ * player_name by hand plays under no name the judge could trust. */
+Test(play, a_file_that_names_itself_by_hand_is_refused, .timeout = 120)
+{
+	cr_assert_eq(play("tests/players/AIBadName.c Demo Demo Null"), 1, "%s", gt_out);
+	cr_assert(strstr(gt_out, "judge play: tests/players/AIBadName.c:4: writes player_name "
+				 "itself"), "%s", gt_out);
+}
+
+/* games/dominator/players/AIname.c compiled (as the worker compiles). */
+static void compile_shipped(const struct judge_config *cfg, const char *name,
+			    struct cmp_result *res)
+{
+	char source[PATH_MAX], err[CMP_ERRLEN];
+	cr_assert(players_shipped(cfg->data_dir, "dominator", name, source));
+	cr_assert_eq(players_compile(cfg, "dominator", source, res, err), 0, "%s", err);
+	cr_assert(res->ok, "%s", res->log);
+}
+
+/* The runner is told each seat's name.  A program that calls itself
+ * something else (Demo's binary stored as Alias) is frozen, and the seat
+ * goes by its given name in the result and the replay, as does a seat
+ * that never said a word. */
+Test(play, a_program_that_announces_another_name_is_frozen_under_its_own, .timeout = 120)
+{
+	struct judge_config cfg;
+	char err[CFG_ERRLEN > MATCH_ERRLEN ? CFG_ERRLEN : MATCH_ERRLEN];
+	cr_assert_eq(cfg_init(&cfg, NULL, err), 0, "%s", err);
+	struct cmp_result demo, bad;
+	compile_shipped(&cfg, "Demo", &demo);
+	/* the compile step leaves names to the upload: this one compiles */
+	cr_assert_eq(players_compile(&cfg, "dominator", "tests/players/AIBadName.c", &bad, err), 0,
+		     "%s", err);
+	cr_assert(bad.ok, "%s", bad.log);
+	struct match_spec spec = {
+		.game = game_find("dominator"), .seed = 3, .nplayers = 4,
+		.limits = { .cpu_ns = cfg.sandbox.cpu_ns, .wall_ns = cfg.sandbox.wall_ns,
+			    .memory_bytes = cfg.sandbox.memory_bytes,
+			    .stderr_bytes = cfg.sandbox.stderr_bytes },
+		.uid_base = cfg.sandbox.uid_base, .uid_count = cfg.sandbox.uid_count,
+		.entry = { { .binary = demo.binary, .name = "Alias" },
+			   { .binary = demo.binary, .name = "Demo" },
+			   { .binary = bad.binary, .name = "BadName" },
+			   { .binary = "/nonexistent/AIGhost", .name = "Ghost" } },
+	};
+	struct match_result r;
+	cr_assert_eq(match_play(&spec, &r, err), 0, "%s", err);
+	const char *want[] = { "Alias", "Demo", "BadName", "Ghost" };
+	json_t *players = json_object_get(r.replay, "players");
+	for (int i = 0; i < 4; i++) {
+		cr_expect_str_eq(r.seat[i].name, want[i]);
+		json_t *p = json_array_get(players, i);
+		cr_expect_str_eq(json_string_value(json_object_get(p, "name")), want[i]);
+		cr_expect_eq(r.seat[i].frozen, i != 1, "seat %d", i);
+		if (i != 1)
+			cr_expect_eq(r.seat[i].frozen_round, -1, "seat %d: before round 0", i);
+	}
+	cr_expect_str_eq(r.seat[0].reason, "its program calls itself 'Demo' but it was uploaded "
+					   "as 'Alias'");
+	cr_expect(strstr(r.seat[2].reason, "protocol error: its name must be 1 to 12 letters"),
+		  "%s", r.seat[2].reason);
+	cr_expect_eq(r.seat[0].verdict, SBX_STOPPED);
+	match_result_free(&r);
+	spec.entry[0].name = "Bad name";
+	cr_expect_eq(match_play(&spec, &r, err), -1, "a seat's name is the judge's, checked");
+	cr_expect_str_eq(err, "seat 0 has no valid player name");
+	cmp_result_free(&demo);
+	cmp_result_free(&bad);
 }
 
 Test(play, a_crash_is_reported_as_a_crash, .timeout = 120)

@@ -71,6 +71,17 @@ static int stored(void)
 	return atoi(n);
 }
 
+/* The name of the last submission stored. */
+static const char *sql_name(void)
+{
+	static char name[64];
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "sqlite3 %s 'SELECT name FROM submissions ORDER BY id DESC'", db);
+	cr_assert_eq(cli_run(cmd, name, sizeof name), 0);
+	name[strcspn(name, "\n")] = '\0';
+	return name;
+}
+
 static void expect_refused(const char *file, const char *more, const char *words)
 {
 	int before = stored();
@@ -138,11 +149,53 @@ Test(upload, the_compile_steps_source_checks_run_at_upload)
 	source("AIAsm.c", "PLAYER_NAME(Asm);\nvoid play(void) { __asm__(\"nop\"); }\n", path);
 	expect_refused(path, "", "AIAsm.c:2:");
 	source("AITwo.c", "PLAYER_NAME(One);\nPLAYER_NAME(Two);\n", path);
-	expect_refused(path, "", "writes PLAYER_NAME 2 times: keep exactly one");
+	expect_refused(path, "", "writes PLAYER_NAME 2 times: write PLAYER_NAME(Name); once");
 	source("AINone.c", "/* PLAYER_NAME(Hidden) */\nvoid play(void) {}\n", path);
 	expect_refused(path, "", "does not name its player: write PLAYER_NAME(Name)");
 	source("AIOk.c", "/* PLAYER_NAME(Doc) */\nPLAYER_NAME(Ok);\n", path);
 	cr_assert_eq(upload(path, ""), 0, "a name in a comment is not a second one: %s", out);
+}
+
+/* The name is decided once, at upload, from the text: a name the
+ * preprocessor could drop, rename or make up would let the program play
+ * under another player's name (the runner freezes it, but the upload is
+ * where the contestant learns what to write). */
+Test(upload, a_name_the_preprocessor_could_change_is_refused)
+{
+	static const struct { const char *file, *text, *words; } refused[] = {
+		/* stored as Alias, playing as another author's Demo */
+		{ "AIAlias.c", "#include \"dominator.h\"\n#if 0\nPLAYER_NAME(Alias);\n#endif\n"
+		  "const char player_name[] = \"Demo\";\nvoid play(void) {}\n",
+		  "AIAlias.c:5: writes player_name itself, which PLAYER_NAME(Name) defines (only a "
+		  "function may read it): write PLAYER_NAME(Name); once, on a line of its own "
+		  "outside every #if and function" },
+		{ "AIIf.c", "#ifndef NDEBUG\nPLAYER_NAME(Alias);\n#endif\n",
+		  "AIIf.c:2: writes PLAYER_NAME inside #if/#ifdef/#ifndef ... #endif" },
+		/* the reserved name would be x, the played one anything */
+		{ "AIMacro.c", "#define NAME(n) PLAYER_NAME(n)\nNAME(x);\n",
+		  "AIMacro.c:1: writes PLAYER_NAME on a preprocessor line" },
+		{ "AIUndef.c", "#undef PLAYER_NAME\n#define PLAYER_NAME(n) int n\nPLAYER_NAME(Alias);\n",
+		  "AIUndef.c:1: writes PLAYER_NAME on a preprocessor line" },
+		{ "AIRename.c", "#define player_name decoy\nPLAYER_NAME(Alias);\n",
+		  "AIRename.c:1: writes player_name itself" },
+		/* as GCC reads it: spliced lines, digraphs */
+		{ "AISplice.c", "PLAYER_NAME(Ok);\n%:i\\\nf 1\nPLAYER_\\\nNAME(Alias);\n#endif\n",
+		  "AISplice.c:4: writes PLAYER_NAME inside #if" },
+		{ "AIInner.c", "void play(void) <% PLAYER_NAME(Inner); %>\n",
+		  "AIInner.c:1: writes PLAYER_NAME inside braces or parentheses" },
+	};
+	char path[160];
+	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+		source(refused[i].file, refused[i].text, path);
+		expect_refused(path, "", refused[i].words);
+	}
+	cr_assert_eq(stored(), 0);
+	/* reading player_name in a function, and #if elsewhere, are fine */
+	source("AIReader.c", "#include <stdio.h>\n#include \"dominator.h\"\n#ifndef NDEBUG\n#endif\n"
+	       "PLAYER_NAME /* the name: */ ( Reader ) ;\n"
+	       "void play(void) { fprintf(stderr, \"%s\", player_name); }\n", path);
+	cr_assert_eq(upload(path, ""), 0, "%s", out);
+	cr_assert_str_eq(sql_name(), "Reader");
 }
 
 Test(upload, blank_or_empty_authors_are_refused)
