@@ -64,6 +64,12 @@ static int bad(const struct reading *r, const char *fmt, ...)
 	return READ_BAD;
 }
 
+/* "--queue FILE", or "--json" for a flag; its length. */
+static int spelled(const struct opt *o, char *out, size_t cap)
+{
+	return snprintf(out, cap, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+}
+
 /* ---- the values --------------------------------------------------------- */
 
 /* "dominator, ants, ..." appended to out[0..cap) at n. */
@@ -229,18 +235,30 @@ static int short_options(struct reading *r, const char *arg)
 
 /* ---- the whole line ----------------------------------------------------- */
 
+/* What the line lacks: the arguments when there are too few, and the
+ * required options not given ("copy --from STORE --to STORE"). */
+static void lacking(const struct reading *r, bool args, char *out, size_t cap)
+{
+	const struct opt_command *c = r->c;
+	size_t n = (size_t)snprintf(out, cap, "%s", args ? c->args : "");
+	for (const struct opt *o = c->opts; o->kind != OPT_END && n + 1 < cap; o++) {
+		bool seen = o - c->opts < OPT_MAX && (r->seen >> (o - c->opts) & 1);
+		if (!o->required || seen)
+			continue;
+		if (n)
+			out[n++] = ' ';
+		n += (size_t)spelled(o, out + n, cap - n);
+	}
+}
+
 static int check_counts(const struct reading *r, int nargs)
 {
 	const struct opt_command *c = r->c;
-	if (nargs < c->min_args)
-		return bad(r, "give %s", c->args);
+	char lack[512];
 	if (c->max_args >= 0 && nargs > c->max_args)
 		return bad(r, "unexpected argument '%s'", r->argv[c->max_args + 1]);
-	for (const struct opt *o = c->opts; o->kind != OPT_END; o++) {
-		if (o->required && o - c->opts < OPT_MAX && !(r->seen & (UINT64_C(1) << (o - c->opts))))
-			return bad(r, "give --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
-	}
-	return READ_ON;
+	lacking(r, nargs < c->min_args, lack, sizeof lack);
+	return lack[0] ? bad(r, "give %s", lack) : READ_ON;
 }
 
 int opt_parse(const struct opt_command *c, int argc, char **argv, int *status)
@@ -325,8 +343,8 @@ static int option_name(const struct opt *o, bool letters, char *out, size_t cap)
 	char letter[8] = "";
 	if (o->letter)
 		snprintf(letter, sizeof letter, "-%c, ", o->letter);
-	return snprintf(out, cap, "%s--%s%s%s", letters && !o->letter ? "    " : letter, o->name,
-			o->arg ? " " : "", o->arg ? o->arg : "");
+	int n = snprintf(out, cap, "%s", letters && !o->letter ? "    " : letter);
+	return n + spelled(o, out + n, cap - (size_t)n);
 }
 
 /* The option's line: its names, then its help (an --game's with the
@@ -380,11 +398,10 @@ static void put_usage(FILE *out, const struct opt_command *c)
 		col += fprintf(out, " %s", c->args);
 	for (const struct opt *o = c->opts; o->kind != OPT_END; o++) {
 		char item[128];
-		int n = snprintf(item, sizeof item, "%s--%s%s%s%s", o->required ? "" : "[", o->name,
-				 o->arg ? " " : "", o->arg ? o->arg : "", o->required ? "" : "]");
+		int n = spelled(o, item, sizeof item) + (o->required ? 0 : 2);
 		if (col + 1 + n > HELP_WIDTH)
 			col = fprintf(out, "\n%*s", indent - 1, "") - 1;
-		col += fprintf(out, " %s", item);
+		col += fprintf(out, o->required ? " %s" : " [%s]", item);
 	}
 	fputc('\n', out);
 }

@@ -198,6 +198,7 @@ Test(options, an_unknown_or_incomplete_option_is_bad_usage)
 
 Test(options, the_arguments_and_required_options_are_counted)
 {
+	expect_refused("", "judge sample: give GAME PLAYER... --config FILE (see --help)\n");
 	expect_refused("--config c", "judge sample: give GAME PLAYER... (see --help)\n");
 	expect_refused("--config c G A B C", "judge sample: unexpected argument 'C' (see "
 		       "--help)\n");
@@ -281,4 +282,105 @@ Test(options, a_programs_own_options_are_its_arguments)
 	cr_expect_str_eq(argv[3], "--cpu");
 	cr_expect_str_eq(argv[5], "-h");
 	cr_expect_null(argv[6]);
+}
+
+/* ---- every command's help against its parser ---------------------------- */
+
+#define HELP_MAX 16384
+
+/* The options a help lists: its lines "  -s, --seed N  ...", "      --html
+ * FILE  ..." or "  --json  ...": the name, and whether a value follows. */
+struct listed {
+	char name[64];
+	char letter;
+	bool value;
+};
+
+static size_t listed_options(const char *help, struct listed *out, size_t cap)
+{
+	regex_t re;
+	regmatch_t m[5];
+	cr_assert_eq(regcomp(&re, "^  (-([a-zA-Z]), |    )?--([a-z][a-z-]*)( [A-Z][^ ]*)?( |$)",
+			     REG_EXTENDED | REG_NEWLINE), 0);
+	size_t n = 0;
+	for (const char *p = help; n < cap && regexec(&re, p, 5, m, p == help ? 0 : REG_NOTBOL) == 0;
+	     p += m[0].rm_eo) {
+		struct listed *l = &out[n++];
+		snprintf(l->name, sizeof l->name, "%.*s", (int)(m[3].rm_eo - m[3].rm_so),
+			 p + m[3].rm_so);
+		l->letter = m[2].rm_so >= 0 ? p[m[2].rm_so] : 0;
+		l->value = m[4].rm_so >= 0;
+	}
+	regfree(&re);
+	return n;
+}
+
+/* `judge --help`'s commands, and `replay check`, which `replay` leads to. */
+static size_t command_names(char names[][32], size_t cap)
+{
+	static char out[HELP_MAX];
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "%s --help", cli_judge());
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	const char *list = strstr(out, "commands:\n");
+	cr_assert_not_null(list, "%s", out);
+	size_t n = 0;
+	char name[32];
+	for (const char *p = list + 10; n < cap && sscanf(p, "  %31[a-z-] ", name) == 1;
+	     p = strchr(p, '\n') + 1)
+		snprintf(names[n++], 32, "%s", name);
+	snprintf(names[n++], 32, "replay check");
+	return n;
+}
+
+/* `PROGRAM ARGS 2>&1`: its exit status, what it said in out. */
+static int run_program(const char *program, const char *args, char *out, size_t cap)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "%s %s 2>&1 </dev/null", program, args);
+	return cli_run(cmd, out, cap);
+}
+
+/* Every option the help of `PROGRAM SUB` lists is one its parser knows:
+ * given without its value (or a flag given one) it is refused as such, not
+ * as unknown, and nothing runs. */
+static void check_help(const char *program, const char *sub)
+{
+	static char help[HELP_MAX], said[HELP_MAX];
+	char args[256];
+	snprintf(args, sizeof args, "%.40s --help", sub);
+	cr_assert_eq(run_program(program, args, help, sizeof help), 0, "%s %s: %s", program, args,
+		     help);
+	cr_assert(strncmp(help, "usage: ", 7) == 0, "%s %s: %s", program, args, help);
+	struct listed opts[64];
+	size_t n = listed_options(help, opts, 64);
+	cr_assert_geq(n, 2, "%s %s lists no option:\n%s", program, sub, help);
+	for (size_t i = 0; i < n; i++) {
+		const struct listed *o = &opts[i];
+		char want[128];
+		if (strcmp(o->name, "help") == 0)
+			continue;
+		snprintf(args, sizeof args, "%.40s --%.60s%s", sub, o->name, o->value ? "" : "=x");
+		snprintf(want, sizeof want, o->value ? "--%s is missing its value" :
+			 "--%s takes no value", o->name);
+		cr_expect_eq(run_program(program, args, said, sizeof said), 2, "%s %s: %s", program,
+			     args, said);
+		cr_expect(strstr(said, want), "%s %s: '%s' not in: %s", program, args, want, said);
+		if (!o->letter)
+			continue;
+		snprintf(args, sizeof args, "%.40s -%c%s", sub, o->letter, o->value ? "" : "x");
+		cr_expect_eq(run_program(program, args, said, sizeof said), 2, "%s %s", program, args);
+		cr_expect(o->value ? strstr(said, want) != NULL : strstr(said, "-x is not") != NULL,
+			  "%s %s: %s", program, args, said);
+	}
+}
+
+Test(options_cli, every_option_a_commands_help_lists_is_one_it_takes, .timeout = 120)
+{
+	char names[64][32];
+	size_t n = command_names(names, 62);
+	cr_assert_geq(n, 17);
+	for (size_t i = 0; i < n; i++)
+		check_help(cli_judge(), names[i]);
+	check_help(cli_worker(), "");
 }
