@@ -1,6 +1,5 @@
 /* options.c - reading a command line against its table; see options.h. */
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,12 +34,11 @@ const char *opt_game_name(size_t i)
 	return g[i] ? g[i]->name : NULL;
 }
 
-static int say_bad(const struct opt_command *c, const char *fmt, va_list ap)
+static void say_bad(const struct opt_command *c, const char *fmt, va_list ap)
 {
 	fprintf(stderr, "%s: ", c->name);
 	vfprintf(stderr, fmt, ap);
 	fputs(" (see --help)\n", stderr);
-	return 2;
 }
 
 int opt_bad(const struct opt_command *c, const char *fmt, ...)
