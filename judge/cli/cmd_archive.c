@@ -2,13 +2,13 @@
  * documents that every later submission is compared with; they never play.
  * All or nothing: one bad file and nothing is stored (unless --skip-bad). */
 #include <ftw.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/game.h"
 #include "judge/cli/commands.h"
+#include "judge/cli/options.h"
 #include "judge/base/config.h"
 #include "judge/notify/events.h"
 #include "judge/compile/cscan.h"
@@ -21,12 +21,7 @@
 #define ARCHIVE_MAX_FILES 100000
 #define LABEL_MAX 32
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-"usage: judge archive import DIR --game GAME --label LABEL [--skip-bad]\n"
-"                            [--queue FILE] [--config FILE]\n"
-"\n"
+static const char summary[] =
 "Stores the fingerprints and sources of the C files under DIR (the\n"
 "submissions of an earlier year, say) as an archive named LABEL.  Every\n"
 "later submission of GAME is compared with them; they never play.  Each\n"
@@ -35,19 +30,8 @@ static void usage(FILE *out)
 "\n"
 "A file's author is the first folder under DIR that holds it (DIR/alice/\n"
 "AIFoo.c: alice), or its player's name for files directly in DIR; its\n"
-"name is its PLAYER_NAME, or the file name without AI and .c.\n"
-"\n"
-"  --label LABEL  1 to 32 letters, digits, '.', '_' or '-' (e.g. 2025)\n"
-"  --skip-bad     store the good files and report the bad ones; without it\n"
-"                 one bad file (empty, binary, not C, too big, a second file\n"
-"                 of one player by one author) stores nothing\n"
-"  --queue FILE   the judge's database (default db/jobs.sqlite; created)\n"
-"  --config FILE  settings (default: $JUDGE_CONFIG, else the data directory's\n"
-"                 config/judge.json; `judge config`): plagiarism.k, .w\n"
-"\n"
-"exit status: 0 imported, 1 bad files (nothing stored without --skip-bad)\n"
-"or a store error, 2 bad usage.\n");
-}
+"name is its PLAYER_NAME, or the file name without AI and .c.  The\n"
+"settings' plagiarism.k and .w fingerprint them.";
 
 struct archive_args {
 	const char *dir, *game, *label, *queue, *config;
@@ -65,41 +49,37 @@ static bool label_valid(const char *s)
 	return true;
 }
 
-static int parse_args(int argc, char **argv, struct archive_args *a)
+/* 0, or -1 when the command is done with exit status *status. */
+static int parse_args(int argc, char **argv, struct archive_args *a, int *status)
 {
-	static const struct option longopts[] = {
-		{ "game", 1, 0, 'g' }, { "label", 1, 0, 'l' }, { "queue", 1, 0, 'q' },
-		{ "config", 1, 0, 'c' }, { "skip-bad", 0, 0, 's' }, { "help", 0, 0, 'h' }, { 0 },
+	const struct opt opts[] = {
+		OPT_GAME(&a->game, .required = true),
+		OPT_STR("label", 0, "LABEL", &a->label, "1 to " OPT_TEXT(LABEL_MAX) " letters, "
+			"digits, '.', '_' or '-' (e.g. 2025)", .required = true),
+		OPT_BOOL("skip-bad", 0, &a->skip_bad, "store the good files and report the bad "
+			 "ones; without it one bad file (empty, binary, not C, too big, a second "
+			 "file of one player by one author) stores nothing"),
+		OPT_QUEUE_CREATED(&a->queue),
+		OPT_CONFIG(&a->config),
+		OPT_DONE,
+	};
+	const struct opt_command cmd = {
+		.name = "judge archive", .args = "import DIR", .min_args = 2, .max_args = 2,
+		.opts = opts, .summary = summary,
+		.exits = "0 imported, 1 bad files (nothing stored without --skip-bad) or a store "
+			 "error, 2 bad usage.",
 	};
 	*a = (struct archive_args){ .queue = STORE_DEFAULT_PATH };
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'g': a->game = optarg; break;
-		case 'l': a->label = optarg; break;
-		case 'q': a->queue = optarg; break;
-		case 'c': a->config = optarg; break;
-		case 's': a->skip_bad = true; break;
-		case 'h': usage(stdout); exit(0);
-		default: return -1;
-		}
-	}
-	if (optind + 2 != argc || strcmp(argv[optind], "import") != 0 || !a->game || !a->label) {
-		fprintf(stderr, "judge archive: give import DIR --game GAME --label LABEL (see --help)\n");
+	if (opt_parse(&cmd, argc, argv, status) < 0)
 		return -1;
-	}
-	a->dir = argv[optind + 1];
-	if (!game_find(a->game)) {
-		fprintf(stderr, "judge archive: unknown game '%s'\n", a->game);
-		return -1;
-	}
-	if (!label_valid(a->label)) {
-		fprintf(stderr, "judge archive: the label must be 1 to %d letters, digits, '.', '_' "
-			"or '-'\n", LABEL_MAX);
-		return -1;
-	}
-	return 0;
+	*status = 0;
+	a->dir = argv[2];
+	if (strcmp(argv[1], "import") != 0)
+		*status = opt_bad(&cmd, "give import DIR --game GAME --label LABEL");
+	else if (!label_valid(a->label))
+		*status = opt_bad(&cmd, "the label must be 1 to %d letters, digits, '.', '_' or "
+				  "'-'", LABEL_MAX);
+	return *status ? -1 : 0;
 }
 
 /* ---- finding the files */
@@ -387,8 +367,9 @@ static int import(const struct archive_args *a, const struct judge_config *cfg)
 int cmd_archive(int argc, char **argv)
 {
 	struct archive_args a;
-	if (parse_args(argc, argv, &a) < 0)
-		return 2;
+	int status;
+	if (parse_args(argc, argv, &a, &status) < 0)
+		return status;
 	struct judge_config cfg;
 	char err[CFG_ERRLEN];
 	if (cfg_init(&cfg, a.config, err) < 0) {

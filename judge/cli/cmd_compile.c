@@ -1,4 +1,4 @@
-/* judge compile - compiles one contestant's file; see usage() and compile.h. */
+/* judge compile - compiles one contestant's file; see its summary and compile.h. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -9,90 +9,63 @@
 
 #include "games/game.h"
 #include "judge/cli/commands.h"
+#include "judge/cli/options.h"
 #include "judge/compile/compile.h"
 #include "judge/base/config.h"
 #include "judge/play/players.h"
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: judge compile FILE [--header H [--shared-header S]] [--runtime LIB]\n"
-		"                    [-o OUT] [--config F]\n"
-		"       judge compile FILE --game GAME [-o OUT] [--config F]\n"
-		"\n"
-		"Compiles the contestant's C file FILE (NAME.c) into a static binary:\n"
-		"gcc -std=gnu17 -O2, linked -static with the game's runtime LIB (.a or .o)\n"
-		"and -lm.  Only the standard C headers and the game header H (by its\n"
-		"file name) may be included; H may include S (the course games' header,\n"
-		"by default the data directory's games/kit/course.h), copied beside it.\n"
-		"Inline assembler is refused.\n"
-		"--game GAME compiles FILE exactly as judge play and the judge's worker\n"
-		"do: the game's header and runtime, and the game's own checks (AIC2018's\n"
-		"energy count and its refusal of writable global variables), and the\n"
-		"upload's rule for PLAYER_NAME.\n"
-		"Games:");
-	for (const struct game *const *g = game_list(); *g; g++)
-		fprintf(f, " %s", (*g)->name);
-	fprintf(f, "\n"
-		"\n"
-		"gcc runs in the compiler sandbox with the \"compile\" limits of the\n"
-		"config file F.\n"
-		"Identical inputs compile once: the result is cached in compile.cache_dir.\n"
-		"\n"
-		"On success prints the binary's path (OUT when given, else the cached one)\n"
-		"and exits 0; on a compile error prints the compiler's messages and exits 1;\n"
-		"exits 2 on bad usage.\n");
-}
+static const char *const compile_forms[] = {
+	"judge compile FILE [--header H [--shared-header S]] [--runtime LIB]",
+	"                   [-o OUT] [--config FILE]",
+	"judge compile FILE --game GAME [-o OUT] [--config FILE]",
+	NULL,
+};
+
+static const char summary[] =
+"Compiles the contestant's C file FILE (NAME.c) into a static binary:\n"
+"gcc -std=gnu17 -O2, linked -static with the game's runtime LIB (.a or .o)\n"
+"and -lm.  Only the standard C headers and the game header H (by its\n"
+"file name) may be included; H may include S (the course games' header,\n"
+"by default the data directory's games/kit/course.h), copied beside it.\n"
+"Inline assembler is refused.\n"
+"--game GAME compiles FILE exactly as judge play and the judge's worker\n"
+"do: the game's header and runtime, and the game's own checks (AIC2018's\n"
+"energy count and its refusal of writable global variables), and the\n"
+"upload's rule for PLAYER_NAME.\n"
+"\n"
+"gcc runs in the compiler sandbox with the \"compile\" limits of the\n"
+"settings (--config).\n"
+"Identical inputs compile once: the result is cached in compile.cache_dir.";
 
 struct compile_args {
 	const char *file, *game, *header, *shared_header, *runtime, *out, *config;
 };
 
-/* Returns 0, 1 for --help, -1 on bad usage (reported). */
-static int parse_args(int argc, char **argv, struct compile_args *a)
+/* 0, or -1 when the command is done with exit status *status. */
+static int parse_args(int argc, char **argv, struct compile_args *a, int *status)
 {
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		const char **slot = NULL;
-		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
-			return 1;
-		if (strcmp(arg, "--header") == 0)
-			slot = &a->header;
-		else if (strcmp(arg, "--game") == 0)
-			slot = &a->game;
-		else if (strcmp(arg, "--shared-header") == 0)
-			slot = &a->shared_header;
-		else if (strcmp(arg, "--runtime") == 0)
-			slot = &a->runtime;
-		else if (strcmp(arg, "-o") == 0)
-			slot = &a->out;
-		else if (strcmp(arg, "--config") == 0)
-			slot = &a->config;
-		if (slot && i + 1 == argc) {
-			fprintf(stderr, "judge compile: %s needs a value\n", arg);
-			return -1;
-		}
-		if (slot) {
-			*slot = argv[++i];
-		} else if (arg[0] == '-' || a->file) {
-			fprintf(stderr, "judge compile: unexpected argument '%s'\n", arg);
-			return -1;
-		} else {
-			a->file = arg;
-		}
-	}
-	if (!a->file) {
-		fprintf(stderr, "judge compile: no source file given\n");
+	const struct opt opts[] = {
+		OPT_STR("header", 0, "H", &a->header, "the game header FILE may include"),
+		OPT_STR("shared-header", 0, "S", &a->shared_header, "a header H may include"),
+		OPT_STR("runtime", 0, "LIB", &a->runtime, "the game's runtime, linked in"),
+		OPT_GAME(&a->game),
+		OPT_STR("output", 'o', "OUT", &a->out, "where the binary goes (a copy of the "
+			"cached one)"),
+		OPT_CONFIG(&a->config),
+		OPT_DONE,
+	};
+	const struct opt_command cmd = {
+		.name = "judge compile", .args = "FILE", .min_args = 1, .max_args = 1,
+		.forms = compile_forms, .opts = opts, .summary = summary,
+		.exits = "0 compiled (it prints the binary's path: OUT when given, else the cached "
+			 "one), 1 a compile error (it prints the compiler's messages), 2 bad usage.",
+	};
+	if (opt_parse(&cmd, argc, argv, status) < 0)
 		return -1;
-	}
+	a->file = argv[1];
 	if (a->game && (a->header || a->shared_header || a->runtime)) {
-		fprintf(stderr, "judge compile: --game chooses the header and the runtime: "
-				"give --game alone, or --header and --runtime\n");
-		return -1;
-	}
-	if (a->game && !game_find(a->game)) {
-		fprintf(stderr, "judge compile: unknown game '%s' (see --help for the list)\n",
-			a->game);
+		*status = opt_bad(&cmd, "--game chooses the header and the runtime: give --game "
+				  "alone, or --header and --runtime");
 		return -1;
 	}
 	return 0;
@@ -185,11 +158,9 @@ static int compile_file(const struct judge_config *cfg, const struct compile_arg
 int cmd_compile(int argc, char **argv)
 {
 	struct compile_args a = { 0 };
-	int rc = parse_args(argc, argv, &a);
-	if (rc) {
-		usage(rc > 0 ? stdout : stderr);
-		return rc > 0 ? 0 : 2;
-	}
+	int rc;
+	if (parse_args(argc, argv, &a, &rc) < 0)
+		return rc;
 	struct judge_config cfg;
 	char err[CFG_ERRLEN > CMP_ERRLEN ? CFG_ERRLEN : CMP_ERRLEN];
 	if (cfg_init(&cfg, a.config, err) < 0) {

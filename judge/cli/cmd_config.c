@@ -1,6 +1,5 @@
 /* judge config: the effective configuration, and where each value came
  * from (the built-in default, or the file read and why that file). */
-#include <getopt.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,24 +8,16 @@
 #include "judge/base/config.h"
 #include "judge/base/paths.h"
 #include "judge/cli/commands.h"
+#include "judge/cli/options.h"
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-"usage: judge config [--config FILE] [--json]\n"
-"\n"
+static const char summary[] =
 "Prints every setting the judge's commands use, with its value and where\n"
 "it came from.  One file is read, the first of:\n"
 "  1. the command's --config FILE\n"
 "  2. the file named by $JUDGE_CONFIG\n"
 "  3. config/judge.json in the data directory ($JUDGE_DATA; else, beside the\n"
 "     program, ../share/judge or the source tree; else the working directory)\n"
-"A setting the file does not name keeps its built-in default.\n"
-"\n"
-"  --config FILE  show what FILE would give\n"
-"  --json         {\"file\", \"why\", \"data_dir\", \"settings\": {\"section.key\":\n"
-"                 {\"value\", \"from\"}}}\n");
-}
+"A setting the file does not name keeps its built-in default.";
 
 /* Where the data directory came from, as paths_data_dir() found it. */
 static const char *data_dir_origin(void)
@@ -54,25 +45,21 @@ static void print_text(const json_t *all)
 
 int cmd_config(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "config", 1, 0, 'c' }, { "json", 0, 0, 'j' }, { "help", 0, 0, 'h' }, { 0 },
-	};
 	const char *path = NULL;
 	bool json = false;
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'c': path = optarg; break;
-		case 'j': json = true; break;
-		case 'h': usage(stdout); return 0;
-		default: return 2;
-		}
-	}
-	if (optind != argc) {
-		fprintf(stderr, "judge config: takes no argument (see --help)\n");
-		return 2;
-	}
+	const struct opt opts[] = {
+		OPT_STR("config", 0, "FILE", &path, "show what FILE would give"),
+		OPT_JSON(&json, "{\"file\", \"why\", \"data_dir\", \"settings\": {\"section.key\": "
+			 "{\"value\", \"from\"}}}"),
+		OPT_DONE,
+	};
+	const struct opt_command cmd = {
+		.name = "judge config", .opts = opts, .summary = summary,
+		.exits = "0 shown, 1 the settings file cannot be used, 2 bad usage.",
+	};
+	int status;
+	if (opt_parse(&cmd, argc, argv, &status) < 0)
+		return status;
 	struct judge_config cfg;
 	char err[CFG_ERRLEN], file[PATH_MAX];
 	if (cfg_init(&cfg, path, err) < 0) {

@@ -1,7 +1,6 @@
 /* judge plagiarism: the similar pairs of a game, most similar first (table,
  * JSON or HTML), and `show A B`: both files with their matched fragments
  * numbered and their line numbers, for a person to judge. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,19 +10,21 @@
 #include "judge/base/safe_text.h"
 #include "judge/cli/board_html.h"
 #include "judge/cli/commands.h"
+#include "judge/cli/options.h"
 #include "judge/base/config.h"
 #include "judge/plag/plag_doc.h"
 #include "judge/plag/plag_sim.h"
 #include "judge/plag/plag_store.h"
 #include "judge/store/store.h"
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-"usage: judge plagiarism --game GAME [--min SHARE] [--json] [--html FILE]\n"
-"       judge plagiarism show A B\n"
-"       (both take [--queue FILE] [--config FILE])\n"
-"\n"
+static const char *const plag_forms[] = {
+	"judge plagiarism --game GAME [--min SHARE] [--json] [--html FILE]",
+	"judge plagiarism show A B",
+	"(both take [--queue FILE] [--config FILE])",
+	NULL,
+};
+
+static const char summary[] =
 "Lists the pairs of files of GAME that resemble each other, most similar\n"
 "first: the share of each file found in the other (the larger one is the\n"
 "pair's similarity), the longest matched fragment, and both files' player,\n"
@@ -36,18 +37,7 @@ static void usage(FILE *out)
 "`show A B` prints the longest shared fragment side by side, then both\n"
 "files with line numbers; code found in both is marked with the number of\n"
 "its fragment, the same number in both files.  The list and `show` measure\n"
-"a pair the same way, leaving out the tournament's idioms.\n"
-"\n"
-"  --game GAME    the game\n"
-"  --min SHARE    pairs at least this similar, 0 to 1 (default: the flagged\n"
-"                 pairs: plagiarism.flag_percent, or a long fragment)\n"
-"  --json         a JSON array of pairs\n"
-"  --html FILE    write the list as one self-contained HTML page\n"
-"  --queue FILE   the judge's database (default db/jobs.sqlite)\n"
-"\n"
-"exit status: 0 done (no pair too), 1 a file of `show` is unknown, 2 bad\n"
-"usage or an unusable database.\n");
-}
+"a pair the same way, leaving out the tournament's idioms.";
 
 struct plag_args {
 	const char *game, *queue, *html, *config;
@@ -56,62 +46,50 @@ struct plag_args {
 	bool json, has_min;
 };
 
-static int parse_min(const char *s, struct plag_args *a)
+/* show A B, or the list of --game: 0, or the exit status of bad usage
+ * (said). */
+static int check_positional(const struct opt_command *cmd, char **argv, int n,
+			    struct plag_args *a)
 {
-	char *end;
-	a->min = strtod(s, &end);
-	a->has_min = true;
-	if (*s && !*end && a->min >= 0 && a->min <= 1)
-		return 0;
-	fprintf(stderr, "judge plagiarism: --min takes a share from 0 to 1, e.g. 0.5\n");
-	return -1;
-}
-
-static int check_positional(int argc, char **argv, struct plag_args *a)
-{
-	if (optind < argc && strcmp(argv[optind], "show") == 0) {
-		if (optind + 3 != argc) {
-			fprintf(stderr, "judge plagiarism: show takes two files: show A B (see --help)\n");
-			return -1;
-		}
-		a->show[0] = argv[optind + 1];
-		a->show[1] = argv[optind + 2];
+	if (n > 0 && strcmp(argv[1], "show") == 0) {
+		if (n != 3)
+			return opt_bad(cmd, "show takes two files: show A B");
+		a->show[0] = argv[2];
+		a->show[1] = argv[3];
 		return 0;
 	}
-	if (optind < argc || !a->game) {
-		fprintf(stderr, "judge plagiarism: give --game GAME, or show A B (see --help)\n");
-		return -1;
-	}
-	if (!game_find(a->game)) {
-		fprintf(stderr, "judge plagiarism: unknown game '%s'\n", a->game);
-		return -1;
-	}
+	if (n > 0 || !a->game)
+		return opt_bad(cmd, "give --game GAME, or show A B");
 	return 0;
 }
 
-static int parse_args(int argc, char **argv, struct plag_args *a)
+/* 0, or -1 when the command is done with exit status *status. */
+static int parse_args(int argc, char **argv, struct plag_args *a, int *status)
 {
-	static const struct option longopts[] = {
-		{ "game", 1, 0, 'g' }, { "min", 1, 0, 'm' }, { "json", 0, 0, 'j' },
-		{ "html", 1, 0, 'H' }, { "queue", 1, 0, 'q' }, { "config", 1, 0, 'c' },
-		{ "help", 0, 0, 'h' }, { 0 },
+	const struct opt opts[] = {
+		OPT_GAME(&a->game),
+		OPT_REAL_NUM("min", 0, "SHARE", &a->min, 0, 1, "a share", "pairs at least this "
+			     "similar, 0 to 1 (default: the flagged pairs: plagiarism.flag_percent, "
+			     "or a long fragment)"),
+		OPT_JSON(&a->json, "a JSON array of pairs"),
+		OPT_STR("html", 0, "FILE", &a->html, "write the list as one self-contained HTML "
+			"page"),
+		OPT_QUEUE(&a->queue),
+		OPT_CONFIG(&a->config),
+		OPT_DONE,
 	};
-	*a = (struct plag_args){ .queue = STORE_DEFAULT_PATH };
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'g': a->game = optarg; break;
-		case 'm': if (parse_min(optarg, a) < 0) return -1; break;
-		case 'j': a->json = true; break;
-		case 'H': a->html = optarg; break;
-		case 'q': a->queue = optarg; break;
-		case 'c': a->config = optarg; break;
-		case 'h': usage(stdout); exit(0);
-		default: return -1;
-		}
-	}
-	return check_positional(argc, argv, a);
+	const struct opt_command cmd = {
+		.name = "judge plagiarism", .args = "[show A B]", .max_args = 3,
+		.forms = plag_forms, .opts = opts, .summary = summary,
+		.exits = "0 done (no pair too), 1 a file of `show` is unknown, 2 bad usage or an "
+			 "unusable database.",
+	};
+	*a = (struct plag_args){ .queue = STORE_DEFAULT_PATH, .min = -1 };
+	int n = opt_parse(&cmd, argc, argv, status);
+	if (n >= 0)
+		*status = check_positional(&cmd, argv, n, a);
+	a->has_min = a->min >= 0;
+	return n < 0 || *status ? -1 : 0;
 }
 
 /* ---- one side of a pair: how a person names a file */
@@ -650,8 +628,9 @@ static void refresh(struct store *s, const struct judge_config *cfg, const char 
 int cmd_plagiarism(int argc, char **argv)
 {
 	struct plag_args a;
-	if (parse_args(argc, argv, &a) < 0)
-		return 2;
+	int status;
+	if (parse_args(argc, argv, &a, &status) < 0)
+		return status;
 	struct judge_config cfg;
 	char err[STORE_ERRLEN];
 	if (cfg_init(&cfg, a.config, err) < 0) {

@@ -1,7 +1,6 @@
 /* judge play - compile the players and play one match, as the original
  * `./Game Demo Demo Demo Demo -s 30 -i default.cnf -o default.res`. */
 #include <errno.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <sched.h>
 #include <stdio.h>
@@ -12,6 +11,7 @@
 
 #include "games/game.h"
 #include "judge/cli/commands.h"
+#include "judge/cli/options.h"
 #include "judge/compile/compile.h"
 #include "judge/compile/upload_check.h"
 #include "judge/base/config.h"
@@ -23,123 +23,75 @@
 
 #define PARAMS_MAX (1 << 20)
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-"usage: judge play GAME PLAYER... [options]\n"
-"\n"
-"Compiles the players and plays one match of GAME in the sandbox, then\n"
-"prints each player's score, rank, CPU time, peak memory and, if it was\n"
-"frozen, the round and the reason.\n"
-"\n"
-"PLAYER is a shipped player (Null, Demo, Dummy) or a file AIName.c.\n"
-"\n"
-"options:\n"
-"  -s, --seed N       random seed, 0 to 2^63-1 (default 1): one seed, one match\n"
-"  -i, --params FILE  parameters file (default config/games/GAME.cnf)\n"
-"  -o, --output FILE  write the replay (JSON) to FILE, gzip-compressed when\n"
-"                     its name ends in .gz (`judge replay check FILE` checks it)\n"
-"      --html FILE    write the match as a page to watch it in a browser\n"
-"      --logs DIR     write each player's debug log (stderr) to DIR/seatN.log\n"
-"      --cpu MS       CPU budget of each player for the whole game\n"
-"      --memory MB    memory limit of each player\n"
-"      --config FILE  settings (without it: $JUDGE_CONFIG, else config/judge.json\n"
-"                     in the data directory; `judge config` shows which)\n"
-"\n"
-"games:");
-	for (const struct game *const *g = game_list(); *g; g++)
-		fprintf(out, " %s", (*g)->name);
-	fprintf(out, "\n\nexit status: 0 when the match was played, 1 when a player did not\n"
-		     "compile, 2 for bad usage (unknown game or player, missing file, bad\n"
-		     "parameters).\n");
-}
-
 struct play_args {
 	const struct game *game;
 	const char *players[GAME_MAX_PLAYERS];
 	int nplayers;
 	uint64_t seed;
 	const char *params_file, *output, *html, *logs, *config;
-	long cpu_ms, memory_mb;
+	int64_t cpu_ms, memory_mb;
 };
 
-static int parse_number(const char *s, long max, long *out)
+static const char summary[] =
+"Compiles the players and plays one match of GAME in the sandbox, then\n"
+"prints each player's score, rank, CPU time, peak memory and, if it was\n"
+"frozen, the round and the reason.\n"
+"\n"
+"PLAYER is a shipped player (Null, Demo, Dummy) or a file AIName.c.";
+
+/* The game and the players, argv[1..n]: 0, or the exit status of bad usage
+ * (said). */
+static int take_players(const struct opt_command *cmd, char **argv, int n, struct play_args *a)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < 0 || v > max)
-		return -1;
-	*out = v;
+	a->game = game_find(argv[1]);
+	if (!a->game)
+		return opt_bad(cmd, "unknown game '%s'", argv[1]);
+	a->nplayers = n - 1;
+	int lo = game_min_players(a->game), hi = game_max_players(a->game);
+	if (!game_players_ok(a->game, a->nplayers))
+		return lo == hi ? opt_bad(cmd, "%s needs %d players, %d given", a->game->title, lo,
+					  a->nplayers)
+				: opt_bad(cmd, "%s needs %d to %d players, %d given", a->game->title,
+					  lo, hi, a->nplayers);
+	for (int i = 0; i < a->nplayers; i++)
+		a->players[i] = argv[2 + i];
 	return 0;
 }
 
-/* Any seed the judge gives a match (64 bits, as the store and the replays
- * keep it), so the command a match page prints plays that match. */
-static int parse_seed(const char *s, uint64_t *out)
+/* 0, or -1 when the command is done with exit status *status. */
+static int parse_args(int argc, char **argv, struct play_args *a, int *status)
 {
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno || end == s || *end || *s == '-' || v > INT64_MAX)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-static int parse_args(int argc, char **argv, struct play_args *a)
-{
-	static const struct option longopts[] = {
-		{ "seed", 1, 0, 's' }, { "params", 1, 0, 'i' }, { "output", 1, 0, 'o' },
-		{ "logs", 1, 0, 'l' }, { "cpu", 1, 0, 'c' }, { "memory", 1, 0, 'm' },
-		{ "config", 1, 0, 'C' }, { "html", 1, 0, 'H' }, { "help", 0, 0, 'h' }, { 0 },
+	const struct opt opts[] = {
+		OPT_SEED_NUM("seed", 's', "N", &a->seed,
+			     "random seed, 0 to 2^63-1 (default 1): one seed, one match"),
+		OPT_STR("params", 'i', "FILE", &a->params_file,
+			"parameters file (default config/games/GAME.cnf)"),
+		OPT_STR("output", 'o', "FILE", &a->output, "write the replay (JSON) to FILE, "
+			"gzip-compressed when its name ends in .gz (`judge replay check FILE` "
+			"checks it)"),
+		OPT_STR("html", 0, "FILE", &a->html, "write the match as a page to watch it in a "
+			"browser"),
+		OPT_STR("logs", 0, "DIR", &a->logs, "write each player's debug log (stderr) to "
+			"DIR/seatN.log"),
+		OPT_NUM("cpu", 0, "MS", &a->cpu_ms, 0, 3600 * 1000, "a number of milliseconds",
+			"CPU budget of each player for the whole game"),
+		OPT_NUM("memory", 0, "MB", &a->memory_mb, 0, 1 << 20, "a number of MiB",
+			"memory limit of each player"),
+		OPT_CONFIG(&a->config),
+		OPT_DONE,
 	};
-	int c;
+	const struct opt_command cmd = {
+		.name = "judge play", .args = "GAME PLAYER...", .min_args = 1, .max_args = -1,
+		.opts = opts, .summary = summary, .list_games = true,
+		.exits = "0 when the match was played, 1 when a player did not compile, 2 for "
+			 "bad usage (unknown game or player, missing file, bad parameters).",
+	};
 	a->seed = 1;
 	a->cpu_ms = a->memory_mb = -1;
-	while ((c = getopt_long(argc, argv, "s:i:o:h", longopts, NULL)) != -1) {
-		int bad = 0;
-		switch (c) {
-		case 's': bad = parse_seed(optarg, &a->seed); break;
-		case 'i': a->params_file = optarg; break;
-		case 'o': a->output = optarg; break;
-		case 'H': a->html = optarg; break;
-		case 'l': a->logs = optarg; break;
-		case 'c': bad = parse_number(optarg, 3600 * 1000, &a->cpu_ms); break;
-		case 'm': bad = parse_number(optarg, 1 << 20, &a->memory_mb); break;
-		case 'C': a->config = optarg; break;
-		case 'h': usage(stdout); exit(0);
-		default: return -1;
-		}
-		if (bad) {
-			fprintf(stderr, "judge play: invalid number '%s'\n", optarg);
-			return -1;
-		}
-	}
-	if (optind >= argc) {
-		fprintf(stderr, "judge play: which game? (see --help)\n");
-		return -1;
-	}
-	a->game = game_find(argv[optind]);
-	if (!a->game) {
-		fprintf(stderr, "judge play: unknown game '%s' (see --help for the list)\n",
-			argv[optind]);
-		return -1;
-	}
-	a->nplayers = argc - optind - 1;
-	if (!game_players_ok(a->game, a->nplayers)) {
-		int lo = game_min_players(a->game), hi = game_max_players(a->game);
-		if (lo == hi)
-			fprintf(stderr, "judge play: %s needs %d players, %d given\n",
-				a->game->title, lo, a->nplayers);
-		else
-			fprintf(stderr, "judge play: %s needs %d to %d players, %d given\n",
-				a->game->title, lo, hi, a->nplayers);
-		return -1;
-	}
-	for (int i = 0; i < a->nplayers; i++)
-		a->players[i] = argv[optind + 1 + i];
-	return 0;
+	int n = opt_parse(&cmd, argc, argv, status);
+	if (n >= 0)
+		*status = take_players(&cmd, argv, n, a);
+	return n < 0 || *status ? -1 : 0;
 }
 
 /* "Demo" -> games/dominator/players/AIDemo.c; a path ending in .c stays. */
@@ -331,8 +283,9 @@ int cmd_play(int argc, char **argv)
 	struct play_args a = { 0 };
 	struct judge_config cfg;
 	char err[CFG_ERRLEN];
-	if (parse_args(argc, argv, &a) < 0)
-		return 2;
+	int status;
+	if (parse_args(argc, argv, &a, &status) < 0)
+		return status;
 	if (cfg_init(&cfg, a.config, err) < 0) {
 		fprintf(stderr, "judge play: %s\n", err);
 		return 2;

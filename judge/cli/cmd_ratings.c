@@ -1,7 +1,6 @@
 /* judge ratings --recompute: rebuild every rating of a game from its match
  * history, in the order the matches were recorded, with the same update
  * the worker makes; --check compares instead of writing. */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +8,7 @@
 
 #include "games/game.h"
 #include "judge/cli/commands.h"
+#include "judge/cli/options.h"
 #include "judge/rating/rating.h"
 #include "judge/store/store.h"
 
@@ -132,42 +132,29 @@ static int compare_or_write(struct store *s, const struct table *t, bool write, 
 	return mismatches;
 }
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-"usage: judge ratings --recompute --game GAME [--check] [--queue FILE]\n"
-"\n"
-"Rebuilds every rating of GAME from its rated ranked matches, in the order\n"
-"they were recorded, and writes them (or, with --check, only compares and\n"
-"lists the differences).  Exit status 0 when every stored rating equals the\n"
-"recomputed one (after writing, always), 1 when --check found a difference,\n"
-"2 for bad usage or an unusable database.\n");
-}
-
 int cmd_ratings(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "recompute", 0, 0, 'r' }, { "game", 1, 0, 'g' }, { "check", 0, 0, 'c' },
-		{ "queue", 1, 0, 'q' }, { "help", 0, 0, 'h' }, { 0 },
-	};
 	const char *game = NULL, *queue = STORE_DEFAULT_PATH;
 	bool recompute = false, check = false;
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'r': recompute = true; break;
-		case 'g': game = optarg; break;
-		case 'c': check = true; break;
-		case 'q': queue = optarg; break;
-		case 'h': usage(stdout); return 0;
-		default: return 2;
-		}
-	}
-	if (!recompute || !game || optind != argc) {
-		usage(stderr);
-		return 2;
-	}
+	const struct opt opts[] = {
+		OPT_BOOL("recompute", 0, &recompute, "rebuild the ratings", .required = true),
+		OPT_STR("game", 0, "GAME", &game, "the game", .required = true),
+		OPT_BOOL("check", 0, &check, "only compare, and list the differences"),
+		OPT_QUEUE(&queue),
+		OPT_DONE,
+	};
+	const struct opt_command cmd = {
+		.name = "judge ratings", .opts = opts,
+		.summary = "Rebuilds every rating of GAME from its rated ranked matches, in the order\n"
+			   "they were recorded, and writes them (or, with --check, only compares and\n"
+			   "lists the differences).",
+		.exits = "0 when every stored rating equals the recomputed one (after writing, "
+			 "always), 1 when --check found a difference, 2 for bad usage or an unusable "
+			 "database.",
+	};
+	int status;
+	if (opt_parse(&cmd, argc, argv, &status) < 0)
+		return status;
 	char err[STORE_ERRLEN];
 	struct store *s = store_open(queue, false, err);
 	if (!s) {

@@ -1,21 +1,17 @@
 /* judge replay check FILE|MATCH: re-runs a replay's engine and says
  * whether it agrees with every round. */
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "judge/cli/commands.h"
+#include "judge/cli/options.h"
 #include "judge/replay/replay_check.h"
 #include "judge/replay/replay_io.h"
 #include "judge/store/store.h"
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-"usage: judge replay check FILE|MATCH [--queue FILE]\n"
-"\n"
+static const char summary[] =
 "Re-plays a replay without its players: creates the game from the replay's\n"
 "parameters and seed, checks the start state, feeds each round's recorded\n"
 "orders back to the engine (which seats still played included), compares\n"
@@ -26,14 +22,7 @@ static void usage(FILE *out)
 "\n"
 "FILE is a replay written by `judge play -o` or `judge replay -o`, plain or\n"
 "gzip-compressed; MATCH, a number, is a match of the store (`judge matches`\n"
-"lists them; write ./N for a file named N).\n"
-"\n"
-"  --queue FILE  the judge's database, for MATCH (default db/jobs.sqlite)\n"
-"\n"
-"exit status: 0 the replay agrees, 1 it does not (or is not a replay, or no\n"
-"such match), 2 bad usage, a file that cannot be read or an unusable\n"
-"database.\n");
-}
+"lists them; write ./N for a file named N).";
 
 static bool is_match_id(const char *s, long long *id)
 {
@@ -90,36 +79,23 @@ static json_t *load_file(const char *path, int *rc)
 	return r;
 }
 
-static int parse(int argc, char **argv, const char **queue)
-{
-	static const struct option longopts[] = {
-		{ "queue", 1, 0, 'q' }, { "help", 0, 0, 'h' }, { 0 },
-	};
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		if (c == 'h') {
-			usage(stdout);
-			exit(0);
-		}
-		if (c != 'q')
-			return -1;
-		*queue = optarg;
-	}
-	if (optind + 1 != argc) {
-		fprintf(stderr, "judge replay check: give one replay, a FILE or a MATCH id "
-				"(see --help)\n");
-		return -1;
-	}
-	return 0;
-}
-
 int cmd_replay_check(int argc, char **argv)
 {
 	const char *queue = STORE_DEFAULT_PATH;
-	if (parse(argc, argv, &queue) < 0)
-		return 2;
-	const char *target = argv[optind];
+	const struct opt opts[] = {
+		OPT_STR("queue", 0, "FILE", &queue, OPT_QUEUE_HELP ", for MATCH"),
+		OPT_DONE,
+	};
+	const struct opt_command cmd = {
+		.name = "judge replay check", .args = "FILE|MATCH", .min_args = 1, .max_args = 1,
+		.opts = opts, .summary = summary,
+		.exits = "0 the replay agrees, 1 it does not (or is not a replay, or no such "
+			 "match), 2 bad usage, a file that cannot be read or an unusable database.",
+	};
+	int status;
+	if (opt_parse(&cmd, argc, argv, &status) < 0)
+		return status;
+	const char *target = argv[1];
 	long long id;
 	int rc = 0;
 	json_t *replay = is_match_id(target, &id) ? load_match(queue, id, &rc)

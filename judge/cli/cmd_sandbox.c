@@ -3,7 +3,6 @@
  * pipes, and print one JSON line saying how it ended. */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,14 +10,11 @@
 #include <unistd.h>
 
 #include "judge/cli/commands.h"
+#include "judge/cli/options.h"
 #include "judge/base/config.h"
 #include "sandbox/sandbox.h"
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-"usage: judge sandbox run [OPTIONS] BINARY [ARGS...]\n"
-"\n"
+static const char summary[] =
 "Runs BINARY (static, x86-64) exactly as the judge runs a player: seccomp\n"
 "allow-list, CPU budget, memory limit, wall-clock guard, captured stderr.\n"
 "Its stdin and stdout are pipes fed from and copied to this command's own;\n"
@@ -27,19 +23,12 @@ static void usage(FILE *out)
 "call, the signal), message, exit_status, signal, cpu_ns, peak_memory,\n"
 "wall_ns, stderr_bytes, stderr_dropped.\n"
 "\n"
-"options (defaults from the config file):\n"
-"  --cpu MS         CPU budget, user + system\n"
-"  --wall MS        wall-clock guard\n"
-"  --memory MB      memory (address space) limit\n"
-"  --stderr KB      stderr kept\n"
-"  --output KB      stdout allowed before the output-limit verdict (0: none)\n"
-"  --uid N          run as uid/gid N when root (default: a free player uid)\n"
-"  --config FILE    settings (without it: $JUDGE_CONFIG, else config/judge.json\n"
-"                   in the data directory; `judge config` shows which)\n"
-"\n"
-"exit status: 0 if the program exited with status 0, 1 for any other end,\n"
-"2 for bad usage or a failure of the judge itself.\n");
-}
+"The limits' defaults are the config file's.";
+
+static const char *const sandbox_forms[] = {
+	"judge sandbox run [OPTIONS] BINARY [ARGS...]",
+	NULL,
+};
 
 struct run_opts {
 	struct sbx_limits lim;
@@ -50,72 +39,76 @@ struct run_opts {
 	char **argv;
 };
 
-static int parse_u64(const char *s, uint64_t unit, uint64_t *out)
+/* The limits given on the command line, in their units; -1: the config's. */
+struct given_limits {
+	int64_t cpu_ms, wall_ms, memory_mb, stderr_kb, output_kb, uid;
+	const char *config;
+};
+
+/* The value given, times unit, or the config's. */
+static uint64_t given_or(int64_t value, uint64_t unit, uint64_t config)
 {
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno || end == s || *end || s[0] == '-' || v > UINT64_MAX / unit)
-		return -1;
-	*out = v * unit;
-	return 0;
+	return value >= 0 ? (uint64_t)value * unit : config;
 }
 
-static int parse_args(int argc, char **argv, struct run_opts *o)
+static int apply_limits(const struct given_limits *g, struct run_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "cpu", 1, 0, 'c' }, { "wall", 1, 0, 'w' }, { "memory", 1, 0, 'm' },
-		{ "stderr", 1, 0, 'e' }, { "output", 1, 0, 'o' }, { "uid", 1, 0, 'u' },
-		{ "config", 1, 0, 'C' }, { "help", 0, 0, 'h' }, { 0 },
-	};
 	struct judge_config cfg;
 	char err[CFG_ERRLEN];
-	const char *config = NULL;
-	for (int i = 1; i + 1 < argc && argv[i][0] == '-'; i++)
-		if (strcmp(argv[i], "--config") == 0)
-			config = argv[i + 1];
-	if (cfg_init(&cfg, config, err) < 0) {
+	if (cfg_init(&cfg, g->config, err) < 0) {
 		fprintf(stderr, "judge sandbox: %s\n", err);
 		return -1;
 	}
 	o->lim = (struct sbx_limits){
-		.cpu_ns = cfg.sandbox.cpu_ns, .wall_ns = cfg.sandbox.wall_ns,
-		.memory_bytes = cfg.sandbox.memory_bytes,
-		.stderr_bytes = cfg.sandbox.stderr_bytes, .open_files = cfg.sandbox.open_files,
+		.cpu_ns = given_or(g->cpu_ms, 1000000, cfg.sandbox.cpu_ns),
+		.wall_ns = given_or(g->wall_ms, 1000000, cfg.sandbox.wall_ns),
+		.memory_bytes = given_or(g->memory_mb, 1 << 20, cfg.sandbox.memory_bytes),
+		.stderr_bytes = given_or(g->stderr_kb, 1024, cfg.sandbox.stderr_bytes),
+		.open_files = cfg.sandbox.open_files,
 	};
+	o->output_bytes = given_or(g->output_kb, 1024, 0);
+	o->uid = (uid_t)given_or(g->uid, 1, 0);
 	o->uid_base = cfg.sandbox.uid_base;
 	o->uid_count = cfg.sandbox.uid_count;
-	uint64_t uid = 0;
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
-		int bad = 0;
-		switch (c) {
-		case 'c': bad = parse_u64(optarg, 1000000, &o->lim.cpu_ns); break;
-		case 'w': bad = parse_u64(optarg, 1000000, &o->lim.wall_ns); break;
-		case 'm': bad = parse_u64(optarg, 1 << 20, &o->lim.memory_bytes); break;
-		case 'e': bad = parse_u64(optarg, 1024, &o->lim.stderr_bytes); break;
-		case 'o': bad = parse_u64(optarg, 1024, &o->output_bytes); break;
-		case 'u': bad = parse_u64(optarg, 1, &uid) || uid > 0x7fffffff; o->uid = uid; break;
-		case 'C': break;
-		case 'h': usage(stdout); exit(0);
-		default: return -1;
-		}
-		if (bad) {
-			const struct option *lo = longopts;
-			while (lo->val != c)
-				lo++;
-			fprintf(stderr, "judge sandbox: invalid value '%s' for --%s\n", optarg,
-				lo->name);
-			return -1;
-		}
-	}
-	if (optind >= argc) {
-		fprintf(stderr, "judge sandbox run: which binary? (see --help)\n");
+	return 0;
+}
+
+/* 0, or -1 when the command is done with exit status *status. */
+static int parse_args(int argc, char **argv, struct run_opts *o, int *status)
+{
+	struct given_limits g = { -1, -1, -1, -1, -1, -1, NULL };
+	const struct opt opts[] = {
+		OPT_NUM("cpu", 0, "MS", &g.cpu_ms, 0, UINT64_MAX / 1000000, "a number of "
+			"milliseconds", "CPU budget, user + system"),
+		OPT_NUM("wall", 0, "MS", &g.wall_ms, 0, UINT64_MAX / 1000000, "a number of "
+			"milliseconds", "wall-clock guard"),
+		OPT_NUM("memory", 0, "MB", &g.memory_mb, 0, UINT64_MAX >> 20, "a number of MiB",
+			"memory (address space) limit"),
+		OPT_NUM("stderr", 0, "KB", &g.stderr_kb, 0, UINT64_MAX >> 10, "a number of KiB",
+			"stderr kept"),
+		OPT_NUM("output", 0, "KB", &g.output_kb, 0, UINT64_MAX >> 10, "a number of KiB",
+			"stdout allowed before the output-limit verdict (0: none)"),
+		OPT_NUM("uid", 0, "N", &g.uid, 0, 0x7fffffff, "a uid",
+			"run as uid/gid N when root (default: a free player uid)"),
+		OPT_CONFIG(&g.config),
+		OPT_DONE,
+	};
+	const struct opt_command cmd = {
+		.name = "judge sandbox", .args = "run BINARY [ARGS...]", .min_args = 2,
+		.max_args = -1, .options_before = 2, .forms = sandbox_forms, .opts = opts,
+		.summary = summary,
+		.exits = "0 if the program exited with status 0, 1 for any other end, 2 for bad "
+			 "usage or a failure of the judge itself.",
+	};
+	if (opt_parse(&cmd, argc, argv, status) < 0)
+		return -1;
+	if (strcmp(argv[1], "run") != 0) {
+		*status = opt_bad(&cmd, "say run BINARY");
 		return -1;
 	}
-	o->argv = argv + optind;
-	return 0;
+	*status = 2;
+	o->argv = argv + 2;
+	return apply_limits(&g, o);
 }
 
 /* Copies our stdin to the player and its stdout to ours until it ends. */
@@ -277,16 +270,9 @@ static int run(struct run_opts *o)
 
 int cmd_sandbox(int argc, char **argv)
 {
-	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		usage(stdout);
-		return 0;
-	}
-	if (argc < 2 || strcmp(argv[1], "run") != 0) {
-		usage(stderr);
-		return 2;
-	}
 	struct run_opts o = { 0 };
-	if (parse_args(argc - 1, argv + 1, &o) < 0)
-		return 2;
+	int status;
+	if (parse_args(argc, argv, &o, &status) < 0)
+		return status;
 	return run(&o);
 }

@@ -1,7 +1,6 @@
 /* judge serve: the HTTP API and pages over the judge's store, until
  * SIGINT or SIGTERM. */
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,65 +8,43 @@
 
 #include "judge/base/config.h"
 #include "judge/cli/commands.h"
+#include "judge/cli/options.h"
 #include "judge/serve/serve.h"
 #include "judge/store/store.h"
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-"usage: judge serve [--queue FILE] [--listen HOST:PORT] [--config FILE]\n"
-"                   [--access-log FILE]\n"
-"\n"
+static const char summary[] =
 "Answers the judge's HTTP API and pages (leaderboards, players, matches with\n"
 "their replays, contestants' submissions and uploads, organisers' pages) over\n"
 "the same store the workers use, until SIGINT or SIGTERM.  Requests carry a\n"
 "token (`judge token add`) as Authorization: Bearer TOKEN.  Speaks plain HTTP:\n"
 "put a reverse proxy in front for TLS (see the README, \"The service\").\n"
 "Limits (body and header sizes, connections, requests per minute, timeouts)\n"
-"and whether the leaderboards are public are the config's \"serve\" section.\n"
-"\n"
-"  --queue FILE        the judge's database (default db/jobs.sqlite)\n"
-"  --listen HOST:PORT  where to listen (default 127.0.0.1:8080; port 0: any\n"
-"                      free port, printed at start)\n"
-"  --config FILE       settings (without it: $JUDGE_CONFIG, else config/judge.json\n"
-"                      in the data directory; `judge config` shows which)\n"
-"  --access-log FILE   a line per request (time, client, method, path, status,\n"
-"                      bytes, milliseconds, token's author) appended to FILE;\n"
-"                      - for standard output.  Bytes a client chose are\n"
-"                      written as \\xNN.  Default: no access log\n"
-"\n"
-"exit status: 0 stopped by a signal, 2 bad usage or it could not start.\n");
-}
+"and whether the leaderboards are public are the config's \"serve\" section.";
 
 struct serve_args {
 	const char *queue, *listen, *config, *access_log;
 };
 
-static int parse_args(int argc, char **argv, struct serve_args *a)
+/* 0, or -1 when the command is done with exit status *status. */
+static int parse_args(int argc, char **argv, struct serve_args *a, int *status)
 {
-	static const struct option longopts[] = {
-		{ "queue", 1, 0, 'q' }, { "listen", 1, 0, 'l' }, { "config", 1, 0, 'c' },
-		{ "access-log", 1, 0, 'a' },
-		{ "help", 0, 0, 'h' }, { 0 },
+	const struct opt opts[] = {
+		OPT_QUEUE(&a->queue),
+		OPT_STR("listen", 0, "HOST:PORT", &a->listen, "where to listen (default "
+			"127.0.0.1:8080; port 0: any free port, printed at start)"),
+		OPT_CONFIG(&a->config),
+		OPT_STR("access-log", 0, "FILE", &a->access_log, "a line per request (time, "
+			"client, method, path, status, bytes, milliseconds, token's author) "
+			"appended to FILE; - for standard output.  Bytes a client chose are "
+			"written as \\xNN.  Default: no access log"),
+		OPT_DONE,
+	};
+	const struct opt_command cmd = {
+		.name = "judge serve", .opts = opts, .summary = summary,
+		.exits = "0 stopped by a signal, 2 bad usage or it could not start.",
 	};
 	*a = (struct serve_args){ .queue = STORE_DEFAULT_PATH, .listen = "127.0.0.1:8080" };
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'q': a->queue = optarg; break;
-		case 'l': a->listen = optarg; break;
-		case 'c': a->config = optarg; break;
-		case 'a': a->access_log = optarg; break;
-		case 'h': usage(stdout); exit(0);
-		default: return -1;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "judge serve: unexpected '%s' (see --help)\n", argv[optind]);
-		return -1;
-	}
-	return 0;
+	return opt_parse(&cmd, argc, argv, status) < 0 ? -1 : 0;
 }
 
 /* NULL: no log; "-": standard output; else the file, appended to. */
@@ -88,8 +65,9 @@ static int open_access_log(const char *path, FILE **out)
 int cmd_serve(int argc, char **argv)
 {
 	struct serve_args a;
-	if (parse_args(argc, argv, &a) < 0)
-		return 2;
+	int status;
+	if (parse_args(argc, argv, &a, &status) < 0)
+		return status;
 	struct judge_config cfg;
 	char cerr[CFG_ERRLEN], err[SERVE_ERRLEN], host[64];
 	struct serve_options o = { .queue = a.queue, .host = host };

@@ -2,7 +2,6 @@
  * with its compile job, in the queue, or send it to a judge server over
  * HTTP; --wait follows it to its outcome. */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +12,7 @@
 #include "games/game.h"
 #include "judge/base/hash.h"
 #include "judge/cli/commands.h"
+#include "judge/cli/options.h"
 #include "judge/cli/submit_http.h"
 #include "judge/cli/why_waiting.h"
 #include "judge/compile/compile.h"
@@ -27,33 +27,21 @@
  * real one from the token. */
 #define SERVER_AUTHOR "token"
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-"usage: scripts/upload AIName.c --game GAME [--author NAME] [--queue FILE] [--wait]\n"
-"       scripts/upload AIName.c --game GAME --server URL [--token TOKEN] [--wait]\n"
-"       (the same as: judge submit ...)\n"
-"\n"
+static const char *const submit_forms[] = {
+	"scripts/upload AIName.c --game GAME [--author NAME] [--queue FILE] [--wait]",
+	"scripts/upload AIName.c --game GAME --server URL [--token TOKEN] [--wait]",
+	"(the same as: judge submit ...)",
+	NULL,
+};
+
+static const char summary[] =
 "Checks AIName.c (a readable text file of at most 256 KiB that names its\n"
 "player once with PLAYER_NAME(Name) and passes the compile step's source\n"
 "checks: only the standard C headers and the game's own header) and stores\n"
 "it with its compile job in the judge's queue, or sends it to the judge\n"
 "server at URL, then prints the submission's id.  A player name belongs to\n"
 "the first author who used it in a game; a newer submission of yours\n"
-"replaces your older one in the ranking once it qualifies.\n"
-"\n"
-"  --game GAME     the game it plays\n"
-"  --author NAME   who submits it (default: your login name); not with --server\n"
-"  --queue FILE    the judge's database (default db/jobs.sqlite; created, with\n"
-"                  its folder, if missing)\n"
-"  --server URL    upload to the judge server at URL (http:// or https://)\n"
-"  --token TOKEN   your token for --server; better: set JUDGE_TOKEN in the\n"
-"                  environment, so that the token does not show in `ps`\n"
-"  --wait          follow it until it is compiled and qualified, or failed\n"
-"\n"
-"exit status: 0 stored (with --wait: qualified), 1 refused or (with --wait)\n"
-"failed or not qualified, 2 bad usage.\n");
-}
+"replaces your older one in the ranking once it qualifies.";
 
 struct submit_args {
 	const char *file, *game, *author, *queue, *server, *token;
@@ -83,34 +71,35 @@ static int check_modes(struct submit_args *a)
 	return 0;
 }
 
-static int parse_args(int argc, char **argv, struct submit_args *a)
+/* 0, or -1 when the command is done with exit status *status. */
+static int parse_args(int argc, char **argv, struct submit_args *a, int *status)
 {
-	static const struct option longopts[] = {
-		{ "game", 1, 0, 'g' }, { "author", 1, 0, 'a' }, { "queue", 1, 0, 'q' },
-		{ "server", 1, 0, 's' }, { "token", 1, 0, 't' }, { "wait", 0, 0, 'w' },
-		{ "help", 0, 0, 'h' }, { 0 },
+	const struct opt opts[] = {
+		OPT_STR("game", 0, "GAME", &a->game, "the game it plays", .required = true),
+		OPT_STR("author", 0, "NAME", &a->author, "who submits it (default: your login "
+			"name); not with --server"),
+		OPT_QUEUE_CREATED(&a->queue),
+		OPT_STR("server", 0, "URL", &a->server, "upload to the judge server at URL "
+			"(http:// or https://)"),
+		OPT_STR("token", 0, "TOKEN", &a->token, "your token for --server; better: set "
+			TOKEN_ENV " in the environment, so that the token does not show in `ps`"),
+		OPT_BOOL("wait", 0, &a->wait, "follow it until it is compiled and qualified, or "
+			 "failed"),
+		OPT_DONE,
+	};
+	const struct opt_command cmd = {
+		.name = "upload", .args = "AIName.c", .min_args = 1, .max_args = 1,
+		.forms = submit_forms, .opts = opts, .summary = summary,
+		.exits = "0 stored (with --wait: qualified), 1 refused or (with --wait) failed or "
+			 "not qualified, 2 bad usage.",
 	};
 	*a = (struct submit_args){ .queue = STORE_DEFAULT_PATH };
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'g': a->game = optarg; break;
-		case 'a': a->author = optarg; a->author_given = true; break;
-		case 'q': a->queue = optarg; break;
-		case 's': a->server = optarg; break;
-		case 't': a->token = optarg; break;
-		case 'w': a->wait = true; break;
-		case 'h': usage(stdout); exit(0);
-		default: return -1;
-		}
-	}
-	if (optind + 1 != argc || !a->game) {
-		fprintf(stderr, "upload: give one file and --game (see --help)\n");
+	if (opt_parse(&cmd, argc, argv, status) < 0)
 		return -1;
-	}
-	a->file = argv[optind];
-	return check_modes(a);
+	a->file = argv[1];
+	a->author_given = a->author != NULL;
+	*status = check_modes(a) < 0 ? 2 : 0;
+	return *status ? -1 : 0;
 }
 
 static int refuse(const char *message)
@@ -286,8 +275,9 @@ static int submit_server(const struct submit_args *a, const char *src, size_t le
 int cmd_submit(int argc, char **argv)
 {
 	struct submit_args a;
-	if (parse_args(argc, argv, &a) < 0)
-		return 2;
+	int status;
+	if (parse_args(argc, argv, &a, &status) < 0)
+		return status;
 	char *src = NULL, name[PLAYER_NAME_MAX + 1];
 	size_t len = 0;
 	int rc = read_checked(&a, &src, &len, name);

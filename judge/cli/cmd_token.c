@@ -1,6 +1,5 @@
 /* judge token: the service's tokens.  `add` prints a new token once (the
  * store keeps only its SHA-256); `list` and `revoke` manage them. */
-#include <getopt.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,29 +8,17 @@
 #include "judge/base/safe_text.h"
 #include "judge/cli/board_html.h"
 #include "judge/cli/commands.h"
+#include "judge/cli/options.h"
 #include "judge/compile/upload_check.h"
 #include "judge/serve/serve.h"
 #include "judge/store/store_serve.h"
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-"usage: judge token add --author NAME [--organiser] [--queue FILE]\n"
-"       judge token list [--queue FILE]\n"
-"       judge token revoke ID [--queue FILE]\n"
-"\n"
-"A token lets its holder use `judge serve` as NAME: upload, see their own\n"
-"submissions; an organiser's token also opens the organisers' pages.\n"
-"`add` prints the new token once, on its own line: give it to NAME; the\n"
-"judge keeps only its SHA-256, so a lost token cannot be shown again\n"
-"(revoke it and add another).\n"
-"\n"
-"  --author NAME  who the token speaks for (1 to 63 printable characters)\n"
-"  --organiser    an organiser's token\n"
-"  --queue FILE   the judge's database (default db/jobs.sqlite; created if missing)\n"
-"\n"
-"exit status: 0 done, 1 no such token, 2 bad usage or an unusable database.\n");
-}
+static const char *const token_forms[] = {
+	"judge token add --author NAME [--organiser] [--queue FILE]",
+	"judge token list [--queue FILE]",
+	"judge token revoke ID [--queue FILE]",
+	NULL,
+};
 
 struct token_args {
 	const char *action, *author, *queue;
@@ -39,41 +26,49 @@ struct token_args {
 	bool organiser;
 };
 
-static int parse_args(int argc, char **argv, struct token_args *a)
+/* The action and its ID, argv[1..n]: 0, or the exit status of bad usage
+ * (said). */
+static int take_action(const struct opt_command *cmd, char **argv, int n, struct token_args *a)
 {
-	static const struct option longopts[] = {
-		{ "author", 1, 0, 'a' }, { "organiser", 0, 0, 'o' }, { "queue", 1, 0, 'q' },
-		{ "help", 0, 0, 'h' }, { 0 },
-	};
-	*a = (struct token_args){ .queue = STORE_DEFAULT_PATH };
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'a': a->author = optarg; break;
-		case 'o': a->organiser = true; break;
-		case 'q': a->queue = optarg; break;
-		case 'h': usage(stdout); exit(0);
-		default: return -1;
-		}
-	}
-	a->action = optind < argc ? argv[optind++] : "";
+	a->action = argv[1];
 	bool revoke = strcmp(a->action, "revoke") == 0;
 	char *end = NULL;
-	if (revoke && optind < argc)
-		a->id = strtoll(argv[optind++], &end, 10);
-	if (optind < argc || (revoke && (!end || *end || a->id <= 0)) ||
-	    (strcmp(a->action, "add") != 0 && strcmp(a->action, "list") != 0 && !revoke)) {
-		fprintf(stderr, "judge token: say add --author NAME, list, or revoke ID "
-				"(see --help)\n");
-		return -1;
-	}
-	if (strcmp(a->action, "add") == 0 && (!a->author || !upload_author_valid(a->author))) {
-		fprintf(stderr, "judge token: give --author NAME: 1 to 63 printable characters, "
-				"not only blanks\n");
-		return -1;
-	}
+	if (revoke && n == 2)
+		a->id = strtoll(argv[2], &end, 10);
+	if (n != 1 + revoke || (revoke && (!end || *end || a->id <= 0)) ||
+	    (strcmp(a->action, "add") != 0 && strcmp(a->action, "list") != 0 && !revoke))
+		return opt_bad(cmd, "say add --author NAME, list, or revoke ID");
+	if (strcmp(a->action, "add") == 0 && (!a->author || !upload_author_valid(a->author)))
+		return opt_bad(cmd, "give --author NAME: 1 to 63 printable characters, not only "
+			       "blanks");
 	return 0;
+}
+
+/* 0, or -1 when the command is done with exit status *status. */
+static int parse_args(int argc, char **argv, struct token_args *a, int *status)
+{
+	const struct opt opts[] = {
+		OPT_STR("author", 0, "NAME", &a->author, "who the token speaks for (1 to 63 "
+			"printable characters)"),
+		OPT_BOOL("organiser", 0, &a->organiser, "an organiser's token"),
+		OPT_QUEUE_CREATED(&a->queue),
+		OPT_DONE,
+	};
+	const struct opt_command cmd = {
+		.name = "judge token", .args = "add|list|revoke [ID]", .min_args = 1,
+		.max_args = 2, .forms = token_forms, .opts = opts,
+		.summary = "A token lets its holder use `judge serve` as NAME: upload, see their own\n"
+			   "submissions; an organiser's token also opens the organisers' pages.\n"
+			   "`add` prints the new token once, on its own line: give it to NAME; the\n"
+			   "judge keeps only its SHA-256, so a lost token cannot be shown again\n"
+			   "(revoke it and add another).",
+		.exits = "0 done, 1 no such token, 2 bad usage or an unusable database.",
+	};
+	*a = (struct token_args){ .queue = STORE_DEFAULT_PATH };
+	int n = opt_parse(&cmd, argc, argv, status);
+	if (n >= 0)
+		*status = take_action(&cmd, argv, n, a);
+	return n < 0 || *status ? -1 : 0;
 }
 
 static int token_add(struct store *s, const struct token_args *a)
@@ -133,8 +128,9 @@ static int token_revoke(struct store *s, long long id)
 int cmd_token(int argc, char **argv)
 {
 	struct token_args a;
-	if (parse_args(argc, argv, &a) < 0)
-		return 2;
+	int status;
+	if (parse_args(argc, argv, &a, &status) < 0)
+		return status;
 	char err[STORE_ERRLEN];
 	struct store *s = store_open(a.queue, strcmp(a.action, "add") == 0, err);
 	if (!s) {

@@ -3,7 +3,6 @@
  * queue is done.  SIGTERM or SIGINT: every slot stops claiming, finishes
  * the job it runs and exits; then the worker exits 0. */
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +11,7 @@
 #include <unistd.h>
 
 #include "judge/cli/commands.h"
+#include "judge/cli/options.h"
 #include "judge/compile/compile.h"
 #include "judge/store/store.h"
 #include "judge/worker/worker.h"
@@ -26,67 +26,42 @@ static void on_stop(int sig)
 	stop_requested = 1;
 }
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-"usage: judge-worker [--queue FILE] [--jobs N] [--once] [--exit-when-idle]\n"
-"                    [--ranked-matches N] [--config FILE]\n"
-"\n"
+static const char summary[] =
 "Takes jobs from the judge's queue and does them: compiles submissions,\n"
 "plays their qualifying matches, keeps ratings, sends webhooks.  When no job\n"
 "waits it schedules ranked matches until every ranked player has played the\n"
-"configured minimum (worker.min_games) or --ranked-matches were scheduled.\n"
-"\n"
-"  --queue FILE        the judge's database (default db/jobs.sqlite)\n"
-"  --jobs N            jobs at a time, one process each (default: the cores)\n"
-"  --once              do one job and exit\n"
-"  --exit-when-idle    exit once nothing is left to do\n"
-"  --ranked-matches N  schedule at most N ranked matches\n"
-"  --config FILE       settings (without it: $JUDGE_CONFIG, else config/judge.json\n"
-"                      in the data directory; `judge config` shows which)\n"
-"\n"
-"SIGTERM or SIGINT: stop claiming, finish the running jobs, exit 0.\n"
-"One line per job outcome goes to stderr.\n");
-}
+"configured minimum (worker.min_games) or --ranked-matches were scheduled.";
 
 struct worker_args {
 	const char *queue, *config;
-	long jobs, ranked;
+	int64_t jobs, ranked;
 	bool once, idle;
 };
 
-static int parse_args(int argc, char **argv, struct worker_args *a)
+/* 0, or -1 when the command is done with exit status *status. */
+static int parse_args(int argc, char **argv, struct worker_args *a, int *status)
 {
-	static const struct option longopts[] = {
-		{ "queue", 1, 0, 'q' }, { "jobs", 1, 0, 'j' }, { "once", 0, 0, 'o' },
-		{ "exit-when-idle", 0, 0, 'x' }, { "ranked-matches", 1, 0, 'r' },
-		{ "config", 1, 0, 'C' }, { "help", 0, 0, 'h' }, { 0 },
+	const struct opt opts[] = {
+		OPT_QUEUE(&a->queue),
+		OPT_NUM("jobs", 0, "N", &a->jobs, 1, MAX_SLOTS, NULL,
+			"jobs at a time, one process each (default: the cores)"),
+		OPT_BOOL("once", 0, &a->once, "do one job and exit"),
+		OPT_BOOL("exit-when-idle", 0, &a->idle, "exit once nothing is left to do"),
+		OPT_NUM("ranked-matches", 0, "N", &a->ranked, -1, INT64_MAX, NULL,
+			"schedule at most N ranked matches (default -1: no cap)"),
+		OPT_CONFIG(&a->config),
+		OPT_DONE,
 	};
-	*a = (struct worker_args){ .queue = STORE_DEFAULT_PATH, .jobs = sysconf(_SC_NPROCESSORS_ONLN),
-				   .ranked = -1 };
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		char *end = NULL;
-		switch (c) {
-		case 'q': a->queue = optarg; break;
-		case 'j': a->jobs = strtol(optarg, &end, 10); break;
-		case 'o': a->once = true; break;
-		case 'x': a->idle = true; break;
-		case 'r': a->ranked = strtol(optarg, &end, 10); break;
-		case 'C': a->config = optarg; break;
-		case 'h': usage(stdout); exit(0);
-		default: return -1;
-		}
-		if (end && (*end || end == optarg)) {
-			fprintf(stderr, "judge-worker: '%s' is not a number\n", optarg);
-			return -1;
-		}
-	}
-	if (optind < argc || a->jobs < 1 || a->jobs > MAX_SLOTS || a->ranked < -1) {
-		fprintf(stderr, "judge-worker: bad arguments (see --help)\n");
+	const struct opt_command cmd = {
+		.name = "judge-worker", .opts = opts, .summary = summary,
+		.epilogue = "SIGTERM or SIGINT: stop claiming, finish the running jobs, exit 0.\n"
+			    "One line per job outcome goes to stderr.",
+	};
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	*a = (struct worker_args){ .queue = STORE_DEFAULT_PATH, .ranked = -1,
+				   .jobs = cores < 1 ? 1 : cores > MAX_SLOTS ? MAX_SLOTS : cores };
+	if (opt_parse(&cmd, argc, argv, status) < 0)
 		return -1;
-	}
 	if (a->once)
 		a->jobs = 1;
 	return 0;
@@ -169,8 +144,9 @@ int cmd_worker(int argc, char **argv)
 	struct worker_args a;
 	struct judge_config cfg;
 	char err[CFG_ERRLEN];
-	if (parse_args(argc, argv, &a) < 0)
-		return 2;
+	int status;
+	if (parse_args(argc, argv, &a, &status) < 0)
+		return status;
 	if (cfg_init(&cfg, a.config, err) < 0) {
 		fprintf(stderr, "judge-worker: %s\n", err);
 		return 2;

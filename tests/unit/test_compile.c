@@ -1425,7 +1425,7 @@ Test(cmd_compile, bad_usage, .init = setup, .fini = teardown)
 	cr_expect_eq(run_cmd_compile(3, dangling), 2);
 	const char *missing[] = { "compile", "/nonexistent/a.c", NULL };
 	cr_expect_eq(run_cmd_compile(2, missing), 2);
-	expect_first_error("judge compile: no source file given\n");
+	expect_first_error("judge compile: give FILE (see --help)\n");
 }
 
 Test(cmd_compile, compiles_and_prints_the_path, .init = setup, .fini = teardown, .timeout = 60)

@@ -1,7 +1,6 @@
 /* judge leaderboard: the ranked players of a game, best first, as a table,
  * JSON, or a self-contained HTML page. */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,69 +12,42 @@
 #include "judge/base/safe_text.h"
 #include "judge/cli/board_html.h"
 #include "judge/cli/commands.h"
+#include "judge/cli/options.h"
 #include "judge/rating/rating.h"
 #include "judge/store/store.h"
 #include "judge/replay/viewer.h"
-
-static void usage(FILE *out)
-{
-	fprintf(out,
-"usage: judge leaderboard --game GAME [--json] [--html FILE] [--queue FILE]\n"
-"\n"
-"Prints the ranked players of GAME: the latest qualified submission of each\n"
-"player, best first by score = mu - 3 sigma (a skill the player very likely\n"
-"has), then by games played, then by submission.  Equal scores share a rank.\n"
-"\n"
-"  --game GAME    the game\n"
-"  --json         print a JSON array: rank, submission, player, author,\n"
-"                 score, mu, sigma, games, wins (and games_by_players for a\n"
-"                 game with a range of players: matches played by size)\n"
-"  --html FILE    write the board to FILE as one self-contained HTML page\n"
-"                 (instead of the table; with --json, as well as the JSON),\n"
-"                 and beside it replay-ID.html, a page to watch each of the\n"
-"                 latest %d matches of every player, linked from the board\n"
-"  --queue FILE   the judge's database (default db/jobs.sqlite)\n"
-"\n"
-"exit status: 0 done (an empty board too), 2 bad usage, an unknown game or\n"
-"an unusable database or file.\n", BOARD_RECENT);
-}
 
 struct board_args {
 	const char *game, *queue, *html;
 	bool json;
 };
 
-static int parse_args(int argc, char **argv, struct board_args *a)
+/* 0, or -1 when the command is done with exit status *status. */
+static int parse_args(int argc, char **argv, struct board_args *a, int *status)
 {
-	static const struct option longopts[] = {
-		{ "game", 1, 0, 'g' }, { "json", 0, 0, 'j' }, { "html", 1, 0, 'H' },
-		{ "queue", 1, 0, 'q' }, { "help", 0, 0, 'h' }, { 0 },
+	const struct opt opts[] = {
+		OPT_GAME(&a->game, .required = true),
+		OPT_JSON(&a->json, "print a JSON array: rank, submission, player, author, score, "
+			 "mu, sigma, games, wins (and games_by_players for a game with a range of "
+			 "players: matches played by size)"),
+		OPT_STR("html", 0, "FILE", &a->html, "write the board to FILE as one "
+			"self-contained HTML page (instead of the table; with --json, as well as "
+			"the JSON), and beside it replay-ID.html, a page to watch each of the "
+			"latest " OPT_TEXT(BOARD_RECENT) " matches of every player, linked from "
+			"the board"),
+		OPT_QUEUE(&a->queue),
+		OPT_DONE,
+	};
+	const struct opt_command cmd = {
+		.name = "judge leaderboard", .opts = opts,
+		.summary = "Prints the ranked players of GAME: the latest qualified submission of each\n"
+			   "player, best first by score = mu - 3 sigma (a skill the player very likely\n"
+			   "has), then by games played, then by submission.  Equal scores share a rank.",
+		.exits = "0 done (an empty board too), 2 bad usage, an unknown game or an "
+			 "unusable database or file.",
 	};
 	*a = (struct board_args){ .queue = STORE_DEFAULT_PATH };
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'g': a->game = optarg; break;
-		case 'j': a->json = true; break;
-		case 'H': a->html = optarg; break;
-		case 'q': a->queue = optarg; break;
-		case 'h': usage(stdout); exit(0);
-		default: return -1;
-		}
-	}
-	if (optind < argc || !a->game) {
-		fprintf(stderr, "judge leaderboard: give --game and nothing else (see --help)\n");
-		return -1;
-	}
-	if (!game_find(a->game)) {
-		fprintf(stderr, "judge leaderboard: unknown game '%s'; the judge knows:", a->game);
-		for (const struct game *const *g = game_list(); *g; g++)
-			fprintf(stderr, " %s", (*g)->name);
-		fputc('\n', stderr);
-		return -1;
-	}
-	return 0;
+	return opt_parse(&cmd, argc, argv, status) < 0 ? -1 : 0;
 }
 
 /* ---- reading and ranking ------------------------------------------------- */
@@ -182,8 +154,9 @@ static int output(const struct board_args *a, const struct board *b)
 int cmd_leaderboard(int argc, char **argv)
 {
 	struct board_args a;
-	if (parse_args(argc, argv, &a) < 0)
-		return 2;
+	int status;
+	if (parse_args(argc, argv, &a, &status) < 0)
+		return status;
 	char err[STORE_ERRLEN];
 	struct store *s = store_open(a.queue, false, err);
 	if (!s) {
