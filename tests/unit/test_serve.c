@@ -948,6 +948,10 @@ Test(serve_http, a_request_that_trickles_is_cut_at_its_deadline)
  * gets every answer, each within a second. */
 Test(serve_http, many_slow_connections_from_few_addresses_leave_room_for_others)
 {
+	serve_stop(server);
+	struct cfg_serve limits = test_limits();
+	limits.timeout_s = 10; /* as deployed: the slow ones are never idle that long */
+	start(limits);
 	static const char *const addresses[] = { "127.0.0.2", "127.0.0.3", "127.0.0.4" };
 	int slow[TRICKLERS];
 	for (int i = 0; i < TRICKLERS; i++) {
