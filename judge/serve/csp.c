@@ -22,10 +22,10 @@ const char csp_page[] =
  * data (a type that is not JavaScript)?  Such an element runs nothing inline. */
 static bool runs_nothing_inline(const char *tag, const char *end)
 {
-	char open[256];
-	snprintf(open, sizeof open, "%.*s", (int)(end - tag < 255 ? end - tag : 255), tag);
-	const char *type = strcasestr(open, " type=");
-	return strcasestr(open, " src=") != NULL ||
+	char opening[256];
+	snprintf(opening, sizeof opening, "%.*s", (int)(end - tag < 255 ? end - tag : 255), tag);
+	const char *type = strcasestr(opening, " type=");
+	return strcasestr(opening, " src=") != NULL ||
 	       (type && strncasecmp(type + 6, "\"text/javascript\"", 17) != 0 &&
 		strncasecmp(type + 6, "\"module\"", 8) != 0);
 }
