@@ -62,8 +62,10 @@ void cfg_defaults(struct judge_config *cfg)
 			.header_bytes = 32 * 1024,
 			.connections = 256,
 			.per_ip = 96,
+			.reserved = 64,
 			.per_minute = 600,
 			.timeout_s = 10,
+			.request_s = 20,
 			.threads = 4,
 		},
 	};
@@ -324,8 +326,10 @@ static void serve_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_N
 		{ "max_header_kb", &s->header_bytes, NULL, NULL, 1024, 8, 1024 },
 		{ "max_connections", NULL, &s->connections, NULL, 1, 1, 65536 },
 		{ "max_connections_per_address", NULL, &s->per_ip, NULL, 1, 1, 65536 },
+		{ "reserved_connections", NULL, &s->reserved, NULL, 1, 0, 65535 },
 		{ "requests_per_minute", NULL, &s->per_minute, NULL, 1, 1, 1000000 },
 		{ "timeout_s", NULL, &s->timeout_s, NULL, 1, 1, 3600 },
+		{ "request_deadline_s", NULL, &s->request_s, NULL, 1, 1, 3600 },
 		{ "threads", NULL, &s->threads, NULL, 1, 1, 256 },
 		{ 0 },
 	};

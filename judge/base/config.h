@@ -85,8 +85,10 @@ struct cfg_serve {
 	uint64_t header_bytes;    /* memory for one request's headers */
 	unsigned connections;     /* open connections at once */
 	unsigned per_ip;          /* of which from one address */
+	unsigned reserved;        /* the last ones, for addresses holding few */
 	unsigned per_minute;      /* requests per token (or address) per minute */
-	unsigned timeout_s;       /* an idle or slow connection is closed after */
+	unsigned timeout_s;       /* an idle connection is closed after */
+	unsigned request_s;       /* a whole request (head and body) must arrive within */
 	unsigned threads;         /* requests served at once */
 };
 

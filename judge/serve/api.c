@@ -72,18 +72,6 @@ void api_me(struct request *rq, struct reply *rp, const char *arg)
 
 /* ---- leaderboard ------------------------------------------------------------------ */
 
-static const struct game *known_game(const char *name, struct reply *rp)
-{
-	const struct game *g = game_find(name);
-	if (!g) {
-		char list[256] = "";
-		for (const struct game *const *x = game_list(); *x; x++)
-			snprintf(list + strlen(list), sizeof list - strlen(list), " %s", (*x)->name);
-		reply_error(rp, 404, "there is no game %s; the judge has:%s", name, list);
-	}
-	return g;
-}
-
 /* For organisers: each row marked when its file is a suspected copy, and
  * the game's disqualified players with the reasons. */
 static int add_organiser_marks(struct request *rq, json_t *out, json_t *rows,
@@ -133,7 +121,7 @@ static json_t *board_public(struct request *rq, const struct game *g, char err[S
 
 void api_leaderboard(struct request *rq, struct reply *rp, const char *arg)
 {
-	const struct game *g = known_game(arg, rp);
+	const struct game *g = request_game(arg, rp);
 	if (!g)
 		return;
 	bool organiser = rq->authed && rq->who.organiser;
@@ -303,7 +291,7 @@ void api_match_page(struct request *rq, struct reply *rp, const char *arg)
 		cache_put(rq->cache, key, page, page_len);
 	}
 	reply_bytes(rp, 200, "text/html; charset=utf-8", page, page_len);
-	rp->page = true;
+	rp->policy = rq->viewer_policy;
 }
 
 /* "MATCH/SEAT" into its numbers: false when the seat is not a seat number. */
@@ -363,7 +351,7 @@ void api_player(struct request *rq, struct reply *rp, const char *arg)
 	char err[STORE_ERRLEN], game[32];
 	const char *g = request_arg(rq, "game");
 	int rc = 1;
-	if (g && !known_game(g, rp))
+	if (g && !request_game(g, rp))
 		return;
 	if (!g) {
 		rc = store_player_game(rq->store, arg, game, err);
@@ -442,7 +430,7 @@ void api_submit(struct request *rq, struct reply *rp, const char *arg)
 	char name[PLAYER_NAME_MAX + 1], cerr[UPLOAD_ERRLEN], sha[HASH_HEXLEN + 1];
 	char err[STORE_ERRLEN];
 	int64_t id;
-	if (upload_fields(body, rp, &game, &src, &len) < 0) {
+	if (upload_fields(body, rp, &game, &src, &len) < 0 || !request_game(game, rp)) {
 	} else if (upload_check(game, rq->who.author, "your file", src, len, name, cerr) < 0) {
 		reply_error(rp, 400, "%s", cerr);
 	} else if (hash_hex(src, len, sha) < 0) {

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/game.h"
 #include "judge/serve/serve_int.h"
 
 #define REASON_MAX 500
@@ -29,7 +28,8 @@ void org_disqualify(struct request *rq, struct reply *rp, const char *arg)
 	if (!game || !name || !reason || strlen(reason) > REASON_MAX)
 		reply_error(rp, 400, "send {\"game\", \"name\", \"reason\"}: a reason of 1 to %d "
 			    "characters the player will read", REASON_MAX);
-	else if ((rc = store_disqualify(rq->store, game, name, reason, rq->who.author, err)) < 0)
+	else if (!request_game(game, rp)) {
+	} else if ((rc = store_disqualify(rq->store, game, name, reason, rq->who.author, err)) < 0)
 		reply_store_error(rp, err);
 	else if (rc == 0)
 		reply_error(rp, 404, "there is no player %s in %s", name, game);
@@ -53,8 +53,7 @@ void org_rejudge(struct request *rq, struct reply *rp, const char *arg)
 	if (json_is_integer(sub) == !!game) {
 		reply_error(rp, 400, "send {\"submission\": ID} to rejudge one submission, or "
 			    "{\"game\": GAME} to rejudge every match of a game");
-	} else if (game && !game_find(game)) {
-		reply_error(rp, 404, "there is no game %s", game);
+	} else if (game && !request_game(game, rp)) {
 	} else if (game) {
 		if (store_rejudge_game(rq->store, game, rq->who.author, &n, err) < 0)
 			reply_store_error(rp, err);
@@ -75,10 +74,11 @@ void org_rejudge(struct request *rq, struct reply *rp, const char *arg)
 
 void org_plagiarism(struct request *rq, struct reply *rp, const char *arg)
 {
-	const char *min = request_arg(rq, "min");
-	char *end = NULL, err[STORE_ERRLEN];
-	double floor = min ? strtod(min, &end) : 0.0;
-	if (min && (*end || floor < 0 || floor > 1)) {
+	char err[STORE_ERRLEN];
+	double floor = 0.0;
+	if (!request_game(arg, rp))
+		return;
+	if (request_number(rq, "min", true, 0.0, 1.0, &floor) < 0) {
 		reply_error(rp, 400, "min is a share between 0 and 1, as min=0.5");
 		return;
 	}
@@ -91,13 +91,13 @@ void org_plagiarism(struct request *rq, struct reply *rp, const char *arg)
 
 void org_plagiarism_pair(struct request *rq, struct reply *rp, const char *arg)
 {
-	const char *b = request_arg(rq, "b");
-	char *end = NULL, err[STORE_ERRLEN];
-	long long other = b ? strtoll(b, &end, 10) : 0;
-	if (!b || *end || other <= 0) {
+	char err[STORE_ERRLEN];
+	double b;
+	if (request_number(rq, "b", false, 1, 1e15, &b) <= 0) {
 		reply_error(rp, 400, "name the other file: /api/organiser/pair/A?b=B");
 		return;
 	}
+	long long other = (long long)b;
 	json_t *pair = NULL;
 	int rc = store_plag_pair(rq->store, strtoll(arg, NULL, 10), other, &pair, err);
 	if (rc < 0)

@@ -1,7 +1,9 @@
-/* listener.c - judge serve's listener and limits (serve.h): the daemon,
- * its connection limits and timeouts, request bodies read under a cap,
- * the per-token rate, one store connection per serving thread. */
+/* listener.c - judge serve's listener and limits (serve.h): the daemon
+ * behind the door (door.c), RFC 9112's framing rules, request bodies read
+ * under a cap, the per-token rate, one store connection per serving
+ * thread. */
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <microhttpd.h>
 #include <pthread.h>
@@ -9,9 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "judge/base/safe_text.h"
+#include "judge/serve/gate.h"
 #include "judge/serve/serve_int.h"
 
 #define RATE_SLOTS 4096
@@ -35,7 +39,8 @@ struct serve {
 	struct serve_options opt;
 	char queue[4096], host[64];
 	struct MHD_Daemon *daemon;
-	uint16_t port;
+	struct door *door;
+	char *viewer_policy;        /* csp_viewer_policy() */
 	pthread_mutex_t lock;       /* guards stores and rate */
 	struct store **stores;      /* idle connections to the store */
 	size_t nstores;
@@ -124,14 +129,12 @@ static void client_address(struct MHD_Connection *c, char out[64])
 
 /* ---- replies ------------------------------------------------------------------- */
 
-static const char page_policy[] =
-	"default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline';"
-	" img-src 'self' data: blob:; frame-src 'self' blob:; connect-src 'self';"
-	" base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
-
-static enum MHD_Result send_reply(struct MHD_Connection *c, struct exchange *ex,
-				    struct reply *rp)
+/* Queues rp's answer; with close, the connection ends after it (its
+ * framing is not to be trusted, or its body was not read). */
+static enum MHD_Result send_reply(struct serve *sv, struct MHD_Connection *c,
+				  struct exchange *ex, struct reply *rp, bool close)
 {
+	door_answering(sv->door, c);
 	const char *body = rp->body ? rp->body : rp->static_body ? rp->static_body : "";
 	size_t len = rp->body || rp->static_body ? rp->len : 0;
 	ex->status = rp->status;
@@ -147,8 +150,10 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, struct exchange *ex,
 	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
 	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
-	if (rp->page)
-		MHD_add_response_header(r, "Content-Security-Policy", page_policy);
+	if (rp->policy)
+		MHD_add_response_header(r, "Content-Security-Policy", rp->policy);
+	if (close)
+		MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
 	if (rp->encoding) {
 		MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, rp->encoding);
 		MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, MHD_HTTP_HEADER_ACCEPT_ENCODING);
@@ -164,8 +169,9 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, struct exchange *ex,
 	return ok;
 }
 
-static enum MHD_Result refuse(struct MHD_Connection *c, struct exchange *ex, unsigned status,
-			      const char *fmt, ...)
+/* A request refused before it is handled: its connection ends. */
+static enum MHD_Result refuse(struct serve *sv, struct MHD_Connection *c, struct exchange *ex,
+			      unsigned status, const char *fmt, ...)
 {
 	char msg[400];
 	va_list ap;
@@ -174,7 +180,7 @@ static enum MHD_Result refuse(struct MHD_Connection *c, struct exchange *ex, uns
 	va_end(ap);
 	struct reply rp = { 0 };
 	reply_error(&rp, status, "%s", msg);
-	return send_reply(c, ex, &rp);
+	return send_reply(sv, c, ex, &rp, true);
 }
 
 /* ---- one request --------------------------------------------------------------- */
@@ -185,6 +191,86 @@ static bool takes_body(const char *method)
 	       strcmp(method, "PATCH") == 0;
 }
 
+/* ---- framing (RFC 9112, section 6) ---------------------------------------------- */
+
+/* The headers that say where a body ends, and whether every name is a token. */
+struct framing {
+	unsigned lengths, encodings;
+	const char *encoding;
+	bool bad_name;
+};
+
+static bool token_char(char c)
+{
+	return isalnum((unsigned char)c) || (c && strchr("!#$%&'*+-.^_`|~", c));
+}
+
+static enum MHD_Result framing_header(void *cls, enum MHD_ValueKind kind, const char *key,
+				      const char *value)
+{
+	(void)kind;
+	struct framing *f = cls;
+	const char *k = key;
+	while (token_char(*k))
+		k++;
+	f->bad_name |= k == key || *k;
+	if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0)
+		f->lengths++;
+	if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+		f->encodings++;
+		f->encoding = value ? value : "";
+	}
+	return MHD_YES;
+}
+
+/* A Transfer-Encoding list: NULL when it is "chunked", else why not. */
+static const char *coding_refused(const char *list, unsigned *status)
+{
+	unsigned chunked = 0, other = 0;
+	for (const char *p = list;; p++) {
+		p += strspn(p, " \t");
+		size_t n = strcspn(p, ","), m = n;
+		while (m && (p[m - 1] == ' ' || p[m - 1] == '\t'))
+			m--;
+		if (m == 7 && strncasecmp(p, "chunked", 7) == 0)
+			chunked++;
+		else
+			other++;
+		p += n;
+		if (!*p)
+			break;
+	}
+	*status = other ? 501 : 400;
+	if (other)
+		return "this server takes no Transfer-Encoding but chunked: send the body as it "
+		       "is, with Content-Length";
+	return chunked > 1 ? "Transfer-Encoding names chunked twice" : NULL;
+}
+
+/* NULL when the request says plainly where its body ends; else why not,
+ * with the status (400, or 501 for a coding this server does not know). */
+static const char *framing_refused(struct MHD_Connection *c, const char *version,
+				   unsigned *status)
+{
+	struct framing f = { 0 };
+	MHD_get_connection_values(c, MHD_HEADER_KIND, framing_header, &f);
+	*status = 400;
+	if (f.bad_name)
+		return "a header name holds a space or a character HTTP does not allow "
+		       "(no space may come before the colon)";
+	if (f.lengths > 1)
+		return "the request has more than one Content-Length header: send one";
+	if (!f.encodings)
+		return NULL;
+	if (f.lengths)
+		return "the request has both Content-Length and Transfer-Encoding: send one of them";
+	if (f.encodings > 1)
+		return "the request has more than one Transfer-Encoding header: send one";
+	if (strcmp(version, MHD_HTTP_VERSION_1_0) == 0)
+		return "HTTP/1.0 has no Transfer-Encoding: send Content-Length";
+	return coding_refused(f.encoding, status);
+}
+
 /* The first call: refuse what is wrong before reading any body. */
 static enum MHD_Result first_look(struct serve *sv, struct MHD_Connection *c,
 				  struct exchange *ex, const char *method, const char *version)
@@ -193,15 +279,19 @@ static enum MHD_Result first_look(struct serve *sv, struct MHD_Connection *c,
 	snprintf(ex->method, sizeof ex->method, "%s", method);
 	if (!version || (strcmp(version, MHD_HTTP_VERSION_1_1) != 0 &&
 			 strcmp(version, MHD_HTTP_VERSION_1_0) != 0))
-		return refuse(c, ex, 400, "the request line must end with HTTP/1.0 or HTTP/1.1");
+		return refuse(sv, c, ex, 400, "the request line must end with HTTP/1.0 or HTTP/1.1");
+	unsigned status;
+	const char *bad_framing = framing_refused(c, version, &status);
+	if (bad_framing)
+		return refuse(sv, c, ex, status, "%s", bad_framing);
 	/* MHD keeps the request line in one buffer, the version right after
 	 * the target and its one separator: a version further on means a raw
 	 * NUL byte cut the target short, hiding the rest of the path. */
 	if (ex->raw_end && version > ex->raw_end + 1 && version < ex->raw_end + 8192)
-		return refuse(c, ex, 400, "the path holds a NUL byte");
+		return refuse(sv, c, ex, 400, "the path holds a NUL byte");
 	const char *why = route_path_refused(ex->raw ? ex->raw : "");
 	if (why)
-		return refuse(c, ex, 400, "%s", why);
+		return refuse(sv, c, ex, 400, "%s", why);
 	if (!takes_body(method))
 		return MHD_YES;
 	const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
@@ -209,12 +299,12 @@ static enum MHD_Result first_look(struct serve *sv, struct MHD_Connection *c,
 	const char *chunked = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 							  MHD_HTTP_HEADER_TRANSFER_ENCODING);
 	if (!length && !chunked)
-		return refuse(c, ex, 411, "a request with a body needs a Content-Length header");
+		return refuse(sv, c, ex, 411, "a request with a body needs a Content-Length header");
 	char *end;
 	errno = 0;
 	unsigned long long n = length ? strtoull(length, &end, 10) : 0;
 	if (length && (errno || *end || n > sv->opt.limits.body_bytes))
-		return refuse(c, ex, 413, "the body is larger than the %llu KiB this server takes: "
+		return refuse(sv, c, ex, 413, "the body is larger than the %llu KiB this server takes: "
 			      "send a smaller file", (unsigned long long)sv->opt.limits.body_bytes / 1024);
 	return MHD_YES;
 }
@@ -259,14 +349,15 @@ static enum MHD_Result answer(struct serve *sv, struct MHD_Connection *c, struct
 			      const char *url, const char *method)
 {
 	if (ex->too_big)
-		return refuse(c, ex, 413, "the body is larger than the %llu KiB this server takes: "
+		return refuse(sv, c, ex, 413, "the body is larger than the %llu KiB this server takes: "
 			      "send a smaller file", (unsigned long long)sv->opt.limits.body_bytes / 1024);
 	char err[STORE_ERRLEN];
 	struct request rq = { .opt = &sv->opt, .method = method, .path = url, .raw = ex->raw,
-			      .conn = c, .cache = sv->cache, .body = ex->body ? ex->body : "", .body_len = ex->len };
+			      .conn = c, .cache = sv->cache, .viewer_policy = sv->viewer_policy,
+			      .body = ex->body ? ex->body : "", .body_len = ex->len };
 	rq.store = store_borrow(sv, err);
 	if (!rq.store)
-		return refuse(c, ex, 503, "the judge's store cannot be opened (%s): try again later", err);
+		return refuse(sv, c, ex, 503, "the judge's store cannot be opened (%s): try again later", err);
 	struct reply rp = { 0 };
 	/* Counted before the token is judged: guessing tokens costs requests
 	 * from the guesser's address like anything else. */
@@ -279,7 +370,7 @@ static enum MHD_Result answer(struct serve *sv, struct MHD_Connection *c, struct
 	store_return(sv, rq.store);
 	if (rq.authed)
 		snprintf(ex->who, sizeof ex->who, "%s", rq.who.author);
-	return send_reply(c, ex, &rp);
+	return send_reply(sv, c, ex, &rp, false);
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
@@ -374,6 +465,7 @@ static void on_done(void *cls, struct MHD_Connection *c, void **con_cls,
 {
 	struct serve *sv = cls;
 	struct exchange *ex = *con_cls;
+	door_waiting(sv->door, c);
 	if (ex && ex->started && sv->opt.access_log)
 		log_exchange(sv->opt.access_log, c, ex, why);
 	if (ex) {
@@ -413,55 +505,34 @@ int serve_parse_listen(const char *spec, char *host, size_t host_len, uint16_t *
 	return 0;
 }
 
-static int bind_address(const struct serve *sv, struct sockaddr_storage *ss, bool *v6,
-			char err[SERVE_ERRLEN])
-{
-	memset(ss, 0, sizeof *ss);
-	struct sockaddr_in *in = (struct sockaddr_in *)ss;
-	struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)ss;
-	*v6 = false;
-	if (inet_pton(AF_INET, sv->host, &in->sin_addr) == 1) {
-		in->sin_family = AF_INET;
-		in->sin_port = htons(sv->opt.port);
-	} else if (inet_pton(AF_INET6, sv->host, &in6->sin6_addr) == 1) {
-		in6->sin6_family = AF_INET6;
-		in6->sin6_port = htons(sv->opt.port);
-		*v6 = true;
-	} else {
-		snprintf(err, SERVE_ERRLEN, "cannot listen on '%s': give a numeric address, as "
-			 "127.0.0.1 (a reverse proxy in front gives the name)", sv->host);
-		return -1;
-	}
-	return 0;
-}
-
 static int start_daemon(struct serve *sv, char err[SERVE_ERRLEN])
 {
-	struct sockaddr_storage ss;
-	bool v6;
-	if (bind_address(sv, &ss, &v6, err) < 0)
-		return -1;
 	const struct cfg_serve *l = &sv->opt.limits;
-	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | (v6 ? MHD_USE_IPv6 : 0);
-	sv->daemon = MHD_start_daemon(flags, sv->opt.port, NULL, NULL, on_request, sv,
-		MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
+	struct gate_limits gl = { .connections = l->connections, .per_address = l->per_ip,
+				  .reserved = l->reserved, .request_ms = (int64_t)l->request_s * 1000 };
+	sv->door = door_open(sv->host, sv->opt.port, &gl, err);
+	if (!sv->door)
+		return -1;
+	/* MHD listens on nothing: the door takes each connection, and the gate's
+	 * limits are the ones that hold (MHD's own only guard against a slip). */
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_NO_LISTEN_SOCKET |
+			 MHD_USE_ITC;
+	sv->daemon = MHD_start_daemon(flags, 0, NULL, NULL, on_request, sv,
 		MHD_OPTION_THREAD_POOL_SIZE, (unsigned)l->threads,
-		MHD_OPTION_CONNECTION_LIMIT, (unsigned)l->connections,
-		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)l->per_ip,
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned)l->connections * 2 + l->threads,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)l->timeout_s,
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)l->header_bytes,
 		MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
 		MHD_OPTION_URI_LOG_CALLBACK, on_uri, sv,
 		MHD_OPTION_NOTIFY_COMPLETED, on_done, sv,
+		MHD_OPTION_NOTIFY_CONNECTION, door_notify, sv->door,
 		MHD_OPTION_END);
 	if (!sv->daemon) {
-		snprintf(err, SERVE_ERRLEN, "cannot listen on %s port %u: the port is taken or the "
-			 "address is not this machine's (%s)", sv->host, sv->opt.port, strerror(errno));
+		snprintf(err, SERVE_ERRLEN, "cannot start the HTTP server's threads (%s)",
+			 strerror(errno));
 		return -1;
 	}
-	const union MHD_DaemonInfo *di = MHD_get_daemon_info(sv->daemon, MHD_DAEMON_INFO_BIND_PORT);
-	sv->port = di ? di->port : sv->opt.port;
-	return 0;
+	return door_start(sv->door, sv->daemon, err);
 }
 
 struct serve *serve_start(const struct serve_options *o, char err[SERVE_ERRLEN])
@@ -480,6 +551,11 @@ struct serve *serve_start(const struct serve_options *o, char err[SERVE_ERRLEN])
 	sv->stores = calloc(o->limits.threads + 1, sizeof *sv->stores);
 	sv->rate = calloc(RATE_SLOTS, sizeof *sv->rate);
 	sv->cache = cache_new(CACHE_ENTRIES, CACHE_BYTES);
+	sv->viewer_policy = csp_viewer_policy(err);
+	if (!sv->viewer_policy) {
+		serve_stop(sv);
+		return NULL;
+	}
 	bool allocated = sv->stores && sv->rate && sv->cache;
 	char serr[STORE_ERRLEN];
 	/* One connection now: a wrong --queue is said at start, not per request. */
@@ -499,15 +575,18 @@ struct serve *serve_start(const struct serve_options *o, char err[SERVE_ERRLEN])
 
 uint16_t serve_port(const struct serve *sv)
 {
-	return sv->port;
+	return door_port(sv->door);
 }
 
 void serve_stop(struct serve *sv)
 {
 	if (!sv)
 		return;
+	door_stop(sv->door); /* first no new connections, then none at all */
 	if (sv->daemon)
 		MHD_stop_daemon(sv->daemon);
+	door_close(sv->door);
+	free(sv->viewer_policy);
 	for (size_t i = 0; i < sv->nstores; i++)
 		store_close(sv->stores[i]);
 	free(sv->stores);

@@ -1,8 +1,11 @@
 /* pages.c - the service's pages (serve.h): HTML shells, a style sheet and
  * a script compiled in from web/serve/ (web_files, viewer.h).  A request
- * path picks one of a fixed list of them, never a file by its name. */
+ * path picks one of a fixed list of them, never a file by its name.  A
+ * page of a game that does not exist is a 404 (the shell still comes, and
+ * says so when it asks the API). */
 #include <string.h>
 
+#include "games/game.h"
 #include "judge/replay/viewer.h"
 #include "judge/serve/serve_int.h"
 
@@ -10,18 +13,19 @@ struct page {
 	const char *prefix; /* the request path, or its start up to the variable part */
 	const char *file;   /* under web/ */
 	const char *type;
+	bool viewer;        /* shows the replay viewer in a frame */
 };
 
 static const struct page pages[] = {
-	{ "/leaderboard/", "serve/leaderboard.html", "text/html; charset=utf-8" },
-	{ "/players/", "serve/player.html", "text/html; charset=utf-8" },
-	{ "/matches/", "serve/match.html", "text/html; charset=utf-8" },
-	{ "/submissions", "serve/submissions.html", "text/html; charset=utf-8" },
-	{ "/upload", "serve/upload.html", "text/html; charset=utf-8" },
-	{ "/organiser", "serve/organiser.html", "text/html; charset=utf-8" },
-	{ "/static/serve.css", "serve/serve.css", "text/css; charset=utf-8" },
-	{ "/static/serve.js", "serve/serve.js", "text/javascript; charset=utf-8" },
-	{ "/", "serve/index.html", "text/html; charset=utf-8" },
+	{ "/leaderboard/", "serve/leaderboard.html", "text/html; charset=utf-8", false },
+	{ "/players/", "serve/player.html", "text/html; charset=utf-8", false },
+	{ "/matches/", "serve/match.html", "text/html; charset=utf-8", true },
+	{ "/submissions", "serve/submissions.html", "text/html; charset=utf-8", false },
+	{ "/upload", "serve/upload.html", "text/html; charset=utf-8", false },
+	{ "/organiser", "serve/organiser.html", "text/html; charset=utf-8", false },
+	{ "/static/serve.css", "serve/serve.css", "text/css; charset=utf-8", false },
+	{ "/static/serve.js", "serve/serve.js", "text/javascript; charset=utf-8", false },
+	{ "/", "serve/index.html", "text/html; charset=utf-8", false },
 	{ 0 },
 };
 
@@ -34,6 +38,15 @@ static bool page_matches(const struct page *p, const char *path)
 	return strncmp(path, p->prefix, n) == 0;
 }
 
+/* The game a page names (a leaderboard's path, or ?game=) exists, or the
+ * page names none. */
+static bool page_game_known(const struct request *rq, const struct page *p)
+{
+	const char *game = strcmp(p->prefix, "/leaderboard/") == 0 ? rq->path + strlen(p->prefix)
+								   : request_arg(rq, "game");
+	return !game || game_find(game);
+}
+
 void page_static(struct request *rq, struct reply *rp, const char *arg)
 {
 	(void)arg;
@@ -41,11 +54,13 @@ void page_static(struct request *rq, struct reply *rp, const char *arg)
 		const char *text = page_matches(p, rq->path) ? web_file(p->file) : NULL;
 		if (!text)
 			continue;
-		rp->status = 200;
+		bool html = strncmp(p->type, "text/html", 9) == 0;
+		rp->status = !html || page_game_known(rq, p) ? 200 : 404;
 		rp->type = p->type;
 		rp->static_body = text;
 		rp->len = strlen(text);
-		rp->page = strncmp(p->type, "text/html", 9) == 0;
+		if (html)
+			rp->policy = p->viewer ? rq->viewer_policy : csp_page;
 		return;
 	}
 	reply_error(rp, 404, "no such page: start at /");

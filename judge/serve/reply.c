@@ -1,11 +1,13 @@
 /* reply.c - replies and requests (serve_int.h): JSON replies made safe
  * whatever bytes the store held, errors as one line, the body as JSON. */
+#include <ctype.h>
 #include <microhttpd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/game.h"
 #include "judge/base/safe_text.h"
 #include "judge/serve/serve_int.h"
 
@@ -95,6 +97,33 @@ void reply_store_error(struct reply *rp, const char *err)
 const char *request_arg(const struct request *rq, const char *key)
 {
 	return MHD_lookup_connection_value(rq->conn, MHD_GET_ARGUMENT_KIND, key);
+}
+
+int request_number(const struct request *rq, const char *key, bool fraction, double min,
+		   double max, double *out)
+{
+	const char *v = request_arg(rq, key);
+	if (!v)
+		return 0;
+	size_t whole = strspn(v, "0123456789"), n = whole;
+	if (fraction && whole && v[n] == '.' && isdigit((unsigned char)v[n + 1]))
+		n += 1 + strspn(v + n + 1, "0123456789");
+	if (!whole || v[n] || n > 32)
+		return -1;
+	*out = strtod(v, NULL);
+	return *out >= min && *out <= max ? 1 : -1;
+}
+
+const struct game *request_game(const char *name, struct reply *rp)
+{
+	const struct game *g = game_find(name);
+	if (!g) {
+		char list[256] = "";
+		for (const struct game *const *x = game_list(); *x; x++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), " %s", (*x)->name);
+		reply_error(rp, 404, "there is no game %s; the judge has:%s", name, list);
+	}
+	return g;
 }
 
 int request_json(const struct request *rq, struct reply *rp, json_t **out)

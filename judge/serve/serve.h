@@ -3,9 +3,12 @@
  * Promises.  One process answers many clients at once (a pool of threads,
  * each request with its own store connection) over the same store the
  * workers use.  Hostile clients get a clear HTTP error and nothing more:
- * headers and bodies are capped before they are read, connections are
- * limited in number (in all and per address) and closed when idle or too
- * slow, each token (or, without one, each address) has a request rate, a
+ * a request whose framing is ambiguous (RFC 9112) is refused and its
+ * connection closed, headers and bodies are capped before they are read,
+ * connections are limited in number (in all and per address, with a
+ * reserve for addresses holding few: gate.h), closed when idle and cut
+ * when a request takes longer than its deadline to arrive, however it
+ * trickles, each token (or, without one, each address) has a request rate, a
  * path with dot segments, encoded dots or slashes, NUL or control bytes is
  * refused, and no request path ever reaches the filesystem (the pages are
  * compiled in).  Contestants' text reaches the pages as JSON strings that

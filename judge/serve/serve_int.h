@@ -10,6 +10,7 @@
 #define JUDGE_SERVE_INT_H
 
 #include <jansson.h>
+#include <microhttpd.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -29,6 +30,7 @@ struct request {
 	size_t body_len;
 	struct store *store;    /* this thread's connection to the store */
 	struct cache *cache;    /* answers kept in memory (cache.h) */
+	const char *viewer_policy; /* csp_viewer_policy(), made at start */
 	bool has_token;         /* an Authorization: Bearer header came */
 	bool authed;            /* ... and names a working token: */
 	struct store_token who;
@@ -41,7 +43,7 @@ struct reply {
 	const char *static_body;
 	size_t len;
 	char allow[32];         /* for 405: the methods the path takes */
-	bool page;              /* an HTML page: gets its security headers */
+	const char *policy;     /* an HTML page's Content-Security-Policy, or NULL */
 	const char *encoding;   /* Content-Encoding of the body ("gzip"), or NULL */
 };
 
@@ -57,10 +59,51 @@ void reply_error(struct reply *rp, unsigned status, const char *fmt, ...)
 
 /* A query argument of rq, or NULL. */
 const char *request_arg(const struct request *rq, const char *key);
+/* Query argument key as a decimal number from min to max: digits, and
+ * with fraction one point between digits ("12", "0.25"), nothing else (no
+ * sign, exponent, nan, inf or space).  1 with *out, 0 when absent, -1 when
+ * it is something else. */
+int request_number(const struct request *rq, const char *key, bool fraction, double min,
+		   double max, double *out);
+/* The game of that name, or NULL with a 404 naming the games there are. */
+const struct game *request_game(const char *name, struct reply *rp);
 /* rq's body as a JSON object: 0, or -1 with a 400 reply. */
 int request_json(const struct request *rq, struct reply *rp, json_t **out);
 /* 503: the store did not answer, with its message. */
 void reply_store_error(struct reply *rp, const char *err);
+
+/* ---- the listening socket (door.c) ------------------------------------------------ */
+
+struct gate_limits;
+struct door;
+struct game;
+
+/* Binds and listens on host:port (0: any free port); NULL with err. */
+struct door *door_open(const char *host, uint16_t port, const struct gate_limits *limits,
+		       char err[SERVE_ERRLEN]);
+uint16_t door_port(const struct door *d);
+/* Starts taking connections for daemon (an MHD daemon listening on
+ * nothing, with door_notify as its MHD_OPTION_NOTIFY_CONNECTION): 0 or -1. */
+int door_start(struct door *d, struct MHD_Daemon *daemon, char err[SERVE_ERRLEN]);
+/* Takes no more connections (those taken stay MHD's). */
+void door_stop(struct door *d);
+/* Stops, closes the socket and frees; after the daemon is stopped. */
+void door_close(struct door *d);
+void door_notify(void *cls, struct MHD_Connection *c, void **socket_context,
+		 enum MHD_ConnectionNotificationCode code);
+/* c's request has come whole (its deadline stops) / c's answer is sent
+ * (the next request's deadline starts). */
+void door_answering(struct door *d, struct MHD_Connection *c);
+void door_waiting(struct door *d, struct MHD_Connection *c);
+
+/* ---- the pages' policies (csp.c) ---------------------------------------------------- */
+
+/* The policy of a page that runs no inline script. */
+extern const char csp_page[];
+/* The policy of the viewer's page, and of a page showing it in a frame
+ * (a srcdoc frame lives under its parent's policy): its inline scripts
+ * allowed by their SHA-256.  malloc'd; NULL with err. */
+char *csp_viewer_policy(char err[SERVE_ERRLEN]);
 
 /* ---- who may ask (auth.c) -------------------------------------------------- */
 

@@ -11,7 +11,9 @@ a token and sees the compile error of a broken file, then the qualification
 of a good one (whose stderr, markup, shows as text on my submissions
 page); the leaderboard, a player's page, a match page, my
 submissions and the organisers' page render with no console error, no
-uncaught exception, no failed load and no dialog; HOSTILE shows as text
+uncaught exception, no failed load and no dialog; the replay viewer's
+scripts run in the match page's frame (the page's policy names them by
+hash); HOSTILE shows as text
 everywhere and no element it names appears.  Screenshots of the leaderboard
 and a match page go to --shots.
 
@@ -28,6 +30,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -156,6 +159,30 @@ def check_upload(t, b, base, token, work):
     return int(re.search(r"Submission (\d+)", b.eval("document.getElementById('detail').textContent")).group(1))
 
 
+def frame_eval(b, expr, timeout=10):
+    """expr's value in the page's one frame (the replay viewer: a sandboxed
+    srcdoc frame, which Chromium runs as a target of its own), once true,
+    or its last value at the timeout."""
+    deadline, value = time.time() + timeout, None
+    while time.time() < deadline and not value:
+        frames = [f for f in b.call("Target.getTargets")["targetInfos"] if f["type"] == "iframe"]
+        if frames:
+            session = b.call("Target.attachToTarget", targetId=frames[0]["targetId"],
+                             flatten=True)["sessionId"]
+            b.next_id += 1
+            me = b.next_id
+            b.ws.send(json.dumps({"id": me, "sessionId": session, "method": "Runtime.evaluate",
+                                  "params": {"expression": expr, "returnByValue": True}}))
+            msg = json.loads(b.ws.recv())
+            while msg.get("id") != me:
+                msg = json.loads(b.ws.recv())
+            value = msg.get("result", {}).get("result", {}).get("value")
+            b.call("Target.detachFromTarget", sessionId=session)
+        if not value:
+            time.sleep(0.2)
+    return value
+
+
 def check_pages(t, b, base, match, shots):
     b.goto(base + "/leaderboard/dominator")
     board = b.eval("document.getElementById('board').textContent")
@@ -186,6 +213,10 @@ def check_pages(t, b, base, match, shots):
     seats = b.eval("document.getElementById('seats').textContent")
     t.check("match: the hostile name shows as text", HOSTILE in seats, seats)
     t.check("match: the replay viewer is embedded", b.wait("document.getElementById('viewer') && document.getElementById('viewer').srcdoc.length > 1000", 20))
+    # The frame lives under the match page's policy: only the viewer's
+    # scripts, named by their hashes, may run there, and they must.
+    t.check("match: the viewer's scripts run under the page's policy",
+            frame_eval(b, "typeof Viewer === 'object' && document.querySelectorAll('canvas').length > 0"))
     cmd = b.eval("document.getElementById('command').textContent")
     t.check("match: the judge play command has the seed", re.match(r"judge play dominator .* -s \d+$", cmd or ""), cmd)
     b.wait("false", 3)  # the viewer draws inside its frame

@@ -8,6 +8,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
+#include <openssl/evp.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 
 #include "judge/replay/replay_io.h"
 #include "judge/serve/cache.h"
+#include "judge/serve/gate.h"
 #include "judge/serve/serve.h"
 #include "judge/store/store.h"
 #include "judge/store/store_serve.h"
@@ -813,4 +815,420 @@ Test(serve_http, the_access_log_has_a_whole_line_per_request_and_no_client_bytes
 	cr_expect(strncmp(text, "20", 2) == 0 && strstr(text, "Z 127.0.0.1 GET "), "%s", text);
 	free(text);
 	start(test_limits());
+}
+
+/* ---- HTTP framing (RFC 9112, section 6) ------------------------------------------ */
+
+/* How many responses a stream holds. */
+static int answers_in(const char *resp)
+{
+	int n = 0;
+	for (const char *p = resp; (p = strstr(p, "HTTP/1.1 ")); p++)
+		n++;
+	return n;
+}
+
+/* Sends req raw and reads until the server closes: the status, with the
+ * whole stream in *resp (malloc'd). */
+static int exchange_whole(const char *req, char **resp)
+{
+	int fd = connect_server();
+	send_all(fd, req, strlen(req));
+	*resp = read_all(fd);
+	close(fd);
+	int status = 0;
+	sscanf(*resp, "HTTP/1.%*d %d", &status);
+	return status;
+}
+
+Test(serve_http, a_request_framed_two_ways_is_a_400_and_its_connection_closed)
+{
+	/* Each carries a second request a proxy framing the other way would
+	 * not see: it must never be answered. */
+	static const char *const requests[] = {
+		"POST /api/submissions HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n"
+		"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /api/ping HTTP/1.1\r\nHost: t\r\n\r\n",
+		"GET /api/ping HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\nContent-Length: 0\r\n"
+		"\r\n0\r\n\r\nGET /api/games HTTP/1.1\r\nHost: t\r\n\r\n",
+		"POST /api/submissions HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nContent-Length: 40\r\n"
+		"\r\n{}GET /api/ping HTTP/1.1\r\nHost: t\r\n\r\n",
+		"POST /api/submissions HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n"
+		"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /api/ping HTTP/1.1\r\nHost: t\r\n\r\n",
+		"POST /api/submissions HTTP/1.1\r\nHost: t\r\nTransfer-Encoding : chunked\r\n"
+		"Content-Length: 2\r\n\r\n{}GET /api/ping HTTP/1.1\r\nHost: t\r\n\r\n",
+		"POST /api/submissions HTTP/1.0\r\nHost: t\r\nTransfer-Encoding: chunked\r\n"
+		"Connection: keep-alive\r\n\r\n0\r\n\r\nGET /api/ping HTTP/1.1\r\nHost: t\r\n\r\n",
+	};
+	for (size_t i = 0; i < sizeof requests / sizeof *requests; i++) {
+		char *resp;
+		cr_expect_eq(exchange_whole(requests[i], &resp), 400, "request %zu:\n%s", i, resp);
+		cr_expect(strcasestr(resp, "\r\nConnection: close\r\n"), "request %zu:\n%s", i, resp);
+		cr_expect_eq(answers_in(resp), 1, "request %zu: the hidden request was answered:\n%s",
+			     i, resp);
+		free(resp);
+	}
+	cr_expect_eq(stored_submissions(), 0);
+	still_answering();
+}
+
+Test(serve_http, an_unknown_transfer_coding_is_a_501_at_once)
+{
+	static const char *const codings[] = { "gzip", "gzip, chunked", "chunked, gzip", "identity",
+					       "chunked;ext=1" };
+	for (size_t i = 0; i < sizeof codings / sizeof *codings; i++) {
+		char req[256], *resp;
+		snprintf(req, sizeof req, "POST /api/submissions HTTP/1.1\r\nHost: t\r\n"
+			 "Transfer-Encoding: %s\r\n\r\n0\r\n\r\n", codings[i]);
+		/* The server's idle timeout is 1 s: an answer only then is no answer. */
+		cr_expect_eq(exchange_whole(req, &resp), 501, "%s:\n%s", codings[i], resp);
+		cr_expect(strcasestr(resp, "\r\nConnection: close\r\n"), "%s:\n%s", codings[i], resp);
+		free(resp);
+	}
+	still_answering();
+}
+
+/* ---- slow clients ------------------------------------------------------------------- */
+
+/* A connection to the server from a loopback address of the client's choice. */
+static int connect_from(const char *address)
+{
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	struct sockaddr_in me = { .sin_family = AF_INET };
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons(serve_port(server)) };
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	inet_pton(AF_INET, address, &me.sin_addr);
+	cr_assert(fd >= 0 && bind(fd, (struct sockaddr *)&me, sizeof me) == 0 &&
+		  connect(fd, (struct sockaddr *)&a, sizeof a) == 0, "connect from %s: %s", address,
+		  strerror(errno));
+	return fd;
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t1;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* Has the server closed fd (or answered on it)?  Does not wait. */
+static bool closed_or_answered(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	return poll(&p, 1, 0) > 0;
+}
+
+Test(serve_http, a_request_that_trickles_is_cut_at_its_deadline)
+{
+	serve_stop(server);
+	struct cfg_serve limits = test_limits();
+	limits.request_s = 2;
+	start(limits);
+	int fd = connect_server();
+	send_all(fd, "GET /api/games HTTP/1.1\r\nHost: t\r\n", 34);
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	/* A header line every 200 ms: never idle for the 1 s timeout. */
+	while (!closed_or_answered(fd) && seconds_since(&t0) < 8) {
+		send_all(fd, "X-Slow: still here\r\n", 20);
+		usleep(200 * 1000);
+	}
+	double held = seconds_since(&t0);
+	cr_expect(held < 5, "a trickling request held its connection %.1f s (deadline 2 s)", held);
+	char *resp = read_all(fd);
+	cr_expect(strncmp(resp, "HTTP/1.1 200", 12) != 0, "the cut request was answered");
+	free(resp);
+	close(fd);
+	still_answering();
+}
+
+#define TRICKLERS 300
+
+/* 300 connections from 3 addresses, each sending a header line every
+ * 250 ms (as a slow-headers attack does), while another client asks: it
+ * gets every answer, each within a second. */
+Test(serve_http, many_slow_connections_from_few_addresses_leave_room_for_others)
+{
+	serve_stop(server);
+	struct cfg_serve limits = test_limits();
+	limits.timeout_s = 10; /* as deployed: the slow ones are never idle that long */
+	start(limits);
+	static const char *const addresses[] = { "127.0.0.2", "127.0.0.3", "127.0.0.4" };
+	int slow[TRICKLERS];
+	for (int i = 0; i < TRICKLERS; i++) {
+		slow[i] = connect_from(addresses[i % 3]);
+		send_all(slow[i], "GET /api/games HTTP/1.1\r\nHost: t\r\n", 34);
+	}
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	int asked = 0;
+	for (double last_trickle = -1; seconds_since(&t0) < 3;) {
+		if (seconds_since(&t0) - last_trickle >= 0.25) {
+			last_trickle = seconds_since(&t0);
+			for (int i = 0; i < TRICKLERS; i++)
+				send(slow[i], "X-Slow: 1\r\n", 11, MSG_NOSIGNAL | MSG_DONTWAIT);
+		}
+		struct timespec q;
+		clock_gettime(CLOCK_MONOTONIC, &q);
+		cr_expect_eq(get("/api/games", NULL), 200, "request %d while 300 trickle", asked);
+		double took = seconds_since(&q);
+		cr_expect(took < 1, "request %d took %.2f s while 300 trickle", asked, took);
+		asked++;
+		usleep(100 * 1000);
+	}
+	cr_expect_gt(asked, 5);
+	for (int i = 0; i < TRICKLERS; i++)
+		close(slow[i]);
+}
+
+/* ---- the pages' Content-Security-Policy ------------------------------------------- */
+
+/* The value of a response's header (a malloc'd copy), or NULL. */
+static char *header_of(const char *resp, const char *name)
+{
+	char want[64];
+	snprintf(want, sizeof want, "\r\n%s: ", name);
+	const char *h = strcasestr(resp, want), *end = h ? strstr(h + 2, "\r\n") : NULL;
+	return end ? strndup(h + strlen(want), (size_t)(end - h - strlen(want))) : NULL;
+}
+
+/* The script-src directive of a policy (malloc'd). */
+static char *script_src(const char *policy)
+{
+	const char *s = strstr(policy, "script-src ");
+	cr_assert_not_null(s, "no script-src in %s", policy);
+	return strndup(s, strcspn(s, ";"));
+}
+
+Test(serve_http, no_page_but_the_viewers_runs_inline_script)
+{
+	static const char *const pages[] = { "/", "/leaderboard/dominator", "/players/Sauron",
+					     "/submissions", "/submissions/1", "/upload", "/organiser" };
+	for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
+		char *resp;
+		cr_assert_eq(get_whole(pages[i], contestant, &resp), 200, "%s", pages[i]);
+		char *policy = header_of(resp, "Content-Security-Policy");
+		cr_assert_not_null(policy, "%s has no policy", pages[i]);
+		char *scripts = script_src(policy);
+		cr_expect_str_eq(scripts, "script-src 'self'", "%s: %s", pages[i], policy);
+		cr_expect_null(strstr(policy, "unsafe-inline"), "%s: %s", pages[i], policy);
+		const char *body = strstr(resp, "\r\n\r\n");
+		for (const char *s = body; (s = strstr(s, "<script")); s++)
+			cr_expect(strncmp(s, "<script src=", 12) == 0, "%s has an inline script", pages[i]);
+		free(scripts);
+		free(policy);
+		free(resp);
+	}
+}
+
+/* "'sha256-BASE64'" of len bytes. */
+static void csp_hash(const char *text, size_t len, char out[64])
+{
+	unsigned char digest[32], b64[48];
+	unsigned n;
+	cr_assert_eq(EVP_Digest(text, len, digest, &n, EVP_sha256(), NULL), 1);
+	EVP_EncodeBlock(b64, digest, (int)n);
+	snprintf(out, 64, "'sha256-%s'", b64);
+}
+
+Test(serve_http, the_viewers_inline_scripts_run_by_their_hashes_and_nothing_else)
+{
+	static const char text[] = "{\"rounds\": []}";
+	uint8_t *gz;
+	size_t gz_len;
+	char err[REPLAY_ERRLEN], path[64], *resp;
+	cr_assert_eq(replay_gzip(text, strlen(text), &gz, &gz_len, err), 0, "%s", err);
+	int64_t match = stored_match_with("Bob", gz, gz_len);
+	free(gz);
+	snprintf(path, sizeof path, "/api/matches/%lld/page", (long long)match);
+	cr_assert_eq(get_whole(path, contestant, &resp), 200, "%s", resp);
+	char *policy = header_of(resp, "Content-Security-Policy");
+	cr_assert_not_null(policy);
+	char *scripts = script_src(policy);
+	cr_expect_null(strstr(scripts, "unsafe-inline"), "%s", scripts);
+	int inline_scripts = 0;
+	for (const char *s = strstr(resp, "<script"); s; s = strstr(s + 1, "<script")) {
+		const char *gt = strchr(s, '>'), *close = strstr(gt, "</script>");
+		cr_assert(gt && close);
+		if (strncmp(s, "<script>", 8) != 0)
+			continue; /* the replay's data, or a script from a file */
+		char hash[64];
+		csp_hash(gt + 1, (size_t)(close - gt - 1), hash);
+		cr_expect(strstr(scripts, hash), "inline script %d (%s) is not allowed by %s",
+			  inline_scripts, hash, scripts);
+		inline_scripts++;
+	}
+	cr_expect_gt(inline_scripts, 1);
+	/* The match page shows the viewer in a srcdoc frame, which lives under
+	 * the page's policy: the same hashes, and no more. */
+	char *page;
+	snprintf(path, sizeof path, "/matches/%lld", (long long)match);
+	cr_assert_eq(get_whole(path, contestant, &page), 200);
+	char *page_policy = header_of(page, "Content-Security-Policy");
+	cr_assert_not_null(page_policy);
+	char *page_scripts = script_src(page_policy);
+	cr_expect_str_eq(page_scripts, scripts);
+	free(page_scripts);
+	free(page_policy);
+	free(page);
+	free(scripts);
+	free(policy);
+	free(resp);
+}
+
+/* ---- what a query or a path names, strictly ------------------------------------------ */
+
+Test(serve_http, numbers_in_a_query_are_digits_and_nothing_else)
+{
+	static const char *const bad_min[] = { "nan", "NaN", "inf", "-inf", "0.5x", "1e-1", "+0.5",
+					       "-0", "0x1p-1", "%200.5", "0.5%20", ".5", "1.", "" };
+	char path[128];
+	for (size_t i = 0; i < sizeof bad_min / sizeof *bad_min; i++) {
+		snprintf(path, sizeof path, "/api/organiser/plagiarism/dominator?min=%s", bad_min[i]);
+		cr_expect_eq(get(path, organiser), 400, "min=%s", bad_min[i]);
+	}
+	cr_expect_eq(get("/api/organiser/plagiarism/dominator?min=0.5", organiser), 200);
+	cr_expect_eq(get("/api/organiser/plagiarism/dominator?min=1", organiser), 200);
+	cr_expect_eq(get("/api/organiser/plagiarism/dominator", organiser), 200);
+	static const char *const bad_b[] = { "nan", "1e3", "+2", "2%20", "0x10", "2.0", "-1", "0" };
+	for (size_t i = 0; i < sizeof bad_b / sizeof *bad_b; i++) {
+		snprintf(path, sizeof path, "/api/organiser/pair/1?b=%s", bad_b[i]);
+		cr_expect_eq(get(path, organiser), 400, "b=%s", bad_b[i]);
+	}
+	cr_expect_eq(get("/api/organiser/pair/1?b=2", organiser), 404, "no such pair");
+}
+
+Test(serve_http, a_game_that_does_not_exist_is_a_404_everywhere)
+{
+	static const char *const paths[] = {
+		"/api/organiser/plagiarism/nogame", "/api/leaderboard/nogame",
+		"/api/players/Sauron?game=nogame", "/leaderboard/nogame", "/players/Sauron?game=nogame",
+	};
+	for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
+		char *body;
+		cr_expect_eq(request("GET", paths[i], organiser, NULL, &body), 404, "%s: %s", paths[i],
+			     body);
+		free(body);
+	}
+	char *body;
+	cr_expect_eq(request("POST", "/api/submissions", contestant,
+			     "{\"game\": \"nogame\", \"source\": \"x\"}", &body), 404, "%s", body);
+	cr_expect(strstr(body, "there is no game nogame"), "%s", body);
+	free(body);
+	cr_expect_eq(request("POST", "/api/organiser/disqualify", organiser,
+			     "{\"game\": \"nogame\", \"name\": \"Sauron\", \"reason\": \"x\"}", &body), 404);
+	cr_expect(strstr(body, "there is no game nogame"), "%s", body);
+	free(body);
+	cr_expect_eq(request("POST", "/api/organiser/rejudge", organiser, "{\"game\": \"nogame\"}",
+			     NULL), 404);
+	cr_expect_eq(get("/leaderboard/dominator", NULL), 200);
+	cr_expect_eq(stored_submissions(), 0);
+}
+
+/* ---- the connection limits (judge/serve/gate.h) ---------------------------------- */
+
+static struct sockaddr_in v4(const char *address)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET };
+	inet_pton(AF_INET, address, &a.sin_addr);
+	return a;
+}
+
+static struct sockaddr_in6 v6(const char *address)
+{
+	struct sockaddr_in6 a = { .sin6_family = AF_INET6 };
+	inet_pton(AF_INET6, address, &a.sin6_addr);
+	return a;
+}
+
+#define SA(a) ((const struct sockaddr *)&(a))
+
+Test(serve_gate, an_address_gets_its_share_and_the_reserve_goes_to_the_others)
+{
+	struct gate *g = gate_new(&(struct gate_limits){ .connections = 40, .per_address = 20,
+							  .reserved = 10, .request_ms = 1000 });
+	struct sockaddr_in a = v4("10.0.0.1"), b = v4("10.0.0.2"), c = v4("10.0.0.3");
+	int fd = 3;
+	for (int i = 0; i < 20; i++)
+		cr_assert_eq(gate_admit(g, fd++, SA(a), 0), GATE_ADMIT);
+	cr_expect_eq(gate_admit(g, fd, SA(a), 0), GATE_ADDRESS_FULL, "past its share");
+	for (int i = 0; i < 10; i++)
+		cr_assert_eq(gate_admit(g, fd++, SA(b), 0), GATE_ADMIT);
+	/* 30 open: only the last 10, the reserve, are left, for addresses with few. */
+	cr_expect_eq(gate_admit(g, fd, SA(b), 0), GATE_RESERVED);
+	for (int i = 0; i < GATE_RESERVE_SHARE; i++)
+		cr_expect_eq(gate_admit(g, fd++, SA(c), 0), GATE_ADMIT, "fresh address, %d", i);
+	cr_expect_eq(gate_admit(g, fd, SA(c), 0), GATE_RESERVED);
+	cr_expect_eq(gate_count(g, SA(c)), GATE_RESERVE_SHARE);
+	cr_expect_eq(gate_count(g, NULL), 30 + GATE_RESERVE_SHARE);
+	gate_forget(g, 3); /* one of a's */
+	cr_expect_eq(gate_count(g, SA(a)), 19);
+	cr_expect_eq(gate_admit(g, fd, SA(a), 0), GATE_RESERVED, "still busy");
+	gate_forget(g, 3);
+	cr_expect_eq(gate_count(g, SA(a)), 19, "forgotten twice, counted once");
+	gate_free(g);
+}
+
+Test(serve_gate, a_full_gate_takes_nobody)
+{
+	struct gate *g = gate_new(&(struct gate_limits){ .connections = 4, .per_address = 4,
+							  .reserved = 0, .request_ms = 1000 });
+	char address[32];
+	for (int i = 0; i < 4; i++) {
+		struct sockaddr_in a = v4((snprintf(address, sizeof address, "10.0.1.%d", i), address));
+		cr_assert_eq(gate_admit(g, 10 + i, SA(a), 0), GATE_ADMIT);
+	}
+	struct sockaddr_in late = v4("10.0.2.1");
+	cr_expect_eq(gate_admit(g, 20, SA(late), 0), GATE_FULL);
+	gate_forget(g, 11);
+	cr_expect_eq(gate_admit(g, 20, SA(late), 0), GATE_ADMIT);
+	gate_free(g);
+}
+
+Test(serve_gate, an_ipv6_machine_counts_as_its_64_bit_block)
+{
+	struct gate *g = gate_new(&(struct gate_limits){ .connections = 100, .per_address = 2,
+							  .reserved = 0, .request_ms = 1000 });
+	struct sockaddr_in6 x = v6("2001:db8:1:2::1"), y = v6("2001:db8:1:2:ffff::9");
+	struct sockaddr_in6 other = v6("2001:db8:1:3::1"), mapped = v6("::ffff:10.0.0.1");
+	struct sockaddr_in plain = v4("10.0.0.1");
+	cr_expect_eq(gate_admit(g, 3, SA(x), 0), GATE_ADMIT);
+	cr_expect_eq(gate_admit(g, 4, SA(y), 0), GATE_ADMIT);
+	cr_expect_eq(gate_admit(g, 5, SA(x), 0), GATE_ADDRESS_FULL, "the same /64");
+	cr_expect_eq(gate_admit(g, 5, SA(other), 0), GATE_ADMIT, "another /64");
+	cr_expect_eq(gate_admit(g, 6, SA(mapped), 0), GATE_ADMIT);
+	cr_expect_eq(gate_admit(g, 7, SA(plain), 0), GATE_ADMIT);
+	cr_expect_eq(gate_admit(g, 8, SA(plain), 0), GATE_ADDRESS_FULL,
+		     "an IPv4 address is the same written as IPv6");
+	gate_free(g);
+}
+
+static void note_cut(int fd, void *arg)
+{
+	int *cut = arg;
+	cut[fd]++;
+}
+
+Test(serve_gate, a_request_gets_its_time_from_the_last_answer_and_no_more)
+{
+	struct gate *g = gate_new(&(struct gate_limits){ .connections = 10, .per_address = 10,
+							  .reserved = 0, .request_ms = 1000 });
+	struct sockaddr_in a = v4("10.0.0.1");
+	int cut[8] = { 0 };
+	gate_admit(g, 3, SA(a), 0);
+	gate_admit(g, 4, SA(a), 0);
+	gate_admit(g, 5, SA(a), 0);
+	gate_answering(g, 4);          /* 4's request came whole: answered, however long */
+	gate_answering(g, 5);
+	gate_waiting(g, 5, 900);       /* 5 answered at 900 ms: its next request has until 1900 */
+	gate_cut_overdue(g, 1000, note_cut, cut);
+	cr_expect_eq(cut[3] + cut[4] + cut[5], 0, "nobody is late at 1000 ms");
+	gate_cut_overdue(g, 1001, note_cut, cut);
+	cr_expect_eq(cut[3], 1, "3 trickled past its second");
+	cr_expect_eq(cut[4] + cut[5], 0);
+	gate_cut_overdue(g, 5000, note_cut, cut);
+	cr_expect_eq(cut[3], 1, "cut once");
+	cr_expect_eq(cut[4], 0, "being answered");
+	cr_expect_eq(cut[5], 1);
+	gate_forget(g, 3);
+	gate_free(g);
 }
