@@ -105,6 +105,8 @@ TestSuite(store_open_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 TestSuite(store_submit_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 TestSuite(store_jobs_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 TestSuite(store_concurrent_pg, .init = setup_pg, .fini = teardown, .timeout = 120);
+TestSuite(store_sched, .init = setup, .fini = teardown);
+TestSuite(store_sched_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 
 /* ---- helpers -------------------------------------------------------------- */
 
@@ -1338,6 +1340,173 @@ BOTH(store_jobs, pending_counts_what_is_left_to_do)
 	cr_expect_eq(pending(s), 4);
 	enqueue(s, "notify", "{}", SCHED_NOTIFY, future); /* a webhook's later retry */
 	cr_expect_eq(pending(s), 4, "a notify retry due later counts as pending");
+	store_close(s);
+}
+
+/* ---- the scheduling policy (judge/store/sched.h) -------------------------- */
+
+/* A store whose classes a worker has published. */
+static struct store *policy_store(void)
+{
+	struct store *s = teststore_open(target, true);
+	char err[STORE_ERRLEN] = "";
+	cr_assert_eq(store_publish_classes(s, err), 0, "%s", err);
+	return s;
+}
+
+/* The clock moved on by ms for the queued jobs of cls: they were queued
+ * that much earlier. */
+static void age_jobs(struct store *s, enum sched_class cls, int64_t ms)
+{
+	char sql[160];
+	snprintf(sql, sizeof sql, "UPDATE jobs SET due_at = due_at - %lld, created_at = created_at"
+		 " - %lld WHERE priority = %d AND state = 'queued'", (long long)ms, (long long)ms,
+		 sched_classes[cls].priority);
+	script(s, sql, sql);
+}
+
+/* Nothing of cls was claimed for the last ms. */
+static void served_ago(struct store *s, enum sched_class cls, int64_t ms)
+{
+	char sql[160];
+	snprintf(sql, sizeof sql, "UPDATE job_classes SET served_at = %lld WHERE priority = %d",
+		 (long long)(store_now_ms() - ms), sched_classes[cls].priority);
+	script(s, sql, sql);
+}
+
+static int64_t claim_id(struct store *s)
+{
+	struct store_job j = claim_ok(s, "w1", 30000, 3);
+	int64_t id = j.id;
+	store_job_clear(&j);
+	return id;
+}
+
+static const char *class_of(struct store *s, int64_t job)
+{
+	int p = (int)q_int(s, "SELECT priority FROM jobs WHERE id = %lld", (long long)job);
+	for (int c = 0; c < SCHED_CLASSES; c++)
+		if (sched_classes[c].priority == p)
+			return sched_classes[c].name;
+	return "none";
+}
+
+BOTH(store_sched, the_classes_are_claimed_in_priority_order_oldest_first)
+{
+	struct store *s = policy_store();
+	int64_t id[SCHED_CLASSES + 1];
+	/* Queued from the least urgent up, ranked twice. */
+	for (int c = SCHED_CLASSES - 1; c >= 0; c--)
+		id[c] = enqueue(s, c == SCHED_COMPILE ? "compile" : c == SCHED_NOTIFY ? "notify"
+			       : "match", "{}", (enum sched_class)c, 0);
+	id[SCHED_CLASSES] = enqueue(s, "match", "{}", SCHED_RANKED, 0);
+	static const int order[] = { SCHED_NOTIFY, SCHED_QUALIFYING, SCHED_COMPILE,
+				     SCHED_TOURNAMENT, SCHED_RANKED, SCHED_CLASSES,
+				     SCHED_COMPARISON, SCHED_CHALLENGE };
+	for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
+		int64_t got = claim_id(s);
+		cr_expect_eq(got, id[order[i]], "claim %zu took a %s job, want %s", i + 1,
+			     class_of(s, got), order[i] < SCHED_CLASSES ? sched_classes[order[i]].name
+									: "the newer ranked");
+	}
+	claim_none(s, "w1", 3);
+	store_close(s);
+}
+
+/* A burst of uploads runs first, yet the ladder gets a match once its
+ * oldest has waited its pause and none was played for as long. */
+BOTH(store_sched, an_overdue_ranked_job_is_served_before_qualifying_work)
+{
+	struct store *s = policy_store();
+	int64_t q[4];
+	for (int i = 0; i < 4; i++)
+		q[i] = enqueue(s, "match", "{\"kind\":\"qualifying\"}", SCHED_QUALIFYING, 0);
+	int64_t r1 = enqueue(s, "match", "{\"kind\":\"ranked\"}", SCHED_RANKED, 0);
+	cr_expect_eq(claim_id(s), q[0], "a ranked job within its pause went first");
+
+	age_jobs(s, SCHED_RANKED, 5001);
+	cr_expect_eq(claim_id(s), r1, "the overdue ranked job waited behind qualifying work");
+	cr_expect_str_eq(job_row(s, r1).state, "running");
+
+	/* Served just now: the next overdue one waits its turn again... */
+	int64_t r2 = enqueue(s, "match", "{\"kind\":\"ranked\"}", SCHED_RANKED, 0);
+	age_jobs(s, SCHED_RANKED, 60000);
+	cr_expect_eq(claim_id(s), q[1], "the ladder was served twice within its pause");
+	/* ...until nothing of the ladder was claimed for 5 s; and the claim
+	 * that ends a job follows the rule too. */
+	served_ago(s, SCHED_RANKED, 5001);
+	char err[STORE_ERRLEN] = "";
+	struct store_job next;
+	cr_assert_eq(store_complete_claim(s, q[1], "w1", 30000, 3, &next, err), 1, "%s", err);
+	cr_expect_eq(next.id, r2, "complete+claim took a %s job, want the overdue ranked one",
+		     class_of(s, next.id));
+	store_job_clear(&next);
+	cr_expect_eq(claim_id(s), q[2]);
+	store_close(s);
+}
+
+/* Challenges queued in bulk never take a run of claims: one per pause. */
+BOTH(store_sched, a_flood_of_overdue_challenges_takes_one_claim_per_pause)
+{
+	struct store *s = policy_store();
+	char err[STORE_ERRLEN] = "";
+	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	int64_t first = enqueue(s, "match", "{\"kind\":\"challenge\"}", SCHED_CHALLENGE, 0);
+	for (int i = 1; i < 30; i++)
+		enqueue(s, "match", "{\"kind\":\"challenge\"}", SCHED_CHALLENGE, 0);
+	for (int i = 0; i < 10; i++)
+		enqueue(s, "match", "{\"kind\":\"qualifying\"}", SCHED_QUALIFYING, 0);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	age_jobs(s, SCHED_CHALLENGE, 31000);
+
+	int challenges = 0;
+	for (int i = 0; i < 11; i++) {
+		int64_t got = claim_id(s);
+		bool challenge = strcmp(class_of(s, got), "challenge") == 0;
+		if (i == 0)
+			cr_expect_eq(got, first, "the oldest overdue challenge was not served first");
+		challenges += challenge;
+	}
+	cr_expect_eq(challenges, 1, "%d of 11 claims went to challenges, want 1 per 30 s",
+		     challenges);
+	served_ago(s, SCHED_CHALLENGE, 30001);
+	cr_expect_eq(claim_id(s), first + 1, "30 s later the next challenge waited still");
+	store_close(s);
+}
+
+BOTH(store_sched, of_two_starved_classes_the_one_starved_longest_goes_first)
+{
+	struct store *s = policy_store();
+	int64_t q = enqueue(s, "match", "{}", SCHED_QUALIFYING, 0);
+	int64_t r = enqueue(s, "match", "{}", SCHED_RANKED, 0);
+	int64_t c = enqueue(s, "match", "{}", SCHED_CHALLENGE, 0);
+	age_jobs(s, SCHED_RANKED, 200000);
+	age_jobs(s, SCHED_CHALLENGE, 200000);
+	served_ago(s, SCHED_RANKED, 6000);     /* starved for 1 s */
+	served_ago(s, SCHED_CHALLENGE, 100000); /* starved for 70 s */
+	cr_expect_eq(claim_id(s), c);
+	cr_expect_eq(claim_id(s), r);
+	cr_expect_eq(claim_id(s), q);
+	store_close(s);
+}
+
+BOTH(store_sched, publishing_the_classes_keeps_when_each_was_served)
+{
+	struct store *s = policy_store();
+	cr_expect_eq(q_int(s, "SELECT count(*) FROM job_classes"), SCHED_CLASSES);
+	cr_expect_eq(q_int(s, "SELECT max_pause_ms FROM job_classes WHERE name = 'ranked'"),
+		     sched_classes[SCHED_RANKED].max_pause_ms);
+	cr_expect_eq(q_int(s, "SELECT served_at FROM job_classes WHERE name = 'ranked'"), 0);
+	enqueue(s, "match", "{}", SCHED_RANKED, 0);
+	int64_t t0 = store_now_ms();
+	claim_id(s);
+	int64_t served = q_int(s, "SELECT served_at FROM job_classes WHERE name = 'ranked'");
+	cr_expect_geq(served, t0, "claiming a ranked job did not mark the ladder served");
+	char err[STORE_ERRLEN] = "";
+	cr_assert_eq(store_publish_classes(s, err), 0, "%s", err);
+	cr_expect_eq(q_int(s, "SELECT served_at FROM job_classes WHERE name = 'ranked'"), served,
+		     "a worker starting made the ladder look never served");
+	cr_expect_eq(q_int(s, "SELECT count(*) FROM job_classes"), SCHED_CLASSES);
 	store_close(s);
 }
 
