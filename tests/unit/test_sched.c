@@ -117,7 +117,7 @@ Test(sched, the_ladder_keeps_matches_queued_ahead_while_slots_play)
 /* ---- the log ----------------------------------------------------------- */
 
 #define LOG_SLOTS 8
-#define LOG_LINES 400
+#define LOG_LINES 2000
 
 /* One slot's lines, as a slot writes them: to stderr, which is the log
  * file opened O_APPEND by every slot. */
