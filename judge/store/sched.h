@@ -31,9 +31,10 @@
  * (store_publish_classes), so a policy change needs no migration.
  *
  * The ladder is planned ahead: after each job a slot tops up the ranked
- * queue of each game to sched_ranked_ahead(slots) matches, counting the
- * games of queued and running ranked matches as played, so no slot waits
- * for a batch to finish and no player is over-scheduled.
+ * queue of each game to sched_ranked_ahead(slots) matches once half of
+ * them were taken, counting the games of queued and running ranked matches
+ * as played, so no slot waits for a batch to finish and no player is
+ * over-scheduled.
  *
  * This lives beside the store, not in the worker: the store (a
  * submission's compile job) and the webhooks queue work too, and both sit
@@ -68,8 +69,9 @@ extern const struct sched_class_info sched_classes[SCHED_CLASSES];
 int64_t sched_due_at(enum sched_class cls, int64_t now, int64_t not_before);
 
 /* How many ranked matches of a game a worker of `slots` slots keeps
- * queued: enough that every slot finds one when it ends its job, and
- * another is planned before the next slot asks. */
+ * queued: planned again once half of them were taken, so every slot still
+ * finds one when it ends its job, and planning is paid once every few
+ * matches. */
 int sched_ranked_ahead(int slots);
 
 #endif

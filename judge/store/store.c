@@ -20,7 +20,7 @@ static int schema_version(const struct db_ops *ops)
 enum stmt {
 	ST_CLAIM_PICK, ST_CLAIM_TAKE, ST_PARK, ST_COMPLETE, ST_FAIL, ST_RELEASE, ST_RENEW,
 	ST_HOLDS, ST_ENQUEUE, ST_PENDING, ST_BEGIN, ST_COMMIT, ST_MARK_DONE, ST_CLAIM_ONE,
-	ST_ACTIVITY, ST_COMPLETE_CLAIM, ST_CLAIM_OVERDUE, ST_SERVED, ST_COUNT
+	ST_ACTIVITY, ST_COMPLETE_CLAIM, ST_CLAIM_OVERDUE, ST_SERVED, ST_RANKED_QUEUED, ST_COUNT
 };
 
 static const struct {
@@ -52,6 +52,12 @@ static const struct {
 	/* PostgreSQL: a completion and the next claim, one round trip. */
 	[ST_COMPLETE_CLAIM] = { NULL, "SELECT completed, job_id, job_kind, job_payload,"
 				      " job_attempts FROM judge_complete_claim(?1, ?2, ?3, ?4, ?5, ?6)" },
+	/* Kept prepared: a slot asks after every job whether the ladder needs
+	 * planning. */
+	[ST_RANKED_QUEUED] = {
+		"SELECT json_extract(payload, '$.game'), count(*) FROM jobs"
+		" WHERE kind = 'match' AND state = 'queued' AND json_extract(payload, '$.kind') = 'ranked'"
+		" GROUP BY json_extract(payload, '$.game')" },
 	[ST_SERVED] = {
 		"UPDATE job_classes SET served_at = ?2 WHERE priority = ?1 AND served_at < ?2" },
 	[ST_CLAIM_TAKE] = {
@@ -656,6 +662,24 @@ int store_activity(struct store *s, struct store_activity *out, char err[STORE_E
 						.oldest_wait_ms = since ? now - since : 0 };
 	}
 	rc = rc == 1 ? 0 : db_fail(s, "reading the queue", err);
+	db_finish(st);
+	return rc;
+}
+
+int store_ranked_queued(struct store *s, const char *const *games, size_t n, int *counts,
+			char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = stmt(s, ST_RANKED_QUEUED);
+	if (!st)
+		return db_fail(s, "counting queued matches", err);
+	for (size_t i = 0; i < n; i++)
+		counts[i] = 0;
+	int rc;
+	while ((rc = db_step(st)) == 1)
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(games[i], db_col_text(st, 0)) == 0)
+				counts[i] = (int)db_col_int(st, 1);
+	rc = rc < 0 ? db_fail(s, "counting queued matches", err) : 0;
 	db_finish(st);
 	return rc;
 }

@@ -337,8 +337,10 @@ struct store_rated {
 /* A game's qualified players with their ratings, by id (malloc'd). */
 int store_ranked_pool(struct store *s, const char *game, struct store_rated **out, size_t *n,
 		      char err[STORE_ERRLEN]);
-/* Ranked matches of the game queued (not yet claimed): -1 on error. */
-int store_ranked_queued(struct store *s, const char *game, char err[STORE_ERRLEN]);
+/* How many ranked matches of each of the n games wait to be claimed, in
+ * counts[i] for games[i]; one query.  0 or -1. */
+int store_ranked_queued(struct store *s, const char *const *games, size_t n, int *counts,
+			char err[STORE_ERRLEN]);
 /* Inside a transaction: adds to the games of pool (n players, as
  * store_ranked_pool gave them) each player's seats in the game's ranked
  * matches queued or running, and sets *queued to how many are queued: the

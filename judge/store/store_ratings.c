@@ -46,24 +46,6 @@ int store_ranked_pool(struct store *s, const char *game, struct store_rated **ou
 	return rc;
 }
 
-/* The game's ranked matches queued (or also running), by the payload the
- * worker wrote: kind, game and seats. */
-#define RANKED_JOBS(states)                                                      \
-	" FROM jobs WHERE kind = 'match' AND state IN (" states ")"              \
-	" AND json_extract(payload, '$.kind') = 'ranked'"                       \
-	" AND json_extract(payload, '$.game') = ?1"
-
-int store_ranked_queued(struct store *s, const char *game, char err[STORE_ERRLEN])
-{
-	struct db_stmt *st = db_prepare(s, "SELECT count(*)" RANKED_JOBS("'queued'"));
-	if (!st)
-		return db_fail(s, "counting queued matches", err);
-	db_bind_text(st, 1, game);
-	int n = db_step(st) == 1 ? (int)db_col_int(st, 0) : db_fail(s, "counting queued matches", err);
-	db_finish(st);
-	return n;
-}
-
 /* Adds one planned match's seats to the games of the pool's players (a
  * seat of a player no longer in the pool counts for nobody). */
 static void count_seats(const char *payload, struct store_rated *pool, size_t n)
@@ -85,8 +67,10 @@ int store_ranked_planned(struct store *s, const char *game, struct store_rated *
 	*queued = 0;
 	if (s->ops->results_lock && db_exec(s, s->ops->results_lock, "planning matches", err) < 0)
 		return -1;
-	struct db_stmt *st = db_prepare(s, "SELECT state, payload" RANKED_JOBS("'queued', 'running'")
-					   " ORDER BY id");
+	struct db_stmt *st = db_prepare(s, "SELECT state, payload FROM jobs WHERE kind = 'match'"
+					   " AND state IN ('queued', 'running')"
+					   " AND json_extract(payload, '$.kind') = 'ranked'"
+					   " AND json_extract(payload, '$.game') = ?1 ORDER BY id");
 	if (!st)
 		return db_fail(s, "reading the planned matches", err);
 	db_bind_text(st, 1, game);

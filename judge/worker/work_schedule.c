@@ -11,6 +11,9 @@
 #include "judge/worker/matchmaking.h"
 #include "judge/worker/work.h"
 
+/* More games than the registry holds are not scheduled. */
+#define GAMES_MAX 32
+
 struct pool {
 	struct mm_player *p;
 	size_t n;
@@ -210,20 +213,25 @@ static int top_up_game(struct work *w, const struct game *g, int ahead, long roo
 int work_schedule(struct work *w, long room, int *queued, char err[WORKER_ERRLEN])
 {
 	char serr[STORE_ERRLEN];
-	int ahead = sched_ranked_ahead(w->o->slots);
+	const struct game *const *games = game_list();
+	const char *names[GAMES_MAX];
+	size_t n = 0;
+	while (games[n] && n < GAMES_MAX) {
+		names[n] = games[n]->name;
+		n++;
+	}
+	int waiting[GAMES_MAX], ahead = sched_ranked_ahead(w->o->slots);
 	*queued = 0;
 	w->idle[0] = '\0';
-	int rc = 0;
-	for (const struct game *const *g = game_list(); *g && rc == 0 && *queued < room; g++) {
-		/* Read first, outside a transaction: most of the time the queue
-		 * is full and no write lock is taken. */
-		int waiting = store_ranked_queued(w->store, (*g)->name, serr);
-		if (waiting < 0) {
-			snprintf(err, WORKER_ERRLEN, "%s", serr);
-			rc = -1;
-		} else if (waiting < ahead) {
-			rc = top_up_game(w, *g, ahead, room, queued, err);
-		}
+	/* Read first, outside a transaction: most of the time enough wait,
+	 * and no write lock is taken. */
+	if (store_ranked_queued(w->store, names, n, waiting, serr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		return -1;
 	}
+	int rc = 0;
+	for (size_t g = 0; g < n && rc == 0 && *queued < room; g++)
+		if (waiting[g] <= ahead / 2)
+			rc = top_up_game(w, games[g], ahead, room, queued, err);
 	return rc;
 }

@@ -1058,7 +1058,11 @@ BOTH(store_submit, qualification_ratings_and_events)
 	enqueue(s, "match", "{\"kind\":\"ranked\",\"game\":\"dominator\"}", SCHED_RANKED, 0);
 	enqueue(s, "match", "{\"kind\":\"ranked\",\"game\":\"ants\"}", SCHED_RANKED, 0);
 	enqueue(s, "match", "{\"kind\":\"qualifying\",\"game\":\"dominator\"}", SCHED_RANKED, 0);
-	cr_expect_eq(store_ranked_queued(s, "dominator", err), 1, "%s", err);
+	int waiting[3] = { -1, -1, -1 };
+	cr_assert_eq(store_ranked_queued(s, (const char *[]){ "dominator", "ants", "blitz" }, 3,
+					 waiting, err), 0, "%s", err);
+	cr_expect(waiting[0] == 1 && waiting[1] == 1 && waiting[2] == 0, "%d %d %d", waiting[0],
+		  waiting[1], waiting[2]);
 
 	cr_assert_eq(store_add_event(s, "submission.qualified", now, "{\"n\":1}", err), 0, "%s",
 		     err);

@@ -22,10 +22,13 @@ UPDATE jobs SET priority = CASE WHEN kind = 'notify' THEN 90
 -- workers do not both serve it, and its oldest overdue job; else the most
 -- urgent claimable job.  Either way the claimed job's class is marked
 -- served.  judge_complete_claim calls this, so it follows the rule too.
+-- The classes are sorted (a handful of rows): with enable_sort off that
+-- sort is priced as huge, which would have every claim compiled by JIT
+-- (half a second), so JIT is off here.
 CREATE OR REPLACE FUNCTION judge_claim(now_ms BIGINT, who TEXT, lease BIGINT,
                                        max_attempts INTEGER, why TEXT)
 	RETURNS TABLE (job_id BIGINT, job_kind TEXT, job_payload TEXT, job_attempts INTEGER)
-	LANGUAGE plpgsql SET enable_sort = off AS $$
+	LANGUAGE plpgsql SET enable_sort = off SET jit = off AS $$
 DECLARE
 	picked jobs%ROWTYPE;
 	starved INTEGER;
