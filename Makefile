@@ -230,10 +230,12 @@ build/inproc/aic2018-%.o: $(AIC_KIT_SRC) games/aic2018/players/AIDemo.c $(AIC_EN
 BENCH_EXTRA_aic2018 := $(AIC_INPROC)
 BENCH_EXTRA_match := $(INPROC)
 BENCH_EXTRA_fidelity := $(INPROC) $(INPROC_ORIG)
-# The queue benchmark starts its own PostgreSQL server, as the unit suite does.
+# The queue and scheduling benchmarks start their own PostgreSQL server, as
+# the unit suite does.
 BENCH_EXTRA_aic_switch := build/kitobj/games/aic2018/kit/coro.o
 BENCH_EXTRA_aic_energy := $(KIT_TEST_OBJS) $(KIT_TEST_PLAYER_OBJS)
 BENCH_EXTRA_queue := $(BUILD)/obj/tests/unit/pg_testlib.o
+BENCH_EXTRA_sched := $(BUILD)/obj/tests/unit/pg_testlib.o
 
 $(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $$(BENCH_EXTRA_$$*) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@

@@ -127,7 +127,8 @@ static void fill(const char *target, const struct mode *m, int jobs)
 	for (int i = 0; i < jobs; i++) {
 		char payload[48];
 		snprintf(payload, sizeof payload, "{\"match\":%d}", i);
-		if (store_enqueue(s, "match", payload, i % 4, 0, NULL, err) < 0)
+		if (store_enqueue(s, "match", payload, (enum sched_class)(i % SCHED_CLASSES), 0, NULL,
+				  err) < 0)
 			die("store_enqueue", err);
 	}
 	if (store_commit(s, err) < 0)

@@ -28,8 +28,8 @@ static void on_stop(int sig)
 
 static const char summary[] =
 "Takes jobs from the judge's queue and does them: compiles submissions,\n"
-"plays their qualifying matches, keeps ratings, sends webhooks.  When no job\n"
-"waits it schedules ranked matches until every ranked player has played the\n"
+"plays their qualifying matches, keeps ratings, sends webhooks.  It keeps\n"
+"ranked matches planned ahead until every ranked player has played the\n"
 "configured minimum (worker.min_games) or --ranked-matches were scheduled.";
 
 struct worker_args {
@@ -75,7 +75,7 @@ static int run_slot(const struct judge_config *cfg, const struct worker_args *a,
 	snprintf(name, sizeof name, "%s:%d", host, (int)getpid());
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	struct worker_opts o = {
-		.cfg = cfg, .queue = a->queue, .name = name, .once = a->once,
+		.cfg = cfg, .queue = a->queue, .name = name, .slots = (int)a->jobs, .once = a->once,
 		.exit_when_idle = a->idle, .ranked_cap = ranked, .stop = &stop_requested,
 		.pin_cpu = cpus > 0, .cpu = cpus > 0 ? slot % (int)cpus : 0, .log = stderr,
 	};

@@ -18,7 +18,7 @@ static int queue_deliveries(struct store *s, const struct hook_config *hc, const
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		char *payload = hook_job_payload(hc->endpoints[idx[i]].url, event);
 		char serr[STORE_ERRLEN] = "out of memory";
-		rc = payload ? store_enqueue(s, "notify", payload, 1, 0, NULL, serr) : -1;
+		rc = payload ? store_enqueue(s, "notify", payload, SCHED_NOTIFY, 0, NULL, serr) : -1;
 		if (rc < 0)
 			snprintf(err, STORE_ERRLEN, "queueing a webhook: %.200s", serr);
 		free(payload);

@@ -20,16 +20,27 @@ static int schema_version(const struct db_ops *ops)
 enum stmt {
 	ST_CLAIM_PICK, ST_CLAIM_TAKE, ST_PARK, ST_COMPLETE, ST_FAIL, ST_RELEASE, ST_RENEW,
 	ST_HOLDS, ST_ENQUEUE, ST_PENDING, ST_BEGIN, ST_COMMIT, ST_MARK_DONE, ST_CLAIM_ONE,
-	ST_ACTIVITY, ST_COMPLETE_CLAIM, ST_COUNT
+	ST_ACTIVITY, ST_COMPLETE_CLAIM, ST_CLAIM_OVERDUE, ST_SERVED, ST_RANKED_QUEUED, ST_COUNT
 };
 
 static const struct {
 	const char *sql, *postgres;
 } stmt_sql[ST_COUNT] = {
 	/* SQLite: BEGIN IMMEDIATE holds the only write lock, so the pick is
-	 * alone. */
+	 * alone.  First the oldest overdue job of the class starved longest
+	 * (sched.h), if any is; else the most urgent claimable job. */
+	[ST_CLAIM_OVERDUE] = {
+		"SELECT id, kind, payload, attempts, priority FROM jobs"
+		" WHERE state = 'queued' AND due_at IS NOT NULL AND due_at <= ?1 AND not_before <= ?1"
+		"   AND priority = (SELECT c.priority FROM job_classes c"
+		"     WHERE c.max_pause_ms > 0 AND c.served_at <= ?1 - c.max_pause_ms"
+		"       AND EXISTS (SELECT 1 FROM jobs o WHERE o.state = 'queued'"
+		"         AND o.due_at IS NOT NULL AND o.priority = c.priority"
+		"         AND o.due_at <= ?1 AND o.not_before <= ?1)"
+		"     ORDER BY c.served_at + c.max_pause_ms, c.priority DESC LIMIT 1)"
+		" ORDER BY due_at, id LIMIT 1" },
 	[ST_CLAIM_PICK] = {
-		"SELECT id, kind, payload, attempts FROM jobs"
+		"SELECT id, kind, payload, attempts, priority FROM jobs"
 		" WHERE state IN ('queued', 'running')"
 		"   AND ((state = 'queued' AND not_before <= ?1)"
 		"     OR (state = 'running' AND lease_until < ?1))"
@@ -41,6 +52,14 @@ static const struct {
 	/* PostgreSQL: a completion and the next claim, one round trip. */
 	[ST_COMPLETE_CLAIM] = { NULL, "SELECT completed, job_id, job_kind, job_payload,"
 				      " job_attempts FROM judge_complete_claim(?1, ?2, ?3, ?4, ?5, ?6)" },
+	/* Kept prepared: a slot asks after every job whether the ladder needs
+	 * planning. */
+	[ST_RANKED_QUEUED] = {
+		"SELECT json_extract(payload, '$.game'), count(*) FROM jobs"
+		" WHERE kind = 'match' AND state = 'queued' AND json_extract(payload, '$.kind') = 'ranked'"
+		" GROUP BY json_extract(payload, '$.game')" },
+	[ST_SERVED] = {
+		"UPDATE job_classes SET served_at = ?2 WHERE priority = ?1 AND served_at < ?2" },
 	[ST_CLAIM_TAKE] = {
 		"UPDATE jobs SET state = 'running', worker = ?2, lease_until = ?3,"
 		" attempts = attempts + 1, updated_at = ?4 WHERE id = ?1" },
@@ -63,8 +82,8 @@ static const struct {
 		" WHERE id = ?1 AND worker = ?2 AND state = 'running'" },
 	[ST_HOLDS] = { "SELECT 1 FROM jobs WHERE id = ?1 AND worker = ?2 AND state = 'running'" },
 	[ST_ENQUEUE] = {
-		"INSERT INTO jobs (kind, payload, state, priority, not_before, created_at, updated_at)"
-		" VALUES (?1, ?2, 'queued', ?3, ?4, ?5, ?5) RETURNING id" },
+		"INSERT INTO jobs (kind, payload, state, priority, not_before, due_at, created_at,"
+		" updated_at) VALUES (?1, ?2, 'queued', ?3, ?4, ?6, ?5, ?5) RETURNING id" },
 	/* Prepared once too: a job is two transactions, and compiling BEGIN
 	 * and COMMIT each time is a good part of their cost. */
 	[ST_BEGIN] = { "BEGIN IMMEDIATE", "BEGIN" },
@@ -309,23 +328,46 @@ void store_job_clear(struct store_job *j)
 	memset(j, 0, sizeof *j);
 }
 
-int store_enqueue(struct store *s, const char *kind, const char *payload, int priority,
+int store_enqueue(struct store *s, const char *kind, const char *payload, enum sched_class cls,
 		  int64_t not_before, int64_t *id, char err[STORE_ERRLEN])
 {
 	struct db_stmt *st = stmt(s, ST_ENQUEUE);
 	if (!st)
 		return db_fail(s, "queueing a job", err);
+	int64_t now = store_now_ms(), due = sched_due_at(cls, now, not_before);
 	db_bind_text(st, 1, kind);
 	db_bind_text(st, 2, payload);
-	db_bind_int(st, 3, priority);
+	db_bind_int(st, 3, sched_classes[cls].priority);
 	db_bind_int(st, 4, not_before);
-	db_bind_int(st, 5, store_now_ms());
+	db_bind_int(st, 5, now);
+	if (due)
+		db_bind_int(st, 6, due);
+	else
+		db_bind_text(st, 6, NULL);
 	int rc = db_step(st);
 	if (rc == 1 && id)
 		*id = db_col_int(st, 0);
 	rc = rc == 1 ? 0 : db_fail(s, "queueing a job", err);
 	db_finish(st);
 	return rc;
+}
+
+int store_publish_classes(struct store *s, char err[STORE_ERRLEN])
+{
+	if (store_begin(s, err) < 0)
+		return -1;
+	for (int c = 0; c < SCHED_CLASSES; c++) {
+		const struct sched_class_info *k = &sched_classes[c];
+		if (db_run(s, "writing the scheduling classes", err,
+			   "INSERT INTO job_classes (priority, name, max_pause_ms) VALUES (?1, ?2, ?3)"
+			   " ON CONFLICT (priority) DO UPDATE SET name = excluded.name,"
+			   " max_pause_ms = excluded.max_pause_ms", "iti", (int64_t)k->priority,
+			   k->name, k->max_pause_ms) < 0) {
+			store_rollback(s);
+			return -1;
+		}
+	}
+	return store_commit(s, err);
 }
 
 enum { PARK_WHY_LEN = 160 };
@@ -349,33 +391,48 @@ static int park(struct store *s, int64_t id, const char *why, char err[STORE_ERR
 	return run_changes(s, st, "parking a job", err) < 0 ? -1 : 0;
 }
 
-/* Inside the claim's transaction: the next claimable job, parking on the
- * way those that used up their attempts.  1 found, 0 none, -1 error. */
-static int pick(struct store *s, int max_attempts, struct store_job *job, char err[STORE_ERRLEN])
+/* Inside the claim's transaction: one run of a pick statement.  1 with
+ * the job (attempts counting this one) and its priority, 0 none, -1 error. */
+static int pick_one(struct store *s, enum stmt which, struct store_job *job, int *priority,
+		    char err[STORE_ERRLEN])
 {
-	for (;;) {
-		struct db_stmt *st = stmt(s, ST_CLAIM_PICK);
-		if (!st)
-			return db_fail(s, "claiming a job", err);
-		db_bind_int(st, 1, store_now_ms());
-		int rc = db_step(st);
-		if (rc <= 0) {
-			rc = rc == 0 ? 0 : db_fail(s, "claiming a job", err);
-			db_finish(st);
-			return rc;
-		}
+	struct db_stmt *st = stmt(s, which);
+	if (!st)
+		return db_fail(s, "claiming a job", err);
+	db_bind_int(st, 1, store_now_ms());
+	int rc = db_step(st);
+	if (rc == 1) {
 		job->id = db_col_int(st, 0);
 		snprintf(job->kind, sizeof job->kind, "%s", db_col_text(st, 1));
+		job->payload = strdup(db_col_text(st, 2));
 		job->attempts = (int)db_col_int(st, 3) + 1;
-		if (job->attempts <= max_attempts) {
-			job->payload = strdup(db_col_text(st, 2));
-			db_finish(st);
-			return job->payload ? 1 : -1;
-		}
-		db_finish(st);
+		*priority = (int)db_col_int(st, 4);
+		if (!job->payload)
+			rc = -1;
+	} else if (rc < 0) {
+		db_fail(s, "claiming a job", err);
+	}
+	db_finish(st);
+	return rc;
+}
+
+/* Inside the claim's transaction: the next claimable job as sched.h's rule
+ * says, parking on the way those that used up their attempts.  1 found, 0
+ * none, -1 error. */
+static int pick(struct store *s, int max_attempts, struct store_job *job, int *priority,
+		char err[STORE_ERRLEN])
+{
+	for (;;) {
+		int rc = pick_one(s, ST_CLAIM_OVERDUE, job, priority, err);
+		if (rc == 0)
+			rc = pick_one(s, ST_CLAIM_PICK, job, priority, err);
+		if (rc <= 0 || job->attempts <= max_attempts)
+			return rc;
+		int64_t id = job->id;
+		store_job_clear(job);
 		char why[PARK_WHY_LEN];
 		park_reason(why, max_attempts);
-		if (park(s, job->id, why, err) < 0)
+		if (park(s, id, why, err) < 0)
 			return -1;
 	}
 }
@@ -390,8 +447,9 @@ static int claim_locked(struct store *s, int64_t done, const char *worker, int64
 {
 	if (store_begin(s, err) < 0)
 		return -1;
+	int priority = 0;
 	int found = done && finish(s, ST_COMPLETE, done, worker, err) < 0 ? -1
-		    : pick(s, max_attempts, job, err);
+		    : pick(s, max_attempts, job, &priority, err);
 	if (found == 1) {
 		int64_t now = store_now_ms();
 		struct db_stmt *st = stmt(s, ST_CLAIM_TAKE);
@@ -402,6 +460,13 @@ static int claim_locked(struct store *s, int64_t done, const char *worker, int64
 			db_bind_int(st, 4, now);
 		}
 		if (run_changes(s, st, "claiming a job", err) != 1)
+			found = -1;
+		st = found == 1 ? stmt(s, ST_SERVED) : NULL;
+		if (st) {
+			db_bind_int(st, 1, priority);
+			db_bind_int(st, 2, now);
+		}
+		if (found == 1 && run_changes(s, st, "claiming a job", err) < 0)
 			found = -1;
 	}
 	if (found < 0 || store_commit(s, err) < 0) {
@@ -597,6 +662,24 @@ int store_activity(struct store *s, struct store_activity *out, char err[STORE_E
 						.oldest_wait_ms = since ? now - since : 0 };
 	}
 	rc = rc == 1 ? 0 : db_fail(s, "reading the queue", err);
+	db_finish(st);
+	return rc;
+}
+
+int store_ranked_queued(struct store *s, const char *const *games, size_t n, int *counts,
+			char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = stmt(s, ST_RANKED_QUEUED);
+	if (!st)
+		return db_fail(s, "counting queued matches", err);
+	for (size_t i = 0; i < n; i++)
+		counts[i] = 0;
+	int rc;
+	while ((rc = db_step(st)) == 1)
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(games[i], db_col_text(st, 0)) == 0)
+				counts[i] = (int)db_col_int(st, 1);
+	rc = rc < 0 ? db_fail(s, "counting queued matches", err) : 0;
 	db_finish(st);
 	return rc;
 }

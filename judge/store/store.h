@@ -23,6 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "judge/store/sched.h"
+
 #define STORE_ERRLEN 256
 #define STORE_DEFAULT_PATH "db/jobs.sqlite"
 
@@ -115,11 +117,19 @@ struct store_job {
 };
 void store_job_clear(struct store_job *j);
 
-int store_enqueue(struct store *s, const char *kind, const char *payload, int priority,
+/* Queues a job of class cls (sched.h): its priority, and when it is
+ * overdue, come from the class.  Claimable from not_before (0: now). */
+int store_enqueue(struct store *s, const char *kind, const char *payload, enum sched_class cls,
 		  int64_t not_before, int64_t *id, char err[STORE_ERRLEN]);
 
-/* Claims the most urgent claimable job for worker with a lease of
- * lease_ms.  A job past max_attempts is parked on the way, not handed out.
+/* Writes sched_classes[] into the store (job_classes), keeping when each
+ * class was last served: every worker does at start, so the claims of
+ * every machine follow this judge's policy. */
+int store_publish_classes(struct store *s, char err[STORE_ERRLEN]);
+
+/* Claims the job sched.h's rule says comes next (the most urgent
+ * claimable one, or the oldest overdue job of a starved class) for worker
+ * with a lease of lease_ms, and marks its class served.  A job past max_attempts is parked on the way, not handed out.
  * 1 claimed, 0 nothing to do, -1 error. */
 int store_claim(struct store *s, const char *worker, int64_t lease_ms, int max_attempts,
 		struct store_job *job, char err[STORE_ERRLEN]);
@@ -327,8 +337,19 @@ struct store_rated {
 /* A game's qualified players with their ratings, by id (malloc'd). */
 int store_ranked_pool(struct store *s, const char *game, struct store_rated **out, size_t *n,
 		      char err[STORE_ERRLEN]);
-/* Ranked matches of the game queued or running: -1 on error. */
-int store_ranked_pending(struct store *s, const char *game, char err[STORE_ERRLEN]);
+/* How many ranked matches of each of the n games wait to be claimed, in
+ * counts[i] for games[i]; one query.  0 or -1. */
+int store_ranked_queued(struct store *s, const char *const *games, size_t n, int *counts,
+			char err[STORE_ERRLEN]);
+/* Inside a transaction: adds to the games of pool (n players, as
+ * store_ranked_pool gave them) each player's seats in the game's ranked
+ * matches queued or running, and sets *queued to how many are queued: the
+ * pool as the next match must see it, so nobody is over-scheduled.  On
+ * PostgreSQL it first takes the lock results are recorded under, so no
+ * result lands between the two reads and two workers plan one at a time.
+ * How many are queued or running, or -1. */
+int store_ranked_planned(struct store *s, const char *game, struct store_rated *pool, size_t n,
+			 int *queued, char err[STORE_ERRLEN]);
 /* Every rated submission of the game, by id (malloc'd). */
 int store_rated_players(struct store *s, const char *game, int64_t **ids, size_t *n,
 			char err[STORE_ERRLEN]);

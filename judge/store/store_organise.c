@@ -49,7 +49,7 @@ static int requeue(struct store *s, int64_t id, char err[STORE_ERRLEN])
 		   "UPDATE submissions SET state = 'queued', updated_at = ?2 WHERE id = ?1", "ii", id,
 		   store_now_ms()) < 0)
 		return -1;
-	return store_enqueue(s, "compile", payload, 10, 0, NULL, err);
+	return store_enqueue(s, "compile", payload, SCHED_COMPILE, 0, NULL, err);
 }
 
 static int rejudge_one(struct store *s, int64_t id, char err[STORE_ERRLEN])

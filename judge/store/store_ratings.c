@@ -1,6 +1,9 @@
 /* store_ratings.c - ratings and the ranked pool (store.h). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
 
 #include "judge/store/db.h"
 
@@ -43,18 +46,43 @@ int store_ranked_pool(struct store *s, const char *game, struct store_rated **ou
 	return rc;
 }
 
-int store_ranked_pending(struct store *s, const char *game, char err[STORE_ERRLEN])
+/* Adds one planned match's seats to the games of the pool's players (a
+ * seat of a player no longer in the pool counts for nobody). */
+static void count_seats(const char *payload, struct store_rated *pool, size_t n)
 {
-	struct db_stmt *st = db_prepare(s, "SELECT count(*) FROM jobs WHERE kind = 'match'"
+	json_t *p = json_loads(payload, 0, NULL), *seat;
+	size_t i;
+	json_array_foreach(json_object_get(p, "seats"), i, seat) {
+		int64_t id = json_integer_value(json_object_get(seat, "submission"));
+		for (size_t k = 0; id && k < n; k++)
+			if (pool[k].id == id)
+				pool[k].games++;
+	}
+	json_decref(p);
+}
+
+int store_ranked_planned(struct store *s, const char *game, struct store_rated *pool, size_t n,
+			 int *queued, char err[STORE_ERRLEN])
+{
+	*queued = 0;
+	if (s->ops->results_lock && db_exec(s, s->ops->results_lock, "planning matches", err) < 0)
+		return -1;
+	struct db_stmt *st = db_prepare(s, "SELECT state, payload FROM jobs WHERE kind = 'match'"
 					   " AND state IN ('queued', 'running')"
 					   " AND json_extract(payload, '$.kind') = 'ranked'"
-					   " AND json_extract(payload, '$.game') = ?1");
+					   " AND json_extract(payload, '$.game') = ?1 ORDER BY id");
 	if (!st)
-		return db_fail(s, "counting pending matches", err);
+		return db_fail(s, "reading the planned matches", err);
 	db_bind_text(st, 1, game);
-	int n = db_step(st) == 1 ? (int)db_col_int(st, 0) : db_fail(s, "counting pending matches", err);
+	int rc, planned = 0;
+	while ((rc = db_step(st)) == 1) {
+		*queued += strcmp(db_col_text(st, 0), "queued") == 0;
+		count_seats(db_col_text(st, 1), pool, n);
+		planned++;
+	}
+	rc = rc < 0 ? db_fail(s, "reading the planned matches", err) : planned;
 	db_finish(st);
-	return n;
+	return rc;
 }
 
 int store_rated_players(struct store *s, const char *game, int64_t **ids, size_t *n,

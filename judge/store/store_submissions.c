@@ -99,7 +99,7 @@ static int submit_in_tx(struct store *s, const struct store_new_submission *sub,
 		return -1;
 	char payload[64];
 	snprintf(payload, sizeof payload, "{\"submission\":%lld}", (long long)*id);
-	return store_enqueue(s, "compile", payload, 10, 0, NULL, err);
+	return store_enqueue(s, "compile", payload, SCHED_COMPILE, 0, NULL, err);
 }
 
 int store_submit(struct store *s, const struct store_new_submission *sub, int64_t *id,

@@ -39,9 +39,10 @@ int work_compile(struct work *w, char err[WORKER_ERRLEN]);
 int work_match(struct work *w, char err[WORKER_ERRLEN]);
 int work_notify(struct work *w, char err[WORKER_ERRLEN]);
 
-/* Queues up to `room` ranked matches when players lack games; sets
- * *queued, and w->idle to why the games it could not schedule wait.
- * 0 or -1. */
+/* Tops up each game's queue of ranked matches to
+ * sched_ranked_ahead(slots) while players lack games, queueing at most
+ * `room` in all; sets *queued, and w->idle to why the games it could not
+ * schedule wait.  0 or -1. */
 int work_schedule(struct work *w, long room, int *queued, char err[WORKER_ERRLEN]);
 
 /* Inside a transaction: ends a submission's qualification (qualified:

@@ -64,7 +64,9 @@ static int queue_qualifying(struct work *w, const struct store_submission *sub,
 				      "seed", (json_int_t)seed, "seats", seats);
 		char *text = json_dumps(p, JSON_COMPACT);
 		char serr[STORE_ERRLEN];
-		int rc = text ? store_enqueue(w->store, "match", text, 5, 0, NULL, serr) : -1;
+		int rc = -1;
+		if (text)
+			rc = store_enqueue(w->store, "match", text, SCHED_QUALIFYING, 0, NULL, serr);
 		free(text);
 		json_decref(p);
 		if (rc < 0) {

@@ -1,6 +1,7 @@
-/* work_schedule.c - ranked matches, scheduled when nothing else waits:
- * matchmaking over each game's ranked pool until every player has the
- * configured minimum of games. */
+/* work_schedule.c - ranked matches, planned ahead: each game's queue of
+ * ranked matches is topped up to sched_ranked_ahead(slots) by matchmaking
+ * over its ranked pool (the games of queued and running matches counted as
+ * played) until every player has the configured minimum of games. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,25 +11,34 @@
 #include "judge/worker/matchmaking.h"
 #include "judge/worker/work.h"
 
+/* More games than the registry holds are not scheduled. */
+#define GAMES_MAX 32
+
 struct pool {
 	struct mm_player *p;
 	size_t n;
 };
 
+/* The game's ranked pool as the next match must see it: the games of its
+ * queued and running ranked matches counted as played.  *queued: how many
+ * of those wait; *planned: how many there are. */
 static int load_pool(struct store *s, const char *game, int min_games, struct pool *pool,
-		     char err[STORE_ERRLEN])
+		     int *queued, int *planned, char err[STORE_ERRLEN])
 {
 	struct store_rated *rated;
 	size_t n;
 	if (store_ranked_pool(s, game, &rated, &n, err) < 0)
 		return -1;
-	pool->p = n ? calloc(n, sizeof *pool->p) : NULL;
+	*planned = store_ranked_planned(s, game, rated, n, queued, err);
+	pool->p = n && *planned >= 0 ? calloc(n, sizeof *pool->p) : NULL;
 	for (size_t i = 0; pool->p && i < n; i++)
 		pool->p[pool->n++] = (struct mm_player){
 			.id = rated[i].id, .mu = rated[i].mu, .sigma = rated[i].sigma,
 			.games = rated[i].games, .new_player = rated[i].games < min_games,
 		};
 	free(rated);
+	if (*planned < 0)
+		return -1;
 	if (n && !pool->p) {
 		snprintf(err, STORE_ERRLEN, "reading the ranked pool of %s: out of memory", game);
 		return -1;
@@ -60,24 +70,19 @@ static void add_idle(struct work *w, const struct game *g, const char *what)
 			 what);
 }
 
-/* The game's ranked pool, when no ranked match of it is pending (their
- * games are not counted yet, so scheduling waits for them): 1 with *pool
- * loaded and why saying what keeps matches from being made, 0 with why
- * "ranked matches under way", -1 with err filled. */
+/* The game's pool (load_pool) and why no ranked match of it can be made
+ * ("" when one can, or ranked matches of it are under way).  0 or -1. */
 static int game_pool(struct store *s, const struct game *g, const struct mm_params *params,
-		     struct pool *pool, char *why, size_t size, char err[STORE_ERRLEN])
+		     struct pool *pool, int *queued, char *why, size_t size,
+		     char err[STORE_ERRLEN])
 {
-	int pending = store_ranked_pending(s, g->name, err);
-	if (pending < 0)
+	int planned;
+	*why = '\0';
+	if (load_pool(s, g->name, params->min_games, pool, queued, &planned, err) < 0)
 		return -1;
-	if (pending > 0) {
-		snprintf(why, size, "ranked matches under way");
-		return 0;
-	}
-	if (load_pool(s, g->name, params->min_games, pool, err) < 0)
-		return -1;
-	idle_reason(g, pool, params, why, size);
-	return 1;
+	if (planned == 0)
+		idle_reason(g, pool, params, why, size);
+	return 0;
 }
 
 int worker_idle_reason(struct store *s, const char *game, int min_games, char *why, size_t size)
@@ -86,11 +91,10 @@ int worker_idle_reason(struct store *s, const char *game, int min_games, char *w
 	struct pool pool = { 0 };
 	struct mm_params params = mm_params_default();
 	params.min_games = min_games;
-	char serr[STORE_ERRLEN];
+	char serr[STORE_ERRLEN] = "";
+	int queued;
 	*why = '\0';
-	int rc = g ? game_pool(s, g, &params, &pool, why, size, serr) : 0;
-	if (rc == 0)
-		*why = '\0';
+	int rc = g ? game_pool(s, g, &params, &pool, &queued, why, size, serr) : 0;
 	free(pool.p);
 	return rc < 0 ? -1 : 0;
 }
@@ -134,7 +138,7 @@ static int queue_match(struct work *w, const char *game, const struct pool *pool
 			      (json_int_t)match_seed(w, r), "seats", seats);
 	char *text = json_dumps(p, JSON_COMPACT);
 	char serr[STORE_ERRLEN];
-	int rc = text ? store_enqueue(w->store, "match", text, 0, 0, NULL, serr) : -1;
+	int rc = text ? store_enqueue(w->store, "match", text, SCHED_RANKED, 0, NULL, serr) : -1;
 	if (rc < 0)
 		snprintf(err, WORKER_ERRLEN, "%s", text ? serr : "out of memory");
 	free(text);
@@ -156,27 +160,28 @@ static int match_size(const struct game *g, size_t pool, struct rng *r)
 	return hi == lo ? lo : lo + rng_uniform(r, 0, hi - lo);
 }
 
-/* Plans up to room matches of one game, counting each planned game at once
- * so that one batch is already balanced. */
-static int schedule_game(struct work *w, const struct game *g, long room, int *queued,
-			 char err[WORKER_ERRLEN])
+/* Tops the game's queue of ranked matches up to ahead, within room,
+ * counting each planned game at once so that one batch is already
+ * balanced.  One transaction. */
+static int top_up_game(struct work *w, const struct game *g, int ahead, long room, int *queued,
+		       char err[WORKER_ERRLEN])
 {
 	struct pool pool = { 0 };
 	struct mm_params params = mm_params_default();
 	params.min_games = (int)w->o->cfg->worker.min_games;
-	char why[256], serr[STORE_ERRLEN];
-	int loaded = game_pool(w->store, g, &params, &pool, why, sizeof why, serr);
-	if (loaded < 0)
+	char why[256], serr[STORE_ERRLEN] = "";
+	int waiting = 0;
+	int rc = store_begin(w->store, serr);
+	if (rc == 0)
+		rc = game_pool(w->store, g, &params, &pool, &waiting, why, sizeof why, serr);
+	if (rc < 0)
 		snprintf(err, WORKER_ERRLEN, "%s", serr);
 	else
 		add_idle(w, g, why);
-	if (loaded <= 0) {
-		free(pool.p);
-		return loaded;
-	}
 	struct rng rng = batch_rng(w, &pool), *r = &rng;
-	int rc = 0;
-	while (*queued < room && !mm_should_stop(pool.p, pool.n, &params)) {
+	int added = 0;
+	while (rc == 0 && *queued + added < room && waiting + added < ahead &&
+	       !mm_should_stop(pool.p, pool.n, &params)) {
 		size_t pick[GAME_MAX_PLAYERS];
 		int k = match_size(g, pool.n, r);
 		int e = k ? mm_pick(pool.p, pool.n, (size_t)k, &params, r, pick) : MM_EFEW;
@@ -191,29 +196,42 @@ static int schedule_game(struct work *w, const struct game *g, long room, int *q
 			break;
 		for (int i = 0; i < k; i++)
 			pool.p[pick[i]].games++;
-		(*queued)++;
+		added++;
 	}
 	free(pool.p);
-	return rc;
-}
-
-int work_schedule(struct work *w, long room, int *queued, char err[WORKER_ERRLEN])
-{
-	char serr[STORE_ERRLEN];
-	*queued = 0;
-	w->idle[0] = '\0';
-	if (store_begin(w->store, serr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", serr);
-		return -1;
-	}
-	int rc = 0;
-	for (const struct game *const *g = game_list(); *g && rc == 0; g++)
-		rc = schedule_game(w, *g, room, queued, err);
 	if (rc == 0 && store_commit(w->store, serr) < 0) {
 		snprintf(err, WORKER_ERRLEN, "%s", serr);
 		rc = -1;
 	}
 	if (rc < 0)
 		store_rollback(w->store);
+	else
+		*queued += added;
+	return rc;
+}
+
+int work_schedule(struct work *w, long room, int *queued, char err[WORKER_ERRLEN])
+{
+	char serr[STORE_ERRLEN];
+	const struct game *const *games = game_list();
+	const char *names[GAMES_MAX];
+	size_t n = 0;
+	while (games[n] && n < GAMES_MAX) {
+		names[n] = games[n]->name;
+		n++;
+	}
+	int waiting[GAMES_MAX], ahead = sched_ranked_ahead(w->o->slots);
+	*queued = 0;
+	w->idle[0] = '\0';
+	/* Read first, outside a transaction: most of the time enough wait,
+	 * and no write lock is taken. */
+	if (store_ranked_queued(w->store, names, n, waiting, serr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		return -1;
+	}
+	int rc = 0;
+	for (size_t g = 0; g < n && rc == 0 && *queued < room; g++)
+		if (waiting[g] <= ahead / 2)
+			rc = top_up_game(w, games[g], ahead, room, queued, err);
 	return rc;
 }

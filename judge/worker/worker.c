@@ -1,6 +1,7 @@
 #include "judge/worker/worker.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -13,19 +14,34 @@
 
 /* ---- the log ------------------------------------------------------------ */
 
+/* A line longer than a pipe takes at once is cut: a pipe writes up to
+ * PIPE_BUF bytes whole, so no other slot's line gets into it. */
+#define LOG_LINE_MAX PIPE_BUF
+
 void worker_log(const struct worker_opts *o, const char *fmt, ...)
 {
-	char when[32];
+	char line[LOG_LINE_MAX];
 	struct tm tm;
 	time_t now = time(NULL);
-	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
-	fprintf(o->log, "%s %s: ", when, o->name);
+	size_t at = strftime(line, sizeof line, "%Y-%m-%dT%H:%M:%SZ ", gmtime_r(&now, &tm));
+	int n = snprintf(line + at, sizeof line - at, "%s: ", o->name);
+	at += n > 0 ? (size_t)n : 0;
 	va_list ap;
 	va_start(ap, fmt);
-	vfprintf(o->log, fmt, ap);
+	n = at < sizeof line ? vsnprintf(line + at, sizeof line - at, fmt, ap) : 0;
 	va_end(ap);
-	fputc('\n', o->log);
-	fflush(o->log);
+	at += n > 0 ? (size_t)n : 0;
+	if (at > sizeof line - 1) {
+		static const char cut[] = "...";
+		at = sizeof line - 1;
+		memcpy(line + at - strlen(cut), cut, strlen(cut));
+	}
+	line[at++] = '\n';
+	fflush(o->log); /* whatever the stream holds goes first */
+	ssize_t w;
+	do
+		w = write(fileno(o->log), line, at);
+	while (w < 0 && errno == EINTR);
 }
 
 /* ---- lease renewal ----------------------------------------------------- */
@@ -180,17 +196,18 @@ static void say_idle(struct work *w, const char *why, char said[sizeof w->idle])
 		   "qualified players to schedule");
 }
 
-/* Nothing waits: schedule ranked matches.  true if some were queued. */
-static bool schedule(struct work *w, long *left, char said[sizeof w->idle])
+/* Tops up the ranked queues (work_schedule); when the slot is idle, says
+ * why nothing could be queued.  true if some matches were queued. */
+static bool plan_ranked(struct work *w, long *left, bool idle, char said[sizeof w->idle])
 {
 	char err[WORKER_ERRLEN];
 	int queued = 0;
-	long room = *left < 0 ? 16 : *left < 16 ? *left : 16;
-	if (room == 0) {
-		say_idle(w, "the --ranked-matches cap is reached", said);
+	if (*left == 0) {
+		if (idle)
+			say_idle(w, "the --ranked-matches cap is reached", said);
 		return false;
 	}
-	if (work_schedule(w, room, &queued, err) < 0) {
+	if (work_schedule(w, *left < 0 ? LONG_MAX : *left, &queued, err) < 0) {
 		worker_log(w->o, "scheduling failed: %s", err);
 		return false;
 	}
@@ -198,9 +215,17 @@ static bool schedule(struct work *w, long *left, char said[sizeof w->idle])
 		*left -= queued;
 	if (queued > 0)
 		said[0] = '\1'; /* busy again: the next idle spell is said anew */
-	else
+	else if (idle)
 		say_idle(w, w->idle, said);
 	return queued > 0;
+}
+
+/* An idle slot looks again soon (work queued by an upload or another
+ * slot's plan starts within tens of ms), then less often while nothing
+ * comes: 20, 40, 80, 160, 200 ms. */
+static int64_t idle_wait_ms(int64_t last_ms)
+{
+	return last_ms < 20 ? 20 : last_ms >= 100 ? 200 : last_ms * 2;
 }
 
 /* A job whose worker died this often is parked when claimed; the larger
@@ -235,11 +260,14 @@ int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN])
 	w.store = store_open_patient(o->queue, true, WORKER_OPEN_WAIT_MS, say, (void *)o, err);
 	if (!w.store)
 		return -1;
+	char serr[STORE_ERRLEN];
+	if (store_publish_classes(w.store, serr) < 0)
+		worker_log(o, "%s; claims follow the classes the store holds", serr);
 	long left = o->ranked_cap;
 	char said[sizeof w.idle] = "\1"; /* nothing said yet */
-	int64_t nap_ms = 0; /* while claims fail: the last wait */
+	int64_t nap_ms = 0;  /* while claims fail: the last wait */
+	int64_t idle_ms = 0; /* while idle: the last wait */
 	while (!*o->stop) {
-		char serr[STORE_ERRLEN];
 		int got = store_claim(w.store, o->name, (int64_t)o->cfg->worker.lease_ms,
 				      claim_cap(o->cfg), &w.job, serr);
 		if (got < 0) {
@@ -252,18 +280,20 @@ int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN])
 		}
 		if (got == 1) {
 			said[0] = '\1';
+			idle_ms = 0;
 			run_job(&w);
 			store_job_clear(&w.job);
+			plan_ranked(&w, &left, false, said);
 			if (o->once)
 				break;
 			continue;
 		}
-		if (schedule(&w, &left, said))
+		if (plan_ranked(&w, &left, true, said))
 			continue;
 		int64_t pending = 0;
 		if (o->exit_when_idle && store_pending(w.store, &pending, serr) == 0 && pending == 0)
 			break;
-		nap(200);
+		nap((int)(idle_ms = idle_wait_ms(idle_ms)));
 	}
 	store_close(w.store);
 	return 0;

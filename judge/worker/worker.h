@@ -3,14 +3,17 @@
  * Jobs: compile (a submission; on success its qualifying matches are
  * queued), match (qualifying or ranked: played in the sandbox, recorded
  * with its replay and, if ranked, the rating updates in one transaction,
- * exactly once), notify (one webhook delivery).  When nothing waits, a slot
- * schedules ranked matches (matchmaking) until every ranked player has the
- * configured minimum of games or the cap is reached.  A slot holds one
- * store connection and renews its job's lease from a second thread while
- * the job runs.  It writes one line per job outcome to its log stream,
- * with the time, the players' names and the game, and one line each time
- * the reason it has nothing to do changes (no worker is silent for long
- * without saying why).
+ * exactly once), notify (one webhook delivery), claimed in the order of
+ * judge/store/sched.h.  After each job, and when idle, a slot tops up each
+ * game's queue of ranked matches (matchmaking) so that no slot waits for a
+ * batch, until every ranked player has the configured minimum of games or
+ * the cap is reached; an idle slot looks again after 20 ms, waiting up to
+ * 200 ms while nothing comes.  A slot holds one store connection and
+ * renews its job's lease from a second thread while the job runs.  It
+ * writes one line per job outcome to its log stream, with the time, the
+ * players' names and the game, and one line each time the reason it has
+ * nothing to do changes (no worker is silent for long without saying
+ * why).
  */
 #ifndef JUDGE_WORKER_H
 #define JUDGE_WORKER_H
@@ -29,6 +32,7 @@ struct worker_opts {
 	const char *name;    /* this slot's name in jobs.worker */
 	bool pin_cpu;        /* play matches on one CPU */
 	int cpu;
+	int slots;           /* slots of this worker (0: one): how far ranked is planned */
 	bool once;           /* do one job, then return */
 	bool exit_when_idle; /* return when there is nothing left to do */
 	long ranked_cap;     /* ranked matches this slot may schedule; < 0 none */
@@ -37,7 +41,9 @@ struct worker_opts {
 };
 
 /* One line of the slot's log: "2026-05-01T12:00:00Z NAME: " and the text,
- * flushed at once (UTC, so that the logs of several machines sort). */
+ * written whole by one write(2) to the stream's file (UTC, so that the
+ * logs of several machines sort): slots sharing a file or pipe never mix
+ * their lines, and O_APPEND keeps each line whole at the file's end. */
 __attribute__((format(printf, 2, 3)))
 void worker_log(const struct worker_opts *o, const char *fmt, ...);
 

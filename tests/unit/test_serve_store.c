@@ -215,7 +215,7 @@ static void ranked_match(struct store *s, const int64_t *subs, int n)
 {
 	char err[STORE_ERRLEN] = "";
 	int64_t job, match;
-	cr_assert_eq(store_enqueue(s, "match", "{}", 0, 0, &job, err), 0, "%s", err);
+	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s", err);
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
 	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked", .seed = 7 };
 	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);

@@ -105,6 +105,8 @@ TestSuite(store_open_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 TestSuite(store_submit_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 TestSuite(store_jobs_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 TestSuite(store_concurrent_pg, .init = setup_pg, .fini = teardown, .timeout = 120);
+TestSuite(store_sched, .init = setup, .fini = teardown);
+TestSuite(store_sched_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 
 /* ---- helpers -------------------------------------------------------------- */
 
@@ -293,12 +295,12 @@ static int64_t submit_ok(struct store *s, const char *game, const char *author,
 	return id;
 }
 
-static int64_t enqueue(struct store *s, const char *kind, const char *payload, int priority,
-		       int64_t not_before)
+static int64_t enqueue(struct store *s, const char *kind, const char *payload,
+		       enum sched_class cls, int64_t not_before)
 {
 	char err[STORE_ERRLEN] = "";
 	int64_t id = -1;
-	cr_assert_eq(store_enqueue(s, kind, payload, priority, not_before, &id, err), 0,
+	cr_assert_eq(store_enqueue(s, kind, payload, cls, not_before, &id, err), 0,
 		     "store_enqueue: %s", err);
 	cr_assert_gt(id, 0);
 	return id;
@@ -708,7 +710,7 @@ Test(store_open_pg, fresh_database_gets_the_schema)
 		     "a submission with an unclaimed name was stored");
 	cr_expect_not_null(strstr(err, "foreign key"), "got \"%s\"", err);
 	/* json_extract reads a job's payload as SQLite's does. */
-	enqueue(s, "match", "{\"kind\":\"ranked\",\"game\":\"ants\"}", 0, 0);
+	enqueue(s, "match", "{\"kind\":\"ranked\",\"game\":\"ants\"}", SCHED_RANKED, 0);
 	q_text(s, text, sizeof text, "SELECT json_extract(payload, '$.game') FROM jobs");
 	cr_expect_str_eq(text, "ants");
 	store_close(s);
@@ -786,13 +788,13 @@ static void kill_session(struct store *s)
 Test(store_open_pg, a_lost_connection_is_said_then_opened_again)
 {
 	struct store *s = teststore_open(target, true);
-	enqueue(s, "match", "{}", 0, 0); /* its statement is prepared on the session */
+	enqueue(s, "match", "{}", SCHED_RANKED, 0); /* its statement is prepared on the session */
 	kill_session(s);
 	char err[STORE_ERRLEN] = "";
-	cr_expect_eq(store_enqueue(s, "match", "{}", 0, 0, NULL, err), -1);
+	cr_expect_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, NULL, err), -1);
 	cr_expect_not_null(strstr(err, "lost the connection to PostgreSQL at"), "got \"%s\"", err);
 	cr_expect_not_null(strstr(err, "is the server running?"), "got \"%s\"", err);
-	enqueue(s, "match", "{}", 0, 0);
+	enqueue(s, "match", "{}", SCHED_RANKED, 0);
 	cr_expect_eq(count(s, "jobs"), 2);
 	store_close(s);
 }
@@ -805,17 +807,17 @@ Test(store_open_pg, a_transaction_cut_by_a_lost_connection_leaves_nothing)
 	struct store *s = teststore_open(target, true);
 	char err[STORE_ERRLEN] = "";
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
-	enqueue(s, "match", "{\"first\":1}", 0, 0);
+	enqueue(s, "match", "{\"first\":1}", SCHED_RANKED, 0);
 	kill_session(s);
-	cr_expect_eq(store_enqueue(s, "match", "{\"second\":1}", 0, 0, NULL, err), -1);
+	cr_expect_eq(store_enqueue(s, "match", "{\"second\":1}", SCHED_RANKED, 0, NULL, err), -1);
 	err[0] = '\0';
-	cr_expect_eq(store_enqueue(s, "match", "{\"third\":1}", 0, 0, NULL, err), -1,
+	cr_expect_eq(store_enqueue(s, "match", "{\"third\":1}", SCHED_RANKED, 0, NULL, err), -1,
 		     "a statement ran on a new session in the middle of a lost transaction");
 	cr_expect_not_null(strstr(err, "nothing of it was recorded"), "got \"%s\"", err);
 	cr_expect_eq(store_commit(s, err), -1, "the lost transaction committed");
 	store_rollback(s);
 	cr_expect_eq(count(s, "jobs"), 0, "a part of the lost transaction was recorded");
-	enqueue(s, "match", "{}", 0, 0);
+	enqueue(s, "match", "{}", SCHED_RANKED, 0);
 	cr_expect_eq(count(s, "jobs"), 1);
 	store_close(s);
 }
@@ -1053,10 +1055,14 @@ BOTH(store_submit, qualification_ratings_and_events)
 	cr_expect_eq(n, 2, "rated: %zu", n); /* the superseded one keeps its rating */
 	free(ids);
 
-	enqueue(s, "match", "{\"kind\":\"ranked\",\"game\":\"dominator\"}", 0, 0);
-	enqueue(s, "match", "{\"kind\":\"ranked\",\"game\":\"ants\"}", 0, 0);
-	enqueue(s, "match", "{\"kind\":\"qualifying\",\"game\":\"dominator\"}", 0, 0);
-	cr_expect_eq(store_ranked_pending(s, "dominator", err), 1, "%s", err);
+	enqueue(s, "match", "{\"kind\":\"ranked\",\"game\":\"dominator\"}", SCHED_RANKED, 0);
+	enqueue(s, "match", "{\"kind\":\"ranked\",\"game\":\"ants\"}", SCHED_RANKED, 0);
+	enqueue(s, "match", "{\"kind\":\"qualifying\",\"game\":\"dominator\"}", SCHED_RANKED, 0);
+	int waiting[3] = { -1, -1, -1 };
+	cr_assert_eq(store_ranked_queued(s, (const char *[]){ "dominator", "ants", "blitz" }, 3,
+					 waiting, err), 0, "%s", err);
+	cr_expect(waiting[0] == 1 && waiting[1] == 1 && waiting[2] == 0, "%d %d %d", waiting[0],
+		  waiting[1], waiting[2]);
 
 	cr_assert_eq(store_add_event(s, "submission.qualified", now, "{\"n\":1}", err), 0, "%s",
 		     err);
@@ -1070,11 +1076,12 @@ BOTH(store_submit, qualification_ratings_and_events)
 BOTH(store_jobs, claim_takes_the_most_urgent_then_oldest)
 {
 	struct store *s = teststore_open(target, true);
-	int64_t a = enqueue(s, "match", "{\"n\":\"a\"}", 0, 0);
-	int64_t b = enqueue(s, "match", "{\"n\":\"b\"}", 5, 0);
-	int64_t c = enqueue(s, "match", "{\"n\":\"c\"}", 5, 0);
-	int64_t d = enqueue(s, "notify", "{\"n\":\"d\"}", 1, 0);
-	int64_t later = enqueue(s, "match", "{\"n\":\"later\"}", 9, store_now_ms() + 600000);
+	int64_t a = enqueue(s, "match", "{\"n\":\"a\"}", SCHED_RANKED, 0);
+	int64_t b = enqueue(s, "match", "{\"n\":\"b\"}", SCHED_QUALIFYING, 0);
+	int64_t c = enqueue(s, "match", "{\"n\":\"c\"}", SCHED_QUALIFYING, 0);
+	int64_t d = enqueue(s, "compile", "{\"n\":\"d\"}", SCHED_COMPILE, 0);
+	int64_t later = enqueue(s, "notify", "{\"n\":\"later\"}", SCHED_NOTIFY,
+				store_now_ms() + 600000);
 
 	int64_t t0 = store_now_ms();
 	struct store_job j = claim_ok(s, "w1", 30000, 3);
@@ -1110,8 +1117,8 @@ BOTH(store_jobs, claim_takes_the_most_urgent_then_oldest)
 BOTH(store_jobs, complete_and_claim_ends_one_job_and_takes_the_next_at_once)
 {
 	struct store *s = teststore_open(target, true);
-	int64_t a = enqueue(s, "match", "{\"n\":\"a\"}", 5, 0);
-	int64_t b = enqueue(s, "match", "{\"n\":\"b\"}", 0, 0);
+	int64_t a = enqueue(s, "match", "{\"n\":\"a\"}", SCHED_QUALIFYING, 0);
+	int64_t b = enqueue(s, "match", "{\"n\":\"b\"}", SCHED_RANKED, 0);
 	char err[STORE_ERRLEN] = "";
 	struct store_job j = claim_ok(s, "w1", 30000, 3), next;
 	cr_assert_eq(j.id, a);
@@ -1126,7 +1133,7 @@ BOTH(store_jobs, complete_and_claim_ends_one_job_and_takes_the_next_at_once)
 
 	/* Another worker's job is not ours to end: nothing ends, nothing is
 	 * claimed. */
-	int64_t c = enqueue(s, "match", "{\"n\":\"c\"}", 0, 0);
+	int64_t c = enqueue(s, "match", "{\"n\":\"c\"}", SCHED_RANKED, 0);
 	cr_expect_eq(store_complete_claim(s, b, "w2", 30000, 3, &next, err), -1);
 	cr_expect(strstr(err, "no longer ours"), "%s", err);
 	cr_expect_str_eq(job_row(s, b).state, "running");
@@ -1144,8 +1151,8 @@ BOTH(store_jobs, complete_and_claim_ends_one_job_and_takes_the_next_at_once)
 BOTH(store_jobs, a_held_lease_is_not_claimed_twice)
 {
 	struct store *s = teststore_open(target, true);
-	int64_t one = enqueue(s, "match", "{}", 0, 0);
-	int64_t two = enqueue(s, "match", "{}", 0, 0);
+	int64_t one = enqueue(s, "match", "{}", SCHED_RANKED, 0);
+	int64_t two = enqueue(s, "match", "{}", SCHED_RANKED, 0);
 	struct store_job j1 = claim_ok(s, "w1", 30000, 3);
 	struct store_job j2 = claim_ok(s, "w2", 30000, 3);
 	cr_expect_eq(j1.id, one);
@@ -1167,7 +1174,7 @@ BOTH(store_jobs, a_held_lease_is_not_claimed_twice)
 BOTH(store_jobs, an_expired_lease_goes_to_another_worker)
 {
 	struct store *s = teststore_open(target, true);
-	int64_t id = enqueue(s, "match", "{\"m\":1}", 0, 0);
+	int64_t id = enqueue(s, "match", "{\"m\":1}", SCHED_RANKED, 0);
 	struct store_job j = claim_ok(s, "w1", 0, 5);
 	cr_expect_eq(j.attempts, 1);
 	store_job_clear(&j);
@@ -1205,7 +1212,7 @@ BOTH(store_jobs, an_expired_lease_goes_to_another_worker)
 BOTH(store_jobs, fail_requeues_for_later_then_parks)
 {
 	struct store *s = teststore_open(target, true);
-	int64_t id = enqueue(s, "compile", "{\"submission\":1}", 0, 0);
+	int64_t id = enqueue(s, "compile", "{\"submission\":1}", SCHED_COMPILE, 0);
 	char err[STORE_ERRLEN] = "";
 
 	struct store_job j = claim_ok(s, "w1", 30000, 2);
@@ -1244,8 +1251,8 @@ BOTH(store_jobs, fail_requeues_for_later_then_parks)
 BOTH(store_jobs, a_job_whose_workers_keep_dying_is_parked_on_claim)
 {
 	struct store *s = teststore_open(target, true);
-	int64_t doomed = enqueue(s, "match", "{\"doomed\":1}", 5, 0);
-	int64_t next = enqueue(s, "match", "{\"next\":1}", 0, 0);
+	int64_t doomed = enqueue(s, "match", "{\"doomed\":1}", SCHED_QUALIFYING, 0);
+	int64_t next = enqueue(s, "match", "{\"next\":1}", SCHED_RANKED, 0);
 	char worker[16];
 	for (int i = 1; i <= 3; i++) {
 		snprintf(worker, sizeof worker, "w%d", i);
@@ -1277,7 +1284,7 @@ BOTH(store_jobs, a_job_whose_workers_keep_dying_is_parked_on_claim)
 BOTH(store_jobs, release_gives_the_job_back_uncounted)
 {
 	struct store *s = teststore_open(target, true);
-	int64_t id = enqueue(s, "match", "{}", 0, 0);
+	int64_t id = enqueue(s, "match", "{}", SCHED_RANKED, 0);
 	char err[STORE_ERRLEN] = "";
 	struct store_job j = claim_ok(s, "w1", 30000, 1);
 	store_job_clear(&j);
@@ -1309,14 +1316,14 @@ BOTH(store_jobs, pending_counts_what_is_left_to_do)
 	int64_t future = store_now_ms() + 600000;
 	cr_expect_eq(pending(s), 0);
 
-	int64_t done = enqueue(s, "match", "{}", 100, 0);
+	int64_t done = enqueue(s, "match", "{}", SCHED_NOTIFY, 0);
 	struct store_job j = claim_ok(s, "w1", 30000, 3);
 	cr_assert_eq(j.id, done);
 	store_job_clear(&j);
 	cr_assert_eq(store_complete(s, done, "w1", err), 0, "%s", err);
 	cr_expect_eq(pending(s), 0, "a done job is pending");
 
-	int64_t parked = enqueue(s, "match", "{}", 99, 0);
+	int64_t parked = enqueue(s, "match", "{}", SCHED_QUALIFYING, 0);
 	j = claim_ok(s, "w1", 30000, 1);
 	cr_assert_eq(j.id, parked);
 	store_job_clear(&j);
@@ -1324,19 +1331,186 @@ BOTH(store_jobs, pending_counts_what_is_left_to_do)
 	cr_assert_str_eq(job_row(s, parked).state, "parked");
 	cr_expect_eq(pending(s), 0, "a parked job is pending");
 
-	enqueue(s, "compile", "{}", 0, 0);
+	enqueue(s, "compile", "{}", SCHED_COMPILE, 0);
 	cr_expect_eq(pending(s), 1);
-	enqueue(s, "match", "{}", 0, future); /* a match not due yet is still to do */
+	enqueue(s, "match", "{}", SCHED_RANKED, future); /* a match not due yet is still to do */
 	cr_expect_eq(pending(s), 2);
-	int64_t running = enqueue(s, "match", "{}", 50, 0);
+	int64_t running = enqueue(s, "match", "{}", SCHED_QUALIFYING, 0);
 	j = claim_ok(s, "w1", 30000, 3);
 	cr_assert_eq(j.id, running);
 	store_job_clear(&j);
 	cr_expect_eq(pending(s), 3, "a running match is still to do");
-	enqueue(s, "notify", "{}", 0, 0);
+	enqueue(s, "notify", "{}", SCHED_NOTIFY, 0);
 	cr_expect_eq(pending(s), 4);
-	enqueue(s, "notify", "{}", 0, future); /* a webhook's later retry */
+	enqueue(s, "notify", "{}", SCHED_NOTIFY, future); /* a webhook's later retry */
 	cr_expect_eq(pending(s), 4, "a notify retry due later counts as pending");
+	store_close(s);
+}
+
+/* ---- the scheduling policy (judge/store/sched.h) -------------------------- */
+
+/* A store whose classes a worker has published. */
+static struct store *policy_store(void)
+{
+	struct store *s = teststore_open(target, true);
+	char err[STORE_ERRLEN] = "";
+	cr_assert_eq(store_publish_classes(s, err), 0, "%s", err);
+	return s;
+}
+
+/* The clock moved on by ms for the queued jobs of cls: they were queued
+ * that much earlier. */
+static void age_jobs(struct store *s, enum sched_class cls, int64_t ms)
+{
+	char sql[160];
+	snprintf(sql, sizeof sql, "UPDATE jobs SET due_at = due_at - %lld, created_at = created_at"
+		 " - %lld WHERE priority = %d AND state = 'queued'", (long long)ms, (long long)ms,
+		 sched_classes[cls].priority);
+	script(s, sql, sql);
+}
+
+/* Nothing of cls was claimed for the last ms. */
+static void served_ago(struct store *s, enum sched_class cls, int64_t ms)
+{
+	char sql[160];
+	snprintf(sql, sizeof sql, "UPDATE job_classes SET served_at = %lld WHERE priority = %d",
+		 (long long)(store_now_ms() - ms), sched_classes[cls].priority);
+	script(s, sql, sql);
+}
+
+static int64_t claim_id(struct store *s)
+{
+	struct store_job j = claim_ok(s, "w1", 30000, 3);
+	int64_t id = j.id;
+	store_job_clear(&j);
+	return id;
+}
+
+static const char *class_of(struct store *s, int64_t job)
+{
+	int p = (int)q_int(s, "SELECT priority FROM jobs WHERE id = %lld", (long long)job);
+	for (int c = 0; c < SCHED_CLASSES; c++)
+		if (sched_classes[c].priority == p)
+			return sched_classes[c].name;
+	return "none";
+}
+
+BOTH(store_sched, the_classes_are_claimed_in_priority_order_oldest_first)
+{
+	struct store *s = policy_store();
+	int64_t id[SCHED_CLASSES + 1];
+	/* Queued from the least urgent up, ranked twice. */
+	for (int c = SCHED_CLASSES - 1; c >= 0; c--)
+		id[c] = enqueue(s, c == SCHED_COMPILE ? "compile" : c == SCHED_NOTIFY ? "notify"
+			       : "match", "{}", (enum sched_class)c, 0);
+	id[SCHED_CLASSES] = enqueue(s, "match", "{}", SCHED_RANKED, 0);
+	static const int order[] = { SCHED_NOTIFY, SCHED_QUALIFYING, SCHED_COMPILE,
+				     SCHED_TOURNAMENT, SCHED_RANKED, SCHED_CLASSES,
+				     SCHED_COMPARISON, SCHED_CHALLENGE };
+	for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
+		int64_t got = claim_id(s);
+		cr_expect_eq(got, id[order[i]], "claim %zu took a %s job, want %s", i + 1,
+			     class_of(s, got), order[i] < SCHED_CLASSES ? sched_classes[order[i]].name
+									: "the newer ranked");
+	}
+	claim_none(s, "w1", 3);
+	store_close(s);
+}
+
+/* A burst of uploads runs first, yet the ladder gets a match once its
+ * oldest has waited its pause and none was played for as long. */
+BOTH(store_sched, an_overdue_ranked_job_is_served_before_qualifying_work)
+{
+	struct store *s = policy_store();
+	int64_t q[4];
+	for (int i = 0; i < 4; i++)
+		q[i] = enqueue(s, "match", "{\"kind\":\"qualifying\"}", SCHED_QUALIFYING, 0);
+	int64_t r1 = enqueue(s, "match", "{\"kind\":\"ranked\"}", SCHED_RANKED, 0);
+	cr_expect_eq(claim_id(s), q[0], "a ranked job within its pause went first");
+
+	age_jobs(s, SCHED_RANKED, 5001);
+	cr_expect_eq(claim_id(s), r1, "the overdue ranked job waited behind qualifying work");
+	cr_expect_str_eq(job_row(s, r1).state, "running");
+
+	/* Served just now: the next overdue one waits its turn again... */
+	int64_t r2 = enqueue(s, "match", "{\"kind\":\"ranked\"}", SCHED_RANKED, 0);
+	age_jobs(s, SCHED_RANKED, 60000);
+	cr_expect_eq(claim_id(s), q[1], "the ladder was served twice within its pause");
+	/* ...until nothing of the ladder was claimed for 5 s; and the claim
+	 * that ends a job follows the rule too. */
+	served_ago(s, SCHED_RANKED, 5001);
+	char err[STORE_ERRLEN] = "";
+	struct store_job next;
+	cr_assert_eq(store_complete_claim(s, q[1], "w1", 30000, 3, &next, err), 1, "%s", err);
+	cr_expect_eq(next.id, r2, "complete+claim took a %s job, want the overdue ranked one",
+		     class_of(s, next.id));
+	store_job_clear(&next);
+	cr_expect_eq(claim_id(s), q[2]);
+	store_close(s);
+}
+
+/* Challenges queued in bulk never take a run of claims: one per pause. */
+BOTH(store_sched, a_flood_of_overdue_challenges_takes_one_claim_per_pause)
+{
+	struct store *s = policy_store();
+	char err[STORE_ERRLEN] = "";
+	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	int64_t first = enqueue(s, "match", "{\"kind\":\"challenge\"}", SCHED_CHALLENGE, 0);
+	for (int i = 1; i < 30; i++)
+		enqueue(s, "match", "{\"kind\":\"challenge\"}", SCHED_CHALLENGE, 0);
+	for (int i = 0; i < 10; i++)
+		enqueue(s, "match", "{\"kind\":\"qualifying\"}", SCHED_QUALIFYING, 0);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	age_jobs(s, SCHED_CHALLENGE, 31000);
+
+	int challenges = 0;
+	for (int i = 0; i < 11; i++) {
+		int64_t got = claim_id(s);
+		bool challenge = strcmp(class_of(s, got), "challenge") == 0;
+		if (i == 0)
+			cr_expect_eq(got, first, "the oldest overdue challenge was not served first");
+		challenges += challenge;
+	}
+	cr_expect_eq(challenges, 1, "%d of 11 claims went to challenges, want 1 per 30 s",
+		     challenges);
+	served_ago(s, SCHED_CHALLENGE, 30001);
+	cr_expect_eq(claim_id(s), first + 1, "30 s later the next challenge waited still");
+	store_close(s);
+}
+
+BOTH(store_sched, of_two_starved_classes_the_one_starved_longest_goes_first)
+{
+	struct store *s = policy_store();
+	int64_t q = enqueue(s, "match", "{}", SCHED_QUALIFYING, 0);
+	int64_t r = enqueue(s, "match", "{}", SCHED_RANKED, 0);
+	int64_t c = enqueue(s, "match", "{}", SCHED_CHALLENGE, 0);
+	age_jobs(s, SCHED_RANKED, 200000);
+	age_jobs(s, SCHED_CHALLENGE, 200000);
+	served_ago(s, SCHED_RANKED, 6000);     /* starved for 1 s */
+	served_ago(s, SCHED_CHALLENGE, 100000); /* starved for 70 s */
+	cr_expect_eq(claim_id(s), c);
+	cr_expect_eq(claim_id(s), r);
+	cr_expect_eq(claim_id(s), q);
+	store_close(s);
+}
+
+BOTH(store_sched, publishing_the_classes_keeps_when_each_was_served)
+{
+	struct store *s = policy_store();
+	cr_expect_eq(q_int(s, "SELECT count(*) FROM job_classes"), SCHED_CLASSES);
+	cr_expect_eq(q_int(s, "SELECT max_pause_ms FROM job_classes WHERE name = 'ranked'"),
+		     sched_classes[SCHED_RANKED].max_pause_ms);
+	cr_expect_eq(q_int(s, "SELECT served_at FROM job_classes WHERE name = 'ranked'"), 0);
+	enqueue(s, "match", "{}", SCHED_RANKED, 0);
+	int64_t t0 = store_now_ms();
+	claim_id(s);
+	int64_t served = q_int(s, "SELECT served_at FROM job_classes WHERE name = 'ranked'");
+	cr_expect_geq(served, t0, "claiming a ranked job did not mark the ladder served");
+	char err[STORE_ERRLEN] = "";
+	cr_assert_eq(store_publish_classes(s, err), 0, "%s", err);
+	cr_expect_eq(q_int(s, "SELECT served_at FROM job_classes WHERE name = 'ranked'"), served,
+		     "a worker starting made the ladder look never served");
+	cr_expect_eq(q_int(s, "SELECT count(*) FROM job_classes"), SCHED_CLASSES);
 	store_close(s);
 }
 
@@ -1408,7 +1582,7 @@ static void workers_claim_every_job_exactly_once(int nworkers)
 	for (int i = 0; i < SHARED_JOBS; i++) {
 		char payload[32];
 		snprintf(payload, sizeof payload, "{\"i\":%d}", i);
-		int64_t id = enqueue(s, "match", payload, i % 3, 0);
+		int64_t id = enqueue(s, "match", payload, (enum sched_class)(i % 3), 0);
 		if (i == 0)
 			first = id;
 	}
@@ -1593,9 +1767,9 @@ BOTH(store_jobs, activity_tells_a_stalled_queue_from_a_busy_one)
 	struct store *s = teststore_open(target, true);
 	struct store_activity a = activity(s);
 	cr_expect(a.waiting == 0 && a.running == 0 && a.oldest_wait_ms == 0);
-	int64_t old = enqueue(s, "match", "{}", 0, 0);
-	enqueue(s, "match", "{}", 0, store_now_ms() + 600000); /* not yet claimable */
-	enqueue(s, "notify", "{}", 0, 0);                       /* webhooks do not count */
+	int64_t old = enqueue(s, "match", "{}", SCHED_RANKED, 0);
+	enqueue(s, "match", "{}", SCHED_RANKED, store_now_ms() + 600000); /* not yet claimable */
+	enqueue(s, "notify", "{}", SCHED_NOTIFY, 0);                       /* webhooks do not count */
 	script(s, "UPDATE jobs SET created_at = created_at - 90000 WHERE kind = 'match'",
 	       "UPDATE jobs SET created_at = created_at - 90000 WHERE kind = 'match'");
 	a = activity(s);
@@ -1606,6 +1780,9 @@ BOTH(store_jobs, activity_tells_a_stalled_queue_from_a_busy_one)
 	cr_expect(store_stalled(&a));
 
 	struct store_job j = claim_ok(s, "w1", 30000, 3);
+	cr_expect_str_eq(j.kind, "notify"); /* the most urgent class */
+	store_job_clear(&j);
+	j = claim_ok(s, "w1", 30000, 3);
 	cr_expect_eq(j.id, old);
 	store_job_clear(&j);
 	a = activity(s);

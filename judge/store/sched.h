@@ -23,16 +23,22 @@
  * run of claims.
  *
  * The store keeps, per class (by priority), the time a job of it was last
- * claimed, and per job the time it becomes overdue (created + max pause);
- * the claim reads both in the transaction that takes the job, on SQLite
- * and on PostgreSQL alike, so every worker on every machine follows one
- * policy.  A worker writes this table into the store when it starts
- * (sched_classes_publish), so a policy change needs no migration.
+ * claimed (job_classes.served_at), and per job the time it becomes overdue
+ * (jobs.due_at: queued, or claimable if later, + max pause); the claim
+ * reads both in the transaction that takes the job, on SQLite and on
+ * PostgreSQL alike, so every worker on every machine follows one policy.
+ * A worker writes this table into the store when it starts
+ * (store_publish_classes), so a policy change needs no migration.
  *
  * The ladder is planned ahead: after each job a slot tops up the ranked
- * queue of each game to sched_ranked_ahead(slots) matches, counting the
- * games of queued and running ranked matches as played, so no slot waits
- * for a batch to finish and no player is over-scheduled.
+ * queue of each game to sched_ranked_ahead(slots) matches once half of
+ * them were taken, counting the games of queued and running ranked matches
+ * as played, so no slot waits for a batch to finish and no player is
+ * over-scheduled.
+ *
+ * This lives beside the store, not in the worker: the store (a
+ * submission's compile job) and the webhooks queue work too, and both sit
+ * below the worker.
  */
 #ifndef JUDGE_SCHED_H
 #define JUDGE_SCHED_H
@@ -57,5 +63,15 @@ struct sched_class_info {
 };
 
 extern const struct sched_class_info sched_classes[SCHED_CLASSES];
+
+/* When a job of cls queued at now, claimable from not_before, is overdue;
+ * 0 for a class without a max pause. */
+int64_t sched_due_at(enum sched_class cls, int64_t now, int64_t not_before);
+
+/* How many ranked matches of a game a worker of `slots` slots keeps
+ * queued: planned again once half of them were taken, so every slot still
+ * finds one when it ends its job, and planning is paid once every few
+ * matches. */
+int sched_ranked_ahead(int slots);
 
 #endif
