@@ -740,46 +740,18 @@ static void cache_path(const struct cmp_job *job, const char *suffix, char path[
 	path_in(path, job->cache, job->out->key, suffix);
 }
 
-/* Copies the regular file `from` (not a link: the compiler's user owns the
- * directory it is in) to fd. */
-static int copy_file(const char *from, int fd)
-{
-	int in = open(from, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-	struct stat st;
-	int rc = in < 0 || fstat(in, &st) < 0 ? -1 : 0;
-	if (rc == 0 && !S_ISREG(st.st_mode)) {
-		errno = EINVAL;
-		rc = -1;
-	}
-	rc = rc ? rc : copy_fd(in, fd, NULL);
-	if (in >= 0)
-		close(in);
-	return rc;
-}
-
-/* Writes one cache entry, the bytes `data` or a copy of the file `from`,
+/* Writes one cache entry, the bytes `data` or a copy of the regular file
+ * `from` (not a link: the compiler's user owns the directory it is in),
  * under a temporary name renamed into place: readers, and a concurrent
  * compile of the same source, see all of it or nothing. */
 static int cache_put(struct cmp_job *job, const char *suffix, const char *data,
 		     const char *from, mode_t mode)
 {
-	char final[PATH_MAX], tmp[PATH_MAX + 8];
+	char final[PATH_MAX], err[FILE_ERRLEN];
 	cache_path(job, suffix, final);
-	snprintf(tmp, sizeof tmp, "%s.XXXXXX", final);
-	int fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
-		return fail(job, "cannot write to the cache %s: %s", job->cache, strerror(errno));
-	int rc = from ? copy_file(from, fd) : file_write_all(fd, data, strlen(data));
-	rc = rc ? rc : fchmod(fd, mode);
-	if (close(fd) < 0)
-		rc = -1;
-	rc = rc ? rc : rename(tmp, final);
-	if (rc < 0) {
-		int e = errno;
-		unlink(tmp);
-		return fail(job, "cannot store %s in the cache: %s", final, strerror(e));
-	}
-	return 0;
+	int rc = from ? file_copy(from, final, mode, err)
+		      : file_write_whole(final, data, strlen(data), mode, err);
+	return rc < 0 ? fail(job, "cannot store in the cache: %s", err) : 0;
 }
 
 /* Reads a cached log into job->log; a missing one reads as empty when
