@@ -320,17 +320,20 @@ static int play(const struct judge_config *cfg, const struct play_args *a, char 
 	fill_spec(&spec, cfg, a);
 	spec.params = params;
 	for (int i = 0; i < a->nplayers && rc == 0; i++) {
+		int same = 0; /* the first seat of the same file: compiled and hashed once */
 		if (resolve_source(cfg, a, a->players[i], source[i]) < 0)
 			rc = 2;
-		else if ((rc = compile_player(cfg, a, source[i], &bin[i])) < 0)
+		while (rc == 0 && same < i && strcmp(source[same], source[i]) != 0)
+			same++;
+		if (rc == 0 && same == i && (rc = compile_player(cfg, a, source[i], &bin[i])) < 0)
 			rc = 2;
-		else if (rc == 0 && hash_file(bin[i].binary, binary_sha[i]) < 0)
+		else if (rc == 0 && same == i && hash_file(bin[i].binary, binary_sha[i]) < 0)
 			rc = 2;
-		spec.entry[i] = (struct match_entry){ .binary = bin[i].binary,
+		spec.entry[i] = (struct match_entry){ .binary = bin[same].binary,
 						      .label = a->players[i],
-						      .binary_sha256 = binary_sha[i],
-						      .source_sha256 = bin[i].source_sha256 };
-		spec.compiler = bin[i].compiler;
+						      .binary_sha256 = binary_sha[same],
+						      .source_sha256 = bin[same].source_sha256 };
+		spec.compiler = bin[same].compiler;
 	}
 	struct match_result r;
 	char err[MATCH_ERRLEN];

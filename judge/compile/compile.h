@@ -16,10 +16,12 @@
  * writable variables (.data, .bss, thread-local, common; static locals
  * too) are refused, each named with its line in the source.
  * Identical inputs (source and its name, headers, runtime library, flags,
- * `gcc --version`) compile once: binaries and compile errors are cached in
- * cfg->cache_dir under the SHA-256 of all of them, written to a temporary
- * name and renamed into place, so concurrent compiles of one source are
- * safe.  Refused input (empty, too big, not text) stores nothing.
+ * the toolchain's identity: toolchain.h) compile once: binaries and
+ * compile errors are cached in cfg->cache_dir under the SHA-256 of all of
+ * them, written to a temporary name and renamed into place, so concurrent
+ * compiles of one source are safe.  An answer found in the cache costs no
+ * process, no temporary directory and no copy.  Refused input (empty, too
+ * big, not text) stores nothing.
  */
 #ifndef JUDGE_COMPILE_H
 #define JUDGE_COMPILE_H
