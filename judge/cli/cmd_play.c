@@ -368,9 +368,7 @@ int cmd_play(int argc, char **argv)
 		if (access(default_params, R_OK) == 0)
 			a.params_file = default_params;
 	}
-	if (a.params_file && read_params(a.params_file, &params) < 0)
-		return 2;
-	if (check_outputs(&a) < 0)
+	if (check_outputs(&a) < 0 || (a.params_file && read_params(a.params_file, &params) < 0))
 		return 2;
 	int rc = play(&cfg, &a, params);
 	free(params);
