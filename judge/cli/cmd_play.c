@@ -315,23 +315,20 @@ static int play(const struct judge_config *cfg, const struct play_args *a, char 
 	struct match_spec spec;
 	struct cmp_result bin[GAME_MAX_PLAYERS] = { 0 };
 	char source[GAME_MAX_PLAYERS][PATH_MAX];
-	char binary_sha[GAME_MAX_PLAYERS][HASH_HEXLEN + 1] = { "" };
 	int rc = 0;
 	fill_spec(&spec, cfg, a);
 	spec.params = params;
 	for (int i = 0; i < a->nplayers && rc == 0; i++) {
-		int same = 0; /* the first seat of the same file: compiled and hashed once */
+		int same = 0; /* the first seat of the same file: compiled once */
 		if (resolve_source(cfg, a, a->players[i], source[i]) < 0)
 			rc = 2;
 		while (rc == 0 && same < i && strcmp(source[same], source[i]) != 0)
 			same++;
 		if (rc == 0 && same == i && (rc = compile_player(cfg, a, source[i], &bin[i])) < 0)
 			rc = 2;
-		else if (rc == 0 && same == i && hash_file(bin[i].binary, binary_sha[i]) < 0)
-			rc = 2;
 		spec.entry[i] = (struct match_entry){ .binary = bin[same].binary,
 						      .label = a->players[i],
-						      .binary_sha256 = binary_sha[same],
+						      .binary_sha256 = bin[same].binary_sha256,
 						      .source_sha256 = bin[same].source_sha256 };
 		spec.compiler = bin[same].compiler;
 	}

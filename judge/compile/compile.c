@@ -782,6 +782,25 @@ static int cache_read_log(struct cmp_job *job, const char *suffix, bool optional
 	return rc < 0 ? fail(job, "out of memory") : 0;
 }
 
+/* The binary's SHA-256, as publish() kept it beside the binary (or, in an
+ * entry made before it did, computed and kept now, if the cache lets it). */
+static int cache_read_sha(struct cmp_job *job, const char *binary)
+{
+	char path[PATH_MAX], *kept = NULL;
+	size_t len = 0;
+	cache_path(job, ".sha256", path);
+	bool ok = read_file(path, HASH_HEXLEN, O_NOFOLLOW, &kept, &len) == 0 &&
+		  len == HASH_HEXLEN && strspn(kept, "0123456789abcdef") == HASH_HEXLEN;
+	if (ok)
+		memcpy(job->out->binary_sha256, kept, HASH_HEXLEN + 1);
+	free(kept);
+	if (!ok && hash_file(binary, job->out->binary_sha256) < 0)
+		return fail(job, "cannot read %s: %s", binary, strerror(errno));
+	if (!ok)
+		cache_put(job, ".sha256", job->out->binary_sha256, NULL, 0600);
+	return 0;
+}
+
 /* Returns 1 when the cache holds the answer (now in job->out), 0 if not. */
 static int cache_get(struct cmp_job *job)
 {
@@ -791,7 +810,7 @@ static int cache_get(struct cmp_job *job)
 	int rc;
 	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
 		rc = cache_read_log(job, ".log", true);
-		if (rc < 0)
+		if (rc < 0 || cache_read_sha(job, path) < 0)
 			return -1;
 		job->out->ok = true;
 		strcpy(job->out->binary, path);
@@ -991,10 +1010,13 @@ static int publish(struct cmp_job *job)
 {
 	char from[PATH_MAX];
 	path_in(from, job->dir, job->files[3], "");
-	/* the log first: whoever finds the binary finds its log */
+	/* the log and the digest first: whoever finds the binary finds them */
 	/* A player runs as another uid, which must be able to execute the
 	 * binary but has no reason to read it. */
+	if (hash_file(from, job->out->binary_sha256) < 0)
+		return fail(job, "cannot read the compiler's output: %s", strerror(errno));
 	int rc = cache_put(job, ".log", job->out->log, NULL, 0600);
+	rc = rc ? rc : cache_put(job, ".sha256", job->out->binary_sha256, NULL, 0600);
 	rc = rc ? rc : cache_put(job, "", NULL, from, 0711);
 	if (rc < 0)
 		return -1;

@@ -59,6 +59,7 @@ struct cmp_result {
 	bool ok;                    /* the binary exists */
 	bool cached;                /* the answer came from the cache */
 	char binary[PATH_MAX];      /* when ok: the binary in the cache directory */
+	char binary_sha256[HASH_HEXLEN + 1]; /* when ok: of the binary's bytes */
 	char key[HASH_HEXLEN + 1];  /* the cache key; "" if refused before hashing */
 	char source_sha256[HASH_HEXLEN + 1]; /* of the source's bytes, once read */
 	char compiler[128];         /* the first line of `gcc --version` */

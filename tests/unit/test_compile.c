@@ -842,10 +842,23 @@ Test(compile, good_source_builds_then_comes_from_the_cache)
 	cr_expect(again.ok && again.cached);
 	cr_expect_str_eq(again.key, r.key);
 	cr_expect_str_eq(again.binary, r.binary);
-	/* the binary, its (empty) log and the toolchain's record, nothing else */
-	cr_expect_eq(count_entries(fx.cfg.cache_dir), 3);
+	/* the binary's SHA-256, kept beside it */
+	char sha[HASH_HEXLEN + 1];
+	cr_assert_eq(hash_file(r.binary, sha), 0);
+	cr_expect_str_eq(r.binary_sha256, sha);
+	cr_expect_str_eq(again.binary_sha256, sha);
+	/* the binary, its (empty) log and digest, the toolchain's record:
+	 * nothing else */
+	cr_expect_eq(count_entries(fx.cfg.cache_dir), 4);
+	/* an entry of an older judge, without the digest, gets it */
+	cr_assert_eq(unlink(cache_file(r.key, ".sha256")), 0);
+	struct cmp_result older = compile(FIX "good/AIName.c", HEADER, fx.obj);
+	cr_expect(older.cached);
+	cr_expect_str_eq(older.binary_sha256, sha);
+	cr_expect(exists(cache_file(r.key, ".sha256")));
 	cmp_result_free(&r);
 	cmp_result_free(&again);
+	cmp_result_free(&older);
 }
 
 Test(compile, runtime_archive_angled_header_and_digraphs)
@@ -1359,7 +1372,7 @@ Test(compile, concurrent_compiles_of_one_source)
 	struct cmp_result r = compile(FIX "good/AIName.c", HEADER, fx.obj);
 	cr_expect(r.ok && r.cached);
 	cr_expect_str_eq(run_binary(r.binary), "turn 0: 9\nturn 1: 10\nturn 2: 11\n");
-	cr_expect_eq(count_entries(fx.cfg.cache_dir), 3, "no temporary names left");
+	cr_expect_eq(count_entries(fx.cfg.cache_dir), 4, "no temporary names left");
 	cmp_result_free(&r);
 }
 
