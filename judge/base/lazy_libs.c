@@ -170,6 +170,14 @@ CURLcode curl_easy_getinfo(CURL *h, CURLINFO info, ...)
 
 /* ---- libmicrohttpd --------------------------------------------------------- */
 
+LAZY(mhd, enum MHD_Result, MHD_add_connection,
+     (struct MHD_Daemon *d, MHD_socket client_socket, const struct sockaddr *addr,
+      socklen_t addrlen),
+     (d, client_socket, addr, addrlen))
+LAZY(mhd, int, MHD_get_connection_values,
+     (struct MHD_Connection *c, enum MHD_ValueKind kind, MHD_KeyValueIterator iterator,
+      void *iterator_cls),
+     (c, kind, iterator, iterator_cls))
 LAZY(mhd, enum MHD_Result, MHD_add_response_header,
      (struct MHD_Response *response, const char *header, const char *content),
      (response, header, content))
