@@ -13,7 +13,13 @@ SANFLAGS := $(if $(SAN),$(ASAN))
 PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 CFLAGS  := -std=gnu17 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I. $(PQ_CFLAGS) $(SANFLAGS)
 LDFLAGS := $(SANFLAGS)
-LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lpq -lcurl -lmicrohttpd -lz -lm
+LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lz -lm
+# libpq, libcurl and libmicrohttpd are loaded on first use, by the sonames
+# of the libraries found here (judge/base/lazy_libs.h): starting the judge
+# would otherwise cost more than a match.
+soname = $(shell objdump -p $$($(CC) -print-file-name=lib$(1).so) 2>/dev/null | sed -n 's/^ *SONAME *//p')
+LAZY_SONAMES := -DJUDGE_SONAME_PQ='"$(call soname,pq)"' -DJUDGE_SONAME_CURL='"$(call soname,curl)"' \
+		-DJUDGE_SONAME_MHD='"$(call soname,microhttpd)"'
 
 # Player binaries (test attackers, shipped players) are static, never
 # sanitized, and the same for every build flavour.
@@ -50,6 +56,7 @@ deps:
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+$(BUILD)/obj/judge/base/lazy_libs.o: CFLAGS += $(LAZY_SONAMES)
 
 # Archives are made afresh: two games have objects of one name (params.o),
 # and `ar r` on an old archive would replace the wrong one.

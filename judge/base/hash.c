@@ -4,9 +4,17 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <stdint.h>
 #include <string.h>
+
+void hash_start_lean(void)
+{
+	OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_ADD_ALL_CIPHERS |
+				    OPENSSL_INIT_NO_ADD_ALL_DIGESTS,
+			    NULL);
+}
 
 int hash_init(struct hash *h)
 {

@@ -16,6 +16,13 @@ struct hash {
 	void *ctx; /* EVP_MD_CTX; opaque so callers need no OpenSSL headers */
 };
 
+/* For a process that will use no TLS (no PostgreSQL, no HTTP client):
+ * starts OpenSSL without the system's configuration file and the legacy
+ * tables of every cipher and digest, which SHA-256 does not need; that is
+ * most of what the first digest would cost.  Call it first thing, or not
+ * at all: whoever starts OpenSSL first decides for the whole process. */
+void hash_start_lean(void);
+
 /* Starts a SHA-256 digest.  Returns 0, or -1 if OpenSSL refused. */
 int hash_init(struct hash *h);
 

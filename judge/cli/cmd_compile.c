@@ -1,6 +1,5 @@
 /* judge compile - compiles one contestant's file; see its summary and compile.h. */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,7 @@
 #include "judge/cli/commands.h"
 #include "judge/cli/options.h"
 #include "judge/compile/compile.h"
+#include "judge/base/file_write.h"
 #include "judge/base/config.h"
 #include "judge/play/players.h"
 
@@ -35,7 +35,9 @@ static const char summary[] =
 "\n"
 "gcc runs in the compiler sandbox with the \"compile\" limits of the\n"
 "settings (--config).\n"
-"Identical inputs compile once: the result is cached in compile.cache_dir.";
+"Identical inputs compile once: the result is cached in compile.cache_dir.\n"
+"-o - writes the binary to standard output (and prints no path); a device\n"
+"or FIFO is written in place, a directory refused.";
 
 struct compile_args {
 	const char *file, *game, *header, *shared_header, *runtime, *out, *config;
@@ -71,8 +73,9 @@ static int parse_args(int argc, char **argv, struct compile_args *a, int *status
 	return 0;
 }
 
-/* The files named on the command line must be there: a wrong path is bad
- * usage, not a compile error. */
+/* The files named on the command line must be there, and -o must name
+ * something the binary can go to: a wrong path is bad usage, not a compile
+ * error. */
 static int check_inputs(const struct compile_args *a)
 {
 	const char *files[] = { a->file, a->header, a->shared_header, a->runtime };
@@ -83,31 +86,12 @@ static int check_inputs(const struct compile_args *a)
 			return -1;
 		}
 	}
-	return 0;
-}
-
-/* Copies the cached binary to out: a temporary name, then rename. */
-static int copy_out(const char *from, const char *out)
-{
-	char tmp[PATH_MAX];
-	if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", out) >= (int)sizeof tmp)
+	char err[FILE_ERRLEN];
+	if (a->out && file_check_target(a->out, err) < 0) {
+		fprintf(stderr, "judge compile: %s\n", err);
 		return -1;
-	int dst = mkostemp(tmp, O_CLOEXEC);
-	int src = open(from, O_RDONLY | O_CLOEXEC);
-	char buf[65536];
-	ssize_t n = 0;
-	int rc = dst < 0 || src < 0 ? -1 : 0;
-	while (rc == 0 && (n = read(src, buf, sizeof buf)) > 0)
-		rc = write(dst, buf, (size_t)n) == n ? 0 : -1;
-	rc = rc || n < 0 ? -1 : fchmod(dst, 0755);
-	if (src >= 0)
-		close(src);
-	if (dst >= 0 && close(dst) < 0)
-		rc = -1;
-	rc = rc ? rc : rename(tmp, out);
-	if (rc < 0 && dst >= 0)
-		unlink(tmp);
-	return rc;
+	}
+	return 0;
 }
 
 static int report(const struct compile_args *a, const struct cmp_result *r)
@@ -128,11 +112,13 @@ static int report(const struct compile_args *a, const struct cmp_result *r)
 		return 1;
 	}
 	fputs(r->log, stderr); /* warnings */
-	if (a->out && copy_out(r->binary, a->out) < 0) {
-		fprintf(stderr, "judge compile: cannot write %s: %s\n", a->out, strerror(errno));
+	char ferr[FILE_ERRLEN];
+	if (a->out && file_copy(r->binary, a->out, 0755, ferr) < 0) {
+		fprintf(stderr, "judge compile: %s\n", ferr);
 		return 1;
 	}
-	printf("%s\n", a->out ? a->out : r->binary);
+	if (!a->out || strcmp(a->out, "-") != 0) /* - holds the binary alone */
+		printf("%s\n", a->out ? a->out : r->binary);
 	return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "judge/compile/compile.h"
 #include "judge/compile/upload_check.h"
 #include "judge/base/config.h"
+#include "judge/base/file_write.h"
 #include "judge/base/paths.h"
 #include "judge/play/match.h"
 #include "judge/play/players.h"
@@ -70,9 +71,11 @@ static int parse_args(int argc, char **argv, struct play_args *a, int *status)
 			"gzip-compressed when its name ends in .gz (`judge replay check FILE` "
 			"checks it)"),
 		OPT_STR("html", 0, "FILE", &a->html, "write the match as a page to watch it in a "
-			"browser"),
+			"browser (FILE - for either: standard output, the table then goes to "
+			"stderr; a device or FIFO is written in place, a regular file replaced "
+			"whole, a directory refused)"),
 		OPT_STR("logs", 0, "DIR", &a->logs, "write each player's debug log (stderr) to "
-			"DIR/seatN.log"),
+			"DIR/seatN.log (DIR is made when missing)"),
 		OPT_NUM("cpu", 0, "MS", &a->cpu_ms, 0, 3600 * 1000, "a number of milliseconds",
 			"CPU budget of each player for the whole game"),
 		OPT_NUM("memory", 0, "MB", &a->memory_mb, 0, 1 << 20, "a number of MiB",
@@ -158,10 +161,10 @@ static int compile_player(const struct judge_config *cfg, const struct play_args
 	return 0;
 }
 
-static void print_table(const struct match_result *r)
+static void print_table(FILE *out, const struct match_result *r)
 {
-	printf("%-4s %-12s %10s %4s %9s %9s  %s\n", "seat", "player", "score", "rank",
-	       "cpu", "memory", "frozen");
+	fprintf(out, "%-4s %-12s %10s %4s %9s %9s  %s\n", "seat", "player", "score", "rank",
+		"cpu", "memory", "frozen");
 	for (int i = 0; i < r->nplayers; i++) {
 		const struct match_seat *s = &r->seat[i];
 		char frozen[260] = "-";
@@ -169,9 +172,9 @@ static void print_table(const struct match_result *r)
 			snprintf(frozen, sizeof frozen, "before the first round: %s", s->reason);
 		else if (s->frozen)
 			snprintf(frozen, sizeof frozen, "round %d: %s", s->frozen_round, s->reason);
-		printf("%-4d %-12s %10lld %4d %7.3f s %5.1f MiB  %s\n", i,
-		       s->name[0] ? s->name : "?", (long long)s->score, s->rank, s->cpu_ns / 1e9,
-		       s->peak_memory / 1048576.0, frozen);
+		fprintf(out, "%-4d %-12s %10lld %4d %7.3f s %5.1f MiB  %s\n", i,
+			s->name[0] ? s->name : "?", (long long)s->score, s->rank, s->cpu_ns / 1e9,
+			s->peak_memory / 1048576.0, frozen);
 	}
 }
 
@@ -198,29 +201,49 @@ static int write_outputs(const struct play_args *a, const struct match_result *r
 	if (a->html && write_page(a->html, r) < 0)
 		return -1;
 	for (int i = 0; a->logs && i < r->nplayers; i++) {
-		char path[PATH_MAX];
+		char path[PATH_MAX], ferr[FILE_ERRLEN];
 		snprintf(path, sizeof path, "%s/seat%d.log", a->logs, i);
-		FILE *f = fopen(path, "we");
-		if (!f || fwrite(r->seat[i].log, 1, r->seat[i].log_len, f) != r->seat[i].log_len) {
-			fprintf(stderr, "judge play: cannot write %s\n", path);
-			if (f)
-				fclose(f);
+		if (file_write_whole(path, r->seat[i].log, r->seat[i].log_len, 0644, ferr) < 0) {
+			fprintf(stderr, "judge play: %s\n", ferr);
 			return -1;
 		}
-		fclose(f);
 	}
 	return 0;
 }
 
-/* --logs DIR is made (with its parents) before the match, so that a
- * missing folder costs no match. */
-static int make_logs_dir(const char *dir)
+/* Where the results go, before the match, so that a wrong name costs no
+ * match: -o and --html can each be written (file_write.h), one at most to
+ * standard output; --logs DIR is a directory, made (with its parents) when
+ * missing. */
+static int check_outputs(const struct play_args *a)
 {
-	char failed[PATH_MAX];
-	if (paths_make_dirs(dir, failed) == 0)
-		return 0;
-	fprintf(stderr, "judge play: cannot create %s for --logs: %s\n", failed, strerror(errno));
-	return -1;
+	char err[FILE_ERRLEN], failed[PATH_MAX];
+	if (a->output && a->html && strcmp(a->output, "-") == 0 && strcmp(a->html, "-") == 0) {
+		fprintf(stderr, "judge play: -o - and --html - would both go to standard output: "
+				"give one of them a file name\n");
+		return -1;
+	}
+	if ((a->output && file_check_target(a->output, err) < 0) ||
+	    (a->html && file_check_target(a->html, err) < 0) ||
+	    (a->logs && file_check_dir(a->logs, "--logs", err) < 0)) {
+		fprintf(stderr, "judge play: %s\n", err);
+		return -1;
+	}
+	if (a->logs && paths_make_dirs(a->logs, failed) < 0) {
+		fprintf(stderr, "judge play: cannot create %s for --logs: %s\n", failed,
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* A replay or page on standard output has it alone: the table goes to
+ * stderr then. */
+static FILE *table_stream(const struct play_args *a)
+{
+	bool taken = (a->output && strcmp(a->output, "-") == 0) ||
+		     (a->html && strcmp(a->html, "-") == 0);
+	return taken ? stderr : stdout;
 }
 
 static void fill_spec(struct match_spec *spec, const struct judge_config *cfg,
@@ -245,22 +268,25 @@ static int play(const struct judge_config *cfg, const struct play_args *a, char 
 	struct match_spec spec;
 	struct cmp_result bin[GAME_MAX_PLAYERS] = { 0 };
 	char source[GAME_MAX_PLAYERS][PATH_MAX], name[GAME_MAX_PLAYERS][PLAYER_NAME_MAX + 1];
-	char binary_sha[GAME_MAX_PLAYERS][HASH_HEXLEN + 1] = { "" };
 	int rc = 0;
 	fill_spec(&spec, cfg, a);
 	spec.params = params;
 	for (int i = 0; i < a->nplayers && rc == 0; i++) {
+		int same = 0; /* the first seat of the same file: compiled once */
 		if (resolve_source(cfg, a, a->players[i], source[i]) < 0)
 			rc = 2;
-		else if ((rc = compile_player(cfg, a, source[i], name[i], &bin[i])) < 0)
+		while (rc == 0 && same < i && strcmp(source[same], source[i]) != 0)
+			same++;
+		if (rc == 0 && same == i &&
+		    (rc = compile_player(cfg, a, source[i], name[i], &bin[i])) < 0)
 			rc = 2;
-		else if (rc == 0 && hash_file(bin[i].binary, binary_sha[i]) < 0)
-			rc = 2;
-		spec.entry[i] = (struct match_entry){ .binary = bin[i].binary, .name = name[i],
+		if (rc == 0 && same < i)
+			memcpy(name[i], name[same], sizeof name[i]);
+		spec.entry[i] = (struct match_entry){ .binary = bin[same].binary, .name = name[i],
 						      .label = a->players[i],
-						      .binary_sha256 = binary_sha[i],
-						      .source_sha256 = bin[i].source_sha256 };
-		spec.compiler = bin[i].compiler;
+						      .binary_sha256 = bin[same].binary_sha256,
+						      .source_sha256 = bin[same].source_sha256 };
+		spec.compiler = bin[same].compiler;
 	}
 	struct match_result r;
 	char err[MATCH_ERRLEN];
@@ -268,7 +294,7 @@ static int play(const struct judge_config *cfg, const struct play_args *a, char 
 		fprintf(stderr, "judge play: %s\n", err);
 		rc = 2;
 	} else if (rc == 0) {
-		print_table(&r);
+		print_table(table_stream(a), &r);
 		if (write_outputs(a, &r) < 0)
 			rc = 2;
 		match_result_free(&r);
@@ -296,9 +322,7 @@ int cmd_play(int argc, char **argv)
 		if (access(default_params, R_OK) == 0)
 			a.params_file = default_params;
 	}
-	if (a.params_file && read_params(a.params_file, &params) < 0)
-		return 2;
-	if (a.logs && make_logs_dir(a.logs) < 0)
+	if (check_outputs(&a) < 0 || (a.params_file && read_params(a.params_file, &params) < 0))
 		return 2;
 	int rc = play(&cfg, &a, params);
 	free(params);

@@ -4,34 +4,44 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/base/hash.h"
 #include "judge/base/version.h"
 #include "judge/cli/commands.h"
 #include "judge/notify/webhook.h"
+
+/* What a command may reach beyond local files, which decides what the
+ * program starts for it: each costs more than a match's own set-up. */
+enum reach {
+	LOCAL, /* files alone: OpenSSL started lean, no TLS (hash.h) */
+	STORE, /* a store, maybe PostgreSQL over TLS */
+	HTTP,  /* a store and HTTP as a client (libcurl): webhooks, uploads */
+};
 
 struct judge_cmd {
 	const char *name;
 	int (*run)(int argc, char **argv);
 	const char *summary;
+	enum reach reach;
 };
 
 static const struct judge_cmd commands[] = {
-	{ "play", cmd_play, "compile players and play one match" },
-	{ "submit", cmd_submit, "store a submission in the queue (scripts/upload)" },
-	{ "worker", cmd_worker, "take jobs from the queue (also judge-worker)" },
-	{ "ratings", cmd_ratings, "recompute ratings from the match history" },
-	{ "leaderboard", cmd_leaderboard, "the ranked players of a game (--json, --html)" },
-	{ "status", cmd_status, "what became of a submission" },
-	{ "matches", cmd_matches, "the played matches, most recent first" },
-	{ "replay", cmd_replay, "write a stored match's replay; `replay check` verifies one" },
-	{ "jobs", cmd_jobs, "the queue: running, queued and parked jobs" },
-	{ "plagiarism", cmd_plagiarism, "similar pairs of files, and one pair side by side" },
-	{ "archive", cmd_archive, "import files of earlier years to compare against" },
-	{ "serve", cmd_serve, "the HTTP API and pages over the store" },
-	{ "token", cmd_token, "tokens for the service: add, list, revoke" },
-	{ "store", cmd_store, "copy a whole tournament into another store (PostgreSQL)" },
-	{ "compile", cmd_compile, "compile one contestant's file" },
-	{ "sandbox", cmd_sandbox, "run a binary under the player sandbox" },
-	{ "config", cmd_config, "the effective settings and where each came from" },
+	{ "play", cmd_play, "compile players and play one match", LOCAL },
+	{ "submit", cmd_submit, "store a submission in the queue (scripts/upload)", HTTP },
+	{ "worker", cmd_worker, "take jobs from the queue (also judge-worker)", HTTP },
+	{ "ratings", cmd_ratings, "recompute ratings from the match history", STORE },
+	{ "leaderboard", cmd_leaderboard, "the ranked players of a game (--json, --html)", STORE },
+	{ "status", cmd_status, "what became of a submission", STORE },
+	{ "matches", cmd_matches, "the played matches, most recent first", STORE },
+	{ "replay", cmd_replay, "write a stored match's replay; `replay check` verifies one", STORE },
+	{ "jobs", cmd_jobs, "the queue: running, queued and parked jobs", STORE },
+	{ "plagiarism", cmd_plagiarism, "similar pairs of files, and one pair side by side", STORE },
+	{ "archive", cmd_archive, "import files of earlier years to compare against", STORE },
+	{ "serve", cmd_serve, "the HTTP API and pages over the store", STORE },
+	{ "token", cmd_token, "tokens for the service: add, list, revoke", STORE },
+	{ "store", cmd_store, "copy a whole tournament into another store (PostgreSQL)", STORE },
+	{ "compile", cmd_compile, "compile one contestant's file", LOCAL },
+	{ "sandbox", cmd_sandbox, "run a binary under the player sandbox", LOCAL },
+	{ "config", cmd_config, "the effective settings and where each came from", LOCAL },
 	{ 0 },
 };
 
@@ -44,6 +54,22 @@ static void usage(FILE *out)
 		     "which judge this is.\n");
 }
 
+/* libcurl starts (before any thread) only for a command that needs it:
+ * loading it is most of what starting the judge would cost. */
+static int run(const struct judge_cmd *c, int argc, char **argv)
+{
+	char err[HOOK_ERRLEN];
+	if (c->reach == LOCAL)
+		hash_start_lean();
+	if (c->reach == HTTP && hook_global_init(err) < 0) {
+		fprintf(stderr, "judge: %s\n", err);
+		return 1;
+	}
+	if (c->reach == HTTP)
+		atexit(hook_global_cleanup);
+	return c->run(argc, argv);
+}
+
 int main(int argc, char **argv)
 {
 	/* A player may close its pipes at any time; a write to them must be an
@@ -53,19 +79,13 @@ int main(int argc, char **argv)
 		printf("judge %s\n", judge_version);
 		return 0;
 	}
-	char err[HOOK_ERRLEN];
-	if (hook_global_init(err) < 0) {
-		fprintf(stderr, "judge: %s\n", err);
-		return 1;
-	}
-	atexit(hook_global_cleanup);
 	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? 2 : 0;
 	}
 	for (const struct judge_cmd *c = commands; c->name; c++)
 		if (strcmp(c->name, argv[1]) == 0)
-			return c->run(argc - 1, argv + 1);
+			return run(c, argc - 1, argv + 1);
 	fprintf(stderr, "judge: unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return 2;

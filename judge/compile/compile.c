@@ -18,6 +18,7 @@
 #include "judge/base/file_write.h"
 #include "judge/base/safe_text.h"
 #include "judge/compile/cscan.h"
+#include "judge/compile/toolchain.h"
 #include "sandbox/sandbox.h"
 
 /* Part of every cache key: bump it when the checks or the flags change, so
@@ -187,6 +188,7 @@ struct cmp_job {
 	size_t src_len;
 	char header_sum[HASH_HEXLEN + 1], shared_sum[HASH_HEXLEN + 1];
 	char runtime_sum[HASH_HEXLEN + 1];
+	struct tc_identity toolchain;
 	bool unchecked;              /* cmp_compile_unchecked: tests only */
 	struct timespec start;       /* the wall-clock budget runs from here */
 	enum cmp_step step;          /* the one running, for messages */
@@ -358,7 +360,7 @@ static int read_file(const char *path, size_t max, int flags, char **buf, size_t
 	return 0;
 }
 
-/* Copies from in to out, hashing what passes when h is not NULL. */
+/* Copies from in to out (none when out < 0), hashing what passes. */
 static int copy_fd(int in, int out, struct hash *h)
 {
 	char buf[65536];
@@ -368,9 +370,8 @@ static int copy_fd(int in, int out, struct hash *h)
 			continue;
 		if (r <= 0)
 			return (int)r;
-		if (h)
-			hash_update(h, buf, (size_t)r);
-		if (file_write_all(out, buf, (size_t)r) < 0)
+		hash_update(h, buf, (size_t)r);
+		if (out >= 0 && file_write_all(out, buf, (size_t)r) < 0)
 			return -1;
 	}
 }
@@ -391,7 +392,8 @@ static int create_in(const struct cmp_job *job, const char *name, mode_t mode)
 }
 
 /* Copies the organiser's file `from` into the private directory as `to`,
- * summing it for the cache key: what is summed is what is compiled. */
+ * summing it for the cache key: what is summed is what is compiled.  With
+ * `to` NULL, sums it alone (the key that finds a cached binary). */
 static int import_file(struct cmp_job *job, const char *from, const char *to,
 		       char sum[HASH_HEXLEN + 1])
 {
@@ -403,9 +405,9 @@ static int import_file(struct cmp_job *job, const char *from, const char *to,
 			close(in);
 		return fail(job, "cannot read %s: %s", from, strerror(e));
 	}
-	int out = create_in(job, to, 0644);
+	int out = to ? create_in(job, to, 0644) : -1;
 	struct hash h;
-	int rc = out < 0 || hash_init(&h) < 0 ? -1 : 0;
+	int rc = (to && out < 0) || hash_init(&h) < 0 ? -1 : 0;
 	if (rc == 0) {
 		rc = copy_fd(in, out, &h);
 		rc = hash_final(&h, sum) < 0 ? -1 : rc;
@@ -459,6 +461,23 @@ static void remove_workdir(struct cmp_job *job)
 	job->base[0] = job->dir[0] = '\0';
 }
 
+/* The header, shared header and runtime, summed; copied beside the
+ * source too when `copy`. */
+static int import_inputs(struct cmp_job *job, bool copy)
+{
+	const struct cmp_request *req = job->req;
+	if (req->header &&
+	    import_file(job, req->header, copy ? job->header : NULL, job->header_sum) < 0)
+		return -1;
+	if (req->shared_header &&
+	    import_file(job, req->shared_header, copy ? job->shared : NULL, job->shared_sum) < 0)
+		return -1;
+	if (req->runtime &&
+	    import_file(job, req->runtime, copy ? job->runtime : NULL, job->runtime_sum) < 0)
+		return -1;
+	return 0;
+}
+
 static int stage_inputs(struct cmp_job *job)
 {
 	int fd = create_in(job, job->name, 0644);
@@ -467,15 +486,7 @@ static int stage_inputs(struct cmp_job *job)
 		rc = -1;
 	if (rc < 0)
 		return fail(job, "cannot write the source for the compiler: %s", strerror(errno));
-	if (job->req->header && import_file(job, job->req->header, job->header, job->header_sum) < 0)
-		return -1;
-	if (job->req->shared_header &&
-	    import_file(job, job->req->shared_header, job->shared, job->shared_sum) < 0)
-		return -1;
-	if (job->req->runtime &&
-	    import_file(job, job->req->runtime, job->runtime, job->runtime_sum) < 0)
-		return -1;
-	return 0;
+	return import_inputs(job, true);
 }
 
 /* ---- running gcc ------------------------------------------------------------ */
@@ -740,46 +751,18 @@ static void cache_path(const struct cmp_job *job, const char *suffix, char path[
 	path_in(path, job->cache, job->out->key, suffix);
 }
 
-/* Copies the regular file `from` (not a link: the compiler's user owns the
- * directory it is in) to fd. */
-static int copy_file(const char *from, int fd)
-{
-	int in = open(from, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-	struct stat st;
-	int rc = in < 0 || fstat(in, &st) < 0 ? -1 : 0;
-	if (rc == 0 && !S_ISREG(st.st_mode)) {
-		errno = EINVAL;
-		rc = -1;
-	}
-	rc = rc ? rc : copy_fd(in, fd, NULL);
-	if (in >= 0)
-		close(in);
-	return rc;
-}
-
-/* Writes one cache entry, the bytes `data` or a copy of the file `from`,
+/* Writes one cache entry, the bytes `data` or a copy of the regular file
+ * `from` (not a link: the compiler's user owns the directory it is in),
  * under a temporary name renamed into place: readers, and a concurrent
  * compile of the same source, see all of it or nothing. */
 static int cache_put(struct cmp_job *job, const char *suffix, const char *data,
 		     const char *from, mode_t mode)
 {
-	char final[PATH_MAX], tmp[PATH_MAX + 8];
+	char final[PATH_MAX], err[FILE_ERRLEN];
 	cache_path(job, suffix, final);
-	snprintf(tmp, sizeof tmp, "%s.XXXXXX", final);
-	int fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
-		return fail(job, "cannot write to the cache %s: %s", job->cache, strerror(errno));
-	int rc = from ? copy_file(from, fd) : file_write_all(fd, data, strlen(data));
-	rc = rc ? rc : fchmod(fd, mode);
-	if (close(fd) < 0)
-		rc = -1;
-	rc = rc ? rc : rename(tmp, final);
-	if (rc < 0) {
-		int e = errno;
-		unlink(tmp);
-		return fail(job, "cannot store %s in the cache: %s", final, strerror(e));
-	}
-	return 0;
+	int rc = from ? file_copy(from, final, mode, err)
+		      : file_write_whole(final, data, strlen(data), mode, err);
+	return rc < 0 ? fail(job, "cannot store in the cache: %s", err) : 0;
 }
 
 /* Reads a cached log into job->log; a missing one reads as empty when
@@ -799,6 +782,25 @@ static int cache_read_log(struct cmp_job *job, const char *suffix, bool optional
 	return rc < 0 ? fail(job, "out of memory") : 0;
 }
 
+/* The binary's SHA-256, as publish() kept it beside the binary (or, in an
+ * entry made before it did, computed and kept now, if the cache lets it). */
+static int cache_read_sha(struct cmp_job *job, const char *binary)
+{
+	char path[PATH_MAX], *kept = NULL;
+	size_t len = 0;
+	cache_path(job, ".sha256", path);
+	bool ok = read_file(path, HASH_HEXLEN, O_NOFOLLOW, &kept, &len) == 0 &&
+		  len == HASH_HEXLEN && strspn(kept, "0123456789abcdef") == HASH_HEXLEN;
+	if (ok)
+		memcpy(job->out->binary_sha256, kept, HASH_HEXLEN + 1);
+	free(kept);
+	if (!ok && hash_file(binary, job->out->binary_sha256) < 0)
+		return fail(job, "cannot read %s: %s", binary, strerror(errno));
+	if (!ok)
+		cache_put(job, ".sha256", job->out->binary_sha256, NULL, 0600);
+	return 0;
+}
+
 /* Returns 1 when the cache holds the answer (now in job->out), 0 if not. */
 static int cache_get(struct cmp_job *job)
 {
@@ -808,7 +810,7 @@ static int cache_get(struct cmp_job *job)
 	int rc;
 	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
 		rc = cache_read_log(job, ".log", true);
-		if (rc < 0)
+		if (rc < 0 || cache_read_sha(job, path) < 0)
 			return -1;
 		job->out->ok = true;
 		strcpy(job->out->binary, path);
@@ -847,13 +849,19 @@ static int check_source(struct cmp_job *job)
 	return rc ? (refuse(job, "%s", err) < 0 ? -1 : 1) : 0;
 }
 
-/* The cache key: SHA-256 over every input of the compile, each framed. */
-static int compute_key(struct cmp_job *job)
+/* Runs `gcc arg` in the confinement (tc_ask_fn): what it printed. */
+static int ask_gcc(void *ctx, const char *arg, char **out)
 {
-	int fd = create_in(job, ".gcc-version", 0644);
+	struct cmp_job *job = ctx;
+	char path[PATH_MAX];
+	if (!job->base[0] && make_workdir(job) < 0)
+		return -1;
+	path_in(path, job->dir, ".gcc-says", "");
+	unlink(path);
+	int fd = create_in(job, ".gcc-says", 0644);
 	if (fd < 0)
 		return fail(job, "cannot write in %s: %s", job->dir, strerror(errno));
-	const char *const argv[] = { "gcc", "--version", NULL };
+	const char *const argv[] = { "gcc", arg, NULL };
 	struct cmp_log scratch = { .max = 4096 };
 	enum step_end end = STEP_ERROR;
 	job->step = CMP_STEPS;
@@ -861,17 +869,29 @@ static int compute_key(struct cmp_job *job)
 	close(fd);
 	free(scratch.buf);
 	if (rc == 0 && end != STEP_OK)
-		return fail(job, "`gcc --version` failed: is gcc installed as %s?", CMP_GCC);
-	char path[PATH_MAX], *version = NULL;
-	size_t vlen = 0;
-	path_in(path, job->dir, ".gcc-version", "");
-	if (rc < 0 || read_file(path, 65536, O_NOFOLLOW, &version, &vlen) != 0)
-		return rc < 0 ? -1 : fail(job, "cannot read gcc's version");
+		return fail(job, "`gcc %s` failed: is gcc installed as %s?", arg, CMP_GCC);
+	size_t len;
+	if (rc == 0 && read_file(path, 65536, O_NOFOLLOW, out, &len) != 0)
+		return fail(job, "cannot read what `gcc %s` printed", arg);
+	return rc;
+}
+
+/* The compiler's identity, from the cache's record or asked afresh. */
+static int know_toolchain(struct cmp_job *job)
+{
+	if (tc_identity(job->cache, CMP_GCC, ask_gcc, job, &job->toolchain, job->err) < 0)
+		return -1;
+	const char *v = job->toolchain.version;
+	snprintf(job->out->compiler, sizeof job->out->compiler, "%.*s", (int)strcspn(v, "\n"), v);
+	return 0;
+}
+
+/* The cache key: SHA-256 over every input of the compile, each framed. */
+static int compute_key(struct cmp_job *job)
+{
 	struct hash h;
-	if (hash_init(&h) < 0) {
-		free(version);
+	if (hash_init(&h) < 0)
 		return fail(job, "cannot start a SHA-256 digest");
-	}
 	hash_field(&h, "salt", CMP_KEY_SALT, strlen(CMP_KEY_SALT));
 	if (job->unchecked) /* never served to a checked compile */
 		hash_field(&h, "unchecked", "", 0);
@@ -891,10 +911,7 @@ static int compute_key(struct cmp_job *job)
 	if (job->req->asm_pass)
 		hash_field(&h, "assembly pass", job->req->asm_pass_version,
 			   strlen(job->req->asm_pass_version));
-	hash_field(&h, "gcc", version, vlen);
-	size_t first = strcspn(version, "\n");
-	snprintf(job->out->compiler, sizeof job->out->compiler, "%.*s", (int)first, version);
-	free(version);
+	hash_field(&h, "toolchain", job->toolchain.digest, strlen(job->toolchain.digest));
 	if (hash_hex(job->src, job->src_len, job->out->source_sha256) < 0) {
 		hash_abort(&h);
 		return fail(job, "SHA-256 failed");
@@ -1021,10 +1038,13 @@ static int publish(struct cmp_job *job)
 {
 	char from[PATH_MAX];
 	path_in(from, job->dir, job->files[3], "");
-	/* the log first: whoever finds the binary finds its log */
+	/* the log and the digest first: whoever finds the binary finds them */
 	/* A player runs as another uid, which must be able to execute the
 	 * binary but has no reason to read it. */
+	if (hash_file(from, job->out->binary_sha256) < 0)
+		return fail(job, "cannot read the compiler's output: %s", strerror(errno));
 	int rc = cache_put(job, ".log", job->out->log, NULL, 0600);
+	rc = rc ? rc : cache_put(job, ".sha256", job->out->binary_sha256, NULL, 0600);
 	rc = rc ? rc : cache_put(job, "", NULL, from, 0711);
 	if (rc < 0)
 		return -1;
@@ -1040,10 +1060,18 @@ static int compile_job(struct cmp_job *job)
 		build_argv(job);
 	rc = rc ? rc : read_source(job);
 	rc = rc ? rc : check_source(job);
-	rc = rc ? rc : make_workdir(job);
+	/* A cached answer costs no process and no copy: the key from the
+	 * organiser's files as they are and the toolchain's kept identity. */
+	rc = rc ? rc : open_cache(job);
+	rc = rc ? rc : know_toolchain(job);
+	rc = rc ? rc : import_inputs(job, false);
+	rc = rc ? rc : compute_key(job);
+	rc = rc ? rc : cache_get(job);
+	/* Else the key again, of the copies gcc will read. */
+	if (rc == 0 && !job->base[0])
+		rc = make_workdir(job);
 	rc = rc ? rc : stage_inputs(job);
 	rc = rc ? rc : compute_key(job);
-	rc = rc ? rc : open_cache(job);
 	rc = rc ? rc : cache_get(job);
 	if (rc)
 		return rc < 0 ? -1 : 0;

@@ -18,10 +18,12 @@
  * req->asm_pass, the checked assembly is replaced by what it returns, or
  * refused with its message.
  * Identical inputs (source and its name, headers, runtime library, flags,
- * `gcc --version`) compile once: binaries and compile errors are cached in
- * cfg->cache_dir under the SHA-256 of all of them, written to a temporary
- * name and renamed into place, so concurrent compiles of one source are
- * safe.  Refused input (empty, too big, not text) stores nothing.
+ * the toolchain's identity: toolchain.h) compile once: binaries and
+ * compile errors are cached in cfg->cache_dir under the SHA-256 of all of
+ * them, written to a temporary name and renamed into place, so concurrent
+ * compiles of one source are safe.  An answer found in the cache costs no
+ * process, no temporary directory and no copy.  Refused input (empty, too
+ * big, not text) stores nothing.
  */
 #ifndef JUDGE_COMPILE_H
 #define JUDGE_COMPILE_H
@@ -65,6 +67,7 @@ struct cmp_result {
 	bool ok;                    /* the binary exists */
 	bool cached;                /* the answer came from the cache */
 	char binary[PATH_MAX];      /* when ok: the binary in the cache directory */
+	char binary_sha256[HASH_HEXLEN + 1]; /* when ok: of the binary's bytes */
 	char key[HASH_HEXLEN + 1];  /* the cache key; "" if refused before hashing */
 	char source_sha256[HASH_HEXLEN + 1]; /* of the source's bytes, once read */
 	char compiler[128];         /* the first line of `gcc --version` */

@@ -241,12 +241,6 @@ static bool gz_name(const char *path)
 
 int replay_write_text(const char *path, const char *text, size_t len, char err[REPLAY_ERRLEN])
 {
-	if (strcmp(path, "-") == 0) {
-		if (fwrite(text, 1, len, stdout) == len && fflush(stdout) == 0)
-			return 0;
-		snprintf(err, REPLAY_ERRLEN, "cannot write to standard output");
-		return -1;
-	}
 	uint8_t *packed = NULL;
 	size_t packed_len = 0;
 	if (gz_name(path) && replay_gzip(text, len, &packed, &packed_len, err) < 0)

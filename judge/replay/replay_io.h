@@ -34,7 +34,8 @@ int replay_text(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
 /* FILE, plain or gzip, parsed; NULL with err. */
 json_t *replay_read_file(const char *path, char err[REPLAY_ERRLEN]);
 /* Compact JSON into path, gzip-compressed when path ends in .gz; "-" is
- * standard output (plain). */
+ * standard output (plain).  Written as file_write.h says: a device or a
+ * FIFO in place, a directory refused. */
 int replay_write_file(const char *path, const json_t *replay, char err[REPLAY_ERRLEN]);
 /* The same for a replay's JSON text. */
 int replay_write_text(const char *path, const char *text, size_t len, char err[REPLAY_ERRLEN]);

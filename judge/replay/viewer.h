@@ -7,7 +7,8 @@
  * it: '<', '>' and '&' are written as JSON escapes.  A replay of more than
  * VIEWER_GZIP_OVER bytes is carried gzip-compressed and base64-encoded
  * (the page inflates it with the browser's DecompressionStream).  The page
- * is written whole or not at all (temporary file, then rename).
+ * is written as file_write.h says: a file whole or not at all (temporary
+ * file, then rename), "-" standard output, a device or FIFO in place.
  */
 #ifndef JUDGE_VIEWER_H
 #define JUDGE_VIEWER_H

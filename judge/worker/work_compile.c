@@ -9,6 +9,7 @@
 
 #include "games/game.h"
 #include "games/seed.h"
+#include "judge/base/file_write.h"
 #include "judge/base/hash.h"
 #include "judge/play/players.h"
 #include "judge/worker/work.h"
@@ -23,9 +24,9 @@ static int write_source(const struct store_submission *sub, const char *src, siz
 		return -1;
 	}
 	snprintf(path, PATH_MAX, "%s/AI%s.c", dir, sub->name);
-	FILE *f = fopen(path, "we");
-	if (!f || fwrite(src, 1, len, f) != len || fclose(f) != 0) {
-		snprintf(err, WORKER_ERRLEN, "cannot write %.200s", path);
+	char why[FILE_ERRLEN];
+	if (file_write_whole(path, src, len, 0644, why) < 0) {
+		snprintf(err, WORKER_ERRLEN, "%s", why);
 		return -1;
 	}
 	return 0;

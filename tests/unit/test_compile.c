@@ -9,10 +9,12 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <glob.h>
+#include <jansson.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -22,6 +24,7 @@
 #include "games/game.h"
 #include "judge/compile/compile.h"
 #include "judge/compile/cscan.h"
+#include "judge/compile/toolchain.h"
 #include "judge/base/hash.h"
 
 #define FIX "tests/compile/"
@@ -839,10 +842,23 @@ Test(compile, good_source_builds_then_comes_from_the_cache)
 	cr_expect(again.ok && again.cached);
 	cr_expect_str_eq(again.key, r.key);
 	cr_expect_str_eq(again.binary, r.binary);
-	/* the binary and its (empty) log, nothing else */
-	cr_expect_eq(count_entries(fx.cfg.cache_dir), 2);
+	/* the binary's SHA-256, kept beside it */
+	char sha[HASH_HEXLEN + 1];
+	cr_assert_eq(hash_file(r.binary, sha), 0);
+	cr_expect_str_eq(r.binary_sha256, sha);
+	cr_expect_str_eq(again.binary_sha256, sha);
+	/* the binary, its (empty) log and digest, the toolchain's record:
+	 * nothing else */
+	cr_expect_eq(count_entries(fx.cfg.cache_dir), 4);
+	/* an entry of an older judge, without the digest, gets it */
+	cr_assert_eq(unlink(cache_file(r.key, ".sha256")), 0);
+	struct cmp_result older = compile(FIX "good/AIName.c", HEADER, fx.obj);
+	cr_expect(older.cached);
+	cr_expect_str_eq(older.binary_sha256, sha);
+	cr_expect(exists(cache_file(r.key, ".sha256")));
 	cmp_result_free(&r);
 	cmp_result_free(&again);
+	cmp_result_free(&older);
 }
 
 Test(compile, runtime_archive_angled_header_and_digraphs)
@@ -1356,8 +1372,133 @@ Test(compile, concurrent_compiles_of_one_source)
 	struct cmp_result r = compile(FIX "good/AIName.c", HEADER, fx.obj);
 	cr_expect(r.ok && r.cached);
 	cr_expect_str_eq(run_binary(r.binary), "turn 0: 9\nturn 1: 10\nturn 2: 11\n");
-	cr_expect_eq(count_entries(fx.cfg.cache_dir), 2, "no temporary names left");
+	cr_expect_eq(count_entries(fx.cfg.cache_dir), 4, "no temporary names left");
 	cmp_result_free(&r);
+}
+
+/* ---- the toolchain's identity ------------------------------------------------ */
+
+/* Page faults of the processes this one has waited for: any process at
+ * all (a confined gcc, `gcc --version`) makes some. */
+static long children_faults(void)
+{
+	struct rusage u;
+	getrusage(RUSAGE_CHILDREN, &u);
+	return u.ru_minflt + u.ru_majflt;
+}
+
+static char *record_path(void)
+{
+	return cache_file(TC_RECORD, "");
+}
+
+/* The cache's record of the toolchain, changed by `change` and written back. */
+static void change_record(void (*change)(json_t *rec))
+{
+	json_error_t e;
+	json_t *rec = json_load_file(record_path(), 0, &e);
+	cr_assert_not_null(rec, "no toolchain record: %s", e.text);
+	change(rec);
+	cr_assert_eq(json_dump_file(rec, record_path(), 0), 0);
+	json_decref(rec);
+}
+
+/* Another compiler, as far as the key goes: the files are as recorded. */
+static void other_digest(json_t *rec)
+{
+	json_object_set_new(rec, "digest", json_string("0000000000000000000000000000000000000000"
+						       "000000000000000000000000"));
+}
+
+/* A file of the compiler no longer as recorded (its mtime). */
+static void file_changed(json_t *rec)
+{
+	json_t *first = json_array_get(json_object_get(rec, "files"), 0);
+	cr_assert_eq(json_array_size(first), 6);
+	json_array_set_new(first, 4, json_integer(1));
+	other_digest(rec);
+}
+
+static const char *record_field(const char *field)
+{
+	static char value[TC_VERSION_MAX];
+	json_t *rec = json_load_file(record_path(), 0, NULL);
+	cr_assert_not_null(rec);
+	snprintf(value, sizeof value, "%s", json_string_value(json_object_get(rec, field)));
+	json_decref(rec);
+	return value;
+}
+
+Test(compile, a_cached_player_starts_no_process)
+{
+	struct cmp_result r = compile(FIX "good/AIName.c", HEADER, fx.obj);
+	cr_assert(r.ok, "log: %s", r.log);
+	long faults = children_faults();
+	struct cmp_result again = compile(FIX "good/AIName.c", HEADER, fx.obj);
+	cr_expect(again.ok && again.cached);
+	cr_expect_eq(children_faults(), faults, "a process was started for a cached player");
+	cr_expect_str_eq(again.compiler, r.compiler);
+	cr_expect(strncmp(record_field("version"), r.compiler, strlen(r.compiler)) == 0,
+		  "the record holds `gcc --version`: %s", record_field("version"));
+	cmp_result_free(&r);
+	cmp_result_free(&again);
+}
+
+Test(compile, another_compiler_changes_the_key)
+{
+	struct cmp_result r = compile(FIX "good/AIName.c", HEADER, fx.obj);
+	cr_assert(r.ok, "log: %s", r.log);
+	change_record(other_digest);
+	struct cmp_result again = compile(FIX "good/AIName.c", HEADER, fx.obj);
+	cr_expect(again.ok && !again.cached, "compiled again under another compiler");
+	cr_expect_str_neq(again.key, r.key);
+	cmp_result_free(&r);
+	cmp_result_free(&again);
+}
+
+/* A compiler file that is not as recorded (an upgrade, a file replaced or
+ * touched): the identity is worked out again from gcc and the files, and
+ * the same toolchain finds the same binaries. */
+Test(compile, a_changed_compiler_file_is_looked_at_again)
+{
+	struct cmp_result r = compile(FIX "good/AIName.c", HEADER, fx.obj);
+	cr_assert(r.ok, "log: %s", r.log);
+	char digest[HASH_HEXLEN + 1];
+	snprintf(digest, sizeof digest, "%s", record_field("digest"));
+	change_record(file_changed);
+	long faults = children_faults();
+	struct cmp_result again = compile(FIX "good/AIName.c", HEADER, fx.obj);
+	cr_expect_gt(children_faults(), faults, "gcc was not asked again");
+	cr_expect_str_eq(record_field("digest"), digest, "the record was not written again");
+	cr_expect(again.ok && again.cached, "the same compiler, the same binary");
+	cr_expect_str_eq(again.key, r.key);
+	cmp_result_free(&r);
+	cmp_result_free(&again);
+}
+
+/* The kit's runtime archive in the key by its bytes: replaced, the player
+ * is compiled again; touched, it is not. */
+Test(compile, a_replaced_kit_archive_recompiles_the_player)
+{
+	char lib[PATH_MAX + 16], cmd[3 * PATH_MAX];
+	snprintf(lib, sizeof lib, "%s/libkit.a", fx.dir);
+	snprintf(cmd, sizeof cmd, "cp %s %s", fx.lib, lib);
+	run_cmd(cmd);
+	struct cmp_result a = compile(FIX "good/AIName.c", HEADER, lib);
+	cr_assert(a.ok, "log: %s", a.log);
+	snprintf(cmd, sizeof cmd, "touch -d '2001-01-01' %s", lib);
+	run_cmd(cmd);
+	struct cmp_result touched = compile(FIX "good/AIName.c", HEADER, lib);
+	cr_expect(touched.ok && touched.cached, "the same bytes, the same binary");
+	snprintf(cmd, sizeof cmd, "cd %s && cp %s extra.o && ar rcs %s extra.o", fx.dir, fx.obj,
+		 lib);
+	run_cmd(cmd);
+	struct cmp_result replaced = compile(FIX "good/AIName.c", HEADER, lib);
+	cr_expect(replaced.ok && !replaced.cached, "log: %s", replaced.log);
+	cr_expect_str_neq(replaced.key, a.key);
+	cmp_result_free(&a);
+	cmp_result_free(&touched);
+	cmp_result_free(&replaced);
 }
 
 Test(compile, as_an_unprivileged_user)

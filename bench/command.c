@@ -1,0 +1,195 @@
+/* command.c - what one `judge play` costs beyond its match, for every game,
+ * every player already compiled: the CPU (user + system, the judge's and
+ * every process it waited for) of (w) the whole command `judge play GAME
+ * Demo...` and of (m) the same match played by match_play in a new
+ * process (this program again), with the same binaries, parameters and
+ * seed, its replay built and freed as the command does, the two in turns.  (w) - (m), run
+ * by run, is the command's fixed cost: starting the judge, reading its
+ * configuration, finding the players in the compile cache.  (s) is the
+ * floor it cannot go below: `judge play --help`, a start of the same
+ * binary that does nothing.  Goal: (w) - (m) <= 8 ms for each game.  A
+ * match costs ten to fifty times that: on a loaded machine the middle half
+ * of the runs says how far to trust the median.
+ *
+ * The judge is $JUDGE_BIN, else build/judge.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench/bench.h"
+#include "bench/bench_match.h"
+#include "games/game.h"
+#include "judge/base/config.h"
+#include "judge/play/match.h"
+#include "judge/play/players.h"
+
+#define RUNS 21
+#define SEED "3"
+#define PARAMS_MAX (1 << 20)
+
+static struct judge_config cfg;
+
+static void die(const char *what, const char *why)
+{
+	fprintf(stderr, "bench: %s: %s\n", what, why);
+	exit(1);
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static uint64_t cpu_ns(const struct rusage *u)
+{
+	return ((uint64_t)u->ru_utime.tv_sec + (uint64_t)u->ru_stime.tv_sec) * 1000000000u +
+	       ((uint64_t)u->ru_utime.tv_usec + (uint64_t)u->ru_stime.tv_usec) * 1000u;
+}
+
+/* The CPU of a child of this process (and of its own children). */
+static uint64_t child_cpu(pid_t pid, const char *what)
+{
+	int status;
+	struct rusage u;
+	if (wait4(pid, &status, 0, &u) != pid || !WIFEXITED(status) || WEXITSTATUS(status))
+		die(what, "failed (run it by hand to see why)");
+	return cpu_ns(&u);
+}
+
+/* The CPU of argv run to its end, its output dropped; it must exit 0. */
+static uint64_t command_cpu(char *const argv[])
+{
+	pid_t pid = fork();
+	if (pid < 0)
+		die("fork", strerror(errno));
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+		dup2(null, 1);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	return child_cpu(pid, argv[0]);
+}
+
+static char *read_params(const char *game)
+{
+	char path[PATH_MAX];
+	players_default_params(cfg.data_dir, game, path);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return NULL;
+	char *text = calloc(1, PARAMS_MAX + 1);
+	if (text && fread(text, 1, PARAMS_MAX, f) == PARAMS_MAX)
+		die(path, "too large");
+	fclose(f);
+	return text;
+}
+
+static int players_of(const struct game *gm)
+{
+	return game_players_ok(gm, 4) ? 4 : game_min_players(gm);
+}
+
+/* This process's CPU and that of every child it has waited for. */
+static uint64_t cpu_so_far(void)
+{
+	struct rusage self, children;
+	getrusage(RUSAGE_SELF, &self);
+	getrusage(RUSAGE_CHILDREN, &children);
+	return cpu_ns(&self) + cpu_ns(&children);
+}
+
+/* `bench-command --match GAME`: prints the CPU of the match alone, played
+ * as judge play sets it up, its replay built and freed, in a process as
+ * new as the command's (a forked copy of this one would find its memory
+ * laid out by earlier matches). */
+static int match_only(const char *game)
+{
+	const struct game *gm = game_find(game);
+	char demo[PATH_MAX], *params = read_params(game);
+	struct match_result r;
+	bench_compile_shipped(&cfg, game, "Demo", demo);
+	uint64_t before = cpu_so_far();
+	bench_match(&cfg, gm, params, strtoull(SEED, NULL, 10), players_of(gm), demo, "Demo", &r);
+	match_result_free(&r);
+	printf("%llu\n", (unsigned long long)(cpu_so_far() - before));
+	free(params);
+	return 0;
+}
+
+/* (m), from `bench-command --match GAME`. */
+static uint64_t match_cpu(const struct game *gm)
+{
+	char cmd[64];
+	snprintf(cmd, sizeof cmd, "/proc/%d/exe --match %s", (int)getpid(), gm->name);
+	FILE *p = popen(cmd, "r");
+	unsigned long long ns = 0;
+	if (!p || fscanf(p, "%llu", &ns) != 1 || pclose(p) != 0)
+		die(cmd, "the match alone failed (run it by hand to see why)");
+	return ns;
+}
+
+static void compare(const char *judge, const struct game *gm)
+{
+	int n = players_of(gm);
+	char *play[6 + GAME_MAX_PLAYERS] = { (char *)judge, "play", (char *)gm->name };
+	for (int i = 0; i < n; i++)
+		play[3 + i] = "Demo";
+	play[3 + n] = "--seed";
+	play[4 + n] = SEED;
+	char *start[] = { (char *)judge, "play", "--help", NULL };
+	uint64_t w[RUNS], m[RUNS], s[RUNS];
+	int64_t fixed[RUNS];
+	command_cpu(play); /* every player compiled and cached */
+	for (int i = 0; i < RUNS; i++) {
+		/* in turns, so that a change of the machine's load falls on both */
+		m[i] = i % 2 ? match_cpu(gm) : 0;
+		w[i] = command_cpu(play);
+		m[i] = i % 2 ? m[i] : match_cpu(gm);
+		s[i] = command_cpu(start);
+		fixed[i] = (int64_t)w[i] - (int64_t)m[i];
+	}
+	qsort(fixed, RUNS, sizeof *fixed, cmp_i64);
+	printf("%s, %d Demos, players cached (CPU, medians of %d runs):\n", gm->title, n, RUNS);
+	printf("  (w) judge play          %8.1f ms\n", bench_median(w, RUNS) / 1e6);
+	printf("  (m) the match alone     %8.1f ms\n", bench_median(m, RUNS) / 1e6);
+	printf("  (w) - (m) fixed cost    %8.1f ms   (goal <= 8; the middle half of the runs: "
+	       "%.1f to %.1f)\n", fixed[RUNS / 2] / 1e6, fixed[RUNS / 4] / 1e6,
+	       fixed[RUNS - 1 - RUNS / 4] / 1e6);
+	printf("  (s) judge play --help   %8.1f ms   (starting the judge at all)\n",
+	       bench_median(s, RUNS) / 1e6);
+	fflush(stdout);
+}
+
+/* On one CPU, as judge play pins its match: both sides run alike. */
+static void pin_to_one_cpu(void)
+{
+	cpu_set_t one;
+	CPU_ZERO(&one);
+	CPU_SET(sched_getcpu(), &one);
+	if (sched_setaffinity(0, sizeof one, &one) < 0)
+		die("sched_setaffinity", strerror(errno));
+}
+
+int main(int argc, char **argv)
+{
+	char err[CFG_ERRLEN];
+	const char *judge = getenv("JUDGE_BIN") ? getenv("JUDGE_BIN") : "build/judge";
+	signal(SIGPIPE, SIG_IGN);
+	pin_to_one_cpu();
+	if (cfg_init(&cfg, NULL, err) < 0)
+		die("config", err);
+	if (argc == 3 && strcmp(argv[1], "--match") == 0)
+		return match_only(argv[2]);
+	for (const struct game *const *g = game_list(); *g; g++)
+		compare(judge, *g);
+	return 0;
+}
