@@ -47,7 +47,7 @@ static double energy_per_ns(const struct corpus_program *p)
 	uint64_t t0 = cpu_ns(), spent;
 	do {
 		bool paused;
-		energy_turn(c, &debt, &paused);
+		energy_turn(c, &debt, &paused, NULL);
 		turns++;
 	} while ((spent = cpu_ns() - t0) < CPU_NS_EACH);
 	coro_free(c);
