@@ -113,6 +113,26 @@ Test(aic2018_play, a_stack_overflow_kills_the_unit_not_the_team)
 	cr_expect(strstr(log, "survivor acts in round 1900\n"), "the first unit played on");
 }
 
+/* A megabyte local array (four stacks' worth) once stepped over the guard
+ * page into the stacks of the units below it, which then died. */
+Test(aic2018_play, a_unit_with_a_megabyte_local_array_dies_alone)
+{
+	const char *log = play(HOSTILE "AIBigFrame.c", "Null", "--seed 3 -i " HOSTILE "rich.cnf");
+	cr_expect_not(frozen(0), "%s", out);
+	int deaths = 0;
+	for (const char *p = log; (p = strstr(p, " died: ")); p++)
+		deaths++;
+	cr_expect_eq(deaths, 1, "only the big frame's unit died:\n%.2000s", log);
+	cr_expect(strstr(log, "died: its stack overflowed"), "%.2000s", log);
+	cr_expect_not(strstr(log, "corrupted"), "%.2000s", log);
+	cr_expect_not(strstr(log, "unit 4 got"), "it never got past its frame");
+	for (int n = 1; n <= 3; n++) {
+		char want[64];
+		snprintf(want, sizeof want, "innocent %d intact in round 100\n", n);
+		cr_expect(strstr(log, want), "%s:\n%.2000s", want, log);
+	}
+}
+
 Test(aic2018_play, units_that_come_and_go_in_numbers_are_contained)
 {
 	/* wood by the million: hundreds of units alive at once, each with most
