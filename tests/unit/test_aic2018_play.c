@@ -51,6 +51,14 @@ static const char *row(int seat)
 	return r;
 }
 
+static int occurrences(const char *log, const char *what)
+{
+	int n = 0;
+	for (const char *p = log; (p = strstr(p, what)); p++)
+		n++;
+	return n;
+}
+
 static bool frozen(int seat)
 {
 	const char *r = row(seat), *end = strchr(r, '\n');
@@ -119,10 +127,7 @@ Test(aic2018_play, a_unit_with_a_megabyte_local_array_dies_alone)
 {
 	const char *log = play(HOSTILE "AIBigFrame.c", "Null", "--seed 3 -i " HOSTILE "rich.cnf");
 	cr_expect_not(frozen(0), "%s", out);
-	int deaths = 0;
-	for (const char *p = log; (p = strstr(p, " died: ")); p++)
-		deaths++;
-	cr_expect_eq(deaths, 1, "only the big frame's unit died:\n%.2000s", log);
+	cr_expect_eq(occurrences(log, " died: "), 1, "only the big frame's unit died:\n%.2000s", log);
 	cr_expect(strstr(log, "died: its stack overflowed"), "%.2000s", log);
 	cr_expect_not(strstr(log, "corrupted"), "%.2000s", log);
 	cr_expect_not(strstr(log, "unit 4 got"), "it never got past its frame");
@@ -139,9 +144,7 @@ Test(aic2018_play, units_that_come_and_go_in_numbers_are_contained)
 	 * of its stack in use, and over a thousand coroutines made in all */
 	const char *log = play(HOSTILE "AIManyUnits.c", "Null", "--seed 3 -i " HOSTILE "rich.cnf");
 	cr_expect_not(frozen(0), "%s", out);
-	int died = 0;
-	for (const char *p = log; (p = strstr(p, "died: its run() returned")); p++)
-		died++;
+	int died = occurrences(log, "died: its run() returned");
 	cr_expect_geq(died, 400, "units whose run() returned: %d", died);
 }
 
@@ -174,6 +177,22 @@ Test(aic2018_play, the_same_binaries_and_seed_give_identical_replays_under_load)
 	}
 	snprintf(cmd, sizeof cmd, "%s replay check %s/r0a.json", cli_judge(), dir);
 	cr_expect_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+}
+
+/* Two busy loops take the cores from the match: slower turns, the same
+ * replay (the energy count and its watch read no clock that load moves). */
+Test(aic2018_play, a_match_repeats_byte_for_byte_with_busy_loops_running)
+{
+	char cmd[2048];
+	snprintf(cmd, sizeof cmd,
+		 "%1$s play aic2018 Demo Dummy --seed 5 -o %2$s/quiet.json >/dev/null || exit 1; "
+		 "(while :; do :; done) & b1=$!; (while :; do :; done) & b2=$!; "
+		 "%1$s play aic2018 Demo Dummy --seed 5 -o %2$s/busy.json >/dev/null; rc=$?; "
+		 "kill $b1 $b2; exit $rc",
+		 cli_judge(), dir);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	snprintf(cmd, sizeof cmd, "cmp %1$s/quiet.json %1$s/busy.json", dir);
+	cr_expect_eq(cli_run(cmd, out, sizeof out), 0, "the replays differ: %s", out);
 }
 
 /* The worked example of docs/games/aic2018.md compiles and plays as is. */
