@@ -184,11 +184,12 @@ ParameterizedTest(int *i, aic_isolation, no_honest_program_is_taken_for_a_tamper
 Test(aic_isolation, a_debt_rewritten_below_zero_gives_no_more_than_a_turn)
 {
 	volatile long honest = 0, cheat = 0;
-	struct body a = { corpus[0].body, (void *)&honest }, b = { corpus[0].body, (void *)&cheat };
+	struct body a = { corpus[1].body, (void *)&honest }, b = { corpus[1].body, (void *)&cheat };
 	struct coro *ca = coro_new(unit_main, &a), *cb = coro_new(unit_main, &b);
 	int64_t debt_a = 0, debt_b = -1000000000;
 	bool paused;
 	energy_turn(ca, &debt_a, &paused, NULL);
 	energy_turn(cb, &debt_b, &paused, NULL);
+	cr_expect_gt(honest, 0);
 	cr_expect_eq(cheat, honest, "a turn's work: %ld, not %ld", honest, cheat);
 }
