@@ -90,13 +90,6 @@ static int64_t clock_ns(clockid_t clock)
 	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
-void energy_watch_step(struct energy_watch *w)
-{
-	w->step_cpu_ns = clock_ns(CLOCK_THREAD_CPUTIME_ID);
-	w->step_clock_ns = clock_ns(CLOCK_MONOTONIC);
-	w->tampered = false;
-}
-
 /* The most CPU a turn that spent this much energy may take. */
 static int64_t cpu_limit_ns(int64_t spent)
 {
@@ -105,17 +98,26 @@ static int64_t cpu_limit_ns(int64_t spent)
 	return spent * ENERGY_WORST_PS / 1000 * ENERGY_WATCH_RATIO;
 }
 
-/* The clock bounds the CPU a turn took from above, so only a turn whose
- * clock time passes the limit is looked at closer: the CPU since the step
- * began, less the clock time from the step's start to the turn's (which
- * bounds the CPU the earlier turns took), was the turn's own at least. */
-static bool watch_tampered(const struct energy_watch *w, int64_t start_ns, int64_t spent)
+/* The clock bounds a turn's CPU time from above: only a unit one of whose
+ * turns passed the limit by the clock has its next ones timed closely. */
+#define WATCH_CLOSELY 16
+
+static void watch_start(const struct energy_watch *w, int64_t *clock0, int64_t *cpu0)
 {
-	int64_t limit = cpu_limit_ns(spent), end_ns = clock_ns(CLOCK_MONOTONIC);
-	if (end_ns - start_ns <= limit)
-		return false;
-	int64_t cpu = clock_ns(CLOCK_THREAD_CPUTIME_ID) - w->step_cpu_ns;
-	return cpu - (start_ns - w->step_clock_ns) > limit;
+	*clock0 = clock_ns(CLOCK_MONOTONIC);
+	*cpu0 = w->closely ? clock_ns(CLOCK_THREAD_CPUTIME_ID) : 0;
+}
+
+static void watch_end(struct energy_watch *w, int64_t clock0, int64_t cpu0, int64_t spent)
+{
+	int64_t limit = cpu_limit_ns(spent);
+	w->tampered = false;
+	if (w->closely) {
+		w->closely--;
+		w->tampered = clock_ns(CLOCK_THREAD_CPUTIME_ID) - cpu0 > limit;
+	}
+	if (clock_ns(CLOCK_MONOTONIC) - clock0 > limit)
+		w->closely = WATCH_CLOSELY;
 }
 
 enum coro_state energy_turn(struct coro *c, int64_t *debt, bool *paused, struct energy_watch *w)
@@ -127,7 +129,9 @@ enum coro_state energy_turn(struct coro *c, int64_t *debt, bool *paused, struct 
 		*paused = true;
 		return CORO_READY;
 	}
-	int64_t allowance = ENERGY_PER_TURN - *debt, start_ns = w ? clock_ns(CLOCK_MONOTONIC) : 0;
+	int64_t allowance = ENERGY_PER_TURN - *debt, clock0 = 0, cpu0 = 0;
+	if (w)
+		watch_start(w, &clock0, &cpu0);
 	handoff = allowance;
 	__asm__ volatile("fnclex");
 	enum coro_state st = coro_resume(c);
@@ -136,6 +140,6 @@ enum coro_state energy_turn(struct coro *c, int64_t *debt, bool *paused, struct 
 	*paused = st == CORO_READY && left < 0;
 	*debt = left < 0 ? -left : 0;
 	if (w)
-		w->tampered = watch_tampered(w, start_ns, allowance - left);
+		watch_end(w, clock0, cpu0, allowance - left);
 	return st;
 }

@@ -18,9 +18,10 @@
  * took far more CPU than its energy could ever take (ENERGY_WATCH_RATIO
  * times the dearest energy of the cost table) had its count tampered with
  * or not charged (code of the kit's reached by a computed jump, a debt
- * rewritten in memory).  Only CPU time is compared, never the clock alone:
- * a loaded machine makes turns slower, not dearer, and an honest unit is
- * never caught, so matches repeat whatever else runs.
+ * rewritten in memory).  The clock only chooses which units to time
+ * closely; the verdict is the CPU time's: a loaded machine makes turns
+ * slower, not dearer, and an honest unit is never caught, so matches
+ * repeat whatever else runs.
  */
 #ifndef AIC_ENERGY_H
 #define AIC_ENERGY_H
@@ -62,23 +63,23 @@ void energy_yield(void);
  * gets the energy the scheduler handed over. */
 void energy_enter(void (*fn)(void *), void *arg);
 
-/* The check from outside: the thread's CPU time and the clock at the start
- * of a step (a run of turns with no wait between them). */
+/* The check from outside, one per unit.  Each turn is timed by the clock;
+ * a turn whose clock time passes the limit (a loaded machine, or a count
+ * tampered with) has the unit's next turns timed by the thread's CPU
+ * clock too (a system call each), and a turn whose CPU time passes the
+ * limit is a tampered one. */
 struct energy_watch {
-	int64_t step_cpu_ns, step_clock_ns;
+	int closely;   /* turns still to be timed by the CPU clock */
 	bool tampered; /* the last turn's verdict */
 };
-
-/* Notes the step's start (one system call). */
-void energy_watch_step(struct energy_watch *w);
 
 /* One turn of the unit running as c, which owes *debt from earlier turns:
  * a debt of a whole turn or more is paid by not running (*paused);
  * otherwise c runs with the rest until it yields, is paused, returns or
  * faults.  *debt becomes what it overspent (never below 0: no turn gets
  * more than the allowance), *paused whether its energy ran out mid-code.
- * With w (NULL: no check), w->tampered says whether the turn's CPU time
- * disagreed with its energy.  Each turn starts with the x87 exception
+ * With w (the unit's; NULL: no check), w->tampered says whether the
+ * turn's CPU time disagreed with its energy.  Each turn starts with the x87 exception
  * flags clear, whatever the unit before left there. */
 enum coro_state energy_turn(struct coro *c, int64_t *debt, bool *paused, struct energy_watch *w);
 

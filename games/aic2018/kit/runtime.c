@@ -30,6 +30,7 @@ struct kit_unit {
 	int id;            /* the world's id of the unit this coroutine runs */
 	struct coro *co;
 	int64_t debt;      /* energy overspent, owed to the next turns */
+	struct energy_watch watch;
 	const char *error; /* the last failed call's reason */
 };
 
@@ -42,7 +43,6 @@ static int ncoro;
  * the view lists, and units spawned during the step. */
 static unsigned run_mark[AIC_MAX_UNITS], step_no;
 static int next_id; /* the next of kit.step.ids a spawn takes */
-static struct energy_watch watch;
 static struct aic_orders_w out;
 
 static void unit_body(void *arg)
@@ -162,11 +162,11 @@ static void run_unit(int slot)
 	}
 	kit.slot = slot;
 	bool paused;
-	enum coro_state st = energy_turn(k->co, &k->debt, &paused, &watch);
+	enum coro_state st = energy_turn(k->co, &k->debt, &paused, &k->watch);
 	kit.slot = -1;
 	if (st != CORO_READY)
 		die(slot, why_dead(k->co));
-	else if (watch.tampered)
+	else if (k->watch.tampered)
 		die(slot, "its energy counter was tampered with or not charged: the turn took far "
 			  "more CPU time than its energy allows");
 }
@@ -231,7 +231,6 @@ long aickit_turn(const uint8_t *msg, size_t len, uint8_t *buf, size_t cap)
 			run_mark[kit.step.batch[i]] = step_no;
 	next_id = 0;
 	out = aic_orders_begin(buf, cap);
-	energy_watch_step(&watch);
 	for (int s = kit.w.order[kit.w.cursor]; s >= 0; s = next_runnable())
 		run_unit(s);
 	size_t n = aic_orders_end(&out);
