@@ -209,6 +209,37 @@ Test(aic2018_play, the_docs_worked_example_plays)
 	cr_expect_not(frozen(0), "%s", out);
 }
 
+/* What could run before round 0, read the clock, or set the count or a
+ * protection key (what a builtin compiles to) never compiles. */
+Test(aic2018_play, constructors_the_clock_and_the_counts_register_are_refused)
+{
+	static const struct {
+		const char *code, *why;
+	} files[] = {
+		{ "__attribute__((constructor)) static void early(void) { uc_write(0, 1); }\n"
+		  "void run(void) { for (;;) uc_yield(); }",
+		  "constructor or destructor" },
+		{ "void run(void) { for (;;) { uc_write(1, (int)__builtin_ia32_rdtsc()); uc_yield(); } }",
+		  "the instruction `rdtsc`" },
+		{ "__attribute__((target(\"pku\"))) static void key(void) { __builtin_ia32_wrpkru(0); }\n"
+		  "void run(void) { for (;;) { key(); uc_yield(); } }",
+		  "the instruction `wrpkru`" },
+		{ "void run(void) { register long e __asm__(\"r15\"); e = 1L << 40; (void)e; }",
+		  "__asm__ is not allowed" },
+	};
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		char path[128], cmd[1024];
+		snprintf(path, sizeof path, "%s/AIRefused%zu.c", dir, i);
+		snprintf(cmd, sizeof cmd, "#include \"aic2018.h\"\nPLAYER_NAME(Refused%zu);\n%s\n", i,
+			 files[i].code);
+		cr_assert_eq(cli_write_file(path, cmd), 0);
+		snprintf(cmd, sizeof cmd, "%s compile %s --game aic2018 2>&1", cli_judge(), path);
+		cr_expect_eq(cli_run(cmd, out, sizeof out), 1, "file %zu compiled:\n%s", i, out);
+		cr_expect(strstr(out, files[i].why), "file %zu: want \"%s\" in:\n%s", i, files[i].why,
+			  out);
+	}
+}
+
 /* The kit's internal names are not there for a contestant's file. */
 Test(aic2018_play, the_kits_internals_cannot_be_linked)
 {
