@@ -3,7 +3,10 @@
  * code, empty loops, recursion, struct copies, qsort...), the energy it is
  * charged per nanosecond of CPU it takes.  Goal: the largest and smallest
  * of them within 10x (counting basic blocks, library calls free, it was
- * about 500000x). */
+ * about 500000x).  Then what the watch on the count (energy.h) adds to a
+ * unit's turn, side by side: turns of a unit that yields at once, without
+ * the watch, with it, and timed closely (as after a turn too long by the
+ * clock). */
 #include <stdio.h>
 #include <time.h>
 
@@ -47,16 +50,46 @@ static double energy_per_ns(const struct corpus_program *p)
 	uint64_t t0 = cpu_ns(), spent;
 	do {
 		bool paused;
-		energy_turn(c, &debt, &paused);
+		energy_turn(c, &debt, &paused, NULL);
 		turns++;
 	} while ((spent = cpu_ns() - t0) < CPU_NS_EACH);
 	coro_free(c);
 	return (double)(turns * ENERGY_PER_TURN + debt) / (double)spent;
 }
 
+#define WATCH_TURNS 200000
+
+/* CPU per turn of a unit that yields at once: not watched (0), watched
+ * (1), timed closely (2). */
+static double turn_ns(int how)
+{
+	struct unit u = { corpus_yield_each_round, 0 };
+	struct coro *c = coro_new(unit_main, &u);
+	struct energy_watch w = { 0 };
+	int64_t debt = 0;
+	uint64_t t0 = cpu_ns();
+	for (int i = 0; i < WATCH_TURNS; i++) {
+		bool paused;
+		if (how == 2)
+			w.closely = 2;
+		energy_turn(c, &debt, &paused, how ? &w : NULL);
+	}
+	coro_free(c);
+	return (double)(cpu_ns() - t0) / WATCH_TURNS;
+}
+
+static void watch_cost(void)
+{
+	double plain = turn_ns(0), watched = turn_ns(1), closely = turn_ns(2);
+	printf("aic2018 a unit turn that yields at once: %.0f ns; watched: %.0f ns (+%.0f); "
+	       "timed closely: %.0f ns (+%.0f)\n", plain, watched, watched - plain, closely,
+	       closely - plain);
+}
+
 int main(void)
 {
 	coro_setup();
+	watch_cost();
 	double lo = 1e300, hi = 0;
 	const char *cheapest = "", *dearest = "";
 	for (int i = 0; i < corpus_size; i++) {

@@ -116,7 +116,7 @@ Test(aic_coro, thousands_in_turn_reuse_one_stack_at_a_fixed_place)
 		coro_free(c);
 	}
 	cr_expect_geq(first, (uintptr_t)0x100000000000ULL, "stacks have a fixed area");
-	cr_expect_lt(first, (uintptr_t)0x100000000000ULL + CORO_STACK + 4096);
+	cr_expect_lt(first, (uintptr_t)0x100000000000ULL + CORO_STACK + CORO_GUARD);
 }
 
 static void many_alive(void *arg)

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "games/aic2018/kit/energy.h"
-#include "tests/kit/player/corpus.h"
+#include "tests/kit/kit_testlib.h"
 
 /* What the corpus calls to end a turn (the kit's is in api.c). */
 void uc_yield(void);
@@ -48,7 +48,7 @@ static struct turns play(void (*body)(void *), int n)
 		long before = rounds;
 		int64_t owed = t.debt;
 		bool paused = false;
-		cr_assert_eq(energy_turn(c, &t.debt, &paused), CORO_READY, "turn %d", turn);
+		cr_assert_eq(energy_turn(c, &t.debt, &paused, NULL), CORO_READY, "turn %d", turn);
 		t.paused += paused;
 		t.ran += owed < ENERGY_PER_TURN;
 		t.rounds_per_turn[turn] = rounds - before;
@@ -59,10 +59,7 @@ static struct turns play(void (*body)(void *), int n)
 
 ParameterizedTestParameters(aic_energy, every_program_is_paused_and_pays_for_its_work)
 {
-	static int index[64];
-	for (int i = 0; i < corpus_size; i++)
-		index[i] = i;
-	return cr_make_param_array(int, index, (size_t)corpus_size);
+	return corpus_params();
 }
 
 ParameterizedTest(int *i, aic_energy, every_program_is_paused_and_pays_for_its_work)
@@ -82,10 +79,7 @@ ParameterizedTest(int *i, aic_energy, every_program_is_paused_and_pays_for_its_w
 
 ParameterizedTestParameters(aic_energy, the_same_program_spends_the_same_energy)
 {
-	static int index[64];
-	for (int i = 0; i < corpus_size; i++)
-		index[i] = i;
-	return cr_make_param_array(int, index, (size_t)corpus_size);
+	return corpus_params();
 }
 
 ParameterizedTest(int *i, aic_energy, the_same_program_spends_the_same_energy)
@@ -104,9 +98,9 @@ Test(aic_energy, an_empty_loop_is_paused_every_turn_and_the_next_unit_runs)
 	int64_t spin_debt = 0, other_debt = 0;
 	for (int turn = 0; turn < 5; turn++) {
 		bool paused = false;
-		cr_assert_eq(energy_turn(spin, &spin_debt, &paused), CORO_READY);
+		cr_assert_eq(energy_turn(spin, &spin_debt, &paused, NULL), CORO_READY);
 		cr_expect(paused, "turn %d: the empty loop was paused", turn);
-		cr_assert_eq(energy_turn(other, &other_debt, &paused), CORO_READY);
+		cr_assert_eq(energy_turn(other, &other_debt, &paused, NULL), CORO_READY);
 		cr_expect_not(paused);
 		cr_expect_eq(rounds, turn + 1, "the other unit played turn %d", turn);
 	}
@@ -128,13 +122,13 @@ Test(aic_energy, a_debt_of_whole_turns_is_paid_by_not_running)
 	struct coro *c = coro_new(unit_main, &u);
 	int64_t debt = 2 * ENERGY_PER_TURN + 5;
 	bool paused = false;
-	cr_assert_eq(energy_turn(c, &debt, &paused), CORO_READY);
+	cr_assert_eq(energy_turn(c, &debt, &paused, NULL), CORO_READY);
 	cr_expect(paused);
 	cr_expect_eq(rounds, 0, "it did not run");
 	cr_expect_eq(debt, ENERGY_PER_TURN + 5);
-	energy_turn(c, &debt, &paused);
+	energy_turn(c, &debt, &paused, NULL);
 	cr_expect_eq(debt, 5);
-	energy_turn(c, &debt, &paused);
+	energy_turn(c, &debt, &paused, NULL);
 	cr_expect_eq(rounds, 1, "it ran once the debt was under a turn");
 	cr_expect_eq(debt, 0);
 	coro_free(c);

@@ -63,6 +63,16 @@ Test(aic2018_energy_asm, library_calls_go_to_the_counted_copies_and_the_api_stay
 	free(out);
 }
 
+/* The rewrite's refusal of s; its message must hold want. */
+static void refused(const char *s, const char *want)
+{
+	char *out = NULL, err[2048];
+	size_t n;
+	cr_expect_eq(energy_asm_rewrite(s, strlen(s), &out, &n, err, sizeof err), 1,
+		     "not refused:\n%s", s);
+	cr_expect(strstr(err, want), "want `%s` in: %s", want, err);
+}
+
 Test(aic2018_energy_asm, a_function_it_cannot_count_is_refused_by_name)
 {
 	static const char s[] = "\t.text\nf:\n\tcall\tfprintf@PLT\n\tret\n";
@@ -116,4 +126,70 @@ Test(aic2018_energy_asm, the_same_input_gives_the_same_output)
 	cr_expect_str_eq(a, b);
 	free(a);
 	free(b);
+}
+
+/* What a unit's libc state would be shared through is not there to call. */
+Test(aic2018_energy_asm, the_shared_state_of_the_c_library_is_out_of_reach)
+{
+	static const char *const names[] = { "rand", "srand", "strtok", "setenv", "putenv",
+					     "getenv", "__errno_location", "setlocale", "signal",
+					     "sigaction", "malloc", "free", "atexit", "fesetround" };
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		char s[128], want[64];
+		snprintf(s, sizeof s, "\t.text\nf:\n\tcall\t%s@PLT\n\tret\n", names[i]);
+		snprintf(want, sizeof want, "`%s`", names[i]);
+		refused(s, want);
+	}
+}
+
+Test(aic2018_energy_asm, constructors_and_destructors_are_refused)
+{
+	refused("\t.text\nc:\n\tret\n\t.section\t.init_array,\"aw\"\n\t.quad\tc\n",
+		"constructor or destructor");
+	refused("\t.text\nc:\n\tret\n\t.section\t.fini_array.00100,\"aw\"\n\t.quad\tc\n",
+		"constructor or destructor");
+	refused("\t.text\nc:\n\tret\n\t.section\t.ctors,\"aw\"\n\t.quad\tc\n",
+		"constructor or destructor");
+}
+
+/* What __builtin_ia32_rdtsc, _rdrand, _fxsave, _wrpkru... compile to, and
+ * any naming of the count's register. */
+Test(aic2018_energy_asm, instructions_that_reach_past_the_game_are_refused)
+{
+	static const char *const insns[] = { "rdtsc", "rdtscp", "rdrand\t%eax", "cpuid",
+					     "syscall", "int\t$128", "fnstsw\t%ax", "fnstenv\t(%rdi)",
+					     "fxsave64\t(%rdi)", "xsave\t(%rdi)", "wrpkru", "rdpkru",
+					     "wrfsbase\t%rax", "fninit", "fnclex", "xbegin\t.L1" };
+	for (size_t i = 0; i < sizeof insns / sizeof *insns; i++) {
+		char s[128];
+		snprintf(s, sizeof s, "\t.text\nf:\n\t%s\n\tret\n", insns[i]);
+		refused(s, "which a unit may not run");
+	}
+	refused("\t.text\nf:\n\tmovq\t$1, %r15\n\tret\n", "r15");
+	refused("\t.text\nf:\n\tpushq\t%r15d\n\tret\n", "r15");
+	char *out = rewrite_ok("\t.text\nf:\n\tfnstcw\t-2(%rsp)\n\tfldcw\t-2(%rsp)\n"
+			       "\tstmxcsr\t-4(%rsp)\n\tret\n");
+	free(out); /* the control words are each unit's own (coro.h) */
+}
+
+/* char a[1 << 20]; char v[n]; _Alignas(8192) locals: every move of the
+ * stack pointer by a page or more first calls the probe with its size. */
+Test(aic2018_energy_asm, large_frames_are_probed_small_ones_not)
+{
+	static const char s[] =
+		"\t.text\nf:\n\tsubq\t$1048584, %rsp\n\tsubq\t%rdi, %rsp\n"
+		"\tandq\t$-8192, %rsp\n\tleaq\t-5000(%rsp), %rsp\n\taddq\t$-4096, %rsp\n"
+		"\tsubq\t$4088, %rsp\n\tandq\t$-32, %rsp\n\taddq\t$-128, %rsp\n"
+		"\tleaq\t-8(%rbp), %rsp\n\tret\n";
+	char *out = rewrite_ok(s);
+	cr_expect_eq(count(out, "call\t__aic_stack_probe"), 5, "%s", out);
+	static const char *const sizes[] = { "pushq\t$1048584\n", "pushq\t%rdi\n",
+					     "pushq\t$8192\n", "pushq\t$5000\n", "pushq\t$4096\n" };
+	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+		cr_expect(strstr(out, sizes[i]), "%s in\n%s", sizes[i], out);
+	const char *probe = strstr(out, "pushq\t$1048584\n\tcall\t__aic_stack_probe\n"
+				       "\tleaq\t136(%rsp), %rsp\n\tsubq\t$1048584, %rsp");
+	cr_expect(probe, "the probe comes right before the move:\n%s", out);
+	free(out);
+	refused("\t.text\nf:\n\tsubq\t8(%rsp), %rsp\n\tret\n", "stack probe cannot follow");
 }

@@ -51,6 +51,14 @@ static const char *row(int seat)
 	return r;
 }
 
+static int occurrences(const char *log, const char *what)
+{
+	int n = 0;
+	for (const char *p = log; (p = strstr(p, what)); p++)
+		n++;
+	return n;
+}
+
 static bool frozen(int seat)
 {
 	const char *r = row(seat), *end = strchr(r, '\n');
@@ -113,15 +121,30 @@ Test(aic2018_play, a_stack_overflow_kills_the_unit_not_the_team)
 	cr_expect(strstr(log, "survivor acts in round 1900\n"), "the first unit played on");
 }
 
+/* A megabyte local array (four stacks' worth) once stepped over the guard
+ * page into the stacks of the units below it, which then died. */
+Test(aic2018_play, a_unit_with_a_megabyte_local_array_dies_alone)
+{
+	const char *log = play(HOSTILE "AIBigFrame.c", "Null", "--seed 3 -i " HOSTILE "rich.cnf");
+	cr_expect_not(frozen(0), "%s", out);
+	cr_expect_eq(occurrences(log, " died: "), 1, "only the big frame's unit died:\n%.2000s", log);
+	cr_expect(strstr(log, "died: its stack overflowed"), "%.2000s", log);
+	cr_expect_not(strstr(log, "corrupted"), "%.2000s", log);
+	cr_expect_not(strstr(log, "unit 4 got"), "it never got past its frame");
+	for (int n = 1; n <= 3; n++) {
+		char want[64];
+		snprintf(want, sizeof want, "innocent %d intact in round 100\n", n);
+		cr_expect(strstr(log, want), "%s:\n%.2000s", want, log);
+	}
+}
+
 Test(aic2018_play, units_that_come_and_go_in_numbers_are_contained)
 {
 	/* wood by the million: hundreds of units alive at once, each with most
 	 * of its stack in use, and over a thousand coroutines made in all */
 	const char *log = play(HOSTILE "AIManyUnits.c", "Null", "--seed 3 -i " HOSTILE "rich.cnf");
 	cr_expect_not(frozen(0), "%s", out);
-	int died = 0;
-	for (const char *p = log; (p = strstr(p, "died: its run() returned")); p++)
-		died++;
+	int died = occurrences(log, "died: its run() returned");
 	cr_expect_geq(died, 400, "units whose run() returned: %d", died);
 }
 
@@ -156,6 +179,22 @@ Test(aic2018_play, the_same_binaries_and_seed_give_identical_replays_under_load)
 	cr_expect_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
 }
 
+/* Two busy loops take the cores from the match: slower turns, the same
+ * replay (the energy count and its watch read no clock that load moves). */
+Test(aic2018_play, a_match_repeats_byte_for_byte_with_busy_loops_running)
+{
+	char cmd[2048];
+	snprintf(cmd, sizeof cmd,
+		 "%1$s play aic2018 Demo Dummy --seed 5 -o %2$s/quiet.json >/dev/null || exit 1; "
+		 "(while :; do :; done) & b1=$!; (while :; do :; done) & b2=$!; "
+		 "%1$s play aic2018 Demo Dummy --seed 5 -o %2$s/busy.json >/dev/null; rc=$?; "
+		 "kill $b1 $b2; exit $rc",
+		 cli_judge(), dir);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	snprintf(cmd, sizeof cmd, "cmp %1$s/quiet.json %1$s/busy.json", dir);
+	cr_expect_eq(cli_run(cmd, out, sizeof out), 0, "the replays differ: %s", out);
+}
+
 /* The worked example of docs/games/aic2018.md compiles and plays as is. */
 Test(aic2018_play, the_docs_worked_example_plays)
 {
@@ -168,6 +207,37 @@ Test(aic2018_play, the_docs_worked_example_plays)
 	play(cmd, "Null", "--seed 1 -i " HOSTILE "short.cnf");
 	cr_expect(strstr(row(0), "Example"), "%s", out);
 	cr_expect_not(frozen(0), "%s", out);
+}
+
+/* What could run before round 0, read the clock, or set the count or a
+ * protection key (what a builtin compiles to) never compiles. */
+Test(aic2018_play, constructors_the_clock_and_the_counts_register_are_refused)
+{
+	static const struct {
+		const char *code, *why;
+	} files[] = {
+		{ "__attribute__((constructor)) static void early(void) { uc_write(0, 1); }\n"
+		  "void run(void) { for (;;) uc_yield(); }",
+		  "constructor or destructor" },
+		{ "void run(void) { for (;;) { uc_write(1, (int)__builtin_ia32_rdtsc()); uc_yield(); } }",
+		  "the instruction `rdtsc`" },
+		{ "__attribute__((target(\"pku\"))) static void key(void) { __builtin_ia32_wrpkru(0); }\n"
+		  "void run(void) { for (;;) { key(); uc_yield(); } }",
+		  "the instruction `wrpkru`" },
+		{ "void run(void) { register long e __asm__(\"r15\"); e = 1L << 40; (void)e; }",
+		  "__asm__ is not allowed" },
+	};
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		char path[128], cmd[1024];
+		snprintf(path, sizeof path, "%s/AIRefused%zu.c", dir, i);
+		snprintf(cmd, sizeof cmd, "#include \"aic2018.h\"\nPLAYER_NAME(Refused%zu);\n%s\n", i,
+			 files[i].code);
+		cr_assert_eq(cli_write_file(path, cmd), 0);
+		snprintf(cmd, sizeof cmd, "%s compile %s --game aic2018 2>&1", cli_judge(), path);
+		cr_expect_eq(cli_run(cmd, out, sizeof out), 1, "file %zu compiled:\n%s", i, out);
+		cr_expect(strstr(out, files[i].why), "file %zu: want \"%s\" in:\n%s", i, files[i].why,
+			  out);
+	}
 }
 
 /* The kit's internal names are not there for a contestant's file. */

@@ -321,6 +321,21 @@ static bool ends_block(const char *w, size_t n)
 	return is_jump(w, n) || starts(w, n, "ret") || word_is(w, n, "ud2");
 }
 
+/* Sections whose code runs before round 0 or after the match. */
+static bool startup_section(const struct line *l)
+{
+	static const char *const names[] = { ".init_array", ".fini_array", ".preinit_array", ".ctors",
+					     ".dtors", ".init", ".fini" };
+	size_t i = operands_at(l), j = i;
+	while (j < l->n && ident_char(l->p[j]))
+		j++;
+	for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+		if (word_is(l->p + i, j - i, names[k]) ||
+		    (starts(l->p + i, j - i, names[k]) && l->p[i + strlen(names[k])] == '.'))
+			return true;
+	return false;
+}
+
 /* ---- the first pass: labels ---------------------------------------------------- */
 
 static int collect_definitions(struct pass *ps)
@@ -340,6 +355,9 @@ static int collect_definitions(struct pass *ps)
 		if (l->kind != LINE_DIRECTIVE)
 			continue;
 		n = first_word(l, &w);
+		if (word_is(w, n, ".section") && startup_section(l))
+			refuse(ps, "your file has a constructor or destructor (`%.*s`): no code of yours "
+			       "may run outside a unit's turn", (int)l->n, l->p);
 		bool sets = word_is(w, n, ".set") || word_is(w, n, ".equ") || word_is(w, n, ".comm") ||
 			    word_is(w, n, ".lcomm");
 		bool type = word_is(w, n, ".type");
@@ -439,6 +457,131 @@ static void emitf(struct pass *ps, const char *fmt, ...)
 	emit(ps, buf, (size_t)n);
 }
 
+/* ---- what a unit may not do, and its stack ------------------------------------ */
+
+/* Instructions that reach past the game or across units: the clock and
+ * the processor's identity (a unit's play must be repeatable), system
+ * calls, the x87 status and environment (not switched between units),
+ * the saving of the whole register file, protection keys, the thread's
+ * segment bases, transactions.  gcc writes none of them for plain C; a
+ * builtin (__builtin_ia32_rdtsc...) would. */
+static bool refused_insn(const struct line *l)
+{
+	static const char *const families[] = {
+		"rdtsc", "rdpmc", "rdrand", "rdseed", "rdpid", "rdpkru", "wrpkru", "cpuid", "syscall",
+		"sysenter", "int", "xgetbv", "xsetbv", "xsave", "xrstor", "fxsave", "fxrstor", "fnstsw",
+		"fstsw", "fnstenv", "fstenv", "fldenv", "fnsave", "fsave", "frstor", "fnclex", "fclex",
+		"fninit", "finit", "rdfsbase", "rdgsbase", "wrfsbase", "wrgsbase", "xbegin", "xend",
+		"xabort", "xtest", "monitor", "mwait", "umonitor", "umwait", "tpause", "hlt", "rdssp",
+		"incssp", "wrss", "wruss", "rstorssp", "ptwrite", "enqcmd", "senduipi",
+	};
+	static const char *const exact[] = { "in", "inb", "inw", "inl", "out", "outb", "outw",
+					     "outl", "insb", "insw", "insl", "outsb", "outsw", "outsl" };
+	const char *w;
+	size_t n = mnemonic(l, &w);
+	for (size_t k = 0; k < sizeof families / sizeof *families; k++)
+		if (starts(w, n, families[k]))
+			return true;
+	for (size_t k = 0; k < sizeof exact / sizeof *exact; k++)
+		if (word_is(w, n, exact[k]))
+			return true;
+	return false;
+}
+
+/* The register of the count, in any width. */
+static bool names_counter(const struct line *l)
+{
+	size_t i = operands_at(l);
+	return memmem(l->p + i, l->n - i, "%r15", 4) != NULL;
+}
+
+/* How far an instruction moves the stack pointer down, when it may move it
+ * by a page or more (ENERGY_ASM_PROBE_FREE): a constant, or the operand
+ * that holds a size known only when it runs (*size_op, *size_len). */
+enum stack_move { STACK_SMALL, STACK_CONST, STACK_DYNAMIC };
+
+static enum stack_move stack_move(const struct line *l, long long *amount, const char **size_op,
+				  size_t *size_len)
+{
+	const char *w;
+	size_t n = mnemonic(l, &w), i = operands_at(l), comma = l->n;
+	for (size_t k = i, depth = 0; k < l->n && l->p[k] != '#'; k++) {
+		depth += l->p[k] == '(';
+		depth -= l->p[k] == ')' && depth;
+		if (l->p[k] == ',' && !depth)
+			comma = k;
+	}
+	if (comma == l->n)
+		return STACK_SMALL;
+	size_t d = skip_space(l->p, l->n, comma + 1), e = d;
+	while (e < l->n && !isspace((unsigned char)l->p[e]))
+		e++;
+	if (!word_is(l->p + d, e - d, "%rsp"))
+		return STACK_SMALL;
+	const char *src = l->p + i;
+	size_t src_len = comma - i;
+	while (src_len && isspace((unsigned char)src[src_len - 1]))
+		src_len--;
+	long long v = 0;
+	bool constant = false;
+	char num[32];
+	if ((src[0] == '$' || (starts(w, n, "lea") && src[0] == '-')) && src_len < sizeof num) {
+		memcpy(num, src + (src[0] == '$'), src_len - (src[0] == '$'));
+		num[src_len - (src[0] == '$')] = '\0';
+		char *end;
+		v = strtoll(num, &end, 0);
+		constant = end != num && (*end == '\0' || word_is(end, strlen(end), "(%rsp)"));
+		if (starts(w, n, "lea") && !word_is(end, strlen(end), "(%rsp)"))
+			return STACK_SMALL; /* a frame restored from its base */
+	}
+	if (starts(w, n, "sub")) {
+		if (!constant) {
+			*size_op = src;
+			*size_len = src_len;
+			return STACK_DYNAMIC;
+		}
+		*amount = v;
+	} else if ((starts(w, n, "add") || starts(w, n, "lea") || starts(w, n, "and")) && constant) {
+		*amount = -v;
+	} else {
+		return STACK_SMALL;
+	}
+	return *amount >= ENERGY_ASM_PROBE_FREE ? STACK_CONST : STACK_SMALL;
+}
+
+/* Before a move of the stack pointer by a page or more: the kit's probe
+ * touches every page of the way down, so the first one past the unit's
+ * stack faults in its guard, never in the memory beyond (another unit's
+ * stack).  It keeps every register and the flags. */
+static void emit_stack_probe(struct pass *ps, const struct line *l)
+{
+	long long amount = 0;
+	const char *op = NULL;
+	size_t op_len = 0;
+	enum stack_move m = stack_move(l, &amount, &op, &op_len);
+	if (m == STACK_SMALL)
+		return;
+	if (m == STACK_DYNAMIC && memmem(op, op_len, "%rsp", 4)) {
+		refuse(ps, "your file moves the stack pointer by a size kept on the stack (`%.*s`), "
+		       "which the stack probe cannot follow", (int)l->n, l->p);
+		return;
+	}
+	emits(ps, "\tleaq\t-128(%rsp), %rsp\n");
+	if (m == STACK_CONST)
+		emitf(ps, "\tpushq\t$%lld\n", amount > 0x7fffffff ? 0x7fffffffLL : amount);
+	else
+		emitf(ps, "\tpushq\t%.*s\n", (int)op_len, op);
+	emits(ps, "\tcall\t__aic_stack_probe\n\tleaq\t136(%rsp), %rsp\n");
+}
+
+static bool needs_probe(const struct line *l)
+{
+	long long amount;
+	const char *op;
+	size_t op_len;
+	return stack_move(l, &amount, &op, &op_len) != STACK_SMALL;
+}
+
 static long insn_weight(const struct line *l)
 {
 	const char *w;
@@ -451,7 +594,7 @@ static long insn_weight(const struct line *l)
 		return ENERGY_ASM_DIV;
 	if (starts(w, n, "div") || starts(w, n, "sqrt"))
 		return ENERGY_ASM_FDIV;
-	return 1;
+	return needs_probe(l) ? 1 + ENERGY_ASM_PROBE : 1;
 }
 
 /* The weight of the block starting at line i: up to the next code label,
@@ -611,6 +754,14 @@ static void rewrite(struct pass *ps)
 			emit_charge(ps, block_weight(ps, i));
 			open = true;
 		}
+		if (l->kind == LINE_INSN && refused_insn(l))
+			refuse(ps, "your file uses the instruction `%.*s` (a builtin?), which a unit may "
+			       "not run: it reads the clock or the processor, calls the system, or "
+			       "touches state the units of a team share", (int)n, w);
+		if (l->kind == LINE_INSN && names_counter(l))
+			refuse(ps, "your file uses register r15, the energy count's");
+		if (l->kind == LINE_INSN && l->code)
+			emit_stack_probe(ps, l);
 		if (l->kind == LINE_INSN && string_op(l))
 			emits(ps, "\tnotq\t%r15\n\tleaq\t(%r15,%rcx), %r15\n\tnotq\t%r15\n");
 		emit_line(ps, l);

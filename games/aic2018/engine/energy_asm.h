@@ -21,6 +21,14 @@
  *    (memcpy, qsort, sin...: ENERGY_ASM_LIBRARY) becomes the kit's counted
  *    copy, __aic_memcpy; any other name is refused, named, since work done
  *    there could not be counted.  Names starting __aic_ may not be defined.
+ *  - A move of the stack pointer down by a page or more (a large local
+ *    array, a variable-length one) first calls __aic_stack_probe, which
+ *    touches each page on the way, so a frame too big for the unit's stack
+ *    faults in that stack's guard and nowhere else.
+ *  - Refused: constructors and destructors (code that would run outside
+ *    every unit), instructions that read the clock or the processor, call
+ *    the system or touch what units share (the x87 status, protection
+ *    keys...), and any naming of r15.
  * The same input always gives the same output.
  */
 #ifndef AIC_ENERGY_ASM_H
@@ -34,8 +42,13 @@
  * (pushfq, popfq) is slow. */
 #define ENERGY_ASM_CHECK 2
 #define ENERGY_ASM_CHECK_FLAGS 20
+/* A move of the stack pointer down by this many bytes or more first calls
+ * the kit's probe (__aic_stack_probe), at this price plus what the probe
+ * charges per page. */
+#define ENERGY_ASM_PROBE_FREE 4096
+#define ENERGY_ASM_PROBE 10
 /* The version of the rewrite, part of the compile cache's key. */
-#define ENERGY_ASM_VERSION "aic2018 energy 3"
+#define ENERGY_ASM_VERSION "aic2018 energy 4"
 
 /* The C library functions a unit may call, comma-separated (the message
  * of a refusal lists them). */

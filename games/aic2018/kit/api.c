@@ -2,6 +2,8 @@
  * acts on the kit's copy of the world with the rules the engine applies,
  * and records actions for the judge.  Sensing sees what the rules let
  * the calling unit see (its vision), never the rest of the copy. */
+#include <string.h>
+
 #include "games/aic2018/kit/aic2018.h"
 
 #include "games/aic2018/kit/coro.h"
@@ -380,6 +382,11 @@ int uc_getVisibleLocations(int radius, Location *out, int cap)
 }
 
 /* ---- the team array and the turn ---------------------------------------------------- */
+
+void kit_touch_team_array(void)
+{
+	memset(team_array, 0, sizeof team_array);
+}
 
 int uc_read(int index)
 {

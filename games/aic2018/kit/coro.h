@@ -3,7 +3,10 @@
  * Promises.  Each coroutine runs on its own stack (CORO_STACK bytes, mapped
  * at an address that depends only on the order stacks were first needed,
  * so the same program lays out its memory the same way every match), with
- * a page below it that no access may touch.  Switching in and out is a
+ * a guard region below it (CORO_GUARD) that no access may touch: a unit's
+ * code probes every page of a large frame on the way down (energy_asm.h,
+ * __aic_stack_probe), so no frame, however large, steps over the guard
+ * into the stack of another coroutine.  Switching in and out is a
  * handful of instructions in this file's assembly: the callee-saved
  * registers, the stack pointer and the SSE and x87 control words; no
  * system call, no signal mask.  A coroutine ends in one of three ways the
@@ -23,6 +26,9 @@
 #include <stddef.h>
 
 #define CORO_STACK (256 * 1024)
+/* Larger than any stretch a unit's code leaves unprobed (a page, the red
+ * zone, the energy pause's saved registers). */
+#define CORO_GUARD (64 * 1024)
 
 enum coro_state { CORO_READY, CORO_DONE, CORO_CRASHED };
 
@@ -47,7 +53,7 @@ void coro_yield(void);
 struct coro *coro_running(void);
 
 enum coro_state coro_state(const struct coro *c);
-/* When CORO_CRASHED: the signal, and whether it hit the guard page. */
+/* When CORO_CRASHED: the signal, and whether it hit the guard. */
 int coro_signal(const struct coro *c);
 bool coro_overflowed(const struct coro *c);
 

@@ -30,6 +30,9 @@ bool kit_room(void);
 bool kit_record(int error, int kind, int a, int b);
 /* The id of the next spawn (the judge's), 0 when none is left. */
 int kit_take_id(void);
+/* Touches every page of the team array once, at the start, so no unit's
+ * turn pays the first touch in CPU time (energy.h's watch). */
+void kit_touch_team_array(void);
 /* A unit spawned this step (by id): it runs this step too. */
 void kit_spawned(int id);
 

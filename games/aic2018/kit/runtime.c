@@ -10,7 +10,8 @@
  * act this turn (construction, upkeep unpaid) are passed as the engine
  * passes them.  The run stops early when the copy says the match is won.
  * A unit whose run() returns or faults dies (an order the engine applies
- * like any other).  One player per process: the state is this file's.
+ * like any other), and so does one whose turn took far more CPU than its
+ * energy allows (energy.h: the count tampered with).  One player per process: the state is this file's.
  */
 #include <stdio.h>
 #include <string.h>
@@ -29,6 +30,7 @@ struct kit_unit {
 	int id;            /* the world's id of the unit this coroutine runs */
 	struct coro *co;
 	int64_t debt;      /* energy overspent, owed to the next turns */
+	struct energy_watch watch;
 	const char *error; /* the last failed call's reason */
 };
 
@@ -160,10 +162,13 @@ static void run_unit(int slot)
 	}
 	kit.slot = slot;
 	bool paused;
-	enum coro_state st = energy_turn(k->co, &k->debt, &paused);
+	enum coro_state st = energy_turn(k->co, &k->debt, &paused, &k->watch);
 	kit.slot = -1;
 	if (st != CORO_READY)
 		die(slot, why_dead(k->co));
+	else if (k->watch.tampered)
+		die(slot, "its energy counter was tampered with or not charged: the turn took far "
+			  "more CPU time than its energy allows");
 }
 
 /* The next unit of this step that acts, or -1 when the step is over. */
@@ -209,6 +214,7 @@ int aickit_start(const uint8_t *msg, size_t len)
 	kit.team = aic_start_decode(msg, len);
 	kit.slot = -1;
 	aic_view_blank(&kit.w);
+	kit_touch_team_array();
 	coro_setup();
 	return kit.team < 0 ? -1 : 0;
 }
