@@ -35,6 +35,7 @@ CREATE TABLE tournaments (
 	game       TEXT NOT NULL,
 	name       TEXT NOT NULL UNIQUE,
 	spec       TEXT NOT NULL,
+	phases     INTEGER NOT NULL,          -- how many the spec has
 	seed       INTEGER NOT NULL,
 	phase      INTEGER NOT NULL DEFAULT 0, -- the phase under way, from 0; the count when over
 	round      INTEGER NOT NULL DEFAULT 0, -- its round under way (elimination), from 0

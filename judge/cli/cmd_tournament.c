@@ -324,6 +324,17 @@ static const char *entrant_state(json_t *e, int phase)
 	return json_integer_value(json_object_get(e, "out_phase")) < phase ? "out earlier" : "out";
 }
 
+/* An entrant's author by its id; the opponent (0) as "(opponent)". */
+static const char *author_of(json_t *entrants, json_int_t id)
+{
+	size_t i;
+	json_t *e;
+	json_array_foreach(entrants, i, e)
+		if (json_integer_value(json_object_get(e, "id")) == id)
+			return json_string_value(json_object_get(e, "author"));
+	return "(opponent)";
+}
+
 static void show_text(const struct store_tournament *t, const struct tour_spec *spec,
 		      json_t *entrants, json_t *round)
 {
@@ -352,18 +363,22 @@ static void show_text(const struct store_tournament *t, const struct tour_spec *
 		return;
 	printf("\nround %d:\n", t->round + 1);
 	json_array_foreach(round, i, m) {
-		char *seats = json_dumps(json_object_get(m, "seats"), JSON_COMPACT);
-		char *scores = json_dumps(json_object_get(m, "scores"), JSON_COMPACT);
-		json_t *match = json_object_get(m, "match");
-		printf("  stage %lld group %lld: entrants %s  ",
+		json_t *match = json_object_get(m, "match"), *seat;
+		size_t k;
+		printf("  stage %lld group %lld:",
 		       (long long)json_integer_value(json_object_get(m, "stage")) + 1,
-		       (long long)json_integer_value(json_object_get(m, "group")) + 1, seats);
+		       (long long)json_integer_value(json_object_get(m, "group")) + 1);
+		json_array_foreach(json_object_get(m, "seats"), k, seat) {
+			printf(" %s", author_of(entrants, json_integer_value(seat)));
+			if (json_is_integer(match))
+				printf(" %lld", (long long)json_integer_value(
+					json_array_get(json_object_get(m, "scores"), k)));
+			putchar(k + 1 < json_array_size(json_object_get(m, "seats")) ? ',' : ' ');
+		}
 		if (json_is_integer(match))
-			printf("match %lld, scores %s\n", (long long)json_integer_value(match), scores);
+			printf(" (match %lld)\n", (long long)json_integer_value(match));
 		else
-			printf("to play\n");
-		free(seats);
-		free(scores);
+			printf(" to play\n");
 	}
 }
 

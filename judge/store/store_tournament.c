@@ -30,9 +30,10 @@ int store_tournament_create(struct store *s, const char *game, const char *name,
 	}
 	char *text = json_dumps(spec, JSON_COMPACT | JSON_SORT_KEYS);
 	json_t *row = text ? db_query_json(s, "creating the tournament", err,
-		"INSERT INTO tournaments (game, name, spec, seed, created_at)"
-		" VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id", "id:i", "tttii", game, name, text,
-		(int64_t)(seed >> 1), store_now_ms()) : NULL;
+		"INSERT INTO tournaments (game, name, spec, phases, seed, created_at)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id", "id:i", "tttiii", game, name, text,
+		(int64_t)json_array_size(json_object_get(spec, "phases")), (int64_t)(seed >> 1),
+		store_now_ms()) : NULL;
 	free(text);
 	json_t *one;
 	if (db_one_json(row, &one) != 1)
@@ -81,8 +82,9 @@ int store_tournament_get(struct store *s, int64_t id, const char *name,
 int store_tournament_list(struct store *s, json_t **out, char err[STORE_ERRLEN])
 {
 	*out = db_query_json(s, "listing the tournaments", err,
-		"SELECT id, game, name, phase, round, started_at, created_at FROM tournaments"
-		" ORDER BY id", "id:i game:t name:t phase:i round:i started_at:I created_at:i", "");
+		"SELECT id, game, name, phase, round, started_at, created_at, phase >= phases"
+		" FROM tournaments ORDER BY id",
+		"id:i game:t name:t phase:i round:i started_at:I created_at:i over:b", "");
 	return *out ? 0 : -1;
 }
 

@@ -36,7 +36,8 @@ int store_tournament_create(struct store *s, const char *game, const char *name,
 /* By name, or by id when name is NULL: 1 found, 0 none, -1 error. */
 int store_tournament_get(struct store *s, int64_t id, const char *name,
 			 struct store_tournament *out, char err[STORE_ERRLEN]);
-/* Every tournament: [{id, game, name, phase, round, started_at, created_at}]. */
+/* Every tournament: [{id, game, name, phase, round, started_at, created_at,
+ * over}]. */
 int store_tournament_list(struct store *s, json_t **out, char err[STORE_ERRLEN]);
 /* The phase and round under way, and when the phase started (0: not yet). */
 int store_tournament_move(struct store *s, int64_t id, int phase, int round, int64_t started_at,

@@ -11,6 +11,7 @@ CREATE TABLE tournaments (
 	game       TEXT NOT NULL,
 	name       TEXT NOT NULL UNIQUE,
 	spec       TEXT NOT NULL,
+	phases     INTEGER NOT NULL,          -- how many the spec has
 	seed       BIGINT NOT NULL,
 	phase      INTEGER NOT NULL DEFAULT 0,
 	round      INTEGER NOT NULL DEFAULT 0,
