@@ -1,5 +1,5 @@
 /* test_plag.c - plagiarism fingerprints: tokenizer (judge/plag/plag_tokens.c,
- * plag_lex.c, plag_macro.c), winnowing and hash sets (plag_winnow.c), pair
+ * plag_raw.c over judge/base/clex.c, plag_macro.c), winnowing and hash sets (plag_winnow.c), pair
  * similarity (plag_sim.c), equivalent forms (plag_norm.c). */
 #include <criterion/criterion.h>
 
