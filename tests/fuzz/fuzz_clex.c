@@ -1,6 +1,7 @@
 /* fuzz_clex.c - hostile bytes through the one C lexer (judge/base/clex.c)
  * and everything that reads C with it: the compile step's source and
- * gcc -E checks, and the plagiarism tokenizer with its macro expansion.
+ * gcc -E checks, the player's name, and the plagiarism tokenizer with its
+ * macro expansion.
  * Checks that every token lies inside the text, after the one before it,
  * on a line no earlier; that the checks answer 0, 1 or -1 with a message;
  * and that the tokenizer's lines are lines of the input. */
@@ -74,6 +75,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char perr[PLAG_ERRLEN];
 	lex_everything(src, size);
 	check_verdict("cscan_source", cscan_source("AIName.c", src, size, "dominator.h", err), err);
+	struct cscan_names names;
+	check(cscan_player_names(src, size, &names) == 0, "cscan_player_names failed");
+	check(names.count >= 0 && names.line <= lines_of(src, size) && strlen(names.name) <= PLAYER_NAME_MAX,
+	      "names: %d, line %u", names.count, names.line);
 	err[0] = '\0';
 	check_verdict("cscan_preprocessed",
 		      cscan_preprocessed("AIName.c", src, size, "dominator.h", "course.h", err), err);
