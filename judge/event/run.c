@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "games/game.h"
 #include "games/seed.h"
@@ -368,5 +369,70 @@ int event_start(struct store *s, int64_t tournament, int64_t now, char err[EVENT
 	store_tournament_clear(&c.t);
 	if (rc == 1 && event_advance(s, tournament, now, note, sizeof note, err) < 0)
 		return -1;
+	return rc;
+}
+
+/* ---- the upload deadline --------------------------------------------------- */
+
+static bool still_in(json_t *entrants, const char *author)
+{
+	size_t i;
+	json_t *e;
+	json_array_foreach(entrants, i, e)
+		if (strcmp(json_string_value(json_object_get(e, "author")), author) == 0)
+			return json_is_null(json_object_get(e, "out_phase")) &&
+			       json_is_integer(json_object_get(e, "representative"));
+	return false;
+}
+
+static void closed_since(const char *name, int64_t deadline, char why[EVENT_ERRLEN])
+{
+	char when[40];
+	time_t t = (time_t)(deadline / 1000);
+	struct tm tm;
+	strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime_r(&t, &tm));
+	snprintf(why, EVENT_ERRLEN, "uploads closed at %s, the qualification deadline of "
+		 "tournament %.64s; what was uploaded before is still judged", when, name);
+}
+
+/* 1 when tournament t closes uploads to author, 0 when not, -1 error. */
+static int closes(struct store *s, const json_t *t, const char *author, int64_t now,
+		  char why[EVENT_ERRLEN])
+{
+	struct ctx c = { .s = s, .err = why };
+	char serr[STORE_ERRLEN], note[8] = "";
+	c.note = note;
+	c.cap = sizeof note;
+	int rc = load(&c, json_integer_value(json_object_get(t, "id")));
+	const struct tour_phase *q = rc == 0 && c.spec.phase[0].kind == TOUR_QUALIFICATION
+				     ? &c.spec.phase[0] : NULL;
+	if (rc == 0 && q && q->deadline && now >= q->deadline) {
+		json_t *entrants = NULL;
+		if (store_entrants(s, c.t.id, &entrants, serr) < 0)
+			rc = failed(&c, serr);
+		else if (!q->survivors_upload || !still_in(entrants, author))
+			rc = 1, closed_since(c.t.name, q->deadline, why);
+		json_decref(entrants);
+	}
+	store_tournament_clear(&c.t);
+	return rc;
+}
+
+int event_uploads_closed(struct store *s, const char *game, const char *author, int64_t now,
+			 char why[EVENT_ERRLEN])
+{
+	char serr[STORE_ERRLEN];
+	json_t *list, *t;
+	size_t i;
+	if (store_tournament_list(s, &list, serr) < 0) {
+		snprintf(why, EVENT_ERRLEN, "%s", serr);
+		return -1;
+	}
+	int rc = 0;
+	json_array_foreach(list, i, t)
+		if (rc == 0 && !json_is_true(json_object_get(t, "over")) &&
+		    strcmp(json_string_value(json_object_get(t, "game")), game) == 0)
+			rc = closes(s, t, author, now, why);
+	json_decref(list);
 	return rc;
 }

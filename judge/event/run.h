@@ -42,4 +42,11 @@ int event_advance(struct store *s, int64_t tournament, int64_t now, char *note, 
  * had started already or the tournament is over (err says which), -1. */
 int event_start(struct store *s, int64_t tournament, int64_t now, char err[EVENT_ERRLEN]);
 
+/* Whether author may upload to game now: uploads close at a tournament's
+ * qualification deadline, except (unless the spec says otherwise) for the
+ * students still in it.  1 closed, with why saying since when and what
+ * still happens; 0 open; -1 error. */
+int event_uploads_closed(struct store *s, const char *game, const char *author, int64_t now,
+			 char why[EVENT_ERRLEN]);
+
 #endif

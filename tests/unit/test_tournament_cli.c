@@ -120,3 +120,33 @@ Test(tournament_cli, a_small_course_from_roster_to_grades)
 	cr_expect(strstr(out, "\"log\""), "%s", out);
 	cr_assert_eq(tournament("rename course"), 2, "%s", out);
 }
+
+/* After a qualification's deadline, uploads to its game are refused, with
+ * the time, except to students still in the tournament (the course lets
+ * them go on improving their player); an upload that is refused stores
+ * nothing. */
+Test(tournament_cli, uploads_close_at_the_qualification_deadline)
+{
+	upload("Demo", "Ann", "ann");
+	work();
+	char path[160], cmd[1024];
+	snprintf(path, sizeof path, "%s/spec.json", dir);
+	cr_assert_eq(cli_write_file(path, "{\"phases\": [{\"kind\": \"qualification\", "
+				    "\"deadline\": \"2020-01-01T00:00:00Z\"}, {\"kind\": \"ladder\"}]}"), 0);
+	cr_assert_eq(tournament("create closed --game dominator --spec %s", path), 0, "%s", out);
+	cr_assert_eq(tournament("add closed ann"), 0, "%s", out);
+	cr_assert_eq(tournament("pick closed ann 1"), 0, "%s", out);
+	snprintf(cmd, sizeof cmd, "sed 's/PLAYER_NAME(Demo)/PLAYER_NAME(Late)/' "
+		 "games/dominator/players/AIDemo.c > %s/AILate.c && JUDGE_CONFIG=%s %s submit "
+		 "%s/AILate.c --game dominator --author bob --queue %s 2>&1", dir, cfg, cli_judge(),
+		 dir, db);
+	cr_expect_eq(cli_run(cmd, out, sizeof out), 1, "%s", out);
+	cr_expect(strstr(out, "uploads closed at 2020-01-01 00:00 UTC"), "%s", out);
+	snprintf(cmd, sizeof cmd, "sqlite3 -batch %s 'SELECT COUNT(*) FROM submissions'", db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0);
+	cr_expect_str_eq(out, "1\n", "a refused upload was stored");
+	upload("Dummy", "Ann2", "ann"); /* still in: may improve her player */
+	snprintf(cmd, sizeof cmd, "sqlite3 -batch %s 'SELECT COUNT(*) FROM submissions'", db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0);
+	cr_expect_str_eq(out, "2\n");
+}
