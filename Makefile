@@ -298,6 +298,7 @@ bench: deps $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(PLAG_COPIES) $(JUDGE) $(JUDGE)
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
 	@echo "== bench/viewer.py"; bench/viewer.py $(JUDGE)
 	@echo "== bench/worker_store.sh"; bench/worker_store.sh $(JUDGE)
+	@echo "== bench/course.sh"; bench/course.sh $(JUDGE)
 
 demo: deps all
 	scripts/demo.sh

@@ -517,9 +517,10 @@ static int count_in(json_t *entrants)
 static void print_forecast(int phase, const struct tour_phase *p, const struct forecast *f,
 			   double match_s)
 {
-	double hours = f->waves * match_s / 3600;
-	printf("phase %d, %-13s %s%.0f matches in %.0f waves: %.1f h\n", phase + 1,
-	       tour_kind_name(p->kind), f->exact ? "" : "about ", f->matches, f->waves, hours);
+	double secs = f->waves * match_s;
+	printf("phase %d, %-13s %s%.0f matches in %.0f waves: %.1f h (%.0f s)\n", phase + 1,
+	       tour_kind_name(p->kind), f->exact ? "" : "about ", f->matches, f->waves,
+	       secs / 3600, secs);
 }
 
 static int plan(struct store *s, const struct tour_args *a)
@@ -569,7 +570,8 @@ static int plan(struct store *s, const struct tour_args *a)
 		total += f.waves * match_s;
 	}
 	if (rc == 0)
-		printf("in all: %.1f h on %lld slots\n", total / 3600, (long long)a->slots);
+		printf("in all: %.1f h (%.0f s) on %lld slots\n", total / 3600, total,
+		       (long long)a->slots);
 	json_decref(entrants);
 	store_tournament_clear(&t);
 	return rc;

@@ -10,7 +10,7 @@
 
 struct elim_rules elim_rules_course(void)
 {
-	return (struct elim_rules){ .seats = 4, .beats = 2, .max_stages = 60 };
+	return (struct elim_rules){ .seats = 4, .beats = 2, .max_stages = 10 };
 }
 
 /* The students still in play at a stage, ascending ids: the order the
