@@ -52,6 +52,7 @@ CREATE TABLE entrants (
 	representative INTEGER REFERENCES submissions (id),
 	out_phase      INTEGER, -- where the entrant went out; NULL: still in
 	out_round      INTEGER,
+	place          INTEGER, -- in the last group or bracket phase played
 	UNIQUE (tournament_id, author)
 );
 

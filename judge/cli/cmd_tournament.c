@@ -357,6 +357,8 @@ static void show_text(const struct store_tournament *t, const struct tour_spec *
 		       json_string_value(json_object_get(e, "name")) : "-", entrant_state(e, t->phase));
 		if (json_is_integer(out) && json_integer_value(out) >= 0)
 			printf(" in round %lld", (long long)json_integer_value(out) + 1);
+		if (json_is_integer(json_object_get(e, "place")))
+			printf(", place %lld", (long long)json_integer_value(json_object_get(e, "place")));
 		putchar('\n');
 	}
 	if (!json_array_size(round))
@@ -489,7 +491,10 @@ static int grades(struct store *s, const struct tour_args *a)
 			printf(",%s,%s,", player ? player : "", qualified ? "yes" : "no");
 			if (out)
 				printf("%d", out);
-			printf(",,%.2f\n", grade);
+			putchar(',');
+			if (json_is_integer(json_object_get(e, "place")))
+				printf("%lld", (long long)json_integer_value(json_object_get(e, "place")));
+			printf(",%.2f\n", grade);
 		} else {
 			printf("%-24.24s %-10.10s %-14s %-9s %-7s %.2f\n",
 			       json_string_value(json_object_get(e, "author")),

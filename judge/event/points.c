@@ -48,6 +48,8 @@ static int add_match(const int64_t *members, int n, const struct pts_match *m,
 		     struct pts_row *rows, char err[PTS_ERRLEN])
 {
 	for (int s = 0; s < m->nseats; s++) {
+		if (m->who[s] == PTS_OPPONENT)
+			continue;
 		int i = member_index(members, n, m->who[s]);
 		if (i < 0 || m->rank[s] < 1 || m->rank[s] > m->nseats) {
 			snprintf(err, PTS_ERRLEN, "a group match seats %lld with rank %d: %s",

@@ -6,7 +6,9 @@
  * every seat as evenly as the number of matches allows, each match with
  * its own seed derived from the phase's seed, so the group's series is
  * the same wherever it is computed.  pts_standings() reads only the
- * recorded matches: a player's points are the sum, over its matches, of
+ * recorded matches (a seat of PTS_OPPONENT, filling a group smaller than
+ * the game's matches, takes its place and counts for nobody): a player's
+ * points are the sum, over its matches, of
  * the points of its place; players who share a place share the mean of
  * the places' points (two tied first of four get 3.5 each).  The order is
  * by points, then by first places, then by the order the group was given
@@ -19,6 +21,7 @@
 #include <stdint.h>
 
 #define PTS_SEATS_MAX 8
+#define PTS_OPPONENT 0 /* a seat filled by the phase's opponent: it takes its place, scores nothing */
 #define PTS_ERRLEN 160
 
 /* One match of a group: who sat in each seat and the rank each got

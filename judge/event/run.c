@@ -7,24 +7,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "games/game.h"
 #include "games/seed.h"
 #include "judge/event/elimination.h"
-#include "judge/event/tournament.h"
-#include "judge/store/store_tournament.h"
+#include "judge/event/run_int.h"
 
-struct ctx {
-	struct store *s;
-	struct store_tournament t;
-	struct tour_spec spec;
-	const struct game *game;
-	int64_t now;
-	char *note;
-	size_t cap;
-	char *err;
-};
 
-static void say(struct ctx *c, const char *fmt, ...)
+void run_say(struct ctx *c, const char *fmt, ...)
 {
 	size_t at = strlen(c->note);
 	if (at >= c->cap)
@@ -39,26 +27,26 @@ static void say(struct ctx *c, const char *fmt, ...)
 }
 
 /* The store's error as ours; -1. */
-static int failed(struct ctx *c, const char *serr)
+int run_failed(struct ctx *c, const char *serr)
 {
 	snprintf(c->err, EVENT_ERRLEN, "%s", serr);
 	return -1;
 }
 
-static int log_event(struct ctx *c, const char *what, json_t *data)
+int run_log(struct ctx *c, const char *what, json_t *data)
 {
 	char serr[STORE_ERRLEN];
 	json_object_set_new(data, "phase", json_integer(c->t.phase));
 	int rc = store_tournament_log(c->s, c->t.id, what, data, serr);
 	json_decref(data);
-	return rc < 0 ? failed(c, serr) : 0;
+	return rc < 0 ? run_failed(c, serr) : 0;
 }
 
-static int move(struct ctx *c, int phase, int round, int64_t started_at)
+int run_move(struct ctx *c, int phase, int round, int64_t started_at)
 {
 	char serr[STORE_ERRLEN];
 	if (store_tournament_move(c->s, c->t.id, phase, round, started_at, serr) < 0)
-		return failed(c, serr);
+		return run_failed(c, serr);
 	c->t.phase = phase;
 	c->t.round = round;
 	c->t.started_at = started_at;
@@ -69,7 +57,7 @@ static int load(struct ctx *c, int64_t tournament)
 {
 	char serr[STORE_ERRLEN], terr[TOUR_ERRLEN];
 	if (store_tournament_lock(c->s, serr) < 0)
-		return failed(c, serr);
+		return run_failed(c, serr);
 	int found = store_tournament_get(c->s, tournament, NULL, &c->t, serr);
 	if (found <= 0) {
 		snprintf(c->err, EVENT_ERRLEN, "%s", found < 0 ? serr : "no such tournament");
@@ -90,15 +78,8 @@ static int load(struct ctx *c, int64_t tournament)
 
 /* ---- elimination ------------------------------------------------------------- */
 
-/* The entrants still in, with a representative: ids[] and reps[]. */
-struct field {
-	int64_t *ids, *reps;
-	const char **authors;
-	int n;
-	json_t *rows;
-};
 
-static void field_free(struct field *f)
+void run_field_free(struct field *f)
 {
 	free(f->ids);
 	free(f->reps);
@@ -107,12 +88,12 @@ static void field_free(struct field *f)
 	*f = (struct field){ 0 };
 }
 
-static int load_field(struct ctx *c, struct field *f)
+int run_load_field(struct ctx *c, struct field *f)
 {
 	char serr[STORE_ERRLEN];
 	*f = (struct field){ 0 };
 	if (store_entrants(c->s, c->t.id, &f->rows, serr) < 0)
-		return failed(c, serr);
+		return run_failed(c, serr);
 	size_t n = json_array_size(f->rows);
 	f->ids = malloc((n + 1) * sizeof *f->ids);
 	f->reps = malloc((n + 1) * sizeof *f->reps);
@@ -142,15 +123,15 @@ static int drop_unpicked(struct ctx *c)
 	json_t *rows, *e;
 	size_t i;
 	if (store_entrants(c->s, c->t.id, &rows, serr) < 0)
-		return failed(c, serr);
+		return run_failed(c, serr);
 	int rc = 0;
 	json_array_foreach(rows, i, e) {
 		if (rc < 0 || !json_is_null(json_object_get(e, "out_phase")) ||
 		    json_is_integer(json_object_get(e, "representative")))
 			continue;
 		rc = store_entrant_out(c->s, json_integer_value(json_object_get(e, "id")), c->t.phase,
-				       -1, serr) < 0 ? failed(c, serr)
-				     : log_event(c, "unpicked", json_pack("{s:s}", "author",
+				       -1, serr) < 0 ? run_failed(c, serr)
+				     : run_log(c, "unpicked", json_pack("{s:s}", "author",
 					json_string_value(json_object_get(e, "author"))));
 	}
 	json_decref(rows);
@@ -163,7 +144,7 @@ static int round_results(struct ctx *c, struct elim_result **out, int *n)
 	json_t *rows, *r;
 	size_t i;
 	if (store_tmatch_round(c->s, c->t.id, c->t.phase, c->t.round, &rows, serr) < 0)
-		return failed(c, serr);
+		return run_failed(c, serr);
 	*out = calloc(json_array_size(rows) + 1, sizeof **out);
 	*n = 0;
 	json_array_foreach(rows, i, r) {
@@ -184,7 +165,7 @@ static int round_results(struct ctx *c, struct elim_result **out, int *n)
 	return 0;
 }
 
-static int64_t rep_of(const struct field *f, int64_t entrant)
+int64_t run_rep_of(const struct field *f, int64_t entrant)
 {
 	for (int i = 0; i < f->n; i++)
 		if (f->ids[i] == entrant)
@@ -192,31 +173,38 @@ static int64_t rep_of(const struct field *f, int64_t entrant)
 	return 0;
 }
 
-static int plan_match(struct ctx *c, const struct field *f, const struct tour_phase *p,
-		      const struct elim_match *m, int64_t not_before)
+int run_plan_seats(struct ctx *c, const struct field *f, const struct store_tmatch *at,
+		   const int64_t *who, int nseats, uint64_t seed, int64_t not_before)
 {
+	const char *opponent = c->spec.phase[c->t.phase].opponent;
 	json_t *seats = json_array(), *plays = json_array();
-	for (int k = 0; k < p->elim.seats; k++) {
-		json_array_append_new(seats, json_integer(m->who[k]));
-		json_array_append_new(plays, m->who[k] == ELIM_DUMMY
-				      ? json_pack("{s:s}", "house", p->opponent)
-				      : json_pack("{s:I}", "submission", (json_int_t)rep_of(f, m->who[k])));
+	for (int k = 0; k < nseats; k++) {
+		json_array_append_new(seats, json_integer(who[k]));
+		json_array_append_new(plays, who[k] == 0
+				      ? json_pack("{s:s}", "house", opponent)
+				      : json_pack("{s:I}", "submission", (json_int_t)run_rep_of(f, who[k])));
 	}
 	json_t *payload = json_pack("{s:s, s:s, s:I, s:I, s:o}", "kind", "tournament", "game",
-				    c->t.game, "seed", (json_int_t)m->seed, "tournament",
+				    c->t.game, "seed", (json_int_t)seed, "tournament",
 				    (json_int_t)c->t.id, "seats", plays);
 	char *text = json_dumps(payload, JSON_COMPACT);
-	struct store_tmatch at = { c->t.phase, c->t.round, m->stage, m->group, 0 };
 	char serr[STORE_ERRLEN];
-	int rc = text ? store_tmatch_plan(c->s, c->t.id, &at, seats, m->seed, text, not_before, serr)
+	int rc = text ? store_tmatch_plan(c->s, c->t.id, at, seats, seed, text, not_before, serr)
 		      : -1;
 	free(text);
 	json_decref(payload);
 	json_decref(seats);
-	return rc < 0 ? failed(c, text ? serr : "out of memory") : 0;
+	return rc < 0 ? run_failed(c, text ? serr : "out of memory") : 0;
 }
 
-static const char *author_of(const struct field *f, int64_t entrant)
+static int plan_match(struct ctx *c, const struct field *f, const struct tour_phase *p,
+		      const struct elim_match *m, int64_t not_before)
+{
+	struct store_tmatch at = { c->t.phase, c->t.round, m->stage, m->group, 0 };
+	return run_plan_seats(c, f, &at, m->who, p->elim.seats, m->seed, not_before);
+}
+
+const char *run_author_of(const struct field *f, int64_t entrant)
 {
 	for (int i = 0; i < f->n; i++)
 		if (f->ids[i] == entrant)
@@ -227,16 +215,16 @@ static const char *author_of(const struct field *f, int64_t entrant)
 static int decide_round(struct ctx *c, const struct field *f, const struct elim_plan *plan)
 {
 	char serr[STORE_ERRLEN];
-	const char *who = author_of(f, plan->out);
-	say(c, "%s round %d: %s is out%s", c->t.name, c->t.round + 1, who,
+	const char *who = run_author_of(f, plan->out);
+	run_say(c, "%s round %d: %s is out%s", c->t.name, c->t.round + 1, who,
 	    plan->by_draw ? " (by a draw: the players tied for too long)" : "");
 	if (store_entrant_out(c->s, plan->out, c->t.phase, c->t.round, serr) < 0)
-		return failed(c, serr);
-	if (log_event(c, "out", json_pack("{s:i, s:s, s:i, s:b}", "round", c->t.round, "author",
+		return run_failed(c, serr);
+	if (run_log(c, "out", json_pack("{s:i, s:s, s:i, s:b}", "round", c->t.round, "author",
 					  who, "stages", plan->stage + 1, "by_draw",
 					  plan->by_draw)) < 0)
 		return -1;
-	return move(c, c->t.phase, c->t.round + 1, c->t.started_at);
+	return run_move(c, c->t.phase, c->t.round + 1, c->t.started_at);
 }
 
 /* 1 moved on (a round decided, the phase over), 0 waits for results. */
@@ -247,7 +235,7 @@ static int step_elimination(struct ctx *c, const struct tour_phase *p)
 	struct field f;
 	struct elim_result *res = NULL;
 	int nres = 0, rc = -1;
-	if (load_field(c, &f) < 0)
+	if (run_load_field(c, &f) < 0)
 		goto out;
 	if (f.n <= p->remain) {
 		rc = 2;
@@ -271,19 +259,19 @@ static int step_elimination(struct ctx *c, const struct tour_phase *p)
 	elim_plan_free(&plan);
 out:
 	free(res);
-	field_free(&f);
+	run_field_free(&f);
 	return rc;
 }
 
 /* ---- phases ---------------------------------------------------------------- */
 
-static int end_phase(struct ctx *c)
+int run_end_phase(struct ctx *c)
 {
-	say(c, "%s: phase %d (%s) is over", c->t.name, c->t.phase + 1,
+	run_say(c, "%s: phase %d (%s) is over", c->t.name, c->t.phase + 1,
 	    tour_kind_name(c->spec.phase[c->t.phase].kind));
-	if (log_event(c, "phase_end", json_object()) < 0)
+	if (run_log(c, "phase_end", json_object()) < 0)
 		return -1;
-	return move(c, c->t.phase + 1, 0, 0);
+	return run_move(c, c->t.phase + 1, 0, 0);
 }
 
 /* 1 moved on, 0 waits, -1 error. */
@@ -295,25 +283,28 @@ static int step(struct ctx *c)
 	if (!c->t.started_at) {
 		if (!p->starts_at || c->now < p->starts_at)
 			return 0;
-		say(c, "%s: phase %d (%s) starts", c->t.name, c->t.phase + 1, tour_kind_name(p->kind));
-		if (log_event(c, "phase_start", json_object()) < 0)
+		run_say(c, "%s: phase %d (%s) starts", c->t.name, c->t.phase + 1, tour_kind_name(p->kind));
+		if (run_log(c, "phase_start", json_object()) < 0)
 			return -1;
-		return move(c, c->t.phase, 0, c->now) < 0 ? -1 : 1;
+		return run_move(c, c->t.phase, 0, c->now) < 0 ? -1 : 1;
 	}
-	int rc;
+	int rc = 0;
 	switch (p->kind) {
 	case TOUR_ELIMINATION:
 		rc = step_elimination(c, p);
-		return rc == 2 ? (end_phase(c) < 0 ? -1 : 1) : rc;
+		break;
 	case TOUR_QUALIFICATION:
-		return p->deadline && c->now >= p->deadline ? (end_phase(c) < 0 ? -1 : 1) : 0;
+		return p->deadline && c->now >= p->deadline ? (run_end_phase(c) < 0 ? -1 : 1) : 0;
 	case TOUR_LADDER:
 		return 0; /* the organiser ends it by starting the next phase */
-	default:
-		snprintf(c->err, EVENT_ERRLEN, "%s: phase %d is a %s, which this judge does not run "
-			 "yet", c->t.name, c->t.phase + 1, tour_kind_name(p->kind));
-		return -1;
+	case TOUR_ROUND_ROBIN:
+		rc = run_step_groups(c, p);
+		break;
+	case TOUR_BRACKET:
+		rc = run_step_bracket(c, p);
+		break;
 	}
+	return rc == 2 ? (run_end_phase(c) < 0 ? -1 : 1) : rc;
 }
 
 int event_advance(struct store *s, int64_t tournament, int64_t now, char *note, size_t cap,
@@ -355,15 +346,15 @@ int event_start(struct store *s, int64_t tournament, int64_t now, char err[EVENT
 	bool by_hand = kind == TOUR_LADDER ||
 		       (kind == TOUR_QUALIFICATION && !c.spec.phase[c.t.phase].deadline);
 	if (rc == 0 && c.t.started_at && by_hand)
-		rc = end_phase(&c);
+		rc = run_end_phase(&c);
 	if (rc == 0 && c.t.phase >= c.spec.nphases) {
 		snprintf(err, EVENT_ERRLEN, "%s is over: every phase has been played", c.t.name);
 	} else if (rc == 0 && c.t.started_at) {
 		snprintf(err, EVENT_ERRLEN, "phase %d of %s (%s) started already", c.t.phase + 1,
 			 c.t.name, tour_kind_name(c.spec.phase[c.t.phase].kind));
 	} else if (rc == 0) {
-		rc = log_event(&c, "phase_start", json_pack("{s:b}", "by_hand", 1));
-		rc = rc ? rc : move(&c, c.t.phase, 0, now);
+		rc = run_log(&c, "phase_start", json_pack("{s:b}", "by_hand", 1));
+		rc = rc ? rc : run_move(&c, c.t.phase, 0, now);
 		rc = rc ? rc : 1;
 	}
 	store_tournament_clear(&c.t);
@@ -409,7 +400,7 @@ static int closes(struct store *s, const json_t *t, const char *author, int64_t 
 	if (rc == 0 && q && q->deadline && now >= q->deadline) {
 		json_t *entrants = NULL;
 		if (store_entrants(s, c.t.id, &entrants, serr) < 0)
-			rc = failed(&c, serr);
+			rc = run_failed(&c, serr);
 		else if (!q->survivors_upload || !still_in(entrants, author))
 			rc = 1, closed_since(c.t.name, q->deadline, why);
 		json_decref(entrants);

@@ -123,11 +123,12 @@ int store_entrants(struct store *s, int64_t tournament, json_t **out, char err[S
 {
 	*out = db_query_json(s, "reading the entrants", err,
 		"SELECT e.id, e.author, e.grp, e.pseudonym, e.representative, sub.name, sub.state,"
-		" e.out_phase, e.out_round FROM entrants e"
+		" e.out_phase, e.out_round, e.place, r.mu - 3 * r.sigma FROM entrants e"
 		" LEFT JOIN submissions sub ON sub.id = e.representative"
+		" LEFT JOIN ratings r ON r.submission_id = e.representative"
 		" WHERE e.tournament_id = ?1 ORDER BY e.id",
 		"id:i author:t group:t pseudonym:T representative:I name:T state:T out_phase:I"
-		" out_round:I", "i", tournament);
+		" out_round:I place:I score:D", "i", tournament);
 	return *out ? 0 : -1;
 }
 
@@ -162,6 +163,12 @@ int store_entrant_pick(struct store *s, int64_t tournament, const char *author,
 	return db_run(s, "choosing a representative", err,
 		      "UPDATE entrants SET representative = ?3 WHERE tournament_id = ?1 AND author = ?2",
 		      "iti", tournament, author, submission) < 0 ? -1 : 1;
+}
+
+int store_entrant_place(struct store *s, int64_t entrant, int place, char err[STORE_ERRLEN])
+{
+	return db_run(s, "recording a place", err, "UPDATE entrants SET place = ?2 WHERE id = ?1",
+		      "ii", entrant, (int64_t)place);
 }
 
 int store_entrant_out(struct store *s, int64_t entrant, int phase, int round,

@@ -47,7 +47,8 @@ int store_tournament_move(struct store *s, int64_t id, int phase, int round, int
 int store_entrant_add(struct store *s, int64_t tournament, const char *author, const char *group,
 		      const char *pseudonym, char err[STORE_ERRLEN]);
 /* [{id, author, group, pseudonym, representative, name, state, out_phase,
- *   out_round}], by id; name and state are the representative's. */
+ *   out_round, place, score}], by id; name and state are the representative's,
+ * score its leaderboard score (mu - 3 sigma; null unrated). */
 int store_entrants(struct store *s, int64_t tournament, json_t **out, char err[STORE_ERRLEN]);
 /* Sets the representative.  1 done; 0 with err saying why not (not an
  * entrant, not the author's, another game, not qualified). */
@@ -55,6 +56,8 @@ int store_entrant_pick(struct store *s, int64_t tournament, const char *author,
 		       int64_t submission, char err[STORE_ERRLEN]);
 int store_entrant_out(struct store *s, int64_t entrant, int phase, int round,
 		      char err[STORE_ERRLEN]);
+/* The entrant's place in the last group or bracket phase played. */
+int store_entrant_place(struct store *s, int64_t entrant, int place, char err[STORE_ERRLEN]);
 
 struct store_tmatch {
 	int phase, round, stage, group, game_no;

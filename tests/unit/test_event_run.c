@@ -37,6 +37,12 @@ static void teardown(void)
 TestSuite(event_run, .init = setup, .fini = teardown, .timeout = 120);
 TestSuite(event_run_pg, .init = setup_pg, .fini = teardown, .timeout = 120);
 
+/* The game of the players made next, and how strong player N is: by
+ * default its number times 7 modulo 100 (strengths mix), plus a little
+ * luck from the match seed; favourites: the smaller number always wins. */
+static const char *game = "dominator";
+static bool favourites;
+
 /* A qualified player of author "sN" (its strength: N). */
 static int64_t qualified_player(struct store *s, int n)
 {
@@ -44,7 +50,7 @@ static int64_t qualified_player(struct store *s, int n)
 	snprintf(author, sizeof author, "s%d", n);
 	snprintf(name, sizeof name, "P%d", n);
 	snprintf(sha, sizeof sha, "%08x", n);
-	struct store_new_submission sub = { .game = "dominator", .author = author, .name = name,
+	struct store_new_submission sub = { .game = game, .author = author, .name = name,
 					    .source = "int x;", .source_len = 6,
 					    .source_sha256 = sha };
 	int64_t id;
@@ -58,16 +64,14 @@ static int64_t qualified_player(struct store *s, int n)
 	return id;
 }
 
-/* A tournament of n students, each with a representative, an elimination
- * down to `remain`; started. */
-static int64_t course(struct store *s, const char *name, int n, int remain, uint64_t seed)
+/* A tournament of spec with n students, each with a representative;
+ * started. */
+static int64_t tournament_of(struct store *s, const char *name, json_t *spec, int n,
+			     uint64_t seed)
 {
 	char err[STORE_ERRLEN] = "", eerr[EVENT_ERRLEN] = "";
-	json_t *spec = json_pack("{s:[{s:s, s:i}]}", "phases", "kind", "elimination", "remain",
-				 remain);
 	int64_t t;
-	cr_assert_eq(store_tournament_create(s, "dominator", name, spec, seed, &t, err), 0, "%s",
-		     err);
+	cr_assert_eq(store_tournament_create(s, game, name, spec, seed, &t, err), 0, "%s", err);
 	json_decref(spec);
 	for (int i = 1; i <= n; i++) {
 		char author[16];
@@ -86,15 +90,23 @@ static int64_t course(struct store *s, const char *name, int n, int remain, uint
 	return t;
 }
 
+/* An elimination of n students down to `remain`. */
+static int64_t course(struct store *s, const char *name, int n, int remain, uint64_t seed)
+{
+	return tournament_of(s, name, json_pack("{s:[{s:s, s:i}]}", "phases", "kind",
+						"elimination", "remain", remain), n, seed);
+}
+
 /* The strength of a seat of a job's payload: the student's number, 50 for
  * the opponent; the score adds a little luck from the match seed. */
 static int64_t seat_score(struct store *s, json_t *seat, uint64_t seed, int k)
 {
 	json_t *sub = json_object_get(seat, "submission");
-	int64_t strength = 50;
-	if (sub)
-		strength = teststore_int(s, "SELECT CAST(SUBSTR(name, 2) AS INTEGER) FROM submissions"
-					    " WHERE id = %lld", (long long)json_integer_value(sub)) * 7 % 100;
+	int64_t n = sub ? teststore_int(s, "SELECT CAST(SUBSTR(name, 2) AS INTEGER) FROM submissions"
+					" WHERE id = %lld", (long long)json_integer_value(sub)) : 0;
+	if (favourites)
+		return sub ? 1000 - n : 0;
+	int64_t strength = sub ? n * 7 % 100 : 50;
 	return strength * 10 + (int64_t)((seed >> (8 * k)) % 400);
 }
 
@@ -118,7 +130,7 @@ static int play_one(struct store *s, bool commit)
 		score[k] = seat_score(s, json_array_get(seats, k), seed, (int)k);
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
 	cr_assert_eq(store_complete(s, job.id, "w1", err), 0, "%s", err);
-	struct store_new_match m = { .job = job.id, .game = "dominator", .kind = "tournament",
+	struct store_new_match m = { .job = job.id, .game = game, .kind = "tournament",
 				     .seed = (int64_t)seed, .replay = "x", .replay_len = 1 };
 	int64_t match;
 	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);
@@ -322,5 +334,60 @@ BOTH(event_run, a_representative_is_the_authors_qualified_player)
 		      (long long)p1);
 	cr_expect_eq(store_entrant_pick(s, t, "s1", p1, err), 0);
 	cr_expect(strstr(err, "has not qualified"), "%s", err);
+	store_close(s);
+}
+
+/* Blitz2018 groups of 5 (2 matches each), then a final of the two group
+ * winners (3 matches); strengths mixed.  Every entrant gets a place; the
+ * finalists are first and second, the final's winner first by its points;
+ * each group's winner is the one with most points from its recorded
+ * matches. */
+BOTH(event_run, blitz_groups_and_their_final_give_every_place)
+{
+	struct store *s = teststore_open(tt.where, true);
+	game = "blitz";
+	tournament_of(s, "groups", json_pack("{s:[{s:s, s:i, s:i, s:i}]}", "phases",
+				  "kind", "round-robin", "size", 5, "matches", 2, "final", 3), 10, 4);
+	run_to_end(s);
+	game = "dominator";
+	cr_expect_eq(teststore_int(s, "SELECT phase FROM tournaments"), 1, "the phase is over");
+	cr_expect_eq(teststore_int(s, "SELECT COUNT(*) FROM tournament_matches WHERE round = 0"), 4);
+	cr_expect_eq(teststore_int(s, "SELECT COUNT(*) FROM tournament_matches WHERE round = 1"), 3);
+	cr_expect_eq(teststore_int(s, "SELECT COUNT(*) FROM entrants WHERE place IS NOT NULL"), 10);
+	cr_expect_eq(teststore_int(s, "SELECT COUNT(DISTINCT place) FROM entrants"
+				   " WHERE place <= 2"), 2, "two finalists, places 1 and 2");
+	/* the final's points by the rule again: 2 for a first place, 1 for a second */
+	int64_t champion = teststore_int(s, "SELECT e.id FROM entrants e WHERE e.place = 1");
+	int64_t best = teststore_int(s,
+		"SELECT CASE WHEN sub.author = e.author THEN 1 ELSE 0 END FROM tournament_matches tm"
+		" JOIN match_players mp ON mp.match_id = tm.match_id"
+		" JOIN submissions sub ON sub.id = mp.submission_id"
+		" JOIN entrants e ON e.id = %lld WHERE tm.round = 1"
+		" GROUP BY sub.author, e.author ORDER BY SUM(3 - mp.rank) DESC LIMIT 1",
+		(long long)champion);
+	cr_expect_eq(best, 1, "the champion did not score most in the final");
+	store_close(s);
+}
+
+/* AIC2018, 16 teams, double elimination, best of 1, favourites always
+ * winning, seeded by entry (all rated alike): by hand, places 1, 2, 3, 4,
+ * 5, 5, 7, 7, 9 x4, 13 x4 (judge/event/bracket.h), and 30 series. */
+BOTH(event_run, an_aic2018_double_elimination_bracket_by_hand)
+{
+	struct store *s = teststore_open(tt.where, true);
+	game = "aic2018";
+	favourites = true;
+	int64_t t = tournament_of(s, "bracket", json_pack("{s:[{s:s, s:i}]}", "phases", "kind",
+				  "bracket", "best_of", 1), 16, 8);
+	run_to_end(s);
+	game = "dominator";
+	favourites = false;
+	static const int want[16] = { 1, 2, 3, 4, 5, 5, 7, 7, 9, 9, 9, 9, 13, 13, 13, 13 };
+	for (int i = 1; i <= 16; i++)
+		cr_expect_eq(teststore_int(s, "SELECT place FROM entrants WHERE author = 's%d'"
+					   " AND tournament_id = %lld", i, (long long)t), want[i - 1],
+			     "s%d", i);
+	cr_expect_eq(teststore_int(s, "SELECT COUNT(*) FROM tournament_matches"), 30);
+	cr_expect_eq(teststore_int(s, "SELECT phase FROM tournaments"), 1);
 	store_close(s);
 }

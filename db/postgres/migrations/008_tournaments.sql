@@ -28,6 +28,7 @@ CREATE TABLE entrants (
 	representative BIGINT REFERENCES submissions (id),
 	out_phase      INTEGER,
 	out_round      INTEGER,
+	place          INTEGER, -- in the last group or bracket phase played
 	UNIQUE (tournament_id, author)
 );
 
