@@ -326,7 +326,10 @@ static int step_groups_in(struct ctx *c, const struct tour_phase *p, const struc
 	return rc;
 }
 
-int run_step_groups(struct ctx *c, const struct tour_phase *p)
+/* A phase over the seeded field: loads and seeds it, then step. */
+static int seeded_phase(struct ctx *c, const struct tour_phase *p,
+			int (*step)(struct ctx *, const struct tour_phase *, const struct field *,
+				    const struct seeded *))
 {
 	struct field f;
 	struct seeded sd;
@@ -334,10 +337,15 @@ int run_step_groups(struct ctx *c, const struct tour_phase *p)
 		return -1;
 	int rc = seeding(c, p, &f, &sd);
 	if (rc == 0)
-		rc = sd.n < 2 ? 2 : step_groups_in(c, p, &f, &sd);
+		rc = sd.n < 2 ? 2 : step(c, p, &f, &sd);
 	seeded_free(&sd);
 	run_field_free(&f);
 	return rc;
+}
+
+int run_step_groups(struct ctx *c, const struct tour_phase *p)
+{
+	return seeded_phase(c, p, step_groups_in);
 }
 
 /* ---- brackets ------------------------------------------------------------------ */
@@ -407,14 +415,5 @@ static int step_bracket_in(struct ctx *c, const struct tour_phase *p, const stru
 
 int run_step_bracket(struct ctx *c, const struct tour_phase *p)
 {
-	struct field f;
-	struct seeded sd;
-	if (run_load_field(c, &f) < 0)
-		return -1;
-	int rc = seeding(c, p, &f, &sd);
-	if (rc == 0)
-		rc = sd.n < 2 ? 2 : step_bracket_in(c, p, &f, &sd);
-	seeded_free(&sd);
-	run_field_free(&f);
-	return rc;
+	return seeded_phase(c, p, step_bracket_in);
 }
