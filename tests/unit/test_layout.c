@@ -43,10 +43,12 @@ static void tree_file(struct tree *t, const char *path, const char *text)
 	cr_assert_eq(cli_write_file(full, text), 0, "cannot write %s", full);
 }
 
-/* Compiles stem.c of the tree into build/obj/stem.o, as make would. */
-static void tree_compile(struct tree *t, const char *stem)
+/* Writes stem.c and compiles it into build/obj/stem.o, as make would. */
+static void tree_add(struct tree *t, const char *stem, const char *text)
 {
-	char cmd[512];
+	char path[PATH_MAX], cmd[512];
+	snprintf(path, sizeof path, "%s.c", stem);
+	tree_file(t, path, text);
 	snprintf(cmd, sizeof cmd, "cd %s && mkdir -p \"$(dirname build/obj/%s)\" && "
 		 "gcc -std=gnu17 -Wall -Werror -I. -c %s.c -o build/obj/%s.o 2>&1",
 		 t->dir, stem, stem, stem);
@@ -59,23 +61,19 @@ static void tree_make(struct tree *t, const char *low_c)
 	snprintf(t->dir, sizeof t->dir, "/tmp/judge-layout-XXXXXX");
 	cr_assert_not_null(mkdtemp(t->dir));
 	tree_file(t, "judge/worker/worker.h", "int worker_plays(void);\n");
-	tree_file(t, "judge/worker/worker.c",
-		  "#include \"judge/worker/worker.h\"\nint worker_plays(void) { return 1; }\n");
-	tree_file(t, "judge/base/low.c", low_c);
-	tree_compile(t, "judge/worker/worker");
-	tree_compile(t, "judge/base/low");
+	tree_add(t, "judge/worker/worker",
+		 "#include \"judge/worker/worker.h\"\nint worker_plays(void) { return 1; }\n");
+	tree_add(t, "judge/base/low", low_c);
 }
 
-static int tree_check(struct tree *t)
+/* Runs the script on the tree, expects exit status rc and `says` in what
+ * it prints, and removes the tree. */
+static void tree_expect(struct tree *t, int rc, const char *says)
 {
 	char cmd[256];
 	snprintf(cmd, sizeof cmd, "scripts/check-layout --root %s %s/build 2>&1", t->dir, t->dir);
-	return cli_run(cmd, t->out, sizeof t->out);
-}
-
-static void tree_remove(struct tree *t)
-{
-	char cmd[128];
+	cr_expect_eq(cli_run(cmd, t->out, sizeof t->out), rc, "%s", t->out);
+	cr_expect(strstr(t->out, says), "wanted \"%s\" in:\n%s", says, t->out);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", t->dir);
 	cr_expect_eq(system(cmd), 0);
 }
@@ -84,43 +82,31 @@ Test(layout, a_lower_part_including_a_higher_one_fails)
 {
 	struct tree t;
 	tree_make(&t, "#include \"judge/worker/worker.h\"\nint low_value(void) { return 2; }\n");
-	cr_expect_eq(tree_check(&t), 1, "%s", t.out);
-	cr_expect(strstr(t.out, "check-layout: judge/base is below judge/worker, yet "
-			 "judge/base/low.c uses judge/worker/worker.c: "
-			 "#include \"judge/worker/worker.h\""), "%s", t.out);
-	tree_remove(&t);
+	tree_expect(&t, 1, "check-layout: judge/base is below judge/worker, yet judge/base/low.c "
+		    "uses judge/worker/worker.c: #include \"judge/worker/worker.h\"");
 }
 
 Test(layout, a_lower_part_calling_a_higher_one_fails)
 {
 	struct tree t;
 	tree_make(&t, "int worker_plays(void);\nint low_value(void) { return worker_plays(); }\n");
-	cr_expect_eq(tree_check(&t), 1, "%s", t.out);
-	cr_expect(strstr(t.out, "judge/base/low.c uses judge/worker/worker.c: worker_plays"),
-		  "%s", t.out);
-	tree_remove(&t);
+	tree_expect(&t, 1, "judge/base/low.c uses judge/worker/worker.c: worker_plays");
 }
 
 Test(layout, a_part_left_out_of_the_order_fails)
 {
 	struct tree t;
 	tree_make(&t, "int low_value(void) { return 2; }\n");
-	tree_file(&t, "judge/extra/extra.c", "#include \"judge/worker/worker.h\"\n"
-		  "int extra_value(void) { return worker_plays(); }\n");
-	tree_compile(&t, "judge/extra/extra");
-	cr_expect_eq(tree_check(&t), 1, "%s", t.out);
-	cr_expect(strstr(t.out, "judge/extra is not in the order of the parts"), "%s", t.out);
-	tree_remove(&t);
+	tree_add(&t, "judge/extra/extra", "int low_value(void);\n"
+		 "int extra_value(void) { return low_value(); }\n");
+	tree_expect(&t, 1, "judge/extra is not in the order of the parts");
 }
 
 Test(layout, a_higher_part_using_a_lower_one_passes)
 {
 	struct tree t;
 	tree_make(&t, "int low_value(void) { return 2; }\n");
-	tree_file(&t, "judge/worker/worker.c", "int low_value(void);\n"
-		  "int worker_plays(void) { return low_value(); }\n");
-	tree_compile(&t, "judge/worker/worker");
-	cr_expect_eq(tree_check(&t), 0, "%s", t.out);
-	cr_expect(strstr(t.out, "parts in order"), "%s", t.out);
-	tree_remove(&t);
+	tree_add(&t, "judge/worker/worker", "int low_value(void);\n"
+		 "int worker_plays(void) { return low_value(); }\n");
+	tree_expect(&t, 0, "parts in order");
 }
