@@ -23,7 +23,7 @@
 #define DW_GOAL_PERCENT 80
 #define DW_PARAMS_MAX (1 << 20)
 
-/* The games measured.  Every other file is found from the name (players.h),
+/* The games measured.  Every other file is found from the name (judge/base/paths.h),
  * so a new game needs one line here. */
 struct dw_game {
 	const char *name;  /* as game_find() and `judge play` know it */

@@ -1,13 +1,13 @@
-/* players.h - what a game ships and where its players come from, for
- * play and the worker.
+/* players.h - a game G's players compiled and named, for play and the
+ * worker.
  *
- * Where a game's files are is paths.h's (paths_shipped_player,
- * paths_game_header...), under cfg->data_dir.  Every
- * player, shipped or a contestant's, is compiled the same way: with G's
- * header, the shared header games/kit/course.h beside it (the course games'
- * headers include it; for the others it is never read) and G's runtime
- * (build/kits/libG.a), by the compile step, as an unprivileged uid of its
- * own when the judge is root.
+ * Where G's files are is judge/base/paths.h's (paths_shipped_player,
+ * paths_game_header...), under cfg->data_dir.  Every player, shipped or a
+ * contestant's, is compiled the same way: with G's header, the shared
+ * header games/kit/course.h beside it (the course games' headers include
+ * it; for the others it is never read) and G's runtime (build/kits/libG.a),
+ * by the compile step, as an unprivileged uid of its own when the judge is
+ * root.
  */
 #ifndef JUDGE_PLAYERS_H
 #define JUDGE_PLAYERS_H
