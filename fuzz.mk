@@ -39,7 +39,7 @@ FUZZ_ENGINE_SRC := $(wildcard games/*.c) $(wildcard games/*/engine/*.c) $(wildca
 # target name -> its seed corpus (tests/fuzz/corpus/DIR)
 FUZZ_TARGETS := fuzz_dominator_orders:dominator fuzz_ants_orders:ants \
 		fuzz_starwar_orders:starwar fuzz_blitz_orders:blitz fuzz_frames:frames \
-		fuzz_replay:replay fuzz_aic2018_steps:aic2018
+		fuzz_replay:replay fuzz_aic2018_steps:aic2018 fuzz_clex:clex
 FUZZ_BINS    := $(foreach t,$(FUZZ_TARGETS),$(FUZZ_DIR)/$(firstword $(subst :, ,$(t))))
 
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-toolchain
@@ -85,6 +85,14 @@ $(FUZZ_DIR)/fuzz_frames: $(call fuzz_obj,tests/fuzz/fuzz_frames.c judge/play/sea
 # The replay check on hostile replays, with every engine.
 $(FUZZ_DIR)/fuzz_replay: $(call fuzz_obj,tests/fuzz/fuzz_replay.c judge/replay/replay_check.c $(FUZZ_ENGINE_SRC))
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -ljansson -lcrypto -lm -o $@
+
+# The C lexer and everything that reads C with it: the compile step's
+# source checks, the player's name, and the plagiarism tokenizer.
+FUZZ_CLEX_SRC := judge/base/clex.c judge/base/player_name.c $(wildcard judge/compile/cscan*.c) \
+		 judge/plag/plag_raw.c judge/plag/plag_macro.c judge/plag/plag_norm.c \
+		 judge/plag/plag_tokens.c
+$(FUZZ_DIR)/fuzz_clex: $(call fuzz_obj,tests/fuzz/fuzz_clex.c $(FUZZ_CLEX_SRC))
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -o $@
 
 fuzz-build: $(FUZZ_BINS)
 

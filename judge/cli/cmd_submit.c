@@ -18,6 +18,7 @@
 #include "judge/compile/compile.h"
 #include "judge/compile/source.h"
 #include "judge/compile/upload_check.h"
+#include "judge/event/run.h"
 #include "judge/store/store.h"
 
 #define TOKEN_ENV "JUDGE_TOKEN"
@@ -250,6 +251,12 @@ static int submit_local(const struct submit_args *a, const char *src, size_t len
 	int64_t id = 0;
 	struct store_new_submission sub = { .game = a->game, .author = a->author, .name = name,
 					    .source = src, .source_len = len, .source_sha256 = sha };
+	char why[EVENT_ERRLEN];
+	int closed = event_uploads_closed(s, a->game, a->author, store_now_ms(), why);
+	if (closed != 0) {
+		store_close(s);
+		return refuse(why);
+	}
 	int rc = submit_patiently(s, &sub, &id, err);
 	rc = rc < 0 ? refuse(err) : print_submission_id(id, rc == 1);
 	if (rc == 0) {

@@ -24,6 +24,7 @@ int cmd_plagiarism(int argc, char **argv);
 int cmd_config(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_token(int argc, char **argv);
+int cmd_tournament(int argc, char **argv);
 int cmd_store(int argc, char **argv);
 
 #endif

@@ -38,6 +38,8 @@ static const struct judge_cmd commands[] = {
 	{ "archive", cmd_archive, "import files of earlier years to compare against", STORE },
 	{ "serve", cmd_serve, "the HTTP API and pages over the store", STORE },
 	{ "token", cmd_token, "tokens for the service: add, list, revoke", STORE },
+	{ "tournament", cmd_tournament, "an event of phases: create, add, pick, start, show, "
+	  "grades, plan", STORE },
 	{ "store", cmd_store, "copy a whole tournament into another store (PostgreSQL)", STORE },
 	{ "compile", cmd_compile, "compile one contestant's file", LOCAL },
 	{ "sandbox", cmd_sandbox, "run a binary under the player sandbox", LOCAL },

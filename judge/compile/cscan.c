@@ -1,5 +1,7 @@
 #include "judge/compile/cscan_int.h"
 
+#include "judge/base/clex.h"
+
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -96,18 +98,6 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* ASCII only, and '$', which GCC accepts in identifiers; bytes >= 0x80 are
- * refused outside comments and literals, so UTF-8 identifiers never arise. */
-static bool is_ident_start(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
-}
-
-static bool is_ident_char(char c)
-{
-	return is_ident_start(c) || is_digit(c);
-}
-
 /* ---- the text check ------------------------------------------------------ */
 
 int cscan_text(const char *name, const char *buf, size_t len, char err[CSCAN_ERRLEN])
@@ -137,137 +127,46 @@ int cscan_text(const char *name, const char *buf, size_t len, char err[CSCAN_ERR
 	return 0;
 }
 
-/* ---- the logical source -------------------------------------------------- */
-
-/* The text after translation phase 2, as GCC's _cpp_clean_line makes it:
- * backslash, optional blanks, newline are removed; CRLF becomes LF.  Two NUL
- * bytes end it (the text has none), so a lexer may look two ahead. */
-struct cs_src {
-	char *c;
-	unsigned *line; /* the physical line each character came from */
-	size_t n;
-};
-
-static size_t splice_len(const char *buf, size_t len, size_t i)
-{
-	if (buf[i] != '\\')
-		return 0;
-	size_t j = i + 1;
-	while (j < len && is_blank(buf[j]))
-		j++;
-	if (j < len && buf[j] == '\n')
-		return j + 1 - i;
-	if (j + 1 < len && buf[j] == '\r' && buf[j + 1] == '\n')
-		return j + 2 - i;
-	return 0;
-}
-
-static int src_build(struct cs_src *s, const char *buf, size_t len)
-{
-	s->c = malloc(len + 2);
-	s->line = malloc((len + 2) * sizeof *s->line);
-	if (!s->c || !s->line)
-		return -1;
-	unsigned line = 1;
-	size_t n = 0;
-	for (size_t i = 0; i < len;) {
-		size_t k = splice_len(buf, len, i);
-		if (k) {
-			i += k;
-			line++;
-			continue;
-		}
-		if (buf[i] == '\r' && i + 1 < len && buf[i + 1] == '\n')
-			i++;
-		s->c[n] = buf[i];
-		s->line[n++] = line;
-		if (buf[i++] == '\n')
-			line++;
-	}
-	s->c[n] = s->c[n + 1] = '\0';
-	s->line[n] = s->line[n + 1] = line;
-	s->n = n;
-	return 0;
-}
-
-static void src_free(struct cs_src *s)
-{
-	free(s->c);
-	free(s->line);
-}
-
 /* ---- tokens shared by the source and the gcc -E checks -------------------- */
 
-/* A lexer over c[0..end).  lines gives each character's line (the source), or
- * is NULL and `line` holds for every character (one line of gcc -E output). */
+/* The source as GCC reads it (judge/base/clex.h), or one line of gcc -E
+ * output, and what a refusal says. */
 struct cs_lex {
-	const char *c;
-	size_t i, end;
-	const unsigned *lines;
-	unsigned line;
+	struct clex lx;
 	const char *name;   /* the contestant's file, for messages */
 	const char *header; /* the game header, or NULL */
 	const char *origin; /* "" or a note that the text came from a macro */
 	char *err;
 	unsigned define_line; /* the first #define or #undef that is not a
 				 feature macro (see feature_macros), or 0 */
-	bool in_directive;    /* lx->i is in a directive's line */
 };
 
-static char lx_at(const struct cs_lex *lx, size_t i)
+static const char *tok_text(const struct cs_lex *s, const struct clex_token *t)
 {
-	return i < lx->end ? lx->c[i] : '\0';
+	return s->lx.c + t->start;
 }
 
-static unsigned lx_line(const struct cs_lex *lx, size_t i)
+static bool tok_is(const struct cs_lex *s, const struct clex_token *t, const char *w)
 {
-	return lx->lines ? lx->lines[i < lx->end ? i : lx->end] : lx->line;
+	return t->kind == CLEX_WORD && t->len == strlen(w) && memcmp(tok_text(s, t), w, t->len) == 0;
 }
 
-static size_t ident_end(const struct cs_lex *lx, size_t i)
+static bool tok_in(const struct cs_lex *s, const struct clex_token *t, const char *const *list)
 {
-	while (is_ident_char(lx_at(lx, i)))
-		i++;
-	return i;
+	return t->kind == CLEX_WORD && cscan_in_list(list, tok_text(s, t), t->len);
 }
 
-/* A pp-number: digits, letters, '_', '$', '.', and a sign after e E p P.
- * It matters: in 1R"x( the R belongs to the number, so no raw string starts,
- * and in 0xe+1 the + belongs to it too. */
-static size_t ppnumber_end(const struct cs_lex *lx, size_t i)
+/* The next token into *t, lx moving past it, when it is on the current
+ * line. */
+static bool next_on_line(struct clex *lx, struct clex_token *t)
 {
-	i++;
-	for (;;) {
-		char c = lx_at(lx, i);
-		if (is_ident_char(c) || c == '.')
-			i++;
-		else if ((c == '+' || c == '-') && strchr("eEpP", lx->c[i - 1]))
-			i++;
-		else
-			return i;
-	}
+	return clex_next(lx, t) && !(t->flags & CLEX_BOL);
 }
 
-/* From an opening quote to just past the closing one; an unterminated
- * literal ends before the newline, as GCC ends it.  A backslash escapes the
- * next character unless that is the newline. */
-static size_t literal_end(const struct cs_lex *lx, size_t i, char quote)
+static bool peek_on_line(const struct clex *lx, struct clex_token *t)
 {
-	for (i++;; i++) {
-		char c = lx_at(lx, i);
-		if (c == '\0' || c == '\n')
-			return i;
-		if (c == quote)
-			return i + 1;
-		if (c == '\\' && lx_at(lx, i + 1) != '\n' && lx_at(lx, i + 1) != '\0')
-			i++;
-	}
-}
-
-static bool is_string_prefix(const char *w, size_t n)
-{
-	static const char *const prefixes[] = { "L", "u", "U", "u8", NULL };
-	return cscan_in_list(prefixes, w, n);
+	struct clex ahead = *lx;
+	return next_on_line(&ahead, t);
 }
 
 static bool is_raw_prefix(const char *w, size_t n)
@@ -276,165 +175,125 @@ static bool is_raw_prefix(const char *w, size_t n)
 	return cscan_in_list(prefixes, w, n);
 }
 
-static int lex_word(struct cs_lex *lx)
+/* GCC reads UTF-8 in identifiers and numbers; the checks read ASCII. */
+static int refuse_non_ascii(const struct cs_lex *s, const struct clex_token *t)
 {
-	size_t start = lx->i, end = ident_end(lx, start);
-	const char *w = lx->c + start;
-	size_t n = end - start;
-	char next = lx_at(lx, end);
-	/* A raw string keeps backslash-newlines and may span lines; refusing it
-	 * spares the scanner a second, rarely used way of ending a literal. */
-	if (next == '"' && is_raw_prefix(w, n))
-		return cscan_refuse(lx->err, lx->name, lx_line(lx, start),
-				    "raw string literals (%.*s\"...\") are not allowed%s",
-				    (int)n, w, lx->origin);
-	if ((next == '"' || next == '\'') && is_string_prefix(w, n)) {
-		lx->i = literal_end(lx, end, next);
+	if (t->kind != CLEX_WORD && t->kind != CLEX_NUMBER)
 		return 0;
-	}
-	const struct banned_word *b = banned(w, n);
-	if (b)
-		return cscan_refuse(lx->err, lx->name, lx_line(lx, start), "%s is not allowed: %s%s",
-				    b->word, b->why, lx->origin);
-	lx->i = end;
+	for (size_t i = t->start; i < t->start + t->len; i++)
+		if ((unsigned char)s->lx.c[i] >= 0x80)
+			return cscan_refuse(s->err, s->name, clex_line_at(&s->lx, i),
+					    "non-ASCII characters may only appear in comments and "
+					    "string literals%s", s->origin);
 	return 0;
 }
 
-/* One token that is not a comment, blank, newline or directive. */
-static int lex_token(struct cs_lex *lx)
+static int check_word(const struct cs_lex *s, const struct clex_token *t)
 {
-	char c = lx->c[lx->i];
-	if (is_ident_start(c))
-		return lex_word(lx);
-	if (is_digit(c) || (c == '.' && is_digit(lx_at(lx, lx->i + 1))))
-		lx->i = ppnumber_end(lx, lx->i);
-	else if (c == '"' || c == '\'')
-		lx->i = literal_end(lx, lx->i, c);
-	else if (c == '\\')
-		return cscan_refuse(lx->err, lx->name, lx_line(lx, lx->i),
-				    "a backslash outside a string or character literal is not "
-				    "allowed (universal character names cannot be used here)%s",
-				    lx->origin);
-	else if ((unsigned char)c >= 0x80)
-		return cscan_refuse(lx->err, lx->name, lx_line(lx, lx->i),
-				    "non-ASCII characters may only appear in comments and "
-				    "string literals%s", lx->origin);
-	else
-		lx->i++;
+	const char *w = tok_text(s, t);
+	size_t end = t->start + t->len;
+	/* A raw string keeps backslash-newlines and may span lines; refusing it
+	 * spares the checks a second, rarely used way of ending a literal. */
+	if (end < s->lx.end && s->lx.c[end] == '"' && is_raw_prefix(w, t->len))
+		return cscan_refuse(s->err, s->name, t->line,
+				    "raw string literals (%.*s\"...\") are not allowed%s",
+				    (int)t->len, w, s->origin);
+	const struct banned_word *b = banned(w, t->len);
+	if (b)
+		return cscan_refuse(s->err, s->name, t->line, "%s is not allowed: %s%s", b->word,
+				    b->why, s->origin);
 	return 0;
+}
+
+/* One token that is no directive. */
+static int check_token(const struct cs_lex *s, const struct clex_token *t)
+{
+	int rc = refuse_non_ascii(s, t);
+	if (rc || t->kind != CLEX_WORD) {
+		if (!rc && t->kind == CLEX_OTHER && tok_text(s, t)[0] == '\\')
+			return cscan_refuse(s->err, s->name, t->line,
+					    "a backslash outside a string or character literal is "
+					    "not allowed (universal character names cannot be used "
+					    "here)%s", s->origin);
+		return rc;
+	}
+	return check_word(s, t);
 }
 
 /* ---- the source check ---------------------------------------------------- */
 
-/* Skips one comment at lx->i; false if there is none.  An unterminated block
- * comment runs to the end of the file, as in GCC (which then fails). */
-static bool skip_comment(struct cs_lex *lx)
-{
-	const char *c = lx->c;
-	size_t i = lx->i;
-	if (c[i] != '/' || (c[i + 1] != '*' && c[i + 1] != '/'))
-		return false;
-	if (c[i + 1] == '/') {
-		const char *nl = strchr(c + i, '\n');
-		lx->i = nl ? (size_t)(nl - c) : lx->end;
-		return true;
-	}
-	const char *close = strstr(c + i + 2, "*/");
-	lx->i = close ? (size_t)(close - c) + 2 : lx->end;
-	return true;
-}
-
-/* Blanks and comments; never a newline outside a comment. */
-static void skip_blank(struct cs_lex *lx)
-{
-	for (;;) {
-		if (is_blank(lx->c[lx->i]))
-			lx->i++;
-		else if (!skip_comment(lx))
-			return;
-	}
-}
-
-static bool allowed_header(const struct cs_lex *lx, const char *h, size_t n)
+static bool allowed_header(const struct cs_lex *s, const char *h, size_t n)
 {
 	return cscan_in_list(standard_headers, h, n) ||
-	       (lx->header && strlen(lx->header) == n && memcmp(lx->header, h, n) == 0);
+	       (s->header && strlen(s->header) == n && memcmp(s->header, h, n) == 0);
 }
 
-/* The rest of the logical line, for quoting a refused directive. */
-static int rest_of_line(const struct cs_lex *lx, size_t i)
+/* The rest of the logical line from byte i, for quoting a refused
+ * directive. */
+static int rest_of_line(const struct cs_lex *s, size_t i)
 {
-	const char *nl = strchr(lx->c + i, '\n');
-	size_t n = nl ? (size_t)(nl - (lx->c + i)) : lx->end - i;
-	while (n && is_blank(lx->c[i + n - 1]))
+	const char *c = s->lx.c + i;
+	const char *nl = memchr(c, '\n', s->lx.end - i);
+	size_t n = nl ? (size_t)(nl - c) : s->lx.end - i;
+	while (n && is_blank(c[n - 1]))
 		n--;
 	return n > 60 ? 60 : (int)n;
 }
 
-static int check_include(struct cs_lex *lx, unsigned line)
+static int check_include(struct cs_lex *s, unsigned line)
 {
-	skip_blank(lx);
-	size_t i = lx->i;
-	char open = lx->c[i];
-	const char *others = lx->header ? " and " : "";
-	const char *hdr = lx->header ? lx->header : "";
-	if (rest_of_line(lx, i) == 0)
-		return cscan_refuse(lx->err, lx->name, line, "#include without a header name");
-	if (open != '"' && open != '<')
-		return cscan_refuse(lx->err, lx->name, line,
+	struct clex_token t, h;
+	const char *others = s->header ? " and " : "";
+	const char *hdr = s->header ? s->header : "";
+	if (!peek_on_line(&s->lx, &t))
+		return cscan_refuse(s->err, s->name, line, "#include without a header name");
+	if (!clex_header_name(&s->lx, &h))
+		return cscan_refuse(s->err, s->name, line,
 				    "#include %.*s is not allowed: name the header directly, "
-				    "e.g. #include <stdio.h>", rest_of_line(lx, i), lx->c + i);
-	/* GCC reads a header name up to the closing character on the same line,
-	 * with no escapes and no comments inside. */
-	char close = open == '"' ? '"' : '>';
-	size_t j = i + 1;
-	while (lx->c[j] && lx->c[j] != '\n' && lx->c[j] != close)
-		j++;
-	if (lx->c[j] != close)
-		return cscan_refuse(lx->err, lx->name, line, "#include %.*s has no closing %c",
-				    rest_of_line(lx, i), lx->c + i, close);
-	if (!allowed_header(lx, lx->c + i + 1, j - i - 1))
-		return cscan_refuse(lx->err, lx->name, line,
+				    "e.g. #include <stdio.h>", rest_of_line(s, t.start),
+				    tok_text(s, &t));
+	const char *p = tok_text(s, &h);
+	if (h.flags & CLEX_OPEN)
+		return cscan_refuse(s->err, s->name, line, "#include %.*s has no closing %c",
+				    rest_of_line(s, h.start), p, p[0] == '"' ? '"' : '>');
+	if (!allowed_header(s, p + 1, h.len - 2))
+		return cscan_refuse(s->err, s->name, line,
 				    "#include %.*s is not allowed: only the standard C headers%s%s "
-				    "may be included", (int)(j - i + 1 > 64 ? 64 : j - i + 1),
-				    lx->c + i, others, hdr);
-	lx->i = j + 1;
+				    "may be included", (int)(h.len > 64 ? 64 : h.len), p, others, hdr);
 	return 0;
 }
 
-static int check_pragma(struct cs_lex *lx, unsigned line)
+static int check_pragma(struct cs_lex *s, unsigned line)
 {
-	skip_blank(lx);
-	size_t ns = lx->i, ns_end = ident_end(lx, ns), w = ns, w_end = ns_end;
-	bool gcc = ns_end - ns == 3 && memcmp(lx->c + ns, "GCC", 3) == 0;
-	bool stdc = ns_end - ns == 4 && memcmp(lx->c + ns, "STDC", 4) == 0;
-	if (gcc) {
-		lx->i = ns_end;
-		skip_blank(lx);
-		w = lx->i;
-		w_end = ident_end(lx, w);
-	}
-	if (stdc || (gcc && cscan_in_list(allowed_gcc_pragmas, lx->c + w, w_end - w)) ||
-	    (!gcc && cscan_in_list(allowed_pragmas, lx->c + ns, ns_end - ns)))
-		return 0;
-	int wn = (int)(w_end - w > 40 ? 40 : w_end - w);
-	return cscan_refuse(lx->err, lx->name, line,
+	struct clex ahead = s->lx;
+	struct clex_token ns, w;
+	bool on_line = next_on_line(&ahead, &ns);
+	bool gcc = on_line && tok_is(s, &ns, "GCC"), stdc = on_line && tok_is(s, &ns, "STDC");
+	int rc = on_line ? refuse_non_ascii(s, &ns) : 0;
+	w = ns;
+	if (gcc && (on_line = next_on_line(&ahead, &w)))
+		rc = refuse_non_ascii(s, &w);
+	if (rc || stdc || (on_line && tok_in(s, &w, gcc ? allowed_gcc_pragmas : allowed_pragmas)))
+		return rc;
+	int wn = on_line && w.kind == CLEX_WORD ? (int)(w.len > 40 ? 40 : w.len) : 0;
+	int rest = on_line ? rest_of_line(s, w.start) : 0;
+	return cscan_refuse(s->err, s->name, line,
 			    "#pragma %s%.*s is not allowed: use only #pragma once, pack, "
 			    "message, STDC ..., GCC diagnostic, optimize, target, push_options, "
 			    "pop_options, unroll, ivdep, warning, error or poison",
-			    gcc ? "GCC " : "", wn ? wn : rest_of_line(lx, w) > 40 ? 40 :
-			    rest_of_line(lx, w), lx->c + w);
+			    gcc ? "GCC " : "", wn ? wn : rest > 40 ? 40 : rest,
+			    on_line ? tok_text(s, &w) : "");
 }
 
 /* #error and #warning text goes to the compile log as it is written:
  * printable ASCII only, so it cannot pass for anything but the contestant's
  * own message. */
-static int check_message(struct cs_lex *lx, const char *directive)
+static int check_message(const struct cs_lex *s, const char *directive)
 {
-	for (size_t i = lx->i; i < lx->end && lx->c[i] != '\n'; i++) {
-		unsigned char c = (unsigned char)lx->c[i];
+	for (size_t i = s->lx.i; i < s->lx.end && s->lx.c[i] != '\n'; i++) {
+		unsigned char c = (unsigned char)s->lx.c[i];
 		if (c >= 0x7f || (c < 0x20 && c != '\t'))
-			return cscan_refuse(lx->err, lx->name, lx_line(lx, i),
+			return cscan_refuse(s->err, s->name, clex_line_at(&s->lx, i),
 					    "#%s text may only use printable ASCII characters",
 					    directive);
 	}
@@ -443,131 +302,71 @@ static int check_message(struct cs_lex *lx, const char *directive)
 
 /* A #define or #undef: the first one that could change a header's text is
  * remembered, so that no #include may follow it. */
-static void note_define(struct cs_lex *lx, unsigned line, bool is_define)
+static void note_define(struct cs_lex *s, unsigned line, bool is_define)
 {
-	size_t save = lx->i;
-	skip_blank(lx);
-	size_t n = lx->i, n_end = ident_end(lx, n);
-	lx->i = n_end;
-	bool feature = cscan_in_list(feature_macros, lx->c + n, n_end - n);
-	if (feature && is_define) {
-		/* the body: nothing, or one pp-number */
-		skip_blank(lx);
-		if (is_digit(lx->c[lx->i]))
-			lx->i = ppnumber_end(lx, lx->i);
-		skip_blank(lx);
-		feature = lx->c[lx->i] == '\n' || lx->c[lx->i] == '\0';
-	}
-	if (!feature && !lx->define_line)
-		lx->define_line = line;
-	lx->i = save;
+	struct clex ahead = s->lx;
+	struct clex_token t;
+	bool feature = next_on_line(&ahead, &t) && tok_in(s, &t, feature_macros);
+	/* the body: nothing, or one pp-number */
+	if (feature && is_define && next_on_line(&ahead, &t))
+		feature = is_digit(tok_text(s, &t)[0]) && !next_on_line(&ahead, &t);
+	if (!feature && !s->define_line)
+		s->define_line = line;
 }
 
-/* lx->i is at a '#' or "%:" that starts a logical line. */
-static int check_directive(struct cs_lex *lx)
+/* The '#' that starts a logical line was just read; the tokens after the
+ * directive's name (or header name) are left to the caller. */
+static int check_directive(struct cs_lex *s, unsigned line)
 {
-	unsigned line = lx_line(lx, lx->i);
-	lx->i += lx->c[lx->i] == '#' ? 1 : 2;
-	skip_blank(lx);
-	size_t i = lx->i;
-	char c = lx->c[i];
-	if (c == '\n' || c == '\0')
+	struct clex_token t;
+	if (!peek_on_line(&s->lx, &t))
 		return 0; /* the null directive */
-	if (is_digit(c))
-		return cscan_refuse(lx->err, lx->name, line,
-				    "line markers (# %.*s) are not allowed", rest_of_line(lx, i),
-				    lx->c + i);
-	size_t end = ident_end(lx, i);
-	if (end == i || !cscan_in_list(allowed_directives, lx->c + i, end - i))
-		return cscan_refuse(lx->err, lx->name, line,
+	const char *d = tok_text(s, &t);
+	if (is_digit(d[0]))
+		return cscan_refuse(s->err, s->name, line, "line markers (# %.*s) are not allowed",
+				    rest_of_line(s, t.start), d);
+	int rc = refuse_non_ascii(s, &t);
+	if (rc)
+		return rc;
+	if (!tok_in(s, &t, allowed_directives))
+		return cscan_refuse(s->err, s->name, line,
 				    "#%.*s is not allowed: use #include, #define, #undef, #if, "
 				    "#ifdef, #ifndef, #elif, #else, #endif, #pragma, #error or "
-				    "#warning", end > i ? (int)(end - i) : rest_of_line(lx, i),
-				    lx->c + i);
-	lx->i = end;
-	const char *d = lx->c + i;
-	size_t n = end - i;
-	if (n == 7 && memcmp(d, "include", 7) == 0) {
-		if (lx->define_line)
-			return cscan_refuse(lx->err, lx->name, line,
+				    "#warning", t.kind == CLEX_WORD ? (int)t.len
+				    : rest_of_line(s, t.start), d);
+	clex_next(&s->lx, &t);
+	if (tok_is(s, &t, "include")) {
+		if (s->define_line)
+			return cscan_refuse(s->err, s->name, line,
 					    "#include after the #define or #undef on line %u: put "
 					    "every #include before your first macro, so that no "
 					    "macro of yours can change the headers' text",
-					    lx->define_line);
-		return check_include(lx, line);
+					    s->define_line);
+		return check_include(s, line);
 	}
-	if (n == 6 && memcmp(d, "pragma", 6) == 0)
-		return check_pragma(lx, line);
-	if ((n == 6 && memcmp(d, "define", 6) == 0) || (n == 5 && memcmp(d, "undef", 5) == 0))
-		note_define(lx, line, n == 6);
-	if ((n == 5 && memcmp(d, "error", 5) == 0) || (n == 7 && memcmp(d, "warning", 7) == 0))
-		return check_message(lx, n == 5 ? "error" : "warning");
+	if (tok_is(s, &t, "pragma"))
+		return check_pragma(s, line);
+	if (tok_is(s, &t, "define") || tok_is(s, &t, "undef"))
+		note_define(s, line, tok_is(s, &t, "define"));
+	if (tok_is(s, &t, "error") || tok_is(s, &t, "warning"))
+		return check_message(s, tok_is(s, &t, "error") ? "error" : "warning");
 	return 0;
 }
 
-/* A '#' or "%:" that is not the first half of "##" or "%:%:", which GCC lexes
- * as the paste operator even at the start of a line. */
-static bool at_hash(const struct cs_lex *lx)
+static int scan_source(struct cs_lex *s)
 {
-	const char *c = lx->c + lx->i;
-	if (c[0] == '#')
-		return c[1] != '#';
-	return c[0] == '%' && c[1] == ':' && !(c[2] == '%' && c[3] == ':');
-}
-
-/* What a walk over the source does with each directive (lx->i at its '#'
- * or "%:") and each other token; a non-zero return ends the walk. */
-struct cs_walk {
-	int (*directive)(struct cs_lex *lx, void *ctx);
-	int (*token)(struct cs_lex *lx, void *ctx);
-	void *ctx;
-};
-
-static int walk_source(struct cs_lex *lx, const struct cs_walk *w)
-{
-	/* A line starts a directive when '#' is its first token; comments,
-	 * even ones spanning lines, are blanks and leave that unchanged. */
-	bool bol = true;
-	while (lx->i < lx->end) {
-		char c = lx->c[lx->i];
-		int rc = 0;
-		if (c == '\n') {
-			bol = true;
-			lx->in_directive = false;
-			lx->i++;
-		} else if (is_blank(c)) {
-			lx->i++;
-		} else if (skip_comment(lx)) {
-			continue;
-		} else if (bol && at_hash(lx)) {
-			bol = false;
-			lx->in_directive = true;
-			rc = w->directive(lx, w->ctx);
-		} else {
-			bol = false;
-			rc = w->token(lx, w->ctx);
-		}
+	/* A '#' first on its logical line opens a directive; comments, even
+	 * ones spanning lines, are blanks and leave that unchanged.  ## and
+	 * %:%: are the paste operator there too. */
+	struct clex_token t;
+	while (clex_next(&s->lx, &t)) {
+		bool hash = t.kind == CLEX_PUNCT && t.punct == CLEX_P_HASH;
+		int rc = hash && (t.flags & CLEX_BOL) ? check_directive(s, t.line)
+						       : check_token(s, &t);
 		if (rc)
 			return rc;
 	}
 	return 0;
-}
-
-static int source_directive(struct cs_lex *lx, void *ctx)
-{
-	(void)ctx;
-	return check_directive(lx);
-}
-
-static int source_token(struct cs_lex *lx, void *ctx)
-{
-	(void)ctx;
-	return lex_token(lx);
-}
-
-static int scan_source(struct cs_lex *lx)
-{
-	return walk_source(lx, &(struct cs_walk){ source_directive, source_token, NULL });
 }
 
 int cscan_source(const char *name, const char *buf, size_t len, const char *header,
@@ -576,66 +375,71 @@ int cscan_source(const char *name, const char *buf, size_t len, const char *head
 	int rc = cscan_text(name, buf, len, err);
 	if (rc)
 		return rc;
-	struct cs_src s = { 0 };
-	if (src_build(&s, buf, len) < 0) {
-		src_free(&s);
+	struct clex_text text;
+	if (clex_splice(buf, len, &text) < 0) {
 		snprintf(err, CSCAN_ERRLEN, "out of memory scanning %s", name);
 		return -1;
 	}
-	struct cs_lex lx = {
-		.c = s.c, .end = s.n, .lines = s.line, .name = name,
-		.header = header, .origin = "", .err = err,
-	};
-	rc = scan_source(&lx);
-	src_free(&s);
+	struct cs_lex s = { .name = name, .header = header, .origin = "", .err = err };
+	clex_init(&s.lx, &text, 0);
+	rc = scan_source(&s);
+	clex_text_free(&text);
 	return rc;
 }
 
 /* ---- the player's name ---------------------------------------------------- */
 
-/* Where the names scan stands (besides lx->in_directive): inside how many
+/* Where the names scan stands: in a directive's line, inside how many
  * conditional groups, inside how many braces and parentheses. */
 struct cs_names_at {
+	const struct clex_text *text;
+	bool in_directive;
 	int groups, nest;
 	struct cscan_names *out;
 };
 
-/* The directive at lx->i ('#' or "%:" starting a line): +1 when it opens
- * a conditional group, -1 when it closes one, else 0.  Leaves lx->i after
- * its name, so that the rest of the line is read as the directive's. */
-static int group_change(struct cs_lex *lx)
+static bool names_word_is(const struct cs_names_at *at, const struct clex_token *t,
+			  const char *w)
 {
-	lx->i += lx->c[lx->i] == '#' ? 1 : 2;
-	skip_blank(lx);
-	size_t i = lx->i, end = ident_end(lx, i);
-	static const char *const opens[] = { "if", "ifdef", "ifndef", NULL };
-	static const char *const closes[] = { "endif", NULL };
-	lx->i = end;
-	return cscan_in_list(opens, lx->c + i, end - i)    ? 1
-	       : cscan_in_list(closes, lx->c + i, end - i) ? -1
-							   : 0;
+	return t->kind == CLEX_WORD && t->len == strlen(w) &&
+	       memcmp(at->text->c + t->start, w, t->len) == 0;
 }
 
-/* PLAYER_NAME's argument, from i just after the word: "( Name )" with
- * blanks, comments or newlines between, Name a valid player name. */
-static void names_argument(struct cs_lex *lx, size_t i, struct cscan_names *out)
+/* The directive whose '#' was just read: +1 when it opens a conditional
+ * group, -1 when it closes one, else 0.  Its name is read, so that the
+ * rest of the line is read as the directive's. */
+static int group_change(struct clex *lx, const struct cs_names_at *at)
 {
-	size_t save = lx->i;
-	lx->i = i;
-	for (skip_blank(lx); lx->c[lx->i] == '\n'; skip_blank(lx))
-		lx->i++;
-	if (lx->c[lx->i] == '(') {
-		lx->i++;
-		skip_blank(lx);
-		size_t n = lx->i, n_end = ident_end(lx, n);
-		lx->i = n_end;
-		skip_blank(lx);
-		if (lx->c[lx->i] == ')' && player_name_valid(lx->c + n, n_end - n)) {
-			memcpy(out->name, lx->c + n, n_end - n);
-			out->name[n_end - n] = '\0';
-		}
+	struct clex_token t;
+	if (!peek_on_line(lx, &t))
+		return 0;
+	clex_next(lx, &t);
+	return names_word_is(at, &t, "if") || names_word_is(at, &t, "ifdef") ||
+			       names_word_is(at, &t, "ifndef") ? 1
+	       : names_word_is(at, &t, "endif")	       ? -1
+							       : 0;
+}
+
+static bool is_punct(const struct clex_token *t, enum clex_punct p)
+{
+	return t->kind == CLEX_PUNCT && t->punct == p;
+}
+
+/* PLAYER_NAME's argument, the tokens after the word: "( Name )", newlines
+ * only before the '(', Name a valid player name. */
+static void names_argument(const struct clex *lx, const struct cs_names_at *at)
+{
+	struct clex ahead = *lx;
+	struct clex_token open, name, close;
+	if (!clex_next(&ahead, &open) || !is_punct(&open, CLEX_P_LPAREN) ||
+	    !next_on_line(&ahead, &name) || !next_on_line(&ahead, &close) ||
+	    !is_punct(&close, CLEX_P_RPAREN))
+		return;
+	const char *n = at->text->c + name.start;
+	if ((name.kind == CLEX_WORD || name.kind == CLEX_NUMBER) && player_name_valid(n, name.len)) {
+		memcpy(at->out->name, n, name.len);
+		at->out->name[name.len] = '\0';
 	}
-	lx->i = save;
 }
 
 static void note_first(unsigned *line, bool where, unsigned at)
@@ -644,74 +448,59 @@ static void note_first(unsigned *line, bool where, unsigned at)
 		*line = at;
 }
 
-static void names_word(struct cs_lex *lx, const struct cs_names_at *at)
+static void names_word(const struct clex *lx, const struct clex_token *t,
+		       const struct cs_names_at *at)
 {
 	struct cscan_names *out = at->out;
-	size_t start = lx->i, end = ident_end(lx, start);
-	unsigned line = lx_line(lx, start);
-	lx->i = end;
-	if (end - start == 11 && memcmp(lx->c + start, "PLAYER_NAME", 11) == 0) {
+	if (names_word_is(at, t, "PLAYER_NAME")) {
 		if (out->count++ == 0) {
-			out->line = line;
-			names_argument(lx, end, out);
+			out->line = t->line;
+			names_argument(lx, at);
 		}
-		note_first(&out->in_directive, lx->in_directive, line);
-		note_first(&out->in_group, at->groups > 0, line);
-		note_first(&out->nested, !lx->in_directive && at->nest > 0, line);
-	} else if (end - start == 11 && memcmp(lx->c + start, "player_name", 11) == 0) {
+		note_first(&out->in_directive, at->in_directive, t->line);
+		note_first(&out->in_group, at->groups > 0, t->line);
+		note_first(&out->nested, !at->in_directive && at->nest > 0, t->line);
+	} else if (names_word_is(at, t, "player_name")) {
 		/* a function may read it; anywhere else it defines or renames it */
-		note_first(&out->own, lx->in_directive || at->nest == 0, line);
+		note_first(&out->own, at->in_directive || at->nest == 0, t->line);
 	}
 }
 
 /* Braces and parentheses, digraphs included; a directive's do not count:
  * they are a macro's, which the file may use anywhere. */
-static void names_punctuator(struct cs_lex *lx, struct cs_names_at *at)
+static void names_punctuator(const struct clex_token *t, struct cs_names_at *at)
 {
-	const char *c = lx->c + lx->i;
-	bool open = *c == '{' || *c == '(' || (c[0] == '<' && c[1] == '%');
-	bool close = *c == '}' || *c == ')' || (c[0] == '%' && c[1] == '>');
-	if (!lx->in_directive)
+	bool open = is_punct(t, CLEX_P_LBRACE) || is_punct(t, CLEX_P_LPAREN);
+	bool close = is_punct(t, CLEX_P_RBRACE) || is_punct(t, CLEX_P_RPAREN);
+	if (!at->in_directive)
 		at->nest += open ? 1 : close ? -1 : 0;
-	lx->i += (c[0] == '<' && c[1] == '%') || (c[0] == '%' && c[1] == '>') ? 2 : 1;
-}
-
-static int names_token(struct cs_lex *lx, void *ctx)
-{
-	struct cs_names_at *at = ctx;
-	char c = lx->c[lx->i];
-	if (is_ident_start(c))
-		names_word(lx, at);
-	else if (is_digit(c) || (c == '.' && is_digit(lx_at(lx, lx->i + 1))))
-		lx->i = ppnumber_end(lx, lx->i);
-	else if (c == '"' || c == '\'')
-		lx->i = literal_end(lx, lx->i, c);
-	else
-		names_punctuator(lx, at);
-	return 0;
-}
-
-static int names_directive(struct cs_lex *lx, void *ctx)
-{
-	struct cs_names_at *at = ctx;
-	at->groups += group_change(lx);
-	if (at->groups < 0)
-		at->groups = 0; /* an #endif too many: gcc refuses the file */
-	return 0;
 }
 
 int cscan_player_names(const char *buf, size_t len, struct cscan_names *out)
 {
 	*out = (struct cscan_names){ 0 };
-	struct cs_src s = { 0 };
-	if (src_build(&s, buf, len) < 0) {
-		src_free(&s);
+	struct clex_text text;
+	if (clex_splice(buf, len, &text) < 0)
 		return -1;
+	struct cs_names_at at = { .text = &text, .out = out };
+	struct clex lx;
+	struct clex_token t;
+	clex_init(&lx, &text, 0);
+	while (clex_next(&lx, &t)) {
+		if (t.flags & CLEX_BOL)
+			at.in_directive = false;
+		if ((t.flags & CLEX_BOL) && is_punct(&t, CLEX_P_HASH)) {
+			at.in_directive = true;
+			at.groups += group_change(&lx, &at);
+			if (at.groups < 0)
+				at.groups = 0; /* an #endif too many: gcc refuses the file */
+		} else if (t.kind == CLEX_WORD) {
+			names_word(&lx, &t, &at);
+		} else {
+			names_punctuator(&t, &at);
+		}
 	}
-	struct cs_lex lx = { .c = s.c, .end = s.n, .lines = s.line, .origin = "" };
-	struct cs_names_at at = { .out = out };
-	walk_source(&lx, &(struct cs_walk){ names_directive, names_token, &at });
-	src_free(&s);
+	clex_text_free(&text);
 	return 0;
 }
 
@@ -795,39 +584,35 @@ static int pp_marker(struct cs_pp *pp, const char *p, const char *end)
  * a '#' that macro expansion produced (it puts a space before those). */
 static int pp_directive(struct cs_pp *pp, unsigned line, const char *p, const char *end)
 {
-	const char *q = p + 1;
-	while (q < end && is_blank(*q))
-		q++;
-	if (q < end && is_digit(*q))
-		return pp_marker(pp, q, end);
-	size_t n = (size_t)(end - q);
-	if (n >= 6 && memcmp(q, "pragma", 6) == 0) {
-		q += 6;
-		while (q < end && is_blank(*q))
-			q++;
-		const char *w = q, *e;
-		bool gcc = end - q > 3 && memcmp(q, "GCC", 3) == 0 && is_blank(q[3]);
+	struct cs_lex s = { .name = pp->name, .origin = "", .err = pp->err };
+	struct clex_token t, w;
+	/* after the '#' byte, comments kept: whatever follows it is quoted */
+	p++;
+	clex_init_line(&s.lx, p, (size_t)(end - p), line, CLEX_KEEP_COMMENTS);
+	clex_next(&s.lx, &t);
+	if (t.kind == CLEX_NUMBER && is_digit(p[t.start]))
+		return pp_marker(pp, p + t.start, end);
+	if (tok_is(&s, &t, "pragma")) {
+		bool gcc = clex_next(&s.lx, &w) && tok_is(&s, &w, "GCC");
 		if (gcc)
-			for (w = q + 3; w < end && is_blank(*w);)
-				w++;
-		for (e = w; e < end && is_ident_char(*e);)
-			e++;
-		size_t wn = (size_t)(e - w);
-		if (gcc && cscan_in_list(refused_gcc_pragmas, w, wn))
+			clex_next(&s.lx, &w);
+		if (gcc && tok_in(&s, &w, refused_gcc_pragmas))
 			return cscan_refuse(pp->err, pp->name, line,
 					    "#pragma GCC %.*s is not allowed (it came from "
-					    "_Pragma in a macro)", (int)wn, w);
-		bool message = gcc ? (wn == 7 && memcmp(w, "warning", 7) == 0) ||
-					     (wn == 5 && memcmp(w, "error", 5) == 0)
-				   : wn == 7 && memcmp(w, "message", 7) == 0;
+					    "_Pragma in a macro)", (int)w.len, p + w.start);
+		bool message = gcc ? tok_is(&s, &w, "warning") || tok_is(&s, &w, "error")
+				   : tok_is(&s, &w, "message");
+		const char *text = p + w.start + w.len;
 		if (message && pp->part == PART_MAIN)
-			return cscan_pragma_message(e, (size_t)(end - e), line, pp->name, pp->err);
+			return cscan_pragma_message(text, (size_t)(end - text), line, pp->name,
+						    pp->err);
 		return 0;
 	}
+	size_t n = (size_t)(end - p) - t.start;
 	if (pp->part == PART_MAIN)
 		return cscan_refuse(pp->err, pp->name, line,
 				    "unexpected directive in the preprocessed program: %.*s",
-				    (int)(n > 40 ? 40 : n), q);
+				    (int)(n > 40 ? 40 : n), p + t.start);
 	return 0;
 }
 
@@ -837,21 +622,17 @@ static int pp_directive(struct cs_pp *pp, unsigned line, const char *p, const ch
  * be an attempt to make this check and the compiler disagree. */
 static int pp_line(const struct cs_pp *pp, unsigned line, size_t start, size_t end)
 {
-	struct cs_lex lx = {
-		.c = pp->buf, .i = start, .end = end, .line = line,
-		.name = pp->name, .header = pp->header,
-		.origin = " (it came from a macro)", .err = pp->err,
+	struct cs_lex s = {
+		.name = pp->name, .header = pp->header, .origin = " (it came from a macro)",
+		.err = pp->err,
 	};
-	while (lx.i < lx.end) {
-		char c = lx.c[lx.i];
-		if (is_blank(c)) {
-			lx.i++;
-			continue;
-		}
-		if (c == '/' && (lx_at(&lx, lx.i + 1) == '*' || lx_at(&lx, lx.i + 1) == '/'))
-			return cscan_refuse(pp->err, pp->name, line,
-					    "unexpected comment in the preprocessed program");
-		int rc = lex_token(&lx);
+	struct clex_token t;
+	clex_init_line(&s.lx, pp->buf + start, end - start, line, CLEX_KEEP_COMMENTS);
+	while (clex_next(&s.lx, &t)) {
+		int rc = t.kind == CLEX_COMMENT
+				 ? cscan_refuse(pp->err, pp->name, line,
+						"unexpected comment in the preprocessed program")
+				 : check_token(&s, &t);
 		if (rc)
 			return rc;
 	}

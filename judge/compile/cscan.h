@@ -2,9 +2,10 @@
  * anything on the host is read on its behalf.  Every check allows what plain
  * C needs and refuses the rest.
  *
- * Promises.  cscan_source() lexes the file as GCC's preprocessor does in
- * -std=gnu17 (splices, also with blanks before the newline; comments;
- * literals; pp-numbers; %:; no trigraphs) and refuses: an #include of
+ * Promises.  cscan_source() reads the file's tokens as GCC's preprocessor
+ * does in -std=gnu17 (judge/base/clex.h: splices, also with blanks before
+ * the newline; comments; literals; pp-numbers; digraphs; no trigraphs),
+ * as do the other checks of C text here, and refuses: an #include of
  * anything but a C17 standard header or the game header; an #include after
  * a #define or #undef (but for feature macros such as _GNU_SOURCE or NDEBUG,
  * empty or a number); any directive but #define #undef #include #if #ifdef

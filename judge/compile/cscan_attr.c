@@ -2,8 +2,11 @@
  * read (headers too, so the nesting of parentheses is the compiler's), and
  * the attributes whose tokens come from the contestant's file are checked:
  * GNU __attribute__((...)) and C2x [[...]] (gcc accepts both in gnu17),
- * names with or without the __ around them, digraphs read as brackets. */
+ * names with or without the __ around them, digraphs read as brackets.
+ * Lines are read as tokens by judge/base/clex.h. */
 #include "judge/compile/cscan_int.h"
+
+#include "judge/base/clex.h"
 
 /* Attributes that choose a section, change how a symbol is linked or seen,
  * or make gcc write code or assembler text no check of ours expects. */
@@ -22,12 +25,6 @@ static const char *const message_attributes[] = {
 	"warning", "error", "deprecated", "unavailable", NULL,
 };
 
-static bool is_ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_' || c == '$';
-}
-
 /* One token of a line: what the attribute grammar needs to tell apart. */
 enum tok_kind { TOK_IDENT, TOK_STRING, TOK_OTHER, TOK_PUNCT };
 
@@ -38,54 +35,22 @@ struct tok {
 	char punct; /* for TOK_PUNCT: ( ) [ ] , : */
 };
 
-static size_t quoted_end(const char *p, size_t n, size_t i)
+/* The next token of the line, read as GCC reads it (digraphs too); false
+ * at the end of the line. */
+static bool next_token(struct clex *lx, struct tok *t)
 {
-	char q = p[i];
-	for (i++; i < n; i++) {
-		if (p[i] == q)
-			return i + 1;
-		if (p[i] == '\\' && i + 1 < n)
-			i++;
-	}
-	return n;
-}
-
-/* The token at p[*i], advancing *i; false at the end of the line. */
-static bool next_token(const char *p, size_t n, size_t *i, struct tok *t)
-{
-	while (*i < n && (p[*i] == ' ' || p[*i] == '\t' || p[*i] == '\f' || p[*i] == '\v'))
-		(*i)++;
-	if (*i >= n)
+	static const char bracket[CLEX_P_COUNT] = {
+		[CLEX_P_LPAREN] = '(', [CLEX_P_RPAREN] = ')', [CLEX_P_LBRACKET] = '[',
+		[CLEX_P_RBRACKET] = ']', [CLEX_P_COMMA] = ',', [CLEX_P_COLON] = ':',
+	};
+	struct clex_token c;
+	if (!clex_next(lx, &c))
 		return false;
-	size_t s = *i, e = s;
-	t->p = p + s;
-	t->punct = 0;
-	if (is_ident_char(p[s])) {
-		while (e < n && (is_ident_char(p[e]) || (p[e] == '.' && p[s] >= '0' && p[s] <= '9')))
-			e++;
-		/* L"..", u8'..': a prefixed literal (any other name before a quote
-		 * is a name, which must be seen) */
-		static const char *const prefixes[] = { "L", "u", "U", "u8", NULL };
-		if (e < n && (p[e] == '"' || p[e] == '\'') && cscan_in_list(prefixes, p + s, e - s)) {
-			t->kind = p[e] == '"' ? TOK_STRING : TOK_OTHER;
-			e = quoted_end(p, n, e);
-		} else {
-			t->kind = p[s] >= '0' && p[s] <= '9' ? TOK_OTHER : TOK_IDENT;
-		}
-	} else if (p[s] == '"' || p[s] == '\'') {
-		e = quoted_end(p, n, s);
-		t->kind = p[s] == '"' ? TOK_STRING : TOK_OTHER;
-	} else if (s + 1 < n && p[s] == '<' && p[s + 1] == ':') {
-		e = s + 2, t->kind = TOK_PUNCT, t->punct = '[';
-	} else if (s + 1 < n && p[s] == ':' && p[s + 1] == '>') {
-		e = s + 2, t->kind = TOK_PUNCT, t->punct = ']';
-	} else {
-		e = s + 1;
-		t->kind = strchr("()[],:", p[s]) ? TOK_PUNCT : TOK_OTHER;
-		t->punct = t->kind == TOK_PUNCT ? p[s] : 0;
-	}
-	t->n = e - s;
-	*i = e;
+	t->p = lx->c + c.start;
+	t->n = c.len;
+	t->punct = c.kind == CLEX_PUNCT ? bracket[c.punct] : 0;
+	t->kind = c.kind == CLEX_WORD ? TOK_IDENT : c.kind == CLEX_STRING ? TOK_STRING
+		: t->punct ? TOK_PUNCT : TOK_OTHER;
 	return true;
 }
 
@@ -168,8 +133,10 @@ static int attribute_token(struct cs_attr *a, const struct tok *t, bool mine, un
 int cscan_attr_line(struct cs_attr *a, const char *p, size_t n, bool mine, unsigned line,
 		    const char *name, char err[CSCAN_ERRLEN])
 {
+	struct clex lx;
 	struct tok t;
-	for (size_t i = 0; next_token(p, n, &i, &t);) {
+	clex_init_line(&lx, p, n, line, 0);
+	while (next_token(&lx, &t)) {
 		bool open_paren = t.kind == TOK_PUNCT && t.punct == '(';
 		bool open_bracket = t.kind == TOK_PUNCT && t.punct == '[';
 		switch (a->state) {
@@ -212,8 +179,10 @@ int cscan_attr_line(struct cs_attr *a, const char *p, size_t n, bool mine, unsig
 int cscan_pragma_message(const char *p, size_t n, unsigned line, const char *name,
 			 char err[CSCAN_ERRLEN])
 {
+	struct clex lx;
 	struct tok t;
-	for (size_t i = 0; next_token(p, n, &i, &t);)
+	clex_init_line(&lx, p, n, line, 0);
+	while (next_token(&lx, &t))
 		if (t.kind == TOK_STRING && !plain_message(&t))
 			return cscan_refuse(err, name, line,
 					    "the text of #pragma message, GCC warning or GCC error "

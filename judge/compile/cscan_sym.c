@@ -6,6 +6,10 @@
  * tokens: the object has no line information. */
 #include "judge/compile/cscan_int.h"
 
+#include <stdio.h>
+
+#include "judge/base/clex.h"
+
 static bool starts(const char *s, const char *prefix)
 {
 	return strncmp(s, prefix, strlen(prefix)) == 0;
@@ -22,77 +26,47 @@ static bool writable_section(const char *s)
 
 /* ---- the declaration's line, from the source's tokens -------------------- */
 
-static bool ident_char(char c)
+static bool is_punct(const struct clex_token *t, enum clex_punct p)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_';
-}
-
-/* Past a comment or a literal starting at i, counting its newlines. */
-static size_t skip_opaque(const char *s, size_t n, size_t i, unsigned *line)
-{
-	if (s[i] == '/' && i + 1 < n && s[i + 1] == '/') {
-		while (i < n && s[i] != '\n')
-			i++;
-		return i;
-	}
-	if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
-		for (i += 2; i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'); i++)
-			*line += s[i] == '\n';
-		return i + 2 < n ? i + 2 : n;
-	}
-	char q = s[i];
-	for (i++; i < n && s[i] != q && s[i] != '\n'; i++)
-		if (s[i] == '\\' && i + 1 < n)
-			*line += s[++i] == '\n';
-	return i < n ? i + 1 : n;
+	return t->kind == CLEX_PUNCT && t->punct == p;
 }
 
 /* The line where the variable `id` (len bytes) is declared: for a static
  * local, its first appearance after `static` in the same statement inside
- * a function body; for a
- * file-scope one, its first appearance outside every brace; otherwise its
- * first appearance.  0 when it never appears. */
-static unsigned declaration_line(const char *s, size_t n, const char *id, size_t len,
-				 bool local)
+ * a function body; for a file-scope one, its first appearance outside
+ * every brace; otherwise its first appearance.  0 when it never appears,
+ * -1 when out of memory. */
+static long declaration_line(const char *src, size_t n, const char *id, size_t len, bool local)
 {
-	unsigned line = 1, first = 0, depth = 0;
+	struct clex_text text;
+	if (clex_splice(src, n, &text) < 0)
+		return -1;
+	struct clex lx;
+	struct clex_token t;
+	clex_init(&lx, &text, 0);
+	unsigned depth = 0;
+	long first = 0, found = 0;
 	bool after_static = false;
-	for (size_t i = 0; i < n;) {
-		char c = s[i];
-		if (c == '\n' || c == '/' || c == '"' || c == '\'') {
-			bool opaque = c == '"' || c == '\'' ||
-				      (c == '/' && i + 1 < n && (s[i + 1] == '/' || s[i + 1] == '*'));
-			if (!opaque) {
-				line += c == '\n';
-				i++;
-			} else {
-				i = skip_opaque(s, n, i, &line);
-			}
+	while (!found && clex_next(&lx, &t)) {
+		const char *w = text.c + t.start;
+		if (is_punct(&t, CLEX_P_SEMI) || is_punct(&t, CLEX_P_LBRACE) ||
+		    is_punct(&t, CLEX_P_RBRACE))
+			after_static = false;
+		depth += is_punct(&t, CLEX_P_LBRACE);
+		depth -= is_punct(&t, CLEX_P_RBRACE) && depth;
+		if (t.kind != CLEX_WORD)
 			continue;
-		}
-		if (!ident_char(c)) {
-			if (c == ';' || c == '{' || c == '}')
-				after_static = false;
-			depth += c == '{';
-			depth -= c == '}' && depth;
-			i++;
-			continue;
-		}
-		size_t j = i;
-		while (j < n && ident_char(s[j]))
-			j++;
-		if (j - i == 6 && memcmp(s + i, "static", 6) == 0)
+		if (t.len == 6 && memcmp(w, "static", 6) == 0)
 			after_static = true;
-		if (j - i == len && memcmp(s + i, id, len) == 0) {
+		if (t.len == len && memcmp(w, id, len) == 0) {
 			if (local ? after_static && depth > 0 : depth == 0)
-				return line;
-			if (!first)
-				first = line;
+				found = t.line;
+			else if (!first)
+				first = t.line;
 		}
-		i = j;
 	}
-	return first;
+	clex_text_free(&text);
+	return found ? found : first;
 }
 
 /* ---- symbols ------------------------------------------------------------- */
@@ -120,8 +94,12 @@ static int refuse_variable(char err[CSCAN_ERRLEN], const char *name, const char 
 	bool local = sym[len] == '.';
 	if (len > 60)
 		len = 60;
-	unsigned line = declaration_line(src, src_len, sym, len, local);
-	return cscan_refuse(err, name, line,
+	long line = declaration_line(src, src_len, sym, len, local);
+	if (line < 0) {
+		snprintf(err, CSCAN_ERRLEN, "out of memory checking %s", name);
+		return -1;
+	}
+	return cscan_refuse(err, name, (unsigned)line,
 			    "`%.*s` is a writable %s variable: in this game units share no memory "
 			    "(keep a unit's state in its run() function's locals, and share through "
 			    "the team array); constants (const) are fine", (int)len, sym,

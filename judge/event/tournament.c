@@ -18,6 +18,7 @@ const char *tour_kind_name(enum tour_kind kind)
 static struct tour_phase phase_defaults(enum tour_kind kind)
 {
 	struct tour_phase p = { .kind = kind, .from = TOUR_FROM_ALL, .self_match = true,
+				.survivors_upload = true,
 				.matches = 4, .wins = 4, .elim = elim_rules_course(), .remain = 11,
 				.size = 4, .bracket = { .best_of = 3, .double_elim = true,
 							.reset = true } };
@@ -155,7 +156,7 @@ static int get_opponent(struct reader *r, const json_t *obj, char out[TOUR_NAME_
 static const char *const phase_keys[] = {
 	"kind", "from", "top", "starts_at", "opponent", "deadline", "self_match", "matches",
 	"wins", "remain", "round_gap_minutes", "size", "final", "double", "best_of", "reset",
-	NULL,
+	"survivors_upload", NULL,
 };
 
 static int read_common(struct reader *r, const json_t *o, struct tour_phase *p)
@@ -179,6 +180,7 @@ static int read_kind(struct reader *r, const json_t *o, struct tour_phase *p, in
 	case TOUR_QUALIFICATION:
 		if (get_time(r, o, "deadline", &p->deadline) < 0 ||
 		    get_bool(r, o, "self_match", &p->self_match) < 0 ||
+		    get_bool(r, o, "survivors_upload", &p->survivors_upload) < 0 ||
 		    get_int(r, o, "matches", 1, 20, &p->matches) < 0 ||
 		    get_int(r, o, "wins", 0, p->matches, &p->wins) < 0)
 			return -1;
@@ -291,6 +293,7 @@ static void put_kind(json_t *o, const struct tour_phase *p)
 	case TOUR_QUALIFICATION:
 		json_object_set_new(o, "deadline", json_integer(p->deadline));
 		json_object_set_new(o, "self_match", json_boolean(p->self_match));
+		json_object_set_new(o, "survivors_upload", json_boolean(p->survivors_upload));
 		json_object_set_new(o, "matches", json_integer(p->matches));
 		json_object_set_new(o, "wins", json_integer(p->wins));
 		break;

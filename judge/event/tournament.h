@@ -51,6 +51,7 @@ struct tour_phase {
 	char opponent[TOUR_NAME_MAX]; /* qualification, elimination: a shipped or organiser's player */
 	/* qualification */
 	int64_t deadline;             /* uploads close; 0: never */
+	bool survivors_upload;        /* after it, students still in may upload (the course) */
 	bool self_match;              /* first a match of copies of the player */
 	int matches, wins;
 	/* elimination */

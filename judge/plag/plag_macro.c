@@ -1,4 +1,4 @@
-/* Directives and macro expansion for the plag_ tokenizer (see plag_lex.h).
+/* Directives and macro expansion for the plag_ tokenizer (see plag_raw.h).
  *
  * The model is the usual one, simplified: expansions are contexts on a
  * stack, read before the source; a macro is disabled while one of its
@@ -12,7 +12,7 @@
  * through arguments have a fixed depth, so no input makes the work or the
  * C stack unbounded.
  */
-#include "judge/plag/plag_lex.h"
+#include "judge/plag/plag_raw.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -118,14 +118,14 @@ static bool rawbuf_push(struct rawbuf *b, const struct plag_raw *t, size_t count
 	return true;
 }
 
-static bool is_punct(const struct plag_raw *t, enum plag_punct p)
+static bool is_punct(const struct plag_raw *t, enum clex_punct p)
 {
 	return t->kind == PLAG_RAW_PUNCT && t->val == (uint32_t)p;
 }
 
 static bool is_directive(const struct plag_raw *t, bool from_src)
 {
-	return from_src && (t->flags & PLAG_RAW_BOL) && is_punct(t, PLAG_P_HASH);
+	return from_src && (t->flags & PLAG_RAW_BOL) && is_punct(t, CLEX_P_HASH);
 }
 
 /* An atom's spelling for messages, at most 64 bytes of it. */
@@ -238,7 +238,7 @@ static bool next_is_lparen(struct pp *pp, unsigned floor)
 	} else if (floor == TOP && pp->pos < pp->nsrc) {
 		t = &pp->src[pp->pos];
 	}
-	return t && is_punct(t, PLAG_P_LPAREN);
+	return t && is_punct(t, CLEX_P_LPAREN);
 }
 
 static void skip_src_line(struct pp *pp)
@@ -313,13 +313,13 @@ static enum plag_err collect_args(struct pp *pp, unsigned floor, int32_t mi, uin
 			skip_src_line(pp);
 			continue;
 		}
-		if (is_punct(&t, PLAG_P_LPAREN)) {
+		if (is_punct(&t, CLEX_P_LPAREN)) {
 			nest++;
-		} else if (is_punct(&t, PLAG_P_RPAREN)) {
+		} else if (is_punct(&t, CLEX_P_RPAREN)) {
 			if (nest == 0)
 				break;
 			nest--;
-		} else if (is_punct(&t, PLAG_P_COMMA) && nest == 0 &&
+		} else if (is_punct(&t, CLEX_P_COMMA) && nest == 0 &&
 			   !(m->variadic && a->n + 1 >= m->nparams)) {
 			if (!args_end_arg(a))
 				return PLAG_E_NOMEM;
@@ -412,9 +412,9 @@ static enum plag_err paste(struct pp *pp, struct plag_raw *l, const struct plag_
 	}
 	if (l->kind == PLAG_RAW_PUNCT && r->kind == PLAG_RAW_PUNCT) {
 		char buf[8];
-		int n = snprintf(buf, sizeof buf, "%s%s", plag_punct_spelling(l->val),
-				 plag_punct_spelling(r->val));
-		int p = plag_punct_lookup(buf, (size_t)n);
+		int n = snprintf(buf, sizeof buf, "%s%s", clex_punct_spelling(l->val),
+				 clex_punct_spelling(r->val));
+		int p = clex_punct_lookup(buf, (size_t)n);
 		if (p >= 0) {
 			l->val = (uint32_t)p;
 			*merged = true;
@@ -475,7 +475,7 @@ static enum plag_err subst_paste(struct pp *pp, struct subst *s, size_t i)
 	if (n == 0) {
 		/* GNU: ", ## __VA_ARGS__" loses the comma when there are none. */
 		if (is_va_args(s->m, &s->m->body[i]) && !s->left_empty && s->res.n > 0 &&
-		    is_punct(&s->res.v[s->res.n - 1], PLAG_P_COMMA)) {
+		    is_punct(&s->res.v[s->res.n - 1], CLEX_P_COMMA)) {
 			s->res.n--;
 			s->left_empty = true;
 		}
@@ -498,14 +498,14 @@ static enum plag_err subst_body(struct pp *pp, struct subst *s)
 	enum plag_err e = PLAG_OK;
 	for (size_t i = 0; i < m->nbody && !e; i++) {
 		const struct plag_raw *b = &m->body[i];
-		bool next_is_paste = i + 1 < m->nbody && is_punct(&m->body[i + 1], PLAG_P_HASHHASH);
-		if (m->funclike && is_punct(b, PLAG_P_HASH) && i + 1 < m->nbody &&
+		bool next_is_paste = i + 1 < m->nbody && is_punct(&m->body[i + 1], CLEX_P_HASHHASH);
+		if (m->funclike && is_punct(b, CLEX_P_HASH) && i + 1 < m->nbody &&
 		    m->body[i + 1].kind == PLAG_RAW_PARAM) {
 			struct plag_raw str = { .kind = PLAG_RAW_STRING };
 			e = append(pp, &s->res, &str, 1, s->line); /* #param */
 			s->left_empty = false;
 			i++;
-		} else if (is_punct(b, PLAG_P_HASHHASH)) {
+		} else if (is_punct(b, CLEX_P_HASHHASH)) {
 			e = subst_paste(pp, s, ++i);
 		} else {
 			const struct plag_raw *t;
@@ -670,20 +670,20 @@ static int param_cmp(const void *a, const void *b)
 static enum plag_err parse_params(struct pp *pp, const struct plag_raw *d, size_t n, size_t *i,
 				  struct macro *m, struct param *ps, uint32_t line)
 {
-	if (*i < n && is_punct(&d[*i], PLAG_P_RPAREN)) {
+	if (*i < n && is_punct(&d[*i], CLEX_P_RPAREN)) {
 		++*i;
 		return PLAG_OK;
 	}
 	while (*i < n && m->nparams < MAX_PARAMS && !m->variadic) {
 		uint32_t atom;
-		if (is_punct(&d[*i], PLAG_P_ELLIPSIS)) {
+		if (is_punct(&d[*i], CLEX_P_ELLIPSIS)) {
 			enum plag_err e = plag_atom(pp->atoms, "__VA_ARGS__", 11, &atom);
 			if (e)
 				return e;
 			m->variadic = true;
 		} else if (d[*i].kind == PLAG_RAW_WORD) {
 			atom = d[*i].val;
-			if (*i + 1 < n && is_punct(&d[*i + 1], PLAG_P_ELLIPSIS)) {
+			if (*i + 1 < n && is_punct(&d[*i + 1], CLEX_P_ELLIPSIS)) {
 				m->variadic = true; /* GNU "args..." */
 				++*i;
 			}
@@ -693,11 +693,11 @@ static enum plag_err parse_params(struct pp *pp, const struct plag_raw *d, size_
 		ps[m->nparams] = (struct param){ atom, m->nparams };
 		m->nparams++;
 		++*i;
-		if (*i < n && is_punct(&d[*i], PLAG_P_RPAREN)) {
+		if (*i < n && is_punct(&d[*i], CLEX_P_RPAREN)) {
 			++*i;
 			return PLAG_OK;
 		}
-		if (*i >= n || !is_punct(&d[*i], PLAG_P_COMMA))
+		if (*i >= n || !is_punct(&d[*i], CLEX_P_COMMA))
 			break;
 		++*i;
 	}
@@ -722,9 +722,9 @@ static enum plag_err check_params(struct pp *pp, struct param *ps, uint32_t np, 
 static enum plag_err copy_body(struct macro *m, const struct plag_raw *d, size_t n,
 			       const struct param *ps)
 {
-	while (n > 0 && is_punct(&d[0], PLAG_P_HASHHASH))
+	while (n > 0 && is_punct(&d[0], CLEX_P_HASHHASH))
 		d++, n--;
-	while (n > 0 && is_punct(&d[n - 1], PLAG_P_HASHHASH))
+	while (n > 0 && is_punct(&d[n - 1], CLEX_P_HASHHASH))
 		n--;
 	m->body = malloc((n ? n : 1) * sizeof *m->body);
 	if (!m->body)
@@ -732,7 +732,7 @@ static enum plag_err copy_body(struct macro *m, const struct plag_raw *d, size_t
 	m->nbody = 0;
 	for (size_t k = 0; k < n; k++) {
 		struct plag_raw t = d[k];
-		if (k > 0 && is_punct(&t, PLAG_P_HASHHASH) && is_punct(&d[k - 1], PLAG_P_HASHHASH))
+		if (k > 0 && is_punct(&t, CLEX_P_HASHHASH) && is_punct(&d[k - 1], CLEX_P_HASHHASH))
 			continue;
 		t.flags = 0;
 		struct param key = { .atom = t.val };
@@ -788,7 +788,7 @@ static enum plag_err define(struct pp *pp, const struct plag_raw *d, size_t n, u
 	size_t i = 1;
 	enum plag_err e = PLAG_OK;
 	/* Function-like only when '(' touches the name. */
-	if (n > 1 && is_punct(&d[1], PLAG_P_LPAREN) && !(d[1].flags & PLAG_RAW_SPACE)) {
+	if (n > 1 && is_punct(&d[1], CLEX_P_LPAREN) && !(d[1].flags & PLAG_RAW_SPACE)) {
 		m.funclike = true;
 		i = 2;
 		e = parse_params(pp, d, n, &i, &m, ps, line);

@@ -134,12 +134,12 @@ static uint32_t keyword(const char *s)
 
 static bool opens(const struct plag_raw *t)
 {
-	return is_p(t, PLAG_P_LPAREN) || is_p(t, PLAG_P_LBRACKET) || is_p(t, PLAG_P_LBRACE);
+	return is_p(t, CLEX_P_LPAREN) || is_p(t, CLEX_P_LBRACKET) || is_p(t, CLEX_P_LBRACE);
 }
 
 static bool closes(const struct plag_raw *t)
 {
-	return is_p(t, PLAG_P_RPAREN) || is_p(t, PLAG_P_RBRACKET) || is_p(t, PLAG_P_RBRACE);
+	return is_p(t, CLEX_P_RPAREN) || is_p(t, CLEX_P_RBRACKET) || is_p(t, CLEX_P_RBRACE);
 }
 
 /* The index of the bracket closing the one at i (< end), or end. */
@@ -166,7 +166,7 @@ static size_t match_close(const struct norm *c, size_t i, size_t end)
 static size_t simple_end(const struct norm *c, size_t i, size_t end)
 {
 	const struct plag_raw *t = c->t;
-	while (i < end && !is_p(&t[i], PLAG_P_SEMI)) {
+	while (i < end && !is_p(&t[i], CLEX_P_SEMI)) {
 		if (closes(&t[i]))
 			return i;
 		i = opens(&t[i]) ? match_close(c, i, end) + 1 : i + 1;
@@ -182,13 +182,13 @@ static size_t stmt_end(const struct norm *c, size_t i, size_t end, unsigned dept
 		return end;
 	if (depth > PLAG_NORM_DEPTH)
 		return simple_end(c, i, end);
-	if (is_p(&t[i], PLAG_P_LBRACE)) {
+	if (is_p(&t[i], CLEX_P_LBRACE)) {
 		size_t j = match_close(c, i, end);
 		return j < end ? j + 1 : end;
 	}
 	bool head = is_kw(&t[i], c->kw_if) || is_kw(&t[i], c->kw_for) ||
 		    is_kw(&t[i], c->kw_while) || is_kw(&t[i], c->kw_switch);
-	if (head && i + 1 < end && is_p(&t[i + 1], PLAG_P_LPAREN)) {
+	if (head && i + 1 < end && is_p(&t[i + 1], CLEX_P_LPAREN)) {
 		size_t j = stmt_end(c, match_close(c, i + 1, end) + 1, end, depth + 1);
 		if (is_kw(&t[i], c->kw_if) && j < end && is_kw(&t[j], c->kw_else))
 			j = stmt_end(c, j + 1, end, depth + 1);
@@ -199,9 +199,9 @@ static size_t stmt_end(const struct norm *c, size_t i, size_t end, unsigned dept
 		return j < end && is_kw(&t[j], c->kw_while) ? simple_end(c, j, end) : j;
 	}
 	if (is_kw(&t[i], c->kw_case) || is_kw(&t[i], c->kw_default) ||
-	    (is_ident(&t[i]) && i + 1 < end && is_p(&t[i + 1], PLAG_P_COLON))) {
+	    (is_ident(&t[i]) && i + 1 < end && is_p(&t[i + 1], CLEX_P_COLON))) {
 		size_t j = i;
-		while (j < end && !is_p(&t[j], PLAG_P_COLON))
+		while (j < end && !is_p(&t[j], CLEX_P_COLON))
 			j++;
 		return stmt_end(c, j + 1, end, depth + 1);
 	}
@@ -215,27 +215,27 @@ static int binary_prec(const struct plag_raw *t)
 	if (t->kind != PLAG_RAW_PUNCT)
 		return 0;
 	switch (t->val) {
-	case PLAG_P_STAR: case PLAG_P_SLASH: case PLAG_P_PERCENT: return 10;
-	case PLAG_P_PLUS: case PLAG_P_MINUS: return 9;
-	case PLAG_P_SHL: case PLAG_P_SHR: return 8;
-	case PLAG_P_LT: case PLAG_P_GT: case PLAG_P_LE: case PLAG_P_GE: return 7;
-	case PLAG_P_EQ: case PLAG_P_NE: return 6;
-	case PLAG_P_AMP: return 5;
-	case PLAG_P_CARET: return 4;
-	case PLAG_P_PIPE: return 3;
-	case PLAG_P_ANDAND: return 2;
-	case PLAG_P_OROR: return 1;
-	case PLAG_P_QUESTION: case PLAG_P_COLON: case PLAG_P_COMMA: return -1;
+	case CLEX_P_STAR: case CLEX_P_SLASH: case CLEX_P_PERCENT: return 10;
+	case CLEX_P_PLUS: case CLEX_P_MINUS: return 9;
+	case CLEX_P_SHL: case CLEX_P_SHR: return 8;
+	case CLEX_P_LT: case CLEX_P_GT: case CLEX_P_LE: case CLEX_P_GE: return 7;
+	case CLEX_P_EQ: case CLEX_P_NE: return 6;
+	case CLEX_P_AMP: return 5;
+	case CLEX_P_CARET: return 4;
+	case CLEX_P_PIPE: return 3;
+	case CLEX_P_ANDAND: return 2;
+	case CLEX_P_OROR: return 1;
+	case CLEX_P_QUESTION: case CLEX_P_COLON: case CLEX_P_COMMA: return -1;
 	default:
-		return PLAG_P_ASSIGN <= t->val && t->val <= PLAG_P_OR_ASSIGN ? -1 : 0;
+		return CLEX_P_ASSIGN <= t->val && t->val <= CLEX_P_OR_ASSIGN ? -1 : 0;
 	}
 }
 
 /* An operand ends here: what follows an operator is unary. */
 static bool ends_operand(const struct plag_raw *t)
 {
-	return t->kind != PLAG_RAW_PUNCT || is_p(t, PLAG_P_RPAREN) ||
-	       is_p(t, PLAG_P_RBRACKET) || is_p(t, PLAG_P_INC) || is_p(t, PLAG_P_DEC);
+	return t->kind != PLAG_RAW_PUNCT || is_p(t, CLEX_P_RPAREN) ||
+	       is_p(t, CLEX_P_RBRACKET) || is_p(t, CLEX_P_INC) || is_p(t, CLEX_P_DEC);
 }
 
 /* ---- pass 1: braced bodies and one loop form */
@@ -253,17 +253,17 @@ static void body(const struct norm *c, size_t a, size_t b, const struct step *st
 {
 	const struct plag_raw *t = c->t;
 	uint32_t line = a < b ? t[a].line : t[a ? a - 1 : 0].line;
-	bool braced = a < b && is_p(&t[a], PLAG_P_LBRACE) && match_close(c, a, b) == b - 1;
-	push(o, punct(PLAG_P_LBRACE, line));
+	bool braced = a < b && is_p(&t[a], CLEX_P_LBRACE) && match_close(c, a, b) == b - 1;
+	push(o, punct(CLEX_P_LBRACE, line));
 	if (braced)
 		blocks(c, a + 1, b - 1, step, depth + 1, o);
 	else
 		blocks(c, a, b, step, depth + 1, o);
 	if (append_step && step && step->b > step->a) {
 		push_range(o, t, step->a, step->b);
-		push(o, punct(PLAG_P_SEMI, t[step->b - 1].line));
+		push(o, punct(CLEX_P_SEMI, t[step->b - 1].line));
 	}
-	push(o, punct(PLAG_P_RBRACE, b > a ? t[b - 1].line : line));
+	push(o, punct(CLEX_P_RBRACE, b > a ? t[b - 1].line : line));
 }
 
 /* `for (I; C; S)` at i: its two semicolons, or false when it is not that. */
@@ -278,7 +278,7 @@ static bool for_header(const struct norm *c, size_t i, size_t end, size_t *s1, s
 	for (size_t j = i + 2; j < *close; j++) {
 		if (opens(&t[j]))
 			j = match_close(c, j, *close);
-		else if (is_p(&t[j], PLAG_P_SEMI))
+		else if (is_p(&t[j], CLEX_P_SEMI))
 			*(semis++ ? s2 : s1) = j;
 	}
 	return semis == 2 && *close - *s2 - 1 <= STEP_MAX;
@@ -294,15 +294,15 @@ static size_t emit_for(const struct norm *c, size_t i, size_t end, unsigned dept
 	uint32_t line = t[i].line;
 	if (s1 > i + 2) {
 		push_range(o, t, i + 2, s1);
-		push(o, punct(PLAG_P_SEMI, line));
+		push(o, punct(CLEX_P_SEMI, line));
 	}
 	push(o, keyword_tok(c->kw_while, line));
-	push(o, punct(PLAG_P_LPAREN, line));
+	push(o, punct(CLEX_P_LPAREN, line));
 	if (s2 > s1 + 1)
 		push_range(o, t, s1 + 1, s2);
 	else
 		push(o, (struct plag_raw){ .kind = PLAG_RAW_NUMBER, .val = c->one, .line = line });
-	push(o, punct(PLAG_P_RPAREN, line));
+	push(o, punct(CLEX_P_RPAREN, line));
 	size_t e = stmt_end(c, close + 1, end, depth);
 	struct step st = { s2 + 1, close };
 	body(c, close + 1, e, &st, true, depth, o);
@@ -316,19 +316,19 @@ static size_t emit_guarded_do(const struct norm *c, size_t i, size_t end, unsign
 {
 	const struct plag_raw *t = c->t;
 	size_t close = match_close(c, i + 1, end), j = close + 1;
-	bool brace = j < end && is_p(&t[j], PLAG_P_LBRACE);
+	bool brace = j < end && is_p(&t[j], CLEX_P_LBRACE);
 	j += brace;
 	if (close >= end || j >= end || !is_kw(&t[j], c->kw_do))
 		return 0;
 	size_t be = stmt_end(c, j + 1, end, depth);
-	if (be + 1 >= end || !is_kw(&t[be], c->kw_while) || !is_p(&t[be + 1], PLAG_P_LPAREN))
+	if (be + 1 >= end || !is_kw(&t[be], c->kw_while) || !is_p(&t[be + 1], CLEX_P_LPAREN))
 		return 0;
 	size_t c2 = match_close(c, be + 1, end);
-	if (c2 + 1 >= end || !is_p(&t[c2 + 1], PLAG_P_SEMI) ||
+	if (c2 + 1 >= end || !is_p(&t[c2 + 1], CLEX_P_SEMI) ||
 	    !same_range(t, i + 2, close, be + 2, c2))
 		return 0;
 	size_t after = c2 + 2;
-	if (brace && (after >= end || !is_p(&t[after], PLAG_P_RBRACE)))
+	if (brace && (after >= end || !is_p(&t[after], CLEX_P_RBRACE)))
 		return 0;
 	after += brace;
 	push(o, t[be]);
@@ -342,7 +342,7 @@ static size_t control(const struct norm *c, size_t i, size_t b, const struct ste
 		      unsigned depth, struct vec *o)
 {
 	const struct plag_raw *t = c->t;
-	bool paren = i + 1 < b && is_p(&t[i + 1], PLAG_P_LPAREN);
+	bool paren = i + 1 < b && is_p(&t[i + 1], CLEX_P_LPAREN);
 	size_t e = 0;
 	if (is_kw(&t[i], c->kw_for) && paren)
 		e = emit_for(c, i, b, depth, o);
@@ -393,7 +393,7 @@ static void blocks(const struct norm *c, size_t a, size_t b, const struct step *
 		}
 		if (step && step->b > step->a && is_kw(&t[i], c->kw_continue)) {
 			push_range(o, t, step->a, step->b);
-			push(o, punct(PLAG_P_SEMI, t[i].line));
+			push(o, punct(CLEX_P_SEMI, t[i].line));
 		}
 		push(o, t[i++]);
 	}
@@ -403,9 +403,9 @@ static void blocks(const struct norm *c, size_t a, size_t b, const struct step *
 
 static bool unary_op(const struct plag_raw *t)
 {
-	return is_p(t, PLAG_P_BANG) || is_p(t, PLAG_P_TILDE) || is_p(t, PLAG_P_MINUS) ||
-	       is_p(t, PLAG_P_PLUS) || is_p(t, PLAG_P_STAR) || is_p(t, PLAG_P_AMP) ||
-	       is_p(t, PLAG_P_INC) || is_p(t, PLAG_P_DEC);
+	return is_p(t, CLEX_P_BANG) || is_p(t, CLEX_P_TILDE) || is_p(t, CLEX_P_MINUS) ||
+	       is_p(t, CLEX_P_PLUS) || is_p(t, CLEX_P_STAR) || is_p(t, CLEX_P_AMP) ||
+	       is_p(t, CLEX_P_INC) || is_p(t, CLEX_P_DEC);
 }
 
 /* What the inside of a group (a, b) holds outside its own brackets: the
@@ -447,17 +447,17 @@ static bool redundant(const struct norm *c, const struct plag_raw *t, const size
 		return false;
 	int left = 0, right = 0;
 	bool needs_postfix = false;
-	if (prev && (prev->kind == PLAG_RAW_WORD || is_p(prev, PLAG_P_RBRACKET))) {
+	if (prev && (prev->kind == PLAG_RAW_WORD || is_p(prev, CLEX_P_RBRACKET))) {
 		if (!is_kw(prev, c->kw_return))
 			return false; /* a call, or if ( / while ( / sizeof ( ... */
 	} else if (prev && binary && binary_prec(prev) > 0) {
 		left = binary_prec(prev);
-	} else if (prev && (unary_op(prev) || is_p(prev, PLAG_P_RPAREN))) {
+	} else if (prev && (unary_op(prev) || is_p(prev, CLEX_P_RPAREN))) {
 		needs_postfix = true; /* after a unary operator or a cast */
 	}
-	if (next && (is_p(next, PLAG_P_LBRACKET) || is_p(next, PLAG_P_DOT) ||
-		     is_p(next, PLAG_P_ARROW) || is_p(next, PLAG_P_LPAREN) ||
-		     is_p(next, PLAG_P_INC) || is_p(next, PLAG_P_DEC)))
+	if (next && (is_p(next, CLEX_P_LBRACKET) || is_p(next, CLEX_P_DOT) ||
+		     is_p(next, CLEX_P_ARROW) || is_p(next, CLEX_P_LPAREN) ||
+		     is_p(next, CLEX_P_INC) || is_p(next, CLEX_P_DEC)))
 		needs_postfix = true;
 	else if (next && binary_prec(next) > 0)
 		right = binary_prec(next);
@@ -503,7 +503,7 @@ static void parentheses(const struct norm *c, const struct plag_raw *t, size_t n
 	}
 	/* Outer groups first, so an inner one sees what stays around it. */
 	for (size_t i = 0; i < n; i++) {
-		if (!is_p(&t[i], PLAG_P_LPAREN) || match[i] >= n)
+		if (!is_p(&t[i], CLEX_P_LPAREN) || match[i] >= n)
 			continue;
 		size_t p = i;
 		while (p > 0 && drop[p - 1])
@@ -532,10 +532,10 @@ static size_t lvalue_end(const struct norm *c, size_t i, size_t end)
 		return i;
 	i++;
 	while (i < end) {
-		if ((is_p(&t[i], PLAG_P_DOT) || is_p(&t[i], PLAG_P_ARROW)) && i + 1 < end &&
+		if ((is_p(&t[i], CLEX_P_DOT) || is_p(&t[i], CLEX_P_ARROW)) && i + 1 < end &&
 		    is_ident(&t[i + 1]))
 			i += 2;
-		else if (is_p(&t[i], PLAG_P_LBRACKET) && match_close(c, i, end) < end)
+		else if (is_p(&t[i], CLEX_P_LBRACKET) && match_close(c, i, end) < end)
 			i = match_close(c, i, end) + 1;
 		else
 			break;
@@ -568,11 +568,11 @@ static bool has_looser(const struct norm *c, size_t a, size_t b, int prec)
 }
 
 static const unsigned compound_of[][2] = {
-	{ PLAG_P_PLUS, PLAG_P_ADD_ASSIGN }, { PLAG_P_MINUS, PLAG_P_SUB_ASSIGN },
-	{ PLAG_P_STAR, PLAG_P_MUL_ASSIGN }, { PLAG_P_SLASH, PLAG_P_DIV_ASSIGN },
-	{ PLAG_P_PERCENT, PLAG_P_MOD_ASSIGN }, { PLAG_P_AMP, PLAG_P_AND_ASSIGN },
-	{ PLAG_P_PIPE, PLAG_P_OR_ASSIGN }, { PLAG_P_CARET, PLAG_P_XOR_ASSIGN },
-	{ PLAG_P_SHL, PLAG_P_SHL_ASSIGN }, { PLAG_P_SHR, PLAG_P_SHR_ASSIGN },
+	{ CLEX_P_PLUS, CLEX_P_ADD_ASSIGN }, { CLEX_P_MINUS, CLEX_P_SUB_ASSIGN },
+	{ CLEX_P_STAR, CLEX_P_MUL_ASSIGN }, { CLEX_P_SLASH, CLEX_P_DIV_ASSIGN },
+	{ CLEX_P_PERCENT, CLEX_P_MOD_ASSIGN }, { CLEX_P_AMP, CLEX_P_AND_ASSIGN },
+	{ CLEX_P_PIPE, CLEX_P_OR_ASSIGN }, { CLEX_P_CARET, CLEX_P_XOR_ASSIGN },
+	{ CLEX_P_SHL, CLEX_P_SHL_ASSIGN }, { CLEX_P_SHR, CLEX_P_SHR_ASSIGN },
 };
 
 static int compound_for(const struct plag_raw *t)
@@ -589,8 +589,8 @@ static void emit_step(struct vec *o, const struct plag_raw *t, size_t a, size_t 
 		      uint32_t line)
 {
 	push_range(o, t, a, b);
-	push(o, punct(up ? PLAG_P_INC : PLAG_P_DEC, line));
-	push(o, punct(PLAG_P_SEMI, line));
+	push(o, punct(up ? CLEX_P_INC : CLEX_P_DEC, line));
+	push(o, punct(CLEX_P_SEMI, line));
 }
 
 /* Emits `L OP= E ;` (E [e, f) without parentheses around the whole of it),
@@ -599,16 +599,16 @@ static void emit_compound(const struct norm *c, struct vec *o, size_t a, size_t 
 			  size_t e, size_t f, uint32_t line)
 {
 	const struct plag_raw *t = c->t;
-	if (f - e > 2 && is_p(&t[e], PLAG_P_LPAREN) && match_close(c, e, f) == f - 1)
+	if (f - e > 2 && is_p(&t[e], CLEX_P_LPAREN) && match_close(c, e, f) == f - 1)
 		e++, f--;
-	if (f == e + 1 && is_one(c, &t[e]) && (op == PLAG_P_ADD_ASSIGN || op == PLAG_P_SUB_ASSIGN)) {
-		emit_step(o, t, a, b, op == PLAG_P_ADD_ASSIGN, line);
+	if (f == e + 1 && is_one(c, &t[e]) && (op == CLEX_P_ADD_ASSIGN || op == CLEX_P_SUB_ASSIGN)) {
+		emit_step(o, t, a, b, op == CLEX_P_ADD_ASSIGN, line);
 		return;
 	}
 	push_range(o, t, a, b);
 	push(o, punct(op, line));
 	push_range(o, t, e, f);
-	push(o, punct(PLAG_P_SEMI, line));
+	push(o, punct(CLEX_P_SEMI, line));
 }
 
 /* A statement at i in one of the forms of rule 3: emitted, and one past
@@ -617,10 +617,10 @@ static size_t assignment(const struct norm *c, size_t i, size_t end, struct vec 
 {
 	const struct plag_raw *t = c->t;
 	uint32_t line = t[i].line;
-	if ((is_p(&t[i], PLAG_P_INC) || is_p(&t[i], PLAG_P_DEC))) {
+	if ((is_p(&t[i], CLEX_P_INC) || is_p(&t[i], CLEX_P_DEC))) {
 		size_t l = lvalue_end(c, i + 1, end);
-		if (l > i + 1 && l < end && is_p(&t[l], PLAG_P_SEMI)) {
-			emit_step(o, t, i + 1, l, is_p(&t[i], PLAG_P_INC), line);
+		if (l > i + 1 && l < end && is_p(&t[l], CLEX_P_SEMI)) {
+			emit_step(o, t, i + 1, l, is_p(&t[i], CLEX_P_INC), line);
 			return l + 1;
 		}
 		return 0;
@@ -629,7 +629,7 @@ static size_t assignment(const struct norm *c, size_t i, size_t end, struct vec 
 	if (l == i || l + 1 >= end)
 		return 0;
 	size_t semi = simple_end(c, l, end) - 1;
-	if (semi >= end || !is_p(&t[semi], PLAG_P_SEMI) || semi <= l + 1)
+	if (semi >= end || !is_p(&t[semi], CLEX_P_SEMI) || semi <= l + 1)
 		return 0;
 	const struct plag_raw *op = &t[l];
 	if (op->kind != PLAG_RAW_PUNCT)
@@ -639,7 +639,7 @@ static size_t assignment(const struct norm *c, size_t i, size_t end, struct vec 
 			emit_compound(c, o, i, l, op->val, l + 1, semi, line);
 			return semi + 1;
 		}
-	if (op->val != PLAG_P_ASSIGN)
+	if (op->val != CLEX_P_ASSIGN)
 		return 0;
 	/* L = L OP E, or L = 1 + L */
 	size_t r = l + 1, rl = lvalue_end(c, r, semi);
@@ -650,7 +650,7 @@ static size_t assignment(const struct norm *c, size_t i, size_t end, struct vec 
 		emit_compound(c, o, i, l, (unsigned)cop, rl + 1, semi, line);
 		return semi + 1;
 	}
-	if (semi == r + 2 + (l - i) && is_one(c, &t[r]) && is_p(&t[r + 1], PLAG_P_PLUS) &&
+	if (semi == r + 2 + (l - i) && is_one(c, &t[r]) && is_p(&t[r + 1], CLEX_P_PLUS) &&
 	    same_range(t, i, l, r + 2, semi)) {
 		emit_step(o, t, i, l, true, line);
 		return semi + 1;
@@ -681,19 +681,19 @@ static size_t declaration(const struct norm *c, size_t i, size_t end, struct vec
 							is_kw(&t[d - 1], c->kw_enum)))))
 		d++;
 	if (d == i && i + 1 < end && is_ident(&t[i]) &&
-	    (is_ident(&t[i + 1]) || is_p(&t[i + 1], PLAG_P_STAR)))
+	    (is_ident(&t[i + 1]) || is_p(&t[i + 1], CLEX_P_STAR)))
 		d = i + 1; /* a typedef's name */
-	if (d == i || d >= end || is_p(&t[d], PLAG_P_LBRACE))
+	if (d == i || d >= end || is_p(&t[d], CLEX_P_LBRACE))
 		return 0;
 	size_t semi = simple_end(c, d, end);
-	if (semi == 0 || semi > end || !is_p(&t[semi - 1], PLAG_P_SEMI))
+	if (semi == 0 || semi > end || !is_p(&t[semi - 1], CLEX_P_SEMI))
 		return 0;
 	size_t commas = 0;
 	for (size_t j = d; j < semi - 1; j++) {
 		if (opens(&t[j]))
 			j = match_close(c, j, semi - 1);
 		else
-			commas += is_p(&t[j], PLAG_P_COMMA);
+			commas += is_p(&t[j], CLEX_P_COMMA);
 	}
 	if (!commas)
 		return 0;
@@ -703,10 +703,10 @@ static size_t declaration(const struct norm *c, size_t i, size_t end, struct vec
 			j = match_close(c, j, semi - 1);
 			continue;
 		}
-		if (j == semi - 1 || is_p(&t[j], PLAG_P_COMMA)) {
+		if (j == semi - 1 || is_p(&t[j], CLEX_P_COMMA)) {
 			push_range(o, t, i, d);
 			push_range(o, t, from, j);
-			push(o, punct(PLAG_P_SEMI, t[j].line));
+			push(o, punct(CLEX_P_SEMI, t[j].line));
 			from = j + 1;
 		}
 	}
@@ -717,8 +717,8 @@ static void assignments(const struct norm *c, struct vec *o)
 {
 	const struct plag_raw *t = c->t;
 	for (size_t i = 0; i < c->n;) {
-		bool start = i == 0 || is_p(&t[i - 1], PLAG_P_SEMI) || is_p(&t[i - 1], PLAG_P_LBRACE) ||
-			     is_p(&t[i - 1], PLAG_P_RBRACE) || is_p(&t[i - 1], PLAG_P_COLON);
+		bool start = i == 0 || is_p(&t[i - 1], CLEX_P_SEMI) || is_p(&t[i - 1], CLEX_P_LBRACE) ||
+			     is_p(&t[i - 1], CLEX_P_RBRACE) || is_p(&t[i - 1], CLEX_P_COLON);
 		size_t next = start ? assignment(c, i, c->n, o) : 0;
 		if (!next && start)
 			next = declaration(c, i, c->n, o);
@@ -741,9 +741,9 @@ static bool operand_tok(const struct norm *c, const struct plag_raw *t)
 	if (t->kind != PLAG_RAW_PUNCT)
 		return false;
 	switch (t->val) {
-	case PLAG_P_DOT: case PLAG_P_ARROW: case PLAG_P_PLUS: case PLAG_P_MINUS:
-	case PLAG_P_STAR: case PLAG_P_SLASH: case PLAG_P_PERCENT: case PLAG_P_SHL:
-	case PLAG_P_SHR: case PLAG_P_INC: case PLAG_P_DEC: case PLAG_P_BANG: case PLAG_P_TILDE:
+	case CLEX_P_DOT: case CLEX_P_ARROW: case CLEX_P_PLUS: case CLEX_P_MINUS:
+	case CLEX_P_STAR: case CLEX_P_SLASH: case CLEX_P_PERCENT: case CLEX_P_SHL:
+	case CLEX_P_SHR: case CLEX_P_INC: case CLEX_P_DEC: case CLEX_P_BANG: case CLEX_P_TILDE:
 		return true;
 	}
 	return false;
@@ -755,17 +755,17 @@ static bool bounds_left(const struct norm *c, const struct plag_raw *t)
 	if (is_kw(t, c->kw_return))
 		return true;
 	int p = binary_prec(t);
-	return p == 6 || p == 2 || p == 1 || p == -1 || is_p(t, PLAG_P_LPAREN) ||
-	       is_p(t, PLAG_P_LBRACKET) || is_p(t, PLAG_P_SEMI) || is_p(t, PLAG_P_LBRACE) ||
-	       is_p(t, PLAG_P_RBRACE);
+	return p == 6 || p == 2 || p == 1 || p == -1 || is_p(t, CLEX_P_LPAREN) ||
+	       is_p(t, CLEX_P_LBRACKET) || is_p(t, CLEX_P_SEMI) || is_p(t, CLEX_P_LBRACE) ||
+	       is_p(t, CLEX_P_RBRACE);
 }
 
 static bool bounds_right(const struct plag_raw *t)
 {
 	int p = binary_prec(t);
-	return p == 6 || p == 2 || p == 1 || is_p(t, PLAG_P_QUESTION) || is_p(t, PLAG_P_COLON) ||
-	       is_p(t, PLAG_P_COMMA) || is_p(t, PLAG_P_RPAREN) || is_p(t, PLAG_P_RBRACKET) ||
-	       is_p(t, PLAG_P_SEMI) || is_p(t, PLAG_P_RBRACE);
+	return p == 6 || p == 2 || p == 1 || is_p(t, CLEX_P_QUESTION) || is_p(t, CLEX_P_COLON) ||
+	       is_p(t, CLEX_P_COMMA) || is_p(t, CLEX_P_RPAREN) || is_p(t, CLEX_P_RBRACKET) ||
+	       is_p(t, CLEX_P_SEMI) || is_p(t, CLEX_P_RBRACE);
 }
 
 /* The start of the left operand ending before j, or j when not simple. */
@@ -774,7 +774,7 @@ static size_t left_operand(const struct norm *c, const struct plag_raw *t, size_
 	size_t k = j;
 	while (k > 0 && j - k < PLAG_NORM_OPERAND) {
 		const struct plag_raw *p = &t[k - 1];
-		if (is_p(p, PLAG_P_RPAREN) || is_p(p, PLAG_P_RBRACKET)) {
+		if (is_p(p, CLEX_P_RPAREN) || is_p(p, CLEX_P_RBRACKET)) {
 			size_t depth = 0, m = k;
 			do {
 				m--;
@@ -800,7 +800,7 @@ static size_t right_operand(const struct norm *c, const struct plag_raw *t, size
 {
 	size_t k = j;
 	while (k < n && k - j < PLAG_NORM_OPERAND) {
-		if (is_p(&t[k], PLAG_P_LPAREN) || is_p(&t[k], PLAG_P_LBRACKET)) {
+		if (is_p(&t[k], CLEX_P_LPAREN) || is_p(&t[k], CLEX_P_LBRACKET)) {
 			size_t m = scan_close(t, k, n < j + PLAG_NORM_OPERAND ? n : j + PLAG_NORM_OPERAND);
 			if (m >= n || m >= j + PLAG_NORM_OPERAND)
 				return j;
@@ -820,7 +820,7 @@ static void comparisons(const struct norm *c, struct plag_raw *t, size_t n)
 {
 	struct plag_raw tmp[2 * PLAG_NORM_OPERAND + 1];
 	for (size_t j = 1; j + 1 < n; j++) {
-		bool gt = is_p(&t[j], PLAG_P_GT), ge = is_p(&t[j], PLAG_P_GE);
+		bool gt = is_p(&t[j], CLEX_P_GT), ge = is_p(&t[j], CLEX_P_GE);
 		if (!gt && !ge)
 			continue;
 		size_t a = left_operand(c, t, j), e = right_operand(c, t, j + 1, n);
@@ -829,7 +829,7 @@ static void comparisons(const struct norm *c, struct plag_raw *t, size_t n)
 		/* B OP' A, in place: the same tokens in another order */
 		size_t nb = e - j - 1, na = j - a;
 		memcpy(tmp, &t[j + 1], nb * sizeof *tmp);
-		tmp[nb] = punct(gt ? PLAG_P_LT : PLAG_P_LE, t[j].line);
+		tmp[nb] = punct(gt ? CLEX_P_LT : CLEX_P_LE, t[j].line);
 		memcpy(&tmp[nb + 1], &t[a], na * sizeof *tmp);
 		memcpy(&t[a], tmp, (na + nb + 1) * sizeof *tmp);
 		j = e - 1;
@@ -870,7 +870,7 @@ static size_t chain(const struct norm *c, size_t i, size_t end, unsigned depth, 
 	struct arm *arms = NULL;
 	size_t narms = 0, cap = 0, tail_a = 0, tail_b = 0, j = i;
 	bool ok = true;
-	while (ok && j + 1 < end && is_kw(&t[j], c->kw_if) && is_p(&t[j + 1], PLAG_P_LPAREN)) {
+	while (ok && j + 1 < end && is_kw(&t[j], c->kw_if) && is_p(&t[j + 1], CLEX_P_LPAREN)) {
 		size_t close = match_close(c, j + 1, end);
 		if (close >= end) {
 			ok = false;
@@ -937,7 +937,7 @@ static void chains(const struct norm *c, size_t a, size_t b, unsigned depth, str
 		return;
 	}
 	for (size_t i = a; i < b;) {
-		if (is_kw(&t[i], c->kw_if) && i + 1 < b && is_p(&t[i + 1], PLAG_P_LPAREN))
+		if (is_kw(&t[i], c->kw_if) && i + 1 < b && is_p(&t[i + 1], CLEX_P_LPAREN))
 			i = chain(c, i, b, depth, o);
 		else
 			push(o, t[i++]);

@@ -38,7 +38,7 @@
 #ifndef JUDGE_PLAG_NORM_H
 #define JUDGE_PLAG_NORM_H
 
-#include "judge/plag/plag_lex.h"
+#include "judge/plag/plag_raw.h"
 
 #define PLAG_NORM_OPERAND 64
 #define PLAG_NORM_DEPTH 200

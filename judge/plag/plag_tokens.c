@@ -1,6 +1,6 @@
 #include "judge/plag/plag_tokens.h"
 
-#include "judge/plag/plag_lex.h"
+#include "judge/plag/plag_raw.h"
 #include "judge/plag/plag_norm.h"
 
 #include <stdio.h>
@@ -122,7 +122,7 @@ enum plag_err plag_tokenize(const char *src, size_t len, const struct plag_tok_l
 	/* Pasting may add as much spelling as the source itself holds, twice. */
 	e = plag_atoms_init(&atoms, 2 * lim->max_bytes + 65536);
 	if (!e)
-		e = plag_lex(src, len, &atoms, &raw, &nraw, err);
+		e = plag_raw_tokens(src, len, &atoms, &raw, &nraw, err);
 	if (!e)
 		e = plag_preprocess(raw, nraw, &atoms, lim, &pre, &npre, err);
 	if (!e)
@@ -168,7 +168,7 @@ const char *plag_tok_name(uint32_t code)
 	if (code >= PLAG_TOK_KEYWORD && code < PLAG_TOK_PUNCT)
 		s = plag_keyword_spelling(code - PLAG_TOK_KEYWORD);
 	else if (code >= PLAG_TOK_PUNCT)
-		s = plag_punct_spelling(code - PLAG_TOK_PUNCT);
+		s = clex_punct_spelling(code - PLAG_TOK_PUNCT);
 	return s ? s : "<invalid>";
 }
 

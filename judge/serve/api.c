@@ -12,6 +12,7 @@
 #include "judge/base/hash.h"
 #include "judge/base/safe_text.h"
 #include "judge/compile/upload_check.h"
+#include "judge/event/run.h"
 #include "judge/rating/board.h"
 #include "judge/rating/rating.h"
 #include "judge/replay/replay_io.h"
@@ -428,13 +429,17 @@ void api_submit(struct request *rq, struct reply *rp, const char *arg)
 	const char *game, *src;
 	size_t len;
 	char name[PLAYER_NAME_MAX + 1], cerr[UPLOAD_ERRLEN], sha[HASH_HEXLEN + 1];
-	char err[STORE_ERRLEN];
+	char err[STORE_ERRLEN], why[EVENT_ERRLEN];
 	int64_t id;
+	int closed;
 	if (upload_fields(body, rp, &game, &src, &len) < 0 || !request_game(game, rp)) {
 	} else if (upload_check(game, rq->who.author, "your file", src, len, name, cerr) < 0) {
 		reply_error(rp, 400, "%s", cerr);
 	} else if (hash_hex(src, len, sha) < 0) {
 		reply_error(rp, 500, "cannot hash the source");
+	} else if ((closed = event_uploads_closed(rq->store, game, rq->who.author, store_now_ms(),
+						  why)) != 0) {
+		reply_error(rp, closed < 0 ? 500 : 403, "%s", why);
 	} else {
 		struct store_new_submission sub = { .game = game, .author = rq->who.author,
 			.name = name, .source = src, .source_len = len, .source_sha256 = sha };

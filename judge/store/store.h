@@ -398,10 +398,11 @@ int store_match_reasons(struct store *s, int64_t match,
 
 struct store_new_match {
 	int64_t job;             /* the match job: one result per job */
-	const char *game, *kind; /* kind: "qualifying" or "ranked" */
+	const char *game, *kind; /* qualifying, ranked, tournament, challenge, comparison */
 	int64_t seed;
 	const void *replay;      /* as stored (gzip) */
 	size_t replay_len;
+	int64_t wall_ms;         /* how long it took to play; 0: not measured */
 };
 
 struct store_match_player {

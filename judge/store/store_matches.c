@@ -116,7 +116,8 @@ int store_add_match(struct store *s, const struct store_new_match *m, int64_t *i
 	if (s->ops->results_lock && db_exec(s, s->ops->results_lock, "recording the match", err) < 0)
 		return -1;
 	struct db_stmt *st = db_prepare(s, "INSERT INTO matches (job_id, game, kind, seed, replay,"
-					   " created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id");
+					   " created_at, wall_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6,"
+					   " NULLIF(?7, 0)) RETURNING id");
 	if (!st)
 		return db_fail(s, "recording the match", err);
 	db_bind_int(st, 1, m->job);
@@ -125,6 +126,7 @@ int store_add_match(struct store *s, const struct store_new_match *m, int64_t *i
 	db_bind_int(st, 4, m->seed);
 	db_bind_blob(st, 5, m->replay, m->replay_len);
 	db_bind_int(st, 6, store_now_ms());
+	db_bind_int(st, 7, m->wall_ms);
 	int rc = db_step(st);
 	if (rc == 1)
 		*id = db_col_int(st, 0);

@@ -65,6 +65,11 @@ void work_plag_fingerprint(struct work *w, const char *game, const char *src, si
 int work_plag_record(struct work *w, const struct store_submission *sub,
 		     const struct plag_fps *fps, const char *fp_error, char err[WORKER_ERRLEN]);
 
+/* Moves on the tournaments whose next step waits for a time (a phase's
+ * start, a deadline, a gap between rounds), each in its own transaction,
+ * at most once a second (*last_ms: when it last did). */
+void work_tick_events(struct work *w, int64_t *last_ms);
+
 /* Inside a transaction: the job still ours, then marked done. */
 int work_done(struct work *w, char err[WORKER_ERRLEN]);
 

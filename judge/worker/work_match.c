@@ -12,6 +12,7 @@
 #include "judge/base/file_write.h"
 #include "judge/base/paths.h"
 #include "judge/base/hash.h"
+#include "judge/event/run.h"
 #include "judge/play/match.h"
 #include "judge/play/players.h"
 #include "judge/rating/rating.h"
@@ -33,6 +34,7 @@ struct played {
 	struct seat_src seat[GAME_MAX_PLAYERS];
 	struct match_result result;
 	char compiler[128];
+	int64_t wall_ms; /* how long the match took to play, for forecasts */
 };
 
 /* The store's message as the job's error; -1. */
@@ -219,7 +221,9 @@ static int play(struct work *w, struct played *m, const struct game *game, char 
 						      .binary_sha256 = m->seat[i].binary_sha,
 						      .source_sha256 = m->seat[i].source_sha };
 	char merr[MATCH_ERRLEN];
+	int64_t t0 = store_now_ms();
 	int rc = match_play(&spec, &m->result, merr);
+	m->wall_ms = store_now_ms() - t0;
 	free(params);
 	if (rc < 0)
 		snprintf(err, WORKER_ERRLEN, "%s", merr);
@@ -239,7 +243,8 @@ static int insert_match(struct work *w, const struct played *m, int64_t *match_i
 		return -1;
 	}
 	struct store_new_match row = { .job = w->job.id, .game = m->game, .kind = m->kind,
-				       .seed = m->seed, .replay = replay, .replay_len = replay_len };
+				       .seed = m->seed, .replay = replay, .replay_len = replay_len,
+				       .wall_ms = m->wall_ms > 0 ? m->wall_ms : 1 };
 	int rc = store_add_match(w->store, &row, match_id, serr);
 	free(replay);
 	return rc < 0 ? store_failed(serr, err) : 0;
@@ -378,6 +383,21 @@ static int check_qualification(struct work *w, const struct played *m, char *ver
 	return work_conclude(w, id, passed, err);
 }
 
+/* After a tournament's match: its tournament moves on in the same
+ * transaction (the next matches queued, who is out recorded). */
+static int move_tournament(struct work *w, int64_t match_id, char *note, size_t cap,
+			   char err[WORKER_ERRLEN])
+{
+	char eerr[EVENT_ERRLEN];
+	if (event_match_recorded(w->store, w->job.id, match_id, note, cap, eerr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "%s", eerr);
+		return -1;
+	}
+	if (!note[0])
+		snprintf(note, cap, "recorded");
+	return 0;
+}
+
 static int record(struct work *w, struct played *m, char *note, size_t cap, char err[WORKER_ERRLEN])
 {
 	char serr[STORE_ERRLEN];
@@ -392,8 +412,9 @@ static int record(struct work *w, struct played *m, char *note, size_t cap, char
 	for (int i = 0; i < m->n; i++)
 		if (insert_seat(w, match_id, i, m, err) < 0 || insert_log(w, match_id, i, m, err) < 0)
 			return -1;
-	int rc = strcmp(m->kind, "ranked") == 0 ? rate(w, match_id, m, &rated, err)
-						  : check_qualification(w, m, note, cap, err);
+	int rc = strcmp(m->kind, "ranked") == 0       ? rate(w, match_id, m, &rated, err)
+		 : strcmp(m->kind, "tournament") == 0 ? move_tournament(w, match_id, note, cap, err)
+						      : check_qualification(w, m, note, cap, err);
 	if (rc < 0)
 		return -1;
 	if (strcmp(m->kind, "ranked") == 0)
@@ -425,7 +446,8 @@ int work_match(struct work *w, char err[WORKER_ERRLEN])
 	int rc = -1;
 	char note[160] = "";
 	err[0] = '\0';
-	if (!game || !m->kind || (strcmp(m->kind, "ranked") && strcmp(m->kind, "qualifying")))
+	if (!game || !m->kind ||
+	    (strcmp(m->kind, "ranked") && strcmp(m->kind, "qualifying") && strcmp(m->kind, "tournament")))
 		snprintf(err, WORKER_ERRLEN, "a match job of an unknown game or kind");
 	else if (resolve_seats(w, m, err) == 0 && play(w, m, game, err) == 0) {
 		rc = record(w, m, note, sizeof note, err);

@@ -267,7 +267,9 @@ int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN])
 	char said[sizeof w.idle] = "\1"; /* nothing said yet */
 	int64_t nap_ms = 0;  /* while claims fail: the last wait */
 	int64_t idle_ms = 0; /* while idle: the last wait */
+	int64_t ticked_ms = 0; /* when tournaments were last moved on */
 	while (!*o->stop) {
+		work_tick_events(&w, &ticked_ms);
 		int got = store_claim(w.store, o->name, (int64_t)o->cfg->worker.lease_ms,
 				      claim_cap(o->cfg), &w.job, serr);
 		if (got < 0) {

@@ -337,6 +337,11 @@ Test(cscan, characters_gcc_and_the_scanner_could_read_apart)
 				    "is not allowed (universal character names cannot be used here)");
 	refused("int x;\nint \xc3\xa9 = 1;\n",
 		"AIName.c:2: non-ASCII characters may only appear in comments and string literals");
+	/* GCC reads UTF-8 in names: the whole name is refused, not its ASCII part */
+	refused("int asm\xc3\xa9;\n",
+		"AIName.c:1: non-ASCII characters may only appear in comments and string literals");
+	refused("#incl\xc3\xa9 <stdio.h>\n",
+		"AIName.c:1: non-ASCII characters may only appear in comments and string literals");
 	accepted("// caf\xc3\xa9\nconst char *s = \"caf\xc3\xa9\"; /* \xe2\x82\xac */\n");
 	accepted("int $dollar = 1;\n");
 }
@@ -657,9 +662,10 @@ Test(cscan_as, section_names_and_flags)
 
 /* ---- cscan: the object file --------------------------------------------------- */
 
-/* Compiles (or assembles) text with the host's gcc and checks the object. */
-static int object_check(const char *lang, const char *flags, const char *text,
-			char err[CSCAN_ERRLEN])
+/* Compiles (or assembles) text with the host's gcc: the object's bytes in
+ * a static buffer, *n of them. */
+static const char *compile_object(const char *lang, const char *flags, const char *text,
+				  size_t *n)
 {
 	char dir[] = "/tmp/cscan-obj-XXXXXX", cmd[512], path[64];
 	cr_assert_not_null(mkdtemp(dir));
@@ -672,10 +678,19 @@ static int object_check(const char *lang, const char *flags, const char *text,
 	FILE *f = fopen(path, "rb");
 	cr_assert_not_null(f);
 	static char buf[1 << 20];
-	size_t n = fread(buf, 1, sizeof buf, f);
+	*n = fread(buf, 1, sizeof buf, f);
 	fclose(f);
 	unlink(path);
 	rmdir(dir);
+	return buf;
+}
+
+/* Compiles (or assembles) text and checks the object. */
+static int object_check(const char *lang, const char *flags, const char *text,
+			char err[CSCAN_ERRLEN])
+{
+	size_t n;
+	const char *buf = compile_object(lang, flags, text, &n);
 	err[0] = '\0';
 	int rc = cscan_object("AIName.c", buf, n, err);
 	/* every prefix of a good object is refused as malformed, never read past */
@@ -712,6 +727,32 @@ Test(cscan_obj, lto_and_unknown_sections_are_refused)
 			      "which plain C does not produce: refused");
 	cr_expect_eq(cscan_object("AIName.c", "\x7f" "ELF", 4, err), 1);
 	cr_expect_str_eq(err, "AIName.c: the assembler's object file is malformed (too short): refused");
+}
+
+/* The line named for a writable static is where GCC reads its declaration:
+ * the source is read as the compiler reads it (splices, literals that end
+ * with their line), not byte by byte. */
+Test(cscan_obj, a_writable_static_is_named_on_its_line)
+{
+	size_t n;
+	const char *obj = compile_object("c", "-O2", "int f(void) { static int calls; return ++calls; }\n",
+					 &n);
+	static const char *const src[] = {
+		/* an apostrophe in a skipped block: its literal ends with the line */
+		"#if 0\nthis isn't compiled\n#endif\nint f(void)\n{\n\tstatic int calls;\n"
+		"\treturn ++calls;\n}\n",
+		/* static spliced: the declaration, not the parameter of line 1 */
+		"int g(int calls) { return calls; }\nint f(void)\n{\n\tsta\\\ntic int calls;\n"
+		"\treturn ++calls;\n}\n",
+	};
+	static const char *const line[] = { "6", "5" };
+	for (size_t k = 0; k < sizeof src / sizeof *src; k++) {
+		char err[CSCAN_ERRLEN], want[CSCAN_ERRLEN];
+		cr_expect_eq(cscan_object_symbols("AIName.c", obj, n, src[k], strlen(src[k]), true, err),
+			     1);
+		snprintf(want, sizeof want, "AIName.c:%s: `calls` is a writable static variable", line[k]);
+		cr_expect(strncmp(err, want, strlen(want)) == 0, "%s", err);
+	}
 }
 
 /* ---- compile ------------------------------------------------------------------- */

@@ -1,6 +1,7 @@
 /* test_plag.c - plagiarism fingerprints: tokenizer (judge/plag/plag_tokens.c,
- * plag_lex.c, plag_macro.c), winnowing and hash sets (plag_winnow.c), pair
- * similarity (plag_sim.c), equivalent forms (plag_norm.c). */
+ * plag_raw.c over judge/base/clex.c, plag_macro.c), winnowing and hash sets
+ * (plag_winnow.c), pair similarity (plag_sim.c), equivalent forms
+ * (plag_norm.c). */
 #include <criterion/criterion.h>
 
 #include <stdarg.h>
@@ -11,6 +12,7 @@
 #include "judge/plag/plag_sim.h"
 #include "judge/plag/plag_tokens.h"
 #include "judge/plag/plag_winnow.h"
+#include "tests/unit/game_testlib.h"
 #include "tests/unit/gen_testlib.h"
 
 /* ---- helpers ----------------------------------------------------------- */
@@ -1086,6 +1088,50 @@ Test(plag_winnow, fingerprints_carry_their_lines)
 	}
 	plag_fps_free(&f);
 	plag_tokens_free(&t);
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	for (const unsigned char *b = p; n--; b++)
+		h = (h ^ *b) * 0x100000001b3ULL;
+	return h;
+}
+
+/* Stored fingerprints of earlier years are compared with new ones: a change
+ * to the tokenizer (or the lexer under it) that moves any token, line or
+ * fingerprint of a real player must bump PLAG_HASH_VERSION. */
+Test(plag_winnow, fingerprints_of_benchmark_players_are_fixed)
+{
+	static const struct {
+		const char *file;
+		size_t ntokens;
+		uint64_t tokens, fps;
+	} players[] = {
+		{ "bench/plag/players/AIAlder.c", 1993, 0x9acd1327214d418dULL, 0xf9df4fc0eb1589cdULL },
+		{ "bench/plag/players/AIBirch.c", 1507, 0xd1b39d9236357a82ULL, 0x10243adba50f12caULL },
+	};
+	for (size_t k = 0; k < sizeof players / sizeof *players; k++) {
+		size_t len;
+		char *src = gt_slurp(players[k].file, &len);
+		cr_assert_not_null(src, "%s", players[k].file);
+		struct plag_tokens t = tokens_of(src);
+		uint64_t th = 0xcbf29ce484222325ULL, fh = th;
+		for (size_t i = 0; i < t.n; i++)
+			th = fnv(fnv(th, &t.v[i].code, 4), &t.v[i].line, 4);
+		struct plag_fps f = winnow(t.v, t.n, 14, 6);
+		for (size_t i = 0; i < f.n; i++) {
+			fh = fnv(fnv(fh, &f.v[i].hash, 8), &f.v[i].tok, 4);
+			fh = fnv(fnv(fh, &f.v[i].first_line, 4), &f.v[i].last_line, 4);
+		}
+		cr_expect_eq(t.n, players[k].ntokens, "%s: %zu tokens", players[k].file, t.n);
+		cr_expect_eq(th, players[k].tokens, "%s: tokens now 0x%016llx", players[k].file,
+			     (unsigned long long)th);
+		cr_expect_eq(fh, players[k].fps, "%s: fingerprints now 0x%016llx", players[k].file,
+			     (unsigned long long)fh);
+		plag_fps_free(&f);
+		plag_tokens_free(&t);
+		free(src);
+	}
 }
 
 /* ---- base exclusion ----------------------------------------------------- */

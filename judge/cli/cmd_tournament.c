@@ -1,0 +1,604 @@
+/* judge tournament: an organiser's events.  `create` stores a tournament
+ * (its phases from a JSON file, or the course's), `add` its entrants (one,
+ * or a roster file), `pick` a representative, `start` a phase by hand;
+ * `show`, `list`, `grades` and `plan` read it.  The worker plays what the
+ * tournament plans (judge/event/run.h). */
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "games/game.h"
+#include "games/seed.h"
+#include "judge/cli/commands.h"
+#include "judge/cli/options.h"
+#include "judge/compile/upload_check.h"
+#include "judge/event/forecast.h"
+#include "judge/event/run.h"
+#include "judge/event/tournament.h"
+#include "judge/store/store_tournament.h"
+
+static const char *const forms[] = {
+	"judge tournament create NAME --game GAME [--spec FILE | --course] [--seed N]",
+	"judge tournament add NAME AUTHOR [--group G] [--pseudonym P] | --roster FILE",
+	"judge tournament pick NAME AUTHOR SUBMISSION",
+	"judge tournament start NAME",
+	"judge tournament show NAME [--json]      judge tournament list [--json]",
+	"judge tournament grades NAME [--csv]",
+	"judge tournament plan NAME [--slots W] [--match-seconds S]",
+	"(each with [--queue FILE])",
+	NULL,
+};
+
+struct tour_args {
+	const char *action, *name, *game, *spec, *roster, *group, *pseudonym, *queue;
+	char **rest; /* the arguments after the tournament's name */
+	int nrest;
+	bool course, json, csv;
+	uint64_t seed;
+	bool seeded;
+	int64_t slots;
+	double match_seconds;
+};
+
+static const struct opt_command *the_cmd;
+
+struct action {
+	const char *name;
+	int (*run)(struct store *s, const struct tour_args *a);
+};
+static const struct action *find_action(const char *name);
+
+static int parse_args(int argc, char **argv, struct tour_args *a, int *status)
+{
+	const struct opt opts[] = {
+		OPT_GAME(&a->game),
+		OPT_STR("spec", 0, "FILE", &a->spec, "create: the phases and settings, as JSON "
+			"(docs/organisers.md)"),
+		OPT_BOOL("course", 0, &a->course, "create: the course's tournament (qualification, "
+			 "elimination to 11, a final of groups)"),
+		OPT_SEED_NUM("seed", 's', "N", &a->seed, "create: the tournament's seed, which "
+			     "every draw follows (default: a fresh one)"),
+		OPT_STR("roster", 0, "FILE", &a->roster, "add: a CSV file of author[,group"
+			"[,pseudonym]] lines"),
+		OPT_STR("group", 0, "G", &a->group, "add: the author's group (class)"),
+		OPT_STR("pseudonym", 0, "P", &a->pseudonym, "add: the name public pages show"),
+		OPT_NUM("slots", 0, "W", &a->slots, 1, 4096, "a number of worker slots",
+			"plan: the worker slots that will play it (default: this machine's cores)"),
+		OPT_REAL_NUM("match-seconds", 0, "S", &a->match_seconds, 0.001, 86400,
+			     "a number of seconds", "plan: one match's wall time (default: the mean "
+			     "of the game's last 200 matches)"),
+		OPT_JSON(&a->json, "show, list: as JSON"),
+		OPT_BOOL("csv", 0, &a->csv, "grades: as CSV"),
+		OPT_QUEUE(&a->queue),
+		OPT_DONE,
+	};
+	static struct opt_command cmd;
+	cmd = (struct opt_command){
+		.name = "judge tournament", .args = "ACTION [NAME] [ARGS...]", .min_args = 1,
+		.max_args = 4, .forms = forms, .opts = opts,
+		.summary = "An event of phases, each starting at its time or by hand (start):\n"
+			   "qualification, ladder, elimination (the course's rule), round-robin\n"
+			   "groups and brackets.  The worker plays the matches each phase plans;\n"
+			   "show says who is safe, who is out, and every match of the round.",
+		.exits = "0 done, 1 refused (a name taken, a representative that cannot be), "
+			 "2 bad usage or an unusable database.",
+	};
+	the_cmd = &cmd;
+	*a = (struct tour_args){ .queue = STORE_DEFAULT_PATH };
+	a->slots = sysconf(_SC_NPROCESSORS_ONLN);
+	int n = opt_parse(&cmd, argc, argv, status);
+	if (n < 0)
+		return -1;
+	a->action = argv[1];
+	if (!find_action(a->action)) {
+		*status = opt_bad(&cmd, "say what to do: create, add, pick, start, show, list, grades "
+				  "or plan");
+		return -1;
+	}
+	a->name = n >= 2 ? argv[2] : NULL;
+	a->rest = argv + 3;
+	a->nrest = n >= 3 ? n - 2 : 0;
+	a->seeded = a->seed != 0;
+	if (!a->name && strcmp(a->action, "list") != 0) {
+		*status = opt_bad(&cmd, "%s needs the tournament's NAME", a->action);
+		return -1;
+	}
+	return 0;
+}
+
+static int fail(const char *what)
+{
+	fprintf(stderr, "judge tournament: %s\n", what);
+	return 2;
+}
+
+/* ---- create ---------------------------------------------------------------- */
+
+static json_t *read_spec(const char *path, char *err, size_t cap)
+{
+	json_error_t jerr;
+	json_t *j = json_load_file(path, 0, &jerr);
+	if (!j)
+		snprintf(err, cap, "%s, line %d: %s", path, jerr.line, jerr.text);
+	return j;
+}
+
+static int create(struct store *s, const struct tour_args *a)
+{
+	char err[TOUR_ERRLEN + 64], serr[STORE_ERRLEN];
+	const struct game *g = a->game ? game_find(a->game) : NULL;
+	if (!g || (!a->spec == !a->course))
+		return opt_bad(the_cmd, "create needs --game GAME and one of --spec FILE, --course");
+	struct tour_spec spec;
+	json_t *json = NULL;
+	if (a->course) {
+		tour_spec_course(&spec);
+		json = tour_spec_json(&spec);
+	} else if (!(json = read_spec(a->spec, err, sizeof err))) {
+		return fail(err);
+	}
+	char terr[TOUR_ERRLEN];
+	if (tour_spec_parse(json, game_min_players(g), game_max_players(g), &spec, terr) < 0) {
+		json_decref(json);
+		snprintf(err, sizeof err, "%s: %s", a->course ? "the course" : a->spec, terr);
+		return fail(err);
+	}
+	json_t *clean = tour_spec_json(&spec); /* stored with every default spelled out */
+	json_decref(json);
+	int64_t id;
+	uint64_t seed = a->seeded ? a->seed : seed_fresh();
+	int rc = store_tournament_create(s, g->name, a->name, clean, seed, &id, serr);
+	json_decref(clean);
+	if (rc < 0) {
+		fprintf(stderr, "judge tournament: %s\n", serr);
+		return 1;
+	}
+	printf("tournament %s (%s): %d phase%s\n", a->name, g->title, spec.nphases,
+	       spec.nphases == 1 ? "" : "s");
+	return 0;
+}
+
+/* ---- entrants -------------------------------------------------------------- */
+
+static int add_one(struct store *s, int64_t t, const char *author, const char *group,
+		   const char *pseudonym, int line)
+{
+	char serr[STORE_ERRLEN];
+	if (!upload_author_valid(author)) {
+		fprintf(stderr, "judge tournament: line %d: '%.80s' is not an author name (1 to 63 "
+			"printable characters)\n", line, author);
+		return -1;
+	}
+	if (store_entrant_add(s, t, author, group, pseudonym, serr) < 0) {
+		fprintf(stderr, "judge tournament: %s\n", serr);
+		return -1;
+	}
+	return 0;
+}
+
+/* One roster line: author[,group[,pseudonym]], blanks around fields cut. */
+static int add_line(struct store *s, int64_t t, char *line, int number)
+{
+	char *field[3] = { 0 }, *save = NULL;
+	line[strcspn(line, "\r\n")] = '\0';
+	if (!*line || *line == '#')
+		return 0;
+	int n = 0;
+	for (char *f = strtok_r(line, ",", &save); f && n < 3; f = strtok_r(NULL, ",", &save)) {
+		while (*f == ' ')
+			f++;
+		size_t len = strlen(f);
+		while (len && f[len - 1] == ' ')
+			f[--len] = '\0';
+		field[n++] = f;
+	}
+	return add_one(s, t, field[0] ? field[0] : "", field[1], field[2], number);
+}
+
+static int add_roster(struct store *s, int64_t t, const char *path, int *added)
+{
+	FILE *f = fopen(path, "re");
+	if (!f) {
+		fprintf(stderr, "judge tournament: cannot read %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	char line[512];
+	int number = 0, rc = 0;
+	while (rc == 0 && fgets(line, sizeof line, f)) {
+		number++;
+		rc = add_line(s, t, line, number);
+		*added += rc == 0 && line[0] && line[0] != '#';
+	}
+	fclose(f);
+	return rc;
+}
+
+static int get(struct store *s, const char *name, struct store_tournament *t)
+{
+	char serr[STORE_ERRLEN];
+	int found = store_tournament_get(s, 0, name, t, serr);
+	if (found == 0)
+		fprintf(stderr, "judge tournament: no tournament named '%s' (judge tournament list)\n",
+			name);
+	else if (found < 0)
+		fprintf(stderr, "judge tournament: %s\n", serr);
+	return found == 1 ? 0 : -1;
+}
+
+/* Entrants go in whole or not at all: one transaction for a roster. */
+static int add(struct store *s, const struct tour_args *a)
+{
+	struct store_tournament t;
+	char serr[STORE_ERRLEN];
+	if ((a->roster != NULL) == (a->nrest == 1))
+		return opt_bad(the_cmd, "add takes one AUTHOR, or --roster FILE");
+	if (get(s, a->name, &t) < 0)
+		return 2;
+	int added = 0, rc = store_begin(s, serr);
+	if (rc == 0)
+		rc = a->roster ? add_roster(s, t.id, a->roster, &added)
+			       : add_one(s, t.id, a->rest[0], a->group, a->pseudonym, 1);
+	added += !a->roster && rc == 0;
+	if (rc == 0 && store_commit(s, serr) < 0)
+		rc = fail(serr);
+	if (rc != 0)
+		store_rollback(s);
+	else
+		printf("%d entrant%s in %s\n", added, added == 1 ? "" : "s", t.name);
+	store_tournament_clear(&t);
+	return rc == 0 ? 0 : 1;
+}
+
+static int pick(struct store *s, const struct tour_args *a)
+{
+	struct store_tournament t;
+	char serr[STORE_ERRLEN], *end;
+	if (a->nrest != 2)
+		return opt_bad(the_cmd, "pick takes AUTHOR and SUBMISSION (its id)");
+	long long sub = strtoll(a->rest[1], &end, 10);
+	if (*end || sub <= 0)
+		return opt_bad(the_cmd, "SUBMISSION is a submission's id, not '%s'", a->rest[1]);
+	if (get(s, a->name, &t) < 0)
+		return 2;
+	int rc = store_entrant_pick(s, t.id, a->rest[0], sub, serr);
+	if (rc <= 0)
+		fprintf(stderr, "judge tournament: %s\n", serr);
+	else
+		printf("%s is represented by submission %lld in %s\n", a->rest[0], sub, t.name);
+	store_tournament_clear(&t);
+	return rc < 0 ? 2 : rc == 0 ? 1 : 0;
+}
+
+static int start(struct store *s, const struct tour_args *a)
+{
+	struct store_tournament t;
+	char serr[STORE_ERRLEN], err[EVENT_ERRLEN];
+	if (get(s, a->name, &t) < 0)
+		return 2;
+	int rc = store_begin(s, serr) < 0 ? -1 : event_start(s, t.id, store_now_ms(), err);
+	if (rc < 0 || (rc == 1 && store_commit(s, serr) < 0)) {
+		store_rollback(s);
+		fprintf(stderr, "judge tournament: %s\n", rc < 0 ? err : serr);
+		rc = -1;
+	} else if (rc == 0) {
+		store_rollback(s);
+		fprintf(stderr, "judge tournament: %s\n", err);
+	} else {
+		printf("%s: phase started\n", t.name);
+	}
+	store_tournament_clear(&t);
+	return rc < 0 ? 2 : rc == 0 ? 1 : 0;
+}
+
+/* ---- reading it -------------------------------------------------------------- */
+
+static int list(struct store *s, const struct tour_args *a)
+{
+	json_t *rows, *r;
+	char serr[STORE_ERRLEN];
+	size_t i;
+	if (store_tournament_list(s, &rows, serr) < 0)
+		return fail(serr);
+	if (a->json) {
+		json_dumpf(rows, stdout, JSON_INDENT(1));
+		putchar('\n');
+	} else {
+		json_array_foreach(rows, i, r)
+			printf("%-24s %-10s phase %lld, round %lld\n",
+			       json_string_value(json_object_get(r, "name")),
+			       json_string_value(json_object_get(r, "game")),
+			       (long long)json_integer_value(json_object_get(r, "phase")) + 1,
+			       (long long)json_integer_value(json_object_get(r, "round")) + 1);
+	}
+	json_decref(rows);
+	return 0;
+}
+
+static const char *entrant_state(json_t *e, int phase)
+{
+	if (json_is_null(json_object_get(e, "out_phase")))
+		return json_is_null(json_object_get(e, "representative")) ? "no representative" : "in";
+	return json_integer_value(json_object_get(e, "out_phase")) < phase ? "out earlier" : "out";
+}
+
+/* An entrant's author by its id; the opponent (0) as "(opponent)". */
+static const char *author_of(json_t *entrants, json_int_t id)
+{
+	size_t i;
+	json_t *e;
+	json_array_foreach(entrants, i, e)
+		if (json_integer_value(json_object_get(e, "id")) == id)
+			return json_string_value(json_object_get(e, "author"));
+	return "(opponent)";
+}
+
+static void show_text(const struct store_tournament *t, const struct tour_spec *spec,
+		      json_t *entrants, json_t *round)
+{
+	size_t i;
+	json_t *e, *m;
+	bool over = t->phase >= spec->nphases;
+	printf("%s (%s): ", t->name, t->game);
+	if (over)
+		printf("over\n");
+	else
+		printf("phase %d of %d, %s, %s, round %d\n", t->phase + 1, spec->nphases,
+		       tour_kind_name(spec->phase[t->phase].kind),
+		       t->started_at ? "under way" : "waiting to start", t->round + 1);
+	printf("\n%-24s %-10s %-14s %s\n", "author", "group", "player", "state");
+	json_array_foreach(entrants, i, e) {
+		json_t *out = json_object_get(e, "out_round");
+		printf("%-24.24s %-10.10s %-14s %s", json_string_value(json_object_get(e, "author")),
+		       json_string_value(json_object_get(e, "group")),
+		       json_string_value(json_object_get(e, "name")) ?
+		       json_string_value(json_object_get(e, "name")) : "-", entrant_state(e, t->phase));
+		if (json_is_integer(out) && json_integer_value(out) >= 0)
+			printf(" in round %lld", (long long)json_integer_value(out) + 1);
+		putchar('\n');
+	}
+	if (!json_array_size(round))
+		return;
+	printf("\nround %d:\n", t->round + 1);
+	json_array_foreach(round, i, m) {
+		json_t *match = json_object_get(m, "match"), *seat;
+		size_t k;
+		printf("  stage %lld group %lld:",
+		       (long long)json_integer_value(json_object_get(m, "stage")) + 1,
+		       (long long)json_integer_value(json_object_get(m, "group")) + 1);
+		json_array_foreach(json_object_get(m, "seats"), k, seat) {
+			printf(" %s", author_of(entrants, json_integer_value(seat)));
+			if (json_is_integer(match))
+				printf(" %lld", (long long)json_integer_value(
+					json_array_get(json_object_get(m, "scores"), k)));
+			putchar(k + 1 < json_array_size(json_object_get(m, "seats")) ? ',' : ' ');
+		}
+		if (json_is_integer(match))
+			printf(" (match %lld)\n", (long long)json_integer_value(match));
+		else
+			printf(" to play\n");
+	}
+}
+
+static int show(struct store *s, const struct tour_args *a)
+{
+	struct store_tournament t;
+	struct tour_spec spec;
+	char serr[STORE_ERRLEN], terr[TOUR_ERRLEN];
+	if (get(s, a->name, &t) < 0)
+		return 2;
+	const struct game *g = game_find(t.game);
+	json_t *entrants = NULL, *round = NULL, *log = NULL;
+	int rc = 0;
+	if (!g || tour_spec_parse(t.spec, game_min_players(g), game_max_players(g), &spec, terr) < 0)
+		rc = fail(g ? terr : "the tournament's game is unknown to this judge");
+	else if (store_entrants(s, t.id, &entrants, serr) < 0 ||
+		 store_tmatch_round(s, t.id, t.phase, t.round, &round, serr) < 0 ||
+		 store_tournament_history(s, t.id, &log, serr) < 0)
+		rc = fail(serr);
+	else if (a->json) {
+		json_t *all = json_pack("{s:s, s:s, s:O, s:i, s:i, s:I, s:O, s:O, s:O}", "name", t.name,
+					"game", t.game, "spec", t.spec, "phase", t.phase, "round",
+					t.round, "started_at", (json_int_t)t.started_at, "entrants",
+					entrants, "round_matches", round, "log", log);
+		json_dumpf(all, stdout, JSON_INDENT(1));
+		putchar('\n');
+		json_decref(all);
+	} else {
+		show_text(&t, &spec, entrants, round);
+	}
+	json_decref(entrants);
+	json_decref(round);
+	json_decref(log);
+	store_tournament_clear(&t);
+	return rc;
+}
+
+/* ---- grades ---------------------------------------------------------------------- */
+
+/* The first elimination phase's number of rounds: its entrants less the
+ * survivors it keeps. */
+static int elimination_rounds(const struct tour_spec *spec, json_t *entrants, int *phase)
+{
+	*phase = -1;
+	for (int i = 0; i < spec->nphases && *phase < 0; i++)
+		if (spec->phase[i].kind == TOUR_ELIMINATION)
+			*phase = i;
+	if (*phase < 0)
+		return 0;
+	int in = 0;
+	size_t i;
+	json_t *e;
+	json_array_foreach(entrants, i, e) {
+		json_t *op = json_object_get(e, "out_phase"), *r = json_object_get(e, "out_round");
+		in += json_is_null(op) || json_integer_value(op) > *phase ||
+		      (json_integer_value(op) == *phase && json_integer_value(r) >= 0);
+	}
+	int rounds = in - spec->phase[*phase].remain;
+	return rounds > 0 ? rounds : 0;
+}
+
+static void csv_field(const char *s)
+{
+	bool quote = s && strpbrk(s, ",\"\n");
+	if (quote)
+		putchar('"');
+	for (; s && *s; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
+	}
+	if (quote)
+		putchar('"');
+}
+
+static int grades(struct store *s, const struct tour_args *a)
+{
+	struct store_tournament t;
+	struct tour_spec spec;
+	char serr[STORE_ERRLEN], terr[TOUR_ERRLEN];
+	json_t *entrants = NULL, *e;
+	size_t i;
+	if (get(s, a->name, &t) < 0)
+		return 2;
+	const struct game *g = game_find(t.game);
+	int rc = 0, elim = -1;
+	if (!g || tour_spec_parse(t.spec, game_min_players(g), game_max_players(g), &spec, terr) < 0)
+		rc = fail(g ? terr : "the tournament's game is unknown to this judge");
+	else if (store_entrants(s, t.id, &entrants, serr) < 0)
+		rc = fail(serr);
+	int rounds = rc ? 0 : elimination_rounds(&spec, entrants, &elim);
+	if (rc == 0)
+		printf(a->csv ? "author,group,player,qualified,round eliminated,final place,grade\n"
+			      : "%-24s %-10s %-14s %-9s %-7s %s\n", "author", "group", "player",
+		       "qualified", "out in", "grade");
+	json_array_foreach(entrants, i, e) {
+		bool qualified = json_is_integer(json_object_get(e, "representative"));
+		json_t *op = json_object_get(e, "out_phase"), *r = json_object_get(e, "out_round");
+		int out = json_is_integer(op) && json_integer_value(op) == elim &&
+			  json_integer_value(r) >= 0 ? (int)json_integer_value(r) + 1 : 0;
+		qualified &= !(json_is_integer(op) && json_integer_value(r) < 0);
+		double grade = tour_grade(&spec.grades, qualified, false, out, rounds);
+		const char *player = json_string_value(json_object_get(e, "name"));
+		if (a->csv) {
+			csv_field(json_string_value(json_object_get(e, "author")));
+			putchar(',');
+			csv_field(json_string_value(json_object_get(e, "group")));
+			printf(",%s,%s,", player ? player : "", qualified ? "yes" : "no");
+			if (out)
+				printf("%d", out);
+			printf(",,%.2f\n", grade);
+		} else {
+			printf("%-24.24s %-10.10s %-14s %-9s %-7s %.2f\n",
+			       json_string_value(json_object_get(e, "author")),
+			       json_string_value(json_object_get(e, "group")), player ? player : "-",
+			       qualified ? "yes" : "no", out ? "" : "-", grade);
+		}
+	}
+	json_decref(entrants);
+	store_tournament_clear(&t);
+	return rc;
+}
+
+/* ---- plan -------------------------------------------------------------------------- */
+
+static int count_in(json_t *entrants)
+{
+	int n = 0;
+	size_t i;
+	json_t *e;
+	json_array_foreach(entrants, i, e)
+		n += json_is_null(json_object_get(e, "out_phase"));
+	return n;
+}
+
+static void print_forecast(int phase, const struct tour_phase *p, const struct forecast *f,
+			   double match_s)
+{
+	double hours = f->waves * match_s / 3600;
+	printf("phase %d, %-13s %s%.0f matches in %.0f waves: %.1f h\n", phase + 1,
+	       tour_kind_name(p->kind), f->exact ? "" : "about ", f->matches, f->waves, hours);
+}
+
+static int plan(struct store *s, const struct tour_args *a)
+{
+	struct store_tournament t;
+	struct tour_spec spec;
+	char serr[STORE_ERRLEN], terr[TOUR_ERRLEN], ferr[FORECAST_ERRLEN];
+	json_t *entrants = NULL;
+	if (get(s, a->name, &t) < 0)
+		return 2;
+	const struct game *g = game_find(t.game);
+	double mean_ms = 0, match_s = a->match_seconds, total = 0;
+	int measured = 0, rc = 0;
+	if (!g || tour_spec_parse(t.spec, game_min_players(g), game_max_players(g), &spec, terr) < 0)
+		rc = fail(g ? terr : "the tournament's game is unknown to this judge");
+	else if (store_entrants(s, t.id, &entrants, serr) < 0 ||
+		 store_match_time(s, t.game, 200, &mean_ms, &measured, serr) < 0)
+		rc = fail(serr);
+	if (rc == 0 && match_s <= 0 && !measured)
+		rc = fail("no match of this game has been timed yet: give --match-seconds");
+	if (rc == 0 && match_s <= 0)
+		match_s = mean_ms / 1000;
+	int n = rc ? 0 : count_in(entrants);
+	if (rc == 0)
+		printf("%s: %d entrants, %lld slots, %.3f s a match (%s)\n", t.name, n,
+		       (long long)a->slots, match_s, a->match_seconds > 0 ? "given" : "measured");
+	for (int i = t.phase; rc == 0 && i < spec.nphases; i++) {
+		const struct tour_phase *p = &spec.phase[i];
+		struct forecast f = { 0 };
+		int frc = 0;
+		if (p->kind == TOUR_ELIMINATION && n > p->remain) {
+			frc = forecast_elimination(&p->elim, n, p->remain, (int)a->slots, 5, t.seed, &f, ferr);
+			n = p->remain;
+		} else if (p->kind == TOUR_ROUND_ROBIN) {
+			int groups = (n + p->size - 1) / p->size;
+			frc = forecast_groups(groups, p->size, p->matches, groups > 1 ? p->final_matches : 0,
+					      (int)a->slots, &f, ferr);
+		} else if (p->kind == TOUR_BRACKET && n >= 2) {
+			frc = forecast_bracket(&p->bracket, n, (int)a->slots, 20, t.seed, &f, ferr);
+		} else {
+			f.exact = true;
+		}
+		if (frc < 0)
+			rc = fail(ferr);
+		else
+			print_forecast(i, p, &f, match_s);
+		total += f.waves * match_s;
+	}
+	if (rc == 0)
+		printf("in all: %.1f h on %lld slots\n", total / 3600, (long long)a->slots);
+	json_decref(entrants);
+	store_tournament_clear(&t);
+	return rc;
+}
+
+static const struct action action_list[] = {
+	{ "create", create }, { "add", add }, { "pick", pick }, { "start", start },
+	{ "show", show }, { "list", list }, { "grades", grades }, { "plan", plan }, { 0 },
+};
+
+static const struct action *find_action(const char *name)
+{
+	for (const struct action *x = action_list; x->name; x++)
+		if (strcmp(x->name, name) == 0)
+			return x;
+	return NULL;
+}
+
+int cmd_tournament(int argc, char **argv)
+{
+	struct tour_args a;
+	int status;
+	if (parse_args(argc, argv, &a, &status) < 0)
+		return status;
+	char err[STORE_ERRLEN];
+	struct store *s = store_open(a.queue, strcmp(a.action, "create") == 0, err);
+	if (!s)
+		return fail(err);
+	int rc = find_action(a.action)->run(s, &a);
+	store_close(s);
+	return rc;
+}

@@ -1,0 +1,438 @@
+/* run.c - moves tournaments on from the store's record (run.h). */
+#include "judge/event/run.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "games/game.h"
+#include "games/seed.h"
+#include "judge/event/elimination.h"
+#include "judge/event/tournament.h"
+#include "judge/store/store_tournament.h"
+
+struct ctx {
+	struct store *s;
+	struct store_tournament t;
+	struct tour_spec spec;
+	const struct game *game;
+	int64_t now;
+	char *note;
+	size_t cap;
+	char *err;
+};
+
+static void say(struct ctx *c, const char *fmt, ...)
+{
+	size_t at = strlen(c->note);
+	if (at >= c->cap)
+		return;
+	if (at)
+		at += (size_t)snprintf(c->note + at, c->cap - at, "; ");
+	va_list ap;
+	va_start(ap, fmt);
+	if (at < c->cap)
+		vsnprintf(c->note + at, c->cap - at, fmt, ap);
+	va_end(ap);
+}
+
+/* The store's error as ours; -1. */
+static int failed(struct ctx *c, const char *serr)
+{
+	snprintf(c->err, EVENT_ERRLEN, "%s", serr);
+	return -1;
+}
+
+static int log_event(struct ctx *c, const char *what, json_t *data)
+{
+	char serr[STORE_ERRLEN];
+	json_object_set_new(data, "phase", json_integer(c->t.phase));
+	int rc = store_tournament_log(c->s, c->t.id, what, data, serr);
+	json_decref(data);
+	return rc < 0 ? failed(c, serr) : 0;
+}
+
+static int move(struct ctx *c, int phase, int round, int64_t started_at)
+{
+	char serr[STORE_ERRLEN];
+	if (store_tournament_move(c->s, c->t.id, phase, round, started_at, serr) < 0)
+		return failed(c, serr);
+	c->t.phase = phase;
+	c->t.round = round;
+	c->t.started_at = started_at;
+	return 0;
+}
+
+static int load(struct ctx *c, int64_t tournament)
+{
+	char serr[STORE_ERRLEN], terr[TOUR_ERRLEN];
+	if (store_tournament_lock(c->s, serr) < 0)
+		return failed(c, serr);
+	int found = store_tournament_get(c->s, tournament, NULL, &c->t, serr);
+	if (found <= 0) {
+		snprintf(c->err, EVENT_ERRLEN, "%s", found < 0 ? serr : "no such tournament");
+		return -1;
+	}
+	c->game = game_find(c->t.game);
+	if (!c->game) {
+		snprintf(c->err, EVENT_ERRLEN, "tournament %s: unknown game '%s'", c->t.name, c->t.game);
+		return -1;
+	}
+	if (tour_spec_parse(c->t.spec, game_min_players(c->game), game_max_players(c->game),
+			    &c->spec, terr) < 0) {
+		snprintf(c->err, EVENT_ERRLEN, "tournament %.40s: %.200s", c->t.name, terr);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- elimination ------------------------------------------------------------- */
+
+/* The entrants still in, with a representative: ids[] and reps[]. */
+struct field {
+	int64_t *ids, *reps;
+	const char **authors;
+	int n;
+	json_t *rows;
+};
+
+static void field_free(struct field *f)
+{
+	free(f->ids);
+	free(f->reps);
+	free(f->authors);
+	json_decref(f->rows);
+	*f = (struct field){ 0 };
+}
+
+static int load_field(struct ctx *c, struct field *f)
+{
+	char serr[STORE_ERRLEN];
+	*f = (struct field){ 0 };
+	if (store_entrants(c->s, c->t.id, &f->rows, serr) < 0)
+		return failed(c, serr);
+	size_t n = json_array_size(f->rows);
+	f->ids = malloc((n + 1) * sizeof *f->ids);
+	f->reps = malloc((n + 1) * sizeof *f->reps);
+	f->authors = malloc((n + 1) * sizeof *f->authors);
+	if (!f->ids || !f->reps || !f->authors) {
+		snprintf(c->err, EVENT_ERRLEN, "out of memory reading the entrants");
+		return -1;
+	}
+	size_t i;
+	json_t *e;
+	json_array_foreach(f->rows, i, e) {
+		json_t *rep = json_object_get(e, "representative");
+		if (!json_is_null(json_object_get(e, "out_phase")) || !json_is_integer(rep))
+			continue;
+		f->ids[f->n] = json_integer_value(json_object_get(e, "id"));
+		f->reps[f->n] = json_integer_value(rep);
+		f->authors[f->n++] = json_string_value(json_object_get(e, "author"));
+	}
+	return 0;
+}
+
+/* Entrants with no representative when an elimination starts are out
+ * before its first round (round -1), as the course rules say. */
+static int drop_unpicked(struct ctx *c)
+{
+	char serr[STORE_ERRLEN];
+	json_t *rows, *e;
+	size_t i;
+	if (store_entrants(c->s, c->t.id, &rows, serr) < 0)
+		return failed(c, serr);
+	int rc = 0;
+	json_array_foreach(rows, i, e) {
+		if (rc < 0 || !json_is_null(json_object_get(e, "out_phase")) ||
+		    json_is_integer(json_object_get(e, "representative")))
+			continue;
+		rc = store_entrant_out(c->s, json_integer_value(json_object_get(e, "id")), c->t.phase,
+				       -1, serr) < 0 ? failed(c, serr)
+				     : log_event(c, "unpicked", json_pack("{s:s}", "author",
+					json_string_value(json_object_get(e, "author"))));
+	}
+	json_decref(rows);
+	return rc;
+}
+
+static int round_results(struct ctx *c, struct elim_result **out, int *n)
+{
+	char serr[STORE_ERRLEN];
+	json_t *rows, *r;
+	size_t i;
+	if (store_tmatch_round(c->s, c->t.id, c->t.phase, c->t.round, &rows, serr) < 0)
+		return failed(c, serr);
+	*out = calloc(json_array_size(rows) + 1, sizeof **out);
+	*n = 0;
+	json_array_foreach(rows, i, r) {
+		json_t *scores = json_object_get(r, "scores");
+		if (!*out || json_is_null(json_object_get(r, "match")))
+			continue;
+		struct elim_result *res = &(*out)[(*n)++];
+		res->stage = (int)json_integer_value(json_object_get(r, "stage"));
+		res->group = (int)json_integer_value(json_object_get(r, "group"));
+		for (size_t k = 0; k < json_array_size(scores) && k < ELIM_SEATS_MAX; k++)
+			res->score[k] = json_integer_value(json_array_get(scores, k));
+	}
+	json_decref(rows);
+	if (!*out) {
+		snprintf(c->err, EVENT_ERRLEN, "out of memory reading a round");
+		return -1;
+	}
+	return 0;
+}
+
+static int64_t rep_of(const struct field *f, int64_t entrant)
+{
+	for (int i = 0; i < f->n; i++)
+		if (f->ids[i] == entrant)
+			return f->reps[i];
+	return 0;
+}
+
+static int plan_match(struct ctx *c, const struct field *f, const struct tour_phase *p,
+		      const struct elim_match *m, int64_t not_before)
+{
+	json_t *seats = json_array(), *plays = json_array();
+	for (int k = 0; k < p->elim.seats; k++) {
+		json_array_append_new(seats, json_integer(m->who[k]));
+		json_array_append_new(plays, m->who[k] == ELIM_DUMMY
+				      ? json_pack("{s:s}", "house", p->opponent)
+				      : json_pack("{s:I}", "submission", (json_int_t)rep_of(f, m->who[k])));
+	}
+	json_t *payload = json_pack("{s:s, s:s, s:I, s:I, s:o}", "kind", "tournament", "game",
+				    c->t.game, "seed", (json_int_t)m->seed, "tournament",
+				    (json_int_t)c->t.id, "seats", plays);
+	char *text = json_dumps(payload, JSON_COMPACT);
+	struct store_tmatch at = { c->t.phase, c->t.round, m->stage, m->group, 0 };
+	char serr[STORE_ERRLEN];
+	int rc = text ? store_tmatch_plan(c->s, c->t.id, &at, seats, m->seed, text, not_before, serr)
+		      : -1;
+	free(text);
+	json_decref(payload);
+	json_decref(seats);
+	return rc < 0 ? failed(c, text ? serr : "out of memory") : 0;
+}
+
+static const char *author_of(const struct field *f, int64_t entrant)
+{
+	for (int i = 0; i < f->n; i++)
+		if (f->ids[i] == entrant)
+			return f->authors[i];
+	return "?";
+}
+
+static int decide_round(struct ctx *c, const struct field *f, const struct elim_plan *plan)
+{
+	char serr[STORE_ERRLEN];
+	const char *who = author_of(f, plan->out);
+	say(c, "%s round %d: %s is out%s", c->t.name, c->t.round + 1, who,
+	    plan->by_draw ? " (by a draw: the players tied for too long)" : "");
+	if (store_entrant_out(c->s, plan->out, c->t.phase, c->t.round, serr) < 0)
+		return failed(c, serr);
+	if (log_event(c, "out", json_pack("{s:i, s:s, s:i, s:b}", "round", c->t.round, "author",
+					  who, "stages", plan->stage + 1, "by_draw",
+					  plan->by_draw)) < 0)
+		return -1;
+	return move(c, c->t.phase, c->t.round + 1, c->t.started_at);
+}
+
+/* 1 moved on (a round decided, the phase over), 0 waits for results. */
+static int step_elimination(struct ctx *c, const struct tour_phase *p)
+{
+	if (c->t.round == 0 && drop_unpicked(c) < 0)
+		return -1;
+	struct field f;
+	struct elim_result *res = NULL;
+	int nres = 0, rc = -1;
+	if (load_field(c, &f) < 0)
+		goto out;
+	if (f.n <= p->remain) {
+		rc = 2;
+		goto out;
+	}
+	if (round_results(c, &res, &nres) < 0)
+		goto out;
+	struct elim_plan plan;
+	char eerr[ELIM_ERRLEN];
+	uint64_t seed = seed_derive(c->t.seed, "elimination round",
+				    (unsigned)(c->t.phase * 100000 + c->t.round));
+	if (elim_plan(&p->elim, f.ids, f.n, seed, res, nres, &plan, eerr) < 0) {
+		snprintf(c->err, EVENT_ERRLEN, "%s round %d: %s", c->t.name, c->t.round + 1, eerr);
+		goto out;
+	}
+	int64_t not_before = plan.stage == 0 && c->t.round > 0 && p->round_gap_ms
+			     ? c->now + p->round_gap_ms : 0;
+	rc = plan.out > 0 ? (decide_round(c, &f, &plan) < 0 ? -1 : 1) : 0;
+	for (int i = 0; rc == 0 && i < plan.ntodo; i++)
+		rc = plan_match(c, &f, p, &plan.todo[i], not_before);
+	elim_plan_free(&plan);
+out:
+	free(res);
+	field_free(&f);
+	return rc;
+}
+
+/* ---- phases ---------------------------------------------------------------- */
+
+static int end_phase(struct ctx *c)
+{
+	say(c, "%s: phase %d (%s) is over", c->t.name, c->t.phase + 1,
+	    tour_kind_name(c->spec.phase[c->t.phase].kind));
+	if (log_event(c, "phase_end", json_object()) < 0)
+		return -1;
+	return move(c, c->t.phase + 1, 0, 0);
+}
+
+/* 1 moved on, 0 waits, -1 error. */
+static int step(struct ctx *c)
+{
+	if (c->t.phase >= c->spec.nphases)
+		return 0;
+	const struct tour_phase *p = &c->spec.phase[c->t.phase];
+	if (!c->t.started_at) {
+		if (!p->starts_at || c->now < p->starts_at)
+			return 0;
+		say(c, "%s: phase %d (%s) starts", c->t.name, c->t.phase + 1, tour_kind_name(p->kind));
+		if (log_event(c, "phase_start", json_object()) < 0)
+			return -1;
+		return move(c, c->t.phase, 0, c->now) < 0 ? -1 : 1;
+	}
+	int rc;
+	switch (p->kind) {
+	case TOUR_ELIMINATION:
+		rc = step_elimination(c, p);
+		return rc == 2 ? (end_phase(c) < 0 ? -1 : 1) : rc;
+	case TOUR_QUALIFICATION:
+		return p->deadline && c->now >= p->deadline ? (end_phase(c) < 0 ? -1 : 1) : 0;
+	case TOUR_LADDER:
+		return 0; /* the organiser ends it by starting the next phase */
+	default:
+		snprintf(c->err, EVENT_ERRLEN, "%s: phase %d is a %s, which this judge does not run "
+			 "yet", c->t.name, c->t.phase + 1, tour_kind_name(p->kind));
+		return -1;
+	}
+}
+
+int event_advance(struct store *s, int64_t tournament, int64_t now, char *note, size_t cap,
+		  char err[EVENT_ERRLEN])
+{
+	struct ctx c = { .s = s, .now = now, .note = note, .cap = cap, .err = err };
+	if (cap)
+		note[0] = '\0';
+	int rc = load(&c, tournament);
+	while (rc == 0 && (rc = step(&c)) == 1)
+		rc = 0;
+	store_tournament_clear(&c.t);
+	return rc < 0 ? -1 : 0;
+}
+
+int event_match_recorded(struct store *s, int64_t job, int64_t match_id, char *note,
+			 size_t cap, char err[EVENT_ERRLEN])
+{
+	char serr[STORE_ERRLEN];
+	int64_t tournament;
+	int found = store_tmatch_of_job(s, job, &tournament, serr);
+	if (found <= 0 || store_tmatch_record(s, job, match_id, serr) < 0) {
+		snprintf(err, EVENT_ERRLEN, "%s", found < 0 ? serr : "the match was planned by no "
+			 "tournament");
+		return found == 0 ? 0 : -1;
+	}
+	return event_advance(s, tournament, store_now_ms(), note, cap, err) < 0 ? -1 : 1;
+}
+
+int event_start(struct store *s, int64_t tournament, int64_t now, char err[EVENT_ERRLEN])
+{
+	char note[256] = "";
+	struct ctx c = { .s = s, .now = now, .note = note, .cap = sizeof note, .err = err };
+	int rc = load(&c, tournament);
+	enum tour_kind kind = rc == 0 && c.t.phase < c.spec.nphases ? c.spec.phase[c.t.phase].kind
+								   : TOUR_ELIMINATION;
+	/* a ladder, or a qualification with no deadline, ends by hand: starting
+	 * ends it and starts what follows */
+	bool by_hand = kind == TOUR_LADDER ||
+		       (kind == TOUR_QUALIFICATION && !c.spec.phase[c.t.phase].deadline);
+	if (rc == 0 && c.t.started_at && by_hand)
+		rc = end_phase(&c);
+	if (rc == 0 && c.t.phase >= c.spec.nphases) {
+		snprintf(err, EVENT_ERRLEN, "%s is over: every phase has been played", c.t.name);
+	} else if (rc == 0 && c.t.started_at) {
+		snprintf(err, EVENT_ERRLEN, "phase %d of %s (%s) started already", c.t.phase + 1,
+			 c.t.name, tour_kind_name(c.spec.phase[c.t.phase].kind));
+	} else if (rc == 0) {
+		rc = log_event(&c, "phase_start", json_pack("{s:b}", "by_hand", 1));
+		rc = rc ? rc : move(&c, c.t.phase, 0, now);
+		rc = rc ? rc : 1;
+	}
+	store_tournament_clear(&c.t);
+	if (rc == 1 && event_advance(s, tournament, now, note, sizeof note, err) < 0)
+		return -1;
+	return rc;
+}
+
+/* ---- the upload deadline --------------------------------------------------- */
+
+static bool still_in(json_t *entrants, const char *author)
+{
+	size_t i;
+	json_t *e;
+	json_array_foreach(entrants, i, e)
+		if (strcmp(json_string_value(json_object_get(e, "author")), author) == 0)
+			return json_is_null(json_object_get(e, "out_phase")) &&
+			       json_is_integer(json_object_get(e, "representative"));
+	return false;
+}
+
+static void closed_since(const char *name, int64_t deadline, char why[EVENT_ERRLEN])
+{
+	char when[40];
+	time_t t = (time_t)(deadline / 1000);
+	struct tm tm;
+	strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime_r(&t, &tm));
+	snprintf(why, EVENT_ERRLEN, "uploads closed at %s, the qualification deadline of "
+		 "tournament %.64s; what was uploaded before is still judged", when, name);
+}
+
+/* 1 when tournament t closes uploads to author, 0 when not, -1 error. */
+static int closes(struct store *s, const json_t *t, const char *author, int64_t now,
+		  char why[EVENT_ERRLEN])
+{
+	struct ctx c = { .s = s, .err = why };
+	char serr[STORE_ERRLEN], note[8] = "";
+	c.note = note;
+	c.cap = sizeof note;
+	int rc = load(&c, json_integer_value(json_object_get(t, "id")));
+	const struct tour_phase *q = rc == 0 && c.spec.phase[0].kind == TOUR_QUALIFICATION
+				     ? &c.spec.phase[0] : NULL;
+	if (rc == 0 && q && q->deadline && now >= q->deadline) {
+		json_t *entrants = NULL;
+		if (store_entrants(s, c.t.id, &entrants, serr) < 0)
+			rc = failed(&c, serr);
+		else if (!q->survivors_upload || !still_in(entrants, author))
+			rc = 1, closed_since(c.t.name, q->deadline, why);
+		json_decref(entrants);
+	}
+	store_tournament_clear(&c.t);
+	return rc;
+}
+
+int event_uploads_closed(struct store *s, const char *game, const char *author, int64_t now,
+			 char why[EVENT_ERRLEN])
+{
+	char serr[STORE_ERRLEN];
+	json_t *list, *t;
+	size_t i;
+	if (store_tournament_list(s, &list, serr) < 0) {
+		snprintf(why, EVENT_ERRLEN, "%s", serr);
+		return -1;
+	}
+	int rc = 0;
+	json_array_foreach(list, i, t)
+		if (rc == 0 && !json_is_true(json_object_get(t, "over")) &&
+		    strcmp(json_string_value(json_object_get(t, "game")), game) == 0)
+			rc = closes(s, t, author, now, why);
+	json_decref(list);
+	return rc;
+}
