@@ -15,7 +15,7 @@ CFLAGS  := -std=gnu17 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I. $(PQ_CFLAGS
 LDFLAGS := $(SANFLAGS)
 LDLIBS  := -lseccomp -ljansson -lcrypto -lsqlite3 -lz -lm
 # libpq, libcurl and libmicrohttpd are loaded on first use, by the sonames
-# of the libraries found here (judge/base/lazy_libs.h): starting the judge
+# of the libraries found here (judge/base/lazy_load.h): starting the judge
 # would otherwise cost more than a match.
 soname = $(shell objdump -p $$($(CC) -print-file-name=lib$(1).so) 2>/dev/null | sed -n 's/^ *SONAME *//p')
 LAZY_SONAMES := -DJUDGE_SONAME_PQ='"$(call soname,pq)"' -DJUDGE_SONAME_CURL='"$(call soname,curl)"' \
@@ -56,7 +56,8 @@ deps:
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
-$(BUILD)/obj/judge/base/lazy_libs.o: CFLAGS += $(LAZY_SONAMES)
+# The forwarders into them, one file per part that calls them.
+$(call obj,$(wildcard judge/*/lazy_*.c)): CFLAGS += $(LAZY_SONAMES)
 
 # Archives are made afresh: two games have objects of one name (params.o),
 # and `ar r` on an old archive would replace the wrong one.

@@ -20,6 +20,7 @@
 #include "games/aic2018/proto.h"
 #include "games/game.h"
 #include "judge/base/config.h"
+#include "judge/base/paths.h"
 #include "judge/compile/compile.h"
 #include "judge/play/players.h"
 
@@ -48,9 +49,9 @@ static void die(const char *what, const char *why)
 static void compile_demo(bool instrumented, char binary[PATH_MAX])
 {
 	char source[PATH_MAX], header[PATH_MAX], runtime[PATH_MAX], err[CMP_ERRLEN];
-	if (!players_shipped(cfg.data_dir, "aic2018", "Demo", source))
+	if (!paths_shipped_player(cfg.data_dir, "aic2018", "Demo", source))
 		die(source, "no such player");
-	players_header(cfg.data_dir, "aic2018", header);
+	paths_game_header(cfg.data_dir, "aic2018", header);
 	snprintf(runtime, sizeof runtime, "build/kits/libaic2018.a");
 	struct cmp_request req = { .source = source, .header = header, .runtime = runtime,
 				   .instrument = "-ffixed-r15", .no_writable_globals = true,

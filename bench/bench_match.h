@@ -12,6 +12,7 @@
 
 #include "bench/bench.h"
 #include "judge/base/config.h"
+#include "judge/base/paths.h"
 #include "judge/compile/compile.h"
 #include "judge/play/match.h"
 #include "judge/play/players.h"
@@ -22,7 +23,7 @@ static inline void bench_compile_shipped(const struct judge_config *cfg, const c
 					 const char *player, char binary[PATH_MAX])
 {
 	char source[PATH_MAX], err[CMP_ERRLEN];
-	if (!players_shipped(cfg->data_dir, game, player, source)) {
+	if (!paths_shipped_player(cfg->data_dir, game, player, source)) {
 		fprintf(stderr, "bench: %s: no such player\n", source);
 		exit(1);
 	}

@@ -27,6 +27,7 @@
 #include "bench/bench_match.h"
 #include "games/game.h"
 #include "judge/base/config.h"
+#include "judge/base/paths.h"
 #include "judge/play/match.h"
 #include "judge/play/players.h"
 
@@ -82,7 +83,7 @@ static uint64_t command_cpu(char *const argv[])
 static char *read_params(const char *game)
 {
 	char path[PATH_MAX];
-	players_default_params(cfg.data_dir, game, path);
+	paths_game_params(cfg.data_dir, game, path);
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return NULL;

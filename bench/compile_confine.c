@@ -48,12 +48,12 @@ int main(void)
 	}
 	char source[PATH_MAX], header[PATH_MAX], shared[PATH_MAX], runtime[PATH_MAX];
 	char cache[] = "/tmp/bench-compile-XXXXXX";
-	if (!players_shipped(cfg.data_dir, "dominator", "Demo", source) || !mkdtemp(cache)) {
+	if (!paths_shipped_player(cfg.data_dir, "dominator", "Demo", source) || !mkdtemp(cache)) {
 		fprintf(stderr, "bench: no Demo player or no temporary directory\n");
 		return 1;
 	}
-	players_header(cfg.data_dir, "dominator", header);
-	players_shared_header(cfg.data_dir, shared);
+	paths_game_header(cfg.data_dir, "dominator", header);
+	paths_shared_header(cfg.data_dir, shared);
 	paths_in(runtime, cfg.data_dir, "build/kits/libdominator.a");
 	snprintf(cfg.compile.cache_dir, sizeof cfg.compile.cache_dir, "%s", cache);
 	uid_t uid = geteuid() == 0 ? cfg.sandbox.uid_base + cfg.sandbox.uid_count : 0;

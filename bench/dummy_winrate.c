@@ -14,6 +14,7 @@
 #include "games/game.h"
 #include "judge/compile/compile.h"
 #include "judge/base/config.h"
+#include "judge/base/paths.h"
 #include "judge/play/match.h"
 #include "judge/play/players.h"
 
@@ -22,7 +23,7 @@
 #define DW_GOAL_PERCENT 80
 #define DW_PARAMS_MAX (1 << 20)
 
-/* The games measured.  Every other file is found from the name (players.h),
+/* The games measured.  Every other file is found from the name (judge/base/paths.h),
  * so a new game needs one line here. */
 struct dw_game {
 	const char *name;  /* as game_find() and `judge play` know it */
@@ -142,19 +143,19 @@ static void dw_report(const struct dw_game *g, const struct dw_tally *t)
 static int dw_bench_game(const struct judge_config *cfg, const struct dw_game *g)
 {
 	char dummy_src[PATH_MAX], demo_src[PATH_MAX], params_path[PATH_MAX];
-	if (!players_shipped(cfg->data_dir, g->name, "Dummy", dummy_src)) {
+	if (!paths_shipped_player(cfg->data_dir, g->name, "Dummy", dummy_src)) {
 		printf("  %-10s no Dummy player yet\n", g->title);
 		return 0;
 	}
 	const struct game *game = game_find(g->name);
-	if (!game || !players_shipped(cfg->data_dir, g->name, "Demo", demo_src)) {
+	if (!game || !paths_shipped_player(cfg->data_dir, g->name, "Demo", demo_src)) {
 		fprintf(stderr, "bench: the judge has no %s game with a Demo\n", g->name);
 		return -1;
 	}
 	struct cmp_result dummy = { 0 }, demo = { 0 };
 	struct dw_tally t = { 0 };
 	struct match_spec spec;
-	players_default_params(cfg->data_dir, g->name, params_path);
+	paths_game_params(cfg->data_dir, g->name, params_path);
 	char *params = dw_read_params(params_path);
 	dw_spec(cfg, game, g->players ? g->players : game->players, params, &spec);
 	int rc = dw_compile(cfg, g->name, dummy_src, &dummy) < 0 ||

@@ -1,4 +1,4 @@
-/* bench_sandbox.c - the cost of the sandbox at launch: start and reap a
+/* sandbox_launch.c - the cost of the sandbox at launch: start and reap a
  * trivial static binary through libsandbox and through plain fork + exec +
  * wait, interleaved so both see the same machine, and print the ratio of
  * the medians (goal <= 1.15). */

@@ -9,7 +9,7 @@
 
 #include "judge/base/paths.h"
 
-/* webhook.c writes its errors into our buffer. */
+/* hook_config.c writes its errors into our buffer. */
 _Static_assert(CFG_ERRLEN == HOOK_ERRLEN, "config and webhook errors differ in size");
 
 #define MS 1000000ULL

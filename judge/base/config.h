@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "judge/notify/webhook.h"
+#include "judge/base/hook_config.h"
 
 #define CFG_ERRLEN 256
 #define CFG_DEFAULT_PATH "config/judge.json"

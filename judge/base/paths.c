@@ -77,3 +77,25 @@ int paths_make_dirs(const char *dir, char failed[PATH_MAX])
 		*p = '/';
 	}
 }
+
+bool paths_shipped_player(const char *data_dir, const char *game, const char *name,
+			  char path[PATH_MAX])
+{
+	return paths_in(path, data_dir, "games/%s/players/AI%s.c", game, name) &&
+	       access(path, R_OK) == 0;
+}
+
+void paths_game_header(const char *data_dir, const char *game, char path[PATH_MAX])
+{
+	paths_in(path, data_dir, "games/%s/kit/%s.h", game, game);
+}
+
+void paths_shared_header(const char *data_dir, char path[PATH_MAX])
+{
+	paths_in(path, data_dir, "games/kit/course.h");
+}
+
+void paths_game_params(const char *data_dir, const char *game, char path[PATH_MAX])
+{
+	paths_in(path, data_dir, "config/games/%s.cnf", game);
+}

@@ -30,4 +30,21 @@ bool paths_in(char out[PATH_MAX], const char *dir, const char *fmt, ...);
  * made (dir itself when it is too long). */
 int paths_make_dirs(const char *dir, char failed[PATH_MAX]);
 
+/* What game G ships, under the data directory data_dir. */
+
+/* The source of shipped player `name` (games/G/players/AIname.c); false
+ * if there is none. */
+bool paths_shipped_player(const char *data_dir, const char *game, const char *name,
+			  char path[PATH_MAX]);
+
+/* The game's header, which every player includes (games/G/kit/G.h). */
+void paths_game_header(const char *data_dir, const char *game, char path[PATH_MAX]);
+
+/* The header the game headers may include (games/kit/course.h;
+ * compile.h: shared_header). */
+void paths_shared_header(const char *data_dir, char path[PATH_MAX]);
+
+/* The game's default parameters file (config/games/G.cnf). */
+void paths_game_params(const char *data_dir, const char *game, char path[PATH_MAX]);
+
 #endif

@@ -11,6 +11,7 @@
 #include "judge/cli/options.h"
 #include "judge/compile/compile.h"
 #include "judge/base/file_write.h"
+#include "judge/base/paths.h"
 #include "judge/base/config.h"
 #include "judge/play/players.h"
 
@@ -131,7 +132,7 @@ static int compile_file(const struct judge_config *cfg, const struct compile_arg
 	if (a->game)
 		return players_compile(cfg, a->game, a->file, res, err);
 	char shared[PATH_MAX];
-	players_shared_header(cfg->data_dir, shared);
+	paths_shared_header(cfg->data_dir, shared);
 	bool default_shared = a->header && !a->shared_header && access(shared, R_OK) == 0;
 	/* As root, gcc runs as the first uid after the players' range. */
 	uid_t id = geteuid() == 0 ? cfg->sandbox.uid_base + cfg->sandbox.uid_count : 0;

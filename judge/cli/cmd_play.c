@@ -109,7 +109,7 @@ static int resolve_source(const struct judge_config *cfg, const struct play_args
 	}
 	if (file)
 		fprintf(stderr, "judge play: cannot read %s: %s\n", player, strerror(errno));
-	else if (players_shipped(cfg->data_dir, a->game->name, player, out))
+	else if (paths_shipped_player(cfg->data_dir, a->game->name, player, out))
 		return 0;
 	else
 		fprintf(stderr, "judge play: unknown player '%s': not a shipped player "
@@ -318,7 +318,7 @@ int cmd_play(int argc, char **argv)
 	}
 	char default_params[PATH_MAX], *params = NULL;
 	if (!a.params_file) {
-		players_default_params(cfg.data_dir, a.game->name, default_params);
+		paths_game_params(cfg.data_dir, a.game->name, default_params);
 		if (access(default_params, R_OK) == 0)
 			a.params_file = default_params;
 	}

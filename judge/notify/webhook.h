@@ -1,8 +1,7 @@
 /* webhook.h - telling other programs what the judge did, by HTTP POST.
  *
- * Promises.  The configured endpoints (config/judge.json "webhooks") are
- * checked when read: only http:// and https:// URLs, only the events below,
- * at most HOOK_MAX_ENDPOINTS; a bad entry is an error naming it.  An event
+ * Promises.  The endpoints and the events they want are the settings'
+ * (judge/base/hook_config.h, checked when the config is read).  An event
  * is one JSON object {"event", "time", "data"}, built once when it happens,
  * so every endpoint and every retry gets the same bytes.  One delivery is
  * one POST with short connect and total timeouts, no redirects, no proxy,
@@ -25,52 +24,22 @@
 #ifndef JUDGE_WEBHOOK_H
 #define JUDGE_WEBHOOK_H
 
+#include "judge/base/hook_config.h"
+
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define HOOK_ERRLEN 256           /* same as CFG_ERRLEN: config.c passes its buffer */
 #define HOOK_REASONLEN 256
-#define HOOK_MAX_ENDPOINTS 32
-#define HOOK_URL_MAX 1024         /* including the terminating NUL */
 #define HOOK_ANSWER_MAX (64 * 1024)
 #define HOOK_CONNECT_MS 3000      /* longest TCP (+ TLS) set-up, within the timeout */
 #define HOOK_USER_AGENT "judge-webhook/1 (AI game tournament judge)"
-
-/* Defaults and the ranges config/judge.json "webhook_delivery" accepts. */
-#define HOOK_DEFAULT_TIMEOUT_MS 5000
-#define HOOK_MIN_TIMEOUT_MS 100
-#define HOOK_MAX_TIMEOUT_MS 60000
-#define HOOK_DEFAULT_ATTEMPTS 8
-#define HOOK_MAX_ATTEMPTS 100
 
 /* The schedule: attempt 1 at once, attempt n >= 2 after 1 s * 2^(n-2),
  * never more than 10 minutes. */
 #define HOOK_BACKOFF_FIRST_MS 1000
 #define HOOK_BACKOFF_MAX_MS (10 * 60 * 1000)
-
-enum hook_event {
-	HOOK_SUBMISSION_COMPILED,
-	HOOK_SUBMISSION_FAILED,
-	HOOK_SUBMISSION_QUALIFIED,
-	HOOK_SUBMISSION_NOT_QUALIFIED,
-	HOOK_RANK_CHANGED,
-	HOOK_PLAGIARISM_FLAGGED,
-	HOOK_EVENT_COUNT
-};
-
-struct hook_endpoint {
-	char url[HOOK_URL_MAX];
-	unsigned events; /* bit (1u << enum hook_event) per event it wants */
-};
-
-struct hook_config {
-	struct hook_endpoint endpoints[HOOK_MAX_ENDPOINTS];
-	size_t count;
-	unsigned timeout_ms;   /* one delivery, connect included */
-	unsigned max_attempts; /* deliveries tried before a notify job is parked */
-};
 
 struct hook_result {
 	bool delivered;  /* the endpoint answered 2xx */
@@ -84,34 +53,6 @@ struct hook_result {
 /* Once at start, before any thread; 0, or -1 with err filled. */
 int hook_global_init(char err[HOOK_ERRLEN]);
 void hook_global_cleanup(void);
-
-/* ---- events -------------------------------------------------------------- */
-
-/* "submission.compiled", ...; NULL for a value outside the enum. */
-const char *hook_event_name(enum hook_event ev);
-/* The enum for a name, or -1 when it is not one of the events. */
-int hook_event_parse(const char *name);
-
-/* ---- configuration ------------------------------------------------------- */
-
-/* No endpoints, the default timeout and attempt cap. */
-void hook_defaults(struct hook_config *hc);
-
-/* Replaces the endpoints with the "webhooks" array.  0, or -1 with err
- * naming the entry ("config: webhooks[1].events[0]: unknown event ...");
- * on error hc keeps no endpoint (half a list would be a surprise). */
-int hook_parse_endpoints(struct hook_config *hc, const json_t *array, char err[HOOK_ERRLEN]);
-
-/* Reads the "webhook_delivery" object: {"timeout_ms": .., "max_attempts": ..}. */
-int hook_parse_delivery(struct hook_config *hc, const json_t *obj, char err[HOOK_ERRLEN]);
-
-/* Does ep want ev? */
-bool hook_wants(const struct hook_endpoint *ep, enum hook_event ev);
-
-/* The indexes of the endpoints that want ev, in config order, into out;
- * returns how many. */
-size_t hook_select(const struct hook_config *hc, enum hook_event ev,
-		   size_t out[HOOK_MAX_ENDPOINTS]);
 
 /* ---- bodies and notify jobs ---------------------------------------------- */
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "judge/play/players.h"
+#include "judge/base/paths.h"
 #include "judge/compile/source.h"
 
 /* Base files are the judge's own: a limit only guards against a mistake. */
@@ -38,15 +38,15 @@ enum plag_err plag_base_load(const char *data_dir, const char *game, unsigned k,
 {
 	char path[PATH_MAX];
 	*out = (struct plag_hashset){ 0 };
-	players_header(data_dir, game, path);
+	paths_game_header(data_dir, game, path);
 	enum plag_err e = add_base_file(out, path, k, err);
-	players_shared_header(data_dir, path); /* what the course games' headers share */
+	paths_shared_header(data_dir, path); /* what the course games' headers share */
 	if (!e)
 		e = add_base_file(out, path, k, err);
 	static const char *const shipped[] = { "Null", "Demo" };
 	char player[PATH_MAX];
 	for (size_t i = 0; !e && i < sizeof shipped / sizeof *shipped; i++)
-		if (players_shipped(data_dir, game, shipped[i], player)) /* a game need not ship both */
+		if (paths_shipped_player(data_dir, game, shipped[i], player)) /* a game need not ship both */
 			e = add_base_file(out, player, k, err);
 	if (e)
 		plag_hashset_free(out);

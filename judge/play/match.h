@@ -13,7 +13,7 @@
  * replay holds the parameters file's text, the seed, the state before
  * round 1, and per round what changed, the orders the engine acted on and
  * which seats still played: enough to replay the match without the
- * players (judge/replay.h).  A seat's name is its entry's, never what its
+ * players (judge/replay/replay_check.h).  A seat's name is its entry's, never what its
  * program says: one that announces another name is frozen before round 1.
  */
 #ifndef JUDGE_MATCH_H
@@ -30,7 +30,7 @@
 
 #define MATCH_ERRLEN 256
 /* The replay's "format": 2 has the state before round 1 as its start and
- * each round's accepted orders (judge/replay.h reads it). */
+ * each round's accepted orders (judge/replay/replay_check.h reads it). */
 #define MATCH_REPLAY_FORMAT 2
 
 struct match_entry {

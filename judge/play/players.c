@@ -10,34 +10,12 @@
 #include "judge/compile/source.h"
 #include "sandbox/sandbox.h"
 
-bool players_shipped(const char *data_dir, const char *game, const char *name,
-		     char path[PATH_MAX])
-{
-	return paths_in(path, data_dir, "games/%s/players/AI%s.c", game, name) &&
-	       access(path, R_OK) == 0;
-}
-
-void players_header(const char *data_dir, const char *game, char path[PATH_MAX])
-{
-	paths_in(path, data_dir, "games/%s/kit/%s.h", game, game);
-}
-
-void players_shared_header(const char *data_dir, char path[PATH_MAX])
-{
-	paths_in(path, data_dir, "games/kit/course.h");
-}
-
-void players_default_params(const char *data_dir, const char *game, char path[PATH_MAX])
-{
-	paths_in(path, data_dir, "config/games/%s.cnf", game);
-}
-
 int players_compile(const struct judge_config *cfg, const char *game, const char *source,
 		    struct cmp_result *res, char err[CMP_ERRLEN])
 {
 	char header[PATH_MAX], shared[PATH_MAX], runtime[PATH_MAX];
-	players_header(cfg->data_dir, game, header);
-	players_shared_header(cfg->data_dir, shared);
+	paths_game_header(cfg->data_dir, game, header);
+	paths_shared_header(cfg->data_dir, shared);
 	if (!paths_in(runtime, cfg->data_dir, "build/kits/lib%s.a", game)) {
 		snprintf(err, CMP_ERRLEN, "the data directory's path is too long");
 		return -1;

@@ -1,14 +1,13 @@
-/* players.h - what a game ships and where its players come from, for
- * play and the worker.
+/* players.h - a game G's players compiled and named, for play and the
+ * worker.
  *
- * Under the data directory (paths.h, cfg->data_dir): a shipped player
- * "Demo" of game G is games/G/players/AIDemo.c, G's header is
- * games/G/kit/G.h, its default parameters config/games/G.cnf.  Every
- * player, shipped or a contestant's, is compiled the same way: with G's
- * header, the shared header games/kit/course.h beside it (the course games'
- * headers include it; for the others it is never read) and G's runtime
- * (build/kits/libG.a), by the compile step, as an unprivileged uid of its
- * own when the judge is root.
+ * Where G's files are is judge/base/paths.h's (paths_shipped_player,
+ * paths_game_header...), under cfg->data_dir.  Every player, shipped or a
+ * contestant's, is compiled the same way: with G's header, the shared
+ * header games/kit/course.h beside it (the course games' headers include
+ * it; for the others it is never read) and G's runtime (build/kits/libG.a),
+ * by the compile step, as an unprivileged uid of its own when the judge is
+ * root.
  */
 #ifndef JUDGE_PLAYERS_H
 #define JUDGE_PLAYERS_H
@@ -19,19 +18,6 @@
 #include "judge/compile/compile.h"
 #include "judge/compile/upload_check.h"
 #include "judge/base/config.h"
-
-/* The source of shipped player `name` of game; false if there is none. */
-bool players_shipped(const char *data_dir, const char *game, const char *name,
-		     char path[PATH_MAX]);
-
-/* The game's header, which every player includes. */
-void players_header(const char *data_dir, const char *game, char path[PATH_MAX]);
-
-/* The header the game headers may include (compile.h: shared_header). */
-void players_shared_header(const char *data_dir, char path[PATH_MAX]);
-
-/* The game's default parameters file. */
-void players_default_params(const char *data_dir, const char *game, char path[PATH_MAX]);
 
 /* Compiles source for game.  0 with res filled (res->ok says whether it
  * compiled), -1 with err when the judge itself failed. */

@@ -10,6 +10,7 @@
 
 #include "games/game.h"
 #include "judge/base/file_write.h"
+#include "judge/base/paths.h"
 #include "judge/base/hash.h"
 #include "judge/event/run.h"
 #include "judge/play/match.h"
@@ -138,7 +139,7 @@ static int house_seat(struct work *w, const char *game, const char *name, struct
 		      char compiler[128], char err[WORKER_ERRLEN])
 {
 	char source[PATH_MAX], cerr[CMP_ERRLEN];
-	if (!players_shipped(w->o->cfg->data_dir, game, name, source)) {
+	if (!paths_shipped_player(w->o->cfg->data_dir, game, name, source)) {
 		snprintf(err, WORKER_ERRLEN, "%s has no shipped player %s", game, name);
 		return -1;
 	}
@@ -186,7 +187,7 @@ static int resolve_seats(struct work *w, struct played *m, char err[WORKER_ERRLE
 static char *read_params(const char *data_dir, const char *game)
 {
 	char path[PATH_MAX];
-	players_default_params(data_dir, game, path);
+	paths_game_params(data_dir, game, path);
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return NULL;

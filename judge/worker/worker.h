@@ -23,29 +23,9 @@
 #include <stdio.h>
 
 #include "judge/base/config.h"
+#include "judge/worker/slot.h"
 
 #define WORKER_ERRLEN 256
-
-struct worker_opts {
-	const struct judge_config *cfg;
-	const char *queue;   /* the store's path */
-	const char *name;    /* this slot's name in jobs.worker */
-	bool pin_cpu;        /* play matches on one CPU */
-	int cpu;
-	int slots;           /* slots of this worker (0: one): how far ranked is planned */
-	bool once;           /* do one job, then return */
-	bool exit_when_idle; /* return when there is nothing left to do */
-	long ranked_cap;     /* ranked matches this slot may schedule; < 0 none */
-	volatile sig_atomic_t *stop; /* set by a signal: finish the job, return */
-	FILE *log;
-};
-
-/* One line of the slot's log: "2026-05-01T12:00:00Z NAME: " and the text,
- * written whole by one write(2) to the stream's file (UTC, so that the
- * logs of several machines sort): slots sharing a file or pipe never mix
- * their lines, and O_APPEND keeps each line whole at the file's end. */
-__attribute__((format(printf, 2, 3)))
-void worker_log(const struct worker_opts *o, const char *fmt, ...);
 
 /* Why no ranked match of game can be scheduled now, in words ("2
  * qualified players, a match needs 4", "each of the 5 qualified players

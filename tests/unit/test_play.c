@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "judge/base/config.h"
+#include "judge/base/paths.h"
 #include "judge/play/match.h"
 #include "judge/play/players.h"
 #include "tests/unit/cli_testlib.h"
@@ -140,7 +141,7 @@ static void compile_shipped(const struct judge_config *cfg, const char *name,
 			    struct cmp_result *res)
 {
 	char source[PATH_MAX], err[CMP_ERRLEN];
-	cr_assert(players_shipped(cfg->data_dir, "dominator", name, source));
+	cr_assert(paths_shipped_player(cfg->data_dir, "dominator", name, source));
 	cr_assert_eq(players_compile(cfg, "dominator", source, res, err), 0, "%s", err);
 	cr_assert(res->ok, "%s", res->log);
 }

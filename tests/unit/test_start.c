@@ -1,6 +1,6 @@
 /* What starting the judge costs: the libraries loaded before main().  The
  * PostgreSQL client, libcurl and libmicrohttpd (and the thirty libraries
- * they pull in) are loaded on their first use (judge/base/lazy_libs.h);
+ * they pull in) are loaded on their first use (judge/base/lazy_load.h);
  * their own tests (store, webhook, serve) show that they still work. */
 #include <criterion/criterion.h>
 #include <stdio.h>
