@@ -64,3 +64,22 @@ for game in $games; do
 	build/judge leaderboard --game "$game" --queue "$queue" --html "$out/$game-leaderboard.html"
 	echo "(also $out/$game-leaderboard.html)"
 done
+
+# A short event after the ladder: the qualified Dominator players in an
+# elimination of the course's rule down to three (docs/organisers.md).
+case " $games " in *" dominator "*)
+	echo "== an elimination (dominator), down to 3"
+	echo '{"phases": [{"kind": "elimination", "remain": 3}]}' > "$out/course.json"
+	build/judge tournament create demo-course --game dominator --spec "$out/course.json" \
+		--queue "$queue"
+	sqlite3 -batch "$queue" "SELECT author, MAX(id) FROM submissions WHERE game = 'dominator'
+		AND state IN ('qualified', 'superseded') GROUP BY author" |
+	while IFS='|' read -r author id; do
+		build/judge tournament add demo-course "$author" --queue "$queue" > /dev/null &&
+		build/judge tournament pick demo-course "$author" "$id" --queue "$queue" > /dev/null
+	done
+	build/judge tournament start demo-course --queue "$queue"
+	build/judge-worker --queue "$queue" --exit-when-idle --ranked-matches 0 2>> "$out/worker.log"
+	build/judge tournament show demo-course --queue "$queue"
+	build/judge tournament grades demo-course --queue "$queue" ;;
+esac

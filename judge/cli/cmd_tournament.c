@@ -317,11 +317,11 @@ static int list(struct store *s, const struct tour_args *a)
 	return 0;
 }
 
-static const char *entrant_state(json_t *e, int phase)
+static const char *entrant_state(json_t *e)
 {
 	if (json_is_null(json_object_get(e, "out_phase")))
 		return json_is_null(json_object_get(e, "representative")) ? "no representative" : "in";
-	return json_integer_value(json_object_get(e, "out_phase")) < phase ? "out earlier" : "out";
+	return "out";
 }
 
 /* An entrant's author by its id; the opponent (0) as "(opponent)". */
@@ -354,9 +354,13 @@ static void show_text(const struct store_tournament *t, const struct tour_spec *
 		printf("%-24.24s %-10.10s %-14s %s", json_string_value(json_object_get(e, "author")),
 		       json_string_value(json_object_get(e, "group")),
 		       json_string_value(json_object_get(e, "name")) ?
-		       json_string_value(json_object_get(e, "name")) : "-", entrant_state(e, t->phase));
+		       json_string_value(json_object_get(e, "name")) : "-", entrant_state(e));
+		if (json_is_integer(out))
+			printf(" in phase %lld%s", (long long)json_integer_value(
+				json_object_get(e, "out_phase")) + 1,
+			       json_integer_value(out) < 0 ? ", before its first match" : "");
 		if (json_is_integer(out) && json_integer_value(out) >= 0)
-			printf(" in round %lld", (long long)json_integer_value(out) + 1);
+			printf(", round %lld", (long long)json_integer_value(out) + 1);
 		if (json_is_integer(json_object_get(e, "place")))
 			printf(", place %lld", (long long)json_integer_value(json_object_get(e, "place")));
 		putchar('\n');
@@ -474,7 +478,7 @@ static int grades(struct store *s, const struct tour_args *a)
 	int rounds = rc ? 0 : elimination_rounds(&spec, entrants, &elim);
 	if (rc == 0)
 		printf(a->csv ? "author,group,player,qualified,round eliminated,final place,grade\n"
-			      : "%-24s %-10s %-14s %-9s %-7s %s\n", "author", "group", "player",
+			      : "%-24s %-10s %-14s %-9s %-9s %s\n", "author", "group", "player",
 		       "qualified", "out in", "grade");
 	json_array_foreach(entrants, i, e) {
 		bool qualified = json_is_integer(json_object_get(e, "representative"));
@@ -496,10 +500,13 @@ static int grades(struct store *s, const struct tour_args *a)
 				printf("%lld", (long long)json_integer_value(json_object_get(e, "place")));
 			printf(",%.2f\n", grade);
 		} else {
-			printf("%-24.24s %-10.10s %-14s %-9s %-7s %.2f\n",
+			char round[24] = "-";
+			if (out)
+				snprintf(round, sizeof round, "round %d", out);
+			printf("%-24.24s %-10.10s %-14s %-9s %-9s %.2f\n",
 			       json_string_value(json_object_get(e, "author")),
 			       json_string_value(json_object_get(e, "group")), player ? player : "-",
-			       qualified ? "yes" : "no", out ? "" : "-", grade);
+			       qualified ? "yes" : "no", round, grade);
 		}
 	}
 	json_decref(entrants);
