@@ -60,6 +60,21 @@ const char *cli_last_line(char *out)
 	return nl ? nl + 1 : out;
 }
 
+void cli_workdir(const char *name, char dir[64], char db[128], char cfg[128])
+{
+	snprintf(dir, 64, "/tmp/judge-%.20s-XXXXXX", name);
+	cr_assert_not_null(mkdtemp(dir), "cannot make a folder for the test in /tmp");
+	snprintf(db, 128, "%s/jobs.sqlite", dir);
+	snprintf(cfg, 128, "%s/judge.json", dir);
+}
+
+void cli_workdir_remove(const char *dir)
+{
+	char cmd[128], out[256];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	cli_run(cmd, out, sizeof out);
+}
+
 int cli_write_file(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");

@@ -19,6 +19,13 @@ const char *cli_worker(void);
  * status, or -1 if it was killed by a signal. */
 int cli_run(const char *cmdline, char *out, size_t cap);
 
+/* A test's folder for the programs it runs: a fresh /tmp/judge-NAME-XXXXXX
+ * in dir, with the paths of a queue (jobs.sqlite) and a settings file
+ * (judge.json) in it; a failure fails the test.  cli_workdir_remove
+ * deletes it. */
+void cli_workdir(const char *name, char dir[64], char db[128], char cfg[128]);
+void cli_workdir_remove(const char *dir);
+
 /* Writes text to path, replacing it (a settings file, a player): 0, or -1. */
 int cli_write_file(const char *path, const char *text);
 

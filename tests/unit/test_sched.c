@@ -20,17 +20,12 @@ static char dir[64], db[128], cfg[128], out[65536];
 
 static void setup(void)
 {
-	snprintf(dir, sizeof dir, "/tmp/judge-sched-XXXXXX");
-	cr_assert_not_null(mkdtemp(dir));
-	snprintf(db, sizeof db, "%s/jobs.sqlite", dir);
-	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
+	cli_workdir("sched", dir, db, cfg);
 }
 
 static void teardown(void)
 {
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	cli_run(cmd, out, sizeof out);
+	cli_workdir_remove(dir);
 }
 
 TestSuite(sched, .init = setup, .fini = teardown, .timeout = 180);

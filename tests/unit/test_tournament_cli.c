@@ -16,18 +16,13 @@ static char dir[64], db[128], cfg[128], out[65536];
 
 static void setup(void)
 {
-	snprintf(dir, sizeof dir, "/tmp/judge-tournament-XXXXXX");
-	cr_assert_not_null(mkdtemp(dir));
-	snprintf(db, sizeof db, "%s/jobs.sqlite", dir);
-	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
+	cli_workdir("tournament", dir, db, cfg);
 	cr_assert_eq(cli_write_file(cfg, "{\"worker\": {\"qualify_matches\": 0}}"), 0);
 }
 
 static void teardown(void)
 {
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	cli_run(cmd, out, sizeof out);
+	cli_workdir_remove(dir);
 }
 
 TestSuite(tournament_cli, .init = setup, .fini = teardown, .timeout = 300);
