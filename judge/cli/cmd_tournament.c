@@ -293,6 +293,17 @@ static int start(struct store *s, const struct tour_args *a)
 	return rc < 0 ? 2 : rc == 0 ? 1 : 0;
 }
 
+/* The stored tournament's phases, read against its game: 0, or -1 said. */
+static int stored_spec(const struct store_tournament *t, struct tour_spec *spec)
+{
+	char terr[TOUR_ERRLEN];
+	const struct game *g = game_find(t->game);
+	if (g && tour_spec_parse(t->spec, game_min_players(g), game_max_players(g), spec, terr) == 0)
+		return 0;
+	fail(g ? terr : "the tournament's game is unknown to this judge");
+	return -1;
+}
+
 /* ---- reading it -------------------------------------------------------------- */
 
 static int list(struct store *s, const struct tour_args *a)
@@ -392,14 +403,13 @@ static int show(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
 	struct tour_spec spec;
-	char serr[STORE_ERRLEN], terr[TOUR_ERRLEN];
+	char serr[STORE_ERRLEN];
 	if (get(s, a->name, &t) < 0)
 		return 2;
-	const struct game *g = game_find(t.game);
 	json_t *entrants = NULL, *round = NULL, *log = NULL;
 	int rc = 0;
-	if (!g || tour_spec_parse(t.spec, game_min_players(g), game_max_players(g), &spec, terr) < 0)
-		rc = fail(g ? terr : "the tournament's game is unknown to this judge");
+	if (stored_spec(&t, &spec) < 0)
+		rc = 2;
 	else if (store_entrants(s, t.id, &entrants, serr) < 0 ||
 		 store_tmatch_round(s, t.id, t.phase, t.round, &round, serr) < 0 ||
 		 store_tournament_history(s, t.id, &log, serr) < 0)
@@ -464,15 +474,14 @@ static int grades(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
 	struct tour_spec spec;
-	char serr[STORE_ERRLEN], terr[TOUR_ERRLEN];
+	char serr[STORE_ERRLEN];
 	json_t *entrants = NULL, *e;
 	size_t i;
 	if (get(s, a->name, &t) < 0)
 		return 2;
-	const struct game *g = game_find(t.game);
 	int rc = 0, elim = -1;
-	if (!g || tour_spec_parse(t.spec, game_min_players(g), game_max_players(g), &spec, terr) < 0)
-		rc = fail(g ? terr : "the tournament's game is unknown to this judge");
+	if (stored_spec(&t, &spec) < 0)
+		rc = 2;
 	else if (store_entrants(s, t.id, &entrants, serr) < 0)
 		rc = fail(serr);
 	int rounds = rc ? 0 : elimination_rounds(&spec, entrants, &elim);
@@ -539,15 +548,14 @@ static int plan(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
 	struct tour_spec spec;
-	char serr[STORE_ERRLEN], terr[TOUR_ERRLEN], ferr[FORECAST_ERRLEN];
+	char serr[STORE_ERRLEN], ferr[FORECAST_ERRLEN];
 	json_t *entrants = NULL;
 	if (get(s, a->name, &t) < 0)
 		return 2;
-	const struct game *g = game_find(t.game);
 	double mean_ms = 0, match_s = a->match_seconds, total = 0;
 	int measured = 0, rc = 0;
-	if (!g || tour_spec_parse(t.spec, game_min_players(g), game_max_players(g), &spec, terr) < 0)
-		rc = fail(g ? terr : "the tournament's game is unknown to this judge");
+	if (stored_spec(&t, &spec) < 0)
+		rc = 2;
 	else if (store_entrants(s, t.id, &entrants, serr) < 0 ||
 		 store_match_time(s, t.game, 200, &mean_ms, &measured, serr) < 0)
 		rc = fail(serr);
