@@ -47,7 +47,7 @@ ATTACKS    := $(patsubst tests/attack/%.c,build/attack/%,$(ATTACK_SRC))
 KITS       := $(patsubst games/%/kit,build/kits/lib%.a,$(wildcard games/*/kit))
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench-%,$(BENCH_SRC))
 
-.PHONY: all test check browser-test bench install clean demo deps soak check-layout FORCE
+.PHONY: all test check browser-test bench install install-test clean demo deps soak check-layout FORCE
 all: $(JUDGE) $(JUDGE)-worker $(KITS)
 
 deps:
@@ -258,6 +258,7 @@ check: $(UNIT) $(JUDGE) $(JUDGE)-worker $(ATTACKS) $(KITS) build/kit-tests
 test: deps
 	$(MAKE) check
 	$(MAKE) check-layout
+	$(MAKE) install-test
 	$(MAKE) browser-test
 	$(MAKE) check BUILD=build/asan SAN=1
 	$(MAKE) -j2 fuzz-smoke
@@ -280,6 +281,10 @@ browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 # lost, nothing done twice, ratings equal to a recompute; on SQLite, then
 # on a private PostgreSQL server with four workers, each with its own
 # compile cache as four machines would have.
+# `make install` twice over a running installation (tests/install/).
+install-test: all
+	tests/install/upgrade.sh
+
 soak: all
 	scripts/soak.sh 30
 	scripts/soak.sh --postgres 30
@@ -311,18 +316,28 @@ DATA = config games/kit/course.h $(wildcard games/*/kit/*.h) $(wildcard games/*/
 	README.md docs
 # systemd units, with the installed programs' paths filled in.
 UNITS = $(wildcard dist/systemd/*.service)
+# The shipped data is written whole beside the old one, then swapped in:
+# an upgrade leaves no file of the old version behind and never nests a
+# folder in its old copy.  The organiser's own settings live outside the
+# prefix (the working directory's config/judge.json, or --config).
+SHARE = $(DESTDIR)$(PREFIX)/share/judge
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge/systemd
-	install -m 755 $(JUDGE) $(DESTDIR)$(PREFIX)/bin/judge
-	install -m 755 $(JUDGE)-worker $(DESTDIR)$(PREFIX)/bin/judge-worker
+	install -d $(DESTDIR)$(PREFIX)/bin
+	rm -rf $(SHARE).new $(SHARE).old
+	install -d $(SHARE).new/systemd
 	for f in $(DATA); do \
-		mkdir -p $(DESTDIR)$(PREFIX)/share/judge/$$(dirname $$f) && \
-		cp -r $$f $(DESTDIR)$(PREFIX)/share/judge/$$f || exit 1; \
+		mkdir -p $(SHARE).new/$$(dirname $$f) && \
+		cp -R $$f $(SHARE).new/$$f || exit 1; \
 	done
 	for u in $(UNITS); do \
 		sed -e 's|@BIN@|$(PREFIX)/bin|g' -e 's|@SHARE@|$(PREFIX)/share/judge|g' $$u \
-			> $(DESTDIR)$(PREFIX)/share/judge/systemd/$$(basename $$u) || exit 1; \
+			> $(SHARE).new/systemd/$$(basename $$u) || exit 1; \
 	done
+	if [ -d $(SHARE) ]; then mv $(SHARE) $(SHARE).old; fi
+	mv $(SHARE).new $(SHARE)
+	rm -rf $(SHARE).old
+	install -m 755 $(JUDGE) $(DESTDIR)$(PREFIX)/bin/judge
+	install -m 755 $(JUDGE)-worker $(DESTDIR)$(PREFIX)/bin/judge-worker
 
 clean:
 	rm -rf build
