@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/base/holder.h"
 #include "judge/base/safe_text.h"
 #include "judge/cli/board_html.h"
 #include "judge/cli/commands.h"
@@ -55,6 +56,9 @@ static void put_job_state(const json_t *job)
 	if (strcmp(report_str(job, "state"), "running") == 0) {
 		fputs("  [", stdout);
 		board_cell(stdout, report_str(job, "worker"), 0);
+		if (holder_gone(report_str(job, "worker")))
+			fputs(", whose process is gone: a worker started on this host takes it "
+			      "over at once", stdout);
 		long long left = json_integer_value(lease);
 		if (left >= 0)
 			printf(", lease %lld s left]", (left + 999) / 1000);

@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "judge/base/holder.h"
 #include "judge/cli/commands.h"
 #include "judge/cli/options.h"
 #include "judge/compile/compile.h"
@@ -70,9 +72,8 @@ static int parse_args(int argc, char **argv, struct worker_args *a, int *status)
 static int run_slot(const struct judge_config *cfg, const struct worker_args *a, int slot,
 		    long ranked)
 {
-	char name[128], host[64] = "host", err[WORKER_ERRLEN];
-	gethostname(host, sizeof host - 1);
-	snprintf(name, sizeof name, "%s:%d", host, (int)getpid());
+	char name[HOLDER_LEN], err[WORKER_ERRLEN];
+	holder_self(name);
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	struct worker_opts o = {
 		.cfg = cfg, .queue = a->queue, .name = name, .slots = (int)a->jobs, .once = a->once,
@@ -96,10 +97,17 @@ static int supervise(const struct judge_config *cfg, const struct worker_args *a
 {
 	pid_t pids[MAX_SLOTS];
 	int n = 0, rc = 0;
+	pid_t self = getpid();
 	for (; n < a->jobs; n++) {
 		pids[n] = fork();
-		if (pids[n] == 0)
+		if (pids[n] == 0) {
+			/* Whatever ends the worker ends its slots, and with them
+			 * their players: no slot goes on claiming jobs, or playing
+			 * an old binary after an upgrade, without its worker. */
+			if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != self)
+				_exit(1);
 			_exit(run_slot(cfg, a, n, share(a->ranked, n, a->jobs)));
+		}
 		if (pids[n] < 0) {
 			perror("judge-worker: fork");
 			stop_requested = 1;
@@ -154,8 +162,9 @@ int cmd_worker(int argc, char **argv)
 	/* Fail early, in the parent, on a database that cannot be used. */
 	char serr[STORE_ERRLEN];
 	struct store *s = store_open(a.queue, true, serr);
-	if (!s) {
+	if (!s || worker_take_over(s, stderr, serr) < 0) {
 		fprintf(stderr, "judge-worker: %s\n", serr);
+		store_close(s);
 		return 2;
 	}
 	store_close(s);

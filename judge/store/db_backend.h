@@ -46,6 +46,11 @@ struct db_ops {
 	 * hands out follows the largest (a format of the table's name, twice;
 	 * NULL: the backend takes the largest id + 1 by itself). */
 	const char *identity_reset;
+	/* Every (table, column) of the schema, so that a copy can tell a
+	 * column it does not know of. */
+	const char *columns_sql;
+	/* Starts a read-only transaction that sees one snapshot throughout. */
+	const char *snapshot_begin;
 
 	/* Fills s->conn; err says what is wrong and what to do. */
 	int (*open)(struct store *s, const char *target, bool create, char err[STORE_ERRLEN]);

@@ -341,6 +341,10 @@ const struct db_ops db_sqlite_ops = {
 	.name = "SQLite",
 	.schema = store_schema_sql,
 	.migrations = store_migrations,
+	.columns_sql = "SELECT m.name, c.name FROM sqlite_schema m, pragma_table_info(m.name) c"
+		       " WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite%'",
+	/* Deferred: the snapshot is the one the first read takes (WAL). */
+	.snapshot_begin = "BEGIN",
 	.schema_lock = NULL, /* BEGIN IMMEDIATE takes the write lock */
 	.open = lite_open,
 	.configure = lite_configure,

@@ -617,6 +617,26 @@ int store_release(struct store *s, int64_t job, const char *worker, char err[STO
 	return finish(s, ST_RELEASE, job, worker, err);
 }
 
+struct json_t *store_holders(struct store *s, char err[STORE_ERRLEN])
+{
+	return db_query_json(s, "listing the workers holding jobs", err,
+			     "SELECT DISTINCT worker FROM jobs WHERE state = 'running'"
+			     " AND worker IS NOT NULL ORDER BY 1", "worker:t", "");
+}
+
+int store_expire_holder(struct store *s, const char *worker, int64_t *jobs,
+			char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s, "UPDATE jobs SET lease_until = 0, updated_at = ?2"
+				       " WHERE state = 'running' AND worker = ?1");
+	if (st) {
+		db_bind_text(st, 1, worker);
+		db_bind_int(st, 2, store_now_ms());
+	}
+	*jobs = run_changes(s, st, "taking over a dead worker's jobs", err);
+	return *jobs < 0 ? -1 : 0;
+}
+
 int store_fail(struct store *s, int64_t job, const char *worker, const char *error,
 	       int64_t retry_at, int max_attempts, char err[STORE_ERRLEN])
 {

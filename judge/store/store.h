@@ -155,6 +155,15 @@ int store_fail(struct store *s, int64_t job, const char *worker, const char *err
 /* Gives the job back untouched (a worker shutting down). */
 int store_release(struct store *s, int64_t job, const char *worker, char err[STORE_ERRLEN]);
 
+/* The workers holding running jobs, as a JSON array of texts (the
+ * caller's), or NULL with err. */
+struct json_t *store_holders(struct store *s, char err[STORE_ERRLEN]);
+/* Ends the leases of every job worker holds, so the next claim takes them
+ * as it takes an expired lease (the worker is known to be dead); *jobs
+ * says how many.  0, or -1 with err. */
+int store_expire_holder(struct store *s, const char *worker, int64_t *jobs,
+			char err[STORE_ERRLEN]);
+
 /* How many jobs are still to do: compile and match jobs queued or running,
  * and notify jobs claimable now (a webhook's later retries do not count:
  * a dead endpoint must not keep the judge busy). */
@@ -275,9 +284,16 @@ int store_plag_each_stale(struct store *s, const char *game, int hash_version,
 /* Every table of from (submissions, binaries, jobs, matches, replays, logs,
  * ratings, events, plagiarism) into to, with the same ids, in one
  * transaction on to; *rows counts the rows.  A target that holds any of a
- * tournament already is refused and left as it was.  Run it while no
- * worker writes to from. */
+ * tournament already is refused and left as it was.  from is read in one
+ * snapshot, so workers may go on writing to it: the copy holds what was
+ * recorded when it began.  A table or column of from that this judge does
+ * not know of is refused before anything is written. */
 int store_copy(struct store *from, struct store *to, int64_t *rows, char err[STORE_ERRLEN]);
+
+/* A SQLite store written whole, as one snapshot, into the new file dest
+ * (which must not exist), while workers go on; the file's mode is the
+ * caller's umask.  A PostgreSQL store is refused with how to back it up. */
+int store_backup(struct store *s, const char *dest, char err[STORE_ERRLEN]);
 
 /* ---- reports for people (store_reports.c) ------------------------------------ */
 

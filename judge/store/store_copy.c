@@ -15,9 +15,9 @@ static const struct table {
 	{ "submissions", "id, game, author, name, source, source_sha256, binary_path,"
 	  " binary_sha256, state, compile_log, created_at, updated_at", "itttbtttttii", true },
 	{ "jobs", "id, kind, payload, state, priority, attempts, not_before, lease_until, worker,"
-	  " last_error, created_at, updated_at", "itttiiiittii", true },
-	{ "matches", "id, job_id, game, kind, seed, params, rated, replay, created_at",
-	  "iittitibi", true },
+	  " last_error, created_at, updated_at, due_at", "itttiiiittiii", true },
+	{ "matches", "id, job_id, game, kind, seed, params, rated, replay, created_at, wall_ms",
+	  "iittitibii", true },
 	{ "match_players", "match_id, seat, submission_id, name, score, rank, frozen_round,"
 	  " verdict, reason, cpu_ns, peak_memory", "iiitiiittii", false },
 	{ "match_logs", "match_id, seat, log", "iib", false },
@@ -33,7 +33,18 @@ static const struct table {
 	{ "disqualifications", "id, game, name, reason, decided_by, created_at", "itttti", true },
 	{ "rating_history", "submission_id, mu, sigma, created_at", "iddi", false },
 	{ "rejudges", "id, game, submission_id, decided_by, created_at", "ititi", true },
+	{ "tournaments", "id, game, name, spec, phases, seed, phase, round, started_at, created_at",
+	  "itttiiiiii", true },
+	{ "entrants", "id, tournament_id, author, grp, pseudonym, representative, out_phase,"
+	  " out_round, place", "iitttiiii", true },
+	{ "tournament_matches", "tournament_id, phase, round, stage, grp, game_no, seats, seed,"
+	  " job_id, match_id", "iiiiiitiii", false },
+	{ "tournament_log", "id, tournament_id, what, data, created_at", "iitti", true },
 };
+
+/* Tables a store keeps for itself: its schema version, and the scheduling
+ * classes every worker publishes when it starts. */
+static const char *const not_copied[] = { "meta", "job_classes" };
 
 /* Column c of the source row bound as parameter c + 1 of the insert. */
 static void copy_value(struct db_stmt *from, struct db_stmt *to, int c, char kind)
@@ -120,17 +131,95 @@ static int holds_data(struct store *to, char err[STORE_ERRLEN])
 	return 0;
 }
 
+static bool names_column(const char *columns, const char *column)
+{
+	size_t n = strlen(column);
+	for (const char *p = columns; (p = strstr(p, column)); p += n) {
+		bool starts = p == columns || p[-1] == ' ' || p[-1] == ',';
+		if (starts && (p[n] == '\0' || p[n] == ','))
+			return true;
+	}
+	return false;
+}
+
+/* 0 when the list above copies every column of from's schema: a column
+ * a later version added and the list forgot would otherwise be lost
+ * without a word. */
+/* The tables[] entry of a table, or NULL. */
+static const struct table *table_named(const char *name)
+{
+	for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
+		if (strcmp(name, tables[i].name) == 0)
+			return &tables[i];
+	return NULL;
+}
+
+static bool copied_elsewise(const char *table)
+{
+	for (size_t i = 0; i < sizeof not_copied / sizeof *not_copied; i++)
+		if (strcmp(table, not_copied[i]) == 0)
+			return true;
+	return false;
+}
+
+/* 0 when the list above copies every column of from's schema: a column
+ * a later version added and the list forgot would otherwise be lost
+ * without a word. */
+static int covers_schema(struct store *from, char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(from, from->ops->columns_sql);
+	int rc = -1, out = 0;
+	while (st && out == 0 && (rc = db_step(st)) == 1) {
+		const char *table = db_col_text(st, 0), *column = db_col_text(st, 1);
+		const struct table *t = table_named(table);
+		if (t ? names_column(t->columns, column) : copied_elsewise(table))
+			continue;
+		snprintf(err, STORE_ERRLEN, "this judge does not know how to copy %s %s%s%s "
+			 "(a judge's bug: nothing was copied)", t ? "column" : "table",
+			 t ? column : table, t ? " of table " : "", t ? table : "");
+		out = -1;
+	}
+	if (out == 0 && rc < 0)
+		out = db_fail(from, "reading the schema", err);
+	db_finish(st);
+	return out;
+}
+
 int store_copy(struct store *from, struct store *to, int64_t *rows, char err[STORE_ERRLEN])
 {
 	*rows = 0;
-	if (store_begin(to, err) < 0)
+	if (db_exec(from, from->ops->snapshot_begin, "reading the source", err) < 0)
 		return -1;
-	int rc = holds_data(to, err) == 0 ? 0 : -1;
+	int rc = covers_schema(from, err);
+	if (rc == 0 && store_begin(to, err) < 0)
+		rc = -1;
+	else if (rc == 0)
+		rc = holds_data(to, err) == 0 ? 0 : -1;
 	for (size_t i = 0; rc == 0 && i < sizeof tables / sizeof *tables; i++)
 		rc = copy_table(from, to, &tables[i], rows, err);
 	if (rc == 0)
-		return store_commit(to, err);
-	store_rollback(to);
-	*rows = 0;
-	return -1;
+		rc = store_commit(to, err);
+	else
+		store_rollback(to);
+	store_rollback(from); /* read only: ending it is all */
+	if (rc < 0)
+		*rows = 0;
+	return rc;
+}
+
+int store_backup(struct store *s, const char *dest, char err[STORE_ERRLEN])
+{
+	if (s->ops->kind != DB_SQLITE) {
+		snprintf(err, STORE_ERRLEN, "the store is a PostgreSQL database: back it up with "
+			 "`pg_dump --format=custom --file=judge.dump DATABASE` (restore with "
+			 "pg_restore), or `judge store copy` it into a new SQLite file");
+		return -1;
+	}
+	struct db_stmt *st = db_prepare(s, "VACUUM INTO ?1");
+	if (!st)
+		return db_fail(s, "backing up", err);
+	db_bind_text(st, 1, dest);
+	int rc = db_step(st) < 0 ? db_fail(s, "backing up", err) : 0;
+	db_finish(st);
+	return rc;
 }

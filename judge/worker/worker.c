@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "judge/base/holder.h"
 #include "judge/notify/webhook.h"
 #include "judge/worker/work.h"
 
@@ -220,6 +221,28 @@ static void claim_failed(const struct worker_opts *o, const char *why, int64_t *
 
 /* How long a worker started while its server is away waits for it. */
 #define WORKER_OPEN_WAIT_MS (10 * 60 * 1000)
+
+int worker_take_over(struct store *s, FILE *log, char err[WORKER_ERRLEN])
+{
+	json_t *holders = store_holders(s, err);
+	if (!holders)
+		return -1;
+	size_t i;
+	json_t *h;
+	int rc = 0;
+	json_array_foreach(holders, i, h) {
+		const char *name = json_string_value(json_object_get(h, "worker"));
+		int64_t jobs;
+		if (!name || !holder_gone(name))
+			continue;
+		if ((rc = store_expire_holder(s, name, &jobs, err)) < 0)
+			break;
+		fprintf(log, "judge-worker: %lld running job%s of %s taken over: that worker is "
+			"gone\n", (long long)jobs, jobs == 1 ? "" : "s", name);
+	}
+	json_decref(holders);
+	return rc;
+}
 
 int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN])
 {

@@ -35,6 +35,12 @@ struct store;
 int worker_idle_reason(struct store *s, const char *game, int min_games, char *why,
 		       size_t size);
 
+/* Ends the leases of the jobs held by worker slots of this host that are
+ * provably gone (judge/base/holder.h), so that a restarted worker takes
+ * them at once instead of waiting out their leases; log gets one line
+ * per dead holder.  0, or -1 with err. */
+int worker_take_over(struct store *s, FILE *log, char err[WORKER_ERRLEN]);
+
 /* Runs the slot until told to stop (or idle, or once).  0, or -1 with err
  * when the store cannot be used at all. */
 int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN]);
