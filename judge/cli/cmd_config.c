@@ -6,9 +6,11 @@
 #include <string.h>
 
 #include "judge/base/config.h"
+#include "judge/base/config_running.h"
 #include "judge/base/paths.h"
 #include "judge/cli/commands.h"
 #include "judge/cli/options.h"
+#include "judge/store/store.h"
 
 static const char summary[] =
 "Prints every setting the judge's commands use, with its value and where\n"
@@ -43,14 +45,63 @@ static void print_text(const json_t *all)
 	}
 }
 
+/* What each running process (config_running.h) runs with that the file
+ * does not say, as an array of {"program", "holder", "differs": [...]}. */
+static json_t *running_differences(const char *queue, const json_t *settings)
+{
+	char dir[PATH_MAX];
+	cfgrun_dir(queue, dir);
+	json_t *list = cfgrun_list(dir), *out = json_array(), *p;
+	size_t i;
+	json_array_foreach(list, i, p) {
+		json_t *diff = cfgrun_diff(settings, json_object_get(p, "settings"));
+		json_array_append_new(out, json_pack("{s:O, s:O, s:o}", "program",
+						     json_object_get(p, "program"), "holder",
+						     json_object_get(p, "holder"), "differs", diff));
+	}
+	json_decref(list);
+	return out;
+}
+
+static void print_running(const json_t *running)
+{
+	size_t i, j, same = 0;
+	json_t *p, *d;
+	json_array_foreach(running, i, p) {
+		const json_t *differs = json_object_get(p, "differs");
+		const char *program = json_string_value(json_object_get(p, "program"));
+		same += json_array_size(differs) == 0;
+		if (!json_array_size(differs))
+			continue;
+		printf("# %s %s runs with other settings than these (reload it: `systemctl reload "
+		       "%s`, or kill -HUP its main process):\n", program,
+		       json_string_value(json_object_get(p, "holder")), program);
+		json_array_foreach(differs, j, d) {
+			char *now = json_dumps(json_object_get(d, "now"), JSON_ENCODE_ANY),
+			     *was = json_dumps(json_object_get(d, "was"), JSON_ENCODE_ANY);
+			printf("#   %-32s runs with %s, this says %s\n",
+			       json_string_value(json_object_get(d, "key")), now ? now : "?",
+			       was ? was : "?");
+			free(now);
+			free(was);
+		}
+	}
+	if (same)
+		printf("# %zu running process%s of this queue run%s with these settings\n", same,
+		       same == 1 ? "" : "es", same == 1 ? "s" : "");
+}
+
 int cmd_config(int argc, char **argv)
 {
-	const char *path = NULL;
+	const char *path = NULL, *queue = STORE_DEFAULT_PATH;
 	bool json = false;
 	const struct opt opts[] = {
 		OPT_STR("config", 0, "FILE", &path, "show what FILE would give"),
+		OPT_STR("queue", 0, "FILE", &queue, "compare with the processes running on this "
+			"queue (default " STORE_DEFAULT_PATH ")"),
 		OPT_JSON(&json, "{\"file\", \"why\", \"data_dir\", \"settings\": {\"section.key\": "
-			 "{\"value\", \"from\"}}}"),
+			 "{\"value\", \"from\"}}, \"running\": [{\"program\", \"holder\", "
+			 "\"differs\": [{\"key\", \"was\", \"now\"}]}]}"),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
@@ -70,12 +121,16 @@ int cmd_config(int argc, char **argv)
 	cfg_which_file(&cfg, path, file, &why);
 	char from[PATH_MAX + 64];
 	snprintf(from, sizeof from, "%s (%s)", file, why);
-	json_t *all = json_pack("{s:s, s:s, s:s, s:o}", "file", file, "why", why, "data_dir",
-				cfg.data_dir, "settings", cfg_describe(&cfg, file, from));
-	if (json)
+	json_t *settings = cfg_describe(&cfg, file, from);
+	json_t *all = json_pack("{s:s, s:s, s:s, s:o, s:o}", "file", file, "why", why, "data_dir",
+				cfg.data_dir, "settings", settings, "running",
+				running_differences(queue, settings));
+	if (json) {
 		json_dumpf(all, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	else
+	} else {
 		print_text(all);
+		print_running(json_object_get(all, "running"));
+	}
 	if (json)
 		putchar('\n');
 	json_decref(all);

@@ -11,8 +11,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "judge/base/config_running.h"
 #include "judge/base/holder.h"
 #include "judge/cli/commands.h"
+#include "judge/cli/in_force.h"
 #include "judge/cli/options.h"
 #include "judge/compile/compile.h"
 #include "judge/store/store.h"
@@ -20,12 +22,31 @@
 
 #define MAX_SLOTS 256
 
-static volatile sig_atomic_t stop_requested;
+static volatile sig_atomic_t stop_requested, reload_requested;
 
 static void on_stop(int sig)
 {
 	(void)sig;
 	stop_requested = 1;
+}
+
+static void on_hangup(int sig)
+{
+	(void)sig;
+	reload_requested = 1;
+}
+
+/* This process's settings in force: the slot's reload callback has only
+ * the slot's options to go by. */
+static struct in_force in_force;
+
+static void reload_settings(const struct worker_opts *o)
+{
+	char line[1024];
+	in_force_reload(&in_force, line, sizeof line);
+	worker_log(o, "%s", line);
+	if (in_force_publish(&in_force, line, sizeof line) < 0)
+		worker_log(o, "%s", line);
 }
 
 static const char summary[] =
@@ -57,6 +78,8 @@ static int parse_args(int argc, char **argv, struct worker_args *a, int *status)
 	const struct opt_command cmd = {
 		.name = "judge-worker", .opts = opts, .summary = summary,
 		.epilogue = "SIGTERM or SIGINT: stop claiming, finish the running jobs, exit 0.\n"
+			    "SIGHUP: each slot reads the settings again between two jobs and logs\n"
+			    "what changed (`judge config` says when running slots differ from the file).\n"
 			    "One line per job outcome goes to stderr.",
 	};
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -72,15 +95,25 @@ static int parse_args(int argc, char **argv, struct worker_args *a, int *status)
 static int run_slot(const struct judge_config *cfg, const struct worker_args *a, int slot,
 		    long ranked)
 {
-	char name[HOLDER_LEN], err[WORKER_ERRLEN];
+	char name[HOLDER_LEN], err[WORKER_ERRLEN], line[512];
 	holder_self(name);
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	struct judge_config settings = *cfg;
+	in_force = (struct in_force){ .cfg = &settings, .path = a->config,
+				      .program = "judge-worker" };
+	cfgrun_dir(a->queue, in_force.dir);
 	struct worker_opts o = {
-		.cfg = cfg, .queue = a->queue, .name = name, .slots = (int)a->jobs, .once = a->once,
-		.exit_when_idle = a->idle, .ranked_cap = ranked, .stop = &stop_requested,
-		.pin_cpu = cpus > 0, .cpu = cpus > 0 ? slot % (int)cpus : 0, .log = stderr,
+		.cfg = &settings, .queue = a->queue, .name = name, .slots = (int)a->jobs,
+		.once = a->once, .exit_when_idle = a->idle, .ranked_cap = ranked,
+		.stop = &stop_requested, .reload = &reload_requested,
+		.on_reload = reload_settings, .pin_cpu = cpus > 0,
+		.cpu = cpus > 0 ? slot % (int)cpus : 0, .log = stderr,
 	};
-	if (worker_run(&o, err) < 0) {
+	if (in_force_publish(&in_force, line, sizeof line) < 0)
+		worker_log(&o, "%s", line);
+	int rc = worker_run(&o, err);
+	cfgrun_withdraw(in_force.dir, in_force.program);
+	if (rc < 0) {
 		fprintf(stderr, "judge-worker: %s\n", err);
 		return 1;
 	}
@@ -120,6 +153,9 @@ static int supervise(const struct judge_config *cfg, const struct worker_args *a
 		if (pid < 0 && errno == EINTR) {
 			for (int i = 0; i < n && stop_requested; i++)
 				kill(pids[i], SIGTERM);
+			for (int i = 0; i < n && reload_requested; i++)
+				kill(pids[i], SIGHUP);
+			reload_requested = 0;
 			continue;
 		}
 		if (pid < 0)
@@ -170,9 +206,14 @@ int cmd_worker(int argc, char **argv)
 	store_close(s);
 	if (check_compile_confinement(&cfg) < 0)
 		return 2;
-	struct sigaction sa = { .sa_handler = on_stop };
+	char line[2048];
+	in_force = (struct in_force){ .cfg = &cfg, .path = a.config };
+	in_force_said(&in_force, line, sizeof line);
+	fprintf(stderr, "judge-worker: %s\n", line);
+	struct sigaction sa = { .sa_handler = on_stop }, hup = { .sa_handler = on_hangup };
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &hup, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	return a.jobs == 1 ? run_slot(&cfg, &a, 0, a.ranked) : supervise(&cfg, &a);
 }

@@ -23,6 +23,11 @@ struct worker_opts {
 	bool exit_when_idle; /* return when there is nothing left to do */
 	long ranked_cap;     /* ranked matches this slot may schedule; < 0 none */
 	volatile sig_atomic_t *stop; /* set by a signal: finish the job, return */
+	/* Set by a signal (SIGHUP): between two jobs the slot clears it and
+	 * calls on_reload, which may change *cfg (the settings are read only
+	 * between jobs). */
+	volatile sig_atomic_t *reload;
+	void (*on_reload)(const struct worker_opts *o);
 	FILE *log;
 };
 

@@ -259,6 +259,10 @@ int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN])
 	int64_t idle_ms = 0; /* while idle: the last wait */
 	int64_t ticked_ms = 0; /* when tournaments were last moved on */
 	while (!*o->stop) {
+		if (o->reload && *o->reload && o->on_reload) {
+			*o->reload = 0;
+			o->on_reload(o);
+		}
 		work_tick_events(&w, &ticked_ms);
 		int got = store_claim(w.store, o->name, (int64_t)o->cfg->worker.lease_ms,
 				      claim_cap(o->cfg), &w.job, serr);

@@ -83,3 +83,14 @@ int cli_write_file(const char *path, const char *text)
 	int rc = fputs(text, f) < 0 ? -1 : 0;
 	return fclose(f) == 0 ? rc : -1;
 }
+
+void cli_upload_demo(const char *dir, const char *cfg, const char *db, const char *game,
+		     const char *name)
+{
+	char cmd[1024], out[4096];
+	snprintf(cmd, sizeof cmd, "sed 's/PLAYER_NAME([A-Za-z]*)/PLAYER_NAME(%s)/' "
+		 "games/%s/players/AIDemo.c > %s/AI%s.c && JUDGE_CONFIG=%s %s submit "
+		 "%s/AI%s.c --game %s --author a%s --queue %s 2>&1", name, game, dir, name, cfg,
+		 cli_judge(), dir, name, game, name, db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+}

@@ -26,6 +26,12 @@ int cli_run(const char *cmdline, char *out, size_t cap);
 void cli_workdir(const char *name, char dir[64], char db[128], char cfg[128]);
 void cli_workdir_remove(const char *dir);
 
+/* Uploads the game's shipped Demo renamed to name (by author "a" name)
+ * to the queue db with the settings cfg, through `judge submit`; a
+ * failure fails the test. */
+void cli_upload_demo(const char *dir, const char *cfg, const char *db, const char *game,
+		     const char *name);
+
 /* Writes text to path, replacing it (a settings file, a player): 0, or -1. */
 int cli_write_file(const char *path, const char *text);
 

@@ -61,14 +61,8 @@ static void field_of_demos(int min_games, long long lease_ms)
 	snprintf(json, sizeof json, "{\"worker\": {\"qualify_matches\": 0, \"min_games\": %d,"
 		 " \"lease_ms\": %lld, \"seed_secret\": \"operate\"}}", min_games, lease_ms);
 	cr_assert_eq(cli_write_file(cfg, json), 0);
-	for (int i = 0; i < 8; i++) {
-		char cmd[768];
-		snprintf(cmd, sizeof cmd, "sed 's/PLAYER_NAME([A-Za-z]*)/PLAYER_NAME(P%c)/' "
-			 "games/dominator/players/AIDemo.c > %s/AIP%c.c && JUDGE_CONFIG=%s %s submit "
-			 "%s/AIP%c.c --game dominator --author a%d --queue %s 2>&1", 'a' + i, dir,
-			 'a' + i, cfg, cli_judge(), dir, 'a' + i, i, db);
-		cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
-	}
+	for (int i = 0; i < 8; i++)
+		cli_upload_demo(dir, cfg, db, "dominator", (char[]){ 'P', (char)('a' + i), '\0' });
 }
 
 /* judge-worker in the background, its log in dir/worker.log. */
@@ -264,4 +258,71 @@ Test(operate, a_killed_worker_takes_its_slots_and_players_along_and_its_jobs_are
 	if (running > 0)
 		cr_expect(strstr(out, "taken over: that worker is gone"), "%s", out);
 	cr_expect_eq(sql_int(db, "SELECT count(*) FROM jobs WHERE state <> 'done'"), 0);
+}
+
+/* ---- settings reloaded on SIGHUP ---------------------------------------------- */
+
+static void write_opponent(const char *opponent)
+{
+	char json[256];
+	snprintf(json, sizeof json, "{\"worker\": {\"qualify_matches\": 1, \"qualify_wins\": 0,"
+		 " \"min_games\": 0, \"qualify_opponent\": \"%s\"}}", opponent);
+	cr_assert_eq(cli_write_file(cfg, json), 0);
+}
+
+/* The names in the qualifying match of submission id. */
+static void qualifying_names(int id, char *names, size_t size)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "sqlite3 -batch -cmd '.timeout 5000' %s \"SELECT group_concat("
+		 "p.name, ' ') FROM match_players p JOIN matches m ON m.id = p.match_id WHERE "
+		 "m.kind = 'qualifying' AND m.id IN (SELECT match_id FROM match_players WHERE "
+		 "submission_id = %d)\"", db, id);
+	cr_assert_eq(cli_run(cmd, names, size), 0, "%s", names);
+}
+
+static void judge_config(void)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s config --queue %s 2>&1", cfg, cli_judge(), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+}
+
+Test(operate, sighup_changes_the_opponent_of_the_next_qualification_and_judge_config_tells)
+{
+	write_opponent("Dummy");
+	worker_pid = start_worker("2");
+	cli_upload_demo(dir, cfg, db, "dominator", "Ann");
+	wait_for("SELECT count(*) FROM submissions WHERE id = 1 AND state = 'qualified'", 1);
+	char names[1024];
+	qualifying_names(1, names, sizeof names);
+	cr_assert(strstr(names, "Dummy") && !strstr(names, "Null"), "%s", names);
+
+	write_opponent("Null");
+	judge_config();
+	cr_expect(strstr(out, "runs with other settings") &&
+		  strstr(out, "worker.qualify_opponent          runs with \"Dummy\", this says "
+				"\"Null\""), "judge config does not say the running worker differs: %s",
+		  out);
+	kill(worker_pid, SIGHUP);
+	char log[160], text[8192] = "";
+	snprintf(log, sizeof log, "cat %s/worker.log", dir);
+	for (double until = now_s() + 30; now_s() < until; usleep(20000))
+		if (cli_run(log, text, sizeof text) == 0 &&
+		    strstr(text, "settings reloaded: worker.qualify_opponent \"Dummy\" -> \"Null\""))
+			break;
+	cr_assert(strstr(text, "settings reloaded: worker.qualify_opponent \"Dummy\" -> \"Null\""),
+		  "%s", text);
+	cr_expect(strstr(text, "judge-worker: settings from "), "no settings at start: %s", text);
+	judge_config();
+	cr_expect(!strstr(out, "runs with other settings") &&
+		  strstr(out, "running processes of this queue run with these settings"), "%s", out);
+
+	cli_upload_demo(dir, cfg, db, "dominator", "Bea");
+	wait_for("SELECT count(*) FROM submissions WHERE id = 2 AND state = 'qualified'", 1);
+	qualifying_names(2, names, sizeof names);
+	cr_expect(strstr(names, "Null") && !strstr(names, "Dummy"), "after SIGHUP: %s", names);
+	stop_worker();
+	judge_config();
+	cr_expect(!strstr(out, "running process"), "a stopped worker is still listed: %s", out);
 }

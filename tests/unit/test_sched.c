@@ -30,15 +30,9 @@ static void teardown(void)
 
 TestSuite(sched, .init = setup, .fini = teardown, .timeout = 180);
 
-/* The Demo player under another name, uploaded by its own author. */
 static void upload_demo(const char *name)
 {
-	char cmd[768];
-	snprintf(cmd, sizeof cmd, "sed 's/PLAYER_NAME([A-Za-z]*)/PLAYER_NAME(%s)/' "
-		 "games/dominator/players/AIDemo.c > %s/AI%s.c && JUDGE_CONFIG=%s %s submit "
-		 "%s/AI%s.c --game dominator --author a%s --queue %s 2>&1", name, dir, name, cfg,
-		 cli_judge(), dir, name, name, db);
-	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cli_upload_demo(dir, cfg, db, "dominator", name);
 }
 
 /* judge-worker with args, one slot; its log in out. */
