@@ -27,6 +27,7 @@ static const struct page pages[] = {
 	{ "/organiser", "serve/organiser.html", "text/html; charset=utf-8", false },
 	{ "/static/serve.css", "serve/serve.css", "text/css; charset=utf-8", false },
 	{ "/static/serve.js", "serve/serve.js", "text/javascript; charset=utf-8", false },
+	{ "/static/tournament.js", "serve/tournament.js", "text/javascript; charset=utf-8", false },
 	{ "/", "serve/index.html", "text/html; charset=utf-8", false },
 	{ 0 },
 };
