@@ -10,7 +10,7 @@ to four, and a double elimination bracket of the four teams.  The bracket is
 played to its end; the elimination is stopped after its first round (the
 worker told to stop), so its page is live.  Checks, against
 `judge tournament show --json` (the CLI's reading of the store): the list of
-tournaments; the elimination page draws every round with the right student
+tournaments, linked from the top bar and the index; the elimination page draws every round with the right student
 out, marks safe seats, shows every student in its group's standings, and,
 once a worker plays on, redraws itself with the later rounds without a
 reload; the bracket page names the champion and draws every series, each
@@ -122,6 +122,10 @@ def check_list(t, b, base):
     check(t, "list: both tournaments, linked", sorted(names or []) == ["elim", "finals"], names)
     check(t, "list: reached from the top bar", b.eval("!!document.querySelector('header a[href=\"/tournaments\"]')"))
     page_clean(t, b, "list")
+    b.goto(base + "/")
+    linked = b.eval("[...document.querySelectorAll('#tournament-links a')].map(a => a.textContent)")
+    check(t, "index: links every tournament", sorted(linked or []) == ["elim", "finals"], linked)
+    page_clean(t, b, "index")
 
 
 def out_names(b):

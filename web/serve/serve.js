@@ -155,6 +155,12 @@ pages.index = async main => {
 	main.append(J.el('ul', {}, games.map(g => J.el('li', {}, J.link('/leaderboard/' + g.name, g.title),
 		J.el('span', { className: 'muted' }, g.min_players === g.max_players
 			? ' (' + g.min_players + ' players a match)' : ' (' + g.min_players + ' to ' + g.max_players + ' players a match)')))));
+	/* the tournaments, when there are any the reader may see */
+	const tournaments = await J.api('/api/tournaments').catch(() => []);
+	if (tournaments.length)
+		main.append(J.el('h2', {}, 'Tournaments'), J.el('ul', { id: 'tournament-links' }, tournaments.map(t =>
+			J.el('li', {}, J.link('/tournaments/' + encodeURIComponent(t.name), t.name),
+				J.el('span', { className: 'muted' }, ' (' + t.game + (t.over ? ', over' : '') + ')')))));
 };
 
 pages.leaderboard = async main => {
