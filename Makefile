@@ -276,6 +276,7 @@ check-layout: all
 browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 	python3 tests/browser/run.py --judge $(JUDGE) --page $(BUILD)/viewer-page
 	python3 tests/browser/serve.py --judge $(JUDGE)
+	python3 tests/browser/tournament.py --judge $(JUDGE)
 
 # Workers killed with SIGKILL at random over a few hundred jobs: nothing
 # lost, nothing done twice, ratings equal to a recompute; on SQLite, then

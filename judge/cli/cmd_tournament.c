@@ -18,6 +18,7 @@
 #include "judge/event/forecast.h"
 #include "judge/event/run.h"
 #include "judge/event/tournament.h"
+#include "judge/event/view.h"
 #include "judge/store/store_tournament.h"
 
 static const char *const forms[] = {
@@ -399,6 +400,72 @@ static void show_text(const struct store_tournament *t, const struct tour_spec *
 	}
 }
 
+/* The name of entrant id in the view (0: the opponent or a bye). */
+static const char *view_name(json_t *view, json_t *id, const char *zero)
+{
+	if (json_is_null(id))
+		return "?";
+	size_t i;
+	json_t *e;
+	json_array_foreach(json_object_get(view, "entrants"), i, e)
+		if (json_equal(json_object_get(e, "id"), id))
+			return json_string_value(json_object_get(e, "name"));
+	return zero;
+}
+
+static void show_group(json_t *view, json_t *group, const char *title)
+{
+	size_t i;
+	json_t *row;
+	printf("  %s:", title);
+	json_array_foreach(json_object_get(group, "standings"), i, row)
+		printf("%s %s %g pts", i ? "," : "", view_name(view, json_object_get(row, "entrant"),
+								  "(opponent)"),
+		       json_number_value(json_object_get(row, "points")));
+	putchar('\n');
+}
+
+static void show_series(json_t *view, json_t *x)
+{
+	json_t *p = json_object_get(x, "players"), *w = json_object_get(x, "wins");
+	printf("  %s%lld: %s %lld - %lld %s", json_string_value(json_object_get(x, "bracket")),
+	       (long long)json_integer_value(json_object_get(x, "round")),
+	       view_name(view, json_array_get(p, 0), "(bye)"),
+	       (long long)json_integer_value(json_array_get(w, 0)),
+	       (long long)json_integer_value(json_array_get(w, 1)),
+	       view_name(view, json_array_get(p, 1), "(bye)"));
+	if (json_is_true(json_object_get(x, "skipped")))
+		printf(" (not needed)");
+	else if (json_is_integer(json_object_get(x, "winner")))
+		printf(", won by %s", view_name(view, json_object_get(x, "winner"), "(bye)"));
+	putchar('\n');
+}
+
+/* The group and bracket phases as they stand (the elimination's round is
+ * show_text's). */
+static void show_finals(json_t *view)
+{
+	size_t i, k;
+	json_t *p, *g;
+	json_array_foreach(json_object_get(view, "phases"), i, p) {
+		json_t *groups = json_object_get(p, "groups"), *series = json_object_get(p, "series");
+		if (!json_array_size(groups) && !json_array_size(series))
+			continue;
+		printf("\nphase %zu, %s:\n", i + 1, json_string_value(json_object_get(p, "kind")));
+		json_array_foreach(groups, k, g) {
+			char title[32];
+			snprintf(title, sizeof title, "group %zu", k + 1);
+			show_group(view, g, title);
+		}
+		if (json_is_object(json_object_get(p, "final")))
+			show_group(view, json_object_get(p, "final"), "final");
+		json_array_foreach(series, k, g)
+			show_series(view, g);
+		if (json_is_integer(json_object_get(p, "champion")))
+			printf("  champion: %s\n", view_name(view, json_object_get(p, "champion"), "?"));
+	}
+}
+
 static int show(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
@@ -406,7 +473,8 @@ static int show(struct store *s, const struct tour_args *a)
 	char serr[STORE_ERRLEN];
 	if (get(s, a->name, &t) < 0)
 		return 2;
-	json_t *entrants = NULL, *round = NULL, *log = NULL;
+	json_t *entrants = NULL, *round = NULL, *log = NULL, *view = NULL;
+	char verr[EVENT_ERRLEN];
 	int rc = 0;
 	if (stored_spec(&t, &spec) < 0)
 		rc = 2;
@@ -414,17 +482,22 @@ static int show(struct store *s, const struct tour_args *a)
 		 store_tmatch_round(s, t.id, t.phase, t.round, &round, serr) < 0 ||
 		 store_tournament_history(s, t.id, &log, serr) < 0)
 		rc = fail(serr);
+	else if (event_view(s, t.name, true, &view, verr) != 1)
+		rc = fail(verr);
 	else if (a->json) {
-		json_t *all = json_pack("{s:s, s:s, s:O, s:i, s:i, s:I, s:O, s:O, s:O}", "name", t.name,
-					"game", t.game, "spec", t.spec, "phase", t.phase, "round",
-					t.round, "started_at", (json_int_t)t.started_at, "entrants",
-					entrants, "round_matches", round, "log", log);
+		json_t *all = json_pack("{s:s, s:s, s:O, s:i, s:i, s:I, s:O, s:O, s:O, s:O}", "name",
+					t.name, "game", t.game, "spec", t.spec, "phase", t.phase,
+					"round", t.round, "started_at", (json_int_t)t.started_at,
+					"entrants", entrants, "round_matches", round, "log", log,
+					"phases", json_object_get(view, "phases"));
 		json_dumpf(all, stdout, JSON_INDENT(1));
 		putchar('\n');
 		json_decref(all);
 	} else {
 		show_text(&t, &spec, entrants, round);
+		show_finals(view);
 	}
+	json_decref(view);
 	json_decref(entrants);
 	json_decref(round);
 	json_decref(log);

@@ -7,7 +7,7 @@
 
 #include "games/seed.h"
 
-#define UNKNOWN (-1)
+#define UNKNOWN BRK_UNKNOWN
 
 enum src_kind { SRC_SEED, SRC_WINNER, SRC_LOSER };
 
@@ -25,6 +25,7 @@ struct series {
 	int64_t p[2];
 	int64_t winner, loser; /* UNKNOWN until decided */
 	bool skipped;          /* a reset that was not needed */
+	int wins[2], played;
 };
 
 struct shape {
@@ -202,6 +203,9 @@ static int play_series(const struct brk_rules *r, struct series *s, int idx,
 	struct tally t;
 	if (count_games(s, idx, games, ngames, &t, err) < 0)
 		return -1;
+	s->wins[0] = t.wins[0];
+	s->wins[1] = t.wins[1];
+	s->played = t.played;
 	int majority = r->best_of / 2 + 1;
 	for (int w = 0; w < 2; w++)
 		if (t.wins[w] >= majority) {
@@ -276,6 +280,23 @@ static void places(const struct shape *sh, const int64_t *entrants, int n, struc
 	plan->champion = last->winner;
 }
 
+static int describe(const struct shape *sh, struct brk_plan *plan)
+{
+	plan->series = calloc(sh->n > 0 ? (size_t)sh->n : 1, sizeof *plan->series);
+	if (!plan->series)
+		return -1;
+	for (int i = 0; i < sh->n; i++) {
+		const struct series *s = &sh->s[i];
+		plan->series[i] = (struct brk_series){
+			.bracket = s->bracket, .round = s->round, .player = { s->p[0], s->p[1] },
+			.wins = { s->wins[0], s->wins[1] }, .played = s->played,
+			.winner = s->winner, .skipped = s->skipped,
+		};
+	}
+	plan->nseries = sh->n;
+	return 0;
+}
+
 static int check(const struct brk_rules *r, const int64_t *entrants, int n,
 		 const struct brk_game *games, int ngames, int nseries, char err[BRK_ERRLEN])
 {
@@ -317,6 +338,10 @@ int brk_plan(const struct brk_rules *r, const int64_t *entrants, int n, uint64_t
 		rc = check(r, entrants, n, games, ngames, sh->n, err);
 		rc = rc ? rc : walk(r, sh, entrants, n, seed, games, ngames, plan, err);
 	}
+	if (rc == 0 && describe(sh, plan) < 0) {
+		snprintf(err, BRK_ERRLEN, "out of memory planning a bracket");
+		rc = -1;
+	}
 	if (rc == 0)
 		places(sh, entrants, n, plan);
 	free(sh);
@@ -329,5 +354,6 @@ void brk_plan_free(struct brk_plan *plan)
 {
 	free(plan->todo);
 	free(plan->place);
+	free(plan->series);
 	*plan = (struct brk_plan){ 0 };
 }

@@ -55,9 +55,24 @@ struct brk_todo {
 	uint64_t seed;
 };
 
+/* A series as the record stands, for showing the bracket: its players
+ * (BRK_BYE a bye, BRK_UNKNOWN not known yet), the games each has won, and
+ * its winner (BRK_UNKNOWN until decided). */
+#define BRK_UNKNOWN (-1)
+struct brk_series {
+	char bracket; /* as brk_todo's */
+	int round;
+	int64_t player[2];
+	int wins[2], played;
+	int64_t winner;
+	bool skipped; /* a reset that was not needed */
+};
+
 struct brk_plan {
 	struct brk_todo *todo;
 	int ntodo;
+	struct brk_series *series; /* every series, by id */
+	int nseries;
 	bool done;
 	int *place; /* per entrant, in the caller's order; 0 until done */
 	int64_t champion;

@@ -115,6 +115,11 @@ static bool todo_add(struct elim_plan *plan, const struct elim_rules *r, int sta
 	return true;
 }
 
+static bool safe_seat(const struct elim_rules *r, const int64_t *who, const int64_t *score, int i)
+{
+	return who[i] != ELIM_DUMMY && beaten(r, who, score, i, false) >= r->beats;
+}
+
 /* One stage: its missing matches into plan->todo (then 0), or, recorded
  * whole, its outcome: the safe leave the pool, or the final's loser is
  * out.  1 when the stage is decided, 0 when it waits, -1 out of memory. */
@@ -131,9 +136,17 @@ static int play_stage(const struct elim_rules *r, const int64_t *survivors, int 
 		if (!found[g] && !todo_add(plan, r, stage, g, groups + g * r->seats, seed))
 			return -1;
 	}
+	bool final = pool->n <= r->seats;
+	/* safe as soon as its match is recorded: the stage's other matches
+	 * cannot change that, and a watcher sees it at once */
+	for (int g = 0; g < ngroups && !final; g++)
+		for (int i = 0; found[g] && i < r->seats; i++) {
+			const int64_t *who = groups + g * r->seats;
+			if (safe_seat(r, who, found[g]->score, i))
+				mark_safe(survivors, n, who[i], stage, plan->safe_stage);
+		}
 	if (plan->ntodo > 0)
 		return 0;
-	bool final = pool->n <= r->seats;
 	for (int g = 0; g < ngroups; g++) {
 		const int64_t *who = groups + g * r->seats;
 		if (final) {
@@ -141,10 +154,8 @@ static int play_stage(const struct elim_rules *r, const int64_t *survivors, int 
 			continue;
 		}
 		for (int i = 0; i < r->seats; i++)
-			if (who[i] != ELIM_DUMMY && beaten(r, who, found[g]->score, i, false) >= r->beats) {
-				mark_safe(survivors, n, who[i], stage, plan->safe_stage);
+			if (safe_seat(r, who, found[g]->score, i))
 				drop(pool, who[i]);
-			}
 	}
 	return 1;
 }

@@ -13,7 +13,8 @@
  * the round's seed and the results recorded so far, in any order.  It says
  * which matches of the current stage still wait for a result (each with its
  * stage, group, seats and seed), or who is out; and since which stage each
- * survivor is safe.  The same arguments give the same answer, so a worker
+ * survivor is safe (as soon as its match of that stage is recorded, before
+ * the stage is whole).  The same arguments give the same answer, so a worker
  * killed in the middle of a round loses nothing: the plan is computed
  * again from what was recorded.  A stage's matches are planned together
  * (they may play in parallel) and a stage is planned only once the one

@@ -36,6 +36,11 @@ static int load(struct ctx *c, int64_t tournament)
 
 /* ---- elimination ------------------------------------------------------------- */
 
+uint64_t run_round_seed(uint64_t seed, int phase, int round)
+{
+	return seed_derive(seed, "elimination round", (unsigned)(phase * 100000 + round));
+}
+
 
 /* Entrants with no representative when an elimination starts are out
  * before its first round (round -1), as the course rules say. */
@@ -60,25 +65,32 @@ static int drop_unpicked(struct ctx *c)
 	return rc;
 }
 
-static int round_results(struct ctx *c, struct elim_result **out, int *n)
+struct elim_result *run_elim_results(json_t *rows, int *n)
 {
-	char serr[STORE_ERRLEN];
-	json_t *rows, *r;
+	struct elim_result *out = calloc(json_array_size(rows) + 1, sizeof *out);
 	size_t i;
-	if (store_tmatch_round(c->s, c->t.id, c->t.phase, c->t.round, &rows, serr) < 0)
-		return run_failed(c, serr);
-	*out = calloc(json_array_size(rows) + 1, sizeof **out);
+	json_t *r;
 	*n = 0;
 	json_array_foreach(rows, i, r) {
 		json_t *scores = json_object_get(r, "scores");
-		if (!*out || json_is_null(json_object_get(r, "match")))
+		if (!out || json_is_null(json_object_get(r, "match")))
 			continue;
-		struct elim_result *res = &(*out)[(*n)++];
+		struct elim_result *res = &out[(*n)++];
 		res->stage = (int)json_integer_value(json_object_get(r, "stage"));
 		res->group = (int)json_integer_value(json_object_get(r, "group"));
 		for (size_t k = 0; k < json_array_size(scores) && k < ELIM_SEATS_MAX; k++)
 			res->score[k] = json_integer_value(json_array_get(scores, k));
 	}
+	return out;
+}
+
+static int round_results(struct ctx *c, struct elim_result **out, int *n)
+{
+	char serr[STORE_ERRLEN];
+	json_t *rows;
+	if (store_tmatch_round(c->s, c->t.id, c->t.phase, c->t.round, &rows, serr) < 0)
+		return run_failed(c, serr);
+	*out = run_elim_results(rows, n);
 	json_decref(rows);
 	if (!*out) {
 		snprintf(c->err, EVENT_ERRLEN, "out of memory reading a round");
@@ -127,8 +139,7 @@ static int step_elimination(struct ctx *c, const struct tour_phase *p)
 		goto out;
 	struct elim_plan plan;
 	char eerr[ELIM_ERRLEN];
-	uint64_t seed = seed_derive(c->t.seed, "elimination round",
-				    (unsigned)(c->t.phase * 100000 + c->t.round));
+	uint64_t seed = run_round_seed(c->t.seed, c->t.phase, c->t.round);
 	if (elim_plan(&p->elim, f.ids, f.n, seed, res, nres, &plan, eerr) < 0) {
 		snprintf(c->err, EVENT_ERRLEN, "%s round %d: %s", c->t.name, c->t.round + 1, eerr);
 		goto out;

@@ -37,19 +37,10 @@ static double score_of(const struct field *f, int64_t entrant)
 static int seeding_logged(struct ctx *c, struct seeded *sd)
 {
 	char serr[STORE_ERRLEN];
-	json_t *log, *e, *found = NULL;
-	size_t i;
+	json_t *log;
 	if (store_tournament_history(c->s, c->t.id, &log, serr) < 0)
 		return run_failed(c, serr);
-	json_array_foreach(log, i, e) {
-		json_t *d = json_loads(json_string_value(json_object_get(e, "data")), 0, NULL);
-		if (d && strcmp(json_string_value(json_object_get(e, "what")), "seeding") == 0 &&
-		    json_integer_value(json_object_get(d, "phase")) == c->t.phase) {
-			json_decref(found);
-			found = json_incref(json_object_get(d, "order"));
-		}
-		json_decref(d);
-	}
+	json_t *found = run_seeding_of(log, c->t.phase);
 	json_decref(log);
 	if (!found)
 		return 0;
@@ -59,6 +50,22 @@ static int seeding_logged(struct ctx *c, struct seeded *sd)
 		sd->id[k] = json_integer_value(json_array_get(found, (size_t)k));
 	json_decref(found);
 	return sd->id ? 1 : run_failed(c, "out of memory reading the seeding");
+}
+
+json_t *run_seeding_of(json_t *log, int phase)
+{
+	json_t *e, *found = NULL;
+	size_t i;
+	json_array_foreach(log, i, e) {
+		json_t *d = json_loads(json_string_value(json_object_get(e, "data")), 0, NULL);
+		if (d && strcmp(json_string_value(json_object_get(e, "what")), "seeding") == 0 &&
+		    json_integer_value(json_object_get(d, "phase")) == phase) {
+			json_decref(found);
+			found = json_incref(json_object_get(d, "order"));
+		}
+		json_decref(d);
+	}
+	return found;
 }
 
 /* Best first: the representative's leaderboard score, then entry order. */
@@ -119,37 +126,32 @@ static void seeded_free(struct seeded *sd)
 	*sd = (struct seeded){ 0 };
 }
 
+uint64_t run_phase_seed(uint64_t seed, int phase, const char *what)
+{
+	return seed_derive(seed, what, (unsigned)phase);
+}
+
 static uint64_t phase_seed(const struct ctx *c, const char *what)
 {
-	return seed_derive(c->t.seed, what, (unsigned)c->t.phase);
+	return run_phase_seed(c->t.seed, c->t.phase, what);
 }
 
 /* ---- round-robin groups -------------------------------------------------------- */
 
-struct groups {
-	int count;
-	int size[64];
-	int64_t member[64][PTS_SEATS_MAX];
-};
-
-/* Snake seeding: seeds 1..G go to groups 1..G, the next G back from G to
- * 1, so every group gets a fair share of the strong and the weak. */
-static int deal(const struct seeded *sd, int size, struct groups *g)
+int run_deal(const int64_t *seeded, int n, int size, struct run_groups *g)
 {
-	*g = (struct groups){ .count = (sd->n + size - 1) / size };
-	if (g->count > 64)
+	*g = (struct run_groups){ .count = (n + size - 1) / size };
+	if (g->count > RUN_GROUPS_MAX)
 		return -1;
-	for (int i = 0; i < sd->n; i++) {
+	for (int i = 0; i < n; i++) {
 		int row = i / g->count, col = i % g->count;
 		int k = row % 2 ? g->count - 1 - col : col;
-		g->member[k][g->size[k]++] = sd->id[i];
+		g->member[k][g->size[k]++] = seeded[i];
 	}
 	return 0;
 }
 
-/* The recorded matches of one group (grp) of this round into m[], seats
- * and ranks as played; how many have a result, or -1. */
-static int group_results(json_t *rows, int grp, struct pts_match *m, int cap)
+int run_group_results(json_t *rows, int grp, struct pts_match *m, int cap)
 {
 	size_t i;
 	json_t *r;
@@ -180,7 +182,7 @@ static int play_group(struct ctx *c, const struct field *f, int round, int grp,
 	memcpy(padded, members, (size_t)n * sizeof *members);
 	pts_schedule(padded, seats, matches, seed, planned);
 	struct pts_match played[100];
-	int done = group_results(rows, grp, played, 100);
+	int done = run_group_results(rows, grp, played, 100);
 	for (int j = 0; j < matches && !*err; j++) {
 		struct store_tmatch at = { c->t.phase, round, 0, grp, j };
 		*err = run_plan_seats(c, f, &at, planned[j].who, seats, planned[j].seed, 0) < 0;
@@ -193,7 +195,7 @@ static int group_standings(struct ctx *c, json_t *rows, int grp, const int64_t *
 {
 	struct pts_match played[100];
 	char perr[PTS_ERRLEN];
-	int k = group_results(rows, grp, played, 100);
+	int k = run_group_results(rows, grp, played, 100);
 	if (pts_standings(members, n, played, k, out, perr) < 0) {
 		snprintf(c->err, EVENT_ERRLEN, "%s group %d: %s", c->t.name, grp + 1, perr);
 		return -1;
@@ -253,7 +255,7 @@ static int seed_index(const struct seeded *sd, int64_t who)
 
 /* Every member's group standing, and the finalists' places once the final
  * is played (final, NULL before). */
-static int groups_over(struct ctx *c, const struct seeded *sd, const struct groups *g,
+static int groups_over(struct ctx *c, const struct seeded *sd, const struct run_groups *g,
 		       json_t *rows0, const struct pts_row *final, int nfinal)
 {
 	struct ranked r[64 * PTS_SEATS_MAX];
@@ -279,9 +281,9 @@ static int step_groups_in(struct ctx *c, const struct tour_phase *p, const struc
 			  const struct seeded *sd)
 {
 	char serr[STORE_ERRLEN];
-	struct groups g;
+	struct run_groups g;
 	json_t *rows0 = NULL, *rows1 = NULL;
-	if (deal(sd, p->size, &g) < 0) {
+	if (run_deal(sd->id, sd->n, p->size, &g) < 0) {
 		snprintf(c->err, EVENT_ERRLEN, "%s: more than 64 groups", c->t.name);
 		return -1;
 	}
@@ -351,7 +353,7 @@ int run_step_groups(struct ctx *c, const struct tour_phase *p)
 /* ---- brackets ------------------------------------------------------------------ */
 
 /* A recorded game's winner: the seat ranked first alone; a tie is a draw. */
-static int64_t game_winner(json_t *row)
+int64_t run_game_winner(json_t *row)
 {
 	json_t *seats = json_object_get(row, "seats"), *ranks = json_object_get(row, "ranks");
 	json_int_t a = json_integer_value(json_array_get(ranks, 0));
@@ -359,20 +361,27 @@ static int64_t game_winner(json_t *row)
 	return a == b ? BRK_BYE : json_integer_value(json_array_get(seats, a < b ? 0 : 1));
 }
 
+struct brk_game *run_bracket_games(json_t *rows, int *n)
+{
+	struct brk_game *out = calloc(json_array_size(rows) + 1, sizeof *out);
+	size_t i;
+	json_t *r;
+	*n = 0;
+	json_array_foreach(rows, i, r)
+		if (out && !json_is_null(json_object_get(r, "match")))
+			out[(*n)++] = (struct brk_game){
+				(int)json_integer_value(json_object_get(r, "stage")),
+				(int)json_integer_value(json_object_get(r, "game_no")), run_game_winner(r) };
+	return out;
+}
+
 static int bracket_games(struct ctx *c, struct brk_game **out, int *n)
 {
 	char serr[STORE_ERRLEN];
-	json_t *rows, *r;
-	size_t i;
+	json_t *rows;
 	if (store_tmatch_round(c->s, c->t.id, c->t.phase, 0, &rows, serr) < 0)
 		return run_failed(c, serr);
-	*out = calloc(json_array_size(rows) + 1, sizeof **out);
-	*n = 0;
-	json_array_foreach(rows, i, r)
-		if (*out && !json_is_null(json_object_get(r, "match")))
-			(*out)[(*n)++] = (struct brk_game){
-				(int)json_integer_value(json_object_get(r, "stage")),
-				(int)json_integer_value(json_object_get(r, "game_no")), game_winner(r) };
+	*out = run_bracket_games(rows, n);
 	json_decref(rows);
 	return *out ? 0 : run_failed(c, "out of memory reading the bracket");
 }

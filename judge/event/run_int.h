@@ -10,6 +10,9 @@
 #include <stdint.h>
 
 #include "games/game.h"
+#include "judge/event/bracket.h"
+#include "judge/event/elimination.h"
+#include "judge/event/points.h"
 #include "judge/event/run.h"
 #include "judge/event/tournament.h"
 #include "judge/store/store_tournament.h"
@@ -51,6 +54,36 @@ const char *run_author_of(const struct field *f, int64_t entrant);
  * in seat k, 0 for the phase's opponent. */
 int run_plan_seats(struct ctx *c, const struct field *f, const struct store_tmatch *at,
 		   const int64_t *who, int nseats, uint64_t seed, int64_t not_before);
+
+/* The seeds the draws follow: an elimination round's (run.c), and a
+ * group or bracket phase's for `what` ("groups", "final", "bracket"). */
+uint64_t run_round_seed(uint64_t seed, int phase, int round);
+uint64_t run_phase_seed(uint64_t seed, int phase, const char *what);
+/* The phase's seeding (entrant ids, best first) as the log (store_tournament_history)
+ * kept it: a new reference, or NULL when not seeded yet. */
+json_t *run_seeding_of(json_t *log, int phase);
+
+/* Round-robin groups dealt from a seeding in a snake: seeds 1..G go to
+ * groups 1..G, the next G back from G to 1, so every group gets a fair
+ * share of the strong and the weak.  -1 when more than RUN_GROUPS_MAX. */
+#define RUN_GROUPS_MAX 64
+struct run_groups {
+	int count;
+	int size[RUN_GROUPS_MAX];
+	int64_t member[RUN_GROUPS_MAX][PTS_SEATS_MAX];
+};
+int run_deal(const int64_t *seeded, int n, int size, struct run_groups *g);
+/* The recorded matches of group grp among one round's rows
+ * (store_tmatch_round) into m[], seats and ranks as played: how many. */
+int run_group_results(json_t *rows, int grp, struct pts_match *m, int cap);
+
+/* A round's recorded matches (store_tmatch_round's rows) as the rule
+ * reads them: an elimination's results, a bracket's games (a game's winner:
+ * the seat ranked first alone; a tie is a draw).  malloc'd with *n; NULL
+ * when out of memory. */
+struct elim_result *run_elim_results(json_t *rows, int *n);
+struct brk_game *run_bracket_games(json_t *rows, int *n);
+int64_t run_game_winner(json_t *row);
 
 /* The group and bracket phases (run_finals.c): 1 moved on, 0 waits for
  * results, 2 the phase is over, -1 error. */

@@ -22,9 +22,12 @@ static const struct page pages[] = {
 	{ "/matches/", "serve/match.html", "text/html; charset=utf-8", true },
 	{ "/submissions", "serve/submissions.html", "text/html; charset=utf-8", false },
 	{ "/upload", "serve/upload.html", "text/html; charset=utf-8", false },
+	{ "/tournaments/", "serve/tournament.html", "text/html; charset=utf-8", false },
+	{ "/tournaments", "serve/tournaments.html", "text/html; charset=utf-8", false },
 	{ "/organiser", "serve/organiser.html", "text/html; charset=utf-8", false },
 	{ "/static/serve.css", "serve/serve.css", "text/css; charset=utf-8", false },
 	{ "/static/serve.js", "serve/serve.js", "text/javascript; charset=utf-8", false },
+	{ "/static/tournament.js", "serve/tournament.js", "text/javascript; charset=utf-8", false },
 	{ "/", "serve/index.html", "text/html; charset=utf-8", false },
 	{ 0 },
 };

@@ -126,14 +126,14 @@ void route_request(struct request *rq, struct reply *rp);
  * else why (for a 400). */
 const char *route_path_refused(const char *raw);
 
-/* ---- handlers (api.c, api_organiser.c, pages.c) --------------------------- */
+/* ---- handlers (api.c, api_tournament.c, api_organiser.c, pages.c) --------------------------- */
 
 /* arg: the route's variable segment ("dominator", "12"), or NULL. */
 typedef void handler_fn(struct request *rq, struct reply *rp, const char *arg);
 
 handler_fn api_ping, api_games, api_me, api_leaderboard, api_match, api_match_replay, api_match_page,
 	api_match_log,
-	api_submission, api_submissions, api_submit, api_player;
+	api_submission, api_submissions, api_submit, api_player, api_tournaments, api_tournament;
 handler_fn org_disqualify, org_rejudge, org_plagiarism, org_plagiarism_pair, org_tokens,
 	org_token_revoke;
 handler_fn page_static;

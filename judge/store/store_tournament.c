@@ -223,19 +223,20 @@ int store_tmatch_record(struct store *s, int64_t job, int64_t match_id, char err
 	return rc < 0 ? db_fail(s, "linking the tournament match", err) : n > 0;
 }
 
-/* Each planned match of the round, with its seats' scores and ranks as
- * JSON arrays once played (one row per seat, folded here). */
-int store_tmatch_round(struct store *s, int64_t tournament, int phase, int round, json_t **out,
-		       char err[STORE_ERRLEN])
+/* Each planned match of the phase (of one round, or of all when round < 0),
+ * with its seats' scores and ranks as JSON arrays once played (one row per
+ * seat, folded here). */
+static int tmatches(struct store *s, int64_t tournament, int phase, int round, json_t **out,
+		    char err[STORE_ERRLEN])
 {
-	json_t *rows = db_query_json(s, "reading a tournament round", err,
-		"SELECT tm.stage, tm.grp, tm.game_no, tm.seats, tm.seed, tm.match_id, mp.seat,"
-		" mp.score, mp.rank FROM tournament_matches tm"
+	json_t *rows = db_query_json(s, "reading a tournament's matches", err,
+		"SELECT tm.round, tm.stage, tm.grp, tm.game_no, tm.seats, tm.seed, tm.match_id,"
+		" mp.seat, mp.score, mp.rank FROM tournament_matches tm"
 		" LEFT JOIN match_players mp ON mp.match_id = tm.match_id"
-		" WHERE tm.tournament_id = ?1 AND tm.phase = ?2 AND tm.round = ?3"
-		" ORDER BY tm.stage, tm.grp, tm.game_no, mp.seat",
-		"stage:i group:i game_no:i seats:t seed:i match:I seat:I score:I rank:I", "iii",
-		tournament, (int64_t)phase, (int64_t)round);
+		" WHERE tm.tournament_id = ?1 AND tm.phase = ?2 AND (?3 < 0 OR tm.round = ?3)"
+		" ORDER BY tm.round, tm.stage, tm.grp, tm.game_no, mp.seat",
+		"round:i stage:i group:i game_no:i seats:t seed:i match:I seat:I score:I rank:I",
+		"iii", tournament, (int64_t)phase, (int64_t)round);
 	if (!rows)
 		return -1;
 	*out = json_array();
@@ -246,7 +247,8 @@ int store_tmatch_round(struct store *s, int64_t tournament, int phase, int round
 		if (!json_is_integer(json_object_get(r, "seat")) ||
 		    json_integer_value(json_object_get(r, "seat")) == 0) {
 			json_error_t jerr;
-			cur = json_pack("{s:O, s:O, s:O, s:o, s:O, s:O, s:[], s:[]}", "stage",
+			cur = json_pack("{s:O, s:O, s:O, s:O, s:o, s:O, s:O, s:[], s:[]}", "round",
+					json_object_get(r, "round"), "stage",
 					json_object_get(r, "stage"), "group", json_object_get(r, "group"),
 					"game_no", json_object_get(r, "game_no"), "seats",
 					json_loads(json_string_value(json_object_get(r, "seats")), 0, &jerr),
@@ -261,6 +263,18 @@ int store_tmatch_round(struct store *s, int64_t tournament, int phase, int round
 	}
 	json_decref(rows);
 	return 0;
+}
+
+int store_tmatch_round(struct store *s, int64_t tournament, int phase, int round, json_t **out,
+		       char err[STORE_ERRLEN])
+{
+	return tmatches(s, tournament, phase, round < 0 ? 0 : round, out, err);
+}
+
+int store_tmatch_phase(struct store *s, int64_t tournament, int phase, json_t **out,
+		       char err[STORE_ERRLEN])
+{
+	return tmatches(s, tournament, phase, -1, out, err);
 }
 
 int store_tmatch_of_job(struct store *s, int64_t job, int64_t *tournament,

@@ -73,9 +73,13 @@ int store_tmatch_plan(struct store *s, int64_t tournament, const struct store_tm
 /* Inside the transaction recording match_id of job: links the result to
  * its planned row.  1 linked, 0 the job is no tournament's, -1 error. */
 int store_tmatch_record(struct store *s, int64_t job, int64_t match_id, char err[STORE_ERRLEN]);
-/* A round's planned matches: [{stage, group, game_no, seats, seed, match,
- * scores, ranks}], scores and ranks null until played. */
+/* A round's planned matches: [{round, stage, group, game_no, seats, seed,
+ * match, scores, ranks}], match null and scores and ranks empty until
+ * played; in the order of their place. */
 int store_tmatch_round(struct store *s, int64_t tournament, int phase, int round, json_t **out,
+		       char err[STORE_ERRLEN]);
+/* Every round's, the same way (what a page shows of a phase). */
+int store_tmatch_phase(struct store *s, int64_t tournament, int phase, json_t **out,
 		       char err[STORE_ERRLEN]);
 /* The tournament a match job belongs to: 1 with *tournament, 0 none. */
 int store_tmatch_of_job(struct store *s, int64_t job, int64_t *tournament,

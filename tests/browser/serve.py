@@ -318,14 +318,20 @@ def check_private_boards(t, b, judge, work, queue, contestant):
         server.wait(timeout=60)
 
 
-def main():
+def page_tests_args(what):
+    """--judge and --shots (made); exits when there is no chromium."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--judge", default="build/judge")
     ap.add_argument("--shots", default="build/screenshots")
     a = ap.parse_args()
     if not shutil.which("chromium"):
-        sys.exit("serve browser tests: chromium is not installed (run scripts/deps.sh as root)")
+        sys.exit("%s browser tests: chromium is not installed (run scripts/deps.sh as root)" % what)
     os.makedirs(a.shots, exist_ok=True)
+    return a
+
+
+def main():
+    a = page_tests_args("serve")
     work = tempfile.mkdtemp(prefix="serve-browser-")
     queue = os.path.join(work, "jobs.sqlite")
     match, contestant, organiser = tournament(a.judge, work, queue)

@@ -15,6 +15,7 @@
 #include "judge/store/store.h"
 #include "judge/store/store_tournament.h"
 #include "tests/unit/db_testlib.h"
+#include "tests/unit/event_testlib.h"
 #include "tests/unit/pg_testlib.h"
 
 static struct test_target tt;
@@ -37,129 +38,13 @@ static void teardown(void)
 TestSuite(event_run, .init = setup, .fini = teardown, .timeout = 120);
 TestSuite(event_run_pg, .init = setup_pg, .fini = teardown, .timeout = 120);
 
-/* The game of the players made next, and how strong player N is: by
- * default its number times 7 modulo 100 (strengths mix), plus a little
- * luck from the match seed; favourites: the smaller number always wins. */
-static const char *game = "dominator";
-static bool favourites;
-
-/* A qualified player of author "sN" (its strength: N). */
-static int64_t qualified_player(struct store *s, int n)
-{
-	char err[STORE_ERRLEN] = "", author[16], name[16], sha[16];
-	snprintf(author, sizeof author, "s%d", n);
-	snprintf(name, sizeof name, "P%d", n);
-	snprintf(sha, sizeof sha, "%08x", n);
-	struct store_new_submission sub = { .game = game, .author = author, .name = name,
-					    .source = "int x;", .source_len = 6,
-					    .source_sha256 = sha };
-	int64_t id;
-	struct store_submission row;
-	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err);
-	cr_assert_eq(store_get_submission(s, id, &row, err), 1, "%s", err);
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
-	cr_assert_eq(store_conclude_qualification(s, &row, true, 25, 8, err), 0, "%s", err);
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
-	teststore_run(s, "DELETE FROM jobs WHERE kind = 'compile'");
-	return id;
-}
-
-/* A tournament of spec with n students, each with a representative;
- * started. */
-static int64_t tournament_of(struct store *s, const char *name, json_t *spec, int n,
-			     uint64_t seed)
-{
-	char err[STORE_ERRLEN] = "", eerr[EVENT_ERRLEN] = "";
-	int64_t t;
-	cr_assert_eq(store_tournament_create(s, game, name, spec, seed, &t, err), 0, "%s", err);
-	json_decref(spec);
-	for (int i = 1; i <= n; i++) {
-		char author[16];
-		snprintf(author, sizeof author, "s%d", i);
-		int64_t sub = teststore_int(s, "SELECT COALESCE(MAX(id), 0) FROM submissions"
-					       " WHERE author = 's%d'", i);
-		if (!sub)
-			sub = qualified_player(s, i);
-		cr_assert_eq(store_entrant_add(s, t, author, i % 2 ? "A" : "B", NULL, err), 1, "%s",
-			     err);
-		cr_assert_eq(store_entrant_pick(s, t, author, sub, err), 1, "%s", err);
-	}
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
-	cr_assert_eq(event_start(s, t, 1000, eerr), 1, "%s", eerr);
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
-	return t;
-}
+static struct event_sim sim = { .game = "dominator" };
 
 /* An elimination of n students down to `remain`. */
 static int64_t course(struct store *s, const char *name, int n, int remain, uint64_t seed)
 {
-	return tournament_of(s, name, json_pack("{s:[{s:s, s:i}]}", "phases", "kind",
+	return event_sim_tournament(s, &sim, name, json_pack("{s:[{s:s, s:i}]}", "phases", "kind",
 						"elimination", "remain", remain), n, seed);
-}
-
-/* The strength of a seat of a job's payload: the student's number, 50 for
- * the opponent; the score adds a little luck from the match seed. */
-static int64_t seat_score(struct store *s, json_t *seat, uint64_t seed, int k)
-{
-	json_t *sub = json_object_get(seat, "submission");
-	int64_t n = sub ? teststore_int(s, "SELECT CAST(SUBSTR(name, 2) AS INTEGER) FROM submissions"
-					" WHERE id = %lld", (long long)json_integer_value(sub)) : 0;
-	if (favourites)
-		return sub ? 1000 - n : 0;
-	int64_t strength = sub ? n * 7 % 100 : 50;
-	return strength * 10 + (int64_t)((seed >> (8 * k)) % 400);
-}
-
-/* Claims one tournament job and records a result for it, as the worker
- * does, in one transaction; commit false rolls it back (a worker killed
- * before its commit).  0 when no job waits. */
-static int play_one(struct store *s, bool commit)
-{
-	char err[STORE_ERRLEN] = "", eerr[EVENT_ERRLEN] = "", note[256];
-	struct store_job job;
-	int got = store_claim(s, "w1", 60000, 5, &job, err);
-	cr_assert_geq(got, 0, "%s", err);
-	if (!got)
-		return 0;
-	json_t *p = json_loads(job.payload, 0, NULL);
-	cr_assert_str_eq(json_string_value(json_object_get(p, "kind")), "tournament");
-	uint64_t seed = (uint64_t)json_integer_value(json_object_get(p, "seed"));
-	json_t *seats = json_object_get(p, "seats");
-	int64_t score[8];
-	for (size_t k = 0; k < json_array_size(seats); k++)
-		score[k] = seat_score(s, json_array_get(seats, k), seed, (int)k);
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
-	cr_assert_eq(store_complete(s, job.id, "w1", err), 0, "%s", err);
-	struct store_new_match m = { .job = job.id, .game = game, .kind = "tournament",
-				     .seed = (int64_t)seed, .replay = "x", .replay_len = 1 };
-	int64_t match;
-	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);
-	for (size_t k = 0; k < json_array_size(seats); k++) {
-		int rank = 1;
-		for (size_t j = 0; j < json_array_size(seats); j++)
-			rank += score[j] > score[k];
-		json_t *sub = json_object_get(json_array_get(seats, k), "submission");
-		struct store_match_player mp = { .seat = (int)k,
-						 .submission = sub ? json_integer_value(sub) : 0,
-						 .name = sub ? "x" : "Dummy", .score = score[k],
-						 .rank = rank, .frozen_round = -1 };
-		cr_assert_eq(store_add_match_player(s, match, &mp, err), 0, "%s", err);
-	}
-	cr_assert_eq(event_match_recorded(s, job.id, match, note, sizeof note, eerr), 1, "%s",
-		     eerr);
-	if (commit)
-		cr_assert_eq(store_commit(s, err), 0, "%s", err);
-	else
-		store_rollback(s);
-	json_decref(p);
-	store_job_clear(&job);
-	return 1;
-}
-
-static void run_to_end(struct store *s)
-{
-	for (int i = 0; i < 5000 && play_one(s, true); i++)
-		;
 }
 
 /* Rounds in the order the log says, each with who went out. */
@@ -209,7 +94,7 @@ BOTH(event_run, an_elimination_runs_to_its_end_by_the_rule)
 {
 	struct store *s = teststore_open(tt.where, true);
 	int64_t t = course(s, "course", 13, 4, 7);
-	run_to_end(s);
+	event_sim_run(s, &sim, 5000);
 	cr_expect_eq(teststore_int(s, "SELECT COUNT(*) FROM entrants WHERE out_phase IS NULL"), 4);
 	cr_expect_eq(teststore_int(s, "SELECT phase FROM tournaments"), 1, "the phase is over");
 	cr_expect_eq(teststore_int(s, "SELECT COUNT(*) FROM jobs WHERE state <> 'done'"), 0);
@@ -264,9 +149,9 @@ BOTH(event_run, the_same_seed_and_record_make_the_same_tournament)
 {
 	struct store *s = teststore_open(tt.where, true);
 	int64_t a = course(s, "first", 9, 3, 11);
-	run_to_end(s);
+	event_sim_run(s, &sim, 5000);
 	int64_t b = course(s, "again", 9, 3, 11);
-	run_to_end(s);
+	event_sim_run(s, &sim, 5000);
 	json_t *oa = outs(s, a), *ob = outs(s, b);
 	cr_expect(json_equal(oa, ob), "%s / %s", json_dumps(oa, 0), json_dumps(ob, 0));
 	char *da = draws(s, a), *db = draws(s, b);
@@ -285,11 +170,11 @@ BOTH(event_run, a_result_rolled_back_is_played_again_and_counted_once)
 	struct store *s = teststore_open(tt.where, true);
 	int64_t t = course(s, "killed", 6, 5, 3);
 	int64_t planned = teststore_int(s, "SELECT COUNT(*) FROM tournament_matches");
-	cr_assert_eq(play_one(s, false), 1);
+	cr_assert_eq(event_sim_play(s, &sim, false), 1);
 	cr_expect_eq(teststore_int(s, "SELECT COUNT(*) FROM tournament_matches"), planned,
 		     "a rolled-back result planned matches");
 	teststore_run(s, "UPDATE jobs SET lease_until = 0 WHERE state = 'running'");
-	run_to_end(s);
+	event_sim_run(s, &sim, 5000);
 	cr_expect_eq(teststore_int(s, "SELECT COUNT(*) FROM entrants WHERE out_phase IS NULL"), 5);
 	cr_expect_eq(teststore_int(s, "SELECT COUNT(*) FROM matches"),
 		     teststore_int(s, "SELECT COUNT(*) FROM tournament_matches"),
@@ -318,7 +203,7 @@ BOTH(event_run, a_representative_is_the_authors_qualified_player)
 {
 	char err[STORE_ERRLEN] = "";
 	struct store *s = teststore_open(tt.where, true);
-	int64_t p1 = qualified_player(s, 1), p2 = qualified_player(s, 2);
+	int64_t p1 = event_sim_player(s, &sim, 1), p2 = event_sim_player(s, &sim, 2);
 	json_t *spec = json_pack("{s:[{s:s}]}", "phases", "kind", "ladder");
 	int64_t t;
 	cr_assert_eq(store_tournament_create(s, "dominator", "refusals", spec, 1, &t, err), 0);
@@ -345,11 +230,11 @@ BOTH(event_run, a_representative_is_the_authors_qualified_player)
 BOTH(event_run, blitz_groups_and_their_final_give_every_place)
 {
 	struct store *s = teststore_open(tt.where, true);
-	game = "blitz";
-	tournament_of(s, "groups", json_pack("{s:[{s:s, s:i, s:i, s:i}]}", "phases",
+	sim.game = "blitz";
+	event_sim_tournament(s, &sim, "groups", json_pack("{s:[{s:s, s:i, s:i, s:i}]}", "phases",
 				  "kind", "round-robin", "size", 5, "matches", 2, "final", 3), 10, 4);
-	run_to_end(s);
-	game = "dominator";
+	event_sim_run(s, &sim, 5000);
+	sim.game = "dominator";
 	cr_expect_eq(teststore_int(s, "SELECT phase FROM tournaments"), 1, "the phase is over");
 	cr_expect_eq(teststore_int(s, "SELECT COUNT(*) FROM tournament_matches WHERE round = 0"), 4);
 	cr_expect_eq(teststore_int(s, "SELECT COUNT(*) FROM tournament_matches WHERE round = 1"), 3);
@@ -375,13 +260,13 @@ BOTH(event_run, blitz_groups_and_their_final_give_every_place)
 BOTH(event_run, an_aic2018_double_elimination_bracket_by_hand)
 {
 	struct store *s = teststore_open(tt.where, true);
-	game = "aic2018";
-	favourites = true;
-	int64_t t = tournament_of(s, "bracket", json_pack("{s:[{s:s, s:i}]}", "phases", "kind",
+	sim.game = "aic2018";
+	sim.favourites = true;
+	int64_t t = event_sim_tournament(s, &sim, "bracket", json_pack("{s:[{s:s, s:i}]}", "phases", "kind",
 				  "bracket", "best_of", 1), 16, 8);
-	run_to_end(s);
-	game = "dominator";
-	favourites = false;
+	event_sim_run(s, &sim, 5000);
+	sim.game = "dominator";
+	sim.favourites = false;
 	static const int want[16] = { 1, 2, 3, 4, 5, 5, 7, 7, 9, 9, 9, 9, 13, 13, 13, 13 };
 	for (int i = 1; i <= 16; i++)
 		cr_expect_eq(teststore_int(s, "SELECT place FROM entrants WHERE author = 's%d'"

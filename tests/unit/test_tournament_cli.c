@@ -78,7 +78,8 @@ Test(tournament_cli, a_small_course_from_roster_to_grades)
 	work(); /* compiled and qualified */
 	char path[160];
 	snprintf(path, sizeof path, "%s/spec.json", dir);
-	cr_assert_eq(cli_write_file(path, "{\"phases\": [{\"kind\": \"elimination\", \"remain\": 3}],"
+	cr_assert_eq(cli_write_file(path, "{\"phases\": [{\"kind\": \"elimination\", \"remain\": 3},"
+				    " {\"kind\": \"round-robin\", \"size\": 4, \"matches\": 2}],"
 				    " \"grades\": {\"qualified\": 5, \"max\": 10}}"), 0);
 	cr_assert_eq(tournament("create course --game dominator --spec %s --seed 9", path), 0, "%s",
 		     out);
@@ -100,8 +101,16 @@ Test(tournament_cli, a_small_course_from_roster_to_grades)
 	cr_expect(strstr(out, "round 1:") && strstr(out, "to play"), "%s", out);
 	work();
 	cr_assert_eq(tournament("show course"), 0, "%s", out);
-	cr_expect(strstr(out, "over"), "%s", out);
+	cr_expect(strstr(out, "phase 2 of 2, round-robin, waiting to start"), "%s", out);
 	cr_expect_eq(count_lines(out, " out "), 3, "three rounds, one out each:\n%s", out);
+	cr_assert_eq(tournament("start course"), 0, "%s", out);
+	work();
+	cr_assert_eq(tournament("show course"), 0, "%s", out);
+	cr_expect(strstr(out, "over"), "%s", out);
+	/* the survivors' group and its points (the opponent's seat is nobody's) */
+	cr_expect(strstr(out, "phase 2, round-robin:\n  group 1: "), "%s", out);
+	cr_expect_eq(count_lines(out, " pts"), 3, "%s", out);
+	cr_expect(!strstr(out, "(null)") && !strstr(out, " ? "), "a name missing:\n%s", out);
 	cr_assert_eq(tournament("grades course --csv"), 0, "%s", out);
 	cr_expect(strstr(out, "author,group,player,qualified,round eliminated,final place,grade\n"),
 		  "%s", out);
@@ -113,6 +122,8 @@ Test(tournament_cli, a_small_course_from_roster_to_grades)
 	cr_expect(strstr(out, "measured"), "the plan uses the measured match time:\n%s", out);
 	cr_assert_eq(tournament("show course --json"), 0, "%s", out);
 	cr_expect(strstr(out, "\"log\""), "%s", out);
+	cr_expect(strstr(out, "\"safe\": true") && strstr(out, "\"standings\""),
+		  "show --json has every phase as the pages draw it:\n%s", out);
 	cr_assert_eq(tournament("rename course"), 2, "%s", out);
 }
 

@@ -88,7 +88,7 @@ J.header = async () => {
 	const who = J.el('span', { className: 'who' }, J.token() ? '' : 'no token: public pages only');
 	const bar = J.el('header', { className: 'top' },
 		J.el('a', { className: 'brand', href: '/' }, 'judge'),
-		J.link('/', 'Leaderboards'), J.link('/upload', 'Upload'),
+		J.link('/', 'Leaderboards'), J.link('/tournaments', 'Tournaments'), J.link('/upload', 'Upload'),
 		J.link('/submissions', 'My submissions'), J.link('/organiser', 'Organisers'), who);
 	document.body.prepend(bar);
 	/* Again whenever the token changes (an upload keeps the one typed). */
@@ -130,8 +130,9 @@ J.table = (columns, rows, opts = {}) => {
 			return (typeof x === 'number' ? x - y : String(x).localeCompare(String(y), undefined, { numeric: true })) * dir;
 		});
 		head.forEach((th, i) => {
-			th.classList.toggle('sorted-asc', columns[i].key === sortKey && dir === 1);
-			th.classList.toggle('sorted-desc', columns[i].key === sortKey && dir === -1);
+			const sorted = sortKey !== undefined && columns[i].key === sortKey;
+			th.classList.toggle('sorted-asc', sorted && dir === 1);
+			th.classList.toggle('sorted-desc', sorted && dir === -1);
 		});
 		tbody.replaceChildren(...list.map(r => J.el('tr', { className: opts.rowClass ? opts.rowClass(r) : '' },
 			columns.map(c => J.el('td', { className: c.num ? 'num' : '' }, c.cell ? c.cell(r) : String(r[c.key]))))));
@@ -154,6 +155,12 @@ pages.index = async main => {
 	main.append(J.el('ul', {}, games.map(g => J.el('li', {}, J.link('/leaderboard/' + g.name, g.title),
 		J.el('span', { className: 'muted' }, g.min_players === g.max_players
 			? ' (' + g.min_players + ' players a match)' : ' (' + g.min_players + ' to ' + g.max_players + ' players a match)')))));
+	/* the tournaments, when there are any the reader may see */
+	const tournaments = await J.api('/api/tournaments').catch(() => []);
+	if (tournaments.length)
+		main.append(J.el('h2', {}, 'Tournaments'), J.el('ul', { id: 'tournament-links' }, tournaments.map(t =>
+			J.el('li', {}, J.link('/tournaments/' + encodeURIComponent(t.name), t.name),
+				J.el('span', { className: 'muted' }, ' (' + t.game + (t.over ? ', over' : '') + ')')))));
 };
 
 pages.leaderboard = async main => {
