@@ -126,8 +126,8 @@ bool marks_in_replay(const char *text, size_t len);
  * not see them of (auth_owns its author, or serve.public_debug_marks),
  * and lists those seats in debug.hidden: 0, or -1 with err. */
 int marks_hide(struct request *rq, int64_t match, json_t *replay, char err[STORE_ERRLEN]);
-/* Who rq is as far as marks go, for the key of a cached page: "*" sees
- * all, "" none but the organisers' and public, else an author. */
+/* Who rq is as far as marks go, for the key of a cached page: "*" (sees
+ * every seat's), an author (sees that author's), "" (sees none). */
 void marks_viewer_key(const struct request *rq, char *key, size_t n);
 
 /* ---- routes (routes.c) ------------------------------------------------------ */
