@@ -171,3 +171,68 @@ Test(debug_marks, marks_that_are_not_marks_freeze_the_player, .timeout = 120)
 		  gt_row(0));
 	gt_remove_player(&pf);
 }
+
+/* The first round's marks of seat 0 when `file` (name AIName.c) plays GAME
+ * against Demo. */
+static json_t *first_marks(const char *game, const char *name, const char *source)
+{
+	struct gt_player_file pf;
+	char args[256];
+	gt_write_player(&pf, name, source);
+	snprintf(args, sizeof args, "%s Demo --seed 3 -o %s", pf.path, pf.replay);
+	cr_assert_eq(gt_play(game, args), 0, "%s", gt_out);
+	json_t *r = gt_load_replay(pf.replay);
+	json_t *first = json_incref(json_array_get(seat_marks(r, 0), 0));
+	json_decref(r);
+	gt_remove_player(&pf);
+	return first;
+}
+
+/* Blitz2018's Location: y is the row, x the column. */
+Test(debug_marks, blitz_draws_at_its_locations, .timeout = 120)
+{
+	json_t *m = first_marks("blitz", "Painter",
+				"#include \"blitz.h\"\n"
+				"PLAYER_NAME(Painter);\n"
+				"void play(void)\n"
+				"{\n"
+				"	draw_dot(location(3, 7), 0x112233);\n"
+				"	draw_line(location(1, 2), location(3, 4), 0x445566);\n"
+				"}\n");
+	expect_json(m, "[0, [\"dot\", \"#112233\", 7, 3], [\"line\", \"#445566\", 2, 1, 4, 3]]",
+		    "round 0");
+	json_decref(m);
+}
+
+/* AIC2018: each unit draws through the original API's calls; the marks of
+ * a team's units in a round are that seat's marks of the round. */
+Test(debug_marks, aic2018_units_draw_through_the_original_calls, .timeout = 240)
+{
+	json_t *m = first_marks("aic2018", "Painter",
+				"#include \"aic2018.h\"\n"
+				"PLAYER_NAME(Painter);\n"
+				"void run(void)\n"
+				"{\n"
+				"	for (;;) {\n"
+				"		Location l = uc_getLocation();\n"
+				"		uc_drawPoint(l, 0xff00ff);\n"
+				"		uc_drawLine(l, loc_add(l, EAST), 0x00ff00);\n"
+				"		uc_drawText(l, 0x00ffff, \"me\");\n"
+				"		uc_yield();\n"
+				"	}\n"
+				"}\n");
+	cr_assert_eq(json_integer_value(json_array_get(m, 0)), 0);
+	cr_assert_geq(json_array_size(m), 4, "3 marks a unit");
+	json_t *dot = json_array_get(m, 1), *line = json_array_get(m, 2), *text = json_array_get(m, 3);
+	json_int_t row = json_integer_value(json_array_get(dot, 2));
+	json_int_t col = json_integer_value(json_array_get(dot, 3));
+	char want[160];
+	snprintf(want, sizeof want, "[\"line\", \"#00ff00\", %lld, %lld, %lld, %lld]", (long long)row,
+		 (long long)col, (long long)row, (long long)col + 1);
+	expect_json(line, want, "a line one cell east (x + 1: the next column)");
+	snprintf(want, sizeof want, "[\"text\", \"#00ffff\", %lld, %lld, \"me\"]", (long long)row,
+		 (long long)col);
+	expect_json(text, want, "the unit's text at its place");
+	cr_expect_str_eq(json_string_value(json_array_get(dot, 0)), "dot");
+	json_decref(m);
+}
