@@ -46,6 +46,12 @@ static inline size_t draw_mark_bytes(const struct draw_mark *m)
 	return 8 + (m->kind == DRAW_LINE ? 4 : m->kind == DRAW_TEXT ? 1 + text : 0);
 }
 
+/* The u32 length of a block, ahead of it in a player's answer. */
+static inline size_t draw_block_len(const uint8_t *p)
+{
+	return (size_t)p[0] | (size_t)p[1] << 8 | (size_t)p[2] << 16 | (size_t)p[3] << 24;
+}
+
 static inline uint8_t *draw_put_i16(uint8_t *p, int v)
 {
 	v = v < -32768 ? -32768 : v > 32767 ? 32767 : v;

@@ -115,13 +115,22 @@ static size_t frame_length(const struct seat *s)
 	return frame_get_len(s->in);
 }
 
-/* The whole frame's payload, marks and all. */
+/* The largest payload the frame begun may have: debug marks may come on
+ * top of the largest message. */
+static size_t allowed_length(const struct seat *s)
+{
+	size_t marks = frame_has_marks(s->in) ? 0 : DRAW_LEN_BYTES + DRAW_TURN_BYTES;
+	return s->in_max - FRAME_HEADER - marks;
+}
+
+/* The whole frame's payload, marks and all; never one longer than
+ * allowed, which oversized() freezes the seat for. */
 static const uint8_t *whole_frame(const struct seat *s, size_t *len)
 {
 	if (s->frozen || s->in_len < FRAME_HEADER)
 		return NULL;
 	size_t n = frame_length(s);
-	if (s->in_len < FRAME_HEADER + n)
+	if (n > allowed_length(s) || s->in_len < FRAME_HEADER + n)
 		return NULL;
 	*len = n;
 	return s->in + FRAME_HEADER;
@@ -136,7 +145,7 @@ static size_t marks_part(const struct seat *s, size_t frame_len)
 		return 0;
 	if (frame_len < DRAW_LEN_BYTES)
 		return frame_len;
-	size_t block = frame_get_len(s->in + FRAME_HEADER);
+	size_t block = draw_block_len(s->in + FRAME_HEADER);
 	return block > frame_len - DRAW_LEN_BYTES ? frame_len : DRAW_LEN_BYTES + block;
 }
 
@@ -155,8 +164,8 @@ const uint8_t *seat_marks(const struct seat *s, size_t *len, bool *bad)
 	size_t n;
 	const uint8_t *f = whole_frame(s, &n);
 	size_t marks = f ? marks_part(s, n) : 0;
-	*bad = marks && (marks < DRAW_LEN_BYTES || frame_get_len(f) > marks - DRAW_LEN_BYTES ||
-			 frame_get_len(f) > DRAW_TURN_BYTES);
+	*bad = marks && (marks < DRAW_LEN_BYTES || draw_block_len(f) > marks - DRAW_LEN_BYTES ||
+			 draw_block_len(f) > DRAW_TURN_BYTES);
 	if (!marks || *bad)
 		return NULL;
 	*len = marks - DRAW_LEN_BYTES;
@@ -192,9 +201,7 @@ static bool oversized(struct seat *s, int round)
 {
 	if (s->frozen || s->in_len < FRAME_HEADER)
 		return false;
-	/* debug marks may come on top of the largest message */
-	size_t want = frame_length(s), marks = DRAW_LEN_BYTES + DRAW_TURN_BYTES;
-	size_t allowed = s->in_max - FRAME_HEADER - (frame_has_marks(s->in) ? 0 : marks);
+	size_t want = frame_length(s), allowed = allowed_length(s);
 	if (want <= allowed)
 		return false;
 	char why[160];
