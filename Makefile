@@ -272,11 +272,13 @@ check-layout: all
 # The replay viewer in headless Chromium, every game; screenshots of each
 # game at round 1 and the last round go to build/screenshots/.
 # Then the service's pages (tests/browser/serve.py): uploads, the pages,
-# names full of markup shown as text.
+# names full of markup shown as text; then a player's debug marks toggled
+# on and off and the CPU plot (tests/browser/marks.py).
 browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 	python3 tests/browser/run.py --judge $(JUDGE) --page $(BUILD)/viewer-page
 	python3 tests/browser/serve.py --judge $(JUDGE)
 	python3 tests/browser/tournament.py --judge $(JUDGE)
+	python3 tests/browser/marks.py --judge $(JUDGE)
 
 # Workers killed with SIGKILL at random over a few hundred jobs: nothing
 # lost, nothing done twice, ratings equal to a recompute; on SQLite, then

@@ -11,7 +11,7 @@ int main(void)
 	struct kit_inbox in = { buf, sizeof buf, 0, 0 };
 	size_t len;
 	while (kit_next_frame(&in, &len))
-		if (kit_write_frame((const uint8_t *)"ok", 2) < 0)
+		if (kit_write_frame((const uint8_t *)"ok", 2, NULL) < 0)
 			return 1;
 	return 0;
 }

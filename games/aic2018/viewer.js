@@ -281,6 +281,7 @@
 
 	Viewer.register('aic2018', {
 		title: 'AIC2018', init, clone, apply, aspect, draw, probe, stats, out, fog: true,
+		markAt: (s, view, seat, r, c) => Viewer.cellAt(mapGrid(s, view), r, c),
 		score: (frame) => frame.p,
 		legend: [[LAND, 'land'], [WATER, 'water'], [OAK, 'oak'], [SMALL, 'small tree'],
 			 [VP, 'victory points'],

@@ -182,6 +182,7 @@
 
 	Viewer.register('ants', {
 		title: 'Ants', init, clone, apply, aspect, draw, probe, stats,
+		markAt: (s, view, seat, r, c) => Viewer.cellAt(Viewer.grid(view.w, view.h, s.rows, s.cols), r, c),
 		legend: [['#5b9bd5', 'water'], [FOOD[0], 'bread'], [FOOD[1], 'seed'], [FOOD[2], 'leaf'],
 			 ['', '\u25cf queen  \u25a0 soldier  \u2022 worker; dashed: each colony\'s food rectangles']],
 	});

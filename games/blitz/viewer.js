@@ -333,6 +333,7 @@
 
 	Viewer.register('blitz', {
 		title: 'Blitz2018', init, clone, apply, aspect, draw, probe, stats, out, fog: true,
+		markAt: (s, view, seat, r, c) => Viewer.cellAt(Viewer.grid(view.w, view.h, s.h, s.w), r, c),
 		score: (frame) => frame.land,
 		legend: [['rgb(206,196,170)', 'production (darker: more)'], [MAP, 'the map\'s strength'],
 			 [FOG, 'fog: out of sight'],

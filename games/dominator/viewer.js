@@ -205,8 +205,16 @@
 		return cells.map((c, q) => c + ' cells, ' + units[q] + ' units');
 	}
 
+	/* A seat's debug mark is in its view, turned `seat` quarter turns
+	 * (engine/view.c: dom_view_to_real). */
+	function markAt(s, view, seat, r, c) {
+		for (let k = 0; k < (seat & 3); k++)
+			[r, c] = [s.n - 1 - c, r];
+		return Viewer.cellAt(Viewer.grid(view.w, view.h, s.n, s.n), r, c);
+	}
+
 	Viewer.register('dominator', {
-		title: 'Dominator', init, clone, apply, aspect, draw, probe, stats,
+		title: 'Dominator', init, clone, apply, aspect, draw, probe, stats, markAt,
 		legend: [['#3a4150', 'wall'], ['#f4f1ea', 'free'],
 			 ['', '\u25cf farmer  \u25c6 knight  \u25b2 witch (shaded: the cells it haunts)']],
 	});

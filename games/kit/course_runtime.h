@@ -11,6 +11,9 @@
 
 #include "games/kit/runtime.h"
 
+/* course.h's drawing calls: a Pos is (row i, column j). */
+KIT_DRAWING_API(Pos, i, j)
+
 /* nb_players() (PLAYERS), nb_rounds() (ROUNDS), rows() (ROWS) and
  * current_round() (ROUND), expressions on the kit's `start` and `view`;
  * pos(); score() and status(): a player's score so far and its share of

@@ -5,14 +5,23 @@
 #ifndef KIT_FRAME_H
 #define KIT_FRAME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #define FRAME_HEADER 4
+/* The length's top bit: a player's answer that starts with debug marks
+ * (draw.h). */
+#define FRAME_MARKS 0x80000000u
 
 static inline size_t frame_get_len(const uint8_t *h)
 {
-	return (size_t)h[0] | (size_t)h[1] << 8 | (size_t)h[2] << 16 | (size_t)h[3] << 24;
+	return (size_t)h[0] | (size_t)h[1] << 8 | (size_t)h[2] << 16 | (size_t)(h[3] & 0x7f) << 24;
+}
+
+static inline bool frame_has_marks(const uint8_t *h)
+{
+	return h[3] & 0x80;
 }
 
 static inline void frame_put_len(uint8_t *h, size_t len)

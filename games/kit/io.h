@@ -16,7 +16,9 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "games/kit/draw.h"
 #include "games/kit/frame.h"
+
 
 /* A crash re-raised through kill() passes by the judge, which then sees
  * the player's memory one last time (a plain fault does not).  Its own
@@ -73,19 +75,27 @@ static inline const uint8_t *kit_next_frame(struct kit_inbox *b, size_t *len)
 	}
 }
 
-/* One writev, so the judge wakes once per message, not per part. */
-static inline int kit_write_frame(const uint8_t *payload, size_t len)
+/* One writev, so the judge wakes once per message, not per part.  marks:
+ * this turn's debug marks, or NULL. */
+static inline int kit_write_frame(const uint8_t *payload, size_t len,
+				  const struct draw_block *marks)
 {
-	uint8_t h[FRAME_HEADER];
-	frame_put_len(h, len);
-	struct iovec v[2] = { { h, FRAME_HEADER }, { (void *)payload, len } };
-	size_t total = FRAME_HEADER + len;
+	uint8_t h[FRAME_HEADER], mlen[DRAW_LEN_BYTES];
+	bool with_marks = marks && marks->len;
+	size_t block = with_marks ? marks->len : 0, extra = with_marks ? DRAW_LEN_BYTES + block : 0;
+	frame_put_len(h, len + extra);
+	frame_put_len(mlen, block);
+	if (with_marks)
+		h[3] |= FRAME_MARKS >> 24;
+	struct iovec v[4] = { { h, FRAME_HEADER }, { mlen, with_marks ? DRAW_LEN_BYTES : 0 },
+			      { (void *)(marks ? marks->b : NULL), block }, { (void *)payload, len } };
+	size_t total = FRAME_HEADER + extra + len;
 	while (total) {
-		ssize_t w = writev(1, v, 2);
+		ssize_t w = writev(1, v, 4);
 		if (w <= 0)
 			return -1;
 		total -= (size_t)w;
-		for (int i = 0; i < 2; i++) {
+		for (int i = 0; i < 4; i++) {
 			size_t d = (size_t)w < v[i].iov_len ? (size_t)w : v[i].iov_len;
 			v[i].iov_base = (uint8_t *)v[i].iov_base + d;
 			v[i].iov_len -= d;
@@ -112,14 +122,15 @@ static inline int kit_main(const char *game, const char *name,
 		fprintf(stderr, "%s kit: the judge's first message is not a start message\n", game);
 		return 1;
 	}
-	kit_write_frame((const uint8_t *)name, strlen(name));
+	kit_write_frame((const uint8_t *)name, strlen(name), NULL);
 	while ((msg = kit_next_frame(&inbox, &n)) != NULL) {
+		draw_reset(&kit_marks);
 		long len = turn(msg, n, out, out_cap);
 		if (len < 0) {
 			fprintf(stderr, "%s kit: a malformed view from the judge\n", game);
 			return 1;
 		}
-		if (kit_write_frame(out, (size_t)len) < 0)
+		if (kit_write_frame(out, (size_t)len, &kit_marks) < 0)
 			return 0;
 	}
 	return 0; /* the judge closed the channel: the game is over */

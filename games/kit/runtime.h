@@ -26,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "games/kit/drawing.h"
 #include "games/kit/io.h"
 #include "games/kit/orders.h"
 #include "games/kit/rng.h"

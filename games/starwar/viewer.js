@@ -126,6 +126,12 @@
 		drawUniverse(ctx, s, view, g, first);
 	}
 
+	/* A debug mark in universe column c, where the window shows it. */
+	function markAt(s, view, seat, r, c) {
+		const k = ((c - s.round % s.cols) % s.cols + s.cols) % s.cols;
+		return k < s.window ? Viewer.cellAt(windowGrid(s, view), r, k) : null;
+	}
+
 	/* The whole universe, small, the window outlined. */
 	function drawUniverse(ctx, s, view, g, first) {
 		const cs = g.cs * s.window / s.cols, ox = g.ox, oy = g.oy + g.cs * (s.rows + GAP);
@@ -185,7 +191,7 @@
 	}
 
 	Viewer.register('starwar', {
-		title: 'Star War', init, clone, apply, aspect, draw, probe, stats,
+		title: 'Star War', init, clone, apply, aspect, draw, probe, stats, markAt,
 		legend: [[COLOR[ASTEROID], 'asteroid'], [COLOR[POINTS], 'point bonus'],
 			 [COLOR[MISSILES], 'missile bonus'], ['#cccccc', 'missile'],
 			 ['', 'below: the whole universe, the window outlined']],

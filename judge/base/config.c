@@ -336,6 +336,14 @@ static void serve_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_N
 	COPY_TABLE(nums, t);
 }
 
+/* The serve settings that are yes or no. */
+static bool *serve_switch(struct judge_config *cfg, const char *key)
+{
+	if (strcmp(key, "public_leaderboard") == 0)
+		return &cfg->serve.public_pages;
+	return strcmp(key, "public_debug_marks") == 0 ? &cfg->serve.public_marks : NULL;
+}
+
 static int load_serve(struct judge_config *cfg, json_t *obj, char err[CFG_ERRLEN])
 {
 	struct cfg_number nums[CFG_NUMS_MAX];
@@ -343,9 +351,9 @@ static int load_serve(struct judge_config *cfg, json_t *obj, char err[CFG_ERRLEN
 	const char *key;
 	json_t *v;
 	json_object_foreach(obj, key, v) {
-		int rc = strcmp(key, "public_leaderboard") == 0
-				 ? bool_setting("serve", key, v, &cfg->serve.public_pages, err)
-				 : number_setting(nums, "serve", key, v, err);
+		bool *on = serve_switch(cfg, key);
+		int rc = on ? bool_setting("serve", key, v, on, err)
+			    : number_setting(nums, "serve", key, v, err);
 		if (rc < 0)
 			return -1;
 	}
@@ -492,6 +500,8 @@ json_t *cfg_describe(struct judge_config *cfg, const char *file, const char *fro
 	describe_numbers(out, root, cfg, "plagiarism", from, plag_numbers);
 	describe_numbers(out, root, cfg, "serve", from, serve_numbers);
 	describe(out, root, "serve", "public_leaderboard", json_boolean(cfg->serve.public_pages),
+		 from);
+	describe(out, root, "serve", "public_debug_marks", json_boolean(cfg->serve.public_marks),
 		 from);
 	describe(out, root, "webhook_delivery", "timeout_ms",
 		 json_integer(cfg->hooks.timeout_ms), from);

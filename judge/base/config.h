@@ -81,6 +81,8 @@ struct cfg_plag {
 /* judge serve: what one client may ask and hold (see judge/serve/). */
 struct cfg_serve {
 	bool public_pages;        /* "public_leaderboard": boards, players, matches without a token */
+	bool public_marks;        /* "public_debug_marks": every replay's debug marks to everybody,
+				   not only to their player's author and the organisers */
 	uint64_t body_bytes;      /* largest request body */
 	uint64_t header_bytes;    /* memory for one request's headers */
 	unsigned connections;     /* open connections at once */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "judge/play/debug.h"
 #include "judge/play/seat.h"
 
 struct match {
@@ -24,6 +25,7 @@ struct match {
 	size_t buf_cap;
 	json_t *start;  /* the replay's header: the state before round 1 */
 	json_t *rounds;
+	struct debug_record debug; /* marks and CPU per round, for the replay */
 };
 
 /* The steps with CPU budgets, as a contestant reads them. */
@@ -119,6 +121,7 @@ static void take_names(struct match *m)
 		if (!f)
 			continue;
 		check_name(m, i, f, len);
+		debug_start_cpu(&m->debug, i, sbx_cpu_ns(m->seat[i].proc));
 		seat_consume(&m->seat[i]);
 		sbx_arm_wall(m->seat[i].proc, 0);
 	}
@@ -144,13 +147,27 @@ static void tell_status(struct match *m, bool frozen_only, bool marked)
 	}
 }
 
+/* Keeps the debug marks that came with seat i's answer: false when they
+ * are not marks (the seat is frozen). */
+static bool take_seat_marks(struct match *m, int i, int round)
+{
+	bool bad;
+	size_t len;
+	const uint8_t *marks = seat_marks(&m->seat[i], &len, &bad);
+	if (!bad && (!marks || debug_take_marks(&m->debug, i, round, marks, len) == 0))
+		return true;
+	seat_freeze(&m->seat[i], round, SBX_STOPPED,
+		    "protocol error: its debug marks are malformed (draw with the kit's calls)");
+	return false;
+}
+
 /* Gives seat i's answer, if whole, to the engine. */
 static void take_seat_orders(struct match *m, int i, int round)
 {
 	char err[GAME_ERRLEN];
 	size_t len;
 	const uint8_t *f = seat_frame(&m->seat[i], &len);
-	if (!f)
+	if (!f || !take_seat_marks(m, i, round))
 		return;
 	if (m->game->orders(m->g, i, f, len, err) < 0) {
 		char why[GAME_ERRLEN + 32];
@@ -216,8 +233,10 @@ static void record_round(struct match *m, json_t *orders)
 {
 	json_t *frame = m->game->replay_round(m->g);
 	json_t *live = json_array();
-	for (int i = 0; i < m->n; i++)
+	for (int i = 0; i < m->n; i++) {
 		json_array_append_new(live, json_integer(alive(m, i)));
+		debug_end_round(&m->debug, i, sbx_cpu_ns(m->seat[i].proc));
+	}
 	json_object_set_new(frame, "orders", orders);
 	json_object_set_new(frame, "live", live);
 	json_array_append_new(m->rounds, frame);
@@ -333,7 +352,7 @@ static json_t *build_replay(struct match *m, const struct match_result *r)
 {
 	const struct match_spec *spec = m->spec;
 	const struct sbx_limits *l = &m->limits;
-	return json_pack("{s:i, s:s, s:I, s:s?, s:o, s:s?, s:{s:I, s:I, s:I}, s:O, s:O, s:o}",
+	json_t *replay = json_pack("{s:i, s:s, s:I, s:s?, s:o, s:s?, s:{s:I, s:I, s:I}, s:O, s:O, s:o}",
 		"format", MATCH_REPLAY_FORMAT, "game", m->game->name, "seed", (json_int_t)spec->seed,
 		"params_file", spec->params, "players", replay_players(m), "compiler", spec->compiler,
 		"limits", "cpu_ms", (json_int_t)(l->cpu_ns / 1000000),
@@ -341,6 +360,8 @@ static json_t *build_replay(struct match *m, const struct match_result *r)
 		"wall_ms", (json_int_t)(l->wall_ns / 1000000),
 		"start", m->start, "rounds", m->rounds,
 		"result", replay_result(r));
+	debug_finish(&m->debug, replay);
+	return replay;
 }
 
 /* The players of a match share one core (match_spec.pin_cpu), so while the
@@ -382,6 +403,7 @@ static int prepare(struct match *m, const struct match_spec *spec, char err[MATC
 		return -1;
 	}
 	m->start = game->replay_header(m->g);
+	debug_init(&m->debug, m->n);
 	m->buf_cap = game->start_max > game->view_max ? game->start_max : game->view_max;
 	m->buf = malloc(m->buf_cap);
 	m->rounds = json_array();
@@ -407,6 +429,7 @@ static void release(struct match *m)
 	sbx_policy_free(m->pol);
 	json_decref(m->start);
 	json_decref(m->rounds);
+	debug_free(&m->debug);
 	free(m->buf);
 }
 

@@ -8,11 +8,12 @@
  * goes on without it; the match ends after the game's last round, or
  * earlier when the game says it is over (game_over()); ranks are the
  * game's (game_ranks()).  The replay is JSON and, for the same game,
- * parameters, seed and player binaries, the same bytes (it holds no
- * timing); the result adds what varies: CPU time, memory, logs.  The
+ * parameters, seed and player binaries, the same bytes but for its
+ * "cpu_us" (each seat's CPU time per round, judge/play/debug.h); the
+ * result adds what else varies: CPU time, memory, logs.  The
  * replay holds the parameters file's text, the seed, the state before
  * round 1, and per round what changed, the orders the engine acted on and
- * which seats still played: enough to replay the match without the
+ * which seats still played (and the players' debug marks, debug.h): enough to replay the match without the
  * players (judge/replay/replay_check.h).  A seat's name is its entry's, never what its
  * program says: one that announces another name is frozen before round 1.
  */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "games/kit/draw.h"
 #include "games/kit/frame.h"
 
 static void close_fd(int *fd)
@@ -20,7 +21,7 @@ int seat_start(struct seat *s, const struct sbx_policy *pol, const char *binary,
 	       uid_t uid, size_t max_in, char err[SBX_ERRLEN])
 {
 	*s = (struct seat){ .to_fd = -1, .from_fd = -1, .uid = { 0, -1 }, .frozen_round = -1 };
-	s->in_max = FRAME_HEADER + max_in;
+	s->in_max = FRAME_HEADER + DRAW_LEN_BYTES + DRAW_TURN_BYTES + max_in;
 	s->in = malloc(s->in_max);
 	int in[2], out[2];
 	if (!s->in || pipe2(in, O_CLOEXEC) < 0) {
@@ -114,22 +115,68 @@ static size_t frame_length(const struct seat *s)
 	return frame_get_len(s->in);
 }
 
-const uint8_t *seat_frame(const struct seat *s, size_t *len)
+/* The largest payload the frame begun may have: debug marks may come on
+ * top of the largest message. */
+static size_t allowed_length(const struct seat *s)
+{
+	size_t marks = frame_has_marks(s->in) ? 0 : DRAW_LEN_BYTES + DRAW_TURN_BYTES;
+	return s->in_max - FRAME_HEADER - marks;
+}
+
+/* The whole frame's payload, marks and all; never one longer than
+ * allowed, which oversized() freezes the seat for. */
+static const uint8_t *whole_frame(const struct seat *s, size_t *len)
 {
 	if (s->frozen || s->in_len < FRAME_HEADER)
 		return NULL;
 	size_t n = frame_length(s);
-	if (s->in_len < FRAME_HEADER + n)
+	if (n > allowed_length(s) || s->in_len < FRAME_HEADER + n)
 		return NULL;
 	*len = n;
 	return s->in + FRAME_HEADER;
+}
+
+/* The bytes of the frame's marks block, with their length ahead of them;
+ * a length past the frame takes the whole frame (the block then reads as
+ * broken). */
+static size_t marks_part(const struct seat *s, size_t frame_len)
+{
+	if (!frame_has_marks(s->in))
+		return 0;
+	if (frame_len < DRAW_LEN_BYTES)
+		return frame_len;
+	size_t block = draw_block_len(s->in + FRAME_HEADER);
+	return block > frame_len - DRAW_LEN_BYTES ? frame_len : DRAW_LEN_BYTES + block;
+}
+
+const uint8_t *seat_frame(const struct seat *s, size_t *len)
+{
+	const uint8_t *f = whole_frame(s, len);
+	if (!f)
+		return NULL;
+	size_t marks = marks_part(s, *len);
+	*len -= marks;
+	return f + marks;
+}
+
+const uint8_t *seat_marks(const struct seat *s, size_t *len, bool *bad)
+{
+	size_t n;
+	const uint8_t *f = whole_frame(s, &n);
+	size_t marks = f ? marks_part(s, n) : 0;
+	*bad = marks && (marks < DRAW_LEN_BYTES || draw_block_len(f) > marks - DRAW_LEN_BYTES ||
+			 draw_block_len(f) > DRAW_TURN_BYTES);
+	if (!marks || *bad)
+		return NULL;
+	*len = marks - DRAW_LEN_BYTES;
+	return f + DRAW_LEN_BYTES;
 }
 
 /* Keeps what came after the frame: a frame sent early waits for its round. */
 void seat_consume(struct seat *s)
 {
 	size_t len;
-	if (!seat_frame(s, &len))
+	if (!whole_frame(s, &len))
 		return;
 	size_t used = FRAME_HEADER + len;
 	memmove(s->in, s->in + used, s->in_len - used);
@@ -154,12 +201,12 @@ static bool oversized(struct seat *s, int round)
 {
 	if (s->frozen || s->in_len < FRAME_HEADER)
 		return false;
-	size_t want = FRAME_HEADER + frame_length(s);
-	if (want <= s->in_max)
+	size_t want = frame_length(s), allowed = allowed_length(s);
+	if (want <= allowed)
 		return false;
 	char why[160];
 	snprintf(why, sizeof why, "protocol error: a message of %zu bytes (at most %zu allowed)",
-		 want - FRAME_HEADER, s->in_max - FRAME_HEADER);
+		 want, allowed);
 	seat_freeze(s, round, SBX_STOPPED, why);
 	return true;
 }

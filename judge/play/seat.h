@@ -3,7 +3,7 @@
  * Messages are framed as a 4-byte little-endian length and the payload.
  * Writes never block the judge (the pipe is non-blocking and what does not
  * fit waits in a buffer); the read buffer holds one frame of the seat's
- * maximum size, and a frame sent ahead of its round waits there.  Anything
+ * maximum size (its orders, and a block of debug marks), and a frame sent ahead of its round waits there.  Anything
  * the player does wrong freezes the seat for good, with a reason a
  * contestant understands.
  */
@@ -39,8 +39,13 @@ int seat_start(struct seat *s, const struct sbx_policy *pol, const char *binary,
 /* Queues one frame and writes what the pipe takes now. */
 void seat_send(struct seat *s, const uint8_t *payload, size_t len);
 
-/* The complete frame read so far, or NULL.  seat_consume() drops it. */
+/* The complete frame read so far, or NULL.  seat_consume() drops it.
+ * An answer that starts with debug marks (games/kit/draw.h) gives its
+ * orders here, its marks block through seat_marks() (NULL when it has
+ * none, or with *bad set when the block's length does not fit the frame
+ * or the cap). */
 const uint8_t *seat_frame(const struct seat *s, size_t *len);
+const uint8_t *seat_marks(const struct seat *s, size_t *len, bool *bad);
 void seat_consume(struct seat *s);
 
 /* Adds the descriptors to watch while waiting for a frame; returns the

@@ -263,32 +263,84 @@ static int stored_gzip(struct request *rq, const char *arg, char **bytes, size_t
 	return 1;
 }
 
+/* The stored replay's text with the debug marks rq may not see taken out
+ * (marks.c): 1 with *out (malloc'd), 0/-1 with the reply filled. */
+static int visible_replay(struct request *rq, struct reply *rp, const char *arg,
+			  const char *text, size_t len, char **out, size_t *out_len)
+{
+	char err[STORE_ERRLEN];
+	json_t *replay = json_loadb(text, len, 0, NULL);
+	if (!replay) {
+		reply_error(rp, 500, "the stored replay of match %s is not JSON", arg);
+		return -1;
+	}
+	int rc = marks_hide(rq, id_arg(arg), replay, err);
+	*out = rc < 0 ? NULL : json_dumps(replay, JSON_COMPACT);
+	json_decref(replay);
+	if (!*out) {
+		reply_error(rp, 500, "%s", rc < 0 ? err : "no memory left for the replay");
+		return -1;
+	}
+	*out_len = strlen(*out);
+	return 1;
+}
+
 void api_match_replay(struct request *rq, struct reply *rp, const char *arg)
 {
-	char *text;
-	size_t len;
-	if (takes_gzip(rq) && stored_gzip(rq, arg, &text, &len)) {
-		reply_bytes(rp, 200, "application/json; charset=utf-8", text, len);
+	char *text, *shown;
+	size_t len, shown_len;
+	if (stored_replay(rq, rp, arg, &text, &len) <= 0)
+		return;
+	if (marks_in_replay(text, len)) {
+		if (visible_replay(rq, rp, arg, text, len, &shown, &shown_len) > 0)
+			reply_bytes(rp, 200, "application/json; charset=utf-8", shown, shown_len);
+		free(text);
+		return;
+	}
+	char *gz;
+	size_t gz_len;
+	if (takes_gzip(rq) && stored_gzip(rq, arg, &gz, &gz_len)) {
+		free(text);
+		reply_bytes(rp, 200, "application/json; charset=utf-8", gz, gz_len);
 		rp->encoding = "gzip";
-	} else if (stored_replay(rq, rp, arg, &text, &len) > 0) {
+	} else {
 		reply_bytes(rp, 200, "application/json; charset=utf-8", text, len);
 	}
 }
 
+/* The viewer's page of a stored replay, as rq may see it. */
+static int match_page(struct request *rq, struct reply *rp, const char *arg, char **page,
+		      size_t *page_len)
+{
+	char *text, err[VIEWER_ERRLEN];
+	size_t len;
+	if (stored_replay(rq, rp, arg, &text, &len) <= 0)
+		return -1;
+	if (marks_in_replay(text, len)) {
+		char *shown;
+		int found = visible_replay(rq, rp, arg, text, len, &shown, &len);
+		free(text);
+		if (found <= 0)
+			return -1;
+		text = shown;
+	}
+	int rc = viewer_page_stored(rq->store, id_arg(arg), text, len, page, page_len, err);
+	free(text);
+	if (rc < 0)
+		reply_error(rp, 500, "%s", err);
+	return rc;
+}
+
 void api_match_page(struct request *rq, struct reply *rp, const char *arg)
 {
-	char *text, *page, err[VIEWER_ERRLEN], key[64];
-	size_t len, page_len;
-	snprintf(key, sizeof key, "page:%s", arg);
+	char *page, who[80], key[160];
+	size_t page_len;
+	/* a page with debug marks differs with who asks */
+	marks_viewer_key(rq, who, sizeof who);
+	snprintf(key, sizeof key, "page:%s:%s", arg, who);
 	if (!(page = cache_get(rq->cache, key, 0, &page_len))) {
-		if (stored_replay(rq, rp, arg, &text, &len) <= 0)
+		if (match_page(rq, rp, arg, &page, &page_len) < 0)
 			return;
-		int rc = viewer_page_stored(rq->store, id_arg(arg), text, len, &page, &page_len, err);
-		free(text);
-		if (rc < 0) {
-			reply_error(rp, 500, "%s", err);
-			return;
-		}
 		cache_put(rq->cache, key, page, page_len);
 	}
 	reply_bytes(rp, 200, "text/html; charset=utf-8", page, page_len);

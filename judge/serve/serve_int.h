@@ -118,6 +118,18 @@ int auth_allow(const struct request *rq, enum access access, struct reply *rp);
 /* May rq see a thing of this author (its own, or an organiser)? */
 bool auth_owns(const struct request *rq, const char *author);
 
+/* ---- debug marks in replays (marks.c) ---------------------------------------- */
+
+/* Does the replay's text hold debug marks (judge/play/debug.h)? */
+bool marks_in_replay(const char *text, size_t len);
+/* Empties in replay, match's, the marks of each seat whose player rq may
+ * not see them of (auth_owns its author, or serve.public_debug_marks),
+ * and lists those seats in debug.hidden: 0, or -1 with err. */
+int marks_hide(struct request *rq, int64_t match, json_t *replay, char err[STORE_ERRLEN]);
+/* Who rq is as far as marks go, for the key of a cached page: "*" (sees
+ * every seat's), an author (sees that author's), "" (sees none). */
+void marks_viewer_key(const struct request *rq, char *key, size_t n);
+
 /* ---- routes (routes.c) ------------------------------------------------------ */
 
 /* Finds the route of rq's method and path and runs it. */

@@ -15,9 +15,11 @@
  *   the rest     what the player writes, then it closes its stdout
  *
  * Checked against an independent reading of the same bytes (4-byte
- * little-endian length, payload): the seat hands over exactly the complete
- * frames, in order, byte for byte; it freezes as soon as a header announces
- * more than max_in bytes (before the payload arrives), otherwise at the end
+ * little-endian length, payload; the length's top bit: the payload starts
+ * with a u32 length and a block of debug marks, which may add at most 4 +
+ * 1024 bytes): the seat hands over exactly the complete frames, in order,
+ * byte for byte (what follows the marks); it freezes as soon as a header
+ * announces more than that (before the payload arrives), otherwise at the end
  * of the stream, with a reason and the round it was serviced in.  Each frame
  * is echoed back with seat_send() and must reach the player framed the same
  * way.  A leaked descriptor would soon make seat_start() fail, which stops
@@ -177,15 +179,21 @@ struct expect {
 	bool oversize;
 };
 
+#define MARKS_MAX (4 + 1024)
+
+/* *skip: the bytes of marks (and their length) ahead of the orders. */
 static void expect_next(struct expect *e, const uint8_t *s, size_t len, size_t max_in,
-			size_t *at, size_t *flen)
+			size_t *at, size_t *flen, size_t *skip)
 {
 	*at = 0;
 	*flen = 0;
+	*skip = 0;
 	if (e->oversize || len - e->next < 4)
 		return;
-	size_t n = le32(s + e->next);
-	if (n > max_in) {
+	uint32_t h = le32(s + e->next);
+	bool marks = h >> 31;
+	size_t n = h & 0x7fffffff;
+	if (n > max_in + (marks ? MARKS_MAX : 0)) {
 		e->oversize = true;
 		return;
 	}
@@ -193,6 +201,8 @@ static void expect_next(struct expect *e, const uint8_t *s, size_t len, size_t m
 		return;
 	*at = e->next + 4;
 	*flen = n;
+	if (marks)
+		*skip = n < 4 || le32(s + *at) > n - 4 ? n : 4 + le32(s + *at);
 }
 
 /* seat_send() must put the frame in the player's stdin: header, payload. */
@@ -244,12 +254,12 @@ static void drain(struct seat *s, struct expect *e, const uint8_t *stream, size_
 		const uint8_t *f = seat_frame(s, &flen);
 		if (!f)
 			return;
-		size_t at, want;
-		expect_next(e, stream, len, max_in, &at, &want);
+		size_t at, want, skip;
+		expect_next(e, stream, len, max_in, &at, &want, &skip);
 		check(at, "frame %zu (%zu bytes): none expected there", e->count, flen);
-		check(flen == want && memcmp(f, stream + at, flen) == 0,
-		      "frame %zu: %zu bytes, expected %zu bytes at offset %zu", e->count, flen, want,
-		      at);
+		check(flen == want - skip && memcmp(f, stream + at + skip, flen) == 0,
+		      "frame %zu: %zu bytes, expected %zu bytes at offset %zu", e->count, flen,
+		      want - skip, at + skip);
 		check_echo(s, f, flen);
 		seat_consume(s);
 		e->count++;
@@ -287,12 +297,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	/* What the whole stream holds, beyond what was written so far: an
 	 * oversized header must have frozen the seat on arrival. */
-	size_t at, want;
-	expect_next(&e, stream, len, max_in, &at, &want);
+	size_t at, want, skip;
+	expect_next(&e, stream, len, max_in, &at, &want, &skip);
 	check(!at, "frame %zu at offset %zu was never delivered", e.count, e.next + 4);
 	if (e.oversize) {
 		check(s.frozen, "a header of %u bytes (max %zu) did not freeze the seat",
-		      le32(stream + e.next), max_in);
+		      le32(stream + e.next) & 0x7fffffff, max_in);
 	} else {
 		check(!s.frozen, "the seat froze with the stream still open: %s", s.reason);
 		close(s.proc->stdout_fd);

@@ -37,9 +37,15 @@ json_t *gt_whole_match(const char *game, const char *players, int seed, size_t r
  * against sha256sum). */
 void gt_expect_source(const json_t *replay, int seat, const char *path);
 
-/* Plays `GAME PLAYERS --seed seed` twice and checks that both replays have
- * the same bytes, then (other_seed >= 0) that another seed gives another
- * match.  Returns the replay's length. */
+/* The replay at path (plain or gzip) as compact JSON text without its
+ * "cpu_us", the one part that varies from run to run, after checking that
+ * it holds one figure per seat per round (free it). */
+char *gt_replay_but_cpu(const char *path);
+
+/* Plays `GAME PLAYERS --seed seed` twice and checks that both replays are
+ * the same but for the CPU times (gt_replay_but_cpu), then (other_seed >=
+ * 0) that another seed gives another match.  Returns the replay's length
+ * without them. */
 size_t gt_same_seed_same_replay(const char *game, const char *players, int seed,
 				int other_seed);
 

@@ -666,6 +666,82 @@ Test(serve_http, a_replay_is_sent_plain_or_as_the_stored_gzip)
 	free(gz);
 }
 
+/* ---- debug marks: their player's author and organisers only -------------------- */
+
+/* Seat 0 is the shipped Dummy, seat 1 sauron's Bob (stored_match_with). */
+static const char marked_replay[] =
+	"{\"format\": 2, \"game\": \"dominator\", \"seed\": 5, \"players\": [{\"name\": \"Dummy\"},"
+	" {\"name\": \"Bob\"}], \"rounds\": [], \"cpu_us\": [[], []], \"debug\": {\"marks\":"
+	" [[[0, [\"dot\", \"#ff0000\", 1, 1]]], [[0, [\"text\", \"#00ff00\", 2, 2, \"secret plan\"]]]],"
+	" \"dropped\": [0, 3]}}";
+
+static int64_t stored_marked_match(void)
+{
+	uint8_t *gz;
+	size_t gz_len;
+	char err[REPLAY_ERRLEN];
+	cr_assert_eq(replay_gzip(marked_replay, strlen(marked_replay), &gz, &gz_len, err), 0, "%s",
+		     err);
+	int64_t match = stored_match_with("Bob", gz, gz_len);
+	free(gz);
+	return match;
+}
+
+/* The replay as token may read it: each seat's marks, then "hidden". */
+static void expect_marks(int64_t match, const char *token, const char *want, const char *who)
+{
+	char path[64], *body;
+	snprintf(path, sizeof path, "/api/matches/%lld/replay", (long long)match);
+	cr_assert_eq(request("GET", path, token, NULL, &body), 200, "%s", body);
+	json_t *r = json_loads(body, 0, NULL);
+	cr_assert_not_null(r, "%s", body);
+	json_t *debug = json_object_get(r, "debug");
+	json_t *got = json_pack("[O, O]", json_object_get(debug, "marks"),
+				json_object_get(debug, "hidden") ? json_object_get(debug, "hidden")
+								 : json_null());
+	char *text = json_dumps(got, JSON_COMPACT);
+	cr_expect_str_eq(text, want, "%s", who);
+	cr_expect_eq(json_integer_value(json_object_get(r, "seed")), 5, "the rest as stored");
+	free(text);
+	json_decref(got);
+	json_decref(r);
+	free(body);
+}
+
+Test(serve_http, debug_marks_go_to_their_authors_and_organisers_only)
+{
+	int64_t match = stored_marked_match();
+	expect_marks(match, other, "[[[],[]],[0,1]]", "another contestant sees none");
+	expect_marks(match, NULL, "[[[],[]],[0,1]]", "nor does a visitor without a token");
+	expect_marks(match, contestant,
+		     "[[[],[[0,[\"text\",\"#00ff00\",2,2,\"secret plan\"]]]],[0]]",
+		     "Bob's author sees Bob's marks, not the shipped player's");
+	for (int twice = 0; twice < 2; twice++) /* the second time from memory */
+		expect_marks(match, organiser,
+			     "[[[[0,[\"dot\",\"#ff0000\",1,1]]],[[0,[\"text\",\"#00ff00\",2,2,"
+			     "\"secret plan\"]]]],[]]", "organisers see all");
+	expect_marks(match, other, "[[[],[]],[0,1]]", "what organisers saw is not kept for others");
+	char path[64], *page;
+	snprintf(path, sizeof path, "/api/matches/%lld/page", (long long)match);
+	cr_assert_eq(request("GET", path, contestant, NULL, &page), 200);
+	cr_expect(strstr(page, "secret plan"), "the author's page draws the marks");
+	free(page);
+	cr_assert_eq(request("GET", path, other, NULL, &page), 200);
+	cr_expect(!strstr(page, "secret plan"), "another's page has none, even after the author's");
+	free(page);
+}
+
+Test(serve_http, debug_marks_go_to_everybody_when_the_setting_says_so)
+{
+	serve_stop(server);
+	struct cfg_serve limits = test_limits();
+	limits.public_marks = true;
+	start(limits);
+	expect_marks(stored_marked_match(), other,
+		     "[[[[0,[\"dot\",\"#ff0000\",1,1]]],[[0,[\"text\",\"#00ff00\",2,2,"
+		     "\"secret plan\"]]]],null]", "serve.public_debug_marks: all see all");
+}
+
 /* ---- a seat's stderr log: its owner and organisers only, always as text ------- */
 
 /* Match `match`'s seat keeps log (gzip'd), as the worker stores it. */

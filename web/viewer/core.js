@@ -21,6 +21,16 @@
  *   fog                       true when players see only part of the board:
  *                             the page then offers "full board / player k's
  *                             view" and passes view.fog = -1 or k to draw.
+ *   markAt(state, view, seat, row, col)
+ *                             where seat's debug mark at (row, col) of its
+ *                             own view goes on the board: {x, y, cs} (the
+ *                             cell's centre and size, Viewer.cellAt), or null
+ *                             where the board does not show it.
+ *
+ * Debug marks (replay.debug, judge/play/debug.h) are drawn over the board
+ * for the players whose box is ticked; the seats the service hid are
+ * listed in debug.hidden.  Each seat's CPU per round (replay.cpu_us) is
+ * plotted under the board.
  *
  * Every text from the replay (names, labels, reasons) reaches the page as
  * textContent or a property, never as markup.
@@ -96,6 +106,17 @@ const Viewer = (() => {
 			}
 			this.cur = null;
 			this.at = -1;
+			this.indexMarks(replay.debug);
+		}
+
+		/* marks[seat]: round -> that round's marks. */
+		indexMarks(debug) {
+			const per = debug && Array.isArray(debug.marks) ? debug.marks : [];
+			this.marks = per.map((rounds) => new Map((Array.isArray(rounds) ? rounds : [])
+				.filter((e) => Array.isArray(e) && Number.isInteger(e[0]))
+				.map((e) => [e[0], e.slice(1)])));
+			this.hidden = new Set(debug && Array.isArray(debug.hidden) ? debug.hidden : []);
+			this.dropped = debug && Array.isArray(debug.dropped) ? debug.dropped : [];
 		}
 
 		/* The state after `round` rounds (0: the start). */
@@ -136,6 +157,11 @@ const Viewer = (() => {
 			 cx: (c) => ox + c * cs + cs / 2, cy: (r) => oy + r * cs + cs / 2 };
 	}
 
+	/* A cell's centre and size on grid g, for a module's markAt(). */
+	function cellAt(g, r, c) {
+		return { x: g.cx(c), y: g.cy(r), cs: g.cs };
+	}
+
 	/* A colour between a and white: t = 0 gives a, 1 white. */
 	function tint(hex, t) {
 		const v = parseInt(hex.slice(1), 16);
@@ -154,7 +180,7 @@ const Viewer = (() => {
 
 	/* ---- the page ------------------------------------------------------ */
 
-	const view = { match: null, round: 0, playing: false, speed: 10, fog: -1,
+	const view = { match: null, round: 0, playing: false, speed: 10, fog: -1, marksOn: new Set(),
 		       lastTick: 0, carry: 0, phases: { script: performance.now() } };
 
 	function el(tag, cls, text) {
@@ -208,8 +234,35 @@ const Viewer = (() => {
 				li.append(el('span', 'label', p.label));
 			for (const f of frozen.filter((f) => f.seat === i))
 				li.append(el('span', 'frozen', frozenText(f)));
+			const toggle = marksToggle(m, i);
+			if (toggle)
+				li.append(toggle);
 			list.append(li);
 		});
+	}
+
+	/* The seat's debug marks: a box to draw them, or why there are none. */
+	function marksToggle(m, i) {
+		if (m.hidden.has(i))
+			return el('span', 'debug-note', 'debug marks: only its author and the organisers see them');
+		const n = m.marks[i] ? m.marks[i].size : 0, dropped = Number(m.dropped[i]) || 0;
+		if (!n && !dropped)
+			return null;
+		const label = el('label', 'debug-toggle');
+		const box = el('input');
+		box.type = 'checkbox';
+		box.dataset.seat = String(i);
+		box.checked = view.marksOn.has(i);
+		box.addEventListener('change', () => {
+			if (box.checked)
+				view.marksOn.add(i);
+			else
+				view.marksOn.delete(i);
+			render();
+		});
+		label.append(box, document.createTextNode(' debug marks (' + n + ' rounds' +
+			(dropped ? ', ' + dropped + ' dropped past the cap' : '') + ')'));
+		return label;
 	}
 
 	function buildMarks(m) {
@@ -266,11 +319,13 @@ const Viewer = (() => {
 		view.fog = sel.value === '' ? -1 : Number(sel.value);
 	}
 
-	/* The board canvas fills the stage's width, and the window's height. */
+	/* The board canvas fills the stage's width, and the window's height
+	 * with the CPU plot under it. */
 	function sizeBoard(m, state) {
 		const canvas = $('board'), stage = $('stage');
 		const aspect = m.game.aspect(state);
-		const room = Math.max(200, window.innerHeight - 170);
+		const plot = Array.isArray(m.replay.cpu_us) ? 96 : 0; /* the CPU plot under it */
+		const room = Math.max(200, window.innerHeight - 170 - plot);
 		let w = Math.max(200, stage.clientWidth - 24), h = w / aspect;
 		if (h > room) {
 			h = room;
@@ -288,6 +343,61 @@ const Viewer = (() => {
 		ctx.setTransform(1, 0, 0, 1, 0, 0);
 		ctx.clearRect(0, 0, canvas.width, canvas.height);
 		m.game.draw(ctx, state, boardView(canvas));
+		view.debugDrawn = drawDebug(ctx, m, state, boardView(canvas));
+	}
+
+	const MARK_COLOUR = /^#[0-9a-f]{6}$/;
+
+	/* The ticked seats' marks of this round (made while the players looked
+	 * at this state): what was drawn, for tests. */
+	function drawDebug(ctx, m, state, bv) {
+		const drawn = [];
+		if (!m.game.markAt)
+			return drawn;
+		for (const seat of [...view.marksOn].sort()) {
+			const list = m.marks[seat] && m.marks[seat].get(view.round);
+			for (const mark of list || []) {
+				const d = drawMark(ctx, m, state, bv, seat, mark);
+				if (d)
+					drawn.push(d);
+			}
+		}
+		return drawn;
+	}
+
+	function drawMark(ctx, m, state, bv, seat, mark) {
+		if (!Array.isArray(mark) || !MARK_COLOUR.test(mark[1]))
+			return null;
+		const [kind, colour] = mark;
+		const at = m.game.markAt(state, bv, seat, Number(mark[2]) || 0, Number(mark[3]) || 0);
+		if (!at)
+			return null;
+		ctx.fillStyle = ctx.strokeStyle = colour;
+		if (kind === 'dot') {
+			ctx.beginPath();
+			ctx.arc(at.x, at.y, Math.max(2, at.cs * 0.28), 0, 2 * Math.PI);
+			ctx.fill();
+		} else if (kind === 'line') {
+			const to = m.game.markAt(state, bv, seat, Number(mark[4]) || 0, Number(mark[5]) || 0);
+			if (!to)
+				return null;
+			ctx.lineWidth = Math.max(1.5, at.cs * 0.12);
+			ctx.beginPath();
+			ctx.moveTo(at.x, at.y);
+			ctx.lineTo(to.x, to.y);
+			ctx.stroke();
+		} else if (kind === 'text' && typeof mark[4] === 'string') {
+			ctx.font = 'bold ' + Math.max(9, Math.round(at.cs * 0.5)) + 'px system-ui, sans-serif';
+			ctx.textAlign = 'center';
+			ctx.textBaseline = 'middle';
+			ctx.lineWidth = 3;
+			ctx.strokeStyle = 'rgba(255,255,255,0.85)';
+			ctx.strokeText(mark[4], at.x, at.y);
+			ctx.fillText(mark[4], at.x, at.y);
+		} else {
+			return null;
+		}
+		return { seat, kind, colour, x: at.x, y: at.y };
 	}
 
 	function boardView(canvas) {
@@ -297,16 +407,33 @@ const Viewer = (() => {
 	}
 
 	/* Each player's score over the rounds, the current round marked. */
-	function drawPlot(m) {
-		const canvas = $('plot'), dpr = window.devicePixelRatio || 1;
-		const w = canvas.clientWidth || 300, h = canvas.clientHeight || 180;
-		if (canvas.width !== Math.round(w * dpr)) {
+	/* A plot's canvas sized to its box (h0 high when it has none yet),
+	 * cleared, drawn in CSS pixels. */
+	function plotCanvas(canvas, h0) {
+		const dpr = window.devicePixelRatio || 1;
+		const w = canvas.clientWidth || 300, h = canvas.clientHeight || h0;
+		if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
 			canvas.width = Math.round(w * dpr);
 			canvas.height = Math.round(h * dpr);
 		}
 		const ctx = canvas.getContext('2d');
 		ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
 		ctx.clearRect(0, 0, w, h);
+		return { ctx, w, h };
+	}
+
+	/* The current round, a line across a plot at x. */
+	function roundLine(ctx, x, top, bottom) {
+		ctx.strokeStyle = '#1d2330';
+		ctx.lineWidth = 1;
+		ctx.beginPath();
+		ctx.moveTo(Math.round(x) + 0.5, top);
+		ctx.lineTo(Math.round(x) + 0.5, bottom);
+		ctx.stroke();
+	}
+
+	function drawPlot(m) {
+		const { ctx, w, h } = plotCanvas($('plot'), 180);
 		const pad = { l: 8, r: 8, t: 8, b: 18 };
 		const n = m.replay.players.length;
 		let max = 1;
@@ -337,12 +464,7 @@ const Viewer = (() => {
 				ctx.lineTo(x(r), y(m.scores(r)[i]));
 			ctx.stroke();
 		}
-		ctx.strokeStyle = '#1d2330';
-		ctx.lineWidth = 1;
-		ctx.beginPath();
-		ctx.moveTo(Math.round(x(view.round)) + 0.5, pad.t);
-		ctx.lineTo(Math.round(x(view.round)) + 0.5, h - pad.b);
-		ctx.stroke();
+		roundLine(ctx, x(view.round), pad.t, h - pad.b);
 		for (const f of frozenList(m.replay)) {
 			const r = Math.max(0, Math.min(m.last, f.round));
 			ctx.fillStyle = color(f.seat);
@@ -350,6 +472,32 @@ const Viewer = (() => {
 			ctx.arc(x(r), y(m.scores(r)[f.seat] || 0), 4, 0, 2 * Math.PI);
 			ctx.fill();
 		}
+	}
+
+	/* Each seat's CPU time per round, under the board: where the time went. */
+	function drawCpu(m) {
+		const canvas = $('cpu'), cpu = m.replay.cpu_us;
+		canvas.hidden = !Array.isArray(cpu);
+		if (canvas.hidden)
+			return;
+		const { ctx, w, h } = plotCanvas(canvas, 90);
+		const pad = { l: 8, r: 8, t: 16, b: 4 };
+		const seats = cpu.map((a) => (Array.isArray(a) ? a : []).map((v) => Number(v) || 0));
+		const max = Math.max(1, ...seats.map((a) => Math.max(0, ...a)));
+		const x = (r) => pad.l + (w - pad.l - pad.r) * (m.last ? r / m.last : 0);
+		const y = (v) => h - pad.b - (h - pad.t - pad.b) * (v / max);
+		ctx.fillStyle = '#667085';
+		ctx.font = '11px system-ui, sans-serif';
+		ctx.textBaseline = 'top';
+		ctx.fillText('CPU per round (most: ' + (max / 1000).toFixed(max < 10000 ? 2 : 1) + ' ms)', pad.l, 1);
+		ctx.lineWidth = 1.5;
+		seats.forEach((a, i) => {
+			ctx.strokeStyle = color(i);
+			ctx.beginPath();
+			a.forEach((v, r) => (r ? ctx.lineTo(x(r + 0.5), y(v)) : ctx.moveTo(x(r + 0.5), y(v))));
+			ctx.stroke();
+		});
+		roundLine(ctx, x(view.round), pad.t, h - pad.b);
 	}
 
 	function updatePanel(m, state) {
@@ -376,6 +524,7 @@ const Viewer = (() => {
 		const state = m.state(view.round);
 		drawBoard(m, state);
 		drawPlot(m);
+		drawCpu(m);
 		updatePanel(m, state);
 	}
 
@@ -476,6 +625,9 @@ const Viewer = (() => {
 		const m = new Match(replay, game);
 		view.phases.built = performance.now();
 		view.match = m;
+		const wantedMarks = hashParams().marks;
+		for (const k of (wantedMarks || '').split(',').filter(Boolean))
+			view.marksOn.add(Number(k));
 		describe(m);
 		buildPlayers(m);
 		buildMarks(m);
@@ -566,6 +718,11 @@ const Viewer = (() => {
 			frozen: [...document.querySelectorAll('#players .frozen')].map((e) => e.textContent),
 			marks: [...document.querySelectorAll('#marks .mark')].map((e) => e.title),
 			images: document.images.length,
+			marksOn: [...view.marksOn],
+			toggles: [...document.querySelectorAll('.debug-toggle input')].map((e) => e.checked),
+			debugNotes: [...document.querySelectorAll('.debug-note')].map((e) => e.textContent),
+			debugDrawn: drawnMarks(),
+			cpu: canvasSummary($('cpu')),
 			canvas: canvasSummary(canvas),
 			digest: digest(probe),
 			units: probe.units, board: probe.board, counts: probe.counts,
@@ -608,5 +765,11 @@ const Viewer = (() => {
 		games[name] = module;
 	}
 
-	return { register, start, games, grid, tint, COLORS };
+	/* For tests: the debug marks on the board now, each with the colour
+	 * of the board's pixel at its place. */
+	function drawnMarks() {
+		return (view.debugDrawn || []).map((d) => ({ ...d, got: pixelAt($('board'), d.x, d.y) }));
+	}
+
+	return { register, start, games, grid, cellAt, tint, COLORS, drawnMarks };
 })();

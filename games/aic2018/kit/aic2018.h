@@ -128,6 +128,15 @@ int uc_read(int index);                     /* 0 outside 0..TEAM_ARRAY_SIZE-1 */
 void uc_write(int index, int value);
 void uc_yield(void);
 
+/* ---- debug drawing [1]: marks in the replay, for you and the organisers --- */
+
+/* colour: 0xRRGGBB.  At most about 1 KB of marks a step of your team (some
+ * 80 points or 30 short texts): the rest is dropped, and the replay counts
+ * it.  The other team never sees your marks. */
+void uc_drawPoint(Location l, int colour);
+void uc_drawLine(Location from, Location to, int colour);
+void uc_drawText(Location l, int colour, const char *text); /* its first 32 characters */
+
 /* ---- locations and unit types [1; distance 5, directionTo 10] ------------- */
 
 Location loc_add(Location l, Direction d);

@@ -10,6 +10,7 @@
 #include "games/aic2018/kit/energy.h"
 #include "games/aic2018/kit/kit.h"
 #include "games/aic2018/rules/internal.h"
+#include "games/kit/draw.h"
 
 static int team_array[TEAM_ARRAY_SIZE];
 
@@ -120,6 +121,26 @@ int uc_getEnergyLeft(void)
 {
 	int used = uc_getEnergyUsed();
 	return used < ENERGY_PER_TURN ? ENERGY_PER_TURN - used : 0;
+}
+
+/* ---- debug drawing: a Location's y is its row, x its column ------------------- */
+
+void uc_drawPoint(Location l, int colour)
+{
+	energy_charge(AIC_E_GETTER);
+	kit_draw(DRAW_DOT, colour, l.y, l.x, 0, 0, NULL);
+}
+
+void uc_drawLine(Location from, Location to, int colour)
+{
+	energy_charge(AIC_E_GETTER);
+	kit_draw(DRAW_LINE, colour, from.y, from.x, to.y, to.x, NULL);
+}
+
+void uc_drawText(Location l, int colour, const char *text)
+{
+	energy_charge(AIC_E_GETTER);
+	kit_draw(DRAW_TEXT, colour, l.y, l.x, 0, 0, text);
 }
 
 /* ---- actions ------------------------------------------------------------------ */

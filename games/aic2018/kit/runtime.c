@@ -22,6 +22,7 @@
 #include "games/aic2018/kit/kit.h"
 #include "games/aic2018/proto.h"
 #include "games/aic2018/rules/internal.h"
+#include "games/kit/drawing.h"
 #include "games/kit/io.h"
 
 extern const char player_name[];

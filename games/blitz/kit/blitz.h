@@ -79,6 +79,15 @@ bool same_location(Location a, Location b);
  * not own is ignored. */
 void set_move(Location l, Direction d);
 
+/* ---- debug drawing: marks in the replay, for you and the organisers ------ */
+
+/* colour: 0xRRGGBB.  At most about 1 KB of marks a turn (some 80 dots or
+ * 30 short texts): the rest is dropped, and the replay counts it.  Other
+ * contestants never see your marks; they cost your CPU time as any code. */
+void draw_dot(Location l, int colour);
+void draw_line(Location from, Location to, int colour);
+void draw_text(Location l, int colour, const char *text); /* its first 32 characters */
+
 /* ---- random numbers: use these, so that a seed fixes a whole match -------- */
 
 int random_int(int low, int high); /* uniform in [low, high] */

@@ -35,6 +35,9 @@ static int wrap(int v, int n)
 	return ((v % n) + n) % n;
 }
 
+/* blitz.h's drawing calls: a Location's y is its row, x its column. */
+KIT_DRAWING_API(Location, y, x)
+
 Location location(int x, int y)
 {
 	return (Location){ wrap(x, start.width), wrap(y, start.height) };
