@@ -68,6 +68,9 @@ void cfg_defaults(struct judge_config *cfg)
 			.request_s = 20,
 			.threads = 4,
 		},
+		.contest = {
+			.challenges_per_hour = 30,
+		},
 	};
 	hook_defaults(&cfg->hooks);
 	paths_data_dir(cfg->data_dir);
@@ -336,20 +339,31 @@ static void serve_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_N
 	COPY_TABLE(nums, t);
 }
 
-static int load_serve(struct judge_config *cfg, json_t *obj, char err[CFG_ERRLEN])
+/* A section of numbers (table) and one switch (flag_key into flag). */
+static int load_numbers_and_flag(struct judge_config *cfg, json_t *obj, const char *section,
+				 void (*table)(struct judge_config *, struct cfg_number *),
+				 const char *flag_key, bool *flag, char err[CFG_ERRLEN])
 {
 	struct cfg_number nums[CFG_NUMS_MAX];
-	serve_numbers(cfg, nums);
+	table(cfg, nums);
 	const char *key;
 	json_t *v;
 	json_object_foreach(obj, key, v) {
-		int rc = strcmp(key, "public_leaderboard") == 0
-				 ? bool_setting("serve", key, v, &cfg->serve.public_pages, err)
-				 : number_setting(nums, "serve", key, v, err);
+		int rc = strcmp(key, flag_key) == 0 ? bool_setting(section, key, v, flag, err)
+						    : number_setting(nums, section, key, v, err);
 		if (rc < 0)
 			return -1;
 	}
 	return 0;
+}
+
+static void contest_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_NUMS_MAX])
+{
+	const struct cfg_number t[] = {
+		{ "challenges_per_hour", NULL, &cfg->contest.challenges_per_hour, NULL, 1, 0, 100000 },
+		{ 0 },
+	};
+	COPY_TABLE(nums, t);
 }
 
 static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN])
@@ -376,7 +390,11 @@ static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN
 		else if (strcmp(key, "plagiarism") == 0)
 			rc = load_plag(cfg, v, err);
 		else if (strcmp(key, "serve") == 0)
-			rc = load_serve(cfg, v, err);
+			rc = load_numbers_and_flag(cfg, v, key, serve_numbers, "public_leaderboard",
+						   &cfg->serve.public_pages, err);
+		else if (strcmp(key, "contest") == 0)
+			rc = load_numbers_and_flag(cfg, v, key, contest_numbers, "frozen",
+						   &cfg->contest.frozen, err);
 		else if (strcmp(key, "webhook_delivery") == 0)
 			rc = hook_parse_delivery(&cfg->hooks, v, err);
 		else {
@@ -493,6 +511,8 @@ json_t *cfg_describe(struct judge_config *cfg, const char *file, const char *fro
 	describe_numbers(out, root, cfg, "serve", from, serve_numbers);
 	describe(out, root, "serve", "public_leaderboard", json_boolean(cfg->serve.public_pages),
 		 from);
+	describe_numbers(out, root, cfg, "contest", from, contest_numbers);
+	describe(out, root, "contest", "frozen", json_boolean(cfg->contest.frozen), from);
 	describe(out, root, "webhook_delivery", "timeout_ms",
 		 json_integer(cfg->hooks.timeout_ms), from);
 	describe(out, root, "webhook_delivery", "max_attempts",

@@ -206,6 +206,8 @@ void api_match(struct request *rq, struct reply *rp, const char *arg)
 {
 	char err[STORE_ERRLEN];
 	json_t *m = NULL;
+	if (match_hidden(rq, rp, id_arg(arg)))
+		return;
 	int rc = store_match_view(rq->store, id_arg(arg), &m, err);
 	if (rc > 0)
 		json_object_set_new(m, "command", play_command(m));
@@ -267,6 +269,8 @@ void api_match_replay(struct request *rq, struct reply *rp, const char *arg)
 {
 	char *text;
 	size_t len;
+	if (match_hidden(rq, rp, id_arg(arg)))
+		return;
 	if (takes_gzip(rq) && stored_gzip(rq, arg, &text, &len)) {
 		reply_bytes(rp, 200, "application/json; charset=utf-8", text, len);
 		rp->encoding = "gzip";
@@ -279,6 +283,8 @@ void api_match_page(struct request *rq, struct reply *rp, const char *arg)
 {
 	char *text, *page, err[VIEWER_ERRLEN], key[64];
 	size_t len, page_len;
+	if (match_hidden(rq, rp, id_arg(arg)))
+		return;
 	snprintf(key, sizeof key, "page:%s", arg);
 	if (!(page = cache_get(rq->cache, key, 0, &page_len))) {
 		if (stored_replay(rq, rp, arg, &text, &len) <= 0)
@@ -360,7 +366,7 @@ void api_player(struct request *rq, struct reply *rp, const char *arg)
 	}
 	json_t *p = NULL;
 	if (rc > 0)
-		rc = store_player_view(rq->store, g, arg, &p, err);
+		rc = store_player_view(rq->store, g, arg, match_viewer(rq), &p, err);
 	size_t i;
 	json_t *h;
 	/* Each point of the plot at the leaderboard's score, mu - 3 sigma. */

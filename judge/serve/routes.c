@@ -33,6 +33,7 @@ static const struct route routes[] = {
 	{ "GET", "/api/submissions", ACCESS_TOKEN, api_submissions },
 	{ "POST", "/api/submissions", ACCESS_TOKEN, api_submit },
 	{ "GET", "/api/submissions/#", ACCESS_TOKEN, api_submission },
+	{ "POST", "/api/challenges", ACCESS_TOKEN, api_challenge },
 	{ "POST", "/api/organiser/disqualify", ACCESS_ORGANISER, org_disqualify },
 	{ "POST", "/api/organiser/rejudge", ACCESS_ORGANISER, org_rejudge },
 	{ "GET", "/api/organiser/plagiarism/*", ACCESS_ORGANISER, org_plagiarism },

@@ -33,6 +33,8 @@ static const struct table {
 	{ "disqualifications", "id, game, name, reason, decided_by, created_at", "itttti", true },
 	{ "rating_history", "submission_id, mu, sigma, created_at", "iddi", false },
 	{ "rejudges", "id, game, submission_id, decided_by, created_at", "ititi", true },
+	{ "challenges", "id, author, game, submission_id, seats, seed, job_id, created_at",
+	  "ittitiii", true },
 };
 
 /* Column c of the source row bound as parameter c + 1 of the insert. */

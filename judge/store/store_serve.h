@@ -56,9 +56,10 @@ int store_submissions_of(struct store *s, const char *author, json_t **out,
 int store_player_game(struct store *s, const char *name, char game[32], char err[STORE_ERRLEN]);
 /* {game, name, author, submissions: [...], history: [{submission, mu,
  * sigma, at}], matches: [{match, kind, created_at, rank, score, players}]}
- * (the latest 200 matches) */
-int store_player_view(struct store *s, const char *game, const char *name, json_t **out,
-		      char err[STORE_ERRLEN]);
+ * (the latest 200 matches viewer may see: store_challenge.h; viewer NULL:
+ * an organiser, who sees all) */
+int store_player_view(struct store *s, const char *game, const char *name, const char *viewer,
+		      json_t **out, char err[STORE_ERRLEN]);
 /* Submission ids of the game whose file is marked a suspected copy. */
 int store_suspected(struct store *s, const char *game, json_t **out, char err[STORE_ERRLEN]);
 /* Players per match of the game's ranked matches: [{players, matches}]. */
