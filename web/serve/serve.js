@@ -306,7 +306,8 @@ J.submissionDetail = async (box, id) => {
 			{ label: 'Log', cell: r => r.has_log ? J.el('a', { href: '#seat-log', className: 'log-link', onclick: () => J.showLog(r.match, r.seat) }, 'log') : '' },
 		]),
 		J.el('h2', { id: 'log-title' }, 'Log'),
-		J.el('pre', { id: 'seat-log' }, '(choose a match\'s log above)'));
+		J.el('pre', { id: 'seat-log' }, '(choose a match\'s log above)'),
+		['qualifying', 'qualified', 'not_qualified'].includes(s.state) ? await J.challengeForm(box, s) : '');
 	commands.forEach(async (code, match) => {
 		try {
 			code.textContent = (await J.api('/api/matches/' + match)).command;
@@ -320,6 +321,39 @@ J.submissionDetail = async (box, id) => {
 		dq.hidden = false;
 	}).catch(() => { /* no player page yet (not compiled), or boards private */ });
 	return s;
+};
+
+/* Unrated matches of this submission's player against opponents of the
+ * contestant's choice, in their seat order; once queued, the list above is
+ * read again until they are played. */
+J.challengeForm = async (box, s) => {
+	const g = (await J.api('/api/games')).find(x => x.name === s.game);
+	const n = g ? Math.max(g.min_players, Math.min(4, g.max_players)) : 2;
+	const seats = J.el('input', { id: 'challenge-seats', size: 44,
+		value: [s.name].concat(Array(n - 1).fill('Dummy')).join(', ') });
+	const seeds = J.el('input', { id: 'challenge-seeds', type: 'number', min: 1, max: 20, value: 1 });
+	const form = J.el('form', { className: 'row', id: 'challenge' },
+		J.el('label', { htmlFor: 'challenge-seats' }, 'Seats, in order'), seats,
+		J.el('label', { htmlFor: 'challenge-seeds' }, 'Matches'), seeds,
+		J.el('button', { type: 'submit', id: 'challenge-send' }, 'Challenge'));
+	const count = m => m.filter(x => x.kind === 'challenge').length;
+	form.onsubmit = async ev => {
+		ev.preventDefault();
+		try {
+			const r = await J.api('/api/challenges', { method: 'POST', json: { game: s.game, player: s.name,
+				seats: seats.value.split(',').map(x => x.trim()).filter(x => x), seeds: Number(seeds.value) } });
+			J.say(r.message + ': they are played after qualifying and ranked work, and show in the matches above as "challenge".', 'ok');
+			const want = count(s.matches) + r.queued;
+			for (let i = 0; i < 300; i++) {
+				await new Promise(done => setTimeout(done, 1000));
+				if (count((await J.submissionDetail(box, s.id)).matches) >= want) break;
+			}
+		} catch (e) { J.say(e.message, 'error'); }
+	};
+	return J.el('section', { id: 'challenge-box' }, J.el('h2', {}, 'Challenge'),
+		J.el('p', { className: 'muted' }, 'Unrated matches of ' + s.name + ' against players you choose: yours, '
+			+ 'another contestant\'s qualified player, or the shipped Demo, Dummy and Null, one name per seat. '
+			+ 'They never change a rating, and only the authors who played and the organisers see them.'), form);
 };
 
 /* A seat's stderr, fetched with the token and shown as text, never markup. */
