@@ -182,8 +182,8 @@ static enum challenge_outcome check_limit(struct store *s, const struct plan *p,
 	char when[32];
 	strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S UTC", gmtime_r(&at, &tm));
 	return refuse(CHALLENGE_LIMITED, err, "you queued %zu challenge matches in the last hour "
-		      "and may queue %zu an hour (contest.challenges_per_hour): %d more are "
-		      "allowed at %s, in %lld min", n, limit, p->rq->seeds, when,
+		      "and may queue %zu an hour (contest.challenges_per_hour): %d more may be "
+		      "queued from %s, in %lld min", n, limit, p->rq->seeds, when,
 		      (long long)((out->next_allowed_ms - now + 59999) / 60000));
 }
 

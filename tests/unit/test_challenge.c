@@ -216,7 +216,7 @@ BOTH(challenge, the_31st_match_in_an_hour_is_refused_saying_when_the_next_is_all
 	cr_assert_eq(challenge(token_alice, ALICE_BOB_DUMMY_DEMO, 20), 201, "%s", out);
 	cr_assert_eq(challenge(token_alice, ALICE_BOB_DUMMY_DEMO, 10), 201, "%s", out);
 	cr_assert_eq(challenge(token_alice, ALICE_BOB_DUMMY_DEMO, 1), 429, "%s", out);
-	cr_expect(strstr(out, "allowed at"), "%s", out);
+	cr_expect(strstr(out, "may be queued from"), "%s", out);
 	json_t *j = json_loads(out, 0, NULL);
 	int64_t retry = json_integer_value(json_object_get(j, "retry_at"));
 	json_decref(j);
@@ -227,7 +227,7 @@ BOTH(challenge, the_31st_match_in_an_hour_is_refused_saying_when_the_next_is_all
 	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s challenge --game dominator Alice Dummy "
 		 "Dummy Dummy --author alice --queue '%s' 2>&1", cfg_path, cli_judge(), target.where);
 	cr_expect_eq(cli_run(cmd, out, sizeof out), 1, "%s", out);
-	cr_expect(strstr(out, "allowed at"), "%s", out);
+	cr_expect(strstr(out, "may be queued from"), "%s", out);
 	cr_expect_eq(count("SELECT count(*) FROM challenges WHERE author = 'alice'"), 30);
 	/* Another contestant's limit is their own. */
 	char body[256];

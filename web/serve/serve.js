@@ -342,7 +342,7 @@ J.challengeForm = async (box, s) => {
 		try {
 			const r = await J.api('/api/challenges', { method: 'POST', json: { game: s.game, player: s.name,
 				seats: seats.value.split(',').map(x => x.trim()).filter(x => x), seeds: Number(seeds.value) } });
-			J.say(r.message + ': they are played after qualifying and ranked work, and show in the matches above as "challenge".', 'ok');
+			J.say(r.message + ': they are played after qualifying and ranked work, and show in the matches below as "challenge".', 'ok');
 			const want = count(s.matches) + r.queued;
 			for (let i = 0; i < 300; i++) {
 				await new Promise(done => setTimeout(done, 1000));
