@@ -45,8 +45,7 @@ static int parse_args(int argc, char **argv, struct challenge_args *a,
 			 "the next is allowed), 2 bad usage or an unusable database.",
 	};
 	*a = (struct challenge_args){ .queue = STORE_DEFAULT_PATH, .seeds = 1,
-				      .author = getenv("USER") && *getenv("USER") ? getenv("USER")
-										  : "anonymous" };
+				      .author = opt_user() };
 	int n = opt_parse(&cmd, argc, argv, status);
 	if (n < 0)
 		return -1;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "judge/store/db.h"
+#include "judge/store/db_backend.h"
 
 int store_player_now(struct store *s, const char *game, const char *name, bool qualified,
 		     struct store_player_now *out, char err[STORE_ERRLEN])
@@ -31,6 +32,9 @@ int store_player_now(struct store *s, const char *game, const char *name, bool q
 int store_challenge_times(struct store *s, const char *author, int64_t since, int64_t **times,
 			  size_t *n, char err[STORE_ERRLEN])
 {
+	if (s->ops->challenge_lock &&
+	    db_exec(s, s->ops->challenge_lock, "counting your challenges", err) < 0)
+		return -1;
 	json_t *rows = db_query_json(s, "counting your challenges", err,
 		"SELECT created_at FROM challenges WHERE author = ?1 AND created_at >= ?2"
 		" ORDER BY created_at", "at:i", "ti", author, since);

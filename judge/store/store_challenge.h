@@ -28,8 +28,11 @@ struct store_player_now {
 int store_player_now(struct store *s, const char *game, const char *name, bool qualified,
 		     struct store_player_now *out, char err[STORE_ERRLEN]);
 
-/* When each of author's challenge matches queued at or after since was
- * queued, oldest first: *n of them in *times (malloc'd, the caller's). */
+/* Inside the transaction that will queue more: when each of author's
+ * challenge matches queued at or after since was queued, oldest first, *n
+ * of them in *times (malloc'd, the caller's).  On PostgreSQL it first
+ * takes the challenges' lock, so that two requests at once are counted
+ * one after the other. */
 int store_challenge_times(struct store *s, const char *author, int64_t since, int64_t **times,
 			  size_t *n, char err[STORE_ERRLEN]);
 

@@ -35,6 +35,8 @@ static const struct table {
 	{ "rejudges", "id, game, submission_id, decided_by, created_at", "ititi", true },
 	{ "challenges", "id, author, game, submission_id, seats, seed, job_id, created_at",
 	  "ittitiii", true },
+	{ "comparisons", "id, author, game, a, b, created_at", "ittiii", true },
+	{ "comparison_matches", "comparison_id, pair, side, seat, job_id", "iiiii", false },
 };
 
 /* Column c of the source row bound as parameter c + 1 of the insert. */
