@@ -71,13 +71,6 @@ static void say_interval(const char *what, const struct compare_interval *c, dou
 		printf("  [%+.2f%s, %+.2f%s]\n", c->low * scale, unit, c->high * scale, unit);
 }
 
-static json_t *interval_json(const struct compare_interval *c)
-{
-	return json_pack("{s:i, s:f, s:o, s:o}", "pairs", c->n, "mean", c->mean, "low",
-			 isnan(c->low) ? json_null() : json_real(c->low), "high",
-			 isnan(c->high) ? json_null() : json_real(c->high));
-}
-
 static int show(struct store *s, const struct compare_args *a)
 {
 	struct compare_summary c;
@@ -88,10 +81,7 @@ static int show(struct store *s, const struct compare_args *a)
 		return found < 0 ? 2 : 1;
 	}
 	if (a->json) {
-		json_t *j = json_pack("{s:I, s:I, s:I, s:i, s:o, s:o}", "comparison",
-				      (json_int_t)a->show, "a", (json_int_t)c.a, "b", (json_int_t)c.b,
-				      "queued_pairs", c.queued_pairs, "wins", interval_json(&c.wins),
-				      "rank", interval_json(&c.rank));
+		json_t *j = compare_json(&c);
 		char *text = json_dumps(j, JSON_INDENT(2));
 		printf("%s\n", text);
 		free(text);
@@ -123,9 +113,9 @@ int cmd_compare(int argc, char **argv)
 	store_close(s);
 	if (a.show)
 		return rc;
-	if (rc < 0) {
+	if (rc != 0) {
 		fprintf(stderr, "judge compare: %s\n", err);
-		return 1;
+		return rc < 0 ? 2 : 1;
 	}
 	printf("comparison %lld: %lld pairs of matches queued (judge compare --show %lld)\n",
 	       (long long)id, (long long)a.pairs, (long long)id);

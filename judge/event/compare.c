@@ -4,6 +4,7 @@
 
 #include <jansson.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,17 @@ static int failed(char err[COMPARE_ERRLEN], const char *serr)
 	return -1;
 }
 
+static int refused(char err[COMPARE_ERRLEN], const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int refused(char err[COMPARE_ERRLEN], const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, COMPARE_ERRLEN, fmt, ap);
+	va_end(ap);
+	return 1;
+}
+
 /* Submission id, checked: author's, compiled; its game into game. */
 static int version(struct store *s, const char *author, int64_t id, char game[32],
 		   char err[COMPARE_ERRLEN])
@@ -62,16 +74,12 @@ static int version(struct store *s, const char *author, int64_t id, char game[32
 	int found = store_get_submission(s, id, &sub, serr);
 	if (found < 0)
 		return failed(err, serr);
-	if (found == 0 || strcmp(sub.author, author) != 0) {
-		snprintf(err, COMPARE_ERRLEN, "submission %lld is not one of yours: compare two of "
-			 "your own versions (`judge matches`, My submissions)", (long long)id);
-		return -1;
-	}
-	if (!sub.binary_path[0]) {
-		snprintf(err, COMPARE_ERRLEN, "submission %lld is %s, not compiled: it cannot play",
-			 (long long)id, sub.state);
-		return -1;
-	}
+	if (found == 0 || strcmp(sub.author, author) != 0)
+		return refused(err, "submission %lld is not one of yours: compare two of your own "
+			       "versions (My submissions lists them)", (long long)id);
+	if (!sub.binary_path[0])
+		return refused(err, "submission %lld is %s, not compiled: it cannot play",
+			       (long long)id, sub.state);
 	snprintf(game, 32, "%s", sub.game);
 	return 0;
 }
@@ -139,22 +147,22 @@ int compare_queue(struct store *s, const char *author, int64_t a, int64_t b, int
 		  int64_t *id, char err[COMPARE_ERRLEN])
 {
 	char game[32], game_b[32], serr[STORE_ERRLEN];
-	if (a == b || pairs < 2 || pairs > COMPARE_PAIRS_MAX) {
-		snprintf(err, COMPARE_ERRLEN, a == b ? "compare two different submissions"
-			 : "ask for 2 to %d pairs of matches", COMPARE_PAIRS_MAX);
-		return -1;
-	}
-	if (version(s, author, a, game, err) < 0 || version(s, author, b, game_b, err) < 0)
-		return -1;
-	if (strcmp(game, game_b) != 0) {
-		snprintf(err, COMPARE_ERRLEN, "submission %lld plays %s and %lld plays %s: compare "
-			 "versions of one game", (long long)a, game, (long long)b, game_b);
-		return -1;
-	}
+	if (a == b)
+		return refused(err, "compare two different submissions");
+	if (pairs < 2 || pairs > COMPARE_PAIRS_MAX)
+		return refused(err, "ask for 2 to %d pairs of matches", COMPARE_PAIRS_MAX);
+	int rc = version(s, author, a, game, err);
+	if (rc == 0)
+		rc = version(s, author, b, game_b, err);
+	if (rc != 0)
+		return rc;
+	if (strcmp(game, game_b) != 0)
+		return refused(err, "submission %lld plays %s and %lld plays %s: compare versions of "
+			       "one game", (long long)a, game, (long long)b, game_b);
 	struct store_rated *others = NULL;
 	size_t nothers = 0;
 	const int64_t v[2] = { a, b };
-	int rc = opponents(s, game, author, &others, &nothers, err);
+	rc = opponents(s, game, author, &others, &nothers, err);
 	if (rc == 0 && store_begin(s, serr) < 0)
 		rc = failed(err, serr);
 	else if (rc == 0) {
@@ -181,10 +189,12 @@ int compare_read(struct store *s, int64_t id, struct compare_summary *out,
 	int found = store_compare_get(s, id, &head, serr);
 	if (found <= 0)
 		return found < 0 ? failed(err, serr) : 0;
-	*out = (struct compare_summary){
+	*out = (struct compare_summary){ .id = id,
 		.a = json_integer_value(json_object_get(head, "a")),
 		.b = json_integer_value(json_object_get(head, "b")),
 		.queued_pairs = (int)(json_integer_value(json_object_get(head, "matches")) / 2) };
+	snprintf(out->author, sizeof out->author, "%s",
+		 json_string_value(json_object_get(head, "author")));
 	json_decref(head);
 	if (!(rows = store_compare_results(s, id, serr)))
 		return failed(err, serr);
@@ -216,4 +226,18 @@ int compare_read(struct store *s, int64_t id, struct compare_summary *out,
 	free(wins);
 	free(rank);
 	return rc;
+}
+
+static json_t *interval_json(const struct compare_interval *c)
+{
+	return json_pack("{s:i, s:f, s:o, s:o}", "pairs", c->n, "mean", c->mean, "low",
+			 isnan(c->low) ? json_null() : json_real(c->low), "high",
+			 isnan(c->high) ? json_null() : json_real(c->high));
+}
+
+json_t *compare_json(const struct compare_summary *c)
+{
+	return json_pack("{s:I, s:I, s:I, s:i, s:o, s:o}", "comparison", (json_int_t)c->id, "a",
+			 (json_int_t)c->a, "b", (json_int_t)c->b, "queued_pairs", c->queued_pairs,
+			 "wins", interval_json(&c->wins), "rank", interval_json(&c->rank));
 }

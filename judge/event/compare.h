@@ -35,7 +35,9 @@ struct compare_interval {
 void compare_interval(const double *d, int n, struct compare_interval *out);
 
 /* Queues a comparison of submission a with submission b (both author's):
- * pairs pairs of matches.  0 and *id, or -1 with err. */
+ * pairs pairs of matches.  0 and *id; 1 refused (err says why: not
+ * author's, not compiled, other games, too many pairs); -1 the store
+ * failed (err). */
 int compare_queue(struct store *s, const char *author, int64_t a, int64_t b, int pairs,
 		  int64_t *id, char err[COMPARE_ERRLEN]);
 
@@ -43,12 +45,16 @@ int compare_queue(struct store *s, const char *author, int64_t a, int64_t b, int
  * played count; wins: a's win (0/1) minus b's; rank: a's rank minus b's
  * (below 0: a places better). */
 struct compare_summary {
-	int64_t a, b;
+	int64_t id, a, b;
+	char author[64];
 	int queued_pairs;
 	struct compare_interval wins, rank;
 };
 /* 1 with *out, 0 no such comparison, -1 with err. */
 int compare_read(struct store *s, int64_t id, struct compare_summary *out,
 		 char err[COMPARE_ERRLEN]);
+/* The summary as JSON: {comparison, a, b, queued_pairs, wins: {pairs,
+ * mean, low, high}, rank: {...}} (low, high null when unknown). */
+struct json_t *compare_json(const struct compare_summary *c);
 
 #endif

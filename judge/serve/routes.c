@@ -34,6 +34,8 @@ static const struct route routes[] = {
 	{ "POST", "/api/submissions", ACCESS_TOKEN, api_submit },
 	{ "GET", "/api/submissions/#", ACCESS_TOKEN, api_submission },
 	{ "POST", "/api/challenges", ACCESS_TOKEN, api_challenge },
+	{ "POST", "/api/comparisons", ACCESS_TOKEN, api_compare },
+	{ "GET", "/api/comparisons/#", ACCESS_TOKEN, api_comparison },
 	{ "POST", "/api/organiser/disqualify", ACCESS_ORGANISER, org_disqualify },
 	{ "POST", "/api/organiser/rejudge", ACCESS_ORGANISER, org_rejudge },
 	{ "GET", "/api/organiser/plagiarism/*", ACCESS_ORGANISER, org_plagiarism },

@@ -64,6 +64,11 @@ int store_submission_view(struct store *s, int64_t id, json_t **out, char err[ST
 	rc = put_rows(*out, "matches", db_query_json(s, "reading a submission's matches", err,
 		MY_MATCH_SQL " WHERE mp.submission_id = ?1 ORDER BY m.id DESC LIMIT 200",
 		MY_MATCH_SPEC, "i", id));
+	if (rc == 0)
+		rc = put_rows(*out, "comparisons", db_query_json(s, "reading a submission's "
+			"comparisons", err, "SELECT id, a, b, created_at FROM comparisons"
+			" WHERE a = ?1 OR b = ?1 ORDER BY id DESC LIMIT 50",
+			"id:i a:i b:i created_at:i", "i", id));
 	json_t *rating = NULL;
 	if (rc == 0 && db_one_json(db_query_json(s, "reading a rating", err,
 			"SELECT mu, sigma, games, wins FROM ratings WHERE submission_id = ?1",

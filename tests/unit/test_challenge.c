@@ -15,25 +15,14 @@
 
 #include "judge/serve/serve.h"
 #include "judge/store/store.h"
-#include "judge/store/store_serve.h"
 #include "tests/unit/cli_testlib.h"
 #include "tests/unit/db_testlib.h"
+#include "tests/unit/serve_testlib.h"
 
 static struct test_target target;
 static char cfg_path[160], out[16384];
 static struct serve *server;
 static char token_alice[44], token_bob[44], token_carol[44], token_org[44];
-
-static void add_token(const char *author, bool organiser, char token[44])
-{
-	char err[SERVE_ERRLEN] = "", hex[65];
-	struct store *s = teststore_open(target.where, false);
-	int64_t id;
-	cr_assert_eq(serve_token_new(token, err), 0, "%s", err);
-	cr_assert_eq(serve_token_hash(token, hex), 0);
-	cr_assert_eq(store_token_add(s, hex, author, organiser, &id, err), 0, "%s", err);
-	store_close(s);
-}
 
 /* The Demo of dominator renamed: every player plays as it does. */
 static void upload(const char *name, const char *author)
@@ -87,10 +76,10 @@ static void contest(void)
 	upload("Carol", "carol");
 	upload("Dave", "dave");
 	work_until_idle(0);
-	add_token("alice", false, token_alice);
-	add_token("bob", false, token_bob);
-	add_token("carol", false, token_carol);
-	add_token("gandalf", true, token_org);
+	serve_test_token(target.where, "alice", false, token_alice);
+	serve_test_token(target.where, "bob", false, token_bob);
+	serve_test_token(target.where, "carol", false, token_carol);
+	serve_test_token(target.where, "gandalf", true, token_org);
 	start_server(false);
 }
 
@@ -118,28 +107,9 @@ TestSuite(challenge_pg, .init = setup_pg, .fini = teardown, .timeout = 240);
 
 /* ---- a client: curl, as a contestant uses it ------------------------------------ */
 
-/* METHOD path with token (NULL: none) and a JSON body (NULL: none): the
- * status, the reply's body in out. */
 static int call(const char *method, const char *path, const char *token, const char *body)
 {
-	char cmd[2048], file[160];
-	snprintf(file, sizeof file, "%s/reply", target.dir);
-	int n = snprintf(cmd, sizeof cmd, "curl -s -o %s -w '%%{http_code}' -X %s "
-			 "'http://127.0.0.1:%u%s'", file, method, serve_port(server), path);
-	if (token)
-		n += snprintf(cmd + n, sizeof cmd - (size_t)n, " -H 'Authorization: Bearer %s'",
-			      token);
-	if (body)
-		snprintf(cmd + n, sizeof cmd - (size_t)n, " -H 'Content-Type: application/json' "
-			 "--data-binary '%s'", body);
-	char status[16];
-	cr_assert_eq(cli_run(cmd, status, sizeof status), 0, "curl failed: %s", cmd);
-	FILE *f = fopen(file, "r");
-	size_t len = f ? fread(out, 1, sizeof out - 1, f) : 0;
-	out[len] = 0;
-	if (f)
-		fclose(f);
-	return atoi(status);
+	return serve_test_call(server, target.dir, method, path, token, body, out, sizeof out);
 }
 
 /* Alice asks for seeds matches with these four seats. */

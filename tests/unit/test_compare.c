@@ -12,9 +12,11 @@
 #include <string.h>
 
 #include "judge/event/compare.h"
+#include "judge/serve/serve.h"
 #include "judge/store/store.h"
 #include "tests/unit/cli_testlib.h"
 #include "tests/unit/db_testlib.h"
+#include "tests/unit/serve_testlib.h"
 
 /* ---- the paired design, simulated ---------------------------------------------------- */
 
@@ -241,4 +243,40 @@ BOTH(compare, two_versions_are_played_paired_and_reported_with_an_interval)
 	store_close(s);
 	cr_assert_eq(judge("compare --show 1"), 0, "%s", out);
 	cr_expect(strstr(out, "6 of 6 pairs played"), "%s", out);
+}
+
+/* Through the service: Alice asks, the worker plays, Alice reads the
+ * intervals on her submission; Bob may neither compare nor read them. */
+BOTH(compare, the_service_queues_and_shows_a_comparison_to_its_author_only)
+{
+	char alice[44], bob[44];
+	serve_test_token(target.where, "alice", false, alice);
+	serve_test_token(target.where, "bob", false, bob);
+	struct judge_config cfg;
+	cfg_defaults(&cfg);
+	cfg.serve.threads = 2;
+	struct serve_options o = { .queue = target.where, .host = "127.0.0.1", .limits = cfg.serve };
+	char err[SERVE_ERRLEN] = "";
+	struct serve *server = serve_start(&o, err);
+	cr_assert_not_null(server, "%s", err);
+	const char *ask = "{\"new\": 4, \"old\": 1, \"pairs\": 3}";
+	int status = serve_test_call(server, target.dir, "POST", "/api/comparisons", bob, ask, out,
+				     sizeof out);
+	cr_expect_eq(status, 400, "%s", out);
+	cr_expect(strstr(out, "not one of yours"), "%s", out);
+	status = serve_test_call(server, target.dir, "POST", "/api/comparisons", alice, ask, out,
+				 sizeof out);
+	cr_assert_eq(status, 201, "%s", out);
+	work_until_idle();
+	status = serve_test_call(server, target.dir, "GET", "/api/comparisons/1", alice, NULL, out,
+				 sizeof out);
+	cr_expect_eq(status, 200, "%s", out);
+	cr_expect(strstr(out, "\"queued_pairs\":3") && strstr(out, "\"pairs\":3"), "%s", out);
+	status = serve_test_call(server, target.dir, "GET", "/api/submissions/4", alice, NULL, out,
+				 sizeof out);
+	cr_expect(strstr(out, "\"comparisons\":[{") != NULL, "%s", out);
+	status = serve_test_call(server, target.dir, "GET", "/api/comparisons/1", bob, NULL, out,
+				 sizeof out);
+	cr_expect_eq(status, 404, "Bob reads Alice's comparison: %s", out);
+	serve_stop(server);
 }
