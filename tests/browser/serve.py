@@ -179,6 +179,13 @@ def check_challenge(t, b, base, token, submission, shots):
             b.eval("document.getElementById('detail').textContent"))
     b.screenshot(os.path.join(shots, "serve-challenge.png"))
     page_clean(t, b, "challenge")
+    # The version comparison box: the broken upload before it cannot play.
+    b.eval("document.getElementById('compare-old').value = %d" % (submission - 1))
+    b.eval("document.getElementById('compare-send').click()")
+    said = b.wait("(m => /not compiled/.test(m.textContent) && m.textContent)(document.getElementById('message'))", 10)
+    t.check("compare: a version that did not compile is refused in words", said,
+            b.eval("document.getElementById('message').textContent"))
+    b.errors.clear()  # the 400
 
 
 def frame_eval(b, expr, timeout=10):
