@@ -2,8 +2,11 @@
 #ifndef BENCH_H
 #define BENCH_H
 
+#include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <time.h>
 
 static inline uint64_t bench_now_ns(void)
@@ -24,6 +27,36 @@ static inline uint64_t bench_median(uint64_t *v, size_t n)
 {
 	qsort(v, n, sizeof *v, bench_cmp_u64);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Stops the program *pid started, if any (SIGTERM, then waits for it). */
+static inline void bench_stop(pid_t *pid)
+{
+	if (*pid > 0) {
+		kill(*pid, SIGTERM);
+		waitpid(*pid, NULL, 0);
+	}
+	*pid = 0;
+}
+
+/* Removes a benchmark's folder, if it made one; says so when it cannot. */
+static inline void bench_remove_dir(const char *prog, const char *dir)
+{
+	if (!dir[0])
+		return;
+	char cmd[4200];
+	snprintf(cmd, sizeof cmd, "rm -rf '%.4096s'", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "%s: could not remove %s\n", prog, dir);
+}
+
+/* "prog: what: why" on stderr, cleanup(), exit 1. */
+static inline _Noreturn void bench_fail(const char *prog, void (*cleanup)(void), const char *what,
+					const char *why)
+{
+	fprintf(stderr, "%s: %s: %s\n", prog, what, why);
+	cleanup();
+	exit(1);
 }
 
 #endif

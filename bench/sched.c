@@ -18,13 +18,11 @@
 #include <errno.h>
 #include <libpq-fe.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bench/bench.h"
@@ -44,25 +42,15 @@ static pid_t worker_pid;
 
 static void cleanup(void)
 {
-	if (worker_pid > 0) {
-		kill(worker_pid, SIGTERM);
-		waitpid(worker_pid, NULL, 0);
-	}
+	bench_stop(&worker_pid);
 	if (pg.running)
 		pg_server_stop(&pg);
-	if (dir[0]) {
-		char cmd[PATH_MAX + 16];
-		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-		if (system(cmd) != 0)
-			fprintf(stderr, "bench-sched: could not remove %s\n", dir);
-	}
+	bench_remove_dir("bench-sched", dir);
 }
 
-static void die(const char *what, const char *why)
+static _Noreturn void die(const char *what, const char *why)
 {
-	fprintf(stderr, "bench-sched: %s: %s\n", what, why);
-	cleanup();
-	exit(1);
+	bench_fail("bench-sched", cleanup, what, why);
 }
 
 static void run(const char *cmd)

@@ -68,6 +68,9 @@ void cfg_defaults(struct judge_config *cfg)
 			.request_s = 20,
 			.threads = 4,
 		},
+		.contest = {
+			.challenges_per_hour = 30,
+		},
 	};
 	hook_defaults(&cfg->hooks);
 	paths_data_dir(cfg->data_dir);
@@ -336,7 +339,7 @@ static void serve_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_N
 	COPY_TABLE(nums, t);
 }
 
-/* The serve settings that are yes or no. */
+/* The settings of a section that are yes or no, by key (NULL: a number). */
 static bool *serve_switch(struct judge_config *cfg, const char *key)
 {
 	if (strcmp(key, "public_leaderboard") == 0)
@@ -344,20 +347,38 @@ static bool *serve_switch(struct judge_config *cfg, const char *key)
 	return strcmp(key, "public_debug_marks") == 0 ? &cfg->serve.public_marks : NULL;
 }
 
-static int load_serve(struct judge_config *cfg, json_t *obj, char err[CFG_ERRLEN])
+static bool *contest_switch(struct judge_config *cfg, const char *key)
+{
+	return strcmp(key, "frozen") == 0 ? &cfg->contest.frozen : NULL;
+}
+
+/* A section of numbers (table) and switches (switch_of). */
+static int load_numbers_and_switches(struct judge_config *cfg, json_t *obj, const char *section,
+				     void (*table)(struct judge_config *, struct cfg_number *),
+				     bool *(*switch_of)(struct judge_config *, const char *),
+				     char err[CFG_ERRLEN])
 {
 	struct cfg_number nums[CFG_NUMS_MAX];
-	serve_numbers(cfg, nums);
+	table(cfg, nums);
 	const char *key;
 	json_t *v;
 	json_object_foreach(obj, key, v) {
-		bool *on = serve_switch(cfg, key);
-		int rc = on ? bool_setting("serve", key, v, on, err)
-			    : number_setting(nums, "serve", key, v, err);
+		bool *on = switch_of(cfg, key);
+		int rc = on ? bool_setting(section, key, v, on, err)
+			    : number_setting(nums, section, key, v, err);
 		if (rc < 0)
 			return -1;
 	}
 	return 0;
+}
+
+static void contest_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_NUMS_MAX])
+{
+	const struct cfg_number t[] = {
+		{ "challenges_per_hour", NULL, &cfg->contest.challenges_per_hour, NULL, 1, 0, 100000 },
+		{ 0 },
+	};
+	COPY_TABLE(nums, t);
 }
 
 static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN])
@@ -384,7 +405,10 @@ static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN
 		else if (strcmp(key, "plagiarism") == 0)
 			rc = load_plag(cfg, v, err);
 		else if (strcmp(key, "serve") == 0)
-			rc = load_serve(cfg, v, err);
+			rc = load_numbers_and_switches(cfg, v, key, serve_numbers, serve_switch, err);
+		else if (strcmp(key, "contest") == 0)
+			rc = load_numbers_and_switches(cfg, v, key, contest_numbers, contest_switch,
+						       err);
 		else if (strcmp(key, "webhook_delivery") == 0)
 			rc = hook_parse_delivery(&cfg->hooks, v, err);
 		else {
@@ -503,6 +527,8 @@ json_t *cfg_describe(struct judge_config *cfg, const char *file, const char *fro
 		 from);
 	describe(out, root, "serve", "public_debug_marks", json_boolean(cfg->serve.public_marks),
 		 from);
+	describe_numbers(out, root, cfg, "contest", from, contest_numbers);
+	describe(out, root, "contest", "frozen", json_boolean(cfg->contest.frozen), from);
 	describe(out, root, "webhook_delivery", "timeout_ms",
 		 json_integer(cfg->hooks.timeout_ms), from);
 	describe(out, root, "webhook_delivery", "max_attempts",

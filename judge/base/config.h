@@ -94,6 +94,12 @@ struct cfg_serve {
 	unsigned threads;         /* requests served at once */
 };
 
+/* The contest's state and what each contestant may ask of it. */
+struct cfg_contest {
+	bool frozen;                  /* the board is frozen: challenges meet only shipped players */
+	unsigned challenges_per_hour; /* challenge matches one contestant may queue an hour */
+};
+
 struct judge_config {
 	struct cfg_sandbox sandbox;
 	struct cfg_compile compile;
@@ -101,6 +107,7 @@ struct judge_config {
 	struct cfg_plag plag;     /* "plagiarism" */
 	struct hook_config hooks; /* "webhooks" and "webhook_delivery" */
 	struct cfg_serve serve;
+	struct cfg_contest contest;
 	char data_dir[PATH_MAX];  /* what the judge ships: paths_data_dir() */
 };
 

@@ -82,6 +82,7 @@ int cmd_serve(int argc, char **argv)
 	if (open_access_log(a.access_log, &o.access_log) < 0)
 		return 2;
 	o.limits = cfg.serve;
+	o.contest = cfg.contest;
 	o.data_dir = cfg.data_dir;
 	/* Blocked before the server's threads start, so they inherit it and
 	 * only sigwait() below takes these signals. */

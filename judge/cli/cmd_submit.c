@@ -53,7 +53,7 @@ static int check_modes(struct submit_args *a)
 {
 	if (!a->server) {
 		if (!a->author_given)
-			a->author = getenv("USER") && *getenv("USER") ? getenv("USER") : "anonymous";
+			a->author = opt_user();
 		return 0;
 	}
 	if (a->author_given) {

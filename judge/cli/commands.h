@@ -26,5 +26,7 @@ int cmd_serve(int argc, char **argv);
 int cmd_token(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_store(int argc, char **argv);
+int cmd_challenge(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 
 #endif

@@ -40,6 +40,10 @@ static const struct judge_cmd commands[] = {
 	{ "token", cmd_token, "tokens for the service: add, list, revoke", STORE },
 	{ "tournament", cmd_tournament, "an event of phases: create, add, pick, start, show, "
 	  "grades, plan", STORE },
+	{ "challenge", cmd_challenge, "queue unrated matches of your player against chosen "
+	  "opponents", STORE },
+	{ "compare", cmd_compare, "two versions of your player, paired: queue, then --show",
+	  STORE },
 	{ "store", cmd_store, "copy a whole tournament into another store (PostgreSQL)", STORE },
 	{ "compile", cmd_compile, "compile one contestant's file", LOCAL },
 	{ "sandbox", cmd_sandbox, "run a binary under the player sandbox", LOCAL },

@@ -25,6 +25,12 @@ struct reading {
 
 enum { READ_ON, READ_HELP, READ_BAD };
 
+const char *opt_user(void)
+{
+	const char *user = getenv("USER");
+	return user && *user ? user : "anonymous";
+}
+
 const char *opt_game_name(size_t i)
 {
 	const struct game *const *g = game_list();

@@ -115,6 +115,9 @@ void opt_help(const struct opt_command *c, FILE *out);
 int opt_bad(const struct opt_command *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* Who runs the command, the default --author: $USER, else "anonymous". */
+const char *opt_user(void);
+
 /* The i-th game's name, NULL after the last: --game's choices. */
 const char *opt_game_name(size_t i);
 

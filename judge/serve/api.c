@@ -206,6 +206,8 @@ void api_match(struct request *rq, struct reply *rp, const char *arg)
 {
 	char err[STORE_ERRLEN];
 	json_t *m = NULL;
+	if (match_hidden(rq, rp, id_arg(arg)))
+		return;
 	int rc = store_match_view(rq->store, id_arg(arg), &m, err);
 	if (rc > 0)
 		json_object_set_new(m, "command", play_command(m));
@@ -289,7 +291,7 @@ void api_match_replay(struct request *rq, struct reply *rp, const char *arg)
 {
 	char *text, *shown;
 	size_t len, shown_len;
-	if (stored_replay(rq, rp, arg, &text, &len) <= 0)
+	if (match_hidden(rq, rp, id_arg(arg)) || stored_replay(rq, rp, arg, &text, &len) <= 0)
 		return;
 	if (marks_in_replay(text, len)) {
 		if (visible_replay(rq, rp, arg, text, len, &shown, &shown_len) > 0)
@@ -335,6 +337,8 @@ void api_match_page(struct request *rq, struct reply *rp, const char *arg)
 {
 	char *page, who[80], key[160];
 	size_t page_len;
+	if (match_hidden(rq, rp, id_arg(arg)))
+		return;
 	/* a page with debug marks differs with who asks */
 	marks_viewer_key(rq, who, sizeof who);
 	snprintf(key, sizeof key, "page:%s:%s", arg, who);
@@ -412,7 +416,7 @@ void api_player(struct request *rq, struct reply *rp, const char *arg)
 	}
 	json_t *p = NULL;
 	if (rc > 0)
-		rc = store_player_view(rq->store, g, arg, &p, err);
+		rc = store_player_view(rq->store, g, arg, match_viewer(rq), &p, err);
 	size_t i;
 	json_t *h;
 	/* Each point of the plot at the leaderboard's score, mu - 3 sigma. */

@@ -30,6 +30,7 @@ struct serve_options {
 	const char *host;       /* the address to listen on ("127.0.0.1") */
 	uint16_t port;          /* 0: any free port (serve_port says which) */
 	struct cfg_serve limits;
+	struct cfg_contest contest; /* challenges: the limit, the freeze */
 	const char *data_dir;   /* where the game kits are (for the commands shown) */
 	FILE *access_log;       /* a line per request answered, or NULL */
 };

@@ -146,9 +146,20 @@ typedef void handler_fn(struct request *rq, struct reply *rp, const char *arg);
 handler_fn api_ping, api_games, api_me, api_leaderboard, api_match, api_match_replay, api_match_page,
 	api_match_log,
 	api_submission, api_submissions, api_submit, api_player, api_tournaments, api_tournament;
+handler_fn api_challenge, api_compare, api_comparison;
 handler_fn org_disqualify, org_rejudge, org_plagiarism, org_plagiarism_pair, org_tokens,
 	org_token_revoke;
 handler_fn page_static;
+
+/* ---- who sees unrated matches (api_challenge.c) ----------------------------- */
+
+/* Is match one rq may not see (a challenge of others)?  Then true, with a
+ * 404 as for a match that does not exist (or a 503 when the store did
+ * not answer). */
+bool match_hidden(struct request *rq, struct reply *rp, int64_t match);
+/* Whose eyes rq's lists are for, as store_player_view takes it: NULL an
+ * organiser, "" nobody in particular, else the author. */
+const char *match_viewer(const struct request *rq);
 
 
 #endif

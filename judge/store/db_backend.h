@@ -42,6 +42,10 @@ struct db_ops {
 	 * their match ids, as a recompute replays them (NULL: the backend's
 	 * BEGIN already takes the only write lock). */
 	const char *results_lock;
+	/* Run first when an author's challenges are counted and queued, so
+	 * that two requests at once do not both fit under the limit (NULL:
+	 * BEGIN already takes the only write lock). */
+	const char *challenge_lock;
 	/* After rows were copied in with their ids: the next id the backend
 	 * hands out follows the largest (a format of the table's name, twice;
 	 * NULL: the backend takes the largest id + 1 by itself). */

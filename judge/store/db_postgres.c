@@ -620,6 +620,7 @@ const struct db_ops db_postgres_ops = {
 	/* Under READ COMMITTED two results would each read a rating the other
 	 * is about to change; held until the transaction ends. */
 	.results_lock = "SELECT pg_advisory_xact_lock(7316823)",
+	.challenge_lock = "SELECT pg_advisory_xact_lock(7316824)",
 	.identity_reset = "SELECT setval(pg_get_serial_sequence('%s', 'id'),"
 			  " coalesce(max(id), 0) + 1, false) FROM %s",
 	.open = pg_open,

@@ -40,6 +40,10 @@ static const struct table {
 	{ "tournament_matches", "tournament_id, phase, round, stage, grp, game_no, seats, seed,"
 	  " job_id, match_id", "iiiiiitiii", false },
 	{ "tournament_log", "id, tournament_id, what, data, created_at", "iitti", true },
+	{ "challenges", "id, author, game, submission_id, seats, seed, job_id, created_at",
+	  "ittitiii", true },
+	{ "comparisons", "id, author, game, a, b, created_at", "ittiii", true },
+	{ "comparison_matches", "comparison_id, pair, side, seat, job_id", "iiiii", false },
 };
 
 /* Tables a store keeps for itself: its schema version, and the scheduling

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "judge/store/db.h"
+#include "judge/store/store_challenge.h"
 #include "judge/store/store_serve.h"
 
 /* Sets key of obj to rows (stolen); -1 when rows is NULL. */
@@ -63,6 +64,11 @@ int store_submission_view(struct store *s, int64_t id, json_t **out, char err[ST
 	rc = put_rows(*out, "matches", db_query_json(s, "reading a submission's matches", err,
 		MY_MATCH_SQL " WHERE mp.submission_id = ?1 ORDER BY m.id DESC LIMIT 200",
 		MY_MATCH_SPEC, "i", id));
+	if (rc == 0)
+		rc = put_rows(*out, "comparisons", db_query_json(s, "reading a submission's "
+			"comparisons", err, "SELECT id, a, b, created_at FROM comparisons"
+			" WHERE a = ?1 OR b = ?1 ORDER BY id DESC LIMIT 50",
+			"id:i a:i b:i created_at:i", "i", id));
 	json_t *rating = NULL;
 	if (rc == 0 && db_one_json(db_query_json(s, "reading a rating", err,
 			"SELECT mu, sigma, games, wins FROM ratings WHERE submission_id = ?1",
@@ -100,8 +106,8 @@ int store_player_game(struct store *s, const char *name, char game[32], char err
 
 #define OF_PLAYER "(SELECT id FROM submissions WHERE game = ?1 AND name = ?2)"
 
-int store_player_view(struct store *s, const char *game, const char *name, json_t **out,
-		      char err[STORE_ERRLEN])
+int store_player_view(struct store *s, const char *game, const char *name, const char *viewer,
+		      json_t **out, char err[STORE_ERRLEN])
 {
 	int rc = db_one_json(db_query_json(s, "reading a player", err,
 		"SELECT game, name, author FROM names WHERE game = ?1 AND name = ?2",
@@ -118,8 +124,9 @@ int store_player_view(struct store *s, const char *game, const char *name, json_
 			"submission:i mu:d sigma:d at:i", "tt", game, name));
 	if (rc == 0)
 		rc = put_rows(*out, "matches", db_query_json(s, "reading a player's matches", err,
-			MY_MATCH_SQL " WHERE mp.submission_id IN " OF_PLAYER
-			" ORDER BY m.id DESC LIMIT 200", MY_MATCH_SPEC, "tt", game, name));
+			MY_MATCH_SQL " WHERE mp.submission_id IN " OF_PLAYER " AND "
+			STORE_MATCH_VISIBLE_SQL("3", "4") " ORDER BY m.id DESC LIMIT 200",
+			MY_MATCH_SPEC, "ttti", game, name, viewer ? viewer : "", (int64_t)!viewer));
 	if (rc == 0)
 		rc = put_rows(*out, "disqualifications", db_query_json(s, "reading a player", err,
 			"SELECT reason, decided_by, created_at FROM disqualifications"

@@ -46,7 +46,8 @@ int store_token_list(struct store *s, json_t **out, char err[STORE_ERRLEN]);
 int store_match_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN]);
 /* {id, game, author, name, state, compile_log, created_at, updated_at,
  * matches: [{match, kind, seed, created_at, seat, rank, score, verdict,
- * reason, players, has_log}]} (has_log: the seat's stderr was kept) */
+ * reason, players, has_log}], comparisons: [{id, a, b, created_at}]}
+ * (has_log: the seat's stderr was kept; comparisons: those it is in) */
 int store_submission_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN]);
 /* An author's submissions, newest first: [{id, game, name, state,
  * created_at, updated_at, disqualified}] (1, an empty array too). */
@@ -56,9 +57,10 @@ int store_submissions_of(struct store *s, const char *author, json_t **out,
 int store_player_game(struct store *s, const char *name, char game[32], char err[STORE_ERRLEN]);
 /* {game, name, author, submissions: [...], history: [{submission, mu,
  * sigma, at}], matches: [{match, kind, created_at, rank, score, players}]}
- * (the latest 200 matches) */
-int store_player_view(struct store *s, const char *game, const char *name, json_t **out,
-		      char err[STORE_ERRLEN]);
+ * (the latest 200 matches viewer may see: store_challenge.h; viewer NULL:
+ * an organiser, who sees all) */
+int store_player_view(struct store *s, const char *game, const char *name, const char *viewer,
+		      json_t **out, char err[STORE_ERRLEN]);
 /* Submission ids of the game whose file is marked a suspected copy. */
 int store_suspected(struct store *s, const char *game, json_t **out, char err[STORE_ERRLEN]);
 /* Players per match of the game's ranked matches: [{players, matches}]. */

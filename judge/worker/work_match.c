@@ -1,7 +1,9 @@
 /* work_match.c - a match job: resolve the seats to binaries, play in the
  * sandbox, then record the result, its players and their stderr logs, its
- * replay, the rating updates (ranked) or the qualification (qualifying)
- * and the job's end in one transaction.  matches.job_id is unique, so a result counts once. */
+ * replay, the rating updates (ranked), the qualification (qualifying) or
+ * the tournament's next step, and the job's end in one transaction; a
+ * challenge's or a comparison's is recorded and nothing more (it never
+ * changes a rating).  matches.job_id is unique, so a result counts once. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -412,13 +414,21 @@ static int record(struct work *w, struct played *m, char *note, size_t cap, char
 	for (int i = 0; i < m->n; i++)
 		if (insert_seat(w, match_id, i, m, err) < 0 || insert_log(w, match_id, i, m, err) < 0)
 			return -1;
-	int rc = strcmp(m->kind, "ranked") == 0       ? rate(w, match_id, m, &rated, err)
+	bool challenge = strcmp(m->kind, "challenge") == 0;
+	bool unrated = challenge || strcmp(m->kind, "comparison") == 0;
+	int rc = unrated				      ? 0
+		 : strcmp(m->kind, "ranked") == 0     ? rate(w, match_id, m, &rated, err)
 		 : strcmp(m->kind, "tournament") == 0 ? move_tournament(w, match_id, note, cap, err)
 						      : check_qualification(w, m, note, cap, err);
 	if (rc < 0)
 		return -1;
 	if (strcmp(m->kind, "ranked") == 0)
 		snprintf(note, cap, "%s", rated ? "rated" : "not rated: a player was superseded");
+	if (challenge)
+		snprintf(note, cap, "unrated, for %.64s",
+			 json_string_value(json_object_get(w->payload, "challenger")) ?: "?");
+	else if (unrated)
+		snprintf(note, cap, "unrated");
 	if (store_commit(w->store, serr) < 0) {
 		snprintf(err, WORKER_ERRLEN, "%s", serr);
 		return -1;
@@ -447,7 +457,9 @@ int work_match(struct work *w, char err[WORKER_ERRLEN])
 	char note[160] = "";
 	err[0] = '\0';
 	if (!game || !m->kind ||
-	    (strcmp(m->kind, "ranked") && strcmp(m->kind, "qualifying") && strcmp(m->kind, "tournament")))
+	    (strcmp(m->kind, "ranked") && strcmp(m->kind, "qualifying") &&
+	     strcmp(m->kind, "tournament") && strcmp(m->kind, "challenge") &&
+	     strcmp(m->kind, "comparison")))
 		snprintf(err, WORKER_ERRLEN, "a match job of an unknown game or kind");
 	else if (resolve_seats(w, m, err) == 0 && play(w, m, game, err) == 0) {
 		rc = record(w, m, note, sizeof note, err);

@@ -9,13 +9,13 @@ names, and the escaping is what is tested), then `judge serve` and a
 `judge-worker` running.  Checks: a contestant uploads through the page with
 a token and sees the compile error of a broken file, then the qualification
 of a good one (whose stderr, markup, shows as text on my submissions
-page); the leaderboard, a player's page, a match page, my
+page), challenges Dummy from that page and sees the match in the list; the leaderboard, a player's page, a match page, my
 submissions and the organisers' page render with no console error, no
 uncaught exception, no failed load and no dialog; the replay viewer's
 scripts run in the match page's frame (the page's policy names them by
 hash); HOSTILE shows as text
-everywhere and no element it names appears.  Screenshots of the leaderboard
-and a match page go to --shots.
+everywhere and no element it names appears.  Screenshots of the leaderboard,
+a match page and the played challenge go to --shots.
 
 usage: tests/browser/serve.py [--judge build/judge] [--shots build/screenshots]
 Ends with "N passed, N failed"; exit status 1 when any failed.
@@ -157,6 +157,35 @@ def check_upload(t, b, base, token, work):
             b.eval("document.getElementById('detail').textContent"))
     page_clean(t, b, "upload")
     return int(re.search(r"Submission (\d+)", b.eval("document.getElementById('detail').textContent")).group(1))
+
+
+def check_challenge(t, b, base, token, submission, shots):
+    """From the submission's page: a challenge of Dummy, played by the
+    worker, then listed among the player's matches as a challenge."""
+    set_token(b, token)
+    b.goto(base + "/submissions/%d" % submission)
+    t.check("challenge: the form is on my submission's page",
+            b.wait("!!document.getElementById('challenge-send')", 20),
+            b.eval("document.getElementById('detail').textContent"))
+    b.eval("document.getElementById('challenge-seats').value = 'Hobbit, Dummy, Dummy, Dummy'")
+    b.eval("document.getElementById('challenge-send').click()")
+    said = b.wait("(m => /queued/.test(m.textContent) && m.textContent)(document.getElementById('message'))", 10)
+    t.check("challenge: the page says it was queued", said,
+            b.eval("document.getElementById('message').textContent"))
+    # Behind the ladder's ranked work it waits at most the class's 30 s pause.
+    row = "[...document.querySelectorAll('#my-matches tbody tr')].find(r => /challenge/.test(r.textContent))"
+    played = b.wait("(r => r && r.textContent)(%s)" % row, 150)
+    t.check("challenge: the played match shows in my list as a challenge", played,
+            b.eval("document.getElementById('detail').textContent"))
+    b.screenshot(os.path.join(shots, "serve-challenge.png"))
+    page_clean(t, b, "challenge")
+    # The version comparison box: the broken upload before it cannot play.
+    b.eval("document.getElementById('compare-old').value = %d" % (submission - 1))
+    b.eval("document.getElementById('compare-send').click()")
+    said = b.wait("(m => /not compiled/.test(m.textContent) && m.textContent)(document.getElementById('message'))", 10)
+    t.check("compare: a version that did not compile is refused in words", said,
+            b.eval("document.getElementById('message').textContent"))
+    b.errors.clear()  # the 400
 
 
 def frame_eval(b, expr, timeout=10):
@@ -344,6 +373,7 @@ def main():
     try:
         b.goto(base + "/")
         hobbit = check_upload(t, b, base, contestant, work)
+        check_challenge(t, b, base, contestant, hobbit, a.shots)
         b.eval("localStorage.clear()")
         check_pages(t, b, base, match, a.shots)
         check_private_pages(t, b, base, contestant, organiser)

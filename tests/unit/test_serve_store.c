@@ -147,7 +147,7 @@ BOTH(serve_store, a_disqualified_player_leaves_the_pool_and_the_reason_stays)
 	cr_expect_str_eq(json_string_value(json_object_get(json_array_get(dq, 0), "reason")),
 			 "copied Alpha");
 	json_decref(dq);
-	cr_assert_eq(store_player_view(s, "dominator", "Beta", &p, err), 1, "%s", err);
+	cr_assert_eq(store_player_view(s, "dominator", "Beta", NULL, &p, err), 1, "%s", err);
 	cr_expect_eq(json_array_size(json_object_get(p, "disqualifications")), 1);
 	json_decref(p);
 	store_close(s);
@@ -197,7 +197,7 @@ BOTH(serve_store, each_rated_game_adds_to_the_players_history)
 	cr_assert_eq(store_rate(s, id, 27, 7, true, err), 0, "%s", err);
 	cr_assert_eq(store_rate(s, id, 28, 6, false, err), 0, "%s", err);
 	json_t *p;
-	cr_assert_eq(store_player_view(s, "dominator", "Alpha", &p, err), 1, "%s", err);
+	cr_assert_eq(store_player_view(s, "dominator", "Alpha", NULL, &p, err), 1, "%s", err);
 	json_t *h = json_object_get(p, "history");
 	cr_assert_eq(json_array_size(h), 2);
 	cr_expect_float_eq(json_real_value(json_object_get(json_array_get(h, 1), "mu")), 28, 1e-9);
@@ -206,7 +206,7 @@ BOTH(serve_store, each_rated_game_adds_to_the_players_history)
 	char game[32];
 	cr_assert_eq(store_player_game(s, "Alpha", game, err), 1, "%s", err);
 	cr_expect_str_eq(game, "dominator");
-	cr_expect_eq(store_player_view(s, "dominator", "Nobody", &p, err), 0);
+	cr_expect_eq(store_player_view(s, "dominator", "Nobody", NULL, &p, err), 0);
 	store_close(s);
 }
 

@@ -313,7 +313,9 @@ J.submissionDetail = async (box, id) => {
 			{ label: 'Log', cell: r => r.has_log ? J.el('a', { href: '#seat-log', className: 'log-link', onclick: () => J.showLog(r.match, r.seat) }, 'log') : '' },
 		]),
 		J.el('h2', { id: 'log-title' }, 'Log'),
-		J.el('pre', { id: 'seat-log' }, '(choose a match\'s log above)'));
+		J.el('pre', { id: 'seat-log' }, '(choose a match\'s log above)'),
+		['qualifying', 'qualified', 'not_qualified'].includes(s.state) ? await J.challengeForm(box, s) : '',
+		J.compareBox(s));
 	commands.forEach(async (code, match) => {
 		try {
 			code.textContent = (await J.api('/api/matches/' + match)).command;
@@ -327,6 +329,73 @@ J.submissionDetail = async (box, id) => {
 		dq.hidden = false;
 	}).catch(() => { /* no player page yet (not compiled), or boards private */ });
 	return s;
+};
+
+/* Unrated matches of this submission's player against opponents of the
+ * contestant's choice, in their seat order; once queued, the list above is
+ * read again until they are played. */
+J.challengeForm = async (box, s) => {
+	const g = (await J.api('/api/games')).find(x => x.name === s.game);
+	const n = g ? Math.max(g.min_players, Math.min(4, g.max_players)) : 2;
+	const seats = J.el('input', { id: 'challenge-seats', size: 44,
+		value: [s.name].concat(Array(n - 1).fill('Dummy')).join(', ') });
+	const seeds = J.el('input', { id: 'challenge-seeds', type: 'number', min: 1, max: 20, value: 1 });
+	const form = J.el('form', { className: 'row', id: 'challenge' },
+		J.el('label', { htmlFor: 'challenge-seats' }, 'Seats, in order'), seats,
+		J.el('label', { htmlFor: 'challenge-seeds' }, 'Matches'), seeds,
+		J.el('button', { type: 'submit', id: 'challenge-send' }, 'Challenge'));
+	const count = m => m.filter(x => x.kind === 'challenge').length;
+	form.onsubmit = async ev => {
+		ev.preventDefault();
+		try {
+			const r = await J.api('/api/challenges', { method: 'POST', json: { game: s.game, player: s.name,
+				seats: seats.value.split(',').map(x => x.trim()).filter(x => x), seeds: Number(seeds.value) } });
+			J.say(r.message + ': they are played after qualifying and ranked work, and show in the matches below as "challenge".', 'ok');
+			const want = count(s.matches) + r.queued;
+			for (let i = 0; i < 300; i++) {
+				await new Promise(done => setTimeout(done, 1000));
+				if (count((await J.submissionDetail(box, s.id)).matches) >= want) break;
+			}
+		} catch (e) { J.say(e.message, 'error'); }
+	};
+	return J.el('section', { id: 'challenge-box' }, J.el('h2', {}, 'Challenge'),
+		J.el('p', { className: 'muted' }, 'Unrated matches of ' + s.name + ' against players you choose: yours, '
+			+ 'another contestant\'s qualified player, or the shipped Demo, Dummy and Null, one name per seat. '
+			+ 'They never change a rating, and only the authors who played and the organisers see them.'), form);
+};
+
+/* Version comparisons this submission is in, each with its intervals so
+ * far, and a form to compare it with another of one's submissions. */
+J.compareBox = s => {
+	const pct = x => (x > 0 ? '+' : '') + (100 * x).toFixed(1) + '%';
+	const num = x => (x > 0 ? '+' : '') + x.toFixed(2);
+	const interval = (c, f) => f(c.mean) + (c.low === null ? ' (too few pairs for an interval)' : ' [' + f(c.low) + ', ' + f(c.high) + ']');
+	const list = J.el('ul', { id: 'comparisons' });
+	(s.comparisons || []).forEach(async c => {
+		const li = J.el('li', {}, 'comparison ' + c.id + ': #' + c.a + ' vs #' + c.b + '...');
+		list.append(li);
+		try {
+			const r = await J.api('/api/comparisons/' + c.id);
+			li.textContent = '#' + r.a + ' vs #' + r.b + ': wins ' + interval(r.wins, pct) + ', mean rank '
+				+ interval(r.rank, num) + ' over ' + r.wins.pairs + ' of ' + r.queued_pairs + ' pairs played';
+		} catch (e) { li.textContent += ' ' + e.message; }
+	});
+	const old = J.el('input', { id: 'compare-old', type: 'number', min: 1, placeholder: 'submission' });
+	const pairs = J.el('input', { id: 'compare-pairs', type: 'number', min: 2, max: 200, value: 20 });
+	const form = J.el('form', { className: 'row', id: 'compare' },
+		J.el('label', { htmlFor: 'compare-old' }, 'Compare with'), old,
+		J.el('label', { htmlFor: 'compare-pairs' }, 'Pairs'), pairs,
+		J.el('button', { type: 'submit', id: 'compare-send' }, 'Compare'));
+	form.onsubmit = async ev => {
+		ev.preventDefault();
+		try {
+			const r = await J.api('/api/comparisons', { method: 'POST', json: { new: s.id, old: Number(old.value), pairs: Number(pairs.value) } });
+			J.say('Comparison ' + r.id + ' queued: its pairs are played after qualifying and ranked work; reload to see the intervals grow.', 'ok');
+		} catch (e) { J.say(e.message, 'error'); }
+	};
+	return J.el('section', { id: 'compare-box' }, J.el('h2', {}, 'Version comparisons'),
+		J.el('p', { className: 'muted' }, 'Both versions play the same opponents, seeds and seats; the difference in wins '
+			+ 'and in mean rank (below 0: better) comes with its 95% interval.'), list, form);
 };
 
 /* A seat's stderr, fetched with the token and shown as text, never markup. */
