@@ -563,19 +563,24 @@ static int grades(struct store *s, const struct tour_args *a)
 			      : "%-24s %-10s %-14s %-9s %-9s %s\n", "author", "group", "player",
 		       "qualified", "out in", "grade");
 	json_array_foreach(entrants, i, e) {
-		bool qualified = json_is_integer(json_object_get(e, "representative"));
+		/* Qualified is what the author's players did, not whether one was
+		 * picked: a qualified student without a representative is out
+		 * before the first round (round 0), and keeps a qualified grade. */
+		bool qualified = json_is_true(json_object_get(e, "qualified"));
 		json_t *op = json_object_get(e, "out_phase"), *r = json_object_get(e, "out_round");
-		int out = json_is_integer(op) && json_integer_value(op) == elim &&
-			  json_integer_value(r) >= 0 ? (int)json_integer_value(r) + 1 : 0;
-		qualified &= !(json_is_integer(op) && json_integer_value(r) < 0);
-		double grade = tour_grade(&spec.grades, qualified, false, out, rounds);
+		bool out_here = json_is_integer(op) && json_integer_value(op) == elim;
+		int out = out_here ? (int)json_integer_value(r) + 1 : -1;
+		if (json_is_integer(op) && json_integer_value(r) < 0)
+			out = 0;
+		double grade = tour_grade(&spec.grades, qualified, false, out < 0 ? 0 : out ? out : 1,
+					  rounds);
 		const char *player = json_string_value(json_object_get(e, "name"));
 		if (a->csv) {
 			csv_field(json_string_value(json_object_get(e, "author")));
 			putchar(',');
 			csv_field(json_string_value(json_object_get(e, "group")));
 			printf(",%s,%s,", player ? player : "", qualified ? "yes" : "no");
-			if (out)
+			if (out >= 0)
 				printf("%d", out);
 			putchar(',');
 			if (json_is_integer(json_object_get(e, "place")))
@@ -583,8 +588,8 @@ static int grades(struct store *s, const struct tour_args *a)
 			printf(",%.2f\n", grade);
 		} else {
 			char round[24] = "-";
-			if (out)
-				snprintf(round, sizeof round, "round %d", out);
+			if (out >= 0)
+				snprintf(round, sizeof round, out ? "round %d" : "before 1", out);
 			printf("%-24.24s %-10.10s %-14s %-9s %-9s %.2f\n",
 			       json_string_value(json_object_get(e, "author")),
 			       json_string_value(json_object_get(e, "group")), player ? player : "-",

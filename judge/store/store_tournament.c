@@ -123,12 +123,18 @@ int store_entrants(struct store *s, int64_t tournament, json_t **out, char err[S
 {
 	*out = db_query_json(s, "reading the entrants", err,
 		"SELECT e.id, e.author, e.grp, e.pseudonym, e.representative, sub.name, sub.state,"
-		" e.out_phase, e.out_round, e.place, r.mu - 3 * r.sigma FROM entrants e"
+		" e.out_phase, e.out_round, e.place, r.mu - 3 * r.sigma,"
+		/* qualified: one of the author's players of the game passed its
+		 * qualification (it was rated), whether or not it represents them */
+		" CASE WHEN EXISTS (SELECT 1 FROM submissions q JOIN ratings qr"
+		"  ON qr.submission_id = q.id WHERE q.author = e.author AND q.game = t.game)"
+		"  THEN 1 ELSE 0 END"
+		" FROM entrants e JOIN tournaments t ON t.id = e.tournament_id"
 		" LEFT JOIN submissions sub ON sub.id = e.representative"
 		" LEFT JOIN ratings r ON r.submission_id = e.representative"
 		" WHERE e.tournament_id = ?1 ORDER BY e.id",
 		"id:i author:t group:t pseudonym:T representative:I name:T state:T out_phase:I"
-		" out_round:I place:I score:D", "i", tournament);
+		" out_round:I place:I score:D qualified:b", "i", tournament);
 	return *out ? 0 : -1;
 }
 
