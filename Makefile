@@ -47,7 +47,7 @@ ATTACKS    := $(patsubst tests/attack/%.c,build/attack/%,$(ATTACK_SRC))
 KITS       := $(patsubst games/%/kit,build/kits/lib%.a,$(wildcard games/*/kit))
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench-%,$(BENCH_SRC))
 
-.PHONY: all test check browser-test bench install install-test clean demo deps soak check-layout FORCE
+.PHONY: all test check browser-test bench install install-test course-test clean demo deps soak check-layout FORCE
 all: $(JUDGE) $(JUDGE)-worker $(KITS)
 
 deps:
@@ -263,6 +263,7 @@ test: deps
 	$(MAKE) check BUILD=build/asan SAN=1
 	$(MAKE) -j2 fuzz-smoke
 	$(MAKE) soak
+	$(MAKE) course-test
 
 # No two files, and no two parts of judge/, depend on each other in a loop;
 # only judge/store/ speaks SQL (from the objects' symbols and the includes).
@@ -284,6 +285,12 @@ browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 # lost, nothing done twice, ratings equal to a recompute; on SQLite, then
 # on a private PostgreSQL server with four workers, each with its own
 # compile cache as four machines would have.
+# A course from uploads to grades on PostgreSQL, workers killed at random,
+# re-checked by an implementation of the rules of its own (tests/course/;
+# `tests/course/simulate.sh 300` for a full-size course).
+course-test: all
+	tests/course/simulate.sh 40
+
 # `make install` twice over a running installation (tests/install/).
 install-test: all
 	tests/install/upgrade.sh

@@ -571,7 +571,7 @@ static int grades(struct store *s, const struct tour_args *a)
 		bool out_here = json_is_integer(op) && json_integer_value(op) == elim;
 		int out = out_here ? (int)json_integer_value(r) + 1 : -1;
 		if (json_is_integer(op) && json_integer_value(r) < 0)
-			out = 0;
+			out = qualified ? 0 : -1;
 		double grade = tour_grade(&spec.grades, qualified, false, out < 0 ? 0 : out ? out : 1,
 					  rounds);
 		const char *player = json_string_value(json_object_get(e, "name"));
