@@ -15,6 +15,7 @@
 #include "judge/base/paths.h"
 #include "judge/cli/commands.h"
 #include "judge/cli/options.h"
+#include "judge/play/players.h"
 #include "judge/replay/fault.h"
 #include "judge/replay/replay_io.h"
 #include "judge/replay/repro.h"
@@ -111,6 +112,9 @@ static void say_record(const struct fault *f, FILE *out)
 		f->input_len < f->input_size ? " (the first 256 KiB kept)" : "");
 }
 
+static int reproduce(const struct repro_args *a, const struct fault *f, const json_t *replay,
+		     const char *bin);
+
 /* ---- the player ----------------------------------------------------------- */
 
 static int run_tool(char *const *argv)
@@ -170,6 +174,30 @@ static int build_player(const struct judge_config *cfg, const struct game *game,
 	return 1;
 }
 
+/* A game that rewrites its players' assembly (AIC2018's energy count) is
+ * played by the judge's own build of the file: a plain build would let a
+ * unit run past its energy, and AddressSanitizer's code would be counted.
+ * Returns the exit status. */
+static int judges_build(const struct judge_config *cfg, const struct game *game,
+			const struct repro_args *a, const struct fault *f, const json_t *replay)
+{
+	if (a->asan)
+		fprintf(stderr, "judge repro: %s players are built with the energy count, "
+			"which AddressSanitizer would upset: without it\n", game->title);
+	fprintf(stderr, "judge repro: building %s as the judge does (with the energy "
+		"count)\n", a->player);
+	struct cmp_result res = { 0 };
+	char err[CMP_ERRLEN];
+	int rc = players_compile(cfg, game->name, a->player, &res, err);
+	if (rc < 0)
+		fprintf(stderr, "judge repro: %s\n", err);
+	else if (!res.ok)
+		fprintf(stderr, "judge repro: %s does not compile:\n%s", a->player, res.log);
+	rc = rc < 0 ? 2 : !res.ok ? 1 : reproduce(a, f, replay, res.binary);
+	cmp_result_free(&res);
+	return rc;
+}
+
 static bool is_source(const char *path)
 {
 	size_t len = strlen(path);
@@ -208,6 +236,10 @@ static int verdict(const struct fault *f, const struct repro_outcome *o, int64_t
 	else if (o->end == REPRO_EXITED)
 		printf("reproduced: your player ended with status %d at round %d%s; in the match: "
 		       "%s\n", o->status, o->round, o->status ? " (see the report above)" : "",
+		       f->reason);
+	else if (o->end == REPRO_SILENT && gdb)
+		printf("reproduced: your player did not answer round %d within %lld s (gdb shows "
+		       "where it was, above); in the match: %s\n", o->round, (long long)wait_s,
 		       f->reason);
 	else if (o->end == REPRO_SILENT)
 		printf("reproduced: your player did not answer round %d within %lld s (%.3f s of "
@@ -264,8 +296,9 @@ static int with_player(const struct repro_args *a, const struct fault *f, const 
 		return 2;
 	}
 	snprintf(bin, sizeof bin, "%s/player", dir);
-	int rc = build_player(&cfg, game, a, bin);
-	if (rc == 0)
+	int rc = game->asm_pass ? judges_build(&cfg, game, a, f, replay)
+				: build_player(&cfg, game, a, bin);
+	if (rc == 0 && !game->asm_pass)
 		rc = reproduce(a, f, replay, bin);
 	unlink(bin);
 	rmdir(dir);
