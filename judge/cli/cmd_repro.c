@@ -250,6 +250,10 @@ static int verdict(const struct fault *f, const struct repro_outcome *o, int64_t
 	return o->end == REPRO_ANSWERED;
 }
 
+/* The turns before the failing one were answered in the match: waited for
+ * longer than --wait, as gdb may take seconds to start on a busy machine. */
+#define EARLIER_WAIT_S 30
+
 static int reproduce(const struct repro_args *a, const struct fault *f, const json_t *replay,
 		     const char *bin)
 {
@@ -259,7 +263,8 @@ static int reproduce(const struct repro_args *a, const struct fault *f, const js
 	struct repro_spec spec = {
 		.replay = replay, .fault = f, .argv = a->gdb ? gdb : plain, .fds_3_4 = a->gdb,
 		.interrupt_signal = a->gdb ? SIGINT : 0, .log = stderr,
-		.turn_wait_ns = (uint64_t)a->wait_s * 1000000000ULL,
+		.turn_wait_ns = (uint64_t)(a->wait_s > EARLIER_WAIT_S ? a->wait_s : EARLIER_WAIT_S) *
+				1000000000ULL,
 		.fault_wait_ns = (uint64_t)a->wait_s * 1000000000ULL,
 	};
 	struct repro_outcome o;
@@ -318,7 +323,9 @@ static int parse(int argc, char **argv, struct repro_args *a, int *status)
 		OPT_BOOL("gdb", 0, &a->gdb, "run it under gdb, which prints the backtrace where it "
 			 "crashed (or, when it does not answer, where it was)"),
 		OPT_NUM("wait", 0, "SECONDS", &a->wait_s, 1, 3600, "a number of seconds",
-			"how long to wait for its answer to a turn (default 10)"),
+			"how long to wait for its answer to the failing turn (default 10; to "
+			"the turns before it, answered in the match, at least "
+			OPT_TEXT(EARLIER_WAIT_S) " s)"),
 		OPT_STR("record", 0, "FILE", &a->record, "the fault record downloaded from the "
 			"service (then --replay too, and no MATCH SEAT)"),
 		OPT_STR("replay", 0, "FILE", &a->replay, "the match's replay downloaded from the "
