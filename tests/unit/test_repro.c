@@ -83,7 +83,7 @@ static void line_of(const char *path, const char *text, char where[200])
 
 static int repro(const char *args)
 {
-	char cmd[768];
+	char cmd[1024];
 	snprintf(cmd, sizeof cmd, "%s repro %s --queue %s 2>&1", cli_judge(), args, db);
 	return cli_run(cmd, out, sizeof out);
 }
@@ -260,4 +260,70 @@ Test(repro, the_record_downloads_for_its_author_alone_and_reproduces_from_files)
 	cr_assert_eq(repro(args), 0, "%s", out);
 	line_of(path, "cells[at] = 1;", where);
 	cr_expect(strstr(out, where), "%s", out);
+}
+
+/* ---- the record as a file: hostile input -------------------------------- */
+
+Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
+{
+	uint8_t bytes[5] = { 'A', 0, 0xff, '\n', 7 };
+	struct fault f = { .match = 3, .seat = 2, .player = "Sauron", .verdict = "signaled",
+			   .reason = "crashed", .round = 7, .message = 8, .cpu_ns = 9,
+			   .turn_cpu_ns = 4, .cpu_budget_ns = 1000, .peak_memory = 5,
+			   .input = bytes, .input_len = 5, .input_size = 9 };
+	char err[REPLAY_ERRLEN] = "";
+	json_t *j = fault_json(&f);
+	cr_assert_not_null(j);
+	struct fault back;
+	cr_assert_eq(fault_parse(j, &back, err), 0, "%s", err);
+	cr_expect(back.match == 3 && back.seat == 2 && back.round == 7 && back.message == 8 &&
+		  back.cpu_ns == 9 && back.turn_cpu_ns == 4 && back.cpu_budget_ns == 1000 &&
+		  back.input_size == 9 && back.input_len == 5);
+	cr_expect_str_eq(back.player, "Sauron");
+	cr_expect_eq(memcmp(back.input, bytes, 5), 0, "the bytes, a NUL and 0xff among them");
+	fault_free(&back);
+	const char *broken[][2] = {
+		{ "input_kept", "6" },          /* more than the base64 holds */
+		{ "input_size", "4" },          /* less than kept */
+		{ "seat", "8" },                /* no such seat */
+		{ "message", "-1" },
+		{ "format", "2" },
+		{ "input_base64", "\"QUJD!\"" },
+		{ "player", "7" },
+	};
+	for (size_t i = 0; i < sizeof broken / sizeof *broken; i++) {
+		json_t *bad = json_deep_copy(j);
+		json_object_set_new(bad, broken[i][0], json_loads(broken[i][1], JSON_DECODE_ANY, NULL));
+		cr_expect_eq(fault_parse(bad, &back, err), -1, "%s = %s taken", broken[i][0],
+			     broken[i][1]);
+		cr_expect(strstr(err, broken[i][0]) || strstr(err, "input"), "%s: %s", broken[i][0],
+			  err);
+		fault_free(&back);
+		json_decref(bad);
+	}
+	json_decref(j);
+}
+
+/* AIC2018 plays a round as steps, one run of a team's units at a time: the
+ * re-creation follows them and reaches the recorded step, the other team's
+ * steps played from the replay.  Demo froze nowhere, so a record made up for
+ * its 40th message must end with Demo answering it, at a unit's step. */
+Test(repro, a_game_of_steps_is_re_created_step_by_step)
+{
+	char cmd[600], record[160];
+	snprintf(cmd, sizeof cmd, "%s play aic2018 Demo Null --seed 3 -o %s/replay.json 2>&1",
+		 cli_judge(), dir);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	snprintf(record, sizeof record, "%s/fault.json", dir);
+	cr_assert_eq(cli_write_file(record, "{\"format\": 1, \"match\": 1, \"seat\": 0, \"player\": "
+				    "\"Demo\", \"round\": 39, \"message\": 40, \"verdict\": \"signaled\","
+				    " \"reason\": \"made up\", \"cpu_ns\": 1, \"turn_cpu_ns\": 1, "
+				    "\"cpu_budget_ns\": 1, \"peak_memory\": 1, \"input_size\": 1, "
+				    "\"input_kept\": 0, \"input_base64\": \"\"}"), 0);
+	snprintf(cmd, sizeof cmd, "--record %s --replay %s/replay.json --player "
+		 "games/aic2018/players/AIDemo.c", record, dir);
+	cr_expect_eq(repro(cmd), 1, "%s", out);
+	cr_expect(strstr(out, "its step "), "the failing turn is a step: %s", out);
+	cr_expect(strstr(out, "sending the re-created input"), "%s", out);
+	cr_expect(strstr(out, "not reproduced: your player answered round "), "%s", out);
 }
