@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -31,9 +32,14 @@ struct run {
 	char *err;
 };
 
-static int fail(struct run *r, const char *fmt, const char *what)
+static int fail(struct run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int fail(struct run *r, const char *fmt, ...)
 {
-	snprintf(r->err, REPLAY_ERRLEN, fmt, what);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r->err, REPLAY_ERRLEN, fmt, ap);
+	va_end(ap);
 	return -1;
 }
 
@@ -68,11 +74,11 @@ static int start_program(struct run *r)
 {
 	int in[2], out[2];
 	if (pipe(in) < 0)
-		return fail(r, "judge repro: pipe: %s", strerror(errno));
+		return fail(r, "pipe: %s", strerror(errno));
 	if (pipe(out) < 0) {
 		close(in[0]);
 		close(in[1]);
-		return fail(r, "judge repro: pipe: %s", strerror(errno));
+		return fail(r, "pipe: %s", strerror(errno));
 	}
 	fflush(NULL);
 	r->pid = fork();
@@ -87,7 +93,7 @@ static int start_program(struct run *r)
 	r->from_fd = out[0];
 	fcntl(r->to_fd, F_SETFD, FD_CLOEXEC);
 	fcntl(r->from_fd, F_SETFD, FD_CLOEXEC);
-	return r->pid < 0 ? fail(r, "judge repro: fork: %s", strerror(errno)) : 0;
+	return r->pid < 0 ? fail(r, "fork: %s", strerror(errno)) : 0;
 }
 
 static double program_cpu(pid_t pid)
@@ -269,7 +275,7 @@ static int take_live(struct run *r, const json_t *frame, int round)
 {
 	const json_t *live = json_object_get(frame, "live");
 	if (json_array_size(live) != (size_t)r->n)
-		return fail(r, "the replay's round %s has no \"live\" list of every seat", "");
+		return fail(r, "the replay's round %d has no \"live\" list of every seat", round);
 	for (int p = 0; p < r->n; p++)
 		if (!json_integer_value(json_array_get(live, (size_t)p)) && r->stopped[p] < 0)
 			r->stopped[p] = round;
@@ -290,8 +296,9 @@ static int feed(struct run *r, int p, const json_t *orders)
 		return 0;
 	}
 	if (len == 0 || r->game->orders(r->g, p, r->buf, len, gerr) < 0)
-		return fail(r, "the replay's orders do not fit the engine: %s (is it this "
-			    "match's replay? `judge replay check` says where)", len ? gerr : "");
+		return fail(r, "the replay's orders for seat %d in round %d do not fit the engine%s%s "
+			    "(is it this match's replay? `judge replay check` says where)", p,
+			    r->round, len ? ": " : "", len ? gerr : "");
 	return 0;
 }
 
@@ -331,9 +338,10 @@ static int play_rounds(struct run *r, const json_t *rounds)
 	for (size_t i = 0; i < json_array_size(rounds); i++) {
 		const json_t *frame = json_array_get(rounds, i);
 		r->round = (int)i;
-		if (game_over(r->game, r->g) || take_live(r, frame, r->round) < 0)
-			return fail(r, "%s", game_over(r->game, r->g)
-				    ? "the replay has more rounds than its match" : r->err);
+		if (game_over(r->game, r->g))
+			return fail(r, "the replay has more rounds than its match");
+		if (take_live(r, frame, r->round) < 0)
+			return -1;
 		const json_t *orders = json_object_get(frame, "orders");
 		int rc = game_stepwise(r->game) ? play_steps(r, orders)
 						: play_simultaneous(r, orders);
@@ -341,8 +349,8 @@ static int play_rounds(struct run *r, const json_t *rounds)
 			return rc;
 		r->game->advance(r->g);
 	}
-	return fail(r, "the replay ends before the seat's recorded message %s: is it this "
-		    "match's replay?", "");
+	return fail(r, "the replay ends before the seat's recorded message %d: is it this "
+		    "match's replay?", r->f->message);
 }
 
 static int create_game(struct run *r)
@@ -351,7 +359,8 @@ static int create_game(struct run *r)
 	const char *name = json_string_value(json_object_get(rp, "game"));
 	r->game = name ? game_find(name) : NULL;
 	if (!r->game)
-		return fail(r, "the replay is of no game this judge knows (\"%s\")", name ? name : "");
+		return fail(r, "the replay is of no game this judge knows (\"%.64s\")",
+			    name ? name : "");
 	r->n = (int)json_array_size(json_object_get(rp, "players"));
 	if (!game_players_ok(r->game, r->n) || r->seat >= r->n)
 		return fail(r, "the replay's players do not fit %s, or it has no such seat",
@@ -369,7 +378,7 @@ static int create_game(struct run *r)
 	r->orders = malloc(r->game->orders_max + 64);
 	for (int p = 0; p < r->n; p++)
 		r->stopped[p] = -1;
-	return r->buf && r->orders ? 0 : fail(r, "%s", "out of memory");
+	return r->buf && r->orders ? 0 : fail(r, "out of memory");
 }
 
 int repro_run(const struct repro_spec *spec, struct repro_outcome *out, char err[REPLAY_ERRLEN])
