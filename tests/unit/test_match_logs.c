@@ -184,6 +184,11 @@ BOTH(match_logs, a_frozen_seats_record_reads_back_and_is_copied)
 	char err[STORE_ERRLEN] = "", copy[128];
 	int64_t match = frozen_match(s);
 	expect_record(s, match);
+	json_t *v;
+	cr_assert_eq(store_submission_view(s, 1, &v, err), 1, "%s", err);
+	json_t *m = json_array_get(json_object_get(v, "matches"), 0);
+	cr_expect(json_is_true(json_object_get(m, "has_fault")), "alice's page links the record");
+	json_decref(v);
 	cr_expect_eq(store_add_match_fault(s, match, 1, &record, err), -1,
 		     "a second record for the same seat must be refused");
 	struct store_fault none;
