@@ -1,4 +1,4 @@
--- Version 10 (as db/migrations/010): each frozen seat's last input, for
+-- Version 11 (as db/migrations/011): each frozen seat's last input, for
 -- `judge repro`; gzip-compressed, its first 256 KiB.
 CREATE TABLE match_faults (
 	match_id      BIGINT NOT NULL REFERENCES matches (id),

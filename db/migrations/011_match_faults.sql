@@ -1,4 +1,4 @@
--- Version 10: for each seat frozen in a match (it crashed, overran, broke
+-- Version 11: for each seat frozen in a match (it crashed, overran, broke
 -- the protocol), what it was given last, so that its author can play that
 -- turn again (`judge repro`): which message it was (0: the start, then
 -- one per turn or step), the CPU it used from that message on and its
