@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "games/game.h"
+#include "games/kit/draw.h"
 #include "games/kit/frame.h"
 
 #define NS 1000000000ULL
@@ -23,6 +24,8 @@ struct run {
 	struct game_state *g;
 	int n, seat;
 	int stopped[GAME_MAX_PLAYERS]; /* first round a seat did not play, or -1 */
+	double cpu_ns[GAME_MAX_PLAYERS]; /* CPU used before the round, per the replay */
+	double budget_ns;                /* the match's CPU budget, 0: none */
 	uint8_t *buf, *orders;
 	size_t buf_cap;
 	pid_t pid;
@@ -158,6 +161,12 @@ static int read_within(struct run *r, uint8_t *to, size_t len, uint64_t deadline
 	return 1;
 }
 
+/* An answer's largest size: its orders, after a block of debug marks. */
+static size_t answer_max(const struct game *game)
+{
+	return game->orders_max + DRAW_LEN_BYTES + DRAW_TURN_BYTES;
+}
+
 /* The program's answer to the message just sent: 1 it answered, 0 it
  * ended (out->end says how), -1 silent past wait_ns. */
 static int answer(struct run *r, uint64_t wait_ns)
@@ -168,7 +177,7 @@ static int answer(struct run *r, uint64_t wait_ns)
 	uint8_t h[FRAME_HEADER];
 	int rc = read_within(r, h, sizeof h, deadline);
 	size_t len = rc > 0 ? frame_get_len(h) : 0;
-	if (rc > 0 && len > r->game->orders_max + 64)
+	if (rc > 0 && len > answer_max(r->game))
 		rc = 0; /* not the kit's framing: as if it ended */
 	if (rc > 0)
 		rc = read_within(r, r->orders, len, deadline);
@@ -232,8 +241,8 @@ static int failing_turn(struct run *r, const uint8_t *msg, size_t len)
 	fprintf(log, ": sending the %s input (%zu bytes)", whole ? "recorded" : "re-created",
 		whole ? f->input_len : len);
 	if (diff >= 0)
-		fprintf(log, "; the re-created one differs from byte %ld (CPU shares are 0 "
-			"before this turn)", diff);
+		fprintf(log, "; the re-created one differs from byte %ld (the CPU shares "
+			"views show are re-created to the replay's microsecond)", diff);
 	fprintf(log, "\n");
 	r->out->message = r->message;
 	r->out->round = r->round;
@@ -269,8 +278,8 @@ static int next_message(struct run *r, const uint8_t *msg, size_t len)
 
 /* ---- the match, re-created -------------------------------------------------- */
 
-/* Which seats play round `round` ("live"); the engine hears of each seat
- * that stopped. */
+/* Which seats play round `round` ("live"): one that does not has stopped
+ * in it (the engine hears of it once its part of the round is over). */
 static int take_live(struct run *r, const json_t *frame, int round)
 {
 	const json_t *live = json_object_get(frame, "live");
@@ -279,10 +288,21 @@ static int take_live(struct run *r, const json_t *frame, int round)
 	for (int p = 0; p < r->n; p++)
 		if (!json_integer_value(json_array_get(live, (size_t)p)) && r->stopped[p] < 0)
 			r->stopped[p] = round;
-	for (int p = 0; p < r->n; p++)
-		if (r->stopped[p] >= 0)
-			r->game->status(r->g, p, -1);
 	return 0;
+}
+
+/* What the runner told the engine before the round's views: -1 for a seat
+ * frozen earlier, else its share of the CPU budget so far, from the
+ * replay's CPU time per round ("cpu_us"; 0 in a replay without it). */
+static void tell_shares(struct run *r, const json_t *cpu_us, int round)
+{
+	for (int p = 0; p < r->n; p++) {
+		bool gone = r->stopped[p] >= 0 && r->stopped[p] < round;
+		r->game->status(r->g, p, gone ? -1 : r->budget_ns ? r->cpu_ns[p] / r->budget_ns : 0);
+		const json_t *us = json_array_get(json_array_get(cpu_us, (size_t)p), (size_t)round);
+		if (json_integer_value(us) > 0)
+			r->cpu_ns[p] += (double)json_integer_value(us) * 1000;
+	}
 }
 
 /* Seat p's recorded orders to the engine: 0, or -1 when the replay's
@@ -326,20 +346,22 @@ static int play_simultaneous(struct run *r, const json_t *orders)
 	if (next_message(r, r->buf, len))
 		return 1;
 	for (int p = 0; p < r->n; p++)
-		if (r->stopped[p] < 0 && feed(r, p, orders) < 0)
+		if (r->stopped[p] >= 0)
+			r->game->status(r->g, p, -1);
+		else if (feed(r, p, orders) < 0)
 			return -1;
 	return 0;
 }
 
 static int play_rounds(struct run *r, const json_t *rounds)
 {
-	for (int p = 0; p < r->n; p++)
-		r->game->status(r->g, p, 0);
+	const json_t *cpu_us = json_object_get(r->spec->replay, "cpu_us");
 	for (size_t i = 0; i < json_array_size(rounds); i++) {
 		const json_t *frame = json_array_get(rounds, i);
 		r->round = (int)i;
 		if (game_over(r->game, r->g))
 			return fail(r, "the replay has more rounds than its match");
+		tell_shares(r, cpu_us, r->round);
 		if (take_live(r, frame, r->round) < 0)
 			return -1;
 		const json_t *orders = json_object_get(frame, "orders");
@@ -375,9 +397,11 @@ static int create_game(struct run *r)
 	if (r->game->orders_max > r->buf_cap)
 		r->buf_cap = r->game->orders_max;
 	r->buf = malloc(r->buf_cap);
-	r->orders = malloc(r->game->orders_max + 64);
+	r->orders = malloc(answer_max(r->game));
 	for (int p = 0; p < r->n; p++)
 		r->stopped[p] = -1;
+	const json_t *ms = json_object_get(json_object_get(rp, "limits"), "cpu_ms");
+	r->budget_ns = json_integer_value(ms) > 0 ? (double)json_integer_value(ms) * 1e6 : 0;
 	return r->buf && r->orders ? 0 : fail(r, "out of memory");
 }
 

@@ -11,9 +11,10 @@
  * 256 KiB), and its fate is watched: it crashes, exits, answers, or stays
  * silent past the wait.
  *
- * What differs from the match: the CPU shares a view shows (status()) are
- * 0 before the failing turn (a replay keeps no CPU figures per round), and
- * the program runs here outside the judge's sandbox: run only your own.
+ * What differs from the match: the CPU shares a view shows (status()) come
+ * from the replay's CPU time per round ("cpu_us", whole microseconds, 0 in
+ * a replay without it), not from the clocks the runner read, and the
+ * program runs here outside the judge's sandbox: run only your own.
  * The replay is hostile input, checked as `judge replay check` does.
  */
 #ifndef JUDGE_REPRO_H

@@ -401,7 +401,7 @@ struct store_seat_log {
 /* 1 with *out (free out->bytes); 0 when the match has no such seat; -1. */
 int store_match_log(struct store *s, int64_t match, int seat, struct store_seat_log *out,
 		    char err[STORE_ERRLEN]);
-/* A frozen seat's record (db/migrations/010): who owns the seat, the
+/* A frozen seat's record (db/migrations/011): who owns the seat, the
  * round, verdict, reason and CPU time of match_players, and what the seat
  * was given last (judge/play/match.h: struct match_fault), as stored. */
 struct store_fault {
