@@ -18,6 +18,7 @@ int cmd_status(int argc, char **argv);
 int cmd_matches(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_replay_check(int argc, char **argv);
+int cmd_repro(int argc, char **argv);
 int cmd_jobs(int argc, char **argv);
 int cmd_archive(int argc, char **argv);
 int cmd_plagiarism(int argc, char **argv);

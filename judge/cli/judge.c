@@ -33,6 +33,8 @@ static const struct judge_cmd commands[] = {
 	{ "status", cmd_status, "what became of a submission", STORE },
 	{ "matches", cmd_matches, "the played matches, most recent first", STORE },
 	{ "replay", cmd_replay, "write a stored match's replay; `replay check` verifies one", STORE },
+	{ "repro", cmd_repro, "play again the turn a player froze on, with your own build "
+	  "(--asan, --gdb)", STORE },
 	{ "jobs", cmd_jobs, "the queue: running, queued and parked jobs", STORE },
 	{ "plagiarism", cmd_plagiarism, "similar pairs of files, and one pair side by side", STORE },
 	{ "archive", cmd_archive, "import files of earlier years to compare against", STORE },

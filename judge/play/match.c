@@ -297,6 +297,25 @@ static int start_seats(struct match *m, char err[MATCH_ERRLEN])
 	return 0;
 }
 
+_Static_assert(MATCH_INPUT_KEEP == SEAT_INPUT_KEEP, "a seat keeps what a fault holds");
+
+/* The frozen seat's last input, moved out of the seat, with its CPU. */
+static struct match_fault *take_fault(struct seat *s, const struct sbx_result *r,
+				      uint64_t budget)
+{
+	struct match_fault *f = malloc(sizeof *f);
+	if (!f)
+		return NULL;
+	*f = (struct match_fault){ .message = s->messages - 1, .input = s->input,
+				   .input_len = s->input_len, .input_size = s->input_size,
+				   .cpu_budget_ns = budget };
+	if (r->cpu_ns > s->input_cpu_ns && s->messages > 0)
+		f->turn_cpu_ns = r->cpu_ns - s->input_cpu_ns;
+	s->input = NULL;
+	s->input_len = s->input_cap = 0;
+	return f;
+}
+
 static void fill_result(struct match *m, struct match_result *out)
 {
 	int64_t score[GAME_MAX_PLAYERS];
@@ -319,6 +338,8 @@ static void fill_result(struct match *m, struct match_result *out)
 		ms->cpu_ns = r->cpu_ns;
 		ms->peak_memory = r->peak_memory;
 		copy_log(ms, r);
+		if (s->frozen)
+			ms->fault = take_fault(s, r, m->limits.cpu_ns);
 	}
 }
 
@@ -467,8 +488,12 @@ int match_play(const struct match_spec *spec, struct match_result *out, char err
 
 void match_result_free(struct match_result *r)
 {
-	for (int i = 0; i < r->nplayers; i++)
+	for (int i = 0; i < r->nplayers; i++) {
 		free(r->seat[i].log);
+		if (r->seat[i].fault)
+			free(r->seat[i].fault->input);
+		free(r->seat[i].fault);
+	}
 	json_decref(r->replay);
 	memset(r, 0, sizeof *r);
 }

@@ -72,6 +72,19 @@ struct match_spec {
 	struct match_entry entry[GAME_MAX_PLAYERS];
 };
 
+/* What a frozen seat was given last, for the contestant to play that turn
+ * again (judge/replay/repro.h): the message's place among the messages the
+ * seat got (0: the start, then one per turn or, in a game of steps, per
+ * step), its first bytes (at most MATCH_INPUT_KEEP of `size`), and the CPU
+ * figures: its whole match's, of that turn alone, and its budget. */
+#define MATCH_INPUT_KEEP (256 * 1024)
+struct match_fault {
+	int message;
+	uint8_t *input;
+	size_t input_len, input_size;
+	uint64_t turn_cpu_ns, cpu_budget_ns;
+};
+
 struct match_seat {
 	char name[PLAYER_NAME_MAX + 1]; /* the entry's name */
 	int64_t score;
@@ -84,6 +97,7 @@ struct match_seat {
 	uint64_t peak_memory;
 	char *log;                     /* its stderr, capped */
 	size_t log_len;
+	struct match_fault *fault;     /* when frozen: what it was given last */
 };
 
 struct match_result {

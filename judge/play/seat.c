@@ -89,10 +89,31 @@ static void flush(struct seat *s, int round)
 	s->out_len = s->out_off = 0;
 }
 
+/* The message as the seat's last input (bounded); a copy that cannot be
+ * made leaves the input short, never the match. */
+static void keep_input(struct seat *s, const uint8_t *payload, size_t len)
+{
+	size_t keep = len < SEAT_INPUT_KEEP ? len : SEAT_INPUT_KEEP;
+	if (keep > s->input_cap) {
+		uint8_t *grown = realloc(s->input, keep);
+		if (grown) {
+			s->input = grown;
+			s->input_cap = keep;
+		}
+	}
+	s->input_len = keep < s->input_cap ? keep : s->input_cap;
+	if (s->input_len)
+		memcpy(s->input, payload, s->input_len);
+	s->input_size = len;
+	s->input_cpu_ns = sbx_cpu_ns(s->proc);
+	s->messages++;
+}
+
 void seat_send(struct seat *s, const uint8_t *payload, size_t len)
 {
 	if (s->frozen)
 		return;
+	keep_input(s, payload, len);
 	size_t need = s->out_len + FRAME_HEADER + len;
 	if (need > s->out_cap) {
 		uint8_t *grown = realloc(s->out, need);
@@ -328,6 +349,7 @@ void seat_free(struct seat *s)
 	sbx_uid_release(&s->uid);
 	free(s->in);
 	free(s->out);
+	free(s->input);
 	s->proc = NULL;
-	s->in = s->out = NULL;
+	s->in = s->out = s->input = NULL;
 }

@@ -27,7 +27,16 @@ struct seat {
 	bool frozen;
 	int frozen_round;     /* the round it froze in, -1 before the first */
 	char reason[200];
+	/* The last message sent, kept for the record of a seat that fails
+	 * on it: its first SEAT_INPUT_KEEP bytes, its whole size, how many
+	 * came before it (0: the start) and the seat's CPU clock then. */
+	uint8_t *input;
+	size_t input_len, input_size, input_cap;
+	int messages;
+	uint64_t input_cpu_ns;
 };
+
+#define SEAT_INPUT_KEEP (256 * 1024)
 
 /* Starts binary under pol as one seat that accepts frames of at most
  * max_in bytes.  uid 0 keeps the judge's identity.  -1 with err filled
@@ -36,7 +45,8 @@ struct seat {
 int seat_start(struct seat *s, const struct sbx_policy *pol, const char *binary,
 	       uid_t uid, size_t max_in, char err[SBX_ERRLEN]);
 
-/* Queues one frame and writes what the pipe takes now. */
+/* Queues one frame and writes what the pipe takes now; keeps a copy of
+ * the payload as the seat's last input. */
 void seat_send(struct seat *s, const uint8_t *payload, size_t len);
 
 /* The complete frame read so far, or NULL.  seat_consume() drops it.

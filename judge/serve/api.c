@@ -15,6 +15,7 @@
 #include "judge/event/run.h"
 #include "judge/rating/board.h"
 #include "judge/rating/rating.h"
+#include "judge/replay/fault.h"
 #include "judge/replay/replay_io.h"
 #include "judge/replay/viewer.h"
 #include "judge/serve/serve_int.h"
@@ -366,15 +367,47 @@ static bool match_seat_arg(const char *arg, int64_t *match, int *seat)
 
 /* What one seat wrote to stderr in a match, as plain text: for the seat's
  * author and organisers only (a log may show how a player thinks). */
+/* "MATCH/SEAT" into its numbers, or false with a 404 said. */
+static bool seat_asked(const char *arg, struct reply *rp, int64_t *match, int *seat)
+{
+	if (match_seat_arg(arg, match, seat))
+		return true;
+	reply_error(rp, 404, "'%s' is not a seat: seats are numbered from 0", strchr(arg, '/') + 1);
+	return false;
+}
+
+/* The seat exists and rq may read what is private to it: else said. */
+static bool seat_readable(struct request *rq, struct reply *rp, int found, const char *author,
+			  int64_t match, int seat, const char *what)
+{
+	if (found == 0)
+		reply_error(rp, 404, "match %lld has no seat %d", (long long)match, seat);
+	else if (!auth_owns(rq, author))
+		reply_error(rp, 403, "seat %d of match %lld is not yours: you may read only your "
+			    "own players' %s", seat, (long long)match, what);
+	return found > 0 && auth_owns(rq, author);
+}
+
+/* The seat's log as text, or why there is none. */
+static void reply_log(struct reply *rp, const struct store_seat_log *log, int64_t match, int seat)
+{
+	char err[REPLAY_ERRLEN], *text;
+	size_t len;
+	if (!log->bytes)
+		reply_error(rp, 404, "seat %d of match %lld wrote nothing to stderr, or its log "
+			    "was not kept (worker.keep_logs)", seat, (long long)match);
+	else if (replay_log_text(log, &text, &len, err) < 0)
+		reply_error(rp, 500, "%s", err);
+	else
+		reply_bytes(rp, 200, "text/plain; charset=utf-8", text, len);
+}
+
 void api_match_log(struct request *rq, struct reply *rp, const char *arg)
 {
 	int64_t match;
 	int seat;
-	if (!match_seat_arg(arg, &match, &seat)) {
-		reply_error(rp, 404, "'%s' is not a seat: seats are numbered from 0",
-			    strchr(arg, '/') + 1);
+	if (!seat_asked(arg, rp, &match, &seat))
 		return;
-	}
 	char err[REPLAY_ERRLEN];
 	struct store_seat_log log;
 	int rc = store_match_log(rq->store, match, seat, &log, err);
@@ -382,23 +415,38 @@ void api_match_log(struct request *rq, struct reply *rp, const char *arg)
 		reply_store_error(rp, err);
 		return;
 	}
-	if (rc == 0)
-		reply_error(rp, 404, "match %lld has no seat %d", (long long)match, seat);
-	else if (!auth_owns(rq, log.author))
-		reply_error(rp, 403, "seat %d of match %lld is not yours: you may read only your "
-			    "own players' logs", seat, (long long)match);
-	else if (!log.bytes)
-		reply_error(rp, 404, "seat %d of match %lld wrote nothing to stderr, or its log "
-			    "was not kept (worker.keep_logs)", seat, (long long)match);
-	else {
-		char *text;
-		size_t len;
-		if (replay_log_text(&log, &text, &len, err) < 0)
-			reply_error(rp, 500, "%s", err);
-		else
-			reply_bytes(rp, 200, "text/plain; charset=utf-8", text, len);
-	}
+	if (seat_readable(rq, rp, rc, log.author, match, seat, "logs"))
+		reply_log(rp, &log, match, seat);
 	free(log.bytes);
+}
+
+/* A frozen seat's record (judge/replay/fault.h), its last input in base64,
+ * for `judge repro --record`: the seat's author and organisers only (the
+ * input is what the player saw of the game). */
+void api_match_fault(struct request *rq, struct reply *rp, const char *arg)
+{
+	int64_t match;
+	int seat;
+	if (!seat_asked(arg, rp, &match, &seat))
+		return;
+	char err[REPLAY_ERRLEN];
+	struct store_fault sf;
+	int rc = store_match_fault(rq->store, match, seat, &sf, err);
+	if (rc < 0) {
+		reply_store_error(rp, err);
+		return;
+	}
+	struct fault f = { 0 };
+	if (seat_readable(rq, rp, rc, sf.author, match, seat, "records")) {
+		rc = fault_from_store(match, seat, &sf, &f, err);
+		json_t *j = rc > 0 ? fault_json(&f) : NULL;
+		if (j)
+			reply_json(rp, 200, j);
+		else
+			reply_error(rp, rc == 0 ? 404 : 500, "%s", rc > 0 ? "out of memory" : err);
+	}
+	fault_free(&f);
+	free(sf.input);
 }
 
 /* ---- players ------------------------------------------------------------------------- */

@@ -401,6 +401,24 @@ struct store_seat_log {
 /* 1 with *out (free out->bytes); 0 when the match has no such seat; -1. */
 int store_match_log(struct store *s, int64_t match, int seat, struct store_seat_log *out,
 		    char err[STORE_ERRLEN]);
+/* A frozen seat's record (db/migrations/011): who owns the seat, the
+ * round, verdict, reason and CPU time of match_players, and what the seat
+ * was given last (judge/play/match.h: struct match_fault), as stored. */
+struct store_fault {
+	char author[64];          /* "": a shipped player */
+	char name[64];
+	char verdict[32];
+	char reason[256];
+	int frozen_round;
+	int64_t cpu_ns, peak_memory;
+	int message;              /* -1: the seat did not freeze, or no record */
+	int64_t turn_cpu_ns, cpu_budget_ns, input_size;
+	uint8_t *input;           /* gzip-compressed, malloc'd; NULL without a record */
+	size_t input_len;
+};
+/* 1 with *out (free out->input); 0 when the match has no such seat; -1. */
+int store_match_fault(struct store *s, int64_t match, int seat, struct store_fault *out,
+		      char err[STORE_ERRLEN]);
 /* Up to max of the submission's latest matches that have a replay, newest
  * first: their ids in ids, their count in *n. */
 int store_recent_matches(struct store *s, int64_t submission, int max, int64_t *ids, int *n,
@@ -445,6 +463,10 @@ int store_add_match_player(struct store *s, int64_t match, const struct store_ma
  * stderr log, gzip-compressed (len > 0). */
 int store_add_match_log(struct store *s, int64_t match, int seat, const void *log, size_t len,
 			char err[STORE_ERRLEN]);
+/* Inside the job's transaction, after the seat's player: the frozen
+ * seat's last input (f->input gzip-compressed, f->input_len bytes). */
+int store_add_match_fault(struct store *s, int64_t match, int seat, const struct store_fault *f,
+			  char err[STORE_ERRLEN]);
 /* A player's rating while it is in the ranked pool: 1; 0 when it is not
  * (superseded meanwhile); -1. */
 int store_ranked_rating(struct store *s, int64_t submission, struct store_rated *out,

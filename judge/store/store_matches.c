@@ -72,6 +72,46 @@ int store_match_log(struct store *s, int64_t match, int seat, struct store_seat_
 	return rc;
 }
 
+int store_match_fault(struct store *s, int64_t match, int seat, struct store_fault *out,
+		      char err[STORE_ERRLEN])
+{
+	*out = (struct store_fault){ .message = -1 };
+	struct db_stmt *st = db_prepare(s,
+		"SELECT coalesce(s.author, ''), mp.name, coalesce(mp.verdict, ''),"
+		" coalesce(mp.reason, ''), coalesce(mp.frozen_round, -1), mp.cpu_ns, mp.peak_memory,"
+		" f.message, f.turn_cpu_ns, f.cpu_budget_ns, f.input_size, f.input"
+		" FROM match_players mp LEFT JOIN submissions s ON s.id = mp.submission_id"
+		" LEFT JOIN match_faults f ON f.match_id = mp.match_id AND f.seat = mp.seat"
+		" WHERE mp.match_id = ?1 AND mp.seat = ?2");
+	if (!st)
+		return db_fail(s, "reading a seat's fault", err);
+	db_bind_int(st, 1, match);
+	db_bind_int(st, 2, seat);
+	int rc = db_step(st);
+	if (rc == 1) {
+		snprintf(out->author, sizeof out->author, "%s", db_col_text(st, 0));
+		snprintf(out->name, sizeof out->name, "%s", db_col_text(st, 1));
+		snprintf(out->verdict, sizeof out->verdict, "%s", db_col_text(st, 2));
+		snprintf(out->reason, sizeof out->reason, "%s", db_col_text(st, 3));
+		out->frozen_round = (int)db_col_int(st, 4);
+		out->cpu_ns = db_col_int(st, 5);
+		out->peak_memory = db_col_int(st, 6);
+		if (!db_col_null(st, 11)) {
+			out->message = (int)db_col_int(st, 7);
+			out->turn_cpu_ns = db_col_int(st, 8);
+			out->cpu_budget_ns = db_col_int(st, 9);
+			out->input_size = db_col_int(st, 10);
+			if (copy_blob(st, 11, &out->input, &out->input_len, "reading a seat's fault",
+				      err) < 0)
+				rc = -1;
+		}
+	} else if (rc < 0) {
+		db_fail(s, "reading a seat's fault", err);
+	}
+	db_finish(st);
+	return rc;
+}
+
 int store_recent_matches(struct store *s, int64_t submission, int max, int64_t *ids, int *n,
 			 char err[STORE_ERRLEN])
 {
@@ -180,6 +220,26 @@ int store_add_match_log(struct store *s, int64_t match, int seat, const void *lo
 	db_bind_int(st, 2, seat);
 	db_bind_blob(st, 3, log, len);
 	int rc = db_step(st) == 0 ? 0 : db_fail(s, "recording a player's log", err);
+	db_finish(st);
+	return rc;
+}
+
+int store_add_match_fault(struct store *s, int64_t match, int seat, const struct store_fault *f,
+			  char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s, "INSERT INTO match_faults (match_id, seat, message,"
+					   " turn_cpu_ns, cpu_budget_ns, input_size, input)"
+					   " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+	if (!st)
+		return db_fail(s, "recording a seat's fault", err);
+	db_bind_int(st, 1, match);
+	db_bind_int(st, 2, seat);
+	db_bind_int(st, 3, f->message);
+	db_bind_int(st, 4, f->turn_cpu_ns);
+	db_bind_int(st, 5, f->cpu_budget_ns);
+	db_bind_int(st, 6, f->input_size);
+	db_bind_blob(st, 7, f->input, f->input_len);
+	int rc = db_step(st) == 0 ? 0 : db_fail(s, "recording a seat's fault", err);
 	db_finish(st);
 	return rc;
 }

@@ -44,12 +44,14 @@ int store_match_view(struct store *s, int64_t id, json_t **out, char err[STORE_E
 }
 
 #define MY_MATCH_SPEC "match:i kind:t seed:t created_at:i seat:i rank:i score:i verdict:T" \
-		      " reason:T players:i has_log:b"
+		      " reason:T players:i has_log:b has_fault:b"
 #define MY_MATCH_SQL "SELECT m.id, m.kind, CAST(m.seed AS TEXT), m.created_at, mp.seat, mp.rank, mp.score," \
 		     " mp.verdict, mp.reason," \
 		     " (SELECT count(*) FROM match_players x WHERE x.match_id = m.id)," \
 		     " CASE WHEN EXISTS (SELECT 1 FROM match_logs l WHERE l.match_id = m.id" \
-		     " AND l.seat = mp.seat) THEN 1 ELSE 0 END" \
+		     " AND l.seat = mp.seat) THEN 1 ELSE 0 END," \
+		     " CASE WHEN EXISTS (SELECT 1 FROM match_faults f WHERE f.match_id = m.id" \
+		     " AND f.seat = mp.seat) THEN 1 ELSE 0 END" \
 		     " FROM match_players mp JOIN matches m ON m.id = mp.match_id"
 
 int store_submission_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN])

@@ -46,8 +46,9 @@ int store_token_list(struct store *s, json_t **out, char err[STORE_ERRLEN]);
 int store_match_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN]);
 /* {id, game, author, name, state, compile_log, created_at, updated_at,
  * matches: [{match, kind, seed, created_at, seat, rank, score, verdict,
- * reason, players, has_log}], comparisons: [{id, a, b, created_at}]}
- * (has_log: the seat's stderr was kept; comparisons: those it is in) */
+ * reason, players, has_log, has_fault}], comparisons: [{id, a, b, created_at}]}
+ * (has_log: the seat's stderr was kept; has_fault: its record for `judge
+ * repro`; comparisons: those it is in) */
 int store_submission_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN]);
 /* An author's submissions, newest first: [{id, game, name, state,
  * created_at, updated_at, disqualified}] (1, an empty array too). */

@@ -289,6 +289,28 @@ static int insert_log(struct work *w, int64_t match_id, int i, const struct play
 	return rc < 0 ? store_failed(serr, err) : 0;
 }
 
+/* A frozen seat's last input and CPU figures, for its author's `judge
+ * repro`: always kept (bounded, judge/play/match.h), gzip-compressed. */
+static int insert_fault(struct work *w, int64_t match_id, int i, const struct played *m,
+			char err[WORKER_ERRLEN])
+{
+	const struct match_fault *f = m->result.seat[i].fault;
+	if (!f || f->message < 0)
+		return 0;
+	struct store_fault row = { .message = f->message, .turn_cpu_ns = (int64_t)f->turn_cpu_ns,
+				   .cpu_budget_ns = (int64_t)f->cpu_budget_ns,
+				   .input_size = (int64_t)f->input_size };
+	char rerr[REPLAY_ERRLEN], serr[STORE_ERRLEN];
+	if (replay_gzip(f->input ? (const char *)f->input : "", f->input_len, &row.input,
+			&row.input_len, rerr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "recording seat %d's last input: %.200s", i, rerr);
+		return -1;
+	}
+	int rc = store_add_match_fault(w->store, match_id, i, &row, serr);
+	free(row.input);
+	return rc < 0 ? store_failed(serr, err) : 0;
+}
+
 /* The ratings of the seats, if every one is still in the ranked pool: a
  * player superseded while the match ran makes the match unrated.  1 all
  * rated players, 0 not rated, -1 error. */
@@ -412,7 +434,8 @@ static int record(struct work *w, struct played *m, char *note, size_t cap, char
 	if (work_done(w, err) < 0 || insert_match(w, m, &match_id, err) < 0)
 		return -1;
 	for (int i = 0; i < m->n; i++)
-		if (insert_seat(w, match_id, i, m, err) < 0 || insert_log(w, match_id, i, m, err) < 0)
+		if (insert_seat(w, match_id, i, m, err) < 0 || insert_log(w, match_id, i, m, err) < 0 ||
+		    insert_fault(w, match_id, i, m, err) < 0)
 			return -1;
 	bool challenge = strcmp(m->kind, "challenge") == 0;
 	bool unrated = challenge || strcmp(m->kind, "comparison") == 0;

@@ -1,5 +1,6 @@
 /* test_match_logs.c - the store keeps each seat's stderr of a match
- * (store_add_match_log, store_match_log) on both backends: with the
+ * (store_add_match_log, store_match_log), and a frozen seat's record
+ * (store_add_match_fault, store_match_fault), on both backends: with the
  * match's result or not at all, read back with the seat's author, marked
  * in the submission's view, copied with the rest of a tournament.  match_logs on SQLite, match_logs_pg on
  * PostgreSQL (tests/unit/pg_testlib.h), the same test bodies. */
@@ -36,8 +37,9 @@ TestSuite(match_logs, .init = setup, .fini = teardown);
 TestSuite(match_logs_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 
 /* A match job's result begun: the match, seat 0 a shipped player, seat 1
- * alice's submission.  The transaction is left open. */
-static int64_t begin_match(struct store *s)
+ * alice's submission (frozen in round 7, a crash, when asked).  The
+ * transaction is left open. */
+static int64_t begin_frozen_match(struct store *s, bool frozen)
 {
 	char err[STORE_ERRLEN] = "";
 	struct store_new_submission sub = { .game = "dominator", .author = "alice",
@@ -50,11 +52,21 @@ static int64_t begin_match(struct store *s)
 	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked", .seed = 1 };
 	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);
 	for (int seat = 0; seat < 2; seat++) {
-		struct store_match_player p = { .seat = seat, .submission = seat ? id : 0,
-						.name = seat ? "Alice" : "Dummy", .rank = seat + 1 };
+		bool crashed = frozen && seat == 1;
+		struct store_match_player p = {
+			.seat = seat, .submission = seat ? id : 0, .name = seat ? "Alice" : "Dummy",
+			.rank = seat + 1, .verdict = crashed ? "signaled" : NULL,
+			.frozen_round = crashed ? 7 : -1,
+			.reason = crashed ? "crashed: killed by signal 11 (SIGSEGV)" : NULL,
+			.cpu_ns = crashed ? 5678 : 0 };
 		cr_assert_eq(store_add_match_player(s, match, &p, err), 0, "%s", err);
 	}
 	return match;
+}
+
+static int64_t begin_match(struct store *s)
+{
+	return begin_frozen_match(s, false);
 }
 
 /* Bytes as a log is kept (their compression is the worker's business). */
@@ -128,6 +140,67 @@ BOTH(match_logs, a_copied_store_keeps_the_logs)
 	cr_assert_eq(log.len, sizeof kept);
 	cr_expect_eq(memcmp(log.bytes, kept, sizeof kept), 0);
 	free(log.bytes);
+	store_close(to);
+	store_close(s);
+}
+
+/* ---- a frozen seat's record (match_faults) ------------------------------------ */
+
+static const struct store_fault record = { .message = 8, .turn_cpu_ns = 1234,
+					   .cpu_budget_ns = 1000000000, .input_size = 2465,
+					   .input = (uint8_t *)kept, .input_len = sizeof kept };
+
+/* Seat 1 (alice's) frozen in round 7 with its record; committed. */
+static int64_t frozen_match(struct store *s)
+{
+	char err[STORE_ERRLEN] = "";
+	int64_t match = begin_frozen_match(s, true);
+	cr_assert_eq(store_add_match_fault(s, match, 1, &record, err), 0, "%s", err);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	return match;
+}
+
+static void expect_record(struct store *s, int64_t match)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store_fault f;
+	cr_assert_eq(store_match_fault(s, match, 1, &f, err), 1, "%s", err);
+	cr_expect_str_eq(f.author, "alice");
+	cr_expect_str_eq(f.verdict, "signaled");
+	cr_expect_eq(f.frozen_round, 7);
+	cr_expect_eq(f.cpu_ns, 5678);
+	cr_expect_eq(f.message, 8);
+	cr_expect_eq(f.turn_cpu_ns, 1234);
+	cr_expect_eq(f.cpu_budget_ns, 1000000000);
+	cr_expect_eq(f.input_size, 2465);
+	cr_assert_eq(f.input_len, sizeof kept);
+	cr_expect_eq(memcmp(f.input, kept, sizeof kept), 0, "the bytes as stored");
+	free(f.input);
+}
+
+BOTH(match_logs, a_frozen_seats_record_reads_back_and_is_copied)
+{
+	struct store *s = teststore_open(tt.where, true);
+	char err[STORE_ERRLEN] = "", copy[128];
+	int64_t match = frozen_match(s);
+	expect_record(s, match);
+	json_t *v;
+	cr_assert_eq(store_submission_view(s, 1, &v, err), 1, "%s", err);
+	json_t *m = json_array_get(json_object_get(v, "matches"), 0);
+	cr_expect(json_is_true(json_object_get(m, "has_fault")), "alice's page links the record");
+	json_decref(v);
+	cr_expect_eq(store_add_match_fault(s, match, 1, &record, err), -1,
+		     "a second record for the same seat must be refused");
+	struct store_fault none;
+	cr_assert_eq(store_match_fault(s, match, 0, &none, err), 1, "%s", err);
+	cr_expect(none.message == -1 && !none.input && !none.verdict[0],
+		  "the shipped seat played to the end: no record");
+	cr_expect_eq(store_match_fault(s, match, 5, &none, err), 0, "no seat 5");
+	snprintf(copy, sizeof copy, "%s/copy.sqlite", tt.dir);
+	struct store *to = teststore_open(copy, true);
+	int64_t rows;
+	cr_assert_eq(store_copy(s, to, &rows, err), 0, "%s", err);
+	expect_record(to, match);
 	store_close(to);
 	store_close(s);
 }

@@ -307,10 +307,11 @@ J.submissionDetail = async (box, id) => {
 		J.el('h2', {}, 'Compile log'),
 		J.el('pre', { id: 'compile-log' }, s.compile_log === null ? '(not compiled yet)' : s.compile_log || '(empty: no warnings)'),
 		J.el('h2', {}, 'Matches'),
-		J.el('p', { className: 'muted' }, 'Your player\'s stderr of a match, as the judge kept it, is under "Log"; the command of a match (its seed, its seats in order) plays it again.'),
+		J.el('p', { className: 'muted' }, 'Your player\'s stderr of a match, as the judge kept it, is under "Log"; the command of a match (its seed, its seats in order) plays it again. When your player froze, "Why it froze" saves what it was given at that turn and the replay, for judge repro on your machine (see the contestants\' guide).'),
 		J.matchesTable(s.matches, 'my-matches', [
 			{ label: 'Play it again', cell: r => commands.get(r.match) || '' },
 			{ label: 'Log', cell: r => r.has_log ? J.el('a', { href: '#seat-log', className: 'log-link', onclick: () => J.showLog(r.match, r.seat) }, 'log') : '' },
+			{ label: 'Why it froze', cell: r => r.has_fault ? J.el('a', { href: '#', className: 'fault-link', title: 'judge repro --record fault-' + r.match + '-' + r.seat + '.json --replay replay-' + r.match + '.json --player ' + s.name + ' --asan', onclick: e => { e.preventDefault(); J.downloadFault(r.match, r.seat); } }, 'record') : '' },
 		]),
 		J.el('h2', { id: 'log-title' }, 'Log'),
 		J.el('pre', { id: 'seat-log' }, '(choose a match\'s log above)'),
@@ -396,6 +397,20 @@ J.compareBox = s => {
 	return J.el('section', { id: 'compare-box' }, J.el('h2', {}, 'Version comparisons'),
 		J.el('p', { className: 'muted' }, 'Both versions play the same opponents, seeds and seats; the difference in wins '
 			+ 'and in mean rank (below 0: better) comes with its 95% interval.'), list, form);
+};
+
+/* A frozen seat's record and its match's replay, saved as the two files
+ * `judge repro --record FILE --replay FILE` reads (docs/contestants.md). */
+J.downloadFault = async (match, seat) => {
+	const save = async (path, name) => {
+		const r = await fetch(path, { headers: { Authorization: 'Bearer ' + J.token() } });
+		if (!r.ok) { J.say((await r.json()).error); return; }
+		const a = J.el('a', { href: URL.createObjectURL(await r.blob()), download: name });
+		a.click();
+		URL.revokeObjectURL(a.href);
+	};
+	await save('/api/matches/' + match + '/faults/' + seat, 'fault-' + match + '-' + seat + '.json');
+	await save('/api/matches/' + match + '/replay', 'replay-' + match + '.json');
 };
 
 /* A seat's stderr, fetched with the token and shown as text, never markup. */

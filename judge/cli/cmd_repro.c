@@ -1,0 +1,387 @@
+/* judge repro MATCH SEAT --player FILE [--asan] [--gdb]: a frozen seat's
+ * failing turn played again by the contestant's own build (repro.h). */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "games/game.h"
+#include "judge/base/config.h"
+#include "judge/base/paths.h"
+#include "judge/cli/commands.h"
+#include "judge/cli/options.h"
+#include "judge/play/players.h"
+#include "judge/replay/fault.h"
+#include "judge/replay/replay_io.h"
+#include "judge/replay/repro.h"
+
+struct repro_args {
+	const char *player, *record, *replay, *queue, *config;
+	bool asan, gdb;
+	int64_t wait_s;
+	int64_t match;
+	int seat;
+};
+
+static const char summary[] =
+"Plays again the turn on which a player froze in match MATCH (crashed, ran out\n"
+"of time, broke the protocol), with your own build of it: the match is\n"
+"re-created from its replay up to that turn (your player gets every message\n"
+"its seat got, the other seats play what they played), then your player gets\n"
+"the exact bytes it was given at that turn.  It says whether the failure came\n"
+"again: with --asan, AddressSanitizer's report names the line of the fault;\n"
+"with --gdb, gdb prints the backtrace (of the crash, or of where it spins).\n"
+"\n"
+"The record comes from the judge's database, or from two files downloaded\n"
+"from the service: --record (GET /api/matches/MATCH/faults/SEAT, yours only)\n"
+"and --replay (GET /api/matches/MATCH/replay).  Your player runs here outside\n"
+"the judge's sandbox: give it only your own code.";
+
+static const char *const forms[] = {
+	"judge repro MATCH SEAT --player FILE [--asan] [--gdb] [--queue FILE]",
+	"judge repro --record FAULT.json --replay REPLAY.json --player FILE [--asan] [--gdb]",
+	NULL,
+};
+
+/* ---- the record ----------------------------------------------------------- */
+
+static json_t *read_json_file(const char *path, char err[REPLAY_ERRLEN])
+{
+	return replay_read_file(path, err);
+}
+
+static int record_from_files(const struct repro_args *a, struct fault *f, json_t **replay,
+			     char err[REPLAY_ERRLEN])
+{
+	json_t *rec = read_json_file(a->record, err);
+	if (!rec)
+		return -1;
+	int rc = fault_parse(rec, f, err);
+	json_decref(rec);
+	if (rc == 0 && !(*replay = read_json_file(a->replay, err)))
+		rc = -1;
+	return rc;
+}
+
+static int record_from_store(const struct repro_args *a, struct fault *f, json_t **replay,
+			     char err[REPLAY_ERRLEN])
+{
+	char serr[STORE_ERRLEN];
+	struct store *s = store_open(a->queue, false, serr);
+	if (!s) {
+		snprintf(err, REPLAY_ERRLEN, "%s", serr);
+		return -1;
+	}
+	struct store_fault sf;
+	int rc = store_match_fault(s, a->match, a->seat, &sf, serr);
+	if (rc == 0)
+		snprintf(err, REPLAY_ERRLEN, "match %lld has no seat %d in %s", (long long)a->match,
+			 a->seat, a->queue);
+	else if (rc < 0)
+		snprintf(err, REPLAY_ERRLEN, "%s", serr);
+	else
+		rc = fault_from_store(a->match, a->seat, &sf, f, err);
+	free(sf.input);
+	char *text = NULL;
+	size_t len;
+	if (rc > 0 && replay_stored_text(s, a->match, &text, &len, err) > 0)
+		*replay = json_loadb(text, len, 0, NULL);
+	free(text);
+	store_close(s);
+	if (rc > 0 && !*replay && !err[0])
+		snprintf(err, REPLAY_ERRLEN, "match %lld's replay does not read", (long long)a->match);
+	return rc > 0 && *replay ? 0 : -1;
+}
+
+static void say_record(const struct fault *f, FILE *out)
+{
+	fprintf(out, "match %lld, seat %d (%s): frozen ", (long long)f->match, f->seat, f->player);
+	if (f->round < 0)
+		fprintf(out, "before the first round");
+	else
+		fprintf(out, "in round %d", f->round);
+	fprintf(out, ": %s\n  CPU: %.3f s of its %.3f s in the whole match, %.3f s from its last "
+		"message on; memory %.1f MiB\n  its last message: number %d (0 is the start), "
+		"%zu bytes%s\n", f->reason, f->cpu_ns / 1e9, f->cpu_budget_ns / 1e9,
+		f->turn_cpu_ns / 1e9, f->peak_memory / 1048576.0, f->message, f->input_size,
+		f->input_len < f->input_size ? " (the first 256 KiB kept)" : "");
+}
+
+static int reproduce(const struct repro_args *a, const struct fault *f, const json_t *replay,
+		     const char *bin);
+
+/* ---- the player ----------------------------------------------------------- */
+
+static int run_tool(char *const *argv)
+{
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		execvp(argv[0], argv);
+		fprintf(stderr, "judge repro: cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	int status;
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void dir_of(const char *path, char out[PATH_MAX])
+{
+	snprintf(out, PATH_MAX, "%s", path);
+	char *slash = strrchr(out, '/');
+	if (slash)
+		*slash = '\0';
+}
+
+/* FILE.c built here with the game's kit, with debugging information (and
+ * AddressSanitizer): into bin.  0, or 1 (said). */
+static int build_player(const struct judge_config *cfg, const struct game *game,
+			const struct repro_args *a, const char *bin)
+{
+	char header[PATH_MAX], shared[PATH_MAX], runtime[PATH_MAX], inc1[PATH_MAX + 2],
+		inc2[PATH_MAX + 2];
+	paths_game_header(cfg->data_dir, game->name, header);
+	paths_shared_header(cfg->data_dir, shared);
+	paths_in(runtime, cfg->data_dir, "build/kits/lib%s.a", game->name);
+	dir_of(header, inc1 + 2);
+	dir_of(shared, inc2 + 2);
+	memcpy(inc1, "-I", 2);
+	memcpy(inc2, "-I", 2);
+	char *argv[24] = { "gcc", "-std=gnu17", "-g", "-O0", "-fno-omit-frame-pointer",
+			   "-D_GNU_SOURCE", inc1, inc2 };
+	int n = 8;
+	if (a->asan)
+		argv[n++] = "-fsanitize=address";
+	if (game->compile_flag)
+		argv[n++] = (char *)game->compile_flag;
+	argv[n++] = (char *)a->player;
+	argv[n++] = runtime;
+	argv[n++] = "-lm";
+	argv[n++] = "-o";
+	argv[n++] = (char *)bin;
+	fprintf(stderr, "judge repro: building %s%s with the %s kit\n", a->player,
+		a->asan ? " under AddressSanitizer" : "", game->title);
+	if (run_tool(argv) == 0)
+		return 0;
+	fprintf(stderr, "judge repro: %s does not build here (gcc says why above)\n", a->player);
+	return 1;
+}
+
+/* A game that rewrites its players' assembly (AIC2018's energy count) is
+ * played by the judge's own build of the file: a plain build would let a
+ * unit run past its energy, and AddressSanitizer's code would be counted.
+ * Returns the exit status. */
+static int judges_build(const struct judge_config *cfg, const struct game *game,
+			const struct repro_args *a, const struct fault *f, const json_t *replay)
+{
+	if (a->asan)
+		fprintf(stderr, "judge repro: %s players are built with the energy count, "
+			"which AddressSanitizer would upset: without it\n", game->title);
+	fprintf(stderr, "judge repro: building %s as the judge does (with the energy "
+		"count)\n", a->player);
+	struct cmp_result res = { 0 };
+	char err[CMP_ERRLEN];
+	int rc = players_compile(cfg, game->name, a->player, &res, err);
+	if (rc < 0)
+		fprintf(stderr, "judge repro: %s\n", err);
+	else if (!res.ok)
+		fprintf(stderr, "judge repro: %s does not compile:\n%s", a->player, res.log);
+	rc = rc < 0 ? 2 : !res.ok ? 1 : reproduce(a, f, replay, res.binary);
+	cmp_result_free(&res);
+	return rc;
+}
+
+static bool is_source(const char *path)
+{
+	size_t len = strlen(path);
+	return len > 2 && strcmp(path + len - 2, ".c") == 0;
+}
+
+/* ---- the run -------------------------------------------------------------- */
+
+static const char *signal_name(int sig)
+{
+	const char *s = sigdescr_np(sig);
+	return s ? s : "a signal";
+}
+
+/* What happened, against the record: 0 reproduced, 1 not. */
+static int verdict(const struct fault *f, const struct repro_outcome *o, int64_t wait_s,
+		   bool gdb)
+{
+	if (o->message != f->message) {
+		printf("not reproduced: your player stopped at its message %d (round %d), before "
+		       "the failing turn; ", o->message, o->round);
+		if (o->end == REPRO_CRASHED)
+			printf("it was killed by signal %d (%s)\n", o->status, signal_name(o->status));
+		else if (o->end == REPRO_EXITED)
+			printf("it exited with status %d\n", o->status);
+		else
+			printf("it did not answer within %lld s\n", (long long)wait_s);
+		return 1;
+	}
+	if (gdb && o->end == REPRO_EXITED)
+		printf("reproduced: gdb stopped your player at round %d (its backtrace above); in "
+		       "the match: %s\n", o->round, f->reason);
+	else if (o->end == REPRO_CRASHED)
+		printf("reproduced: your player was killed by signal %d (%s) at round %d, as in the "
+		       "match (%s)\n", o->status, signal_name(o->status), o->round, f->reason);
+	else if (o->end == REPRO_EXITED)
+		printf("reproduced: your player ended with status %d at round %d%s; in the match: "
+		       "%s\n", o->status, o->round, o->status ? " (see the report above)" : "",
+		       f->reason);
+	else if (o->end == REPRO_SILENT && gdb)
+		printf("reproduced: your player did not answer round %d within %lld s (gdb shows "
+		       "where it was, above); in the match: %s\n", o->round, (long long)wait_s,
+		       f->reason);
+	else if (o->end == REPRO_SILENT)
+		printf("reproduced: your player did not answer round %d within %lld s (%.3f s of "
+		       "CPU); in the match: %s\n", o->round, (long long)wait_s, o->cpu_s, f->reason);
+	else
+		printf("not reproduced: your player answered round %d after %.3f s of CPU; in the "
+		       "match: %s\n", o->round, o->cpu_s, f->reason);
+	return o->end == REPRO_ANSWERED;
+}
+
+/* The turns before the failing one were answered in the match: waited for
+ * longer than --wait, as gdb may take seconds to start on a busy machine. */
+#define EARLIER_WAIT_S 30
+
+static int reproduce(const struct repro_args *a, const struct fault *f, const json_t *replay,
+		     const char *bin)
+{
+	char *plain[] = { (char *)bin, NULL };
+	char *gdb[] = { "gdb", "-q", "-nx", "-batch", "-ex", "run <&3 >&4", "-ex", "bt",
+			"--args", (char *)bin, NULL };
+	struct repro_spec spec = {
+		.replay = replay, .fault = f, .argv = a->gdb ? gdb : plain, .fds_3_4 = a->gdb,
+		.interrupt_signal = a->gdb ? SIGINT : 0, .log = stderr,
+		.turn_wait_ns = (uint64_t)(a->wait_s > EARLIER_WAIT_S ? a->wait_s : EARLIER_WAIT_S) *
+				1000000000ULL,
+		.fault_wait_ns = (uint64_t)a->wait_s * 1000000000ULL,
+	};
+	struct repro_outcome o;
+	char err[REPLAY_ERRLEN] = "";
+	if (repro_run(&spec, &o, err) < 0) {
+		fprintf(stderr, "judge repro: %s\n", err);
+		return 2;
+	}
+	fflush(stderr);
+	return verdict(f, &o, a->wait_s, a->gdb);
+}
+
+static int with_player(const struct repro_args *a, const struct fault *f, const json_t *replay)
+{
+	const struct game *game = game_find(json_string_value(json_object_get(replay, "game")));
+	if (!game) {
+		fprintf(stderr, "judge repro: the replay is of no game this judge knows\n");
+		return 2;
+	}
+	if (!is_source(a->player)) {
+		if (a->asan)
+			fprintf(stderr, "judge repro: --asan builds a source file (FILE.c); %s runs "
+				"as it is\n", a->player);
+		return reproduce(a, f, replay, a->player);
+	}
+	struct judge_config cfg;
+	char cerr[CFG_ERRLEN], dir[] = "/tmp/judge-repro-XXXXXX", bin[64];
+	if (cfg_init(&cfg, a->config, cerr) < 0) {
+		fprintf(stderr, "judge repro: %s\n", cerr);
+		return 2;
+	}
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, "judge repro: cannot make a folder in /tmp: %s\n", strerror(errno));
+		return 2;
+	}
+	snprintf(bin, sizeof bin, "%s/player", dir);
+	int rc = game->asm_pass ? judges_build(&cfg, game, a, f, replay)
+				: build_player(&cfg, game, a, bin);
+	if (rc == 0 && !game->asm_pass)
+		rc = reproduce(a, f, replay, bin);
+	unlink(bin);
+	rmdir(dir);
+	return rc;
+}
+
+/* ---- the command line ----------------------------------------------------- */
+
+static int parse(int argc, char **argv, struct repro_args *a, int *status)
+{
+	const struct opt opts[] = {
+		OPT_STR("player", 'p', "FILE", &a->player, "your player: its source AIName.c "
+			"(built here with the game's kit and -g) or a program already built",
+			.required = true),
+		OPT_BOOL("asan", 0, &a->asan, "build it under AddressSanitizer: an out-of-bounds "
+			 "access is reported with its line"),
+		OPT_BOOL("gdb", 0, &a->gdb, "run it under gdb, which prints the backtrace where it "
+			 "crashed (or, when it does not answer, where it was)"),
+		OPT_NUM("wait", 0, "SECONDS", &a->wait_s, 1, 3600, "a number of seconds",
+			"how long to wait for its answer to the failing turn (default 10; to "
+			"the turns before it, answered in the match, at least "
+			OPT_TEXT(EARLIER_WAIT_S) " s)"),
+		OPT_STR("record", 0, "FILE", &a->record, "the fault record downloaded from the "
+			"service (then --replay too, and no MATCH SEAT)"),
+		OPT_STR("replay", 0, "FILE", &a->replay, "the match's replay downloaded from the "
+			"service"),
+		OPT_QUEUE(&a->queue),
+		OPT_CONFIG(&a->config),
+		OPT_DONE,
+	};
+	const struct opt_command cmd = {
+		.name = "judge repro", .args = "MATCH SEAT", .min_args = 0, .max_args = 2,
+		.forms = forms, .opts = opts, .summary = summary,
+		.exits = "0 when the failure came again at the same turn, 1 when it did not (or "
+			 "your player stopped earlier), 2 for bad usage or a record that cannot be "
+			 "read.",
+	};
+	int n = opt_parse(&cmd, argc, argv, status);
+	if (n < 0)
+		return -1;
+	if (!a->record != !a->replay)
+		*status = opt_bad(&cmd, "--record and --replay go together");
+	else if (a->record && n != 0)
+		*status = opt_bad(&cmd, "with --record, MATCH and SEAT are the record's");
+	else if (!a->record && n != 2)
+		*status = opt_bad(&cmd, "say which match and seat: MATCH SEAT (seats are numbered "
+				  "from 0), or --record and --replay");
+	else if (!a->record) {
+		char *end;
+		a->match = strtoll(argv[1], &end, 10);
+		long seat = strtol(argv[2], &end, 10);
+		if (a->match <= 0 || *end || seat < 0 || seat >= GAME_MAX_PLAYERS)
+			*status = opt_bad(&cmd, "MATCH is a match's number, SEAT one of its seats "
+					  "(0 to %d)", GAME_MAX_PLAYERS - 1);
+		a->seat = (int)seat;
+	}
+	return *status ? -1 : 0;
+}
+
+int cmd_repro(int argc, char **argv)
+{
+	struct repro_args a = { .queue = STORE_DEFAULT_PATH, .wait_s = 10 };
+	int status = 0;
+	if (parse(argc, argv, &a, &status) < 0)
+		return status;
+	struct fault f = { 0 };
+	json_t *replay = NULL;
+	char err[REPLAY_ERRLEN] = "";
+	int rc = a.record ? record_from_files(&a, &f, &replay, err)
+			  : record_from_store(&a, &f, &replay, err);
+	if (rc < 0) {
+		fprintf(stderr, "judge repro: %s\n", err);
+		fault_free(&f);
+		return 2;
+	}
+	say_record(&f, stderr);
+	rc = with_player(&a, &f, replay);
+	json_decref(replay);
+	fault_free(&f);
+	return rc;
+}
