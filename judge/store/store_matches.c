@@ -132,7 +132,13 @@ int store_add_match(struct store *s, const struct store_new_match *m, int64_t *i
 		*id = db_col_int(st, 0);
 	rc = rc == 1 ? 0 : db_fail(s, "recording the match", err);
 	db_finish(st);
-	return rc;
+	if (rc < 0 || strcmp(m->kind, "ranked") != 0 || m->players <= 0)
+		return rc;
+	/* What the leaderboard shows of a game with a range of players. */
+	return db_run(s, "recording the match", err,
+		      "INSERT INTO ranked_sizes (game, players, matches) VALUES (?1, ?2, 1)"
+		      " ON CONFLICT (game, players) DO UPDATE"
+		      " SET matches = ranked_sizes.matches + 1", "ti", m->game, (int64_t)m->players);
 }
 
 int store_add_match_player(struct store *s, int64_t match, const struct store_match_player *p,
@@ -184,15 +190,42 @@ int store_add_match_log(struct store *s, int64_t match, int seat, const void *lo
 	return rc;
 }
 
+/* The tree of db/migrations/011: 2^20 slots of 1/1024 of a point, and a
+ * node per prefix of a slot's number at each of 20 levels. */
+#define BOARD_LEVELS 20
+#define BOARD_SLOTS (1 << BOARD_LEVELS)
+#define BOARD_PLACE_SQL \
+	"SELECT (SELECT coalesce(sum(players), 0) FROM board_nodes WHERE game = ?1" \
+	" AND node IN (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16," \
+	" ?17, ?18, ?19, ?20, ?21)) + (SELECT count(*) FROM ratings r" \
+	" JOIN submissions s ON s.id = r.submission_id WHERE r.game = ?1" \
+	" AND r.board_key BETWEEN ?22 AND ?23 AND r.score > ?24 AND s.state = 'qualified')"
+
+/* The slot of a score, as the schema's board_key computes it. */
+static int64_t board_slot(double score)
+{
+	double x = (score + 512) * 1024;
+	return x < 0 ? 0 : x >= BOARD_SLOTS - 1 ? BOARD_SLOTS - 1 : (int64_t)x;
+}
+
 int store_board_place(struct store *s, const char *game, double score, char err[STORE_ERRLEN])
 {
-	struct db_stmt *st = db_prepare(s, "SELECT count(*) FROM ratings r JOIN submissions s"
-					   " ON s.id = r.submission_id WHERE s.game = ?1"
-					   " AND s.state = 'qualified' AND r.mu - 3 * r.sigma > ?2");
+	struct db_stmt *st = db_prepare(s, BOARD_PLACE_SQL);
 	if (!st)
 		return db_fail(s, "reading the leaderboard", err);
+	/* The slots next to the score's are counted by score, so a slot
+	 * computed here one off the database's changes nothing; the tree
+	 * counts the slots above them: at each level where the last slot's
+	 * prefix ends in 0, the prefix ending in 1 instead. */
+	int64_t slot = board_slot(score), top = slot + 1 < BOARD_SLOTS ? slot + 1 : slot;
 	db_bind_text(st, 1, game);
-	db_bind_double(st, 2, score);
+	for (int level = 0; level < BOARD_LEVELS; level++) {
+		int64_t prefix = top >> level;
+		db_bind_int(st, 2 + level, prefix & 1 ? -1 : (int64_t)level * BOARD_SLOTS + (prefix | 1));
+	}
+	db_bind_int(st, 22, slot - 1);
+	db_bind_int(st, 23, top);
+	db_bind_double(st, 24, score);
 	int n = db_step(st) == 1 ? (int)db_col_int(st, 0) + 1
 				 : db_fail(s, "reading the leaderboard", err);
 	db_finish(st);
@@ -200,13 +233,19 @@ int store_board_place(struct store *s, const char *game, double score, char err[
 }
 
 int store_rate(struct store *s, int64_t submission, double mu, double sigma, bool won,
-	       char err[STORE_ERRLEN])
+	       int players, char err[STORE_ERRLEN])
 {
 	int64_t now = store_now_ms();
 	if (db_run(s, "updating ratings", err,
 		   "UPDATE ratings SET mu = ?1, sigma = ?2, games = games + 1, wins = wins + ?3,"
 		   " updated_at = ?4 WHERE submission_id = ?5", "ddiii", mu, sigma, (int64_t)won, now,
 		   submission) < 0)
+		return -1;
+	if (db_run(s, "updating ratings", err,
+		   "INSERT INTO rating_sizes (submission_id, game, players, games)"
+		   " SELECT submission_id, game, ?2, 1 FROM ratings WHERE submission_id = ?1"
+		   " ON CONFLICT (submission_id, players) DO UPDATE"
+		   " SET games = rating_sizes.games + 1", "ii", submission, (int64_t)players) < 0)
 		return -1;
 	/* The history a player's page plots. */
 	return db_run(s, "updating ratings", err,

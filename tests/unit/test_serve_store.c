@@ -194,8 +194,8 @@ BOTH(serve_store, each_rated_game_adds_to_the_players_history)
 	char err[STORE_ERRLEN] = "";
 	int64_t id = submit(s, "a", "Alpha");
 	qualify(s, id, 25, 8);
-	cr_assert_eq(store_rate(s, id, 27, 7, true, err), 0, "%s", err);
-	cr_assert_eq(store_rate(s, id, 28, 6, false, err), 0, "%s", err);
+	cr_assert_eq(store_rate(s, id, 27, 7, true, 4, err), 0, "%s", err);
+	cr_assert_eq(store_rate(s, id, 28, 6, false, 4, err), 0, "%s", err);
 	json_t *p;
 	cr_assert_eq(store_player_view(s, "dominator", "Alpha", NULL, &p, err), 1, "%s", err);
 	json_t *h = json_object_get(p, "history");
@@ -217,7 +217,8 @@ static void ranked_match(struct store *s, const int64_t *subs, int n)
 	int64_t job, match;
 	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s", err);
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
-	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked", .seed = 7 };
+	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked", .seed = 7,
+				     .players = n };
 	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);
 	for (int i = 0; i < n; i++) {
 		struct store_match_player p = { .seat = i, .submission = subs[i], .name = "P",
