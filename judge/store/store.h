@@ -375,9 +375,10 @@ int store_rated_players(struct store *s, const char *game, int64_t **ids, size_t
 int store_rated_results(struct store *s, const char *game,
 			int (*each)(void *ctx, int64_t match, int64_t submission, int rank),
 			void *ctx, char err[STORE_ERRLEN]);
-/* The rated ranked matches of each of the game's ranked players, by their
- * number of players, as counted when each was recorded (a rejudge of the
- * game starts them over): each() once per player and size.  0 or -1. */
+/* The rated ranked matches of each of the game's rated players (those who
+ * left the ranked pool too), by their number of players, as counted when
+ * each was recorded (a rejudge of the game starts them over): each() once
+ * per player and size.  0 or -1. */
 int store_pool_sizes(struct store *s, const char *game,
 		     void (*each)(void *ctx, int64_t submission, int players, int games), void *ctx,
 		     char err[STORE_ERRLEN]);
