@@ -217,14 +217,24 @@ static uint64_t record_match(struct field *f, const struct hook_config *hc)
 	return bench_now_ns() - t0;
 }
 
-static int64_t rank_events(struct field *f)
+static int64_t one_number(struct field *f, const char *query)
 {
-	PGresult *r = PQexec(f->pq, "SELECT count(*) FROM events WHERE kind = 'rank.changed'");
+	PGresult *r = PQexec(f->pq, query);
 	if (PQresultStatus(r) != PGRES_TUPLES_OK)
-		die("counting events", PQerrorMessage(f->pq));
+		die(query, PQerrorMessage(f->pq));
 	int64_t n = atoll(PQgetvalue(r, 0, 0));
 	PQclear(r);
 	return n;
+}
+
+static int64_t rank_events(struct field *f)
+{
+	return one_number(f, "SELECT count(*) FROM events WHERE kind = 'rank.changed'");
+}
+
+static int64_t database_bytes(struct field *f)
+{
+	return one_number(f, "SELECT pg_database_size(current_database())");
 }
 
 struct timing {
@@ -348,12 +358,20 @@ int main(int argc, char **argv)
 	snprintf(listening.endpoints[0].url, sizeof listening.endpoints[0].url, "http://127.0.0.1:9/");
 	listening.endpoints[0].events = 1u << HOOK_RANK_CHANGED;
 
-	struct timing quiet_t = time_recording(&small, &large, &quiet),
-		      heard_t = time_recording(&small, &large, &listening);
+	int64_t bytes = database_bytes(&large);
+	struct timing quiet_t = time_recording(&small, &large, &quiet);
+	bytes = database_bytes(&large) - bytes;
+	struct timing heard_t = time_recording(&small, &large, &listening);
+	double load[1] = { 0 };
+	if (getloadavg(load, 1) < 1)
+		load[0] = -1;
 	printf("store time per recorded ranked match (%d seats, mean of %d per field):\n", SEATS,
 	       ROUNDS * MATCHES_PER_ROUND);
 	print_timing("no webhook listening:", &quiet_t, small_n, large_n);
 	print_timing("rank.changed listened to:", &heard_t, small_n, large_n);
+	printf("  the database grew by %.1f KB per recorded match without its replay (match, seats,"
+	       " rating history, job); load average %.1f\n",
+	       (double)bytes / 1024 / (ROUNDS * MATCHES_PER_ROUND), load[0]);
 	printf("one leaderboard place at %d players: %.3f ms from the tree; %.3f ms counting every"
 	       " ranked player (the old way, %d of them per match)\n", large_n,
 	       median_ms(place_once, &large), median_ms(old_place_once, &large), 2 * SEATS);
