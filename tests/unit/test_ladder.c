@@ -46,30 +46,9 @@ static void teardown(void)
 TestSuite(ladder, .init = setup, .fini = teardown, .timeout = 120);
 TestSuite(ladder_pg, .init = setup_pg, .fini = teardown, .timeout = 120);
 
-/* Each call a new version of the player's file (its hash differs). */
 static int64_t submit(struct store *s, const char *game, const char *name)
 {
-	static unsigned version;
-	char err[STORE_ERRLEN] = "", sha[16];
-	snprintf(sha, sizeof sha, "%08x", ++version);
-	struct store_new_submission sub = { .game = game, .author = name, .name = name,
-					    .source = "int x;", .source_len = 6,
-					    .source_sha256 = sha };
-	int64_t id = 0;
-	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err);
-	return id;
-}
-
-/* The submission qualified at (mu, sigma): in the ranked pool, its
- * player's older submission out of it. */
-static void qualify(struct store *s, int64_t id, double mu, double sigma)
-{
-	char err[STORE_ERRLEN] = "";
-	struct store_submission sub;
-	cr_assert_eq(store_get_submission(s, id, &sub, err), 1, "%s", err);
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
-	cr_assert_eq(store_conclude_qualification(s, &sub, true, mu, sigma, err), 0, "%s", err);
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	return teststore_submit(s, game, name, name);
 }
 
 struct pool {
@@ -146,7 +125,7 @@ static struct recorded play(struct store *s, const struct hook_config *hc, const
 		struct store_submission sub;
 		cr_assert_eq(store_get_submission(s, superseded, &sub, err), 1, "%s", err);
 		snprintf(name, sizeof name, "%s", sub.name);
-		qualify(s, submit(s, game, name), 25, 25.0 / 3);
+		teststore_qualify(s, submit(s, game, name), 25, 25.0 / 3);
 	}
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
 	struct store_new_match m = { .job = job, .game = game, .kind = "ranked", .seed = 7,
@@ -239,12 +218,12 @@ BOTH(ladder, places_and_rank_events_equal_a_full_recount)
 	char name[16];
 	for (int i = 0; i < 24; i++) {
 		snprintf(name, sizeof name, "P%02d", i);
-		qualify(s, submit(s, "dominator", name), 25, 25.0 / 3);
+		teststore_qualify(s, submit(s, "dominator", name), 25, 25.0 / 3);
 	}
 	/* Past both ends of the tree's range: they share its end slots. */
-	qualify(s, submit(s, "dominator", "High1"), 900, 1);
-	qualify(s, submit(s, "dominator", "High2"), 901, 1);
-	qualify(s, submit(s, "dominator", "Low"), -900, 1);
+	teststore_qualify(s, submit(s, "dominator", "High1"), 900, 1);
+	teststore_qualify(s, submit(s, "dominator", "High2"), 901, 1);
+	teststore_qualify(s, submit(s, "dominator", "Low"), -900, 1);
 	expect_every_place(s, "dominator");
 	for (int round = 0; round < 60; round++) {
 		struct pool pool = read_pool(s, "dominator");
@@ -279,7 +258,7 @@ BOTH(ladder, nobody_listening_records_no_rank_event)
 	char name[16];
 	for (int i = 0; i < 6; i++) {
 		snprintf(name, sizeof name, "Q%d", i);
-		qualify(s, submit(s, "dominator", name), 25, 25.0 / 3);
+		teststore_qualify(s, submit(s, "dominator", name), 25, 25.0 / 3);
 	}
 	struct pool pool = read_pool(s, "dominator");
 	struct store_rated seat[4];
@@ -391,7 +370,7 @@ static void blitz_field(struct store *s, int players)
 	char name[16];
 	for (int i = 0; i < players; i++) {
 		snprintf(name, sizeof name, "B%02d", i);
-		qualify(s, submit(s, "blitz", name), 25, 25.0 / 3);
+		teststore_qualify(s, submit(s, "blitz", name), 25, 25.0 / 3);
 	}
 }
 
@@ -418,7 +397,7 @@ BOTH(ladder, leaderboard_counters_equal_the_match_history)
 		char name[16];
 		snprintf(name, sizeof name, "B%02d", i);
 		ids[i] = teststore_int(s, "SELECT max(id) FROM submissions WHERE name = '%s'", name);
-		qualify(s, ids[i], 25, 25.0 / 3);
+		teststore_qualify(s, ids[i], 25, 25.0 / 3);
 	}
 	play_history(s, &quiet, 30);
 	expect_board_equals_history(s, "blitz");
