@@ -11,6 +11,7 @@
 #include <criterion/criterion.h>
 
 #include <jansson.h>
+#include <libpq-fe.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -407,56 +408,107 @@ BOTH(ladder, leaderboard_counters_equal_the_match_history)
 
 /* ---- the migration ------------------------------------------------------------ */
 
-extern const char store_schema_sql[];
-extern const char *const store_migrations[];
+extern const char store_schema_sql[], store_pg_schema_sql[];
+extern const char *const store_migrations[], *const store_pg_migrations[];
 
-/* A SQLite file at the version before the counters, with a history
- * written as the judge of that version wrote it. */
-static void old_store_with_history(const char *path)
+/* A history written as the judge before the counters wrote it, in SQL
+ * both backends take. */
+static const char old_history[] =
+	"INSERT INTO names VALUES ('blitz', 'A', 'a'), ('blitz', 'B', 'b'), ('blitz', 'C', 'c');"
+	"INSERT INTO submissions (id, game, author, name, source, source_sha256, state,"
+	" created_at, updated_at) VALUES (1, 'blitz', 'a', 'A', '', 'x', 'qualified', 0, 0),"
+	" (2, 'blitz', 'b', 'B', '', 'y', 'qualified', 0, 0),"
+	" (3, 'blitz', 'c', 'C', '', 'z', 'superseded', 0, 0);"
+	"INSERT INTO ratings (submission_id, game, mu, sigma, games, wins, updated_at)"
+	" VALUES (1, 'blitz', 30, 2, 3, 2, 0), (2, 'blitz', 20, 2, 3, 1, 0),"
+	" (3, 'blitz', 25, 2, 2, 0, 0);"
+	"INSERT INTO jobs (id, kind, payload, state, created_at, updated_at) VALUES"
+	" (1, 'match', '{}', 'done', 0, 0), (2, 'match', '{}', 'done', 0, 0),"
+	" (3, 'match', '{}', 'done', 0, 0), (4, 'match', '{}', 'done', 0, 0);"
+	"INSERT INTO matches (id, job_id, game, kind, seed, rated, created_at) VALUES"
+	" (1, 1, 'blitz', 'ranked', 1, 1, 5), (2, 2, 'blitz', 'ranked', 1, 1, 6),"
+	" (3, 3, 'blitz', 'ranked', 1, 0, 7), (4, 4, 'blitz', 'ranked', 1, 1, 8);"
+	"INSERT INTO match_players (match_id, seat, submission_id, name, score, rank,"
+	" cpu_ns, peak_memory) VALUES (1, 0, 1, 'A', 0, 1, 0, 0), (1, 1, 2, 'B', 0, 2, 0, 0),"
+	" (2, 0, 1, 'A', 0, 1, 0, 0), (2, 1, 2, 'B', 0, 2, 0, 0), (2, 2, 3, 'C', 0, 3, 0, 0),"
+	" (3, 0, 1, 'A', 0, 1, 0, 0), (3, 1, 3, 'C', 0, 2, 0, 0),"
+	" (4, 0, 2, 'B', 0, 1, 0, 0), (4, 1, 1, 'A', 0, 2, 0, 0), (4, 2, 3, 'C', 0, 3, 0, 0);";
+
+/* Runs one script on the backend's connection: 0, or -1 with err. */
+typedef int run_script(void *conn, const char *sql, char err[STORE_ERRLEN]);
+
+static int run_sqlite(void *conn, const char *sql, char err[STORE_ERRLEN])
+{
+	if (sqlite3_exec(conn, sql, NULL, NULL, NULL) == SQLITE_OK)
+		return 0;
+	snprintf(err, STORE_ERRLEN, "%s", sqlite3_errmsg(conn));
+	return -1;
+}
+
+static int run_pg(void *conn, const char *sql, char err[STORE_ERRLEN])
+{
+	PGresult *r = PQexec(conn, sql);
+	int rc = PQresultStatus(r) == PGRES_COMMAND_OK || PQresultStatus(r) == PGRES_TUPLES_OK
+			 ? 0 : -1;
+	if (rc < 0)
+		snprintf(err, STORE_ERRLEN, "%s", PQerrorMessage(conn));
+	PQclear(r);
+	return rc;
+}
+
+/* The schema at the version before the counters, then the history. */
+static void old_store(void *conn, run_script *run, const char *schema,
+		      const char *const *migrations, const char *set_version)
+{
+	char err[STORE_ERRLEN] = "", sql[128];
+	cr_assert_eq(run(conn, schema, err), 0, "%s", err);
+	int version = 1;
+	for (; migrations[version - 1] && !strstr(migrations[version - 1], "board_nodes"); version++)
+		cr_assert_eq(run(conn, migrations[version - 1], err), 0, "migration to %d: %s",
+			     version + 1, err);
+	snprintf(sql, sizeof sql, set_version, version);
+	cr_assert_eq(run(conn, sql, err), 0, "%s", err);
+	cr_assert_eq(run(conn, old_history, err), 0, "%s", err);
+}
+
+static void old_sqlite_store(const char *path)
 {
 	sqlite3 *db;
 	cr_assert_eq(sqlite3_open(path, &db), SQLITE_OK);
-	cr_assert_eq(sqlite3_exec(db, store_schema_sql, NULL, NULL, NULL), SQLITE_OK);
-	int version = 1;
-	for (; store_migrations[version - 1] && !strstr(store_migrations[version - 1], "board_nodes");
-	     version++)
-		cr_assert_eq(sqlite3_exec(db, store_migrations[version - 1], NULL, NULL, NULL),
-			     SQLITE_OK, "migration to %d: %s", version + 1, sqlite3_errmsg(db));
-	char sql[4096];
-	snprintf(sql, sizeof sql,
-		 "PRAGMA user_version = %d;"
-		 "INSERT INTO names VALUES ('blitz', 'A', 'a'), ('blitz', 'B', 'b'), ('blitz', 'C', 'c');"
-		 "INSERT INTO submissions (id, game, author, name, source, source_sha256, state,"
-		 " created_at, updated_at) VALUES (1, 'blitz', 'a', 'A', x'00', 'x', 'qualified', 0, 0),"
-		 " (2, 'blitz', 'b', 'B', x'00', 'y', 'qualified', 0, 0),"
-		 " (3, 'blitz', 'c', 'C', x'00', 'z', 'superseded', 0, 0);"
-		 "INSERT INTO ratings (submission_id, game, mu, sigma, games, wins, updated_at)"
-		 " VALUES (1, 'blitz', 30, 2, 3, 2, 0), (2, 'blitz', 20, 2, 3, 1, 0),"
-		 " (3, 'blitz', 25, 2, 2, 0, 0);"
-		 "INSERT INTO jobs (id, kind, payload, state, created_at, updated_at) VALUES"
-		 " (1, 'match', '{}', 'done', 0, 0), (2, 'match', '{}', 'done', 0, 0),"
-		 " (3, 'match', '{}', 'done', 0, 0), (4, 'match', '{}', 'done', 0, 0);"
-		 "INSERT INTO matches (id, job_id, game, kind, seed, rated, created_at) VALUES"
-		 " (1, 1, 'blitz', 'ranked', 1, 1, 5), (2, 2, 'blitz', 'ranked', 1, 1, 6),"
-		 " (3, 3, 'blitz', 'ranked', 1, 0, 7), (4, 4, 'blitz', 'ranked', 1, 1, 8);"
-		 "INSERT INTO match_players (match_id, seat, submission_id, name, score, rank,"
-		 " cpu_ns, peak_memory) VALUES (1, 0, 1, 'A', 0, 1, 0, 0), (1, 1, 2, 'B', 0, 2, 0, 0),"
-		 " (2, 0, 1, 'A', 0, 1, 0, 0), (2, 1, 2, 'B', 0, 2, 0, 0), (2, 2, 3, 'C', 0, 3, 0, 0),"
-		 " (3, 0, 1, 'A', 0, 1, 0, 0), (3, 1, 3, 'C', 0, 2, 0, 0),"
-		 " (4, 0, 2, 'B', 0, 1, 0, 0), (4, 1, 1, 'A', 0, 2, 0, 0), (4, 2, 3, 'C', 0, 3, 0, 0);",
-		 version);
-	cr_assert_eq(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK, "%s", sqlite3_errmsg(db));
+	old_store(db, run_sqlite, store_schema_sql, store_migrations, "PRAGMA user_version = %d");
 	sqlite3_close(db);
+}
+
+static void old_pg_store(const char *url)
+{
+	PGconn *pg = PQconnectdb(url);
+	cr_assert_eq(PQstatus(pg), CONNECTION_OK, "%s", PQerrorMessage(pg));
+	old_store(pg, run_pg, store_pg_schema_sql, store_pg_migrations,
+		  "INSERT INTO meta (key, value) VALUES ('schema_version', '%d')"
+		  " ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+	PQfinish(pg);
+}
+
+static void expect_migrated(void)
+{
+	struct store *s = teststore_open(tt.where, false);
+	char err[STORE_ERRLEN] = "";
+	expect_board_equals_history(s, "blitz");
+	expect_every_place(s, "blitz");
+	cr_expect_eq(store_board_place(s, "blitz", 27.0, err), 1, "%s", err);
+	cr_expect_eq(store_board_place(s, "blitz", 10.0, err), 3,
+		     "the superseded player is off the board");
+	store_close(s);
 }
 
 Test(ladder, the_migration_fills_the_counters_from_the_history)
 {
-	old_store_with_history(tt.where);
-	struct store *s = teststore_open(tt.where, false);
-	expect_board_equals_history(s, "blitz");
-	expect_every_place(s, "blitz");
-	cr_expect_eq(store_board_place(s, "blitz", 27.0, (char[STORE_ERRLEN]){ 0 }), 1);
-	cr_expect_eq(store_board_place(s, "blitz", 10.0, (char[STORE_ERRLEN]){ 0 }), 3,
-		     "the superseded player is off the board");
-	store_close(s);
+	old_sqlite_store(tt.where);
+	expect_migrated();
+}
+
+Test(ladder_pg, the_migration_fills_the_counters_from_the_history)
+{
+	old_pg_store(tt.where);
+	expect_migrated();
 }
