@@ -194,6 +194,7 @@ int store_add_match_log(struct store *s, int64_t match, int seat, const void *lo
  * node per prefix of a slot's number at each of 20 levels. */
 #define BOARD_LEVELS 20
 #define BOARD_SLOTS (1 << BOARD_LEVELS)
+/* SQLite's statement; PostgreSQL's is the same in a function. */
 #define BOARD_PLACE_SQL \
 	"SELECT (SELECT coalesce(sum(players), 0) FROM board_nodes WHERE game = ?1" \
 	" AND node IN (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16," \
@@ -208,24 +209,51 @@ static int64_t board_slot(double score)
 	return x < 0 ? 0 : x >= BOARD_SLOTS - 1 ? BOARD_SLOTS - 1 : (int64_t)x;
 }
 
+/* The nodes of the tree that count the slots above top: at each level
+ * where top's prefix ends in 0, the prefix ending in 1 instead (-1: none). */
+static void board_nodes_above(int64_t top, int64_t node[BOARD_LEVELS])
+{
+	for (int level = 0; level < BOARD_LEVELS; level++) {
+		int64_t prefix = top >> level;
+		node[level] = prefix & 1 ? -1 : (int64_t)level * BOARD_SLOTS + (prefix | 1);
+	}
+}
+
+/* PostgreSQL's statement, board_above() of db/postgres/migrations/011,
+ * takes the nodes as one array. */
+static void bind_postgres_place(struct db_stmt *st, const int64_t node[BOARD_LEVELS])
+{
+	char array[BOARD_LEVELS * 12 + 3];
+	size_t len = 0;
+	for (int level = 0; level < BOARD_LEVELS; level++)
+		len += (size_t)snprintf(array + len, sizeof array - len, "%c%lld",
+					level ? ',' : '{', (long long)node[level]);
+	snprintf(array + len, sizeof array - len, "}");
+	db_bind_text(st, 2, array);
+}
+
 int store_board_place(struct store *s, const char *game, double score, char err[STORE_ERRLEN])
 {
-	struct db_stmt *st = db_prepare(s, BOARD_PLACE_SQL);
+	bool postgres = s->ops->kind == DB_POSTGRES;
+	struct db_stmt *st = db_prepare(s, postgres ? "SELECT board_above(?1, ?2, ?3, ?4, ?5)"
+						   : BOARD_PLACE_SQL);
 	if (!st)
 		return db_fail(s, "reading the leaderboard", err);
 	/* The slots next to the score's are counted by score, so a slot
 	 * computed here one off the database's changes nothing; the tree
-	 * counts the slots above them: at each level where the last slot's
-	 * prefix ends in 0, the prefix ending in 1 instead. */
+	 * counts the slots above them. */
 	int64_t slot = board_slot(score), top = slot + 1 < BOARD_SLOTS ? slot + 1 : slot;
+	int64_t node[BOARD_LEVELS];
+	board_nodes_above(top, node);
+	int next = postgres ? 3 : 2 + BOARD_LEVELS;
 	db_bind_text(st, 1, game);
-	for (int level = 0; level < BOARD_LEVELS; level++) {
-		int64_t prefix = top >> level;
-		db_bind_int(st, 2 + level, prefix & 1 ? -1 : (int64_t)level * BOARD_SLOTS + (prefix | 1));
-	}
-	db_bind_int(st, 22, slot - 1);
-	db_bind_int(st, 23, top);
-	db_bind_double(st, 24, score);
+	if (postgres)
+		bind_postgres_place(st, node);
+	for (int level = 0; !postgres && level < BOARD_LEVELS; level++)
+		db_bind_int(st, 2 + level, node[level]);
+	db_bind_int(st, next, slot - 1);
+	db_bind_int(st, next + 1, top);
+	db_bind_double(st, next + 2, score);
 	int n = db_step(st) == 1 ? (int)db_col_int(st, 0) + 1
 				 : db_fail(s, "reading the leaderboard", err);
 	db_finish(st);
