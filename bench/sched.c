@@ -230,7 +230,7 @@ int main(int argc, char **argv)
 	struct burst b = burst(pc);
 	PQfinish(pc);
 	printf("scheduling: judge-worker --jobs %d on PostgreSQL 15 (cluster in %s), 4 qualified\n"
-	       "Dominator Demos on the ladder; the queue sampled every %d ms\n", SLOTS, pg.server.dir,
+	       "Dominator Demos on the ladder; the queue sampled every %d ms\n", SLOTS, pg.dir,
 	       SAMPLE_MS);
 	printf("  slots busy during the ladder (%d s)          %6.1f%%   (goal >= %.0f%%: %s)\n",
 	       LADDER_S, 100 * busy, 100 * BUSY_GOAL, busy >= BUSY_GOAL ? "met" : "NOT met");
