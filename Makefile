@@ -244,6 +244,7 @@ BENCH_EXTRA_aic_switch := build/kitobj/games/aic2018/kit/coro.o
 BENCH_EXTRA_aic_energy := $(KIT_TEST_OBJS) $(KIT_TEST_PLAYER_OBJS)
 BENCH_EXTRA_queue := $(BUILD)/obj/tests/unit/pg_testlib.o
 BENCH_EXTRA_sched := $(BUILD)/obj/tests/unit/pg_testlib.o
+BENCH_EXTRA_scale := $(BUILD)/obj/tests/unit/pg_testlib.o
 
 $(BUILD)/bench-%: $(BUILD)/obj/bench/%.o $$(BENCH_EXTRA_$$*) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@

@@ -46,14 +46,6 @@ static int load_rows(struct store *s, struct board *b, char err[STORE_ERRLEN])
 
 /* ---- matches by size (a game with a range of players) ------------------- */
 
-/* The seats of the match being read, then each one's row counts it. */
-struct size_count {
-	struct board *b;
-	int64_t match;
-	int64_t seat[GAME_MAX_PLAYERS];
-	int n;
-};
-
 static int by_submission(const void *key, const void *elem)
 {
 	int64_t a = *(const int64_t *)key, b = ((const struct board_row *)elem)->submission;
@@ -61,35 +53,20 @@ static int by_submission(const void *key, const void *elem)
 }
 
 /* The rows are still in submission order (the pool's) when sizes are
- * counted: ranking comes after. */
-static struct board_row *row_of(struct board *b, int64_t submission)
+ * read: ranking comes after. */
+static void count_size(void *ctx, int64_t submission, int players, int games)
 {
-	return bsearch(&submission, b->row, b->n, sizeof *b->row, by_submission);
+	struct board *b = ctx;
+	struct board_row *r = bsearch(&submission, b->row, b->n, sizeof *b->row, by_submission);
+	if (r && players >= 0 && players <= GAME_MAX_PLAYERS)
+		r->by_size[players] = games;
 }
 
-static int count_seat(void *ctx, int64_t match, int64_t submission, int rank)
-{
-	(void)rank;
-	struct size_count *c = ctx;
-	if (match != c->match) {
-		for (int i = 0; i < c->n; i++) {
-			struct board_row *r = row_of(c->b, c->seat[i]);
-			if (r)
-				r->by_size[c->n]++;
-		}
-		c->match = match;
-		c->n = 0;
-	}
-	if (match >= 0 && c->n < GAME_MAX_PLAYERS)
-		c->seat[c->n++] = submission;
-	return 0;
-}
-
-/* How many rated matches of each size every ranked player played. */
+/* How many rated matches of each size every ranked player played, from
+ * the counters recorded with each result. */
 static int load_sizes(struct store *s, struct board *b, char err[STORE_ERRLEN])
 {
-	struct size_count c = { .b = b, .match = -1 };
-	return store_rated_results(s, b->game, count_seat, &c, err);
+	return store_pool_sizes(s, b->game, count_size, b, err);
 }
 
 void board_sizes_text(const struct board_row *r, char out[BOARD_SIZES_LEN])

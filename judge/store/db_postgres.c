@@ -614,8 +614,10 @@ const struct db_ops db_postgres_ops = {
 	/* Two workers opening a new database at once: one creates the
 	 * schema, the other waits here and finds it. */
 	.schema_lock = "SELECT pg_advisory_xact_lock(7316822)",
+	/* A generated column is computed, not copied (SQLite's table_info
+	 * leaves them out too). */
 	.columns_sql = "SELECT table_name, column_name FROM information_schema.columns"
-		       " WHERE table_schema = current_schema()",
+		       " WHERE table_schema = current_schema() AND is_generated = 'NEVER'",
 	.snapshot_begin = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY",
 	/* Under READ COMMITTED two results would each read a rating the other
 	 * is about to change; held until the transaction ends. */

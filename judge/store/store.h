@@ -375,6 +375,13 @@ int store_rated_players(struct store *s, const char *game, int64_t **ids, size_t
 int store_rated_results(struct store *s, const char *game,
 			int (*each)(void *ctx, int64_t match, int64_t submission, int rank),
 			void *ctx, char err[STORE_ERRLEN]);
+/* The rated ranked matches of each of the game's rated players (those who
+ * left the ranked pool too), by their number of players, as counted when
+ * each was recorded (a rejudge of the game starts them over): each() once
+ * per player and size.  0 or -1. */
+int store_pool_sizes(struct store *s, const char *game,
+		     void (*each)(void *ctx, int64_t submission, int players, int games), void *ctx,
+		     char err[STORE_ERRLEN]);
 /* 1 found, 0 no rating, -1 error. */
 int store_get_rating(struct store *s, int64_t submission, struct store_rated *out,
 		     char err[STORE_ERRLEN]);
@@ -437,6 +444,7 @@ struct store_new_match {
 	const void *replay;      /* as stored (gzip) */
 	size_t replay_len;
 	int64_t wall_ms;         /* how long it took to play; 0: not measured */
+	int players;             /* the seats that follow: a ranked match is counted by them */
 };
 
 struct store_match_player {
@@ -472,11 +480,13 @@ int store_add_match_fault(struct store *s, int64_t match, int seat, const struct
 int store_ranked_rating(struct store *s, int64_t submission, struct store_rated *out,
 			char err[STORE_ERRLEN]);
 /* The leaderboard place a score (mu - 3 sigma) has in game: 1 + the ranked
- * players above it; -1 on error. */
+ * players (qualified, with a rating) whose score is higher; -1 on error.
+ * Read from a tree of counts the schema keeps: O(log players). */
 int store_board_place(struct store *s, const char *game, double score, char err[STORE_ERRLEN]);
-/* One more rated game for a player, at its new rating. */
+/* One more rated game for a player, of a match of that many players, at
+ * its new rating. */
 int store_rate(struct store *s, int64_t submission, double mu, double sigma, bool won,
-	       char err[STORE_ERRLEN]);
+	       int players, char err[STORE_ERRLEN]);
 int store_mark_rated(struct store *s, int64_t match, char err[STORE_ERRLEN]);
 /* The qualifying matches a submission played and won (rank 1). */
 int store_qualifying_record(struct store *s, int64_t submission, int *played, int *wins,

@@ -46,11 +46,14 @@ static const struct table {
 	  "ittitiii", true },
 	{ "comparisons", "id, author, game, a, b, created_at", "ittiii", true },
 	{ "comparison_matches", "comparison_id, pair, side, seat, job_id", "iiiii", false },
+	{ "rating_sizes", "submission_id, game, players, games", "itii", false },
+	{ "ranked_sizes", "game, players, matches", "tii", false },
 };
 
-/* Tables a store keeps for itself: its schema version, and the scheduling
- * classes every worker publishes when it starts. */
-static const char *const not_copied[] = { "meta", "job_classes" };
+/* Tables a store keeps for itself: its schema version, the scheduling
+ * classes every worker publishes when it starts, and the leaderboard's
+ * tree of counts, which the target's triggers build as ratings arrive. */
+static const char *const not_copied[] = { "meta", "job_classes", "board_levels", "board_nodes" };
 
 /* Column c of the source row bound as parameter c + 1 of the insert. */
 static void copy_value(struct db_stmt *from, struct db_stmt *to, int c, char kind)

@@ -172,7 +172,13 @@ int store_add_match(struct store *s, const struct store_new_match *m, int64_t *i
 		*id = db_col_int(st, 0);
 	rc = rc == 1 ? 0 : db_fail(s, "recording the match", err);
 	db_finish(st);
-	return rc;
+	if (rc < 0 || strcmp(m->kind, "ranked") != 0 || m->players <= 0)
+		return rc;
+	/* What the leaderboard shows of a game with a range of players. */
+	return db_run(s, "recording the match", err,
+		      "INSERT INTO ranked_sizes (game, players, matches) VALUES (?1, ?2, 1)"
+		      " ON CONFLICT (game, players) DO UPDATE"
+		      " SET matches = ranked_sizes.matches + 1", "ti", m->game, (int64_t)m->players);
 }
 
 int store_add_match_player(struct store *s, int64_t match, const struct store_match_player *p,
@@ -244,15 +250,70 @@ int store_add_match_fault(struct store *s, int64_t match, int seat, const struct
 	return rc;
 }
 
+/* The tree of db/migrations/012: 2^20 slots of 1/1024 of a point, and a
+ * node per prefix of a slot's number at each of 20 levels. */
+#define BOARD_LEVELS 20
+#define BOARD_SLOTS (1 << BOARD_LEVELS)
+/* SQLite's statement; PostgreSQL's is the same in a function. */
+#define BOARD_PLACE_SQL \
+	"SELECT (SELECT coalesce(sum(players), 0) FROM board_nodes WHERE game = ?1" \
+	" AND node IN (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16," \
+	" ?17, ?18, ?19, ?20, ?21)) + (SELECT count(*) FROM ratings r" \
+	" JOIN submissions s ON s.id = r.submission_id WHERE r.game = ?1" \
+	" AND r.board_key BETWEEN ?22 AND ?23 AND r.score > ?24 AND s.state = 'qualified')"
+
+/* The slot of a score, as the schema's board_key computes it. */
+static int64_t board_slot(double score)
+{
+	double x = (score + 512) * 1024;
+	return x < 0 ? 0 : x >= BOARD_SLOTS - 1 ? BOARD_SLOTS - 1 : (int64_t)x;
+}
+
+/* The nodes of the tree that count the slots above top: at each level
+ * where top's prefix ends in 0, the prefix ending in 1 instead (-1: none). */
+static void board_nodes_above(int64_t top, int64_t node[BOARD_LEVELS])
+{
+	for (int level = 0; level < BOARD_LEVELS; level++) {
+		int64_t prefix = top >> level;
+		node[level] = prefix & 1 ? -1 : (int64_t)level * BOARD_SLOTS + (prefix | 1);
+	}
+}
+
+/* PostgreSQL's statement, board_above() of db/postgres/migrations/012,
+ * takes the nodes as one array. */
+static void bind_postgres_place(struct db_stmt *st, const int64_t node[BOARD_LEVELS])
+{
+	char array[BOARD_LEVELS * 12 + 3];
+	size_t len = 0;
+	for (int level = 0; level < BOARD_LEVELS; level++)
+		len += (size_t)snprintf(array + len, sizeof array - len, "%c%lld",
+					level ? ',' : '{', (long long)node[level]);
+	snprintf(array + len, sizeof array - len, "}");
+	db_bind_text(st, 2, array);
+}
+
 int store_board_place(struct store *s, const char *game, double score, char err[STORE_ERRLEN])
 {
-	struct db_stmt *st = db_prepare(s, "SELECT count(*) FROM ratings r JOIN submissions s"
-					   " ON s.id = r.submission_id WHERE s.game = ?1"
-					   " AND s.state = 'qualified' AND r.mu - 3 * r.sigma > ?2");
+	bool postgres = s->ops->kind == DB_POSTGRES;
+	struct db_stmt *st = db_prepare(s, postgres ? "SELECT board_above(?1, ?2, ?3, ?4, ?5)"
+						   : BOARD_PLACE_SQL);
 	if (!st)
 		return db_fail(s, "reading the leaderboard", err);
+	/* The slots next to the score's are counted by score, so a slot
+	 * computed here one off the database's changes nothing; the tree
+	 * counts the slots above them. */
+	int64_t slot = board_slot(score), top = slot + 1 < BOARD_SLOTS ? slot + 1 : slot;
+	int64_t node[BOARD_LEVELS];
+	board_nodes_above(top, node);
+	int next = postgres ? 3 : 2 + BOARD_LEVELS;
 	db_bind_text(st, 1, game);
-	db_bind_double(st, 2, score);
+	if (postgres)
+		bind_postgres_place(st, node);
+	for (int level = 0; !postgres && level < BOARD_LEVELS; level++)
+		db_bind_int(st, 2 + level, node[level]);
+	db_bind_int(st, next, slot - 1);
+	db_bind_int(st, next + 1, top);
+	db_bind_double(st, next + 2, score);
 	int n = db_step(st) == 1 ? (int)db_col_int(st, 0) + 1
 				 : db_fail(s, "reading the leaderboard", err);
 	db_finish(st);
@@ -260,13 +321,19 @@ int store_board_place(struct store *s, const char *game, double score, char err[
 }
 
 int store_rate(struct store *s, int64_t submission, double mu, double sigma, bool won,
-	       char err[STORE_ERRLEN])
+	       int players, char err[STORE_ERRLEN])
 {
 	int64_t now = store_now_ms();
 	if (db_run(s, "updating ratings", err,
 		   "UPDATE ratings SET mu = ?1, sigma = ?2, games = games + 1, wins = wins + ?3,"
 		   " updated_at = ?4 WHERE submission_id = ?5", "ddiii", mu, sigma, (int64_t)won, now,
 		   submission) < 0)
+		return -1;
+	if (db_run(s, "updating ratings", err,
+		   "INSERT INTO rating_sizes (submission_id, game, players, games)"
+		   " SELECT submission_id, game, ?2, 1 FROM ratings WHERE submission_id = ?1"
+		   " ON CONFLICT (submission_id, players) DO UPDATE"
+		   " SET games = rating_sizes.games + 1", "ii", submission, (int64_t)players) < 0)
 		return -1;
 	/* The history a player's page plots. */
 	return db_run(s, "updating ratings", err,

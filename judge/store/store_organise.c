@@ -91,6 +91,9 @@ static int rejudge_all(struct store *s, const char *game, const char *decided_by
 			"INSERT INTO rejudges (game, submission_id, decided_by, created_at)"
 			" VALUES (?1, NULL, ?2, ?3)", "tti", game, decided_by, store_now_ms());
 	if (rc == 0)
+		rc = db_run(s, "rejudging a game", err, "DELETE FROM rating_sizes WHERE game = ?1",
+			    "t", game);
+	if (rc == 0)
 		rc = db_run(s, "rejudging a game", err, "DELETE FROM ratings WHERE game = ?1", "t",
 			    game);
 	size_t i;

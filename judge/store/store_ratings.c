@@ -135,6 +135,25 @@ int store_rated_results(struct store *s, const char *game,
 	return rc;
 }
 
+int store_pool_sizes(struct store *s, const char *game,
+		     void (*each)(void *ctx, int64_t submission, int players, int games), void *ctx,
+		     char err[STORE_ERRLEN])
+{
+	/* Counters of players who left the pool come too: cheaper to skip
+	 * than to join their state. */
+	struct db_stmt *st = db_prepare(s, "SELECT submission_id, players, games FROM rating_sizes"
+					   " WHERE game = ?1");
+	if (!st)
+		return db_fail(s, "reading the matches by size", err);
+	db_bind_text(st, 1, game);
+	int rc;
+	while ((rc = db_step(st)) == 1)
+		each(ctx, db_col_int(st, 0), (int)db_col_int(st, 1), (int)db_col_int(st, 2));
+	rc = rc < 0 ? db_fail(s, "reading the matches by size", err) : 0;
+	db_finish(st);
+	return rc;
+}
+
 /* The one rating row sql (mu, sigma, games, wins; ?1 the submission)
  * returns: 1 read into out, 0 none, -1 error. */
 static int rating_row(struct store *s, const char *sql, int64_t submission,

@@ -148,8 +148,7 @@ int store_suspected(struct store *s, const char *game, json_t **out, char err[ST
 int store_match_sizes(struct store *s, const char *game, json_t **out, char err[STORE_ERRLEN])
 {
 	*out = db_query_json(s, "counting the players per match", err,
-		"SELECT n, count(*) FROM (SELECT count(*) AS n FROM match_players mp"
-		" JOIN matches m ON m.id = mp.match_id WHERE m.game = ?1 AND m.kind = 'ranked'"
-		" GROUP BY m.id) t GROUP BY n ORDER BY n", "players:i matches:i", "t", game);
+		"SELECT players, matches FROM ranked_sizes WHERE game = ?1 ORDER BY players",
+		"players:i matches:i", "t", game);
 	return *out ? 1 : -1;
 }

@@ -64,7 +64,8 @@ int store_player_view(struct store *s, const char *game, const char *name, const
 		      json_t **out, char err[STORE_ERRLEN]);
 /* Submission ids of the game whose file is marked a suspected copy. */
 int store_suspected(struct store *s, const char *game, json_t **out, char err[STORE_ERRLEN]);
-/* Players per match of the game's ranked matches: [{players, matches}]. */
+/* Players per match of the game's ranked matches, as counted when each was
+ * recorded: [{players, matches}]. */
 int store_match_sizes(struct store *s, const char *game, json_t **out, char err[STORE_ERRLEN]);
 
 /* ---- organisers ----------------------------------------------------------- */

@@ -17,7 +17,7 @@
 #include "judge/event/run.h"
 #include "judge/play/match.h"
 #include "judge/play/players.h"
-#include "judge/rating/rating.h"
+#include "judge/rating/ladder.h"
 #include "judge/replay/replay_io.h"
 #include "judge/worker/work.h"
 
@@ -246,7 +246,7 @@ static int insert_match(struct work *w, const struct played *m, int64_t *match_i
 	}
 	struct store_new_match row = { .job = w->job.id, .game = m->game, .kind = m->kind,
 				       .seed = m->seed, .replay = replay, .replay_len = replay_len,
-				       .wall_ms = m->wall_ms > 0 ? m->wall_ms : 1 };
+				       .wall_ms = m->wall_ms > 0 ? m->wall_ms : 1, .players = m->n };
 	int rc = store_add_match(w->store, &row, match_id, serr);
 	free(replay);
 	return rc < 0 ? store_failed(serr, err) : 0;
@@ -311,77 +311,18 @@ static int insert_fault(struct work *w, int64_t match_id, int i, const struct pl
 	return rc < 0 ? store_failed(serr, err) : 0;
 }
 
-/* The ratings of the seats, if every one is still in the ranked pool: a
- * player superseded while the match ran makes the match unrated.  1 all
- * rated players, 0 not rated, -1 error. */
-static int load_ratings(struct work *w, const struct played *m, struct rating *r,
-			char err[WORKER_ERRLEN])
-{
-	char serr[STORE_ERRLEN];
-	for (int i = 0; i < m->n; i++) {
-		struct store_rated now;
-		int found = store_ranked_rating(w->store, m->seat[i].submission, &now, serr);
-		if (found <= 0)
-			return found < 0 ? store_failed(serr, err) : 0;
-		r[i] = (struct rating){ now.mu, now.sigma };
-	}
-	return 1;
-}
-
-/* A player's place on the leaderboard: 1 + the ranked players of its game
- * with a higher score (mu - 3 sigma); -1 if unknown. */
-static int board_rank(struct work *w, const char *game, double score)
-{
-	char serr[STORE_ERRLEN];
-	return store_board_place(w->store, game, score, serr);
-}
-
-static int rank_events(struct work *w, const struct played *m, const int *before,
-		       const struct rating *after, char err[WORKER_ERRLEN])
-{
-	for (int i = 0; i < m->n; i++) {
-		int now = board_rank(w, m->game, rating_score(after[i]));
-		if (now < 0 || before[i] < 0 || now == before[i])
-			continue;
-		json_t *data = json_pack("{s:s, s:i, s:i, s:f}", "player", m->seat[i].name,
-					 "old_rank", before[i], "new_rank", now, "score",
-					 rating_score(after[i]));
-		int rc = work_event(w, "rank.changed", m->seat[i].submission, data, err);
-		json_decref(data);
-		if (rc < 0)
-			return -1;
-	}
-	return 0;
-}
-
 static int rate(struct work *w, int64_t match_id, const struct played *m, bool *rated,
 		char err[WORKER_ERRLEN])
 {
-	int places[GAME_MAX_PLAYERS];
-	struct rating before[GAME_MAX_PLAYERS], after[GAME_MAX_PLAYERS];
-	int rank[GAME_MAX_PLAYERS];
-	int all = load_ratings(w, m, before, err);
-	*rated = all == 1;
-	if (all <= 0)
-		return all;
-	for (int i = 0; i < m->n; i++) {
-		rank[i] = m->result.seat[i].rank;
-		places[i] = board_rank(w, m->game, rating_score(before[i]));
-	}
-	struct rating_params p = rating_params_default();
-	int rc = rating_update(&p, (size_t)m->n, before, rank, after);
-	if (rc != RATING_OK) {
-		snprintf(err, WORKER_ERRLEN, "rating update: %s", rating_strerror(rc));
-		return -1;
-	}
-	char serr[STORE_ERRLEN];
+	struct ladder_seat seats[GAME_MAX_PLAYERS];
 	for (int i = 0; i < m->n; i++)
-		if (store_rate(w->store, m->seat[i].submission, after[i].mu, after[i].sigma,
-			       rank[i] == 1, serr) < 0)
-			return store_failed(serr, err);
-	if (store_mark_rated(w->store, match_id, serr) < 0)
-		return store_failed(serr, err);
-	return rank_events(w, m, places, after, err);
+		seats[i] = (struct ladder_seat){ .submission = m->seat[i].submission,
+						 .name = m->seat[i].name,
+						 .rank = m->result.seat[i].rank };
+	char serr[STORE_ERRLEN];
+	int rc = ladder_rate(w->store, &w->o->cfg->hooks, match_id, m->game, seats, m->n, serr);
+	*rated = rc == 1;
+	return rc < 0 ? store_failed(serr, err) : 0;
 }
 
 /* After a qualifying match: once all of the submission's are played, it

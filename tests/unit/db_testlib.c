@@ -129,3 +129,26 @@ void test_target_remove(const struct test_target *t)
 	snprintf(cmd, sizeof cmd, "rm -rf %s", t->dir);
 	cr_expect_eq(system(cmd), 0);
 }
+
+int64_t teststore_submit(struct store *s, const char *game, const char *author, const char *name)
+{
+	static unsigned version;
+	char err[STORE_ERRLEN] = "", sha[16];
+	snprintf(sha, sizeof sha, "%08x", ++version);
+	struct store_new_submission sub = { .game = game, .author = author, .name = name,
+					    .source = "int x;", .source_len = 6,
+					    .source_sha256 = sha };
+	int64_t id = 0;
+	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err);
+	return id;
+}
+
+void teststore_qualify(struct store *s, int64_t id, double mu, double sigma)
+{
+	char err[STORE_ERRLEN] = "";
+	struct store_submission sub;
+	cr_assert_eq(store_get_submission(s, id, &sub, err), 1, "%s", err);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	cr_assert_eq(store_conclude_qualification(s, &sub, true, mu, sigma, err), 0, "%s", err);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+}

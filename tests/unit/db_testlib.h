@@ -54,4 +54,12 @@ void teststore_text(struct store *s, char *out, size_t size, const char *fmt, ..
 __attribute__((format(printf, 2, 3)))
 void teststore_run(struct store *s, const char *fmt, ...);
 
+/* A new version of the player's file (each call's hash differs), stored
+ * with its compile job: its id. */
+int64_t teststore_submit(struct store *s, const char *game, const char *author,
+			 const char *name);
+/* The submission qualified at (mu, sigma): in the ranked pool, its
+ * player's older submissions out of it. */
+void teststore_qualify(struct store *s, int64_t id, double mu, double sigma);
+
 #endif

@@ -237,18 +237,28 @@ Test(leaderboard, json_has_every_field_and_the_submission)
 	json_decref(arr);
 }
 
-/* A rated ranked match of the game between the seats (0: a shipped
- * player), written as the worker records one. */
+/* A match of the game between the seats (0: a shipped player), written
+ * as the worker records one: a ranked one counted by its size, a rated
+ * one in each rated seat's matches by size. */
 static void played_match(int id, const char *kind, int rated, const int *seats, int n)
 {
+	bool ranked = strcmp(kind, "ranked") == 0;
 	sql("INSERT INTO jobs (id, kind, payload, state, created_at, updated_at)"
 	    " VALUES (%d, 'match', '{}', 'done', 0, 0);"
 	    "INSERT INTO matches (id, job_id, game, kind, seed, rated, created_at)"
 	    " VALUES (%d, %d, 'blitz', '%s', 1, %d, 0)", 100 + id, id, 100 + id, kind, rated);
-	for (int i = 0; i < n; i++)
+	if (ranked)
+		sql("INSERT INTO ranked_sizes (game, players, matches) VALUES ('blitz', %d, 1)"
+		    " ON CONFLICT DO UPDATE SET matches = matches + 1", n);
+	for (int i = 0; i < n; i++) {
 		sql("INSERT INTO match_players (match_id, seat, submission_id, name, score, rank,"
 		    " cpu_ns, peak_memory) VALUES (%d, %d, %s%.0d, 'P', 0, %d, 0, 0)", id, i,
 		    seats[i] ? "" : "NULL", seats[i], i + 1);
+		if (ranked && rated && seats[i])
+			sql("INSERT INTO rating_sizes (submission_id, game, players, games)"
+			    " VALUES (%d, 'blitz', %d, 1) ON CONFLICT DO UPDATE SET games = games + 1",
+			    seats[i], n);
+	}
 }
 
 /* Blitz is played by 2 to 6: its board says how many matches of each size

@@ -512,7 +512,7 @@ static int64_t stored_match_with(const char *odd_name, const void *replay, size_
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
 	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked",
 				     .seed = 9007199254740993LL, .replay = replay,
-				     .replay_len = replay_len };
+				     .replay_len = replay_len, .players = 2 };
 	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);
 	const char *names[] = { "Dummy", odd_name };
 	for (int seat = 0; seat < 2; seat++) {

@@ -36,29 +36,9 @@ static void teardown(void)
 TestSuite(serve_store, .init = setup, .fini = teardown);
 TestSuite(serve_store_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
 
-/* Each call a new version of the file (its hash differs). */
 static int64_t submit(struct store *s, const char *author, const char *name)
 {
-	static unsigned version;
-	char err[STORE_ERRLEN] = "", sha[16];
-	snprintf(sha, sizeof sha, "%08x", ++version);
-	struct store_new_submission sub = { .game = "dominator", .author = author, .name = name,
-					    .source = "int x;", .source_len = 6,
-					    .source_sha256 = sha };
-	int64_t id = 0;
-	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err);
-	return id;
-}
-
-/* The submission qualified at (mu, sigma): in the ranked pool. */
-static void qualify(struct store *s, int64_t id, double mu, double sigma)
-{
-	char err[STORE_ERRLEN] = "";
-	struct store_submission sub;
-	cr_assert_eq(store_get_submission(s, id, &sub, err), 1, "%s", err);
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
-	cr_assert_eq(store_conclude_qualification(s, &sub, true, mu, sigma, err), 0, "%s", err);
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	return teststore_submit(s, "dominator", author, name);
 }
 
 static size_t pool_size(struct store *s)
@@ -133,8 +113,8 @@ BOTH(serve_store, a_disqualified_player_leaves_the_pool_and_the_reason_stays)
 {
 	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
-	qualify(s, submit(s, "a", "Alpha"), 25, 8);
-	qualify(s, submit(s, "b", "Beta"), 25, 8);
+	teststore_qualify(s, submit(s, "a", "Alpha"), 25, 8);
+	teststore_qualify(s, submit(s, "b", "Beta"), 25, 8);
 	cr_assert_eq(pool_size(s), 2);
 	cr_assert_eq(store_disqualify(s, "dominator", "Beta", "copied Alpha", "boss", err), 1,
 		     "%s", err);
@@ -158,7 +138,7 @@ BOTH(serve_store, rejudging_a_submission_queues_its_compile_again)
 	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t id = submit(s, "a", "Alpha");
-	qualify(s, id, 25, 8);
+	teststore_qualify(s, id, 25, 8);
 	int64_t before = pending_compiles(s);
 	cr_assert_eq(store_rejudge_submission(s, id, err), 1, "%s", err);
 	cr_expect_eq(pending_compiles(s), before + 1, "no new compile job");
@@ -174,10 +154,10 @@ BOTH(serve_store, rejudging_a_game_starts_its_ratings_over)
 	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t old = submit(s, "a", "Alpha");
-	qualify(s, old, 25, 8);
+	teststore_qualify(s, old, 25, 8);
 	int64_t latest = submit(s, "a", "Alpha");
-	qualify(s, latest, 26, 7);
-	qualify(s, submit(s, "b", "Beta"), 25, 8);
+	teststore_qualify(s, latest, 26, 7);
+	teststore_qualify(s, submit(s, "b", "Beta"), 25, 8);
 	int64_t n = 0;
 	cr_assert_eq(store_rejudge_game(s, "dominator", "boss", &n, err), 0, "%s", err);
 	cr_expect_eq(n, 2, "the latest submission of each player, not the superseded one");
@@ -193,9 +173,9 @@ BOTH(serve_store, each_rated_game_adds_to_the_players_history)
 	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t id = submit(s, "a", "Alpha");
-	qualify(s, id, 25, 8);
-	cr_assert_eq(store_rate(s, id, 27, 7, true, err), 0, "%s", err);
-	cr_assert_eq(store_rate(s, id, 28, 6, false, err), 0, "%s", err);
+	teststore_qualify(s, id, 25, 8);
+	cr_assert_eq(store_rate(s, id, 27, 7, true, 4, err), 0, "%s", err);
+	cr_assert_eq(store_rate(s, id, 28, 6, false, 4, err), 0, "%s", err);
 	json_t *p;
 	cr_assert_eq(store_player_view(s, "dominator", "Alpha", NULL, &p, err), 1, "%s", err);
 	json_t *h = json_object_get(p, "history");
@@ -217,7 +197,8 @@ static void ranked_match(struct store *s, const int64_t *subs, int n)
 	int64_t job, match;
 	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s", err);
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
-	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked", .seed = 7 };
+	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked", .seed = 7,
+				     .players = n };
 	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);
 	for (int i = 0; i < n; i++) {
 		struct store_match_player p = { .seat = i, .submission = subs[i], .name = "P",
