@@ -14,6 +14,7 @@
 #include "games/seed.h"
 #include "judge/cli/commands.h"
 #include "judge/cli/options.h"
+#include "judge/cli/roster.h"
 #include "judge/compile/upload_check.h"
 #include "judge/event/forecast.h"
 #include "judge/event/run.h"
@@ -180,40 +181,26 @@ static int add_one(struct store *s, int64_t t, const char *author, const char *g
 	return 0;
 }
 
-/* One roster line: author[,group[,pseudonym]], blanks around fields cut. */
-static int add_line(struct store *s, int64_t t, char *line, int number)
+struct roster_add {
+	struct store *s;
+	int64_t t;
+	int added;
+};
+
+static int add_person(void *ctx, const char *author, const char *group, const char *pseudonym,
+		      int line)
 {
-	char *field[3] = { 0 }, *save = NULL;
-	line[strcspn(line, "\r\n")] = '\0';
-	if (!*line || *line == '#')
-		return 0;
-	int n = 0;
-	for (char *f = strtok_r(line, ",", &save); f && n < 3; f = strtok_r(NULL, ",", &save)) {
-		while (*f == ' ')
-			f++;
-		size_t len = strlen(f);
-		while (len && f[len - 1] == ' ')
-			f[--len] = '\0';
-		field[n++] = f;
-	}
-	return add_one(s, t, field[0] ? field[0] : "", field[1], field[2], number);
+	struct roster_add *r = ctx;
+	int rc = add_one(r->s, r->t, author, group, pseudonym, line);
+	r->added += rc == 0;
+	return rc;
 }
 
 static int add_roster(struct store *s, int64_t t, const char *path, int *added)
 {
-	FILE *f = fopen(path, "re");
-	if (!f) {
-		fprintf(stderr, "judge tournament: cannot read %s: %s\n", path, strerror(errno));
-		return -1;
-	}
-	char line[512];
-	int number = 0, rc = 0;
-	while (rc == 0 && fgets(line, sizeof line, f)) {
-		number++;
-		rc = add_line(s, t, line, number);
-		*added += rc == 0 && line[0] && line[0] != '#';
-	}
-	fclose(f);
+	struct roster_add r = { .s = s, .t = t };
+	int rc = roster_each(path, "judge tournament", add_person, &r);
+	*added = r.added;
 	return rc;
 }
 

@@ -25,6 +25,8 @@ int cmd_plagiarism(int argc, char **argv);
 int cmd_config(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_token(int argc, char **argv);
+int cmd_disqualify(int argc, char **argv);
+int cmd_reinstate(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_store(int argc, char **argv);
 int cmd_challenge(int argc, char **argv);

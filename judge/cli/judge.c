@@ -39,7 +39,10 @@ static const struct judge_cmd commands[] = {
 	{ "plagiarism", cmd_plagiarism, "similar pairs of files, and one pair side by side", STORE },
 	{ "archive", cmd_archive, "import files of earlier years to compare against", STORE },
 	{ "serve", cmd_serve, "the HTTP API and pages over the store", STORE },
-	{ "token", cmd_token, "tokens for the service: add, list, revoke", STORE },
+	{ "token", cmd_token, "tokens for the service: add, import a roster, list, revoke", STORE },
+	{ "disqualify", cmd_disqualify, "take a player out of the ranking (--list: history)",
+	  STORE },
+	{ "reinstate", cmd_reinstate, "let a disqualified player back", STORE },
 	{ "tournament", cmd_tournament, "an event of phases: create, add, pick, start, show, "
 	  "grades, plan", STORE },
 	{ "challenge", cmd_challenge, "queue unrated matches of your player against chosen "

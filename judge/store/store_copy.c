@@ -31,8 +31,10 @@ static const struct table {
 	{ "plag_pairs", "doc_a, doc_b, game, similarity, a_in_b, b_in_a, longest, a_first_line,"
 	  " a_last_line, b_first_line, b_last_line, flagged, created_at", "iitdddiiiiiii", false },
 	{ "binaries", "sha256, bytes, created_at", "tbi", false },
-	{ "tokens", "id, sha256, author, organiser, created_at, revoked_at", "ittiii", true },
-	{ "disqualifications", "id, game, name, reason, decided_by, created_at", "itttti", true },
+	{ "tokens", "id, sha256, author, organiser, created_at, revoked_at, label, grp", "ittiiitt",
+	  true },
+	{ "disqualifications", "id, game, name, reason, decided_by, created_at, reinstated_at,"
+	  " reinstated_by", "ittttiit", true },
 	{ "rating_history", "submission_id, mu, sigma, created_at", "iddi", false },
 	{ "rejudges", "id, game, submission_id, decided_by, created_at", "ititi", true },
 	{ "tournaments", "id, game, name, spec, phases, seed, phase, round, started_at, created_at",

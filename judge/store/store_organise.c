@@ -34,9 +34,38 @@ int store_disqualifications(struct store *s, const char *game, json_t **out,
 {
 	*out = db_query_json(s, "reading the disqualifications", err,
 		"SELECT game, name, reason, decided_by, created_at FROM disqualifications"
-		" WHERE game = ?1 ORDER BY id DESC",
+		" WHERE game = ?1 AND reinstated_at IS NULL ORDER BY id DESC",
 		"game:t name:t reason:t decided_by:t created_at:i", "t", game);
 	return *out ? 1 : -1;
+}
+
+int store_disqualification_history(struct store *s, const char *game, json_t **out,
+				   char err[STORE_ERRLEN])
+{
+	*out = db_query_json(s, "reading the disqualifications", err,
+		"SELECT game, name, reason, decided_by, created_at, reinstated_at, reinstated_by"
+		" FROM disqualifications WHERE game = ?1 ORDER BY id DESC",
+		"game:t name:t reason:t decided_by:t created_at:i reinstated_at:I reinstated_by:T",
+		"t", game);
+	return *out ? 1 : -1;
+}
+
+int store_reinstate(struct store *s, const char *game, const char *name, const char *decided_by,
+		    char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s, "UPDATE disqualifications SET reinstated_at = ?3,"
+				       " reinstated_by = ?4 WHERE game = ?1 AND name = ?2"
+				       " AND reinstated_at IS NULL");
+	if (!st)
+		return db_fail(s, "reinstating a player", err);
+	db_bind_text(st, 1, game);
+	db_bind_text(st, 2, name);
+	db_bind_int(st, 3, store_now_ms());
+	db_bind_text(st, 4, decided_by);
+	int rc = db_step(st);
+	int64_t n = rc < 0 ? -1 : db_changes(st);
+	db_finish(st);
+	return n < 0 ? db_fail(s, "reinstating a player", err) : n > 0;
 }
 
 /* Inside a transaction: the submission back to the queue with a new

@@ -17,7 +17,8 @@ int store_ranked_pool(struct store *s, const char *game, struct store_rated **ou
 					   " ON r.submission_id = s.id"
 					   " WHERE s.game = ?1 AND s.state = 'qualified'"
 					   " AND NOT EXISTS (SELECT 1 FROM disqualifications d"
-					   " WHERE d.game = s.game AND d.name = s.name) ORDER BY s.id");
+					   " WHERE d.game = s.game AND d.name = s.name"
+					   " AND d.reinstated_at IS NULL) ORDER BY s.id");
 	if (!st)
 		return db_fail(s, "reading the ranked pool", err);
 	db_bind_text(st, 1, game);

@@ -87,7 +87,7 @@ int store_submissions_of(struct store *s, const char *author, json_t **out,
 	*out = db_query_json(s, "reading your submissions", err,
 		"SELECT s.id, s.game, s.name, s.state, s.created_at, s.updated_at,"
 		" CASE WHEN EXISTS (SELECT 1 FROM disqualifications d WHERE d.game = s.game"
-		" AND d.name = s.name) THEN 1 ELSE 0 END"
+		" AND d.name = s.name AND d.reinstated_at IS NULL) THEN 1 ELSE 0 END"
 		" FROM submissions s WHERE s.author = ?1 ORDER BY s.id DESC LIMIT 500",
 		"id:i game:t name:t state:t created_at:i updated_at:i disqualified:b", "t", author);
 	return *out ? 1 : -1;
@@ -131,9 +131,10 @@ int store_player_view(struct store *s, const char *game, const char *name, const
 			MY_MATCH_SPEC, "ttti", game, name, viewer ? viewer : "", (int64_t)!viewer));
 	if (rc == 0)
 		rc = put_rows(*out, "disqualifications", db_query_json(s, "reading a player", err,
-			"SELECT reason, decided_by, created_at FROM disqualifications"
-			" WHERE game = ?1 AND name = ?2 ORDER BY id DESC",
-			"reason:t decided_by:t created_at:i", "tt", game, name));
+			"SELECT reason, decided_by, created_at, reinstated_at, reinstated_by"
+			" FROM disqualifications WHERE game = ?1 AND name = ?2 ORDER BY id DESC",
+			"reason:t decided_by:t created_at:i reinstated_at:I reinstated_by:T", "tt",
+			game, name));
 	return view_done(rc < 0 ? -1 : 1, out);
 }
 

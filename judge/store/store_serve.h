@@ -26,14 +26,23 @@ struct store_token {
 	bool organiser;
 };
 
-int store_token_add(struct store *s, const char *sha256, const char *author, bool organiser,
-		    int64_t *id, char err[STORE_ERRLEN]);
+struct store_new_token {
+	const char *sha256, *author;
+	bool organiser;
+	const char *label, *group; /* from a roster; NULL: none */
+};
+
+/* 0 with *id; *others (when not NULL) counts the author's other working
+ * tokens, for a warning. */
+int store_token_add(struct store *s, const struct store_new_token *t, int64_t *id,
+		    int64_t *others, char err[STORE_ERRLEN]);
 /* A token that works (not revoked): 1 and *out; 0 unknown or revoked. */
 int store_token_find(struct store *s, const char *sha256, struct store_token *out,
 		     char err[STORE_ERRLEN]);
 /* 1 revoked, 0 no such working token. */
 int store_token_revoke(struct store *s, int64_t id, char err[STORE_ERRLEN]);
-/* [{id, author, organiser, created_at, revoked_at}], newest first. */
+/* [{id, author, organiser, label, group, created_at, revoked_at}], newest
+ * first. */
 int store_token_list(struct store *s, json_t **out, char err[STORE_ERRLEN]);
 
 /* ---- read views ---------------------------------------------------------- */
@@ -74,10 +83,18 @@ int store_match_sizes(struct store *s, const char *game, json_t **out, char err[
  * such player in the game. */
 int store_disqualify(struct store *s, const char *game, const char *name, const char *reason,
 		     const char *decided_by, char err[STORE_ERRLEN]);
-/* Every disqualification of the game, newest first: [{game, name, reason,
- * decided_by, created_at}]. */
+/* The game's disqualifications in force (not lifted), newest first:
+ * [{game, name, reason, decided_by, created_at}]. */
 int store_disqualifications(struct store *s, const char *game, json_t **out,
 			    char err[STORE_ERRLEN]);
+/* Every disqualification of the game, lifted ones too, newest first: as
+ * above with reinstated_at and reinstated_by (null while in force). */
+int store_disqualification_history(struct store *s, const char *game, json_t **out,
+				   char err[STORE_ERRLEN]);
+/* Lifts the player's disqualifications in force (kept as history): 1,
+ * or 0 when none was in force. */
+int store_reinstate(struct store *s, const char *game, const char *name, const char *decided_by,
+		    char err[STORE_ERRLEN]);
 /* Compiles and qualifies the submission again (a new compile job): 1, 0
  * when there is no such submission. */
 int store_rejudge_submission(struct store *s, int64_t id, char err[STORE_ERRLEN]);

@@ -17,7 +17,7 @@ void serve_test_token(const char *where, const char *author, bool organiser, cha
 	int64_t id;
 	cr_assert_eq(serve_token_new(token, err), 0, "%s", err);
 	cr_assert_eq(serve_token_hash(token, hex), 0);
-	cr_assert_eq(store_token_add(s, hex, author, organiser, &id, err), 0, "%s", err);
+	cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = hex, .author = author, .organiser = organiser }, &id, NULL, err), 0, "%s", err);
 	store_close(s);
 }
 

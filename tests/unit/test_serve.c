@@ -39,7 +39,7 @@ static void add_token(const char *author, bool org, char token[44])
 	int64_t id;
 	cr_assert_eq(serve_token_new(token, err), 0, "%s", err);
 	cr_assert_eq(serve_token_hash(token, hex), 0);
-	cr_assert_eq(store_token_add(s, hex, author, org, &id, err), 0, "%s", err);
+	cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = hex, .author = author, .organiser = org }, &id, NULL, err), 0, "%s", err);
 	store_close(s);
 }
 

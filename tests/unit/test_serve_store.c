@@ -64,7 +64,7 @@ BOTH(serve_store, a_token_is_found_by_its_hash_until_revoked)
 	struct store *s = teststore_open(tt.where, true);
 	char err[STORE_ERRLEN] = "";
 	int64_t id;
-	cr_assert_eq(store_token_add(s, "aa11", "sauron", false, &id, err), 0, "%s", err);
+	cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = "aa11", .author = "sauron" }, &id, NULL, err), 0, "%s", err);
 	struct store_token t;
 	cr_assert_eq(store_token_find(s, "aa11", &t, err), 1, "%s", err);
 	cr_expect_str_eq(t.author, "sauron");

@@ -110,7 +110,7 @@ static void organiser_token(struct store *s, char token[44])
 	int64_t id;
 	cr_assert_eq(serve_token_new(token, err), 0, "%s", err);
 	cr_assert_eq(serve_token_hash(token, hex), 0);
-	cr_assert_eq(store_token_add(s, hex, "organiser", true, &id, err), 0, "%s", err);
+	cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = hex, .author = "organiser", .organiser = true }, &id, NULL, err), 0, "%s", err);
 }
 
 /* ---- reading the JSON -------------------------------------------------------------- */
