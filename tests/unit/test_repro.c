@@ -191,7 +191,7 @@ static void add_tokens(void)
 		int64_t id;
 		cr_assert_eq(serve_token_new(token[i], err), 0, "%s", err);
 		cr_assert_eq(serve_token_hash(token[i], hex), 0);
-		cr_assert_eq(store_token_add(s, hex, who[i], i == 2, &id, err), 0, "%s", err);
+		cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = hex, .author = who[i], .organiser = i == 2 }, &id, NULL, err), 0, "%s", err);
 	}
 	store_close(s);
 }
