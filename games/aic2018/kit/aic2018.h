@@ -29,6 +29,7 @@
 #define AIC2018_H
 
 #include <stdbool.h>
+#include <stddef.h> /* NULL: the record calls take it when only the answer matters */
 
 typedef struct {
 	int x, y;
