@@ -304,8 +304,8 @@ int team_getVictoryPoints(Team team);
 
 /* loc_add(l, dir) is the adjacent cell; loc_add(l, dx, dy) the cell dx
  * east and dy south: Java's two add()s, by their argument count. */
-#define AIC_THIRD_ARG(a, b, c, name, ...) name
-#define loc_add(...) AIC_THIRD_ARG(__VA_ARGS__, loc_addXY, loc_addDir, _)(__VA_ARGS__)
+#define AIC_BY_ARG_COUNT(a, b, c, name, ...) name
+#define loc_add(...) AIC_BY_ARG_COUNT(__VA_ARGS__, loc_addXY, loc_addDir, _)(__VA_ARGS__)
 Location loc_addDir(Location l, Direction d);
 Location loc_addXY(Location l, int dx, int dy);
 int loc_distanceSquared(Location a, Location b);
