@@ -179,7 +179,7 @@ build/kit-tests: $(KIT_TEST_SRC) $(KIT_TEST_OBJS) $(KIT_TEST_PLAYER_OBJS)
 # contestant's file cannot reach the scheduler, the world copy or the rules,
 # whose direct calls would spend no energy (the link says "undefined").
 # __aic_*: the counted C library and the pause the rewritten code calls.
-AIC_KIT_GLOBALS := main run player_name __aic_* uc_* loc_* dir_* type_*
+AIC_KIT_GLOBALS := main run player_name __aic_* uc_* loc_* dir_* type_* team_*
 build/kits/libaic2018.a: $(call kitobjs,aic2018)
 	@mkdir -p $(dir $@)
 	ld -r $^ -o $@.o

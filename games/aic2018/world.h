@@ -57,6 +57,7 @@
 #define AIC_TEAMS 2
 #define AIC_NO_UNIT (-1)
 #define AIC_VP_SKIPS (AIC_MAX_CELLS / 2 + 2) /* more than the pairs of cells */
+#define AIC_MAX_STARTS 16   /* initial locations kept per team */
 
 /* ---- constants of the rules ------------------------------------------- */
 
@@ -256,6 +257,10 @@ struct aic_world {
 	 * failed Bernoulli(p) trials before a success, exactly distributed). */
 	uint32_t vp_skip[AIC_VP_SKIPS];
 	int non_water;   /* T of the rules */
+	/* The cells the team's units started on, in the map's order (Java's
+	 * Team.getInitialLocations): known to both teams, as in the original. */
+	struct aic_loc start[AIC_TEAMS][AIC_MAX_STARTS];
+	int nstarts[AIC_TEAMS];
 
 	struct aic_team team[AIC_TEAMS];
 	struct aic_cell cell[AIC_MAX_CELLS];
@@ -364,6 +369,13 @@ int aic_sense_trees(const struct aic_world *w, int slot, int radius, int16_t *ou
 int aic_sense_vps(const struct aic_world *w, int slot, int radius, int16_t *out, int cap);
 int aic_sense_water(const struct aic_world *w, int slot, int radius, int16_t *out, int cap);
 int aic_visible_cells(const struct aic_world *w, int slot, int radius, int16_t *out, int cap);
+/* The same around any centre (Java's sense calls that take a location):
+ * what lies within radius of centre and within the unit's vision; what is
+ * one of enum aic_sense_what, team only for units. */
+enum aic_sense_what { AIC_SENSE_UNITS, AIC_SENSE_TREES, AIC_SENSE_VPS, AIC_SENSE_WATER,
+		      AIC_SENSE_CELLS };
+int aic_sense_at(const struct aic_world *w, int slot, struct aic_loc centre, int radius, int what,
+		 int team, int16_t *out, int cap);
 
 /* ---- actions (rules/units.c, rules/skills.c, rules/economy.c) --------- */
 

@@ -23,7 +23,7 @@
 
 /* Part of every cache key: bump it when the checks or the flags change, so
  * binaries built under the old rules are not served under the new ones. */
-#define CMP_KEY_SALT "judge compile 3"
+#define CMP_KEY_SALT "judge compile 4"
 #define CMP_TOOL_FILES 64 /* descriptors for gcc, cc1, as, ld and its plugin */
 #define CMP_ARGV_MAX 16
 /* a cached log written under a larger log_bytes than today's is still read */

@@ -261,3 +261,21 @@ Test(aic2018_play, the_kits_internals_cannot_be_linked)
 	cr_expect_eq(cli_run(cmd, out, sizeof out), 1, "it compiled:\n%s", out);
 	cr_expect(strstr(out, "which a unit may not call"), "%s", out);
 }
+
+/* A public team bot of the original contest, ported call by call to the
+ * API's Java names (tests/players/aic2018/AIRyozuki.c), compiles and plays
+ * whole matches: against the Dummy (which is stronger) without a unit
+ * dying of its code, and it beats a team that does nothing. */
+Test(aic2018_play, a_public_team_bot_ported_call_by_call_plays_whole_matches)
+{
+	const char *log = play(HOSTILE "AIRyozuki.c", "Dummy", "--seed 1");
+	cr_expect_not(frozen(0), "%s", out);
+	cr_expect_not(strstr(log, "died: its"), "%.2000s", log);
+	play(HOSTILE "AIRyozuki.c", "Null", "--seed 1");
+	cr_expect_not(frozen(0), "%s", out);
+	int seat, rank;
+	long long score;
+	char name[32];
+	cr_assert_eq(sscanf(row(0), "%d %31s %lld %d", &seat, name, &score, &rank), 4);
+	cr_expect(rank == 1 && score > 0, "Ryozuki beats Null:\n%s", out);
+}

@@ -255,7 +255,7 @@ static bool in_list(const char *list, const char *p, size_t n)
 
 static bool api_name(const char *p, size_t n)
 {
-	static const char *const prefixes[] = { "uc_", "loc_", "dir_", "type_" };
+	static const char *const prefixes[] = { "uc_", "loc_", "dir_", "type_", "team_" };
 	for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
 		if (starts(p, n, prefixes[i]))
 			return true;

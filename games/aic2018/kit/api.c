@@ -2,6 +2,7 @@
  * acts on the kit's copy of the world with the rules the engine applies,
  * and records actions for the judge.  Sensing sees what the rules let
  * the calling unit see (its vision), never the rest of the copy. */
+#include <stddef.h>
 #include <string.h>
 
 #include "games/aic2018/kit/aic2018.h"
@@ -34,6 +35,12 @@ static bool running(void)
 	return kit.slot >= 0;
 }
 
+/* The running unit's location: the centre of the sense calls without one. */
+static Location here(void)
+{
+	return running() ? (Location){ kit_me()->x, kit_me()->y } : (Location){ -1, -1 };
+}
+
 static UnitInfo unit_info(int slot)
 {
 	const struct aic_unit *u = &kit.w.unit[slot];
@@ -60,7 +67,7 @@ UnitInfo uc_getInfo(void)
 Location uc_getLocation(void)
 {
 	energy_charge(AIC_E_GETTER);
-	return running() ? (Location){ kit_me()->x, kit_me()->y } : (Location){ -1, -1 };
+	return here();
 }
 
 UnitType uc_getType(void)
@@ -184,6 +191,26 @@ bool uc_attack(Location target)
 		return false;
 	return kit_record(aic_attack(&kit.w, kit.slot, at(target)), AIC_ACT_ATTACK, target.x,
 			  target.y);
+}
+
+bool uc_canAttackUnit(UnitInfo target)
+{
+	return uc_canAttackLocation(target.location);
+}
+
+bool uc_attackUnit(UnitInfo target)
+{
+	return uc_attack(target.location);
+}
+
+bool uc_canAttackTree(TreeInfo target)
+{
+	return uc_canAttackLocation(target.location);
+}
+
+bool uc_attackTree(TreeInfo target)
+{
+	return uc_attack(target.location);
 }
 
 bool uc_canUseActiveAbility(void)
@@ -340,66 +367,94 @@ bool uc_senseWaterAtLocation(Location l)
 /* At most one entry per cell of the largest disc. */
 #define SENSE_CAP AIC_MAX_CELLS
 
-typedef int (*sense_fn)(const struct aic_world *, int, int, int16_t *, int);
-
-static int sense_cells(sense_fn f, int radius, int16_t *found)
+/* Charges a list's price and finds what lies around centre (cells, or
+ * unit slots for AIC_SENSE_UNITS), at most cap of them. */
+static int sense_around(Location centre, int radius, int what, int team, int16_t *found,
+			int cap)
 {
 	energy_charge(AIC_E_SENSE_MANY);
-	return running() ? f(&kit.w, kit.slot, radius, found, SENSE_CAP) : 0;
+	if (!running() || cap <= 0)
+		return 0;
+	return aic_sense_at(&kit.w, kit.slot, at(centre), radius, what, team, found,
+			    cap < SENSE_CAP ? cap : SENSE_CAP);
+}
+
+static VictoryPointsInfo vp_info(int cell)
+{
+	const struct aic_cell *c = &kit.w.cell[cell];
+	return (VictoryPointsInfo){ cell_loc(cell), c->vp,
+				    AIC_VP_LIFETIME - (kit.w.round - c->vp_round) };
+}
+
+int uc_senseUnitsAt(Location centre, int radius, int team, UnitInfo *out, int cap)
+{
+	int16_t found[SENSE_CAP];
+	int n = sense_around(centre, radius, AIC_SENSE_UNITS, team, found, cap);
+	for (int i = 0; i < n; i++)
+		out[i] = unit_info(found[i]);
+	return n;
+}
+
+int uc_senseTreesAt(Location centre, int radius, TreeInfo *out, int cap)
+{
+	int16_t found[SENSE_CAP];
+	int n = sense_around(centre, radius, AIC_SENSE_TREES, -1, found, cap);
+	for (int i = 0; i < n; i++)
+		out[i] = tree_info(found[i]);
+	return n;
+}
+
+int uc_senseVPsAt(Location centre, int radius, VictoryPointsInfo *out, int cap)
+{
+	int16_t found[SENSE_CAP];
+	int n = sense_around(centre, radius, AIC_SENSE_VPS, -1, found, cap);
+	for (int i = 0; i < n; i++)
+		out[i] = vp_info(found[i]);
+	return n;
+}
+
+static int locations_at(Location centre, int radius, int what, Location *out, int cap)
+{
+	int16_t found[SENSE_CAP];
+	int n = sense_around(centre, radius, what, -1, found, cap);
+	for (int i = 0; i < n; i++)
+		out[i] = cell_loc(found[i]);
+	return n;
+}
+
+int uc_senseWaterAt(Location centre, int radius, Location *out, int cap)
+{
+	return locations_at(centre, radius, AIC_SENSE_WATER, out, cap);
+}
+
+int uc_getVisibleLocationsAt(Location centre, int radius, Location *out, int cap)
+{
+	return locations_at(centre, radius, AIC_SENSE_CELLS, out, cap);
 }
 
 int uc_senseUnits(int radius, int team, UnitInfo *out, int cap)
 {
-	int16_t found[SENSE_CAP];
-	energy_charge(AIC_E_SENSE_MANY);
-	int n = running() ? aic_sense_units(&kit.w, kit.slot, radius, team, found, SENSE_CAP) : 0;
-	n = n < cap ? n : cap;
-	for (int i = 0; i < n; i++)
-		out[i] = unit_info(found[i]);
-	return n > 0 ? n : 0;
+	return uc_senseUnitsAt(here(), radius, team, out, cap);
 }
 
 int uc_senseTrees(int radius, TreeInfo *out, int cap)
 {
-	int16_t found[SENSE_CAP];
-	int n = sense_cells(aic_sense_trees, radius, found);
-	n = n < cap ? n : cap;
-	for (int i = 0; i < n; i++)
-		out[i] = tree_info(found[i]);
-	return n > 0 ? n : 0;
+	return uc_senseTreesAt(here(), radius, out, cap);
 }
 
 int uc_senseVPs(int radius, VictoryPointsInfo *out, int cap)
 {
-	int16_t found[SENSE_CAP];
-	int n = sense_cells(aic_sense_vps, radius, found);
-	n = n < cap ? n : cap;
-	for (int i = 0; i < n; i++) {
-		const struct aic_cell *c = &kit.w.cell[found[i]];
-		out[i] = (VictoryPointsInfo){ cell_loc(found[i]), c->vp,
-					      AIC_VP_LIFETIME - (kit.w.round - c->vp_round) };
-	}
-	return n > 0 ? n : 0;
-}
-
-static int locations(sense_fn f, int radius, Location *out, int cap)
-{
-	int16_t found[SENSE_CAP];
-	int n = sense_cells(f, radius, found);
-	n = n < cap ? n : cap;
-	for (int i = 0; i < n; i++)
-		out[i] = cell_loc(found[i]);
-	return n > 0 ? n : 0;
+	return uc_senseVPsAt(here(), radius, out, cap);
 }
 
 int uc_senseWater(int radius, Location *out, int cap)
 {
-	return locations(aic_sense_water, radius, out, cap);
+	return uc_senseWaterAt(here(), radius, out, cap);
 }
 
 int uc_getVisibleLocations(int radius, Location *out, int cap)
 {
-	return locations(aic_visible_cells, radius, out, cap);
+	return uc_getVisibleLocationsAt(here(), radius, out, cap);
 }
 
 /* ---- the team array and the turn ---------------------------------------------------- */
@@ -428,12 +483,58 @@ void uc_yield(void)
 	energy_yield();
 }
 
-/* ---- locations and unit types -------------------------------------------------------- */
+/* ---- Team ------------------------------------------------------------------------------ */
 
-Location loc_add(Location l, Direction d)
+static bool is_team(Team t)
+{
+	return t == 0 || t == 1;
+}
+
+int team_getInitialLocations(Team team, Location *out, int cap)
+{
+	energy_charge(AIC_E_CHECK);
+	int n = is_team(team) ? kit.w.nstarts[team] : 0;
+	n = n < cap ? n : cap;
+	for (int i = 0; i < n; i++)
+		out[i] = loc_of(kit.w.start[team][i]);
+	return n > 0 ? n : 0;
+}
+
+Team team_getOpponent(Team team)
 {
 	energy_charge(AIC_E_GETTER);
-	return (unsigned)d < AIC_DIRS ? loc_of(aic_add(at(l), (int)d)) : l;
+	return 1 - team;
+}
+
+bool team_isEqual(Team a, Team b)
+{
+	energy_charge(AIC_E_GETTER);
+	return a == b;
+}
+
+int team_getVictoryPoints(Team team)
+{
+	return uc_getVictoryPoints(team);
+}
+
+/* ---- locations and directions -------------------------------------------------------- */
+
+static bool is_dir(Direction d)
+{
+	return (unsigned)d < AIC_DIRS;
+}
+
+Location loc_addDir(Location l, Direction d)
+{
+	energy_charge(AIC_E_GETTER);
+	return is_dir(d) ? loc_of(aic_add(at(l), (int)d)) : l;
+}
+
+Location loc_addXY(Location l, int dx, int dy)
+{
+	energy_charge(AIC_E_GETTER);
+	/* unsigned: a hostile offset wraps instead of overflowing */
+	return (Location){ (int)((unsigned)l.x + (unsigned)dx), (int)((unsigned)l.y + (unsigned)dy) };
 }
 
 int loc_distanceSquared(Location a, Location b)
@@ -454,50 +555,156 @@ bool loc_isEqual(Location a, Location b)
 	return a.x == b.x && a.y == b.y;
 }
 
-Direction dir_rotateLeft(Direction d)
+/* d turned by eighths clockwise; ZERO (or no direction) stays ZERO. */
+static Direction turned(Direction d, int eighths)
 {
 	energy_charge(AIC_E_GETTER);
-	return (unsigned)d < ZERO ? (Direction)((d + 7) % 8) : ZERO;
+	return (unsigned)d < ZERO ? (Direction)((d + eighths) % 8) : ZERO;
+}
+
+Direction dir_rotateLeft(Direction d)
+{
+	return turned(d, 7);
 }
 
 Direction dir_rotateRight(Direction d)
 {
-	energy_charge(AIC_E_GETTER);
-	return (unsigned)d < ZERO ? (Direction)((d + 1) % 8) : ZERO;
+	return turned(d, 1);
 }
 
 Direction dir_opposite(Direction d)
 {
-	energy_charge(AIC_E_GETTER);
-	return (unsigned)d < ZERO ? (Direction)((d + 4) % 8) : ZERO;
+	return turned(d, 4);
 }
 
-static const struct aic_type_info *type_of(UnitType t)
+bool dir_isEqual(Direction a, Direction b)
+{
+	energy_charge(AIC_E_GETTER);
+	return a == b;
+}
+
+int dir_dx(Direction d)
+{
+	energy_charge(AIC_E_GETTER);
+	return is_dir(d) ? aic_dx[d] : 0;
+}
+
+int dir_dy(Direction d)
+{
+	energy_charge(AIC_E_GETTER);
+	return is_dir(d) ? aic_dy[d] : 0;
+}
+
+double dir_length(Direction d)
+{
+	energy_charge(AIC_E_GETTER);
+	if (!is_dir(d) || d == ZERO)
+		return 0.0;
+	return aic_dx[d] && aic_dy[d] ? AIC_CD_DIAGONAL / (double)AIC_CD_ONE : 1.0;
+}
+
+/* ---- unit types, per level -------------------------------------------------------------- */
+
+/* One int of a unit type's row in the rules' table, the look-up charged;
+ * 0 for what is no type. */
+static int type_field(UnitType t, size_t offset)
 {
 	energy_charge(AIC_E_TYPE);
-	return (unsigned)t < AIC_TYPES ? &aic_types[t] : NULL;
+	if ((unsigned)t >= AIC_TYPES)
+		return 0;
+	int v;
+	memcpy(&v, (const char *)&aic_types[t] + offset, sizeof v);
+	return v;
+}
+
+#define TYPE_FIELD(t, field) type_field(t, offsetof(struct aic_type_info, field))
+
+int type_getCost(UnitType t)
+{
+	return TYPE_FIELD(t, cost);
+}
+
+int type_getAttack(UnitType t, int level)
+{
+	return level >= 3 ? TYPE_FIELD(t, attack[1]) : TYPE_FIELD(t, attack[0]);
+}
+
+int type_getMaxHealth(UnitType t, int level)
+{
+	return level >= 3 ? TYPE_FIELD(t, hp[1]) : TYPE_FIELD(t, hp[0]);
+}
+
+int type_getSightRangeSquared(UnitType t, int level)
+{
+	int vision = TYPE_FIELD(t, vision);
+	return t == ARCHER && level >= 1 ? AIC_BINOCULARS_VISION : vision;
+}
+
+int type_getAttackRangeSquared(UnitType t)
+{
+	return TYPE_FIELD(t, attack_range);
+}
+
+int type_getMinAttackRangeSquared(UnitType t)
+{
+	return TYPE_FIELD(t, min_attack_range);
+}
+
+double type_getMovementDelay(UnitType t)
+{
+	return TYPE_FIELD(t, move_cd);
+}
+
+double type_getAttackDelay(UnitType t)
+{
+	return TYPE_FIELD(t, attack_cd);
+}
+
+double type_getActiveAbilityDelay(UnitType t)
+{
+	return TYPE_FIELD(t, ability_cd);
+}
+
+int type_getActiveAbilityRange(UnitType t)
+{
+	return TYPE_FIELD(t, ability_range);
+}
+
+int type_getExperienceForLevel(UnitType t, int level)
+{
+	bool known = level >= 1 && level <= 3;
+	int exp = type_field(t, offsetof(struct aic_type_info, exp) +
+					(size_t)(known ? level - 1 : 0) * sizeof(int));
+	return known ? exp : 0;
+}
+
+bool type_isCombatUnit(UnitType t)
+{
+	energy_charge(AIC_E_TYPE);
+	return t == WARRIOR || t == ARCHER || t == KNIGHT || t == BALLISTA;
+}
+
+bool type_canAttack(UnitType t)
+{
+	return type_getAttackRangeSquared(t) > 0;
 }
 
 int type_cost(UnitType t)
 {
-	const struct aic_type_info *i = type_of(t);
-	return i ? i->cost : 0;
+	return type_getCost(t);
 }
 
 int type_attackRange(UnitType t)
 {
-	const struct aic_type_info *i = type_of(t);
-	return i ? i->attack_range : 0;
+	return type_getAttackRangeSquared(t);
 }
 
 int type_minAttackRange(UnitType t)
 {
-	const struct aic_type_info *i = type_of(t);
-	return i ? i->min_attack_range : 0;
+	return type_getMinAttackRangeSquared(t);
 }
 
 int type_sight(UnitType t)
 {
-	const struct aic_type_info *i = type_of(t);
-	return i ? i->vision : 0;
+	return type_getSightRangeSquared(t, 0);
 }

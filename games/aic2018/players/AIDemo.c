@@ -56,16 +56,17 @@ static void chop_or_seek(int salt)
 	int n = uc_senseTrees(-1, trees, 16);
 	Location here = uc_getLocation();
 	for (int i = 0; i < n; i++)
-		if (uc_canAttackLocation(trees[i].location)) {
-			uc_attack(trees[i].location);
+		if (uc_canAttackTree(trees[i])) {
+			uc_attackTree(trees[i]);
 			return;
 		}
 	VictoryPointsInfo vps[8];
 	int v = uc_senseVPs(-1, vps, 8);
 	if (v > 0)
-		step_toward(vps[0].location, salt);
-	else if (n > 0 && loc_distanceSquared(here, trees[0].location) > 2)
-		step_toward(trees[0].location, salt);
+		step_toward(vpi_getLocation(vps[0]), salt);
+	else if (n > 0 && loc_distanceSquared(here, ti_getLocation(trees[0])) >
+				  GameConstants_WORKER_ATTACK_RANGE_SQUARED)
+		step_toward(ti_getLocation(trees[0]), salt);
 	else
 		wander(salt);
 }
@@ -74,7 +75,7 @@ static void worker(int salt)
 {
 	for (int turn = 0;; turn++) {
 		gather_nearby();
-		if (!uc_read(HAVE_BARRACKS) && uc_getResources() >= 500 &&
+		if (!uc_read(HAVE_BARRACKS) && uc_getResources() >= GameConstants_BARRACKS_COST &&
 		    spawn_any(BARRACKS))
 			uc_write(HAVE_BARRACKS, 1);
 		else if (uc_getResources() >= 300 && turn % 20 == 0)
@@ -89,7 +90,7 @@ static void worker(int salt)
 static void barracks(void)
 {
 	for (;;) {
-		if (uc_getResources() >= 200)
+		if (uc_getResources() >= 2 * GameConstants_WARRIOR_COST)
 			spawn_any(WARRIOR);
 		uc_yield();
 	}
@@ -104,13 +105,13 @@ static bool attack_nearest(void)
 	Location here = uc_getLocation();
 	int best = 0;
 	for (int i = 1; i < n; i++)
-		if (loc_distanceSquared(here, enemies[i].location) <
-		    loc_distanceSquared(here, enemies[best].location))
+		if (loc_distanceSquared(here, ui_getLocation(enemies[i])) <
+		    loc_distanceSquared(here, ui_getLocation(enemies[best])))
 			best = i;
-	if (!uc_canAttackLocation(enemies[best].location))
-		step_toward(enemies[best].location, best);
-	if (uc_canAttackLocation(enemies[best].location))
-		uc_attack(enemies[best].location);
+	if (!uc_canAttackUnit(enemies[best]))
+		step_toward(ui_getLocation(enemies[best]), best);
+	if (uc_canAttackUnit(enemies[best]))
+		uc_attackUnit(enemies[best]);
 	return true;
 }
 
@@ -128,8 +129,8 @@ static void soldier(int salt)
 void run(void)
 {
 	UnitInfo me = uc_getInfo();
-	int salt = me.id;
-	switch (me.type) {
+	int salt = ui_getID(me);
+	switch (ui_getType(me)) {
 	case WORKER:
 		worker(salt);
 		break;

@@ -3,7 +3,8 @@
  * nothing else is to be done, and spread out in their own directions; one
  * barracks builds soldiers, which hunt the enemy: the nearest one in
  * sight, else the last place any unit of the team saw one (the team
- * array), else they sweep the map.  Wood left over buys victory points. */
+ * array), else the enemy's starting cells one after the other, then they
+ * sweep the map.  Wood left over buys victory points. */
 #include "aic2018.h"
 
 PLAYER_NAME(Dummy);
@@ -93,10 +94,10 @@ static bool spawn_any(UnitType type)
 static void build(void)
 {
 	int wood = uc_getResources();
-	if (!uc_read(BARRACKS_BUILT) && uc_getRound() >= 25 && wood >= 500) {
+	if (!uc_read(BARRACKS_BUILT) && uc_getRound() >= 25 && wood >= GameConstants_BARRACKS_COST) {
 		if (spawn_any(BARRACKS))
 			uc_write(BARRACKS_BUILT, 1);
-	} else if (uc_read(WORKERS) < MAX_WORKERS && wood >= 120 &&
+	} else if (uc_read(WORKERS) < MAX_WORKERS && wood >= GameConstants_WORKER_COST + 20 &&
 		   (uc_read(BARRACKS_BUILT) || uc_read(WORKERS) < 4)) {
 		if (spawn_any(WORKER))
 			uc_write(WORKERS, uc_read(WORKERS) + 1);
@@ -121,10 +122,10 @@ static bool go_for_vps(void)
 static bool chop(void)
 {
 	TreeInfo trees[8];
-	int n = uc_senseTrees(2, trees, 8);
+	int n = uc_senseTrees(GameConstants_WORKER_ATTACK_RANGE_SQUARED, trees, 8);
 	for (int i = 0; i < n; i++)
-		if (uc_canAttackLocation(trees[i].location))
-			return uc_attack(trees[i].location);
+		if (uc_canAttackTree(trees[i]))
+			return uc_attackTree(trees[i]);
 	return false;
 }
 
@@ -172,10 +173,10 @@ static bool fight(void)
 		int di = loc_distanceSquared(here, enemies[i].location);
 		int db = loc_distanceSquared(here, enemies[best].location);
 		/* nearest first; among equals, the weakest */
-		if (di < db || (di == db && enemies[i].health < enemies[best].health))
+		if (di < db || (di == db && ui_getHealth(enemies[i]) < ui_getHealth(enemies[best])))
 			best = i;
 	}
-	Location target = enemies[best].location;
+	Location target = ui_getLocation(enemies[best]);
 	uc_write(ENEMY_X, target.x);
 	uc_write(ENEMY_Y, target.y);
 	uc_write(ENEMY_ROUND, uc_getRound() + 1);
@@ -188,17 +189,29 @@ static bool fight(void)
 	return true;
 }
 
+/* Near enough to a place to call it visited. */
+static bool reached(Location here, Location there)
+{
+	return abs_int(here.x - there.x) + abs_int(here.y - there.y) <= 1;
+}
+
 static void soldier(int id)
 {
 	Direction way = dirs[id % 8];
+	Location starts[4];
+	int nstarts = team_getInitialLocations(team_getOpponent(uc_getTeam()), starts, 4);
+	int visited = 0; /* enemy starts looked at so far */
 	for (;;) {
 		if (!fight()) {
 			int seen = uc_read(ENEMY_ROUND);
 			Location last = { uc_read(ENEMY_X), uc_read(ENEMY_Y) };
 			Location here = uc_getLocation();
-			if (seen && uc_getRound() + 1 - seen < 60 &&
-			    abs_int(here.x - last.x) + abs_int(here.y - last.y) > 1)
+			if (visited < nstarts && reached(here, starts[visited]))
+				visited++;
+			if (seen && uc_getRound() + 1 - seen < 60 && !reached(here, last))
 				step_toward(last);
+			else if (visited < nstarts)
+				step_toward(starts[visited]);
 			else
 				roam(&way);
 			gather_all();
@@ -210,14 +223,14 @@ static void soldier(int id)
 void run(void)
 {
 	UnitInfo me = uc_getInfo();
-	switch (me.type) {
+	switch (ui_getType(me)) {
 	case WORKER:
-		worker(me.id);
+		worker(ui_getID(me));
 		break;
 	case BARRACKS:
 		barracks();
 		break;
 	default:
-		soldier(me.id);
+		soldier(ui_getID(me));
 	}
 }

@@ -195,6 +195,16 @@ static void load_map(struct aic_world *w)
 			}
 }
 
+/* The initial units' cells, each team's in the order they play. */
+static void note_starts(struct aic_world *w)
+{
+	for (int i = 0; i < w->norder; i++) {
+		const struct aic_unit *u = &w->unit[w->order[i]];
+		if (w->nstarts[u->team] < AIC_MAX_STARTS)
+			w->start[u->team][w->nstarts[u->team]++] = (struct aic_loc){ u->x, u->y };
+	}
+}
+
 int aic_world_init(struct aic_world *w, const struct aic_params *p, uint64_t seed, char *err)
 {
 	memset(w, 0, sizeof *w);
@@ -217,5 +227,6 @@ int aic_world_init(struct aic_world *w, const struct aic_params *p, uint64_t see
 	aic_vp_chance(w, w->non_water ? 1.0 / (50.0 * sqrt((double)w->non_water)) : 0.0);
 	for (int t = 0; t < AIC_TEAMS; t++)
 		w->team[t].wood = p->start_wood;
+	note_starts(w);
 	return 0;
 }

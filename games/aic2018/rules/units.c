@@ -254,41 +254,56 @@ bool aic_can_sense(const struct aic_world *w, int slot, struct aic_loc l)
 	       aic_dist(aic_unit_loc(w, slot), l) <= aic_vision(&w->unit[slot]);
 }
 
-enum sense_what { SENSE_UNITS, SENSE_TREES, SENSE_VPS, SENSE_WATER, SENSE_CELLS };
-
 /* What a sensing call lists of a cell: its unit's slot or the cell's
  * index, or -1 when the cell has nothing of the kind. */
 static int sensed(const struct aic_world *w, int cell, int what, int team, int self)
 {
 	const struct aic_cell *c = &w->cell[cell];
 	switch (what) {
-	case SENSE_UNITS:
+	case AIC_SENSE_UNITS:
 		if (c->unit == AIC_NO_UNIT || c->unit == self ||
 		    (team >= 0 && w->unit[c->unit].team != team))
 			return -1;
 		return c->unit;
-	case SENSE_TREES:
+	case AIC_SENSE_TREES:
 		return c->tree != AIC_TREE_NONE ? cell : -1;
-	case SENSE_VPS:
+	case AIC_SENSE_VPS:
 		return c->vp ? cell : -1;
-	case SENSE_WATER:
+	case AIC_SENSE_WATER:
 		return c->water ? cell : -1;
 	default:
 		return cell;
 	}
 }
 
-static int sense(const struct aic_world *w, int slot, int radius, int what, int team,
-		 int16_t *out, int cap)
+/* A disc reaches at most AIC_MAX_SIDE - 1 cells from its centre: a centre
+ * farther off the map sees nothing (and keeps the sums far from overflow). */
+static bool centre_near_map(struct aic_loc c)
 {
-	if (!aic_valid_slot(w, slot))
+	return c.x > -AIC_MAX_SIDE && c.y > -AIC_MAX_SIDE && c.x < 2 * AIC_MAX_SIDE &&
+	       c.y < 2 * AIC_MAX_SIDE;
+}
+
+int aic_sense_at(const struct aic_world *w, int slot, struct aic_loc centre, int radius, int what,
+		 int team, int16_t *out, int cap)
+{
+	if (!aic_valid_slot(w, slot) || !centre_near_map(centre))
 		return 0;
+	struct aic_loc me = aic_unit_loc(w, slot);
 	int vision = aic_vision(&w->unit[slot]), n = 0;
+	bool own_disc = centre.x == me.x && centre.y == me.y;
+	if (own_disc) /* the usual call: the disc is within the vision */
+		radius = radius < 0 || radius > vision ? vision : radius;
+	else if (radius < 0) /* all the unit sees */
+		radius = 2 * AIC_MAX_SIDE * AIC_MAX_SIDE;
 	struct aic_disc d;
-	aic_disc(w, aic_unit_loc(w, slot), radius < 0 || radius > vision ? vision : radius, &d);
+	aic_disc(w, centre, radius, &d);
 	for (int i = 0; i < d.rows; i++)
 		for (int x = d.row[i].x0; x <= d.row[i].x1; x++) {
-			int v = sensed(w, d.row[i].y * AIC_STRIDE + x, what, team, slot);
+			struct aic_loc l = { x, d.row[i].y };
+			if (!own_disc && aic_dist(me, l) > vision)
+				continue;
+			int v = sensed(w, aic_index(l), what, team, slot);
 			if (v < 0)
 				continue;
 			if (n == cap)
@@ -298,30 +313,38 @@ static int sense(const struct aic_world *w, int slot, int radius, int what, int 
 	return n;
 }
 
+static int sense(const struct aic_world *w, int slot, int radius, int what, int team,
+		 int16_t *out, int cap)
+{
+	if (!aic_valid_slot(w, slot))
+		return 0;
+	return aic_sense_at(w, slot, aic_unit_loc(w, slot), radius, what, team, out, cap);
+}
+
 int aic_sense_units(const struct aic_world *w, int slot, int radius, int team, int16_t *out,
 		    int cap)
 {
-	return sense(w, slot, radius, SENSE_UNITS, team, out, cap);
+	return sense(w, slot, radius, AIC_SENSE_UNITS, team, out, cap);
 }
 
 int aic_sense_trees(const struct aic_world *w, int slot, int radius, int16_t *out, int cap)
 {
-	return sense(w, slot, radius, SENSE_TREES, -1, out, cap);
+	return sense(w, slot, radius, AIC_SENSE_TREES, -1, out, cap);
 }
 
 int aic_sense_vps(const struct aic_world *w, int slot, int radius, int16_t *out, int cap)
 {
-	return sense(w, slot, radius, SENSE_VPS, -1, out, cap);
+	return sense(w, slot, radius, AIC_SENSE_VPS, -1, out, cap);
 }
 
 int aic_sense_water(const struct aic_world *w, int slot, int radius, int16_t *out, int cap)
 {
-	return sense(w, slot, radius, SENSE_WATER, -1, out, cap);
+	return sense(w, slot, radius, AIC_SENSE_WATER, -1, out, cap);
 }
 
 int aic_visible_cells(const struct aic_world *w, int slot, int radius, int16_t *out, int cap)
 {
-	return sense(w, slot, radius, SENSE_CELLS, -1, out, cap);
+	return sense(w, slot, radius, AIC_SENSE_CELLS, -1, out, cap);
 }
 
 /* ---- moving ------------------------------------------------------------------ */
