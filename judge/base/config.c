@@ -372,6 +372,47 @@ static int load_numbers_and_switches(struct judge_config *cfg, json_t *obj, cons
 	return 0;
 }
 
+/* contest.games: a list of game names (checked against the registry where
+ * uploads arrive; here, only their form). */
+static int load_upload_games(struct cfg_contest *c, const json_t *list, char err[CFG_ERRLEN])
+{
+	size_t i;
+	const json_t *g;
+	if (!json_is_array(list) || json_array_size(list) > CFG_GAMES_MAX) {
+		snprintf(err, CFG_ERRLEN, "config: contest.games must be a list of at most %d game "
+			 "names, e.g. [\"dominator\"]", CFG_GAMES_MAX);
+		return -1;
+	}
+	c->ngames = 0;
+	json_array_foreach(list, i, g) {
+		const char *name = json_string_value(g);
+		if (!name || !*name || strlen(name) >= sizeof c->games[0] ||
+		    strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(name)) {
+			snprintf(err, CFG_ERRLEN, "config: contest.games: item %zu is not a game's "
+				 "name (judge play --help lists them)", i + 1);
+			return -1;
+		}
+		strcpy(c->games[c->ngames++], name);
+	}
+	return 0;
+}
+
+bool cfg_takes_uploads(const struct cfg_contest *c, const char *game)
+{
+	for (unsigned i = 0; i < c->ngames; i++)
+		if (strcmp(c->games[i], game) == 0)
+			return true;
+	return c->ngames == 0;
+}
+
+void cfg_upload_games(const struct cfg_contest *c, char *out, size_t size)
+{
+	size_t used = 0;
+	out[0] = '\0';
+	for (unsigned i = 0; i < c->ngames && used < size; i++)
+		used += (size_t)snprintf(out + used, size - used, "%s%s", i ? ", " : "", c->games[i]);
+}
+
 static void contest_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_NUMS_MAX])
 {
 	const struct cfg_number t[] = {
@@ -379,6 +420,19 @@ static void contest_numbers(struct judge_config *cfg, struct cfg_number nums[CFG
 		{ 0 },
 	};
 	COPY_TABLE(nums, t);
+}
+
+static int load_contest(struct judge_config *cfg, json_t *obj, char err[CFG_ERRLEN])
+{
+	const json_t *games = json_object_get(obj, "games");
+	if (games && load_upload_games(&cfg->contest, games, err) < 0)
+		return -1;
+	json_t *rest = json_copy(obj);
+	json_object_del(rest, "games");
+	int rc = load_numbers_and_switches(cfg, rest, "contest", contest_numbers, contest_switch,
+					   err);
+	json_decref(rest);
+	return rc;
 }
 
 static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN])
@@ -407,8 +461,7 @@ static int load_root(struct judge_config *cfg, json_t *root, char err[CFG_ERRLEN
 		else if (strcmp(key, "serve") == 0)
 			rc = load_numbers_and_switches(cfg, v, key, serve_numbers, serve_switch, err);
 		else if (strcmp(key, "contest") == 0)
-			rc = load_numbers_and_switches(cfg, v, key, contest_numbers, contest_switch,
-						       err);
+			rc = load_contest(cfg, v, err);
 		else if (strcmp(key, "webhook_delivery") == 0)
 			rc = hook_parse_delivery(&cfg->hooks, v, err);
 		else {
@@ -529,6 +582,10 @@ json_t *cfg_describe(struct judge_config *cfg, const char *file, const char *fro
 		 from);
 	describe_numbers(out, root, cfg, "contest", from, contest_numbers);
 	describe(out, root, "contest", "frozen", json_boolean(cfg->contest.frozen), from);
+	json_t *games = json_array();
+	for (unsigned i = 0; i < cfg->contest.ngames; i++)
+		json_array_append_new(games, json_string(cfg->contest.games[i]));
+	describe(out, root, "contest", "games", games, from);
 	describe(out, root, "webhook_delivery", "timeout_ms",
 		 json_integer(cfg->hooks.timeout_ms), from);
 	describe(out, root, "webhook_delivery", "max_attempts",

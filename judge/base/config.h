@@ -95,10 +95,21 @@ struct cfg_serve {
 };
 
 /* The contest's state and what each contestant may ask of it. */
+#define CFG_GAMES_MAX 8
+
 struct cfg_contest {
 	bool frozen;                  /* the board is frozen: challenges meet only shipped players */
 	unsigned challenges_per_hour; /* challenge matches one contestant may queue an hour */
+	/* "games": the games that take uploads (a course runs one); none
+	 * named: every game */
+	char games[CFG_GAMES_MAX][16];
+	unsigned ngames;
 };
+
+/* Does this judge take uploads of game (contest.games)? */
+bool cfg_takes_uploads(const struct cfg_contest *c, const char *game);
+/* "dominator, ants": the games that take uploads, into out. */
+void cfg_upload_games(const struct cfg_contest *c, char *out, size_t size);
 
 struct judge_config {
 	struct cfg_sandbox sandbox;

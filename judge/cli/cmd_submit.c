@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "games/game.h"
+#include "judge/base/config.h"
 #include "judge/base/hash.h"
 #include "judge/cli/commands.h"
 #include "judge/cli/options.h"
@@ -239,12 +240,30 @@ static int print_submission_id(int64_t id, bool unchanged)
 	return 0;
 }
 
+/* contest.games (the settings of $JUDGE_CONFIG or the data directory):
+ * 0, or 1 refused (said). */
+static int takes_uploads(const char *game)
+{
+	struct judge_config cfg;
+	char err[CFG_ERRLEN + 64], games[160];
+	if (cfg_init(&cfg, NULL, err) < 0)
+		return refuse(err);
+	if (cfg_takes_uploads(&cfg.contest, game))
+		return 0;
+	cfg_upload_games(&cfg.contest, games, sizeof games);
+	snprintf(err, sizeof err, "this judge takes no uploads of %s: it runs %.150s "
+		 "(contest.games)", game, games);
+	return refuse(err);
+}
+
 static int submit_local(const struct submit_args *a, const char *src, size_t len,
 			const char *name)
 {
 	char sha[HASH_HEXLEN + 1], err[STORE_ERRLEN];
 	if (hash_hex(src, len, sha) < 0)
 		return refuse("cannot hash the source");
+	if (takes_uploads(a->game) != 0)
+		return 1;
 	struct store *s = store_open_patient(a->queue, true, SUBMIT_WAIT_MS, say, NULL, err);
 	if (!s)
 		return refuse(err);

@@ -53,14 +53,14 @@ void api_ping(struct request *rq, struct reply *rp, const char *arg)
 
 void api_games(struct request *rq, struct reply *rp, const char *arg)
 {
-	(void)rq;
 	(void)arg;
 	json_t *list = json_array();
 	for (const struct game *const *g = game_list(); *g; g++) {
-		json_array_append_new(list, json_pack("{s:s, s:s, s:i, s:i}", "name", (*g)->name,
+		json_array_append_new(list, json_pack("{s:s, s:s, s:i, s:i, s:b}", "name", (*g)->name,
 						      "title", (*g)->title, "min_players",
 						      game_min_players(*g), "max_players",
-						      game_max_players(*g)));
+						      game_max_players(*g), "uploads",
+						      cfg_takes_uploads(&rq->opt->contest, (*g)->name)));
 	}
 	reply_json(rp, 200, list);
 }
@@ -537,6 +537,10 @@ void api_submit(struct request *rq, struct reply *rp, const char *arg)
 	int64_t id;
 	int closed;
 	if (upload_fields(body, rp, &game, &src, &len) < 0 || !request_game(game, rp)) {
+	} else if (!cfg_takes_uploads(&rq->opt->contest, game)) {
+		char games[160];
+		cfg_upload_games(&rq->opt->contest, games, sizeof games);
+		reply_error(rp, 403, "this judge takes no uploads of %s: it runs %s", game, games);
 	} else if (upload_check(game, rq->who.author, "your file", src, len, name, cerr) < 0) {
 		reply_error(rp, 400, "%s", cerr);
 	} else if (hash_hex(src, len, sha) < 0) {

@@ -155,3 +155,37 @@ Test(people, disqualify_and_reinstate_from_the_command_line_keep_the_history)
 	cr_expect(strstr(out, "Bea") && strstr(out, "copied Ann") && strstr(out, "reinstated"),
 		  "the history lost the decision: %s", out);
 }
+
+/* A course runs one game: contest.games closes uploads of the others, by
+ * the upload script and the service alike, and the upload page offers
+ * only the games that take them (/api/games). */
+Test(people, contest_games_takes_uploads_of_the_named_games_only)
+{
+	cr_assert_eq(cli_write_file(cfg, "{\"contest\": {\"games\": [\"dominator\"]}}"), 0);
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s submit games/ants/players/AIDemo.c --game "
+		 "ants --author zed --queue %s 2>&1", cfg, cli_judge(), db);
+	cr_expect_eq(cli_run(cmd, out, sizeof out), 1, "%s", out);
+	cr_expect(strstr(out, "takes no uploads of ants: it runs dominator"), "%s", out);
+	cli_upload_demo(dir, cfg, db, "dominator", "Zed");
+
+	struct judge_config c;
+	char err[CFG_ERRLEN], token[44], reply[4096];
+	cr_assert_eq(cfg_init(&c, cfg, err), 0, "%s", err);
+	c.serve.threads = 2;
+	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = c.serve,
+				   .contest = c.contest };
+	char serr[SERVE_ERRLEN] = "";
+	struct serve *server = serve_start(&o, serr);
+	cr_assert_not_null(server, "%s", serr);
+	serve_test_token(db, "zed", false, token);
+	cr_expect_eq(serve_test_call(server, dir, "POST", "/api/submissions", token,
+				     "{\"game\": \"ants\", \"source\": \"PLAYER_NAME(Zed)\\n\"}",
+				     reply, sizeof reply), 403, "%s", reply);
+	cr_expect(strstr(reply, "takes no uploads of ants"), "%s", reply);
+	cr_expect_eq(serve_test_call(server, dir, "GET", "/api/games", NULL, NULL, reply,
+				     sizeof reply), 200, "%s", reply);
+	cr_expect(strstr(reply, "\"name\":\"dominator\"") && strstr(reply, "\"uploads\":false"),
+		  "%s", reply);
+	serve_stop(server);
+}

@@ -442,7 +442,7 @@ pages.submissions = async main => {
 const FINAL = ['compile_failed', 'qualified', 'not_qualified', 'superseded'];
 
 pages.upload = async main => {
-	const games = await J.api('/api/games');
+	const games = (await J.api('/api/games')).filter(g => g.uploads !== false);
 	const select = J.el('select', { id: 'game' }, games.map(g => J.el('option', { value: g.name }, g.title)));
 	const file = J.el('input', { type: 'file', id: 'file', accept: '.c,text/x-c' });
 	const send = J.el('button', { type: 'submit', id: 'send' }, 'Upload');
