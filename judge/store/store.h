@@ -290,6 +290,11 @@ int store_plag_each_stale(struct store *s, const char *game, int hash_version,
  * not know of is refused before anything is written. */
 int store_copy(struct store *from, struct store *to, int64_t *rows, char err[STORE_ERRLEN]);
 
+/* Every column of the store's schema as a sorted JSON array of texts
+ * "table.column" (the caller's), or NULL with err: the two backends'
+ * fresh schemas must give the same list. */
+struct json_t *store_schema_columns(struct store *s, char err[STORE_ERRLEN]);
+
 /* A SQLite store written whole, as one snapshot, into the new file dest
  * (which must not exist), while workers go on; the file's mode is the
  * caller's umask.  A PostgreSQL store is refused with how to back it up. */

@@ -1,6 +1,8 @@
 /* store_copy.c - a whole store copied into an empty one (store.h): a
  * tournament moved from one box's SQLite file to PostgreSQL, or back. */
+#include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "judge/store/db.h"
@@ -233,4 +235,35 @@ int store_backup(struct store *s, const char *dest, char err[STORE_ERRLEN])
 	int rc = db_step(st) < 0 ? db_fail(s, "backing up", err) : 0;
 	db_finish(st);
 	return rc;
+}
+
+static int by_text(const void *a, const void *b)
+{
+	return strcmp(json_string_value(json_object_get(*(json_t *const *)a, "column")),
+		      json_string_value(json_object_get(*(json_t *const *)b, "column")));
+}
+
+struct json_t *store_schema_columns(struct store *s, char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = db_prepare(s, s->ops->columns_sql);
+	json_t *rows[4096];
+	size_t n = 0;
+	int rc = st ? 0 : -1;
+	while (st && n < sizeof rows / sizeof *rows && (rc = db_step(st)) == 1) {
+		char name[160];
+		snprintf(name, sizeof name, "%s.%s", db_col_text(st, 0), db_col_text(st, 1));
+		rows[n++] = json_pack("{s:s}", "column", name);
+	}
+	db_finish(st);
+	json_t *out = rc < 0 ? NULL : json_array();
+	if (!out)
+		db_fail(s, "reading the schema", err);
+	qsort(rows, n, sizeof *rows, by_text);
+	for (size_t i = 0; i < n; i++) {
+		if (out)
+			json_array_append_new(out, rows[i]);
+		else
+			json_decref(rows[i]);
+	}
+	return out;
 }

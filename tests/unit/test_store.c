@@ -6,6 +6,7 @@
  * has a twin suite NAME_pg running the same test bodies (BOTH) on a new
  * database of a private PostgreSQL server (tests/unit/pg_testlib.h). */
 #include <criterion/criterion.h>
+#include <jansson.h>
 #include <glob.h>
 
 #include <dirent.h>
@@ -98,6 +99,7 @@ static void teardown(void)
 }
 
 TestSuite(store_open, .init = setup, .fini = teardown);
+TestSuite(store_schemas, .init = setup_pg, .fini = teardown, .timeout = 60);
 TestSuite(store_submit, .init = setup, .fini = teardown);
 TestSuite(store_jobs, .init = setup, .fini = teardown);
 TestSuite(store_concurrent, .init = setup, .fini = teardown, .timeout = 120);
@@ -1790,4 +1792,33 @@ BOTH(store_jobs, activity_tells_a_stalled_queue_from_a_busy_one)
 	cr_expect_eq(a.running, 1);
 	cr_expect_not(store_stalled(&a), "a held lease is a worker at work");
 	store_close(s);
+}
+
+/* The two schemas (db/schema.sql and db/postgres/schema.sql, each with its
+ * migrations) are written twice by hand: fresh, they must hold the same
+ * tables with the same columns, column by column. */
+Test(store_schemas, sqlite_and_postgresql_have_the_same_columns)
+{
+	char err[STORE_ERRLEN];
+	struct store *pg = store_open(target, true, err), *lite = NULL;
+	cr_assert_not_null(pg, "%s", err);
+	lite = store_open(dbpath, true, err);
+	cr_assert_not_null(lite, "%s", err);
+	json_t *a = store_schema_columns(lite, err), *b = store_schema_columns(pg, err);
+	cr_assert(a && b, "%s", err);
+	size_t i = 0, j = 0;
+	while (i < json_array_size(a) || j < json_array_size(b)) {
+		const char *x = json_string_value(json_object_get(json_array_get(a, i), "column")),
+			   *y = json_string_value(json_object_get(json_array_get(b, j), "column"));
+		int order = !x ? 1 : !y ? -1 : strcmp(x, y);
+		cr_expect_eq(order, 0, "%s only in %s", order < 0 ? x : y,
+			     order < 0 ? "SQLite" : "PostgreSQL");
+		i += order <= 0;
+		j += order >= 0;
+	}
+	cr_expect_gt(json_array_size(a), 100, "the schema's columns were not read");
+	json_decref(a);
+	json_decref(b);
+	store_close(lite);
+	store_close(pg);
 }
