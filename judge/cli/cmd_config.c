@@ -73,9 +73,11 @@ static void print_running(const json_t *running)
 		same += json_array_size(differs) == 0;
 		if (!json_array_size(differs))
 			continue;
-		printf("# %s %s runs with other settings than these (reload it: `systemctl reload "
-		       "%s`, or kill -HUP its main process):\n", program,
-		       json_string_value(json_object_get(p, "holder")), program);
+		bool reloads = strcmp(program, "judge-worker") == 0;
+		printf("# %s %s runs with other settings than these (%s it: `systemctl %s %s`%s):\n",
+		       program, json_string_value(json_object_get(p, "holder")),
+		       reloads ? "reload" : "restart", reloads ? "reload" : "restart", program,
+		       reloads ? ", or kill -HUP its main process" : "");
 		json_array_foreach(differs, j, d) {
 			char *now = json_dumps(json_object_get(d, "now"), JSON_ENCODE_ANY),
 			     *was = json_dumps(json_object_get(d, "was"), JSON_ENCODE_ANY);

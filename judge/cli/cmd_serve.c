@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "judge/base/config.h"
+#include "judge/base/config_running.h"
 #include "judge/cli/commands.h"
+#include "judge/cli/in_force.h"
 #include "judge/cli/options.h"
 #include "judge/serve/serve.h"
 #include "judge/store/store.h"
@@ -62,6 +64,38 @@ static int open_access_log(const char *path, FILE **out)
 	return 0;
 }
 
+/* Says the settings in force, records them for `judge config`, and waits
+ * for SIGINT or SIGTERM.  The service's threads read its settings with
+ * every request, so none changes under them: on SIGHUP the file is read
+ * again and what changed is named, to be applied by a restart. */
+static void wait_for_stop(struct in_force *f, const sigset_t *signals)
+{
+	char line[2048];
+	in_force_said(f, line, sizeof line);
+	fprintf(stderr, "judge serve: %s\n", line);
+	if (in_force_publish(f, line, sizeof line) < 0)
+		fprintf(stderr, "judge serve: %s\n", line);
+	struct judge_config running = *f->cfg;
+	struct in_force file = *f;
+	file.cfg = &running;
+	for (int sig = SIGHUP; sig == SIGHUP;) {
+		sigwait(signals, &sig);
+		if (sig != SIGHUP)
+			break;
+		int changed = in_force_reload(&file, line, sizeof line);
+		const char *what = strchr(line, ':') ? strchr(line, ':') + 2 : line;
+		if (changed > 0)
+			fprintf(stderr, "judge serve: the settings file now says %s; the service "
+				"reads its settings at start only: restart it (systemctl restart "
+				"judge-serve) to apply them\n", what);
+		else
+			fprintf(stderr, "judge serve: %s\n", changed == 0 ? "the settings file says "
+				"what runs" : line);
+		running = *f->cfg; /* what runs stays what it started with */
+	}
+	fprintf(stderr, "judge serve: stopping\n");
+}
+
 int cmd_serve(int argc, char **argv)
 {
 	struct serve_args a;
@@ -90,6 +124,7 @@ int cmd_serve(int argc, char **argv)
 	sigemptyset(&stop);
 	sigaddset(&stop, SIGINT);
 	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &stop, NULL);
 	struct serve *sv = serve_start(&o, err);
 	if (!sv) {
@@ -99,9 +134,10 @@ int cmd_serve(int argc, char **argv)
 	printf("judge serve: listening on http://%s:%u/ (queue %s)\n", host, serve_port(sv),
 	       a.queue);
 	fflush(stdout);
-	int sig;
-	sigwait(&stop, &sig);
-	fprintf(stderr, "judge serve: stopping (signal %d)\n", sig);
+	struct in_force f = { .cfg = &cfg, .path = a.config, .program = "judge-serve" };
+	cfgrun_dir(a.queue, f.dir);
+	wait_for_stop(&f, &stop);
+	cfgrun_withdraw(f.dir, f.program);
 	serve_stop(sv);
 	if (o.access_log && o.access_log != stdout)
 		fclose(o.access_log);

@@ -65,11 +65,12 @@ static void field_of_demos(int min_games, long long lease_ms)
 		cli_upload_demo(dir, cfg, db, "dominator", (char[]){ 'P', (char)('a' + i), '\0' });
 }
 
-/* judge-worker in the background, its log in dir/worker.log. */
-static pid_t start_worker(const char *slots)
+/* A program in the background with the test's settings, its output in
+ * dir/LOG. */
+static pid_t spawn(const char *log_name, char *const argv[])
 {
-	char log[128];
-	snprintf(log, sizeof log, "%s/worker.log", dir);
+	char log[160];
+	snprintf(log, sizeof log, "%s/%s", dir, log_name);
 	pid_t pid = fork();
 	cr_assert_geq(pid, 0);
 	if (pid == 0) {
@@ -77,10 +78,17 @@ static pid_t start_worker(const char *slots)
 		if (fd < 0 || dup2(fd, STDERR_FILENO) < 0 || dup2(fd, STDOUT_FILENO) < 0)
 			_exit(127);
 		setenv("JUDGE_CONFIG", cfg, 1);
-		execl(cli_worker(), "judge-worker", "--queue", db, "--jobs", slots, (char *)NULL);
+		execv(argv[0], argv);
 		_exit(127);
 	}
 	return pid;
+}
+
+/* judge-worker in the background, its log in dir/worker.log. */
+static pid_t start_worker(const char *slots)
+{
+	return spawn("worker.log", (char *const[]){ (char *)cli_worker(), "--queue", db, "--jobs",
+						    (char *)slots, NULL });
 }
 
 /* Waits up to 120 s until query answers at least n. */
@@ -325,4 +333,38 @@ Test(operate, sighup_changes_the_opponent_of_the_next_qualification_and_judge_co
 	stop_worker();
 	judge_config();
 	cr_expect(!strstr(out, "running process"), "a stopped worker is still listed: %s", out);
+}
+
+/* The service reads its settings at start: it says them, `judge config`
+ * names what it runs with that the file no longer says, and SIGHUP logs
+ * the change and that a restart applies it. */
+Test(operate, judge_serve_says_its_settings_and_a_changed_file_on_sighup)
+{
+	cr_assert_eq(cli_write_file(cfg, "{\"contest\": {\"frozen\": false}}"), 0);
+	pid_t pid = spawn("serve.log", (char *const[]){ (char *)cli_judge(), "serve", "--queue", db,
+						       "--listen", "127.0.0.1:0", NULL });
+	char log[160];
+	snprintf(log, sizeof log, "%s/serve.log", dir);
+	worker_pid = pid; /* the teardown kills it if the test fails */
+	char text[8192] = "", cat[256];
+	snprintf(cat, sizeof cat, "cat %s 2>/dev/null", log);
+	for (double until = now_s() + 20; !strstr(text, "listening") && now_s() < until;
+	     usleep(20000))
+		cli_run(cat, text, sizeof text);
+	cr_assert(strstr(text, "judge serve: settings from "), "%s", text);
+
+	cr_assert_eq(cli_write_file(cfg, "{\"contest\": {\"frozen\": true}}"), 0);
+	judge_config();
+	cr_expect(strstr(out, "judge-serve") && strstr(out, "systemctl restart judge-serve") &&
+		  strstr(out, "contest.frozen                   runs with false, this says true"),
+		  "%s", out);
+	kill(pid, SIGHUP);
+	for (double until = now_s() + 20; !strstr(text, "now says") && now_s() < until;
+	     usleep(20000))
+		cli_run(cat, text, sizeof text);
+	cr_expect(strstr(text, "the settings file now says contest.frozen false -> true") &&
+		  strstr(text, "restart it"), "%s", text);
+	stop_worker();
+	judge_config();
+	cr_expect(!strstr(out, "judge-serve"), "a stopped service is still listed: %s", out);
 }
