@@ -27,7 +27,8 @@
 int replay_gzip(const void *data, size_t len, uint8_t **out, size_t *out_len,
 		char err[REPLAY_ERRLEN]);
 /* The JSON text of stored or file bytes, gzip or plain: malloc'd and
- * NUL-terminated into *text. */
+ * NUL-terminated into *text (any bytes, not only JSON: the store's
+ * compressed binaries are read back with it too). */
 int replay_text(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
 		char err[REPLAY_ERRLEN]);
 

@@ -12,6 +12,7 @@
 #include "judge/base/file_write.h"
 #include "judge/base/hash.h"
 #include "judge/play/players.h"
+#include "judge/replay/replay_io.h"
 #include "judge/worker/work.h"
 
 /* The compile step wants a file named like the contestant's: AIName.c. */
@@ -120,10 +121,21 @@ static int record(struct work *w, const struct store_submission *sub,
 		return -1;
 	bool qualify_now = res->ok && w->o->cfg->worker.qualify_matches == 0;
 	const char *state = !res->ok ? "compile_failed" : "qualifying";
+	/* The store keeps the binary gzip-compressed (half its size); its
+	 * hash is the plain binary's, checked again before it runs. */
+	uint8_t *packed = NULL;
+	size_t packed_len = 0;
+	char rerr[REPLAY_ERRLEN];
+	if (res->ok && replay_gzip(binary, len, &packed, &packed_len, rerr) < 0) {
+		free(binary);
+		snprintf(err, WORKER_ERRLEN, "compressing the binary: %.200s", rerr);
+		return -1;
+	}
+	free(binary);
 	int stored = store_begin(w->store, serr);
 	if (stored == 0 && res->ok)
-		stored = store_put_binary(w->store, sha, binary, len, serr);
-	free(binary);
+		stored = store_put_binary(w->store, sha, packed, packed_len, serr);
+	free(packed);
 	if (stored < 0 ||
 	    store_set_state(w->store, sub->id, state, res->ok ? res->binary : NULL,
 			    res->ok ? sha : NULL, res->log, serr) < 0) {

@@ -103,7 +103,17 @@ static int local_binary(struct work *w, const char *sha, char path[PATH_MAX],
 			 found < 0 ? ": " : "", found < 0 ? serr : "");
 		return -1;
 	}
-	int rc = hash_hex(bytes, len, have);
+	/* stored gzip-compressed (work_compile.c), or plain by an older judge */
+	char *plain, rerr[REPLAY_ERRLEN];
+	int rc = replay_text(bytes, len, &plain, &len, rerr);
+	free(bytes);
+	if (rc < 0) {
+		snprintf(err, WORKER_ERRLEN, "the store's binary %.16s... cannot be read: %.200s", sha,
+			 rerr);
+		return -1;
+	}
+	bytes = (uint8_t *)plain;
+	rc = hash_hex(bytes, len, have);
 	if (rc == 0 && strcmp(have, sha) != 0) {
 		snprintf(err, WORKER_ERRLEN, "the store's binary %.16s... has other bytes (hash "
 			 "%.16s...): refusing to play it", sha, have);

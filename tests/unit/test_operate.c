@@ -368,3 +368,36 @@ Test(operate, judge_serve_says_its_settings_and_a_changed_file_on_sighup)
 	judge_config();
 	cr_expect(!strstr(out, "judge-serve"), "a stopped service is still listed: %s", out);
 }
+
+/* A compiled player is kept gzip-compressed in the store (about half its
+ * size), and a machine that fetches it plays it: its hash is the plain
+ * binary's, checked before it runs. */
+Test(operate, the_store_keeps_binaries_compressed_and_a_fetched_one_plays)
+{
+	cr_assert_eq(cli_write_file(cfg, "{\"worker\": {\"qualify_matches\": 1, \"qualify_wins\": 0,"
+				    " \"qualify_opponent\": \"Null\"}}"), 0);
+	cli_upload_demo(dir, cfg, db, "dominator", "Zip");
+	char cmd[768];
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue %s --jobs 1 --once 2>&1", cfg,
+		 cli_worker(), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_expect_eq(sql_int(db, "SELECT count(*) FROM binaries WHERE hex(substr(bytes, 1, 2))"
+			     " = '1F8B'"), 1, "the binary is not stored gzip-compressed");
+	long long stored = sql_int(db, "SELECT length(bytes) FROM binaries");
+	/* another machine: a settings file with its own, empty compile cache */
+	char other[160], json[512];
+	snprintf(other, sizeof other, "%s/other.json", dir);
+	snprintf(json, sizeof json, "{\"compile\": {\"cache_dir\": \"%s/other-cache\"}, \"worker\":"
+		 " {\"qualify_matches\": 1, \"qualify_wins\": 0, \"qualify_opponent\": \"Null\"}}", dir);
+	cr_assert_eq(cli_write_file(other, json), 0);
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue %s --jobs 1 --exit-when-idle "
+		 "--ranked-matches 0 2>&1", other, cli_worker(), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+	cr_expect_eq(sql_int(db, "SELECT count(*) FROM submissions WHERE state = 'qualified'"), 1,
+		     "%s", out);
+	snprintf(cmd, sizeof cmd, "stat -c %%s %s/other-cache/store/*", dir);
+	char size[64];
+	cr_assert_eq(cli_run(cmd, size, sizeof size), 0, "the other machine fetched nothing");
+	cr_expect_lt(stored * 10, atoll(size) * 7, "stored %lld bytes of a %lld-byte binary",
+		     stored, atoll(size));
+}
