@@ -262,8 +262,8 @@ static json_t *replay_result(const struct local_match *m, const int64_t *score,
 }
 
 /* The replay in the judge's form, for the viewer. */
-static void write_replay(const struct local_match *m, const struct args *a, json_t *start,
-			 const int64_t *score, const int *rank)
+static void write_replay(const struct local_match *m, const struct args *a, const char *params,
+			 json_t *start, const int64_t *score, const int *rank)
 {
 	json_t *replay = json_object(), *players = json_array();
 	for (int i = 0; i < m->n; i++)
@@ -273,6 +273,8 @@ static void write_replay(const struct local_match *m, const struct args *a, json
 	json_object_set_new(replay, "format", json_integer(2));
 	json_object_set_new(replay, "game", json_string(m->game->name));
 	json_object_set_new(replay, "seed", json_integer((json_int_t)a->seed));
+	if (params) /* the judge's checks replay the match with the same text */
+		json_object_set_new(replay, "params_file", json_string(params));
 	json_object_set_new(replay, "players", players);
 	json_object_set_new(replay, "start", start);
 	json_object_set(replay, "rounds", m->rounds);
@@ -364,7 +366,7 @@ int main(int argc, char **argv)
 	game_ranks(m.game, m.g, m.n, rank);
 	print_table(&m, score, rank);
 	if (a.output)
-		write_replay(&m, &a, start, score, rank);
+		write_replay(&m, &a, params, start, score, rank);
 	json_decref(m.rounds);
 	m.game->destroy(m.g);
 	free(params);
