@@ -77,9 +77,11 @@ static void same_match(const char *game, const char *players, int seats, int see
 {
 	static char local[OUT_MAX];
 	run_okf("cd %s/%s/%s-kit && env -i PATH=%s/bin make -s 2>&1", dir, game, game, dir);
-	run_okf("cd %s/%s/%s-kit && env -i PATH=%s/bin ./Game %s -s %d 2>&1", dir, game, game, dir,
-		players, seed);
+	run_okf("cd %s/%s/%s-kit && env -i PATH=%s/bin ./Game %s -s %d -o replay.json 2>&1", dir,
+		game, game, dir, players, seed);
 	memcpy(local, out, sizeof local);
+	/* its replay is one the judge's engine agrees with, round by round */
+	run_okf("%s replay check %s/%s/%s-kit/replay.json 2>&1", cli_judge(), dir, game, game);
 	run_okf("%s play %s %s -s %d 2>&1", cli_judge(), game, players, seed);
 	for (int i = 0; i < seats; i++) {
 		long long judged, played;
