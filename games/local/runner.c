@@ -369,6 +369,9 @@ int main(int argc, char **argv)
 		write_replay(&m, &a, params, start, score, rank);
 	json_decref(m.rounds);
 	m.game->destroy(m.g);
+	for (int i = 0; i < m.n; i++)
+		free(m.seat[i].reply);
+	free(m.buf);
 	free(params);
 	return 0;
 }
