@@ -13,6 +13,7 @@
 #include "judge/base/config.h"
 #include "judge/serve/serve.h"
 #include "tests/unit/cli_testlib.h"
+#include "tests/unit/serve_testlib.h"
 
 #define OUT_MAX (64 * 1024)
 
@@ -169,6 +170,22 @@ Test(student_kit, the_service_serves_it_once_built, .timeout = 300)
 		"-e '^ants-kit/AIDemo.c$' -e '^ants-kit/Makefile$'", dir);
 	cr_assert_eq(atoi(out), 6, "the kit's files are in the archive");
 	run_okf("cmp %s/kit1.tar.gz %s/kit2.tar.gz", dir, dir); /* the cached copy */
+	/* its upload script sends a player the service takes (quotes,
+	 * backslashes and tabs of the file intact: the compile step reads it) */
+	char token[44];
+	serve_test_token(db, "frodo", false, token);
+	run_okf("cd %s && tar xzf kit1.tar.gz && cd ants-kit && "
+		"sed 's/PLAYER_NAME(Demo)/PLAYER_NAME(Hobbit)/' AIDemo.c > AIHobbit.c", dir);
+	char hobbit[128];
+	snprintf(hobbit, sizeof hobbit, "%s/ants-kit/AIHobbit.c", dir);
+	FILE *f = fopen(hobbit, "a");
+	cr_assert_not_null(f);
+	fputs("/* \\ \\\\ \"q\" \t */\n", f);
+	fclose(f);
+	run_okf("cd %s/ants-kit && scripts/upload AIHobbit.c --server http://127.0.0.1:%u "
+		"--token %s 2>&1", dir, port, token);
+	cr_assert(strstr(out, "\"player\": \"Hobbit\"") || strstr(out, "\"player\":\"Hobbit\""),
+		  "%s", out);
 	run_okf("curl -sS -o /dev/null -w '%%{http_code}' http://127.0.0.1:%u/kits/aic2018.tar.gz",
 		port);
 	cr_assert_str_eq(out, "404", "AIC2018 has no kit");
