@@ -41,8 +41,7 @@ int cmd_kit(int argc, char **argv)
 		return status;
 	const char *game = argv[1];
 	if (!student_kit_supported(game))
-		return opt_bad(&cmd, "no student kit for '%s': kits exist for dominator, ants, "
-				     "starwar and blitz", game);
+		return opt_bad(&cmd, "no student kit for '%s': %s", game, student_kit_why_none(game));
 	char default_output[96], ferr[FILE_ERRLEN], cerr[CFG_ERRLEN];
 	snprintf(default_output, sizeof default_output, "%s-kit.tar.gz", game);
 	if (!output)

@@ -77,6 +77,14 @@ bool student_kit_supported(const char *game)
 	return kit_entry(game) && game_find(game);
 }
 
+const char *student_kit_why_none(const char *game)
+{
+	if (!game_find(game))
+		return "there is no such game (kits exist for dominator, ants, starwar and blitz)";
+	return "its players are compiled by the judge with an energy count added to their code, "
+	       "which plain gcc does not do: try them with `judge play` or challenges";
+}
+
 struct staging {
 	const struct judge_config *cfg;
 	const char *game;
@@ -323,8 +331,8 @@ int student_kit_build(const struct judge_config *cfg, const char *game, const ch
 	struct staging s = { .cfg = cfg, .game = game, .err = err };
 	*out = NULL;
 	if (!student_kit_supported(game)) {
-		snprintf(err, STUDENT_KIT_ERRLEN, "no student kit for '%s': kits exist for "
-			 "dominator, ants, starwar and blitz", game);
+		snprintf(err, STUDENT_KIT_ERRLEN, "no student kit for '%s': %s", game,
+			 student_kit_why_none(game));
 		return -1;
 	}
 	const char *tmpdir = getenv("TMPDIR");

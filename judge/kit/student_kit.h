@@ -24,6 +24,9 @@
 /* True for a game the kit's local runner can play (not AIC2018, whose
  * players are instrumented by the judge's compile step). */
 bool student_kit_supported(const char *game);
+/* Why game has no kit, in a contestant's words (a sentence to follow
+ * "no student kit for GAME: "). */
+const char *student_kit_why_none(const char *game);
 
 /* The kit of game, with the settings of cfg (its data directory, CPU
  * budget, parameters) and the service's address for the upload script

@@ -19,8 +19,7 @@ void page_kit(struct request *rq, struct reply *rp, const char *arg)
 	}
 	snprintf(game, sizeof game, "%.*s", (int)(n - suffix), arg);
 	if (!student_kit_supported(game)) {
-		reply_error(rp, 404, "no student kit for '%s': kits exist for dominator, ants, "
-				     "starwar and blitz", game);
+		reply_error(rp, 404, "no student kit for '%s': %s", game, student_kit_why_none(game));
 		return;
 	}
 	snprintf(key, sizeof key, "kit/%s", game);
