@@ -321,8 +321,11 @@ demo: deps all
 	scripts/demo.sh
 
 # The data the programs read relative to their working directory, the
-# upload script and the documentation.
-DATA = config games/kit/course.h $(wildcard games/*/kit/*.h) $(wildcard games/*/players/*.c) \
+# upload script and the documentation.  The engines' and kits' sources and
+# games/local/ are what `judge kit` packs into a student kit.
+DATA = config $(wildcard games/*.h games/*.c games/*/*.h games/*/kit/* games/*/engine/*) \
+	$(wildcard games/local/*.* games/local/Makefile games/local/upload games/local/openssl/*.h) \
+	$(wildcard games/*/players/*.c) \
 	$(KITS) scripts/upload \
 	README.md docs
 # systemd units, with the installed programs' paths filled in.

@@ -118,6 +118,7 @@ int cmd_serve(int argc, char **argv)
 	o.limits = cfg.serve;
 	o.contest = cfg.contest;
 	o.data_dir = cfg.data_dir;
+	o.settings = &cfg;
 	/* Blocked before the server's threads start, so they inherit it and
 	 * only sigwait() below takes these signals. */
 	sigset_t stop;

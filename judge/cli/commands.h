@@ -31,5 +31,6 @@ int cmd_tournament(int argc, char **argv);
 int cmd_store(int argc, char **argv);
 int cmd_challenge(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_kit(int argc, char **argv);
 
 #endif

@@ -50,6 +50,8 @@ static const struct judge_cmd commands[] = {
 	{ "compare", cmd_compare, "two versions of your player, paired: queue, then --show",
 	  STORE },
 	{ "store", cmd_store, "copy a whole tournament into another store (PostgreSQL)", STORE },
+	{ "kit", cmd_kit, "the student kit of a game: header, runner, opponents, upload script",
+	  LOCAL },
 	{ "compile", cmd_compile, "compile one contestant's file", LOCAL },
 	{ "sandbox", cmd_sandbox, "run a binary under the player sandbox", LOCAL },
 	{ "config", cmd_config, "the effective settings and where each came from", LOCAL },

@@ -13,6 +13,7 @@
 #include "judge/base/safe_text.h"
 #include "judge/compile/upload_check.h"
 #include "judge/event/run.h"
+#include "judge/kit/student_kit.h"
 #include "judge/rating/board.h"
 #include "judge/rating/rating.h"
 #include "judge/replay/fault.h"
@@ -56,11 +57,15 @@ void api_games(struct request *rq, struct reply *rp, const char *arg)
 	(void)arg;
 	json_t *list = json_array();
 	for (const struct game *const *g = game_list(); *g; g++) {
-		json_array_append_new(list, json_pack("{s:s, s:s, s:i, s:i, s:b}", "name", (*g)->name,
-						      "title", (*g)->title, "min_players",
+		char kit[96];
+		snprintf(kit, sizeof kit, "/kits/%s.tar.gz", (*g)->name);
+		json_array_append_new(list, json_pack("{s:s, s:s, s:i, s:i, s:b, s:s?}", "name",
+						      (*g)->name, "title", (*g)->title, "min_players",
 						      game_min_players(*g), "max_players",
 						      game_max_players(*g), "uploads",
-						      cfg_takes_uploads(&rq->opt->contest, (*g)->name)));
+						      cfg_takes_uploads(&rq->opt->contest, (*g)->name),
+						      "kit", student_kit_supported((*g)->name) ? kit
+											       : NULL));
 	}
 	reply_json(rp, 200, list);
 }

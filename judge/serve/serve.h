@@ -32,6 +32,9 @@ struct serve_options {
 	struct cfg_serve limits;
 	struct cfg_contest contest; /* challenges: the limit, the freeze */
 	const char *data_dir;   /* where the game kits are (for the commands shown) */
+	/* The settings the student kits carry (/kits/GAME.tar.gz: data
+	 * directory, CPU budget, parameters); NULL: the built-in defaults. */
+	const struct judge_config *settings;
 	FILE *access_log;       /* a line per request answered, or NULL */
 };
 

@@ -149,7 +149,7 @@ handler_fn api_ping, api_games, api_me, api_leaderboard, api_match, api_match_re
 handler_fn api_challenge, api_compare, api_comparison;
 handler_fn org_disqualify, org_rejudge, org_plagiarism, org_plagiarism_pair, org_tokens,
 	org_token_revoke;
-handler_fn page_static;
+handler_fn page_static, page_kit;
 
 /* ---- who sees unrated matches (api_challenge.c) ----------------------------- */
 

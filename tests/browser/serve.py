@@ -106,7 +106,21 @@ def set_token(b, token):
 
 
 def check_upload(t, b, base, token, work):
-    """Through the page: a broken file's compile error, then a good file qualified."""
+    """Through the page: the game's student kit, a broken file's compile error, then a
+    good file qualified."""
+    b.goto(base + "/upload")
+    b.eval("(s => { s.value = 'dominator'; s.dispatchEvent(new Event('change')); })(document.getElementById('game'))")
+    href = b.eval("(a => a && a.getAttribute('href'))(document.querySelector('#kit a'))")
+    t.check("upload: the page links the chosen game's student kit", href == "/kits/dominator.tar.gz", href)
+    got = b.wait("(window.kitFetch = window.kitFetch || fetch('/kits/dominator.tar.gz')"
+                 ".then(r => r.arrayBuffer().then(a => [r.status, r.headers.get('content-type'),"
+                 " new Uint8Array(a)[0], new Uint8Array(a)[1]].join(' '))), window.kitFetch.then(v => window.kitGot = v),"
+                 " window.kitGot)", 120)
+    t.check("upload: the kit link downloads a gzip archive", got == "200 application/gzip 31 139", got)
+    b.eval("(s => { s.value = 'aic2018'; s.dispatchEvent(new Event('change')); })(document.getElementById('game'))")
+    t.check("upload: a game without a kit links none",
+            b.eval("document.querySelectorAll('#kit a').length") == 0,
+            b.eval("(k => k ? k.textContent : 'no kit line')(document.getElementById('kit'))"))
     b.goto(base + "/upload")
     b.set_file("#file", os.path.abspath("games/dominator/players/AIDummy.c"))
     for typed, words in (("", "give the one the organisers sent you in the Token field"),

@@ -45,6 +45,11 @@ cmp -s build/judge "$prefix/bin/judge" || fail "bin/judge was not replaced"
 kill -0 "$worker" 2>/dev/null || fail "the running worker died during the upgrade"
 (cd "$tmp/work" && "$prefix/bin/judge" config >/dev/null) ||
 	fail "the upgraded judge does not find its data"
+# The installed data holds all a student kit is made of.
+(cd "$tmp/work" && "$prefix/bin/judge" kit starwar -o kit.tar.gz 2>"$tmp/kit.log") ||
+	fail "the installed judge cannot write a student kit: $(cat "$tmp/kit.log")"
+tar tzf "$tmp/work/kit.tar.gz" | grep -q '^starwar-kit/opponents/Dummy-0.o$' ||
+	fail "the installed judge's student kit has no reference opponent"
 kill -TERM "$worker"
 wait "$worker" || fail "the worker did not stop cleanly after the upgrade: $(cat "$tmp/worker.log")"
 worker=

@@ -449,7 +449,17 @@ pages.upload = async main => {
 	const box = J.el('section', { id: 'detail' });
 	const form = J.el('form', { className: 'row', id: 'upload' }, J.el('label', { htmlFor: 'game' }, 'Game'), select,
 		J.el('label', { htmlFor: 'file' }, 'File'), file, send);
-	main.append(J.el('h1', {}, 'Upload a player'), J.tokenField(), form, J.el('div', { id: 'message' }), box);
+	/* The student kit of the chosen game: header, local runner, opponents. */
+	const kit = J.el('p', { id: 'kit' });
+	const showKit = () => {
+		const g = games.find(x => x.name === select.value);
+		kit.replaceChildren(...(g && g.kit ? ['Write and try your player at home with the ',
+			J.el('a', { href: g.kit, download: '' }, g.title + ' student kit'),
+			' (needs only gcc and make: unpack, read README.md, make, ./Game).'] : []));
+	};
+	select.onchange = showKit;
+	showKit();
+	main.append(J.el('h1', {}, 'Upload a player'), kit, J.tokenField(), form, J.el('div', { id: 'message' }), box);
 	form.onsubmit = async ev => {
 		ev.preventDefault();
 		J.setToken(document.getElementById('token').value);
