@@ -185,10 +185,32 @@ static int shell_word(char *out, size_t n, const char *prefix, const char *word,
 	return k;
 }
 
+/* The replay's header: the limits and the parameters the match ran with
+ * (NULL when it has no replay; the caller's to free). */
+static json_t *replay_settings(struct request *rq, int64_t id)
+{
+	char key[64], err[REPLAY_ERRLEN], *text;
+	size_t len;
+	snprintf(key, sizeof key, "replay:%lld", (long long)id);
+	if (!(text = cache_get(rq->cache, key, 0, &len))) {
+		if (replay_stored_text(rq->store, id, &text, &len, err) <= 0)
+			return NULL;
+		cache_put(rq->cache, key, text, len);
+	}
+	json_t *r = json_loadb(text, len, 0, NULL);
+	free(text);
+	json_t *out = json_pack("{s:O?, s:O?}", "limits", json_object_get(r, "limits"), "params",
+				json_object_get(r, "params_file"));
+	json_decref(r);
+	return out;
+}
+
 /* The `judge play` command that plays the match again on a contestant's
- * machine: seats in order, a shipped player by its name, a submission as
- * its file AIName.c. */
-static json_t *play_command(const json_t *match)
+ * machine as the judge played it: seats in order, a shipped player by its
+ * name, a submission as its file AIName.c, the seed, the CPU and memory
+ * limits that were in force, and the parameters as match-ID.cnf (the
+ * page offers it: /api/matches/ID/params). */
+static json_t *play_command(const json_t *match, const json_t *settings)
 {
 	char cmd[2048];
 	int n = snprintf(cmd, sizeof cmd, "judge play %s",
@@ -203,8 +225,16 @@ static json_t *play_command(const json_t *match)
 					shipped ? "" : ".c");
 	}
 	if (n > 0 && (size_t)n < sizeof cmd)
-		snprintf(cmd + n, sizeof cmd - (size_t)n, " -s %s",
-			 json_string_value(json_object_get(match, "seed")));
+		n += snprintf(cmd + n, sizeof cmd - (size_t)n, " -s %s",
+			      json_string_value(json_object_get(match, "seed")));
+	const json_t *limits = json_object_get(settings, "limits");
+	if (limits && n > 0 && (size_t)n < sizeof cmd)
+		n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --cpu %lld --memory %lld",
+			      (long long)json_integer_value(json_object_get(limits, "cpu_ms")),
+			      (long long)json_integer_value(json_object_get(limits, "memory_mb")));
+	if (json_is_string(json_object_get(settings, "params")) && n > 0 && (size_t)n < sizeof cmd)
+		snprintf(cmd + n, sizeof cmd - (size_t)n, " -i match-%lld.cnf",
+			 (long long)json_integer_value(json_object_get(match, "id")));
 	return safe_json_text(cmd);
 }
 
@@ -215,9 +245,28 @@ void api_match(struct request *rq, struct reply *rp, const char *arg)
 	if (match_hidden(rq, rp, id_arg(arg)))
 		return;
 	int rc = store_match_view(rq->store, id_arg(arg), &m, err);
-	if (rc > 0)
-		json_object_set_new(m, "command", play_command(m));
+	if (rc > 0) {
+		json_t *settings = replay_settings(rq, id_arg(arg));
+		json_object_set_new(m, "command", play_command(m, settings));
+		json_object_set_new(m, "has_params",
+				    json_boolean(json_is_string(json_object_get(settings, "params"))));
+		json_decref(settings);
+	}
 	reply_view(rp, rc, m, err, "match", arg);
+}
+
+/* The parameters file a match was played with, for its command's -i. */
+void api_match_params(struct request *rq, struct reply *rp, const char *arg)
+{
+	if (match_hidden(rq, rp, id_arg(arg)))
+		return;
+	json_t *settings = replay_settings(rq, id_arg(arg));
+	const char *params = json_string_value(json_object_get(settings, "params"));
+	if (params)
+		reply_bytes(rp, 200, "text/plain; charset=utf-8", strdup(params), strlen(params));
+	else
+		reply_error(rp, 404, "match %s has no stored parameters", arg);
+	json_decref(settings);
 }
 
 /* The stored replay's JSON text (kept in memory after the first time: a

@@ -28,6 +28,7 @@ static const struct route routes[] = {
 	{ "GET", "/api/matches/#", ACCESS_PUBLIC, api_match },
 	{ "GET", "/api/matches/#/replay", ACCESS_PUBLIC, api_match_replay },
 	{ "GET", "/api/matches/#/page", ACCESS_PUBLIC, api_match_page },
+	{ "GET", "/api/matches/#/params", ACCESS_PUBLIC, api_match_params },
 	{ "GET", "/api/matches/#/logs/*", ACCESS_TOKEN, api_match_log },
 	{ "GET", "/api/matches/#/faults/*", ACCESS_TOKEN, api_match_fault },
 	{ "GET", "/api/players/~", ACCESS_PUBLIC, api_player },

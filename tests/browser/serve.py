@@ -261,7 +261,10 @@ def check_pages(t, b, base, match, shots):
     t.check("match: the viewer's scripts run under the page's policy",
             frame_eval(b, "typeof Viewer === 'object' && document.querySelectorAll('canvas').length > 0"))
     cmd = b.eval("document.getElementById('command').textContent")
-    t.check("match: the judge play command has the seed", re.match(r"judge play dominator .* -s \d+$", cmd or ""), cmd)
+    t.check("match: the judge play command has the seed, the limits and the parameters",
+            re.match(r"judge play dominator .* -s \d+ --cpu \d+ --memory \d+ -i match-%d\.cnf$" % match, cmd or ""), cmd)
+    t.check("match: the parameters file is offered for the command",
+            b.eval("document.getElementById('params') && document.getElementById('params').getAttribute('download')") == "match-%d.cnf" % match)
     b.wait("false", 3)  # the viewer draws inside its frame
     b.screenshot(os.path.join(shots, "serve-match.png"))
     page_clean(t, b, "match")

@@ -189,3 +189,56 @@ Test(people, contest_games_takes_uploads_of_the_named_games_only)
 		  "%s", reply);
 	serve_stop(server);
 }
+
+/* What a contestant is told matches what ran: the match page's command,
+ * with the limits in force and the parameters file the service offers,
+ * plays the same match on the contestant's machine (same scores). */
+Test(people, the_play_again_command_replays_the_match_as_the_judge_played_it)
+{
+	cr_assert_eq(cli_write_file(cfg, "{\"sandbox\": {\"cpu_ms\": 777, \"memory_mb\": 300},"
+				    " \"worker\": {\"qualify_matches\": 1, \"qualify_wins\": 0,"
+				    " \"qualify_opponent\": \"Dummy\"}}"), 0);
+	cli_upload_demo(dir, cfg, db, "dominator", "Zed");
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue %s --jobs 1 --exit-when-idle "
+		 "--ranked-matches 0 2>&1", cfg, cli_worker(), db);
+	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+
+	struct judge_config c;
+	char err[CFG_ERRLEN], reply[8192], params[4096];
+	cr_assert_eq(cfg_init(&c, cfg, err), 0, "%s", err);
+	c.serve.threads = 2;
+	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = c.serve,
+				   .contest = c.contest };
+	char serr[SERVE_ERRLEN] = "";
+	struct serve *server = serve_start(&o, serr);
+	cr_assert_not_null(server, "%s", serr);
+	cr_assert_eq(serve_test_call(server, dir, "GET", "/api/matches/1", NULL, NULL, reply,
+				     sizeof reply), 200, "%s", reply);
+	cr_assert_eq(serve_test_call(server, dir, "GET", "/api/matches/1/params", NULL, NULL, params,
+				     sizeof params), 200, "%s", params);
+	serve_stop(server);
+	const char *command = strstr(reply, "\"command\":\"judge play ");
+	cr_assert_not_null(command, "%s", reply);
+	command += strlen("\"command\":\"judge ");
+	char line[512];
+	snprintf(line, sizeof line, "%.*s", (int)(strchr(command, '"') - command), command);
+	cr_expect(strstr(line, " --cpu 777 --memory 300 -i match-1.cnf"), "%s", line);
+
+	/* On the contestant's machine: their file, the offered parameters. */
+	char path[160];
+	snprintf(path, sizeof path, "%s/match-1.cnf", dir);
+	cr_assert_eq(cli_write_file(path, params), 0);
+	char *judge_path = realpath(cli_judge(), NULL);
+	cr_assert_not_null(judge_path);
+	snprintf(cmd, sizeof cmd, "cd %s && %s %s 2>&1 | sed -n 's/^[0-9] *[A-Za-z]* *\\([0-9]*\\).*/\\1/p'"
+		 " | tr '\\n' ' '", dir, judge_path, line);
+	free(judge_path);
+	char scores[256], stored[256];
+	cr_assert_eq(cli_run(cmd, scores, sizeof scores), 0, "%s", scores);
+	snprintf(cmd, sizeof cmd, "sqlite3 %s \"SELECT group_concat(score, ' ') || ' ' FROM (SELECT"
+		 " score FROM match_players WHERE match_id = 1 ORDER BY seat)\"", db);
+	cr_assert_eq(cli_run(cmd, stored, sizeof stored), 0);
+	stored[strcspn(stored, "\n")] = '\0';
+	cr_expect_str_eq(scores, stored, "played again: %s; the judge recorded: %s", scores, stored);
+}

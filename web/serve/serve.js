@@ -272,7 +272,8 @@ pages.match = async main => {
 	main.append(J.el('table', { className: 'summary' }, J.el('tbody', {},
 		J.el('tr', {}, J.el('td', {}, 'Played'), J.el('td', {}, J.time(m.created_at))),
 		J.el('tr', {}, J.el('td', {}, 'Seed'), J.el('td', {}, String(m.seed))),
-		J.el('tr', {}, J.el('td', {}, 'Play it again'), J.el('td', {}, J.el('code', { id: 'command' }, m.command))))));
+		J.el('tr', {}, J.el('td', {}, 'Play it again'), J.el('td', {}, J.el('code', { id: 'command' }, m.command),
+			m.has_params ? J.el('span', {}, ' with ', J.el('a', { id: 'params', href: '/api/matches/' + m.id + '/params', download: 'match-' + m.id + '.cnf' }, 'match-' + m.id + '.cnf')) : '')))));
 	main.append(J.table([
 		{ key: 'seat', label: 'Seat', num: true },
 		{ key: 'name', label: 'Player', cell: r => r.submission === null ? J.el('span', {}, r.name, J.el('span', { className: 'muted' }, ' (shipped)')) : J.playerLink(r.name, m.game) },
