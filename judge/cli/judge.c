@@ -38,8 +38,10 @@ static const struct judge_cmd commands[] = {
 	{ "archive", cmd_archive, "import files of earlier years to compare against", STORE },
 	{ "serve", cmd_serve, "the HTTP API and pages over the store", STORE },
 	{ "token", cmd_token, "tokens for the service: add, list, revoke", STORE },
-	{ "tournament", cmd_tournament, "an event of phases: create, add, pick, start, show, "
-	  "grades, plan", STORE },
+	{ "tournament", cmd_tournament, "an event of phases: create, add, pick, start, "
+	  "opponent, show, grades, plan", STORE },
+	{ "reference", cmd_reference, "the organiser's private opponents: add, object, list",
+	  STORE },
 	{ "challenge", cmd_challenge, "queue unrated matches of your player against chosen "
 	  "opponents", STORE },
 	{ "compare", cmd_compare, "two versions of your player, paired: queue, then --show",
