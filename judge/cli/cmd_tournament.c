@@ -12,6 +12,7 @@
 
 #include "games/game.h"
 #include "games/seed.h"
+#include "judge/cli/board_html.h"
 #include "judge/cli/commands.h"
 #include "judge/cli/options.h"
 #include "judge/compile/upload_check.h"
@@ -524,6 +525,37 @@ static void show_finals(json_t *view)
 	}
 }
 
+/* Each phase's opponent, and every swap the organiser made, when. */
+static void show_opponents(const struct tour_spec *spec, json_t *log)
+{
+	size_t i;
+	json_t *e;
+	printf("\nopponents:");
+	for (int p = 0; p < spec->nphases; p++)
+		if (spec->phase[p].kind != TOUR_LADDER && spec->phase[p].kind != TOUR_BRACKET)
+			printf(" phase %d %s;", p + 1, spec->phase[p].opponent);
+	putchar('\n');
+	json_array_foreach(log, i, e) {
+		if (strcmp(json_string_value(json_object_get(e, "what")), "opponent") != 0)
+			continue;
+		json_t *d = json_loads(json_string_value(json_object_get(e, "data")), 0, NULL);
+		char when[32];
+		board_time(json_integer_value(json_object_get(e, "at")), when);
+		json_int_t of = json_integer_value(json_object_get(d, "of_phase"));
+		json_int_t during = json_integer_value(json_object_get(d, "phase"));
+		bool in_rounds = of == during && of < spec->nphases &&
+				 spec->phase[of].kind == TOUR_ELIMINATION;
+		printf("  %s: phase %lld's opponent %s swapped for %s, during phase %lld", when,
+		       (long long)of + 1, json_string_value(json_object_get(d, "from")),
+		       json_string_value(json_object_get(d, "to")), (long long)during + 1);
+		if (in_rounds)
+			printf(" before round %lld",
+			       (long long)json_integer_value(json_object_get(d, "round")) + 1);
+		putchar('\n');
+		json_decref(d);
+	}
+}
+
 static int show(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
@@ -553,6 +585,7 @@ static int show(struct store *s, const struct tour_args *a)
 		json_decref(all);
 	} else {
 		show_text(&t, &spec, entrants, round);
+		show_opponents(&spec, log);
 		show_finals(view);
 	}
 	json_decref(view);
