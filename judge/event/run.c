@@ -352,16 +352,18 @@ static void steps_of(const struct store_tournament *t, const struct tour_phase *
 	snprintf(q->opponent, sizeof q->opponent, "%s", p->opponent);
 }
 
-/* 1 with the steps when t's phase under way is a qualification. */
+/* 1 with the steps of t's qualification phase, the one under way or the
+ * last before it: the students still in who upload after the deadline
+ * (survivors_upload) qualify their new players by the same steps. */
 static int ask_steps(struct store *s, const json_t *t, void *arg, char err[EVENT_ERRLEN])
 {
 	struct ctx c = { .s = s, .err = err };
 	int rc = read_tournament(&c, json_integer_value(json_object_get(t, "id")));
-	if (rc == 0 && c.t.phase < c.spec.nphases &&
-	    c.spec.phase[c.t.phase].kind == TOUR_QUALIFICATION) {
-		steps_of(&c.t, &c.spec.phase[c.t.phase], arg);
-		rc = 1;
-	}
+	for (int p = c.t.phase; rc == 0 && p >= 0 && p < c.spec.nphases; p--)
+		if (c.spec.phase[p].kind == TOUR_QUALIFICATION) {
+			steps_of(&c.t, &c.spec.phase[p], arg);
+			rc = 1;
+		}
 	store_tournament_clear(&c.t);
 	return rc;
 }

@@ -51,9 +51,9 @@ int event_uploads_closed(struct store *s, const char *game, const char *author, 
 			 char why[EVENT_ERRLEN]);
 
 /* The steps a new submission of a game is qualified by while a
- * tournament's qualification phase is the one under way (or waiting to
- * start) for that game: self_match, then `matches` against `opponent`,
- * `wins` of them won. */
+ * tournament of that game runs from its qualification phase on (under
+ * way, waiting to start, or before the phase under way; the last such):
+ * self_match, then `matches` against `opponent`, `wins` of them won. */
 struct event_qualify {
 	char tournament[64];
 	bool self_match;
