@@ -94,11 +94,6 @@ static void status_outcome(json_t *sub)
 	} else if (strcmp(state, "qualifying") == 0) {
 		snprintf(text, sizeof text, "qualifying: won %lld of the %lld matches played so far",
 			 won, played);
-	} else if (strcmp(state, "superseded") != 0 &&
-		   json_is_string(json_object_get(sub, "qualify_note"))) {
-		/* which step decided, and why */
-		snprintf(text, sizeof text, "%s", report_str(sub, "qualify_note"));
-		qualified = json_boolean(strcmp(state, "qualified") == 0);
 	} else {
 		bool in = strcmp(state, "qualified") == 0 ||
 			  (strcmp(state, "superseded") == 0 && rated);
@@ -169,6 +164,11 @@ static void status_print(const json_t *sub)
 	for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
 		printf("%-11s ", fields[i][0]);
 		board_cell(stdout, report_str(sub, fields[i][1]), 0);
+		putchar('\n');
+	}
+	if (json_is_string(json_object_get(sub, "qualify_note"))) { /* the step that decided */
+		printf("%-11s ", "why");
+		board_cell(stdout, report_str(sub, "qualify_note"), 0);
 		putchar('\n');
 	}
 	const json_t *dq = json_object_get(sub, "disqualified");
