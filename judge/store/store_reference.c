@@ -113,7 +113,7 @@ int store_reference_list(struct store *s, const char *game, json_t **out,
 {
 	*out = db_query_json(s, "listing the reference players", err,
 			     "SELECT game, name, created_at, updated_at FROM reference_players"
-			     " WHERE ?1 IS NULL OR game = ?1 ORDER BY game, name",
+			     " WHERE game = coalesce(?1, game) ORDER BY game, name",
 			     "game:t name:t created_at:i updated_at:i", "t", game);
 	return *out ? 0 : -1;
 }

@@ -246,6 +246,10 @@ BOTH(qualify, a_reference_player_is_private_plays_as_opponent_and_hands_out_its_
 	cr_assert_eq(judge("reference add --game dominator %s", strong), 0, "%s", out);
 	cr_expect_eq(judge("reference add --game dominator %s", player_file("Dummy", "Dummy")), 1,
 		     "a shipped player's name is refused: %s", out);
+	cr_expect_eq(judge("reference list --game dominator"), 0, "%s", out);
+	cr_expect(strstr(out, "Strong"), "%s", out);
+	cr_expect_eq(judge("reference list --game blitz --json"), 0, "%s", out);
+	cr_expect_str_eq(out, "[]\n");
 	cr_expect_eq(judge("submit %s --game dominator --author eve", player_file("Null", "Strong")),
 		     1, "no contestant plays under its name: %s", out);
 	cr_expect(strstr(out, "taken"), "%s", out);
