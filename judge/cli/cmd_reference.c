@@ -93,7 +93,7 @@ static int add(struct store *s, const struct ref_args *a, const struct judge_con
 	}
 	if (src_read(a->arg, CMP_SOURCE_MAX, &src, &len, rerr) < 0)
 		return fail(rerr);
-	struct cmp_result res;
+	struct cmp_result res = { 0 };
 	int rc = players_compile(cfg, a->game, a->arg, &res, cerr);
 	if (rc < 0)
 		rc = fail(cerr);
@@ -101,8 +101,7 @@ static int add(struct store *s, const struct ref_args *a, const struct judge_con
 		rc = fprintf(stderr, "%sjudge reference: %s does not compile\n", res.log, a->arg) > 0;
 	else
 		rc = store_compiled(s, a, name, src, len, &res);
-	if (rc >= 0 && res.log)
-		cmp_result_free(&res);
+	cmp_result_free(&res);
 	free(src);
 	return rc;
 }
@@ -141,12 +140,14 @@ static int list(struct store *s, const struct ref_args *a)
 	size_t i;
 	if (store_reference_list(s, a->game, &rows, serr) < 0)
 		return fail(serr);
-	if (a->json)
-		json_dumpf(rows, stdout, JSON_INDENT(1)), putchar('\n');
-	else
+	if (a->json) {
+		json_dumpf(rows, stdout, JSON_INDENT(1));
+		putchar('\n');
+	} else {
 		json_array_foreach(rows, i, r)
 			printf("%-10s %s\n", json_string_value(json_object_get(r, "game")),
 			       json_string_value(json_object_get(r, "name")));
+	}
 	json_decref(rows);
 	return 0;
 }
