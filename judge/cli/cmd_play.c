@@ -16,6 +16,8 @@
 #include "judge/compile/upload_check.h"
 #include "judge/base/config.h"
 #include "judge/base/file_write.h"
+#include "judge/base/hash.h"
+#include "judge/base/player_name.h"
 #include "judge/base/paths.h"
 #include "judge/play/match.h"
 #include "judge/play/players.h"
@@ -38,7 +40,10 @@ static const char summary[] =
 "prints each player's score, rank, CPU time, peak memory and, if it was\n"
 "frozen, the round and the reason.\n"
 "\n"
-"PLAYER is a shipped player (Null, Demo, Dummy) or a file AIName.c.";
+"PLAYER is a shipped player (Null, Demo, Dummy), a file AIName.c, or a\n"
+"program AIName already linked with the game's kit (an organiser's object\n"
+"from `judge reference object`, say: gcc Strong.o build/kits/libGAME.a -lm\n"
+"-static -o AIStrong).";
 
 /* The game and the players, argv[1..n]: 0, or the exit status of bad usage
  * (said). */
@@ -97,13 +102,37 @@ static int parse_args(int argc, char **argv, struct play_args *a, int *status)
 	return n < 0 || *status ? -1 : 0;
 }
 
-/* "Demo" -> games/dominator/players/AIDemo.c; a path ending in .c stays. */
+/* A program named AIName: a player already linked with the kit. */
+static bool prebuilt(const char *path)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	struct stat st;
+	return strncmp(base, "AI", 2) == 0 && player_name_valid(base + 2, strlen(base + 2)) &&
+	       stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+/* A linked program as the match wants it: its name from its file's. */
+static int prebuilt_player(const char *path, char name[PLAYER_NAME_MAX + 1],
+			   struct cmp_result *res)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	snprintf(name, PLAYER_NAME_MAX + 1, "%s", base + 2);
+	snprintf(res->binary, sizeof res->binary, "%s", path);
+	res->ok = true;
+	if (hash_file(path, res->binary_sha256) == 0)
+		return 0;
+	fprintf(stderr, "judge play: cannot read %s: %s\n", path, strerror(errno));
+	return -1;
+}
+
+/* "Demo" -> games/dominator/players/AIDemo.c; a path ending in .c, or a
+ * linked program AIName, stays. */
 static int resolve_source(const struct judge_config *cfg, const struct play_args *a,
 			  const char *player, char out[PATH_MAX])
 {
 	size_t len = strlen(player);
 	bool file = len > 2 && strcmp(player + len - 2, ".c") == 0;
-	if (file && access(player, R_OK) == 0) {
+	if ((file && access(player, R_OK) == 0) || (!file && prebuilt(player))) {
 		snprintf(out, PATH_MAX, "%s", player);
 		return 0;
 	}
@@ -277,7 +306,10 @@ static int play(const struct judge_config *cfg, const struct play_args *a, char 
 			rc = 2;
 		while (rc == 0 && same < i && strcmp(source[same], source[i]) != 0)
 			same++;
-		if (rc == 0 && same == i &&
+		bool linked = rc == 0 && same == i && prebuilt(source[i]);
+		if (linked && prebuilt_player(source[i], name[i], &bin[i]) < 0)
+			rc = 2;
+		if (rc == 0 && same == i && !linked &&
 		    (rc = compile_player(cfg, a, source[i], name[i], &bin[i])) < 0)
 			rc = 2;
 		if (rc == 0 && same < i)

@@ -166,6 +166,11 @@ static void status_print(const json_t *sub)
 		board_cell(stdout, report_str(sub, fields[i][1]), 0);
 		putchar('\n');
 	}
+	if (json_is_string(json_object_get(sub, "qualify_note"))) { /* the step that decided */
+		printf("%-11s ", "why");
+		board_cell(stdout, report_str(sub, "qualify_note"), 0);
+		putchar('\n');
+	}
 	const json_t *dq = json_object_get(sub, "disqualified");
 	if (json_is_object(dq)) {
 		char when[32];

@@ -12,6 +12,7 @@
 
 #include "games/game.h"
 #include "games/seed.h"
+#include "judge/cli/board_html.h"
 #include "judge/cli/commands.h"
 #include "judge/cli/options.h"
 #include "judge/cli/roster.h"
@@ -20,6 +21,9 @@
 #include "judge/event/run.h"
 #include "judge/event/tournament.h"
 #include "judge/event/view.h"
+#include "judge/base/config.h"
+#include "judge/base/paths.h"
+#include "judge/store/store_reference.h"
 #include "judge/store/store_tournament.h"
 
 static const char *const forms[] = {
@@ -27,6 +31,7 @@ static const char *const forms[] = {
 	"judge tournament add NAME AUTHOR [--group G] [--pseudonym P] | --roster FILE",
 	"judge tournament pick NAME AUTHOR SUBMISSION",
 	"judge tournament start NAME",
+	"judge tournament opponent NAME PLAYER [--phase N]",
 	"judge tournament show NAME [--json]      judge tournament list [--json]",
 	"judge tournament grades NAME [--csv]",
 	"judge tournament plan NAME [--slots W] [--match-seconds S]",
@@ -41,8 +46,9 @@ struct tour_args {
 	bool course, json, csv;
 	uint64_t seed;
 	bool seeded;
-	int64_t slots;
+	int64_t slots, phase;
 	double match_seconds;
+	const char *config;
 };
 
 static const struct opt_command *the_cmd;
@@ -72,6 +78,10 @@ static int parse_args(int argc, char **argv, struct tour_args *a, int *status)
 		OPT_REAL_NUM("match-seconds", 0, "S", &a->match_seconds, 0.001, 86400,
 			     "a number of seconds", "plan: one match's wall time (default: the mean "
 			     "of the game's last 200 matches)"),
+		OPT_NUM("phase", 0, "N", &a->phase, 1, TOUR_PHASES_MAX, "a phase's number",
+			"opponent: the phase whose opponent changes (default: the one under way, "
+			"or the next, that plays one)"),
+		OPT_CONFIG(&a->config),
 		OPT_JSON(&a->json, "show, list: as JSON"),
 		OPT_BOOL("csv", 0, &a->csv, "grades: as CSV"),
 		OPT_QUEUE(&a->queue),
@@ -96,8 +106,8 @@ static int parse_args(int argc, char **argv, struct tour_args *a, int *status)
 		return -1;
 	a->action = argv[1];
 	if (!find_action(a->action)) {
-		*status = opt_bad(&cmd, "say what to do: create, add, pick, start, show, list, grades "
-				  "or plan");
+		*status = opt_bad(&cmd, "say what to do: create, add, pick, start, opponent, show, "
+				  "list, grades or plan");
 		return -1;
 	}
 	a->name = n >= 2 ? argv[2] : NULL;
@@ -281,6 +291,55 @@ static int start(struct store *s, const struct tour_args *a)
 	return rc < 0 ? 2 : rc == 0 ? 1 : 0;
 }
 
+/* A player a phase can seat as its opponent: shipped with the game, or the
+ * organiser's reference player. */
+static int known_player(struct store *s, const char *game, const char *player,
+			const char *config)
+{
+	struct judge_config cfg;
+	struct store_reference r;
+	char path[PATH_MAX], err[CFG_ERRLEN > STORE_ERRLEN ? CFG_ERRLEN : STORE_ERRLEN];
+	if (cfg_init(&cfg, config, err) < 0) {
+		fail(err);
+		return -1;
+	}
+	if (paths_shipped_player(cfg.data_dir, game, player, path))
+		return 0;
+	int found = store_reference_get(s, game, player, &r, err);
+	if (found == 0)
+		fprintf(stderr, "judge tournament: %s has no shipped player and no reference "
+			"player named %s (judge reference list --game %s)\n", game, player, game);
+	else if (found < 0)
+		fail(err);
+	return found == 1 ? 0 : -1;
+}
+
+static int opponent(struct store *s, const struct tour_args *a)
+{
+	struct store_tournament t;
+	char serr[STORE_ERRLEN], err[EVENT_ERRLEN] = "";
+	if (a->nrest != 1)
+		return opt_bad(the_cmd, "opponent takes the PLAYER to seat (a shipped or reference "
+			       "player)");
+	if (get(s, a->name, &t) < 0)
+		return 2;
+	int phase = a->phase ? (int)a->phase - 1 : -1, rc = 0;
+	if (known_player(s, t.game, a->rest[0], a->config) == 0) {
+		rc = store_begin(s, serr) < 0 ? -1 : event_swap_opponent(s, t.id, &phase, a->rest[0], err);
+		if (rc == 1 && store_commit(s, serr) < 0)
+			rc = -1;
+		if (rc != 1)
+			store_rollback(s);
+		if (rc == 1)
+			printf("%s: phase %d now plays %s, from the next match planned\n", t.name,
+			       phase + 1, a->rest[0]);
+		else
+			fprintf(stderr, "judge tournament: %s\n", err[0] ? err : serr);
+	}
+	store_tournament_clear(&t);
+	return rc < 0 ? 2 : rc == 0 ? 1 : 0;
+}
+
 /* The stored tournament's phases, read against its game: 0, or -1 said. */
 static int stored_spec(const struct store_tournament *t, struct tour_spec *spec)
 {
@@ -453,6 +512,37 @@ static void show_finals(json_t *view)
 	}
 }
 
+/* Each phase's opponent, and every swap the organiser made, when. */
+static void show_opponents(const struct tour_spec *spec, json_t *log)
+{
+	size_t i;
+	json_t *e;
+	printf("\nopponents:");
+	for (int p = 0; p < spec->nphases; p++)
+		if (spec->phase[p].kind != TOUR_LADDER && spec->phase[p].kind != TOUR_BRACKET)
+			printf(" phase %d %s;", p + 1, spec->phase[p].opponent);
+	putchar('\n');
+	json_array_foreach(log, i, e) {
+		if (strcmp(json_string_value(json_object_get(e, "what")), "opponent") != 0)
+			continue;
+		json_t *d = json_loads(json_string_value(json_object_get(e, "data")), 0, NULL);
+		char when[32];
+		board_time(json_integer_value(json_object_get(e, "at")), when);
+		json_int_t of = json_integer_value(json_object_get(d, "of_phase"));
+		json_int_t during = json_integer_value(json_object_get(d, "phase"));
+		bool in_rounds = of == during && of < spec->nphases &&
+				 spec->phase[of].kind == TOUR_ELIMINATION;
+		printf("  %s: phase %lld's opponent %s swapped for %s, during phase %lld", when,
+		       (long long)of + 1, json_string_value(json_object_get(d, "from")),
+		       json_string_value(json_object_get(d, "to")), (long long)during + 1);
+		if (in_rounds)
+			printf(" before round %lld",
+			       (long long)json_integer_value(json_object_get(d, "round")) + 1);
+		putchar('\n');
+		json_decref(d);
+	}
+}
+
 static int show(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
@@ -482,6 +572,7 @@ static int show(struct store *s, const struct tour_args *a)
 		json_decref(all);
 	} else {
 		show_text(&t, &spec, entrants, round);
+		show_opponents(&spec, log);
 		show_finals(view);
 	}
 	json_decref(view);
@@ -664,6 +755,7 @@ static int plan(struct store *s, const struct tour_args *a)
 
 static const struct action action_list[] = {
 	{ "create", create }, { "add", add }, { "pick", pick }, { "start", start },
+	{ "opponent", opponent },
 	{ "show", show }, { "list", list }, { "grades", grades }, { "plan", plan }, { 0 },
 };
 

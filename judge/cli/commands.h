@@ -28,6 +28,7 @@ int cmd_token(int argc, char **argv);
 int cmd_disqualify(int argc, char **argv);
 int cmd_reinstate(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
+int cmd_reference(int argc, char **argv);
 int cmd_store(int argc, char **argv);
 int cmd_challenge(int argc, char **argv);
 int cmd_compare(int argc, char **argv);

@@ -43,8 +43,10 @@ static const struct judge_cmd commands[] = {
 	{ "disqualify", cmd_disqualify, "take a player out of the ranking (--list: history)",
 	  STORE },
 	{ "reinstate", cmd_reinstate, "let a disqualified player back", STORE },
-	{ "tournament", cmd_tournament, "an event of phases: create, add, pick, start, show, "
-	  "grades, plan", STORE },
+	{ "tournament", cmd_tournament, "an event of phases: create, add, pick, start, "
+	  "opponent, show, grades, plan", STORE },
+	{ "reference", cmd_reference, "the organiser's private opponents: add, object, list",
+	  STORE },
 	{ "challenge", cmd_challenge, "queue unrated matches of your player against chosen "
 	  "opponents", STORE },
 	{ "compare", cmd_compare, "two versions of your player, paired: queue, then --show",

@@ -801,6 +801,15 @@ static int cache_read_sha(struct cmp_job *job, const char *binary)
 	return 0;
 }
 
+/* The checked object beside the cached binary, when it was kept. */
+static void cached_object(struct cmp_job *job)
+{
+	struct stat st;
+	cache_path(job, ".o", job->out->object);
+	if (lstat(job->out->object, &st) < 0 || !S_ISREG(st.st_mode))
+		job->out->object[0] = '\0';
+}
+
 /* Returns 1 when the cache holds the answer (now in job->out), 0 if not. */
 static int cache_get(struct cmp_job *job)
 {
@@ -814,6 +823,7 @@ static int cache_get(struct cmp_job *job)
 			return -1;
 		job->out->ok = true;
 		strcpy(job->out->binary, path);
+		cached_object(job);
 	} else {
 		rc = cache_read_log(job, ".err", false);
 		if (rc != 0)
@@ -1036,8 +1046,9 @@ static int probe_toolchain(struct cmp_job *job)
 
 static int publish(struct cmp_job *job)
 {
-	char from[PATH_MAX];
+	char from[PATH_MAX], object[PATH_MAX];
 	path_in(from, job->dir, job->files[3], "");
+	path_in(object, job->dir, job->files[2], "");
 	/* the log and the digest first: whoever finds the binary finds them */
 	/* A player runs as another uid, which must be able to execute the
 	 * binary but has no reason to read it. */
@@ -1045,11 +1056,13 @@ static int publish(struct cmp_job *job)
 		return fail(job, "cannot read the compiler's output: %s", strerror(errno));
 	int rc = cache_put(job, ".log", job->out->log, NULL, 0600);
 	rc = rc ? rc : cache_put(job, ".sha256", job->out->binary_sha256, NULL, 0600);
+	rc = rc ? rc : cache_put(job, ".o", NULL, object, 0600);
 	rc = rc ? rc : cache_put(job, "", NULL, from, 0711);
 	if (rc < 0)
 		return -1;
 	job->out->ok = true;
 	cache_path(job, "", job->out->binary);
+	cache_path(job, ".o", job->out->object);
 	return 0;
 }
 

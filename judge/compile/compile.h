@@ -71,6 +71,9 @@ struct cmp_result {
 	char key[HASH_HEXLEN + 1];  /* the cache key; "" if refused before hashing */
 	char source_sha256[HASH_HEXLEN + 1]; /* of the source's bytes, once read */
 	char compiler[128];         /* the first line of `gcc --version` */
+	/* when ok: the checked object file, before the link (what an organiser
+	 * hands out for local play); "" for a binary cached before objects were */
+	char object[PATH_MAX];
 	char *log;                  /* warnings when ok, why not otherwise; never NULL */
 };
 

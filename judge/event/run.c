@@ -11,11 +11,11 @@
 #include "judge/event/elimination.h"
 #include "judge/event/run_int.h"
 
-static int load(struct ctx *c, int64_t tournament)
+/* The tournament and its spec, read without its lock (for questions that
+ * change nothing). */
+static int read_tournament(struct ctx *c, int64_t tournament)
 {
 	char serr[STORE_ERRLEN], terr[TOUR_ERRLEN];
-	if (store_tournament_lock(c->s, serr) < 0)
-		return run_failed(c, serr);
 	int found = store_tournament_get(c->s, tournament, NULL, &c->t, serr);
 	if (found <= 0) {
 		snprintf(c->err, EVENT_ERRLEN, "%s", found < 0 ? serr : "no such tournament");
@@ -32,6 +32,14 @@ static int load(struct ctx *c, int64_t tournament)
 		return -1;
 	}
 	return 0;
+}
+
+static int load(struct ctx *c, int64_t tournament)
+{
+	char serr[STORE_ERRLEN];
+	if (store_tournament_lock(c->s, serr) < 0)
+		return run_failed(c, serr);
+	return read_tournament(c, tournament);
 }
 
 /* ---- elimination ------------------------------------------------------------- */
@@ -293,21 +301,137 @@ static int closes(struct store *s, const json_t *t, const char *author, int64_t 
 	return rc;
 }
 
-int event_uploads_closed(struct store *s, const char *game, const char *author, int64_t now,
-			 char why[EVENT_ERRLEN])
+/* Asks each tournament of game still running, in turn, until one
+ * answers other than 0: that answer, or 0. */
+static int ask_each(struct store *s, const char *game,
+		    int (*ask)(struct store *s, const json_t *t, void *arg, char err[EVENT_ERRLEN]),
+		    void *arg, char err[EVENT_ERRLEN])
 {
 	char serr[STORE_ERRLEN];
 	json_t *list, *t;
 	size_t i;
 	if (store_tournament_list(s, &list, serr) < 0) {
-		snprintf(why, EVENT_ERRLEN, "%s", serr);
+		snprintf(err, EVENT_ERRLEN, "%s", serr);
 		return -1;
 	}
 	int rc = 0;
 	json_array_foreach(list, i, t)
 		if (rc == 0 && !json_is_true(json_object_get(t, "over")) &&
 		    strcmp(json_string_value(json_object_get(t, "game")), game) == 0)
-			rc = closes(s, t, author, now, why);
+			rc = ask(s, t, arg, err);
 	json_decref(list);
 	return rc;
+}
+
+struct upload_ask {
+	const char *author;
+	int64_t now;
+};
+
+static int ask_closes(struct store *s, const json_t *t, void *arg, char why[EVENT_ERRLEN])
+{
+	const struct upload_ask *u = arg;
+	return closes(s, t, u->author, u->now, why);
+}
+
+int event_uploads_closed(struct store *s, const char *game, const char *author, int64_t now,
+			 char why[EVENT_ERRLEN])
+{
+	struct upload_ask u = { .author = author, .now = now };
+	return ask_each(s, game, ask_closes, &u, why);
+}
+
+/* ---- the qualification's steps and the opponent ------------------------------ */
+
+static void steps_of(const struct store_tournament *t, const struct tour_phase *p,
+		     struct event_qualify *q)
+{
+	*q = (struct event_qualify){ .self_match = p->self_match, .matches = p->matches,
+				     .wins = p->wins };
+	snprintf(q->tournament, sizeof q->tournament, "%s", t->name);
+	snprintf(q->opponent, sizeof q->opponent, "%s", p->opponent);
+}
+
+/* 1 with the steps of t's qualification phase, the one under way or the
+ * last before it: the students still in who upload after the deadline
+ * (survivors_upload) qualify their new players by the same steps. */
+static int ask_steps(struct store *s, const json_t *t, void *arg, char err[EVENT_ERRLEN])
+{
+	struct ctx c = { .s = s, .err = err };
+	int rc = read_tournament(&c, json_integer_value(json_object_get(t, "id")));
+	for (int p = c.t.phase; rc == 0 && p >= 0 && p < c.spec.nphases; p--)
+		if (c.spec.phase[p].kind == TOUR_QUALIFICATION) {
+			steps_of(&c.t, &c.spec.phase[p], arg);
+			rc = 1;
+		}
+	store_tournament_clear(&c.t);
+	return rc;
+}
+
+int event_qualification(struct store *s, const char *game, struct event_qualify *q,
+			char err[EVENT_ERRLEN])
+{
+	return ask_each(s, game, ask_steps, q, err);
+}
+
+static bool plays_opponent(enum tour_kind kind)
+{
+	return kind == TOUR_QUALIFICATION || kind == TOUR_ELIMINATION || kind == TOUR_ROUND_ROBIN;
+}
+
+/* The phase a swap is for: the one asked (not one that is over), or the
+ * first from the one under way that plays an opponent; -1 with err. */
+static int swap_phase(struct ctx *c, int asked)
+{
+	int from = asked >= 0 ? asked : c->t.phase;
+	for (int p = from; p < c->spec.nphases; p++)
+		if (asked < 0 ? plays_opponent(c->spec.phase[p].kind) : p == asked) {
+			if (p < c->t.phase)
+				break;
+			if (!plays_opponent(c->spec.phase[p].kind)) {
+				snprintf(c->err, EVENT_ERRLEN, "phase %d of %.64s is a %s, which plays "
+					 "no opponent", p + 1, c->t.name,
+					 tour_kind_name(c->spec.phase[p].kind));
+				return -1;
+			}
+			return p;
+		}
+	if (asked >= 0 && asked < c->t.phase)
+		snprintf(c->err, EVENT_ERRLEN, "phase %d of %.64s is over: its opponent can no "
+			 "longer change", asked + 1, c->t.name);
+	else
+		snprintf(c->err, EVENT_ERRLEN, "%.64s has no phase %s that plays an opponent "
+			 "(qualification, elimination, round-robin)", c->t.name,
+			 asked >= 0 ? "of that number" : "left");
+	return -1;
+}
+
+int event_swap_opponent(struct store *s, int64_t tournament, int *phase, const char *player,
+			char err[EVENT_ERRLEN])
+{
+	char note[8] = "", serr[STORE_ERRLEN];
+	struct ctx c = { .s = s, .err = err, .note = note, .cap = sizeof note };
+	int rc = load(&c, tournament);
+	int p = rc == 0 ? swap_phase(&c, *phase) : -1;
+	if (rc == 0 && p < 0)
+		rc = 1;
+	else if (rc == 0 && strcmp(c.spec.phase[p].opponent, player) == 0)
+		rc = 1, snprintf(err, EVENT_ERRLEN, "phase %d of %.64s plays %.64s already", p + 1,
+				 c.t.name, player);
+	json_t *spec = rc == 0 ? json_deep_copy(c.t.spec) : NULL;
+	json_t *at = spec ? json_array_get(json_object_get(spec, "phases"), (size_t)p) : NULL;
+	if (rc == 0 && (!at || json_object_set_new(at, "opponent", json_string(player)) < 0))
+		rc = -1, snprintf(err, EVENT_ERRLEN, "tournament %.64s: its stored spec has no "
+				  "phase %d", c.t.name, p + 1);
+	if (rc == 0 && store_tournament_set_spec(s, c.t.id, spec, serr) < 0)
+		rc = run_failed(&c, serr);
+	if (rc == 0)
+		rc = run_log(&c, "opponent", json_pack("{s:i, s:i, s:s, s:s}", "of_phase", p,
+				 "round", p == c.t.phase ? c.t.round : 0, "from",
+				 c.spec.phase[p].opponent, "to", player));
+	json_decref(spec);
+	store_tournament_clear(&c.t);
+	if (rc == 0)
+		*phase = p;
+	return rc < 0 ? -1 : rc == 1 ? 0 : 1;
 }

@@ -18,6 +18,7 @@
 #ifndef JUDGE_EVENT_RUN_H
 #define JUDGE_EVENT_RUN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -48,5 +49,29 @@ int event_start(struct store *s, int64_t tournament, int64_t now, char err[EVENT
  * still happens; 0 open; -1 error. */
 int event_uploads_closed(struct store *s, const char *game, const char *author, int64_t now,
 			 char why[EVENT_ERRLEN]);
+
+/* The steps a new submission of a game is qualified by while a
+ * tournament of that game runs from its qualification phase on (under
+ * way, waiting to start, or before the phase under way; the last such):
+ * self_match, then `matches` against `opponent`, `wins` of them won. */
+struct event_qualify {
+	char tournament[64];
+	bool self_match;
+	int matches, wins;
+	char opponent[64];
+};
+/* 1 with *q, 0 no tournament qualifies the game now (the judge's own
+ * worker.qualify_* apply), -1 with err. */
+int event_qualification(struct store *s, const char *game, struct event_qualify *q,
+			char err[EVENT_ERRLEN]);
+
+/* The organiser swaps the opponent of phase `phase` (0-based; -1: the
+ * phase under way, or the next one, that plays one) for `player`, a name
+ * the caller checked is one the game can play (shipped or a reference
+ * player).  The swap is in the tournament's log ("opponent": of_phase, round,
+ * from, to) and counts from the next match planned.  1 done with *phase
+ * set; 0 refused (err says why); -1 error. */
+int event_swap_opponent(struct store *s, int64_t tournament, int *phase, const char *player,
+			char err[EVENT_ERRLEN]);
 
 #endif

@@ -1,11 +1,13 @@
 /* api_organiser.c - the organisers' API (serve.h): disqualify a player,
  * rejudge a submission or a whole game, plagiarism pairs, tokens.  The
- * router lets only organiser tokens here. */
+ * router lets only organiser tokens here, but for a reference player's
+ * source, which any token may ask for and only an organiser's gets. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "judge/serve/serve_int.h"
+#include "judge/store/store_reference.h"
 
 #define REASON_MAX 500
 
@@ -130,4 +132,30 @@ void org_token_revoke(struct request *rq, struct reply *rp, const char *arg)
 	else
 		reply_json(rp, 200, json_pack("{s:I, s:b}", "id", (json_int_t)strtoll(arg, NULL, 10),
 					      "revoked", 1));
+}
+
+/* GET /api/references/GAME/NAME: the organiser's reference player, source
+ * and all.  To anybody else it does not exist (404, as for a name nobody
+ * uses), so a contestant learns nothing, not even that it is there. */
+void api_reference(struct request *rq, struct reply *rp, const char *arg)
+{
+	char game[65], err[STORE_ERRLEN], *src = NULL;
+	const char *name = strchr(arg, '/');
+	size_t len = 0;
+	snprintf(game, sizeof game, "%.*s", name ? (int)(name - arg) : 0, arg);
+	name = name ? name + 1 : "";
+	struct store_reference r;
+	int rc = rq->who.organiser ? store_reference_get(rq->store, game, name, &r, err) : 0;
+	if (rc == 1)
+		rc = store_reference_source(rq->store, game, name, &src, &len, err);
+	if (rc < 0)
+		reply_store_error(rp, err);
+	else if (rc == 0)
+		reply_error(rp, 404, "there is no player %s in %s", name, game);
+	else
+		reply_json(rp, 200, json_pack("{s:s, s:s, s:s%, s:I, s:I}", "game", game, "name", name,
+					      "source", src, len, "created_at",
+					      (json_int_t)r.created_at, "updated_at",
+					      (json_int_t)r.updated_at));
+	free(src);
 }

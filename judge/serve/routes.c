@@ -40,6 +40,8 @@ static const struct route routes[] = {
 	{ "POST", "/api/challenges", ACCESS_TOKEN, api_challenge },
 	{ "POST", "/api/comparisons", ACCESS_TOKEN, api_compare },
 	{ "GET", "/api/comparisons/#", ACCESS_TOKEN, api_comparison },
+	/* a reference player's source: an organiser's; 404 to anybody else */
+	{ "GET", "/api/references/*/*", ACCESS_TOKEN, api_reference },
 	{ "POST", "/api/organiser/disqualify", ACCESS_ORGANISER, org_disqualify },
 	{ "POST", "/api/organiser/rejudge", ACCESS_ORGANISER, org_rejudge },
 	{ "GET", "/api/organiser/plagiarism/*", ACCESS_ORGANISER, org_plagiarism },

@@ -148,7 +148,7 @@ handler_fn api_ping, api_games, api_me, api_leaderboard, api_match, api_match_re
 	api_submission, api_submissions, api_submit, api_player, api_tournaments, api_tournament;
 handler_fn api_challenge, api_compare, api_comparison, api_match_params;
 handler_fn org_disqualify, org_rejudge, org_plagiarism, org_plagiarism_pair, org_tokens,
-	org_token_revoke;
+	org_token_revoke, api_reference;
 handler_fn page_static, page_kit;
 
 /* ---- who sees unrated matches (api_challenge.c) ----------------------------- */

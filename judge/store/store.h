@@ -106,6 +106,9 @@ int store_set_state(struct store *s, int64_t id, const char *state, const char *
  * its player leave it. */
 int store_conclude_qualification(struct store *s, const struct store_submission *sub,
 				 bool passed, double mu, double sigma, char err[STORE_ERRLEN]);
+/* Which qualification step refused the submission and why, or how it
+ * passed ("won 4 of 4"), for the contestant. */
+int store_set_qualify_note(struct store *s, int64_t id, const char *note, char err[STORE_ERRLEN]);
 
 /* ---- jobs --------------------------------------------------------------- */
 
@@ -493,7 +496,8 @@ int store_board_place(struct store *s, const char *game, double score, char err[
 int store_rate(struct store *s, int64_t submission, double mu, double sigma, bool won,
 	       int players, char err[STORE_ERRLEN]);
 int store_mark_rated(struct store *s, int64_t match, char err[STORE_ERRLEN]);
-/* The qualifying matches a submission played and won (rank 1). */
+/* The qualifying matches a submission played against opponents and won
+ * (rank 1); a match of copies of itself (it holds every seat) is not one. */
 int store_qualifying_record(struct store *s, int64_t submission, int *played, int *wins,
 			    char err[STORE_ERRLEN]);
 

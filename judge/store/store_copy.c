@@ -15,7 +15,8 @@ static const struct table {
 } tables[] = {
 	{ "names", "game, name, author", "ttt", false },
 	{ "submissions", "id, game, author, name, source, source_sha256, binary_path,"
-	  " binary_sha256, state, compile_log, created_at, updated_at", "itttbtttttii", true },
+	  " binary_sha256, state, compile_log, created_at, updated_at, qualify_note",
+	  "itttbtttttiit", true },
 	{ "jobs", "id, kind, payload, state, priority, attempts, not_before, lease_until, worker,"
 	  " last_error, created_at, updated_at, due_at", "itttiiiittiii", true },
 	{ "matches", "id, job_id, game, kind, seed, params, rated, replay, created_at, wall_ms",
@@ -52,6 +53,8 @@ static const struct table {
 	{ "comparison_matches", "comparison_id, pair, side, seat, job_id", "iiiii", false },
 	{ "rating_sizes", "submission_id, game, players, games", "itii", false },
 	{ "ranked_sizes", "game, players, matches", "tii", false },
+	{ "reference_players", "id, game, name, source, source_sha256, binary_sha256,"
+	  " object_sha256, created_at, updated_at", "ittbtttii", true },
 };
 
 /* Tables a store keeps for itself: its schema version, the scheduling

@@ -354,6 +354,8 @@ int store_qualifying_record(struct store *s, int64_t submission, int *played, in
 					   " THEN 1 ELSE 0 END), 0) FROM match_players mp"
 					   " JOIN matches m ON m.id = mp.match_id"
 					   " WHERE m.kind = 'qualifying' AND mp.submission_id = ?1"
+					   " AND (SELECT count(*) FROM match_players c WHERE"
+					   " c.match_id = m.id AND c.submission_id = ?1) = 1"
 					   /* a rejudge starts the qualification over */
 					   " AND m.created_at > coalesce((SELECT max(r.created_at)"
 					   " FROM rejudges r WHERE r.submission_id = ?1"

@@ -118,18 +118,19 @@ int store_report_submission(struct store *s, store_json_text *text, int64_t id,
 	const char *what = "reading the submission";
 	*out = NULL;
 	struct db_stmt *st = query(s, "SELECT id, game, name, author, state, compile_log,"
-				   " created_at, updated_at, source_sha256 FROM submissions"
+				   " created_at, updated_at, source_sha256, qualify_note FROM submissions"
 				   " WHERE id = ?1", id, what, err);
 	if (!st)
 		return -1;
 	int step = db_step(st);
 	if (step == 1)
-		*out = json_pack("{s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:o}", "submission",
+		*out = json_pack("{s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:o, s:o}", "submission",
 				 (json_int_t)db_col_int(st, 0), "game", col_text(text, st, 1),
 				 "player", col_text(text, st, 2), "author", col_text(text, st, 3), "state",
 				 col_text(text, st, 4), "compile_log", col_text(text, st, 5), "created_at",
 				 (json_int_t)db_col_int(st, 6), "updated_at",
-				 (json_int_t)db_col_int(st, 7), "source_sha256", col_text(text, st, 8));
+				 (json_int_t)db_col_int(st, 7), "source_sha256", col_text(text, st, 8),
+				 "qualify_note", db_col_null(st, 9) ? json_null() : col_text(text, st, 9));
 	if (done(s, st, step, what, err) < 0 || step == 0)
 		return step == 0 ? 0 : -1;
 	if (report_qualifying(s, text, id, *out, err) < 0 || report_rating(s, id, *out, err) < 0 ||

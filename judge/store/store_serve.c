@@ -57,9 +57,10 @@ int store_match_view(struct store *s, int64_t id, json_t **out, char err[STORE_E
 int store_submission_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN])
 {
 	int rc = db_one_json(db_query_json(s, "reading a submission", err,
-		"SELECT id, game, author, name, state, compile_log, created_at, updated_at"
-		" FROM submissions WHERE id = ?1",
-		"id:i game:t author:t name:t state:t compile_log:T created_at:i updated_at:i",
+		"SELECT id, game, author, name, state, compile_log, created_at, updated_at,"
+		" qualify_note FROM submissions WHERE id = ?1",
+		"id:i game:t author:t name:t state:t compile_log:T created_at:i updated_at:i"
+		" qualify_note:T",
 		"i", id), out);
 	if (rc <= 0)
 		return rc;

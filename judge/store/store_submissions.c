@@ -183,6 +183,12 @@ int store_set_state(struct store *s, int64_t id, const char *state, const char *
 		      compile_log, store_now_ms());
 }
 
+int store_set_qualify_note(struct store *s, int64_t id, const char *note, char err[STORE_ERRLEN])
+{
+	return db_run(s, "noting the qualification", err,
+		      "UPDATE submissions SET qualify_note = ?2 WHERE id = ?1", "it", id, note);
+}
+
 /* One statement binding (game, name, id or submission, then numbers). */
 static int run_rating_row(struct store *s, const char *sql, const char *what,
 			  const struct store_submission *sub, double mu, double sigma,

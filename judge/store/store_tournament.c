@@ -96,6 +96,20 @@ int store_tournament_move(struct store *s, int64_t id, int phase, int round, int
 		      "iiii", id, (int64_t)phase, (int64_t)round, started_at);
 }
 
+int store_tournament_set_spec(struct store *s, int64_t id, const json_t *spec,
+			      char err[STORE_ERRLEN])
+{
+	char *text = json_dumps(spec, JSON_COMPACT | JSON_SORT_KEYS);
+	if (!text) {
+		snprintf(err, STORE_ERRLEN, "changing the tournament: out of memory");
+		return -1;
+	}
+	int rc = db_run(s, "changing the tournament", err,
+			"UPDATE tournaments SET spec = ?2 WHERE id = ?1", "it", id, text);
+	free(text);
+	return rc;
+}
+
 /* ---- entrants ------------------------------------------------------------- */
 
 int store_entrant_add(struct store *s, int64_t tournament, const char *author, const char *group,

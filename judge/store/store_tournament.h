@@ -43,6 +43,11 @@ int store_tournament_list(struct store *s, json_t **out, char err[STORE_ERRLEN])
 int store_tournament_move(struct store *s, int64_t id, int phase, int round, int64_t started_at,
 			  char err[STORE_ERRLEN]);
 
+/* Replaces the spec (the organiser swapped a phase's opponent); the
+ * number of phases stays. */
+int store_tournament_set_spec(struct store *s, int64_t id, const json_t *spec,
+			      char err[STORE_ERRLEN]);
+
 /* 1 added, 0 already an entrant (group and pseudonym updated), -1 error. */
 int store_entrant_add(struct store *s, int64_t tournament, const char *author, const char *group,
 		      const char *pseudonym, char err[STORE_ERRLEN]);

@@ -47,8 +47,22 @@ int work_schedule(struct work *w, long room, int *queued, char err[WORKER_ERRLEN
 
 /* Inside a transaction: ends a submission's qualification (qualified:
  * rated from the initial rating, older submissions of its player leave the
- * ranked pool). */
-int work_conclude(struct work *w, int64_t submission, bool passed, char err[WORKER_ERRLEN]);
+ * ranked pool), with the note the contestant reads (which step refused it
+ * and why). */
+int work_conclude(struct work *w, int64_t submission, bool passed, const char *note,
+		  char err[WORKER_ERRLEN]);
+
+/* Inside the compile job's transaction: the first step of a compiled
+ * submission's qualification queued (work_qualify.c), or its verdict when
+ * no match is asked. */
+int work_qualify_begin(struct work *w, const struct store_submission *sub,
+		       char err[WORKER_ERRLEN]);
+/* Inside a qualifying match's transaction (the payload w->payload): the
+ * next step queued, or the verdict; note says which. */
+struct match_result;
+int work_qualify_after(struct work *w, int64_t submission, const char *game,
+		       const struct match_result *r, char *note, size_t cap,
+		       char err[WORKER_ERRLEN]);
 
 /* Inside a transaction: records an event for a submission and queues a
  * notify job for every webhook that wants it. */

@@ -1,6 +1,7 @@
 /* work_compile.c - a compile job: the submission's source becomes a
  * binary (or a compile error the contestant reads), and a compiled one gets
- * its qualifying matches queued, all in one transaction with the job's end. */
+ * its qualification's first step queued (work_qualify.c), all in one
+ * transaction with the job's end. */
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +9,6 @@
 #include <unistd.h>
 
 #include "games/game.h"
-#include "games/seed.h"
 #include "judge/base/file_write.h"
 #include "judge/base/hash.h"
 #include "judge/play/players.h"
@@ -37,46 +37,6 @@ static void remove_source(const char *dir, const char *path)
 {
 	unlink(path);
 	rmdir(dir);
-}
-
-/* One qualifying match: the submission in seat i, the configured shipped
- * opponent in the others; the seat moves so that no board corner favours
- * it, and the seed is fresh (or follows from the organiser's secret): a
- * player that could guess it would know the engine's random choices
- * (games/seed.h). */
-static int queue_qualifying(struct work *w, const struct store_submission *sub,
-			    char err[WORKER_ERRLEN])
-{
-	const struct cfg_worker *c = &w->o->cfg->worker;
-	/* Four seats where the game allows them (the course games need them;
-	 * Blitz plays 2 to 6), else the fewest it allows. */
-	const struct game *g = game_find(sub->game);
-	int n = !g || game_players_ok(g, 4) ? 4 : game_min_players(g);
-	for (unsigned k = 0; k < c->qualify_matches; k++) {
-		json_t *seats = json_array();
-		for (int seat = 0; seat < n; seat++)
-			json_array_append_new(seats,
-				seat == (int)(k % (unsigned)n)
-					? json_pack("{s:I}", "submission", (json_int_t)sub->id)
-					: json_pack("{s:s}", "house", c->qualify_opponent));
-		uint64_t seed = c->seed_secret[0]
-					? seed_derive((uint64_t)sub->id, c->seed_secret, k) >> 2
-					: seed_fresh();
-		json_t *p = json_pack("{s:s, s:s, s:I, s:o}", "kind", "qualifying", "game", sub->game,
-				      "seed", (json_int_t)seed, "seats", seats);
-		char *text = json_dumps(p, JSON_COMPACT);
-		char serr[STORE_ERRLEN];
-		int rc = -1;
-		if (text)
-			rc = store_enqueue(w->store, "match", text, SCHED_QUALIFYING, 0, NULL, serr);
-		free(text);
-		json_decref(p);
-		if (rc < 0) {
-			snprintf(err, WORKER_ERRLEN, "%s", serr);
-			return -1;
-		}
-	}
-	return 0;
 }
 
 /* The submission's fingerprints, or why it has none (error not empty). */
@@ -119,7 +79,6 @@ static int record(struct work *w, const struct store_submission *sub,
 	size_t len = 0;
 	if (res->ok && read_binary(res->binary, &binary, &len, sha, err) < 0)
 		return -1;
-	bool qualify_now = res->ok && w->o->cfg->worker.qualify_matches == 0;
 	const char *state = !res->ok ? "compile_failed" : "qualifying";
 	/* The store keeps the binary gzip-compressed (half its size); its
 	 * hash is the plain binary's, checked again before it runs. */
@@ -144,8 +103,7 @@ static int record(struct work *w, const struct store_submission *sub,
 	}
 	json_t *data = json_pack("{s:s, s:s, s:s}", "player", sub->name, "author", sub->author,
 				 "log", res->log);
-	int rc = !res->ok ? 0 : qualify_now ? work_conclude(w, sub->id, true, err)
-					    : queue_qualifying(w, sub, err);
+	int rc = !res->ok ? 0 : work_qualify_begin(w, sub, err);
 	if (rc == 0)
 		rc = work_event(w, res->ok ? "submission.compiled" : "submission.failed", sub->id,
 				data, err);

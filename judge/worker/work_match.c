@@ -18,6 +18,8 @@
 #include "judge/play/match.h"
 #include "judge/play/players.h"
 #include "judge/rating/ladder.h"
+#include "judge/rating/rating.h"
+#include "judge/store/store_reference.h"
 #include "judge/replay/replay_io.h"
 #include "judge/worker/work.h"
 
@@ -147,14 +149,32 @@ static int submission_seat(struct work *w, int64_t id, struct seat_src *s, char 
 	return local_binary(w, sub.binary_sha256, s->binary, err);
 }
 
+/* The organiser's reference player `name` of game: its stored binary. */
+static int reference_seat(struct work *w, const char *game, const char *name,
+			  struct seat_src *s, char err[WORKER_ERRLEN])
+{
+	struct store_reference r;
+	char serr[STORE_ERRLEN];
+	int found = store_reference_get(w->store, game, name, &r, serr);
+	if (found <= 0) {
+		snprintf(err, WORKER_ERRLEN, "%s has no shipped or reference player %.64s%s%.150s",
+			 game, name, found < 0 ? ": " : "", found < 0 ? serr : "");
+		return -1;
+	}
+	s->submission = 0;
+	snprintf(s->name, sizeof s->name, "%s", name);
+	snprintf(s->source_sha, sizeof s->source_sha, "%s", r.source_sha256);
+	snprintf(s->binary_sha, sizeof s->binary_sha, "%s", r.binary_sha256);
+	return local_binary(w, r.binary_sha256, s->binary, err);
+}
+
+/* A shipped player (compiled here, once) or the organiser's reference. */
 static int house_seat(struct work *w, const char *game, const char *name, struct seat_src *s,
 		      char compiler[128], char err[WORKER_ERRLEN])
 {
 	char source[PATH_MAX], cerr[CMP_ERRLEN];
-	if (!paths_shipped_player(w->o->cfg->data_dir, game, name, source)) {
-		snprintf(err, WORKER_ERRLEN, "%s has no shipped player %s", game, name);
-		return -1;
-	}
+	if (!paths_shipped_player(w->o->cfg->data_dir, game, name, source))
+		return reference_seat(w, game, name, s, err);
 	char uerr[UPLOAD_ERRLEN];
 	if (players_source_name(source, s->name, uerr) < 0) {
 		snprintf(err, WORKER_ERRLEN, "shipped player %s: %.200s", name, uerr);
@@ -335,27 +355,14 @@ static int rate(struct work *w, int64_t match_id, const struct played *m, bool *
 	return rc < 0 ? store_failed(serr, err) : 0;
 }
 
-/* After a qualifying match: once all of the submission's are played, it
- * qualifies if it won enough of them. */
-static int check_qualification(struct work *w, const struct played *m, char *verdict, size_t cap,
+/* After a qualifying match: the submission's next step, or its verdict. */
+static int check_qualification(struct work *w, const struct played *m, char *note, size_t cap,
 			       char err[WORKER_ERRLEN])
 {
 	int64_t id = 0;
 	for (int i = 0; i < m->n && !id; i++)
 		id = m->seat[i].submission;
-	int played, wins;
-	char serr[STORE_ERRLEN];
-	if (store_qualifying_record(w->store, id, &played, &wins, serr) < 0)
-		return store_failed(serr, err);
-	const struct cfg_worker *c = &w->o->cfg->worker;
-	if (played < (int)c->qualify_matches) {
-		snprintf(verdict, cap, "%d of %u qualifying matches played", played, c->qualify_matches);
-		return 0;
-	}
-	bool passed = wins >= (int)c->qualify_wins;
-	snprintf(verdict, cap, "%s (%d of %d won, %u needed)", passed ? "qualified" : "not qualified",
-		 wins, played, c->qualify_wins);
-	return work_conclude(w, id, passed, err);
+	return work_qualify_after(w, id, m->game, &m->result, note, cap, err);
 }
 
 /* After a tournament's match: its tournament moves on in the same

@@ -25,13 +25,15 @@ int work_event(struct work *w, const char *kind, int64_t submission, json_t *dat
 	return -1;
 }
 
-int work_conclude(struct work *w, int64_t submission, bool passed, char err[WORKER_ERRLEN])
+int work_conclude(struct work *w, int64_t submission, bool passed, const char *note,
+		  char err[WORKER_ERRLEN])
 {
 	struct store_submission sub;
 	struct rating_params p = rating_params_default();
 	char serr[STORE_ERRLEN];
 	if (store_get_submission(w->store, submission, &sub, serr) <= 0 ||
-	    store_conclude_qualification(w->store, &sub, passed, p.mu, p.sigma, serr) < 0) {
+	    store_conclude_qualification(w->store, &sub, passed, p.mu, p.sigma, serr) < 0 ||
+	    store_set_qualify_note(w->store, submission, note, serr) < 0) {
 		snprintf(err, WORKER_ERRLEN, "%s", serr);
 		return -1;
 	}

@@ -56,7 +56,8 @@ deadline=$(date -u -d "@$deadline_s" +%Y-%m-%dT%H:%M:%SZ)
 cat > "$dir/spec.json" <<JSON
 { "grades": {"not_qualified": 0, "qualified": 5, "max": 10, "copy": 0},
   "phases": [
-    {"kind": "qualification", "deadline": "$deadline"},
+    {"kind": "qualification", "deadline": "$deadline", "self_match": false, "matches": 2,
+     "wins": 0, "opponent": "Dummy"},
     {"kind": "elimination", "remain": 11, "opponent": "Dummy"},
     {"kind": "round-robin", "from": "survivors", "size": 4, "matches": 3, "final": 3}
   ] }

@@ -888,9 +888,13 @@ Test(compile, good_source_builds_then_comes_from_the_cache)
 	cr_assert_eq(hash_file(r.binary, sha), 0);
 	cr_expect_str_eq(r.binary_sha256, sha);
 	cr_expect_str_eq(again.binary_sha256, sha);
-	/* the binary, its (empty) log and digest, the toolchain's record:
-	 * nothing else */
-	cr_expect_eq(count_entries(fx.cfg.cache_dir), 4);
+	/* the checked object, before the link (what an organiser hands out),
+	 * found again from the cache */
+	cr_expect(r.object[0] && exists(r.object), "%s", r.object);
+	cr_expect_str_eq(again.object, r.object);
+	/* the binary, its (empty) log, digest and object, the toolchain's
+	 * record: nothing else */
+	cr_expect_eq(count_entries(fx.cfg.cache_dir), 5);
 	/* an entry of an older judge, without the digest, gets it */
 	cr_assert_eq(unlink(cache_file(r.key, ".sha256")), 0);
 	struct cmp_result older = compile(FIX "good/AIName.c", HEADER, fx.obj);
@@ -1420,7 +1424,7 @@ Test(compile, concurrent_compiles_of_one_source)
 	struct cmp_result r = compile(FIX "good/AIName.c", HEADER, fx.obj);
 	cr_expect(r.ok && r.cached);
 	cr_expect_str_eq(run_binary(r.binary), "turn 0: 9\nturn 1: 10\nturn 2: 11\n");
-	cr_expect_eq(count_entries(fx.cfg.cache_dir), 4, "no temporary names left");
+	cr_expect_eq(count_entries(fx.cfg.cache_dir), 5, "no temporary names left");
 	cmp_result_free(&r);
 }
 

@@ -304,6 +304,7 @@ J.submissionDetail = async (box, id) => {
 		J.el('p', { id: 'state' }, 'State: ', J.stateBadge(s.state), ' ',
 			J.el('span', { className: 'muted' }, 'updated ' + J.time(s.updated_at))),
 		dq,
+		s.qualify_note ? J.el('p', { id: 'qualify-note' }, 'Qualification: ' + s.qualify_note) : '',
 		s.rating ? J.el('p', {}, 'Rating: mu ' + J.num(s.rating.mu) + ', sigma ' + J.num(s.rating.sigma) + ', ' + s.rating.games + ' games, ' + s.rating.wins + ' wins') : '',
 		J.el('h2', {}, 'Compile log'),
 		J.el('pre', { id: 'compile-log' }, s.compile_log === null ? '(not compiled yet)' : s.compile_log || '(empty: no warnings)'),
