@@ -404,7 +404,8 @@ Test(pipeline, every_view_of_a_match_shows_the_stored_names)
 	json_t *match = served_json("/api/matches/1");
 	expect_names(json_object_get(match, "players"), names, 4);
 	cr_expect_str_eq(json_string_value(json_object_get(match, "command")),
-			 "judge play dominator AIAlias.c AIDora.c AIGus.c AIHal.c -s 7");
+			 "judge play dominator AIAlias.c AIDora.c AIGus.c AIHal.c -s 7 --cpu 1000 "
+			 "--memory 512 -i match-1.cnf");
 	json_decref(match);
 }
 
