@@ -14,7 +14,8 @@ matches lost" keeps exactly the lost rows; his source downloads as the
 file he sent; the two versions side by side show the changed line; the
 player page marks where each version started on a plot with labelled axes
 and links the opponents; an unknown address is a page, not JSON.
-Screenshots go to --shots (loop-*.png).
+Screenshots of the parts of the pages that show each step go to --shots
+(loop-*.png; docs/contestants.md shows them).
 
 usage: tests/browser/loop.py [--judge build/judge] [--shots build/screenshots]
 Ends with "N passed, N failed"; exit status 1 when any failed.
@@ -68,7 +69,7 @@ def api(b, path):
                   ".then(r => r.json())" % json.dumps(path))
 
 
-def upload(t, b, base, path, version):
+def upload(t, b, base, path, version, shots):
     """Through the upload page, followed to its outcome: the submission's id."""
     b.goto(base + "/upload")
     b.set_file("#file", path)
@@ -80,6 +81,7 @@ def upload(t, b, base, path, version):
                       "(document.getElementById('message'))", 10)
         t.check("upload: a file for another game's header is refused, naming file and games",
                 said and "AIFrodo.c" in said and "Dominator" in said and "Ants" in said, said)
+        b.screenshot(os.path.join(shots, "loop-upload.png"), "main")
         b.eval("document.getElementById('game').value = 'dominator'")
     b.eval("document.getElementById('send').click()")
     said = b.wait("(m => /qualified/.test(m.textContent) && m.textContent)(document.getElementById('message'))", 240)
@@ -102,10 +104,10 @@ def rated(b, base, submission, timeout=300):
 def check_versions(t, b, base, work, shots):
     b.goto(base + "/")
     path, _ = frodo(work, 1)
-    v1 = upload(t, b, base, path, 1)
+    v1 = upload(t, b, base, path, 1, shots)
     t.check("ladder: version 1 plays ranked matches", rated(b, base, v1))
     path, src = frodo(work, 2)
-    v2 = upload(t, b, base, path, 2)
+    v2 = upload(t, b, base, path, 2, shots)
     t.check("ladder: version 2 plays ranked matches", rated(b, base, v2))
     page_clean(t, b, "upload")
     b.goto(base + "/submissions")
@@ -125,6 +127,7 @@ def check_challenge(t, b, base, v2, shots):
     t.check("challenge: two matches against Dummy are played and listed", played, message(b))
     names = b.eval("%s.map(r => r.querySelector('.opponents').textContent).join('; ')" % rows)
     t.check("challenge: its rows name the opponents", names and names.count("Dummy") >= 6, names)
+    b.screenshot(os.path.join(shots, "loop-challenge.png"), "#challenge-box")
     return b.eval("Number(%s[0].querySelector('a').textContent.slice(1))" % rows)
 
 
@@ -136,7 +139,8 @@ def check_losses(t, b, shots):
     after = b.eval(results)
     t.check("losses: the box keeps exactly the lost matches",
             after == [r for r in before if r == "lost"] and len(after) >= 1, (before, after))
-    b.screenshot(os.path.join(shots, "loop-losses.png"))
+    b.screenshot(os.path.join(shots, "loop-losses.png"), "#detail .matches .row, #my-matches thead,"
+                 " #my-matches tbody tr:nth-child(-n+3)", 0.8)
     b.eval("document.getElementById('my-matches-losses').click()")
 
 
@@ -167,9 +171,7 @@ def check_source(t, b, src, v1, work, shots):
     new = b.eval("[...document.querySelectorAll('#diff .add')].map(e => e.textContent).join()")
     t.check("compare: the old line left, the new right",
             "version 1" in (old or "") and "version 2" in (new or ""), (old, new))
-    b.eval("document.getElementById('diff').scrollIntoView()")
-    b.eval("(d => d.scrollTop = d.scrollHeight)(document.getElementById('diff'))")
-    b.screenshot(os.path.join(shots, "loop-diff.png"))
+    b.screenshot(os.path.join(shots, "loop-diff.png"), "#source-box")
 
 
 def check_marks(t, b, base, match, shots):
@@ -182,7 +184,7 @@ def check_marks(t, b, base, match, shots):
     drawn = frame_eval(b, "(() => { document.querySelector('.debug-toggle input[data-seat=\"%d\"]').click();"
                        " return Viewer.drawnMarks().filter(d => d.kind === 'dot').length; })()" % seat)
     t.check("marks: ticked, Frodo's dot is drawn", drawn and drawn >= 1, drawn)
-    b.screenshot(os.path.join(shots, "loop-marks.png"))
+    b.screenshot(os.path.join(shots, "loop-marks.png"), "#viewer", 0.6)
     page_clean(t, b, "match")
 
 
@@ -197,7 +199,7 @@ def check_player(t, b, base, shots):
             b.eval("document.querySelectorAll('#matches .opponents a').length") > 0)
     t.check("player: mu and sigma are explained",
             "sigma how unsure" in b.eval("document.querySelector('.legend').textContent"))
-    b.screenshot(os.path.join(shots, "loop-player.png"))
+    b.screenshot(os.path.join(shots, "loop-player.png"), "#plot, .legend")
     page_clean(t, b, "player")
 
 
