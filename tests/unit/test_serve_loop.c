@@ -5,8 +5,9 @@
  * service (curl, as she would) what happened.  What must hold: each match
  * of a list names its opponents, whether she won, and which of her
  * versions played; her file comes back as she sent it, to her and the
- * organisers only; an address that is no page is a page saying so, not
- * JSON. */
+ * organisers only; her second version, once qualified, is compared with
+ * the first without her asking; an address that is no page is a page
+ * saying so, not JSON. */
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -64,7 +65,7 @@ static void contest(void)
 {
 	snprintf(cfg_path, sizeof cfg_path, "%s/judge.json", target.dir);
 	cr_assert_eq(cli_write_file(cfg_path, "{\"worker\": {\"qualify_matches\": 1, "
-				    "\"qualify_opponent\": \"Null\"}}"), 0);
+				    "\"qualify_opponent\": \"Null\", \"compare_pairs\": 2}}"), 0);
 	upload("Alice", "alice", 1);
 	work_until_idle();
 	upload("Alice", "alice", 2);
@@ -213,6 +214,32 @@ BOTH(serve_loop, my_source_comes_back_to_me_and_the_organisers_only)
 	cr_expect_eq(call("GET", path, NULL, NULL), 401, "%s", out);
 	cr_expect_eq(call("GET", "/api/submissions/999999/source", token_alice, NULL), 404,
 		     "%s", out);
+}
+
+BOTH(serve_loop, a_new_version_that_qualifies_is_compared_with_the_one_it_replaced)
+{
+	int64_t v1, v2;
+	char path[64];
+	alice_versions(&v1, &v2);
+	snprintf(path, sizeof path, "/api/submissions/%lld", (long long)v2);
+	cr_assert_eq(call("GET", path, token_alice, NULL), 200, "%s", out);
+	json_t *s = answer(), *list = json_object_get(s, "comparisons");
+	cr_assert_eq(json_array_size(list), 1, "%s", out);
+	json_t *c = json_array_get(list, 0);
+	cr_expect_eq(field(c, "a"), v2, "the new version first");
+	cr_expect_eq(field(c, "b"), v1, "against the version it replaced");
+	snprintf(path, sizeof path, "/api/comparisons/%lld", (long long)field(c, "id"));
+	json_decref(s);
+	cr_assert_eq(call("GET", path, token_alice, NULL), 200, "%s", out);
+	json_t *r = answer();
+	cr_expect_eq(field(r, "queued_pairs"), 2, "worker.compare_pairs: %s", out);
+	cr_expect_eq(field(json_object_get(r, "wins"), "pairs"), 2, "all played: %s", out);
+	json_decref(r);
+	cr_expect_eq(call("GET", path, token_bob, NULL), 404, "another's comparison: %s", out);
+	/* Bob's first version replaced nothing: nothing to compare */
+	struct store *st = teststore_open(target.where, false);
+	cr_expect_eq(teststore_int(st, "SELECT count(*) FROM comparisons"), 1);
+	store_close(st);
 }
 
 BOTH(serve_loop, an_unknown_address_is_a_page_saying_so_not_json)
