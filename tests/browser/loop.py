@@ -87,7 +87,7 @@ def upload(t, b, base, path, version, shots):
     said = b.wait("(m => /qualified/.test(m.textContent) && m.textContent)(document.getElementById('message'))", 240)
     t.check("upload: version %d qualifies, and the message names the file" % version,
             said and said.startswith("AIFrodo.c") and "not qualified" not in said, message(b))
-    return int(re.search(r"submission (\d+)", said or message(b)).group(1))
+    return int(re.search(r"[Ss]ubmission (\d+)", said or message(b)).group(1))
 
 
 def rated(b, base, submission, timeout=300):
