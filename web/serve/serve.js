@@ -602,7 +602,7 @@ pages.submissions = async main => {
 const FINAL = ['compile_failed', 'qualified', 'not_qualified', 'superseded'];
 
 pages.upload = async main => {
-	const games = (await J.api('/api/games')).filter(g => g.uploads !== false);
+	const all = await J.api('/api/games'), games = all.filter(g => g.uploads !== false);
 	const select = J.el('select', { id: 'game' }, games.map(g => J.el('option', { value: g.name }, g.title)));
 	const file = J.el('input', { type: 'file', id: 'file', accept: '.c,text/x-c' });
 	const send = J.el('button', { type: 'submit', id: 'send' }, 'Upload');
@@ -620,18 +620,20 @@ pages.upload = async main => {
 	select.onchange = showKit;
 	showKit();
 	main.append(J.el('h1', {}, 'Upload a player'), kit, J.tokenField(), form, J.el('div', { id: 'message' }), box);
-	const title = name => (games.find(g => g.name === name) || { title: name }).title;
+	const title = name => (all.find(g => g.name === name) || { title: name }).title;
+	const open = name => games.some(g => g.name === name);
 	/* the game whose header the file includes, as the compile step reads it */
 	const headerGame = text => {
-		const m = [...text.matchAll(/^\s*#\s*include\s*"(\w+)\.h"/gm)].map(x => x[1]).find(h => games.some(g => g.name === h));
+		const m = [...text.matchAll(/^\s*#\s*include\s*"(\w+)\.h"/gm)].map(x => x[1]).find(h => all.some(g => g.name === h));
 		return m || null;
 	};
 	file.onchange = async () => {
 		if (!file.files.length) return;
 		const name = file.files[0].name, game = headerGame(await file.files[0].text());
-		if (game && game !== select.value) { select.value = game; showKit(); }
-		J.say(game ? name + ' includes "' + game + '.h": a ' + title(game) + ' player.'
-			: name + ' includes no game\'s header: it needs #include "GAME.h" of the game it plays.', game ? '' : 'error');
+		if (game && open(game)) { select.value = game; showKit(); }
+		J.say(!game ? name + ' includes no game\'s header: it needs #include "GAME.h" of the game it plays.'
+			: open(game) ? name + ' includes "' + game + '.h": a ' + title(game) + ' player.'
+			: name + ' includes "' + game + '.h", but this judge takes no uploads of ' + title(game) + '.', game && open(game) ? '' : 'error');
 	};
 	form.onsubmit = async ev => {
 		ev.preventDefault();
@@ -640,6 +642,10 @@ pages.upload = async main => {
 		const name = file.files[0].name;
 		try {
 			const source = await file.files[0].text(), game = headerGame(source);
+			if (game && !open(game)) {
+				J.say(name + ' includes "' + game + '.h", but this judge takes no uploads of ' + title(game) + '.', 'error');
+				return;
+			}
 			if (game && game !== select.value) {
 				J.say(name + ' includes "' + game + '.h", the header of ' + title(game) + ', but the game chosen is '
 					+ title(select.value) + ': choose ' + title(game) + ', or include "' + select.value + '.h".', 'error');
