@@ -275,11 +275,14 @@ check-layout: all
 # game at round 1 and the last round go to build/screenshots/.
 # Then the service's pages (tests/browser/serve.py): uploads, the pages,
 # names full of markup shown as text; then a player's debug marks toggled
-# on and off and the CPU plot (tests/browser/marks.py).
+# on and off and the CPU plot (tests/browser/marks.py); then a contestant's loop
+# (tests/browser/loop.py): upload two versions, challenge Dummy, watch the
+# debug marks, find the losses, download and compare the source.
 browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 	python3 tests/browser/run.py --judge $(JUDGE) --page $(BUILD)/viewer-page
 	python3 tests/browser/serve.py --judge $(JUDGE)
 	python3 tests/browser/tournament.py --judge $(JUDGE)
+	python3 tests/browser/loop.py --judge $(JUDGE)
 	python3 tests/browser/marks.py --judge $(JUDGE)
 
 # Workers killed with SIGKILL at random over a few hundred jobs: nothing

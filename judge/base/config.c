@@ -236,6 +236,8 @@ static void worker_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_
 		{ "min_games", NULL, &w->min_games, NULL, 1, 0, 100000 },
 		{ "qualify_matches", NULL, &w->qualify_matches, NULL, 1, 0, 100 },
 		{ "qualify_wins", NULL, &w->qualify_wins, NULL, 1, 0, 100 },
+		/* at most COMPARE_PAIRS_MAX (judge/event/compare.h) */
+		{ "compare_pairs", NULL, &w->compare_pairs, NULL, 1, 0, 200 },
 		{ 0 },
 	};
 	COPY_TABLE(nums, t);
@@ -276,6 +278,11 @@ static int load_worker(struct judge_config *cfg, json_t *obj, char err[CFG_ERRLE
 		}
 		if (number_setting(nums, "worker", key, v, err) < 0)
 			return -1;
+	}
+	if (w->compare_pairs == 1) {
+		snprintf(err, CFG_ERRLEN, "config: worker.compare_pairs is 0 (no automatic "
+			 "comparison) or 2 to 200: one pair gives no interval");
+		return -1;
 	}
 	if (w->qualify_matches && w->qualify_wins > w->qualify_matches) {
 		snprintf(err, CFG_ERRLEN, "config: worker.qualify_wins is more than "

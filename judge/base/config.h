@@ -58,6 +58,9 @@ struct cfg_worker {
 	 * the same for a rejudge, unknown to whoever does not know the secret. */
 	char seed_secret[64];
 	bool keep_logs;           /* store each seat's stderr with its match */
+	/* A newly qualified version is compared with the one it replaced on
+	 * this many pairs of matches (judge/event/compare.h); 0: not. */
+	unsigned compare_pairs;
 };
 
 /* Plagiarism: fingerprints of k-grams of tokens, winnowed with window w;

@@ -148,7 +148,7 @@ static void explain_stall(struct store *s, const struct store_submission *sub, c
 	char why[600];
 	if (*said || why_waiting(s, queue, sub->state, sub->game, 0, why, sizeof why) != 1)
 		return;
-	printf("%s\n", why);
+	printf("submission %lld: %s\n", (long long)sub->id, why);
 	fflush(stdout);
 	*said = true;
 }
@@ -210,32 +210,37 @@ static int submit_patiently(struct store *s, const struct store_new_submission *
 static int follow_server(const struct submit_http_target *t, int64_t id)
 {
 	char last[SUBMIT_HTTP_STATE_MAX] = "", state[SUBMIT_HTTP_STATE_MAX];
-	char err[SUBMIT_HTTP_ERRLEN];
+	char err[SUBMIT_HTTP_ERRLEN], log[SUBMIT_HTTP_LOG_LINES * 520];
 	int queued_ms = 0;
 	for (;;) {
-		if (submit_http_status(t, id, state, err) < 0)
+		if (submit_http_status(t, id, state, log, sizeof log, err) < 0)
 			return refuse(err);
 		print_state(id, state, last);
 		int rc = final_status(state);
+		/* why it failed, in the compiler's words, not only that it did */
+		if (strcmp(state, "compile_failed") == 0)
+			fputs(log, stdout);
 		if (rc >= 0)
 			return rc;
 		queued_ms = strcmp(state, "queued") == 0 ? queued_ms + SERVER_POLL_MS : 0;
 		if (queued_ms == STORE_STALL_MS)
-			printf("still queued after %d s: the judge's workers are busy or stopped; "
-			       "tell the organiser if it stays so\n", STORE_STALL_MS / 1000);
+			printf("submission %lld: still queued after %d s: the judge's workers are "
+			       "busy or stopped; tell the organiser if it stays so\n", (long long)id,
+			       STORE_STALL_MS / 1000);
 		nap_ms(SERVER_POLL_MS);
 	}
 }
 
-/* The submission's id on standard output, for scripts; when the file was
- * the current submission already, why nothing new was stored. */
-static int print_submission_id(int64_t id, bool unchanged)
+/* The submission's id on standard output: alone for scripts, labelled
+ * when --wait follows it with labelled lines; when the file was the current
+ * submission already, why nothing new was stored. */
+static int print_submission_id(int64_t id, bool unchanged, bool labelled)
 {
 	if (unchanged)
 		fprintf(stderr, "upload: this file is already your current submission %lld, so "
 			"nothing new was stored and it keeps its state and rating; change the file to send "
 			"a new version\n", (long long)id);
-	printf("%lld\n", (long long)id);
+	printf(labelled ? "submission %lld: stored\n" : "%lld\n", (long long)id);
 	fflush(stdout);
 	return 0;
 }
@@ -277,7 +282,7 @@ static int submit_local(const struct submit_args *a, const char *src, size_t len
 		return refuse(why);
 	}
 	int rc = submit_patiently(s, &sub, &id, err);
-	rc = rc < 0 ? refuse(err) : print_submission_id(id, rc == 1);
+	rc = rc < 0 ? refuse(err) : print_submission_id(id, rc == 1, a->wait);
 	if (rc == 0) {
 		if (a->wait)
 			rc = follow_local(s, a->queue, id);
@@ -294,7 +299,7 @@ static int submit_server(const struct submit_args *a, const char *src, size_t le
 	int rc = submit_http_post(&t, a->game, src, len, &id, err);
 	if (rc < 0)
 		return refuse(err);
-	print_submission_id(id, rc == 1);
+	print_submission_id(id, rc == 1, a->wait);
 	return a->wait ? follow_server(&t, id) : 0;
 }
 

@@ -289,8 +289,33 @@ int submit_http_post(const struct submit_http_target *t, const char *game, const
 	return rc;
 }
 
+/* The compile log, each of its lines labelled "compile: " and made
+ * printable, at most SUBMIT_HTTP_LOG_LINES of them. */
+static void labelled_log(const char *text, char *out, size_t size)
+{
+	size_t o = 0;
+	int lines = 0;
+	char line[SERVER_LINE_MAX + 8];
+	*out = '\0';
+	while (*text && o + 1 < size) {
+		size_t n = strcspn(text, "\n");
+		char *raw = strndup(text, n);
+		if (!raw)
+			return;
+		printable_line(raw, line, sizeof line);
+		free(raw);
+		text += n + (text[n] == '\n');
+		if (++lines > SUBMIT_HTTP_LOG_LINES) {
+			snprintf(out + o, size - o, "compile: ... (more on the submission's page)\n");
+			return;
+		}
+		o += (size_t)snprintf(out + o, size - o, "compile: %s\n", line);
+	}
+}
+
 int submit_http_status(const struct submit_http_target *t, int64_t id,
-		       char state[SUBMIT_HTTP_STATE_MAX], char err[SUBMIT_HTTP_ERRLEN])
+		       char state[SUBMIT_HTTP_STATE_MAX], char *log, size_t log_size,
+		       char err[SUBMIT_HTTP_ERRLEN])
 {
 	char path[64];
 	snprintf(path, sizeof path, "/api/submissions/%" PRId64, id);
@@ -307,6 +332,9 @@ int submit_http_status(const struct submit_http_target *t, int64_t id,
 			 "the judge?");
 	else if (j)
 		printable_line(s, state, SUBMIT_HTTP_STATE_MAX);
+	if (s && log)
+		labelled_log(json_string_value(json_object_get(j, "compile_log")) ?: "", log,
+			     log_size);
 	int rc = s ? 0 : -1;
 	json_decref(j);
 	free(a);

@@ -21,6 +21,7 @@
 #define SUBMIT_HTTP_TIMEOUT_S 60
 #define SUBMIT_HTTP_ANSWER_MAX (64 * 1024)
 #define SUBMIT_HTTP_STATE_MAX 32
+#define SUBMIT_HTTP_LOG_LINES 60
 
 struct submit_http_target {
 	const char *server; /* "https://judge.example.org" (a trailing / is fine) */
@@ -33,8 +34,12 @@ struct submit_http_target {
 int submit_http_post(const struct submit_http_target *t, const char *game, const char *src,
 		     size_t len, int64_t *id, char err[SUBMIT_HTTP_ERRLEN]);
 
-/* 0 with state filled ("queued", "qualified", ...), -1 with err filled. */
+/* 0 with state filled ("queued", "qualified", ...) and, when log is not
+ * NULL, the compile log so far in log: each line labelled "compile: ",
+ * made printable, at most SUBMIT_HTTP_LOG_LINES lines ("" when none).  -1
+ * with err filled. */
 int submit_http_status(const struct submit_http_target *t, int64_t id,
-		       char state[SUBMIT_HTTP_STATE_MAX], char err[SUBMIT_HTTP_ERRLEN]);
+		       char state[SUBMIT_HTTP_STATE_MAX], char *log, size_t log_size,
+		       char err[SUBMIT_HTTP_ERRLEN]);
 
 #endif

@@ -143,8 +143,8 @@ static int opponents(struct store *s, const char *game, const char *author,
 	return 0;
 }
 
-int compare_queue(struct store *s, const char *author, int64_t a, int64_t b, int pairs,
-		  int64_t *id, char err[COMPARE_ERRLEN])
+int compare_queue_within(struct store *s, const char *author, int64_t a, int64_t b, int pairs,
+			 int64_t *id, char err[COMPARE_ERRLEN])
 {
 	char game[32], game_b[32], serr[STORE_ERRLEN];
 	if (a == b)
@@ -163,19 +163,25 @@ int compare_queue(struct store *s, const char *author, int64_t a, int64_t b, int
 	size_t nothers = 0;
 	const int64_t v[2] = { a, b };
 	rc = opponents(s, game, author, &others, &nothers, err);
-	if (rc == 0 && store_begin(s, serr) < 0)
+	if (rc == 0 && store_compare_create(s, author, game, a, b, id, serr) < 0)
 		rc = failed(err, serr);
-	else if (rc == 0) {
-		if (store_compare_create(s, author, game, a, b, id, serr) < 0)
-			rc = failed(err, serr);
-		if (rc == 0)
-			rc = queue_pairs(s, *id, game, v, others, nothers, pairs, err);
-		if (rc == 0 && store_commit(s, serr) < 0)
-			rc = failed(err, serr);
-		if (rc < 0)
-			store_rollback(s);
-	}
+	if (rc == 0)
+		rc = queue_pairs(s, *id, game, v, others, nothers, pairs, err);
 	free(others);
+	return rc;
+}
+
+int compare_queue(struct store *s, const char *author, int64_t a, int64_t b, int pairs,
+		  int64_t *id, char err[COMPARE_ERRLEN])
+{
+	char serr[STORE_ERRLEN];
+	if (store_begin(s, serr) < 0)
+		return failed(err, serr);
+	int rc = compare_queue_within(s, author, a, b, pairs, id, err);
+	if (rc == 0 && store_commit(s, serr) < 0)
+		rc = failed(err, serr);
+	if (rc != 0)
+		store_rollback(s);
 	return rc;
 }
 

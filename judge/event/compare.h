@@ -40,6 +40,10 @@ void compare_interval(const double *d, int n, struct compare_interval *out);
  * failed (err). */
 int compare_queue(struct store *s, const char *author, int64_t a, int64_t b, int pairs,
 		  int64_t *id, char err[COMPARE_ERRLEN]);
+/* The same inside the caller's transaction (a refusal writes nothing; the
+ * caller rolls back after -1). */
+int compare_queue_within(struct store *s, const char *author, int64_t a, int64_t b, int pairs,
+			 int64_t *id, char err[COMPARE_ERRLEN]);
 
 /* What the comparison's recorded pairs say: pairs whose both matches are
  * played count; wins: a's win (0/1) minus b's; rank: a's rank minus b's

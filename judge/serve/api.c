@@ -546,6 +546,34 @@ void api_submission(struct request *rq, struct reply *rp, const char *arg)
 	reply_view(rp, rc, v, err, "submission", arg);
 }
 
+/* The submission's own file, as it was uploaded: for its author and the
+ * organisers only (a file is a contestant's secret).  Downloaded as
+ * AIName.c, the name `judge play` and an upload expect. */
+void api_submission_source(struct request *rq, struct reply *rp, const char *arg)
+{
+	char err[STORE_ERRLEN];
+	struct store_submission sub;
+	int rc = store_get_submission(rq->store, id_arg(arg), &sub, err);
+	if (rc <= 0) {
+		reply_view(rp, rc, NULL, err, "submission", arg);
+		return;
+	}
+	if (!auth_owns(rq, sub.author)) {
+		reply_error(rp, 403, "submission %s is another author's: you may download only "
+			    "your own files", arg);
+		return;
+	}
+	char *src;
+	size_t len;
+	if (store_get_source(rq->store, sub.id, &src, &len, err) < 0) {
+		reply_store_error(rp, err);
+		return;
+	}
+	reply_bytes(rp, 200, "text/plain; charset=utf-8", src, len);
+	/* a player name is letters and digits only (upload_name_check) */
+	snprintf(rp->filename, sizeof rp->filename, "AI%s.c", sub.name);
+}
+
 void api_submissions(struct request *rq, struct reply *rp, const char *arg)
 {
 	(void)arg;

@@ -160,6 +160,11 @@ static enum MHD_Result send_reply(struct serve *sv, struct MHD_Connection *c,
 	}
 	if (*rp->allow)
 		MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, rp->allow);
+	char disposition[80];
+	if (*rp->filename) {
+		snprintf(disposition, sizeof disposition, "attachment; filename=\"%s\"", rp->filename);
+		MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_DISPOSITION, disposition);
+	}
 	if (rp->status == 401)
 		MHD_add_response_header(r, MHD_HTTP_HEADER_WWW_AUTHENTICATE, "Bearer");
 	if (rp->status == 429)

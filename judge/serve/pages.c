@@ -66,5 +66,16 @@ void page_static(struct request *rq, struct reply *rp, const char *arg)
 			rp->policy = p->viewer ? rq->viewer_policy : csp_page;
 		return;
 	}
-	reply_error(rp, 404, "no such page: start at /");
+	page_missing(rq, rp);
+}
+
+void page_missing(struct request *rq, struct reply *rp)
+{
+	(void)rq;
+	const char *text = web_file("serve/missing.html");
+	rp->status = 404;
+	rp->type = "text/html; charset=utf-8";
+	rp->static_body = text;
+	rp->len = text ? strlen(text) : 0;
+	rp->policy = csp_page;
 }

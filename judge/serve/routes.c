@@ -37,6 +37,7 @@ static const struct route routes[] = {
 	{ "GET", "/api/submissions", ACCESS_TOKEN, api_submissions },
 	{ "POST", "/api/submissions", ACCESS_TOKEN, api_submit },
 	{ "GET", "/api/submissions/#", ACCESS_TOKEN, api_submission },
+	{ "GET", "/api/submissions/#/source", ACCESS_TOKEN, api_submission_source },
 	{ "POST", "/api/challenges", ACCESS_TOKEN, api_challenge },
 	{ "POST", "/api/comparisons", ACCESS_TOKEN, api_compare },
 	{ "GET", "/api/comparisons/#", ACCESS_TOKEN, api_comparison },
@@ -121,7 +122,10 @@ void route_request(struct request *rq, struct reply *rp)
 		snprintf(rp->allow, sizeof rp->allow, "%s", allow);
 		return;
 	}
-	reply_error(rp, 404, "no such page or API: see the README's \"The service\" for the API");
+	if (strncmp(rq->path, "/api/", 5) == 0 || strcmp(rq->method, "GET") != 0)
+		reply_error(rp, 404, "no such API: see the README's \"The service\" for the API");
+	else
+		page_missing(rq, rp);
 }
 
 static bool hex_digit(char c)

@@ -45,6 +45,7 @@ struct reply {
 	char allow[32];         /* for 405: the methods the path takes */
 	const char *policy;     /* an HTML page's Content-Security-Policy, or NULL */
 	const char *encoding;   /* Content-Encoding of the body ("gzip"), or NULL */
+	char filename[32];      /* a download's name (letters, digits, '.'), or "" */
 };
 
 /* ---- replies and requests (reply.c) ----------------------------------------------------- */
@@ -145,11 +146,14 @@ typedef void handler_fn(struct request *rq, struct reply *rp, const char *arg);
 
 handler_fn api_ping, api_games, api_me, api_leaderboard, api_match, api_match_replay, api_match_page,
 	api_match_log, api_match_fault,
-	api_submission, api_submissions, api_submit, api_player, api_tournaments, api_tournament;
+	api_submission, api_submission_source, api_submissions, api_submit, api_player,
+	api_tournaments, api_tournament;
 handler_fn api_challenge, api_compare, api_comparison, api_match_params;
 handler_fn org_disqualify, org_rejudge, org_plagiarism, org_plagiarism_pair, org_tokens,
 	org_token_revoke, api_reference;
 handler_fn page_static, page_kit;
+/* The 404 page of an address that is no page: words and links, not JSON. */
+void page_missing(struct request *rq, struct reply *rp);
 
 /* ---- who sees unrated matches (api_challenge.c) ----------------------------- */
 

@@ -28,6 +28,21 @@ int store_compare_add(struct store *s, int64_t id, int pair, int side, int seat,
 		(int64_t)seat, job);
 }
 
+int store_previous_version(struct store *s, const struct store_submission *sub, int64_t *id,
+			   char err[STORE_ERRLEN])
+{
+	json_t *one;
+	int rc = db_one_json(db_query_json(s, "finding the previous version", err,
+		"SELECT id FROM submissions WHERE game = ?1 AND name = ?2 AND author = ?3"
+		" AND id < ?4 AND state = 'superseded' ORDER BY id DESC LIMIT 1", "id:i", "ttti",
+		sub->game, sub->name, sub->author, sub->id), &one);
+	if (rc == 1) {
+		*id = json_integer_value(json_object_get(one, "id"));
+		json_decref(one);
+	}
+	return rc;
+}
+
 int store_compare_get(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN])
 {
 	return db_one_json(db_query_json(s, "reading the comparison", err,

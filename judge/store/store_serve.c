@@ -44,15 +44,64 @@ int store_match_view(struct store *s, int64_t id, json_t **out, char err[STORE_E
 }
 
 #define MY_MATCH_SPEC "match:i kind:t seed:t created_at:i seat:i rank:i score:i verdict:T" \
-		      " reason:T players:i has_log:b has_fault:b"
+		      " reason:T players:i has_log:b has_fault:b submission:i won:b"
 #define MY_MATCH_SQL "SELECT m.id, m.kind, CAST(m.seed AS TEXT), m.created_at, mp.seat, mp.rank, mp.score," \
 		     " mp.verdict, mp.reason," \
 		     " (SELECT count(*) FROM match_players x WHERE x.match_id = m.id)," \
 		     " CASE WHEN EXISTS (SELECT 1 FROM match_logs l WHERE l.match_id = m.id" \
 		     " AND l.seat = mp.seat) THEN 1 ELSE 0 END," \
 		     " CASE WHEN EXISTS (SELECT 1 FROM match_faults f WHERE f.match_id = m.id" \
-		     " AND f.seat = mp.seat) THEN 1 ELSE 0 END" \
+		     " AND f.seat = mp.seat) THEN 1 ELSE 0 END, mp.submission_id," \
+		     " CASE WHEN mp.rank = 1 THEN 1 ELSE 0 END" \
 		     " FROM match_players mp JOIN matches m ON m.id = mp.match_id"
+
+#define MY_MATCHES_MAX 200
+#define TEXT_OF(x) #x
+#define LIMIT_OF(n) " ORDER BY m.id DESC LIMIT " TEXT_OF(n)
+#define LIMIT_MY_MATCHES LIMIT_OF(MY_MATCHES_MAX)
+
+/* The other seats of each match in rows (a list of matches, one seat of
+ * each, at most MY_MATCHES_MAX): [{seat, name, submission, rank, score}]
+ * as its "opponents", read in one query by the matches' ids. */
+static int add_opponents(struct store *s, json_t *rows, char err[STORE_ERRLEN])
+{
+	char sql[256 + MY_MATCHES_MAX * 21] = "SELECT match_id, seat, name, submission_id, rank,"
+		" score FROM match_players WHERE match_id IN (0";
+	size_t i, k, n = strlen(sql);
+	json_t *row, *seat;
+	json_array_foreach(rows, i, row)
+		n += (size_t)snprintf(sql + n, sizeof sql - n, ",%lld", (long long)
+				      json_integer_value(json_object_get(row, "match")));
+	snprintf(sql + n, sizeof sql - n, ") ORDER BY match_id, seat");
+	json_t *seats = db_query_json(s, "reading the opponents", err, sql,
+		"match:i seat:i name:t submission:I rank:i score:i", "");
+	if (!seats)
+		return -1;
+	json_array_foreach(rows, i, row) {
+		json_t *others = json_array();
+		json_int_t match = json_integer_value(json_object_get(row, "match"));
+		json_int_t mine = json_integer_value(json_object_get(row, "seat"));
+		json_array_foreach(seats, k, seat)
+			if (json_integer_value(json_object_get(seat, "match")) == match &&
+			    json_integer_value(json_object_get(seat, "seat")) != mine)
+				json_array_append(others, seat);
+		json_object_set_new(row, "opponents", others);
+	}
+	json_array_foreach(seats, k, seat)
+		json_object_del(seat, "match");
+	json_decref(seats);
+	return 0;
+}
+
+/* A list of one's matches, with their opponents: put as key of obj. */
+static int put_my_matches(struct store *s, json_t *obj, json_t *rows, char err[STORE_ERRLEN])
+{
+	if (rows && add_opponents(s, rows, err) < 0) {
+		json_decref(rows);
+		return -1;
+	}
+	return put_rows(obj, "matches", rows);
+}
 
 int store_submission_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN])
 {
@@ -64,9 +113,9 @@ int store_submission_view(struct store *s, int64_t id, json_t **out, char err[ST
 		"i", id), out);
 	if (rc <= 0)
 		return rc;
-	rc = put_rows(*out, "matches", db_query_json(s, "reading a submission's matches", err,
-		MY_MATCH_SQL " WHERE mp.submission_id = ?1 ORDER BY m.id DESC LIMIT 200",
-		MY_MATCH_SPEC, "i", id));
+	rc = put_my_matches(s, *out, db_query_json(s, "reading a submission's matches", err,
+		MY_MATCH_SQL " WHERE mp.submission_id = ?1" LIMIT_MY_MATCHES, MY_MATCH_SPEC, "i",
+		id), err);
 	if (rc == 0)
 		rc = put_rows(*out, "comparisons", db_query_json(s, "reading a submission's "
 			"comparisons", err, "SELECT id, a, b, created_at FROM comparisons"
@@ -126,10 +175,10 @@ int store_player_view(struct store *s, const char *game, const char *name, const
 			" WHERE submission_id IN " OF_PLAYER " ORDER BY created_at",
 			"submission:i mu:d sigma:d at:i", "tt", game, name));
 	if (rc == 0)
-		rc = put_rows(*out, "matches", db_query_json(s, "reading a player's matches", err,
+		rc = put_my_matches(s, *out, db_query_json(s, "reading a player's matches", err,
 			MY_MATCH_SQL " WHERE mp.submission_id IN " OF_PLAYER " AND "
-			STORE_MATCH_VISIBLE_SQL("3", "4") " ORDER BY m.id DESC LIMIT 200",
-			MY_MATCH_SPEC, "ttti", game, name, viewer ? viewer : "", (int64_t)!viewer));
+			STORE_MATCH_VISIBLE_SQL("3", "4") LIMIT_MY_MATCHES, MY_MATCH_SPEC, "ttti", game,
+			name, viewer ? viewer : "", (int64_t)!viewer), err);
 	if (rc == 0)
 		rc = put_rows(*out, "disqualifications", db_query_json(s, "reading a player", err,
 			"SELECT reason, decided_by, created_at, reinstated_at, reinstated_by"

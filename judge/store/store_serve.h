@@ -55,9 +55,11 @@ int store_token_list(struct store *s, json_t **out, char err[STORE_ERRLEN]);
 int store_match_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN]);
 /* {id, game, author, name, state, compile_log, created_at, updated_at,
  * matches: [{match, kind, seed, created_at, seat, rank, score, verdict,
- * reason, players, has_log, has_fault}], comparisons: [{id, a, b, created_at}]}
+ * reason, players, has_log, has_fault, submission, won, opponents: [{seat,
+ * name, submission, rank, score}]}], comparisons: [{id, a, b, created_at}]}
  * (has_log: the seat's stderr was kept; has_fault: its record for `judge
- * repro`; comparisons: those it is in) */
+ * repro`; won: ranked first; opponents: the match's other seats;
+ * comparisons: those it is in) */
 int store_submission_view(struct store *s, int64_t id, json_t **out, char err[STORE_ERRLEN]);
 /* An author's submissions, newest first: [{id, game, name, state,
  * created_at, updated_at, disqualified}] (1, an empty array too). */
@@ -66,7 +68,8 @@ int store_submissions_of(struct store *s, const char *author, json_t **out,
 /* The game of the newest submission named name: 1 with game filled. */
 int store_player_game(struct store *s, const char *name, char game[32], char err[STORE_ERRLEN]);
 /* {game, name, author, submissions: [...], history: [{submission, mu,
- * sigma, at}], matches: [{match, kind, created_at, rank, score, players}]}
+ * sigma, at}], matches: [...]} (matches as store_submission_view's, with
+ * the submission that played each)
  * (the latest 200 matches viewer may see: store_challenge.h; viewer NULL:
  * an organiser, who sees all) */
 int store_player_view(struct store *s, const char *game, const char *name, const char *viewer,

@@ -4,8 +4,10 @@
  * another and none calls back into the worker's loop. */
 #include <stdio.h>
 
+#include "judge/event/compare.h"
 #include "judge/notify/events.h"
 #include "judge/rating/rating.h"
+#include "judge/store/store_compare.h"
 #include "judge/worker/work.h"
 
 /* One statement: done only while this worker still holds the job (else
@@ -25,6 +27,29 @@ int work_event(struct work *w, const char *kind, int64_t submission, json_t *dat
 	return -1;
 }
 
+/* A version that qualified and replaced an older one is compared with it
+ * (worker.compare_pairs), so its author learns whether it is better
+ * without asking.  A comparison refused (the older one no longer
+ * compiled, say) is no failure of the job. */
+static int compare_with_previous(struct work *w, const struct store_submission *sub,
+				 char err[WORKER_ERRLEN])
+{
+	unsigned pairs = w->o->cfg->worker.compare_pairs;
+	char serr[STORE_ERRLEN], cerr[COMPARE_ERRLEN];
+	int64_t old, id;
+	int found = pairs ? store_previous_version(w->store, sub, &old, serr) : 0;
+	if (found < 0) {
+		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		return -1;
+	}
+	if (found && compare_queue_within(w->store, sub->author, sub->id, old, (int)pairs, &id,
+					  cerr) < 0) {
+		snprintf(err, WORKER_ERRLEN, "comparing with the previous version: %.200s", cerr);
+		return -1;
+	}
+	return 0;
+}
+
 int work_conclude(struct work *w, int64_t submission, bool passed, const char *note,
 		  char err[WORKER_ERRLEN])
 {
@@ -37,6 +62,8 @@ int work_conclude(struct work *w, int64_t submission, bool passed, const char *n
 		snprintf(err, WORKER_ERRLEN, "%s", serr);
 		return -1;
 	}
+	if (passed && compare_with_previous(w, &sub, err) < 0)
+		return -1;
 	json_t *data = json_pack("{s:s, s:s}", "player", sub.name, "author", sub.author);
 	int rc = work_event(w, passed ? "submission.qualified" : "submission.not_qualified",
 			    submission, data, err);

@@ -159,8 +159,18 @@ class Browser:
         node = self.call("DOM.querySelector", nodeId=root, selector=selector)["nodeId"]
         self.call("DOM.setFileInputFiles", files=[os.path.abspath(path)], nodeId=node)
 
-    def screenshot(self, path):
-        data = self.call("Page.captureScreenshot", format="png")["data"]
+    def screenshot(self, path, selector=None, scale=1):
+        """The window, or (selector) only the part of the page holding the
+        elements selector names (the box around them all, times scale), as
+        a PNG."""
+        params = {"format": "png"}
+        if selector:
+            box = self.eval("(() => { const r = [...document.querySelectorAll(%s)].map(e => e.getBoundingClientRect());"
+                            " const x = Math.min(...r.map(b => b.left)), y = Math.min(...r.map(b => b.top));"
+                            " return { x: x + scrollX, y: y + scrollY, width: Math.max(...r.map(b => b.right)) - x,"
+                            " height: Math.max(...r.map(b => b.bottom)) - y, scale: %g }; })()" % (json.dumps(selector), scale))
+            params.update(clip=box, captureBeyondViewport=True)
+        data = self.call("Page.captureScreenshot", **params)["data"]
         with open(path, "wb") as f:
             f.write(base64.b64decode(data))
 

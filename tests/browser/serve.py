@@ -364,6 +364,19 @@ def check_private_boards(t, b, judge, work, queue, contestant):
         server.wait(timeout=60)
 
 
+def stop_all(b, work, *procs):
+    """The browser closed, procs stopped (SIGTERM, then SIGKILL after a
+    minute), the work folder removed."""
+    b.close()
+    for p in procs:
+        p.send_signal(signal.SIGTERM)
+        try:
+            p.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            p.kill()
+    shutil.rmtree(work, ignore_errors=True)
+
+
 def page_tests_args(what):
     """--judge and --shots (made); exits when there is no chromium."""
     ap = argparse.ArgumentParser()
@@ -397,14 +410,7 @@ def main():
         check_disqualified(t, b, base, contestant, organiser, hobbit)
         check_private_boards(t, b, a.judge, work, queue, contestant)
     finally:
-        b.close()
-        for p in (worker, server):
-            p.send_signal(signal.SIGTERM)
-            try:
-                p.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                p.kill()
-        shutil.rmtree(work, ignore_errors=True)
+        stop_all(b, work, worker, server)
     print("serve browser tests: %d passed, %d failed" % (t.passed, t.failed))
     return 1 if t.failed else 0
 

@@ -104,19 +104,34 @@ Test(cli_config, a_missing_file_is_said_without_a_line_number)
 	cr_assert_null(strstr(out, "line -1"), "%s", out);
 }
 
-Test(cli_config, keep_logs_is_true_or_false)
+/* `judge config` with a file holding json: its exit status, its output in
+ * out. */
+static int config_with(const char *json)
 {
 	char file[64], cmd[512];
-	config_file(file, "{}");
-	snprintf(cmd, sizeof cmd, "%s config --config %s 2>&1", cli_judge(), file);
-	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
-	unlink(file);
-	cr_expect(matches("^worker.keep_logs +true +default$", out), "logs are kept by default: %s",
-		  out);
-	config_file(file, "{\"worker\": {\"keep_logs\": \"yes\"}}");
+	config_file(file, json);
 	snprintf(cmd, sizeof cmd, "%s config --config %s 2>&1", cli_judge(), file);
 	int rc = cli_run(cmd, out, sizeof out);
 	unlink(file);
-	cr_assert_eq(rc, 1, "%s", out);
+	return rc;
+}
+
+Test(cli_config, keep_logs_is_true_or_false)
+{
+	cr_assert_eq(config_with("{}"), 0, "%s", out);
+	cr_expect(matches("^worker.keep_logs +true +default$", out), "logs are kept by default: %s",
+		  out);
+	cr_assert_eq(config_with("{\"worker\": {\"keep_logs\": \"yes\"}}"), 1, "%s", out);
 	cr_assert(strstr(out, ": worker.keep_logs must be true or false"), "%s", out);
+}
+
+/* Off by default (every qualified version would add matches); one pair
+ * is refused, as it gives no interval. */
+Test(cli_config, compare_pairs_is_off_or_at_least_two)
+{
+	cr_assert_eq(config_with("{}"), 0, "%s", out);
+	cr_expect(matches("^worker.compare_pairs +0 +default$", out), "%s", out);
+	cr_assert_eq(config_with("{\"worker\": {\"compare_pairs\": 1}}"), 1, "%s", out);
+	cr_assert(strstr(out, "worker.compare_pairs is 0 (no automatic comparison) or 2 to 200"),
+		  "%s", out);
 }

@@ -256,7 +256,7 @@ Test(serve_http, the_upload_client_follows_its_submission_on_this_server)
 		 "--server http://127.0.0.1:%d/ --wait 2>&1", contestant, cli_judge(), file,
 		 serve_port(server));
 	cli_run(cmd, out, sizeof out);
-	cr_expect_str_eq(out, "1\nsubmission 1: queued\n");
+	cr_expect_str_eq(out, "submission 1: stored\nsubmission 1: queued\n");
 	cr_expect_eq(stored_submissions(), 1);
 
 	/* The same file again: the server keeps the one it has and says so. */

@@ -237,8 +237,9 @@ Test(upload, wait_says_when_no_worker_takes_the_jobs)
 		 cli_judge(), b, db);
 	cli_run(cmd, out, sizeof out);
 	cr_assert(strstr(out, "submission 2: queued\n"), "%s", out);
-	cr_assert(strstr(out, "no worker has taken a job for 600 s: is a worker running? start one "
-			      "with `judge-worker --queue"), "%s", out);
+	/* every line labelled with the submission it is about */
+	cr_assert(strstr(out, "submission 2: no worker has taken a job for 600 s: is a worker "
+			      "running? start one with `judge-worker --queue"), "%s", out);
 }
 
 /* ---- over HTTP ------------------------------------------------------------- */
@@ -414,8 +415,8 @@ Test(upload_http, wait_polls_the_submission_until_it_is_decided)
 	char value[256];
 	int rc = upload_answered(&r, script, 4, "JUDGE_TOKEN=t", "--wait");
 	cr_assert_eq(rc, 0, "%s", out);
-	cr_expect_str_eq(out, "7\nsubmission 7: queued\nsubmission 7: qualifying\n"
-			 "submission 7: qualified\n");
+	cr_expect_str_eq(out, "submission 7: stored\nsubmission 7: queued\n"
+			 "submission 7: qualifying\nsubmission 7: qualified\n");
 	cr_expect_eq(r.requests, 4);
 	cr_expect_str_eq(r.last.method, "GET");
 	cr_expect_str_eq(r.last.path, "/api/submissions/7");
@@ -423,14 +424,20 @@ Test(upload_http, wait_polls_the_submission_until_it_is_decided)
 	cr_expect_str_eq(value, "Bearer t");
 }
 
-Test(upload_http, wait_ends_with_failure_on_a_compile_error)
+/* Not only that it failed, but the compiler's words, each line labelled
+ * and made safe for a terminal (a log holds what the contestant wrote). */
+Test(upload_http, wait_ends_with_failure_and_the_compile_log)
 {
 	static const struct rcv_reply script[] = {
 		{ 201, NULL, "{\"id\": 8}" },
-		{ 200, NULL, "{\"id\": 8, \"state\": \"compile_failed\"}" },
+		{ 200, NULL, "{\"id\": 8, \"state\": \"compiling\", \"compile_log\": null}" },
+		{ 200, NULL, "{\"id\": 8, \"state\": \"compile_failed\", \"compile_log\": "
+			     "\"AISauron.c:3:1: error: expected ';'\\n\\u001b[31mred\\n\"}" },
 	};
 	struct http_receiver r;
-	int rc = upload_answered(&r, script, 2, "JUDGE_TOKEN=t", "--wait");
+	int rc = upload_answered(&r, script, 3, "JUDGE_TOKEN=t", "--wait");
 	cr_expect_eq(rc, 1, "%s", out);
-	cr_expect_str_eq(out, "8\nsubmission 8: compile_failed\n");
+	cr_expect_str_eq(out, "submission 8: stored\nsubmission 8: compiling\n"
+			 "submission 8: compile_failed\n"
+			 "compile: AISauron.c:3:1: error: expected ';'\ncompile: ?[31mred\n");
 }

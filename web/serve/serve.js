@@ -78,9 +78,30 @@ J.playerLink = (name, game) =>
 	J.link('/players/' + encodeURIComponent(name) + (game ? '?game=' + encodeURIComponent(game) : ''), name);
 J.matchLink = id => J.link('/matches/' + id, '#' + id);
 
+/* The judge's words, explained where they appear (a title, a legend). */
+J.words = {
+	queued: 'waiting for a worker to compile it',
+	compiling: 'being compiled',
+	compile_failed: 'it did not compile: the compile log says why',
+	qualifying: 'playing its qualifying matches against a shipped player; passing them puts it on the leaderboard',
+	qualified: 'it passed its qualifying matches: it is on the leaderboard and plays ranked matches',
+	not_qualified: 'it lost its qualifying matches, so it is not on the leaderboard; an earlier qualified version plays on',
+	superseded: 'a newer version of this player took its place; its matches and rating are kept',
+	ranked: 'a rated match of the ladder: it changes the ratings',
+	challenge: 'an unrated match you asked for: it changes no rating',
+	comparison: 'an unrated match of a version comparison',
+	tournament: 'a match of a tournament',
+	mu: 'mu: the skill the judge estimates for the player',
+	sigma: 'sigma: how unsure that estimate still is; it shrinks as the player plays',
+	score: 'score = mu - 3 sigma: a skill the player very likely has at least; the leaderboard ranks by it',
+};
+J.legend = () => J.el('p', { className: 'muted legend' }, 'mu is the skill the judge estimates, sigma how unsure it still is '
+	+ '(it shrinks with every game); score = mu - 3 sigma, a skill the player very likely has, ranks the leaderboard.');
+
 J.stateBadge = state => {
 	const kind = { qualified: 'good', compile_failed: 'bad', not_qualified: 'bad', superseded: '' }[state];
-	return J.el('span', { className: 'badge ' + (kind === undefined ? 'warn' : kind) }, state.replace('_', ' '));
+	return J.el('span', { className: 'badge ' + (kind === undefined ? 'warn' : kind), title: J.words[state] || '' },
+		state.replace('_', ' '));
 };
 
 /* The top bar: the pages, and who the token says you are. */
@@ -118,12 +139,13 @@ J.table = (columns, rows, opts = {}) => {
 	let sortKey = opts.sortKey, dir = 1;
 	const tbody = J.el('tbody');
 	const head = columns.map(c => J.el('th', {
-		className: (c.num ? 'num ' : '') + (c.key ? 'sortable' : ''),
+		className: (c.num ? 'num ' : '') + (c.key ? 'sortable' : ''), title: c.title || '',
 		onclick: () => { if (!c.key) return; dir = sortKey === c.key ? -dir : 1; sortKey = c.key; fill(); },
 	}, c.label));
 	const fill = () => {
 		const filter = (opts.filter ? opts.filter() : '').toLowerCase();
 		let list = rows.filter(r => !filter || (opts.text ? opts.text(r) : '').toLowerCase().includes(filter));
+		if (opts.keep) list = list.filter(opts.keep);
 		if (sortKey) list = list.slice().sort((a, b) => {
 			const x = a[sortKey], y = b[sortKey];
 			/* numeric: seeds are strings of digits (64 bits) */
@@ -168,7 +190,7 @@ pages.leaderboard = async main => {
 	const b = await J.api('/api/leaderboard/' + encodeURIComponent(game));
 	document.title = b.title + ' leaderboard';
 	main.append(J.el('h1', {}, b.title + ' leaderboard'));
-	main.append(J.el('p', { className: 'muted' }, 'Score = mu - 3 sigma, a skill the player very likely has. Read ' + J.time(b.generated_at) + '.'));
+	main.append(J.legend(), J.el('p', { className: 'muted' }, 'Read ' + J.time(b.generated_at) + '.'));
 	if (b.match_sizes.length > 1 || (b.match_sizes[0] && b.match_sizes[0].players !== 4))
 		main.append(J.el('p', { id: 'sizes' }, 'Players per match: ',
 			b.match_sizes.map(s => s.players + ' players: ' + s.matches + (s.matches === 1 ? ' match' : ' matches')).join('; ')));
@@ -179,9 +201,9 @@ pages.leaderboard = async main => {
 		{ key: 'player', label: 'Player', cell: r => J.el('span', {}, J.playerLink(r.player, game),
 			r.suspected ? J.el('span', { className: 'badge warn', title: 'its file is a suspected copy' }, 'suspected copy') : null) },
 		{ key: 'author', label: 'Author' },
-		{ key: 'score', label: 'Score', num: true, cell: r => J.num(r.score) },
-		{ key: 'mu', label: 'mu', num: true, cell: r => J.num(r.mu) },
-		{ key: 'sigma', label: 'sigma', num: true, cell: r => J.num(r.sigma) },
+		{ key: 'score', label: 'Score', num: true, title: J.words.score, cell: r => J.num(r.score) },
+		{ key: 'mu', label: 'mu', num: true, title: J.words.mu, cell: r => J.num(r.mu) },
+		{ key: 'sigma', label: 'sigma', num: true, title: J.words.sigma, cell: r => J.num(r.sigma) },
 		{ key: 'games', label: 'Games', num: true },
 		{ key: 'wins', label: 'Wins', num: true },
 	];
@@ -202,15 +224,20 @@ pages.leaderboard = async main => {
 	}
 };
 
-/* Score (mu - 3 sigma) and mu after each rated game, as an SVG plot. */
-J.plot = history => {
-	const W = 900, H = 260, L = 48, R = 12, T = 12, B = 28;
+/* Score (mu - 3 sigma) and mu after each rated game, as an SVG plot with
+ * labelled axes; a dotted line marks where each version (version(id) its
+ * label) started. */
+J.plot = (history, version = id => '#' + id) => {
+	const W = 900, H = 280, L = 64, R = 12, T = 22, B = 44;
 	const svg = J.svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'plot', id: 'plot', role: 'img',
 				   'aria-label': 'rating over time' });
-	if (!history.length) {
-		const t = J.svg('text', { x: W / 2, y: H / 2, 'text-anchor': 'middle' });
-		t.textContent = 'no rated games yet';
+	const text = (attrs, words) => {
+		const t = J.svg('text', attrs);
+		t.textContent = words;
 		svg.append(t);
+	};
+	if (!history.length) {
+		text({ x: W / 2, y: H / 2, 'text-anchor': 'middle' }, 'no rated games yet');
 		return svg;
 	}
 	const ys = history.flatMap(h => [h.score, h.mu]);
@@ -221,32 +248,67 @@ J.plot = history => {
 	for (let k = 0; k <= 4; k++) {
 		const v = lo + (hi - lo) * k / 4;
 		svg.append(J.svg('line', { x1: L, x2: W - R, y1: y(v), y2: y(v), class: 'grid' }));
-		const t = J.svg('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end' });
-		t.textContent = v.toFixed(1);
-		svg.append(t);
+		text({ x: L - 6, y: y(v) + 4, 'text-anchor': 'end' }, v.toFixed(1));
 	}
 	svg.append(J.svg('line', { x1: L, x2: L, y1: T, y2: H - B, class: 'axis' }));
 	svg.append(J.svg('line', { x1: L, x2: W - R, y1: H - B, y2: H - B, class: 'axis' }));
+	text({ x: 14, y: (T + H - B) / 2, 'text-anchor': 'middle', class: 'axis-label',
+	       transform: `rotate(-90 14 ${(T + H - B) / 2})` }, 'rating');
+	text({ x: (L + W - R) / 2, y: H - 22, 'text-anchor': 'middle', class: 'axis-label' },
+	     'rated games, oldest to newest (' + history.length + ')');
+	history.forEach((h, i) => {
+		if (i && h.submission === history[i - 1].submission) return;
+		const g = J.svg('g', { class: 'version-start', 'data-submission': h.submission });
+		g.append(J.svg('line', { x1: x(i), x2: x(i), y1: T - 4, y2: H - B }));
+		const t = J.svg('text', { x: x(i) + 3, y: T - 8 });
+		t.textContent = version(h.submission) + ' starts';
+		g.append(t);
+		svg.append(g);
+	});
 	const path = key => history.map((h, i) => (i ? 'L' : 'M') + x(i).toFixed(1) + ' ' + y(h[key]).toFixed(1)).join(' ');
 	svg.append(J.svg('path', { d: path('mu'), class: 'mu' }));
 	svg.append(J.svg('path', { d: path('score'), class: 'score' }));
-	const label = J.svg('text', { x: W - R, y: H - 8, 'text-anchor': 'end' });
-	label.textContent = history.length + ' rated games: score (solid), mu (dashed)';
-	svg.append(label);
+	text({ x: W - R, y: H - 6, 'text-anchor': 'end' }, 'score (solid), mu (dashed), a new version (dotted)');
 	return svg;
 };
 
-J.matchesTable = (matches, id, more = []) => J.table([
-	{ key: 'match', label: 'Match', num: true, cell: r => J.matchLink(r.match) },
-	{ key: 'kind', label: 'Kind' },
-	{ key: 'created_at', label: 'When', cell: r => J.time(r.created_at) },
-	{ key: 'players', label: 'Players', num: true },
-	{ key: 'rank', label: 'Rank', num: true },
-	{ key: 'score', label: 'Score', num: true },
-	{ key: 'seed', label: 'Seed', num: true, cell: r => r.seed },
-	{ key: 'verdict', label: 'Frozen', cell: r => r.verdict ? r.verdict + (r.reason ? ': ' + r.reason : '') : '' },
-	...more,
-], matches, { id, empty: 'no matches yet' });
+/* A player of a match: a link to its page, or a shipped player's name. */
+J.seatName = (o, game) => o.submission === null
+	? J.el('span', { title: 'a player shipped with the game' }, o.name) : J.playerLink(o.name, game);
+
+/* "v2 (#14)": which of a player's versions (its submissions, oldest
+ * first) a submission is. */
+J.versionLabel = (submissions, id) => {
+	const ids = submissions.map(s => s.id).sort((a, b) => a - b);
+	const n = ids.indexOf(id);
+	return n < 0 ? '#' + id : 'v' + (n + 1) + ' (#' + id + ')';
+};
+
+/* One's matches: who played against whom, won or lost, the rank and score,
+ * which version played; a box keeps only the losses.  The table, with the
+ * box above it, in a section. */
+J.matchesTable = (matches, id, game, opts = {}) => {
+	const losses = J.el('input', { type: 'checkbox', id: id + '-losses' });
+	const t = J.table([
+		{ key: 'match', label: 'Match', num: true, cell: r => J.matchLink(r.match) },
+		{ key: 'kind', label: 'Kind', cell: r => J.el('span', { title: J.words[r.kind] || '' }, r.kind) },
+		{ key: 'created_at', label: 'When', cell: r => J.time(r.created_at) },
+		...(opts.versions ? [{ key: 'submission', label: 'Version', cell: r => opts.versions(r.submission) }] : []),
+		{ key: 'opponents', label: 'Opponents', cell: r => J.el('span', { className: 'opponents' },
+			(r.opponents || []).flatMap((o, i) => [i ? ', ' : '', J.seatName(o, game)])) },
+		{ key: 'won', label: 'Result', cell: r => J.el('span', { className: 'badge result ' + (r.won ? 'good' : 'bad'),
+			title: r.won ? 'ranked first' : 'ranked ' + r.rank + ' of ' + r.players }, r.won ? 'won' : 'lost') },
+		{ key: 'rank', label: 'Rank', num: true, title: '1 is first; players with the same score share a rank', cell: r => r.rank + ' of ' + r.players },
+		{ key: 'score', label: 'Score', num: true, title: 'the game\'s score of this player at the end of the match' },
+		{ key: 'seed', label: 'Seed', num: true, cell: r => r.seed },
+		{ key: 'verdict', label: 'Frozen', title: 'a player that crashed, ran out of time or broke a rule is frozen: it stops playing', cell: r => r.verdict ? r.verdict + (r.reason ? ': ' + r.reason : '') : '' },
+		...(opts.more || []),
+	], matches, { id, empty: 'no matches yet', keep: r => !losses.checked || !r.won, rowClass: r => r.won ? 'won' : 'lost' });
+	losses.onchange = () => t.refresh();
+	const lost = matches.filter(r => !r.won).length;
+	return J.el('section', { className: 'matches' }, J.el('div', { className: 'row' }, losses,
+		J.el('label', { htmlFor: id + '-losses' }, 'Only the matches lost (' + lost + ' of ' + matches.length + ')')), t);
+};
 
 pages.player = async main => {
 	const name = J.segment(2), game = J.query('game');
@@ -255,10 +317,14 @@ pages.player = async main => {
 	main.append(J.el('h1', {}, p.name, J.el('span', { className: 'muted' }, ' in ' + p.game)));
 	main.append(J.el('p', {}, 'Author: ', J.el('span', { id: 'author' }, p.author),
 		p.disqualifications.length ? J.el('span', { className: 'badge bad' }, 'disqualified: ' + p.disqualifications[0].reason) : null));
-	main.append(J.el('h2', {}, 'Rating over time'), J.plot(p.history));
-	main.append(J.el('h2', {}, 'Matches'), J.matchesTable(p.matches, 'matches'));
-	main.append(J.el('h2', {}, 'Submissions'), J.table([
-		{ key: 'id', label: 'Submission', num: true },
+	const version = id => J.versionLabel(p.submissions, id);
+	main.append(J.el('h2', {}, 'Rating over time'), J.plot(p.history, version), J.legend());
+	main.append(J.el('h2', {}, 'Matches'), J.matchesTable(p.matches, 'matches', p.game, { versions: version }));
+	/* one's own versions open on My submissions; others' are private */
+	const me = J.token() ? await J.api('/api/me').catch(() => ({})) : {};
+	const mine = me.organiser || me.author === p.author;
+	main.append(J.el('h2', {}, 'Versions'), J.table([
+		{ key: 'id', label: 'Version', num: true, cell: r => mine ? J.link('/submissions/' + r.id, version(r.id)) : version(r.id) },
 		{ key: 'state', label: 'State', cell: r => J.stateBadge(r.state) },
 		{ key: 'created_at', label: 'Sent', cell: r => J.time(r.created_at) },
 	], p.submissions, { id: 'submissions' }));
@@ -300,7 +366,7 @@ J.submissionDetail = async (box, id) => {
 	const commands = new Map(s.matches.slice(0, 20).map(m => [m.match, J.el('code')]));
 	const dq = J.el('p', { id: 'disqualified', hidden: true });
 	box.replaceChildren(
-		J.el('h2', {}, 'Submission ' + s.id + ': ' + s.name + ' (' + s.game + ')'),
+		J.el('h2', {}, 'Submission ' + s.id + ': ', J.playerLink(s.name, s.game), ' (' + s.game + ')'),
 		J.el('p', { id: 'state' }, 'State: ', J.stateBadge(s.state), ' ',
 			J.el('span', { className: 'muted' }, 'updated ' + J.time(s.updated_at))),
 		dq,
@@ -310,15 +376,16 @@ J.submissionDetail = async (box, id) => {
 		J.el('pre', { id: 'compile-log' }, s.compile_log === null ? '(not compiled yet)' : s.compile_log || '(empty: no warnings)'),
 		J.el('h2', {}, 'Matches'),
 		J.el('p', { className: 'muted' }, 'Your player\'s stderr of a match, as the judge kept it, is under "Log"; the command of a match (its seed, its seats in order) plays it again. When your player froze, "Why it froze" saves what it was given at that turn and the replay, for judge repro on your machine (see the contestants\' guide).'),
-		J.matchesTable(s.matches, 'my-matches', [
+		J.matchesTable(s.matches, 'my-matches', s.game, { more: [
 			{ label: 'Play it again', cell: r => commands.get(r.match) || '' },
 			{ label: 'Log', cell: r => r.has_log ? J.el('a', { href: '#seat-log', className: 'log-link', onclick: () => J.showLog(r.match, r.seat) }, 'log') : '' },
 			{ label: 'Why it froze', cell: r => r.has_fault ? J.el('a', { href: '#', className: 'fault-link', title: 'judge repro --record fault-' + r.match + '-' + r.seat + '.json --replay replay-' + r.match + '.json --player ' + s.name + ' --asan', onclick: e => { e.preventDefault(); J.downloadFault(r.match, r.seat); } }, 'record') : '' },
-		]),
+		] }),
 		J.el('h2', { id: 'log-title' }, 'Log'),
 		J.el('pre', { id: 'seat-log' }, '(choose a match\'s log above)'),
 		['qualifying', 'qualified', 'not_qualified'].includes(s.state) ? await J.challengeForm(box, s) : '',
-		J.compareBox(s));
+		J.compareBox(s),
+		await J.sourceBox(s));
 	commands.forEach(async (code, match) => {
 		try {
 			code.textContent = (await J.api('/api/matches/' + match)).command;
@@ -415,6 +482,95 @@ J.downloadFault = async (match, seat) => {
 	await save('/api/matches/' + match + '/replay', 'replay-' + match + '.json');
 };
 
+/* A file of one's own, as text (the API's answer, not JSON). */
+J.source = async id => {
+	const r = await fetch('/api/submissions/' + id + '/source', { headers: { Authorization: 'Bearer ' + J.token() } });
+	const text = await r.text();
+	if (!r.ok) throw new Error(JSON.parse(text).error);
+	return text;
+};
+
+/* Two texts line by line, as rows [{a, b, kind}] (kind '' same, 'del' only
+ * in a, 'add' only in b, 'change' both): the longest common subsequence
+ * of lines, so the work is bounded; null when the files are too long for
+ * it in a page (then `diff` on one's machine does it). */
+J.DIFF_CELLS = 4e6;
+J.lineDiff = (a, b) => {
+	const x = a.split('\n'), y = b.split('\n'), n = x.length, m = y.length;
+	if ((n + 1) * (m + 1) > J.DIFF_CELLS) return null;
+	const w = m + 1, len = new Uint32Array((n + 1) * w);
+	for (let i = n - 1; i >= 0; i--)
+		for (let j = m - 1; j >= 0; j--)
+			len[i * w + j] = x[i] === y[j] ? len[(i + 1) * w + j + 1] + 1 : Math.max(len[(i + 1) * w + j], len[i * w + j + 1]);
+	const rows = [];
+	let i = 0, j = 0;
+	while (i < n || j < m) {
+		if (i < n && j < m && x[i] === y[j]) rows.push({ a: x[i++], b: y[j++], kind: '' });
+		else if (j < m && (i === n || len[i * w + j + 1] >= len[(i + 1) * w + j])) rows.push({ a: null, b: y[j++], kind: 'add' });
+		else rows.push({ a: x[i++], b: null, kind: 'del' });
+	}
+	return rows;
+};
+
+/* The diff as two columns, the old version left, the new right: each
+ * change with J.DIFF_CONTEXT same lines around it, longer runs of same
+ * lines folded into one row that says how many. */
+J.DIFF_CONTEXT = 3;
+J.diffView = (rows, left, right) => {
+	const cell = (text, kind, n) => J.el('div', { className: text === null ? 'gap' : kind },
+		text === null ? '' : String(n).padStart(4) + '  ' + text);
+	const view = J.el('div', { className: 'diff', id: 'diff' }, J.el('div', { className: 'head' }, left), J.el('div', { className: 'head' }, right));
+	const near = rows.map(() => false);
+	rows.forEach((r, i) => {
+		if (!r.kind) return;
+		for (let k = Math.max(0, i - J.DIFF_CONTEXT); k <= Math.min(rows.length - 1, i + J.DIFF_CONTEXT); k++) near[k] = true;
+	});
+	let na = 0, nb = 0, folded = 0;
+	const fold = () => {
+		if (folded) view.append(J.el('div', { className: 'fold' }, folded + ' same lines'), J.el('div', { className: 'fold' }, ''));
+		folded = 0;
+	};
+	rows.forEach((r, i) => {
+		na += r.a !== null;
+		nb += r.b !== null;
+		if (!near[i]) { folded++; return; }
+		fold();
+		view.append(cell(r.a, r.kind, na), cell(r.b, r.kind, nb));
+	});
+	fold();
+	return view;
+};
+
+/* My file of this submission: downloadable, and side by side with another
+ * of my versions of the same player. */
+J.sourceBox = async s => {
+	let text;
+	try { text = await J.source(s.id); } catch (e) { return J.el('p', { className: 'muted' }, 'Source: ' + e.message); }
+	const file = 'AI' + s.name + '.c';
+	const link = J.el('a', { id: 'download-source', download: file,
+		href: URL.createObjectURL(new Blob([text], { type: 'text/plain' })) }, 'Download ' + file);
+	const others = (await J.api('/api/submissions').catch(() => []))
+		.filter(o => o.id !== s.id && o.game === s.game && o.name === s.name && o.state !== 'queued');
+	const pick = J.el('select', { id: 'diff-with' }, J.el('option', { value: '' }, 'choose a version'),
+		others.map(o => J.el('option', { value: o.id }, '#' + o.id + ' (' + o.state.replace('_', ' ') + ', ' + J.time(o.created_at) + ')')));
+	const out = J.el('div', { id: 'diff-box' });
+	pick.onchange = async () => {
+		if (!pick.value) { out.replaceChildren(); return; }
+		const other = Number(pick.value);
+		const [old, now] = other < s.id ? [await J.source(other), text] : [text, await J.source(other)];
+		const [a, b] = other < s.id ? [other, s.id] : [s.id, other];
+		const rows = J.lineDiff(old, now);
+		const changed = rows ? rows.filter(r => r.kind).length : 0;
+		out.replaceChildren(rows ? J.el('p', { id: 'diff-summary' }, changed ? changed + ' lines differ between #' + a + ' and #' + b + ' (older left)' : 'The two files are the same.')
+			: J.el('p', { className: 'error' }, 'These files are too long to compare here: download both and run diff on your machine.'),
+			rows ? J.diffView(rows, '#' + a + ' (older)', '#' + b) : '');
+	};
+	return J.el('section', { id: 'source-box' }, J.el('h2', {}, 'Source'),
+		J.el('p', {}, link, J.el('span', { className: 'muted' }, ' (only you and the organisers can download it)')),
+		others.length ? J.el('div', { className: 'row' }, J.el('label', { htmlFor: 'diff-with' }, 'Compare line by line with'), pick)
+			: J.el('p', { className: 'muted' }, 'No other version of ' + s.name + ' to compare with yet.'), out);
+};
+
 /* A seat's stderr, fetched with the token and shown as text, never markup. */
 J.showLog = async (match, seat) => {
 	const title = document.getElementById('log-title'), pre = document.getElementById('seat-log');
@@ -430,21 +586,23 @@ pages.submissions = async main => {
 	const list = await J.api('/api/submissions?mine=1');
 	main.append(J.table([
 		{ key: 'id', label: 'Submission', num: true, cell: r => J.link('/submissions/' + r.id, '#' + r.id) },
-		{ key: 'game', label: 'Game' }, { key: 'name', label: 'Player' },
+		{ key: 'game', label: 'Game' }, { key: 'name', label: 'Player', cell: r => J.playerLink(r.name, r.game) },
 		{ key: 'state', label: 'State', cell: r => J.el('span', {}, J.stateBadge(r.state),
 			r.disqualified ? J.el('span', { className: 'badge bad' }, 'disqualified') : null) },
 		{ key: 'created_at', label: 'Sent', cell: r => J.time(r.created_at) },
 	], list, { id: 'mine', empty: 'no submissions yet: upload one' }));
 	const box = J.el('section', { id: 'detail' });
 	main.append(box);
-	const id = J.segment(2) || (list[0] && list[0].id);
+	/* the version in play: the newest that is not out of the running */
+	const current = list.find(r => ['queued', 'compiling', 'qualifying', 'qualified'].includes(r.state)) || list[0];
+	const id = J.segment(2) || (current && current.id);
 	if (id) await J.submissionDetail(box, id);
 };
 
 const FINAL = ['compile_failed', 'qualified', 'not_qualified', 'superseded'];
 
 pages.upload = async main => {
-	const games = (await J.api('/api/games')).filter(g => g.uploads !== false);
+	const all = await J.api('/api/games'), games = all.filter(g => g.uploads !== false);
 	const select = J.el('select', { id: 'game' }, games.map(g => J.el('option', { value: g.name }, g.title)));
 	const file = J.el('input', { type: 'file', id: 'file', accept: '.c,text/x-c' });
 	const send = J.el('button', { type: 'submit', id: 'send' }, 'Upload');
@@ -462,22 +620,56 @@ pages.upload = async main => {
 	select.onchange = showKit;
 	showKit();
 	main.append(J.el('h1', {}, 'Upload a player'), kit, J.tokenField(), form, J.el('div', { id: 'message' }), box);
+	const title = name => (all.find(g => g.name === name) || { title: name }).title;
+	const open = name => games.some(g => g.name === name);
+	/* the game whose header the file includes, as the compile step reads it */
+	const headerGame = text => {
+		const m = [...text.matchAll(/^\s*#\s*include\s*"(\w+)\.h"/gm)].map(x => x[1]).find(h => all.some(g => g.name === h));
+		return m || null;
+	};
+	file.onchange = async () => {
+		if (!file.files.length) return;
+		const name = file.files[0].name, game = headerGame(await file.files[0].text());
+		if (game && open(game)) { select.value = game; showKit(); }
+		J.say(!game ? name + ' includes no game\'s header: it needs #include "GAME.h" of the game it plays.'
+			: open(game) ? name + ' includes "' + game + '.h": a ' + title(game) + ' player.'
+			: name + ' includes "' + game + '.h", but this judge takes no uploads of ' + title(game) + '.', game && open(game) ? '' : 'error');
+	};
 	form.onsubmit = async ev => {
 		ev.preventDefault();
 		J.setToken(document.getElementById('token').value);
 		if (!file.files.length) { J.say('Choose your AIName.c first.', 'error'); return; }
+		const name = file.files[0].name;
 		try {
-			const source = await file.files[0].text();
+			const source = await file.files[0].text(), game = headerGame(source);
+			if (game && !open(game)) {
+				J.say(name + ' includes "' + game + '.h", but this judge takes no uploads of ' + title(game) + '.', 'error');
+				return;
+			}
+			if (game && game !== select.value) {
+				J.say(name + ' includes "' + game + '.h", the header of ' + title(game) + ', but the game chosen is '
+					+ title(select.value) + ': choose ' + title(game) + ', or include "' + select.value + '.h".', 'error');
+				return;
+			}
 			const r = await J.api('/api/submissions', { method: 'POST', json: { game: select.value, source } });
-			J.say(r.unchanged ? 'This file is already your current submission ' + r.id + ' (player ' + r.player + '): nothing new was stored.'
-				: 'Stored as submission ' + r.id + ' (player ' + r.player + '): following it...', 'ok');
+			J.say(r.unchanged ? name + ' is already your current submission ' + r.id + ' (player ' + r.player + '): nothing new was stored.'
+				: name + ' is stored as submission ' + r.id + ' (player ' + r.player + '): following it...', 'ok');
 			for (;;) {
 				const s = await J.submissionDetail(box, r.id);
-				if (FINAL.includes(s.state)) { J.say('Submission ' + r.id + ': ' + s.state.replace('_', ' '), s.state === 'qualified' ? 'ok' : 'error'); break; }
+				if (FINAL.includes(s.state)) {
+					J.say(name + ', submission ' + r.id + ': ' + s.state.replace('_', ' ') + ' (' + J.words[s.state] + ')', s.state === 'qualified' ? 'ok' : 'error');
+					break;
+				}
 				await new Promise(done => setTimeout(done, 1000));
 			}
-		} catch (e) { J.say(e.message, 'error'); }
+		} catch (e) { J.say(name + ': ' + e.message, 'error'); }
 	};
+};
+
+/* An address that is no page: the server's 404 page, with the address. */
+pages.missing = async main => {
+	document.getElementById('missing').prepend(J.el('code', { id: 'missing-path' }, location.pathname), ': ');
+	main.append(J.el('p', { className: 'muted' }, 'Leaderboards, tournaments and your submissions are in the bar above.'));
 };
 
 pages.organiser = async main => {
