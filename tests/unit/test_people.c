@@ -61,6 +61,20 @@ static void token_of(const char *csv, int line, char token[44])
 	snprintf(token, 44, "%.*s", (int)(end - comma), comma);
 }
 
+/* A real server over the test's queue with the test's settings. */
+static struct serve *start_server(void)
+{
+	struct judge_config c;
+	char err[CFG_ERRLEN], serr[SERVE_ERRLEN] = "";
+	cr_assert_eq(cfg_init(&c, cfg, err), 0, "%s", err);
+	c.serve.threads = 2;
+	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = c.serve,
+				   .contest = c.contest };
+	struct serve *server = serve_start(&o, serr);
+	cr_assert_not_null(server, "%s", serr);
+	return server;
+}
+
 Test(people, a_roster_of_300_becomes_300_working_tokens_with_labels_and_groups)
 {
 	write_roster(300);
@@ -87,14 +101,9 @@ Test(people, a_roster_of_300_becomes_300_working_tokens_with_labels_and_groups)
 	cr_expect(strstr(out, "student300") && strstr(out, "Student Number 300"), "%.400s", out);
 
 	/* The first and the last token speak for their students. */
-	struct judge_config c;
-	cfg_defaults(&c);
-	c.serve.threads = 2;
-	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = c.serve,
-				   .contest = c.contest };
-	char err[SERVE_ERRLEN] = "", token[44], reply[1024];
-	struct serve *server = serve_start(&o, err);
-	cr_assert_not_null(server, "%s", err);
+	char token[44], reply[1024];
+	cr_assert_eq(cli_write_file(cfg, "{}"), 0);
+	struct serve *server = start_server();
 	for (int line = 1; line <= 300; line += 299) {
 		token_of(csv, line, token);
 		cr_expect_eq(serve_test_call(server, dir, "GET", "/api/me", token, NULL, reply,
@@ -169,15 +178,8 @@ Test(people, contest_games_takes_uploads_of_the_named_games_only)
 	cr_expect(strstr(out, "takes no uploads of ants: it runs dominator"), "%s", out);
 	cli_upload_demo(dir, cfg, db, "dominator", "Zed");
 
-	struct judge_config c;
-	char err[CFG_ERRLEN], token[44], reply[4096];
-	cr_assert_eq(cfg_init(&c, cfg, err), 0, "%s", err);
-	c.serve.threads = 2;
-	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = c.serve,
-				   .contest = c.contest };
-	char serr[SERVE_ERRLEN] = "";
-	struct serve *server = serve_start(&o, serr);
-	cr_assert_not_null(server, "%s", serr);
+	char token[44], reply[4096];
+	struct serve *server = start_server();
 	serve_test_token(db, "zed", false, token);
 	cr_expect_eq(serve_test_call(server, dir, "POST", "/api/submissions", token,
 				     "{\"game\": \"ants\", \"source\": \"PLAYER_NAME(Zed)\\n\"}",
@@ -204,15 +206,8 @@ Test(people, the_play_again_command_replays_the_match_as_the_judge_played_it)
 		 "--ranked-matches 0 2>&1", cfg, cli_worker(), db);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
 
-	struct judge_config c;
-	char err[CFG_ERRLEN], reply[8192], params[4096];
-	cr_assert_eq(cfg_init(&c, cfg, err), 0, "%s", err);
-	c.serve.threads = 2;
-	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = c.serve,
-				   .contest = c.contest };
-	char serr[SERVE_ERRLEN] = "";
-	struct serve *server = serve_start(&o, serr);
-	cr_assert_not_null(server, "%s", serr);
+	char reply[8192], params[4096];
+	struct serve *server = start_server();
 	cr_assert_eq(serve_test_call(server, dir, "GET", "/api/matches/1", NULL, NULL, reply,
 				     sizeof reply), 200, "%s", reply);
 	cr_assert_eq(serve_test_call(server, dir, "GET", "/api/matches/1/params", NULL, NULL, params,
