@@ -344,18 +344,29 @@ static int visible_replay(struct request *rq, struct reply *rp, const char *arg,
 
 void api_match_replay(struct request *rq, struct reply *rp, const char *arg)
 {
-	char *text, *shown;
-	size_t len, shown_len;
-	if (match_hidden(rq, rp, id_arg(arg)) || stored_replay(rq, rp, arg, &text, &len) <= 0)
+	char *text, *shown, *gz, key[64], *mark;
+	size_t len, shown_len, gz_len;
+	if (match_hidden(rq, rp, id_arg(arg)))
 		return;
+	/* A replay without debug marks (most) goes out as stored, gzip, with
+	 * no plain text read: whether it has marks is known once, kept. */
+	snprintf(key, sizeof key, "marks:%s", arg);
+	bool unmarked = (mark = cache_get(rq->cache, key, 0, &len)) && mark[0] == '0';
+	free(mark);
+	if (unmarked && takes_gzip(rq) && stored_gzip(rq, arg, &gz, &gz_len)) {
+		reply_bytes(rp, 200, "application/json; charset=utf-8", gz, gz_len);
+		rp->encoding = "gzip";
+		return;
+	}
+	if (stored_replay(rq, rp, arg, &text, &len) <= 0)
+		return;
+	cache_put(rq->cache, key, marks_in_replay(text, len) ? "1" : "0", 1);
 	if (marks_in_replay(text, len)) {
 		if (visible_replay(rq, rp, arg, text, len, &shown, &shown_len) > 0)
 			reply_bytes(rp, 200, "application/json; charset=utf-8", shown, shown_len);
 		free(text);
 		return;
 	}
-	char *gz;
-	size_t gz_len;
 	if (takes_gzip(rq) && stored_gzip(rq, arg, &gz, &gz_len)) {
 		free(text);
 		reply_bytes(rp, 200, "application/json; charset=utf-8", gz, gz_len);

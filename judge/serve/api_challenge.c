@@ -13,8 +13,19 @@ bool match_hidden(struct request *rq, struct reply *rp, int64_t match)
 {
 	if (rq->authed && rq->who.organiser)
 		return false;
+	/* A match anybody may see stays so (its kind never changes): known
+	 * once, no query per request. */
+	char key[48], *known;
+	size_t len;
+	snprintf(key, sizeof key, "public:%lld", (long long)match);
+	if ((known = cache_get(rq->cache, key, 0, &len))) {
+		free(known);
+		return false;
+	}
 	char err[STORE_ERRLEN];
 	int rc = store_match_visible(rq->store, match, rq->authed ? rq->who.author : "", err);
+	if (rc == 1 && !rq->authed)
+		cache_put(rq->cache, key, "1", 1);
 	if (rc < 0)
 		reply_store_error(rp, err);
 	else if (rc == 0) /* the same words as for a match that is not there */
