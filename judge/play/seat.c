@@ -89,23 +89,14 @@ static void flush(struct seat *s, int round)
 	s->out_len = s->out_off = 0;
 }
 
-/* The message as the seat's last input (bounded); a copy that cannot be
- * made leaves the input short, never the match. */
-static void keep_input(struct seat *s, const uint8_t *payload, size_t len)
+/* The message about to be queued is the seat's last input.  It stays in
+ * the output buffer, which no later send reuses once the seat froze, so
+ * only its place is noted: the copy is made for the rare seat that fails
+ * (seat_last_input), never on the hot path. */
+static void note_input(struct seat *s, size_t len)
 {
-	size_t keep = len < SEAT_INPUT_KEEP ? len : SEAT_INPUT_KEEP;
-	if (keep > s->input_cap) {
-		uint8_t *grown = realloc(s->input, keep);
-		if (grown) {
-			s->input = grown;
-			s->input_cap = keep;
-		}
-	}
-	s->input_len = keep < s->input_cap ? keep : s->input_cap;
-	if (s->input_len)
-		memcpy(s->input, payload, s->input_len);
+	s->input_off = s->out_len + FRAME_HEADER;
 	s->input_size = len;
-	s->input_cpu_ns = sbx_cpu_ns(s->proc);
 	s->messages++;
 }
 
@@ -113,7 +104,6 @@ void seat_send(struct seat *s, const uint8_t *payload, size_t len)
 {
 	if (s->frozen)
 		return;
-	keep_input(s, payload, len);
 	size_t need = s->out_len + FRAME_HEADER + len;
 	if (need > s->out_cap) {
 		uint8_t *grown = realloc(s->out, need);
@@ -124,6 +114,7 @@ void seat_send(struct seat *s, const uint8_t *payload, size_t len)
 		s->out = grown;
 		s->out_cap = need;
 	}
+	note_input(s, len);
 	uint8_t *h = s->out + s->out_len;
 	frame_put_len(h, len);
 	memcpy(h + FRAME_HEADER, payload, len);
@@ -191,6 +182,20 @@ const uint8_t *seat_marks(const struct seat *s, size_t *len, bool *bad)
 		return NULL;
 	*len = marks - DRAW_LEN_BYTES;
 	return f + DRAW_LEN_BYTES;
+}
+
+uint8_t *seat_last_input(const struct seat *s, size_t *len)
+{
+	*len = 0;
+	if (!s->messages || !s->out)
+		return NULL;
+	size_t keep = s->input_size < SEAT_INPUT_KEEP ? s->input_size : SEAT_INPUT_KEEP;
+	uint8_t *copy = malloc(keep ? keep : 1);
+	if (copy) {
+		memcpy(copy, s->out + s->input_off, keep);
+		*len = keep;
+	}
+	return copy;
 }
 
 /* Keeps what came after the frame: a frame sent early waits for its round. */
@@ -349,7 +354,6 @@ void seat_free(struct seat *s)
 	sbx_uid_release(&s->uid);
 	free(s->in);
 	free(s->out);
-	free(s->input);
 	s->proc = NULL;
-	s->in = s->out = s->input = NULL;
+	s->in = s->out = NULL;
 }
