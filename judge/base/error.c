@@ -20,5 +20,15 @@ void err_prefix(char err[ERR_LEN], const char *fmt, ...)
 	va_end(ap);
 	memcpy(old, err, ERR_LEN);
 	old[ERR_LEN - 1] = '\0';
-	snprintf(err, ERR_LEN, "%s: %s", context, old);
+	size_t at = strlen(context);
+	if (at > ERR_LEN - 3)
+		at = ERR_LEN - 3;
+	memcpy(err, context, at);
+	memcpy(err + at, ": ", 2);
+	at += 2;
+	size_t rest = strlen(old);
+	if (rest > ERR_LEN - 1 - at)
+		rest = ERR_LEN - 1 - at;
+	memcpy(err + at, old, rest);
+	err[at + rest] = '\0';
 }
