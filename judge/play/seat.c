@@ -278,11 +278,13 @@ int seat_pollfds(const struct seat *s, struct pollfd *fds)
 		return 0;
 	int n = 0;
 	size_t len;
-	if (!seat_frame(s, &len))
+	bool reading = !seat_frame(s, &len);
+	if (reading)
 		fds[n++] = (struct pollfd){ s->from_fd, POLLIN, 0 };
 	if (s->out_off < s->out_len)
 		fds[n++] = (struct pollfd){ s->to_fd, POLLOUT, 0 };
-	return n + sbx_pollfds(s->proc, fds + n);
+	return n + (reading ? sbx_pollfds_with_output(s->proc, fds + n)
+			    : sbx_pollfds(s->proc, fds + n));
 }
 
 void seat_service(struct seat *s, const struct pollfd *fds, int n, int round)
