@@ -395,16 +395,28 @@ bool sbx_service_polled(struct sbx_proc *p, const struct pollfd *fds, int n)
 	return !p->reaped;
 }
 
-int sbx_pollfds(const struct sbx_proc *p, struct pollfd *fds)
+static int pollfds(const struct sbx_proc *p, struct pollfd *fds, bool pidfd)
 {
 	int n = 0;
-	if (!p->reaped)
+	if (!p->reaped && pidfd)
 		fds[n++] = (struct pollfd){ p->pidfd, POLLIN, 0 };
 	if (!p->reaped && !p->killed && p->listener >= 0)
 		fds[n++] = (struct pollfd){ p->listener, POLLIN, 0 };
 	if (p->errfd >= 0)
 		fds[n++] = (struct pollfd){ p->errfd, POLLIN, 0 };
 	return n;
+}
+
+int sbx_pollfds(const struct sbx_proc *p, struct pollfd *fds)
+{
+	return pollfds(p, fds, true);
+}
+
+int sbx_pollfds_with_output(const struct sbx_proc *p, struct pollfd *fds)
+{
+	/* once killed, the end is awaited by the pidfd: the pipe may close
+	 * before the process is reaped */
+	return pollfds(p, fds, p->killed);
 }
 
 int64_t sbx_timeout_ns(const struct sbx_proc *p)

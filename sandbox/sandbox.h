@@ -153,6 +153,12 @@ bool sbx_running(const struct sbx_proc *p);
  * once the process has ended.  Call sbx_service() after each wakeup. */
 #define SBX_POLLFDS 3
 int sbx_pollfds(const struct sbx_proc *p, struct pollfd *fds);
+/* The same for a caller that polls the process's only copy of a pipe's
+ * write end (its stdout) and reads it to the end: the process's end
+ * closes that pipe, so its pidfd is left out (one wait fewer per poll;
+ * the caller then learns of the end from the pipe and waits for it, e.g.
+ * with sbx_wait_end). */
+int sbx_pollfds_with_output(const struct sbx_proc *p, struct pollfd *fds);
 int64_t sbx_timeout_ns(const struct sbx_proc *p);
 
 /* Handles what is pending: a system call waiting for a decision, stderr,

@@ -9,6 +9,7 @@
 #include "judge/base/config.h"
 #include "judge/base/config_running.h"
 #include "judge/cli/commands.h"
+#include "judge/base/log.h"
 #include "judge/cli/in_force.h"
 #include "judge/cli/options.h"
 #include "judge/serve/serve.h"
@@ -72,9 +73,9 @@ static void wait_for_stop(struct in_force *f, const sigset_t *signals)
 {
 	char line[2048];
 	in_force_said(f, line, sizeof line);
-	fprintf(stderr, "judge serve: %s\n", line);
+	log_line(stderr, "judge serve", "%s", line);
 	if (in_force_publish(f, line, sizeof line) < 0)
-		fprintf(stderr, "judge serve: %s\n", line);
+		log_line(stderr, "judge serve", "%s", line);
 	struct judge_config running = *f->cfg;
 	struct in_force file = *f;
 	file.cfg = &running;
@@ -85,15 +86,15 @@ static void wait_for_stop(struct in_force *f, const sigset_t *signals)
 		int changed = in_force_reload(&file, line, sizeof line);
 		const char *what = strchr(line, ':') ? strchr(line, ':') + 2 : line;
 		if (changed > 0)
-			fprintf(stderr, "judge serve: the settings file now says %s; the service "
-				"reads its settings at start only: restart it (systemctl restart "
-				"judge-serve) to apply them\n", what);
+			log_line(stderr, "judge serve", "the settings file now says %s; the service "
+				 "reads its settings at start only: restart it (systemctl restart "
+				 "judge-serve) to apply them", what);
 		else
-			fprintf(stderr, "judge serve: %s\n", changed == 0 ? "the settings file says "
-				"what runs" : line);
+			log_line(stderr, "judge serve", "%s", changed == 0 ? "the settings file says "
+				 "what runs" : line);
 		running = *f->cfg; /* what runs stays what it started with */
 	}
-	fprintf(stderr, "judge serve: stopping\n");
+	log_line(stderr, "judge serve", "stopping");
 }
 
 int cmd_serve(int argc, char **argv)

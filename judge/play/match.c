@@ -18,7 +18,7 @@ struct match {
 	int n;
 	uint64_t cpu_mark[GAME_MAX_PLAYERS]; /* CPU used when the step began */
 	uint64_t cpu_end[GAME_MAX_PLAYERS];  /* ... when the last step was checked */
-	bool cpu_end_known;
+	bool cpu_end_known[GAME_MAX_PLAYERS]; /* and not yet used as a start */
 	struct seat seat[GAME_MAX_PLAYERS];
 	char name[GAME_MAX_PLAYERS][PLAYER_NAME_MAX + 1];
 	uint8_t *buf;
@@ -38,6 +38,27 @@ static bool alive(const struct match *m, int i)
 	return !m->seat[i].frozen;
 }
 
+/* Seat i's CPU clock.  Reading it is a system call, and while a player
+ * waits for its next message its clock stands still: so it is read at
+ * most once between two messages (the budget check's read serves the
+ * status, the CPU plot and the next budget's start). */
+static uint64_t seat_clock(struct match *m, int i)
+{
+	if (!m->cpu_end_known[i]) {
+		m->cpu_end[i] = sbx_cpu_ns(m->seat[i].proc);
+		m->cpu_end_known[i] = true;
+	}
+	return m->cpu_end[i];
+}
+
+/* Sends seat i a message: its clock runs again. */
+static void send_seat(struct match *m, int i, size_t len)
+{
+	m->cpu_end_known[i] = false;
+	seat_send(&m->seat[i], m->buf, len);
+	seat_await(&m->seat[i], m->spec->limits.wall_ns);
+}
+
 static void send_all(struct match *m, bool start)
 {
 	for (int i = 0; i < m->n; i++) {
@@ -45,8 +66,7 @@ static void send_all(struct match *m, bool start)
 			continue;
 		size_t len = start ? m->game->start(m->g, i, m->buf, m->buf_cap)
 				   : m->game->view(m->g, i, m->buf, m->buf_cap);
-		seat_send(&m->seat[i], m->buf, len);
-		seat_await(&m->seat[i], m->spec->limits.wall_ns);
+		send_seat(m, i, len);
 	}
 }
 
@@ -58,14 +78,18 @@ static void send_all(struct match *m, bool start)
  * the seat's CPU time end to end and each clock is read once a turn (a
  * system call); the runner's own work between them, while the players
  * wait for their views, counts in the next step. */
+static void mark_seat_cpu(struct match *m, int i, uint64_t budget, const char *step)
+{
+	m->cpu_mark[i] = sbx_arm_cpu(m->seat[i].proc, budget, step, seat_clock(m, i));
+	m->seat[i].input_cpu_ns = m->cpu_mark[i];
+}
+
 static void mark_cpu(struct match *m, uint64_t budget, const char *step)
 {
 	/* most games have no budget per step: no clock to read each round */
-	for (int i = 0; budget && i < m->n; i++) {
-		uint64_t from = m->cpu_end_known ? m->cpu_end[i] : SBX_CPU_NOW;
-		m->cpu_mark[i] = alive(m, i) ? sbx_arm_cpu(m->seat[i].proc, budget, step, from) : 0;
-	}
-	m->cpu_end_known = false;
+	for (int i = 0; budget && i < m->n; i++)
+		if (alive(m, i))
+			mark_seat_cpu(m, i, budget, step);
 }
 
 /* Seat i used more CPU since its mark than `budget`: frozen.  Returns the
@@ -74,6 +98,8 @@ static uint64_t check_seat_budget(struct match *m, int i, int round, uint64_t bu
 				  const char *step)
 {
 	uint64_t now = sbx_cpu_ns(m->seat[i].proc), used = now - m->cpu_mark[i];
+	m->cpu_end[i] = now;
+	m->cpu_end_known[i] = true;
 	if (used > budget) {
 		char why[160];
 		snprintf(why, sizeof why, SBX_STEP_CPU_MESSAGE, used / 1e9, step, budget / 1e9);
@@ -85,10 +111,8 @@ static uint64_t check_seat_budget(struct match *m, int i, int round, uint64_t bu
 static void check_budget(struct match *m, int round, uint64_t budget, const char *step)
 {
 	for (int i = 0; budget && i < m->n; i++)
-		if (alive(m, i)) {
-			m->cpu_end[i] = check_seat_budget(m, i, round, budget, step);
-			m->cpu_end_known = true;
-		}
+		if (alive(m, i))
+			check_seat_budget(m, i, round, budget, step);
 }
 
 /* The name seat i's program announced (len bytes at f, hostile) against
@@ -128,18 +152,15 @@ static void take_names(struct match *m)
 }
 
 /* Each player's share of its CPU budget, or -1 once frozen.  After the
- * orders only the seats that froze meanwhile need telling.  marked: the
- * CPU clocks were just read into cpu_mark (mark_cpu), no need to read them
- * again. */
-static void tell_status(struct match *m, bool frozen_only, bool marked)
+ * orders only the seats that froze meanwhile need telling. */
+static void tell_status(struct match *m, bool frozen_only)
 {
 	for (int i = 0; i < m->n; i++) {
 		double share = -1;
 		if (alive(m, i) && frozen_only)
 			continue;
 		if (alive(m, i) && m->limits.cpu_ns) {
-			uint64_t cpu = marked ? m->cpu_mark[i] : sbx_cpu_ns(m->seat[i].proc);
-			share = (double)cpu / m->limits.cpu_ns;
+			share = (double)seat_clock(m, i) / m->limits.cpu_ns;
 		} else if (alive(m, i)) {
 			share = 0;
 		}
@@ -197,15 +218,13 @@ static void play_steps(struct match *m, int round)
 		int units = gm->step_units ? gm->step_units(m->g, s) : 1;
 		uint64_t budget = gm->turn_cpu_ns * (uint64_t)(units > 0 ? units : 1);
 		if (budget)
-			m->cpu_mark[s] = sbx_arm_cpu(m->seat[s].proc, budget, STEP_UNITS, SBX_CPU_NOW);
-		size_t len = gm->view(m->g, s, m->buf, m->buf_cap);
-		seat_send(&m->seat[s], m->buf, len);
-		seat_await(&m->seat[s], m->spec->limits.wall_ns);
+			mark_seat_cpu(m, s, budget, STEP_UNITS);
+		send_seat(m, s, gm->view(m->g, s, m->buf, m->buf_cap));
 		seat_collect(&m->seat[s], 1, round);
 		if (budget && alive(m, s))
 			check_seat_budget(m, s, round, budget, STEP_UNITS);
 		take_seat_orders(m, s, round);
-		tell_status(m, true, false);
+		tell_status(m, true);
 	}
 }
 
@@ -235,7 +254,12 @@ static void record_round(struct match *m, json_t *orders)
 	json_t *live = json_array();
 	for (int i = 0; i < m->n; i++) {
 		json_array_append_new(live, json_integer(alive(m, i)));
-		debug_end_round(&m->debug, i, sbx_cpu_ns(m->seat[i].proc));
+		uint64_t cpu = seat_clock(m, i);
+		debug_end_round(&m->debug, i, cpu);
+		/* the players wait for their next view from here on; a frozen
+		 * seat keeps the clock of the input it failed on */
+		if (alive(m, i))
+			m->seat[i].input_cpu_ns = cpu;
 	}
 	json_object_set_new(frame, "orders", orders);
 	json_object_set_new(frame, "live", live);
@@ -247,14 +271,13 @@ static void play_rounds(struct match *m)
 	/* A frozen player may end the game early (Blitz: its pieces go to
 	 * the map), so the end is checked again after the runner's word. */
 	for (int r = 0; !game_over(m->game, m->g); r++) {
-		/* The turn's CPU budget starts before the status, which then
-		 * takes the CPU clocks read for it: one read per player, not
-		 * two (the players wait for their views meanwhile).  A game of
-		 * steps budgets each step instead. */
+		/* The turn's CPU budget starts where the last check read the
+		 * clocks, and the status takes the same reads (seat_clock).  A
+		 * game of steps budgets each step instead. */
 		bool stepwise = game_stepwise(m->game);
 		if (!stepwise)
 			mark_cpu(m, m->game->turn_cpu_ns, STEP_TURN);
-		tell_status(m, false, !stepwise && m->game->turn_cpu_ns != 0);
+		tell_status(m, false);
 		if (game_over(m->game, m->g))
 			break;
 		if (stepwise) {
@@ -269,7 +292,7 @@ static void play_rounds(struct match *m)
 		seat_collect(m->seat, m->n, r);
 		check_budget(m, r, m->game->turn_cpu_ns, STEP_TURN);
 		take_orders(m, r);
-		tell_status(m, true, false);
+		tell_status(m, true);
 		if (game_over(m->game, m->g))
 			break;
 		/* What the engine will act on: a seat frozen meanwhile has none. */
@@ -306,13 +329,11 @@ static struct match_fault *take_fault(struct seat *s, const struct sbx_result *r
 	struct match_fault *f = malloc(sizeof *f);
 	if (!f)
 		return NULL;
-	*f = (struct match_fault){ .message = s->messages - 1, .input = s->input,
-				   .input_len = s->input_len, .input_size = s->input_size,
+	*f = (struct match_fault){ .message = s->messages - 1, .input_size = s->input_size,
 				   .cpu_budget_ns = budget };
+	f->input = seat_last_input(s, &f->input_len);
 	if (r->cpu_ns > s->input_cpu_ns && s->messages > 0)
 		f->turn_cpu_ns = r->cpu_ns - s->input_cpu_ns;
-	s->input = NULL;
-	s->input_len = s->input_cap = 0;
 	return f;
 }
 

@@ -89,23 +89,14 @@ static void flush(struct seat *s, int round)
 	s->out_len = s->out_off = 0;
 }
 
-/* The message as the seat's last input (bounded); a copy that cannot be
- * made leaves the input short, never the match. */
-static void keep_input(struct seat *s, const uint8_t *payload, size_t len)
+/* The message about to be queued is the seat's last input.  It stays in
+ * the output buffer, which no later send reuses once the seat froze, so
+ * only its place is noted: the copy is made for the rare seat that fails
+ * (seat_last_input), never on the hot path. */
+static void note_input(struct seat *s, size_t len)
 {
-	size_t keep = len < SEAT_INPUT_KEEP ? len : SEAT_INPUT_KEEP;
-	if (keep > s->input_cap) {
-		uint8_t *grown = realloc(s->input, keep);
-		if (grown) {
-			s->input = grown;
-			s->input_cap = keep;
-		}
-	}
-	s->input_len = keep < s->input_cap ? keep : s->input_cap;
-	if (s->input_len)
-		memcpy(s->input, payload, s->input_len);
+	s->input_off = s->out_len + FRAME_HEADER;
 	s->input_size = len;
-	s->input_cpu_ns = sbx_cpu_ns(s->proc);
 	s->messages++;
 }
 
@@ -113,7 +104,6 @@ void seat_send(struct seat *s, const uint8_t *payload, size_t len)
 {
 	if (s->frozen)
 		return;
-	keep_input(s, payload, len);
 	size_t need = s->out_len + FRAME_HEADER + len;
 	if (need > s->out_cap) {
 		uint8_t *grown = realloc(s->out, need);
@@ -124,6 +114,7 @@ void seat_send(struct seat *s, const uint8_t *payload, size_t len)
 		s->out = grown;
 		s->out_cap = need;
 	}
+	note_input(s, len);
 	uint8_t *h = s->out + s->out_len;
 	frame_put_len(h, len);
 	memcpy(h + FRAME_HEADER, payload, len);
@@ -191,6 +182,20 @@ const uint8_t *seat_marks(const struct seat *s, size_t *len, bool *bad)
 		return NULL;
 	*len = marks - DRAW_LEN_BYTES;
 	return f + DRAW_LEN_BYTES;
+}
+
+uint8_t *seat_last_input(const struct seat *s, size_t *len)
+{
+	*len = 0;
+	if (!s->messages || !s->out)
+		return NULL;
+	size_t keep = s->input_size < SEAT_INPUT_KEEP ? s->input_size : SEAT_INPUT_KEEP;
+	uint8_t *copy = malloc(keep ? keep : 1);
+	if (copy) {
+		memcpy(copy, s->out + s->input_off, keep);
+		*len = keep;
+	}
+	return copy;
 }
 
 /* Keeps what came after the frame: a frame sent early waits for its round. */
@@ -273,11 +278,13 @@ int seat_pollfds(const struct seat *s, struct pollfd *fds)
 		return 0;
 	int n = 0;
 	size_t len;
-	if (!seat_frame(s, &len))
+	bool reading = !seat_frame(s, &len);
+	if (reading)
 		fds[n++] = (struct pollfd){ s->from_fd, POLLIN, 0 };
 	if (s->out_off < s->out_len)
 		fds[n++] = (struct pollfd){ s->to_fd, POLLOUT, 0 };
-	return n + sbx_pollfds(s->proc, fds + n);
+	return n + (reading ? sbx_pollfds_with_output(s->proc, fds + n)
+			    : sbx_pollfds(s->proc, fds + n));
 }
 
 void seat_service(struct seat *s, const struct pollfd *fds, int n, int round)
@@ -301,11 +308,13 @@ void seat_collect(struct seat *seats, int n, int round)
 {
 	struct pollfd fds[n * SEAT_POLLFDS];
 	int first[n], count[n];
-	/* An answer already in its pipe (players often answer as soon as
-	 * their view arrives) is read before any poll, which it then spares;
-	 * receive() first checks a frame that came with an earlier one. */
+	/* With several seats, an answer already in its pipe (the first seats
+	 * answer while the runner writes to the others) is read before any
+	 * poll, which it then spares; receive() first checks a frame that
+	 * came with an earlier one.  A lone seat has just been written to:
+	 * its answer is rarely there yet, and the poll comes first. */
 	for (int i = 0; i < n; i++) {
-		if (!waiting(&seats[i]))
+		if (!waiting(&seats[i]) || (n == 1 && seats[i].in_len == 0))
 			continue;
 		receive(&seats[i], round);
 		answered(&seats[i]);
@@ -349,7 +358,6 @@ void seat_free(struct seat *s)
 	sbx_uid_release(&s->uid);
 	free(s->in);
 	free(s->out);
-	free(s->input);
 	s->proc = NULL;
-	s->in = s->out = s->input = NULL;
+	s->in = s->out = NULL;
 }

@@ -27,11 +27,11 @@ struct seat {
 	bool frozen;
 	int frozen_round;     /* the round it froze in, -1 before the first */
 	char reason[200];
-	/* The last message sent, kept for the record of a seat that fails
-	 * on it: its first SEAT_INPUT_KEEP bytes, its whole size, how many
-	 * came before it (0: the start) and the seat's CPU clock then. */
-	uint8_t *input;
-	size_t input_len, input_size, input_cap;
+	/* The last message sent, for the record of a seat that fails on it:
+	 * where it lies in `out`, its size, how many came before it (0: the
+	 * start) and the seat's CPU clock when it was sent, which the match
+	 * sets from the clock reads it makes anyway. */
+	size_t input_off, input_size;
 	int messages;
 	uint64_t input_cpu_ns;
 };
@@ -45,9 +45,15 @@ struct seat {
 int seat_start(struct seat *s, const struct sbx_policy *pol, const char *binary,
 	       uid_t uid, size_t max_in, char err[SBX_ERRLEN]);
 
-/* Queues one frame and writes what the pipe takes now; keeps a copy of
- * the payload as the seat's last input. */
+/* Queues one frame and writes what the pipe takes now; notes it as the
+ * seat's last input. */
 void seat_send(struct seat *s, const uint8_t *payload, size_t len);
+
+/* A copy of the last input's first SEAT_INPUT_KEEP bytes (malloc'd; the
+ * caller frees it), *len its length; NULL before any message or when
+ * memory ran out.  Exact only while no later message was queued: for a
+ * frozen seat, which gets none. */
+uint8_t *seat_last_input(const struct seat *s, size_t *len);
 
 /* The complete frame read so far, or NULL.  seat_consume() drops it.
  * An answer that starts with debug marks (games/kit/draw.h) gives its

@@ -339,8 +339,8 @@ int store_commit(struct store *s, char err[STORE_ERRLEN]);
 void store_rollback(struct store *s);
 
 /* The SQLite connection, for tests that read the file directly: every
- * module of the judge speaks only this interface.  A PostgreSQL store has
- * none: the program stops there with a message saying so. */
+ * module of the judge speaks only this interface.  NULL for a PostgreSQL
+ * store, which has none. */
 struct sqlite3 *store_db(struct store *s);
 
 /* Inside a transaction: does worker still hold job? */

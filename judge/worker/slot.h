@@ -31,10 +31,7 @@ struct worker_opts {
 	FILE *log;
 };
 
-/* One line of the slot's log: "2026-05-01T12:00:00Z NAME: " and the text,
- * written whole by one write(2) to the stream's file (UTC, so that the
- * logs of several machines sort): slots sharing a file or pipe never mix
- * their lines, and O_APPEND keeps each line whole at the file's end. */
+/* One line of the slot's log, by the slot's name (judge/base/log.h). */
 __attribute__((format(printf, 2, 3)))
 void worker_log(const struct worker_opts *o, const char *fmt, ...);
 

@@ -19,87 +19,40 @@
 #include "tests/unit/db_testlib.h"
 #include "tests/unit/serve_testlib.h"
 
-static struct test_target target;
-static char cfg_path[160], out[16384];
-static struct serve *server;
+static struct contest con;
 static char token_alice[44], token_bob[44], token_carol[44], token_org[44];
-
-/* The Demo of dominator renamed: every player plays as it does. */
-static void upload(const char *name, const char *author)
-{
-	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "sed 's/PLAYER_NAME([A-Za-z]*)/PLAYER_NAME(%s)/' "
-		 "games/dominator/players/AIDemo.c > %s/AI%s.c && JUDGE_CONFIG=%s scripts/upload "
-		 "%s/AI%s.c --game dominator --author %s --queue '%s' 2>&1", name, target.dir, name,
-		 cfg_path, target.dir, name, author, target.where);
-	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
-}
-
-/* The worker, one job at a time, until nothing is left but ranked matches
- * past the cap. */
-static void work_until_idle(int ranked)
-{
-	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue '%s' --jobs 1 --exit-when-idle "
-		 "--ranked-matches %d 2>&1", cfg_path, cli_worker(), target.where, ranked);
-	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
-}
-
-static void start_server(bool frozen)
-{
-	struct judge_config cfg;
-	cfg_defaults(&cfg);
-	cfg.serve.threads = 2;
-	cfg.contest.frozen = frozen;
-	struct serve_options o = { .queue = target.where, .host = "127.0.0.1",
-				   .limits = cfg.serve, .contest = cfg.contest };
-	char err[SERVE_ERRLEN] = "";
-	server = serve_start(&o, err);
-	cr_assert_not_null(server, "serve_start: %s", err);
-}
-
-static void stop_server(void)
-{
-	serve_stop(server);
-	server = NULL;
-}
 
 /* Alice, Bob and Carol (and Dave, for the four seats of a ranked match)
  * uploaded and qualified; no ranked match played yet. */
-static void contest(void)
+static void contest(bool pg, const char *prefix)
 {
-	snprintf(cfg_path, sizeof cfg_path, "%s/judge.json", target.dir);
-	cr_assert_eq(cli_write_file(cfg_path, "{\"worker\": {\"qualify_matches\": 1, "
-				    "\"qualify_opponent\": \"Null\"}}"), 0);
-	upload("Alice", "alice");
-	upload("Bob", "bob");
-	upload("Carol", "carol");
-	upload("Dave", "dave");
-	work_until_idle(0);
-	serve_test_token(target.where, "alice", false, token_alice);
-	serve_test_token(target.where, "bob", false, token_bob);
-	serve_test_token(target.where, "carol", false, token_carol);
-	serve_test_token(target.where, "gandalf", true, token_org);
-	start_server(false);
+	contest_open(&con, pg, prefix, "{\"worker\": {\"qualify_matches\": 1, "
+		     "\"qualify_opponent\": \"Null\"}}");
+	contest_upload(&con, "Demo", "Alice", "alice", 0);
+	contest_upload(&con, "Demo", "Bob", "bob", 0);
+	contest_upload(&con, "Demo", "Carol", "carol", 0);
+	contest_upload(&con, "Demo", "Dave", "dave", 0);
+	contest_work(&con, 0);
+	serve_test_token(con.t.where, "alice", false, token_alice);
+	serve_test_token(con.t.where, "bob", false, token_bob);
+	serve_test_token(con.t.where, "carol", false, token_carol);
+	serve_test_token(con.t.where, "gandalf", true, token_org);
+	contest_serve(&con, false);
 }
 
 static void setup_sqlite(void)
 {
-	test_target_sqlite(&target, "judge-challenge");
-	contest();
+	contest(false, "judge-challenge");
 }
 
 static void setup_pg(void)
 {
-	test_target_pg(&target, "judge-challenge-pg");
-	contest();
+	contest(true, "judge-challenge-pg");
 }
 
 static void teardown(void)
 {
-	if (server)
-		stop_server();
-	test_target_remove(&target);
+	contest_close(&con);
 }
 
 TestSuite(challenge, .init = setup_sqlite, .fini = teardown, .timeout = 240);
@@ -109,7 +62,7 @@ TestSuite(challenge_pg, .init = setup_pg, .fini = teardown, .timeout = 240);
 
 static int call(const char *method, const char *path, const char *token, const char *body)
 {
-	return serve_test_call(server, target.dir, method, path, token, body, out, sizeof out);
+	return contest_call(&con, method, path, token, body);
 }
 
 /* Alice asks for seeds matches with these four seats. */
@@ -124,7 +77,7 @@ static int challenge(const char *token, const char *seats, int seeds)
 /* The one number the query sql gives, on either backend. */
 static int64_t count(const char *sql)
 {
-	struct store *s = teststore_open(target.where, false);
+	struct store *s = teststore_open(con.t.where, false);
 	int64_t n = teststore_int(s, "%s", sql);
 	store_close(s);
 	return n;
@@ -139,7 +92,7 @@ struct rating_sums {
 
 static struct rating_sums ratings(void)
 {
-	struct store *s = teststore_open(target.where, false);
+	struct store *s = teststore_open(con.t.where, false);
 	struct rating_sums r = {
 		.games = teststore_int(s, "SELECT sum(games * 1000 + wins) FROM ratings"),
 		.weighted = teststore_double(s, "SELECT sum(mu * submission_id + sigma * "
@@ -157,37 +110,37 @@ BOTH(challenge, a_challenge_is_played_unrated_and_shown_only_to_its_players)
 {
 	char path[64];
 	struct rating_sums before = ratings();
-	cr_assert_eq(challenge(token_alice, ALICE_BOB_DUMMY_DEMO, 2), 201, "%s", out);
-	work_until_idle(0);
+	cr_assert_eq(challenge(token_alice, ALICE_BOB_DUMMY_DEMO, 2), 201, "%s", con.out);
+	contest_work(&con, 0);
 	cr_assert_eq(count("SELECT count(*) FROM matches WHERE kind = 'challenge' AND rated = 0"), 2);
 	struct rating_sums after = ratings();
 	cr_expect_eq(after.games, before.games, "a challenge counted as a rated game");
 	cr_expect_eq(after.weighted, before.weighted, "a challenge changed a rating");
 	int64_t match = count("SELECT max(id) FROM matches WHERE kind = 'challenge'");
 	snprintf(path, sizeof path, "/api/matches/%lld", (long long)match);
-	cr_expect_eq(call("GET", path, token_alice, NULL), 200, "%s", out);
-	cr_expect(strstr(out, "\"challenge\""), "%s", out);
-	cr_expect_eq(call("GET", path, token_bob, NULL), 200, "Bob played in it: %s", out);
-	cr_expect_eq(call("GET", path, token_org, NULL), 200, "%s", out);
-	cr_expect_eq(call("GET", path, token_carol, NULL), 404, "%s", out);
-	cr_expect_eq(call("GET", path, NULL, NULL), 404, "%s", out);
+	cr_expect_eq(call("GET", path, token_alice, NULL), 200, "%s", con.out);
+	cr_expect(strstr(con.out, "\"challenge\""), "%s", con.out);
+	cr_expect_eq(call("GET", path, token_bob, NULL), 200, "Bob played in it: %s", con.out);
+	cr_expect_eq(call("GET", path, token_org, NULL), 200, "%s", con.out);
+	cr_expect_eq(call("GET", path, token_carol, NULL), 404, "%s", con.out);
+	cr_expect_eq(call("GET", path, NULL, NULL), 404, "%s", con.out);
 	snprintf(path, sizeof path, "/api/matches/%lld/replay", (long long)match);
-	cr_expect_eq(call("GET", path, token_carol, NULL), 404, "%s", out);
+	cr_expect_eq(call("GET", path, token_carol, NULL), 404, "%s", con.out);
 	snprintf(path, sizeof path, "/api/matches/%lld/page", (long long)match);
-	cr_expect_eq(call("GET", path, token_carol, NULL), 404, "%s", out);
-	cr_expect_eq(call("GET", "/api/players/Bob", token_carol, NULL), 200, "%s", out);
-	cr_expect_null(strstr(out, "\"challenge\""), "Carol sees Bob's challenges: %s", out);
-	cr_expect_eq(call("GET", "/api/players/Bob", token_bob, NULL), 200, "%s", out);
-	cr_expect(strstr(out, "\"challenge\""), "Bob misses his challenges: %s", out);
+	cr_expect_eq(call("GET", path, token_carol, NULL), 404, "%s", con.out);
+	cr_expect_eq(call("GET", "/api/players/Bob", token_carol, NULL), 200, "%s", con.out);
+	cr_expect_null(strstr(con.out, "\"challenge\""), "Carol sees Bob's challenges: %s", con.out);
+	cr_expect_eq(call("GET", "/api/players/Bob", token_bob, NULL), 200, "%s", con.out);
+	cr_expect(strstr(con.out, "\"challenge\""), "Bob misses his challenges: %s", con.out);
 }
 
 BOTH(challenge, the_31st_match_in_an_hour_is_refused_saying_when_the_next_is_allowed)
 {
-	cr_assert_eq(challenge(token_alice, ALICE_BOB_DUMMY_DEMO, 20), 201, "%s", out);
-	cr_assert_eq(challenge(token_alice, ALICE_BOB_DUMMY_DEMO, 10), 201, "%s", out);
-	cr_assert_eq(challenge(token_alice, ALICE_BOB_DUMMY_DEMO, 1), 429, "%s", out);
-	cr_expect(strstr(out, "may be queued from"), "%s", out);
-	json_t *j = json_loads(out, 0, NULL);
+	cr_assert_eq(challenge(token_alice, ALICE_BOB_DUMMY_DEMO, 20), 201, "%s", con.out);
+	cr_assert_eq(challenge(token_alice, ALICE_BOB_DUMMY_DEMO, 10), 201, "%s", con.out);
+	cr_assert_eq(challenge(token_alice, ALICE_BOB_DUMMY_DEMO, 1), 429, "%s", con.out);
+	cr_expect(strstr(con.out, "may be queued from"), "%s", con.out);
+	json_t *j = json_loads(con.out, 0, NULL);
 	int64_t retry = json_integer_value(json_object_get(j, "retry_at"));
 	json_decref(j);
 	int64_t first = count("SELECT min(created_at) FROM challenges");
@@ -195,22 +148,22 @@ BOTH(challenge, the_31st_match_in_an_hour_is_refused_saying_when_the_next_is_all
 	/* The command line counts the same matches. */
 	char cmd[1024];
 	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s challenge --game dominator Alice Dummy "
-		 "Dummy Dummy --author alice --queue '%s' 2>&1", cfg_path, cli_judge(), target.where);
-	cr_expect_eq(cli_run(cmd, out, sizeof out), 1, "%s", out);
-	cr_expect(strstr(out, "may be queued from"), "%s", out);
+		 "Dummy Dummy --author alice --queue '%s' 2>&1", con.cfg, cli_judge(), con.t.where);
+	cr_expect_eq(cli_run(cmd, con.out, sizeof con.out), 1, "%s", con.out);
+	cr_expect(strstr(con.out, "may be queued from"), "%s", con.out);
 	cr_expect_eq(count("SELECT count(*) FROM challenges WHERE author = 'alice'"), 30);
 	/* Another contestant's limit is their own. */
 	char body[256];
 	snprintf(body, sizeof body, "{\"game\": \"dominator\", \"player\": \"Bob\", \"seats\": "
 		 "[\"Bob\", \"Alice\", \"Dummy\", \"Demo\"]}");
-	cr_expect_eq(call("POST", "/api/challenges", token_bob, body), 201, "%s", out);
+	cr_expect_eq(call("POST", "/api/challenges", token_bob, body), 201, "%s", con.out);
 }
 
 BOTH(challenge, a_queued_challenge_waits_behind_qualifying_and_ranked_work)
 {
-	cr_assert_eq(challenge(token_alice, ALICE_BOB_DUMMY_DEMO, 1), 201, "%s", out);
-	upload("Erin", "erin");
-	work_until_idle(2);
+	cr_assert_eq(challenge(token_alice, ALICE_BOB_DUMMY_DEMO, 1), 201, "%s", con.out);
+	contest_upload(&con, "Demo", "Erin", "erin", 0);
+	contest_work(&con, 2);
 	int64_t played = count("SELECT id FROM matches WHERE kind = 'challenge'");
 	cr_expect_eq(count("SELECT count(*) FROM matches WHERE kind = 'ranked'"), 2);
 	cr_expect_eq(count("SELECT count(*) FROM matches m JOIN match_players p ON p.match_id = "
@@ -224,13 +177,13 @@ BOTH(challenge, a_queued_challenge_waits_behind_qualifying_and_ranked_work)
 
 BOTH(challenge, during_a_freeze_challenges_meet_only_shipped_players)
 {
-	stop_server();
-	start_server(true);
-	cr_expect_eq(challenge(token_alice, ALICE_BOB_DUMMY_DEMO, 1), 403, "%s", out);
-	cr_expect(strstr(out, "frozen"), "%s", out);
+	serve_stop(con.server);
+	contest_serve(&con, true);
+	cr_expect_eq(challenge(token_alice, ALICE_BOB_DUMMY_DEMO, 1), 403, "%s", con.out);
+	cr_expect(strstr(con.out, "frozen"), "%s", con.out);
 	cr_assert_eq(challenge(token_alice, "\"Dummy\", \"Alice\", \"Demo\", \"Null\"", 1), 201,
-		     "%s", out);
-	work_until_idle(0);
+		     "%s", con.out);
+	contest_work(&con, 0);
 	cr_expect_eq(count("SELECT count(*) FROM matches WHERE kind = 'challenge'"), 1);
 	cr_expect_eq(count("SELECT count(*) FROM challenges"), 1);
 }
@@ -259,8 +212,8 @@ BOTH(challenge, a_wrong_request_is_refused_saying_why_and_queues_nothing)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		int status = call("POST", "/api/challenges", cases[i].token, cases[i].body);
-		cr_expect_eq(status, cases[i].status, "case %zu: %d %s", i, status, out);
-		cr_expect(strstr(out, cases[i].says), "case %zu: %s", i, out);
+		cr_expect_eq(status, cases[i].status, "case %zu: %d %s", i, status, con.out);
+		cr_expect(strstr(con.out, cases[i].says), "case %zu: %s", i, con.out);
 	}
 	cr_expect_eq(count("SELECT count(*) FROM challenges"), 0);
 	cr_expect_eq(count("SELECT count(*) FROM jobs WHERE kind = 'match' AND state = 'queued'"),

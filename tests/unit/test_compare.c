@@ -133,56 +133,34 @@ Test(compare_interval, the_interval_follows_students_t)
 
 /* ---- end to end ------------------------------------------------------------------------ */
 
-static struct test_target target;
-static char cfg_path[160], out[16384];
-
-static void upload(const char *name, const char *author, const char *from)
-{
-	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "sed 's/PLAYER_NAME([A-Za-z]*)/PLAYER_NAME(%s)/' "
-		 "games/dominator/players/AI%s.c > %s/AI%s.c && JUDGE_CONFIG=%s scripts/upload "
-		 "%s/AI%s.c --game dominator --author %s --queue '%s' 2>&1", name, from, target.dir,
-		 name, cfg_path, target.dir, name, author, target.where);
-	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
-}
-
-static void work_until_idle(void)
-{
-	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue '%s' --jobs 1 --exit-when-idle "
-		 "--ranked-matches 0 2>&1", cfg_path, cli_worker(), target.where);
-	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
-}
+static struct contest con;
 
 /* Alice's Demo (submission 1) and later her Dummy (4); Bob and Carol
  * qualified, to be the opponents. */
-static void versions(void)
+static void versions(bool pg, const char *prefix)
 {
-	snprintf(cfg_path, sizeof cfg_path, "%s/judge.json", target.dir);
-	cr_assert_eq(cli_write_file(cfg_path, "{\"worker\": {\"qualify_matches\": 1, "
-				    "\"qualify_opponent\": \"Null\"}}"), 0);
-	upload("Alice", "alice", "Demo");
-	upload("Bob", "bob", "Demo");
-	upload("Carol", "carol", "Demo");
-	upload("Alice", "alice", "Dummy");
-	work_until_idle();
+	contest_open(&con, pg, prefix, "{\"worker\": {\"qualify_matches\": 1, "
+		     "\"qualify_opponent\": \"Null\"}}");
+	contest_upload(&con, "Demo", "Alice", "alice", 0);
+	contest_upload(&con, "Demo", "Bob", "bob", 0);
+	contest_upload(&con, "Demo", "Carol", "carol", 0);
+	contest_upload(&con, "Dummy", "Alice", "alice", 0);
+	contest_work(&con, 0);
 }
 
 static void setup_sqlite(void)
 {
-	test_target_sqlite(&target, "judge-compare");
-	versions();
+	versions(false, "judge-compare");
 }
 
 static void setup_pg(void)
 {
-	test_target_pg(&target, "judge-compare-pg");
-	versions();
+	versions(true, "judge-compare-pg");
 }
 
 static void teardown(void)
 {
-	test_target_remove(&target);
+	contest_close(&con);
 }
 
 TestSuite(compare, .init = setup_sqlite, .fini = teardown, .timeout = 240);
@@ -191,8 +169,8 @@ TestSuite(compare_pg, .init = setup_pg, .fini = teardown, .timeout = 240);
 static int judge(const char *args)
 {
 	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "%s %s --queue '%s' 2>&1", cli_judge(), args, target.where);
-	return cli_run(cmd, out, sizeof out);
+	snprintf(cmd, sizeof cmd, "%s %s --queue '%s' 2>&1", cli_judge(), args, con.t.where);
+	return cli_run(cmd, con.out, sizeof con.out);
 }
 
 /* The rank version (a submission) took in each comparison match, summed. */
@@ -203,7 +181,7 @@ static int64_t rank_sum(int64_t version)
 		 " JOIN matches m ON m.job_id = cm.job_id JOIN match_players mp ON mp.match_id ="
 		 " m.id AND mp.seat = cm.seat WHERE mp.submission_id = %lld AND m.kind ="
 		 " 'comparison' AND m.rated = 0", (long long)version);
-	struct store *s = teststore_open(target.where, false);
+	struct store *s = teststore_open(con.t.where, false);
 	int64_t n = teststore_int(s, "%s", sql);
 	store_close(s);
 	return n;
@@ -211,24 +189,24 @@ static int64_t rank_sum(int64_t version)
 
 BOTH(compare, two_versions_are_played_paired_and_reported_with_an_interval)
 {
-	cr_assert_eq(judge("compare 4 1 -n 6 --author alice"), 0, "%s", out);
-	cr_expect(strstr(out, "comparison 1: 6 pairs"), "%s", out);
+	cr_assert_eq(judge("compare 4 1 -n 6 --author alice"), 0, "%s", con.out);
+	cr_expect(strstr(con.out, "comparison 1: 6 pairs"), "%s", con.out);
 	cr_expect_eq(judge("compare 4 2 --author alice"), 1, "Bob's version is not Alice's");
-	cr_expect(strstr(out, "not one of yours"), "%s", out);
-	work_until_idle();
-	cr_assert_eq(judge("compare --show 1 --json"), 0, "%s", out);
-	json_t *j = json_loads(out, 0, NULL), *rank = json_object_get(j, "rank");
-	cr_assert_not_null(rank, "%s", out);
+	cr_expect(strstr(con.out, "not one of yours"), "%s", con.out);
+	contest_work(&con, 0);
+	cr_assert_eq(judge("compare --show 1 --json"), 0, "%s", con.out);
+	json_t *j = json_loads(con.out, 0, NULL), *rank = json_object_get(j, "rank");
+	cr_assert_not_null(rank, "%s", con.out);
 	cr_expect_eq(json_integer_value(json_object_get(rank, "pairs")), 6);
 	double mean = json_real_value(json_object_get(rank, "mean"));
 	cr_expect_float_eq(mean, (rank_sum(4) - rank_sum(1)) / 6.0, 1e-9,
-			   "the mean rank difference is not the recorded one: %s", out);
+			   "the mean rank difference is not the recorded one: %s", con.out);
 	double low = json_real_value(json_object_get(rank, "low"));
 	double high = json_real_value(json_object_get(rank, "high"));
-	cr_expect(low <= mean && mean <= high, "%s", out);
+	cr_expect(low <= mean && mean <= high, "%s", con.out);
 	json_decref(j);
 	/* The same opponents, seed and seat on both sides of every pair. */
-	struct store *s = teststore_open(target.where, false);
+	struct store *s = teststore_open(con.t.where, false);
 	cr_expect_eq(teststore_int(s, "SELECT count(*) FROM (SELECT m.seed FROM comparison_matches"
 				      " cm JOIN matches m ON m.job_id = cm.job_id GROUP BY cm.pair,"
 				      " m.seed, cm.seat HAVING count(*) = 2) t"), 6);
@@ -241,8 +219,8 @@ BOTH(compare, two_versions_are_played_paired_and_reported_with_an_interval)
 				      " s.id = r.submission_id WHERE r.games > 0"), 0,
 		     "a comparison match was rated");
 	store_close(s);
-	cr_assert_eq(judge("compare --show 1"), 0, "%s", out);
-	cr_expect(strstr(out, "6 of 6 pairs played"), "%s", out);
+	cr_assert_eq(judge("compare --show 1"), 0, "%s", con.out);
+	cr_expect(strstr(con.out, "6 of 6 pairs played"), "%s", con.out);
 }
 
 /* Through the service: Alice asks, the worker plays, Alice reads the
@@ -250,33 +228,21 @@ BOTH(compare, two_versions_are_played_paired_and_reported_with_an_interval)
 BOTH(compare, the_service_queues_and_shows_a_comparison_to_its_author_only)
 {
 	char alice[44], bob[44];
-	serve_test_token(target.where, "alice", false, alice);
-	serve_test_token(target.where, "bob", false, bob);
-	struct judge_config cfg;
-	cfg_defaults(&cfg);
-	cfg.serve.threads = 2;
-	struct serve_options o = { .queue = target.where, .host = "127.0.0.1", .limits = cfg.serve };
-	char err[SERVE_ERRLEN] = "";
-	struct serve *server = serve_start(&o, err);
-	cr_assert_not_null(server, "%s", err);
+	serve_test_token(con.t.where, "alice", false, alice);
+	serve_test_token(con.t.where, "bob", false, bob);
+	contest_serve(&con, false);
 	const char *ask = "{\"new\": 4, \"old\": 1, \"pairs\": 3}";
-	int status = serve_test_call(server, target.dir, "POST", "/api/comparisons", bob, ask, out,
-				     sizeof out);
-	cr_expect_eq(status, 400, "%s", out);
-	cr_expect(strstr(out, "not one of yours"), "%s", out);
-	status = serve_test_call(server, target.dir, "POST", "/api/comparisons", alice, ask, out,
-				 sizeof out);
-	cr_assert_eq(status, 201, "%s", out);
-	work_until_idle();
-	status = serve_test_call(server, target.dir, "GET", "/api/comparisons/1", alice, NULL, out,
-				 sizeof out);
-	cr_expect_eq(status, 200, "%s", out);
-	cr_expect(strstr(out, "\"queued_pairs\":3") && strstr(out, "\"pairs\":3"), "%s", out);
-	status = serve_test_call(server, target.dir, "GET", "/api/submissions/4", alice, NULL, out,
-				 sizeof out);
-	cr_expect(strstr(out, "\"comparisons\":[{") != NULL, "%s", out);
-	status = serve_test_call(server, target.dir, "GET", "/api/comparisons/1", bob, NULL, out,
-				 sizeof out);
-	cr_expect_eq(status, 404, "Bob reads Alice's comparison: %s", out);
-	serve_stop(server);
+	int status = contest_call(&con, "POST", "/api/comparisons", bob, ask);
+	cr_expect_eq(status, 400, "%s", con.out);
+	cr_expect(strstr(con.out, "not one of yours"), "%s", con.out);
+	status = contest_call(&con, "POST", "/api/comparisons", alice, ask);
+	cr_assert_eq(status, 201, "%s", con.out);
+	contest_work(&con, 0);
+	status = contest_call(&con, "GET", "/api/comparisons/1", alice, NULL);
+	cr_expect_eq(status, 200, "%s", con.out);
+	cr_expect(strstr(con.out, "\"queued_pairs\":3") && strstr(con.out, "\"pairs\":3"), "%s", con.out);
+	status = contest_call(&con, "GET", "/api/submissions/4", alice, NULL);
+	cr_expect(strstr(con.out, "\"comparisons\":[{") != NULL, "%s", con.out);
+	status = contest_call(&con, "GET", "/api/comparisons/1", bob, NULL);
+	cr_expect_eq(status, 404, "Bob reads Alice's comparison: %s", con.out);
 }

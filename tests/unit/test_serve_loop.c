@@ -20,92 +20,48 @@
 #include "tests/unit/db_testlib.h"
 #include "tests/unit/serve_testlib.h"
 
-static struct test_target target;
-static char cfg_path[160], out[65536];
-static struct serve *server;
+static struct contest con;
 static char token_alice[44], token_bob[44], token_org[44];
-
-/* The Demo of dominator renamed, with a line that makes this version's
- * file differ from the others: the path of the file in file. */
-static void write_player(const char *name, int version, char file[160])
-{
-	char cmd[1024];
-	snprintf(file, 160, "%s/AI%s.c", target.dir, name);
-	snprintf(cmd, sizeof cmd, "sed 's/PLAYER_NAME([A-Za-z]*)/PLAYER_NAME(%s)/' "
-		 "games/dominator/players/AIDemo.c > %s && echo '/* version %d */' >> %s", name,
-		 file, version, file);
-	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
-}
-
-static void upload(const char *name, const char *author, int version)
-{
-	char cmd[1024], file[160];
-	write_player(name, version, file);
-	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s scripts/upload %s --game dominator "
-		 "--author %s --queue '%s' 2>&1", cfg_path, file, author, target.where);
-	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
-}
-
-static void work_until_idle(void)
-{
-	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s %s --queue '%s' --jobs 1 --exit-when-idle "
-		 "--ranked-matches 0 2>&1", cfg_path, cli_worker(), target.where);
-	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
-}
 
 static int call(const char *method, const char *path, const char *token, const char *body)
 {
-	return serve_test_call(server, target.dir, method, path, token, body, out, sizeof out);
+	return contest_call(&con, method, path, token, body);
 }
 
 /* Alice's two versions and Bob qualified against Null; then one challenge
  * of Alice's current version against Bob, Dummy and Demo, played. */
-static void contest(void)
+static void contest(bool pg, const char *prefix)
 {
-	snprintf(cfg_path, sizeof cfg_path, "%s/judge.json", target.dir);
-	cr_assert_eq(cli_write_file(cfg_path, "{\"worker\": {\"qualify_matches\": 1, "
-				    "\"qualify_opponent\": \"Null\", \"compare_pairs\": 2}}"), 0);
-	upload("Alice", "alice", 1);
-	work_until_idle();
-	upload("Alice", "alice", 2);
-	upload("Bob", "bob", 1);
-	work_until_idle();
-	serve_test_token(target.where, "alice", false, token_alice);
-	serve_test_token(target.where, "bob", false, token_bob);
-	serve_test_token(target.where, "gandalf", true, token_org);
-	struct judge_config cfg;
-	cfg_defaults(&cfg);
-	cfg.serve.threads = 2;
-	struct serve_options o = { .queue = target.where, .host = "127.0.0.1",
-				   .limits = cfg.serve, .contest = cfg.contest };
-	char err[SERVE_ERRLEN] = "";
-	server = serve_start(&o, err);
-	cr_assert_not_null(server, "serve_start: %s", err);
+	contest_open(&con, pg, prefix, "{\"worker\": {\"qualify_matches\": 1, "
+		     "\"qualify_opponent\": \"Null\", \"compare_pairs\": 2}}");
+	contest_upload(&con, "Demo", "Alice", "alice", 1);
+	contest_work(&con, 0);
+	contest_upload(&con, "Demo", "Alice", "alice", 2);
+	contest_upload(&con, "Demo", "Bob", "bob", 1);
+	contest_work(&con, 0);
+	serve_test_token(con.t.where, "alice", false, token_alice);
+	serve_test_token(con.t.where, "bob", false, token_bob);
+	serve_test_token(con.t.where, "gandalf", true, token_org);
+	contest_serve(&con, false);
 	cr_assert_eq(call("POST", "/api/challenges", token_alice, "{\"game\": \"dominator\", "
 			  "\"player\": \"Alice\", \"seats\": [\"Alice\", \"Bob\", \"Dummy\", "
-			  "\"Demo\"], \"seeds\": 1}"), 201, "%s", out);
-	work_until_idle();
+			  "\"Demo\"], \"seeds\": 1}"), 201, "%s", con.out);
+	contest_work(&con, 0);
 }
 
 static void setup_sqlite(void)
 {
-	test_target_sqlite(&target, "judge-serve-loop");
-	contest();
+	contest(false, "judge-serve-loop");
 }
 
 static void setup_pg(void)
 {
-	test_target_pg(&target, "judge-serve-loop-pg");
-	contest();
+	contest(true, "judge-serve-loop-pg");
 }
 
 static void teardown(void)
 {
-	if (server)
-		serve_stop(server);
-	server = NULL;
-	test_target_remove(&target);
+	contest_close(&con);
 }
 
 TestSuite(serve_loop, .init = setup_sqlite, .fini = teardown, .timeout = 240);
@@ -114,8 +70,8 @@ TestSuite(serve_loop_pg, .init = setup_pg, .fini = teardown, .timeout = 240);
 static json_t *answer(void)
 {
 	json_error_t e;
-	json_t *j = json_loads(out, 0, &e);
-	cr_assert_not_null(j, "%s: %s", e.text, out);
+	json_t *j = json_loads(con.out, 0, &e);
+	cr_assert_not_null(j, "%s: %s", e.text, con.out);
 	return j;
 }
 
@@ -164,7 +120,7 @@ static char *read_whole(const char *path)
 /* Alice's submissions, oldest first, as the store numbered them. */
 static void alice_versions(int64_t *v1, int64_t *v2)
 {
-	struct store *s = teststore_open(target.where, false);
+	struct store *s = teststore_open(con.t.where, false);
 	*v1 = teststore_int(s, "SELECT min(id) FROM submissions WHERE author = 'alice'");
 	*v2 = teststore_int(s, "SELECT max(id) FROM submissions WHERE author = 'alice'");
 	store_close(s);
@@ -179,7 +135,7 @@ BOTH(serve_loop, a_players_matches_name_opponents_result_and_version)
 	alice_versions(&v1, &v2);
 	cr_assert_neq(v1, v2);
 	cr_assert_eq(call("GET", "/api/players/Alice?game=dominator", token_alice, NULL), 200,
-		     "%s", out);
+		     "%s", con.out);
 	json_t *p = answer();
 	expect_matches_explained(json_object_get(p, "matches"), v1, v2, &v1_played, &bob);
 	cr_expect(v1_played, "the first version's qualifying match is not in the list");
@@ -188,7 +144,7 @@ BOTH(serve_loop, a_players_matches_name_opponents_result_and_version)
 
 	char path[64];
 	snprintf(path, sizeof path, "/api/submissions/%lld", (long long)v2);
-	cr_assert_eq(call("GET", path, token_alice, NULL), 200, "%s", out);
+	cr_assert_eq(call("GET", path, token_alice, NULL), 200, "%s", con.out);
 	json_t *s = answer();
 	v1_played = bob = false;
 	expect_matches_explained(json_object_get(s, "matches"), v2, v2, &v1_played, &bob);
@@ -201,19 +157,19 @@ BOTH(serve_loop, my_source_comes_back_to_me_and_the_organisers_only)
 	int64_t v1, v2;
 	char path[64], file[160];
 	alice_versions(&v1, &v2);
-	write_player("Alice", 1, file);
+	contest_player_file(&con, "Demo", "Alice", 1, file);
 	const char *sent = read_whole(file);
 	snprintf(path, sizeof path, "/api/submissions/%lld/source", (long long)v1);
-	cr_assert_eq(call("GET", path, token_alice, NULL), 200, "%s", out);
-	cr_expect_str_eq(out, sent, "the first version is not the file Alice sent");
-	cr_expect_eq(call("GET", path, token_org, NULL), 200, "%s", out);
-	cr_expect_str_eq(out, sent);
-	cr_expect_eq(call("GET", path, token_bob, NULL), 403, "%s", out);
-	cr_expect(strstr(out, "another author's"), "%s", out);
-	cr_expect_null(strstr(out, "PLAYER_NAME"), "Bob read Alice's file: %s", out);
-	cr_expect_eq(call("GET", path, NULL, NULL), 401, "%s", out);
+	cr_assert_eq(call("GET", path, token_alice, NULL), 200, "%s", con.out);
+	cr_expect_str_eq(con.out, sent, "the first version is not the file Alice sent");
+	cr_expect_eq(call("GET", path, token_org, NULL), 200, "%s", con.out);
+	cr_expect_str_eq(con.out, sent);
+	cr_expect_eq(call("GET", path, token_bob, NULL), 403, "%s", con.out);
+	cr_expect(strstr(con.out, "another author's"), "%s", con.out);
+	cr_expect_null(strstr(con.out, "PLAYER_NAME"), "Bob read Alice's file: %s", con.out);
+	cr_expect_eq(call("GET", path, NULL, NULL), 401, "%s", con.out);
 	cr_expect_eq(call("GET", "/api/submissions/999999/source", token_alice, NULL), 404,
-		     "%s", out);
+		     "%s", con.out);
 }
 
 BOTH(serve_loop, a_new_version_that_qualifies_is_compared_with_the_one_it_replaced)
@@ -222,22 +178,22 @@ BOTH(serve_loop, a_new_version_that_qualifies_is_compared_with_the_one_it_replac
 	char path[64];
 	alice_versions(&v1, &v2);
 	snprintf(path, sizeof path, "/api/submissions/%lld", (long long)v2);
-	cr_assert_eq(call("GET", path, token_alice, NULL), 200, "%s", out);
+	cr_assert_eq(call("GET", path, token_alice, NULL), 200, "%s", con.out);
 	json_t *s = answer(), *list = json_object_get(s, "comparisons");
-	cr_assert_eq(json_array_size(list), 1, "%s", out);
+	cr_assert_eq(json_array_size(list), 1, "%s", con.out);
 	json_t *c = json_array_get(list, 0);
 	cr_expect_eq(field(c, "a"), v2, "the new version first");
 	cr_expect_eq(field(c, "b"), v1, "against the version it replaced");
 	snprintf(path, sizeof path, "/api/comparisons/%lld", (long long)field(c, "id"));
 	json_decref(s);
-	cr_assert_eq(call("GET", path, token_alice, NULL), 200, "%s", out);
+	cr_assert_eq(call("GET", path, token_alice, NULL), 200, "%s", con.out);
 	json_t *r = answer();
-	cr_expect_eq(field(r, "queued_pairs"), 2, "worker.compare_pairs: %s", out);
-	cr_expect_eq(field(json_object_get(r, "wins"), "pairs"), 2, "all played: %s", out);
+	cr_expect_eq(field(r, "queued_pairs"), 2, "worker.compare_pairs: %s", con.out);
+	cr_expect_eq(field(json_object_get(r, "wins"), "pairs"), 2, "all played: %s", con.out);
 	json_decref(r);
-	cr_expect_eq(call("GET", path, token_bob, NULL), 404, "another's comparison: %s", out);
+	cr_expect_eq(call("GET", path, token_bob, NULL), 404, "another's comparison: %s", con.out);
 	/* Bob's first version replaced nothing: nothing to compare */
-	struct store *st = teststore_open(target.where, false);
+	struct store *st = teststore_open(con.t.where, false);
 	cr_expect_eq(teststore_int(st, "SELECT count(*) FROM comparisons"), 1);
 	store_close(st);
 }
@@ -245,12 +201,12 @@ BOTH(serve_loop, a_new_version_that_qualifies_is_compared_with_the_one_it_replac
 BOTH(serve_loop, an_unknown_address_is_a_page_saying_so_not_json)
 {
 	cr_expect_eq(call("GET", "/no/such/page", NULL, NULL), 404);
-	cr_expect(strncmp(out, "<!DOCTYPE html>", 15) == 0, "%s", out);
-	cr_expect(strstr(out, "No such page") && strstr(out, "href=\"/\""), "%s", out);
+	cr_expect(strncmp(con.out, "<!DOCTYPE html>", 15) == 0, "%s", con.out);
+	cr_expect(strstr(con.out, "No such page") && strstr(con.out, "href=\"/\""), "%s", con.out);
 	cr_expect_eq(call("GET", "/static/nothing.js", NULL, NULL), 404);
-	cr_expect(strncmp(out, "<!DOCTYPE html>", 15) == 0, "%s", out);
+	cr_expect(strncmp(con.out, "<!DOCTYPE html>", 15) == 0, "%s", con.out);
 	/* a program asking the API still gets JSON it can read */
 	cr_expect_eq(call("GET", "/api/nothing", NULL, NULL), 404);
 	json_decref(answer());
-	cr_expect(strstr(out, "\"error\""), "%s", out);
+	cr_expect(strstr(con.out, "\"error\""), "%s", con.out);
 }
