@@ -276,7 +276,8 @@ Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
 	struct fault f = { .match = 3, .seat = 2, .player = "Sauron", .verdict = "signaled",
 			   .reason = "crashed", .round = 7, .message = 8, .cpu_ns = 9,
 			   .turn_cpu_ns = 4, .cpu_budget_ns = 1000, .peak_memory = 5,
-			   .input = bytes, .input_len = 5, .input_size = 9 };
+			   .input = bytes, .input_len = 5, .input_size = 9, .unit = 5464,
+			   .step = 2 };
 	char err[REPLAY_ERRLEN] = "";
 	json_t *j = fault_json(&f);
 	cr_assert_not_null(j);
@@ -285,6 +286,7 @@ Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
 	cr_expect(back.match == 3 && back.seat == 2 && back.round == 7 && back.message == 8 &&
 		  back.cpu_ns == 9 && back.turn_cpu_ns == 4 && back.cpu_budget_ns == 1000 &&
 		  back.input_size == 9 && back.input_len == 5);
+	cr_expect(back.unit == 5464 && back.step == 2, "the crashed unit and its step");
 	cr_expect_str_eq(back.player, "Sauron");
 	cr_expect_eq(memcmp(back.input, bytes, 5), 0, "the bytes, a NUL and 0xff among them");
 	fault_free(&back);
@@ -296,6 +298,8 @@ Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
 		{ "format", "2" },
 		{ "input_base64", "\"QUJD!\"" },
 		{ "player", "7" },
+		{ "unit", "-3" },
+		{ "step", "\"2\"" },
 	};
 	for (size_t i = 0; i < sizeof broken / sizeof *broken; i++) {
 		json_t *bad = json_deep_copy(j);

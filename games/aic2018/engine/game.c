@@ -129,7 +129,7 @@ static int apply(struct game_state *g, int slot, const struct aic_action *a)
 	case AIC_ACT_BUY:
 		return aic_buy_vps(w, w->unit[slot].team, a->a | a->b << 8);
 	case AIC_ACT_DIE:
-		if (a->a != AIC_DIED_RETURNED) {
+		if (a->a != AIC_DIED_RETURNED && !g->faulted_unit[w->unit[slot].team]) {
 			g->faulted_unit[w->unit[slot].team] = w->unit[slot].id;
 			g->faulted_why[w->unit[slot].team] = a->a;
 		}
