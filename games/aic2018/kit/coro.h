@@ -38,7 +38,7 @@ struct coro;
 void coro_setup(void);
 /* From now on a fault in a coroutine crashes the process as a fault
  * outside one would, where it happened (for `judge repro`: the debugger or
- * AddressSanitizer then shows the unit's line). */
+ * AddressSanitizer then stops in the unit's code). */
 void coro_faults_crash(void);
 
 /* A coroutine that will run fn(arg) when first resumed; NULL when no
