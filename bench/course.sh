@@ -18,7 +18,7 @@ trap 'rm -rf "$dir"' EXIT
 q=$dir/jobs.sqlite
 cfg=$dir/judge.json
 cat > "$cfg" <<JSON
-{ "worker": { "qualify_matches": 1, "qualify_wins": 0, "min_games": 0 },
+{ "worker": { "qualify_matches": 1, "qualify_wins": 0, "min_games": 0, "compare_pairs": 0 },
   "compile": { "cache_dir": "$dir/cache" } }
 JSON
 export JUDGE_CONFIG=$cfg

@@ -130,6 +130,13 @@ struct game {
 	 * turns).  NULL: every seat answers each round at once. */
 	int (*next_seat)(struct game_state *g);
 	int (*step_units)(const struct game_state *g, int player);
+	/* Games whose units are programs of their own inside the player's
+	 * process (AIC2018): a unit of player's that died by its own fault
+	 * (it crashed, or its energy count was broken) in the orders just
+	 * taken: 1 with its id and the reason in words, once; 0 none.  The
+	 * player plays on; the runner keeps the step's input for the seat's
+	 * record.  NULL: no such units. */
+	int (*unit_fault)(struct game_state *g, int player, int *unit, char why[GAME_ERRLEN]);
 
 	/* Replay: the parameters and initial state, then after each
 	 * game_advance() what changed in that round (new references). */

@@ -65,6 +65,34 @@ struct aic_action {
 	uint8_t kind, a, b, c;
 };
 
+/* Why a unit died by its own fault: an AIC_ACT_DIE's a, said by the kit,
+ * named by the engine in the match's record of the seat (`judge repro`). */
+enum aic_death {
+	AIC_DIED_RETURNED,
+	AIC_DIED_STACK,
+	AIC_DIED_ARITHMETIC,
+	AIC_DIED_MEMORY,
+	AIC_DIED_ILLEGAL,
+	AIC_DIED_ENERGY,
+	AIC_DIED_NO_STACK,
+	AIC_DEATHS
+};
+
+static inline const char *aic_death_words(int why)
+{
+	static const char *const words[AIC_DEATHS] = {
+		[AIC_DIED_RETURNED] = "its run() returned",
+		[AIC_DIED_STACK] = "its stack overflowed (too deep a recursion or too large locals)",
+		[AIC_DIED_ARITHMETIC] = "an arithmetic error (a division by zero?)",
+		[AIC_DIED_MEMORY] = "a bad memory access",
+		[AIC_DIED_ILLEGAL] = "an illegal instruction",
+		[AIC_DIED_ENERGY] = "its energy counter was tampered with or not charged: the turn "
+				    "took far more CPU time than its energy allows",
+		[AIC_DIED_NO_STACK] = "no memory left for its stack",
+	};
+	return why >= 0 && why < AIC_DEATHS ? words[why] : "it died (the kit said no more)";
+}
+
 /* What one step's view carries besides the world. */
 struct aic_step {
 	int nbatch, nids, nhidden;

@@ -37,6 +37,9 @@ void cfg_defaults(struct judge_config *cfg)
 			.qualify_wins = 1,
 			.qualify_opponent = "Dummy",
 			.keep_logs = true,
+			/* the contestant's question "is v7 better than v6?" answered
+			 * unasked, below qualifying and ranked work */
+			.compare_pairs = 10,
 		},
 		.compile = {
 			.cpu_ns = 20000 * MS,

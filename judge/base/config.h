@@ -59,7 +59,8 @@ struct cfg_worker {
 	char seed_secret[64];
 	bool keep_logs;           /* store each seat's stderr with its match */
 	/* A newly qualified version is compared with the one it replaced on
-	 * this many pairs of matches (judge/event/compare.h); 0: not. */
+	 * this many pairs of matches (judge/event/compare.h; 10 by default);
+	 * 0: not. */
 	unsigned compare_pairs;
 };
 

@@ -36,6 +36,9 @@ static const char summary[] =
 "the exact bytes it was given at that turn.  It says whether the failure came\n"
 "again: with --asan, AddressSanitizer's report names the line of the fault;\n"
 "with --gdb, gdb prints the backtrace (of the crash, or of where it spins).\n"
+"In AIC2018 a seat whose unit crashed plays on: its record names the unit\n"
+"and its step, and the re-created step ends your player where the unit's\n"
+"code failed.\n"
 "\n"
 "The record comes from the judge's database, or from two files downloaded\n"
 "from the service: --record (GET /api/matches/MATCH/faults/SEAT, yours only)\n"
@@ -212,10 +215,21 @@ static const char *signal_name(int sig)
 	return s ? s : "a signal";
 }
 
+/* ", its step S, where unit U died" for the record of a unit's crash. */
+static const char *unit_note(const struct fault *f, const struct repro_outcome *o,
+			     char note[96])
+{
+	note[0] = 0;
+	if (f->unit)
+		snprintf(note, 96, ", its step %d, where unit %d died", o->step, f->unit);
+	return note;
+}
+
 /* What happened, against the record: 0 reproduced, 1 not. */
 static int verdict(const struct fault *f, const struct repro_outcome *o, int64_t wait_s,
 		   bool gdb)
 {
+	char note[96];
 	if (o->message != f->message) {
 		printf("not reproduced: your player stopped at its message %d (round %d), before "
 		       "the failing turn; ", o->message, o->round);
@@ -231,12 +245,13 @@ static int verdict(const struct fault *f, const struct repro_outcome *o, int64_t
 		printf("reproduced: gdb stopped your player at round %d (its backtrace above); in "
 		       "the match: %s\n", o->round, f->reason);
 	else if (o->end == REPRO_CRASHED)
-		printf("reproduced: your player was killed by signal %d (%s) at round %d, as in the "
-		       "match (%s)\n", o->status, signal_name(o->status), o->round, f->reason);
+		printf("reproduced: your player was killed by signal %d (%s) at round %d%s, as in "
+		       "the match (%s)\n", o->status, signal_name(o->status), o->round,
+		       unit_note(f, o, note), f->reason);
 	else if (o->end == REPRO_EXITED)
-		printf("reproduced: your player ended with status %d at round %d%s; in the match: "
-		       "%s\n", o->status, o->round, o->status ? " (see the report above)" : "",
-		       f->reason);
+		printf("reproduced: your player ended with status %d at round %d%s%s; in the "
+		       "match: %s\n", o->status, o->round, unit_note(f, o, note),
+		       o->status ? " (see the report above)" : "", f->reason);
 	else if (o->end == REPRO_SILENT && gdb)
 		printf("reproduced: your player did not answer round %d within %lld s (gdb shows "
 		       "where it was, above); in the match: %s\n", o->round, (long long)wait_s,

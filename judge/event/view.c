@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "judge/event/run_int.h"
+#include "judge/event/pseudonym.h"
 
 struct view {
 	struct store *s;
@@ -40,10 +41,8 @@ static const char *entrant_state(json_t *e)
 static json_t *entrant_json(json_t *e, bool hide_authors)
 {
 	char fallback[40];
-	const char *pseudonym = json_string_value(json_object_get(e, "pseudonym"));
-	snprintf(fallback, sizeof fallback, "entrant %lld", (long long)int_of(e, "id"));
 	const char *name = !hide_authors ? json_string_value(json_object_get(e, "author"))
-			   : pseudonym && *pseudonym ? pseudonym : fallback;
+			   : event_public_name(e, fallback);
 	return json_pack("{s:I, s:s, s:O, s:O?, s:s, s:O, s:O, s:O}", "id", int_of(e, "id"),
 			 "name", name, "group", json_object_get(e, "group"), "player",
 			 hide_authors ? NULL : json_object_get(e, "name"), "state", entrant_state(e),

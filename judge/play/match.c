@@ -26,6 +26,8 @@ struct match {
 	json_t *start;  /* the replay's header: the state before round 1 */
 	json_t *rounds;
 	struct debug_record debug; /* marks and CPU per round, for the replay */
+	int steps[GAME_MAX_PLAYERS]; /* each seat's steps so far in the round */
+	struct match_fault *unit_fault[GAME_MAX_PLAYERS]; /* game.h: unit_fault */
 };
 
 /* The steps with CPU budgets, as a contestant reads them. */
@@ -206,6 +208,39 @@ static void take_orders(struct match *m, int round)
 		take_seat_orders(m, i, round);
 }
 
+/* A record of the seat's last input (a copy), with the CPU used since. */
+static struct match_fault *fault_of_input(struct seat *s, uint64_t cpu_now, uint64_t budget)
+{
+	struct match_fault *f = calloc(1, sizeof *f);
+	if (!f)
+		return NULL;
+	*f = (struct match_fault){ .message = s->messages - 1, .input_size = s->input_size,
+				   .cpu_budget_ns = budget };
+	f->input = seat_last_input(s, &f->input_len);
+	if (cpu_now > s->input_cpu_ns && s->messages > 0)
+		f->turn_cpu_ns = cpu_now - s->input_cpu_ns;
+	return f;
+}
+
+/* Seat s's first unit that died by its own fault, with what the seat was
+ * given for that step (a copy: the seat plays on). */
+static void keep_unit_fault(struct match *m, int s, int round)
+{
+	int unit;
+	char why[GAME_ERRLEN];
+	if (!m->game->unit_fault || !m->game->unit_fault(m->g, s, &unit, why) ||
+	    m->unit_fault[s])
+		return;
+	struct match_fault *f = fault_of_input(&m->seat[s], seat_clock(m, s), m->limits.cpu_ns);
+	if (!f)
+		return;
+	f->unit = unit;
+	f->round = round;
+	f->step = m->steps[s];
+	snprintf(f->reason, sizeof f->reason, "%s", why);
+	m->unit_fault[s] = f;
+}
+
 /* A round of a game whose units act one after another: one seat at a
  * time, as the engine says, each step's CPU against its units' turns (the
  * sandbox stops a seat past it while the runner waits). */
@@ -224,8 +259,11 @@ static void play_steps(struct match *m, int round)
 		if (budget && alive(m, s))
 			check_seat_budget(m, s, round, budget, STEP_UNITS);
 		take_seat_orders(m, s, round);
+		keep_unit_fault(m, s, round);
+		m->steps[s]++;
 		tell_status(m, true);
 	}
+	memset(m->steps, 0, sizeof m->steps);
 }
 
 /* The player's stderr as kept; a log cut at its cap ends with a line that
@@ -322,21 +360,6 @@ static int start_seats(struct match *m, char err[MATCH_ERRLEN])
 
 _Static_assert(MATCH_INPUT_KEEP == SEAT_INPUT_KEEP, "a seat keeps what a fault holds");
 
-/* The frozen seat's last input, moved out of the seat, with its CPU. */
-static struct match_fault *take_fault(struct seat *s, const struct sbx_result *r,
-				      uint64_t budget)
-{
-	struct match_fault *f = malloc(sizeof *f);
-	if (!f)
-		return NULL;
-	*f = (struct match_fault){ .message = s->messages - 1, .input_size = s->input_size,
-				   .cpu_budget_ns = budget };
-	f->input = seat_last_input(s, &f->input_len);
-	if (r->cpu_ns > s->input_cpu_ns && s->messages > 0)
-		f->turn_cpu_ns = r->cpu_ns - s->input_cpu_ns;
-	return f;
-}
-
 static void fill_result(struct match *m, struct match_result *out)
 {
 	int64_t score[GAME_MAX_PLAYERS];
@@ -360,7 +383,11 @@ static void fill_result(struct match *m, struct match_result *out)
 		ms->peak_memory = r->peak_memory;
 		copy_log(ms, r);
 		if (s->frozen)
-			ms->fault = take_fault(s, r, m->limits.cpu_ns);
+			ms->fault = fault_of_input(s, r->cpu_ns, m->limits.cpu_ns);
+		else
+			ms->fault = m->unit_fault[i];
+		if (ms->fault == m->unit_fault[i])
+			m->unit_fault[i] = NULL;
 	}
 }
 
@@ -473,6 +500,11 @@ static void release(struct match *m)
 	json_decref(m->rounds);
 	debug_free(&m->debug);
 	free(m->buf);
+	for (int i = 0; i < m->n; i++)
+		if (m->unit_fault[i]) {
+			free(m->unit_fault[i]->input);
+			free(m->unit_fault[i]);
+		}
 }
 
 /* Players inherit the affinity of the thread that starts them. */

@@ -83,6 +83,11 @@ struct match_fault {
 	uint8_t *input;
 	size_t input_len, input_size;
 	uint64_t turn_cpu_ns, cpu_budget_ns;
+	/* A seat that did not freeze but one of whose units died by its own
+	 * fault (game.h: unit_fault; the first such unit): its id, the round,
+	 * the seat's step in that round, and why.  unit 0: the seat froze. */
+	int unit, round, step;
+	char reason[GAME_ERRLEN];
 };
 
 struct match_seat {
@@ -97,7 +102,9 @@ struct match_seat {
 	uint64_t peak_memory;
 	char *log;                     /* its stderr, capped */
 	size_t log_len;
-	struct match_fault *fault;     /* when frozen: what it was given last */
+	struct match_fault *fault;     /* when frozen: what it was given last;
+					* else what it was given when a unit
+					* of its own crashed, if one did */
 };
 
 struct match_result {

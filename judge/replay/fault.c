@@ -17,7 +17,13 @@ int fault_from_store(int64_t match, int seat, const struct store_fault *sf, stru
 	snprintf(out->player, sizeof out->player, "%s", sf->name);
 	snprintf(out->verdict, sizeof out->verdict, "%s", sf->verdict);
 	snprintf(out->reason, sizeof out->reason, "%s", sf->reason);
-	if (!sf->verdict[0]) {
+	if (sf->unit > 0 && sf->input) {
+		out->unit = sf->unit;
+		out->step = sf->unit_step;
+		out->round = sf->unit_round;
+		snprintf(out->verdict, sizeof out->verdict, "unit died");
+		snprintf(out->reason, sizeof out->reason, "%s", sf->unit_reason);
+	} else if (!sf->verdict[0]) {
 		snprintf(err, REPLAY_ERRLEN, "seat %d of match %lld did not freeze: it played to "
 			 "the end, there is nothing to reproduce", seat, (long long)match);
 		return 0;
@@ -51,7 +57,7 @@ json_t *fault_json(const struct fault *f)
 	if (!input)
 		return NULL;
 	json_t *j = json_pack("{s:i, s:I, s:i, s:s, s:i, s:i, s:s, s:s, s:I, s:I, s:I, s:I,"
-			      " s:I, s:I, s:s}",
+			      " s:I, s:I, s:s, s:i, s:i}",
 		"format", FAULT_FORMAT, "match", (json_int_t)f->match, "seat", f->seat,
 		"player", f->player, "round", f->round, "message", f->message,
 		"verdict", f->verdict, "reason", f->reason,
@@ -59,7 +65,7 @@ json_t *fault_json(const struct fault *f)
 		"cpu_budget_ns", (json_int_t)f->cpu_budget_ns,
 		"peak_memory", (json_int_t)f->peak_memory,
 		"input_size", (json_int_t)f->input_size, "input_kept", (json_int_t)f->input_len,
-		"input_base64", input);
+		"input_base64", input, "unit", f->unit, "step", f->step);
 	free(input);
 	return j;
 }
@@ -78,6 +84,17 @@ static int int_field(const json_t *j, const char *field, int64_t lo, int64_t hi,
 	if (!json_is_integer(x) || json_integer_value(x) < lo || json_integer_value(x) > hi)
 		return bad(err, field, "is missing or out of range");
 	*v = json_integer_value(x);
+	return 0;
+}
+
+/* An integer field in [0, hi] that older records lack (then 0). */
+static int optional_int(const json_t *j, const char *field, int64_t hi, int *v,
+			char err[REPLAY_ERRLEN])
+{
+	int64_t x = 0;
+	if (json_object_get(j, field) && int_field(j, field, 0, hi, &x, err) < 0)
+		return -1;
+	*v = (int)x;
 	return 0;
 }
 
@@ -134,6 +151,9 @@ int fault_parse(const json_t *j, struct fault *out, char err[REPLAY_ERRLEN])
 	text_field(j, "player", out->player, sizeof out->player, err);
 	text_field(j, "verdict", out->verdict, sizeof out->verdict, err);
 	text_field(j, "reason", out->reason, sizeof out->reason, err);
+	if (optional_int(j, "unit", INT32_MAX, &out->unit, err) < 0 ||
+	    optional_int(j, "step", INT32_MAX, &out->step, err) < 0)
+		return -1;
 	if (out->input_len > out->input_size)
 		return bad(err, "input_kept", "is more than \"input_size\"");
 	if (!b64)

@@ -5,7 +5,9 @@
  * one JSON object, "format" FAULT_FORMAT, the input's bytes in base64:
  * what GET /api/matches/N/faults/SEAT answers and `judge repro --record`
  * reads back.  A record read from a file is hostile input: every field is
- * checked for its type and range, the input for its size.
+ * checked for its type and range, the input for its size.  A record of a
+ * unit that crashed while its seat played on (AIC2018) names the unit and
+ * its step ("unit", "step"); older records have neither (a frozen seat).
  */
 #ifndef JUDGE_FAULT_H
 #define JUDGE_FAULT_H
@@ -26,6 +28,10 @@ struct fault {
 	char reason[256];
 	int round;                 /* -1: before the first round */
 	int message;               /* the seat's messages before the last one */
+	/* 0: the seat froze.  Else the seat played on, but this unit of its
+	 * own died by its fault (AIC2018) at the seat's step `step` of the
+	 * round (its message `message`): verdict "unit died". */
+	int unit, step;
 	int64_t cpu_ns, turn_cpu_ns, cpu_budget_ns, peak_memory;
 	uint8_t *input;            /* malloc'd; input_len of input_size bytes */
 	size_t input_len, input_size;

@@ -67,6 +67,10 @@ static void child(const struct repro_spec *spec, int in, int out)
 	 * under gdb a report stops the program where it is. */
 	if (!getenv("ASAN_OPTIONS"))
 		setenv("ASAN_OPTIONS", spec->fds_3_4 ? ASAN_KEEP ":abort_on_error=1" : ASAN_KEEP, 1);
+	/* A unit's crash (AIC2018) ends the program, so that it shows as a
+	 * seat's does, where it happened. */
+	if (spec->fault->unit)
+		setenv("JUDGE_REPRO_UNIT_FAULTS", "1", 1);
 	signal(SIGPIPE, SIG_DFL);
 	execvp(spec->argv[0], spec->argv);
 	fprintf(stderr, "judge repro: cannot run %s: %s\n", spec->argv[0], strerror(errno));

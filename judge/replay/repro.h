@@ -16,6 +16,9 @@
  * a replay without it), not from the clocks the runner read, and the
  * program runs here outside the judge's sandbox: run only your own.
  * The replay is hostile input, checked as `judge replay check` does.
+ * A record of a unit that crashed while its seat played on (AIC2018)
+ * runs the program with JUDGE_REPRO_UNIT_FAULTS set: the kit then lets a
+ * unit's fault end the program where it happened, as a seat's crash.
  */
 #ifndef JUDGE_REPRO_H
 #define JUDGE_REPRO_H

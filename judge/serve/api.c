@@ -141,20 +141,25 @@ void api_leaderboard(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	}
 	json_t *out = board_public(rq, g, err);
+	if (out && !organiser &&
+	    pseudonyms_hide(rq, g->name, json_object_get(out, "rows"), "", err) < 0) {
+		json_decref(out);
+		out = NULL;
+	}
 	if (!out) {
 		reply_store_error(rp, err);
 		return;
 	}
-	text = json_dumps(out, JSON_COMPACT | JSON_ENSURE_ASCII);
-	if (text)
-		cache_put(rq->cache, key, text, strlen(text));
+	/* the public's board is kept; an organiser's shows authors */
 	if (!organiser) {
+		text = json_dumps(out, JSON_COMPACT | JSON_ENSURE_ASCII);
+		if (text)
+			cache_put(rq->cache, key, text, strlen(text));
 		json_decref(out);
 		reply_bytes(rp, text ? 200 : 500, "application/json; charset=utf-8", text,
 			    text ? strlen(text) : 0);
 		return;
 	}
-	free(text);
 	json_object_set_new(out, "organiser", json_true());
 	if (add_organiser_marks(rq, out, json_object_get(out, "rows"), err) < 0) {
 		json_decref(out);
@@ -245,6 +250,9 @@ void api_match(struct request *rq, struct reply *rp, const char *arg)
 	if (match_hidden(rq, rp, id_arg(arg)))
 		return;
 	int rc = store_match_view(rq->store, id_arg(arg), &m, err);
+	if (rc > 0 && pseudonyms_hide(rq, json_string_value(json_object_get(m, "game")),
+				      json_object_get(m, "players"), match_viewer(rq), err) < 0)
+		rc = -1;
 	if (rc > 0) {
 		json_t *settings = replay_settings(rq, id_arg(arg));
 		json_object_set_new(m, "command", play_command(m, settings));
@@ -530,6 +538,8 @@ void api_player(struct request *rq, struct reply *rp, const char *arg)
 	json_t *p = NULL;
 	if (rc > 0)
 		rc = store_player_view(rq->store, g, arg, match_viewer(rq), &p, err);
+	if (rc > 0 && pseudonyms_hide(rq, g, p, match_viewer(rq), err) < 0)
+		rc = -1;
 	size_t i;
 	json_t *h;
 	/* Each point of the plot at the leaderboard's score, mu - 3 sigma. */

@@ -165,5 +165,15 @@ bool match_hidden(struct request *rq, struct reply *rp, int64_t match);
  * organiser, "" nobody in particular, else the author. */
 const char *match_viewer(const struct request *rq);
 
+/* ---- pseudonyms (pseudonyms.c) ---------------------------------------------- */
+
+/* Replaces the "author" of items (an object, or an array of objects) by
+ * the author's public name when a pseudonymous tournament of game says so
+ * (judge/event/pseudonym.h).  reader as match_viewer() gives it: NULL (an
+ * organiser) hides nothing; an author still sees its own name.  0, or -1
+ * with err when the store did not answer. */
+int pseudonyms_hide(struct request *rq, const char *game, json_t *items, const char *reader,
+		    char err[STORE_ERRLEN]);
+
 
 #endif

@@ -430,6 +430,10 @@ struct store_fault {
 	int64_t turn_cpu_ns, cpu_budget_ns, input_size;
 	uint8_t *input;           /* gzip-compressed, malloc'd; NULL without a record */
 	size_t input_len;
+	/* A record of a unit that died by its own fault, the seat playing on
+	 * (db/migrations/015): its id (0: none), round, step and reason. */
+	int unit, unit_round, unit_step;
+	char unit_reason[256];
 };
 /* 1 with *out (free out->input); 0 when the match has no such seat; -1. */
 int store_match_fault(struct store *s, int64_t match, int seat, struct store_fault *out,

@@ -24,8 +24,8 @@ static const struct table {
 	{ "match_players", "match_id, seat, submission_id, name, score, rank, frozen_round,"
 	  " verdict, reason, cpu_ns, peak_memory", "iiitiiittii", false },
 	{ "match_logs", "match_id, seat, log", "iib", false },
-	{ "match_faults", "match_id, seat, message, turn_cpu_ns, cpu_budget_ns, input_size, input",
-	  "iiiiiib", false },
+	{ "match_faults", "match_id, seat, message, turn_cpu_ns, cpu_budget_ns, input_size, input,"
+	  " unit, unit_round, unit_step, unit_reason", "iiiiiibiiit", false },
 	{ "ratings", "submission_id, game, mu, sigma, games, wins, updated_at", "itddiii", false },
 	{ "events", "id, kind, submission_id, payload, created_at", "ititi", true },
 	{ "plag_docs", "id, game, submission_id, author, name, label, k, w, hash_version,"

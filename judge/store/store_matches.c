@@ -79,7 +79,9 @@ int store_match_fault(struct store *s, int64_t match, int seat, struct store_fau
 	struct db_stmt *st = db_prepare(s,
 		"SELECT coalesce(s.author, ''), mp.name, coalesce(mp.verdict, ''),"
 		" coalesce(mp.reason, ''), coalesce(mp.frozen_round, -1), mp.cpu_ns, mp.peak_memory,"
-		" f.message, f.turn_cpu_ns, f.cpu_budget_ns, f.input_size, f.input"
+		" f.message, f.turn_cpu_ns, f.cpu_budget_ns, f.input_size, f.input,"
+		" coalesce(f.unit, 0), coalesce(f.unit_round, -1), coalesce(f.unit_step, 0),"
+		" coalesce(f.unit_reason, '')"
 		" FROM match_players mp LEFT JOIN submissions s ON s.id = mp.submission_id"
 		" LEFT JOIN match_faults f ON f.match_id = mp.match_id AND f.seat = mp.seat"
 		" WHERE mp.match_id = ?1 AND mp.seat = ?2");
@@ -101,6 +103,11 @@ int store_match_fault(struct store *s, int64_t match, int seat, struct store_fau
 			out->turn_cpu_ns = db_col_int(st, 8);
 			out->cpu_budget_ns = db_col_int(st, 9);
 			out->input_size = db_col_int(st, 10);
+			out->unit = (int)db_col_int(st, 12);
+			out->unit_round = (int)db_col_int(st, 13);
+			out->unit_step = (int)db_col_int(st, 14);
+			snprintf(out->unit_reason, sizeof out->unit_reason, "%s",
+				 db_col_text(st, 15));
 			if (copy_blob(st, 11, &out->input, &out->input_len, "reading a seat's fault",
 				      err) < 0)
 				rc = -1;
@@ -234,8 +241,9 @@ int store_add_match_fault(struct store *s, int64_t match, int seat, const struct
 			  char err[STORE_ERRLEN])
 {
 	struct db_stmt *st = db_prepare(s, "INSERT INTO match_faults (match_id, seat, message,"
-					   " turn_cpu_ns, cpu_budget_ns, input_size, input)"
-					   " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+					   " turn_cpu_ns, cpu_budget_ns, input_size, input, unit,"
+					   " unit_round, unit_step, unit_reason)"
+					   " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULLIF(?8, 0), ?9, ?10, ?11)");
 	if (!st)
 		return db_fail(s, "recording a seat's fault", err);
 	db_bind_int(st, 1, match);
@@ -245,6 +253,10 @@ int store_add_match_fault(struct store *s, int64_t match, int seat, const struct
 	db_bind_int(st, 5, f->cpu_budget_ns);
 	db_bind_int(st, 6, f->input_size);
 	db_bind_blob(st, 7, f->input, f->input_len);
+	db_bind_int(st, 8, f->unit);
+	db_bind_int(st, 9, f->unit_round);
+	db_bind_int(st, 10, f->unit_step);
+	db_bind_text(st, 11, f->unit_reason);
 	int rc = db_step(st) == 0 ? 0 : db_fail(s, "recording a seat's fault", err);
 	db_finish(st);
 	return rc;

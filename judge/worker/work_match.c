@@ -319,8 +319,9 @@ static int insert_log(struct work *w, int64_t match_id, int i, const struct play
 	return rc < 0 ? store_failed(serr, err) : 0;
 }
 
-/* A frozen seat's last input and CPU figures, for its author's `judge
- * repro`: always kept (bounded, judge/play/match.h), gzip-compressed. */
+/* A frozen seat's last input and CPU figures, or those of the step in
+ * which one of its units crashed, for its author's `judge repro`: always
+ * kept (bounded, judge/play/match.h), gzip-compressed. */
 static int insert_fault(struct work *w, int64_t match_id, int i, const struct played *m,
 			char err[WORKER_ERRLEN])
 {
@@ -329,7 +330,9 @@ static int insert_fault(struct work *w, int64_t match_id, int i, const struct pl
 		return 0;
 	struct store_fault row = { .message = f->message, .turn_cpu_ns = (int64_t)f->turn_cpu_ns,
 				   .cpu_budget_ns = (int64_t)f->cpu_budget_ns,
-				   .input_size = (int64_t)f->input_size };
+				   .input_size = (int64_t)f->input_size, .unit = f->unit,
+				   .unit_round = f->round, .unit_step = f->step };
+	snprintf(row.unit_reason, sizeof row.unit_reason, "%s", f->reason);
 	char rerr[REPLAY_ERRLEN], serr[STORE_ERRLEN];
 	if (replay_gzip(f->input ? (const char *)f->input : "", f->input_len, &row.input,
 			&row.input_len, rerr) < 0) {

@@ -41,11 +41,13 @@ check() {
 
 # Killed workers retry their jobs: enough attempts that none is parked;
 # short leases, so that what a dead worker held on another "machine"
-# comes back soon (on this host it is taken over at once).
+# comes back soon (on this host it is taken over at once).  No version
+# comparisons: the checks below count the course's matches, and a
+# student's second version would add unrated ones.
 cat > "$dir/judge.json" <<JSON
 { "worker": { "max_attempts": 100, "lease_ms": 3000, "min_games": 0,
               "qualify_matches": 2, "qualify_wins": 0, "qualify_opponent": "Dummy",
-              "seed_secret": "course" },
+              "seed_secret": "course", "compare_pairs": 0 },
   "compile": { "cache_dir": "$dir/cache" } }
 JSON
 export JUDGE_CONFIG=$dir/judge.json

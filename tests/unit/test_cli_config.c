@@ -125,12 +125,15 @@ Test(cli_config, keep_logs_is_true_or_false)
 	cr_assert(strstr(out, ": worker.keep_logs must be true or false"), "%s", out);
 }
 
-/* Off by default (every qualified version would add matches); one pair
- * is refused, as it gives no interval. */
-Test(cli_config, compare_pairs_is_off_or_at_least_two)
+/* On by default with 10 pairs (a new version is compared with the one it
+ * replaced unasked); 0 turns it off; one pair is refused, as it gives no
+ * interval. */
+Test(cli_config, compare_pairs_is_on_by_default_off_or_at_least_two)
 {
 	cr_assert_eq(config_with("{}"), 0, "%s", out);
-	cr_expect(matches("^worker.compare_pairs +0 +default$", out), "%s", out);
+	cr_expect(matches("^worker.compare_pairs +10 +default$", out), "%s", out);
+	cr_assert_eq(config_with("{\"worker\": {\"compare_pairs\": 0}}"), 0, "%s", out);
+	cr_expect(matches("^worker.compare_pairs +0 +", out), "%s", out);
 	cr_assert_eq(config_with("{\"worker\": {\"compare_pairs\": 1}}"), 1, "%s", out);
 	cr_assert(strstr(out, "worker.compare_pairs is 0 (no automatic comparison) or 2 to 200"),
 		  "%s", out);

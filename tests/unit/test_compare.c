@@ -136,11 +136,12 @@ Test(compare_interval, the_interval_follows_students_t)
 static struct contest con;
 
 /* Alice's Demo (submission 1) and later her Dummy (4); Bob and Carol
- * qualified, to be the opponents. */
+ * qualified, to be the opponents.  No automatic comparison: the tests
+ * number the ones they ask for. */
 static void versions(bool pg, const char *prefix)
 {
 	contest_open(&con, pg, prefix, "{\"worker\": {\"qualify_matches\": 1, "
-		     "\"qualify_opponent\": \"Null\"}}");
+		     "\"qualify_opponent\": \"Null\", \"compare_pairs\": 0}}");
 	contest_upload(&con, "Demo", "Alice", "alice", 0);
 	contest_upload(&con, "Demo", "Bob", "bob", 0);
 	contest_upload(&con, "Demo", "Carol", "carol", 0);

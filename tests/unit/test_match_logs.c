@@ -204,3 +204,38 @@ BOTH(match_logs, a_frozen_seats_record_reads_back_and_is_copied)
 	store_close(to);
 	store_close(s);
 }
+
+/* AIC2018: a unit of alice's seat crashed while the seat played on (no
+ * verdict): the record keeps the unit, its round, step and reason, read
+ * back and copied; the unit's round is the record's, the seat's row none. */
+BOTH(match_logs, a_units_crash_in_a_seat_that_played_on_reads_back_and_is_copied)
+{
+	struct store *s = teststore_open(tt.where, true);
+	char err[STORE_ERRLEN] = "", copy[128];
+	int64_t match = begin_frozen_match(s, false);
+	struct store_fault unit = record;
+	unit.unit = 5464;
+	unit.unit_round = 7;
+	unit.unit_step = 2;
+	snprintf(unit.unit_reason, sizeof unit.unit_reason, "unit 5464 died: a bad memory access");
+	cr_assert_eq(store_add_match_fault(s, match, 1, &unit, err), 0, "%s", err);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	snprintf(copy, sizeof copy, "%s/copy.sqlite", tt.dir);
+	struct store *to = teststore_open(copy, true);
+	int64_t rows;
+	cr_assert_eq(store_copy(s, to, &rows, err), 0, "%s", err);
+	struct store *both[] = { s, to };
+	for (int k = 0; k < 2; k++) {
+		struct store_fault f;
+		cr_assert_eq(store_match_fault(both[k], match, 1, &f, err), 1, "%s", err);
+		cr_expect_str_eq(f.verdict, "", "the seat did not freeze");
+		cr_expect_eq(f.unit, 5464);
+		cr_expect_eq(f.unit_round, 7);
+		cr_expect_eq(f.unit_step, 2);
+		cr_expect_str_eq(f.unit_reason, "unit 5464 died: a bad memory access");
+		cr_expect_eq(f.message, 8);
+		free(f.input);
+	}
+	store_close(to);
+	store_close(s);
+}

@@ -34,17 +34,23 @@ TestSuite(repro, .init = setup, .fini = teardown, .timeout = 120);
 
 #define BUDGET_NS 400000000LL
 
-/* tests/players/AI<name>.c for game (its header swapped in), uploaded by
- * alice and its one qualifying match played: its path in *path. */
-static void played(const char *name, const char *game, char path[160])
+/* tests/players/[folder/]AI<name>.c for game (its header swapped in),
+ * uploaded by alice and its one qualifying match played: its path in
+ * *path. */
+static void played_from(const char *folder, const char *name, const char *game, char path[160])
 {
 	char cmd[768];
 	snprintf(path, 160, "%s/AI%s.c", dir, name);
-	snprintf(cmd, sizeof cmd, "sed 's/\"dominator.h\"/\"%s.h\"/' tests/players/AI%s.c > %s && "
+	snprintf(cmd, sizeof cmd, "sed 's/\"dominator.h\"/\"%s.h\"/' tests/players/%sAI%s.c > %s && "
 		 "JUDGE_CONFIG=%s %s submit %s --game %s --author alice --queue %s 2>&1 && "
 		 "JUDGE_CONFIG=%s %s --queue %s --jobs 1 --exit-when-idle --ranked-matches 0 2>&1",
-		 game, name, path, cfg, cli_judge(), path, game, db, cfg, cli_worker(), db);
+		 game, folder, name, path, cfg, cli_judge(), path, game, db, cfg, cli_worker(), db);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
+}
+
+static void played(const char *name, const char *game, char path[160])
+{
+	played_from("", name, game, path);
 }
 
 /* Alice's seat of match 1 and its record. */
@@ -270,7 +276,8 @@ Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
 	struct fault f = { .match = 3, .seat = 2, .player = "Sauron", .verdict = "signaled",
 			   .reason = "crashed", .round = 7, .message = 8, .cpu_ns = 9,
 			   .turn_cpu_ns = 4, .cpu_budget_ns = 1000, .peak_memory = 5,
-			   .input = bytes, .input_len = 5, .input_size = 9 };
+			   .input = bytes, .input_len = 5, .input_size = 9, .unit = 5464,
+			   .step = 2 };
 	char err[REPLAY_ERRLEN] = "";
 	json_t *j = fault_json(&f);
 	cr_assert_not_null(j);
@@ -279,6 +286,7 @@ Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
 	cr_expect(back.match == 3 && back.seat == 2 && back.round == 7 && back.message == 8 &&
 		  back.cpu_ns == 9 && back.turn_cpu_ns == 4 && back.cpu_budget_ns == 1000 &&
 		  back.input_size == 9 && back.input_len == 5);
+	cr_expect(back.unit == 5464 && back.step == 2, "the crashed unit and its step");
 	cr_expect_str_eq(back.player, "Sauron");
 	cr_expect_eq(memcmp(back.input, bytes, 5), 0, "the bytes, a NUL and 0xff among them");
 	fault_free(&back);
@@ -290,6 +298,8 @@ Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
 		{ "format", "2" },
 		{ "input_base64", "\"QUJD!\"" },
 		{ "player", "7" },
+		{ "unit", "-3" },
+		{ "step", "\"2\"" },
 	};
 	for (size_t i = 0; i < sizeof broken / sizeof *broken; i++) {
 		json_t *bad = json_deep_copy(j);
@@ -302,6 +312,45 @@ Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
 		json_decref(bad);
 	}
 	json_decref(j);
+}
+
+/* AIC2018: a unit that crashes freezes nobody (its team plays on), yet
+ * the seat gets a record naming the unit, its round and its step, with the
+ * input of that step; `judge repro` re-creates the match to that step and
+ * the unit's fault, no longer caught by the kit, ends the player there. */
+Test(repro, an_aic2018_unit_crash_is_recorded_with_its_unit_and_step_and_comes_again)
+{
+	char path[160], args[256], said[64];
+	played_from("aic2018/", "CrashUnit", "aic2018", path);
+	struct store_fault f;
+	int seat = alices_seat(&f);
+	free(f.input);
+	cr_assert_str_eq(f.verdict, "", "the team must play on: %s", f.reason);
+	cr_assert_gt(f.unit, 0, "no unit named in the record of seat %d", seat);
+	cr_expect_eq(f.unit_round, 7);
+	cr_expect_geq(f.message, 7, "the record's message is a step of round 7");
+	cr_expect(strstr(f.unit_reason, "a bad memory access"), "%s", f.unit_reason);
+
+	char err[STORE_ERRLEN] = "";
+	struct store *s = store_open(db, false, err);
+	struct store_seat_log log;
+	cr_assert_eq(store_match_log(s, 1, seat, &log, err), 1, "%s", err);
+	store_close(s);
+	char *text, rerr[REPLAY_ERRLEN];
+	size_t len;
+	cr_assert_eq(replay_text(log.bytes, log.len, &text, &len, rerr), 0, "%s", rerr);
+	free(log.bytes);
+	snprintf(said, sizeof said, "unit %d writes through a null pointer in round 7", f.unit);
+	cr_expect(memmem(text, len, said, strlen(said)), "no '%s' in the log: %s", said, text);
+	free(text);
+
+	snprintf(args, sizeof args, "1 %d --player %s", seat, path);
+	cr_assert_eq(repro(args), 0, "%s", out);
+	char where[96];
+	snprintf(where, sizeof where, "at round 7, its step %d, where unit %d died", f.unit_step,
+		 f.unit);
+	cr_expect(strstr(out, "reproduced: your player was killed by signal 11"), "%s", out);
+	cr_expect(strstr(out, where), "no '%s' in: %s", where, out);
 }
 
 /* AIC2018 plays a round as steps, one run of a team's units at a time: the

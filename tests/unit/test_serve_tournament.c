@@ -220,15 +220,23 @@ BOTH(serve_tour, an_elimination_shows_its_stages_and_who_is_safe_and_out)
 
 /* ---- names ------------------------------------------------------------------------- */
 
-BOTH(serve_tour, pseudonyms_hide_the_authors_from_the_public_not_from_an_organiser)
+/* "masked": four students s1 .. s4 with pseudonyms shown, s1 called Frodo
+ * and the others none, two of its matches played; an organiser's token. */
+static void masked_tournament(struct store *s, char token[44])
 {
-	char err[STORE_ERRLEN], token[44], *text;
-	struct store *s = teststore_open(tt.where, true);
+	char err[STORE_ERRLEN];
 	int64_t t = event_sim_tournament(s, &dominator, "masked", json_pack("{s:b, s:[{s:s, s:i}]}",
 		"pseudonyms", 1, "phases", "kind", "elimination", "remain", 3), 4, 5);
 	cr_assert_eq(store_entrant_add(s, t, "s1", "A", "Frodo", err), 0, "%s", err);
 	event_sim_run(s, &dominator, 2);
 	organiser_token(s, token);
+}
+
+BOTH(serve_tour, pseudonyms_hide_the_authors_from_the_public_not_from_an_organiser)
+{
+	char token[44], *text;
+	struct store *s = teststore_open(tt.where, true);
+	masked_tournament(s, token);
 	cr_assert_eq(served("/api/tournaments/masked", NULL, &text), 200, "%s", text);
 	cr_expect(!strstr(text, "\"s1\"") && !strstr(text, "\"s2\"") && !strstr(text, "P1"),
 		  "an author or a player's name reached the public: %s", text);
@@ -243,6 +251,72 @@ BOTH(serve_tour, pseudonyms_hide_the_authors_from_the_public_not_from_an_organis
 	cr_expect_str_eq(json_string_value(json_object_get(at(v, "entrants", 0), "name")), "s1");
 	cr_expect(json_is_false(json_object_get(v, "pseudonyms")));
 	json_decref(v);
+	store_close(s);
+}
+
+/* Does text hold one of the authors s1 .. sN as a JSON string? */
+static const char *an_author_in(const char *text, int n)
+{
+	static char quoted[16];
+	for (int i = 1; i <= n; i++) {
+		snprintf(quoted, sizeof quoted, "\"s%d\"", i);
+		if (strstr(text, quoted))
+			return quoted;
+	}
+	return NULL;
+}
+
+/* GET path for the public: 200, and no author s1 .. s4 in it. */
+static json_t *served_without_authors(const char *path)
+{
+	char *text;
+	cr_assert_eq(served(path, NULL, &text), 200, "GET %s: %s", path, text);
+	const char *leak = an_author_in(text, 4);
+	cr_expect_null(leak, "GET %s gave the public the author %s: %s", path, leak, text);
+	json_t *j = json_loads(text, 0, NULL);
+	cr_assert_not_null(j, "%s", text);
+	free(text);
+	return j;
+}
+
+/* A student entered in a pseudonymous tournament is hidden on every public
+ * page of the game, not only the tournament's: a match it played, its
+ * player's page, the leaderboard.  The organiser sees the authors. */
+BOTH(serve_tour, pseudonyms_hide_the_authors_on_matches_players_and_the_leaderboard)
+{
+	char token[44], path[64];
+	struct store *s = teststore_open(tt.where, true);
+	masked_tournament(s, token);
+	snprintf(path, sizeof path, "/api/matches/%lld", (long long)teststore_int(s,
+		 "SELECT MIN(mp.match_id) FROM match_players mp JOIN submissions sub"
+		 " ON sub.id = mp.submission_id WHERE sub.author = 's1'"));
+
+	json_t *m = served_without_authors(path), *seat;
+	size_t i;
+	bool frodo = false;
+	json_array_foreach(json_object_get(m, "players"), i, seat) {
+		const char *author = json_string_value(json_object_get(seat, "author"));
+		frodo |= strcmp(author, "Frodo") == 0;
+		cr_expect(!*author || strcmp(author, "Frodo") == 0 || strncmp(author, "entrant ", 8) == 0,
+			  "seat %zu shown as %s", i, author);
+	}
+	cr_expect(frodo, "s1 played match %s but Frodo is not named", path);
+	json_decref(m);
+	json_t *p = served_without_authors("/api/players/P1?game=dominator");
+	cr_expect_str_eq(json_string_value(json_object_get(p, "author")), "Frodo");
+	json_decref(p);
+	json_t *board = served_without_authors("/api/leaderboard/dominator");
+	cr_expect_gt(json_array_size(json_object_get(board, "rows")), 0);
+	json_decref(board);
+
+	m = served_json(path, token);
+	char *text = json_dumps(m, 0);
+	cr_expect_not_null(an_author_in(text, 4), "the organiser sees no author: %s", text);
+	free(text);
+	json_decref(m);
+	p = served_json("/api/players/P1?game=dominator", token);
+	cr_expect_str_eq(json_string_value(json_object_get(p, "author")), "s1");
+	json_decref(p);
 	store_close(s);
 }
 

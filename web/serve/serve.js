@@ -375,7 +375,7 @@ J.submissionDetail = async (box, id) => {
 		J.el('h2', {}, 'Compile log'),
 		J.el('pre', { id: 'compile-log' }, s.compile_log === null ? '(not compiled yet)' : s.compile_log || '(empty: no warnings)'),
 		J.el('h2', {}, 'Matches'),
-		J.el('p', { className: 'muted' }, 'Your player\'s stderr of a match, as the judge kept it, is under "Log"; the command of a match (its seed, its seats in order) plays it again. When your player froze, "Why it froze" saves what it was given at that turn and the replay, for judge repro on your machine (see the contestants\' guide).'),
+		J.el('p', { className: 'muted' }, 'Your player\'s stderr of a match, as the judge kept it, is under "Log"; the command of a match (its seed, its seats in order) plays it again. When your player froze (or, in AIC2018, one of its units crashed while the team played on), "Why it froze" saves what it was given at that turn and the replay, for judge repro on your machine (see the contestants\' guide).'),
 		J.matchesTable(s.matches, 'my-matches', s.game, { more: [
 			{ label: 'Play it again', cell: r => commands.get(r.match) || '' },
 			{ label: 'Log', cell: r => r.has_log ? J.el('a', { href: '#seat-log', className: 'log-link', onclick: () => J.showLog(r.match, r.seat) }, 'log') : '' },

@@ -20,6 +20,9 @@ struct game_state {
 	bool frozen[AIC_TEAMS];
 	int steps_fed;              /* steps of this round taken so far */
 	json_t *steps;              /* this round's accepted orders, replay form */
+	/* The team's first unit that died by its own fault in the step just
+	 * taken (0: none), and why (enum aic_death). */
+	int faulted_unit[AIC_TEAMS], faulted_why[AIC_TEAMS];
 };
 
 /* view.c: encodes the view of the team of g->acting (its units from the

@@ -129,6 +129,10 @@ static int apply(struct game_state *g, int slot, const struct aic_action *a)
 	case AIC_ACT_BUY:
 		return aic_buy_vps(w, w->unit[slot].team, a->a | a->b << 8);
 	case AIC_ACT_DIE:
+		if (a->a != AIC_DIED_RETURNED && !g->faulted_unit[w->unit[slot].team]) {
+			g->faulted_unit[w->unit[slot].team] = w->unit[slot].id;
+			g->faulted_why[w->unit[slot].team] = a->a;
+		}
 		aic_hurt(w, slot, w->unit[slot].hp, -1, 0);
 		return AIC_OK;
 	default:
@@ -241,6 +245,17 @@ static int orders(struct game_state *g, int player, const uint8_t *buf, size_t l
 	}
 	g->acting = -1;
 	return rc;
+}
+
+static int unit_fault(struct game_state *g, int player, int *unit, char why[GAME_ERRLEN])
+{
+	if (player < 0 || player >= AIC_TEAMS || !g->faulted_unit[player])
+		return 0;
+	*unit = g->faulted_unit[player];
+	snprintf(why, GAME_ERRLEN, "unit %d died: %s", *unit,
+		 aic_death_words(g->faulted_why[player]));
+	g->faulted_unit[player] = 0;
+	return 1;
 }
 
 static void status(struct game_state *g, int player, double cpu_share)
@@ -367,6 +382,7 @@ const struct game aic2018_game = {
 	.no_writable_globals = true,
 	.next_seat = next_seat,
 	.step_units = step_units,
+	.unit_fault = unit_fault,
 	.replay_header = replay_header,
 	.replay_round = replay_round,
 	.replay_orders = replay_orders,

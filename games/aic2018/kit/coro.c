@@ -233,10 +233,22 @@ bool coro_overflowed(const struct coro *c)
 
 /* ---- faults ------------------------------------------------------------- */
 
+static bool faults_crash;
+
+void coro_faults_crash(void)
+{
+	faults_crash = true;
+}
+
 static void on_fault(int sig, siginfo_t *info, void *uctx)
 {
 	(void)uctx;
 	struct coro *c = running;
+	if (c && faults_crash) {
+		/* the faulting instruction runs again, and kills */
+		signal(sig, SIG_DFL);
+		return;
+	}
 	if (!c) {
 		/* the kit's own fault: crash as io.h's handler would */
 		signal(sig, SIG_DFL);

@@ -36,6 +36,10 @@ struct coro;
 
 /* Installs the fault handlers (once, before the first coroutine runs). */
 void coro_setup(void);
+/* From now on a fault in a coroutine crashes the process as a fault
+ * outside one would, where it happened (for `judge repro`: the debugger or
+ * AddressSanitizer then stops in the unit's code). */
+void coro_faults_crash(void);
 
 /* A coroutine that will run fn(arg) when first resumed; NULL when no
  * stack could be mapped (the memory limit). */

@@ -14,6 +14,7 @@
  * energy allows (energy.h: the count tampered with).  One player per process: the state is this file's.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "games/aic2018/kit/aic2018.h"
@@ -113,28 +114,34 @@ void kit_spawned(int id)
 
 /* ---- units ---------------------------------------------------------------- */
 
-static const char *why_dead(const struct coro *co)
+static enum aic_death why_dead(const struct coro *co)
 {
 	if (coro_state(co) == CORO_DONE)
-		return "its run() returned";
+		return AIC_DIED_RETURNED;
 	if (coro_overflowed(co))
-		return "its stack overflowed (too deep a recursion or too large locals)";
+		return AIC_DIED_STACK;
 	switch (coro_signal(co)) {
 	case SIGFPE:
-		return "an arithmetic error (a division by zero?)";
+		return AIC_DIED_ARITHMETIC;
 	case SIGSEGV:
 	case SIGBUS:
-		return "a bad memory access";
+		return AIC_DIED_MEMORY;
 	default:
-		return "an illegal instruction";
+		return AIC_DIED_ILLEGAL;
 	}
 }
 
-static void die(int slot, const char *why)
+/* A unit that ends dies, with its reason: in the orders, for the engine to
+ * name in the match's record, and in the log.  Played again by `judge
+ * repro` (JUDGE_REPRO_UNIT_FAULTS), a death by fault ends the program. */
+static void die(int slot, enum aic_death why)
 {
 	struct kit_unit *k = &units[slot];
-	fprintf(stderr, "round %d: unit %d died: %s\n", kit.w.round, kit.w.unit[slot].id, why);
-	aic_orders_action(&out, (struct aic_action){ AIC_ACT_DIE, 0, 0, 0 });
+	fprintf(stderr, "round %d: unit %d died: %s\n", kit.w.round, kit.w.unit[slot].id,
+		aic_death_words((int)why));
+	if (why != AIC_DIED_RETURNED && getenv("JUDGE_REPRO_UNIT_FAULTS"))
+		abort();
+	aic_orders_action(&out, (struct aic_action){ AIC_ACT_DIE, (uint8_t)why, 0, 0 });
 	aic_hurt(&kit.w, slot, kit.w.unit[slot].hp, -1, 0);
 	coro_free(k->co);
 	*k = (struct kit_unit){ 0 };
@@ -158,7 +165,7 @@ static void run_unit(int slot)
 	aic_orders_entry(&out, slot);
 	struct kit_unit *k = unit_for(slot);
 	if (!k->co) {
-		die(slot, "no memory left for its stack");
+		die(slot, AIC_DIED_NO_STACK);
 		return;
 	}
 	kit.slot = slot;
@@ -168,8 +175,7 @@ static void run_unit(int slot)
 	if (st != CORO_READY)
 		die(slot, why_dead(k->co));
 	else if (k->watch.tampered)
-		die(slot, "its energy counter was tampered with or not charged: the turn took far "
-			  "more CPU time than its energy allows");
+		die(slot, AIC_DIED_ENERGY);
 }
 
 /* The next unit of this step that acts, or -1 when the step is over. */
@@ -217,6 +223,8 @@ int aickit_start(const uint8_t *msg, size_t len)
 	aic_view_blank(&kit.w);
 	kit_touch_team_array();
 	coro_setup();
+	if (getenv("JUDGE_REPRO_UNIT_FAULTS"))
+		coro_faults_crash();
 	return kit.team < 0 ? -1 : 0;
 }
 
