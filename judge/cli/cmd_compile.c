@@ -25,7 +25,7 @@ static const char *const compile_forms[] = {
 static const char summary[] =
 "Compiles the contestant's C file FILE (NAME.c) into a static binary:\n"
 "gcc -std=gnu17 -O2, linked -static with the game's runtime LIB (.a or .o)\n"
-"and -lm.  Only the standard C headers and the game header H (by its\n"
+"and -lm, without symbols or debug sections (-s).  Only the standard C headers and the game header H (by its\n"
 "file name) may be included; H may include S (the course games' header,\n"
 "by default the data directory's games/kit/course.h), copied beside it.\n"
 "Inline assembler is refused.\n"

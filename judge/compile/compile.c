@@ -23,7 +23,7 @@
 
 /* Part of every cache key: bump it when the checks or the flags change, so
  * binaries built under the old rules are not served under the new ones. */
-#define CMP_KEY_SALT "judge compile 4"
+#define CMP_KEY_SALT "judge compile 5"
 #define CMP_TOOL_FILES 64 /* descriptors for gcc, cc1, as, ld and its plugin */
 #define CMP_ARGV_MAX 16
 /* a cached log written under a larger log_bytes than today's is still read */
@@ -316,7 +316,10 @@ static void build_argv(struct cmp_job *job)
 	memcpy(t + nt, tail_t, sizeof tail_t);
 	const char *as[] = { "gcc", "-fno-lto", "-c", job->files[1], "-o", job->files[2], NULL };
 	memcpy(job->argv[CMP_ASSEMBLE], as, sizeof as);
-	const char *ld[] = { "gcc", "-fno-lto", "-static", "-o", job->files[3], job->files[2],
+	/* -s: symbols and debug sections are never read where the binary runs
+	 * (a crash is re-created from the contestant's own build, judge
+	 * repro), and stored in every store they would be most of it. */
+	const char *ld[] = { "gcc", "-fno-lto", "-static", "-s", "-o", job->files[3], job->files[2],
 			     job->runtime ? job->runtime : "-lm", job->runtime ? "-lm" : NULL, NULL };
 	memcpy(job->argv[CMP_LINK], ld, sizeof ld);
 }

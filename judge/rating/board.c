@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "judge/base/safe_text.h"
+#include "judge/base/json_text.h"
 #include "judge/rating/board.h"
 #include "judge/rating/rating.h"
 
@@ -118,35 +118,66 @@ int board_load(struct store *s, struct board *b, char err[STORE_ERRLEN])
 	return 0;
 }
 
-/* {"2": 5, "4": 1}: the sizes played only. */
-static json_t *sizes_json(const struct board_row *r)
+/* {"2":5,"4":1}: the sizes played only. */
+static void put_sizes(struct jtext *t, const struct board_row *r)
 {
-	json_t *o = json_object();
-	for (int k = 0; o && k <= GAME_MAX_PLAYERS; k++)
+	jtext_lit(t, "{");
+	for (int k = 0; k <= GAME_MAX_PLAYERS; k++)
 		if (r->by_size[k]) {
 			char key[8];
 			snprintf(key, sizeof key, "%d", k);
-			json_object_set_new(o, key, json_integer(r->by_size[k]));
+			jtext_int_member(t, key, r->by_size[k]);
 		}
-	return o;
+	jtext_lit(t, "}");
+}
+
+static int by_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static void put_row(struct jtext *t, const struct board *b, const struct board_row *r,
+		    const struct board_marks *marks)
+{
+	jtext_lit(t, "{");
+	jtext_int_member(t, "rank", r->rank);
+	jtext_int_member(t, "submission", r->submission);
+	jtext_str_member(t, "player", r->player);
+	jtext_str_member(t, "author", r->author);
+	jtext_real_member(t, "score", r->score);
+	jtext_real_member(t, "mu", r->mu);
+	jtext_real_member(t, "sigma", r->sigma);
+	jtext_int_member(t, "games", r->games);
+	jtext_int_member(t, "wins", r->wins);
+	if (b->sizes) {
+		jtext_key(t, "games_by_players");
+		put_sizes(t, r);
+	}
+	if (marks)
+		jtext_bool_member(t, "suspected",
+				  marks->n && bsearch(&r->submission, marks->suspected, marks->n,
+						      sizeof *marks->suspected, by_id));
+	jtext_lit(t, "}");
+}
+
+void board_rows_text(struct jtext *t, const struct board *b, const struct board_marks *marks)
+{
+	jtext_lit(t, "[");
+	for (size_t i = 0; i < b->n; i++) {
+		if (i)
+			jtext_lit(t, ",");
+		put_row(t, b, &b->row[i], marks);
+	}
+	jtext_lit(t, "]");
 }
 
 json_t *board_json(const struct board *b)
 {
-	json_t *arr = json_array();
-	for (size_t i = 0; arr && i < b->n; i++) {
-		const struct board_row *r = &b->row[i];
-		json_t *o = json_pack("{s:i, s:I, s:o, s:o, s:f, s:f, s:f, s:i, s:i}", "rank",
-				      r->rank, "submission", (json_int_t)r->submission, "player",
-				      safe_json_text(r->player), "author", safe_json_text(r->author),
-				      "score", r->score, "mu", r->mu, "sigma", r->sigma, "games",
-				      r->games, "wins", r->wins);
-		if (o && b->sizes)
-			json_object_set_new(o, "games_by_players", sizes_json(r));
-		if (json_array_append_new(arr, o) < 0) {
-			json_decref(arr);
-			arr = NULL;
-		}
-	}
-	return arr;
+	struct jtext t = { 0 };
+	board_rows_text(&t, b, NULL);
+	char *text = jtext_finish(&t, NULL);
+	json_t *rows = text ? json_loads(text, 0, NULL) : NULL;
+	free(text);
+	return rows;
 }

@@ -45,9 +45,22 @@ struct board {
  * them.  0, or -1 with err. */
 int board_load(struct store *s, struct board *b, char err[STORE_ERRLEN]);
 void board_free(struct board *b);
-/* The rows as a JSON array: rank, submission, player, author, score, mu,
- * sigma, games, wins, and with b->sizes games_by_players ({"2": 5, "4":
- * 1}: the sizes played only).  NULL when out of memory. */
+/* What organisers see besides: the submissions whose files are suspected
+ * copies, ascending. */
+struct board_marks {
+	const int64_t *suspected;
+	size_t n;
+};
+
+/* The rows as a JSON array, written as text into t: rank, submission,
+ * player, author, score, mu, sigma, games, wins, with b->sizes
+ * games_by_players ({"2": 5, "4": 1}: the sizes played only), and with
+ * marks (else NULL) suspected (true or false).  A leaderboard of
+ * thousands of rows is written in a fraction of what a jansson value per
+ * row costs. */
+struct jtext;
+void board_rows_text(struct jtext *t, const struct board *b, const struct board_marks *marks);
+/* The same rows as jansson values; NULL when out of memory. */
 json_t *board_json(const struct board *b);
 
 /* A row's matches by size, "2:5 4:1" (sizes played only), into out. */

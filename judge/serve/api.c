@@ -10,6 +10,7 @@
 
 #include "games/game.h"
 #include "judge/base/hash.h"
+#include "judge/base/json_text.h"
 #include "judge/base/safe_text.h"
 #include "judge/compile/upload_check.h"
 #include "judge/event/run.h"
@@ -79,49 +80,76 @@ void api_me(struct request *rq, struct reply *rp, const char *arg)
 
 /* ---- leaderboard ------------------------------------------------------------------ */
 
-/* For organisers: each row marked when its file is a suspected copy, and
- * the game's disqualified players with the reasons. */
-static int add_organiser_marks(struct request *rq, json_t *out, json_t *rows,
-			       char err[STORE_ERRLEN])
+/* For organisers: the submissions whose files are suspected copies
+ * (ascending) and the game's disqualified players with the reasons. */
+static int organiser_marks(struct request *rq, const char *game, int64_t **suspected,
+			   size_t *n, json_t **dq, char err[STORE_ERRLEN])
 {
-	const char *game = json_string_value(json_object_get(out, "game"));
-	json_t *suspected, *dq;
-	if (store_suspected(rq->store, game, &suspected, err) < 0)
+	json_t *list, *s;
+	size_t i;
+	if (store_suspected(rq->store, game, &list, err) < 0)
 		return -1;
-	size_t i, k;
-	json_t *row, *s;
-	json_array_foreach(rows, i, row) {
-		json_int_t id = json_integer_value(json_object_get(row, "submission"));
-		bool marked = false;
-		json_array_foreach(suspected, k, s)
-			marked |= json_integer_value(json_object_get(s, "submission")) == id;
-		json_object_set_new(row, "suspected", json_boolean(marked));
+	*n = 0;
+	*suspected = malloc((json_array_size(list) + 1) * sizeof **suspected);
+	json_array_foreach(list, i, s)
+		if (*suspected)
+			(*suspected)[(*n)++] = json_integer_value(json_object_get(s, "submission"));
+	json_decref(list);
+	if (!*suspected) {
+		snprintf(err, STORE_ERRLEN, "out of memory");
+		return -1;
 	}
-	json_decref(suspected);
-	if (store_disqualifications(rq->store, game, &dq, err) < 0)
+	if (store_disqualifications(rq->store, game, dq, err) < 0)
 		return -1;
-	return json_object_set_new(out, "disqualified", dq);
+	reply_safe_strings(*dq);
+	return 0;
 }
 
-/* What everybody sees of a game's board: {game, title, generated_at,
- * rows, match_sizes, organiser: false}; NULL with err. */
-static json_t *board_public(struct request *rq, const struct game *g, char err[STORE_ERRLEN])
+/* A game's board as the service sends it, written as text: {game, title,
+ * generated_at, rows, match_sizes, organiser, mixed_sizes}, and for an
+ * organiser each row's suspected mark and the disqualified players.  NULL
+ * with err. */
+static char *board_text(struct request *rq, const struct game *g, bool organiser, size_t *len,
+			char err[STORE_ERRLEN])
 {
 	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms(),
 			   .sizes = game_min_players(g) != game_max_players(g) };
-	json_t *sizes = NULL, *rows = NULL, *out = NULL;
-	if (board_load(rq->store, &b, err) == 0 && (rows = board_json(&b)) &&
-	    store_match_sizes(rq->store, g->name, &sizes, err) > 0)
-		out = json_pack("{s:s, s:s, s:I, s:O, s:O, s:b, s:b}", "game", g->name,
-				"title", g->title, "generated_at", (json_int_t)b.generated_ms,
-				"rows", rows, "match_sizes", sizes, "organiser", 0,
-				"mixed_sizes", b.sizes);
-	if (rows && sizes && !out)
+	json_t *sizes = NULL, *dq = NULL;
+	struct board_marks marks = { 0 };
+	int64_t *suspected = NULL;
+	int rc = board_load(rq->store, &b, err) == 0 &&
+		 store_match_sizes(rq->store, g->name, &sizes, err) > 0 ? 0 : -1;
+	if (rc == 0 && !organiser)
+		rc = pseudonyms_board(rq, &b, err);
+	if (rc == 0 && organiser)
+		rc = organiser_marks(rq, g->name, &suspected, &marks.n, &dq, err);
+	marks.suspected = suspected;
+	struct jtext t = { 0 };
+	if (rc == 0) {
+		jtext_lit(&t, "{");
+		jtext_str_member(&t, "game", g->name);
+		jtext_str_member(&t, "title", g->title);
+		jtext_int_member(&t, "generated_at", b.generated_ms);
+		jtext_key(&t, "rows");
+		board_rows_text(&t, &b, organiser ? &marks : NULL);
+		jtext_key(&t, "match_sizes");
+		jtext_value(&t, sizes);
+		jtext_bool_member(&t, "organiser", organiser);
+		jtext_bool_member(&t, "mixed_sizes", b.sizes);
+		if (organiser) {
+			jtext_key(&t, "disqualified");
+			jtext_value(&t, dq);
+		}
+		jtext_lit(&t, "}");
+	}
+	char *text = jtext_finish(&t, len);
+	if (rc == 0 && !text)
 		snprintf(err, STORE_ERRLEN, "out of memory");
 	board_free(&b);
-	json_decref(rows);
 	json_decref(sizes);
-	return out;
+	json_decref(dq);
+	free(suspected);
+	return text;
 }
 
 #define BOARD_FRESH_MS 1000 /* how long a board's public part is kept */
@@ -136,37 +164,13 @@ void api_leaderboard(struct request *rq, struct reply *rp, const char *arg)
 	size_t len;
 	snprintf(key, sizeof key, "board:%s", g->name);
 	char *text = organiser ? NULL : cache_get(rq->cache, key, BOARD_FRESH_MS, &len);
-	if (text) {
-		reply_bytes(rp, 200, "application/json; charset=utf-8", text, len);
-		return;
-	}
-	json_t *out = board_public(rq, g, err);
-	if (out && !organiser &&
-	    pseudonyms_hide(rq, g->name, json_object_get(out, "rows"), "", err) < 0) {
-		json_decref(out);
-		out = NULL;
-	}
-	if (!out) {
+	if (!text && !(text = board_text(rq, g, organiser, &len, err))) {
 		reply_store_error(rp, err);
 		return;
 	}
-	/* the public's board is kept; an organiser's shows authors */
-	if (!organiser) {
-		text = json_dumps(out, JSON_COMPACT | JSON_ENSURE_ASCII);
-		if (text)
-			cache_put(rq->cache, key, text, strlen(text));
-		json_decref(out);
-		reply_bytes(rp, text ? 200 : 500, "application/json; charset=utf-8", text,
-			    text ? strlen(text) : 0);
-		return;
-	}
-	json_object_set_new(out, "organiser", json_true());
-	if (add_organiser_marks(rq, out, json_object_get(out, "rows"), err) < 0) {
-		json_decref(out);
-		reply_store_error(rp, err);
-		return;
-	}
-	reply_json(rp, 200, out);
+	if (!organiser)
+		cache_put(rq->cache, key, text, len);
+	reply_bytes(rp, 200, "application/json; charset=utf-8", text, len);
 }
 
 /* ---- matches ------------------------------------------------------------------------ */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "judge/event/pseudonym.h"
+#include "judge/rating/board.h"
 #include "judge/serve/serve_int.h"
 
 /* Entrants change rarely and only by an organiser's hand: the names are
@@ -53,6 +54,23 @@ int pseudonyms_hide(struct request *rq, const char *game, json_t *items, const c
 			hide_one(item, names, reader);
 	else
 		hide_one(items, names, reader);
+	json_decref(names);
+	return 0;
+}
+
+int pseudonyms_board(struct request *rq, struct board *b, char err[STORE_ERRLEN])
+{
+	json_t *names = public_names(rq, b->game, err);
+	if (!names)
+		return -1;
+	for (size_t i = 0; i < b->n && json_object_size(names); i++) {
+		const char *shown = json_string_value(json_object_get(names, b->row[i].author));
+		char *copy = shown ? strdup(shown) : NULL;
+		if (copy) {
+			free(b->row[i].author);
+			b->row[i].author = copy;
+		}
+	}
 	json_decref(names);
 	return 0;
 }

@@ -22,7 +22,6 @@ static bool utf8_valid(const json_t *s)
 	return true;
 }
 
-static void make_safe(json_t *v);
 
 /* What replaces item in its container: the safe_text form of a string that
  * is not valid UTF-8, else NULL (item kept, its insides made safe). */
@@ -30,14 +29,14 @@ static json_t *safe_replacement(json_t *item)
 {
 	if (json_is_string(item) && !utf8_valid(item))
 		return safe_json_text(json_string_value(item));
-	make_safe(item);
+	reply_safe_strings(item);
 	return NULL;
 }
 
 /* Every string of v made valid UTF-8 (a contestant's bytes, as the store
  * gives them, may not be): an invalid one is replaced by its safe_text
  * form.  Keys are the judge's own. */
-static void make_safe(json_t *v)
+void reply_safe_strings(json_t *v)
 {
 	const char *key;
 	json_t *item, *safe;
@@ -57,7 +56,7 @@ void reply_json(struct reply *rp, unsigned status, json_t *value)
 {
 	rp->status = status;
 	rp->type = "application/json; charset=utf-8";
-	make_safe(value);
+	reply_safe_strings(value);
 	rp->body = value ? json_dumps(value, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
 	json_decref(value);
 	if (!rp->body) {

@@ -52,6 +52,8 @@ struct reply {
 
 /* The JSON value (stolen) as the reply, every string made valid UTF-8. */
 void reply_json(struct reply *rp, unsigned status, json_t *value);
+/* Every string of v made valid UTF-8 (reply_json does it to what it sends). */
+void reply_safe_strings(json_t *v);
 /* body (malloc'd, stolen) as the reply. */
 void reply_bytes(struct reply *rp, unsigned status, const char *type, char *body, size_t len);
 /* {"error": "..."} with status. */
@@ -174,6 +176,8 @@ const char *match_viewer(const struct request *rq);
  * with err when the store did not answer. */
 int pseudonyms_hide(struct request *rq, const char *game, json_t *items, const char *reader,
 		    char err[STORE_ERRLEN]);
-
+/* The same for the rows of a leaderboard read for the public. */
+struct board;
+int pseudonyms_board(struct request *rq, struct board *b, char err[STORE_ERRLEN]);
 
 #endif

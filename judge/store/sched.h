@@ -30,8 +30,8 @@
  * A worker writes this table into the store when it starts
  * (store_publish_classes), so a policy change needs no migration.
  *
- * The ladder is planned ahead: after each job a slot tops up the ranked
- * queue of each game to sched_ranked_ahead(slots) matches once half of
+ * The ladder is planned ahead: while each job runs a slot tops up the
+ * ranked queue of each game to sched_ranked_ahead(slots) matches once half of
  * them were taken, counting the games of queued and running ranked matches
  * as played, so no slot waits for a batch to finish and no player is
  * over-scheduled.

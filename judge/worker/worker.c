@@ -12,46 +12,67 @@
 #include "judge/notify/webhook.h"
 #include "judge/worker/work.h"
 
-/* ---- lease renewal ----------------------------------------------------- */
+/* ---- beside the job ----------------------------------------------------- */
 
-/* Renews the running job's lease from its own thread and connection while
- * the job runs (a match may run longer than a lease). */
+/* While a job runs, a second thread on the slot's second connection
+ * (struct beside) first tops up the ranked queues, so that the next batch
+ * is planned while this match plays and the slot claims its next job as
+ * soon as this one is recorded, then renews the job's lease (a match may
+ * run longer than a lease). */
+struct beside {
+	struct work plan;     /* its own connection; NULL while it cannot open */
+	long *left;           /* ranked matches this slot may still queue */
+	char *said;           /* the slot's last idle reason */
+};
+
 struct renewer {
 	pthread_t thread;
 	pthread_mutex_t lock;
 	pthread_cond_t wake;
 	bool done;
-	const struct worker_opts *o;
+	struct beside *b;
 	int64_t job;
 };
+
+static bool plan_ranked(struct work *w, long *left, bool idle, char said[sizeof w->idle]);
 
 static void *renew_loop(void *arg)
 {
 	struct renewer *r = arg;
+	struct beside *b = r->b;
+	const struct worker_opts *o = b->plan.o;
 	char err[STORE_ERRLEN];
-	struct store *s = store_open(r->o->queue, false, err);
+	if (!b->plan.store)
+		b->plan.store = store_open(o->queue, false, err);
+	if (b->plan.store)
+		plan_ranked(&b->plan, b->left, false, b->said);
 	pthread_mutex_lock(&r->lock);
 	while (!r->done) {
 		struct timespec until;
 		clock_gettime(CLOCK_REALTIME, &until);
-		int64_t step = (int64_t)r->o->cfg->worker.lease_ms / 3;
+		int64_t step = (int64_t)o->cfg->worker.lease_ms / 3;
 		until.tv_sec += step / 1000;
 		until.tv_nsec += (step % 1000) * 1000000;
 		if (until.tv_nsec >= 1000000000) {
 			until.tv_sec++;
 			until.tv_nsec -= 1000000000;
 		}
-		if (pthread_cond_timedwait(&r->wake, &r->lock, &until) == ETIMEDOUT && s)
-			store_renew(s, r->job, r->o->name, (int64_t)r->o->cfg->worker.lease_ms, err);
+		if (pthread_cond_timedwait(&r->wake, &r->lock, &until) == ETIMEDOUT && b->plan.store)
+			store_renew(b->plan.store, r->job, o->name, (int64_t)o->cfg->worker.lease_ms,
+				    err);
 	}
 	pthread_mutex_unlock(&r->lock);
-	store_close(s);
+	/* A connection the server dropped is opened anew for the next job. */
+	if (b->plan.store && store_unreachable(b->plan.store)) {
+		store_close(b->plan.store);
+		b->plan.store = NULL;
+	}
 	return NULL;
 }
 
-static bool renewer_start(struct renewer *r, const struct worker_opts *o, int64_t job)
+static bool renewer_start(struct renewer *r, struct beside *b, int64_t job)
 {
-	*r = (struct renewer){ .o = o, .job = job };
+	*r = (struct renewer){ .b = b, .job = job };
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_cond_init(&r->wake, NULL);
 	return pthread_create(&r->thread, NULL, renew_loop, r) == 0;
@@ -105,14 +126,14 @@ static int64_t retry_at(int attempts)
 	return store_now_ms() + hook_backoff_ms((unsigned)attempts + 1);
 }
 
-static void run_job(struct work *w)
+static void run_job(struct work *w, struct beside *b)
 {
 	const struct worker_opts *o = w->o;
 	char err[WORKER_ERRLEN] = "", serr[STORE_ERRLEN];
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	struct renewer r;
-	bool renewing = renewer_start(&r, o, w->job.id);
+	bool renewing = renewer_start(&r, b, w->job.id);
 	int rc = dispatch(w, err);
 	if (renewing)
 		renewer_stop(&r);
@@ -255,6 +276,7 @@ int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN])
 		worker_log(o, "%s; claims follow the classes the store holds", serr);
 	long left = o->ranked_cap;
 	char said[sizeof w.idle] = "\1"; /* nothing said yet */
+	struct beside b = { .plan = { .o = o }, .left = &left, .said = said };
 	int64_t nap_ms = 0;  /* while claims fail: the last wait */
 	int64_t idle_ms = 0; /* while idle: the last wait */
 	int64_t ticked_ms = 0; /* when tournaments were last moved on */
@@ -277,9 +299,8 @@ int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN])
 		if (got == 1) {
 			said[0] = '\1';
 			idle_ms = 0;
-			run_job(&w);
+			run_job(&w, &b);
 			store_job_clear(&w.job);
-			plan_ranked(&w, &left, false, said);
 			if (o->once)
 				break;
 			continue;
@@ -291,6 +312,7 @@ int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN])
 			break;
 		nap((int)(idle_ms = idle_wait_ms(idle_ms)));
 	}
+	store_close(b.plan.store);
 	store_close(w.store);
 	return 0;
 }

@@ -4,12 +4,14 @@
  * queued), match (qualifying or ranked: played in the sandbox, recorded
  * with its replay and, if ranked, the rating updates in one transaction,
  * exactly once), notify (one webhook delivery), claimed in the order of
- * judge/store/sched.h.  After each job, and when idle, a slot tops up each
- * game's queue of ranked matches (matchmaking) so that no slot waits for a
- * batch, until every ranked player has the configured minimum of games or
- * the cap is reached; an idle slot looks again after 20 ms, waiting up to
- * 200 ms while nothing comes.  A slot holds one store connection and
- * renews its job's lease from a second thread while the job runs.  It
+ * judge/store/sched.h.  While each job runs, and when idle, a slot tops up
+ * each game's queue of ranked matches (matchmaking) so that no slot waits
+ * for a batch and the next job is claimed as soon as one is recorded,
+ * until every ranked player has the configured minimum of games or the cap
+ * is reached; an idle slot looks again after 20 ms, waiting up to 200 ms
+ * while nothing comes.  A slot holds two store connections: the job's, and
+ * one a second thread uses while the job runs to plan ahead and renew the
+ * job's lease.  It
  * writes one line per job outcome to its log stream, with the time, the
  * players' names and the game, and one line each time the reason it has
  * nothing to do changes (no worker is silent for long without saying

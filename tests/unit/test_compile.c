@@ -5,6 +5,7 @@
  * (good/), one that does not (error/) and hostile ones (hostile/). */
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -904,6 +905,43 @@ Test(compile, good_source_builds_then_comes_from_the_cache)
 	cmp_result_free(&r);
 	cmp_result_free(&again);
 	cmp_result_free(&older);
+}
+
+/* How many sections of the ELF file at path the sandbox never needs:
+ * symbol tables and debug sections. */
+static int unneeded_sections(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f, "%s", path);
+	Elf64_Ehdr eh;
+	cr_assert_eq(fread(&eh, sizeof eh, 1, f), 1);
+	Elf64_Shdr names;
+	cr_assert_eq(fseek(f, (long)(eh.e_shoff + (uint64_t)eh.e_shstrndx * sizeof names), SEEK_SET), 0);
+	cr_assert_eq(fread(&names, sizeof names, 1, f), 1);
+	int unneeded = 0;
+	for (unsigned i = 1; i < eh.e_shnum; i++) {
+		Elf64_Shdr sh;
+		char name[32] = "";
+		cr_assert_eq(fseek(f, (long)(eh.e_shoff + (uint64_t)i * sizeof sh), SEEK_SET), 0);
+		cr_assert_eq(fread(&sh, sizeof sh, 1, f), 1);
+		cr_assert_eq(fseek(f, (long)(names.sh_offset + sh.sh_name), SEEK_SET), 0);
+		cr_assert_not_null(fgets(name, sizeof name, f));
+		unneeded += sh.sh_type == SHT_SYMTAB || strncmp(name, ".debug", 6) == 0;
+	}
+	fclose(f);
+	return unneeded;
+}
+
+/* A player is kept without symbols or debug sections (a crash is
+ * re-created from the contestant's own build), and still runs. */
+Test(compile, the_binary_keeps_no_symbols)
+{
+	struct cmp_result r = compile(FIX "good/AIName.c", HEADER, fx.obj);
+	cr_assert(r.ok, "log: %s", r.log);
+	cr_expect_eq(unneeded_sections(r.binary), 0, "%s has a symbol table or debug sections",
+		     r.binary);
+	cr_expect_str_eq(run_binary(r.binary), "turn 0: 9\nturn 1: 10\nturn 2: 11\n");
+	cmp_result_free(&r);
 }
 
 Test(compile, runtime_archive_angled_header_and_digraphs)

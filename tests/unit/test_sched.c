@@ -77,11 +77,8 @@ Test(sched, a_submissions_qualifying_matches_run_before_the_next_compile)
 			     "'queued'"), 1, "Bea's compile ran before Ann qualified");
 }
 
-/* One slot, one job at a time: after every ranked match it played, the
- * next one is already queued (no slot waits for a batch to be planned),
- * and no more than sched_ranked_ahead(1) are (the plan follows the
- * ratings closely). */
-Test(sched, the_ladder_keeps_matches_queued_ahead_while_slots_play)
+/* Four Demos qualified (no qualifying match), no ranked match queued yet. */
+static void four_qualified(void)
 {
 	write_config("{\"worker\": {\"qualify_matches\": 0, \"min_games\": 25,"
 		     " \"seed_secret\": \"ahead\"}}");
@@ -91,6 +88,15 @@ Test(sched, the_ladder_keeps_matches_queued_ahead_while_slots_play)
 	worker("--exit-when-idle --ranked-matches 0");
 	cr_assert_eq(sql_int("SELECT count(*) FROM submissions WHERE state = 'qualified'"), 4,
 		     "%s", out);
+}
+
+/* One slot, one job at a time: after every ranked match it played, the
+ * next one is already queued (no slot waits for a batch to be planned),
+ * and no more than sched_ranked_ahead(1) are (the plan follows the
+ * ratings closely). */
+Test(sched, the_ladder_keeps_matches_queued_ahead_while_slots_play)
+{
+	four_qualified();
 	int ahead = sched_ranked_ahead(1);
 	for (int played = 1; played <= 4; played++) {
 		worker("--once");
@@ -101,6 +107,23 @@ Test(sched, the_ladder_keeps_matches_queued_ahead_while_slots_play)
 		cr_expect(queued >= 1 && queued <= ahead, "after %d ranked matches %d are queued, "
 			  "want 1 to %d", played, queued, ahead);
 	}
+}
+
+/* The next batch is planned while a match plays, not after it: the slot
+ * claims its next job as soon as the match is recorded.  One slot, one
+ * ranked match played by --once: the matches it queued were queued before
+ * that match's job was done. */
+Test(sched, the_next_batch_is_planned_while_the_match_plays)
+{
+	four_qualified();
+	worker("--once");
+	int before = sql_int("SELECT max(id) FROM jobs");
+	worker("--once");
+	char query[512];
+	snprintf(query, sizeof query, "SELECT count(*) FROM jobs j, jobs played WHERE j.id > %d"
+		 " AND played.state = 'done' AND played.id = (SELECT max(id) FROM jobs WHERE"
+		 " state = 'done') AND j.created_at < played.updated_at", before);
+	cr_assert_gt(sql_int(query), 0, "no match was planned while the slot played: %s", out);
 }
 
 /* ---- the log ----------------------------------------------------------- */
