@@ -8,6 +8,7 @@
 #include "judge/base/safe_text.h"
 #include "judge/rating/board.h"
 #include "judge/rating/rating.h"
+#include "judge/store/store_serve.h"
 
 void board_free(struct board *b)
 {
@@ -149,4 +150,29 @@ json_t *board_json(const struct board *b)
 		}
 	}
 	return arr;
+}
+
+static json_t *recent_json(const struct board_row *r)
+{
+	json_t *ids = json_array();
+	for (int i = 0; i < r->nrecent; i++)
+		json_array_append_new(ids, json_integer(r->recent[i]));
+	return ids;
+}
+
+json_t *board_page_json(struct store *s, const struct board *b, char err[STORE_ERRLEN])
+{
+	json_t *sizes = NULL, *rows = board_json(b), *out = NULL;
+	if (rows && store_match_sizes(s, b->game, &sizes, err) > 0)
+		out = json_pack("{s:s, s:s, s:I, s:O, s:O, s:b, s:b}", "game", b->game, "title",
+				b->title, "generated_at", (json_int_t)b->generated_ms, "rows", rows,
+				"match_sizes", sizes, "organiser", 0, "mixed_sizes", b->sizes);
+	if (!rows || (sizes && !out))
+		snprintf(err, STORE_ERRLEN, "out of memory");
+	for (size_t i = 0; out && i < b->n; i++)
+		if (b->row[i].nrecent)
+			json_object_set_new(json_array_get(rows, i), "recent", recent_json(&b->row[i]));
+	json_decref(rows);
+	json_decref(sizes);
+	return out;
 }

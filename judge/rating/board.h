@@ -50,6 +50,12 @@ void board_free(struct board *b);
  * 1}: the sizes played only).  NULL when out of memory. */
 json_t *board_json(const struct board *b);
 
+/* A leaderboard page's data, as the service's page draws it (web/serve/
+ * serve.js): {game, title, generated_at, rows, match_sizes, organiser:
+ * false, mixed_sizes}, each row with "recent" (its latest match ids) when
+ * they were loaded.  NULL with err filled. */
+json_t *board_page_json(struct store *s, const struct board *b, char err[STORE_ERRLEN]);
+
 /* A row's matches by size, "2:5 4:1" (sizes played only), into out. */
 #define BOARD_SIZES_LEN (GAME_MAX_PLAYERS * 12 + 1)
 void board_sizes_text(const struct board_row *r, char out[BOARD_SIZES_LEN]);

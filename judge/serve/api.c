@@ -109,18 +109,8 @@ static json_t *board_public(struct request *rq, const struct game *g, char err[S
 {
 	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms(),
 			   .sizes = game_min_players(g) != game_max_players(g) };
-	json_t *sizes = NULL, *rows = NULL, *out = NULL;
-	if (board_load(rq->store, &b, err) == 0 && (rows = board_json(&b)) &&
-	    store_match_sizes(rq->store, g->name, &sizes, err) > 0)
-		out = json_pack("{s:s, s:s, s:I, s:O, s:O, s:b, s:b}", "game", g->name,
-				"title", g->title, "generated_at", (json_int_t)b.generated_ms,
-				"rows", rows, "match_sizes", sizes, "organiser", 0,
-				"mixed_sizes", b.sizes);
-	if (rows && sizes && !out)
-		snprintf(err, STORE_ERRLEN, "out of memory");
+	json_t *out = board_load(rq->store, &b, err) == 0 ? board_page_json(rq->store, &b, err) : NULL;
 	board_free(&b);
-	json_decref(rows);
-	json_decref(sizes);
 	return out;
 }
 
