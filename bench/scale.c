@@ -37,10 +37,12 @@
 #include "judge/store/store_serve.h"
 
 #define SEATS 4
-#define ROUNDS 4
-#define MATCHES_PER_ROUND 30
+#define ROUNDS_FULL 4
+#define MATCHES_FULL 30
+#define ROUNDS ((int)bench_size(ROUNDS_FULL, 1))
+#define MATCHES_PER_ROUND ((int)bench_size(MATCHES_FULL, 3))
 #define PER_FIELD (ROUNDS * MATCHES_PER_ROUND)
-#define BOARD_READS 20
+#define BOARD_READS ((int)bench_size(20, 1))
 #define RATIO_GOAL 1.2
 #define BOARD_GOAL_MS 10.0
 
@@ -226,7 +228,7 @@ static struct timing time_recording(struct field *small, struct field *large,
 				    const struct hook_config *hc)
 {
 	struct field *f[2] = { small, large };
-	static uint64_t ns[2][PER_FIELD];
+	static uint64_t ns[2][ROUNDS_FULL * MATCHES_FULL];
 	int64_t events[2] = { rank_events(small), rank_events(large) };
 	for (int round = 0; round < ROUNDS; round++)
 		for (int which = 0; which < 2; which++)

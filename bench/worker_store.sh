@@ -17,7 +17,8 @@ set -u
 cd "$(dirname "$0")/.."
 judge=${1:-build/judge}
 worker=${judge}-worker
-n=${2:-40}
+# BENCH_QUICK=1 (make bench-smoke): a few matches, to see it still runs.
+n=${2:-$([ "${BENCH_QUICK:-0}" != 0 ] && echo 3 || echo 40)}
 dir=$(mktemp -d /tmp/judge-bench-worker-XXXXXX)
 chmod 755 "$dir"
 . scripts/pg-private.sh
