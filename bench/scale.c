@@ -324,8 +324,9 @@ static int arg(int argc, char **argv, int i, int fallback)
 
 int main(int argc, char **argv)
 {
-	int small_n = arg(argc, argv, 1, 200), large_n = arg(argc, argv, 2, 2000),
-	    per_player = argc > 3 ? arg(argc, argv, 3, 40) : 40;
+	int small_n = arg(argc, argv, 1, (int)bench_size(200, 20)),
+	    large_n = arg(argc, argv, 2, (int)bench_size(2000, 40)),
+	    per_player = argc > 3 ? arg(argc, argv, 3, 40) : (int)bench_size(40, 8);
 	srand(30);
 	char err[PG_ERRLEN];
 	if (bench_pg_start(&pg, "bench-scale", false, err) < 0)
