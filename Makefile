@@ -25,6 +25,12 @@ LAZY_SONAMES := -DJUDGE_SONAME_PQ='"$(call soname,pq)"' -DJUDGE_SONAME_CURL='"$(
 # sanitized, and the same for every build flavour.
 PLAYER_CFLAGS := -std=gnu17 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -static
 
+# games/LIST: the one list of the games, read through scripts/games.
+GAMES        := $(shell scripts/games)
+COURSE_GAMES := $(shell scripts/games course)
+GAME_ENTRIES := $(shell scripts/games --entries)
+game_kit_entry = $(patsubst $(1):%,%,$(filter $(1):%,$(GAME_ENTRIES)))
+
 SANDBOX_SRC := $(wildcard sandbox/*.c)
 MAINS       := judge/cli/judge.c judge/cli/judge_worker.c
 JUDGE_SRC   := $(filter-out $(MAINS),$(wildcard judge/*/*.c))
@@ -47,7 +53,7 @@ ATTACKS    := $(patsubst tests/attack/%.c,build/attack/%,$(ATTACK_SRC))
 KITS       := $(patsubst games/%/kit,build/kits/lib%.a,$(wildcard games/*/kit))
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench-%,$(BENCH_SRC))
 
-.PHONY: all test check browser-test bench install install-test course-test clean demo deps soak check-layout FORCE
+.PHONY: all test check browser-test bench bench-smoke install install-test course-test clean demo deps soak check-layout FORCE
 all: $(JUDGE) $(JUDGE)-worker $(KITS)
 
 deps:
@@ -98,22 +104,33 @@ $(BUILD)/obj/db/postgres/schema.c: db/postgres/schema.sql $(PG_MIGRATIONS)
 	$(call schema_c,$<,$(PG_MIGRATIONS),store_pg)
 
 # The viewer's pages, styles and scripts (web/), compiled in the same way:
-# web_files[] in judge/replay/viewer.h, named by their path under web/.
+# web_files[] in judge/replay/web_page.h, named by their path under web/.
 # Each game draws its own board: games/GAME/viewer.js is built in as
 # viewer/games/GAME.js, and the page takes every one of them.
 WEB_FILES := $(sort $(shell find web -type f \( -name '*.html' -o -name '*.css' -o -name '*.js' \)))
 GAME_VIEWERS := $(sort $(wildcard games/*/viewer.js))
 $(BUILD)/obj/web/files.c: $(WEB_FILES) $(GAME_VIEWERS) Makefile
 	@mkdir -p $(dir $@)
-	{ echo '#include "judge/replay/viewer.h"'; echo 'const struct web_file web_files[] = {'; \
+	{ echo '#include "judge/replay/web_page.h"'; echo 'const struct web_file web_files[] = {'; \
 	  for f in $(WEB_FILES); do echo "{ \"$${f#web/}\","; $(call c_string,$$f); echo '},'; done; \
 	  for f in $(GAME_VIEWERS); do g=$${f#games/}; echo "{ \"viewer/games/$${g%/viewer.js}.js\","; \
 	    $(call c_string,$$f); echo '},'; done; \
 	  echo '{ 0, 0 } };'; } > $@
 $(BUILD)/obj/%.o: $(BUILD)/obj/%.c
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
-$(LIBGAMES): $(call obj,$(GAMES_SRC))
+$(LIBGAMES): $(call obj,$(GAMES_SRC)) $(BUILD)/obj/games/list.o
 	rm -f $@ && ar rcs $@ $^
+# games/LIST compiled in: each game's engine NAME_game and what the list
+# says of it (games/registry.c reads them); for the fuzz targets too.
+%/games/list.c: games/LIST scripts/games
+	@mkdir -p $(dir $@)
+	{ echo '#include "games/game.h"'; \
+	  $(foreach g,$(GAMES),echo 'extern const struct game $(g)_game;';) \
+	  echo 'const struct game *const game_registry[] = {'; \
+	  $(foreach g,$(GAMES),echo '&$(g)_game,';) echo '0 };'; \
+	  echo 'const struct game_entry game_entries[] = {'; \
+	  $(foreach g,$(GAMES),echo '{ &$(g)_game, "$(call game_kit_entry,$(g))", \
+	    $(if $(filter $(g),$(COURSE_GAMES)),true,false) },';) echo '{ 0 } };'; } > $@
 
 $(JUDGE): $(call obj,judge/cli/judge.c) $(LIBJUDGE) $(LIBGAMES) $(LIBSANDBOX)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
@@ -197,10 +214,7 @@ build/bench/%: bench/players/%.c games/kit/io.h games/kit/frame.h
 # and inproc_GAME_turn_I.  The fidelity benchmark links the original
 # engines' Demos the same way (bench/originals/GAME.c, build/inproc-orig/,
 # renamed orig_GAME_start_I and orig_GAME_turn_I).
-INPROC_GAMES := dominator ants starwar
-INPROC_ENTRY_dominator := dom_kit
-INPROC_ENTRY_ants := antkit
-INPROC_ENTRY_starwar := swkit
+INPROC_GAMES := $(COURSE_GAMES)
 INPROC := $(foreach g,$(INPROC_GAMES),$(foreach i,0 1 2 3,build/inproc/$(g)-$(i).o))
 INPROC_ORIG := $(foreach g,$(patsubst bench/originals/%.c,%,$(wildcard bench/originals/*.c)),\
 		$(foreach i,0 1 2 3,build/inproc-orig/$(g)-$(i).o))
@@ -212,7 +226,7 @@ define inproc_object
 	$(CC) $(KIT_CFLAGS) -fvisibility=hidden -I$(dir $<) -c $(word 2,$^) -o $@.player
 	ld -r $@.kit $@.player -o $@.both
 	objcopy --localize-hidden \
-		$(foreach f,start turn,--redefine-sym $(INPROC_ENTRY_$(call inproc_game,$*))_$(f)=$(1)_$(subst -,_$(f)_,$*)) \
+		$(foreach f,start turn,--redefine-sym $(call game_kit_entry,$(call inproc_game,$*))_$(f)=$(1)_$(subst -,_$(f)_,$*)) \
 		$@.both $@
 	rm -f $@.kit $@.player $@.both
 endef
@@ -232,9 +246,13 @@ build/inproc/aic2018-%.o: $(AIC_KIT_SRC) games/aic2018/players/AIDemo.c $(AIC_EN
 	$(call aic_unit_object,games/aic2018/players/AIDemo.c,$@.d/player.o,\
 		-fvisibility=hidden -Igames/aic2018/kit)
 	ld -r $@.d/*.o -o $@.both
-	objcopy --localize-hidden --redefine-sym aickit_start=inproc_aic2018_start_$* \
-		--redefine-sym aickit_turn=inproc_aic2018_turn_$* $@.both $@
+	objcopy --localize-hidden --redefine-sym $(call game_kit_entry,aic2018)_start=inproc_aic2018_start_$* \
+		--redefine-sym $(call game_kit_entry,aic2018)_turn=inproc_aic2018_turn_$* $@.both $@
 	rm -rf $@.d $@.both
+# bench/match.c plays every course game in-process: INPROC_GAMES(X) is
+# X(GAME) for each.
+$(call obj,bench/match.c): CFLAGS += -D'INPROC_GAMES(X)=$(foreach g,$(INPROC_GAMES),X($(g)))'
+$(call obj,bench/match.c): games/LIST
 BENCH_EXTRA_aic2018 := $(AIC_INPROC)
 BENCH_EXTRA_match := $(INPROC)
 BENCH_EXTRA_fidelity := $(INPROC) $(INPROC_ORIG)
@@ -265,6 +283,7 @@ test: deps
 	$(MAKE) -j2 fuzz-smoke
 	$(MAKE) soak
 	$(MAKE) course-test
+	$(MAKE) bench-smoke
 
 # No two files, and no two parts of judge/, depend on each other in a loop;
 # only judge/store/ speaks SQL (from the objects' symbols and the includes).
@@ -314,11 +333,31 @@ $(PLAG_COPIES): bench/plag/disguise.py bench/plag/make_copies.sh \
 
 # Each bench/NAME.c is one program; every one prints its own ratios.  The
 # viewer's speed in a browser is measured by bench/viewer.py.
-bench: deps $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(PLAG_COPIES) $(JUDGE) $(JUDGE)-worker
+BENCH_NEEDS := $(BENCHES) $(BENCH_PLAYERS) $(KITS) $(JUDGE) $(JUDGE)-worker
+define bench_every
 	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
 	@echo "== bench/viewer.py"; bench/viewer.py $(JUDGE)
 	@echo "== bench/worker_store.sh"; bench/worker_store.sh $(JUDGE)
 	@echo "== bench/course.sh"; bench/course.sh $(JUDGE)
+endef
+bench: deps $(BENCH_NEEDS) $(PLAG_COPIES)
+	$(bench_every)
+
+# A quick pass of every benchmark (in `make test`): once each, at small
+# sizes (BENCH_QUICK=1, bench/bench.h), no figure checked, so that a
+# benchmark that no longer runs is seen at once.  The plagiarism benchmark
+# reads a few copies of three players.
+PLAG_QUICK_COPIES := build/plag/quick/.made
+$(PLAG_QUICK_COPIES): bench/plag/disguise.py bench/plag/make_copies.sh \
+		bench/plag/players/AIAlder.c bench/plag/players/AIBirch.c \
+		games/dominator/players/AIDummy.c
+	rm -rf build/plag/quick
+	bench/plag/make_copies.sh -o build/plag/quick -n 1 -l "1 8" $(filter %.c,$^)
+	touch $@
+bench-smoke: export BENCH_QUICK := 1
+bench-smoke: export PLAG_COPIES := build/plag/quick
+bench-smoke: $(BENCH_NEEDS) $(PLAG_QUICK_COPIES)
+	$(bench_every)
 
 demo: deps all
 	scripts/demo.sh

@@ -34,12 +34,15 @@ FUZZ_OPTS := -rss_limit_mb=1024 -timeout=10 -max_len=8192
 
 fuzz_obj = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(1))
 
-FUZZ_ENGINE_SRC := $(wildcard games/*.c) $(wildcard games/*/engine/*.c) $(wildcard games/*/rules/*.c)
+# The engines and games/LIST compiled in (the Makefile's games/list.c).
+FUZZ_ENGINE_SRC := $(wildcard games/*.c) $(wildcard games/*/engine/*.c) $(wildcard games/*/rules/*.c) \
+		$(FUZZ_DIR)/gen/games/list.c
 
-# target name -> its seed corpus (tests/fuzz/corpus/DIR)
-FUZZ_TARGETS := fuzz_dominator_orders:dominator fuzz_ants_orders:ants \
-		fuzz_starwar_orders:starwar fuzz_blitz_orders:blitz fuzz_frames:frames \
-		fuzz_replay:replay fuzz_aic2018_steps:aic2018 fuzz_clex:clex
+# target name -> its seed corpus (tests/fuzz/corpus/DIR): each game of
+# games/LIST has its target tests/fuzz/fuzz_GAME_*.c, and its corpus GAME.
+FUZZ_GAME_TARGETS := $(foreach g,$(GAMES),\
+		$(patsubst tests/fuzz/%.c,%:$(g),$(wildcard tests/fuzz/fuzz_$(g)_*.c)))
+FUZZ_TARGETS := $(FUZZ_GAME_TARGETS) fuzz_frames:frames fuzz_replay:replay fuzz_clex:clex
 FUZZ_BINS    := $(foreach t,$(FUZZ_TARGETS),$(FUZZ_DIR)/$(firstword $(subst :, ,$(t))))
 
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-toolchain

@@ -34,7 +34,7 @@ static long (*const kit_turn[2])(const uint8_t *, size_t, uint8_t *, size_t) = {
 	inproc_aic2018_turn_0, inproc_aic2018_turn_1
 };
 
-#define RUNS 5
+#define RUNS ((int)bench_size(5, 1))
 #define SEED 11
 
 static struct judge_config cfg;

@@ -14,7 +14,7 @@
 #include "games/aic2018/kit/energy.h"
 #include "tests/kit/player/corpus.h"
 
-#define CPU_NS_EACH 40000000ull /* per program: long enough to average out */
+#define CPU_NS_EACH ((uint64_t)bench_size(40000000, 2000000)) /* per program: long enough to average out */
 
 void uc_yield(void);
 void uc_yield(void)
@@ -57,7 +57,7 @@ static double energy_per_ns(const struct corpus_program *p)
 	return (double)(turns * ENERGY_PER_TURN + debt) / (double)spent;
 }
 
-#define WATCH_TURNS 200000
+#define WATCH_TURNS ((int)bench_size(200000, 2000))
 
 /* CPU per turn of a unit that yields at once: not watched (0), watched
  * (1), timed closely (2). */

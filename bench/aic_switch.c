@@ -14,8 +14,8 @@
 #include "bench/bench.h"
 #include "games/aic2018/kit/coro.h"
 
-#define ROUNDS 2000000
-#define RUNS 7
+#define ROUNDS ((int)bench_size(2000000, 20000))
+#define RUNS ((int)bench_size(7, 1))
 
 static void yielder(void *arg)
 {
@@ -53,15 +53,15 @@ static double swapcontext_ns(void)
 	other_ctx.uc_stack = (stack_t){ .ss_sp = stack, .ss_size = sizeof stack };
 	other_ctx.uc_link = NULL;
 	makecontext(&other_ctx, uc_yielder, 0);
-	enum { UC_ROUNDS = ROUNDS / 10 };
+	const int uc_rounds = ROUNDS / 10;
 	uint64_t t[RUNS];
 	for (int r = 0; r < RUNS; r++) {
 		uint64_t t0 = bench_now_ns();
-		for (int i = 0; i < UC_ROUNDS; i++)
+		for (int i = 0; i < uc_rounds; i++)
 			swapcontext(&main_ctx, &other_ctx);
 		t[r] = bench_now_ns() - t0;
 	}
-	return (double)bench_median(t, RUNS) / (2.0 * UC_ROUNDS);
+	return (double)bench_median(t, RUNS) / (2.0 * uc_rounds);
 }
 
 /* The switch with a key's rights taken away before each resume and given

@@ -22,8 +22,8 @@
 #include "judge/base/file_write.h"
 #include "judge/store/store.h"
 
-#define CHALLENGES 100
-#define ROUNDS 5
+#define CHALLENGES ((int)bench_size(100, 20))
+#define ROUNDS ((int)bench_size(5, 1))
 #define RATIO_GOAL 1.1
 
 enum { PLAIN, BUSY, STORES };

@@ -31,7 +31,7 @@
 #include "judge/play/match.h"
 #include "judge/play/players.h"
 
-#define RUNS 21
+#define RUNS ((int)bench_size(21, 1))
 #define SEED "3"
 #define PARAMS_MAX (1 << 20)
 

@@ -14,7 +14,7 @@
 #include "judge/base/paths.h"
 #include "judge/play/players.h"
 
-#define ROUNDS 15
+#define ROUNDS ((int)bench_size(15, 1))
 
 static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {

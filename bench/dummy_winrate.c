@@ -1,7 +1,8 @@
 /* dummy_winrate.c - how strong each game's shipped Dummy player is.  For
- * every game of the table below it compiles Dummy and Demo through the
+ * every game of games/LIST it compiles Dummy and Demo through the
  * judge's compile step, plays the seeded matches Dummy Demo Demo Demo (Dummy
- * in seat 0; a game with a range of players, Blitz, also with 2 seats) in the sandbox with the configured limits, and prints one line:
+ * in seat 0; a game with a range of players, Blitz, at its smallest and at
+ * four) in the sandbox with the configured limits, and prints one line:
  * Dummy's strict win rate (goal >= 80%) and its CPU per match.  A game whose
  * Dummy is not written yet is named and skipped.  Falling short of the goal
  * is reported, not failed: the exit status is non-zero only when a game's
@@ -19,25 +20,15 @@
 #include "judge/play/players.h"
 
 #define DW_FIRST_SEED 1
-#define DW_LAST_SEED 50
+#define DW_LAST_SEED ((int)bench_size(50, 1))
 #define DW_GOAL_PERCENT 80
 #define DW_PARAMS_MAX (1 << 20)
 
-/* The games measured.  Every other file is found from the name (judge/base/paths.h),
- * so a new game needs one line here. */
+/* One line of the report: a game of games/LIST at one number of players. */
 struct dw_game {
-	const char *name;  /* as game_find() and `judge play` know it */
-	const char *title; /* as the report prints it */
-	int players;       /* Dummy and players - 1 Demos; 0: the game's count */
-};
-
-static const struct dw_game dw_games[] = {
-	{ "dominator", "Dominator", 0 },
-	{ "ants", "Ants", 0 },
-	{ "starwar", "Star War", 0 },
-	{ "blitz", "Blitz2018 (2 players)", 2 },
-	{ "blitz", "Blitz2018 (4 players)", 4 },
-	{ "aic2018", "AIC2018", 0 },
+	const char *name; /* as game_find() and `judge play` know it */
+	char title[64];   /* as the report prints it */
+	int players;      /* Dummy and players - 1 Demos */
 };
 
 struct dw_tally {
@@ -113,7 +104,7 @@ static void dw_spec(const struct judge_config *cfg, const struct game *game, int
 
 static int dw_play_all(struct match_spec *spec, struct dw_tally *t)
 {
-	for (uint64_t seed = DW_FIRST_SEED; seed <= DW_LAST_SEED; seed++) {
+	for (uint64_t seed = DW_FIRST_SEED; seed <= (uint64_t)DW_LAST_SEED; seed++) {
 		struct match_result r;
 		char err[MATCH_ERRLEN];
 		spec->seed = seed;
@@ -157,7 +148,7 @@ static int dw_bench_game(const struct judge_config *cfg, const struct dw_game *g
 	struct match_spec spec;
 	paths_game_params(cfg->data_dir, g->name, params_path);
 	char *params = dw_read_params(params_path);
-	dw_spec(cfg, game, g->players ? g->players : game->players, params, &spec);
+	dw_spec(cfg, game, g->players, params, &spec);
 	int rc = dw_compile(cfg, g->name, dummy_src, &dummy) < 0 ||
 		 dw_compile(cfg, g->name, demo_src, &demo) < 0;
 	if (!rc) {
@@ -176,11 +167,29 @@ static int dw_bench_game(const struct judge_config *cfg, const struct dw_game *g
 	return rc ? -1 : 0;
 }
 
+/* A game's matches at its count of players; a game with a range of them
+ * at its smallest and at four. */
+static int dw_bench_sizes(const struct judge_config *cfg, const struct game *game)
+{
+	int sizes[2] = { game->min_players ? game->min_players : game->players, 0 }, failed = 0;
+	if (game->min_players && game->min_players < 4 && game->max_players >= 4)
+		sizes[1] = 4;
+	for (int i = 0; i < 2 && sizes[i]; i++) {
+		struct dw_game g = { .name = game->name, .players = sizes[i] };
+		if (game->min_players)
+			snprintf(g.title, sizeof g.title, "%s (%d players)", game->title, sizes[i]);
+		else
+			snprintf(g.title, sizeof g.title, "%s", game->title);
+		failed |= dw_bench_game(cfg, &g) < 0;
+	}
+	return failed;
+}
+
 static int dw_usage(FILE *out, int status)
 {
 	fprintf(out, "usage: bench-dummy_winrate\n\n"
-		     "For every game, plays Dummy (seat 0) against three Demos (Blitz:\n"
-		     "one, then three) over seeds %d..%d with the configured limits and\n"
+		     "For every game, plays Dummy (seat 0) against three Demos (a game with\n"
+		     "a range of players: its smallest, then four) over seeds %d..%d with the configured limits and\n"
 		     "prints Dummy's strict win rate\n"
 		     "(goal >= %d%%) and its CPU per match.\n\n"
 		     "exit status: 0 when every game was measured (goal met or not), 1 when\n"
@@ -204,8 +213,8 @@ int main(int argc, char **argv)
 	       DW_LAST_SEED);
 	uint64_t t0 = bench_now_ns();
 	int failed = 0;
-	for (size_t i = 0; i < sizeof dw_games / sizeof dw_games[0]; i++)
-		failed |= dw_bench_game(&cfg, &dw_games[i]) < 0;
+	for (const struct game *const *g = game_list(); *g; g++)
+		failed |= dw_bench_sizes(&cfg, *g);
 	printf("  wall time %.1f s\n", (bench_now_ns() - t0) / 1e9);
 	return failed;
 }

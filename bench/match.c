@@ -34,19 +34,19 @@
 #include "judge/play/match.h"
 #include "judge/play/seat.h"
 
-#define RUNS 7
-#define TURNS 3000
+#define RUNS ((int)bench_size(7, 1))
+#define TURNS ((int)bench_size(3000, 100))
 #define SEED 30
 #define PLAYERS 4
 #define MAX_ROUNDS 1000
 #define ECHO_PLAYER "build/bench/echo"
 #define ECHO_ANSWER (FRAME_HEADER + 2)
 
-INPROC_SET(inproc, dominator)
-INPROC_SET(inproc, ants)
-INPROC_SET(inproc, starwar)
-
-static const struct inproc *const games[] = { &inproc_dominator, &inproc_ants, &inproc_starwar };
+/* The course games of games/LIST (the Makefile defines INPROC_GAMES). */
+#define INPROC_SET_OF(G) INPROC_SET(inproc, G)
+INPROC_GAMES(INPROC_SET_OF)
+#define INPROC_ADDRESS_OF(G) &inproc_##G,
+static const struct inproc *const games[] = { INPROC_GAMES(INPROC_ADDRESS_OF) };
 
 static struct judge_config cfg;
 /* Large enough for any game's view (Ants' largest is some 216 KB). */

@@ -17,11 +17,12 @@
 #include "judge/plag/plag_store.h"
 #include "judge/store/store.h"
 
-#define NDOCS 10000
-#define NSUBSET 1000
-#define NPROBES 21
-#define NAIVE_ROWS 50
-#define BATCH 2500
+#define NDOCS ((int)bench_size(10000, 200))
+#define NSUBSET ((int)bench_size(1000, 50))
+#define NPROBES ((int)bench_size(21, 1))
+#define NAIVE_ROWS ((int)bench_size(50, 5))
+#define BATCH_MAX 2500
+#define BATCH ((size_t)bench_size(BATCH_MAX, 100))
 #define GOAL_INDEX_S 10.0
 #define GOAL_COMPARE_MS 100.0
 
@@ -202,7 +203,7 @@ static int generate_all(struct sources *src)
 	static char buf[64 * 1024];
 	src->text = calloc(NDOCS, sizeof *src->text);
 	src->len = calloc(NDOCS, sizeof *src->len);
-	for (size_t i = 0; src->text && src->len && i < NDOCS; i++) {
+	for (size_t i = 0; src->text && src->len && i < (size_t)NDOCS; i++) {
 		src->len[i] = gen_player(buf, sizeof buf, i + 1);
 		if (!(src->text[i] = malloc(src->len[i])))
 			return -1;
@@ -238,11 +239,11 @@ static int store_batch(struct store *s, const struct judge_config *cfg,
 		       const struct plag_hashset *base, const struct sources *src, size_t from,
 		       struct corpus *subset)
 {
-	static struct plag_fps f[BATCH];
-	static const struct plag_fps *fp[BATCH];
-	static struct plag_doc doc[BATCH];
-	static char author[BATCH][32];
-	static int64_t ids[BATCH];
+	static struct plag_fps f[BATCH_MAX];
+	static const struct plag_fps *fp[BATCH_MAX];
+	static struct plag_doc doc[BATCH_MAX];
+	static char author[BATCH_MAX][32];
+	static int64_t ids[BATCH_MAX];
 	char err[PLAG_ERRLEN], serr[STORE_ERRLEN];
 	for (size_t j = 0; j < BATCH; j++) {
 		if (fingerprint(&cfg->plag, base, src->text[from + j], src->len[from + j], &f[j]) < 0)
@@ -257,7 +258,7 @@ static int store_batch(struct store *s, const struct judge_config *cfg,
 	    store_commit(s, serr) < 0)
 		return fprintf(stderr, "bench: %s %s\n", err, serr), -1;
 	for (size_t j = 0; j < BATCH; j++) {
-		if (from + j < NSUBSET)
+		if (from + j < (size_t)NSUBSET)
 			subset->fps[subset->n++] = f[j];
 		else
 			plag_fps_free(&f[j]);
@@ -271,7 +272,7 @@ static int build_store(struct store *s, const struct judge_config *cfg,
 {
 	uint64_t t0 = bench_now_ns();
 	clock_t c0 = clock();
-	for (size_t i = 0; i < NDOCS; i += BATCH)
+	for (size_t i = 0; i < (size_t)NDOCS; i += BATCH)
 		if (store_batch(s, cfg, base, src, i, subset) < 0)
 			return -1;
 	*secs = (bench_now_ns() - t0) / 1e9;
@@ -326,7 +327,7 @@ static int time_naive(const struct judge_config *cfg, const struct plag_hashset 
 	 * NAIVE_ROWS players with all the others and scale by the pair count. */
 	t0 = bench_now_ns();
 	size_t pairs = 0;
-	for (size_t i = 0; i < NAIVE_ROWS; i++)
+	for (size_t i = 0; i < (size_t)NAIVE_ROWS; i++)
 		for (size_t j = i + 1; j < c->n; j++, pairs++)
 			if (plag_compare(&c->fps[i], &c->fps[j], NULL, cfg->plag.min_run, &pair, err))
 				return -1;
@@ -411,7 +412,7 @@ int main(void)
 	}
 	for (size_t i = 0; i < subset.n; i++)
 		plag_fps_free(&subset.fps[i]);
-	for (size_t i = 0; src.text && i < NDOCS; i++)
+	for (size_t i = 0; src.text && i < (size_t)NDOCS; i++)
 		free(src.text[i]);
 	free(src.text);
 	free(src.len);

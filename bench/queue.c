@@ -32,9 +32,9 @@
 
 #define BENCH_DIR "build"
 #define PATH BENCH_DIR "/bench-queue.sqlite"
-#define ROUNDS 5
+#define ROUNDS ((int)bench_size(5, 1))
 #define PG_GOAL 5000
-#define SHARED_JOBS 4000
+#define SHARED_JOBS ((int)bench_size(4000, 100))
 
 static struct pg_server pg;
 
@@ -338,9 +338,9 @@ static void start_postgres(void)
 
 int main(void)
 {
-	static const struct mode modes[] = {
-		{ "FULL", STORE_SYNC_FULL, 1500, 2500 },
-		{ "NORMAL", STORE_SYNC_NORMAL, 10000, 20000 },
+	const struct mode modes[] = {
+		{ "FULL", STORE_SYNC_FULL, (int)bench_size(1500, 50), 2500 },
+		{ "NORMAL", STORE_SYNC_NORMAL, (int)bench_size(10000, 100), 20000 },
 	};
 	if (mkdir(BENCH_DIR, 0755) < 0 && errno != EEXIST)
 		die("mkdir " BENCH_DIR, strerror(errno));

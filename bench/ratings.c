@@ -11,12 +11,12 @@
 #include "judge/worker/matchmaking.h"
 #include "judge/rating/rating.h"
 
-#define ROUNDS 7
+#define ROUNDS ((int)bench_size(7, 1))
 #define MATCHES 4096         /* distinct update inputs, cycled through */
-#define UPDATES 2000000      /* updates per round */
+#define UPDATES ((int)bench_size(2000000, 20000))      /* updates per round */
 #define UPDATE_GOAL 1000000.0
 #define POOL 10000
-#define PICKS 4000           /* picks per round */
+#define PICKS ((int)bench_size(4000, 100))           /* picks per round */
 
 struct match4 {
 	struct rating r[4];
@@ -47,7 +47,7 @@ static int update_round(const struct rating_params *p, const struct match4 *m,
 {
 	struct rating out[4];
 	uint64_t t0 = bench_now_ns();
-	for (size_t i = 0; i < UPDATES; i++) {
+	for (size_t i = 0; i < (size_t)UPDATES; i++) {
 		const struct match4 *x = &m[i % MATCHES];
 		int err = rating_update(p, 4, x->r, x->rank, out);
 		if (err != RATING_OK) {

@@ -12,7 +12,8 @@
 #include "bench/bench.h"
 #include "sandbox/sandbox.h"
 
-#define ROUNDS 400
+#define ROUNDS_MAX 400
+#define ROUNDS ((int)bench_size(ROUNDS_MAX, 3))
 
 static uint64_t plain_launch(const char *path, int in, int out)
 {
@@ -62,7 +63,7 @@ int main(void)
 		fprintf(stderr, "bench: set-up failed: %s\n", pol ? "pipe" : err);
 		return 1;
 	}
-	static uint64_t sbx[ROUNDS], plain[ROUNDS];
+	static uint64_t sbx[ROUNDS_MAX], plain[ROUNDS_MAX];
 	for (int i = 0; i < ROUNDS; i++) {
 		sbx[i] = sandbox_launch(pol, path, in[0], out[1]);
 		plain[i] = plain_launch(path, in[0], out[1]);

@@ -39,10 +39,12 @@
 #include "judge/store/store_serve.h"
 
 #define SEATS 4
-#define ROUNDS 4
-#define MATCHES_PER_ROUND 30
+#define ROUNDS_FULL 4
+#define MATCHES_FULL 30
+#define ROUNDS ((int)bench_size(ROUNDS_FULL, 1))
+#define MATCHES_PER_ROUND ((int)bench_size(MATCHES_FULL, 3))
 #define PER_FIELD (ROUNDS * MATCHES_PER_ROUND)
-#define BOARD_READS 20
+#define BOARD_READS ((int)bench_size(20, 1))
 #define RATIO_GOAL 1.2
 #define BOARD_GOAL_MS 10.0
 
@@ -228,7 +230,7 @@ static struct timing time_recording(struct field *small, struct field *large,
 				    const struct hook_config *hc)
 {
 	struct field *f[2] = { small, large };
-	static uint64_t ns[2][PER_FIELD];
+	static uint64_t ns[2][ROUNDS_FULL * MATCHES_FULL];
 	int64_t events[2] = { rank_events(small), rank_events(large) };
 	for (int round = 0; round < ROUNDS; round++)
 		for (int which = 0; which < 2; which++)
@@ -337,8 +339,9 @@ static int arg(int argc, char **argv, int i, int fallback)
 
 int main(int argc, char **argv)
 {
-	int small_n = arg(argc, argv, 1, 200), large_n = arg(argc, argv, 2, 2000),
-	    per_player = argc > 3 ? arg(argc, argv, 3, 40) : 40;
+	int small_n = arg(argc, argv, 1, (int)bench_size(200, 20)),
+	    large_n = arg(argc, argv, 2, (int)bench_size(2000, 40)),
+	    per_player = argc > 3 ? arg(argc, argv, 3, 40) : (int)bench_size(40, 8);
 	srand(30);
 	char err[PG_ERRLEN];
 	if (bench_pg_start(&pg, "bench-scale", false, err) < 0)

@@ -29,8 +29,8 @@
 #include "tests/unit/pg_testlib.h"
 
 #define SLOTS 2
-#define BURST 20
-#define LADDER_S 8
+#define BURST ((int)bench_size(20, 4))
+#define LADDER_S ((int)bench_size(8, 1))
 #define SAMPLE_MS 10
 #define PAUSE_GOAL_S 5.0
 #define BUSY_GOAL 0.95

@@ -37,8 +37,9 @@
 #include "judge/store/store.h"
 
 #define CLIENTS 64
-#define REQUESTS 200 /* per client and phase */
-#define ROUNDS 5    /* phases of each kind, in turns; the medians are reported */
+#define REQUESTS_MAX 200 /* per client and phase */
+#define REQUESTS ((int)bench_size(REQUESTS_MAX, 20))
+#define ROUNDS ((int)bench_size(5, 1)) /* phases of each kind, in turns; the medians are reported */
 #define GOAL 0.5
 #define TRICKLERS 300 /* slow connections, from 127.0.0.2 to .4 */
 #define TRICKLE_MS 2000
@@ -49,7 +50,7 @@ static uint16_t port;
 
 struct client {
 	const char *paths[2];    /* asked in turns */
-	uint64_t lat[REQUESTS];  /* ns */
+	uint64_t lat[REQUESTS_MAX]; /* ns */
 	int failed;
 };
 
@@ -137,9 +138,9 @@ static int phase(const char *a, const char *b, struct figures *f)
 		failed |= cl[i].failed;
 	}
 	double secs = (double)(bench_now_ns() - t0) / 1e9;
-	static uint64_t all[CLIENTS * REQUESTS];
+	static uint64_t all[CLIENTS * REQUESTS_MAX];
 	for (int i = 0; i < CLIENTS; i++)
-		memcpy(all + (size_t)i * REQUESTS, cl[i].lat, sizeof cl[i].lat);
+		memcpy(all + (size_t)i * REQUESTS, cl[i].lat, REQUESTS * sizeof *all);
 	qsort(all, CLIENTS * REQUESTS, sizeof *all, bench_cmp_u64);
 	f->per_s = CLIENTS * REQUESTS / secs;
 	f->p99_ms = (double)all[CLIENTS * REQUESTS * 99 / 100] / 1e6;

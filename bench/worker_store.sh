@@ -17,7 +17,8 @@ set -u
 cd "$(dirname "$0")/.."
 judge=${1:-build/judge}
 worker=${judge}-worker
-n=${2:-40}
+# BENCH_QUICK=1 (make bench-smoke): a few matches, to see it still runs.
+n=${2:-$([ "${BENCH_QUICK:-0}" != 0 ] && echo 3 || echo 40)}
 dir=$(mktemp -d /tmp/judge-bench-worker-XXXXXX)
 chmod 755 "$dir"
 . scripts/pg-private.sh
@@ -85,9 +86,11 @@ report "worker, PostgreSQL store" "$p" "$b"
 
 # A fresh store of each kind for each number of slots: its own SQLite file,
 # its own PostgreSQL database.
-echo "the same $n matches by 1, 2 and 4 worker slots ($(nproc) cores), matches/s of wall time"
+slot_counts="1 2 4"
+[ "${BENCH_QUICK:-0}" != 0 ] && slot_counts=2
+echo "the same $n matches by $slot_counts worker slots ($(nproc) cores), matches/s of wall time"
 printf '    %-8s %10s %12s\n' slots SQLite PostgreSQL
-for slots in 1 2 4; do
+for slots in $slot_counts; do
 	rm -rf "$dir/cache"
 	s=$(through_store "$dir/jobs-$slots.sqlite" "$slots") || { echo "bench: SQLite, $slots slots"; exit 1; }
 	createdb -h "$pg_dir" -U judge "judge$slots" || exit 1

@@ -196,8 +196,18 @@ static inline bool game_over(const struct game *gm, const struct game_state *g)
 /* games/ranks.c: the final ranks of n players (the game's, or by score). */
 void game_ranks(const struct game *gm, const struct game_state *g, int n, int *rank);
 
-/* games/registry.c: every game the judge knows. */
+/* games/registry.c: every game the judge knows, in the order of games/LIST
+ * (the one list of the games: the build compiles it in). */
 const struct game *game_find(const char *name);
 const struct game *const *game_list(void);
+
+/* What games/LIST says of a game beside its engine. */
+struct game_entry {
+	const struct game *game;
+	const char *kit_entry; /* the kit's entry points: KIT_ENTRY_start, _turn */
+	bool course;           /* a course game (games/kit/course.h) */
+};
+/* NULL when the judge knows no such game. */
+const struct game_entry *game_entry(const char *name);
 
 #endif

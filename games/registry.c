@@ -1,32 +1,27 @@
-/* registry.c - the games the judge knows: one line per game. */
+/* registry.c - the games the judge knows: games/LIST, which the build
+ * turns into game_registry[] and game_entries[] (Makefile: games/list.c). */
 #include <string.h>
 
 #include "games/game.h"
 
-extern const struct game dominator_game;
-extern const struct game starwar_game;
-extern const struct game ants_game;
-extern const struct game blitz_game;
-extern const struct game aic2018_game;
-
-static const struct game *const games[] = {
-	&dominator_game,
-	&starwar_game,
-	&ants_game,
-	&blitz_game,
-	&aic2018_game,
-	NULL,
-};
+extern const struct game *const game_registry[];
+extern const struct game_entry game_entries[];
 
 const struct game *const *game_list(void)
 {
-	return games;
+	return game_registry;
+}
+
+const struct game_entry *game_entry(const char *name)
+{
+	for (const struct game_entry *e = game_entries; e->game; e++)
+		if (strcmp(e->game->name, name) == 0)
+			return e;
+	return NULL;
 }
 
 const struct game *game_find(const char *name)
 {
-	for (const struct game *const *g = games; *g; g++)
-		if (strcmp((*g)->name, name) == 0)
-			return *g;
-	return NULL;
+	const struct game_entry *e = game_entry(name);
+	return e ? e->game : NULL;
 }

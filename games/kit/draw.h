@@ -1,7 +1,7 @@
 /* draw.h - debug marks: what a player draws on the board for its author
  * (a dot, a line, a short text on a cell, each with a colour), as they
  * travel to the judge with the player's answer.  Header-only: the kits
- * write marks with draw_put(), the judge (judge/play/marks.h) reads them
+ * write marks with draw_put(), the judge (judge/play/debug.h) reads them
  * back with draw_next(), which trusts nothing.
  *
  * On the wire a turn's marks are a block: u16 marks dropped by the player

@@ -1,5 +1,5 @@
-/* board_html.c - the leaderboard page, and safe text for the read-side
- * commands. */
+/* board_html.c - the leaderboard page (the service's, its data embedded),
+ * and safe text for the read-side commands. */
 #include "judge/cli/board_html.h"
 
 #include <errno.h>
@@ -11,6 +11,7 @@
 
 #include "judge/base/file_write.h"
 #include "judge/base/safe_text.h"
+#include "judge/replay/web_page.h"
 
 static const char replacement[] = "\xef\xbf\xbd"; /* U+FFFD */
 
@@ -147,86 +148,19 @@ void board_html_head(FILE *f, const char *title, const char *when)
 	fputs("</h1>\n", f);
 }
 
-static void page_head(FILE *f, const struct board *b, const char *when)
+int board_html_write(const char *path, struct store *s, const struct board *b,
+		     char err[BOARD_ERRLEN])
 {
-	char title[128];
-	snprintf(title, sizeof title, "%s leaderboard", b->title);
-	board_html_head(f, title, when);
-	fputs("<p class=\"when\">", f);
-	board_html_text(f, b->game);
-	fprintf(f, ": %zu ranked player%s, as of %s</p>\n", b->n, b->n == 1 ? "" : "s", when);
-}
-
-static void page_recent(FILE *f, const struct board_row *r)
-{
-	fputs("<td class=\"recent\">", f);
-	for (int i = 0; i < r->nrecent; i++)
-		fprintf(f, "%s<a href=\"replay-%lld.html\" title=\"watch match %lld\">#%lld</a>",
-			i ? " " : "", (long long)r->recent[i], (long long)r->recent[i],
-			(long long)r->recent[i]);
-	fputs("</td>", f);
-}
-
-static void page_row(FILE *f, const struct board_row *r, bool sizes)
-{
-	char score[32], mu[32], sigma[32];
-	fprintf(f, "<tr%s><td class=\"n\">%d</td><td>", r->rank <= 3 ? " class=\"top\"" : "",
-		r->rank);
-	board_html_text(f, r->player);
-	fputs("</td><td>", f);
-	board_html_text(f, r->author);
-	fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
-		"<td class=\"n\">%d</td><td class=\"n\">%d</td>",
-		board_num(r->score, score), board_num(r->mu, mu), board_num(r->sigma, sigma),
-		r->games, r->wins);
-	if (sizes) {
-		char text[BOARD_SIZES_LEN];
-		board_sizes_text(r, text);
-		fprintf(f, "<td>%s</td>", text);
-	}
-	page_recent(f, r);
-	fputs("</tr>\n", f);
-}
-
-static void page_table(FILE *f, const struct board *b)
-{
-	if (b->n == 0) {
-		fputs("<p>No ranked players yet.</p>\n", f);
-		return;
-	}
-	fputs("<table>\n<thead><tr><th class=\"n\">Rank</th><th>Player</th><th>Author</th>"
-	      "<th class=\"n\">Score</th><th class=\"n\">&mu;</th><th class=\"n\">&sigma;</th>"
-	      "<th class=\"n\">Games</th><th class=\"n\">Wins</th>", f);
-	if (b->sizes)
-		fputs("<th title=\"players in the match: matches\">By size</th>", f);
-	fputs("<th>Watch</th></tr></thead>\n<tbody>\n", f);
-	for (size_t i = 0; i < b->n; i++)
-		page_row(f, &b->row[i], b->sizes);
-	fputs("</tbody>\n</table>\n", f);
-}
-
-int board_html_write(const char *path, const struct board *b, char err[BOARD_ERRLEN])
-{
-	char *page = NULL, when[32];
-	size_t len = 0;
-	FILE *f = open_memstream(&page, &len);
-	if (!f) {
-		snprintf(err, BOARD_ERRLEN, "cannot build the page: %s", strerror(errno));
+	char serr[STORE_ERRLEN];
+	json_t *data = board_page_json(s, b, serr);
+	if (!data) {
+		snprintf(err, BOARD_ERRLEN, "cannot build the page: %.200s", serr);
 		return -1;
 	}
-	board_time(b->generated_ms, when);
-	page_head(f, b, when);
-	page_table(f, b);
-	fputs("<p class=\"note\">Score = &mu; &minus; 3&sigma;: a skill the player very likely "
-	      "has; it rises with games played and won. Equal scores share a rank. Watch: "
-	      "the player's latest matches, each a page to open in a browser.</p>\n"
-	      "</body>\n</html>\n", f);
-	if (fclose(f) != 0) {
-		free(page);
-		snprintf(err, BOARD_ERRLEN, "cannot build the page: out of memory");
-		return -1;
-	}
-	int rc = file_write_whole(path, page, len, 0644, err);
-	free(page);
+	char werr[WEB_PAGE_ERRLEN];
+	int rc = web_page_write(path, "serve/leaderboard.html", data, werr);
+	if (rc < 0)
+		snprintf(err, BOARD_ERRLEN, "%s", werr);
+	json_decref(data);
 	return rc;
 }

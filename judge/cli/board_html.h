@@ -4,8 +4,8 @@
  * times.
  *
  * Promises.  Player and author names, compile logs and failure reasons are
- * the contestants' bytes: whatever they hold, the page shows them as text
- * (every markup character escaped, no script, no external resource), a
+ * the contestants' bytes: whatever they hold, a page shows them as text
+ * (escaped markup, or data the page's script puts in as text), a
  * terminal gets no control character from them, and a JSON string is
  * always valid UTF-8 (a byte that is not becomes U+FFFD).  The page is
  * written whole (file_write.h).
@@ -22,10 +22,12 @@
 #include "judge/rating/board.h"
 
 #define BOARD_ERRLEN 256
-/* Writes the leaderboard as one self-contained HTML page (inline CSS, no
- * script, nothing fetched; each player's recent matches link to
- * replay-ID.html beside it).  0, or -1 with err filled. */
-int board_html_write(const char *path, const struct board *b, char err[BOARD_ERRLEN]);
+/* Writes the leaderboard as the service's page, web/serve/leaderboard.html,
+ * made self-contained with the board's data embedded (web_page.h): drawn
+ * by the same script, nothing fetched; each player's recent matches (when
+ * loaded) link to replay-ID.html beside it.  0, or -1 with err filled. */
+int board_html_write(const char *path, struct store *s, const struct board *b,
+		     char err[BOARD_ERRLEN]);
 
 /* The start of a self-contained page (inline CSS, no script, nothing
  * fetched) up to its <h1>title</h1>; when goes into the window title. */

@@ -30,8 +30,8 @@ static int parse_args(int argc, char **argv, struct board_args *a, int *status)
 		OPT_JSON(&a->json, "print a JSON array: rank, submission, player, author, score, "
 			 "mu, sigma, games, wins (and games_by_players for a game with a range of "
 			 "players: matches played by size)"),
-		OPT_STR("html", 0, "FILE", &a->html, "write the board to FILE as one "
-			"self-contained HTML page (instead of the table; with --json, as well as "
+		OPT_STR("html", 0, "FILE", &a->html, "write the board to FILE as the "
+			"service's leaderboard page, self-contained (instead of the table; with --json, as well as "
 			"the JSON), and beside it replay-ID.html, a page to watch each of the "
 			"latest " OPT_TEXT(BOARD_RECENT) " matches of every player, linked from "
 			"the board"),
@@ -135,14 +135,14 @@ static int print_json(const struct board *b)
 	return rc;
 }
 
-static int output(const struct board_args *a, const struct board *b)
+static int output(struct store *s, const struct board_args *a, const struct board *b)
 {
 	char err[BOARD_ERRLEN];
 	if (a->json && print_json(b) < 0) {
 		fprintf(stderr, "judge leaderboard: cannot print the JSON (out of memory)\n");
 		return 2;
 	}
-	if (a->html && board_html_write(a->html, b, err) < 0) {
+	if (a->html && board_html_write(a->html, s, b, err) < 0) {
 		fprintf(stderr, "judge leaderboard: %s\n", err);
 		return 2;
 	}
@@ -180,9 +180,9 @@ int cmd_leaderboard(int argc, char **argv)
 		rc = 2;
 	if (rc == 0 && a.html && write_replays(s, a.html, &b) < 0)
 		rc = 2;
-	store_close(s);
 	if (rc == 0)
-		rc = output(&a, &b);
+		rc = output(s, &a, &b);
+	store_close(s);
 	board_free(&b);
 	return rc;
 }

@@ -25,17 +25,6 @@
 
 extern char **environ;
 
-/* The kit's two entry points of each game's runtime (KIT_START, KIT_TURN)
- * are NAME_start and NAME_turn. */
-static const struct {
-	const char *game, *entry;
-} kit_entries[] = {
-	{ "dominator", "dom_kit" },
-	{ "ants", "antkit" },
-	{ "starwar", "swkit" },
-	{ "blitz", "bzkit" },
-};
-
 /* What the student gets from the data directory: a pattern there (%s: the
  * game) and the folder of the kit it goes to. */
 static const struct {
@@ -64,23 +53,24 @@ static bool kit_skipped(const char *path)
 	return strcmp(slash ? slash + 1 : path, "registry.c") == 0;
 }
 
+/* The kit's two entry points (KIT_START, KIT_TURN) are ENTRY_start and
+ * ENTRY_turn, ENTRY as games/LIST says; NULL for a game without a kit: its
+ * players need the judge's own compile (an energy count added to the code). */
 static const char *kit_entry(const char *game)
 {
-	for (size_t i = 0; i < sizeof kit_entries / sizeof *kit_entries; i++)
-		if (strcmp(kit_entries[i].game, game) == 0)
-			return kit_entries[i].entry;
-	return NULL;
+	const struct game_entry *e = game_entry(game);
+	return e && !e->game->asm_pass ? e->kit_entry : NULL;
 }
 
 bool student_kit_supported(const char *game)
 {
-	return kit_entry(game) && game_find(game);
+	return kit_entry(game) != NULL;
 }
 
 const char *student_kit_why_none(const char *game)
 {
 	if (!game_find(game))
-		return "there is no such game (kits exist for dominator, ants, starwar and blitz)";
+		return "there is no such game (`judge kit --help` lists the games)";
 	return "its players are compiled by the judge with an energy count added to their code, "
 	       "which plain gcc does not do: try them with `judge play` or challenges";
 }

@@ -8,6 +8,7 @@
 #include "judge/base/json_text.h"
 #include "judge/rating/board.h"
 #include "judge/rating/rating.h"
+#include "judge/store/store_serve.h"
 
 void board_free(struct board *b)
 {
@@ -158,6 +159,16 @@ static void put_row(struct jtext *t, const struct board *b, const struct board_r
 		jtext_bool_member(t, "suspected",
 				  marks->n && bsearch(&r->submission, marks->suspected, marks->n,
 						      sizeof *marks->suspected, by_id));
+	if (r->nrecent) {
+		jtext_key(t, "recent");
+		jtext_lit(t, "[");
+		for (int i = 0; i < r->nrecent; i++) {
+			if (i)
+				jtext_lit(t, ",");
+			jtext_int(t, r->recent[i]);
+		}
+		jtext_lit(t, "]");
+	}
 	jtext_lit(t, "}");
 }
 
@@ -180,4 +191,44 @@ json_t *board_json(const struct board *b)
 	json_t *rows = text ? json_loads(text, 0, NULL) : NULL;
 	free(text);
 	return rows;
+}
+
+char *board_page_text(struct store *s, const struct board *b, const struct board_marks *marks,
+		      const json_t *disqualified, size_t *len, char err[STORE_ERRLEN])
+{
+	json_t *sizes = NULL;
+	if (store_match_sizes(s, b->game, &sizes, err) <= 0)
+		return NULL;
+	struct jtext t = { 0 };
+	jtext_lit(&t, "{");
+	jtext_str_member(&t, "game", b->game);
+	jtext_str_member(&t, "title", b->title);
+	jtext_int_member(&t, "generated_at", b->generated_ms);
+	jtext_key(&t, "rows");
+	board_rows_text(&t, b, marks);
+	jtext_key(&t, "match_sizes");
+	jtext_value(&t, sizes);
+	jtext_bool_member(&t, "organiser", marks != NULL);
+	jtext_bool_member(&t, "mixed_sizes", b->sizes);
+	if (disqualified) {
+		jtext_key(&t, "disqualified");
+		jtext_value(&t, disqualified);
+	}
+	jtext_lit(&t, "}");
+	json_decref(sizes);
+	char *text = jtext_finish(&t, len);
+	if (!text)
+		snprintf(err, STORE_ERRLEN, "out of memory");
+	return text;
+}
+
+json_t *board_page_json(struct store *s, const struct board *b, char err[STORE_ERRLEN])
+{
+	size_t len;
+	char *text = board_page_text(s, b, NULL, NULL, &len, err);
+	json_t *out = text ? json_loadb(text, len, 0, NULL) : NULL;
+	if (text && !out)
+		snprintf(err, STORE_ERRLEN, "out of memory");
+	free(text);
+	return out;
 }

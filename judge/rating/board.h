@@ -63,6 +63,18 @@ void board_rows_text(struct jtext *t, const struct board *b, const struct board_
 /* The same rows as jansson values; NULL when out of memory. */
 json_t *board_json(const struct board *b);
 
+/* A leaderboard page's data, as the service's page draws it (web/serve/
+ * serve.js), written as text: {game, title, generated_at, rows,
+ * match_sizes, organiser, mixed_sizes}, each row with "recent" (its
+ * latest match ids) when they were loaded; with marks (an organiser's),
+ * organiser true, the rows' suspected marks and, when given, the
+ * disqualified list.  The service's answer and `judge leaderboard --html`
+ * both come from here.  NULL with err filled; *len its length. */
+char *board_page_text(struct store *s, const struct board *b, const struct board_marks *marks,
+		      const json_t *disqualified, size_t *len, char err[STORE_ERRLEN]);
+/* The same, the public's, as a jansson value. */
+json_t *board_page_json(struct store *s, const struct board *b, char err[STORE_ERRLEN]);
+
 /* A row's matches by size, "2:5 4:1" (sizes played only), into out. */
 #define BOARD_SIZES_LEN (GAME_MAX_PLAYERS * 12 + 1)
 void board_sizes_text(const struct board_row *r, char out[BOARD_SIZES_LEN]);

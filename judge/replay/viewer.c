@@ -2,16 +2,15 @@
  * its scripts and one replay inlined. */
 #include "judge/replay/viewer.h"
 
-#include <errno.h>
 #include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "judge/base/file_write.h"
 #include "judge/base/safe_text.h"
 #include "judge/replay/replay_io.h"
+#include "judge/replay/web_page.h"
 
 #define VIEWER_DIR "viewer/"
 
@@ -20,28 +19,7 @@ static const char mark_script[] = "<script src=\"";
 static const char mark_style[] = "<link rel=\"stylesheet\" href=\"";
 static const char mark_data[] = "<script type=\"application/json\" id=\"replay\">";
 
-const char *web_file(const char *name)
-{
-	for (const struct web_file *f = web_files; f->name; f++)
-		if (strcmp(f->name, name) == 0)
-			return f->text;
-	return NULL;
-}
-
 /* ---- the replay, as the page carries it ---------------------------------- */
-
-/* Compact JSON with '<', '>' and '&' as \u escapes: they only occur inside
- * strings, where the escape means the same character. */
-static int put_json_escaped(FILE *f, const char *json)
-{
-	for (const char *p = json; *p; p++) {
-		if (*p == '<' || *p == '>' || *p == '&')
-			fprintf(f, "\\u%04x", (unsigned char)*p);
-		else
-			fputc(*p, f);
-	}
-	return 0;
-}
 
 static int put_gzip_base64(FILE *f, const char *json, size_t len)
 {
@@ -69,7 +47,11 @@ static int put_replay(FILE *f, const json_t *replay)
 	bool zip = len > VIEWER_GZIP_OVER;
 	fprintf(f, "<script type=\"application/json\" id=\"replay\"%s>",
 		zip ? " data-encoding=\"gzip-base64\"" : "");
-	int rc = zip ? put_gzip_base64(f, json, len) : put_json_escaped(f, json);
+	int rc = 0;
+	if (zip)
+		rc = put_gzip_base64(f, json, len);
+	else
+		web_json_escaped(f, json);
 	free(json);
 	return rc;
 }
@@ -95,15 +77,6 @@ static const char *inline_file(const char *after_mark, const char *close, const 
 		snprintf(err, VIEWER_ERRLEN, "the viewer needs web/%s, which was not built in", name);
 	*next = end + strlen(close);
 	return text;
-}
-
-/* Our own script must not end its element early. */
-static bool script_safe(const char *text)
-{
-	for (const char *p = strchr(text, '<'); p; p = strchr(p + 1, '<'))
-		if (strncasecmp(p, "</script", 8) == 0)
-			return false;
-	return true;
 }
 
 /* The earliest mark in s, or NULL. */
@@ -138,7 +111,7 @@ static int put_game_scripts(FILE *f, const char *after, const char **next,
 	for (const struct web_file *w = web_files; w->name; w++) {
 		if (strncmp(w->name, prefix, sizeof prefix - 1) != 0)
 			continue;
-		if (!script_safe(w->text)) {
+		if (!web_script_safe(w->text)) {
 			snprintf(err, VIEWER_ERRLEN, "web/%s holds \"</script\": it cannot be inlined",
 				 w->name);
 			return -1;
@@ -165,7 +138,7 @@ static int put_mark(FILE *f, const char *mark, const char *at, const json_t *rep
 	const char *text = inline_file(after, script ? "</script>" : ">", next, err);
 	if (!text)
 		return -1;
-	if (script && !script_safe(text)) {
+	if (script && !web_script_safe(text)) {
 		snprintf(err, VIEWER_ERRLEN, "a viewer script holds \"</script\": it cannot be inlined");
 		return -1;
 	}
@@ -173,35 +146,26 @@ static int put_mark(FILE *f, const char *mark, const char *at, const json_t *rep
 	return 0;
 }
 
-int viewer_page(const json_t *replay, char **page, size_t *len, char err[VIEWER_ERRLEN])
+static int put_viewer(FILE *f, const void *replay, char *err)
 {
-	const char *tpl = web_file(VIEWER_DIR "viewer.html");
-	if (!tpl) {
-		snprintf(err, VIEWER_ERRLEN, "the viewer was not built in (web/viewer/viewer.html)");
-		return -1;
-	}
-	FILE *f = open_memstream(page, len);
-	if (!f) {
-		snprintf(err, VIEWER_ERRLEN, "cannot build the viewer page: %s", strerror(errno));
-		return -1;
-	}
 	int rc = 0;
-	const char *s = tpl, *mark = NULL, *at;
+	const char *s = web_file(VIEWER_DIR "viewer.html"), *mark = NULL, *at;
 	while (rc == 0 && (at = next_mark(s, &mark))) {
 		fwrite(s, 1, (size_t)(at - s), f);
 		rc = put_mark(f, mark, at, replay, &s, err);
 	}
 	if (rc == 0)
 		fputs(s, f);
-	if (fclose(f) != 0 && rc == 0) {
-		snprintf(err, VIEWER_ERRLEN, "cannot build the viewer page: out of memory");
-		rc = -1;
-	}
-	if (rc < 0) {
-		free(*page);
-		*page = NULL;
-	}
 	return rc;
+}
+
+int viewer_page(const json_t *replay, char **page, size_t *len, char err[VIEWER_ERRLEN])
+{
+	if (!web_file(VIEWER_DIR "viewer.html")) {
+		snprintf(err, VIEWER_ERRLEN, "the viewer was not built in (web/viewer/viewer.html)");
+		return -1;
+	}
+	return web_page_build(put_viewer, replay, page, len, err, VIEWER_ERRLEN);
 }
 
 int viewer_write(const char *path, const json_t *replay, char err[VIEWER_ERRLEN])

@@ -17,20 +17,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "judge/replay/web_page.h"
 #include "judge/store/store.h"
 
 #define VIEWER_ERRLEN 512
 #define VIEWER_GZIP_OVER (64 * 1024)
-
-/* One file of web/, by its path under web/ ("viewer/core.js"). */
-struct web_file {
-	const char *name;
-	const char *text;
-};
-extern const struct web_file web_files[]; /* ends with { NULL, NULL } */
-
-/* A file of web/, or NULL when there is none by that name. */
-const char *web_file(const char *name);
 
 /* The page for one replay, in a new buffer (free it).  0, or -1 with err
  * filled. */

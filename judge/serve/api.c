@@ -114,39 +114,19 @@ static char *board_text(struct request *rq, const struct game *g, bool organiser
 {
 	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms(),
 			   .sizes = game_min_players(g) != game_max_players(g) };
-	json_t *sizes = NULL, *dq = NULL;
+	json_t *dq = NULL;
 	struct board_marks marks = { 0 };
 	int64_t *suspected = NULL;
-	int rc = board_load(rq->store, &b, err) == 0 &&
-		 store_match_sizes(rq->store, g->name, &sizes, err) > 0 ? 0 : -1;
+	char *text = NULL;
+	int rc = board_load(rq->store, &b, err);
 	if (rc == 0 && !organiser)
 		rc = pseudonyms_board(rq, &b, err);
 	if (rc == 0 && organiser)
 		rc = organiser_marks(rq, g->name, &suspected, &marks.n, &dq, err);
 	marks.suspected = suspected;
-	struct jtext t = { 0 };
-	if (rc == 0) {
-		jtext_lit(&t, "{");
-		jtext_str_member(&t, "game", g->name);
-		jtext_str_member(&t, "title", g->title);
-		jtext_int_member(&t, "generated_at", b.generated_ms);
-		jtext_key(&t, "rows");
-		board_rows_text(&t, &b, organiser ? &marks : NULL);
-		jtext_key(&t, "match_sizes");
-		jtext_value(&t, sizes);
-		jtext_bool_member(&t, "organiser", organiser);
-		jtext_bool_member(&t, "mixed_sizes", b.sizes);
-		if (organiser) {
-			jtext_key(&t, "disqualified");
-			jtext_value(&t, dq);
-		}
-		jtext_lit(&t, "}");
-	}
-	char *text = jtext_finish(&t, len);
-	if (rc == 0 && !text)
-		snprintf(err, STORE_ERRLEN, "out of memory");
+	if (rc == 0)
+		text = board_page_text(rq->store, &b, organiser ? &marks : NULL, dq, len, err);
 	board_free(&b);
-	json_decref(sizes);
 	json_decref(dq);
 	free(suspected);
 	return text;

@@ -1,12 +1,12 @@
 /* pages.c - the service's pages (serve.h): HTML shells, a style sheet and
- * a script compiled in from web/serve/ (web_files, viewer.h).  A request
+ * a script compiled in from web/serve/ (web_files, web_page.h).  A request
  * path picks one of a fixed list of them, never a file by its name.  A
  * page of a game that does not exist is a 404 (the shell still comes, and
  * says so when it asks the API). */
 #include <string.h>
 
 #include "games/game.h"
-#include "judge/replay/viewer.h"
+#include "judge/replay/web_page.h"
 #include "judge/serve/serve_int.h"
 
 struct page {

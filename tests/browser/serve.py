@@ -270,6 +270,25 @@ def check_pages(t, b, base, match, shots):
     page_clean(t, b, "match")
 
 
+def check_cli_board(t, b, judge, work, queue):
+    """`judge leaderboard --html` writes the service's page with the board
+    embedded: opened as a file, it draws the same rows, names as text, and
+    links each player's latest matches to the replay pages beside it."""
+    page = os.path.join(work, "www", "board.html")
+    run(judge, "leaderboard", "--game", "dominator", "--queue", queue, "--html", page)
+    t.check("leaderboard --html: drawn as a file alone", b.goto("file://" + page) is not None)
+    board = b.eval("document.getElementById('board').textContent")
+    t.check("leaderboard --html: the hostile names show as text", HOSTILE in board, board)
+    rows = b.eval("JSON.parse(document.getElementById('page-data').textContent).rows.length")
+    t.check("leaderboard --html: every ranked player of its data is listed", rows >= 4 and
+            b.eval("document.querySelectorAll('#board tbody tr').length") == rows, rows)
+    links = b.eval("[...document.querySelectorAll('#board a')].map(a => a.getAttribute('href'))")
+    t.check("leaderboard --html: the links are the replay pages beside it", links and all(
+        re.fullmatch(r"replay-\d+\.html", h) and os.path.exists(os.path.join(work, "www", h))
+        for h in links), links)
+    page_clean(t, b, "leaderboard --html")
+
+
 def check_private_pages(t, b, base, contestant, organiser):
     set_token(b, contestant)
     b.goto(base + "/submissions")
@@ -409,6 +428,7 @@ def main():
         check_private_pages(t, b, base, contestant, organiser)
         check_disqualified(t, b, base, contestant, organiser, hobbit)
         check_private_boards(t, b, a.judge, work, queue, contestant)
+        check_cli_board(t, b, a.judge, work, queue)
     finally:
         stop_all(b, work, worker, server)
     print("serve browser tests: %d passed, %d failed" % (t.passed, t.failed))

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """check.py - a course tournament re-checked from its record, with an
-implementation of the rules of its own (../shared rules as
+implementation of the rules of its own (the course's rules as
 docs/organisers.md states them), sharing no code with the judge.
 
 Reads DIR/entrants.csv, matches.csv, submissions.csv and grades.csv (as

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "games/game.h"
 #include "judge/replay/replay_io.h"
 #include "tests/unit/cli_testlib.h"
 
@@ -163,4 +164,15 @@ void gt_remove_player(const struct gt_player_file *pf)
 	unlink(pf->replay);
 	unlink(pf->path);
 	rmdir(pf->dir);
+}
+
+int gt_game_index[GT_GAMES_MAX] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
+
+size_t gt_course_games(const char *names[], size_t cap)
+{
+	size_t n = 0;
+	for (const struct game *const *g = game_list(); *g && n < cap; g++)
+		if (game_entry((*g)->name)->course)
+			names[n++] = (*g)->name;
+	return n;
 }

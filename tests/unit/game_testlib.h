@@ -57,4 +57,12 @@ struct gt_player_file {
 void gt_write_player(struct gt_player_file *pf, const char *name, const char *source);
 void gt_remove_player(const struct gt_player_file *pf);
 
+/* The course games of games/LIST, in its order, into names[0..cap); their
+ * count.  Tests of what every course game does take them from here, so a
+ * new game is tested by its line in the list. */
+#define GT_GAMES_MAX 16
+size_t gt_course_games(const char *names[], size_t cap);
+/* 0, 1, ... GT_GAMES_MAX - 1: a parameterized test's indexes into them. */
+extern int gt_game_index[GT_GAMES_MAX];
+
 #endif

@@ -71,10 +71,21 @@ static void expect_caught(const json_t *damaged, const char *where, const char *
 
 /* ---- the start ------------------------------------------------------------ */
 
-/* Parameterized tests get an index: Criterion may run them in a fresh
- * process, where a pointer of this one means nothing. */
-static const char *const game_names[] = { "dominator", "ants", "starwar" };
-static int game_index[] = { 0, 1, 2 };
+/* Parameterized tests get an index into the course games: Criterion may
+ * run them in a fresh process, where a pointer of this one means nothing. */
+static const char *course_game(int index)
+{
+	const char *names[GT_GAMES_MAX];
+	size_t n = gt_course_games(names, GT_GAMES_MAX);
+	cr_assert_lt((size_t)index, n);
+	return names[index];
+}
+
+static size_t course_games(void)
+{
+	const char *names[GT_GAMES_MAX];
+	return gt_course_games(names, GT_GAMES_MAX);
+}
 
 /* The engine's state before round 1 for the replay's parameters and seed,
  * as its replay header. */
@@ -92,12 +103,12 @@ static json_t *engine_start(const json_t *r, json_int_t seed)
 
 ParameterizedTestParameters(replay_start, is_the_state_before_round_1)
 {
-	return cr_make_param_array(int, game_index, 3);
+	return cr_make_param_array(int, gt_game_index, course_games());
 }
 
 ParameterizedTest(int *index, replay_start, is_the_state_before_round_1, .timeout = 60)
 {
-	const char *name = game_names[*index];
+	const char *name = course_game(*index);
 	char path[64];
 	temp_path(path, ".json");
 	json_t *r = play_match(name, "Demo Demo Demo Demo", 5, path);
@@ -334,13 +345,13 @@ static void check_seeds(const char *game)
 
 ParameterizedTestParameters(replay_check, agrees_for_20_seeds_and_catches_damage)
 {
-	return cr_make_param_array(int, game_index, 3);
+	return cr_make_param_array(int, gt_game_index, course_games());
 }
 
 ParameterizedTest(int *index, replay_check, agrees_for_20_seeds_and_catches_damage,
 		  .timeout = 300)
 {
-	check_seeds(game_names[*index]);
+	check_seeds(course_game(*index));
 }
 
 /* Seats frozen by the engine (1001 orders in round 3) and by the sandbox

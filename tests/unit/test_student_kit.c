@@ -13,6 +13,7 @@
 #include "judge/base/config.h"
 #include "judge/serve/serve.h"
 #include "tests/unit/cli_testlib.h"
+#include "tests/unit/game_testlib.h"
 #include "tests/unit/serve_testlib.h"
 
 #define OUT_MAX (64 * 1024)
@@ -98,8 +99,10 @@ static void same_match(const char *game, const char *players, int seats, int see
 Test(student_kit, plays_the_judges_match_with_only_gcc_and_make, .timeout = 900)
 {
 	toolchain_only();
-	const char *games[] = { "dominator", "ants", "starwar" };
-	for (size_t g = 0; g < sizeof games / sizeof *games; g++) {
+	const char *games[GT_GAMES_MAX];
+	size_t n = gt_course_games(games, GT_GAMES_MAX);
+	cr_assert_gt(n, 0);
+	for (size_t g = 0; g < n; g++) {
 		unpack_kit(games[g]);
 		same_match(games[g], "Demo Dummy Demo Dummy", 4, 7);
 	}

@@ -73,10 +73,19 @@ J.time = ms => ms ? new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z
 J.num = x => (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
 J.segment = n => decodeURIComponent(location.pathname.split('/')[n] || '');
 J.query = k => new URLSearchParams(location.search).get(k);
+/* A page written by the command line (`judge leaderboard --html`) carries
+ * its data, as the API would answer it, in <script id="page-data">, and is
+ * a file alone: no API, no other page; each match is replay-ID.html beside it. */
+J.embedded = (() => {
+	const e = document.getElementById('page-data');
+	return e ? JSON.parse(e.textContent) : null;
+})();
+J.data = async path => J.embedded || J.api(path);
+
 J.link = (href, text) => J.el('a', { href }, text);
-J.playerLink = (name, game) =>
+J.playerLink = (name, game) => J.embedded ? name :
 	J.link('/players/' + encodeURIComponent(name) + (game ? '?game=' + encodeURIComponent(game) : ''), name);
-J.matchLink = id => J.link('/matches/' + id, '#' + id);
+J.matchLink = id => J.link(J.embedded ? 'replay-' + id + '.html' : '/matches/' + id, '#' + id);
 
 /* The judge's words, explained where they appear (a title, a legend). */
 J.words = {
@@ -186,8 +195,8 @@ pages.index = async main => {
 };
 
 pages.leaderboard = async main => {
-	const game = J.segment(2);
-	const b = await J.api('/api/leaderboard/' + encodeURIComponent(game));
+	const b = await J.data('/api/leaderboard/' + encodeURIComponent(J.segment(2)));
+	const game = b.game;
 	document.title = b.title + ' leaderboard';
 	main.append(J.el('h1', {}, b.title + ' leaderboard'));
 	main.append(J.legend(), J.el('p', { className: 'muted' }, 'Read ' + J.time(b.generated_at) + '.'));
@@ -207,6 +216,9 @@ pages.leaderboard = async main => {
 		{ key: 'games', label: 'Games', num: true },
 		{ key: 'wins', label: 'Wins', num: true },
 	];
+	if (b.rows.some(r => r.recent))
+		cols.push({ label: 'Watch', title: 'the player\'s latest matches', cell: r =>
+			J.el('span', { className: 'recent' }, (r.recent || []).flatMap(id => [J.matchLink(id), ' '])) });
 	if (b.mixed_sizes)
 		cols.splice(6, 0, { key: 'games', label: 'Players per match', cell: r =>
 			Object.entries(r.games_by_players || {}).map(([n, k]) => n + 'p\u00d7' + k).join(' ') });
@@ -746,7 +758,8 @@ pages.organiser = async main => {
 
 window.addEventListener('DOMContentLoaded', async () => {
 	const main = document.querySelector('main');
-	J.header();
+	if (!J.embedded)
+		J.header();
 	try {
 		await pages[document.body.dataset.page](main);
 	} catch (e) {
