@@ -237,7 +237,7 @@ build/inproc/aic2018-%.o: $(AIC_KIT_SRC) games/aic2018/players/AIDemo.c $(AIC_EN
 	rm -rf $@.d $@.both
 BENCH_EXTRA_aic2018 := $(AIC_INPROC)
 BENCH_EXTRA_match := $(INPROC)
-BENCH_EXTRA_fidelity := $(INPROC) $(INPROC_ORIG)
+BENCH_EXTRA_fidelity := $(INPROC) $(INPROC_ORIG) $(BUILD)/obj/bench/fidelity/starwar.o
 # The queue and scheduling benchmarks start their own PostgreSQL server, as
 # the unit suite does.
 BENCH_EXTRA_aic_switch := build/kitobj/games/aic2018/kit/coro.o
