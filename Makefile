@@ -83,11 +83,13 @@ $(BUILD)/obj/version.c: FORCE
 	  [ -f $@ ] && [ "$$(cat $@)" = "$$v" ] || echo "$$v" > $@
 FORCE:
 
-# The store's schemas and their migrations (db/migrations/NNN.sql for
-# SQLite, db/postgres/migrations/NNN.sql for PostgreSQL, applied in order),
-# compiled in as C strings: an installed judge needs no file to create or
-# upgrade its database.  $(call schema_c,SCHEMA,MIGRATIONS,PREFIX) writes
-# PREFIX_schema_sql[] and PREFIX_migrations[] (NULL-terminated).
+# The store's schema and its migrations, one source each for both
+# dialects (db/schema.sql is version 1, db/migrations/NNN.sql the next ones
+# in order; db/README.md): db/dialect.awk writes each dialect's SQL under
+# build/db/sqlite/ and build/db/postgres/ (whatever BUILD is: the unit suite
+# reads them there), compiled in as C strings: an installed judge needs no
+# file to create or upgrade its database.  $(call schema_c,SCHEMA,MIGRATIONS,
+# PREFIX) writes PREFIX_schema_sql[] and PREFIX_migrations[] (NULL-terminated).
 c_string = sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $(1)
 define schema_c
 	@mkdir -p $(dir $@)
@@ -96,12 +98,21 @@ define schema_c
 	for m in $(2); do $(call c_string,$$m); echo ','; done >> $@
 	echo '0 };' >> $@
 endef
+ifneq ($(wildcard db/postgres),)
+$(error db/postgres/ is the old second copy of the schema: merge its files into db/schema.sql and db/migrations/ as db/README.md says, then remove it)
+endif
 MIGRATIONS := $(sort $(wildcard db/migrations/*.sql))
-PG_MIGRATIONS := $(sort $(wildcard db/postgres/migrations/*.sql))
-$(BUILD)/obj/db/schema.c: db/schema.sql $(MIGRATIONS)
-	$(call schema_c,$<,$(MIGRATIONS),store)
-$(BUILD)/obj/db/postgres/schema.c: db/postgres/schema.sql $(PG_MIGRATIONS)
-	$(call schema_c,$<,$(PG_MIGRATIONS),store_pg)
+SQL_sqlite := $(patsubst db/%,build/db/sqlite/%,db/schema.sql $(MIGRATIONS))
+SQL_postgres := $(patsubst db/%,build/db/postgres/%,db/schema.sql $(MIGRATIONS))
+dialect_sql = @mkdir -p $(dir $@) && awk -v dialect=$(1) -f db/dialect.awk $< > $@.tmp && mv $@.tmp $@
+build/db/sqlite/%.sql: db/%.sql db/dialect.awk
+	$(call dialect_sql,sqlite)
+build/db/postgres/%.sql: db/%.sql db/dialect.awk
+	$(call dialect_sql,postgres)
+$(BUILD)/obj/db/schema.c: $(SQL_sqlite)
+	$(call schema_c,$<,$(wordlist 2,$(words $^),$^),store)
+$(BUILD)/obj/db/postgres/schema.c: $(SQL_postgres)
+	$(call schema_c,$<,$(wordlist 2,$(words $^),$^),store_pg)
 
 # The viewer's pages, styles and scripts (web/), compiled in the same way:
 # web_files[] in judge/replay/web_page.h, named by their path under web/.
@@ -255,7 +266,7 @@ $(call obj,bench/match.c): CFLAGS += -D'INPROC_GAMES(X)=$(foreach g,$(INPROC_GAM
 $(call obj,bench/match.c): games/LIST
 BENCH_EXTRA_aic2018 := $(AIC_INPROC)
 BENCH_EXTRA_match := $(INPROC)
-BENCH_EXTRA_fidelity := $(INPROC) $(INPROC_ORIG)
+BENCH_EXTRA_fidelity := $(INPROC) $(INPROC_ORIG) $(BUILD)/obj/bench/fidelity/starwar.o
 # The queue and scheduling benchmarks start their own PostgreSQL server, as
 # the unit suite does.
 BENCH_EXTRA_aic_switch := build/kitobj/games/aic2018/kit/coro.o

@@ -25,11 +25,11 @@
 #include <stdlib.h>
 
 #include "bench/bench.h"
+#include "bench/fidelity/starwar.h"
 #include "bench/inproc.h"
 #include "bench/original_dominator.h"
 #include "games/dominator/dom.h"
 #include "games/game.h"
-#include "games/starwar/sw.h"
 
 /* Ten times the original's 400: our side's standard error then adds little
  * to the original figures' own (score per player: ±0.3 here against about
@@ -141,20 +141,15 @@ static int starwar(const struct inproc *in, const char *players, bool with_origi
 		     asteroids = { 0 };
 	for (uint64_t seed = 1; seed <= (uint64_t)SEEDS; seed++) {
 		struct game_state *g = create(&starwar_game, in, seed);
-		const struct sw_state *d = (const struct sw_state *)g;
-		int rocks = 0;
-		for (int i = 0; i < d->p.rows * d->p.cols; i++)
-			rocks += d->kind[i] == SW_ASTEROID;
-		add(&asteroids, rocks);
+		add(&asteroids, fidelity_starwar_asteroids(g));
 		while (starwar_game.round(g) < starwar_game.rounds(g))
 			play_round(&starwar_game, g, in);
-		double total = 0;
-		for (int p = 0; p < SW_PLAYERS; p++)
-			total += (double)d->score[p];
-		add(&score, total / SW_PLAYERS);
-		add(&points, (double)d->taken[SW_POINT_BONUS]);
-		add(&missiles, (double)d->taken[SW_MISSILE_BONUS]);
-		add(&deaths, (double)d->deaths);
+		struct fidelity_starwar f;
+		fidelity_starwar_figures(g, &f);
+		add(&score, f.mean_score);
+		add(&points, f.point_bonuses);
+		add(&missiles, f.missile_bonuses);
+		add(&deaths, f.deaths);
 		starwar_game.destroy(g);
 	}
 	double k = with_original ? 1 : 0;
@@ -174,20 +169,19 @@ static void dominator_round_1(const struct inproc *in, enum odom_player who, uin
 {
 	static struct odom model;
 	struct game_state *g = create(&dominator_game, in, seed);
-	const struct dom_state *d = (const struct dom_state *)g;
 	if (walls) {
 		int inner = 0;
-		for (int r = 1; r + 1 < d->n; r++)
-			for (int c = 1; c + 1 < d->n; c++)
-				inner += d->wall[dom_cell(d, r, c)];
+		for (int r = 1; r + 1 < g->n; r++)
+			for (int c = 1; c + 1 < g->n; c++)
+				inner += g->wall[dom_cell(g, r, c)];
 		add(walls, inner);
 	}
-	int captures = odom_first_round_captures(&model, d, seed, who);
+	int captures = odom_first_round_captures(&model, g, seed, who);
 	if (captures < 0)
 		die("dominator", "the original's placement found no room for the units");
 	add(original, captures);
 	play_round(&dominator_game, g, in);
-	add(here, d->nreborn);
+	add(here, g->nreborn);
 	dominator_game.destroy(g);
 }
 

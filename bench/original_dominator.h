@@ -150,7 +150,7 @@ static bool odom_spawn(struct odom *o, int player, int type, int count, int heal
 	return true;
 }
 
-static bool odom_setup(struct odom *o, const struct dom_state *d, uint64_t seed)
+static bool odom_setup(struct odom *o, const struct game_state *d, uint64_t seed)
 {
 	const struct dom_params *p = &d->p;
 	o->n = d->n;
@@ -285,7 +285,7 @@ static void odom_move(struct odom *o, struct odom_unit *u, int d, const struct d
 
 /* Units captured in the first round of seed's match on d's board, four
  * players of logic `who`; -1 when the units do not fit. */
-static int odom_first_round_captures(struct odom *o, const struct dom_state *d, uint64_t seed,
+static int odom_first_round_captures(struct odom *o, const struct game_state *d, uint64_t seed,
 				     enum odom_player who)
 {
 	if (!odom_setup(o, d, seed))

@@ -13,8 +13,7 @@
  * or a leading zero, an id at or past the limit.  Header only.
  *
  * runs_message() turns such a string of a replay's orders back into one
- * player's orders message, the way every engine's replay_message does;
- * RUNS_REPLAY_MESSAGE writes that replay_message.
+ * player's orders message: the body of an engine's replay_message.
  */
 #ifndef GAMES_REPLAY_RUNS_H
 #define GAMES_REPLAY_RUNS_H
@@ -97,17 +96,18 @@ static inline int runs_get(struct runs_reader *r, int limit, int *id, char *lett
  * skipped), -1 when the letter means no order of the game. */
 typedef int (*runs_order_fn)(const void *state, int player, int id, char letter, void *order);
 
-/* Player's orders message (layout l) from a replay's orders string, each
- * letter read by take(); ids are below limit.  Returns its length, 0 when
- * the replay is not a string of this form, holds more than l->max orders
- * or a letter take() refuses, or the message does not fit in cap.  scratch
- * has room for l->max orders. */
-static inline size_t runs_message(const json_t *orders, int limit, const void *state, int player,
-				  runs_order_fn take, const struct orders_layout *l, void *scratch,
-				  uint8_t *buf, size_t cap)
+/* The orders message (layout l) of player, a seat of `players`, from a
+ * replay's orders string, each letter read by take(); ids are below
+ * limit.  Returns its length, 0 when there is no such seat, the replay is
+ * not a string of this form, holds more than l->max orders or a letter
+ * take() refuses, or the message does not fit in cap.  scratch has room
+ * for l->max orders. */
+static inline size_t runs_message(const json_t *orders, int players, int limit, const void *state,
+				  int player, runs_order_fn take, const struct orders_layout *l,
+				  void *scratch, uint8_t *buf, size_t cap)
 {
 	const char *s = json_string_value(orders);
-	if (!s)
+	if (!s || player < 0 || player >= players)
 		return 0;
 	struct runs_reader r = runs_reader(s);
 	int n = 0, id, got;
@@ -122,21 +122,5 @@ static inline size_t runs_message(const json_t *orders, int limit, const void *s
 	}
 	return got < 0 ? 0 : orders_encode(l, scratch, (size_t)n, buf, cap);
 }
-
-/* P_replay_message (game.h: replay_message) of an engine whose replay's
- * orders are such a string: player's orders (PLAYERS seats), its orders
- * message of the layout P_orders (at most MAX_ORDERS struct P_msg_order),
- * ids below LIMIT, each letter read by TAKE (a runs_order_fn).  PLAYERS
- * and LIMIT may use the state s. */
-#define RUNS_REPLAY_MESSAGE(P, PLAYERS, LIMIT, MAX_ORDERS, TAKE)                               \
-	size_t P##_replay_message(const struct P##_state *s, int player, const json_t *orders, \
-				  uint8_t *buf, size_t cap)                                    \
-	{                                                                                      \
-		static _Thread_local struct P##_msg_order scratch[MAX_ORDERS];                \
-		if (player < 0 || player >= (PLAYERS))                                         \
-			return 0;                                                              \
-		return runs_message(orders, (LIMIT), s, player, TAKE, &P##_orders, scratch,    \
-				    buf, cap);                                                 \
-	}
 
 #endif

@@ -2,32 +2,32 @@
 -- HTTP API; only the SHA-256 of a token is kept, so a stolen database
 -- gives nobody a working token.
 CREATE TABLE tokens (
-	id         INTEGER PRIMARY KEY,
+	id         @ID@,
 	sha256     TEXT NOT NULL UNIQUE,
 	author     TEXT NOT NULL,
 	organiser  INTEGER NOT NULL DEFAULT 0,
-	created_at INTEGER NOT NULL,
-	revoked_at INTEGER              -- NULL: the token works
+	created_at @INT@ NOT NULL,
+	revoked_at @INT@              -- NULL: the token works
 );
 
 -- A player (a name in a game) the organisers took out of the ranking, and
 -- why.  Rows are never deleted: the history stays.
 CREATE TABLE disqualifications (
-	id         INTEGER PRIMARY KEY,
+	id         @ID@,
 	game       TEXT NOT NULL,
 	name       TEXT NOT NULL,
 	reason     TEXT NOT NULL,
 	decided_by TEXT NOT NULL,
-	created_at INTEGER NOT NULL
+	created_at @INT@ NOT NULL
 );
 CREATE INDEX disqualifications_by_player ON disqualifications (game, name);
 
 -- A player's rating after each rated game, for the plot on its page.
 CREATE TABLE rating_history (
-	submission_id INTEGER NOT NULL REFERENCES submissions (id),
-	mu            REAL NOT NULL,
-	sigma         REAL NOT NULL,
-	created_at    INTEGER NOT NULL
+	submission_id @INT@ NOT NULL REFERENCES submissions (id),
+	mu            @REAL@ NOT NULL,
+	sigma         @REAL@ NOT NULL,
+	created_at    @INT@ NOT NULL
 );
 CREATE INDEX rating_history_by_submission ON rating_history (submission_id, created_at);
 
@@ -35,10 +35,10 @@ CREATE INDEX rating_history_by_submission ON rating_history (submission_id, crea
 -- count), or, submission_id NULL, of every match of a game after a rule
 -- fix (the game's ranked matches before it no longer count for ratings).
 CREATE TABLE rejudges (
-	id         INTEGER PRIMARY KEY,
+	id         @ID@,
 	game       TEXT NOT NULL,
-	submission_id INTEGER REFERENCES submissions (id),
+	submission_id @INT@ REFERENCES submissions (id),
 	decided_by TEXT NOT NULL,
-	created_at INTEGER NOT NULL
+	created_at @INT@ NOT NULL
 );
 CREATE INDEX rejudges_by_game ON rejudges (game, created_at);

@@ -4,13 +4,13 @@
 -- (JSON: a submission id, or a shipped player's name, per seat) and the
 -- match job; the match the worker recorded is found by that job.
 CREATE TABLE challenges (
-	id            INTEGER PRIMARY KEY,
+	id            @ID@,
 	author        TEXT NOT NULL,
 	game          TEXT NOT NULL,
-	submission_id INTEGER NOT NULL REFERENCES submissions (id),
+	submission_id @INT@ NOT NULL REFERENCES submissions (id),
 	seats         TEXT NOT NULL,
-	seed          INTEGER NOT NULL,
-	job_id        INTEGER NOT NULL UNIQUE REFERENCES jobs (id),
-	created_at    INTEGER NOT NULL
+	seed          @INT@ NOT NULL,
+	job_id        @INT@ NOT NULL UNIQUE REFERENCES jobs (id),
+	created_at    @INT@ NOT NULL
 );
 CREATE INDEX challenges_by_author ON challenges (author, created_at);

@@ -5,18 +5,18 @@
 -- the same seat (side 0: a, side 1: b).  The results are read through the
 -- match jobs.
 CREATE TABLE comparisons (
-	id         INTEGER PRIMARY KEY,
+	id         @ID@,
 	author     TEXT NOT NULL,
 	game       TEXT NOT NULL,
-	a          INTEGER NOT NULL REFERENCES submissions (id),
-	b          INTEGER NOT NULL REFERENCES submissions (id),
-	created_at INTEGER NOT NULL
+	a          @INT@ NOT NULL REFERENCES submissions (id),
+	b          @INT@ NOT NULL REFERENCES submissions (id),
+	created_at @INT@ NOT NULL
 );
 CREATE TABLE comparison_matches (
-	comparison_id INTEGER NOT NULL REFERENCES comparisons (id),
+	comparison_id @INT@ NOT NULL REFERENCES comparisons (id),
 	pair          INTEGER NOT NULL,
 	side          INTEGER NOT NULL CHECK (side IN (0, 1)),
 	seat          INTEGER NOT NULL,
-	job_id        INTEGER NOT NULL UNIQUE REFERENCES jobs (id),
+	job_id        @INT@ NOT NULL UNIQUE REFERENCES jobs (id),
 	PRIMARY KEY (comparison_id, pair, side)
-) WITHOUT ROWID;
+)@ROWID@;

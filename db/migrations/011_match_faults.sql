@@ -5,12 +5,12 @@
 -- budget, the message's whole size and its first 256 KiB, gzip-compressed.
 -- The round, verdict, reason and whole CPU are match_players'.
 CREATE TABLE match_faults (
-	match_id      INTEGER NOT NULL REFERENCES matches (id),
+	match_id      @INT@ NOT NULL REFERENCES matches (id),
 	seat          INTEGER NOT NULL,
 	message       INTEGER NOT NULL,
-	turn_cpu_ns   INTEGER NOT NULL,
-	cpu_budget_ns INTEGER NOT NULL,
-	input_size    INTEGER NOT NULL,
-	input         BLOB NOT NULL,
+	turn_cpu_ns   @INT@ NOT NULL,
+	cpu_budget_ns @INT@ NOT NULL,
+	input_size    @INT@ NOT NULL,
+	input         @BLOB@ NOT NULL,
 	PRIMARY KEY (match_id, seat)
-) WITHOUT ROWID;
+)@ROWID@;

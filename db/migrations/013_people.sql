@@ -2,5 +2,5 @@
 -- disqualification can be lifted (reinstated), the row kept as history.
 ALTER TABLE tokens ADD COLUMN label TEXT;
 ALTER TABLE tokens ADD COLUMN grp TEXT;
-ALTER TABLE disqualifications ADD COLUMN reinstated_at INTEGER;
+ALTER TABLE disqualifications ADD COLUMN reinstated_at @INT@;
 ALTER TABLE disqualifications ADD COLUMN reinstated_by TEXT;

@@ -6,14 +6,14 @@
 -- its object file (for local play) are binaries, stored once by hash.
 ALTER TABLE submissions ADD COLUMN qualify_note TEXT;
 CREATE TABLE reference_players (
-	id            INTEGER PRIMARY KEY,
+	id            @ID@,
 	game          TEXT NOT NULL,
 	name          TEXT NOT NULL,
-	source        BLOB NOT NULL,
+	source        @BLOB@ NOT NULL,
 	source_sha256 TEXT NOT NULL,
 	binary_sha256 TEXT NOT NULL REFERENCES binaries (sha256),
 	object_sha256 TEXT REFERENCES binaries (sha256),
-	created_at    INTEGER NOT NULL,
-	updated_at    INTEGER NOT NULL,
+	created_at    @INT@ NOT NULL,
+	updated_at    @INT@ NOT NULL,
 	UNIQUE (game, name)
 );

@@ -1,6 +1,6 @@
 /* ants.h - the Ants engine's state and functions (games/ants).
  *
- * Promises: a match is one struct ant_state, allocated once by ant_new()
+ * Promises: a match is one struct game_state, allocated once by ant_new()
  * and never again; resolving a round allocates nothing.  Every random
  * choice (board, food rectangles, execution order, hatching order,
  * successors, food cells) comes from the one generator in the state, so the
@@ -81,7 +81,9 @@ struct ant_round_log {
 	int8_t bonus[ANT_MAX_CELLS];
 };
 
-struct ant_state {
+/* A match of Ants: the state behind the judge's opaque struct game_state
+ * (games/game.h), which this engine's functions and table take. */
+struct game_state {
 	struct ant_params p;
 	uint64_t seed;
 	struct rng rng;
@@ -114,18 +116,33 @@ struct ant_state {
 	struct ant_round_log log;
 };
 
-static inline int ant_cell(const struct ant_state *g, int row, int col)
+static inline int ant_cell(const struct game_state *g, int row, int col)
 {
 	return row * g->p.cols + col;
 }
 
-static inline bool ant_inside(const struct ant_state *g, int row, int col)
+static inline bool ant_inside(const struct game_state *g, int row, int col)
 {
 	return row >= 0 && col >= 0 && row < g->p.rows && col < g->p.cols;
 }
 
-/* The functions GAME_ENGINE() wires (games/engine.h). */
-GAME_ENGINE_FUNCTIONS(ant);
+/* ---- game.c, rules.c, view.c, replay.c: the table's functions ------------ */
+
+/* game.h says what each does; ant_take_orders fills err when it refuses a
+ * message. */
+struct game_state *ant_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]);
+void ant_free(struct game_state *s);
+size_t ant_start(const struct game_state *s, int player, uint8_t *buf, size_t cap);
+size_t ant_view(const struct game_state *s, int player, uint8_t *buf, size_t cap);
+int ant_take_orders(struct game_state *s, int player, const uint8_t *buf, size_t len,
+		    char err[GAME_ERRLEN]);
+void ant_set_status(struct game_state *s, int player, double cpu_share);
+void ant_advance(struct game_state *s);
+json_t *ant_replay_header(const struct game_state *s);
+json_t *ant_replay_round(const struct game_state *s);
+json_t *ant_replay_orders(const struct game_state *s);
+size_t ant_replay_message(const struct game_state *s, int player, const json_t *orders,
+			  uint8_t *buf, size_t cap);
 
 /* ---- params.c ------------------------------------------------------------ */
 
@@ -141,12 +158,12 @@ int ant_corner_diagonals(const struct ant_params *p);
 /* ---- board.c ------------------------------------------------------------- */
 
 /* Water, food rectangles and the colonies, from the state's generator. */
-int ant_board_setup(struct ant_state *g, char err[GAME_ERRLEN]);
-bool ant_board_connected(struct ant_state *g);
+int ant_board_setup(struct game_state *g, char err[GAME_ERRLEN]);
+bool ant_board_connected(struct game_state *g);
 /* For tests: no ants, no food, no water; then ants one by one (full life;
  * the id, or -1 when the cell is not free soil). */
-void ant_clear(struct ant_state *g);
-int ant_add(struct ant_state *g, int type, int player, int row, int col);
+void ant_clear(struct game_state *g);
+int ant_add(struct game_state *g, int type, int player, int row, int col);
 int ant_full_life(const struct ant_params *p, int type);
 /* The corner cell of a player: 0 top-left, 1 top-right, 2 bottom-right,
  * 3 bottom-left. */
@@ -155,16 +172,16 @@ void ant_corner(const struct ant_params *p, int player, int *row, int *col);
 /* ---- rules.c ------------------------------------------------------------- */
 
 void ant_dir_delta(int dir, int *dr, int *dc);
-int ant_count(const struct ant_state *g, int player);
+int ant_count(const struct game_state *g, int player);
 /* Starts the replay log of a round: nothing changed, no egg laid yet. */
-void ant_begin_log(struct ant_state *g);
+void ant_begin_log(struct game_state *g);
 /* The round end's food step (a bonus in every rectangle that has room),
  * exposed for tests. */
-void ant_spawn_food(struct ant_state *g);
+void ant_spawn_food(struct game_state *g);
 
 /* ---- view.c -------------------------------------------------------------- */
 
-void ant_view_build(const struct ant_state *g, int player, struct ant_msg_view *v);
+void ant_view_build(const struct game_state *g, int player, struct ant_msg_view *v);
 
 extern const struct game ants_game;
 

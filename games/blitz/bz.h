@@ -3,7 +3,7 @@
  * Blitz2018 is Halite I with fog of war: shared/seeds/003_*.txt, completed
  * by shared/rules/blitz.md; where they disagree the seed wins.
  *
- * Promises: a match is one flat struct bz_state, allocated once by
+ * Promises: a match is one flat struct game_state, allocated once by
  * bz_new() and never again (a copy of its bytes is a match); resolving a
  * turn allocates nothing.  The map comes from the seed alone (or from the
  * parameters file), and resolving a turn has no randomness at all, so
@@ -44,7 +44,9 @@ struct bz_params {
 	uint8_t owner[BZ_MAX_SITES], strength[BZ_MAX_SITES], production[BZ_MAX_SITES];
 };
 
-struct bz_state {
+/* A match of Blitz2018: the state behind the judge's opaque struct game_state
+ * (games/game.h), which this engine's functions and table take. */
+struct game_state {
 	struct bz_params p;
 	uint64_t seed;
 	struct rng rng; /* the map generator's */
@@ -95,8 +97,23 @@ struct bz_state {
 	double chunk[BZ_MAX_SITES], field[BZ_MAX_SITES], field_tmp[BZ_MAX_SITES];
 };
 
-/* The functions GAME_ENGINE() wires (games/engine.h). */
-GAME_ENGINE_FUNCTIONS(bz);
+/* ---- game.c, rules.c, view.c, replay.c: the table's functions ------------ */
+
+/* game.h says what each does; bz_take_orders fills err when it refuses a
+ * message. */
+struct game_state *bz_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]);
+void bz_free(struct game_state *s);
+size_t bz_start(const struct game_state *s, int player, uint8_t *buf, size_t cap);
+size_t bz_view(const struct game_state *s, int player, uint8_t *buf, size_t cap);
+int bz_take_orders(struct game_state *s, int player, const uint8_t *buf, size_t len,
+		   char err[GAME_ERRLEN]);
+void bz_set_status(struct game_state *s, int player, double cpu_share);
+void bz_advance(struct game_state *s);
+json_t *bz_replay_header(const struct game_state *s);
+json_t *bz_replay_round(const struct game_state *s);
+json_t *bz_replay_orders(const struct game_state *s);
+size_t bz_replay_message(const struct game_state *s, int player, const json_t *orders,
+			 uint8_t *buf, size_t cap);
 
 /* ---- params.c ------------------------------------------------------------ */
 
@@ -112,27 +129,27 @@ void bz_tiling(int players, bool horizontal, int *across, int *down);
 /* Generates the map for the state's players from its seed (or copies the
  * fixed one); sets width, height, sites, the fields and the starts.  -1
  * with err when the asked size cannot hold the players. */
-int bz_map_setup(struct bz_state *b, char err[GAME_ERRLEN]);
+int bz_map_setup(struct game_state *b, char err[GAME_ERRLEN]);
 
 /* ---- rules.c ------------------------------------------------------------- */
 
 /* Ejects a player: its pieces become the map's, it is out this turn. */
-void bz_eject(struct bz_state *b, int player);
-bool bz_over(const struct bz_state *b);
-void bz_ranks(const struct bz_state *b, int *rank);
+void bz_eject(struct game_state *b, int player);
+bool bz_over(const struct game_state *b);
+void bz_ranks(const struct game_state *b, int *rank);
 /* Counts land per player. */
-void bz_count_land(struct bz_state *b);
+void bz_count_land(struct game_state *b);
 
 /* ---- view.c -------------------------------------------------------------- */
 
 /* Which sites player (0-based) sees: its own and all within the fog
  * radius of one (every site when there is no fog). */
-void bz_visible(const struct bz_state *b, int player, bool *seen);
-void bz_view_build(const struct bz_state *b, int player, struct bz_msg_view *v);
+void bz_visible(const struct game_state *b, int player, bool *seen);
+void bz_view_build(const struct game_state *b, int player, struct bz_msg_view *v);
 
 /* ---- game.c -------------------------------------------------------------- */
 
-struct bz_state *bz_new_players(const char *params, uint64_t seed, int players,
+struct game_state *bz_new_players(const char *params, uint64_t seed, int players,
 				char err[GAME_ERRLEN]);
 
 extern const struct game blitz_game;

@@ -1,6 +1,6 @@
 /* dom.h - the Dominator engine's state and functions (games/dominator).
  *
- * Promises: a match is one struct dom_state, allocated once by dom_new()
+ * Promises: a match is one struct game_state, allocated once by dom_new()
  * and never again; resolving a round allocates nothing.  For the same
  * parameters, seed and orders, every random choice (board, placement,
  * execution order, damage, capture teams, rebirth cells) comes from the one
@@ -62,7 +62,9 @@ struct dom_round_log {
 	struct dom_unit before[DOM_MAX_UNITS];
 };
 
-struct dom_state {
+/* A match of Dominator: the state behind the judge's opaque struct game_state
+ * (games/game.h), which this engine's functions and table take. */
+struct game_state {
 	struct dom_params p;
 	uint64_t seed;
 	struct rng rng;
@@ -101,12 +103,12 @@ struct dom_state {
 	bool near_witch[DOM_MAX_CELLS];   /* rebirth: a witch closer than the rebirth distance */
 };
 
-static inline int dom_cell(const struct dom_state *d, int row, int col)
+static inline int dom_cell(const struct game_state *d, int row, int col)
 {
 	return row * d->n + col;
 }
 
-static inline bool dom_inside(const struct dom_state *d, int row, int col)
+static inline bool dom_inside(const struct game_state *d, int row, int col)
 {
 	return row >= 0 && col >= 0 && row < d->n && col < d->n;
 }
@@ -116,8 +118,23 @@ static inline int dom_manhattan(int r1, int c1, int r2, int c2)
 	return (r1 > r2 ? r1 - r2 : r2 - r1) + (c1 > c2 ? c1 - c2 : c2 - c1);
 }
 
-/* The functions GAME_ENGINE() wires (games/engine.h). */
-GAME_ENGINE_FUNCTIONS(dom);
+/* ---- game.c, rules.c, view.c, replay.c: the table's functions ------------ */
+
+/* game.h says what each does; dom_take_orders fills err when it refuses a
+ * message. */
+struct game_state *dom_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]);
+void dom_free(struct game_state *s);
+size_t dom_start(const struct game_state *s, int player, uint8_t *buf, size_t cap);
+size_t dom_view(const struct game_state *s, int player, uint8_t *buf, size_t cap);
+int dom_take_orders(struct game_state *s, int player, const uint8_t *buf, size_t len,
+		    char err[GAME_ERRLEN]);
+void dom_set_status(struct game_state *s, int player, double cpu_share);
+void dom_advance(struct game_state *s);
+json_t *dom_replay_header(const struct game_state *s);
+json_t *dom_replay_round(const struct game_state *s);
+json_t *dom_replay_orders(const struct game_state *s);
+size_t dom_replay_message(const struct game_state *s, int player, const json_t *orders,
+			  uint8_t *buf, size_t cap);
 
 /* ---- params.c ------------------------------------------------------------ */
 
@@ -134,44 +151,44 @@ void dom_box(int n, int player, int *r0, int *r1, int *c0, int *c1);
 
 /* The board (fixed or generated from the state's generator) and every
  * player's units.  -1 with err when the units do not fit. */
-int dom_board_setup(struct dom_state *d, char err[GAME_ERRLEN]);
+int dom_board_setup(struct game_state *d, char err[GAME_ERRLEN]);
 /* All free cells are one 4-connected region. */
-bool dom_board_connected(struct dom_state *d);
+bool dom_board_connected(struct game_state *d);
 /* For tests: an empty board of units, then units one by one (full health;
  * returns the id, or -1 when the cell is not free). */
-void dom_clear_units(struct dom_state *d);
-int dom_add_unit(struct dom_state *d, int type, int owner, int row, int col);
+void dom_clear_units(struct game_state *d);
+int dom_add_unit(struct game_state *d, int type, int owner, int row, int col);
 
 /* ---- cells.c ------------------------------------------------------------- */
 
 /* Paints a cell, keeping the land counts. */
-void dom_paint(struct dom_state *d, int row, int col, int owner);
-int dom_full_health(const struct dom_state *d, int type);
+void dom_paint(struct game_state *d, int row, int col, int owner);
+int dom_full_health(const struct game_state *d, int type);
 /* Real direction from the direction player p gave in its rotated view. */
 int dom_turn_dir(int player, int dir);
 void dom_dir_delta(int dir, int *dr, int *dc);
 /* Recomputes which witches are active. */
-void dom_update_witches(struct dom_state *d);
+void dom_update_witches(struct game_state *d);
 /* Active witches haunting a cell, per team; returns their total. */
-int dom_haunters(const struct dom_state *d, int row, int col, int count[DOM_PLAYERS]);
+int dom_haunters(const struct game_state *d, int row, int col, int count[DOM_PLAYERS]);
 /* The cells an active witch haunts (inside the board, walls excluded: no
  * unit can stand there); fills cells and returns how many (at most 13). */
 #define DOM_REACH_MAX 13
-int dom_witch_reach(const struct dom_state *d, const struct dom_unit *w,
+int dom_witch_reach(const struct game_state *d, const struct dom_unit *w,
 		    int cells[DOM_REACH_MAX]);
-bool dom_haunted(const struct dom_state *d, int row, int col);
+bool dom_haunted(const struct game_state *d, int row, int col);
 
 /* ---- rules.c ------------------------------------------------------------- */
 
 /* Starts the replay log of a round: nothing moved, nobody captured yet. */
-void dom_begin_log(struct dom_state *d);
+void dom_begin_log(struct game_state *d);
 
 /* ---- view.c -------------------------------------------------------------- */
 
 /* A player's view cell (vr, vc) is the real cell (*r, *c), and back. */
 void dom_view_to_real(int n, int player, int vr, int vc, int *r, int *c);
 void dom_real_to_view(int n, int player, int r, int c, int *vr, int *vc);
-void dom_view_build(const struct dom_state *d, int player, struct dom_msg_view *v);
+void dom_view_build(const struct game_state *d, int player, struct dom_msg_view *v);
 
 extern const struct game dominator_game;
 

@@ -1,6 +1,6 @@
 /* sw.h - the Star War engine's state and functions (games/starwar).
  *
- * Promises: a match is one struct sw_state, allocated once by sw_new() and
+ * Promises: a match is one struct game_state, allocated once by sw_new() and
  * never again; resolving a round allocates nothing.  Every random choice
  * (start cells, player order, regeneration and bonus cells) comes from the
  * one generator in the state, so parameters + seed + orders fix the match
@@ -59,7 +59,9 @@ struct sw_round_log {
 	int64_t score[SW_PLAYERS];
 };
 
-struct sw_state {
+/* A match of Star War: the state behind the judge's opaque struct game_state
+ * (games/game.h), which this engine's functions and table take. */
+struct game_state {
 	struct sw_params p;
 	uint64_t seed;
 	struct rng rng;
@@ -97,19 +99,34 @@ static inline int sw_mod(int a, int m)
 	return r < 0 ? r + m : r;
 }
 
-static inline int sw_cell(const struct sw_state *d, int row, int col)
+static inline int sw_cell(const struct game_state *d, int row, int col)
 {
 	return row * d->p.cols + sw_mod(col, d->p.cols);
 }
 
 /* Column col is inside the window whose leftmost column is start. */
-static inline bool sw_in_window(const struct sw_state *d, int start, int col)
+static inline bool sw_in_window(const struct game_state *d, int start, int col)
 {
 	return sw_mod(col - start, d->p.cols) < d->p.window;
 }
 
-/* The functions GAME_ENGINE() wires (games/engine.h). */
-GAME_ENGINE_FUNCTIONS(sw);
+/* ---- game.c, rules.c, view.c, replay.c: the table's functions ------------ */
+
+/* game.h says what each does; sw_take_orders fills err when it refuses a
+ * message. */
+struct game_state *sw_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]);
+void sw_free(struct game_state *s);
+size_t sw_start(const struct game_state *s, int player, uint8_t *buf, size_t cap);
+size_t sw_view(const struct game_state *s, int player, uint8_t *buf, size_t cap);
+int sw_take_orders(struct game_state *s, int player, const uint8_t *buf, size_t len,
+		   char err[GAME_ERRLEN]);
+void sw_set_status(struct game_state *s, int player, double cpu_share);
+void sw_advance(struct game_state *s);
+json_t *sw_replay_header(const struct game_state *s);
+json_t *sw_replay_round(const struct game_state *s);
+json_t *sw_replay_orders(const struct game_state *s);
+size_t sw_replay_message(const struct game_state *s, int player, const json_t *orders,
+			 uint8_t *buf, size_t cap);
 
 /* ---- params.c ------------------------------------------------------------ */
 
@@ -126,27 +143,27 @@ json_t *sw_params_json(const struct sw_params *p);
 
 /* The universe from the map (or empty), ships in columns 0..3, bonuses.
  * -1 with err when something does not fit. */
-int sw_setup(struct sw_state *d, char err[GAME_ERRLEN]);
+int sw_setup(struct game_state *d, char err[GAME_ERRLEN]);
 /* The cells a move (dr, dc) from (row, col) passes through, in the order
  * of the rules page, destination last; returns how many. */
 int sw_passed(int row, int col, int dr, int dc, int out_row[SW_MAX_PASSED],
 	      int out_col[SW_MAX_PASSED]);
 /* Whether ship id may make move action (0..8) or shoot in this round. */
-bool sw_valid(const struct sw_state *d, int id, int action);
+bool sw_valid(const struct game_state *d, int id, int action);
 /* For tests: clear the universe (no ships, asteroids, bonuses or missiles,
  * nothing pending); put things back one by one. */
-void sw_clear(struct sw_state *d);
-void sw_put(struct sw_state *d, int row, int col, int kind, int ref);
-int sw_put_ship(struct sw_state *d, int id, int row, int col);
-void sw_begin_log(struct sw_state *d);
+void sw_clear(struct game_state *d);
+void sw_put(struct game_state *d, int row, int col, int kind, int ref);
+int sw_put_ship(struct game_state *d, int id, int row, int col);
+void sw_begin_log(struct game_state *d);
 /* The end-of-round steps, exposed for tests. */
-void sw_move_missiles(struct sw_state *d);
-void sw_regenerate(struct sw_state *d);
-void sw_refill_bonuses(struct sw_state *d);
+void sw_move_missiles(struct game_state *d);
+void sw_regenerate(struct game_state *d);
+void sw_refill_bonuses(struct game_state *d);
 
 /* ---- view.c -------------------------------------------------------------- */
 
-void sw_view_build(const struct sw_state *d, int player, struct sw_msg_view *v);
+void sw_view_build(const struct game_state *d, int player, struct sw_msg_view *v);
 
 extern const struct game starwar_game;
 

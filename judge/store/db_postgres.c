@@ -16,7 +16,7 @@
 
 #include "judge/store/db_backend.h"
 
-/* db/postgres/schema.sql and db/postgres/migrations/NNN.sql, compiled in. */
+/* db/schema.sql and db/migrations/NNN.sql as PostgreSQL's, compiled in. */
 extern const char store_pg_schema_sql[];
 extern const char *const store_pg_migrations[];
 

@@ -16,8 +16,8 @@
 
 #define BUSY_TIMEOUT_MS 30000
 
-/* db/schema.sql (version 1) and db/migrations/NNN.sql (versions 2, 3...),
- * compiled in by the Makefile; the migrations end with NULL. */
+/* db/schema.sql (version 1) and db/migrations/NNN.sql (versions 2, 3...)
+ * as SQLite's, compiled in by the Makefile; the migrations end with NULL. */
 extern const char store_schema_sql[];
 extern const char *const store_migrations[];
 

@@ -46,7 +46,7 @@ static const struct {
 		"     OR (state = 'running' AND lease_until < ?1))"
 		" ORDER BY priority DESC, id LIMIT 1" },
 	/* PostgreSQL: one round trip and one commit (judge_claim, in
-	 * db/postgres/schema.sql, picks FOR UPDATE SKIP LOCKED). */
+	 * db/schema.sql, picks FOR UPDATE SKIP LOCKED). */
 	[ST_CLAIM_ONE] = { NULL, "SELECT job_id, job_kind, job_payload, job_attempts"
 				 " FROM judge_claim(?1, ?2, ?3, ?4, ?5)" },
 	/* PostgreSQL: a completion and the next claim, one round trip. */

@@ -1,9 +1,9 @@
 /* store.h - the judge's store: submissions, jobs, matches, ratings.
  *
- * Promises.  One database is the whole truth: a SQLite file (db/schema.sql)
- * on one machine, or a PostgreSQL database (db/postgres/schema.sql) that
- * workers on many machines share, chosen by store_open's argument (a path,
- * or a postgresql:// URL); the same tables and meaning on both.  The schema
+ * Promises.  One database is the whole truth: a SQLite file on one
+ * machine, or a PostgreSQL database that workers on many machines share
+ * (one schema for both, db/schema.sql), chosen by store_open's argument
+ * (a path, or a postgresql:// URL); the same tables and meaning on both.  The schema
  * is created on first open and migrated forward on open.  SQLite runs in
  * WAL mode with a busy timeout, foreign keys on, so several workers may
  * share the file; every write that must be whole (a submission and its

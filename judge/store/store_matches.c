@@ -291,7 +291,7 @@ static void board_nodes_above(int64_t top, int64_t node[BOARD_LEVELS])
 	}
 }
 
-/* PostgreSQL's statement, board_above() of db/postgres/migrations/012,
+/* PostgreSQL's statement, board_above() of db/migrations/012,
  * takes the nodes as one array. */
 static void bind_postgres_place(struct db_stmt *st, const int64_t node[BOARD_LEVELS])
 {

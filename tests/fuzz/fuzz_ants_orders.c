@@ -404,6 +404,6 @@ static void after_advance(struct fuzz_run *r, const bool frozen[GAME_MAX_PLAYERS
 }
 
 const struct fuzz_orders_game fuzz_orders_game = {
-	FUZZ_ORDERS_GAME("ants", sets, struct ant_state, ANT_ORDER_LEN, ANT_MAX_ORDERS),
+	FUZZ_ORDERS_GAME("ants", sets, struct game_state, ANT_ORDER_LEN, ANT_MAX_ORDERS),
 	FUZZ_ORDERS_HOOKS,
 };

@@ -45,7 +45,7 @@ static int players;
 
 static int sites_of(const struct fuzz_run *r)
 {
-	return ((const struct bz_state *)r->g)->sites;
+	return r->g->sites;
 }
 
 static void start(struct fuzz_run *r, int p, const uint8_t *buf, size_t len)
@@ -84,7 +84,7 @@ static void check_view(struct fuzz_run *r, int p, const uint8_t *buf, size_t len
 {
 	(void)all;
 	static struct bz_msg_view v;
-	const struct bz_state *b = (const struct bz_state *)r->g;
+	const struct game_state *b = r->g;
 	check(bz_view_decode(buf, len, players, &v), "view of player %d (%zu bytes) does not decode",
 	      p, len);
 	check(v.width == b->width && v.height == b->height, "view of player %d: %u x %u", p,
@@ -101,7 +101,7 @@ static void check_view(struct fuzz_run *r, int p, const uint8_t *buf, size_t len
 
 static void after_advance(struct fuzz_run *r, const bool frozen[GAME_MAX_PLAYERS])
 {
-	const struct bz_state *b = (const struct bz_state *)r->g;
+	const struct game_state *b = r->g;
 	int land[BZ_MAX_PLAYERS] = { 0 };
 	for (int s = 0; s < b->sites; s++) {
 		check(b->owner[s] <= b->players, "site %d owned by %d", s, b->owner[s]);
@@ -118,7 +118,7 @@ static void after_advance(struct fuzz_run *r, const bool frozen[GAME_MAX_PLAYERS
 
 static void replay_round(struct fuzz_run *r, json_t *f)
 {
-	const struct bz_state *b = (const struct bz_state *)r->g;
+	const struct game_state *b = r->g;
 	check(json_is_string(json_object_get(f, "moves")), "replay_round: no \"moves\"");
 	json_t *land = json_object_get(f, "land");
 	check(json_array_size(land) == (size_t)b->players, "replay_round: no \"land\" per player");
@@ -128,7 +128,7 @@ static void replay_round(struct fuzz_run *r, json_t *f)
 }
 
 const struct fuzz_orders_game fuzz_orders_game = {
-	FUZZ_ORDERS_GAME("blitz", sets, struct bz_state, BZ_ORDER_LEN, BZ_MAX_ORDERS),
+	FUZZ_ORDERS_GAME("blitz", sets, struct game_state, BZ_ORDER_LEN, BZ_MAX_ORDERS),
 	.max_orders_of = sites_of,
 	.start = start,
 	.view = check_view,

@@ -295,7 +295,7 @@ static void replay_round(struct fuzz_run *r, json_t *f)
 }
 
 const struct fuzz_orders_game fuzz_orders_game = {
-	FUZZ_ORDERS_GAME("dominator", sets, struct dom_state, 3, DOM_MAX_ORDERS),
+	FUZZ_ORDERS_GAME("dominator", sets, struct game_state, 3, DOM_MAX_ORDERS),
 	FUZZ_ORDERS_HOOKS,
 	.init = build_fixed_board,
 	.replay_round = replay_round,

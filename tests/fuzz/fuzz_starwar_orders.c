@@ -198,7 +198,7 @@ static void views_done(struct fuzz_run *r, bool all)
 		      (long long)score[q], (long long)view.player[q].score, q);
 
 	/* sw.h: a consumed bonus waits in pending[] to reappear. */
-	const struct sw_state *d = (const struct sw_state *)r->g;
+	const struct game_state *d = r->g;
 	const int kinds[2] = { SW_POINT_BONUS, SW_MISSILE_BONUS };
 	for (int k = 0; k < 2; k++) {
 		int n = d->pending[kinds[k]];
@@ -366,7 +366,7 @@ static void after_advance(struct fuzz_run *r, const bool frozen[GAME_MAX_PLAYERS
 }
 
 const struct fuzz_orders_game fuzz_orders_game = {
-	FUZZ_ORDERS_GAME("starwar", sets, struct sw_state, SW_ORDER_LEN, SW_MAX_ORDERS),
+	FUZZ_ORDERS_GAME("starwar", sets, struct game_state, SW_ORDER_LEN, SW_MAX_ORDERS),
 	FUZZ_ORDERS_HOOKS,
 	.init = build_map,
 };

@@ -93,17 +93,17 @@ struct et_params_error {
 	for (size_t et_case = 0; et_case < sizeof CASES / sizeof *CASES; et_case++)         \
 	et_expect_params_error(GM, CASES[et_case].text, CASES[et_case].want)
 
-/* ---- what a rule test file of engine P (struct P_state, P_new, its
+/* ---- what a rule test file of engine P (struct game_state, P_new, its
  * orders layout P_orders of struct P_msg_order records) defines alike ---- */
 
 /* fixture(seed): P_new(PARAMS, 1, ...) (PARAMS NULL: the defaults),
  * asserted made, CLEAR()ed of what the tests set up themselves, and its
  * generator reseeded with seed. */
 #define ET_FIXTURE(P, PARAMS, CLEAR)                                                        \
-	static struct P##_state *fixture(uint64_t seed)                                     \
+	static struct game_state *fixture(uint64_t seed)                                    \
 	{                                                                                   \
 		char err[GAME_ERRLEN] = "";                                                 \
-		struct P##_state *s = P##_new(PARAMS, 1, err);                              \
+		struct game_state *s = P##_new(PARAMS, 1, err);                             \
 		cr_assert_not_null(s, "fixture: %s", err);                                  \
 		CLEAR(s);                                                                   \
 		s->rng = rng_seeded(seed);                                                  \
@@ -112,7 +112,7 @@ struct et_params_error {
 
 /* send_raw(s, player, orders, n): et_send() for game GAME. */
 #define ET_SEND_RAW(P, GAME)                                                                \
-	static int send_raw(struct P##_state *s, int player, const struct P##_msg_order *o,  \
+	static int send_raw(struct game_state *s, int player, const struct P##_msg_order *o, \
 			    size_t n)                                                       \
 	{                                                                                   \
 		return et_send(&GAME, s, &P##_orders, player, o, n);                        \
@@ -121,7 +121,7 @@ struct et_params_error {
 /* add(s, type, player, row, col): ADD(s, type, player, row, col), a new
  * piece's id, asserted made. */
 #define ET_ADD(P, ADD)                                                                      \
-	static int add(struct P##_state *s, int type, int player, int row, int col)         \
+	static int add(struct game_state *s, int type, int player, int row, int col)        \
 	{                                                                                   \
 		int id = ADD(s, type, player, row, col);                                    \
 		cr_assert_geq(id, 0, "cannot add a piece of type %d at (%d, %d)", type, row, \

@@ -21,42 +21,42 @@ ET_FIXTURE(ant, NULL, ant_clear)
 ET_ADD(ant, ant_add)
 ET_SEND_RAW(ant, ants_game)
 
-static void command(struct ant_state *g, int id, int kind, int dir, int type)
+static void command(struct game_state *g, int id, int kind, int dir, int type)
 {
 	struct ant_msg_order o = { (uint16_t)id, (uint8_t)kind, (uint8_t)dir, (uint8_t)type };
 	cr_assert_eq(send_raw(g, g->ant[id].player, &o, 1), 0);
 }
 
-static void move(struct ant_state *g, int id, int dir)
+static void move(struct game_state *g, int id, int dir)
 {
 	command(g, id, ANT_MOVE, dir, 0);
 }
 
-static void expect_at(const struct ant_state *g, int id, int row, int col)
+static void expect_at(const struct game_state *g, int id, int row, int col)
 {
 	const struct ant *a = &g->ant[id];
 	int there = g->ant_at[ant_cell(g, a->row, a->col)];
 	et_expect_at(&(struct et_piece){ "ant", id, a->alive, a->row, a->col, there }, row, col);
 }
 
-static void expect_dead(const struct ant_state *g, int id)
+static void expect_dead(const struct game_state *g, int id)
 {
 	cr_expect(!g->ant[id].alive, "ant %d is alive", id);
 }
 
 /* A queen out of the way, so that the colony's other ants are not crowned
  * at the end of the round. */
-static int keep_queen(struct ant_state *g, int player)
+static int keep_queen(struct game_state *g, int player)
 {
 	return add(g, ANT_QUEEN, player, 24, 24 - player);
 }
 
-static void put_food(struct ant_state *g, int row, int col, int bonus)
+static void put_food(struct game_state *g, int row, int col, int bonus)
 {
 	g->bonus[ant_cell(g, row, col)] = (int8_t)bonus;
 }
 
-static int food_count(const struct ant_state *g)
+static int food_count(const struct game_state *g)
 {
 	int n = 0;
 	for (int i = 0; i < g->p.rows * g->p.cols; i++)
@@ -100,7 +100,7 @@ Test(ants_board, default_board_is_sound)
 {
 	for (uint64_t seed = 1; seed <= 20; seed++) {
 		char err[GAME_ERRLEN] = "";
-		struct ant_state *g = ant_new(NULL, seed, err);
+		struct game_state *g = ant_new(NULL, seed, err);
 		cr_assert_not_null(g, "%s", err);
 		cr_expect(ant_board_connected(g), "seed %llu: soil not connected",
 			  (unsigned long long)seed);
@@ -129,7 +129,7 @@ Test(ants_board, default_board_is_sound)
 
 /* The original's walk of a corner: diagonal i + j = d from (d, 0) to
  * (0, d), turned to the player's corner. */
-static void walk_cell(const struct ant_state *g, int q, int k, int *row, int *col)
+static void walk_cell(const struct game_state *g, int q, int k, int *row, int *col)
 {
 	int d = 0;
 	while (k > d) {
@@ -151,7 +151,7 @@ Test(ants_board, rivers_and_colonies_as_the_original)
 	long water = 0;
 	for (uint64_t seed = 1; seed <= (uint64_t)boards; seed++) {
 		char err[GAME_ERRLEN] = "";
-		struct ant_state *g = ant_new(NULL, seed, err);
+		struct game_state *g = ant_new(NULL, seed, err);
 		cr_assert_not_null(g, "%s", err);
 		for (int i = 0; i < 25 * 25; i++)
 			water += g->water[i];
@@ -184,7 +184,7 @@ Test(ants_board, rivers_and_colonies_as_the_original)
 Test(ants_board, seed_fixes_the_board)
 {
 	char err[GAME_ERRLEN] = "";
-	struct ant_state *a = ant_new(NULL, 9, err), *b = ant_new(NULL, 9, err);
+	struct game_state *a = ant_new(NULL, 9, err), *b = ant_new(NULL, 9, err);
 	cr_assert(a && b, "%s", err);
 	cr_expect_eq(memcmp(a->water, b->water, sizeof a->water), 0);
 	cr_expect_eq(memcmp(a->rect_row, b->rect_row, sizeof a->rect_row), 0);
@@ -201,7 +201,7 @@ Test(ants_board, seed_fixes_the_board)
 /* The mover of type a attacks an occupant of type b (colonies given). */
 static void fight(int a, int pa, int b, int pb, bool mover_lives, bool occupant_lives)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	int m = add(g, a, pa, 10, 10), o = add(g, b, pb, 10, 11);
 	move(g, m, ANT_RIGHT);
 	ant_advance(g); /* round 0: queens may move */
@@ -244,7 +244,7 @@ Test(ants_fights, ants_of_one_colony_fight_too)
 
 Test(ants_fights, dead_worker_loses_its_food)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	int s = add(g, ANT_SOLDIER, 0, 5, 5), w = add(g, ANT_WORKER, 1, 5, 6);
 	g->ant[w].carried = ANT_SEED;
 	move(g, s, ANT_RIGHT);
@@ -259,7 +259,7 @@ Test(ants_fights, dead_worker_loses_its_food)
 
 Test(ants_moves, water_and_border_stop_a_move)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	int a = add(g, ANT_WORKER, 0, 0, 5), b = add(g, ANT_WORKER, 0, 5, 5);
 	g->water[ant_cell(g, 5, 6)] = true;
 	move(g, a, ANT_UP);
@@ -272,7 +272,7 @@ Test(ants_moves, water_and_border_stop_a_move)
 
 Test(ants_moves, queen_moves_only_on_queen_period_rounds)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	int q = add(g, ANT_QUEEN, 0, 10, 10), w = add(g, ANT_WORKER, 0, 5, 5);
 	int col = 10, wcol = 5;
 	for (int round = 0; round < 6; round++) {
@@ -290,7 +290,7 @@ Test(ants_moves, queen_moves_only_on_queen_period_rounds)
 
 Test(ants_moves, only_the_first_command_counts)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	int w = add(g, ANT_WORKER, 1, 5, 5), other = add(g, ANT_WORKER, 2, 8, 8);
 	struct ant_msg_order o[] = {
 		{ (uint16_t)other, ANT_MOVE, ANT_DOWN, 0 }, /* not its ant: ignored */
@@ -309,7 +309,7 @@ Test(ants_moves, only_the_first_command_counts)
 
 Test(ants_food, queen_eats_what_she_steps_on)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	int q = add(g, ANT_QUEEN, 0, 10, 10), w = add(g, ANT_WORKER, 0, 5, 5);
 	put_food(g, 10, 11, ANT_BREAD);
 	put_food(g, 5, 6, ANT_BREAD);
@@ -327,7 +327,7 @@ Test(ants_food, queen_eats_what_she_steps_on)
 
 Test(ants_food, worker_takes_carries_and_leaves)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	int w = add(g, ANT_WORKER, 0, 5, 5), s = add(g, ANT_SOLDIER, 0, 8, 8);
 	keep_queen(g, 0);
 	put_food(g, 5, 5, ANT_LEAF);
@@ -354,7 +354,7 @@ Test(ants_food, worker_takes_carries_and_leaves)
 
 Test(ants_food, appears_every_bonus_period_rounds_in_each_rectangle)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	for (int q = 0; q < ANT_PLAYERS; q++)
 		for (int b = 0; b < ANT_BONUSES; b++) {
 			g->rect_row[q][b] = 3 * b;
@@ -380,7 +380,7 @@ Test(ants_food, appears_every_bonus_period_rounds_in_each_rectangle)
 
 Test(ants_food, full_rectangle_gets_nothing)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	for (int q = 0; q < ANT_PLAYERS; q++)
 		for (int b = 0; b < ANT_BONUSES; b++)
 			g->rect_row[q][b] = g->rect_col[q][b] = 0;
@@ -393,7 +393,7 @@ Test(ants_food, full_rectangle_gets_nothing)
 
 Test(ants_eggs, laying_pays_and_hatches_at_the_end_of_the_round)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	int q = add(g, ANT_QUEEN, 1, 10, 10);
 	g->ant[q].reserve[ANT_CARBO] = 4;
 	g->ant[q].reserve[ANT_PROTE] = 3;
@@ -416,7 +416,7 @@ Test(ants_eggs, laying_pays_and_hatches_at_the_end_of_the_round)
 
 Test(ants_eggs, egg_into_an_occupied_cell_dies)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	int q = add(g, ANT_QUEEN, 0, 10, 10), w = add(g, ANT_WORKER, 2, 10, 11);
 	g->ant[q].reserve[ANT_CARBO] = g->ant[q].reserve[ANT_PROTE] = 1;
 	g->ant[q].reserve[ANT_LIPID] = 1;
@@ -431,7 +431,7 @@ Test(ants_eggs, egg_into_an_occupied_cell_dies)
 
 Test(ants_eggs, egg_hatches_after_the_cell_is_left_and_after_its_queen_dies)
 {
-	struct ant_state *g = fixture(3);
+	struct game_state *g = fixture(3);
 	int q = add(g, ANT_QUEEN, 0, 10, 10), w = add(g, ANT_WORKER, 0, 10, 11);
 	int s = add(g, ANT_SOLDIER, 1, 9, 10);
 	g->ant[q].reserve[ANT_CARBO] = g->ant[q].reserve[ANT_PROTE] = 1;
@@ -452,7 +452,7 @@ Test(ants_eggs, egg_hatches_after_the_cell_is_left_and_after_its_queen_dies)
 
 Test(ants_life, lives_go_down_and_exhausted_ants_die)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	int w = add(g, ANT_WORKER, 0, 5, 5), s = add(g, ANT_SOLDIER, 0, 7, 7);
 	keep_queen(g, 0);
 	g->ant[w].life = 2;
@@ -469,7 +469,7 @@ Test(ants_life, lives_go_down_and_exhausted_ants_die)
 
 Test(ants_life, queenless_colony_crowns_one_and_it_eats_both_foods)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	int q = add(g, ANT_QUEEN, 3, 5, 5), w = add(g, ANT_WORKER, 3, 8, 8);
 	g->ant[q].life = 1;
 	g->ant[w].carried = ANT_SEED;
@@ -490,7 +490,7 @@ Test(ants_life, successor_is_random_among_soldiers_and_workers)
 {
 	int crowned[3] = { 0 };
 	for (uint64_t seed = 1; seed <= 300; seed++) {
-		struct ant_state *g = fixture(seed);
+		struct game_state *g = fixture(seed);
 		int q = add(g, ANT_QUEEN, 0, 5, 5);
 		int ids[3] = { add(g, ANT_SOLDIER, 0, 8, 8), add(g, ANT_WORKER, 0, 9, 9),
 			       add(g, ANT_WORKER, 0, 10, 10) };
@@ -515,7 +515,7 @@ Test(ants_life, successor_is_random_among_soldiers_and_workers)
 
 Test(ants_score, each_round_adds_the_colony_size)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	add(g, ANT_QUEEN, 0, 5, 5);
 	add(g, ANT_WORKER, 0, 6, 6);
 	int w = add(g, ANT_WORKER, 2, 20, 20);
@@ -528,7 +528,7 @@ Test(ants_score, each_round_adds_the_colony_size)
 	cr_expect_eq(g->score[1], 0);
 	cr_expect_eq(g->score[2], 3 + 1, "the worker counted at the end of round 0 only");
 	int64_t s[4];
-	ants_game.scores((struct game_state *)g, s);
+	ants_game.scores(g, s);
 	cr_expect_eq(s[0], 6);
 	ant_free(g);
 }
@@ -537,7 +537,7 @@ Test(ants_score, each_round_adds_the_colony_size)
 
 Test(ants_orders, more_than_1000_in_a_round_freezes)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	int w = add(g, ANT_WORKER, 0, 5, 5);
 	static struct ant_msg_order o[ANT_MAX_ORDERS + 1];
 	for (int i = 0; i <= ANT_MAX_ORDERS; i++)
@@ -558,7 +558,7 @@ Test(ants_orders, more_than_1000_in_a_round_freezes)
 
 Test(ants_orders, malformed_messages_are_rejected)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	char err[GAME_ERRLEN];
 	uint8_t shortmsg[1] = { 1 };
 	cr_expect_eq(ant_take_orders(g, 0, shortmsg, 1, err), -1);
@@ -580,7 +580,7 @@ Test(ants_orders, malformed_messages_are_rejected)
 Test(ants_messages, start_and_view_round_trip)
 {
 	char err[GAME_ERRLEN] = "";
-	struct ant_state *g = ant_new(NULL, 4, err);
+	struct game_state *g = ant_new(NULL, 4, err);
 	cr_assert_not_null(g, "%s", err);
 	uint8_t start[ANT_START_LEN];
 	cr_assert_eq(ant_start(g, 2, start, sizeof start), ANT_START_LEN);
@@ -622,7 +622,7 @@ Test(ants_messages, start_and_view_round_trip)
 /* Random commands for every ant of every player, then the round. */
 static int random_orders(const struct game_state *gs, int p, struct rng *r, void *orders)
 {
-	const struct ant_state *g = (const struct ant_state *)gs;
+	const struct game_state *g = gs;
 	struct ant_msg_order *o = orders;
 	int n = 0;
 	for (int id = 0; id < g->nids && n < ANT_MAX_ORDERS; id++)
@@ -635,7 +635,7 @@ static int random_orders(const struct game_state *gs, int p, struct rng *r, void
 
 Test(ants_replay, same_seed_and_orders_same_match_and_bytes)
 {
-	struct ant_state *a, *b;
+	struct game_state *a, *b;
 	et_expect_deterministic(&ants_game, 5, 6, &ant_orders, random_orders, 400 * 1000,
 				(struct game_state **)&a, (struct game_state **)&b);
 	cr_expect_eq(memcmp(a->score, b->score, sizeof a->score), 0);
@@ -725,7 +725,7 @@ static void viewer_frame(struct viewer *v, json_t *f)
 	}
 }
 
-static void expect_viewer_matches(const struct viewer *v, const struct ant_state *g)
+static void expect_viewer_matches(const struct viewer *v, const struct game_state *g)
 {
 	for (int id = 0; id < g->nids; id++) {
 		const struct ant *a = &g->ant[id];
@@ -747,7 +747,7 @@ static void expect_viewer_matches(const struct viewer *v, const struct ant_state
 Test(ants_replay, frames_rebuild_the_state)
 {
 	char err[GAME_ERRLEN];
-	struct ant_state *g = ant_new("rounds 120\nbonus_period 3\n", 8, err);
+	struct game_state *g = ant_new("rounds 120\nbonus_period 3\n", 8, err);
 	cr_assert_not_null(g, "%s", err);
 	static struct viewer v;
 	json_t *header = ant_replay_header(g);
@@ -760,7 +760,7 @@ Test(ants_replay, frames_rebuild_the_state)
 				g->ant[id].reserve[round % 3] += 1;
 				v.ant[id].reserve[round % 3] += 1;
 			}
-		et_random_round(&ants_game, (struct game_state *)g, &ant_orders, random_orders, &r);
+		et_random_round(&ants_game, g, &ant_orders, random_orders, &r);
 		json_t *frame = ant_replay_round(g);
 		viewer_frame(&v, frame);
 		json_decref(frame);
@@ -774,7 +774,7 @@ Test(ants_replay, frames_rebuild_the_state)
 
 Test(ants_orders, random_bytes_never_crash_and_are_judged)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	add(g, ANT_WORKER, 0, 5, 5);
 	struct rng r = rng_seeded(77);
 	static uint8_t buf[ANT_ORDERS_MAX + 16];
@@ -805,7 +805,7 @@ Test(ants_orders, random_bytes_never_crash_and_are_judged)
 
 Test(ants_orders, a_frozen_player_commands_nothing)
 {
-	struct ant_state *g = fixture(1);
+	struct game_state *g = fixture(1);
 	int w = add(g, ANT_WORKER, 0, 5, 5);
 	keep_queen(g, 0);
 	move(g, w, ANT_DOWN);
@@ -820,7 +820,7 @@ Test(ants_eggs, two_eggs_on_one_cell_one_hatches_at_random)
 {
 	int wins[2] = { 0 };
 	for (uint64_t seed = 1; seed <= 200; seed++) {
-		struct ant_state *g = fixture(seed);
+		struct game_state *g = fixture(seed);
 		int q0 = add(g, ANT_QUEEN, 0, 10, 9), q1 = add(g, ANT_QUEEN, 1, 10, 11);
 		for (int k = 0; k < 3; k++)
 			g->ant[q0].reserve[k] = g->ant[q1].reserve[k] = 1;

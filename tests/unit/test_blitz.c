@@ -18,12 +18,12 @@
 /* ---- fixtures ------------------------------------------------------------ */
 
 /* A match of n players on a fixed map given as `P/S[/O]` rows. */
-static struct bz_state *on_map(int players, const char *keys, const char *rows)
+static struct game_state *on_map(int players, const char *keys, const char *rows)
 {
 	static char text[1 << 16];
 	snprintf(text, sizeof text, "fog 0\n%s\nmap\n%s", keys, rows);
 	char err[GAME_ERRLEN] = "";
-	struct bz_state *b = bz_new_players(text, 1, players, err);
+	struct game_state *b = bz_new_players(text, 1, players, err);
 	cr_assert_not_null(b, "map refused: %s\n%s", err, text);
 	return b;
 }
@@ -31,13 +31,13 @@ static struct bz_state *on_map(int players, const char *keys, const char *rows)
 ET_SEND_RAW(bz, blitz_game)
 
 /* Player `tag` (1-based) moves its piece at (x, y). */
-static void move(struct bz_state *b, int tag, int x, int y, int dir)
+static void move(struct game_state *b, int tag, int x, int y, int dir)
 {
 	struct bz_msg_order o = { (uint16_t)(y * b->width + x), (uint8_t)dir };
 	cr_assert_eq(send_raw(b, tag - 1, &o, 1), 0);
 }
 
-static void expect_site(const struct bz_state *b, int x, int y, int owner, int strength)
+static void expect_site(const struct game_state *b, int x, int y, int owner, int strength)
 {
 	int s = y * b->width + x;
 	cr_expect(b->owner[s] == owner && b->strength[s] == strength,
@@ -47,7 +47,7 @@ static void expect_site(const struct bz_state *b, int x, int y, int owner, int s
 
 /* A 5 x 5 map of the map's 0-strength, 0-production sites but for the
  * centre row, given as 5 tokens. */
-static struct bz_state *row_map(int players, const char *middle)
+static struct game_state *row_map(int players, const char *middle)
 {
 	char rows[512];
 	const char *empty = "0/0 0/0 0/0 0/0 0/0\n";
@@ -59,7 +59,7 @@ static struct bz_state *row_map(int players, const char *middle)
 
 Test(blitz_rules, a_piece_that_stays_gains_its_production)
 {
-	struct bz_state *b = row_map(2, "0/0 3/10/1 0/0 4/20/2 0/0");
+	struct game_state *b = row_map(2, "0/0 3/10/1 0/0 4/20/2 0/0");
 	move(b, 1, 1, 2, BZ_STILL); /* an explicit STILL */
 	bz_advance(b);              /* player 2 gave no order: STILL too */
 	expect_site(b, 1, 2, 1, 13);
@@ -69,7 +69,7 @@ Test(blitz_rules, a_piece_that_stays_gains_its_production)
 
 Test(blitz_rules, production_is_capped_at_255)
 {
-	struct bz_state *b = row_map(2, "0/0 9/250/1 0/0 0/0 5/7/2");
+	struct game_state *b = row_map(2, "0/0 9/250/1 0/0 0/0 5/7/2");
 	bz_advance(b);
 	expect_site(b, 1, 2, 1, 255);
 	bz_free(b);
@@ -77,7 +77,7 @@ Test(blitz_rules, production_is_capped_at_255)
 
 Test(blitz_rules, a_moving_piece_leaves_a_zero_piece_and_gains_nothing)
 {
-	struct bz_state *b = row_map(2, "0/0 5/30/1 7/0 0/0 0/5/2");
+	struct game_state *b = row_map(2, "0/0 5/30/1 7/0 0/0 0/5/2");
 	move(b, 1, 1, 2, BZ_EAST);
 	bz_advance(b);
 	expect_site(b, 1, 2, 1, 0);  /* left behind, no production */
@@ -90,7 +90,7 @@ Test(blitz_rules, a_moving_piece_leaves_a_zero_piece_and_gains_nothing)
 
 Test(blitz_rules, pieces_of_one_player_merge_capped_at_255)
 {
-	struct bz_state *b = on_map(2, "",
+	struct game_state *b = on_map(2, "",
 				    "0/0 0/0 0/0 0/0 0/0\n"
 				    "0/0 0/0 0/0 0/0 0/0\n"
 				    "0/200/1 0/0/1 0/100/1 0/0 0/0\n"
@@ -107,7 +107,7 @@ Test(blitz_rules, pieces_of_one_player_merge_capped_at_255)
 
 Test(blitz_rules, a_staying_piece_merges_with_one_arriving)
 {
-	struct bz_state *b = row_map(2, "0/0 0/40/1 2/10/1 0/0 0/5/2");
+	struct game_state *b = row_map(2, "0/0 0/40/1 2/10/1 0/0 0/5/2");
 	move(b, 1, 1, 2, BZ_EAST);
 	bz_advance(b);
 	expect_site(b, 2, 2, 1, 52); /* 10 + 2 production + 40 */
@@ -116,7 +116,7 @@ Test(blitz_rules, a_staying_piece_merges_with_one_arriving)
 
 Test(blitz_rules, the_map_wraps_at_every_edge)
 {
-	struct bz_state *b = on_map(2, "",
+	struct game_state *b = on_map(2, "",
 				    "0/50/1 0/0 0/0 0/0 0/0\n"
 				    "0/0 0/0 0/0 0/0 0/0\n"
 				    "0/0 0/0 0/9/2 0/0 0/0\n"
@@ -134,7 +134,7 @@ Test(blitz_rules, the_map_wraps_at_every_edge)
 
 Test(blitz_rules, an_order_for_a_site_not_owned_or_a_bad_direction_is_ignored)
 {
-	struct bz_state *b = row_map(2, "0/0 0/30/1 0/0 0/0 0/40/2");
+	struct game_state *b = row_map(2, "0/0 0/30/1 0/0 0/0 0/40/2");
 	move(b, 1, 4, 2, BZ_WEST); /* player 2's piece */
 	move(b, 1, 0, 2, BZ_EAST); /* nobody's site */
 	struct bz_msg_order bad = { (uint16_t)(2 * 5 + 1), 7 };
@@ -147,7 +147,7 @@ Test(blitz_rules, an_order_for_a_site_not_owned_or_a_bad_direction_is_ignored)
 
 Test(blitz_rules, the_first_order_for_a_site_counts)
 {
-	struct bz_state *b = row_map(2, "0/0 0/30/1 0/0 0/0 0/40/2");
+	struct game_state *b = row_map(2, "0/0 0/30/1 0/0 0/0 0/40/2");
 	struct bz_msg_order o[2] = { { 11, BZ_EAST }, { 11, BZ_WEST } };
 	cr_assert_eq(send_raw(b, 0, o, 2), 0);
 	bz_advance(b);
@@ -159,7 +159,7 @@ Test(blitz_rules, the_first_order_for_a_site_counts)
 
 Test(blitz_rules, pieces_on_one_site_fight_the_stronger_keeps_the_difference)
 {
-	struct bz_state *b = row_map(2, "0/0 0/60/1 0/0 0/45/2 0/0");
+	struct game_state *b = row_map(2, "0/0 0/60/1 0/0 0/45/2 0/0");
 	move(b, 1, 1, 2, BZ_EAST);
 	move(b, 2, 3, 2, BZ_WEST);
 	bz_advance(b);
@@ -172,7 +172,7 @@ Test(blitz_rules, pieces_on_one_site_fight_the_stronger_keeps_the_difference)
 
 Test(blitz_rules, adjacent_enemy_pieces_hurt_each_other)
 {
-	struct bz_state *b = row_map(2, "0/0 0/50/1 0/30/2 0/0 0/0");
+	struct game_state *b = row_map(2, "0/0 0/50/1 0/30/2 0/0 0/0");
 	bz_advance(b);
 	expect_site(b, 1, 2, 1, 20);
 	expect_site(b, 2, 2, 0, 0);
@@ -183,7 +183,7 @@ Test(blitz_rules, overkill_a_piece_hurts_every_enemy_around_it)
 {
 	/* Player 1's 100 sits between three enemies of 40: it hurts each by
 	 * 100 (300 in all) and takes 120. */
-	struct bz_state *b = on_map(2, "",
+	struct game_state *b = on_map(2, "",
 				    "0/0 0/0 0/0 0/0 0/0\n"
 				    "0/0 0/0 0/40/2 0/0 0/0\n"
 				    "0/0 0/40/2 0/100/1 0/40/2 0/0\n"
@@ -199,7 +199,7 @@ Test(blitz_rules, overkill_a_piece_hurts_every_enemy_around_it)
 
 Test(blitz_rules, three_players_on_one_site_each_hurts_the_others)
 {
-	struct bz_state *b = on_map(3, "",
+	struct game_state *b = on_map(3, "",
 				    "0/0 0/0 0/0 0/0 0/0\n"
 				    "0/0 0/0 0/30/3 0/0 0/0\n"
 				    "0/0 0/100/1 0/0 0/50/2 0/0\n"
@@ -219,7 +219,7 @@ Test(blitz_rules, three_players_on_one_site_each_hurts_the_others)
  * match. */
 Test(blitz_rules, a_turn_leaves_its_scratch_clean_for_the_next)
 {
-	struct bz_state *b = row_map(3, "0/0 0/100/1 0/9 0/50/2 0/30/3");
+	struct game_state *b = row_map(3, "0/0 0/100/1 0/9 0/50/2 0/30/3");
 	move(b, 1, 1, 2, BZ_EAST);
 	move(b, 2, 3, 2, BZ_WEST);
 	bz_advance(b);
@@ -235,7 +235,7 @@ Test(blitz_rules, a_turn_leaves_its_scratch_clean_for_the_next)
 			  "site %d: sum %d count %d neutral_hurt %d left over", x, b->sum[x],
 			  b->count[x], b->neutral_hurt[x]);
 	/* The next turn, on a copy, stays quiet: 1 and 3 are not neighbours. */
-	struct bz_state *copy = malloc(sizeof *copy);
+	struct game_state *copy = malloc(sizeof *copy);
 	cr_assert_not_null(copy);
 	memcpy(copy, b, sizeof *copy);
 	bz_advance(copy);
@@ -250,7 +250,7 @@ Test(blitz_rules, a_turn_leaves_its_scratch_clean_for_the_next)
 
 Test(blitz_rules, pieces_swapping_places_pass_and_fight_as_neighbours)
 {
-	struct bz_state *b = row_map(2, "0/0 0/0 0/70/1 0/50/2 0/0");
+	struct game_state *b = row_map(2, "0/0 0/0 0/70/1 0/50/2 0/0");
 	move(b, 1, 2, 2, BZ_EAST);
 	move(b, 2, 3, 2, BZ_WEST);
 	bz_advance(b);
@@ -266,7 +266,7 @@ Test(blitz_rules, pieces_swapping_places_pass_and_fight_as_neighbours)
 Test(blitz_rules, a_map_site_fights_only_a_piece_on_it)
 {
 	/* Player 1 stands next to a map site of 200: no fight. */
-	struct bz_state *b = row_map(2, "0/0 0/50/1 0/200 0/0 0/5/2");
+	struct game_state *b = row_map(2, "0/0 0/50/1 0/200 0/0 0/5/2");
 	bz_advance(b);
 	expect_site(b, 1, 2, 1, 50);
 	expect_site(b, 2, 2, 0, 200);
@@ -275,7 +275,7 @@ Test(blitz_rules, a_map_site_fights_only_a_piece_on_it)
 
 Test(blitz_rules, taking_a_map_site_costs_its_strength)
 {
-	struct bz_state *b = row_map(2, "0/0 0/50/1 0/20 0/0 0/5/2");
+	struct game_state *b = row_map(2, "0/0 0/50/1 0/20 0/0 0/5/2");
 	move(b, 1, 1, 2, BZ_EAST);
 	bz_advance(b);
 	expect_site(b, 2, 2, 1, 30);
@@ -285,7 +285,7 @@ Test(blitz_rules, taking_a_map_site_costs_its_strength)
 
 Test(blitz_rules, a_piece_weaker_than_a_map_site_dies_and_weakens_it)
 {
-	struct bz_state *b = row_map(2, "0/0 0/50/1 0/80 0/0 0/5/2");
+	struct game_state *b = row_map(2, "0/0 0/50/1 0/80 0/0 0/5/2");
 	move(b, 1, 1, 2, BZ_EAST);
 	bz_advance(b);
 	expect_site(b, 2, 2, 0, 30);
@@ -294,7 +294,7 @@ Test(blitz_rules, a_piece_weaker_than_a_map_site_dies_and_weakens_it)
 
 Test(blitz_rules, an_equal_map_site_and_piece_both_go)
 {
-	struct bz_state *b = row_map(2, "0/0 0/50/1 0/50 0/0 0/5/2");
+	struct game_state *b = row_map(2, "0/0 0/50/1 0/50 0/0 0/5/2");
 	move(b, 1, 1, 2, BZ_EAST);
 	bz_advance(b);
 	expect_site(b, 2, 2, 0, 0);
@@ -303,7 +303,7 @@ Test(blitz_rules, an_equal_map_site_and_piece_both_go)
 
 Test(blitz_rules, two_players_taking_one_map_site_each_pay_its_strength)
 {
-	struct bz_state *b = row_map(2, "0/0 0/90/1 0/30 0/50/2 0/0");
+	struct game_state *b = row_map(2, "0/0 0/90/1 0/30 0/50/2 0/0");
 	move(b, 1, 1, 2, BZ_EAST);
 	move(b, 2, 3, 2, BZ_WEST);
 	bz_advance(b);
@@ -316,7 +316,7 @@ Test(blitz_rules, two_players_taking_one_map_site_each_pay_its_strength)
 
 Test(blitz_rules, a_zero_piece_lives_until_it_fights)
 {
-	struct bz_state *b = row_map(2, "0/0/1 0/0 0/0/2 0/0 0/0");
+	struct game_state *b = row_map(2, "0/0/1 0/0 0/0/2 0/0 0/0");
 	bz_advance(b);
 	expect_site(b, 0, 2, 1, 0);
 	expect_site(b, 2, 2, 2, 0);
@@ -326,7 +326,7 @@ Test(blitz_rules, a_zero_piece_lives_until_it_fights)
 Test(blitz_rules, zero_pieces_next_to_each_other_both_die)
 {
 	/* They fought (each is next to an enemy), though the damage was 0. */
-	struct bz_state *b = on_map(2, "",
+	struct game_state *b = on_map(2, "",
 				    "0/0 0/0 0/0\n"
 				    "0/0/1 0/0/2 0/9/1\n"
 				    "0/0 0/0 0/0\n");
@@ -342,7 +342,7 @@ Test(blitz_rules, zero_pieces_next_to_each_other_both_die)
 Test(blitz_end, the_turn_limit_is_10_sqrt_of_the_area)
 {
 	char err[GAME_ERRLEN];
-	struct bz_state *b = bz_new_players(NULL, 1, 2, err);
+	struct game_state *b = bz_new_players(NULL, 1, 2, err);
 	cr_assert_not_null(b, "%s", err);
 	cr_expect_eq(b->p.rounds, (int)floor(10 * sqrt((double)b->width * b->height)));
 	cr_expect_eq(b->p.rounds, 300, "30 x 30: 300 turns");
@@ -355,7 +355,7 @@ Test(blitz_end, the_turn_limit_is_10_sqrt_of_the_area)
 
 Test(blitz_end, the_match_ends_when_one_player_is_left)
 {
-	struct bz_state *b = row_map(3, "0/0 0/90/1 0/30/2 0/0 0/200/3");
+	struct game_state *b = row_map(3, "0/0 0/90/1 0/30/2 0/0 0/200/3");
 	const struct game *g = game_find("blitz");
 	cr_assert_not(bz_over(b));
 	bz_advance(b); /* 2 dies next to 1 */
@@ -363,7 +363,7 @@ Test(blitz_end, the_match_ends_when_one_player_is_left)
 	cr_assert_not(bz_over(b), "players 1 and 3 are still there");
 	bz_eject(b, 2);
 	cr_expect(bz_over(b));
-	cr_expect(game_over(g, (struct game_state *)b));
+	cr_expect(game_over(g, b));
 	int rank[3];
 	bz_ranks(b, rank);
 	cr_expect_eq(rank[0], 1);
@@ -377,7 +377,7 @@ Test(blitz_end, the_match_ends_when_one_player_is_left)
 
 Test(blitz_end, survivors_rank_by_territory_then_by_the_integral)
 {
-	struct bz_state *b = on_map(3, "rounds 1",
+	struct game_state *b = on_map(3, "rounds 1",
 				    "0/0/1 0/0/1 0/0 0/0 0/0\n"
 				    "0/0 0/0 0/0 0/0 0/0\n"
 				    "0/0/2 0/0 0/0 0/0 0/0\n"
@@ -396,7 +396,7 @@ Test(blitz_end, survivors_rank_by_territory_then_by_the_integral)
 
 Test(blitz_end, equal_players_share_a_rank)
 {
-	struct bz_state *b = row_map(4, "0/50/1 0/0/2 0/0 0/0/3 0/0/4");
+	struct game_state *b = row_map(4, "0/50/1 0/0/2 0/0 0/0/3 0/0/4");
 	bz_advance(b); /* 1's 50 kills 2's and 4's 0 pieces; 3 and 4 fight */
 	int rank[4];
 	bz_ranks(b, rank);
@@ -409,7 +409,7 @@ Test(blitz_end, equal_players_share_a_rank)
 
 Test(blitz_end, same_turn_eliminations_order_by_the_integral)
 {
-	struct bz_state *b = row_map(3, "0/250/1 0/0/2 0/0 0/0 0/0/3");
+	struct game_state *b = row_map(3, "0/250/1 0/0/2 0/0 0/0 0/0/3");
 	b->integral[2] = 50; /* 3 held more land before */
 	bz_advance(b);       /* 1's 250 kills both its neighbours */
 	cr_assert(b->out_turn[1] == 1 && b->out_turn[2] == 1);
@@ -423,7 +423,7 @@ Test(blitz_end, same_turn_eliminations_order_by_the_integral)
 
 Test(blitz_eject, a_frozen_player_leaves_its_pieces_to_the_map)
 {
-	struct bz_state *b = row_map(3, "0/70/1 0/0 0/33/2 0/12/2 0/9/3");
+	struct game_state *b = row_map(3, "0/70/1 0/0 0/33/2 0/12/2 0/9/3");
 	bz_set_status(b, 1, -1);
 	expect_site(b, 2, 2, 0, 33);
 	expect_site(b, 3, 2, 0, 12);
@@ -442,7 +442,7 @@ Test(blitz_eject, a_frozen_player_leaves_its_pieces_to_the_map)
 
 Test(blitz_eject, more_orders_than_sites_eject_the_player)
 {
-	struct bz_state *b = row_map(2, "0/70/1 0/0 0/9/2 0/0 0/0");
+	struct game_state *b = row_map(2, "0/70/1 0/0 0/9/2 0/0 0/0");
 	static struct bz_msg_order o[26];
 	for (int i = 0; i < 26; i++)
 		o[i] = (struct bz_msg_order){ 10, BZ_STILL };
@@ -457,7 +457,7 @@ Test(blitz_eject, more_orders_than_sites_eject_the_player)
 
 Test(blitz_eject, a_malformed_message_ejects_the_player)
 {
-	struct bz_state *b = row_map(2, "0/70/1 0/0 0/0 0/0 0/9/2");
+	struct game_state *b = row_map(2, "0/70/1 0/0 0/0 0/0 0/9/2");
 	uint8_t bytes[4] = { 1, 0, 10, 0 }; /* one order announced, 2 bytes of 3 */
 	char err[GAME_ERRLEN] = "";
 	cr_expect_eq(bz_take_orders(b, 0, bytes, sizeof bytes, err), -1);
@@ -468,7 +468,7 @@ Test(blitz_eject, a_malformed_message_ejects_the_player)
 
 Test(blitz_orders, random_bytes_never_break_the_engine)
 {
-	struct bz_state *b = row_map(2, "0/70/1 0/0 0/0 0/0 0/9/2");
+	struct game_state *b = row_map(2, "0/70/1 0/0 0/0 0/0 0/9/2");
 	struct rng r = rng_seeded(5);
 	static uint8_t buf[4096];
 	char err[GAME_ERRLEN];
@@ -497,7 +497,7 @@ Test(blitz_orders, random_bytes_never_break_the_engine)
 static void expect_refused(int players, const char *text, const char *words)
 {
 	char err[GAME_ERRLEN] = "";
-	struct bz_state *b = bz_new_players(text, 1, players, err);
+	struct game_state *b = bz_new_players(text, 1, players, err);
 	cr_expect_null(b, "accepted:\n%s", text);
 	cr_expect(strstr(err, words), "error '%s' does not say '%s'", err, words);
 	bz_free(b);
@@ -523,7 +523,7 @@ Test(blitz_params, bad_parameters_are_refused_with_a_reason)
 
 Test(blitz_replay, the_header_is_the_first_map_and_rounds_give_the_moves)
 {
-	struct bz_state *b = row_map(2, "0/0 5/30/1 7/9 0/0 0/5/2");
+	struct game_state *b = row_map(2, "0/0 5/30/1 7/9 0/0 0/5/2");
 	move(b, 1, 1, 2, BZ_EAST);
 	bz_advance(b);
 	json_t *h = bz_replay_header(b);

@@ -15,11 +15,11 @@
 
 #include "games/blitz/bz.h"
 
-static struct bz_state *generated(int width, int height, int players, uint64_t seed)
+static struct game_state *generated(int width, int height, int players, uint64_t seed)
 {
 	char text[128], err[GAME_ERRLEN] = "";
 	snprintf(text, sizeof text, "width %d\nheight %d\n", width, height);
-	struct bz_state *b = bz_new_players(text, seed, players, err);
+	struct game_state *b = bz_new_players(text, seed, players, err);
 	cr_assert_not_null(b, "%d x %d, %d players: %s", width, height, players, err);
 	return b;
 }
@@ -30,14 +30,14 @@ static int wrap(int v, int n)
 }
 
 /* The site dx, dy away from s, mirrored by (mx, my) = +-1. */
-static int offset(const struct bz_state *b, int s, int dx, int dy, int mx, int my)
+static int offset(const struct game_state *b, int s, int dx, int dy, int mx, int my)
 {
 	return wrap(s / b->width + my * dy, b->height) * b->width +
 	       wrap(s % b->width + mx * dx, b->width);
 }
 
 /* Player p's map seen from its start is player 0's under one mirror. */
-static bool alike(const struct bz_state *b, int p)
+static bool alike(const struct game_state *b, int p)
 {
 	for (int m = 0; m < 4; m++) {
 		int mx = m & 1 ? -1 : 1, my = m & 2 ? -1 : 1;
@@ -62,7 +62,7 @@ Test(blitz_map, every_player_has_the_same_surroundings_up_to_a_mirror)
 	for (int players = 2; players <= 6; players++)
 		for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
 			for (uint64_t seed = 1; seed <= 6; seed++) {
-				struct bz_state *b = generated(sizes[z][0], sizes[z][1], players, seed);
+				struct game_state *b = generated(sizes[z][0], sizes[z][1], players, seed);
 				cr_expect(b->width <= sizes[z][0] && b->height <= sizes[z][1],
 					  "%d x %d asked, %d x %d made", sizes[z][0], sizes[z][1],
 					  b->width, b->height);
@@ -80,8 +80,8 @@ Test(blitz_map, every_player_has_the_same_surroundings_up_to_a_mirror)
 
 Test(blitz_map, the_same_seed_gives_the_same_map)
 {
-	struct bz_state *a = generated(30, 30, 4, 9), *b = generated(30, 30, 4, 9);
-	struct bz_state *c = generated(30, 30, 4, 10);
+	struct game_state *a = generated(30, 30, 4, 9), *b = generated(30, 30, 4, 9);
+	struct game_state *c = generated(30, 30, 4, 10);
 	cr_expect(memcmp(a->production, b->production, sizeof a->production) == 0 &&
 		  memcmp(a->strength, b->strength, sizeof a->strength) == 0);
 	cr_expect(memcmp(a->production, c->production, sizeof a->production) != 0);
@@ -97,9 +97,9 @@ Test(blitz_map, a_range_of_sizes_draws_each_matchs_from_its_seed)
 	bool seen[BZ_MAX_SIDE + 1] = { false };
 	int kinds = 0;
 	for (uint64_t seed = 1; seed <= 40; seed++) {
-		struct bz_state *b = bz_new_players(range, seed, 2, err);
+		struct game_state *b = bz_new_players(range, seed, 2, err);
 		cr_assert_not_null(b, "%s", err);
-		struct bz_state *again = bz_new_players(range, seed, 2, err);
+		struct game_state *again = bz_new_players(range, seed, 2, err);
 		cr_assert_not_null(again, "%s", err);
 		/* never larger than drawn, a little smaller where the tiling needs */
 		cr_expect(b->width >= 18 && b->width <= 50 && b->height >= 18 && b->height <= 50,
@@ -125,7 +125,7 @@ Test(blitz_map, a_range_of_sizes_draws_each_matchs_from_its_seed)
 Test(blitz_map, two_players_get_the_size_asked)
 {
 	for (uint64_t seed = 1; seed <= 10; seed++) {
-		struct bz_state *b = generated(30, 30, 2, seed);
+		struct game_state *b = generated(30, 30, 2, seed);
 		cr_expect(b->width == 30 && b->height == 30, "%d x %d", b->width, b->height);
 		bz_free(b);
 	}
@@ -140,7 +140,7 @@ static struct stats statistics(int side, int players)
 {
 	struct stats st = { 0, 0, 0, 255, 0 };
 	for (uint64_t seed = 1; seed <= 100; seed++) {
-		struct bz_state *b = generated(side, side, players, seed);
+		struct game_state *b = generated(side, side, players, seed);
 		double prod = 0, str = 0, zero = 0;
 		int max = 0;
 		for (int s = 0; s < b->sites; s++) {
@@ -184,7 +184,7 @@ Test(blitz_map, statistics_over_100_seeds_are_halites, .timeout = 60)
 /* ---- fog ----------------------------------------------------------------- */
 
 /* Moves every piece of every player a pseudo-random way, t turns. */
-static void play_randomly(struct bz_state *b, int turns, struct rng *r)
+static void play_randomly(struct game_state *b, int turns, struct rng *r)
 {
 	for (int t = 0; t < turns && !bz_over(b); t++) {
 		for (int s = 0; s < b->sites; s++)
@@ -195,7 +195,7 @@ static void play_randomly(struct bz_state *b, int turns, struct rng *r)
 }
 
 /* The view holds the truth within the radius of an own site, 0 beyond. */
-static void expect_fogged_view(const struct bz_state *b, int player)
+static void expect_fogged_view(const struct game_state *b, int player)
 {
 	static struct bz_msg_view v;
 	bz_view_build(b, player, &v);
@@ -226,7 +226,7 @@ Test(blitz_fog, a_view_holds_exactly_the_sites_within_the_radius, .timeout = 60)
 		int radius = 2 + (int)i;
 		snprintf(text, sizeof text, "width %d\nheight %d\nfog %d\n", shapes[i][0],
 			 shapes[i][1], radius);
-		struct bz_state *b = bz_new_players(text, 3 + i, shapes[i][2], err);
+		struct game_state *b = bz_new_players(text, 3 + i, shapes[i][2], err);
 		cr_assert_not_null(b, "%s", err);
 		struct rng r = rng_seeded(i + 1);
 		for (int round = 0; round < 4; round++) {
@@ -241,7 +241,7 @@ Test(blitz_fog, a_view_holds_exactly_the_sites_within_the_radius, .timeout = 60)
 Test(blitz_fog, radius_2_is_the_13_site_diamond)
 {
 	char err[GAME_ERRLEN] = "";
-	struct bz_state *b = bz_new_players("width 20\nheight 20\nfog 2\n", 4, 2, err);
+	struct game_state *b = bz_new_players("width 20\nheight 20\nfog 2\n", 4, 2, err);
 	cr_assert_not_null(b, "%s", err);
 	bool seen[BZ_MAX_SITES];
 	bz_visible(b, 0, seen);
@@ -257,7 +257,7 @@ Test(blitz_fog, radius_0_or_beyond_the_map_is_no_fog)
 	const char *texts[] = { "width 24\nheight 18\nfog 0\n", "width 24\nheight 18\nfog 16\n" };
 	for (int i = 0; i < 2; i++) {
 		char err[GAME_ERRLEN] = "";
-		struct bz_state *b = bz_new_players(texts[i], 4, 3, err);
+		struct game_state *b = bz_new_players(texts[i], 4, 3, err);
 		cr_assert_not_null(b, "%s", err);
 		bool seen[BZ_MAX_SITES];
 		bz_visible(b, 1, seen);
@@ -272,7 +272,7 @@ Test(blitz_fog, a_site_seen_before_goes_back_into_fog)
 	/* Player 1's 0-strength piece at (1, 1) sees (2, 1), then dies next to
 	 * player 2's; its 60 at (5, 2) is too far to see (2, 1). */
 	char err[GAME_ERRLEN] = "";
-	struct bz_state *b = bz_new_players("fog 1\nmap\n"
+	struct game_state *b = bz_new_players("fog 1\nmap\n"
 					    "0/0 0/0 0/0 0/0 0/0 0/0\n"
 					    "0/0 0/0/1 3/7 0/0 0/0 0/0\n"
 					    "0/0 0/20/2 0/0 0/0 0/0 0/60/1\n",

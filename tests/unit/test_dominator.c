@@ -44,14 +44,14 @@ static int view_dir(int player, int real)
 }
 
 /* One order, given as the owner sees it, for a real direction. */
-static void order(struct dom_state *d, int id, int real_dir)
+static void order(struct game_state *d, int id, int real_dir)
 {
 	int player = d->unit[id].owner;
 	struct dom_msg_order o = { (uint16_t)id, (uint8_t)view_dir(player, real_dir) };
 	cr_assert_eq(send_raw(d, player, &o, 1), 0);
 }
 
-static void expect_at(const struct dom_state *d, int id, int row, int col)
+static void expect_at(const struct game_state *d, int id, int row, int col)
 {
 	const struct dom_unit *u = &d->unit[id];
 	int there = d->unit_at[dom_cell(d, u->row, u->col)];
@@ -59,7 +59,7 @@ static void expect_at(const struct dom_state *d, int id, int row, int col)
 	et_expect_at(&(struct et_piece){ "unit", id, true, u->row, u->col, there }, row, col);
 }
 
-static bool in_box(const struct dom_state *d, int player, int row, int col)
+static bool in_box(const struct game_state *d, int player, int row, int col)
 {
 	int r0, r1, c0, c1;
 	dom_box(d->n, player, &r0, &r1, &c0, &c1);
@@ -75,7 +75,7 @@ static bool is_hole(int r, int c, const int (*hole)[2], int nholes)
 }
 
 /* Farmers of team on every free cell of a box but the holes. */
-static void fill_box(struct dom_state *d, int box, int team, const int (*hole)[2], int nholes)
+static void fill_box(struct game_state *d, int box, int team, const int (*hole)[2], int nholes)
 {
 	int r0, r1, c0, c1;
 	dom_box(d->n, box, &r0, &r1, &c0, &c1);
@@ -160,7 +160,7 @@ Test(dominator_params, fixed_board_with_painted_cells)
 	row5[9] = '0';
 	row5[10] = 'X';
 	char err[GAME_ERRLEN] = "";
-	struct dom_state *d = dom_new(t, 7, err);
+	struct game_state *d = dom_new(t, 7, err);
 	cr_assert_not_null(d, "%s", err);
 	cr_expect_eq(d->n, 21);
 	cr_expect_eq(d->land[2], 2);
@@ -177,7 +177,7 @@ Test(dominator_board, default_board_is_sound)
 {
 	for (uint64_t seed = 1; seed <= 12; seed++) {
 		char err[GAME_ERRLEN] = "";
-		struct dom_state *d = dom_new(NULL, seed * 7919, err);
+		struct game_state *d = dom_new(NULL, seed * 7919, err);
 		cr_assert_not_null(d, "%s", err);
 		int n = d->n, count[DOM_PLAYERS][DOM_TYPES] = { { 0 } };
 		cr_expect_eq(n, 37);
@@ -227,7 +227,7 @@ Test(dominator_board, inner_walls_as_the_original_makes_them)
 	long inner = 0;
 	for (uint64_t seed = 1; seed <= (uint64_t)boards; seed++) {
 		char err[GAME_ERRLEN] = "";
-		struct dom_state *d = dom_new(NULL, seed, err);
+		struct game_state *d = dom_new(NULL, seed, err);
 		cr_assert_not_null(d, "%s", err);
 		int n = d->n;
 		for (int r = 1; r + 1 < n; r++)
@@ -252,7 +252,7 @@ Test(dominator_board, inner_walls_as_the_original_makes_them)
 Test(dominator_board, no_diagonal_pinches_and_seed_fixes_board)
 {
 	char err[GAME_ERRLEN];
-	struct dom_state *a = dom_new(NULL, 42, err), *b = dom_new(NULL, 42, err),
+	struct game_state *a = dom_new(NULL, 42, err), *b = dom_new(NULL, 42, err),
 			 *c = dom_new(NULL, 43, err);
 	cr_assert(a && b && c);
 	int n = a->n, walls = 0;
@@ -277,7 +277,7 @@ Test(dominator_board, no_diagonal_pinches_and_seed_fixes_board)
 
 Test(dominator_rules, farmer_paints_the_cell_it_enters)
 {
-	struct dom_state *d = fixture(1);
+	struct game_state *d = fixture(1);
 	int f = add(d, DOM_FARMER, 0, 5, 5);
 	order(d, f, DOM_RIGHT);
 	dom_advance(d);
@@ -306,7 +306,7 @@ Test(dominator_rules, farmer_paints_the_cell_it_enters)
 }
 
 /* A unit given an invalid order stays where it is and does not heal. */
-static void expect_invalid(struct dom_state *d, int id, int dir)
+static void expect_invalid(struct game_state *d, int id, int dir)
 {
 	struct dom_unit before = d->unit[id];
 	if (before.type != DOM_WITCH)
@@ -321,7 +321,7 @@ static void expect_invalid(struct dom_state *d, int id, int dir)
 
 Test(dominator_rules, invalid_moves_do_not_move_or_heal)
 {
-	struct dom_state *d = fixture(2);
+	struct game_state *d = fixture(2);
 	int f = add(d, DOM_FARMER, 0, 1, 1);
 	int own = add(d, DOM_FARMER, 0, 2, 1);
 	int k = add(d, DOM_KNIGHT, 0, 1, 2);
@@ -346,7 +346,7 @@ Test(dominator_rules, invalid_moves_do_not_move_or_heal)
 Test(dominator_rules, knight_moves_in_eight_directions)
 {
 	for (int dir = 0; dir < 8; dir++) {
-		struct dom_state *d = fixture(3);
+		struct game_state *d = fixture(3);
 		int k = add(d, DOM_KNIGHT, 2, 10, 10);
 		order(d, k, dir);
 		dom_advance(d);
@@ -363,7 +363,7 @@ Test(dominator_rules, knight_attack_damage_in_range)
 {
 	int seen_min = 1000, seen_max = 0;
 	for (uint64_t seed = 0; seed < 600; seed++) {
-		struct dom_state *d = fixture(seed);
+		struct game_state *d = fixture(seed);
 		int k = add(d, DOM_KNIGHT, 0, 5, 5);
 		int target = add(d, seed % 2 ? DOM_KNIGHT : DOM_FARMER, 1, 6, 6);
 		int health = d->unit[target].health;
@@ -385,7 +385,7 @@ Test(dominator_rules, knight_attack_damage_in_range)
 
 Test(dominator_rules, knight_captures_at_zero_and_unit_is_reborn_full)
 {
-	struct dom_state *d = fixture(4);
+	struct game_state *d = fixture(4);
 	int k = add(d, DOM_KNIGHT, 2, 10, 9);
 	int f = add(d, DOM_FARMER, 1, 10, 10);
 	int v = add(d, DOM_KNIGHT, 3, 9, 9);
@@ -424,7 +424,7 @@ Test(dominator_rules, knight_captures_at_zero_and_unit_is_reborn_full)
 
 Test(dominator_rules, knight_cannot_attack_witches)
 {
-	struct dom_state *d = fixture(5);
+	struct game_state *d = fixture(5);
 	int k = add(d, DOM_KNIGHT, 0, 10, 10);
 	int w = add(d, DOM_WITCH, 1, 13, 10);
 	d->unit[k].health = 100;
@@ -449,7 +449,7 @@ Test(dominator_rules, knight_cannot_attack_witches)
 
 Test(dominator_rules, witch_activation_by_any_witch_within_two)
 {
-	struct dom_state *d = fixture(6);
+	struct game_state *d = fixture(6);
 	int a = add(d, DOM_WITCH, 0, 5, 5);
 	cr_expect(d->unit[a].active);
 	cr_expect(dom_haunted(d, 5, 7) && dom_haunted(d, 6, 6) && dom_haunted(d, 3, 5));
@@ -473,7 +473,7 @@ Test(dominator_rules, witch_activation_by_any_witch_within_two)
 
 Test(dominator_rules, stepping_into_a_haunted_cell_kills)
 {
-	struct dom_state *d = fixture(7);
+	struct game_state *d = fixture(7);
 	add(d, DOM_WITCH, 1, 5, 5);
 	int f = add(d, DOM_FARMER, 0, 7, 7);
 	int k = add(d, DOM_KNIGHT, 2, 5, 8);
@@ -497,7 +497,7 @@ Test(dominator_rules, stepping_into_a_haunted_cell_kills)
 
 Test(dominator_rules, moving_witch_zone_kills_through_walls)
 {
-	struct dom_state *d = fixture(8);
+	struct game_state *d = fixture(8);
 	int w = add(d, DOM_WITCH, 2, 10, 5);
 	int f = add(d, DOM_FARMER, 0, 10, 8);
 	d->wall[dom_cell(d, 10, 7)] = true; /* walls do not stop a spell */
@@ -514,7 +514,7 @@ Test(dominator_rules, moving_witch_zone_kills_through_walls)
 
 Test(dominator_rules, witch_woken_by_another_leaving_kills)
 {
-	struct dom_state *d = fixture(9);
+	struct game_state *d = fixture(9);
 	int a = add(d, DOM_WITCH, 3, 10, 10);
 	int b = add(d, DOM_WITCH, 3, 10, 12);
 	int f = add(d, DOM_FARMER, 0, 10, 8); /* distance 2 from a, quiet a */
@@ -541,7 +541,7 @@ Test(dominator_rules, first_round_captures_as_the_original)
 	long ours = 0, original = 0;
 	for (uint64_t seed = 1; seed <= (uint64_t)matches; seed++) {
 		char err[GAME_ERRLEN] = "";
-		struct dom_state *d = dom_new(NULL, seed, err);
+		struct game_state *d = dom_new(NULL, seed, err);
 		cr_assert_not_null(d, "%s", err);
 		int captures = odom_first_round_captures(&model, d, seed, ODOM_RANDOM_STEPS);
 		cr_assert_geq(captures, 0, "seed %lu: the original's placement failed",
@@ -567,7 +567,7 @@ static int witch_kill_team(uint64_t seed, int victim, const int *teams, int ntea
 {
 	static const int spot[4][2] = { { -2, 0 }, { 0, -2 }, { 2, 0 }, { 0, 2 } };
 	static const int inward[4] = { DOM_BOTTOM, DOM_RIGHT, DOM_TOP, DOM_LEFT };
-	struct dom_state *d = fixture(seed);
+	struct game_state *d = fixture(seed);
 	int f = add(d, DOM_FARMER, victim, 10, 10);
 	int w = -1;
 	for (int i = 0; i < nteams; i++) {
@@ -620,7 +620,7 @@ Test(dominator_rules, capture_by_own_witches_goes_to_another_team_uniformly)
 
 /* Team 0's knight captures team 1's weak unit of `type` in the middle of
  * the board; it is reborn in box 0, prepared by the caller. */
-static void capture_into_box0(struct dom_state *d, int type, int *victim)
+static void capture_into_box0(struct game_state *d, int type, int *victim)
 {
 	int k = add(d, DOM_KNIGHT, 0, 10, 9);
 	*victim = add(d, type, 1, 10, 10);
@@ -632,9 +632,9 @@ static void capture_into_box0(struct dom_state *d, int type, int *victim)
 
 /* Box 0 full of team 0 farmers but for a few cells; two quiet witches
  * (distance 2 from each other) haunt nothing. */
-static struct dom_state *crowded_box0(uint64_t seed, const int (*hole)[2], int nholes)
+static struct game_state *crowded_box0(uint64_t seed, const int (*hole)[2], int nholes)
 {
-	struct dom_state *d = fixture(seed);
+	struct game_state *d = fixture(seed);
 	add(d, DOM_WITCH, 3, 2, 2);
 	add(d, DOM_WITCH, 3, 2, 4);
 	add(d, DOM_KNIGHT, 1, 7, 6); /* a rival knight, next to (7, 7) */
@@ -649,7 +649,7 @@ Test(dominator_rules, rebirth_prefers_distance_from_witches_and_rivals)
 	 * witch, not haunted.  (7, 7): next to a rival knight. */
 	const int holes[3][2] = { { 5, 2 }, { 4, 2 }, { 7, 7 } };
 	for (uint64_t s = 0; s < 40; s++) {
-		struct dom_state *d = crowded_box0(s, holes, 3);
+		struct game_state *d = crowded_box0(s, holes, 3);
 		cr_assert(!dom_haunted(d, 4, 2));
 		int v;
 		capture_into_box0(d, DOM_FARMER, &v);
@@ -659,7 +659,7 @@ Test(dominator_rules, rebirth_prefers_distance_from_witches_and_rivals)
 	/* Without (5, 2), the two others are fair game: any free box cell. */
 	int seen[2] = { 0, 0 };
 	for (uint64_t s = 0; s < 60; s++) {
-		struct dom_state *d = crowded_box0(s, holes + 1, 2);
+		struct game_state *d = crowded_box0(s, holes + 1, 2);
 		int v;
 		capture_into_box0(d, DOM_FARMER, &v);
 		const struct dom_unit *u = &d->unit[v];
@@ -677,7 +677,7 @@ Test(dominator_rules, rebirth_rival_neighbours_by_unit_type)
 	const int holes[3][2] = { { 4, 8 }, { 6, 7 }, { 1, 8 } };
 	int farmer_seen[3] = { 0 };
 	for (uint64_t s = 0; s < 90; s++) {
-		struct dom_state *d = crowded_box0(s, holes, 3);
+		struct game_state *d = crowded_box0(s, holes, 3);
 		int v;
 		capture_into_box0(d, DOM_KNIGHT, &v);
 		expect_at(d, v, 1, 8);
@@ -698,7 +698,7 @@ Test(dominator_rules, rebirth_rival_neighbours_by_unit_type)
 
 Test(dominator_rules, rebirth_outside_a_full_box)
 {
-	struct dom_state *d = crowded_box0(11, NULL, 0);
+	struct game_state *d = crowded_box0(11, NULL, 0);
 	cr_assert_eq(d->nunits, 64); /* the whole box */
 	int v;
 	capture_into_box0(d, DOM_FARMER, &v);
@@ -714,7 +714,7 @@ Test(dominator_rules, rebirth_outside_a_full_box)
 
 Test(dominator_rules, healing_only_when_standing_by_choice)
 {
-	struct dom_state *d = fixture(12);
+	struct game_state *d = fixture(12);
 	int idle = add(d, DOM_FARMER, 0, 3, 3);
 	int none = add(d, DOM_FARMER, 0, 5, 5);
 	int near_full = add(d, DOM_KNIGHT, 0, 7, 7);
@@ -745,7 +745,7 @@ Test(dominator_rules, healing_only_when_standing_by_choice)
 
 Test(dominator_rules, score_adds_land_every_round)
 {
-	struct dom_state *d = fixture(13);
+	struct game_state *d = fixture(13);
 	dom_paint(d, 3, 3, 1);
 	dom_paint(d, 3, 4, 1);
 	dom_paint(d, 9, 9, 2);
@@ -762,7 +762,7 @@ Test(dominator_rules, score_adds_land_every_round)
 	cr_expect_eq(d->score[2], 5);
 	cr_expect_eq(d->round, 3);
 	int64_t score[DOM_PLAYERS];
-	dominator_game.scores((struct game_state *)d, score);
+	dominator_game.scores(d, score);
 	cr_expect_eq(score[2], 5);
 	dom_free(d);
 }
@@ -773,7 +773,7 @@ Test(dominator_rules, random_execution_order_one_farmer_wins_the_cell)
 {
 	int wins[2] = { 0, 0 };
 	for (uint64_t s = 0; s < 200; s++) {
-		struct dom_state *d = fixture(s);
+		struct game_state *d = fixture(s);
 		int a = add(d, DOM_FARMER, 0, 10, 9);
 		int b = add(d, DOM_FARMER, 1, 10, 11);
 		order(d, a, DOM_RIGHT);
@@ -794,7 +794,7 @@ Test(dominator_rules, farmer_then_knight_to_one_cell)
 	 * first, the farmer's move is invalid. */
 	int attacked = 0, blocked = 0;
 	for (uint64_t s = 0; s < 200; s++) {
-		struct dom_state *d = fixture(s);
+		struct game_state *d = fixture(s);
 		int f = add(d, DOM_FARMER, 0, 10, 9);
 		int k = add(d, DOM_KNIGHT, 1, 10, 11);
 		order(d, f, DOM_RIGHT);
@@ -818,7 +818,7 @@ Test(dominator_rules, farmer_then_knight_to_one_cell)
 
 Test(dominator_orders, more_than_1000_orders_is_an_error)
 {
-	struct dom_state *d = fixture(14);
+	struct game_state *d = fixture(14);
 	int f = add(d, DOM_FARMER, 0, 5, 5);
 	static struct dom_msg_order o[DOM_MAX_ORDERS + 5];
 	for (int i = 0; i < DOM_MAX_ORDERS + 5; i++)
@@ -827,7 +827,7 @@ Test(dominator_orders, more_than_1000_orders_is_an_error)
 	size_t len = orders_encode(&dom_orders, o, DOM_MAX_ORDERS + 5, buf, sizeof buf);
 	cr_expect_eq(len, DOM_ORDERS_MAX, "the encoder keeps 1001 orders");
 	char err[GAME_ERRLEN] = "";
-	cr_expect_eq(dominator_game.orders((struct game_state *)d, 0, buf, len, err), -1);
+	cr_expect_eq(dominator_game.orders(d, 0, buf, len, err), -1);
 	cr_expect_str_eq(err, "more than 1000 orders in one round");
 	dom_advance(d);
 	expect_at(d, f, 5, 5);
@@ -849,11 +849,11 @@ Test(dominator_orders, more_than_1000_orders_is_an_error)
 
 Test(dominator_orders, malformed_messages_are_errors)
 {
-	struct dom_state *d = fixture(15);
+	struct game_state *d = fixture(15);
 	char err[GAME_ERRLEN];
-	et_expect_malformed_refused(&dominator_game, (struct game_state *)d, DOM_ORDER_LEN);
+	et_expect_malformed_refused(&dominator_game, d, DOM_ORDER_LEN);
 	const uint8_t empty[2] = { 0, 0 };
-	struct dom_state *e = fixture(15);
+	struct game_state *e = fixture(15);
 	cr_expect_eq(dom_take_orders(e, 0, empty, 2, err), 0);
 	dom_free(d);
 	dom_free(e);
@@ -861,7 +861,7 @@ Test(dominator_orders, malformed_messages_are_errors)
 
 Test(dominator_orders, foreign_or_impossible_orders_are_ignored_first_counts)
 {
-	struct dom_state *d = fixture(16);
+	struct game_state *d = fixture(16);
 	int mine = add(d, DOM_FARMER, 0, 5, 5);
 	int theirs = add(d, DOM_FARMER, 1, 15, 5);
 	struct dom_msg_order o[] = {
@@ -886,7 +886,7 @@ Test(dominator_orders, random_bytes_never_crash)
 	struct rng r = rng_seeded(99);
 	static uint8_t buf[DOM_ORDERS_MAX + 16];
 	char err[GAME_ERRLEN];
-	struct dom_state *d = NULL;
+	struct game_state *d = NULL;
 	for (int trial = 0; trial < 3000; trial++) {
 		if (trial % 300 == 0) { /* a fresh match now and then: nobody frozen */
 			dom_free(d);
@@ -916,13 +916,13 @@ Test(dominator_orders, random_bytes_never_crash)
 
 Test(dominator_orders, frozen_player_orders_are_not_executed)
 {
-	struct dom_state *d = fixture(17);
+	struct game_state *d = fixture(17);
 	int f = add(d, DOM_FARMER, 2, 15, 15);
 	d->unit[f].health = 40;
 	order(d, f, DOM_TOP);
-	dominator_game.status((struct game_state *)d, 2, 0.5);
+	dominator_game.status(d, 2, 0.5);
 	cr_expect(!d->frozen[2]);
-	dominator_game.status((struct game_state *)d, 2, -1);
+	dominator_game.status(d, 2, -1);
 	cr_expect(d->frozen[2]);
 	dom_advance(d);
 	expect_at(d, f, 15, 15);
@@ -931,7 +931,7 @@ Test(dominator_orders, frozen_player_orders_are_not_executed)
 	cr_expect_eq(send_raw(d, 2, &o, 1), 0);
 	dom_advance(d);
 	expect_at(d, f, 15, 15);
-	dominator_game.status((struct game_state *)d, 2, 0.1); /* frozen for good */
+	dominator_game.status(d, 2, 0.1); /* frozen for good */
 	cr_expect(d->frozen[2]);
 	struct dom_msg_view v;
 	dom_view_build(d, 0, &v);
@@ -941,10 +941,10 @@ Test(dominator_orders, frozen_player_orders_are_not_executed)
 
 /* ---- views and rotation ------------------------------------------------------ */
 
-static void view_of(const struct dom_state *d, int player, struct dom_msg_view *v)
+static void view_of(const struct game_state *d, int player, struct dom_msg_view *v)
 {
 	static uint8_t buf[DOM_VIEW_MAX];
-	size_t len = dominator_game.view((const struct game_state *)d, player, buf, sizeof buf);
+	size_t len = dominator_game.view(d, player, buf, sizeof buf);
 	cr_assert_gt(len, 0);
 	cr_assert(dom_view_decode(buf, len, v), "the view does not decode");
 }
@@ -960,7 +960,7 @@ static const struct dom_msg_unit *view_unit(const struct dom_msg_view *v, int id
 
 Test(dominator_view, each_player_sees_itself_top_left_as_player_0)
 {
-	struct dom_state *d = fixture(18);
+	struct game_state *d = fixture(18);
 	/* One farmer per team in the board corner of its box, its box painted
 	 * there, and a wall near player 0's corner. */
 	const int corner[4][2] = { { 1, 1 }, { N - 2, 1 }, { N - 2, N - 2 }, { 1, N - 2 } };
@@ -971,7 +971,7 @@ Test(dominator_view, each_player_sees_itself_top_left_as_player_0)
 		d->score[q] = 1000 * (q + 1);
 	}
 	d->wall[dom_cell(d, 2, 3)] = true;
-	dominator_game.status((struct game_state *)d, 3, 0.25);
+	dominator_game.status(d, 3, 0.25);
 	for (int p = 0; p < 4; p++) {
 		struct dom_msg_view v;
 		view_of(d, p, &v);
@@ -1004,7 +1004,7 @@ Test(dominator_view, each_player_sees_itself_top_left_as_player_0)
 
 Test(dominator_view, haunted_cells_are_marked)
 {
-	struct dom_state *d = fixture(19);
+	struct game_state *d = fixture(19);
 	add(d, DOM_WITCH, 1, 15, 5);
 	for (int p = 0; p < 4; p++) {
 		struct dom_msg_view v;
@@ -1032,7 +1032,7 @@ Test(dominator_view, orders_turn_with_the_view)
 	}
 	for (int p = 0; p < 4; p++)
 		for (int dir = 0; dir < 8; dir++) {
-			struct dom_state *d = fixture(20);
+			struct game_state *d = fixture(20);
 			int r0, r1, c0, c1;
 			dom_box(N, p, &r0, &r1, &c0, &c1);
 			int k = add(d, DOM_KNIGHT, p, (r0 + r1) / 2, (c0 + c1) / 2);
@@ -1056,11 +1056,11 @@ Test(dominator_view, orders_turn_with_the_view)
 Test(dominator_view, start_message)
 {
 	char err[GAME_ERRLEN];
-	struct dom_state *d = dom_new(NULL, 1234, err);
+	struct game_state *d = dom_new(NULL, 1234, err);
 	cr_assert_not_null(d);
 	for (int p = 0; p < 4; p++) {
 		uint8_t buf[DOM_START_LEN];
-		size_t len = dominator_game.start((const struct game_state *)d, p, buf, sizeof buf);
+		size_t len = dominator_game.start(d, p, buf, sizeof buf);
 		cr_assert_eq(len, DOM_START_LEN);
 		struct dom_msg_start s;
 		cr_assert(dom_start_decode(buf, len, &s));
@@ -1071,10 +1071,10 @@ Test(dominator_view, start_message)
 		cr_expect_eq(s.params.knight_health, 200);
 		cr_expect_eq(s.params.damage_max, 90);
 		cr_expect(!dom_start_decode(buf, len - 1, &s));
-		cr_expect_eq(dominator_game.start((const struct game_state *)d, p, buf, 10), 0);
+		cr_expect_eq(dominator_game.start(d, p, buf, 10), 0);
 	}
 	uint8_t big[DOM_VIEW_MAX];
-	size_t len = dominator_game.view((const struct game_state *)d, 0, big, sizeof big);
+	size_t len = dominator_game.view(d, 0, big, sizeof big);
 	cr_expect_eq(len, 6 + 4 * 16 + 37 * 37 + 2 + 128 * 8);
 	struct dom_msg_view v;
 	cr_expect(dom_view_decode(big, len, &v));
@@ -1093,7 +1093,7 @@ Test(dominator_view, start_message)
 /* Random orders for every unit of every live player, then the round. */
 static int random_orders(const struct game_state *g, int p, struct rng *r, void *orders)
 {
-	const struct dom_state *d = (const struct dom_state *)g;
+	const struct game_state *d = g;
 	struct dom_msg_order *o = orders;
 	int n = 0;
 	for (int id = 0; id < d->nunits; id++)
@@ -1102,13 +1102,13 @@ static int random_orders(const struct game_state *g, int p, struct rng *r, void 
 	return n;
 }
 
-static char *play_match(uint64_t seed, uint64_t order_seed, struct dom_state **out)
+static char *play_match(uint64_t seed, uint64_t order_seed, struct game_state **out)
 {
 	return et_play_match(&dominator_game, seed, order_seed, &dom_orders, random_orders,
 			     (struct game_state **)out);
 }
 
-static void expect_same_state(const struct dom_state *a, const struct dom_state *b)
+static void expect_same_state(const struct game_state *a, const struct game_state *b)
 {
 	cr_expect_eq(a->round, b->round);
 	cr_expect_eq(memcmp(a->owner, b->owner, sizeof a->owner), 0);
@@ -1124,7 +1124,7 @@ static void expect_same_state(const struct dom_state *a, const struct dom_state 
 
 Test(dominator_replay, same_seed_and_orders_same_match_and_bytes)
 {
-	struct dom_state *a, *b;
+	struct game_state *a, *b;
 	et_expect_deterministic(&dominator_game, 5, 6, &dom_orders, random_orders, 75 * 1000,
 				(struct game_state **)&a, (struct game_state **)&b);
 	expect_same_state(a, b);
@@ -1136,7 +1136,7 @@ Test(dominator_replay, same_seed_and_orders_same_match_and_bytes)
 /* What every round must leave true: the board and the units agree, the
  * land counts match the colours, no farmer or knight rests on a haunted
  * cell, healths stay in range, every unit is on the board. */
-static void expect_invariants(const struct dom_state *d)
+static void expect_invariants(const struct game_state *d)
 {
 	int land[DOM_PLAYERS] = { 0 }, on_board = 0;
 	for (int i = 0; i < d->n * d->n; i++) {
@@ -1168,7 +1168,7 @@ Test(dominator_rules, invariants_hold_in_random_matches)
 		struct game_state *g = dominator_game.create(NULL, seed, err);
 		cr_assert_not_null(g, "%s", err);
 		struct rng r = rng_seeded(seed + 100);
-		const struct dom_state *d = (const struct dom_state *)g;
+		const struct game_state *d = g;
 		expect_invariants(d);
 		int64_t last[DOM_PLAYERS] = { 0 };
 		for (int round = 0; round < 200; round++) {
@@ -1252,7 +1252,7 @@ static void seen_frame(struct seen *b, json_t *frame)
 	}
 }
 
-static void seen_matches(const struct seen *b, const struct dom_state *d)
+static void seen_matches(const struct seen *b, const struct game_state *d)
 {
 	cr_assert_eq(b->nunits, d->nunits);
 	for (int i = 0; i < d->n * d->n; i++)
@@ -1267,7 +1267,7 @@ static void seen_matches(const struct seen *b, const struct dom_state *d)
 
 Test(dominator_replay, frames_rebuild_the_final_state)
 {
-	struct dom_state *d;
+	struct game_state *d;
 	char *text = play_match(77, 78, &d);
 	json_error_t jerr;
 	json_t *replay = json_loads(text, 0, &jerr);
@@ -1293,7 +1293,7 @@ Test(dominator_replay, a_cell_painted_twice_in_a_round)
 {
 	int hit = 0;
 	for (uint64_t s = 0; s < 300; s++) {
-		struct dom_state *d = fixture(s);
+		struct game_state *d = fixture(s);
 		int b_id = add(d, DOM_FARMER, 1, 10, 11);
 		int a_id = add(d, DOM_FARMER, 0, 10, 9);
 		int k = add(d, DOM_KNIGHT, 1, 9, 10);

@@ -290,7 +290,7 @@ Test(pipeline, an_older_database_is_migrated_on_open)
 	char cmd[512];
 	write_config("{}");
 	/* A version-1 file, as the first judge made it: schema.sql alone. */
-	snprintf(cmd, sizeof cmd, "{ cat db/schema.sql; echo 'PRAGMA user_version = 1;'; } | "
+	snprintf(cmd, sizeof cmd, "{ cat build/db/sqlite/schema.sql; echo 'PRAGMA user_version = 1;'; } | "
 		 "sqlite3 -batch %s", db);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
 	cr_assert_str_eq(sql("PRAGMA user_version"), "1");

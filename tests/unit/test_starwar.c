@@ -20,24 +20,24 @@
 ET_FIXTURE(sw, NULL, sw_clear)
 ET_SEND_RAW(sw, starwar_game)
 
-static void ship_at(struct sw_state *d, int id, int row, int col)
+static void ship_at(struct game_state *d, int id, int row, int col)
 {
 	cr_assert_eq(sw_put_ship(d, id, row, col), 0, "cannot put ship %d at (%d, %d)", id, row,
 		     col);
 }
 
-static void order(struct sw_state *d, int id, int action)
+static void order(struct game_state *d, int id, int action)
 {
 	struct sw_msg_order o = { (uint16_t)id, (uint8_t)action };
 	cr_assert_eq(send_raw(d, d->ship[id].owner, &o, 1), 0);
 }
 
-static void move(struct sw_state *d, int id, int dr, int dc)
+static void move(struct game_state *d, int id, int dr, int dc)
 {
 	order(d, id, sw_move_action(dr, dc));
 }
 
-static void expect_at(const struct sw_state *d, int id, int row, int col)
+static void expect_at(const struct game_state *d, int id, int row, int col)
 {
 	const struct sw_ship *s = &d->ship[id];
 	int cell = sw_cell(d, s->row, s->col);
@@ -46,12 +46,12 @@ static void expect_at(const struct sw_state *d, int id, int row, int col)
 	cr_expect_eq(d->kind[cell], SW_SHIP);
 }
 
-static int kind_at(const struct sw_state *d, int row, int col)
+static int kind_at(const struct game_state *d, int row, int col)
 {
 	return d->kind[sw_cell(d, row, col)];
 }
 
-static int count_kind(const struct sw_state *d, int kind)
+static int count_kind(const struct game_state *d, int kind)
 {
 	int n = 0;
 	for (int i = 0; i < d->p.rows * d->p.cols; i++)
@@ -81,7 +81,7 @@ Test(starwar_default, the_originals_map_and_start_cells_for_every_seed)
 {
 	for (uint64_t seed = 1; seed <= 100; seed++) {
 		char err[GAME_ERRLEN] = "";
-		struct sw_state *d = sw_new(NULL, seed, err);
+		struct game_state *d = sw_new(NULL, seed, err);
 		cr_assert_not_null(d, "%s", err);
 		cr_expect_eq(count_kind(d, SW_ASTEROID), 125, "seed %lu", (unsigned long)seed);
 		cr_expect_eq(count_kind(d, SW_POINT_BONUS), 10);
@@ -123,7 +123,7 @@ Test(starwar_params, start_lines_place_every_ship)
 	const char *text = "ships 1\nwindow 6\nstart 0 4 5\nstart 1 0 0\nstart 2 2 3\n"
 			   "start 3 3 1\nmap\n.......X\n........\n........\n........\n"
 			   "........\n";
-	struct sw_state *d = sw_new(text, 3, err);
+	struct game_state *d = sw_new(text, 3, err);
 	cr_assert_not_null(d, "%s", err);
 	expect_at(d, 0, 4, 5);
 	expect_at(d, 1, 0, 0);
@@ -172,7 +172,7 @@ Test(starwar_params, map_sets_the_universe)
 	char err[GAME_ERRLEN] = "";
 	const char *text = "window 6\nships 1\nmap\n.....XP.\n......M.\n........\n"
 			   "........\n........\n";
-	struct sw_state *d = sw_new(text, 3, err);
+	struct game_state *d = sw_new(text, 3, err);
 	cr_assert_not_null(d, "%s", err);
 	cr_expect_eq(d->p.rows, 5);
 	cr_expect_eq(d->p.cols, 8);
@@ -217,7 +217,7 @@ Test(starwar_moves, every_move_reaches_its_destination)
 {
 	for (int dr = -1; dr <= 1; dr++)
 		for (int dc = 0; dc <= 2; dc++) {
-			struct sw_state *d = fixture(1);
+			struct game_state *d = fixture(1);
 			ship_at(d, 0, 7, 10);
 			move(d, 0, dr, dc);
 			sw_advance(d);
@@ -233,7 +233,7 @@ Test(starwar_moves, intermediate_cells_collide)
 {
 	const int passed[][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 0, 2 }, { 1, 2 } };
 	for (int i = 0; i < 5; i++) {
-		struct sw_state *d = fixture(2);
+		struct game_state *d = fixture(2);
 		ship_at(d, 0, 7, 10);
 		sw_put(d, 7 + passed[i][0], 10 + passed[i][1], SW_ASTEROID, SW_NONE);
 		move(d, 0, 1, 2);
@@ -242,7 +242,7 @@ Test(starwar_moves, intermediate_cells_collide)
 		cr_expect_eq(count_kind(d, SW_ASTEROID), 0);
 		sw_free(d);
 	}
-	struct sw_state *d = fixture(2);
+	struct game_state *d = fixture(2);
 	ship_at(d, 0, 7, 10);
 	sw_put(d, 7, 11, SW_ASTEROID, SW_NONE); /* (0, +1): not passed by (-1, 0) */
 	move(d, 0, -1, 0);
@@ -263,7 +263,7 @@ Test(starwar_moves, intermediate_cells_collide)
  * moves by default. */
 Test(starwar_moves, window_validity)
 {
-	struct sw_state *d = fixture(3);
+	struct game_state *d = fixture(3);
 	d->round = 5; /* window 5..35, next 6..36 */
 	ship_at(d, 0, 7, 5);
 	ship_at(d, 1, 3, 35);
@@ -289,7 +289,7 @@ Test(starwar_moves, window_validity)
 
 Test(starwar_moves, universe_wraps_around)
 {
-	struct sw_state *d = fixture(4);
+	struct game_state *d = fixture(4);
 	d->round = 40; /* window 40..59 and 0..10 */
 	ship_at(d, 0, 7, 59);
 	ship_at(d, 1, 3, 58);
@@ -311,7 +311,7 @@ Test(starwar_moves, universe_wraps_around)
 
 Test(starwar_shooting, missile_two_ahead_ship_one_ahead)
 {
-	struct sw_state *d = fixture(5);
+	struct game_state *d = fixture(5);
 	ship_at(d, 0, 7, 10);
 	order(d, 0, SW_SHOOT);
 	sw_advance(d);
@@ -328,7 +328,7 @@ Test(starwar_shooting, missile_two_ahead_ship_one_ahead)
 
 Test(starwar_shooting, no_missiles_left_is_a_default_move)
 {
-	struct sw_state *d = fixture(5);
+	struct game_state *d = fixture(5);
 	ship_at(d, 0, 7, 10);
 	d->ship[0].missiles = 0;
 	order(d, 0, SW_SHOOT);
@@ -342,7 +342,7 @@ Test(starwar_shooting, no_missiles_left_is_a_default_move)
 /* The new missile passes the cell in front at once: a ship there dies. */
 Test(starwar_shooting, point_blank_kill_scores)
 {
-	struct sw_state *d = fixture(6);
+	struct game_state *d = fixture(6);
 	ship_at(d, 0, 7, 10);
 	ship_at(d, 2, 7, 11);
 	order(d, 0, SW_SHOOT);
@@ -358,7 +358,7 @@ Test(starwar_shooting, point_blank_kill_scores)
 
 Test(starwar_collisions, ship_takes_bonuses)
 {
-	struct sw_state *d = fixture(8);
+	struct game_state *d = fixture(8);
 	ship_at(d, 0, 7, 10);
 	ship_at(d, 2, 3, 10);
 	sw_put(d, 7, 11, SW_POINT_BONUS, SW_NONE);
@@ -377,7 +377,7 @@ Test(starwar_collisions, ship_takes_bonuses)
 
 Test(starwar_collisions, ship_and_asteroid_both_destroyed)
 {
-	struct sw_state *d = fixture(9);
+	struct game_state *d = fixture(9);
 	ship_at(d, 0, 7, 10);
 	sw_put(d, 7, 11, SW_ASTEROID, SW_NONE);
 	sw_advance(d);
@@ -392,7 +392,7 @@ Test(starwar_collisions, ship_and_asteroid_both_destroyed)
  * nobody scores); in the other order both move on. */
 Test(starwar_collisions, ship_and_ship_both_destroyed_default_moves_by_id)
 {
-	struct sw_state *d = fixture(10);
+	struct game_state *d = fixture(10);
 	ship_at(d, 0, 7, 10);
 	ship_at(d, 1, 7, 11);
 	ship_at(d, 3, 3, 10);
@@ -408,7 +408,7 @@ Test(starwar_collisions, ship_and_ship_both_destroyed_default_moves_by_id)
 
 Test(starwar_collisions, missile_kills_ship_and_shooter_scores)
 {
-	struct sw_state *d = fixture(11);
+	struct game_state *d = fixture(11);
 	ship_at(d, 2, 7, 13); /* player 1 */
 	ship_at(d, 1, 3, 13); /* player 0 */
 	sw_put(d, 7, 11, SW_MISSILE, 0); /* player 0's missiles */
@@ -426,7 +426,7 @@ Test(starwar_collisions, missile_kills_ship_and_shooter_scores)
  * missile's owner scores. */
 Test(starwar_collisions, ship_into_missile_missiles_move_first)
 {
-	struct sw_state *d = fixture(12);
+	struct game_state *d = fixture(12);
 	ship_at(d, 0, 7, 12);
 	sw_put(d, 7, 10, SW_MISSILE, 4);
 	move(d, 0, 1, 2); /* too late: the missile reaches column 12 first */
@@ -442,7 +442,7 @@ Test(starwar_collisions, ship_into_missile_missiles_move_first)
 
 Test(starwar_collisions, ship_flies_into_a_missile)
 {
-	struct sw_state *d = fixture(13);
+	struct game_state *d = fixture(13);
 	ship_at(d, 0, 5, 10);
 	sw_put(d, 4, 9, SW_MISSILE, 4); /* moves first, to (4, 11) */
 	move(d, 0, -1, 2);		/* passes (5, 11), (4, 10), (4, 11): dies there */
@@ -456,7 +456,7 @@ Test(starwar_collisions, ship_flies_into_a_missile)
 
 Test(starwar_collisions, missile_destroys_bonus_and_asteroid)
 {
-	struct sw_state *d = fixture(14);
+	struct game_state *d = fixture(14);
 	sw_put(d, 2, 11, SW_POINT_BONUS, SW_NONE);
 	sw_put(d, 4, 12, SW_ASTEROID, SW_NONE);
 	sw_put(d, 6, 12, SW_MISSILE_BONUS, SW_NONE);
@@ -477,7 +477,7 @@ Test(starwar_collisions, missile_destroys_bonus_and_asteroid)
 /* Missiles lifted together never meet: two in a row both move on. */
 Test(starwar_collisions, missiles_do_not_hit_each_other_while_moving)
 {
-	struct sw_state *d = fixture(15);
+	struct game_state *d = fixture(15);
 	sw_put(d, 2, 10, SW_MISSILE, 0);
 	sw_put(d, 2, 11, SW_MISSILE, 2);
 	sw_put(d, 2, 13, SW_POINT_BONUS, SW_NONE);
@@ -497,7 +497,7 @@ Test(starwar_order, players_run_in_a_random_order)
 {
 	int first[2] = { 0, 0 };
 	for (uint64_t seed = 1; seed <= 64; seed++) {
-		struct sw_state *d = fixture(seed);
+		struct game_state *d = fixture(seed);
 		ship_at(d, 0, 6, 10);
 		ship_at(d, 2, 8, 10);
 		sw_put(d, 7, 11, SW_POINT_BONUS, SW_NONE);
@@ -516,7 +516,7 @@ Test(starwar_order, players_run_in_a_random_order)
  * ship 0 then enters. */
 Test(starwar_order, instructions_in_the_order_given)
 {
-	struct sw_state *d = fixture(16);
+	struct game_state *d = fixture(16);
 	ship_at(d, 0, 7, 10);
 	ship_at(d, 1, 7, 11);
 	move(d, 1, 1, 1);
@@ -540,7 +540,7 @@ Test(starwar_order, instructions_in_the_order_given)
 Test(starwar_regen, after_the_delay_in_the_window_with_free_square)
 {
 	for (uint64_t seed = 1; seed <= 20; seed++) {
-		struct sw_state *d = fixture(seed);
+		struct game_state *d = fixture(seed);
 		ship_at(d, 0, 7, 10);
 		d->ship[0].missiles = 3;
 		sw_put(d, 7, 11, SW_ASTEROID, SW_NONE);
@@ -565,7 +565,7 @@ Test(starwar_regen, after_the_delay_in_the_window_with_free_square)
 
 Test(starwar_regen, waits_while_no_cell_fits)
 {
-	struct sw_state *d = fixture(17);
+	struct game_state *d = fixture(17);
 	d->p.regen_rounds = 0;
 	ship_at(d, 0, 7, 10);
 	sw_put(d, 7, 11, SW_ASTEROID, SW_NONE);
@@ -589,7 +589,7 @@ Test(starwar_regen, twenty_draws_then_wait)
 {
 	int back = 0, seeds = 300;
 	for (uint64_t seed = 1; seed <= (uint64_t)seeds; seed++) {
-		struct sw_state *d = fixture(seed);
+		struct game_state *d = fixture(seed);
 		d->p.regen_rounds = 0;
 		for (int r = 0; r < 15; r++)
 			for (int c = 0; c < 60; c++)
@@ -607,7 +607,7 @@ Test(starwar_regen, twenty_draws_then_wait)
 Test(starwar_bonus, refill_just_outside_the_window)
 {
 	for (uint64_t seed = 1; seed <= 20; seed++) {
-		struct sw_state *d = fixture(seed);
+		struct game_state *d = fixture(seed);
 		ship_at(d, 0, 7, 10);
 		sw_put(d, 7, 11, SW_POINT_BONUS, SW_NONE);
 		sw_put(d, 5, 40, SW_MISSILE, 0); /* moves to 42: keep 5 x 5 clear */
@@ -629,7 +629,7 @@ Test(starwar_bonus, refill_just_outside_the_window)
 Test(starwar_bonus, no_room_outside_the_window_keeps_it_pending)
 {
 	char err[GAME_ERRLEN] = "";
-	struct sw_state *d = sw_new("window 60\npoint_bonuses 0\nmissile_bonuses 0\n", 1, err);
+	struct game_state *d = sw_new("window 60\npoint_bonuses 0\nmissile_bonuses 0\n", 1, err);
 	cr_assert_not_null(d, "%s", err);
 	sw_clear(d);
 	ship_at(d, 0, 7, 10);
@@ -645,7 +645,7 @@ Test(starwar_bonus, no_room_outside_the_window_keeps_it_pending)
 
 Test(starwar_orders, more_than_1000_orders_is_an_error)
 {
-	struct sw_state *d = fixture(18);
+	struct game_state *d = fixture(18);
 	ship_at(d, 0, 7, 10);
 	static struct sw_msg_order o[SW_MAX_ORDERS + 5];
 	for (int i = 0; i < SW_MAX_ORDERS + 5; i++)
@@ -654,7 +654,7 @@ Test(starwar_orders, more_than_1000_orders_is_an_error)
 	size_t len = orders_encode(&sw_orders, o, SW_MAX_ORDERS + 5, buf, sizeof buf);
 	cr_expect_eq(len, SW_ORDERS_MAX, "the encoder keeps 1001 orders");
 	char err[GAME_ERRLEN] = "";
-	cr_expect_eq(starwar_game.orders((struct game_state *)d, 0, buf, len, err), -1);
+	cr_expect_eq(starwar_game.orders(d, 0, buf, len, err), -1);
 	cr_expect_str_eq(err, "more than 1000 orders in one round");
 	cr_expect(d->frozen[0]);
 	sw_advance(d);
@@ -673,9 +673,9 @@ Test(starwar_orders, more_than_1000_orders_is_an_error)
 
 Test(starwar_orders, malformed_messages_are_errors)
 {
-	struct sw_state *d = fixture(19);
+	struct game_state *d = fixture(19);
 	char err[GAME_ERRLEN];
-	et_expect_malformed_refused(&starwar_game, (struct game_state *)d, SW_ORDER_LEN);
+	et_expect_malformed_refused(&starwar_game, d, SW_ORDER_LEN);
 	sw_free(d);
 	d = fixture(19);
 	const uint8_t empty[2] = { 0, 0 };
@@ -685,7 +685,7 @@ Test(starwar_orders, malformed_messages_are_errors)
 
 Test(starwar_orders, foreign_or_impossible_orders_are_ignored)
 {
-	struct sw_state *d = fixture(20);
+	struct game_state *d = fixture(20);
 	ship_at(d, 0, 7, 10);
 	ship_at(d, 2, 3, 10);
 	const struct sw_msg_order o[] = { { 2, sw_move_action(1, 1) }, { 0, 10 }, { 99, 0 },
@@ -699,7 +699,7 @@ Test(starwar_orders, foreign_or_impossible_orders_are_ignored)
 
 Test(starwar_orders, random_bytes_never_crash)
 {
-	struct sw_state *d = sw_new(NULL, 3, (char[GAME_ERRLEN]){ 0 });
+	struct game_state *d = sw_new(NULL, 3, (char[GAME_ERRLEN]){ 0 });
 	cr_assert_not_null(d);
 	struct rng r = rng_seeded(77);
 	static uint8_t buf[SW_ORDERS_MAX];
@@ -725,10 +725,10 @@ Test(starwar_orders, random_bytes_never_crash)
 
 Test(starwar_view, start_and_view_round_trip)
 {
-	struct sw_state *d = sw_new(et_config_text("starwar"), 9, (char[GAME_ERRLEN]){ 0 });
+	struct game_state *d = sw_new(et_config_text("starwar"), 9, (char[GAME_ERRLEN]){ 0 });
 	cr_assert_not_null(d);
 	uint8_t sbuf[SW_START_LEN];
-	cr_assert_eq(starwar_game.start((struct game_state *)d, 2, sbuf, sizeof sbuf), SW_START_LEN);
+	cr_assert_eq(starwar_game.start(d, 2, sbuf, sizeof sbuf), SW_START_LEN);
 	struct sw_msg_start s;
 	cr_assert(sw_start_decode(sbuf, SW_START_LEN, &s));
 	cr_expect_eq(s.params.cols, 60);
@@ -738,7 +738,7 @@ Test(starwar_view, start_and_view_round_trip)
 	cr_expect_eq(s.player, 2);
 	cr_expect(!sw_start_decode(sbuf, SW_START_LEN - 1, &s));
 	static uint8_t vbuf[SW_VIEW_MAX];
-	size_t len = starwar_game.view((struct game_state *)d, 1, vbuf, sizeof vbuf);
+	size_t len = starwar_game.view(d, 1, vbuf, sizeof vbuf);
 	cr_assert_gt(len, 0);
 	static struct sw_msg_view v;
 	cr_assert(sw_view_decode(vbuf, len, &v));
@@ -758,10 +758,10 @@ Test(starwar_view, start_and_view_round_trip)
 static char *play(uint64_t seed, int64_t score[SW_PLAYERS])
 {
 	char err[GAME_ERRLEN] = "";
-	struct sw_state *d = sw_new(et_config_text("starwar"), seed, err);
+	struct game_state *d = sw_new(et_config_text("starwar"), seed, err);
 	cr_assert_not_null(d, "%s", err);
 	const struct game *g = &starwar_game;
-	struct game_state *gs = (struct game_state *)d;
+	struct game_state *gs = d;
 	json_t *header = g->replay_header(gs), *rounds = json_array();
 	struct rng r = rng_seeded(seed * 7 + 1);
 	while (g->round(gs) < g->rounds(gs)) {
@@ -804,7 +804,7 @@ Test(starwar_replay, same_seed_and_orders_same_bytes)
 
 Test(starwar_view, every_player_sees_the_same_universe)
 {
-	struct sw_state *d = sw_new(et_config_text("starwar"), 4, (char[GAME_ERRLEN]){ 0 });
+	struct game_state *d = sw_new(et_config_text("starwar"), 4, (char[GAME_ERRLEN]){ 0 });
 	cr_assert_not_null(d);
 	static uint8_t a[SW_VIEW_MAX], b[SW_VIEW_MAX];
 	size_t la = sw_view(d, 0, a, sizeof a);
@@ -819,7 +819,7 @@ Test(starwar_view, every_player_sees_the_same_universe)
 
 Test(starwar_view, decoders_survive_random_bytes)
 {
-	struct sw_state *d = sw_new(NULL, 8, (char[GAME_ERRLEN]){ 0 });
+	struct game_state *d = sw_new(NULL, 8, (char[GAME_ERRLEN]){ 0 });
 	cr_assert_not_null(d);
 	static uint8_t good[SW_VIEW_MAX], buf[SW_VIEW_MAX];
 	size_t len = sw_view(d, 0, good, sizeof good);
@@ -840,13 +840,13 @@ Test(starwar_view, decoders_survive_random_bytes)
 
 Test(starwar_orders, frozen_player_orders_are_not_executed)
 {
-	struct sw_state *d = fixture(21);
+	struct game_state *d = fixture(21);
 	ship_at(d, 0, 7, 10);
 	ship_at(d, 2, 3, 10);
 	move(d, 0, 1, 2);
 	move(d, 2, 1, 2);
-	starwar_game.status((struct game_state *)d, 0, -1);
-	starwar_game.status((struct game_state *)d, 1, 0.25);
+	starwar_game.status(d, 0, -1);
+	starwar_game.status(d, 1, 0.25);
 	sw_advance(d);
 	expect_at(d, 0, 7, 11);
 	expect_at(d, 2, 4, 12);
@@ -868,7 +868,7 @@ Test(starwar_orders, frozen_player_orders_are_not_executed)
 Test(starwar_replay, frames_rebuild_the_final_state)
 {
 	char err[GAME_ERRLEN] = "";
-	struct sw_state *d = sw_new(et_config_text("starwar"), 31, err);
+	struct game_state *d = sw_new(et_config_text("starwar"), 31, err);
 	cr_assert_not_null(d, "%s", err);
 	static const char kinds[] = ".XPMS*";
 	static uint8_t map[SW_MAX_CELLS];

@@ -661,12 +661,12 @@ static int64_t pg_tables(void)
 	return pg_raw_int("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'");
 }
 
-/* The PostgreSQL migrations are numbered as SQLite's: one version means
- * one schema on both. */
+/* The PostgreSQL migrations the build wrote from the one source of each
+ * (db/dialect.awk): one version means one schema on both. */
 static int latest_pg_version(void)
 {
 	glob_t g;
-	int n = glob("db/postgres/migrations/*.sql", 0, NULL, &g) == 0 ? (int)g.gl_pathc : 0;
+	int n = glob("build/db/postgres/migrations/*.sql", 0, NULL, &g) == 0 ? (int)g.gl_pathc : 0;
 	globfree(&g);
 	return 1 + n;
 }
@@ -687,7 +687,7 @@ Test(store_open_pg, fresh_database_gets_the_schema)
 	char text[64];
 	q_text(s, text, sizeof text, "SELECT value FROM meta WHERE key = 'application'");
 	cr_expect_str_eq(text, "judge");
-	cr_expect_eq(latest_pg_version(), latest_version(), "db/postgres/migrations and "
+	cr_expect_eq(latest_pg_version(), latest_version(), "build/db/postgres/migrations and "
 		     "db/migrations do not reach the same version");
 	cr_expect_eq(stored_version(s), latest_version());
 	static const char *const tables[] = { "meta", "names", "submissions", "jobs", "matches",
@@ -747,7 +747,7 @@ Test(store_open_pg, a_newer_judges_database_is_refused)
 Test(store_open_pg, an_older_database_is_migrated)
 {
 	size_t len;
-	char *schema = slurp("db/postgres/schema.sql", &len);
+	char *schema = slurp("build/db/postgres/schema.sql", &len);
 	schema = realloc(schema, len + 1);
 	cr_assert_not_null(schema);
 	schema[len] = '\0';
@@ -1794,9 +1794,9 @@ BOTH(store_jobs, activity_tells_a_stalled_queue_from_a_busy_one)
 	store_close(s);
 }
 
-/* The two schemas (db/schema.sql and db/postgres/schema.sql, each with its
- * migrations) are written twice by hand: fresh, they must hold the same
- * tables with the same columns, column by column. */
+/* The two schemas (each dialect of db/schema.sql and its migrations, as
+ * db/dialect.awk writes them): fresh, they must hold the same tables with
+ * the same columns, column by column. */
 Test(store_schemas, sqlite_and_postgresql_have_the_same_columns)
 {
 	char err[STORE_ERRLEN];

@@ -51,7 +51,7 @@ void ant_corner(const struct ant_params *p, int player, int *row, int *col)
 
 /* ---- ants ---------------------------------------------------------------- */
 
-void ant_clear(struct ant_state *g)
+void ant_clear(struct game_state *g)
 {
 	int cells = g->p.rows * g->p.cols;
 	for (int i = 0; i < cells; i++) {
@@ -63,7 +63,7 @@ void ant_clear(struct ant_state *g)
 	g->neggs = 0;
 }
 
-int ant_add(struct ant_state *g, int type, int player, int row, int col)
+int ant_add(struct game_state *g, int type, int player, int row, int col)
 {
 	if (!ant_inside(g, row, col) || type < 0 || type >= ANT_TYPES || player < 0 ||
 	    player >= ANT_PLAYERS || g->nids == ANT_MAX_IDS)
@@ -105,7 +105,7 @@ static void ant_walk_on(int *i, int *j)
 /* One of the three types at random; when none of it is left, the next one
  * in the cycle that has some (so the draw is not uniform over what is
  * left: the original's). */
-static int ant_draw_type(struct ant_state *g, const int left[ANT_TYPES])
+static int ant_draw_type(struct game_state *g, const int left[ANT_TYPES])
 {
 	int t = rng_uniform(&g->rng, 0, ANT_TYPES - 1);
 	while (left[t] == 0)
@@ -115,7 +115,7 @@ static int ant_draw_type(struct ant_state *g, const int left[ANT_TYPES])
 
 /* The colony on its corner's anti-diagonals, nearest first, skipping water
  * and taken cells; -1 when the board runs out of soil. */
-static int ant_place_colony(struct ant_state *g, int player)
+static int ant_place_colony(struct game_state *g, int player)
 {
 	const struct ant_params *p = &g->p;
 	int left[ANT_TYPES] = { [ANT_QUEEN] = 1, [ANT_SOLDIER] = p->ini_soldiers,
@@ -141,7 +141,7 @@ static int ant_place_colony(struct ant_state *g, int player)
 /* ---- water --------------------------------------------------------------- */
 
 /* Water within ANT_RIVER_GAP (Chebyshev) of (row, col). */
-static bool ant_water_near(const struct ant_state *g, int row, int col)
+static bool ant_water_near(const struct game_state *g, int row, int col)
 {
 	for (int r = row - ANT_RIVER_GAP; r <= row + ANT_RIVER_GAP; r++)
 		for (int c = col - ANT_RIVER_GAP; c <= col + ANT_RIVER_GAP; c++)
@@ -164,7 +164,7 @@ static int ant_dist2(int r0, int c0, int r, int c)
  * step turns by -1, 0 or +1 eighths, a random one tried first and then
  * the three in order, into the board, onto a cell not yet in the curve and
  * farther from the source. */
-static int ant_curve(struct ant_state *g, int r0, int c0, int river[ANT_RIVER_MAX])
+static int ant_curve(struct game_state *g, int r0, int c0, int river[ANT_RIVER_MAX])
 {
 	int row = r0, col = c0, k = rng_uniform(&g->rng, 0, 7), n = 0;
 	int length = rng_uniform(&g->rng, ANT_RIVER_MIN, ANT_RIVER_MAX);
@@ -193,7 +193,7 @@ static int ant_curve(struct ant_state *g, int r0, int c0, int river[ANT_RIVER_MA
 
 /* A river from (row, col): the first of ANT_RIVER_CURVES curves that keeps
  * clear of every river so far. */
-static void ant_river(struct ant_state *g, int row, int col)
+static void ant_river(struct game_state *g, int row, int col)
 {
 	int river[ANT_RIVER_MAX];
 	for (int t = 0; t < ANT_RIVER_CURVES; t++) {
@@ -209,7 +209,7 @@ static void ant_river(struct ant_state *g, int row, int col)
 	}
 }
 
-bool ant_board_connected(struct ant_state *g)
+bool ant_board_connected(struct game_state *g)
 {
 	int cells = g->p.rows * g->p.cols, head = 0, tail = 0, soil = 0, start = -1;
 	bool *seen = g->seen;
@@ -240,7 +240,7 @@ bool ant_board_connected(struct ant_state *g)
 
 /* ---- food rectangles ----------------------------------------------------- */
 
-static void ant_place_rects(struct ant_state *g)
+static void ant_place_rects(struct game_state *g)
 {
 	const struct ant_params *p = &g->p;
 	int qr = p->rows / 2, qc = p->cols / 2;
@@ -254,7 +254,7 @@ static void ant_place_rects(struct ant_state *g)
 	}
 }
 
-static bool ant_rects_have_soil(const struct ant_state *g)
+static bool ant_rects_have_soil(const struct game_state *g)
 {
 	for (int q = 0; q < ANT_PLAYERS; q++)
 		for (int b = 0; b < ANT_BONUSES; b++) {
@@ -269,7 +269,7 @@ static bool ant_rects_have_soil(const struct ant_state *g)
 	return true;
 }
 
-static void ant_draw_water(struct ant_state *g)
+static void ant_draw_water(struct game_state *g)
 {
 	int tries = rng_uniform(&g->rng, ANT_RIVER_TRIES_MIN, ANT_RIVER_TRIES_MAX);
 	for (int t = 0; t < tries; t++) {
@@ -280,7 +280,7 @@ static void ant_draw_water(struct ant_state *g)
 	}
 }
 
-int ant_board_setup(struct ant_state *g, char err[GAME_ERRLEN])
+int ant_board_setup(struct game_state *g, char err[GAME_ERRLEN])
 {
 	bool ok = false;
 	for (int attempt = 0; attempt < ANT_BOARD_ATTEMPTS && !ok; attempt++) {

@@ -33,11 +33,11 @@
 /* X water, . soil. */
 static char ant_board_letter(const void *state, int row, int col)
 {
-	const struct ant_state *g = state;
+	const struct game_state *g = state;
 	return g->water[ant_cell(g, row, col)] ? 'X' : '.';
 }
 
-json_t *ant_replay_header(const struct ant_state *g)
+json_t *ant_replay_header(const struct game_state *g)
 {
 	json_t *rects = json_array(), *ants = json_array();
 	for (int q = 0; q < ANT_PLAYERS; q++)
@@ -63,7 +63,7 @@ struct ant_frame {
 };
 
 /* An ant alive before the round: what became of it. */
-static void ant_diff_old(const struct ant_state *g, int id, struct ant_frame *f)
+static void ant_diff_old(const struct game_state *g, int id, struct ant_frame *f)
 {
 	const struct ant *a = &g->ant[id], *b = &g->log.before[id];
 	if (!a->alive) {
@@ -88,7 +88,7 @@ static void ant_set_if_any(json_t *frame, const char *key, json_t *array)
 	json_decref(array);
 }
 
-json_t *ant_replay_round(const struct ant_state *g)
+json_t *ant_replay_round(const struct game_state *g)
 {
 	struct ant_frame f = { json_array(), json_array(), json_array(), json_array(),
 			       json_array(), json_array(), json_array() };
@@ -154,7 +154,7 @@ static bool ant_letter_cmd(char c, struct ant_msg_order *o)
 }
 
 /* A frozen player's commands were dropped. */
-json_t *ant_replay_orders(const struct ant_state *g)
+json_t *ant_replay_orders(const struct game_state *g)
 {
 	char s[2 * ANT_MAX_IDS + 8];
 	struct runs_writer w = runs_writer(s, sizeof s);
@@ -167,7 +167,7 @@ json_t *ant_replay_orders(const struct ant_state *g)
 /* A command of the string, if its ant is player's. */
 static int ant_replay_take(const void *state, int player, int id, char c, void *order)
 {
-	const struct ant_state *g = state;
+	const struct game_state *g = state;
 	struct ant_msg_order *o = order;
 	if (!ant_letter_cmd(c, o))
 		return -1;
@@ -177,4 +177,10 @@ static int ant_replay_take(const void *state, int player, int id, char c, void *
 	return 1;
 }
 
-RUNS_REPLAY_MESSAGE(ant, ANT_PLAYERS, ANT_MAX_IDS, ANT_MAX_ORDERS, ant_replay_take)
+size_t ant_replay_message(const struct game_state *g, int player, const json_t *orders,
+			  uint8_t *buf, size_t cap)
+{
+	static _Thread_local struct ant_msg_order scratch[ANT_MAX_ORDERS];
+	return runs_message(orders, ANT_PLAYERS, ANT_MAX_IDS, g, player, ant_replay_take, &ant_orders, scratch,
+			    buf, cap);
+}

@@ -14,7 +14,7 @@
 
 #include "games/ants/ants.h"
 
-int ant_count(const struct ant_state *g, int player)
+int ant_count(const struct game_state *g, int player)
 {
 	int n = 0;
 	for (int id = 0; id < g->nids; id++)
@@ -24,21 +24,25 @@ int ant_count(const struct ant_state *g, int player)
 
 /* ---- orders -------------------------------------------------------------- */
 
-static void ant_forget_orders(struct ant_state *g)
+static void ant_forget_orders(struct game_state *g)
 {
 	for (int id = 0; id < g->nids; id++)
 		g->cmd[id].kind = ANT_NONE;
 	memset(g->norders, 0, sizeof g->norders);
 }
 
-static void ant_drop_orders(struct ant_state *g, int player)
+static void ant_drop_orders(struct game_state *g, int player)
 {
 	for (int id = 0; id < g->nids; id++)
 		if (g->ant[id].player == player)
 			g->cmd[id].kind = ANT_NONE;
 }
 
-GAME_FREEZE(ant, frozen, ant_drop_orders)
+static void ant_freeze(struct game_state *g, int player)
+{
+	if (game_seat_freeze(g->frozen, g->cpu, player))
+		ant_drop_orders(g, player);
+}
 
 /* Orders naming a dead ant, another player's ant, an unknown kind, a
  * direction outside 0..3 or an egg that is not a soldier or a worker are
@@ -46,7 +50,7 @@ GAME_FREEZE(ant, frozen, ant_drop_orders)
  * is selected even if it cannot run (a soldier told to take food): it is
  * then skipped at its turn, as the seed says of commands that "cannot be
  * executed". */
-static void ant_select(struct ant_state *g, int player, struct ant_msg_order o)
+static void ant_select(struct game_state *g, int player, struct ant_msg_order o)
 {
 	if (o.id >= g->nids || o.kind >= ANT_KINDS || g->cmd[o.id].kind != ANT_NONE)
 		return;
@@ -61,26 +65,43 @@ static void ant_select(struct ant_state *g, int player, struct ant_msg_order o)
 					 .type = (int8_t)o.type };
 }
 
-GAME_PLAYER_INPUT(ant, ANT_PLAYERS, frozen, ANT_MAX_ORDERS, NULL, ant_select, ant_freeze);
+int ant_take_orders(struct game_state *g, int player, const uint8_t *buf, size_t len,
+		    char err[GAME_ERRLEN])
+{
+	struct game_seats seats = { ANT_PLAYERS, g->frozen, g->norders, ANT_MAX_ORDERS, NULL };
+	bool broken;
+	int n = game_seat_orders(&seats, player, &ant_orders, buf, len, g->incoming, &broken, err);
+	if (broken)
+		ant_freeze(g, player);
+	for (int i = 0; i < n; i++)
+		ant_select(g, player, g->incoming[i]);
+	return n < 0 ? -1 : 0;
+}
+
+void ant_set_status(struct game_state *g, int player, double cpu_share)
+{
+	if (game_seat_status(ANT_PLAYERS, g->frozen, g->cpu, player, cpu_share))
+		ant_freeze(g, player);
+}
 
 /* ---- commands ------------------------------------------------------------ */
 
 /* A dead worker's food is destroyed with it (the seed); food lying on its
  * cell stays. */
-static void ant_kill(struct ant_state *g, struct ant *a)
+static void ant_kill(struct game_state *g, struct ant *a)
 {
 	a->alive = false;
 	a->carried = ANT_NONE;
 	g->ant_at[ant_cell(g, a->row, a->col)] = ANT_NONE;
 }
 
-static void ant_eat(struct ant_state *g, struct ant *queen, int bonus)
+static void ant_eat(struct game_state *g, struct ant *queen, int bonus)
 {
 	for (int k = 0; k < ANT_NUTRIENTS; k++)
 		queen->reserve[k] += g->p.food[bonus][k];
 }
 
-static void ant_step(struct ant_state *g, int id, int row, int col)
+static void ant_step(struct game_state *g, int id, int row, int col)
 {
 	struct ant *a = &g->ant[id];
 	g->ant_at[ant_cell(g, a->row, a->col)] = ANT_NONE;
@@ -98,7 +119,7 @@ static void ant_step(struct ant_state *g, int id, int row, int col)
  * types both die; the mover enters when it survives.  Ants of one colony
  * fight too (the original engine does, and the seed says "be it of the
  * same colony or not"). */
-static void ant_move(struct ant_state *g, int id, int dir)
+static void ant_move(struct game_state *g, int id, int dir)
 {
 	struct ant *a = &g->ant[id];
 	if (a->type == ANT_QUEEN && g->round % g->p.queen_period != 0)
@@ -122,7 +143,7 @@ static void ant_move(struct ant_state *g, int id, int dir)
 	ant_step(g, id, row, col);
 }
 
-static void ant_take(struct ant_state *g, struct ant *a)
+static void ant_take(struct game_state *g, struct ant *a)
 {
 	int cell = ant_cell(g, a->row, a->col);
 	if (a->type != ANT_WORKER || a->carried != ANT_NONE || g->bonus[cell] == ANT_NONE)
@@ -131,7 +152,7 @@ static void ant_take(struct ant_state *g, struct ant *a)
 	g->bonus[cell] = ANT_NONE;
 }
 
-static void ant_leave(struct ant_state *g, struct ant *a)
+static void ant_leave(struct game_state *g, struct ant *a)
 {
 	int cell = ant_cell(g, a->row, a->col);
 	if (a->type != ANT_WORKER || a->carried == ANT_NONE || g->bonus[cell] != ANT_NONE)
@@ -142,7 +163,7 @@ static void ant_leave(struct ant_state *g, struct ant *a)
 
 /* The egg goes into any adjacent soil cell, occupied or not: whether it
  * lives is decided when it hatches (the seed). */
-static void ant_lay(struct ant_state *g, struct ant *a, int dir, int type)
+static void ant_lay(struct game_state *g, struct ant *a, int dir, int type)
 {
 	int dr, dc;
 	ant_dir_delta(dir, &dr, &dc);
@@ -160,7 +181,7 @@ static void ant_lay(struct ant_state *g, struct ant *a, int dir, int type)
 					       .cell = ant_cell(g, row, col) };
 }
 
-static void ant_execute(struct ant_state *g, int id)
+static void ant_execute(struct game_state *g, int id)
 {
 	struct ant *a = &g->ant[id];
 	const struct ant_cmd *c = &g->cmd[id];
@@ -186,7 +207,7 @@ static void ant_execute(struct ant_state *g, int id)
 
 /* ---- the end of the round ------------------------------------------------ */
 
-static void ant_age(struct ant_state *g)
+static void ant_age(struct game_state *g)
 {
 	for (int id = 0; id < g->nids; id++) {
 		struct ant *a = &g->ant[id];
@@ -197,7 +218,7 @@ static void ant_age(struct ant_state *g)
 
 /* Even eggs of a queen that died since hatch; one whose cell is taken
  * (by anybody, an earlier newborn included) dies. */
-static void ant_hatch(struct ant_state *g)
+static void ant_hatch(struct game_state *g)
 {
 	rng_permutation(&g->rng, g->perm, g->neggs);
 	for (int i = 0; i < g->neggs; i++) {
@@ -209,7 +230,7 @@ static void ant_hatch(struct ant_state *g)
 
 /* The new queen starts with an empty reserve, except that the food it
  * carried and the food on its cell are eaten at once (the seed). */
-static void ant_crown(struct ant_state *g, struct ant *a)
+static void ant_crown(struct game_state *g, struct ant *a)
 {
 	a->type = ANT_QUEEN;
 	a->life = g->p.queen_life;
@@ -225,7 +246,7 @@ static void ant_crown(struct ant_state *g, struct ant *a)
 	}
 }
 
-static void ant_succession(struct ant_state *g, int player)
+static void ant_succession(struct game_state *g, int player)
 {
 	int n = 0;
 	for (int id = 0; id < g->nids; id++) {
@@ -240,7 +261,7 @@ static void ant_succession(struct ant_state *g, int player)
 		ant_crown(g, &g->ant[g->cells[rng_uniform(&g->rng, 0, n - 1)]]);
 }
 
-static void ant_spawn_in(struct ant_state *g, int player, int bonus)
+static void ant_spawn_in(struct game_state *g, int player, int bonus)
 {
 	int n = 0, r0 = g->rect_row[player][bonus], c0 = g->rect_col[player][bonus];
 	for (int r = r0; r < r0 + g->p.bonus_rows; r++)
@@ -254,7 +275,7 @@ static void ant_spawn_in(struct ant_state *g, int player, int bonus)
 		g->bonus[g->cells[rng_uniform(&g->rng, 0, n - 1)]] = (int8_t)bonus;
 }
 
-void ant_spawn_food(struct ant_state *g)
+void ant_spawn_food(struct game_state *g)
 {
 	for (int q = 0; q < ANT_PLAYERS; q++)
 		for (int b = 0; b < ANT_BONUSES; b++)
@@ -263,7 +284,7 @@ void ant_spawn_food(struct ant_state *g)
 
 /* ---- the round ----------------------------------------------------------- */
 
-void ant_begin_log(struct ant_state *g)
+void ant_begin_log(struct game_state *g)
 {
 	g->log.nids = g->nids;
 	memcpy(g->log.before, g->ant, (size_t)g->nids * sizeof *g->ant);
@@ -273,7 +294,7 @@ void ant_begin_log(struct ant_state *g)
 
 /* Ants with a command, by id; the owner's freeze drops its commands, this
  * is a second guard. */
-static int ant_selected(struct ant_state *g)
+static int ant_selected(struct game_state *g)
 {
 	int n = 0;
 	for (int id = 0; id < g->nids; id++)
@@ -283,7 +304,7 @@ static int ant_selected(struct ant_state *g)
 }
 
 /* Ages, births, successions, food on its rounds, the scores. */
-static void ant_end_round(struct ant_state *g)
+static void ant_end_round(struct game_state *g)
 {
 	ant_age(g);
 	ant_hatch(g);
@@ -295,4 +316,21 @@ static void ant_end_round(struct ant_state *g)
 		g->score[q] += ant_count(g, q);
 }
 
-GAME_ROUND(ant, ant_selected, ant_execute, ant_end_round, ant_forget_orders)
+/* The units with an order act one at a time, in one random order (the
+ * seed's rule), then the round closes.  Once the match is over, orders
+ * that come anyway go nowhere. */
+void ant_advance(struct game_state *g)
+{
+	if (g->round >= g->p.rounds) {
+		ant_forget_orders(g);
+		return;
+	}
+	ant_begin_log(g);
+	int n = ant_selected(g);
+	rng_permutation(&g->rng, g->perm, n);
+	for (int i = 0; i < n; i++)
+		ant_execute(g, g->exec[g->perm[i]]);
+	ant_end_round(g);
+	ant_forget_orders(g);
+	g->round++;
+}

@@ -16,12 +16,12 @@ static uint32_t ant_u32(int v)
 	return v > 0 ? (uint32_t)v : 0;
 }
 
-static uint8_t ant_view_cell(const struct ant_state *g, int cell)
+static uint8_t ant_view_cell(const struct game_state *g, int cell)
 {
 	return (uint8_t)((g->water[cell] ? ANT_CELL_WATER : 0) | (g->bonus[cell] + 1));
 }
 
-static void ant_view_head(const struct ant_state *g, struct ant_msg_head *h)
+static void ant_view_head(const struct game_state *g, struct ant_msg_head *h)
 {
 	h->round = (uint16_t)g->round;
 	h->rows = (uint16_t)g->p.rows;
@@ -32,7 +32,7 @@ static void ant_view_head(const struct ant_state *g, struct ant_msg_head *h)
 							.cpu = game_cpu_millionths(g->cpu[q], g->frozen[q]) };
 }
 
-static struct ant_msg_ant ant_view_ant(const struct ant_state *g, int id)
+static struct ant_msg_ant ant_view_ant(const struct game_state *g, int id)
 {
 	const struct ant *a = &g->ant[id];
 	return (struct ant_msg_ant){
@@ -48,7 +48,7 @@ static struct ant_msg_ant ant_view_ant(const struct ant_state *g, int id)
 	};
 }
 
-void ant_view_build(const struct ant_state *g, int player, struct ant_msg_view *v)
+void ant_view_build(const struct game_state *g, int player, struct ant_msg_view *v)
 {
 	(void)player; /* everybody sees the same */
 	ant_view_head(g, &v->h);
@@ -63,7 +63,7 @@ void ant_view_build(const struct ant_state *g, int player, struct ant_msg_view *
 /* Streamed with proto.h's pieces rather than through ant_view_build():
  * a whole struct ant_msg_view is some 250 KB, too much for a stack, and
  * the same bytes come out (a unit test compares them). */
-size_t ant_view(const struct ant_state *g, int player, uint8_t *buf, size_t cap)
+size_t ant_view(const struct game_state *g, int player, uint8_t *buf, size_t cap)
 {
 	if (player < 0 || player >= ANT_PLAYERS)
 		return 0;
@@ -94,5 +94,16 @@ static struct ant_msg_params ant_start_params(const struct ant_params *p)
 	return m;
 }
 
-GAME_START_MESSAGE(ant, ANT_PROTO_VERSION, ANT_PLAYERS, .me = (uint8_t)player,
-		   .params = ant_start_params(&s->p))
+size_t ant_start(const struct game_state *g, int player, uint8_t *buf, size_t cap)
+{
+	if (player < 0 || player >= ANT_PLAYERS)
+		return 0;
+	struct ant_msg_start m = {
+		.version = ANT_PROTO_VERSION,
+		.players = ANT_PLAYERS,
+		.seed = game_player_seed(g->seed, player),
+		.me = (uint8_t)player,
+		.params = ant_start_params(&g->p),
+	};
+	return ant_start_encode(&m, buf, cap);
+}

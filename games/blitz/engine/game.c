@@ -12,7 +12,7 @@
 #include "games/blitz/bz.h"
 #include "games/engine.h"
 
-struct bz_state *bz_new_players(const char *params, uint64_t seed, int players,
+struct game_state *bz_new_players(const char *params, uint64_t seed, int players,
 				char err[GAME_ERRLEN])
 {
 	if (players < BZ_MIN_PLAYERS || players > BZ_MAX_PLAYERS) {
@@ -20,7 +20,7 @@ struct bz_state *bz_new_players(const char *params, uint64_t seed, int players,
 			 BZ_MIN_PLAYERS, BZ_MAX_PLAYERS, players);
 		return NULL;
 	}
-	struct bz_state *b = game_state_alloc(sizeof *b, "Blitz2018", err);
+	struct game_state *b = game_state_alloc(sizeof *b, "Blitz2018", err);
 	if (!b)
 		return NULL;
 	if (bz_params_parse(params, &b->p, err) < 0) {
@@ -51,38 +51,57 @@ struct bz_state *bz_new_players(const char *params, uint64_t seed, int players,
 	return b;
 }
 
-struct bz_state *bz_new(const char *params, uint64_t seed, char err[GAME_ERRLEN])
+struct game_state *bz_new(const char *params, uint64_t seed, char err[GAME_ERRLEN])
 {
 	return bz_new_players(params, seed, BZ_DEFAULT_PLAYERS, err);
 }
 
-void bz_free(struct bz_state *b)
+void bz_free(struct game_state *b)
 {
 	free(b);
 }
 
-static struct game_state *bz_game_create_players(const char *params, uint64_t seed,
-						 int players, char err[GAME_ERRLEN]);
-static bool bz_game_over(const struct game_state *g);
-static void bz_game_ranks(const struct game_state *g, int *rank);
-
-GAME_ENGINE(bz, blitz_game, "blitz", "Blitz2018", BZ_DEFAULT_PLAYERS, BZ_START_LEN, BZ_VIEW_MAX,
-	    BZ_ORDERS_MAX, .min_players = BZ_MIN_PLAYERS, .max_players = BZ_MAX_PLAYERS,
-	    .create_players = bz_game_create_players, .over = bz_game_over,
-	    .ranks = bz_game_ranks, .init_cpu_ns = 1000000000, .turn_cpu_ns = 1000000000);
-
-static struct game_state *bz_game_create_players(const char *params, uint64_t seed,
-						 int players, char err[GAME_ERRLEN])
+static int bz_rounds(const struct game_state *b)
 {
-	return (struct game_state *)bz_new_players(params, seed, players, err);
+	return b->p.rounds;
 }
 
-static bool bz_game_over(const struct game_state *g)
+static int bz_round(const struct game_state *b)
 {
-	return bz_over(bz_of_const(g));
+	return b->round;
 }
 
-static void bz_game_ranks(const struct game_state *g, int *rank)
+static void bz_scores(const struct game_state *b, int64_t *score)
 {
-	bz_ranks(bz_of_const(g), rank);
+	memcpy(score, b->score, sizeof b->score);
 }
+
+const struct game blitz_game = {
+	.name = "blitz",
+	.title = "Blitz2018",
+	.players = BZ_DEFAULT_PLAYERS,
+	.min_players = BZ_MIN_PLAYERS,
+	.max_players = BZ_MAX_PLAYERS,
+	.start_max = BZ_START_LEN,
+	.view_max = BZ_VIEW_MAX,
+	.orders_max = BZ_ORDERS_MAX,
+	.create = bz_new,
+	.create_players = bz_new_players,
+	.destroy = bz_free,
+	.rounds = bz_rounds,
+	.round = bz_round,
+	.start = bz_start,
+	.view = bz_view,
+	.orders = bz_take_orders,
+	.status = bz_set_status,
+	.advance = bz_advance,
+	.scores = bz_scores,
+	.over = bz_over,
+	.ranks = bz_ranks,
+	.init_cpu_ns = 1000000000,
+	.turn_cpu_ns = 1000000000,
+	.replay_header = bz_replay_header,
+	.replay_round = bz_replay_round,
+	.replay_orders = bz_replay_orders,
+	.replay_message = bz_replay_message,
+};

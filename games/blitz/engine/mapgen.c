@@ -80,7 +80,7 @@ struct bz_layout {
 
 /* One field over the whole map: a chunk tiled and mirrored, then
  * blurred, into b->field. */
-static void bz_field(struct bz_state *b, const struct bz_layout *t)
+static void bz_field(struct game_state *b, const struct bz_layout *t)
 {
 	double *chunk = b->chunk, *field = b->field, *tmp = b->field_tmp;
 	bz_split(&b->rng, chunk, t->cw, 0, 0, t->cw, t->ch, 1.0);
@@ -101,7 +101,7 @@ static void bz_field(struct bz_state *b, const struct bz_layout *t)
 }
 
 /* Scales a field to 0..top, rounding to the nearest. */
-static void bz_quantise(const struct bz_state *b, const double *field, int top, uint8_t *out)
+static void bz_quantise(const struct game_state *b, const double *field, int top, uint8_t *out)
 {
 	double max = 0;
 	for (int s = 0; s < b->sites; s++)
@@ -110,7 +110,7 @@ static void bz_quantise(const struct bz_state *b, const double *field, int top, 
 		out[s] = (uint8_t)(max > 0 ? floor(field[s] / max * top + 0.5) : 0);
 }
 
-static void bz_place_players(struct bz_state *b, const struct bz_layout *t)
+static void bz_place_players(struct game_state *b, const struct bz_layout *t)
 {
 	for (int p = 0; p < b->players; p++) {
 		int tx = p % t->across, ty = p / t->across;
@@ -128,7 +128,7 @@ static void bz_place_players(struct bz_state *b, const struct bz_layout *t)
 	}
 }
 
-static int bz_generate(struct bz_state *b, char err[GAME_ERRLEN])
+static int bz_generate(struct game_state *b, char err[GAME_ERRLEN])
 {
 	struct bz_layout t;
 	bool horizontal = rng_next(&b->rng) & 0x10000;
@@ -157,7 +157,7 @@ static int bz_generate(struct bz_state *b, char err[GAME_ERRLEN])
 }
 
 /* A fixed map's owners must be players of this match, each with a site. */
-static int bz_copy_fixed(struct bz_state *b, char err[GAME_ERRLEN])
+static int bz_copy_fixed(struct game_state *b, char err[GAME_ERRLEN])
 {
 	const struct bz_params *p = &b->p;
 	b->width = p->map_width;
@@ -187,7 +187,7 @@ static int bz_copy_fixed(struct bz_state *b, char err[GAME_ERRLEN])
 	return 0;
 }
 
-int bz_map_setup(struct bz_state *b, char err[GAME_ERRLEN])
+int bz_map_setup(struct game_state *b, char err[GAME_ERRLEN])
 {
 	return b->p.fixed_map ? bz_copy_fixed(b, err) : bz_generate(b, err);
 }

@@ -23,7 +23,7 @@
 #include "games/blitz/bz.h"
 #include "games/replay_runs.h"
 
-static json_t *bz_hex_grid(const struct bz_state *b, const uint8_t *v)
+static json_t *bz_hex_grid(const struct game_state *b, const uint8_t *v)
 {
 	static const char hex[] = "0123456789abcdef";
 	char *s = malloc((size_t)b->sites * 2 + 1);
@@ -39,7 +39,7 @@ static json_t *bz_hex_grid(const struct bz_state *b, const uint8_t *v)
 	return j;
 }
 
-json_t *bz_replay_header(const struct bz_state *b)
+json_t *bz_replay_header(const struct game_state *b)
 {
 	char owners[BZ_MAX_SITES + 1];
 	for (int i = 0; i < b->sites; i++)
@@ -58,7 +58,7 @@ static const char bz_letter[BZ_DIRS] = { '.', 'n', 'e', 's', 'w' };
 /* The sites whose direction in dirs is a move, as the header says; buf
  * holds at least 5 * sites + 1.  Most sites hold `blank` (no move): eight
  * of them at a time are passed over with one test. */
-static void bz_moves_text(const struct bz_state *b, const uint8_t *dirs, uint8_t blank,
+static void bz_moves_text(const struct game_state *b, const uint8_t *dirs, uint8_t blank,
 			  char *buf, size_t cap)
 {
 	enum { CHUNK = sizeof(uint64_t) };
@@ -78,7 +78,7 @@ static void bz_moves_text(const struct bz_state *b, const uint8_t *dirs, uint8_t
 	}
 }
 
-json_t *bz_replay_round(const struct bz_state *b)
+json_t *bz_replay_round(const struct game_state *b)
 {
 	static _Thread_local char moves[5 * BZ_MAX_SITES + 1];
 	bz_moves_text(b, b->moved, BZ_STILL, moves, sizeof moves);
@@ -93,7 +93,7 @@ json_t *bz_replay_round(const struct bz_state *b)
 /* The moves the pieces were ordered, in the round's form; STILL (or no
  * order) is left out: it is what a piece does anyway.  An ejected player's
  * pieces belong to the map by then and have none. */
-json_t *bz_replay_orders(const struct bz_state *b)
+json_t *bz_replay_orders(const struct game_state *b)
 {
 	static _Thread_local char moves[5 * BZ_MAX_SITES + 1];
 	bz_moves_text(b, b->order, BZ_NO_ORDER, moves, sizeof moves);
@@ -103,7 +103,7 @@ json_t *bz_replay_orders(const struct bz_state *b)
 /* A move of the string, if its site is player's. */
 static int bz_replay_take(const void *state, int player, int site, char c, void *order)
 {
-	const struct bz_state *b = state;
+	const struct game_state *b = state;
 	int dir = BZ_NORTH;
 	while (dir < BZ_DIRS && bz_letter[dir] != c)
 		dir++;
@@ -116,4 +116,10 @@ static int bz_replay_take(const void *state, int player, int site, char c, void 
 }
 
 /* The player's part of the orders (its own sites), as its message. */
-RUNS_REPLAY_MESSAGE(bz, s->players, s->sites, BZ_MAX_ORDERS, bz_replay_take)
+size_t bz_replay_message(const struct game_state *b, int player, const json_t *orders,
+			 uint8_t *buf, size_t cap)
+{
+	static _Thread_local struct bz_msg_order scratch[BZ_MAX_ORDERS];
+	return runs_message(orders, b->players, b->sites, b, player, bz_replay_take, &bz_orders, scratch,
+			    buf, cap);
+}

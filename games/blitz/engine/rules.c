@@ -22,7 +22,7 @@
 
 /* ---- players ------------------------------------------------------------- */
 
-void bz_count_land(struct bz_state *b)
+void bz_count_land(struct game_state *b)
 {
 	memset(b->land, 0, sizeof b->land);
 	for (int s = 0; s < b->sites; s++)
@@ -32,12 +32,12 @@ void bz_count_land(struct bz_state *b)
 		b->score[p] = b->land[p];
 }
 
-static bool bz_playing(const struct bz_state *b, int player)
+static bool bz_playing(const struct game_state *b, int player)
 {
 	return b->out_turn[player] == BZ_ALIVE;
 }
 
-void bz_eject(struct bz_state *b, int player)
+void bz_eject(struct game_state *b, int player)
 {
 	if (b->ejected[player])
 		return;
@@ -55,20 +55,39 @@ void bz_eject(struct bz_state *b, int player)
 
 /* The first order for a site counts; one for a site the player does not
  * own, or an unknown direction, is ignored. */
-static void bz_select_order(struct bz_state *b, int player, struct bz_msg_order o)
+static void bz_select_order(struct game_state *b, int player, struct bz_msg_order o)
 {
 	if (o.site < b->sites && o.dir < BZ_DIRS && b->owner[o.site] == player + 1 &&
 	    b->order[o.site] == BZ_NO_ORDER)
 		b->order[o.site] = o.dir;
 }
 
-GAME_PLAYER_INPUT(bz, s->players, ejected, s->sites,
-		  "%d orders in one round, but the map has only %d sites",
-		  bz_select_order, bz_eject);
+int bz_take_orders(struct game_state *b, int player, const uint8_t *buf, size_t len,
+		   char err[GAME_ERRLEN])
+{
+	struct game_seats seats = {
+		.players = b->players, .frozen = b->ejected, .norders = b->norders,
+		.limit = b->sites,
+		.over_limit = "%d orders in one round, but the map has only %d sites",
+	};
+	bool broken;
+	int n = game_seat_orders(&seats, player, &bz_orders, buf, len, b->incoming, &broken, err);
+	if (broken)
+		bz_eject(b, player);
+	for (int i = 0; i < n; i++)
+		bz_select_order(b, player, b->incoming[i]);
+	return n < 0 ? -1 : 0;
+}
+
+void bz_set_status(struct game_state *b, int player, double cpu_share)
+{
+	if (game_seat_status(b->players, b->ejected, b->cpu, player, cpu_share))
+		bz_eject(b, player);
+}
 
 /* ---- a turn -------------------------------------------------------------- */
 
-static void bz_add_piece(struct bz_state *b, int player, int site, int strength)
+static void bz_add_piece(struct game_state *b, int player, int site, int strength)
 {
 	int16_t *here = &b->piece[player][site];
 	int total = strength;
@@ -80,7 +99,7 @@ static void bz_add_piece(struct bz_state *b, int player, int site, int strength)
 }
 
 /* Steps (1) and (2): every piece leaves the map for b->piece. */
-static void bz_move_pieces(struct bz_state *b)
+static void bz_move_pieces(struct game_state *b)
 {
 	memset(b->nheld, 0, sizeof b->nheld);
 	memset(b->moved, BZ_STILL, sizeof b->moved);
@@ -103,7 +122,7 @@ static void bz_move_pieces(struct bz_state *b)
 /* Step (3) for one player's pieces: the damage each takes into b->hurt,
  * by its place in b->held (-1: it did not fight), and what the map's sites
  * take. */
-static void bz_damage_of(struct bz_state *b, int p)
+static void bz_damage_of(struct game_state *b, int p)
 {
 	for (int i = 0; i < b->nheld[p]; i++) {
 		int x = b->held[p][i], own = b->piece[p][x];
@@ -122,7 +141,7 @@ static void bz_damage_of(struct bz_state *b, int p)
 	}
 }
 
-static void bz_apply_damage(struct bz_state *b, int p)
+static void bz_apply_damage(struct game_state *b, int p)
 {
 	for (int i = 0; i < b->nheld[p]; i++) {
 		int x = b->held[p][i];
@@ -137,7 +156,7 @@ static void bz_apply_damage(struct bz_state *b, int p)
 
 /* The map's sites that pieces hurt lose that strength (down to 0); the
  * others keep theirs.  Leaves neutral_hurt 0 again. */
-static void bz_hurt_map(struct bz_state *b)
+static void bz_hurt_map(struct game_state *b)
 {
 	for (int p = 0; p < b->players; p++)
 		for (int i = 0; i < b->nheld[p]; i++) {
@@ -147,7 +166,7 @@ static void bz_hurt_map(struct bz_state *b)
 		}
 }
 
-static void bz_fight(struct bz_state *b)
+static void bz_fight(struct game_state *b)
 {
 	for (int p = 0; p < b->players; p++)
 		for (int i = 0; i < b->nheld[p]; i++) {
@@ -166,7 +185,7 @@ static void bz_fight(struct bz_state *b)
 
 /* Step (4)'s end: the survivors take their sites back, and the land each
  * player holds is theirs; the scratch is left as between turns. */
-static void bz_place_survivors(struct bz_state *b)
+static void bz_place_survivors(struct game_state *b)
 {
 	for (int p = 0; p < b->players; p++) {
 		b->land[p] = 0;
@@ -185,7 +204,7 @@ static void bz_place_survivors(struct bz_state *b)
 	}
 }
 
-static void bz_end_turn(struct bz_state *b)
+static void bz_end_turn(struct game_state *b)
 {
 	for (int p = 0; p < b->players; p++) {
 		if (!bz_playing(b, p))
@@ -198,7 +217,7 @@ static void bz_end_turn(struct bz_state *b)
 	memset(b->norders, 0, sizeof b->norders);
 }
 
-void bz_advance(struct bz_state *b)
+void bz_advance(struct game_state *b)
 {
 	if (bz_over(b))
 		return;
@@ -211,7 +230,7 @@ void bz_advance(struct bz_state *b)
 
 /* ---- the end ------------------------------------------------------------- */
 
-bool bz_over(const struct bz_state *b)
+bool bz_over(const struct game_state *b)
 {
 	int playing = 0;
 	for (int p = 0; p < b->players; p++)
@@ -220,7 +239,7 @@ bool bz_over(const struct bz_state *b)
 }
 
 /* Later out is better; then territory now, then territory over all turns. */
-void bz_ranks(const struct bz_state *b, int *rank)
+void bz_ranks(const struct game_state *b, int *rank)
 {
 	struct rank_keys k[BZ_MAX_PLAYERS];
 	for (int p = 0; p < b->players; p++)

@@ -10,7 +10,7 @@
 
 #include "games/blitz/bz.h"
 
-void bz_visible(const struct bz_state *b, int player, bool *seen)
+void bz_visible(const struct game_state *b, int player, bool *seen)
 {
 	bool all = bz_fog_off(b->width, b->height, b->p.fog);
 	memset(seen, all, (size_t)b->sites);
@@ -24,7 +24,7 @@ void bz_visible(const struct bz_state *b, int player, bool *seen)
 
 /* Copies the sites of [from, to) that the player sees; the others stay
  * zero (fog). */
-static void bz_copy_seen(const struct bz_state *b, const bool *seen, int from, int to,
+static void bz_copy_seen(const struct game_state *b, const bool *seen, int from, int to,
 			 struct bz_site *site)
 {
 	for (int s = from; s < to; s++) {
@@ -35,7 +35,7 @@ static void bz_copy_seen(const struct bz_state *b, const bool *seen, int from, i
 	}
 }
 
-void bz_view_build(const struct bz_state *b, int player, struct bz_msg_view *v)
+void bz_view_build(const struct game_state *b, int player, struct bz_msg_view *v)
 {
 	/* seen is read 8 sites at a time: a fogged stretch costs one test */
 	enum { CHUNK = sizeof(uint64_t) };
@@ -54,7 +54,7 @@ void bz_view_build(const struct bz_state *b, int player, struct bz_msg_view *v)
 	}
 }
 
-size_t bz_start(const struct bz_state *b, int player, uint8_t *buf, size_t cap)
+size_t bz_start(const struct game_state *b, int player, uint8_t *buf, size_t cap)
 {
 	struct bz_msg_start s = {
 		.version = BZ_PROTO_VERSION,
@@ -69,7 +69,7 @@ size_t bz_start(const struct bz_state *b, int player, uint8_t *buf, size_t cap)
 	return bz_start_encode(&s, buf, cap);
 }
 
-size_t bz_view(const struct bz_state *b, int player, uint8_t *buf, size_t cap)
+size_t bz_view(const struct game_state *b, int player, uint8_t *buf, size_t cap)
 {
 	static _Thread_local struct bz_msg_view v;
 	bz_view_build(b, player, &v);

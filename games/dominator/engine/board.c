@@ -31,7 +31,7 @@
 
 /* ---- units --------------------------------------------------------------- */
 
-void dom_clear_units(struct dom_state *d)
+void dom_clear_units(struct game_state *d)
 {
 	for (int i = 0; i < d->n * d->n; i++)
 		d->unit_at[i] = DOM_NO_UNIT;
@@ -43,7 +43,7 @@ void dom_clear_units(struct dom_state *d)
 }
 
 /* A unit off the board (row -1) until dom_put() places it. */
-static int dom_new_unit(struct dom_state *d, int type, int owner)
+static int dom_new_unit(struct game_state *d, int type, int owner)
 {
 	if (d->nunits == DOM_MAX_UNITS || type < 0 || type >= DOM_TYPES || owner < 0 ||
 	    owner >= DOM_PLAYERS)
@@ -59,20 +59,20 @@ static int dom_new_unit(struct dom_state *d, int type, int owner)
 	return id;
 }
 
-static void dom_put(struct dom_state *d, int id, int row, int col)
+static void dom_put(struct game_state *d, int id, int row, int col)
 {
 	d->unit[id].row = row;
 	d->unit[id].col = col;
 	d->unit_at[dom_cell(d, row, col)] = (int16_t)id;
 }
 
-static bool dom_free_cell(const struct dom_state *d, int row, int col)
+static bool dom_free_cell(const struct game_state *d, int row, int col)
 {
 	int cell = dom_cell(d, row, col);
 	return !d->wall[cell] && d->unit_at[cell] == DOM_NO_UNIT;
 }
 
-int dom_add_unit(struct dom_state *d, int type, int owner, int row, int col)
+int dom_add_unit(struct game_state *d, int type, int owner, int row, int col)
 {
 	if (!dom_inside(d, row, col) || !dom_free_cell(d, row, col))
 		return -1;
@@ -87,7 +87,7 @@ int dom_add_unit(struct dom_state *d, int type, int owner, int row, int col)
 
 /* ---- placement ----------------------------------------------------------- */
 
-static bool dom_witch_spot(const struct dom_state *d, int row, int col)
+static bool dom_witch_spot(const struct game_state *d, int row, int col)
 {
 	if (!dom_free_cell(d, row, col))
 		return false;
@@ -99,14 +99,14 @@ static bool dom_witch_spot(const struct dom_state *d, int row, int col)
 	return true;
 }
 
-static bool dom_quiet_spot(const struct dom_state *d, int row, int col)
+static bool dom_quiet_spot(const struct game_state *d, int row, int col)
 {
 	return dom_free_cell(d, row, col) && !dom_haunted(d, row, col);
 }
 
 /* Where the original starts farmers and knights: DOM_START_WITCH_DISTANCE
  * or more from every witch. */
-static bool dom_start_spot(const struct dom_state *d, int row, int col)
+static bool dom_start_spot(const struct game_state *d, int row, int col)
 {
 	if (!dom_free_cell(d, row, col))
 		return false;
@@ -120,8 +120,8 @@ static bool dom_start_spot(const struct dom_state *d, int row, int col)
 
 /* Collects the box's cells that pass test into d->cells; picks one at
  * random.  False when none passes. */
-static bool dom_pick_in_box(struct dom_state *d, int player,
-			    bool (*test)(const struct dom_state *, int, int), int *row, int *col)
+static bool dom_pick_in_box(struct game_state *d, int player,
+			    bool (*test)(const struct game_state *, int, int), int *row, int *col)
 {
 	int r0, r1, c0, c1, k = 0;
 	dom_box(d->n, player, &r0, &r1, &c0, &c1);
@@ -138,7 +138,7 @@ static bool dom_pick_in_box(struct dom_state *d, int player,
 }
 
 /* Ids by player, then farmers, knights, witches; witches placed first. */
-static bool dom_place_all(struct dom_state *d)
+static bool dom_place_all(struct game_state *d)
 {
 	const struct dom_params *p = &d->p;
 	dom_clear_units(d);
@@ -173,12 +173,12 @@ static bool dom_place_all(struct dom_state *d)
 
 /* ---- generated boards ---------------------------------------------------- */
 
-static bool dom_wall_at(const struct dom_state *d, int row, int col)
+static bool dom_wall_at(const struct game_state *d, int row, int col)
 {
 	return dom_inside(d, row, col) && d->wall[dom_cell(d, row, col)];
 }
 
-static void dom_set_wall(struct dom_state *d, int row, int col, bool wall, int label)
+static void dom_set_wall(struct game_state *d, int row, int col, bool wall, int label)
 {
 	d->wall[dom_cell(d, row, col)] = wall;
 	d->mark[dom_cell(d, row, col)] = (uint16_t)(wall ? label : 0);
@@ -187,7 +187,7 @@ static void dom_set_wall(struct dom_state *d, int row, int col, bool wall, int l
 /* The cells with no wall within DOM_SNAKE_ROOM (Chebyshev), into d->cells;
  * returns how many.  Row counts first, then columns of them: linear in
  * the board. */
-static int dom_snake_starts(struct dom_state *d)
+static int dom_snake_starts(struct game_state *d)
 {
 	int n = d->n, k = DOM_SNAKE_ROOM, found = 0;
 	for (int r = 0; r < n; r++)
@@ -209,7 +209,7 @@ static int dom_snake_starts(struct dom_state *d)
 }
 
 /* DOM_SNAKE_AHEAD cells from (row, col) on in direction dir are free. */
-static bool dom_line_free(const struct dom_state *d, int row, int col, int dir)
+static bool dom_line_free(const struct game_state *d, int row, int col, int dir)
 {
 	int dr, dc;
 	dom_dir_delta(dir, &dr, &dc);
@@ -231,7 +231,7 @@ static int dom_right(int dir)
 
 /* A snake at (row, col) may step in direction dir: the new cell has free
  * lines ahead and to both sides, and its two diagonal cells ahead free. */
-static bool dom_snake_may_step(const struct dom_state *d, int row, int col, int dir)
+static bool dom_snake_may_step(const struct game_state *d, int row, int col, int dir)
 {
 	int dr, dc, lr, lc, rr, rc;
 	dom_dir_delta(dir, &dr, &dc);
@@ -248,7 +248,7 @@ static bool dom_snake_may_step(const struct dom_state *d, int row, int col, int 
 }
 
 /* A wall not labelled `own` within DOM_SNAKE_GAP (Chebyshev). */
-static bool dom_foreign_wall_near(const struct dom_state *d, int row, int col, int own)
+static bool dom_foreign_wall_near(const struct game_state *d, int row, int col, int own)
 {
 	for (int r = row - DOM_SNAKE_GAP; r <= row + DOM_SNAKE_GAP; r++)
 		for (int c = col - DOM_SNAKE_GAP; c <= col + DOM_SNAKE_GAP; c++)
@@ -260,7 +260,7 @@ static bool dom_foreign_wall_near(const struct dom_state *d, int row, int col, i
 /* One snake from cell, labelled `label`.  Its first heading is one of the
  * four directions or, one time in five as in the original, none (then the
  * first step goes sideways: left or right of "none" is right or left). */
-static void dom_snake(struct dom_state *d, int cell, int label)
+static void dom_snake(struct game_state *d, int cell, int label)
 {
 	int row = cell / d->n, col = cell % d->n, len = 0;
 	int body[DOM_SNAKE_STEPS + 1];
@@ -295,7 +295,7 @@ static void dom_snake(struct dom_state *d, int cell, int label)
 /* Two walls touching only by a corner, between two free cells: a knight
  * could slip between them.  Closed with a wall on one of the two free
  * cells, at random, as the original does. */
-static void dom_close_pinch(struct dom_state *d, int r, int c)
+static void dom_close_pinch(struct game_state *d, int r, int c)
 {
 	int a = dom_cell(d, r, c), b = a + 1, x = a + d->n, y = x + 1;
 	bool *w = d->wall;
@@ -310,14 +310,14 @@ static void dom_close_pinch(struct dom_state *d, int r, int c)
 	d->mark[close] = DOM_BORDER_LABEL;
 }
 
-static void dom_close_pinches(struct dom_state *d)
+static void dom_close_pinches(struct game_state *d)
 {
 	for (int r = 0; r + 1 < d->n; r++)
 		for (int c = 0; c + 1 < d->n; c++)
 			dom_close_pinch(d, r, c);
 }
 
-static void dom_blank_board(struct dom_state *d)
+static void dom_blank_board(struct game_state *d)
 {
 	int n = d->n;
 	for (int r = 0; r < n; r++)
@@ -330,7 +330,7 @@ static void dom_blank_board(struct dom_state *d)
 		}
 }
 
-static void dom_generate(struct dom_state *d)
+static void dom_generate(struct game_state *d)
 {
 	dom_blank_board(d);
 	for (int label = DOM_BORDER_LABEL + 1;; label++) {
@@ -342,7 +342,7 @@ static void dom_generate(struct dom_state *d)
 	dom_close_pinches(d);
 }
 
-static void dom_load_fixed(struct dom_state *d)
+static void dom_load_fixed(struct game_state *d)
 {
 	for (int cell = 0; cell < d->n * d->n; cell++) {
 		int v = d->p.board[cell];
@@ -353,7 +353,7 @@ static void dom_load_fixed(struct dom_state *d)
 	}
 }
 
-bool dom_board_connected(struct dom_state *d)
+bool dom_board_connected(struct game_state *d)
 {
 	int cells = d->n * d->n, start = -1, free_cells = 0;
 	for (int i = 0; i < cells; i++) {
@@ -386,7 +386,7 @@ bool dom_board_connected(struct dom_state *d)
 	return tail == free_cells;
 }
 
-int dom_board_setup(struct dom_state *d, char err[GAME_ERRLEN])
+int dom_board_setup(struct game_state *d, char err[GAME_ERRLEN])
 {
 	d->n = d->p.rows;
 	memset(d->land, 0, sizeof d->land);

@@ -6,14 +6,14 @@
 
 #include "games/dominator/dom.h"
 
-int dom_full_health(const struct dom_state *d, int type)
+int dom_full_health(const struct game_state *d, int type)
 {
 	return type == DOM_FARMER ? d->p.farmer_health
 	       : type == DOM_KNIGHT ? d->p.knight_health
 				    : 0;
 }
 
-void dom_paint(struct dom_state *d, int row, int col, int owner)
+void dom_paint(struct game_state *d, int row, int col, int owner)
 {
 	int cell = dom_cell(d, row, col);
 	int old = d->owner[cell];
@@ -48,7 +48,7 @@ int dom_turn_dir(int player, int dir)
 
 /* ---- witches ------------------------------------------------------------- */
 
-void dom_update_witches(struct dom_state *d)
+void dom_update_witches(struct game_state *d)
 {
 	for (int i = 0; i < d->nwitches; i++) {
 		struct dom_unit *w = &d->unit[d->witch[i]];
@@ -61,7 +61,7 @@ void dom_update_witches(struct dom_state *d)
 	}
 }
 
-int dom_haunters(const struct dom_state *d, int row, int col, int count[DOM_PLAYERS])
+int dom_haunters(const struct game_state *d, int row, int col, int count[DOM_PLAYERS])
 {
 	int total = 0;
 	memset(count, 0, DOM_PLAYERS * sizeof *count);
@@ -75,7 +75,7 @@ int dom_haunters(const struct dom_state *d, int row, int col, int count[DOM_PLAY
 	return total;
 }
 
-int dom_witch_reach(const struct dom_state *d, const struct dom_unit *w,
+int dom_witch_reach(const struct game_state *d, const struct dom_unit *w,
 		    int cells[DOM_REACH_MAX])
 {
 	int n = 0;
@@ -88,7 +88,7 @@ int dom_witch_reach(const struct dom_state *d, const struct dom_unit *w,
 	return n;
 }
 
-bool dom_haunted(const struct dom_state *d, int row, int col)
+bool dom_haunted(const struct game_state *d, int row, int col)
 {
 	int count[DOM_PLAYERS];
 	return dom_haunters(d, row, col, count) > 0;

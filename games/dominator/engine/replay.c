@@ -38,14 +38,14 @@
 /* X wall, . free, a digit the owner. */
 static char dom_board_letter(const void *state, int row, int col)
 {
-	const struct dom_state *d = state;
+	const struct game_state *d = state;
 	int cell = dom_cell(d, row, col);
 	if (d->wall[cell])
 		return 'X';
 	return d->owner[cell] == DOM_NOBODY ? '.' : (char)('0' + d->owner[cell]);
 }
 
-json_t *dom_replay_header(const struct dom_state *d)
+json_t *dom_replay_header(const struct game_state *d)
 {
 	json_t *units = json_array();
 	for (int id = 0; id < d->nunits; id++) {
@@ -60,7 +60,7 @@ json_t *dom_replay_header(const struct dom_state *d)
 /* ---- rounds -------------------------------------------------------------- */
 
 /* At most two characters per unit (games/replay_runs.h). */
-static void dom_moves_string(const struct dom_state *d, char *s, size_t cap)
+static void dom_moves_string(const struct game_state *d, char *s, size_t cap)
 {
 	struct runs_writer w = runs_writer(s, cap);
 	for (int id = 0; id < d->nunits; id++) {
@@ -71,7 +71,7 @@ static void dom_moves_string(const struct dom_state *d, char *s, size_t cap)
 }
 
 /* Where the unit would be after its logged step alone. */
-static void dom_expected_cell(const struct dom_state *d, int id, int *row, int *col)
+static void dom_expected_cell(const struct game_state *d, int id, int *row, int *col)
 {
 	const struct dom_unit *b = &d->log.before[id];
 	int dr = 0, dc = 0;
@@ -83,7 +83,7 @@ static void dom_expected_cell(const struct dom_state *d, int id, int *row, int *
 
 /* Cells whose colour the letters, read in id order, get wrong: the last
  * painter by id is not the last by execution order. */
-static json_t *dom_paint_fixes(const struct dom_state *d)
+static json_t *dom_paint_fixes(const struct game_state *d)
 {
 	json_t *fixes = json_array();
 	for (int id = 0; id < d->nunits; id++) {
@@ -112,7 +112,7 @@ static void dom_set_if_any(json_t *frame, const char *key, json_t *array)
 	json_decref(array);
 }
 
-json_t *dom_replay_round(const struct dom_state *d)
+json_t *dom_replay_round(const struct game_state *d)
 {
 	char moves[2 * DOM_MAX_UNITS + 8];
 	dom_moves_string(d, moves, sizeof moves);
@@ -141,7 +141,7 @@ json_t *dom_replay_round(const struct dom_state *d)
 
 /* The moves units will try, in real directions; None orders change
  * nothing and are left out.  A frozen player's orders were dropped. */
-json_t *dom_replay_orders(const struct dom_state *d)
+json_t *dom_replay_orders(const struct game_state *d)
 {
 	char s[2 * DOM_MAX_UNITS + 8];
 	struct runs_writer w = runs_writer(s, sizeof s);
@@ -157,7 +157,7 @@ json_t *dom_replay_orders(const struct dom_state *d)
  * view (2 * player steps of the direction circle). */
 static int dom_replay_take(const void *state, int player, int id, char c, void *order)
 {
-	const struct dom_state *d = state;
+	const struct game_state *d = state;
 	if (c < 'a' || c >= 'a' + DOM_NONE)
 		return -1;
 	if (id >= d->nunits || d->unit[id].owner != player)
@@ -167,4 +167,10 @@ static int dom_replay_take(const void *state, int player, int id, char c, void *
 	return 1;
 }
 
-RUNS_REPLAY_MESSAGE(dom, DOM_PLAYERS, DOM_MAX_UNITS, DOM_MAX_ORDERS, dom_replay_take)
+size_t dom_replay_message(const struct game_state *d, int player, const json_t *orders,
+			  uint8_t *buf, size_t cap)
+{
+	static _Thread_local struct dom_msg_order scratch[DOM_MAX_ORDERS];
+	return runs_message(orders, DOM_PLAYERS, DOM_MAX_UNITS, d, player, dom_replay_take, &dom_orders, scratch,
+			    buf, cap);
+}

@@ -14,19 +14,23 @@
 
 /* ---- orders -------------------------------------------------------------- */
 
-static void dom_drop_orders(struct dom_state *d, int player)
+static void dom_drop_orders(struct game_state *d, int player)
 {
 	for (int id = 0; id < d->nunits; id++)
 		if (d->unit[id].owner == player)
 			d->order[id] = DOM_NO_ORDER;
 }
 
-GAME_FREEZE(dom, frozen, dom_drop_orders)
+static void dom_freeze(struct game_state *d, int player)
+{
+	if (game_seat_freeze(d->frozen, d->cpu, player))
+		dom_drop_orders(d, player);
+}
 
 /* Orders naming another player's unit, a unit that does not exist or a
  * direction outside 0..8 are ignored, and do not use up the unit's order
  * (the original engine drops them the same way). */
-static void dom_select_order(struct dom_state *d, int player, struct dom_msg_order o)
+static void dom_select_order(struct game_state *d, int player, struct dom_msg_order o)
 {
 	if (o.id >= d->nunits || o.dir >= DOM_DIRS)
 		return;
@@ -36,12 +40,29 @@ static void dom_select_order(struct dom_state *d, int player, struct dom_msg_ord
 	d->order[o.id] = (int8_t)dom_turn_dir(player, o.dir);
 }
 
-GAME_PLAYER_INPUT(dom, DOM_PLAYERS, frozen, DOM_MAX_ORDERS, NULL, dom_select_order, dom_freeze);
+int dom_take_orders(struct game_state *d, int player, const uint8_t *buf, size_t len,
+		    char err[GAME_ERRLEN])
+{
+	struct game_seats seats = { DOM_PLAYERS, d->frozen, d->norders, DOM_MAX_ORDERS, NULL };
+	bool broken;
+	int n = game_seat_orders(&seats, player, &dom_orders, buf, len, d->incoming, &broken, err);
+	if (broken)
+		dom_freeze(d, player);
+	for (int i = 0; i < n; i++)
+		dom_select_order(d, player, d->incoming[i]);
+	return n < 0 ? -1 : 0;
+}
+
+void dom_set_status(struct game_state *d, int player, double cpu_share)
+{
+	if (game_seat_status(DOM_PLAYERS, d->frozen, d->cpu, player, cpu_share))
+		dom_freeze(d, player);
+}
 
 /* ---- captures ------------------------------------------------------------ */
 
 /* Off the board until the rebirth at the end of the round. */
-static void dom_capture(struct dom_state *d, struct dom_unit *u, int team)
+static void dom_capture(struct game_state *d, struct dom_unit *u, int team)
 {
 	d->unit_at[dom_cell(d, u->row, u->col)] = DOM_NO_UNIT;
 	u->owner = team;
@@ -52,7 +73,7 @@ static void dom_capture(struct dom_state *d, struct dom_unit *u, int team)
 /* The team that gets a unit killed by witches: enemy witches vote with
  * their count; when only its own team's witches killed it, one of the
  * other three teams, uniformly. */
-static int dom_witch_team(struct dom_state *d, int victim_owner, const int count[DOM_PLAYERS])
+static int dom_witch_team(struct game_state *d, int victim_owner, const int count[DOM_PLAYERS])
 {
 	int enemies = 0;
 	for (int q = 0; q < DOM_PLAYERS; q++)
@@ -74,7 +95,7 @@ static int dom_witch_team(struct dom_state *d, int victim_owner, const int count
 }
 
 /* Captures a farmer or knight standing on a haunted cell; true if it was. */
-static bool dom_haunt_kill(struct dom_state *d, struct dom_unit *u)
+static bool dom_haunt_kill(struct game_state *d, struct dom_unit *u)
 {
 	int count[DOM_PLAYERS];
 	if (dom_haunters(d, u->row, u->col, count) == 0)
@@ -87,7 +108,7 @@ static bool dom_haunt_kill(struct dom_state *d, struct dom_unit *u)
  * farmer or knight now inside an active witch's reach dies.  Outside this
  * sweep no unit ever rests on a haunted cell, so these are exactly the units
  * where a zone has just arrived. */
-static void dom_haunt_sweep(struct dom_state *d)
+static void dom_haunt_sweep(struct game_state *d)
 {
 	for (int i = 0; i < d->nwitches; i++) {
 		const struct dom_unit *w = &d->unit[d->witch[i]];
@@ -104,7 +125,7 @@ static void dom_haunt_sweep(struct dom_state *d)
 
 /* ---- moves --------------------------------------------------------------- */
 
-static void dom_step(struct dom_state *d, struct dom_unit *u, int row, int col, int dir)
+static void dom_step(struct game_state *d, struct dom_unit *u, int row, int col, int dir)
 {
 	d->unit_at[dom_cell(d, u->row, u->col)] = DOM_NO_UNIT;
 	d->unit_at[dom_cell(d, row, col)] = (int16_t)u->id;
@@ -113,14 +134,14 @@ static void dom_step(struct dom_state *d, struct dom_unit *u, int row, int col, 
 	d->log.step[u->id] = (int8_t)dir;
 }
 
-static void dom_attack(struct dom_state *d, const struct dom_unit *knight, struct dom_unit *target)
+static void dom_attack(struct game_state *d, const struct dom_unit *knight, struct dom_unit *target)
 {
 	target->health -= rng_uniform(&d->rng, d->p.damage_min, d->p.damage_max);
 	if (target->health <= 0)
 		dom_capture(d, target, knight->owner);
 }
 
-static void dom_farmer_step(struct dom_state *d, struct dom_unit *u, int row, int col, int dir)
+static void dom_farmer_step(struct game_state *d, struct dom_unit *u, int row, int col, int dir)
 {
 	dom_step(d, u, row, col, dir);
 	if (dom_haunt_kill(d, u))
@@ -135,7 +156,7 @@ static void dom_farmer_step(struct dom_state *d, struct dom_unit *u, int row, in
  * Farmers and witches need an empty cell, whoever is in it: the seed says
  * "adjacent empty cell" where the rules page names only walls and own
  * units. */
-static void dom_execute(struct dom_state *d, int id)
+static void dom_execute(struct game_state *d, int id)
 {
 	struct dom_unit *u = &d->unit[id];
 	int dir = d->order[id], dr, dc;
@@ -167,7 +188,7 @@ static void dom_execute(struct dom_state *d, int id)
 
 /* ---- rebirth ------------------------------------------------------------- */
 
-static bool dom_enemy_at(const struct dom_state *d, int row, int col, int team, bool knights_only)
+static bool dom_enemy_at(const struct game_state *d, int row, int col, int team, bool knights_only)
 {
 	if (!dom_inside(d, row, col))
 		return false;
@@ -182,7 +203,7 @@ static bool dom_enemy_at(const struct dom_state *d, int row, int col, int team, 
  * rules page says "no witch within 3", i.e. at least 4; the seed wins), a
  * farmer with no rival knight in its 4 neighbours, a knight with no rival
  * unit in its 8 neighbours. */
-static bool dom_rebirth_ideal(const struct dom_state *d, const struct dom_unit *u, int row,
+static bool dom_rebirth_ideal(const struct game_state *d, const struct dom_unit *u, int row,
 			      int col)
 {
 	if (d->near_witch[dom_cell(d, row, col)])
@@ -201,7 +222,7 @@ static bool dom_rebirth_ideal(const struct dom_state *d, const struct dom_unit *
 
 enum dom_rebirth_tier { DOM_IDEAL, DOM_QUIET, DOM_ANY };
 
-static bool dom_rebirth_ok(const struct dom_state *d, const struct dom_unit *u, int row, int col,
+static bool dom_rebirth_ok(const struct game_state *d, const struct dom_unit *u, int row, int col,
 			   enum dom_rebirth_tier tier)
 {
 	int cell = dom_cell(d, row, col);
@@ -213,7 +234,7 @@ static bool dom_rebirth_ok(const struct dom_state *d, const struct dom_unit *u, 
 }
 
 /* A random cell of the rectangle fit for tier, or -1. */
-static int dom_rebirth_pick(struct dom_state *d, const struct dom_unit *u, int r0, int r1, int c0,
+static int dom_rebirth_pick(struct game_state *d, const struct dom_unit *u, int r0, int r1, int c0,
 			    int c1, enum dom_rebirth_tier tier)
 {
 	int k = 0;
@@ -226,7 +247,7 @@ static int dom_rebirth_pick(struct dom_state *d, const struct dom_unit *u, int r
 
 /* Marks the cells closer than DOM_REBIRTH_WITCH_DISTANCE to a witch: the
  * witches stand still while units are reborn, so once a round is enough. */
-static void dom_mark_near_witches(struct dom_state *d)
+static void dom_mark_near_witches(struct game_state *d)
 {
 	const int k = DOM_REBIRTH_WITCH_DISTANCE - 1;
 	memset(d->near_witch, 0, (size_t)d->n * d->n * sizeof *d->near_witch);
@@ -242,7 +263,7 @@ static void dom_mark_near_witches(struct dom_state *d)
 /* The ideal cell of the box; else a free cell of the box, then of the
  * board.  "Legal" in the seed is read as "not haunted" as long as such a
  * cell exists, so a reborn unit is never killed by standing still. */
-static void dom_rebirth(struct dom_state *d, struct dom_unit *u)
+static void dom_rebirth(struct game_state *d, struct dom_unit *u)
 {
 	int r0, r1, c0, c1, n = d->n;
 	dom_box(n, u->owner, &r0, &r1, &c0, &c1);
@@ -264,7 +285,7 @@ static void dom_rebirth(struct dom_state *d, struct dom_unit *u)
 
 /* ---- the round ----------------------------------------------------------- */
 
-void dom_begin_log(struct dom_state *d)
+void dom_begin_log(struct game_state *d)
 {
 	memcpy(d->log.before, d->unit, (size_t)d->nunits * sizeof *d->unit);
 	memset(d->log.step, -1, (size_t)d->nunits);
@@ -274,7 +295,7 @@ void dom_begin_log(struct dom_state *d)
 
 /* Units with a move to make, by id; None orders only keep their unit
  * healing.  The owner's freeze drops orders, this is a second guard. */
-static int dom_selected_moves(struct dom_state *d)
+static int dom_selected_moves(struct game_state *d)
 {
 	int n = 0;
 	for (int id = 0; id < d->nunits; id++) {
@@ -288,7 +309,7 @@ static int dom_selected_moves(struct dom_state *d)
 /* "Deliberately not moving a unit (or moving it in the None direction)":
  * units with no order or None; any other order, valid or not, keeps them
  * from healing.  Captured units are reborn at full health anyway. */
-static void dom_heal(struct dom_state *d)
+static void dom_heal(struct game_state *d)
 {
 	for (int id = 0; id < d->nunits; id++) {
 		struct dom_unit *u = &d->unit[id];
@@ -302,14 +323,14 @@ static void dom_heal(struct dom_state *d)
 	}
 }
 
-static void dom_forget_orders(struct dom_state *d)
+static void dom_forget_orders(struct game_state *d)
 {
 	memset(d->order, DOM_NO_ORDER, (size_t)d->nunits);
 	memset(d->norders, 0, sizeof d->norders);
 }
 
 /* Healing, the rebirth of the units captured, the scores. */
-static void dom_end_round(struct dom_state *d)
+static void dom_end_round(struct game_state *d)
 {
 	dom_heal(d);
 	if (d->nreborn)
@@ -320,4 +341,21 @@ static void dom_end_round(struct dom_state *d)
 		d->score[q] += d->land[q];
 }
 
-GAME_ROUND(dom, dom_selected_moves, dom_execute, dom_end_round, dom_forget_orders)
+/* The units with an order act one at a time, in one random order (the
+ * seed's rule), then the round closes.  Once the match is over, orders
+ * that come anyway go nowhere. */
+void dom_advance(struct game_state *d)
+{
+	if (d->round >= d->p.rounds) {
+		dom_forget_orders(d);
+		return;
+	}
+	dom_begin_log(d);
+	int n = dom_selected_moves(d);
+	rng_permutation(&d->rng, d->perm, n);
+	for (int i = 0; i < n; i++)
+		dom_execute(d, d->exec[d->perm[i]]);
+	dom_end_round(d);
+	dom_forget_orders(d);
+	d->round++;
+}

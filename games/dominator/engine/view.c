@@ -43,7 +43,7 @@ static int dom_relative(int player, int team)
 	return (team - player + DOM_PLAYERS) % DOM_PLAYERS;
 }
 
-static void dom_view_cells(const struct dom_state *d, int player, struct dom_msg_view *v)
+static void dom_view_cells(const struct game_state *d, int player, struct dom_msg_view *v)
 {
 	int n = d->n;
 	for (int vr = 0; vr < n; vr++)
@@ -72,7 +72,7 @@ static void dom_view_cells(const struct dom_state *d, int player, struct dom_msg
 	}
 }
 
-void dom_view_build(const struct dom_state *d, int player, struct dom_msg_view *v)
+void dom_view_build(const struct game_state *d, int player, struct dom_msg_view *v)
 {
 	v->round = (uint16_t)d->round;
 	v->rows = v->cols = (uint16_t)d->n;
@@ -101,9 +101,27 @@ void dom_view_build(const struct dom_state *d, int player, struct dom_msg_view *
 	}
 }
 
-GAME_VIEW_MESSAGE(dom, DOM_PLAYERS)
+size_t dom_view(const struct game_state *d, int player, uint8_t *buf, size_t cap)
+{
+	if (player < 0 || player >= DOM_PLAYERS)
+		return 0;
+	struct dom_msg_view v;
+	dom_view_build(d, player, &v);
+	return dom_view_encode(&v, buf, cap);
+}
 
 /* Every value fits: the key table's ranges keep them below 2^16. */
-#define DOM_START_PARAM(field, lo, hi) .field = (uint16_t)s->p.field,
+#define DOM_START_PARAM(field, lo, hi) .field = (uint16_t)d->p.field,
 
-GAME_START_MESSAGE(dom, DOM_PROTO_VERSION, DOM_PLAYERS, .params = { DOM_PARAMS(DOM_START_PARAM) })
+size_t dom_start(const struct game_state *d, int player, uint8_t *buf, size_t cap)
+{
+	if (player < 0 || player >= DOM_PLAYERS)
+		return 0;
+	struct dom_msg_start m = {
+		.version = DOM_PROTO_VERSION,
+		.players = DOM_PLAYERS,
+		.seed = game_player_seed(d->seed, player),
+		.params = { DOM_PARAMS(DOM_START_PARAM) },
+	};
+	return dom_start_encode(&m, buf, cap);
+}

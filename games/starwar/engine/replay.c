@@ -28,11 +28,11 @@ static const char sw_kind_char[SW_KINDS] = { '.', 'X', 'P', 'M', 'S', '*' };
 
 static char sw_map_letter(const void *state, int row, int col)
 {
-	const struct sw_state *d = state;
+	const struct game_state *d = state;
 	return sw_kind_char[d->kind[sw_cell(d, row, col)]];
 }
 
-json_t *sw_replay_header(const struct sw_state *d)
+json_t *sw_replay_header(const struct game_state *d)
 {
 	json_t *ships = json_array();
 	for (int id = 0; id < d->nships; id++) {
@@ -52,7 +52,7 @@ static void sw_append_ints(json_t *a, const int *v, int n)
 
 /* A live ship that made the default move and kept its missiles is left
  * out: the viewer moves every unlisted live ship one column on. */
-static bool sw_ship_changed(const struct sw_state *d, const struct sw_ship *now,
+static bool sw_ship_changed(const struct game_state *d, const struct sw_ship *now,
 			    const struct sw_ship *before)
 {
 	if (!now->alive || !before->alive)
@@ -68,7 +68,7 @@ static void sw_set_if_any(json_t *frame, const char *key, json_t *array)
 	json_decref(array);
 }
 
-json_t *sw_replay_round(const struct sw_state *d)
+json_t *sw_replay_round(const struct game_state *d)
 {
 	json_t *cells = json_array(), *ships = json_array();
 	for (int i = 0; i < d->p.rows * d->p.cols; i++)
@@ -92,7 +92,7 @@ json_t *sw_replay_round(const struct sw_state *d)
 
 /* ---- orders -------------------------------------------------------------- */
 
-json_t *sw_replay_orders(const struct sw_state *d)
+json_t *sw_replay_orders(const struct game_state *d)
 {
 	json_t *all = json_array();
 	for (int q = 0; q < SW_PLAYERS; q++) {
@@ -107,7 +107,7 @@ json_t *sw_replay_orders(const struct sw_state *d)
 	return all;
 }
 
-size_t sw_replay_message(const struct sw_state *d, int player, const json_t *orders,
+size_t sw_replay_message(const struct game_state *d, int player, const json_t *orders,
 			 uint8_t *buf, size_t cap)
 {
 	(void)d;

@@ -37,21 +37,21 @@
 
 /* ---- the universe -------------------------------------------------------- */
 
-void sw_put(struct sw_state *d, int row, int col, int kind, int ref)
+void sw_put(struct game_state *d, int row, int col, int kind, int ref)
 {
 	int cell = sw_cell(d, row, col);
 	d->kind[cell] = (uint8_t)kind;
 	d->ref[cell] = (int16_t)ref;
 }
 
-static void sw_empty(struct sw_state *d, int cell)
+static void sw_empty(struct game_state *d, int cell)
 {
 	d->kind[cell] = SW_EMPTY;
 	d->ref[cell] = SW_NONE;
 }
 
 /* Puts dead or live ship id on an empty cell, alive; -1 when not empty. */
-int sw_put_ship(struct sw_state *d, int id, int row, int col)
+int sw_put_ship(struct game_state *d, int id, int row, int col)
 {
 	int cell = sw_cell(d, row, col);
 	if (d->kind[cell] != SW_EMPTY)
@@ -66,7 +66,7 @@ int sw_put_ship(struct sw_state *d, int id, int row, int col)
 	return 0;
 }
 
-void sw_clear(struct sw_state *d)
+void sw_clear(struct game_state *d)
 {
 	for (int i = 0; i < d->p.rows * d->p.cols; i++)
 		sw_empty(d, i);
@@ -81,7 +81,7 @@ void sw_clear(struct sw_state *d)
 
 /* No kind in mask within the 5 x 5 square around (row, col); rows past the
  * edges do not exist, columns wrap. */
-static bool sw_square_free(const struct sw_state *d, int row, int col, unsigned mask)
+static bool sw_square_free(const struct game_state *d, int row, int col, unsigned mask)
 {
 	for (int r = row - SW_FREE_RADIUS; r <= row + SW_FREE_RADIUS; r++) {
 		if (r < 0 || r >= d->p.rows)
@@ -96,7 +96,7 @@ static bool sw_square_free(const struct sw_state *d, int row, int col, unsigned 
 /* A random empty cell in columns first .. first + span - 1 whose square is
  * free of mask, in at most SW_PLACE_TRIES draws; false when none was found
  * ("if possible": the caller tries again next round). */
-static bool sw_draw_cell(struct sw_state *d, int first, int span, unsigned mask, int *row,
+static bool sw_draw_cell(struct game_state *d, int first, int span, unsigned mask, int *row,
 			 int *col)
 {
 	if (span <= 0)
@@ -119,7 +119,7 @@ static bool sw_draw_cell(struct sw_state *d, int first, int span, unsigned mask,
  * original's default game does); otherwise spread over the rows, in columns
  * 0..3 by id, a taken cell (the map may put an asteroid there) falling
  * back to the first empty one. */
-static int sw_place_start(struct sw_state *d, int id)
+static int sw_place_start(struct game_state *d, int id)
 {
 	int rows = d->p.rows, n = d->nships;
 	if (d->p.nstarts)
@@ -133,7 +133,7 @@ static int sw_place_start(struct sw_state *d, int id)
 	return -1;
 }
 
-int sw_setup(struct sw_state *d, char err[GAME_ERRLEN])
+int sw_setup(struct game_state *d, char err[GAME_ERRLEN])
 {
 	const struct sw_params *p = &d->p;
 	d->nships = SW_PLAYERS * p->ships;
@@ -191,7 +191,7 @@ int sw_passed(int row, int col, int dr, int dc, int out_row[SW_MAX_PASSED],
 /* A move is valid when its destination is in the universe's rows and in
  * the window of the next round (columns r+1 .. r+window); shooting when
  * the ship has a missile (its default move is always valid). */
-bool sw_valid(const struct sw_state *d, int id, int action)
+bool sw_valid(const struct game_state *d, int id, int action)
 {
 	const struct sw_ship *s = &d->ship[id];
 	if (!s->alive || action < 0 || action >= SW_ACTIONS)
@@ -205,7 +205,7 @@ bool sw_valid(const struct sw_state *d, int id, int action)
 
 /* ---- collisions ---------------------------------------------------------- */
 
-static void sw_kill(struct sw_state *d, int id)
+static void sw_kill(struct game_state *d, int id)
 {
 	struct sw_ship *s = &d->ship[id];
 	int cell = sw_cell(d, s->row, s->col);
@@ -219,14 +219,14 @@ static void sw_kill(struct sw_state *d, int id)
 
 /* A missile of shooter's destroyed ship victim: a kill of another player's
  * ship scores; one's own ships do not. */
-static void sw_score_kill(struct sw_state *d, int shooter, int victim)
+static void sw_score_kill(struct game_state *d, int shooter, int victim)
 {
 	int a = d->ship[shooter].owner;
 	if (a != d->ship[victim].owner)
 		d->score[a] += d->p.kill_points;
 }
 
-static void sw_take_bonus(struct sw_state *d, int id, int kind)
+static void sw_take_bonus(struct game_state *d, int id, int kind)
 {
 	struct sw_ship *s = &d->ship[id];
 	d->taken[kind]++;
@@ -243,7 +243,7 @@ static void sw_take_bonus(struct sw_state *d, int id, int kind)
  * 1.2).  A missile destroying a bonus also counts as consuming it: the game
  * keeps its number of bonuses.  True when the mover survives.  The mover
  * itself is not on the grid while it moves. */
-static bool sw_enter(struct sw_state *d, bool missile, int ref, int cell)
+static bool sw_enter(struct game_state *d, bool missile, int ref, int cell)
 {
 	int kind = d->kind[cell], other = d->ref[cell];
 	if (kind == SW_EMPTY)
@@ -269,7 +269,7 @@ static bool sw_enter(struct sw_state *d, bool missile, int ref, int cell)
 
 /* Ship id moves (dr, dc) through its passed cells; it dies at the first
  * meeting that destroys it. */
-static void sw_move_ship(struct sw_state *d, int id, int dr, int dc)
+static void sw_move_ship(struct game_state *d, int id, int dr, int dc)
 {
 	struct sw_ship *s = &d->ship[id];
 	int rows[SW_MAX_PASSED], cols[SW_MAX_PASSED];
@@ -288,7 +288,7 @@ static void sw_move_ship(struct sw_state *d, int id, int dr, int dc)
 
 /* The missile appears on the ship's cell and moves two columns at once;
  * then the ship makes its default move (rules page "Shooting"). */
-static void sw_shoot(struct sw_state *d, int id)
+static void sw_shoot(struct game_state *d, int id)
 {
 	struct sw_ship *s = &d->ship[id];
 	s->missiles--;
@@ -300,7 +300,7 @@ static void sw_shoot(struct sw_state *d, int id)
 	sw_move_ship(d, id, 0, 1);
 }
 
-static void sw_act(struct sw_state *d, int id, int action)
+static void sw_act(struct game_state *d, int id, int action)
 {
 	d->ship[id].moved = true;
 	if (action == SW_SHOOT)
@@ -313,7 +313,7 @@ static void sw_act(struct sw_state *d, int id, int action)
  * lifted off the grid first, they never meet each other, and which of two
  * missiles in a row reaches a target first does not depend on a scan
  * order. */
-void sw_move_missiles(struct sw_state *d)
+void sw_move_missiles(struct game_state *d)
 {
 	int n = 0, cells = d->p.rows * d->p.cols;
 	for (int i = 0; i < cells; i++) {
@@ -340,20 +340,24 @@ void sw_move_missiles(struct sw_state *d)
 
 /* ---- orders -------------------------------------------------------------- */
 
-static void sw_drop_orders(struct sw_state *d, int player)
+static void sw_drop_orders(struct game_state *d, int player)
 {
 	for (int i = 0; i < d->nqueue[player]; i++)
 		d->ship[d->queue[player][i]].order = SW_NONE;
 	d->nqueue[player] = 0;
 }
 
-GAME_FREEZE(sw, frozen, sw_drop_orders)
+static void sw_freeze(struct game_state *d, int player)
+{
+	if (game_seat_freeze(d->frozen, d->cpu, player))
+		sw_drop_orders(d, player);
+}
 
 /* Orders naming another player's ship, a ship that does not exist or is
  * dead, or an action outside 0..9 are ignored and do not use up the ship's
  * order.  The first order for a ship counts even when it turns out invalid
  * (seed 1.3: "only the first one will be taken into account"). */
-static void sw_select_order(struct sw_state *d, int player, struct sw_msg_order o)
+static void sw_select_order(struct game_state *d, int player, struct sw_msg_order o)
 {
 	if (o.id >= d->nships || o.action >= SW_ACTIONS)
 		return;
@@ -364,7 +368,24 @@ static void sw_select_order(struct sw_state *d, int player, struct sw_msg_order 
 	d->queue[player][d->nqueue[player]++] = (int16_t)o.id;
 }
 
-GAME_PLAYER_INPUT(sw, SW_PLAYERS, frozen, SW_MAX_ORDERS, NULL, sw_select_order, sw_freeze);
+int sw_take_orders(struct game_state *d, int player, const uint8_t *buf, size_t len,
+		   char err[GAME_ERRLEN])
+{
+	struct game_seats seats = { SW_PLAYERS, d->frozen, d->norders, SW_MAX_ORDERS, NULL };
+	bool broken;
+	int n = game_seat_orders(&seats, player, &sw_orders, buf, len, d->incoming, &broken, err);
+	if (broken)
+		sw_freeze(d, player);
+	for (int i = 0; i < n; i++)
+		sw_select_order(d, player, d->incoming[i]);
+	return n < 0 ? -1 : 0;
+}
+
+void sw_set_status(struct game_state *d, int player, double cpu_share)
+{
+	if (game_seat_status(SW_PLAYERS, d->frozen, d->cpu, player, cpu_share))
+		sw_freeze(d, player);
+}
 
 /* ---- end of round -------------------------------------------------------- */
 
@@ -372,7 +393,7 @@ GAME_PLAYER_INPUT(sw, SW_PLAYERS, frozen, SW_MAX_ORDERS, NULL, sw_select_order, 
  * exactly regen_rounds rounds; then it reappears in the window of the coming
  * round on an empty cell with no missile, ship or asteroid in its 5 x 5
  * square, if one is found, keeping its missiles. */
-void sw_regenerate(struct sw_state *d)
+void sw_regenerate(struct game_state *d)
 {
 	unsigned mask = 1u << SW_MISSILE | 1u << SW_SHIP | 1u << SW_ASTEROID;
 	for (int id = 0; id < d->nships; id++) {
@@ -392,7 +413,7 @@ void sw_regenerate(struct sw_state *d)
  * window, [r + window, r + cols - 1], on an empty cell with no missile or
  * ship in its 5 x 5 square; missiles first, then points, as the original
  * places them. */
-void sw_refill_bonuses(struct sw_state *d)
+void sw_refill_bonuses(struct game_state *d)
 {
 	unsigned mask = 1u << SW_MISSILE | 1u << SW_SHIP;
 	const int kinds[2] = { SW_MISSILE_BONUS, SW_POINT_BONUS };
@@ -409,7 +430,7 @@ void sw_refill_bonuses(struct sw_state *d)
 
 /* ---- the round ----------------------------------------------------------- */
 
-void sw_begin_log(struct sw_state *d)
+void sw_begin_log(struct game_state *d)
 {
 	memcpy(d->log.kind, d->kind, (size_t)d->p.rows * d->p.cols);
 	memcpy(d->log.ship, d->ship, sizeof d->ship);
@@ -418,7 +439,7 @@ void sw_begin_log(struct sw_state *d)
 
 /* Each player's selected ships, players in a random order; an invalid
  * instruction is ignored and the ship moves by default afterwards. */
-static void sw_run_instructions(struct sw_state *d)
+static void sw_run_instructions(struct game_state *d)
 {
 	int perm[SW_PLAYERS];
 	rng_permutation(&d->rng, perm, SW_PLAYERS);
@@ -432,7 +453,7 @@ static void sw_run_instructions(struct sw_state *d)
 	}
 }
 
-static void sw_reset_orders(struct sw_state *d)
+static void sw_reset_orders(struct game_state *d)
 {
 	for (int id = 0; id < d->nships; id++) {
 		d->ship[id].order = SW_NONE;
@@ -442,7 +463,7 @@ static void sw_reset_orders(struct sw_state *d)
 	memset(d->norders, 0, sizeof d->norders);
 }
 
-void sw_advance(struct sw_state *d)
+void sw_advance(struct game_state *d)
 {
 	if (d->round >= d->p.rounds)
 		return;

@@ -17,7 +17,7 @@ static uint16_t sw_u16(int v)
 	return (uint16_t)(v < 0 ? 0 : v > UINT16_MAX ? UINT16_MAX : v);
 }
 
-void sw_view_build(const struct sw_state *d, int player, struct sw_msg_view *v)
+void sw_view_build(const struct game_state *d, int player, struct sw_msg_view *v)
 {
 	(void)player; /* everybody sees the same universe */
 	v->round = sw_u16(d->round);
@@ -40,10 +40,28 @@ void sw_view_build(const struct sw_state *d, int player, struct sw_msg_view *v)
 	}
 }
 
-#define SW_START_PARAM(field, lo, hi) .field = sw_u16(s->p.field),
+#define SW_START_PARAM(field, lo, hi) .field = sw_u16(d->p.field),
 
-GAME_START_MESSAGE(sw, SW_PROTO_VERSION, SW_PLAYERS, .player = (uint8_t)player,
-		   .params = { SW_PARAMS(SW_START_PARAM) })
+size_t sw_start(const struct game_state *d, int player, uint8_t *buf, size_t cap)
+{
+	if (player < 0 || player >= SW_PLAYERS)
+		return 0;
+	struct sw_msg_start m = {
+		.version = SW_PROTO_VERSION,
+		.players = SW_PLAYERS,
+		.seed = game_player_seed(d->seed, player),
+		.player = (uint8_t)player,
+		.params = { SW_PARAMS(SW_START_PARAM) },
+	};
+	return sw_start_encode(&m, buf, cap);
+}
 
 /* The view struct is about 27 KB: on the stack, like Dominator's. */
-GAME_VIEW_MESSAGE(sw, SW_PLAYERS)
+size_t sw_view(const struct game_state *d, int player, uint8_t *buf, size_t cap)
+{
+	if (player < 0 || player >= SW_PLAYERS)
+		return 0;
+	struct sw_msg_view v;
+	sw_view_build(d, player, &v);
+	return sw_view_encode(&v, buf, cap);
+}
