@@ -295,9 +295,11 @@ browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 course-test: all
 	tests/course/simulate.sh 40
 
-# `make install` twice over a running installation (tests/install/).
+# `make install` twice over a running installation, then the organiser's
+# quick start (docs/organisers.md) from a fresh clone, as root (tests/install/).
 install-test: all
 	tests/install/upgrade.sh
+	tests/install/quickstart.sh
 
 soak: all
 	scripts/soak.sh 30
