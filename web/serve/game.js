@@ -60,21 +60,23 @@ pages.game = async main => {
 		['Rounds', l.rounds === undefined ? '' : String(l.rounds), ''],
 		['Players in a match', l.min_players === l.max_players ? String(l.min_players) : l.min_players + ' to ' + l.max_players, ''],
 	];
-	main.append(J.el('h1', {}, g.title),
+	const sheet = J.el('section', { id: 'sheet' });
+	main.append(sheet);
+	sheet.append(J.el('h1', {}, g.title),
 		J.el('p', {}, g.uploads ? J.link('/upload', 'Upload a player') : 'This judge takes no uploads of ' + g.title + '.',
 			g.kit ? [' · ', J.el('a', { href: g.kit, download: '' }, 'student kit')] : null),
 		J.el('h2', {}, 'Limits in force on this judge'),
 		J.el('table', { id: 'limits' }, J.el('tbody', {}, limits.map(([k, v, why]) =>
 			J.el('tr', {}, J.el('th', {}, k), J.el('td', { className: 'num' }, v), J.el('td', { className: 'muted' }, why))))));
 	if (l.error)
-		main.append(J.el('p', { className: 'error' }, 'The organisers\' parameters file does not parse: ' + l.error));
+		sheet.append(J.el('p', { className: 'error' }, 'The organisers\' parameters file does not parse: ' + l.error));
 	if (l.params)
-		main.append(J.el('h2', {}, 'Parameters'), J.el('p', { className: 'muted' }, g.params_file === null
+		sheet.append(J.el('h2', {}, 'Parameters'), J.el('p', { className: 'muted' }, g.params_file === null
 			? 'The game\'s defaults.' : 'As the organisers set them in config/games/' + g.name + '.cnf.'),
 			J.el('table', { id: 'params' }, J.el('tbody', {}, Object.entries(l.params).map(([k, v]) =>
 				J.el('tr', {}, J.el('th', {}, k), J.el('td', { className: 'num' }, typeof v === 'object' ? JSON.stringify(v) : String(v)))))));
 	if (g.header.text !== null)
-		main.append(J.el('h2', {}, 'The header: ' + g.header.file),
+		sheet.append(J.el('h2', {}, 'The header: ' + g.header.file),
 			J.el('details', {}, J.el('summary', {}, '#include "' + g.header.file + '": the API your player compiles against'),
 				J.el('pre', { id: 'header' }, g.header.text)));
 	main.append(J.el('h2', {}, 'Rules'), g.rules === null ? J.el('p', { className: 'muted' }, 'This judge has no rules page for ' + g.title + '.')
