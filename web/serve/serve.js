@@ -610,17 +610,17 @@ pages.upload = async main => {
 	const form = J.el('form', { className: 'row', id: 'upload' }, J.el('label', { htmlFor: 'game' }, 'Game'), select,
 		J.el('label', { htmlFor: 'file' }, 'File'), file, send);
 	/* The student kit of the chosen game: header, local runner, opponents. */
-	const kit = J.el('p', { id: 'kit' });
+	const kit = J.el('p', { id: 'kit' }), rules = J.el('p', { id: 'game-page' });
 	const showKit = () => {
 		const g = games.find(x => x.name === select.value);
-		kit.replaceChildren(...(g ? [J.el('a', { href: '/games/' + g.name, id: 'rules' }, g.title + ': rules, header and limits'), '. '] : []),
-			...(g && g.kit ? ['Write and try your player at home with the ',
+		rules.replaceChildren(...(g ? [J.el('a', { href: '/games/' + g.name, id: 'rules' }, g.title + ': the rules, the header and the limits in force here')] : []));
+		kit.replaceChildren(...(g && g.kit ? ['Write and try your player at home with the ',
 			J.el('a', { href: g.kit, download: '' }, g.title + ' student kit'),
 			' (needs only gcc and make: unpack, read README.md, make, ./Game).'] : []));
 	};
 	select.onchange = showKit;
 	showKit();
-	main.append(J.el('h1', {}, 'Upload a player'), kit, J.tokenField(), form, J.el('div', { id: 'message' }), box);
+	main.append(J.el('h1', {}, 'Upload a player'), rules, kit, J.tokenField(), form, J.el('div', { id: 'message' }), box);
 	const title = name => (all.find(g => g.name === name) || { title: name }).title;
 	const open = name => games.some(g => g.name === name);
 	/* the game whose header the file includes, as the compile step reads it */
