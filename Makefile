@@ -307,13 +307,17 @@ check-layout: all
 # names full of markup shown as text; then a player's debug marks toggled
 # on and off and the CPU plot (tests/browser/marks.py); then a contestant's loop
 # (tests/browser/loop.py): upload two versions, challenge Dummy, watch the
-# debug marks, find the losses, download and compare the source.
+# debug marks, find the losses, download and compare the source; then the
+# organisers' people (tests/browser/people.py): disqualify a player picked
+# from the list, reinstate it, the history; a token revoked only once
+# confirmed; a game's page of rules, header and limits.
 browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 	python3 tests/browser/run.py --judge $(JUDGE) --page $(BUILD)/viewer-page
 	python3 tests/browser/serve.py --judge $(JUDGE)
 	python3 tests/browser/tournament.py --judge $(JUDGE)
 	python3 tests/browser/loop.py --judge $(JUDGE)
 	python3 tests/browser/marks.py --judge $(JUDGE)
+	python3 tests/browser/people.py --judge $(JUDGE)
 
 # Workers killed with SIGKILL at random over a few hundred jobs: nothing
 # lost, nothing done twice, ratings equal to a recompute; on SQLite, then
@@ -325,9 +329,11 @@ browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 course-test: all
 	tests/course/simulate.sh 40
 
-# `make install` twice over a running installation (tests/install/).
+# `make install` twice over a running installation, then the organiser's
+# quick start (docs/organisers.md) from a fresh clone, as root (tests/install/).
 install-test: all
 	tests/install/upgrade.sh
+	tests/install/quickstart.sh
 
 soak: all
 	scripts/soak.sh 30

@@ -1,6 +1,6 @@
-/* api_organiser.c - the organisers' API (serve.h): disqualify a player,
- * rejudge a submission or a whole game, plagiarism pairs, tokens.  The
- * router lets only organiser tokens here, but for a reference player's
+/* api_organiser.c - the organisers' API (serve.h): the players of a
+ * game, disqualify and reinstate one (with history), rejudge a submission
+ * or a whole game, plagiarism pairs, tokens.  The router lets only organiser tokens here, but for a reference player's
  * source, which any token may ask for and only an organiser's gets. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,9 +17,9 @@ static const char *text_field(const json_t *body, const char *key)
 	return v && *v ? v : NULL;
 }
 
-void org_disqualify(struct request *rq, struct reply *rp, const char *arg)
+/* A decision about one player: disqualify (with a reason) or reinstate. */
+static void decide(struct request *rq, struct reply *rp, bool reinstate)
 {
-	(void)arg;
 	json_t *body;
 	if (request_json(rq, rp, &body) < 0)
 		return;
@@ -27,18 +27,54 @@ void org_disqualify(struct request *rq, struct reply *rp, const char *arg)
 	const char *reason = text_field(body, "reason");
 	char err[STORE_ERRLEN];
 	int rc;
-	if (!game || !name || !reason || strlen(reason) > REASON_MAX)
+	if (reinstate && (!game || !name))
+		reply_error(rp, 400, "send {\"game\", \"name\"}: the player to reinstate");
+	else if (!reinstate && (!game || !name || !reason || strlen(reason) > REASON_MAX))
 		reply_error(rp, 400, "send {\"game\", \"name\", \"reason\"}: a reason of 1 to %d "
 			    "characters the player will read", REASON_MAX);
 	else if (!request_game(game, rp)) {
-	} else if ((rc = store_disqualify(rq->store, game, name, reason, rq->who.author, err)) < 0)
+	} else if ((rc = reinstate ? store_reinstate(rq->store, game, name, rq->who.author, err)
+		    : store_disqualify(rq->store, game, name, reason, rq->who.author, err)) < 0)
 		reply_store_error(rp, err);
 	else if (rc == 0)
-		reply_error(rp, 404, "there is no player %s in %s", name, game);
+		reply_error(rp, 404, reinstate ? "%s is not disqualified in %s"
+			    : "there is no player %s in %s", name, game);
 	else
 		reply_json(rp, 200, json_pack("{s:s, s:s, s:b}", "game", game, "name", name,
-					      "disqualified", 1));
+					      "disqualified", !reinstate));
 	json_decref(body);
+}
+
+void org_disqualify(struct request *rq, struct reply *rp, const char *arg)
+{
+	(void)arg;
+	decide(rq, rp, false);
+}
+
+void org_reinstate(struct request *rq, struct reply *rp, const char *arg)
+{
+	(void)arg;
+	decide(rq, rp, true);
+}
+
+/* GET /api/organiser/players/GAME: whom the organiser may pick, and every
+ * decision so far: {game, players: [{name, author, disqualified}],
+ * history: [{name, reason, decided_by, created_at, reinstated_at,
+ * reinstated_by}]}. */
+void org_players(struct request *rq, struct reply *rp, const char *arg)
+{
+	char err[STORE_ERRLEN];
+	json_t *players = NULL, *history = NULL;
+	if (!request_game(arg, rp))
+		return;
+	if (store_game_players(rq->store, arg, &players, err) < 0 ||
+	    store_disqualification_history(rq->store, arg, &history, err) < 0)
+		reply_store_error(rp, err);
+	else
+		reply_json(rp, 200, json_pack("{s:s, s:O, s:O}", "game", arg, "players", players,
+					      "history", history));
+	json_decref(players);
+	json_decref(history);
 }
 
 void org_rejudge(struct request *rq, struct reply *rp, const char *arg)

@@ -22,12 +22,15 @@ static const struct page pages[] = {
 	{ "/matches/", "serve/match.html", "text/html; charset=utf-8", true },
 	{ "/submissions", "serve/submissions.html", "text/html; charset=utf-8", false },
 	{ "/upload", "serve/upload.html", "text/html; charset=utf-8", false },
+	{ "/games/", "serve/game.html", "text/html; charset=utf-8", false },
 	{ "/tournaments/", "serve/tournament.html", "text/html; charset=utf-8", false },
 	{ "/tournaments", "serve/tournaments.html", "text/html; charset=utf-8", false },
 	{ "/organiser", "serve/organiser.html", "text/html; charset=utf-8", false },
 	{ "/static/serve.css", "serve/serve.css", "text/css; charset=utf-8", false },
 	{ "/static/serve.js", "serve/serve.js", "text/javascript; charset=utf-8", false },
 	{ "/static/tournament.js", "serve/tournament.js", "text/javascript; charset=utf-8", false },
+	{ "/static/people.js", "serve/people.js", "text/javascript; charset=utf-8", false },
+	{ "/static/game.js", "serve/game.js", "text/javascript; charset=utf-8", false },
 	{ "/", "serve/index.html", "text/html; charset=utf-8", false },
 	{ 0 },
 };
@@ -45,8 +48,9 @@ static bool page_matches(const struct page *p, const char *path)
  * page names none. */
 static bool page_game_known(const struct request *rq, const struct page *p)
 {
-	const char *game = strcmp(p->prefix, "/leaderboard/") == 0 ? rq->path + strlen(p->prefix)
-								   : request_arg(rq, "game");
+	bool in_path = strcmp(p->prefix, "/leaderboard/") == 0 || strcmp(p->prefix, "/games/") == 0;
+	const char *game = in_path ? rq->path + strlen(p->prefix)
+				   : request_arg(rq, "game");
 	return !game || game_find(game);
 }
 

@@ -22,6 +22,7 @@ struct route {
 
 static const struct route routes[] = {
 	{ "GET", "/api/games", ACCESS_OPEN, api_games },
+	{ "GET", "/api/games/*", ACCESS_OPEN, api_game },
 	{ "GET", "/api/ping", ACCESS_OPEN, api_ping },
 	{ "GET", "/api/me", ACCESS_TOKEN, api_me },
 	{ "GET", "/api/leaderboard/*", ACCESS_PUBLIC, api_leaderboard },
@@ -43,7 +44,9 @@ static const struct route routes[] = {
 	{ "GET", "/api/comparisons/#", ACCESS_TOKEN, api_comparison },
 	/* a reference player's source: an organiser's; 404 to anybody else */
 	{ "GET", "/api/references/*/*", ACCESS_TOKEN, api_reference },
+	{ "GET", "/api/organiser/players/*", ACCESS_ORGANISER, org_players },
 	{ "POST", "/api/organiser/disqualify", ACCESS_ORGANISER, org_disqualify },
+	{ "POST", "/api/organiser/reinstate", ACCESS_ORGANISER, org_reinstate },
 	{ "POST", "/api/organiser/rejudge", ACCESS_ORGANISER, org_rejudge },
 	{ "GET", "/api/organiser/plagiarism/*", ACCESS_ORGANISER, org_plagiarism },
 	{ "GET", "/api/organiser/pair/#", ACCESS_ORGANISER, org_plagiarism_pair },
@@ -57,6 +60,7 @@ static const struct route routes[] = {
 	{ "GET", "/submissions", ACCESS_OPEN, page_static },
 	{ "GET", "/submissions/#", ACCESS_OPEN, page_static },
 	{ "GET", "/upload", ACCESS_OPEN, page_static },
+	{ "GET", "/games/*", ACCESS_OPEN, page_static },
 	{ "GET", "/tournaments", ACCESS_OPEN, page_static },
 	{ "GET", "/tournaments/*", ACCESS_OPEN, page_static },
 	{ "GET", "/organiser", ACCESS_OPEN, page_static },

@@ -146,12 +146,12 @@ const char *route_path_refused(const char *raw);
 /* arg: the route's variable segment ("dominator", "12"), or NULL. */
 typedef void handler_fn(struct request *rq, struct reply *rp, const char *arg);
 
-handler_fn api_ping, api_games, api_me, api_leaderboard, api_match, api_match_replay, api_match_page,
+handler_fn api_ping, api_games, api_game, api_me, api_leaderboard, api_match, api_match_replay, api_match_page,
 	api_match_log, api_match_fault,
 	api_submission, api_submission_source, api_submissions, api_submit, api_player,
 	api_tournaments, api_tournament;
 handler_fn api_challenge, api_compare, api_comparison, api_match_params;
-handler_fn org_disqualify, org_rejudge, org_plagiarism, org_plagiarism_pair, org_tokens,
+handler_fn org_disqualify, org_reinstate, org_players, org_rejudge, org_plagiarism, org_plagiarism_pair, org_tokens,
 	org_token_revoke, api_reference;
 handler_fn page_static, page_kit;
 /* The 404 page of an address that is no page: words and links, not JSON. */

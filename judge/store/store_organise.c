@@ -50,6 +50,16 @@ int store_disqualification_history(struct store *s, const char *game, json_t **o
 	return *out ? 1 : -1;
 }
 
+int store_game_players(struct store *s, const char *game, json_t **out, char err[STORE_ERRLEN])
+{
+	*out = db_query_json(s, "reading the players", err,
+		"SELECT n.name, n.author, CASE WHEN EXISTS (SELECT 1 FROM disqualifications d"
+		" WHERE d.game = n.game AND d.name = n.name AND d.reinstated_at IS NULL)"
+		" THEN 1 ELSE 0 END FROM names n WHERE n.game = ?1 ORDER BY n.name",
+		"name:t author:t disqualified:b", "t", game);
+	return *out ? 1 : -1;
+}
+
 int store_reinstate(struct store *s, const char *game, const char *name, const char *decided_by,
 		    char err[STORE_ERRLEN])
 {

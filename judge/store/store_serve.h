@@ -94,6 +94,9 @@ int store_disqualifications(struct store *s, const char *game, json_t **out,
  * above with reinstated_at and reinstated_by (null while in force). */
 int store_disqualification_history(struct store *s, const char *game, json_t **out,
 				   char err[STORE_ERRLEN]);
+/* Every player of the game (a name some submission took), by name, for
+ * the organisers to pick from: [{name, author, disqualified}]. */
+int store_game_players(struct store *s, const char *game, json_t **out, char err[STORE_ERRLEN]);
 /* Lifts the player's disqualifications in force (kept as history): 1,
  * or 0 when none was in force. */
 int store_reinstate(struct store *s, const char *game, const char *name, const char *decided_by,

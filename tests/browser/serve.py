@@ -329,13 +329,15 @@ def check_private_pages(t, b, base, contestant, organiser):
 
 
 def check_disqualified(t, b, base, contestant, organiser, submission):
-    """An organiser disqualifies through the page; the contestant reads why
-    on their own submission, as text; the commands survive a sort."""
+    """An organiser disqualifies through the page (Hobbit picked from the
+    game's list); the contestant reads why on their own submission, as
+    text; the commands survive a sort."""
     set_token(b, organiser)
     b.goto(base + "/organiser")
-    b.eval("document.getElementById('dq-name').value = 'Hobbit'")
+    b.eval("document.getElementById('dq-player').value = 'Hobbit'")
+    b.eval("document.getElementById('dq-player').dispatchEvent(new Event('change'))")
     b.eval("document.getElementById('dq-reason').value = %s" % json.dumps(HOSTILE))
-    b.eval("document.querySelector('#disqualify button').click()")
+    b.eval("document.querySelector('#disqualify button[type=submit]').click()")
     said = b.wait("/Hobbit is disqualified/.test(document.getElementById('message').textContent)", 10)
     t.check("organisers: disqualify answers", said, b.eval("document.getElementById('message').textContent"))
     page_clean(t, b, "organisers (disqualify)")

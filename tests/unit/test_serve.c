@@ -630,6 +630,82 @@ Test(serve_http, an_organiser_disqualifies_and_rejudges_and_the_board_says_so)
 	cr_expect_eq(request("POST", "/api/organiser/rejudge", organiser, "{}", NULL), 400);
 }
 
+/* A JSON reply of path as the organiser sees it (a 200 asserted). */
+static json_t *organiser_json(const char *path)
+{
+	char *body;
+	cr_assert_eq(request("GET", path, organiser, NULL, &body), 200, "%s", path);
+	json_t *j = json_loads(body, 0, NULL);
+	cr_assert_not_null(j, "not JSON: %s", body);
+	free(body);
+	return j;
+}
+
+Test(serve_http, an_organiser_picks_a_player_disqualifies_reinstates_and_sees_the_history)
+{
+	uploaded_id();
+	static const char dq[] = "{\"game\": \"dominator\", \"name\": \"Sauron\", \"reason\": \"copied\"}";
+	static const char back[] = "{\"game\": \"dominator\", \"name\": \"Sauron\"}";
+	cr_expect_eq(get("/api/organiser/players/dominator", contestant), 403);
+	cr_expect_eq(get("/api/organiser/players/dominator", NULL), 401);
+	cr_expect_eq(request("POST", "/api/organiser/reinstate", contestant, back, NULL), 403);
+	cr_expect_eq(get("/api/organiser/players/nogame", organiser), 404);
+	cr_expect_eq(request("POST", "/api/organiser/reinstate", organiser, back, NULL), 404,
+		     "nothing to lift yet");
+	cr_expect_eq(request("POST", "/api/organiser/reinstate", organiser, "{\"game\": \"dominator\"}",
+			     NULL), 400);
+	json_t *j = organiser_json("/api/organiser/players/dominator");
+	json_t *p = json_array_get(json_object_get(j, "players"), 0);
+	cr_expect_str_eq(json_string_value(json_object_get(p, "name")), "Sauron");
+	cr_expect_str_eq(json_string_value(json_object_get(p, "author")), "sauron");
+	cr_expect(json_is_false(json_object_get(p, "disqualified")));
+	cr_expect_eq(json_array_size(json_object_get(j, "history")), 0);
+	json_decref(j);
+
+	cr_assert_eq(request("POST", "/api/organiser/disqualify", organiser, dq, NULL), 200);
+	j = organiser_json("/api/organiser/players/dominator");
+	cr_expect(json_is_true(json_object_get(json_array_get(json_object_get(j, "players"), 0),
+					       "disqualified")));
+	json_decref(j);
+	cr_assert_eq(request("POST", "/api/organiser/reinstate", organiser, back, NULL), 200);
+	j = organiser_json("/api/organiser/players/dominator");
+	cr_expect(json_is_false(json_object_get(json_array_get(json_object_get(j, "players"), 0),
+						"disqualified")), "reinstated: in the ranking again");
+	json_t *h = json_array_get(json_object_get(j, "history"), 0);
+	cr_expect_eq(json_array_size(json_object_get(j, "history")), 1, "the decision is kept");
+	cr_expect_str_eq(json_string_value(json_object_get(h, "reason")), "copied");
+	cr_expect_str_eq(json_string_value(json_object_get(h, "decided_by")), "gandalf");
+	cr_expect_str_eq(json_string_value(json_object_get(h, "reinstated_by")), "gandalf");
+	cr_expect(json_is_integer(json_object_get(h, "reinstated_at")));
+	json_decref(j);
+}
+
+/* What a contestant compiles against and runs under, from the service. */
+Test(serve_http, a_games_sheet_has_its_rules_header_and_the_limits_in_force)
+{
+	json_t *j = organiser_json("/api/games/dominator");
+	struct judge_config cfg;
+	cfg_defaults(&cfg);
+	json_t *limits = json_object_get(j, "limits");
+	cr_expect_eq(json_integer_value(json_object_get(limits, "cpu_ms")),
+		     (json_int_t)(cfg.sandbox.cpu_ns / 1000000));
+	cr_expect_eq(json_integer_value(json_object_get(limits, "memory_mb")),
+		     (json_int_t)(cfg.sandbox.memory_bytes >> 20));
+	cr_expect_eq(json_integer_value(json_object_get(limits, "rounds")), 200);
+	cr_expect_eq(json_integer_value(json_object_get(json_object_get(limits, "params"), "farmers")),
+		     20);
+	const char *rules = json_string_value(json_object_get(j, "rules"));
+	cr_expect(rules && strncmp(rules, "# Dominator", 11) == 0, "the rules page: %s", rules);
+	json_t *header = json_object_get(j, "header");
+	cr_expect_str_eq(json_string_value(json_object_get(header, "file")), "dominator.h");
+	cr_expect_not_null(strstr(json_string_value(json_object_get(header, "text")) ?: "",
+				  "PLAYER_NAME"), "the kit's header");
+	json_decref(j);
+	cr_expect_eq(get("/api/games/nogame", NULL), 404);
+	cr_expect_eq(get("/games/dominator", NULL), 200, "the page");
+	cr_expect_eq(get("/games/nogame", NULL), 404);
+}
+
 Test(serve_http, a_replay_is_sent_plain_or_as_the_stored_gzip)
 {
 	static const char text[] = "{\"rounds\": [1, 2, 3], \"name\": \"</script>\"}";

@@ -622,16 +622,17 @@ pages.upload = async main => {
 	const form = J.el('form', { className: 'row', id: 'upload' }, J.el('label', { htmlFor: 'game' }, 'Game'), select,
 		J.el('label', { htmlFor: 'file' }, 'File'), file, send);
 	/* The student kit of the chosen game: header, local runner, opponents. */
-	const kit = J.el('p', { id: 'kit' });
+	const kit = J.el('p', { id: 'kit' }), rules = J.el('p', { id: 'game-page' });
 	const showKit = () => {
 		const g = games.find(x => x.name === select.value);
+		rules.replaceChildren(...(g ? [J.el('a', { href: '/games/' + g.name, id: 'rules' }, g.title + ': the rules, the header and the limits in force here')] : []));
 		kit.replaceChildren(...(g && g.kit ? ['Write and try your player at home with the ',
 			J.el('a', { href: g.kit, download: '' }, g.title + ' student kit'),
 			' (needs only gcc and make: unpack, read README.md, make, ./Game).'] : []));
 	};
 	select.onchange = showKit;
 	showKit();
-	main.append(J.el('h1', {}, 'Upload a player'), kit, J.tokenField(), form, J.el('div', { id: 'message' }), box);
+	main.append(J.el('h1', {}, 'Upload a player'), rules, kit, J.tokenField(), form, J.el('div', { id: 'message' }), box);
 	const title = name => (all.find(g => g.name === name) || { title: name }).title;
 	const open = name => games.some(g => g.name === name);
 	/* the game whose header the file includes, as the compile step reads it */
@@ -730,13 +731,6 @@ pages.organiser = async main => {
 	main.append(J.el('h2', {}, 'Plagiarism'), J.el('div', { className: 'row' }, pg), pairs, side);
 	await loadPairs();
 
-	const dg = gameSelect('dq-game'), dn = J.el('input', { id: 'dq-name', placeholder: 'player name' }),
-		dr = J.el('input', { id: 'dq-reason', placeholder: 'reason the player will read', size: 40 });
-	main.append(J.el('h2', {}, 'Disqualify a player'), J.el('form', { className: 'row', id: 'disqualify', onsubmit: ev => {
-		ev.preventDefault();
-		act('/api/organiser/disqualify', { game: dg.value, name: dn.value, reason: dr.value }, r => r.name + ' is disqualified from ' + r.game);
-	} }, dg, dn, dr, J.el('button', { type: 'submit' }, 'Disqualify')));
-
 	const rs = J.el('input', { id: 'rejudge-id', placeholder: 'submission id', size: 12 }), rg = gameSelect('rejudge-game');
 	main.append(J.el('h2', {}, 'Rejudge'), J.el('div', { className: 'row' }, rs,
 		J.el('button', { type: 'button', onclick: () => act('/api/organiser/rejudge', { submission: Number(rs.value) }, r => 'submission ' + r.submission + ' queued again') }, 'Rejudge submission'),
@@ -745,15 +739,7 @@ pages.organiser = async main => {
 				act('/api/organiser/rejudge', { game: rg.value }, r => r.requeued + ' submissions of ' + r.game + ' queued again');
 		} }, 'Rejudge the whole game')));
 
-	const tokens = await J.api('/api/organiser/tokens');
-	main.append(J.el('h2', {}, 'Tokens'), J.el('p', { className: 'muted' }, 'New tokens: judge token add --author NAME [--organiser] on the judge\'s machine.'),
-		J.table([
-			{ key: 'id', label: 'Id', num: true }, { key: 'author', label: 'Author' },
-			{ key: 'organiser', label: 'Role', cell: r => r.organiser ? 'organiser' : 'contestant' },
-			{ key: 'created_at', label: 'Created', cell: r => J.time(r.created_at) },
-			{ key: 'revoked_at', label: '', cell: r => r.revoked_at ? 'revoked ' + J.time(r.revoked_at)
-				: J.el('button', { type: 'button', className: 'plain', onclick: () => act('/api/organiser/tokens/' + r.id + '/revoke', {}, () => 'token ' + r.id + ' revoked') }, 'Revoke') },
-		], tokens, { id: 'tokens', sortKey: 'id' }));
+	await J.people(main, games, act); /* people.js */
 };
 
 window.addEventListener('DOMContentLoaded', async () => {
