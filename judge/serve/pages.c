@@ -28,6 +28,7 @@ static const struct page pages[] = {
 	{ "/static/serve.css", "serve/serve.css", "text/css; charset=utf-8", false },
 	{ "/static/serve.js", "serve/serve.js", "text/javascript; charset=utf-8", false },
 	{ "/static/tournament.js", "serve/tournament.js", "text/javascript; charset=utf-8", false },
+	{ "/static/plag.js", "serve/plag.js", "text/javascript; charset=utf-8", false },
 	{ "/", "serve/index.html", "text/html; charset=utf-8", false },
 	{ 0 },
 };
