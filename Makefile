@@ -284,6 +284,7 @@ browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 	python3 tests/browser/tournament.py --judge $(JUDGE)
 	python3 tests/browser/loop.py --judge $(JUDGE)
 	python3 tests/browser/marks.py --judge $(JUDGE)
+	python3 tests/browser/plag.py --judge $(JUDGE)
 
 # Workers killed with SIGKILL at random over a few hundred jobs: nothing
 # lost, nothing done twice, ratings equal to a recompute; on SQLite, then
