@@ -336,13 +336,30 @@ static int each_row(struct store *s, const char *sql, const int64_t *as, const i
 	return rc;
 }
 
-/* Each key's count of files moved by step (+1 or -1, the second parameter). */
+/* Each key's count of files moved by step (+1 or -1) per row: one write
+ * per run of equal keys (a batch's rows come in key order). */
 static int count_keys(struct store *s, const int64_t *keys, size_t n, int step,
 		      char err[STORE_ERRLEN])
 {
-	return each_row(s, "INSERT INTO plag_counts (key, docs) VALUES (?1, ?2)"
-			" ON CONFLICT (key) DO UPDATE SET docs = plag_counts.docs + excluded.docs",
-			keys, NULL, step, n, "counting fingerprints", err);
+	int64_t *runs = malloc((n ? n : 1) * 2 * sizeof *runs), *steps = runs + (n ? n : 1);
+	if (!runs) {
+		snprintf(err, STORE_ERRLEN, "counting fingerprints: out of memory");
+		return -1;
+	}
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (m && runs[m - 1] == keys[i]) {
+			steps[m - 1] += step;
+			continue;
+		}
+		runs[m] = keys[i];
+		steps[m++] = step;
+	}
+	int rc = each_row(s, "INSERT INTO plag_counts (key, docs) VALUES (?1, ?2)"
+			  " ON CONFLICT (key) DO UPDATE SET docs = plag_counts.docs + excluded.docs",
+			  runs, steps, 0, m, "counting fingerprints", err);
+	free(runs);
+	return rc;
 }
 
 int store_plag_index(struct store *s, const int64_t *keys, const int64_t *docs, size_t n,
