@@ -277,7 +277,8 @@ check-layout: all
 # names full of markup shown as text; then a player's debug marks toggled
 # on and off and the CPU plot (tests/browser/marks.py); then a contestant's loop
 # (tests/browser/loop.py): upload two versions, challenge Dummy, watch the
-# debug marks, find the losses, download and compare the source.
+# debug marks, find the losses, download and compare the source; then the
+# organiser's plagiarism news, confirm and dismiss (tests/browser/plag.py).
 browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 	python3 tests/browser/run.py --judge $(JUDGE) --page $(BUILD)/viewer-page
 	python3 tests/browser/serve.py --judge $(JUDGE)
