@@ -310,7 +310,8 @@ check-layout: all
 # debug marks, find the losses, download and compare the source; then the
 # organisers' people (tests/browser/people.py): disqualify a player picked
 # from the list, reinstate it, the history; a token revoked only once
-# confirmed; a game's page of rules, header and limits.
+# confirmed; a game's page of rules, header and limits; then the
+# organiser's plagiarism news, confirm and dismiss (tests/browser/plag.py).
 browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 	python3 tests/browser/run.py --judge $(JUDGE) --page $(BUILD)/viewer-page
 	python3 tests/browser/serve.py --judge $(JUDGE)
@@ -318,6 +319,7 @@ browser-test: $(JUDGE) $(JUDGE)-worker $(BUILD)/viewer-page $(KITS)
 	python3 tests/browser/loop.py --judge $(JUDGE)
 	python3 tests/browser/marks.py --judge $(JUDGE)
 	python3 tests/browser/people.py --judge $(JUDGE)
+	python3 tests/browser/plag.py --judge $(JUDGE)
 
 # Workers killed with SIGKILL at random over a few hundred jobs: nothing
 # lost, nothing done twice, ratings equal to a recompute; on SQLite, then

@@ -392,6 +392,28 @@ static int sweep(const struct judge_config *cfg, const struct corpus *c)
 	return 0;
 }
 
+/* The own-code minimum: how much code of its own a file needs before its
+ * share of another can flag (plagiarism.own_min_tokens).  The default is
+ * the largest that leaves recall and false positives as without one. */
+static int sweep_own(const struct judge_config *cfg, const struct corpus *c)
+{
+	static const unsigned mins[] = { 0, 100, 200, 400, 800, 1200, 1400, 1600 };
+	static struct result r;
+	printf("  own-code minimum (recall %% per level 1-%d | false positives):\n", LEVELS);
+	for (size_t i = 0; i < sizeof mins / sizeof *mins; i++) {
+		struct cfg_plag p = cfg->plag;
+		p.own_min_tokens = mins[i];
+		if (run(cfg->data_dir, &p, c, &r) < 0)
+			return -1;
+		printf("    %4u tokens:", mins[i]);
+		for (int l = 1; l <= LEVELS; l++)
+			printf(" %5.1f", pct(r.caught[l], r.copies[l]));
+		printf(" | %d%s\n", r.false_pos, mins[i] == cfg->plag.own_min_tokens
+		       ? "   <- default" : "");
+	}
+	return 0;
+}
+
 int main(void)
 {
 	static struct corpus c;
@@ -409,6 +431,10 @@ int main(void)
 		return 1;
 	print_default(&cfg.plag, &c, &r);
 	sweep_thresholds(&cfg.plag, &r);
-	/* Quick: the defaults' run alone (the sweep is twenty more of it). */
-	return !bench_quick() && sweep(&cfg, &c) < 0;
+	/* Quick: the defaults' run alone (the sweeps are many more of it). */
+	if (bench_quick())
+		return 0;
+	if (sweep_own(&cfg, &c) < 0)
+		return 1;
+	return sweep(&cfg, &c) < 0;
 }

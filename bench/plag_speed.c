@@ -397,10 +397,12 @@ int main(void)
 		       "CPU %.2f s)\n", NDOCS, index_s, GOAL_INDEX_S, index_cpu);
 		printf("plagiarism: one new player vs all %d, through the index: %.1f ms "
 		       "(goal < %.0f ms)\n"
-		       "plagiarism:   its %zu fingerprints: %zu idioms, %zu index rows read, %zu files "
+		       "plagiarism:   its %zu fingerprints: %zu idioms, %zu index rows read (%.2f per "
+		       "look-up; idioms are skipped on their count, %zu counts read), %zu files "
 		       "sharing one, %zu compared in full\n", NDOCS, cmp_ms, GOAL_COMPARE_MS,
-		       probe.looked_up, probe.idioms, probe.rows_read, probe.candidates,
-		       probe.compared);
+		       probe.looked_up, probe.idioms, probe.rows_read,
+		       probe.looked_up ? (double)probe.rows_read / probe.looked_up : 0,
+		       probe.counts_read, probe.candidates, probe.compared);
 		printf("plagiarism: one new player vs %d, naive loop: %.1f ms; through the index it "
 		       "meets 10x as many in %.2fx the time\n", NSUBSET, naive_one_ms,
 		       cmp_ms / naive_one_ms);

@@ -58,6 +58,8 @@ void cfg_defaults(struct judge_config *cfg)
 			.common_min_docs = 20,
 			.fragment_tokens = PLAG_FRAGMENT_DEFAULT,
 			.min_run = PLAG_MIN_RUN_DEFAULT,
+			.own_min_tokens = PLAG_OWN_MIN_DEFAULT,
+			.dismissed_margin_pct = 10,
 		},
 		.serve = {
 			.public_pages = true,
@@ -307,6 +309,8 @@ static void plag_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_NU
 		{ "common_min_files", NULL, &p->common_min_docs, NULL, 1, 2, 1000000 },
 		{ "fragment_tokens", NULL, &p->fragment_tokens, NULL, 1, 20, 1000000 },
 		{ "min_run", NULL, &p->min_run, NULL, 1, 1, 64 },
+		{ "own_min_tokens", NULL, &p->own_min_tokens, NULL, 1, 0, 1000000 },
+		{ "dismissed_margin_percent", NULL, &p->dismissed_margin_pct, NULL, 1, 0, 100 },
 		{ 0 },
 	};
 	COPY_TABLE(nums, t);

@@ -72,6 +72,7 @@ struct cfg_worker {
 #define PLAG_W_MAX 1024
 #define PLAG_FRAGMENT_DEFAULT 150
 #define PLAG_MIN_RUN_DEFAULT 2
+#define PLAG_OWN_MIN_DEFAULT 200
 struct cfg_plag {
 	unsigned k, w;
 	unsigned floor_pct;       /* pairs at least this similar are stored */
@@ -80,6 +81,10 @@ struct cfg_plag {
 	unsigned common_min_docs; /* share of them, and than this many, is an idiom */
 	unsigned fragment_tokens; /* a shared run this long flags a pair by itself */
 	unsigned min_run;         /* matched fingerprints count in runs this long */
+	unsigned own_min_tokens;  /* a file's share counts toward a flag only with this
+				   * much code of its own (outside the base code) */
+	unsigned dismissed_margin_pct; /* a dismissed pair of authors is flagged again
+					* only this many points above the dismissed share */
 };
 
 /* judge serve: what one client may ask and hold (see judge/serve/). */

@@ -11,6 +11,7 @@
 #include "judge/cli/board_html.h"
 #include "judge/cli/commands.h"
 #include "judge/cli/options.h"
+#include "judge/cli/plag_review.h"
 #include "judge/base/config.h"
 #include "judge/plag/plag_doc.h"
 #include "judge/plag/plag_sim.h"
@@ -20,6 +21,8 @@
 static const char *const plag_forms[] = {
 	"judge plagiarism --game GAME [--min SHARE] [--json] [--html FILE]",
 	"judge plagiarism show A B",
+	"judge plagiarism flags [--game GAME] [--json]",
+	"judge plagiarism confirm|dismiss|clear ID [--by NAME] [--note TEXT]",
 	"(both take [--queue FILE] [--config FILE])",
 	NULL,
 };
@@ -37,11 +40,22 @@ static const char summary[] =
 "`show A B` prints the longest shared fragment side by side, then both\n"
 "files with line numbers; code found in both is marked with the number of\n"
 "its fragment, the same number in both files.  The list and `show` measure\n"
-"a pair the same way, leaving out the tournament's idioms.";
+"a pair the same way, leaving out the tournament's idioms.\n"
+"\n"
+"`flags` lists the flagged pairs by number, news (not yet seen) first, each\n"
+"with its earlier file (the original) and its later one (the suspected\n"
+"copy), their ids, upload times and authors, and the decision taken.\n"
+"`confirm ID` marks the later author's file a copy (a tournament's grades\n"
+"give it the grade for a copy); `dismiss ID` clears both, and the same two\n"
+"authors are not flagged again unless a later version shares more than\n"
+"the dismissed share plus plagiarism.dismissed_margin_percent; `clear ID`\n"
+"withdraws the decision (the pair is open again).  Every decision is kept\n"
+"with who took it (--by, default the login name) and --note.";
 
 struct plag_args {
 	const char *game, *queue, *html, *config;
 	const char *show[2];
+	struct plag_review_args review; /* flags, confirm, dismiss, clear */
 	double min;
 	bool json, has_min;
 };
@@ -58,6 +72,8 @@ static int check_positional(const struct opt_command *cmd, char **argv, int n,
 		a->show[1] = argv[3];
 		return 0;
 	}
+	if (n > 0 && plag_review_is_command(argv[1]))
+		return plag_review_positional(cmd, argv, n, &a->review);
 	if (n > 0 || !a->game)
 		return opt_bad(cmd, "give --game GAME, or show A B");
 	return 0;
@@ -74,12 +90,15 @@ static int parse_args(int argc, char **argv, struct plag_args *a, int *status)
 		OPT_JSON(&a->json, "a JSON array of pairs"),
 		OPT_STR("html", 0, "FILE", &a->html, "write the list as one self-contained HTML "
 			"page"),
+		OPT_STR("by", 0, "NAME", &a->review.by, "who decides (default: the login name)"),
+		OPT_STR("note", 0, "TEXT", &a->review.note, "why, kept with the decision"),
 		OPT_QUEUE(&a->queue),
 		OPT_CONFIG(&a->config),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
-		.name = "judge plagiarism", .args = "[show A B]", .max_args = 3,
+		.name = "judge plagiarism", .args = "[show A B | flags | confirm|dismiss|clear ID]",
+		.max_args = 3,
 		.forms = plag_forms, .opts = opts, .summary = summary,
 		.exits = "0 done (no pair too), 1 a file of `show` is unknown, 2 bad usage or an "
 			 "unusable database.",
@@ -642,8 +661,16 @@ int cmd_plagiarism(int argc, char **argv)
 		fprintf(stderr, "judge plagiarism: %s\n", err);
 		return 2;
 	}
+	int rc;
+	a.review.game = a.game;
+	a.review.json = a.json;
+	if (a.review.command) {
+		rc = plag_review_run(&a.review, s);
+		store_close(s);
+		return rc;
+	}
 	refresh(s, &cfg, a.game);
-	int rc = a.show[0] ? show_pair(&a, s, &cfg.plag) : list_pairs(&a, s, &cfg);
+	rc = a.show[0] ? show_pair(&a, s, &cfg.plag) : list_pairs(&a, s, &cfg);
 	store_close(s);
 	return rc;
 }

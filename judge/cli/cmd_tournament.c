@@ -24,6 +24,7 @@
 #include "judge/base/config.h"
 #include "judge/base/paths.h"
 #include "judge/store/store_reference.h"
+#include "judge/store/store_plag_review.h"
 #include "judge/store/store_tournament.h"
 
 static const char *const forms[] = {
@@ -621,6 +622,18 @@ static void csv_field(const char *s)
 		putchar('"');
 }
 
+/* Is author's file a copy the organiser confirmed (`judge plagiarism
+ * confirm`)? */
+static bool is_copy(json_t *copies, const char *author)
+{
+	size_t i;
+	json_t *c;
+	json_array_foreach(copies, i, c)
+		if (author && strcmp(json_string_value(c), author) == 0)
+			return true;
+	return false;
+}
+
 static int grades(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
@@ -634,6 +647,9 @@ static int grades(struct store *s, const struct tour_args *a)
 	if (stored_spec(&t, &spec) < 0)
 		rc = 2;
 	else if (store_entrants(s, t.id, &entrants, serr) < 0)
+		rc = fail(serr);
+	json_t *copies = NULL;
+	if (rc == 0 && store_plag_confirmed_authors(s, t.game, &copies, serr) < 0)
 		rc = fail(serr);
 	int rounds = rc ? 0 : elimination_rounds(&spec, entrants, &elim);
 	if (rc == 0)
@@ -650,7 +666,8 @@ static int grades(struct store *s, const struct tour_args *a)
 		int out = out_here ? (int)json_integer_value(r) + 1 : -1;
 		if (json_is_integer(op) && json_integer_value(r) < 0)
 			out = qualified ? 0 : -1;
-		double grade = tour_grade(&spec.grades, qualified, false, out < 0 ? 0 : out ? out : 1,
+		bool copy = is_copy(copies, json_string_value(json_object_get(e, "author")));
+		double grade = tour_grade(&spec.grades, qualified, copy, out < 0 ? 0 : out ? out : 1,
 					  rounds);
 		const char *player = json_string_value(json_object_get(e, "name"));
 		if (a->csv) {
@@ -675,6 +692,7 @@ static int grades(struct store *s, const struct tour_args *a)
 		}
 	}
 	json_decref(entrants);
+	json_decref(copies);
 	store_tournament_clear(&t);
 	return rc;
 }

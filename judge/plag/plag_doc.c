@@ -53,6 +53,19 @@ enum plag_err plag_base_load(const char *data_dir, const char *game, unsigned k,
 	return e;
 }
 
+/* Tokens of t[0..n) in no k-gram of base: the file's own code. */
+static uint32_t own_tokens(const struct plag_token *t, size_t n, unsigned k,
+			   const struct plag_hashset *base)
+{
+	size_t covered_until = 0, own = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (i + k <= n && plag_hashset_has(base, plag_kgram_hash(t + i, k)))
+			covered_until = i + k;
+		own += i >= covered_until;
+	}
+	return (uint32_t)own;
+}
+
 enum plag_err plag_fingerprint(const struct cfg_plag *cfg, const struct plag_hashset *base,
 			       const char *src, size_t len, struct plag_fps *out,
 			       char err[PLAG_ERRLEN])
@@ -62,6 +75,8 @@ enum plag_err plag_fingerprint(const struct cfg_plag *cfg, const struct plag_has
 	enum plag_err e = plag_tokenize(src, len, NULL, &t, err);
 	if (!e)
 		e = plag_winnow(t.v, t.n, cfg->k, cfg->w, out, err);
+	if (!e)
+		out->own = own_tokens(t.v, t.n, cfg->k, base);
 	plag_tokens_free(&t);
 	if (!e)
 		plag_fps_exclude(out, base);
@@ -99,7 +114,7 @@ uint8_t *plag_fps_encode(const struct plag_fps *f, size_t *len)
 enum plag_err plag_fps_decode(const void *blob, size_t len, unsigned k, unsigned w,
 			      uint32_t ntokens, struct plag_fps *out, char err[PLAG_ERRLEN])
 {
-	*out = (struct plag_fps){ .k = k, .w = w, .ntokens = ntokens };
+	*out = (struct plag_fps){ .k = k, .w = w, .ntokens = ntokens, .own = PLAG_OWN_UNKNOWN };
 	if (len % PLAG_FP_BYTES || k < 1 || k > PLAG_K_MAX) {
 		snprintf(err, PLAG_ERRLEN, "stored fingerprints are damaged (%zu bytes, k %u)",
 			 len, k);

@@ -4,7 +4,8 @@
  * are stored and compared: tokens (plag_tokens.h), winnowed with the
  * configured k and w, minus the game's base code - every k-gram of the
  * game's header and of its shipped Null and Demo players, which every
- * contestant may start from.  plag_fps_encode()/plag_fps_decode() give
+ * contestant may start from; the tokens in none of those k-grams are the
+ * file's own code (plag_fps.own).  plag_fps_encode()/plag_fps_decode() give
  * them a fixed little-endian layout for the store; decoding checks the
  * layout, so a damaged row is an error, not a wild read.
  */

@@ -10,6 +10,7 @@
 
 #include "judge/plag/plag_doc.h"
 #include "judge/store/store.h"
+#include "judge/store/store_plag_review.h"
 
 /* Files sharing fewer fingerprints are never read: two or three k-grams
  * in common is what any two players of a game have, and reading each such
@@ -107,15 +108,26 @@ struct lookup {
 	size_t nhashes;      /* distinct hashes of the new file */
 	int64_t *rows;       /* one look-up's documents */
 	size_t cap;          /* rows past this make a fingerprint an idiom */
-	size_t rows_read;
+	size_t rows_read, counts_read;
 };
 
 /* One fingerprint: its documents, or an idiom when there are too many.
- * The document being compared does not count for itself. */
+ * The document being compared does not count for itself.  Its count of
+ * documents comes first: a fingerprint held by none is not looked up, and
+ * one held by more than the cap besides the document (which holds each of
+ * its own) is an idiom without a row of the index read. */
 static int look_up(struct lookup *l, uint64_t hash, char err[PLAG_ERRLEN])
 {
 	size_t n, others = 0;
-	if (store_plag_lookup(l->r, plag_index_key(l->game, hash), l->cap + 2, l->rows, &n, err) < 0)
+	int64_t key = plag_index_key(l->game, hash), holders;
+	if (store_plag_key_count(l->r, key, &holders, err) < 0)
+		return -1;
+	l->counts_read++;
+	if (holders <= 0)
+		return 0;
+	if (holders - (l->self != 0) > (int64_t)l->cap)
+		return plag_hashset_add(&l->idioms, &hash, 1, err) ? -1 : 0;
+	if (store_plag_lookup(l->r, key, l->cap + 2, l->rows, &n, err) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		others += l->rows[i] != l->self;
@@ -149,6 +161,7 @@ static int look_up_all(struct lookup *l, struct plag_matches *out, char err[PLAG
 	out->idioms = l->idioms.n;
 	out->candidates = l->cands.n;
 	out->rows_read = l->rows_read;
+	out->counts_read = l->counts_read;
 	return rc;
 }
 
@@ -191,6 +204,14 @@ static int worth_comparing(struct lookup *l, const struct cand *c, char err[PLAG
 	return may_reach_floor(l, c->shared, nfps);
 }
 
+/* A file's share of another counts toward a flag only when the file has
+ * enough code of its own: one that is mostly the shipped Demo and a few
+ * lines in common is, once the base code is taken out, mostly those lines. */
+static bool own_enough(const struct plag_fps *f, const struct cfg_plag *cfg)
+{
+	return f->own == PLAG_OWN_UNKNOWN || f->own >= cfg->own_min_tokens;
+}
+
 /* The pair of the new document and stored document doc: its shares, its
  * longest fragment, whether it is flagged and who the other side is. */
 static int measure(struct lookup *l, int64_t doc, struct plag_match *m, char err[PLAG_ERRLEN])
@@ -205,6 +226,7 @@ static int measure(struct lookup *l, int64_t doc, struct plag_match *m, char err
 	struct plag_fps theirs;
 	enum plag_err e = plag_fps_decode(d.fps, d.fps_len, l->cfg->k, (unsigned)d.w,
 					  (uint32_t)d.ntokens, &theirs, err);
+	theirs.own = d.own_tokens >= 0 ? (uint32_t)d.own_tokens : PLAG_OWN_UNKNOWN;
 	*m = (struct plag_match){ .doc = doc, .submission = d.submission };
 	snprintf(m->author, sizeof m->author, "%s", d.author);
 	snprintf(m->name, sizeof m->name, "%s", d.name);
@@ -213,12 +235,14 @@ static int measure(struct lookup *l, int64_t doc, struct plag_match *m, char err
 	if (e)
 		return -1;
 	e = plag_compare(l->fps, &theirs, &l->idioms, l->cfg->min_run, &m->pair, err);
+	bool mine_counts = own_enough(l->fps, l->cfg), theirs_count = own_enough(&theirs, l->cfg);
 	plag_fps_free(&theirs);
 	if (e)
 		return -1;
 	m->similarity = m->pair.a_in_b > m->pair.b_in_a ? m->pair.a_in_b : m->pair.b_in_a;
 	m->fragment = plag_longest_tokens(&m->pair) >= l->cfg->fragment_tokens;
-	m->flagged = m->similarity * 100 >= l->cfg->flag_pct || m->fragment;
+	double a = mine_counts ? m->pair.a_in_b : 0, b = theirs_count ? m->pair.b_in_a : 0;
+	m->flagged = (a > b ? a : b) * 100 >= l->cfg->flag_pct || m->fragment;
 	return 0;
 }
 
@@ -290,6 +314,12 @@ int plag_store_compare(struct store *s, const struct cfg_plag *cfg, const char *
 
 /* ---- storing */
 
+/* The own code as the store keeps it: -1 when it is not known. */
+static int64_t own_row(const struct plag_fps *f)
+{
+	return f->own == PLAG_OWN_UNKNOWN ? -1 : (int64_t)f->own;
+}
+
 /* The store's row of a document and its fingerprints (encoded: the
  * caller frees d->fps). */
 static int doc_row(const struct plag_doc *doc, const struct plag_fps *fps, const char *fp_error,
@@ -301,7 +331,7 @@ static int doc_row(const struct plag_doc *doc, const struct plag_fps *fps, const
 				      .w = (int)f->w, .hash_version = PLAG_HASH_VERSION,
 				      .ntokens = f->ntokens, .nfps = (int64_t)f->n,
 				      .has_error = !fps, .source = (char *)doc->source,
-				      .source_len = doc->source_len };
+				      .source_len = doc->source_len, .own_tokens = own_row(f) };
 	snprintf(d->game, sizeof d->game, "%s", doc->game);
 	snprintf(d->author, sizeof d->author, "%s", doc->author);
 	snprintf(d->name, sizeof d->name, "%s", doc->name);
@@ -428,6 +458,24 @@ static int record_pairs(struct store *s, const char *game, int64_t id,
 	return rc;
 }
 
+/* A flag on a pair of authors the organiser dismissed holds only when the
+ * new share is larger than the dismissed one by the margin. */
+static int drop_dismissed(struct store *s, const struct cfg_plag *cfg, const char *game,
+			  const char *author, struct plag_matches *m, char err[PLAG_ERRLEN])
+{
+	for (size_t i = 0; i < m->n; i++) {
+		double share;
+		if (!m->v[i].flagged)
+			continue;
+		int rc = store_plag_dismissed_share(s, game, author, m->v[i].author, &share, err);
+		if (rc < 0)
+			return -1;
+		if (rc && m->v[i].similarity * 100 <= share * 100 + cfg->dismissed_margin_pct)
+			m->v[i].flagged = false;
+	}
+	return 0;
+}
+
 int plag_store_add(struct store *s, const struct cfg_plag *cfg, const struct plag_doc *doc,
 		   const struct plag_fps *fps, const char *fp_error, int64_t *id,
 		   struct plag_matches *out, char err[PLAG_ERRLEN])
@@ -435,6 +483,8 @@ int plag_store_add(struct store *s, const struct cfg_plag *cfg, const struct pla
 	struct plag_matches none = { 0 }, *m = out ? out : &none;
 	*m = (struct plag_matches){ 0 };
 	int rc = fps ? plag_store_compare(s, cfg, doc->game, doc->author, 0, fps, m, err) : 0;
+	if (rc == 0)
+		rc = drop_dismissed(s, cfg, doc->game, doc->author, m, err);
 	if (rc == 0)
 		rc = plag_store_insert(s, doc, fps, fp_error, id, err);
 	if (rc == 0)
@@ -474,6 +524,7 @@ static int load_stored(struct store_plag_reader *r, const struct cfg_plag *cfg, 
 				  &out->fps, err)) {
 		snprintf(out->game, sizeof out->game, "%s", d.game);
 		snprintf(out->author, sizeof out->author, "%s", d.author);
+		out->fps.own = d.own_tokens >= 0 ? (uint32_t)d.own_tokens : PLAG_OWN_UNKNOWN;
 		rc = 0;
 	}
 	if (found)
@@ -543,7 +594,8 @@ static int rewrite_doc(struct store *s, int64_t id, const struct plag_fps *fps,
 {
 	struct store_plag_doc d = { .id = id, .k = (int)fps->k, .w = (int)fps->w,
 				    .hash_version = PLAG_HASH_VERSION, .ntokens = fps->ntokens,
-				    .nfps = (int64_t)fps->n, .has_error = fp_error != NULL };
+				    .nfps = (int64_t)fps->n, .has_error = fp_error != NULL,
+				    .own_tokens = own_row(fps) };
 	snprintf(d.error, sizeof d.error, "%s", fp_error ? fp_error : "");
 	d.fps = plag_fps_encode(fps, &d.fps_len);
 	if (!d.fps)

@@ -10,9 +10,15 @@
  * never a loop over every earlier file.  A fingerprint found in more of the
  * game's files than common_percent of them and than common_min_files is an
  * idiom of the whole tournament and counts for neither side: a look-up
- * reads at most that many rows.  Pairs at least
- * floor_percent similar are stored; at least flag_percent, both documents
- * are marked suspected (the caller sends the event; ranking goes on).
+ * reads the fingerprint's count of files first, and an idiom's rows are
+ * never read.  Pairs at least
+ * floor_percent similar are stored; at least flag_percent, the pair is
+ * flagged and its later document marked suspected (store_plag_review.h;
+ * the caller sends the event; ranking goes on).  A file's share of the
+ * other counts toward flag_percent only when it has own_min_tokens of its
+ * own code (outside the base code).  A pair of authors the organiser
+ * dismissed is flagged again only above the dismissed share plus
+ * dismissed_margin_percent.
  * Similarity is the larger containment: a small file copied whole into a
  * big one is caught from the small side.  A pair whose longest shared
  * fragment has at least fragment_tokens tokens (a function copied into an
@@ -53,6 +59,7 @@ struct plag_matches {
 	size_t looked_up;        /* distinct fingerprints looked up */
 	size_t idioms;           /* of which common to the whole tournament */
 	size_t rows_read;        /* index rows read */
+	size_t counts_read;      /* fingerprint counts read (one per look-up) */
 	size_t candidates;       /* documents sharing any fingerprint */
 	size_t compared;         /* of which compared in full */
 };

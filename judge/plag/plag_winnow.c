@@ -84,7 +84,7 @@ enum plag_err plag_winnow(const struct plag_token *t, size_t n, unsigned k, unsi
 			 "1 <= w <= %d and under 2^32-1 tokens", PLAG_K_MAX, PLAG_W_MAX);
 		return PLAG_E_PARAM;
 	}
-	*out = (struct plag_fps){ .k = k, .w = w, .ntokens = (uint32_t)n };
+	*out = (struct plag_fps){ .k = k, .w = w, .ntokens = (uint32_t)n, .own = PLAG_OWN_UNKNOWN };
 	if (n < k)
 		return PLAG_OK;
 	uint32_t nk = (uint32_t)(n - k + 1);

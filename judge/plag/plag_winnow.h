@@ -45,7 +45,11 @@ struct plag_fps {
 	size_t n;
 	uint32_t k, w;
 	uint32_t ntokens;  /* length of the stream they come from */
+	uint32_t own;      /* of which outside the base code (PLAG_OWN_UNKNOWN) */
 };
+
+/* A file fingerprinted before its own code was counted. */
+#define PLAG_OWN_UNKNOWN UINT32_MAX
 
 /* The hash of the k-gram t[0..k). */
 uint64_t plag_kgram_hash(const struct plag_token *t, unsigned k);

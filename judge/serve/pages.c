@@ -31,6 +31,7 @@ static const struct page pages[] = {
 	{ "/static/tournament.js", "serve/tournament.js", "text/javascript; charset=utf-8", false },
 	{ "/static/people.js", "serve/people.js", "text/javascript; charset=utf-8", false },
 	{ "/static/game.js", "serve/game.js", "text/javascript; charset=utf-8", false },
+	{ "/static/plag.js", "serve/plag.js", "text/javascript; charset=utf-8", false },
 	{ "/", "serve/index.html", "text/html; charset=utf-8", false },
 	{ 0 },
 };

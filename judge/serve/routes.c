@@ -50,6 +50,9 @@ static const struct route routes[] = {
 	{ "POST", "/api/organiser/rejudge", ACCESS_ORGANISER, org_rejudge },
 	{ "GET", "/api/organiser/plagiarism/*", ACCESS_ORGANISER, org_plagiarism },
 	{ "GET", "/api/organiser/pair/#", ACCESS_ORGANISER, org_plagiarism_pair },
+	{ "GET", "/api/organiser/flags", ACCESS_ORGANISER, org_flags },
+	{ "POST", "/api/organiser/flags/seen", ACCESS_ORGANISER, org_flags_seen },
+	{ "POST", "/api/organiser/flags/#", ACCESS_ORGANISER, org_flag_review },
 	{ "GET", "/api/organiser/tokens", ACCESS_ORGANISER, org_tokens },
 	{ "POST", "/api/organiser/tokens/#/revoke", ACCESS_ORGANISER, org_token_revoke },
 	/* The pages: shells that ask the API with the token the browser keeps. */

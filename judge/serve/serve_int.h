@@ -151,8 +151,9 @@ handler_fn api_ping, api_games, api_game, api_me, api_leaderboard, api_match, ap
 	api_submission, api_submission_source, api_submissions, api_submit, api_player,
 	api_tournaments, api_tournament;
 handler_fn api_challenge, api_compare, api_comparison, api_match_params;
-handler_fn org_disqualify, org_reinstate, org_players, org_rejudge, org_plagiarism, org_plagiarism_pair, org_tokens,
-	org_token_revoke, api_reference;
+handler_fn org_disqualify, org_reinstate, org_players, org_rejudge, org_plagiarism,
+	org_plagiarism_pair, org_tokens, org_token_revoke, api_reference, org_flags, org_flags_seen,
+	org_flag_review;
 handler_fn page_static, page_kit;
 /* The 404 page of an address that is no page: words and links, not JSON. */
 void page_missing(struct request *rq, struct reply *rp);

@@ -213,6 +213,7 @@ struct store_plag_doc {
 	size_t fps_len;
 	char *source;            /* archived files, or when asked for; NUL-ended */
 	size_t source_len;
+	int64_t own_tokens;      /* tokens outside the game's base code; -1 not known */
 };
 void store_plag_doc_clear(struct store_plag_doc *d);
 
@@ -228,6 +229,10 @@ int store_plag_lookup(struct store_plag_reader *r, int64_t key, size_t max, int6
  * many); 0 when it is not; -1. */
 int store_plag_candidate(struct store_plag_reader *r, int64_t doc, const char *game,
 			 const char *author, int k, int hash_version, int64_t *nfps,
+			 char err[STORE_ERRLEN]);
+/* How many documents hold the fingerprint under key (0 when none), read
+ * from one row whatever the number. */
+int store_plag_key_count(struct store_plag_reader *r, int64_t key, int64_t *docs,
 			 char err[STORE_ERRLEN]);
 /* Document doc without its source: 1, 0 no such document, -1. */
 int store_plag_load(struct store_plag_reader *r, int64_t doc, struct store_plag_doc *out,
@@ -251,7 +256,7 @@ int store_plag_insert(struct store *s, const struct store_plag_doc *d, int64_t *
 /* Inside a transaction: d->id's fingerprints and settings replaced. */
 int store_plag_rewrite(struct store *s, const struct store_plag_doc *d, char err[STORE_ERRLEN]);
 /* Inside a transaction: index rows (keys[i], doc[i]) added, or doc's rows
- * under keys removed. */
+ * under keys removed; each key's count of documents follows. */
 int store_plag_index(struct store *s, const int64_t *keys, const int64_t *docs, size_t n,
 		     char err[STORE_ERRLEN]);
 int store_plag_unindex(struct store *s, int64_t doc, const int64_t *keys, size_t n,
@@ -262,7 +267,8 @@ struct store_plag_pair {
 	const char *game;
 	double similarity, a_in_b, b_in_a;
 	int64_t longest, a_first_line, a_last_line, b_first_line, b_last_line;
-	bool flagged;            /* both documents are then marked suspected */
+	bool flagged;            /* a flag is then numbered (store_plag_review.h) and
+				  * the later document marked suspected */
 };
 /* Inside a transaction: the pair, replacing an earlier measure of it. */
 int store_plag_put_pair(struct store *s, const struct store_plag_pair *p,

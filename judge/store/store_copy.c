@@ -33,6 +33,12 @@ static const struct table {
 	{ "plag_index", "key, doc_id", "ii", false },
 	{ "plag_pairs", "doc_a, doc_b, game, similarity, a_in_b, b_in_a, longest, a_first_line,"
 	  " a_last_line, b_first_line, b_last_line, flagged, created_at", "iitdddiiiiiii", false },
+	{ "plag_flags", "id, game, doc_a, doc_b, later_doc, similarity, review, review_share,"
+	  " reviewed_by, reviewed_at, note, seen_at, created_at", "itiiidtdtitii", true },
+	{ "plag_reviews", "id, flag_id, action, share, decided_by, note, created_at", "iitdtti",
+	  true },
+	{ "plag_own", "doc_id, tokens", "ii", false },
+	{ "plag_counts", "key, docs", "ii", false },
 	{ "binaries", "sha256, bytes, created_at", "tbi", false },
 	{ "tokens", "id, sha256, author, organiser, created_at, revoked_at, label, grp", "ittiiitt",
 	  true },

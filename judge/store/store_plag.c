@@ -4,12 +4,15 @@
 #include <string.h>
 
 #include "judge/store/db.h"
+#include "judge/store/store_plag_review.h"
 
-/* Every column a document is read with, in struct store_plag_doc's order;
+/* Every column a document is read with, in struct store_plag_doc's order
+ * (its own code last, -1 when it was fingerprinted before that was kept);
  * SOURCE_COL is the source (an archived file's, else its submission's). */
 #define DOC_COLS "d.id, d.submission_id, d.game, d.author, d.name, d.label, d.k, d.w," \
-		 " d.hash_version, d.ntokens, d.nfps, d.error, d.fps"
-#define SOURCE_COL 13
+		 " d.hash_version, d.ntokens, d.nfps, d.error, d.fps," \
+		 " coalesce((SELECT o.tokens FROM plag_own o WHERE o.doc_id = d.id), -1)"
+#define SOURCE_COL 14
 
 void store_plag_doc_clear(struct store_plag_doc *d)
 {
@@ -44,7 +47,8 @@ static int read_doc(struct db_stmt *st, bool with_source, struct store_plag_doc 
 				      .k = (int)db_col_int(st, 6), .w = (int)db_col_int(st, 7),
 				      .hash_version = (int)db_col_int(st, 8),
 				      .ntokens = db_col_int(st, 9), .nfps = db_col_int(st, 10),
-				      .has_error = !db_col_null(st, 11) };
+				      .has_error = !db_col_null(st, 11),
+				      .own_tokens = db_col_int(st, 13) };
 	copy_col(d->game, sizeof d->game, st, 2);
 	copy_col(d->author, sizeof d->author, st, 3);
 	copy_col(d->name, sizeof d->name, st, 4);
@@ -68,7 +72,7 @@ static int read_doc(struct db_stmt *st, bool with_source, struct store_plag_doc 
 
 struct store_plag_reader {
 	struct store *s;
-	struct db_stmt *lookup, *candidate, *load;
+	struct db_stmt *count, *lookup, *candidate, *load;
 };
 
 struct store_plag_reader *store_plag_reader(struct store *s, char err[STORE_ERRLEN])
@@ -79,7 +83,10 @@ struct store_plag_reader *store_plag_reader(struct store *s, char err[STORE_ERRL
 		return NULL;
 	}
 	r->s = s;
-	r->lookup = db_prepare(s, "SELECT doc_id FROM plag_index WHERE key = ?1 LIMIT ?2");
+	r->count = db_prepare(s, "SELECT docs FROM plag_counts WHERE key = ?1");
+	r->lookup = r->count ? db_prepare(s, "SELECT doc_id FROM plag_index WHERE key = ?1"
+					     " LIMIT ?2")
+			     : NULL;
 	r->candidate = r->lookup ? db_prepare(s, "SELECT nfps FROM plag_docs WHERE id = ?1"
 						 " AND game = ?2 AND author <> ?3 AND k = ?4"
 						 " AND hash_version = ?5 AND error IS NULL")
@@ -99,6 +106,7 @@ void store_plag_reader_end(struct store_plag_reader *r)
 {
 	if (!r)
 		return;
+	db_finish(r->count);
 	db_finish(r->lookup);
 	db_finish(r->candidate);
 	db_finish(r->load);
@@ -116,6 +124,17 @@ int store_plag_lookup(struct store_plag_reader *r, int64_t key, size_t max, int6
 	for (*n = 0; *n < max && (rc = db_step(st)) == 1;)
 		docs[(*n)++] = db_col_int(st, 0);
 	return *n < max && rc < 0 ? db_fail(r->s, "reading the fingerprint index", err) : 0;
+}
+
+int store_plag_key_count(struct store_plag_reader *r, int64_t key, int64_t *docs,
+			 char err[STORE_ERRLEN])
+{
+	struct db_stmt *st = r->count;
+	db_reset(st);
+	db_bind_int(st, 1, key);
+	int rc = db_step(st);
+	*docs = rc == 1 ? db_col_int(st, 0) : 0;
+	return rc < 0 ? db_fail(r->s, "reading the fingerprint counts", err) : 0;
 }
 
 int store_plag_candidate(struct store_plag_reader *r, int64_t doc, const char *game,
@@ -235,6 +254,17 @@ static void bind_fingerprints(struct db_stmt *st, int first, const struct store_
 	db_bind_text(st, first + 6, d->has_error ? d->error : NULL);
 }
 
+/* A document's own code; nothing when it is not known (< 0). */
+static int put_own(struct store *s, int64_t doc, int64_t tokens, char err[STORE_ERRLEN])
+{
+	if (tokens < 0)
+		return 0;
+	return db_run(s, "storing a file's own code", err,
+		      "INSERT INTO plag_own (doc_id, tokens) VALUES (?1, ?2)"
+		      " ON CONFLICT (doc_id) DO UPDATE SET tokens = excluded.tokens", "ii", doc,
+		      tokens);
+}
+
 int store_plag_insert(struct store *s, const struct store_plag_doc *d, int64_t *id,
 		      char err[STORE_ERRLEN])
 {
@@ -266,6 +296,8 @@ int store_plag_insert(struct store *s, const struct store_plag_doc *d, int64_t *
 	else if (rc < 0)
 		db_fail(s, "storing fingerprints", err);
 	db_finish(st);
+	if (rc == 1 && put_own(s, *id, d->own_tokens, err) < 0)
+		return -1;
 	return rc;
 }
 
@@ -280,7 +312,7 @@ int store_plag_rewrite(struct store *s, const struct store_plag_doc *d, char err
 	db_bind_int(st, 8, d->id);
 	int rc = db_step(st) == 0 ? 0 : db_fail(s, "storing fingerprints", err);
 	db_finish(st);
-	return rc;
+	return rc < 0 ? -1 : put_own(s, d->id, d->own_tokens, err);
 }
 
 /* Runs sql once per row, binding (a[i], b[i]), or (b, a[i]) when b is one
@@ -304,18 +336,48 @@ static int each_row(struct store *s, const char *sql, const int64_t *as, const i
 	return rc;
 }
 
+/* Each key's count of files moved by step (+1 or -1) per row: one write
+ * per run of equal keys (a batch's rows come in key order). */
+static int count_keys(struct store *s, const int64_t *keys, size_t n, int step,
+		      char err[STORE_ERRLEN])
+{
+	int64_t *runs = malloc((n ? n : 1) * 2 * sizeof *runs), *steps = runs + (n ? n : 1);
+	if (!runs) {
+		snprintf(err, STORE_ERRLEN, "counting fingerprints: out of memory");
+		return -1;
+	}
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (m && runs[m - 1] == keys[i]) {
+			steps[m - 1] += step;
+			continue;
+		}
+		runs[m] = keys[i];
+		steps[m++] = step;
+	}
+	int rc = each_row(s, "INSERT INTO plag_counts (key, docs) VALUES (?1, ?2)"
+			  " ON CONFLICT (key) DO UPDATE SET docs = plag_counts.docs + excluded.docs",
+			  runs, steps, 0, m, "counting fingerprints", err);
+	free(runs);
+	return rc;
+}
+
 int store_plag_index(struct store *s, const int64_t *keys, const int64_t *docs, size_t n,
 		     char err[STORE_ERRLEN])
 {
-	return each_row(s, "INSERT INTO plag_index (key, doc_id) VALUES (?1, ?2)", keys, docs, 0,
-			n, "indexing fingerprints", err);
+	if (each_row(s, "INSERT INTO plag_index (key, doc_id) VALUES (?1, ?2)", keys, docs, 0,
+		     n, "indexing fingerprints", err) < 0)
+		return -1;
+	return count_keys(s, keys, n, 1, err);
 }
 
 int store_plag_unindex(struct store *s, int64_t doc, const int64_t *keys, size_t n,
 		       char err[STORE_ERRLEN])
 {
-	return each_row(s, "DELETE FROM plag_index WHERE key = ?1 AND doc_id = ?2", keys, NULL,
-			doc, n, "dropping old fingerprints", err);
+	if (each_row(s, "DELETE FROM plag_index WHERE key = ?1 AND doc_id = ?2", keys, NULL,
+		     doc, n, "dropping old fingerprints", err) < 0)
+		return -1;
+	return count_keys(s, keys, n, -1, err);
 }
 
 int store_plag_put_pair(struct store *s, const struct store_plag_pair *p, char err[STORE_ERRLEN])
@@ -349,9 +411,7 @@ int store_plag_put_pair(struct store *s, const struct store_plag_pair *p, char e
 	db_finish(st);
 	if (rc < 0 || !p->flagged)
 		return rc;
-	return db_run(s, "marking a suspected file", err,
-		      "UPDATE plag_docs SET suspected = 1 WHERE id IN (?1, ?2)", "ii", p->doc_a,
-		      p->doc_b);
+	return store_plag_flag(s, p, err);
 }
 
 /* ---- walking documents and pairs --------------------------------------------------- */

@@ -10,6 +10,7 @@
 #include "judge/plag/plag_doc.h"
 #include "judge/plag/plag_event.h"
 #include "judge/plag/plag_store.h"
+#include "judge/worker/slot.h"
 #include "judge/worker/work.h"
 
 void work_plag_fingerprint(struct work *w, const char *game, const char *src, size_t len,
@@ -23,6 +24,28 @@ void work_plag_fingerprint(struct work *w, const char *game, const char *src, si
 	if (plag_fingerprint(&w->o->cfg->plag, &base, src, len, fps, fp_error))
 		*fps = (struct plag_fps){ 0 };
 	plag_hashset_free(&base);
+}
+
+/* One line per flagged pair, both files named, so the organiser learns of
+ * it from the worker's log as well as from the page. */
+static void log_flags(struct work *w, const struct store_submission *sub,
+		      const struct plag_matches *m)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		const struct plag_match *p = &m->v[i];
+		char other[96];
+		if (!p->flagged)
+			continue;
+		if (p->submission)
+			snprintf(other, sizeof other, "submission %lld", (long long)p->submission);
+		else
+			snprintf(other, sizeof other, "archived doc:%lld (%.60s)", (long long)p->doc,
+				 p->label);
+		worker_log(w->o, "plagiarism flagged: submission %lld %s by %s shares %.0f%% with "
+			   "%s %s by %s%s; `judge plagiarism --game %s`", (long long)sub->id, sub->name,
+			   sub->author, p->similarity * 100, other, p->name, p->author,
+			   p->fragment ? " (a long fragment)" : "", sub->game);
+	}
 }
 
 int work_plag_record(struct work *w, const struct store_submission *sub,
@@ -56,6 +79,7 @@ int work_plag_record(struct work *w, const struct store_submission *sub,
 		snprintf(err, WORKER_ERRLEN, "plagiarism: %.230s", perr);
 		return -1;
 	}
+	log_flags(w, sub, &m);
 	json_t *data = plag_event_data(sub->name, sub->author, m.v, m.n);
 	plag_matches_free(&m);
 	int rc = data ? work_event(w, "plagiarism.flagged", sub->id, data, err) : 0;

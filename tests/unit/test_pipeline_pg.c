@@ -62,6 +62,24 @@ static const char SHARED_HELPER[] =
 	"\twhile (total > 1000)\n"
 	"\t\ttotal = total / 7 + b % 11;\n"
 	"\treturn total + spread_score_guard(a, b);\n"
+	"}\n"
+	"static int fold_rows(const int *rows, int n, int stride, int bias)\n"
+	"{\n"
+	"\tint acc = bias, best = -1;\n"
+	"\tfor (int r = 0; r < n; r += stride) {\n"
+	"\t\tint v = rows[r] * 3 - (r & 7) + spread_score(r, bias, acc & 15);\n"
+	"\t\tif (v > best && v % 4 != 2)\n"
+	"\t\t\tbest = v;\n"
+	"\t\telse if (v < -best)\n"
+	"\t\t\tacc -= v / 5 + r;\n"
+	"\t\tacc = (acc * 17 + v) % 10007;\n"
+	"\t}\n"
+	"\tswitch (acc % 6) {\n"
+	"\tcase 0: return best + acc;\n"
+	"\tcase 1: return best - acc / 2;\n"
+	"\tcase 2: return acc ^ best;\n"
+	"\tdefault: return (best << 1) - bias;\n"
+	"\t}\n"
 	"}\n";
 static const char OWN_HELPER[] =
 	"static long walk_cost(long x)\n"
@@ -143,11 +161,14 @@ Test(pipeline_pg, a_tournament_on_postgresql_ends_as_on_sqlite)
 	cr_assert_eq(judge(url, "jobs"), 0, "%s", out);
 	cr_assert(strstr(out, "0 queued, 0 running, 0 parked"), "%s", out);
 
-	/* A submission's story: compiled, qualified, fingerprinted. */
-	cr_assert_eq(judge(url, "status 2 --json"), 0, "%s", out);
+	/* A submission's story: compiled, qualified, fingerprinted; of the
+	 * two that share code, the later one (Carol's) is the suspect. */
+	cr_assert_eq(judge(url, "status 3 --json"), 0, "%s", out);
 	cr_assert(strstr(out, "\"state\": \"qualified\""), "%s", out);
 	cr_assert(strstr(out, "\"played\": 2"), "%s", out);
 	cr_assert(strstr(out, "\"plagiarism\": \"suspected\""), "%s", out);
+	cr_assert_eq(judge(url, "status 2 --json"), 0, "%s", out);
+	cr_assert_null(strstr(out, "\"plagiarism\": \"suspected\""), "%s", out);
 	cr_assert_eq(judge(url, "status 1 --json"), 0, "%s", out);
 	cr_assert(strstr(out, "\"plagiarism\": \"clear\""), "%s", out);
 	cr_assert_eq(judge(url, "status 99"), 1, "%s", out);
