@@ -139,7 +139,7 @@ static void measure(const struct game *gm, const struct bz_case *c, const char *
 
 int main(void)
 {
-	char err[CFG_ERRLEN], null[PATH_MAX];
+	char err[ERR_LEN], null[PATH_MAX];
 	signal(SIGPIPE, SIG_IGN);
 	if (cfg_init(&cfg, NULL, err) < 0)
 		die("config", err);

@@ -336,7 +336,7 @@ static void pin_to_one_cpu(void)
 int main(int argc, char **argv)
 {
 	bool turn_only = argc > 1 && strcmp(argv[1], "turn") == 0;
-	char err[CFG_ERRLEN];
+	char err[ERR_LEN];
 	signal(SIGPIPE, SIG_IGN);
 	pin_to_one_cpu();
 	if (cfg_init(&cfg, NULL, err) < 0)

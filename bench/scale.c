@@ -82,7 +82,7 @@ static void sql(struct field *f, const char *text)
  * them, through the store. */
 static void enter_players(struct field *f)
 {
-	char err[STORE_ERRLEN], name[16], sha[16];
+	char err[ERR_LEN], name[16], sha[16];
 	f->ids = calloc((size_t)f->players, sizeof *f->ids);
 	if (!f->ids || store_begin(f->s, err) < 0)
 		die("entering players", f->ids ? err : "out of memory");
@@ -136,7 +136,7 @@ static void write_history(struct field *f)
 
 static void open_field(struct field *f, const char *name, int players, int per_player)
 {
-	char err[STORE_ERRLEN], perr[PG_ERRLEN];
+	char err[ERR_LEN], perr[ERR_LEN];
 	*f = (struct field){ .name = name, .players = players,
 			     .matches = players * per_player / SEATS };
 	if (pg_server_createdb(&pg.server, name, f->url, sizeof f->url, perr) < 0)
@@ -164,7 +164,7 @@ static void close_field(struct field *f)
  * its time in ns. */
 static uint64_t record_match(struct field *f, const struct hook_config *hc)
 {
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	int64_t job, match, seat[SEATS];
 	if (store_enqueue(f->s, "match", "{}", SCHED_RANKED, 0, &job, err) < 0)
 		die("queueing", err);
@@ -256,7 +256,7 @@ static void print_timing(const char *what, const struct timing *t, int small_n, 
  * mark, the matches by size and the disqualifications. */
 static double board_once(struct field *f)
 {
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	uint64_t t0 = bench_now_ns();
 	struct board b = { .game = "dominator", .title = "Dominator", .sizes = true };
 	json_t *sizes, *suspected, *dq;
@@ -322,7 +322,7 @@ static double old_sizes_once(struct field *f)
 
 static double place_once(struct field *f)
 {
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	uint64_t t0 = bench_now_ns();
 	if (store_board_place(f->s, "dominator", 1.5, err) < 0)
 		die("reading a place", err);
@@ -343,7 +343,7 @@ int main(int argc, char **argv)
 	    large_n = arg(argc, argv, 2, (int)bench_size(2000, 40)),
 	    per_player = argc > 3 ? arg(argc, argv, 3, 40) : (int)bench_size(40, 8);
 	srand(30);
-	char err[PG_ERRLEN];
+	char err[ERR_LEN];
 	if (bench_pg_start(&pg, "bench-scale", false, err) < 0)
 		die("starting PostgreSQL", err);
 	struct field small, large;

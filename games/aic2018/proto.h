@@ -86,8 +86,8 @@ static inline const char *aic_death_words(int why)
 		[AIC_DIED_ARITHMETIC] = "an arithmetic error (a division by zero?)",
 		[AIC_DIED_MEMORY] = "a bad memory access",
 		[AIC_DIED_ILLEGAL] = "an illegal instruction",
-		[AIC_DIED_ENERGY] = "its energy counter was tampered with or not charged: the turn "
-				    "took far more CPU time than its energy allows",
+		[AIC_DIED_ENERGY] =
+			"its energy count was tampered with: far more CPU than its energy allows",
 		[AIC_DIED_NO_STACK] = "no memory left for its stack",
 	};
 	return why >= 0 && why < AIC_DEATHS ? words[why] : "it died (the kit said no more)";

@@ -14,8 +14,8 @@
 #include <sys/types.h>
 
 #include "judge/base/hook_config.h"
+#include "judge/base/error.h"
 
-#define CFG_ERRLEN 256
 #define CFG_DEFAULT_PATH "config/judge.json"
 #define CFG_ENV "JUDGE_CONFIG"
 
@@ -134,11 +134,11 @@ struct judge_config {
 void cfg_defaults(struct judge_config *cfg);
 
 /* The defaults, then path over them (as cfg_load): what a command wants. */
-int cfg_init(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN]);
+int cfg_init(struct judge_config *cfg, const char *path, char err[ERR_LEN]);
 
 /* Loads path over the defaults.  path NULL: $JUDGE_CONFIG if set, else
  * config/judge.json in cfg->data_dir when it exists.  Returns 0, or -1 with err filled. */
-int cfg_load(struct judge_config *cfg, const char *path, char err[CFG_ERRLEN]);
+int cfg_load(struct judge_config *cfg, const char *path, char err[ERR_LEN]);
 
 /* The file cfg_load(cfg, path) reads, in that lookup order (one file, not
  * a merge: what it does not set keeps the built-in default): 1 with file

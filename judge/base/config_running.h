@@ -15,15 +15,15 @@
 
 #include <jansson.h>
 #include <limits.h>
+#include "judge/base/error.h"
 
-#define CFGRUN_ERRLEN 256
 
 /* The folder for queue's processes, into out. */
 void cfgrun_dir(const char *queue, char out[PATH_MAX]);
 
 /* Writes (or replaces) this process's file; settings is not consumed. */
 int cfgrun_publish(const char *dir, const char *program, const json_t *settings,
-		   char err[CFGRUN_ERRLEN]);
+		   char err[ERR_LEN]);
 void cfgrun_withdraw(const char *dir, const char *program);
 
 /* The running processes' files, a new array of {"program", "holder",

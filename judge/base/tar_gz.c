@@ -28,7 +28,7 @@ struct tar {
 
 static int tar_fail(struct tar *t, const char *what, const char *path)
 {
-	snprintf(t->err, TGZ_ERRLEN, "cannot archive %s: %s", path, what);
+	snprintf(t->err, ERR_LEN, "cannot archive %s: %s", path, what);
 	return -1;
 }
 
@@ -147,18 +147,18 @@ static int tar_tree(struct tar *t, const char *path, const char *name)
 
 /* gzip of in (zlib's deflate with a gzip wrapper). */
 static int gzip_bytes(const char *in, size_t in_len, char **out, size_t *len,
-		      char err[TGZ_ERRLEN])
+		      char err[ERR_LEN])
 {
 	z_stream z = { 0 };
 	if (deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-		snprintf(err, TGZ_ERRLEN, "cannot compress the archive: zlib refused to start");
+		snprintf(err, ERR_LEN, "cannot compress the archive: zlib refused to start");
 		return -1;
 	}
 	size_t cap = deflateBound(&z, in_len);
 	*out = malloc(cap);
 	if (!*out) {
 		deflateEnd(&z);
-		snprintf(err, TGZ_ERRLEN, "cannot compress the archive: out of memory");
+		snprintf(err, ERR_LEN, "cannot compress the archive: out of memory");
 		return -1;
 	}
 	z.next_in = (Bytef *)in;
@@ -171,14 +171,14 @@ static int gzip_bytes(const char *in, size_t in_len, char **out, size_t *len,
 	if (rc != Z_STREAM_END) {
 		free(*out);
 		*out = NULL;
-		snprintf(err, TGZ_ERRLEN, "cannot compress the archive: zlib error %d", rc);
+		snprintf(err, ERR_LEN, "cannot compress the archive: zlib error %d", rc);
 		return -1;
 	}
 	return 0;
 }
 
 int tgz_folder(const char *dir, const char *top, char **out, size_t *len,
-	       char err[TGZ_ERRLEN])
+	       char err[ERR_LEN])
 {
 	struct tar t = { .mtime = time(NULL), .err = err };
 	*out = NULL;

@@ -10,12 +10,12 @@
 #define JUDGE_TAR_GZ_H
 
 #include <stddef.h>
+#include "judge/base/error.h"
 
-#define TGZ_ERRLEN 320
 
 /* The folder dir as top/..., into *out (malloc'd, *len bytes): 0, or -1
  * with err saying what went wrong. */
 int tgz_folder(const char *dir, const char *top, char **out, size_t *len,
-	       char err[TGZ_ERRLEN]);
+	       char err[ERR_LEN]);
 
 #endif

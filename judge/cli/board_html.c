@@ -149,18 +149,18 @@ void board_html_head(FILE *f, const char *title, const char *when)
 }
 
 int board_html_write(const char *path, struct store *s, const struct board *b,
-		     char err[BOARD_ERRLEN])
+		     char err[ERR_LEN])
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	json_t *data = board_page_json(s, b, serr);
 	if (!data) {
-		snprintf(err, BOARD_ERRLEN, "cannot build the page: %.200s", serr);
+		snprintf(err, ERR_LEN, "cannot build the page: %.200s", serr);
 		return -1;
 	}
-	char werr[WEB_PAGE_ERRLEN];
+	char werr[ERR_LEN];
 	int rc = web_page_write(path, "serve/leaderboard.html", data, werr);
 	if (rc < 0)
-		snprintf(err, BOARD_ERRLEN, "%s", werr);
+		snprintf(err, ERR_LEN, "%s", werr);
 	json_decref(data);
 	return rc;
 }

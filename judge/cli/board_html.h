@@ -20,14 +20,14 @@
 #include <stdio.h>
 
 #include "judge/rating/board.h"
+#include "judge/base/error.h"
 
-#define BOARD_ERRLEN 256
 /* Writes the leaderboard as the service's page, web/serve/leaderboard.html,
  * made self-contained with the board's data embedded (web_page.h): drawn
  * by the same script, nothing fetched; each player's recent matches (when
  * loaded) link to replay-ID.html beside it.  0, or -1 with err filled. */
 int board_html_write(const char *path, struct store *s, const struct board *b,
-		     char err[BOARD_ERRLEN]);
+		     char err[ERR_LEN]);
 
 /* The start of a self-contained page (inline CSS, no script, nothing
  * fetched) up to its <h1>title</h1>; when goes into the window title. */

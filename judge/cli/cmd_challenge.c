@@ -68,7 +68,7 @@ int cmd_challenge(int argc, char **argv)
 	if (parse_args(argc, argv, &a, &rq, &status) < 0)
 		return status;
 	struct judge_config cfg;
-	char cerr[CFG_ERRLEN], serr[STORE_ERRLEN], err[CHALLENGE_ERRLEN];
+	char cerr[ERR_LEN], serr[ERR_LEN], err[ERR_LEN];
 	if (cfg_init(&cfg, a.config, cerr) < 0) {
 		fprintf(stderr, "judge challenge: %s\n", cerr);
 		return 2;

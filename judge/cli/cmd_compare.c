@@ -74,7 +74,7 @@ static void say_interval(const char *what, const struct compare_interval *c, dou
 static int show(struct store *s, const struct compare_args *a)
 {
 	struct compare_summary c;
-	char err[COMPARE_ERRLEN];
+	char err[ERR_LEN];
 	int found = compare_read(s, a->show, &c, err);
 	if (found <= 0) {
 		fprintf(stderr, "judge compare: %s\n", found < 0 ? err : "no such comparison");
@@ -102,7 +102,7 @@ int cmd_compare(int argc, char **argv)
 	int status;
 	if (parse_args(argc, argv, &a, v, &status) < 0)
 		return status;
-	char serr[STORE_ERRLEN], err[COMPARE_ERRLEN];
+	char serr[ERR_LEN], err[ERR_LEN];
 	struct store *s = store_open(a.queue, false, serr);
 	if (!s) {
 		fprintf(stderr, "judge compare: %s\n", serr);

@@ -87,7 +87,7 @@ static int check_inputs(const struct compile_args *a)
 			return -1;
 		}
 	}
-	char err[FILE_ERRLEN];
+	char err[ERR_LEN];
 	if (a->out && file_check_target(a->out, err) < 0) {
 		fprintf(stderr, "judge compile: %s\n", err);
 		return -1;
@@ -99,7 +99,7 @@ static int report(const struct compile_args *a, const struct cmp_result *r)
 {
 	/* A file that compiled for a game, as an upload; a link error on
 	 * player_name, in the contestant's words. */
-	char err[UPLOAD_ERRLEN], name[PLAYER_NAME_MAX + 1];
+	char err[ERR_LEN], name[PLAYER_NAME_MAX + 1];
 	bool name_rule = r->ok ? a->game != NULL : strstr(r->log, "player_name") != NULL;
 	if (name_rule && players_source_name(a->file, name, err) < 0) {
 		fprintf(stderr, "judge compile: %s\n", err);
@@ -113,7 +113,7 @@ static int report(const struct compile_args *a, const struct cmp_result *r)
 		return 1;
 	}
 	fputs(r->log, stderr); /* warnings */
-	char ferr[FILE_ERRLEN];
+	char ferr[ERR_LEN];
 	if (a->out && file_copy(r->binary, a->out, 0755, ferr) < 0) {
 		fprintf(stderr, "judge compile: %s\n", ferr);
 		return 1;
@@ -127,7 +127,7 @@ static int report(const struct compile_args *a, const struct cmp_result *r)
  * files named, the shared header defaulting to the data directory's (the
  * course games' headers include it, and a contestant cannot supply it). */
 static int compile_file(const struct judge_config *cfg, const struct compile_args *a,
-			struct cmp_result *res, char err[CMP_ERRLEN])
+			struct cmp_result *res, char err[ERR_LEN])
 {
 	if (a->game)
 		return players_compile(cfg, a->game, a->file, res, err);
@@ -149,7 +149,7 @@ int cmd_compile(int argc, char **argv)
 	if (parse_args(argc, argv, &a, &rc) < 0)
 		return rc;
 	struct judge_config cfg;
-	char err[CFG_ERRLEN > CMP_ERRLEN ? CFG_ERRLEN : CMP_ERRLEN];
+	char err[ERR_LEN > ERR_LEN ? ERR_LEN : ERR_LEN];
 	if (cfg_init(&cfg, a.config, err) < 0) {
 		fprintf(stderr, "judge compile: %s\n", err);
 		return 2;

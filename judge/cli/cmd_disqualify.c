@@ -16,7 +16,7 @@ struct dq_args {
 
 static int history(struct store *s, const char *game)
 {
-	char err[STORE_ERRLEN], when[32], lifted[32];
+	char err[ERR_LEN], when[32], lifted[32];
 	json_t *all, *d;
 	if (store_disqualification_history(s, game, &all, err) < 0) {
 		fprintf(stderr, "judge disqualify: %s\n", err);
@@ -44,7 +44,7 @@ static int history(struct store *s, const char *game)
 
 static int decide(struct store *s, bool reinstate, const char *name, const struct dq_args *a)
 {
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	const char *prog = reinstate ? "judge reinstate" : "judge disqualify";
 	int rc = reinstate ? store_reinstate(s, a->game, name, a->by, err)
 			   : store_disqualify(s, a->game, name, a->reason, a->by, err);
@@ -86,7 +86,7 @@ static int run(int argc, char **argv, bool reinstate)
 	if ((n == 1) == a.list || (n == 1 && !reinstate && (!a.reason || !*a.reason)))
 		return opt_bad(&cmd, a.list ? "--list takes no PLAYER" : reinstate ? "name the PLAYER"
 			       : "name the PLAYER and give --reason TEXT");
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	struct store *s = store_open(a.queue, false, err);
 	if (!s) {
 		fprintf(stderr, "%s: %s\n", cmd.name, err);

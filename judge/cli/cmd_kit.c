@@ -42,7 +42,7 @@ int cmd_kit(int argc, char **argv)
 	const char *game = argv[1];
 	if (!student_kit_supported(game))
 		return opt_bad(&cmd, "no student kit for '%s': %s", game, student_kit_why_none(game));
-	char default_output[96], ferr[FILE_ERRLEN], cerr[CFG_ERRLEN];
+	char default_output[96], ferr[ERR_LEN], cerr[ERR_LEN];
 	snprintf(default_output, sizeof default_output, "%s-kit.tar.gz", game);
 	if (!output)
 		output = default_output;
@@ -55,7 +55,7 @@ int cmd_kit(int argc, char **argv)
 		fprintf(stderr, "judge kit: %s\n", cerr);
 		return 2;
 	}
-	char *bytes, err[STUDENT_KIT_ERRLEN];
+	char *bytes, err[ERR_LEN];
 	size_t len;
 	if (student_kit_build(&cfg, game, server, &bytes, &len, err) < 0) {
 		fprintf(stderr, "judge kit: %s\n", err);

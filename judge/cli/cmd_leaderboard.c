@@ -54,7 +54,7 @@ static int parse_args(int argc, char **argv, struct board_args *a, int *status)
 
 /* ---- the matches linked from the page ------------------------------------- */
 
-static int load_recent(struct store *s, struct board_row *r, char err[STORE_ERRLEN])
+static int load_recent(struct store *s, struct board_row *r, char err[ERR_LEN])
 {
 	return store_recent_matches(s, r->submission, BOARD_RECENT, r->recent, &r->nrecent, err);
 }
@@ -82,7 +82,7 @@ static int write_replays(struct store *s, const char *board_path, const struct b
 	int dir_len = slash ? (int)(slash - board_path + 1) : 0;
 	for (size_t i = 0; i < b->n; i++)
 		for (int k = 0; k < b->row[i].nrecent; k++) {
-			char path[PATH_MAX], err[VIEWER_ERRLEN];
+			char path[PATH_MAX], err[ERR_LEN];
 			snprintf(path, sizeof path, "%.*sreplay-%lld.html", dir_len, board_path,
 				 (long long)b->row[i].recent[k]);
 			if (viewer_write_match(s, b->row[i].recent[k], path, err) != 0) {
@@ -137,7 +137,7 @@ static int print_json(const struct board *b)
 
 static int output(struct store *s, const struct board_args *a, const struct board *b)
 {
-	char err[BOARD_ERRLEN];
+	char err[ERR_LEN];
 	if (a->json && print_json(b) < 0) {
 		fprintf(stderr, "judge leaderboard: cannot print the JSON (out of memory)\n");
 		return 2;
@@ -157,7 +157,7 @@ int cmd_leaderboard(int argc, char **argv)
 	int status;
 	if (parse_args(argc, argv, &a, &status) < 0)
 		return status;
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	struct store *s = store_open(a.queue, false, err);
 	if (!s) {
 		fprintf(stderr, "judge leaderboard: %s\n", err);

@@ -153,7 +153,7 @@ struct pair_list {
 static int measure_row(struct store *store, const struct cfg_plag *cfg, struct pair_row *r)
 {
 	struct plag_match m;
-	char err[PLAG_ERRLEN];
+	char err[ERR_LEN];
 	if (plag_store_pair(store, cfg, r->a.doc, r->b.doc, &m, NULL, err) < 0) {
 		fprintf(stderr, "judge plagiarism: %s\n", err);
 		return -1;
@@ -214,14 +214,14 @@ static int pair_read(void *ctx, const struct store_plag_doc *a, const struct sto
  * fragment when they were compared), measured again; kept when at least
  * min similar, or flagged when all is true. */
 static int load_pairs(struct store *s, const struct cfg_plag *cfg, const char *game, double min,
-		      bool flagged_too, struct pair_list *out, char err[STORE_ERRLEN])
+		      bool flagged_too, struct pair_list *out, char err[ERR_LEN])
 {
 	*out = (struct pair_list){ 0 };
 	struct pair_reading p = { s, cfg, min, flagged_too, out };
 	err[0] = '\0';
 	int rc = store_plag_pairs(s, game, pair_read, &p, err);
 	if (rc < 0 && !err[0]) /* pair_read stopped */
-		snprintf(err, STORE_ERRLEN, "reading the pairs: out of memory");
+		snprintf(err, ERR_LEN, "reading the pairs: out of memory");
 	if (out->n > 1)
 		qsort(out->v, out->n, sizeof *out->v, by_similarity);
 	return rc;
@@ -296,7 +296,7 @@ static void html_side(FILE *f, const struct side *s)
 
 static int write_html(const char *path, const struct pair_list *l, const char *game)
 {
-	char *page = NULL, when[32], title[96], err[BOARD_ERRLEN];
+	char *page = NULL, when[32], title[96], err[ERR_LEN];
 	size_t len = 0;
 	FILE *f = open_memstream(&page, &len);
 	if (!f)
@@ -336,7 +336,7 @@ static int write_html(const char *path, const struct pair_list *l, const char *g
 static int list_pairs(const struct plag_args *a, struct store *s, const struct judge_config *cfg)
 {
 	struct pair_list l;
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	double min = a->has_min ? a->min : cfg->plag.flag_pct / 100.0;
 	if (load_pairs(s, &cfg->plag, a->game, min, !a->has_min, &l, err) < 0) {
 		fprintf(stderr, "judge plagiarism: %s\n", err);
@@ -378,7 +378,7 @@ static int resolve(struct store *store, const char *ref, struct shown *out)
 		return 1;
 	}
 	struct store_plag_doc d;
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	*out = (struct shown){ 0 };
 	int found = store_plag_get(store, is_doc ? id : 0, is_doc ? 0 : id, &d, err);
 	if (found < 0) {
@@ -588,7 +588,7 @@ static int show_pair(const struct plag_args *a, struct store *store, const struc
 		rc = resolve(store, a->show[1], &s[1]);
 	struct plag_match m;
 	struct plag_hashset idioms = { 0 };
-	char err[PLAG_ERRLEN];
+	char err[ERR_LEN];
 	if (rc == 0 && plag_store_pair(store, cfg, s[0].side.doc, s[1].side.doc, &m, &idioms, err)) {
 		fprintf(stderr, "judge plagiarism: %s\n", err);
 		rc = 1;
@@ -628,7 +628,7 @@ static int show_pair(const struct plag_args *a, struct store *store, const struc
  * the worker does it with the next submission). */
 static void refresh(struct store *s, const struct judge_config *cfg, const char *game)
 {
-	char err[STORE_ERRLEN], perr[PLAG_ERRLEN];
+	char err[ERR_LEN], perr[ERR_LEN];
 	size_t n = 0;
 	int64_t stale;
 	if (plag_store_stale(s, game, &stale, perr) < 0 || stale == 0 ||
@@ -651,7 +651,7 @@ int cmd_plagiarism(int argc, char **argv)
 	if (parse_args(argc, argv, &a, &status) < 0)
 		return status;
 	struct judge_config cfg;
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	if (cfg_init(&cfg, a.config, err) < 0) {
 		fprintf(stderr, "judge plagiarism: %s\n", err);
 		return 2;

@@ -174,7 +174,7 @@ static int compile_player(const struct judge_config *cfg, const struct play_args
 			  const char *source, char name[PLAYER_NAME_MAX + 1],
 			  struct cmp_result *res)
 {
-	char err[CMP_ERRLEN > UPLOAD_ERRLEN ? CMP_ERRLEN : UPLOAD_ERRLEN];
+	char err[ERR_LEN > ERR_LEN ? ERR_LEN : ERR_LEN];
 	if (players_source_name(source, name, err) < 0) {
 		fprintf(stderr, "judge play: %s\n", err);
 		return 1;
@@ -210,7 +210,7 @@ static void print_table(FILE *out, const struct match_result *r)
 /* The viewer page, with each frozen player's reason in words. */
 static int write_page(const char *path, const struct match_result *r)
 {
-	char err[VIEWER_ERRLEN];
+	char err[ERR_LEN];
 	for (int i = 0; i < r->nplayers; i++)
 		if (r->seat[i].frozen)
 			viewer_add_reason(r->replay, i, r->seat[i].reason);
@@ -222,7 +222,7 @@ static int write_page(const char *path, const struct match_result *r)
 
 static int write_outputs(const struct play_args *a, const struct match_result *r)
 {
-	char err[REPLAY_ERRLEN];
+	char err[ERR_LEN];
 	if (a->output && replay_write_file(a->output, r->replay, err) < 0) {
 		fprintf(stderr, "judge play: %s\n", err);
 		return -1;
@@ -230,7 +230,7 @@ static int write_outputs(const struct play_args *a, const struct match_result *r
 	if (a->html && write_page(a->html, r) < 0)
 		return -1;
 	for (int i = 0; a->logs && i < r->nplayers; i++) {
-		char path[PATH_MAX], ferr[FILE_ERRLEN];
+		char path[PATH_MAX], ferr[ERR_LEN];
 		snprintf(path, sizeof path, "%s/seat%d.log", a->logs, i);
 		if (file_write_whole(path, r->seat[i].log, r->seat[i].log_len, 0644, ferr) < 0) {
 			fprintf(stderr, "judge play: %s\n", ferr);
@@ -246,7 +246,7 @@ static int write_outputs(const struct play_args *a, const struct match_result *r
  * missing. */
 static int check_outputs(const struct play_args *a)
 {
-	char err[FILE_ERRLEN], failed[PATH_MAX];
+	char err[ERR_LEN], failed[PATH_MAX];
 	if (a->output && a->html && strcmp(a->output, "-") == 0 && strcmp(a->html, "-") == 0) {
 		fprintf(stderr, "judge play: -o - and --html - would both go to standard output: "
 				"give one of them a file name\n");
@@ -321,7 +321,7 @@ static int play(const struct judge_config *cfg, const struct play_args *a, char 
 		spec.compiler = bin[same].compiler;
 	}
 	struct match_result r;
-	char err[MATCH_ERRLEN];
+	char err[ERR_LEN];
 	if (rc == 0 && match_play(&spec, &r, err) < 0) {
 		fprintf(stderr, "judge play: %s\n", err);
 		rc = 2;
@@ -340,7 +340,7 @@ int cmd_play(int argc, char **argv)
 {
 	struct play_args a = { 0 };
 	struct judge_config cfg;
-	char err[CFG_ERRLEN];
+	char err[ERR_LEN];
 	int status;
 	if (parse_args(argc, argv, &a, &status) < 0)
 		return status;

@@ -48,7 +48,7 @@ static int load_players(struct store *s, const char *game, struct table *t, char
 		t->p[t->n++] = (struct player){ ids[i], rating_initial(&params), 0, 0 };
 	free(ids);
 	if (n && !t->p)
-		snprintf(err, STORE_ERRLEN, "out of memory");
+		snprintf(err, ERR_LEN, "out of memory");
 	return n && !t->p ? -1 : 0;
 }
 
@@ -68,7 +68,7 @@ static int rate_match(struct replay *r)
 	for (int i = 0; i < r->n; i++)
 		before[i] = r->seat[i]->r;
 	if (rating_update(&r->params, (size_t)r->n, before, r->rank, after) != RATING_OK) {
-		snprintf(r->err, STORE_ERRLEN, "match %lld cannot be rated", (long long)r->current);
+		snprintf(r->err, ERR_LEN, "match %lld cannot be rated", (long long)r->current);
 		return -1;
 	}
 	for (int i = 0; i < r->n; i++) {
@@ -90,7 +90,7 @@ static int replay_seat(void *ctx, int64_t match, int64_t submission, int rank)
 		return 0;
 	struct player *p = find(r->t, submission);
 	if (!p || r->n == GAME_MAX_PLAYERS) {
-		snprintf(r->err, STORE_ERRLEN, "match %lld has a player without a rating",
+		snprintf(r->err, ERR_LEN, "match %lld has a player without a rating",
 			 (long long)match);
 		return -1;
 	}
@@ -155,7 +155,7 @@ int cmd_ratings(int argc, char **argv)
 	int status;
 	if (opt_parse(&cmd, argc, argv, &status) < 0)
 		return status;
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	struct store *s = store_open(queue, false, err);
 	if (!s) {
 		fprintf(stderr, "judge ratings: %s\n", err);

@@ -40,12 +40,12 @@ static int fail(const char *what)
 
 /* The program's bytes (and the object's, when kept) into the store. */
 static int put_file(struct store *s, const char *path, char sha[HASH_HEXLEN + 1],
-		    char err[STORE_ERRLEN])
+		    char err[ERR_LEN])
 {
-	char *bytes = NULL, rerr[SRC_ERRLEN];
+	char *bytes = NULL, rerr[ERR_LEN];
 	size_t len = 0;
 	if (src_read(path, 64 << 20, &bytes, &len, rerr) < 0 || hash_hex(bytes, len, sha) < 0) {
-		snprintf(err, STORE_ERRLEN, "cannot read %.100s: %.100s", path, rerr);
+		snprintf(err, ERR_LEN, "cannot read %.100s: %.100s", path, rerr);
 		free(bytes);
 		return -1;
 	}
@@ -57,7 +57,7 @@ static int put_file(struct store *s, const char *path, char sha[HASH_HEXLEN + 1]
 static int store_compiled(struct store *s, const struct ref_args *a, const char *name,
 			  const char *src, size_t len, const struct cmp_result *res)
 {
-	char serr[STORE_ERRLEN], bin[HASH_HEXLEN + 1], obj[HASH_HEXLEN + 1] = "";
+	char serr[ERR_LEN], bin[HASH_HEXLEN + 1], obj[HASH_HEXLEN + 1] = "";
 	struct store_new_reference r = { .game = a->game, .name = name, .source = src,
 					 .source_len = len, .source_sha256 = res->source_sha256,
 					 .binary_sha256 = bin, .object_sha256 = obj };
@@ -81,7 +81,7 @@ static int store_compiled(struct store *s, const struct ref_args *a, const char 
 
 static int add(struct store *s, const struct ref_args *a, const struct judge_config *cfg)
 {
-	char name[PLAYER_NAME_MAX + 1], uerr[UPLOAD_ERRLEN], cerr[CMP_ERRLEN], rerr[SRC_ERRLEN];
+	char name[PLAYER_NAME_MAX + 1], uerr[ERR_LEN], cerr[ERR_LEN], rerr[ERR_LEN];
 	char shipped[PATH_MAX], *src = NULL;
 	size_t len;
 	if (players_source_name(a->arg, name, uerr) < 0)
@@ -109,7 +109,7 @@ static int add(struct store *s, const struct ref_args *a, const struct judge_con
 static int object(struct store *s, const struct ref_args *a)
 {
 	struct store_reference r;
-	char serr[STORE_ERRLEN], ferr[FILE_ERRLEN];
+	char serr[ERR_LEN], ferr[ERR_LEN];
 	int found = store_reference_get(s, a->game, a->arg, &r, serr);
 	if (found <= 0) {
 		if (found == 0)
@@ -136,7 +136,7 @@ static int object(struct store *s, const struct ref_args *a)
 static int list(struct store *s, const struct ref_args *a)
 {
 	json_t *rows, *r;
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	size_t i;
 	if (store_reference_list(s, a->game, &rows, serr) < 0)
 		return fail(serr);
@@ -199,7 +199,7 @@ int cmd_reference(int argc, char **argv)
 	if (parse_args(argc, argv, &a, &status) < 0)
 		return status;
 	struct judge_config cfg;
-	char err[CFG_ERRLEN > STORE_ERRLEN ? CFG_ERRLEN : STORE_ERRLEN];
+	char err[ERR_LEN > ERR_LEN ? ERR_LEN : ERR_LEN];
 	if (cfg_init(&cfg, a.config, err) < 0) {
 		fprintf(stderr, "judge reference: %s\n", err);
 		return 2;

@@ -53,13 +53,13 @@ static const char *const forms[] = {
 
 /* ---- the record ----------------------------------------------------------- */
 
-static json_t *read_json_file(const char *path, char err[REPLAY_ERRLEN])
+static json_t *read_json_file(const char *path, char err[ERR_LEN])
 {
 	return replay_read_file(path, err);
 }
 
 static int record_from_files(const struct repro_args *a, struct fault *f, json_t **replay,
-			     char err[REPLAY_ERRLEN])
+			     char err[ERR_LEN])
 {
 	json_t *rec = read_json_file(a->record, err);
 	if (!rec)
@@ -72,21 +72,21 @@ static int record_from_files(const struct repro_args *a, struct fault *f, json_t
 }
 
 static int record_from_store(const struct repro_args *a, struct fault *f, json_t **replay,
-			     char err[REPLAY_ERRLEN])
+			     char err[ERR_LEN])
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	struct store *s = store_open(a->queue, false, serr);
 	if (!s) {
-		snprintf(err, REPLAY_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 		return -1;
 	}
 	struct store_fault sf;
 	int rc = store_match_fault(s, a->match, a->seat, &sf, serr);
 	if (rc == 0)
-		snprintf(err, REPLAY_ERRLEN, "match %lld has no seat %d in %s", (long long)a->match,
+		snprintf(err, ERR_LEN, "match %lld has no seat %d in %s", (long long)a->match,
 			 a->seat, a->queue);
 	else if (rc < 0)
-		snprintf(err, REPLAY_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 	else
 		rc = fault_from_store(a->match, a->seat, &sf, f, err);
 	free(sf.input);
@@ -97,7 +97,7 @@ static int record_from_store(const struct repro_args *a, struct fault *f, json_t
 	free(text);
 	store_close(s);
 	if (rc > 0 && !*replay && !err[0])
-		snprintf(err, REPLAY_ERRLEN, "match %lld's replay does not read", (long long)a->match);
+		snprintf(err, ERR_LEN, "match %lld's replay does not read", (long long)a->match);
 	return rc > 0 && *replay ? 0 : -1;
 }
 
@@ -190,7 +190,7 @@ static int judges_build(const struct judge_config *cfg, const struct game *game,
 	fprintf(stderr, "judge repro: building %s as the judge does (with the energy "
 		"count)\n", a->player);
 	struct cmp_result res = { 0 };
-	char err[CMP_ERRLEN];
+	char err[ERR_LEN];
 	int rc = players_compile(cfg, game->name, a->player, &res, err);
 	if (rc < 0)
 		fprintf(stderr, "judge repro: %s\n", err);
@@ -283,7 +283,7 @@ static int reproduce(const struct repro_args *a, const struct fault *f, const js
 		.fault_wait_ns = (uint64_t)a->wait_s * 1000000000ULL,
 	};
 	struct repro_outcome o;
-	char err[REPLAY_ERRLEN] = "";
+	char err[ERR_LEN] = "";
 	if (repro_run(&spec, &o, err) < 0) {
 		fprintf(stderr, "judge repro: %s\n", err);
 		return 2;
@@ -306,7 +306,7 @@ static int with_player(const struct repro_args *a, const struct fault *f, const 
 		return reproduce(a, f, replay, a->player);
 	}
 	struct judge_config cfg;
-	char cerr[CFG_ERRLEN], dir[] = "/tmp/judge-repro-XXXXXX", bin[64];
+	char cerr[ERR_LEN], dir[] = "/tmp/judge-repro-XXXXXX", bin[64];
 	if (cfg_init(&cfg, a->config, cerr) < 0) {
 		fprintf(stderr, "judge repro: %s\n", cerr);
 		return 2;
@@ -386,7 +386,7 @@ int cmd_repro(int argc, char **argv)
 		return status;
 	struct fault f = { 0 };
 	json_t *replay = NULL;
-	char err[REPLAY_ERRLEN] = "";
+	char err[ERR_LEN] = "";
 	int rc = a.record ? record_from_files(&a, &f, &replay, err)
 			  : record_from_store(&a, &f, &replay, err);
 	if (rc < 0) {

@@ -104,7 +104,7 @@ int cmd_serve(int argc, char **argv)
 	if (parse_args(argc, argv, &a, &status) < 0)
 		return status;
 	struct judge_config cfg;
-	char cerr[CFG_ERRLEN], err[SERVE_ERRLEN], host[64];
+	char cerr[ERR_LEN], err[ERR_LEN], host[64];
 	struct serve_options o = { .queue = a.queue, .host = host };
 	if (cfg_init(&cfg, a.config, cerr) < 0) {
 		fprintf(stderr, "judge serve: %s\n", cerr);

@@ -95,7 +95,7 @@ static void warn_others(const char *author, int64_t others)
 
 static int token_add(struct store *s, const struct token_args *a)
 {
-	char token[44], hex[65], err[SERVE_ERRLEN];
+	char token[44], hex[65], err[ERR_LEN];
 	int64_t id;
 	if (serve_token_new(token, err) < 0 || serve_token_hash(token, hex) < 0) {
 		fprintf(stderr, "judge token: %s\n", err);
@@ -131,7 +131,7 @@ static int import_person(void *ctx, const char *author, const char *group, const
 			 int line)
 {
 	struct import *im = ctx;
-	char token[44], hex[65], err[SERVE_ERRLEN];
+	char token[44], hex[65], err[ERR_LEN];
 	int64_t id, others;
 	if (!upload_author_valid(author) || !fits(group) || !fits(label)) {
 		fprintf(stderr, "judge token: line %d: %s (1 to 63 printable characters each, no "
@@ -169,7 +169,7 @@ static int put_tokens(const json_t *made, const char *output)
 		fputc('\n', mem);
 	}
 	fclose(mem);
-	char err[FILE_ERRLEN];
+	char err[ERR_LEN];
 	int rc = 0;
 	if (!output)
 		fwrite(text, 1, len, stdout);
@@ -183,7 +183,7 @@ static int put_tokens(const json_t *made, const char *output)
 /* All or none: one transaction for the roster. */
 static int token_import(struct store *s, const struct token_args *a)
 {
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	struct import im = { .s = s, .made = json_array() };
 	int rc = store_begin(s, err) < 0 ? -1 : roster_each(a->roster, "judge token", import_person, &im);
 	if (rc == 0 && store_commit(s, err) < 0)
@@ -201,7 +201,7 @@ static int token_import(struct store *s, const struct token_args *a)
 
 static int token_list(struct store *s)
 {
-	char err[STORE_ERRLEN], when[32];
+	char err[ERR_LEN], when[32];
 	json_t *list;
 	if (store_token_list(s, &list, err) < 0) {
 		fprintf(stderr, "judge token: %s\n", err);
@@ -232,7 +232,7 @@ static int token_list(struct store *s)
 
 static int token_revoke(struct store *s, long long id)
 {
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	int rc = store_token_revoke(s, id, err);
 	if (rc < 0)
 		fprintf(stderr, "judge token: %s\n", err);
@@ -248,7 +248,7 @@ int cmd_token(int argc, char **argv)
 	int status;
 	if (parse_args(argc, argv, &a, &status) < 0)
 		return status;
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	struct store *s = store_open(a.queue, strcmp(a.action, "add") == 0 ||
 					 strcmp(a.action, "import") == 0, err);
 	if (!s) {

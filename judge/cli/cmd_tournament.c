@@ -141,7 +141,7 @@ static json_t *read_spec(const char *path, char *err, size_t cap)
 
 static int create(struct store *s, const struct tour_args *a)
 {
-	char err[TOUR_ERRLEN + 64], serr[STORE_ERRLEN];
+	char err[ERR_LEN + 64], serr[ERR_LEN];
 	const struct game *g = a->game ? game_find(a->game) : NULL;
 	if (!g || (!a->spec == !a->course))
 		return opt_bad(the_cmd, "create needs --game GAME and one of --spec FILE, --course");
@@ -153,7 +153,7 @@ static int create(struct store *s, const struct tour_args *a)
 	} else if (!(json = read_spec(a->spec, err, sizeof err))) {
 		return fail(err);
 	}
-	char terr[TOUR_ERRLEN];
+	char terr[ERR_LEN];
 	if (tour_spec_parse(json, game_min_players(g), game_max_players(g), &spec, terr) < 0) {
 		json_decref(json);
 		snprintf(err, sizeof err, "%s: %s", a->course ? "the course" : a->spec, terr);
@@ -179,7 +179,7 @@ static int create(struct store *s, const struct tour_args *a)
 static int add_one(struct store *s, int64_t t, const char *author, const char *group,
 		   const char *pseudonym, int line)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	if (!upload_author_valid(author)) {
 		fprintf(stderr, "judge tournament: line %d: '%.80s' is not an author name (1 to 63 "
 			"printable characters)\n", line, author);
@@ -217,7 +217,7 @@ static int add_roster(struct store *s, int64_t t, const char *path, int *added)
 
 static int get(struct store *s, const char *name, struct store_tournament *t)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	int found = store_tournament_get(s, 0, name, t, serr);
 	if (found == 0)
 		fprintf(stderr, "judge tournament: no tournament named '%s' (judge tournament list)\n",
@@ -231,7 +231,7 @@ static int get(struct store *s, const char *name, struct store_tournament *t)
 static int add(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	if ((a->roster != NULL) == (a->nrest == 1))
 		return opt_bad(the_cmd, "add takes one AUTHOR, or --roster FILE");
 	if (get(s, a->name, &t) < 0)
@@ -254,7 +254,7 @@ static int add(struct store *s, const struct tour_args *a)
 static int pick(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
-	char serr[STORE_ERRLEN], *end;
+	char serr[ERR_LEN], *end;
 	if (a->nrest != 2)
 		return opt_bad(the_cmd, "pick takes AUTHOR and SUBMISSION (its id)");
 	long long sub = strtoll(a->rest[1], &end, 10);
@@ -274,7 +274,7 @@ static int pick(struct store *s, const struct tour_args *a)
 static int start(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
-	char serr[STORE_ERRLEN], err[EVENT_ERRLEN];
+	char serr[ERR_LEN], err[ERR_LEN];
 	if (get(s, a->name, &t) < 0)
 		return 2;
 	int rc = store_begin(s, serr) < 0 ? -1 : event_start(s, t.id, store_now_ms(), err);
@@ -299,7 +299,7 @@ static int known_player(struct store *s, const char *game, const char *player,
 {
 	struct judge_config cfg;
 	struct store_reference r;
-	char path[PATH_MAX], err[CFG_ERRLEN > STORE_ERRLEN ? CFG_ERRLEN : STORE_ERRLEN];
+	char path[PATH_MAX], err[ERR_LEN > ERR_LEN ? ERR_LEN : ERR_LEN];
 	if (cfg_init(&cfg, config, err) < 0) {
 		fail(err);
 		return -1;
@@ -318,7 +318,7 @@ static int known_player(struct store *s, const char *game, const char *player,
 static int opponent(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
-	char serr[STORE_ERRLEN], err[EVENT_ERRLEN] = "";
+	char serr[ERR_LEN], err[ERR_LEN] = "";
 	if (a->nrest != 1)
 		return opt_bad(the_cmd, "opponent takes the PLAYER to seat (a shipped or reference "
 			       "player)");
@@ -344,7 +344,7 @@ static int opponent(struct store *s, const struct tour_args *a)
 /* The stored tournament's phases, read against its game: 0, or -1 said. */
 static int stored_spec(const struct store_tournament *t, struct tour_spec *spec)
 {
-	char terr[TOUR_ERRLEN];
+	char terr[ERR_LEN];
 	const struct game *g = game_find(t->game);
 	if (g && tour_spec_parse(t->spec, game_min_players(g), game_max_players(g), spec, terr) == 0)
 		return 0;
@@ -357,7 +357,7 @@ static int stored_spec(const struct store_tournament *t, struct tour_spec *spec)
 static int list(struct store *s, const struct tour_args *a)
 {
 	json_t *rows, *r;
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	size_t i;
 	if (store_tournament_list(s, &rows, serr) < 0)
 		return fail(serr);
@@ -548,11 +548,11 @@ static int show(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
 	struct tour_spec spec;
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	if (get(s, a->name, &t) < 0)
 		return 2;
 	json_t *entrants = NULL, *round = NULL, *log = NULL, *view = NULL;
-	char verr[EVENT_ERRLEN];
+	char verr[ERR_LEN];
 	int rc = 0;
 	if (stored_spec(&t, &spec) < 0)
 		rc = 2;
@@ -638,7 +638,7 @@ static int grades(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
 	struct tour_spec spec;
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	json_t *entrants = NULL, *e;
 	size_t i;
 	if (get(s, a->name, &t) < 0)
@@ -722,7 +722,7 @@ static int plan(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
 	struct tour_spec spec;
-	char serr[STORE_ERRLEN], ferr[FORECAST_ERRLEN];
+	char serr[ERR_LEN], ferr[ERR_LEN];
 	json_t *entrants = NULL;
 	if (get(s, a->name, &t) < 0)
 		return 2;
@@ -791,7 +791,7 @@ int cmd_tournament(int argc, char **argv)
 	int status;
 	if (parse_args(argc, argv, &a, &status) < 0)
 		return status;
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	struct store *s = store_open(a.queue, strcmp(a.action, "create") == 0, err);
 	if (!s)
 		return fail(err);

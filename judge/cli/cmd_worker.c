@@ -95,7 +95,7 @@ static int parse_args(int argc, char **argv, struct worker_args *a, int *status)
 static int run_slot(const struct judge_config *cfg, const struct worker_args *a, int slot,
 		    long ranked)
 {
-	char name[HOLDER_LEN], err[WORKER_ERRLEN], line[512];
+	char name[HOLDER_LEN], err[ERR_LEN], line[512];
 	holder_self(name);
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	struct judge_config settings = *cfg;
@@ -171,7 +171,7 @@ static int supervise(const struct judge_config *cfg, const struct worker_args *a
  * refuses namespaces the organiser must choose, before anybody uploads. */
 static int check_compile_confinement(const struct judge_config *cfg)
 {
-	char err[CMP_ERRLEN];
+	char err[ERR_LEN];
 	uid_t uid = geteuid() == 0 ? cfg->sandbox.uid_base : 0;
 	if (cmp_check_confinement(&cfg->compile, uid, uid, err) < 0) {
 		fprintf(stderr, "judge-worker: %s\n", err);
@@ -187,7 +187,7 @@ int cmd_worker(int argc, char **argv)
 {
 	struct worker_args a;
 	struct judge_config cfg;
-	char err[CFG_ERRLEN];
+	char err[ERR_LEN];
 	int status;
 	if (parse_args(argc, argv, &a, &status) < 0)
 		return status;
@@ -196,7 +196,7 @@ int cmd_worker(int argc, char **argv)
 		return 2;
 	}
 	/* Fail early, in the parent, on a database that cannot be used. */
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	struct store *s = store_open(a.queue, true, serr);
 	if (!s || worker_take_over(s, stderr, serr) < 0) {
 		fprintf(stderr, "judge-worker: %s\n", serr);

@@ -200,7 +200,7 @@ static int fail(struct cmp_job *job, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(job->err, CMP_ERRLEN, fmt, ap);
+	vsnprintf(job->err, ERR_LEN, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -761,7 +761,7 @@ static void cache_path(const struct cmp_job *job, const char *suffix, char path[
 static int cache_put(struct cmp_job *job, const char *suffix, const char *data,
 		     const char *from, mode_t mode)
 {
-	char final[PATH_MAX], err[FILE_ERRLEN];
+	char final[PATH_MAX], err[ERR_LEN];
 	cache_path(job, suffix, final);
 	int rc = from ? file_copy(from, final, mode, err)
 		      : file_write_whole(final, data, strlen(data), mode, err);
@@ -854,7 +854,7 @@ static int check_source(struct cmp_job *job)
 {
 	if (job->unchecked)
 		return 0;
-	char err[CSCAN_ERRLEN];
+	char err[ERR_LEN];
 	int rc = cscan_source(job->name, job->src, job->src_len,
 			      job->header[0] ? job->header : NULL, err);
 	if (rc < 0)
@@ -935,15 +935,15 @@ static int compute_key(struct cmp_job *job)
 /* The game's rewrite of the checked assembly (req->asm_pass), written
  * afresh in place of gcc's: 0, 1 refused (err says why), -1 (err set). */
 static int rewrite_assembly(struct cmp_job *job, const char *s, size_t len,
-			    char err[CSCAN_ERRLEN])
+			    char err[ERR_LEN])
 {
 	if (!job->req->asm_pass)
 		return 0;
 	char *out = NULL, path[PATH_MAX];
 	size_t out_len = 0;
-	int rc = job->req->asm_pass(s, len, &out, &out_len, err, CSCAN_ERRLEN);
+	int rc = job->req->asm_pass(s, len, &out, &out_len, err, ERR_LEN);
 	if (rc < 0)
-		snprintf(err, CSCAN_ERRLEN, "out of memory rewriting the assembly");
+		snprintf(err, ERR_LEN, "out of memory rewriting the assembly");
 	if (rc != 0)
 		return rc;
 	path_in(path, job->dir, job->files[CMP_TRANSLATE], "");
@@ -952,7 +952,7 @@ static int rewrite_assembly(struct cmp_job *job, const char *s, size_t len,
 	if (fd >= 0 && close(fd) < 0)
 		rc = -1;
 	if (rc < 0)
-		snprintf(err, CSCAN_ERRLEN, "cannot write the rewritten assembly: %s", strerror(errno));
+		snprintf(err, ERR_LEN, "cannot write the rewritten assembly: %s", strerror(errno));
 	free(out);
 	return rc;
 }
@@ -963,7 +963,7 @@ static int check_output(struct cmp_job *job, enum cmp_step s)
 {
 	if (job->unchecked)
 		return 0;
-	char path[PATH_MAX], err[CSCAN_ERRLEN], *buf = NULL;
+	char path[PATH_MAX], err[ERR_LEN], *buf = NULL;
 	size_t len = 0;
 	path_in(path, job->dir, job->files[s], "");
 	int rc = read_file(path, job->cfg->output_bytes, O_NOFOLLOW, &buf, &len);
@@ -1104,7 +1104,7 @@ static int compile_job(struct cmp_job *job)
 }
 
 static int compile(const struct cfg_compile *cfg, const struct cmp_request *req,
-		   struct cmp_result *out, char err[CMP_ERRLEN], bool unchecked)
+		   struct cmp_result *out, char err[ERR_LEN], bool unchecked)
 {
 	memset(out, 0, sizeof *out);
 	struct cmp_job job = {
@@ -1128,13 +1128,13 @@ static int compile(const struct cfg_compile *cfg, const struct cmp_request *req,
 }
 
 int cmp_compile(const struct cfg_compile *cfg, const struct cmp_request *req,
-		struct cmp_result *out, char err[CMP_ERRLEN])
+		struct cmp_result *out, char err[ERR_LEN])
 {
 	return compile(cfg, req, out, err, false);
 }
 
 int cmp_check_confinement(const struct cfg_compile *cfg, uid_t uid, gid_t gid,
-			  char err[CMP_ERRLEN])
+			  char err[ERR_LEN])
 {
 	if (cfg->unconfined)
 		return 0;
@@ -1158,7 +1158,7 @@ int cmp_check_confinement(const struct cfg_compile *cfg, uid_t uid, gid_t gid,
 }
 
 int cmp_compile_unchecked(const struct cfg_compile *cfg, const struct cmp_request *req,
-			  struct cmp_result *out, char err[CMP_ERRLEN])
+			  struct cmp_result *out, char err[ERR_LEN])
 {
 	return compile(cfg, req, out, err, true);
 }

@@ -100,7 +100,7 @@ static bool is_digit(char c)
 
 /* ---- the text check ------------------------------------------------------ */
 
-int cscan_text(const char *name, const char *buf, size_t len, char err[CSCAN_ERRLEN])
+int cscan_text(const char *name, const char *buf, size_t len, char err[ERR_LEN])
 {
 	if (len == 0)
 		return cscan_refuse(err, name, 0, "the file is empty");
@@ -370,14 +370,14 @@ static int scan_source(struct cs_lex *s)
 }
 
 int cscan_source(const char *name, const char *buf, size_t len, const char *header,
-		 char err[CSCAN_ERRLEN])
+		 char err[ERR_LEN])
 {
 	int rc = cscan_text(name, buf, len, err);
 	if (rc)
 		return rc;
 	struct clex_text text;
 	if (clex_splice(buf, len, &text) < 0) {
-		snprintf(err, CSCAN_ERRLEN, "out of memory scanning %s", name);
+		snprintf(err, ERR_LEN, "out of memory scanning %s", name);
 		return -1;
 	}
 	struct cs_lex s = { .name = name, .header = header, .origin = "", .err = err };
@@ -640,7 +640,7 @@ static int pp_line(const struct cs_pp *pp, unsigned line, size_t start, size_t e
 }
 
 int cscan_preprocessed(const char *name, const char *buf, size_t len, const char *header,
-		       const char *shared, char err[CSCAN_ERRLEN])
+		       const char *shared, char err[ERR_LEN])
 {
 	struct cs_pp pp = {
 		.buf = buf, .name = name, .header = header, .shared = shared,

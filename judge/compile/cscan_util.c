@@ -13,15 +13,15 @@ bool cscan_in_list(const char *const *list, const char *w, size_t n)
 	return false;
 }
 
-int cscan_refuse(char err[CSCAN_ERRLEN], const char *name, unsigned line, const char *fmt, ...)
+int cscan_refuse(char err[ERR_LEN], const char *name, unsigned line, const char *fmt, ...)
 {
-	int n = line ? snprintf(err, CSCAN_ERRLEN, "%s:%u: ", name, line)
-		     : snprintf(err, CSCAN_ERRLEN, "%s: ", name);
-	if (n < 0 || n >= CSCAN_ERRLEN)
+	int n = line ? snprintf(err, ERR_LEN, "%s:%u: ", name, line)
+		     : snprintf(err, ERR_LEN, "%s: ", name);
+	if (n < 0 || n >= ERR_LEN)
 		return 1;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err + n, CSCAN_ERRLEN - (size_t)n, fmt, ap);
+	vsnprintf(err + n, ERR_LEN - (size_t)n, fmt, ap);
 	va_end(ap);
 	return 1;
 }

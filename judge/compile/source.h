@@ -10,9 +10,9 @@
 #define JUDGE_SOURCE_H
 
 #include <stddef.h>
+#include "judge/base/error.h"
 
-#define SRC_ERRLEN 256
 
-int src_read(const char *path, size_t max, char **buf, size_t *len, char err[SRC_ERRLEN]);
+int src_read(const char *path, size_t max, char **buf, size_t *len, char err[ERR_LEN]);
 
 #endif

@@ -28,16 +28,16 @@ bool upload_author_valid(const char *a)
  * would fail for a reason known now.  Messages name the file's base name,
  * as the compile log does. */
 static int source_checks(const char *game, const char *label, const char *src, size_t len,
-			 char err[UPLOAD_ERRLEN])
+			 char err[ERR_LEN])
 {
-	char header[NAME_MAX + 1], why[CSCAN_ERRLEN];
+	char header[NAME_MAX + 1], why[ERR_LEN];
 	const char *base = strrchr(label, '/') ? strrchr(label, '/') + 1 : label;
 	snprintf(header, sizeof header, "%s.h", game);
 	int rc = cscan_source(base, src, len, header, why);
 	if (rc > 0)
-		snprintf(err, UPLOAD_ERRLEN, "%s", why);
+		snprintf(err, ERR_LEN, "%s", why);
 	else if (rc < 0)
-		snprintf(err, UPLOAD_ERRLEN, "out of memory checking %s", label);
+		snprintf(err, ERR_LEN, "out of memory checking %s", label);
 	return rc == 0 ? 0 : -1;
 }
 
@@ -66,20 +66,20 @@ static const char *name_doubt(const struct cscan_names *n, unsigned *line)
 }
 
 int upload_name_check(const char *label, const char *src, size_t len,
-		      char name[PLAYER_NAME_MAX + 1], char err[UPLOAD_ERRLEN])
+		      char name[PLAYER_NAME_MAX + 1], char err[ERR_LEN])
 {
 	struct cscan_names n;
 	unsigned line;
 	const char *doubt;
 	if (cscan_player_names(src, len, &n) < 0)
-		snprintf(err, UPLOAD_ERRLEN, "out of memory reading %s", label);
+		snprintf(err, ERR_LEN, "out of memory reading %s", label);
 	else if ((doubt = name_doubt(&n, &line)))
-		snprintf(err, UPLOAD_ERRLEN, "%s:%u: %s: " WRITE_NAME, label, line, doubt);
+		snprintf(err, ERR_LEN, "%s:%u: %s: " WRITE_NAME, label, line, doubt);
 	else if (n.count > 1)
-		snprintf(err, UPLOAD_ERRLEN, "%s writes PLAYER_NAME %d times: " WRITE_NAME, label,
+		snprintf(err, ERR_LEN, "%s writes PLAYER_NAME %d times: " WRITE_NAME, label,
 			 n.count);
 	else if (n.count == 0 || !n.name[0])
-		snprintf(err, UPLOAD_ERRLEN, "%s does not name its player: " WRITE_NAME, label);
+		snprintf(err, ERR_LEN, "%s does not name its player: " WRITE_NAME, label);
 	else {
 		memcpy(name, n.name, sizeof n.name);
 		return 0;
@@ -88,30 +88,30 @@ int upload_name_check(const char *label, const char *src, size_t len,
 }
 
 /* Names the games there are, so the contestant can correct --game. */
-static void unknown_game(const char *game, char err[UPLOAD_ERRLEN])
+static void unknown_game(const char *game, char err[ERR_LEN])
 {
-	int n = snprintf(err, UPLOAD_ERRLEN, "unknown game '%.64s'; the judge knows:", game);
-	for (const struct game *const *g = game_list(); *g && n < UPLOAD_ERRLEN; g++)
-		n += snprintf(err + n, UPLOAD_ERRLEN - (size_t)n, " %s", (*g)->name);
+	int n = snprintf(err, ERR_LEN, "unknown game '%.64s'; the judge knows:", game);
+	for (const struct game *const *g = game_list(); *g && n < ERR_LEN; g++)
+		n += snprintf(err + n, ERR_LEN - (size_t)n, " %s", (*g)->name);
 }
 
 int upload_check(const char *game, const char *author, const char *label, const char *src,
-		 size_t len, char name[PLAYER_NAME_MAX + 1], char err[UPLOAD_ERRLEN])
+		 size_t len, char name[PLAYER_NAME_MAX + 1], char err[ERR_LEN])
 {
-	char why[CSCAN_ERRLEN];
+	char why[ERR_LEN];
 	if (!game_find(game))
 		unknown_game(game, err);
 	else if (!upload_author_valid(author))
-		snprintf(err, UPLOAD_ERRLEN, "the author name must be 1 to 63 printable characters, "
+		snprintf(err, ERR_LEN, "the author name must be 1 to 63 printable characters, "
 			 "not blank, with no space at either end");
 	else if (len == 0)
-		snprintf(err, UPLOAD_ERRLEN, "%s is empty", label);
+		snprintf(err, ERR_LEN, "%s is empty", label);
 	else if (len > CMP_SOURCE_MAX) /* read over HTTP, no file size said so */
-		snprintf(err, UPLOAD_ERRLEN, "%s is larger than %d KiB: the compile step would refuse "
+		snprintf(err, ERR_LEN, "%s is larger than %d KiB: the compile step would refuse "
 			 "it; make it smaller", label, CMP_SOURCE_MAX / 1024);
 	else if (cscan_text(label, src, len, why) != 0)
-		snprintf(err, UPLOAD_ERRLEN, "%s%s", why,
-			 strstr(why, "byte-order") ? "" : " (upload the C source file, not a binary)");
+		err_set(err, "%s%s", why,
+			strstr(why, "byte-order") ? "" : " (upload the C source file, not a binary)");
 	else if (upload_name_check(label, src, len, name, err) == 0 &&
 		 source_checks(game, label, src, len, err) == 0)
 		return 0;

@@ -28,10 +28,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "judge/base/error.h"
 
 #define BRK_BYE 0 /* entrants are > 0 */
 #define BRK_MAX 256
-#define BRK_ERRLEN 160
 
 struct brk_rules {
 	bool double_elim;
@@ -83,7 +83,7 @@ struct brk_plan {
  * series, or a winner who did not play it. */
 int brk_plan(const struct brk_rules *rules, const int64_t *entrants, int n, uint64_t seed,
 	     const struct brk_game *games, int ngames, struct brk_plan *plan,
-	     char err[BRK_ERRLEN]);
+	     char err[ERR_LEN]);
 void brk_plan_free(struct brk_plan *plan);
 
 #endif

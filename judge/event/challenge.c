@@ -13,7 +13,7 @@
 #include "judge/store/store_challenge.h"
 
 int challenge_from_json(const json_t *body, const char *author, struct challenge_request *rq,
-			char err[CHALLENGE_ERRLEN])
+			char err[ERR_LEN])
 {
 	static const char usage[] = "send {\"game\": \"GAME\", \"player\": \"YOUR PLAYER\", "
 				    "\"seats\": [\"YOUR PLAYER\", \"Dummy\", ...], \"seeds\": N}";
@@ -23,17 +23,17 @@ int challenge_from_json(const json_t *body, const char *author, struct challenge
 		.player = json_string_value(json_object_get(body, "player")) };
 	if (!json_is_object(body) || !rq->game || !rq->player || !json_is_array(seats) ||
 	    (seeds && !json_is_integer(seeds))) {
-		snprintf(err, CHALLENGE_ERRLEN, "%s", usage);
+		snprintf(err, ERR_LEN, "%s", usage);
 		return -1;
 	}
 	if (json_array_size(seats) > GAME_MAX_PLAYERS) {
-		snprintf(err, CHALLENGE_ERRLEN, "a match has at most %d seats", GAME_MAX_PLAYERS);
+		snprintf(err, ERR_LEN, "a match has at most %d seats", GAME_MAX_PLAYERS);
 		return -1;
 	}
 	rq->nseats = (int)json_array_size(seats);
 	for (int i = 0; i < rq->nseats; i++)
 		if (!(rq->seats[i] = json_string_value(json_array_get(seats, (size_t)i)))) {
-			snprintf(err, CHALLENGE_ERRLEN, "seat %d is not a player's name: %s", i, usage);
+			snprintf(err, ERR_LEN, "seat %d is not a player's name: %s", i, usage);
 			return -1;
 		}
 	if (seeds) {
@@ -51,21 +51,21 @@ struct plan {
 	json_t *seats;                        /* the match job's seats */
 };
 
-static enum challenge_outcome refuse(enum challenge_outcome why, char err[CHALLENGE_ERRLEN],
+static enum challenge_outcome refuse(enum challenge_outcome why, char err[ERR_LEN],
 				     const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static enum challenge_outcome refuse(enum challenge_outcome why, char err[CHALLENGE_ERRLEN],
+static enum challenge_outcome refuse(enum challenge_outcome why, char err[ERR_LEN],
 				     const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err, CHALLENGE_ERRLEN, fmt, ap);
+	vsnprintf(err, ERR_LEN, fmt, ap);
 	va_end(ap);
 	return why;
 }
 
 static enum challenge_outcome check_shape(const struct challenge_request *rq,
 					  const struct cfg_contest *contest,
-					  char err[CHALLENGE_ERRLEN])
+					  char err[ERR_LEN])
 {
 	const struct game *g = game_find(rq->game);
 	if (!g)
@@ -87,10 +87,10 @@ static enum challenge_outcome check_shape(const struct challenge_request *rq,
 }
 
 static enum challenge_outcome find_own(struct store *s, struct plan *p,
-				       char err[CHALLENGE_ERRLEN])
+				       char err[ERR_LEN])
 {
 	struct store_player_now now;
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	int found = store_player_now(s, p->rq->game, p->rq->player, false, &now, serr);
 	if (found < 0)
 		return refuse(CHALLENGE_FAILED, err, "%s", serr);
@@ -108,9 +108,9 @@ static enum challenge_outcome find_own(struct store *s, struct plan *p,
  * another contestant's qualified player. */
 static enum challenge_outcome seat_entry(struct store *s, const struct plan *p,
 					 const struct cfg_contest *contest, const char *data_dir,
-					 const char *name, json_t **entry, char err[CHALLENGE_ERRLEN])
+					 const char *name, json_t **entry, char err[ERR_LEN])
 {
-	char path[PATH_MAX], serr[STORE_ERRLEN];
+	char path[PATH_MAX], serr[ERR_LEN];
 	if (strcmp(name, p->rq->player) == 0) {
 		*entry = json_pack("{s:I}", "submission", (json_int_t)p->own);
 		return CHALLENGE_QUEUED;
@@ -137,7 +137,7 @@ static enum challenge_outcome seat_entry(struct store *s, const struct plan *p,
 
 static enum challenge_outcome plan_seats(struct store *s, struct plan *p,
 					 const struct cfg_contest *contest, const char *data_dir,
-					 char err[CHALLENGE_ERRLEN])
+					 char err[ERR_LEN])
 {
 	bool seated = false;
 	p->seats = json_array();
@@ -162,11 +162,11 @@ static enum challenge_outcome plan_seats(struct store *s, struct plan *p,
  * out->next_allowed_ms is the time enough of the last hour's age out. */
 static enum challenge_outcome check_limit(struct store *s, const struct plan *p,
 					  const struct cfg_contest *contest, int64_t now,
-					  struct challenge_queued *out, char err[CHALLENGE_ERRLEN])
+					  struct challenge_queued *out, char err[ERR_LEN])
 {
 	int64_t *times;
 	size_t n;
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	if (store_challenge_times(s, p->rq->author, now - CHALLENGE_HOUR_MS + 1, &times, &n,
 				  serr) < 0)
 		return refuse(CHALLENGE_FAILED, err, "%s", serr);
@@ -188,9 +188,9 @@ static enum challenge_outcome check_limit(struct store *s, const struct plan *p,
 }
 
 static int queue_matches(struct store *s, const struct plan *p, struct challenge_queued *out,
-			 char err[CHALLENGE_ERRLEN])
+			 char err[ERR_LEN])
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	char *seats = json_dumps(p->seats, JSON_COMPACT);
 	int rc = seats ? 0 : -1;
 	for (int k = 0; k < p->rq->seeds && rc == 0; k++) {
@@ -211,17 +211,17 @@ static int queue_matches(struct store *s, const struct plan *p, struct challenge
 	}
 	free(seats);
 	if (rc < 0)
-		snprintf(err, CHALLENGE_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 	return rc;
 }
 
 enum challenge_outcome challenge_queue(struct store *s, const struct cfg_contest *contest,
 				       const char *data_dir, const struct challenge_request *rq,
 				       int64_t now, struct challenge_queued *out,
-				       char err[CHALLENGE_ERRLEN])
+				       char err[ERR_LEN])
 {
 	struct plan p = { .rq = rq };
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	*out = (struct challenge_queued){ 0 };
 	enum challenge_outcome rc = check_shape(rq, contest, err);
 	if (rc == CHALLENGE_QUEUED)
@@ -243,7 +243,7 @@ enum challenge_outcome challenge_queue(struct store *s, const struct cfg_contest
 	}
 	json_decref(p.seats);
 	if (rc == CHALLENGE_QUEUED)
-		snprintf(err, CHALLENGE_ERRLEN, "%d challenge match%s of %.32s queued", out->n,
+		snprintf(err, ERR_LEN, "%d challenge match%s of %.32s queued", out->n,
 			 out->n == 1 ? "" : "es", rq->player);
 	return rc;
 }

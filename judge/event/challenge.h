@@ -23,8 +23,8 @@
 #include "games/game.h"
 #include "judge/base/config.h"
 #include "judge/store/store.h"
+#include "judge/base/error.h"
 
-#define CHALLENGE_ERRLEN 320
 #define CHALLENGE_SEEDS_MAX 20
 #define CHALLENGE_HOUR_MS (3600 * 1000LL)
 
@@ -53,13 +53,13 @@ struct challenge_queued {
 /* The request in a JSON object {"game", "player", "seats": [names],
  * "seeds": n} for author; the strings stay body's.  0, or -1 with err. */
 int challenge_from_json(const json_t *body, const char *author, struct challenge_request *rq,
-			char err[CHALLENGE_ERRLEN]);
+			char err[ERR_LEN]);
 
 /* Checks and queues rq at time now; data_dir: where the shipped players
  * are.  err says what was wrong, or what was queued. */
 enum challenge_outcome challenge_queue(struct store *s, const struct cfg_contest *contest,
 				       const char *data_dir, const struct challenge_request *rq,
 				       int64_t now, struct challenge_queued *out,
-				       char err[CHALLENGE_ERRLEN]);
+				       char err[ERR_LEN]);
 
 #endif

@@ -48,29 +48,29 @@ void compare_interval(const double *d, int n, struct compare_interval *out)
 
 /* ---- the plan ---------------------------------------------------------------------- */
 
-static int failed(char err[COMPARE_ERRLEN], const char *serr)
+static int failed(char err[ERR_LEN], const char *serr)
 {
-	snprintf(err, COMPARE_ERRLEN, "%s", serr);
+	snprintf(err, ERR_LEN, "%s", serr);
 	return -1;
 }
 
-static int refused(char err[COMPARE_ERRLEN], const char *fmt, ...)
+static int refused(char err[ERR_LEN], const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-static int refused(char err[COMPARE_ERRLEN], const char *fmt, ...)
+static int refused(char err[ERR_LEN], const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err, COMPARE_ERRLEN, fmt, ap);
+	vsnprintf(err, ERR_LEN, fmt, ap);
 	va_end(ap);
 	return 1;
 }
 
 /* Submission id, checked: author's, compiled; its game into game. */
 static int version(struct store *s, const char *author, int64_t id, char game[32],
-		   char err[COMPARE_ERRLEN])
+		   char err[ERR_LEN])
 {
 	struct store_submission sub;
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	int found = store_get_submission(s, id, &sub, serr);
 	if (found < 0)
 		return failed(err, serr);
@@ -106,11 +106,11 @@ static json_t *pair_seats(const struct store_rated *others, size_t nothers, int 
 
 static int queue_pairs(struct store *s, int64_t id, const char *game, const int64_t v[2],
 		       const struct store_rated *others, size_t nothers, int pairs,
-		       char err[COMPARE_ERRLEN])
+		       char err[ERR_LEN])
 {
 	const struct game *g = game_find(game);
 	int n = !g || game_players_ok(g, 4) ? 4 : game_min_players(g);
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	for (int k = 0; k < pairs; k++) {
 		json_int_t seed = (json_int_t)(seed_fresh() >> 2);
 		for (int side = 0; side < 2; side++) {
@@ -130,9 +130,9 @@ static int queue_pairs(struct store *s, int64_t id, const char *game, const int6
 
 /* The game's qualified players of other authors (malloc'd). */
 static int opponents(struct store *s, const char *game, const char *author,
-		     struct store_rated **out, size_t *n, char err[COMPARE_ERRLEN])
+		     struct store_rated **out, size_t *n, char err[ERR_LEN])
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	if (store_ranked_pool(s, game, out, n, serr) < 0)
 		return failed(err, serr);
 	size_t kept = 0;
@@ -144,9 +144,9 @@ static int opponents(struct store *s, const char *game, const char *author,
 }
 
 int compare_queue_within(struct store *s, const char *author, int64_t a, int64_t b, int pairs,
-			 int64_t *id, char err[COMPARE_ERRLEN])
+			 int64_t *id, char err[ERR_LEN])
 {
-	char game[32], game_b[32], serr[STORE_ERRLEN];
+	char game[32], game_b[32], serr[ERR_LEN];
 	if (a == b)
 		return refused(err, "compare two different submissions");
 	if (pairs < 2 || pairs > COMPARE_PAIRS_MAX)
@@ -172,9 +172,9 @@ int compare_queue_within(struct store *s, const char *author, int64_t a, int64_t
 }
 
 int compare_queue(struct store *s, const char *author, int64_t a, int64_t b, int pairs,
-		  int64_t *id, char err[COMPARE_ERRLEN])
+		  int64_t *id, char err[ERR_LEN])
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	if (store_begin(s, serr) < 0)
 		return failed(err, serr);
 	int rc = compare_queue_within(s, author, a, b, pairs, id, err);
@@ -188,9 +188,9 @@ int compare_queue(struct store *s, const char *author, int64_t a, int64_t b, int
 /* ---- the results ------------------------------------------------------------------- */
 
 int compare_read(struct store *s, int64_t id, struct compare_summary *out,
-		 char err[COMPARE_ERRLEN])
+		 char err[ERR_LEN])
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	json_t *head, *rows;
 	int found = store_compare_get(s, id, &head, serr);
 	if (found <= 0)

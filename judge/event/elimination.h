@@ -27,10 +27,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "judge/base/error.h"
 
 #define ELIM_DUMMY 0 /* a seat filled by the organiser's Dummy; students are > 0 */
 #define ELIM_SEATS_MAX 8
-#define ELIM_ERRLEN 160
 
 struct elim_rules {
 	int seats;      /* players per match: 4 in the course games */
@@ -69,7 +69,7 @@ struct elim_plan {
  * that fits no planned match. */
 int elim_plan(const struct elim_rules *rules, const int64_t *survivors, int n, uint64_t seed,
 	      const struct elim_result *results, int nresults, struct elim_plan *plan,
-	      char err[ELIM_ERRLEN]);
+	      char err[ERR_LEN]);
 void elim_plan_free(struct elim_plan *plan);
 
 #endif

@@ -20,8 +20,8 @@
 
 #include "judge/event/bracket.h"
 #include "judge/event/elimination.h"
+#include "judge/base/error.h"
 
-#define FORECAST_ERRLEN 160
 
 struct forecast {
 	double matches;  /* mean over the trials, or the exact count */
@@ -33,14 +33,14 @@ struct forecast {
 /* Elimination rounds from `entrants` students until `remain` are left. */
 int forecast_elimination(const struct elim_rules *rules, int entrants, int remain, int slots,
 			 int trials, uint64_t seed, struct forecast *out,
-			 char err[FORECAST_ERRLEN]);
+			 char err[ERR_LEN]);
 
 /* `groups` groups of `size` players, `matches` matches each, all at once;
  * then, if final_matches > 0, one final group of the group winners. */
 int forecast_groups(int groups, int size, int matches, int final_matches, int slots,
-		    struct forecast *out, char err[FORECAST_ERRLEN]);
+		    struct forecast *out, char err[ERR_LEN]);
 
 int forecast_bracket(const struct brk_rules *rules, int entrants, int slots, int trials,
-		     uint64_t seed, struct forecast *out, char err[FORECAST_ERRLEN]);
+		     uint64_t seed, struct forecast *out, char err[ERR_LEN]);
 
 #endif

@@ -19,10 +19,10 @@
 #define JUDGE_POINTS_H
 
 #include <stdint.h>
+#include "judge/base/error.h"
 
 #define PTS_SEATS_MAX 8
 #define PTS_OPPONENT 0 /* a seat filled by the phase's opponent: it takes its place, scores nothing */
-#define PTS_ERRLEN 160
 
 /* One match of a group: who sat in each seat and the rank each got
  * (1 = best; ties share a rank, as games report them). */
@@ -54,6 +54,6 @@ void pts_schedule(const int64_t *members, int n, int matches, uint64_t seed,
  * member, best first.  -1 with err when a match seats somebody who is not
  * a member or has a rank out of range. */
 int pts_standings(const int64_t *members, int n, const struct pts_match *played, int nplayed,
-		  struct pts_row *rows, char err[PTS_ERRLEN]);
+		  struct pts_row *rows, char err[ERR_LEN]);
 
 #endif

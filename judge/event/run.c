@@ -15,20 +15,20 @@
  * change nothing). */
 static int read_tournament(struct ctx *c, int64_t tournament)
 {
-	char serr[STORE_ERRLEN], terr[TOUR_ERRLEN];
+	char serr[ERR_LEN], terr[ERR_LEN];
 	int found = store_tournament_get(c->s, tournament, NULL, &c->t, serr);
 	if (found <= 0) {
-		snprintf(c->err, EVENT_ERRLEN, "%s", found < 0 ? serr : "no such tournament");
+		snprintf(c->err, ERR_LEN, "%s", found < 0 ? serr : "no such tournament");
 		return -1;
 	}
 	c->game = game_find(c->t.game);
 	if (!c->game) {
-		snprintf(c->err, EVENT_ERRLEN, "tournament %s: unknown game '%s'", c->t.name, c->t.game);
+		snprintf(c->err, ERR_LEN, "tournament %s: unknown game '%s'", c->t.name, c->t.game);
 		return -1;
 	}
 	if (tour_spec_parse(c->t.spec, game_min_players(c->game), game_max_players(c->game),
 			    &c->spec, terr) < 0) {
-		snprintf(c->err, EVENT_ERRLEN, "tournament %.40s: %.200s", c->t.name, terr);
+		snprintf(c->err, ERR_LEN, "tournament %.40s: %.200s", c->t.name, terr);
 		return -1;
 	}
 	return 0;
@@ -36,7 +36,7 @@ static int read_tournament(struct ctx *c, int64_t tournament)
 
 static int load(struct ctx *c, int64_t tournament)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	if (store_tournament_lock(c->s, serr) < 0)
 		return run_failed(c, serr);
 	return read_tournament(c, tournament);
@@ -54,7 +54,7 @@ uint64_t run_round_seed(uint64_t seed, int phase, int round)
  * before its first round (round -1), as the course rules say. */
 static int drop_unpicked(struct ctx *c)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	json_t *rows, *e;
 	size_t i;
 	if (store_entrants(c->s, c->t.id, &rows, serr) < 0)
@@ -94,14 +94,14 @@ struct elim_result *run_elim_results(json_t *rows, int *n)
 
 static int round_results(struct ctx *c, struct elim_result **out, int *n)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	json_t *rows;
 	if (store_tmatch_round(c->s, c->t.id, c->t.phase, c->t.round, &rows, serr) < 0)
 		return run_failed(c, serr);
 	*out = run_elim_results(rows, n);
 	json_decref(rows);
 	if (!*out) {
-		snprintf(c->err, EVENT_ERRLEN, "out of memory reading a round");
+		snprintf(c->err, ERR_LEN, "out of memory reading a round");
 		return -1;
 	}
 	return 0;
@@ -116,7 +116,7 @@ static int plan_match(struct ctx *c, const struct field *f, const struct tour_ph
 
 static int decide_round(struct ctx *c, const struct field *f, const struct elim_plan *plan)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	const char *who = run_author_of(f, plan->out);
 	run_say(c, "%s round %d: %s is out%s", c->t.name, c->t.round + 1, who,
 	    plan->by_draw ? " (by a draw: the players tied for too long)" : "");
@@ -146,10 +146,10 @@ static int step_elimination(struct ctx *c, const struct tour_phase *p)
 	if (round_results(c, &res, &nres) < 0)
 		goto out;
 	struct elim_plan plan;
-	char eerr[ELIM_ERRLEN];
+	char eerr[ERR_LEN];
 	uint64_t seed = run_round_seed(c->t.seed, c->t.phase, c->t.round);
 	if (elim_plan(&p->elim, f.ids, f.n, seed, res, nres, &plan, eerr) < 0) {
-		snprintf(c->err, EVENT_ERRLEN, "%s round %d: %s", c->t.name, c->t.round + 1, eerr);
+		err_set(c->err, "%s round %d: %s", c->t.name, c->t.round + 1, eerr);
 		goto out;
 	}
 	int64_t not_before = plan.stage == 0 && c->t.round > 0 && p->round_gap_ms
@@ -200,7 +200,7 @@ static int step(struct ctx *c)
 }
 
 int event_advance(struct store *s, int64_t tournament, int64_t now, char *note, size_t cap,
-		  char err[EVENT_ERRLEN])
+		  char err[ERR_LEN])
 {
 	struct ctx c = { .s = s, .now = now, .note = note, .cap = cap, .err = err };
 	if (cap)
@@ -213,20 +213,20 @@ int event_advance(struct store *s, int64_t tournament, int64_t now, char *note, 
 }
 
 int event_match_recorded(struct store *s, int64_t job, int64_t match_id, char *note,
-			 size_t cap, char err[EVENT_ERRLEN])
+			 size_t cap, char err[ERR_LEN])
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	int64_t tournament;
 	int found = store_tmatch_of_job(s, job, &tournament, serr);
 	if (found <= 0 || store_tmatch_record(s, job, match_id, serr) < 0) {
-		snprintf(err, EVENT_ERRLEN, "%s", found < 0 ? serr : "the match was planned by no "
+		snprintf(err, ERR_LEN, "%s", found < 0 ? serr : "the match was planned by no "
 			 "tournament");
 		return found == 0 ? 0 : -1;
 	}
 	return event_advance(s, tournament, store_now_ms(), note, cap, err) < 0 ? -1 : 1;
 }
 
-int event_start(struct store *s, int64_t tournament, int64_t now, char err[EVENT_ERRLEN])
+int event_start(struct store *s, int64_t tournament, int64_t now, char err[ERR_LEN])
 {
 	char note[256] = "";
 	struct ctx c = { .s = s, .now = now, .note = note, .cap = sizeof note, .err = err };
@@ -240,9 +240,9 @@ int event_start(struct store *s, int64_t tournament, int64_t now, char err[EVENT
 	if (rc == 0 && c.t.started_at && by_hand)
 		rc = run_end_phase(&c);
 	if (rc == 0 && c.t.phase >= c.spec.nphases) {
-		snprintf(err, EVENT_ERRLEN, "%s is over: every phase has been played", c.t.name);
+		snprintf(err, ERR_LEN, "%s is over: every phase has been played", c.t.name);
 	} else if (rc == 0 && c.t.started_at) {
-		snprintf(err, EVENT_ERRLEN, "phase %d of %s (%s) started already", c.t.phase + 1,
+		snprintf(err, ERR_LEN, "phase %d of %s (%s) started already", c.t.phase + 1,
 			 c.t.name, tour_kind_name(c.spec.phase[c.t.phase].kind));
 	} else if (rc == 0) {
 		rc = run_log(&c, "phase_start", json_pack("{s:b}", "by_hand", 1));
@@ -268,22 +268,22 @@ static bool still_in(json_t *entrants, const char *author)
 	return false;
 }
 
-static void closed_since(const char *name, int64_t deadline, char why[EVENT_ERRLEN])
+static void closed_since(const char *name, int64_t deadline, char why[ERR_LEN])
 {
 	char when[40];
 	time_t t = (time_t)(deadline / 1000);
 	struct tm tm;
 	strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime_r(&t, &tm));
-	snprintf(why, EVENT_ERRLEN, "uploads closed at %s, the qualification deadline of "
+	snprintf(why, ERR_LEN, "uploads closed at %s, the qualification deadline of "
 		 "tournament %.64s; what was uploaded before is still judged", when, name);
 }
 
 /* 1 when tournament t closes uploads to author, 0 when not, -1 error. */
 static int closes(struct store *s, const json_t *t, const char *author, int64_t now,
-		  char why[EVENT_ERRLEN])
+		  char why[ERR_LEN])
 {
 	struct ctx c = { .s = s, .err = why };
-	char serr[STORE_ERRLEN], note[8] = "";
+	char serr[ERR_LEN], note[8] = "";
 	c.note = note;
 	c.cap = sizeof note;
 	int rc = load(&c, json_integer_value(json_object_get(t, "id")));
@@ -304,14 +304,14 @@ static int closes(struct store *s, const json_t *t, const char *author, int64_t 
 /* Asks each tournament of game still running, in turn, until one
  * answers other than 0: that answer, or 0. */
 static int ask_each(struct store *s, const char *game,
-		    int (*ask)(struct store *s, const json_t *t, void *arg, char err[EVENT_ERRLEN]),
-		    void *arg, char err[EVENT_ERRLEN])
+		    int (*ask)(struct store *s, const json_t *t, void *arg, char err[ERR_LEN]),
+		    void *arg, char err[ERR_LEN])
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	json_t *list, *t;
 	size_t i;
 	if (store_tournament_list(s, &list, serr) < 0) {
-		snprintf(err, EVENT_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 		return -1;
 	}
 	int rc = 0;
@@ -328,14 +328,14 @@ struct upload_ask {
 	int64_t now;
 };
 
-static int ask_closes(struct store *s, const json_t *t, void *arg, char why[EVENT_ERRLEN])
+static int ask_closes(struct store *s, const json_t *t, void *arg, char why[ERR_LEN])
 {
 	const struct upload_ask *u = arg;
 	return closes(s, t, u->author, u->now, why);
 }
 
 int event_uploads_closed(struct store *s, const char *game, const char *author, int64_t now,
-			 char why[EVENT_ERRLEN])
+			 char why[ERR_LEN])
 {
 	struct upload_ask u = { .author = author, .now = now };
 	return ask_each(s, game, ask_closes, &u, why);
@@ -355,7 +355,7 @@ static void steps_of(const struct store_tournament *t, const struct tour_phase *
 /* 1 with the steps of t's qualification phase, the one under way or the
  * last before it: the students still in who upload after the deadline
  * (survivors_upload) qualify their new players by the same steps. */
-static int ask_steps(struct store *s, const json_t *t, void *arg, char err[EVENT_ERRLEN])
+static int ask_steps(struct store *s, const json_t *t, void *arg, char err[ERR_LEN])
 {
 	struct ctx c = { .s = s, .err = err };
 	int rc = read_tournament(&c, json_integer_value(json_object_get(t, "id")));
@@ -369,7 +369,7 @@ static int ask_steps(struct store *s, const json_t *t, void *arg, char err[EVENT
 }
 
 int event_qualification(struct store *s, const char *game, struct event_qualify *q,
-			char err[EVENT_ERRLEN])
+			char err[ERR_LEN])
 {
 	return ask_each(s, game, ask_steps, q, err);
 }
@@ -389,7 +389,7 @@ static int swap_phase(struct ctx *c, int asked)
 			if (p < c->t.phase)
 				break;
 			if (!plays_opponent(c->spec.phase[p].kind)) {
-				snprintf(c->err, EVENT_ERRLEN, "phase %d of %.64s is a %s, which plays "
+				snprintf(c->err, ERR_LEN, "phase %d of %.64s is a %s, which plays "
 					 "no opponent", p + 1, c->t.name,
 					 tour_kind_name(c->spec.phase[p].kind));
 				return -1;
@@ -397,31 +397,31 @@ static int swap_phase(struct ctx *c, int asked)
 			return p;
 		}
 	if (asked >= 0 && asked < c->t.phase)
-		snprintf(c->err, EVENT_ERRLEN, "phase %d of %.64s is over: its opponent can no "
+		snprintf(c->err, ERR_LEN, "phase %d of %.64s is over: its opponent can no "
 			 "longer change", asked + 1, c->t.name);
 	else
-		snprintf(c->err, EVENT_ERRLEN, "%.64s has no phase %s that plays an opponent "
+		snprintf(c->err, ERR_LEN, "%.64s has no phase %s that plays an opponent "
 			 "(qualification, elimination, round-robin)", c->t.name,
 			 asked >= 0 ? "of that number" : "left");
 	return -1;
 }
 
 int event_swap_opponent(struct store *s, int64_t tournament, int *phase, const char *player,
-			char err[EVENT_ERRLEN])
+			char err[ERR_LEN])
 {
-	char note[8] = "", serr[STORE_ERRLEN];
+	char note[8] = "", serr[ERR_LEN];
 	struct ctx c = { .s = s, .err = err, .note = note, .cap = sizeof note };
 	int rc = load(&c, tournament);
 	int p = rc == 0 ? swap_phase(&c, *phase) : -1;
 	if (rc == 0 && p < 0)
 		rc = 1;
 	else if (rc == 0 && strcmp(c.spec.phase[p].opponent, player) == 0)
-		rc = 1, snprintf(err, EVENT_ERRLEN, "phase %d of %.64s plays %.64s already", p + 1,
+		rc = 1, snprintf(err, ERR_LEN, "phase %d of %.64s plays %.64s already", p + 1,
 				 c.t.name, player);
 	json_t *spec = rc == 0 ? json_deep_copy(c.t.spec) : NULL;
 	json_t *at = spec ? json_array_get(json_object_get(spec, "phases"), (size_t)p) : NULL;
 	if (rc == 0 && (!at || json_object_set_new(at, "opponent", json_string(player)) < 0))
-		rc = -1, snprintf(err, EVENT_ERRLEN, "tournament %.64s: its stored spec has no "
+		rc = -1, snprintf(err, ERR_LEN, "tournament %.64s: its stored spec has no "
 				  "phase %d", c.t.name, p + 1);
 	if (rc == 0 && store_tournament_set_spec(s, c.t.id, spec, serr) < 0)
 		rc = run_failed(&c, serr);

@@ -23,32 +23,32 @@
 #include <stdint.h>
 
 #include "judge/store/store.h"
+#include "judge/base/error.h"
 
-#define EVENT_ERRLEN 256
 
 /* After the match of job was recorded as match_id: links it to its planned
  * place and moves its tournament on; note says what changed ("round 3:
  * Frodo is out").  1 it was a tournament's, 0 it was not, -1 error. */
 int event_match_recorded(struct store *s, int64_t job, int64_t match_id, char *note,
-			 size_t cap, char err[EVENT_ERRLEN]);
+			 size_t cap, char err[ERR_LEN]);
 
 /* Moves the tournament on as far as its record allows: starts the phase
  * whose time has come, plans what can be played, puts out who lost a
  * round, ends a phase whose goal is met.  now: the time to compare start
  * times with.  0, or -1 with err. */
 int event_advance(struct store *s, int64_t tournament, int64_t now, char *note, size_t cap,
-		  char err[EVENT_ERRLEN]);
+		  char err[ERR_LEN]);
 
 /* The organiser starts the phase under way now, by hand.  1 started, 0 it
  * had started already or the tournament is over (err says which), -1. */
-int event_start(struct store *s, int64_t tournament, int64_t now, char err[EVENT_ERRLEN]);
+int event_start(struct store *s, int64_t tournament, int64_t now, char err[ERR_LEN]);
 
 /* Whether author may upload to game now: uploads close at a tournament's
  * qualification deadline, except (unless the spec says otherwise) for the
  * students still in it.  1 closed, with why saying since when and what
  * still happens; 0 open; -1 error. */
 int event_uploads_closed(struct store *s, const char *game, const char *author, int64_t now,
-			 char why[EVENT_ERRLEN]);
+			 char why[ERR_LEN]);
 
 /* The steps a new submission of a game is qualified by while a
  * tournament of that game runs from its qualification phase on (under
@@ -63,7 +63,7 @@ struct event_qualify {
 /* 1 with *q, 0 no tournament qualifies the game now (the judge's own
  * worker.qualify_* apply), -1 with err. */
 int event_qualification(struct store *s, const char *game, struct event_qualify *q,
-			char err[EVENT_ERRLEN]);
+			char err[ERR_LEN]);
 
 /* The organiser swaps the opponent of phase `phase` (0-based; -1: the
  * phase under way, or the next one, that plays one) for `player`, a name
@@ -72,6 +72,6 @@ int event_qualification(struct store *s, const char *game, struct event_qualify 
  * from, to) and counts from the next match planned.  1 done with *phase
  * set; 0 refused (err says why); -1 error. */
 int event_swap_opponent(struct store *s, int64_t tournament, int *phase, const char *player,
-			char err[EVENT_ERRLEN]);
+			char err[ERR_LEN]);
 
 #endif

@@ -25,13 +25,13 @@ void run_say(struct ctx *c, const char *fmt, ...)
 /* The store's error as ours; -1. */
 int run_failed(struct ctx *c, const char *serr)
 {
-	snprintf(c->err, EVENT_ERRLEN, "%s", serr);
+	snprintf(c->err, ERR_LEN, "%s", serr);
 	return -1;
 }
 
 int run_log(struct ctx *c, const char *what, json_t *data)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	json_object_set_new(data, "phase", json_integer(c->t.phase));
 	int rc = store_tournament_log(c->s, c->t.id, what, data, serr);
 	json_decref(data);
@@ -40,7 +40,7 @@ int run_log(struct ctx *c, const char *what, json_t *data)
 
 int run_move(struct ctx *c, int phase, int round, int64_t started_at)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	if (store_tournament_move(c->s, c->t.id, phase, round, started_at, serr) < 0)
 		return run_failed(c, serr);
 	c->t.phase = phase;
@@ -60,7 +60,7 @@ void run_field_free(struct field *f)
 
 int run_load_field(struct ctx *c, struct field *f)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	*f = (struct field){ 0 };
 	if (store_entrants(c->s, c->t.id, &f->rows, serr) < 0)
 		return run_failed(c, serr);
@@ -69,7 +69,7 @@ int run_load_field(struct ctx *c, struct field *f)
 	f->reps = malloc((n + 1) * sizeof *f->reps);
 	f->authors = malloc((n + 1) * sizeof *f->authors);
 	if (!f->ids || !f->reps || !f->authors) {
-		snprintf(c->err, EVENT_ERRLEN, "out of memory reading the entrants");
+		snprintf(c->err, ERR_LEN, "out of memory reading the entrants");
 		return -1;
 	}
 	size_t i;
@@ -108,7 +108,7 @@ int run_plan_seats(struct ctx *c, const struct field *f, const struct store_tmat
 				    c->t.game, "seed", (json_int_t)seed, "tournament",
 				    (json_int_t)c->t.id, "seats", plays);
 	char *text = json_dumps(payload, JSON_COMPACT);
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	int rc = text ? store_tmatch_plan(c->s, c->t.id, at, seats, seed, text, not_before, serr)
 		      : -1;
 	free(text);

@@ -36,7 +36,7 @@ static double score_of(const struct field *f, int64_t entrant)
 /* The phase's seeding as the log kept it: 1 found, 0 none yet, -1. */
 static int seeding_logged(struct ctx *c, struct seeded *sd)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	json_t *log;
 	if (store_tournament_history(c->s, c->t.id, &log, serr) < 0)
 		return run_failed(c, serr);
@@ -89,7 +89,7 @@ static void sort_field(struct seeded *sd)
 static int seed_now(struct ctx *c, const struct tour_phase *p, const struct field *f,
 		    struct seeded *sd)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	sd->n = f->n;
 	sd->id = calloc((size_t)f->n + 1, sizeof *sd->id);
 	sd->score = calloc((size_t)f->n + 1, sizeof *sd->score);
@@ -194,10 +194,10 @@ static int group_standings(struct ctx *c, json_t *rows, int grp, const int64_t *
 			   struct pts_row *out)
 {
 	struct pts_match played[100];
-	char perr[PTS_ERRLEN];
+	char perr[ERR_LEN];
 	int k = run_group_results(rows, grp, played, 100);
 	if (pts_standings(members, n, played, k, out, perr) < 0) {
-		snprintf(c->err, EVENT_ERRLEN, "%s group %d: %s", c->t.name, grp + 1, perr);
+		err_set(c->err, "%s group %d: %s", c->t.name, grp + 1, perr);
 		return -1;
 	}
 	return 0;
@@ -225,7 +225,7 @@ static int cmp_ranked(const void *a, const void *b)
 
 static int record_places(struct ctx *c, struct ranked *r, int n)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	qsort(r, (size_t)n, sizeof *r, cmp_ranked);
 	json_t *order = json_array();
 	int rc = 0;
@@ -280,11 +280,11 @@ static int groups_over(struct ctx *c, const struct seeded *sd, const struct run_
 static int step_groups_in(struct ctx *c, const struct tour_phase *p, const struct field *f,
 			  const struct seeded *sd)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	struct run_groups g;
 	json_t *rows0 = NULL, *rows1 = NULL;
 	if (run_deal(sd->id, sd->n, p->size, &g) < 0) {
-		snprintf(c->err, EVENT_ERRLEN, "%s: more than 64 groups", c->t.name);
+		snprintf(c->err, ERR_LEN, "%s: more than 64 groups", c->t.name);
 		return -1;
 	}
 	if (store_tmatch_round(c->s, c->t.id, c->t.phase, 0, &rows0, serr) < 0)
@@ -311,7 +311,7 @@ static int step_groups_in(struct ctx *c, const struct tour_phase *p, const struc
 		if (rc == 0 && store_tmatch_round(c->s, c->t.id, c->t.phase, 1, &rows1, serr) < 0)
 			rc = run_failed(c, serr);
 		if (rc == 0 && nw > game_max_players(c->game)) {
-			snprintf(c->err, EVENT_ERRLEN, "%s: a final of the %d group winners, but %s is "
+			snprintf(c->err, ERR_LEN, "%s: a final of the %d group winners, but %s is "
 				 "played by %d at most: use larger groups", c->t.name, nw,
 				 c->game->title, game_max_players(c->game));
 			rc = -1;
@@ -377,7 +377,7 @@ struct brk_game *run_bracket_games(json_t *rows, int *n)
 
 static int bracket_games(struct ctx *c, struct brk_game **out, int *n)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	json_t *rows;
 	if (store_tmatch_round(c->s, c->t.id, c->t.phase, 0, &rows, serr) < 0)
 		return run_failed(c, serr);
@@ -400,11 +400,11 @@ static int step_bracket_in(struct ctx *c, const struct tour_phase *p, const stru
 {
 	struct brk_game *games = NULL;
 	struct brk_plan plan;
-	char berr[BRK_ERRLEN];
+	char berr[ERR_LEN];
 	int ngames = 0, rc = bracket_games(c, &games, &ngames);
 	if (rc == 0 && brk_plan(&p->bracket, sd->id, sd->n, phase_seed(c, "bracket"), games, ngames,
 				&plan, berr) < 0) {
-		snprintf(c->err, EVENT_ERRLEN, "%s: %s", c->t.name, berr);
+		err_set(c->err, "%s: %s", c->t.name, berr);
 		rc = -1;
 	}
 	free(games);

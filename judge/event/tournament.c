@@ -48,9 +48,9 @@ struct reader {
 
 static int fail(struct reader *r, const char *fmt, const char *key, const char *what)
 {
-	char msg[TOUR_ERRLEN - sizeof r->where - 2];
+	char msg[ERR_LEN - sizeof r->where - 2];
 	snprintf(msg, sizeof msg, fmt, key, what);
-	snprintf(r->err, TOUR_ERRLEN, "%s: %s", r->where, msg);
+	snprintf(r->err, ERR_LEN, "%s: %s", r->where, msg);
 	return -1;
 }
 
@@ -265,7 +265,7 @@ static int read_settings(struct reader *r, const json_t *json, struct tour_spec 
 }
 
 int tour_spec_parse(const json_t *json, int min_seats, int max_seats, struct tour_spec *s,
-		    char err[TOUR_ERRLEN])
+		    char err[ERR_LEN])
 {
 	struct reader r = { .err = err, .where = "the tournament" };
 	*s = (struct tour_spec){ .grades = { 0, 5, 10, 0 } };

@@ -20,7 +20,7 @@ struct view {
 
 static int view_failed(struct view *v, const char *why)
 {
-	snprintf(v->err, EVENT_ERRLEN, "%s", why);
+	snprintf(v->err, ERR_LEN, "%s", why);
 	return -1;
 }
 
@@ -112,7 +112,7 @@ static json_t *elim_round(struct view *v, int phase, int round, json_t *rows)
 	int nres = 0;
 	struct elim_result *res = run_elim_results(rows, &nres);
 	struct elim_plan plan = { 0 };
-	char eerr[ELIM_ERRLEN];
+	char eerr[ERR_LEN];
 	/* a record the rule cannot read is still shown, without safe marks */
 	bool read = ids && res && n > 0 &&
 		    elim_plan(&v->spec.phase[phase].elim, ids, (int)n,
@@ -137,7 +137,7 @@ static json_t *elim_round(struct view *v, int phase, int round, json_t *rows)
 
 static int elimination(struct view *v, int phase, json_t *into)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	json_t *rows, *rounds = json_array();
 	if (store_tmatch_phase(v->s, v->t.id, phase, &rows, serr) < 0)
 		return view_failed(v, serr);
@@ -161,12 +161,12 @@ static json_t *group_json(struct view *v, json_t *rows, int grp, const int64_t *
 {
 	struct pts_match played[100];
 	struct pts_row st[PTS_SEATS_MAX];
-	char perr[PTS_ERRLEN];
+	char perr[ERR_LEN];
 	json_t *mine = rows_where(rows, "group", grp);
 	int k = run_group_results(mine, grp, played, 100);
 	if (pts_standings(members, n, played, k, st, perr) < 0) {
 		json_decref(mine);
-		snprintf(v->err, EVENT_ERRLEN, "%s group %d: %s", v->t.name, grp + 1, perr);
+		err_set(v->err, "%s group %d: %s", v->t.name, grp + 1, perr);
 		return NULL;
 	}
 	json_t *standings = json_array(), *matches = json_array(), *r;
@@ -186,7 +186,7 @@ static json_t *group_json(struct view *v, json_t *rows, int grp, const int64_t *
  * once the groups are played (the run's order: group by group). */
 static int groups_in(struct view *v, int phase, const struct run_groups *g, json_t *into)
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	json_t *rows0 = NULL, *rows1 = NULL, *list = json_array(), *final = json_null();
 	int64_t winners[PTS_SEATS_MAX];
 	int nw = 0, rc = 0;
@@ -264,7 +264,7 @@ static json_t *series_json(const struct brk_series *s, int id, json_t *rows)
 
 static int bracket(struct view *v, int phase, json_t *into)
 {
-	char serr[STORE_ERRLEN], berr[BRK_ERRLEN];
+	char serr[ERR_LEN], berr[ERR_LEN];
 	const struct brk_rules *rules = &v->spec.phase[phase].bracket;
 	json_object_set_new(into, "double", json_boolean(rules->double_elim));
 	json_object_set_new(into, "best_of", json_integer(rules->best_of));
@@ -344,9 +344,9 @@ static json_t *view_json(struct view *v, bool organiser)
 }
 
 int event_view(struct store *s, const char *name, bool organiser, json_t **out,
-	       char err[EVENT_ERRLEN])
+	       char err[ERR_LEN])
 {
-	char serr[STORE_ERRLEN], terr[TOUR_ERRLEN];
+	char serr[ERR_LEN], terr[ERR_LEN];
 	struct view v = { .s = s, .err = err };
 	int found = store_tournament_get(s, 0, name, &v.t, serr);
 	if (found <= 0)

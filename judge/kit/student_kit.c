@@ -87,7 +87,7 @@ struct staging {
 /* "DOING PATH: WHY", e.g. "cannot read games/x.h: No such file". */
 static int fail(struct staging *s, const char *doing, const char *path, const char *why)
 {
-	snprintf(s->err, STUDENT_KIT_ERRLEN, "%s %.400s: %.500s", doing, path, why);
+	snprintf(s->err, ERR_LEN, "%s %.400s: %.500s", doing, path, why);
 	return -1;
 }
 
@@ -269,7 +269,7 @@ static int build_opponents(struct staging *s)
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		char tail[KIT_LOG_TAIL + 1];
 		log_tail(log, tail, sizeof tail);
-		snprintf(s->err, STUDENT_KIT_ERRLEN, "the shipped opponents did not build for the "
+		snprintf(s->err, ERR_LEN, "the shipped opponents did not build for the "
 			 "kit (make, gcc, ld and objcopy are needed); make said:\n%s", tail);
 		return -1;
 	}
@@ -316,19 +316,19 @@ static int stage(struct staging *s, const char *server)
 }
 
 int student_kit_build(const struct judge_config *cfg, const char *game, const char *server,
-		      char **out, size_t *len, char err[STUDENT_KIT_ERRLEN])
+		      char **out, size_t *len, char err[ERR_LEN])
 {
 	struct staging s = { .cfg = cfg, .game = game, .err = err };
 	*out = NULL;
 	if (!student_kit_supported(game)) {
-		snprintf(err, STUDENT_KIT_ERRLEN, "no student kit for '%s': %s", game,
+		snprintf(err, ERR_LEN, "no student kit for '%s': %s", game,
 			 student_kit_why_none(game));
 		return -1;
 	}
 	const char *tmpdir = getenv("TMPDIR");
 	snprintf(s.tmp, sizeof s.tmp, "%s/judge-kit-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
 	if (!mkdtemp(s.tmp)) {
-		snprintf(err, STUDENT_KIT_ERRLEN, "cannot create a temporary folder in %s: %s",
+		snprintf(err, ERR_LEN, "cannot create a temporary folder in %s: %s",
 			 tmpdir && *tmpdir ? tmpdir : "/tmp", strerror(errno));
 		return -1;
 	}
@@ -336,9 +336,9 @@ int student_kit_build(const struct judge_config *cfg, const char *game, const ch
 	snprintf(top, sizeof top, "%s-kit", game);
 	paths_in(s.dir, s.tmp, "%s", top);
 	int rc = stage(&s, server);
-	char terr[TGZ_ERRLEN];
+	char terr[ERR_LEN];
 	if (rc == 0 && (rc = tgz_folder(s.dir, top, out, len, terr)) < 0)
-		snprintf(err, STUDENT_KIT_ERRLEN, "%s", terr);
+		snprintf(err, ERR_LEN, "%s", terr);
 	nftw(s.tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 	return rc;
 }

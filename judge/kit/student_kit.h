@@ -18,8 +18,8 @@
 #include <stddef.h>
 
 #include "judge/base/config.h"
+#include "judge/base/error.h"
 
-#define STUDENT_KIT_ERRLEN 1024
 
 /* True for a game the kit's local runner can play (not AIC2018, whose
  * players are instrumented by the judge's compile step). */
@@ -33,6 +33,6 @@ const char *student_kit_why_none(const char *game);
  * (NULL: none), as a .tar.gz in *out (malloc'd, *len bytes): 0, or -1 with
  * err saying what went wrong and what to do. */
 int student_kit_build(const struct judge_config *cfg, const char *game, const char *server,
-		      char **out, size_t *len, char err[STUDENT_KIT_ERRLEN]);
+		      char **out, size_t *len, char err[ERR_LEN]);
 
 #endif

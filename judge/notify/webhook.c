@@ -11,11 +11,11 @@
 
 /* ---- process ------------------------------------------------------------ */
 
-int hook_global_init(char err[HOOK_ERRLEN])
+int hook_global_init(char err[ERR_LEN])
 {
 	CURLcode c = curl_global_init(CURL_GLOBAL_DEFAULT);
 	if (c != CURLE_OK) {
-		snprintf(err, HOOK_ERRLEN, "webhooks: libcurl would not start: %s",
+		snprintf(err, ERR_LEN, "webhooks: libcurl would not start: %s",
 			 curl_easy_strerror(c));
 		return -1;
 	}

@@ -51,7 +51,7 @@ struct hook_result {
 /* ---- process ------------------------------------------------------------ */
 
 /* Once at start, before any thread; 0, or -1 with err filled. */
-int hook_global_init(char err[HOOK_ERRLEN]);
+int hook_global_init(char err[ERR_LEN]);
 void hook_global_cleanup(void);
 
 /* ---- bodies and notify jobs ---------------------------------------------- */

@@ -11,21 +11,21 @@
 #define BASE_MAX_BYTES (4u << 20)
 
 static enum plag_err add_base_file(struct plag_hashset *set, const char *path, unsigned k,
-				   char err[PLAG_ERRLEN])
+				   char err[ERR_LEN])
 {
 	char *text;
 	size_t len;
-	_Static_assert(SRC_ERRLEN <= PLAG_ERRLEN, "source errors fit plagiarism errors");
+	_Static_assert(ERR_LEN <= ERR_LEN, "source errors fit plagiarism errors");
 	if (src_read(path, BASE_MAX_BYTES, &text, &len, err) < 0)
 		return PLAG_E_PARAM;
 	struct plag_tokens t = { 0 };
-	char terr[PLAG_ERRLEN];
+	char terr[ERR_LEN];
 	enum plag_err e = plag_tokenize(text, len, NULL, &t, terr);
 	free(text);
 	if (e == PLAG_E_EMPTY)
 		return PLAG_OK;
 	if (e) {
-		snprintf(err, PLAG_ERRLEN, "base file %.100s: %.140s", path, terr);
+		snprintf(err, ERR_LEN, "base file %.100s: %.140s", path, terr);
 		return e;
 	}
 	e = plag_hashset_add_tokens(set, t.v, t.n, k, err);
@@ -34,7 +34,7 @@ static enum plag_err add_base_file(struct plag_hashset *set, const char *path, u
 }
 
 enum plag_err plag_base_load(const char *data_dir, const char *game, unsigned k,
-			     struct plag_hashset *out, char err[PLAG_ERRLEN])
+			     struct plag_hashset *out, char err[ERR_LEN])
 {
 	char path[PATH_MAX];
 	*out = (struct plag_hashset){ 0 };
@@ -68,7 +68,7 @@ static uint32_t own_tokens(const struct plag_token *t, size_t n, unsigned k,
 
 enum plag_err plag_fingerprint(const struct cfg_plag *cfg, const struct plag_hashset *base,
 			       const char *src, size_t len, struct plag_fps *out,
-			       char err[PLAG_ERRLEN])
+			       char err[ERR_LEN])
 {
 	struct plag_tokens t = { 0 };
 	*out = (struct plag_fps){ 0 };
@@ -112,18 +112,18 @@ uint8_t *plag_fps_encode(const struct plag_fps *f, size_t *len)
 }
 
 enum plag_err plag_fps_decode(const void *blob, size_t len, unsigned k, unsigned w,
-			      uint32_t ntokens, struct plag_fps *out, char err[PLAG_ERRLEN])
+			      uint32_t ntokens, struct plag_fps *out, char err[ERR_LEN])
 {
 	*out = (struct plag_fps){ .k = k, .w = w, .ntokens = ntokens, .own = PLAG_OWN_UNKNOWN };
 	if (len % PLAG_FP_BYTES || k < 1 || k > PLAG_K_MAX) {
-		snprintf(err, PLAG_ERRLEN, "stored fingerprints are damaged (%zu bytes, k %u)",
+		snprintf(err, ERR_LEN, "stored fingerprints are damaged (%zu bytes, k %u)",
 			 len, k);
 		return PLAG_E_PARAM;
 	}
 	size_t n = len / PLAG_FP_BYTES;
 	out->v = malloc((n ? n : 1) * sizeof *out->v);
 	if (!out->v) {
-		snprintf(err, PLAG_ERRLEN, "out of memory");
+		snprintf(err, ERR_LEN, "out of memory");
 		return PLAG_E_NOMEM;
 	}
 	const uint8_t *b = blob;
@@ -136,7 +136,7 @@ enum plag_err plag_fps_decode(const void *blob, size_t len, unsigned k, unsigned
 		bool ordered = i == 0 || fp.tok > out->v[i - 1].tok;
 		if (!ordered || (uint64_t)fp.tok + k > ntokens || fp.first_line > fp.last_line) {
 			plag_fps_free(out);
-			snprintf(err, PLAG_ERRLEN, "stored fingerprint %zu is damaged", i);
+			snprintf(err, ERR_LEN, "stored fingerprint %zu is damaged", i);
 			return PLAG_E_PARAM;
 		}
 		out->v[out->n++] = fp;

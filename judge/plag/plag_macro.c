@@ -87,7 +87,7 @@ static enum plag_err fail(struct pp *pp, enum plag_err e, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(pp->err, PLAG_ERRLEN, fmt, ap);
+	vsnprintf(pp->err, ERR_LEN, fmt, ap);
 	va_end(ap);
 	return e;
 }
@@ -853,7 +853,7 @@ static void pp_free(struct pp *pp)
 
 enum plag_err plag_preprocess(const struct plag_raw *in, size_t n, struct plag_atoms *atoms,
 			      const struct plag_tok_limits *lim, struct plag_raw **out,
-			      size_t *nout, char err[PLAG_ERRLEN])
+			      size_t *nout, char err[ERR_LEN])
 {
 	struct pp pp = {
 		.src = in, .nsrc = n, .atoms = atoms, .lim = lim, .err = err,

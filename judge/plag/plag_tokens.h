@@ -24,8 +24,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "judge/base/error.h"
 
-#define PLAG_ERRLEN 256
 
 /* Every plag_ function that can fail returns one of these; PLAG_OK is 0. */
 enum plag_err {
@@ -78,7 +78,7 @@ void plag_tok_limits_default(struct plag_tok_limits *lim);
  * lim NULL: the defaults.  On PLAG_OK out owns an array the caller frees
  * with plag_tokens_free(); on error out is empty and err says why. */
 enum plag_err plag_tokenize(const char *src, size_t len, const struct plag_tok_limits *lim,
-			    struct plag_tokens *out, char err[PLAG_ERRLEN]);
+			    struct plag_tokens *out, char err[ERR_LEN]);
 
 void plag_tokens_free(struct plag_tokens *t);
 

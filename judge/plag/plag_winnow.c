@@ -73,14 +73,14 @@ static void select_minima(struct plag_fps *out, const struct plag_token *t, cons
 }
 
 enum plag_err plag_winnow(const struct plag_token *t, size_t n, unsigned k, unsigned w,
-			  struct plag_fps *out, char err[PLAG_ERRLEN])
+			  struct plag_fps *out, char err[ERR_LEN])
 {
-	char ignored[PLAG_ERRLEN];
+	char ignored[ERR_LEN];
 	if (!err)
 		err = ignored;
 	if (!out || (!t && n) || k < 1 || k > PLAG_K_MAX || w < 1 || w > PLAG_W_MAX ||
 	    n >= UINT32_MAX) {
-		snprintf(err, PLAG_ERRLEN, "plag_winnow: need tokens, output, 1 <= k <= %d, "
+		snprintf(err, ERR_LEN, "plag_winnow: need tokens, output, 1 <= k <= %d, "
 			 "1 <= w <= %d and under 2^32-1 tokens", PLAG_K_MAX, PLAG_W_MAX);
 		return PLAG_E_PARAM;
 	}
@@ -95,7 +95,7 @@ enum plag_err plag_winnow(const struct plag_token *t, size_t n, unsigned k, unsi
 		free(h);
 		free(q);
 		plag_fps_free(out);
-		snprintf(err, PLAG_ERRLEN, "out of memory");
+		snprintf(err, ERR_LEN, "out of memory");
 		return PLAG_E_NOMEM;
 	}
 	for (uint32_t i = 0; i < nk; i++)
@@ -141,13 +141,13 @@ static size_t merge_unique(const uint64_t *a, size_t na, const uint64_t *b, size
 }
 
 enum plag_err plag_hashset_add(struct plag_hashset *s, const uint64_t *h, size_t n,
-			       char err[PLAG_ERRLEN])
+			       char err[ERR_LEN])
 {
-	char ignored[PLAG_ERRLEN];
+	char ignored[ERR_LEN];
 	if (!err)
 		err = ignored;
 	if (!s || (!h && n)) {
-		snprintf(err, PLAG_ERRLEN, "plag_hashset_add: no set or no hashes");
+		snprintf(err, ERR_LEN, "plag_hashset_add: no set or no hashes");
 		return PLAG_E_PARAM;
 	}
 	if (n == 0)
@@ -157,7 +157,7 @@ enum plag_err plag_hashset_add(struct plag_hashset *s, const uint64_t *h, size_t
 	if (!sorted || !v) {
 		free(sorted);
 		free(v);
-		snprintf(err, PLAG_ERRLEN, "out of memory");
+		snprintf(err, ERR_LEN, "out of memory");
 		return PLAG_E_NOMEM;
 	}
 	memcpy(sorted, h, n * sizeof *h);
@@ -171,13 +171,13 @@ enum plag_err plag_hashset_add(struct plag_hashset *s, const uint64_t *h, size_t
 }
 
 enum plag_err plag_hashset_add_tokens(struct plag_hashset *s, const struct plag_token *t,
-				      size_t n, unsigned k, char err[PLAG_ERRLEN])
+				      size_t n, unsigned k, char err[ERR_LEN])
 {
-	char ignored[PLAG_ERRLEN];
+	char ignored[ERR_LEN];
 	if (!err)
 		err = ignored;
 	if ((!t && n) || k < 1 || k > PLAG_K_MAX) {
-		snprintf(err, PLAG_ERRLEN, "plag_hashset_add_tokens: need tokens and 1 <= k <= %d",
+		snprintf(err, ERR_LEN, "plag_hashset_add_tokens: need tokens and 1 <= k <= %d",
 			 PLAG_K_MAX);
 		return PLAG_E_PARAM;
 	}
@@ -185,7 +185,7 @@ enum plag_err plag_hashset_add_tokens(struct plag_hashset *s, const struct plag_
 		return PLAG_OK;
 	uint64_t *h = malloc((n - k + 1) * sizeof *h);
 	if (!h) {
-		snprintf(err, PLAG_ERRLEN, "out of memory");
+		snprintf(err, ERR_LEN, "out of memory");
 		return PLAG_E_NOMEM;
 	}
 	for (size_t i = 0; i + k <= n; i++)
@@ -196,18 +196,18 @@ enum plag_err plag_hashset_add_tokens(struct plag_hashset *s, const struct plag_
 }
 
 enum plag_err plag_hashset_add_fps(struct plag_hashset *s, const struct plag_fps *f,
-				   char err[PLAG_ERRLEN])
+				   char err[ERR_LEN])
 {
-	char ignored[PLAG_ERRLEN];
+	char ignored[ERR_LEN];
 	if (!err)
 		err = ignored;
 	if (!f) {
-		snprintf(err, PLAG_ERRLEN, "plag_hashset_add_fps: no fingerprints");
+		snprintf(err, ERR_LEN, "plag_hashset_add_fps: no fingerprints");
 		return PLAG_E_PARAM;
 	}
 	uint64_t *h = malloc((f->n ? f->n : 1) * sizeof *h);
 	if (!h) {
-		snprintf(err, PLAG_ERRLEN, "out of memory");
+		snprintf(err, ERR_LEN, "out of memory");
 		return PLAG_E_NOMEM;
 	}
 	for (size_t i = 0; i < f->n; i++)

@@ -340,7 +340,7 @@ static void play_rounds(struct match *m)
 	}
 }
 
-static int start_seats(struct match *m, char err[MATCH_ERRLEN])
+static int start_seats(struct match *m, char err[ERR_LEN])
 {
 	const struct match_spec *spec = m->spec;
 	for (int i = 0; i < m->n; i++) {
@@ -448,19 +448,19 @@ static uint64_t wall_budget(const struct match_spec *spec, uint64_t cpu_ns, int 
 	       (uint64_t)(rounds > 0 ? rounds : 0) * spec->wall_round_ns;
 }
 
-static int prepare(struct match *m, const struct match_spec *spec, char err[MATCH_ERRLEN])
+static int prepare(struct match *m, const struct match_spec *spec, char err[ERR_LEN])
 {
 	const struct game *game = spec->game;
 	*m = (struct match){ .spec = spec, .game = game, .n = spec->nplayers };
 	if (!game_players_ok(game, m->n)) {
-		snprintf(err, MATCH_ERRLEN, "%s is played by %d to %d players, not %d",
+		snprintf(err, ERR_LEN, "%s is played by %d to %d players, not %d",
 			 game->title, game_min_players(game), game_max_players(game), m->n);
 		return -1;
 	}
 	for (int i = 0; i < m->n; i++) {
 		const char *name = spec->entry[i].name;
 		if (!name || !player_name_valid(name, strlen(name))) {
-			snprintf(err, MATCH_ERRLEN, "seat %d has no valid player name", i);
+			snprintf(err, ERR_LEN, "seat %d has no valid player name", i);
 			return -1;
 		}
 		snprintf(m->name[i], sizeof m->name[i], "%s", name);
@@ -468,7 +468,7 @@ static int prepare(struct match *m, const struct match_spec *spec, char err[MATC
 	char gerr[GAME_ERRLEN];
 	m->g = game_create(game, spec->params, spec->seed, m->n, gerr);
 	if (!m->g) {
-		snprintf(err, MATCH_ERRLEN, "%s", gerr);
+		snprintf(err, ERR_LEN, "%s", gerr);
 		return -1;
 	}
 	m->start = game->replay_header(m->g);
@@ -518,7 +518,7 @@ static bool pin(const struct match_spec *spec, cpu_set_t *saved)
 	return sched_setaffinity(0, sizeof one, &one) == 0;
 }
 
-int match_play(const struct match_spec *spec, struct match_result *out, char err[MATCH_ERRLEN])
+int match_play(const struct match_spec *spec, struct match_result *out, char err[ERR_LEN])
 {
 	struct match m;
 	cpu_set_t saved;

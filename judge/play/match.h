@@ -28,8 +28,8 @@
 #include "games/game.h"
 #include "judge/base/player_name.h"
 #include "sandbox/sandbox.h"
+#include "judge/base/error.h"
 
-#define MATCH_ERRLEN 256
 /* The replay's "format": 2 has the state before round 1 as its start and
  * each round's accepted orders (judge/replay/replay_check.h reads it). */
 #define MATCH_REPLAY_FORMAT 2
@@ -117,7 +117,7 @@ struct match_result {
 /* Plays the match.  -1 with err filled when it could not be played at all
  * (bad parameters, the judge failed); a player's failure is not an error. */
 int match_play(const struct match_spec *spec, struct match_result *out,
-	       char err[MATCH_ERRLEN]);
+	       char err[ERR_LEN]);
 void match_result_free(struct match_result *r);
 
 #endif

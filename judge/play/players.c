@@ -11,13 +11,13 @@
 #include "sandbox/sandbox.h"
 
 int players_compile(const struct judge_config *cfg, const char *game, const char *source,
-		    struct cmp_result *res, char err[CMP_ERRLEN])
+		    struct cmp_result *res, char err[ERR_LEN])
 {
 	char header[PATH_MAX], shared[PATH_MAX], runtime[PATH_MAX];
 	paths_game_header(cfg->data_dir, game, header);
 	paths_shared_header(cfg->data_dir, shared);
 	if (!paths_in(runtime, cfg->data_dir, "build/kits/lib%s.a", game)) {
-		snprintf(err, CMP_ERRLEN, "the data directory's path is too long");
+		snprintf(err, ERR_LEN, "the data directory's path is too long");
 		return -1;
 	}
 	struct sbx_uid uid = { 0, -1 };
@@ -37,13 +37,13 @@ int players_compile(const struct judge_config *cfg, const char *game, const char
 }
 
 int players_source_name(const char *source, char name[PLAYER_NAME_MAX + 1],
-			char err[UPLOAD_ERRLEN])
+			char err[ERR_LEN])
 {
-	char *src = NULL, rerr[SRC_ERRLEN];
+	char *src = NULL, rerr[ERR_LEN];
 	size_t len = 0;
 	int rc = src_read(source, CMP_SOURCE_MAX, &src, &len, rerr);
 	if (rc < 0)
-		snprintf(err, UPLOAD_ERRLEN, "%s", rerr);
+		snprintf(err, ERR_LEN, "%s", rerr);
 	else
 		rc = upload_name_check(source, src, len, name, err);
 	free(src);

@@ -21,7 +21,7 @@ void board_free(struct board *b)
 
 /* The ranked pool: qualified submissions with a rating (a superseded one
  * keeps its ratings row but has left the pool). */
-static int load_rows(struct store *s, struct board *b, char err[STORE_ERRLEN])
+static int load_rows(struct store *s, struct board *b, char err[ERR_LEN])
 {
 	struct store_rated *pool;
 	size_t n;
@@ -41,7 +41,7 @@ static int load_rows(struct store *s, struct board *b, char err[STORE_ERRLEN])
 	}
 	free(pool);
 	if (rc < 0)
-		snprintf(err, STORE_ERRLEN, "out of memory");
+		snprintf(err, ERR_LEN, "out of memory");
 	return rc;
 }
 
@@ -65,7 +65,7 @@ static void count_size(void *ctx, int64_t submission, int players, int games)
 
 /* How many rated matches of each size every ranked player played, from
  * the counters recorded with each result. */
-static int load_sizes(struct store *s, struct board *b, char err[STORE_ERRLEN])
+static int load_sizes(struct store *s, struct board *b, char err[ERR_LEN])
 {
 	return store_pool_sizes(s, b->game, count_size, b, err);
 }
@@ -111,7 +111,7 @@ static void rank_rows(struct board *b)
 	}
 }
 
-int board_load(struct store *s, struct board *b, char err[STORE_ERRLEN])
+int board_load(struct store *s, struct board *b, char err[ERR_LEN])
 {
 	if (load_rows(s, b, err) < 0 || (b->sizes && load_sizes(s, b, err) < 0))
 		return -1;
@@ -194,7 +194,7 @@ json_t *board_json(const struct board *b)
 }
 
 char *board_page_text(struct store *s, const struct board *b, const struct board_marks *marks,
-		      const json_t *disqualified, size_t *len, char err[STORE_ERRLEN])
+		      const json_t *disqualified, size_t *len, char err[ERR_LEN])
 {
 	json_t *sizes = NULL;
 	if (store_match_sizes(s, b->game, &sizes, err) <= 0)
@@ -218,17 +218,17 @@ char *board_page_text(struct store *s, const struct board *b, const struct board
 	json_decref(sizes);
 	char *text = jtext_finish(&t, len);
 	if (!text)
-		snprintf(err, STORE_ERRLEN, "out of memory");
+		snprintf(err, ERR_LEN, "out of memory");
 	return text;
 }
 
-json_t *board_page_json(struct store *s, const struct board *b, char err[STORE_ERRLEN])
+json_t *board_page_json(struct store *s, const struct board *b, char err[ERR_LEN])
 {
 	size_t len;
 	char *text = board_page_text(s, b, NULL, NULL, &len, err);
 	json_t *out = text ? json_loadb(text, len, 0, NULL) : NULL;
 	if (text && !out)
-		snprintf(err, STORE_ERRLEN, "out of memory");
+		snprintf(err, ERR_LEN, "out of memory");
 	free(text);
 	return out;
 }

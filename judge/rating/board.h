@@ -43,7 +43,7 @@ struct board {
 
 /* Reads b->game's ranked players into b (b->game set, b->n 0) and ranks
  * them.  0, or -1 with err. */
-int board_load(struct store *s, struct board *b, char err[STORE_ERRLEN]);
+int board_load(struct store *s, struct board *b, char err[ERR_LEN]);
 void board_free(struct board *b);
 /* What organisers see besides: the submissions whose files are suspected
  * copies, ascending. */
@@ -71,9 +71,9 @@ json_t *board_json(const struct board *b);
  * disqualified list.  The service's answer and `judge leaderboard --html`
  * both come from here.  NULL with err filled; *len its length. */
 char *board_page_text(struct store *s, const struct board *b, const struct board_marks *marks,
-		      const json_t *disqualified, size_t *len, char err[STORE_ERRLEN]);
+		      const json_t *disqualified, size_t *len, char err[ERR_LEN]);
 /* The same, the public's, as a jansson value. */
-json_t *board_page_json(struct store *s, const struct board *b, char err[STORE_ERRLEN]);
+json_t *board_page_json(struct store *s, const struct board *b, char err[ERR_LEN]);
 
 /* A row's matches by size, "2:5 4:1" (sizes played only), into out. */
 #define BOARD_SIZES_LEN (GAME_MAX_PLAYERS * 12 + 1)

@@ -20,16 +20,16 @@
 #define GZIP_LEVEL 4
 
 int replay_gzip(const void *data, size_t len, uint8_t **out, size_t *out_len,
-		char err[REPLAY_ERRLEN])
+		char err[ERR_LEN])
 {
 	if (len > REPLAY_MAX_BYTES) {
-		snprintf(err, REPLAY_ERRLEN, "the replay is larger than %zu MiB",
+		snprintf(err, ERR_LEN, "the replay is larger than %zu MiB",
 			 REPLAY_MAX_BYTES >> 20);
 		return -1;
 	}
 	z_stream z = { 0 };
 	if (deflateInit2(&z, GZIP_LEVEL, Z_DEFLATED, GZIP_WINDOW, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-		snprintf(err, REPLAY_ERRLEN, "cannot compress the replay: out of memory");
+		snprintf(err, ERR_LEN, "cannot compress the replay: out of memory");
 		return -1;
 	}
 	size_t cap = deflateBound(&z, (uLong)len);
@@ -43,7 +43,7 @@ int replay_gzip(const void *data, size_t len, uint8_t **out, size_t *out_len,
 	deflateEnd(&z);
 	if (rc != Z_STREAM_END) {
 		free(buf);
-		snprintf(err, REPLAY_ERRLEN, "cannot compress the replay: %s",
+		snprintf(err, ERR_LEN, "cannot compress the replay: %s",
 			 rc == Z_MEM_ERROR ? "out of memory" : "zlib failed");
 		return -1;
 	}
@@ -57,11 +57,11 @@ static bool is_gzip(const uint8_t *bytes, size_t len)
 }
 
 static int copy_text(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
-		     char err[REPLAY_ERRLEN])
+		     char err[ERR_LEN])
 {
 	*text = malloc(len + 1);
 	if (!*text) {
-		snprintf(err, REPLAY_ERRLEN, "out of memory for a replay of %zu bytes", len);
+		snprintf(err, ERR_LEN, "out of memory for a replay of %zu bytes", len);
 		return -1;
 	}
 	memcpy(*text, bytes, len);
@@ -72,10 +72,10 @@ static int copy_text(const uint8_t *bytes, size_t len, char **text, size_t *text
 
 /* Room for more output, doubling up to REPLAY_MAX_BYTES; one byte more is
  * always kept for the NUL. */
-static int grow(char **buf, size_t *cap, z_stream *z, char err[REPLAY_ERRLEN])
+static int grow(char **buf, size_t *cap, z_stream *z, char err[ERR_LEN])
 {
 	if (*cap > REPLAY_MAX_BYTES) {
-		snprintf(err, REPLAY_ERRLEN, "the replay decompresses to more than %zu MiB",
+		snprintf(err, ERR_LEN, "the replay decompresses to more than %zu MiB",
 			 REPLAY_MAX_BYTES >> 20);
 		return -1;
 	}
@@ -84,7 +84,7 @@ static int grow(char **buf, size_t *cap, z_stream *z, char err[REPLAY_ERRLEN])
 		ncap = REPLAY_MAX_BYTES + 1;
 	char *n = realloc(*buf, ncap);
 	if (!n) {
-		snprintf(err, REPLAY_ERRLEN, "out of memory decompressing the replay");
+		snprintf(err, ERR_LEN, "out of memory decompressing the replay");
 		return -1;
 	}
 	z->next_out = (Bytef *)n + z->total_out;
@@ -94,25 +94,25 @@ static int grow(char **buf, size_t *cap, z_stream *z, char err[REPLAY_ERRLEN])
 	return 0;
 }
 
-static void gunzip_error(int rc, size_t rest, const z_stream *z, char err[REPLAY_ERRLEN])
+static void gunzip_error(int rc, size_t rest, const z_stream *z, char err[ERR_LEN])
 {
 	if (rc == Z_STREAM_END)
-		snprintf(err, REPLAY_ERRLEN, "%zu bytes follow the end of the compressed replay", rest);
+		snprintf(err, ERR_LEN, "%zu bytes follow the end of the compressed replay", rest);
 	else if (rc == Z_MEM_ERROR)
-		snprintf(err, REPLAY_ERRLEN, "out of memory decompressing the replay");
+		snprintf(err, ERR_LEN, "out of memory decompressing the replay");
 	else if (rc == Z_BUF_ERROR)
-		snprintf(err, REPLAY_ERRLEN, "the compressed replay is cut short");
+		snprintf(err, ERR_LEN, "the compressed replay is cut short");
 	else
-		snprintf(err, REPLAY_ERRLEN, "the compressed replay is damaged (%s)",
+		snprintf(err, ERR_LEN, "the compressed replay is damaged (%s)",
 			 z->msg ? z->msg : "not gzip data");
 }
 
 static int gunzip(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
-		  char err[REPLAY_ERRLEN])
+		  char err[ERR_LEN])
 {
 	z_stream z = { 0 };
 	if (inflateInit2(&z, GZIP_WINDOW) != Z_OK) {
-		snprintf(err, REPLAY_ERRLEN, "out of memory decompressing the replay");
+		snprintf(err, ERR_LEN, "out of memory decompressing the replay");
 		return -1;
 	}
 	z.next_in = (Bytef *)bytes;
@@ -144,10 +144,10 @@ static int gunzip(const uint8_t *bytes, size_t len, char **text, size_t *text_le
 }
 
 int replay_text(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
-		char err[REPLAY_ERRLEN])
+		char err[ERR_LEN])
 {
 	if (len > REPLAY_MAX_BYTES) {
-		snprintf(err, REPLAY_ERRLEN, "the replay is larger than %zu MiB",
+		snprintf(err, ERR_LEN, "the replay is larger than %zu MiB",
 			 REPLAY_MAX_BYTES >> 20);
 		return -1;
 	}
@@ -156,7 +156,7 @@ int replay_text(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
 }
 
 int replay_log_text(const struct store_seat_log *log, char **text, size_t *len,
-		    char err[REPLAY_ERRLEN])
+		    char err[ERR_LEN])
 {
 	char *raw;
 	size_t raw_len;
@@ -165,7 +165,7 @@ int replay_log_text(const struct store_seat_log *log, char **text, size_t *len,
 	*text = safe_utf8(raw, raw_len, len);
 	free(raw);
 	if (!*text) {
-		snprintf(err, REPLAY_ERRLEN, "reading a log: out of memory");
+		snprintf(err, ERR_LEN, "reading a log: out of memory");
 		return -1;
 	}
 	return 0;
@@ -173,11 +173,11 @@ int replay_log_text(const struct store_seat_log *log, char **text, size_t *len,
 
 /* ---- files --------------------------------------------------------------- */
 
-static int read_whole(const char *path, uint8_t **out, size_t *len, char err[REPLAY_ERRLEN])
+static int read_whole(const char *path, uint8_t **out, size_t *len, char err[ERR_LEN])
 {
 	FILE *f = fopen(path, "rbe");
 	if (!f) {
-		snprintf(err, REPLAY_ERRLEN, "cannot read %s: %s", path, strerror(errno));
+		snprintf(err, ERR_LEN, "cannot read %s: %s", path, strerror(errno));
 		return -1;
 	}
 	size_t cap = 1 << 16, n = 0;
@@ -195,7 +195,7 @@ static int read_whole(const char *path, uint8_t **out, size_t *len, char err[REP
 	bool bad = ferror(f);
 	fclose(f);
 	if (!buf || bad || n > REPLAY_MAX_BYTES) {
-		snprintf(err, REPLAY_ERRLEN, "cannot read %s: %s", path,
+		snprintf(err, ERR_LEN, "cannot read %s: %s", path,
 			 !buf ? "out of memory" : bad ? "read error" : "larger than 256 MiB");
 		free(buf);
 		return -1;
@@ -205,27 +205,27 @@ static int read_whole(const char *path, uint8_t **out, size_t *len, char err[REP
 	return 0;
 }
 
-static json_t *parse_text(const char *text, size_t len, const char *what, char err[REPLAY_ERRLEN])
+static json_t *parse_text(const char *text, size_t len, const char *what, char err[ERR_LEN])
 {
 	json_error_t e;
 	json_t *j = json_loadb(text, len, 0, &e);
 	if (!j)
-		snprintf(err, REPLAY_ERRLEN, "%s is not JSON: line %d: %s", what, e.line, e.text);
+		snprintf(err, ERR_LEN, "%s is not JSON: line %d: %s", what, e.line, e.text);
 	return j;
 }
 
-json_t *replay_read_file(const char *path, char err[REPLAY_ERRLEN])
+json_t *replay_read_file(const char *path, char err[ERR_LEN])
 {
 	uint8_t *bytes;
 	size_t len, text_len;
 	char *text = NULL;
-	char why[REPLAY_ERRLEN];
+	char why[ERR_LEN];
 	if (read_whole(path, &bytes, &len, err) < 0)
 		return NULL;
 	int rc = replay_text(bytes, len, &text, &text_len, why);
 	free(bytes);
 	if (rc < 0) {
-		snprintf(err, REPLAY_ERRLEN, "%s: %.400s", path, why);
+		snprintf(err, ERR_LEN, "%s: %.400s", path, why);
 		return NULL;
 	}
 	json_t *j = parse_text(text, text_len, path, err);
@@ -239,26 +239,26 @@ static bool gz_name(const char *path)
 	return n > 3 && strcmp(path + n - 3, ".gz") == 0;
 }
 
-int replay_write_text(const char *path, const char *text, size_t len, char err[REPLAY_ERRLEN])
+int replay_write_text(const char *path, const char *text, size_t len, char err[ERR_LEN])
 {
 	uint8_t *packed = NULL;
 	size_t packed_len = 0;
 	if (gz_name(path) && replay_gzip(text, len, &packed, &packed_len, err) < 0)
 		return -1;
-	char why[FILE_ERRLEN];
+	char why[ERR_LEN];
 	int rc = packed ? file_write_whole(path, (const char *)packed, packed_len, 0644, why)
 			: file_write_whole(path, text, len, 0644, why);
 	free(packed);
 	if (rc < 0)
-		snprintf(err, REPLAY_ERRLEN, "%s", why);
+		snprintf(err, ERR_LEN, "%s", why);
 	return rc;
 }
 
-int replay_write_file(const char *path, const json_t *replay, char err[REPLAY_ERRLEN])
+int replay_write_file(const char *path, const json_t *replay, char err[ERR_LEN])
 {
 	char *text = json_dumps(replay, JSON_COMPACT);
 	if (!text) {
-		snprintf(err, REPLAY_ERRLEN, "out of memory writing the replay");
+		snprintf(err, ERR_LEN, "out of memory writing the replay");
 		return -1;
 	}
 	int rc = replay_write_text(path, text, strlen(text), err);
@@ -266,11 +266,11 @@ int replay_write_file(const char *path, const json_t *replay, char err[REPLAY_ER
 	return rc;
 }
 
-int replay_pack(const json_t *replay, uint8_t **out, size_t *out_len, char err[REPLAY_ERRLEN])
+int replay_pack(const json_t *replay, uint8_t **out, size_t *out_len, char err[ERR_LEN])
 {
 	char *text = json_dumps(replay, JSON_COMPACT);
 	if (!text) {
-		snprintf(err, REPLAY_ERRLEN, "out of memory packing the replay");
+		snprintf(err, ERR_LEN, "out of memory packing the replay");
 		return -1;
 	}
 	int rc = replay_gzip(text, strlen(text), out, out_len, err);
@@ -281,26 +281,26 @@ int replay_pack(const json_t *replay, uint8_t **out, size_t *out_len, char err[R
 /* ---- the store ----------------------------------------------------------- */
 
 int replay_stored_text(struct store *s, int64_t id, char **text, size_t *len,
-		       char err[REPLAY_ERRLEN])
+		       char err[ERR_LEN])
 {
 	uint8_t *bytes;
 	size_t n;
 	bool exists;
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	int rc = store_match_replay(s, id, &bytes, &n, &exists, serr);
 	if (rc < 0) {
-		snprintf(err, REPLAY_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 		return -1;
 	}
 	if (rc == 0) {
-		snprintf(err, REPLAY_ERRLEN, "%s %lld", exists ? "no replay stored for match"
+		snprintf(err, ERR_LEN, "%s %lld", exists ? "no replay stored for match"
 								: "no match", (long long)id);
 		return 0;
 	}
-	char why[REPLAY_ERRLEN];
+	char why[ERR_LEN];
 	rc = replay_text(bytes, n, text, len, why) < 0 ? -1 : 1;
 	if (rc < 0)
-		snprintf(err, REPLAY_ERRLEN, "the replay of match %lld: %.400s", (long long)id, why);
+		snprintf(err, ERR_LEN, "the replay of match %lld: %.400s", (long long)id, why);
 	free(bytes);
 	return rc;
 }

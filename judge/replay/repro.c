@@ -41,7 +41,7 @@ static int fail(struct run *r, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(r->err, REPLAY_ERRLEN, fmt, ap);
+	vsnprintf(r->err, ERR_LEN, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -409,7 +409,7 @@ static int create_game(struct run *r)
 	return r->buf && r->orders ? 0 : fail(r, "out of memory");
 }
 
-int repro_run(const struct repro_spec *spec, struct repro_outcome *out, char err[REPLAY_ERRLEN])
+int repro_run(const struct repro_spec *spec, struct repro_outcome *out, char err[ERR_LEN])
 {
 	struct run r = { .spec = spec, .f = spec->fault, .seat = spec->fault->seat, .pid = -1,
 			 .to_fd = -1, .from_fd = -1, .round = -1, .out = out, .err = err };

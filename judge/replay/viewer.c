@@ -25,7 +25,7 @@ static int put_gzip_base64(FILE *f, const char *json, size_t len)
 {
 	uint8_t *z;
 	size_t zlen;
-	char err[REPLAY_ERRLEN];
+	char err[ERR_LEN];
 	if (replay_gzip(json, len, &z, &zlen, err) < 0)
 		return -1;
 	unsigned char *b64 = malloc(4 * ((zlen + 2) / 3) + 1);
@@ -61,20 +61,20 @@ static int put_replay(FILE *f, const json_t *replay)
 /* The quoted file name after a mark: web/viewer/NAME's text, and where
  * the template goes on (after `close`). */
 static const char *inline_file(const char *after_mark, const char *close, const char **next,
-			       char err[VIEWER_ERRLEN])
+			       char err[ERR_LEN])
 {
 	size_t n = strcspn(after_mark, "\"");
 	char name[128];
 	const char *end = strstr(after_mark + n, close);
 	if (n >= sizeof name - sizeof VIEWER_DIR || !end) {
-		snprintf(err, VIEWER_ERRLEN, "the viewer's template is damaged near \"%.40s\"",
+		snprintf(err, ERR_LEN, "the viewer's template is damaged near \"%.40s\"",
 			 after_mark);
 		return NULL;
 	}
 	snprintf(name, sizeof name, VIEWER_DIR "%.*s", (int)n, after_mark);
 	const char *text = web_file(name);
 	if (!text)
-		snprintf(err, VIEWER_ERRLEN, "the viewer needs web/%s, which was not built in", name);
+		snprintf(err, ERR_LEN, "the viewer needs web/%s, which was not built in", name);
 	*next = end + strlen(close);
 	return text;
 }
@@ -99,12 +99,12 @@ static const char *next_mark(const char *s, const char **mark)
 #define GAMES_MARK "games/*.js"
 
 static int put_game_scripts(FILE *f, const char *after, const char **next,
-			    char err[VIEWER_ERRLEN])
+			    char err[ERR_LEN])
 {
 	static const char prefix[] = VIEWER_DIR "games/";
 	const char *end = strstr(after, "</script>");
 	if (!end) {
-		snprintf(err, VIEWER_ERRLEN, "the viewer's template is damaged near \"%.40s\"", after);
+		snprintf(err, ERR_LEN, "the viewer's template is damaged near \"%.40s\"", after);
 		return -1;
 	}
 	*next = end + strlen("</script>");
@@ -112,7 +112,7 @@ static int put_game_scripts(FILE *f, const char *after, const char **next,
 		if (strncmp(w->name, prefix, sizeof prefix - 1) != 0)
 			continue;
 		if (!web_script_safe(w->text)) {
-			snprintf(err, VIEWER_ERRLEN, "web/%s holds \"</script\": it cannot be inlined",
+			snprintf(err, ERR_LEN, "web/%s holds \"</script\": it cannot be inlined",
 				 w->name);
 			return -1;
 		}
@@ -122,14 +122,14 @@ static int put_game_scripts(FILE *f, const char *after, const char **next,
 }
 
 static int put_mark(FILE *f, const char *mark, const char *at, const json_t *replay,
-		    const char **next, char err[VIEWER_ERRLEN])
+		    const char **next, char err[ERR_LEN])
 {
 	const char *after = at + strlen(mark);
 	if (mark == mark_data) {
 		*next = after;
 		if (put_replay(f, replay) == 0)
 			return 0;
-		snprintf(err, VIEWER_ERRLEN, "cannot encode the replay (out of memory?)");
+		snprintf(err, ERR_LEN, "cannot encode the replay (out of memory?)");
 		return -1;
 	}
 	bool script = mark == mark_script;
@@ -139,7 +139,7 @@ static int put_mark(FILE *f, const char *mark, const char *at, const json_t *rep
 	if (!text)
 		return -1;
 	if (script && !web_script_safe(text)) {
-		snprintf(err, VIEWER_ERRLEN, "a viewer script holds \"</script\": it cannot be inlined");
+		snprintf(err, ERR_LEN, "a viewer script holds \"</script\": it cannot be inlined");
 		return -1;
 	}
 	fprintf(f, script ? "<script>\n%s</script>" : "<style>\n%s</style>", text);
@@ -159,25 +159,25 @@ static int put_viewer(FILE *f, const void *replay, char *err)
 	return rc;
 }
 
-int viewer_page(const json_t *replay, char **page, size_t *len, char err[VIEWER_ERRLEN])
+int viewer_page(const json_t *replay, char **page, size_t *len, char err[ERR_LEN])
 {
 	if (!web_file(VIEWER_DIR "viewer.html")) {
-		snprintf(err, VIEWER_ERRLEN, "the viewer was not built in (web/viewer/viewer.html)");
+		snprintf(err, ERR_LEN, "the viewer was not built in (web/viewer/viewer.html)");
 		return -1;
 	}
-	return web_page_build(put_viewer, replay, page, len, err, VIEWER_ERRLEN);
+	return web_page_build(put_viewer, replay, page, len, err, ERR_LEN);
 }
 
-int viewer_write(const char *path, const json_t *replay, char err[VIEWER_ERRLEN])
+int viewer_write(const char *path, const json_t *replay, char err[ERR_LEN])
 {
 	char *page;
 	size_t len;
 	if (viewer_page(replay, &page, &len, err) < 0)
 		return -1;
-	char werr[FILE_ERRLEN];
+	char werr[ERR_LEN];
 	int rc = file_write_whole(path, page, len, 0644, werr);
 	if (rc < 0)
-		snprintf(err, VIEWER_ERRLEN, "%s", werr);
+		snprintf(err, ERR_LEN, "%s", werr);
 	free(page);
 	return rc;
 }
@@ -203,16 +203,16 @@ static void add_reason(void *replay, int seat, const char *reason)
 
 /* The stored replay's JSON with each frozen player's reason added. */
 static json_t *stored_replay(struct store *s, int64_t match, const char *text, size_t len,
-			     char err[VIEWER_ERRLEN])
+			     char err[ERR_LEN])
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	json_error_t jerr;
 	json_t *replay = json_loadb(text, len, 0, &jerr);
 	if (!replay) {
-		snprintf(err, VIEWER_ERRLEN, "the stored replay of match %lld is not JSON: %s",
+		snprintf(err, ERR_LEN, "the stored replay of match %lld is not JSON: %s",
 			 (long long)match, jerr.text);
 	} else if (store_match_reasons(s, match, add_reason, replay, serr) < 0) {
-		snprintf(err, VIEWER_ERRLEN, "reading match %lld: %s", (long long)match, serr);
+		err_set(err, "reading match %lld: %s", (long long)match, serr);
 		json_decref(replay);
 		replay = NULL;
 	}
@@ -220,7 +220,7 @@ static json_t *stored_replay(struct store *s, int64_t match, const char *text, s
 }
 
 int viewer_write_stored(struct store *s, int64_t match, const char *text, size_t len,
-			const char *path, char err[VIEWER_ERRLEN])
+			const char *path, char err[ERR_LEN])
 {
 	json_t *replay = stored_replay(s, match, text, len, err);
 	int rc = replay ? viewer_write(path, replay, err) : -1;
@@ -229,7 +229,7 @@ int viewer_write_stored(struct store *s, int64_t match, const char *text, size_t
 }
 
 int viewer_page_stored(struct store *s, int64_t match, const char *text, size_t len,
-		       char **page, size_t *page_len, char err[VIEWER_ERRLEN])
+		       char **page, size_t *page_len, char err[ERR_LEN])
 {
 	json_t *replay = stored_replay(s, match, text, len, err);
 	int rc = replay ? viewer_page(replay, page, page_len, err) : -1;
@@ -237,13 +237,13 @@ int viewer_page_stored(struct store *s, int64_t match, const char *text, size_t 
 	return rc;
 }
 
-int viewer_write_match(struct store *s, int64_t match, const char *path, char err[VIEWER_ERRLEN])
+int viewer_write_match(struct store *s, int64_t match, const char *path, char err[ERR_LEN])
 {
-	char *text, rerr[REPLAY_ERRLEN];
+	char *text, rerr[ERR_LEN];
 	size_t len;
 	int found = replay_stored_text(s, match, &text, &len, rerr);
 	if (found <= 0) {
-		snprintf(err, VIEWER_ERRLEN, "%s", rerr);
+		snprintf(err, ERR_LEN, "%s", rerr);
 		return found == 0 ? 1 : -1;
 	}
 	int rc = viewer_write_stored(s, match, text, len, path, err);

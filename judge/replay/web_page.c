@@ -79,20 +79,20 @@ static const char *next_inlined(const char *s, const struct inlined **which)
 /* Replaces the reference at `at` with the file's text; where the template
  * goes on into *next. */
 static int put_inlined(FILE *f, const struct inlined *w, const char *at, const char **next,
-		       char err[WEB_PAGE_ERRLEN])
+		       char err[ERR_LEN])
 {
 	const char *name = at + strlen(w->mark);
 	size_t n = strcspn(name, "\"");
 	const char *end = strstr(name + n, w->close);
 	char path[128];
 	if (!end || n >= sizeof path - sizeof STATIC_DIR) {
-		snprintf(err, WEB_PAGE_ERRLEN, "the page's template is damaged near \"%.40s\"", at);
+		snprintf(err, ERR_LEN, "the page's template is damaged near \"%.40s\"", at);
 		return -1;
 	}
 	snprintf(path, sizeof path, STATIC_DIR "%.*s", (int)n, name);
 	const char *text = web_file(path);
 	if (!text || !web_script_safe(text)) {
-		snprintf(err, WEB_PAGE_ERRLEN, "web/%s %s", path,
+		snprintf(err, ERR_LEN, "web/%s %s", path,
 			 text ? "holds \"</script\": it cannot be inlined" : "was not built in");
 		return -1;
 	}
@@ -111,13 +111,13 @@ static int put_page(FILE *f, const void *arg, char *err)
 	const struct embedding *e = arg;
 	const char *head = strstr(e->tpl, "<head>\n");
 	if (!head) {
-		snprintf(err, WEB_PAGE_ERRLEN, "the page's template has no <head>");
+		snprintf(err, ERR_LEN, "the page's template has no <head>");
 		return -1;
 	}
 	head += strlen("<head>\n");
 	fwrite(e->tpl, 1, (size_t)(head - e->tpl), f);
 	if (put_data(f, e->data) < 0) {
-		snprintf(err, WEB_PAGE_ERRLEN, "cannot encode the page's data (out of memory?)");
+		snprintf(err, ERR_LEN, "cannot encode the page's data (out of memory?)");
 		return -1;
 	}
 	const char *s = head, *at;
@@ -152,26 +152,26 @@ int web_page_build(int (*put)(FILE *f, const void *arg, char *err), const void *
 }
 
 int web_page_embed(const char *name, const json_t *data, char **page, size_t *len,
-		   char err[WEB_PAGE_ERRLEN])
+		   char err[ERR_LEN])
 {
 	struct embedding e = { web_file(name), data };
 	if (!e.tpl) {
-		snprintf(err, WEB_PAGE_ERRLEN, "the page web/%s was not built in", name);
+		snprintf(err, ERR_LEN, "the page web/%s was not built in", name);
 		return -1;
 	}
-	return web_page_build(put_page, &e, page, len, err, WEB_PAGE_ERRLEN);
+	return web_page_build(put_page, &e, page, len, err, ERR_LEN);
 }
 
 int web_page_write(const char *path, const char *name, const json_t *data,
-		   char err[WEB_PAGE_ERRLEN])
+		   char err[ERR_LEN])
 {
-	char *page, werr[FILE_ERRLEN];
+	char *page, werr[ERR_LEN];
 	size_t len;
 	if (web_page_embed(name, data, &page, &len, err) < 0)
 		return -1;
 	int rc = file_write_whole(path, page, len, 0644, werr);
 	if (rc < 0)
-		snprintf(err, WEB_PAGE_ERRLEN, "%s", werr);
+		snprintf(err, ERR_LEN, "%s", werr);
 	free(page);
 	return rc;
 }

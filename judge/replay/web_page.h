@@ -16,8 +16,8 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include "judge/base/error.h"
 
-#define WEB_PAGE_ERRLEN 256
 
 /* One file of web/, by its path under web/ ("viewer/core.js"): the build
  * compiles them all in (Makefile: web/files.c). */
@@ -46,10 +46,10 @@ int web_page_build(int (*put)(FILE *f, const void *arg, char *err), const void *
 /* web/NAME (e.g. "serve/leaderboard.html") with its files inlined and data
  * embedded, in a new buffer (free it).  0, or -1 with err filled. */
 int web_page_embed(const char *name, const json_t *data, char **page, size_t *len,
-		   char err[WEB_PAGE_ERRLEN]);
+		   char err[ERR_LEN]);
 
 /* The same, written to path as file_write.h writes. */
 int web_page_write(const char *path, const char *name, const json_t *data,
-		   char err[WEB_PAGE_ERRLEN]);
+		   char err[ERR_LEN]);
 
 #endif

@@ -83,7 +83,7 @@ void api_me(struct request *rq, struct reply *rp, const char *arg)
 /* For organisers: the submissions whose files are suspected copies
  * (ascending) and the game's disqualified players with the reasons. */
 static int organiser_marks(struct request *rq, const char *game, int64_t **suspected,
-			   size_t *n, json_t **dq, char err[STORE_ERRLEN])
+			   size_t *n, json_t **dq, char err[ERR_LEN])
 {
 	json_t *list, *s;
 	size_t i;
@@ -96,7 +96,7 @@ static int organiser_marks(struct request *rq, const char *game, int64_t **suspe
 			(*suspected)[(*n)++] = json_integer_value(json_object_get(s, "submission"));
 	json_decref(list);
 	if (!*suspected) {
-		snprintf(err, STORE_ERRLEN, "out of memory");
+		snprintf(err, ERR_LEN, "out of memory");
 		return -1;
 	}
 	if (store_disqualifications(rq->store, game, dq, err) < 0)
@@ -110,7 +110,7 @@ static int organiser_marks(struct request *rq, const char *game, int64_t **suspe
  * organiser each row's suspected mark and the disqualified players.  NULL
  * with err. */
 static char *board_text(struct request *rq, const struct game *g, bool organiser, size_t *len,
-			char err[STORE_ERRLEN])
+			char err[ERR_LEN])
 {
 	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms(),
 			   .sizes = game_min_players(g) != game_max_players(g) };
@@ -140,7 +140,7 @@ void api_leaderboard(struct request *rq, struct reply *rp, const char *arg)
 	if (!g)
 		return;
 	bool organiser = rq->authed && rq->who.organiser;
-	char key[64], err[STORE_ERRLEN];
+	char key[64], err[ERR_LEN];
 	size_t len;
 	snprintf(key, sizeof key, "board:%s", g->name);
 	char *text = organiser ? NULL : cache_get(rq->cache, key, BOARD_FRESH_MS, &len);
@@ -178,7 +178,7 @@ static int shell_word(char *out, size_t n, const char *prefix, const char *word,
  * (NULL when it has no replay; the caller's to free). */
 static json_t *replay_settings(struct request *rq, int64_t id)
 {
-	char key[64], err[REPLAY_ERRLEN], *text;
+	char key[64], err[ERR_LEN], *text;
 	size_t len;
 	snprintf(key, sizeof key, "replay:%lld", (long long)id);
 	if (!(text = cache_get(rq->cache, key, 0, &len))) {
@@ -229,7 +229,7 @@ static json_t *play_command(const json_t *match, const json_t *settings)
 
 void api_match(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	json_t *m = NULL;
 	if (match_hidden(rq, rp, id_arg(arg)))
 		return;
@@ -266,7 +266,7 @@ void api_match_params(struct request *rq, struct reply *rp, const char *arg)
 static int stored_replay(struct request *rq, struct reply *rp, const char *arg, char **text,
 			 size_t *len)
 {
-	char err[REPLAY_ERRLEN], key[64];
+	char err[ERR_LEN], key[64];
 	snprintf(key, sizeof key, "replay:%s", arg);
 	if ((*text = cache_get(rq->cache, key, 0, len)))
 		return 1;
@@ -295,7 +295,7 @@ static bool takes_gzip(const struct request *rq)
  * path answers. */
 static int stored_gzip(struct request *rq, const char *arg, char **bytes, size_t *len)
 {
-	char key[64], err[STORE_ERRLEN];
+	char key[64], err[ERR_LEN];
 	snprintf(key, sizeof key, "gzip:%s", arg);
 	if ((*bytes = cache_get(rq->cache, key, 0, len)))
 		return 1;
@@ -317,7 +317,7 @@ static int stored_gzip(struct request *rq, const char *arg, char **bytes, size_t
 static int visible_replay(struct request *rq, struct reply *rp, const char *arg,
 			  const char *text, size_t len, char **out, size_t *out_len)
 {
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	json_t *replay = json_loadb(text, len, 0, NULL);
 	if (!replay) {
 		reply_error(rp, 500, "the stored replay of match %s is not JSON", arg);
@@ -372,7 +372,7 @@ void api_match_replay(struct request *rq, struct reply *rp, const char *arg)
 static int match_page(struct request *rq, struct reply *rp, const char *arg, char **page,
 		      size_t *page_len)
 {
-	char *text, err[VIEWER_ERRLEN];
+	char *text, err[ERR_LEN];
 	size_t len;
 	if (stored_replay(rq, rp, arg, &text, &len) <= 0)
 		return -1;
@@ -448,7 +448,7 @@ static bool seat_readable(struct request *rq, struct reply *rp, int found, const
 /* The seat's log as text, or why there is none. */
 static void reply_log(struct reply *rp, const struct store_seat_log *log, int64_t match, int seat)
 {
-	char err[REPLAY_ERRLEN], *text;
+	char err[ERR_LEN], *text;
 	size_t len;
 	if (!log->bytes)
 		reply_error(rp, 404, "seat %d of match %lld wrote nothing to stderr, or its log "
@@ -465,7 +465,7 @@ void api_match_log(struct request *rq, struct reply *rp, const char *arg)
 	int seat;
 	if (!seat_asked(arg, rp, &match, &seat))
 		return;
-	char err[REPLAY_ERRLEN];
+	char err[ERR_LEN];
 	struct store_seat_log log;
 	int rc = store_match_log(rq->store, match, seat, &log, err);
 	if (rc < 0) {
@@ -486,7 +486,7 @@ void api_match_fault(struct request *rq, struct reply *rp, const char *arg)
 	int seat;
 	if (!seat_asked(arg, rp, &match, &seat))
 		return;
-	char err[REPLAY_ERRLEN];
+	char err[ERR_LEN];
 	struct store_fault sf;
 	int rc = store_match_fault(rq->store, match, seat, &sf, err);
 	if (rc < 0) {
@@ -510,7 +510,7 @@ void api_match_fault(struct request *rq, struct reply *rp, const char *arg)
 
 void api_player(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[STORE_ERRLEN], game[32];
+	char err[ERR_LEN], game[32];
 	const char *g = request_arg(rq, "game");
 	int rc = 1;
 	if (g && !request_game(g, rp))
@@ -539,7 +539,7 @@ void api_player(struct request *rq, struct reply *rp, const char *arg)
 
 void api_submission(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	json_t *v = NULL;
 	int rc = store_submission_view(rq->store, id_arg(arg), &v, err);
 	if (rc > 0 && !auth_owns(rq, json_string_value(json_object_get(v, "author")))) {
@@ -556,7 +556,7 @@ void api_submission(struct request *rq, struct reply *rp, const char *arg)
  * AIName.c, the name `judge play` and an upload expect. */
 void api_submission_source(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	struct store_submission sub;
 	int rc = store_get_submission(rq->store, id_arg(arg), &sub, err);
 	if (rc <= 0) {
@@ -587,7 +587,7 @@ void api_submissions(struct request *rq, struct reply *rp, const char *arg)
 		reply_error(rp, 403, "only organisers may list another author's submissions");
 		return;
 	}
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	json_t *list;
 	if (store_submissions_of(rq->store, author ? author : rq->who.author, &list, err) < 0)
 		reply_store_error(rp, err);
@@ -619,8 +619,8 @@ void api_submit(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	const char *game, *src;
 	size_t len;
-	char name[PLAYER_NAME_MAX + 1], cerr[UPLOAD_ERRLEN], sha[HASH_HEXLEN + 1];
-	char err[STORE_ERRLEN], why[EVENT_ERRLEN];
+	char name[PLAYER_NAME_MAX + 1], cerr[ERR_LEN], sha[HASH_HEXLEN + 1];
+	char err[ERR_LEN], why[ERR_LEN];
 	int64_t id;
 	int closed;
 	if (upload_fields(body, rp, &game, &src, &len) < 0 || !request_game(game, rp)) {

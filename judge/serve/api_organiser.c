@@ -25,7 +25,7 @@ static void decide(struct request *rq, struct reply *rp, bool reinstate)
 		return;
 	const char *game = text_field(body, "game"), *name = text_field(body, "name");
 	const char *reason = text_field(body, "reason");
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	int rc;
 	if (reinstate && (!game || !name))
 		reply_error(rp, 400, "send {\"game\", \"name\"}: the player to reinstate");
@@ -63,7 +63,7 @@ void org_reinstate(struct request *rq, struct reply *rp, const char *arg)
  * reinstated_by}]}. */
 void org_players(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	json_t *players = NULL, *history = NULL;
 	if (!request_game(arg, rp))
 		return;
@@ -85,7 +85,7 @@ void org_rejudge(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	json_t *sub = json_object_get(body, "submission");
 	const char *game = text_field(body, "game");
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	int64_t n = 0;
 	int rc;
 	if (json_is_integer(sub) == !!game) {
@@ -112,7 +112,7 @@ void org_rejudge(struct request *rq, struct reply *rp, const char *arg)
 
 void org_plagiarism(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	double floor = 0.0;
 	if (!request_game(arg, rp))
 		return;
@@ -129,7 +129,7 @@ void org_plagiarism(struct request *rq, struct reply *rp, const char *arg)
 
 void org_plagiarism_pair(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	double b;
 	if (request_number(rq, "b", false, 1, 1e15, &b) <= 0) {
 		reply_error(rp, 400, "name the other file: /api/organiser/pair/A?b=B");
@@ -149,7 +149,7 @@ void org_plagiarism_pair(struct request *rq, struct reply *rp, const char *arg)
 void org_tokens(struct request *rq, struct reply *rp, const char *arg)
 {
 	(void)arg;
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	json_t *list;
 	if (store_token_list(rq->store, &list, err) < 0)
 		reply_store_error(rp, err);
@@ -159,7 +159,7 @@ void org_tokens(struct request *rq, struct reply *rp, const char *arg)
 
 void org_token_revoke(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	int rc = store_token_revoke(rq->store, strtoll(arg, NULL, 10), err);
 	if (rc < 0)
 		reply_store_error(rp, err);
@@ -175,7 +175,7 @@ void org_token_revoke(struct request *rq, struct reply *rp, const char *arg)
  * uses), so a contestant learns nothing, not even that it is there. */
 void api_reference(struct request *rq, struct reply *rp, const char *arg)
 {
-	char game[65], err[STORE_ERRLEN], *src = NULL;
+	char game[65], err[ERR_LEN], *src = NULL;
 	const char *name = strchr(arg, '/');
 	size_t len = 0;
 	snprintf(game, sizeof game, "%.*s", name ? (int)(name - arg) : 0, arg);

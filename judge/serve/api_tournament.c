@@ -15,7 +15,7 @@
 void api_tournaments(struct request *rq, struct reply *rp, const char *arg)
 {
 	(void)arg;
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	json_t *list;
 	if (store_tournament_list(rq->store, &list, err) < 0)
 		reply_store_error(rp, err);
@@ -26,7 +26,7 @@ void api_tournaments(struct request *rq, struct reply *rp, const char *arg)
 void api_tournament(struct request *rq, struct reply *rp, const char *arg)
 {
 	bool organiser = rq->authed && rq->who.organiser;
-	char key[96], err[EVENT_ERRLEN];
+	char key[96], err[ERR_LEN];
 	size_t len;
 	snprintf(key, sizeof key, "tournament:%s", arg);
 	char *text = organiser ? NULL : cache_get(rq->cache, key, TOURNAMENT_FRESH_MS, &len);

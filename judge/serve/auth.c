@@ -18,13 +18,13 @@ int serve_token_hash(const char *token, char hex[65])
 	return hash_hex(token, strlen(token), hex);
 }
 
-int serve_token_new(char token[44], char err[SERVE_ERRLEN])
+int serve_token_new(char token[44], char err[ERR_LEN])
 {
 	static const char b64url[] =
 		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 	unsigned char raw[TOKEN_BYTES + 1] = { 0 };
 	if (getrandom(raw, TOKEN_BYTES, 0) != TOKEN_BYTES) {
-		snprintf(err, SERVE_ERRLEN, "the kernel gave no random bytes for the token");
+		snprintf(err, ERR_LEN, "the kernel gave no random bytes for the token");
 		return -1;
 	}
 	/* 6 bits per character; the last character takes the last 4 bits. */
@@ -61,7 +61,7 @@ int auth_identify(struct request *rq, struct reply *rp)
 			    "token the organisers gave you");
 		return -1;
 	}
-	char hex[65], err[STORE_ERRLEN];
+	char hex[65], err[ERR_LEN];
 	if (serve_token_hash(h + 7, hex) < 0) {
 		reply_error(rp, 500, "cannot hash the token");
 		return -1;

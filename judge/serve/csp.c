@@ -56,15 +56,15 @@ static int put_inline_hashes(FILE *out, const char *page)
 	return 0;
 }
 
-char *csp_viewer_policy(char err[SERVE_ERRLEN])
+char *csp_viewer_policy(char err[ERR_LEN])
 {
-	char *page = NULL, *policy = NULL, verr[VIEWER_ERRLEN];
+	char *page = NULL, *policy = NULL, verr[ERR_LEN];
 	size_t len, policy_len;
 	json_t *empty = json_object();
 	int rc = empty ? viewer_page(empty, &page, &len, verr) : -1;
 	json_decref(empty);
 	if (rc < 0) {
-		snprintf(err, SERVE_ERRLEN, "cannot build the viewer to name its scripts: %.400s",
+		snprintf(err, ERR_LEN, "cannot build the viewer to name its scripts: %.400s",
 			 empty ? verr : "out of memory");
 		return NULL;
 	}
@@ -76,7 +76,7 @@ char *csp_viewer_policy(char err[SERVE_ERRLEN])
 		      "frame-src 'self' blob:; " CSP_COMMON, out);
 	}
 	if (!out || fclose(out) != 0 || rc < 0) {
-		snprintf(err, SERVE_ERRLEN, "cannot name the viewer's scripts (out of memory, or "
+		snprintf(err, ERR_LEN, "cannot name the viewer's scripts (out of memory, or "
 			 "the viewer's page is damaged)");
 		free(out ? policy : NULL);
 		policy = NULL;

@@ -44,7 +44,7 @@ static int64_t door_now_ms(void)
 /* ---- the socket ------------------------------------------------------------------ */
 
 static int door_address(const char *host, uint16_t port, struct sockaddr_storage *ss,
-			socklen_t *len, char err[SERVE_ERRLEN])
+			socklen_t *len, char err[ERR_LEN])
 {
 	memset(ss, 0, sizeof *ss);
 	struct sockaddr_in *in = (struct sockaddr_in *)ss;
@@ -58,14 +58,14 @@ static int door_address(const char *host, uint16_t port, struct sockaddr_storage
 		in6->sin6_port = htons(port);
 		*len = sizeof *in6;
 	} else {
-		snprintf(err, SERVE_ERRLEN, "cannot listen on '%s': give a numeric address, as "
+		snprintf(err, ERR_LEN, "cannot listen on '%s': give a numeric address, as "
 			 "127.0.0.1 (a reverse proxy in front gives the name)", host);
 		return -1;
 	}
 	return 0;
 }
 
-static int door_listen(struct door *d, const char *host, uint16_t port, char err[SERVE_ERRLEN])
+static int door_listen(struct door *d, const char *host, uint16_t port, char err[ERR_LEN])
 {
 	struct sockaddr_storage ss;
 	socklen_t len;
@@ -80,7 +80,7 @@ static int door_listen(struct door *d, const char *host, uint16_t port, char err
 	    bind(d->listen_fd, (struct sockaddr *)&ss, len) < 0 ||
 	    listen(d->listen_fd, SOMAXCONN) < 0 ||
 	    getsockname(d->listen_fd, (struct sockaddr *)&ss, &len) < 0) {
-		snprintf(err, SERVE_ERRLEN, "cannot listen on %s port %u: the port is taken or the "
+		snprintf(err, ERR_LEN, "cannot listen on %s port %u: the port is taken or the "
 			 "address is not this machine's (%s)", host, port, strerror(errno));
 		return -1;
 	}
@@ -90,18 +90,18 @@ static int door_listen(struct door *d, const char *host, uint16_t port, char err
 }
 
 struct door *door_open(const char *host, uint16_t port, const struct gate_limits *limits,
-		       char err[SERVE_ERRLEN])
+		       char err[ERR_LEN])
 {
 	struct door *d = calloc(1, sizeof *d);
 	if (!d) {
-		snprintf(err, SERVE_ERRLEN, "out of memory");
+		snprintf(err, ERR_LEN, "out of memory");
 		return NULL;
 	}
 	d->listen_fd = d->wake_fd = -1;
 	d->gate = gate_new(limits);
 	d->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (!d->gate || d->wake_fd < 0) {
-		snprintf(err, SERVE_ERRLEN, "cannot set up the listener: %s", strerror(errno));
+		snprintf(err, ERR_LEN, "cannot set up the listener: %s", strerror(errno));
 		door_close(d);
 		return NULL;
 	}
@@ -192,12 +192,12 @@ static void *door_run(void *arg)
 	return NULL;
 }
 
-int door_start(struct door *d, struct MHD_Daemon *daemon, char err[SERVE_ERRLEN])
+int door_start(struct door *d, struct MHD_Daemon *daemon, char err[ERR_LEN])
 {
 	d->daemon = daemon;
 	int rc = pthread_create(&d->thread, NULL, door_run, d);
 	if (rc != 0) {
-		snprintf(err, SERVE_ERRLEN, "cannot start the listener's thread: %s", strerror(rc));
+		snprintf(err, ERR_LEN, "cannot start the listener's thread: %s", strerror(rc));
 		return -1;
 	}
 	d->running = true;

@@ -24,7 +24,7 @@ void page_kit(struct request *rq, struct reply *rp, const char *arg)
 	}
 	snprintf(key, sizeof key, "kit/%s", game);
 	size_t len;
-	char *bytes = cache_get(rq->cache, key, 0, &len), err[STUDENT_KIT_ERRLEN];
+	char *bytes = cache_get(rq->cache, key, 0, &len), err[ERR_LEN];
 	if (!bytes) {
 		struct judge_config defaults;
 		const struct judge_config *cfg = rq->opt->settings;

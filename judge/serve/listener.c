@@ -66,7 +66,7 @@ struct exchange {
 
 /* ---- the store connections ----------------------------------------------- */
 
-static struct store *store_borrow(struct serve *sv, char err[STORE_ERRLEN])
+static struct store *store_borrow(struct serve *sv, char err[ERR_LEN])
 {
 	pthread_mutex_lock(&sv->lock);
 	struct store *s = sv->nstores ? sv->stores[--sv->nstores] : NULL;
@@ -356,7 +356,7 @@ static enum MHD_Result answer(struct serve *sv, struct MHD_Connection *c, struct
 	if (ex->too_big)
 		return refuse(sv, c, ex, 413, "the body is larger than the %llu KiB this server takes: "
 			      "send a smaller file", (unsigned long long)sv->opt.limits.body_bytes / 1024);
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	struct request rq = { .opt = &sv->opt, .method = method, .path = url, .raw = ex->raw,
 			      .conn = c, .cache = sv->cache, .viewer_policy = sv->viewer_policy,
 			      .body = ex->body ? ex->body : "", .body_len = ex->len };
@@ -484,13 +484,13 @@ static void on_done(void *cls, struct MHD_Connection *c, void **con_cls,
 /* ---- the daemon ------------------------------------------------------------------- */
 
 int serve_parse_listen(const char *spec, char *host, size_t host_len, uint16_t *port,
-		       char err[SERVE_ERRLEN])
+		       char err[ERR_LEN])
 {
 	const char *colon = strrchr(spec, ':');
 	char *end;
 	long p = colon ? strtol(colon + 1, &end, 10) : -1;
 	if (!colon || colon[1] == 0 || *end || p < 0 || p > 65535) {
-		snprintf(err, SERVE_ERRLEN, "--listen %s: give HOST:PORT, as 127.0.0.1:8080", spec);
+		snprintf(err, ERR_LEN, "--listen %s: give HOST:PORT, as 127.0.0.1:8080", spec);
 		return -1;
 	}
 	const char *h = spec;
@@ -500,7 +500,7 @@ int serve_parse_listen(const char *spec, char *host, size_t host_len, uint16_t *
 		n -= 2;
 	}
 	if (n >= host_len) {
-		snprintf(err, SERVE_ERRLEN, "--listen %s: the host is too long", spec);
+		snprintf(err, ERR_LEN, "--listen %s: the host is too long", spec);
 		return -1;
 	}
 	snprintf(host, host_len, "%.*s", (int)n, n ? h : "0.0.0.0");
@@ -510,7 +510,7 @@ int serve_parse_listen(const char *spec, char *host, size_t host_len, uint16_t *
 	return 0;
 }
 
-static int start_daemon(struct serve *sv, char err[SERVE_ERRLEN])
+static int start_daemon(struct serve *sv, char err[ERR_LEN])
 {
 	const struct cfg_serve *l = &sv->opt.limits;
 	struct gate_limits gl = { .connections = l->connections, .per_address = l->per_ip,
@@ -533,18 +533,18 @@ static int start_daemon(struct serve *sv, char err[SERVE_ERRLEN])
 		MHD_OPTION_NOTIFY_CONNECTION, door_notify, sv->door,
 		MHD_OPTION_END);
 	if (!sv->daemon) {
-		snprintf(err, SERVE_ERRLEN, "cannot start the HTTP server's threads (%s)",
+		snprintf(err, ERR_LEN, "cannot start the HTTP server's threads (%s)",
 			 strerror(errno));
 		return -1;
 	}
 	return door_start(sv->door, sv->daemon, err);
 }
 
-struct serve *serve_start(const struct serve_options *o, char err[SERVE_ERRLEN])
+struct serve *serve_start(const struct serve_options *o, char err[ERR_LEN])
 {
 	struct serve *sv = calloc(1, sizeof *sv);
 	if (!sv) {
-		snprintf(err, SERVE_ERRLEN, "out of memory");
+		snprintf(err, ERR_LEN, "out of memory");
 		return NULL;
 	}
 	sv->opt = *o;
@@ -562,11 +562,11 @@ struct serve *serve_start(const struct serve_options *o, char err[SERVE_ERRLEN])
 		return NULL;
 	}
 	bool allocated = sv->stores && sv->rate && sv->cache;
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	/* One connection now: a wrong --queue is said at start, not per request. */
 	struct store *first = allocated ? store_open(sv->queue, true, serr) : NULL;
 	if (!first) {
-		snprintf(err, SERVE_ERRLEN, "%s", allocated ? serr : "out of memory");
+		snprintf(err, ERR_LEN, "%s", allocated ? serr : "out of memory");
 		serve_stop(sv);
 		return NULL;
 	}

@@ -83,11 +83,11 @@ struct game;
 
 /* Binds and listens on host:port (0: any free port); NULL with err. */
 struct door *door_open(const char *host, uint16_t port, const struct gate_limits *limits,
-		       char err[SERVE_ERRLEN]);
+		       char err[ERR_LEN]);
 uint16_t door_port(const struct door *d);
 /* Starts taking connections for daemon (an MHD daemon listening on
  * nothing, with door_notify as its MHD_OPTION_NOTIFY_CONNECTION): 0 or -1. */
-int door_start(struct door *d, struct MHD_Daemon *daemon, char err[SERVE_ERRLEN]);
+int door_start(struct door *d, struct MHD_Daemon *daemon, char err[ERR_LEN]);
 /* Takes no more connections (those taken stay MHD's). */
 void door_stop(struct door *d);
 /* Stops, closes the socket and frees; after the daemon is stopped. */
@@ -106,7 +106,7 @@ extern const char csp_page[];
 /* The policy of the viewer's page, and of a page showing it in a frame
  * (a srcdoc frame lives under its parent's policy): its inline scripts
  * allowed by their SHA-256.  malloc'd; NULL with err. */
-char *csp_viewer_policy(char err[SERVE_ERRLEN]);
+char *csp_viewer_policy(char err[ERR_LEN]);
 
 /* ---- who may ask (auth.c) -------------------------------------------------- */
 
@@ -128,7 +128,7 @@ bool marks_in_replay(const char *text, size_t len);
 /* Empties in replay, match's, the marks of each seat whose player rq may
  * not see them of (auth_owns its author, or serve.public_debug_marks),
  * and lists those seats in debug.hidden: 0, or -1 with err. */
-int marks_hide(struct request *rq, int64_t match, json_t *replay, char err[STORE_ERRLEN]);
+int marks_hide(struct request *rq, int64_t match, json_t *replay, char err[ERR_LEN]);
 /* Who rq is as far as marks go, for the key of a cached page: "*" (sees
  * every seat's), an author (sees that author's), "" (sees none). */
 void marks_viewer_key(const struct request *rq, char *key, size_t n);
@@ -176,9 +176,9 @@ const char *match_viewer(const struct request *rq);
  * organiser) hides nothing; an author still sees its own name.  0, or -1
  * with err when the store did not answer. */
 int pseudonyms_hide(struct request *rq, const char *game, json_t *items, const char *reader,
-		    char err[STORE_ERRLEN]);
+		    char err[ERR_LEN]);
 /* The same for the rows of a leaderboard read for the public. */
 struct board;
-int pseudonyms_board(struct request *rq, struct board *b, char err[STORE_ERRLEN]);
+int pseudonyms_board(struct request *rq, struct board *b, char err[ERR_LEN]);
 
 #endif

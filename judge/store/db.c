@@ -97,12 +97,12 @@ void db_finish(struct db_stmt *st)
 		st->s->ops->finish(st);
 }
 
-int db_fail(struct store *s, const char *what, char err[STORE_ERRLEN])
+int db_fail(struct store *s, const char *what, char err[ERR_LEN])
 {
 	return s->ops->fail(s, what, err);
 }
 
-int db_exec(struct store *s, const char *sql, const char *what, char err[STORE_ERRLEN])
+int db_exec(struct store *s, const char *sql, const char *what, char err[ERR_LEN])
 {
 	return s->ops->exec(s, sql, what, err);
 }
@@ -124,7 +124,7 @@ static void bind_args(struct db_stmt *st, const char *fmt, va_list ap)
 	}
 }
 
-int db_run(struct store *s, const char *what, char err[STORE_ERRLEN], const char *sql,
+int db_run(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
 	   const char *fmt, ...)
 {
 	struct db_stmt *st = db_prepare(s, sql);
@@ -140,7 +140,7 @@ int db_run(struct store *s, const char *what, char err[STORE_ERRLEN], const char
 	return out;
 }
 
-json_t *db_query_json(struct store *s, const char *what, char err[STORE_ERRLEN], const char *sql,
+json_t *db_query_json(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
 		      const char *spec, const char *fmt, ...)
 {
 	struct db_stmt *st = db_prepare(s, sql);
@@ -155,7 +155,7 @@ json_t *db_query_json(struct store *s, const char *what, char err[STORE_ERRLEN],
 	json_t *rows = json_array();
 	if (!rows || db_rows_json(st, spec, rows, what, err) < 0) {
 		if (!rows)
-			snprintf(err, STORE_ERRLEN, "%s: out of memory", what);
+			snprintf(err, ERR_LEN, "%s: out of memory", what);
 		json_decref(rows);
 		rows = NULL;
 	}
@@ -204,12 +204,12 @@ json_t *db_row_json(struct db_stmt *st, const char *spec)
 }
 
 int db_rows_json(struct db_stmt *st, const char *spec, json_t *array, const char *what,
-		 char err[STORE_ERRLEN])
+		 char err[ERR_LEN])
 {
 	int rc;
 	while ((rc = db_step(st)) == 1)
 		if (json_array_append_new(array, db_row_json(st, spec)) < 0) {
-			snprintf(err, STORE_ERRLEN, "%s: out of memory", what);
+			snprintf(err, ERR_LEN, "%s: out of memory", what);
 			return -1;
 		}
 	return rc < 0 ? db_fail(st->s, what, err) : 0;

@@ -48,15 +48,15 @@ bool db_col_null(struct db_stmt *st, int col);
 void db_finish(struct db_stmt *st);
 
 /* "what: the backend's last message" into err; returns -1. */
-int db_fail(struct store *s, const char *what, char err[STORE_ERRLEN]);
+int db_fail(struct store *s, const char *what, char err[ERR_LEN]);
 
 /* Runs a script of statements without parameters (a schema). */
-int db_exec(struct store *s, const char *sql, const char *what, char err[STORE_ERRLEN]);
+int db_exec(struct store *s, const char *sql, const char *what, char err[ERR_LEN]);
 
 /* Runs one statement that returns no rows, its parameters bound from fmt,
  * one letter each: i (int64_t), d (double), t (const char *, NULL: NULL).
  * 0, or -1 with err "what: ...". */
-int db_run(struct store *s, const char *what, char err[STORE_ERRLEN], const char *sql,
+int db_run(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
 	   const char *fmt, ...);
 
 /* The current row as a JSON object, its columns named and typed by spec:
@@ -66,10 +66,10 @@ int db_run(struct store *s, const char *what, char err[STORE_ERRLEN], const char
 struct json_t *db_row_json(struct db_stmt *st, const char *spec);
 /* Every remaining row so, appended to array.  0, or -1 with err "what: ...". */
 int db_rows_json(struct db_stmt *st, const char *spec, struct json_t *array, const char *what,
-		 char err[STORE_ERRLEN]);
+		 char err[ERR_LEN]);
 /* Runs one query, its parameters bound from fmt as db_run's, and gives
  * every row as db_row_json(spec) in a new array; NULL with err. */
-struct json_t *db_query_json(struct store *s, const char *what, char err[STORE_ERRLEN],
+struct json_t *db_query_json(struct store *s, const char *what, char err[ERR_LEN],
 			     const char *sql, const char *spec, const char *fmt, ...);
 /* The first row of db_query_json's rows (consumed) into *out: 1; 0 when
  * there is none; -1 when rows is NULL (the query failed). */

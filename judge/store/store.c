@@ -123,7 +123,7 @@ static struct db_stmt *stmt(struct store *s, enum stmt which)
 
 /* Runs a statement that returns no rows; returns how many it changed. */
 static int64_t run_changes(struct store *s, struct db_stmt *st, const char *what,
-			   char err[STORE_ERRLEN])
+			   char err[ERR_LEN])
 {
 	if (!st)
 		return db_fail(s, what, err);
@@ -133,17 +133,17 @@ static int64_t run_changes(struct store *s, struct db_stmt *st, const char *what
 	return n;
 }
 
-static int run_stmt(struct store *s, enum stmt which, const char *what, char err[STORE_ERRLEN])
+static int run_stmt(struct store *s, enum stmt which, const char *what, char err[ERR_LEN])
 {
 	return run_changes(s, stmt(s, which), what, err) < 0 ? -1 : 0;
 }
 
-int store_begin(struct store *s, char err[STORE_ERRLEN])
+int store_begin(struct store *s, char err[ERR_LEN])
 {
 	return run_stmt(s, ST_BEGIN, "begin", err);
 }
 
-int store_commit(struct store *s, char err[STORE_ERRLEN])
+int store_commit(struct store *s, char err[ERR_LEN])
 {
 	if (run_stmt(s, ST_COMMIT, "commit", err) == 0)
 		return 0;
@@ -153,7 +153,7 @@ int store_commit(struct store *s, char err[STORE_ERRLEN])
 
 void store_rollback(struct store *s)
 {
-	char ignored[STORE_ERRLEN];
+	char ignored[ERR_LEN];
 	if (s->ops->in_transaction(s))
 		db_exec(s, "ROLLBACK", "rollback", ignored);
 }
@@ -172,7 +172,7 @@ static int is_ours(struct store *s)
 
 /* Under the schema lock, so that of two processes creating the same new
  * database one creates the schema and the other finds it. */
-static int create_schema(struct store *s, char err[STORE_ERRLEN])
+static int create_schema(struct store *s, char err[ERR_LEN])
 {
 	if (store_begin(s, err) < 0)
 		return -1;
@@ -192,7 +192,7 @@ static int create_schema(struct store *s, char err[STORE_ERRLEN])
 /* Brings an older database up to this judge's version, one migration and
  * one transaction at a time; under the schema lock, another process doing
  * the same finds the work done. */
-static int migrate(struct store *s, char err[STORE_ERRLEN])
+static int migrate(struct store *s, char err[ERR_LEN])
 {
 	for (;;) {
 		int version;
@@ -217,13 +217,13 @@ static int migrate(struct store *s, char err[STORE_ERRLEN])
 /* Creates the schema of a new database, or checks an existing one is ours
  * and not from a newer judge, reading only: a database that is not ours is
  * left as it was.  Then migrates it to this judge's version. */
-static int check_schema(struct store *s, bool create, char err[STORE_ERRLEN])
+static int check_schema(struct store *s, bool create, char err[ERR_LEN])
 {
 	int tables = s->ops->has_tables(s, err), version;
 	if (tables < 0 || s->ops->get_version(s, &version, err) < 0)
 		return -1;
 	if (!tables && !create) {
-		snprintf(err, STORE_ERRLEN, "%s is empty, not a judge database", s->where);
+		snprintf(err, ERR_LEN, "%s is empty, not a judge database", s->where);
 		return -1;
 	}
 	if (!tables && create_schema(s, err) < 0)
@@ -231,13 +231,13 @@ static int check_schema(struct store *s, bool create, char err[STORE_ERRLEN])
 	if (!tables && s->ops->get_version(s, &version, err) < 0)
 		return -1;
 	if (!is_ours(s)) {
-		snprintf(err, STORE_ERRLEN, "%s is %s %s database, but not a judge's: refusing to "
+		snprintf(err, ERR_LEN, "%s is %s %s database, but not a judge's: refusing to "
 			 "touch it", s->where, s->ops->kind == DB_SQLITE ? "an" : "a", s->ops->name);
 		return -1;
 	}
 	int known = schema_version(s->ops);
 	if (version > known) {
-		snprintf(err, STORE_ERRLEN,
+		snprintf(err, ERR_LEN,
 			 "%s was made by a newer judge (schema %d, this one knows %d)", s->where,
 			 version, known);
 		return -1;
@@ -248,12 +248,12 @@ static int check_schema(struct store *s, bool create, char err[STORE_ERRLEN])
 /* NULL on failure, *unreachable saying whether it was the server out of
  * reach. */
 static struct store *open_once(const char *path, bool create, bool *unreachable,
-			       char err[STORE_ERRLEN])
+			       char err[ERR_LEN])
 {
 	struct store *s = calloc(1, sizeof *s);
 	*unreachable = false;
 	if (!s) {
-		snprintf(err, STORE_ERRLEN, "out of memory");
+		snprintf(err, ERR_LEN, "out of memory");
 		return NULL;
 	}
 	s->ops = db_backend_for(path);
@@ -266,7 +266,7 @@ static struct store *open_once(const char *path, bool create, bool *unreachable,
 	return s;
 }
 
-struct store *store_open(const char *path, bool create, char err[STORE_ERRLEN])
+struct store *store_open(const char *path, bool create, char err[ERR_LEN])
 {
 	bool unreachable;
 	return open_once(path, create, &unreachable, err);
@@ -284,7 +284,7 @@ int64_t store_backoff_ms(int64_t last_ms)
 
 struct store *store_open_patient(const char *path, bool create, int64_t wait_ms,
 				 void (*say)(void *ctx, const char *message), void *ctx,
-				 char err[STORE_ERRLEN])
+				 char err[ERR_LEN])
 {
 	int64_t deadline = store_now_ms() + wait_ms, nap_ms = 0;
 	for (;;) {
@@ -293,7 +293,7 @@ struct store *store_open_patient(const char *path, bool create, int64_t wait_ms,
 		if (s || !unreachable || store_now_ms() + (nap_ms = store_backoff_ms(nap_ms)) > deadline)
 			return s;
 		if (nap_ms == 250 && say) {
-			char line[STORE_ERRLEN + 64];
+			char line[ERR_LEN + 64];
 			snprintf(line, sizeof line, "%s; retrying for up to %lld s", err,
 				 (long long)(wait_ms / 1000));
 			say(ctx, line);
@@ -315,7 +315,7 @@ void store_close(struct store *s)
 	free(s);
 }
 
-int store_set_sync(struct store *s, enum store_sync mode, char err[STORE_ERRLEN])
+int store_set_sync(struct store *s, enum store_sync mode, char err[ERR_LEN])
 {
 	return s->ops->set_sync(s, mode, err);
 }
@@ -329,7 +329,7 @@ void store_job_clear(struct store_job *j)
 }
 
 int store_enqueue(struct store *s, const char *kind, const char *payload, enum sched_class cls,
-		  int64_t not_before, int64_t *id, char err[STORE_ERRLEN])
+		  int64_t not_before, int64_t *id, char err[ERR_LEN])
 {
 	struct db_stmt *st = stmt(s, ST_ENQUEUE);
 	if (!st)
@@ -352,7 +352,7 @@ int store_enqueue(struct store *s, const char *kind, const char *payload, enum s
 	return rc;
 }
 
-int store_publish_classes(struct store *s, char err[STORE_ERRLEN])
+int store_publish_classes(struct store *s, char err[ERR_LEN])
 {
 	if (store_begin(s, err) < 0)
 		return -1;
@@ -380,7 +380,7 @@ static void park_reason(char why[PARK_WHY_LEN], int max_attempts)
 		 max_attempts);
 }
 
-static int park(struct store *s, int64_t id, const char *why, char err[STORE_ERRLEN])
+static int park(struct store *s, int64_t id, const char *why, char err[ERR_LEN])
 {
 	struct db_stmt *st = stmt(s, ST_PARK);
 	if (st) {
@@ -394,7 +394,7 @@ static int park(struct store *s, int64_t id, const char *why, char err[STORE_ERR
 /* Inside the claim's transaction: one run of a pick statement.  1 with
  * the job (attempts counting this one) and its priority, 0 none, -1 error. */
 static int pick_one(struct store *s, enum stmt which, struct store_job *job, int *priority,
-		    char err[STORE_ERRLEN])
+		    char err[ERR_LEN])
 {
 	struct db_stmt *st = stmt(s, which);
 	if (!st)
@@ -420,7 +420,7 @@ static int pick_one(struct store *s, enum stmt which, struct store_job *job, int
  * says, parking on the way those that used up their attempts.  1 found, 0
  * none, -1 error. */
 static int pick(struct store *s, int max_attempts, struct store_job *job, int *priority,
-		char err[STORE_ERRLEN])
+		char err[ERR_LEN])
 {
 	for (;;) {
 		int rc = pick_one(s, ST_CLAIM_OVERDUE, job, priority, err);
@@ -438,12 +438,12 @@ static int pick(struct store *s, int max_attempts, struct store_job *job, int *p
 }
 
 static int finish(struct store *s, enum stmt which, int64_t job, const char *worker,
-		  char err[STORE_ERRLEN]);
+		  char err[ERR_LEN]);
 
 /* SQLite: completes job done (0: none), then picks and takes the next, in
  * one write transaction (the file's one lock). */
 static int claim_locked(struct store *s, int64_t done, const char *worker, int64_t lease_ms,
-			int max_attempts, struct store_job *job, char err[STORE_ERRLEN])
+			int max_attempts, struct store_job *job, char err[ERR_LEN])
 {
 	if (store_begin(s, err) < 0)
 		return -1;
@@ -491,7 +491,7 @@ static int read_job(struct db_stmt *st, int first, struct store_job *job)
 /* PostgreSQL: one call of judge_claim, so workers on many machines hold
  * no lock between round trips. */
 static int claim_skip_locked(struct store *s, const char *worker, int64_t lease_ms,
-			     int max_attempts, struct store_job *job, char err[STORE_ERRLEN])
+			     int max_attempts, struct store_job *job, char err[ERR_LEN])
 {
 	char why[PARK_WHY_LEN];
 	park_reason(why, max_attempts);
@@ -515,7 +515,7 @@ static int claim_skip_locked(struct store *s, const char *worker, int64_t lease_
 }
 
 int store_claim(struct store *s, const char *worker, int64_t lease_ms, int max_attempts,
-		struct store_job *job, char err[STORE_ERRLEN])
+		struct store_job *job, char err[ERR_LEN])
 {
 	memset(job, 0, sizeof *job);
 	int found = s->ops->kind == DB_POSTGRES
@@ -526,12 +526,12 @@ int store_claim(struct store *s, const char *worker, int64_t lease_ms, int max_a
 	return found;
 }
 
-static int lost_lease(int64_t job, char err[STORE_ERRLEN]);
+static int lost_lease(int64_t job, char err[ERR_LEN]);
 
 /* PostgreSQL: judge_complete_claim, one round trip and one commit. */
 static int complete_claim_one(struct store *s, int64_t done, const char *worker,
 			      int64_t lease_ms, int max_attempts, struct store_job *job,
-			      char err[STORE_ERRLEN])
+			      char err[ERR_LEN])
 {
 	char why[PARK_WHY_LEN];
 	park_reason(why, max_attempts);
@@ -560,7 +560,7 @@ static int complete_claim_one(struct store *s, int64_t done, const char *worker,
 }
 
 int store_complete_claim(struct store *s, int64_t done, const char *worker, int64_t lease_ms,
-			 int max_attempts, struct store_job *job, char err[STORE_ERRLEN])
+			 int max_attempts, struct store_job *job, char err[ERR_LEN])
 {
 	memset(job, 0, sizeof *job);
 	int found = s->ops->kind == DB_POSTGRES
@@ -571,16 +571,16 @@ int store_complete_claim(struct store *s, int64_t done, const char *worker, int6
 	return found;
 }
 
-static int lost_lease(int64_t job, char err[STORE_ERRLEN])
+static int lost_lease(int64_t job, char err[ERR_LEN])
 {
-	snprintf(err, STORE_ERRLEN,
+	snprintf(err, ERR_LEN,
 		 "job %lld is no longer ours: its lease expired and another worker took it",
 		 (long long)job);
 	return -1;
 }
 
 int store_renew(struct store *s, int64_t job, const char *worker, int64_t lease_ms,
-		char err[STORE_ERRLEN])
+		char err[ERR_LEN])
 {
 	int64_t now = store_now_ms();
 	struct db_stmt *st = stmt(s, ST_RENEW);
@@ -595,7 +595,7 @@ int store_renew(struct store *s, int64_t job, const char *worker, int64_t lease_
 }
 
 static int finish(struct store *s, enum stmt which, int64_t job, const char *worker,
-		  char err[STORE_ERRLEN])
+		  char err[ERR_LEN])
 {
 	struct db_stmt *st = stmt(s, which);
 	if (st) {
@@ -607,17 +607,17 @@ static int finish(struct store *s, enum stmt which, int64_t job, const char *wor
 	return n < 0 ? -1 : n == 1 ? 0 : lost_lease(job, err);
 }
 
-int store_complete(struct store *s, int64_t job, const char *worker, char err[STORE_ERRLEN])
+int store_complete(struct store *s, int64_t job, const char *worker, char err[ERR_LEN])
 {
 	return finish(s, ST_COMPLETE, job, worker, err);
 }
 
-int store_release(struct store *s, int64_t job, const char *worker, char err[STORE_ERRLEN])
+int store_release(struct store *s, int64_t job, const char *worker, char err[ERR_LEN])
 {
 	return finish(s, ST_RELEASE, job, worker, err);
 }
 
-struct json_t *store_holders(struct store *s, char err[STORE_ERRLEN])
+struct json_t *store_holders(struct store *s, char err[ERR_LEN])
 {
 	return db_query_json(s, "listing the workers holding jobs", err,
 			     "SELECT DISTINCT worker FROM jobs WHERE state = 'running'"
@@ -625,7 +625,7 @@ struct json_t *store_holders(struct store *s, char err[STORE_ERRLEN])
 }
 
 int store_expire_holder(struct store *s, const char *worker, int64_t *jobs,
-			char err[STORE_ERRLEN])
+			char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "UPDATE jobs SET lease_until = 0, updated_at = ?2"
 				       " WHERE state = 'running' AND worker = ?1");
@@ -638,7 +638,7 @@ int store_expire_holder(struct store *s, const char *worker, int64_t *jobs,
 }
 
 int store_fail(struct store *s, int64_t job, const char *worker, const char *error,
-	       int64_t retry_at, int max_attempts, char err[STORE_ERRLEN])
+	       int64_t retry_at, int max_attempts, char err[ERR_LEN])
 {
 	struct db_stmt *st = stmt(s, ST_FAIL);
 	if (st) {
@@ -653,7 +653,7 @@ int store_fail(struct store *s, int64_t job, const char *worker, const char *err
 	return n < 0 ? -1 : n == 1 ? 0 : lost_lease(job, err);
 }
 
-int store_pending(struct store *s, int64_t *count, char err[STORE_ERRLEN])
+int store_pending(struct store *s, int64_t *count, char err[ERR_LEN])
 {
 	struct db_stmt *st = stmt(s, ST_PENDING);
 	if (!st)
@@ -667,7 +667,7 @@ int store_pending(struct store *s, int64_t *count, char err[STORE_ERRLEN])
 	return rc;
 }
 
-int store_activity(struct store *s, struct store_activity *out, char err[STORE_ERRLEN])
+int store_activity(struct store *s, struct store_activity *out, char err[ERR_LEN])
 {
 	struct db_stmt *st = stmt(s, ST_ACTIVITY);
 	if (!st)
@@ -687,7 +687,7 @@ int store_activity(struct store *s, struct store_activity *out, char err[STORE_E
 }
 
 int store_ranked_queued(struct store *s, const char *const *games, size_t n, int *counts,
-			char err[STORE_ERRLEN])
+			char err[ERR_LEN])
 {
 	struct db_stmt *st = stmt(s, ST_RANKED_QUEUED);
 	if (!st)
@@ -704,7 +704,7 @@ int store_ranked_queued(struct store *s, const char *const *games, size_t n, int
 	return rc;
 }
 
-int store_holds(struct store *s, int64_t job, const char *worker, char err[STORE_ERRLEN])
+int store_holds(struct store *s, int64_t job, const char *worker, char err[ERR_LEN])
 {
 	struct db_stmt *st = stmt(s, ST_HOLDS);
 	if (!st)
@@ -720,7 +720,7 @@ int store_holds(struct store *s, int64_t job, const char *worker, char err[STORE
 	return rc == 0 ? lost_lease(job, err) : -1;
 }
 
-int store_mark_done(struct store *s, int64_t job, char err[STORE_ERRLEN])
+int store_mark_done(struct store *s, int64_t job, char err[ERR_LEN])
 {
 	struct db_stmt *st = stmt(s, ST_MARK_DONE);
 	if (st) {

@@ -6,7 +6,7 @@
 #include "judge/store/db.h"
 
 int store_put_binary(struct store *s, const char *sha256, const void *bytes, size_t len,
-		     char err[STORE_ERRLEN])
+		     char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "INSERT INTO binaries (sha256, bytes, created_at)"
 					   " VALUES (?1, ?2, ?3) ON CONFLICT (sha256) DO NOTHING");
@@ -21,7 +21,7 @@ int store_put_binary(struct store *s, const char *sha256, const void *bytes, siz
 }
 
 int store_get_binary(struct store *s, const char *sha256, uint8_t **bytes, size_t *len,
-		     char err[STORE_ERRLEN])
+		     char err[ERR_LEN])
 {
 	*bytes = NULL;
 	*len = 0;
@@ -36,7 +36,7 @@ int store_get_binary(struct store *s, const char *sha256, uint8_t **bytes, size_
 		if (*bytes && *len)
 			memcpy(*bytes, b, *len);
 		if (!*bytes) {
-			snprintf(err, STORE_ERRLEN, "reading a binary: out of memory");
+			snprintf(err, ERR_LEN, "reading a binary: out of memory");
 			rc = -1;
 		}
 	} else if (rc < 0) {

@@ -88,7 +88,7 @@ static void copy_value(struct db_stmt *from, struct db_stmt *to, int c, char kin
 }
 
 static int copy_table(struct store *from, struct store *to, const struct table *t, int64_t *rows,
-		      char err[STORE_ERRLEN])
+		      char err[ERR_LEN])
 {
 	char select[512], insert[640], what[64];
 	int n = (int)strlen(t->kinds), len;
@@ -102,7 +102,7 @@ static int copy_table(struct store *from, struct store *to, const struct table *
 	for (const char *p = t->columns; *p; p++)
 		commas += *p == ',';
 	if (commas + 1 != n) { /* the table above is wrong: a judge's bug */
-		snprintf(err, STORE_ERRLEN, "%s: %d columns but %d kinds", what, commas + 1, n);
+		snprintf(err, ERR_LEN, "%s: %d columns but %d kinds", what, commas + 1, n);
 		return -1;
 	}
 	struct db_stmt *src = db_prepare(from, select);
@@ -134,7 +134,7 @@ static int copy_table(struct store *from, struct store *to, const struct table *
 }
 
 /* 1 when the target holds a row in any table but meta, 0 none, -1. */
-static int holds_data(struct store *to, char err[STORE_ERRLEN])
+static int holds_data(struct store *to, char err[ERR_LEN])
 {
 	for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
 		char sql[128];
@@ -145,7 +145,7 @@ static int holds_data(struct store *to, char err[STORE_ERRLEN])
 		if (rc < 0)
 			return db_fail(to, "reading the target", err);
 		if (rc == 1) {
-			snprintf(err, STORE_ERRLEN, "%s already holds a tournament (its table %s is "
+			snprintf(err, ERR_LEN, "%s already holds a tournament (its table %s is "
 				 "not empty): copy into a new, empty database", to->where, tables[i].name);
 			return 1;
 		}
@@ -187,7 +187,7 @@ static bool copied_elsewise(const char *table)
 /* 0 when the list above copies every column of from's schema: a column
  * a later version added and the list forgot would otherwise be lost
  * without a word. */
-static int covers_schema(struct store *from, char err[STORE_ERRLEN])
+static int covers_schema(struct store *from, char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(from, from->ops->columns_sql);
 	int rc = -1, out = 0;
@@ -196,7 +196,7 @@ static int covers_schema(struct store *from, char err[STORE_ERRLEN])
 		const struct table *t = table_named(table);
 		if (t ? names_column(t->columns, column) : copied_elsewise(table))
 			continue;
-		snprintf(err, STORE_ERRLEN, "this judge does not know how to copy %s %s%s%s "
+		snprintf(err, ERR_LEN, "this judge does not know how to copy %s %s%s%s "
 			 "(a judge's bug: nothing was copied)", t ? "column" : "table",
 			 t ? column : table, t ? " of table " : "", t ? table : "");
 		out = -1;
@@ -207,7 +207,7 @@ static int covers_schema(struct store *from, char err[STORE_ERRLEN])
 	return out;
 }
 
-int store_copy(struct store *from, struct store *to, int64_t *rows, char err[STORE_ERRLEN])
+int store_copy(struct store *from, struct store *to, int64_t *rows, char err[ERR_LEN])
 {
 	*rows = 0;
 	if (db_exec(from, from->ops->snapshot_begin, "reading the source", err) < 0)
@@ -229,10 +229,10 @@ int store_copy(struct store *from, struct store *to, int64_t *rows, char err[STO
 	return rc;
 }
 
-int store_backup(struct store *s, const char *dest, char err[STORE_ERRLEN])
+int store_backup(struct store *s, const char *dest, char err[ERR_LEN])
 {
 	if (s->ops->kind != DB_SQLITE) {
-		snprintf(err, STORE_ERRLEN, "the store is a PostgreSQL database: back it up with "
+		snprintf(err, ERR_LEN, "the store is a PostgreSQL database: back it up with "
 			 "`pg_dump --format=custom --file=judge.dump DATABASE` (restore with "
 			 "pg_restore), or `judge store copy` it into a new SQLite file");
 		return -1;
@@ -252,7 +252,7 @@ static int by_text(const void *a, const void *b)
 		      json_string_value(json_object_get(*(json_t *const *)b, "column")));
 }
 
-struct json_t *store_schema_columns(struct store *s, char err[STORE_ERRLEN])
+struct json_t *store_schema_columns(struct store *s, char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, s->ops->columns_sql);
 	json_t *rows[4096];

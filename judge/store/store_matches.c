@@ -8,12 +8,12 @@
 /* Column col's bytes (malloc'd, at least 1 byte) into *bytes: 0, or -1
  * with err saying what ran out of memory. */
 static int copy_blob(struct db_stmt *st, int col, uint8_t **bytes, size_t *len, const char *what,
-		     char err[STORE_ERRLEN])
+		     char err[ERR_LEN])
 {
 	size_t n;
 	const void *b = db_col_blob(st, col, &n);
 	if (!(*bytes = malloc(n ? n : 1))) {
-		snprintf(err, STORE_ERRLEN, "%s: out of memory", what);
+		snprintf(err, ERR_LEN, "%s: out of memory", what);
 		return -1;
 	}
 	if (n)
@@ -23,7 +23,7 @@ static int copy_blob(struct db_stmt *st, int col, uint8_t **bytes, size_t *len, 
 }
 
 int store_match_replay(struct store *s, int64_t id, uint8_t **bytes, size_t *len, bool *exists,
-		       char err[STORE_ERRLEN])
+		       char err[ERR_LEN])
 {
 	*bytes = NULL;
 	*len = 0;
@@ -47,7 +47,7 @@ int store_match_replay(struct store *s, int64_t id, uint8_t **bytes, size_t *len
 }
 
 int store_match_log(struct store *s, int64_t match, int seat, struct store_seat_log *out,
-		    char err[STORE_ERRLEN])
+		    char err[ERR_LEN])
 {
 	*out = (struct store_seat_log){ 0 };
 	struct db_stmt *st = db_prepare(s,
@@ -73,7 +73,7 @@ int store_match_log(struct store *s, int64_t match, int seat, struct store_seat_
 }
 
 int store_match_fault(struct store *s, int64_t match, int seat, struct store_fault *out,
-		      char err[STORE_ERRLEN])
+		      char err[ERR_LEN])
 {
 	*out = (struct store_fault){ .message = -1 };
 	struct db_stmt *st = db_prepare(s,
@@ -120,7 +120,7 @@ int store_match_fault(struct store *s, int64_t match, int seat, struct store_fau
 }
 
 int store_recent_matches(struct store *s, int64_t submission, int max, int64_t *ids, int *n,
-			 char err[STORE_ERRLEN])
+			 char err[ERR_LEN])
 {
 	*n = 0;
 	struct db_stmt *st = db_prepare(s, "SELECT m.id FROM match_players p JOIN matches m"
@@ -140,7 +140,7 @@ int store_recent_matches(struct store *s, int64_t submission, int max, int64_t *
 
 int store_match_reasons(struct store *s, int64_t match,
 			void (*each)(void *ctx, int seat, const char *reason), void *ctx,
-			char err[STORE_ERRLEN])
+			char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "SELECT seat, reason FROM match_players"
 					   " WHERE match_id = ?1 AND reason IS NOT NULL");
@@ -158,7 +158,7 @@ int store_match_reasons(struct store *s, int64_t match,
 /* ---- recording a match ------------------------------------------------------- */
 
 int store_add_match(struct store *s, const struct store_new_match *m, int64_t *id,
-		    char err[STORE_ERRLEN])
+		    char err[ERR_LEN])
 {
 	if (s->ops->results_lock && db_exec(s, s->ops->results_lock, "recording the match", err) < 0)
 		return -1;
@@ -189,7 +189,7 @@ int store_add_match(struct store *s, const struct store_new_match *m, int64_t *i
 }
 
 int store_add_match_player(struct store *s, int64_t match, const struct store_match_player *p,
-			   char err[STORE_ERRLEN])
+			   char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s,
 		"INSERT INTO match_players (match_id, seat, submission_id, name, score, rank,"
@@ -223,7 +223,7 @@ int store_add_match_player(struct store *s, int64_t match, const struct store_ma
 }
 
 int store_add_match_log(struct store *s, int64_t match, int seat, const void *log, size_t len,
-			char err[STORE_ERRLEN])
+			char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "INSERT INTO match_logs (match_id, seat, log)"
 					   " VALUES (?1, ?2, ?3)");
@@ -238,7 +238,7 @@ int store_add_match_log(struct store *s, int64_t match, int seat, const void *lo
 }
 
 int store_add_match_fault(struct store *s, int64_t match, int seat, const struct store_fault *f,
-			  char err[STORE_ERRLEN])
+			  char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "INSERT INTO match_faults (match_id, seat, message,"
 					   " turn_cpu_ns, cpu_budget_ns, input_size, input, unit,"
@@ -304,7 +304,7 @@ static void bind_postgres_place(struct db_stmt *st, const int64_t node[BOARD_LEV
 	db_bind_text(st, 2, array);
 }
 
-int store_board_place(struct store *s, const char *game, double score, char err[STORE_ERRLEN])
+int store_board_place(struct store *s, const char *game, double score, char err[ERR_LEN])
 {
 	bool postgres = s->ops->kind == DB_POSTGRES;
 	struct db_stmt *st = db_prepare(s, postgres ? "SELECT board_above(?1, ?2, ?3, ?4, ?5)"
@@ -333,7 +333,7 @@ int store_board_place(struct store *s, const char *game, double score, char err[
 }
 
 int store_rate(struct store *s, int64_t submission, double mu, double sigma, bool won,
-	       int players, char err[STORE_ERRLEN])
+	       int players, char err[ERR_LEN])
 {
 	int64_t now = store_now_ms();
 	if (db_run(s, "updating ratings", err,
@@ -353,14 +353,14 @@ int store_rate(struct store *s, int64_t submission, double mu, double sigma, boo
 		      " VALUES (?1, ?2, ?3, ?4)", "iddi", submission, mu, sigma, now);
 }
 
-int store_mark_rated(struct store *s, int64_t match, char err[STORE_ERRLEN])
+int store_mark_rated(struct store *s, int64_t match, char err[ERR_LEN])
 {
 	return db_run(s, "recording the match", err, "UPDATE matches SET rated = 1 WHERE id = ?1",
 		      "i", match);
 }
 
 int store_qualifying_record(struct store *s, int64_t submission, int *played, int *wins,
-			    char err[STORE_ERRLEN])
+			    char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "SELECT count(*), coalesce(sum(CASE WHEN mp.rank = 1"
 					   " THEN 1 ELSE 0 END), 0) FROM match_players mp"

@@ -16,7 +16,7 @@ static int found(json_t *rows)
 }
 
 int store_disqualify(struct store *s, const char *game, const char *name, const char *reason,
-		     const char *decided_by, char err[STORE_ERRLEN])
+		     const char *decided_by, char err[ERR_LEN])
 {
 	int rc = found(db_query_json(s, "finding the player", err,
 		"SELECT 1 FROM names WHERE game = ?1 AND name = ?2", "one:i", "tt", game, name));
@@ -30,7 +30,7 @@ int store_disqualify(struct store *s, const char *game, const char *name, const 
 }
 
 int store_disqualifications(struct store *s, const char *game, json_t **out,
-			    char err[STORE_ERRLEN])
+			    char err[ERR_LEN])
 {
 	*out = db_query_json(s, "reading the disqualifications", err,
 		"SELECT game, name, reason, decided_by, created_at FROM disqualifications"
@@ -40,7 +40,7 @@ int store_disqualifications(struct store *s, const char *game, json_t **out,
 }
 
 int store_disqualification_history(struct store *s, const char *game, json_t **out,
-				   char err[STORE_ERRLEN])
+				   char err[ERR_LEN])
 {
 	*out = db_query_json(s, "reading the disqualifications", err,
 		"SELECT game, name, reason, decided_by, created_at, reinstated_at, reinstated_by"
@@ -50,7 +50,7 @@ int store_disqualification_history(struct store *s, const char *game, json_t **o
 	return *out ? 1 : -1;
 }
 
-int store_game_players(struct store *s, const char *game, json_t **out, char err[STORE_ERRLEN])
+int store_game_players(struct store *s, const char *game, json_t **out, char err[ERR_LEN])
 {
 	*out = db_query_json(s, "reading the players", err,
 		"SELECT n.name, n.author, CASE WHEN EXISTS (SELECT 1 FROM disqualifications d"
@@ -61,7 +61,7 @@ int store_game_players(struct store *s, const char *game, json_t **out, char err
 }
 
 int store_reinstate(struct store *s, const char *game, const char *name, const char *decided_by,
-		    char err[STORE_ERRLEN])
+		    char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "UPDATE disqualifications SET reinstated_at = ?3,"
 				       " reinstated_by = ?4 WHERE game = ?1 AND name = ?2"
@@ -80,7 +80,7 @@ int store_reinstate(struct store *s, const char *game, const char *name, const c
 
 /* Inside a transaction: the submission back to the queue with a new
  * compile job, as store_submit queues a new one. */
-static int requeue(struct store *s, int64_t id, char err[STORE_ERRLEN])
+static int requeue(struct store *s, int64_t id, char err[ERR_LEN])
 {
 	char payload[64];
 	snprintf(payload, sizeof payload, "{\"submission\":%lld}", (long long)id);
@@ -91,7 +91,7 @@ static int requeue(struct store *s, int64_t id, char err[STORE_ERRLEN])
 	return store_enqueue(s, "compile", payload, SCHED_COMPILE, 0, NULL, err);
 }
 
-static int rejudge_one(struct store *s, int64_t id, char err[STORE_ERRLEN])
+static int rejudge_one(struct store *s, int64_t id, char err[ERR_LEN])
 {
 	int rc = found(db_query_json(s, "finding the submission", err,
 		"SELECT 1 FROM submissions WHERE id = ?1", "one:i", "i", id));
@@ -105,7 +105,7 @@ static int rejudge_one(struct store *s, int64_t id, char err[STORE_ERRLEN])
 	return 1;
 }
 
-int store_rejudge_submission(struct store *s, int64_t id, char err[STORE_ERRLEN])
+int store_rejudge_submission(struct store *s, int64_t id, char err[ERR_LEN])
 {
 	if (store_begin(s, err) < 0)
 		return -1;
@@ -118,7 +118,7 @@ int store_rejudge_submission(struct store *s, int64_t id, char err[STORE_ERRLEN]
 }
 
 static int rejudge_all(struct store *s, const char *game, const char *decided_by, int64_t *n,
-		       char err[STORE_ERRLEN])
+		       char err[ERR_LEN])
 {
 	json_t *ids = db_query_json(s, "rejudging a game", err,
 		"SELECT id FROM submissions WHERE game = ?1 AND state <> 'superseded'"
@@ -148,7 +148,7 @@ static int rejudge_all(struct store *s, const char *game, const char *decided_by
 }
 
 int store_rejudge_game(struct store *s, const char *game, const char *decided_by, int64_t *n,
-		       char err[STORE_ERRLEN])
+		       char err[ERR_LEN])
 {
 	if (store_begin(s, err) < 0)
 		return -1;
@@ -160,7 +160,7 @@ int store_rejudge_game(struct store *s, const char *game, const char *decided_by
 }
 
 int store_plag_pairs_view(struct store *s, const char *game, double min_percent, json_t **out,
-		     char err[STORE_ERRLEN])
+		     char err[ERR_LEN])
 {
 	*out = db_query_json(s, "reading the plagiarism pairs", err,
 		"SELECT p.doc_a, p.doc_b, da.submission_id, db.submission_id, da.name, db.name,"
@@ -174,7 +174,7 @@ int store_plag_pairs_view(struct store *s, const char *game, double min_percent,
 }
 
 /* A document's source: its own (archived) or its submission's. */
-static json_t *doc_json(struct store *s, int64_t doc, int first, int last, char err[STORE_ERRLEN])
+static json_t *doc_json(struct store *s, int64_t doc, int first, int last, char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "SELECT d.id, d.name, d.author, d.label,"
 		" coalesce(d.source, x.source) FROM plag_docs d"
@@ -195,13 +195,13 @@ static json_t *doc_json(struct store *s, int64_t doc, int first, int last, char 
 	} else if (rc < 0) {
 		db_fail(s, "reading a plagiarism document", err);
 	} else if (rc == 0) {
-		snprintf(err, STORE_ERRLEN, "no plagiarism document %lld", (long long)doc);
+		snprintf(err, ERR_LEN, "no plagiarism document %lld", (long long)doc);
 	}
 	db_finish(st);
 	return out;
 }
 
-int store_plag_pair(struct store *s, int64_t a, int64_t b, json_t **out, char err[STORE_ERRLEN])
+int store_plag_pair(struct store *s, int64_t a, int64_t b, json_t **out, char err[ERR_LEN])
 {
 	json_t *rows = db_query_json(s, "reading a plagiarism pair", err,
 		"SELECT doc_a, doc_b, similarity, a_first_line, a_last_line, b_first_line,"

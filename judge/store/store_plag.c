@@ -41,7 +41,7 @@ static void *dup_bytes(const void *v, size_t len)
 /* The row's document (DOC_COLS from column 0), with the source when the
  * row has SOURCE_COL.  -1 only when out of memory. */
 static int read_doc(struct db_stmt *st, bool with_source, struct store_plag_doc *d,
-		    char err[STORE_ERRLEN])
+		    char err[ERR_LEN])
 {
 	*d = (struct store_plag_doc){ .id = db_col_int(st, 0), .submission = db_col_int(st, 1),
 				      .k = (int)db_col_int(st, 6), .w = (int)db_col_int(st, 7),
@@ -62,7 +62,7 @@ static int read_doc(struct db_stmt *st, bool with_source, struct store_plag_doc 
 	}
 	if (!d->fps || (with_source && !d->source)) {
 		store_plag_doc_clear(d);
-		snprintf(err, STORE_ERRLEN, "reading a fingerprinted file: out of memory");
+		snprintf(err, ERR_LEN, "reading a fingerprinted file: out of memory");
 		return -1;
 	}
 	return 0;
@@ -75,11 +75,11 @@ struct store_plag_reader {
 	struct db_stmt *count, *lookup, *candidate, *load;
 };
 
-struct store_plag_reader *store_plag_reader(struct store *s, char err[STORE_ERRLEN])
+struct store_plag_reader *store_plag_reader(struct store *s, char err[ERR_LEN])
 {
 	struct store_plag_reader *r = calloc(1, sizeof *r);
 	if (!r) {
-		snprintf(err, STORE_ERRLEN, "reading fingerprints: out of memory");
+		snprintf(err, ERR_LEN, "reading fingerprints: out of memory");
 		return NULL;
 	}
 	r->s = s;
@@ -114,7 +114,7 @@ void store_plag_reader_end(struct store_plag_reader *r)
 }
 
 int store_plag_lookup(struct store_plag_reader *r, int64_t key, size_t max, int64_t *docs,
-		      size_t *n, char err[STORE_ERRLEN])
+		      size_t *n, char err[ERR_LEN])
 {
 	struct db_stmt *st = r->lookup;
 	db_reset(st);
@@ -127,7 +127,7 @@ int store_plag_lookup(struct store_plag_reader *r, int64_t key, size_t max, int6
 }
 
 int store_plag_key_count(struct store_plag_reader *r, int64_t key, int64_t *docs,
-			 char err[STORE_ERRLEN])
+			 char err[ERR_LEN])
 {
 	struct db_stmt *st = r->count;
 	db_reset(st);
@@ -139,7 +139,7 @@ int store_plag_key_count(struct store_plag_reader *r, int64_t key, int64_t *docs
 
 int store_plag_candidate(struct store_plag_reader *r, int64_t doc, const char *game,
 			 const char *author, int k, int hash_version, int64_t *nfps,
-			 char err[STORE_ERRLEN])
+			 char err[ERR_LEN])
 {
 	struct db_stmt *st = r->candidate;
 	db_reset(st);
@@ -155,7 +155,7 @@ int store_plag_candidate(struct store_plag_reader *r, int64_t doc, const char *g
 }
 
 int store_plag_load(struct store_plag_reader *r, int64_t doc, struct store_plag_doc *out,
-		    char err[STORE_ERRLEN])
+		    char err[ERR_LEN])
 {
 	struct db_stmt *st = r->load;
 	db_reset(st);
@@ -169,7 +169,7 @@ int store_plag_load(struct store_plag_reader *r, int64_t doc, struct store_plag_
 /* ---- reading one document, or counting ------------------------------------------ */
 
 int store_plag_get(struct store *s, int64_t doc, int64_t submission, struct store_plag_doc *out,
-		   char err[STORE_ERRLEN])
+		   char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, doc ? "SELECT " DOC_COLS ", coalesce(d.source, s.source)"
 						 " FROM plag_docs d LEFT JOIN submissions s"
@@ -192,7 +192,7 @@ int store_plag_get(struct store *s, int64_t doc, int64_t submission, struct stor
 /* One count from sql, its first parameter text (NULL binds NULL), its
  * second (if it has one) an integer. */
 static int count(struct store *s, const char *sql, const char *text, int64_t num, int64_t *n,
-		 const char *what, char err[STORE_ERRLEN])
+		 const char *what, char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, sql);
 	if (!st)
@@ -207,14 +207,14 @@ static int count(struct store *s, const char *sql, const char *text, int64_t num
 	return rc;
 }
 
-int store_plag_count(struct store *s, const char *game, int64_t *n, char err[STORE_ERRLEN])
+int store_plag_count(struct store *s, const char *game, int64_t *n, char err[ERR_LEN])
 {
 	return count(s, "SELECT count(*) FROM plag_docs WHERE game = ?1 AND error IS NULL", game,
 		     0, n, "counting fingerprinted files", err);
 }
 
 int store_plag_stale(struct store *s, const char *game, int hash_version, int64_t *n,
-		     char err[STORE_ERRLEN])
+		     char err[ERR_LEN])
 {
 	return count(s, "SELECT count(*) FROM plag_docs WHERE (game = ?1 OR ?1 IS NULL)"
 		     " AND hash_version <> ?2", game, hash_version, n,
@@ -222,7 +222,7 @@ int store_plag_stale(struct store *s, const char *game, int hash_version, int64_
 }
 
 int store_plag_fingerprinted(struct store *s, int64_t submission, bool *suspected,
-			     char err[STORE_ERRLEN])
+			     char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "SELECT suspected FROM plag_docs"
 					   " WHERE submission_id = ?1");
@@ -255,7 +255,7 @@ static void bind_fingerprints(struct db_stmt *st, int first, const struct store_
 }
 
 /* A document's own code; nothing when it is not known (< 0). */
-static int put_own(struct store *s, int64_t doc, int64_t tokens, char err[STORE_ERRLEN])
+static int put_own(struct store *s, int64_t doc, int64_t tokens, char err[ERR_LEN])
 {
 	if (tokens < 0)
 		return 0;
@@ -266,7 +266,7 @@ static int put_own(struct store *s, int64_t doc, int64_t tokens, char err[STORE_
 }
 
 int store_plag_insert(struct store *s, const struct store_plag_doc *d, int64_t *id,
-		      char err[STORE_ERRLEN])
+		      char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s,
 		"INSERT INTO plag_docs (game, submission_id, author, name, label, source, k, w,"
@@ -301,7 +301,7 @@ int store_plag_insert(struct store *s, const struct store_plag_doc *d, int64_t *
 	return rc;
 }
 
-int store_plag_rewrite(struct store *s, const struct store_plag_doc *d, char err[STORE_ERRLEN])
+int store_plag_rewrite(struct store *s, const struct store_plag_doc *d, char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "UPDATE plag_docs SET k = ?1, w = ?2, hash_version = ?3,"
 					   " ntokens = ?4, nfps = ?5, fps = ?6, error = ?7"
@@ -318,7 +318,7 @@ int store_plag_rewrite(struct store *s, const struct store_plag_doc *d, char err
 /* Runs sql once per row, binding (a[i], b[i]), or (b, a[i]) when b is one
  * value (bs NULL). */
 static int each_row(struct store *s, const char *sql, const int64_t *as, const int64_t *bs,
-		    int64_t b, size_t n, const char *what, char err[STORE_ERRLEN])
+		    int64_t b, size_t n, const char *what, char err[ERR_LEN])
 {
 	if (n == 0)
 		return 0;
@@ -339,11 +339,11 @@ static int each_row(struct store *s, const char *sql, const int64_t *as, const i
 /* Each key's count of files moved by step (+1 or -1) per row: one write
  * per run of equal keys (a batch's rows come in key order). */
 static int count_keys(struct store *s, const int64_t *keys, size_t n, int step,
-		      char err[STORE_ERRLEN])
+		      char err[ERR_LEN])
 {
 	int64_t *runs = malloc((n ? n : 1) * 2 * sizeof *runs), *steps = runs + (n ? n : 1);
 	if (!runs) {
-		snprintf(err, STORE_ERRLEN, "counting fingerprints: out of memory");
+		snprintf(err, ERR_LEN, "counting fingerprints: out of memory");
 		return -1;
 	}
 	size_t m = 0;
@@ -363,7 +363,7 @@ static int count_keys(struct store *s, const int64_t *keys, size_t n, int step,
 }
 
 int store_plag_index(struct store *s, const int64_t *keys, const int64_t *docs, size_t n,
-		     char err[STORE_ERRLEN])
+		     char err[ERR_LEN])
 {
 	if (each_row(s, "INSERT INTO plag_index (key, doc_id) VALUES (?1, ?2)", keys, docs, 0,
 		     n, "indexing fingerprints", err) < 0)
@@ -372,7 +372,7 @@ int store_plag_index(struct store *s, const int64_t *keys, const int64_t *docs, 
 }
 
 int store_plag_unindex(struct store *s, int64_t doc, const int64_t *keys, size_t n,
-		       char err[STORE_ERRLEN])
+		       char err[ERR_LEN])
 {
 	if (each_row(s, "DELETE FROM plag_index WHERE key = ?1 AND doc_id = ?2", keys, NULL,
 		     doc, n, "dropping old fingerprints", err) < 0)
@@ -380,7 +380,7 @@ int store_plag_unindex(struct store *s, int64_t doc, const int64_t *keys, size_t
 	return count_keys(s, keys, n, -1, err);
 }
 
-int store_plag_put_pair(struct store *s, const struct store_plag_pair *p, char err[STORE_ERRLEN])
+int store_plag_put_pair(struct store *s, const struct store_plag_pair *p, char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s,
 		"INSERT INTO plag_pairs (doc_a, doc_b, game, similarity, a_in_b, b_in_a, longest,"
@@ -429,7 +429,7 @@ static void read_side(struct db_stmt *st, int col, struct store_plag_doc *d)
 int store_plag_pairs(struct store *s, const char *game,
 		     int (*each)(void *ctx, const struct store_plag_doc *a,
 				 const struct store_plag_doc *b),
-		     void *ctx, char err[STORE_ERRLEN])
+		     void *ctx, char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s,
 		"SELECT a.id, a.submission_id, a.author, a.name, a.label,"
@@ -455,7 +455,7 @@ int store_plag_pairs(struct store *s, const char *game,
 
 int store_plag_each_stale(struct store *s, const char *game, int hash_version,
 			  int (*each)(void *ctx, const struct store_plag_doc *d), void *ctx,
-			  char err[STORE_ERRLEN])
+			  char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s,
 		"SELECT " DOC_COLS ", coalesce(d.source, s.source) FROM plag_docs d"

@@ -8,7 +8,7 @@
 #include "judge/store/db.h"
 
 int store_ranked_pool(struct store *s, const char *game, struct store_rated **out, size_t *n,
-		      char err[STORE_ERRLEN])
+		      char err[ERR_LEN])
 {
 	*out = NULL;
 	*n = 0;
@@ -63,7 +63,7 @@ static void count_seats(const char *payload, struct store_rated *pool, size_t n)
 }
 
 int store_ranked_planned(struct store *s, const char *game, struct store_rated *pool, size_t n,
-			 int *queued, char err[STORE_ERRLEN])
+			 int *queued, char err[ERR_LEN])
 {
 	*queued = 0;
 	if (s->ops->results_lock && db_exec(s, s->ops->results_lock, "planning matches", err) < 0)
@@ -87,7 +87,7 @@ int store_ranked_planned(struct store *s, const char *game, struct store_rated *
 }
 
 int store_rated_players(struct store *s, const char *game, int64_t **ids, size_t *n,
-			char err[STORE_ERRLEN])
+			char err[ERR_LEN])
 {
 	*ids = NULL;
 	*n = 0;
@@ -113,7 +113,7 @@ int store_rated_players(struct store *s, const char *game, int64_t **ids, size_t
 
 int store_rated_results(struct store *s, const char *game,
 			int (*each)(void *ctx, int64_t match, int64_t submission, int rank),
-			void *ctx, char err[STORE_ERRLEN])
+			void *ctx, char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "SELECT m.id, mp.submission_id, mp.rank FROM matches m"
 					   " JOIN match_players mp ON mp.match_id = m.id"
@@ -138,7 +138,7 @@ int store_rated_results(struct store *s, const char *game,
 
 int store_pool_sizes(struct store *s, const char *game,
 		     void (*each)(void *ctx, int64_t submission, int players, int games), void *ctx,
-		     char err[STORE_ERRLEN])
+		     char err[ERR_LEN])
 {
 	/* Counters of players who left the pool come too: cheaper to skip
 	 * than to join their state. */
@@ -158,7 +158,7 @@ int store_pool_sizes(struct store *s, const char *game,
 /* The one rating row sql (mu, sigma, games, wins; ?1 the submission)
  * returns: 1 read into out, 0 none, -1 error. */
 static int rating_row(struct store *s, const char *sql, int64_t submission,
-		      struct store_rated *out, const char *what, char err[STORE_ERRLEN])
+		      struct store_rated *out, const char *what, char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, sql);
 	if (!st)
@@ -176,14 +176,14 @@ static int rating_row(struct store *s, const char *sql, int64_t submission,
 }
 
 int store_get_rating(struct store *s, int64_t submission, struct store_rated *out,
-		     char err[STORE_ERRLEN])
+		     char err[ERR_LEN])
 {
 	return rating_row(s, "SELECT mu, sigma, games, wins FROM ratings WHERE submission_id = ?1",
 			  submission, out, "reading a rating", err);
 }
 
 int store_ranked_rating(struct store *s, int64_t submission, struct store_rated *out,
-			char err[STORE_ERRLEN])
+			char err[ERR_LEN])
 {
 	return rating_row(s, "SELECT r.mu, r.sigma, r.games, r.wins FROM ratings r"
 			     " JOIN submissions s ON s.id = r.submission_id"
@@ -191,7 +191,7 @@ int store_ranked_rating(struct store *s, int64_t submission, struct store_rated 
 			  submission, out, "reading ratings", err);
 }
 
-int store_put_rating(struct store *s, const struct store_rated *r, char err[STORE_ERRLEN])
+int store_put_rating(struct store *s, const struct store_rated *r, char err[ERR_LEN])
 {
 	return db_run(s, "writing a rating", err,
 		      "UPDATE ratings SET mu = ?1, sigma = ?2, games = ?3, wins = ?4"

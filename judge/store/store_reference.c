@@ -8,7 +8,7 @@
 #include "judge/store/db.h"
 
 static int claim_name(struct store *s, const char *game, const char *name,
-		      char err[STORE_ERRLEN])
+		      char err[ERR_LEN])
 {
 	json_t *row = NULL;
 	int rc = db_one_json(db_query_json(s, "checking the name", err,
@@ -19,7 +19,7 @@ static int claim_name(struct store *s, const char *game, const char *name,
 	const char *owner = rc ? json_string_value(json_object_get(row, "author")) : NULL;
 	bool other = owner && strcmp(owner, STORE_REFERENCE_AUTHOR) != 0;
 	if (other)
-		snprintf(err, STORE_ERRLEN, "the player name %s is taken in %s by %s, a contestant: "
+		snprintf(err, ERR_LEN, "the player name %s is taken in %s by %s, a contestant: "
 			 "name the reference player otherwise", name, game, owner);
 	json_decref(row);
 	if (other)
@@ -30,7 +30,7 @@ static int claim_name(struct store *s, const char *game, const char *name,
 }
 
 int store_reference_put(struct store *s, const struct store_new_reference *r,
-			char err[STORE_ERRLEN])
+			char err[ERR_LEN])
 {
 	if (claim_name(s, r->game, r->name, err) < 0)
 		return -1;
@@ -56,7 +56,7 @@ int store_reference_put(struct store *s, const struct store_new_reference *r,
 }
 
 int store_reference_get(struct store *s, const char *game, const char *name,
-			struct store_reference *out, char err[STORE_ERRLEN])
+			struct store_reference *out, char err[ERR_LEN])
 {
 	json_t *row = NULL;
 	int rc = db_one_json(db_query_json(s, "reading a reference player", err,
@@ -82,7 +82,7 @@ int store_reference_get(struct store *s, const char *game, const char *name,
 }
 
 int store_reference_source(struct store *s, const char *game, const char *name, char **src,
-			   size_t *len, char err[STORE_ERRLEN])
+			   size_t *len, char err[ERR_LEN])
 {
 	*src = NULL;
 	struct db_stmt *st = db_prepare(s, "SELECT source FROM reference_players"
@@ -100,7 +100,7 @@ int store_reference_source(struct store *s, const char *game, const char *name, 
 		if (*src)
 			(*src)[*len] = '\0';
 		else
-			rc = -1, snprintf(err, STORE_ERRLEN, "reading a reference player: out of memory");
+			rc = -1, snprintf(err, ERR_LEN, "reading a reference player: out of memory");
 	} else if (rc < 0) {
 		db_fail(s, "reading a reference player", err);
 	}
@@ -109,7 +109,7 @@ int store_reference_source(struct store *s, const char *game, const char *name, 
 }
 
 int store_reference_list(struct store *s, const char *game, json_t **out,
-			 char err[STORE_ERRLEN])
+			 char err[ERR_LEN])
 {
 	*out = db_query_json(s, "listing the reference players", err,
 			     "SELECT game, name, created_at, updated_at FROM reference_players"

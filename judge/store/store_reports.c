@@ -33,7 +33,7 @@ static json_t *seat_json(store_json_text *text, struct db_stmt *st, int col)
 
 /* Prepared with its first parameter bound: NULL (said in err) on failure. */
 static struct db_stmt *query(struct store *s, const char *sql, int64_t id, const char *what,
-			     char err[STORE_ERRLEN])
+			     char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, sql);
 	if (!st)
@@ -45,7 +45,7 @@ static struct db_stmt *query(struct store *s, const char *sql, int64_t id, const
 
 /* The end of a query's rows: 0, or -1 with err on an error. */
 static int done(struct store *s, struct db_stmt *st, int step, const char *what,
-		char err[STORE_ERRLEN])
+		char err[ERR_LEN])
 {
 	int rc = step < 0 ? db_fail(s, what, err) : 0;
 	db_finish(st);
@@ -56,7 +56,7 @@ static int done(struct store *s, struct db_stmt *st, int step, const char *what,
 
 /* Its qualifying matches, oldest first. */
 static int report_qualifying(struct store *s, store_json_text *text, int64_t id, json_t *sub,
-			     char err[STORE_ERRLEN])
+			     char err[ERR_LEN])
 {
 	const char *what = "reading its qualifying matches";
 	struct db_stmt *st = query(s, "SELECT m.id, m.created_at, " SEAT_COLS
@@ -81,7 +81,7 @@ static int report_qualifying(struct store *s, store_json_text *text, int64_t id,
 }
 
 /* Its rating while (or since) it is in the ranked pool; null before. */
-static int report_rating(struct store *s, int64_t id, json_t *sub, char err[STORE_ERRLEN])
+static int report_rating(struct store *s, int64_t id, json_t *sub, char err[ERR_LEN])
 {
 	const char *what = "reading its rating";
 	struct db_stmt *st = query(s, "SELECT mu, sigma, games, wins FROM ratings"
@@ -101,7 +101,7 @@ static int report_rating(struct store *s, int64_t id, json_t *sub, char err[STOR
 }
 
 /* "suspected", "clear", or null while it is not fingerprinted yet. */
-static int report_plagiarism(struct store *s, int64_t id, json_t *sub, char err[STORE_ERRLEN])
+static int report_plagiarism(struct store *s, int64_t id, json_t *sub, char err[ERR_LEN])
 {
 	bool suspected;
 	int found = store_plag_fingerprinted(s, id, &suspected, err);
@@ -113,7 +113,7 @@ static int report_plagiarism(struct store *s, int64_t id, json_t *sub, char err[
 }
 
 int store_report_submission(struct store *s, store_json_text *text, int64_t id,
-			    struct json_t **out, char err[STORE_ERRLEN])
+			    struct json_t **out, char err[ERR_LEN])
 {
 	const char *what = "reading the submission";
 	*out = NULL;
@@ -145,7 +145,7 @@ int store_report_submission(struct store *s, store_json_text *text, int64_t id,
 /* ---- matches ----------------------------------------------------------------------- */
 
 static int match_seats(struct store *s, store_json_text *text, json_t *match,
-		       char err[STORE_ERRLEN])
+		       char err[ERR_LEN])
 {
 	const char *what = "reading a match's players";
 	struct db_stmt *st = query(s, "SELECT " SEAT_COLS " FROM match_players p"
@@ -163,7 +163,7 @@ static int match_seats(struct store *s, store_json_text *text, json_t *match,
 
 int store_report_matches(struct store *s, store_json_text *text, const char *game,
 			 const char *player, int64_t limit, struct json_t **out,
-			 char err[STORE_ERRLEN])
+			 char err[ERR_LEN])
 {
 	const char *what = "reading the matches";
 	*out = NULL;
@@ -199,7 +199,7 @@ int store_report_matches(struct store *s, store_json_text *text, const char *gam
 }
 
 int store_player_known(struct store *s, const char *player, const char *game,
-		       char err[STORE_ERRLEN])
+		       char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s,
 		"SELECT 1 FROM names WHERE name = ?1 AND (CAST(?2 AS TEXT) IS NULL OR game = ?2)"
@@ -235,7 +235,7 @@ static json_t *job_json(store_json_text *text, struct db_stmt *st, int64_t now)
 /* Running first, then queued in the order a worker claims them, parked,
  * and (all) done. */
 static int report_job_list(struct store *s, store_json_text *text, bool all, json_t *out,
-			   char err[STORE_ERRLEN])
+			   char err[ERR_LEN])
 {
 	const char *what = "reading the queue";
 	struct db_stmt *st = query(s,
@@ -256,7 +256,7 @@ static int report_job_list(struct store *s, store_json_text *text, bool all, jso
 	return done(s, st, step, what, err);
 }
 
-static int report_job_counts(struct store *s, json_t *out, char err[STORE_ERRLEN])
+static int report_job_counts(struct store *s, json_t *out, char err[ERR_LEN])
 {
 	const char *what = "counting the jobs";
 	struct db_stmt *st = db_prepare(s, "SELECT state, count(*) FROM jobs GROUP BY state");
@@ -272,7 +272,7 @@ static int report_job_counts(struct store *s, json_t *out, char err[STORE_ERRLEN
 }
 
 int store_report_jobs(struct store *s, store_json_text *text, bool all, struct json_t **out,
-		      char err[STORE_ERRLEN])
+		      char err[ERR_LEN])
 {
 	*out = json_object();
 	if (report_job_list(s, text, all, *out, err) < 0 || report_job_counts(s, *out, err) < 0) {

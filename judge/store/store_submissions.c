@@ -7,7 +7,7 @@
 
 /* The author who owns name in game: 1 and owner filled, 0 nobody yet. */
 static int name_owner(struct store *s, const char *game, const char *name, char owner[64],
-		      char err[STORE_ERRLEN])
+		      char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "SELECT author FROM names WHERE game = ?1 AND name = ?2");
 	if (!st)
@@ -24,7 +24,7 @@ static int name_owner(struct store *s, const char *game, const char *name, char 
 }
 
 static int insert_submission(struct store *s, const struct store_new_submission *sub,
-			     int64_t *id, char err[STORE_ERRLEN])
+			     int64_t *id, char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s,
 		"INSERT INTO submissions (game, author, name, source, source_sha256,"
@@ -51,7 +51,7 @@ static int insert_submission(struct store *s, const struct store_new_submission 
  * again) would otherwise start its rating over for nothing.  A failed one
  * may be tried again: qualification draws seeds. */
 static int same_as_current(struct store *s, const struct store_new_submission *sub,
-			   int64_t *id, char err[STORE_ERRLEN])
+			   int64_t *id, char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "SELECT id, source_sha256, state FROM submissions"
 					   " WHERE game = ?1 AND name = ?2 ORDER BY id DESC LIMIT 1");
@@ -74,14 +74,14 @@ static int same_as_current(struct store *s, const struct store_new_submission *s
 }
 
 static int submit_in_tx(struct store *s, const struct store_new_submission *sub, int64_t *id,
-			char err[STORE_ERRLEN])
+			char err[ERR_LEN])
 {
 	char owner[64];
 	int owned = name_owner(s, sub->game, sub->name, owner, err);
 	if (owned < 0)
 		return -1;
 	if (owned && strcmp(owner, sub->author) != 0) {
-		snprintf(err, STORE_ERRLEN,
+		snprintf(err, ERR_LEN,
 			 "the player name %s is taken in %s by another author: choose another "
 			 "PLAYER_NAME", sub->name, sub->game);
 		return -1;
@@ -103,7 +103,7 @@ static int submit_in_tx(struct store *s, const struct store_new_submission *sub,
 }
 
 int store_submit(struct store *s, const struct store_new_submission *sub, int64_t *id,
-		 char err[STORE_ERRLEN])
+		 char err[ERR_LEN])
 {
 	if (store_begin(s, err) < 0)
 		return -1;
@@ -116,7 +116,7 @@ int store_submit(struct store *s, const struct store_new_submission *sub, int64_
 }
 
 int store_get_submission(struct store *s, int64_t id, struct store_submission *out,
-			 char err[STORE_ERRLEN])
+			 char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "SELECT game, author, name, state, source_sha256,"
 					   " coalesce(binary_path, ''), created_at, updated_at,"
@@ -144,7 +144,7 @@ int store_get_submission(struct store *s, int64_t id, struct store_submission *o
 	return rc;
 }
 
-int store_get_source(struct store *s, int64_t id, char **src, size_t *len, char err[STORE_ERRLEN])
+int store_get_source(struct store *s, int64_t id, char **src, size_t *len, char err[ERR_LEN])
 {
 	*src = NULL;
 	struct db_stmt *st = db_prepare(s, "SELECT source FROM submissions WHERE id = ?1");
@@ -162,9 +162,9 @@ int store_get_source(struct store *s, int64_t id, char **src, size_t *len, char 
 		}
 	}
 	if (rc == 0)
-		snprintf(err, STORE_ERRLEN, "no submission %lld", (long long)id);
+		snprintf(err, ERR_LEN, "no submission %lld", (long long)id);
 	else if (rc == 1 && !*src)
-		snprintf(err, STORE_ERRLEN, "out of memory");
+		snprintf(err, ERR_LEN, "out of memory");
 	else if (rc < 0)
 		db_fail(s, "reading a source", err);
 	db_finish(st);
@@ -172,7 +172,7 @@ int store_get_source(struct store *s, int64_t id, char **src, size_t *len, char 
 }
 
 int store_set_state(struct store *s, int64_t id, const char *state, const char *binary_path,
-		    const char *binary_sha256, const char *compile_log, char err[STORE_ERRLEN])
+		    const char *binary_sha256, const char *compile_log, char err[ERR_LEN])
 {
 	return db_run(s, "updating a submission", err,
 		      "UPDATE submissions SET state = ?2,"
@@ -183,7 +183,7 @@ int store_set_state(struct store *s, int64_t id, const char *state, const char *
 		      compile_log, store_now_ms());
 }
 
-int store_set_qualify_note(struct store *s, int64_t id, const char *note, char err[STORE_ERRLEN])
+int store_set_qualify_note(struct store *s, int64_t id, const char *note, char err[ERR_LEN])
 {
 	return db_run(s, "noting the qualification", err,
 		      "UPDATE submissions SET qualify_note = ?2 WHERE id = ?1", "it", id, note);
@@ -192,14 +192,14 @@ int store_set_qualify_note(struct store *s, int64_t id, const char *note, char e
 /* One statement binding (game, name, id or submission, then numbers). */
 static int run_rating_row(struct store *s, const char *sql, const char *what,
 			  const struct store_submission *sub, double mu, double sigma,
-			  char err[STORE_ERRLEN])
+			  char err[ERR_LEN])
 {
 	return db_run(s, what, err, sql, "ttiidd", sub->game, sub->name, sub->id, store_now_ms(),
 		      mu, sigma);
 }
 
 int store_conclude_qualification(struct store *s, const struct store_submission *sub,
-				 bool passed, double mu, double sigma, char err[STORE_ERRLEN])
+				 bool passed, double mu, double sigma, char err[ERR_LEN])
 {
 	if (store_set_state(s, sub->id, passed ? "qualified" : "not_qualified", NULL, NULL, NULL,
 			    err) < 0)

@@ -7,7 +7,7 @@
 #include "judge/store/store_serve.h"
 
 static int count_working(struct store *s, const char *author, int64_t *n,
-			 char err[STORE_ERRLEN])
+			 char err[ERR_LEN])
 {
 	json_t *one, *rows = db_query_json(s, "counting an author's tokens", err,
 		"SELECT count(*) FROM tokens WHERE author = ?1 AND revoked_at IS NULL", "n:i", "t",
@@ -19,7 +19,7 @@ static int count_working(struct store *s, const char *author, int64_t *n,
 }
 
 int store_token_add(struct store *s, const struct store_new_token *t, int64_t *id,
-		    int64_t *others, char err[STORE_ERRLEN])
+		    int64_t *others, char err[ERR_LEN])
 {
 	if (others && count_working(s, t->author, others, err) < 0)
 		return -1;
@@ -43,7 +43,7 @@ int store_token_add(struct store *s, const struct store_new_token *t, int64_t *i
 }
 
 int store_token_find(struct store *s, const char *sha256, struct store_token *out,
-		     char err[STORE_ERRLEN])
+		     char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "SELECT id, author, organiser FROM tokens"
 					   " WHERE sha256 = ?1 AND revoked_at IS NULL");
@@ -62,7 +62,7 @@ int store_token_find(struct store *s, const char *sha256, struct store_token *ou
 	return rc;
 }
 
-int store_token_revoke(struct store *s, int64_t id, char err[STORE_ERRLEN])
+int store_token_revoke(struct store *s, int64_t id, char err[ERR_LEN])
 {
 	struct db_stmt *st = db_prepare(s, "UPDATE tokens SET revoked_at = ?2"
 					   " WHERE id = ?1 AND revoked_at IS NULL");
@@ -76,7 +76,7 @@ int store_token_revoke(struct store *s, int64_t id, char err[STORE_ERRLEN])
 	return rc;
 }
 
-int store_token_list(struct store *s, json_t **out, char err[STORE_ERRLEN])
+int store_token_list(struct store *s, json_t **out, char err[ERR_LEN])
 {
 	*out = db_query_json(s, "listing the tokens", err,
 		"SELECT id, author, organiser, label, grp, created_at, revoked_at FROM tokens"

@@ -17,17 +17,17 @@
 
 /* The compile step wants a file named like the contestant's: AIName.c. */
 static int write_source(const struct store_submission *sub, const char *src, size_t len,
-			char dir[64], char path[PATH_MAX], char err[WORKER_ERRLEN])
+			char dir[64], char path[PATH_MAX], char err[ERR_LEN])
 {
 	snprintf(dir, 64, "/tmp/judge-src-XXXXXX");
 	if (!mkdtemp(dir)) {
-		snprintf(err, WORKER_ERRLEN, "cannot make a temporary folder: %m");
+		snprintf(err, ERR_LEN, "cannot make a temporary folder: %m");
 		return -1;
 	}
 	snprintf(path, PATH_MAX, "%s/AI%s.c", dir, sub->name);
-	char why[FILE_ERRLEN];
+	char why[ERR_LEN];
 	if (file_write_whole(path, src, len, 0644, why) < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", why);
+		snprintf(err, ERR_LEN, "%s", why);
 		return -1;
 	}
 	return 0;
@@ -42,13 +42,13 @@ static void remove_source(const char *dir, const char *path)
 /* The submission's fingerprints, or why it has none (error not empty). */
 struct fingerprint {
 	struct plag_fps fps;
-	char error[PLAG_ERRLEN];
+	char error[ERR_LEN];
 };
 
 /* The compiled binary's bytes (malloc'd) and their SHA-256: what the store
  * keeps, so every machine plays exactly these bytes. */
 static int read_binary(const char *path, uint8_t **bytes, size_t *len,
-		       char sha[HASH_HEXLEN + 1], char err[WORKER_ERRLEN])
+		       char sha[HASH_HEXLEN + 1], char err[ERR_LEN])
 {
 	FILE *f = fopen(path, "rbe");
 	long size = -1;
@@ -61,7 +61,7 @@ static int read_binary(const char *path, uint8_t **bytes, size_t *len,
 	if (!*bytes || *len != (size_t)size || hash_hex(*bytes, *len, sha) < 0) {
 		free(*bytes);
 		*bytes = NULL;
-		snprintf(err, WORKER_ERRLEN, "cannot read the binary %.200s", path);
+		snprintf(err, ERR_LEN, "cannot read the binary %.200s", path);
 		return -1;
 	}
 	return 0;
@@ -72,9 +72,9 @@ static int read_binary(const char *path, uint8_t **bytes, size_t *len,
  * leaves the job to be done again. */
 static int record(struct work *w, const struct store_submission *sub,
 		  const struct cmp_result *res, const struct fingerprint *fp,
-		  char err[WORKER_ERRLEN])
+		  char err[ERR_LEN])
 {
-	char serr[STORE_ERRLEN], sha[HASH_HEXLEN + 1] = "";
+	char serr[ERR_LEN], sha[HASH_HEXLEN + 1] = "";
 	uint8_t *binary = NULL;
 	size_t len = 0;
 	if (res->ok && read_binary(res->binary, &binary, &len, sha, err) < 0)
@@ -84,10 +84,10 @@ static int record(struct work *w, const struct store_submission *sub,
 	 * hash is the plain binary's, checked again before it runs. */
 	uint8_t *packed = NULL;
 	size_t packed_len = 0;
-	char rerr[REPLAY_ERRLEN];
+	char rerr[ERR_LEN];
 	if (res->ok && replay_gzip(binary, len, &packed, &packed_len, rerr) < 0) {
 		free(binary);
-		snprintf(err, WORKER_ERRLEN, "compressing the binary: %.200s", rerr);
+		snprintf(err, ERR_LEN, "compressing the binary: %.200s", rerr);
 		return -1;
 	}
 	free(binary);
@@ -98,7 +98,7 @@ static int record(struct work *w, const struct store_submission *sub,
 	if (stored < 0 ||
 	    store_set_state(w->store, sub->id, state, res->ok ? res->binary : NULL,
 			    res->ok ? sha : NULL, res->log, serr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 		return -1;
 	}
 	json_t *data = json_pack("{s:s, s:s, s:s}", "player", sub->name, "author", sub->author,
@@ -113,21 +113,21 @@ static int record(struct work *w, const struct store_submission *sub,
 		rc = work_done(w, err);
 	json_decref(data);
 	if (rc == 0 && store_commit(w->store, serr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 		rc = -1;
 	}
 	return rc;
 }
 
-int work_compile(struct work *w, char err[WORKER_ERRLEN])
+int work_compile(struct work *w, char err[ERR_LEN])
 {
 	json_int_t id = json_integer_value(json_object_get(w->payload, "submission"));
 	struct store_submission sub;
-	char serr[STORE_ERRLEN], dir[64], path[PATH_MAX], *src = NULL;
+	char serr[ERR_LEN], dir[64], path[PATH_MAX], *src = NULL;
 	size_t len;
 	int found = store_get_submission(w->store, id, &sub, serr);
 	if (found <= 0 || store_get_source(w->store, id, &src, &len, serr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", found == 0 ? "no such submission" : serr);
+		snprintf(err, ERR_LEN, "%s", found == 0 ? "no such submission" : serr);
 		return -1;
 	}
 	struct cmp_result res = { 0 };
@@ -136,10 +136,10 @@ int work_compile(struct work *w, char err[WORKER_ERRLEN])
 	int rc = write_source(&sub, src, len, dir, path, err);
 	free(src);
 	if (rc == 0) {
-		char cerr[CMP_ERRLEN];
+		char cerr[ERR_LEN];
 		rc = players_compile(w->o->cfg, sub.game, path, &res, cerr);
 		if (rc < 0)
-			snprintf(err, WORKER_ERRLEN, "%s", cerr);
+			snprintf(err, ERR_LEN, "%s", cerr);
 		remove_source(dir, path);
 	}
 	if (rc == 0)

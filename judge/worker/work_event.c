@@ -12,7 +12,7 @@
 
 static void advance_one(struct work *w, int64_t id, int64_t now)
 {
-	char serr[STORE_ERRLEN], err[EVENT_ERRLEN], note[256] = "";
+	char serr[ERR_LEN], err[ERR_LEN], note[256] = "";
 	if (store_begin(w->store, serr) < 0) {
 		worker_log(w->o, "tournament %lld: %s", (long long)id, serr);
 		return;
@@ -33,7 +33,7 @@ void work_tick_events(struct work *w, int64_t *last_ms)
 	if (now - *last_ms < TICK_MS)
 		return;
 	*last_ms = now;
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	json_t *list, *t;
 	size_t i;
 	if (store_tournament_list(w->store, &list, serr) < 0) {

@@ -42,9 +42,9 @@ struct played {
 };
 
 /* The store's message as the job's error; -1. */
-static int store_failed(const char *serr, char err[WORKER_ERRLEN])
+static int store_failed(const char *serr, char err[ERR_LEN])
 {
-	snprintf(err, WORKER_ERRLEN, "%s", serr);
+	snprintf(err, ERR_LEN, "%s", serr);
 	return -1;
 }
 
@@ -84,16 +84,16 @@ static bool cached_binary_ok(struct work *w, const char *path, const char *sha)
  * there already.  So a worker with an empty cache plays exactly the bytes
  * another machine's compile job built, and compiles nothing. */
 static int local_binary(struct work *w, const char *sha, char path[PATH_MAX],
-			char err[WORKER_ERRLEN])
+			char err[ERR_LEN])
 {
 	const char *cache = w->o->cfg->compile.cache_dir;
-	char dir[PATH_MAX], have[HASH_HEXLEN + 1], serr[STORE_ERRLEN], ferr[FILE_ERRLEN];
+	char dir[PATH_MAX], have[HASH_HEXLEN + 1], serr[ERR_LEN], ferr[ERR_LEN];
 	snprintf(dir, sizeof dir, "%.4000s/store", cache);
 	snprintf(path, PATH_MAX, "%.3800s/%s", dir, sha);
 	if (cached_binary_ok(w, path, sha))
 		return 0;
 	if ((mkdir(cache, 0755) < 0 && errno != EEXIST) || (mkdir(dir, 0755) < 0 && errno != EEXIST)) {
-		snprintf(err, WORKER_ERRLEN, "cannot make the binary cache %.200s: %s", dir,
+		snprintf(err, ERR_LEN, "cannot make the binary cache %.200s: %s", dir,
 			 strerror(errno));
 		return -1;
 	}
@@ -101,40 +101,40 @@ static int local_binary(struct work *w, const char *sha, char path[PATH_MAX],
 	size_t len;
 	int found = store_get_binary(w->store, sha, &bytes, &len, serr);
 	if (found <= 0) {
-		snprintf(err, WORKER_ERRLEN, "binary %.16s... is not in the store%s%.180s", sha,
+		snprintf(err, ERR_LEN, "binary %.16s... is not in the store%s%.180s", sha,
 			 found < 0 ? ": " : "", found < 0 ? serr : "");
 		return -1;
 	}
 	/* stored gzip-compressed (work_compile.c), or plain by an older judge */
-	char *plain, rerr[REPLAY_ERRLEN];
+	char *plain, rerr[ERR_LEN];
 	int rc = replay_text(bytes, len, &plain, &len, rerr);
 	free(bytes);
 	if (rc < 0) {
-		snprintf(err, WORKER_ERRLEN, "the store's binary %.16s... cannot be read: %.200s", sha,
+		snprintf(err, ERR_LEN, "the store's binary %.16s... cannot be read: %.200s", sha,
 			 rerr);
 		return -1;
 	}
 	bytes = (uint8_t *)plain;
 	rc = hash_hex(bytes, len, have);
 	if (rc == 0 && strcmp(have, sha) != 0) {
-		snprintf(err, WORKER_ERRLEN, "the store's binary %.16s... has other bytes (hash "
+		snprintf(err, ERR_LEN, "the store's binary %.16s... has other bytes (hash "
 			 "%.16s...): refusing to play it", sha, have);
 		rc = -1;
 	} else if (rc == 0 && file_write_whole(path, (const char *)bytes, len, 0755, ferr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", ferr);
+		snprintf(err, ERR_LEN, "%s", ferr);
 		rc = -1;
 	}
 	free(bytes);
 	return rc;
 }
 
-static int submission_seat(struct work *w, int64_t id, struct seat_src *s, char err[WORKER_ERRLEN])
+static int submission_seat(struct work *w, int64_t id, struct seat_src *s, char err[ERR_LEN])
 {
 	struct store_submission sub;
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	int found = store_get_submission(w->store, id, &sub, serr);
 	if (found <= 0 || !sub.binary_path[0]) {
-		snprintf(err, WORKER_ERRLEN, "submission %lld has no binary%s%.200s", (long long)id,
+		snprintf(err, ERR_LEN, "submission %lld has no binary%s%.200s", (long long)id,
 			 found < 0 ? ": " : "", found < 0 ? serr : "");
 		return -1;
 	}
@@ -151,13 +151,13 @@ static int submission_seat(struct work *w, int64_t id, struct seat_src *s, char 
 
 /* The organiser's reference player `name` of game: its stored binary. */
 static int reference_seat(struct work *w, const char *game, const char *name,
-			  struct seat_src *s, char err[WORKER_ERRLEN])
+			  struct seat_src *s, char err[ERR_LEN])
 {
 	struct store_reference r;
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	int found = store_reference_get(w->store, game, name, &r, serr);
 	if (found <= 0) {
-		snprintf(err, WORKER_ERRLEN, "%s has no shipped or reference player %.64s%s%.150s",
+		snprintf(err, ERR_LEN, "%s has no shipped or reference player %.64s%s%.150s",
 			 game, name, found < 0 ? ": " : "", found < 0 ? serr : "");
 		return -1;
 	}
@@ -170,19 +170,19 @@ static int reference_seat(struct work *w, const char *game, const char *name,
 
 /* A shipped player (compiled here, once) or the organiser's reference. */
 static int house_seat(struct work *w, const char *game, const char *name, struct seat_src *s,
-		      char compiler[128], char err[WORKER_ERRLEN])
+		      char compiler[128], char err[ERR_LEN])
 {
-	char source[PATH_MAX], cerr[CMP_ERRLEN];
+	char source[PATH_MAX], cerr[ERR_LEN];
 	if (!paths_shipped_player(w->o->cfg->data_dir, game, name, source))
 		return reference_seat(w, game, name, s, err);
-	char uerr[UPLOAD_ERRLEN];
+	char uerr[ERR_LEN];
 	if (players_source_name(source, s->name, uerr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "shipped player %s: %.200s", name, uerr);
+		snprintf(err, ERR_LEN, "shipped player %s: %.200s", name, uerr);
 		return -1;
 	}
 	struct cmp_result res;
 	if (players_compile(w->o->cfg, game, source, &res, cerr) < 0 || !res.ok) {
-		snprintf(err, WORKER_ERRLEN, "shipped player %s: %.200s", name, res.ok ? cerr : res.log);
+		snprintf(err, ERR_LEN, "shipped player %s: %.200s", name, res.ok ? cerr : res.log);
 		cmp_result_free(&res);
 		return -1;
 	}
@@ -194,12 +194,12 @@ static int house_seat(struct work *w, const char *game, const char *name, struct
 	return hash_file(s->binary, s->binary_sha);
 }
 
-static int resolve_seats(struct work *w, struct played *m, char err[WORKER_ERRLEN])
+static int resolve_seats(struct work *w, struct played *m, char err[ERR_LEN])
 {
 	json_t *seats = json_object_get(w->payload, "seats");
 	m->n = (int)json_array_size(seats);
 	if (m->n < 2 || m->n > GAME_MAX_PLAYERS) {
-		snprintf(err, WORKER_ERRLEN, "a match job with %d seats", m->n);
+		snprintf(err, ERR_LEN, "a match job with %d seats", m->n);
 		return -1;
 	}
 	for (int i = 0; i < m->n; i++) {
@@ -232,7 +232,7 @@ static char *read_params(const char *data_dir, const char *game)
 	return buf;
 }
 
-static int play(struct work *w, struct played *m, const struct game *game, char err[WORKER_ERRLEN])
+static int play(struct work *w, struct played *m, const struct game *game, char err[ERR_LEN])
 {
 	const struct cfg_sandbox *sb = &w->o->cfg->sandbox;
 	char *params = read_params(w->o->cfg->data_dir, m->game);
@@ -252,26 +252,26 @@ static int play(struct work *w, struct played *m, const struct game *game, char 
 						      .label = m->seat[i].name,
 						      .binary_sha256 = m->seat[i].binary_sha,
 						      .source_sha256 = m->seat[i].source_sha };
-	char merr[MATCH_ERRLEN];
+	char merr[ERR_LEN];
 	int64_t t0 = store_now_ms();
 	int rc = match_play(&spec, &m->result, merr);
 	m->wall_ms = store_now_ms() - t0;
 	free(params);
 	if (rc < 0)
-		snprintf(err, WORKER_ERRLEN, "%s", merr);
+		snprintf(err, ERR_LEN, "%s", merr);
 	return rc;
 }
 
 /* ---- recording ----------------------------------------------------------- */
 
 static int insert_match(struct work *w, const struct played *m, int64_t *match_id,
-			char err[WORKER_ERRLEN])
+			char err[ERR_LEN])
 {
 	uint8_t *replay;
 	size_t replay_len;
-	char rerr[REPLAY_ERRLEN], serr[STORE_ERRLEN];
+	char rerr[ERR_LEN], serr[ERR_LEN];
 	if (replay_pack(m->result.replay, &replay, &replay_len, rerr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "recording the match: %.200s", rerr);
+		snprintf(err, ERR_LEN, "recording the match: %.200s", rerr);
 		return -1;
 	}
 	struct store_new_match row = { .job = w->job.id, .game = m->game, .kind = m->kind,
@@ -283,7 +283,7 @@ static int insert_match(struct work *w, const struct played *m, int64_t *match_i
 }
 
 static int insert_seat(struct work *w, int64_t match_id, int i, const struct played *m,
-		       char err[WORKER_ERRLEN])
+		       char err[ERR_LEN])
 {
 	const struct match_seat *s = &m->result.seat[i];
 	struct store_match_player p = {
@@ -294,7 +294,7 @@ static int insert_seat(struct work *w, int64_t match_id, int i, const struct pla
 		.frozen_round = s->frozen_round, .reason = s->reason,
 		.cpu_ns = (int64_t)s->cpu_ns, .peak_memory = (int64_t)s->peak_memory,
 	};
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	return store_add_match_player(w->store, match_id, &p, serr) < 0 ? store_failed(serr, err)
 									 : 0;
 }
@@ -302,16 +302,16 @@ static int insert_seat(struct work *w, int64_t match_id, int i, const struct pla
 /* Seat i's stderr, gzip-compressed, when it wrote any and the organiser
  * keeps logs (worker.keep_logs). */
 static int insert_log(struct work *w, int64_t match_id, int i, const struct played *m,
-		      char err[WORKER_ERRLEN])
+		      char err[ERR_LEN])
 {
 	const struct match_seat *s = &m->result.seat[i];
 	if (!w->o->cfg->worker.keep_logs || !s->log || s->log_len == 0)
 		return 0;
 	uint8_t *gz;
 	size_t gz_len;
-	char rerr[REPLAY_ERRLEN], serr[STORE_ERRLEN];
+	char rerr[ERR_LEN], serr[ERR_LEN];
 	if (replay_gzip(s->log, s->log_len, &gz, &gz_len, rerr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "recording seat %d's log: %.200s", i, rerr);
+		snprintf(err, ERR_LEN, "recording seat %d's log: %.200s", i, rerr);
 		return -1;
 	}
 	int rc = store_add_match_log(w->store, match_id, i, gz, gz_len, serr);
@@ -323,7 +323,7 @@ static int insert_log(struct work *w, int64_t match_id, int i, const struct play
  * which one of its units crashed, for its author's `judge repro`: always
  * kept (bounded, judge/play/match.h), gzip-compressed. */
 static int insert_fault(struct work *w, int64_t match_id, int i, const struct played *m,
-			char err[WORKER_ERRLEN])
+			char err[ERR_LEN])
 {
 	const struct match_fault *f = m->result.seat[i].fault;
 	if (!f || f->message < 0)
@@ -333,10 +333,10 @@ static int insert_fault(struct work *w, int64_t match_id, int i, const struct pl
 				   .input_size = (int64_t)f->input_size, .unit = f->unit,
 				   .unit_round = f->round, .unit_step = f->step };
 	snprintf(row.unit_reason, sizeof row.unit_reason, "%s", f->reason);
-	char rerr[REPLAY_ERRLEN], serr[STORE_ERRLEN];
+	char rerr[ERR_LEN], serr[ERR_LEN];
 	if (replay_gzip(f->input ? (const char *)f->input : "", f->input_len, &row.input,
 			&row.input_len, rerr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "recording seat %d's last input: %.200s", i, rerr);
+		snprintf(err, ERR_LEN, "recording seat %d's last input: %.200s", i, rerr);
 		return -1;
 	}
 	int rc = store_add_match_fault(w->store, match_id, i, &row, serr);
@@ -345,14 +345,14 @@ static int insert_fault(struct work *w, int64_t match_id, int i, const struct pl
 }
 
 static int rate(struct work *w, int64_t match_id, const struct played *m, bool *rated,
-		char err[WORKER_ERRLEN])
+		char err[ERR_LEN])
 {
 	struct ladder_seat seats[GAME_MAX_PLAYERS];
 	for (int i = 0; i < m->n; i++)
 		seats[i] = (struct ladder_seat){ .submission = m->seat[i].submission,
 						 .name = m->seat[i].name,
 						 .rank = m->result.seat[i].rank };
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	int rc = ladder_rate(w->store, &w->o->cfg->hooks, match_id, m->game, seats, m->n, serr);
 	*rated = rc == 1;
 	return rc < 0 ? store_failed(serr, err) : 0;
@@ -360,7 +360,7 @@ static int rate(struct work *w, int64_t match_id, const struct played *m, bool *
 
 /* After a qualifying match: the submission's next step, or its verdict. */
 static int check_qualification(struct work *w, const struct played *m, char *note, size_t cap,
-			       char err[WORKER_ERRLEN])
+			       char err[ERR_LEN])
 {
 	int64_t id = 0;
 	for (int i = 0; i < m->n && !id; i++)
@@ -371,11 +371,11 @@ static int check_qualification(struct work *w, const struct played *m, char *not
 /* After a tournament's match: its tournament moves on in the same
  * transaction (the next matches queued, who is out recorded). */
 static int move_tournament(struct work *w, int64_t match_id, char *note, size_t cap,
-			   char err[WORKER_ERRLEN])
+			   char err[ERR_LEN])
 {
-	char eerr[EVENT_ERRLEN];
+	char eerr[ERR_LEN];
 	if (event_match_recorded(w->store, w->job.id, match_id, note, cap, eerr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", eerr);
+		snprintf(err, ERR_LEN, "%s", eerr);
 		return -1;
 	}
 	if (!note[0])
@@ -383,13 +383,13 @@ static int move_tournament(struct work *w, int64_t match_id, char *note, size_t 
 	return 0;
 }
 
-static int record(struct work *w, struct played *m, char *note, size_t cap, char err[WORKER_ERRLEN])
+static int record(struct work *w, struct played *m, char *note, size_t cap, char err[ERR_LEN])
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	int64_t match_id;
 	bool rated = false;
 	if (store_begin(w->store, serr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 		return -1;
 	}
 	if (work_done(w, err) < 0 || insert_match(w, m, &match_id, err) < 0)
@@ -414,7 +414,7 @@ static int record(struct work *w, struct played *m, char *note, size_t cap, char
 	else if (unrated)
 		snprintf(note, cap, "unrated");
 	if (store_commit(w->store, serr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 		return -1;
 	}
 	char names[GAME_MAX_PLAYERS * 18] = "";
@@ -426,11 +426,11 @@ static int record(struct work *w, struct played *m, char *note, size_t cap, char
 	return 0;
 }
 
-int work_match(struct work *w, char err[WORKER_ERRLEN])
+int work_match(struct work *w, char err[ERR_LEN])
 {
 	struct played *m = calloc(1, sizeof *m);
 	if (!m) {
-		snprintf(err, WORKER_ERRLEN, "out of memory");
+		snprintf(err, ERR_LEN, "out of memory");
 		return -1;
 	}
 	m->kind = json_string_value(json_object_get(w->payload, "kind"));
@@ -444,7 +444,7 @@ int work_match(struct work *w, char err[WORKER_ERRLEN])
 	    (strcmp(m->kind, "ranked") && strcmp(m->kind, "qualifying") &&
 	     strcmp(m->kind, "tournament") && strcmp(m->kind, "challenge") &&
 	     strcmp(m->kind, "comparison")))
-		snprintf(err, WORKER_ERRLEN, "a match job of an unknown game or kind");
+		snprintf(err, ERR_LEN, "a match job of an unknown game or kind");
 	else if (resolve_seats(w, m, err) == 0 && play(w, m, game, err) == 0) {
 		rc = record(w, m, note, sizeof note, err);
 		match_result_free(&m->result);

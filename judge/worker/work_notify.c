@@ -8,20 +8,20 @@
 
 /* Delivers outside any transaction (the POST may take its whole timeout),
  * then ends the job. */
-int work_notify(struct work *w, char err[WORKER_ERRLEN])
+int work_notify(struct work *w, char err[ERR_LEN])
 {
 	struct hook_result r;
 	hook_job_deliver(w->job.payload, w->o->cfg->hooks.timeout_ms, &r);
 	if (!r.delivered) {
-		snprintf(err, WORKER_ERRLEN, "webhook: %.240s", r.reason);
+		snprintf(err, ERR_LEN, "webhook: %.240s", r.reason);
 		w->permanent = r.permanent;
 		return -1;
 	}
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	if (store_begin(w->store, serr) < 0 || work_done(w, err) < 0 ||
 	    store_commit(w->store, serr) < 0) {
 		if (!err[0])
-			snprintf(err, WORKER_ERRLEN, "%s", serr);
+			snprintf(err, ERR_LEN, "%s", serr);
 		store_rollback(w->store);
 		return -1;
 	}

@@ -14,7 +14,7 @@
 #include "judge/worker/work.h"
 
 void work_plag_fingerprint(struct work *w, const char *game, const char *src, size_t len,
-			   struct plag_fps *fps, char fp_error[PLAG_ERRLEN])
+			   struct plag_fps *fps, char fp_error[ERR_LEN])
 {
 	struct plag_hashset base;
 	*fps = (struct plag_fps){ 0 };
@@ -49,14 +49,14 @@ static void log_flags(struct work *w, const struct store_submission *sub,
 }
 
 int work_plag_record(struct work *w, const struct store_submission *sub,
-		     const struct plag_fps *fps, const char *fp_error, char err[WORKER_ERRLEN])
+		     const struct plag_fps *fps, const char *fp_error, char err[ERR_LEN])
 {
 	struct store *s = w->store;
 	bool suspected;
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	int done = store_plag_fingerprinted(s, sub->id, &suspected, serr);
 	if (done < 0) {
-		snprintf(err, WORKER_ERRLEN, "plagiarism: %.230s", serr);
+		snprintf(err, ERR_LEN, "plagiarism: %.230s", serr);
 		return -1;
 	}
 	if (done)
@@ -64,19 +64,19 @@ int work_plag_record(struct work *w, const struct store_submission *sub,
 	struct plag_doc doc = { .game = sub->game, .author = sub->author, .name = sub->name,
 				.submission = sub->id };
 	struct plag_matches m;
-	char perr[PLAG_ERRLEN];
+	char perr[ERR_LEN];
 	int64_t id;
 	size_t refreshed;
 	bool have = !fp_error[0];
 	if (plag_store_refresh(s, &w->o->cfg->plag, w->o->cfg->data_dir, sub->game, &refreshed,
 			       perr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "plagiarism: fingerprinting earlier files again: %.190s",
+		snprintf(err, ERR_LEN, "plagiarism: fingerprinting earlier files again: %.190s",
 			 perr);
 		return -1;
 	}
 	if (plag_store_add(s, &w->o->cfg->plag, &doc, have ? fps : NULL, fp_error, &id, &m,
 			   perr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "plagiarism: %.230s", perr);
+		snprintf(err, ERR_LEN, "plagiarism: %.230s", perr);
 		return -1;
 	}
 	log_flags(w, sub, &m);

@@ -68,7 +68,7 @@ static int seats_of(const char *game)
  * engine's random choices (games/seed.h). */
 static int queue_match(struct work *w, int64_t sub, const char *game,
 		       const struct event_qualify *q, bool self, unsigned k,
-		       char err[WORKER_ERRLEN])
+		       char err[ERR_LEN])
 {
 	const struct cfg_worker *c = &w->o->cfg->worker;
 	int n = seats_of(game);
@@ -83,18 +83,18 @@ static int queue_match(struct work *w, int64_t sub, const char *game,
 			      "seed", (json_int_t)seed, "seats", seats, "step",
 			      self ? "self" : "opponent", "qualify", steps_json(q));
 	char *text = p ? json_dumps(p, JSON_COMPACT) : NULL;
-	char serr[STORE_ERRLEN] = "out of memory";
+	char serr[ERR_LEN] = "out of memory";
 	int rc = text ? store_enqueue(w->store, "match", text, SCHED_QUALIFYING, 0, NULL, serr) : -1;
 	free(text);
 	json_decref(p);
 	if (rc < 0)
-		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 	return rc < 0 ? -1 : 0;
 }
 
 /* The matches against the opponent, or, when none are asked, the verdict. */
 static int queue_opponent_matches(struct work *w, int64_t sub, const char *game,
-				  const struct event_qualify *q, char err[WORKER_ERRLEN])
+				  const struct event_qualify *q, char err[ERR_LEN])
 {
 	if (q->matches == 0)
 		return work_conclude(w, sub, true, "qualified: no match against an opponent asked",
@@ -106,13 +106,13 @@ static int queue_opponent_matches(struct work *w, int64_t sub, const char *game,
 }
 
 int work_qualify_begin(struct work *w, const struct store_submission *sub,
-		       char err[WORKER_ERRLEN])
+		       char err[ERR_LEN])
 {
 	struct event_qualify q;
-	char eerr[EVENT_ERRLEN];
+	char eerr[ERR_LEN];
 	int found = event_qualification(w->store, sub->game, &q, eerr);
 	if (found < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", eerr);
+		snprintf(err, ERR_LEN, "%s", eerr);
 		return -1;
 	}
 	if (found == 0)
@@ -124,7 +124,7 @@ int work_qualify_begin(struct work *w, const struct store_submission *sub,
 /* The match of copies is passed when no copy was frozen. */
 static int after_self_match(struct work *w, int64_t sub, const char *game,
 			    const struct event_qualify *q, const struct match_result *r,
-			    char *note, size_t cap, char err[WORKER_ERRLEN])
+			    char *note, size_t cap, char err[ERR_LEN])
 {
 	for (int i = 0; i < r->nplayers; i++) {
 		const struct match_seat *s = &r->seat[i];
@@ -144,12 +144,12 @@ static int after_self_match(struct work *w, int64_t sub, const char *game,
 }
 
 static int after_opponent_match(struct work *w, int64_t sub, const struct event_qualify *q,
-				char *note, size_t cap, char err[WORKER_ERRLEN])
+				char *note, size_t cap, char err[ERR_LEN])
 {
 	int played, wins;
-	char serr[STORE_ERRLEN], why[256];
+	char serr[ERR_LEN], why[256];
 	if (store_qualifying_record(w->store, sub, &played, &wins, serr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 		return -1;
 	}
 	if (played < q->matches) {
@@ -165,7 +165,7 @@ static int after_opponent_match(struct work *w, int64_t sub, const struct event_
 
 int work_qualify_after(struct work *w, int64_t sub, const char *game,
 		       const struct match_result *r, char *note, size_t cap,
-		       char err[WORKER_ERRLEN])
+		       char err[ERR_LEN])
 {
 	struct event_qualify q;
 	payload_steps(w, &q);

@@ -23,7 +23,7 @@ struct pool {
  * queued and running ranked matches counted as played.  *queued: how many
  * of those wait; *planned: how many there are. */
 static int load_pool(struct store *s, const char *game, int min_games, struct pool *pool,
-		     int *queued, int *planned, char err[STORE_ERRLEN])
+		     int *queued, int *planned, char err[ERR_LEN])
 {
 	struct store_rated *rated;
 	size_t n;
@@ -40,7 +40,7 @@ static int load_pool(struct store *s, const char *game, int min_games, struct po
 	if (*planned < 0)
 		return -1;
 	if (n && !pool->p) {
-		snprintf(err, STORE_ERRLEN, "reading the ranked pool of %s: out of memory", game);
+		snprintf(err, ERR_LEN, "reading the ranked pool of %s: out of memory", game);
 		return -1;
 	}
 	return 0;
@@ -74,7 +74,7 @@ static void add_idle(struct work *w, const struct game *g, const char *what)
  * ("" when one can, or ranked matches of it are under way).  0 or -1. */
 static int game_pool(struct store *s, const struct game *g, const struct mm_params *params,
 		     struct pool *pool, int *queued, char *why, size_t size,
-		     char err[STORE_ERRLEN])
+		     char err[ERR_LEN])
 {
 	int planned;
 	*why = '\0';
@@ -91,7 +91,7 @@ int worker_idle_reason(struct store *s, const char *game, int min_games, char *w
 	struct pool pool = { 0 };
 	struct mm_params params = mm_params_default();
 	params.min_games = min_games;
-	char serr[STORE_ERRLEN] = "";
+	char serr[ERR_LEN] = "";
 	int queued;
 	*why = '\0';
 	int rc = g ? game_pool(s, g, &params, &pool, &queued, why, size, serr) : 0;
@@ -126,7 +126,7 @@ static uint64_t match_seed(const struct work *w, struct rng *r)
 }
 
 static int queue_match(struct work *w, const char *game, const struct pool *pool,
-		       const size_t *pick, int k, struct rng *r, char err[WORKER_ERRLEN])
+		       const size_t *pick, int k, struct rng *r, char err[ERR_LEN])
 {
 	int order[GAME_MAX_PLAYERS];
 	rng_permutation(r, order, k); /* no seat is anybody's by right */
@@ -137,10 +137,10 @@ static int queue_match(struct work *w, const char *game, const struct pool *pool
 	json_t *p = json_pack("{s:s, s:s, s:I, s:o}", "kind", "ranked", "game", game, "seed",
 			      (json_int_t)match_seed(w, r), "seats", seats);
 	char *text = json_dumps(p, JSON_COMPACT);
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	int rc = text ? store_enqueue(w->store, "match", text, SCHED_RANKED, 0, NULL, serr) : -1;
 	if (rc < 0)
-		snprintf(err, WORKER_ERRLEN, "%s", text ? serr : "out of memory");
+		snprintf(err, ERR_LEN, "%s", text ? serr : "out of memory");
 	free(text);
 	json_decref(p);
 	return rc;
@@ -164,18 +164,18 @@ static int match_size(const struct game *g, size_t pool, struct rng *r)
  * counting each planned game at once so that one batch is already
  * balanced.  One transaction. */
 static int top_up_game(struct work *w, const struct game *g, int ahead, long room, int *queued,
-		       char err[WORKER_ERRLEN])
+		       char err[ERR_LEN])
 {
 	struct pool pool = { 0 };
 	struct mm_params params = mm_params_default();
 	params.min_games = (int)w->o->cfg->worker.min_games;
-	char why[256], serr[STORE_ERRLEN] = "";
+	char why[256], serr[ERR_LEN] = "";
 	int waiting = 0;
 	int rc = store_begin(w->store, serr);
 	if (rc == 0)
 		rc = game_pool(w->store, g, &params, &pool, &waiting, why, sizeof why, serr);
 	if (rc < 0)
-		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 	else
 		add_idle(w, g, why);
 	struct rng rng = batch_rng(w, &pool), *r = &rng;
@@ -188,7 +188,7 @@ static int top_up_game(struct work *w, const struct game *g, int ahead, long roo
 		if (e == MM_EFEW)
 			break;
 		if (e != MM_OK) {
-			snprintf(err, WORKER_ERRLEN, "matchmaking: %s", mm_strerror(e));
+			snprintf(err, ERR_LEN, "matchmaking: %s", mm_strerror(e));
 			rc = -1;
 			break;
 		}
@@ -200,7 +200,7 @@ static int top_up_game(struct work *w, const struct game *g, int ahead, long roo
 	}
 	free(pool.p);
 	if (rc == 0 && store_commit(w->store, serr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 		rc = -1;
 	}
 	if (rc < 0)
@@ -210,9 +210,9 @@ static int top_up_game(struct work *w, const struct game *g, int ahead, long roo
 	return rc;
 }
 
-int work_schedule(struct work *w, long room, int *queued, char err[WORKER_ERRLEN])
+int work_schedule(struct work *w, long room, int *queued, char err[ERR_LEN])
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	const struct game *const *games = game_list();
 	const char *names[GAMES_MAX];
 	size_t n = 0;
@@ -226,7 +226,7 @@ int work_schedule(struct work *w, long room, int *queued, char err[WORKER_ERRLEN
 	/* Read first, outside a transaction: most of the time enough wait,
 	 * and no write lock is taken. */
 	if (store_ranked_queued(w->store, names, n, waiting, serr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 		return -1;
 	}
 	int rc = 0;

@@ -12,18 +12,18 @@
 
 /* One statement: done only while this worker still holds the job (else
  * the lease was lost, and the transaction is rolled back). */
-int work_done(struct work *w, char err[WORKER_ERRLEN])
+int work_done(struct work *w, char err[ERR_LEN])
 {
 	return store_complete(w->store, w->job.id, w->o->name, err);
 }
 
 int work_event(struct work *w, const char *kind, int64_t submission, json_t *data,
-	       char err[WORKER_ERRLEN])
+	       char err[ERR_LEN])
 {
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	if (events_record(w->store, &w->o->cfg->hooks, kind, submission, data, serr) == 0)
 		return 0;
-	snprintf(err, WORKER_ERRLEN, "%s", serr);
+	snprintf(err, ERR_LEN, "%s", serr);
 	return -1;
 }
 
@@ -32,34 +32,34 @@ int work_event(struct work *w, const char *kind, int64_t submission, json_t *dat
  * without asking.  A comparison refused (the older one no longer
  * compiled, say) is no failure of the job. */
 static int compare_with_previous(struct work *w, const struct store_submission *sub,
-				 char err[WORKER_ERRLEN])
+				 char err[ERR_LEN])
 {
 	unsigned pairs = w->o->cfg->worker.compare_pairs;
-	char serr[STORE_ERRLEN], cerr[COMPARE_ERRLEN];
+	char serr[ERR_LEN], cerr[ERR_LEN];
 	int64_t old, id;
 	int found = pairs ? store_previous_version(w->store, sub, &old, serr) : 0;
 	if (found < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 		return -1;
 	}
 	if (found && compare_queue_within(w->store, sub->author, sub->id, old, (int)pairs, &id,
 					  cerr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "comparing with the previous version: %.200s", cerr);
+		snprintf(err, ERR_LEN, "comparing with the previous version: %.200s", cerr);
 		return -1;
 	}
 	return 0;
 }
 
 int work_conclude(struct work *w, int64_t submission, bool passed, const char *note,
-		  char err[WORKER_ERRLEN])
+		  char err[ERR_LEN])
 {
 	struct store_submission sub;
 	struct rating_params p = rating_params_default();
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	if (store_get_submission(w->store, submission, &sub, serr) <= 0 ||
 	    store_conclude_qualification(w->store, &sub, passed, p.mu, p.sigma, serr) < 0 ||
 	    store_set_qualify_note(w->store, submission, note, serr) < 0) {
-		snprintf(err, WORKER_ERRLEN, "%s", serr);
+		snprintf(err, ERR_LEN, "%s", serr);
 		return -1;
 	}
 	if (passed && compare_with_previous(w, &sub, err) < 0)

@@ -41,7 +41,7 @@ static void *renew_loop(void *arg)
 	struct renewer *r = arg;
 	struct beside *b = r->b;
 	const struct worker_opts *o = b->plan.o;
-	char err[STORE_ERRLEN];
+	char err[ERR_LEN];
 	if (!b->plan.store)
 		b->plan.store = store_open(o->queue, false, err);
 	if (b->plan.store)
@@ -91,12 +91,12 @@ static void renewer_stop(struct renewer *r)
 
 /* ---- one job --------------------------------------------------------------- */
 
-static int dispatch(struct work *w, char err[WORKER_ERRLEN])
+static int dispatch(struct work *w, char err[ERR_LEN])
 {
 	json_error_t jerr;
 	w->payload = json_loads(w->job.payload, 0, &jerr);
 	if (!w->payload) {
-		snprintf(err, WORKER_ERRLEN, "the job's payload is not JSON: %s", jerr.text);
+		snprintf(err, ERR_LEN, "the job's payload is not JSON: %s", jerr.text);
 		return -1;
 	}
 	if (strcmp(w->job.kind, "compile") == 0)
@@ -105,7 +105,7 @@ static int dispatch(struct work *w, char err[WORKER_ERRLEN])
 		return work_match(w, err);
 	if (strcmp(w->job.kind, "notify") == 0)
 		return work_notify(w, err);
-	snprintf(err, WORKER_ERRLEN, "unknown job kind '%s'", w->job.kind);
+	snprintf(err, ERR_LEN, "unknown job kind '%s'", w->job.kind);
 	return -1;
 }
 
@@ -129,7 +129,7 @@ static int64_t retry_at(int attempts)
 static void run_job(struct work *w, struct beside *b)
 {
 	const struct worker_opts *o = w->o;
-	char err[WORKER_ERRLEN] = "", serr[STORE_ERRLEN];
+	char err[ERR_LEN] = "", serr[ERR_LEN];
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	struct renewer r;
@@ -189,7 +189,7 @@ static void say_idle(struct work *w, const char *why, char said[sizeof w->idle])
  * why nothing could be queued.  true if some matches were queued. */
 static bool plan_ranked(struct work *w, long *left, bool idle, char said[sizeof w->idle])
 {
-	char err[WORKER_ERRLEN];
+	char err[ERR_LEN];
 	int queued = 0;
 	if (*left == 0) {
 		if (idle)
@@ -243,7 +243,7 @@ static void claim_failed(const struct worker_opts *o, const char *why, int64_t *
 /* How long a worker started while its server is away waits for it. */
 #define WORKER_OPEN_WAIT_MS (10 * 60 * 1000)
 
-int worker_take_over(struct store *s, FILE *log, char err[WORKER_ERRLEN])
+int worker_take_over(struct store *s, FILE *log, char err[ERR_LEN])
 {
 	json_t *holders = store_holders(s, err);
 	if (!holders)
@@ -265,13 +265,13 @@ int worker_take_over(struct store *s, FILE *log, char err[WORKER_ERRLEN])
 	return rc;
 }
 
-int worker_run(const struct worker_opts *o, char err[WORKER_ERRLEN])
+int worker_run(const struct worker_opts *o, char err[ERR_LEN])
 {
 	struct work w = { .o = o };
 	w.store = store_open_patient(o->queue, true, WORKER_OPEN_WAIT_MS, say, (void *)o, err);
 	if (!w.store)
 		return -1;
-	char serr[STORE_ERRLEN];
+	char serr[ERR_LEN];
 	if (store_publish_classes(w.store, serr) < 0)
 		worker_log(o, "%s; claims follow the classes the store holds", serr);
 	long left = o->ranked_cap;

@@ -65,14 +65,14 @@ static void lex_everything(const char *src, size_t n)
 static void check_verdict(const char *what, int rc, const char *err)
 {
 	check(rc >= -1 && rc <= 1, "%s answered %d", what, rc);
-	check(rc == 0 || (memchr(err, '\0', CSCAN_ERRLEN) && err[0]), "%s refused in silence", what);
+	check(rc == 0 || (memchr(err, '\0', ERR_LEN) && err[0]), "%s refused in silence", what);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *src = (const char *)data;
-	char err[CSCAN_ERRLEN] = "";
-	char perr[PLAG_ERRLEN];
+	char err[ERR_LEN] = "";
+	char perr[ERR_LEN];
 	lex_everything(src, size);
 	check_verdict("cscan_source", cscan_source("AIName.c", src, size, "dominator.h", err), err);
 	struct cscan_names names;

@@ -93,6 +93,11 @@ int sbx_pollfds(const struct sbx_proc *p, struct pollfd *fds)
 	return 0;
 }
 
+int sbx_pollfds_with_output(const struct sbx_proc *p, struct pollfd *fds)
+{
+	return sbx_pollfds(p, fds);
+}
+
 int64_t sbx_timeout_ns(const struct sbx_proc *p)
 {
 	(void)p;

@@ -13,7 +13,7 @@
 
 void serve_test_token(const char *where, const char *author, bool organiser, char token[44])
 {
-	char err[SERVE_ERRLEN] = "", hex[65];
+	char err[ERR_LEN] = "", hex[65];
 	struct store *s = teststore_open(where, false);
 	int64_t id;
 	cr_assert_eq(serve_token_new(token, err), 0, "%s", err);
@@ -94,7 +94,7 @@ void contest_serve(struct contest *c, bool frozen)
 	cfg.contest.frozen = frozen;
 	struct serve_options o = { .queue = c->t.where, .host = "127.0.0.1",
 				   .limits = cfg.serve, .contest = cfg.contest };
-	char err[SERVE_ERRLEN] = "";
+	char err[ERR_LEN] = "";
 	c->server = serve_start(&o, err);
 	cr_assert_not_null(c->server, "serve_start: %s", err);
 }

@@ -194,7 +194,7 @@ static struct cmp_result compile_unchecked(const char *path, uid_t uid)
 {
 	struct cmp_request req = { .source = path, .uid = uid, .gid = uid };
 	struct cmp_result r;
-	char err[CMP_ERRLEN] = "";
+	char err[ERR_LEN] = "";
 	cr_assert_eq(cmp_compile_unchecked(&fx.cfg, &req, &r, err), 0, "%s", err);
 	return r;
 }
@@ -334,7 +334,7 @@ Test(confine, cache_and_binaries_are_private)
 Test(confine, the_queue_is_private)
 {
 	umask(022);
-	char path[PATH_MAX], err[STORE_ERRLEN];
+	char path[PATH_MAX], err[ERR_LEN];
 	snprintf(path, sizeof path, "%s/queue.sqlite", fx.dir);
 	struct store *s = store_open(path, true, err);
 	cr_assert_not_null(s, "%s", err);
@@ -359,7 +359,7 @@ Test(confine, the_queue_is_private)
 
 /* In a child: clone with a new mount namespace fails as on a kernel that
  * refuses namespaces; returns what cmp_check_confinement said. */
-static int check_where_namespaces_are_refused(bool unconfined, char err[CMP_ERRLEN])
+static int check_where_namespaces_are_refused(bool unconfined, char err[ERR_LEN])
 {
 	int pipefd[2];
 	cr_assert_eq(pipe(pipefd), 0);
@@ -373,14 +373,14 @@ static int check_where_namespaces_are_refused(bool unconfined, char err[CMP_ERRL
 		if (seccomp_load(ctx) < 0)
 			_exit(3);
 		fx.cfg.unconfined = unconfined;
-		char e[CMP_ERRLEN] = "";
+		char e[ERR_LEN] = "";
 		int rc = cmp_check_confinement(&fx.cfg, 0, 0, e);
 		if (write(pipefd[1], e, strlen(e) + 1) < 0)
 			_exit(4);
 		_exit(rc == 0 ? 0 : 1);
 	}
 	close(pipefd[1]);
-	ssize_t n = read(pipefd[0], err, CMP_ERRLEN - 1);
+	ssize_t n = read(pipefd[0], err, ERR_LEN - 1);
 	err[n > 0 ? n : 0] = '\0';
 	close(pipefd[0]);
 	int status;
@@ -391,7 +391,7 @@ static int check_where_namespaces_are_refused(bool unconfined, char err[CMP_ERRL
 
 Test(confine, refused_namespaces_are_said_and_unconfined_is_a_choice)
 {
-	char err[CMP_ERRLEN];
+	char err[ERR_LEN];
 	cr_expect_eq(cmp_check_confinement(&fx.cfg, 0, 0, err), 0, "%s", err);
 	cr_expect_eq(check_where_namespaces_are_refused(false, err), -1);
 	cr_expect(strstr(err, "could not be confined"), "%s", err);

@@ -31,7 +31,7 @@ static void open_fixture(void)
 	struct judge_config jc;
 	cfg_defaults(&jc);
 	cfg = jc.plag;
-	char err[PLAG_ERRLEN] = "";
+	char err[ERR_LEN] = "";
 	cr_assert_eq(plag_base_load(".", "dominator", cfg.k, &base, err), PLAG_OK, "%s", err);
 }
 
@@ -108,7 +108,7 @@ static int64_t add(const char *author, const char *name, const char *src,
 		   struct plag_matches *m)
 {
 	struct plag_fps f;
-	char err[PLAG_ERRLEN] = "", serr[STORE_ERRLEN] = "";
+	char err[ERR_LEN] = "", serr[ERR_LEN] = "";
 	cr_assert_eq(plag_fingerprint(&cfg, &base, src, strlen(src), &f, err), PLAG_OK, "%s", err);
 	int64_t sub = teststore_submit(store, "dominator", author, name), id;
 	struct plag_doc doc = { .game = "dominator", .author = author, .name = name,
@@ -143,7 +143,7 @@ static int64_t last_flag(void)
 
 static void review(int64_t flag, const char *action, const char *note)
 {
-	char err[STORE_ERRLEN] = "";
+	char err[ERR_LEN] = "";
 	cr_assert_eq(store_plag_review(store, flag, action, "teacher", note, NULL, err), 1,
 		     "%s %lld: %s", action, (long long)flag, err);
 }
@@ -203,7 +203,7 @@ BOTH(plag_review, only_the_later_file_is_suspected_and_decisions_keep_their_hist
 	cr_assert_not(suspected(original), "the earlier author is not marked like the copier");
 
 	json_t *flags;
-	char err[STORE_ERRLEN] = "";
+	char err[ERR_LEN] = "";
 	cr_assert_eq(store_plag_flags(store, "dominator", &flags, err), 0, "%s", err);
 	json_t *f = json_array_get(flags, 0);
 	cr_assert_str_eq(json_string_value(json_object_get(json_object_get(f, "earlier"), "author")),
@@ -248,7 +248,7 @@ BOTH(plag_review, news_are_the_flags_not_seen_yet)
 	add("alder", "Alder", alder, NULL);
 	add("cat", "Copycat", alder, NULL);
 	json_t *news;
-	char err[STORE_ERRLEN] = "";
+	char err[ERR_LEN] = "";
 	cr_assert_eq(store_plag_news(store, &news, err), 0, "%s", err);
 	cr_assert_eq(json_array_size(news), 1);
 	cr_assert_eq(json_integer_value(json_object_get(json_array_get(news, 0), "unseen")), 1);
@@ -313,7 +313,7 @@ BOTH(plag_review, common_fingerprints_are_skipped_without_reading_index_rows)
 		     "every count is its index's");
 	struct plag_fps f;
 	struct plag_matches m;
-	char err[PLAG_ERRLEN] = "";
+	char err[ERR_LEN] = "";
 	cr_assert_eq(plag_fingerprint(&cfg, &base, alder, strlen(alder), &f, err), PLAG_OK);
 	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "new", 0, &f, &m, err), 0, "%s",
 		     err);

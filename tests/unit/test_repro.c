@@ -56,7 +56,7 @@ static void played(const char *name, const char *game, char path[160])
 /* Alice's seat of match 1 and its record. */
 static int alices_seat(struct store_fault *f)
 {
-	char err[STORE_ERRLEN] = "";
+	char err[ERR_LEN] = "";
 	struct store *s = store_open(db, false, err);
 	cr_assert_not_null(s, "%s", err);
 	for (int seat = 0; seat < 4; seat++) {
@@ -190,7 +190,7 @@ static char token[3][44];
 static void add_tokens(void)
 {
 	const char *who[] = { "alice", "eve", "boss" };
-	char err[SERVE_ERRLEN] = "", hex[65];
+	char err[ERR_LEN] = "", hex[65];
 	struct store *s = store_open(db, false, err);
 	cr_assert_not_null(s, "%s", err);
 	for (int i = 0; i < 3; i++) {
@@ -236,7 +236,7 @@ Test(repro, the_record_downloads_for_its_author_alone_and_reproduces_from_files)
 	struct judge_config c;
 	cfg_defaults(&c);
 	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = c.serve };
-	char err[SERVE_ERRLEN] = "";
+	char err[ERR_LEN] = "";
 	struct serve *sv = serve_start(&o, err);
 	cr_assert_not_null(sv, "%s", err);
 	snprintf(record, sizeof record, "%s/fault.json", dir);
@@ -278,7 +278,7 @@ Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
 			   .turn_cpu_ns = 4, .cpu_budget_ns = 1000, .peak_memory = 5,
 			   .input = bytes, .input_len = 5, .input_size = 9, .unit = 5464,
 			   .step = 2 };
-	char err[REPLAY_ERRLEN] = "";
+	char err[ERR_LEN] = "";
 	json_t *j = fault_json(&f);
 	cr_assert_not_null(j);
 	struct fault back;
@@ -331,12 +331,12 @@ Test(repro, an_aic2018_unit_crash_is_recorded_with_its_unit_and_step_and_comes_a
 	cr_expect_geq(f.message, 7, "the record's message is a step of round 7");
 	cr_expect(strstr(f.unit_reason, "a bad memory access"), "%s", f.unit_reason);
 
-	char err[STORE_ERRLEN] = "";
+	char err[ERR_LEN] = "";
 	struct store *s = store_open(db, false, err);
 	struct store_seat_log log;
 	cr_assert_eq(store_match_log(s, 1, seat, &log, err), 1, "%s", err);
 	store_close(s);
-	char *text, rerr[REPLAY_ERRLEN];
+	char *text, rerr[ERR_LEN];
 	size_t len;
 	cr_assert_eq(replay_text(log.bytes, log.len, &text, &len, rerr), 0, "%s", rerr);
 	free(log.bytes);
