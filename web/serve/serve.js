@@ -687,6 +687,9 @@ pages.missing = async main => {
 
 pages.organiser = async main => {
 	main.append(J.el('h1', {}, 'Organisers'), J.tokenField(() => location.reload()), J.el('div', { id: 'message' }));
+	/* the plagiarism news (plag.js) comes first of the sections, under the token */
+	const news = document.getElementById('plag-review');
+	if (news) main.append(news);
 	if (!J.token()) { J.say('Give an organiser\'s token.'); return; }
 	const me = await J.api('/api/me');
 	if (!me.organiser) { J.say('This token is a contestant\'s: these pages are for organisers.', 'error'); return; }
