@@ -27,15 +27,16 @@ static void yielder(void *arg)
 static double coro_ns(void)
 {
 	struct coro *c = coro_new(yielder, NULL);
+	const int rounds = ROUNDS;
 	uint64_t t[RUNS];
 	for (int r = 0; r < RUNS; r++) {
 		uint64_t t0 = bench_now_ns();
-		for (int i = 0; i < ROUNDS; i++)
+		for (int i = 0; i < rounds; i++)
 			coro_resume(c);
 		t[r] = bench_now_ns() - t0;
 	}
 	coro_free(c);
-	return (double)bench_median(t, RUNS) / (2.0 * ROUNDS);
+	return (double)bench_median(t, RUNS) / (2.0 * rounds);
 }
 
 static ucontext_t main_ctx, other_ctx;
@@ -72,10 +73,11 @@ static double keyed_switch_ns(void)
 	if (key < 0)
 		return -errno;
 	struct coro *c = coro_new(yielder, NULL);
+	const int rounds = ROUNDS;
 	uint64_t t[RUNS];
 	for (int r = 0; r < RUNS; r++) {
 		uint64_t t0 = bench_now_ns();
-		for (int i = 0; i < ROUNDS; i++) {
+		for (int i = 0; i < rounds; i++) {
 			pkey_set(key, PKEY_DISABLE_ACCESS);
 			coro_resume(c);
 			pkey_set(key, 0);
@@ -84,7 +86,7 @@ static double keyed_switch_ns(void)
 	}
 	coro_free(c);
 	pkey_free(key);
-	return (double)bench_median(t, RUNS) / (2.0 * ROUNDS);
+	return (double)bench_median(t, RUNS) / (2.0 * rounds);
 }
 
 int main(void)

@@ -17,8 +17,13 @@
  * is checked (none fails a benchmark anyway: a busy machine misses them). */
 static inline bool bench_quick(void)
 {
-	const char *q = getenv("BENCH_QUICK");
-	return q && *q && strcmp(q, "0") != 0;
+	/* read once: sizes are asked for inside timed loops */
+	static int quick = -1;
+	if (quick < 0) {
+		const char *q = getenv("BENCH_QUICK");
+		quick = q && *q && strcmp(q, "0") != 0;
+	}
+	return quick;
 }
 
 /* full when measuring, quick under BENCH_QUICK. */
