@@ -53,9 +53,11 @@ static uint64_t seat_clock(struct match *m, int i)
 	return m->cpu_end[i];
 }
 
-/* Sends seat i a message: its clock runs again. */
+/* Sends seat i a message: the clock then is the input's (for a crash
+ * record), and it runs again. */
 static void send_seat(struct match *m, int i, size_t len)
 {
+	m->seat[i].input_cpu_ns = seat_clock(m, i);
 	m->cpu_end_known[i] = false;
 	seat_send(&m->seat[i], m->buf, len);
 	seat_await(&m->seat[i], m->spec->limits.wall_ns);
@@ -83,7 +85,6 @@ static void send_all(struct match *m, bool start)
 static void mark_seat_cpu(struct match *m, int i, uint64_t budget, const char *step)
 {
 	m->cpu_mark[i] = sbx_arm_cpu(m->seat[i].proc, budget, step, seat_clock(m, i));
-	m->seat[i].input_cpu_ns = m->cpu_mark[i];
 }
 
 static void mark_cpu(struct match *m, uint64_t budget, const char *step)
@@ -147,7 +148,7 @@ static void take_names(struct match *m)
 		if (!f)
 			continue;
 		check_name(m, i, f, len);
-		debug_start_cpu(&m->debug, i, sbx_cpu_ns(m->seat[i].proc));
+		debug_start_cpu(&m->debug, i, seat_clock(m, i));
 		seat_consume(&m->seat[i]);
 		sbx_arm_wall(m->seat[i].proc, 0);
 	}
@@ -292,12 +293,7 @@ static void record_round(struct match *m, json_t *orders)
 	json_t *live = json_array();
 	for (int i = 0; i < m->n; i++) {
 		json_array_append_new(live, json_integer(alive(m, i)));
-		uint64_t cpu = seat_clock(m, i);
-		debug_end_round(&m->debug, i, cpu);
-		/* the players wait for their next view from here on; a frozen
-		 * seat keeps the clock of the input it failed on */
-		if (alive(m, i))
-			m->seat[i].input_cpu_ns = cpu;
+		debug_end_round(&m->debug, i, seat_clock(m, i));
 	}
 	json_object_set_new(frame, "orders", orders);
 	json_object_set_new(frame, "live", live);
