@@ -52,8 +52,10 @@ cat > "$dir/judge.json" <<JSON
 JSON
 export JUDGE_CONFIG=$dir/judge.json
 
-# The deadline leaves time for the uploads (a few per second) and no more.
-deadline_s=$(($(date +%s) + 20 + n / 5))
+# The deadline leaves time for the uploads (two a second on a loaded
+# machine) and no more; the waits below grow with the field, so that a
+# run of 300 on demand is judged by its results, not by a 40-student clock.
+deadline_s=$(($(date +%s) + 20 + n / 2))
 deadline=$(date -u -d "@$deadline_s" +%Y-%m-%dT%H:%M:%SZ)
 cat > "$dir/spec.json" <<JSON
 { "grades": {"not_qualified": 0, "qualified": 5, "max": 10, "copy": 0},
@@ -111,7 +113,7 @@ wait_until() { # wait_until SECONDS QUERY: until QUERY answers 1
 		sleep 0.5
 	done
 }
-wait_until 900 "SELECT CASE WHEN count(*) = 0 THEN 1 ELSE 0 END FROM jobs
+wait_until $((900 + 10 * n)) "SELECT CASE WHEN count(*) = 0 THEN 1 ELSE 0 END FROM jobs
 	WHERE state IN ('queued', 'running')" || failures=$((failures + 1))
 # The deadline comes: uploads close for everybody not in the tournament.
 while [ "$(date +%s)" -le "$deadline_s" ]; do sleep 0.5; done
@@ -128,11 +130,13 @@ wait_until 60 "SELECT CASE WHEN phase = 1 THEN 1 ELSE 0 END FROM tournaments
 	WHERE name = 'course'" || failures=$((failures + 1)) # the deadline ended the qualification
 "$judge" tournament start course --queue "$q" > /dev/null || exit 1 # the first round
 # The organiser starts the final when the elimination is over.
-wait_until 1800 "SELECT CASE WHEN phase = 2 THEN 1 ELSE 0 END FROM tournaments
+echo "   qualification over after $SECONDS s"
+wait_until $((1800 + 20 * n)) "SELECT CASE WHEN phase = 2 THEN 1 ELSE 0 END FROM tournaments
 	WHERE name = 'course'" || failures=$((failures + 1))
 "$judge" tournament start course --queue "$q" > /dev/null || exit 1
 wait_until 900 "SELECT CASE WHEN phase = phases THEN 1 ELSE 0 END FROM tournaments
 	WHERE name = 'course'" || failures=$((failures + 1))
+echo "   elimination and final over after $SECONDS s"
 touch "$dir/stop"
 wait "$killer_pid"
 kills=$(cat "$dir/kills" 2> /dev/null || echo 0)
