@@ -55,14 +55,42 @@ as_judge judge token import roster.csv -o tokens.csv 2>/dev/null
 ada=$(sed -n 's/^ada,.*,//p' "$work/tokens.csv")
 [ -n "$ada" ] || fail "tokens.csv has no token for ada: $(cat "$work/tokens.csv")"
 
-# 4. The service and the worker, as the units run them (the port: any free one).
+# 4. The service and the worker, by the very commands of the installed
+# systemd units (the container has no systemd to start them): each unit's
+# ExecStartPre and ExecStart, with its environment file, as its user, in
+# the working directory; the service on a free port instead of 8080.
+units=$prefix/share/judge/systemd
+if command -v systemd-analyze >/dev/null 2>&1; then
+	systemd-analyze verify "$units/judge-serve.service" "$units/judge-worker.service" \
+		>"$tmp/verify.log" 2>&1 || fail "the installed units do not verify: $(cat "$tmp/verify.log")"
+fi
+unit_cmd() { # unit_cmd UNIT KEY: the command line of KEY= in the installed UNIT
+	sed -n "s|^$2=||p" "$units/$1.service" | head -1
+}
+read_units() { # the installed units' commands (again after an upgrade)
+	serve_cmd=$(unit_cmd judge-serve ExecStart | sed 's|--listen 127.0.0.1:8080|--listen 127.0.0.1:0|')
+	worker_pre=$(unit_cmd judge-worker ExecStartPre)
+	worker_cmd=$(unit_cmd judge-worker ExecStart)
+	case "$serve_cmd $worker_pre $worker_cmd" in
+	*"$prefix/bin/judge serve"*"$prefix/bin/judge config"*"$prefix/bin/judge-worker"*) ;;
+	*) fail "the installed units do not run the installed judge: $serve_cmd / $worker_pre / $worker_cmd" ;;
+	esac
+	grep -q '^EnvironmentFile=-/etc/judge/environment$' "$units/judge-worker.service" ||
+		fail "the worker's unit does not read /etc/judge/environment"
+}
+as_unit() { # as_unit COMMAND...: as the units run it (user, directory, environment file)
+	(cd "$work" && set -a && . "$etc/environment" && set +a &&
+		exec runuser -u "$user" -- env JUDGE_CONFIG="$JUDGE_CONFIG" "$@")
+}
 start_judge() {
-	(cd "$work" && exec runuser -u "$user" -- env JUDGE_CONFIG="$etc/judge.json" \
-		"$prefix/bin/judge" serve --queue db/jobs.sqlite --listen 127.0.0.1:0 \
-		--access-log - >"$tmp/serve.out" 2>"$tmp/serve.log") &
+	read_units
+	# shellcheck disable=SC2086 # the units' command lines, split as systemd splits them
+	as_unit $worker_pre >"$tmp/worker-pre.log" 2>&1 || fail "ExecStartPre failed: $(cat "$tmp/worker-pre.log")"
+	# shellcheck disable=SC2086
+	as_unit $serve_cmd >"$tmp/serve.out" 2>"$tmp/serve.log" &
 	serve_pid=$!
-	(cd "$work" && exec runuser -u "$user" -- env JUDGE_CONFIG="$etc/judge.json" \
-		"$prefix/bin/judge-worker" --queue db/jobs.sqlite --jobs 2 2>"$tmp/worker.log") &
+	# shellcheck disable=SC2086
+	as_unit $worker_cmd 2>"$tmp/worker.log" &
 	worker_pid=$!
 	for _ in $(seq 50); do
 		url=$(sed -n 's|.*\(http://[^ /]*\)/.*|\1|p' "$tmp/serve.out" | head -1)
