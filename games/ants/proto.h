@@ -11,8 +11,8 @@
  * player numbers, and the start message says which player you are.  The
  * food rectangles are "unknown to the players" and are never sent.
  *
- * Each message's fields are listed once below, in their order on the wire;
- * games/kit/record.h makes the structs, encoders and decoders from them.
+ * Each record is written out below in its order on the wire: its struct,
+ * its put and its get (with the checks), its length (games/kit/record.h).
  *
  * start: version, players (4), me (this player's number), the parameters
  *   in the order of enum ant_param_index, then the player's own random
@@ -86,12 +86,13 @@ enum ant_param_index {
 	ANT_P_QUEEN_LIFE = 26,
 };
 
-/* Bytes on the wire, from the lists below. */
-#define ANT_START_LEN ant_msg_start_len
-#define ANT_VIEW_PLAYER_LEN ant_msg_player_len
-#define ANT_VIEW_ANT_LEN ant_msg_ant_len
-#define ANT_VIEW_MAX ant_msg_view_max
-#define ANT_ORDER_LEN ant_msg_order_len
+/* Bytes on the wire of the records below. */
+#define ANT_START_LEN (1 + 1 + 1 + ANT_NPARAMS * 2 + 8)
+#define ANT_VIEW_PLAYER_LEN (8 + 4 + 4)
+#define ANT_VIEW_ANT_LEN (2 + 1 + 1 + 1 + 1 + 2 + 1 + ANT_NUTRIENTS * 4)
+#define ANT_VIEW_HEAD_LEN (2 + 2 + 2 + ANT_PLAYERS * ANT_VIEW_PLAYER_LEN)
+#define ANT_VIEW_MAX (ANT_VIEW_HEAD_LEN + ANT_MAX_CELLS + 2 + ANT_MAX_CELLS * ANT_VIEW_ANT_LEN)
+#define ANT_ORDER_LEN (2 + 1 + 1 + 1)
 #define ANT_ORDERS_MAX (2 + (ANT_MAX_ORDERS + 1) * ANT_ORDER_LEN)
 
 static inline bool ant_cell_water(uint8_t cell)
@@ -107,8 +108,9 @@ static inline int ant_cell_bonus(uint8_t cell)
 
 /* ---- start --------------------------------------------------------------- */
 
-#define ANT_PARAMS(X) X(array, u16, v, ANT_NPARAMS)
-RECORD(ant_msg_params, ANT_PARAMS)
+struct ant_msg_params {
+	uint16_t v[ANT_NPARAMS]; /* enum ant_param_index */
+};
 
 /* Periods are divisors in a player's code: never zero. */
 static inline bool ant_params_ok(const uint16_t *v)
@@ -118,42 +120,177 @@ static inline bool ant_params_ok(const uint16_t *v)
 	       v[ANT_P_BONUS_PERIOD] >= 1;
 }
 
-#define ANT_START(X) \
-	RECORD_VERSION_PLAYERS(X, ANT_PROTO_VERSION, ANT_PLAYERS) \
-	X(range, u8, me, 0, ANT_PLAYERS - 1) X(record, ant_msg_params, params) X(u64, seed)
-RECORD_MESSAGE(ant_msg_start, ANT_START, ant_start, ant_params_ok(m->params.v))
+struct ant_msg_start {
+	uint8_t version, players, me;
+	struct ant_msg_params params;
+	uint64_t seed;
+};
+
+static inline size_t ant_start_encode(const struct ant_msg_start *m, uint8_t *buf, size_t cap)
+{
+	struct wire_w w = wire_writer(buf, cap);
+	wire_u8(&w, m->version);
+	wire_u8(&w, m->players);
+	wire_u8(&w, m->me);
+	for (int i = 0; i < ANT_NPARAMS; i++)
+		wire_u16(&w, m->params.v[i]);
+	wire_u64(&w, m->seed);
+	return record_length(&w);
+}
+
+static inline bool ant_start_decode(const uint8_t *buf, size_t len, struct ant_msg_start *m)
+{
+	struct wire_r r = wire_reader(buf, len);
+	if (!record_u8_in(&r, &m->version, ANT_PROTO_VERSION, ANT_PROTO_VERSION) ||
+	    !record_u8_in(&r, &m->players, ANT_PLAYERS, ANT_PLAYERS) ||
+	    !record_u8_in(&r, &m->me, 0, ANT_PLAYERS - 1))
+		return false;
+	for (int i = 0; i < ANT_NPARAMS; i++)
+		m->params.v[i] = wire_get_u16(&r);
+	m->seed = wire_get_u64(&r);
+	return wire_done(&r) && ant_params_ok(m->params.v);
+}
 
 /* ---- view ---------------------------------------------------------------- */
 
-#define ANT_PLAYER(X) X(i64, score) X(i32, ants) X(i32, cpu)
-RECORD(ant_msg_player, ANT_PLAYER)
+struct ant_msg_player {
+	int64_t score;
+	int32_t ants, cpu;
+};
 
-#define ANT_ANT(X) \
-	X(u16, id) X(u8, type) X(u8, player) X(u8, row) X(u8, col) X(u16, life) X(u8, carried) \
-	X(array, u32, reserve, ANT_NUTRIENTS)
-RECORD(ant_msg_ant, ANT_ANT)
+struct ant_msg_ant {
+	uint16_t id;
+	uint8_t type, player, row, col;
+	uint16_t life;
+	uint8_t carried;
+	uint32_t reserve[ANT_NUTRIENTS];
+};
 
 /* The view's fixed part, apart so that the engine can stream a view
  * without building the whole (large) struct ant_msg_view. */
-#define ANT_HEAD(X) \
-	X(u16, round) X(range, u16, rows, 0, ANT_MAX_ROWS) X(range, u16, cols, 0, ANT_MAX_ROWS) \
-	X(records, ant_msg_player, player, ANT_PLAYERS)
-RECORD(ant_msg_head, ANT_HEAD)
+struct ant_msg_head {
+	uint16_t round, rows, cols;
+	struct ant_msg_player player[ANT_PLAYERS];
+};
+
+static inline void ant_msg_head_put(struct wire_w *w, const struct ant_msg_head *h)
+{
+	wire_u16(w, h->round);
+	wire_u16(w, h->rows);
+	wire_u16(w, h->cols);
+	for (int p = 0; p < ANT_PLAYERS; p++) {
+		wire_i64(w, h->player[p].score);
+		wire_i32(w, h->player[p].ants);
+		wire_i32(w, h->player[p].cpu);
+	}
+}
+
+static inline bool ant_msg_head_get(struct wire_r *r, struct ant_msg_head *h)
+{
+	h->round = wire_get_u16(r);
+	if (!record_u16_in(r, &h->rows, 0, ANT_MAX_ROWS) ||
+	    !record_u16_in(r, &h->cols, 0, ANT_MAX_ROWS))
+		return false;
+	for (int p = 0; p < ANT_PLAYERS; p++) {
+		h->player[p].score = wire_get_i64(r);
+		h->player[p].ants = wire_get_i32(r);
+		h->player[p].cpu = wire_get_i32(r);
+	}
+	return !r->bad;
+}
+
+static inline void ant_msg_ant_put(struct wire_w *w, const struct ant_msg_ant *a)
+{
+	wire_u16(w, a->id);
+	wire_u8(w, a->type);
+	wire_u8(w, a->player);
+	wire_u8(w, a->row);
+	wire_u8(w, a->col);
+	wire_u16(w, a->life);
+	wire_u8(w, a->carried);
+	for (int n = 0; n < ANT_NUTRIENTS; n++)
+		wire_u32(w, a->reserve[n]);
+}
 
 /* At most one ant per cell.  Every ant is checked, so a decoded view can
  * be indexed without care. */
-#define ANT_VIEW(X) \
-	X(record, ant_msg_head, h) \
-	X(block, uint8_t, cell, ANT_MAX_CELLS, (size_t)m->h.rows * m->h.cols, true) \
-	X(list, nants, ant_msg_ant, ant, ANT_MAX_CELLS, \
-	  e->type < ANT_TYPES && e->player < ANT_PLAYERS && e->row < m->h.rows && \
-		  e->col < m->h.cols && e->carried <= ANT_BONUSES)
-RECORD_MESSAGE(ant_msg_view, ANT_VIEW, ant_view, m->nants <= (size_t)m->h.rows * m->h.cols)
+struct ant_msg_view {
+	struct ant_msg_head h;
+	uint8_t cell[ANT_MAX_CELLS]; /* rows * cols of them */
+	uint16_t nants;
+	struct ant_msg_ant ant[ANT_MAX_CELLS];
+};
+
+static inline bool ant_msg_ant_get(struct wire_r *r, const struct ant_msg_head *h,
+				   struct ant_msg_ant *a)
+{
+	a->id = wire_get_u16(r);
+	a->type = wire_get_u8(r);
+	a->player = wire_get_u8(r);
+	a->row = wire_get_u8(r);
+	a->col = wire_get_u8(r);
+	a->life = wire_get_u16(r);
+	a->carried = wire_get_u8(r);
+	for (int n = 0; n < ANT_NUTRIENTS; n++)
+		a->reserve[n] = wire_get_u32(r);
+	return !r->bad && a->type < ANT_TYPES && a->player < ANT_PLAYERS && a->row < h->rows &&
+	       a->col < h->cols && a->carried <= ANT_BONUSES;
+}
+
+static inline size_t ant_view_encode(const struct ant_msg_view *m, uint8_t *buf, size_t cap)
+{
+	struct wire_w w = wire_writer(buf, cap);
+	ant_msg_head_put(&w, &m->h);
+	record_put_block(&w, m->cell, (size_t)m->h.rows * m->h.cols, ANT_MAX_CELLS, 1);
+	wire_u16(&w, m->nants);
+	record_room(&w, m->nants, ANT_MAX_CELLS);
+	for (int k = 0; k < m->nants && !w.overflow; k++)
+		ant_msg_ant_put(&w, &m->ant[k]);
+	return record_length(&w);
+}
+
+static inline bool ant_view_decode(const uint8_t *buf, size_t len, struct ant_msg_view *m)
+{
+	struct wire_r r = wire_reader(buf, len);
+	if (!ant_msg_head_get(&r, &m->h) ||
+	    !record_get_block(&r, m->cell, (size_t)m->h.rows * m->h.cols, ANT_MAX_CELLS, 1) ||
+	    !record_get_count(&r, &m->nants, ANT_MAX_CELLS))
+		return false;
+	for (int k = 0; k < m->nants; k++)
+		if (!ant_msg_ant_get(&r, &m->h, &m->ant[k]))
+			return false;
+	return wire_done(&r) && m->nants <= (size_t)m->h.rows * m->h.cols;
+}
 
 /* ---- orders -------------------------------------------------------------- */
 
-#define ANT_ORDER(X) X(u16, id) X(u8, kind) X(u8, dir) X(u8, type)
-ORDERS_RECORD(ant_orders, ant_msg_order, ANT_ORDER, ANT_MAX_ORDERS,
-	      "more than 1000 orders in one round");
+struct ant_msg_order {
+	uint16_t id;
+	uint8_t kind, dir, type;
+};
+
+static inline void ant_order_put(struct wire_w *w, const void *order)
+{
+	const struct ant_msg_order *o = order;
+	wire_u16(w, o->id);
+	wire_u8(w, o->kind);
+	wire_u8(w, o->dir);
+	wire_u8(w, o->type);
+}
+
+static inline bool ant_order_get(struct wire_r *r, void *order)
+{
+	struct ant_msg_order *o = order;
+	o->id = wire_get_u16(r);
+	o->kind = wire_get_u8(r);
+	o->dir = wire_get_u8(r);
+	o->type = wire_get_u8(r);
+	return !r->bad;
+}
+
+static const struct orders_layout ant_orders = {
+	sizeof(struct ant_msg_order), ANT_MAX_ORDERS, "more than 1000 orders in one round",
+	ANT_ORDER_LEN, ant_order_put, ant_order_get,
+};
 
 #endif

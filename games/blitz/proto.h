@@ -11,8 +11,8 @@
  * Players are tagged 1..players as in Halite; owner 0 is the map (neutral).
  * Sites are numbered y * width + x, (0, 0) the north-west corner.
  *
- * Each message's fields are listed once below, in their order on the wire;
- * games/kit/record.h makes the structs, encoders and decoders from them.
+ * Each record is written out below in its order on the wire: its struct,
+ * its put and its get (with the checks), its length (games/kit/record.h).
  *
  * start: version, players, tag (yours, 1..players), the map's width and
  *   height, the turn limit, the fog's radius (0: no fog), then the
@@ -52,12 +52,12 @@
 
 enum bz_dir { BZ_STILL, BZ_NORTH, BZ_EAST, BZ_SOUTH, BZ_WEST, BZ_DIRS };
 
-/* Bytes on the wire, from the lists below. */
-#define BZ_START_LEN bz_msg_start_len
-#define BZ_SITE_LEN bz_site_len
-#define BZ_VIEW_HEAD bz_msg_view_len
-#define BZ_VIEW_MAX bz_msg_view_max
-#define BZ_ORDER_LEN bz_msg_order_len
+/* Bytes on the wire of the records below. */
+#define BZ_START_LEN (1 + 1 + 1 + 2 + 2 + 2 + 2 + 8)
+#define BZ_SITE_LEN 3
+#define BZ_VIEW_HEAD (2 + 2 + 2)
+#define BZ_VIEW_MAX (2 + 2 + 2 + BZ_MAX_SITES * BZ_SITE_LEN)
+#define BZ_ORDER_LEN (2 + 1)
 #define BZ_ORDERS_MAX (2 + (BZ_MAX_ORDERS + 1) * BZ_ORDER_LEN)
 
 /* ---- the wrapped map ----------------------------------------------------- */
@@ -116,29 +116,63 @@ static inline void bz_mark_disc(int width, int height, int s, int r, bool *seen)
 
 /* ---- start --------------------------------------------------------------- */
 
-#define BZ_START(X) \
-	X(is, u8, version, BZ_PROTO_VERSION) X(range, u8, players, BZ_MIN_PLAYERS, BZ_MAX_PLAYERS) \
-	X(range, u8, tag, 1, m->players) X(range, u16, width, BZ_MIN_SIDE, BZ_MAX_SIDE) \
-	X(range, u16, height, BZ_MIN_SIDE, BZ_MAX_SIDE) X(u16, turns) X(u16, fog) X(u64, seed)
-RECORD_MESSAGE(bz_msg_start, BZ_START, bz_start, true)
+struct bz_msg_start {
+	uint8_t version, players, tag;
+	uint16_t width, height, turns, fog;
+	uint64_t seed;
+};
+
+static inline size_t bz_start_encode(const struct bz_msg_start *m, uint8_t *buf, size_t cap)
+{
+	struct wire_w w = wire_writer(buf, cap);
+	wire_u8(&w, m->version);
+	wire_u8(&w, m->players);
+	wire_u8(&w, m->tag);
+	wire_u16(&w, m->width);
+	wire_u16(&w, m->height);
+	wire_u16(&w, m->turns);
+	wire_u16(&w, m->fog);
+	wire_u64(&w, m->seed);
+	return record_length(&w);
+}
+
+static inline bool bz_start_decode(const uint8_t *buf, size_t len, struct bz_msg_start *m)
+{
+	struct wire_r r = wire_reader(buf, len);
+	if (!record_u8_in(&r, &m->version, BZ_PROTO_VERSION, BZ_PROTO_VERSION) ||
+	    !record_u8_in(&r, &m->players, BZ_MIN_PLAYERS, BZ_MAX_PLAYERS) ||
+	    !record_u8_in(&r, &m->tag, 1, m->players) ||
+	    !record_u16_in(&r, &m->width, BZ_MIN_SIDE, BZ_MAX_SIDE) ||
+	    !record_u16_in(&r, &m->height, BZ_MIN_SIDE, BZ_MAX_SIDE))
+		return false;
+	m->turns = wire_get_u16(&r);
+	m->fog = wire_get_u16(&r);
+	m->seed = wire_get_u64(&r);
+	return wire_done(&r);
+}
 
 /* ---- view ---------------------------------------------------------------- */
 
-#define BZ_SITE(X) X(u8, owner) X(u8, strength) X(u8, production)
-RECORD(bz_site, BZ_SITE)
+struct bz_site {
+	uint8_t owner, strength, production;
+};
 
 /* The sites go as they lie in struct bz_msg_view: one memcpy each way. */
 _Static_assert(sizeof(struct bz_site) == BZ_SITE_LEN, "a site is its three bytes on the wire");
 
-#define BZ_VIEW(X) \
-	X(u16, turn) X(range, u16, width, BZ_MIN_SIDE, BZ_MAX_SIDE) \
-	X(range, u16, height, BZ_MIN_SIDE, BZ_MAX_SIDE) \
-	X(block, struct bz_site, site, BZ_MAX_SITES, (size_t)m->width * m->height, true)
-RECORD_MESSAGE(bz_msg_view, BZ_VIEW, bz_msg_view, true)
+struct bz_msg_view {
+	uint16_t turn, width, height;
+	struct bz_site site[BZ_MAX_SITES]; /* width * height of them */
+};
 
 static inline size_t bz_view_encode(const struct bz_msg_view *v, uint8_t *buf, size_t cap)
 {
-	return bz_msg_view_encode(v, buf, cap);
+	struct wire_w w = wire_writer(buf, cap);
+	wire_u16(&w, v->turn);
+	wire_u16(&w, v->width);
+	wire_u16(&w, v->height);
+	record_put_block(&w, v->site, (size_t)v->width * v->height, BZ_MAX_SITES, BZ_SITE_LEN);
+	return record_length(&w);
 }
 
 /* Owners are checked against the players, so a decoded view indexes
@@ -146,7 +180,13 @@ static inline size_t bz_view_encode(const struct bz_msg_view *v, uint8_t *buf, s
 static inline bool bz_view_decode(const uint8_t *buf, size_t len, int players,
 				  struct bz_msg_view *v)
 {
-	if (!bz_msg_view_decode(buf, len, v))
+	struct wire_r r = wire_reader(buf, len);
+	v->turn = wire_get_u16(&r);
+	if (!record_u16_in(&r, &v->width, BZ_MIN_SIDE, BZ_MAX_SIDE) ||
+	    !record_u16_in(&r, &v->height, BZ_MIN_SIDE, BZ_MAX_SIDE) ||
+	    !record_get_block(&r, v->site, (size_t)v->width * v->height, BZ_MAX_SITES,
+			      BZ_SITE_LEN) ||
+	    !wire_done(&r))
 		return false;
 	for (int i = 0; i < v->width * v->height; i++)
 		if (v->site[i].owner > players)
@@ -156,8 +196,30 @@ static inline bool bz_view_decode(const uint8_t *buf, size_t len, int players,
 
 /* ---- orders -------------------------------------------------------------- */
 
-#define BZ_ORDER(X) X(u16, site) X(u8, dir)
-ORDERS_RECORD(bz_orders, bz_msg_order, BZ_ORDER, BZ_MAX_ORDERS,
-	      "more orders in one round than the largest map has sites");
+struct bz_msg_order {
+	uint16_t site;
+	uint8_t dir;
+};
+
+static inline void bz_order_put(struct wire_w *w, const void *order)
+{
+	const struct bz_msg_order *o = order;
+	wire_u16(w, o->site);
+	wire_u8(w, o->dir);
+}
+
+static inline bool bz_order_get(struct wire_r *r, void *order)
+{
+	struct bz_msg_order *o = order;
+	o->site = wire_get_u16(r);
+	o->dir = wire_get_u8(r);
+	return !r->bad;
+}
+
+static const struct orders_layout bz_orders = {
+	sizeof(struct bz_msg_order), BZ_MAX_ORDERS,
+	"more orders in one round than the largest map has sites", BZ_ORDER_LEN, bz_order_put,
+	bz_order_get,
+};
 
 #endif

@@ -11,8 +11,8 @@
  * receives is already rotated for it: it is player 0, its box is top-left,
  * and the others are numbered (q - p) mod 4.
  *
- * Each message's fields are listed once below, in their order on the wire;
- * games/kit/record.h makes the structs, encoders and decoders from them.
+ * Each record is written out below in its order on the wire: its struct,
+ * its put and its get (with the checks), its length (games/kit/record.h).
  *
  * start: version, players (4), the parameters, then the player's own
  *   random seed, derived from the match seed and its seat (games/seed.h):
@@ -37,6 +37,7 @@
 
 #include "games/kit/orders.h"
 #include "games/kit/record.h"
+#include "games/kit/wire.h"
 
 #define DOM_PROTO_VERSION 1
 #define DOM_PLAYERS 4
@@ -69,12 +70,15 @@ enum dom_type { DOM_FARMER, DOM_KNIGHT, DOM_WITCH, DOM_TYPES };
 #define DOM_CELL_HAUNTED 0x40
 #define DOM_CELL_OWNER 0x07
 
-/* Bytes on the wire, from the lists below. */
-#define DOM_START_LEN dom_msg_start_len
-#define DOM_VIEW_PLAYER_LEN dom_msg_player_len
-#define DOM_VIEW_UNIT_LEN dom_msg_unit_len
-#define DOM_VIEW_MAX dom_msg_view_max
-#define DOM_ORDER_LEN dom_msg_order_len
+/* Bytes on the wire of the records below. */
+#define DOM_PARAMS_LEN (12 * 2)
+#define DOM_START_LEN (1 + 1 + DOM_PARAMS_LEN + 8)
+#define DOM_VIEW_PLAYER_LEN (4 + 8 + 4)
+#define DOM_VIEW_UNIT_LEN (2 + 1 + 1 + 1 + 1 + 2)
+#define DOM_VIEW_MAX \
+	(2 + 2 + 2 + DOM_PLAYERS * DOM_VIEW_PLAYER_LEN + DOM_MAX_CELLS + 2 + \
+	 DOM_MAX_UNITS * DOM_VIEW_UNIT_LEN)
+#define DOM_ORDER_LEN (2 + 1)
 #define DOM_ORDERS_MAX (2 + (DOM_MAX_ORDERS + 1) * DOM_ORDER_LEN)
 
 /* The owner of a view cell (-1: nobody), and whether it is a wall. */
@@ -98,8 +102,9 @@ static inline bool dom_cell_haunted(uint8_t cell)
 /* The parameters (but `players`, always 4) in the order of the start
  * message's (struct dom_msg_params): field, least and greatest
  * value.  Each is an int of struct dom_params and a key of the parameters
- * file; the key table, the replay's "params" and the start message all
- * come from this list.  Farmers, knights and witches are per player. */
+ * file; the key table and the replay's "params" come from this list, and
+ * the start message's struct below is filled by its names.  Farmers,
+ * knights and witches are per player. */
 #define DOM_PARAMS(X)                                                                      \
 	X(rounds, 1, DOM_MAX_VALUE)                                                        \
 	X(rows, DOM_MIN_ROWS, DOM_MAX_ROWS) X(cols, DOM_MIN_ROWS, DOM_MAX_ROWS)            \
@@ -109,34 +114,173 @@ static inline bool dom_cell_haunted(uint8_t cell)
 	X(farmer_regen, 0, DOM_MAX_VALUE) X(knight_regen, 0, DOM_MAX_VALUE)                \
 	X(damage_min, 1, DOM_MAX_VALUE) X(damage_max, 1, DOM_MAX_VALUE)
 
-RECORD_PARAMS(dom_msg_params, DOM_PARAMS)
+/* The start message's parameters, in DOM_PARAMS' order, each a u16
+ * within its range. */
+struct dom_msg_params {
+	uint16_t rounds, rows, cols, farmers, knights, witches, farmer_health, knight_health,
+		farmer_regen, knight_regen, damage_min, damage_max;
+};
 
-#define DOM_START(X) \
-	RECORD_VERSION_PLAYERS(X, DOM_PROTO_VERSION, DOM_PLAYERS) \
-	X(record, dom_msg_params, params) X(u64, seed)
-RECORD_MESSAGE(dom_msg_start, DOM_START, dom_start, m->params.cols == m->params.rows)
+static inline void dom_msg_params_put(struct wire_w *w, const struct dom_msg_params *m)
+{
+	const uint16_t v[] = { m->rounds, m->rows, m->cols, m->farmers, m->knights, m->witches,
+			       m->farmer_health, m->knight_health, m->farmer_regen,
+			       m->knight_regen, m->damage_min, m->damage_max };
+	for (size_t i = 0; i < sizeof v / sizeof *v; i++)
+		wire_u16(w, v[i]);
+}
+
+static inline bool dom_msg_params_get(struct wire_r *r, struct dom_msg_params *m)
+{
+	return record_u16_in(r, &m->rounds, 1, DOM_MAX_VALUE) &&
+	       record_u16_in(r, &m->rows, DOM_MIN_ROWS, DOM_MAX_ROWS) &&
+	       record_u16_in(r, &m->cols, DOM_MIN_ROWS, DOM_MAX_ROWS) &&
+	       record_u16_in(r, &m->farmers, 0, DOM_MAX_PLAYER_UNITS) &&
+	       record_u16_in(r, &m->knights, 0, DOM_MAX_PLAYER_UNITS) &&
+	       record_u16_in(r, &m->witches, 0, DOM_MAX_WITCHES) &&
+	       record_u16_in(r, &m->farmer_health, 1, DOM_MAX_VALUE) &&
+	       record_u16_in(r, &m->knight_health, 1, DOM_MAX_VALUE) &&
+	       record_u16_in(r, &m->farmer_regen, 0, DOM_MAX_VALUE) &&
+	       record_u16_in(r, &m->knight_regen, 0, DOM_MAX_VALUE) &&
+	       record_u16_in(r, &m->damage_min, 1, DOM_MAX_VALUE) &&
+	       record_u16_in(r, &m->damage_max, 1, DOM_MAX_VALUE);
+}
+
+struct dom_msg_start {
+	uint8_t version, players;
+	struct dom_msg_params params;
+	uint64_t seed;
+};
+
+static inline size_t dom_start_encode(const struct dom_msg_start *m, uint8_t *buf, size_t cap)
+{
+	struct wire_w w = wire_writer(buf, cap);
+	wire_u8(&w, m->version);
+	wire_u8(&w, m->players);
+	dom_msg_params_put(&w, &m->params);
+	wire_u64(&w, m->seed);
+	return record_length(&w);
+}
+
+static inline bool dom_start_decode(const uint8_t *buf, size_t len, struct dom_msg_start *m)
+{
+	struct wire_r r = wire_reader(buf, len);
+	if (!record_u8_in(&r, &m->version, DOM_PROTO_VERSION, DOM_PROTO_VERSION) ||
+	    !record_u8_in(&r, &m->players, DOM_PLAYERS, DOM_PLAYERS) ||
+	    !dom_msg_params_get(&r, &m->params))
+		return false;
+	m->seed = wire_get_u64(&r);
+	return wire_done(&r) && m->params.cols == m->params.rows;
+}
 
 /* ---- view ---------------------------------------------------------------- */
 
-#define DOM_PLAYER(X) X(i32, land) X(i64, score) X(i32, cpu)
-RECORD(dom_msg_player, DOM_PLAYER)
+struct dom_msg_player {
+	int32_t land;
+	int64_t score;
+	int32_t cpu;
+};
 
-#define DOM_UNIT(X) X(u16, id) X(u8, type) X(u8, owner) X(u8, row) X(u8, col) X(u16, health)
-RECORD(dom_msg_unit, DOM_UNIT)
+struct dom_msg_unit {
+	uint16_t id;
+	uint8_t type, owner, row, col;
+	uint16_t health;
+};
+
+struct dom_msg_view {
+	uint16_t round, rows, cols;
+	struct dom_msg_player player[DOM_PLAYERS];
+	uint8_t cell[DOM_MAX_CELLS]; /* rows * cols of them */
+	uint16_t nunits;
+	struct dom_msg_unit unit[DOM_MAX_UNITS];
+};
+
+static inline size_t dom_view_encode(const struct dom_msg_view *m, uint8_t *buf, size_t cap)
+{
+	struct wire_w w = wire_writer(buf, cap);
+	wire_u16(&w, m->round);
+	wire_u16(&w, m->rows);
+	wire_u16(&w, m->cols);
+	for (int p = 0; p < DOM_PLAYERS; p++) {
+		wire_i32(&w, m->player[p].land);
+		wire_i64(&w, m->player[p].score);
+		wire_i32(&w, m->player[p].cpu);
+	}
+	record_put_block(&w, m->cell, (size_t)m->rows * m->cols, DOM_MAX_CELLS, 1);
+	wire_u16(&w, m->nunits);
+	record_room(&w, m->nunits, DOM_MAX_UNITS);
+	for (int k = 0; k < m->nunits && !w.overflow; k++) {
+		const struct dom_msg_unit *u = &m->unit[k];
+		wire_u16(&w, u->id);
+		wire_u8(&w, u->type);
+		wire_u8(&w, u->owner);
+		wire_u8(&w, u->row);
+		wire_u8(&w, u->col);
+		wire_u16(&w, u->health);
+	}
+	return record_length(&w);
+}
 
 /* Every unit is checked, so a decoded view can be indexed without care. */
-#define DOM_VIEW(X) \
-	X(u16, round) X(range, u16, rows, 0, DOM_MAX_ROWS) X(range, u16, cols, 0, DOM_MAX_ROWS) \
-	X(records, dom_msg_player, player, DOM_PLAYERS) \
-	X(block, uint8_t, cell, DOM_MAX_CELLS, (size_t)m->rows * m->cols, true) \
-	X(list, nunits, dom_msg_unit, unit, DOM_MAX_UNITS, \
-	  e->type < DOM_TYPES && e->owner < DOM_PLAYERS && e->row < m->rows && e->col < m->cols)
-RECORD_MESSAGE(dom_msg_view, DOM_VIEW, dom_view, true)
+static inline bool dom_unit_get(struct wire_r *r, const struct dom_msg_view *m,
+				struct dom_msg_unit *u)
+{
+	u->id = wire_get_u16(r);
+	u->type = wire_get_u8(r);
+	u->owner = wire_get_u8(r);
+	u->row = wire_get_u8(r);
+	u->col = wire_get_u8(r);
+	u->health = wire_get_u16(r);
+	return !r->bad && u->type < DOM_TYPES && u->owner < DOM_PLAYERS && u->row < m->rows &&
+	       u->col < m->cols;
+}
+
+static inline bool dom_view_decode(const uint8_t *buf, size_t len, struct dom_msg_view *m)
+{
+	struct wire_r r = wire_reader(buf, len);
+	m->round = wire_get_u16(&r);
+	if (!record_u16_in(&r, &m->rows, 0, DOM_MAX_ROWS) ||
+	    !record_u16_in(&r, &m->cols, 0, DOM_MAX_ROWS))
+		return false;
+	for (int p = 0; p < DOM_PLAYERS; p++) {
+		m->player[p].land = wire_get_i32(&r);
+		m->player[p].score = wire_get_i64(&r);
+		m->player[p].cpu = wire_get_i32(&r);
+	}
+	if (!record_get_block(&r, m->cell, (size_t)m->rows * m->cols, DOM_MAX_CELLS, 1) ||
+	    !record_get_count(&r, &m->nunits, DOM_MAX_UNITS))
+		return false;
+	for (int k = 0; k < m->nunits; k++)
+		if (!dom_unit_get(&r, m, &m->unit[k]))
+			return false;
+	return wire_done(&r);
+}
 
 /* ---- orders -------------------------------------------------------------- */
 
-#define DOM_ORDER(X) X(u16, id) X(u8, dir)
-ORDERS_RECORD(dom_orders, dom_msg_order, DOM_ORDER, DOM_MAX_ORDERS,
-	      "more than 1000 orders in one round");
+struct dom_msg_order {
+	uint16_t id;
+	uint8_t dir;
+};
+
+static inline void dom_order_put(struct wire_w *w, const void *order)
+{
+	const struct dom_msg_order *o = order;
+	wire_u16(w, o->id);
+	wire_u8(w, o->dir);
+}
+
+static inline bool dom_order_get(struct wire_r *r, void *order)
+{
+	struct dom_msg_order *o = order;
+	o->id = wire_get_u16(r);
+	o->dir = wire_get_u8(r);
+	return !r->bad;
+}
+
+static const struct orders_layout dom_orders = {
+	sizeof(struct dom_msg_order), DOM_MAX_ORDERS, "more than 1000 orders in one round",
+	DOM_ORDER_LEN, dom_order_put, dom_order_get,
+};
 
 #endif

@@ -1,7 +1,9 @@
 /* drawing.h - the kits' one implementation of debug drawing: this turn's
  * marks (draw.h) and kit_draw(), which every game's drawing calls end in.
  * It defines them: include it once per kit (runtime.h does; a kit that
- * does not use runtime.h includes it in its runtime.c).  Marks cost the
+ * does not use runtime.h includes it in its runtime.c).  Each game's
+ * draw_dot(), draw_line() and draw_text() are ordinary functions calling
+ * kit_draw() with its cell's row and column (course_runtime.h for Pos).  Marks cost the
  * player's CPU time as any of its code: they are made in its process. */
 #ifndef KIT_DRAWING_H
 #define KIT_DRAWING_H
@@ -21,21 +23,5 @@ void kit_draw(enum draw_kind kind, int rgb, int row, int col, int row2, int col2
 		m.text[i] = text[i] >= 0x20 && text[i] <= 0x7e ? text[i] : '?';
 	draw_put(&kit_marks, &m);
 }
-
-/* A game's draw_dot(), draw_line() and draw_text() for its cell type
- * CELL, whose fields ROW and COL say where it is. */
-#define KIT_DRAWING_API(CELL, ROW, COL)                                                    \
-	void draw_dot(CELL c, int colour)                                                   \
-	{                                                                                   \
-		kit_draw(DRAW_DOT, colour, c.ROW, c.COL, 0, 0, NULL);                       \
-	}                                                                                   \
-	void draw_line(CELL from, CELL to, int colour)                                      \
-	{                                                                                   \
-		kit_draw(DRAW_LINE, colour, from.ROW, from.COL, to.ROW, to.COL, NULL);      \
-	}                                                                                   \
-	void draw_text(CELL c, int colour, const char *text)                                \
-	{                                                                                   \
-		kit_draw(DRAW_TEXT, colour, c.ROW, c.COL, 0, 0, text);                      \
-	}
 
 #endif

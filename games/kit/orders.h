@@ -1,19 +1,23 @@
 /* orders.h - the orders message every game shares: a u16 count, then that
  * many records of the game's fixed layout.
  *
- * A game states its order record once (games/kit/record.h) and names it,
- * with the round's limit, in an orders_layout; both its engine (decode) and
- * its kit (encode) call orders_encode() and orders_decode() with it, so the
- * two sides agree by construction.  Header only, no allocation: it
- * compiles into the judge and into a static player binary alike.  A new
- * game's proto.h writes:
+ * A game writes its order record (struct xx_msg_order, its length on the
+ * wire, a put and a get over wire.h) and names it, with the round's
+ * limit, in its orders_layout; both its engine (decode) and its kit
+ * (encode) call orders_encode() and orders_decode() with it, so the two
+ * sides agree by construction.  Header only, no allocation: it compiles
+ * into the judge and into a static player binary alike.  A new game's
+ * proto.h writes, as games/dominator/proto.h does:
  *
- *     #define XX_ORDER(X) X(u16, id) X(u8, dir)
- *     ORDERS_RECORD(xx_orders, xx_msg_order, XX_ORDER, XX_MAX_ORDERS,
- *                   "more than 1000 orders in one round");
+ *     struct xx_msg_order { uint16_t id; uint8_t dir; };
+ *     #define XX_ORDER_LEN 3
+ *     static inline void xx_order_put(struct wire_w *w, const void *order) ...
+ *     static inline bool xx_order_get(struct wire_r *r, void *order) ...
+ *     static const struct orders_layout xx_orders = { sizeof(struct
+ *         xx_msg_order), XX_MAX_ORDERS, "more than 1000 orders in one round",
+ *         XX_ORDER_LEN, xx_order_put, xx_order_get };
  *
- * which makes struct xx_msg_order and the layout xx_orders.  The record's
- * fields are plain integers: the engine judges the values.
+ * The record's fields are plain integers: the engine judges the values.
  *
  * Limits: the encoder keeps at most max + 1 records (one past the limit,
  * enough for the engine to tell the player it broke it); the decoder
@@ -26,7 +30,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "games/kit/record.h"
 #include "games/kit/wire.h"
 
 struct orders_layout {
@@ -37,21 +40,6 @@ struct orders_layout {
 	void (*put)(struct wire_w *w, const void *order);
 	bool (*get)(struct wire_r *r, void *order);
 };
-
-/* The record R of one order (its FIELDS as RECORD() takes them) and the
- * layout `var` of the orders message made of such records. */
-#define ORDERS_RECORD(var, R, FIELDS, max, too_many) \
-	RECORD(R, FIELDS) \
-	static inline void var##_put(struct wire_w *w, const void *order) \
-	{ \
-		R##_put(w, order); \
-	} \
-	static inline bool var##_get(struct wire_r *r, void *order) \
-	{ \
-		return R##_get(r, order); \
-	} \
-	static const struct orders_layout var = { sizeof(struct R), max, too_many, R##_len, \
-						  var##_put, var##_get }
 
 /* Returns the length written, 0 when cap is too small. */
 static inline size_t orders_encode(const struct orders_layout *l, const void *orders, size_t n,

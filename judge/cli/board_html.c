@@ -13,8 +13,6 @@
 #include "judge/base/safe_text.h"
 #include "judge/replay/web_page.h"
 
-static const char replacement[] = "\xef\xbf\xbd"; /* U+FFFD */
-
 /* The next character of s (NUL-terminated: at most 4 bytes are read). */
 static size_t next_char(const char *s, bool *printable)
 {
@@ -97,56 +95,6 @@ const char *board_num(double v, char buf[32])
 }
 
 /* ---- the page ------------------------------------------------------------ */
-
-/* s as HTML text, valid in an element and in a quoted attribute. */
-void board_html_text(FILE *f, const char *s)
-{
-	while (*s) {
-		bool printable;
-		size_t n = next_char(s, &printable);
-		switch (printable ? *s : 0) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&#39;", f); break;
-		default:
-			if (printable)
-				fwrite(s, 1, n, f);
-			else
-				fputs(replacement, f);
-		}
-		s += n;
-	}
-}
-
-static const char page_style[] =
-	"body{font-family:system-ui,sans-serif;margin:2em auto;max-width:60em;padding:0 1em;"
-	"color:#222;background:#fafafa}\n"
-	"h1{font-weight:600;margin-bottom:.2em}\n"
-	".when,.note{color:#666}\n"
-	"table{border-collapse:collapse;width:100%}\n"
-	"th,td{padding:.35em .7em;border-bottom:1px solid #ddd;text-align:left}\n"
-	"th{background:#eee}\n"
-	"td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}\n"
-	"tr.top td{font-weight:600}\n"
-	"tbody tr:hover{background:#f0f4ff}\n"
-	"td.recent a{margin-right:.4em}\n";
-
-void board_html_head(FILE *f, const char *title, const char *when)
-{
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n", f);
-	/* Even were a name to slip through unescaped, no script would run and
-	 * nothing would be fetched. */
-	fputs("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-	      "style-src 'unsafe-inline'\">\n", f);
-	fputs("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n", f);
-	fputs("<title>", f);
-	board_html_text(f, title);
-	fprintf(f, ", %s</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", when, page_style);
-	board_html_text(f, title);
-	fputs("</h1>\n", f);
-}
 
 int board_html_write(const char *path, struct store *s, const struct board *b,
 		     char err[ERR_LEN])

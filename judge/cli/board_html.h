@@ -1,14 +1,12 @@
 /* board_html.h - the leaderboard's HTML page, and what the read-side
  * commands (leaderboard, status, matches, replay, jobs) share to show what
- * players wrote: safe text for a terminal, for HTML and for JSON, and
- * times.
+ * players wrote: safe text for a terminal, and times.  Pages are the
+ * service's, drawn by its scripts (web_page.h): no HTML is written in C.
  *
  * Promises.  Player and author names, compile logs and failure reasons are
  * the contestants' bytes: whatever they hold, a page shows them as text
- * (escaped markup, or data the page's script puts in as text), a
- * terminal gets no control character from them, and a JSON string is
- * always valid UTF-8 (a byte that is not becomes U+FFFD).  The page is
- * written whole (file_write.h).
+ * (data the page's script puts in as text), a terminal gets no control
+ * character from them.  The page is written whole (file_write.h).
  */
 #ifndef JUDGE_BOARD_HTML_H
 #define JUDGE_BOARD_HTML_H
@@ -28,13 +26,6 @@
  * loaded) link to replay-ID.html beside it.  0, or -1 with err filled. */
 int board_html_write(const char *path, struct store *s, const struct board *b,
 		     char err[ERR_LEN]);
-
-/* The start of a self-contained page (inline CSS, no script, nothing
- * fetched) up to its <h1>title</h1>; when goes into the window title. */
-void board_html_head(FILE *f, const char *title, const char *when);
-
-/* s as HTML text, valid in an element and in a quoted attribute. */
-void board_html_text(FILE *f, const char *s);
 
 /* Prints s for a terminal, padded with spaces to width columns (one per
  * character): control characters, line breaks and invalid UTF-8 become

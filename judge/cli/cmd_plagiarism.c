@@ -1,19 +1,22 @@
-/* judge plagiarism: the similar pairs of a game, most similar first (table,
- * JSON or HTML), and `show A B`: both files with their matched fragments
- * numbered and their line numbers, for a person to judge. */
+/* judge plagiarism: the similar pairs of a game, most similar first (a
+ * table, their JSON, or the service's page with the list embedded:
+ * plag_list.h writes the data, web/serve/plag.js draws it), and `show A
+ * B`: both files with their matched fragments numbered and their line
+ * numbers, for a person to judge. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/game.h"
 #include "judge/base/file_write.h"
-#include "judge/base/safe_text.h"
 #include "judge/cli/board_html.h"
 #include "judge/cli/commands.h"
 #include "judge/cli/options.h"
 #include "judge/cli/plag_review.h"
+#include "judge/replay/web_page.h"
 #include "judge/base/config.h"
 #include "judge/plag/plag_doc.h"
+#include "judge/plag/plag_list.h"
 #include "judge/plag/plag_sim.h"
 #include "judge/plag/plag_store.h"
 #include "judge/store/store.h"
@@ -88,8 +91,8 @@ static int parse_args(int argc, char **argv, struct plag_args *a, int *status)
 			     "similar, 0 to 1 (default: the flagged pairs: plagiarism.flag_percent, "
 			     "or a long fragment)"),
 		OPT_JSON(&a->json, "a JSON array of pairs"),
-		OPT_STR("html", 0, "FILE", &a->html, "write the list as one self-contained HTML "
-			"page"),
+		OPT_STR("html", 0, "FILE", &a->html, "write the list as the service's plagiarism "
+			"page, one file with the list embedded (readable by you alone)"),
 		OPT_STR("by", 0, "NAME", &a->review.by, "who decides (default: the login name)"),
 		OPT_STR("note", 0, "TEXT", &a->review.note, "why, kept with the decision"),
 		OPT_QUEUE(&a->queue),
@@ -111,141 +114,25 @@ static int parse_args(int argc, char **argv, struct plag_args *a, int *status)
 	return n < 0 || *status ? -1 : 0;
 }
 
-/* ---- one side of a pair: how a person names a file */
+/* ---- the list as a table, JSON or the service's page */
 
-struct side {
-	int64_t doc, submission;
-	char author[64], name[64], label[64];
-	int first_line, last_line;
-};
-
-/* "12" (submission 12) or "doc:7 (2025)" for an archived file. */
-static const char *side_ref(const struct side *s, char buf[96])
-{
-	if (s->submission)
-		snprintf(buf, 96, "%lld", (long long)s->submission);
-	else
-		snprintf(buf, 96, "doc:%lld (%.60s)", (long long)s->doc, s->label);
-	return buf;
-}
-
-static void side_read(const struct store_plag_doc *d, struct side *s)
-{
-	*s = (struct side){ .doc = d->id, .submission = d->submission };
-	snprintf(s->author, sizeof s->author, "%s", d->author);
-	snprintf(s->name, sizeof s->name, "%s", d->name);
-	snprintf(s->label, sizeof s->label, "%s", d->label);
-}
-
-struct pair_row {
-	double similarity, a_in_b, b_in_a;
-	int longest;
-	bool flagged, fragment;
-	struct side a, b;
-};
-
-struct pair_list {
-	struct pair_row *v;
-	size_t n;
-};
-
-/* The row's numbers as plag_store_pair() measures the pair now. */
-static int measure_row(struct store *store, const struct cfg_plag *cfg, struct pair_row *r)
-{
-	struct plag_match m;
-	char err[ERR_LEN];
-	if (plag_store_pair(store, cfg, r->a.doc, r->b.doc, &m, NULL, err) < 0) {
-		fprintf(stderr, "judge plagiarism: %s\n", err);
-		return -1;
-	}
-	r->similarity = m.similarity;
-	r->a_in_b = m.pair.a_in_b;
-	r->b_in_a = m.pair.b_in_a;
-	r->longest = (int)plag_longest_tokens(&m.pair);
-	r->flagged = m.flagged;
-	r->fragment = m.fragment;
-	r->a.first_line = (int)m.pair.longest_a.first_line;
-	r->a.last_line = (int)m.pair.longest_a.last_line;
-	r->b.first_line = (int)m.pair.longest_b.first_line;
-	r->b.last_line = (int)m.pair.longest_b.last_line;
-	return 0;
-}
-
-static int by_similarity(const void *x, const void *y)
-{
-	const struct pair_row *a = x, *b = y;
-	if (a->similarity != b->similarity)
-		return a->similarity < b->similarity ? 1 : -1;
-	if (a->a.doc != b->a.doc)
-		return a->a.doc < b->a.doc ? -1 : 1;
-	return (a->b.doc > b->b.doc) - (a->b.doc < b->b.doc);
-}
-
-/* Reading the pairs: what they are measured with, which to keep. */
-struct pair_reading {
-	struct store *s;
-	const struct cfg_plag *cfg;
-	double min;
-	bool flagged_too;
-	struct pair_list *out;
-};
-
-/* One stored pair, measured again (a pair that cannot be is left out,
- * said on stderr). */
-static int pair_read(void *ctx, const struct store_plag_doc *a, const struct store_plag_doc *b)
-{
-	struct pair_reading *p = ctx;
-	struct pair_row r = { 0 };
-	side_read(a, &r.a);
-	side_read(b, &r.b);
-	if (measure_row(p->s, p->cfg, &r) < 0)
-		return 0;
-	if (r.similarity < p->min - 1e-9 && !(p->flagged_too && r.flagged))
-		return 0;
-	struct pair_row *v = realloc(p->out->v, (p->out->n + 1) * sizeof *v);
-	if (!v)
-		return -1;
-	p->out->v = v;
-	p->out->v[p->out->n++] = r;
-	return 0;
-}
-
-/* The stored pairs of game (those that reached the floor or had a long
- * fragment when they were compared), measured again; kept when at least
- * min similar, or flagged when all is true. */
-static int load_pairs(struct store *s, const struct cfg_plag *cfg, const char *game, double min,
-		      bool flagged_too, struct pair_list *out, char err[ERR_LEN])
-{
-	*out = (struct pair_list){ 0 };
-	struct pair_reading p = { s, cfg, min, flagged_too, out };
-	err[0] = '\0';
-	int rc = store_plag_pairs(s, game, pair_read, &p, err);
-	if (rc < 0 && !err[0]) /* pair_read stopped */
-		snprintf(err, ERR_LEN, "reading the pairs: out of memory");
-	if (out->n > 1)
-		qsort(out->v, out->n, sizeof *out->v, by_similarity);
-	return rc;
-}
-
-/* ---- the list as a table, JSON or a page */
-
-static void print_side(const struct side *s)
+static void print_side(const struct plag_list_side *s)
 {
 	char ref[96], who[160];
 	snprintf(who, sizeof who, "%s by %s", s->name, s->author);
-	printf("  %-16s ", side_ref(s, ref));
+	printf("  %-16s ", plag_list_ref(s, ref));
 	board_cell(stdout, who, 28);
 	printf(" lines %d-%d\n", s->first_line, s->last_line);
 }
 
-static void print_table(const struct pair_list *l, const char *game, double min)
+static void print_table(const struct plag_list *l)
 {
 	if (l->n == 0) {
-		printf("no pair of %s files is at least %.0f%% similar\n", game, min * 100);
+		printf("no pair of %s files is at least %.0f%% similar\n", l->game, l->min * 100);
 		return;
 	}
 	for (size_t i = 0; i < l->n; i++) {
-		const struct pair_row *r = &l->v[i];
+		const struct plag_list_pair *r = &l->v[i];
 		printf("%3.0f%%%s  A in B %.0f%%, B in A %.0f%%, longest fragment %d tokens\n",
 		       r->similarity * 100, r->fragment ? " FLAGGED (long fragment)"
 		       : r->flagged ? " FLAGGED" : "", r->a_in_b * 100,
@@ -257,111 +144,57 @@ static void print_table(const struct pair_list *l, const char *game, double min)
 	       l->n == 1 ? "" : "s");
 }
 
-static json_t *side_json(const struct side *s)
+/* The service's plagiarism page with the list embedded, as the API answers
+ * it: drawn by the same script, nothing fetched. */
+static int write_html(const char *path, const struct plag_list *l)
 {
-	json_t *j = json_pack("{s:I, s:o, s:o, s:[i, i]}", "doc", (json_int_t)s->doc,
-			      "author", safe_json_text(s->author), "player",
-			      safe_json_text(s->name), "lines", s->first_line, s->last_line);
-	if (s->submission)
-		json_object_set_new(j, "submission", json_integer(s->submission));
-	else
-		json_object_set_new(j, "archive", safe_json_text(s->label));
-	return j;
-}
-
-static json_t *pairs_json(const struct pair_list *l)
-{
-	json_t *arr = json_array();
-	for (size_t i = 0; i < l->n; i++) {
-		const struct pair_row *r = &l->v[i];
-		json_array_append_new(arr, json_pack("{s:f, s:f, s:f, s:i, s:b, s:b, s:o, s:o}",
-			"similarity", r->similarity, "a_in_b", r->a_in_b, "b_in_a", r->b_in_a,
-			"longest_tokens", r->longest, "flagged", r->flagged, "fragment", r->fragment,
-			"a", side_json(&r->a), "b", side_json(&r->b)));
-	}
-	return arr;
-}
-
-static void html_side(FILE *f, const struct side *s)
-{
-	char ref[96];
-	fputs("<td>", f);
-	board_html_text(f, side_ref(s, ref));
-	fputs("</td><td>", f);
-	board_html_text(f, s->name);
-	fputs("</td><td>", f);
-	board_html_text(f, s->author);
-	fprintf(f, "</td><td class=\"n\">%d&ndash;%d</td>", s->first_line, s->last_line);
-}
-
-static int write_html(const char *path, const struct pair_list *l, const char *game)
-{
-	char *page = NULL, when[32], title[96], err[ERR_LEN];
-	size_t len = 0;
-	FILE *f = open_memstream(&page, &len);
-	if (!f)
-		return -1;
-	board_time(store_now_ms(), when);
-	snprintf(title, sizeof title, "%s: similar files", game);
-	board_html_head(f, title, when);
-	fprintf(f, "<p class=\"when\">%zu pair%s, as of %s</p>\n<table>\n<thead><tr>"
-		"<th class=\"n\">Similarity</th><th class=\"n\">A in B</th><th class=\"n\">B in A</th>"
-		"<th>A</th><th>Player</th><th>Author</th><th class=\"n\">Lines</th>"
-		"<th>B</th><th>Player</th><th>Author</th><th class=\"n\">Lines</th></tr></thead>\n"
-		"<tbody>\n", l->n, l->n == 1 ? "" : "s", when);
-	for (size_t i = 0; i < l->n; i++) {
-		const struct pair_row *r = &l->v[i];
-		fprintf(f, "<tr%s><td class=\"n\">%.0f%%</td><td class=\"n\">%.0f%%</td>"
-			"<td class=\"n\">%.0f%%</td>", r->flagged ? " class=\"top\"" : "",
-			r->similarity * 100, r->a_in_b * 100, r->b_in_a * 100);
-		html_side(f, &r->a);
-		html_side(f, &r->b);
-		fputs("</tr>\n", f);
-	}
-	fputs("</tbody>\n</table>\n<p class=\"note\">Bold rows are flagged. A file is a "
-	      "submission id or doc:N, an archived file; <code>judge plagiarism show A B</code> "
-	      "shows a pair side by side.</p>\n</body>\n</html>\n", f);
-	if (fclose(f) != 0) {
+	char *page, err[ERR_LEN];
+	size_t len;
+	json_t *data = plag_list_json(l);
+	int rc = data ? web_page_embed("serve/plagiarism.html", data, &page, &len, err) : -1;
+	if (!data)
+		err_set(err, "cannot build the page: out of memory");
+	json_decref(data);
+	/* names who is suspected of copying whom: the organiser's alone */
+	if (rc == 0) {
+		rc = file_write_whole(path, page, len, 0600, err);
 		free(page);
-		return -1;
 	}
-	/* it quotes contestants' code: the organiser's alone */
-	int rc = file_write_whole(path, page, len, 0600, err);
 	if (rc < 0)
 		fprintf(stderr, "judge plagiarism: %s\n", err);
-	free(page);
 	return rc;
 }
 
 static int list_pairs(const struct plag_args *a, struct store *s, const struct judge_config *cfg)
 {
-	struct pair_list l;
+	struct plag_list l;
 	char err[ERR_LEN];
-	double min = a->has_min ? a->min : cfg->plag.flag_pct / 100.0;
-	if (load_pairs(s, &cfg->plag, a->game, min, !a->has_min, &l, err) < 0) {
+	if (plag_list_load(s, &cfg->plag, a->game, a->has_min ? a->min : -1, &l, err) < 0) {
 		fprintf(stderr, "judge plagiarism: %s\n", err);
-		free(l.v);
 		return 2;
 	}
+	if (l.unmeasured)
+		fprintf(stderr, "judge plagiarism: %zu pair%s left out, not measured: %s\n",
+			l.unmeasured, l.unmeasured == 1 ? "" : "s", l.unmeasured_why);
 	int rc = 0;
 	if (a->json) {
-		json_t *arr = pairs_json(&l);
+		json_t *arr = plag_list_pairs_json(&l);
 		json_dumpf(arr, stdout, JSON_INDENT(1));
 		putchar('\n');
 		json_decref(arr);
 	}
 	if (a->html)
-		rc = write_html(a->html, &l, a->game) < 0 ? 2 : 0;
+		rc = write_html(a->html, &l) < 0 ? 2 : 0;
 	else if (!a->json)
-		print_table(&l, a->game, min);
-	free(l.v);
+		print_table(&l);
+	plag_list_free(&l);
 	return rc;
 }
 
 /* ---- show: one pair, both files with their fragments numbered */
 
 struct shown {
-	struct side side;
+	struct plag_list_side side;
 	char *source;
 	size_t len;
 	struct plag_fps fps;
@@ -394,7 +227,7 @@ static int resolve(struct store *store, const char *ref, struct shown *out)
 				 (uint32_t)d.ntokens, &out->fps, err))
 		fprintf(stderr, "judge plagiarism: %s: %s\n", ref, err);
 	else {
-		side_read(&d, &out->side);
+		plag_list_side_read(&d, &out->side);
 		out->source = d.source; /* NUL-ended */
 		out->len = d.source_len;
 		d.source = NULL;
@@ -503,7 +336,7 @@ static char *expand_tabs(const char *text, size_t n)
 static void print_listing(const char *title, const struct shown *s, const unsigned *frag)
 {
 	char ref[96];
-	printf("\n==== %s: %s, %s by %s\n", title, side_ref(&s->side, ref), s->side.name,
+	printf("\n==== %s: %s, %s by %s\n", title, plag_list_ref(&s->side, ref), s->side.name,
 	       s->side.author);
 	const char *p = s->source, *end = s->source + s->len;
 	for (size_t line = 1; p < end; line++) {

@@ -1,14 +1,17 @@
 /* web_page.h - one renderer per page: a page of the service (web/serve/)
  * written as one self-contained file with its data embedded, so that the
- * command line's --html output is drawn by the same script as the
- * service's page, and C only writes the data.
+ * command line's --html output (`judge leaderboard`, `judge plagiarism`)
+ * is drawn by the same script as the service's page, and C only writes
+ * the data, with the same writer as the service's answer (board_page_text,
+ * plag_list_json).  No page is drawn in C.
  *
  * Promises.  The file needs nothing but itself: the page's stylesheets and
  * scripts (href="/static/NAME", src="/static/NAME") are inlined, and a
  * Content-Security-Policy lets nothing be fetched.  The data is carried as
  * <script type="application/json" id="page-data">, '<', '>' and '&'
  * written as JSON escapes: no text in it can end the element.  The page's
- * script (serve.js) reads it instead of asking the API.
+ * scripts (serve.js, and its own such as plag.js) read it instead of
+ * asking the API.
  */
 #ifndef JUDGE_WEB_PAGE_H
 #define JUDGE_WEB_PAGE_H

@@ -63,11 +63,7 @@ static json_t *limits_in_force(const struct game *g, const struct judge_config *
 static json_t *game_sheet(const struct game *g, const struct request *rq)
 {
 	struct judge_config defaults;
-	const struct judge_config *cfg = rq->opt->settings;
-	if (!cfg) {
-		cfg_defaults(&defaults);
-		cfg = &defaults;
-	}
+	const struct judge_config *cfg = request_settings(rq, &defaults);
 	char rules[PATH_MAX], header[PATH_MAX], params[PATH_MAX], header_name[80], kit[96];
 	paths_in(rules, cfg->data_dir, "docs/games/%s.md", g->name);
 	paths_in(header, cfg->data_dir, "games/%s/kit/%s.h", g->name, g->name);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/plag/plag_list.h"
 #include "judge/serve/serve_int.h"
 #include "judge/store/store_reference.h"
 
@@ -110,21 +111,27 @@ void org_rejudge(struct request *rq, struct reply *rp, const char *arg)
 	json_decref(body);
 }
 
+/* The pairs as `judge plagiarism` lists them (plag_list.h): without min,
+ * the flagged ones. */
 void org_plagiarism(struct request *rq, struct reply *rp, const char *arg)
 {
 	char err[ERR_LEN];
-	double floor = 0.0;
+	double min = -1;
 	if (!request_game(arg, rp))
 		return;
-	if (request_number(rq, "min", true, 0.0, 1.0, &floor) < 0) {
+	if (request_number(rq, "min", true, 0.0, 1.0, &min) < 0) {
 		reply_error(rp, 400, "min is a share between 0 and 1, as min=0.5");
 		return;
 	}
-	json_t *pairs;
-	if (store_plag_pairs_view(rq->store, arg, floor, &pairs, err) < 0)
+	struct judge_config defaults;
+	struct plag_list l;
+	if (plag_list_load(rq->store, &request_settings(rq, &defaults)->plag, arg, min, &l,
+			   err) < 0) {
 		reply_store_error(rp, err);
-	else
-		reply_json(rp, 200, pairs);
+		return;
+	}
+	reply_json(rp, 200, plag_list_json(&l));
+	plag_list_free(&l);
 }
 
 void org_plagiarism_pair(struct request *rq, struct reply *rp, const char *arg)

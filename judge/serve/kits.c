@@ -27,11 +27,7 @@ void page_kit(struct request *rq, struct reply *rp, const char *arg)
 	char *bytes = cache_get(rq->cache, key, 0, &len), err[ERR_LEN];
 	if (!bytes) {
 		struct judge_config defaults;
-		const struct judge_config *cfg = rq->opt->settings;
-		if (!cfg) {
-			cfg_defaults(&defaults);
-			cfg = &defaults;
-		}
+		const struct judge_config *cfg = request_settings(rq, &defaults);
 		if (student_kit_build(cfg, game, NULL, &bytes, &len, err) < 0) {
 			reply_error(rp, 500, "the kit could not be built (tell the organiser): %s", err);
 			return;

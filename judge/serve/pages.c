@@ -26,6 +26,7 @@ static const struct page pages[] = {
 	{ "/tournaments/", "serve/tournament.html", "text/html; charset=utf-8", false },
 	{ "/tournaments", "serve/tournaments.html", "text/html; charset=utf-8", false },
 	{ "/organiser", "serve/organiser.html", "text/html; charset=utf-8", false },
+	{ "/plagiarism/", "serve/plagiarism.html", "text/html; charset=utf-8", false },
 	{ "/static/serve.css", "serve/serve.css", "text/css; charset=utf-8", false },
 	{ "/static/serve.js", "serve/serve.js", "text/javascript; charset=utf-8", false },
 	{ "/static/tournament.js", "serve/tournament.js", "text/javascript; charset=utf-8", false },
@@ -49,7 +50,8 @@ static bool page_matches(const struct page *p, const char *path)
  * page names none. */
 static bool page_game_known(const struct request *rq, const struct page *p)
 {
-	bool in_path = strcmp(p->prefix, "/leaderboard/") == 0 || strcmp(p->prefix, "/games/") == 0;
+	bool in_path = strcmp(p->prefix, "/leaderboard/") == 0 || strcmp(p->prefix, "/games/") == 0 ||
+		       strcmp(p->prefix, "/plagiarism/") == 0;
 	const char *game = in_path ? rq->path + strlen(p->prefix)
 				   : request_arg(rq, "game");
 	return !game || game_find(game);

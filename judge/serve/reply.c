@@ -113,6 +113,15 @@ int request_number(const struct request *rq, const char *key, bool fraction, dou
 	return *out >= min && *out <= max ? 1 : -1;
 }
 
+const struct judge_config *request_settings(const struct request *rq,
+					    struct judge_config *defaults)
+{
+	if (rq->opt->settings)
+		return rq->opt->settings;
+	cfg_defaults(defaults);
+	return defaults;
+}
+
 const struct game *request_game(const char *name, struct reply *rp)
 {
 	const struct game *g = game_find(name);

@@ -67,6 +67,7 @@ static const struct route routes[] = {
 	{ "GET", "/tournaments", ACCESS_OPEN, page_static },
 	{ "GET", "/tournaments/*", ACCESS_OPEN, page_static },
 	{ "GET", "/organiser", ACCESS_OPEN, page_static },
+	{ "GET", "/plagiarism/*", ACCESS_OPEN, page_static },
 	{ "GET", "/static/*", ACCESS_OPEN, page_static },
 	{ "GET", "/kits/*", ACCESS_OPEN, page_kit },
 	{ 0 },

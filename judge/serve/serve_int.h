@@ -70,6 +70,10 @@ int request_number(const struct request *rq, const char *key, bool fraction, dou
 		   double max, double *out);
 /* The game of that name, or NULL with a 404 naming the games there are. */
 const struct game *request_game(const char *name, struct reply *rp);
+/* The settings the service runs with, or the defaults (put in *defaults)
+ * when it was given none. */
+const struct judge_config *request_settings(const struct request *rq,
+					    struct judge_config *defaults);
 /* rq's body as a JSON object: 0, or -1 with a 400 reply. */
 int request_json(const struct request *rq, struct reply *rp, json_t **out);
 /* 503: the store did not answer, with its message. */

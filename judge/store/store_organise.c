@@ -159,20 +159,6 @@ int store_rejudge_game(struct store *s, const char *game, const char *decided_by
 	return store_commit(s, err);
 }
 
-int store_plag_pairs_view(struct store *s, const char *game, double min_percent, json_t **out,
-		     char err[ERR_LEN])
-{
-	*out = db_query_json(s, "reading the plagiarism pairs", err,
-		"SELECT p.doc_a, p.doc_b, da.submission_id, db.submission_id, da.name, db.name,"
-		" da.author, db.author, da.label, db.label, p.similarity, p.longest, p.flagged"
-		" FROM plag_pairs p JOIN plag_docs da ON da.id = p.doc_a"
-		" JOIN plag_docs db ON db.id = p.doc_b"
-		" WHERE p.game = ?1 AND p.similarity >= ?2 ORDER BY p.similarity DESC LIMIT 500",
-		"a:i b:i a_submission:I b_submission:I a_name:t b_name:t a_author:t b_author:t"
-		" a_label:T b_label:T similarity:d longest:i flagged:b", "td", game, min_percent);
-	return *out ? 1 : -1;
-}
-
 /* A document's source: its own (archived) or its submission's. */
 static json_t *doc_json(struct store *s, int64_t doc, int first, int last, char err[ERR_LEN])
 {

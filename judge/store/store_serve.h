@@ -109,11 +109,6 @@ int store_rejudge_submission(struct store *s, int64_t id, char err[ERR_LEN]);
  * qualified, not superseded) is compiled and qualified again; *n of them. */
 int store_rejudge_game(struct store *s, const char *game, const char *decided_by, int64_t *n,
 		       char err[ERR_LEN]);
-/* Plagiarism pairs of the game at least min_percent similar, most similar
- * first: [{a, b, a_submission, b_submission, a_name, b_name, a_author,
- * b_author, a_label, b_label, similarity, longest, flagged}]. */
-int store_plag_pairs_view(struct store *s, const char *game, double min_percent, json_t **out,
-		     char err[ERR_LEN]);
 /* One pair side by side: {similarity, a: {doc, name, author, label,
  * first_line, last_line, source}, b: {...}}. */
 int store_plag_pair(struct store *s, int64_t a, int64_t b, json_t **out, char err[ERR_LEN]);

@@ -10,8 +10,13 @@ names its earlier file as the original and its later one as the suspect,
 with their submissions, authors and upload times; confirming one and
 dismissing the other with a note is recorded in the organiser's name (as
 `judge plagiarism flags` lists them) and shown, and a decided flag is news
-no more; no console error.  Screenshots of the news and of the decided flags
-go to --shots (plag-news.png, plag-decided.png).
+no more; no console error.  The similar pairs: `judge plagiarism --html`
+writes the service's plagiarism page with its list embedded, which,
+opened as a file with no service, draws both flagged pairs (the hostile
+author as text) and names the command that shows each; the service's own
+page /plagiarism/dominator draws the same rows and shows a pair side by
+side.  Screenshots go to --shots (plag-news.png, plag-decided.png,
+plag-cli-page.png, plag-service-page.png).
 
 usage: tests/browser/plag.py [--judge build/judge] [--shots build/screenshots]
 Ends with "N passed, N failed"; exit status 1 when any failed.
@@ -25,7 +30,9 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Browser  # noqa: E402
 from run import Suite  # noqa: E402
-from serve import page_clean, page_tests_args, run, set_token, start_server, stop_all  # noqa: E402
+from serve import HOSTILE, page_clean, page_tests_args, run, set_token, start_server, stop_all  # noqa: E402
+
+EVE = "eve " + HOSTILE  # a copier whose name is markup: shown as text everywhere
 
 
 def flagged_store(judge, work, queue):
@@ -37,7 +44,7 @@ def flagged_store(judge, work, queue):
     for name, author in (("Alder", "alder"), ("Birch", "birch")):
         run(judge, "submit", "bench/plag/players/AI%s.c" % name, "--game", "dominator",
             "--author", author, "--queue", queue, env=env)
-    for name, copier, copy in (("Alder", "mallory", "Copycat"), ("Birch", "eve", "Mimic")):
+    for name, copier, copy in (("Alder", "mallory", "Copycat"), ("Birch", EVE, "Mimic")):
         with open("bench/plag/players/AI%s.c" % name) as f:
             src = re.sub(r"PLAYER_NAME\(\w+\)", "PLAYER_NAME(%s)" % copy, f.read())
         path = os.path.join(work, "AI%s.c" % copy)
@@ -91,16 +98,16 @@ def check_news(t, b, base, organiser, shots, listed):
 def check_decisions(t, b, judge, queue, env, shots, listed):
     by_copier = {f["later"]["author"]: f["id"] for f in listed}
     decide(b, by_copier["mallory"], "confirm", "admitted in the interview")
-    decide(b, by_copier["eve"], "dismiss", "shared lab code")
+    decide(b, by_copier[EVE], "dismiss", "shared lab code")
     after = {f["id"]: f for f in flags(judge, queue, env)}
-    confirmed, dismissed = after[by_copier["mallory"]], after[by_copier["eve"]]
+    confirmed, dismissed = after[by_copier["mallory"]], after[by_copier[EVE]]
     t.check("confirm: recorded in the organiser's name with the note",
             confirmed["review"] == "confirmed" and confirmed["reviewed_by"] == "gandalf"
             and confirmed["note"] == "admitted in the interview", json.dumps(confirmed))
     t.check("dismiss: recorded with the note",
             dismissed["review"] == "dismissed" and dismissed["note"] == "shared lab code",
             json.dumps(dismissed))
-    item = text_of(b, "#flag-%d" % by_copier["eve"])
+    item = text_of(b, "#flag-%d" % by_copier[EVE])
     t.check("dismiss: the later author is no longer called a suspect",
             "Later: submission" in item and "suspected" not in item, item)
     news = text_of(b, "#plag-news")
@@ -109,6 +116,52 @@ def check_decisions(t, b, judge, queue, env, shots, listed):
             b.eval("document.querySelectorAll('#plag-flags li.unseen').length") == 0)
     b.screenshot(os.path.join(shots, "plag-decided.png"), "#plag-review")
     page_clean(t, b, "organiser page after the decisions")
+
+
+ROWS = "[...document.querySelectorAll('#pair-list tbody tr')]"
+
+
+def row_cells(b):
+    """Each pair's row as the texts of its first six cells (numbers, files)."""
+    return b.eval(ROWS + ".map(tr => [...tr.cells].slice(0, 6).map(td => td.textContent))")
+
+
+def check_cli_page(t, b, judge, work, queue, env, shots, listed):
+    """The page `judge plagiarism --html` writes, opened as a file alone."""
+    page = os.path.join(work, "pairs.html")
+    run(judge, "plagiarism", "--game", "dominator", "--html", page, "--queue", queue, env=env)
+    t.check("--html: drawn as a file alone, with no service", b.goto("file://" + page) is not None)
+    data = b.eval("JSON.parse(document.getElementById('page-data').textContent)")
+    rows = row_cells(b)
+    t.check("--html: both flagged pairs listed, as its data holds them",
+            len(rows) == 2 == len(data["pairs"]), rows)
+    table = text_of(b, "#pair-list")
+    t.check("--html: the hostile author shows as text", HOSTILE in table, table)
+    commands = b.eval("[...document.querySelectorAll('#pair-list code.show-command')].map(c => c.textContent)")
+    want = sorted("judge plagiarism show %d %d" % (f["later"]["submission"], f["earlier"]["submission"])
+                  for f in listed)
+    t.check("--html: each pair names the command that shows it", sorted(commands) == want, commands)
+    t.check("--html: nothing to fetch (no side-by-side button)",
+            b.eval("document.querySelectorAll('#pair-list button').length") == 0)
+    t.check("--html: flagged rows marked", b.eval(ROWS + ".filter(tr => tr.classList.contains('flagged')).length") == 2)
+    b.screenshot(os.path.join(shots, "plag-cli-page.png"))
+    page_clean(t, b, "judge plagiarism --html")
+    return rows
+
+
+def check_service_page(t, b, base, organiser, shots, cli_rows):
+    """The service's own page: the same rows, and a pair side by side."""
+    b.goto(base + "/organiser")
+    set_token(b, organiser)
+    b.goto(base + "/plagiarism/dominator")
+    b.wait(ROWS + ".length === 2")
+    t.check("service page: the same rows as the page --html wrote", row_cells(b) == cli_rows, row_cells(b))
+    b.eval("document.querySelector('#pair-list tbody button').click()")
+    t.check("service page: a pair side by side, the shared fragment marked",
+            b.wait("document.querySelectorAll('#pair pre').length === 2 && "
+                   "document.querySelectorAll('#pair .hit').length > 0", 10))
+    b.screenshot(os.path.join(shots, "plag-service-page.png"))
+    page_clean(t, b, "the service's plagiarism page")
 
 
 def main():
@@ -123,6 +176,8 @@ def main():
     b = Browser()
     try:
         if len(listed) == 2:
+            rows = check_cli_page(t, b, a.judge, work, queue, env, a.shots, listed)
+            check_service_page(t, b, base, organiser, a.shots, rows)
             check_news(t, b, base, organiser, a.shots, listed)
             check_decisions(t, b, a.judge, queue, env, a.shots, listed)
     finally:

@@ -14,7 +14,10 @@
 
 #include "tests/unit/cli_testlib.h"
 #include "tests/unit/gen_testlib.h"
+#include "judge/base/config.h"
+#include "judge/serve/serve.h"
 #include "tests/unit/http_receiver.h"
+#include "tests/unit/serve_testlib.h"
 
 static char dir[64], db[128], cfg[128], out[131072];
 
@@ -441,6 +444,29 @@ static json_t *pairs(const char *extra)
 	return arr;
 }
 
+/* What the page at path, written by --html, carries for its script; it
+ * must be the service's plagiarism page. */
+static json_t *page_data(const char *path)
+{
+	static char html[1 << 20];
+	FILE *f = fopen(path, "r");
+	cr_assert_not_null(f, "no page %s", path);
+	size_t len = fread(html, 1, sizeof html - 1, f);
+	fclose(f);
+	html[len] = '\0';
+	cr_assert(strstr(html, "<body data-page=\"plagiarism\">"), "not the service's page:\n%.300s",
+		  html);
+	static const char mark[] = "<script type=\"application/json\" id=\"page-data\">";
+	const char *at = strstr(html, mark);
+	cr_assert_not_null(at, "the page carries no data:\n%.400s", html);
+	at += strlen(mark);
+	json_error_t e;
+	/* the data's own '<' are escapes: the first one ends it */
+	json_t *data = json_loadb(at, strcspn(at, "<"), 0, &e);
+	cr_assert_not_null(data, "the page's data is not JSON: %s", e.text);
+	return data;
+}
+
 static const char *str_at(json_t *obj, const char *a, const char *b)
 {
 	json_t *v = json_object_get(obj, a);
@@ -569,16 +595,15 @@ Test(plag_cli, a_copy_by_another_author_is_flagged_listed_and_sent)
 	cr_assert_eq(judge("plagiarism --game dominator"), 0, "%s", out);
 	cr_assert(strstr(out, "FLAGGED") && strstr(out, "Copycat by mallory") &&
 		  strstr(out, "Alpha by alice") && strstr(out, "1 pair;"), "%s", out);
-	/* And the page. */
-	char page[128], cmd[256];
+	/* And the page: the service's, with the list (test below). */
+	char page[128];
 	snprintf(page, sizeof page, "%s/pairs.html", dir);
 	cr_assert_eq(judge("plagiarism --game dominator --html %s", page), 0, "%s", out);
-	snprintf(cmd, sizeof cmd, "cat %s", page);
-	cr_assert_eq(cli_run(cmd, out, sizeof out), 0);
-	cr_assert(strstr(out, "<tr class=\"top\">") && strstr(out, "Copycat") &&
-		  strstr(out, "mallory") && strstr(out, "alice") && strstr(out, "1 pair,") &&
-		  strstr(out, "</html>"), "%s", out);
-	cr_assert(!strstr(out, "bob"), "%s", out);
+	json_t *data = page_data(page);
+	arr = json_object_get(data, "pairs");
+	cr_assert_eq(json_array_size(arr), 1);
+	cr_assert_str_eq(str_at(json_array_get(arr, 0), "a", "author"), "mallory");
+	json_decref(data);
 	arr = pairs("--min 0");
 	for (size_t i = 0; i < json_array_size(arr); i++) {
 		json_t *q = json_array_get(arr, i);
@@ -586,6 +611,82 @@ Test(plag_cli, a_copy_by_another_author_is_flagged_listed_and_sent)
 			  "the independent player is in a pair: %s", out);
 	}
 	json_decref(arr);
+}
+
+/* The organisers' answer, GET /api/organiser/plagiarism/dominator[query],
+ * from a real `judge serve` on the same store. */
+static json_t *service_list(const char *query)
+{
+	char token[44], path[128], err[ERR_LEN] = "";
+	static char reply[131072];
+	serve_test_token(db, "gandalf", true, token);
+	struct judge_config defaults;
+	cfg_defaults(&defaults);
+	defaults.serve.threads = 1;
+	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = defaults.serve,
+				   .contest = defaults.contest };
+	struct serve *server = serve_start(&o, err);
+	cr_assert_not_null(server, "serve_start: %s", err);
+	snprintf(path, sizeof path, "/api/organiser/plagiarism/dominator%s", query);
+	int status = serve_test_call(server, dir, "GET", path, token, NULL, reply, sizeof reply);
+	serve_stop(server);
+	cr_assert_eq(status, 200, "%s: %s", path, reply);
+	json_error_t e;
+	json_t *list = json_loads(reply, 0, &e);
+	cr_assert_not_null(list, "not JSON (%s): %s", e.text, reply);
+	return list;
+}
+
+/* Both lists without the moment each was measured. */
+static void expect_same_list(json_t *page, json_t *api, const char *what)
+{
+	cr_assert(json_is_integer(json_object_get(page, "generated_at")), "%s", what);
+	json_object_del(page, "generated_at");
+	json_object_del(api, "generated_at");
+	char *a = json_dumps(page, JSON_SORT_KEYS), *b = json_dumps(api, JSON_SORT_KEYS);
+	cr_expect(json_equal(page, api), "%s: the page carries\n%s\nthe service answers\n%s", what,
+		  a, b);
+	free(a);
+	free(b);
+	json_decref(page);
+	json_decref(api);
+}
+
+/* `judge plagiarism --html` is the service's own page (plag.js draws it)
+ * carrying the very list the service answers, so neither can show what
+ * the other does not; nothing is fetched, and it is the organiser's file
+ * alone. */
+Test(plag_cli, html_is_the_services_page_carrying_the_services_answer)
+{
+	write_config("{\"worker\": {\"qualify_matches\": 0}}");
+	upload_ok("AIAlpha.c", ALPHA, "alice");
+	upload_ok("AIBeta.c", BETA, "bob");
+	upload_ok("AICopycat.c", COPYCAT, "mallory");
+	work();
+	char page[128], all[128];
+	snprintf(page, sizeof page, "%s/flagged.html", dir);
+	snprintf(all, sizeof all, "%s/all.html", dir);
+	cr_assert_eq(judge("plagiarism --game dominator --html %s", page), 0, "%s", out);
+	cr_assert_str_eq(out, "", "--html prints nothing else");
+	cr_assert_eq(judge("plagiarism --game dominator --min 0 --html %s", all), 0, "%s", out);
+	struct stat st;
+	cr_assert_eq(stat(page, &st), 0);
+	cr_expect_eq(st.st_mode & 0777, 0600, "the page names suspects: %o", st.st_mode & 0777);
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "grep -c -e '<script src' -e 'stylesheet' -e '/static/' %s", page);
+	cli_run(cmd, out, sizeof out);
+	cr_expect_eq(atoi(out), 0, "the page fetches something");
+	snprintf(cmd, sizeof cmd, "grep -c -e 'J.plagPairs = ' -e \"default-src 'none'\" %s", page);
+	cli_run(cmd, out, sizeof out);
+	cr_expect_eq(atoi(out), 2, "plag.js is not inlined, or no policy forbids fetching");
+
+	json_t *flagged = page_data(page);
+	cr_assert_eq(json_array_size(json_object_get(flagged, "pairs")), 1);
+	cr_assert(json_is_true(json_object_get(flagged, "flagged_too")));
+	expect_same_list(flagged, service_list(""), "the flagged pairs");
+	json_t *every = page_data(all);
+	cr_assert_geq(json_array_size(json_object_get(every, "pairs")), 1);
+	expect_same_list(every, service_list("?min=0"), "every pair");
 }
 
 Test(plag_cli, show_marks_the_shared_lines_in_both_files)

@@ -1,135 +1,83 @@
-/* test_record.c - records stated once (games/kit/record.h) and the orders
- * message built on them (games/kit/orders.h): the bytes each kind of field
- * writes, the lengths derived from the list, and every check a decoder
- * makes, each shown refusing the one message that breaks it. */
+/* test_record.c - the helpers the games' messages are written with
+ * (games/kit/record.h), the orders message built on a game's layout
+ * (games/kit/orders.h), and each game's message lengths: what its
+ * encoder writes is what its proto.h says, at the least and at the most. */
 #include <criterion/criterion.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "games/ants/proto.h"
+#include "games/blitz/proto.h"
+#include "games/dominator/proto.h"
 #include "games/kit/orders.h"
 #include "games/kit/record.h"
+#include "games/starwar/proto.h"
 
-#define T_ITEM(X) X(u8, a) X(u16, b)
-RECORD(t_item, T_ITEM)
-
-/* Every kind of field; the cells are n x n (n 1..3), each below 9, and every item's
- * a is below n; a message of exactly 3 items is refused as a whole. */
-#define T_MSG(X) \
-	X(is, u8, version, 3) X(range, u8, n, 1, 3) X(i32, neg) X(i64, big) X(u32, u) X(u64, w) \
-	X(array, u16, arr, 3) X(record, t_item, one) X(records, t_item, two, 2) \
-	X(block, uint8_t, cell, 16, (size_t)m->n * m->n, *e < 9) \
-	X(list, count, t_item, item, 5, e->a < m->n)
-RECORD_MESSAGE(t_msg, T_MSG, t_msg, m->count != 3)
-
-#define T_ORDER(X) X(u16, id) X(u8, dir)
-ORDERS_RECORD(t_orders, t_order, T_ORDER, 4, "more than 4 orders");
-
-static struct t_msg sample(void)
+Test(record, a_checked_field_refuses_outside_its_range_and_a_short_read)
 {
-	struct t_msg m = { .version = 3, .n = 2, .neg = -2, .big = -3, .u = 0x01020304,
-			   .w = 0x0102030405060708ULL, .arr = { 1, 2, 0x0304 },
-			   .one = { 7, 0x0809 }, .two = { { 1, 2 }, { 3, 4 } },
-			   .cell = { 0, 1, 2, 8 }, .count = 2, .item = { { 0, 5 }, { 1, 6 } } };
-	return m;
+	const uint8_t bytes[] = { 3, 0x34, 0x12, 9 };
+	struct wire_r r = wire_reader(bytes, sizeof bytes);
+	uint8_t a;
+	uint16_t b;
+	cr_expect(record_u8_in(&r, &a, 3, 3) && a == 3);
+	cr_expect(record_u16_in(&r, &b, 0, 0x1234) && b == 0x1234, "little-endian");
+	r = wire_reader(bytes, sizeof bytes);
+	cr_expect(!record_u8_in(&r, &a, 4, 9), "below");
+	cr_expect(!record_u16_in(&r, &b, 0, 0x1233), "above");
+	cr_expect(record_u8_in(&r, &a, 9, 9), "the last byte");
+	cr_expect(!record_u8_in(&r, &a, 0, 255), "past the end");
 }
 
-static size_t encoded(struct t_msg m, uint8_t *buf)
+/* A count beyond the array is refused before anything is read into it. */
+Test(record, blocks_and_lists_keep_to_their_arrays)
 {
-	size_t len = t_msg_encode(&m, buf, t_msg_max);
-	cr_assert_gt(len, 0, "a valid message does not encode");
-	return len;
+	uint8_t buf[16], into[4] = { 7, 7, 7, 7 };
+	struct wire_w w = wire_writer(buf, sizeof buf);
+	const uint8_t cells[5] = { 1, 2, 3, 4, 5 };
+	record_put_block(&w, cells, 5, 4, 1);
+	cr_expect_eq(record_length(&w), 0, "5 cells of 4 were written");
+	w = wire_writer(buf, sizeof buf);
+	record_put_block(&w, cells, 4, 4, 1);
+	wire_u16(&w, 5);
+	cr_assert_eq(record_length(&w), 6);
+
+	struct wire_r r = wire_reader(buf, 6);
+	cr_expect(!record_get_block(&r, into, 5, 4, 1), "5 cells of 4 were read");
+	cr_expect_eq(into[0], 7, "read before the count was judged");
+	cr_expect(record_get_block(&r, into, 4, 4, 1) && memcmp(into, cells, 4) == 0);
+	uint16_t count;
+	cr_expect(!record_get_count(&r, &count, 4), "a list of 5 taken into 4");
+	r = wire_reader(buf, 5);
+	cr_expect(record_get_block(&r, into, 4, 4, 1));
+	cr_expect(!record_get_count(&r, &count, 9), "a count cut short");
+	w = wire_writer(buf, 3);
+	record_put_block(&w, cells, 4, 4, 1);
+	cr_expect_eq(record_length(&w), 0, "written past the room given");
 }
 
-static bool decodes(const uint8_t *buf, size_t len)
+/* A layout written as a game writes its own. */
+struct t_order {
+	uint16_t id;
+	uint8_t dir;
+};
+
+static void t_order_put(struct wire_w *w, const void *order)
 {
-	struct t_msg m;
-	return t_msg_decode(buf, len, &m);
+	const struct t_order *o = order;
+	wire_u16(w, o->id);
+	wire_u8(w, o->dir);
 }
 
-Test(record, lengths_come_from_the_list)
+static bool t_order_get(struct wire_r *r, void *order)
 {
-	cr_expect_eq(t_item_len, 3);
-	cr_expect_eq(t_msg_len, 1 + 1 + 4 + 8 + 4 + 8 + 3 * 2 + 3 + 2 * 3 + 2);
-	cr_expect_eq(t_msg_max, t_msg_len + 16 + 5 * 3);
-	cr_expect_eq(t_order_len, 3);
+	struct t_order *o = order;
+	o->id = wire_get_u16(r);
+	o->dir = wire_get_u8(r);
+	return !r->bad;
 }
 
-Test(record, fields_go_in_order_little_endian)
-{
-	uint8_t buf[t_msg_max];
-	size_t len = encoded(sample(), buf);
-	cr_assert_eq(len, t_msg_len + 4 + 2 * 3);
-	const uint8_t head[] = { 3, 2, 0xfe, 0xff, 0xff, 0xff, 0xfd, 0xff, 0xff, 0xff, 0xff, 0xff,
-				 0xff, 0xff, 4, 3, 2, 1, 8, 7, 6, 5, 4, 3, 2, 1, 1, 0, 2, 0, 4, 3,
-				 7, 9, 8, 1, 2, 0, 3, 4, 0 };
-	cr_expect_arr_eq(buf, head, sizeof head);
-	const uint8_t tail[] = { 0, 1, 2, 8, 2, 0, 0, 5, 0, 1, 6, 0 };
-	cr_expect_arr_eq(buf + sizeof head, tail, sizeof tail);
-}
-
-Test(record, decoding_gives_back_what_was_encoded)
-{
-	uint8_t buf[t_msg_max];
-	struct t_msg in = sample(), out;
-	memset(&out, 0xa5, sizeof out);
-	cr_assert(t_msg_decode(buf, encoded(in, buf), &out));
-	cr_expect_eq(out.neg, -2);
-	cr_expect_eq(out.big, -3);
-	cr_expect_eq(out.w, in.w);
-	cr_expect_eq(out.arr[2], 0x0304);
-	cr_expect_eq(out.one.b, 0x0809);
-	cr_expect_eq(out.two[1].a, 3);
-	cr_expect_arr_eq(out.cell, in.cell, 4);
-	cr_expect_eq(out.count, 2);
-	cr_expect_eq(out.item[1].b, 6);
-}
-
-/* Each message breaks one check and is refused; the sample passes all. */
-Test(record, every_check_refuses)
-{
-	uint8_t buf[t_msg_max];
-	struct t_msg m = sample();
-	size_t len = encoded(m, buf);
-	cr_assert(decodes(buf, len));
-	cr_expect(!decodes(buf, len - 1), "a short message is taken");
-	buf[len] = 0;
-	cr_expect(!decodes(buf, len + 1), "a byte too many is taken");
-
-	struct t_msg bad[6];
-	for (int i = 0; i < 6; i++)
-		bad[i] = sample();
-	bad[0].version = 4;             /* is */
-	bad[1].n = 4;                   /* range, above */
-	bad[2].cell[3] = 9;             /* a block's ok */
-	bad[3].item[1].a = 2;           /* a list's ok */
-	bad[4].count = 3;               /* the message's ok */
-	bad[5].n = 0, bad[5].count = 0; /* range, below */
-	for (int i = 0; i < 6; i++) {
-		len = t_msg_encode(&bad[i], buf, sizeof buf);
-		cr_assert_gt(len, 0, "the encoder judged message %d", i);
-		cr_expect(!decodes(buf, len), "broken message %d is taken", i);
-	}
-}
-
-/* A count beyond the arrays is refused before anything is read into them. */
-Test(record, counts_beyond_the_arrays)
-{
-	uint8_t buf[t_msg_max + 16];
-	struct t_msg m = sample();
-	m.n = 5;
-	cr_expect_eq(t_msg_encode(&m, buf, sizeof buf), 0, "25 cells of 16 were written");
-	m = sample();
-	m.count = 6;
-	cr_expect_eq(t_msg_encode(&m, buf, sizeof buf), 0, "6 items of 5 were written");
-	m = sample();
-	size_t len = encoded(m, buf);
-	buf[len - 2 * 3 - 2] = 6; /* the count of items */
-	/* four more items that pass every other check: only the count's bound
-	 * can refuse this message */
-	memset(buf + len, 0, 4 * 3);
-	cr_expect(!decodes(buf, len + 4 * 3), "6 items of 5 were read");
-	cr_expect_eq(t_msg_encode(&m, buf, len - 1), 0, "written past the room given");
-}
+static const struct orders_layout t_orders = { sizeof(struct t_order), 4, "more than 4 orders", 3,
+					       t_order_put, t_order_get };
 
 Test(record, orders_round_trip_and_limit)
 {
@@ -151,4 +99,55 @@ Test(record, orders_round_trip_and_limit)
 	buf[0] = 1;
 	cr_expect_eq(orders_decode(&t_orders, buf, 2 + 2 * 3, out, &why), -1);
 	cr_expect_str_eq(why, "malformed orders message: its length does not match its count");
+}
+
+/* ---- each game's lengths ------------------------------------------------------ */
+
+static uint8_t buf[1 << 20];
+
+Test(record, start_messages_are_as_long_as_each_proto_says)
+{
+	struct dom_msg_start dom = { .version = DOM_PROTO_VERSION, .players = DOM_PLAYERS,
+				     .params = { .rows = DOM_MIN_ROWS, .cols = DOM_MIN_ROWS } };
+	cr_expect_eq(dom_start_encode(&dom, buf, sizeof buf), DOM_START_LEN);
+	struct ant_msg_start ant = { .version = ANT_PROTO_VERSION, .players = ANT_PLAYERS };
+	cr_expect_eq(ant_start_encode(&ant, buf, sizeof buf), ANT_START_LEN);
+	struct sw_msg_start sw = { .version = SW_PROTO_VERSION, .players = SW_PLAYERS };
+	cr_expect_eq(sw_start_encode(&sw, buf, sizeof buf), SW_START_LEN);
+	struct bz_msg_start bz = { .version = BZ_PROTO_VERSION };
+	cr_expect_eq(bz_start_encode(&bz, buf, sizeof buf), BZ_START_LEN);
+	cr_expect_eq(dom_start_encode(&dom, buf, DOM_START_LEN - 1), 0, "written past its room");
+}
+
+/* The largest views fill each game's VIEW_MAX exactly, and decode again. */
+Test(record, the_largest_views_are_each_protos_view_max)
+{
+	static struct dom_msg_view dom;
+	dom = (struct dom_msg_view){ .rows = DOM_MAX_ROWS, .cols = DOM_MAX_ROWS,
+				     .nunits = DOM_MAX_UNITS };
+	size_t len = dom_view_encode(&dom, buf, sizeof buf);
+	cr_expect_eq(len, DOM_VIEW_MAX);
+	cr_expect(dom_view_decode(buf, len, &dom));
+	cr_expect(!dom_view_decode(buf, len - 1, &dom));
+
+	static struct ant_msg_view ant;
+	ant = (struct ant_msg_view){ .h = { .rows = ANT_MAX_ROWS, .cols = ANT_MAX_ROWS },
+				     .nants = ANT_MAX_CELLS };
+	len = ant_view_encode(&ant, buf, sizeof buf);
+	cr_expect_eq(len, ANT_VIEW_MAX);
+	cr_expect(ant_view_decode(buf, len, &ant));
+
+	static struct sw_msg_view sw;
+	sw = (struct sw_msg_view){ .rows = SW_MAX_ROWS, .cols = SW_MAX_COLS,
+				   .nships = SW_MAX_SHIPS };
+	len = sw_view_encode(&sw, buf, sizeof buf);
+	cr_expect_eq(len, SW_VIEW_MAX);
+	cr_expect(sw_view_decode(buf, len, &sw));
+
+	static struct bz_msg_view bz;
+	bz = (struct bz_msg_view){ .width = BZ_MAX_SIDE, .height = BZ_MAX_SIDE };
+	len = bz_view_encode(&bz, buf, sizeof buf);
+	cr_expect_eq(len, BZ_VIEW_MAX);
+	cr_expect(bz_view_decode(buf, len, 0, &bz));
+	cr_expect_eq(BZ_VIEW_HEAD + BZ_MAX_SITES * BZ_SITE_LEN, BZ_VIEW_MAX);
 }

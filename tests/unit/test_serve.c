@@ -1254,6 +1254,7 @@ Test(serve_http, a_game_that_does_not_exist_is_a_404_everywhere)
 	static const char *const paths[] = {
 		"/api/organiser/plagiarism/nogame", "/api/leaderboard/nogame",
 		"/api/players/Sauron?game=nogame", "/leaderboard/nogame", "/players/Sauron?game=nogame",
+		"/plagiarism/nogame",
 	};
 	for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
 		char *body;
@@ -1273,6 +1274,7 @@ Test(serve_http, a_game_that_does_not_exist_is_a_404_everywhere)
 	cr_expect_eq(request("POST", "/api/organiser/rejudge", organiser, "{\"game\": \"nogame\"}",
 			     NULL), 404);
 	cr_expect_eq(get("/leaderboard/dominator", NULL), 200);
+	cr_expect_eq(get("/plagiarism/dominator", NULL), 200, "the page: its data need a token");
 	cr_expect_eq(stored_submissions(), 0);
 }
 

@@ -73,9 +73,10 @@ J.time = ms => ms ? new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z
 J.num = x => (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
 J.segment = n => decodeURIComponent(location.pathname.split('/')[n] || '');
 J.query = k => new URLSearchParams(location.search).get(k);
-/* A page written by the command line (`judge leaderboard --html`) carries
- * its data, as the API would answer it, in <script id="page-data">, and is
- * a file alone: no API, no other page; each match is replay-ID.html beside it. */
+/* A page written by the command line (`judge leaderboard --html`, `judge
+ * plagiarism --html`) carries its data, as the API would answer it, in
+ * <script id="page-data">, and is a file alone: no API, no other page;
+ * each match is replay-ID.html beside it. */
 J.embedded = (() => {
 	const e = document.getElementById('page-data');
 	return e ? JSON.parse(e.textContent) : null;
@@ -699,40 +700,7 @@ pages.organiser = async main => {
 	};
 	const gameSelect = id => J.el('select', { id }, games.map(g => J.el('option', { value: g.name }, g.title)));
 
-	/* Plagiarism: pairs of a game, then one pair side by side. */
-	const pg = gameSelect('plag-game'), pairs = J.el('div', { id: 'pairs' }), side = J.el('div', { id: 'pair' });
-	const loadPairs = async () => {
-		const list = await J.api('/api/organiser/plagiarism/' + pg.value + '?min=0.2');
-		pairs.replaceChildren(J.table([
-			{ key: 'similarity', label: 'Similar', num: true, cell: r => Math.round(r.similarity * 100) + '%' },
-			{ key: 'a_name', label: 'File A', cell: r => r.a_name + ' (' + r.a_author + (r.a_label ? ', ' + r.a_label : '') + ')' },
-			{ key: 'b_name', label: 'File B', cell: r => r.b_name + ' (' + r.b_author + (r.b_label ? ', ' + r.b_label : '') + ')' },
-			{ key: 'longest', label: 'Longest run', num: true },
-			{ key: 'flagged', label: '', cell: r => J.el('span', {}, r.flagged ? J.el('span', { className: 'badge warn' }, 'flagged') : '',
-				J.el('button', { type: 'button', className: 'plain', onclick: () => showPair(r.a, r.b) }, 'side by side')) },
-		], list, { sortKey: 'similarity', empty: 'no similar pairs' }));
-	};
-	const showPair = async (a, b) => {
-		const p = await J.api('/api/organiser/pair/' + a + '?b=' + b);
-		const pane = d => {
-			const pre = J.el('pre');
-			d.source.split('\n').forEach((line, i) => {
-				const n = i + 1, hit = n >= d.first_line && n <= d.last_line;
-				pre.append(J.el('span', { className: hit ? 'hit' : '' }, String(n).padStart(4) + '  ' + line + '\n'));
-			});
-			return J.el('div', {}, J.el('h2', {}, d.name + ' by ' + d.author + (d.label ? ' (' + d.label + ')' : '')), pre);
-		};
-		side.replaceChildren(J.el('p', {}, Math.round(p.similarity * 100) + '% similar; the longest shared fragment is marked.'),
-			J.el('div', { className: 'side' }, pane(p.a), pane(p.b)));
-		/* Each file scrolled to where the shared fragment starts. */
-		side.querySelectorAll('pre').forEach(pre => {
-			const hit = pre.querySelector('.hit');
-			if (hit) pre.scrollTop = hit.offsetTop - pre.offsetTop - 40;
-		});
-	};
-	pg.onchange = loadPairs;
-	main.append(J.el('h2', {}, 'Plagiarism'), J.el('div', { className: 'row' }, pg), pairs, side);
-	await loadPairs();
+	await J.plagSection(main, gameSelect('plag-game')); /* plag.js */
 
 	const rs = J.el('input', { id: 'rejudge-id', placeholder: 'submission id', size: 12 }), rg = gameSelect('rejudge-game');
 	main.append(J.el('h2', {}, 'Rejudge'), J.el('div', { className: 'row' }, rs,

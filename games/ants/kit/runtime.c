@@ -19,8 +19,23 @@ static int param(int k)
 	return start.params.v[k];
 }
 
-KIT_UNIT_LOOKUPS(ANT_PLAYERS, ANT_TYPES, ANT_MAX_IDS, ANT_MAX_CELLS, ANT_MAX_CELLS)
-KIT_COURSE_API(ANT_PLAYERS, param(ANT_P_ROUNDS), param(ANT_P_ROWS), view.h.round, view.h.player)
+/* The ants of the last view, by id, by cell and by player and type. */
+static int ant_index[ANT_MAX_IDS], ant_at[ANT_MAX_CELLS];
+static int ant_lists[ANT_PLAYERS][ANT_TYPES][ANT_MAX_CELLS], ant_list_len[ANT_PLAYERS][ANT_TYPES];
+static const struct kit_units units = {
+	.players = ANT_PLAYERS, .types = ANT_TYPES, .max_ids = ANT_MAX_IDS,
+	.cells = ANT_MAX_CELLS, .per_list = ANT_MAX_CELLS, .index = ant_index, .at = ant_at,
+	.lists = &ant_lists[0][0][0], .list_len = &ant_list_len[0][0],
+};
+
+/* What course.h's shared answers read (course_runtime.h). */
+static int start_rounds(void) { return param(ANT_P_ROUNDS); }
+static int start_rows(void) { return param(ANT_P_ROWS); }
+static int view_round(void) { return view.h.round; }
+static long long view_score(int player) { return view.h.player[player].score; }
+static int view_cpu(int player) { return view.h.player[player].cpu; }
+const struct course_kit kit_course = { ANT_PLAYERS, start_rounds, start_rows, view_round,
+				       view_score, view_cpu };
 
 int cols(void) { return param(ANT_P_COLS); }
 int queen_period(void) { return param(ANT_P_QUEEN_PERIOD); }
@@ -79,13 +94,13 @@ Cell cell(Pos p)
 		return (Cell){ Water, -1, NoBonus };
 	int c = p.i * view.h.cols + p.j;
 	int b = ant_cell_bonus(view.cell[c]);
-	return (Cell){ ant_cell_water(view.cell[c]) ? Water : Soil, kit_unit_at(c),
+	return (Cell){ ant_cell_water(view.cell[c]) ? Water : Soil, kit_unit_at(&units, c),
 		       b < 0 ? NoBonus : (BonusType)b };
 }
 
 Ant ant(int id)
 {
-	int place = kit_unit_index(id);
+	int place = kit_unit_index(&units, id);
 	if (place < 0)
 		return (Ant){ -1, Worker, -1, { -1, -1 }, 0, { 0, 0, 0 }, NoBonus };
 	const struct ant_msg_ant *a = &view.ant[place];
@@ -96,9 +111,9 @@ Ant ant(int id)
 	return r;
 }
 
-Ids queens(int player) { return kit_units(player, ANT_QUEEN); }
-Ids soldiers(int player) { return kit_units(player, ANT_SOLDIER); }
-Ids workers(int player) { return kit_units(player, ANT_WORKER); }
+Ids queens(int player) { return kit_units(&units, player, ANT_QUEEN); }
+Ids soldiers(int player) { return kit_units(&units, player, ANT_SOLDIER); }
+Ids workers(int player) { return kit_units(&units, player, ANT_WORKER); }
 
 int colony_size(int player)
 {
@@ -132,10 +147,10 @@ void lay(int id, Dir d, AntType t) { order(id, ANT_LAY, (int)d, (int)t); }
 /* The lookups the API needs, rebuilt from each view. */
 static void index_view(void)
 {
-	kit_units_clear();
+	kit_units_clear(&units);
 	for (int k = 0; k < view.nants; k++) {
 		const struct ant_msg_ant *a = &view.ant[k];
-		kit_unit_add(k, a->id, a->row * view.h.cols + a->col, a->player, a->type);
+		kit_unit_add(&units, k, a->id, a->row * view.h.cols + a->col, a->player, a->type);
 	}
 }
 

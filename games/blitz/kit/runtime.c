@@ -36,7 +36,9 @@ static int wrap(int v, int n)
 }
 
 /* blitz.h's drawing calls: a Location's y is its row, x its column. */
-KIT_DRAWING_API(Location, y, x)
+void draw_dot(Location l, int colour) { kit_draw(DRAW_DOT, colour, l.y, l.x, 0, 0, NULL); }
+void draw_line(Location a, Location b, int colour) { kit_draw(DRAW_LINE, colour, a.y, a.x, b.y, b.x, NULL); }
+void draw_text(Location l, int colour, const char *text) { kit_draw(DRAW_TEXT, colour, l.y, l.x, 0, 0, text); }
 
 Location location(int x, int y)
 {

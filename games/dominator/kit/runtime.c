@@ -14,15 +14,35 @@ static struct dom_msg_view view;
 static struct dom_msg_order orders[DOM_MAX_ORDERS + 1];
 static int norders;
 
-KIT_UNIT_LOOKUPS(DOM_PLAYERS, DOM_TYPES, DOM_MAX_UNITS, DOM_MAX_CELLS, DOM_MAX_UNITS)
+/* The units of the last view, by id, by cell and by player and type. */
+static int unit_index[DOM_MAX_UNITS], unit_at[DOM_MAX_CELLS];
+static int unit_lists[DOM_PLAYERS][DOM_TYPES][DOM_MAX_UNITS], unit_list_len[DOM_PLAYERS][DOM_TYPES];
+static const struct kit_units units = {
+	.players = DOM_PLAYERS, .types = DOM_TYPES, .max_ids = DOM_MAX_UNITS,
+	.cells = DOM_MAX_CELLS, .per_list = DOM_MAX_UNITS, .index = unit_index, .at = unit_at,
+	.lists = &unit_lists[0][0][0], .list_len = &unit_list_len[0][0],
+};
 
-/* dominator.h's parameters: each function, then its field of the start. */
-#define DOM_API_PARAMS(X)                                                                   \
-	X(cols, cols) X(nb_farmers, farmers) X(nb_knights, knights) X(nb_witches, witches)  \
-	X(farmers_health, farmer_health) X(knights_health, knight_health)                   \
-	X(farmers_regen, farmer_regen) X(knights_regen, knight_regen)                       \
-	X(damage_min, damage_min) X(damage_max, damage_max)
-DOM_API_PARAMS(KIT_PARAM)
+/* What course.h's shared answers read (course_runtime.h). */
+static int start_rounds(void) { return start.params.rounds; }
+static int start_rows(void) { return start.params.rows; }
+static int view_round(void) { return view.round; }
+static long long view_score(int player) { return view.player[player].score; }
+static int view_cpu(int player) { return view.player[player].cpu; }
+const struct course_kit kit_course = { DOM_PLAYERS, start_rounds, start_rows, view_round,
+				       view_score, view_cpu };
+
+/* dominator.h's parameters. */
+int cols(void) { return start.params.cols; }
+int nb_farmers(void) { return start.params.farmers; }
+int nb_knights(void) { return start.params.knights; }
+int nb_witches(void) { return start.params.witches; }
+int farmers_health(void) { return start.params.farmer_health; }
+int knights_health(void) { return start.params.knight_health; }
+int farmers_regen(void) { return start.params.farmer_regen; }
+int knights_regen(void) { return start.params.knight_regen; }
+int damage_min(void) { return start.params.damage_min; }
+int damage_max(void) { return start.params.damage_max; }
 
 int me(void) { return 0; }
 
@@ -51,28 +71,26 @@ Cell cell(Pos p)
 		return (Cell){ Wall, -1, -1, false };
 	uint8_t c = view.cell[p.i * view.cols + p.j];
 	return (Cell){ dom_cell_wall(c) ? Wall : Empty, dom_cell_owner(c),
-		       kit_unit_at(p.i * view.cols + p.j), dom_cell_haunted(c) };
+		       kit_unit_at(&units, p.i * view.cols + p.j), dom_cell_haunted(c) };
 }
 
 Unit unit(int id)
 {
-	int place = kit_unit_index(id);
+	int place = kit_unit_index(&units, id);
 	if (place < 0)
 		return (Unit){ Farmer, -1, -1, 0, { -1, -1 } };
 	const struct dom_msg_unit *u = &view.unit[place];
 	return (Unit){ (UnitType)u->type, u->id, u->owner, u->health, { u->row, u->col } };
 }
 
-Ids farmers(int player) { return kit_units(player, DOM_FARMER); }
-Ids knights(int player) { return kit_units(player, DOM_KNIGHT); }
-Ids witches(int player) { return kit_units(player, DOM_WITCH); }
+Ids farmers(int player) { return kit_units(&units, player, DOM_FARMER); }
+Ids knights(int player) { return kit_units(&units, player, DOM_KNIGHT); }
+Ids witches(int player) { return kit_units(&units, player, DOM_WITCH); }
 
 int land(int player)
 {
 	return player >= 0 && player < DOM_PLAYERS ? view.player[player].land : 0;
 }
-
-KIT_COURSE_API(DOM_PLAYERS, start.params.rounds, start.params.rows, view.round, view.player)
 
 void command(int id, Dir d)
 {
@@ -84,10 +102,10 @@ void command(int id, Dir d)
 /* The lookups the API needs, rebuilt from each view. */
 static void index_view(void)
 {
-	kit_units_clear();
+	kit_units_clear(&units);
 	for (int k = 0; k < view.nunits; k++) {
 		const struct dom_msg_unit *u = &view.unit[k];
-		kit_unit_add(k, u->id, u->row * view.cols + u->col, u->owner, u->type);
+		kit_unit_add(&units, k, u->id, u->row * view.cols + u->col, u->owner, u->type);
 	}
 }
 

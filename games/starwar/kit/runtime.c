@@ -19,16 +19,26 @@ static int ids[SW_PLAYERS][SW_MAX_PLAYER_SHIPS];
 static struct sw_msg_order orders[SW_MAX_ORDERS + 1];
 static int norders;
 
-KIT_COURSE_API(SW_PLAYERS, start.params.rounds, start.params.rows, view.round, view.player)
+/* What course.h's shared answers read (course_runtime.h). */
+static int start_rounds(void) { return start.params.rounds; }
+static int start_rows(void) { return start.params.rows; }
+static int view_round(void) { return view.round; }
+static long long view_score(int player) { return view.player[player].score; }
+static int view_cpu(int player) { return view.player[player].cpu; }
+const struct course_kit kit_course = { SW_PLAYERS, start_rounds, start_rows, view_round,
+				       view_score, view_cpu };
 
-/* starwar.h's parameters: each function, then its field of the start. */
-#define SW_API_PARAMS(X)                                                                    \
-	X(universe_cols, cols) X(window_cols, window) X(nb_starships_per_player, ships)     \
-	X(rounds_to_regenerate, regen_rounds) X(nb_missile_bonuses, missile_bonuses)         \
-	X(nb_point_bonuses, point_bonuses) X(bonus_missiles, bonus_missiles)                 \
-	X(bonus_points, bonus_points) X(kill_points, kill_points)                            \
-	X(initial_missiles, initial_missiles)
-SW_API_PARAMS(KIT_PARAM)
+/* starwar.h's parameters. */
+int universe_cols(void) { return start.params.cols; }
+int window_cols(void) { return start.params.window; }
+int nb_starships_per_player(void) { return start.params.ships; }
+int rounds_to_regenerate(void) { return start.params.regen_rounds; }
+int nb_missile_bonuses(void) { return start.params.missile_bonuses; }
+int nb_point_bonuses(void) { return start.params.point_bonuses; }
+int bonus_missiles(void) { return start.params.bonus_missiles; }
+int bonus_points(void) { return start.params.bonus_points; }
+int kill_points(void) { return start.params.kill_points; }
+int initial_missiles(void) { return start.params.initial_missiles; }
 int nb_starships(void) { return SW_PLAYERS * start.params.ships; }
 
 int me(void) { return my_player; }
