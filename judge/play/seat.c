@@ -308,17 +308,10 @@ void seat_collect(struct seat *seats, int n, int round)
 {
 	struct pollfd fds[n * SEAT_POLLFDS];
 	int first[n], count[n];
-	/* With several seats, an answer already in its pipe (the first seats
-	 * answer while the runner writes to the others) is read before any
-	 * poll, which it then spares; receive() first checks a frame that
-	 * came with an earlier one.  A lone seat has just been written to:
-	 * its answer is rarely there yet, and the poll comes first. */
-	for (int i = 0; i < n; i++) {
-		if (!waiting(&seats[i]) || (n == 1 && seats[i].in_len == 0))
-			continue;
-		receive(&seats[i], round);
-		answered(&seats[i]);
-	}
+	/* No read before the first poll: the players share the runner's CPU,
+	 * so none has run since its view was written, and a read would find
+	 * nothing; an answer that is there after all makes the poll return at
+	 * once, for every seat in one call. */
 	for (;;) {
 		int nfds = 0;
 		int64_t timeout = -1;
