@@ -382,10 +382,12 @@ void seat_collect(struct seat *seats, int n, int round)
 			first[i] = nfds;
 			count[i] = 0;
 			as_one[i] = waiting(&seats[i]) && one_to_watch(&seats[i]);
-			if (as_one[i])
-				fds[nfds] = (struct pollfd){ seats[i].ep_fd, POLLIN, 0 }, count[i] = 1;
-			else if (waiting(&seats[i]))
+			if (as_one[i]) {
+				fds[nfds] = (struct pollfd){ seats[i].ep_fd, POLLIN, 0 };
+				count[i] = 1;
+			} else if (waiting(&seats[i])) {
 				count[i] = seat_pollfds(&seats[i], fds + nfds);
+			}
 			nfds += count[i];
 			int64_t t = count[i] ? sbx_timeout_ns(seats[i].proc) : -1;
 			if (t >= 0 && (timeout < 0 || t < timeout))
