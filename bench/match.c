@@ -332,18 +332,27 @@ static void pin_to_one_cpu(void)
 		die("sched_setaffinity", "failed");
 }
 
-/* "bench-match turn" measures the round trip alone. */
+/* "bench-match turn" measures the round trip alone, "bench-match GAME"
+ * one course game's match alone (for side-by-side runs of two builds). */
 int main(int argc, char **argv)
 {
-	bool turn_only = argc > 1 && strcmp(argv[1], "turn") == 0;
+	const char *only = argc > 1 ? argv[1] : NULL;
+	bool turn = !only || strcmp(only, "turn") == 0, played = false;
 	char err[ERR_LEN];
 	signal(SIGPIPE, SIG_IGN);
 	pin_to_one_cpu();
 	if (cfg_init(&cfg, NULL, err) < 0)
 		die("config", err);
 	bool same = true;
-	for (size_t i = 0; !turn_only && i < sizeof games / sizeof games[0]; i++)
+	for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+		if (only && strcmp(only, games[i]->game) != 0)
+			continue;
 		same &= compare_matches(games[i]);
-	compare_turns();
+		played = true;
+	}
+	if (only && !turn && !played)
+		die(only, "not a course game (or \"turn\" for the round trip alone)");
+	if (turn)
+		compare_turns();
 	return same ? 0 : 1;
 }

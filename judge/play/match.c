@@ -25,6 +25,8 @@ struct match {
 	size_t buf_cap;
 	json_t *start;  /* the replay's header: the state before round 1 */
 	json_t *rounds;
+	json_t *live;       /* the last round's "live", shared while it holds */
+	unsigned live_mask; /* ... and the seats it says play */
 	struct debug_record debug; /* marks and CPU per round, for the replay */
 	int steps[GAME_MAX_PLAYERS]; /* each seat's steps so far in the round */
 	struct match_fault *unit_fault[GAME_MAX_PLAYERS]; /* game.h: unit_fault */
@@ -285,18 +287,32 @@ static void copy_log(struct match_seat *ms, const struct sbx_result *r)
 	ms->log_len = r->log_len + extra;
 }
 
+/* Which seats still play, as the replay's rounds say it: one array for
+ * every round until a seat stops (nobody changes a recorded round). */
+static json_t *live_seats(struct match *m)
+{
+	unsigned mask = 0;
+	for (int i = 0; i < m->n; i++)
+		mask |= (unsigned)alive(m, i) << i;
+	if (!m->live || mask != m->live_mask) {
+		json_decref(m->live);
+		m->live = json_array();
+		m->live_mask = mask;
+		for (int i = 0; i < m->n; i++)
+			json_array_append_new(m->live, json_integer(alive(m, i)));
+	}
+	return json_incref(m->live);
+}
+
 /* The game's record of the round, plus the orders it resolved and which
  * seats still play: with those, `judge replay check` replays the round. */
 static void record_round(struct match *m, json_t *orders)
 {
 	json_t *frame = m->game->replay_round(m->g);
-	json_t *live = json_array();
-	for (int i = 0; i < m->n; i++) {
-		json_array_append_new(live, json_integer(alive(m, i)));
+	for (int i = 0; i < m->n; i++)
 		debug_end_round(&m->debug, i, seat_clock(m, i));
-	}
 	json_object_set_new(frame, "orders", orders);
-	json_object_set_new(frame, "live", live);
+	json_object_set_new(frame, "live", live_seats(m));
 	json_array_append_new(m->rounds, frame);
 }
 
@@ -494,6 +510,7 @@ static void release(struct match *m)
 	sbx_policy_free(m->pol);
 	json_decref(m->start);
 	json_decref(m->rounds);
+	json_decref(m->live);
 	debug_free(&m->debug);
 	free(m->buf);
 	for (int i = 0; i < m->n; i++)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <unistd.h>
 
 #include "games/kit/draw.h"
@@ -17,10 +18,34 @@ static void close_fd(int *fd)
 	*fd = -1;
 }
 
+static bool watch_fd(int ep_fd, int fd)
+{
+	struct epoll_event e = { .events = EPOLLIN, .data.fd = fd };
+	return epoll_ctl(ep_fd, EPOLL_CTL_ADD, fd, &e) == 0;
+}
+
+/* Its output and the sandbox's descriptors under one epoll descriptor;
+ * without one (epoll failed), each is polled on its own. */
+static void watch_as_one(struct seat *s)
+{
+	struct pollfd sbx[SBX_POLLFDS];
+	int n = sbx_pollfds_with_output(s->proc, sbx);
+	s->ep_fd = epoll_create1(EPOLL_CLOEXEC);
+	bool ok = s->ep_fd >= 0 && watch_fd(s->ep_fd, s->from_fd);
+	for (int i = 0; ok && i < n; i++) {
+		ok = watch_fd(s->ep_fd, sbx[i].fd);
+		s->ep_sbx[i] = sbx[i].fd;
+	}
+	s->ep_sbx_n = n;
+	if (!ok)
+		close_fd(&s->ep_fd);
+}
+
 int seat_start(struct seat *s, const struct sbx_policy *pol, const char *binary,
 	       uid_t uid, size_t max_in, char err[SBX_ERRLEN])
 {
-	*s = (struct seat){ .to_fd = -1, .from_fd = -1, .uid = { 0, -1 }, .frozen_round = -1 };
+	*s = (struct seat){ .to_fd = -1, .from_fd = -1, .ep_fd = -1, .uid = { 0, -1 },
+			    .frozen_round = -1 };
 	s->in_max = FRAME_HEADER + DRAW_LEN_BYTES + DRAW_TURN_BYTES + max_in;
 	s->in = malloc(s->in_max);
 	int in[2], out[2];
@@ -47,6 +72,8 @@ int seat_start(struct seat *s, const struct sbx_policy *pol, const char *binary,
 	fcntl(s->from_fd, F_SETFL, O_NONBLOCK);
 	if (!sbx_running(s->proc))
 		seat_freeze(s, -1, SBX_SETUP, NULL);
+	else
+		watch_as_one(s);
 	return 0;
 }
 
@@ -62,6 +89,7 @@ void seat_freeze(struct seat *s, int round, enum sbx_verdict v, const char *why)
 	snprintf(s->reason, sizeof s->reason, "%s", r->message);
 	close_fd(&s->to_fd);
 	close_fd(&s->from_fd);
+	close_fd(&s->ep_fd);
 }
 
 void seat_await(struct seat *s, uint64_t wall_ns)
@@ -304,27 +332,62 @@ void seat_service(struct seat *s, const struct pollfd *fds, int n, int round)
 	answered(s);
 }
 
+/* The seat can be waited for through its epoll descriptor alone: nothing
+ * waits to be written, and the sandbox watches what it watched at the
+ * start (once the process is killed, or its stderr closed, each
+ * descriptor is polled on its own). */
+static bool one_to_watch(const struct seat *s)
+{
+	struct pollfd sbx[SBX_POLLFDS];
+	if (s->ep_fd < 0 || s->out_off < s->out_len ||
+	    sbx_pollfds_with_output(s->proc, sbx) != s->ep_sbx_n)
+		return false;
+	for (int i = 0; i < s->ep_sbx_n; i++)
+		if (sbx[i].fd != s->ep_sbx[i])
+			return false;
+	return true;
+}
+
+/* Its epoll descriptor is ready.  Mostly that is its answer, read at
+ * once; only when it is not (yet) whole does the seat learn which
+ * descriptors are ready and service them all. */
+static void service_watched(struct seat *s, int round)
+{
+	receive(s, round);
+	if (!waiting(s)) {
+		seat_service(s, NULL, 0, round);
+		return;
+	}
+	struct epoll_event ev[SEAT_POLLFDS];
+	struct pollfd fds[SEAT_POLLFDS];
+	int n = epoll_wait(s->ep_fd, ev, SEAT_POLLFDS, 0);
+	for (int i = 0; i < n; i++)
+		fds[i] = (struct pollfd){ ev[i].data.fd, POLLIN, (short)ev[i].events };
+	seat_service(s, fds, n > 0 ? n : 0, round);
+}
+
 void seat_collect(struct seat *seats, int n, int round)
 {
 	struct pollfd fds[n * SEAT_POLLFDS];
 	int first[n], count[n];
-	/* With several seats, an answer already in its pipe (the first seats
-	 * answer while the runner writes to the others) is read before any
-	 * poll, which it then spares; receive() first checks a frame that
-	 * came with an earlier one.  A lone seat has just been written to:
-	 * its answer is rarely there yet, and the poll comes first. */
-	for (int i = 0; i < n; i++) {
-		if (!waiting(&seats[i]) || (n == 1 && seats[i].in_len == 0))
-			continue;
-		receive(&seats[i], round);
-		answered(&seats[i]);
-	}
+	bool as_one[n];
+	/* No read before the first poll: the players share the runner's CPU,
+	 * so none has run since its view was written, and a read would find
+	 * nothing; an answer that is there after all makes the poll return at
+	 * once, for every seat in one call. */
 	for (;;) {
 		int nfds = 0;
 		int64_t timeout = -1;
 		for (int i = 0; i < n; i++) {
 			first[i] = nfds;
-			count[i] = waiting(&seats[i]) ? seat_pollfds(&seats[i], fds + nfds) : 0;
+			count[i] = 0;
+			as_one[i] = waiting(&seats[i]) && one_to_watch(&seats[i]);
+			if (as_one[i]) {
+				fds[nfds] = (struct pollfd){ seats[i].ep_fd, POLLIN, 0 };
+				count[i] = 1;
+			} else if (waiting(&seats[i])) {
+				count[i] = seat_pollfds(&seats[i], fds + nfds);
+			}
 			nfds += count[i];
 			int64_t t = count[i] ? sbx_timeout_ns(seats[i].proc) : -1;
 			if (t >= 0 && (timeout < 0 || t < timeout))
@@ -335,9 +398,14 @@ void seat_collect(struct seat *seats, int n, int round)
 		struct timespec ts = { timeout / 1000000000, timeout % 1000000000 };
 		if (ppoll(fds, nfds, timeout < 0 ? NULL : &ts, NULL) < 0 && errno != EINTR)
 			return;
-		for (int i = 0; i < n; i++)
-			if (count[i])
+		for (int i = 0; i < n; i++) {
+			if (as_one[i] && fds[first[i]].revents)
+				service_watched(&seats[i], round);
+			else if (as_one[i])
+				seat_service(&seats[i], NULL, 0, round);
+			else if (count[i])
 				seat_service(&seats[i], fds + first[i], count[i], round);
+		}
 	}
 }
 
@@ -345,6 +413,7 @@ const struct sbx_result *seat_finish(struct seat *s)
 {
 	close_fd(&s->to_fd);
 	close_fd(&s->from_fd);
+	close_fd(&s->ep_fd);
 	if (sbx_running(s->proc))
 		sbx_stop(s->proc, SBX_STOPPED, "the game ended");
 	return sbx_finish(s->proc);
@@ -354,6 +423,7 @@ void seat_free(struct seat *s)
 {
 	close_fd(&s->to_fd);
 	close_fd(&s->from_fd);
+	close_fd(&s->ep_fd);
 	sbx_free(s->proc);
 	sbx_uid_release(&s->uid);
 	free(s->in);

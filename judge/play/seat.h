@@ -20,6 +20,11 @@ struct seat {
 	struct sbx_proc *proc;
 	struct sbx_uid uid;
 	int to_fd, from_fd;   /* our ends of its stdin and stdout */
+	/* Its output pipe and the sandbox's descriptors, watched as one
+	 * (epoll), so that a poll for a round's answers costs one descriptor
+	 * a seat; the sandbox's as they were when it started (ep_sbx). */
+	int ep_fd;
+	int ep_sbx[SBX_POLLFDS], ep_sbx_n;
 	uint8_t *in;          /* bytes read, at most one frame */
 	size_t in_len, in_max;
 	uint8_t *out;         /* bytes not yet written */

@@ -8,18 +8,24 @@
 
 #include "judge/play/seat.h"
 
-static void start(struct seat *s, struct sbx_policy **pol, const char *attack, size_t max_in)
+static void start_limited(struct seat *s, struct sbx_policy **pol, const char *attack,
+			  size_t max_in, uint64_t memory_bytes)
 {
 	const char *dir = getenv("ATTACK_DIR");
 	char path[512], err[SBX_ERRLEN];
 	snprintf(path, sizeof path, "%s/%s", dir ? dir : "build/attack", attack);
 	struct sbx_limits lim = { .cpu_ns = 2000000000ULL, .wall_ns = 10000000000ULL,
-				  .memory_bytes = 64 << 20, .stderr_bytes = 4096 };
+				  .memory_bytes = memory_bytes, .stderr_bytes = 4096 };
 	signal(SIGPIPE, SIG_IGN);
 	*pol = sbx_policy_new(SBX_PLAYER, &lim, err);
 	cr_assert_not_null(*pol, "%s", err);
 	cr_assert_eq(seat_start(s, *pol, path, 0, max_in, err), 0, "%s", err);
 	cr_assert_not(s->frozen, "%s", s->reason);
+}
+
+static void start(struct seat *s, struct sbx_policy **pol, const char *attack, size_t max_in)
+{
+	start_limited(s, pol, attack, max_in, 64 << 20);
 }
 
 static void expect_frame(struct seat *s, int round, const char *want)
@@ -50,4 +56,47 @@ Test(seat, frames_sent_ahead_wait_for_their_rounds, .timeout = 30)
 	seat_finish(&s);
 	seat_free(&s);
 	sbx_policy_free(pol);
+}
+
+/* Seats that, before each answer, fill their stderr pipe and wait for
+ * the judge to grant them memory are served while the judge waits for
+ * them all, turn after turn, and still are once one of them closed its
+ * stderr; the memory limit holds all the while. */
+Test(seat, answers_wait_on_stderr_and_memory_calls_served_meanwhile, .timeout = 60)
+{
+	enum { SEATS = 3, TURNS = 4 };
+	struct seat s[SEATS];
+	struct sbx_policy *pol[SEATS];
+	for (int i = 0; i < SEATS; i++)
+		start(&s[i], &pol[i], "busy_turns", 64);
+	for (int turn = 0; turn < TURNS; turn++) {
+		for (int i = 0; i < SEATS; i++)
+			seat_send(&s[i], (const uint8_t *)"go", 2);
+		seat_collect(s, SEATS, turn);
+		for (int i = 0; i < SEATS; i++) {
+			size_t len;
+			const uint8_t *f = seat_frame(&s[i], &len);
+			cr_assert_not_null(f, "turn %d, seat %d: no answer (%s)", turn, i, s[i].reason);
+			cr_assert_eq(len, 2);
+			seat_consume(&s[i]);
+		}
+	}
+	struct seat small;
+	struct sbx_policy *small_pol;
+	start_limited(&small, &small_pol, "busy_turns", 64, 10 << 20);
+	for (int turn = 0; turn < TURNS && !small.frozen; turn++) {
+		seat_send(&small, (const uint8_t *)"go", 2);
+		seat_collect(&small, 1, turn);
+		seat_consume(&small);
+	}
+	cr_assert(small.frozen, "10 MiB held four times 4 MiB");
+	cr_expect_eq(seat_finish(&small)->verdict, SBX_MEMORY, "%s", small.reason);
+	seat_free(&small);
+	sbx_policy_free(small_pol);
+	for (int i = 0; i < SEATS; i++) {
+		const struct sbx_result *r = seat_finish(&s[i]);
+		cr_expect_eq(r->log_len, 4096, "seat %d kept %zu bytes of its stderr", i, r->log_len);
+		seat_free(&s[i]);
+		sbx_policy_free(pol[i]);
+	}
 }
