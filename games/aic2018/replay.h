@@ -26,10 +26,21 @@
 
 #include "games/aic2018/world.h"
 
-/* The world as the last call saw it, to diff the next round against. */
+/* The world as the last call saw it, to diff the next round against (what
+ * the diff reads of it). */
 struct aic_replay {
 	struct aic_world prev;
 };
+
+/* [v[0], ..., v[n-1]]: what json_pack("[i, i...]") makes, without reading
+ * a format each time (a replay holds tens of thousands of them). */
+static inline json_t *aic_json_ints(const int *v, int n)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, json_integer(v[i]));
+	return a;
+}
 
 /* The header; also remembers w as the base of the first round. */
 json_t *aic_replay_header(struct aic_replay *r, const struct aic_world *w);

@@ -164,7 +164,9 @@ static json_t *entry_json(int slot, const struct aic_action *acts, int n)
 		json_array_append_new(flat, json_integer(acts[i].a));
 		json_array_append_new(flat, json_integer(acts[i].b));
 	}
-	return json_pack("[i, o]", slot, flat);
+	json_t *entry = aic_json_ints(&slot, 1);
+	json_array_append_new(entry, flat);
+	return entry;
 }
 
 static int take_entry(struct game_state *g, struct wire_r *r, int slot, json_t *entries,
@@ -238,7 +240,9 @@ static int orders(struct game_state *g, int player, const uint8_t *buf, size_t l
 	/* A step is recorded when it changed something: a replay then feeds
 	 * exactly the steps that were taken. */
 	if (json_array_size(entries)) {
-		json_array_append_new(g->steps, json_pack("[i, o]", player, entries));
+		json_t *step = aic_json_ints(&player, 1);
+		json_array_append_new(step, entries);
+		json_array_append_new(g->steps, step);
 		g->steps_fed++;
 	} else {
 		json_decref(entries);

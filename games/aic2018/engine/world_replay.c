@@ -12,13 +12,9 @@ static int unit_flags(const struct aic_unit *u)
 
 static json_t *unit_row(const struct aic_unit *u, bool is_new)
 {
-	json_t *row = json_pack("[i, i, i, i, i, i, i]", u->id, u->x, u->y, u->hp, u->level,
-				u->construction, unit_flags(u));
-	if (is_new) {
-		json_array_append_new(row, json_integer(u->team));
-		json_array_append_new(row, json_integer(u->type));
-	}
-	return row;
+	int v[] = { u->id, u->x, u->y, u->hp, u->level, u->construction, unit_flags(u), u->team,
+		    u->type };
+	return aic_json_ints(v, is_new ? 9 : 7);
 }
 
 static bool unit_changed(const struct aic_unit *a, const struct aic_unit *b)
@@ -57,10 +53,10 @@ static void diff_cells(const struct aic_world *prev, const struct aic_world *w, 
 			const struct aic_cell *c = &w->cell[i];
 			const struct aic_cell *p = prev ? &prev->cell[i] : NULL;
 			if (p ? p->tree != c->tree || p->tree_hp != c->tree_hp : c->tree != AIC_TREE_NONE)
-				json_array_append_new(trees, json_pack("[i, i, i, i]", x, y, c->tree,
-								       c->tree_hp));
+				json_array_append_new(trees, aic_json_ints((int[]){ x, y, c->tree,
+										   c->tree_hp }, 4));
 			if (p ? p->vp != c->vp : c->vp != 0)
-				json_array_append_new(vps, json_pack("[i, i, i]", x, y, c->vp));
+				json_array_append_new(vps, aic_json_ints((int[]){ x, y, c->vp }, 3));
 		}
 	json_object_set_new(out, "t", trees);
 	json_object_set_new(out, "v", vps);
@@ -80,10 +76,10 @@ static json_t *changes(const struct aic_world *prev, const struct aic_world *w)
 	diff_units(prev, w, o);
 	diff_cells(prev, w, o);
 	drop_empty(o, lists);
-	json_object_set_new(o, "w", json_pack("[i, i]", w->team[0].wood, w->team[1].wood));
-	json_object_set_new(o, "p", json_pack("[i, i]", w->team[0].vp, w->team[1].vp));
+	json_object_set_new(o, "w", aic_json_ints((int[]){ w->team[0].wood, w->team[1].wood }, 2));
+	json_object_set_new(o, "p", aic_json_ints((int[]){ w->team[0].vp, w->team[1].vp }, 2));
 	if (w->winner >= 0)
-		json_object_set_new(o, "end", json_pack("[i, i]", w->winner, w->win_reason));
+		json_object_set_new(o, "end", aic_json_ints((int[]){ w->winner, w->win_reason }, 2));
 	return o;
 }
 
@@ -105,9 +101,33 @@ json_t *aic_replay_header(struct aic_replay *r, const struct aic_world *w)
 	return h;
 }
 
+/* Keeps in prev what changes() reads of the world (the map's cells, the
+ * units in order and their ids' slots), not the whole 140 KB: the units
+ * prev held leave it first.  Every unit alive is in the order, and only
+ * those have a slot by id, in the world as in prev. */
+static void keep(struct aic_world *prev, const struct aic_world *w)
+{
+	for (int i = 0; i < prev->norder; i++) {
+		int id = prev->unit[prev->order[i]].id;
+		if (id >= 1 && id <= AIC_MAX_ID)
+			prev->slot_of_id[id] = AIC_NO_UNIT;
+	}
+	for (int y = 0; y < w->height; y++)
+		memcpy(&prev->cell[y * AIC_STRIDE], &w->cell[y * AIC_STRIDE],
+		       sizeof w->cell[0] * (size_t)w->width);
+	for (int i = 0; i < w->norder; i++) {
+		int s = w->order[i], id = w->unit[s].id;
+		prev->unit[s] = w->unit[s];
+		if (id >= 1 && id <= AIC_MAX_ID)
+			prev->slot_of_id[id] = (int16_t)s;
+	}
+	memcpy(prev->order, w->order, sizeof w->order[0] * (size_t)w->norder);
+	prev->norder = w->norder;
+}
+
 json_t *aic_replay_round(struct aic_replay *r, const struct aic_world *w)
 {
 	json_t *o = changes(&r->prev, w);
-	memcpy(&r->prev, w, sizeof *w);
+	keep(&r->prev, w);
 	return o;
 }
