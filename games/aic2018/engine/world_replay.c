@@ -5,16 +5,41 @@
 
 #include "games/aic2018/replay.h"
 
+json_t *aic_json_int(struct aic_replay *r, int v)
+{
+	if (v < 0 || v >= AIC_REPLAY_INTS)
+		return json_integer(v);
+	if (!r->ints[v])
+		r->ints[v] = json_integer(v);
+	return json_incref(r->ints[v]);
+}
+
+json_t *aic_json_ints(struct aic_replay *r, const int *v, int n)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, aic_json_int(r, v[i]));
+	return a;
+}
+
+void aic_replay_free(struct aic_replay *r)
+{
+	for (int v = 0; v < AIC_REPLAY_INTS; v++) {
+		json_decref(r->ints[v]);
+		r->ints[v] = NULL;
+	}
+}
+
 static int unit_flags(const struct aic_unit *u)
 {
 	return (u->poison ? 1 : 0) | (u->countered ? 2 : 0) | (u->rooted ? 4 : 0);
 }
 
-static json_t *unit_row(const struct aic_unit *u, bool is_new)
+static json_t *unit_row(struct aic_replay *r, const struct aic_unit *u, bool is_new)
 {
 	int v[] = { u->id, u->x, u->y, u->hp, u->level, u->construction, unit_flags(u), u->team,
 		    u->type };
-	return aic_json_ints(v, is_new ? 9 : 7);
+	return aic_json_ints(r, v, is_new ? 9 : 7);
 }
 
 static bool unit_changed(const struct aic_unit *a, const struct aic_unit *b)
@@ -25,26 +50,28 @@ static bool unit_changed(const struct aic_unit *a, const struct aic_unit *b)
 
 /* Units new or changed since prev (prev NULL: every unit is new), in
  * execution order; the ids gone. */
-static void diff_units(const struct aic_world *prev, const struct aic_world *w, json_t *out)
+static void diff_units(struct aic_replay *r, const struct aic_world *prev,
+		       const struct aic_world *w, json_t *out)
 {
 	json_t *changed = json_array(), *gone = json_array();
 	for (int i = 0; i < w->norder; i++) {
 		const struct aic_unit *u = &w->unit[w->order[i]];
 		int was = prev ? aic_slot_of(prev, u->id) : AIC_NO_UNIT;
 		if (was == AIC_NO_UNIT || unit_changed(&prev->unit[was], u))
-			json_array_append_new(changed, unit_row(u, was == AIC_NO_UNIT));
+			json_array_append_new(changed, unit_row(r, u, was == AIC_NO_UNIT));
 	}
 	for (int i = 0; prev && i < prev->norder; i++) {
 		int id = prev->unit[prev->order[i]].id;
 		if (aic_slot_of(w, id) == AIC_NO_UNIT)
-			json_array_append_new(gone, json_integer(id));
+			json_array_append_new(gone, aic_json_int(r, id));
 	}
 	json_object_set_new(out, "u", changed);
 	json_object_set_new(out, "d", gone);
 }
 
 /* Trees and VP that differ from prev's (prev NULL: all there are). */
-static void diff_cells(const struct aic_world *prev, const struct aic_world *w, json_t *out)
+static void diff_cells(struct aic_replay *r, const struct aic_world *prev,
+		       const struct aic_world *w, json_t *out)
 {
 	json_t *trees = json_array(), *vps = json_array();
 	for (int y = 0; y < w->height; y++)
@@ -53,10 +80,10 @@ static void diff_cells(const struct aic_world *prev, const struct aic_world *w, 
 			const struct aic_cell *c = &w->cell[i];
 			const struct aic_cell *p = prev ? &prev->cell[i] : NULL;
 			if (p ? p->tree != c->tree || p->tree_hp != c->tree_hp : c->tree != AIC_TREE_NONE)
-				json_array_append_new(trees, aic_json_ints((int[]){ x, y, c->tree,
+				json_array_append_new(trees, aic_json_ints(r, (int[]){ x, y, c->tree,
 										   c->tree_hp }, 4));
 			if (p ? p->vp != c->vp : c->vp != 0)
-				json_array_append_new(vps, aic_json_ints((int[]){ x, y, c->vp }, 3));
+				json_array_append_new(vps, aic_json_ints(r, (int[]){ x, y, c->vp }, 3));
 		}
 	json_object_set_new(out, "t", trees);
 	json_object_set_new(out, "v", vps);
@@ -69,17 +96,18 @@ static void drop_empty(json_t *o, const char *const *keys)
 			json_object_del(o, keys[i]);
 }
 
-static json_t *changes(const struct aic_world *prev, const struct aic_world *w)
+static json_t *changes(struct aic_replay *r, const struct aic_world *prev,
+		       const struct aic_world *w)
 {
 	static const char *const lists[] = { "u", "d", "t", "v", NULL };
 	json_t *o = json_object();
-	diff_units(prev, w, o);
-	diff_cells(prev, w, o);
+	diff_units(r, prev, w, o);
+	diff_cells(r, prev, w, o);
 	drop_empty(o, lists);
-	json_object_set_new(o, "w", aic_json_ints((int[]){ w->team[0].wood, w->team[1].wood }, 2));
-	json_object_set_new(o, "p", aic_json_ints((int[]){ w->team[0].vp, w->team[1].vp }, 2));
+	json_object_set_new(o, "w", aic_json_ints(r, (int[]){ w->team[0].wood, w->team[1].wood }, 2));
+	json_object_set_new(o, "p", aic_json_ints(r, (int[]){ w->team[0].vp, w->team[1].vp }, 2));
 	if (w->winner >= 0)
-		json_object_set_new(o, "end", aic_json_ints((int[]){ w->winner, w->win_reason }, 2));
+		json_object_set_new(o, "end", aic_json_ints(r, (int[]){ w->winner, w->win_reason }, 2));
 	return o;
 }
 
@@ -91,7 +119,7 @@ json_t *aic_replay_header(struct aic_replay *r, const struct aic_world *w)
 		for (int x = 0; x < w->width; x++)
 			terrain[n++] = w->cell[y * AIC_STRIDE + x].water ? '~' : '.';
 	terrain[n] = '\0';
-	json_t *h = changes(NULL, w);
+	json_t *h = changes(r, NULL, w);
 	json_object_set_new(h, "width", json_integer(w->width));
 	json_object_set_new(h, "height", json_integer(w->height));
 	json_object_set_new(h, "symmetry", json_integer(w->symmetry));
@@ -127,7 +155,7 @@ static void keep(struct aic_world *prev, const struct aic_world *w)
 
 json_t *aic_replay_round(struct aic_replay *r, const struct aic_world *w)
 {
-	json_t *o = changes(&r->prev, w);
+	json_t *o = changes(r, &r->prev, w);
 	keep(&r->prev, w);
 	return o;
 }
