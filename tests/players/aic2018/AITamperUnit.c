@@ -1,13 +1,14 @@
-/* One unit (the first to claim it through the team array) breaks its
- * energy count from round 3 on, the way a contestant who reads the kit's
- * machine code could: it finds, behind uc_yield, the kit's instructions
- * that reload the count from the word the scheduler hands it over in,
- * writes a huge count into that word and jumps to them; from there it
- * works some 3 ms a turn, far past any turn's energy, and yields.  The
- * kit's check from outside must kill it (round 3 or, when its first
- * tampered turn was not yet timed by its CPU, round 4) while its team
- * plays on.  Every unit says in the log who it is; a unit that cannot
- * find the kit's instructions says so and plays honestly. */
+/* One unit (the first to claim it through the team array) spawns workers
+ * in round 0, then breaks its energy count from round 1 on, the way a
+ * contestant who reads the kit's machine code could: it finds, behind
+ * uc_yield, the kit's instructions that reload the count from the word the
+ * scheduler hands it over in, writes a huge count into that word and jumps
+ * to them; from there it works some 3 ms a turn, far past any turn's
+ * energy, and yields.  The kit's check from outside must kill it while its
+ * team plays on: in round 2, its first tampered turn (round 1) having made
+ * the clock suspicious, or already in round 1 if its one honest turn looked
+ * slow (a loaded machine).  Every unit says in the log who it is; a unit
+ * that cannot find the kit's instructions says so and plays honestly. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -95,11 +96,11 @@ void run(void)
 		printf("unit %d acts in round %d\n", uc_getInfo().id, uc_getRound());
 		/* workers to come: each is a unit's turn more in the CPU budget of
 		 * the team's steps, which the uncounted work stays within */
-		for (int d = 0; tamperer && d < 8 && uc_getRound() < 3; d++)
+		for (int d = 0; tamperer && d < 8 && uc_getRound() < 1; d++)
 			if (uc_canSpawn((Direction)d, WORKER))
 				uc_spawn((Direction)d, WORKER);
 		struct gadget g;
-		if (tamperer && uc_getRound() >= 3) {
+		if (tamperer && uc_getRound() >= 1) {
 			if (find_gadget(&g))
 				tamper(&g);
 			printf("unit %d found no reload of its count behind uc_yield\n",
