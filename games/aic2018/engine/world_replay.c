@@ -74,7 +74,11 @@ static void diff_cells(struct aic_replay *r, const struct aic_world *prev,
 		       const struct aic_world *w, json_t *out)
 {
 	json_t *trees = json_array(), *vps = json_array();
-	for (int y = 0; y < w->height; y++)
+	size_t row = sizeof w->cell[0] * (size_t)w->width;
+	for (int y = 0; y < w->height; y++) {
+		/* most rows did not change at all (a unit's move changes its row) */
+		if (prev && memcmp(&prev->cell[y * AIC_STRIDE], &w->cell[y * AIC_STRIDE], row) == 0)
+			continue;
 		for (int x = 0; x < w->width; x++) {
 			int i = y * AIC_STRIDE + x;
 			const struct aic_cell *c = &w->cell[i];
@@ -85,6 +89,7 @@ static void diff_cells(struct aic_replay *r, const struct aic_world *prev,
 			if (p ? p->vp != c->vp : c->vp != 0)
 				json_array_append_new(vps, aic_json_ints(r, (int[]){ x, y, c->vp }, 3));
 		}
+	}
 	json_object_set_new(out, "t", trees);
 	json_object_set_new(out, "v", vps);
 }
