@@ -26,10 +26,25 @@
 
 #include "games/aic2018/world.h"
 
-/* The world as the last call saw it, to diff the next round against. */
+/* Integers 0 .. AIC_REPLAY_INTS - 1 (every id, slot, coordinate, action
+ * byte and most hit points a replay holds) are made once per match and
+ * shared by every row that holds them: a long match's replay has hundreds
+ * of thousands, and nothing changes an integer of a replay. */
+#define AIC_REPLAY_INTS (AIC_MAX_ID + 1)
+
 struct aic_replay {
+	/* The world as the last call saw it, to diff the next round against
+	 * (what the diff reads of it). */
 	struct aic_world prev;
+	json_t *ints[AIC_REPLAY_INTS]; /* made on first use */
 };
+
+/* v as JSON (a new reference). */
+json_t *aic_json_int(struct aic_replay *r, int v);
+/* [v[0], ..., v[n-1]] (a new reference). */
+json_t *aic_json_ints(struct aic_replay *r, const int *v, int n);
+/* Drops r's shared integers (the replays made keep theirs). */
+void aic_replay_free(struct aic_replay *r);
 
 /* The header; also remembers w as the base of the first round. */
 json_t *aic_replay_header(struct aic_replay *r, const struct aic_world *w);

@@ -1,24 +1,21 @@
 /* judge repro MATCH SEAT --player FILE [--asan] [--gdb]: a frozen seat's
  * failing turn played again by the contestant's own build (repro.h). */
 #include <errno.h>
-#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "games/game.h"
 #include "judge/base/config.h"
-#include "judge/base/paths.h"
 #include "judge/cli/commands.h"
 #include "judge/cli/options.h"
-#include "judge/play/players.h"
+#include "judge/store/store.h"
 #include "judge/replay/fault.h"
 #include "judge/replay/replay_io.h"
 #include "judge/replay/repro.h"
+#include "judge/replay/repro_build.h"
 
 struct repro_args {
 	const char *player, *record, *replay, *queue, *config;
@@ -36,9 +33,11 @@ static const char summary[] =
 "the exact bytes it was given at that turn.  It says whether the failure came\n"
 "again: with --asan, AddressSanitizer's report names the line of the fault;\n"
 "with --gdb, gdb prints the backtrace (of the crash, or of where it spins).\n"
-"In AIC2018 a seat whose unit crashed plays on: its record names the unit\n"
-"and its step, and the re-created step ends your player where the unit's\n"
-"code failed.\n"
+"In AIC2018 a seat whose unit crashed (or broke its energy count) plays on:\n"
+"its record names the unit and its step, and the re-created step ends your\n"
+"player where the unit's code failed.  AIC2018 players are built as the\n"
+"judge builds them, with line information for --gdb; --asan is not\n"
+"available there (AddressSanitizer's checks would be charged energy).\n"
 "\n"
 "The record comes from the judge's database, or from two files downloaded\n"
 "from the service: --record (GET /api/matches/MATCH/faults/SEAT, yours only)\n"
@@ -103,7 +102,8 @@ static int record_from_store(const struct repro_args *a, struct fault *f, json_t
 
 static void say_record(const struct fault *f, FILE *out)
 {
-	fprintf(out, "match %lld, seat %d (%s): frozen ", (long long)f->match, f->seat, f->player);
+	fprintf(out, "match %lld, seat %d (%s): %s ", (long long)f->match, f->seat, f->player,
+		f->unit ? "its team played on, but a unit died" : "frozen");
 	if (f->round < 0)
 		fprintf(out, "before the first round");
 	else
@@ -119,87 +119,6 @@ static int reproduce(const struct repro_args *a, const struct fault *f, const js
 		     const char *bin);
 
 /* ---- the player ----------------------------------------------------------- */
-
-static int run_tool(char *const *argv)
-{
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid == 0) {
-		execvp(argv[0], argv);
-		fprintf(stderr, "judge repro: cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	int status;
-	if (pid < 0 || waitpid(pid, &status, 0) < 0)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-static void dir_of(const char *path, char out[PATH_MAX])
-{
-	snprintf(out, PATH_MAX, "%s", path);
-	char *slash = strrchr(out, '/');
-	if (slash)
-		*slash = '\0';
-}
-
-/* FILE.c built here with the game's kit, with debugging information (and
- * AddressSanitizer): into bin.  0, or 1 (said). */
-static int build_player(const struct judge_config *cfg, const struct game *game,
-			const struct repro_args *a, const char *bin)
-{
-	char header[PATH_MAX], shared[PATH_MAX], runtime[PATH_MAX], inc1[PATH_MAX + 2],
-		inc2[PATH_MAX + 2];
-	paths_game_header(cfg->data_dir, game->name, header);
-	paths_shared_header(cfg->data_dir, shared);
-	paths_in(runtime, cfg->data_dir, "build/kits/lib%s.a", game->name);
-	dir_of(header, inc1 + 2);
-	dir_of(shared, inc2 + 2);
-	memcpy(inc1, "-I", 2);
-	memcpy(inc2, "-I", 2);
-	char *argv[24] = { "gcc", "-std=gnu17", "-g", "-O0", "-fno-omit-frame-pointer",
-			   "-D_GNU_SOURCE", inc1, inc2 };
-	int n = 8;
-	if (a->asan)
-		argv[n++] = "-fsanitize=address";
-	if (game->compile_flag)
-		argv[n++] = (char *)game->compile_flag;
-	argv[n++] = (char *)a->player;
-	argv[n++] = runtime;
-	argv[n++] = "-lm";
-	argv[n++] = "-o";
-	argv[n++] = (char *)bin;
-	fprintf(stderr, "judge repro: building %s%s with the %s kit\n", a->player,
-		a->asan ? " under AddressSanitizer" : "", game->title);
-	if (run_tool(argv) == 0)
-		return 0;
-	fprintf(stderr, "judge repro: %s does not build here (gcc says why above)\n", a->player);
-	return 1;
-}
-
-/* A game that rewrites its players' assembly (AIC2018's energy count) is
- * played by the judge's own build of the file: a plain build would let a
- * unit run past its energy, and AddressSanitizer's code would be counted.
- * Returns the exit status. */
-static int judges_build(const struct judge_config *cfg, const struct game *game,
-			const struct repro_args *a, const struct fault *f, const json_t *replay)
-{
-	if (a->asan)
-		fprintf(stderr, "judge repro: %s players are built with the energy count, "
-			"which AddressSanitizer would upset: without it\n", game->title);
-	fprintf(stderr, "judge repro: building %s as the judge does (with the energy "
-		"count)\n", a->player);
-	struct cmp_result res = { 0 };
-	char err[ERR_LEN];
-	int rc = players_compile(cfg, game->name, a->player, &res, err);
-	if (rc < 0)
-		fprintf(stderr, "judge repro: %s\n", err);
-	else if (!res.ok)
-		fprintf(stderr, "judge repro: %s does not compile:\n%s", a->player, res.log);
-	rc = rc < 0 ? 2 : !res.ok ? 1 : reproduce(a, f, replay, res.binary);
-	cmp_result_free(&res);
-	return rc;
-}
 
 static bool is_source(const char *path)
 {
@@ -316,10 +235,10 @@ static int with_player(const struct repro_args *a, const struct fault *f, const 
 		return 2;
 	}
 	snprintf(bin, sizeof bin, "%s/player", dir);
-	int rc = game->asm_pass ? judges_build(&cfg, game, a, f, replay)
-				: build_player(&cfg, game, a, bin);
-	if (rc == 0 && !game->asm_pass)
-		rc = reproduce(a, f, replay, bin);
+	enum repro_build_result built = repro_build(&cfg, game, a->player, a->asan, dir, bin,
+						    stderr);
+	int rc = built == REPRO_BUILT ? reproduce(a, f, replay, bin)
+				      : built == REPRO_BUILD_REFUSED ? 2 : 1;
 	unlink(bin);
 	rmdir(dir);
 	return rc;
@@ -334,7 +253,7 @@ static int parse(int argc, char **argv, struct repro_args *a, int *status)
 			"(built here with the game's kit and -g) or a program already built",
 			.required = true),
 		OPT_BOOL("asan", 0, &a->asan, "build it under AddressSanitizer: an out-of-bounds "
-			 "access is reported with its line"),
+			 "access is reported with its line (not for AIC2018)"),
 		OPT_BOOL("gdb", 0, &a->gdb, "run it under gdb, which prints the backtrace where it "
 			 "crashed (or, when it does not answer, where it was)"),
 		OPT_NUM("wait", 0, "SECONDS", &a->wait_s, 1, 3600, "a number of seconds",

@@ -286,6 +286,8 @@ static int check_request(struct cmp_job *job)
 	return 0;
 }
 
+const char *const cmp_code_flags[] = { "-std=gnu17", "-O2", "-fno-lto", NULL };
+
 /* The four gcc command lines.  Files are named relative to the private
  * directory gcc runs in, so its messages name them as the contestant does. */
 static void build_argv(struct cmp_job *job)
@@ -297,12 +299,14 @@ static void build_argv(struct cmp_job *job)
 	/* -fno-lto everywhere: the link never hands an object to lto1, whose
 	 * input no check of ours has seen (the object check refuses LTO
 	 * sections besides). */
-	const char *const cc[] = { "gcc", "-std=gnu17", "-O2", "-fno-lto", "-fmax-errors=20",
-				   "-fdiagnostics-color=never" };
-	const size_t ncc = sizeof cc / sizeof *cc;
 	const char **e = job->argv[CMP_PREPROCESS], **t = job->argv[CMP_TRANSLATE];
-	memcpy(e, cc, sizeof cc);
-	memcpy(t, cc, sizeof cc);
+	size_t ncc = 0;
+	e[ncc++] = "gcc";
+	for (const char *const *f = cmp_code_flags; *f; f++)
+		e[ncc++] = *f;
+	e[ncc++] = "-fmax-errors=20";
+	e[ncc++] = "-fdiagnostics-color=never";
+	memcpy(t, e, ncc * sizeof *e);
 	/* Macros can paste _Pragma and __has_include together where the source
 	 * check cannot see them; undefined, they are plain identifiers that the
 	 * check of gcc -E's output refuses or #if reads as 0. */

@@ -39,6 +39,11 @@
 #define CMP_SOURCE_MAX (256 * 1024) /* bytes of contestant source */
 #define CMP_GCC "/usr/bin/gcc"
 
+/* The flags of every gcc command that decide the code it writes (the
+ * others only shape its messages), NULL-terminated: a build here that
+ * must run the code the judge runs (judge repro, AIC2018) uses them. */
+extern const char *const cmp_code_flags[];
+
 struct cmp_request {
 	const char *source;  /* the contestant's file: letters, digits, _ - . ending in .c */
 	const char *header;  /* the game header, included by its base name; or NULL */

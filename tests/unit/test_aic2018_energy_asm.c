@@ -193,3 +193,45 @@ Test(aic2018_energy_asm, large_frames_are_probed_small_ones_not)
 	free(out);
 	refused("\t.text\nf:\n\tsubq\t8(%rsp), %rsp\n\tret\n", "stack probe cannot follow");
 }
+
+/* What gcc -g adds to a function (labels of lexical blocks, line and
+ * view directives, debugging sections naming code labels and views) is
+ * rewritten to the same charges and checks as the function without it:
+ * the instructions the assembler gets are the same, line for line. */
+static const char plain_function[] =
+	"\t.text\n\t.globl\tf\n\t.type\tf, @function\nf:\n.LFB0:\n\tmovl\t%edi, %eax\n"
+	"\taddl\t$1, %eax\n\timull\t%eax, %eax\n.L3:\n\tsubl\t$1, %eax\n\tjne\t.L3\n\tret\n"
+	".LFE0:\n\t.size\tf, .-f\n";
+static const char debug_function[] =
+	"\t.text\n.Ltext0:\n\t.file 1 \"f.c\"\n\t.globl\tf\n\t.type\tf, @function\nf:\n.LVL0:\n"
+	".LFB0:\n\t.loc 1 2 1 view -0\n\tmovl\t%edi, %eax\n.LBB2:\n\t.loc 1 3 5 view .LVU1\n"
+	"\taddl\t$1, %eax\n.LVL1:\n\timull\t%eax, %eax\n.LBE2:\n.L3:\n\tsubl\t$1, %eax\n"
+	"\tjne\t.L3\n\tret\n.LFE0:\n\t.size\tf, .-f\n.Letext0:\n"
+	"\t.section\t.debug_info,\"\",@progbits\n\t.quad\t.LFB0\n\t.quad\t.LFE0-.LFB0\n"
+	"\t.quad\t.LBB2\n\t.quad\t.Ltext0\n\t.section\t.debug_loclists,\"\",@progbits\n"
+	"\t.uleb128 .LVU1\n\t.quad\t.LVL1\n\t.byte\t0\n";
+
+/* The instruction lines of s (a label or a directive gives none). */
+static char *instructions(const char *s)
+{
+	char *out = calloc(1, strlen(s) + 1), *o = out;
+	for (const char *line = s; *line;) {
+		const char *end = strchr(line, '\n');
+		size_t n = end ? (size_t)(end - line) + 1 : strlen(line);
+		if (line[0] == '\t' && line[1] != '.')
+			o = mempcpy(o, line, n);
+		line += n;
+	}
+	return out;
+}
+
+Test(aic2018_energy_asm, line_information_changes_no_charge_and_no_check)
+{
+	char *plain = rewrite_ok(plain_function), *debug = rewrite_ok(debug_function);
+	char *a = instructions(plain), *b = instructions(debug);
+	cr_expect_str_eq(b, a, "with -g:\n%s\nwithout:\n%s", debug, plain);
+	free(a);
+	free(b);
+	free(plain);
+	free(debug);
+}

@@ -114,6 +114,7 @@ Test(aic_replay, the_rounds_rebuild_every_world_of_a_match, .timeout = 60)
 		json_decref(f);
 	}
 	cr_assert_lt(bytes, 400000u, "%zu bytes", bytes);
+	aic_replay_free(&R);
 }
 
 Test(aic_replay, a_quiet_round_is_wood_and_vp_alone)
@@ -127,4 +128,5 @@ Test(aic_replay, a_quiet_round_is_wood_and_vp_alone)
 	cr_assert_str_eq(text, "{\"p\":[0,0],\"w\":[10010,10010]}");
 	free(text);
 	json_decref(f);
+	aic_replay_free(&R);
 }

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/play/players.h"
 #include "judge/replay/fault.h"
+#include "judge/replay/repro_build.h"
 #include "judge/serve/serve.h"
 #include "judge/store/store.h"
 #include "judge/store/store_serve.h"
@@ -314,23 +316,21 @@ Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
 	json_decref(j);
 }
 
-/* AIC2018: a unit that crashes freezes nobody (its team plays on), yet
- * the seat gets a record naming the unit, its round and its step, with the
- * input of that step; `judge repro` re-creates the match to that step and
- * the unit's fault, no longer caught by the kit, ends the player there. */
-Test(repro, an_aic2018_unit_crash_is_recorded_with_its_unit_and_step_and_comes_again)
+/* tests/players/aic2018/AI<name>.c played: alice's seat, whose team must
+ * have played on, and its record, which must name a unit. */
+static int aic_unit_record(const char *name, char path[160], struct store_fault *f)
 {
-	char path[160], args[256], said[64];
-	played_from("aic2018/", "CrashUnit", "aic2018", path);
-	struct store_fault f;
-	int seat = alices_seat(&f);
-	free(f.input);
-	cr_assert_str_eq(f.verdict, "", "the team must play on: %s", f.reason);
-	cr_assert_gt(f.unit, 0, "no unit named in the record of seat %d", seat);
-	cr_expect_eq(f.unit_round, 7);
-	cr_expect_geq(f.message, 7, "the record's message is a step of round 7");
-	cr_expect(strstr(f.unit_reason, "a bad memory access"), "%s", f.unit_reason);
+	played_from("aic2018/", name, "aic2018", path);
+	int seat = alices_seat(f);
+	free(f->input);
+	cr_assert_str_eq(f->verdict, "", "the team must play on: %s", f->reason);
+	cr_assert_gt(f->unit, 0, "no unit named in the record of seat %d", seat);
+	return seat;
+}
 
+/* Whether the debug log of seat in match 1 holds said. */
+static bool seat_log_says(int seat, const char *said)
+{
 	char err[ERR_LEN] = "";
 	struct store *s = store_open(db, false, err);
 	struct store_seat_log log;
@@ -340,9 +340,27 @@ Test(repro, an_aic2018_unit_crash_is_recorded_with_its_unit_and_step_and_comes_a
 	size_t len;
 	cr_assert_eq(replay_text(log.bytes, log.len, &text, &len, rerr), 0, "%s", rerr);
 	free(log.bytes);
-	snprintf(said, sizeof said, "unit %d writes through a null pointer in round 7", f.unit);
-	cr_expect(memmem(text, len, said, strlen(said)), "no '%s' in the log: %s", said, text);
+	bool found = memmem(text, len, said, strlen(said)) != NULL;
+	if (!found)
+		cr_log_error("no '%s' in the log: %s", said, text);
 	free(text);
+	return found;
+}
+
+/* AIC2018: a unit that crashes freezes nobody (its team plays on), yet
+ * the seat gets a record naming the unit, its round and its step, with the
+ * input of that step; `judge repro` re-creates the match to that step and
+ * the unit's fault, no longer caught by the kit, ends the player there. */
+Test(repro, an_aic2018_unit_crash_is_recorded_with_its_unit_and_step_and_comes_again)
+{
+	char path[160], args[256], said[64];
+	struct store_fault f;
+	int seat = aic_unit_record("CrashUnit", path, &f);
+	cr_expect_eq(f.unit_round, 7);
+	cr_expect_geq(f.message, 7, "the record's message is a step of round 7");
+	cr_expect(strstr(f.unit_reason, "a bad memory access"), "%s", f.unit_reason);
+	snprintf(said, sizeof said, "unit %d writes through a null pointer in round 7", f.unit);
+	cr_expect(seat_log_says(seat, said));
 
 	snprintf(args, sizeof args, "1 %d --player %s", seat, path);
 	cr_assert_eq(repro(args), 0, "%s", out);
@@ -351,6 +369,78 @@ Test(repro, an_aic2018_unit_crash_is_recorded_with_its_unit_and_step_and_comes_a
 		 f.unit);
 	cr_expect(strstr(out, "reproduced: your player was killed by signal 11"), "%s", out);
 	cr_expect(strstr(out, where), "no '%s' in: %s", where, out);
+
+	char line[200];
+	line_of(path, "*nowhere = 7;", line);
+	snprintf(args, sizeof args, "1 %d --player %s --gdb", seat, path);
+	cr_assert_eq(repro(args), 0, "%s", out);
+	cr_expect(strstr(out, line), "gdb must name %s: %s", line, out);
+	snprintf(args, sizeof args, "1 %d --player %s --asan", seat, path);
+	cr_expect_eq(repro(args), 2, "%s", out);
+	cr_expect(strstr(out, "--asan is not available for AIC2018: AddressSanitizer adds its "
+			      "own checks to your code, and the energy count would charge them"),
+		  "%s", out);
+}
+
+/* AIC2018: a unit that breaks its energy count (tests/players/aic2018/
+ * AITamperUnit.c reloads it, huge, through the kit's own code from round 1
+ * on, and works for milliseconds a turn) is killed by the kit's check from
+ * outside while its team plays on; the record names it, the round and step
+ * of its death and why, in words, and `judge repro` ends the player there. */
+Test(repro, an_aic2018_unit_that_breaks_its_energy_count_is_recorded_and_comes_again)
+{
+	char path[160], args[256], said[160];
+	struct store_fault f;
+	int seat = aic_unit_record("TamperUnit", path, &f);
+	cr_expect(f.unit_round == 1 || f.unit_round == 2,
+		  "its first tampered turn is round 1, timed by its CPU from round 2 at the "
+		  "latest: round %d", f.unit_round);
+	cr_expect_geq(f.unit_step, 0);
+	cr_expect(strstr(f.unit_reason, "its energy count was tampered with"), "%s",
+		  f.unit_reason);
+	snprintf(said, sizeof said, "unit %d worked uncounted in round 1", f.unit);
+	cr_expect(seat_log_says(seat, said));
+	snprintf(said, sizeof said, "round %d: unit %d died: its energy count", f.unit_round,
+		 f.unit);
+	cr_expect(seat_log_says(seat, said));
+
+	snprintf(args, sizeof args, "1 %d --player %s", seat, path);
+	cr_assert_eq(repro(args), 0, "%s", out);
+	char where[96];
+	snprintf(where, sizeof where, "at round %d, its step %d, where unit %d died", f.unit_round,
+		 f.unit_step, f.unit);
+	cr_expect(strstr(out, where), "no '%s' in: %s", where, out);
+	cr_expect(strstr(out, "its energy count was tampered with"), "%s", out);
+}
+
+/* The build `judge repro` makes of an AIC2018 file has line information
+ * for gdb, and the machine code of the judge's build, to the byte: the
+ * energy count's rewrite leaves what -g adds out of the count, so every
+ * unit spends in the re-created match what it spent in the judge's. */
+static void same_code_as_the_judges(const char *source)
+{
+	char err[ERR_LEN] = "", bin[160], cmd[PATH_MAX + 1024];
+	struct judge_config c;
+	cr_assert_eq(cfg_init(&c, cfg, err), 0, "%s", err);
+	struct cmp_result res = { 0 };
+	cr_assert_eq(players_compile(&c, "aic2018", source, &res, err), 0, "%s", err);
+	cr_assert(res.ok, "%s", res.log);
+	snprintf(bin, sizeof bin, "%s/with-lines", dir);
+	cr_assert_eq(repro_build(&c, game_find("aic2018"), source, false, dir, bin, stderr),
+		     REPRO_BUILT);
+	snprintf(cmd, sizeof cmd, "readelf -S %s | grep -q debug_line || echo no lines; "
+		 "objcopy -O binary --only-section=.text %s %s/judge.text && "
+		 "objcopy -O binary --only-section=.text %s %s/lines.text && "
+		 "cmp %s/judge.text %s/lines.text 2>&1", bin, res.binary, dir, bin, dir, dir, dir);
+	cmp_result_free(&res);
+	cr_expect_eq(cli_run(cmd, out, sizeof out), 0, "%s: %s", source, out);
+	cr_expect_eq(out[0], '\0', "%s: %s", source, out);
+}
+
+Test(repro, an_aic2018_build_for_gdb_runs_the_judges_machine_code)
+{
+	same_code_as_the_judges("games/aic2018/players/AIDemo.c");
+	same_code_as_the_judges("tests/players/aic2018/AITamperUnit.c");
 }
 
 /* AIC2018 plays a round as steps, one run of a team's units at a time: the

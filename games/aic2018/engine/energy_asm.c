@@ -22,13 +22,18 @@ const char energy_asm_library[] =
 
 /* ---- lines ------------------------------------------------------------------ */
 
-enum line_kind { LINE_OTHER, LINE_LABEL, LINE_DIRECTIVE, LINE_INSN };
+/* LINE_DEBUG_LABEL: a label gcc writes for the debugging information
+ * alone (-g: lexical blocks, inlined calls, variables' locations).  It
+ * starts no block, so a build with line information (judge repro) is
+ * counted exactly as the judge's build without it. */
+enum line_kind { LINE_OTHER, LINE_LABEL, LINE_DEBUG_LABEL, LINE_DIRECTIVE, LINE_INSN };
 
 struct line {
 	const char *p; /* the line, without its newline */
 	size_t n;
 	enum line_kind kind;
 	bool code;     /* in an executable section */
+	bool debug;    /* in a debugging section (.debug_*): never run */
 };
 
 enum check { CHECK_NONE, CHECK_LOOP, CHECK_ENTRY };
@@ -122,36 +127,51 @@ static size_t operands_at(const struct line *l)
 	return skip_space(l->p, l->n, (size_t)(w - l->p) + n);
 }
 
+static bool debug_label(const char *p, size_t n)
+{
+	static const char *const prefixes[] = { ".LBB", ".LBE", ".LBI", ".LVL", ".Ltext",
+						".Letext" };
+	for (size_t k = 0; k < sizeof prefixes / sizeof *prefixes; k++)
+		if (starts(p, n, prefixes[k]))
+			return true;
+	return false;
+}
+
 static enum line_kind classify(const char *p, size_t n)
 {
 	size_t i = skip_space(p, n, 0);
 	if (i == n || p[i] == '#')
 		return LINE_OTHER;
 	if (i == 0 && p[n - 1] == ':')
-		return LINE_LABEL;
+		return debug_label(p, n) ? LINE_DEBUG_LABEL : LINE_LABEL;
 	return p[i] == '.' ? LINE_DIRECTIVE : LINE_INSN;
 }
 
-/* Follows .text/.section/.previous: whether what comes next is code. */
-static void track_section(const struct line *l, bool *code, bool *previous)
+/* Where a line is: in code, in debugging information, or elsewhere. */
+enum where { IN_DATA, IN_CODE, IN_DEBUG };
+
+/* Follows .text/.section/.previous: where what comes next is. */
+static void track_section(const struct line *l, enum where *at, enum where *previous)
 {
 	const char *w;
 	size_t n = first_word(l, &w);
-	bool now = *code;
+	enum where now = *at;
 	if (word_is(w, n, ".text")) {
-		now = true;
+		now = IN_CODE;
 	} else if (word_is(w, n, ".data") || word_is(w, n, ".bss")) {
-		now = false;
+		now = IN_DATA;
 	} else if (word_is(w, n, ".section")) {
 		size_t i = operands_at(l);
-		now = starts(l->p + i, l->n - i, ".text");
+		now = starts(l->p + i, l->n - i, ".text")	 ? IN_CODE
+		      : starts(l->p + i, l->n - i, ".debug_") ? IN_DEBUG
+							       : IN_DATA;
 	} else if (word_is(w, n, ".previous")) {
 		now = *previous;
 	} else {
 		return;
 	}
-	*previous = *code;
-	*code = now;
+	*previous = *at;
+	*at = now;
 }
 
 static int split_lines(struct pass *ps, const char *in, size_t len)
@@ -162,15 +182,16 @@ static int split_lines(struct pass *ps, const char *in, size_t len)
 	ps->lines = calloc(cap, sizeof *ps->lines);
 	if (!ps->lines)
 		return -1;
-	bool code = false, previous = false;
+	enum where at = IN_DATA, previous = IN_DATA;
 	for (size_t i = 0; i < len;) {
 		const char *nl = memchr(in + i, '\n', len - i);
 		size_t n = nl ? (size_t)(nl - (in + i)) : len - i;
 		struct line *l = &ps->lines[ps->nlines++];
-		*l = (struct line){ in + i, n, classify(in + i, n), false };
+		*l = (struct line){ in + i, n, classify(in + i, n), false, false };
 		if (l->kind == LINE_DIRECTIVE)
-			track_section(l, &code, &previous);
-		l->code = code;
+			track_section(l, &at, &previous);
+		l->code = at == IN_CODE;
+		l->debug = at == IN_DEBUG;
 		i += n + 1;
 	}
 	return 0;
@@ -344,7 +365,7 @@ static int collect_definitions(struct pass *ps)
 		struct line *l = &ps->lines[i];
 		const char *w;
 		size_t n;
-		if (l->kind == LINE_LABEL) {
+		if (l->kind == LINE_LABEL || l->kind == LINE_DEBUG_LABEL) {
 			if (label_add(&ps->def, l->p, l->n - 1, i) < 0)
 				return -1;
 			if (starts(l->p, l->n, "__aic_"))
@@ -412,7 +433,7 @@ static void mark_checkpoints(struct pass *ps)
 		const char *w;
 		size_t n = mnemonic(l, &w);
 		bool insn = l->kind == LINE_INSN;
-		if (!insn && !(l->kind == LINE_DIRECTIVE && data_directive(w, n)))
+		if (l->debug || (!insn && !(l->kind == LINE_DIRECTIVE && data_directive(w, n))))
 			continue;
 		struct mark_ctx m = { i, insn && is_jump(w, n) && l->p[operands_at(l)] != '*' };
 		each_name(ps, l, operands_at(l), mark_use, &m);
@@ -708,7 +729,8 @@ static void emit_line(struct pass *ps, const struct line *l)
 {
 	const char *w;
 	size_t n = first_word(l, &w);
-	bool names = l->kind == LINE_INSN || (l->kind == LINE_DIRECTIVE && data_directive(w, n));
+	bool names = l->kind == LINE_INSN ||
+		     (l->kind == LINE_DIRECTIVE && data_directive(w, n) && !l->debug);
 	size_t copied = 0;
 	if (names)
 		each_name(ps, l, operands_at(l), rename_use, &copied);

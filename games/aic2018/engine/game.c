@@ -49,8 +49,10 @@ static struct game_state *create(const char *params, uint64_t seed, char err[GAM
 
 static void destroy(struct game_state *g)
 {
-	if (g)
+	if (g) {
 		json_decref(g->steps);
+		aic_replay_free(&g->replay);
+	}
 	free(g);
 }
 
@@ -156,15 +158,17 @@ static int next_own_unit(struct game_state *g, int team)
 	return -1;
 }
 
-static json_t *entry_json(int slot, const struct aic_action *acts, int n)
+static json_t *entry_json(struct aic_replay *r, int slot, const struct aic_action *acts, int n)
 {
 	json_t *flat = json_array();
 	for (int i = 0; i < n; i++) {
-		json_array_append_new(flat, json_integer(acts[i].kind));
-		json_array_append_new(flat, json_integer(acts[i].a));
-		json_array_append_new(flat, json_integer(acts[i].b));
+		json_array_append_new(flat, aic_json_int(r, acts[i].kind));
+		json_array_append_new(flat, aic_json_int(r, acts[i].a));
+		json_array_append_new(flat, aic_json_int(r, acts[i].b));
 	}
-	return json_pack("[i, o]", slot, flat);
+	json_t *entry = aic_json_ints(r, &slot, 1);
+	json_array_append_new(entry, flat);
+	return entry;
 }
 
 static int take_entry(struct game_state *g, struct wire_r *r, int slot, json_t *entries,
@@ -187,7 +191,7 @@ static int take_entry(struct game_state *g, struct wire_r *r, int slot, json_t *
 	int done = 0, e = AIC_OK;
 	while (done < n && aic_alive(&g->w, slot) && (e = apply(g, slot, &acts[done])) == AIC_OK)
 		done++;
-	json_array_append_new(entries, entry_json(slot, acts, done));
+	json_array_append_new(entries, entry_json(&g->replay, slot, acts, done));
 	aic_check_win(&g->w);
 	if (done < n && aic_alive(&g->w, slot)) {
 		snprintf(err, GAME_ERRLEN, "unit %d's action %d breaks the rules (%s); the kit "
@@ -238,7 +242,9 @@ static int orders(struct game_state *g, int player, const uint8_t *buf, size_t l
 	/* A step is recorded when it changed something: a replay then feeds
 	 * exactly the steps that were taken. */
 	if (json_array_size(entries)) {
-		json_array_append_new(g->steps, json_pack("[i, o]", player, entries));
+		json_t *step = aic_json_ints(&g->replay, &player, 1);
+		json_array_append_new(step, entries);
+		json_array_append_new(g->steps, step);
 		g->steps_fed++;
 	} else {
 		json_decref(entries);

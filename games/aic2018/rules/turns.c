@@ -57,39 +57,50 @@ static int vp_failures(struct aic_world *w)
 	return lo;
 }
 
-/* Every cell ages; then each pair of mirrored cells that may get VP is
- * one Bernoulli trial of the rules' chance, and both cells get VP
- * together; one draw tells how many pairs fail before the next success.
- * Each pair is visited once, from its first cell in reading order. */
-static void age_and_draw(struct aic_world *w)
+/* Every cell ages (a cell's age touches only that cell). */
+static void age_all(struct aic_world *w)
+{
+	for (int y = 0; y < w->height; y++) {
+		struct aic_cell *row = &w->cell[y * AIC_STRIDE];
+		for (int x = 0; x < w->width; x++)
+			age_cell(w, &row[x]);
+	}
+}
+
+/* Each pair of mirrored cells that may get VP is one Bernoulli trial of
+ * the rules' chance, and both cells get VP together; one draw tells how
+ * many pairs fail before the next success.  Each pair is visited once,
+ * from its first cell in reading order: the rows down to the mirror
+ * line, and on that line the cells up to their mirror. */
+static void draw_vps(struct aic_world *w)
 {
 	bool flip_x = w->symmetry == AIC_SYM_VERTICAL || w->symmetry == AIC_SYM_ROTATIONAL;
 	bool flip_y = w->symmetry == AIC_SYM_HORIZONTAL || w->symmetry == AIC_SYM_ROTATIONAL;
-	int failures = w->p.vp ? vp_failures(w) : INT32_MAX;
-	for (int y = 0; y < w->height; y++)
-		for (int x = 0; x < w->width; x++) {
+	int failures = vp_failures(w);
+	for (int y = 0; y < w->height; y++) {
+		int my = flip_y ? w->height - 1 - y : y;
+		if (my < y)
+			break;
+		int xs = my == y && flip_x ? (w->width + 1) / 2 : w->width;
+		for (int x = 0; x < xs; x++) {
 			int cell = y * AIC_STRIDE + x;
-			int m = (flip_y ? w->height - 1 - y : y) * AIC_STRIDE + (flip_x ? w->width - 1 - x : x);
-			if (m < cell)
-				continue;
-			age_cell(w, &w->cell[cell]);
-			if (m != cell)
-				age_cell(w, &w->cell[m]);
-			if (!w->p.vp || !vp_may_appear(w, cell) || !vp_may_appear(w, m))
-				continue;
-			if (failures-- > 0)
+			int m = my * AIC_STRIDE + (flip_x ? w->width - 1 - x : x);
+			if (!vp_may_appear(w, cell) || !vp_may_appear(w, m) || failures-- > 0)
 				continue;
 			put_vp(w, cell);
 			put_vp(w, m);
 			failures = vp_failures(w);
 		}
+	}
 }
 
 void aic_round_start(struct aic_world *w)
 {
 	for (int t = 0; t < AIC_TEAMS; t++)
 		w->team[t].wood += AIC_WOOD_PER_ROUND;
-	age_and_draw(w);
+	age_all(w);
+	if (w->p.vp)
+		draw_vps(w);
 	w->cursor = -1;
 }
 
