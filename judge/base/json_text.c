@@ -7,7 +7,7 @@
 
 #include "judge/base/safe_text.h"
 
-static bool room(struct jtext *t, size_t n)
+bool jtext_reserve(struct jtext *t, size_t n)
 {
 	if (t->failed)
 		return false;
@@ -28,7 +28,7 @@ static bool room(struct jtext *t, size_t n)
 
 void jtext_raw(struct jtext *t, const char *bytes, size_t n)
 {
-	if (!room(t, n))
+	if (!jtext_reserve(t, n))
 		return;
 	memcpy(t->s + t->len, bytes, n);
 	t->len += n;

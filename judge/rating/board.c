@@ -113,6 +113,10 @@ int board_load(struct store *s, struct board *b, char err[ERR_LEN])
 	return 0;
 }
 
+/* About what a row takes as JSON text (names of 12 and authors of 63
+ * characters, the maximum, take more). */
+#define BOARD_ROW_TEXT 256
+
 /* {"2":5,"4":1}: the sizes played only. */
 static void put_sizes(struct jtext *t, const struct board_row *r)
 {
@@ -185,6 +189,7 @@ char *board_page_text(struct store *s, const struct board *b, const json_t *disq
 	if (store_match_sizes(s, b->game, &sizes, err) <= 0)
 		return NULL;
 	struct jtext t = { 0 };
+	jtext_reserve(&t, (b->n + 1) * BOARD_ROW_TEXT);
 	jtext_lit(&t, "{");
 	jtext_str_member(&t, "game", b->game);
 	jtext_str_member(&t, "title", b->title);
