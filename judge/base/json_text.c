@@ -252,11 +252,19 @@ void jtext_bool(struct jtext *t, bool v)
 
 void jtext_key(struct jtext *t, const char *name)
 {
-	if (t->len && t->s[t->len - 1] != '{')
-		jtext_raw(t, ",", 1);
-	jtext_raw(t, "\"", 1);
-	jtext_lit(t, name);
-	jtext_raw(t, "\":", 2);
+	size_t n = strlen(name);
+	if (!jtext_reserve(t, n + 4)) /* one check for ,"name": */
+		return;
+	char *o = t->s + t->len;
+	if (t->len && o[-1] != '{')
+		*o++ = ',';
+	*o++ = '"';
+	memcpy(o, name, n);
+	o += n;
+	*o++ = '"';
+	*o++ = ':';
+	*o = '\0';
+	t->len = (size_t)(o - t->s);
 }
 
 void jtext_int_member(struct jtext *t, const char *name, int64_t v)

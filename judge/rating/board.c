@@ -82,26 +82,46 @@ static long long score_key(double score)
 	return llround(score * 1e6);
 }
 
+/* A row's place in the order, its score's key computed once (not in each
+ * of the sort's 20,000 comparisons of 2,000 rows). */
+struct ranking {
+	long long key;
+	const struct board_row *row;
+};
+
 static int by_rank(const void *pa, const void *pb)
 {
-	const struct board_row *a = pa, *b = pb;
-	long long ka = score_key(a->score), kb = score_key(b->score);
-	if (ka != kb)
-		return ka > kb ? -1 : 1;
-	if (a->games != b->games)
-		return a->games > b->games ? -1 : 1;
-	return (a->submission > b->submission) - (a->submission < b->submission);
+	const struct ranking *a = pa, *b = pb;
+	if (a->key != b->key)
+		return a->key > b->key ? -1 : 1;
+	if (a->row->games != b->row->games)
+		return a->row->games > b->row->games ? -1 : 1;
+	return (a->row->submission > b->row->submission) - (a->row->submission < b->row->submission);
 }
 
 /* Standard competition ranking: 1, 2, 2, 4. */
-static void rank_rows(struct board *b)
+static int rank_rows(struct board *b, char err[ERR_LEN])
 {
-	if (b->n)
-		qsort(b->row, b->n, sizeof *b->row, by_rank);
-	for (size_t i = 0; i < b->n; i++) {
-		bool tie = i > 0 && score_key(b->row[i].score) == score_key(b->row[i - 1].score);
-		b->row[i].rank = tie ? b->row[i - 1].rank : (int)i + 1;
+	struct ranking *order = malloc((b->n + 1) * sizeof *order);
+	struct board_row *ranked = malloc((b->n + 1) * sizeof *ranked);
+	if (!order || !ranked) {
+		free(order);
+		free(ranked);
+		snprintf(err, ERR_LEN, "out of memory");
+		return -1;
 	}
+	for (size_t i = 0; i < b->n; i++)
+		order[i] = (struct ranking){ score_key(b->row[i].score), &b->row[i] };
+	qsort(order, b->n, sizeof *order, by_rank);
+	for (size_t i = 0; i < b->n; i++) {
+		ranked[i] = *order[i].row;
+		bool tie = i > 0 && order[i].key == order[i - 1].key;
+		ranked[i].rank = tie ? ranked[i - 1].rank : (int)i + 1;
+	}
+	free(order);
+	free(b->row);
+	b->row = ranked;
+	return 0;
 }
 
 int board_load(struct store *s, struct board *b, char err[ERR_LEN])
@@ -109,8 +129,7 @@ int board_load(struct store *s, struct board *b, char err[ERR_LEN])
 	struct loading l = { .b = b, .err = err };
 	if (store_board_rows(s, b->game, b->sizes, b->organiser, add_row, &l, err) < 0)
 		return -1;
-	rank_rows(b);
-	return 0;
+	return rank_rows(b, err);
 }
 
 /* About what a row takes as JSON text (names of 12 and authors of 63
