@@ -10,8 +10,8 @@
  *     rank.changed events, which grow with how often places move); goal:
  *     LARGE over SMALL <= 1.2;
  *   - the organiser's leaderboard at LARGE: the board with its counts by
- *     size, the ranked matches by size, the suspected copies and the
- *     disqualifications, written as the JSON text the service sends;
+ *     size and suspected marks (one query), the ranked matches by size and
+ *     the disqualifications, written as the JSON text the service sends;
  *     goal <= 10 ms;
  *   - beside them, the old readings the counters replace, timed on the
  *     same data: a place counted over every ranked player, and every
@@ -251,37 +251,26 @@ static void print_timing(const char *what, const struct timing *t, int small_n, 
 	       t->ms[1], t->ms[1] / t->ms[0], RATIO_GOAL, t->events[0], t->events[1]);
 }
 
-/* The organiser's leaderboard as the service builds it, in ms: the board
- * read and ranked, its rows written as JSON text with each one's suspected
- * mark, the matches by size and the disqualifications. */
+/* The organiser's leaderboard as the service builds it (judge/serve/api.c),
+ * in ms: the board read with its counts by size and suspected marks, and
+ * ranked; the disqualifications; the page written as the JSON text the
+ * service sends, with the ranked matches by size. */
 static double board_once(struct field *f)
 {
 	char err[ERR_LEN];
 	uint64_t t0 = bench_now_ns();
-	struct board b = { .game = "dominator", .title = "Dominator", .sizes = true };
-	json_t *sizes, *suspected, *dq;
-	if (board_load(f->s, &b, err) < 0 || store_match_sizes(f->s, "dominator", &sizes, err) < 0 ||
-	    store_suspected(f->s, "dominator", &suspected, err) < 0 ||
-	    store_disqualifications(f->s, "dominator", &dq, err) < 0)
-		die("reading the leaderboard", err);
-	struct board_marks marks = { .n = json_array_size(suspected) };
-	int64_t *ids = calloc(marks.n + 1, sizeof *ids);
-	for (size_t i = 0; ids && i < marks.n; i++)
-		ids[i] = json_integer_value(json_object_get(json_array_get(suspected, i), "submission"));
-	marks.suspected = ids;
-	struct jtext t = { 0 };
-	board_rows_text(&t, &b, &marks);
-	jtext_value(&t, sizes);
-	jtext_value(&t, dq);
+	struct board b = { .game = "dominator", .title = "Dominator", .sizes = true,
+			   .organiser = true };
+	json_t *dq = NULL;
 	size_t len;
-	char *text = jtext_finish(&t, &len);
+	char *text = NULL;
+	if (board_load(f->s, &b, err) < 0 || store_disqualifications(f->s, "dominator", &dq, err) < 0 ||
+	    !(text = board_page_text(f->s, &b, dq, &len, err)))
+		die("reading the leaderboard", err);
 	double ms = (double)(bench_now_ns() - t0) / 1e6;
-	if (!text || b.n != (size_t)f->players)
+	if (b.n != (size_t)f->players)
 		die("reading the leaderboard", "not every player on the board");
 	free(text);
-	free(ids);
-	json_decref(sizes);
-	json_decref(suspected);
 	json_decref(dq);
 	board_free(&b);
 	return ms;

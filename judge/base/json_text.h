@@ -23,6 +23,9 @@ struct jtext {
 	bool failed;
 };
 
+/* Room for n more bytes, so that a large text grows once; false when
+ * out of memory (the buffer then failed). */
+bool jtext_reserve(struct jtext *t, size_t n);
 /* Bytes as they are (punctuation, keys the judge spells). */
 void jtext_raw(struct jtext *t, const char *bytes, size_t n);
 void jtext_lit(struct jtext *t, const char *text);

@@ -19,55 +19,48 @@ void board_free(struct board *b)
 	free(b->row);
 }
 
-/* The ranked pool: qualified submissions with a rating (a superseded one
- * keeps its ratings row but has left the pool). */
-static int load_rows(struct store *s, struct board *b, char err[ERR_LEN])
+struct loading {
+	struct board *b;
+	size_t cap;
+	char *err;
+};
+
+static struct board_row *new_row(struct loading *l)
 {
-	struct store_rated *pool;
-	size_t n;
-	if (store_ranked_pool(s, b->game, &pool, &n, err) < 0)
-		return -1;
-	b->row = n ? calloc(n, sizeof *b->row) : NULL;
-	int rc = n && !b->row ? -1 : 0;
-	for (size_t i = 0; rc == 0 && i < n; i++) {
-		struct board_row *r = &b->row[b->n++];
-		*r = (struct board_row){
-			.submission = pool[i].id, .player = strdup(pool[i].name),
-			.author = strdup(pool[i].author), .mu = pool[i].mu, .sigma = pool[i].sigma,
-			.games = pool[i].games, .wins = pool[i].wins,
-		};
-		r->score = rating_score((struct rating){ r->mu, r->sigma });
-		rc = r->player && r->author ? 0 : -1;
+	struct board *b = l->b;
+	if (b->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 64;
+		struct board_row *grown = realloc(b->row, cap * sizeof *grown);
+		if (!grown)
+			return NULL;
+		b->row = grown;
+		l->cap = cap;
 	}
-	free(pool);
-	if (rc < 0)
-		snprintf(err, ERR_LEN, "out of memory");
-	return rc;
+	return &b->row[b->n++];
 }
 
-/* ---- matches by size (a game with a range of players) ------------------- */
-
-static int by_submission(const void *key, const void *elem)
+/* A player's row, or one more size of the last one (a player's rows come
+ * together). */
+static int add_row(void *ctx, const struct store_board_row *in)
 {
-	int64_t a = *(const int64_t *)key, b = ((const struct board_row *)elem)->submission;
-	return (a > b) - (a < b);
-}
-
-/* The rows are still in submission order (the pool's) when sizes are
- * read: ranking comes after. */
-static void count_size(void *ctx, int64_t submission, int players, int games)
-{
-	struct board *b = ctx;
-	struct board_row *r = bsearch(&submission, b->row, b->n, sizeof *b->row, by_submission);
-	if (r && players >= 0 && players <= GAME_MAX_PLAYERS)
-		r->by_size[players] = games;
-}
-
-/* How many rated matches of each size every ranked player played, from
- * the counters recorded with each result. */
-static int load_sizes(struct store *s, struct board *b, char err[ERR_LEN])
-{
-	return store_pool_sizes(s, b->game, count_size, b, err);
+	struct loading *l = ctx;
+	struct board_row *r = l->b->n ? &l->b->row[l->b->n - 1] : NULL;
+	if (!r || r->submission != in->id) {
+		if ((r = new_row(l)))
+			*r = (struct board_row){
+				.submission = in->id, .player = strdup(in->name),
+				.author = strdup(in->author), .mu = in->mu, .sigma = in->sigma,
+				.games = in->games, .wins = in->wins, .suspected = in->suspected,
+				.score = rating_score((struct rating){ in->mu, in->sigma }),
+			};
+		if (!r || !r->player || !r->author) {
+			snprintf(l->err, ERR_LEN, "out of memory");
+			return -1;
+		}
+	}
+	if (in->players > 0 && in->players <= GAME_MAX_PLAYERS)
+		r->by_size[in->players] = in->games_of_size;
+	return 0;
 }
 
 void board_sizes_text(const struct board_row *r, char out[BOARD_SIZES_LEN])
@@ -89,35 +82,59 @@ static long long score_key(double score)
 	return llround(score * 1e6);
 }
 
+/* A row's place in the order, its score's key computed once (not in each
+ * of the sort's 20,000 comparisons of 2,000 rows). */
+struct ranking {
+	long long key;
+	const struct board_row *row;
+};
+
 static int by_rank(const void *pa, const void *pb)
 {
-	const struct board_row *a = pa, *b = pb;
-	long long ka = score_key(a->score), kb = score_key(b->score);
-	if (ka != kb)
-		return ka > kb ? -1 : 1;
-	if (a->games != b->games)
-		return a->games > b->games ? -1 : 1;
-	return (a->submission > b->submission) - (a->submission < b->submission);
+	const struct ranking *a = pa, *b = pb;
+	if (a->key != b->key)
+		return a->key > b->key ? -1 : 1;
+	if (a->row->games != b->row->games)
+		return a->row->games > b->row->games ? -1 : 1;
+	return (a->row->submission > b->row->submission) - (a->row->submission < b->row->submission);
 }
 
 /* Standard competition ranking: 1, 2, 2, 4. */
-static void rank_rows(struct board *b)
+static int rank_rows(struct board *b, char err[ERR_LEN])
 {
-	if (b->n)
-		qsort(b->row, b->n, sizeof *b->row, by_rank);
-	for (size_t i = 0; i < b->n; i++) {
-		bool tie = i > 0 && score_key(b->row[i].score) == score_key(b->row[i - 1].score);
-		b->row[i].rank = tie ? b->row[i - 1].rank : (int)i + 1;
+	struct ranking *order = malloc((b->n + 1) * sizeof *order);
+	struct board_row *ranked = malloc((b->n + 1) * sizeof *ranked);
+	if (!order || !ranked) {
+		free(order);
+		free(ranked);
+		snprintf(err, ERR_LEN, "out of memory");
+		return -1;
 	}
+	for (size_t i = 0; i < b->n; i++)
+		order[i] = (struct ranking){ score_key(b->row[i].score), &b->row[i] };
+	qsort(order, b->n, sizeof *order, by_rank);
+	for (size_t i = 0; i < b->n; i++) {
+		ranked[i] = *order[i].row;
+		bool tie = i > 0 && order[i].key == order[i - 1].key;
+		ranked[i].rank = tie ? ranked[i - 1].rank : (int)i + 1;
+	}
+	free(order);
+	free(b->row);
+	b->row = ranked;
+	return 0;
 }
 
 int board_load(struct store *s, struct board *b, char err[ERR_LEN])
 {
-	if (load_rows(s, b, err) < 0 || (b->sizes && load_sizes(s, b, err) < 0))
+	struct loading l = { .b = b, .err = err };
+	if (store_board_rows(s, b->game, b->sizes, b->organiser, add_row, &l, err) < 0)
 		return -1;
-	rank_rows(b);
-	return 0;
+	return rank_rows(b, err);
 }
+
+/* About what a row takes as JSON text (names of 12 and authors of 63
+ * characters, the maximum, take more). */
+#define BOARD_ROW_TEXT 256
 
 /* {"2":5,"4":1}: the sizes played only. */
 static void put_sizes(struct jtext *t, const struct board_row *r)
@@ -132,14 +149,7 @@ static void put_sizes(struct jtext *t, const struct board_row *r)
 	jtext_lit(t, "}");
 }
 
-static int by_id(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
-
-static void put_row(struct jtext *t, const struct board *b, const struct board_row *r,
-		    const struct board_marks *marks)
+static void put_row(struct jtext *t, const struct board *b, const struct board_row *r)
 {
 	jtext_lit(t, "{");
 	jtext_int_member(t, "rank", r->rank);
@@ -155,10 +165,8 @@ static void put_row(struct jtext *t, const struct board *b, const struct board_r
 		jtext_key(t, "games_by_players");
 		put_sizes(t, r);
 	}
-	if (marks)
-		jtext_bool_member(t, "suspected",
-				  marks->n && bsearch(&r->submission, marks->suspected, marks->n,
-						      sizeof *marks->suspected, by_id));
+	if (b->organiser)
+		jtext_bool_member(t, "suspected", r->suspected);
 	if (r->nrecent) {
 		jtext_key(t, "recent");
 		jtext_lit(t, "[");
@@ -172,13 +180,13 @@ static void put_row(struct jtext *t, const struct board *b, const struct board_r
 	jtext_lit(t, "}");
 }
 
-void board_rows_text(struct jtext *t, const struct board *b, const struct board_marks *marks)
+void board_rows_text(struct jtext *t, const struct board *b)
 {
 	jtext_lit(t, "[");
 	for (size_t i = 0; i < b->n; i++) {
 		if (i)
 			jtext_lit(t, ",");
-		put_row(t, b, &b->row[i], marks);
+		put_row(t, b, &b->row[i]);
 	}
 	jtext_lit(t, "]");
 }
@@ -186,29 +194,30 @@ void board_rows_text(struct jtext *t, const struct board *b, const struct board_
 json_t *board_json(const struct board *b)
 {
 	struct jtext t = { 0 };
-	board_rows_text(&t, b, NULL);
+	board_rows_text(&t, b);
 	char *text = jtext_finish(&t, NULL);
 	json_t *rows = text ? json_loads(text, 0, NULL) : NULL;
 	free(text);
 	return rows;
 }
 
-char *board_page_text(struct store *s, const struct board *b, const struct board_marks *marks,
-		      const json_t *disqualified, size_t *len, char err[ERR_LEN])
+char *board_page_text(struct store *s, const struct board *b, const json_t *disqualified,
+		      size_t *len, char err[ERR_LEN])
 {
 	json_t *sizes = NULL;
 	if (store_match_sizes(s, b->game, &sizes, err) <= 0)
 		return NULL;
 	struct jtext t = { 0 };
+	jtext_reserve(&t, (b->n + 1) * BOARD_ROW_TEXT);
 	jtext_lit(&t, "{");
 	jtext_str_member(&t, "game", b->game);
 	jtext_str_member(&t, "title", b->title);
 	jtext_int_member(&t, "generated_at", b->generated_ms);
 	jtext_key(&t, "rows");
-	board_rows_text(&t, b, marks);
+	board_rows_text(&t, b);
 	jtext_key(&t, "match_sizes");
 	jtext_value(&t, sizes);
-	jtext_bool_member(&t, "organiser", marks != NULL);
+	jtext_bool_member(&t, "organiser", b->organiser);
 	jtext_bool_member(&t, "mixed_sizes", b->sizes);
 	if (disqualified) {
 		jtext_key(&t, "disqualified");
@@ -225,7 +234,7 @@ char *board_page_text(struct store *s, const struct board *b, const struct board
 json_t *board_page_json(struct store *s, const struct board *b, char err[ERR_LEN])
 {
 	size_t len;
-	char *text = board_page_text(s, b, NULL, NULL, &len, err);
+	char *text = board_page_text(s, b, NULL, &len, err);
 	json_t *out = text ? json_loadb(text, len, 0, NULL) : NULL;
 	if (text && !out)
 		snprintf(err, ERR_LEN, "out of memory");

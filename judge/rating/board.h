@@ -26,6 +26,7 @@ struct board_row {
 	char *player, *author;
 	double score, mu, sigma;
 	int games, wins;
+	bool suspected;       /* its file a suspected copy (with organiser) */
 	int by_size[GAME_MAX_PLAYERS + 1]; /* rated matches, by players in them
 					    * (with struct board's sizes) */
 	int nrecent;          /* its latest matches with a replay, newest first: */
@@ -37,41 +38,36 @@ struct board {
 	const char *title;    /* "Dominator" */
 	int64_t generated_ms; /* when the board was read */
 	bool sizes;           /* a game of a range of players: count by_size */
+	bool organiser;       /* an organiser's: the rows' suspected marks */
 	size_t n;
 	struct board_row *row;
 };
 
-/* Reads b->game's ranked players into b (b->game set, b->n 0) and ranks
- * them.  0, or -1 with err. */
+/* Reads b->game's ranked players into b (b->game, b->sizes and
+ * b->organiser set, b->n 0) in one read of the store and ranks them.  0,
+ * or -1 with err. */
 int board_load(struct store *s, struct board *b, char err[ERR_LEN]);
 void board_free(struct board *b);
-/* What organisers see besides: the submissions whose files are suspected
- * copies, ascending. */
-struct board_marks {
-	const int64_t *suspected;
-	size_t n;
-};
 
 /* The rows as a JSON array, written as text into t: rank, submission,
  * player, author, score, mu, sigma, games, wins, with b->sizes
  * games_by_players ({"2": 5, "4": 1}: the sizes played only), and with
- * marks (else NULL) suspected (true or false).  A leaderboard of
- * thousands of rows is written in a fraction of what a jansson value per
- * row costs. */
+ * b->organiser suspected (true or false).  A leaderboard of thousands of
+ * rows is written in a fraction of what a jansson value per row costs. */
 struct jtext;
-void board_rows_text(struct jtext *t, const struct board *b, const struct board_marks *marks);
+void board_rows_text(struct jtext *t, const struct board *b);
 /* The same rows as jansson values; NULL when out of memory. */
 json_t *board_json(const struct board *b);
 
 /* A leaderboard page's data, as the service's page draws it (web/serve/
  * serve.js), written as text: {game, title, generated_at, rows,
  * match_sizes, organiser, mixed_sizes}, each row with "recent" (its
- * latest match ids) when they were loaded; with marks (an organiser's),
- * organiser true, the rows' suspected marks and, when given, the
- * disqualified list.  The service's answer and `judge leaderboard --html`
- * both come from here.  NULL with err filled; *len its length. */
-char *board_page_text(struct store *s, const struct board *b, const struct board_marks *marks,
-		      const json_t *disqualified, size_t *len, char err[ERR_LEN]);
+ * latest match ids) when they were loaded; for b->organiser, organiser
+ * true, the rows' suspected marks and, when given, the disqualified list.
+ * The service's answer and `judge leaderboard --html` both come from
+ * here.  NULL with err filled; *len its length. */
+char *board_page_text(struct store *s, const struct board *b, const json_t *disqualified,
+		      size_t *len, char err[ERR_LEN]);
 /* The same, the public's, as a jansson value. */
 json_t *board_page_json(struct store *s, const struct board *b, char err[ERR_LEN]);
 

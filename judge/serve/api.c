@@ -80,31 +80,6 @@ void api_me(struct request *rq, struct reply *rp, const char *arg)
 
 /* ---- leaderboard ------------------------------------------------------------------ */
 
-/* For organisers: the submissions whose files are suspected copies
- * (ascending) and the game's disqualified players with the reasons. */
-static int organiser_marks(struct request *rq, const char *game, int64_t **suspected,
-			   size_t *n, json_t **dq, char err[ERR_LEN])
-{
-	json_t *list, *s;
-	size_t i;
-	if (store_suspected(rq->store, game, &list, err) < 0)
-		return -1;
-	*n = 0;
-	*suspected = malloc((json_array_size(list) + 1) * sizeof **suspected);
-	json_array_foreach(list, i, s)
-		if (*suspected)
-			(*suspected)[(*n)++] = json_integer_value(json_object_get(s, "submission"));
-	json_decref(list);
-	if (!*suspected) {
-		snprintf(err, ERR_LEN, "out of memory");
-		return -1;
-	}
-	if (store_disqualifications(rq->store, game, dq, err) < 0)
-		return -1;
-	reply_safe_strings(*dq);
-	return 0;
-}
-
 /* A game's board as the service sends it, written as text: {game, title,
  * generated_at, rows, match_sizes, organiser, mixed_sizes}, and for an
  * organiser each row's suspected mark and the disqualified players.  NULL
@@ -113,22 +88,19 @@ static char *board_text(struct request *rq, const struct game *g, bool organiser
 			char err[ERR_LEN])
 {
 	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms(),
-			   .sizes = game_min_players(g) != game_max_players(g) };
+			   .sizes = game_min_players(g) != game_max_players(g),
+			   .organiser = organiser };
 	json_t *dq = NULL;
-	struct board_marks marks = { 0 };
-	int64_t *suspected = NULL;
 	char *text = NULL;
 	int rc = board_load(rq->store, &b, err);
 	if (rc == 0 && !organiser)
 		rc = pseudonyms_board(rq, &b, err);
-	if (rc == 0 && organiser)
-		rc = organiser_marks(rq, g->name, &suspected, &marks.n, &dq, err);
-	marks.suspected = suspected;
-	if (rc == 0)
-		text = board_page_text(rq->store, &b, organiser ? &marks : NULL, dq, len, err);
+	if (rc == 0 && organiser && (rc = store_disqualifications(rq->store, g->name, &dq, err)) > 0)
+		reply_safe_strings(dq);
+	if (rc >= 0)
+		text = board_page_text(rq->store, &b, dq, len, err);
 	board_free(&b);
 	json_decref(dq);
-	free(suspected);
 	return text;
 }
 

@@ -389,12 +389,23 @@ int store_rated_players(struct store *s, const char *game, int64_t **ids, size_t
 int store_rated_results(struct store *s, const char *game,
 			int (*each)(void *ctx, int64_t match, int64_t submission, int rank),
 			void *ctx, char err[ERR_LEN]);
-/* The rated ranked matches of each of the game's rated players (those who
- * left the ranked pool too), by their number of players, as counted when
- * each was recorded (a rejudge of the game starts them over): each() once
- * per player and size.  0 or -1. */
-int store_pool_sizes(struct store *s, const char *game,
-		     void (*each)(void *ctx, int64_t submission, int players, int games), void *ctx,
+/* A ranked player's leaderboard row as store_board_rows reads it. */
+struct store_board_row {
+	int64_t id; /* the submission */
+	double mu, sigma;
+	int games, wins;
+	const char *name, *author; /* valid during the call */
+	bool suspected;            /* its file a suspected copy (when asked) */
+	int players, games_of_size; /* its rated matches of that many players */
+};
+/* A game's ranked pool (as store_ranked_pool) for its leaderboard, in one
+ * query: each() once per player by id, or with sizes once per player and
+ * size (players 0 for one without rated matches), from the counters kept
+ * with each result (a rejudge of the game starts them over); with marks,
+ * each player's suspected mark (else false).  each() returns 0, or -1 to
+ * stop with its own message.  0 or -1. */
+int store_board_rows(struct store *s, const char *game, bool sizes, bool marks,
+		     int (*each)(void *ctx, const struct store_board_row *row), void *ctx,
 		     char err[ERR_LEN]);
 /* 1 found, 0 no rating, -1 error. */
 int store_get_rating(struct store *s, int64_t submission, struct store_rated *out,

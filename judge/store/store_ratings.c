@@ -7,6 +7,13 @@
 
 #include "judge/store/db.h"
 
+/* The ranked pool of game ?1 (s a submission, r its rating): qualified
+ * and not disqualified.  NOT IN reads the disqualified names once, into a
+ * hashed list; NOT EXISTS had PostgreSQL scan them again for each player. */
+#define RANKED_POOL_WHERE \
+	" WHERE s.game = ?1 AND s.state = 'qualified' AND s.name NOT IN (SELECT name" \
+	" FROM disqualifications WHERE game = ?1 AND reinstated_at IS NULL)"
+
 int store_ranked_pool(struct store *s, const char *game, struct store_rated **out, size_t *n,
 		      char err[ERR_LEN])
 {
@@ -14,11 +21,7 @@ int store_ranked_pool(struct store *s, const char *game, struct store_rated **ou
 	*n = 0;
 	struct db_stmt *st = db_prepare(s, "SELECT s.id, r.mu, r.sigma, r.games, r.wins, s.name,"
 					   " s.author FROM submissions s JOIN ratings r"
-					   " ON r.submission_id = s.id"
-					   " WHERE s.game = ?1 AND s.state = 'qualified'"
-					   " AND NOT EXISTS (SELECT 1 FROM disqualifications d"
-					   " WHERE d.game = s.game AND d.name = s.name"
-					   " AND d.reinstated_at IS NULL) ORDER BY s.id");
+					   " ON r.submission_id = s.id" RANKED_POOL_WHERE " ORDER BY s.id");
 	if (!st)
 		return db_fail(s, "reading the ranked pool", err);
 	db_bind_text(st, 1, game);
@@ -136,21 +139,42 @@ int store_rated_results(struct store *s, const char *game,
 	return rc;
 }
 
-int store_pool_sizes(struct store *s, const char *game,
-		     void (*each)(void *ctx, int64_t submission, int players, int games), void *ctx,
+/* A player's columns, its suspected mark (?2 = 1: asked for), then with
+ * SIZES a row per size it played, by id so that a player's rows come
+ * together. */
+#define BOARD_ROWS_SQL(SIZES_COLUMNS, SIZES_JOIN) \
+	"SELECT s.id, r.mu, r.sigma, r.games, r.wins, s.name, s.author," \
+	" CASE WHEN ?2 = 1 AND s.id IN (SELECT submission_id FROM plag_docs" \
+	" WHERE game = ?1 AND suspected = 1) THEN 1 ELSE 0 END" SIZES_COLUMNS \
+	" FROM submissions s JOIN ratings r ON r.submission_id = s.id" SIZES_JOIN \
+	RANKED_POOL_WHERE " ORDER BY s.id"
+
+int store_board_rows(struct store *s, const char *game, bool sizes, bool marks,
+		     int (*each)(void *ctx, const struct store_board_row *row), void *ctx,
 		     char err[ERR_LEN])
 {
-	/* Counters of players who left the pool come too: cheaper to skip
-	 * than to join their state. */
-	struct db_stmt *st = db_prepare(s, "SELECT submission_id, players, games FROM rating_sizes"
-					   " WHERE game = ?1");
+	struct db_stmt *st = db_prepare(s, sizes ? BOARD_ROWS_SQL(", z.players, z.games",
+						    " LEFT JOIN rating_sizes z ON z.submission_id = s.id")
+					   : BOARD_ROWS_SQL(", 0, 0", ""));
 	if (!st)
-		return db_fail(s, "reading the matches by size", err);
+		return db_fail(s, "reading the leaderboard", err);
 	db_bind_text(st, 1, game);
+	db_bind_int(st, 2, marks);
 	int rc;
-	while ((rc = db_step(st)) == 1)
-		each(ctx, db_col_int(st, 0), (int)db_col_int(st, 1), (int)db_col_int(st, 2));
-	rc = rc < 0 ? db_fail(s, "reading the matches by size", err) : 0;
+	while ((rc = db_step(st)) == 1) {
+		struct store_board_row row = {
+			.id = db_col_int(st, 0), .mu = db_col_double(st, 1), .sigma = db_col_double(st, 2),
+			.games = (int)db_col_int(st, 3), .wins = (int)db_col_int(st, 4),
+			.name = db_col_text(st, 5), .author = db_col_text(st, 6),
+			.suspected = db_col_int(st, 7) != 0, .players = (int)db_col_int(st, 8),
+			.games_of_size = (int)db_col_int(st, 9),
+		};
+		if (each(ctx, &row) < 0) {
+			db_finish(st);
+			return -1; /* each() said why */
+		}
+	}
+	rc = rc < 0 ? db_fail(s, "reading the leaderboard", err) : 0;
 	db_finish(st);
 	return rc;
 }

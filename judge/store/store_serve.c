@@ -188,14 +188,6 @@ int store_player_view(struct store *s, const char *game, const char *name, const
 	return view_done(rc < 0 ? -1 : 1, out);
 }
 
-int store_suspected(struct store *s, const char *game, json_t **out, char err[ERR_LEN])
-{
-	*out = db_query_json(s, "reading the suspected copies", err,
-		"SELECT submission_id FROM plag_docs WHERE game = ?1 AND suspected = 1"
-		" AND submission_id IS NOT NULL ORDER BY submission_id", "submission:i", "t", game);
-	return *out ? 1 : -1;
-}
-
 int store_match_sizes(struct store *s, const char *game, json_t **out, char err[ERR_LEN])
 {
 	*out = db_query_json(s, "counting the players per match", err,

@@ -74,8 +74,6 @@ int store_player_game(struct store *s, const char *name, char game[32], char err
  * an organiser, who sees all) */
 int store_player_view(struct store *s, const char *game, const char *name, const char *viewer,
 		      json_t **out, char err[ERR_LEN]);
-/* Submission ids of the game whose file is marked a suspected copy. */
-int store_suspected(struct store *s, const char *game, json_t **out, char err[ERR_LEN]);
 /* Players per match of the game's ranked matches, as counted when each was
  * recorded: [{players, matches}]. */
 int store_match_sizes(struct store *s, const char *game, json_t **out, char err[ERR_LEN]);

@@ -12,6 +12,7 @@
 
 #include <jansson.h>
 #include <libpq-fe.h>
+#include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include "judge/base/hook_config.h"
+#include "judge/base/safe_text.h"
 #include "judge/rating/board.h"
 #include "judge/rating/ladder.h"
 #include "judge/rating/rating.h"
@@ -126,7 +128,7 @@ static struct recorded play(struct store *s, const struct hook_config *hc, const
 		struct store_submission sub;
 		cr_assert_eq(store_get_submission(s, superseded, &sub, err), 1, "%s", err);
 		snprintf(name, sizeof name, "%s", sub.name);
-		teststore_qualify(s, submit(s, game, name), 25, 25.0 / 3);
+		teststore_qualify(s, teststore_submit(s, game, sub.author, name), 25, 25.0 / 3);
 	}
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
 	struct store_new_match m = { .job = job, .game = game, .kind = "ranked", .seed = 7,
@@ -403,6 +405,169 @@ BOTH(ladder, leaderboard_counters_equal_the_match_history)
 	play_history(s, &quiet, 30);
 	expect_board_equals_history(s, "blitz");
 	expect_every_place(s, "blitz");
+	store_close(s);
+}
+
+/* ---- the leaderboard's answer ------------------------------------------------- */
+
+/* A row of the reference board and what ranks it. */
+struct ref_row {
+	int64_t id;
+	double score;
+	int games;
+	json_t *row;
+};
+
+static int by_reference_rank(const void *pa, const void *pb)
+{
+	const struct ref_row *a = pa, *b = pb;
+	long long ka = llround(a->score * 1e6), kb = llround(b->score * 1e6);
+	if (ka != kb)
+		return ka > kb ? -1 : 1;
+	if (a->games != b->games)
+		return a->games > b->games ? -1 : 1;
+	return (a->id > b->id) - (a->id < b->id);
+}
+
+#define OLD_POOL_SQL                                                                       \
+	" FROM submissions s JOIN ratings r ON r.submission_id = s.id WHERE s.game = '%s'" \
+	" AND s.state = 'qualified' AND NOT EXISTS (SELECT 1 FROM disqualifications d"   \
+	" WHERE d.game = s.game AND d.name = s.name AND d.reinstated_at IS NULL)"
+
+/* Ranked player k (0 first, by id) as jansson values, each read by a query
+ * of its own; its matches by size counted over the whole history. */
+static struct ref_row reference_row(struct store *s, const char *game, int k, bool organiser)
+{
+	struct ref_row r = { .id = teststore_int(s, "SELECT s.id" OLD_POOL_SQL " ORDER BY s.id"
+						 " LIMIT 1 OFFSET %d", game, k) };
+	long long id = (long long)r.id;
+	char name[64], author[256];
+	teststore_text(s, name, sizeof name, "SELECT name FROM submissions WHERE id = %lld", id);
+	teststore_text(s, author, sizeof author, "SELECT author FROM submissions WHERE id = %lld", id);
+	double mu = teststore_double(s, "SELECT mu FROM ratings WHERE submission_id = %lld", id),
+	       sigma = teststore_double(s, "SELECT sigma FROM ratings WHERE submission_id = %lld", id);
+	r.score = rating_score((struct rating){ mu, sigma });
+	r.games = (int)teststore_int(s, "SELECT games FROM ratings WHERE submission_id = %lld", id);
+	r.row = json_pack("{s:i, s:I, s:o, s:o, s:f, s:f, s:f, s:i, s:I}", "rank", 0, "submission",
+			  (json_int_t)r.id, "player", safe_json_text(name), "author",
+			  safe_json_text(author), "score", r.score, "mu", mu, "sigma", sigma, "games",
+			  r.games, "wins", (json_int_t)teststore_int(s, "SELECT wins FROM ratings WHERE"
+								     " submission_id = %lld", id));
+	json_t *sizes = json_object();
+	for (int n = 1; n <= GAME_MAX_PLAYERS; n++) {
+		int64_t played = history_by_size(s, game, r.id, n);
+		char key[8];
+		snprintf(key, sizeof key, "%d", n);
+		if (played)
+			json_object_set_new(sizes, key, json_integer(played));
+	}
+	json_object_set_new(r.row, "games_by_players", sizes);
+	if (organiser)
+		json_object_set_new(r.row, "suspected", json_boolean(teststore_int(s,
+			"SELECT count(*) FROM plag_docs WHERE submission_id = %lld AND suspected = 1",
+			id)));
+	return r;
+}
+
+/* The page the service sends, built from the history with jansson: the
+ * reference the board must equal byte for byte. */
+static char *reference_page(struct store *s, const char *game, int64_t at, bool organiser,
+			    const json_t *dq)
+{
+	int n = (int)teststore_int(s, "SELECT count(*)" OLD_POOL_SQL, game);
+	struct ref_row *rows = calloc((size_t)n + 1, sizeof *rows);
+	cr_assert_not_null(rows);
+	for (int k = 0; k < n; k++)
+		rows[k] = reference_row(s, game, k, organiser);
+	qsort(rows, (size_t)n, sizeof *rows, by_reference_rank);
+	json_t *list = json_array(), *sizes = json_array();
+	for (int k = 0; k < n; k++) {
+		bool tie = k && llround(rows[k].score * 1e6) == llround(rows[k - 1].score * 1e6);
+		int rank = tie ? (int)json_integer_value(json_object_get(rows[k - 1].row, "rank"))
+			       : k + 1;
+		json_object_set_new(rows[k].row, "rank", json_integer(rank));
+		json_array_append_new(list, rows[k].row);
+	}
+	for (int players = 1; players <= GAME_MAX_PLAYERS; players++) {
+		int64_t matches = history_matches_of_size(s, game, players);
+		if (matches)
+			json_array_append_new(sizes, json_pack("{s:i, s:I}", "players", players,
+							       "matches", (json_int_t)matches));
+	}
+	json_t *page = json_pack("{s:s, s:s, s:I, s:o, s:o, s:b, s:b}", "game", game, "title",
+				 "Blitz", "generated_at", (json_int_t)at, "rows", list, "match_sizes",
+				 sizes, "organiser", organiser, "mixed_sizes", true);
+	if (dq)
+		json_object_set(page, "disqualified", (json_t *)dq);
+	char *text = json_dumps(page, JSON_COMPACT | JSON_ENSURE_ASCII);
+	json_decref(page);
+	free(rows);
+	return text;
+}
+
+/* The board's page, as the service writes it, against the reference. */
+static void expect_page_equals_reference(struct store *s, const char *game, bool organiser)
+{
+	char err[ERR_LEN] = "";
+	struct board b = { .game = game, .title = "Blitz", .generated_ms = 1234567,
+			   .sizes = true, .organiser = organiser };
+	json_t *dq = NULL;
+	cr_assert_eq(board_load(s, &b, err), 0, "%s", err);
+	if (organiser)
+		cr_assert_eq(store_disqualifications(s, game, &dq, err), 1, "%s", err);
+	size_t len;
+	char *page = board_page_text(s, &b, dq, &len, err);
+	cr_assert_not_null(page, "%s", err);
+	char *want = reference_page(s, game, b.generated_ms, organiser, dq);
+	cr_assert_not_null(want);
+	cr_expect_str_eq(page, want, "the %s board differs from the history's",
+			 organiser ? "organiser's" : "public");
+	cr_expect_eq(len, strlen(want));
+	free(page);
+	free(want);
+	json_decref(dq);
+	board_free(&b);
+}
+
+/* A submission's file marked a suspected copy, as the plagiarism check
+ * marks it. */
+static void mark_suspected(struct store *s, int64_t id)
+{
+	teststore_run(s, "INSERT INTO plag_docs (game, submission_id, author, name, k, w,"
+		      " hash_version, ntokens, nfps, suspected, created_at, fps)"
+		      " SELECT game, id, author, name, 5, 4, 1, 0, 0, 1, 0, '' FROM submissions"
+		      " WHERE id = %lld", (long long)id);
+}
+
+/* A recorded ladder: authors any bytes may spell, ratings from played
+ * results, sizes 2 to 6, superseded and qualifying matches, a player
+ * disqualified, two files suspected (one of a player no longer ranked). */
+BOTH(ladder, the_leaderboard_page_equals_the_one_built_from_the_history)
+{
+	static const struct {
+		const char *name, *author;
+	} people[] = {
+		{ "P0", "ann" }, { "P1", "quote \" and \\ backslash" },
+		{ "P2", "\xc3\xa9t\xc3\xa9 \xf0\x9f\x90\x89" }, { "P3", "a \x01 control" },
+		{ "P4", "</script>" }, { "P5", "\xe2\x80\xae" "txt.exe" }, { "P6", "tab\there" },
+		{ "P7", "zed" },
+	};
+	struct store *s = teststore_open(tt.where, true);
+	char err[ERR_LEN] = "";
+	struct hook_config quiet;
+	hook_defaults(&quiet);
+	srand(30);
+	int64_t ids[8];
+	for (int i = 0; i < 8; i++)
+		teststore_qualify(s, ids[i] = teststore_submit(s, "blitz", people[i].author,
+							       people[i].name), 20 + i % 3, 25.0 / 3);
+	play_history(s, &quiet, 30);
+	cr_assert_eq(store_disqualify(s, "blitz", "P3", "a copy of P5", "boss", err), 1, "%s", err);
+	mark_suspected(s, ids[1]);
+	mark_suspected(s, ids[3]);
+	expect_page_equals_reference(s, "blitz", true);
+	expect_page_equals_reference(s, "blitz", false);
+	cr_expect_eq(teststore_int(s, "SELECT count(*)" OLD_POOL_SQL, "blitz"), 7);
 	store_close(s);
 }
 

@@ -1,5 +1,7 @@
 /* safe_text: what may reach a terminal or a page as itself (text_char). */
 #include <criterion/criterion.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,4 +86,59 @@ Test(json_text, strings_and_reals_are_written_as_jansson_dumps_them)
 	char *rest = jtext_finish(&t, NULL);
 	cr_expect_str_eq(rest, "null-42true");
 	free(rest);
+}
+
+/* A real as jtext and jansson write it: false (and said) when they differ. */
+static bool real_as_jansson(double v)
+{
+	struct jtext t = { 0 };
+	jtext_real(&t, v);
+	char *mine = jtext_finish(&t, NULL);
+	json_t *value = json_real(v);
+	char *theirs = json_dumps(value, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ENCODE_ANY);
+	bool same = mine && theirs && strcmp(mine, theirs) == 0;
+	cr_expect(same, "%a: jtext wrote %s, jansson %s", v, mine, theirs);
+	free(mine);
+	free(theirs);
+	json_decref(value);
+	return same;
+}
+
+static uint64_t random_bits(void)
+{
+	return (uint64_t)rand() << 62 ^ (uint64_t)rand() << 31 ^ (uint64_t)rand();
+}
+
+/* 53 random bits as a real in [0, 1). */
+static double random_unit(void)
+{
+	return ldexp((double)(random_bits() >> 11), -53);
+}
+
+Test(json_text, random_reals_and_ties_are_written_as_jansson_dumps_them)
+{
+	srand(2026);
+	int wrong = 0;
+	for (int i = 0; i < 20000 && wrong < 10; i++) {
+		uint64_t bits = random_bits();
+		double any;
+		memcpy(&any, &bits, sizeof any);
+		/* m / 2^18 for odd m has 18 significant digits ending in 5: the
+		 * 17th is a tie, rounded to even. */
+		double tie = ldexp((double)((random_bits() % (1u << 18)) | 1), -18);
+		double reals[] = {
+			any, /* every exponent: subnormals, huge, the printf path */
+			random_unit() * 60 - 10, /* ratings and scores */
+			ldexp((double)(random_bits() >> 11 | 1), -(int)(random_bits() % 90) - 20),
+			tie, -tie, ldexp(1, (int)(random_bits() % 240) - 120),
+			(double)(rand() % 100000) / 1000, /* few digits: trailing zeros */
+		};
+		for (size_t k = 0; k < sizeof reals / sizeof *reals; k++)
+			wrong += isfinite(reals[k]) && !real_as_jansson(reals[k]);
+	}
+	static const double edges[] = { 1e-5, 9.9999999999999991e-6, 1e-6, 9.9999999999999995e-7,
+					1e-4, 1e16, 9.9999999999999984e15, 1e17,
+					9.9999999999999984e16, 0.30000000000000004, 5e-324, -0.0 };
+	for (size_t i = 0; i < sizeof edges / sizeof *edges; i++)
+		real_as_jansson(edges[i]);
 }
