@@ -286,12 +286,9 @@ int replay_stored_text(struct store *s, int64_t id, char **text, size_t *len,
 	uint8_t *bytes;
 	size_t n;
 	bool exists;
-	char serr[ERR_LEN];
-	int rc = store_match_replay(s, id, &bytes, &n, &exists, serr);
-	if (rc < 0) {
-		snprintf(err, ERR_LEN, "%s", serr);
+	int rc = store_match_replay(s, id, &bytes, &n, &exists, err);
+	if (rc < 0)
 		return -1;
-	}
 	if (rc == 0) {
 		snprintf(err, ERR_LEN, "%s %lld", exists ? "no replay stored for match"
 								: "no match", (long long)id);
