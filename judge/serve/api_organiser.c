@@ -120,11 +120,9 @@ void org_plagiarism(struct request *rq, struct reply *rp, const char *arg)
 		reply_error(rp, 400, "min is a share between 0 and 1, as min=0.5");
 		return;
 	}
-	json_t *pairs;
-	if (store_plag_pairs_view(rq->store, arg, floor, &pairs, err) < 0)
-		reply_store_error(rp, err);
-	else
-		reply_json(rp, 200, pairs);
+	json_t *pairs = NULL;
+	int rc = store_plag_pairs_view(rq->store, arg, floor, &pairs, err);
+	reply_stored(rp, rc, pairs, err);
 }
 
 void org_plagiarism_pair(struct request *rq, struct reply *rp, const char *arg)
@@ -149,12 +147,7 @@ void org_plagiarism_pair(struct request *rq, struct reply *rp, const char *arg)
 void org_tokens(struct request *rq, struct reply *rp, const char *arg)
 {
 	(void)arg;
-	char err[ERR_LEN];
-	json_t *list;
-	if (store_token_list(rq->store, &list, err) < 0)
-		reply_store_error(rp, err);
-	else
-		reply_json(rp, 200, list);
+	reply_store_list(rq, rp, store_token_list);
 }
 
 void org_token_revoke(struct request *rq, struct reply *rp, const char *arg)
