@@ -110,11 +110,11 @@ int cmd_replay(int argc, char **argv)
 			"write what seat SEAT's player (0 is the first seat) wrote to stderr in the "
 			"match instead, as text (to standard output unless -o); kept unless "
 			"worker.keep_logs is false"),
-		OPT_QUEUE(&a.queue),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge replay", .args = "MATCH", .min_args = 1, .max_args = 1,
+		.queue = &a.queue,
 		.forms = replay_forms, .opts = opts,
 		.summary = "Writes the stored replay of match MATCH (an id `judge matches` lists): the\n"
 			   "JSON the match produced, byte for byte (the store keeps it compressed).\n"

@@ -39,7 +39,12 @@ void report_failed(const struct read_args *a, const char *err)
 
 int report_json(json_t *j)
 {
-	if (!j || json_dumpf(j, stdout, JSON_INDENT(2)) < 0)
+	return report_json_as(j, JSON_INDENT(2));
+}
+
+int report_json_as(json_t *j, size_t flags)
+{
+	if (!j || json_dumpf(j, stdout, flags) < 0)
 		return -1;
 	putchar('\n');
 	return 0;
