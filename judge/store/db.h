@@ -3,8 +3,11 @@
  * For judge/store/ alone: no other part of the judge speaks SQL.  SQL text
  * numbers its parameters ?1 .. ?N, so one text serves SQLite and
  * PostgreSQL (which the PostgreSQL backend turns into $1 .. $N once per
- * text).  A statement is prepared, bound, stepped row by row and finished;
- * when a call fails, db_fail() words the backend's message for a person.
+ * text).  The store's files run a statement one way: db_run, db_changed
+ * or db_query (below) prepare it, bind its parameters from a letter spec,
+ * hand each row to a reader and finish it, wording a failure for a person
+ * (db_fail); the calls under them are for the rare statement those cannot
+ * serve (a parameter bound as NULL or not, a copy between two stores).
  * No global state: a statement belongs to its store's connection, and
  * carries the backend that prepared it.
  */
