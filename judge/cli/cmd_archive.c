@@ -69,7 +69,7 @@ static int parse_args(int argc, char **argv, struct archive_args *a, int *status
 		.exits = "0 imported, 1 bad files (nothing stored without --skip-bad) or a store "
 			 "error, 2 bad usage.",
 	};
-	*a = (struct archive_args){ .queue = STORE_DEFAULT_PATH };
+	*a = (struct archive_args){ 0 };
 	if (opt_parse(&cmd, argc, argv, status) < 0)
 		return -1;
 	*status = 0;

@@ -44,7 +44,7 @@ static int parse_args(int argc, char **argv, struct challenge_args *a,
 		.exits = "0 queued, 1 refused (the message says why and, over the limit, when\n"
 			 "the next is allowed), 2 bad usage or an unusable database.",
 	};
-	*a = (struct challenge_args){ .queue = STORE_DEFAULT_PATH, .seeds = 1,
+	*a = (struct challenge_args){ .seeds = 1,
 				      .author = opt_user() };
 	int n = opt_parse(&cmd, argc, argv, status);
 	if (n < 0)

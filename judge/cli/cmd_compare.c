@@ -40,7 +40,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a, int64_t v[2
 		.exits = "0 done, 1 refused or no such comparison, 2 bad usage or an unusable\n"
 			 "database.",
 	};
-	*a = (struct compare_args){ .queue = STORE_DEFAULT_PATH, .pairs = 20,
+	*a = (struct compare_args){ .pairs = 20,
 				    .author = opt_user() };
 	int n = opt_parse(&cmd, argc, argv, status);
 	if (n < 0)

@@ -61,7 +61,7 @@ static int decide(struct store *s, bool reinstate, const char *name, const struc
 
 static int run(int argc, char **argv, bool reinstate)
 {
-	struct dq_args a = { .queue = STORE_DEFAULT_PATH, .by = opt_user() };
+	struct dq_args a = { .by = opt_user() };
 	const struct opt opts[] = {
 		OPT_GAME(&a.game, .required = true),
 		OPT_STR("reason", 0, "TEXT", &a.reason, "disqualify: why (shown to the player)"),

@@ -47,7 +47,7 @@ static int parse_args(int argc, char **argv, struct board_args *a, int *status)
 		.exits = "0 done (an empty board too), 2 bad usage, an unknown game or an "
 			 "unusable database or file.",
 	};
-	*a = (struct board_args){ .queue = STORE_DEFAULT_PATH };
+	*a = (struct board_args){ 0 };
 	return opt_parse(&cmd, argc, argv, status) < 0 ? -1 : 0;
 }
 

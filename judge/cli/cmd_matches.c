@@ -82,8 +82,7 @@ static int run_matches(const struct read_args *a)
 
 int cmd_matches(int argc, char **argv)
 {
-	struct read_args a = { .cmd = "matches", .queue = STORE_DEFAULT_PATH,
-			       .limit = DEFAULT_LIMIT };
+	struct read_args a = { .cmd = "matches", .limit = DEFAULT_LIMIT };
 	const struct opt opts[] = {
 		OPT_STR("player", 0, "NAME", &a.player,
 			"only the matches NAME played in (a shipped player too)"),
@@ -95,7 +94,6 @@ int cmd_matches(int argc, char **argv)
 	const struct opt_command cmd = {
 		.name = "judge matches", .opts = opts,
 		.json = &a.json, .json_help = "print a JSON array",
-		.queue = &a.queue,
 		.summary = "Lists the played matches, most recent first: id, game, kind (qualifying or\n"
 			   "ranked), whether it changed the ratings, and each seat's player, score and\n"
 			   "rank, with the round and reason of every player frozen.",

@@ -103,7 +103,7 @@ static int parse_args(int argc, char **argv, struct plag_args *a, int *status)
 		.exits = "0 done (no pair too), 1 a file of `show` is unknown, 2 bad usage or an "
 			 "unusable database.",
 	};
-	*a = (struct plag_args){ .queue = STORE_DEFAULT_PATH, .min = -1 };
+	*a = (struct plag_args){ .min = -1 };
 	int n = opt_parse(&cmd, argc, argv, status);
 	if (n >= 0)
 		*status = check_positional(&cmd, argv, n, a);

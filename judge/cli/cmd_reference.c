@@ -172,7 +172,7 @@ static int parse_args(int argc, char **argv, struct ref_args *a, int *status)
 		.exits = "0 done, 1 refused (does not compile, a name taken, none such), "
 			 "2 bad usage or an unusable database.",
 	};
-	*a = (struct ref_args){ .queue = STORE_DEFAULT_PATH };
+	*a = (struct ref_args){ 0 };
 	int n = opt_parse(&cmd, argc, argv, status);
 	if (n < 0)
 		return -1;

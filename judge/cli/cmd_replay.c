@@ -99,7 +99,7 @@ int cmd_replay(int argc, char **argv)
 {
 	if (argc > 1 && strcmp(argv[1], "check") == 0)
 		return cmd_replay_check(argc - 1, argv + 1);
-	struct read_args a = { .cmd = "replay", .queue = STORE_DEFAULT_PATH };
+	struct read_args a = { .cmd = "replay" };
 	int64_t seat = -1;
 	const struct opt opts[] = {
 		OPT_STR("output", 'o', "FILE", &a.output, "where to write it (- for standard "
@@ -114,7 +114,6 @@ int cmd_replay(int argc, char **argv)
 	};
 	const struct opt_command cmd = {
 		.name = "judge replay", .args = "MATCH", .min_args = 1, .max_args = 1,
-		.queue = &a.queue,
 		.forms = replay_forms, .opts = opts,
 		.summary = "Writes the stored replay of match MATCH (an id `judge matches` lists): the\n"
 			   "JSON the match produced, byte for byte (the store keeps it compressed).\n"

@@ -374,7 +374,7 @@ static int parse(int argc, char **argv, struct repro_args *a, int *status)
 
 int cmd_repro(int argc, char **argv)
 {
-	struct repro_args a = { .queue = STORE_DEFAULT_PATH, .wait_s = 10 };
+	struct repro_args a = { .wait_s = 10 };
 	int status = 0;
 	if (parse(argc, argv, &a, &status) < 0)
 		return status;

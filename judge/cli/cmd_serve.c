@@ -46,7 +46,7 @@ static int parse_args(int argc, char **argv, struct serve_args *a, int *status)
 		.queue = &a->queue, .config = &a->config, .settings = &a->cfg,
 		.exits = "0 stopped by a signal, 2 bad usage or it could not start.",
 	};
-	*a = (struct serve_args){ .queue = STORE_DEFAULT_PATH, .listen = "127.0.0.1:8080" };
+	*a = (struct serve_args){ .listen = "127.0.0.1:8080" };
 	return opt_parse(&cmd, argc, argv, status) < 0 ? -1 : 0;
 }
 

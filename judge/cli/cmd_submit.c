@@ -95,7 +95,7 @@ static int parse_args(int argc, char **argv, struct submit_args *a, int *status)
 		.exits = "0 stored (with --wait: qualified), 1 refused or (with --wait) failed or "
 			 "not qualified, 2 bad usage.",
 	};
-	*a = (struct submit_args){ .queue = STORE_DEFAULT_PATH };
+	*a = (struct submit_args){ 0 };
 	if (opt_parse(&cmd, argc, argv, status) < 0)
 		return -1;
 	a->file = argv[1];

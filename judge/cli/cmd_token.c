@@ -76,7 +76,7 @@ static int parse_args(int argc, char **argv, struct token_args *a, int *status)
 			   "added with a warning naming the first.",
 		.exits = "0 done, 1 no such token, 2 bad usage or an unusable database.",
 	};
-	*a = (struct token_args){ .queue = STORE_DEFAULT_PATH };
+	*a = (struct token_args){ 0 };
 	int n = opt_parse(&cmd, argc, argv, status);
 	if (n >= 0)
 		*status = take_action(&cmd, argv, n, a);

@@ -100,7 +100,7 @@ static int parse_args(int argc, char **argv, struct tour_args *a, int *status)
 			 "2 bad usage or an unusable database.",
 	};
 	the_cmd = &cmd;
-	*a = (struct tour_args){ .queue = STORE_DEFAULT_PATH };
+	*a = (struct tour_args){ 0 };
 	a->slots = sysconf(_SC_NPROCESSORS_ONLN);
 	int n = opt_parse(&cmd, argc, argv, status);
 	if (n < 0)

@@ -83,7 +83,7 @@ static int parse_args(int argc, char **argv, struct worker_args *a, int *status)
 			    "One line per job outcome goes to stderr.",
 	};
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	*a = (struct worker_args){ .queue = STORE_DEFAULT_PATH, .ranked = -1,
+	*a = (struct worker_args){ .ranked = -1,
 				   .jobs = cores < 1 ? 1 : cores > MAX_SLOTS ? MAX_SLOTS : cores };
 	if (opt_parse(&cmd, argc, argv, status) < 0)
 		return -1;

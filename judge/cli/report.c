@@ -9,6 +9,9 @@
 int report_parse(const struct opt_command *c, const char *what, int argc, char **argv,
 		 struct read_args *a, int *status)
 {
+	struct opt_command with_queue = *c;
+	with_queue.queue = &a->queue;
+	c = &with_queue;
 	int n = opt_parse(c, argc, argv, status);
 	if (n < 0)
 		return -1;

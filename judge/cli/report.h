@@ -21,9 +21,9 @@ struct read_args {
 	bool json, all;
 };
 
-/* Reads the command line against c into a (its one argument, if c takes
- * one, is the id of a `what`, "submission" or "match"): 0, or -1 when the
- * command is done with exit status *status. */
+/* Reads the command line against c, and --queue, into a (its one
+ * argument, if c takes one, is the id of a `what`, "submission" or
+ * "match"): 0, or -1 when the command is done with exit status *status. */
 int report_parse(const struct opt_command *c, const char *what, int argc, char **argv,
 		 struct read_args *a, int *status);
 
