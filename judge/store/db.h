@@ -7,7 +7,7 @@
  * or db_query (below) prepare it, bind its parameters from a letter spec,
  * hand each row to a reader and finish it, wording a failure for a person
  * (db_fail); the calls under them are for the rare statement those cannot
- * serve (a parameter bound as NULL or not, a copy between two stores).
+ * serve (parameters bound in a loop, a copy between two stores).
  * No global state: a statement belongs to its store's connection, and
  * carries the backend that prepared it.
  */
