@@ -105,10 +105,7 @@ int board_html_write(const char *path, struct store *s, const struct board *b,
 		snprintf(err, ERR_LEN, "cannot build the page: %.200s", serr);
 		return -1;
 	}
-	char werr[ERR_LEN];
-	int rc = web_page_write(path, "serve/leaderboard.html", data, werr);
-	if (rc < 0)
-		snprintf(err, ERR_LEN, "%s", werr);
+	int rc = web_page_write(path, "serve/leaderboard.html", data, err);
 	json_decref(data);
 	return rc;
 }

@@ -36,6 +36,7 @@ static const char summary[] =
 struct archive_args {
 	const char *dir, *game, *label, *queue, *config;
 	bool skip_bad;
+	struct judge_config cfg;
 };
 
 static bool label_valid(const char *s)
@@ -59,17 +60,16 @@ static int parse_args(int argc, char **argv, struct archive_args *a, int *status
 		OPT_BOOL("skip-bad", 0, &a->skip_bad, "store the good files and report the bad "
 			 "ones; without it one bad file (empty, binary, not C, too big, a second "
 			 "file of one player by one author) stores nothing"),
-		OPT_QUEUE_CREATED(&a->queue),
-		OPT_CONFIG(&a->config),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge archive", .args = "import DIR", .min_args = 2, .max_args = 2,
+		.queue = &a->queue, .queue_created = true, .config = &a->config, .settings = &a->cfg,
 		.opts = opts, .summary = summary,
 		.exits = "0 imported, 1 bad files (nothing stored without --skip-bad) or a store "
 			 "error, 2 bad usage.",
 	};
-	*a = (struct archive_args){ .queue = STORE_DEFAULT_PATH };
+	*a = (struct archive_args){ 0 };
 	if (opt_parse(&cmd, argc, argv, status) < 0)
 		return -1;
 	*status = 0;
@@ -286,11 +286,8 @@ static int store_one(struct store *s, const struct archive_args *a,
 				.label = a->label, .source = f->source, .source_len = f->len };
 	struct plag_matches m;
 	int64_t id;
-	char perr[ERR_LEN];
-	if (plag_store_add(s, &cfg->plag, &doc, &f->fps, NULL, &id, &m, perr) < 0) {
-		snprintf(err, ERR_LEN, "%s", perr);
+	if (plag_store_add(s, &cfg->plag, &doc, &f->fps, NULL, &id, &m, err) < 0)
 		return -1;
-	}
 	t->pairs += m.n;
 	int rc = flag_submissions(s, cfg, a, f, id, &m, &t->flagged, err);
 	plag_matches_free(&m);
@@ -368,13 +365,5 @@ int cmd_archive(int argc, char **argv)
 {
 	struct archive_args a;
 	int status;
-	if (parse_args(argc, argv, &a, &status) < 0)
-		return status;
-	struct judge_config cfg;
-	char err[ERR_LEN];
-	if (cfg_init(&cfg, a.config, err) < 0) {
-		fprintf(stderr, "judge archive: %s\n", err);
-		return 2;
-	}
-	return import(&a, &cfg);
+	return parse_args(argc, argv, &a, &status) < 0 ? status : import(&a, &a.cfg);
 }

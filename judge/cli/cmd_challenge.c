@@ -14,6 +14,7 @@
 struct challenge_args {
 	const char *game, *player, *author, *queue, *config;
 	int64_t seeds;
+	struct judge_config cfg;
 };
 
 /* 0 and the seats in rq; -1 when the command is done with *status. */
@@ -26,12 +27,11 @@ static int parse_args(int argc, char **argv, struct challenge_args *a,
 		OPT_NUM("seeds", 'n', "N", &a->seeds, 1, CHALLENGE_SEEDS_MAX, NULL,
 			"matches to play, each on a fresh seed (default 1)"),
 		OPT_STR("author", 0, "NAME", &a->author, "who asks (default $USER)"),
-		OPT_QUEUE(&a->queue),
-		OPT_CONFIG(&a->config),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge challenge", .args = "SEAT...", .min_args = 2,
+		.queue = &a->queue, .config = &a->config, .settings = &a->cfg,
 		.max_args = GAME_MAX_PLAYERS, .opts = opts,
 		.summary = "Queues unrated matches of your player against the opponents you name, in\n"
 			   "the seat order you give: a SEAT is your player, another contestant's\n"
@@ -44,7 +44,7 @@ static int parse_args(int argc, char **argv, struct challenge_args *a,
 		.exits = "0 queued, 1 refused (the message says why and, over the limit, when\n"
 			 "the next is allowed), 2 bad usage or an unusable database.",
 	};
-	*a = (struct challenge_args){ .queue = STORE_DEFAULT_PATH, .seeds = 1,
+	*a = (struct challenge_args){ .seeds = 1,
 				      .author = opt_user() };
 	int n = opt_parse(&cmd, argc, argv, status);
 	if (n < 0)
@@ -67,19 +67,12 @@ int cmd_challenge(int argc, char **argv)
 	int status;
 	if (parse_args(argc, argv, &a, &rq, &status) < 0)
 		return status;
-	struct judge_config cfg;
-	char cerr[ERR_LEN], serr[ERR_LEN], err[ERR_LEN];
-	if (cfg_init(&cfg, a.config, cerr) < 0) {
-		fprintf(stderr, "judge challenge: %s\n", cerr);
+	struct store *s = opt_store("judge challenge", a.queue, false);
+	if (!s)
 		return 2;
-	}
-	struct store *s = store_open(a.queue, false, serr);
-	if (!s) {
-		fprintf(stderr, "judge challenge: %s\n", serr);
-		return 2;
-	}
+	char err[ERR_LEN];
 	struct challenge_queued q;
-	enum challenge_outcome rc = challenge_queue(s, &cfg.contest, cfg.data_dir, &rq,
+	enum challenge_outcome rc = challenge_queue(s, &a.cfg.contest, a.cfg.data_dir, &rq,
 						    store_now_ms(), &q, err);
 	store_close(s);
 	if (rc != CHALLENGE_QUEUED) {

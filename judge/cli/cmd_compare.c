@@ -25,12 +25,12 @@ static int parse_args(int argc, char **argv, struct compare_args *a, int64_t v[2
 		OPT_NUM("show", 0, "ID", &a->show, 1, INT64_MAX, "a comparison's number",
 			"what comparison ID shows so far"),
 		OPT_STR("author", 0, "NAME", &a->author, "whose versions (default $USER)"),
-		OPT_JSON(&a->json, "--show as JSON"),
-		OPT_QUEUE(&a->queue),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge compare", .args = "[NEW OLD]", .min_args = 0, .max_args = 2,
+		.json = &a->json, .json_help = "--show as JSON",
+		.queue = &a->queue,
 		.opts = opts,
 		.summary = "Is submission NEW better than OLD?  Queues N pairs of unrated matches: in\n"
 			   "each pair both versions meet the same opponents (other authors' qualified\n"
@@ -40,7 +40,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a, int64_t v[2
 		.exits = "0 done, 1 refused or no such comparison, 2 bad usage or an unusable\n"
 			 "database.",
 	};
-	*a = (struct compare_args){ .queue = STORE_DEFAULT_PATH, .pairs = 20,
+	*a = (struct compare_args){ .pairs = 20,
 				    .author = opt_user() };
 	int n = opt_parse(&cmd, argc, argv, status);
 	if (n < 0)
@@ -102,12 +102,10 @@ int cmd_compare(int argc, char **argv)
 	int status;
 	if (parse_args(argc, argv, &a, v, &status) < 0)
 		return status;
-	char serr[ERR_LEN], err[ERR_LEN];
-	struct store *s = store_open(a.queue, false, serr);
-	if (!s) {
-		fprintf(stderr, "judge compare: %s\n", serr);
+	char err[ERR_LEN];
+	struct store *s = opt_store("judge compare", a.queue, false);
+	if (!s)
 		return 2;
-	}
 	int64_t id;
 	int rc = a.show ? show(s, &a) : compare_queue(s, a.author, v[0], v[1], (int)a.pairs, &id, err);
 	store_close(s);

@@ -42,6 +42,7 @@ static const char summary[] =
 
 struct compile_args {
 	const char *file, *game, *header, *shared_header, *runtime, *out, *config;
+	struct judge_config cfg;
 };
 
 /* 0, or -1 when the command is done with exit status *status. */
@@ -54,11 +55,11 @@ static int parse_args(int argc, char **argv, struct compile_args *a, int *status
 		OPT_GAME(&a->game),
 		OPT_STR("output", 'o', "OUT", &a->out, "where the binary goes (a copy of the "
 			"cached one)"),
-		OPT_CONFIG(&a->config),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge compile", .args = "FILE", .min_args = 1, .max_args = 1,
+		.config = &a->config, .settings = &a->cfg,
 		.forms = compile_forms, .opts = opts, .summary = summary,
 		.exits = "0 compiled (it prints the binary's path: OUT when given, else the cached "
 			 "one), 1 a compile error (it prints the compiler's messages), 2 bad usage.",
@@ -148,19 +149,12 @@ int cmd_compile(int argc, char **argv)
 	int rc;
 	if (parse_args(argc, argv, &a, &rc) < 0)
 		return rc;
-	struct judge_config cfg;
-	char err[ERR_LEN > ERR_LEN ? ERR_LEN : ERR_LEN];
-	if (cfg_init(&cfg, a.config, err) < 0) {
-		fprintf(stderr, "judge compile: %s\n", err);
-		return 2;
-	}
 	if (check_inputs(&a) < 0)
 		return 2;
+	char err[ERR_LEN];
 	struct cmp_result res;
-	if (compile_file(&cfg, &a, &res, err) < 0) {
-		fprintf(stderr, "judge compile: %s\n", err);
-		return 1;
-	}
+	if (compile_file(&a.cfg, &a, &res, err) < 0)
+		return opt_fail("judge compile", 1, err);
 	rc = report(&a, &res);
 	cmp_result_free(&res);
 	return rc;

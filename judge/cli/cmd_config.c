@@ -101,13 +101,14 @@ int cmd_config(int argc, char **argv)
 		OPT_STR("config", 0, "FILE", &path, "show what FILE would give"),
 		OPT_STR("queue", 0, "FILE", &queue, "compare with the processes running on this "
 			"queue (default " STORE_DEFAULT_PATH ")"),
-		OPT_JSON(&json, "{\"file\", \"why\", \"data_dir\", \"settings\": {\"section.key\": "
-			 "{\"value\", \"from\"}}, \"running\": [{\"program\", \"holder\", "
-			 "\"differs\": [{\"key\", \"was\", \"now\"}]}]}"),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge config", .opts = opts, .summary = summary,
+		.json = &json,
+		.json_help = "{\"file\", \"why\", \"data_dir\", \"settings\": {\"section.key\": "
+			"{\"value\", \"from\"}}, \"running\": [{\"program\", \"holder\", "
+			"\"differs\": [{\"key\", \"was\", \"now\"}]}]}",
 		.exits = "0 shown, 1 the settings file cannot be used, 2 bad usage.",
 	};
 	int status;

@@ -61,18 +61,17 @@ static int decide(struct store *s, bool reinstate, const char *name, const struc
 
 static int run(int argc, char **argv, bool reinstate)
 {
-	struct dq_args a = { .queue = STORE_DEFAULT_PATH, .by = opt_user() };
+	struct dq_args a = { .by = opt_user() };
 	const struct opt opts[] = {
 		OPT_GAME(&a.game, .required = true),
 		OPT_STR("reason", 0, "TEXT", &a.reason, "disqualify: why (shown to the player)"),
 		OPT_STR("by", 0, "NAME", &a.by, "who decides (default: $USER)"),
 		OPT_BOOL("list", 0, &a.list, "every decision of the game, lifted ones too"),
-		OPT_QUEUE(&a.queue),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = reinstate ? "judge reinstate" : "judge disqualify",
-		.args = "PLAYER", .min_args = 0, .max_args = 1, .opts = opts,
+		.args = "PLAYER", .min_args = 0, .max_args = 1, .opts = opts, .queue = &a.queue,
 		.summary = reinstate ? "Lets a disqualified player back into the ranking and "
 				       "matchmaking;\nthe disqualification stays in its history."
 				     : "Takes a player out of the ranking and matchmaking, with a "

@@ -116,15 +116,14 @@ static int run_jobs(const struct read_args *a)
 
 int cmd_jobs(int argc, char **argv)
 {
-	struct read_args a = { .cmd = "jobs", .queue = STORE_DEFAULT_PATH };
+	struct read_args a = { .cmd = "jobs" };
 	const struct opt opts[] = {
 		OPT_BOOL("all", 0, &a.all, "list the done jobs too"),
-		OPT_JSON(&a.json, "print {\"counts\": {...}, \"jobs\": [...]}"),
-		OPT_QUEUE(&a.queue),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge jobs", .opts = opts,
+		.json = &a.json, .json_help = "print {\"counts\": {...}, \"jobs\": [...]}",
 		.summary = "Shows the queue: running jobs (with their worker and the time left on its\n"
 			   "lease), queued ones in the order they will be taken, and parked ones (with\n"
 			   "their attempts and last error: they failed too often and wait for a person),\n"

@@ -22,16 +22,17 @@ static const char summary[] =
 int cmd_kit(int argc, char **argv)
 {
 	const char *output = NULL, *config = NULL, *server = NULL;
+	struct judge_config cfg;
 	const struct opt opts[] = {
 		OPT_STR("output", 'o', "FILE", &output, "where the archive goes (default "
 			"GAME-kit.tar.gz; - for standard output)"),
 		OPT_STR("server", 0, "URL", &server, "the service's address, written into the "
 			"kit for scripts/upload"),
-		OPT_CONFIG(&config),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge kit", .args = "GAME", .min_args = 1, .max_args = 1, .opts = opts,
+		.config = &config, .settings = &cfg,
 		.summary = summary, .list_games = true,
 		.exits = "0 when the kit was written, 1 when it could not be built, 2 for bad "
 			 "usage (a game without a kit, an output that cannot be written).",
@@ -42,31 +43,20 @@ int cmd_kit(int argc, char **argv)
 	const char *game = argv[1];
 	if (!student_kit_supported(game))
 		return opt_bad(&cmd, "no student kit for '%s': %s", game, student_kit_why_none(game));
-	char default_output[96], ferr[ERR_LEN], cerr[ERR_LEN];
+	char default_output[96], err[ERR_LEN];
 	snprintf(default_output, sizeof default_output, "%s-kit.tar.gz", game);
 	if (!output)
 		output = default_output;
-	if (file_check_target(output, ferr) < 0) {
-		fprintf(stderr, "judge kit: %s\n", ferr);
-		return 2;
-	}
-	struct judge_config cfg;
-	if (cfg_init(&cfg, config, cerr) < 0) {
-		fprintf(stderr, "judge kit: %s\n", cerr);
-		return 2;
-	}
-	char *bytes, err[ERR_LEN];
+	if (file_check_target(output, err) < 0)
+		return opt_fail("judge kit", 2, err);
+	char *bytes;
 	size_t len;
-	if (student_kit_build(&cfg, game, server, &bytes, &len, err) < 0) {
-		fprintf(stderr, "judge kit: %s\n", err);
-		return 1;
-	}
-	int rc = file_write_whole(output, bytes, len, 0644, ferr);
+	if (student_kit_build(&cfg, game, server, &bytes, &len, err) < 0)
+		return opt_fail("judge kit", 1, err);
+	int rc = file_write_whole(output, bytes, len, 0644, err);
 	free(bytes);
-	if (rc < 0) {
-		fprintf(stderr, "judge kit: %s\n", ferr);
-		return 1;
-	}
+	if (rc < 0)
+		return opt_fail("judge kit", 1, err);
 	if (strcmp(output, "-") != 0)
 		fprintf(stderr, "judge kit: wrote %s (%zu bytes)\n", output, len);
 	return 0;

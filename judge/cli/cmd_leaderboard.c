@@ -27,26 +27,27 @@ static int parse_args(int argc, char **argv, struct board_args *a, int *status)
 {
 	const struct opt opts[] = {
 		OPT_GAME(&a->game, .required = true),
-		OPT_JSON(&a->json, "print a JSON array: rank, submission, player, author, score, "
-			 "mu, sigma, games, wins (and games_by_players for a game with a range of "
-			 "players: matches played by size)"),
 		OPT_STR("html", 0, "FILE", &a->html, "write the board to FILE as the "
 			"service's leaderboard page, self-contained (instead of the table; with --json, as well as "
 			"the JSON), and beside it replay-ID.html, a page to watch each of the "
 			"latest " OPT_TEXT(BOARD_RECENT) " matches of every player, linked from "
 			"the board"),
-		OPT_QUEUE(&a->queue),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge leaderboard", .opts = opts,
+		.json = &a->json,
+		.json_help = "print a JSON array: rank, submission, player, author, score, "
+			"mu, sigma, games, wins (and games_by_players for a game with a range of "
+			"players: matches played by size)",
+		.queue = &a->queue,
 		.summary = "Prints the ranked players of GAME: the latest qualified submission of each\n"
 			   "player, best first by score = mu - 3 sigma (a skill the player very likely\n"
 			   "has), then by games played, then by submission.  Equal scores share a rank.",
 		.exits = "0 done (an empty board too), 2 bad usage, an unknown game or an "
 			 "unusable database or file.",
 	};
-	*a = (struct board_args){ .queue = STORE_DEFAULT_PATH };
+	*a = (struct board_args){ 0 };
 	return opt_parse(&cmd, argc, argv, status) < 0 ? -1 : 0;
 }
 
@@ -151,18 +152,10 @@ static int output(struct store *s, const struct board_args *a, const struct boar
 	return 0;
 }
 
-int cmd_leaderboard(int argc, char **argv)
+static int show(struct store *s, void *args)
 {
-	struct board_args a;
-	int status;
-	if (parse_args(argc, argv, &a, &status) < 0)
-		return status;
+	const struct board_args a = *(const struct board_args *)args;
 	char err[ERR_LEN];
-	struct store *s = store_open(a.queue, false, err);
-	if (!s) {
-		fprintf(stderr, "judge leaderboard: %s\n", err);
-		return 2;
-	}
 	const struct game *g = game_find(a.game);
 	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms(),
 			   .sizes = game_min_players(g) != game_max_players(g) };
@@ -182,7 +175,14 @@ int cmd_leaderboard(int argc, char **argv)
 		rc = 2;
 	if (rc == 0)
 		rc = output(s, &a, &b);
-	store_close(s);
 	board_free(&b);
 	return rc;
+}
+
+int cmd_leaderboard(int argc, char **argv)
+{
+	struct board_args a;
+	int status;
+	return parse_args(argc, argv, &a, &status) < 0 ? status
+	       : opt_on_store("judge leaderboard", a.queue, false, show, &a);
 }

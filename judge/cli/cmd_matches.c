@@ -82,20 +82,18 @@ static int run_matches(const struct read_args *a)
 
 int cmd_matches(int argc, char **argv)
 {
-	struct read_args a = { .cmd = "matches", .queue = STORE_DEFAULT_PATH,
-			       .limit = DEFAULT_LIMIT };
+	struct read_args a = { .cmd = "matches", .limit = DEFAULT_LIMIT };
 	const struct opt opts[] = {
 		OPT_STR("player", 0, "NAME", &a.player,
 			"only the matches NAME played in (a shipped player too)"),
 		OPT_GAME(&a.game),
 		OPT_NUM("limit", 0, "N", &a.limit, 0, INT64_MAX, "a count",
 			"at most N matches (default " OPT_TEXT(DEFAULT_LIMIT) "; 0: all)"),
-		OPT_JSON(&a.json, "print a JSON array"),
-		OPT_QUEUE(&a.queue),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge matches", .opts = opts,
+		.json = &a.json, .json_help = "print a JSON array",
 		.summary = "Lists the played matches, most recent first: id, game, kind (qualifying or\n"
 			   "ranked), whether it changed the ratings, and each seat's player, score and\n"
 			   "rank, with the round and reason of every player frozen.",

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "judge/cli/board_html.h"
+#include "judge/cli/report.h"
 #include "judge/store/store_plag_review.h"
 
 static const char *const commands[] = { "flags", "confirm", "dismiss", "clear", NULL };
@@ -92,8 +93,7 @@ static int list_flags(const struct plag_review_args *r, struct store *s)
 	if (store_plag_flags(s, r->game, &flags, err) < 0)
 		return fail(err);
 	if (r->json) {
-		json_dumpf(flags, stdout, JSON_INDENT(1));
-		putchar('\n');
+		report_json_as(flags, JSON_INDENT(1));
 	} else {
 		size_t i;
 		json_t *f;
@@ -128,8 +128,7 @@ static int review(const struct plag_review_args *r, struct store *s)
 		return 1;
 	}
 	if (r->json) {
-		json_dumpf(flag, stdout, JSON_INDENT(1));
-		putchar('\n');
+		report_json_as(flag, JSON_INDENT(1));
 	} else {
 		printf("flag %lld: %s\n", (long long)r->flag, done_word(r->command));
 		print_flag(flag);

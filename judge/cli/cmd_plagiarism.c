@@ -57,6 +57,7 @@ static const char summary[] =
 
 struct plag_args {
 	const char *game, *queue, *html, *config;
+	struct judge_config cfg;
 	const char *show[2];
 	struct plag_review_args review; /* flags, confirm, dismiss, clear */
 	double min;
@@ -90,23 +91,22 @@ static int parse_args(int argc, char **argv, struct plag_args *a, int *status)
 		OPT_REAL_NUM("min", 0, "SHARE", &a->min, 0, 1, "a share", "pairs at least this "
 			     "similar, 0 to 1 (default: the flagged pairs: plagiarism.flag_percent, "
 			     "or a long fragment)"),
-		OPT_JSON(&a->json, "a JSON array of pairs"),
 		OPT_STR("html", 0, "FILE", &a->html, "write the list as the service's plagiarism "
 			"page, one file with the list embedded (readable by you alone)"),
 		OPT_STR("by", 0, "NAME", &a->review.by, "who decides (default: the login name)"),
 		OPT_STR("note", 0, "TEXT", &a->review.note, "why, kept with the decision"),
-		OPT_QUEUE(&a->queue),
-		OPT_CONFIG(&a->config),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge plagiarism", .args = "[show A B | flags | confirm|dismiss|clear ID]",
+		.json = &a->json, .json_help = "a JSON array of pairs",
+		.queue = &a->queue, .config = &a->config, .settings = &a->cfg,
 		.max_args = 3,
 		.forms = plag_forms, .opts = opts, .summary = summary,
 		.exits = "0 done (no pair too), 1 a file of `show` is unknown, 2 bad usage or an "
 			 "unusable database.",
 	};
-	*a = (struct plag_args){ .queue = STORE_DEFAULT_PATH, .min = -1 };
+	*a = (struct plag_args){ .min = -1 };
 	int n = opt_parse(&cmd, argc, argv, status);
 	if (n >= 0)
 		*status = check_positional(&cmd, argv, n, a);
@@ -483,17 +483,9 @@ int cmd_plagiarism(int argc, char **argv)
 	int status;
 	if (parse_args(argc, argv, &a, &status) < 0)
 		return status;
-	struct judge_config cfg;
-	char err[ERR_LEN];
-	if (cfg_init(&cfg, a.config, err) < 0) {
-		fprintf(stderr, "judge plagiarism: %s\n", err);
+	struct store *s = opt_store("judge plagiarism", a.queue, false);
+	if (!s)
 		return 2;
-	}
-	struct store *s = store_open(a.queue, false, err);
-	if (!s) {
-		fprintf(stderr, "judge plagiarism: %s\n", err);
-		return 2;
-	}
 	int rc;
 	a.review.game = a.game;
 	a.review.json = a.json;
@@ -502,8 +494,8 @@ int cmd_plagiarism(int argc, char **argv)
 		store_close(s);
 		return rc;
 	}
-	refresh(s, &cfg, a.game);
-	rc = a.show[0] ? show_pair(&a, s, &cfg.plag) : list_pairs(&a, s, &cfg);
+	refresh(s, &a.cfg, a.game);
+	rc = a.show[0] ? show_pair(&a, s, &a.cfg.plag) : list_pairs(&a, s, &a.cfg);
 	store_close(s);
 	return rc;
 }

@@ -30,6 +30,7 @@ struct play_args {
 	const struct game *game;
 	const char *players[GAME_MAX_PLAYERS];
 	int nplayers;
+	struct judge_config cfg;
 	uint64_t seed;
 	const char *params_file, *output, *html, *logs, *config;
 	int64_t cpu_ms, memory_mb;
@@ -85,11 +86,11 @@ static int parse_args(int argc, char **argv, struct play_args *a, int *status)
 			"CPU budget of each player for the whole game"),
 		OPT_NUM("memory", 0, "MB", &a->memory_mb, 0, 1 << 20, "a number of MiB",
 			"memory limit of each player"),
-		OPT_CONFIG(&a->config),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge play", .args = "GAME PLAYER...", .min_args = 1, .max_args = -1,
+		.config = &a->config, .settings = &a->cfg,
 		.opts = opts, .summary = summary, .list_games = true,
 		.exits = "0 when the match was played, 1 when a player did not compile, 2 for "
 			 "bad usage (unknown game or player, missing file, bad parameters).",
@@ -339,24 +340,18 @@ static int play(const struct judge_config *cfg, const struct play_args *a, char 
 int cmd_play(int argc, char **argv)
 {
 	struct play_args a = { 0 };
-	struct judge_config cfg;
-	char err[ERR_LEN];
 	int status;
 	if (parse_args(argc, argv, &a, &status) < 0)
 		return status;
-	if (cfg_init(&cfg, a.config, err) < 0) {
-		fprintf(stderr, "judge play: %s\n", err);
-		return 2;
-	}
 	char default_params[PATH_MAX], *params = NULL;
 	if (!a.params_file) {
-		paths_game_params(cfg.data_dir, a.game->name, default_params);
+		paths_game_params(a.cfg.data_dir, a.game->name, default_params);
 		if (access(default_params, R_OK) == 0)
 			a.params_file = default_params;
 	}
 	if (check_outputs(&a) < 0 || (a.params_file && read_params(a.params_file, &params) < 0))
 		return 2;
-	int rc = play(&cfg, &a, params);
+	int rc = play(&a.cfg, &a, params);
 	free(params);
 	return rc;
 }

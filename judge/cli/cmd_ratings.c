@@ -140,11 +140,11 @@ int cmd_ratings(int argc, char **argv)
 		OPT_BOOL("recompute", 0, &recompute, "rebuild the ratings", .required = true),
 		OPT_STR("game", 0, "GAME", &game, "the game", .required = true),
 		OPT_BOOL("check", 0, &check, "only compare, and list the differences"),
-		OPT_QUEUE(&queue),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge ratings", .opts = opts,
+		.queue = &queue,
 		.summary = "Rebuilds every rating of GAME from its rated ranked matches, in the order\n"
 			   "they were recorded, and writes them (or, with --check, only compares and\n"
 			   "lists the differences).",

@@ -15,6 +15,7 @@
 #include "judge/base/paths.h"
 #include "judge/cli/commands.h"
 #include "judge/cli/options.h"
+#include "judge/cli/report.h"
 #include "judge/compile/source.h"
 #include "judge/play/players.h"
 #include "judge/store/store_reference.h"
@@ -30,6 +31,7 @@ static const char *const forms[] = {
 struct ref_args {
 	const char *action, *arg, *game, *out, *queue, *config;
 	bool json;
+	struct judge_config cfg;
 };
 
 static int fail(const char *what)
@@ -141,8 +143,7 @@ static int list(struct store *s, const struct ref_args *a)
 	if (store_reference_list(s, a->game, &rows, serr) < 0)
 		return fail(serr);
 	if (a->json) {
-		json_dumpf(rows, stdout, JSON_INDENT(1));
-		putchar('\n');
+		report_json_as(rows, JSON_INDENT(1));
 	} else {
 		json_array_foreach(rows, i, r)
 			printf("%-10s %s\n", json_string_value(json_object_get(r, "game")),
@@ -157,14 +158,13 @@ static int parse_args(int argc, char **argv, struct ref_args *a, int *status)
 	const struct opt opts[] = {
 		OPT_GAME(&a->game),
 		OPT_STR("output", 'o', "FILE", &a->out, "object: where the object file goes"),
-		OPT_JSON(&a->json, "list: as JSON"),
-		OPT_QUEUE(&a->queue),
-		OPT_CONFIG(&a->config),
 		OPT_DONE,
 	};
 	static struct opt_command cmd;
 	cmd = (struct opt_command){
 		.name = "judge reference", .args = "ACTION [ARG]", .min_args = 1, .max_args = 2,
+		.json = &a->json, .json_help = "list: as JSON",
+		.queue = &a->queue, .config = &a->config, .settings = &a->cfg,
 		.forms = forms, .opts = opts,
 		.summary = "The organiser's private opponents: `add` compiles and stores one,\n"
 			   "whose source no contestant sees; a tournament's phase names it as\n"
@@ -172,7 +172,7 @@ static int parse_args(int argc, char **argv, struct ref_args *a, int *status)
 		.exits = "0 done, 1 refused (does not compile, a name taken, none such), "
 			 "2 bad usage or an unusable database.",
 	};
-	*a = (struct ref_args){ .queue = STORE_DEFAULT_PATH };
+	*a = (struct ref_args){ 0 };
 	int n = opt_parse(&cmd, argc, argv, status);
 	if (n < 0)
 		return -1;
@@ -192,26 +192,19 @@ static int parse_args(int argc, char **argv, struct ref_args *a, int *status)
 	return 0;
 }
 
+static int run_action(struct store *s, void *args)
+{
+	const struct ref_args *a = args;
+	return strcmp(a->action, "add") == 0	  ? add(s, a, &a->cfg)
+	       : strcmp(a->action, "object") == 0 ? object(s, a)
+						  : list(s, a);
+}
+
 int cmd_reference(int argc, char **argv)
 {
 	struct ref_args a;
 	int status;
-	if (parse_args(argc, argv, &a, &status) < 0)
-		return status;
-	struct judge_config cfg;
-	char err[ERR_LEN > ERR_LEN ? ERR_LEN : ERR_LEN];
-	if (cfg_init(&cfg, a.config, err) < 0) {
-		fprintf(stderr, "judge reference: %s\n", err);
-		return 2;
-	}
-	struct store *s = store_open(a.queue, strcmp(a.action, "add") == 0, err);
-	if (!s) {
-		fprintf(stderr, "judge reference: %s\n", err);
-		return 2;
-	}
-	int rc = strcmp(a.action, "add") == 0      ? add(s, &a, &cfg)
-		 : strcmp(a.action, "object") == 0 ? object(s, &a)
-						   : list(s, &a);
-	store_close(s);
-	return rc;
+	return parse_args(argc, argv, &a, &status) < 0 ? status
+	       : opt_on_store("judge reference", a.queue, strcmp(a.action, "add") == 0,
+			      run_action, &a);
 }

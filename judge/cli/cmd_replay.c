@@ -99,7 +99,7 @@ int cmd_replay(int argc, char **argv)
 {
 	if (argc > 1 && strcmp(argv[1], "check") == 0)
 		return cmd_replay_check(argc - 1, argv + 1);
-	struct read_args a = { .cmd = "replay", .queue = STORE_DEFAULT_PATH };
+	struct read_args a = { .cmd = "replay" };
 	int64_t seat = -1;
 	const struct opt opts[] = {
 		OPT_STR("output", 'o', "FILE", &a.output, "where to write it (- for standard "
@@ -110,7 +110,6 @@ int cmd_replay(int argc, char **argv)
 			"write what seat SEAT's player (0 is the first seat) wrote to stderr in the "
 			"match instead, as text (to standard output unless -o); kept unless "
 			"worker.keep_logs is false"),
-		OPT_QUEUE(&a.queue),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {

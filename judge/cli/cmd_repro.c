@@ -73,20 +73,15 @@ static int record_from_files(const struct repro_args *a, struct fault *f, json_t
 static int record_from_store(const struct repro_args *a, struct fault *f, json_t **replay,
 			     char err[ERR_LEN])
 {
-	char serr[ERR_LEN];
-	struct store *s = store_open(a->queue, false, serr);
-	if (!s) {
-		snprintf(err, ERR_LEN, "%s", serr);
+	struct store *s = store_open(a->queue, false, err);
+	if (!s)
 		return -1;
-	}
 	struct store_fault sf;
-	int rc = store_match_fault(s, a->match, a->seat, &sf, serr);
+	int rc = store_match_fault(s, a->match, a->seat, &sf, err);
 	if (rc == 0)
 		snprintf(err, ERR_LEN, "match %lld has no seat %d in %s", (long long)a->match,
 			 a->seat, a->queue);
-	else if (rc < 0)
-		snprintf(err, ERR_LEN, "%s", serr);
-	else
+	else if (rc > 0)
 		rc = fault_from_store(a->match, a->seat, &sf, f, err);
 	free(sf.input);
 	char *text = NULL;
@@ -264,12 +259,11 @@ static int parse(int argc, char **argv, struct repro_args *a, int *status)
 			"service (then --replay too, and no MATCH SEAT)"),
 		OPT_STR("replay", 0, "FILE", &a->replay, "the match's replay downloaded from the "
 			"service"),
-		OPT_QUEUE(&a->queue),
-		OPT_CONFIG(&a->config),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge repro", .args = "MATCH SEAT", .min_args = 0, .max_args = 2,
+		.queue = &a->queue, .config = &a->config,
 		.forms = forms, .opts = opts, .summary = summary,
 		.exits = "0 when the failure came again at the same turn, 1 when it did not (or "
 			 "your player stopped earlier), 2 for bad usage or a record that cannot be "
@@ -299,7 +293,7 @@ static int parse(int argc, char **argv, struct repro_args *a, int *status)
 
 int cmd_repro(int argc, char **argv)
 {
-	struct repro_args a = { .queue = STORE_DEFAULT_PATH, .wait_s = 10 };
+	struct repro_args a = { .wait_s = 10 };
 	int status = 0;
 	if (parse(argc, argv, &a, &status) < 0)
 		return status;

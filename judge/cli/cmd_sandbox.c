@@ -90,11 +90,11 @@ static int parse_args(int argc, char **argv, struct run_opts *o, int *status)
 			"stdout allowed before the output-limit verdict (0: none)"),
 		OPT_NUM("uid", 0, "N", &g.uid, 0, 0x7fffffff, "a uid",
 			"run as uid/gid N when root (default: a free player uid)"),
-		OPT_CONFIG(&g.config),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge sandbox", .args = "run BINARY [ARGS...]", .min_args = 2,
+		.config = &g.config,
 		.max_args = -1, .options_before = 2, .forms = sandbox_forms, .opts = opts,
 		.summary = summary,
 		.exits = "0 if the program exited with status 0, 1 for any other end, 2 for bad "

@@ -26,16 +26,15 @@ static const char summary[] =
 
 struct serve_args {
 	const char *queue, *listen, *config, *access_log;
+	struct judge_config cfg;
 };
 
 /* 0, or -1 when the command is done with exit status *status. */
 static int parse_args(int argc, char **argv, struct serve_args *a, int *status)
 {
 	const struct opt opts[] = {
-		OPT_QUEUE(&a->queue),
 		OPT_STR("listen", 0, "HOST:PORT", &a->listen, "where to listen (default "
 			"127.0.0.1:8080; port 0: any free port, printed at start)"),
-		OPT_CONFIG(&a->config),
 		OPT_STR("access-log", 0, "FILE", &a->access_log, "a line per request (time, "
 			"client, method, path, status, bytes, milliseconds, token's author) "
 			"appended to FILE; - for standard output.  Bytes a client chose are "
@@ -44,9 +43,10 @@ static int parse_args(int argc, char **argv, struct serve_args *a, int *status)
 	};
 	const struct opt_command cmd = {
 		.name = "judge serve", .opts = opts, .summary = summary,
+		.queue = &a->queue, .config = &a->config, .settings = &a->cfg,
 		.exits = "0 stopped by a signal, 2 bad usage or it could not start.",
 	};
-	*a = (struct serve_args){ .queue = STORE_DEFAULT_PATH, .listen = "127.0.0.1:8080" };
+	*a = (struct serve_args){ .listen = "127.0.0.1:8080" };
 	return opt_parse(&cmd, argc, argv, status) < 0 ? -1 : 0;
 }
 
@@ -103,23 +103,16 @@ int cmd_serve(int argc, char **argv)
 	int status;
 	if (parse_args(argc, argv, &a, &status) < 0)
 		return status;
-	struct judge_config cfg;
-	char cerr[ERR_LEN], err[ERR_LEN], host[64];
+	char err[ERR_LEN], host[64];
 	struct serve_options o = { .queue = a.queue, .host = host };
-	if (cfg_init(&cfg, a.config, cerr) < 0) {
-		fprintf(stderr, "judge serve: %s\n", cerr);
-		return 2;
-	}
-	if (serve_parse_listen(a.listen, host, sizeof host, &o.port, err) < 0) {
-		fprintf(stderr, "judge serve: %s\n", err);
-		return 2;
-	}
+	if (serve_parse_listen(a.listen, host, sizeof host, &o.port, err) < 0)
+		return opt_fail("judge serve", 2, err);
 	if (open_access_log(a.access_log, &o.access_log) < 0)
 		return 2;
-	o.limits = cfg.serve;
-	o.contest = cfg.contest;
-	o.data_dir = cfg.data_dir;
-	o.settings = &cfg;
+	o.limits = a.cfg.serve;
+	o.contest = a.cfg.contest;
+	o.data_dir = a.cfg.data_dir;
+	o.settings = &a.cfg;
 	/* Blocked before the server's threads start, so they inherit it and
 	 * only sigwait() below takes these signals. */
 	sigset_t stop;
@@ -129,14 +122,12 @@ int cmd_serve(int argc, char **argv)
 	sigaddset(&stop, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &stop, NULL);
 	struct serve *sv = serve_start(&o, err);
-	if (!sv) {
-		fprintf(stderr, "judge serve: %s\n", err);
-		return 2;
-	}
+	if (!sv)
+		return opt_fail("judge serve", 2, err);
 	printf("judge serve: listening on http://%s:%u/ (queue %s)\n", host, serve_port(sv),
 	       a.queue);
 	fflush(stdout);
-	struct in_force f = { .cfg = &cfg, .path = a.config, .program = "judge-serve" };
+	struct in_force f = { .cfg = &a.cfg, .path = a.config, .program = "judge-serve" };
 	cfgrun_dir(a.queue, f.dir);
 	wait_for_stop(&f, &stop);
 	cfgrun_withdraw(f.dir, f.program);

@@ -228,14 +228,13 @@ static int run_status(const struct read_args *a)
 
 int cmd_status(int argc, char **argv)
 {
-	struct read_args a = { .cmd = "status", .queue = STORE_DEFAULT_PATH };
+	struct read_args a = { .cmd = "status" };
 	const struct opt opts[] = {
-		OPT_JSON(&a.json, "print it as one JSON object"),
-		OPT_QUEUE(&a.queue),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge status", .args = "SUBMISSION", .min_args = 1, .max_args = 1,
+		.json = &a.json, .json_help = "print it as one JSON object",
 		.opts = opts,
 		.summary = "Shows what became of a submission (the id scripts/upload printed): its game,\n"
 			   "player, author, state and times, the compiler's messages if it did not\n"

@@ -85,11 +85,11 @@ int cmd_store(int argc, char **argv)
 	const struct opt opts[] = {
 		OPT_STR("from", 0, "STORE", &from_path, "copy: the store to copy (read only)"),
 		OPT_STR("to", 0, "STORE", &to_path, "copy: the empty store to fill"),
-		OPT_QUEUE(&queue),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge store", .args = "copy | backup FILE", .min_args = 1, .max_args = 2,
+		.queue = &queue,
 		.opts = opts, .summary = summary,
 		.exits = "0 done, 1 the target exists or is not empty, or the copy failed (nothing "
 			 "written), 2 bad usage or a store that cannot be opened.",

@@ -80,7 +80,6 @@ static int parse_args(int argc, char **argv, struct submit_args *a, int *status)
 		OPT_STR("game", 0, "GAME", &a->game, "the game it plays", .required = true),
 		OPT_STR("author", 0, "NAME", &a->author, "who submits it (default: your login "
 			"name); not with --server"),
-		OPT_QUEUE_CREATED(&a->queue),
 		OPT_STR("server", 0, "URL", &a->server, "upload to the judge server at URL "
 			"(http:// or https://)"),
 		OPT_STR("token", 0, "TOKEN", &a->token, "your token for --server; better: set "
@@ -91,11 +90,12 @@ static int parse_args(int argc, char **argv, struct submit_args *a, int *status)
 	};
 	const struct opt_command cmd = {
 		.name = "upload", .args = "AIName.c", .min_args = 1, .max_args = 1,
+		.queue = &a->queue, .queue_created = true,
 		.forms = submit_forms, .opts = opts, .summary = summary,
 		.exits = "0 stored (with --wait: qualified), 1 refused or (with --wait) failed or "
 			 "not qualified, 2 bad usage.",
 	};
-	*a = (struct submit_args){ .queue = STORE_DEFAULT_PATH };
+	*a = (struct submit_args){ 0 };
 	if (opt_parse(&cmd, argc, argv, status) < 0)
 		return -1;
 	a->file = argv[1];

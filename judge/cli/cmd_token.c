@@ -60,11 +60,11 @@ static int parse_args(int argc, char **argv, struct token_args *a, int *status)
 		OPT_STR("group", 0, "NAME", &a->group, "add: the author's group (a class)"),
 		OPT_STR("output", 'o', "FILE", &a->output, "import: write author,group,label,token "
 			"to FILE (mode 0600) instead of standard output"),
-		OPT_QUEUE_CREATED(&a->queue),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge token", .args = "add|import|list|revoke [ID|ROSTER]", .min_args = 1,
+		.queue = &a->queue, .queue_created = true,
 		.max_args = 2, .forms = token_forms, .opts = opts,
 		.summary = "A token lets its holder use `judge serve` as NAME: upload, see their own\n"
 			   "submissions; an organiser's token also opens the organisers' pages.\n"
@@ -76,7 +76,7 @@ static int parse_args(int argc, char **argv, struct token_args *a, int *status)
 			   "added with a warning naming the first.",
 		.exits = "0 done, 1 no such token, 2 bad usage or an unusable database.",
 	};
-	*a = (struct token_args){ .queue = STORE_DEFAULT_PATH };
+	*a = (struct token_args){ 0 };
 	int n = opt_parse(&cmd, argc, argv, status);
 	if (n >= 0)
 		*status = take_action(&cmd, argv, n, a);
@@ -242,23 +242,21 @@ static int token_revoke(struct store *s, long long id)
 	return rc < 0 ? 2 : rc ? 0 : 1;
 }
 
+static int run_action(struct store *s, void *args)
+{
+	const struct token_args *a = args;
+	return strcmp(a->action, "add") == 0	  ? token_add(s, a)
+	       : strcmp(a->action, "import") == 0 ? token_import(s, a)
+	       : strcmp(a->action, "list") == 0	  ? token_list(s)
+						  : token_revoke(s, a->id);
+}
+
 int cmd_token(int argc, char **argv)
 {
 	struct token_args a;
 	int status;
-	if (parse_args(argc, argv, &a, &status) < 0)
-		return status;
-	char err[ERR_LEN];
-	struct store *s = store_open(a.queue, strcmp(a.action, "add") == 0 ||
-					 strcmp(a.action, "import") == 0, err);
-	if (!s) {
-		fprintf(stderr, "judge token: %s\n", err);
-		return 2;
-	}
-	int rc = strcmp(a.action, "add") == 0	  ? token_add(s, &a)
-		 : strcmp(a.action, "import") == 0 ? token_import(s, &a)
-		 : strcmp(a.action, "list") == 0   ? token_list(s)
-						   : token_revoke(s, a.id);
-	store_close(s);
-	return rc;
+	return parse_args(argc, argv, &a, &status) < 0 ? status
+	       : opt_on_store("judge token", a.queue,
+			      strcmp(a.action, "add") == 0 || strcmp(a.action, "import") == 0,
+			      run_action, &a);
 }

@@ -15,6 +15,7 @@
 #include "judge/cli/board_html.h"
 #include "judge/cli/commands.h"
 #include "judge/cli/options.h"
+#include "judge/cli/report.h"
 #include "judge/cli/roster.h"
 #include "judge/compile/upload_check.h"
 #include "judge/event/forecast.h"
@@ -82,15 +83,14 @@ static int parse_args(int argc, char **argv, struct tour_args *a, int *status)
 		OPT_NUM("phase", 0, "N", &a->phase, 1, TOUR_PHASES_MAX, "a phase's number",
 			"opponent: the phase whose opponent changes (default: the one under way, "
 			"or the next, that plays one)"),
-		OPT_CONFIG(&a->config),
-		OPT_JSON(&a->json, "show, list: as JSON"),
 		OPT_BOOL("csv", 0, &a->csv, "grades: as CSV"),
-		OPT_QUEUE(&a->queue),
 		OPT_DONE,
 	};
 	static struct opt_command cmd;
 	cmd = (struct opt_command){
 		.name = "judge tournament", .args = "ACTION [NAME] [ARGS...]", .min_args = 1,
+		.json = &a->json, .json_help = "show, list: as JSON",
+		.config = &a->config, .queue = &a->queue,
 		.max_args = 4, .forms = forms, .opts = opts,
 		.summary = "An event of phases, each starting at its time or by hand (start):\n"
 			   "qualification, ladder, elimination (the course's rule), round-robin\n"
@@ -100,7 +100,7 @@ static int parse_args(int argc, char **argv, struct tour_args *a, int *status)
 			 "2 bad usage or an unusable database.",
 	};
 	the_cmd = &cmd;
-	*a = (struct tour_args){ .queue = STORE_DEFAULT_PATH };
+	*a = (struct tour_args){ 0 };
 	a->slots = sysconf(_SC_NPROCESSORS_ONLN);
 	int n = opt_parse(&cmd, argc, argv, status);
 	if (n < 0)
@@ -362,8 +362,7 @@ static int list(struct store *s, const struct tour_args *a)
 	if (store_tournament_list(s, &rows, serr) < 0)
 		return fail(serr);
 	if (a->json) {
-		json_dumpf(rows, stdout, JSON_INDENT(1));
-		putchar('\n');
+		report_json_as(rows, JSON_INDENT(1));
 	} else {
 		json_array_foreach(rows, i, r)
 			printf("%-24s %-10s phase %lld, round %lld\n",
@@ -568,8 +567,7 @@ static int show(struct store *s, const struct tour_args *a)
 					"round", t.round, "started_at", (json_int_t)t.started_at,
 					"entrants", entrants, "round_matches", round, "log", log,
 					"phases", json_object_get(view, "phases"));
-		json_dumpf(all, stdout, JSON_INDENT(1));
-		putchar('\n');
+		report_json_as(all, JSON_INDENT(1));
 		json_decref(all);
 	} else {
 		show_text(&t, &spec, entrants, round);
@@ -785,17 +783,17 @@ static const struct action *find_action(const char *name)
 	return NULL;
 }
 
+static int run_action(struct store *s, void *args)
+{
+	const struct tour_args *a = args;
+	return find_action(a->action)->run(s, a);
+}
+
 int cmd_tournament(int argc, char **argv)
 {
 	struct tour_args a;
 	int status;
-	if (parse_args(argc, argv, &a, &status) < 0)
-		return status;
-	char err[ERR_LEN];
-	struct store *s = store_open(a.queue, strcmp(a.action, "create") == 0, err);
-	if (!s)
-		return fail(err);
-	int rc = find_action(a.action)->run(s, &a);
-	store_close(s);
-	return rc;
+	return parse_args(argc, argv, &a, &status) < 0 ? status
+	       : opt_on_store("judge tournament", a.queue, strcmp(a.action, "create") == 0,
+			      run_action, &a);
 }

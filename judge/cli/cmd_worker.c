@@ -57,6 +57,7 @@ static const char summary[] =
 
 struct worker_args {
 	const char *queue, *config;
+	struct judge_config cfg;
 	int64_t jobs, ranked;
 	bool once, idle;
 };
@@ -65,25 +66,24 @@ struct worker_args {
 static int parse_args(int argc, char **argv, struct worker_args *a, int *status)
 {
 	const struct opt opts[] = {
-		OPT_QUEUE(&a->queue),
 		OPT_NUM("jobs", 0, "N", &a->jobs, 1, MAX_SLOTS, NULL,
 			"jobs at a time, one process each (default: the cores)"),
 		OPT_BOOL("once", 0, &a->once, "do one job and exit"),
 		OPT_BOOL("exit-when-idle", 0, &a->idle, "exit once nothing is left to do"),
 		OPT_NUM("ranked-matches", 0, "N", &a->ranked, -1, INT64_MAX, NULL,
 			"schedule at most N ranked matches (default -1: no cap)"),
-		OPT_CONFIG(&a->config),
 		OPT_DONE,
 	};
 	const struct opt_command cmd = {
 		.name = "judge-worker", .opts = opts, .summary = summary,
+		.queue = &a->queue, .config = &a->config, .settings = &a->cfg,
 		.epilogue = "SIGTERM or SIGINT: stop claiming, finish the running jobs, exit 0.\n"
 			    "SIGHUP: each slot reads the settings again between two jobs and logs\n"
 			    "what changed (`judge config` says when running slots differ from the file).\n"
 			    "One line per job outcome goes to stderr.",
 	};
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	*a = (struct worker_args){ .queue = STORE_DEFAULT_PATH, .ranked = -1,
+	*a = (struct worker_args){ .ranked = -1,
 				   .jobs = cores < 1 ? 1 : cores > MAX_SLOTS ? MAX_SLOTS : cores };
 	if (opt_parse(&cmd, argc, argv, status) < 0)
 		return -1;
@@ -186,15 +186,9 @@ static int check_compile_confinement(const struct judge_config *cfg)
 int cmd_worker(int argc, char **argv)
 {
 	struct worker_args a;
-	struct judge_config cfg;
-	char err[ERR_LEN];
 	int status;
 	if (parse_args(argc, argv, &a, &status) < 0)
 		return status;
-	if (cfg_init(&cfg, a.config, err) < 0) {
-		fprintf(stderr, "judge-worker: %s\n", err);
-		return 2;
-	}
 	/* Fail early, in the parent, on a database that cannot be used. */
 	char serr[ERR_LEN];
 	struct store *s = store_open(a.queue, true, serr);
@@ -204,10 +198,10 @@ int cmd_worker(int argc, char **argv)
 		return 2;
 	}
 	store_close(s);
-	if (check_compile_confinement(&cfg) < 0)
+	if (check_compile_confinement(&a.cfg) < 0)
 		return 2;
 	char line[2048];
-	in_force = (struct in_force){ .cfg = &cfg, .path = a.config };
+	in_force = (struct in_force){ .cfg = &a.cfg, .path = a.config };
 	in_force_said(&in_force, line, sizeof line);
 	fprintf(stderr, "judge-worker: %s\n", line);
 	struct sigaction sa = { .sa_handler = on_stop }, hup = { .sa_handler = on_hangup };
@@ -215,5 +209,5 @@ int cmd_worker(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGHUP, &hup, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	return a.jobs == 1 ? run_slot(&cfg, &a, 0, a.ranked) : supervise(&cfg, &a);
+	return a.jobs == 1 ? run_slot(&a.cfg, &a, 0, a.ranked) : supervise(&a.cfg, &a);
 }

@@ -25,6 +25,41 @@ struct reading {
 
 enum { READ_ON, READ_HELP, READ_BAD };
 
+int opt_fail(const char *name, int status, const char *message)
+{
+	fprintf(stderr, "%s: %s\n", name, message);
+	return status;
+}
+
+int opt_config(const char *name, const char *path, struct judge_config *cfg)
+{
+	char err[ERR_LEN];
+	if (cfg_init(cfg, path, err) == 0)
+		return 0;
+	opt_fail(name, 2, err);
+	return -1;
+}
+
+struct store *opt_store(const char *name, const char *queue, bool create)
+{
+	char err[ERR_LEN];
+	struct store *s = store_open(queue, create, err);
+	if (!s)
+		opt_fail(name, 2, err);
+	return s;
+}
+
+int opt_on_store(const char *name, const char *queue, bool create,
+		 int (*run)(struct store *s, void *ctx), void *ctx)
+{
+	struct store *s = opt_store(name, queue, create);
+	if (!s)
+		return 2;
+	int rc = run(s, ctx);
+	store_close(s);
+	return rc;
+}
+
 const char *opt_user(void)
 {
 	const char *user = getenv("USER");
@@ -265,8 +300,39 @@ static int check_counts(const struct reading *r, int nargs)
 	return lack[0] ? bad(r, "give %s", lack) : READ_ON;
 }
 
-int opt_parse(const struct opt_command *c, int argc, char **argv, int *status)
+/* A command's own options, then the shared ones, then OPT_DONE. */
+#define OPT_SHARED_MAX (OPT_MAX + 4)
+
+/* c with its shared options (.json, .queue, .config) appended to its own,
+ * in table (OPT_SHARED_MAX entries). */
+static struct opt_command with_shared(const struct opt_command *c, struct opt table[])
 {
+	size_t n = 0;
+	for (const struct opt *o = c->opts; o->kind != OPT_END && n < OPT_MAX; o++)
+		table[n++] = *o;
+	if (c->json)
+		table[n++] = (struct opt)OPT_JSON(c->json, c->json_help);
+	if (c->queue && c->queue_created)
+		table[n++] = (struct opt)OPT_QUEUE_CREATED(c->queue);
+	else if (c->queue)
+		table[n++] = (struct opt)OPT_QUEUE(c->queue);
+	if (c->config)
+		table[n++] = (struct opt)OPT_CONFIG(c->config);
+	table[n] = (struct opt)OPT_DONE;
+	struct opt_command whole = *c;
+	whole.opts = table;
+	whole.json = NULL;
+	whole.queue = whole.config = NULL;
+	return whole;
+}
+
+int opt_parse(const struct opt_command *given, int argc, char **argv, int *status)
+{
+	struct opt table[OPT_SHARED_MAX];
+	struct opt_command whole = with_shared(given, table);
+	const struct opt_command *c = &whole;
+	if (given->queue)
+		*given->queue = STORE_DEFAULT_PATH;
 	struct reading r = { .c = c, .argc = argc, .argv = argv, .next = 1 };
 	bool options = true;
 	int nargs = 0, rc = READ_ON;
@@ -284,6 +350,9 @@ int opt_parse(const struct opt_command *c, int argc, char **argv, int *status)
 	}
 	if (rc == READ_ON)
 		rc = check_counts(&r, nargs);
+	if (rc == READ_ON && given->settings &&
+	    opt_config(c->name, given->config ? *given->config : NULL, given->settings) < 0)
+		rc = READ_BAD;
 	if (rc == READ_ON) {
 		argv[nargs + 1] = NULL;
 		return nargs;
@@ -419,8 +488,11 @@ static void put_paragraph(FILE *out, const char *head, const char *text)
 	free(all);
 }
 
-void opt_help(const struct opt_command *c, FILE *out)
+void opt_help(const struct opt_command *given, FILE *out)
 {
+	struct opt table[OPT_SHARED_MAX];
+	struct opt_command whole = with_shared(given, table);
+	const struct opt_command *c = &whole;
 	put_usage(out, c);
 	if (c->summary)
 		put_paragraph(out, "", c->summary);

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "judge/base/config.h"
 #include "judge/store/store.h"
 
 enum opt_kind {
@@ -98,13 +99,25 @@ struct opt_command {
 	bool list_games;           /* the help names the games (a GAME argument) */
 	const char *epilogue;      /* NULL, or text after the options */
 	const char *exits;         /* what each exit status means */
+	/* The options most commands share, added after opts when set:
+	 * --json, --queue FILE (STORE_DEFAULT_PATH until given; queue_created:
+	 * the help says a missing one is created) and --config FILE. */
+	bool *json;
+	const char *json_help;     /* what --json prints */
+	const char **queue;
+	bool queue_created;
+	const char **config;
+	/* When set, the settings --config names are loaded here once the
+	 * command line is read: a command needs no code of its own for it. */
+	struct judge_config *settings;
 };
 
 /* Reads argv[1..argc) (argv[0] is the command's name) against c and stores
- * each option given where its entry says.  Returns the number n of
- * arguments, moved in order to argv[1..n] (argv[n + 1] is NULL); or -1
- * when the command is done: *status is 0 after --help (printed on
- * stdout), 2 after bad usage (said on stderr, one line). */
+ * each option given where its entry says, then loads c->settings.  Returns
+ * the number n of arguments, moved in order to argv[1..n] (argv[n + 1] is
+ * NULL); or -1 when the command is done: *status is 0 after --help
+ * (printed on stdout), 2 after bad usage or settings that cannot be read
+ * (said on stderr, one line). */
 int opt_parse(const struct opt_command *c, int argc, char **argv, int *status);
 
 /* The help --help prints. */
@@ -114,6 +127,22 @@ void opt_help(const struct opt_command *c, FILE *out);
  * finds itself; returns 2, the exit status of bad usage. */
 int opt_bad(const struct opt_command *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* A command's one way to stop on an error: "NAME: message" on stderr (NAME
+ * as "judge play"); returns status, the exit status to give. */
+int opt_fail(const char *name, int status, const char *message);
+
+/* The settings --config names (NULL: the default ones) into cfg: 0, or -1
+ * said on stderr as opt_fail's. */
+int opt_config(const char *name, const char *path, struct judge_config *cfg);
+
+/* The store --queue names, created when create is set; NULL said on
+ * stderr as opt_fail's.  The caller closes it. */
+struct store *opt_store(const char *name, const char *queue, bool create);
+/* A command's work on its store: opens it as opt_store, runs run(s, ctx)
+ * and closes it.  run's exit status, or 2 when the store cannot be opened. */
+int opt_on_store(const char *name, const char *queue, bool create,
+		 int (*run)(struct store *s, void *ctx), void *ctx);
 
 /* Who runs the command, the default --author: $USER, else "anonymous". */
 const char *opt_user(void);

@@ -9,6 +9,9 @@
 int report_parse(const struct opt_command *c, const char *what, int argc, char **argv,
 		 struct read_args *a, int *status)
 {
+	struct opt_command with_queue = *c;
+	with_queue.queue = &a->queue;
+	c = &with_queue;
 	int n = opt_parse(c, argc, argv, status);
 	if (n < 0)
 		return -1;
@@ -39,7 +42,12 @@ void report_failed(const struct read_args *a, const char *err)
 
 int report_json(json_t *j)
 {
-	if (!j || json_dumpf(j, stdout, JSON_INDENT(2)) < 0)
+	return report_json_as(j, JSON_INDENT(2));
+}
+
+int report_json_as(json_t *j, size_t flags)
+{
+	if (!j || json_dumpf(j, stdout, flags) < 0)
 		return -1;
 	putchar('\n');
 	return 0;

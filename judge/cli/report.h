@@ -21,9 +21,9 @@ struct read_args {
 	bool json, all;
 };
 
-/* Reads the command line against c into a (its one argument, if c takes
- * one, is the id of a `what`, "submission" or "match"): 0, or -1 when the
- * command is done with exit status *status. */
+/* Reads the command line against c, and --queue, into a (its one
+ * argument, if c takes one, is the id of a `what`, "submission" or
+ * "match"): 0, or -1 when the command is done with exit status *status. */
 int report_parse(const struct opt_command *c, const char *what, int argc, char **argv,
 		 struct read_args *a, int *status);
 
@@ -31,8 +31,10 @@ int report_parse(const struct opt_command *c, const char *what, int argc, char *
 struct store *report_open(const struct read_args *a);
 void report_failed(const struct read_args *a, const char *err);
 
-/* j on stdout, indented: 0, or -1. */
+/* j on stdout, indented by two: 0, or -1. */
 int report_json(json_t *j);
+/* j on stdout as jansson's flags say (JSON_INDENT(1)), then a newline. */
+int report_json_as(json_t *j, size_t flags);
 
 /* o's key: "" or 0 when it is not there. */
 const char *report_str(const json_t *o, const char *key);

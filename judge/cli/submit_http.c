@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "judge/base/safe_text.h"
+#include "judge/notify/webhook.h"
 
 #define USER_AGENT "judge-upload/1"
 #define CONNECT_TIMEOUT_S 10
@@ -172,28 +173,15 @@ static struct curl_slist *request_headers(const char *token, bool has_body)
 	return l;
 }
 
+/* The token goes to the server given, never to one a redirect names; a
+ * contestant behind a proxy reaches the server through it. */
 static bool prepare(CURL *h, const char *url, const char *body, struct curl_slist *headers,
 		    struct answer *a, char *errbuf)
 {
-	bool bad = curl_easy_setopt(h, CURLOPT_URL, url) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https") != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_USERAGENT, USER_AGENT) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, (long)CONNECT_TIMEOUT_S) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_TIMEOUT, (long)SUBMIT_HTTP_TIMEOUT_S) != CURLE_OK;
-	/* The token goes to the server given, never to one a redirect names. */
-	bad |= curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, take_body) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_WRITEDATA, a) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, take_header) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_HEADERDATA, a) != CURLE_OK;
-	if (body) {
-		bad |= curl_easy_setopt(h, CURLOPT_POSTFIELDS, body) != CURLE_OK;
-		bad |= curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE, (long)strlen(body)) != CURLE_OK;
-	}
-	return !bad;
+	return hook_request(h, &(struct hook_request){ .url = url, .body = body,
+		.headers = headers, .user_agent = USER_AGENT,
+		.connect_ms = CONNECT_TIMEOUT_S * 1000L, .timeout_ms = SUBMIT_HTTP_TIMEOUT_S * 1000L,
+		.take_body = take_body, .take_header = take_header, .ctx = a, .errbuf = errbuf });
 }
 
 /* One request: POST body (JSON text) when body is set, else GET.  0 when

@@ -90,10 +90,9 @@ static enum challenge_outcome find_own(struct store *s, struct plan *p,
 				       char err[ERR_LEN])
 {
 	struct store_player_now now;
-	char serr[ERR_LEN];
-	int found = store_player_now(s, p->rq->game, p->rq->player, false, &now, serr);
+	int found = store_player_now(s, p->rq->game, p->rq->player, false, &now, err);
 	if (found < 0)
-		return refuse(CHALLENGE_FAILED, err, "%s", serr);
+		return CHALLENGE_FAILED;
 	if (found == 0)
 		return refuse(CHALLENGE_INVALID, err, "you have no compiled player '%.32s' in %s: "
 			      "upload it first, and wait for its compile", p->rq->player, p->rq->game);
@@ -110,7 +109,7 @@ static enum challenge_outcome seat_entry(struct store *s, const struct plan *p,
 					 const struct cfg_contest *contest, const char *data_dir,
 					 const char *name, json_t **entry, char err[ERR_LEN])
 {
-	char path[PATH_MAX], serr[ERR_LEN];
+	char path[PATH_MAX];
 	if (strcmp(name, p->rq->player) == 0) {
 		*entry = json_pack("{s:I}", "submission", (json_int_t)p->own);
 		return CHALLENGE_QUEUED;
@@ -124,9 +123,9 @@ static enum challenge_outcome seat_entry(struct store *s, const struct plan *p,
 			      "challenges meet only the shipped players (Demo, Dummy, Null), not "
 			      "'%.32s'", name);
 	struct store_player_now now;
-	int found = store_player_now(s, p->rq->game, name, true, &now, serr);
+	int found = store_player_now(s, p->rq->game, name, true, &now, err);
 	if (found < 0)
-		return refuse(CHALLENGE_FAILED, err, "%s", serr);
+		return CHALLENGE_FAILED;
 	if (found == 0)
 		return refuse(CHALLENGE_INVALID, err, "there is no qualified player '%.32s' in %s "
 			      "to challenge: opponents are qualified players and the shipped Demo, "
@@ -166,10 +165,9 @@ static enum challenge_outcome check_limit(struct store *s, const struct plan *p,
 {
 	int64_t *times;
 	size_t n;
-	char serr[ERR_LEN];
 	if (store_challenge_times(s, p->rq->author, now - CHALLENGE_HOUR_MS + 1, &times, &n,
-				  serr) < 0)
-		return refuse(CHALLENGE_FAILED, err, "%s", serr);
+				  err) < 0)
+		return CHALLENGE_FAILED;
 	size_t limit = contest->challenges_per_hour, want = (size_t)p->rq->seeds;
 	if (n + want <= limit) {
 		free(times);
@@ -190,7 +188,6 @@ static enum challenge_outcome check_limit(struct store *s, const struct plan *p,
 static int queue_matches(struct store *s, const struct plan *p, struct challenge_queued *out,
 			 char err[ERR_LEN])
 {
-	char serr[ERR_LEN];
 	char *seats = json_dumps(p->seats, JSON_COMPACT);
 	int rc = seats ? 0 : -1;
 	for (int k = 0; k < p->rq->seeds && rc == 0; k++) {
@@ -201,17 +198,17 @@ static int queue_matches(struct store *s, const struct plan *p, struct challenge
 		char *payload = job ? json_dumps(job, JSON_COMPACT) : NULL;
 		struct store_new_challenge c = { .author = p->rq->author, .game = p->rq->game,
 			.submission = p->own, .seats = seats, .seed = seed, .payload = payload };
-		rc = payload ? store_add_challenge(s, &c, &out->jobs[k], serr) : -1;
+		rc = payload ? store_add_challenge(s, &c, &out->jobs[k], err) : -1;
 		if (rc == 0)
 			out->n++;
 		else if (!payload)
-			snprintf(serr, sizeof serr, "out of memory");
+			err_set(err, "out of memory");
 		free(payload);
 		json_decref(job);
 	}
 	free(seats);
-	if (rc < 0)
-		snprintf(err, ERR_LEN, "%s", serr);
+	if (!seats)
+		err_set(err, "out of memory");
 	return rc;
 }
 
@@ -221,21 +218,20 @@ enum challenge_outcome challenge_queue(struct store *s, const struct cfg_contest
 				       char err[ERR_LEN])
 {
 	struct plan p = { .rq = rq };
-	char serr[ERR_LEN];
 	*out = (struct challenge_queued){ 0 };
 	enum challenge_outcome rc = check_shape(rq, contest, err);
 	if (rc == CHALLENGE_QUEUED)
 		rc = find_own(s, &p, err);
 	if (rc == CHALLENGE_QUEUED)
 		rc = plan_seats(s, &p, contest, data_dir, err);
-	if (rc == CHALLENGE_QUEUED && store_begin(s, serr) < 0)
-		rc = refuse(CHALLENGE_FAILED, err, "%s", serr);
+	if (rc == CHALLENGE_QUEUED && store_begin(s, err) < 0)
+		rc = CHALLENGE_FAILED;
 	else if (rc == CHALLENGE_QUEUED) {
 		rc = check_limit(s, &p, contest, now, out, err);
 		if (rc == CHALLENGE_QUEUED && queue_matches(s, &p, out, err) < 0)
 			rc = CHALLENGE_FAILED;
-		if (rc == CHALLENGE_QUEUED && store_commit(s, serr) < 0)
-			rc = refuse(CHALLENGE_FAILED, err, "%s", serr);
+		if (rc == CHALLENGE_QUEUED && store_commit(s, err) < 0)
+			rc = CHALLENGE_FAILED;
 		if (rc != CHALLENGE_QUEUED) {
 			store_rollback(s);
 			out->n = 0;

@@ -48,12 +48,6 @@ void compare_interval(const double *d, int n, struct compare_interval *out)
 
 /* ---- the plan ---------------------------------------------------------------------- */
 
-static int failed(char err[ERR_LEN], const char *serr)
-{
-	snprintf(err, ERR_LEN, "%s", serr);
-	return -1;
-}
-
 static int refused(char err[ERR_LEN], const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 static int refused(char err[ERR_LEN], const char *fmt, ...)
@@ -70,10 +64,9 @@ static int version(struct store *s, const char *author, int64_t id, char game[32
 		   char err[ERR_LEN])
 {
 	struct store_submission sub;
-	char serr[ERR_LEN];
-	int found = store_get_submission(s, id, &sub, serr);
+	int found = store_get_submission(s, id, &sub, err);
 	if (found < 0)
-		return failed(err, serr);
+		return -1;
 	if (found == 0 || strcmp(sub.author, author) != 0)
 		return refused(err, "submission %lld is not one of yours: compare two of your own "
 			       "versions (My submissions lists them)", (long long)id);
@@ -110,7 +103,6 @@ static int queue_pairs(struct store *s, int64_t id, const char *game, const int6
 {
 	const struct game *g = game_find(game);
 	int n = !g || game_players_ok(g, 4) ? 4 : game_min_players(g);
-	char serr[ERR_LEN];
 	for (int k = 0; k < pairs; k++) {
 		json_int_t seed = (json_int_t)(seed_fresh() >> 2);
 		for (int side = 0; side < 2; side++) {
@@ -118,11 +110,13 @@ static int queue_pairs(struct store *s, int64_t id, const char *game, const int6
 						game, "seed", seed, "seats",
 						pair_seats(others, nothers, n, k, v[side]));
 			char *payload = job ? json_dumps(job, JSON_COMPACT) : NULL;
-			int rc = payload ? store_compare_add(s, id, k, side, k % n, payload, serr) : -1;
+			int rc = payload ? store_compare_add(s, id, k, side, k % n, payload, err) : -1;
+			if (!payload)
+				err_set(err, "out of memory");
 			free(payload);
 			json_decref(job);
 			if (rc < 0)
-				return failed(err, payload ? serr : "out of memory");
+				return -1;
 		}
 	}
 	return 0;
@@ -132,9 +126,8 @@ static int queue_pairs(struct store *s, int64_t id, const char *game, const int6
 static int opponents(struct store *s, const char *game, const char *author,
 		     struct store_rated **out, size_t *n, char err[ERR_LEN])
 {
-	char serr[ERR_LEN];
-	if (store_ranked_pool(s, game, out, n, serr) < 0)
-		return failed(err, serr);
+	if (store_ranked_pool(s, game, out, n, err) < 0)
+		return -1;
 	size_t kept = 0;
 	for (size_t i = 0; i < *n; i++)
 		if (strcmp((*out)[i].author, author) != 0)
@@ -146,7 +139,7 @@ static int opponents(struct store *s, const char *game, const char *author,
 int compare_queue_within(struct store *s, const char *author, int64_t a, int64_t b, int pairs,
 			 int64_t *id, char err[ERR_LEN])
 {
-	char game[32], game_b[32], serr[ERR_LEN];
+	char game[32], game_b[32];
 	if (a == b)
 		return refused(err, "compare two different submissions");
 	if (pairs < 2 || pairs > COMPARE_PAIRS_MAX)
@@ -163,8 +156,8 @@ int compare_queue_within(struct store *s, const char *author, int64_t a, int64_t
 	size_t nothers = 0;
 	const int64_t v[2] = { a, b };
 	rc = opponents(s, game, author, &others, &nothers, err);
-	if (rc == 0 && store_compare_create(s, author, game, a, b, id, serr) < 0)
-		rc = failed(err, serr);
+	if (rc == 0 && store_compare_create(s, author, game, a, b, id, err) < 0)
+		rc = -1;
 	if (rc == 0)
 		rc = queue_pairs(s, *id, game, v, others, nothers, pairs, err);
 	free(others);
@@ -174,12 +167,11 @@ int compare_queue_within(struct store *s, const char *author, int64_t a, int64_t
 int compare_queue(struct store *s, const char *author, int64_t a, int64_t b, int pairs,
 		  int64_t *id, char err[ERR_LEN])
 {
-	char serr[ERR_LEN];
-	if (store_begin(s, serr) < 0)
-		return failed(err, serr);
+	if (store_begin(s, err) < 0)
+		return -1;
 	int rc = compare_queue_within(s, author, a, b, pairs, id, err);
-	if (rc == 0 && store_commit(s, serr) < 0)
-		rc = failed(err, serr);
+	if (rc == 0 && store_commit(s, err) < 0)
+		rc = -1;
 	if (rc != 0)
 		store_rollback(s);
 	return rc;
@@ -190,11 +182,10 @@ int compare_queue(struct store *s, const char *author, int64_t a, int64_t b, int
 int compare_read(struct store *s, int64_t id, struct compare_summary *out,
 		 char err[ERR_LEN])
 {
-	char serr[ERR_LEN];
 	json_t *head, *rows;
-	int found = store_compare_get(s, id, &head, serr);
+	int found = store_compare_get(s, id, &head, err);
 	if (found <= 0)
-		return found < 0 ? failed(err, serr) : 0;
+		return found < 0 ? -1 : 0;
 	*out = (struct compare_summary){ .id = id,
 		.a = json_integer_value(json_object_get(head, "a")),
 		.b = json_integer_value(json_object_get(head, "b")),
@@ -202,8 +193,8 @@ int compare_read(struct store *s, int64_t id, struct compare_summary *out,
 	snprintf(out->author, sizeof out->author, "%s",
 		 json_string_value(json_object_get(head, "author")));
 	json_decref(head);
-	if (!(rows = store_compare_results(s, id, serr)))
-		return failed(err, serr);
+	if (!(rows = store_compare_results(s, id, err)))
+		return -1;
 	size_t n = json_array_size(rows);
 	double *wins = calloc(n + 1, sizeof *wins), *rank = calloc(n + 1, sizeof *rank);
 	int pairs = 0;
@@ -219,7 +210,11 @@ int compare_read(struct store *s, int64_t id, struct compare_summary *out,
 		i++;
 	}
 	json_decref(rows);
-	int rc = wins && rank ? 1 : failed(err, "out of memory");
+	int rc = 1;
+	if (!wins || !rank) {
+		err_set(err, "out of memory");
+		rc = -1;
+	}
 	if (rc == 1) {
 		compare_interval(wins, pairs, &out->wins);
 		compare_interval(rank, pairs, &out->rank);

@@ -15,10 +15,11 @@
  * change nothing). */
 static int read_tournament(struct ctx *c, int64_t tournament)
 {
-	char serr[ERR_LEN], terr[ERR_LEN];
-	int found = store_tournament_get(c->s, tournament, NULL, &c->t, serr);
+	char terr[ERR_LEN];
+	int found = store_tournament_get(c->s, tournament, NULL, &c->t, c->err);
 	if (found <= 0) {
-		snprintf(c->err, ERR_LEN, "%s", found < 0 ? serr : "no such tournament");
+		if (found == 0)
+			err_set(c->err, "no such tournament");
 		return -1;
 	}
 	c->game = game_find(c->t.game);
@@ -36,9 +37,8 @@ static int read_tournament(struct ctx *c, int64_t tournament)
 
 static int load(struct ctx *c, int64_t tournament)
 {
-	char serr[ERR_LEN];
-	if (store_tournament_lock(c->s, serr) < 0)
-		return run_failed(c, serr);
+	if (store_tournament_lock(c->s, c->err) < 0)
+		return -1;
 	return read_tournament(c, tournament);
 }
 
@@ -54,18 +54,17 @@ uint64_t run_round_seed(uint64_t seed, int phase, int round)
  * before its first round (round -1), as the course rules say. */
 static int drop_unpicked(struct ctx *c)
 {
-	char serr[ERR_LEN];
 	json_t *rows, *e;
 	size_t i;
-	if (store_entrants(c->s, c->t.id, &rows, serr) < 0)
-		return run_failed(c, serr);
+	if (store_entrants(c->s, c->t.id, &rows, c->err) < 0)
+		return -1;
 	int rc = 0;
 	json_array_foreach(rows, i, e) {
 		if (rc < 0 || !json_is_null(json_object_get(e, "out_phase")) ||
 		    json_is_integer(json_object_get(e, "representative")))
 			continue;
 		rc = store_entrant_out(c->s, json_integer_value(json_object_get(e, "id")), c->t.phase,
-				       -1, serr) < 0 ? run_failed(c, serr)
+				       -1, c->err) < 0 ? -1
 				     : run_log(c, "unpicked", json_pack("{s:s}", "author",
 					json_string_value(json_object_get(e, "author"))));
 	}
@@ -94,10 +93,9 @@ struct elim_result *run_elim_results(json_t *rows, int *n)
 
 static int round_results(struct ctx *c, struct elim_result **out, int *n)
 {
-	char serr[ERR_LEN];
 	json_t *rows;
-	if (store_tmatch_round(c->s, c->t.id, c->t.phase, c->t.round, &rows, serr) < 0)
-		return run_failed(c, serr);
+	if (store_tmatch_round(c->s, c->t.id, c->t.phase, c->t.round, &rows, c->err) < 0)
+		return -1;
 	*out = run_elim_results(rows, n);
 	json_decref(rows);
 	if (!*out) {
@@ -116,12 +114,11 @@ static int plan_match(struct ctx *c, const struct field *f, const struct tour_ph
 
 static int decide_round(struct ctx *c, const struct field *f, const struct elim_plan *plan)
 {
-	char serr[ERR_LEN];
 	const char *who = run_author_of(f, plan->out);
 	run_say(c, "%s round %d: %s is out%s", c->t.name, c->t.round + 1, who,
 	    plan->by_draw ? " (by a draw: the players tied for too long)" : "");
-	if (store_entrant_out(c->s, plan->out, c->t.phase, c->t.round, serr) < 0)
-		return run_failed(c, serr);
+	if (store_entrant_out(c->s, plan->out, c->t.phase, c->t.round, c->err) < 0)
+		return -1;
 	if (run_log(c, "out", json_pack("{s:i, s:s, s:i, s:b}", "round", c->t.round, "author",
 					  who, "stages", plan->stage + 1, "by_draw",
 					  plan->by_draw)) < 0)
@@ -215,12 +212,11 @@ int event_advance(struct store *s, int64_t tournament, int64_t now, char *note, 
 int event_match_recorded(struct store *s, int64_t job, int64_t match_id, char *note,
 			 size_t cap, char err[ERR_LEN])
 {
-	char serr[ERR_LEN];
 	int64_t tournament;
-	int found = store_tmatch_of_job(s, job, &tournament, serr);
-	if (found <= 0 || store_tmatch_record(s, job, match_id, serr) < 0) {
-		snprintf(err, ERR_LEN, "%s", found < 0 ? serr : "the match was planned by no "
-			 "tournament");
+	int found = store_tmatch_of_job(s, job, &tournament, err);
+	if (found <= 0 || store_tmatch_record(s, job, match_id, err) < 0) {
+		if (found == 0)
+			err_set(err, "the match was planned by no tournament");
 		return found == 0 ? 0 : -1;
 	}
 	return event_advance(s, tournament, store_now_ms(), note, cap, err) < 0 ? -1 : 1;
@@ -283,7 +279,7 @@ static int closes(struct store *s, const json_t *t, const char *author, int64_t 
 		  char why[ERR_LEN])
 {
 	struct ctx c = { .s = s, .err = why };
-	char serr[ERR_LEN], note[8] = "";
+	char note[8] = "";
 	c.note = note;
 	c.cap = sizeof note;
 	int rc = load(&c, json_integer_value(json_object_get(t, "id")));
@@ -291,8 +287,8 @@ static int closes(struct store *s, const json_t *t, const char *author, int64_t 
 				     ? &c.spec.phase[0] : NULL;
 	if (rc == 0 && q && q->deadline && now >= q->deadline) {
 		json_t *entrants = NULL;
-		if (store_entrants(s, c.t.id, &entrants, serr) < 0)
-			rc = run_failed(&c, serr);
+		if (store_entrants(s, c.t.id, &entrants, c.err) < 0)
+			rc = -1;
 		else if (!q->survivors_upload || !still_in(entrants, author))
 			rc = 1, closed_since(c.t.name, q->deadline, why);
 		json_decref(entrants);
@@ -307,13 +303,10 @@ static int ask_each(struct store *s, const char *game,
 		    int (*ask)(struct store *s, const json_t *t, void *arg, char err[ERR_LEN]),
 		    void *arg, char err[ERR_LEN])
 {
-	char serr[ERR_LEN];
 	json_t *list, *t;
 	size_t i;
-	if (store_tournament_list(s, &list, serr) < 0) {
-		snprintf(err, ERR_LEN, "%s", serr);
+	if (store_tournament_list(s, &list, err) < 0)
 		return -1;
-	}
 	int rc = 0;
 	json_array_foreach(list, i, t)
 		if (rc == 0 && !json_is_true(json_object_get(t, "over")) &&
@@ -409,7 +402,7 @@ static int swap_phase(struct ctx *c, int asked)
 int event_swap_opponent(struct store *s, int64_t tournament, int *phase, const char *player,
 			char err[ERR_LEN])
 {
-	char note[8] = "", serr[ERR_LEN];
+	char note[8] = "";
 	struct ctx c = { .s = s, .err = err, .note = note, .cap = sizeof note };
 	int rc = load(&c, tournament);
 	int p = rc == 0 ? swap_phase(&c, *phase) : -1;
@@ -423,8 +416,8 @@ int event_swap_opponent(struct store *s, int64_t tournament, int *phase, const c
 	if (rc == 0 && (!at || json_object_set_new(at, "opponent", json_string(player)) < 0))
 		rc = -1, snprintf(err, ERR_LEN, "tournament %.64s: its stored spec has no "
 				  "phase %d", c.t.name, p + 1);
-	if (rc == 0 && store_tournament_set_spec(s, c.t.id, spec, serr) < 0)
-		rc = run_failed(&c, serr);
+	if (rc == 0 && store_tournament_set_spec(s, c.t.id, spec, c.err) < 0)
+		rc = -1;
 	if (rc == 0)
 		rc = run_log(&c, "opponent", json_pack("{s:i, s:i, s:s, s:s}", "of_phase", p,
 				 "round", p == c.t.phase ? c.t.round : 0, "from",

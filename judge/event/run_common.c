@@ -23,26 +23,24 @@ void run_say(struct ctx *c, const char *fmt, ...)
 }
 
 /* The store's error as ours; -1. */
-int run_failed(struct ctx *c, const char *serr)
+int run_failed(struct ctx *c, const char *message)
 {
-	snprintf(c->err, ERR_LEN, "%s", serr);
+	err_set(c->err, "%s", message);
 	return -1;
 }
 
 int run_log(struct ctx *c, const char *what, json_t *data)
 {
-	char serr[ERR_LEN];
 	json_object_set_new(data, "phase", json_integer(c->t.phase));
-	int rc = store_tournament_log(c->s, c->t.id, what, data, serr);
+	int rc = store_tournament_log(c->s, c->t.id, what, data, c->err);
 	json_decref(data);
-	return rc < 0 ? run_failed(c, serr) : 0;
+	return rc < 0 ? -1 : 0;
 }
 
 int run_move(struct ctx *c, int phase, int round, int64_t started_at)
 {
-	char serr[ERR_LEN];
-	if (store_tournament_move(c->s, c->t.id, phase, round, started_at, serr) < 0)
-		return run_failed(c, serr);
+	if (store_tournament_move(c->s, c->t.id, phase, round, started_at, c->err) < 0)
+		return -1;
 	c->t.phase = phase;
 	c->t.round = round;
 	c->t.started_at = started_at;
@@ -60,10 +58,9 @@ void run_field_free(struct field *f)
 
 int run_load_field(struct ctx *c, struct field *f)
 {
-	char serr[ERR_LEN];
 	*f = (struct field){ 0 };
-	if (store_entrants(c->s, c->t.id, &f->rows, serr) < 0)
-		return run_failed(c, serr);
+	if (store_entrants(c->s, c->t.id, &f->rows, c->err) < 0)
+		return -1;
 	size_t n = json_array_size(f->rows);
 	f->ids = malloc((n + 1) * sizeof *f->ids);
 	f->reps = malloc((n + 1) * sizeof *f->reps);
@@ -108,13 +105,14 @@ int run_plan_seats(struct ctx *c, const struct field *f, const struct store_tmat
 				    c->t.game, "seed", (json_int_t)seed, "tournament",
 				    (json_int_t)c->t.id, "seats", plays);
 	char *text = json_dumps(payload, JSON_COMPACT);
-	char serr[ERR_LEN];
-	int rc = text ? store_tmatch_plan(c->s, c->t.id, at, seats, seed, text, not_before, serr)
+	int rc = text ? store_tmatch_plan(c->s, c->t.id, at, seats, seed, text, not_before, c->err)
 		      : -1;
 	free(text);
 	json_decref(payload);
 	json_decref(seats);
-	return rc < 0 ? run_failed(c, text ? serr : "out of memory") : 0;
+	if (rc < 0 && !text)
+		return run_failed(c, "out of memory");
+	return rc < 0 ? -1 : 0;
 }
 
 const char *run_author_of(const struct field *f, int64_t entrant)

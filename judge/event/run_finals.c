@@ -36,10 +36,9 @@ static double score_of(const struct field *f, int64_t entrant)
 /* The phase's seeding as the log kept it: 1 found, 0 none yet, -1. */
 static int seeding_logged(struct ctx *c, struct seeded *sd)
 {
-	char serr[ERR_LEN];
 	json_t *log;
-	if (store_tournament_history(c->s, c->t.id, &log, serr) < 0)
-		return run_failed(c, serr);
+	if (store_tournament_history(c->s, c->t.id, &log, c->err) < 0)
+		return -1;
 	json_t *found = run_seeding_of(log, c->t.phase);
 	json_decref(log);
 	if (!found)
@@ -89,7 +88,6 @@ static void sort_field(struct seeded *sd)
 static int seed_now(struct ctx *c, const struct tour_phase *p, const struct field *f,
 		    struct seeded *sd)
 {
-	char serr[ERR_LEN];
 	sd->n = f->n;
 	sd->id = calloc((size_t)f->n + 1, sizeof *sd->id);
 	sd->score = calloc((size_t)f->n + 1, sizeof *sd->score);
@@ -102,8 +100,8 @@ static int seed_now(struct ctx *c, const struct tour_phase *p, const struct fiel
 	sort_field(sd);
 	int keep = p->from == TOUR_FROM_TOP && p->top < sd->n ? p->top : sd->n;
 	for (int i = keep; i < sd->n; i++)
-		if (store_entrant_out(c->s, sd->id[i], c->t.phase, -1, serr) < 0)
-			return run_failed(c, serr);
+		if (store_entrant_out(c->s, sd->id[i], c->t.phase, -1, c->err) < 0)
+			return -1;
 	sd->n = keep;
 	json_t *order = json_array();
 	for (int i = 0; i < sd->n; i++)
@@ -225,7 +223,6 @@ static int cmp_ranked(const void *a, const void *b)
 
 static int record_places(struct ctx *c, struct ranked *r, int n)
 {
-	char serr[ERR_LEN];
 	qsort(r, (size_t)n, sizeof *r, cmp_ranked);
 	json_t *order = json_array();
 	int rc = 0;
@@ -235,7 +232,7 @@ static int record_places(struct ctx *c, struct ranked *r, int n)
 			      r[i].group_place != r[i - 1].group_place ||
 			      r[i].points != r[i - 1].points))
 			place = i + 1;
-		rc = store_entrant_place(c->s, r[i].who, place, serr) < 0 ? run_failed(c, serr) : 0;
+		rc = store_entrant_place(c->s, r[i].who, place, c->err) < 0 ? -1 : 0;
 		json_array_append_new(order, json_integer(r[i].who));
 	}
 	if (rc == 0)
@@ -280,15 +277,14 @@ static int groups_over(struct ctx *c, const struct seeded *sd, const struct run_
 static int step_groups_in(struct ctx *c, const struct tour_phase *p, const struct field *f,
 			  const struct seeded *sd)
 {
-	char serr[ERR_LEN];
 	struct run_groups g;
 	json_t *rows0 = NULL, *rows1 = NULL;
 	if (run_deal(sd->id, sd->n, p->size, &g) < 0) {
 		snprintf(c->err, ERR_LEN, "%s: more than 64 groups", c->t.name);
 		return -1;
 	}
-	if (store_tmatch_round(c->s, c->t.id, c->t.phase, 0, &rows0, serr) < 0)
-		return run_failed(c, serr);
+	if (store_tmatch_round(c->s, c->t.id, c->t.phase, 0, &rows0, c->err) < 0)
+		return -1;
 	int err = 0, all = 1, rc = 0;
 	for (int grp = 0; grp < g.count; grp++)
 		all &= play_group(c, f, 0, grp, g.member[grp], g.size[grp], p->matches,
@@ -308,8 +304,8 @@ static int step_groups_in(struct ctx *c, const struct tour_phase *p, const struc
 			rc = group_standings(c, rows0, grp, g.member[grp], g.size[grp], st);
 			winners[grp] = st[0].who;
 		}
-		if (rc == 0 && store_tmatch_round(c->s, c->t.id, c->t.phase, 1, &rows1, serr) < 0)
-			rc = run_failed(c, serr);
+		if (rc == 0 && store_tmatch_round(c->s, c->t.id, c->t.phase, 1, &rows1, c->err) < 0)
+			rc = -1;
 		if (rc == 0 && nw > game_max_players(c->game)) {
 			snprintf(c->err, ERR_LEN, "%s: a final of the %d group winners, but %s is "
 				 "played by %d at most: use larger groups", c->t.name, nw,
@@ -377,10 +373,9 @@ struct brk_game *run_bracket_games(json_t *rows, int *n)
 
 static int bracket_games(struct ctx *c, struct brk_game **out, int *n)
 {
-	char serr[ERR_LEN];
 	json_t *rows;
-	if (store_tmatch_round(c->s, c->t.id, c->t.phase, 0, &rows, serr) < 0)
-		return run_failed(c, serr);
+	if (store_tmatch_round(c->s, c->t.id, c->t.phase, 0, &rows, c->err) < 0)
+		return -1;
 	*out = run_bracket_games(rows, n);
 	json_decref(rows);
 	return *out ? 0 : run_failed(c, "out of memory reading the bracket");

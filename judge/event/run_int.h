@@ -39,8 +39,9 @@ struct field {
 
 __attribute__((format(printf, 2, 3)))
 void run_say(struct ctx *c, const char *fmt, ...);
-/* The store's error as ours; -1. */
-int run_failed(struct ctx *c, const char *serr);
+/* message (one of ours: the store's errors go to c->err directly) as the
+ * run's error; -1. */
+int run_failed(struct ctx *c, const char *message);
 /* Appends to the tournament's log (data consumed). */
 int run_log(struct ctx *c, const char *what, json_t *data);
 int run_move(struct ctx *c, int phase, int round, int64_t started_at);

@@ -20,7 +20,7 @@ struct view {
 
 static int view_failed(struct view *v, const char *why)
 {
-	snprintf(v->err, ERR_LEN, "%s", why);
+	err_set(v->err, "%s", why);
 	return -1;
 }
 
@@ -137,10 +137,9 @@ static json_t *elim_round(struct view *v, int phase, int round, json_t *rows)
 
 static int elimination(struct view *v, int phase, json_t *into)
 {
-	char serr[ERR_LEN];
 	json_t *rows, *rounds = json_array();
-	if (store_tmatch_phase(v->s, v->t.id, phase, &rows, serr) < 0)
-		return view_failed(v, serr);
+	if (store_tmatch_phase(v->s, v->t.id, phase, &rows, v->err) < 0)
+		return -1;
 	json_int_t last = json_array_size(rows)
 			  ? int_of(json_array_get(rows, json_array_size(rows) - 1), "round") : -1;
 	for (int r = 0; r <= last; r++) {
@@ -186,14 +185,13 @@ static json_t *group_json(struct view *v, json_t *rows, int grp, const int64_t *
  * once the groups are played (the run's order: group by group). */
 static int groups_in(struct view *v, int phase, const struct run_groups *g, json_t *into)
 {
-	char serr[ERR_LEN];
 	json_t *rows0 = NULL, *rows1 = NULL, *list = json_array(), *final = json_null();
 	int64_t winners[PTS_SEATS_MAX];
 	int nw = 0, rc = 0;
 	json_object_set_new(into, "groups", list);
-	if (store_tmatch_round(v->s, v->t.id, phase, 0, &rows0, serr) < 0 ||
-	    store_tmatch_round(v->s, v->t.id, phase, 1, &rows1, serr) < 0)
-		rc = view_failed(v, serr);
+	if (store_tmatch_round(v->s, v->t.id, phase, 0, &rows0, v->err) < 0 ||
+	    store_tmatch_round(v->s, v->t.id, phase, 1, &rows1, v->err) < 0)
+		rc = -1;
 	for (int grp = 0; rc == 0 && grp < g->count; grp++) {
 		json_t *one = group_json(v, rows0, grp, g->member[grp], g->size[grp]);
 		rc = one ? json_array_append_new(list, one) : -1;
@@ -264,8 +262,7 @@ static json_t *series_json(const struct brk_series *s, int id, json_t *rows)
 
 static int bracket(struct view *v, int phase, json_t *into)
 {
-	char serr[ERR_LEN], berr[ERR_LEN];
-	const struct brk_rules *rules = &v->spec.phase[phase].bracket;
+		const struct brk_rules *rules = &v->spec.phase[phase].bracket;
 	json_object_set_new(into, "double", json_boolean(rules->double_elim));
 	json_object_set_new(into, "best_of", json_integer(rules->best_of));
 	int n, ngames = 0;
@@ -278,10 +275,10 @@ static int bracket(struct view *v, int phase, json_t *into)
 	}
 	struct brk_game *games = NULL;
 	struct brk_plan plan = { 0 };
-	int rc = store_tmatch_round(v->s, v->t.id, phase, 0, &rows, serr) < 0 ? view_failed(v, serr)
+	int rc = store_tmatch_round(v->s, v->t.id, phase, 0, &rows, v->err) < 0 ? -1
 		 : !(games = run_bracket_games(rows, &ngames)) ? view_failed(v, "out of memory")
 		 : brk_plan(rules, ids, n, run_phase_seed(v->t.seed, phase, "bracket"), games, ngames,
-			    &plan, berr) < 0 ? view_failed(v, berr) : 0;
+			    &plan, v->err) < 0 ? -1 : 0;
 	for (int i = 0; rc == 0 && i < plan.nseries; i++)
 		json_array_append_new(list, series_json(&plan.series[i], i, rows));
 	json_object_set_new(into, "champion", plan.done ? json_integer(plan.champion) : json_null());
@@ -346,21 +343,20 @@ static json_t *view_json(struct view *v, bool organiser)
 int event_view(struct store *s, const char *name, bool organiser, json_t **out,
 	       char err[ERR_LEN])
 {
-	char serr[ERR_LEN], terr[ERR_LEN];
 	struct view v = { .s = s, .err = err };
-	int found = store_tournament_get(s, 0, name, &v.t, serr);
+	int found = store_tournament_get(s, 0, name, &v.t, err);
 	if (found <= 0)
-		return found < 0 ? view_failed(&v, serr) : 0;
+		return found < 0 ? -1 : 0;
 	int rc = 1;
 	v.game = game_find(v.t.game);
 	if (!v.game)
 		rc = view_failed(&v, "the tournament's game is unknown to this judge");
 	else if (tour_spec_parse(v.t.spec, game_min_players(v.game), game_max_players(v.game),
-				 &v.spec, terr) < 0)
-		rc = view_failed(&v, terr);
-	else if (store_entrants(s, v.t.id, &v.entrants, serr) < 0 ||
-		 store_tournament_history(s, v.t.id, &v.log, serr) < 0)
-		rc = view_failed(&v, serr);
+				 &v.spec, err) < 0)
+		rc = -1;
+	else if (store_entrants(s, v.t.id, &v.entrants, err) < 0 ||
+		 store_tournament_history(s, v.t.id, &v.log, err) < 0)
+		rc = -1;
 	else if (!(*out = view_json(&v, organiser)))
 		rc = -1;
 	json_decref(v.entrants);

@@ -336,9 +336,8 @@ int student_kit_build(const struct judge_config *cfg, const char *game, const ch
 	snprintf(top, sizeof top, "%s-kit", game);
 	paths_in(s.dir, s.tmp, "%s", top);
 	int rc = stage(&s, server);
-	char terr[ERR_LEN];
-	if (rc == 0 && (rc = tgz_folder(s.dir, top, out, len, terr)) < 0)
-		snprintf(err, ERR_LEN, "%s", terr);
+	if (rc == 0)
+		rc = tgz_folder(s.dir, top, out, len, err);
 	nftw(s.tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 	return rc;
 }

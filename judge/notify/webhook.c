@@ -129,31 +129,44 @@ static size_t discard(char *p, size_t size, size_t n, void *ctx)
 	return len;
 }
 
+bool hook_request(void *h, const struct hook_request *r)
+{
+	bool bad = curl_easy_setopt(h, CURLOPT_ERRORBUFFER, r->errbuf) != CURLE_OK;
+	bad |= curl_easy_setopt(h, CURLOPT_URL, r->url) != CURLE_OK;
+	/* A URL that slipped past the checks still goes nowhere else. */
+	bad |= curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https") != CURLE_OK;
+	if (r->body) {
+		bad |= curl_easy_setopt(h, CURLOPT_POSTFIELDS, r->body) != CURLE_OK;
+		bad |= curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE, (long)strlen(r->body)) != CURLE_OK;
+	}
+	bad |= curl_easy_setopt(h, CURLOPT_HTTPHEADER, r->headers) != CURLE_OK;
+	bad |= curl_easy_setopt(h, CURLOPT_USERAGENT, r->user_agent) != CURLE_OK;
+	bad |= curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, r->connect_ms) != CURLE_OK;
+	bad |= curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, r->timeout_ms) != CURLE_OK;
+	bad |= curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L) != CURLE_OK;
+	bad |= curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L) != CURLE_OK;
+	/* "" ignores http_proxy and friends. */
+	if (r->direct)
+		bad |= curl_easy_setopt(h, CURLOPT_PROXY, "") != CURLE_OK;
+	bad |= curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, r->take_body) != CURLE_OK;
+	bad |= curl_easy_setopt(h, CURLOPT_WRITEDATA, r->ctx) != CURLE_OK;
+	if (r->take_header) {
+		bad |= curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, r->take_header) != CURLE_OK;
+		bad |= curl_easy_setopt(h, CURLOPT_HEADERDATA, r->ctx) != CURLE_OK;
+	}
+	return !bad;
+}
+
+/* An event goes where the config says: never a redirect's target, nor
+ * where a stray http_proxy points. */
 static bool set_options(CURL *h, const char *url, const char *body, unsigned timeout_ms,
 			struct curl_slist *headers, struct answer *a, char *errbuf)
 {
 	unsigned connect_ms = timeout_ms < HOOK_CONNECT_MS ? timeout_ms : HOOK_CONNECT_MS;
-	bool bad = false;
-	bad |= curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_URL, url) != CURLE_OK;
-	/* A URL that slipped past the config check still goes nowhere else. */
-	bad |= curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https") != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_POSTFIELDS, body) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE, (long)strlen(body)) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_USERAGENT, HOOK_USER_AGENT) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, (long)connect_ms) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, (long)timeout_ms) != CURLE_OK;
-	/* A redirect would re-send the event somewhere the config never named. */
-	bad |= curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L) != CURLE_OK;
-	/* The judge has threads and signal handlers of its own: no SIGALRM. */
-	bad |= curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L) != CURLE_OK;
-	/* "" ignores http_proxy and friends: an event goes where the config
-	 * says, and nowhere a stray environment variable points. */
-	bad |= curl_easy_setopt(h, CURLOPT_PROXY, "") != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, discard) != CURLE_OK;
-	bad |= curl_easy_setopt(h, CURLOPT_WRITEDATA, a) != CURLE_OK;
-	return !bad;
+	return hook_request(h, &(struct hook_request){ .url = url, .body = body,
+		.headers = headers, .user_agent = HOOK_USER_AGENT, .connect_ms = connect_ms,
+		.timeout_ms = timeout_ms, .direct = true, .take_body = discard, .ctx = a,
+		.errbuf = errbuf });
 }
 
 /* Content-Type is the point; "Expect:" stops libcurl from waiting up to a

@@ -54,6 +54,25 @@ struct hook_result {
 int hook_global_init(char err[ERR_LEN]);
 void hook_global_cleanup(void);
 
+/* One request the judge sends (a webhook, an upload): what hook_request()
+ * sets on a libcurl handle.  Whatever is asked, it speaks only http and
+ * https, follows no redirect (what is sent goes only where it was told)
+ * and raises no signal (the judge has threads and handlers of its own). */
+struct hook_request {
+	const char *url;
+	const char *body;                /* a POST of these bytes; NULL: a GET */
+	struct curl_slist *headers;
+	const char *user_agent;
+	long connect_ms, timeout_ms;
+	bool direct;                     /* no proxy, whatever the environment says */
+	size_t (*take_body)(char *bytes, size_t size, size_t n, void *ctx);
+	size_t (*take_header)(char *bytes, size_t size, size_t n, void *ctx); /* or NULL */
+	void *ctx;                       /* for take_body and take_header */
+	char *errbuf;                    /* CURL_ERROR_SIZE bytes: libcurl's words */
+};
+/* Sets r on the libcurl handle h: false when libcurl refused an option. */
+bool hook_request(void *h, const struct hook_request *r);
+
 /* ---- bodies and notify jobs ---------------------------------------------- */
 
 /* A new event object {"event": name, "time": "2024-05-01T12:00:00.123Z",

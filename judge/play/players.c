@@ -39,12 +39,10 @@ int players_compile(const struct judge_config *cfg, const char *game, const char
 int players_source_name(const char *source, char name[PLAYER_NAME_MAX + 1],
 			char err[ERR_LEN])
 {
-	char *src = NULL, rerr[ERR_LEN];
+	char *src = NULL;
 	size_t len = 0;
-	int rc = src_read(source, CMP_SOURCE_MAX, &src, &len, rerr);
-	if (rc < 0)
-		snprintf(err, ERR_LEN, "%s", rerr);
-	else
+	int rc = src_read(source, CMP_SOURCE_MAX, &src, &len, err);
+	if (rc == 0)
 		rc = upload_name_check(source, src, len, name, err);
 	free(src);
 	return rc;

@@ -19,14 +19,19 @@
 #define GZIP_WINDOW (15 + 16)
 #define GZIP_LEVEL 4
 
+/* len past what a replay may be: said in err. */
+static bool too_large(size_t len, char err[ERR_LEN])
+{
+	if (len > REPLAY_MAX_BYTES)
+		err_set(err, "the replay is larger than %zu MiB", (size_t)REPLAY_MAX_BYTES >> 20);
+	return len > REPLAY_MAX_BYTES;
+}
+
 int replay_gzip(const void *data, size_t len, uint8_t **out, size_t *out_len,
 		char err[ERR_LEN])
 {
-	if (len > REPLAY_MAX_BYTES) {
-		snprintf(err, ERR_LEN, "the replay is larger than %zu MiB",
-			 REPLAY_MAX_BYTES >> 20);
+	if (too_large(len, err))
 		return -1;
-	}
 	z_stream z = { 0 };
 	if (deflateInit2(&z, GZIP_LEVEL, Z_DEFLATED, GZIP_WINDOW, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
 		snprintf(err, ERR_LEN, "cannot compress the replay: out of memory");
@@ -146,11 +151,8 @@ static int gunzip(const uint8_t *bytes, size_t len, char **text, size_t *text_le
 int replay_text(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
 		char err[ERR_LEN])
 {
-	if (len > REPLAY_MAX_BYTES) {
-		snprintf(err, ERR_LEN, "the replay is larger than %zu MiB",
-			 REPLAY_MAX_BYTES >> 20);
+	if (too_large(len, err))
 		return -1;
-	}
 	return is_gzip(bytes, len) ? gunzip(bytes, len, text, text_len, err)
 				   : copy_text(bytes, len, text, text_len, err);
 }
@@ -286,12 +288,9 @@ int replay_stored_text(struct store *s, int64_t id, char **text, size_t *len,
 	uint8_t *bytes;
 	size_t n;
 	bool exists;
-	char serr[ERR_LEN];
-	int rc = store_match_replay(s, id, &bytes, &n, &exists, serr);
-	if (rc < 0) {
-		snprintf(err, ERR_LEN, "%s", serr);
+	int rc = store_match_replay(s, id, &bytes, &n, &exists, err);
+	if (rc < 0)
 		return -1;
-	}
 	if (rc == 0) {
 		snprintf(err, ERR_LEN, "%s %lld", exists ? "no replay stored for match"
 								: "no match", (long long)id);

@@ -174,10 +174,7 @@ int viewer_write(const char *path, const json_t *replay, char err[ERR_LEN])
 	size_t len;
 	if (viewer_page(replay, &page, &len, err) < 0)
 		return -1;
-	char werr[ERR_LEN];
-	int rc = file_write_whole(path, page, len, 0644, werr);
-	if (rc < 0)
-		snprintf(err, ERR_LEN, "%s", werr);
+	int rc = file_write_whole(path, page, len, 0644, err);
 	free(page);
 	return rc;
 }
@@ -239,13 +236,11 @@ int viewer_page_stored(struct store *s, int64_t match, const char *text, size_t 
 
 int viewer_write_match(struct store *s, int64_t match, const char *path, char err[ERR_LEN])
 {
-	char *text, rerr[ERR_LEN];
+	char *text;
 	size_t len;
-	int found = replay_stored_text(s, match, &text, &len, rerr);
-	if (found <= 0) {
-		snprintf(err, ERR_LEN, "%s", rerr);
+	int found = replay_stored_text(s, match, &text, &len, err);
+	if (found <= 0)
 		return found == 0 ? 1 : -1;
-	}
 	int rc = viewer_write_stored(s, match, text, len, path, err);
 	free(text);
 	return rc;

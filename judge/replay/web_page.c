@@ -165,13 +165,11 @@ int web_page_embed(const char *name, const json_t *data, char **page, size_t *le
 int web_page_write(const char *path, const char *name, const json_t *data,
 		   char err[ERR_LEN])
 {
-	char *page, werr[ERR_LEN];
+	char *page;
 	size_t len;
 	if (web_page_embed(name, data, &page, &len, err) < 0)
 		return -1;
-	int rc = file_write_whole(path, page, len, 0644, werr);
-	if (rc < 0)
-		snprintf(err, ERR_LEN, "%s", werr);
+	int rc = file_write_whole(path, page, len, 0644, err);
 	free(page);
 	return rc;
 }

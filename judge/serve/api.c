@@ -396,24 +396,34 @@ static bool match_seat_arg(const char *arg, int64_t *match, int *seat)
 
 /* What one seat wrote to stderr in a match, as plain text: for the seat's
  * author and organisers only (a log may show how a player thinks). */
+/* The seat an address names, and a store's message about it. */
+struct seat_asked {
+	int64_t match;
+	int seat;
+	char err[ERR_LEN];
+};
+
 /* "MATCH/SEAT" into its numbers, or false with a 404 said. */
-static bool seat_asked(const char *arg, struct reply *rp, int64_t *match, int *seat)
+static bool seat_asked(const char *arg, struct reply *rp, struct seat_asked *a)
 {
-	if (match_seat_arg(arg, match, seat))
+	if (match_seat_arg(arg, &a->match, &a->seat))
 		return true;
 	reply_error(rp, 404, "'%s' is not a seat: seats are numbered from 0", strchr(arg, '/') + 1);
 	return false;
 }
 
-/* The seat exists and rq may read what is private to it: else said. */
-static bool seat_readable(struct request *rq, struct reply *rp, int found, const char *author,
-			  int64_t match, int seat, const char *what)
+/* The seat was read (found: 1, 0 no such seat, -1 failed as a->err says),
+ * and rq may read what is private to it: else said. */
+static bool seat_readable(struct request *rq, struct reply *rp, int found,
+			  const struct seat_asked *a, const char *author, const char *what)
 {
-	if (found == 0)
-		reply_error(rp, 404, "match %lld has no seat %d", (long long)match, seat);
+	if (found < 0)
+		reply_store_error(rp, a->err);
+	else if (found == 0)
+		reply_error(rp, 404, "match %lld has no seat %d", (long long)a->match, a->seat);
 	else if (!auth_owns(rq, author))
 		reply_error(rp, 403, "seat %d of match %lld is not yours: you may read only your "
-			    "own players' %s", seat, (long long)match, what);
+			    "own players' %s", a->seat, (long long)a->match, what);
 	return found > 0 && auth_owns(rq, author);
 }
 
@@ -433,19 +443,13 @@ static void reply_log(struct reply *rp, const struct store_seat_log *log, int64_
 
 void api_match_log(struct request *rq, struct reply *rp, const char *arg)
 {
-	int64_t match;
-	int seat;
-	if (!seat_asked(arg, rp, &match, &seat))
+	struct seat_asked a;
+	if (!seat_asked(arg, rp, &a))
 		return;
-	char err[ERR_LEN];
 	struct store_seat_log log;
-	int rc = store_match_log(rq->store, match, seat, &log, err);
-	if (rc < 0) {
-		reply_store_error(rp, err);
-		return;
-	}
-	if (seat_readable(rq, rp, rc, log.author, match, seat, "logs"))
-		reply_log(rp, &log, match, seat);
+	int rc = store_match_log(rq->store, a.match, a.seat, &log, a.err);
+	if (seat_readable(rq, rp, rc, &a, log.author, "logs"))
+		reply_log(rp, &log, a.match, a.seat);
 	free(log.bytes);
 }
 
@@ -454,25 +458,19 @@ void api_match_log(struct request *rq, struct reply *rp, const char *arg)
  * input is what the player saw of the game). */
 void api_match_fault(struct request *rq, struct reply *rp, const char *arg)
 {
-	int64_t match;
-	int seat;
-	if (!seat_asked(arg, rp, &match, &seat))
+	struct seat_asked a;
+	if (!seat_asked(arg, rp, &a))
 		return;
-	char err[ERR_LEN];
 	struct store_fault sf;
-	int rc = store_match_fault(rq->store, match, seat, &sf, err);
-	if (rc < 0) {
-		reply_store_error(rp, err);
-		return;
-	}
+	int rc = store_match_fault(rq->store, a.match, a.seat, &sf, a.err);
 	struct fault f = { 0 };
-	if (seat_readable(rq, rp, rc, sf.author, match, seat, "records")) {
-		rc = fault_from_store(match, seat, &sf, &f, err);
+	if (seat_readable(rq, rp, rc, &a, sf.author, "records")) {
+		rc = fault_from_store(a.match, a.seat, &sf, &f, a.err);
 		json_t *j = rc > 0 ? fault_json(&f) : NULL;
 		if (j)
 			reply_json(rp, 200, j);
 		else
-			reply_error(rp, rc == 0 ? 404 : 500, "%s", rc > 0 ? "out of memory" : err);
+			reply_error(rp, rc == 0 ? 404 : 500, "%s", rc > 0 ? "out of memory" : a.err);
 	}
 	fault_free(&f);
 	free(sf.input);
@@ -560,11 +558,9 @@ void api_submissions(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	}
 	char err[ERR_LEN];
-	json_t *list;
-	if (store_submissions_of(rq->store, author ? author : rq->who.author, &list, err) < 0)
-		reply_store_error(rp, err);
-	else
-		reply_json(rp, 200, list);
+	json_t *list = NULL;
+	int rc = store_submissions_of(rq->store, author ? author : rq->who.author, &list, err);
+	reply_stored(rp, rc, list, err);
 }
 
 /* {"game", "source"} from the body: 0, or -1 with a 400. */

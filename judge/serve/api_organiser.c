@@ -156,12 +156,7 @@ void org_plagiarism_pair(struct request *rq, struct reply *rp, const char *arg)
 void org_tokens(struct request *rq, struct reply *rp, const char *arg)
 {
 	(void)arg;
-	char err[ERR_LEN];
-	json_t *list;
-	if (store_token_list(rq->store, &list, err) < 0)
-		reply_store_error(rp, err);
-	else
-		reply_json(rp, 200, list);
+	reply_store_list(rq, rp, store_token_list);
 }
 
 void org_token_revoke(struct request *rq, struct reply *rp, const char *arg)

@@ -15,12 +15,7 @@
 void api_tournaments(struct request *rq, struct reply *rp, const char *arg)
 {
 	(void)arg;
-	char err[ERR_LEN];
-	json_t *list;
-	if (store_tournament_list(rq->store, &list, err) < 0)
-		reply_store_error(rp, err);
-	else
-		reply_json(rp, 200, list);
+	reply_store_list(rq, rp, store_tournament_list);
 }
 
 void api_tournament(struct request *rq, struct reply *rp, const char *arg)

@@ -562,11 +562,11 @@ struct serve *serve_start(const struct serve_options *o, char err[ERR_LEN])
 		return NULL;
 	}
 	bool allocated = sv->stores && sv->rate && sv->cache;
-	char serr[ERR_LEN];
 	/* One connection now: a wrong --queue is said at start, not per request. */
-	struct store *first = allocated ? store_open(sv->queue, true, serr) : NULL;
+	struct store *first = allocated ? store_open(sv->queue, true, err) : NULL;
 	if (!first) {
-		snprintf(err, ERR_LEN, "%s", allocated ? serr : "out of memory");
+		if (!allocated)
+			err_set(err, "out of memory");
 		serve_stop(sv);
 		return NULL;
 	}

@@ -93,6 +93,23 @@ void reply_store_error(struct reply *rp, const char *err)
 	reply_error(rp, 503, "the judge's store did not answer (%s): try again in a moment", err);
 }
 
+void reply_stored(struct reply *rp, int rc, json_t *j, const char *err)
+{
+	if (rc < 0)
+		reply_store_error(rp, err);
+	else
+		reply_json(rp, 200, j);
+}
+
+void reply_store_list(struct request *rq, struct reply *rp,
+		      int (*read)(struct store *s, json_t **list, char err[ERR_LEN]))
+{
+	char err[ERR_LEN];
+	json_t *list = NULL;
+	int rc = read(rq->store, &list, err);
+	reply_stored(rp, rc, list, err);
+}
+
 const char *request_arg(const struct request *rq, const char *key)
 {
 	return MHD_lookup_connection_value(rq->conn, MHD_GET_ARGUMENT_KIND, key);

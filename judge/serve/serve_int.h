@@ -78,6 +78,12 @@ const struct judge_config *request_settings(const struct request *rq,
 int request_json(const struct request *rq, struct reply *rp, json_t **out);
 /* 503: the store did not answer, with its message. */
 void reply_store_error(struct reply *rp, const char *err);
+/* What a store call answered (rc, j its JSON, err its message): j with
+ * 200, or the 503 of err when rc < 0. */
+void reply_stored(struct reply *rp, int rc, json_t *j, const char *err);
+/* The list read(store, &list, err) gives, as reply_stored answers it. */
+void reply_store_list(struct request *rq, struct reply *rp,
+		      int (*read)(struct store *s, json_t **list, char err[ERR_LEN]));
 
 /* ---- the listening socket (door.c) ------------------------------------------------ */
 

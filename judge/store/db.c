@@ -2,6 +2,7 @@
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "judge/store/db.h"
@@ -117,6 +118,11 @@ static void bind_args(struct db_stmt *st, const char *fmt, va_list ap)
 		case 'd':
 			db_bind_double(st, i, va_arg(ap, double));
 			break;
+		case 'b': {
+			const void *bytes = va_arg(ap, const void *);
+			db_bind_blob(st, i, bytes, va_arg(ap, size_t));
+			break;
+		}
 		default:
 			db_bind_text(st, i, va_arg(ap, const char *));
 			break;
@@ -124,43 +130,159 @@ static void bind_args(struct db_stmt *st, const char *fmt, va_list ap)
 	}
 }
 
+/* Steps through the rows, handing each to row (none: the rows are
+ * passed over) until it stops: the rows handed, or -1 with err. */
+static int64_t step_rows(struct db_stmt *st, const char *what, db_row_fn *row, void *ctx,
+			 char err[ERR_LEN])
+{
+	int64_t rows = 0;
+	int rc;
+	while ((rc = db_step(st)) == 1) {
+		rows++;
+		int more = row ? row(st, ctx, err) : 0;
+		if (more < 0) {
+			err_prefix(err, "%s", what);
+			return -1;
+		}
+		if (more > 0)
+			return rows;
+	}
+	return rc < 0 ? db_fail(st->s, what, err) : rows;
+}
+
+/* The one body behind db_run, db_changed and db_query, on a statement
+ * prepared (NULL: its preparing failed), which it finishes: the rows
+ * handed to row, and with changes (not NULL) the rows it changed. */
+static int64_t run_v(struct store *s, struct db_stmt *st, const char *what, char err[ERR_LEN],
+		     db_row_fn *row, void *ctx, int64_t *changes, const char *fmt, va_list ap)
+{
+	if (!st)
+		return db_fail(s, what, err);
+	bind_args(st, fmt, ap);
+	int64_t rc = step_rows(st, what, row, ctx, err);
+	if (rc >= 0 && changes)
+		*changes = db_changes(st);
+	db_finish(st);
+	return rc;
+}
+
 int db_run(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
 	   const char *fmt, ...)
 {
-	struct db_stmt *st = db_prepare(s, sql);
-	if (!st)
-		return db_fail(s, what, err);
 	va_list ap;
 	va_start(ap, fmt);
-	bind_args(st, fmt, ap);
+	int64_t rc = run_v(s, db_prepare(s, sql), what, err, NULL, NULL, NULL, fmt, ap);
 	va_end(ap);
-	int rc = db_step(st);
-	int out = rc == 0 ? 0 : db_fail(s, what, err);
-	db_finish(st);
-	return out;
+	return rc < 0 ? -1 : 0;
+}
+
+int64_t db_changed(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
+		   const char *fmt, ...)
+{
+	int64_t changes = 0;
+	va_list ap;
+	va_start(ap, fmt);
+	int64_t rc = run_v(s, db_prepare(s, sql), what, err, NULL, NULL, &changes, fmt, ap);
+	va_end(ap);
+	return rc < 0 ? -1 : changes;
+}
+
+int64_t db_query(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
+		 db_row_fn *row, void *ctx, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int64_t rc = run_v(s, db_prepare(s, sql), what, err, row, ctx, NULL, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+int64_t db_changed_kept(struct store *s, int slot, const char *sql, const char *what,
+			char err[ERR_LEN], const char *fmt, ...)
+{
+	int64_t changes = 0;
+	va_list ap;
+	va_start(ap, fmt);
+	int64_t rc = run_v(s, db_prepare_kept(s, slot, sql), what, err, NULL, NULL, &changes, fmt,
+			   ap);
+	va_end(ap);
+	return rc < 0 ? -1 : changes;
+}
+
+int64_t db_query_kept(struct store *s, int slot, const char *sql, const char *what,
+		      char err[ERR_LEN], db_row_fn *row, void *ctx, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int64_t rc = run_v(s, db_prepare_kept(s, slot, sql), what, err, row, ctx, NULL, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+int db_row_int(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	(void)err;
+	*(int64_t *)ctx = db_col_int(st, 0);
+	return 1;
+}
+
+int db_row_bytes(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	struct db_bytes *b = ctx;
+	return db_col_dup(st, 0, &b->bytes, &b->len, err) < 0 ? -1 : 1;
+}
+
+void db_col_copy(struct db_stmt *st, int col, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", db_col_text(st, col));
+}
+
+int db_col_dup(struct db_stmt *st, int col, uint8_t **bytes, size_t *len, char err[ERR_LEN])
+{
+	size_t n;
+	const void *b = db_col_blob(st, col, &n);
+	if (!(*bytes = malloc(n + 1))) {
+		err_set(err, "out of memory");
+		return -1;
+	}
+	if (n)
+		memcpy(*bytes, b, n);
+	(*bytes)[n] = 0;
+	*len = n;
+	return 0;
+}
+
+struct json_rows {
+	json_t *array;
+	const char *spec;
+};
+
+/* db_query_json's rows: each appended to the array. */
+static int append_row_json(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	struct json_rows *rows = ctx;
+	if (json_array_append_new(rows->array, db_row_json(st, rows->spec)) == 0)
+		return 0;
+	err_set(err, "out of memory");
+	return -1;
 }
 
 json_t *db_query_json(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
 		      const char *spec, const char *fmt, ...)
 {
-	struct db_stmt *st = db_prepare(s, sql);
-	if (!st) {
-		db_fail(s, what, err);
+	struct json_rows rows = { json_array(), spec };
+	if (!rows.array) {
+		err_set(err, "%s: out of memory", what);
 		return NULL;
 	}
 	va_list ap;
 	va_start(ap, fmt);
-	bind_args(st, fmt, ap);
+	int64_t rc = run_v(s, db_prepare(s, sql), what, err, append_row_json, &rows, NULL, fmt, ap);
 	va_end(ap);
-	json_t *rows = json_array();
-	if (!rows || db_rows_json(st, spec, rows, what, err) < 0) {
-		if (!rows)
-			snprintf(err, ERR_LEN, "%s: out of memory", what);
-		json_decref(rows);
-		rows = NULL;
-	}
-	db_finish(st);
-	return rows;
+	if (rc >= 0)
+		return rows.array;
+	json_decref(rows.array);
+	return NULL;
 }
 
 static json_t *column_json(struct db_stmt *st, int col, char type)
@@ -201,18 +323,6 @@ json_t *db_row_json(struct db_stmt *st, const char *spec)
 			p++;
 	}
 	return row;
-}
-
-int db_rows_json(struct db_stmt *st, const char *spec, json_t *array, const char *what,
-		 char err[ERR_LEN])
-{
-	int rc;
-	while ((rc = db_step(st)) == 1)
-		if (json_array_append_new(array, db_row_json(st, spec)) < 0) {
-			snprintf(err, ERR_LEN, "%s: out of memory", what);
-			return -1;
-		}
-	return rc < 0 ? db_fail(st->s, what, err) : 0;
 }
 
 int db_one_json(json_t *rows, json_t **out)

@@ -3,8 +3,11 @@
  * For judge/store/ alone: no other part of the judge speaks SQL.  SQL text
  * numbers its parameters ?1 .. ?N, so one text serves SQLite and
  * PostgreSQL (which the PostgreSQL backend turns into $1 .. $N once per
- * text).  A statement is prepared, bound, stepped row by row and finished;
- * when a call fails, db_fail() words the backend's message for a person.
+ * text).  The store's files run a statement one way: db_run, db_changed
+ * or db_query (below) prepare it, bind its parameters from a letter spec,
+ * hand each row to a reader and finish it, wording a failure for a person
+ * (db_fail); the calls under them are for the rare statement those cannot
+ * serve (parameters bound in a loop, a copy between two stores).
  * No global state: a statement belongs to its store's connection, and
  * carries the backend that prepared it.
  */
@@ -53,22 +56,58 @@ int db_fail(struct store *s, const char *what, char err[ERR_LEN]);
 /* Runs a script of statements without parameters (a schema). */
 int db_exec(struct store *s, const char *sql, const char *what, char err[ERR_LEN]);
 
-/* Runs one statement that returns no rows, its parameters bound from fmt,
- * one letter each: i (int64_t), d (double), t (const char *, NULL: NULL).
- * 0, or -1 with err "what: ...". */
+/* The one way to run a statement: prepare, bind, step, finish, and say
+ * what failed.  Parameters are bound from fmt, one letter each: i
+ * (int64_t), d (double), t (const char *, NULL: NULL), b (const void *,
+ * then size_t: a blob).  Errors read "what: the backend's message". */
+
+/* A statement that returns no rows: 0, or -1 with err. */
 int db_run(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
 	   const char *fmt, ...);
+/* As db_run, and the rows an INSERT, UPDATE or DELETE changed, or -1. */
+int64_t db_changed(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
+		   const char *fmt, ...);
+
+/* Reads the current row of a query into ctx: 0 to go on to the next row,
+ * 1 to stop after this one, -1 when it failed (err says why; db_query
+ * puts "what: " in front). */
+typedef int db_row_fn(struct db_stmt *st, void *ctx, char err[ERR_LEN]);
+/* Runs a query, handing each row to row(st, ctx, err) until it stops: the
+ * rows handed (0: none), or -1 with err. */
+int64_t db_query(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
+		 db_row_fn *row, void *ctx, const char *fmt, ...);
+/* db_changed and db_query on the statement kept in slot for the store's
+ * life (db_prepare_kept): for the few a worker runs for every job. */
+int64_t db_changed_kept(struct store *s, int slot, const char *sql, const char *what,
+			char err[ERR_LEN], const char *fmt, ...);
+int64_t db_query_kept(struct store *s, int slot, const char *sql, const char *what,
+		      char err[ERR_LEN], db_row_fn *row, void *ctx, const char *fmt, ...);
+
+/* Row readers for db_query.  db_row_int: the first column into *(int64_t
+ * *)ctx, and stop (a count, an id RETURNING, a yes/no). */
+db_row_fn db_row_int;
+/* db_row_bytes: the first column's bytes (db_col_dup) into *(struct
+ * db_bytes *)ctx, and stop. */
+struct db_bytes {
+	uint8_t *bytes;
+	size_t len;
+};
+db_row_fn db_row_bytes;
+
+/* Column col's text into buf, cut to size. */
+void db_col_copy(struct db_stmt *st, int col, char *buf, size_t size);
+/* Column col's bytes malloc'd into *bytes (with a NUL after them, so a
+ * text may be read as a string) and their number into *len: 0, or -1
+ * with err "out of memory". */
+int db_col_dup(struct db_stmt *st, int col, uint8_t **bytes, size_t *len, char err[ERR_LEN]);
 
 /* The current row as a JSON object, its columns named and typed by spec:
  * "id:i name:t mu:d", one word per column in order; i integer, d double,
  * t text (its bytes as stored, not checked as UTF-8), b 0/1 as true/false; an upper-case letter gives
  * null for a NULL column.  NULL when out of memory. */
 struct json_t *db_row_json(struct db_stmt *st, const char *spec);
-/* Every remaining row so, appended to array.  0, or -1 with err "what: ...". */
-int db_rows_json(struct db_stmt *st, const char *spec, struct json_t *array, const char *what,
-		 char err[ERR_LEN]);
-/* Runs one query, its parameters bound from fmt as db_run's, and gives
- * every row as db_row_json(spec) in a new array; NULL with err. */
+/* Runs one query as db_query, and gives every row as db_row_json(spec)
+ * in a new array; NULL with err. */
 struct json_t *db_query_json(struct store *s, const char *what, char err[ERR_LEN],
 			     const char *sql, const char *spec, const char *fmt, ...);
 /* The first row of db_query_json's rows (consumed) into *out: 1; 0 when

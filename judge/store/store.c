@@ -83,7 +83,8 @@ static const struct {
 	[ST_HOLDS] = { "SELECT 1 FROM jobs WHERE id = ?1 AND worker = ?2 AND state = 'running'" },
 	[ST_ENQUEUE] = {
 		"INSERT INTO jobs (kind, payload, state, priority, not_before, due_at, created_at,"
-		" updated_at) VALUES (?1, ?2, 'queued', ?3, ?4, ?6, ?5, ?5) RETURNING id" },
+		" updated_at) VALUES (?1, ?2, 'queued', ?3, ?4, NULLIF(CAST(?6 AS BIGINT), 0), ?5, ?5)"
+		" RETURNING id" },
 	/* Prepared once too: a job is two transactions, and compiling BEGIN
 	 * and COMMIT each time is a good part of their cost. */
 	[ST_BEGIN] = { "BEGIN IMMEDIATE", "BEGIN" },
@@ -112,30 +113,17 @@ int64_t store_now_ms(void)
 }
 
 /* The statement's text for the store's backend (one backend only may
- * have one). */
-static struct db_stmt *stmt(struct store *s, enum stmt which)
+ * have one), to run kept in its slot. */
+static const char *kept_sql(struct store *s, enum stmt which)
 {
-	const char *sql = stmt_sql[which].sql;
 	if (s->ops->kind == DB_POSTGRES && stmt_sql[which].postgres)
-		sql = stmt_sql[which].postgres;
-	return db_prepare_kept(s, which, sql);
-}
-
-/* Runs a statement that returns no rows; returns how many it changed. */
-static int64_t run_changes(struct store *s, struct db_stmt *st, const char *what,
-			   char err[ERR_LEN])
-{
-	if (!st)
-		return db_fail(s, what, err);
-	int rc = db_step(st);
-	int64_t n = rc == 0 ? db_changes(st) : db_fail(s, what, err);
-	db_finish(st);
-	return n;
+		return stmt_sql[which].postgres;
+	return stmt_sql[which].sql;
 }
 
 static int run_stmt(struct store *s, enum stmt which, const char *what, char err[ERR_LEN])
 {
-	return run_changes(s, stmt(s, which), what, err) < 0 ? -1 : 0;
+	return db_changed_kept(s, which, kept_sql(s, which), what, err, "") < 0 ? -1 : 0;
 }
 
 int store_begin(struct store *s, char err[ERR_LEN])
@@ -160,13 +148,19 @@ void store_rollback(struct store *s)
 
 /* ---- opening ------------------------------------------------------------- */
 
+static int read_ours(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	(void)err;
+	*(bool *)ctx = strcmp(db_col_text(st, 0), "judge") == 0;
+	return 1;
+}
+
 static int is_ours(struct store *s)
 {
-	struct db_stmt *st = db_prepare(s, "SELECT value FROM meta WHERE key = 'application'");
-	if (!st)
-		return 0;
-	int ours = db_step(st) == 1 && strcmp(db_col_text(st, 0), "judge") == 0;
-	db_finish(st);
+	bool ours = false;
+	char ignored[ERR_LEN];
+	db_query(s, "reading the database's owner", ignored,
+		 "SELECT value FROM meta WHERE key = 'application'", read_ours, &ours, "");
 	return ours;
 }
 
@@ -331,25 +325,11 @@ void store_job_clear(struct store_job *j)
 int store_enqueue(struct store *s, const char *kind, const char *payload, enum sched_class cls,
 		  int64_t not_before, int64_t *id, char err[ERR_LEN])
 {
-	struct db_stmt *st = stmt(s, ST_ENQUEUE);
-	if (!st)
-		return db_fail(s, "queueing a job", err);
-	int64_t now = store_now_ms(), due = sched_due_at(cls, now, not_before);
-	db_bind_text(st, 1, kind);
-	db_bind_text(st, 2, payload);
-	db_bind_int(st, 3, sched_classes[cls].priority);
-	db_bind_int(st, 4, not_before);
-	db_bind_int(st, 5, now);
-	if (due)
-		db_bind_int(st, 6, due);
-	else
-		db_bind_text(st, 6, NULL);
-	int rc = db_step(st);
-	if (rc == 1 && id)
-		*id = db_col_int(st, 0);
-	rc = rc == 1 ? 0 : db_fail(s, "queueing a job", err);
-	db_finish(st);
-	return rc;
+	int64_t now = store_now_ms(), ignored;
+	return db_query_kept(s, ST_ENQUEUE, kept_sql(s, ST_ENQUEUE), "queueing a job", err,
+			     db_row_int, id ? id : &ignored, "ttiiii", kind, payload,
+			     (int64_t)sched_classes[cls].priority, not_before, now,
+			     sched_due_at(cls, now, not_before)) == 1 ? 0 : -1;
 }
 
 int store_publish_classes(struct store *s, char err[ERR_LEN])
@@ -382,38 +362,47 @@ static void park_reason(char why[PARK_WHY_LEN], int max_attempts)
 
 static int park(struct store *s, int64_t id, const char *why, char err[ERR_LEN])
 {
-	struct db_stmt *st = stmt(s, ST_PARK);
-	if (st) {
-		db_bind_int(st, 1, id);
-		db_bind_text(st, 2, why);
-		db_bind_int(st, 3, store_now_ms());
-	}
-	return run_changes(s, st, "parking a job", err) < 0 ? -1 : 0;
+	return db_changed_kept(s, ST_PARK, kept_sql(s, ST_PARK), "parking a job", err, "iti", id,
+			       why, store_now_ms()) < 0 ? -1 : 0;
 }
 
 /* Inside the claim's transaction: one run of a pick statement.  1 with
  * the job (attempts counting this one) and its priority, 0 none, -1 error. */
+/* A claimed job from the columns id, kind, payload, attempts at first
+ * on. */
+static int read_job_at(struct db_stmt *st, int first, struct store_job *job, char err[ERR_LEN])
+{
+	job->id = db_col_int(st, first);
+	db_col_copy(st, first + 1, job->kind, sizeof job->kind);
+	job->payload = strdup(db_col_text(st, first + 2));
+	job->attempts = (int)db_col_int(st, first + 3);
+	if (job->payload)
+		return 1;
+	err_set(err, "out of memory");
+	return -1;
+}
+
+struct picked {
+	struct store_job *job;
+	int *priority;
+};
+
+static int read_picked(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	struct picked *p = ctx;
+	if (read_job_at(st, 0, p->job, err) < 0)
+		return -1;
+	p->job->attempts++;
+	*p->priority = (int)db_col_int(st, 4);
+	return 1;
+}
+
 static int pick_one(struct store *s, enum stmt which, struct store_job *job, int *priority,
 		    char err[ERR_LEN])
 {
-	struct db_stmt *st = stmt(s, which);
-	if (!st)
-		return db_fail(s, "claiming a job", err);
-	db_bind_int(st, 1, store_now_ms());
-	int rc = db_step(st);
-	if (rc == 1) {
-		job->id = db_col_int(st, 0);
-		snprintf(job->kind, sizeof job->kind, "%s", db_col_text(st, 1));
-		job->payload = strdup(db_col_text(st, 2));
-		job->attempts = (int)db_col_int(st, 3) + 1;
-		*priority = (int)db_col_int(st, 4);
-		if (!job->payload)
-			rc = -1;
-	} else if (rc < 0) {
-		db_fail(s, "claiming a job", err);
-	}
-	db_finish(st);
-	return rc;
+	struct picked p = { job, priority };
+	return (int)db_query_kept(s, which, kept_sql(s, which), "claiming a job", err,
+				  read_picked, &p, "i", store_now_ms());
 }
 
 /* Inside the claim's transaction: the next claimable job as sched.h's rule
@@ -452,21 +441,10 @@ static int claim_locked(struct store *s, int64_t done, const char *worker, int64
 		    : pick(s, max_attempts, job, &priority, err);
 	if (found == 1) {
 		int64_t now = store_now_ms();
-		struct db_stmt *st = stmt(s, ST_CLAIM_TAKE);
-		if (st) {
-			db_bind_int(st, 1, job->id);
-			db_bind_text(st, 2, worker);
-			db_bind_int(st, 3, now + lease_ms);
-			db_bind_int(st, 4, now);
-		}
-		if (run_changes(s, st, "claiming a job", err) != 1)
-			found = -1;
-		st = found == 1 ? stmt(s, ST_SERVED) : NULL;
-		if (st) {
-			db_bind_int(st, 1, priority);
-			db_bind_int(st, 2, now);
-		}
-		if (found == 1 && run_changes(s, st, "claiming a job", err) < 0)
+		if (db_changed_kept(s, ST_CLAIM_TAKE, kept_sql(s, ST_CLAIM_TAKE), "claiming a job",
+				    err, "itii", job->id, worker, now + lease_ms, now) != 1 ||
+		    db_changed_kept(s, ST_SERVED, kept_sql(s, ST_SERVED), "claiming a job", err,
+				    "ii", (int64_t)priority, now) < 0)
 			found = -1;
 	}
 	if (found < 0 || store_commit(s, err) < 0) {
@@ -476,16 +454,9 @@ static int claim_locked(struct store *s, int64_t done, const char *worker, int64
 	return found;
 }
 
-/* PostgreSQL: the claimed job from the columns id, kind, payload, attempts
- * at first on (judge_claim and judge_complete_claim return them alike):
- * 1, or -1 out of memory. */
-static int read_job(struct db_stmt *st, int first, struct store_job *job)
+static int read_claimed(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 {
-	job->id = db_col_int(st, first);
-	snprintf(job->kind, sizeof job->kind, "%s", db_col_text(st, first + 1));
-	job->payload = strdup(db_col_text(st, first + 2));
-	job->attempts = (int)db_col_int(st, first + 3);
-	return job->payload ? 1 : -1;
+	return read_job_at(st, 0, ctx, err);
 }
 
 /* PostgreSQL: one call of judge_claim, so workers on many machines hold
@@ -496,22 +467,9 @@ static int claim_skip_locked(struct store *s, const char *worker, int64_t lease_
 	char why[PARK_WHY_LEN];
 	park_reason(why, max_attempts);
 	int64_t now = store_now_ms();
-	struct db_stmt *st = stmt(s, ST_CLAIM_ONE);
-	if (!st)
-		return db_fail(s, "claiming a job", err);
-	db_bind_int(st, 1, now);
-	db_bind_text(st, 2, worker);
-	db_bind_int(st, 3, now + lease_ms);
-	db_bind_int(st, 4, max_attempts);
-	db_bind_text(st, 5, why);
-	int rc = db_step(st);
-	if (rc == 1) {
-		rc = read_job(st, 0, job);
-	} else if (rc < 0) {
-		db_fail(s, "claiming a job", err);
-	}
-	db_finish(st);
-	return rc;
+	return (int)db_query_kept(s, ST_CLAIM_ONE, kept_sql(s, ST_CLAIM_ONE), "claiming a job",
+				  err, read_claimed, job, "itiit", now, worker, now + lease_ms,
+				  (int64_t)max_attempts, why);
 }
 
 int store_claim(struct store *s, const char *worker, int64_t lease_ms, int max_attempts,
@@ -528,6 +486,22 @@ int store_claim(struct store *s, const char *worker, int64_t lease_ms, int max_a
 
 static int lost_lease(int64_t job, char err[ERR_LEN]);
 
+struct completed {
+	bool held;
+	struct store_job *job;
+};
+
+/* judge_complete_claim's row: whether done was still held, then the next
+ * job (NULL columns: none). */
+static int read_completed(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	struct completed *c = ctx;
+	c->held = strcmp(db_col_text(st, 0), "t") == 0;
+	if (!c->held || db_col_null(st, 1))
+		return 1;
+	return read_job_at(st, 1, c->job, err);
+}
+
 /* PostgreSQL: judge_complete_claim, one round trip and one commit. */
 static int complete_claim_one(struct store *s, int64_t done, const char *worker,
 			      int64_t lease_ms, int max_attempts, struct store_job *job,
@@ -536,27 +510,14 @@ static int complete_claim_one(struct store *s, int64_t done, const char *worker,
 	char why[PARK_WHY_LEN];
 	park_reason(why, max_attempts);
 	int64_t now = store_now_ms();
-	struct db_stmt *st = stmt(s, ST_COMPLETE_CLAIM);
-	if (!st)
-		return db_fail(s, "finishing a job", err);
-	db_bind_int(st, 1, done);
-	db_bind_int(st, 2, now);
-	db_bind_text(st, 3, worker);
-	db_bind_int(st, 4, now + lease_ms);
-	db_bind_int(st, 5, max_attempts);
-	db_bind_text(st, 6, why);
-	int rc = db_step(st);
-	if (rc < 0) {
-		db_fail(s, "finishing a job", err);
-	} else if (rc == 0 || strcmp(db_col_text(st, 0), "t") != 0) {
-		rc = lost_lease(done, err);
-	} else if (db_col_null(st, 1)) {
-		rc = 0;
-	} else {
-		rc = read_job(st, 1, job);
-	}
-	db_finish(st);
-	return rc;
+	struct completed c = { false, job };
+	if (db_query_kept(s, ST_COMPLETE_CLAIM, kept_sql(s, ST_COMPLETE_CLAIM), "finishing a job",
+			  err, read_completed, &c, "iitiit", done, now, worker, now + lease_ms,
+			  (int64_t)max_attempts, why) < 0)
+		return -1;
+	if (!c.held)
+		return lost_lease(done, err);
+	return job->payload ? 1 : 0;
 }
 
 int store_complete_claim(struct store *s, int64_t done, const char *worker, int64_t lease_ms,
@@ -579,32 +540,26 @@ static int lost_lease(int64_t job, char err[ERR_LEN])
 	return -1;
 }
 
+/* After a statement that changes the one job the worker holds (n rows
+ * changed, -1 failed): 0, or -1 when the worker held it no longer. */
+static int held_change(int64_t n, int64_t job, char err[ERR_LEN])
+{
+	return n < 0 ? -1 : n == 1 ? 0 : lost_lease(job, err);
+}
+
 int store_renew(struct store *s, int64_t job, const char *worker, int64_t lease_ms,
 		char err[ERR_LEN])
 {
 	int64_t now = store_now_ms();
-	struct db_stmt *st = stmt(s, ST_RENEW);
-	if (st) {
-		db_bind_int(st, 1, job);
-		db_bind_text(st, 2, worker);
-		db_bind_int(st, 3, now + lease_ms);
-		db_bind_int(st, 4, now);
-	}
-	int64_t n = run_changes(s, st, "renewing a lease", err);
-	return n < 0 ? -1 : n == 1 ? 0 : lost_lease(job, err);
+	return held_change(db_changed_kept(s, ST_RENEW, kept_sql(s, ST_RENEW), "renewing a lease",
+					   err, "itii", job, worker, now + lease_ms, now), job, err);
 }
 
 static int finish(struct store *s, enum stmt which, int64_t job, const char *worker,
 		  char err[ERR_LEN])
 {
-	struct db_stmt *st = stmt(s, which);
-	if (st) {
-		db_bind_int(st, 1, job);
-		db_bind_text(st, 2, worker);
-		db_bind_int(st, 3, store_now_ms());
-	}
-	int64_t n = run_changes(s, st, "finishing a job", err);
-	return n < 0 ? -1 : n == 1 ? 0 : lost_lease(job, err);
+	return held_change(db_changed_kept(s, which, kept_sql(s, which), "finishing a job", err,
+					   "iti", job, worker, store_now_ms()), job, err);
 }
 
 int store_complete(struct store *s, int64_t job, const char *worker, char err[ERR_LEN])
@@ -627,105 +582,84 @@ struct json_t *store_holders(struct store *s, char err[ERR_LEN])
 int store_expire_holder(struct store *s, const char *worker, int64_t *jobs,
 			char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s, "UPDATE jobs SET lease_until = 0, updated_at = ?2"
-				       " WHERE state = 'running' AND worker = ?1");
-	if (st) {
-		db_bind_text(st, 1, worker);
-		db_bind_int(st, 2, store_now_ms());
-	}
-	*jobs = run_changes(s, st, "taking over a dead worker's jobs", err);
+	*jobs = db_changed(s, "taking over a dead worker's jobs", err,
+			   "UPDATE jobs SET lease_until = 0, updated_at = ?2"
+			   " WHERE state = 'running' AND worker = ?1", "ti", worker, store_now_ms());
 	return *jobs < 0 ? -1 : 0;
 }
 
 int store_fail(struct store *s, int64_t job, const char *worker, const char *error,
 	       int64_t retry_at, int max_attempts, char err[ERR_LEN])
 {
-	struct db_stmt *st = stmt(s, ST_FAIL);
-	if (st) {
-		db_bind_int(st, 1, job);
-		db_bind_text(st, 2, worker);
-		db_bind_text(st, 3, error);
-		db_bind_int(st, 4, retry_at);
-		db_bind_int(st, 5, store_now_ms());
-		db_bind_int(st, 6, max_attempts);
-	}
-	int64_t n = run_changes(s, st, "failing a job", err);
-	return n < 0 ? -1 : n == 1 ? 0 : lost_lease(job, err);
+	return held_change(db_changed_kept(s, ST_FAIL, kept_sql(s, ST_FAIL), "failing a job", err,
+					   "ittiii", job, worker, error, retry_at, store_now_ms(),
+					   (int64_t)max_attempts), job, err);
 }
 
 int store_pending(struct store *s, int64_t *count, char err[ERR_LEN])
 {
-	struct db_stmt *st = stmt(s, ST_PENDING);
-	if (!st)
-		return db_fail(s, "counting jobs", err);
-	db_bind_int(st, 1, store_now_ms());
-	int rc = db_step(st);
-	if (rc == 1)
-		*count = db_col_int(st, 0);
-	rc = rc == 1 ? 0 : db_fail(s, "counting jobs", err);
-	db_finish(st);
-	return rc;
+	return db_query_kept(s, ST_PENDING, kept_sql(s, ST_PENDING), "counting jobs", err,
+			     db_row_int, count, "i", store_now_ms()) == 1 ? 0 : -1;
+}
+
+struct activity_read {
+	struct store_activity *out;
+	int64_t now;
+};
+
+static int read_activity(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	(void)err;
+	struct activity_read *a = ctx;
+	int64_t since = db_col_int(st, 2);
+	*a->out = (struct store_activity){ .waiting = db_col_int(st, 0),
+					   .running = db_col_int(st, 1),
+					   .oldest_wait_ms = since ? a->now - since : 0 };
+	return 1;
 }
 
 int store_activity(struct store *s, struct store_activity *out, char err[ERR_LEN])
 {
-	struct db_stmt *st = stmt(s, ST_ACTIVITY);
-	if (!st)
-		return db_fail(s, "reading the queue", err);
-	int64_t now = store_now_ms();
-	db_bind_int(st, 1, now);
-	int rc = db_step(st);
-	if (rc == 1) {
-		int64_t since = db_col_int(st, 2);
-		*out = (struct store_activity){ .waiting = db_col_int(st, 0),
-						.running = db_col_int(st, 1),
-						.oldest_wait_ms = since ? now - since : 0 };
-	}
-	rc = rc == 1 ? 0 : db_fail(s, "reading the queue", err);
-	db_finish(st);
-	return rc;
+	struct activity_read a = { out, store_now_ms() };
+	return db_query_kept(s, ST_ACTIVITY, kept_sql(s, ST_ACTIVITY), "reading the queue", err,
+			     read_activity, &a, "i", a.now) == 1 ? 0 : -1;
+}
+
+struct queued_counts {
+	const char *const *games;
+	size_t n;
+	int *counts;
+};
+
+static int read_queued(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	(void)err;
+	struct queued_counts *q = ctx;
+	for (size_t i = 0; i < q->n; i++)
+		if (strcmp(q->games[i], db_col_text(st, 0)) == 0)
+			q->counts[i] = (int)db_col_int(st, 1);
+	return 0;
 }
 
 int store_ranked_queued(struct store *s, const char *const *games, size_t n, int *counts,
 			char err[ERR_LEN])
 {
-	struct db_stmt *st = stmt(s, ST_RANKED_QUEUED);
-	if (!st)
-		return db_fail(s, "counting queued matches", err);
 	for (size_t i = 0; i < n; i++)
 		counts[i] = 0;
-	int rc;
-	while ((rc = db_step(st)) == 1)
-		for (size_t i = 0; i < n; i++)
-			if (strcmp(games[i], db_col_text(st, 0)) == 0)
-				counts[i] = (int)db_col_int(st, 1);
-	rc = rc < 0 ? db_fail(s, "counting queued matches", err) : 0;
-	db_finish(st);
-	return rc;
+	struct queued_counts q = { games, n, counts };
+	return db_query_kept(s, ST_RANKED_QUEUED, kept_sql(s, ST_RANKED_QUEUED),
+			     "counting queued matches", err, read_queued, &q, "") < 0 ? -1 : 0;
 }
 
 int store_holds(struct store *s, int64_t job, const char *worker, char err[ERR_LEN])
 {
-	struct db_stmt *st = stmt(s, ST_HOLDS);
-	if (!st)
-		return db_fail(s, "checking a lease", err);
-	db_bind_int(st, 1, job);
-	db_bind_text(st, 2, worker);
-	int rc = db_step(st);
-	if (rc < 0)
-		db_fail(s, "checking a lease", err);
-	db_finish(st);
-	if (rc == 1)
-		return 0;
-	return rc == 0 ? lost_lease(job, err) : -1;
+	int64_t rc = db_query_kept(s, ST_HOLDS, kept_sql(s, ST_HOLDS), "checking a lease", err,
+				   NULL, NULL, "it", job, worker);
+	return rc < 0 ? -1 : rc ? 0 : lost_lease(job, err);
 }
 
 int store_mark_done(struct store *s, int64_t job, char err[ERR_LEN])
 {
-	struct db_stmt *st = stmt(s, ST_MARK_DONE);
-	if (st) {
-		db_bind_int(st, 1, job);
-		db_bind_int(st, 2, store_now_ms());
-	}
-	return run_changes(s, st, "finishing a job", err) < 0 ? -1 : 0;
+	return db_changed_kept(s, ST_MARK_DONE, kept_sql(s, ST_MARK_DONE), "finishing a job", err,
+			       "ii", job, store_now_ms()) < 0 ? -1 : 0;
 }

@@ -78,6 +78,10 @@ struct store_new_submission {
 int store_submit(struct store *s, const struct store_new_submission *sub, int64_t *id,
 		 char err[ERR_LEN]);
 
+/* The author who owns name in game: 1 and owner filled, 0 nobody yet, -1. */
+int store_name_owner(struct store *s, const char *game, const char *name, char owner[64],
+		     char err[ERR_LEN]);
+
 struct store_submission {
 	int64_t id;
 	char game[32];

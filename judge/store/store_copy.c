@@ -139,12 +139,10 @@ static int holds_data(struct store *to, char err[ERR_LEN])
 	for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
 		char sql[128];
 		snprintf(sql, sizeof sql, "SELECT 1 FROM %s LIMIT 1", tables[i].name);
-		struct db_stmt *st = db_prepare(to, sql);
-		int rc = st ? db_step(st) : -1;
-		db_finish(st);
+		int64_t rc = db_query(to, "reading the target", err, sql, NULL, NULL, "");
 		if (rc < 0)
-			return db_fail(to, "reading the target", err);
-		if (rc == 1) {
+			return -1;
+		if (rc > 0) {
 			snprintf(err, ERR_LEN, "%s already holds a tournament (its table %s is "
 				 "not empty): copy into a new, empty database", to->where, tables[i].name);
 			return 1;
@@ -237,13 +235,7 @@ int store_backup(struct store *s, const char *dest, char err[ERR_LEN])
 			 "pg_restore), or `judge store copy` it into a new SQLite file");
 		return -1;
 	}
-	struct db_stmt *st = db_prepare(s, "VACUUM INTO ?1");
-	if (!st)
-		return db_fail(s, "backing up", err);
-	db_bind_text(st, 1, dest);
-	int rc = db_step(st) < 0 ? db_fail(s, "backing up", err) : 0;
-	db_finish(st);
-	return rc;
+	return db_run(s, "backing up", err, "VACUUM INTO ?1", "t", dest);
 }
 
 static int by_text(const void *a, const void *b)

@@ -5,21 +5,17 @@
 
 #include "judge/store/db.h"
 
-/* Column col's bytes (malloc'd, at least 1 byte) into *bytes: 0, or -1
- * with err saying what ran out of memory. */
-static int copy_blob(struct db_stmt *st, int col, uint8_t **bytes, size_t *len, const char *what,
-		     char err[ERR_LEN])
+struct replay_read {
+	uint8_t **bytes;
+	size_t *len;
+	bool *exists;
+};
+
+static int read_replay(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 {
-	size_t n;
-	const void *b = db_col_blob(st, col, &n);
-	if (!(*bytes = malloc(n ? n : 1))) {
-		snprintf(err, ERR_LEN, "%s: out of memory", what);
-		return -1;
-	}
-	if (n)
-		memcpy(*bytes, b, n);
-	*len = n;
-	return 0;
+	struct replay_read *r = ctx;
+	*r->exists = true;
+	return db_col_null(st, 0) ? 1 : db_col_dup(st, 0, r->bytes, r->len, err) < 0 ? -1 : 1;
 }
 
 int store_match_replay(struct store *s, int64_t id, uint8_t **bytes, size_t *len, bool *exists,
@@ -28,131 +24,130 @@ int store_match_replay(struct store *s, int64_t id, uint8_t **bytes, size_t *len
 	*bytes = NULL;
 	*len = 0;
 	*exists = false;
-	struct db_stmt *st = db_prepare(s, "SELECT replay FROM matches WHERE id = ?1");
-	if (!st)
-		return db_fail(s, "reading a replay", err);
-	db_bind_int(st, 1, id);
-	int rc = db_step(st);
-	if (rc == 1) {
-		*exists = true;
-		if (db_col_null(st, 0))
-			rc = 0;
-		else if (copy_blob(st, 0, bytes, len, "reading a replay", err) < 0)
-			rc = -1;
-	} else if (rc < 0) {
-		db_fail(s, "reading a replay", err);
-	}
-	db_finish(st);
-	return rc;
+	struct replay_read r = { bytes, len, exists };
+	int64_t rc = db_query(s, "reading a replay", err, "SELECT replay FROM matches WHERE id = ?1",
+			      read_replay, &r, "i", id);
+	return rc < 0 ? -1 : *bytes != NULL;
+}
+
+/* One seat of a match and its player's submission, for seat_row. */
+#define SEAT_FROM " FROM match_players mp LEFT JOIN submissions s ON s.id = mp.submission_id"
+#define SEAT_WHERE " WHERE mp.match_id = ?1 AND mp.seat = ?2"
+
+/* The row of the query sql (SEAT_FROM ... SEAT_WHERE) for the seat of the
+ * match: 1 read, 0 no such seat, -1. */
+static int seat_row(struct store *s, int64_t match, int seat, const char *what,
+		    const char *sql, db_row_fn *read, void *out, char err[ERR_LEN])
+{
+	return (int)db_query(s, what, err, sql, read, out, "ii", match, (int64_t)seat);
+}
+
+static int read_seat_log(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	struct store_seat_log *out = ctx;
+	db_col_copy(st, 0, out->author, sizeof out->author);
+	if (!db_col_null(st, 1) && db_col_dup(st, 1, &out->bytes, &out->len, err) < 0)
+		return -1;
+	return 1;
 }
 
 int store_match_log(struct store *s, int64_t match, int seat, struct store_seat_log *out,
 		    char err[ERR_LEN])
 {
 	*out = (struct store_seat_log){ 0 };
-	struct db_stmt *st = db_prepare(s,
-		"SELECT coalesce(s.author, ''), l.log FROM match_players mp"
-		" LEFT JOIN submissions s ON s.id = mp.submission_id"
-		" LEFT JOIN match_logs l ON l.match_id = mp.match_id AND l.seat = mp.seat"
-		" WHERE mp.match_id = ?1 AND mp.seat = ?2");
-	if (!st)
-		return db_fail(s, "reading a player's log", err);
-	db_bind_int(st, 1, match);
-	db_bind_int(st, 2, seat);
-	int rc = db_step(st);
-	if (rc == 1) {
-		snprintf(out->author, sizeof out->author, "%s", db_col_text(st, 0));
-		if (!db_col_null(st, 1) &&
-		    copy_blob(st, 1, &out->bytes, &out->len, "reading a player's log", err) < 0)
-			rc = -1;
-	} else if (rc < 0) {
-		db_fail(s, "reading a player's log", err);
-	}
-	db_finish(st);
-	return rc;
+	return seat_row(s, match, seat, "reading a player's log",
+			"SELECT coalesce(s.author, ''), l.log" SEAT_FROM
+			" LEFT JOIN match_logs l ON l.match_id = mp.match_id AND l.seat = mp.seat"
+			SEAT_WHERE, read_seat_log, out, err);
+}
+
+static int read_fault(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	struct store_fault *out = ctx;
+	db_col_copy(st, 0, out->author, sizeof out->author);
+	db_col_copy(st, 1, out->name, sizeof out->name);
+	db_col_copy(st, 2, out->verdict, sizeof out->verdict);
+	db_col_copy(st, 3, out->reason, sizeof out->reason);
+	out->frozen_round = (int)db_col_int(st, 4);
+	out->cpu_ns = db_col_int(st, 5);
+	out->peak_memory = db_col_int(st, 6);
+	if (db_col_null(st, 11))
+		return 1;
+	out->message = (int)db_col_int(st, 7);
+	out->turn_cpu_ns = db_col_int(st, 8);
+	out->cpu_budget_ns = db_col_int(st, 9);
+	out->input_size = db_col_int(st, 10);
+	out->unit = (int)db_col_int(st, 12);
+	out->unit_round = (int)db_col_int(st, 13);
+	out->unit_step = (int)db_col_int(st, 14);
+	db_col_copy(st, 15, out->unit_reason, sizeof out->unit_reason);
+	return db_col_dup(st, 11, &out->input, &out->input_len, err) < 0 ? -1 : 1;
 }
 
 int store_match_fault(struct store *s, int64_t match, int seat, struct store_fault *out,
 		      char err[ERR_LEN])
 {
 	*out = (struct store_fault){ .message = -1 };
-	struct db_stmt *st = db_prepare(s,
-		"SELECT coalesce(s.author, ''), mp.name, coalesce(mp.verdict, ''),"
-		" coalesce(mp.reason, ''), coalesce(mp.frozen_round, -1), mp.cpu_ns, mp.peak_memory,"
-		" f.message, f.turn_cpu_ns, f.cpu_budget_ns, f.input_size, f.input,"
-		" coalesce(f.unit, 0), coalesce(f.unit_round, -1), coalesce(f.unit_step, 0),"
-		" coalesce(f.unit_reason, '')"
-		" FROM match_players mp LEFT JOIN submissions s ON s.id = mp.submission_id"
-		" LEFT JOIN match_faults f ON f.match_id = mp.match_id AND f.seat = mp.seat"
-		" WHERE mp.match_id = ?1 AND mp.seat = ?2");
-	if (!st)
-		return db_fail(s, "reading a seat's fault", err);
-	db_bind_int(st, 1, match);
-	db_bind_int(st, 2, seat);
-	int rc = db_step(st);
-	if (rc == 1) {
-		snprintf(out->author, sizeof out->author, "%s", db_col_text(st, 0));
-		snprintf(out->name, sizeof out->name, "%s", db_col_text(st, 1));
-		snprintf(out->verdict, sizeof out->verdict, "%s", db_col_text(st, 2));
-		snprintf(out->reason, sizeof out->reason, "%s", db_col_text(st, 3));
-		out->frozen_round = (int)db_col_int(st, 4);
-		out->cpu_ns = db_col_int(st, 5);
-		out->peak_memory = db_col_int(st, 6);
-		if (!db_col_null(st, 11)) {
-			out->message = (int)db_col_int(st, 7);
-			out->turn_cpu_ns = db_col_int(st, 8);
-			out->cpu_budget_ns = db_col_int(st, 9);
-			out->input_size = db_col_int(st, 10);
-			out->unit = (int)db_col_int(st, 12);
-			out->unit_round = (int)db_col_int(st, 13);
-			out->unit_step = (int)db_col_int(st, 14);
-			snprintf(out->unit_reason, sizeof out->unit_reason, "%s",
-				 db_col_text(st, 15));
-			if (copy_blob(st, 11, &out->input, &out->input_len, "reading a seat's fault",
-				      err) < 0)
-				rc = -1;
-		}
-	} else if (rc < 0) {
-		db_fail(s, "reading a seat's fault", err);
-	}
-	db_finish(st);
-	return rc;
+	return seat_row(s, match, seat, "reading a seat's fault",
+			"SELECT coalesce(s.author, ''), mp.name, coalesce(mp.verdict, ''),"
+			" coalesce(mp.reason, ''), coalesce(mp.frozen_round, -1), mp.cpu_ns,"
+			" mp.peak_memory, f.message, f.turn_cpu_ns, f.cpu_budget_ns, f.input_size,"
+			" f.input, coalesce(f.unit, 0), coalesce(f.unit_round, -1),"
+			" coalesce(f.unit_step, 0), coalesce(f.unit_reason, '')" SEAT_FROM
+			" LEFT JOIN match_faults f ON f.match_id = mp.match_id AND f.seat = mp.seat"
+			SEAT_WHERE, read_fault, out, err);
+}
+
+struct id_list {
+	int64_t *ids;
+	int *n;
+	int max;
+};
+
+static int read_match_id(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	(void)err;
+	struct id_list *list = ctx;
+	list->ids[(*list->n)++] = db_col_int(st, 0);
+	return *list->n < list->max ? 0 : 1;
 }
 
 int store_recent_matches(struct store *s, int64_t submission, int max, int64_t *ids, int *n,
 			 char err[ERR_LEN])
 {
 	*n = 0;
-	struct db_stmt *st = db_prepare(s, "SELECT m.id FROM match_players p JOIN matches m"
-					   " ON m.id = p.match_id WHERE p.submission_id = ?1"
-					   " AND m.replay IS NOT NULL ORDER BY m.id DESC LIMIT ?2");
-	if (!st)
-		return db_fail(s, "reading a player's matches", err);
-	db_bind_int(st, 1, submission);
-	db_bind_int(st, 2, max);
-	int rc = 0;
-	while (*n < max && (rc = db_step(st)) == 1)
-		ids[(*n)++] = db_col_int(st, 0);
-	rc = *n < max && rc < 0 ? db_fail(s, "reading a player's matches", err) : 0;
-	db_finish(st);
-	return rc;
+	if (max <= 0)
+		return 0;
+	struct id_list list = { ids, n, max };
+	return db_query(s, "reading a player's matches", err,
+			"SELECT m.id FROM match_players p JOIN matches m"
+			" ON m.id = p.match_id WHERE p.submission_id = ?1"
+			" AND m.replay IS NOT NULL ORDER BY m.id DESC LIMIT ?2", read_match_id, &list,
+			"ii", submission, (int64_t)max) < 0 ? -1 : 0;
+}
+
+struct reason_each {
+	void (*each)(void *ctx, int seat, const char *reason);
+	void *ctx;
+};
+
+static int read_reason(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	(void)err;
+	struct reason_each *r = ctx;
+	r->each(r->ctx, (int)db_col_int(st, 0), db_col_text(st, 1));
+	return 0;
 }
 
 int store_match_reasons(struct store *s, int64_t match,
 			void (*each)(void *ctx, int seat, const char *reason), void *ctx,
 			char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s, "SELECT seat, reason FROM match_players"
-					   " WHERE match_id = ?1 AND reason IS NOT NULL");
-	if (!st)
-		return db_fail(s, "reading a match's players", err);
-	db_bind_int(st, 1, match);
-	int rc;
-	while ((rc = db_step(st)) == 1)
-		each(ctx, (int)db_col_int(st, 0), db_col_text(st, 1));
-	rc = rc < 0 ? db_fail(s, "reading a match's players", err) : 0;
-	db_finish(st);
-	return rc;
+	struct reason_each r = { each, ctx };
+	return db_query(s, "reading a match's players", err,
+			"SELECT seat, reason FROM match_players"
+			" WHERE match_id = ?1 AND reason IS NOT NULL", read_reason, &r, "i",
+			match) < 0 ? -1 : 0;
 }
 
 /* ---- recording a match ------------------------------------------------------- */
@@ -162,25 +157,14 @@ int store_add_match(struct store *s, const struct store_new_match *m, int64_t *i
 {
 	if (s->ops->results_lock && db_exec(s, s->ops->results_lock, "recording the match", err) < 0)
 		return -1;
-	struct db_stmt *st = db_prepare(s, "INSERT INTO matches (job_id, game, kind, seed, replay,"
-					   " created_at, wall_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6,"
-					   " NULLIF(?7, 0)) RETURNING id");
-	if (!st)
-		return db_fail(s, "recording the match", err);
-	db_bind_int(st, 1, m->job);
-	db_bind_text(st, 2, m->game);
-	db_bind_text(st, 3, m->kind);
-	db_bind_int(st, 4, m->seed);
-	db_bind_blob(st, 5, m->replay, m->replay_len);
-	db_bind_int(st, 6, store_now_ms());
-	db_bind_int(st, 7, m->wall_ms);
-	int rc = db_step(st);
-	if (rc == 1)
-		*id = db_col_int(st, 0);
-	rc = rc == 1 ? 0 : db_fail(s, "recording the match", err);
-	db_finish(st);
-	if (rc < 0 || strcmp(m->kind, "ranked") != 0 || m->players <= 0)
-		return rc;
+	if (db_query(s, "recording the match", err,
+		     "INSERT INTO matches (job_id, game, kind, seed, replay, created_at, wall_ms)"
+		     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULLIF(?7, 0)) RETURNING id", db_row_int, id,
+		     "ittibii", m->job, m->game, m->kind, m->seed, (const void *)m->replay,
+		     m->replay_len, store_now_ms(), m->wall_ms) < 0)
+		return -1;
+	if (strcmp(m->kind, "ranked") != 0 || m->players <= 0)
+		return 0;
 	/* What the leaderboard shows of a game with a range of players. */
 	return db_run(s, "recording the match", err,
 		      "INSERT INTO ranked_sizes (game, players, matches) VALUES (?1, ?2, 1)"
@@ -191,75 +175,36 @@ int store_add_match(struct store *s, const struct store_new_match *m, int64_t *i
 int store_add_match_player(struct store *s, int64_t match, const struct store_match_player *p,
 			   char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s,
+	/* A shipped player has no submission, one that played to the end no
+	 * frozen round, verdict or reason: NULL. */
+	return db_run(s, "recording a player", err,
 		"INSERT INTO match_players (match_id, seat, submission_id, name, score, rank,"
 		" frozen_round, verdict, reason, cpu_ns, peak_memory)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
-	if (!st)
-		return db_fail(s, "recording a player", err);
-	db_bind_int(st, 1, match);
-	db_bind_int(st, 2, p->seat);
-	if (p->submission)
-		db_bind_int(st, 3, p->submission);
-	else
-		db_bind_text(st, 3, NULL);
-	db_bind_text(st, 4, p->name);
-	db_bind_int(st, 5, p->score);
-	db_bind_int(st, 6, p->rank);
-	if (p->verdict) {
-		db_bind_int(st, 7, p->frozen_round);
-		db_bind_text(st, 8, p->verdict);
-		db_bind_text(st, 9, p->reason);
-	} else {
-		db_bind_text(st, 7, NULL);
-		db_bind_text(st, 8, NULL);
-		db_bind_text(st, 9, NULL);
-	}
-	db_bind_int(st, 10, p->cpu_ns);
-	db_bind_int(st, 11, p->peak_memory);
-	int rc = db_step(st) == 0 ? 0 : db_fail(s, "recording a player", err);
-	db_finish(st);
-	return rc;
+		" VALUES (?1, ?2, NULLIF(CAST(?3 AS BIGINT), 0), ?4, ?5, ?6,"
+		" CASE WHEN CAST(?8 AS TEXT) IS NULL THEN NULL ELSE CAST(?7 AS BIGINT) END,"
+		" ?8, ?9, ?10, ?11)", "iiitiiittii", match, (int64_t)p->seat, p->submission,
+		p->name, p->score, (int64_t)p->rank, (int64_t)p->frozen_round, p->verdict,
+		p->verdict ? p->reason : NULL, p->cpu_ns, p->peak_memory);
 }
 
 int store_add_match_log(struct store *s, int64_t match, int seat, const void *log, size_t len,
 			char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s, "INSERT INTO match_logs (match_id, seat, log)"
-					   " VALUES (?1, ?2, ?3)");
-	if (!st)
-		return db_fail(s, "recording a player's log", err);
-	db_bind_int(st, 1, match);
-	db_bind_int(st, 2, seat);
-	db_bind_blob(st, 3, log, len);
-	int rc = db_step(st) == 0 ? 0 : db_fail(s, "recording a player's log", err);
-	db_finish(st);
-	return rc;
+	return db_run(s, "recording a player's log", err,
+		      "INSERT INTO match_logs (match_id, seat, log) VALUES (?1, ?2, ?3)", "iib",
+		      match, (int64_t)seat, log, len);
 }
 
 int store_add_match_fault(struct store *s, int64_t match, int seat, const struct store_fault *f,
 			  char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s, "INSERT INTO match_faults (match_id, seat, message,"
-					   " turn_cpu_ns, cpu_budget_ns, input_size, input, unit,"
-					   " unit_round, unit_step, unit_reason)"
-					   " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULLIF(?8, 0), ?9, ?10, ?11)");
-	if (!st)
-		return db_fail(s, "recording a seat's fault", err);
-	db_bind_int(st, 1, match);
-	db_bind_int(st, 2, seat);
-	db_bind_int(st, 3, f->message);
-	db_bind_int(st, 4, f->turn_cpu_ns);
-	db_bind_int(st, 5, f->cpu_budget_ns);
-	db_bind_int(st, 6, f->input_size);
-	db_bind_blob(st, 7, f->input, f->input_len);
-	db_bind_int(st, 8, f->unit);
-	db_bind_int(st, 9, f->unit_round);
-	db_bind_int(st, 10, f->unit_step);
-	db_bind_text(st, 11, f->unit_reason);
-	int rc = db_step(st) == 0 ? 0 : db_fail(s, "recording a seat's fault", err);
-	db_finish(st);
-	return rc;
+	return db_run(s, "recording a seat's fault", err,
+		"INSERT INTO match_faults (match_id, seat, message, turn_cpu_ns, cpu_budget_ns,"
+		" input_size, input, unit, unit_round, unit_step, unit_reason)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULLIF(?8, 0), ?9, ?10, ?11)", "iiiiiibiiit",
+		match, (int64_t)seat, (int64_t)f->message, f->turn_cpu_ns, f->cpu_budget_ns,
+		f->input_size, (const void *)f->input, f->input_len, (int64_t)f->unit,
+		(int64_t)f->unit_round, (int64_t)f->unit_step, f->unit_reason);
 }
 
 /* The tree of db/migrations/012: 2^20 slots of 1/1024 of a point, and a
@@ -359,26 +304,34 @@ int store_mark_rated(struct store *s, int64_t match, char err[ERR_LEN])
 		      "i", match);
 }
 
+struct record_read {
+	int *played, *wins;
+};
+
+static int read_record(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	(void)err;
+	struct record_read *r = ctx;
+	*r->played = (int)db_col_int(st, 0);
+	*r->wins = (int)db_col_int(st, 1);
+	return 1;
+}
+
 int store_qualifying_record(struct store *s, int64_t submission, int *played, int *wins,
 			    char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s, "SELECT count(*), coalesce(sum(CASE WHEN mp.rank = 1"
-					   " THEN 1 ELSE 0 END), 0) FROM match_players mp"
-					   " JOIN matches m ON m.id = mp.match_id"
-					   " WHERE m.kind = 'qualifying' AND mp.submission_id = ?1"
-					   " AND (SELECT count(*) FROM match_players c WHERE"
-					   " c.match_id = m.id AND c.submission_id = ?1) = 1"
-					   /* a rejudge starts the qualification over */
-					   " AND m.created_at > coalesce((SELECT max(r.created_at)"
-					   " FROM rejudges r WHERE r.submission_id = ?1"
-					   " OR (r.submission_id IS NULL AND r.game = m.game)), -1)");
-	if (!st)
-		return db_fail(s, "qualification", err);
-	db_bind_int(st, 1, submission);
-	int rc = db_step(st);
-	*played = rc == 1 ? (int)db_col_int(st, 0) : 0;
-	*wins = rc == 1 ? (int)db_col_int(st, 1) : 0;
-	rc = rc == 1 ? 0 : db_fail(s, "qualification", err);
-	db_finish(st);
-	return rc;
+	*played = *wins = 0;
+	struct record_read r = { played, wins };
+	return db_query(s, "qualification", err,
+			"SELECT count(*), coalesce(sum(CASE WHEN mp.rank = 1"
+			" THEN 1 ELSE 0 END), 0) FROM match_players mp"
+			" JOIN matches m ON m.id = mp.match_id"
+			" WHERE m.kind = 'qualifying' AND mp.submission_id = ?1"
+			" AND (SELECT count(*) FROM match_players c WHERE"
+			" c.match_id = m.id AND c.submission_id = ?1) = 1"
+			/* a rejudge starts the qualification over */
+			" AND m.created_at > coalesce((SELECT max(r.created_at)"
+			" FROM rejudges r WHERE r.submission_id = ?1"
+			" OR (r.submission_id IS NULL AND r.game = m.game)), -1)",
+			read_record, &r, "i", submission) < 0 ? -1 : 0;
 }

@@ -7,19 +7,12 @@
 #include "judge/store/db.h"
 #include "judge/store/store_serve.h"
 
-/* 1 when the query gives a row, 0 none, -1 error. */
-static int found(json_t *rows)
-{
-	int rc = rows ? json_array_size(rows) > 0 : -1;
-	json_decref(rows);
-	return rc;
-}
-
 int store_disqualify(struct store *s, const char *game, const char *name, const char *reason,
 		     const char *decided_by, char err[ERR_LEN])
 {
-	int rc = found(db_query_json(s, "finding the player", err,
-		"SELECT 1 FROM names WHERE game = ?1 AND name = ?2", "one:i", "tt", game, name));
+	int rc = (int)db_query(s, "finding the player", err,
+			       "SELECT 1 FROM names WHERE game = ?1 AND name = ?2", NULL, NULL, "tt",
+			       game, name);
 	if (rc <= 0)
 		return rc;
 	rc = db_run(s, "disqualifying a player", err,
@@ -63,19 +56,11 @@ int store_game_players(struct store *s, const char *game, json_t **out, char err
 int store_reinstate(struct store *s, const char *game, const char *name, const char *decided_by,
 		    char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s, "UPDATE disqualifications SET reinstated_at = ?3,"
-				       " reinstated_by = ?4 WHERE game = ?1 AND name = ?2"
-				       " AND reinstated_at IS NULL");
-	if (!st)
-		return db_fail(s, "reinstating a player", err);
-	db_bind_text(st, 1, game);
-	db_bind_text(st, 2, name);
-	db_bind_int(st, 3, store_now_ms());
-	db_bind_text(st, 4, decided_by);
-	int rc = db_step(st);
-	int64_t n = rc < 0 ? -1 : db_changes(st);
-	db_finish(st);
-	return n < 0 ? db_fail(s, "reinstating a player", err) : n > 0;
+	int64_t n = db_changed(s, "reinstating a player", err,
+			       "UPDATE disqualifications SET reinstated_at = ?3, reinstated_by = ?4"
+			       " WHERE game = ?1 AND name = ?2 AND reinstated_at IS NULL", "ttit", game,
+			       name, store_now_ms(), decided_by);
+	return n < 0 ? -1 : n > 0;
 }
 
 /* Inside a transaction: the submission back to the queue with a new
@@ -93,8 +78,8 @@ static int requeue(struct store *s, int64_t id, char err[ERR_LEN])
 
 static int rejudge_one(struct store *s, int64_t id, char err[ERR_LEN])
 {
-	int rc = found(db_query_json(s, "finding the submission", err,
-		"SELECT 1 FROM submissions WHERE id = ?1", "one:i", "i", id));
+	int rc = (int)db_query(s, "finding the submission", err,
+			       "SELECT 1 FROM submissions WHERE id = ?1", NULL, NULL, "i", id);
 	if (rc <= 0)
 		return rc;
 	if (db_run(s, "rejudging a submission", err,
@@ -159,32 +144,40 @@ int store_rejudge_game(struct store *s, const char *game, const char *decided_by
 	return store_commit(s, err);
 }
 
+struct doc_read {
+	json_t *doc;
+	int first, last;
+};
+
+static int read_doc(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	struct doc_read *d = ctx;
+	size_t len = 0;
+	const char *src = db_col_null(st, 4) ? "" : db_col_blob(st, 4, &len);
+	d->doc = db_row_json(st, "doc:i name:t author:t label:T");
+	if (!d->doc || json_object_set_new(d->doc, "source", json_stringn_nocheck(src, len)) < 0 ||
+	    json_object_set_new(d->doc, "first_line", json_integer(d->first)) < 0 ||
+	    json_object_set_new(d->doc, "last_line", json_integer(d->last)) < 0) {
+		err_set(err, "out of memory");
+		return -1;
+	}
+	return 1;
+}
+
 /* A document's source: its own (archived) or its submission's. */
 static json_t *doc_json(struct store *s, int64_t doc, int first, int last, char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s, "SELECT d.id, d.name, d.author, d.label,"
-		" coalesce(d.source, x.source) FROM plag_docs d"
-		" LEFT JOIN submissions x ON x.id = d.submission_id WHERE d.id = ?1");
-	if (!st) {
-		db_fail(s, "reading a plagiarism document", err);
-		return NULL;
-	}
-	db_bind_int(st, 1, doc);
-	json_t *out = NULL;
-	int rc = db_step(st);
-	if (rc == 1 && (out = db_row_json(st, "doc:i name:t author:t label:T"))) {
-		size_t len;
-		const char *src = db_col_null(st, 4) ? "" : db_col_blob(st, 4, &len);
-		json_object_set_new(out, "source", json_stringn_nocheck(src, db_col_null(st, 4) ? 0 : len));
-		json_object_set_new(out, "first_line", json_integer(first));
-		json_object_set_new(out, "last_line", json_integer(last));
-	} else if (rc < 0) {
-		db_fail(s, "reading a plagiarism document", err);
-	} else if (rc == 0) {
-		snprintf(err, ERR_LEN, "no plagiarism document %lld", (long long)doc);
-	}
-	db_finish(st);
-	return out;
+	struct doc_read d = { NULL, first, last };
+	int64_t rc = db_query(s, "reading a plagiarism document", err,
+			      "SELECT d.id, d.name, d.author, d.label, coalesce(d.source, x.source)"
+			      " FROM plag_docs d LEFT JOIN submissions x ON x.id = d.submission_id"
+			      " WHERE d.id = ?1", read_doc, &d, "i", doc);
+	if (rc == 0)
+		err_set(err, "no plagiarism document %lld", (long long)doc);
+	if (rc == 1)
+		return d.doc;
+	json_decref(d.doc);
+	return NULL;
 }
 
 int store_plag_pair(struct store *s, int64_t a, int64_t b, json_t **out, char err[ERR_LEN])

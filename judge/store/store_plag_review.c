@@ -118,16 +118,13 @@ int store_plag_history(struct store *s, int64_t flag, json_t **out, char err[ERR
 int store_plag_flags_seen(struct store *s, const char *game, int64_t *n,
 			  char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s, "UPDATE plag_flags SET seen_at = ?2"
-					   " WHERE seen_at IS NULL AND (game = ?1 OR ?1 IS NULL)");
-	if (!st)
-		return db_fail(s, "marking flags seen", err);
-	db_bind_text(st, 1, game);
-	db_bind_int(st, 2, store_now_ms());
-	int rc = db_step(st) == 0 ? 0 : db_fail(s, "marking flags seen", err);
-	*n = rc == 0 ? db_changes(st) : 0;
-	db_finish(st);
-	return rc;
+	*n = db_changed(s, "marking flags seen", err, "UPDATE plag_flags SET seen_at = ?2"
+			" WHERE seen_at IS NULL AND (game = ?1 OR ?1 IS NULL)", "ti", game,
+			store_now_ms());
+	if (*n >= 0)
+		return 0;
+	*n = 0;
+	return -1;
 }
 
 int store_plag_news(struct store *s, json_t **out, char err[ERR_LEN])
@@ -170,33 +167,38 @@ static int review_of(const char *action, const char **review)
 	return 0;
 }
 
+/* What a review changed: the later file, and the flag's share. */
+struct reviewed {
+	int64_t later;
+	double share;
+};
+
+static int read_reviewed(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	(void)err;
+	struct reviewed *r = ctx;
+	r->later = db_col_int(st, 0);
+	r->share = db_col_double(st, 1);
+	return 1;
+}
+
 static int review_in(struct store *s, int64_t flag, const char *action, const char *review,
 		     const char *by, const char *note, char err[ERR_LEN])
 {
 	int64_t now = store_now_ms();
-	struct db_stmt *st = db_prepare(s, "UPDATE plag_flags SET review = CAST(?2 AS TEXT),"
+	struct reviewed r = { 0, 0 };
+	int rc = (int)db_query(s, "reviewing a flag", err,
+		"UPDATE plag_flags SET review = CAST(?2 AS TEXT),"
 		" review_share = CASE WHEN CAST(?2 AS TEXT) IS NULL THEN NULL ELSE similarity END,"
 		" reviewed_by = ?3, reviewed_at = ?4, note = ?5, seen_at = coalesce(seen_at, ?4)"
-		" WHERE id = ?1 RETURNING later_doc, similarity");
-	if (!st)
-		return db_fail(s, "reviewing a flag", err);
-	db_bind_int(st, 1, flag);
-	db_bind_text(st, 2, review);
-	db_bind_text(st, 3, by);
-	db_bind_int(st, 4, now);
-	db_bind_text(st, 5, note);
-	int rc = db_step(st);
-	int64_t later = rc == 1 ? db_col_int(st, 0) : 0;
-	double share = rc == 1 ? db_col_double(st, 1) : 0;
-	if (rc < 0)
-		db_fail(s, "reviewing a flag", err);
-	db_finish(st);
+		" WHERE id = ?1 RETURNING later_doc, similarity", read_reviewed, &r, "ittit", flag,
+		review, by, now, note);
 	if (rc != 1)
 		return rc;
 	if (db_run(s, "keeping a flag's history", err, "INSERT INTO plag_reviews (flag_id, action,"
 		   " share, decided_by, note, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)", "itdtti",
-		   flag, action, share, by, note, now) < 0 ||
-	    db_run(s, "marking a suspected file", err, SET_SUSPECTED, "i", later) < 0)
+		   flag, action, r.share, by, note, now) < 0 ||
+	    db_run(s, "marking a suspected file", err, SET_SUSPECTED, "i", r.later) < 0)
 		return -1;
 	return 1;
 }

@@ -5,45 +5,48 @@
 
 #include "judge/store/db.h"
 
-/* The author who owns name in game: 1 and owner filled, 0 nobody yet. */
-static int name_owner(struct store *s, const char *game, const char *name, char owner[64],
+static int read_owner(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	(void)err;
+	db_col_copy(st, 0, ctx, 64);
+	return 1;
+}
+
+int store_name_owner(struct store *s, const char *game, const char *name, char owner[64],
 		      char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s, "SELECT author FROM names WHERE game = ?1 AND name = ?2");
-	if (!st)
-		return db_fail(s, "checking the name", err);
-	db_bind_text(st, 1, game);
-	db_bind_text(st, 2, name);
-	int rc = db_step(st);
-	if (rc == 1)
-		snprintf(owner, 64, "%s", db_col_text(st, 0));
-	else if (rc < 0)
-		db_fail(s, "checking the name", err);
-	db_finish(st);
-	return rc;
+	return (int)db_query(s, "checking the name", err,
+			     "SELECT author FROM names WHERE game = ?1 AND name = ?2", read_owner,
+			     owner, "tt", game, name);
 }
 
 static int insert_submission(struct store *s, const struct store_new_submission *sub,
 			     int64_t *id, char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s,
-		"INSERT INTO submissions (game, author, name, source, source_sha256,"
-		" state, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?6)"
-		" RETURNING id");
-	if (!st)
-		return db_fail(s, "storing the submission", err);
-	db_bind_text(st, 1, sub->game);
-	db_bind_text(st, 2, sub->author);
-	db_bind_text(st, 3, sub->name);
-	db_bind_blob(st, 4, sub->source, sub->source_len);
-	db_bind_text(st, 5, sub->source_sha256);
-	db_bind_int(st, 6, store_now_ms());
-	int rc = db_step(st);
-	if (rc == 1)
-		*id = db_col_int(st, 0);
-	rc = rc == 1 ? 0 : db_fail(s, "storing the submission", err);
-	db_finish(st);
-	return rc;
+	return db_query(s, "storing the submission", err,
+			"INSERT INTO submissions (game, author, name, source, source_sha256,"
+			" state, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?6)"
+			" RETURNING id", db_row_int, id, "tttbti", sub->game, sub->author, sub->name,
+			(const void *)sub->source, sub->source_len, sub->source_sha256,
+			store_now_ms()) == 1 ? 0 : -1;
+}
+
+struct current_read {
+	const struct store_new_submission *sub;
+	int64_t *id;
+	bool same;
+};
+
+static int read_current(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	(void)err;
+	struct current_read *c = ctx;
+	const char *state = db_col_text(st, 2);
+	c->same = strcmp(db_col_text(st, 1), c->sub->source_sha256) == 0 &&
+		  strcmp(state, "compile_failed") != 0 && strcmp(state, "not_qualified") != 0;
+	if (c->same)
+		*c->id = db_col_int(st, 0);
+	return 1;
 }
 
 /* 1 with *id when the newest submission of the name has this very source
@@ -53,31 +56,20 @@ static int insert_submission(struct store *s, const struct store_new_submission 
 static int same_as_current(struct store *s, const struct store_new_submission *sub,
 			   int64_t *id, char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s, "SELECT id, source_sha256, state FROM submissions"
-					   " WHERE game = ?1 AND name = ?2 ORDER BY id DESC LIMIT 1");
-	if (!st)
-		return db_fail(s, "reading the current submission", err);
-	db_bind_text(st, 1, sub->game);
-	db_bind_text(st, 2, sub->name);
-	int rc = db_step(st);
-	if (rc == 1) {
-		const char *state = db_col_text(st, 2);
-		rc = strcmp(db_col_text(st, 1), sub->source_sha256) == 0 &&
-		     strcmp(state, "compile_failed") != 0 && strcmp(state, "not_qualified") != 0;
-		if (rc)
-			*id = db_col_int(st, 0);
-	} else if (rc < 0) {
-		db_fail(s, "reading the current submission", err);
-	}
-	db_finish(st);
-	return rc;
+	struct current_read c = { sub, id, false };
+	if (db_query(s, "reading the current submission", err,
+		     "SELECT id, source_sha256, state FROM submissions"
+		     " WHERE game = ?1 AND name = ?2 ORDER BY id DESC LIMIT 1", read_current, &c,
+		     "tt", sub->game, sub->name) < 0)
+		return -1;
+	return c.same;
 }
 
 static int submit_in_tx(struct store *s, const struct store_new_submission *sub, int64_t *id,
 			char err[ERR_LEN])
 {
 	char owner[64];
-	int owned = name_owner(s, sub->game, sub->name, owner, err);
+	int owned = store_name_owner(s, sub->game, sub->name, owner, err);
 	if (owned < 0)
 		return -1;
 	if (owned && strcmp(owner, sub->author) != 0) {
@@ -115,60 +107,47 @@ int store_submit(struct store *s, const struct store_new_submission *sub, int64_
 	return store_commit(s, err);
 }
 
+static int read_submission(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	(void)err;
+	struct store_submission *out = ctx;
+	db_col_copy(st, 0, out->game, sizeof out->game);
+	db_col_copy(st, 1, out->author, sizeof out->author);
+	db_col_copy(st, 2, out->name, sizeof out->name);
+	db_col_copy(st, 3, out->state, sizeof out->state);
+	db_col_copy(st, 4, out->source_sha256, sizeof out->source_sha256);
+	db_col_copy(st, 5, out->binary_path, sizeof out->binary_path);
+	out->created_at = db_col_int(st, 6);
+	out->updated_at = db_col_int(st, 7);
+	db_col_copy(st, 8, out->binary_sha256, sizeof out->binary_sha256);
+	return 1;
+}
+
 int store_get_submission(struct store *s, int64_t id, struct store_submission *out,
 			 char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s, "SELECT game, author, name, state, source_sha256,"
-					   " coalesce(binary_path, ''), created_at, updated_at,"
-					   " coalesce(binary_sha256, '') FROM submissions WHERE id = ?1");
-	if (!st)
-		return db_fail(s, "reading a submission", err);
-	db_bind_int(st, 1, id);
-	int rc = db_step(st);
-	if (rc == 1) {
-		memset(out, 0, sizeof *out);
-		out->id = id;
-		snprintf(out->game, sizeof out->game, "%s", db_col_text(st, 0));
-		snprintf(out->author, sizeof out->author, "%s", db_col_text(st, 1));
-		snprintf(out->name, sizeof out->name, "%s", db_col_text(st, 2));
-		snprintf(out->state, sizeof out->state, "%s", db_col_text(st, 3));
-		snprintf(out->source_sha256, sizeof out->source_sha256, "%s", db_col_text(st, 4));
-		snprintf(out->binary_path, sizeof out->binary_path, "%s", db_col_text(st, 5));
-		out->created_at = db_col_int(st, 6);
-		out->updated_at = db_col_int(st, 7);
-		snprintf(out->binary_sha256, sizeof out->binary_sha256, "%s", db_col_text(st, 8));
-	} else if (rc < 0) {
-		db_fail(s, "reading a submission", err);
-	}
-	db_finish(st);
+	struct store_submission found = { .id = id };
+	int rc = (int)db_query(s, "reading a submission", err,
+			       "SELECT game, author, name, state, source_sha256,"
+			       " coalesce(binary_path, ''), created_at, updated_at,"
+			       " coalesce(binary_sha256, '') FROM submissions WHERE id = ?1",
+			       read_submission, &found, "i", id);
+	if (rc == 1)
+		*out = found;
 	return rc;
 }
 
 int store_get_source(struct store *s, int64_t id, char **src, size_t *len, char err[ERR_LEN])
 {
-	*src = NULL;
-	struct db_stmt *st = db_prepare(s, "SELECT source FROM submissions WHERE id = ?1");
-	if (!st)
-		return db_fail(s, "reading a source", err);
-	db_bind_int(st, 1, id);
-	int rc = db_step(st);
-	if (rc == 1) {
-		const void *b = db_col_blob(st, 0, len);
-		*src = malloc(*len + 1);
-		if (*src) {
-			if (*len)
-				memcpy(*src, b, *len);
-			(*src)[*len] = '\0';
-		}
-	}
+	struct db_bytes b = { 0 };
+	int64_t rc = db_query(s, "reading a source", err,
+			      "SELECT source FROM submissions WHERE id = ?1", db_row_bytes, &b, "i",
+			      id);
 	if (rc == 0)
-		snprintf(err, ERR_LEN, "no submission %lld", (long long)id);
-	else if (rc == 1 && !*src)
-		snprintf(err, ERR_LEN, "out of memory");
-	else if (rc < 0)
-		db_fail(s, "reading a source", err);
-	db_finish(st);
-	return *src ? 0 : -1;
+		err_set(err, "no submission %lld", (long long)id);
+	*src = (char *)b.bytes;
+	*len = b.len;
+	return rc == 1 ? 0 : -1;
 }
 
 int store_set_state(struct store *s, int64_t id, const char *state, const char *binary_path,

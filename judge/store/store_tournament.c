@@ -231,16 +231,10 @@ int store_tmatch_plan(struct store *s, int64_t tournament, const struct store_tm
 
 int store_tmatch_record(struct store *s, int64_t job, int64_t match_id, char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s, "UPDATE tournament_matches SET match_id = ?2"
-					   " WHERE job_id = ?1 AND match_id IS NULL");
-	if (!st)
-		return db_fail(s, "linking the tournament match", err);
-	db_bind_int(st, 1, job);
-	db_bind_int(st, 2, match_id);
-	int rc = db_step(st);
-	int64_t n = rc < 0 ? 0 : db_changes(st);
-	db_finish(st);
-	return rc < 0 ? db_fail(s, "linking the tournament match", err) : n > 0;
+	int64_t n = db_changed(s, "linking the tournament match", err,
+			       "UPDATE tournament_matches SET match_id = ?2"
+			       " WHERE job_id = ?1 AND match_id IS NULL", "ii", job, match_id);
+	return n < 0 ? -1 : n > 0;
 }
 
 /* Each planned match of the phase (of one round, or of all when round < 0),

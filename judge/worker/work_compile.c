@@ -74,7 +74,7 @@ static int record(struct work *w, const struct store_submission *sub,
 		  const struct cmp_result *res, const struct fingerprint *fp,
 		  char err[ERR_LEN])
 {
-	char serr[ERR_LEN], sha[HASH_HEXLEN + 1] = "";
+	char sha[HASH_HEXLEN + 1] = "";
 	uint8_t *binary = NULL;
 	size_t len = 0;
 	if (res->ok && read_binary(res->binary, &binary, &len, sha, err) < 0)
@@ -91,16 +91,14 @@ static int record(struct work *w, const struct store_submission *sub,
 		return -1;
 	}
 	free(binary);
-	int stored = store_begin(w->store, serr);
+	int stored = store_begin(w->store, err);
 	if (stored == 0 && res->ok)
-		stored = store_put_binary(w->store, sha, packed, packed_len, serr);
+		stored = store_put_binary(w->store, sha, packed, packed_len, err);
 	free(packed);
 	if (stored < 0 ||
 	    store_set_state(w->store, sub->id, state, res->ok ? res->binary : NULL,
-			    res->ok ? sha : NULL, res->log, serr) < 0) {
-		snprintf(err, ERR_LEN, "%s", serr);
+			    res->ok ? sha : NULL, res->log, err) < 0)
 		return -1;
-	}
 	json_t *data = json_pack("{s:s, s:s, s:s}", "player", sub->name, "author", sub->author,
 				 "log", res->log);
 	int rc = !res->ok ? 0 : work_qualify_begin(w, sub, err);
@@ -112,10 +110,8 @@ static int record(struct work *w, const struct store_submission *sub,
 	if (rc == 0)
 		rc = work_done(w, err);
 	json_decref(data);
-	if (rc == 0 && store_commit(w->store, serr) < 0) {
-		snprintf(err, ERR_LEN, "%s", serr);
+	if (rc == 0 && store_commit(w->store, err) < 0)
 		rc = -1;
-	}
 	return rc;
 }
 
@@ -123,11 +119,12 @@ int work_compile(struct work *w, char err[ERR_LEN])
 {
 	json_int_t id = json_integer_value(json_object_get(w->payload, "submission"));
 	struct store_submission sub;
-	char serr[ERR_LEN], dir[64], path[PATH_MAX], *src = NULL;
+	char dir[64], path[PATH_MAX], *src = NULL;
 	size_t len;
-	int found = store_get_submission(w->store, id, &sub, serr);
-	if (found <= 0 || store_get_source(w->store, id, &src, &len, serr) < 0) {
-		snprintf(err, ERR_LEN, "%s", found == 0 ? "no such submission" : serr);
+	int found = store_get_submission(w->store, id, &sub, err);
+	if (found <= 0 || store_get_source(w->store, id, &src, &len, err) < 0) {
+		if (found == 0)
+			err_set(err, "no such submission");
 		return -1;
 	}
 	struct cmp_result res = { 0 };
@@ -136,10 +133,7 @@ int work_compile(struct work *w, char err[ERR_LEN])
 	int rc = write_source(&sub, src, len, dir, path, err);
 	free(src);
 	if (rc == 0) {
-		char cerr[ERR_LEN];
-		rc = players_compile(w->o->cfg, sub.game, path, &res, cerr);
-		if (rc < 0)
-			snprintf(err, ERR_LEN, "%s", cerr);
+		rc = players_compile(w->o->cfg, sub.game, path, &res, err);
 		remove_source(dir, path);
 	}
 	if (rc == 0)

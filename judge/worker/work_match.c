@@ -41,13 +41,6 @@ struct played {
 	int64_t wall_ms; /* how long the match took to play, for forecasts */
 };
 
-/* The store's message as the job's error; -1. */
-static int store_failed(const char *serr, char err[ERR_LEN])
-{
-	snprintf(err, ERR_LEN, "%s", serr);
-	return -1;
-}
-
 /* ---- the seats ----------------------------------------------------------- */
 
 static bool same_file(const struct work_checked *c, const struct stat *st)
@@ -87,7 +80,7 @@ static int local_binary(struct work *w, const char *sha, char path[PATH_MAX],
 			char err[ERR_LEN])
 {
 	const char *cache = w->o->cfg->compile.cache_dir;
-	char dir[PATH_MAX], have[HASH_HEXLEN + 1], serr[ERR_LEN], ferr[ERR_LEN];
+	char dir[PATH_MAX], have[HASH_HEXLEN + 1], serr[ERR_LEN];
 	snprintf(dir, sizeof dir, "%.4000s/store", cache);
 	snprintf(path, PATH_MAX, "%.3800s/%s", dir, sha);
 	if (cached_binary_ok(w, path, sha))
@@ -120,8 +113,7 @@ static int local_binary(struct work *w, const char *sha, char path[PATH_MAX],
 		snprintf(err, ERR_LEN, "the store's binary %.16s... has other bytes (hash "
 			 "%.16s...): refusing to play it", sha, have);
 		rc = -1;
-	} else if (rc == 0 && file_write_whole(path, (const char *)bytes, len, 0755, ferr) < 0) {
-		snprintf(err, ERR_LEN, "%s", ferr);
+	} else if (rc == 0 && file_write_whole(path, (const char *)bytes, len, 0755, err) < 0) {
 		rc = -1;
 	}
 	free(bytes);
@@ -252,13 +244,10 @@ static int play(struct work *w, struct played *m, const struct game *game, char 
 						      .label = m->seat[i].name,
 						      .binary_sha256 = m->seat[i].binary_sha,
 						      .source_sha256 = m->seat[i].source_sha };
-	char merr[ERR_LEN];
 	int64_t t0 = store_now_ms();
-	int rc = match_play(&spec, &m->result, merr);
+	int rc = match_play(&spec, &m->result, err);
 	m->wall_ms = store_now_ms() - t0;
 	free(params);
-	if (rc < 0)
-		snprintf(err, ERR_LEN, "%s", merr);
 	return rc;
 }
 
@@ -269,7 +258,7 @@ static int insert_match(struct work *w, const struct played *m, int64_t *match_i
 {
 	uint8_t *replay;
 	size_t replay_len;
-	char rerr[ERR_LEN], serr[ERR_LEN];
+	char rerr[ERR_LEN];
 	if (replay_pack(m->result.replay, &replay, &replay_len, rerr) < 0) {
 		snprintf(err, ERR_LEN, "recording the match: %.200s", rerr);
 		return -1;
@@ -277,9 +266,9 @@ static int insert_match(struct work *w, const struct played *m, int64_t *match_i
 	struct store_new_match row = { .job = w->job.id, .game = m->game, .kind = m->kind,
 				       .seed = m->seed, .replay = replay, .replay_len = replay_len,
 				       .wall_ms = m->wall_ms > 0 ? m->wall_ms : 1, .players = m->n };
-	int rc = store_add_match(w->store, &row, match_id, serr);
+	int rc = store_add_match(w->store, &row, match_id, err);
 	free(replay);
-	return rc < 0 ? store_failed(serr, err) : 0;
+	return rc < 0 ? -1 : 0;
 }
 
 static int insert_seat(struct work *w, int64_t match_id, int i, const struct played *m,
@@ -294,9 +283,7 @@ static int insert_seat(struct work *w, int64_t match_id, int i, const struct pla
 		.frozen_round = s->frozen_round, .reason = s->reason,
 		.cpu_ns = (int64_t)s->cpu_ns, .peak_memory = (int64_t)s->peak_memory,
 	};
-	char serr[ERR_LEN];
-	return store_add_match_player(w->store, match_id, &p, serr) < 0 ? store_failed(serr, err)
-									 : 0;
+	return store_add_match_player(w->store, match_id, &p, err) < 0 ? -1 : 0;
 }
 
 /* Seat i's stderr, gzip-compressed, when it wrote any and the organiser
@@ -309,14 +296,14 @@ static int insert_log(struct work *w, int64_t match_id, int i, const struct play
 		return 0;
 	uint8_t *gz;
 	size_t gz_len;
-	char rerr[ERR_LEN], serr[ERR_LEN];
+	char rerr[ERR_LEN];
 	if (replay_gzip(s->log, s->log_len, &gz, &gz_len, rerr) < 0) {
 		snprintf(err, ERR_LEN, "recording seat %d's log: %.200s", i, rerr);
 		return -1;
 	}
-	int rc = store_add_match_log(w->store, match_id, i, gz, gz_len, serr);
+	int rc = store_add_match_log(w->store, match_id, i, gz, gz_len, err);
 	free(gz);
-	return rc < 0 ? store_failed(serr, err) : 0;
+	return rc < 0 ? -1 : 0;
 }
 
 /* A frozen seat's last input and CPU figures, or those of the step in
@@ -333,15 +320,15 @@ static int insert_fault(struct work *w, int64_t match_id, int i, const struct pl
 				   .input_size = (int64_t)f->input_size, .unit = f->unit,
 				   .unit_round = f->round, .unit_step = f->step };
 	snprintf(row.unit_reason, sizeof row.unit_reason, "%s", f->reason);
-	char rerr[ERR_LEN], serr[ERR_LEN];
+	char rerr[ERR_LEN];
 	if (replay_gzip(f->input ? (const char *)f->input : "", f->input_len, &row.input,
 			&row.input_len, rerr) < 0) {
 		snprintf(err, ERR_LEN, "recording seat %d's last input: %.200s", i, rerr);
 		return -1;
 	}
-	int rc = store_add_match_fault(w->store, match_id, i, &row, serr);
+	int rc = store_add_match_fault(w->store, match_id, i, &row, err);
 	free(row.input);
-	return rc < 0 ? store_failed(serr, err) : 0;
+	return rc < 0 ? -1 : 0;
 }
 
 static int rate(struct work *w, int64_t match_id, const struct played *m, bool *rated,
@@ -352,10 +339,9 @@ static int rate(struct work *w, int64_t match_id, const struct played *m, bool *
 		seats[i] = (struct ladder_seat){ .submission = m->seat[i].submission,
 						 .name = m->seat[i].name,
 						 .rank = m->result.seat[i].rank };
-	char serr[ERR_LEN];
-	int rc = ladder_rate(w->store, &w->o->cfg->hooks, match_id, m->game, seats, m->n, serr);
+	int rc = ladder_rate(w->store, &w->o->cfg->hooks, match_id, m->game, seats, m->n, err);
 	*rated = rc == 1;
-	return rc < 0 ? store_failed(serr, err) : 0;
+	return rc < 0 ? -1 : 0;
 }
 
 /* After a qualifying match: the submission's next step, or its verdict. */
@@ -373,11 +359,8 @@ static int check_qualification(struct work *w, const struct played *m, char *not
 static int move_tournament(struct work *w, int64_t match_id, char *note, size_t cap,
 			   char err[ERR_LEN])
 {
-	char eerr[ERR_LEN];
-	if (event_match_recorded(w->store, w->job.id, match_id, note, cap, eerr) < 0) {
-		snprintf(err, ERR_LEN, "%s", eerr);
+	if (event_match_recorded(w->store, w->job.id, match_id, note, cap, err) < 0)
 		return -1;
-	}
 	if (!note[0])
 		snprintf(note, cap, "recorded");
 	return 0;
@@ -385,13 +368,10 @@ static int move_tournament(struct work *w, int64_t match_id, char *note, size_t 
 
 static int record(struct work *w, struct played *m, char *note, size_t cap, char err[ERR_LEN])
 {
-	char serr[ERR_LEN];
 	int64_t match_id;
 	bool rated = false;
-	if (store_begin(w->store, serr) < 0) {
-		snprintf(err, ERR_LEN, "%s", serr);
+	if (store_begin(w->store, err) < 0)
 		return -1;
-	}
 	if (work_done(w, err) < 0 || insert_match(w, m, &match_id, err) < 0)
 		return -1;
 	for (int i = 0; i < m->n; i++)
@@ -413,10 +393,8 @@ static int record(struct work *w, struct played *m, char *note, size_t cap, char
 			 json_string_value(json_object_get(w->payload, "challenger")) ?: "?");
 	else if (unrated)
 		snprintf(note, cap, "unrated");
-	if (store_commit(w->store, serr) < 0) {
-		snprintf(err, ERR_LEN, "%s", serr);
+	if (store_commit(w->store, err) < 0)
 		return -1;
-	}
 	char names[GAME_MAX_PLAYERS * 18] = "";
 	for (int i = 0, at = 0; i < m->n && at < (int)sizeof names; i++)
 		at += snprintf(names + at, sizeof names - (size_t)at, "%s%s", i ? ", " : "",

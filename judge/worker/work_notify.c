@@ -17,11 +17,8 @@ int work_notify(struct work *w, char err[ERR_LEN])
 		w->permanent = r.permanent;
 		return -1;
 	}
-	char serr[ERR_LEN];
-	if (store_begin(w->store, serr) < 0 || work_done(w, err) < 0 ||
-	    store_commit(w->store, serr) < 0) {
-		if (!err[0])
-			snprintf(err, ERR_LEN, "%s", serr);
+	if (store_begin(w->store, err) < 0 || work_done(w, err) < 0 ||
+	    store_commit(w->store, err) < 0) {
 		store_rollback(w->store);
 		return -1;
 	}

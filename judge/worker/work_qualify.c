@@ -83,12 +83,11 @@ static int queue_match(struct work *w, int64_t sub, const char *game,
 			      "seed", (json_int_t)seed, "seats", seats, "step",
 			      self ? "self" : "opponent", "qualify", steps_json(q));
 	char *text = p ? json_dumps(p, JSON_COMPACT) : NULL;
-	char serr[ERR_LEN] = "out of memory";
-	int rc = text ? store_enqueue(w->store, "match", text, SCHED_QUALIFYING, 0, NULL, serr) : -1;
+	int rc = text ? store_enqueue(w->store, "match", text, SCHED_QUALIFYING, 0, NULL, err) : -1;
+	if (!text)
+		err_set(err, "out of memory");
 	free(text);
 	json_decref(p);
-	if (rc < 0)
-		snprintf(err, ERR_LEN, "%s", serr);
 	return rc < 0 ? -1 : 0;
 }
 
@@ -109,12 +108,9 @@ int work_qualify_begin(struct work *w, const struct store_submission *sub,
 		       char err[ERR_LEN])
 {
 	struct event_qualify q;
-	char eerr[ERR_LEN];
-	int found = event_qualification(w->store, sub->game, &q, eerr);
-	if (found < 0) {
-		snprintf(err, ERR_LEN, "%s", eerr);
+	int found = event_qualification(w->store, sub->game, &q, err);
+	if (found < 0)
 		return -1;
-	}
 	if (found == 0)
 		configured_steps(w, &q);
 	return q.self_match ? queue_match(w, sub->id, sub->game, &q, true, SELF_MATCH_SEED, err)
@@ -147,11 +143,9 @@ static int after_opponent_match(struct work *w, int64_t sub, const struct event_
 				char *note, size_t cap, char err[ERR_LEN])
 {
 	int played, wins;
-	char serr[ERR_LEN], why[256];
-	if (store_qualifying_record(w->store, sub, &played, &wins, serr) < 0) {
-		snprintf(err, ERR_LEN, "%s", serr);
+	char why[256];
+	if (store_qualifying_record(w->store, sub, &played, &wins, err) < 0)
 		return -1;
-	}
 	if (played < q->matches) {
 		snprintf(note, cap, "%d of %d qualifying matches played", played, q->matches);
 		return 0;

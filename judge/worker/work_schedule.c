@@ -137,10 +137,9 @@ static int queue_match(struct work *w, const char *game, const struct pool *pool
 	json_t *p = json_pack("{s:s, s:s, s:I, s:o}", "kind", "ranked", "game", game, "seed",
 			      (json_int_t)match_seed(w, r), "seats", seats);
 	char *text = json_dumps(p, JSON_COMPACT);
-	char serr[ERR_LEN];
-	int rc = text ? store_enqueue(w->store, "match", text, SCHED_RANKED, 0, NULL, serr) : -1;
-	if (rc < 0)
-		snprintf(err, ERR_LEN, "%s", text ? serr : "out of memory");
+	int rc = text ? store_enqueue(w->store, "match", text, SCHED_RANKED, 0, NULL, err) : -1;
+	if (!text)
+		err_set(err, "out of memory");
 	free(text);
 	json_decref(p);
 	return rc;
@@ -169,14 +168,12 @@ static int top_up_game(struct work *w, const struct game *g, int ahead, long roo
 	struct pool pool = { 0 };
 	struct mm_params params = mm_params_default();
 	params.min_games = (int)w->o->cfg->worker.min_games;
-	char why[256], serr[ERR_LEN] = "";
+	char why[256];
 	int waiting = 0;
-	int rc = store_begin(w->store, serr);
+	int rc = store_begin(w->store, err);
 	if (rc == 0)
-		rc = game_pool(w->store, g, &params, &pool, &waiting, why, sizeof why, serr);
-	if (rc < 0)
-		snprintf(err, ERR_LEN, "%s", serr);
-	else
+		rc = game_pool(w->store, g, &params, &pool, &waiting, why, sizeof why, err);
+	if (rc == 0)
 		add_idle(w, g, why);
 	struct rng rng = batch_rng(w, &pool), *r = &rng;
 	int added = 0;
@@ -199,10 +196,8 @@ static int top_up_game(struct work *w, const struct game *g, int ahead, long roo
 		added++;
 	}
 	free(pool.p);
-	if (rc == 0 && store_commit(w->store, serr) < 0) {
-		snprintf(err, ERR_LEN, "%s", serr);
+	if (rc == 0 && store_commit(w->store, err) < 0)
 		rc = -1;
-	}
 	if (rc < 0)
 		store_rollback(w->store);
 	else
@@ -212,7 +207,6 @@ static int top_up_game(struct work *w, const struct game *g, int ahead, long roo
 
 int work_schedule(struct work *w, long room, int *queued, char err[ERR_LEN])
 {
-	char serr[ERR_LEN];
 	const struct game *const *games = game_list();
 	const char *names[GAMES_MAX];
 	size_t n = 0;
@@ -225,10 +219,8 @@ int work_schedule(struct work *w, long room, int *queued, char err[ERR_LEN])
 	w->idle[0] = '\0';
 	/* Read first, outside a transaction: most of the time enough wait,
 	 * and no write lock is taken. */
-	if (store_ranked_queued(w->store, names, n, waiting, serr) < 0) {
-		snprintf(err, ERR_LEN, "%s", serr);
+	if (store_ranked_queued(w->store, names, n, waiting, err) < 0)
 		return -1;
-	}
 	int rc = 0;
 	for (size_t g = 0; g < n && rc == 0 && *queued < room; g++)
 		if (waiting[g] <= ahead / 2)

@@ -20,11 +20,8 @@ int work_done(struct work *w, char err[ERR_LEN])
 int work_event(struct work *w, const char *kind, int64_t submission, json_t *data,
 	       char err[ERR_LEN])
 {
-	char serr[ERR_LEN];
-	if (events_record(w->store, &w->o->cfg->hooks, kind, submission, data, serr) == 0)
-		return 0;
-	snprintf(err, ERR_LEN, "%s", serr);
-	return -1;
+	return events_record(w->store, &w->o->cfg->hooks, kind, submission, data, err) == 0 ? 0
+											    : -1;
 }
 
 /* A version that qualified and replaced an older one is compared with it
@@ -35,13 +32,11 @@ static int compare_with_previous(struct work *w, const struct store_submission *
 				 char err[ERR_LEN])
 {
 	unsigned pairs = w->o->cfg->worker.compare_pairs;
-	char serr[ERR_LEN], cerr[ERR_LEN];
+	char cerr[ERR_LEN];
 	int64_t old, id;
-	int found = pairs ? store_previous_version(w->store, sub, &old, serr) : 0;
-	if (found < 0) {
-		snprintf(err, ERR_LEN, "%s", serr);
+	int found = pairs ? store_previous_version(w->store, sub, &old, err) : 0;
+	if (found < 0)
 		return -1;
-	}
 	if (found && compare_queue_within(w->store, sub->author, sub->id, old, (int)pairs, &id,
 					  cerr) < 0) {
 		snprintf(err, ERR_LEN, "comparing with the previous version: %.200s", cerr);
@@ -55,13 +50,13 @@ int work_conclude(struct work *w, int64_t submission, bool passed, const char *n
 {
 	struct store_submission sub;
 	struct rating_params p = rating_params_default();
-	char serr[ERR_LEN];
-	if (store_get_submission(w->store, submission, &sub, serr) <= 0 ||
-	    store_conclude_qualification(w->store, &sub, passed, p.mu, p.sigma, serr) < 0 ||
-	    store_set_qualify_note(w->store, submission, note, serr) < 0) {
-		snprintf(err, ERR_LEN, "%s", serr);
+	int found = store_get_submission(w->store, submission, &sub, err);
+	if (found == 0)
+		err_set(err, "no submission %lld", (long long)submission);
+	if (found <= 0 ||
+	    store_conclude_qualification(w->store, &sub, passed, p.mu, p.sigma, err) < 0 ||
+	    store_set_qualify_note(w->store, submission, note, err) < 0)
 		return -1;
-	}
 	if (passed && compare_with_previous(w, &sub, err) < 0)
 		return -1;
 	json_t *data = json_pack("{s:s, s:s}", "player", sub.name, "author", sub.author);

@@ -68,6 +68,8 @@ static struct opt_command sample_cmd(const struct opt *opts)
 	};
 }
 
+static void parse_with(const struct opt_command *c, const char *line, struct parsed *p);
+
 /* opt_parse() of "sample LINE", what it says on stderr (stdout after
  * --help) in p->said. */
 static void parse(const char *line, struct sample *s, struct parsed *p)
@@ -76,6 +78,11 @@ static void parse(const char *line, struct sample *s, struct parsed *p)
 	*s = (struct sample){ .cpu = -1, .limit = 20, .seed = 1, .min = -1 };
 	sample_table(s, opts);
 	struct opt_command c = sample_cmd(opts);
+	parse_with(&c, line, p);
+}
+
+static void parse_with(const struct opt_command *c, const char *line, struct parsed *p)
+{
 	*p = (struct parsed){ .status = -1 };
 	snprintf(p->words, sizeof p->words, "%s", line);
 	int argc = split(p->words, p->argv);
@@ -86,7 +93,7 @@ static void parse(const char *line, struct sample *s, struct parsed *p)
 	cr_assert(t && out >= 0 && err >= 0);
 	dup2(fileno(t), 1);
 	dup2(fileno(t), 2);
-	p->n = opt_parse(&c, argc, p->argv, &p->status);
+	p->n = opt_parse(c, argc, p->argv, &p->status);
 	fflush(stdout);
 	fflush(stderr);
 	dup2(out, 1);
@@ -262,6 +269,52 @@ Test(options, the_help_names_every_option_with_its_value)
 			       "not compile, 2 bad usage.\n"), "%s", help);
 	for (char *line = help, *nl; (nl = strchr(line, '\n')); line = nl + 1)
 		cr_expect_leq(nl - line, 79, "a line too long: %.*s", (int)(nl - line), line);
+}
+
+/* --json, --queue and --config, declared once in struct opt_command: read
+ * as the command's own options, listed after them in its help, the queue's
+ * default given, and the settings --config names loaded (or refused, said
+ * as the command's usage errors are). */
+Test(options, the_shared_options_are_declared_once_and_the_settings_loaded)
+{
+	const char *out = NULL, *queue = "unset", *config = NULL;
+	bool json = false;
+	struct judge_config cfg;
+	const struct opt opts[] = { OPT_STR("output", 'o', "FILE", &out, "where it goes"), OPT_DONE };
+	const struct opt_command c = { .name = "judge shared", .opts = opts, .json = &json,
+				       .json_help = "print it as JSON", .queue = &queue,
+				       .config = &config, .settings = &cfg };
+	struct parsed p;
+	parse_with(&c, "-o f --json", &p);
+	cr_expect_eq(p.n, 0, "%s", p.said);
+	cr_expect(json);
+	cr_expect_str_eq(queue, STORE_DEFAULT_PATH);
+	cr_expect_str_eq(out, "f");
+
+	char path[] = "/tmp/judge-options-XXXXXX";
+	int fd = mkstemp(path);
+	cr_assert(fd >= 0);
+	const char *text = "{\"worker\": {\"qualify_matches\": 7}}";
+	cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	char line[128];
+	snprintf(line, sizeof line, "--queue q.sqlite --config %s", path);
+	parse_with(&c, line, &p);
+	unlink(path);
+	cr_expect_eq(p.n, 0, "%s", p.said);
+	cr_expect_str_eq(queue, "q.sqlite");
+	cr_expect_eq(cfg.worker.qualify_matches, 7u);
+
+	parse_with(&c, "--config /nonexistent/judge.json", &p);
+	cr_expect_eq(p.n, -1);
+	cr_expect_eq(p.status, 2);
+	cr_expect_eq(strncmp(p.said, "judge shared: ", 14), 0, "%s", p.said);
+	cr_expect_not_null(strstr(p.said, "/nonexistent/judge.json"), "%s", p.said);
+
+	parse_with(&c, "--help", &p);
+	const char *own = strstr(p.said, "--output FILE"), *j = strstr(p.said, "--json");
+	const char *q = strstr(p.said, "--queue FILE"), *k = strstr(p.said, "--config FILE");
+	cr_expect(own && j && q && k && own < j && j < q && q < k, "%s", p.said);
 }
 
 Test(options, a_programs_own_options_are_its_arguments)

@@ -628,6 +628,58 @@ BOTH(store_open, parameters_are_numbered_and_quotes_are_text)
 	store_close(s);
 }
 
+static int read_two_texts(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	int *seen = ctx;
+	if (strcmp(db_col_text(st, 0), "stop") == 0) {
+		err_set(err, "a row it cannot read");
+		return -1;
+	}
+	return ++*seen == 2 ? 1 : 0;
+}
+
+/* db_run, db_changed and db_query, the store's one way to run a statement:
+ * a blob bound from the spec comes back byte for byte, a reader stops the
+ * rows when it says so, changes are counted, and a failure says what was
+ * being done, in front of the backend's or the reader's words. */
+BOTH(store_open, one_statement_binds_reads_rows_and_counts_changes)
+{
+	struct store *s = teststore_open(target, true);
+	char err[ERR_LEN] = "";
+	const char bytes[] = { 'a', 0, 'b', (char)0xff };
+	cr_assert_eq(db_run(s, "storing", err, "INSERT INTO binaries (sha256, bytes, created_at)"
+			    " VALUES (?1, ?2, ?3)", "tbi", "h1", bytes, sizeof bytes, (int64_t)7),
+		     0, "%s", err);
+	struct db_bytes got = { 0 };
+	cr_assert_eq(db_query(s, "reading", err, "SELECT bytes FROM binaries WHERE sha256 = ?1",
+			      db_row_bytes, &got, "t", "h1"), 1, "%s", err);
+	cr_expect_eq(got.len, sizeof bytes);
+	cr_expect_eq(memcmp(got.bytes, bytes, sizeof bytes), 0);
+	free(got.bytes);
+
+	for (int i = 2; i <= 4; i++) {
+		char sha[8];
+		snprintf(sha, sizeof sha, "h%d", i);
+		cr_assert_eq(db_run(s, "storing", err, "INSERT INTO binaries (sha256, bytes,"
+				    " created_at) VALUES (?1, ?2, ?3)", "tbi", sha, "x", (size_t)1,
+				    (int64_t)i), 0, "%s", err);
+	}
+	int seen = 0;
+	cr_expect_eq(db_query(s, "reading", err, "SELECT sha256 FROM binaries ORDER BY sha256",
+			      read_two_texts, &seen, ""), 2, "the reader stopped at its second row");
+	cr_expect_eq(db_query(s, "counting", err, "SELECT 1 FROM binaries", NULL, NULL, ""), 4);
+	cr_expect_eq(db_changed(s, "ageing", err, "UPDATE binaries SET created_at = ?1"
+				" WHERE created_at < ?2", "ii", (int64_t)0, (int64_t)4), 2);
+
+	cr_expect_eq(db_query(s, "reading", err, "SELECT 'stop'", read_two_texts, &seen, ""), -1);
+	cr_expect_str_eq(err, "reading: a row it cannot read");
+	cr_expect_eq(db_run(s, "storing a copy", err, "INSERT INTO no_such_table VALUES (1)", ""),
+		     -1);
+	cr_expect_eq(strncmp(err, "storing a copy: ", 16), 0, "\"%s\"", err);
+	cr_expect_not_null(strstr(err, "no_such_table"), "\"%s\"", err);
+	store_close(s);
+}
+
 /* ---- opening a PostgreSQL database ------------------------------------------ */
 
 /* Runs sql on the test's database through a connection of its own. */
