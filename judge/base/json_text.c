@@ -5,25 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/base/grow.h"
 #include "judge/base/safe_text.h"
 
 bool jtext_reserve(struct jtext *t, size_t n)
 {
 	if (t->failed)
 		return false;
-	if (t->len + n + 1 <= t->cap)
-		return true;
-	size_t cap = t->cap ? t->cap : 4096;
-	while (cap < t->len + n + 1)
-		cap *= 2;
-	char *grown = realloc(t->s, cap);
-	if (!grown) {
+	if (!grow_room(&t->s, &t->cap, t->len + n + 1, 1, 4096))
 		t->failed = true;
-		return false;
-	}
-	t->s = grown;
-	t->cap = cap;
-	return true;
+	return !t->failed;
 }
 
 void jtext_raw(struct jtext *t, const char *bytes, size_t n)

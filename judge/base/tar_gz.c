@@ -14,6 +14,7 @@
 #include <zlib.h>
 
 #include "judge/base/tar_gz.h"
+#include "judge/base/grow.h"
 
 #define TAR_BLOCK 512
 #define TAR_NAME 100
@@ -35,16 +36,8 @@ static int tar_fail(struct tar *t, const char *what, const char *path)
 /* n more bytes at the end, zeroed; NULL when out of memory. */
 static char *tar_room(struct tar *t, size_t n)
 {
-	if (t->len + n > t->cap) {
-		size_t cap = t->cap ? t->cap : 1 << 16;
-		while (cap < t->len + n)
-			cap *= 2;
-		char *b = realloc(t->b, cap);
-		if (!b)
-			return NULL;
-		t->b = b;
-		t->cap = cap;
-	}
+	if (!grow_room(&t->b, &t->cap, t->len + n, 1, 1 << 16))
+		return NULL;
 	char *p = t->b + t->len;
 	memset(p, 0, n);
 	t->len += n;

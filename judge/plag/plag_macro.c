@@ -12,6 +12,7 @@
  * through arguments have a fixed depth, so no input makes the work or the
  * C stack unbounded.
  */
+#include "judge/base/grow.h"
 #include "judge/plag/plag_raw.h"
 
 #include <stdarg.h>
@@ -95,17 +96,7 @@ static enum plag_err fail(struct pp *pp, enum plag_err e, const char *fmt, ...)
 /* Grows b to hold extra more tokens. */
 static bool rawbuf_reserve(struct rawbuf *b, size_t extra)
 {
-	if (b->n + extra <= b->cap)
-		return true;
-	size_t cap = b->cap ? b->cap : 16;
-	while (cap < b->n + extra)
-		cap *= 2;
-	struct plag_raw *v = realloc(b->v, cap * sizeof *v);
-	if (!v)
-		return false;
-	b->v = v;
-	b->cap = cap;
-	return true;
+	return grow_room(&b->v, &b->cap, b->n + extra, sizeof *b->v, 16);
 }
 
 static bool rawbuf_push(struct rawbuf *b, const struct plag_raw *t, size_t count)
@@ -251,14 +242,8 @@ static void skip_src_line(struct pp *pp)
 
 static bool args_end_arg(struct args *a)
 {
-	if (a->n == a->cap) {
-		size_t cap = a->cap ? a->cap * 2 : 8;
-		size_t *end = realloc(a->end, cap * sizeof *end);
-		if (!end)
-			return false;
-		a->end = end;
-		a->cap = cap;
-	}
+	if (!grow_room(&a->end, &a->cap, a->n + 1, sizeof *a->end, 8))
+		return false;
 	a->end[a->n++] = a->toks.n;
 	return true;
 }
@@ -615,14 +600,8 @@ static int eval_if(const struct pp *pp, const struct plag_raw *d, size_t n)
 
 static enum plag_err cond_push(struct pp *pp, int v, uint32_t line)
 {
-	if (pp->nconds == pp->capconds) {
-		size_t cap = pp->capconds ? pp->capconds * 2 : 16;
-		struct cond *c = realloc(pp->conds, cap * sizeof *c);
-		if (!c)
-			return PLAG_E_NOMEM;
-		pp->conds = c;
-		pp->capconds = cap;
-	}
+	if (!grow_room(&pp->conds, &pp->capconds, pp->nconds + 1, sizeof *pp->conds, 16))
+		return PLAG_E_NOMEM;
 	bool parent = cond_active(pp);
 	pp->conds[pp->nconds++] = (struct cond){
 		.line = line, .parent = parent, .active = parent && v != 0, .taken = v == 1,
@@ -765,14 +744,8 @@ static enum plag_err macro_slot(struct pp *pp, uint32_t name, int32_t *mi)
 		pp->macros[*mi] = (struct macro){ 0 };
 		return PLAG_OK;
 	}
-	if (pp->nmacros == pp->capmacros) {
-		size_t cap = pp->capmacros ? pp->capmacros * 2 : 32;
-		struct macro *v = realloc(pp->macros, cap * sizeof *v);
-		if (!v)
-			return PLAG_E_NOMEM;
-		pp->macros = v;
-		pp->capmacros = cap;
-	}
+	if (!grow_room(&pp->macros, &pp->capmacros, pp->nmacros + 1, sizeof *pp->macros, 32))
+		return PLAG_E_NOMEM;
 	*mi = (int32_t)pp->nmacros;
 	pp->macros[pp->nmacros++] = (struct macro){ 0 };
 	pp->macro_of[name] = *mi;

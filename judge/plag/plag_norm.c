@@ -6,6 +6,8 @@
  * window. */
 #include "judge/plag/plag_norm.h"
 
+#include "judge/base/grow.h"
+
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,16 +43,8 @@ struct vec {
 
 static void grow(struct vec *o, size_t want)
 {
-	size_t cap = o->cap ? o->cap : 256;
-	while (cap < want)
-		cap *= 2;
-	struct plag_raw *v = o->failed ? NULL : realloc(o->v, cap * sizeof *v);
-	if (!v) {
+	if (o->failed || !grow_room(&o->v, &o->cap, want, sizeof *o->v, 256))
 		o->failed = true;
-		return;
-	}
-	o->v = v;
-	o->cap = cap;
 }
 
 static inline void push(struct vec *o, struct plag_raw t)

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/base/grow.h"
+
 /* ---- Keywords.  Their order defines the token codes: append only. */
 
 /* C17, C23 and the GNU spellings students meet.  Index = code offset. */
@@ -104,16 +106,8 @@ static bool atoms_rehash(struct plag_atoms *a, uint32_t nslot)
 
 static bool atoms_reserve(struct plag_atoms *a, size_t bytes)
 {
-	if (a->used + bytes > a->cap) {
-		size_t cap = a->cap ? a->cap : 4096;
-		while (cap < a->used + bytes)
-			cap *= 2;
-		char *t = realloc(a->text, cap);
-		if (!t)
-			return false;
-		a->text = t;
-		a->cap = cap;
-	}
+	if (!grow_room(&a->text, &a->cap, a->used + bytes, 1, 4096))
+		return false;
 	if (a->n == a->ncap) {
 		uint32_t ncap = a->ncap ? a->ncap * 2 : 256;
 		uint32_t *off = realloc(a->off, ncap * sizeof *off);

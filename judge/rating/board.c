@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/base/grow.h"
 #include "judge/base/json_text.h"
 #include "judge/rating/board.h"
 #include "judge/rating/rating.h"
@@ -28,14 +29,8 @@ struct loading {
 static struct board_row *new_row(struct loading *l)
 {
 	struct board *b = l->b;
-	if (b->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 64;
-		struct board_row *grown = realloc(b->row, cap * sizeof *grown);
-		if (!grown)
-			return NULL;
-		b->row = grown;
-		l->cap = cap;
-	}
+	if (!grow_room(&b->row, &l->cap, b->n + 1, sizeof *b->row, 64))
+		return NULL;
 	return &b->row[b->n++];
 }
 

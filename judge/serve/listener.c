@@ -14,6 +14,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "judge/base/grow.h"
 #include "judge/base/safe_text.h"
 #include "judge/serve/gate.h"
 #include "judge/serve/serve_int.h"
@@ -322,17 +323,9 @@ static void take_body(struct serve *sv, struct exchange *ex, const char *data, s
 		ex->too_big = true;
 		return;
 	}
-	if (ex->len + n + 1 > ex->cap) {
-		size_t cap = ex->cap ? ex->cap : 4096;
-		while (cap < ex->len + n + 1)
-			cap *= 2;
-		char *grown = realloc(ex->body, cap);
-		if (!grown) {
-			ex->too_big = true;
-			return;
-		}
-		ex->body = grown;
-		ex->cap = cap;
+	if (!grow_room(&ex->body, &ex->cap, ex->len + n + 1, 1, 4096)) {
+		ex->too_big = true;
+		return;
 	}
 	memcpy(ex->body + ex->len, data, n);
 	ex->len += n;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/base/grow.h"
 #include "judge/base/json_text.h"
 #include "judge/base/safe_text.h"
 
@@ -141,4 +142,27 @@ Test(json_text, random_reals_and_ties_are_written_as_jansson_dumps_them)
 					9.9999999999999984e16, 0.30000000000000004, 5e-324, -0.0 };
 	for (size_t i = 0; i < sizeof edges / sizeof *edges; i++)
 		real_as_jansson(edges[i]);
+}
+
+/* grow_room: doubles from the first capacity, keeps what the array held,
+ * and on a size past SIZE_MAX leaves the array and its capacity alone. */
+Test(grow, doubles_keeps_the_contents_and_fails_without_losing_them)
+{
+	int *v = NULL;
+	size_t cap = 0;
+	cr_assert(grow_room(&v, &cap, 1, sizeof *v, 4));
+	cr_assert_eq(cap, 4);
+	for (int i = 0; i < 4; i++)
+		v[i] = i * 7;
+	cr_assert(grow_room(&v, &cap, 4, sizeof *v, 4));
+	cr_assert_eq(cap, 4, "room enough: no move");
+	cr_assert(grow_room(&v, &cap, 9, sizeof *v, 4));
+	cr_assert_eq(cap, 16);
+	for (int i = 0; i < 4; i++)
+		cr_assert_eq(v[i], i * 7);
+	int *before = v;
+	cr_assert_not(grow_room(&v, &cap, SIZE_MAX / 2, sizeof *v, 4));
+	cr_assert_eq(v, before);
+	cr_assert_eq(cap, 16);
+	free(v);
 }
