@@ -11,6 +11,15 @@ void err_set(char err[ERR_LEN], const char *fmt, ...)
 	va_end(ap);
 }
 
+int err_fail(char err[ERR_LEN], const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, ERR_LEN, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
 void err_prefix(char err[ERR_LEN], const char *fmt, ...)
 {
 	char context[ERR_LEN], old[ERR_LEN];

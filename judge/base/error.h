@@ -22,6 +22,10 @@
 __attribute__((format(printf, 2, 3)))
 void err_set(char err[ERR_LEN], const char *fmt, ...);
 
+/* err_set(), then -1: `return err_fail(err, "no such file %s", path);`. */
+__attribute__((format(printf, 2, 3)))
+int err_fail(char err[ERR_LEN], const char *fmt, ...);
+
 /* Puts the formatted context and ": " in front of the message err holds. */
 __attribute__((format(printf, 2, 3)))
 void err_prefix(char err[ERR_LEN], const char *fmt, ...);

@@ -195,16 +195,6 @@ struct cmp_job {
 	struct cmp_log log;
 };
 
-__attribute__((format(printf, 2, 3)))
-static int fail(struct cmp_job *job, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(job->err, ERR_LEN, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* The contestant's answer is a sentence, not compiler output. */
 __attribute__((format(printf, 2, 3)))
 static int refuse(struct cmp_job *job, const char *fmt, ...)
@@ -217,7 +207,7 @@ static int refuse(struct cmp_job *job, const char *fmt, ...)
 	n = n < 0 ? 0 : n > (int)sizeof msg - 2 ? (int)sizeof msg - 2 : n;
 	msg[n++] = '\n';
 	log_reset(&job->log);
-	return log_add_escaped(&job->log, msg, (size_t)n) < 0 ? fail(job, "out of memory") : 0;
+	return log_add_escaped(&job->log, msg, (size_t)n) < 0 ? err_fail(job->err, "out of memory") : 0;
 }
 
 static bool name_char(char c)
@@ -247,7 +237,7 @@ static int header_name(struct cmp_job *job, const char *path, const char *what,
 {
 	const char *b = safe_base(path, ".h");
 	if (!b || cscan_standard_header(b))
-		return fail(job, "the %s's name must end in .h, use only letters, digits, '_', "
+		return err_fail(job->err, "the %s's name must end in .h, use only letters, digits, '_', "
 			    "'-' and '.', and not be a standard header's", what);
 	strcpy(out, b);
 	return 0;
@@ -258,19 +248,19 @@ static int check_request(struct cmp_job *job)
 	const struct cmp_request *req = job->req;
 	const char *b = req->source ? safe_base(req->source, ".c") : NULL;
 	if (!b)
-		return fail(job, "the source file name must end in .c and use only letters, "
+		return err_fail(job->err, "the source file name must end in .c and use only letters, "
 			    "digits, '_', '-' and '.'");
 	strcpy(job->name, b);
 	if (req->header && header_name(job, req->header, "game header", job->header) < 0)
 		return -1;
 	if (req->shared_header) {
 		if (!req->header)
-			return fail(job, "a shared header is read only through the game header "
+			return err_fail(job->err, "a shared header is read only through the game header "
 				    "that includes it: give the game header too");
 		if (header_name(job, req->shared_header, "shared header", job->shared) < 0)
 			return -1;
 		if (strcmp(job->shared, job->header) == 0)
-			return fail(job, "the shared header and the game header have one name, %s: "
+			return err_fail(job->err, "the shared header and the game header have one name, %s: "
 				    "the game header would include itself; rename one of them",
 				    job->header);
 	}
@@ -281,7 +271,7 @@ static int check_request(struct cmp_job *job)
 		else if (n > 2 && strcmp(req->runtime + n - 2, ".o") == 0)
 			job->runtime = ".runtime.o";
 		else
-			return fail(job, "the runtime library must be a .a or .o file");
+			return err_fail(job->err, "the runtime library must be a .a or .o file");
 	}
 	return 0;
 }
@@ -410,7 +400,7 @@ static int import_file(struct cmp_job *job, const char *from, const char *to,
 		int e = in < 0 ? errno : EINVAL;
 		if (in >= 0)
 			close(in);
-		return fail(job, "cannot read %s: %s", from, strerror(e));
+		return err_fail(job->err, "cannot read %s: %s", from, strerror(e));
 	}
 	int out = to ? create_in(job, to, 0644) : -1;
 	struct hash h;
@@ -422,7 +412,7 @@ static int import_file(struct cmp_job *job, const char *from, const char *to,
 	if (out >= 0 && close(out) < 0)
 		rc = -1;
 	close(in);
-	return rc < 0 ? fail(job, "cannot copy %s for the compiler: %s", from, strerror(errno)) : 0;
+	return rc < 0 ? err_fail(job->err, "cannot copy %s for the compiler: %s", from, strerror(errno)) : 0;
 }
 
 static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -445,18 +435,18 @@ static int make_workdir(struct cmp_job *job)
 	if ((size_t)snprintf(job->base, sizeof job->base, "%s/judge-cc-XXXXXX", tmp) >=
 		    sizeof job->base - 8 || !mkdtemp(job->base)) {
 		job->base[0] = '\0';
-		return fail(job, "cannot make a temporary directory in %s: %s", tmp, strerror(errno));
+		return err_fail(job->err, "cannot make a temporary directory in %s: %s", tmp, strerror(errno));
 	}
 	if (strlen(job->base) + NAME_MAX + 24 >= PATH_MAX)
-		return fail(job, "the temporary directory's path %s is too long", job->base);
+		return err_fail(job->err, "the temporary directory's path %s is too long", job->base);
 	snprintf(job->dir, sizeof job->dir, "%s/work", job->base);
 	snprintf(job->root, sizeof job->root, "%s/root", job->base);
 	if (chmod(job->base, 0711) < 0 || mkdir(job->dir, 0700) < 0 || mkdir(job->root, 0700) < 0)
-		return fail(job, "cannot make the compiler's directories in %s: %s", job->base,
+		return err_fail(job->err, "cannot make the compiler's directories in %s: %s", job->base,
 			    strerror(errno));
 	/* The compiler writes here as its own user; nobody else may look. */
 	if (job->req->uid && chown(job->dir, job->req->uid, job->req->gid) < 0)
-		return fail(job, "cannot give the temporary directory to uid %u: %s",
+		return err_fail(job->err, "cannot give the temporary directory to uid %u: %s",
 			    (unsigned)job->req->uid, strerror(errno));
 	return 0;
 }
@@ -492,7 +482,7 @@ static int stage_inputs(struct cmp_job *job)
 	if (fd >= 0 && close(fd) < 0)
 		rc = -1;
 	if (rc < 0)
-		return fail(job, "cannot write the source for the compiler: %s", strerror(errno));
+		return err_fail(job->err, "cannot write the source for the compiler: %s", strerror(errno));
 	return import_inputs(job, true);
 }
 
@@ -600,7 +590,7 @@ static int judge_exit(struct cmp_job *job, const struct sbx_result *r, struct cm
 		return limit_hit(job, which, end);
 	*end = r->exit_status == 0 ? STEP_OK : STEP_ERROR;
 	if (log_add_clean(log, job->dir, r->log ? r->log : "", r->log_len) < 0)
-		return fail(job, "out of memory");
+		return err_fail(job->err, "out of memory");
 	if (r->log_dropped)
 		log->dropped = true;
 	return 0;
@@ -608,7 +598,7 @@ static int judge_exit(struct cmp_job *job, const struct sbx_result *r, struct cm
 
 static int unconfinable(struct cmp_job *job, const char *why)
 {
-	return fail(job, "the compiler could not be confined (%s).  This kernel refuses the "
+	return err_fail(job->err, "the compiler could not be confined (%s).  This kernel refuses the "
 		    "namespaces the compile step needs; an organiser who accepts the risk may "
 		    "set \"unconfined\": true in the \"compile\" section of the "
 		    "configuration", why);
@@ -639,7 +629,7 @@ static int judge_result(struct cmp_job *job, const struct sbx_result *r, struct 
 	default:
 		if (!job->cfg->unconfined && strstr(r->message, "confining"))
 			return unconfinable(job, r->message);
-		return fail(job, "the compiler did not run: %s", r->message);
+		return err_fail(job->err, "the compiler did not run: %s", r->message);
 	}
 }
 
@@ -660,7 +650,7 @@ static int sandbox_gcc(struct cmp_job *job, const struct sbx_spec *spec, uint64_
 	if (!p) {
 		rc = spec->view && strstr(serr, "confine")
 			     ? unconfinable(job, serr)
-			     : fail(job, "cannot start the compiler: %s", serr);
+			     : err_fail(job->err, "cannot start the compiler: %s", serr);
 	} else {
 		rc = judge_result(job, sbx_finish(p), log, end);
 		sbx_free(p);
@@ -699,7 +689,7 @@ static int run_gcc(struct cmp_job *job, const char *const *argv, int out_fd,
 		.view = job->cfg->unconfined ? NULL : &view,
 	};
 	int rc = in < 0 || spec.stdout_fd < 0
-		 ? fail(job, "cannot open /dev/null: %s", strerror(errno))
+		 ? err_fail(job->err, "cannot open /dev/null: %s", strerror(errno))
 		 : sandbox_gcc(job, &spec, job->cfg->wall_ns - spent, log, end);
 	if (in >= 0)
 		close(in);
@@ -746,10 +736,10 @@ static int open_cache(struct cmp_job *job)
 {
 	const char *dir = job->cfg->cache_dir;
 	if (make_private_dir(dir) < 0 || !realpath(dir, job->cache))
-		return fail(job, "cannot use the cache directory %s: %s", dir, strerror(errno));
+		return err_fail(job->err, "cannot use the cache directory %s: %s", dir, strerror(errno));
 	/* room for "/KEY.log.XXXXXX" */
 	if (strlen(job->cache) + HASH_HEXLEN + 16 >= PATH_MAX)
-		return fail(job, "the cache directory's path is too long");
+		return err_fail(job->err, "the cache directory's path is too long");
 	return 0;
 }
 
@@ -769,7 +759,7 @@ static int cache_put(struct cmp_job *job, const char *suffix, const char *data,
 	cache_path(job, suffix, final);
 	int rc = from ? file_copy(from, final, mode, err)
 		      : file_write_whole(final, data, strlen(data), mode, err);
-	return rc < 0 ? fail(job, "cannot store in the cache: %s", err) : 0;
+	return rc < 0 ? err_fail(job->err, "cannot store in the cache: %s", err) : 0;
 }
 
 /* Reads a cached log into job->log; a missing one reads as empty when
@@ -783,10 +773,10 @@ static int cache_read_log(struct cmp_job *job, const char *suffix, bool optional
 	if (rc < 0 && errno == ENOENT)
 		return optional ? 0 : 1;
 	if (rc != 0)
-		return fail(job, "cannot read %s: %s", path, rc > 0 ? "too big" : strerror(errno));
+		return err_fail(job->err, "cannot read %s: %s", path, rc > 0 ? "too big" : strerror(errno));
 	rc = log_add(&job->log, buf, len);
 	free(buf);
-	return rc < 0 ? fail(job, "out of memory") : 0;
+	return rc < 0 ? err_fail(job->err, "out of memory") : 0;
 }
 
 /* The binary's SHA-256, as publish() kept it beside the binary (or, in an
@@ -802,7 +792,7 @@ static int cache_read_sha(struct cmp_job *job, const char *binary)
 		memcpy(job->out->binary_sha256, kept, HASH_HEXLEN + 1);
 	free(kept);
 	if (!ok && hash_file(binary, job->out->binary_sha256) < 0)
-		return fail(job, "cannot read %s: %s", binary, strerror(errno));
+		return err_fail(job->err, "cannot read %s: %s", binary, strerror(errno));
 	if (!ok)
 		cache_put(job, ".sha256", job->out->binary_sha256, NULL, 0600);
 	return 0;
@@ -846,7 +836,7 @@ static int read_source(struct cmp_job *job)
 {
 	int rc = read_file(job->req->source, CMP_SOURCE_MAX, 0, &job->src, &job->src_len);
 	if (rc < 0)
-		return fail(job, "cannot read %s: %s", job->req->source,
+		return err_fail(job->err, "cannot read %s: %s", job->req->source,
 			    errno == EINVAL ? "not a regular file" : strerror(errno));
 	if (rc > 0)
 		return refuse(job, "%s is larger than %d KiB", job->name,
@@ -862,7 +852,7 @@ static int check_source(struct cmp_job *job)
 	int rc = cscan_source(job->name, job->src, job->src_len,
 			      job->header[0] ? job->header : NULL, err);
 	if (rc < 0)
-		return fail(job, "%s", err);
+		return err_fail(job->err, "%s", err);
 	return rc ? (refuse(job, "%s", err) < 0 ? -1 : 1) : 0;
 }
 
@@ -877,7 +867,7 @@ static int ask_gcc(void *ctx, const char *arg, char **out)
 	unlink(path);
 	int fd = create_in(job, ".gcc-says", 0644);
 	if (fd < 0)
-		return fail(job, "cannot write in %s: %s", job->dir, strerror(errno));
+		return err_fail(job->err, "cannot write in %s: %s", job->dir, strerror(errno));
 	const char *const argv[] = { "gcc", arg, NULL };
 	struct cmp_log scratch = { .max = 4096 };
 	enum step_end end = STEP_ERROR;
@@ -886,10 +876,10 @@ static int ask_gcc(void *ctx, const char *arg, char **out)
 	close(fd);
 	free(scratch.buf);
 	if (rc == 0 && end != STEP_OK)
-		return fail(job, "`gcc %s` failed: is gcc installed as %s?", arg, CMP_GCC);
+		return err_fail(job->err, "`gcc %s` failed: is gcc installed as %s?", arg, CMP_GCC);
 	size_t len;
 	if (rc == 0 && read_file(path, 65536, O_NOFOLLOW, out, &len) != 0)
-		return fail(job, "cannot read what `gcc %s` printed", arg);
+		return err_fail(job->err, "cannot read what `gcc %s` printed", arg);
 	return rc;
 }
 
@@ -908,7 +898,7 @@ static int compute_key(struct cmp_job *job)
 {
 	struct hash h;
 	if (hash_init(&h) < 0)
-		return fail(job, "cannot start a SHA-256 digest");
+		return err_fail(job->err, "cannot start a SHA-256 digest");
 	hash_field(&h, "salt", CMP_KEY_SALT, strlen(CMP_KEY_SALT));
 	if (job->unchecked) /* never served to a checked compile */
 		hash_field(&h, "unchecked", "", 0);
@@ -931,9 +921,9 @@ static int compute_key(struct cmp_job *job)
 	hash_field(&h, "toolchain", job->toolchain.digest, strlen(job->toolchain.digest));
 	if (hash_hex(job->src, job->src_len, job->out->source_sha256) < 0) {
 		hash_abort(&h);
-		return fail(job, "SHA-256 failed");
+		return err_fail(job->err, "SHA-256 failed");
 	}
-	return hash_final(&h, job->out->key) < 0 ? fail(job, "SHA-256 failed") : 0;
+	return hash_final(&h, job->out->key) < 0 ? err_fail(job->err, "SHA-256 failed") : 0;
 }
 
 /* The game's rewrite of the checked assembly (req->asm_pass), written
@@ -972,7 +962,7 @@ static int check_output(struct cmp_job *job, enum cmp_step s)
 	path_in(path, job->dir, job->files[s], "");
 	int rc = read_file(path, job->cfg->output_bytes, O_NOFOLLOW, &buf, &len);
 	if (rc != 0)
-		return fail(job, "cannot read the compiler's output %s: %s", job->files[s],
+		return err_fail(job->err, "cannot read the compiler's output %s: %s", job->files[s],
 			    rc > 0 ? "too big" : strerror(errno));
 	const char *hdr = job->header[0] ? job->header : NULL;
 	if (s == CMP_PREPROCESS)
@@ -987,7 +977,7 @@ static int check_output(struct cmp_job *job, enum cmp_step s)
 					  job->req->no_writable_globals, err);
 	free(buf);
 	if (rc < 0)
-		return fail(job, "%s", err);
+		return err_fail(job->err, "%s", err);
 	return rc ? (refuse(job, "%s", err) < 0 ? -1 : 1) : 0;
 }
 
@@ -998,7 +988,7 @@ static int run_step(struct cmp_job *job, enum cmp_step s, bool *transient)
 {
 	int fd = -1;
 	if (s == CMP_PREPROCESS && (fd = create_in(job, job->files[0], 0644)) < 0)
-		return fail(job, "cannot write in %s: %s", job->dir, strerror(errno));
+		return err_fail(job->err, "cannot write in %s: %s", job->dir, strerror(errno));
 	/* gcc -E's messages wait until its output has passed the check: had an
 	 * #include slipped past the source check, they could quote the file. */
 	struct cmp_log held = { .max = job->cfg->log_bytes };
@@ -1016,7 +1006,7 @@ static int run_step(struct cmp_job *job, enum cmp_step s, bool *transient)
 	}
 	if (rc == 0 && log == &held) {
 		if (log_add(&job->log, held.buf ? held.buf : "", held.len) < 0)
-			rc = fail(job, "out of memory");
+			rc = err_fail(job->err, "out of memory");
 		job->log.dropped |= held.dropped;
 	}
 	if (rc == 0 && end == STEP_ERROR)
@@ -1037,14 +1027,14 @@ static int probe_toolchain(struct cmp_job *job)
 	if (fd >= 0 && close(fd) < 0)
 		rc = -1;
 	if (rc < 0)
-		return fail(job, "cannot write in %s: %s", job->dir, strerror(errno));
+		return err_fail(job->err, "cannot write in %s: %s", job->dir, strerror(errno));
 	const char *const argv[] = { "gcc", "-O2", "-static", "-fno-lto", "-o", ".probe",
 				     ".probe.c", NULL };
 	struct cmp_log said = { .max = 4096 };
 	enum step_end end = STEP_ERROR;
 	rc = run_gcc(job, argv, -1, &said, &end);
 	if (rc == 0 && end != STEP_OK)
-		rc = fail(job, "gcc cannot build even an empty program, so the judge's toolchain "
+		rc = err_fail(job->err, "gcc cannot build even an empty program, so the judge's toolchain "
 			  "is broken: %.*s", (int)strcspn(said.buf ? said.buf : "", "\n"),
 			  said.buf ? said.buf : "");
 	free(said.buf);
@@ -1060,7 +1050,7 @@ static int publish(struct cmp_job *job)
 	/* A player runs as another uid, which must be able to execute the
 	 * binary but has no reason to read it. */
 	if (hash_file(from, job->out->binary_sha256) < 0)
-		return fail(job, "cannot read the compiler's output: %s", strerror(errno));
+		return err_fail(job->err, "cannot read the compiler's output: %s", strerror(errno));
 	int rc = cache_put(job, ".log", job->out->log, NULL, 0600);
 	rc = rc ? rc : cache_put(job, ".sha256", job->out->binary_sha256, NULL, 0600);
 	rc = rc ? rc : cache_put(job, ".o", NULL, object, 0600);
@@ -1099,7 +1089,7 @@ static int compile_job(struct cmp_job *job)
 	for (int s = 0; s < CMP_STEPS && rc == 0; s++)
 		rc = run_step(job, (enum cmp_step)s, &transient);
 	if (rc < 0 || !(job->out->log = log_take(&job->log)))
-		return rc < 0 ? -1 : fail(job, "out of memory");
+		return rc < 0 ? -1 : err_fail(job->err, "out of memory");
 	if (rc == 0)
 		return publish(job);
 	if (transient)
@@ -1124,7 +1114,7 @@ static int compile(const struct cfg_compile *cfg, const struct cmp_request *req,
 	remove_workdir(&job);
 	free(job.src);
 	if (rc == 0 && !out->log && !(out->log = log_take(&job.log)))
-		rc = fail(&job, "out of memory");
+		rc = err_fail(job.err, "out of memory");
 	free(job.log.buf);
 	if (rc < 0)
 		cmp_result_free(out);
@@ -1153,7 +1143,7 @@ int cmp_check_confinement(const struct cfg_compile *cfg, uid_t uid, gid_t gid,
 	int rc = make_workdir(&job);
 	rc = rc ? rc : run_gcc(&job, argv, -1, &job.log, &end);
 	if (rc == 0 && end != STEP_OK)
-		rc = fail(&job, "`gcc --version` failed in the confinement: %.*s",
+		rc = err_fail(job.err, "`gcc --version` failed in the confinement: %.*s",
 			  (int)strcspn(job.log.buf ? job.log.buf : "", "\n"),
 			  job.log.buf ? job.log.buf : "");
 	remove_workdir(&job);

@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -34,17 +33,6 @@ struct run {
 	struct repro_outcome *out;
 	char *err;
 };
-
-static int fail(struct run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int fail(struct run *r, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(r->err, ERR_LEN, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 /* ---- the program ---------------------------------------------------------- */
 
@@ -81,11 +69,11 @@ static int start_program(struct run *r)
 {
 	int in[2], out[2];
 	if (pipe(in) < 0)
-		return fail(r, "pipe: %s", strerror(errno));
+		return err_fail(r->err, "pipe: %s", strerror(errno));
 	if (pipe(out) < 0) {
 		close(in[0]);
 		close(in[1]);
-		return fail(r, "pipe: %s", strerror(errno));
+		return err_fail(r->err, "pipe: %s", strerror(errno));
 	}
 	fflush(NULL);
 	r->pid = fork();
@@ -100,7 +88,7 @@ static int start_program(struct run *r)
 	r->from_fd = out[0];
 	fcntl(r->to_fd, F_SETFD, FD_CLOEXEC);
 	fcntl(r->from_fd, F_SETFD, FD_CLOEXEC);
-	return r->pid < 0 ? fail(r, "fork: %s", strerror(errno)) : 0;
+	return r->pid < 0 ? err_fail(r->err, "fork: %s", strerror(errno)) : 0;
 }
 
 static double program_cpu(pid_t pid)
@@ -288,7 +276,7 @@ static int take_live(struct run *r, const json_t *frame, int round)
 {
 	const json_t *live = json_object_get(frame, "live");
 	if (json_array_size(live) != (size_t)r->n)
-		return fail(r, "the replay's round %d has no \"live\" list of every seat", round);
+		return err_fail(r->err, "the replay's round %d has no \"live\" list of every seat", round);
 	for (int p = 0; p < r->n; p++)
 		if (!json_integer_value(json_array_get(live, (size_t)p)) && r->stopped[p] < 0)
 			r->stopped[p] = round;
@@ -320,7 +308,7 @@ static int feed(struct run *r, int p, const json_t *orders)
 		return 0;
 	}
 	if (len == 0 || r->game->orders(r->g, p, r->buf, len, gerr) < 0)
-		return fail(r, "the replay's orders for seat %d in round %d do not fit the engine%s%s "
+		return err_fail(r->err, "the replay's orders for seat %d in round %d do not fit the engine%s%s "
 			    "(is it this match's replay? `judge replay check` says where)", p,
 			    r->round, len ? ": " : "", len ? gerr : "");
 	return 0;
@@ -364,7 +352,7 @@ static int play_rounds(struct run *r, const json_t *rounds)
 		const json_t *frame = json_array_get(rounds, i);
 		r->round = (int)i;
 		if (game_over(r->game, r->g))
-			return fail(r, "the replay has more rounds than its match");
+			return err_fail(r->err, "the replay has more rounds than its match");
 		tell_shares(r, cpu_us, r->round);
 		if (take_live(r, frame, r->round) < 0)
 			return -1;
@@ -375,7 +363,7 @@ static int play_rounds(struct run *r, const json_t *rounds)
 			return rc;
 		r->game->advance(r->g);
 	}
-	return fail(r, "the replay ends before the seat's recorded message %d: is it this "
+	return err_fail(r->err, "the replay ends before the seat's recorded message %d: is it this "
 		    "match's replay?", r->f->message);
 }
 
@@ -385,17 +373,17 @@ static int create_game(struct run *r)
 	const char *name = json_string_value(json_object_get(rp, "game"));
 	r->game = name ? game_find(name) : NULL;
 	if (!r->game)
-		return fail(r, "the replay is of no game this judge knows (\"%.64s\")",
+		return err_fail(r->err, "the replay is of no game this judge knows (\"%.64s\")",
 			    name ? name : "");
 	r->n = (int)json_array_size(json_object_get(rp, "players"));
 	if (!game_players_ok(r->game, r->n) || r->seat >= r->n)
-		return fail(r, "the replay's players do not fit %s, or it has no such seat",
+		return err_fail(r->err, "the replay's players do not fit %s, or it has no such seat",
 			    r->game->title);
 	char gerr[GAME_ERRLEN];
 	r->g = game_create(r->game, json_string_value(json_object_get(rp, "params_file")),
 			   (uint64_t)json_integer_value(json_object_get(rp, "seed")), r->n, gerr);
 	if (!r->g)
-		return fail(r, "the replay's parameters do not load: %s", gerr);
+		return err_fail(r->err, "the replay's parameters do not load: %s", gerr);
 	r->buf_cap = r->game->start_max > r->game->view_max ? r->game->start_max
 							     : r->game->view_max;
 	if (r->game->orders_max > r->buf_cap)
@@ -406,7 +394,7 @@ static int create_game(struct run *r)
 		r->stopped[p] = -1;
 	const json_t *ms = json_object_get(json_object_get(rp, "limits"), "cpu_ms");
 	r->budget_ns = json_integer_value(ms) > 0 ? (double)json_integer_value(ms) * 1e6 : 0;
-	return r->buf && r->orders ? 0 : fail(r, "out of memory");
+	return r->buf && r->orders ? 0 : err_fail(r->err, "out of memory");
 }
 
 int repro_run(const struct repro_spec *spec, struct repro_outcome *out, char err[ERR_LEN])
