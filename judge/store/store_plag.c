@@ -83,7 +83,7 @@ struct store_plag_reader *store_plag_reader(struct store *s, char err[ERR_LEN])
 		return NULL;
 	}
 	r->s = s;
-	r->count = db_prepare(s, "SELECT docs FROM plag_counts WHERE key = ?1");
+	r->count = db_prepare(s, "SELECT docs FROM plag_idioms WHERE key = ?1");
 	r->lookup = r->count ? db_prepare(s, "SELECT doc_id FROM plag_index WHERE key = ?1"
 					     " LIMIT ?2")
 			     : NULL;
@@ -126,15 +126,15 @@ int store_plag_lookup(struct store_plag_reader *r, int64_t key, size_t max, int6
 	return *n < max && rc < 0 ? db_fail(r->s, "reading the fingerprint index", err) : 0;
 }
 
-int store_plag_key_count(struct store_plag_reader *r, int64_t key, int64_t *docs,
-			 char err[ERR_LEN])
+int store_plag_idiom_count(struct store_plag_reader *r, int64_t key, int64_t *docs,
+			   char err[ERR_LEN])
 {
 	struct db_stmt *st = r->count;
 	db_reset(st);
 	db_bind_int(st, 1, key);
 	int rc = db_step(st);
 	*docs = rc == 1 ? db_col_int(st, 0) : 0;
-	return rc < 0 ? db_fail(r->s, "reading the fingerprint counts", err) : 0;
+	return rc < 0 ? db_fail(r->s, "reading the idioms of the field", err) : 0;
 }
 
 int store_plag_candidate(struct store_plag_reader *r, int64_t doc, const char *game,
@@ -336,39 +336,19 @@ static int each_row(struct store *s, const char *sql, const int64_t *as, const i
 	return rc;
 }
 
-/* Each key's count of files moved by step (+1 or -1) per row: one write
- * per run of equal keys (a batch's rows come in key order). */
-static int count_keys(struct store *s, const int64_t *keys, size_t n, int step,
-		      char err[ERR_LEN])
+/* The stop-list's count of each listed key among keys moved by step. */
+static int move_idioms(struct store *s, const int64_t *keys, size_t n, int step,
+		       char err[ERR_LEN])
 {
-	int64_t *runs = malloc((n ? n : 1) * 2 * sizeof *runs), *steps = runs + (n ? n : 1);
-	if (!runs) {
-		snprintf(err, ERR_LEN, "counting fingerprints: out of memory");
-		return -1;
-	}
-	size_t m = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (m && runs[m - 1] == keys[i]) {
-			steps[m - 1] += step;
-			continue;
-		}
-		runs[m] = keys[i];
-		steps[m++] = step;
-	}
-	int rc = each_row(s, "INSERT INTO plag_counts (key, docs) VALUES (?1, ?2)"
-			  " ON CONFLICT (key) DO UPDATE SET docs = plag_counts.docs + excluded.docs",
-			  runs, steps, 0, m, "counting fingerprints", err);
-	free(runs);
-	return rc;
+	return each_row(s, "UPDATE plag_idioms SET docs = docs + ?2 WHERE key = ?1", keys, NULL,
+			step, n, "counting the idioms of the field", err);
 }
 
 int store_plag_index(struct store *s, const int64_t *keys, const int64_t *docs, size_t n,
 		     char err[ERR_LEN])
 {
-	if (each_row(s, "INSERT INTO plag_index (key, doc_id) VALUES (?1, ?2)", keys, docs, 0,
-		     n, "indexing fingerprints", err) < 0)
-		return -1;
-	return count_keys(s, keys, n, 1, err);
+	return each_row(s, "INSERT INTO plag_index (key, doc_id) VALUES (?1, ?2)", keys, docs, 0,
+			n, "indexing fingerprints", err);
 }
 
 int store_plag_unindex(struct store *s, int64_t doc, const int64_t *keys, size_t n,
@@ -377,7 +357,23 @@ int store_plag_unindex(struct store *s, int64_t doc, const int64_t *keys, size_t
 	if (each_row(s, "DELETE FROM plag_index WHERE key = ?1 AND doc_id = ?2", keys, NULL,
 		     doc, n, "dropping old fingerprints", err) < 0)
 		return -1;
-	return count_keys(s, keys, n, -1, err);
+	return move_idioms(s, keys, n, -1, err);
+}
+
+int store_plag_idioms_bump(struct store *s, const int64_t *keys, size_t n, char err[ERR_LEN])
+{
+	return move_idioms(s, keys, n, 1, err);
+}
+
+int store_plag_idioms_list(struct store *s, const int64_t *keys, size_t n, char err[ERR_LEN])
+{
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < n; i++)
+		rc = db_run(s, "listing an idiom of the field", err,
+			    "INSERT INTO plag_idioms (key, docs) SELECT key, count(*) FROM plag_index"
+			    " WHERE key = ?1 GROUP BY key"
+			    " ON CONFLICT (key) DO UPDATE SET docs = excluded.docs", "i", keys[i]);
+	return rc;
 }
 
 int store_plag_put_pair(struct store *s, const struct store_plag_pair *p, char err[ERR_LEN])
