@@ -344,11 +344,56 @@ static int move_idioms(struct store *s, const int64_t *keys, size_t n, int step,
 			step, n, "counting the idioms of the field", err);
 }
 
+/* Index rows go in groups of this many per statement: a row then costs its
+ * insert, not a statement's run (nor, on PostgreSQL, a round trip). */
+#define INDEX_GROUP 64
+
+/* "INSERT ... VALUES (?1, ?2), (?3, ?4), ..." for rows rows; NULL when out
+ * of memory.  The casts are for PostgreSQL, which takes untyped parameters
+ * of a VALUES list for text. */
+static struct db_stmt *prepare_index_rows(struct store *s, size_t rows)
+{
+	static const char head[] = "INSERT INTO plag_index (key, doc_id) VALUES ";
+	char *sql = malloc(sizeof head + rows * 64), *at = sql;
+	if (!sql)
+		return NULL;
+	at += sprintf(at, "%s", head);
+	for (size_t i = 0; i < rows; i++)
+		at += sprintf(at, "%s(CAST(?%zu AS BIGINT), CAST(?%zu AS BIGINT))", i ? ", " : "",
+			      2 * i + 1, 2 * i + 2);
+	struct db_stmt *st = db_prepare(s, sql);
+	free(sql);
+	return st;
+}
+
+/* Rows [from, from + rows) bound to st, and run. */
+static int insert_index_rows(struct db_stmt *st, const int64_t *keys, const int64_t *docs,
+			     size_t from, size_t rows)
+{
+	db_reset(st);
+	for (size_t i = 0; i < rows; i++) {
+		db_bind_int(st, (int)(2 * i + 1), keys[from + i]);
+		db_bind_int(st, (int)(2 * i + 2), docs[from + i]);
+	}
+	return db_step(st) == 0 ? 0 : -1;
+}
+
 int store_plag_index(struct store *s, const int64_t *keys, const int64_t *docs, size_t n,
 		     char err[ERR_LEN])
 {
-	return each_row(s, "INSERT INTO plag_index (key, doc_id) VALUES (?1, ?2)", keys, docs, 0,
-			n, "indexing fingerprints", err);
+	size_t groups = n / INDEX_GROUP, rest = n % INDEX_GROUP;
+	struct db_stmt *group = groups ? prepare_index_rows(s, INDEX_GROUP) : NULL;
+	struct db_stmt *last = rest ? prepare_index_rows(s, rest) : NULL;
+	int rc = (groups && !group) || (rest && !last) ? -1 : 0;
+	for (size_t g = 0; rc == 0 && g < groups; g++)
+		rc = insert_index_rows(group, keys, docs, g * INDEX_GROUP, INDEX_GROUP);
+	if (rc == 0 && rest)
+		rc = insert_index_rows(last, keys, docs, groups * INDEX_GROUP, rest);
+	if (rc < 0)
+		db_fail(s, "indexing fingerprints", err);
+	db_finish(group);
+	db_finish(last);
+	return rc;
 }
 
 int store_plag_unindex(struct store *s, int64_t doc, const int64_t *keys, size_t n,
