@@ -398,7 +398,7 @@ int main(void)
 		printf("plagiarism: one new player vs all %d, through the index: %.1f ms "
 		       "(goal < %.0f ms)\n"
 		       "plagiarism:   its %zu fingerprints: %zu idioms, %zu index rows read (%.2f per "
-		       "look-up; idioms are skipped on their count, %zu counts read), %zu files "
+		       "look-up; listed idioms are skipped unread, %zu stop-list entries read), %zu files "
 		       "sharing one, %zu compared in full\n", NDOCS, cmp_ms, GOAL_COMPARE_MS,
 		       probe.looked_up, probe.idioms, probe.rows_read,
 		       probe.looked_up ? (double)probe.rows_read / probe.looked_up : 0,

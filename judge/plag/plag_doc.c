@@ -53,30 +53,16 @@ enum plag_err plag_base_load(const char *data_dir, const char *game, unsigned k,
 	return e;
 }
 
-/* Tokens of t[0..n) in no k-gram of base: the file's own code. */
-static uint32_t own_tokens(const struct plag_token *t, size_t n, unsigned k,
-			   const struct plag_hashset *base)
-{
-	size_t covered_until = 0, own = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (i + k <= n && plag_hashset_has(base, plag_kgram_hash(t + i, k)))
-			covered_until = i + k;
-		own += i >= covered_until;
-	}
-	return (uint32_t)own;
-}
-
 enum plag_err plag_fingerprint(const struct cfg_plag *cfg, const struct plag_hashset *base,
 			       const char *src, size_t len, struct plag_fps *out,
 			       char err[ERR_LEN])
 {
+	static const struct plag_hashset no_base = { 0 }; /* all of it the file's own */
 	struct plag_tokens t = { 0 };
 	*out = (struct plag_fps){ 0 };
 	enum plag_err e = plag_tokenize(src, len, NULL, &t, err);
 	if (!e)
-		e = plag_winnow(t.v, t.n, cfg->k, cfg->w, out, err);
-	if (!e)
-		out->own = own_tokens(t.v, t.n, cfg->k, base);
+		e = plag_winnow_own(t.v, t.n, cfg->k, cfg->w, base ? base : &no_base, out, err);
 	plag_tokens_free(&t);
 	if (!e)
 		plag_fps_exclude(out, base);

@@ -94,6 +94,40 @@ static int cand_bump(struct cand_table *t, int64_t doc)
 	return 0;
 }
 
+/* ---- keys to note in the stop-list of idioms */
+
+struct keys {
+	int64_t *v;
+	size_t n, cap;
+};
+
+static int keys_push(struct keys *k, int64_t key)
+{
+	if (k->n == k->cap) {
+		size_t cap = k->cap ? k->cap * 2 : 64;
+		int64_t *v = realloc(k->v, cap * sizeof *v);
+		if (!v)
+			return -1;
+		k->v = v;
+		k->cap = cap;
+	}
+	k->v[k->n++] = key;
+	return 0;
+}
+
+/* What a comparison before an insert learnt of the idioms: keys listed
+ * that the new file holds too (their counts grow by one), and keys its
+ * look-ups found over the cap by reading their rows (listed, counted). */
+struct idiom_news {
+	struct keys held, found;
+};
+
+static void idiom_news_free(struct idiom_news *news)
+{
+	free(news->held.v);
+	free(news->found.v);
+}
+
 /* ---- looking up the new file's fingerprints */
 
 struct lookup {
@@ -109,31 +143,42 @@ struct lookup {
 	int64_t *rows;       /* one look-up's documents */
 	size_t cap;          /* rows past this make a fingerprint an idiom */
 	size_t rows_read, counts_read;
+	struct idiom_news *news; /* NULL: read-only */
 };
 
+static int add_idiom(struct lookup *l, uint64_t hash, struct keys *news, int64_t key,
+		     char err[ERR_LEN])
+{
+	if (plag_hashset_add(&l->idioms, &hash, 1, err))
+		return -1;
+	return news && keys_push(news, key) < 0 ? out_of_memory(err) : 0;
+}
+
 /* One fingerprint: its documents, or an idiom when there are too many.
- * The document being compared does not count for itself.  Its count of
- * documents comes first: a fingerprint held by none is not looked up, and
- * one held by more than the cap besides the document (which holds each of
- * its own) is an idiom without a row of the index read. */
+ * The document being compared does not count for itself.  The stop-list
+ * comes first: a key listed with more documents than the cap besides the
+ * document (which holds each of its own) is an idiom without a row of the
+ * index read.  Its count never exceeds the truth, so a key it does not
+ * settle is decided by its rows, as when it was never listed. */
 static int look_up(struct lookup *l, uint64_t hash, char err[ERR_LEN])
 {
 	size_t n, others = 0;
-	int64_t key = plag_index_key(l->game, hash), holders;
-	if (store_plag_key_count(l->r, key, &holders, err) < 0)
+	int64_t key = plag_index_key(l->game, hash), listed;
+	if (store_plag_idiom_count(l->r, key, &listed, err) < 0)
 		return -1;
 	l->counts_read++;
-	if (holders <= 0)
-		return 0;
-	if (holders - (l->self != 0) > (int64_t)l->cap)
-		return plag_hashset_add(&l->idioms, &hash, 1, err) ? -1 : 0;
+	struct keys *held = l->news ? &l->news->held : NULL;
+	if (listed - (l->self != 0) > (int64_t)l->cap)
+		return add_idiom(l, hash, held, key, err);
 	if (store_plag_lookup(l->r, key, l->cap + 2, l->rows, &n, err) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		others += l->rows[i] != l->self;
 	l->rows_read += n;
 	if (others > l->cap)
-		return plag_hashset_add(&l->idioms, &hash, 1, err) ? -1 : 0;
+		return add_idiom(l, hash, l->news ? &l->news->found : NULL, key, err);
+	if (listed > 0 && held && keys_push(held, key) < 0)
+		return out_of_memory(err);
 	for (size_t i = 0; i < n; i++)
 		if (l->rows[i] != l->self && cand_bump(&l->cands, l->rows[i]) < 0)
 			return out_of_memory(err);
@@ -288,9 +333,11 @@ static void lookup_end(struct lookup *l)
 	free(l->cands.slot);
 }
 
-int plag_store_compare(struct store *s, const struct cfg_plag *cfg, const char *game,
-		       const char *author, int64_t self, const struct plag_fps *fps,
-		       struct plag_matches *out, char err[ERR_LEN])
+/* plag_store_compare(), and what it learnt of the idioms into news (NULL:
+ * nothing learnt). */
+static int compare(struct store *s, const struct cfg_plag *cfg, const char *game,
+		   const char *author, int64_t self, const struct plag_fps *fps,
+		   struct idiom_news *news, struct plag_matches *out, char err[ERR_LEN])
 {
 	*out = (struct plag_matches){ 0 };
 	if (fps->k != cfg->k) {
@@ -299,7 +346,7 @@ int plag_store_compare(struct store *s, const struct cfg_plag *cfg, const char *
 		return -1;
 	}
 	struct lookup l = { .s = s, .r = store_plag_reader(s, err), .cfg = cfg, .game = game,
-			    .author = author, .self = self, .fps = fps };
+			    .author = author, .self = self, .fps = fps, .news = news };
 	int rc = l.r ? look_up_all(&l, out, err) : -1;
 	if (rc == 0)
 		rc = compare_candidates(&l, out, err);
@@ -310,6 +357,13 @@ int plag_store_compare(struct store *s, const struct cfg_plag *cfg, const char *
 	lookup_end(&l);
 	plag_hashset_free(&l.idioms);
 	return rc;
+}
+
+int plag_store_compare(struct store *s, const struct cfg_plag *cfg, const char *game,
+		       const char *author, int64_t self, const struct plag_fps *fps,
+		       struct plag_matches *out, char err[ERR_LEN])
+{
+	return compare(s, cfg, game, author, self, fps, NULL, out, err);
 }
 
 /* ---- storing */
@@ -481,14 +535,20 @@ int plag_store_add(struct store *s, const struct cfg_plag *cfg, const struct pla
 		   struct plag_matches *out, char err[ERR_LEN])
 {
 	struct plag_matches none = { 0 }, *m = out ? out : &none;
+	struct idiom_news news = { 0 };
 	*m = (struct plag_matches){ 0 };
-	int rc = fps ? plag_store_compare(s, cfg, doc->game, doc->author, 0, fps, m, err) : 0;
+	int rc = fps ? compare(s, cfg, doc->game, doc->author, 0, fps, &news, m, err) : 0;
 	if (rc == 0)
 		rc = drop_dismissed(s, cfg, doc->game, doc->author, m, err);
 	if (rc == 0)
 		rc = plag_store_insert(s, doc, fps, fp_error, id, err);
+	if (rc == 0) /* the file is indexed: the counts include it */
+		rc = store_plag_idioms_bump(s, news.held.v, news.held.n, err);
+	if (rc == 0)
+		rc = store_plag_idioms_list(s, news.found.v, news.found.n, err);
 	if (rc == 0)
 		rc = record_pairs(s, doc->game, *id, m, err);
+	idiom_news_free(&news);
 	if (rc < 0 || !out)
 		plag_matches_free(m);
 	return rc;

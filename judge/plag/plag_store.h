@@ -10,8 +10,10 @@
  * never a loop over every earlier file.  A fingerprint found in more of the
  * game's files than common_percent of them and than common_min_files is an
  * idiom of the whole tournament and counts for neither side: a look-up
- * reads the fingerprint's count of files first, and an idiom's rows are
- * never read.  Pairs at least
+ * reads the fingerprint's entry in a stop-list of idioms first, and the
+ * rows of an idiom listed there are never read.  Keys are listed when a
+ * look-up of plag_store_add() finds them over the cap; indexing writes no
+ * other row than the index's.  Pairs at least
  * floor_percent similar are stored; at least flag_percent, the pair is
  * flagged and its later document marked suspected (store_plag_review.h;
  * the caller sends the event; ranking goes on).  A file's share of the
@@ -59,7 +61,7 @@ struct plag_matches {
 	size_t looked_up;        /* distinct fingerprints looked up */
 	size_t idioms;           /* of which common to the whole tournament */
 	size_t rows_read;        /* index rows read */
-	size_t counts_read;      /* fingerprint counts read (one per look-up) */
+	size_t counts_read;      /* stop-list entries read (one per look-up) */
 	size_t candidates;       /* documents sharing any fingerprint */
 	size_t compared;         /* of which compared in full */
 };

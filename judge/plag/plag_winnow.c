@@ -72,8 +72,29 @@ static void select_minima(struct plag_fps *out, const struct plag_token *t, cons
 	}
 }
 
+/* Tokens in no k-gram of base, from the k-gram hashes h[0..nk) of n
+ * tokens: the file's own code. */
+static uint32_t own_tokens(const uint64_t *h, uint32_t nk, size_t n, unsigned k,
+			   const struct plag_hashset *base)
+{
+	size_t covered_until = 0, own = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (i < nk && plag_hashset_has(base, h[i]))
+			covered_until = i + k;
+		own += i >= covered_until;
+	}
+	return (uint32_t)own;
+}
+
 enum plag_err plag_winnow(const struct plag_token *t, size_t n, unsigned k, unsigned w,
 			  struct plag_fps *out, char err[ERR_LEN])
+{
+	return plag_winnow_own(t, n, k, w, NULL, out, err);
+}
+
+enum plag_err plag_winnow_own(const struct plag_token *t, size_t n, unsigned k, unsigned w,
+			      const struct plag_hashset *base, struct plag_fps *out,
+			      char err[ERR_LEN])
 {
 	char ignored[ERR_LEN];
 	if (!err)
@@ -84,7 +105,8 @@ enum plag_err plag_winnow(const struct plag_token *t, size_t n, unsigned k, unsi
 			 "1 <= w <= %d and under 2^32-1 tokens", PLAG_K_MAX, PLAG_W_MAX);
 		return PLAG_E_PARAM;
 	}
-	*out = (struct plag_fps){ .k = k, .w = w, .ntokens = (uint32_t)n, .own = PLAG_OWN_UNKNOWN };
+	*out = (struct plag_fps){ .k = k, .w = w, .ntokens = (uint32_t)n,
+				  .own = base ? (uint32_t)n : PLAG_OWN_UNKNOWN };
 	if (n < k)
 		return PLAG_OK;
 	uint32_t nk = (uint32_t)(n - k + 1);
@@ -101,6 +123,8 @@ enum plag_err plag_winnow(const struct plag_token *t, size_t n, unsigned k, unsi
 	for (uint32_t i = 0; i < nk; i++)
 		h[i] = plag_kgram_hash(t + i, k);
 	select_minima(out, t, h, nk, q);
+	if (base)
+		out->own = own_tokens(h, nk, n, k, base);
 	free(h);
 	free(q);
 	/* At least one window, so n > 0: realloc cannot be asked for 0 bytes. */
@@ -217,9 +241,16 @@ enum plag_err plag_hashset_add_fps(struct plag_hashset *s, const struct plag_fps
 	return e;
 }
 
+/* A binary search without a call per step: every file's k-grams are
+ * looked up in the base code's set. */
 bool plag_hashset_has(const struct plag_hashset *s, uint64_t h)
 {
-	return s && s->n && bsearch(&h, s->v, s->n, sizeof h, u64_cmp);
+	if (!s || !s->n)
+		return false;
+	const uint64_t *at = s->v;
+	for (size_t n = s->n; n > 1; n -= n / 2)
+		at = at[n / 2] <= h ? at + n / 2 : at;
+	return *at == h;
 }
 
 void plag_hashset_free(struct plag_hashset *s)

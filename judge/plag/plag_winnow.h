@@ -66,6 +66,12 @@ struct plag_hashset {
 	size_t n;
 };
 
+/* plag_winnow(), and out->own counts the tokens in no k-gram of base (the
+ * game's code every player starts from); base NULL: PLAG_OWN_UNKNOWN. */
+enum plag_err plag_winnow_own(const struct plag_token *t, size_t n, unsigned k, unsigned w,
+			      const struct plag_hashset *base, struct plag_fps *out,
+			      char err[ERR_LEN]);
+
 /* Adds hashes h[0..n) (in any order, repeats allowed) to s; an empty
  * struct plag_hashset is a valid empty set. */
 enum plag_err plag_hashset_add(struct plag_hashset *s, const uint64_t *h, size_t n,

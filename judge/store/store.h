@@ -234,10 +234,11 @@ int store_plag_lookup(struct store_plag_reader *r, int64_t key, size_t max, int6
 int store_plag_candidate(struct store_plag_reader *r, int64_t doc, const char *game,
 			 const char *author, int k, int hash_version, int64_t *nfps,
 			 char err[ERR_LEN]);
-/* How many documents hold the fingerprint under key (0 when none), read
- * from one row whatever the number. */
-int store_plag_key_count(struct store_plag_reader *r, int64_t key, int64_t *docs,
-			 char err[ERR_LEN]);
+/* The count the stop-list of idioms keeps for key, read from one row
+ * whatever the number: never more than the documents holding it, 0 when
+ * the key is not listed. */
+int store_plag_idiom_count(struct store_plag_reader *r, int64_t key, int64_t *docs,
+			   char err[ERR_LEN]);
 /* Document doc without its source: 1, 0 no such document, -1. */
 int store_plag_load(struct store_plag_reader *r, int64_t doc, struct store_plag_doc *out,
 		    char err[ERR_LEN]);
@@ -260,11 +261,20 @@ int store_plag_insert(struct store *s, const struct store_plag_doc *d, int64_t *
 /* Inside a transaction: d->id's fingerprints and settings replaced. */
 int store_plag_rewrite(struct store *s, const struct store_plag_doc *d, char err[ERR_LEN]);
 /* Inside a transaction: index rows (keys[i], doc[i]) added, or doc's rows
- * under keys removed; each key's count of documents follows. */
+ * under keys removed (and the stop-list's counts of those keys with them).
+ * Adding writes nothing but the rows: a listed key's count stays a lower
+ * bound until store_plag_idioms_bump() or store_plag_idioms_list(). */
 int store_plag_index(struct store *s, const int64_t *keys, const int64_t *docs, size_t n,
 		     char err[ERR_LEN]);
 int store_plag_unindex(struct store *s, int64_t doc, const int64_t *keys, size_t n,
 		       char err[ERR_LEN]);
+/* Inside a transaction: the stop-list's count of each listed key among
+ * keys[0..n) one more (a document holding it was just indexed); keys not
+ * listed are left out. */
+int store_plag_idioms_bump(struct store *s, const int64_t *keys, size_t n, char err[ERR_LEN]);
+/* Inside a transaction: keys[0..n) listed as idioms with their count of
+ * documents as the index holds them now. */
+int store_plag_idioms_list(struct store *s, const int64_t *keys, size_t n, char err[ERR_LEN]);
 
 struct store_plag_pair {
 	int64_t doc_a, doc_b;    /* doc_a the later */

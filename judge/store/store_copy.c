@@ -38,7 +38,7 @@ static const struct table {
 	{ "plag_reviews", "id, flag_id, action, share, decided_by, note, created_at", "iitdtti",
 	  true },
 	{ "plag_own", "doc_id, tokens", "ii", false },
-	{ "plag_counts", "key, docs", "ii", false },
+	{ "plag_idioms", "key, docs", "ii", false },
 	{ "binaries", "sha256, bytes, created_at", "tbi", false },
 	{ "tokens", "id, sha256, author, organiser, created_at, revoked_at, label, grp", "ittiiitt",
 	  true },

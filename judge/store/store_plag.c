@@ -83,7 +83,7 @@ struct store_plag_reader *store_plag_reader(struct store *s, char err[ERR_LEN])
 		return NULL;
 	}
 	r->s = s;
-	r->count = db_prepare(s, "SELECT docs FROM plag_counts WHERE key = ?1");
+	r->count = db_prepare(s, "SELECT docs FROM plag_idioms WHERE key = ?1");
 	r->lookup = r->count ? db_prepare(s, "SELECT doc_id FROM plag_index WHERE key = ?1"
 					     " LIMIT ?2")
 			     : NULL;
@@ -126,15 +126,15 @@ int store_plag_lookup(struct store_plag_reader *r, int64_t key, size_t max, int6
 	return *n < max && rc < 0 ? db_fail(r->s, "reading the fingerprint index", err) : 0;
 }
 
-int store_plag_key_count(struct store_plag_reader *r, int64_t key, int64_t *docs,
-			 char err[ERR_LEN])
+int store_plag_idiom_count(struct store_plag_reader *r, int64_t key, int64_t *docs,
+			   char err[ERR_LEN])
 {
 	struct db_stmt *st = r->count;
 	db_reset(st);
 	db_bind_int(st, 1, key);
 	int rc = db_step(st);
 	*docs = rc == 1 ? db_col_int(st, 0) : 0;
-	return rc < 0 ? db_fail(r->s, "reading the fingerprint counts", err) : 0;
+	return rc < 0 ? db_fail(r->s, "reading the idioms of the field", err) : 0;
 }
 
 int store_plag_candidate(struct store_plag_reader *r, int64_t doc, const char *game,
@@ -336,39 +336,64 @@ static int each_row(struct store *s, const char *sql, const int64_t *as, const i
 	return rc;
 }
 
-/* Each key's count of files moved by step (+1 or -1) per row: one write
- * per run of equal keys (a batch's rows come in key order). */
-static int count_keys(struct store *s, const int64_t *keys, size_t n, int step,
-		      char err[ERR_LEN])
+/* The stop-list's count of each listed key among keys moved by step. */
+static int move_idioms(struct store *s, const int64_t *keys, size_t n, int step,
+		       char err[ERR_LEN])
 {
-	int64_t *runs = malloc((n ? n : 1) * 2 * sizeof *runs), *steps = runs + (n ? n : 1);
-	if (!runs) {
-		snprintf(err, ERR_LEN, "counting fingerprints: out of memory");
-		return -1;
+	return each_row(s, "UPDATE plag_idioms SET docs = docs + ?2 WHERE key = ?1", keys, NULL,
+			step, n, "counting the idioms of the field", err);
+}
+
+/* Index rows go in groups of this many per statement: a row then costs its
+ * insert, not a statement's run (nor, on PostgreSQL, a round trip). */
+#define INDEX_GROUP 64
+
+/* "INSERT ... VALUES (?1, ?2), (?3, ?4), ..." for rows rows; NULL when out
+ * of memory.  The casts are for PostgreSQL, which takes untyped parameters
+ * of a VALUES list for text. */
+static struct db_stmt *prepare_index_rows(struct store *s, size_t rows)
+{
+	static const char head[] = "INSERT INTO plag_index (key, doc_id) VALUES ";
+	char *sql = malloc(sizeof head + rows * 64), *at = sql;
+	if (!sql)
+		return NULL;
+	at += sprintf(at, "%s", head);
+	for (size_t i = 0; i < rows; i++)
+		at += sprintf(at, "%s(CAST(?%zu AS BIGINT), CAST(?%zu AS BIGINT))", i ? ", " : "",
+			      2 * i + 1, 2 * i + 2);
+	struct db_stmt *st = db_prepare(s, sql);
+	free(sql);
+	return st;
+}
+
+/* Rows [from, from + rows) bound to st, and run. */
+static int insert_index_rows(struct db_stmt *st, const int64_t *keys, const int64_t *docs,
+			     size_t from, size_t rows)
+{
+	db_reset(st);
+	for (size_t i = 0; i < rows; i++) {
+		db_bind_int(st, (int)(2 * i + 1), keys[from + i]);
+		db_bind_int(st, (int)(2 * i + 2), docs[from + i]);
 	}
-	size_t m = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (m && runs[m - 1] == keys[i]) {
-			steps[m - 1] += step;
-			continue;
-		}
-		runs[m] = keys[i];
-		steps[m++] = step;
-	}
-	int rc = each_row(s, "INSERT INTO plag_counts (key, docs) VALUES (?1, ?2)"
-			  " ON CONFLICT (key) DO UPDATE SET docs = plag_counts.docs + excluded.docs",
-			  runs, steps, 0, m, "counting fingerprints", err);
-	free(runs);
-	return rc;
+	return db_step(st) == 0 ? 0 : -1;
 }
 
 int store_plag_index(struct store *s, const int64_t *keys, const int64_t *docs, size_t n,
 		     char err[ERR_LEN])
 {
-	if (each_row(s, "INSERT INTO plag_index (key, doc_id) VALUES (?1, ?2)", keys, docs, 0,
-		     n, "indexing fingerprints", err) < 0)
-		return -1;
-	return count_keys(s, keys, n, 1, err);
+	size_t groups = n / INDEX_GROUP, rest = n % INDEX_GROUP;
+	struct db_stmt *group = groups ? prepare_index_rows(s, INDEX_GROUP) : NULL;
+	struct db_stmt *last = rest ? prepare_index_rows(s, rest) : NULL;
+	int rc = (groups && !group) || (rest && !last) ? -1 : 0;
+	for (size_t g = 0; rc == 0 && g < groups; g++)
+		rc = insert_index_rows(group, keys, docs, g * INDEX_GROUP, INDEX_GROUP);
+	if (rc == 0 && rest)
+		rc = insert_index_rows(last, keys, docs, groups * INDEX_GROUP, rest);
+	if (rc < 0)
+		db_fail(s, "indexing fingerprints", err);
+	db_finish(group);
+	db_finish(last);
+	return rc;
 }
 
 int store_plag_unindex(struct store *s, int64_t doc, const int64_t *keys, size_t n,
@@ -377,7 +402,23 @@ int store_plag_unindex(struct store *s, int64_t doc, const int64_t *keys, size_t
 	if (each_row(s, "DELETE FROM plag_index WHERE key = ?1 AND doc_id = ?2", keys, NULL,
 		     doc, n, "dropping old fingerprints", err) < 0)
 		return -1;
-	return count_keys(s, keys, n, -1, err);
+	return move_idioms(s, keys, n, -1, err);
+}
+
+int store_plag_idioms_bump(struct store *s, const int64_t *keys, size_t n, char err[ERR_LEN])
+{
+	return move_idioms(s, keys, n, 1, err);
+}
+
+int store_plag_idioms_list(struct store *s, const int64_t *keys, size_t n, char err[ERR_LEN])
+{
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < n; i++)
+		rc = db_run(s, "listing an idiom of the field", err,
+			    "INSERT INTO plag_idioms (key, docs) SELECT key, count(*) FROM plag_index"
+			    " WHERE key = ?1 GROUP BY key"
+			    " ON CONFLICT (key) DO UPDATE SET docs = excluded.docs", "i", keys[i]);
+	return rc;
 }
 
 int store_plag_put_pair(struct store *s, const struct store_plag_pair *p, char err[ERR_LEN])

@@ -4,7 +4,8 @@
  * dismisses or clears it with the history kept; a dismissed pair of
  * authors is not flagged again unless the shared part grows; a file that
  * is mostly the shipped Demo cannot flag on a few shared lines; look-ups
- * of fingerprints common to the field read no index row.  Each test runs
+ * of fingerprints common to the field read no index row once a look-up
+ * has listed them, and a listing the field outgrew is not trusted.  Each test runs
  * on a new SQLite file and, as NAME_pg, on a new PostgreSQL database. */
 #include <criterion/criterion.h>
 
@@ -297,31 +298,127 @@ BOTH(plag_review, a_dismissed_pair_is_not_flagged_again_unless_the_share_grows)
 
 /* ---- fingerprints common to the field */
 
+/* n copies of Alder by authors prefix0, prefix1, ... each added as the
+ * worker adds a file. */
+static void add_copies(const char *prefix, int n, const char *src)
+{
+	for (int i = 0; i < n; i++) {
+		char author[16], name[16];
+		snprintf(author, sizeof author, "%s%d", prefix, i);
+		snprintf(name, sizeof name, "Alder%d", i);
+		add(author, name, src, NULL);
+	}
+}
+
+/* The files of paths imported in one batch, as an archive of an earlier
+ * year is: indexed without a comparison. */
+static void import(const char *const *paths, int n)
+{
+	struct plag_fps f[16];
+	const struct plag_fps *fp[16];
+	struct plag_doc doc[16];
+	char *src[16], author[16][16], err[ERR_LEN] = "", serr[ERR_LEN] = "";
+	int64_t ids[16];
+	cr_assert_leq(n, 16);
+	for (int i = 0; i < n; i++) {
+		src[i] = read_file(paths[i]);
+		cr_assert_eq(plag_fingerprint(&cfg, &base, src[i], strlen(src[i]), &f[i], err),
+			     PLAG_OK, "%s", err);
+		fp[i] = &f[i];
+		snprintf(author[i], sizeof author[i], "old%d", i);
+		doc[i] = (struct plag_doc){ .game = "dominator", .author = author[i],
+					    .name = paths[i], .label = "2025", .source = src[i],
+					    .source_len = strlen(src[i]) };
+	}
+	cr_assert_eq(store_begin(store, serr), 0, "%s", serr);
+	cr_assert_eq(plag_store_insert_batch(store, doc, fp, (size_t)n, ids, err), 0, "%s", err);
+	cr_assert_eq(store_commit(store, serr), 0, "%s", serr);
+	for (int i = 0; i < n; i++) {
+		plag_fps_free(&f[i]);
+		free(src[i]);
+	}
+}
+
+/* src compared with the stored files by a new author, read-only. */
+static struct plag_matches probe(const char *src)
+{
+	struct plag_fps f;
+	struct plag_matches m;
+	char err[ERR_LEN] = "";
+	cr_assert_eq(plag_fingerprint(&cfg, &base, src, strlen(src), &f, err), PLAG_OK, "%s", err);
+	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "new", 0, &f, &m, err), 0, "%s",
+		     err);
+	plag_fps_free(&f);
+	return m;
+}
+
 BOTH(plag_review, common_fingerprints_are_skipped_without_reading_index_rows)
 {
 	char *alder = read_file(ALDER);
 	cfg.common_min_docs = 2;
 	cfg.common_pct = 1;
-	for (int i = 0; i < 4; i++) {
-		char author[16], name[16];
-		snprintf(author, sizeof author, "a%d", i);
-		snprintf(name, sizeof name, "Alder%d", i);
-		add(author, name, alder, NULL);
-	}
-	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_counts c WHERE c.docs <>"
-				   " (SELECT count(*) FROM plag_index i WHERE i.key = c.key)"), 0,
-		     "every count is its index's");
-	struct plag_fps f;
-	struct plag_matches m;
-	char err[ERR_LEN] = "";
-	cr_assert_eq(plag_fingerprint(&cfg, &base, alder, strlen(alder), &f, err), PLAG_OK);
-	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "new", 0, &f, &m, err), 0, "%s",
-		     err);
+	add_copies("a", 4, alder);
+	struct plag_matches m = probe(alder);
 	cr_assert_gt(m.idioms, 0);
 	cr_assert_eq(m.idioms, m.looked_up, "all four hold every fingerprint");
 	cr_assert_eq(m.rows_read, 0, "%zu index rows read for idioms", m.rows_read);
 	cr_assert_eq(m.counts_read, m.looked_up);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_idioms"), (int64_t)m.looked_up,
+		     "the fourth file's look-ups listed every fingerprint");
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_idioms c WHERE c.docs <>"
+				   " (SELECT count(*) FROM plag_index i WHERE i.key = c.key)"), 0,
+		     "each listed count is its index's");
 	plag_matches_free(&m);
-	plag_fps_free(&f);
+	free(alder);
+}
+
+BOTH(plag_review, indexing_lists_no_idiom_and_the_next_look_up_lists_them)
+{
+	char *alder = read_file(ALDER);
+	cfg.common_min_docs = 2;
+	cfg.common_pct = 1;
+	import((const char *const[]){ ALDER, ALDER, ALDER, ALDER }, 4);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_idioms"), 0,
+		     "indexing wrote a row besides the index's");
+	struct plag_matches m = probe(alder);
+	cr_assert_gt(m.idioms, 0);
+	cr_assert_eq(m.idioms, m.looked_up, "decided by their rows: all four hold every one");
+	cr_assert_gt(m.rows_read, 0);
+	cr_assert_eq(m.n, 0, "an idiom shared is no similarity");
+	int64_t fingerprints = (int64_t)m.looked_up;
+	plag_matches_free(&m);
+
+	add_copies("b", 1, alder);
+	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_idioms WHERE docs = 5"),
+		     fingerprints, "listed by the added file's look-ups, counting it");
+	m = probe(alder);
+	cr_assert_eq(m.idioms, m.looked_up);
+	cr_assert_eq(m.rows_read, 0, "%zu index rows read for listed idioms", m.rows_read);
+	plag_matches_free(&m);
+	free(alder);
+}
+
+BOTH(plag_review, a_listed_idiom_the_field_outgrew_is_no_idiom)
+{
+	char *alder = read_file(ALDER);
+	cfg.common_min_docs = 2;
+	cfg.common_pct = 50;
+	add_copies("a", 4, alder); /* the fourth lists them: 3 others over a cap of 2 */
+	cr_assert_gt(teststore_int(store, "SELECT count(*) FROM plag_idioms WHERE docs = 4"), 0);
+	/* Eight other files: 12 in all, so the cap is 6 and four copies are
+	 * no idiom; the look-up reads their rows and finds each copy. */
+	import((const char *const[]){ "bench/plag/players/AIBirch.c", "bench/plag/players/AICedar.c",
+				      "bench/plag/players/AIDaisy.c", "bench/plag/players/AIElm.c",
+				      "bench/plag/players/AIFern.c", "bench/plag/players/AIGorse.c",
+				      "bench/plag/players/AIHazel.c", "bench/plag/players/AIIris.c" },
+	       8);
+	struct plag_matches m = probe(alder);
+	cr_assert_lt(m.idioms, m.looked_up / 2, "%zu of %zu fingerprints taken for idioms",
+		     m.idioms, m.looked_up);
+	cr_assert_eq(m.n, 4, "%zu of the four copies found", m.n);
+	for (size_t i = 0; i < m.n; i++)
+		cr_assert(m.v[i].flagged, "copy %s at %.0f%%", m.v[i].author,
+			  m.v[i].similarity * 100);
+	plag_matches_free(&m);
 	free(alder);
 }
