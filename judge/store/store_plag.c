@@ -224,18 +224,13 @@ int store_plag_stale(struct store *s, const char *game, int hash_version, int64_
 int store_plag_fingerprinted(struct store *s, int64_t submission, bool *suspected,
 			     char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s, "SELECT suspected FROM plag_docs"
-					   " WHERE submission_id = ?1");
-	if (!st)
-		return db_fail(s, "reading a submission's plagiarism check", err);
-	db_bind_int(st, 1, submission);
-	int rc = db_step(st);
+	int64_t v = 0;
+	int64_t rc = db_query(s, "reading a submission's plagiarism check", err,
+			      "SELECT suspected FROM plag_docs WHERE submission_id = ?1",
+			      db_row_int, &v, "i", submission);
 	if (rc == 1)
-		*suspected = db_col_int(st, 0) != 0;
-	else if (rc < 0)
-		db_fail(s, "reading a submission's plagiarism check", err);
-	db_finish(st);
-	return rc;
+		*suspected = v != 0;
+	return (int)rc;
 }
 
 /* ---- writing -------------------------------------------------------------------- */
@@ -423,7 +418,7 @@ int store_plag_idioms_list(struct store *s, const int64_t *keys, size_t n, char 
 
 int store_plag_put_pair(struct store *s, const struct store_plag_pair *p, char err[ERR_LEN])
 {
-	struct db_stmt *st = db_prepare(s,
+	int rc = db_run(s, "recording a similar pair", err,
 		"INSERT INTO plag_pairs (doc_a, doc_b, game, similarity, a_in_b, b_in_a, longest,"
 		" a_first_line, a_last_line, b_first_line, b_last_line, flagged, created_at)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
@@ -432,24 +427,10 @@ int store_plag_put_pair(struct store *s, const struct store_plag_pair *p, char e
 		" b_in_a = excluded.b_in_a, longest = excluded.longest,"
 		" a_first_line = excluded.a_first_line, a_last_line = excluded.a_last_line,"
 		" b_first_line = excluded.b_first_line, b_last_line = excluded.b_last_line,"
-		" flagged = excluded.flagged, created_at = excluded.created_at");
-	if (!st)
-		return db_fail(s, "recording a similar pair", err);
-	db_bind_int(st, 1, p->doc_a);
-	db_bind_int(st, 2, p->doc_b);
-	db_bind_text(st, 3, p->game);
-	db_bind_double(st, 4, p->similarity);
-	db_bind_double(st, 5, p->a_in_b);
-	db_bind_double(st, 6, p->b_in_a);
-	db_bind_int(st, 7, p->longest);
-	db_bind_int(st, 8, p->a_first_line);
-	db_bind_int(st, 9, p->a_last_line);
-	db_bind_int(st, 10, p->b_first_line);
-	db_bind_int(st, 11, p->b_last_line);
-	db_bind_int(st, 12, p->flagged);
-	db_bind_int(st, 13, store_now_ms());
-	int rc = db_step(st) == 0 ? 0 : db_fail(s, "recording a similar pair", err);
-	db_finish(st);
+		" flagged = excluded.flagged, created_at = excluded.created_at",
+		"iitdddiiiiiii", p->doc_a, p->doc_b, p->game, p->similarity, p->a_in_b, p->b_in_a,
+		p->longest, p->a_first_line, p->a_last_line, p->b_first_line, p->b_last_line,
+		(int64_t)p->flagged, store_now_ms());
 	if (rc < 0 || !p->flagged)
 		return rc;
 	return store_plag_flag(s, p, err);

@@ -5,6 +5,7 @@
 
 #include <jansson.h>
 
+#include "judge/base/grow.h"
 #include "judge/store/db.h"
 
 /* The ranked pool of game ?1 (s a submission, r its rating): qualified
@@ -89,29 +90,28 @@ int store_ranked_planned(struct store *s, const char *game, struct store_rated *
 	return rc;
 }
 
+struct ids {
+	int64_t **v;
+	size_t *n, cap;
+};
+
+static int id_read(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+{
+	struct ids *l = ctx;
+	if (!grow_room(l->v, &l->cap, *l->n + 1, sizeof **l->v, 256))
+		return err_fail(err, "out of memory");
+	(*l->v)[(*l->n)++] = db_col_int(st, 0);
+	return 0;
+}
+
 int store_rated_players(struct store *s, const char *game, int64_t **ids, size_t *n,
 			char err[ERR_LEN])
 {
 	*ids = NULL;
 	*n = 0;
-	struct db_stmt *st = db_prepare(s, "SELECT submission_id FROM ratings WHERE game = ?1"
-					   " ORDER BY submission_id");
-	if (!st)
-		return db_fail(s, "reading the rated players", err);
-	db_bind_text(st, 1, game);
-	int rc;
-	while ((rc = db_step(st)) == 1) {
-		int64_t *grown = realloc(*ids, (*n + 1) * sizeof **ids);
-		if (!grown) {
-			rc = -1;
-			break;
-		}
-		*ids = grown;
-		(*ids)[(*n)++] = db_col_int(st, 0);
-	}
-	rc = rc < 0 ? db_fail(s, "reading the rated players", err) : 0;
-	db_finish(st);
-	return rc;
+	struct ids l = { ids, n, 0 };
+	return db_query(s, "reading the rated players", err, "SELECT submission_id FROM ratings"
+			" WHERE game = ?1 ORDER BY submission_id", id_read, &l, "t", game) < 0 ? -1 : 0;
 }
 
 int store_rated_results(struct store *s, const char *game,
