@@ -258,7 +258,7 @@ static struct plag_raw *arg_toks(const struct args *a, size_t i, size_t *n)
 {
 	size_t start = i ? a->end[i - 1] : 0;
 	*n = a->end[i] - start;
-	return a->toks.v + start;
+	return *n ? a->toks.v + start : a->toks.v; /* no tokens at all: v may be NULL */
 }
 
 static enum plag_err check_arg_count(struct pp *pp, const struct macro *m, struct args *a,
