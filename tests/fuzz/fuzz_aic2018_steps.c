@@ -130,5 +130,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	}
 	json_decref(g->steps);
+	aic_replay_free(&g->replay); /* the replay's shared integers of this run */
 	return 0;
 }
