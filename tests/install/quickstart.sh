@@ -78,14 +78,17 @@ read_units() { # the installed units' commands (again after an upgrade)
 	grep -q '^EnvironmentFile=-/etc/judge/environment$' "$units/judge-worker.service" ||
 		fail "the worker's unit does not read /etc/judge/environment"
 }
-as_unit() { # as_unit COMMAND...: as the units run it (user, directory, environment file)
-	(cd "$work" && set -a && . "$etc/environment" && set +a &&
-		exec runuser -u "$user" -- env JUDGE_CONFIG="$JUDGE_CONFIG" "$@")
+# as_unit COMMAND...: as the units run it (user, directory, environment
+# file), in the shell that calls it, which it replaces: call it in ( ) or
+# with & (then $! is the command's own process, which a TERM stops).
+as_unit() {
+	cd "$work" && set -a && . "$etc/environment" && set +a &&
+		exec runuser -u "$user" -- env JUDGE_CONFIG="$JUDGE_CONFIG" "$@"
 }
 start_judge() {
 	read_units
 	# shellcheck disable=SC2086 # the units' command lines, split as systemd splits them
-	as_unit $worker_pre >"$tmp/worker-pre.log" 2>&1 || fail "ExecStartPre failed: $(cat "$tmp/worker-pre.log")"
+	(as_unit $worker_pre) >"$tmp/worker-pre.log" 2>&1 || fail "ExecStartPre failed: $(cat "$tmp/worker-pre.log")"
 	# shellcheck disable=SC2086
 	as_unit $serve_cmd >"$tmp/serve.out" 2>"$tmp/serve.log" &
 	serve_pid=$!
@@ -134,6 +137,8 @@ case $state in qualified|not_qualified) ;; *)
 as_judge judge store backup backup-1.sqlite
 [ "$(stat -c %a "$work/backup-1.sqlite")" = 600 ] || fail "the backup is readable by others"
 stop_judge
+! pgrep -u "$user" -f "$prefix/bin/" >/dev/null ||
+	fail "the service or the worker did not stop: $(pgrep -a -u "$user" -f "$prefix/bin/")"
 make -C "$tmp/judge-src" -s -j2 install PREFIX="$prefix" >"$tmp/make.log" 2>&1 ||
 	fail "make install (the upgrade) failed: $(tail -5 "$tmp/make.log")"
 start_judge
