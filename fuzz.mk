@@ -82,7 +82,7 @@ $(FUZZ_DIR)/fuzz_aic2018_steps: $(call fuzz_obj,tests/fuzz/fuzz_aic2018_steps.c 
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -ljansson -lcrypto -lm -o $@
 
 # The frame reader alone: the target fakes the sandbox calls seat.c makes.
-$(FUZZ_DIR)/fuzz_frames: $(call fuzz_obj,tests/fuzz/fuzz_frames.c judge/play/seat.c)
+$(FUZZ_DIR)/fuzz_frames: $(call fuzz_obj,tests/fuzz/fuzz_frames.c judge/play/seat.c judge/base/grow.c)
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -o $@
 
 # The replay check on hostile replays, with every engine.

@@ -10,6 +10,7 @@
 
 #include "games/kit/draw.h"
 #include "games/kit/frame.h"
+#include "judge/base/grow.h"
 
 static void close_fd(int *fd)
 {
@@ -133,17 +134,11 @@ void seat_send(struct seat *s, const uint8_t *payload, size_t len)
 	if (s->frozen)
 		return;
 	size_t need = s->out_len + FRAME_HEADER + len;
-	if (need > s->out_cap) {
-		/* Doubled: views that grow a little each round (AIC2018's) would
-		 * otherwise be moved at every growth. */
-		size_t cap = need > 2 * s->out_cap ? need : 2 * s->out_cap;
-		uint8_t *grown = realloc(s->out, cap);
-		if (!grown) {
-			seat_freeze(s, -1, SBX_STOPPED, "the judge ran out of memory");
-			return;
-		}
-		s->out = grown;
-		s->out_cap = cap;
+	/* Doubled: views that grow a little each round (AIC2018's) would
+	 * otherwise be moved at every growth. */
+	if (!grow_room(&s->out, &s->out_cap, need, 1, 4096)) {
+		seat_freeze(s, -1, SBX_STOPPED, "the judge ran out of memory");
+		return;
 	}
 	note_input(s, len);
 	uint8_t *h = s->out + s->out_len;
