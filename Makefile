@@ -157,7 +157,7 @@ $(BUILD)/viewer-page: $(call obj,tests/browser/page.c) $(LIBJUDGE) $(LIBGAMES) $
 
 build/attack/%: tests/attack/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(PLAYER_CFLAGS) $< -o $@ -lm
+	$(CC) $(PLAYER_CFLAGS) -I. $< -o $@ -lm
 
 # A game's kit (the runtime every player of that game links with).
 # -Igames/kit: the course games' headers include "course.h", which the

@@ -254,7 +254,8 @@ static void seat_open(struct seat *s, struct sbx_policy **pol, const struct game
 	struct sbx_limits lim = player_limits();
 	lim.cpu_ns = 60ULL * 1000000000;
 	*pol = sbx_policy_new(SBX_PLAYER, &lim, err);
-	if (!*pol || seat_start(s, *pol, player, 0, dom->orders_max, err) < 0)
+	if (!*pol || seat_start(s, *pol, player, 0, dom->orders_max,
+				       dom->start_max > dom->view_max ? dom->start_max : dom->view_max, err) < 0)
 		die("seat", err);
 	seat_send(s, buf + sizeof buf / 2, dom->start(g, 0, buf + sizeof buf / 2, sizeof buf / 2));
 	seat_collect(s, 1, -1);

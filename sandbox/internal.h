@@ -11,10 +11,12 @@
 
 #include "sandbox/sandbox.h"
 
-/* The child's descriptors after set-up: 0, 1 and 2, the binary it will
- * execute and the set-up channel to the parent (both close-on-exec). */
-#define SBX_FD_EXEC 3
-#define SBX_FD_SYNC 4
+/* The child's descriptors after set-up: 0, 1 and 2, SBX_FD_SHARED (when
+ * the caller gives one), the binary it will execute and the set-up channel
+ * to the parent (both close-on-exec). */
+#define SBX_FD_EXEC 4
+#define SBX_FD_SYNC 5
+#define SBX_CHILD_FDS 6
 
 struct sbx_policy {
 	enum sbx_profile profile;

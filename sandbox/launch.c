@@ -46,7 +46,8 @@ struct sync_msg {
 
 /* Everything the child needs, prepared before clone. */
 struct child_plan {
-	int src[5]; /* become 0, 1, 2, SBX_FD_EXEC, SBX_FD_SYNC */
+	int src[SBX_CHILD_FDS]; /* become 0, 1, 2, SBX_FD_SHARED (-1: none),
+				   SBX_FD_EXEC, SBX_FD_SYNC */
 	int nres;
 	int res[8];
 	struct rlimit rl[8];
@@ -94,18 +95,23 @@ static CHILD_FN _Noreturn void child_fail(int fd, enum child_step step, long err
 	__builtin_unreachable();
 }
 
-/* Moves the five descriptors into place and closes every other one.  They
- * are first copied above 10, so no source is overwritten by a target. */
+/* Moves the descriptors into place and closes every other one (a slot
+ * without a source too: the child starts with copies of all of ours).
+ * They are first copied above 10, so no source is overwritten by a target. */
 static CHILD_FN long child_fds(const struct child_plan *c)
 {
-	long tmp[5], r;
-	for (int i = 0; i < 5; i++)
-		if ((tmp[i] = raw(SYS_fcntl, c->src[i], F_DUPFD_CLOEXEC, 10, 0, 0)) < 0)
+	long tmp[SBX_CHILD_FDS], r;
+	for (int i = 0; i < SBX_CHILD_FDS; i++)
+		if (c->src[i] >= 0 &&
+		    (tmp[i] = raw(SYS_fcntl, c->src[i], F_DUPFD_CLOEXEC, 10, 0, 0)) < 0)
 			return tmp[i];
-	for (int i = 0; i < 5; i++)
-		if ((r = raw(SYS_dup3, tmp[i], i, i >= SBX_FD_EXEC ? O_CLOEXEC : 0, 0, 0)) < 0)
+	for (int i = 0; i < SBX_CHILD_FDS; i++) {
+		r = c->src[i] < 0 ? raw(SYS_close, i, 0, 0, 0, 0)
+				  : raw(SYS_dup3, tmp[i], i, i >= SBX_FD_EXEC ? O_CLOEXEC : 0, 0, 0);
+		if (r < 0 && c->src[i] >= 0)
 			return r;
-	return raw(SYS_close_range, 5, ~0U, 0, 0, 0);
+	}
+	return raw(SYS_close_range, SBX_CHILD_FDS, ~0U, 0, 0, 0);
 }
 
 /* The parent's handlers must not run here, on our stack, and the player
@@ -147,7 +153,7 @@ static CHILD_FN int child_main(void *arg)
 	long r;
 	child_signals();
 	if ((r = child_fds(c)) < 0)
-		child_fail(c->src[4], STEP_FDS, r); /* the sync pipe is not in place */
+		child_fail(c->src[SBX_FD_SYNC], STEP_FDS, r); /* the sync pipe is not in place */
 	raw(SYS_setsid, 0, 0, 0, 0, 0);
 	if (c->view && (r = sbx_view_enter(c->view)) < 0)
 		child_fail(SBX_FD_SYNC, STEP_VIEW, r);
@@ -235,7 +241,8 @@ static void plan_child(struct child_plan *c, const struct sbx_policy *pol,
 {
 	static const char *const no_env[] = { NULL };
 	*c = (struct child_plan){
-		.src = { spec->stdin_fd, spec->stdout_fd, errw, execfd, syncw },
+		.src = { spec->stdin_fd, spec->stdout_fd, errw,
+			 spec->shared_fd > 0 ? spec->shared_fd : -1, execfd, syncw },
 		.uid = spec->uid,
 		.gid = spec->gid,
 		.switch_id = spec->uid != 0 && geteuid() == 0,

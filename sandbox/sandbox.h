@@ -95,6 +95,10 @@ struct sbx_view {
 	const char *writable;        /* one directory, read-write, no exec; or NULL */
 };
 
+/* The descriptor a child gets sbx_spec.shared_fd as: a memory region its
+ * caller shares with it (a player's messages, judge/play/seat.c). */
+#define SBX_FD_SHARED 3
+
 struct sbx_spec {
 	const char *path;         /* the binary (static, for players) */
 	const char *const *argv;  /* NULL: { path }; a player's argv[0] is
@@ -103,6 +107,9 @@ struct sbx_spec {
 	const char *workdir;      /* tools only; players run in "/" */
 	int stdin_fd, stdout_fd;  /* become the child's 0 and 1; the caller
 				   keeps (and closes) its own copies */
+	int shared_fd;            /* > 0: becomes the child's SBX_FD_SHARED,
+				   open across its exec (the caller keeps its
+				   copy); 0: none */
 	uid_t uid;                /* 0: keep the caller's identity */
 	gid_t gid;
 	const struct sbx_view *view; /* tools only; NULL: the host's view */

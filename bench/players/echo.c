@@ -8,7 +8,7 @@ static uint8_t buf[FRAME_HEADER + (1 << 19)];
 
 int main(void)
 {
-	struct kit_inbox in = { buf, sizeof buf, 0, 0 };
+	struct kit_inbox in = { .buf = buf, .cap = sizeof buf };
 	size_t len;
 	while (kit_next_frame(&in, &len))
 		if (kit_write_frame((const uint8_t *)"ok", 2, NULL) < 0)

@@ -11,8 +11,14 @@
 
 #define FRAME_HEADER 4
 /* The length's top bit: a player's answer that starts with debug marks
- * (draw.h). */
+ * (draw.h); a message to the player whose payload is not in the pipe but
+ * at the start of the memory region the judge shares with it, read-only
+ * (descriptor FRAME_SHARED_FD).  Large views cost a pipe a page
+ * allocated, charged and copied twice for each 4 KB; the region is
+ * written once and read in place. */
 #define FRAME_MARKS 0x80000000u
+#define FRAME_SHARED FRAME_MARKS
+#define FRAME_SHARED_FD 3
 
 static inline size_t frame_get_len(const uint8_t *h)
 {
@@ -20,6 +26,11 @@ static inline size_t frame_get_len(const uint8_t *h)
 }
 
 static inline bool frame_has_marks(const uint8_t *h)
+{
+	return h[3] & 0x80;
+}
+
+static inline bool frame_is_shared(const uint8_t *h)
 {
 	return h[3] & 0x80;
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -42,15 +43,36 @@ static inline void kit_io_init(void)
 }
 
 /* What has arrived from the judge: the frame being answered, then
- * possibly the start of the next one. */
+ * possibly the start of the next one; and the region the judge shares
+ * (frame.h), once a frame has used it. */
 struct kit_inbox {
 	uint8_t *buf;
 	size_t cap, have, used;
+	const uint8_t *shared;
+	size_t shared_size;
 };
 
-/* The next frame: its payload in place and its length, or NULL when the
- * judge has closed the channel (the game is over) or announced more than
- * the buffer holds.  One read() per frame whenever the frame is in the
+/* The shared region's first n bytes, mapped read-only at first use (its
+ * size read by lseek: glibc's fstat is refused in the sandbox); NULL when
+ * there is none or n does not fit it. */
+static inline const uint8_t *kit_shared(struct kit_inbox *b, size_t n)
+{
+	if (!b->shared) {
+		off_t size = lseek(FRAME_SHARED_FD, 0, SEEK_END);
+		void *at = size > 0 ? mmap(NULL, (size_t)size, PROT_READ, MAP_SHARED,
+					   FRAME_SHARED_FD, 0) : MAP_FAILED;
+		if (at == MAP_FAILED)
+			return NULL;
+		b->shared = at;
+		b->shared_size = (size_t)size;
+	}
+	return n <= b->shared_size ? b->shared : NULL;
+}
+
+/* The next frame: its payload in place (in the buffer, or in the shared
+ * region) and its length, or NULL when the judge has closed the channel
+ * (the game is over) or announced more than the buffer (or region) holds.
+ * One read() per frame whenever the frame is in the
  * pipe whole, as it is when the judge wrote it with one call. */
 static inline const uint8_t *kit_next_frame(struct kit_inbox *b, size_t *len)
 {
@@ -58,6 +80,11 @@ static inline const uint8_t *kit_next_frame(struct kit_inbox *b, size_t *len)
 	b->have -= b->used;
 	b->used = 0;
 	for (;;) {
+		if (b->have >= FRAME_HEADER && frame_is_shared(b->buf)) {
+			b->used = FRAME_HEADER;
+			*len = frame_get_len(b->buf);
+			return kit_shared(b, *len);
+		}
 		if (b->have >= FRAME_HEADER) {
 			size_t n = frame_get_len(b->buf);
 			if (n > b->cap - FRAME_HEADER)
@@ -115,7 +142,7 @@ static inline int kit_main(const char *game, const char *name,
 			   uint8_t *in, size_t in_cap, uint8_t *out, size_t out_cap)
 {
 	kit_io_init();
-	struct kit_inbox inbox = { in, in_cap, 0, 0 };
+	struct kit_inbox inbox = { .buf = in, .cap = in_cap };
 	size_t n;
 	const uint8_t *msg = kit_next_frame(&inbox, &n);
 	if (!msg || start(msg, n) < 0) {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "games/kit/draw.h"
@@ -42,31 +43,63 @@ static void watch_as_one(struct seat *s)
 		close_fd(&s->ep_fd);
 }
 
+/* The region messages to the player travel in (frame.h): ours to write,
+ * the player's to read through a read-only descriptor (*ro_fd), sealed at
+ * its size so that nothing can shrink it under our writes.  Without it
+ * (memfd or /proc missing) messages go through the pipe. */
+static void share_region(struct seat *s, size_t size, int *ro_fd)
+{
+	*ro_fd = -1;
+	size = (size + 4095) & ~(size_t)4095;
+	int fd = size ? memfd_create("seat", MFD_CLOEXEC | MFD_ALLOW_SEALING) : -1;
+	if (fd < 0)
+		return;
+	char path[64];
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	void *at = MAP_FAILED;
+	if (ftruncate(fd, (off_t)size) == 0 &&
+	    fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) == 0)
+		at = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (at != MAP_FAILED && (*ro_fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		munmap(at, size);
+	close(fd);
+	if (*ro_fd >= 0) {
+		s->shared = at;
+		s->shared_cap = size;
+	}
+}
+
+static int start_failed(char err[SBX_ERRLEN], int *fds, int n)
+{
+	snprintf(err, SBX_ERRLEN, "match: %s", strerror(errno));
+	for (int i = 0; i < n; i++)
+		close(fds[i]);
+	return -1;
+}
+
 int seat_start(struct seat *s, const struct sbx_policy *pol, const char *binary,
-	       uid_t uid, size_t max_in, char err[SBX_ERRLEN])
+	       uid_t uid, size_t max_in, size_t max_out, char err[SBX_ERRLEN])
 {
 	*s = (struct seat){ .to_fd = -1, .from_fd = -1, .ep_fd = -1, .uid = { 0, -1 },
 			    .frozen_round = -1 };
 	s->in_max = FRAME_HEADER + DRAW_LEN_BYTES + DRAW_TURN_BYTES + max_in;
 	s->in = malloc(s->in_max);
-	int in[2], out[2];
-	if (!s->in || pipe2(in, O_CLOEXEC) < 0) {
-		snprintf(err, SBX_ERRLEN, "match: %s", strerror(errno));
-		return -1;
-	}
-	if (pipe2(out, O_CLOEXEC) < 0) {
-		snprintf(err, SBX_ERRLEN, "match: pipe: %s", strerror(errno));
-		close(in[0]);
-		close(in[1]);
-		return -1;
-	}
-	struct sbx_spec spec = { .path = binary, .stdin_fd = in[0], .stdout_fd = out[1],
-				 .uid = uid, .gid = uid };
+	int fds[4];
+	if (!s->in || pipe2(fds, O_CLOEXEC) < 0)
+		return start_failed(err, fds, 0);
+	if (pipe2(fds + 2, O_CLOEXEC) < 0)
+		return start_failed(err, fds, 2);
+	int ro_fd;
+	share_region(s, max_out, &ro_fd);
+	struct sbx_spec spec = { .path = binary, .stdin_fd = fds[0], .stdout_fd = fds[3],
+				 .shared_fd = ro_fd > 0 ? ro_fd : 0, .uid = uid, .gid = uid };
 	s->proc = sbx_start(pol, &spec, err);
-	close(in[0]);
-	close(out[1]);
-	s->to_fd = in[1];
-	s->from_fd = out[0];
+	close(fds[0]);
+	close(fds[3]);
+	if (ro_fd >= 0)
+		close(ro_fd);
+	s->to_fd = fds[1];
+	s->from_fd = fds[2];
 	if (!s->proc)
 		return -1;
 	fcntl(s->to_fd, F_SETFL, O_NONBLOCK);
@@ -118,13 +151,14 @@ static void flush(struct seat *s, int round)
 	s->out_len = s->out_off = 0;
 }
 
-/* The message about to be queued is the seat's last input.  It stays in
- * the output buffer, which no later send reuses once the seat froze, so
- * only its place is noted: the copy is made for the rare seat that fails
- * (seat_last_input), never on the hot path. */
-static void note_input(struct seat *s, size_t len)
+/* The message about to be sent is the seat's last input.  It stays in
+ * the shared region or the output buffer, which no later send reuses once
+ * the seat froze, so only its place is noted: the copy is made for the
+ * rare seat that fails (seat_last_input), never on the hot path. */
+static void note_input(struct seat *s, size_t len, bool shared)
 {
-	s->input_off = s->out_len + FRAME_HEADER;
+	s->input_shared = shared;
+	s->input_off = shared ? 0 : s->out_len + FRAME_HEADER;
 	s->input_size = len;
 	s->messages++;
 }
@@ -133,17 +167,23 @@ void seat_send(struct seat *s, const uint8_t *payload, size_t len)
 {
 	if (s->frozen)
 		return;
-	size_t need = s->out_len + FRAME_HEADER + len;
-	/* Doubled: views that grow a little each round (AIC2018's) would
-	 * otherwise be moved at every growth. */
+	bool shared = s->shared && len <= s->shared_cap;
+	size_t need = s->out_len + FRAME_HEADER + (shared ? 0 : len);
+	/* Doubled: views that grow a little each round would otherwise be
+	 * moved at every growth. */
 	if (!grow_room(&s->out, &s->out_cap, need, 1, 4096)) {
 		seat_freeze(s, -1, SBX_STOPPED, "the judge ran out of memory");
 		return;
 	}
-	note_input(s, len);
+	note_input(s, len, shared);
 	uint8_t *h = s->out + s->out_len;
 	frame_put_len(h, len);
-	memcpy(h + FRAME_HEADER, payload, len);
+	if (shared) {
+		h[3] |= FRAME_SHARED >> 24;
+		memcpy(s->shared, payload, len);
+	} else {
+		memcpy(h + FRAME_HEADER, payload, len);
+	}
 	s->out_len = need;
 	flush(s, -1);
 }
@@ -215,10 +255,11 @@ uint8_t *seat_last_input(const struct seat *s, size_t *len)
 	*len = 0;
 	if (!s->messages || !s->out)
 		return NULL;
+	const uint8_t *from = (s->input_shared ? s->shared : s->out) + s->input_off;
 	size_t keep = s->input_size < SEAT_INPUT_KEEP ? s->input_size : SEAT_INPUT_KEEP;
 	uint8_t *copy = malloc(keep ? keep : 1);
 	if (copy) {
-		memcpy(copy, s->out + s->input_off, keep);
+		memcpy(copy, from, keep);
 		*len = keep;
 	}
 	return copy;
@@ -426,6 +467,10 @@ void seat_free(struct seat *s)
 	sbx_uid_release(&s->uid);
 	free(s->in);
 	free(s->out);
+	if (s->shared)
+		munmap(s->shared, s->shared_cap);
+	s->shared = NULL;
+	s->shared_cap = 0;
 	s->proc = NULL;
 	s->in = s->out = NULL;
 }

@@ -29,6 +29,10 @@ struct seat {
 	size_t in_len, in_max;
 	uint8_t *out;         /* bytes not yet written */
 	size_t out_len, out_off, out_cap;
+	/* The region its messages travel in (games/kit/frame.h), NULL
+	 * without one: then they go through the pipe. */
+	uint8_t *shared;
+	size_t shared_cap;
 	bool frozen;
 	int frozen_round;     /* the round it froze in, -1 before the first */
 	char reason[200];
@@ -37,6 +41,7 @@ struct seat {
 	 * start) and the seat's CPU clock when it was sent, which the match
 	 * sets from the clock reads it makes anyway. */
 	size_t input_off, input_size;
+	bool input_shared;    /* it lies in `shared`, not in `out` */
 	int messages;
 	uint64_t input_cpu_ns;
 };
@@ -44,14 +49,15 @@ struct seat {
 #define SEAT_INPUT_KEEP (256 * 1024)
 
 /* Starts binary under pol as one seat that accepts frames of at most
- * max_in bytes.  uid 0 keeps the judge's identity.  -1 with err filled
+ * max_in bytes, and is sent messages of at most max_out bytes through a
+ * region shared with it (0: through its pipe).  uid 0 keeps the judge's identity.  -1 with err filled
  * only when the judge itself failed; a binary that cannot run gives a
  * frozen seat. */
 int seat_start(struct seat *s, const struct sbx_policy *pol, const char *binary,
-	       uid_t uid, size_t max_in, char err[SBX_ERRLEN]);
+	       uid_t uid, size_t max_in, size_t max_out, char err[SBX_ERRLEN]);
 
-/* Queues one frame and writes what the pipe takes now; notes it as the
- * seat's last input. */
+/* Queues one frame (its payload in the shared region when it fits) and
+ * writes what the pipe takes now; notes it as the seat's last input. */
 void seat_send(struct seat *s, const uint8_t *payload, size_t len);
 
 /* A copy of the last input's first SEAT_INPUT_KEEP bytes (malloc'd; the

@@ -290,7 +290,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	struct seat s;
 	char err[SBX_ERRLEN] = "";
-	check(seat_start(&s, NULL, "fake-player", 0, max_in, err) == 0, "seat_start: %s", err);
+	check(seat_start(&s, NULL, "fake-player", 0, max_in, 0, err) == 0, "seat_start: %s", err);
 	check(!s.frozen, "a fresh seat is frozen: %s", s.reason);
 
 	struct expect e = { 0 };

@@ -36,7 +36,7 @@ TestSuite(kit_io, .init = pipe_to_stdin);
 Test(kit_io, frames_arriving_together_or_in_pieces)
 {
 	static uint8_t buf[FRAME_HEADER + 16];
-	struct kit_inbox in = { buf, sizeof buf, 0, 0 };
+	struct kit_inbox in = { .buf = buf, .cap = sizeof buf };
 	send_bytes("\3\0\0\0abc\2\0\0\0de\0\0\0\0\5\0", 19);
 	expect_frame(&in, "abc");
 	expect_frame(&in, "de");
@@ -52,7 +52,7 @@ Test(kit_io, frames_arriving_together_or_in_pieces)
 Test(kit_io, a_frame_larger_than_the_buffer_is_refused)
 {
 	static uint8_t buf[FRAME_HEADER + 16];
-	struct kit_inbox in = { buf, sizeof buf, 0, 0 };
+	struct kit_inbox in = { .buf = buf, .cap = sizeof buf };
 	send_bytes("\20\0\0\0" "0123456789abcdef" "\21\0\0\0", 24);
 	expect_frame(&in, "0123456789abcdef");
 	size_t len;

@@ -1003,7 +1003,7 @@ SBX_TEST(sbx_life, no_host_in_argv_env_auxv)
 	tl_limits(&lim);
 	tl_run_attack("host_info", &lim, NULL, &run);
 	tl_expect_exited(&run, 0);
-	cr_expect_str_eq(run.log, "argv[0]=player\nexecfn=/dev/fd/3\nend\n",
+	cr_expect_str_eq(run.log, "argv[0]=player\nexecfn=/dev/fd/4\nend\n",
 			 "it learnt '%s'", run.log);
 }
 

@@ -9,7 +9,7 @@
 #include "judge/play/seat.h"
 
 static void start_limited(struct seat *s, struct sbx_policy **pol, const char *attack,
-			  size_t max_in, uint64_t memory_bytes)
+			  size_t max_in, size_t max_out, uint64_t memory_bytes)
 {
 	const char *dir = getenv("ATTACK_DIR");
 	char path[512], err[SBX_ERRLEN];
@@ -19,13 +19,13 @@ static void start_limited(struct seat *s, struct sbx_policy **pol, const char *a
 	signal(SIGPIPE, SIG_IGN);
 	*pol = sbx_policy_new(SBX_PLAYER, &lim, err);
 	cr_assert_not_null(*pol, "%s", err);
-	cr_assert_eq(seat_start(s, *pol, path, 0, max_in, err), 0, "%s", err);
+	cr_assert_eq(seat_start(s, *pol, path, 0, max_in, max_out, err), 0, "%s", err);
 	cr_assert_not(s->frozen, "%s", s->reason);
 }
 
 static void start(struct seat *s, struct sbx_policy **pol, const char *attack, size_t max_in)
 {
-	start_limited(s, pol, attack, max_in, 64 << 20);
+	start_limited(s, pol, attack, max_in, 0, 64 << 20);
 }
 
 static void expect_frame(struct seat *s, int round, const char *want)
@@ -37,6 +37,31 @@ static void expect_frame(struct seat *s, int round, const char *want)
 	cr_assert_eq(len, strlen(want), "round %d", round);
 	cr_assert_arr_eq(f, want, len, "round %d", round);
 	seat_consume(s);
+}
+
+/* A seat's messages travel in the region it shares with the player: the
+ * player reads each one there, and can neither map the region writable,
+ * make its mapping writable nor write it through its descriptor; the
+ * judge's copy of the last message is the one it sent. */
+Test(seat, messages_travel_in_a_region_the_player_cannot_write, .timeout = 30)
+{
+	struct seat s;
+	struct sbx_policy *pol;
+	start_limited(&s, &pol, "shared_region", 64, 4096, 64 << 20);
+	cr_assert_not_null(s.shared, "no shared region");
+	seat_send(&s, (const uint8_t *)"first view", 10);
+	expect_frame(&s, 0, "first viewyyy");
+	seat_send(&s, (const uint8_t *)"second", 6);
+	expect_frame(&s, 1, "secondyyy");
+	size_t len;
+	uint8_t *last = seat_last_input(&s, &len);
+	cr_assert_eq(len, 6);
+	cr_expect_arr_eq(last, "second", 6);
+	free(last);
+	cr_expect_not(s.frozen, "%s", s.reason);
+	seat_finish(&s);
+	seat_free(&s);
+	sbx_policy_free(pol);
 }
 
 /* Frames that arrive together are served one a round, in order; a bad
@@ -83,7 +108,7 @@ Test(seat, answers_wait_on_stderr_and_memory_calls_served_meanwhile, .timeout = 
 	}
 	struct seat small;
 	struct sbx_policy *small_pol;
-	start_limited(&small, &small_pol, "busy_turns", 64, 10 << 20);
+	start_limited(&small, &small_pol, "busy_turns", 64, 0, 10 << 20);
 	for (int turn = 0; turn < TURNS && !small.frozen; turn++) {
 		seat_send(&small, (const uint8_t *)"go", 2);
 		seat_collect(&small, 1, turn);
