@@ -1,20 +1,12 @@
 /* runtime.h - what every game kit's runtime.c shares on top of io.h: the
  * contestant's random numbers, the marking of the kit's two entry points
  * and the player's main().  It defines functions: include it in one file
- * per kit, its runtime.c.  A new kit writes:
- *
- *     #include "games/kit/runtime.h"
- *     static struct xx_msg_start start;   (what KIT_START decodes into)
- *     static struct xx_msg_view view;     (what KIT_TURN decodes into)
- *     static struct xx_msg_order orders[XX_MAX_ORDERS + 1];
- *     static int norders;                 (the API's functions add orders)
- *     ...
- *     KIT_START(xxkit_start, xx_start_decode)
- *     KIT_TURN(xxkit_turn, xx_view_decode, index_view, &xx_orders)
- *     KIT_MAIN("xx", xxkit_start, xxkit_turn, XX_VIEW_MAX, XX_ORDERS_MAX)
- *
- * A kit whose steps do more writes them itself, marked KIT_ENTRY, and may
- * still end its turn with kit_play().
+ * per kit, its runtime.c, which writes the kit's two entry points (marked
+ * KIT_ENTRY): the start message decoded and the player's random numbers
+ * seeded from it (kit_seed); a view decoded, the API's lookups rebuilt,
+ * and the turn ended with kit_play(); and, unless KIT_NO_MAIN, a main()
+ * that hands them to kit_main() (io.h) with buffers for the game's largest
+ * view and orders.  games/dominator/kit/runtime.c is the plainest.
  *
  * random_int() and random_permutation() are the kits' API (each game's
  * header declares them): one stream per player, seeded from the start
@@ -68,44 +60,5 @@ static inline long kit_play(const struct orders_layout *l, const void *orders, i
 	play();
 	return (long)orders_encode(l, orders, (size_t)*norders, out, cap);
 }
-
-/* The kit's two steps when they do no more than the usual: the start
- * message decoded into `start` (DECODE(msg, len, &start) true when it is
- * well formed) and the player's random numbers seeded from it; a view
- * decoded into `view`, INDEX() run to rebuild the API's lookups, and
- * kit_play() with the kit's `orders` and `norders`. */
-#define KIT_START(NAME, DECODE)                                                             \
-	KIT_ENTRY int NAME(const uint8_t *msg, size_t len);                                 \
-	int NAME(const uint8_t *msg, size_t len)                                            \
-	{                                                                                   \
-		if (!DECODE(msg, len, &start))                                              \
-			return -1;                                                          \
-		kit_seed(start.seed);                                                       \
-		return 0;                                                                   \
-	}
-
-#define KIT_TURN(NAME, DECODE, INDEX, LAYOUT)                                               \
-	KIT_ENTRY long NAME(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);      \
-	long NAME(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)                 \
-	{                                                                                   \
-		if (!DECODE(msg, len, &view))                                               \
-			return -1;                                                          \
-		INDEX();                                                                    \
-		return kit_play(LAYOUT, orders, &norders, out, cap);                        \
-	}
-
-/* The player's main(): the channel, with buffers for the game's largest
- * view and orders messages; nothing in the in-process build. */
-#ifdef KIT_NO_MAIN
-#define KIT_MAIN(GAME, START, TURN, VIEW_MAX, ORDERS_MAX)
-#else
-#define KIT_MAIN(GAME, START, TURN, VIEW_MAX, ORDERS_MAX)                                   \
-	int main(void)                                                                      \
-	{                                                                                   \
-		static uint8_t in[FRAME_HEADER + (VIEW_MAX)], out[ORDERS_MAX];              \
-		return kit_main(GAME, player_name, START, TURN, in, sizeof in, out,        \
-				sizeof out);                                                \
-	}
-#endif
 
 #endif

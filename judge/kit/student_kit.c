@@ -53,9 +53,10 @@ static bool kit_skipped(const char *path)
 	return strcmp(slash ? slash + 1 : path, "registry.c") == 0;
 }
 
-/* The kit's two entry points (KIT_START, KIT_TURN) are ENTRY_start and
- * ENTRY_turn, ENTRY as games/LIST says; NULL for a game without a kit: its
- * players need the judge's own compile (an energy count added to the code). */
+/* The kit's two entry points (its runtime.c's KIT_ENTRY functions) are
+ * ENTRY_start and ENTRY_turn, ENTRY as games/LIST says; NULL for a game
+ * without a kit: its players need the judge's own compile (an energy count
+ * added to the code). */
 static const char *kit_entry(const char *game)
 {
 	const struct game_entry *e = game_entry(game);

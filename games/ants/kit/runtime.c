@@ -156,8 +156,33 @@ static void index_view(void)
 
 /* The two steps of the game as the kit sees them, apart from how the bytes
  * travel: through the sandbox's pipes in main() below, or by direct calls
- * in an in-process build (KIT_NO_MAIN). */
-KIT_START(antkit_start, ant_start_decode)
-KIT_TURN(antkit_turn, ant_view_decode, index_view, &ant_orders)
+ * in an in-process build (KIT_NO_MAIN),
+ * which hides every symbol but these two. */
+KIT_ENTRY int antkit_start(const uint8_t *msg, size_t len);
 
-KIT_MAIN("ants", antkit_start, antkit_turn, ANT_VIEW_MAX, ANT_ORDERS_MAX)
+int antkit_start(const uint8_t *msg, size_t len)
+{
+	if (!ant_start_decode(msg, len, &start))
+		return -1;
+	kit_seed(start.seed);
+	return 0;
+}
+
+KIT_ENTRY long antkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
+
+long antkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
+{
+	if (!ant_view_decode(msg, len, &view))
+		return -1;
+	index_view();
+	return kit_play(&ant_orders, orders, &norders, out, cap);
+}
+
+#ifndef KIT_NO_MAIN
+int main(void)
+{
+	static uint8_t in[FRAME_HEADER + ANT_VIEW_MAX], out[ANT_ORDERS_MAX];
+	return kit_main("ants", player_name, antkit_start, antkit_turn, in, sizeof in, out,
+			sizeof out);
+}
+#endif

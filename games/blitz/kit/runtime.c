@@ -141,9 +141,17 @@ static size_t take_moves(void)
 	return n;
 }
 
-KIT_START(bzkit_start, bz_start_decode)
-
 /* The in-process build hides every symbol but the entry points. */
+KIT_ENTRY int bzkit_start(const uint8_t *msg, size_t len);
+
+int bzkit_start(const uint8_t *msg, size_t len)
+{
+	if (!bz_start_decode(msg, len, &start))
+		return -1;
+	kit_seed(start.seed);
+	return 0;
+}
+
 KIT_ENTRY long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
 
 long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
@@ -161,4 +169,11 @@ long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 	return (long)orders_encode(&bz_orders, orders, take_moves(), out, cap);
 }
 
-KIT_MAIN("blitz", bzkit_start, bzkit_turn, BZ_VIEW_MAX, BZ_ORDERS_MAX)
+#ifndef KIT_NO_MAIN
+int main(void)
+{
+	static uint8_t in[FRAME_HEADER + BZ_VIEW_MAX], out[BZ_ORDERS_MAX];
+	return kit_main("blitz", player_name, bzkit_start, bzkit_turn, in, sizeof in, out,
+			sizeof out);
+}
+#endif

@@ -111,8 +111,33 @@ static void index_view(void)
 
 /* The two steps of the game as the kit sees them, apart from how the bytes
  * travel: through the sandbox's pipes in main() below, or by direct calls
- * in the in-process benchmark build (KIT_NO_MAIN). */
-KIT_START(dom_kit_start, dom_start_decode)
-KIT_TURN(dom_kit_turn, dom_view_decode, index_view, &dom_orders)
+ * in the in-process benchmark build (KIT_NO_MAIN),
+ * which hides every symbol but these two. */
+KIT_ENTRY int dom_kit_start(const uint8_t *msg, size_t len);
 
-KIT_MAIN("dominator", dom_kit_start, dom_kit_turn, DOM_VIEW_MAX, DOM_ORDERS_MAX)
+int dom_kit_start(const uint8_t *msg, size_t len)
+{
+	if (!dom_start_decode(msg, len, &start))
+		return -1;
+	kit_seed(start.seed);
+	return 0;
+}
+
+KIT_ENTRY long dom_kit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
+
+long dom_kit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
+{
+	if (!dom_view_decode(msg, len, &view))
+		return -1;
+	index_view();
+	return kit_play(&dom_orders, orders, &norders, out, cap);
+}
+
+#ifndef KIT_NO_MAIN
+int main(void)
+{
+	static uint8_t in[FRAME_HEADER + DOM_VIEW_MAX], out[DOM_ORDERS_MAX];
+	return kit_main("dominator", player_name, dom_kit_start, dom_kit_turn, in, sizeof in, out,
+			sizeof out);
+}
+#endif
