@@ -15,6 +15,7 @@
 #ifndef KIT_RUNTIME_H
 #define KIT_RUNTIME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,6 +35,27 @@ static struct rng kit_rng;
 static inline void kit_seed(uint64_t seed)
 {
 	kit_rng = rng_seeded(seed);
+}
+
+/* The usual start step's end: -1 when the start message did not decode
+ * (ok false), else the random numbers seeded from *seed (read after the
+ * decode filled it). */
+static inline int kit_started(bool ok, const uint64_t *seed)
+{
+	if (!ok)
+		return -1;
+	kit_seed(*seed);
+	return 0;
+}
+
+/* A kit's main(): kit_main() with buffers for the game's largest view
+ * and orders messages, on the stack (touched only as far as used). */
+static inline int kit_run(const char *game, int (*start)(const uint8_t *, size_t),
+			  long (*turn)(const uint8_t *, size_t, uint8_t *, size_t),
+			  size_t view_max, size_t orders_max)
+{
+	uint8_t in[FRAME_HEADER + view_max], out[orders_max];
+	return kit_main(game, player_name, start, turn, in, sizeof in, out, sizeof out);
 }
 
 int random_int(int low, int high)

@@ -162,10 +162,7 @@ KIT_ENTRY int antkit_start(const uint8_t *msg, size_t len);
 
 int antkit_start(const uint8_t *msg, size_t len)
 {
-	if (!ant_start_decode(msg, len, &start))
-		return -1;
-	kit_seed(start.seed);
-	return 0;
+	return kit_started(ant_start_decode(msg, len, &start), &start.seed);
 }
 
 KIT_ENTRY long antkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
@@ -181,8 +178,6 @@ long antkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 #ifndef KIT_NO_MAIN
 int main(void)
 {
-	static uint8_t in[FRAME_HEADER + ANT_VIEW_MAX], out[ANT_ORDERS_MAX];
-	return kit_main("ants", player_name, antkit_start, antkit_turn, in, sizeof in, out,
-			sizeof out);
+	return kit_run("ants", antkit_start, antkit_turn, ANT_VIEW_MAX, ANT_ORDERS_MAX);
 }
 #endif

@@ -146,10 +146,7 @@ KIT_ENTRY int bzkit_start(const uint8_t *msg, size_t len);
 
 int bzkit_start(const uint8_t *msg, size_t len)
 {
-	if (!bz_start_decode(msg, len, &start))
-		return -1;
-	kit_seed(start.seed);
-	return 0;
+	return kit_started(bz_start_decode(msg, len, &start), &start.seed);
 }
 
 KIT_ENTRY long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
@@ -172,8 +169,6 @@ long bzkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 #ifndef KIT_NO_MAIN
 int main(void)
 {
-	static uint8_t in[FRAME_HEADER + BZ_VIEW_MAX], out[BZ_ORDERS_MAX];
-	return kit_main("blitz", player_name, bzkit_start, bzkit_turn, in, sizeof in, out,
-			sizeof out);
+	return kit_run("blitz", bzkit_start, bzkit_turn, BZ_VIEW_MAX, BZ_ORDERS_MAX);
 }
 #endif

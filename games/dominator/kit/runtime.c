@@ -117,10 +117,7 @@ KIT_ENTRY int dom_kit_start(const uint8_t *msg, size_t len);
 
 int dom_kit_start(const uint8_t *msg, size_t len)
 {
-	if (!dom_start_decode(msg, len, &start))
-		return -1;
-	kit_seed(start.seed);
-	return 0;
+	return kit_started(dom_start_decode(msg, len, &start), &start.seed);
 }
 
 KIT_ENTRY long dom_kit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap);
@@ -136,8 +133,6 @@ long dom_kit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 #ifndef KIT_NO_MAIN
 int main(void)
 {
-	static uint8_t in[FRAME_HEADER + DOM_VIEW_MAX], out[DOM_ORDERS_MAX];
-	return kit_main("dominator", player_name, dom_kit_start, dom_kit_turn, in, sizeof in, out,
-			sizeof out);
+	return kit_run("dominator", dom_kit_start, dom_kit_turn, DOM_VIEW_MAX, DOM_ORDERS_MAX);
 }
 #endif

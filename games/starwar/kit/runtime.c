@@ -172,8 +172,6 @@ long swkit_turn(const uint8_t *msg, size_t len, uint8_t *out, size_t cap)
 #ifndef KIT_NO_MAIN
 int main(void)
 {
-	static uint8_t in[FRAME_HEADER + SW_VIEW_MAX], out[SW_ORDERS_MAX];
-	return kit_main("starwar", player_name, swkit_start, swkit_turn, in, sizeof in, out,
-			sizeof out);
+	return kit_run("starwar", swkit_start, swkit_turn, SW_VIEW_MAX, SW_ORDERS_MAX);
 }
 #endif
