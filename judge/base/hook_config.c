@@ -59,6 +59,10 @@ static int check_url(const char *s, size_t i, char err[ERR_LEN])
 			 "URLs may be used, not \"%.80s\"", i, s);
 		return -1;
 	}
+	if (curl_url_require(err) < 0) {
+		err_prefix(err, "config: webhooks[%zu].url cannot be checked", i);
+		return -1;
+	}
 	CURLU *u = curl_url();
 	if (!u) {
 		snprintf(err, ERR_LEN, "config: webhooks[%zu].url: out of memory", i);

@@ -3,10 +3,16 @@
  * URL with the parser that will send to it.  The transfer functions are
  * judge/notify/lazy_curl.c's. */
 #include "judge/base/lazy_load.h"
+#include "judge/base/hook_config.h"
 
 #include <curl/curl.h>
 
 static struct lazy_lib curl_urls = { JUDGE_SONAME_CURL, "libcurl", NULL };
+
+int curl_url_require(char err[ERR_LEN])
+{
+	return lazy_require(&curl_urls, err);
+}
 
 LAZY(curl_urls, CURLU *, curl_url, (void), ())
 LAZY_VOID(curl_urls, curl_url_cleanup, (CURLU *h), (h))

@@ -10,9 +10,14 @@
  * judge/serve/lazy_mhd.c, and curl's URL parser in
  * judge/base/lazy_curl_url.c).  The first call loads the library by its
  * soname (the one the build found: JUDGE_SONAME_PQ, _CURL, _MHD) and
- * every call then goes straight to the library's function.  A library
- * that cannot be loaded ends the program with a message saying which and
- * what to install, as the dynamic loader would have at its start.
+ * every call then goes straight to the library's function.  Before its
+ * first call into a library a part calls lazy_require() (through its
+ * lazy file's *_require function): the library and every function the
+ * judge calls in it are found then, or the part returns the error, which
+ * names the library and what to install.  After that no call can fail to
+ * find its function.  A call no part required first loads the library
+ * itself and, if it cannot, aborts with the same message: a part that
+ * forgot its lazy_require, a bug.
  *
  * The loaded libraries and the functions found in them are the process's,
  * as the dynamic loader's own tables are; calls from any thread are safe.
@@ -23,6 +28,8 @@
 #ifndef JUDGE_LAZY_LOAD_H
 #define JUDGE_LAZY_LOAD_H
 
+#include "judge/base/error.h"
+
 /* One library: its soname, what to call it in a message, and its handle
  * once loaded (NULL before). */
 struct lazy_lib {
@@ -30,9 +37,28 @@ struct lazy_lib {
 	void *handle;
 };
 
-/* The library's function `name`; the library is loaded on the first call.
- * Ends the program when either cannot be found. */
+/* One function of a library that the judge calls, and where its address
+ * is kept.  LAZY() puts one in the section judge_lazy for each forwarder,
+ * so that lazy_require() finds them all. */
+struct lazy_fn {
+	struct lazy_lib *lib;
+	const char *name;
+	void **slot;
+};
+
+/* Loads lib and finds every function of it that the judge calls: 0, or
+ * -1 with err naming what is missing and what to install. */
+int lazy_require(struct lazy_lib *lib, char err[ERR_LEN]);
+
+/* The library's function `name`, for a call no part required first;
+ * aborts when either cannot be found. */
 void *lazy_symbol(struct lazy_lib *lib, const char *name);
+
+#define LAZY_ENTRY(lib, name)                                                          \
+	static const struct lazy_fn lazy_entry_##name                                  \
+		__attribute__((used, section("judge_lazy"), aligned(sizeof(void *)))) = { \
+			&lib, #name, (void **)&lazy_##name                             \
+		};
 
 /* fn: the function, found once and kept in lazy_NAME. */
 #define LAZY_FN(lib, name, fn)                                                         \
@@ -46,6 +72,7 @@ void *lazy_symbol(struct lazy_lib *lib, const char *name);
  * function that returns nothing. */
 #define LAZY(lib, ret, name, params, args)                                             \
 	static ret(*lazy_##name) params;                                               \
+	LAZY_ENTRY(lib, name)                                                          \
 	ret name params                                                                \
 	{                                                                              \
 		LAZY_FN(lib, name, fn)                                                 \
@@ -53,6 +80,7 @@ void *lazy_symbol(struct lazy_lib *lib, const char *name);
 	}
 #define LAZY_VOID(lib, name, params, args)                                             \
 	static void(*lazy_##name) params;                                              \
+	LAZY_ENTRY(lib, name)                                                          \
 	void name params                                                               \
 	{                                                                              \
 		LAZY_FN(lib, name, fn)                                                 \

@@ -2,6 +2,7 @@
  * (judge/base/lazy_load.h); the prototypes are curl/curl.h's.  Its URL
  * parser is judge/base/lazy_curl_url.c's, for the webhook settings. */
 #include "judge/base/lazy_load.h"
+#include "judge/notify/webhook.h"
 
 /* the plain prototype of curl_easy_setopt, not its type-checking macro */
 #define CURL_DISABLE_TYPECHECK 1
@@ -10,6 +11,11 @@
 #include <stdarg.h>
 
 static struct lazy_lib curl = { JUDGE_SONAME_CURL, "libcurl", NULL };
+
+int curl_require(char err[ERR_LEN])
+{
+	return lazy_require(&curl, err);
+}
 
 LAZY_VOID(curl, curl_easy_cleanup, (CURL *h), (h))
 LAZY(curl, CURL *, curl_easy_init, (void), ())
@@ -25,6 +31,8 @@ typedef CURLcode (*curl_setopt_fn)(CURL *, CURLoption, ...);
 typedef CURLcode (*curl_getinfo_fn)(CURL *, CURLINFO, ...);
 static curl_setopt_fn lazy_curl_easy_setopt;
 static curl_getinfo_fn lazy_curl_easy_getinfo;
+LAZY_ENTRY(curl, curl_easy_setopt)
+LAZY_ENTRY(curl, curl_easy_getinfo)
 
 /* The one argument after the option has the type the option's number
  * says (curl.h: CURLOPTTYPE_*), and goes on as that type. */

@@ -13,6 +13,8 @@
 
 int hook_global_init(char err[ERR_LEN])
 {
+	if (curl_require(err) < 0)
+		return -1;
 	CURLcode c = curl_global_init(CURL_GLOBAL_DEFAULT);
 	if (c != CURLE_OK) {
 		snprintf(err, ERR_LEN, "webhooks: libcurl would not start: %s",

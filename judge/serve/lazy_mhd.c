@@ -2,11 +2,17 @@
  * on the first call (judge/base/lazy_load.h); the prototypes are
  * microhttpd.h's. */
 #include "judge/base/lazy_load.h"
+#include "judge/serve/serve_int.h"
 
 #include <microhttpd.h>
 #include <stdarg.h>
 
 static struct lazy_lib mhd = { JUDGE_SONAME_MHD, "GNU libmicrohttpd", NULL };
+
+int mhd_require(char err[ERR_LEN])
+{
+	return lazy_require(&mhd, err);
+}
 
 LAZY(mhd, enum MHD_Result, MHD_add_connection,
      (struct MHD_Daemon *d, MHD_socket client_socket, const struct sockaddr *addr,

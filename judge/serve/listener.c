@@ -505,6 +505,8 @@ int serve_parse_listen(const char *spec, char *host, size_t host_len, uint16_t *
 
 static int start_daemon(struct serve *sv, char err[ERR_LEN])
 {
+	if (mhd_require(err) < 0)
+		return -1;
 	const struct cfg_serve *l = &sv->opt.limits;
 	struct gate_limits gl = { .connections = l->connections, .per_address = l->per_ip,
 				  .reserved = l->reserved, .request_ms = (int64_t)l->request_s * 1000 };

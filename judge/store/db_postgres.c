@@ -480,6 +480,8 @@ static void describe(struct store *s, const char *url)
 static int pg_open(struct store *s, const char *url, bool create, char err[ERR_LEN])
 {
 	(void)create; /* PostgreSQL creates no database from a URL: an organiser does */
+	if (pq_require(err) < 0)
+		return -1;
 	struct pg_conn *c = calloc(1, sizeof *c);
 	if (!c) {
 		say(err, "out of memory");

@@ -2,10 +2,16 @@
  * loaded on the first call (judge/base/lazy_load.h); the prototypes are
  * libpq-fe.h's. */
 #include "judge/base/lazy_load.h"
+#include "judge/store/db_backend.h"
 
 #include <libpq-fe.h>
 
 static struct lazy_lib pq = { JUDGE_SONAME_PQ, "the PostgreSQL client library (libpq)", NULL };
+
+int pq_require(char err[ERR_LEN])
+{
+	return lazy_require(&pq, err);
+}
 
 LAZY_VOID(pq, PQclear, (PGresult *res), (res))
 LAZY(pq, char *, PQcmdTuples, (PGresult *res), (res))

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "judge/base/lazy_load.h"
 #include "tests/unit/cli_testlib.h"
 
 Test(start, the_judge_loads_no_network_library_to_start)
@@ -20,4 +21,34 @@ Test(start, the_judge_loads_no_network_library_to_start)
 		cr_expect_null(strstr(out, "libmicrohttpd"), "%s loads libmicrohttpd:\n%s",
 			       programs[i], out);
 	}
+}
+
+/* A library loaded on demand is required by its part first, and a library
+ * or function that cannot be found is an error the part returns, naming
+ * it and what to install, not the end of the program. */
+static struct lazy_lib absent = { "libjudge-absent.so.1", "a library that is not installed",
+				  NULL };
+static struct lazy_lib maths = { "libm.so.6", "the maths library", NULL };
+static struct lazy_lib maths_old = { "libm.so.6", "an old maths library", NULL };
+LAZY(absent, int, judge_lazy_absent_fn, (void), ())
+LAZY(maths, double, j0, (double x), (x))
+LAZY(maths_old, int, judge_lazy_missing_fn, (void), ())
+
+Test(start, a_library_that_cannot_be_loaded_is_an_error_not_an_exit)
+{
+	char err[ERR_LEN] = "";
+	cr_assert_eq(lazy_require(&absent, err), -1);
+	cr_expect(strstr(err, "cannot load a library that is not installed (libjudge-absent.so.1)") &&
+		  strstr(err, "install it"), "%s", err);
+	cr_assert_eq(lazy_require(&maths_old, err), -1);
+	cr_expect(strstr(err, "cannot load an old maths library") &&
+		  strstr(err, "judge_lazy_missing_fn"), "%s", err);
+}
+
+Test(start, a_required_library_has_every_function_found)
+{
+	char err[ERR_LEN] = "";
+	cr_assert_eq(lazy_require(&maths, err), 0, "%s", err);
+	cr_expect_not_null(__atomic_load_n(&lazy_j0, __ATOMIC_ACQUIRE), "j0 not found at once");
+	cr_expect_eq(j0(0.0), 1.0);
 }
