@@ -387,6 +387,15 @@ static bool one_to_watch(const struct seat *s)
 	return true;
 }
 
+/* What its epoll descriptor said is ready, serviced. */
+static void service_events(struct seat *s, const struct epoll_event *ev, int n, int round)
+{
+	struct pollfd fds[SEAT_POLLFDS];
+	for (int i = 0; i < n; i++)
+		fds[i] = (struct pollfd){ ev[i].data.fd, POLLIN, (short)ev[i].events };
+	seat_service(s, fds, n > 0 ? n : 0, round);
+}
+
 /* Its epoll descriptor is ready.  Mostly that is its answer, read at
  * once; only when it is not (yet) whole does the seat learn which
  * descriptors are ready and service them all. */
@@ -398,11 +407,21 @@ static void service_watched(struct seat *s, int round)
 		return;
 	}
 	struct epoll_event ev[SEAT_POLLFDS];
-	struct pollfd fds[SEAT_POLLFDS];
-	int n = epoll_wait(s->ep_fd, ev, SEAT_POLLFDS, 0);
-	for (int i = 0; i < n; i++)
-		fds[i] = (struct pollfd){ ev[i].data.fd, POLLIN, (short)ev[i].events };
-	seat_service(s, fds, n > 0 ? n : 0, round);
+	service_events(s, ev, epoll_wait(s->ep_fd, ev, SEAT_POLLFDS, 0), round);
+}
+
+/* One seat watched as one (a game of steps, AIC2018's, waits for one seat
+ * at a time): its epoll descriptor waited on directly, which says at once
+ * what is ready; false when the wait failed. */
+static bool wait_watched(struct seat *s, int64_t timeout, int round)
+{
+	struct timespec ts = { timeout / 1000000000, timeout % 1000000000 };
+	struct epoll_event ev[SEAT_POLLFDS];
+	int n = epoll_pwait2(s->ep_fd, ev, SEAT_POLLFDS, timeout < 0 ? NULL : &ts, NULL);
+	if (n < 0 && errno != EINTR)
+		return false;
+	service_events(s, ev, n, round);
+	return true;
 }
 
 void seat_collect(struct seat *seats, int n, int round)
@@ -434,6 +453,11 @@ void seat_collect(struct seat *seats, int n, int round)
 		}
 		if (nfds == 0)
 			return;
+		if (n == 1 && as_one[0]) {
+			if (!wait_watched(seats, timeout, round))
+				return;
+			continue;
+		}
 		struct timespec ts = { timeout / 1000000000, timeout % 1000000000 };
 		if (ppoll(fds, nfds, timeout < 0 ? NULL : &ts, NULL) < 0 && errno != EINTR)
 			return;

@@ -83,6 +83,24 @@ Test(seat, frames_sent_ahead_wait_for_their_rounds, .timeout = 30)
 	sbx_policy_free(pol);
 }
 
+/* A seat waited for alone (a game of steps) is served the same way: its
+ * stderr drained and its memory calls answered while the judge waits for
+ * its answer, turn after turn. */
+Test(seat, a_seat_waited_for_alone_is_served_meanwhile, .timeout = 60)
+{
+	struct seat s;
+	struct sbx_policy *pol;
+	start(&s, &pol, "busy_turns", 64);
+	for (int turn = 0; turn < 4; turn++) {
+		seat_send(&s, (const uint8_t *)"go", 2);
+		expect_frame(&s, turn, "ok");
+	}
+	cr_expect_not(s.frozen, "%s", s.reason);
+	cr_expect_eq(seat_finish(&s)->log_len, 4096);
+	seat_free(&s);
+	sbx_policy_free(pol);
+}
+
 /* Seats that, before each answer, fill their stderr pipe and wait for
  * the judge to grant them memory are served while the judge waits for
  * them all, turn after turn, and still are once one of them closed its
