@@ -5,6 +5,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "judge/base/lazy_curl_url.h"
+
 static const char *const event_names[HOOK_EVENT_COUNT] = {
 	[HOOK_SUBMISSION_COMPILED] = "submission.compiled",
 	[HOOK_SUBMISSION_FAILED] = "submission.failed",

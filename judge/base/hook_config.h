@@ -68,10 +68,6 @@ int hook_parse_endpoints(struct hook_config *hc, const json_t *array, char err[E
 /* Reads the "webhook_delivery" object: {"timeout_ms": .., "max_attempts": ..}. */
 int hook_parse_delivery(struct hook_config *hc, const json_t *obj, char err[ERR_LEN]);
 
-/* libcurl's URL parser loaded (lazy_curl_url.c): 0, or -1 with err
- * saying what to install. */
-int curl_url_require(char err[ERR_LEN]);
-
 /* Does ep want ev? */
 bool hook_wants(const struct hook_endpoint *ep, enum hook_event ev);
 

@@ -2,8 +2,9 @@
  * (judge/base/lazy_load.h): the webhook settings (hook_config.h) check a
  * URL with the parser that will send to it.  The transfer functions are
  * judge/notify/lazy_curl.c's. */
+#include "judge/base/lazy_curl_url.h"
+
 #include "judge/base/lazy_load.h"
-#include "judge/base/hook_config.h"
 
 #include <curl/curl.h>
 

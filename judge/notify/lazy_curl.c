@@ -1,8 +1,9 @@
 /* lazy_curl.c - libcurl's transfer functions, loaded on the first call
  * (judge/base/lazy_load.h); the prototypes are curl/curl.h's.  Its URL
  * parser is judge/base/lazy_curl_url.c's, for the webhook settings. */
+#include "judge/notify/lazy_curl.h"
+
 #include "judge/base/lazy_load.h"
-#include "judge/notify/webhook.h"
 
 /* the plain prototype of curl_easy_setopt, not its type-checking macro */
 #define CURL_DISABLE_TYPECHECK 1

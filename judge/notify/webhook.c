@@ -9,6 +9,8 @@
 #include <strings.h>
 #include <time.h>
 
+#include "judge/notify/lazy_curl.h"
+
 /* ---- process ------------------------------------------------------------ */
 
 int hook_global_init(char err[ERR_LEN])

@@ -50,10 +50,9 @@ struct hook_result {
 
 /* ---- process ------------------------------------------------------------ */
 
-/* Once at start, before any thread: libcurl loaded (lazy_curl.c) and set
+/* Once at start, before any thread: libcurl loaded (lazy_curl.h) and set
  * up; 0, or -1 with err filled. */
 int hook_global_init(char err[ERR_LEN]);
-int curl_require(char err[ERR_LEN]);
 void hook_global_cleanup(void);
 
 /* One request the judge sends (a webhook, an upload): what hook_request()

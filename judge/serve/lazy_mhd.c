@@ -1,8 +1,9 @@
 /* lazy_mhd.c - GNU libmicrohttpd's functions `judge serve` calls, loaded
  * on the first call (judge/base/lazy_load.h); the prototypes are
  * microhttpd.h's. */
+#include "judge/serve/lazy_mhd.h"
+
 #include "judge/base/lazy_load.h"
-#include "judge/serve/serve_int.h"
 
 #include <microhttpd.h>
 #include <stdarg.h>

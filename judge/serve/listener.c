@@ -17,6 +17,7 @@
 #include "judge/base/grow.h"
 #include "judge/base/safe_text.h"
 #include "judge/serve/gate.h"
+#include "judge/serve/lazy_mhd.h"
 #include "judge/serve/serve_int.h"
 
 #define RATE_SLOTS 4096

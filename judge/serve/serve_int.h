@@ -48,10 +48,6 @@ struct reply {
 	char filename[32];      /* a download's name (letters, digits, '.'), or "" */
 };
 
-/* libmicrohttpd loaded, with every function the service calls
- * (lazy_mhd.c): 0, or -1 with err saying what to install. */
-int mhd_require(char err[ERR_LEN]);
-
 /* ---- replies and requests (reply.c) ----------------------------------------------------- */
 
 /* The JSON value (stolen) as the reply, every string made valid UTF-8. */

@@ -16,10 +16,6 @@
 
 #include "judge/store/store.h"
 
-/* libpq loaded, with every function the store calls (lazy_pq.c,
- * judge/base/lazy_load.h): 0, or -1 with err saying what to install. */
-int pq_require(char err[ERR_LEN]);
-
 /* How many statements a store keeps prepared for its whole life. */
 #define DB_KEPT_MAX 24
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "judge/store/db_backend.h"
+#include "judge/store/lazy_pq.h"
 
 /* db/schema.sql and db/migrations/NNN.sql as PostgreSQL's, compiled in. */
 extern const char store_pg_schema_sql[];

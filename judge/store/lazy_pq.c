@@ -1,8 +1,9 @@
 /* lazy_pq.c - the PostgreSQL client library's functions the store calls,
- * loaded on the first call (judge/base/lazy_load.h); the prototypes are
+ * loaded when the store requires them (lazy_pq.h); the prototypes are
  * libpq-fe.h's. */
+#include "judge/store/lazy_pq.h"
+
 #include "judge/base/lazy_load.h"
-#include "judge/store/db_backend.h"
 
 #include <libpq-fe.h>
 
