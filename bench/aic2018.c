@@ -48,7 +48,8 @@ static void die(const char *what, const char *why)
 /* The Demo as the judge compiles it (instrumented), or plain. */
 static void compile_demo(bool instrumented, char binary[PATH_MAX])
 {
-	char source[PATH_MAX], header[PATH_MAX], runtime[PATH_MAX], err[ERR_LEN];
+	char source[PATH_MAX], header[PATH_MAX], runtime[PATH_MAX];
+	err_t err;
 	if (!paths_shipped_player(cfg.data_dir, "aic2018", "Demo", source))
 		die(source, "no such player");
 	paths_game_header(cfg.data_dir, "aic2018", header);
@@ -155,7 +156,8 @@ static uint64_t in_process(char **replay)
 
 int main(void)
 {
-	char err[ERR_LEN], counted[PATH_MAX], plain[PATH_MAX];
+	char counted[PATH_MAX], plain[PATH_MAX];
+	err_t err;
 	if (cfg_init(&cfg, NULL, err) < 0)
 		die("config", err);
 	compile_demo(true, counted);

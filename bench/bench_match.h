@@ -22,7 +22,8 @@
 static inline void bench_compile_shipped(const struct judge_config *cfg, const char *game,
 					 const char *player, char binary[PATH_MAX])
 {
-	char source[PATH_MAX], err[ERR_LEN];
+	char source[PATH_MAX];
+	err_t err;
 	if (!paths_shipped_player(cfg->data_dir, game, player, source)) {
 		fprintf(stderr, "bench: %s: no such player\n", source);
 		exit(1);
@@ -56,7 +57,7 @@ static inline uint64_t bench_match(const struct judge_config *cfg, const struct 
 	};
 	for (int i = 0; i < n; i++)
 		spec.entry[i] = (struct match_entry){ .binary = binary, .name = label, .label = label };
-	char err[ERR_LEN];
+	err_t err;
 	uint64_t t0 = bench_now_ns();
 	if (match_play(&spec, r, err) < 0) {
 		fprintf(stderr, "bench: %s match: %s\n", gm->name, err);

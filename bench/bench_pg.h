@@ -22,7 +22,7 @@ struct bench_pg {
 
 /* 0, or -1 with err saying what failed. */
 static inline int bench_pg_start(struct bench_pg *b, const char *name, bool durable,
-				 char err[ERR_LEN])
+				 err_t err)
 {
 	char tmpl[PATH_MAX], pgdir[PATH_MAX + 8];
 	snprintf(tmpl, sizeof tmpl, "build/%s-XXXXXX", name);

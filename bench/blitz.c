@@ -139,7 +139,8 @@ static void measure(const struct game *gm, const struct bz_case *c, const char *
 
 int main(void)
 {
-	char err[ERR_LEN], null[PATH_MAX];
+	char null[PATH_MAX];
+	err_t err;
 	signal(SIGPIPE, SIG_IGN);
 	if (cfg_init(&cfg, NULL, err) < 0)
 		die("config", err);

@@ -74,7 +74,8 @@ static void setup(void)
 		die("mkdtemp", strerror(errno));
 	chmod(dir, 0755);
 	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
-	char settings[PATH_MAX + 512], ferr[ERR_LEN];
+	char settings[PATH_MAX + 512];
+	err_t ferr;
 	int len = snprintf(settings, sizeof settings, "{ \"worker\": { \"qualify_matches\": 4, "
 		"\"qualify_wins\": 0, \"qualify_opponent\": \"Dummy\", \"min_games\": 100000, "
 		"\"seed_secret\": \"bench\" }, \"compile\": { \"cache_dir\": \"%s/cache\" }, "
@@ -120,7 +121,7 @@ static void start_worker(int q)
 static bool qualification_over(struct store *s, int64_t id)
 {
 	struct store_submission sub;
-	char err[ERR_LEN];
+	err_t err;
 	if (store_get_submission(s, id, &sub, err) <= 0)
 		die("reading a submission", err);
 	return strcmp(sub.state, "qualified") == 0 || strcmp(sub.state, "not_qualified") == 0 ||
@@ -185,7 +186,7 @@ int main(int argc, char **argv)
 		judge = argv[1];
 	setup();
 	struct store *s[STORES];
-	char err[ERR_LEN];
+	err_t err;
 	for (int q = 0; q < STORES; q++) {
 		if (!(s[q] = store_open(queue[q], false, err)))
 			die("opening a store", err);

@@ -182,7 +182,7 @@ static void pin_to_one_cpu(void)
 
 int main(int argc, char **argv)
 {
-	char err[ERR_LEN];
+	err_t err;
 	const char *judge = getenv("JUDGE_BIN") ? getenv("JUDGE_BIN") : "build/judge";
 	signal(SIGPIPE, SIG_IGN);
 	pin_to_one_cpu();

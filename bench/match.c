@@ -338,7 +338,7 @@ int main(int argc, char **argv)
 {
 	const char *only = argc > 1 ? argv[1] : NULL;
 	bool turn = !only || strcmp(only, "turn") == 0, played = false;
-	char err[ERR_LEN];
+	err_t err;
 	signal(SIGPIPE, SIG_IGN);
 	pin_to_one_cpu();
 	if (cfg_init(&cfg, NULL, err) < 0)

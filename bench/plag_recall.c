@@ -67,7 +67,7 @@ struct result {
 
 static int load(const char *path, const char *name, int level, struct file *f)
 {
-	char err[ERR_LEN];
+	err_t err;
 	*f = (struct file){ .level = level };
 	snprintf(f->name, sizeof f->name, "%s", name);
 	if (src_read(path, PLAG_MAX_BYTES_DEFAULT, &f->src, &f->len, err) < 0) {
@@ -137,7 +137,7 @@ static int load_copies(struct corpus *c, const char *copies)
 static int fingerprint(const struct cfg_plag *cfg, const struct plag_hashset *base,
 		       const struct file *f, struct plag_fps *out)
 {
-	char err[ERR_LEN];
+	err_t err;
 	if (plag_fingerprint(cfg, base, f->src, f->len, out, err)) {
 		fprintf(stderr, "bench: %s: %s\n", f->name, err);
 		return -1;
@@ -151,7 +151,7 @@ static int store_originals(struct store *s, const struct cfg_plag *cfg,
 			   const struct plag_hashset *base, const struct corpus *c,
 			   int64_t *ids, struct result *r)
 {
-	char err[ERR_LEN];
+	err_t err;
 	for (size_t i = 0; i < c->norig; i++) {
 		struct plag_fps f;
 		struct plag_matches m;
@@ -182,7 +182,7 @@ static int check_copies(struct store *s, const struct cfg_plag *cfg,
 			const struct plag_hashset *base, const struct corpus *c,
 			const int64_t *ids, struct result *r)
 {
-	char err[ERR_LEN];
+	err_t err;
 	for (int l = 0; l <= LEVELS; l++)
 		r->sim_min[l] = 1;
 	for (size_t i = 0; i < c->ncopy; i++) {
@@ -221,7 +221,9 @@ static int run(const char *data_dir, const struct cfg_plag *settings, const stru
 {
 	struct cfg_plag seen = *settings, *cfg = &seen;
 	seen.floor_pct = 1;
-	char path[] = "/tmp/judge-plag-recall-XXXXXX", err[ERR_LEN], perr[ERR_LEN];
+	char path[] = "/tmp/judge-plag-recall-XXXXXX";
+	err_t err;
+	err_t perr;
 	int fd = mkstemp(path);
 	if (fd < 0)
 		return -1;

@@ -100,7 +100,8 @@ static void fresh_queue(enum db_target kind, char *target, size_t n)
 		snprintf(target, n, "%s", PATH);
 		return;
 	}
-	char name[32], err[ERR_LEN];
+	char name[32];
+	err_t err;
 	snprintf(name, sizeof name, "bench_%d", made++);
 	if (pg_server_createdb(&pg, name, target, n, err) < 0)
 		die("createdb", err);
@@ -109,7 +110,7 @@ static void fresh_queue(enum db_target kind, char *target, size_t n)
 /* The queue at target, with the mode's sync setting; dies on failure. */
 static struct store *open_queue(const char *target, bool create, const struct mode *m)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = store_open(target, create, err);
 	if (!s)
 		die("store_open", err);
@@ -120,7 +121,7 @@ static struct store *open_queue(const char *target, bool create, const struct mo
 
 static void fill(const char *target, const struct mode *m, int jobs)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = open_queue(target, true, m);
 	if (store_begin(s, err) < 0)
 		die("store_begin", err);
@@ -139,7 +140,7 @@ static void fill(const char *target, const struct mode *m, int jobs)
 /* Claims and completes until the queue is empty; how many it did. */
 static int drain(const char *target, const struct mode *m, const char *worker)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = open_queue(target, false, m);
 	int done = 0;
 	struct store_job j;
@@ -158,7 +159,7 @@ static int drain(const char *target, const struct mode *m, const char *worker)
 
 static void expect_all_done(const char *target, int done, int jobs)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = store_open(target, false, err);
 	int64_t left = -1;
 	if (!s || store_pending(s, &left, err) < 0)
@@ -329,7 +330,8 @@ static double median_shared(enum db_target kind, const struct mode *m, int nwork
 
 static void start_postgres(void)
 {
-	char dir[] = BENCH_DIR "/bench-pg-XXXXXX", real[PATH_MAX], err[ERR_LEN];
+	char dir[] = BENCH_DIR "/bench-pg-XXXXXX", real[PATH_MAX];
+	err_t err;
 	if (!mkdtemp(dir) || !realpath(dir, real))
 		die("mkdtemp " BENCH_DIR "/bench-pg-XXXXXX", strerror(errno));
 	if (pg_server_start(&pg, real, true, err) < 0)

@@ -82,7 +82,8 @@ static void sql(struct field *f, const char *text)
  * them, through the store. */
 static void enter_players(struct field *f)
 {
-	char err[ERR_LEN], name[16], sha[16];
+	char name[16], sha[16];
+	err_t err;
 	f->ids = calloc((size_t)f->players, sizeof *f->ids);
 	if (!f->ids || store_begin(f->s, err) < 0)
 		die("entering players", f->ids ? err : "out of memory");
@@ -136,7 +137,8 @@ static void write_history(struct field *f)
 
 static void open_field(struct field *f, const char *name, int players, int per_player)
 {
-	char err[ERR_LEN], perr[ERR_LEN];
+	err_t err;
+	err_t perr;
 	*f = (struct field){ .name = name, .players = players,
 			     .matches = players * per_player / SEATS };
 	if (pg_server_createdb(&pg.server, name, f->url, sizeof f->url, perr) < 0)
@@ -164,7 +166,7 @@ static void close_field(struct field *f)
  * its time in ns. */
 static uint64_t record_match(struct field *f, const struct hook_config *hc)
 {
-	char err[ERR_LEN];
+	err_t err;
 	int64_t job, match, seat[SEATS];
 	if (store_enqueue(f->s, "match", "{}", SCHED_RANKED, 0, &job, err) < 0)
 		die("queueing", err);
@@ -257,7 +259,7 @@ static void print_timing(const char *what, const struct timing *t, int small_n, 
  * service sends, with the ranked matches by size. */
 static double board_once(struct field *f)
 {
-	char err[ERR_LEN];
+	err_t err;
 	uint64_t t0 = bench_now_ns();
 	struct board b = { .game = "dominator", .title = "Dominator", .sizes = true,
 			   .organiser = true };
@@ -311,7 +313,7 @@ static double old_sizes_once(struct field *f)
 
 static double place_once(struct field *f)
 {
-	char err[ERR_LEN];
+	err_t err;
 	uint64_t t0 = bench_now_ns();
 	if (store_board_place(f->s, "dominator", 1.5, err) < 0)
 		die("reading a place", err);
@@ -332,7 +334,7 @@ int main(int argc, char **argv)
 	    large_n = arg(argc, argv, 2, (int)bench_size(2000, 40)),
 	    per_player = argc > 3 ? arg(argc, argv, 3, 40) : (int)bench_size(40, 8);
 	srand(30);
-	char err[ERR_LEN];
+	err_t err;
 	if (bench_pg_start(&pg, "bench-scale", false, err) < 0)
 		die("starting PostgreSQL", err);
 	struct field small, large;

@@ -77,7 +77,8 @@ static void upload(const char *name)
 
 static void setup(void)
 {
-	char tmpl[] = "build/bench-sched-XXXXXX", err[ERR_LEN];
+	char tmpl[] = "build/bench-sched-XXXXXX";
+	err_t err;
 	if (mkdir("build", 0755) < 0 && errno != EEXIST)
 		die("mkdir build", strerror(errno));
 	if (!mkdtemp(tmpl) || !realpath(tmpl, dir))

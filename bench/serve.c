@@ -262,7 +262,7 @@ static int run_wait(char *const argv[])
 /* The latest match of the tournament with a replay. */
 static int64_t latest_match(const char *queue)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = store_open(queue, false, err);
 	int64_t id = 0;
 	int n = 0;
@@ -322,7 +322,7 @@ int main(int argc, char **argv)
 	 * tests check, not what is measured here. */
 	o.limits.connections = CLIENTS * 2 + TRICKLERS + o.limits.reserved;
 	o.limits.per_ip = CLIENTS * 2;
-	char err[ERR_LEN];
+	err_t err;
 	struct serve *sv = serve_start(&o, err);
 	if (!sv) {
 		fprintf(stderr, "bench serve: %s\n", err);

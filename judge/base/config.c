@@ -93,7 +93,7 @@ struct cfg_number {
 };
 
 static int set_number(const struct cfg_number *n, json_t *v, const char *section,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	if (!json_is_integer(v) || json_integer_value(v) < 0) {
 		snprintf(err, ERR_LEN, "config: %s.%s must be a non-negative integer",
@@ -137,7 +137,7 @@ static const struct cfg_number *find_number(const struct cfg_number *list, const
 
 /* key = v in section: a number of the list, else an unknown setting. */
 static int number_setting(const struct cfg_number *nums, const char *section, const char *key,
-			  json_t *v, char err[ERR_LEN])
+			  json_t *v, err_t err)
 {
 	const struct cfg_number *n = find_number(nums, key);
 	if (!n) {
@@ -165,7 +165,7 @@ static void sandbox_numbers(struct judge_config *cfg, struct cfg_number nums[CFG
 	COPY_TABLE(nums, t);
 }
 
-static int load_sandbox(struct judge_config *cfg, json_t *obj, char err[ERR_LEN])
+static int load_sandbox(struct judge_config *cfg, json_t *obj, err_t err)
 {
 	struct cfg_number nums[CFG_NUMS_MAX];
 	sandbox_numbers(cfg, nums);
@@ -180,7 +180,7 @@ static int load_sandbox(struct judge_config *cfg, json_t *obj, char err[ERR_LEN]
 
 /* A true/false setting section.key into *out: 0, or -1 with err. */
 static int bool_setting(const char *section, const char *key, const json_t *v, bool *out,
-			char err[ERR_LEN])
+			err_t err)
 {
 	if (!json_is_boolean(v)) {
 		snprintf(err, ERR_LEN, "config: %s.%s must be true or false", section, key);
@@ -204,7 +204,7 @@ static void compile_numbers(struct judge_config *cfg, struct cfg_number nums[CFG
 	COPY_TABLE(nums, t);
 }
 
-static int load_compile(struct judge_config *cfg, json_t *obj, char err[ERR_LEN])
+static int load_compile(struct judge_config *cfg, json_t *obj, err_t err)
 {
 	struct cfg_compile *c = &cfg->compile;
 	struct cfg_number nums[CFG_NUMS_MAX];
@@ -248,7 +248,7 @@ static void worker_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_
 	COPY_TABLE(nums, t);
 }
 
-static int load_worker(struct judge_config *cfg, json_t *obj, char err[ERR_LEN])
+static int load_worker(struct judge_config *cfg, json_t *obj, err_t err)
 {
 	struct cfg_worker *w = &cfg->worker;
 	struct cfg_number nums[CFG_NUMS_MAX];
@@ -316,7 +316,7 @@ static void plag_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_NU
 	COPY_TABLE(nums, t);
 }
 
-static int load_plag(struct judge_config *cfg, json_t *obj, char err[ERR_LEN])
+static int load_plag(struct judge_config *cfg, json_t *obj, err_t err)
 {
 	struct cfg_plag *p = &cfg->plag;
 	struct cfg_number nums[CFG_NUMS_MAX];
@@ -370,7 +370,7 @@ static bool *contest_switch(struct judge_config *cfg, const char *key)
 static int load_numbers_and_switches(struct judge_config *cfg, json_t *obj, const char *section,
 				     void (*table)(struct judge_config *, struct cfg_number *),
 				     bool *(*switch_of)(struct judge_config *, const char *),
-				     char err[ERR_LEN])
+				     err_t err)
 {
 	struct cfg_number nums[CFG_NUMS_MAX];
 	table(cfg, nums);
@@ -388,7 +388,7 @@ static int load_numbers_and_switches(struct judge_config *cfg, json_t *obj, cons
 
 /* contest.games: a list of game names (checked against the registry where
  * uploads arrive; here, only their form). */
-static int load_upload_games(struct cfg_contest *c, const json_t *list, char err[ERR_LEN])
+static int load_upload_games(struct cfg_contest *c, const json_t *list, err_t err)
 {
 	size_t i;
 	const json_t *g;
@@ -436,7 +436,7 @@ static void contest_numbers(struct judge_config *cfg, struct cfg_number nums[CFG
 	COPY_TABLE(nums, t);
 }
 
-static int load_contest(struct judge_config *cfg, json_t *obj, char err[ERR_LEN])
+static int load_contest(struct judge_config *cfg, json_t *obj, err_t err)
 {
 	const json_t *games = json_object_get(obj, "games");
 	if (games && load_upload_games(&cfg->contest, games, err) < 0)
@@ -449,7 +449,7 @@ static int load_contest(struct judge_config *cfg, json_t *obj, char err[ERR_LEN]
 	return rc;
 }
 
-static int load_root(struct judge_config *cfg, json_t *root, char err[ERR_LEN])
+static int load_root(struct judge_config *cfg, json_t *root, err_t err)
 {
 	const char *key;
 	json_t *v;
@@ -510,17 +510,17 @@ int cfg_which_file(const struct judge_config *cfg, const char *path, char file[P
 
 /* "config: what is wrong" becomes "config FILE: what is wrong": with
  * several files in play ($JUDGE_CONFIG, --config), say which to edit. */
-static void name_the_file(char err[ERR_LEN], const char *path)
+static void name_the_file(err_t err, const char *path)
 {
 	static const char prefix[] = "config: ";
 	if (strncmp(err, prefix, sizeof prefix - 1) != 0)
 		return;
-	char what[ERR_LEN];
+	err_t what;
 	snprintf(what, sizeof what, "%s", err + sizeof prefix - 1);
 	snprintf(err, ERR_LEN, "config %.120s: %.120s", path, what);
 }
 
-int cfg_load(struct judge_config *cfg, const char *path, char err[ERR_LEN])
+int cfg_load(struct judge_config *cfg, const char *path, err_t err)
 {
 	char file[PATH_MAX];
 	const char *why;
@@ -612,7 +612,7 @@ json_t *cfg_describe(struct judge_config *cfg, const char *file, const char *fro
 	return out;
 }
 
-int cfg_init(struct judge_config *cfg, const char *path, char err[ERR_LEN])
+int cfg_init(struct judge_config *cfg, const char *path, err_t err)
 {
 	cfg_defaults(cfg);
 	return cfg_load(cfg, path, err);

@@ -47,7 +47,7 @@ static bool has_web_scheme(const char *s)
 
 /* Lets libcurl's own parser judge the rest, so that what passes here is
  * what hook_post() will be able to send to. */
-static int check_url(const char *s, size_t i, char err[ERR_LEN])
+static int check_url(const char *s, size_t i, err_t err)
 {
 	if (!*s || strlen(s) >= HOOK_URL_MAX) {
 		snprintf(err, ERR_LEN, "config: webhooks[%zu].url must be a URL of 1 to %d "
@@ -84,7 +84,7 @@ static void known_events(char *out, size_t size)
 					event_names[i]);
 }
 
-static int parse_events(const json_t *arr, size_t i, unsigned *events, char err[ERR_LEN])
+static int parse_events(const json_t *arr, size_t i, unsigned *events, err_t err)
 {
 	if (!json_is_array(arr) || json_array_size(arr) == 0) {
 		snprintf(err, ERR_LEN, "config: webhooks[%zu].events must be a list of at least "
@@ -110,7 +110,7 @@ static int parse_events(const json_t *arr, size_t i, unsigned *events, char err[
 }
 
 static int parse_endpoint(struct hook_endpoint *ep, const json_t *obj, size_t i,
-			  char err[ERR_LEN])
+			  err_t err)
 {
 	if (!json_is_object(obj)) {
 		snprintf(err, ERR_LEN, "config: webhooks[%zu] must be an object "
@@ -137,7 +137,7 @@ static int parse_endpoint(struct hook_endpoint *ep, const json_t *obj, size_t i,
 	return 0;
 }
 
-int hook_parse_endpoints(struct hook_config *hc, const json_t *array, char err[ERR_LEN])
+int hook_parse_endpoints(struct hook_config *hc, const json_t *array, err_t err)
 {
 	hc->count = 0;
 	if (!json_is_array(array)) {
@@ -163,7 +163,7 @@ int hook_parse_endpoints(struct hook_config *hc, const json_t *array, char err[E
 }
 
 static int parse_uint(const json_t *v, const char *key, unsigned min, unsigned max,
-		      unsigned *out, char err[ERR_LEN])
+		      unsigned *out, err_t err)
 {
 	if (!json_is_integer(v) || json_integer_value(v) < 0) {
 		snprintf(err, ERR_LEN, "config: webhook_delivery.%s must be a non-negative "
@@ -180,7 +180,7 @@ static int parse_uint(const json_t *v, const char *key, unsigned min, unsigned m
 	return 0;
 }
 
-int hook_parse_delivery(struct hook_config *hc, const json_t *obj, char err[ERR_LEN])
+int hook_parse_delivery(struct hook_config *hc, const json_t *obj, err_t err)
 {
 	if (!json_is_object(obj)) {
 		snprintf(err, ERR_LEN, "config: webhook_delivery must be an object");

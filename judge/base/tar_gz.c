@@ -140,7 +140,7 @@ static int tar_tree(struct tar *t, const char *path, const char *name)
 
 /* gzip of in (zlib's deflate with a gzip wrapper). */
 static int gzip_bytes(const char *in, size_t in_len, char **out, size_t *len,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	z_stream z = { 0 };
 	if (deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
@@ -171,7 +171,7 @@ static int gzip_bytes(const char *in, size_t in_len, char **out, size_t *len,
 }
 
 int tgz_folder(const char *dir, const char *top, char **out, size_t *len,
-	       char err[ERR_LEN])
+	       err_t err)
 {
 	struct tar t = { .mtime = time(NULL), .err = err };
 	*out = NULL;

@@ -70,7 +70,7 @@ int cmd_challenge(int argc, char **argv)
 	struct store *s = opt_store("judge challenge", a.queue, false);
 	if (!s)
 		return 2;
-	char err[ERR_LEN];
+	err_t err;
 	struct challenge_queued q;
 	enum challenge_outcome rc = challenge_queue(s, &a.cfg.contest, a.cfg.data_dir, &rq,
 						    store_now_ms(), &q, err);

@@ -74,7 +74,7 @@ static void say_interval(const char *what, const struct compare_interval *c, dou
 static int show(struct store *s, const struct compare_args *a)
 {
 	struct compare_summary c;
-	char err[ERR_LEN];
+	err_t err;
 	int found = compare_read(s, a->show, &c, err);
 	if (found <= 0) {
 		fprintf(stderr, "judge compare: %s\n", found < 0 ? err : "no such comparison");
@@ -102,7 +102,7 @@ int cmd_compare(int argc, char **argv)
 	int status;
 	if (parse_args(argc, argv, &a, v, &status) < 0)
 		return status;
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = opt_store("judge compare", a.queue, false);
 	if (!s)
 		return 2;

@@ -43,7 +43,8 @@ int cmd_kit(int argc, char **argv)
 	const char *game = argv[1];
 	if (!student_kit_supported(game))
 		return opt_bad(&cmd, "no student kit for '%s': %s", game, student_kit_why_none(game));
-	char default_output[96], err[ERR_LEN];
+	char default_output[96];
+	err_t err;
 	snprintf(default_output, sizeof default_output, "%s-kit.tar.gz", game);
 	if (!output)
 		output = default_output;

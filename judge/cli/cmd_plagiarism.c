@@ -148,7 +148,8 @@ static void print_table(const struct plag_list *l)
  * it: drawn by the same script, nothing fetched. */
 static int write_html(const char *path, const struct plag_list *l)
 {
-	char *page, err[ERR_LEN];
+	char *page;
+	err_t err;
 	size_t len;
 	json_t *data = plag_list_json(l);
 	int rc = data ? web_page_embed("serve/plagiarism.html", data, &page, &len, err) : -1;
@@ -168,7 +169,7 @@ static int write_html(const char *path, const struct plag_list *l)
 static int list_pairs(const struct plag_args *a, struct store *s, const struct judge_config *cfg)
 {
 	struct plag_list l;
-	char err[ERR_LEN];
+	err_t err;
 	if (plag_list_load(s, &cfg->plag, a->game, a->has_min ? a->min : -1, &l, err) < 0) {
 		fprintf(stderr, "judge plagiarism: %s\n", err);
 		return 2;
@@ -211,7 +212,7 @@ static int resolve(struct store *store, const char *ref, struct shown *out)
 		return 1;
 	}
 	struct store_plag_doc d;
-	char err[ERR_LEN];
+	err_t err;
 	*out = (struct shown){ 0 };
 	int found = store_plag_get(store, is_doc ? id : 0, is_doc ? 0 : id, &d, err);
 	if (found < 0) {
@@ -421,7 +422,7 @@ static int show_pair(const struct plag_args *a, struct store *store, const struc
 		rc = resolve(store, a->show[1], &s[1]);
 	struct plag_match m;
 	struct plag_hashset idioms = { 0 };
-	char err[ERR_LEN];
+	err_t err;
 	if (rc == 0 && plag_store_pair(store, cfg, s[0].side.doc, s[1].side.doc, &m, &idioms, err)) {
 		fprintf(stderr, "judge plagiarism: %s\n", err);
 		rc = 1;
@@ -461,7 +462,8 @@ static int show_pair(const struct plag_args *a, struct store *store, const struc
  * the worker does it with the next submission). */
 static void refresh(struct store *s, const struct judge_config *cfg, const char *game)
 {
-	char err[ERR_LEN], perr[ERR_LEN];
+	err_t err;
+	err_t perr;
 	size_t n = 0;
 	int64_t stale;
 	if (plag_store_stale(s, game, &stale, perr) < 0 || stale == 0 ||

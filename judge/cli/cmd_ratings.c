@@ -155,7 +155,7 @@ int cmd_ratings(int argc, char **argv)
 	int status;
 	if (opt_parse(&cmd, argc, argv, &status) < 0)
 		return status;
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = store_open(queue, false, err);
 	if (!s) {
 		fprintf(stderr, "judge ratings: %s\n", err);

@@ -42,9 +42,10 @@ static int fail(const char *what)
 
 /* The program's bytes (and the object's, when kept) into the store. */
 static int put_file(struct store *s, const char *path, char sha[HASH_HEXLEN + 1],
-		    char err[ERR_LEN])
+		    err_t err)
 {
-	char *bytes = NULL, rerr[ERR_LEN];
+	char *bytes = NULL;
+	err_t rerr;
 	size_t len = 0;
 	if (src_read(path, 64 << 20, &bytes, &len, rerr) < 0 || hash_hex(bytes, len, sha) < 0) {
 		snprintf(err, ERR_LEN, "cannot read %.100s: %.100s", path, rerr);
@@ -59,7 +60,8 @@ static int put_file(struct store *s, const char *path, char sha[HASH_HEXLEN + 1]
 static int store_compiled(struct store *s, const struct ref_args *a, const char *name,
 			  const char *src, size_t len, const struct cmp_result *res)
 {
-	char serr[ERR_LEN], bin[HASH_HEXLEN + 1], obj[HASH_HEXLEN + 1] = "";
+	char bin[HASH_HEXLEN + 1], obj[HASH_HEXLEN + 1] = "";
+	err_t serr;
 	struct store_new_reference r = { .game = a->game, .name = name, .source = src,
 					 .source_len = len, .source_sha256 = res->source_sha256,
 					 .binary_sha256 = bin, .object_sha256 = obj };
@@ -83,7 +85,10 @@ static int store_compiled(struct store *s, const struct ref_args *a, const char 
 
 static int add(struct store *s, const struct ref_args *a, const struct judge_config *cfg)
 {
-	char name[PLAYER_NAME_MAX + 1], uerr[ERR_LEN], cerr[ERR_LEN], rerr[ERR_LEN];
+	char name[PLAYER_NAME_MAX + 1];
+	err_t uerr;
+	err_t cerr;
+	err_t rerr;
 	char shipped[PATH_MAX], *src = NULL;
 	size_t len;
 	if (players_source_name(a->arg, name, uerr) < 0)
@@ -111,7 +116,8 @@ static int add(struct store *s, const struct ref_args *a, const struct judge_con
 static int object(struct store *s, const struct ref_args *a)
 {
 	struct store_reference r;
-	char serr[ERR_LEN], ferr[ERR_LEN];
+	err_t serr;
+	err_t ferr;
 	int found = store_reference_get(s, a->game, a->arg, &r, serr);
 	if (found <= 0) {
 		if (found == 0)
@@ -138,7 +144,7 @@ static int object(struct store *s, const struct ref_args *a)
 static int list(struct store *s, const struct ref_args *a)
 {
 	json_t *rows, *r;
-	char serr[ERR_LEN];
+	err_t serr;
 	size_t i;
 	if (store_reference_list(s, a->game, &rows, serr) < 0)
 		return fail(serr);

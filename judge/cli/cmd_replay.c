@@ -13,7 +13,7 @@
 /* The page of the replay run_replay has already read. */
 static int replay_page(const struct read_args *a, struct store *s, const char *text, size_t len)
 {
-	char err[ERR_LEN];
+	err_t err;
 	if (viewer_write_stored(s, a->target, text, len, a->html, err) == 0)
 		return 0;
 	fprintf(stderr, "judge replay: %s\n", err);
@@ -23,7 +23,7 @@ static int replay_page(const struct read_args *a, struct store *s, const char *t
 /* judge replay MATCH --log SEAT: the seat's stored stderr as text. */
 static int write_log(const struct read_args *a, struct store *s)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store_seat_log log;
 	int found = store_match_log(s, a->target, a->log_seat, &log, err);
 	if (found <= 0) {
@@ -67,7 +67,8 @@ static int run_replay(const struct read_args *a)
 				"(see --help)\n");
 		return 2;
 	}
-	char err[ERR_LEN], serr[ERR_LEN];
+	err_t err;
+	err_t serr;
 	struct store *s = store_open(a->queue, false, serr);
 	if (!s) {
 		fprintf(stderr, "judge replay: %s\n", serr);

@@ -36,7 +36,8 @@ static bool is_match_id(const char *s, long long *id)
 /* The replay of a match of the store; NULL with *rc the exit status. */
 static json_t *load_match(const char *queue, long long id, int *rc)
 {
-	char err[ERR_LEN], serr[ERR_LEN];
+	err_t err;
+	err_t serr;
 	struct store *s = store_open(queue, false, serr);
 	if (!s) {
 		fprintf(stderr, "judge replay check: %s\n", serr);
@@ -66,7 +67,7 @@ static json_t *load_match(const char *queue, long long id, int *rc)
 
 static json_t *load_file(const char *path, int *rc)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *r = replay_read_file(path, err);
 	if (!r) {
 		/* A file that cannot be read is a usage error; one that is not a

@@ -52,13 +52,13 @@ static const char *const forms[] = {
 
 /* ---- the record ----------------------------------------------------------- */
 
-static json_t *read_json_file(const char *path, char err[ERR_LEN])
+static json_t *read_json_file(const char *path, err_t err)
 {
 	return replay_read_file(path, err);
 }
 
 static int record_from_files(const struct repro_args *a, struct fault *f, json_t **replay,
-			     char err[ERR_LEN])
+			     err_t err)
 {
 	json_t *rec = read_json_file(a->record, err);
 	if (!rec)
@@ -71,7 +71,7 @@ static int record_from_files(const struct repro_args *a, struct fault *f, json_t
 }
 
 static int record_from_store(const struct repro_args *a, struct fault *f, json_t **replay,
-			     char err[ERR_LEN])
+			     err_t err)
 {
 	struct store *s = store_open(a->queue, false, err);
 	if (!s)
@@ -197,7 +197,7 @@ static int reproduce(const struct repro_args *a, const struct fault *f, const js
 		.fault_wait_ns = (uint64_t)a->wait_s * 1000000000ULL,
 	};
 	struct repro_outcome o;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	if (repro_run(&spec, &o, err) < 0) {
 		fprintf(stderr, "judge repro: %s\n", err);
 		return 2;
@@ -220,7 +220,8 @@ static int with_player(const struct repro_args *a, const struct fault *f, const 
 		return reproduce(a, f, replay, a->player);
 	}
 	struct judge_config cfg;
-	char cerr[ERR_LEN], dir[] = "/tmp/judge-repro-XXXXXX", bin[64];
+	char dir[] = "/tmp/judge-repro-XXXXXX", bin[64];
+	err_t cerr;
 	if (cfg_init(&cfg, a->config, cerr) < 0) {
 		fprintf(stderr, "judge repro: %s\n", cerr);
 		return 2;
@@ -299,7 +300,7 @@ int cmd_repro(int argc, char **argv)
 		return status;
 	struct fault f = { 0 };
 	json_t *replay = NULL;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int rc = a.record ? record_from_files(&a, &f, &replay, err)
 			  : record_from_store(&a, &f, &replay, err);
 	if (rc < 0) {

@@ -103,7 +103,8 @@ int cmd_serve(int argc, char **argv)
 	int status;
 	if (parse_args(argc, argv, &a, &status) < 0)
 		return status;
-	char err[ERR_LEN], host[64];
+	char host[64];
+	err_t err;
 	struct serve_options o = { .queue = a.queue, .host = host };
 	if (serve_parse_listen(a.listen, host, sizeof host, &o.port, err) < 0)
 		return opt_fail("judge serve", 2, err);

@@ -31,7 +31,7 @@ static const char summary[] =
 
 static int copy(const char *from_path, const char *to_path)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *from = store_open(from_path, false, err), *to = NULL;
 	if (from)
 		to = store_open(to_path, true, err);
@@ -53,7 +53,7 @@ static int copy(const char *from_path, const char *to_path)
 
 static int backup(const char *queue, const char *dest)
 {
-	char err[ERR_LEN];
+	err_t err;
 	if (access(dest, F_OK) == 0 || errno != ENOENT) {
 		fprintf(stderr, "judge store backup: %s already exists: name a new file\n", dest);
 		return 1;

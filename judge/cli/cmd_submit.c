@@ -114,7 +114,8 @@ static int refuse(const char *message)
 static int read_checked(const struct submit_args *a, char **src, size_t *len,
 			char name[PLAYER_NAME_MAX + 1])
 {
-	char rerr[ERR_LEN], err[ERR_LEN];
+	err_t rerr;
+	err_t err;
 	if (src_read(a->file, CMP_SOURCE_MAX, src, len, rerr) < 0)
 		return refuse(rerr);
 	if (upload_check(a->game, a->author, a->file, *src, *len, name, err) < 0)
@@ -163,7 +164,8 @@ static void print_state(int64_t id, const char *state, char last[SUBMIT_HTTP_STA
 
 static int follow_local(struct store *s, const char *queue, int64_t id)
 {
-	char last[SUBMIT_HTTP_STATE_MAX] = "", err[ERR_LEN];
+	char last[SUBMIT_HTTP_STATE_MAX] = "";
+	err_t err;
 	bool said = false;
 	for (;;) {
 		struct store_submission sub;
@@ -190,7 +192,7 @@ static void say(void *ctx, const char *message)
 /* store_submit, tried again while the server is out of reach (its
  * transaction then recorded nothing), said once: 0, 1 (unchanged) or -1. */
 static int submit_patiently(struct store *s, const struct store_new_submission *sub,
-			    int64_t *id, char err[ERR_LEN])
+			    int64_t *id, err_t err)
 {
 	int64_t deadline = store_now_ms() + SUBMIT_WAIT_MS, wait_ms = 0;
 	int rc;
@@ -210,7 +212,8 @@ static int submit_patiently(struct store *s, const struct store_new_submission *
 static int follow_server(const struct submit_http_target *t, int64_t id)
 {
 	char last[SUBMIT_HTTP_STATE_MAX] = "", state[SUBMIT_HTTP_STATE_MAX];
-	char err[ERR_LEN], log[SUBMIT_HTTP_LOG_LINES * 520];
+	char log[SUBMIT_HTTP_LOG_LINES * 520];
+	err_t err;
 	int queued_ms = 0;
 	for (;;) {
 		if (submit_http_status(t, id, state, log, sizeof log, err) < 0)
@@ -264,7 +267,8 @@ static int takes_uploads(const char *game)
 static int submit_local(const struct submit_args *a, const char *src, size_t len,
 			const char *name)
 {
-	char sha[HASH_HEXLEN + 1], err[ERR_LEN];
+	char sha[HASH_HEXLEN + 1];
+	err_t err;
 	if (hash_hex(src, len, sha) < 0)
 		return refuse("cannot hash the source");
 	if (takes_uploads(a->game) != 0)
@@ -275,7 +279,7 @@ static int submit_local(const struct submit_args *a, const char *src, size_t len
 	int64_t id = 0;
 	struct store_new_submission sub = { .game = a->game, .author = a->author, .name = name,
 					    .source = src, .source_len = len, .source_sha256 = sha };
-	char why[ERR_LEN];
+	err_t why;
 	int closed = event_uploads_closed(s, a->game, a->author, store_now_ms(), why);
 	if (closed != 0) {
 		store_close(s);
@@ -294,7 +298,7 @@ static int submit_local(const struct submit_args *a, const char *src, size_t len
 static int submit_server(const struct submit_args *a, const char *src, size_t len)
 {
 	struct submit_http_target t = { .server = a->server, .token = a->token };
-	char err[ERR_LEN];
+	err_t err;
 	int64_t id = 0;
 	int rc = submit_http_post(&t, a->game, src, len, &id, err);
 	if (rc < 0)

@@ -95,7 +95,8 @@ static void warn_others(const char *author, int64_t others)
 
 static int token_add(struct store *s, const struct token_args *a)
 {
-	char token[44], hex[65], err[ERR_LEN];
+	char token[44], hex[65];
+	err_t err;
 	int64_t id;
 	if (serve_token_new(token, err) < 0 || serve_token_hash(token, hex) < 0) {
 		fprintf(stderr, "judge token: %s\n", err);
@@ -131,7 +132,8 @@ static int import_person(void *ctx, const char *author, const char *group, const
 			 int line)
 {
 	struct import *im = ctx;
-	char token[44], hex[65], err[ERR_LEN];
+	char token[44], hex[65];
+	err_t err;
 	int64_t id, others;
 	if (!upload_author_valid(author) || !fits(group) || !fits(label)) {
 		fprintf(stderr, "judge token: line %d: %s (1 to 63 printable characters each, no "
@@ -169,7 +171,7 @@ static int put_tokens(const json_t *made, const char *output)
 		fputc('\n', mem);
 	}
 	fclose(mem);
-	char err[ERR_LEN];
+	err_t err;
 	int rc = 0;
 	if (!output)
 		fwrite(text, 1, len, stdout);
@@ -183,7 +185,7 @@ static int put_tokens(const json_t *made, const char *output)
 /* All or none: one transaction for the roster. */
 static int token_import(struct store *s, const struct token_args *a)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct import im = { .s = s, .made = json_array() };
 	int rc = store_begin(s, err) < 0 ? -1 : roster_each(a->roster, "judge token", import_person, &im);
 	if (rc == 0 && store_commit(s, err) < 0)
@@ -201,7 +203,8 @@ static int token_import(struct store *s, const struct token_args *a)
 
 static int token_list(struct store *s)
 {
-	char err[ERR_LEN], when[32];
+	char when[32];
+	err_t err;
 	json_t *list;
 	if (store_token_list(s, &list, err) < 0) {
 		fprintf(stderr, "judge token: %s\n", err);
@@ -232,7 +235,7 @@ static int token_list(struct store *s)
 
 static int token_revoke(struct store *s, long long id)
 {
-	char err[ERR_LEN];
+	err_t err;
 	int rc = store_token_revoke(s, id, err);
 	if (rc < 0)
 		fprintf(stderr, "judge token: %s\n", err);

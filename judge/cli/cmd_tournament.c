@@ -141,7 +141,8 @@ static json_t *read_spec(const char *path, char *err, size_t cap)
 
 static int create(struct store *s, const struct tour_args *a)
 {
-	char err[ERR_LEN + 64], serr[ERR_LEN];
+	char err[ERR_LEN + 64];
+	err_t serr;
 	const struct game *g = a->game ? game_find(a->game) : NULL;
 	if (!g || (!a->spec == !a->course))
 		return opt_bad(the_cmd, "create needs --game GAME and one of --spec FILE, --course");
@@ -153,7 +154,7 @@ static int create(struct store *s, const struct tour_args *a)
 	} else if (!(json = read_spec(a->spec, err, sizeof err))) {
 		return fail(err);
 	}
-	char terr[ERR_LEN];
+	err_t terr;
 	if (tour_spec_parse(json, game_min_players(g), game_max_players(g), &spec, terr) < 0) {
 		json_decref(json);
 		snprintf(err, sizeof err, "%s: %s", a->course ? "the course" : a->spec, terr);
@@ -179,7 +180,7 @@ static int create(struct store *s, const struct tour_args *a)
 static int add_one(struct store *s, int64_t t, const char *author, const char *group,
 		   const char *pseudonym, int line)
 {
-	char serr[ERR_LEN];
+	err_t serr;
 	if (!upload_author_valid(author)) {
 		fprintf(stderr, "judge tournament: line %d: '%.80s' is not an author name (1 to 63 "
 			"printable characters)\n", line, author);
@@ -217,7 +218,7 @@ static int add_roster(struct store *s, int64_t t, const char *path, int *added)
 
 static int get(struct store *s, const char *name, struct store_tournament *t)
 {
-	char serr[ERR_LEN];
+	err_t serr;
 	int found = store_tournament_get(s, 0, name, t, serr);
 	if (found == 0)
 		fprintf(stderr, "judge tournament: no tournament named '%s' (judge tournament list)\n",
@@ -231,7 +232,7 @@ static int get(struct store *s, const char *name, struct store_tournament *t)
 static int add(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
-	char serr[ERR_LEN];
+	err_t serr;
 	if ((a->roster != NULL) == (a->nrest == 1))
 		return opt_bad(the_cmd, "add takes one AUTHOR, or --roster FILE");
 	if (get(s, a->name, &t) < 0)
@@ -254,7 +255,8 @@ static int add(struct store *s, const struct tour_args *a)
 static int pick(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
-	char serr[ERR_LEN], *end;
+	char *end;
+	err_t serr;
 	if (a->nrest != 2)
 		return opt_bad(the_cmd, "pick takes AUTHOR and SUBMISSION (its id)");
 	long long sub = strtoll(a->rest[1], &end, 10);
@@ -274,7 +276,8 @@ static int pick(struct store *s, const struct tour_args *a)
 static int start(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
-	char serr[ERR_LEN], err[ERR_LEN];
+	err_t serr;
+	err_t err;
 	if (get(s, a->name, &t) < 0)
 		return 2;
 	int rc = store_begin(s, serr) < 0 ? -1 : event_start(s, t.id, store_now_ms(), err);
@@ -299,7 +302,8 @@ static int known_player(struct store *s, const char *game, const char *player,
 {
 	struct judge_config cfg;
 	struct store_reference r;
-	char path[PATH_MAX], err[ERR_LEN > ERR_LEN ? ERR_LEN : ERR_LEN];
+	char path[PATH_MAX];
+	err_t err;
 	if (cfg_init(&cfg, config, err) < 0) {
 		fail(err);
 		return -1;
@@ -318,7 +322,8 @@ static int known_player(struct store *s, const char *game, const char *player,
 static int opponent(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
-	char serr[ERR_LEN], err[ERR_LEN] = "";
+	err_t serr;
+	err_t err = {0};
 	if (a->nrest != 1)
 		return opt_bad(the_cmd, "opponent takes the PLAYER to seat (a shipped or reference "
 			       "player)");
@@ -344,7 +349,7 @@ static int opponent(struct store *s, const struct tour_args *a)
 /* The stored tournament's phases, read against its game: 0, or -1 said. */
 static int stored_spec(const struct store_tournament *t, struct tour_spec *spec)
 {
-	char terr[ERR_LEN];
+	err_t terr;
 	const struct game *g = game_find(t->game);
 	if (g && tour_spec_parse(t->spec, game_min_players(g), game_max_players(g), spec, terr) == 0)
 		return 0;
@@ -357,7 +362,7 @@ static int stored_spec(const struct store_tournament *t, struct tour_spec *spec)
 static int list(struct store *s, const struct tour_args *a)
 {
 	json_t *rows, *r;
-	char serr[ERR_LEN];
+	err_t serr;
 	size_t i;
 	if (store_tournament_list(s, &rows, serr) < 0)
 		return fail(serr);
@@ -547,11 +552,11 @@ static int show(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
 	struct tour_spec spec;
-	char serr[ERR_LEN];
+	err_t serr;
 	if (get(s, a->name, &t) < 0)
 		return 2;
 	json_t *entrants = NULL, *round = NULL, *log = NULL, *view = NULL;
-	char verr[ERR_LEN];
+	err_t verr;
 	int rc = 0;
 	if (stored_spec(&t, &spec) < 0)
 		rc = 2;
@@ -636,7 +641,7 @@ static int grades(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
 	struct tour_spec spec;
-	char serr[ERR_LEN];
+	err_t serr;
 	json_t *entrants = NULL, *e;
 	size_t i;
 	if (get(s, a->name, &t) < 0)
@@ -720,7 +725,8 @@ static int plan(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
 	struct tour_spec spec;
-	char serr[ERR_LEN], ferr[ERR_LEN];
+	err_t serr;
+	err_t ferr;
 	json_t *entrants = NULL;
 	if (get(s, a->name, &t) < 0)
 		return 2;

@@ -54,7 +54,7 @@ void in_force_said(struct in_force *f, char *line, size_t size)
 
 int in_force_publish(struct in_force *f, char *line, size_t size)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *all = in_force_describe(f->cfg, f->path);
 	int rc = cfgrun_publish(f->dir, f->program, all, err);
 	json_decref(all);
@@ -67,7 +67,7 @@ int in_force_publish(struct in_force *f, char *line, size_t size)
 int in_force_reload(struct in_force *f, char *line, size_t size)
 {
 	struct judge_config next;
-	char err[ERR_LEN];
+	err_t err;
 	if (cfg_init(&next, f->path, err) < 0) {
 		snprintf(line, size, "settings not reloaded, those in force stay: %s", err);
 		return -1;

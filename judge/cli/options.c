@@ -33,7 +33,7 @@ int opt_fail(const char *name, int status, const char *message)
 
 int opt_config(const char *name, const char *path, struct judge_config *cfg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	if (cfg_init(cfg, path, err) == 0)
 		return 0;
 	opt_fail(name, 2, err);
@@ -42,7 +42,7 @@ int opt_config(const char *name, const char *path, struct judge_config *cfg)
 
 struct store *opt_store(const char *name, const char *queue, bool create)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = store_open(queue, create, err);
 	if (!s)
 		opt_fail(name, 2, err);

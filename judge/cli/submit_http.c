@@ -85,7 +85,7 @@ static void server_error(const struct answer *a, char *out, size_t size)
 }
 
 static void explain_curl(CURL *h, CURLcode c, const char *server, const char *detail,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	long os_errno = 0;
 	switch (c) {
@@ -127,7 +127,7 @@ static void explain_curl(CURL *h, CURLcode c, const char *server, const char *de
 
 /* What a refusal (3xx, 4xx, 5xx) means, with the server's own line. */
 static void explain_status(const struct answer *a, const char *server,
-			   char err[ERR_LEN])
+			   err_t err)
 {
 	char line[SERVER_LINE_MAX + 8];
 	server_error(a, line, sizeof line);
@@ -188,7 +188,7 @@ static bool prepare(CURL *h, const char *url, const char *body, struct curl_slis
  * the server answered (any status, in a->status), -1 with err filled when
  * it could not be asked. */
 static int exchange(const struct submit_http_target *t, const char *path, const char *body,
-		    struct answer *a, char err[ERR_LEN])
+		    struct answer *a, err_t err)
 {
 	char url[2048], errbuf[CURL_ERROR_SIZE] = "";
 	size_t base = strlen(t->server);
@@ -221,7 +221,7 @@ static int exchange(const struct submit_http_target *t, const char *path, const 
 /* The JSON object of a 2xx answer with the expected status, or NULL with
  * err filled (a refusal explained, or an answer that is not the API's). */
 static json_t *expect_answer(const struct submit_http_target *t, const struct answer *a,
-			     long want, char err[ERR_LEN])
+			     long want, err_t err)
 {
 	if (a->status != want) {
 		if (a->status >= 200 && a->status < 300)
@@ -251,7 +251,7 @@ static char *request_body(const char *game, const char *src, size_t len)
 }
 
 int submit_http_post(const struct submit_http_target *t, const char *game, const char *src,
-		     size_t len, int64_t *id, char err[ERR_LEN])
+		     size_t len, int64_t *id, err_t err)
 {
 	char *body = request_body(game, src, len);
 	if (!body) {
@@ -303,7 +303,7 @@ static void labelled_log(const char *text, char *out, size_t size)
 
 int submit_http_status(const struct submit_http_target *t, int64_t id,
 		       char state[SUBMIT_HTTP_STATE_MAX], char *log, size_t log_size,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	char path[64];
 	snprintf(path, sizeof path, "/api/submissions/%" PRId64, id);

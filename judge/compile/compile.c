@@ -755,7 +755,8 @@ static void cache_path(const struct cmp_job *job, const char *suffix, char path[
 static int cache_put(struct cmp_job *job, const char *suffix, const char *data,
 		     const char *from, mode_t mode)
 {
-	char final[PATH_MAX], err[ERR_LEN];
+	char final[PATH_MAX];
+	err_t err;
 	cache_path(job, suffix, final);
 	int rc = from ? file_copy(from, final, mode, err)
 		      : file_write_whole(final, data, strlen(data), mode, err);
@@ -848,7 +849,7 @@ static int check_source(struct cmp_job *job)
 {
 	if (job->unchecked)
 		return 0;
-	char err[ERR_LEN];
+	err_t err;
 	int rc = cscan_source(job->name, job->src, job->src_len,
 			      job->header[0] ? job->header : NULL, err);
 	if (rc < 0)
@@ -929,7 +930,7 @@ static int compute_key(struct cmp_job *job)
 /* The game's rewrite of the checked assembly (req->asm_pass), written
  * afresh in place of gcc's: 0, 1 refused (err says why), -1 (err set). */
 static int rewrite_assembly(struct cmp_job *job, const char *s, size_t len,
-			    char err[ERR_LEN])
+			    err_t err)
 {
 	if (!job->req->asm_pass)
 		return 0;
@@ -957,7 +958,8 @@ static int check_output(struct cmp_job *job, enum cmp_step s)
 {
 	if (job->unchecked)
 		return 0;
-	char path[PATH_MAX], err[ERR_LEN], *buf = NULL;
+	char path[PATH_MAX], *buf = NULL;
+	err_t err;
 	size_t len = 0;
 	path_in(path, job->dir, job->files[s], "");
 	int rc = read_file(path, job->cfg->output_bytes, O_NOFOLLOW, &buf, &len);
@@ -1098,7 +1100,7 @@ static int compile_job(struct cmp_job *job)
 }
 
 static int compile(const struct cfg_compile *cfg, const struct cmp_request *req,
-		   struct cmp_result *out, char err[ERR_LEN], bool unchecked)
+		   struct cmp_result *out, err_t err, bool unchecked)
 {
 	memset(out, 0, sizeof *out);
 	struct cmp_job job = {
@@ -1122,13 +1124,13 @@ static int compile(const struct cfg_compile *cfg, const struct cmp_request *req,
 }
 
 int cmp_compile(const struct cfg_compile *cfg, const struct cmp_request *req,
-		struct cmp_result *out, char err[ERR_LEN])
+		struct cmp_result *out, err_t err)
 {
 	return compile(cfg, req, out, err, false);
 }
 
 int cmp_check_confinement(const struct cfg_compile *cfg, uid_t uid, gid_t gid,
-			  char err[ERR_LEN])
+			  err_t err)
 {
 	if (cfg->unconfined)
 		return 0;
@@ -1152,7 +1154,7 @@ int cmp_check_confinement(const struct cfg_compile *cfg, uid_t uid, gid_t gid,
 }
 
 int cmp_compile_unchecked(const struct cfg_compile *cfg, const struct cmp_request *req,
-			  struct cmp_result *out, char err[ERR_LEN])
+			  struct cmp_result *out, err_t err)
 {
 	return compile(cfg, req, out, err, true);
 }

@@ -100,7 +100,7 @@ static bool is_digit(char c)
 
 /* ---- the text check ------------------------------------------------------ */
 
-int cscan_text(const char *name, const char *buf, size_t len, char err[ERR_LEN])
+int cscan_text(const char *name, const char *buf, size_t len, err_t err)
 {
 	if (len == 0)
 		return cscan_refuse(err, name, 0, "the file is empty");
@@ -370,7 +370,7 @@ static int scan_source(struct cs_lex *s)
 }
 
 int cscan_source(const char *name, const char *buf, size_t len, const char *header,
-		 char err[ERR_LEN])
+		 err_t err)
 {
 	int rc = cscan_text(name, buf, len, err);
 	if (rc)
@@ -640,7 +640,7 @@ static int pp_line(const struct cs_pp *pp, unsigned line, size_t start, size_t e
 }
 
 int cscan_preprocessed(const char *name, const char *buf, size_t len, const char *header,
-		       const char *shared, char err[ERR_LEN])
+		       const char *shared, err_t err)
 {
 	struct cs_pp pp = {
 		.buf = buf, .name = name, .header = header, .shared = shared,

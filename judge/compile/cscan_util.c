@@ -13,7 +13,7 @@ bool cscan_in_list(const char *const *list, const char *w, size_t n)
 	return false;
 }
 
-int cscan_refuse(char err[ERR_LEN], const char *name, unsigned line, const char *fmt, ...)
+int cscan_refuse(err_t err, const char *name, unsigned line, const char *fmt, ...)
 {
 	int n = line ? snprintf(err, ERR_LEN, "%s:%u: ", name, line)
 		     : snprintf(err, ERR_LEN, "%s: ", name);

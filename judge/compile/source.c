@@ -25,7 +25,7 @@ static const char *not_regular(mode_t mode)
 /* Opens path for reading without ever blocking (O_NONBLOCK: a FIFO with no
  * writer would otherwise wait forever) and keeps it only if it is a regular
  * file; -1 with err set otherwise. */
-static int open_regular(const char *path, struct stat *st, char err[ERR_LEN])
+static int open_regular(const char *path, struct stat *st, err_t err)
 {
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
@@ -44,7 +44,7 @@ static int open_regular(const char *path, struct stat *st, char err[ERR_LEN])
 	return fd;
 }
 
-int src_read(const char *path, size_t max, char **buf, size_t *len, char err[ERR_LEN])
+int src_read(const char *path, size_t max, char **buf, size_t *len, err_t err)
 {
 	struct stat st;
 	int fd = open_regular(path, &st, err);

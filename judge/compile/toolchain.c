@@ -162,7 +162,7 @@ static int hash_contents(struct hash *h, const char *path)
 }
 
 static int digest_of(const char *version, const json_t *files, char digest[HASH_HEXLEN + 1],
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	struct hash h;
 	if (hash_init(&h) < 0) {
@@ -190,7 +190,7 @@ static int digest_of(const char *version, const json_t *files, char digest[HASH_
 /* Asks gcc, hashes its files and writes the record (a record that cannot
  * be written only costs the next command the same work). */
 static int work_out(const char *record, const char *gcc, tc_ask_fn ask, void *ctx,
-		    struct tc_identity *id, char err[ERR_LEN])
+		    struct tc_identity *id, err_t err)
 {
 	char *version;
 	if (ask(ctx, "--version", &version) < 0)
@@ -205,7 +205,7 @@ static int work_out(const char *record, const char *gcc, tc_ask_fn ask, void *ct
 					  id->digest, "files", files)
 			      : NULL;
 	char *text = rec ? json_dumps(rec, JSON_INDENT(1)) : NULL;
-	char werr[ERR_LEN];
+	err_t werr;
 	if (text)
 		file_write_whole(record, text, strlen(text), 0600, werr);
 	free(text);
@@ -215,7 +215,7 @@ static int work_out(const char *record, const char *gcc, tc_ask_fn ask, void *ct
 }
 
 int tc_identity(const char *cache_dir, const char *gcc, tc_ask_fn ask, void *ctx,
-		struct tc_identity *id, char err[ERR_LEN])
+		struct tc_identity *id, err_t err)
 {
 	char record[PATH_MAX];
 	if (snprintf(record, sizeof record, "%s/" TC_RECORD, cache_dir) >= (int)sizeof record) {

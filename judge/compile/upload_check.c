@@ -28,9 +28,10 @@ bool upload_author_valid(const char *a)
  * would fail for a reason known now.  Messages name the file's base name,
  * as the compile log does. */
 static int source_checks(const char *game, const char *label, const char *src, size_t len,
-			 char err[ERR_LEN])
+			 err_t err)
 {
-	char header[NAME_MAX + 1], why[ERR_LEN];
+	char header[NAME_MAX + 1];
+	err_t why;
 	const char *base = strrchr(label, '/') ? strrchr(label, '/') + 1 : label;
 	snprintf(header, sizeof header, "%s.h", game);
 	int rc = cscan_source(base, src, len, header, why);
@@ -66,7 +67,7 @@ static const char *name_doubt(const struct cscan_names *n, unsigned *line)
 }
 
 int upload_name_check(const char *label, const char *src, size_t len,
-		      char name[PLAYER_NAME_MAX + 1], char err[ERR_LEN])
+		      char name[PLAYER_NAME_MAX + 1], err_t err)
 {
 	struct cscan_names n;
 	unsigned line;
@@ -88,7 +89,7 @@ int upload_name_check(const char *label, const char *src, size_t len,
 }
 
 /* Names the games there are, so the contestant can correct --game. */
-static void unknown_game(const char *game, char err[ERR_LEN])
+static void unknown_game(const char *game, err_t err)
 {
 	int n = snprintf(err, ERR_LEN, "unknown game '%.64s'; the judge knows:", game);
 	for (const struct game *const *g = game_list(); *g && n < ERR_LEN; g++)
@@ -96,9 +97,9 @@ static void unknown_game(const char *game, char err[ERR_LEN])
 }
 
 int upload_check(const char *game, const char *author, const char *label, const char *src,
-		 size_t len, char name[PLAYER_NAME_MAX + 1], char err[ERR_LEN])
+		 size_t len, char name[PLAYER_NAME_MAX + 1], err_t err)
 {
-	char why[ERR_LEN];
+	err_t why;
 	if (!game_find(game))
 		unknown_game(game, err);
 	else if (!upload_author_valid(author))

@@ -144,7 +144,7 @@ struct tally {
 };
 
 static int count_games(const struct series *s, int idx, const struct brk_game *games,
-		       int ngames, struct tally *t, char err[ERR_LEN])
+		       int ngames, struct tally *t, err_t err)
 {
 	memset(t, 0, sizeof *t);
 	for (int k = 0; k < ngames; k++) {
@@ -194,7 +194,7 @@ static int add_todo(struct brk_plan *plan, const struct series *s, int idx, int 
  * games that could decide it go to the plan. */
 static int play_series(const struct brk_rules *r, struct series *s, int idx,
 		       const int64_t *entrants, int n, uint64_t seed, const struct brk_game *games,
-		       int ngames, struct brk_plan *plan, char err[ERR_LEN])
+		       int ngames, struct brk_plan *plan, err_t err)
 {
 	if (s->p[0] == BRK_BYE || s->p[1] == BRK_BYE) {
 		decide(s, s->p[0] == BRK_BYE);
@@ -230,7 +230,7 @@ static int play_series(const struct brk_rules *r, struct series *s, int idx,
 
 static int walk(const struct brk_rules *r, struct shape *sh, const int64_t *entrants, int n,
 		uint64_t seed, const struct brk_game *games, int ngames, struct brk_plan *plan,
-		char err[ERR_LEN])
+		err_t err)
 {
 	for (int i = 0; i < sh->n; i++) {
 		struct series *s = &sh->s[i];
@@ -298,7 +298,7 @@ static int describe(const struct shape *sh, struct brk_plan *plan)
 }
 
 static int check(const struct brk_rules *r, const int64_t *entrants, int n,
-		 const struct brk_game *games, int ngames, int nseries, char err[ERR_LEN])
+		 const struct brk_game *games, int ngames, int nseries, err_t err)
 {
 	if (r->best_of < 1 || r->best_of % 2 == 0 || r->best_of > 31 || n < 2 || n > BRK_MAX) {
 		snprintf(err, ERR_LEN, "a bracket needs 2 to %d entrants and series of an odd "
@@ -323,7 +323,7 @@ static int check(const struct brk_rules *r, const int64_t *entrants, int n,
 
 int brk_plan(const struct brk_rules *r, const int64_t *entrants, int n, uint64_t seed,
 	     const struct brk_game *games, int ngames, struct brk_plan *plan,
-	     char err[ERR_LEN])
+	     err_t err)
 {
 	*plan = (struct brk_plan){ 0 };
 	if (check(r, entrants, n, NULL, 0, 0, err) < 0)

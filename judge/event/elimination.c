@@ -161,7 +161,7 @@ static int play_stage(const struct elim_rules *r, const int64_t *survivors, int 
 }
 
 static int check_args(const struct elim_rules *r, const int64_t *survivors, int n,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	if (r->seats < 2 || r->seats > ELIM_SEATS_MAX || r->beats < 1 || r->beats >= r->seats ||
 	    r->max_stages < 1) {
@@ -189,7 +189,7 @@ static int check_args(const struct elim_rules *r, const int64_t *survivors, int 
 /* A result the plan never asked for means the record and the rule
  * disagree: said, never ignored. */
 static int check_results(const struct elim_result *res, int nres, const struct elim_plan *plan,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	for (int i = 0; i < nres; i++)
 		if (res[i].stage > plan->stage || res[i].stage < 0 || res[i].group < 0) {
@@ -232,7 +232,7 @@ static int walk_stages(const struct elim_rules *r, const int64_t *survivors, int
 
 int elim_plan(const struct elim_rules *r, const int64_t *survivors, int n, uint64_t seed,
 	      const struct elim_result *res, int nres, struct elim_plan *plan,
-	      char err[ERR_LEN])
+	      err_t err)
 {
 	*plan = (struct elim_plan){ 0 };
 	if (check_args(r, survivors, n, err) < 0)

@@ -14,7 +14,7 @@ static double waves_of(int matches, int slots)
 	return (double)((matches + slots - 1) / slots);
 }
 
-static int check_common(int slots, int trials, char err[ERR_LEN])
+static int check_common(int slots, int trials, err_t err)
 {
 	if (slots < 1 || trials < 1) {
 		snprintf(err, ERR_LEN, "a forecast needs at least one worker slot and one "
@@ -52,7 +52,7 @@ static int record_random(struct elim_trial *t, const struct elim_rules *r,
 /* One round to its end: the student out is removed from survivors. */
 static int play_round(const struct elim_rules *r, int64_t *survivors, int *n, uint64_t seed,
 		      struct elim_trial *t, struct rng *rng, int slots, struct forecast *sum,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	t->nres = 0;
 	for (;;) {
@@ -81,7 +81,7 @@ static int play_round(const struct elim_rules *r, int64_t *survivors, int *n, ui
 
 int forecast_elimination(const struct elim_rules *r, int entrants, int remain, int slots,
 			 int trials, uint64_t seed, struct forecast *out,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	*out = (struct forecast){ 0 };
 	if (check_common(slots, trials, err) < 0)
@@ -118,7 +118,7 @@ int forecast_elimination(const struct elim_rules *r, int entrants, int remain, i
 /* ---- groups -------------------------------------------------------------- */
 
 int forecast_groups(int groups, int size, int matches, int final_matches, int slots,
-		    struct forecast *out, char err[ERR_LEN])
+		    struct forecast *out, err_t err)
 {
 	*out = (struct forecast){ .exact = true };
 	if (check_common(slots, 1, err) < 0)
@@ -142,7 +142,7 @@ int forecast_groups(int groups, int size, int matches, int final_matches, int sl
 /* ---- brackets -------------------------------------------------------------- */
 
 int forecast_bracket(const struct brk_rules *r, int entrants, int slots, int trials,
-		     uint64_t seed, struct forecast *out, char err[ERR_LEN])
+		     uint64_t seed, struct forecast *out, err_t err)
 {
 	*out = (struct forecast){ 0 };
 	if (check_common(slots, trials, err) < 0)

@@ -45,7 +45,7 @@ static double shared_points(const struct pts_match *m, int seat)
 }
 
 static int add_match(const int64_t *members, int n, const struct pts_match *m,
-		     struct pts_row *rows, char err[ERR_LEN])
+		     struct pts_row *rows, err_t err)
 {
 	for (int s = 0; s < m->nseats; s++) {
 		if (m->who[s] == PTS_OPPONENT)
@@ -87,7 +87,7 @@ static void sort_rows(struct pts_row *rows, int n)
 }
 
 int pts_standings(const int64_t *members, int n, const struct pts_match *played, int nplayed,
-		  struct pts_row *rows, char err[ERR_LEN])
+		  struct pts_row *rows, err_t err)
 {
 	for (int i = 0; i < n; i++)
 		rows[i] = (struct pts_row){ .who = members[i] };

@@ -15,7 +15,7 @@
  * change nothing). */
 static int read_tournament(struct ctx *c, int64_t tournament)
 {
-	char terr[ERR_LEN];
+	err_t terr;
 	int found = store_tournament_get(c->s, tournament, NULL, &c->t, c->err);
 	if (found <= 0) {
 		if (found == 0)
@@ -143,7 +143,7 @@ static int step_elimination(struct ctx *c, const struct tour_phase *p)
 	if (round_results(c, &res, &nres) < 0)
 		goto out;
 	struct elim_plan plan;
-	char eerr[ERR_LEN];
+	err_t eerr;
 	uint64_t seed = run_round_seed(c->t.seed, c->t.phase, c->t.round);
 	if (elim_plan(&p->elim, f.ids, f.n, seed, res, nres, &plan, eerr) < 0) {
 		err_set(c->err, "%s round %d: %s", c->t.name, c->t.round + 1, eerr);
@@ -197,7 +197,7 @@ static int step(struct ctx *c)
 }
 
 int event_advance(struct store *s, int64_t tournament, int64_t now, char *note, size_t cap,
-		  char err[ERR_LEN])
+		  err_t err)
 {
 	struct ctx c = { .s = s, .now = now, .note = note, .cap = cap, .err = err };
 	if (cap)
@@ -210,7 +210,7 @@ int event_advance(struct store *s, int64_t tournament, int64_t now, char *note, 
 }
 
 int event_match_recorded(struct store *s, int64_t job, int64_t match_id, char *note,
-			 size_t cap, char err[ERR_LEN])
+			 size_t cap, err_t err)
 {
 	int64_t tournament;
 	int found = store_tmatch_of_job(s, job, &tournament, err);
@@ -222,7 +222,7 @@ int event_match_recorded(struct store *s, int64_t job, int64_t match_id, char *n
 	return event_advance(s, tournament, store_now_ms(), note, cap, err) < 0 ? -1 : 1;
 }
 
-int event_start(struct store *s, int64_t tournament, int64_t now, char err[ERR_LEN])
+int event_start(struct store *s, int64_t tournament, int64_t now, err_t err)
 {
 	char note[256] = "";
 	struct ctx c = { .s = s, .now = now, .note = note, .cap = sizeof note, .err = err };
@@ -264,7 +264,7 @@ static bool still_in(json_t *entrants, const char *author)
 	return false;
 }
 
-static void closed_since(const char *name, int64_t deadline, char why[ERR_LEN])
+static void closed_since(const char *name, int64_t deadline, err_t why)
 {
 	char when[40];
 	time_t t = (time_t)(deadline / 1000);
@@ -276,7 +276,7 @@ static void closed_since(const char *name, int64_t deadline, char why[ERR_LEN])
 
 /* 1 when tournament t closes uploads to author, 0 when not, -1 error. */
 static int closes(struct store *s, const json_t *t, const char *author, int64_t now,
-		  char why[ERR_LEN])
+		  err_t why)
 {
 	struct ctx c = { .s = s, .err = why };
 	char note[8] = "";
@@ -300,8 +300,8 @@ static int closes(struct store *s, const json_t *t, const char *author, int64_t 
 /* Asks each tournament of game still running, in turn, until one
  * answers other than 0: that answer, or 0. */
 static int ask_each(struct store *s, const char *game,
-		    int (*ask)(struct store *s, const json_t *t, void *arg, char err[ERR_LEN]),
-		    void *arg, char err[ERR_LEN])
+		    int (*ask)(struct store *s, const json_t *t, void *arg, err_t err),
+		    void *arg, err_t err)
 {
 	json_t *list, *t;
 	size_t i;
@@ -321,14 +321,14 @@ struct upload_ask {
 	int64_t now;
 };
 
-static int ask_closes(struct store *s, const json_t *t, void *arg, char why[ERR_LEN])
+static int ask_closes(struct store *s, const json_t *t, void *arg, err_t why)
 {
 	const struct upload_ask *u = arg;
 	return closes(s, t, u->author, u->now, why);
 }
 
 int event_uploads_closed(struct store *s, const char *game, const char *author, int64_t now,
-			 char why[ERR_LEN])
+			 err_t why)
 {
 	struct upload_ask u = { .author = author, .now = now };
 	return ask_each(s, game, ask_closes, &u, why);
@@ -348,7 +348,7 @@ static void steps_of(const struct store_tournament *t, const struct tour_phase *
 /* 1 with the steps of t's qualification phase, the one under way or the
  * last before it: the students still in who upload after the deadline
  * (survivors_upload) qualify their new players by the same steps. */
-static int ask_steps(struct store *s, const json_t *t, void *arg, char err[ERR_LEN])
+static int ask_steps(struct store *s, const json_t *t, void *arg, err_t err)
 {
 	struct ctx c = { .s = s, .err = err };
 	int rc = read_tournament(&c, json_integer_value(json_object_get(t, "id")));
@@ -362,7 +362,7 @@ static int ask_steps(struct store *s, const json_t *t, void *arg, char err[ERR_L
 }
 
 int event_qualification(struct store *s, const char *game, struct event_qualify *q,
-			char err[ERR_LEN])
+			err_t err)
 {
 	return ask_each(s, game, ask_steps, q, err);
 }
@@ -400,7 +400,7 @@ static int swap_phase(struct ctx *c, int asked)
 }
 
 int event_swap_opponent(struct store *s, int64_t tournament, int *phase, const char *player,
-			char err[ERR_LEN])
+			err_t err)
 {
 	char note[8] = "";
 	struct ctx c = { .s = s, .err = err, .note = note, .cap = sizeof note };

@@ -192,7 +192,7 @@ static int group_standings(struct ctx *c, json_t *rows, int grp, const int64_t *
 			   struct pts_row *out)
 {
 	struct pts_match played[100];
-	char perr[ERR_LEN];
+	err_t perr;
 	int k = run_group_results(rows, grp, played, 100);
 	if (pts_standings(members, n, played, k, out, perr) < 0) {
 		err_set(c->err, "%s group %d: %s", c->t.name, grp + 1, perr);
@@ -395,7 +395,7 @@ static int step_bracket_in(struct ctx *c, const struct tour_phase *p, const stru
 {
 	struct brk_game *games = NULL;
 	struct brk_plan plan;
-	char berr[ERR_LEN];
+	err_t berr;
 	int ngames = 0, rc = bracket_games(c, &games, &ngames);
 	if (rc == 0 && brk_plan(&p->bracket, sd->id, sd->n, phase_seed(c, "bracket"), games, ngames,
 				&plan, berr) < 0) {

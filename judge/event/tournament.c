@@ -265,7 +265,7 @@ static int read_settings(struct reader *r, const json_t *json, struct tour_spec 
 }
 
 int tour_spec_parse(const json_t *json, int min_seats, int max_seats, struct tour_spec *s,
-		    char err[ERR_LEN])
+		    err_t err)
 {
 	struct reader r = { .err = err, .where = "the tournament" };
 	*s = (struct tour_spec){ .grades = { 0, 5, 10, 0 } };

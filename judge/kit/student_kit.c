@@ -316,7 +316,7 @@ static int stage(struct staging *s, const char *server)
 }
 
 int student_kit_build(const struct judge_config *cfg, const char *game, const char *server,
-		      char **out, size_t *len, char err[ERR_LEN])
+		      char **out, size_t *len, err_t err)
 {
 	struct staging s = { .cfg = cfg, .game = game, .err = err };
 	*out = NULL;

@@ -7,7 +7,7 @@
  * tried on its own, with a short timeout, so a dead endpoint only delays
  * its own deliveries. */
 static int queue_deliveries(struct store *s, const struct hook_config *hc, const char *kind,
-			    json_t *data, char err[ERR_LEN])
+			    json_t *data, err_t err)
 {
 	int ev = hook_event_parse(kind);
 	size_t idx[HOOK_MAX_ENDPOINTS], n = ev < 0 ? 0 : hook_select(hc, ev, idx);
@@ -17,7 +17,7 @@ static int queue_deliveries(struct store *s, const struct hook_config *hc, const
 	int rc = event ? 0 : -1;
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		char *payload = hook_job_payload(hc->endpoints[idx[i]].url, event);
-		char serr[ERR_LEN] = "out of memory";
+		err_t serr = {0};
 		rc = payload ? store_enqueue(s, "notify", payload, SCHED_NOTIFY, 0, NULL, serr) : -1;
 		if (rc < 0)
 			snprintf(err, ERR_LEN, "queueing a webhook: %.200s", serr);
@@ -30,7 +30,7 @@ static int queue_deliveries(struct store *s, const struct hook_config *hc, const
 }
 
 int events_record(struct store *s, const struct hook_config *hc, const char *kind,
-		  int64_t submission, json_t *data, char err[ERR_LEN])
+		  int64_t submission, json_t *data, err_t err)
 {
 	char *text = json_dumps(data, JSON_COMPACT);
 	if (!text) {

@@ -11,7 +11,7 @@
 
 /* ---- process ------------------------------------------------------------ */
 
-int hook_global_init(char err[ERR_LEN])
+int hook_global_init(err_t err)
 {
 	CURLcode c = curl_global_init(CURL_GLOBAL_DEFAULT);
 	if (c != CURLE_OK) {

@@ -11,7 +11,7 @@
 #define BASE_MAX_BYTES (4u << 20)
 
 static enum plag_err add_base_file(struct plag_hashset *set, const char *path, unsigned k,
-				   char err[ERR_LEN])
+				   err_t err)
 {
 	char *text;
 	size_t len;
@@ -19,7 +19,7 @@ static enum plag_err add_base_file(struct plag_hashset *set, const char *path, u
 	if (src_read(path, BASE_MAX_BYTES, &text, &len, err) < 0)
 		return PLAG_E_PARAM;
 	struct plag_tokens t = { 0 };
-	char terr[ERR_LEN];
+	err_t terr;
 	enum plag_err e = plag_tokenize(text, len, NULL, &t, terr);
 	free(text);
 	if (e == PLAG_E_EMPTY)
@@ -34,7 +34,7 @@ static enum plag_err add_base_file(struct plag_hashset *set, const char *path, u
 }
 
 enum plag_err plag_base_load(const char *data_dir, const char *game, unsigned k,
-			     struct plag_hashset *out, char err[ERR_LEN])
+			     struct plag_hashset *out, err_t err)
 {
 	char path[PATH_MAX];
 	*out = (struct plag_hashset){ 0 };
@@ -55,7 +55,7 @@ enum plag_err plag_base_load(const char *data_dir, const char *game, unsigned k,
 
 enum plag_err plag_fingerprint(const struct cfg_plag *cfg, const struct plag_hashset *base,
 			       const char *src, size_t len, struct plag_fps *out,
-			       char err[ERR_LEN])
+			       err_t err)
 {
 	static const struct plag_hashset no_base = { 0 }; /* all of it the file's own */
 	struct plag_tokens t = { 0 };
@@ -98,7 +98,7 @@ uint8_t *plag_fps_encode(const struct plag_fps *f, size_t *len)
 }
 
 enum plag_err plag_fps_decode(const void *blob, size_t len, unsigned k, unsigned w,
-			      uint32_t ntokens, struct plag_fps *out, char err[ERR_LEN])
+			      uint32_t ntokens, struct plag_fps *out, err_t err)
 {
 	*out = (struct plag_fps){ .k = k, .w = w, .ntokens = ntokens, .own = PLAG_OWN_UNKNOWN };
 	if (len % PLAG_FP_BYTES || k < 1 || k > PLAG_K_MAX) {

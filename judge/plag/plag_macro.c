@@ -826,7 +826,7 @@ static void pp_free(struct pp *pp)
 
 enum plag_err plag_preprocess(const struct plag_raw *in, size_t n, struct plag_atoms *atoms,
 			      const struct plag_tok_limits *lim, struct plag_raw **out,
-			      size_t *nout, char err[ERR_LEN])
+			      size_t *nout, err_t err)
 {
 	struct pp pp = {
 		.src = in, .nsrc = n, .atoms = atoms, .lim = lim, .err = err,

@@ -208,7 +208,7 @@ static enum plag_raw_kind raw_kind(enum clex_kind k)
 }
 
 static enum plag_err raw_token(const struct clex_token *t, const char *text,
-			       struct plag_atoms *atoms, struct plag_raw *r, char err[ERR_LEN])
+			       struct plag_atoms *atoms, struct plag_raw *r, err_t err)
 {
 	*r = (struct plag_raw){
 		.kind = (uint8_t)raw_kind(t->kind),
@@ -225,7 +225,7 @@ static enum plag_err raw_token(const struct clex_token *t, const char *text,
 }
 
 static enum plag_err read_tokens(const struct clex_text *text, struct plag_atoms *atoms,
-				 struct plag_raw *out, size_t *n, char err[ERR_LEN])
+				 struct plag_raw *out, size_t *n, err_t err)
 {
 	struct clex lx;
 	struct clex_token t;
@@ -245,7 +245,7 @@ static enum plag_err read_tokens(const struct clex_text *text, struct plag_atoms
 }
 
 enum plag_err plag_raw_tokens(const char *src, size_t len, struct plag_atoms *atoms,
-			      struct plag_raw **out, size_t *n, char err[ERR_LEN])
+			      struct plag_raw **out, size_t *n, err_t err)
 {
 	struct clex_text text;
 	*out = NULL;

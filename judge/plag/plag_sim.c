@@ -258,7 +258,7 @@ static enum plag_err longest_run(const struct plag_fps *a, const struct plag_fps
 /* ---- The pair */
 
 static enum plag_err check_pair(const struct plag_fps *a, const struct plag_fps *b,
-				const struct plag_pair *out, char err[ERR_LEN])
+				const struct plag_pair *out, err_t err)
 {
 	if (!a || !b || !out || (a->n && !a->v) || (b->n && !b->v)) {
 		snprintf(err, ERR_LEN, "plag_compare: missing fingerprints or result");
@@ -283,9 +283,9 @@ static double share(uint32_t part, uint32_t whole)
 
 enum plag_err plag_compare(const struct plag_fps *a, const struct plag_fps *b,
 			   const struct plag_hashset *ignore, unsigned min_run,
-			   struct plag_pair *out, char err[ERR_LEN])
+			   struct plag_pair *out, err_t err)
 {
-	char ignored[ERR_LEN];
+	err_t ignored;
 	if (!err)
 		err = ignored;
 	enum plag_err e = check_pair(a, b, out, err);

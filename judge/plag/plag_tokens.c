@@ -22,7 +22,7 @@ void plag_tok_limits_default(struct plag_tok_limits *lim)
 }
 
 /* Token indices and lines are 32-bit downstream, hence the caps. */
-static enum plag_err check_limits(const struct plag_tok_limits *lim, char err[ERR_LEN])
+static enum plag_err check_limits(const struct plag_tok_limits *lim, err_t err)
 {
 	if (lim->max_bytes == 0 || lim->max_bytes > PLAG_MAX_BYTES_CAP ||
 	    lim->max_depth == 0 || lim->max_depth > MAX_DEPTH_CAP ||
@@ -37,7 +37,7 @@ static enum plag_err check_limits(const struct plag_tok_limits *lim, char err[ER
 }
 
 /* C text has no control bytes but layout; a NUL means binary data. */
-static enum plag_err check_text(const char *src, size_t len, char err[ERR_LEN])
+static enum plag_err check_text(const char *src, size_t len, err_t err)
 {
 	unsigned line = 1;
 	for (size_t i = 0; i < len; i++) {
@@ -55,7 +55,7 @@ static enum plag_err check_text(const char *src, size_t len, char err[ERR_LEN])
 }
 
 static enum plag_err check_input(const char *src, size_t len, const struct plag_tok_limits *lim,
-				 char err[ERR_LEN])
+				 err_t err)
 {
 	if (len == 0) {
 		snprintf(err, ERR_LEN, "empty source");
@@ -72,7 +72,7 @@ static enum plag_err check_input(const char *src, size_t len, const struct plag_
 /* Adjacent string literals are one literal to C (and splitting a format
  * string is a free change for a copier). */
 static enum plag_err normalise(const struct plag_raw *r, size_t n, struct plag_tokens *out,
-			       char err[ERR_LEN])
+			       err_t err)
 {
 	out->v = malloc((n ? n : 1) * sizeof *out->v);
 	if (!out->v)
@@ -92,9 +92,9 @@ static enum plag_err normalise(const struct plag_raw *r, size_t n, struct plag_t
 }
 
 enum plag_err plag_tokenize(const char *src, size_t len, const struct plag_tok_limits *lim,
-			    struct plag_tokens *out, char err[ERR_LEN])
+			    struct plag_tokens *out, err_t err)
 {
-	char ignored[ERR_LEN];
+	err_t ignored;
 	struct plag_tok_limits def;
 	if (!err)
 		err = ignored;

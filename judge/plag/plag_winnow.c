@@ -87,16 +87,16 @@ static uint32_t own_tokens(const uint64_t *h, uint32_t nk, size_t n, unsigned k,
 }
 
 enum plag_err plag_winnow(const struct plag_token *t, size_t n, unsigned k, unsigned w,
-			  struct plag_fps *out, char err[ERR_LEN])
+			  struct plag_fps *out, err_t err)
 {
 	return plag_winnow_own(t, n, k, w, NULL, out, err);
 }
 
 enum plag_err plag_winnow_own(const struct plag_token *t, size_t n, unsigned k, unsigned w,
 			      const struct plag_hashset *base, struct plag_fps *out,
-			      char err[ERR_LEN])
+			      err_t err)
 {
-	char ignored[ERR_LEN];
+	err_t ignored;
 	if (!err)
 		err = ignored;
 	if (!out || (!t && n) || k < 1 || k > PLAG_K_MAX || w < 1 || w > PLAG_W_MAX ||
@@ -165,9 +165,9 @@ static size_t merge_unique(const uint64_t *a, size_t na, const uint64_t *b, size
 }
 
 enum plag_err plag_hashset_add(struct plag_hashset *s, const uint64_t *h, size_t n,
-			       char err[ERR_LEN])
+			       err_t err)
 {
-	char ignored[ERR_LEN];
+	err_t ignored;
 	if (!err)
 		err = ignored;
 	if (!s || (!h && n)) {
@@ -195,9 +195,9 @@ enum plag_err plag_hashset_add(struct plag_hashset *s, const uint64_t *h, size_t
 }
 
 enum plag_err plag_hashset_add_tokens(struct plag_hashset *s, const struct plag_token *t,
-				      size_t n, unsigned k, char err[ERR_LEN])
+				      size_t n, unsigned k, err_t err)
 {
-	char ignored[ERR_LEN];
+	err_t ignored;
 	if (!err)
 		err = ignored;
 	if ((!t && n) || k < 1 || k > PLAG_K_MAX) {
@@ -220,9 +220,9 @@ enum plag_err plag_hashset_add_tokens(struct plag_hashset *s, const struct plag_
 }
 
 enum plag_err plag_hashset_add_fps(struct plag_hashset *s, const struct plag_fps *f,
-				   char err[ERR_LEN])
+				   err_t err)
 {
-	char ignored[ERR_LEN];
+	err_t ignored;
 	if (!err)
 		err = ignored;
 	if (!f) {

@@ -352,7 +352,7 @@ static void play_rounds(struct match *m)
 	}
 }
 
-static int start_seats(struct match *m, char err[ERR_LEN])
+static int start_seats(struct match *m, err_t err)
 {
 	const struct match_spec *spec = m->spec;
 	for (int i = 0; i < m->n; i++) {
@@ -460,7 +460,7 @@ static uint64_t wall_budget(const struct match_spec *spec, uint64_t cpu_ns, int 
 	       (uint64_t)(rounds > 0 ? rounds : 0) * spec->wall_round_ns;
 }
 
-static int prepare(struct match *m, const struct match_spec *spec, char err[ERR_LEN])
+static int prepare(struct match *m, const struct match_spec *spec, err_t err)
 {
 	const struct game *game = spec->game;
 	*m = (struct match){ .spec = spec, .game = game, .n = spec->nplayers };
@@ -531,7 +531,7 @@ static bool pin(const struct match_spec *spec, cpu_set_t *saved)
 	return sched_setaffinity(0, sizeof one, &one) == 0;
 }
 
-int match_play(const struct match_spec *spec, struct match_result *out, char err[ERR_LEN])
+int match_play(const struct match_spec *spec, struct match_result *out, err_t err)
 {
 	struct match m;
 	cpu_set_t saved;

@@ -11,7 +11,7 @@
 #include "sandbox/sandbox.h"
 
 int players_compile(const struct judge_config *cfg, const char *game, const char *source,
-		    struct cmp_result *res, char err[ERR_LEN])
+		    struct cmp_result *res, err_t err)
 {
 	char header[PATH_MAX], shared[PATH_MAX], runtime[PATH_MAX];
 	paths_game_header(cfg->data_dir, game, header);
@@ -37,7 +37,7 @@ int players_compile(const struct judge_config *cfg, const char *game, const char
 }
 
 int players_source_name(const char *source, char name[PLAYER_NAME_MAX + 1],
-			char err[ERR_LEN])
+			err_t err)
 {
 	char *src = NULL;
 	size_t len = 0;

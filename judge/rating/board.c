@@ -95,7 +95,7 @@ static int by_rank(const void *pa, const void *pb)
 }
 
 /* Standard competition ranking: 1, 2, 2, 4. */
-static int rank_rows(struct board *b, char err[ERR_LEN])
+static int rank_rows(struct board *b, err_t err)
 {
 	struct ranking *order = malloc((b->n + 1) * sizeof *order);
 	struct board_row *ranked = malloc((b->n + 1) * sizeof *ranked);
@@ -119,7 +119,7 @@ static int rank_rows(struct board *b, char err[ERR_LEN])
 	return 0;
 }
 
-int board_load(struct store *s, struct board *b, char err[ERR_LEN])
+int board_load(struct store *s, struct board *b, err_t err)
 {
 	struct loading l = { .b = b, .err = err };
 	if (store_board_rows(s, b->game, b->sizes, b->organiser, add_row, &l, err) < 0)
@@ -197,7 +197,7 @@ json_t *board_json(const struct board *b)
 }
 
 char *board_page_text(struct store *s, const struct board *b, const json_t *disqualified,
-		      size_t *len, char err[ERR_LEN])
+		      size_t *len, err_t err)
 {
 	json_t *sizes = NULL;
 	if (store_match_sizes(s, b->game, &sizes, err) <= 0)
@@ -226,7 +226,7 @@ char *board_page_text(struct store *s, const struct board *b, const json_t *disq
 	return text;
 }
 
-json_t *board_page_json(struct store *s, const struct board *b, char err[ERR_LEN])
+json_t *board_page_json(struct store *s, const struct board *b, err_t err)
 {
 	size_t len;
 	char *text = board_page_text(s, b, NULL, &len, err);

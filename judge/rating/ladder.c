@@ -12,7 +12,7 @@
 /* The seats' ratings if every one is still in the ranked pool: 1; 0 when
  * one was superseded meanwhile; -1. */
 static int load_ratings(struct store *s, const struct ladder_seat *seats, int n,
-			struct rating *r, char err[ERR_LEN])
+			struct rating *r, err_t err)
 {
 	for (int i = 0; i < n; i++) {
 		struct store_rated now;
@@ -25,7 +25,7 @@ static int load_ratings(struct store *s, const struct ladder_seat *seats, int n,
 }
 
 static int read_places(struct store *s, const char *game, const struct rating *r, int n,
-		       int *place, char err[ERR_LEN])
+		       int *place, err_t err)
 {
 	for (int i = 0; i < n; i++)
 		if ((place[i] = store_board_place(s, game, rating_score(r[i]), err)) < 0)
@@ -35,7 +35,7 @@ static int read_places(struct store *s, const char *game, const struct rating *r
 
 static int rank_events(struct store *s, const struct hook_config *hc, const char *game,
 		       const struct ladder_seat *seats, int n, const int *before,
-		       const struct rating *after, char err[ERR_LEN])
+		       const struct rating *after, err_t err)
 {
 	int now[GAME_MAX_PLAYERS];
 	if (read_places(s, game, after, n, now, err) < 0)
@@ -64,7 +64,7 @@ static bool anybody_listens(const struct hook_config *hc)
 }
 
 int ladder_rate(struct store *s, const struct hook_config *hc, int64_t match, const char *game,
-		const struct ladder_seat *seats, int n, char err[ERR_LEN])
+		const struct ladder_seat *seats, int n, err_t err)
 {
 	struct rating before[GAME_MAX_PLAYERS], after[GAME_MAX_PLAYERS];
 	int rank[GAME_MAX_PLAYERS], places[GAME_MAX_PLAYERS];

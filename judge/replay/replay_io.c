@@ -20,7 +20,7 @@
 #define GZIP_LEVEL 4
 
 /* len past what a replay may be: said in err. */
-static bool too_large(size_t len, char err[ERR_LEN])
+static bool too_large(size_t len, err_t err)
 {
 	if (len > REPLAY_MAX_BYTES)
 		err_set(err, "the replay is larger than %zu MiB", (size_t)REPLAY_MAX_BYTES >> 20);
@@ -28,7 +28,7 @@ static bool too_large(size_t len, char err[ERR_LEN])
 }
 
 int replay_gzip(const void *data, size_t len, uint8_t **out, size_t *out_len,
-		char err[ERR_LEN])
+		err_t err)
 {
 	if (too_large(len, err))
 		return -1;
@@ -62,7 +62,7 @@ static bool is_gzip(const uint8_t *bytes, size_t len)
 }
 
 static int copy_text(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	*text = malloc(len + 1);
 	if (!*text) {
@@ -77,7 +77,7 @@ static int copy_text(const uint8_t *bytes, size_t len, char **text, size_t *text
 
 /* Room for more output, doubling up to REPLAY_MAX_BYTES; one byte more is
  * always kept for the NUL. */
-static int grow(char **buf, size_t *cap, z_stream *z, char err[ERR_LEN])
+static int grow(char **buf, size_t *cap, z_stream *z, err_t err)
 {
 	if (*cap > REPLAY_MAX_BYTES) {
 		snprintf(err, ERR_LEN, "the replay decompresses to more than %zu MiB",
@@ -99,7 +99,7 @@ static int grow(char **buf, size_t *cap, z_stream *z, char err[ERR_LEN])
 	return 0;
 }
 
-static void gunzip_error(int rc, size_t rest, const z_stream *z, char err[ERR_LEN])
+static void gunzip_error(int rc, size_t rest, const z_stream *z, err_t err)
 {
 	if (rc == Z_STREAM_END)
 		snprintf(err, ERR_LEN, "%zu bytes follow the end of the compressed replay", rest);
@@ -113,7 +113,7 @@ static void gunzip_error(int rc, size_t rest, const z_stream *z, char err[ERR_LE
 }
 
 static int gunzip(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
-		  char err[ERR_LEN])
+		  err_t err)
 {
 	z_stream z = { 0 };
 	if (inflateInit2(&z, GZIP_WINDOW) != Z_OK) {
@@ -149,7 +149,7 @@ static int gunzip(const uint8_t *bytes, size_t len, char **text, size_t *text_le
 }
 
 int replay_text(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
-		char err[ERR_LEN])
+		err_t err)
 {
 	if (too_large(len, err))
 		return -1;
@@ -158,7 +158,7 @@ int replay_text(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
 }
 
 int replay_log_text(const struct store_seat_log *log, char **text, size_t *len,
-		    char err[ERR_LEN])
+		    err_t err)
 {
 	char *raw;
 	size_t raw_len;
@@ -175,7 +175,7 @@ int replay_log_text(const struct store_seat_log *log, char **text, size_t *len,
 
 /* ---- files --------------------------------------------------------------- */
 
-static int read_whole(const char *path, uint8_t **out, size_t *len, char err[ERR_LEN])
+static int read_whole(const char *path, uint8_t **out, size_t *len, err_t err)
 {
 	FILE *f = fopen(path, "rbe");
 	if (!f) {
@@ -207,7 +207,7 @@ static int read_whole(const char *path, uint8_t **out, size_t *len, char err[ERR
 	return 0;
 }
 
-static json_t *parse_text(const char *text, size_t len, const char *what, char err[ERR_LEN])
+static json_t *parse_text(const char *text, size_t len, const char *what, err_t err)
 {
 	json_error_t e;
 	json_t *j = json_loadb(text, len, 0, &e);
@@ -216,12 +216,12 @@ static json_t *parse_text(const char *text, size_t len, const char *what, char e
 	return j;
 }
 
-json_t *replay_read_file(const char *path, char err[ERR_LEN])
+json_t *replay_read_file(const char *path, err_t err)
 {
 	uint8_t *bytes;
 	size_t len, text_len;
 	char *text = NULL;
-	char why[ERR_LEN];
+	err_t why;
 	if (read_whole(path, &bytes, &len, err) < 0)
 		return NULL;
 	int rc = replay_text(bytes, len, &text, &text_len, why);
@@ -241,13 +241,13 @@ static bool gz_name(const char *path)
 	return n > 3 && strcmp(path + n - 3, ".gz") == 0;
 }
 
-int replay_write_text(const char *path, const char *text, size_t len, char err[ERR_LEN])
+int replay_write_text(const char *path, const char *text, size_t len, err_t err)
 {
 	uint8_t *packed = NULL;
 	size_t packed_len = 0;
 	if (gz_name(path) && replay_gzip(text, len, &packed, &packed_len, err) < 0)
 		return -1;
-	char why[ERR_LEN];
+	err_t why;
 	int rc = packed ? file_write_whole(path, (const char *)packed, packed_len, 0644, why)
 			: file_write_whole(path, text, len, 0644, why);
 	free(packed);
@@ -256,7 +256,7 @@ int replay_write_text(const char *path, const char *text, size_t len, char err[E
 	return rc;
 }
 
-int replay_write_file(const char *path, const json_t *replay, char err[ERR_LEN])
+int replay_write_file(const char *path, const json_t *replay, err_t err)
 {
 	char *text = json_dumps(replay, JSON_COMPACT);
 	if (!text) {
@@ -268,7 +268,7 @@ int replay_write_file(const char *path, const json_t *replay, char err[ERR_LEN])
 	return rc;
 }
 
-int replay_pack(const json_t *replay, uint8_t **out, size_t *out_len, char err[ERR_LEN])
+int replay_pack(const json_t *replay, uint8_t **out, size_t *out_len, err_t err)
 {
 	char *text = json_dumps(replay, JSON_COMPACT);
 	if (!text) {
@@ -283,7 +283,7 @@ int replay_pack(const json_t *replay, uint8_t **out, size_t *out_len, char err[E
 /* ---- the store ----------------------------------------------------------- */
 
 int replay_stored_text(struct store *s, int64_t id, char **text, size_t *len,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	uint8_t *bytes;
 	size_t n;
@@ -296,7 +296,7 @@ int replay_stored_text(struct store *s, int64_t id, char **text, size_t *len,
 								: "no match", (long long)id);
 		return 0;
 	}
-	char why[ERR_LEN];
+	err_t why;
 	rc = replay_text(bytes, n, text, len, why) < 0 ? -1 : 1;
 	if (rc < 0)
 		snprintf(err, ERR_LEN, "the replay of match %lld: %.400s", (long long)id, why);

@@ -25,7 +25,7 @@ static int put_gzip_base64(FILE *f, const char *json, size_t len)
 {
 	uint8_t *z;
 	size_t zlen;
-	char err[ERR_LEN];
+	err_t err;
 	if (replay_gzip(json, len, &z, &zlen, err) < 0)
 		return -1;
 	unsigned char *b64 = malloc(4 * ((zlen + 2) / 3) + 1);
@@ -61,7 +61,7 @@ static int put_replay(FILE *f, const json_t *replay)
 /* The quoted file name after a mark: web/viewer/NAME's text, and where
  * the template goes on (after `close`). */
 static const char *inline_file(const char *after_mark, const char *close, const char **next,
-			       char err[ERR_LEN])
+			       err_t err)
 {
 	size_t n = strcspn(after_mark, "\"");
 	char name[128];
@@ -99,7 +99,7 @@ static const char *next_mark(const char *s, const char **mark)
 #define GAMES_MARK "games/*.js"
 
 static int put_game_scripts(FILE *f, const char *after, const char **next,
-			    char err[ERR_LEN])
+			    err_t err)
 {
 	static const char prefix[] = VIEWER_DIR "games/";
 	const char *end = strstr(after, "</script>");
@@ -122,7 +122,7 @@ static int put_game_scripts(FILE *f, const char *after, const char **next,
 }
 
 static int put_mark(FILE *f, const char *mark, const char *at, const json_t *replay,
-		    const char **next, char err[ERR_LEN])
+		    const char **next, err_t err)
 {
 	const char *after = at + strlen(mark);
 	if (mark == mark_data) {
@@ -159,7 +159,7 @@ static int put_viewer(FILE *f, const void *replay, char *err)
 	return rc;
 }
 
-int viewer_page(const json_t *replay, char **page, size_t *len, char err[ERR_LEN])
+int viewer_page(const json_t *replay, char **page, size_t *len, err_t err)
 {
 	if (!web_file(VIEWER_DIR "viewer.html")) {
 		snprintf(err, ERR_LEN, "the viewer was not built in (web/viewer/viewer.html)");
@@ -168,7 +168,7 @@ int viewer_page(const json_t *replay, char **page, size_t *len, char err[ERR_LEN
 	return web_page_build(put_viewer, replay, page, len, err, ERR_LEN);
 }
 
-int viewer_write(const char *path, const json_t *replay, char err[ERR_LEN])
+int viewer_write(const char *path, const json_t *replay, err_t err)
 {
 	char *page;
 	size_t len;
@@ -200,9 +200,9 @@ static void add_reason(void *replay, int seat, const char *reason)
 
 /* The stored replay's JSON with each frozen player's reason added. */
 static json_t *stored_replay(struct store *s, int64_t match, const char *text, size_t len,
-			     char err[ERR_LEN])
+			     err_t err)
 {
-	char serr[ERR_LEN];
+	err_t serr;
 	json_error_t jerr;
 	json_t *replay = json_loadb(text, len, 0, &jerr);
 	if (!replay) {
@@ -217,7 +217,7 @@ static json_t *stored_replay(struct store *s, int64_t match, const char *text, s
 }
 
 int viewer_write_stored(struct store *s, int64_t match, const char *text, size_t len,
-			const char *path, char err[ERR_LEN])
+			const char *path, err_t err)
 {
 	json_t *replay = stored_replay(s, match, text, len, err);
 	int rc = replay ? viewer_write(path, replay, err) : -1;
@@ -226,7 +226,7 @@ int viewer_write_stored(struct store *s, int64_t match, const char *text, size_t
 }
 
 int viewer_page_stored(struct store *s, int64_t match, const char *text, size_t len,
-		       char **page, size_t *page_len, char err[ERR_LEN])
+		       char **page, size_t *page_len, err_t err)
 {
 	json_t *replay = stored_replay(s, match, text, len, err);
 	int rc = replay ? viewer_page(replay, page, page_len, err) : -1;
@@ -234,7 +234,7 @@ int viewer_page_stored(struct store *s, int64_t match, const char *text, size_t 
 	return rc;
 }
 
-int viewer_write_match(struct store *s, int64_t match, const char *path, char err[ERR_LEN])
+int viewer_write_match(struct store *s, int64_t match, const char *path, err_t err)
 {
 	char *text;
 	size_t len;

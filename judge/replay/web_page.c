@@ -79,7 +79,7 @@ static const char *next_inlined(const char *s, const struct inlined **which)
 /* Replaces the reference at `at` with the file's text; where the template
  * goes on into *next. */
 static int put_inlined(FILE *f, const struct inlined *w, const char *at, const char **next,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	const char *name = at + strlen(w->mark);
 	size_t n = strcspn(name, "\"");
@@ -152,7 +152,7 @@ int web_page_build(int (*put)(FILE *f, const void *arg, char *err), const void *
 }
 
 int web_page_embed(const char *name, const json_t *data, char **page, size_t *len,
-		   char err[ERR_LEN])
+		   err_t err)
 {
 	struct embedding e = { web_file(name), data };
 	if (!e.tpl) {
@@ -163,7 +163,7 @@ int web_page_embed(const char *name, const json_t *data, char **page, size_t *le
 }
 
 int web_page_write(const char *path, const char *name, const json_t *data,
-		   char err[ERR_LEN])
+		   err_t err)
 {
 	char *page;
 	size_t len;

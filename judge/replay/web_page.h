@@ -49,10 +49,10 @@ int web_page_build(int (*put)(FILE *f, const void *arg, char *err), const void *
 /* web/NAME (e.g. "serve/leaderboard.html") with its files inlined and data
  * embedded, in a new buffer (free it).  0, or -1 with err filled. */
 int web_page_embed(const char *name, const json_t *data, char **page, size_t *len,
-		   char err[ERR_LEN]);
+		   err_t err);
 
 /* The same, written to path as file_write.h writes. */
 int web_page_write(const char *path, const char *name, const json_t *data,
-		   char err[ERR_LEN]);
+		   err_t err);
 
 #endif

@@ -85,7 +85,7 @@ void api_me(struct request *rq, struct reply *rp, const char *arg)
  * organiser each row's suspected mark and the disqualified players.  NULL
  * with err. */
 static char *board_text(struct request *rq, const struct game *g, bool organiser, size_t *len,
-			char err[ERR_LEN])
+			err_t err)
 {
 	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms(),
 			   .sizes = game_min_players(g) != game_max_players(g),
@@ -112,7 +112,8 @@ void api_leaderboard(struct request *rq, struct reply *rp, const char *arg)
 	if (!g)
 		return;
 	bool organiser = rq->authed && rq->who.organiser;
-	char key[64], err[ERR_LEN];
+	char key[64];
+	err_t err;
 	size_t len;
 	snprintf(key, sizeof key, "board:%s", g->name);
 	char *text = organiser ? NULL : cache_get(rq->cache, key, BOARD_FRESH_MS, &len);
@@ -150,7 +151,8 @@ static int shell_word(char *out, size_t n, const char *prefix, const char *word,
  * (NULL when it has no replay; the caller's to free). */
 static json_t *replay_settings(struct request *rq, int64_t id)
 {
-	char key[64], err[ERR_LEN], *text;
+	char key[64], *text;
+	err_t err;
 	size_t len;
 	snprintf(key, sizeof key, "replay:%lld", (long long)id);
 	if (!(text = cache_get(rq->cache, key, 0, &len))) {
@@ -201,7 +203,7 @@ static json_t *play_command(const json_t *match, const json_t *settings)
 
 void api_match(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *m = NULL;
 	if (match_hidden(rq, rp, id_arg(arg)))
 		return;
@@ -238,7 +240,8 @@ void api_match_params(struct request *rq, struct reply *rp, const char *arg)
 static int stored_replay(struct request *rq, struct reply *rp, const char *arg, char **text,
 			 size_t *len)
 {
-	char err[ERR_LEN], key[64];
+	char key[64];
+	err_t err;
 	snprintf(key, sizeof key, "replay:%s", arg);
 	if ((*text = cache_get(rq->cache, key, 0, len)))
 		return 1;
@@ -267,7 +270,8 @@ static bool takes_gzip(const struct request *rq)
  * path answers. */
 static int stored_gzip(struct request *rq, const char *arg, char **bytes, size_t *len)
 {
-	char key[64], err[ERR_LEN];
+	char key[64];
+	err_t err;
 	snprintf(key, sizeof key, "gzip:%s", arg);
 	if ((*bytes = cache_get(rq->cache, key, 0, len)))
 		return 1;
@@ -289,7 +293,7 @@ static int stored_gzip(struct request *rq, const char *arg, char **bytes, size_t
 static int visible_replay(struct request *rq, struct reply *rp, const char *arg,
 			  const char *text, size_t len, char **out, size_t *out_len)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *replay = json_loadb(text, len, 0, NULL);
 	if (!replay) {
 		reply_error(rp, 500, "the stored replay of match %s is not JSON", arg);
@@ -344,7 +348,8 @@ void api_match_replay(struct request *rq, struct reply *rp, const char *arg)
 static int match_page(struct request *rq, struct reply *rp, const char *arg, char **page,
 		      size_t *page_len)
 {
-	char *text, err[ERR_LEN];
+	char *text;
+	err_t err;
 	size_t len;
 	if (stored_replay(rq, rp, arg, &text, &len) <= 0)
 		return -1;
@@ -400,7 +405,7 @@ static bool match_seat_arg(const char *arg, int64_t *match, int *seat)
 struct seat_asked {
 	int64_t match;
 	int seat;
-	char err[ERR_LEN];
+	err_t err;
 };
 
 /* "MATCH/SEAT" into its numbers, or false with a 404 said. */
@@ -430,7 +435,8 @@ static bool seat_readable(struct request *rq, struct reply *rp, int found,
 /* The seat's log as text, or why there is none. */
 static void reply_log(struct reply *rp, const struct store_seat_log *log, int64_t match, int seat)
 {
-	char err[ERR_LEN], *text;
+	char *text;
+	err_t err;
 	size_t len;
 	if (!log->bytes)
 		reply_error(rp, 404, "seat %d of match %lld wrote nothing to stderr, or its log "
@@ -480,7 +486,8 @@ void api_match_fault(struct request *rq, struct reply *rp, const char *arg)
 
 void api_player(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN], game[32];
+	char game[32];
+	err_t err;
 	const char *g = request_arg(rq, "game");
 	int rc = 1;
 	if (g && !request_game(g, rp))
@@ -509,7 +516,7 @@ void api_player(struct request *rq, struct reply *rp, const char *arg)
 
 void api_submission(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *v = NULL;
 	int rc = store_submission_view(rq->store, id_arg(arg), &v, err);
 	if (rc > 0 && !auth_owns(rq, json_string_value(json_object_get(v, "author")))) {
@@ -526,7 +533,7 @@ void api_submission(struct request *rq, struct reply *rp, const char *arg)
  * AIName.c, the name `judge play` and an upload expect. */
 void api_submission_source(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store_submission sub;
 	int rc = store_get_submission(rq->store, id_arg(arg), &sub, err);
 	if (rc <= 0) {
@@ -557,7 +564,7 @@ void api_submissions(struct request *rq, struct reply *rp, const char *arg)
 		reply_error(rp, 403, "only organisers may list another author's submissions");
 		return;
 	}
-	char err[ERR_LEN];
+	err_t err;
 	json_t *list = NULL;
 	int rc = store_submissions_of(rq->store, author ? author : rq->who.author, &list, err);
 	reply_stored(rp, rc, list, err);
@@ -587,8 +594,10 @@ void api_submit(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	const char *game, *src;
 	size_t len;
-	char name[PLAYER_NAME_MAX + 1], cerr[ERR_LEN], sha[HASH_HEXLEN + 1];
-	char err[ERR_LEN], why[ERR_LEN];
+	char name[PLAYER_NAME_MAX + 1], sha[HASH_HEXLEN + 1];
+	err_t cerr;
+	err_t err;
+	err_t why;
 	int64_t id;
 	int closed;
 	if (upload_fields(body, rp, &game, &src, &len) < 0 || !request_game(game, rp)) {

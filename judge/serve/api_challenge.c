@@ -22,7 +22,7 @@ bool match_hidden(struct request *rq, struct reply *rp, int64_t match)
 		free(known);
 		return false;
 	}
-	char err[ERR_LEN];
+	err_t err;
 	int rc = store_match_visible(rq->store, match, rq->authed ? rq->who.author : "", err);
 	if (rc == 1 && !rq->authed)
 		cache_put(rq->cache, key, "1", 1);
@@ -59,7 +59,8 @@ void api_challenge(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	struct challenge_request c;
 	struct challenge_queued q;
-	char err[ERR_LEN], data_dir[PATH_MAX];
+	char data_dir[PATH_MAX];
+	err_t err;
 	if (challenge_from_json(body, rq->who.author, &c, err) < 0) {
 		reply_error(rp, 400, "%s", err);
 		json_decref(body);

@@ -15,7 +15,7 @@ void api_compare(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	json_t *a = json_object_get(body, "new"), *b = json_object_get(body, "old"),
 	       *pairs = json_object_get(body, "pairs");
-	char err[ERR_LEN];
+	err_t err;
 	int64_t id;
 	if (!json_is_integer(a) || !json_is_integer(b) || (pairs && !json_is_integer(pairs))) {
 		reply_error(rp, 400, "send {\"new\": SUBMISSION, \"old\": SUBMISSION, \"pairs\": N}");
@@ -37,7 +37,7 @@ void api_compare(struct request *rq, struct reply *rp, const char *arg)
 void api_comparison(struct request *rq, struct reply *rp, const char *arg)
 {
 	struct compare_summary c;
-	char err[ERR_LEN];
+	err_t err;
 	int found = compare_read(rq->store, strtoll(arg, NULL, 10), &c, err);
 	if (found < 0)
 		reply_store_error(rp, err);

@@ -26,7 +26,7 @@ static void decide(struct request *rq, struct reply *rp, bool reinstate)
 		return;
 	const char *game = text_field(body, "game"), *name = text_field(body, "name");
 	const char *reason = text_field(body, "reason");
-	char err[ERR_LEN];
+	err_t err;
 	int rc;
 	if (reinstate && (!game || !name))
 		reply_error(rp, 400, "send {\"game\", \"name\"}: the player to reinstate");
@@ -64,7 +64,7 @@ void org_reinstate(struct request *rq, struct reply *rp, const char *arg)
  * reinstated_by}]}. */
 void org_players(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *players = NULL, *history = NULL;
 	if (!request_game(arg, rp))
 		return;
@@ -86,7 +86,7 @@ void org_rejudge(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	json_t *sub = json_object_get(body, "submission");
 	const char *game = text_field(body, "game");
-	char err[ERR_LEN];
+	err_t err;
 	int64_t n = 0;
 	int rc;
 	if (json_is_integer(sub) == !!game) {
@@ -115,7 +115,7 @@ void org_rejudge(struct request *rq, struct reply *rp, const char *arg)
  * the flagged ones. */
 void org_plagiarism(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	double min = -1;
 	if (!request_game(arg, rp))
 		return;
@@ -136,7 +136,7 @@ void org_plagiarism(struct request *rq, struct reply *rp, const char *arg)
 
 void org_plagiarism_pair(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	double b;
 	if (request_number(rq, "b", false, 1, 1e15, &b) <= 0) {
 		reply_error(rp, 400, "name the other file: /api/organiser/pair/A?b=B");
@@ -161,7 +161,7 @@ void org_tokens(struct request *rq, struct reply *rp, const char *arg)
 
 void org_token_revoke(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	int rc = store_token_revoke(rq->store, strtoll(arg, NULL, 10), err);
 	if (rc < 0)
 		reply_store_error(rp, err);
@@ -177,7 +177,8 @@ void org_token_revoke(struct request *rq, struct reply *rp, const char *arg)
  * uses), so a contestant learns nothing, not even that it is there. */
 void api_reference(struct request *rq, struct reply *rp, const char *arg)
 {
-	char game[65], err[ERR_LEN], *src = NULL;
+	char game[65], *src = NULL;
+	err_t err;
 	const char *name = strchr(arg, '/');
 	size_t len = 0;
 	snprintf(game, sizeof game, "%.*s", name ? (int)(name - arg) : 0, arg);

@@ -17,7 +17,7 @@ void org_flags(struct request *rq, struct reply *rp, const char *arg)
 {
 	(void)arg;
 	const char *game = request_arg(rq, "game");
-	char err[ERR_LEN];
+	err_t err;
 	json_t *news = NULL, *flags = NULL;
 	if (game && !request_game(game, rp))
 		return;
@@ -37,7 +37,7 @@ void org_flags_seen(struct request *rq, struct reply *rp, const char *arg)
 	if (request_json(rq, rp, &body) < 0)
 		return;
 	const char *game = json_string_value(json_object_get(body, "game"));
-	char err[ERR_LEN];
+	err_t err;
 	int64_t n;
 	if (game && !request_game(game, rp)) {
 	} else if (store_plag_flags_seen(rq->store, game, &n, err) < 0)
@@ -71,7 +71,7 @@ void org_flag_review(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	const char *note, *action = decision(body, rp, &note);
 	long long id = strtoll(arg, NULL, 10);
-	char err[ERR_LEN];
+	err_t err;
 	int rc = action ? store_plag_review(rq->store, id, action, rq->who.author, note, &flag,
 					    err) : 1;
 	if (action && rc == 1)

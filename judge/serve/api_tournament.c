@@ -21,7 +21,8 @@ void api_tournaments(struct request *rq, struct reply *rp, const char *arg)
 void api_tournament(struct request *rq, struct reply *rp, const char *arg)
 {
 	bool organiser = rq->authed && rq->who.organiser;
-	char key[96], err[ERR_LEN];
+	char key[96];
+	err_t err;
 	size_t len;
 	snprintf(key, sizeof key, "tournament:%s", arg);
 	char *text = organiser ? NULL : cache_get(rq->cache, key, TOURNAMENT_FRESH_MS, &len);

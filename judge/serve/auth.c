@@ -18,7 +18,7 @@ int serve_token_hash(const char *token, char hex[65])
 	return hash_hex(token, strlen(token), hex);
 }
 
-int serve_token_new(char token[44], char err[ERR_LEN])
+int serve_token_new(char token[44], err_t err)
 {
 	static const char b64url[] =
 		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -61,7 +61,8 @@ int auth_identify(struct request *rq, struct reply *rp)
 			    "token the organisers gave you");
 		return -1;
 	}
-	char hex[65], err[ERR_LEN];
+	char hex[65];
+	err_t err;
 	if (serve_token_hash(h + 7, hex) < 0) {
 		reply_error(rp, 500, "cannot hash the token");
 		return -1;

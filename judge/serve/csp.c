@@ -56,9 +56,10 @@ static int put_inline_hashes(FILE *out, const char *page)
 	return 0;
 }
 
-char *csp_viewer_policy(char err[ERR_LEN])
+char *csp_viewer_policy(err_t err)
 {
-	char *page = NULL, *policy = NULL, verr[ERR_LEN];
+	char *page = NULL, *policy = NULL;
+	err_t verr;
 	size_t len, policy_len;
 	json_t *empty = json_object();
 	int rc = empty ? viewer_page(empty, &page, &len, verr) : -1;

@@ -44,7 +44,7 @@ static int64_t door_now_ms(void)
 /* ---- the socket ------------------------------------------------------------------ */
 
 static int door_address(const char *host, uint16_t port, struct sockaddr_storage *ss,
-			socklen_t *len, char err[ERR_LEN])
+			socklen_t *len, err_t err)
 {
 	memset(ss, 0, sizeof *ss);
 	struct sockaddr_in *in = (struct sockaddr_in *)ss;
@@ -65,7 +65,7 @@ static int door_address(const char *host, uint16_t port, struct sockaddr_storage
 	return 0;
 }
 
-static int door_listen(struct door *d, const char *host, uint16_t port, char err[ERR_LEN])
+static int door_listen(struct door *d, const char *host, uint16_t port, err_t err)
 {
 	struct sockaddr_storage ss;
 	socklen_t len;
@@ -90,7 +90,7 @@ static int door_listen(struct door *d, const char *host, uint16_t port, char err
 }
 
 struct door *door_open(const char *host, uint16_t port, const struct gate_limits *limits,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	struct door *d = calloc(1, sizeof *d);
 	if (!d) {
@@ -192,7 +192,7 @@ static void *door_run(void *arg)
 	return NULL;
 }
 
-int door_start(struct door *d, struct MHD_Daemon *daemon, char err[ERR_LEN])
+int door_start(struct door *d, struct MHD_Daemon *daemon, err_t err)
 {
 	d->daemon = daemon;
 	int rc = pthread_create(&d->thread, NULL, door_run, d);

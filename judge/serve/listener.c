@@ -67,7 +67,7 @@ struct exchange {
 
 /* ---- the store connections ----------------------------------------------- */
 
-static struct store *store_borrow(struct serve *sv, char err[ERR_LEN])
+static struct store *store_borrow(struct serve *sv, err_t err)
 {
 	pthread_mutex_lock(&sv->lock);
 	struct store *s = sv->nstores ? sv->stores[--sv->nstores] : NULL;
@@ -349,7 +349,7 @@ static enum MHD_Result answer(struct serve *sv, struct MHD_Connection *c, struct
 	if (ex->too_big)
 		return refuse(sv, c, ex, 413, "the body is larger than the %llu KiB this server takes: "
 			      "send a smaller file", (unsigned long long)sv->opt.limits.body_bytes / 1024);
-	char err[ERR_LEN];
+	err_t err;
 	struct request rq = { .opt = &sv->opt, .method = method, .path = url, .raw = ex->raw,
 			      .conn = c, .cache = sv->cache, .viewer_policy = sv->viewer_policy,
 			      .body = ex->body ? ex->body : "", .body_len = ex->len };
@@ -477,7 +477,7 @@ static void on_done(void *cls, struct MHD_Connection *c, void **con_cls,
 /* ---- the daemon ------------------------------------------------------------------- */
 
 int serve_parse_listen(const char *spec, char *host, size_t host_len, uint16_t *port,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	const char *colon = strrchr(spec, ':');
 	char *end;
@@ -503,7 +503,7 @@ int serve_parse_listen(const char *spec, char *host, size_t host_len, uint16_t *
 	return 0;
 }
 
-static int start_daemon(struct serve *sv, char err[ERR_LEN])
+static int start_daemon(struct serve *sv, err_t err)
 {
 	const struct cfg_serve *l = &sv->opt.limits;
 	struct gate_limits gl = { .connections = l->connections, .per_address = l->per_ip,
@@ -533,7 +533,7 @@ static int start_daemon(struct serve *sv, char err[ERR_LEN])
 	return door_start(sv->door, sv->daemon, err);
 }
 
-struct serve *serve_start(const struct serve_options *o, char err[ERR_LEN])
+struct serve *serve_start(const struct serve_options *o, err_t err)
 {
 	struct serve *sv = calloc(1, sizeof *sv);
 	if (!sv) {

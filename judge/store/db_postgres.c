@@ -38,7 +38,7 @@ struct pg_text {
 
 struct pg_conn {
 	PGconn *pg;
-	char msg[ERR_LEN]; /* the last error, one line */
+	err_t msg; /* the last error, one line */
 	bool tx_lost;           /* the connection died inside a transaction */
 	bool was_idle;          /* no transaction open after the last statement */
 	bool refused;           /* the server answered, and said no: retrying won't help */
@@ -60,7 +60,7 @@ struct pg_stmt {
 
 /* snprintf into err, cutting a long message (the server's may be long). */
 __attribute__((format(printf, 2, 3)))
-static void say(char err[ERR_LEN], const char *fmt, ...)
+static void say(err_t err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -96,7 +96,7 @@ static bool lost(struct pg_conn *c)
 	return c->tx_lost || PQstatus(c->pg) == CONNECTION_BAD;
 }
 
-static int pg_fail(struct store *s, const char *what, char err[ERR_LEN])
+static int pg_fail(struct store *s, const char *what, err_t err)
 {
 	struct pg_conn *c = conn(s);
 	if (lost(c))
@@ -150,7 +150,7 @@ static bool result_ok(struct pg_conn *c, PGresult *r)
 	return ok;
 }
 
-static int pg_exec(struct store *s, const char *sql, const char *what, char err[ERR_LEN])
+static int pg_exec(struct store *s, const char *sql, const char *what, err_t err)
 {
 	struct pg_conn *c = conn(s);
 	if (c->tx_lost && strcmp(sql, "ROLLBACK") == 0) {
@@ -477,7 +477,7 @@ static void describe(struct store *s, const char *url)
 		snprintf(s->where, sizeof s->where, "%.*s", (int)strcspn(url, "@?"), url);
 }
 
-static int pg_open(struct store *s, const char *url, bool create, char err[ERR_LEN])
+static int pg_open(struct store *s, const char *url, bool create, err_t err)
 {
 	(void)create; /* PostgreSQL creates no database from a URL: an organiser does */
 	struct pg_conn *c = calloc(1, sizeof *c);
@@ -514,7 +514,7 @@ static int pg_open(struct store *s, const char *url, bool create, char err[ERR_L
 	return -1;
 }
 
-static int pg_configure(struct store *s, char err[ERR_LEN])
+static int pg_configure(struct store *s, err_t err)
 {
 	(void)s;
 	(void)err;
@@ -538,7 +538,7 @@ static void pg_close(struct store *s)
 /* FULL: a commit returns once it is on disk.  NORMAL: the server may lose
  * the last commits if it crashes (never a half of one), as SQLite's
  * NORMAL may on a power cut. */
-static int pg_set_sync(struct store *s, enum store_sync mode, char err[ERR_LEN])
+static int pg_set_sync(struct store *s, enum store_sync mode, err_t err)
 {
 	return pg_exec(s, mode == STORE_SYNC_FULL ? "SET synchronous_commit = on"
 						  : "SET synchronous_commit = off",
@@ -547,7 +547,7 @@ static int pg_set_sync(struct store *s, enum store_sync mode, char err[ERR_LEN])
 
 /* One integer from a query without parameters; -1 with err on failure. */
 static int one_int(struct store *s, const char *sql, const char *what, int64_t *out,
-		   char err[ERR_LEN])
+		   err_t err)
 {
 	struct pg_conn *c = conn(s);
 	if (!usable(c))
@@ -560,7 +560,7 @@ static int one_int(struct store *s, const char *sql, const char *what, int64_t *
 	return ok ? 0 : pg_fail(s, what, err);
 }
 
-static int pg_has_tables(struct store *s, char err[ERR_LEN])
+static int pg_has_tables(struct store *s, err_t err)
 {
 	int64_t n;
 	if (one_int(s, "SELECT count(*) FROM pg_catalog.pg_tables"
@@ -569,7 +569,7 @@ static int pg_has_tables(struct store *s, char err[ERR_LEN])
 	return n > 0;
 }
 
-static int pg_get_version(struct store *s, int *version, char err[ERR_LEN])
+static int pg_get_version(struct store *s, int *version, err_t err)
 {
 	int64_t has_meta, v = 0;
 	if (one_int(s, "SELECT count(*) FROM pg_catalog.pg_tables"
@@ -583,7 +583,7 @@ static int pg_get_version(struct store *s, int *version, char err[ERR_LEN])
 	return 0;
 }
 
-static int pg_set_version(struct store *s, int version, char err[ERR_LEN])
+static int pg_set_version(struct store *s, int version, err_t err)
 {
 	char sql[160];
 	snprintf(sql, sizeof sql, "INSERT INTO meta (key, value) VALUES ('schema_version', '%d')"

@@ -41,7 +41,7 @@ struct sqlite3 *store_db(struct store *s)
 	return s->ops == &db_sqlite_ops ? conn(s) : NULL;
 }
 
-static int lite_fail(struct store *s, const char *what, char err[ERR_LEN])
+static int lite_fail(struct store *s, const char *what, err_t err)
 {
 	int code = sqlite3_extended_errcode(conn(s));
 	if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
@@ -55,7 +55,7 @@ static int lite_fail(struct store *s, const char *what, char err[ERR_LEN])
 	return -1;
 }
 
-static int lite_exec(struct store *s, const char *sql, const char *what, char err[ERR_LEN])
+static int lite_exec(struct store *s, const char *sql, const char *what, err_t err)
 {
 	return sqlite3_exec(conn(s), sql, NULL, NULL, NULL) == SQLITE_OK ? 0
 									 : lite_fail(s, what, err);
@@ -85,7 +85,7 @@ static void make_folder(const char *path)
 	mkdir(dir, 0700); /* EEXIST is fine; any other failure shows at the open */
 }
 
-static int make_private(const char *path, bool create, char err[ERR_LEN])
+static int make_private(const char *path, bool create, err_t err)
 {
 	struct stat st;
 	if (lstat(path, &st) < 0) {
@@ -115,7 +115,7 @@ static int make_private(const char *path, bool create, char err[ERR_LEN])
 	return 0;
 }
 
-static int check_writable(struct store *s, char err[ERR_LEN])
+static int check_writable(struct store *s, err_t err)
 {
 	if (sqlite3_db_readonly(conn(s), "main") != 1)
 		return 0;
@@ -125,7 +125,7 @@ static int check_writable(struct store *s, char err[ERR_LEN])
 	return -1;
 }
 
-static int lite_open(struct store *s, const char *path, bool create, char err[ERR_LEN])
+static int lite_open(struct store *s, const char *path, bool create, err_t err)
 {
 	struct stat st;
 	if (!create && stat(path, &st) < 0) {
@@ -153,7 +153,7 @@ static int lite_open(struct store *s, const char *path, bool create, char err[ER
 
 /* WAL, foreign keys, and synchronous NORMAL unless told otherwise: only
  * for a file known ours. */
-static int lite_configure(struct store *s, char err[ERR_LEN])
+static int lite_configure(struct store *s, err_t err)
 {
 	/* Switching to WAL takes an exclusive lock without calling the busy
 	 * handler: another process opening the new file at the same moment
@@ -182,7 +182,7 @@ static void lite_close(struct store *s)
 	sqlite3_close(conn(s));
 }
 
-static int lite_set_sync(struct store *s, enum store_sync mode, char err[ERR_LEN])
+static int lite_set_sync(struct store *s, enum store_sync mode, err_t err)
 {
 	return lite_exec(s, mode == STORE_SYNC_FULL ? "PRAGMA synchronous = FULL"
 						    : "PRAGMA synchronous = NORMAL",
@@ -202,7 +202,7 @@ static int one_int(struct store *s, const char *sql, int *out)
 	return rc == SQLITE_ROW ? 0 : -1;
 }
 
-static int lite_has_tables(struct store *s, char err[ERR_LEN])
+static int lite_has_tables(struct store *s, err_t err)
 {
 	int n;
 	if (one_int(s, "SELECT count(*) FROM sqlite_schema", &n) == 0)
@@ -213,12 +213,12 @@ static int lite_has_tables(struct store *s, char err[ERR_LEN])
 	return -1;
 }
 
-static int lite_get_version(struct store *s, int *version, char err[ERR_LEN])
+static int lite_get_version(struct store *s, int *version, err_t err)
 {
 	return one_int(s, "PRAGMA user_version", version) == 0 ? 0 : lite_fail(s, "open", err);
 }
 
-static int lite_set_version(struct store *s, int version, char err[ERR_LEN])
+static int lite_set_version(struct store *s, int version, err_t err)
 {
 	char sql[64];
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", version);

@@ -88,7 +88,7 @@ static void copy_value(struct db_stmt *from, struct db_stmt *to, int c, char kin
 }
 
 static int copy_table(struct store *from, struct store *to, const struct table *t, int64_t *rows,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	char select[512], insert[640], what[64];
 	int n = (int)strlen(t->kinds), len;
@@ -134,7 +134,7 @@ static int copy_table(struct store *from, struct store *to, const struct table *
 }
 
 /* 1 when the target holds a row in any table but meta, 0 none, -1. */
-static int holds_data(struct store *to, char err[ERR_LEN])
+static int holds_data(struct store *to, err_t err)
 {
 	for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
 		char sql[128];
@@ -185,7 +185,7 @@ static bool copied_elsewise(const char *table)
 /* 0 when the list above copies every column of from's schema: a column
  * a later version added and the list forgot would otherwise be lost
  * without a word. */
-static int covers_schema(struct store *from, char err[ERR_LEN])
+static int covers_schema(struct store *from, err_t err)
 {
 	struct db_stmt *st = db_prepare(from, from->ops->columns_sql);
 	int rc = -1, out = 0;
@@ -205,7 +205,7 @@ static int covers_schema(struct store *from, char err[ERR_LEN])
 	return out;
 }
 
-int store_copy(struct store *from, struct store *to, int64_t *rows, char err[ERR_LEN])
+int store_copy(struct store *from, struct store *to, int64_t *rows, err_t err)
 {
 	*rows = 0;
 	if (db_exec(from, from->ops->snapshot_begin, "reading the source", err) < 0)
@@ -227,7 +227,7 @@ int store_copy(struct store *from, struct store *to, int64_t *rows, char err[ERR
 	return rc;
 }
 
-int store_backup(struct store *s, const char *dest, char err[ERR_LEN])
+int store_backup(struct store *s, const char *dest, err_t err)
 {
 	if (s->ops->kind != DB_SQLITE) {
 		snprintf(err, ERR_LEN, "the store is a PostgreSQL database: back it up with "
@@ -244,7 +244,7 @@ static int by_text(const void *a, const void *b)
 		      json_string_value(json_object_get(*(json_t *const *)b, "column")));
 }
 
-struct json_t *store_schema_columns(struct store *s, char err[ERR_LEN])
+struct json_t *store_schema_columns(struct store *s, err_t err)
 {
 	struct db_stmt *st = db_prepare(s, s->ops->columns_sql);
 	json_t *rows[4096];

@@ -12,7 +12,9 @@
 
 static void advance_one(struct work *w, int64_t id, int64_t now)
 {
-	char serr[ERR_LEN], err[ERR_LEN], note[256] = "";
+	char note[256] = "";
+	err_t serr;
+	err_t err;
 	if (store_begin(w->store, serr) < 0) {
 		worker_log(w->o, "tournament %lld: %s", (long long)id, serr);
 		return;
@@ -33,7 +35,7 @@ void work_tick_events(struct work *w, int64_t *last_ms)
 	if (now - *last_ms < TICK_MS)
 		return;
 	*last_ms = now;
-	char serr[ERR_LEN];
+	err_t serr;
 	json_t *list, *t;
 	size_t i;
 	if (store_tournament_list(w->store, &list, serr) < 0) {

@@ -14,7 +14,7 @@
 #include "judge/worker/work.h"
 
 void work_plag_fingerprint(struct work *w, const char *game, const char *src, size_t len,
-			   struct plag_fps *fps, char fp_error[ERR_LEN])
+			   struct plag_fps *fps, err_t fp_error)
 {
 	struct plag_hashset base;
 	*fps = (struct plag_fps){ 0 };
@@ -49,11 +49,11 @@ static void log_flags(struct work *w, const struct store_submission *sub,
 }
 
 int work_plag_record(struct work *w, const struct store_submission *sub,
-		     const struct plag_fps *fps, const char *fp_error, char err[ERR_LEN])
+		     const struct plag_fps *fps, const char *fp_error, err_t err)
 {
 	struct store *s = w->store;
 	bool suspected;
-	char serr[ERR_LEN];
+	err_t serr;
 	int done = store_plag_fingerprinted(s, sub->id, &suspected, serr);
 	if (done < 0) {
 		snprintf(err, ERR_LEN, "plagiarism: %.230s", serr);
@@ -64,7 +64,7 @@ int work_plag_record(struct work *w, const struct store_submission *sub,
 	struct plag_doc doc = { .game = sub->game, .author = sub->author, .name = sub->name,
 				.submission = sub->id };
 	struct plag_matches m;
-	char perr[ERR_LEN];
+	err_t perr;
 	int64_t id;
 	size_t refreshed;
 	bool have = !fp_error[0];

@@ -41,7 +41,7 @@ static void *renew_loop(void *arg)
 	struct renewer *r = arg;
 	struct beside *b = r->b;
 	const struct worker_opts *o = b->plan.o;
-	char err[ERR_LEN];
+	err_t err;
 	if (!b->plan.store)
 		b->plan.store = store_open(o->queue, false, err);
 	if (b->plan.store)
@@ -91,7 +91,7 @@ static void renewer_stop(struct renewer *r)
 
 /* ---- one job --------------------------------------------------------------- */
 
-static int dispatch(struct work *w, char err[ERR_LEN])
+static int dispatch(struct work *w, err_t err)
 {
 	json_error_t jerr;
 	w->payload = json_loads(w->job.payload, 0, &jerr);
@@ -129,7 +129,8 @@ static int64_t retry_at(int attempts)
 static void run_job(struct work *w, struct beside *b)
 {
 	const struct worker_opts *o = w->o;
-	char err[ERR_LEN] = "", serr[ERR_LEN];
+	err_t err = {0};
+	err_t serr;
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	struct renewer r;
@@ -189,7 +190,7 @@ static void say_idle(struct work *w, const char *why, char said[sizeof w->idle])
  * why nothing could be queued.  true if some matches were queued. */
 static bool plan_ranked(struct work *w, long *left, bool idle, char said[sizeof w->idle])
 {
-	char err[ERR_LEN];
+	err_t err;
 	int queued = 0;
 	if (*left == 0) {
 		if (idle)
@@ -243,7 +244,7 @@ static void claim_failed(const struct worker_opts *o, const char *why, int64_t *
 /* How long a worker started while its server is away waits for it. */
 #define WORKER_OPEN_WAIT_MS (10 * 60 * 1000)
 
-int worker_take_over(struct store *s, FILE *log, char err[ERR_LEN])
+int worker_take_over(struct store *s, FILE *log, err_t err)
 {
 	json_t *holders = store_holders(s, err);
 	if (!holders)
@@ -265,13 +266,13 @@ int worker_take_over(struct store *s, FILE *log, char err[ERR_LEN])
 	return rc;
 }
 
-int worker_run(const struct worker_opts *o, char err[ERR_LEN])
+int worker_run(const struct worker_opts *o, err_t err)
 {
 	struct work w = { .o = o };
 	w.store = store_open_patient(o->queue, true, WORKER_OPEN_WAIT_MS, say, (void *)o, err);
 	if (!w.store)
 		return -1;
-	char serr[ERR_LEN];
+	err_t serr;
 	if (store_publish_classes(w.store, serr) < 0)
 		worker_log(o, "%s; claims follow the classes the store holds", serr);
 	long left = o->ranked_cap;

@@ -71,8 +71,8 @@ static void check_verdict(const char *what, int rc, const char *err)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *src = (const char *)data;
-	char err[ERR_LEN] = "";
-	char perr[ERR_LEN];
+	err_t err = {0};
+	err_t perr;
 	lex_everything(src, size);
 	check_verdict("cscan_source", cscan_source("AIName.c", src, size, "dominator.h", err), err);
 	struct cscan_names names;

@@ -15,7 +15,8 @@
 /* A qualified player of author "sN" (its strength: N). */
 int64_t event_sim_player(struct store *s, const struct event_sim *sim, int n)
 {
-	char err[ERR_LEN] = "", author[16], name[16], sha[16];
+	char author[16], name[16], sha[16];
+	err_t err = {0};
 	snprintf(author, sizeof author, "s%d", n);
 	snprintf(name, sizeof name, "P%d", n);
 	snprintf(sha, sizeof sha, "%08x", n);
@@ -38,7 +39,8 @@ int64_t event_sim_player(struct store *s, const struct event_sim *sim, int n)
 int64_t event_sim_tournament(struct store *s, const struct event_sim *sim, const char *name,
 			     json_t *spec, int n, uint64_t seed)
 {
-	char err[ERR_LEN] = "", eerr[ERR_LEN] = "";
+	err_t err = {0};
+	err_t eerr = {0};
 	int64_t t;
 	cr_assert_eq(store_tournament_create(s, sim->game, name, spec, seed, &t, err), 0, "%s", err);
 	json_decref(spec);
@@ -78,7 +80,9 @@ static int64_t seat_score(struct store *s, const struct event_sim *sim, json_t *
  * before its commit).  0 when no job waits. */
 int event_sim_play(struct store *s, const struct event_sim *sim, bool commit)
 {
-	char err[ERR_LEN] = "", eerr[ERR_LEN] = "", note[256];
+	char note[256];
+	err_t err = {0};
+	err_t eerr = {0};
 	struct store_job job;
 	int got = store_claim(s, "w1", 60000, 5, &job, err);
 	cr_assert_geq(got, 0, "%s", err);

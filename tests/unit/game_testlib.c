@@ -107,7 +107,7 @@ void gt_expect_source(const json_t *replay, int seat, const char *path)
 
 char *gt_replay_but_cpu(const char *path)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *r = replay_read_file(path, err);
 	cr_assert_not_null(r, "%s", err);
 	json_t *cpu = json_object_get(r, "cpu_us");

@@ -31,7 +31,7 @@ struct run {
 
 static struct brk_plan play_bracket(struct run *r, game_rule rule)
 {
-	char err[ERR_LEN];
+	err_t err;
 	for (int step = 0;; step++) {
 		struct brk_plan plan;
 		cr_assert_eq(brk_plan(&r->rules, r->entrants, r->n, 99, r->games, r->ngames, &plan,
@@ -131,7 +131,7 @@ Test(bracket, single_elimination_with_byes)
  * counts for nobody. */
 Test(bracket, a_series_asks_only_for_the_games_that_can_decide_it)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct brk_rules rules = { .best_of = 3 };
 	int64_t two[] = { 7, 9 };
 	struct brk_plan p;
@@ -159,7 +159,7 @@ Test(bracket, a_series_asks_only_for_the_games_that_can_decide_it)
 
 Test(bracket, refuses_a_game_it_did_not_plan)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct brk_rules rules = { .best_of = 1 };
 	int64_t four[] = { 1, 2, 3, 4 };
 	struct brk_plan p;
@@ -179,7 +179,7 @@ Test(bracket, refuses_a_game_it_did_not_plan)
  * matches together; ranks fixed by hand, points n..1 per place. */
 Test(points, blitz_groups_of_two_to_six_by_hand)
 {
-	char err[ERR_LEN];
+	err_t err;
 	for (int n = 2; n <= 6; n++) {
 		int64_t members[6] = { 11, 12, 13, 14, 15, 16 };
 		struct pts_match m[3];
@@ -208,7 +208,7 @@ Test(points, blitz_groups_of_two_to_six_by_hand)
 /* The course's final: 4/3/2/1, four matches; ties share points. */
 Test(points, a_course_final_with_ties)
 {
-	char err[ERR_LEN];
+	err_t err;
 	int64_t g[4] = { 1, 2, 3, 4 };
 	struct pts_match m[4];
 	pts_schedule(g, 4, 4, 8, m);
@@ -242,7 +242,7 @@ Test(points, a_course_final_with_ties)
 Test(bracket, drops_meet_the_losers_bracket_in_reverse_order)
 {
 	static struct run r;
-	char err[ERR_LEN];
+	err_t err;
 	make_run(&r, 16, true, 1, true);
 	int64_t want[4][2] = { { 9, 6 }, { 12, 7 }, { 10, 5 }, { 11, 8 } };
 	int seen = 0;
@@ -274,7 +274,7 @@ Test(bracket, drops_meet_the_losers_bracket_in_reverse_order)
 
 Test(forecast, groups_are_counted_exactly)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct forecast f;
 	cr_assert_eq(forecast_groups(4, 4, 5, 5, 3, &f, err), 0, "%s", err);
 	cr_expect(f.exact);
@@ -284,7 +284,7 @@ Test(forecast, groups_are_counted_exactly)
 
 Test(forecast, a_bracket_through_its_own_rules)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct forecast f;
 	struct brk_rules single = { .best_of = 1 };
 	cr_assert_eq(forecast_bracket(&single, 16, 64, 10, 1, &f, err), 0, "%s", err);
@@ -301,7 +301,7 @@ Test(forecast, a_bracket_through_its_own_rules)
  * shrinks) and one final match. */
 Test(forecast, an_elimination_through_its_own_rules)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct elim_rules rules = elim_rules_course();
 	struct forecast a, b;
 	cr_assert_eq(forecast_elimination(&rules, 40, 11, 4, 5, 7, &a, err), 0, "%s", err);

@@ -92,7 +92,7 @@ Test(hash, fields_are_framed)
 
 static void refused_as(const char *src, const char *header, const char *msg)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int rc = cscan_source("AIName.c", src, strlen(src), header, err);
 	cr_expect_eq(rc, 1, "not refused (rc %d, %s):\n%s", rc, err, src);
 	cr_expect_str_eq(err, msg, "source:\n%s", src);
@@ -105,7 +105,7 @@ static void refused(const char *src, const char *msg)
 
 static void accepted(const char *src)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int rc = cscan_source("AIName.c", src, strlen(src), "dominator.h", err);
 	cr_expect_eq(rc, 0, "refused: %s\nsource:\n%s", err, src);
 }
@@ -349,7 +349,7 @@ Test(cscan, characters_gcc_and_the_scanner_could_read_apart)
 
 Test(cscan, not_text)
 {
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(cscan_source("a.c", "", 0, NULL, err), 1);
 	cr_expect_str_eq(err, "a.c: the file is empty");
 	cr_expect_eq(cscan_source("a.c", "int x;\nint\0y;\n", 14, NULL, err), 1);
@@ -376,7 +376,8 @@ Test(cscan, fixture_sources_pass)
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 		FILE *f = fopen(files[i], "r");
 		cr_assert_not_null(f, "%s", files[i]);
-		char buf[8192], err[ERR_LEN] = "";
+		char buf[8192];
+		err_t err = {0};
 		size_t n = fread(buf, 1, sizeof buf, f);
 		fclose(f);
 		cr_expect_eq(cscan_source("AIName.c", buf, n, "dominator.h", err), 0, "%s: %s",
@@ -390,7 +391,7 @@ Test(cscan, fixture_sources_pass)
 		"# 1 \"/usr/include/stdc-predef.h\" 1 3 4\n# 0 \"<command-line>\" 2\n" \
 		"# 1 \"AIName.c\"\n"
 
-static int pp(const char *text, char err[ERR_LEN])
+static int pp(const char *text, err_t err)
 {
 	err[0] = '\0';
 	return cscan_preprocessed("AIName.c", text, strlen(text), "dominator.h", "course.h", err);
@@ -398,7 +399,7 @@ static int pp(const char *text, char err[ERR_LEN])
 
 Test(cscan_pp, clean_output_passes)
 {
-	char err[ERR_LEN];
+	err_t err;
 	const char *text = PP_HEAD
 		"# 1 \"dominator.h\" 1\nint dom(void);\n# 2 \"AIName.c\" 2\n"
 		"# 1 \"./dominator.h\" 1\nint x __asm__(\"y\");\n# 3 \"AIName.c\" 2\n"
@@ -414,7 +415,7 @@ Test(cscan_pp, clean_output_passes)
 
 Test(cscan_pp, files_the_source_may_not_read)
 {
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(pp(PP_HEAD "# 1 \"/etc/passwd\" 1\nroot:x:0:0\n", err), 1);
 	cr_expect_str_eq(err, "AIName.c: the program made the preprocessor read \"/etc/passwd\", "
 			      "which is not allowed");
@@ -434,7 +435,7 @@ Test(cscan_pp, files_the_source_may_not_read)
  * header is, and only when the compile names it. */
 Test(cscan_pp, the_shared_header_only_when_named)
 {
-	char err[ERR_LEN];
+	err_t err;
 	const char *text = PP_HEAD "# 1 \"dominator.h\" 1\n# 1 \"course.h\" 1\n"
 			   "int x __asm__(\"y\");\n# 2 \"dominator.h\" 2\n# 2 \"AIName.c\" 2\n";
 	cr_expect_eq(pp(text, err), 0, "%s", err);
@@ -448,7 +449,7 @@ Test(cscan_pp, the_shared_header_only_when_named)
 
 Test(cscan_pp, macro_made_asm_and_pragmas)
 {
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(pp(PP_HEAD "\n\n\n\n\n\n__asm__(\".incbin \\\"/etc/hostname\\\"\");\n", err), 1);
 	cr_expect_str_eq(err, "AIName.c:7: __asm__ is not allowed: inline assembler cannot be used "
 			      "(it came from a macro)");
@@ -467,10 +468,11 @@ Test(cscan_pp, macro_made_asm_and_pragmas)
 }
 
 /* Each item, put into fmt (one %s), is refused by check. */
-static void each_refused(int (*check)(const char *, char[ERR_LEN]), const char *fmt,
+static void each_refused(int (*check)(const char *, err_t), const char *fmt,
 			 const char *const *items, size_t n)
 {
-	char err[ERR_LEN], text[512];
+	char text[512];
+	err_t err;
 	for (size_t i = 0; i < n; i++) {
 		snprintf(text, sizeof text, fmt, items[i]);
 		cr_expect_eq(check(text, err), 1, "%s passed", items[i]);
@@ -483,7 +485,7 @@ static void each_refused(int (*check)(const char *, char[ERR_LEN]), const char *
 
 Test(cscan_pp, attributes_that_write_assembler_text_or_change_linkage)
 {
-	char err[ERR_LEN];
+	err_t err;
 	/* every spelling, the list's later entries, across lines */
 	static const struct {
 		const char *text, *message;
@@ -532,7 +534,7 @@ Test(cscan_pp, attributes_that_write_assembler_text_or_change_linkage)
 
 Test(cscan_pp, messages_the_compiler_prints)
 {
-	char err[ERR_LEN];
+	err_t err;
 	const char *msg = "AIName.c:2: the text of #pragma message, GCC warning or GCC error may only "
 			  "use printable ASCII characters and no backslash escapes";
 	cr_expect_eq(pp(PP_HEAD "\n#pragma message \"x\\ngcc: fatal error: CPU time limit exceeded\"\n",
@@ -554,7 +556,7 @@ Test(cscan_pp, messages_the_compiler_prints)
 
 Test(cscan_pp, only_column_one_is_a_directive)
 {
-	char err[ERR_LEN];
+	err_t err;
 	/* cpp indents a '#' that macro expansion produced; gcc -fpreprocessed
 	 * then does not take it for a marker, and neither may the check */
 	cr_expect_eq(pp(PP_HEAD " # 1 \"/usr/include/stdio.h\" 3\n__asm__(\"\");\n", err), 1);
@@ -566,7 +568,7 @@ Test(cscan_pp, only_column_one_is_a_directive)
 
 Test(cscan_pp, what_the_compiler_would_read_differently)
 {
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(pp(PP_HEAD "int x; // \\\n", err), 1);
 	cr_expect_str_eq(err, "AIName.c:1: unexpected comment in the preprocessed program");
 	cr_expect_eq(pp(PP_HEAD "int x; /* */\n", err), 1);
@@ -577,7 +579,7 @@ Test(cscan_pp, what_the_compiler_would_read_differently)
 
 /* ---- cscan: assembly ----------------------------------------------------------- */
 
-static int as_check(const char *text, char err[ERR_LEN])
+static int as_check(const char *text, err_t err)
 {
 	err[0] = '\0';
 	return cscan_assembly("AIName.c", text, strlen(text), err);
@@ -606,14 +608,14 @@ static int as_check(const char *text, char err[ERR_LEN])
 
 Test(cscan_as, gcc_output_passes)
 {
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(as_check(GCC_AS, err), 0, "%s", err);
 	/* the shipped players' whole assembly: see compile/every_shipped_player */
 }
 
 Test(cscan_as, only_what_gcc_writes_for_plain_c)
 {
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(as_check(GCC_AS ".incbin \"/etc/hostname\"\n", err), 1);
 	cr_expect_str_eq(err, AS_REFUSED(".incbin \"/etc/hostname\"", " (after `tl`)"));
 	cr_expect_eq(as_check(".section .data\n  \t.include \"x.s\"\n", err), 1);
@@ -647,7 +649,7 @@ Test(cscan_as, only_what_gcc_writes_for_plain_c)
 
 Test(cscan_as, section_names_and_flags)
 {
-	char err[ERR_LEN];
+	err_t err;
 	const char *const bad[] = {
 		".section .gnu.lto_main.0.x,\"e\",@progbits", ".section .incbin",
 		".section .data,\"aw\",@progbits,1,comdat", ".section .data,\"awG\",@progbits,g,comdat",
@@ -688,14 +690,14 @@ static const char *compile_object(const char *lang, const char *flags, const cha
 
 /* Compiles (or assembles) text and checks the object. */
 static int object_check(const char *lang, const char *flags, const char *text,
-			char err[ERR_LEN])
+			err_t err)
 {
 	size_t n;
 	const char *buf = compile_object(lang, flags, text, &n);
 	err[0] = '\0';
 	int rc = cscan_object("AIName.c", buf, n, err);
 	/* every prefix of a good object is refused as malformed, never read past */
-	char cut_err[ERR_LEN];
+	err_t cut_err;
 	for (size_t k = 0; rc == 0 && k < n; k += 1 + k / 16)
 		cr_expect_eq(cscan_object("AIName.c", buf, k, cut_err), 1, "a %zu-byte prefix passed", k);
 	return rc;
@@ -703,7 +705,7 @@ static int object_check(const char *lang, const char *flags, const char *text,
 
 Test(cscan_obj, plain_c_passes)
 {
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(object_check("assembler", "", GCC_AS, err), 0, "%s", err);
 	cr_expect_eq(object_check("c", "-O2 -fno-lto",
 				  "#include <stdio.h>\n_Thread_local int t; static int big[999] = {1};\n"
@@ -716,7 +718,7 @@ Test(cscan_obj, plain_c_passes)
 
 Test(cscan_obj, lto_and_unknown_sections_are_refused)
 {
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(object_check("c", "-O2 -flto", "int f(int x) { return x + 1; }\n", err), 1);
 	cr_expect(strstr(err, "AIName.c: the object file carries the link-time optimisation "
 			      "section `.gnu.lto_"), "%s", err);
@@ -748,7 +750,8 @@ Test(cscan_obj, a_writable_static_is_named_on_its_line)
 	};
 	static const char *const line[] = { "6", "5" };
 	for (size_t k = 0; k < sizeof src / sizeof *src; k++) {
-		char err[ERR_LEN], want[ERR_LEN];
+		err_t err;
+		err_t want;
 		cr_expect_eq(cscan_object_symbols("AIName.c", obj, n, src[k], strlen(src[k]), true, err),
 			     1);
 		snprintf(want, sizeof want, "AIName.c:%s: `calls` is a writable static variable", line[k]);
@@ -819,7 +822,7 @@ static struct cmp_result compile_as(const char *source, const char *header, cons
 	struct cmp_request req = { .source = source, .header = header, .runtime = runtime,
 				   .uid = uid, .gid = uid };
 	struct cmp_result r;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int rc = cmp_compile(&fx.cfg, &req, &r, err);
 	cr_assert_eq(rc, 0, "cmp_compile(%s) failed: %s", source, err);
 	cr_assert_not_null(r.log);
@@ -1182,7 +1185,7 @@ static struct cmp_result compile_dominator(const char *source, const char *share
 				   .shared_header = shared,
 				   .runtime = "build/kits/libdominator.a" };
 	struct cmp_result r;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s: %s", source, err);
 	return r;
 }
@@ -1233,7 +1236,7 @@ Test(compile, every_shipped_player_compiles, .timeout = 600)
 					   .instrument = gm->compile_flag,
 					   .no_writable_globals = gm->no_writable_globals };
 		struct cmp_result r;
-		char err[ERR_LEN] = "";
+		err_t err = {0};
 		cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s: %s", src, err);
 		if (strstr(src, "AIBroken.c"))
 			/* it calls a function nobody defines: past every check, the link fails */
@@ -1400,7 +1403,7 @@ Test(compile, bad_input_stores_nothing)
 static void expect_judge_failure(const struct cmp_request *req, const char *msg)
 {
 	struct cmp_result r;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_expect_eq(cmp_compile(&fx.cfg, req, &r, err), -1);
 	cr_expect_str_eq(err, msg);
 	cr_expect_null(r.log);
@@ -1449,7 +1452,7 @@ Test(compile, concurrent_compiles_of_one_source)
 			struct cmp_request req = { .source = FIX "good/AIName.c", .header = HEADER,
 						   .runtime = fx.obj };
 			struct cmp_result r;
-			char err[ERR_LEN];
+			err_t err;
 			int rc = cmp_compile(&fx.cfg, &req, &r, err);
 			_exit(rc == 0 && r.ok ? 0 : 1);
 		}
@@ -1842,7 +1845,7 @@ static struct cmp_result compile_units(const char *fixture)
 	struct cmp_request req = { .source = source, .runtime = runtime,
 				   .instrument = TRACE_PC, .no_writable_globals = true };
 	struct cmp_result r;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s: %s", fixture, err);
 	return r;
 }
@@ -1888,7 +1891,7 @@ Test(compile, other_games_keep_their_globals)
 	/* the same source, without the game's rules: compiles */
 	struct cmp_request req = { .source = UNITS "globals.c" };
 	struct cmp_result r;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s", err);
 	cr_expect_not(strstr(r.log, "writable"), "%s", r.log);
 	cmp_result_free(&r);

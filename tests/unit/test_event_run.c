@@ -50,7 +50,7 @@ static int64_t course(struct store *s, const char *name, int n, int remain, uint
 /* Rounds in the order the log says, each with who went out. */
 static json_t *outs(struct store *s, int64_t t)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *log, *e, *list = json_array();
 	size_t i;
 	cr_assert_eq(store_tournament_history(s, t, &log, err), 0, "%s", err);
@@ -113,7 +113,7 @@ BOTH(event_run, an_elimination_runs_to_its_end_by_the_rule)
  * author author ...", the opponent as "-": what its draws made. */
 static char *draws(struct store *s, int64_t t)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *entrants, *e;
 	size_t i, k;
 	cr_assert_eq(store_entrants(s, t, &entrants, err), 0, "%s", err);
@@ -186,7 +186,9 @@ BOTH(event_run, a_result_rolled_back_is_played_again_and_counted_once)
 /* Planning again changes nothing: the advance is idempotent. */
 BOTH(event_run, moving_on_twice_queues_nothing_new)
 {
-	char err[ERR_LEN], serr[ERR_LEN], note[128];
+	char note[128];
+	err_t err;
+	err_t serr;
 	struct store *s = teststore_open(tt.where, true);
 	int64_t t = course(s, "twice", 10, 2, 5);
 	int64_t jobs = teststore_int(s, "SELECT COUNT(*) FROM jobs");
@@ -201,7 +203,7 @@ BOTH(event_run, moving_on_twice_queues_nothing_new)
 /* Refusals: a representative must be the author's qualified submission. */
 BOTH(event_run, a_representative_is_the_authors_qualified_player)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = teststore_open(tt.where, true);
 	int64_t p1 = event_sim_player(s, &sim, 1), p2 = event_sim_player(s, &sim, 2);
 	json_t *spec = json_pack("{s:[{s:s}]}", "phases", "kind", "ladder");

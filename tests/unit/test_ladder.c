@@ -61,7 +61,7 @@ struct pool {
 
 static struct pool read_pool(struct store *s, const char *game)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct pool pool;
 	cr_assert_eq(store_ranked_pool(s, game, &pool.p, &pool.n, err), 0, "%s", err);
 	return pool;
@@ -78,7 +78,7 @@ static int recount_place(const struct pool *pool, double score)
 
 static void expect_every_place(struct store *s, const char *game)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct pool pool = read_pool(s, game);
 	for (size_t i = 0; i < pool.n; i++) {
 		double score = rating_score((struct rating){ pool.p[i].mu, pool.p[i].sigma });
@@ -119,7 +119,8 @@ struct recorded {
 static struct recorded play(struct store *s, const struct hook_config *hc, const char *game,
 			    const struct store_rated *seat, int n, int64_t superseded)
 {
-	char err[ERR_LEN] = "", names[GAME_MAX_PLAYERS][16];
+	char names[GAME_MAX_PLAYERS][16];
+	err_t err = {0};
 	int64_t job;
 	struct recorded r;
 	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s", err);
@@ -304,7 +305,7 @@ static int64_t history_matches_of_size(struct store *s, const char *game, int k)
 /* The board, read from the counters, against the history read the old way. */
 static void expect_board_equals_history(struct store *s, const char *game)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct board b = { .game = game, .sizes = true };
 	cr_assert_eq(board_load(s, &b, err), 0, "%s", err);
 	cr_assert_gt(b.n, 0);
@@ -336,7 +337,7 @@ static void expect_board_equals_history(struct store *s, const char *game)
  * count for the board. */
 static void qualifying_match(struct store *s, const char *game, int64_t sub)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t job, match;
 	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_QUALIFYING, 0, &job, err), 0, "%s", err);
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
@@ -380,7 +381,7 @@ static void blitz_field(struct store *s, int players)
 BOTH(ladder, leaderboard_counters_equal_the_match_history)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct hook_config quiet;
 	hook_defaults(&quiet);
 	srand(11);
@@ -508,7 +509,7 @@ static char *reference_page(struct store *s, const char *game, int64_t at, bool 
 /* The board's page, as the service writes it, against the reference. */
 static void expect_page_equals_reference(struct store *s, const char *game, bool organiser)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct board b = { .game = game, .title = "Blitz", .generated_ms = 1234567,
 			   .sizes = true, .organiser = organiser };
 	json_t *dq = NULL;
@@ -553,7 +554,7 @@ BOTH(ladder, the_leaderboard_page_equals_the_one_built_from_the_history)
 		{ "P7", "zed" },
 	};
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct hook_config quiet;
 	hook_defaults(&quiet);
 	srand(30);
@@ -600,9 +601,9 @@ static const char old_history[] =
 	" (4, 0, 2, 'B', 0, 1, 0, 0), (4, 1, 1, 'A', 0, 2, 0, 0), (4, 2, 3, 'C', 0, 3, 0, 0);";
 
 /* Runs one script on the backend's connection: 0, or -1 with err. */
-typedef int run_script(void *conn, const char *sql, char err[ERR_LEN]);
+typedef int run_script(void *conn, const char *sql, err_t err);
 
-static int run_sqlite(void *conn, const char *sql, char err[ERR_LEN])
+static int run_sqlite(void *conn, const char *sql, err_t err)
 {
 	if (sqlite3_exec(conn, sql, NULL, NULL, NULL) == SQLITE_OK)
 		return 0;
@@ -610,7 +611,7 @@ static int run_sqlite(void *conn, const char *sql, char err[ERR_LEN])
 	return -1;
 }
 
-static int run_pg(void *conn, const char *sql, char err[ERR_LEN])
+static int run_pg(void *conn, const char *sql, err_t err)
 {
 	PGresult *r = PQexec(conn, sql);
 	int rc = PQresultStatus(r) == PGRES_COMMAND_OK || PQresultStatus(r) == PGRES_TUPLES_OK
@@ -625,7 +626,8 @@ static int run_pg(void *conn, const char *sql, char err[ERR_LEN])
 static void old_store(void *conn, run_script *run, const char *schema,
 		      const char *const *migrations, const char *set_version)
 {
-	char err[ERR_LEN] = "", sql[128];
+	char sql[128];
+	err_t err = {0};
 	cr_assert_eq(run(conn, schema, err), 0, "%s", err);
 	int version = 1;
 	for (; migrations[version - 1] && !strstr(migrations[version - 1], "board_nodes"); version++)
@@ -657,7 +659,7 @@ static void old_pg_store(const char *url)
 static void expect_migrated(void)
 {
 	struct store *s = teststore_open(tt.where, false);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	expect_board_equals_history(s, "blitz");
 	expect_every_place(s, "blitz");
 	cr_expect_eq(store_board_place(s, "blitz", 27.0, err), 1, "%s", err);

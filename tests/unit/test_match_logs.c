@@ -41,7 +41,7 @@ TestSuite(match_logs_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
  * transaction is left open. */
 static int64_t begin_frozen_match(struct store *s, bool frozen)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_new_submission sub = { .game = "dominator", .author = "alice",
 					    .name = "Alice", .source = "x", .source_len = 1,
 					    .source_sha256 = "0" };
@@ -75,7 +75,7 @@ static const char kept[] = "\x1f\x8b not really gzip \0 with a NUL";
 BOTH(match_logs, a_seats_log_reads_back_with_its_author)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t match = begin_match(s);
 	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
 	cr_assert_eq(store_commit(s, err), 0, "%s", err);
@@ -103,7 +103,7 @@ BOTH(match_logs, a_seats_log_reads_back_with_its_author)
 BOTH(match_logs, a_result_rolled_back_leaves_no_log)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t match = begin_match(s);
 	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
 	store_rollback(s);
@@ -115,7 +115,7 @@ BOTH(match_logs, a_result_rolled_back_leaves_no_log)
 BOTH(match_logs, a_seat_keeps_one_log)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t match = begin_match(s);
 	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
 	cr_expect_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), -1,
@@ -127,7 +127,8 @@ BOTH(match_logs, a_seat_keeps_one_log)
 BOTH(match_logs, a_copied_store_keeps_the_logs)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "", copy[128];
+	char copy[128];
+	err_t err = {0};
 	int64_t match = begin_match(s);
 	cr_assert_eq(store_add_match_log(s, match, 1, kept, sizeof kept, err), 0, "%s", err);
 	cr_assert_eq(store_commit(s, err), 0, "%s", err);
@@ -153,7 +154,7 @@ static const struct store_fault record = { .message = 8, .turn_cpu_ns = 1234,
 /* Seat 1 (alice's) frozen in round 7 with its record; committed. */
 static int64_t frozen_match(struct store *s)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t match = begin_frozen_match(s, true);
 	cr_assert_eq(store_add_match_fault(s, match, 1, &record, err), 0, "%s", err);
 	cr_assert_eq(store_commit(s, err), 0, "%s", err);
@@ -162,7 +163,7 @@ static int64_t frozen_match(struct store *s)
 
 static void expect_record(struct store *s, int64_t match)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_fault f;
 	cr_assert_eq(store_match_fault(s, match, 1, &f, err), 1, "%s", err);
 	cr_expect_str_eq(f.author, "alice");
@@ -181,7 +182,8 @@ static void expect_record(struct store *s, int64_t match)
 BOTH(match_logs, a_frozen_seats_record_reads_back_and_is_copied)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "", copy[128];
+	char copy[128];
+	err_t err = {0};
 	int64_t match = frozen_match(s);
 	expect_record(s, match);
 	json_t *v;
@@ -211,7 +213,8 @@ BOTH(match_logs, a_frozen_seats_record_reads_back_and_is_copied)
 BOTH(match_logs, a_units_crash_in_a_seat_that_played_on_reads_back_and_is_copied)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "", copy[128];
+	char copy[128];
+	err_t err = {0};
 	int64_t match = begin_frozen_match(s, false);
 	struct store_fault unit = record;
 	unit.unit = 5464;

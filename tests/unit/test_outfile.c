@@ -222,7 +222,8 @@ Test(outfile, dash_is_standard_output_alone)
 /* The function itself, for what no command above reaches. */
 Test(outfile, file_write_whole_refuses_what_it_cannot_write_in_place)
 {
-	char err[ERR_LEN], link[128];
+	char link[128];
+	err_t err;
 	cr_assert_eq(file_write_whole("/dev/null", "x", 1, 0644, err), 0, "%s", err);
 	cr_assert_eq(file_write_whole(dir, "x", 1, 0644, err), -1);
 	cr_assert(strstr(err, "it is a directory"), "%s", err);

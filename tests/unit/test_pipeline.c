@@ -321,7 +321,8 @@ static size_t keep_body(char *data, size_t size, size_t n, void *unused)
 /* GET path from a `judge serve` of the test's store; its JSON. */
 static json_t *served_json(const char *path)
 {
-	char err[ERR_LEN] = "", url[128];
+	char url[128];
+	err_t err = {0};
 	struct judge_config c;
 	cfg_defaults(&c);
 	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = c.serve };
@@ -498,7 +499,7 @@ static void qualify_a_then(const char *config, enum decision what)
 	write_config(config);
 	upload_dummy("A");
 	work_ranked();
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(db, false, err);
 	cr_assert_not_null(s, "%s", err);
 	int rc = what == REJUDGE ? store_rejudge_submission(s, 1, err)

@@ -23,7 +23,7 @@ static void setup(void)
 	cr_assert_not_null(mkdtemp(dir));
 	snprintf(db, sizeof db, "%s/jobs.sqlite", dir);
 	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(pg_test_database(url, sizeof url, err), 0, "%s", err);
 }
 
@@ -340,7 +340,8 @@ static pid_t start(const char *cmd)
 Test(pipeline_pg, a_server_restart_mid_run_loses_nothing_and_records_nothing_twice)
 {
 	struct pg_server srv;
-	char sdir[64] = "/tmp/judge-pg-restart-XXXXXX", err[ERR_LEN] = "", target[512];
+	char sdir[64] = "/tmp/judge-pg-restart-XXXXXX", target[512];
+	err_t err = {0};
 	cr_assert_not_null(mkdtemp(sdir));
 	cr_assert_eq(pg_server_start(&srv, sdir, false, err), 0, "%s", err);
 	cr_assert_eq(pg_server_createdb(&srv, "judge", target, sizeof target, err), 0, "%s", err);

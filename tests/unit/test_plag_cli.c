@@ -617,7 +617,8 @@ Test(plag_cli, a_copy_by_another_author_is_flagged_listed_and_sent)
  * from a real `judge serve` on the same store. */
 static json_t *service_list(const char *query)
 {
-	char token[44], path[128], err[ERR_LEN] = "";
+	char token[44], path[128];
+	err_t err = {0};
 	static char reply[131072];
 	serve_test_token(db, "gandalf", true, token);
 	struct judge_config defaults;

@@ -32,7 +32,7 @@ static void open_fixture(void)
 	struct judge_config jc;
 	cfg_defaults(&jc);
 	cfg = jc.plag;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(plag_base_load(".", "dominator", cfg.k, &base, err), PLAG_OK, "%s", err);
 }
 
@@ -109,7 +109,8 @@ static int64_t add(const char *author, const char *name, const char *src,
 		   struct plag_matches *m)
 {
 	struct plag_fps f;
-	char err[ERR_LEN] = "", serr[ERR_LEN] = "";
+	err_t err = {0};
+	err_t serr = {0};
 	cr_assert_eq(plag_fingerprint(&cfg, &base, src, strlen(src), &f, err), PLAG_OK, "%s", err);
 	int64_t sub = teststore_submit(store, "dominator", author, name), id;
 	struct plag_doc doc = { .game = "dominator", .author = author, .name = name,
@@ -144,7 +145,7 @@ static int64_t last_flag(void)
 
 static void review(int64_t flag, const char *action, const char *note)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(store_plag_review(store, flag, action, "teacher", note, NULL, err), 1,
 		     "%s %lld: %s", action, (long long)flag, err);
 }
@@ -204,7 +205,7 @@ BOTH(plag_review, only_the_later_file_is_suspected_and_decisions_keep_their_hist
 	cr_assert_not(suspected(original), "the earlier author is not marked like the copier");
 
 	json_t *flags;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(store_plag_flags(store, "dominator", &flags, err), 0, "%s", err);
 	json_t *f = json_array_get(flags, 0);
 	cr_assert_str_eq(json_string_value(json_object_get(json_object_get(f, "earlier"), "author")),
@@ -249,7 +250,7 @@ BOTH(plag_review, news_are_the_flags_not_seen_yet)
 	add("alder", "Alder", alder, NULL);
 	add("cat", "Copycat", alder, NULL);
 	json_t *news;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(store_plag_news(store, &news, err), 0, "%s", err);
 	cr_assert_eq(json_array_size(news), 1);
 	cr_assert_eq(json_integer_value(json_object_get(json_array_get(news, 0), "unseen")), 1);
@@ -317,7 +318,9 @@ static void import(const char *const *paths, int n)
 	struct plag_fps f[16];
 	const struct plag_fps *fp[16];
 	struct plag_doc doc[16];
-	char *src[16], author[16][16], err[ERR_LEN] = "", serr[ERR_LEN] = "";
+	char *src[16], author[16][16];
+	err_t err = {0};
+	err_t serr = {0};
 	int64_t ids[16];
 	cr_assert_leq(n, 16);
 	for (int i = 0; i < n; i++) {
@@ -344,7 +347,7 @@ static struct plag_matches probe(const char *src)
 {
 	struct plag_fps f;
 	struct plag_matches m;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(plag_fingerprint(&cfg, &base, src, strlen(src), &f, err), PLAG_OK, "%s", err);
 	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "new", 0, &f, &m, err), 0, "%s",
 		     err);

@@ -38,13 +38,13 @@ static void open_fixture(const char *target)
 	snprintf(tmpdir, sizeof tmpdir, "/tmp/test-plag-store-XXXXXX");
 	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp: %s", strerror(errno));
 	snprintf(dbpath, sizeof dbpath, "%s/judge.sqlite", tmpdir);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	store = store_open(target ? target : dbpath, true, err);
 	cr_assert_not_null(store, "store_open: %s", err);
 	struct judge_config jc;
 	cfg_defaults(&jc);
 	cfg = jc.plag;
-	char perr[ERR_LEN] = "";
+	err_t perr = {0};
 	cr_assert_eq(plag_base_load(".", "dominator", cfg.k, &base, perr), PLAG_OK, "base: %s", perr);
 }
 
@@ -55,7 +55,8 @@ static void setup(void)
 
 static void setup_pg(void)
 {
-	char url[512], err[ERR_LEN] = "";
+	char url[512];
+	err_t err = {0};
 	cr_assert_eq(pg_test_database(url, sizeof url, err), 0, "%s", err);
 	open_fixture(url);
 }
@@ -293,7 +294,7 @@ static void random_code(struct gen_text *t, uint64_t seed, int nfuncs)
 static struct plag_fps fingerprint(const char *src, size_t len, const struct plag_hashset *b)
 {
 	struct plag_fps f;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	enum plag_err e = plag_fingerprint(&cfg, b, src, len, &f, err);
 	cr_assert_eq(e, PLAG_OK, "plag_fingerprint: %s (%s)", err, plag_strerror(e));
 	return f;
@@ -313,7 +314,8 @@ struct doc_spec {
 static int64_t add_fps(struct doc_spec d, const struct plag_fps *fps, const char *fp_error,
 		       const char *src, struct plag_matches *m)
 {
-	char err[ERR_LEN] = "", perr[ERR_LEN] = "";
+	err_t err = {0};
+	err_t perr = {0};
 	struct plag_doc doc = { .game = d.game ? d.game : "dominator", .author = d.author,
 				.name = d.name, .label = d.label, .submission = d.submission,
 				.source = src, .source_len = src ? strlen(src) : 0 };
@@ -337,7 +339,7 @@ static int64_t add_src(struct doc_spec d, const char *src, struct plag_matches *
 
 static int64_t submit(const char *author, const char *name, const char *src)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_new_submission sub = {
 		.game = "dominator", .author = author, .name = name, .source = src,
 		.source_len = strlen(src),
@@ -351,7 +353,7 @@ static int64_t submit(const char *author, const char *name, const char *src)
 static size_t distinct(const struct plag_fps *f)
 {
 	struct plag_hashset s = { 0 };
-	char err[ERR_LEN];
+	err_t err;
 	if (f->n)
 		cr_assert_eq(plag_hashset_add_fps(&s, f, err), PLAG_OK, "%s", err);
 	size_t n = s.n;
@@ -395,7 +397,7 @@ Test(plag_store_fps, encode_then_decode_gives_the_same_fingerprints)
 		cr_assert_eq(le(p + 16, 4), f.v[i].last_line);
 	}
 	struct plag_fps g;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(plag_fps_decode(blob, len, f.k, f.w, f.ntokens, &g, err), PLAG_OK, "%s", err);
 	cr_assert_eq(g.n, f.n);
 	cr_assert_eq(g.k, f.k);
@@ -432,7 +434,7 @@ static void expect_damaged(const uint8_t *blob, size_t len, unsigned k, uint32_t
 			   const char *what)
 {
 	struct plag_fps g = { (void *)1, 99, 0, 0, 0, 0 };
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	enum plag_err e = plag_fps_decode(blob, len, k, cfg.w, ntokens, &g, err);
 	cr_assert_neq(e, PLAG_OK, "%s: accepted", what);
 	cr_assert_null(g.v, "%s: output not empty", what);
@@ -455,7 +457,7 @@ Test(plag_store_fps, damaged_blobs_are_refused)
 	uint8_t *copy = malloc(len);
 	cr_assert_not_null(blob);
 	cr_assert_not_null(copy);
-	char err[ERR_LEN];
+	err_t err;
 	struct plag_fps g;
 
 	/* A length that is no whole number of fingerprints. */
@@ -580,7 +582,7 @@ Test(plag_store_base, the_demo_part_of_two_files_does_not_match)
 		cr_assert_gt(fb.v[i].last_line, lb, "fingerprint at lines %u-%u is Demo's",
 			     fb.v[i].first_line, fb.v[i].last_line);
 	struct plag_pair p;
-	char err[ERR_LEN];
+	err_t err;
 	cr_assert_eq(plag_compare(&fa, &fb, NULL, 1, &p, err), PLAG_OK, "%s", err);
 	cr_assert_lt(p.a_in_b * 100, cfg.floor_pct, "a_in_b %.2f", p.a_in_b);
 	cr_assert_lt(p.b_in_a * 100, cfg.floor_pct, "b_in_a %.2f", p.b_in_a);
@@ -632,7 +634,7 @@ Test(plag_store_base, the_shipped_players_alone_have_no_fingerprints)
 Test(plag_store_base, an_unknown_game_has_no_base)
 {
 	struct plag_hashset b = { 0 };
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_neq(plag_base_load(".", "nosuchgame", cfg.k, &b, err), PLAG_OK);
 	cr_assert(strstr(err, "games/nosuchgame/kit/nosuchgame.h"), "%s", err);
 	cr_assert_null(b.v);
@@ -772,7 +774,7 @@ BOTH(plag_store_add, an_unrelated_file_is_no_pair)
 	/* Really below the floor, not merely unlisted. */
 	struct plag_fps a = fp_of(SCOUT), b = fp_of(MINER);
 	struct plag_pair p;
-	char err[ERR_LEN];
+	err_t err;
 	cr_assert_eq(plag_compare(&a, &b, NULL, 1, &p, err), PLAG_OK, "%s", err);
 	cr_assert_lt(p.a_in_b * 100, cfg.floor_pct);
 	cr_assert_lt(p.b_in_a * 100, cfg.floor_pct);
@@ -845,7 +847,8 @@ BOTH(plag_store_add, an_archived_file_keeps_its_source_and_is_stored_once)
 			   " AND label = '2025' AND id = %lld", (long long)id), 1);
 
 	/* The same file in the same archive again: an error, nothing stored. */
-	char err[ERR_LEN] = "", perr[ERR_LEN] = "";
+	err_t err = {0};
+	err_t perr = {0};
 	struct plag_doc doc = { .game = "dominator", .author = "alice", .name = "Scout",
 				.label = "2025", .source = SCOUT, .source_len = strlen(SCOUT) };
 	int64_t id2 = -1;
@@ -914,7 +917,7 @@ BOTH(plag_store_add, a_function_copied_into_an_original_file_is_flagged_by_its_f
 	plag_matches_free(&m);
 
 	struct plag_fps fb = fp_of(bob.s);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "bob", 0, &fb, &m, err), 0, "%s", err);
 	const struct plag_match *hit = NULL;
 	for (size_t i = 0; i < m.n; i++)
@@ -980,7 +983,7 @@ BOTH(plag_store_add, a_stored_pair_measures_as_when_it_was_new)
 	int64_t b = add_src((struct doc_spec){ .author = "bob", .name = "Copy" }, SCOUT_COPY, &m);
 	cr_assert_eq(m.n, 1);
 	struct plag_match again, back;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(plag_store_pair(store, &cfg, b, a, &again, NULL, err), 0, "%s", err);
 	cr_assert_float_eq(again.similarity, m.v[0].similarity, 1e-12);
 	cr_assert_float_eq(again.pair.a_in_b, m.v[0].pair.a_in_b, 1e-12);
@@ -1006,7 +1009,8 @@ BOTH(plag_store_add, files_of_an_older_version_are_fingerprinted_again)
 	 * them, the index's key would be taken twice). */
 	teststore_run(store, "UPDATE plag_docs SET hash_version = 1");
 	struct plag_match m;
-	char err[ERR_LEN] = "", serr[ERR_LEN] = "";
+	err_t err = {0};
+	err_t serr = {0};
 	cr_assert_neq(plag_store_pair(store, &cfg, b, a, &m, NULL, err), 0);
 	cr_assert(strstr(err, "other settings"), "%s", err);
 	size_t n = 0;
@@ -1059,7 +1063,7 @@ BOTH(plag_store_index, only_files_sharing_fingerprints_are_compared)
 	cr_assert(shares_hash(&probe, &all[7]), "file 7 holds a function of the probe");
 
 	struct plag_matches m;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "mallory", 0, &probe, &m, err), 0,
 		     "%s", err);
 	cr_assert_eq(m.looked_up, distinct(&probe), "one look-up per distinct fingerprint");
@@ -1154,7 +1158,7 @@ BOTH(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_en
 	cfg.common_pct = 40;
 	char *probe_src = with_idiom(999);
 	struct plag_fps probe = fp_of(probe_src);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct plag_matches m;
 
 	/* Five files holding the idiom, no more than common_min_files: it
@@ -1239,7 +1243,7 @@ BOTH(plag_store_idiom, files_without_fingerprints_do_not_count_towards_the_share
 	char *probe_src = with_idiom(4242);
 	struct plag_fps probe = fp_of(probe_src);
 	struct plag_matches m;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "zoe", 0, &probe, &m, err), 0,
 		     "%s", err);
 	cr_assert_gt(m.idioms, 0, "4 of 4 fingerprinted files hold it");

@@ -140,7 +140,8 @@ Test(play, a_file_that_names_itself_by_hand_is_refused, .timeout = 120)
 static void compile_shipped(const struct judge_config *cfg, const char *name,
 			    struct cmp_result *res)
 {
-	char source[PATH_MAX], err[ERR_LEN];
+	char source[PATH_MAX];
+	err_t err;
 	cr_assert(paths_shipped_player(cfg->data_dir, "dominator", name, source));
 	cr_assert_eq(players_compile(cfg, "dominator", source, res, err), 0, "%s", err);
 	cr_assert(res->ok, "%s", res->log);
@@ -153,7 +154,7 @@ static void compile_shipped(const struct judge_config *cfg, const char *name,
 Test(play, a_program_that_announces_another_name_is_frozen_under_its_own, .timeout = 120)
 {
 	struct judge_config cfg;
-	char err[ERR_LEN > ERR_LEN ? ERR_LEN : ERR_LEN];
+	err_t err;
 	cr_assert_eq(cfg_init(&cfg, NULL, err), 0, "%s", err);
 	struct cmp_result demo, bad;
 	compile_shipped(&cfg, "Demo", &demo);

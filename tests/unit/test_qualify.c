@@ -210,7 +210,8 @@ BOTH(qualify, a_swapped_opponent_is_logged_and_plays_the_next_round)
 					 "phases", "kind", "elimination", "remain", 3, "opponent",
 					 "Dummy"), 6, 11);
 	cr_assert_gt(planned_with(s, t, 0, "Dummy"), 0, "6 students: the opponent fills a group");
-	char err[ERR_LEN], serr[ERR_LEN];
+	err_t err;
+	err_t serr;
 	int phase = -1;
 	cr_assert_eq(store_begin(s, serr), 0, "%s", serr);
 	cr_assert_eq(event_swap_opponent(s, t, &phase, "Strong", err), 1, "%s", err);
@@ -255,7 +256,8 @@ BOTH(qualify, a_reference_player_is_private_plays_as_opponent_and_hands_out_its_
 	cr_expect(strstr(out, "taken"), "%s", out);
 
 	/* its source: 404 to a contestant, as for a name nobody uses */
-	char student[44], organiser[44], err[ERR_LEN] = "";
+	char student[44], organiser[44];
+	err_t err = {0};
 	serve_test_token(tt.where, "ann", false, student);
 	serve_test_token(tt.where, "teacher", true, organiser);
 	struct judge_config c;

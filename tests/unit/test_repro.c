@@ -58,7 +58,7 @@ static void played(const char *name, const char *game, char path[160])
 /* Alice's seat of match 1 and its record. */
 static int alices_seat(struct store_fault *f)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(db, false, err);
 	cr_assert_not_null(s, "%s", err);
 	for (int seat = 0; seat < 4; seat++) {
@@ -192,7 +192,8 @@ static char token[3][44];
 static void add_tokens(void)
 {
 	const char *who[] = { "alice", "eve", "boss" };
-	char err[ERR_LEN] = "", hex[65];
+	char hex[65];
+	err_t err = {0};
 	struct store *s = store_open(db, false, err);
 	cr_assert_not_null(s, "%s", err);
 	for (int i = 0; i < 3; i++) {
@@ -238,7 +239,7 @@ Test(repro, the_record_downloads_for_its_author_alone_and_reproduces_from_files)
 	struct judge_config c;
 	cfg_defaults(&c);
 	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = c.serve };
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct serve *sv = serve_start(&o, err);
 	cr_assert_not_null(sv, "%s", err);
 	snprintf(record, sizeof record, "%s/fault.json", dir);
@@ -280,7 +281,7 @@ Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
 			   .turn_cpu_ns = 4, .cpu_budget_ns = 1000, .peak_memory = 5,
 			   .input = bytes, .input_len = 5, .input_size = 9, .unit = 5464,
 			   .step = 2 };
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	json_t *j = fault_json(&f);
 	cr_assert_not_null(j);
 	struct fault back;
@@ -331,12 +332,13 @@ static int aic_unit_record(const char *name, char path[160], struct store_fault 
 /* Whether the debug log of seat in match 1 holds said. */
 static bool seat_log_says(int seat, const char *said)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(db, false, err);
 	struct store_seat_log log;
 	cr_assert_eq(store_match_log(s, 1, seat, &log, err), 1, "%s", err);
 	store_close(s);
-	char *text, rerr[ERR_LEN];
+	char *text;
+	err_t rerr;
 	size_t len;
 	cr_assert_eq(replay_text(log.bytes, log.len, &text, &len, rerr), 0, "%s", rerr);
 	free(log.bytes);
@@ -425,7 +427,8 @@ Test(repro, an_aic2018_unit_that_breaks_its_energy_count_is_recorded_and_comes_a
  * unit spends in the re-created match what it spent in the judge's. */
 static void same_code_as_the_judges(const char *source)
 {
-	char err[ERR_LEN] = "", bin[160], cmd[PATH_MAX + 1024];
+	char bin[160], cmd[PATH_MAX + 1024];
+	err_t err = {0};
 	struct judge_config c;
 	cr_assert_eq(cfg_init(&c, cfg, err), 0, "%s", err);
 	struct cmp_result res = { 0 };

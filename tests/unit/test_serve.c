@@ -33,7 +33,8 @@ static char contestant[44], other[44], organiser[44];
 
 static void add_token(const char *author, bool org, char token[44])
 {
-	char err[ERR_LEN] = "", hex[65];
+	char hex[65];
+	err_t err = {0};
 	struct store *s = store_open(queue, true, err);
 	cr_assert_not_null(s, "%s", err);
 	int64_t id;
@@ -57,7 +58,7 @@ static void start(struct cfg_serve limits)
 {
 	struct serve_options o = { .queue = queue, .host = "127.0.0.1", .port = 0,
 				   .limits = limits };
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	server = serve_start(&o, err);
 	cr_assert_not_null(server, "serve_start: %s", err);
 }
@@ -176,7 +177,7 @@ static int get(const char *path, const char *token)
 
 static int64_t stored_submissions(void)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(queue, false, err);
 	cr_assert_not_null(s, "%s", err);
 	json_t *a, *b;
@@ -500,7 +501,7 @@ static int64_t stored_match(const char *odd_name)
 
 static int64_t stored_match_with(const char *odd_name, const void *replay, size_t replay_len)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(queue, false, err);
 	cr_assert_not_null(s, "%s", err);
 	int64_t job, match;
@@ -584,7 +585,8 @@ Test(serve_cache, an_old_entry_is_not_given_when_freshness_is_asked)
 Test(serve_http, bytes_that_are_not_utf8_are_sent_as_valid_json)
 {
 	int64_t id = uploaded_id();
-	char err[ERR_LEN] = "", path[64], *body;
+	char path[64], *body;
+	err_t err = {0};
 	struct store *s = store_open(queue, false, err);
 	cr_assert_not_null(s, "%s", err);
 	cr_assert_eq(store_set_state(s, id, "compile_failed", NULL, NULL, "bad \xff\xfe</pre>", err),
@@ -711,7 +713,8 @@ Test(serve_http, a_replay_is_sent_plain_or_as_the_stored_gzip)
 	static const char text[] = "{\"rounds\": [1, 2, 3], \"name\": \"</script>\"}";
 	uint8_t *gz;
 	size_t gz_len;
-	char err[ERR_LEN], path[64], *body;
+	char path[64], *body;
+	err_t err;
 	cr_assert_eq(replay_gzip(text, strlen(text), &gz, &gz_len, err), 0, "%s", err);
 	snprintf(path, sizeof path, "/api/matches/%lld/replay",
 		 (long long)stored_match_with("Bob", gz, gz_len));
@@ -755,7 +758,7 @@ static int64_t stored_marked_match(void)
 {
 	uint8_t *gz;
 	size_t gz_len;
-	char err[ERR_LEN];
+	err_t err;
 	cr_assert_eq(replay_gzip(marked_replay, strlen(marked_replay), &gz, &gz_len, err), 0, "%s",
 		     err);
 	int64_t match = stored_match_with("Bob", gz, gz_len);
@@ -823,7 +826,7 @@ Test(serve_http, debug_marks_go_to_everybody_when_the_setting_says_so)
 /* Match `match`'s seat keeps log (gzip'd), as the worker stores it. */
 static void stored_log(int64_t match, int seat, const char *log)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	uint8_t *gz;
 	size_t gz_len;
 	cr_assert_eq(replay_gzip(log, strlen(log), &gz, &gz_len, err), 0, "%s", err);
@@ -917,7 +920,7 @@ Test(serve_http, the_access_log_has_a_whole_line_per_request_and_no_client_bytes
 	add_token("mordor \x1b[2J\nforged 200", false, evil);
 	struct serve_options o = { .queue = queue, .host = "127.0.0.1", .limits = test_limits(),
 				   .access_log = log };
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	server = serve_start(&o, err);
 	cr_assert_not_null(server, "serve_start: %s", err);
 
@@ -1187,7 +1190,8 @@ Test(serve_http, the_viewers_inline_scripts_run_by_their_hashes_and_nothing_else
 	static const char text[] = "{\"rounds\": []}";
 	uint8_t *gz;
 	size_t gz_len;
-	char err[ERR_LEN], path[64], *resp;
+	char path[64], *resp;
+	err_t err;
 	cr_assert_eq(replay_gzip(text, strlen(text), &gz, &gz_len, err), 0, "%s", err);
 	int64_t match = stored_match_with("Bob", gz, gz_len);
 	free(gz);

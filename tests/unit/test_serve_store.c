@@ -43,7 +43,7 @@ static int64_t submit(struct store *s, const char *author, const char *name)
 
 static size_t pool_size(struct store *s)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_rated *pool;
 	size_t n;
 	cr_assert_eq(store_ranked_pool(s, "dominator", &pool, &n, err), 0, "%s", err);
@@ -53,7 +53,7 @@ static size_t pool_size(struct store *s)
 
 static int64_t pending_compiles(struct store *s)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t n;
 	cr_assert_eq(store_pending(s, &n, err), 0, "%s", err);
 	return n;
@@ -62,7 +62,7 @@ static int64_t pending_compiles(struct store *s)
 BOTH(serve_store, a_token_is_found_by_its_hash_until_revoked)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t id;
 	cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = "aa11", .author = "sauron" }, &id, NULL, err), 0, "%s", err);
 	struct store_token t;
@@ -86,7 +86,7 @@ BOTH(serve_store, a_token_is_found_by_its_hash_until_revoked)
 BOTH(serve_store, the_submission_view_has_its_author_state_and_log)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t id = submit(s, "<b>sauron</b>", "Sauron");
 	cr_assert_eq(store_set_state(s, id, "compile_failed", NULL, NULL, "x.c:1: error: </pre>",
 				     err), 0, "%s", err);
@@ -112,7 +112,7 @@ BOTH(serve_store, the_submission_view_has_its_author_state_and_log)
 BOTH(serve_store, a_disqualified_player_leaves_the_pool_and_the_reason_stays)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	teststore_qualify(s, submit(s, "a", "Alpha"), 25, 8);
 	teststore_qualify(s, submit(s, "b", "Beta"), 25, 8);
 	cr_assert_eq(pool_size(s), 2);
@@ -136,7 +136,7 @@ BOTH(serve_store, a_disqualified_player_leaves_the_pool_and_the_reason_stays)
 BOTH(serve_store, rejudging_a_submission_queues_its_compile_again)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t id = submit(s, "a", "Alpha");
 	teststore_qualify(s, id, 25, 8);
 	int64_t before = pending_compiles(s);
@@ -152,7 +152,7 @@ BOTH(serve_store, rejudging_a_submission_queues_its_compile_again)
 BOTH(serve_store, rejudging_a_game_starts_its_ratings_over)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t old = submit(s, "a", "Alpha");
 	teststore_qualify(s, old, 25, 8);
 	int64_t latest = submit(s, "a", "Alpha");
@@ -171,7 +171,7 @@ BOTH(serve_store, rejudging_a_game_starts_its_ratings_over)
 BOTH(serve_store, each_rated_game_adds_to_the_players_history)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t id = submit(s, "a", "Alpha");
 	teststore_qualify(s, id, 25, 8);
 	cr_assert_eq(store_rate(s, id, 27, 7, true, 4, err), 0, "%s", err);
@@ -193,7 +193,7 @@ BOTH(serve_store, each_rated_game_adds_to_the_players_history)
 /* A ranked match of the given submissions, recorded as a worker does. */
 static void ranked_match(struct store *s, const int64_t *subs, int n)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t job, match;
 	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s", err);
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
@@ -211,7 +211,7 @@ static void ranked_match(struct store *s, const int64_t *subs, int n)
 BOTH(serve_store, matches_are_counted_by_their_players)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t a = submit(s, "a", "Alpha"), b = submit(s, "b", "Beta"), c = submit(s, "c", "Gamma");
 	ranked_match(s, (int64_t[]){ a, b }, 2);
 	ranked_match(s, (int64_t[]){ a, b, c }, 3);
@@ -228,7 +228,7 @@ BOTH(serve_store, matches_are_counted_by_their_players)
 BOTH(serve_store, the_match_view_has_its_seats_and_an_exact_seed)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t a = submit(s, "<i>a</i>", "Alpha"), b = submit(s, "b", "Beta");
 	ranked_match(s, (int64_t[]){ a, b }, 2);
 	json_t *m;

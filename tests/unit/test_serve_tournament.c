@@ -64,7 +64,8 @@ static size_t keep(char *data, size_t size, size_t n, void *to)
  * none): the status, and the body in *text (malloc'd). */
 static long served(const char *path, const char *token, char **text)
 {
-	char err[ERR_LEN] = "", url[256], auth[96];
+	char url[256], auth[96];
+	err_t err = {0};
 	struct judge_config c;
 	cfg_defaults(&c);
 	struct serve_options o = { .queue = tt.where, .host = "127.0.0.1", .limits = c.serve };
@@ -106,7 +107,8 @@ static json_t *served_json(const char *path, const char *token)
 
 static void organiser_token(struct store *s, char token[44])
 {
-	char err[ERR_LEN] = "", hex[65];
+	char hex[65];
+	err_t err = {0};
 	int64_t id;
 	cr_assert_eq(serve_token_new(token, err), 0, "%s", err);
 	cr_assert_eq(serve_token_hash(token, hex), 0);
@@ -224,7 +226,7 @@ BOTH(serve_tour, an_elimination_shows_its_stages_and_who_is_safe_and_out)
  * and the others none, two of its matches played; an organiser's token. */
 static void masked_tournament(struct store *s, char token[44])
 {
-	char err[ERR_LEN];
+	err_t err;
 	int64_t t = event_sim_tournament(s, &dominator, "masked", json_pack("{s:b, s:[{s:s, s:i}]}",
 		"pseudonyms", 1, "phases", "kind", "elimination", "remain", 3), 4, 5);
 	cr_assert_eq(store_entrant_add(s, t, "s1", "A", "Frodo", err), 0, "%s", err);

@@ -62,7 +62,7 @@ static void setup(void)
 static void setup_pg(void)
 {
 	setup();
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(pg_test_database(target, sizeof target, err), 0, "%s", err);
 	backend = DB_POSTGRES;
 }
@@ -116,7 +116,8 @@ TestSuite(store_sched_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
  * its backend; a query that fails or returns no row fails the test. */
 static struct db_stmt *first_row(struct store *s, const char *fmt, va_list ap)
 {
-	char sql[1024], err[ERR_LEN] = "";
+	char sql[1024];
+	err_t err = {0};
 	int n = vsnprintf(sql, sizeof sql, fmt, ap);
 	cr_assert(n >= 0 && (size_t)n < sizeof sql, "a query too long for the test helper");
 	struct db_stmt *st = db_prepare(s, sql);
@@ -171,7 +172,7 @@ static bool in_transaction(struct store *s)
 /* Runs a script on the store's connection: SQLite's or PostgreSQL's text. */
 static void script(struct store *s, const char *sqlite, const char *postgres)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	const char *sql = backend == DB_SQLITE ? sqlite : postgres;
 	cr_assert_eq(db_exec(s, sql, "test script", err), 0, "%s", err);
 }
@@ -288,7 +289,7 @@ static struct store_new_submission new_sub(const char *game, const char *author,
 static int64_t submit_ok(struct store *s, const char *game, const char *author,
 			 const char *name)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_new_submission sub = new_sub(game, author, name);
 	int64_t id = -1;
 	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "store_submit(%s, %s, %s): %s", game,
@@ -300,7 +301,7 @@ static int64_t submit_ok(struct store *s, const char *game, const char *author,
 static int64_t enqueue(struct store *s, const char *kind, const char *payload,
 		       enum sched_class cls, int64_t not_before)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t id = -1;
 	cr_assert_eq(store_enqueue(s, kind, payload, cls, not_before, &id, err), 0,
 		     "store_enqueue: %s", err);
@@ -312,7 +313,7 @@ static int64_t enqueue(struct store *s, const char *kind, const char *payload,
 static struct store_job claim_ok(struct store *s, const char *worker, int64_t lease_ms,
 				 int max_attempts)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_job j;
 	int rc = store_claim(s, worker, lease_ms, max_attempts, &j, err);
 	cr_assert_eq(rc, 1, "store_claim(%s) gave %d, want a job: %s", worker, rc,
@@ -323,7 +324,7 @@ static struct store_job claim_ok(struct store *s, const char *worker, int64_t le
 
 static void claim_none(struct store *s, const char *worker, int max_attempts)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_job j;
 	int rc = store_claim(s, worker, 30000, max_attempts, &j, err);
 	cr_assert_eq(rc, 0, "store_claim(%s) gave %d (job %lld), want nothing: %s", worker, rc,
@@ -334,7 +335,7 @@ static void claim_none(struct store *s, const char *worker, int max_attempts)
 
 static int64_t pending(struct store *s)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t n = -1;
 	cr_assert_eq(store_pending(s, &n, err), 0, "store_pending: %s", err);
 	return n;
@@ -440,7 +441,7 @@ BOTH(store_open, reopening_keeps_everything)
 	store_close(s);
 
 	s = teststore_open(target, false);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_submission got;
 	cr_assert_eq(store_get_submission(s, id, &got, err), 1, "%s", err);
 	cr_expect_str_eq(got.author, "alice");
@@ -462,7 +463,7 @@ BOTH(store_open, reopening_keeps_everything)
 
 Test(store_open, missing_file_without_create_names_the_path)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(dbpath, false, err);
 	cr_assert_null(s, "store_open(create=false) opened a missing file");
 	cr_expect_not_null(strstr(err, dbpath), "the error does not name the path: \"%s\"", err);
@@ -498,7 +499,7 @@ static void open_in_child(bool create, bool unprivileged, char *out, size_t n)
 			snprintf(msg, sizeof msg, "crashed|uid %d cannot even read %s: %s",
 				 (int)geteuid(), dbpath, strerror(errno));
 		} else {
-			char err[ERR_LEN] = "";
+			err_t err = {0};
 			struct store *s = store_open(dbpath, create, err);
 			snprintf(msg, sizeof msg, "%s|%s", s ? "opened" : "refused", err);
 			store_close(s);
@@ -628,7 +629,7 @@ BOTH(store_open, parameters_are_numbered_and_quotes_are_text)
 	store_close(s);
 }
 
-static int read_two_texts(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_two_texts(struct db_stmt *st, void *ctx, err_t err)
 {
 	int *seen = ctx;
 	if (strcmp(db_col_text(st, 0), "stop") == 0) {
@@ -645,7 +646,7 @@ static int read_two_texts(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 BOTH(store_open, one_statement_binds_reads_rows_and_counts_changes)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	const char bytes[] = { 'a', 0, 'b', (char)0xff };
 	cr_assert_eq(db_run(s, "storing", err, "INSERT INTO binaries (sha256, bytes, created_at)"
 			    " VALUES (?1, ?2, ?3)", "tbi", "h1", bytes, sizeof bytes, (int64_t)7),
@@ -725,7 +726,7 @@ static int latest_pg_version(void)
 
 static void expect_open_refused(bool create, const char *want)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(target, create, err);
 	cr_expect_null(s, "store_open(create=%d) opened it", create);
 	store_close(s);
@@ -756,7 +757,7 @@ Test(store_open_pg, fresh_database_gets_the_schema)
 	cr_expect_str_eq(text, "1");
 
 	/* Foreign keys hold. */
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_expect_eq(db_run(s, "inserting", err,
 			    "INSERT INTO submissions (game, author, name, source, source_sha256,"
 			    " state, created_at, updated_at) VALUES ('dominator', 'alice',"
@@ -817,7 +818,7 @@ Test(store_open_pg, an_older_database_is_migrated)
 
 Test(store_open_pg, an_unreachable_server_is_named)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	snprintf(target, sizeof target, "postgresql://judge@/judge?host=%s/no-server", tmpdir);
 	struct store *s = store_open(target, true, err);
 	cr_expect_null(s);
@@ -844,7 +845,7 @@ Test(store_open_pg, a_lost_connection_is_said_then_opened_again)
 	struct store *s = teststore_open(target, true);
 	enqueue(s, "match", "{}", SCHED_RANKED, 0); /* its statement is prepared on the session */
 	kill_session(s);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_expect_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, NULL, err), -1);
 	cr_expect_not_null(strstr(err, "lost the connection to PostgreSQL at"), "got \"%s\"", err);
 	cr_expect_not_null(strstr(err, "is the server running?"), "got \"%s\"", err);
@@ -859,7 +860,7 @@ Test(store_open_pg, a_lost_connection_is_said_then_opened_again)
 Test(store_open_pg, a_transaction_cut_by_a_lost_connection_leaves_nothing)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
 	enqueue(s, "match", "{\"first\":1}", SCHED_RANKED, 0);
 	kill_session(s);
@@ -905,7 +906,7 @@ BOTH(store_submit, stores_the_submission_and_one_compile_job)
 		      (long long)r.not_before);
 	cr_expect_not(r.has_worker);
 
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_submission got;
 	cr_assert_eq(store_get_submission(s, id, &got, err), 1, "%s", err);
 	cr_expect_eq(got.id, id);
@@ -939,7 +940,7 @@ BOTH(store_submit, stores_the_submission_and_one_compile_job)
 BOTH(store_submit, a_binary_is_stored_once_by_its_hash_byte_for_byte)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	/* Every byte value, NUL and high bytes included. */
 	uint8_t bytes[512];
 	for (size_t i = 0; i < sizeof bytes; i++)
@@ -970,7 +971,7 @@ BOTH(store_submit, submission_and_job_are_one_transaction)
 		  " AS $$ BEGIN RAISE EXCEPTION 'the queue is closed'; END $$;"
 		  "CREATE TRIGGER no_jobs BEFORE INSERT ON jobs"
 		  " FOR EACH ROW EXECUTE FUNCTION no_jobs()");
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_new_submission sub = new_sub("dominator", "alice", "Bot");
 	int64_t id = -1;
 	cr_expect_eq(store_submit(s, &sub, &id, err), -1, "a submission without its job was stored");
@@ -993,7 +994,7 @@ BOTH(store_submit, a_name_of_another_author_is_refused)
 	submit_ok(s, "dominator", "alice", "Bot");
 	int64_t subs = count(s, "submissions"), jobs = count(s, "jobs"), names = count(s, "names");
 
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_new_submission sub = new_sub("dominator", "bob", "Bot");
 	int64_t id = -1;
 	cr_expect_eq(store_submit(s, &sub, &id, err), -1, "bob took alice's name");
@@ -1033,7 +1034,7 @@ BOTH(store_submit, the_same_author_may_resubmit)
 BOTH(store_submit, the_same_file_again_is_the_current_submission_until_it_fails)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_new_submission sub = new_sub("dominator", "alice", "Bot");
 	int64_t first = -1, again = -1;
 	cr_assert_eq(store_submit(s, &sub, &first, err), 0, "%s", err);
@@ -1060,7 +1061,7 @@ BOTH(store_submit, the_same_file_again_is_the_current_submission_until_it_fails)
 
 static struct store_submission get_sub(struct store *s, int64_t id)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_submission sub;
 	cr_assert_eq(store_get_submission(s, id, &sub, err), 1, "%s", err);
 	return sub;
@@ -1072,7 +1073,7 @@ static struct store_submission get_sub(struct store *s, int64_t id)
 BOTH(store_submit, qualification_ratings_and_events)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t old = submit_ok(s, "dominator", "alice", "Bot");
 	int64_t bob = submit_ok(s, "dominator", "bob", "Rival");
 	int64_t now = submit_ok(s, "dominator", "alice", "Bot");
@@ -1173,7 +1174,7 @@ BOTH(store_jobs, complete_and_claim_ends_one_job_and_takes_the_next_at_once)
 	struct store *s = teststore_open(target, true);
 	int64_t a = enqueue(s, "match", "{\"n\":\"a\"}", SCHED_QUALIFYING, 0);
 	int64_t b = enqueue(s, "match", "{\"n\":\"b\"}", SCHED_RANKED, 0);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_job j = claim_ok(s, "w1", 30000, 3), next;
 	cr_assert_eq(j.id, a);
 	cr_assert_eq(store_complete_claim(s, a, "w1", 30000, 3, &next, err), 1, "%s", err);
@@ -1240,7 +1241,7 @@ BOTH(store_jobs, an_expired_lease_goes_to_another_worker)
 	cr_expect_str_eq(j.payload, "{\"m\":1}");
 	store_job_clear(&j);
 
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	expect_lost(store_complete(s, id, "w1", err), err, id, "store_complete");
 	err[0] = '\0';
 	expect_lost(store_renew(s, id, "w1", 30000, err), err, id, "store_renew");
@@ -1267,7 +1268,7 @@ BOTH(store_jobs, fail_requeues_for_later_then_parks)
 {
 	struct store *s = teststore_open(target, true);
 	int64_t id = enqueue(s, "compile", "{\"submission\":1}", SCHED_COMPILE, 0);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 
 	struct store_job j = claim_ok(s, "w1", 30000, 2);
 	store_job_clear(&j);
@@ -1329,7 +1330,7 @@ BOTH(store_jobs, a_job_whose_workers_keep_dying_is_parked_on_claim)
 	cr_expect_not(r.has_lease);
 	cr_expect(r.has_error && strstr(r.last_error, "stopped before finishing it 3 times"),
 		  "last_error \"%s\" does not say why it was parked", r.last_error);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	expect_lost(store_complete(s, doomed, "w3", err), err, doomed, "store_complete");
 	claim_none(s, "w5", 3);
 	store_close(s);
@@ -1339,7 +1340,7 @@ BOTH(store_jobs, release_gives_the_job_back_uncounted)
 {
 	struct store *s = teststore_open(target, true);
 	int64_t id = enqueue(s, "match", "{}", SCHED_RANKED, 0);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_job j = claim_ok(s, "w1", 30000, 1);
 	store_job_clear(&j);
 	cr_expect_eq(store_release(s, id, "w2", err), -1, "a worker released a job it does not hold");
@@ -1366,7 +1367,7 @@ BOTH(store_jobs, release_gives_the_job_back_uncounted)
 BOTH(store_jobs, pending_counts_what_is_left_to_do)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t future = store_now_ms() + 600000;
 	cr_expect_eq(pending(s), 0);
 
@@ -1407,7 +1408,7 @@ BOTH(store_jobs, pending_counts_what_is_left_to_do)
 static struct store *policy_store(void)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(store_publish_classes(s, err), 0, "%s", err);
 	return s;
 }
@@ -1493,7 +1494,7 @@ BOTH(store_sched, an_overdue_ranked_job_is_served_before_qualifying_work)
 	/* ...until nothing of the ladder was claimed for 5 s; and the claim
 	 * that ends a job follows the rule too. */
 	served_ago(s, SCHED_RANKED, 5001);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_job next;
 	cr_assert_eq(store_complete_claim(s, q[1], "w1", 30000, 3, &next, err), 1, "%s", err);
 	cr_expect_eq(next.id, r2, "complete+claim took a %s job, want the overdue ranked one",
@@ -1507,7 +1508,7 @@ BOTH(store_sched, an_overdue_ranked_job_is_served_before_qualifying_work)
 BOTH(store_sched, a_flood_of_overdue_challenges_takes_one_claim_per_pause)
 {
 	struct store *s = policy_store();
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
 	int64_t first = enqueue(s, "match", "{\"kind\":\"challenge\"}", SCHED_CHALLENGE, 0);
 	for (int i = 1; i < 30; i++)
@@ -1560,7 +1561,7 @@ BOTH(store_sched, publishing_the_classes_keeps_when_each_was_served)
 	claim_id(s);
 	int64_t served = q_int(s, "SELECT served_at FROM job_classes WHERE name = 'ranked'");
 	cr_expect_geq(served, t0, "claiming a ranked job did not mark the ladder served");
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(store_publish_classes(s, err), 0, "%s", err);
 	cr_expect_eq(q_int(s, "SELECT served_at FROM job_classes WHERE name = 'ranked'"), served,
 		     "a worker starting made the ladder look never served");
@@ -1576,7 +1577,7 @@ BOTH(store_sched, publishing_the_classes_keeps_when_each_was_served)
  * writing each job's id to fd, or -1 and the error. */
 static void worker_process(const char *name, int ready, int go, int fd)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(target, false, err);
 	char c = 'r';
 	/* Connected (or failed): told, so that nobody starts before the
@@ -1630,7 +1631,7 @@ static size_t read_all(int fd, char *buf, size_t cap)
 static void workers_claim_every_job_exactly_once(int nworkers)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(store_begin(s, err), 0, "%s", err);
 	int64_t first = 0;
 	for (int i = 0; i < SHARED_JOBS; i++) {
@@ -1735,7 +1736,8 @@ static pid_t open_when_told(int go[2], int out[2], int w)
 	if (pid == 0) {
 		close(go[1]);
 		close(out[0]);
-		char c, err[ERR_LEN] = "";
+		char c;
+		err_t err = {0};
 		if (read(go[0], &c, 1) < 0)
 			_exit(3);
 		struct store *s = store_open(target, true, err);
@@ -1780,7 +1782,7 @@ static void two_open_at_once(int round)
 Test(store_concurrent_pg, two_processes_create_the_same_database_at_once)
 {
 	for (int round = 0; round < 10; round++) {
-		char err[ERR_LEN] = "";
+		err_t err = {0};
 		if (round > 0)
 			cr_assert_eq(pg_test_database(target, sizeof target, err), 0, "%s", err);
 		two_open_at_once(round);
@@ -1810,7 +1812,7 @@ Test(store_concurrent, two_processes_create_the_same_file_at_once)
 
 static struct store_activity activity(struct store *s)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_activity a;
 	cr_assert_eq(store_activity(s, &a, err), 0, "store_activity: %s", err);
 	return a;
@@ -1851,7 +1853,7 @@ BOTH(store_jobs, activity_tells_a_stalled_queue_from_a_busy_one)
  * the same columns, column by column. */
 Test(store_schemas, sqlite_and_postgresql_have_the_same_columns)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *pg = store_open(target, true, err), *lite = NULL;
 	cr_assert_not_null(pg, "%s", err);
 	lite = store_open(dbpath, true, err);

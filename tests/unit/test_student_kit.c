@@ -162,7 +162,7 @@ Test(student_kit, the_service_serves_it_once_built, .timeout = 300)
 	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = cfg.serve,
 				   .settings = &cfg };
 	o.limits.threads = 2;
-	char err[ERR_LEN];
+	err_t err;
 	struct serve *sv = serve_start(&o, err);
 	cr_assert_not_null(sv, "serve_start: %s", err);
 	unsigned port = serve_port(sv);

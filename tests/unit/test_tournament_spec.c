@@ -18,7 +18,7 @@ static int parse(const char *text, int lo, int hi, struct tour_spec *s, char *er
 
 Test(tournament_spec, the_course_reads_back_as_it_was_written)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct tour_spec course, again;
 	tour_spec_course(&course);
 	json_t *j = tour_spec_json(&course);
@@ -36,7 +36,7 @@ Test(tournament_spec, the_course_reads_back_as_it_was_written)
 
 Test(tournament_spec, a_contest_with_a_deadline_and_a_bracket)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct tour_spec s;
 	cr_assert_eq(parse("{\"phases\": [{\"kind\": \"ladder\"},"
 			   " {\"kind\": \"bracket\", \"from\": \"top\", \"top\": 16, \"best_of\": 5,"
@@ -50,7 +50,7 @@ Test(tournament_spec, a_contest_with_a_deadline_and_a_bracket)
 
 Test(tournament_spec, refusals_name_the_phase_and_the_setting)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct tour_spec s;
 	struct { const char *json; int lo, hi; const char *says; } bad[] = {
 		{ "{\"phases\": [{\"kind\": \"elimination\", \"remian\": 3}]}", 4, 4,

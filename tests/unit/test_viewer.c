@@ -34,7 +34,8 @@ static json_t *replay_with(int rounds)
 
 static char *page_of(json_t *replay, size_t *len)
 {
-	char *page, err[ERR_LEN];
+	char *page;
+	err_t err;
 	cr_assert_eq(viewer_page(replay, &page, len, err), 0, "%s", err);
 	cr_assert_eq(strlen(page), *len);
 	return page;
@@ -142,7 +143,7 @@ Test(viewer, reasons_are_added_to_the_frozen_seat_only)
 
 Test(viewer, write_reports_an_unwritable_path)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *r = replay_with(1);
 	cr_assert_eq(viewer_write("/nonexistent/dir/page.html", r, err), -1);
 	cr_assert(strstr(err, "/nonexistent/dir/page.html"), "%s", err);
@@ -155,7 +156,8 @@ Test(viewer, write_reports_an_unwritable_path)
  * frozen seat's reason) and match 2 (without a replay). */
 static struct store *store_with(const json_t *replay, char path[64])
 {
-	char err[ERR_LEN], rerr[ERR_LEN];
+	err_t err;
+	err_t rerr;
 	snprintf(path, 64, "/tmp/test-viewer-XXXXXX");
 	int fd = mkstemp(path);
 	cr_assert_geq(fd, 0);
@@ -186,7 +188,8 @@ static struct store *store_with(const json_t *replay, char path[64])
 Test(viewer, stored_match_with_its_reasons)
 {
 	json_t *r = replay_with(3);
-	char db_path[64], path[] = "/tmp/test-viewer-page-XXXXXX", err[ERR_LEN];
+	char db_path[64], path[] = "/tmp/test-viewer-page-XXXXXX";
+	err_t err;
 	struct store *s = store_with(r, db_path);
 	int fd = mkstemp(path);
 	cr_assert_geq(fd, 0);

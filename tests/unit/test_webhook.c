@@ -26,7 +26,7 @@ static json_t *parse_json(const char *text)
 }
 
 /* hook_parse_endpoints on JSON text: its return, hc and err filled. */
-static int parse_endpoints(const char *text, struct hook_config *hc, char err[ERR_LEN])
+static int parse_endpoints(const char *text, struct hook_config *hc, err_t err)
 {
 	json_t *v = parse_json(text);
 	hook_defaults(hc);
@@ -40,7 +40,7 @@ static int parse_endpoints(const char *text, struct hook_config *hc, char err[ER
 static void expect_refused(const char *text, const char *want1, const char *want2)
 {
 	struct hook_config hc;
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(parse_endpoints(text, &hc, err), -1, "accepted: %s", text);
 	cr_expect_eq(hc.count, 0, "an endpoint kept after an error in %s", text);
 	cr_expect(strstr(err, want1), "error for %s is \"%s\", no \"%s\"", text, err, want1);
@@ -77,7 +77,7 @@ static int closed_port(uint16_t *port)
 
 static void curl_up(void)
 {
-	char err[ERR_LEN];
+	err_t err;
 	cr_assert_eq(hook_global_init(err), 0, "%s", err);
 }
 
@@ -110,7 +110,7 @@ Test(webhook_config, event_names_round_trip)
 Test(webhook_config, parses_endpoints)
 {
 	struct hook_config hc;
-	char err[ERR_LEN];
+	err_t err;
 	cr_assert_eq(parse_endpoints(example_config, &hc, err), 0, "%s", err);
 	cr_assert_eq(hc.count, 3);
 	cr_expect_str_eq(hc.endpoints[0].url, "http://127.0.0.1:9000/hook");
@@ -158,7 +158,7 @@ Test(webhook_config, refuses_a_url_too_long)
 	snprintf(text, sizeof text, "[{\"url\": \"http://h/%s\", \"events\": [\"rank.changed\"]}]",
 		 path);
 	struct hook_config hc;
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(parse_endpoints(text, &hc, err), 0, "%s", err);
 	cr_expect_eq(strlen(hc.endpoints[0].url), HOOK_URL_MAX - 1);
 
@@ -205,7 +205,7 @@ Test(webhook_config, caps_the_number_of_endpoints)
 {
 	char text[8192];
 	struct hook_config hc;
-	char err[ERR_LEN];
+	err_t err;
 	endpoints_text(text, sizeof text, HOOK_MAX_ENDPOINTS);
 	cr_expect_eq(parse_endpoints(text, &hc, err), 0, "%s", err);
 	cr_expect_eq(hc.count, HOOK_MAX_ENDPOINTS);
@@ -215,7 +215,7 @@ Test(webhook_config, caps_the_number_of_endpoints)
 	expect_refused(text, "lists 33 endpoints", "at most 32");
 }
 
-static int parse_delivery(const char *text, struct hook_config *hc, char err[ERR_LEN])
+static int parse_delivery(const char *text, struct hook_config *hc, err_t err)
 {
 	json_t *v = parse_json(text);
 	hook_defaults(hc);
@@ -228,7 +228,7 @@ static int parse_delivery(const char *text, struct hook_config *hc, char err[ERR
 Test(webhook_config, delivery_settings)
 {
 	struct hook_config hc;
-	char err[ERR_LEN];
+	err_t err;
 	cr_assert_eq(parse_delivery("{\"timeout_ms\": 2000, \"max_attempts\": 12}", &hc, err), 0,
 		     "%s", err);
 	cr_expect_eq(hc.timeout_ms, 2000);
@@ -252,7 +252,7 @@ Test(webhook_config, delivery_settings)
 Test(webhook_select, endpoints_by_event)
 {
 	struct hook_config hc;
-	char err[ERR_LEN];
+	err_t err;
 	size_t idx[HOOK_MAX_ENDPOINTS];
 	cr_assert_eq(parse_endpoints(example_config, &hc, err), 0, "%s", err);
 
