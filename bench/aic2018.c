@@ -159,7 +159,7 @@ int main(void)
 	char counted[PATH_MAX], plain[PATH_MAX];
 	err_t err;
 	if (cfg_init(&cfg, NULL, err) < 0)
-		die("config", err);
+		die("config", err->msg);
 	compile_demo(true, counted);
 	compile_demo(false, plain);
 	struct outcome a = measure(counted), b = measure(plain);

@@ -60,7 +60,7 @@ static inline uint64_t bench_match(const struct judge_config *cfg, const struct 
 	err_t err;
 	uint64_t t0 = bench_now_ns();
 	if (match_play(&spec, r, err) < 0) {
-		fprintf(stderr, "bench: %s match: %s\n", gm->name, err);
+		fprintf(stderr, "bench: %s match: %s\n", gm->name, err->msg);
 		exit(1);
 	}
 	uint64_t t = bench_now_ns() - t0;

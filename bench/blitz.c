@@ -143,7 +143,7 @@ int main(void)
 	err_t err;
 	signal(SIGPIPE, SIG_IGN);
 	if (cfg_init(&cfg, NULL, err) < 0)
-		die("config", err);
+		die("config", err->msg);
 	const struct game *gm = game_find("blitz");
 	if (!gm)
 		die("blitz", "not in the registry");

@@ -81,7 +81,7 @@ static void setup(void)
 		"\"seed_secret\": \"bench\" }, \"compile\": { \"cache_dir\": \"%s/cache\" }, "
 		"\"contest\": { \"challenges_per_hour\": 100000 } }\n", dir);
 	if (file_write_whole(cfg, settings, (size_t)len, 0644, ferr) < 0)
-		die("writing the settings", ferr);
+		die("writing the settings", ferr->msg);
 	static const char *const ladder[] = { "Ann", "Bea", "Cid", "Dan" };
 	for (int q = 0; q < STORES; q++) {
 		snprintf(queue[q], sizeof queue[q], "%s/%s.sqlite", dir, q == PLAIN ? "plain" : "busy");
@@ -123,7 +123,7 @@ static bool qualification_over(struct store *s, int64_t id)
 	struct store_submission sub;
 	err_t err;
 	if (store_get_submission(s, id, &sub, err) <= 0)
-		die("reading a submission", err);
+		die("reading a submission", err->msg);
 	return strcmp(sub.state, "qualified") == 0 || strcmp(sub.state, "not_qualified") == 0 ||
 	       strcmp(sub.state, "compile_failed") == 0;
 }
@@ -189,7 +189,7 @@ int main(int argc, char **argv)
 	err_t err;
 	for (int q = 0; q < STORES; q++) {
 		if (!(s[q] = store_open(queue[q], false, err)))
-			die("opening a store", err);
+			die("opening a store", err->msg);
 		start_worker(q);
 	}
 	struct timespec warm = { 2, 0 }; /* the ladder under way in both */

@@ -43,7 +43,7 @@ static int dw_compile(const struct judge_config *cfg, const char *game, const ch
 {
 	err_t err;
 	if (players_compile(cfg, game, source, out, err) < 0) {
-		fprintf(stderr, "bench: %s\n", err);
+		fprintf(stderr, "bench: %s\n", err->msg);
 		return -1;
 	}
 	if (!out->ok) {
@@ -110,7 +110,7 @@ static int dw_play_all(struct match_spec *spec, struct dw_tally *t)
 		spec->seed = seed;
 		if (match_play(spec, &r, err) < 0) {
 			fprintf(stderr, "bench: %s, seed %llu: %s\n", spec->game->name,
-				(unsigned long long)seed, err);
+				(unsigned long long)seed, err->msg);
 			return -1;
 		}
 		dw_count(&r, t);
@@ -206,7 +206,7 @@ int main(int argc, char **argv)
 	struct judge_config cfg;
 	err_t err;
 	if (cfg_init(&cfg, NULL, err) < 0) {
-		fprintf(stderr, "bench: %s\n", err);
+		fprintf(stderr, "bench: %s\n", err->msg);
 		return 1;
 	}
 	printf("Dummy (seat 0) vs Demos (3 unless said), seeds %d..%d, strict wins:\n", DW_FIRST_SEED,

@@ -71,7 +71,7 @@ static int load(const char *path, const char *name, int level, struct file *f)
 	*f = (struct file){ .level = level };
 	snprintf(f->name, sizeof f->name, "%s", name);
 	if (src_read(path, PLAG_MAX_BYTES_DEFAULT, &f->src, &f->len, err) < 0) {
-		fprintf(stderr, "bench: %s\n", err);
+		fprintf(stderr, "bench: %s\n", err->msg);
 		return -1;
 	}
 	return 0;
@@ -139,7 +139,7 @@ static int fingerprint(const struct cfg_plag *cfg, const struct plag_hashset *ba
 {
 	err_t err;
 	if (plag_fingerprint(cfg, base, f->src, f->len, out, err)) {
-		fprintf(stderr, "bench: %s: %s\n", f->name, err);
+		fprintf(stderr, "bench: %s: %s\n", f->name, err->msg);
 		return -1;
 	}
 	return 0;
@@ -162,7 +162,7 @@ static int store_originals(struct store *s, const struct cfg_plag *cfg,
 		int rc = plag_store_add(s, cfg, &doc, &f, NULL, &ids[i], &m, err);
 		plag_fps_free(&f);
 		if (rc < 0)
-			return fprintf(stderr, "bench: %s\n", err), -1;
+			return fprintf(stderr, "bench: %s\n", err->msg), -1;
 		r->pairs += (int)i;
 		for (size_t j = 0; j < m.n; j++) {
 			unsigned frag = plag_longest_tokens(&m.v[j].pair);
@@ -194,7 +194,7 @@ static int check_copies(struct store *s, const struct cfg_plag *cfg,
 		int rc = plag_store_compare(s, cfg, "dominator", "copier", 0, &fps, &m, err);
 		plag_fps_free(&fps);
 		if (rc < 0)
-			return fprintf(stderr, "bench: %s\n", err), -1;
+			return fprintf(stderr, "bench: %s\n", err->msg), -1;
 		double sim = 0;
 		unsigned frag = 0;
 		bool caught = false;
@@ -235,7 +235,7 @@ static int run(const char *data_dir, const struct cfg_plag *settings, const stru
 	struct store *s = store_open(path, true, err);
 	int rc = s && !plag_base_load(data_dir, "dominator", cfg->k, &base, perr) ? 0 : -1;
 	if (rc < 0)
-		fprintf(stderr, "bench: %s\n", s ? perr : err);
+		fprintf(stderr, "bench: %s\n", s ? perr : err->msg);
 	if (rc == 0) {
 		rc = store_begin(s, err);
 		if (rc == 0)

@@ -217,7 +217,7 @@ static int fingerprint(const struct cfg_plag *cfg, const struct plag_hashset *ba
 {
 	err_t err;
 	if (plag_fingerprint(cfg, base, src, len, out, err)) {
-		fprintf(stderr, "bench: generated player: %s\n", err);
+		fprintf(stderr, "bench: generated player: %s\n", err->msg);
 		return -1;
 	}
 	return 0;
@@ -257,7 +257,7 @@ static int store_batch(struct store *s, const struct judge_config *cfg,
 	if (store_begin(s, serr) < 0 || plag_store_insert_batch(s, doc, fp, BATCH, ids,
 								 err) < 0 ||
 	    store_commit(s, serr) < 0)
-		return fprintf(stderr, "bench: %s %s\n", err, serr), -1;
+		return fprintf(stderr, "bench: %s %s\n", err->msg, serr->msg), -1;
 	for (size_t j = 0; j < BATCH; j++) {
 		if (from + j < (size_t)NSUBSET)
 			subset->fps[subset->n++] = f[j];
@@ -302,7 +302,7 @@ static int time_indexed(struct store *s, const struct judge_config *cfg,
 		last->n = 0;
 		plag_fps_free(&f);
 		if (rc < 0)
-			return fprintf(stderr, "bench: %s\n", err), -1;
+			return fprintf(stderr, "bench: %s\n", err->msg), -1;
 	}
 	*ms = bench_median(t, NPROBES) / 1e6;
 	return 0;
@@ -348,7 +348,7 @@ static int time_indexed_subset(const struct judge_config *cfg, const struct corp
 	unlink(path);
 	struct store *s = store_open(path, true, serr);
 	if (!s || store_set_sync(s, STORE_SYNC_NORMAL, serr) < 0 || store_begin(s, serr) < 0)
-		return fprintf(stderr, "bench: %s\n", serr), -1;
+		return fprintf(stderr, "bench: %s\n", serr->msg), -1;
 	uint64_t t0 = bench_now_ns();
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < c->n; i++) {
@@ -359,7 +359,7 @@ static int time_indexed_subset(const struct judge_config *cfg, const struct corp
 	}
 	*secs = (bench_now_ns() - t0) / 1e9;
 	if (rc < 0)
-		fprintf(stderr, "bench: %s\n", err);
+		fprintf(stderr, "bench: %s\n", err->msg);
 	store_commit(s, serr);
 	store_close(s);
 	unlink(path);
@@ -376,7 +376,7 @@ int main(void)
 	cfg_defaults(&cfg);
 	struct plag_hashset base;
 	if (!mkdtemp(dir) || plag_base_load(cfg.data_dir, "dominator", cfg.plag.k, &base, err)) {
-		fprintf(stderr, "bench: %s\n", err);
+		fprintf(stderr, "bench: %s\n", err->msg);
 		return 1;
 	}
 	snprintf(path, sizeof path, "%s/all.sqlite", dir);
@@ -415,7 +415,7 @@ int main(void)
 		       "compared in turn) %.2f s: ratio %.1f\n", NSUBSET, naive_all_s, NAIVE_ROWS, subset_s,
 		       naive_all_s / subset_s);
 	} else if (!s) {
-		fprintf(stderr, "bench: %s\n", serr);
+		fprintf(stderr, "bench: %s\n", serr->msg);
 	}
 	for (size_t i = 0; i < subset.n; i++)
 		plag_fps_free(&subset.fps[i]);

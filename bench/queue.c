@@ -104,7 +104,7 @@ static void fresh_queue(enum db_target kind, char *target, size_t n)
 	err_t err;
 	snprintf(name, sizeof name, "bench_%d", made++);
 	if (pg_server_createdb(&pg, name, target, n, err) < 0)
-		die("createdb", err);
+		die("createdb", err->msg);
 }
 
 /* The queue at target, with the mode's sync setting; dies on failure. */
@@ -113,9 +113,9 @@ static struct store *open_queue(const char *target, bool create, const struct mo
 	err_t err;
 	struct store *s = store_open(target, create, err);
 	if (!s)
-		die("store_open", err);
+		die("store_open", err->msg);
 	if (store_set_sync(s, m->sync, err) < 0)
-		die("store_set_sync", err);
+		die("store_set_sync", err->msg);
 	return s;
 }
 
@@ -124,16 +124,16 @@ static void fill(const char *target, const struct mode *m, int jobs)
 	err_t err;
 	struct store *s = open_queue(target, true, m);
 	if (store_begin(s, err) < 0)
-		die("store_begin", err);
+		die("store_begin", err->msg);
 	for (int i = 0; i < jobs; i++) {
 		char payload[48];
 		snprintf(payload, sizeof payload, "{\"match\":%d}", i);
 		if (store_enqueue(s, "match", payload, (enum sched_class)(i % SCHED_CLASSES), 0, NULL,
 				  err) < 0)
-			die("store_enqueue", err);
+			die("store_enqueue", err->msg);
 	}
 	if (store_commit(s, err) < 0)
-		die("store_commit", err);
+		die("store_commit", err->msg);
 	store_close(s);
 }
 
@@ -152,7 +152,7 @@ static int drain(const char *target, const struct mode *m, const char *worker)
 		done += rc >= 0;
 	}
 	if (rc < 0)
-		die("store_complete_claim", err);
+		die("store_complete_claim", err->msg);
 	store_close(s);
 	return done;
 }
@@ -163,7 +163,7 @@ static void expect_all_done(const char *target, int done, int jobs)
 	struct store *s = store_open(target, false, err);
 	int64_t left = -1;
 	if (!s || store_pending(s, &left, err) < 0)
-		die("store_pending", err);
+		die("store_pending", err->msg);
 	store_close(s);
 	if (done != jobs || left != 0) {
 		fprintf(stderr, "bench-queue: %d of %d jobs done, %lld pending\n", done, jobs,
@@ -335,7 +335,7 @@ static void start_postgres(void)
 	if (!mkdtemp(dir) || !realpath(dir, real))
 		die("mkdtemp " BENCH_DIR "/bench-pg-XXXXXX", strerror(errno));
 	if (pg_server_start(&pg, real, true, err) < 0)
-		die("starting PostgreSQL", err);
+		die("starting PostgreSQL", err->msg);
 }
 
 int main(void)

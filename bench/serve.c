@@ -325,7 +325,7 @@ int main(int argc, char **argv)
 	err_t err;
 	struct serve *sv = serve_start(&o, err);
 	if (!sv) {
-		fprintf(stderr, "bench serve: %s\n", err);
+		fprintf(stderr, "bench serve: %s\n", err->msg);
 		return 1;
 	}
 	port = serve_port(sv);

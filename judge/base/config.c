@@ -96,13 +96,13 @@ static int set_number(const struct cfg_number *n, json_t *v, const char *section
 		      err_t err)
 {
 	if (!json_is_integer(v) || json_integer_value(v) < 0) {
-		snprintf(err, ERR_LEN, "config: %s.%s must be a non-negative integer",
+		err_set(err, "config: %s.%s must be a non-negative integer",
 			 section, n->key);
 		return -1;
 	}
 	uint64_t x = (uint64_t)json_integer_value(v);
 	if (x < n->min || x > n->max) {
-		snprintf(err, ERR_LEN, "config: %s.%s = %llu is out of range [%llu, %llu]",
+		err_set(err, "config: %s.%s = %llu is out of range [%llu, %llu]",
 			 section, n->key, (unsigned long long)x,
 			 (unsigned long long)n->min, (unsigned long long)n->max);
 		return -1;
@@ -141,7 +141,7 @@ static int number_setting(const struct cfg_number *nums, const char *section, co
 {
 	const struct cfg_number *n = find_number(nums, key);
 	if (!n) {
-		snprintf(err, ERR_LEN, "config: unknown setting %s.%s", section, key);
+		err_set(err, "config: unknown setting %s.%s", section, key);
 		return -1;
 	}
 	return set_number(n, v, section, err);
@@ -183,7 +183,7 @@ static int bool_setting(const char *section, const char *key, const json_t *v, b
 			err_t err)
 {
 	if (!json_is_boolean(v)) {
-		snprintf(err, ERR_LEN, "config: %s.%s must be true or false", section, key);
+		err_set(err, "config: %s.%s must be true or false", section, key);
 		return -1;
 	}
 	*out = json_is_true(v);
@@ -220,7 +220,7 @@ static int load_compile(struct judge_config *cfg, json_t *obj, err_t err)
 		if (strcmp(key, "cache_dir") == 0) {
 			const char *s = json_string_value(v);
 			if (!s || !*s || strlen(s) >= sizeof c->cache_dir) {
-				snprintf(err, ERR_LEN, "config: compile.cache_dir must be a path");
+				err_set(err, "config: compile.cache_dir must be a path");
 				return -1;
 			}
 			strcpy(c->cache_dir, s);
@@ -259,7 +259,7 @@ static int load_worker(struct judge_config *cfg, json_t *obj, err_t err)
 		if (strcmp(key, "qualify_opponent") == 0) {
 			const char *s = json_string_value(v);
 			if (!s || !*s || strlen(s) >= sizeof w->qualify_opponent) {
-				snprintf(err, ERR_LEN, "config: worker.qualify_opponent must be "
+				err_set(err, "config: worker.qualify_opponent must be "
 					 "a shipped player's name");
 				return -1;
 			}
@@ -274,7 +274,7 @@ static int load_worker(struct judge_config *cfg, json_t *obj, err_t err)
 		if (strcmp(key, "seed_secret") == 0) {
 			const char *s = json_string_value(v);
 			if (!s || strlen(s) >= sizeof w->seed_secret) {
-				snprintf(err, ERR_LEN, "config: worker.seed_secret must be a string "
+				err_set(err, "config: worker.seed_secret must be a string "
 					 "of at most %zu characters", sizeof w->seed_secret - 1);
 				return -1;
 			}
@@ -285,12 +285,12 @@ static int load_worker(struct judge_config *cfg, json_t *obj, err_t err)
 			return -1;
 	}
 	if (w->compare_pairs == 1) {
-		snprintf(err, ERR_LEN, "config: worker.compare_pairs is 0 (no automatic "
+		err_set(err, "config: worker.compare_pairs is 0 (no automatic "
 			 "comparison) or 2 to 200: one pair gives no interval");
 		return -1;
 	}
 	if (w->qualify_matches && w->qualify_wins > w->qualify_matches) {
-		snprintf(err, ERR_LEN, "config: worker.qualify_wins is more than "
+		err_set(err, "config: worker.qualify_wins is more than "
 			 "worker.qualify_matches");
 		return -1;
 	}
@@ -328,7 +328,7 @@ static int load_plag(struct judge_config *cfg, json_t *obj, err_t err)
 			return -1;
 	}
 	if (p->floor_pct > p->flag_pct) {
-		snprintf(err, ERR_LEN, "config: plagiarism.floor_percent is more than "
+		err_set(err, "config: plagiarism.floor_percent is more than "
 			 "plagiarism.flag_percent");
 		return -1;
 	}
@@ -393,7 +393,7 @@ static int load_upload_games(struct cfg_contest *c, const json_t *list, err_t er
 	size_t i;
 	const json_t *g;
 	if (!json_is_array(list) || json_array_size(list) > CFG_GAMES_MAX) {
-		snprintf(err, ERR_LEN, "config: contest.games must be a list of at most %d game "
+		err_set(err, "config: contest.games must be a list of at most %d game "
 			 "names, e.g. [\"dominator\"]", CFG_GAMES_MAX);
 		return -1;
 	}
@@ -402,7 +402,7 @@ static int load_upload_games(struct cfg_contest *c, const json_t *list, err_t er
 		const char *name = json_string_value(g);
 		if (!name || !*name || strlen(name) >= sizeof c->games[0] ||
 		    strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(name)) {
-			snprintf(err, ERR_LEN, "config: contest.games: item %zu is not a game's "
+			err_set(err, "config: contest.games: item %zu is not a game's "
 				 "name (judge play --help lists them)", i + 1);
 			return -1;
 		}
@@ -461,7 +461,7 @@ static int load_root(struct judge_config *cfg, json_t *root, err_t err)
 			continue;
 		}
 		if (!json_is_object(v)) {
-			snprintf(err, ERR_LEN, "config: %s must be an object", key);
+			err_set(err, "config: %s must be an object", key);
 			return -1;
 		}
 		if (strcmp(key, "sandbox") == 0)
@@ -479,7 +479,7 @@ static int load_root(struct judge_config *cfg, json_t *root, err_t err)
 		else if (strcmp(key, "webhook_delivery") == 0)
 			rc = hook_parse_delivery(&cfg->hooks, v, err);
 		else {
-			snprintf(err, ERR_LEN, "config: unknown section %s", key);
+			err_set(err, "config: unknown section %s", key);
 			rc = -1;
 		}
 		if (rc < 0)
@@ -513,11 +513,11 @@ int cfg_which_file(const struct judge_config *cfg, const char *path, char file[P
 static void name_the_file(err_t err, const char *path)
 {
 	static const char prefix[] = "config: ";
-	if (strncmp(err, prefix, sizeof prefix - 1) != 0)
+	if (strncmp(err->msg, prefix, sizeof prefix - 1) != 0)
 		return;
 	err_t what;
-	snprintf(what, sizeof what, "%s", err + sizeof prefix - 1);
-	snprintf(err, ERR_LEN, "config %.120s: %.120s", path, what);
+	err_set(what, "%s", err->msg + sizeof prefix - 1);
+	err_set(err, "config %.120s: %.120s", path, what->msg);
 }
 
 int cfg_load(struct judge_config *cfg, const char *path, err_t err)
@@ -530,14 +530,14 @@ int cfg_load(struct judge_config *cfg, const char *path, err_t err)
 	json_error_t jerr;
 	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root && jerr.line < 1) /* not read at all: jansson says why */
-		snprintf(err, ERR_LEN, "config %.120s: %.100s", path, jerr.text);
+		err_set(err, "config %.120s: %.100s", path, jerr.text);
 	else if (!root)
-		snprintf(err, ERR_LEN, "config %.120s: %.100s (line %d)", path, jerr.text, jerr.line);
+		err_set(err, "config %.120s: %.100s (line %d)", path, jerr.text, jerr.line);
 	if (!root)
 		return -1;
 	int rc = -1;
 	if (!json_is_object(root))
-		snprintf(err, ERR_LEN, "config %.180s: the top level must be an object", path);
+		err_set(err, "config %.180s: the top level must be an object", path);
 	else if ((rc = load_root(cfg, root, err)) < 0)
 		name_the_file(err, path);
 	json_decref(root);

@@ -29,7 +29,7 @@ int cfgrun_publish(const char *dir, const char *program, const json_t *settings,
 {
 	char path[PATH_MAX], holder[HOLDER_LEN], failed[PATH_MAX];
 	if (paths_make_dirs(dir, failed) < 0) {
-		snprintf(err, ERR_LEN, "cannot make %.200s: %s", failed, strerror(errno));
+		err_set(err, "cannot make %.200s: %s", failed, strerror(errno));
 		return -1;
 	}
 	holder_self(holder);
@@ -41,7 +41,7 @@ int cfgrun_publish(const char *dir, const char *program, const json_t *settings,
 	err_t werr;
 	int rc = text ? file_write_whole(path, text, strlen(text), 0644, werr) : -1;
 	if (rc < 0)
-		snprintf(err, ERR_LEN, "cannot record the settings in force: %.200s",
+		err_set(err, "cannot record the settings in force: %.200s",
 			 text ? werr : "out of memory");
 	free(text);
 	return rc < 0 ? -1 : 0;

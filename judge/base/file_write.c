@@ -36,7 +36,7 @@ static int refuse(const char *path, err_t err, const char *fmt, ...)
 	va_end(ap);
 	/* a long path is cut, never the reason */
 	int room = ERR_LEN - (int)sizeof "cannot write : " - (int)strlen(why);
-	snprintf(err, ERR_LEN, "cannot write %.*s: %s", room, path, why);
+	err_set(err, "cannot write %.*s: %s", room, path, why);
 	return -1;
 }
 
@@ -120,7 +120,7 @@ int file_check_dir(const char *dir, const char *option, err_t err)
 			   : S_ISCHR(st.st_mode)  ? "a character device"
 			   : S_ISFIFO(st.st_mode) ? "a FIFO"
 						  : other_kind(st.st_mode);
-	snprintf(err, ERR_LEN, "%s wants a directory (made when missing), and %s is %s", option,
+	err_set(err, "%s wants a directory (made when missing), and %s is %s", option,
 		 dir, what);
 	return -1;
 }
@@ -211,7 +211,7 @@ static int out_copy(struct file_out *o, int in, const char *from, err_t err)
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
-			snprintf(err, ERR_LEN, "cannot read %s: %s", from, strerror(errno));
+			err_set(err, "cannot read %s: %s", from, strerror(errno));
 			return -1;
 		}
 		if (r == 0 || out_write(o, buf, (size_t)r, err) < 0)
@@ -224,7 +224,7 @@ int file_copy(const char *from, const char *path, mode_t mode, err_t err)
 	int in = open(from, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	struct stat st;
 	if (in < 0 || fstat(in, &st) < 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, ERR_LEN, "cannot read %s: %s", from,
+		err_set(err, "cannot read %s: %s", from,
 			 in < 0 ? strerror(errno) : "not a regular file");
 		if (in >= 0)
 			close(in);

@@ -144,14 +144,14 @@ static int gzip_bytes(const char *in, size_t in_len, char **out, size_t *len,
 {
 	z_stream z = { 0 };
 	if (deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-		snprintf(err, ERR_LEN, "cannot compress the archive: zlib refused to start");
+		err_set(err, "cannot compress the archive: zlib refused to start");
 		return -1;
 	}
 	size_t cap = deflateBound(&z, in_len);
 	*out = malloc(cap);
 	if (!*out) {
 		deflateEnd(&z);
-		snprintf(err, ERR_LEN, "cannot compress the archive: out of memory");
+		err_set(err, "cannot compress the archive: out of memory");
 		return -1;
 	}
 	z.next_in = (Bytef *)in;
@@ -164,7 +164,7 @@ static int gzip_bytes(const char *in, size_t in_len, char **out, size_t *len,
 	if (rc != Z_STREAM_END) {
 		free(*out);
 		*out = NULL;
-		snprintf(err, ERR_LEN, "cannot compress the archive: zlib error %d", rc);
+		err_set(err, "cannot compress the archive: zlib error %d", rc);
 		return -1;
 	}
 	return 0;
@@ -173,7 +173,7 @@ static int gzip_bytes(const char *in, size_t in_len, char **out, size_t *len,
 int tgz_folder(const char *dir, const char *top, char **out, size_t *len,
 	       err_t err)
 {
-	struct tar t = { .mtime = time(NULL), .err = err };
+	struct tar t = { .mtime = time(NULL), .err = err->msg };
 	*out = NULL;
 	int rc = tar_tree(&t, dir, top);
 	/* the end of a tar archive: two zero blocks */

@@ -102,7 +102,7 @@ int board_html_write(const char *path, struct store *s, const struct board *b,
 	err_t serr;
 	json_t *data = board_page_json(s, b, serr);
 	if (!data) {
-		snprintf(err, ERR_LEN, "cannot build the page: %.200s", serr);
+		err_set(err, "cannot build the page: %.200s", serr->msg);
 		return -1;
 	}
 	int rc = web_page_write(path, "serve/leaderboard.html", data, err);

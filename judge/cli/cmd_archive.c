@@ -179,7 +179,7 @@ static int load_one(const struct archive_args *a, const struct judge_config *cfg
 	err_t err;
 	*f = (struct archived){ 0 };
 	if (src_read(path, PLAG_MAX_BYTES_DEFAULT, &f->source, &f->len, err) < 0) {
-		fprintf(stderr, "judge archive: %s\n", err);
+		fprintf(stderr, "judge archive: %s\n", err->msg);
 		return -1;
 	}
 	if (f->len == 0 || cscan_text(path, f->source, f->len, err) != 0) {
@@ -187,7 +187,7 @@ static int load_one(const struct archive_args *a, const struct judge_config *cfg
 		return -1;
 	}
 	if (plag_fingerprint(&cfg->plag, base, f->source, f->len, &f->fps, err)) {
-		fprintf(stderr, "judge archive: %s: %s\n", path, err);
+		fprintf(stderr, "judge archive: %s: %s\n", path, err->msg);
 		return -1;
 	}
 	identify(a->dir, path, f);
@@ -301,7 +301,7 @@ static int store_all(const struct archive_args *a, const struct judge_config *cf
 	err_t err;
 	struct store *s = store_open(a->queue, true, err);
 	if (!s || store_begin(s, err) < 0) {
-		fprintf(stderr, "judge archive: %s\n", err);
+		fprintf(stderr, "judge archive: %s\n", err->msg);
 		store_close(s);
 		return 1;
 	}
@@ -313,7 +313,7 @@ static int store_all(const struct archive_args *a, const struct judge_config *cf
 	if (rc == 0)
 		rc = store_commit(s, err);
 	if (rc < 0) {
-		fprintf(stderr, "judge archive: %s; nothing was imported\n", err);
+		fprintf(stderr, "judge archive: %s; nothing was imported\n", err->msg);
 		store_rollback(s);
 	} else {
 		printf("imported %zu files of %s as archive %s; %zu similar pairs stored, %zu "

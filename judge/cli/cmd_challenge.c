@@ -76,10 +76,10 @@ int cmd_challenge(int argc, char **argv)
 						    store_now_ms(), &q, err);
 	store_close(s);
 	if (rc != CHALLENGE_QUEUED) {
-		fprintf(stderr, "judge challenge: %s\n", err);
+		fprintf(stderr, "judge challenge: %s\n", err->msg);
 		return rc == CHALLENGE_FAILED ? 2 : 1;
 	}
-	printf("%s: jobs", err);
+	printf("%s: jobs", err->msg);
 	for (int i = 0; i < q.n; i++)
 		printf(" %lld", (long long)q.jobs[i]);
 	printf("\n");

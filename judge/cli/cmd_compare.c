@@ -112,7 +112,7 @@ int cmd_compare(int argc, char **argv)
 	if (a.show)
 		return rc;
 	if (rc != 0) {
-		fprintf(stderr, "judge compare: %s\n", err);
+		fprintf(stderr, "judge compare: %s\n", err->msg);
 		return rc < 0 ? 2 : 1;
 	}
 	printf("comparison %lld: %lld pairs of matches queued (judge compare --show %lld)\n",

@@ -90,7 +90,7 @@ static int check_inputs(const struct compile_args *a)
 	}
 	err_t err;
 	if (a->out && file_check_target(a->out, err) < 0) {
-		fprintf(stderr, "judge compile: %s\n", err);
+		fprintf(stderr, "judge compile: %s\n", err->msg);
 		return -1;
 	}
 	return 0;
@@ -104,7 +104,7 @@ static int report(const struct compile_args *a, const struct cmp_result *r)
 	err_t err;
 	bool name_rule = r->ok ? a->game != NULL : strstr(r->log, "player_name") != NULL;
 	if (name_rule && players_source_name(a->file, name, err) < 0) {
-		fprintf(stderr, "judge compile: %s\n", err);
+		fprintf(stderr, "judge compile: %s\n", err->msg);
 		return 1;
 	}
 	if (!r->ok) {
@@ -117,7 +117,7 @@ static int report(const struct compile_args *a, const struct cmp_result *r)
 	fputs(r->log, stderr); /* warnings */
 	err_t ferr;
 	if (a->out && file_copy(r->binary, a->out, 0755, ferr) < 0) {
-		fprintf(stderr, "judge compile: %s\n", ferr);
+		fprintf(stderr, "judge compile: %s\n", ferr->msg);
 		return 1;
 	}
 	if (!a->out || strcmp(a->out, "-") != 0) /* - holds the binary alone */
@@ -155,7 +155,7 @@ int cmd_compile(int argc, char **argv)
 	err_t err;
 	struct cmp_result res;
 	if (compile_file(&a.cfg, &a, &res, err) < 0)
-		return opt_fail("judge compile", 1, err);
+		return opt_fail("judge compile", 1, err->msg);
 	rc = report(&a, &res);
 	cmp_result_free(&res);
 	return rc;

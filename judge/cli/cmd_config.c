@@ -118,7 +118,7 @@ int cmd_config(int argc, char **argv)
 	char file[PATH_MAX];
 	err_t err;
 	if (cfg_init(&cfg, path, err) < 0) {
-		fprintf(stderr, "judge config: %s\n", err);
+		fprintf(stderr, "judge config: %s\n", err->msg);
 		return 1;
 	}
 	const char *why;

@@ -20,7 +20,7 @@ static int history(struct store *s, const char *game)
 	err_t err;
 	json_t *all, *d;
 	if (store_disqualification_history(s, game, &all, err) < 0) {
-		fprintf(stderr, "judge disqualify: %s\n", err);
+		fprintf(stderr, "judge disqualify: %s\n", err->msg);
 		return 2;
 	}
 	size_t i;
@@ -50,7 +50,7 @@ static int decide(struct store *s, bool reinstate, const char *name, const struc
 	int rc = reinstate ? store_reinstate(s, a->game, name, a->by, err)
 			   : store_disqualify(s, a->game, name, a->reason, a->by, err);
 	if (rc < 0)
-		fprintf(stderr, "%s: %s\n", prog, err);
+		fprintf(stderr, "%s: %s\n", prog, err->msg);
 	else if (rc == 0)
 		fprintf(stderr, "%s: %s %s\n", prog, name, reinstate ? "is not disqualified in this "
 			"game (judge disqualify --list)" : "is no player of this game");
@@ -89,7 +89,7 @@ static int run(int argc, char **argv, bool reinstate)
 	err_t err;
 	struct store *s = store_open(a.queue, false, err);
 	if (!s) {
-		fprintf(stderr, "%s: %s\n", cmd.name, err);
+		fprintf(stderr, "%s: %s\n", cmd.name, err->msg);
 		return 2;
 	}
 	int rc = a.list ? history(s, a.game) : decide(s, reinstate, argv[1], &a);

@@ -104,7 +104,7 @@ static int run_jobs(const struct read_args *a)
 	err_t err;
 	int rc = store_report_jobs(s, safe_json_text, a->all, &out, err) < 0 ? 2 : 0;
 	if (rc)
-		report_failed(a, err);
+		report_failed(a, err->msg);
 	store_close(s);
 	if (rc == 0 && a->json)
 		rc = report_json(out) < 0 ? 2 : 0;

@@ -88,7 +88,7 @@ static int write_replays(struct store *s, const char *board_path, const struct b
 			snprintf(path, sizeof path, "%.*sreplay-%lld.html", dir_len, board_path,
 				 (long long)b->row[i].recent[k]);
 			if (viewer_write_match(s, b->row[i].recent[k], path, err) != 0) {
-				fprintf(stderr, "judge leaderboard: %s\n", err);
+				fprintf(stderr, "judge leaderboard: %s\n", err->msg);
 				return -1;
 			}
 		}
@@ -145,7 +145,7 @@ static int output(struct store *s, const struct board_args *a, const struct boar
 		return 2;
 	}
 	if (a->html && board_html_write(a->html, s, b, err) < 0) {
-		fprintf(stderr, "judge leaderboard: %s\n", err);
+		fprintf(stderr, "judge leaderboard: %s\n", err->msg);
 		return 2;
 	}
 	if (!a->json && !a->html)
@@ -162,12 +162,12 @@ static int show(struct store *s, void *args)
 			   .sizes = game_min_players(g) != game_max_players(g) };
 	int rc = 0;
 	if (board_load(s, &b, err) < 0) {
-		fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue, err);
+		fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue, err->msg);
 		rc = 2;
 	}
 	for (size_t i = 0; rc == 0 && a.html && i < b.n; i++)
 		if (load_recent(s, &b.row[i], err) < 0) {
-			fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue, err);
+			fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue, err->msg);
 			rc = 2;
 		}
 	if (rc == 0 && a.html && make_page_dir(a.html) < 0)

@@ -91,7 +91,7 @@ static int list_flags(const struct plag_review_args *r, struct store *s)
 	json_t *flags;
 	err_t err;
 	if (store_plag_flags(s, r->game, &flags, err) < 0)
-		return fail(err);
+		return fail(err->msg);
 	if (r->json) {
 		report_json_as(flags, JSON_INDENT(1));
 	} else {
@@ -121,7 +121,7 @@ static int review(const struct plag_review_args *r, struct store *s)
 	const char *by = r->by && *r->by ? r->by : opt_user();
 	int rc = store_plag_review(s, r->flag, r->command, by, r->note, &flag, err);
 	if (rc < 0)
-		return fail(err);
+		return fail(err->msg);
 	if (rc == 0) {
 		fprintf(stderr, "judge plagiarism: there is no flag %lld (`judge plagiarism flags` "
 			"lists them)\n", (long long)r->flag);

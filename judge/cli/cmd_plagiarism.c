@@ -162,7 +162,7 @@ static int write_html(const char *path, const struct plag_list *l)
 		free(page);
 	}
 	if (rc < 0)
-		fprintf(stderr, "judge plagiarism: %s\n", err);
+		fprintf(stderr, "judge plagiarism: %s\n", err->msg);
 	return rc;
 }
 
@@ -171,12 +171,12 @@ static int list_pairs(const struct plag_args *a, struct store *s, const struct j
 	struct plag_list l;
 	err_t err;
 	if (plag_list_load(s, &cfg->plag, a->game, a->has_min ? a->min : -1, &l, err) < 0) {
-		fprintf(stderr, "judge plagiarism: %s\n", err);
+		fprintf(stderr, "judge plagiarism: %s\n", err->msg);
 		return 2;
 	}
 	if (l.unmeasured)
 		fprintf(stderr, "judge plagiarism: %zu pair%s left out, not measured: %s\n",
-			l.unmeasured, l.unmeasured == 1 ? "" : "s", l.unmeasured_why);
+			l.unmeasured, l.unmeasured == 1 ? "" : "s", l.unmeasured_why->msg);
 	int rc = 0;
 	if (a->json) {
 		json_t *arr = plag_list_pairs_json(&l);
@@ -216,17 +216,17 @@ static int resolve(struct store *store, const char *ref, struct shown *out)
 	*out = (struct shown){ 0 };
 	int found = store_plag_get(store, is_doc ? id : 0, is_doc ? 0 : id, &d, err);
 	if (found < 0) {
-		fprintf(stderr, "judge plagiarism: %s\n", err);
+		fprintf(stderr, "judge plagiarism: %s\n", err->msg);
 		return 2;
 	}
 	int rc = 1;
 	if (found == 0)
 		fprintf(stderr, "judge plagiarism: no fingerprinted file %s\n", ref);
 	else if (d.has_error)
-		fprintf(stderr, "judge plagiarism: %s has no fingerprints: %s\n", ref, d.error);
+		fprintf(stderr, "judge plagiarism: %s has no fingerprints: %s\n", ref, d.error->msg);
 	else if (plag_fps_decode(d.fps, d.fps_len, (unsigned)d.k, (unsigned)d.w,
 				 (uint32_t)d.ntokens, &out->fps, err))
-		fprintf(stderr, "judge plagiarism: %s: %s\n", ref, err);
+		fprintf(stderr, "judge plagiarism: %s: %s\n", ref, err->msg);
 	else {
 		plag_list_side_read(&d, &out->side);
 		out->source = d.source; /* NUL-ended */
@@ -424,7 +424,7 @@ static int show_pair(const struct plag_args *a, struct store *store, const struc
 	struct plag_hashset idioms = { 0 };
 	err_t err;
 	if (rc == 0 && plag_store_pair(store, cfg, s[0].side.doc, s[1].side.doc, &m, &idioms, err)) {
-		fprintf(stderr, "judge plagiarism: %s\n", err);
+		fprintf(stderr, "judge plagiarism: %s\n", err->msg);
 		rc = 1;
 	}
 	if (rc == 0) {

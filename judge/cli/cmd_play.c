@@ -177,11 +177,11 @@ static int compile_player(const struct judge_config *cfg, const struct play_args
 {
 	err_t err;
 	if (players_source_name(source, name, err) < 0) {
-		fprintf(stderr, "judge play: %s\n", err);
+		fprintf(stderr, "judge play: %s\n", err->msg);
 		return 1;
 	}
 	if (players_compile(cfg, a->game->name, source, res, err) < 0) {
-		fprintf(stderr, "judge play: %s\n", err);
+		fprintf(stderr, "judge play: %s\n", err->msg);
 		return -1;
 	}
 	if (!res->ok) {
@@ -217,7 +217,7 @@ static int write_page(const char *path, const struct match_result *r)
 			viewer_add_reason(r->replay, i, r->seat[i].reason);
 	if (viewer_write(path, r->replay, err) == 0)
 		return 0;
-	fprintf(stderr, "judge play: %s\n", err);
+	fprintf(stderr, "judge play: %s\n", err->msg);
 	return -1;
 }
 
@@ -225,7 +225,7 @@ static int write_outputs(const struct play_args *a, const struct match_result *r
 {
 	err_t err;
 	if (a->output && replay_write_file(a->output, r->replay, err) < 0) {
-		fprintf(stderr, "judge play: %s\n", err);
+		fprintf(stderr, "judge play: %s\n", err->msg);
 		return -1;
 	}
 	if (a->html && write_page(a->html, r) < 0)
@@ -235,7 +235,7 @@ static int write_outputs(const struct play_args *a, const struct match_result *r
 		err_t ferr;
 		snprintf(path, sizeof path, "%s/seat%d.log", a->logs, i);
 		if (file_write_whole(path, r->seat[i].log, r->seat[i].log_len, 0644, ferr) < 0) {
-			fprintf(stderr, "judge play: %s\n", ferr);
+			fprintf(stderr, "judge play: %s\n", ferr->msg);
 			return -1;
 		}
 	}
@@ -258,7 +258,7 @@ static int check_outputs(const struct play_args *a)
 	if ((a->output && file_check_target(a->output, err) < 0) ||
 	    (a->html && file_check_target(a->html, err) < 0) ||
 	    (a->logs && file_check_dir(a->logs, "--logs", err) < 0)) {
-		fprintf(stderr, "judge play: %s\n", err);
+		fprintf(stderr, "judge play: %s\n", err->msg);
 		return -1;
 	}
 	if (a->logs && paths_make_dirs(a->logs, failed) < 0) {
@@ -326,7 +326,7 @@ static int play(const struct judge_config *cfg, const struct play_args *a, char 
 	struct match_result r;
 	err_t err;
 	if (rc == 0 && match_play(&spec, &r, err) < 0) {
-		fprintf(stderr, "judge play: %s\n", err);
+		fprintf(stderr, "judge play: %s\n", err->msg);
 		rc = 2;
 	} else if (rc == 0) {
 		print_table(table_stream(a), &r);

@@ -48,7 +48,7 @@ static int put_file(struct store *s, const char *path, char sha[HASH_HEXLEN + 1]
 	err_t rerr;
 	size_t len = 0;
 	if (src_read(path, 64 << 20, &bytes, &len, rerr) < 0 || hash_hex(bytes, len, sha) < 0) {
-		snprintf(err, ERR_LEN, "cannot read %.100s: %.100s", path, rerr);
+		err_set(err, "cannot read %.100s: %.100s", path, rerr->msg);
 		free(bytes);
 		return -1;
 	}
@@ -75,7 +75,7 @@ static int store_compiled(struct store *s, const struct ref_args *a, const char 
 	rc = rc ? rc : store_commit(s, serr);
 	if (rc < 0) {
 		store_rollback(s);
-		return fail(serr);
+		return fail(serr->msg);
 	}
 	printf("reference player %s of %s stored: a tournament's phase may name it as its "
 	       "opponent (judge tournament opponent T %s)%s\n", name, a->game, name,
@@ -92,18 +92,18 @@ static int add(struct store *s, const struct ref_args *a, const struct judge_con
 	char shipped[PATH_MAX], *src = NULL;
 	size_t len;
 	if (players_source_name(a->arg, name, uerr) < 0)
-		return fail(uerr);
+		return fail(uerr->msg);
 	if (paths_shipped_player(cfg->data_dir, a->game, name, shipped)) {
 		fprintf(stderr, "judge reference: %s is a shipped player of %s: name yours "
 			"otherwise (AIStrong.c, say)\n", name, a->game);
 		return 1;
 	}
 	if (src_read(a->arg, CMP_SOURCE_MAX, &src, &len, rerr) < 0)
-		return fail(rerr);
+		return fail(rerr->msg);
 	struct cmp_result res = { 0 };
 	int rc = players_compile(cfg, a->game, a->arg, &res, cerr);
 	if (rc < 0)
-		rc = fail(cerr);
+		rc = fail(cerr->msg);
 	else if (!res.ok)
 		rc = fprintf(stderr, "%sjudge reference: %s does not compile\n", res.log, a->arg) > 0;
 	else
@@ -123,7 +123,7 @@ static int object(struct store *s, const struct ref_args *a)
 		if (found == 0)
 			fprintf(stderr, "judge reference: %s has no reference player %s (judge "
 				"reference list)\n", a->game, a->arg);
-		return found < 0 ? fail(serr) : 1;
+		return found < 0 ? fail(serr->msg) : 1;
 	}
 	if (!r.object_sha256[0])
 		return fail("its object file was not kept: add the reference player again");
@@ -135,7 +135,7 @@ static int object(struct store *s, const struct ref_args *a)
 	int rc = file_write_whole(a->out, (const char *)bytes, len, 0644, ferr);
 	free(bytes);
 	if (rc < 0)
-		return fail(ferr);
+		return fail(ferr->msg);
 	printf("%s: %s's object; link it with the kit for local play, e.g. gcc %s "
 	       "build/kits/lib%s.a -lm -static -o AI%s\n", a->out, a->arg, a->out, a->game, a->arg);
 	return 0;
@@ -147,7 +147,7 @@ static int list(struct store *s, const struct ref_args *a)
 	err_t serr;
 	size_t i;
 	if (store_reference_list(s, a->game, &rows, serr) < 0)
-		return fail(serr);
+		return fail(serr->msg);
 	if (a->json) {
 		report_json_as(rows, JSON_INDENT(1));
 	} else {

@@ -79,7 +79,7 @@ static int record_from_store(const struct repro_args *a, struct fault *f, json_t
 	struct store_fault sf;
 	int rc = store_match_fault(s, a->match, a->seat, &sf, err);
 	if (rc == 0)
-		snprintf(err, ERR_LEN, "match %lld has no seat %d in %s", (long long)a->match,
+		err_set(err, "match %lld has no seat %d in %s", (long long)a->match,
 			 a->seat, a->queue);
 	else if (rc > 0)
 		rc = fault_from_store(a->match, a->seat, &sf, f, err);
@@ -91,7 +91,7 @@ static int record_from_store(const struct repro_args *a, struct fault *f, json_t
 	free(text);
 	store_close(s);
 	if (rc > 0 && !*replay && !err[0])
-		snprintf(err, ERR_LEN, "match %lld's replay does not read", (long long)a->match);
+		err_set(err, "match %lld's replay does not read", (long long)a->match);
 	return rc > 0 && *replay ? 0 : -1;
 }
 
@@ -199,7 +199,7 @@ static int reproduce(const struct repro_args *a, const struct fault *f, const js
 	struct repro_outcome o;
 	err_t err = {0};
 	if (repro_run(&spec, &o, err) < 0) {
-		fprintf(stderr, "judge repro: %s\n", err);
+		fprintf(stderr, "judge repro: %s\n", err->msg);
 		return 2;
 	}
 	fflush(stderr);
@@ -223,7 +223,7 @@ static int with_player(const struct repro_args *a, const struct fault *f, const 
 	char dir[] = "/tmp/judge-repro-XXXXXX", bin[64];
 	err_t cerr;
 	if (cfg_init(&cfg, a->config, cerr) < 0) {
-		fprintf(stderr, "judge repro: %s\n", cerr);
+		fprintf(stderr, "judge repro: %s\n", cerr->msg);
 		return 2;
 	}
 	if (!mkdtemp(dir)) {
@@ -304,7 +304,7 @@ int cmd_repro(int argc, char **argv)
 	int rc = a.record ? record_from_files(&a, &f, &replay, err)
 			  : record_from_store(&a, &f, &replay, err);
 	if (rc < 0) {
-		fprintf(stderr, "judge repro: %s\n", err);
+		fprintf(stderr, "judge repro: %s\n", err->msg);
 		fault_free(&f);
 		return 2;
 	}

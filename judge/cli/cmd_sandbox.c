@@ -56,7 +56,7 @@ static int apply_limits(const struct given_limits *g, struct run_opts *o)
 	struct judge_config cfg;
 	err_t err;
 	if (cfg_init(&cfg, g->config, err) < 0) {
-		fprintf(stderr, "judge sandbox: %s\n", err);
+		fprintf(stderr, "judge sandbox: %s\n", err->msg);
 		return -1;
 	}
 	o->lim = (struct sbx_limits){

@@ -20,7 +20,7 @@ static int status_counts(const struct read_args *a, struct store *s, json_t *sub
 	int played = 0, won = 0;
 	err_t err;
 	if (store_qualifying_record(s, a->target, &played, &won, err) < 0) {
-		fprintf(stderr, "judge %s: %s\n", a->cmd, err);
+		fprintf(stderr, "judge %s: %s\n", a->cmd, err->msg);
 		return -1;
 	}
 	json_t *q = json_object_get(sub, "qualifying");
@@ -39,7 +39,7 @@ static int status_disqualified(const struct read_args *a, struct store *s, json_
 	err_t err;
 	json_t *all;
 	if (store_disqualifications(s, report_str(sub, "game"), &all, err) < 0) {
-		fprintf(stderr, "judge %s: %s\n", a->cmd, err);
+		fprintf(stderr, "judge %s: %s\n", a->cmd, err->msg);
 		return -1;
 	}
 	json_t *latest = json_null();
@@ -114,7 +114,7 @@ static int status_load(const struct read_args *a, struct store *s, json_t **out)
 	err_t err;
 	int found = store_report_submission(s, safe_json_text, a->target, out, err);
 	if (found < 0)
-		report_failed(a, err);
+		report_failed(a, err->msg);
 	json_t *rt = found > 0 ? json_object_get(*out, "rating") : NULL;
 	if (json_is_object(rt)) {
 		struct rating x = { json_real_value(json_object_get(rt, "mu")),

@@ -36,14 +36,14 @@ static int copy(const char *from_path, const char *to_path)
 	if (from)
 		to = store_open(to_path, true, err);
 	if (!to) {
-		fprintf(stderr, "judge store copy: %s\n", err);
+		fprintf(stderr, "judge store copy: %s\n", err->msg);
 		store_close(from);
 		return 2;
 	}
 	int64_t rows;
 	int rc = store_copy(from, to, &rows, err);
 	if (rc < 0)
-		fprintf(stderr, "judge store copy: %s\n", err);
+		fprintf(stderr, "judge store copy: %s\n", err->msg);
 	else
 		printf("copied %lld rows from %s to %s\n", (long long)rows, from_path, to_path);
 	store_close(to);
@@ -60,7 +60,7 @@ static int backup(const char *queue, const char *dest)
 	}
 	struct store *s = store_open(queue, false, err);
 	if (!s) {
-		fprintf(stderr, "judge store backup: %s\n", err);
+		fprintf(stderr, "judge store backup: %s\n", err->msg);
 		return 2;
 	}
 	mode_t old = umask(077); /* the file holds every contestant's source */
@@ -68,7 +68,7 @@ static int backup(const char *queue, const char *dest)
 	umask(old);
 	store_close(s);
 	if (rc < 0) {
-		fprintf(stderr, "judge store backup: %s\n", err);
+		fprintf(stderr, "judge store backup: %s\n", err->msg);
 		return 1;
 	}
 	struct stat st;

@@ -117,9 +117,9 @@ static int read_checked(const struct submit_args *a, char **src, size_t *len,
 	err_t rerr;
 	err_t err;
 	if (src_read(a->file, CMP_SOURCE_MAX, src, len, rerr) < 0)
-		return refuse(rerr);
+		return refuse(rerr->msg);
 	if (upload_check(a->game, a->author, a->file, *src, *len, name, err) < 0)
-		return refuse(err);
+		return refuse(err->msg);
 	return 0;
 }
 
@@ -170,7 +170,7 @@ static int follow_local(struct store *s, const char *queue, int64_t id)
 	for (;;) {
 		struct store_submission sub;
 		if (store_get_submission(s, id, &sub, err) <= 0)
-			return refuse(err);
+			return refuse(err->msg);
 		print_state(id, sub.state, last);
 		int rc = final_status(sub.state);
 		if (rc >= 0)
@@ -200,7 +200,7 @@ static int submit_patiently(struct store *s, const struct store_new_submission *
 		if (!store_unreachable(s) || store_now_ms() > deadline)
 			return -1;
 		if (wait_ms == 0)
-			say(NULL, err);
+			say(NULL, err->msg);
 		wait_ms = store_backoff_ms(wait_ms);
 		nap_ms((int)wait_ms);
 	}
@@ -217,7 +217,7 @@ static int follow_server(const struct submit_http_target *t, int64_t id)
 	int queued_ms = 0;
 	for (;;) {
 		if (submit_http_status(t, id, state, log, sizeof log, err) < 0)
-			return refuse(err);
+			return refuse(err->msg);
 		print_state(id, state, last);
 		int rc = final_status(state);
 		/* why it failed, in the compiler's words, not only that it did */
@@ -275,7 +275,7 @@ static int submit_local(const struct submit_args *a, const char *src, size_t len
 		return 1;
 	struct store *s = store_open_patient(a->queue, true, SUBMIT_WAIT_MS, say, NULL, err);
 	if (!s)
-		return refuse(err);
+		return refuse(err->msg);
 	int64_t id = 0;
 	struct store_new_submission sub = { .game = a->game, .author = a->author, .name = name,
 					    .source = src, .source_len = len, .source_sha256 = sha };
@@ -283,10 +283,10 @@ static int submit_local(const struct submit_args *a, const char *src, size_t len
 	int closed = event_uploads_closed(s, a->game, a->author, store_now_ms(), why);
 	if (closed != 0) {
 		store_close(s);
-		return refuse(why);
+		return refuse(why->msg);
 	}
 	int rc = submit_patiently(s, &sub, &id, err);
-	rc = rc < 0 ? refuse(err) : print_submission_id(id, rc == 1, a->wait);
+	rc = rc < 0 ? refuse(err->msg) : print_submission_id(id, rc == 1, a->wait);
 	if (rc == 0) {
 		if (a->wait)
 			rc = follow_local(s, a->queue, id);
@@ -302,7 +302,7 @@ static int submit_server(const struct submit_args *a, const char *src, size_t le
 	int64_t id = 0;
 	int rc = submit_http_post(&t, a->game, src, len, &id, err);
 	if (rc < 0)
-		return refuse(err);
+		return refuse(err->msg);
 	print_submission_id(id, rc == 1, a->wait);
 	return a->wait ? follow_server(&t, id) : 0;
 }

@@ -99,14 +99,14 @@ static int token_add(struct store *s, const struct token_args *a)
 	err_t err;
 	int64_t id;
 	if (serve_token_new(token, err) < 0 || serve_token_hash(token, hex) < 0) {
-		fprintf(stderr, "judge token: %s\n", err);
+		fprintf(stderr, "judge token: %s\n", err->msg);
 		return 2;
 	}
 	int64_t others;
 	const struct store_new_token t = { .sha256 = hex, .author = a->author, .organiser = a->organiser,
 					   .label = a->label, .group = a->group };
 	if (store_token_add(s, &t, &id, &others, err) < 0) {
-		fprintf(stderr, "judge token: %s\n", err);
+		fprintf(stderr, "judge token: %s\n", err->msg);
 		return 2;
 	}
 	printf("%s\n", token);
@@ -145,7 +145,7 @@ static int import_person(void *ctx, const char *author, const char *group, const
 					   .group = group };
 	if (serve_token_new(token, err) < 0 || serve_token_hash(token, hex) < 0 ||
 	    store_token_add(im->s, &t, &id, &others, err) < 0) {
-		fprintf(stderr, "judge token: line %d: %s; nothing was imported\n", line, err);
+		fprintf(stderr, "judge token: line %d: %s; nothing was imported\n", line, err->msg);
 		return -1;
 	}
 	warn_others(author, others);
@@ -177,7 +177,7 @@ static int put_tokens(const json_t *made, const char *output)
 		fwrite(text, 1, len, stdout);
 	else if ((rc = file_write_whole(output, text, len, 0600, err)) < 0)
 		fprintf(stderr, "judge token: %s (the tokens are stored: revoke them and import "
-			"again)\n", err);
+			"again)\n", err->msg);
 	free(text);
 	return rc;
 }
@@ -189,7 +189,7 @@ static int token_import(struct store *s, const struct token_args *a)
 	struct import im = { .s = s, .made = json_array() };
 	int rc = store_begin(s, err) < 0 ? -1 : roster_each(a->roster, "judge token", import_person, &im);
 	if (rc == 0 && store_commit(s, err) < 0)
-		rc = -1, fprintf(stderr, "judge token: %s\n", err);
+		rc = -1, fprintf(stderr, "judge token: %s\n", err->msg);
 	if (rc != 0)
 		store_rollback(s);
 	else if (put_tokens(im.made, a->output) == 0)
@@ -207,7 +207,7 @@ static int token_list(struct store *s)
 	err_t err;
 	json_t *list;
 	if (store_token_list(s, &list, err) < 0) {
-		fprintf(stderr, "judge token: %s\n", err);
+		fprintf(stderr, "judge token: %s\n", err->msg);
 		return 2;
 	}
 	printf("%6s  %-10s  %-23s  %-24s  %-10s  %s\n", "id", "role", "created", "author", "group",
@@ -238,7 +238,7 @@ static int token_revoke(struct store *s, long long id)
 	err_t err;
 	int rc = store_token_revoke(s, id, err);
 	if (rc < 0)
-		fprintf(stderr, "judge token: %s\n", err);
+		fprintf(stderr, "judge token: %s\n", err->msg);
 	else
 		fprintf(stderr, "judge token: %s %lld\n", rc ? "revoked token" : "no working token",
 			id);

@@ -157,7 +157,7 @@ static int create(struct store *s, const struct tour_args *a)
 	err_t terr;
 	if (tour_spec_parse(json, game_min_players(g), game_max_players(g), &spec, terr) < 0) {
 		json_decref(json);
-		snprintf(err, sizeof err, "%s: %s", a->course ? "the course" : a->spec, terr);
+		snprintf(err, sizeof err, "%s: %s", a->course ? "the course" : a->spec, terr->msg);
 		return fail(err);
 	}
 	json_t *clean = tour_spec_json(&spec); /* stored with every default spelled out */
@@ -167,7 +167,7 @@ static int create(struct store *s, const struct tour_args *a)
 	int rc = store_tournament_create(s, g->name, a->name, clean, seed, &id, serr);
 	json_decref(clean);
 	if (rc < 0) {
-		fprintf(stderr, "judge tournament: %s\n", serr);
+		fprintf(stderr, "judge tournament: %s\n", serr->msg);
 		return 1;
 	}
 	printf("tournament %s (%s): %d phase%s\n", a->name, g->title, spec.nphases,
@@ -187,7 +187,7 @@ static int add_one(struct store *s, int64_t t, const char *author, const char *g
 		return -1;
 	}
 	if (store_entrant_add(s, t, author, group, pseudonym, serr) < 0) {
-		fprintf(stderr, "judge tournament: %s\n", serr);
+		fprintf(stderr, "judge tournament: %s\n", serr->msg);
 		return -1;
 	}
 	return 0;
@@ -224,7 +224,7 @@ static int get(struct store *s, const char *name, struct store_tournament *t)
 		fprintf(stderr, "judge tournament: no tournament named '%s' (judge tournament list)\n",
 			name);
 	else if (found < 0)
-		fprintf(stderr, "judge tournament: %s\n", serr);
+		fprintf(stderr, "judge tournament: %s\n", serr->msg);
 	return found == 1 ? 0 : -1;
 }
 
@@ -243,7 +243,7 @@ static int add(struct store *s, const struct tour_args *a)
 			       : add_one(s, t.id, a->rest[0], a->group, a->pseudonym, 1);
 	added += !a->roster && rc == 0;
 	if (rc == 0 && store_commit(s, serr) < 0)
-		rc = fail(serr);
+		rc = fail(serr->msg);
 	if (rc != 0)
 		store_rollback(s);
 	else
@@ -266,7 +266,7 @@ static int pick(struct store *s, const struct tour_args *a)
 		return 2;
 	int rc = store_entrant_pick(s, t.id, a->rest[0], sub, serr);
 	if (rc <= 0)
-		fprintf(stderr, "judge tournament: %s\n", serr);
+		fprintf(stderr, "judge tournament: %s\n", serr->msg);
 	else
 		printf("%s is represented by submission %lld in %s\n", a->rest[0], sub, t.name);
 	store_tournament_clear(&t);
@@ -283,11 +283,11 @@ static int start(struct store *s, const struct tour_args *a)
 	int rc = store_begin(s, serr) < 0 ? -1 : event_start(s, t.id, store_now_ms(), err);
 	if (rc < 0 || (rc == 1 && store_commit(s, serr) < 0)) {
 		store_rollback(s);
-		fprintf(stderr, "judge tournament: %s\n", rc < 0 ? err : serr);
+		fprintf(stderr, "judge tournament: %s\n", rc < 0 ? err : serr->msg);
 		rc = -1;
 	} else if (rc == 0) {
 		store_rollback(s);
-		fprintf(stderr, "judge tournament: %s\n", err);
+		fprintf(stderr, "judge tournament: %s\n", err->msg);
 	} else {
 		printf("%s: phase started\n", t.name);
 	}
@@ -305,7 +305,7 @@ static int known_player(struct store *s, const char *game, const char *player,
 	char path[PATH_MAX];
 	err_t err;
 	if (cfg_init(&cfg, config, err) < 0) {
-		fail(err);
+		fail(err->msg);
 		return -1;
 	}
 	if (paths_shipped_player(cfg.data_dir, game, player, path))
@@ -315,7 +315,7 @@ static int known_player(struct store *s, const char *game, const char *player,
 		fprintf(stderr, "judge tournament: %s has no shipped player and no reference "
 			"player named %s (judge reference list --game %s)\n", game, player, game);
 	else if (found < 0)
-		fail(err);
+		fail(err->msg);
 	return found == 1 ? 0 : -1;
 }
 
@@ -365,7 +365,7 @@ static int list(struct store *s, const struct tour_args *a)
 	err_t serr;
 	size_t i;
 	if (store_tournament_list(s, &rows, serr) < 0)
-		return fail(serr);
+		return fail(serr->msg);
 	if (a->json) {
 		report_json_as(rows, JSON_INDENT(1));
 	} else {
@@ -563,9 +563,9 @@ static int show(struct store *s, const struct tour_args *a)
 	else if (store_entrants(s, t.id, &entrants, serr) < 0 ||
 		 store_tmatch_round(s, t.id, t.phase, t.round, &round, serr) < 0 ||
 		 store_tournament_history(s, t.id, &log, serr) < 0)
-		rc = fail(serr);
+		rc = fail(serr->msg);
 	else if (event_view(s, t.name, true, &view, verr) != 1)
-		rc = fail(verr);
+		rc = fail(verr->msg);
 	else if (a->json) {
 		json_t *all = json_pack("{s:s, s:s, s:O, s:i, s:i, s:I, s:O, s:O, s:O, s:O}", "name",
 					t.name, "game", t.game, "spec", t.spec, "phase", t.phase,
@@ -650,10 +650,10 @@ static int grades(struct store *s, const struct tour_args *a)
 	if (stored_spec(&t, &spec) < 0)
 		rc = 2;
 	else if (store_entrants(s, t.id, &entrants, serr) < 0)
-		rc = fail(serr);
+		rc = fail(serr->msg);
 	json_t *copies = NULL;
 	if (rc == 0 && store_plag_confirmed_authors(s, t.game, &copies, serr) < 0)
-		rc = fail(serr);
+		rc = fail(serr->msg);
 	int rounds = rc ? 0 : elimination_rounds(&spec, entrants, &elim);
 	if (rc == 0)
 		printf(a->csv ? "author,group,player,qualified,round eliminated,final place,grade\n"
@@ -736,7 +736,7 @@ static int plan(struct store *s, const struct tour_args *a)
 		rc = 2;
 	else if (store_entrants(s, t.id, &entrants, serr) < 0 ||
 		 store_match_time(s, t.game, 200, &mean_ms, &measured, serr) < 0)
-		rc = fail(serr);
+		rc = fail(serr->msg);
 	if (rc == 0 && match_s <= 0 && !measured)
 		rc = fail("no match of this game has been timed yet: give --match-seconds");
 	if (rc == 0 && match_s <= 0)
@@ -762,7 +762,7 @@ static int plan(struct store *s, const struct tour_args *a)
 			f.exact = true;
 		}
 		if (frc < 0)
-			rc = fail(ferr);
+			rc = fail(ferr->msg);
 		else
 			print_forecast(i, p, &f, match_s);
 		total += f.waves * match_s;

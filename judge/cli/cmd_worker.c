@@ -115,7 +115,7 @@ static int run_slot(const struct judge_config *cfg, const struct worker_args *a,
 	int rc = worker_run(&o, err);
 	cfgrun_withdraw(in_force.dir, in_force.program);
 	if (rc < 0) {
-		fprintf(stderr, "judge-worker: %s\n", err);
+		fprintf(stderr, "judge-worker: %s\n", err->msg);
 		return 1;
 	}
 	return 0;
@@ -175,7 +175,7 @@ static int check_compile_confinement(const struct judge_config *cfg)
 	err_t err;
 	uid_t uid = geteuid() == 0 ? cfg->sandbox.uid_base : 0;
 	if (cmp_check_confinement(&cfg->compile, uid, uid, err) < 0) {
-		fprintf(stderr, "judge-worker: %s\n", err);
+		fprintf(stderr, "judge-worker: %s\n", err->msg);
 		return -1;
 	}
 	if (cfg->compile.unconfined)
@@ -194,7 +194,7 @@ int cmd_worker(int argc, char **argv)
 	err_t serr;
 	struct store *s = store_open(a.queue, true, serr);
 	if (!s || worker_take_over(s, stderr, serr) < 0) {
-		fprintf(stderr, "judge-worker: %s\n", serr);
+		fprintf(stderr, "judge-worker: %s\n", serr->msg);
 		store_close(s);
 		return 2;
 	}

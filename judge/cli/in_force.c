@@ -60,7 +60,7 @@ int in_force_publish(struct in_force *f, char *line, size_t size)
 	json_decref(all);
 	if (rc < 0)
 		snprintf(line, size, "%s (`judge config` cannot tell what this process runs with)",
-			 err);
+			 err->msg);
 	return rc;
 }
 
@@ -69,7 +69,7 @@ int in_force_reload(struct in_force *f, char *line, size_t size)
 	struct judge_config next;
 	err_t err;
 	if (cfg_init(&next, f->path, err) < 0) {
-		snprintf(line, size, "settings not reloaded, those in force stay: %s", err);
+		snprintf(line, size, "settings not reloaded, those in force stay: %s", err->msg);
 		return -1;
 	}
 	json_t *was = in_force_describe(f->cfg, f->path), *now = in_force_describe(&next, f->path);

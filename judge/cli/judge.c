@@ -77,7 +77,7 @@ static int run(const struct judge_cmd *c, int argc, char **argv)
 	if (c->reach == LOCAL)
 		hash_start_lean();
 	if (c->reach == HTTP && hook_global_init(err) < 0) {
-		fprintf(stderr, "judge: %s\n", err);
+		fprintf(stderr, "judge: %s\n", err->msg);
 		return 1;
 	}
 	if (c->reach == HTTP)

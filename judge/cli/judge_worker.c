@@ -16,7 +16,7 @@ int main(int argc, char **argv)
 	}
 	err_t err;
 	if (hook_global_init(err) < 0) {
-		fprintf(stderr, "judge-worker: %s\n", err);
+		fprintf(stderr, "judge-worker: %s\n", err->msg);
 		return 1;
 	}
 	atexit(hook_global_cleanup);

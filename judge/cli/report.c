@@ -31,7 +31,7 @@ struct store *report_open(const struct read_args *a)
 	err_t err;
 	struct store *s = store_open(a->queue, false, err);
 	if (!s)
-		fprintf(stderr, "judge %s: %s\n", a->cmd, err);
+		fprintf(stderr, "judge %s: %s\n", a->cmd, err->msg);
 	return s;
 }
 

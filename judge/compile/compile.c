@@ -173,7 +173,7 @@ struct cmp_job {
 	const struct cfg_compile *cfg;
 	const struct cmp_request *req;
 	struct cmp_result *out;
-	char *err;
+	struct err *err;
 	char base[PATH_MAX];         /* private temporary directory, or "" */
 	char dir[PATH_MAX];          /* base/work: the compiler's, read-write */
 	char root[PATH_MAX];         /* base/root: where its view is built */
@@ -760,7 +760,7 @@ static int cache_put(struct cmp_job *job, const char *suffix, const char *data,
 	cache_path(job, suffix, final);
 	int rc = from ? file_copy(from, final, mode, err)
 		      : file_write_whole(final, data, strlen(data), mode, err);
-	return rc < 0 ? err_fail(job->err, "cannot store in the cache: %s", err) : 0;
+	return rc < 0 ? err_fail(job->err, "cannot store in the cache: %s", err->msg) : 0;
 }
 
 /* Reads a cached log into job->log; a missing one reads as empty when
@@ -853,8 +853,8 @@ static int check_source(struct cmp_job *job)
 	int rc = cscan_source(job->name, job->src, job->src_len,
 			      job->header[0] ? job->header : NULL, err);
 	if (rc < 0)
-		return err_fail(job->err, "%s", err);
-	return rc ? (refuse(job, "%s", err) < 0 ? -1 : 1) : 0;
+		return err_fail(job->err, "%s", err->msg);
+	return rc ? (refuse(job, "%s", err->msg) < 0 ? -1 : 1) : 0;
 }
 
 /* Runs `gcc arg` in the confinement (tc_ask_fn): what it printed. */
@@ -936,9 +936,9 @@ static int rewrite_assembly(struct cmp_job *job, const char *s, size_t len,
 		return 0;
 	char *out = NULL, path[PATH_MAX];
 	size_t out_len = 0;
-	int rc = job->req->asm_pass(s, len, &out, &out_len, err, ERR_LEN);
+	int rc = job->req->asm_pass(s, len, &out, &out_len, err->msg, ERR_LEN);
 	if (rc < 0)
-		snprintf(err, ERR_LEN, "out of memory rewriting the assembly");
+		err_set(err, "out of memory rewriting the assembly");
 	if (rc != 0)
 		return rc;
 	path_in(path, job->dir, job->files[CMP_TRANSLATE], "");
@@ -947,7 +947,7 @@ static int rewrite_assembly(struct cmp_job *job, const char *s, size_t len,
 	if (fd >= 0 && close(fd) < 0)
 		rc = -1;
 	if (rc < 0)
-		snprintf(err, ERR_LEN, "cannot write the rewritten assembly: %s", strerror(errno));
+		err_set(err, "cannot write the rewritten assembly: %s", strerror(errno));
 	free(out);
 	return rc;
 }
@@ -979,8 +979,8 @@ static int check_output(struct cmp_job *job, enum cmp_step s)
 					  job->req->no_writable_globals, err);
 	free(buf);
 	if (rc < 0)
-		return err_fail(job->err, "%s", err);
-	return rc ? (refuse(job, "%s", err) < 0 ? -1 : 1) : 0;
+		return err_fail(job->err, "%s", err->msg);
+	return rc ? (refuse(job, "%s", err->msg) < 0 ? -1 : 1) : 0;
 }
 
 /* Runs one step and checks its output.  Returns -1 (the judge failed), 0
@@ -1104,7 +1104,7 @@ static int compile(const struct cfg_compile *cfg, const struct cmp_request *req,
 {
 	memset(out, 0, sizeof *out);
 	struct cmp_job job = {
-		.cfg = cfg, .req = req, .out = out, .err = err, .unchecked = unchecked,
+		.cfg = cfg, .req = req, .out = out, .err = err->msg, .unchecked = unchecked,
 		.log = { .max = cfg->log_bytes },
 	};
 	clock_gettime(CLOCK_MONOTONIC, &job.start);
@@ -1136,7 +1136,7 @@ int cmp_check_confinement(const struct cfg_compile *cfg, uid_t uid, gid_t gid,
 		return 0;
 	struct cmp_request req = { .uid = uid, .gid = gid };
 	struct cmp_result out = { 0 };
-	struct cmp_job job = { .cfg = cfg, .req = &req, .out = &out, .err = err,
+	struct cmp_job job = { .cfg = cfg, .req = &req, .out = &out, .err = err->msg,
 			       .log = { .max = 4096 } };
 	clock_gettime(CLOCK_MONOTONIC, &job.start);
 	const char *const argv[] = { "gcc", "--version", NULL };

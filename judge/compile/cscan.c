@@ -136,7 +136,7 @@ struct cs_lex {
 	const char *name;   /* the contestant's file, for messages */
 	const char *header; /* the game header, or NULL */
 	const char *origin; /* "" or a note that the text came from a macro */
-	char *err;
+	struct err *err;
 	unsigned define_line; /* the first #define or #undef that is not a
 				 feature macro (see feature_macros), or 0 */
 };
@@ -377,10 +377,10 @@ int cscan_source(const char *name, const char *buf, size_t len, const char *head
 		return rc;
 	struct clex_text text;
 	if (clex_splice(buf, len, &text) < 0) {
-		snprintf(err, ERR_LEN, "out of memory scanning %s", name);
+		err_set(err, "out of memory scanning %s", name);
 		return -1;
 	}
-	struct cs_lex s = { .name = name, .header = header, .origin = "", .err = err };
+	struct cs_lex s = { .name = name, .header = header, .origin = "", .err = err->msg };
 	clex_init(&s.lx, &text, 0);
 	rc = scan_source(&s);
 	clex_text_free(&text);
@@ -517,7 +517,7 @@ struct cs_pp {
 	const char *name, *header, *shared;
 	enum cs_part part;
 	unsigned line; /* the presumed line of the current output line */
-	char *err;
+	struct err *err;
 };
 
 /* A file name in a line marker, unescaped (cpp writes \\ and \").  p is at
@@ -644,7 +644,7 @@ int cscan_preprocessed(const char *name, const char *buf, size_t len, const char
 {
 	struct cs_pp pp = {
 		.buf = buf, .name = name, .header = header, .shared = shared,
-		.part = PART_MAIN, .line = 1, .err = err,
+		.part = PART_MAIN, .line = 1, .err = err->msg,
 	};
 	/* every line feeds the attribute scanner, so that brackets opened in
 	 * the contestant's file and closed in a header (or the reverse) are

@@ -96,7 +96,7 @@ static int refuse_variable(err_t err, const char *name, const char *sym,
 		len = 60;
 	long line = declaration_line(src, src_len, sym, len, local);
 	if (line < 0) {
-		snprintf(err, ERR_LEN, "out of memory checking %s", name);
+		err_set(err, "out of memory checking %s", name);
 		return -1;
 	}
 	return cscan_refuse(err, name, (unsigned)line,

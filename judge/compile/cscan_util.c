@@ -15,8 +15,8 @@ bool cscan_in_list(const char *const *list, const char *w, size_t n)
 
 int cscan_refuse(err_t err, const char *name, unsigned line, const char *fmt, ...)
 {
-	int n = line ? snprintf(err, ERR_LEN, "%s:%u: ", name, line)
-		     : snprintf(err, ERR_LEN, "%s: ", name);
+	int n = line ? err_set(err, "%s:%u: ", name, line)
+		     : err_set(err, "%s: ", name);
 	if (n < 0 || n >= ERR_LEN)
 		return 1;
 	va_list ap;

@@ -23,17 +23,17 @@ int challenge_from_json(const json_t *body, const char *author, struct challenge
 		.player = json_string_value(json_object_get(body, "player")) };
 	if (!json_is_object(body) || !rq->game || !rq->player || !json_is_array(seats) ||
 	    (seeds && !json_is_integer(seeds))) {
-		snprintf(err, ERR_LEN, "%s", usage);
+		err_set(err, "%s", usage);
 		return -1;
 	}
 	if (json_array_size(seats) > GAME_MAX_PLAYERS) {
-		snprintf(err, ERR_LEN, "a match has at most %d seats", GAME_MAX_PLAYERS);
+		err_set(err, "a match has at most %d seats", GAME_MAX_PLAYERS);
 		return -1;
 	}
 	rq->nseats = (int)json_array_size(seats);
 	for (int i = 0; i < rq->nseats; i++)
 		if (!(rq->seats[i] = json_string_value(json_array_get(seats, (size_t)i)))) {
-			snprintf(err, ERR_LEN, "seat %d is not a player's name: %s", i, usage);
+			err_set(err, "seat %d is not a player's name: %s", i, usage);
 			return -1;
 		}
 	if (seeds) {
@@ -58,7 +58,7 @@ static enum challenge_outcome refuse(enum challenge_outcome why, err_t err,
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err, ERR_LEN, fmt, ap);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
 	return why;
 }
@@ -239,7 +239,7 @@ enum challenge_outcome challenge_queue(struct store *s, const struct cfg_contest
 	}
 	json_decref(p.seats);
 	if (rc == CHALLENGE_QUEUED)
-		snprintf(err, ERR_LEN, "%d challenge match%s of %.32s queued", out->n,
+		err_set(err, "%d challenge match%s of %.32s queued", out->n,
 			 out->n == 1 ? "" : "es", rq->player);
 	return rc;
 }

@@ -52,7 +52,7 @@ static int add_match(const int64_t *members, int n, const struct pts_match *m,
 			continue;
 		int i = member_index(members, n, m->who[s]);
 		if (i < 0 || m->rank[s] < 1 || m->rank[s] > m->nseats) {
-			snprintf(err, ERR_LEN, "a group match seats %lld with rank %d: %s",
+			err_set(err, "a group match seats %lld with rank %d: %s",
 				 (long long)m->who[s], m->rank[s],
 				 i < 0 ? "not a member of the group" : "rank out of range");
 			return -1;

@@ -72,7 +72,7 @@ int event_pseudonyms(struct store *s, const char *game, json_t **out, err_t err)
 		rc = add_hidden(s, game, list, *out, serr);
 	json_decref(list);
 	if (rc < 0) {
-		snprintf(err, ERR_LEN, "reading the pseudonyms: %.200s", serr);
+		err_set(err, "reading the pseudonyms: %.200s", serr->msg);
 		json_decref(*out);
 		*out = NULL;
 	}

@@ -24,12 +24,12 @@ static int read_tournament(struct ctx *c, int64_t tournament)
 	}
 	c->game = game_find(c->t.game);
 	if (!c->game) {
-		snprintf(c->err, ERR_LEN, "tournament %s: unknown game '%s'", c->t.name, c->t.game);
+		err_set(c->err, "tournament %s: unknown game '%s'", c->t.name, c->t.game);
 		return -1;
 	}
 	if (tour_spec_parse(c->t.spec, game_min_players(c->game), game_max_players(c->game),
 			    &c->spec, terr) < 0) {
-		snprintf(c->err, ERR_LEN, "tournament %.40s: %.200s", c->t.name, terr);
+		err_set(c->err, "tournament %.40s: %.200s", c->t.name, terr->msg);
 		return -1;
 	}
 	return 0;
@@ -99,7 +99,7 @@ static int round_results(struct ctx *c, struct elim_result **out, int *n)
 	*out = run_elim_results(rows, n);
 	json_decref(rows);
 	if (!*out) {
-		snprintf(c->err, ERR_LEN, "out of memory reading a round");
+		err_set(c->err, "out of memory reading a round");
 		return -1;
 	}
 	return 0;
@@ -146,7 +146,7 @@ static int step_elimination(struct ctx *c, const struct tour_phase *p)
 	err_t eerr;
 	uint64_t seed = run_round_seed(c->t.seed, c->t.phase, c->t.round);
 	if (elim_plan(&p->elim, f.ids, f.n, seed, res, nres, &plan, eerr) < 0) {
-		err_set(c->err, "%s round %d: %s", c->t.name, c->t.round + 1, eerr);
+		err_set(c->err, "%s round %d: %s", c->t.name, c->t.round + 1, eerr->msg);
 		goto out;
 	}
 	int64_t not_before = plan.stage == 0 && c->t.round > 0 && p->round_gap_ms
@@ -199,7 +199,7 @@ static int step(struct ctx *c)
 int event_advance(struct store *s, int64_t tournament, int64_t now, char *note, size_t cap,
 		  err_t err)
 {
-	struct ctx c = { .s = s, .now = now, .note = note, .cap = cap, .err = err };
+	struct ctx c = { .s = s, .now = now, .note = note, .cap = cap, .err = err->msg };
 	if (cap)
 		note[0] = '\0';
 	int rc = load(&c, tournament);
@@ -225,7 +225,7 @@ int event_match_recorded(struct store *s, int64_t job, int64_t match_id, char *n
 int event_start(struct store *s, int64_t tournament, int64_t now, err_t err)
 {
 	char note[256] = "";
-	struct ctx c = { .s = s, .now = now, .note = note, .cap = sizeof note, .err = err };
+	struct ctx c = { .s = s, .now = now, .note = note, .cap = sizeof note, .err = err->msg };
 	int rc = load(&c, tournament);
 	enum tour_kind kind = rc == 0 && c.t.phase < c.spec.nphases ? c.spec.phase[c.t.phase].kind
 								   : TOUR_ELIMINATION;
@@ -236,9 +236,9 @@ int event_start(struct store *s, int64_t tournament, int64_t now, err_t err)
 	if (rc == 0 && c.t.started_at && by_hand)
 		rc = run_end_phase(&c);
 	if (rc == 0 && c.t.phase >= c.spec.nphases) {
-		snprintf(err, ERR_LEN, "%s is over: every phase has been played", c.t.name);
+		err_set(err, "%s is over: every phase has been played", c.t.name);
 	} else if (rc == 0 && c.t.started_at) {
-		snprintf(err, ERR_LEN, "phase %d of %s (%s) started already", c.t.phase + 1,
+		err_set(err, "phase %d of %s (%s) started already", c.t.phase + 1,
 			 c.t.name, tour_kind_name(c.spec.phase[c.t.phase].kind));
 	} else if (rc == 0) {
 		rc = run_log(&c, "phase_start", json_pack("{s:b}", "by_hand", 1));
@@ -270,7 +270,7 @@ static void closed_since(const char *name, int64_t deadline, err_t why)
 	time_t t = (time_t)(deadline / 1000);
 	struct tm tm;
 	strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime_r(&t, &tm));
-	snprintf(why, ERR_LEN, "uploads closed at %s, the qualification deadline of "
+	err_set(why, "uploads closed at %s, the qualification deadline of "
 		 "tournament %.64s; what was uploaded before is still judged", when, name);
 }
 
@@ -278,7 +278,7 @@ static void closed_since(const char *name, int64_t deadline, err_t why)
 static int closes(struct store *s, const json_t *t, const char *author, int64_t now,
 		  err_t why)
 {
-	struct ctx c = { .s = s, .err = why };
+	struct ctx c = { .s = s, .err = why->msg };
 	char note[8] = "";
 	c.note = note;
 	c.cap = sizeof note;
@@ -350,7 +350,7 @@ static void steps_of(const struct store_tournament *t, const struct tour_phase *
  * (survivors_upload) qualify their new players by the same steps. */
 static int ask_steps(struct store *s, const json_t *t, void *arg, err_t err)
 {
-	struct ctx c = { .s = s, .err = err };
+	struct ctx c = { .s = s, .err = err->msg };
 	int rc = read_tournament(&c, json_integer_value(json_object_get(t, "id")));
 	for (int p = c.t.phase; rc == 0 && p >= 0 && p < c.spec.nphases; p--)
 		if (c.spec.phase[p].kind == TOUR_QUALIFICATION) {
@@ -382,7 +382,7 @@ static int swap_phase(struct ctx *c, int asked)
 			if (p < c->t.phase)
 				break;
 			if (!plays_opponent(c->spec.phase[p].kind)) {
-				snprintf(c->err, ERR_LEN, "phase %d of %.64s is a %s, which plays "
+				err_set(c->err, "phase %d of %.64s is a %s, which plays "
 					 "no opponent", p + 1, c->t.name,
 					 tour_kind_name(c->spec.phase[p].kind));
 				return -1;
@@ -390,10 +390,10 @@ static int swap_phase(struct ctx *c, int asked)
 			return p;
 		}
 	if (asked >= 0 && asked < c->t.phase)
-		snprintf(c->err, ERR_LEN, "phase %d of %.64s is over: its opponent can no "
+		err_set(c->err, "phase %d of %.64s is over: its opponent can no "
 			 "longer change", asked + 1, c->t.name);
 	else
-		snprintf(c->err, ERR_LEN, "%.64s has no phase %s that plays an opponent "
+		err_set(c->err, "%.64s has no phase %s that plays an opponent "
 			 "(qualification, elimination, round-robin)", c->t.name,
 			 asked >= 0 ? "of that number" : "left");
 	return -1;
@@ -403,18 +403,18 @@ int event_swap_opponent(struct store *s, int64_t tournament, int *phase, const c
 			err_t err)
 {
 	char note[8] = "";
-	struct ctx c = { .s = s, .err = err, .note = note, .cap = sizeof note };
+	struct ctx c = { .s = s, .err = err->msg, .note = note, .cap = sizeof note };
 	int rc = load(&c, tournament);
 	int p = rc == 0 ? swap_phase(&c, *phase) : -1;
 	if (rc == 0 && p < 0)
 		rc = 1;
 	else if (rc == 0 && strcmp(c.spec.phase[p].opponent, player) == 0)
-		rc = 1, snprintf(err, ERR_LEN, "phase %d of %.64s plays %.64s already", p + 1,
+		rc = 1, err_set(err, "phase %d of %.64s plays %.64s already", p + 1,
 				 c.t.name, player);
 	json_t *spec = rc == 0 ? json_deep_copy(c.t.spec) : NULL;
 	json_t *at = spec ? json_array_get(json_object_get(spec, "phases"), (size_t)p) : NULL;
 	if (rc == 0 && (!at || json_object_set_new(at, "opponent", json_string(player)) < 0))
-		rc = -1, snprintf(err, ERR_LEN, "tournament %.64s: its stored spec has no "
+		rc = -1, err_set(err, "tournament %.64s: its stored spec has no "
 				  "phase %d", c.t.name, p + 1);
 	if (rc == 0 && store_tournament_set_spec(s, c.t.id, spec, c.err) < 0)
 		rc = -1;

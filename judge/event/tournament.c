@@ -267,7 +267,7 @@ static int read_settings(struct reader *r, const json_t *json, struct tour_spec 
 int tour_spec_parse(const json_t *json, int min_seats, int max_seats, struct tour_spec *s,
 		    err_t err)
 {
-	struct reader r = { .err = err, .where = "the tournament" };
+	struct reader r = { .err = err->msg, .where = "the tournament" };
 	*s = (struct tour_spec){ .grades = { 0, 5, 10, 0 } };
 	if (!json_is_object(json))
 		return fail(&r, "%s%s", "must be a JSON object with \"phases\"", "");

@@ -15,7 +15,7 @@ struct view {
 	const struct game *game;
 	json_t *entrants; /* the store's rows, by id */
 	json_t *log;
-	char *err;
+	struct err *err;
 };
 
 static int view_failed(struct view *v, const char *why)
@@ -165,7 +165,7 @@ static json_t *group_json(struct view *v, json_t *rows, int grp, const int64_t *
 	int k = run_group_results(mine, grp, played, 100);
 	if (pts_standings(members, n, played, k, st, perr) < 0) {
 		json_decref(mine);
-		err_set(v->err, "%s group %d: %s", v->t.name, grp + 1, perr);
+		err_set(v->err, "%s group %d: %s", v->t.name, grp + 1, perr->msg);
 		return NULL;
 	}
 	json_t *standings = json_array(), *matches = json_array(), *r;
@@ -343,7 +343,7 @@ static json_t *view_json(struct view *v, bool organiser)
 int event_view(struct store *s, const char *name, bool organiser, json_t **out,
 	       err_t err)
 {
-	struct view v = { .s = s, .err = err };
+	struct view v = { .s = s, .err = err->msg };
 	int found = store_tournament_get(s, 0, name, &v.t, err);
 	if (found <= 0)
 		return found < 0 ? -1 : 0;

@@ -318,17 +318,17 @@ static int stage(struct staging *s, const char *server)
 int student_kit_build(const struct judge_config *cfg, const char *game, const char *server,
 		      char **out, size_t *len, err_t err)
 {
-	struct staging s = { .cfg = cfg, .game = game, .err = err };
+	struct staging s = { .cfg = cfg, .game = game, .err = err->msg };
 	*out = NULL;
 	if (!student_kit_supported(game)) {
-		snprintf(err, ERR_LEN, "no student kit for '%s': %s", game,
+		err_set(err, "no student kit for '%s': %s", game,
 			 student_kit_why_none(game));
 		return -1;
 	}
 	const char *tmpdir = getenv("TMPDIR");
 	snprintf(s.tmp, sizeof s.tmp, "%s/judge-kit-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
 	if (!mkdtemp(s.tmp)) {
-		snprintf(err, ERR_LEN, "cannot create a temporary folder in %s: %s",
+		err_set(err, "cannot create a temporary folder in %s: %s",
 			 tmpdir && *tmpdir ? tmpdir : "/tmp", strerror(errno));
 		return -1;
 	}

@@ -20,11 +20,11 @@ static int queue_deliveries(struct store *s, const struct hook_config *hc, const
 		err_t serr = {0};
 		rc = payload ? store_enqueue(s, "notify", payload, SCHED_NOTIFY, 0, NULL, serr) : -1;
 		if (rc < 0)
-			snprintf(err, ERR_LEN, "queueing a webhook: %.200s", serr);
+			err_set(err, "queueing a webhook: %.200s", serr->msg);
 		free(payload);
 	}
 	if (!event)
-		snprintf(err, ERR_LEN, "queueing a webhook: out of memory");
+		err_set(err, "queueing a webhook: out of memory");
 	json_decref(event);
 	return rc;
 }
@@ -34,7 +34,7 @@ int events_record(struct store *s, const struct hook_config *hc, const char *kin
 {
 	char *text = json_dumps(data, JSON_COMPACT);
 	if (!text) {
-		snprintf(err, ERR_LEN, "recording an event: out of memory");
+		err_set(err, "recording an event: out of memory");
 		return -1;
 	}
 	int rc = store_add_event(s, kind, submission, text, err);

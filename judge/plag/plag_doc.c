@@ -25,7 +25,7 @@ static enum plag_err add_base_file(struct plag_hashset *set, const char *path, u
 	if (e == PLAG_E_EMPTY)
 		return PLAG_OK;
 	if (e) {
-		snprintf(err, ERR_LEN, "base file %.100s: %.140s", path, terr);
+		err_set(err, "base file %.100s: %.140s", path, terr->msg);
 		return e;
 	}
 	e = plag_hashset_add_tokens(set, t.v, t.n, k, err);
@@ -102,14 +102,14 @@ enum plag_err plag_fps_decode(const void *blob, size_t len, unsigned k, unsigned
 {
 	*out = (struct plag_fps){ .k = k, .w = w, .ntokens = ntokens, .own = PLAG_OWN_UNKNOWN };
 	if (len % PLAG_FP_BYTES || k < 1 || k > PLAG_K_MAX) {
-		snprintf(err, ERR_LEN, "stored fingerprints are damaged (%zu bytes, k %u)",
+		err_set(err, "stored fingerprints are damaged (%zu bytes, k %u)",
 			 len, k);
 		return PLAG_E_PARAM;
 	}
 	size_t n = len / PLAG_FP_BYTES;
 	out->v = malloc((n ? n : 1) * sizeof *out->v);
 	if (!out->v) {
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return PLAG_E_NOMEM;
 	}
 	const uint8_t *b = blob;
@@ -122,7 +122,7 @@ enum plag_err plag_fps_decode(const void *blob, size_t len, unsigned k, unsigned
 		bool ordered = i == 0 || fp.tok > out->v[i - 1].tok;
 		if (!ordered || (uint64_t)fp.tok + k > ntokens || fp.first_line > fp.last_line) {
 			plag_fps_free(out);
-			snprintf(err, ERR_LEN, "stored fingerprint %zu is damaged", i);
+			err_set(err, "stored fingerprint %zu is damaged", i);
 			return PLAG_E_PARAM;
 		}
 		out->v[out->n++] = fp;

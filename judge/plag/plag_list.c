@@ -72,7 +72,7 @@ static int pair_read(void *ctx, const struct store_plag_doc *a, const struct sto
 	plag_list_side_read(b, &r.b);
 	if (measure(p->s, p->cfg, &r, err) < 0) {
 		if (!l->unmeasured++) /* the first says why */
-			err_set(l->unmeasured_why, "%s", err);
+			err_set(l->unmeasured_why, "%s", err->msg);
 		return 0;
 	}
 	if (r.similarity < l->min - 1e-9 && !(l->flagged_too && r.flagged))

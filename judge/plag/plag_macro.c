@@ -829,7 +829,7 @@ enum plag_err plag_preprocess(const struct plag_raw *in, size_t n, struct plag_a
 			      size_t *nout, err_t err)
 {
 	struct pp pp = {
-		.src = in, .nsrc = n, .atoms = atoms, .lim = lim, .err = err,
+		.src = in, .nsrc = n, .atoms = atoms, .lim = lim, .err = err->msg,
 		.paste_limit = atoms->limit,
 	};
 	*out = NULL;

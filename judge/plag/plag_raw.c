@@ -220,7 +220,7 @@ static enum plag_err raw_token(const struct clex_token *t, const char *text,
 		return PLAG_OK;
 	enum plag_err e = plag_atom(atoms, text + t->start, t->len, &r->val);
 	if (e == PLAG_E_TOO_MANY)
-		snprintf(err, ERR_LEN, "too much identifier text");
+		err_set(err, "too much identifier text");
 	return e;
 }
 
@@ -237,7 +237,7 @@ static enum plag_err read_tokens(const struct clex_text *text, struct plag_atoms
 		++*n;
 	}
 	if (lx.open_comment) {
-		snprintf(err, ERR_LEN, "unterminated comment starting at line %u",
+		err_set(err, "unterminated comment starting at line %u",
 			 lx.open_comment);
 		return PLAG_E_SYNTAX;
 	}

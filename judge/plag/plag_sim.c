@@ -261,16 +261,16 @@ static enum plag_err check_pair(const struct plag_fps *a, const struct plag_fps 
 				const struct plag_pair *out, err_t err)
 {
 	if (!a || !b || !out || (a->n && !a->v) || (b->n && !b->v)) {
-		snprintf(err, ERR_LEN, "plag_compare: missing fingerprints or result");
+		err_set(err, "plag_compare: missing fingerprints or result");
 		return PLAG_E_PARAM;
 	}
 	if (a->k != b->k) {
-		snprintf(err, ERR_LEN, "plag_compare: fingerprints of %u-grams and %u-grams",
+		err_set(err, "plag_compare: fingerprints of %u-grams and %u-grams",
 			 a->k, b->k);
 		return PLAG_E_PARAM;
 	}
 	if (a->n + b->n >= UINT32_MAX) {
-		snprintf(err, ERR_LEN, "plag_compare: too many fingerprints");
+		err_set(err, "plag_compare: too many fingerprints");
 		return PLAG_E_PARAM;
 	}
 	return PLAG_OK;
@@ -312,6 +312,6 @@ enum plag_err plag_compare(const struct plag_fps *a, const struct plag_fps *b,
 	free(hb);
 	free(common);
 	if (e == PLAG_E_NOMEM)
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 	return e;
 }

@@ -38,7 +38,7 @@ int64_t plag_index_key(const char *game, uint64_t hash)
 
 static int out_of_memory(err_t err)
 {
-	snprintf(err, ERR_LEN, "out of memory");
+	err_set(err, "out of memory");
 	return -1;
 }
 
@@ -265,7 +265,7 @@ static int measure(struct lookup *l, int64_t doc, struct plag_match *m, err_t er
 	int found = store_plag_load(l->r, doc, &d, err);
 	if (found <= 0) {
 		if (found == 0)
-			snprintf(err, ERR_LEN, "no fingerprinted file doc:%lld", (long long)doc);
+			err_set(err, "no fingerprinted file doc:%lld", (long long)doc);
 		return -1;
 	}
 	struct plag_fps theirs;
@@ -341,7 +341,7 @@ static int compare(struct store *s, const struct cfg_plag *cfg, const char *game
 {
 	*out = (struct plag_matches){ 0 };
 	if (fps->k != cfg->k) {
-		snprintf(err, ERR_LEN, "fingerprints of %u-grams compared with k = %u",
+		err_set(err, "fingerprints of %u-grams compared with k = %u",
 			 fps->k, cfg->k);
 		return -1;
 	}
@@ -390,7 +390,7 @@ static int doc_row(const struct plag_doc *doc, const struct plag_fps *fps, const
 	snprintf(d->author, sizeof d->author, "%s", doc->author);
 	snprintf(d->name, sizeof d->name, "%s", doc->name);
 	snprintf(d->label, sizeof d->label, "%s", doc->label ? doc->label : "");
-	snprintf(d->error, sizeof d->error, "%s", fp_error ? fp_error : "no fingerprints");
+	err_set(d->error, "%s", fp_error ? fp_error : "no fingerprints");
 	d->fps = plag_fps_encode(f, &d->fps_len);
 	return d->fps ? 0 : out_of_memory(err);
 }
@@ -404,10 +404,10 @@ static int insert_doc(struct store *s, const struct plag_doc *doc, const struct 
 	int rc = store_plag_insert(s, &d, id, err);
 	free(d.fps);
 	if (rc == 0 && doc->label)
-		snprintf(err, ERR_LEN, "%.60s by %.60s is already in archive %.40s of %.30s "
+		err_set(err, "%.60s by %.60s is already in archive %.40s of %.30s "
 			 "(an archive is imported once)", doc->name, doc->author, doc->label, doc->game);
 	else if (rc == 0)
-		snprintf(err, ERR_LEN, "submission %lld is fingerprinted already",
+		err_set(err, "submission %lld is fingerprinted already",
 			 (long long)doc->submission);
 	return rc == 1 ? 0 : -1;
 }
@@ -572,12 +572,12 @@ static int load_stored(struct store_plag_reader *r, const struct cfg_plag *cfg, 
 		return -1;
 	int rc = -1;
 	if (found == 0)
-		snprintf(err, ERR_LEN, "no fingerprinted file doc:%lld", (long long)id);
+		err_set(err, "no fingerprinted file doc:%lld", (long long)id);
 	else if (d.has_error)
-		snprintf(err, ERR_LEN, "doc:%lld has no fingerprints: %.150s", (long long)id,
-			 d.error);
+		err_set(err, "doc:%lld has no fingerprints: %.150s", (long long)id,
+			 d.error->msg);
 	else if (d.k != (int)cfg->k || d.hash_version != PLAG_HASH_VERSION)
-		snprintf(err, ERR_LEN, "doc:%lld was fingerprinted with other settings (k %d, "
+		err_set(err, "doc:%lld was fingerprinted with other settings (k %d, "
 			 "version %d); the worker fingerprints it again with the next submission",
 			 (long long)id, d.k, d.hash_version);
 	else if (!plag_fps_decode(d.fps, d.fps_len, cfg->k, (unsigned)d.w, (uint32_t)d.ntokens,
@@ -656,7 +656,7 @@ static int rewrite_doc(struct store *s, int64_t id, const struct plag_fps *fps,
 				    .hash_version = PLAG_HASH_VERSION, .ntokens = fps->ntokens,
 				    .nfps = (int64_t)fps->n, .has_error = fp_error != NULL,
 				    .own_tokens = own_row(fps) };
-	snprintf(d.error, sizeof d.error, "%s", fp_error ? fp_error : "");
+	err_set(d.error, "%s", fp_error ? fp_error : "");
 	d.fps = plag_fps_encode(fps, &d.fps_len);
 	if (!d.fps)
 		return out_of_memory(err);
@@ -673,7 +673,7 @@ struct refresh {
 	struct plag_hashset base;
 	char base_game[64];
 	size_t done;
-	char *err;
+	struct err *err;
 };
 
 /* One stale document: fingerprinted again from its source, indexed again. */
@@ -714,7 +714,7 @@ int plag_store_stale(struct store *s, const char *game, int64_t *n, err_t err)
 int plag_store_refresh(struct store *s, const struct cfg_plag *cfg, const char *data_dir,
 		       const char *game, size_t *refreshed, err_t err)
 {
-	struct refresh r = { .s = s, .cfg = cfg, .data_dir = data_dir, .err = err };
+	struct refresh r = { .s = s, .cfg = cfg, .data_dir = data_dir, .err = err->msg };
 	int rc = store_plag_each_stale(s, game, PLAG_HASH_VERSION, refresh_one, &r, err);
 	plag_hashset_free(&r.base);
 	*refreshed = r.done;

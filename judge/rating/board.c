@@ -102,7 +102,7 @@ static int rank_rows(struct board *b, err_t err)
 	if (!order || !ranked) {
 		free(order);
 		free(ranked);
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < b->n; i++)
@@ -121,7 +121,7 @@ static int rank_rows(struct board *b, err_t err)
 
 int board_load(struct store *s, struct board *b, err_t err)
 {
-	struct loading l = { .b = b, .err = err };
+	struct loading l = { .b = b, .err = err->msg };
 	if (store_board_rows(s, b->game, b->sizes, b->organiser, add_row, &l, err) < 0)
 		return -1;
 	return rank_rows(b, err);
@@ -222,7 +222,7 @@ char *board_page_text(struct store *s, const struct board *b, const json_t *disq
 	json_decref(sizes);
 	char *text = jtext_finish(&t, len);
 	if (!text)
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 	return text;
 }
 
@@ -232,7 +232,7 @@ json_t *board_page_json(struct store *s, const struct board *b, err_t err)
 	char *text = board_page_text(s, b, NULL, &len, err);
 	json_t *out = text ? json_loadb(text, len, 0, NULL) : NULL;
 	if (text && !out)
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 	free(text);
 	return out;
 }

@@ -49,7 +49,7 @@ static int rank_events(struct store *s, const struct hook_config *hc, const char
 		int rc = data ? events_record(s, hc, "rank.changed", seats[i].submission, data, err)
 			      : -1;
 		if (!data)
-			snprintf(err, ERR_LEN, "recording a rank change: out of memory");
+			err_set(err, "recording a rank change: out of memory");
 		json_decref(data);
 		if (rc < 0)
 			return -1;
@@ -69,7 +69,7 @@ int ladder_rate(struct store *s, const struct hook_config *hc, int64_t match, co
 	struct rating before[GAME_MAX_PLAYERS], after[GAME_MAX_PLAYERS];
 	int rank[GAME_MAX_PLAYERS], places[GAME_MAX_PLAYERS];
 	if (n < 2 || n > GAME_MAX_PLAYERS) {
-		snprintf(err, ERR_LEN, "match %lld has %d seats: it cannot be rated",
+		err_set(err, "match %lld has %d seats: it cannot be rated",
 			 (long long)match, n);
 		return -1;
 	}
@@ -84,7 +84,7 @@ int ladder_rate(struct store *s, const struct hook_config *hc, int64_t match, co
 	struct rating_params p = rating_params_default();
 	int rc = rating_update(&p, (size_t)n, before, rank, after);
 	if (rc != RATING_OK) {
-		snprintf(err, ERR_LEN, "rating update: %s", rating_strerror(rc));
+		err_set(err, "rating update: %s", rating_strerror(rc));
 		return -1;
 	}
 	for (int i = 0; i < n; i++)

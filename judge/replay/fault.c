@@ -24,12 +24,12 @@ int fault_from_store(int64_t match, int seat, const struct store_fault *sf, stru
 		snprintf(out->verdict, sizeof out->verdict, "unit died");
 		snprintf(out->reason, sizeof out->reason, "%s", sf->unit_reason);
 	} else if (!sf->verdict[0]) {
-		snprintf(err, ERR_LEN, "seat %d of match %lld did not freeze: it played to "
+		err_set(err, "seat %d of match %lld did not freeze: it played to "
 			 "the end, there is nothing to reproduce", seat, (long long)match);
 		return 0;
 	}
 	if (!sf->input) {
-		snprintf(err, ERR_LEN, "seat %d of match %lld froze (%s), but the match was "
+		err_set(err, "seat %d of match %lld froze (%s), but the match was "
 			 "played before the judge kept what a frozen player was given",
 			 seat, (long long)match, sf->reason);
 		return 0;
@@ -72,7 +72,7 @@ json_t *fault_json(const struct fault *f)
 
 static int bad(err_t err, const char *field, const char *what)
 {
-	snprintf(err, ERR_LEN, "not a fault record of this judge: \"%s\" %s", field, what);
+	err_set(err, "not a fault record of this judge: \"%s\" %s", field, what);
 	return -1;
 }
 

@@ -67,14 +67,14 @@ static const char *inline_file(const char *after_mark, const char *close, const 
 	char name[128];
 	const char *end = strstr(after_mark + n, close);
 	if (n >= sizeof name - sizeof VIEWER_DIR || !end) {
-		snprintf(err, ERR_LEN, "the viewer's template is damaged near \"%.40s\"",
+		err_set(err, "the viewer's template is damaged near \"%.40s\"",
 			 after_mark);
 		return NULL;
 	}
 	snprintf(name, sizeof name, VIEWER_DIR "%.*s", (int)n, after_mark);
 	const char *text = web_file(name);
 	if (!text)
-		snprintf(err, ERR_LEN, "the viewer needs web/%s, which was not built in", name);
+		err_set(err, "the viewer needs web/%s, which was not built in", name);
 	*next = end + strlen(close);
 	return text;
 }
@@ -104,7 +104,7 @@ static int put_game_scripts(FILE *f, const char *after, const char **next,
 	static const char prefix[] = VIEWER_DIR "games/";
 	const char *end = strstr(after, "</script>");
 	if (!end) {
-		snprintf(err, ERR_LEN, "the viewer's template is damaged near \"%.40s\"", after);
+		err_set(err, "the viewer's template is damaged near \"%.40s\"", after);
 		return -1;
 	}
 	*next = end + strlen("</script>");
@@ -112,7 +112,7 @@ static int put_game_scripts(FILE *f, const char *after, const char **next,
 		if (strncmp(w->name, prefix, sizeof prefix - 1) != 0)
 			continue;
 		if (!web_script_safe(w->text)) {
-			snprintf(err, ERR_LEN, "web/%s holds \"</script\": it cannot be inlined",
+			err_set(err, "web/%s holds \"</script\": it cannot be inlined",
 				 w->name);
 			return -1;
 		}
@@ -129,7 +129,7 @@ static int put_mark(FILE *f, const char *mark, const char *at, const json_t *rep
 		*next = after;
 		if (put_replay(f, replay) == 0)
 			return 0;
-		snprintf(err, ERR_LEN, "cannot encode the replay (out of memory?)");
+		err_set(err, "cannot encode the replay (out of memory?)");
 		return -1;
 	}
 	bool script = mark == mark_script;
@@ -139,14 +139,14 @@ static int put_mark(FILE *f, const char *mark, const char *at, const json_t *rep
 	if (!text)
 		return -1;
 	if (script && !web_script_safe(text)) {
-		snprintf(err, ERR_LEN, "a viewer script holds \"</script\": it cannot be inlined");
+		err_set(err, "a viewer script holds \"</script\": it cannot be inlined");
 		return -1;
 	}
 	fprintf(f, script ? "<script>\n%s</script>" : "<style>\n%s</style>", text);
 	return 0;
 }
 
-static int put_viewer(FILE *f, const void *replay, char *err)
+static int put_viewer(FILE *f, const void *replay, struct err *err)
 {
 	int rc = 0;
 	const char *s = web_file(VIEWER_DIR "viewer.html"), *mark = NULL, *at;
@@ -162,10 +162,10 @@ static int put_viewer(FILE *f, const void *replay, char *err)
 int viewer_page(const json_t *replay, char **page, size_t *len, err_t err)
 {
 	if (!web_file(VIEWER_DIR "viewer.html")) {
-		snprintf(err, ERR_LEN, "the viewer was not built in (web/viewer/viewer.html)");
+		err_set(err, "the viewer was not built in (web/viewer/viewer.html)");
 		return -1;
 	}
-	return web_page_build(put_viewer, replay, page, len, err, ERR_LEN);
+	return web_page_build(put_viewer, replay, page, len, err);
 }
 
 int viewer_write(const char *path, const json_t *replay, err_t err)
@@ -206,10 +206,10 @@ static json_t *stored_replay(struct store *s, int64_t match, const char *text, s
 	json_error_t jerr;
 	json_t *replay = json_loadb(text, len, 0, &jerr);
 	if (!replay) {
-		snprintf(err, ERR_LEN, "the stored replay of match %lld is not JSON: %s",
+		err_set(err, "the stored replay of match %lld is not JSON: %s",
 			 (long long)match, jerr.text);
 	} else if (store_match_reasons(s, match, add_reason, replay, serr) < 0) {
-		err_set(err, "reading match %lld: %s", (long long)match, serr);
+		err_set(err, "reading match %lld: %s", (long long)match, serr->msg);
 		json_decref(replay);
 		replay = NULL;
 	}

@@ -118,7 +118,7 @@ void api_leaderboard(struct request *rq, struct reply *rp, const char *arg)
 	snprintf(key, sizeof key, "board:%s", g->name);
 	char *text = organiser ? NULL : cache_get(rq->cache, key, BOARD_FRESH_MS, &len);
 	if (!text && !(text = board_text(rq, g, organiser, &len, err))) {
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 		return;
 	}
 	if (!organiser)
@@ -218,7 +218,7 @@ void api_match(struct request *rq, struct reply *rp, const char *arg)
 				    json_boolean(json_is_string(json_object_get(settings, "params"))));
 		json_decref(settings);
 	}
-	reply_view(rp, rc, m, err, "match", arg);
+	reply_view(rp, rc, m, err->msg, "match", arg);
 }
 
 /* The parameters file a match was played with, for its command's -i. */
@@ -247,9 +247,9 @@ static int stored_replay(struct request *rq, struct reply *rp, const char *arg, 
 		return 1;
 	int found = replay_stored_text(rq->store, id_arg(arg), text, len, err);
 	if (found == 0)
-		reply_error(rp, 404, "%s", err);
+		reply_error(rp, 404, "%s", err->msg);
 	else if (found < 0)
-		reply_error(rp, 500, "%s", err);
+		reply_error(rp, 500, "%s", err->msg);
 	else
 		cache_put(rq->cache, key, *text, *len);
 	return found;
@@ -364,7 +364,7 @@ static int match_page(struct request *rq, struct reply *rp, const char *arg, cha
 	int rc = viewer_page_stored(rq->store, id_arg(arg), text, len, page, page_len, err);
 	free(text);
 	if (rc < 0)
-		reply_error(rp, 500, "%s", err);
+		reply_error(rp, 500, "%s", err->msg);
 	return rc;
 }
 
@@ -442,7 +442,7 @@ static void reply_log(struct reply *rp, const struct store_seat_log *log, int64_
 		reply_error(rp, 404, "seat %d of match %lld wrote nothing to stderr, or its log "
 			    "was not kept (worker.keep_logs)", seat, (long long)match);
 	else if (replay_log_text(log, &text, &len, err) < 0)
-		reply_error(rp, 500, "%s", err);
+		reply_error(rp, 500, "%s", err->msg);
 	else
 		reply_bytes(rp, 200, "text/plain; charset=utf-8", text, len);
 }
@@ -509,7 +509,7 @@ void api_player(struct request *rq, struct reply *rp, const char *arg)
 				    json_real_value(json_object_get(h, "sigma")) };
 		json_object_set_new(h, "score", json_real(rating_score(r)));
 	}
-	reply_view(rp, rc, p, err, "player", arg);
+	reply_view(rp, rc, p, err->msg, "player", arg);
 }
 
 /* ---- submissions ---------------------------------------------------------------------- */
@@ -525,7 +525,7 @@ void api_submission(struct request *rq, struct reply *rp, const char *arg)
 			    arg);
 		return;
 	}
-	reply_view(rp, rc, v, err, "submission", arg);
+	reply_view(rp, rc, v, err->msg, "submission", arg);
 }
 
 /* The submission's own file, as it was uploaded: for its author and the
@@ -537,7 +537,7 @@ void api_submission_source(struct request *rq, struct reply *rp, const char *arg
 	struct store_submission sub;
 	int rc = store_get_submission(rq->store, id_arg(arg), &sub, err);
 	if (rc <= 0) {
-		reply_view(rp, rc, NULL, err, "submission", arg);
+		reply_view(rp, rc, NULL, err->msg, "submission", arg);
 		return;
 	}
 	if (!auth_owns(rq, sub.author)) {
@@ -548,7 +548,7 @@ void api_submission_source(struct request *rq, struct reply *rp, const char *arg
 	char *src;
 	size_t len;
 	if (store_get_source(rq->store, sub.id, &src, &len, err) < 0) {
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 		return;
 	}
 	reply_bytes(rp, 200, "text/plain; charset=utf-8", src, len);
@@ -567,7 +567,7 @@ void api_submissions(struct request *rq, struct reply *rp, const char *arg)
 	err_t err;
 	json_t *list = NULL;
 	int rc = store_submissions_of(rq->store, author ? author : rq->who.author, &list, err);
-	reply_stored(rp, rc, list, err);
+	reply_stored(rp, rc, list, err->msg);
 }
 
 /* {"game", "source"} from the body: 0, or -1 with a 400. */
@@ -606,12 +606,12 @@ void api_submit(struct request *rq, struct reply *rp, const char *arg)
 		cfg_upload_games(&rq->opt->contest, games, sizeof games);
 		reply_error(rp, 403, "this judge takes no uploads of %s: it runs %s", game, games);
 	} else if (upload_check(game, rq->who.author, "your file", src, len, name, cerr) < 0) {
-		reply_error(rp, 400, "%s", cerr);
+		reply_error(rp, 400, "%s", cerr->msg);
 	} else if (hash_hex(src, len, sha) < 0) {
 		reply_error(rp, 500, "cannot hash the source");
 	} else if ((closed = event_uploads_closed(rq->store, game, rq->who.author, store_now_ms(),
 						  why)) != 0) {
-		reply_error(rp, closed < 0 ? 500 : 403, "%s", why);
+		reply_error(rp, closed < 0 ? 500 : 403, "%s", why->msg);
 	} else {
 		struct store_new_submission sub = { .game = game, .author = rq->who.author,
 			.name = name, .source = src, .source_len = len, .source_sha256 = sha };
@@ -619,10 +619,10 @@ void api_submit(struct request *rq, struct reply *rp, const char *arg)
 		if (rc >= 0) /* 200: the same source is the current submission already */
 			reply_json(rp, rc == 1 ? 200 : 201, json_pack("{s:I, s:s, s:s, s:b}", "id",
 				   (json_int_t)id, "player", name, "game", game, "unchanged", rc == 1));
-		else if (strstr(err, "is taken"))
-			reply_error(rp, 400, "%s", err);
+		else if (strstr(err->msg, "is taken"))
+			reply_error(rp, 400, "%s", err->msg);
 		else
-			reply_store_error(rp, err);
+			reply_store_error(rp, err->msg);
 	}
 	json_decref(body);
 }

@@ -26,9 +26,9 @@ void api_compare(struct request *rq, struct reply *rp, const char *arg)
 		if (rc == 0)
 			reply_json(rp, 201, json_pack("{s:I}", "id", (json_int_t)id));
 		else if (rc > 0)
-			reply_error(rp, 400, "%s", err);
+			reply_error(rp, 400, "%s", err->msg);
 		else
-			reply_store_error(rp, err);
+			reply_store_error(rp, err->msg);
 	}
 	json_decref(body);
 }
@@ -40,7 +40,7 @@ void api_comparison(struct request *rq, struct reply *rp, const char *arg)
 	err_t err;
 	int found = compare_read(rq->store, strtoll(arg, NULL, 10), &c, err);
 	if (found < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else if (found == 0 || !auth_owns(rq, c.author))
 		reply_error(rp, 404, "there is no comparison %s of yours", arg);
 	else

@@ -36,7 +36,7 @@ static void decide(struct request *rq, struct reply *rp, bool reinstate)
 	else if (!request_game(game, rp)) {
 	} else if ((rc = reinstate ? store_reinstate(rq->store, game, name, rq->who.author, err)
 		    : store_disqualify(rq->store, game, name, reason, rq->who.author, err)) < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else if (rc == 0)
 		reply_error(rp, 404, reinstate ? "%s is not disqualified in %s"
 			    : "there is no player %s in %s", name, game);
@@ -70,7 +70,7 @@ void org_players(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	if (store_game_players(rq->store, arg, &players, err) < 0 ||
 	    store_disqualification_history(rq->store, arg, &history, err) < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else
 		reply_json(rp, 200, json_pack("{s:s, s:O, s:O}", "game", arg, "players", players,
 					      "history", history));
@@ -95,12 +95,12 @@ void org_rejudge(struct request *rq, struct reply *rp, const char *arg)
 	} else if (game && !request_game(game, rp)) {
 	} else if (game) {
 		if (store_rejudge_game(rq->store, game, rq->who.author, &n, err) < 0)
-			reply_store_error(rp, err);
+			reply_store_error(rp, err->msg);
 		else
 			reply_json(rp, 200, json_pack("{s:s, s:I}", "game", game, "requeued",
 						      (json_int_t)n));
 	} else if ((rc = store_rejudge_submission(rq->store, json_integer_value(sub), err)) < 0) {
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	} else if (rc == 0) {
 		reply_error(rp, 404, "there is no submission %lld",
 			    (long long)json_integer_value(sub));
@@ -127,7 +127,7 @@ void org_plagiarism(struct request *rq, struct reply *rp, const char *arg)
 	struct plag_list l;
 	if (plag_list_load(rq->store, &request_settings(rq, &defaults)->plag, arg, min, &l,
 			   err) < 0) {
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 		return;
 	}
 	reply_json(rp, 200, plag_list_json(&l));
@@ -146,7 +146,7 @@ void org_plagiarism_pair(struct request *rq, struct reply *rp, const char *arg)
 	json_t *pair = NULL;
 	int rc = store_plag_pair(rq->store, strtoll(arg, NULL, 10), other, &pair, err);
 	if (rc < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else if (rc == 0)
 		reply_error(rp, 404, "files %s and %lld were not found similar", arg, other);
 	else
@@ -164,7 +164,7 @@ void org_token_revoke(struct request *rq, struct reply *rp, const char *arg)
 	err_t err;
 	int rc = store_token_revoke(rq->store, strtoll(arg, NULL, 10), err);
 	if (rc < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else if (rc == 0)
 		reply_error(rp, 404, "there is no working token %s", arg);
 	else
@@ -188,7 +188,7 @@ void api_reference(struct request *rq, struct reply *rp, const char *arg)
 	if (rc == 1)
 		rc = store_reference_source(rq->store, game, name, &src, &len, err);
 	if (rc < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else if (rc == 0)
 		reply_error(rp, 404, "there is no player %s in %s", name, game);
 	else

@@ -24,7 +24,7 @@ void org_flags(struct request *rq, struct reply *rp, const char *arg)
 	if (store_plag_news(rq->store, &news, err) < 0 ||
 	    store_plag_flags(rq->store, game, &flags, err) < 0) {
 		json_decref(news);
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 		return;
 	}
 	reply_json(rp, 200, json_pack("{s:o, s:o}", "news", news, "flags", flags));
@@ -41,7 +41,7 @@ void org_flags_seen(struct request *rq, struct reply *rp, const char *arg)
 	int64_t n;
 	if (game && !request_game(game, rp)) {
 	} else if (store_plag_flags_seen(rq->store, game, &n, err) < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else
 		reply_json(rp, 200, json_pack("{s:I}", "seen", (json_int_t)n));
 	json_decref(body);
@@ -78,7 +78,7 @@ void org_flag_review(struct request *rq, struct reply *rp, const char *arg)
 		rc = store_plag_history(rq->store, id, &history, err) < 0 ? -1 : 1;
 	if (!action) {
 	} else if (rc < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else if (rc == 0)
 		reply_error(rp, 404, "there is no flag %lld", id);
 	else {

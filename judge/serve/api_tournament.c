@@ -37,7 +37,7 @@ void api_tournament(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	}
 	if (rc < 0) {
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 		return;
 	}
 	if (!organiser && (text = json_dumps(view, JSON_COMPACT | JSON_ENSURE_ASCII))) {

@@ -24,7 +24,7 @@ int serve_token_new(char token[44], err_t err)
 		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 	unsigned char raw[TOKEN_BYTES + 1] = { 0 };
 	if (getrandom(raw, TOKEN_BYTES, 0) != TOKEN_BYTES) {
-		snprintf(err, ERR_LEN, "the kernel gave no random bytes for the token");
+		err_set(err, "the kernel gave no random bytes for the token");
 		return -1;
 	}
 	/* 6 bits per character; the last character takes the last 4 bits. */
@@ -69,7 +69,7 @@ int auth_identify(struct request *rq, struct reply *rp)
 	}
 	int rc = store_token_find(rq->store, hex, &rq->who, err);
 	if (rc < 0) {
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 		return -1;
 	}
 	if (rc == 0) {

@@ -65,7 +65,7 @@ char *csp_viewer_policy(err_t err)
 	int rc = empty ? viewer_page(empty, &page, &len, verr) : -1;
 	json_decref(empty);
 	if (rc < 0) {
-		snprintf(err, ERR_LEN, "cannot build the viewer to name its scripts: %.400s",
+		err_set(err, "cannot build the viewer to name its scripts: %.400s",
 			 empty ? verr : "out of memory");
 		return NULL;
 	}
@@ -77,7 +77,7 @@ char *csp_viewer_policy(err_t err)
 		      "frame-src 'self' blob:; " CSP_COMMON, out);
 	}
 	if (!out || fclose(out) != 0 || rc < 0) {
-		snprintf(err, ERR_LEN, "cannot name the viewer's scripts (out of memory, or "
+		err_set(err, "cannot name the viewer's scripts (out of memory, or "
 			 "the viewer's page is damaged)");
 		free(out ? policy : NULL);
 		policy = NULL;

@@ -58,7 +58,7 @@ static int door_address(const char *host, uint16_t port, struct sockaddr_storage
 		in6->sin6_port = htons(port);
 		*len = sizeof *in6;
 	} else {
-		snprintf(err, ERR_LEN, "cannot listen on '%s': give a numeric address, as "
+		err_set(err, "cannot listen on '%s': give a numeric address, as "
 			 "127.0.0.1 (a reverse proxy in front gives the name)", host);
 		return -1;
 	}
@@ -80,7 +80,7 @@ static int door_listen(struct door *d, const char *host, uint16_t port, err_t er
 	    bind(d->listen_fd, (struct sockaddr *)&ss, len) < 0 ||
 	    listen(d->listen_fd, SOMAXCONN) < 0 ||
 	    getsockname(d->listen_fd, (struct sockaddr *)&ss, &len) < 0) {
-		snprintf(err, ERR_LEN, "cannot listen on %s port %u: the port is taken or the "
+		err_set(err, "cannot listen on %s port %u: the port is taken or the "
 			 "address is not this machine's (%s)", host, port, strerror(errno));
 		return -1;
 	}
@@ -94,14 +94,14 @@ struct door *door_open(const char *host, uint16_t port, const struct gate_limits
 {
 	struct door *d = calloc(1, sizeof *d);
 	if (!d) {
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return NULL;
 	}
 	d->listen_fd = d->wake_fd = -1;
 	d->gate = gate_new(limits);
 	d->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (!d->gate || d->wake_fd < 0) {
-		snprintf(err, ERR_LEN, "cannot set up the listener: %s", strerror(errno));
+		err_set(err, "cannot set up the listener: %s", strerror(errno));
 		door_close(d);
 		return NULL;
 	}
@@ -197,7 +197,7 @@ int door_start(struct door *d, struct MHD_Daemon *daemon, err_t err)
 	d->daemon = daemon;
 	int rc = pthread_create(&d->thread, NULL, door_run, d);
 	if (rc != 0) {
-		snprintf(err, ERR_LEN, "cannot start the listener's thread: %s", strerror(rc));
+		err_set(err, "cannot start the listener's thread: %s", strerror(rc));
 		return -1;
 	}
 	d->running = true;

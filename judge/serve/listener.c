@@ -483,7 +483,7 @@ int serve_parse_listen(const char *spec, char *host, size_t host_len, uint16_t *
 	char *end;
 	long p = colon ? strtol(colon + 1, &end, 10) : -1;
 	if (!colon || colon[1] == 0 || *end || p < 0 || p > 65535) {
-		snprintf(err, ERR_LEN, "--listen %s: give HOST:PORT, as 127.0.0.1:8080", spec);
+		err_set(err, "--listen %s: give HOST:PORT, as 127.0.0.1:8080", spec);
 		return -1;
 	}
 	const char *h = spec;
@@ -493,7 +493,7 @@ int serve_parse_listen(const char *spec, char *host, size_t host_len, uint16_t *
 		n -= 2;
 	}
 	if (n >= host_len) {
-		snprintf(err, ERR_LEN, "--listen %s: the host is too long", spec);
+		err_set(err, "--listen %s: the host is too long", spec);
 		return -1;
 	}
 	snprintf(host, host_len, "%.*s", (int)n, n ? h : "0.0.0.0");
@@ -526,7 +526,7 @@ static int start_daemon(struct serve *sv, err_t err)
 		MHD_OPTION_NOTIFY_CONNECTION, door_notify, sv->door,
 		MHD_OPTION_END);
 	if (!sv->daemon) {
-		snprintf(err, ERR_LEN, "cannot start the HTTP server's threads (%s)",
+		err_set(err, "cannot start the HTTP server's threads (%s)",
 			 strerror(errno));
 		return -1;
 	}
@@ -537,7 +537,7 @@ struct serve *serve_start(const struct serve_options *o, err_t err)
 {
 	struct serve *sv = calloc(1, sizeof *sv);
 	if (!sv) {
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return NULL;
 	}
 	sv->opt = *o;

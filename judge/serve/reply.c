@@ -107,7 +107,7 @@ void reply_store_list(struct request *rq, struct reply *rp,
 	err_t err;
 	json_t *list = NULL;
 	int rc = read(rq->store, &list, err);
-	reply_stored(rp, rc, list, err);
+	reply_stored(rp, rc, list, err->msg);
 }
 
 const char *request_arg(const struct request *rq, const char *key)

@@ -64,7 +64,7 @@ static void say(err_t err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err, ERR_LEN, fmt, ap);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
 }
 
@@ -85,8 +85,8 @@ static void keep_message(struct pg_conn *c, const char *m)
 		m = "unknown error";
 	if (strncmp(m, "ERROR:  ", 8) == 0)
 		m += 8;
-	snprintf(c->msg, sizeof c->msg, "%s", m);
-	for (char *p = c->msg; *p; p++)
+	err_set(c->msg, "%s", m);
+	for (char *p = c->msg->msg; *p; p++)
 		if (*p == '\n' || *p == '\t')
 			*p = (p[1] ? ' ' : '\0');
 }
@@ -101,9 +101,9 @@ static int pg_fail(struct store *s, const char *what, err_t err)
 	struct pg_conn *c = conn(s);
 	if (lost(c))
 		say(err, "%s: lost the connection to PostgreSQL at %s: is the server running? (%s)",
-		    what, s->where, c->msg);
+		    what, s->where, c->msg->msg);
 	else
-		say(err, "%s: %s", what, c->msg);
+		say(err, "%s: %s", what, c->msg->msg);
 	return -1;
 }
 
@@ -502,15 +502,15 @@ static int pg_open(struct store *s, const char *url, bool create, err_t err)
 	if (PQconnectionNeedsPassword(c->pg))
 		say(err, "PostgreSQL at %s wants a password: put it in ~/.pgpass or in the URL "
 		    "(postgresql://user:password@host/db)", s->where);
-	else if (strstr(c->msg, "does not exist") || strstr(c->msg, "authentication") ||
-		 strstr(c->msg, "permission denied") || strstr(c->msg, "no pg_hba.conf"))
+	else if (strstr(c->msg->msg, "does not exist") || strstr(c->msg->msg, "authentication") ||
+		 strstr(c->msg->msg, "permission denied") || strstr(c->msg->msg, "no pg_hba.conf"))
 		say(err, "PostgreSQL at %s refused the judge: %s (see README: Many machines)",
-		    s->where, c->msg);
+		    s->where, c->msg->msg);
 	else
 		c->refused = false;
 	if (!c->refused)
 		say(err, "cannot reach PostgreSQL at %s: is the server running? (%s)", s->where,
-		    c->msg);
+		    c->msg->msg);
 	return -1;
 }
 

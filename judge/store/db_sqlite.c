@@ -45,13 +45,13 @@ static int lite_fail(struct store *s, const char *what, err_t err)
 {
 	int code = sqlite3_extended_errcode(conn(s));
 	if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
-		snprintf(err, ERR_LEN,
+		err_set(err, 
 			 "%s: the database %s stayed locked by another process for %d s",
 			 what, s->where, BUSY_TIMEOUT_MS / 1000);
 	else if ((code & 0xff) == SQLITE_READONLY)
-		snprintf(err, ERR_LEN, "%s: the database %s is read-only", what, s->where);
+		err_set(err, "%s: the database %s is read-only", what, s->where);
 	else
-		snprintf(err, ERR_LEN, "%s: %s", what, sqlite3_errmsg(conn(s)));
+		err_set(err, "%s: %s", what, sqlite3_errmsg(conn(s)));
 	return -1;
 }
 
@@ -99,7 +99,7 @@ static int make_private(const char *path, bool create, err_t err)
 		}
 		if (fd < 0 && errno == EEXIST)
 			return 0; /* another process made it meanwhile: SQLite opens it */
-		snprintf(err, ERR_LEN, "cannot create the database %s: %s; give --queue a "
+		err_set(err, "cannot create the database %s: %s; give --queue a "
 			 "file in a folder you may write", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
@@ -108,7 +108,7 @@ static int make_private(const char *path, bool create, err_t err)
 	if (!S_ISREG(st.st_mode) || st.st_uid != geteuid() || !(st.st_mode & 077))
 		return 0;
 	if (chmod(path, st.st_mode & 0700) < 0) {
-		snprintf(err, ERR_LEN, "cannot make the database %s private: %s", path,
+		err_set(err, "cannot make the database %s private: %s", path,
 			 strerror(errno));
 		return -1;
 	}
@@ -119,7 +119,7 @@ static int check_writable(struct store *s, err_t err)
 {
 	if (sqlite3_db_readonly(conn(s), "main") != 1)
 		return 0;
-	snprintf(err, ERR_LEN,
+	err_set(err, 
 		 "the database %s is read-only: the judge needs to write to it (and to its folder)",
 		 s->where);
 	return -1;
@@ -129,7 +129,7 @@ static int lite_open(struct store *s, const char *path, bool create, err_t err)
 {
 	struct stat st;
 	if (!create && stat(path, &st) < 0) {
-		snprintf(err, ERR_LEN, "no judge database at %s (%s): upload a submission or "
+		err_set(err, "no judge database at %s (%s): upload a submission or "
 			 "start judge-worker to create one, or pass --queue", path, strerror(errno));
 		return -1;
 	}
@@ -142,7 +142,7 @@ static int lite_open(struct store *s, const char *path, bool create, err_t err)
 	int rc = sqlite3_open_v2(path, &db, flags, NULL);
 	s->conn = db;
 	if (rc != SQLITE_OK) {
-		snprintf(err, ERR_LEN, "cannot open the database %s: %s", path,
+		err_set(err, "cannot open the database %s: %s", path,
 			 db ? sqlite3_errmsg(db) : "out of memory");
 		return -1;
 	}
@@ -208,7 +208,7 @@ static int lite_has_tables(struct store *s, err_t err)
 	if (one_int(s, "SELECT count(*) FROM sqlite_schema", &n) == 0)
 		return n > 0;
 	/* "file is not a database" comes from here */
-	snprintf(err, ERR_LEN, "%s is not a judge database (%s)", s->where,
+	err_set(err, "%s is not a judge database (%s)", s->where,
 		 sqlite3_errmsg(conn(s)));
 	return -1;
 }

@@ -217,7 +217,7 @@ static int check_schema(struct store *s, bool create, err_t err)
 	if (tables < 0 || s->ops->get_version(s, &version, err) < 0)
 		return -1;
 	if (!tables && !create) {
-		snprintf(err, ERR_LEN, "%s is empty, not a judge database", s->where);
+		err_set(err, "%s is empty, not a judge database", s->where);
 		return -1;
 	}
 	if (!tables && create_schema(s, err) < 0)
@@ -225,13 +225,13 @@ static int check_schema(struct store *s, bool create, err_t err)
 	if (!tables && s->ops->get_version(s, &version, err) < 0)
 		return -1;
 	if (!is_ours(s)) {
-		snprintf(err, ERR_LEN, "%s is %s %s database, but not a judge's: refusing to "
+		err_set(err, "%s is %s %s database, but not a judge's: refusing to "
 			 "touch it", s->where, s->ops->kind == DB_SQLITE ? "an" : "a", s->ops->name);
 		return -1;
 	}
 	int known = schema_version(s->ops);
 	if (version > known) {
-		snprintf(err, ERR_LEN,
+		err_set(err, 
 			 "%s was made by a newer judge (schema %d, this one knows %d)", s->where,
 			 version, known);
 		return -1;
@@ -247,7 +247,7 @@ static struct store *open_once(const char *path, bool create, bool *unreachable,
 	struct store *s = calloc(1, sizeof *s);
 	*unreachable = false;
 	if (!s) {
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return NULL;
 	}
 	s->ops = db_backend_for(path);
@@ -288,7 +288,7 @@ struct store *store_open_patient(const char *path, bool create, int64_t wait_ms,
 			return s;
 		if (nap_ms == 250 && say) {
 			char line[ERR_LEN + 64];
-			snprintf(line, sizeof line, "%s; retrying for up to %lld s", err,
+			snprintf(line, sizeof line, "%s; retrying for up to %lld s", err->msg,
 				 (long long)(wait_ms / 1000));
 			say(ctx, line);
 		}
@@ -534,7 +534,7 @@ int store_complete_claim(struct store *s, int64_t done, const char *worker, int6
 
 static int lost_lease(int64_t job, err_t err)
 {
-	snprintf(err, ERR_LEN,
+	err_set(err, 
 		 "job %lld is no longer ours: its lease expired and another worker took it",
 		 (long long)job);
 	return -1;

@@ -44,7 +44,7 @@ int store_challenge_times(struct store *s, const char *author, int64_t since, in
 	*times = malloc((*n ? *n : 1) * sizeof **times);
 	if (!*times) {
 		json_decref(rows);
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < *n; i++)

@@ -102,7 +102,7 @@ static int copy_table(struct store *from, struct store *to, const struct table *
 	for (const char *p = t->columns; *p; p++)
 		commas += *p == ',';
 	if (commas + 1 != n) { /* the table above is wrong: a judge's bug */
-		snprintf(err, ERR_LEN, "%s: %d columns but %d kinds", what, commas + 1, n);
+		err_set(err, "%s: %d columns but %d kinds", what, commas + 1, n);
 		return -1;
 	}
 	struct db_stmt *src = db_prepare(from, select);
@@ -143,7 +143,7 @@ static int holds_data(struct store *to, err_t err)
 		if (rc < 0)
 			return -1;
 		if (rc > 0) {
-			snprintf(err, ERR_LEN, "%s already holds a tournament (its table %s is "
+			err_set(err, "%s already holds a tournament (its table %s is "
 				 "not empty): copy into a new, empty database", to->where, tables[i].name);
 			return 1;
 		}
@@ -194,7 +194,7 @@ static int covers_schema(struct store *from, err_t err)
 		const struct table *t = table_named(table);
 		if (t ? names_column(t->columns, column) : copied_elsewise(table))
 			continue;
-		snprintf(err, ERR_LEN, "this judge does not know how to copy %s %s%s%s "
+		err_set(err, "this judge does not know how to copy %s %s%s%s "
 			 "(a judge's bug: nothing was copied)", t ? "column" : "table",
 			 t ? column : table, t ? " of table " : "", t ? table : "");
 		out = -1;
@@ -230,7 +230,7 @@ int store_copy(struct store *from, struct store *to, int64_t *rows, err_t err)
 int store_backup(struct store *s, const char *dest, err_t err)
 {
 	if (s->ops->kind != DB_SQLITE) {
-		snprintf(err, ERR_LEN, "the store is a PostgreSQL database: back it up with "
+		err_set(err, "the store is a PostgreSQL database: back it up with "
 			 "`pg_dump --format=custom --file=judge.dump DATABASE` (restore with "
 			 "pg_restore), or `judge store copy` it into a new SQLite file");
 		return -1;

@@ -53,7 +53,7 @@ static int read_doc(struct db_stmt *st, bool with_source, struct store_plag_doc 
 	copy_col(d->author, sizeof d->author, st, 3);
 	copy_col(d->name, sizeof d->name, st, 4);
 	copy_col(d->label, sizeof d->label, st, 5);
-	copy_col(d->error, sizeof d->error, st, 11);
+	copy_col(d->error->msg, sizeof d->error, st, 11);
 	const void *fps = db_col_blob(st, 12, &d->fps_len);
 	d->fps = dup_bytes(fps, d->fps_len);
 	if (d->fps && with_source) {
@@ -62,7 +62,7 @@ static int read_doc(struct db_stmt *st, bool with_source, struct store_plag_doc 
 	}
 	if (!d->fps || (with_source && !d->source)) {
 		store_plag_doc_clear(d);
-		snprintf(err, ERR_LEN, "reading a fingerprinted file: out of memory");
+		err_set(err, "reading a fingerprinted file: out of memory");
 		return -1;
 	}
 	return 0;
@@ -79,7 +79,7 @@ struct store_plag_reader *store_plag_reader(struct store *s, err_t err)
 {
 	struct store_plag_reader *r = calloc(1, sizeof *r);
 	if (!r) {
-		snprintf(err, ERR_LEN, "reading fingerprints: out of memory");
+		err_set(err, "reading fingerprints: out of memory");
 		return NULL;
 	}
 	r->s = s;

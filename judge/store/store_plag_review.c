@@ -208,7 +208,7 @@ int store_plag_review(struct store *s, int64_t flag, const char *action, const c
 {
 	const char *review;
 	if (!review_of(action, &review)) {
-		snprintf(err, ERR_LEN, "a flag is confirmed, dismissed or cleared, not \"%.40s\"",
+		err_set(err, "a flag is confirmed, dismissed or cleared, not \"%.40s\"",
 			 action);
 		return -1;
 	}

@@ -73,7 +73,7 @@ static int submit_in_tx(struct store *s, const struct store_new_submission *sub,
 	if (owned < 0)
 		return -1;
 	if (owned && strcmp(owner, sub->author) != 0) {
-		snprintf(err, ERR_LEN,
+		err_set(err, 
 			 "the player name %s is taken in %s by another author: choose another "
 			 "PLAYER_NAME", sub->name, sub->game);
 		return -1;

@@ -24,7 +24,7 @@ int store_tournament_create(struct store *s, const char *game, const char *name,
 	bool exists = json_array_size(taken) > 0;
 	json_decref(taken);
 	if (exists) {
-		snprintf(err, ERR_LEN, "a tournament named '%.64s' exists already: choose "
+		err_set(err, "a tournament named '%.64s' exists already: choose "
 			 "another name", name);
 		return -1;
 	}
@@ -72,7 +72,7 @@ int store_tournament_get(struct store *s, int64_t id, const char *name,
 	out->created_at = json_integer_value(json_object_get(one, "created_at"));
 	json_decref(one);
 	if (!out->spec) {
-		snprintf(err, ERR_LEN, "tournament '%.64s': its stored spec is not JSON (%.120s)",
+		err_set(err, "tournament '%.64s': its stored spec is not JSON (%.120s)",
 			 out->name, jerr.text);
 		return -1;
 	}
@@ -101,7 +101,7 @@ int store_tournament_set_spec(struct store *s, int64_t id, const json_t *spec,
 {
 	char *text = json_dumps(spec, JSON_COMPACT | JSON_SORT_KEYS);
 	if (!text) {
-		snprintf(err, ERR_LEN, "changing the tournament: out of memory");
+		err_set(err, "changing the tournament: out of memory");
 		return -1;
 	}
 	int rc = db_run(s, "changing the tournament", err,
@@ -162,7 +162,7 @@ int store_entrant_pick(struct store *s, int64_t tournament, const char *author,
 		"author:T game:T state:T tgame:t entrant:i", "iit", tournament, submission, author);
 	int rc = db_one_json(rows, &one);
 	if (rc != 1)
-		return rc < 0 ? -1 : (snprintf(err, ERR_LEN, "no such tournament"), 0);
+		return rc < 0 ? -1 : (err_set(err, "no such tournament"), 0);
 	const char *why = NULL, *state = json_string_value(json_object_get(one, "state"));
 	if (json_integer_value(json_object_get(one, "entrant")) == 0)
 		why = "is not an entrant of this tournament";
@@ -177,7 +177,7 @@ int store_entrant_pick(struct store *s, int64_t tournament, const char *author,
 		why = "named a submission that has not qualified";
 	json_decref(one);
 	if (why) {
-		snprintf(err, ERR_LEN, "%.63s %s", author, why);
+		err_set(err, "%.63s %s", author, why);
 		return 0;
 	}
 	return db_run(s, "choosing a representative", err,

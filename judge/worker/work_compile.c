@@ -21,13 +21,13 @@ static int write_source(const struct store_submission *sub, const char *src, siz
 {
 	snprintf(dir, 64, "/tmp/judge-src-XXXXXX");
 	if (!mkdtemp(dir)) {
-		snprintf(err, ERR_LEN, "cannot make a temporary folder: %m");
+		err_set(err, "cannot make a temporary folder: %m");
 		return -1;
 	}
 	snprintf(path, PATH_MAX, "%s/AI%s.c", dir, sub->name);
 	err_t why;
 	if (file_write_whole(path, src, len, 0644, why) < 0) {
-		snprintf(err, ERR_LEN, "%s", why);
+		err_set(err, "%s", why->msg);
 		return -1;
 	}
 	return 0;
@@ -61,7 +61,7 @@ static int read_binary(const char *path, uint8_t **bytes, size_t *len,
 	if (!*bytes || *len != (size_t)size || hash_hex(*bytes, *len, sha) < 0) {
 		free(*bytes);
 		*bytes = NULL;
-		snprintf(err, ERR_LEN, "cannot read the binary %.200s", path);
+		err_set(err, "cannot read the binary %.200s", path);
 		return -1;
 	}
 	return 0;
@@ -87,7 +87,7 @@ static int record(struct work *w, const struct store_submission *sub,
 	err_t rerr;
 	if (res->ok && replay_gzip(binary, len, &packed, &packed_len, rerr) < 0) {
 		free(binary);
-		snprintf(err, ERR_LEN, "compressing the binary: %.200s", rerr);
+		err_set(err, "compressing the binary: %.200s", rerr->msg);
 		return -1;
 	}
 	free(binary);

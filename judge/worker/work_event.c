@@ -16,13 +16,13 @@ static void advance_one(struct work *w, int64_t id, int64_t now)
 	err_t serr;
 	err_t err;
 	if (store_begin(w->store, serr) < 0) {
-		worker_log(w->o, "tournament %lld: %s", (long long)id, serr);
+		worker_log(w->o, "tournament %lld: %s", (long long)id, serr->msg);
 		return;
 	}
 	if (event_advance(w->store, id, now, note, sizeof note, err) < 0 ||
 	    store_commit(w->store, serr) < 0) {
 		store_rollback(w->store);
-		worker_log(w->o, "tournament %lld: %s", (long long)id, note[0] ? serr : err);
+		worker_log(w->o, "tournament %lld: %s", (long long)id, note[0] ? serr : err->msg);
 		return;
 	}
 	if (note[0])
@@ -39,7 +39,7 @@ void work_tick_events(struct work *w, int64_t *last_ms)
 	json_t *list, *t;
 	size_t i;
 	if (store_tournament_list(w->store, &list, serr) < 0) {
-		worker_log(w->o, "reading the tournaments: %s", serr);
+		worker_log(w->o, "reading the tournaments: %s", serr->msg);
 		return;
 	}
 	json_array_foreach(list, i, t)

@@ -87,7 +87,7 @@ static int local_binary(struct work *w, const char *sha, char path[PATH_MAX],
 	if (cached_binary_ok(w, path, sha))
 		return 0;
 	if ((mkdir(cache, 0755) < 0 && errno != EEXIST) || (mkdir(dir, 0755) < 0 && errno != EEXIST)) {
-		snprintf(err, ERR_LEN, "cannot make the binary cache %.200s: %s", dir,
+		err_set(err, "cannot make the binary cache %.200s: %s", dir,
 			 strerror(errno));
 		return -1;
 	}
@@ -95,7 +95,7 @@ static int local_binary(struct work *w, const char *sha, char path[PATH_MAX],
 	size_t len;
 	int found = store_get_binary(w->store, sha, &bytes, &len, serr);
 	if (found <= 0) {
-		snprintf(err, ERR_LEN, "binary %.16s... is not in the store%s%.180s", sha,
+		err_set(err, "binary %.16s... is not in the store%s%.180s", sha,
 			 found < 0 ? ": " : "", found < 0 ? serr : "");
 		return -1;
 	}
@@ -105,14 +105,14 @@ static int local_binary(struct work *w, const char *sha, char path[PATH_MAX],
 	int rc = replay_text(bytes, len, &plain, &len, rerr);
 	free(bytes);
 	if (rc < 0) {
-		snprintf(err, ERR_LEN, "the store's binary %.16s... cannot be read: %.200s", sha,
-			 rerr);
+		err_set(err, "the store's binary %.16s... cannot be read: %.200s", sha,
+			 rerr->msg);
 		return -1;
 	}
 	bytes = (uint8_t *)plain;
 	rc = hash_hex(bytes, len, have);
 	if (rc == 0 && strcmp(have, sha) != 0) {
-		snprintf(err, ERR_LEN, "the store's binary %.16s... has other bytes (hash "
+		err_set(err, "the store's binary %.16s... has other bytes (hash "
 			 "%.16s...): refusing to play it", sha, have);
 		rc = -1;
 	} else if (rc == 0 && file_write_whole(path, (const char *)bytes, len, 0755, err) < 0) {
@@ -128,7 +128,7 @@ static int submission_seat(struct work *w, int64_t id, struct seat_src *s, err_t
 	err_t serr;
 	int found = store_get_submission(w->store, id, &sub, serr);
 	if (found <= 0 || !sub.binary_path[0]) {
-		snprintf(err, ERR_LEN, "submission %lld has no binary%s%.200s", (long long)id,
+		err_set(err, "submission %lld has no binary%s%.200s", (long long)id,
 			 found < 0 ? ": " : "", found < 0 ? serr : "");
 		return -1;
 	}
@@ -151,7 +151,7 @@ static int reference_seat(struct work *w, const char *game, const char *name,
 	err_t serr;
 	int found = store_reference_get(w->store, game, name, &r, serr);
 	if (found <= 0) {
-		snprintf(err, ERR_LEN, "%s has no shipped or reference player %.64s%s%.150s",
+		err_set(err, "%s has no shipped or reference player %.64s%s%.150s",
 			 game, name, found < 0 ? ": " : "", found < 0 ? serr : "");
 		return -1;
 	}
@@ -172,12 +172,12 @@ static int house_seat(struct work *w, const char *game, const char *name, struct
 		return reference_seat(w, game, name, s, err);
 	err_t uerr;
 	if (players_source_name(source, s->name, uerr) < 0) {
-		snprintf(err, ERR_LEN, "shipped player %s: %.200s", name, uerr);
+		err_set(err, "shipped player %s: %.200s", name, uerr->msg);
 		return -1;
 	}
 	struct cmp_result res;
 	if (players_compile(w->o->cfg, game, source, &res, cerr) < 0 || !res.ok) {
-		snprintf(err, ERR_LEN, "shipped player %s: %.200s", name, res.ok ? cerr : res.log);
+		err_set(err, "shipped player %s: %.200s", name, res.ok ? cerr : res.log);
 		cmp_result_free(&res);
 		return -1;
 	}
@@ -194,7 +194,7 @@ static int resolve_seats(struct work *w, struct played *m, err_t err)
 	json_t *seats = json_object_get(w->payload, "seats");
 	m->n = (int)json_array_size(seats);
 	if (m->n < 2 || m->n > GAME_MAX_PLAYERS) {
-		snprintf(err, ERR_LEN, "a match job with %d seats", m->n);
+		err_set(err, "a match job with %d seats", m->n);
 		return -1;
 	}
 	for (int i = 0; i < m->n; i++) {
@@ -263,7 +263,7 @@ static int insert_match(struct work *w, const struct played *m, int64_t *match_i
 	size_t replay_len;
 	err_t rerr;
 	if (replay_pack(m->result.replay, &replay, &replay_len, rerr) < 0) {
-		snprintf(err, ERR_LEN, "recording the match: %.200s", rerr);
+		err_set(err, "recording the match: %.200s", rerr->msg);
 		return -1;
 	}
 	struct store_new_match row = { .job = w->job.id, .game = m->game, .kind = m->kind,
@@ -301,7 +301,7 @@ static int insert_log(struct work *w, int64_t match_id, int i, const struct play
 	size_t gz_len;
 	err_t rerr;
 	if (replay_gzip(s->log, s->log_len, &gz, &gz_len, rerr) < 0) {
-		snprintf(err, ERR_LEN, "recording seat %d's log: %.200s", i, rerr);
+		err_set(err, "recording seat %d's log: %.200s", i, rerr->msg);
 		return -1;
 	}
 	int rc = store_add_match_log(w->store, match_id, i, gz, gz_len, err);
@@ -326,7 +326,7 @@ static int insert_fault(struct work *w, int64_t match_id, int i, const struct pl
 	err_t rerr;
 	if (replay_gzip(f->input ? (const char *)f->input : "", f->input_len, &row.input,
 			&row.input_len, rerr) < 0) {
-		snprintf(err, ERR_LEN, "recording seat %d's last input: %.200s", i, rerr);
+		err_set(err, "recording seat %d's last input: %.200s", i, rerr->msg);
 		return -1;
 	}
 	int rc = store_add_match_fault(w->store, match_id, i, &row, err);
@@ -411,7 +411,7 @@ int work_match(struct work *w, err_t err)
 {
 	struct played *m = calloc(1, sizeof *m);
 	if (!m) {
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return -1;
 	}
 	m->kind = json_string_value(json_object_get(w->payload, "kind"));
@@ -425,7 +425,7 @@ int work_match(struct work *w, err_t err)
 	    (strcmp(m->kind, "ranked") && strcmp(m->kind, "qualifying") &&
 	     strcmp(m->kind, "tournament") && strcmp(m->kind, "challenge") &&
 	     strcmp(m->kind, "comparison")))
-		snprintf(err, ERR_LEN, "a match job of an unknown game or kind");
+		err_set(err, "a match job of an unknown game or kind");
 	else if (resolve_seats(w, m, err) == 0 && play(w, m, game, err) == 0) {
 		rc = record(w, m, note, sizeof note, err);
 		match_result_free(&m->result);

@@ -56,7 +56,7 @@ int work_plag_record(struct work *w, const struct store_submission *sub,
 	err_t serr;
 	int done = store_plag_fingerprinted(s, sub->id, &suspected, serr);
 	if (done < 0) {
-		snprintf(err, ERR_LEN, "plagiarism: %.230s", serr);
+		err_set(err, "plagiarism: %.230s", serr->msg);
 		return -1;
 	}
 	if (done)
@@ -70,13 +70,13 @@ int work_plag_record(struct work *w, const struct store_submission *sub,
 	bool have = !fp_error[0];
 	if (plag_store_refresh(s, &w->o->cfg->plag, w->o->cfg->data_dir, sub->game, &refreshed,
 			       perr) < 0) {
-		snprintf(err, ERR_LEN, "plagiarism: fingerprinting earlier files again: %.190s",
-			 perr);
+		err_set(err, "plagiarism: fingerprinting earlier files again: %.190s",
+			 perr->msg);
 		return -1;
 	}
 	if (plag_store_add(s, &w->o->cfg->plag, &doc, have ? fps : NULL, fp_error, &id, &m,
 			   perr) < 0) {
-		snprintf(err, ERR_LEN, "plagiarism: %.230s", perr);
+		err_set(err, "plagiarism: %.230s", perr->msg);
 		return -1;
 	}
 	log_flags(w, sub, &m);

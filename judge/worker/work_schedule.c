@@ -40,7 +40,7 @@ static int load_pool(struct store *s, const char *game, int min_games, struct po
 	if (*planned < 0)
 		return -1;
 	if (n && !pool->p) {
-		snprintf(err, ERR_LEN, "reading the ranked pool of %s: out of memory", game);
+		err_set(err, "reading the ranked pool of %s: out of memory", game);
 		return -1;
 	}
 	return 0;
@@ -185,7 +185,7 @@ static int top_up_game(struct work *w, const struct game *g, int ahead, long roo
 		if (e == MM_EFEW)
 			break;
 		if (e != MM_OK) {
-			snprintf(err, ERR_LEN, "matchmaking: %s", mm_strerror(e));
+			err_set(err, "matchmaking: %s", mm_strerror(e));
 			rc = -1;
 			break;
 		}

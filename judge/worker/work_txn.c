@@ -39,7 +39,7 @@ static int compare_with_previous(struct work *w, const struct store_submission *
 		return -1;
 	if (found && compare_queue_within(w->store, sub->author, sub->id, old, (int)pairs, &id,
 					  cerr) < 0) {
-		snprintf(err, ERR_LEN, "comparing with the previous version: %.200s", cerr);
+		err_set(err, "comparing with the previous version: %.200s", cerr->msg);
 		return -1;
 	}
 	return 0;

@@ -96,7 +96,7 @@ static int dispatch(struct work *w, err_t err)
 	json_error_t jerr;
 	w->payload = json_loads(w->job.payload, 0, &jerr);
 	if (!w->payload) {
-		snprintf(err, ERR_LEN, "the job's payload is not JSON: %s", jerr.text);
+		err_set(err, "the job's payload is not JSON: %s", jerr.text);
 		return -1;
 	}
 	if (strcmp(w->job.kind, "compile") == 0)
@@ -105,7 +105,7 @@ static int dispatch(struct work *w, err_t err)
 		return work_match(w, err);
 	if (strcmp(w->job.kind, "notify") == 0)
 		return work_notify(w, err);
-	snprintf(err, ERR_LEN, "unknown job kind '%s'", w->job.kind);
+	err_set(err, "unknown job kind '%s'", w->job.kind);
 	return -1;
 }
 
@@ -149,7 +149,7 @@ static void run_job(struct work *w, struct beside *b)
 		const char *game = json_string_value(json_object_get(w->payload, "game"));
 		bool gone = store_unreachable(w->store);
 		worker_log(o, "job %lld %s%s%s failed (attempt %d): %s%s", (long long)w->job.id,
-			   w->job.kind, game ? " of " : "", game ? game : "", w->job.attempts, err,
+			   w->job.kind, game ? " of " : "", game ? game : "", w->job.attempts, err->msg,
 			   gone ? "; nothing of it was recorded: it will be done again"
 			   : last ? "; parked" : "; will retry");
 		store_rollback(w->store);
@@ -158,7 +158,7 @@ static void run_job(struct work *w, struct beside *b)
 		if (gone)
 			store_release(w->store, w->job.id, o->name, serr);
 		else
-			store_fail(w->store, w->job.id, o->name, err, retry_at(w->job.attempts), cap,
+			store_fail(w->store, w->job.id, o->name, err->msg, retry_at(w->job.attempts), cap,
 				   serr);
 	}
 	fflush(o->log);
@@ -198,7 +198,7 @@ static bool plan_ranked(struct work *w, long *left, bool idle, char said[sizeof 
 		return false;
 	}
 	if (work_schedule(w, *left < 0 ? LONG_MAX : *left, &queued, err) < 0) {
-		worker_log(w->o, "scheduling failed: %s", err);
+		worker_log(w->o, "scheduling failed: %s", err->msg);
 		return false;
 	}
 	if (*left > 0)
@@ -274,7 +274,7 @@ int worker_run(const struct worker_opts *o, err_t err)
 		return -1;
 	err_t serr;
 	if (store_publish_classes(w.store, serr) < 0)
-		worker_log(o, "%s; claims follow the classes the store holds", serr);
+		worker_log(o, "%s; claims follow the classes the store holds", serr->msg);
 	long left = o->ranked_cap;
 	char said[sizeof w.idle] = "\1"; /* nothing said yet */
 	struct beside b = { .plan = { .o = o }, .left = &left, .said = said };
@@ -290,7 +290,7 @@ int worker_run(const struct worker_opts *o, err_t err)
 		int got = store_claim(w.store, o->name, (int64_t)o->cfg->worker.lease_ms,
 				      claim_cap(o->cfg), &w.job, serr);
 		if (got < 0) {
-			claim_failed(o, serr, &nap_ms);
+			claim_failed(o, serr->msg, &nap_ms);
 			continue;
 		}
 		if (nap_ms) {

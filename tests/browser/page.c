@@ -20,7 +20,7 @@ int main(int argc, char **argv)
 	err_t err;
 	int rc = viewer_write(argv[2], replay, err);
 	if (rc < 0)
-		fprintf(stderr, "viewer-page: %s\n", err);
+		fprintf(stderr, "viewer-page: %s\n", err->msg);
 	json_decref(replay);
 	return rc < 0 ? 1 : 0;
 }

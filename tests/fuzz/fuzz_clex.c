@@ -74,14 +74,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	err_t err = {0};
 	err_t perr;
 	lex_everything(src, size);
-	check_verdict("cscan_source", cscan_source("AIName.c", src, size, "dominator.h", err), err);
+	check_verdict("cscan_source", cscan_source("AIName.c", src, size, "dominator.h", err), err->msg);
 	struct cscan_names names;
 	check(cscan_player_names(src, size, &names) == 0, "cscan_player_names failed");
 	check(names.count >= 0 && names.line <= lines_of(src, size) && strlen(names.name) <= PLAYER_NAME_MAX,
 	      "names: %d, line %u", names.count, names.line);
 	err[0] = '\0';
 	check_verdict("cscan_preprocessed",
-		      cscan_preprocessed("AIName.c", src, size, "dominator.h", "course.h", err), err);
+		      cscan_preprocessed("AIName.c", src, size, "dominator.h", "course.h", err), err->msg);
 
 	struct plag_tok_limits lim;
 	struct plag_tokens toks;

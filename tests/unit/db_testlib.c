@@ -47,7 +47,7 @@ struct store *teststore_open(const char *where, bool create)
 {
 	err_t err = {0};
 	struct store *s = store_open(where, create, err);
-	cr_assert_not_null(s, "store_open(%s, %d): %s", where, create, err);
+	cr_assert_not_null(s, "store_open(%s, %d): %s", where, create, err->msg);
 	return s;
 }
 
@@ -62,11 +62,11 @@ static struct db_stmt *store_row(struct store *s, bool row, const char *fmt, va_
 	struct db_stmt *st = db_prepare(s, sql);
 	if (!st)
 		db_fail(s, "prepare", err);
-	cr_assert_not_null(st, "%s: %s", sql, err);
+	cr_assert_not_null(st, "%s: %s", sql, err->msg);
 	int rc = db_step(st);
 	if (rc < 0)
 		db_fail(s, "step", err);
-	cr_assert_eq(rc, row ? 1 : 0, "%s: %s", sql, rc < 0 ? err : "no row");
+	cr_assert_eq(rc, row ? 1 : 0, "%s: %s", sql, rc < 0 ? err->msg : "no row");
 	return st;
 }
 
@@ -121,7 +121,7 @@ void test_target_pg(struct test_target *t, const char *prefix)
 {
 	test_target_sqlite(t, prefix);
 	err_t err = {0};
-	cr_assert_eq(pg_test_database(t->where, sizeof t->where, err), 0, "%s", err);
+	cr_assert_eq(pg_test_database(t->where, sizeof t->where, err), 0, "%s", err->msg);
 }
 
 void test_target_remove(const struct test_target *t)
@@ -141,7 +141,7 @@ int64_t teststore_submit(struct store *s, const char *game, const char *author, 
 					    .source = "int x;", .source_len = 6,
 					    .source_sha256 = sha };
 	int64_t id = 0;
-	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err);
+	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err->msg);
 	return id;
 }
 
@@ -149,8 +149,8 @@ void teststore_qualify(struct store *s, int64_t id, double mu, double sigma)
 {
 	err_t err = {0};
 	struct store_submission sub;
-	cr_assert_eq(store_get_submission(s, id, &sub, err), 1, "%s", err);
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
-	cr_assert_eq(store_conclude_qualification(s, &sub, true, mu, sigma, err), 0, "%s", err);
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	cr_assert_eq(store_get_submission(s, id, &sub, err), 1, "%s", err->msg);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
+	cr_assert_eq(store_conclude_qualification(s, &sub, true, mu, sigma, err), 0, "%s", err->msg);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err->msg);
 }

@@ -23,7 +23,7 @@ static int fail(err_t err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err, ERR_LEN, fmt, ap);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -159,7 +159,7 @@ void pg_server_stop(struct pg_server *srv)
 	snprintf(data, sizeof data, "%s/data", srv->dir);
 	char *stop[] = { "pg_ctl", "-D", data, "-m", "fast", "-w", "stop", NULL };
 	if (srv->running && run_tool(srv->dir, stop, err) < 0)
-		fprintf(stderr, "pg_testlib: %s\n", err);
+		fprintf(stderr, "pg_testlib: %s\n", err->msg);
 	srv->running = false;
 	nftw(srv->dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }

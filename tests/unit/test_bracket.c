@@ -35,7 +35,7 @@ static struct brk_plan play_bracket(struct run *r, game_rule rule)
 	for (int step = 0;; step++) {
 		struct brk_plan plan;
 		cr_assert_eq(brk_plan(&r->rules, r->entrants, r->n, 99, r->games, r->ngames, &plan,
-				      err), 0, "%s", err);
+				      err), 0, "%s", err->msg);
 		if (plan.done)
 			return plan;
 		cr_assert_gt(plan.ntodo, 0, "nothing to play, and the bracket is not over");
@@ -165,10 +165,10 @@ Test(bracket, refuses_a_game_it_did_not_plan)
 	struct brk_plan p;
 	struct brk_game stranger[] = { { 0, 0, 3 } }; /* series 0 is 1 against 4 */
 	cr_expect_eq(brk_plan(&rules, four, 4, 1, stranger, 1, &p, err), -1);
-	cr_expect(strstr(err, "did not play it"), "%s", err);
+	cr_expect(strstr(err->msg, "did not play it"), "%s", err->msg);
 	struct brk_game nowhere[] = { { 40, 0, 1 } };
 	cr_expect_eq(brk_plan(&rules, four, 4, 1, nowhere, 1, &p, err), -1);
-	cr_expect(strstr(err, "does not have"), "%s", err);
+	cr_expect(strstr(err->msg, "does not have"), "%s", err->msg);
 	rules.best_of = 2;
 	cr_expect_eq(brk_plan(&rules, four, 4, 1, NULL, 0, &p, err), -1);
 }
@@ -189,7 +189,7 @@ Test(points, blitz_groups_of_two_to_six_by_hand)
 			for (int s = 0; s < n; s++)
 				m[k].rank[s] = s + 1;
 		struct pts_row rows[6];
-		cr_assert_eq(pts_standings(members, n, m, 3, rows, err), 0, "%s", err);
+		cr_assert_eq(pts_standings(members, n, m, 3, rows, err), 0, "%s", err->msg);
 		/* seats rotate: member i sits in seat (i - k) mod n in match k */
 		for (int i = 0; i < n; i++) {
 			double want = 0;
@@ -221,7 +221,7 @@ Test(points, a_course_final_with_ties)
 	 * totals: 1: 8, 2: 11.5, 3: 12.5, 4: 8; 1 and 4 tie on points and firsts
 	 * (one each), so the group's order keeps 1 before 4 and they share 3rd */
 	struct pts_row rows[4];
-	cr_assert_eq(pts_standings(g, 4, m, 4, rows, err), 0, "%s", err);
+	cr_assert_eq(pts_standings(g, 4, m, 4, rows, err), 0, "%s", err->msg);
 	int64_t want_who[4] = { 3, 2, 1, 4 };
 	double want_pts[4] = { 12.5, 11.5, 8, 8 };
 	int want_place[4] = { 1, 2, 3, 3 };
@@ -232,7 +232,7 @@ Test(points, a_course_final_with_ties)
 	}
 	m[2].who[1] = 99;
 	cr_expect_eq(pts_standings(g, 4, m, 4, rows, err), -1);
-	cr_expect(strstr(err, "not a member"), "%s", err);
+	cr_expect(strstr(err->msg, "not a member"), "%s", err->msg);
 }
 
 /* The drops of the winners' round 2 meet the losers' round 1 winners in
@@ -276,7 +276,7 @@ Test(forecast, groups_are_counted_exactly)
 {
 	err_t err;
 	struct forecast f;
-	cr_assert_eq(forecast_groups(4, 4, 5, 5, 3, &f, err), 0, "%s", err);
+	cr_assert_eq(forecast_groups(4, 4, 5, 5, 3, &f, err), 0, "%s", err->msg);
 	cr_expect(f.exact);
 	cr_expect_eq(f.matches, 25);
 	cr_expect_eq(f.waves, 7 + 2, "20 matches on 3 slots, then 5");
@@ -287,11 +287,11 @@ Test(forecast, a_bracket_through_its_own_rules)
 	err_t err;
 	struct forecast f;
 	struct brk_rules single = { .best_of = 1 };
-	cr_assert_eq(forecast_bracket(&single, 16, 64, 10, 1, &f, err), 0, "%s", err);
+	cr_assert_eq(forecast_bracket(&single, 16, 64, 10, 1, &f, err), 0, "%s", err->msg);
 	cr_expect_eq(f.matches, 15);
 	cr_expect_eq(f.waves, 4, "four rounds when every series can run at once");
 	struct brk_rules dbl = { .double_elim = true, .best_of = 1, .reset = true };
-	cr_assert_eq(forecast_bracket(&dbl, 16, 1, 40, 2, &f, err), 0, "%s", err);
+	cr_assert_eq(forecast_bracket(&dbl, 16, 1, 40, 2, &f, err), 0, "%s", err->msg);
 	cr_expect(f.matches > 30 && f.matches < 31, "%g: 30, or 31 with a reset", f.matches);
 	cr_expect_eq(f.waves, f.matches, "one slot plays one match at a time");
 }
@@ -304,7 +304,7 @@ Test(forecast, an_elimination_through_its_own_rules)
 	err_t err;
 	struct elim_rules rules = elim_rules_course();
 	struct forecast a, b;
-	cr_assert_eq(forecast_elimination(&rules, 40, 11, 4, 5, 7, &a, err), 0, "%s", err);
+	cr_assert_eq(forecast_elimination(&rules, 40, 11, 4, 5, 7, &a, err), 0, "%s", err->msg);
 	cr_expect(!a.exact);
 	cr_expect_eq(a.rounds, 29);
 	double least = 0;

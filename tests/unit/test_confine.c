@@ -98,12 +98,12 @@ static char *run_confined(const char *script, uid_t uid)
 				  .stderr_bytes = 4096, .open_files = 64 };
 	char err[SBX_ERRLEN];
 	struct sbx_policy *pol = sbx_policy_new(SBX_TOOL, &lim, err);
-	cr_assert_not_null(pol, "%s", err);
+	cr_assert_not_null(pol, "%s", err->msg);
 	struct sbx_spec spec = { .path = "/bin/sh", .argv = argv, .envp = envp,
 				 .workdir = fx.work, .stdin_fd = in, .stdout_fd = pipefd[1],
 				 .uid = uid, .gid = uid, .view = &view };
 	struct sbx_proc *p = sbx_start(pol, &spec, err);
-	cr_assert_not_null(p, "%s", err);
+	cr_assert_not_null(p, "%s", err->msg);
 	close(pipefd[1]);
 	size_t n = 0;
 	ssize_t r;
@@ -195,7 +195,7 @@ static struct cmp_result compile_unchecked(const char *path, uid_t uid)
 	struct cmp_request req = { .source = path, .uid = uid, .gid = uid };
 	struct cmp_result r;
 	err_t err = {0};
-	cr_assert_eq(cmp_compile_unchecked(&fx.cfg, &req, &r, err), 0, "%s", err);
+	cr_assert_eq(cmp_compile_unchecked(&fx.cfg, &req, &r, err), 0, "%s", err->msg);
 	return r;
 }
 
@@ -338,14 +338,14 @@ Test(confine, the_queue_is_private)
 	err_t err;
 	snprintf(path, sizeof path, "%s/queue.sqlite", fx.dir);
 	struct store *s = store_open(path, true, err);
-	cr_assert_not_null(s, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
 	store_close(s);
 	struct stat st;
 	cr_assert_eq(stat(path, &st), 0);
 	cr_expect_eq(st.st_mode & 077, 0, "queue mode %o", st.st_mode & 0777);
 	chmod(path, 0644);
 	s = store_open(path, false, err);
-	cr_assert_not_null(s, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
 	store_close(s);
 	cr_assert_eq(stat(path, &st), 0);
 	cr_expect_eq(st.st_mode & 077, 0, "an old open queue is closed: mode %o",
@@ -376,7 +376,7 @@ static int check_where_namespaces_are_refused(bool unconfined, err_t err)
 		fx.cfg.unconfined = unconfined;
 		err_t e = {0};
 		int rc = cmp_check_confinement(&fx.cfg, 0, 0, e);
-		if (write(pipefd[1], e, strlen(e) + 1) < 0)
+		if (write(pipefd[1], e, strlen(e->msg) + 1) < 0)
 			_exit(4);
 		_exit(rc == 0 ? 0 : 1);
 	}
@@ -393,9 +393,9 @@ static int check_where_namespaces_are_refused(bool unconfined, err_t err)
 Test(confine, refused_namespaces_are_said_and_unconfined_is_a_choice)
 {
 	err_t err;
-	cr_expect_eq(cmp_check_confinement(&fx.cfg, 0, 0, err), 0, "%s", err);
+	cr_expect_eq(cmp_check_confinement(&fx.cfg, 0, 0, err), 0, "%s", err->msg);
 	cr_expect_eq(check_where_namespaces_are_refused(false, err), -1);
-	cr_expect(strstr(err, "could not be confined"), "%s", err);
-	cr_expect(strstr(err, "\"unconfined\": true"), "%s", err);
-	cr_expect_eq(check_where_namespaces_are_refused(true, err), 0, "%s", err);
+	cr_expect(strstr(err->msg, "could not be confined"), "%s", err->msg);
+	cr_expect(strstr(err->msg, "\"unconfined\": true"), "%s", err->msg);
+	cr_expect_eq(check_where_namespaces_are_refused(true, err), 0, "%s", err->msg);
 }

@@ -49,7 +49,7 @@ static struct elim_plan play_round(struct round *r, bool ties)
 	for (;;) {
 		struct elim_plan plan;
 		cr_assert_eq(elim_plan(&r->rules, r->survivors, r->n, r->seed, r->res, r->nres,
-				       &plan, err), 0, "%s", err);
+				       &plan, err), 0, "%s", err->msg);
 		if (plan.out > 0)
 			return plan;
 		cr_assert_gt(plan.ntodo, 0, "no match to play and nobody out");
@@ -216,7 +216,7 @@ Test(elimination, the_same_record_in_any_order_gives_the_same_plan)
 		shuffled.survivors[i] = r.survivors[r.n - 1 - i];
 	struct elim_plan again;
 	cr_assert_eq(elim_plan(&shuffled.rules, shuffled.survivors, shuffled.n, shuffled.seed,
-			       shuffled.res, shuffled.nres, &again, err), 0, "%s", err);
+			       shuffled.res, shuffled.nres, &again, err), 0, "%s", err->msg);
 	cr_expect_eq(again.out, plan.out);
 	cr_expect_eq(again.stage, plan.stage);
 	for (int i = 0; i < r.n; i++)
@@ -275,12 +275,12 @@ Test(elimination, refuses_what_the_rule_cannot_read)
 	struct elim_plan plan;
 	int64_t twice[] = { 3, 4, 3 };
 	cr_expect_eq(elim_plan(&rules, twice, 3, 1, NULL, 0, &plan, err), -1);
-	cr_expect(strstr(err, "listed twice"), "%s", err);
+	cr_expect(strstr(err->msg, "listed twice"), "%s", err->msg);
 	int64_t ok[] = { 3, 4, 5, 6, 7 };
 	struct elim_result stray = { .stage = 3, .group = 0 };
 	cr_expect_eq(elim_plan(&rules, ok, 5, 1, &stray, 1, &plan, err), -1);
-	cr_expect(strstr(err, "fits no planned match"), "%s", err);
+	cr_expect(strstr(err->msg, "fits no planned match"), "%s", err->msg);
 	rules.beats = 4;
 	cr_expect_eq(elim_plan(&rules, ok, 5, 1, NULL, 0, &plan, err), -1);
-	cr_expect(strstr(err, "out of range"), "%s", err);
+	cr_expect(strstr(err->msg, "out of range"), "%s", err->msg);
 }

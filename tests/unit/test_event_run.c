@@ -53,7 +53,7 @@ static json_t *outs(struct store *s, int64_t t)
 	err_t err;
 	json_t *log, *e, *list = json_array();
 	size_t i;
-	cr_assert_eq(store_tournament_history(s, t, &log, err), 0, "%s", err);
+	cr_assert_eq(store_tournament_history(s, t, &log, err), 0, "%s", err->msg);
 	json_array_foreach(log, i, e)
 		if (strcmp(json_string_value(json_object_get(e, "what")), "out") == 0) {
 			json_t *d = json_loads(json_string_value(json_object_get(e, "data")), 0, NULL);
@@ -116,14 +116,14 @@ static char *draws(struct store *s, int64_t t)
 	err_t err;
 	json_t *entrants, *e;
 	size_t i, k;
-	cr_assert_eq(store_entrants(s, t, &entrants, err), 0, "%s", err);
+	cr_assert_eq(store_entrants(s, t, &entrants, err), 0, "%s", err->msg);
 	size_t cap = 1 << 16, at = 0;
 	char *out = calloc(1, cap);
 	int rounds = (int)teststore_int(s, "SELECT COALESCE(MAX(round), 0) FROM tournament_matches"
 				       " WHERE tournament_id = %lld", (long long)t);
 	for (int r = 0; r <= rounds; r++) {
 		json_t *round, *m;
-		cr_assert_eq(store_tmatch_round(s, t, 0, r, &round, err), 0, "%s", err);
+		cr_assert_eq(store_tmatch_round(s, t, 0, r, &round, err), 0, "%s", err->msg);
 		json_array_foreach(round, i, m) {
 			at += (size_t)snprintf(out + at, cap - at, "%d.%lld.%lld:", r,
 				(long long)json_integer_value(json_object_get(m, "stage")),
@@ -192,9 +192,9 @@ BOTH(event_run, moving_on_twice_queues_nothing_new)
 	struct store *s = teststore_open(tt.where, true);
 	int64_t t = course(s, "twice", 10, 2, 5);
 	int64_t jobs = teststore_int(s, "SELECT COUNT(*) FROM jobs");
-	cr_assert_eq(store_begin(s, serr), 0, "%s", serr);
-	cr_assert_eq(event_advance(s, t, 2000, note, sizeof note, err), 0, "%s", err);
-	cr_assert_eq(store_commit(s, serr), 0, "%s", serr);
+	cr_assert_eq(store_begin(s, serr), 0, "%s", serr->msg);
+	cr_assert_eq(event_advance(s, t, 2000, note, sizeof note, err), 0, "%s", err->msg);
+	cr_assert_eq(store_commit(s, serr), 0, "%s", serr->msg);
 	cr_expect_eq(teststore_int(s, "SELECT COUNT(*) FROM jobs"), jobs);
 	cr_expect_eq(jobs, 3, "ten students: three groups of four in the first stage");
 	store_close(s);
@@ -210,17 +210,17 @@ BOTH(event_run, a_representative_is_the_authors_qualified_player)
 	int64_t t;
 	cr_assert_eq(store_tournament_create(s, "dominator", "refusals", spec, 1, &t, err), 0);
 	cr_expect_eq(store_tournament_create(s, "dominator", "refusals", spec, 1, &t, err), -1);
-	cr_expect(strstr(err, "exists already"), "%s", err);
+	cr_expect(strstr(err->msg, "exists already"), "%s", err->msg);
 	json_decref(spec);
-	cr_assert_eq(store_entrant_add(s, t, "s1", "A", NULL, err), 1, "%s", err);
+	cr_assert_eq(store_entrant_add(s, t, "s1", "A", NULL, err), 1, "%s", err->msg);
 	cr_expect_eq(store_entrant_pick(s, t, "s1", p2, err), 0);
-	cr_expect(strstr(err, "another author's"), "%s", err);
+	cr_expect(strstr(err->msg, "another author's"), "%s", err->msg);
 	cr_expect_eq(store_entrant_pick(s, t, "s2", p2, err), 0);
-	cr_expect(strstr(err, "not an entrant"), "%s", err);
+	cr_expect(strstr(err->msg, "not an entrant"), "%s", err->msg);
 	teststore_run(s, "UPDATE submissions SET state = 'not_qualified' WHERE id = %lld",
 		      (long long)p1);
 	cr_expect_eq(store_entrant_pick(s, t, "s1", p1, err), 0);
-	cr_expect(strstr(err, "has not qualified"), "%s", err);
+	cr_expect(strstr(err->msg, "has not qualified"), "%s", err->msg);
 	store_close(s);
 }
 

@@ -63,7 +63,7 @@ static struct pool read_pool(struct store *s, const char *game)
 {
 	err_t err = {0};
 	struct pool pool;
-	cr_assert_eq(store_ranked_pool(s, game, &pool.p, &pool.n, err), 0, "%s", err);
+	cr_assert_eq(store_ranked_pool(s, game, &pool.p, &pool.n, err), 0, "%s", err->msg);
 	return pool;
 }
 
@@ -84,7 +84,7 @@ static void expect_every_place(struct store *s, const char *game)
 		double score = rating_score((struct rating){ pool.p[i].mu, pool.p[i].sigma });
 		int want = recount_place(&pool, score), got = store_board_place(s, game, score, err);
 		cr_assert_eq(got, want, "submission %lld at %.17g: place %d, recount %d (%s)",
-			     (long long)pool.p[i].id, score, got, want, err);
+			     (long long)pool.p[i].id, score, got, want, err->msg);
 		/* Just above and just below: the slot's edges. */
 		cr_assert_eq(store_board_place(s, game, score + 1e-9, err),
 			     recount_place(&pool, score + 1e-9));
@@ -123,29 +123,29 @@ static struct recorded play(struct store *s, const struct hook_config *hc, const
 	err_t err = {0};
 	int64_t job;
 	struct recorded r;
-	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s", err);
+	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s", err->msg);
 	if (superseded) {
 		char name[16];
 		struct store_submission sub;
-		cr_assert_eq(store_get_submission(s, superseded, &sub, err), 1, "%s", err);
+		cr_assert_eq(store_get_submission(s, superseded, &sub, err), 1, "%s", err->msg);
 		snprintf(name, sizeof name, "%s", sub.name);
 		teststore_qualify(s, teststore_submit(s, game, sub.author, name), 25, 25.0 / 3);
 	}
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
 	struct store_new_match m = { .job = job, .game = game, .kind = "ranked", .seed = 7,
 				     .players = n };
-	cr_assert_eq(store_add_match(s, &m, &r.match, err), 0, "%s", err);
+	cr_assert_eq(store_add_match(s, &m, &r.match, err), 0, "%s", err->msg);
 	struct ladder_seat seats[GAME_MAX_PLAYERS];
 	for (int i = 0; i < n; i++) {
 		snprintf(names[i], sizeof names[i], "%s", seat[i].name);
 		seats[i] = (struct ladder_seat){ seat[i].id, names[i], 1 + rand() % n };
 		struct store_match_player p = { .seat = i, .submission = seat[i].id,
 						.name = names[i], .rank = seats[i].rank };
-		cr_assert_eq(store_add_match_player(s, r.match, &p, err), 0, "%s", err);
+		cr_assert_eq(store_add_match_player(s, r.match, &p, err), 0, "%s", err->msg);
 	}
 	r.rated = ladder_rate(s, hc, r.match, game, seats, n, err);
-	cr_assert_geq(r.rated, 0, "%s", err);
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	cr_assert_geq(r.rated, 0, "%s", err->msg);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err->msg);
 	return r;
 }
 
@@ -307,7 +307,7 @@ static void expect_board_equals_history(struct store *s, const char *game)
 {
 	err_t err = {0};
 	struct board b = { .game = game, .sizes = true };
-	cr_assert_eq(board_load(s, &b, err), 0, "%s", err);
+	cr_assert_eq(board_load(s, &b, err), 0, "%s", err->msg);
 	cr_assert_gt(b.n, 0);
 	for (size_t i = 0; i < b.n; i++)
 		for (int k = 0; k <= GAME_MAX_PLAYERS; k++)
@@ -316,7 +316,7 @@ static void expect_board_equals_history(struct store *s, const char *game)
 				     (long long)b.row[i].submission, k, b.row[i].by_size[k]);
 	board_free(&b);
 	json_t *sizes;
-	cr_assert_eq(store_match_sizes(s, game, &sizes, err), 1, "%s", err);
+	cr_assert_eq(store_match_sizes(s, game, &sizes, err), 1, "%s", err->msg);
 	size_t listed = 0;
 	for (int k = 1; k <= GAME_MAX_PLAYERS; k++) {
 		int64_t want = history_matches_of_size(s, game, k), got = 0;
@@ -339,17 +339,17 @@ static void qualifying_match(struct store *s, const char *game, int64_t sub)
 {
 	err_t err = {0};
 	int64_t job, match;
-	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_QUALIFYING, 0, &job, err), 0, "%s", err);
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_QUALIFYING, 0, &job, err), 0, "%s", err->msg);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
 	struct store_new_match m = { .job = job, .game = game, .kind = "qualifying", .seed = 1,
 				     .players = 2 };
-	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);
+	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err->msg);
 	for (int i = 0; i < 2; i++) {
 		struct store_match_player p = { .seat = i, .submission = i ? 0 : sub, .name = "Q",
 						.rank = i + 1 };
-		cr_assert_eq(store_add_match_player(s, match, &p, err), 0, "%s", err);
+		cr_assert_eq(store_add_match_player(s, match, &p, err), 0, "%s", err->msg);
 	}
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err->msg);
 }
 
 /* A Blitz ladder of 2 to 6 seats: random results, unrated matches (a seat
@@ -390,10 +390,10 @@ BOTH(ladder, leaderboard_counters_equal_the_match_history)
 	expect_board_equals_history(s, "blitz");
 	/* A rejudge starts the ratings and their counters over. */
 	int64_t n;
-	cr_assert_eq(store_rejudge_game(s, "blitz", "boss", &n, err), 0, "%s", err);
+	cr_assert_eq(store_rejudge_game(s, "blitz", "boss", &n, err), 0, "%s", err->msg);
 	usleep(3000); /* the history counts matches recorded after the rejudge */
 	struct pool pool;
-	cr_assert_eq(store_ranked_pool(s, "blitz", &pool.p, &pool.n, err), 0, "%s", err);
+	cr_assert_eq(store_ranked_pool(s, "blitz", &pool.p, &pool.n, err), 0, "%s", err->msg);
 	cr_assert_eq(pool.n, 0);
 	free(pool.p);
 	int64_t ids[10];
@@ -513,12 +513,12 @@ static void expect_page_equals_reference(struct store *s, const char *game, bool
 	struct board b = { .game = game, .title = "Blitz", .generated_ms = 1234567,
 			   .sizes = true, .organiser = organiser };
 	json_t *dq = NULL;
-	cr_assert_eq(board_load(s, &b, err), 0, "%s", err);
+	cr_assert_eq(board_load(s, &b, err), 0, "%s", err->msg);
 	if (organiser)
-		cr_assert_eq(store_disqualifications(s, game, &dq, err), 1, "%s", err);
+		cr_assert_eq(store_disqualifications(s, game, &dq, err), 1, "%s", err->msg);
 	size_t len;
 	char *page = board_page_text(s, &b, dq, &len, err);
-	cr_assert_not_null(page, "%s", err);
+	cr_assert_not_null(page, "%s", err->msg);
 	char *want = reference_page(s, game, b.generated_ms, organiser, dq);
 	cr_assert_not_null(want);
 	cr_expect_str_eq(page, want, "the %s board differs from the history's",
@@ -563,7 +563,7 @@ BOTH(ladder, the_leaderboard_page_equals_the_one_built_from_the_history)
 		teststore_qualify(s, ids[i] = teststore_submit(s, "blitz", people[i].author,
 							       people[i].name), 20 + i % 3, 25.0 / 3);
 	play_history(s, &quiet, 30);
-	cr_assert_eq(store_disqualify(s, "blitz", "P3", "a copy of P5", "boss", err), 1, "%s", err);
+	cr_assert_eq(store_disqualify(s, "blitz", "P3", "a copy of P5", "boss", err), 1, "%s", err->msg);
 	mark_suspected(s, ids[1]);
 	mark_suspected(s, ids[3]);
 	expect_page_equals_reference(s, "blitz", true);
@@ -607,7 +607,7 @@ static int run_sqlite(void *conn, const char *sql, err_t err)
 {
 	if (sqlite3_exec(conn, sql, NULL, NULL, NULL) == SQLITE_OK)
 		return 0;
-	snprintf(err, ERR_LEN, "%s", sqlite3_errmsg(conn));
+	err_set(err, "%s", sqlite3_errmsg(conn));
 	return -1;
 }
 
@@ -617,7 +617,7 @@ static int run_pg(void *conn, const char *sql, err_t err)
 	int rc = PQresultStatus(r) == PGRES_COMMAND_OK || PQresultStatus(r) == PGRES_TUPLES_OK
 			 ? 0 : -1;
 	if (rc < 0)
-		snprintf(err, ERR_LEN, "%s", PQerrorMessage(conn));
+		err_set(err, "%s", PQerrorMessage(conn));
 	PQclear(r);
 	return rc;
 }
@@ -628,14 +628,14 @@ static void old_store(void *conn, run_script *run, const char *schema,
 {
 	char sql[128];
 	err_t err = {0};
-	cr_assert_eq(run(conn, schema, err), 0, "%s", err);
+	cr_assert_eq(run(conn, schema, err), 0, "%s", err->msg);
 	int version = 1;
 	for (; migrations[version - 1] && !strstr(migrations[version - 1], "board_nodes"); version++)
 		cr_assert_eq(run(conn, migrations[version - 1], err), 0, "migration to %d: %s",
-			     version + 1, err);
+			     version + 1, err->msg);
 	snprintf(sql, sizeof sql, set_version, version);
-	cr_assert_eq(run(conn, sql, err), 0, "%s", err);
-	cr_assert_eq(run(conn, old_history, err), 0, "%s", err);
+	cr_assert_eq(run(conn, sql, err), 0, "%s", err->msg);
+	cr_assert_eq(run(conn, old_history, err), 0, "%s", err->msg);
 }
 
 static void old_sqlite_store(const char *path)
@@ -662,7 +662,7 @@ static void expect_migrated(void)
 	err_t err = {0};
 	expect_board_equals_history(s, "blitz");
 	expect_every_place(s, "blitz");
-	cr_expect_eq(store_board_place(s, "blitz", 27.0, err), 1, "%s", err);
+	cr_expect_eq(store_board_place(s, "blitz", 27.0, err), 1, "%s", err->msg);
 	cr_expect_eq(store_board_place(s, "blitz", 10.0, err), 3,
 		     "the superseded player is off the board");
 	store_close(s);

@@ -22,7 +22,7 @@ static struct plag_tokens tokens_of(const char *src)
 	struct plag_tokens t;
 	err_t err = {0};
 	enum plag_err e = plag_tokenize(src, strlen(src), NULL, &t, err);
-	cr_assert_eq(e, PLAG_OK, "tokenize failed (%s): %s\nsource:\n%s", plag_strerror(e), err,
+	cr_assert_eq(e, PLAG_OK, "tokenize failed (%s): %s\nsource:\n%s", plag_strerror(e), err->msg,
 		     src);
 	return t;
 }
@@ -69,10 +69,10 @@ static void expect_error_lim(const char *src, size_t len, const struct plag_tok_
 	struct plag_tokens t = { (void *)1, 99 };
 	err_t err = {0};
 	enum plag_err e = plag_tokenize(src, len, lim, &t, err);
-	cr_expect_eq(e, want, "got %s (%s), want %s", plag_strerror(e), err, plag_strerror(want));
+	cr_expect_eq(e, want, "got %s (%s), want %s", plag_strerror(e), err->msg, plag_strerror(want));
 	cr_expect_null(t.v, "output must be empty on error");
 	cr_expect_eq(t.n, 0);
-	cr_expect(strstr(err, msg_part) != NULL, "message \"%s\" lacks \"%s\"", err, msg_part);
+	cr_expect(strstr(err->msg, msg_part) != NULL, "message \"%s\" lacks \"%s\"", err->msg, msg_part);
 	plag_tokens_free(&t);
 }
 
@@ -105,7 +105,7 @@ static struct plag_fps winnow(const struct plag_token *t, size_t n, unsigned k, 
 	struct plag_fps f;
 	err_t err = {0};
 	enum plag_err e = plag_winnow(t, n, k, w, &f, err);
-	cr_assert_eq(e, PLAG_OK, "winnow: %s", err);
+	cr_assert_eq(e, PLAG_OK, "winnow: %s", err->msg);
 	return f;
 }
 
@@ -134,7 +134,7 @@ static struct plag_pair compare(const struct plag_fps *a, const struct plag_fps 
 	struct plag_pair p;
 	err_t err = {0};
 	enum plag_err e = plag_compare(a, b, ignore, 1, &p, err);
-	cr_assert_eq(e, PLAG_OK, "compare: %s", err);
+	cr_assert_eq(e, PLAG_OK, "compare: %s", err->msg);
 	return p;
 }
 
@@ -739,7 +739,7 @@ Test(plag_macro, deep_nesting_is_an_error)
 	lim.max_depth = 250;
 	struct plag_tokens t;
 	err_t err;
-	cr_assert_eq(plag_tokenize(src.s, src.n, &lim, &t, err), PLAG_OK, "%s", err);
+	cr_assert_eq(plag_tokenize(src.s, src.n, &lim, &t, err), PLAG_OK, "%s", err->msg);
 	cr_expect_eq(t.n, 202); /* x, 200 y, ; */
 	plag_tokens_free(&t);
 	free(src.s);
@@ -794,7 +794,7 @@ Test(plag_macro, token_limit_applies)
 		gen_printf(&src, "a;");
 	struct plag_tokens t;
 	err_t err;
-	cr_expect_eq(plag_tokenize(src.s, src.n, &lim, &t, err), PLAG_OK, "%s", err);
+	cr_expect_eq(plag_tokenize(src.s, src.n, &lim, &t, err), PLAG_OK, "%s", err->msg);
 	plag_tokens_free(&t);
 	gen_printf(&src, "b");
 	expect_error_lim(src.s, src.n, &lim, PLAG_E_TOO_MANY, "more than 100 tokens");
@@ -858,7 +858,7 @@ Test(plag_input, huge)
 	/* At the limit: fine. */
 	struct plag_tokens t;
 	err_t err;
-	cr_expect_eq(plag_tokenize(src, len, NULL, &t, err), PLAG_OK, "%s", err);
+	cr_expect_eq(plag_tokenize(src, len, NULL, &t, err), PLAG_OK, "%s", err->msg);
 	plag_tokens_free(&t);
 	expect_error_lim(src, len + 1, NULL, PLAG_E_TOO_BIG, "over the limit of 1048576");
 	free(src);
@@ -1154,7 +1154,7 @@ static struct plag_hashset base_set(const char *src)
 	struct plag_tokens t = tokens_of(src);
 	err_t err = {0};
 	cr_assert_eq(plag_hashset_add_tokens(&set, t.v, t.n, PLAG_K_DEFAULT, err), PLAG_OK, "%s",
-		     err);
+		     err->msg);
 	plag_tokens_free(&t);
 	return set;
 }
@@ -1566,7 +1566,7 @@ Test(plag_sim, bad_and_empty_inputs)
 	struct plag_pair p;
 	err_t err = {0};
 	cr_expect_eq(plag_compare(&a, &b, NULL, 1, &p, err), PLAG_E_PARAM);
-	cr_expect(strstr(err, "12-grams and 10-grams") != NULL, "%s", err);
+	cr_expect(strstr(err->msg, "12-grams and 10-grams") != NULL, "%s", err->msg);
 	cr_expect_eq(plag_compare(&a, NULL, NULL, 1, &p, err), PLAG_E_PARAM);
 	cr_expect_eq(plag_compare(&a, &a, NULL, 1, NULL, err), PLAG_E_PARAM);
 	p = compare(&a, &e, NULL);

@@ -627,7 +627,7 @@ static json_t *service_list(const char *query)
 	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = defaults.serve,
 				   .contest = defaults.contest };
 	struct serve *server = serve_start(&o, err);
-	cr_assert_not_null(server, "serve_start: %s", err);
+	cr_assert_not_null(server, "serve_start: %s", err->msg);
 	snprintf(path, sizeof path, "/api/organiser/plagiarism/dominator%s", query);
 	int status = serve_test_call(server, dir, "GET", path, token, NULL, reply, sizeof reply);
 	serve_stop(server);

@@ -32,7 +32,7 @@ static json_t *play_match(const char *game, const char *lineup, int seed, const 
 		 seed, path);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
 	json_t *r = replay_read_file(path, err);
-	cr_assert_not_null(r, "%s", err);
+	cr_assert_not_null(r, "%s", err->msg);
 	return r;
 }
 
@@ -96,7 +96,7 @@ static json_t *engine_start(const json_t *r, json_int_t seed)
 	char err[GAME_ERRLEN];
 	struct game_state *g = game->create(
 		json_string_value(json_object_get(r, "params_file")), (uint64_t)seed, err);
-	cr_assert_not_null(g, "%s", err);
+	cr_assert_not_null(g, "%s", err->msg);
 	json_t *start = game->replay_header(g);
 	game->destroy(g);
 	return start;
@@ -408,7 +408,7 @@ Test(replay_cli, check_says_ok_names_the_round_and_refuses_bad_usage, .timeout =
 	json_t *score = json_object_get(frame, "score");
 	json_array_set_new(score, 2, json_integer(json_integer_value(json_array_get(score, 2)) + 7));
 	err_t err;
-	cr_assert_eq(replay_write_file(bad, r, err), 0, "%s", err);
+	cr_assert_eq(replay_write_file(bad, r, err), 0, "%s", err->msg);
 	cr_assert_eq(judge("replay check %s", bad), 1, "%s", out);
 	cr_assert(strncmp(out, "round 41 differs: score[2]: recorded ", 37) == 0, "%s", out);
 
@@ -475,12 +475,12 @@ Test(replay_io, damaged_gzip_is_refused_with_a_reason)
 	char *back;
 	err_t err;
 	size_t back_len;
-	cr_assert_eq(replay_gzip(text, strlen(text), &gz, &len, err), 0, "%s", err);
-	cr_assert_eq(replay_text(gz, len, &back, &back_len, err), 0, "%s", err);
+	cr_assert_eq(replay_gzip(text, strlen(text), &gz, &len, err), 0, "%s", err->msg);
+	cr_assert_eq(replay_text(gz, len, &back, &back_len, err), 0, "%s", err->msg);
 	cr_assert_str_eq(back, text);
 	free(back);
 	cr_assert_eq(replay_text(gz, len - 3, &back, &back_len, err), -1, "cut short");
-	cr_assert(strstr(err, "cut short"), "%s", err);
+	cr_assert(strstr(err->msg, "cut short"), "%s", err->msg);
 	gz[len / 2] ^= 0x55;
 	cr_assert_eq(replay_text(gz, len, &back, &back_len, err), -1, "damaged");
 	free(gz);

@@ -60,9 +60,9 @@ static int alices_seat(struct store_fault *f)
 {
 	err_t err = {0};
 	struct store *s = store_open(db, false, err);
-	cr_assert_not_null(s, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
 	for (int seat = 0; seat < 4; seat++) {
-		cr_assert_eq(store_match_fault(s, 1, seat, f, err), 1, "%s", err);
+		cr_assert_eq(store_match_fault(s, 1, seat, f, err), 1, "%s", err->msg);
 		if (strcmp(f->author, "alice") == 0) {
 			store_close(s);
 			return seat;
@@ -195,12 +195,12 @@ static void add_tokens(void)
 	char hex[65];
 	err_t err = {0};
 	struct store *s = store_open(db, false, err);
-	cr_assert_not_null(s, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
 	for (int i = 0; i < 3; i++) {
 		int64_t id;
-		cr_assert_eq(serve_token_new(token[i], err), 0, "%s", err);
+		cr_assert_eq(serve_token_new(token[i], err), 0, "%s", err->msg);
 		cr_assert_eq(serve_token_hash(token[i], hex), 0);
-		cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = hex, .author = who[i], .organiser = i == 2 }, &id, NULL, err), 0, "%s", err);
+		cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = hex, .author = who[i], .organiser = i == 2 }, &id, NULL, err), 0, "%s", err->msg);
 	}
 	store_close(s);
 }
@@ -241,7 +241,7 @@ Test(repro, the_record_downloads_for_its_author_alone_and_reproduces_from_files)
 	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = c.serve };
 	err_t err = {0};
 	struct serve *sv = serve_start(&o, err);
-	cr_assert_not_null(sv, "%s", err);
+	cr_assert_not_null(sv, "%s", err->msg);
 	snprintf(record, sizeof record, "%s/fault.json", dir);
 	snprintf(replay, sizeof replay, "%s/replay.json", dir);
 	snprintf(url, sizeof url, "/api/matches/1/faults/%d", seat);
@@ -258,7 +258,7 @@ Test(repro, the_record_downloads_for_its_author_alone_and_reproduces_from_files)
 	json_t *j = json_load_file(record, 0, &jerr);
 	cr_assert_not_null(j, "%s", jerr.text);
 	struct fault f;
-	cr_assert_eq(fault_parse(j, &f, err), 0, "%s", err);
+	cr_assert_eq(fault_parse(j, &f, err), 0, "%s", err->msg);
 	cr_expect_eq(f.round, 7);
 	cr_expect_eq(f.message, 8);
 	cr_expect_eq(f.input_len, f.input_size, "a Dominator view is kept whole");
@@ -285,7 +285,7 @@ Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
 	json_t *j = fault_json(&f);
 	cr_assert_not_null(j);
 	struct fault back;
-	cr_assert_eq(fault_parse(j, &back, err), 0, "%s", err);
+	cr_assert_eq(fault_parse(j, &back, err), 0, "%s", err->msg);
 	cr_expect(back.match == 3 && back.seat == 2 && back.round == 7 && back.message == 8 &&
 		  back.cpu_ns == 9 && back.turn_cpu_ns == 4 && back.cpu_budget_ns == 1000 &&
 		  back.input_size == 9 && back.input_len == 5);
@@ -309,8 +309,8 @@ Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
 		json_object_set_new(bad, broken[i][0], json_loads(broken[i][1], JSON_DECODE_ANY, NULL));
 		cr_expect_eq(fault_parse(bad, &back, err), -1, "%s = %s taken", broken[i][0],
 			     broken[i][1]);
-		cr_expect(strstr(err, broken[i][0]) || strstr(err, "input"), "%s: %s", broken[i][0],
-			  err);
+		cr_expect(strstr(err->msg, broken[i][0]) || strstr(err->msg, "input"), "%s: %s", broken[i][0],
+			  err->msg);
 		fault_free(&back);
 		json_decref(bad);
 	}
@@ -335,12 +335,12 @@ static bool seat_log_says(int seat, const char *said)
 	err_t err = {0};
 	struct store *s = store_open(db, false, err);
 	struct store_seat_log log;
-	cr_assert_eq(store_match_log(s, 1, seat, &log, err), 1, "%s", err);
+	cr_assert_eq(store_match_log(s, 1, seat, &log, err), 1, "%s", err->msg);
 	store_close(s);
 	char *text;
 	err_t rerr;
 	size_t len;
-	cr_assert_eq(replay_text(log.bytes, log.len, &text, &len, rerr), 0, "%s", rerr);
+	cr_assert_eq(replay_text(log.bytes, log.len, &text, &len, rerr), 0, "%s", rerr->msg);
 	free(log.bytes);
 	bool found = memmem(text, len, said, strlen(said)) != NULL;
 	if (!found)
@@ -430,9 +430,9 @@ static void same_code_as_the_judges(const char *source)
 	char bin[160], cmd[PATH_MAX + 1024];
 	err_t err = {0};
 	struct judge_config c;
-	cr_assert_eq(cfg_init(&c, cfg, err), 0, "%s", err);
+	cr_assert_eq(cfg_init(&c, cfg, err), 0, "%s", err->msg);
 	struct cmp_result res = { 0 };
-	cr_assert_eq(players_compile(&c, "aic2018", source, &res, err), 0, "%s", err);
+	cr_assert_eq(players_compile(&c, "aic2018", source, &res, err), 0, "%s", err->msg);
 	cr_assert(res.ok, "%s", res.log);
 	snprintf(bin, sizeof bin, "%s/with-lines", dir);
 	cr_assert_eq(repro_build(&c, game_find("aic2018"), source, false, dir, bin, stderr),

@@ -36,7 +36,7 @@ static char *page_of(json_t *replay, size_t *len)
 {
 	char *page;
 	err_t err;
-	cr_assert_eq(viewer_page(replay, &page, len, err), 0, "%s", err);
+	cr_assert_eq(viewer_page(replay, &page, len, err), 0, "%s", err->msg);
 	cr_assert_eq(strlen(page), *len);
 	return page;
 }
@@ -146,7 +146,7 @@ Test(viewer, write_reports_an_unwritable_path)
 	err_t err;
 	json_t *r = replay_with(1);
 	cr_assert_eq(viewer_write("/nonexistent/dir/page.html", r, err), -1);
-	cr_assert(strstr(err, "/nonexistent/dir/page.html"), "%s", err);
+	cr_assert(strstr(err->msg, "/nonexistent/dir/page.html"), "%s", err->msg);
 	json_decref(r);
 }
 
@@ -164,10 +164,10 @@ static struct store *store_with(const json_t *replay, char path[64])
 	close(fd);
 	unlink(path);
 	struct store *s = store_open(path, true, err);
-	cr_assert_not_null(s, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
 	uint8_t *packed;
 	size_t len;
-	cr_assert_eq(replay_pack(replay, &packed, &len, rerr), 0, "%s", rerr);
+	cr_assert_eq(replay_pack(replay, &packed, &len, rerr), 0, "%s", rerr->msg);
 	sqlite3 *db = store_db(s);
 	cr_assert_eq(sqlite3_exec(db,
 		"INSERT INTO jobs (id, kind, payload, state, created_at, updated_at)"
@@ -194,7 +194,7 @@ Test(viewer, stored_match_with_its_reasons)
 	int fd = mkstemp(path);
 	cr_assert_geq(fd, 0);
 	close(fd);
-	cr_assert_eq(viewer_write_match(s, 1, path, err), 0, "%s", err);
+	cr_assert_eq(viewer_write_match(s, 1, path, err), 0, "%s", err->msg);
 	FILE *f = fopen(path, "r");
 	static char page[1 << 20];
 	size_t n = fread(page, 1, sizeof page - 1, f);
@@ -210,9 +210,9 @@ Test(viewer, stored_match_with_its_reasons)
 	json_decref(back);
 	free(data);
 	cr_assert_eq(viewer_write_match(s, 2, path, err), 1);
-	cr_assert(strstr(err, "no replay stored for match 2"), "%s", err);
+	cr_assert(strstr(err->msg, "no replay stored for match 2"), "%s", err->msg);
 	cr_assert_eq(viewer_write_match(s, 3, path, err), 1);
-	cr_assert(strstr(err, "no match 3"), "%s", err);
+	cr_assert(strstr(err->msg, "no match 3"), "%s", err->msg);
 	store_close(s);
 	unlink(db_path);
 	json_decref(r);
