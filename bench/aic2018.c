@@ -60,7 +60,7 @@ static void compile_demo(bool instrumented, char binary[PATH_MAX])
 				   .asm_pass_version = ENERGY_ASM_VERSION };
 	struct cmp_result r;
 	if (cmp_compile(&cfg.compile, &req, &r, err) < 0 || !r.ok)
-		die(source, r.ok ? err : r.log);
+		die(source, r.ok ? err->msg : r.log);
 	snprintf(binary, PATH_MAX, "%s", r.binary);
 	cmp_result_free(&r);
 }

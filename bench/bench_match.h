@@ -30,7 +30,7 @@ static inline void bench_compile_shipped(const struct judge_config *cfg, const c
 	}
 	struct cmp_result r;
 	if (players_compile(cfg, game, source, &r, err) < 0 || !r.ok) {
-		fprintf(stderr, "bench: %s: %s\n", source, r.ok ? err : r.log);
+		fprintf(stderr, "bench: %s: %s\n", source, r.ok ? err->msg : r.log);
 		exit(1);
 	}
 	snprintf(binary, PATH_MAX, "%s", r.binary);

@@ -235,7 +235,7 @@ static int run(const char *data_dir, const struct cfg_plag *settings, const stru
 	struct store *s = store_open(path, true, err);
 	int rc = s && !plag_base_load(data_dir, "dominator", cfg->k, &base, perr) ? 0 : -1;
 	if (rc < 0)
-		fprintf(stderr, "bench: %s\n", s ? perr : err->msg);
+		fprintf(stderr, "bench: %s\n", s ? perr->msg : err->msg);
 	if (rc == 0) {
 		rc = store_begin(s, err);
 		if (rc == 0)

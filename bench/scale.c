@@ -86,7 +86,7 @@ static void enter_players(struct field *f)
 	err_t err;
 	f->ids = calloc((size_t)f->players, sizeof *f->ids);
 	if (!f->ids || store_begin(f->s, err) < 0)
-		die("entering players", f->ids ? err : "out of memory");
+		die("entering players", f->ids ? err->msg : "out of memory");
 	for (int i = 0; i < f->players; i++) {
 		snprintf(name, sizeof name, "P%d", i);
 		snprintf(sha, sizeof sha, "%08x", i);

@@ -270,7 +270,7 @@ static int64_t latest_match(const char *queue)
 		store_close(s);
 		return id;
 	}
-	fprintf(stderr, "bench serve: no match with a replay: %s\n", s ? err : "no store");
+	fprintf(stderr, "bench serve: no match with a replay: %s\n", s ? err->msg : "no store");
 	store_close(s);
 	return -1;
 }

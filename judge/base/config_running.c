@@ -42,7 +42,7 @@ int cfgrun_publish(const char *dir, const char *program, const json_t *settings,
 	int rc = text ? file_write_whole(path, text, strlen(text), 0644, werr) : -1;
 	if (rc < 0)
 		err_set(err, "cannot record the settings in force: %.200s",
-			 text ? werr : "out of memory");
+			 text ? werr->msg : "out of memory");
 	free(text);
 	return rc < 0 ? -1 : 0;
 }

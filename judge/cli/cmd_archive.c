@@ -183,7 +183,7 @@ static int load_one(const struct archive_args *a, const struct judge_config *cfg
 		return -1;
 	}
 	if (f->len == 0 || cscan_text(path, f->source, f->len, err) != 0) {
-		fprintf(stderr, "judge archive: %s%s\n", f->len ? err : path, f->len ? "" : " is empty");
+		fprintf(stderr, "judge archive: %s%s\n", f->len ? err->msg : path, f->len ? "" : " is empty");
 		return -1;
 	}
 	if (plag_fingerprint(&cfg->plag, base, f->source, f->len, &f->fps, err)) {
@@ -333,7 +333,7 @@ static int import(const struct archive_args *a, const struct judge_config *cfg)
 	err_t err;
 	struct archived *files = calloc(list.n, sizeof *files);
 	if (!files || plag_base_load(cfg->data_dir, a->game, cfg->plag.k, &base, err)) {
-		fprintf(stderr, "judge archive: %s\n", files ? err : "out of memory");
+		fprintf(stderr, "judge archive: %s\n", files ? err->msg : "out of memory");
 		free(files);
 		files_free(&list);
 		return 1;

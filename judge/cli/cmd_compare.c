@@ -77,7 +77,7 @@ static int show(struct store *s, const struct compare_args *a)
 	err_t err;
 	int found = compare_read(s, a->show, &c, err);
 	if (found <= 0) {
-		fprintf(stderr, "judge compare: %s\n", found < 0 ? err : "no such comparison");
+		fprintf(stderr, "judge compare: %s\n", found < 0 ? err->msg : "no such comparison");
 		return found < 0 ? 2 : 1;
 	}
 	if (a->json) {

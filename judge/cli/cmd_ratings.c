@@ -164,9 +164,9 @@ int cmd_ratings(int argc, char **argv)
 	struct table t = { 0 };
 	int rc = 2;
 	int diff = -1;
-	if (store_begin(s, err) == 0 && load_players(s, game, &t, err->msg) == 0 &&
-	    replay_matches(s, game, &t, err->msg) == 0 &&
-	    (diff = compare_or_write(s, &t, !check, err->msg)) >= 0) {
+	if (store_begin(s, err) == 0 && load_players(s, game, &t, err) == 0 &&
+	    replay_matches(s, game, &t, err) == 0 &&
+	    (diff = compare_or_write(s, &t, !check, err)) >= 0) {
 		rc = store_commit(s, err) < 0 ? 2 : check && diff ? 1 : 0;
 		printf("%zu ratings of %s recomputed: %d differed%s\n", t.n, game, diff,
 		       check ? "" : " (now rewritten)");

@@ -131,7 +131,7 @@ static int object(struct store *s, const struct ref_args *a)
 	size_t len;
 	found = store_get_binary(s, r.object_sha256, &bytes, &len, serr);
 	if (found <= 0)
-		return fail(found < 0 ? serr : "its object file is missing from the store");
+		return fail(found < 0 ? serr->msg : "its object file is missing from the store");
 	int rc = file_write_whole(a->out, (const char *)bytes, len, 0644, ferr);
 	free(bytes);
 	if (rc < 0)

@@ -90,7 +90,7 @@ static int record_from_store(const struct repro_args *a, struct fault *f, json_t
 		*replay = json_loadb(text, len, 0, NULL);
 	free(text);
 	store_close(s);
-	if (rc > 0 && !*replay && !err[0])
+	if (rc > 0 && !*replay && !err->msg[0])
 		err_set(err, "match %lld's replay does not read", (long long)a->match);
 	return rc > 0 && *replay ? 0 : -1;
 }

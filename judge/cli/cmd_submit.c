@@ -253,15 +253,16 @@ static int print_submission_id(int64_t id, bool unchanged, bool labelled)
 static int takes_uploads(const char *game)
 {
 	struct judge_config cfg;
-	char err[ERR_LEN + 64], games[160];
+	char games[160];
+	err_t err;
 	if (cfg_init(&cfg, NULL, err) < 0)
-		return refuse(err);
+		return refuse(err->msg);
 	if (cfg_takes_uploads(&cfg.contest, game))
 		return 0;
 	cfg_upload_games(&cfg.contest, games, sizeof games);
-	snprintf(err, sizeof err, "this judge takes no uploads of %s: it runs %.150s "
-		 "(contest.games)", game, games);
-	return refuse(err);
+	err_set(err, "this judge takes no uploads of %s: it runs %.150s (contest.games)", game,
+		games);
+	return refuse(err->msg);
 }
 
 static int submit_local(const struct submit_args *a, const char *src, size_t len,

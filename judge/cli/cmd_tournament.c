@@ -283,7 +283,7 @@ static int start(struct store *s, const struct tour_args *a)
 	int rc = store_begin(s, serr) < 0 ? -1 : event_start(s, t.id, store_now_ms(), err);
 	if (rc < 0 || (rc == 1 && store_commit(s, serr) < 0)) {
 		store_rollback(s);
-		fprintf(stderr, "judge tournament: %s\n", rc < 0 ? err : serr->msg);
+		fprintf(stderr, "judge tournament: %s\n", rc < 0 ? err->msg : serr->msg);
 		rc = -1;
 	} else if (rc == 0) {
 		store_rollback(s);
@@ -340,7 +340,7 @@ static int opponent(struct store *s, const struct tour_args *a)
 			printf("%s: phase %d now plays %s, from the next match planned\n", t.name,
 			       phase + 1, a->rest[0]);
 		else
-			fprintf(stderr, "judge tournament: %s\n", err[0] ? err : serr);
+			fprintf(stderr, "judge tournament: %s\n", err->msg[0] ? err->msg : serr->msg);
 	}
 	store_tournament_clear(&t);
 	return rc < 0 ? 2 : rc == 0 ? 1 : 0;
@@ -353,7 +353,7 @@ static int stored_spec(const struct store_tournament *t, struct tour_spec *spec)
 	const struct game *g = game_find(t->game);
 	if (g && tour_spec_parse(t->spec, game_min_players(g), game_max_players(g), spec, terr) == 0)
 		return 0;
-	fail(g ? terr : "the tournament's game is unknown to this judge");
+	fail(g ? terr->msg : "the tournament's game is unknown to this judge");
 	return -1;
 }
 

@@ -1104,7 +1104,7 @@ static int compile(const struct cfg_compile *cfg, const struct cmp_request *req,
 {
 	memset(out, 0, sizeof *out);
 	struct cmp_job job = {
-		.cfg = cfg, .req = req, .out = out, .err = err->msg, .unchecked = unchecked,
+		.cfg = cfg, .req = req, .out = out, .err = err, .unchecked = unchecked,
 		.log = { .max = cfg->log_bytes },
 	};
 	clock_gettime(CLOCK_MONOTONIC, &job.start);
@@ -1136,7 +1136,7 @@ int cmp_check_confinement(const struct cfg_compile *cfg, uid_t uid, gid_t gid,
 		return 0;
 	struct cmp_request req = { .uid = uid, .gid = gid };
 	struct cmp_result out = { 0 };
-	struct cmp_job job = { .cfg = cfg, .req = &req, .out = &out, .err = err->msg,
+	struct cmp_job job = { .cfg = cfg, .req = &req, .out = &out, .err = err,
 			       .log = { .max = 4096 } };
 	clock_gettime(CLOCK_MONOTONIC, &job.start);
 	const char *const argv[] = { "gcc", "--version", NULL };

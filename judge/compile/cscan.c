@@ -380,7 +380,7 @@ int cscan_source(const char *name, const char *buf, size_t len, const char *head
 		err_set(err, "out of memory scanning %s", name);
 		return -1;
 	}
-	struct cs_lex s = { .name = name, .header = header, .origin = "", .err = err->msg };
+	struct cs_lex s = { .name = name, .header = header, .origin = "", .err = err };
 	clex_init(&s.lx, &text, 0);
 	rc = scan_source(&s);
 	clex_text_free(&text);
@@ -644,7 +644,7 @@ int cscan_preprocessed(const char *name, const char *buf, size_t len, const char
 {
 	struct cs_pp pp = {
 		.buf = buf, .name = name, .header = header, .shared = shared,
-		.part = PART_MAIN, .line = 1, .err = err->msg,
+		.part = PART_MAIN, .line = 1, .err = err,
 	};
 	/* every line feeds the attribute scanner, so that brackets opened in
 	 * the contestant's file and closed in a header (or the reverse) are

@@ -15,13 +15,14 @@ bool cscan_in_list(const char *const *list, const char *w, size_t n)
 
 int cscan_refuse(err_t err, const char *name, unsigned line, const char *fmt, ...)
 {
-	int n = line ? err_set(err, "%s:%u: ", name, line)
-		     : err_set(err, "%s: ", name);
-	if (n < 0 || n >= ERR_LEN)
-		return 1;
+	char what[ERR_LEN];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err + n, ERR_LEN - (size_t)n, fmt, ap);
+	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
+	if (line)
+		err_set(err, "%s:%u: %s", name, line, what);
+	else
+		err_set(err, "%s: %s", name, what);
 	return 1;
 }

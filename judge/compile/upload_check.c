@@ -91,9 +91,9 @@ int upload_name_check(const char *label, const char *src, size_t len,
 /* Names the games there are, so the contestant can correct --game. */
 static void unknown_game(const char *game, err_t err)
 {
-	int n = err_set(err, "unknown game '%.64s'; the judge knows:", game);
+	int n = snprintf(err->msg, ERR_LEN, "unknown game '%.64s'; the judge knows:", game);
 	for (const struct game *const *g = game_list(); *g && n < ERR_LEN; g++)
-		n += snprintf(err + n, ERR_LEN - (size_t)n, " %s", (*g)->name);
+		n += snprintf(err->msg + n, ERR_LEN - (size_t)n, " %s", (*g)->name);
 }
 
 int upload_check(const char *game, const char *author, const char *label, const char *src,

@@ -199,7 +199,7 @@ static int step(struct ctx *c)
 int event_advance(struct store *s, int64_t tournament, int64_t now, char *note, size_t cap,
 		  err_t err)
 {
-	struct ctx c = { .s = s, .now = now, .note = note, .cap = cap, .err = err->msg };
+	struct ctx c = { .s = s, .now = now, .note = note, .cap = cap, .err = err };
 	if (cap)
 		note[0] = '\0';
 	int rc = load(&c, tournament);
@@ -225,7 +225,7 @@ int event_match_recorded(struct store *s, int64_t job, int64_t match_id, char *n
 int event_start(struct store *s, int64_t tournament, int64_t now, err_t err)
 {
 	char note[256] = "";
-	struct ctx c = { .s = s, .now = now, .note = note, .cap = sizeof note, .err = err->msg };
+	struct ctx c = { .s = s, .now = now, .note = note, .cap = sizeof note, .err = err };
 	int rc = load(&c, tournament);
 	enum tour_kind kind = rc == 0 && c.t.phase < c.spec.nphases ? c.spec.phase[c.t.phase].kind
 								   : TOUR_ELIMINATION;
@@ -278,7 +278,7 @@ static void closed_since(const char *name, int64_t deadline, err_t why)
 static int closes(struct store *s, const json_t *t, const char *author, int64_t now,
 		  err_t why)
 {
-	struct ctx c = { .s = s, .err = why->msg };
+	struct ctx c = { .s = s, .err = why };
 	char note[8] = "";
 	c.note = note;
 	c.cap = sizeof note;
@@ -350,7 +350,7 @@ static void steps_of(const struct store_tournament *t, const struct tour_phase *
  * (survivors_upload) qualify their new players by the same steps. */
 static int ask_steps(struct store *s, const json_t *t, void *arg, err_t err)
 {
-	struct ctx c = { .s = s, .err = err->msg };
+	struct ctx c = { .s = s, .err = err };
 	int rc = read_tournament(&c, json_integer_value(json_object_get(t, "id")));
 	for (int p = c.t.phase; rc == 0 && p >= 0 && p < c.spec.nphases; p--)
 		if (c.spec.phase[p].kind == TOUR_QUALIFICATION) {
@@ -403,7 +403,7 @@ int event_swap_opponent(struct store *s, int64_t tournament, int *phase, const c
 			err_t err)
 {
 	char note[8] = "";
-	struct ctx c = { .s = s, .err = err->msg, .note = note, .cap = sizeof note };
+	struct ctx c = { .s = s, .err = err, .note = note, .cap = sizeof note };
 	int rc = load(&c, tournament);
 	int p = rc == 0 ? swap_phase(&c, *phase) : -1;
 	if (rc == 0 && p < 0)

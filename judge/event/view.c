@@ -343,7 +343,7 @@ static json_t *view_json(struct view *v, bool organiser)
 int event_view(struct store *s, const char *name, bool organiser, json_t **out,
 	       err_t err)
 {
-	struct view v = { .s = s, .err = err->msg };
+	struct view v = { .s = s, .err = err };
 	int found = store_tournament_get(s, 0, name, &v.t, err);
 	if (found <= 0)
 		return found < 0 ? -1 : 0;

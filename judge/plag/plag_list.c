@@ -91,10 +91,10 @@ int plag_list_load(struct store *s, const struct cfg_plag *cfg, const char *game
 	*out = (struct plag_list){ .game = game, .min = min < 0 ? cfg->flag_pct / 100.0 : min,
 				   .flagged_too = min < 0, .generated_ms = store_now_ms() };
 	struct reading p = { s, cfg, out };
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	int rc = store_plag_pairs(s, game, pair_read, &p, err);
 	if (rc < 0) {
-		if (!err[0]) /* pair_read stopped */
+		if (!err->msg[0]) /* pair_read stopped */
 			err_set(err, "reading the pairs: out of memory");
 		plag_list_free(out);
 		return -1;

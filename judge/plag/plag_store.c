@@ -695,8 +695,8 @@ static int refresh_one(void *ctx, const struct store_plag_doc *d)
 	size_t nrows = 0, cap = 0;
 	int rc = unindex(r->s, d, r->err);
 	if (rc == 0)
-		rc = rewrite_doc(r->s, d->id, &fps, fp_error[0] ? fp_error : NULL, r->err);
-	if (rc == 0 && !fp_error[0] && collect_rows(d->game, d->id, &fps, &rows, &nrows, &cap) < 0)
+		rc = rewrite_doc(r->s, d->id, &fps, fp_error->msg[0] ? fp_error->msg : NULL, r->err);
+	if (rc == 0 && !fp_error->msg[0] && collect_rows(d->game, d->id, &fps, &rows, &nrows, &cap) < 0)
 		rc = out_of_memory(r->err);
 	if (rc == 0)
 		rc = write_rows(r->s, rows, nrows, r->err);
@@ -714,7 +714,7 @@ int plag_store_stale(struct store *s, const char *game, int64_t *n, err_t err)
 int plag_store_refresh(struct store *s, const struct cfg_plag *cfg, const char *data_dir,
 		       const char *game, size_t *refreshed, err_t err)
 {
-	struct refresh r = { .s = s, .cfg = cfg, .data_dir = data_dir, .err = err->msg };
+	struct refresh r = { .s = s, .cfg = cfg, .data_dir = data_dir, .err = err };
 	int rc = store_plag_each_stale(s, game, PLAG_HASH_VERSION, refresh_one, &r, err);
 	plag_hashset_free(&r.base);
 	*refreshed = r.done;

@@ -400,7 +400,7 @@ static int create_game(struct run *r)
 int repro_run(const struct repro_spec *spec, struct repro_outcome *out, err_t err)
 {
 	struct run r = { .spec = spec, .f = spec->fault, .seat = spec->fault->seat, .pid = -1,
-			 .to_fd = -1, .from_fd = -1, .round = -1, .out = out, .err = err->msg };
+			 .to_fd = -1, .from_fd = -1, .round = -1, .out = out, .err = err };
 	*out = (struct repro_outcome){ .end = REPRO_SILENT, .round = -1, .message = -1 };
 	void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
 	int rc = create_game(&r);

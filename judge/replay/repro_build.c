@@ -111,7 +111,7 @@ static enum repro_build_result rewrite(const struct game *game, const char *sour
 		fprintf(log, "judge repro: %s is refused as the judge refuses it: %s\n", source, err->msg);
 	else if (rc < 0)
 		fprintf(log, "judge repro: cannot rewrite the assembly of %s%s%s\n", source,
-			err[0] ? ": " : "", err);
+			err->msg[0] ? ": " : "", err->msg);
 	return rc == 0 ? REPRO_BUILT : REPRO_BUILD_FAILED;
 }
 

@@ -303,7 +303,7 @@ static int visible_replay(struct request *rq, struct reply *rp, const char *arg,
 	*out = rc < 0 ? NULL : json_dumps(replay, JSON_COMPACT);
 	json_decref(replay);
 	if (!*out) {
-		reply_error(rp, 500, "%s", rc < 0 ? err : "no memory left for the replay");
+		reply_error(rp, 500, "%s", rc < 0 ? err->msg : "no memory left for the replay");
 		return -1;
 	}
 	*out_len = strlen(*out);
@@ -423,7 +423,7 @@ static bool seat_readable(struct request *rq, struct reply *rp, int found,
 			  const struct seat_asked *a, const char *author, const char *what)
 {
 	if (found < 0)
-		reply_store_error(rp, a->err);
+		reply_store_error(rp, a->err->msg);
 	else if (found == 0)
 		reply_error(rp, 404, "match %lld has no seat %d", (long long)a->match, a->seat);
 	else if (!auth_owns(rq, author))
@@ -476,7 +476,7 @@ void api_match_fault(struct request *rq, struct reply *rp, const char *arg)
 		if (j)
 			reply_json(rp, 200, j);
 		else
-			reply_error(rp, rc == 0 ? 404 : 500, "%s", rc > 0 ? "out of memory" : a.err);
+			reply_error(rp, rc == 0 ? 404 : 500, "%s", rc > 0 ? "out of memory" : a.err->msg);
 	}
 	fault_free(&f);
 	free(sf.input);

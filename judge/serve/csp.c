@@ -66,7 +66,7 @@ char *csp_viewer_policy(err_t err)
 	json_decref(empty);
 	if (rc < 0) {
 		err_set(err, "cannot build the viewer to name its scripts: %.400s",
-			 empty ? verr : "out of memory");
+			 empty ? verr->msg : "out of memory");
 		return NULL;
 	}
 	FILE *out = open_memstream(&policy, &policy_len);

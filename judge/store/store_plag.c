@@ -53,7 +53,7 @@ static int read_doc(struct db_stmt *st, bool with_source, struct store_plag_doc 
 	copy_col(d->author, sizeof d->author, st, 3);
 	copy_col(d->name, sizeof d->name, st, 4);
 	copy_col(d->label, sizeof d->label, st, 5);
-	copy_col(d->error->msg, sizeof d->error, st, 11);
+	copy_col(d->error->msg, sizeof d->error->msg, st, 11);
 	const void *fps = db_col_blob(st, 12, &d->fps_len);
 	d->fps = dup_bytes(fps, d->fps_len);
 	if (d->fps && with_source) {
@@ -246,7 +246,7 @@ static void bind_fingerprints(struct db_stmt *st, int first, const struct store_
 	db_bind_int(st, first + 3, d->ntokens);
 	db_bind_int(st, first + 4, d->nfps);
 	db_bind_blob(st, first + 5, d->fps, d->fps_len);
-	db_bind_text(st, first + 6, d->has_error ? d->error : NULL);
+	db_bind_text(st, first + 6, d->has_error ? d->error->msg : NULL);
 }
 
 /* A document's own code; nothing when it is not known (< 0). */

@@ -106,7 +106,7 @@ static int record(struct work *w, const struct store_submission *sub,
 		rc = work_event(w, res->ok ? "submission.compiled" : "submission.failed", sub->id,
 				data, err);
 	if (rc == 0)
-		rc = work_plag_record(w, sub, &fp->fps, fp->error, err);
+		rc = work_plag_record(w, sub, &fp->fps, fp->error->msg, err);
 	if (rc == 0)
 		rc = work_done(w, err);
 	json_decref(data);

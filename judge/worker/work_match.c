@@ -96,7 +96,7 @@ static int local_binary(struct work *w, const char *sha, char path[PATH_MAX],
 	int found = store_get_binary(w->store, sha, &bytes, &len, serr);
 	if (found <= 0) {
 		err_set(err, "binary %.16s... is not in the store%s%.180s", sha,
-			 found < 0 ? ": " : "", found < 0 ? serr : "");
+			 found < 0 ? ": " : "", found < 0 ? serr->msg : "");
 		return -1;
 	}
 	/* stored gzip-compressed (work_compile.c), or plain by an older judge */
@@ -129,7 +129,7 @@ static int submission_seat(struct work *w, int64_t id, struct seat_src *s, err_t
 	int found = store_get_submission(w->store, id, &sub, serr);
 	if (found <= 0 || !sub.binary_path[0]) {
 		err_set(err, "submission %lld has no binary%s%.200s", (long long)id,
-			 found < 0 ? ": " : "", found < 0 ? serr : "");
+			 found < 0 ? ": " : "", found < 0 ? serr->msg : "");
 		return -1;
 	}
 	s->submission = id;
@@ -152,7 +152,7 @@ static int reference_seat(struct work *w, const char *game, const char *name,
 	int found = store_reference_get(w->store, game, name, &r, serr);
 	if (found <= 0) {
 		err_set(err, "%s has no shipped or reference player %.64s%s%.150s",
-			 game, name, found < 0 ? ": " : "", found < 0 ? serr : "");
+			 game, name, found < 0 ? ": " : "", found < 0 ? serr->msg : "");
 		return -1;
 	}
 	s->submission = 0;
@@ -177,7 +177,7 @@ static int house_seat(struct work *w, const char *game, const char *name, struct
 	}
 	struct cmp_result res;
 	if (players_compile(w->o->cfg, game, source, &res, cerr) < 0 || !res.ok) {
-		err_set(err, "shipped player %s: %.200s", name, res.ok ? cerr : res.log);
+		err_set(err, "shipped player %s: %.200s", name, res.ok ? cerr->msg : res.log);
 		cmp_result_free(&res);
 		return -1;
 	}
@@ -420,7 +420,7 @@ int work_match(struct work *w, err_t err)
 	const struct game *game = m->game ? game_find(m->game) : NULL;
 	int rc = -1;
 	char note[160] = "";
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	if (!game || !m->kind ||
 	    (strcmp(m->kind, "ranked") && strcmp(m->kind, "qualifying") &&
 	     strcmp(m->kind, "tournament") && strcmp(m->kind, "challenge") &&

@@ -18,7 +18,7 @@ void work_plag_fingerprint(struct work *w, const char *game, const char *src, si
 {
 	struct plag_hashset base;
 	*fps = (struct plag_fps){ 0 };
-	fp_error[0] = 0;
+	fp_error->msg[0] = 0;
 	if (plag_base_load(w->o->cfg->data_dir, game, w->o->cfg->plag.k, &base, fp_error))
 		return;
 	if (plag_fingerprint(&w->o->cfg->plag, &base, src, len, fps, fp_error))

@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check(cscan_player_names(src, size, &names) == 0, "cscan_player_names failed");
 	check(names.count >= 0 && names.line <= lines_of(src, size) && strlen(names.name) <= PLAYER_NAME_MAX,
 	      "names: %d, line %u", names.count, names.line);
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	check_verdict("cscan_preprocessed",
 		      cscan_preprocessed("AIName.c", src, size, "dominator.h", "course.h", err), err->msg);
 

@@ -393,7 +393,7 @@ Test(cscan, fixture_sources_pass)
 
 static int pp(const char *text, err_t err)
 {
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	return cscan_preprocessed("AIName.c", text, strlen(text), "dominator.h", "course.h", err);
 }
 
@@ -581,7 +581,7 @@ Test(cscan_pp, what_the_compiler_would_read_differently)
 
 static int as_check(const char *text, err_t err)
 {
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	return cscan_assembly("AIName.c", text, strlen(text), err);
 }
 
@@ -694,7 +694,7 @@ static int object_check(const char *lang, const char *flags, const char *text,
 {
 	size_t n;
 	const char *buf = compile_object(lang, flags, text, &n);
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	int rc = cscan_object("AIName.c", buf, n, err);
 	/* every prefix of a good object is refused as malformed, never read past */
 	err_t cut_err;

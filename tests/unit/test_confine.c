@@ -98,12 +98,12 @@ static char *run_confined(const char *script, uid_t uid)
 				  .stderr_bytes = 4096, .open_files = 64 };
 	char err[SBX_ERRLEN];
 	struct sbx_policy *pol = sbx_policy_new(SBX_TOOL, &lim, err);
-	cr_assert_not_null(pol, "%s", err->msg);
+	cr_assert_not_null(pol, "%s", err);
 	struct sbx_spec spec = { .path = "/bin/sh", .argv = argv, .envp = envp,
 				 .workdir = fx.work, .stdin_fd = in, .stdout_fd = pipefd[1],
 				 .uid = uid, .gid = uid, .view = &view };
 	struct sbx_proc *p = sbx_start(pol, &spec, err);
-	cr_assert_not_null(p, "%s", err->msg);
+	cr_assert_not_null(p, "%s", err);
 	close(pipefd[1]);
 	size_t n = 0;
 	ssize_t r;
@@ -382,7 +382,7 @@ static int check_where_namespaces_are_refused(bool unconfined, err_t err)
 	}
 	close(pipefd[1]);
 	ssize_t n = read(pipefd[0], err, ERR_LEN - 1);
-	err[n > 0 ? n : 0] = '\0';
+	err->msg[n > 0 ? n : 0] = '\0';
 	close(pipefd[0]);
 	int status;
 	cr_assert_eq(waitpid(pid, &status, 0), pid);

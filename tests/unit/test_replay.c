@@ -96,7 +96,7 @@ static json_t *engine_start(const json_t *r, json_int_t seed)
 	char err[GAME_ERRLEN];
 	struct game_state *g = game->create(
 		json_string_value(json_object_get(r, "params_file")), (uint64_t)seed, err);
-	cr_assert_not_null(g, "%s", err->msg);
+	cr_assert_not_null(g, "%s", err);
 	json_t *start = game->replay_header(g);
 	game->destroy(g);
 	return start;

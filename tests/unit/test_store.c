@@ -381,9 +381,9 @@ static void expect_lost(int rc, const char *err, int64_t job, const char *what)
 	char want[64];
 	snprintf(want, sizeof want, "job %lld is no longer ours", (long long)job);
 	cr_expect_eq(rc, -1, "%s by the worker that lost the lease gave %d, want -1", what, rc);
-	cr_expect_not_null(strstr(err, want), "%s: got \"%s\", want it to say \"%s\"", what, err->msg,
+	cr_expect_not_null(strstr(err, want), "%s: got \"%s\", want it to say \"%s\"", what, err,
 			   want);
-	cr_expect_not_null(strstr(err, "lease expired"), "%s: got \"%s\"", what, err->msg);
+	cr_expect_not_null(strstr(err, "lease expired"), "%s: got \"%s\"", what, err);
 }
 
 /* ---- opening -------------------------------------------------------------- */
@@ -865,7 +865,7 @@ Test(store_open_pg, a_transaction_cut_by_a_lost_connection_leaves_nothing)
 	enqueue(s, "match", "{\"first\":1}", SCHED_RANKED, 0);
 	kill_session(s);
 	cr_expect_eq(store_enqueue(s, "match", "{\"second\":1}", SCHED_RANKED, 0, NULL, err), -1);
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	cr_expect_eq(store_enqueue(s, "match", "{\"third\":1}", SCHED_RANKED, 0, NULL, err), -1,
 		     "a statement ran on a new session in the middle of a lost transaction");
 	cr_expect_not_null(strstr(err->msg, "nothing of it was recorded"), "got \"%s\"", err->msg);
@@ -1243,11 +1243,11 @@ BOTH(store_jobs, an_expired_lease_goes_to_another_worker)
 
 	err_t err = {0};
 	expect_lost(store_complete(s, id, "w1", err), err->msg, id, "store_complete");
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	expect_lost(store_renew(s, id, "w1", 30000, err), err->msg, id, "store_renew");
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	expect_lost(store_fail(s, id, "w1", "boom", 0, 5, err), err->msg, id, "store_fail");
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	expect_lost(store_release(s, id, "w1", err), err->msg, id, "store_release");
 	struct jobrow r = job_row(s, id);
 	cr_expect_str_eq(r.state, "running");
@@ -1605,7 +1605,7 @@ static void worker_process(const char *name, int ready, int go, int fd)
 		}
 		break;
 	}
-	if (!s || err[0]) {
+	if (!s || err->msg[0]) {
 		rec = -1;
 		if (write(fd, &rec, sizeof rec) < 0 || write(fd, err, strlen(err->msg)) < 0)
 			_exit(4);

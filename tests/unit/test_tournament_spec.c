@@ -6,7 +6,7 @@
 
 #include "judge/event/tournament.h"
 
-static int parse(const char *text, int lo, int hi, struct tour_spec *s, char *err)
+static int parse(const char *text, int lo, int hi, struct tour_spec *s, struct err *err)
 {
 	json_error_t jerr;
 	json_t *j = json_loads(text, 0, &jerr);
@@ -40,7 +40,7 @@ Test(tournament_spec, a_contest_with_a_deadline_and_a_bracket)
 	struct tour_spec s;
 	cr_assert_eq(parse("{\"phases\": [{\"kind\": \"ladder\"},"
 			   " {\"kind\": \"bracket\", \"from\": \"top\", \"top\": 16, \"best_of\": 5,"
-			   "  \"starts_at\": \"2026-12-01T18:00:00Z\"}]}", 2, 2, &s, err->msg), 0, "%s", err->msg);
+			   "  \"starts_at\": \"2026-12-01T18:00:00Z\"}]}", 2, 2, &s, err), 0, "%s", err->msg);
 	cr_expect_eq(s.phase[1].from, TOUR_FROM_TOP);
 	cr_expect_eq(s.phase[1].top, 16);
 	cr_expect_eq(s.phase[1].bracket.best_of, 5);
@@ -75,8 +75,8 @@ Test(tournament_spec, refusals_name_the_phase_and_the_setting)
 		  4, 4, "\"top\": how many" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-		err[0] = '\0';
-		cr_expect_eq(parse(bad[i].json, bad[i].lo, bad[i].hi, &s, err->msg), -1, "%s accepted",
+		err->msg[0] = '\0';
+		cr_expect_eq(parse(bad[i].json, bad[i].lo, bad[i].hi, &s, err), -1, "%s accepted",
 			     bad[i].json);
 		cr_expect(strstr(err->msg, bad[i].says), "%s: said '%s', not '%s'", bad[i].json, err->msg,
 			  bad[i].says);

@@ -30,7 +30,7 @@ static int parse_endpoints(const char *text, struct hook_config *hc, err_t err)
 {
 	json_t *v = parse_json(text);
 	hook_defaults(hc);
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	int rc = hook_parse_endpoints(hc, v, err);
 	json_decref(v);
 	return rc;
@@ -219,7 +219,7 @@ static int parse_delivery(const char *text, struct hook_config *hc, err_t err)
 {
 	json_t *v = parse_json(text);
 	hook_defaults(hc);
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	int rc = hook_parse_delivery(hc, v, err);
 	json_decref(v);
 	return rc;
