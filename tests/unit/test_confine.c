@@ -376,12 +376,12 @@ static int check_where_namespaces_are_refused(bool unconfined, err_t err)
 		fx.cfg.unconfined = unconfined;
 		err_t e = {0};
 		int rc = cmp_check_confinement(&fx.cfg, 0, 0, e);
-		if (write(pipefd[1], e, strlen(e->msg) + 1) < 0)
+		if (write(pipefd[1], e->msg, strlen(e->msg) + 1) < 0)
 			_exit(4);
 		_exit(rc == 0 ? 0 : 1);
 	}
 	close(pipefd[1]);
-	ssize_t n = read(pipefd[0], err, ERR_LEN - 1);
+	ssize_t n = read(pipefd[0], err->msg, ERR_LEN - 1);
 	err->msg[n > 0 ? n : 0] = '\0';
 	close(pipefd[0]);
 	int status;
