@@ -86,5 +86,5 @@ void api_challenge(struct request *rq, struct reply *rp, const char *arg)
 	for (int i = 0; i < q.n; i++)
 		json_array_append_new(jobs, json_integer(q.jobs[i]));
 	reply_json(rp, 201, json_pack("{s:o, s:i, s:s}", "jobs", jobs, "queued", q.n, "message",
-				      err));
+				      err->msg));
 }
