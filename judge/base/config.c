@@ -9,9 +9,6 @@
 
 #include "judge/base/paths.h"
 
-/* hook_config.c writes its errors into our buffer. */
-_Static_assert(ERR_LEN == ERR_LEN, "config and webhook errors differ in size");
-
 #define MS 1000000ULL
 #define MIB (1024ULL * 1024)
 

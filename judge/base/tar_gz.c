@@ -24,12 +24,12 @@ struct tar {
 	char *b;
 	size_t len, cap;
 	time_t mtime;
-	char *err;
+	struct err *err;
 };
 
 static int tar_fail(struct tar *t, const char *what, const char *path)
 {
-	snprintf(t->err, ERR_LEN, "cannot archive %s: %s", path, what);
+	err_set(t->err, "cannot archive %s: %s", path, what);
 	return -1;
 }
 
@@ -173,7 +173,7 @@ static int gzip_bytes(const char *in, size_t in_len, char **out, size_t *len,
 int tgz_folder(const char *dir, const char *top, char **out, size_t *len,
 	       err_t err)
 {
-	struct tar t = { .mtime = time(NULL), .err = err->msg };
+	struct tar t = { .mtime = time(NULL), .err = err };
 	*out = NULL;
 	int rc = tar_tree(&t, dir, top);
 	/* the end of a tar archive: two zero blocks */

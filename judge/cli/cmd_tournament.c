@@ -130,19 +130,18 @@ static int fail(const char *what)
 
 /* ---- create ---------------------------------------------------------------- */
 
-static json_t *read_spec(const char *path, char *err, size_t cap)
+static json_t *read_spec(const char *path, err_t err)
 {
 	json_error_t jerr;
 	json_t *j = json_load_file(path, 0, &jerr);
 	if (!j)
-		snprintf(err, cap, "%s, line %d: %s", path, jerr.line, jerr.text);
+		err_set(err, "%s, line %d: %s", path, jerr.line, jerr.text);
 	return j;
 }
 
 static int create(struct store *s, const struct tour_args *a)
 {
-	char err[ERR_LEN + 64];
-	err_t serr;
+	err_t err, serr;
 	const struct game *g = a->game ? game_find(a->game) : NULL;
 	if (!g || (!a->spec == !a->course))
 		return opt_bad(the_cmd, "create needs --game GAME and one of --spec FILE, --course");
@@ -151,14 +150,13 @@ static int create(struct store *s, const struct tour_args *a)
 	if (a->course) {
 		tour_spec_course(&spec);
 		json = tour_spec_json(&spec);
-	} else if (!(json = read_spec(a->spec, err, sizeof err))) {
-		return fail(err);
+	} else if (!(json = read_spec(a->spec, err))) {
+		return fail(err->msg);
 	}
-	err_t terr;
-	if (tour_spec_parse(json, game_min_players(g), game_max_players(g), &spec, terr) < 0) {
+	if (tour_spec_parse(json, game_min_players(g), game_max_players(g), &spec, err) < 0) {
 		json_decref(json);
-		snprintf(err, sizeof err, "%s: %s", a->course ? "the course" : a->spec, terr->msg);
-		return fail(err);
+		err_prefix(err, "%s", a->course ? "the course" : a->spec);
+		return fail(err->msg);
 	}
 	json_t *clean = tour_spec_json(&spec); /* stored with every default spelled out */
 	json_decref(json);

@@ -15,7 +15,6 @@ static enum plag_err add_base_file(struct plag_hashset *set, const char *path, u
 {
 	char *text;
 	size_t len;
-	_Static_assert(ERR_LEN <= ERR_LEN, "source errors fit plagiarism errors");
 	if (src_read(path, BASE_MAX_BYTES, &text, &len, err) < 0)
 		return PLAG_E_PARAM;
 	struct plag_tokens t = { 0 };

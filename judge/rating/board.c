@@ -23,7 +23,7 @@ void board_free(struct board *b)
 struct loading {
 	struct board *b;
 	size_t cap;
-	char *err;
+	struct err *err;
 };
 
 static struct board_row *new_row(struct loading *l)
@@ -49,7 +49,7 @@ static int add_row(void *ctx, const struct store_board_row *in)
 				.score = rating_score((struct rating){ in->mu, in->sigma }),
 			};
 		if (!r || !r->player || !r->author) {
-			snprintf(l->err, ERR_LEN, "out of memory");
+			err_set(l->err, "out of memory");
 			return -1;
 		}
 	}
@@ -121,7 +121,7 @@ static int rank_rows(struct board *b, err_t err)
 
 int board_load(struct store *s, struct board *b, err_t err)
 {
-	struct loading l = { .b = b, .err = err->msg };
+	struct loading l = { .b = b, .err = err };
 	if (store_board_rows(s, b->game, b->sizes, b->organiser, add_row, &l, err) < 0)
 		return -1;
 	return rank_rows(b, err);
