@@ -38,7 +38,7 @@ struct pg_text {
 
 struct pg_conn {
 	PGconn *pg;
-	err_t msg; /* the last error, one line */
+	err_t last_err;         /* the last error, one line */
 	bool tx_lost;           /* the connection died inside a transaction */
 	bool was_idle;          /* no transaction open after the last statement */
 	bool refused;           /* the server answered, and said no: retrying won't help */
@@ -85,8 +85,8 @@ static void keep_message(struct pg_conn *c, const char *m)
 		m = "unknown error";
 	if (strncmp(m, "ERROR:  ", 8) == 0)
 		m += 8;
-	err_set(c->msg, "%s", m);
-	for (char *p = c->msg->msg; *p; p++)
+	err_set(c->last_err, "%s", m);
+	for (char *p = c->last_err->msg; *p; p++)
 		if (*p == '\n' || *p == '\t')
 			*p = (p[1] ? ' ' : '\0');
 }
@@ -101,9 +101,9 @@ static int pg_fail(struct store *s, const char *what, err_t err)
 	struct pg_conn *c = conn(s);
 	if (lost(c))
 		say(err, "%s: lost the connection to PostgreSQL at %s: is the server running? (%s)",
-		    what, s->where, c->msg->msg);
+		    what, s->where, c->last_err->msg);
 	else
-		say(err, "%s: %s", what, c->msg->msg);
+		say(err, "%s: %s", what, c->last_err->msg);
 	return -1;
 }
 
@@ -498,19 +498,19 @@ static int pg_open(struct store *s, const char *url, bool create, err_t err)
 		return 0;
 	}
 	keep_message(c, PQerrorMessage(c->pg));
+	const char *why = c->last_err->msg;
 	c->refused = true;
 	if (PQconnectionNeedsPassword(c->pg))
 		say(err, "PostgreSQL at %s wants a password: put it in ~/.pgpass or in the URL "
 		    "(postgresql://user:password@host/db)", s->where);
-	else if (strstr(c->msg->msg, "does not exist") || strstr(c->msg->msg, "authentication") ||
-		 strstr(c->msg->msg, "permission denied") || strstr(c->msg->msg, "no pg_hba.conf"))
+	else if (strstr(why, "does not exist") || strstr(why, "authentication") ||
+		 strstr(why, "permission denied") || strstr(why, "no pg_hba.conf"))
 		say(err, "PostgreSQL at %s refused the judge: %s (see README: Many machines)",
-		    s->where, c->msg->msg);
+		    s->where, why);
 	else
 		c->refused = false;
 	if (!c->refused)
-		say(err, "cannot reach PostgreSQL at %s: is the server running? (%s)", s->where,
-		    c->msg->msg);
+		say(err, "cannot reach PostgreSQL at %s: is the server running? (%s)", s->where, why);
 	return -1;
 }
 
