@@ -183,7 +183,8 @@ static int load_one(const struct archive_args *a, const struct judge_config *cfg
 		return -1;
 	}
 	if (f->len == 0 || cscan_text(path, f->source, f->len, err) != 0) {
-		fprintf(stderr, "judge archive: %s%s\n", f->len ? err->msg : path, f->len ? "" : " is empty");
+		fprintf(stderr, "judge archive: %s%s\n", f->len ? err->msg : path,
+			f->len ? "" : " is empty");
 		return -1;
 	}
 	if (plag_fingerprint(&cfg->plag, base, f->source, f->len, &f->fps, err)) {

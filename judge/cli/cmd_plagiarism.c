@@ -223,7 +223,8 @@ static int resolve(struct store *store, const char *ref, struct shown *out)
 	if (found == 0)
 		fprintf(stderr, "judge plagiarism: no fingerprinted file %s\n", ref);
 	else if (d.has_error)
-		fprintf(stderr, "judge plagiarism: %s has no fingerprints: %s\n", ref, d.error->msg);
+		fprintf(stderr, "judge plagiarism: %s has no fingerprints: %s\n", ref,
+			d.error->msg);
 	else if (plag_fps_decode(d.fps, d.fps_len, (unsigned)d.k, (unsigned)d.w,
 				 (uint32_t)d.ntokens, &out->fps, err))
 		fprintf(stderr, "judge plagiarism: %s: %s\n", ref, err->msg);

@@ -338,7 +338,8 @@ static int opponent(struct store *s, const struct tour_args *a)
 			printf("%s: phase %d now plays %s, from the next match planned\n", t.name,
 			       phase + 1, a->rest[0]);
 		else
-			fprintf(stderr, "judge tournament: %s\n", err->msg[0] ? err->msg : serr->msg);
+			fprintf(stderr, "judge tournament: %s\n",
+				err->msg[0] ? err->msg : serr->msg);
 	}
 	store_tournament_clear(&t);
 	return rc < 0 ? 2 : rc == 0 ? 1 : 0;

@@ -111,8 +111,8 @@ int upload_check(const char *game, const char *author, const char *label, const 
 		err_set(err, "%s is larger than %d KiB: the compile step would refuse "
 			 "it; make it smaller", label, CMP_SOURCE_MAX / 1024);
 	else if (cscan_text(label, src, len, why) != 0)
-		err_set(err, "%s%s", why->msg,
-			strstr(why->msg, "byte-order") ? "" : " (upload the C source file, not a binary)");
+		err_set(err, "%s%s", why->msg, strstr(why->msg, "byte-order") ? ""
+			: " (upload the C source file, not a binary)");
 	else if (upload_name_check(label, src, len, name, err) == 0 &&
 		 source_checks(game, label, src, len, err) == 0)
 		return 0;

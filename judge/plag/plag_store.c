@@ -693,10 +693,11 @@ static int refresh_one(void *ctx, const struct store_plag_doc *d)
 		fps = (struct plag_fps){ .k = cfg->k, .w = cfg->w };
 	struct index_row *rows = NULL;
 	size_t nrows = 0, cap = 0;
+	const char *why = fp_error->msg;
 	int rc = unindex(r->s, d, r->err);
 	if (rc == 0)
-		rc = rewrite_doc(r->s, d->id, &fps, fp_error->msg[0] ? fp_error->msg : NULL, r->err);
-	if (rc == 0 && !fp_error->msg[0] && collect_rows(d->game, d->id, &fps, &rows, &nrows, &cap) < 0)
+		rc = rewrite_doc(r->s, d->id, &fps, *why ? why : NULL, r->err);
+	if (rc == 0 && !*why && collect_rows(d->game, d->id, &fps, &rows, &nrows, &cap) < 0)
 		rc = out_of_memory(r->err);
 	if (rc == 0)
 		rc = write_rows(r->s, rows, nrows, r->err);

@@ -361,7 +361,8 @@ static int start_seats(struct match *m, err_t err)
 		    sbx_uid_claim(spec->uid_base, spec->uid_count, &uid, err->msg) < 0)
 			return -1;
 		size_t max_in = m->game->orders_max > 64 ? m->game->orders_max : 64;
-		if (seat_start(&m->seat[i], m->pol, spec->entry[i].binary, uid.uid, max_in, err->msg) < 0) {
+		if (seat_start(&m->seat[i], m->pol, spec->entry[i].binary, uid.uid, max_in,
+			       err->msg) < 0) {
 			sbx_uid_release(&uid);
 			return -1;
 		}

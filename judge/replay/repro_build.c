@@ -108,7 +108,8 @@ static enum repro_build_result rewrite(const struct game *game, const char *sour
 		rc = -1;
 	free(out);
 	if (rc == 1)
-		fprintf(log, "judge repro: %s is refused as the judge refuses it: %s\n", source, err->msg);
+		fprintf(log, "judge repro: %s is refused as the judge refuses it: %s\n", source,
+			err->msg);
 	else if (rc < 0)
 		fprintf(log, "judge repro: cannot rewrite the assembly of %s%s%s\n", source,
 			err->msg[0] ? ": " : "", err->msg);

@@ -476,7 +476,8 @@ void api_match_fault(struct request *rq, struct reply *rp, const char *arg)
 		if (j)
 			reply_json(rp, 200, j);
 		else
-			reply_error(rp, rc == 0 ? 404 : 500, "%s", rc > 0 ? "out of memory" : a.err->msg);
+			reply_error(rp, rc == 0 ? 404 : 500, "%s",
+				    rc > 0 ? "out of memory" : a.err->msg);
 	}
 	fault_free(&f);
 	free(sf.input);

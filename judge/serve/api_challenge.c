@@ -74,8 +74,8 @@ void api_challenge(struct request *rq, struct reply *rp, const char *arg)
 						    store_now_ms(), &q, err);
 	json_decref(body);
 	if (rc == CHALLENGE_LIMITED) {
-		reply_json(rp, 429, json_pack("{s:o, s:I}", "error", safe_json_text(err->msg), "retry_at",
-					      (json_int_t)q.next_allowed_ms));
+		reply_json(rp, 429, json_pack("{s:o, s:I}", "error", safe_json_text(err->msg),
+					      "retry_at", (json_int_t)q.next_allowed_ms));
 		return;
 	}
 	if (rc != CHALLENGE_QUEUED) {

@@ -30,7 +30,8 @@ void page_kit(struct request *rq, struct reply *rp, const char *arg)
 		struct judge_config defaults;
 		const struct judge_config *cfg = request_settings(rq, &defaults);
 		if (student_kit_build(cfg, game, NULL, &bytes, &len, err) < 0) {
-			reply_error(rp, 500, "the kit could not be built (tell the organiser): %s", err->msg);
+			reply_error(rp, 500, "the kit could not be built (tell the organiser): %s",
+				    err->msg);
 			return;
 		}
 		cache_put(rq->cache, key, bytes, len);

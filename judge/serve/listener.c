@@ -356,7 +356,8 @@ static enum MHD_Result answer(struct serve *sv, struct MHD_Connection *c, struct
 			      .body = ex->body ? ex->body : "", .body_len = ex->len };
 	rq.store = store_borrow(sv, err);
 	if (!rq.store)
-		return refuse(sv, c, ex, 503, "the judge's store cannot be opened (%s): try again later", err->msg);
+		return refuse(sv, c, ex, 503,
+			      "the judge's store cannot be opened (%s): try again later", err->msg);
 	struct reply rp = { 0 };
 	/* Counted before the token is judged: guessing tokens costs requests
 	 * from the guesser's address like anything else. */

@@ -510,7 +510,8 @@ static int pg_open(struct store *s, const char *url, bool create, err_t err)
 	else
 		c->refused = false;
 	if (!c->refused)
-		say(err, "cannot reach PostgreSQL at %s: is the server running? (%s)", s->where, why);
+		say(err, "cannot reach PostgreSQL at %s: is the server running? (%s)", s->where,
+		    why);
 	return -1;
 }
 

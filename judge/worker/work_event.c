@@ -22,7 +22,8 @@ static void advance_one(struct work *w, int64_t id, int64_t now)
 	if (event_advance(w->store, id, now, note, sizeof note, err) < 0 ||
 	    store_commit(w->store, serr) < 0) {
 		store_rollback(w->store);
-		worker_log(w->o, "tournament %lld: %s", (long long)id, note[0] ? serr->msg : err->msg);
+		worker_log(w->o, "tournament %lld: %s", (long long)id,
+			   note[0] ? serr->msg : err->msg);
 		return;
 	}
 	if (note[0])

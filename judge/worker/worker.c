@@ -149,8 +149,8 @@ static void run_job(struct work *w, struct beside *b)
 		const char *game = json_string_value(json_object_get(w->payload, "game"));
 		bool gone = store_unreachable(w->store);
 		worker_log(o, "job %lld %s%s%s failed (attempt %d): %s%s", (long long)w->job.id,
-			   w->job.kind, game ? " of " : "", game ? game : "", w->job.attempts, err->msg,
-			   gone ? "; nothing of it was recorded: it will be done again"
+			   w->job.kind, game ? " of " : "", game ? game : "", w->job.attempts,
+			   err->msg, gone ? "; nothing of it was recorded: it will be done again"
 			   : last ? "; parked" : "; will retry");
 		store_rollback(w->store);
 		/* The server's fault, not the job's: given back untouched (or, the
@@ -158,8 +158,8 @@ static void run_job(struct work *w, struct beside *b)
 		if (gone)
 			store_release(w->store, w->job.id, o->name, serr);
 		else
-			store_fail(w->store, w->job.id, o->name, err->msg, retry_at(w->job.attempts), cap,
-				   serr);
+			store_fail(w->store, w->job.id, o->name, err->msg, retry_at(w->job.attempts),
+				   cap, serr);
 	}
 	fflush(o->log);
 	json_decref(w->payload);

@@ -65,7 +65,8 @@ static void lex_everything(const char *src, size_t n)
 static void check_verdict(const char *what, int rc, const struct err *err)
 {
 	check(rc >= -1 && rc <= 1, "%s answered %d", what, rc);
-	check(rc == 0 || (memchr(err->msg, '\0', ERR_LEN) && err->msg[0]), "%s refused in silence", what);
+	check(rc == 0 || (memchr(err->msg, '\0', ERR_LEN) && err->msg[0]), "%s refused in silence",
+	      what);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
