@@ -151,6 +151,7 @@ void teststore_qualify(struct store *s, int64_t id, double mu, double sigma)
 	struct store_submission sub;
 	cr_assert_eq(store_get_submission(s, id, &sub, err), 1, "%s", err->msg);
 	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
-	cr_assert_eq(store_conclude_qualification(s, &sub, true, mu, sigma, err), 0, "%s", err->msg);
+	cr_assert_eq(store_conclude_qualification(s, &sub, true, mu, sigma, err), 0, "%s",
+		     err->msg);
 	cr_assert_eq(store_commit(s, err), 0, "%s", err->msg);
 }

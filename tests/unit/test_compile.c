@@ -358,10 +358,12 @@ Test(cscan, not_text)
 	cr_expect_str_eq(err->msg, "a.c:1: control character 0x01: submit C source text");
 	/* a byte-order mark: GCC would skip it, but the scanner reads bytes */
 	cr_expect_eq(cscan_source("a.c", "\xef\xbb\xbfint x;\n", 10, NULL, err), 1);
-	cr_expect_str_eq(err->msg, "a.c:1: the file starts with a byte-order mark (bytes EF BB BF): "
+	cr_expect_str_eq(err->msg,
+			 "a.c:1: the file starts with a byte-order mark (bytes EF BB BF): "
 			      "save it as UTF-8 without BOM, or as plain ASCII");
 	cr_expect_eq(cscan_text("a.c", "int a;\rint b;\n", 14, err), 1);
-	cr_expect_str_eq(err->msg, "a.c:1: a carriage return that does not end a line: save the file "
+	cr_expect_str_eq(err->msg,
+			 "a.c:1: a carriage return that does not end a line: save the file "
 			      "with LF or CRLF line endings");
 	const char *crlf = "int a;\r\n\tint b;\f\v\r\n";
 	cr_expect_eq(cscan_text("a.c", crlf, strlen(crlf), err), 0);
@@ -417,7 +419,8 @@ Test(cscan_pp, files_the_source_may_not_read)
 {
 	err_t err;
 	cr_expect_eq(pp(PP_HEAD "# 1 \"/etc/passwd\" 1\nroot:x:0:0\n", err), 1);
-	cr_expect_str_eq(err->msg, "AIName.c: the program made the preprocessor read \"/etc/passwd\", "
+	cr_expect_str_eq(err->msg,
+			 "AIName.c: the program made the preprocessor read \"/etc/passwd\", "
 			      "which is not allowed");
 	/* a system header is one gcc flags 3, under /usr */
 	cr_expect_eq(pp(PP_HEAD "# 1 \"/usr/include/stdio.h\" 1\n", err), 1);
@@ -451,15 +454,18 @@ Test(cscan_pp, macro_made_asm_and_pragmas)
 {
 	err_t err;
 	cr_expect_eq(pp(PP_HEAD "\n\n\n\n\n\n__asm__(\".incbin \\\"/etc/hostname\\\"\");\n", err), 1);
-	cr_expect_str_eq(err->msg, "AIName.c:7: __asm__ is not allowed: inline assembler cannot be used "
+	cr_expect_str_eq(err->msg,
+			 "AIName.c:7: __asm__ is not allowed: inline assembler cannot be used "
 			      "(it came from a macro)");
 	/* line numbers follow the markers */
 	cr_expect_eq(pp(PP_HEAD "# 1 \"/usr/include/stdio.h\" 1 3 4\nint a;\n# 41 \"AIName.c\" 2\n"
 			"int b;\nasm(\"\");\n", err), 1);
-	cr_expect_str_eq(err->msg, "AIName.c:42: asm is not allowed: inline assembler cannot be used "
+	cr_expect_str_eq(err->msg,
+			 "AIName.c:42: asm is not allowed: inline assembler cannot be used "
 			      "(it came from a macro)");
 	cr_expect_eq(pp(PP_HEAD "\n#pragma GCC pch_preprocess \"/etc/hostname\"\n", err), 1);
-	cr_expect_str_eq(err->msg, "AIName.c:2: #pragma GCC pch_preprocess is not allowed (it came from "
+	cr_expect_str_eq(err->msg,
+			 "AIName.c:2: #pragma GCC pch_preprocess is not allowed (it came from "
 			      "_Pragma in a macro)");
 	cr_expect_eq(pp(PP_HEAD "#pragma GCC  dependency \"x\"\n", err), 1);
 	cr_expect_eq(pp(PP_HEAD "_Pragma(\"x\")\n", err), 1);
@@ -560,7 +566,8 @@ Test(cscan_pp, only_column_one_is_a_directive)
 	/* cpp indents a '#' that macro expansion produced; gcc -fpreprocessed
 	 * then does not take it for a marker, and neither may the check */
 	cr_expect_eq(pp(PP_HEAD " # 1 \"/usr/include/stdio.h\" 3\n__asm__(\"\");\n", err), 1);
-	cr_expect_str_eq(err->msg, "AIName.c:2: __asm__ is not allowed: inline assembler cannot be used "
+	cr_expect_str_eq(err->msg,
+			 "AIName.c:2: __asm__ is not allowed: inline assembler cannot be used "
 			      "(it came from a macro)");
 	cr_expect_eq(pp(PP_HEAD "#define X 1\n", err), 1);
 	cr_expect_str_eq(err->msg, "AIName.c:1: unexpected directive in the preprocessed program: define X 1");
@@ -622,7 +629,8 @@ Test(cscan_as, only_what_gcc_writes_for_plain_c)
 	cr_expect_str_eq(err->msg, AS_REFUSED(".include \"x.s\"", ""));
 	/* every statement separator, comment and label form gas knows */
 	cr_expect_eq(as_check("\t.section .data;.INCBIN \"/etc/hostname\";#,\"a\"\n", err), 1);
-	cr_expect_str_eq(err->msg, AS_REFUSED(".section .data;.INCBIN \"/etc/hostname\";#,\"a\"", ""));
+	cr_expect_str_eq(err->msg,
+			 AS_REFUSED(".section .data;.INCBIN \"/etc/hostname\";#,\"a\"", ""));
 	cr_expect_eq(as_check("\t.data # x\n", err), 1);
 	cr_expect_eq(as_check("\t.data /* x */\n", err), 1);
 	cr_expect_eq(as_check("/* a */ .data\n", err), 1);

@@ -123,7 +123,8 @@ static struct recorded play(struct store *s, const struct hook_config *hc, const
 	err_t err = {0};
 	int64_t job;
 	struct recorded r;
-	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s", err->msg);
+	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s",
+		     err->msg);
 	if (superseded) {
 		char name[16];
 		struct store_submission sub;
@@ -339,7 +340,8 @@ static void qualifying_match(struct store *s, const char *game, int64_t sub)
 {
 	err_t err = {0};
 	int64_t job, match;
-	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_QUALIFYING, 0, &job, err), 0, "%s", err->msg);
+	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_QUALIFYING, 0, &job, err), 0, "%s",
+		     err->msg);
 	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
 	struct store_new_match m = { .job = job, .game = game, .kind = "qualifying", .seed = 1,
 				     .players = 2 };
@@ -563,7 +565,8 @@ BOTH(ladder, the_leaderboard_page_equals_the_one_built_from_the_history)
 		teststore_qualify(s, ids[i] = teststore_submit(s, "blitz", people[i].author,
 							       people[i].name), 20 + i % 3, 25.0 / 3);
 	play_history(s, &quiet, 30);
-	cr_assert_eq(store_disqualify(s, "blitz", "P3", "a copy of P5", "boss", err), 1, "%s", err->msg);
+	cr_assert_eq(store_disqualify(s, "blitz", "P3", "a copy of P5", "boss", err), 1, "%s",
+		     err->msg);
 	mark_suspected(s, ids[1]);
 	mark_suspected(s, ids[3]);
 	expect_page_equals_reference(s, "blitz", true);

@@ -47,7 +47,8 @@ static int64_t begin_frozen_match(struct store *s, bool frozen)
 					    .source_sha256 = "0" };
 	int64_t id, job, match;
 	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err->msg);
-	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s", err->msg);
+	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s",
+		     err->msg);
 	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
 	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked", .seed = 1 };
 	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err->msg);

@@ -344,7 +344,8 @@ Test(pipeline_pg, a_server_restart_mid_run_loses_nothing_and_records_nothing_twi
 	err_t err = {0};
 	cr_assert_not_null(mkdtemp(sdir));
 	cr_assert_eq(pg_server_start(&srv, sdir, false, err), 0, "%s", err->msg);
-	cr_assert_eq(pg_server_createdb(&srv, "judge", target, sizeof target, err), 0, "%s", err->msg);
+	cr_assert_eq(pg_server_createdb(&srv, "judge", target, sizeof target, err), 0, "%s",
+		     err->msg);
 	write_file(cfg, "{\"worker\": {\"qualify_matches\": 2, \"qualify_wins\": 1,"
 		   " \"qualify_opponent\": \"Null\", \"lease_ms\": 3000}}");
 	static const char *const who[] = { "Alice", "Bob", "Carol", "Dave", "Erin" };

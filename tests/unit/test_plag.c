@@ -22,8 +22,8 @@ static struct plag_tokens tokens_of(const char *src)
 	struct plag_tokens t;
 	err_t err = {0};
 	enum plag_err e = plag_tokenize(src, strlen(src), NULL, &t, err);
-	cr_assert_eq(e, PLAG_OK, "tokenize failed (%s): %s\nsource:\n%s", plag_strerror(e), err->msg,
-		     src);
+	cr_assert_eq(e, PLAG_OK, "tokenize failed (%s): %s\nsource:\n%s", plag_strerror(e),
+		     err->msg, src);
 	return t;
 }
 
@@ -69,10 +69,12 @@ static void expect_error_lim(const char *src, size_t len, const struct plag_tok_
 	struct plag_tokens t = { (void *)1, 99 };
 	err_t err = {0};
 	enum plag_err e = plag_tokenize(src, len, lim, &t, err);
-	cr_expect_eq(e, want, "got %s (%s), want %s", plag_strerror(e), err->msg, plag_strerror(want));
+	cr_expect_eq(e, want, "got %s (%s), want %s", plag_strerror(e), err->msg,
+		     plag_strerror(want));
 	cr_expect_null(t.v, "output must be empty on error");
 	cr_expect_eq(t.n, 0);
-	cr_expect(strstr(err->msg, msg_part) != NULL, "message \"%s\" lacks \"%s\"", err->msg, msg_part);
+	cr_expect(strstr(err->msg, msg_part) != NULL, "message \"%s\" lacks \"%s\"", err->msg,
+		  msg_part);
 	plag_tokens_free(&t);
 }
 

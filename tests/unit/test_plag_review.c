@@ -111,7 +111,8 @@ static int64_t add(const char *author, const char *name, const char *src,
 	struct plag_fps f;
 	err_t err = {0};
 	err_t serr = {0};
-	cr_assert_eq(plag_fingerprint(&cfg, &base, src, strlen(src), &f, err), PLAG_OK, "%s", err->msg);
+	cr_assert_eq(plag_fingerprint(&cfg, &base, src, strlen(src), &f, err), PLAG_OK, "%s",
+		     err->msg);
 	int64_t sub = teststore_submit(store, "dominator", author, name), id;
 	struct plag_doc doc = { .game = "dominator", .author = author, .name = name,
 				.submission = sub };
@@ -219,7 +220,8 @@ BOTH(plag_review, only_the_later_file_is_suspected_and_decisions_keep_their_hist
 	review(flag, "confirm", "admitted");
 	cr_assert(suspected(copy));
 	json_t *copies;
-	cr_assert_eq(store_plag_confirmed_authors(store, "dominator", &copies, err), 0, "%s", err->msg);
+	cr_assert_eq(store_plag_confirmed_authors(store, "dominator", &copies, err), 0, "%s",
+		     err->msg);
 	cr_assert_eq(json_array_size(copies), 1);
 	cr_assert_str_eq(json_string_value(json_array_get(copies, 0)), "cat");
 	json_decref(copies);
@@ -334,7 +336,8 @@ static void import(const char *const *paths, int n)
 					    .source_len = strlen(src[i]) };
 	}
 	cr_assert_eq(store_begin(store, serr), 0, "%s", serr->msg);
-	cr_assert_eq(plag_store_insert_batch(store, doc, fp, (size_t)n, ids, err), 0, "%s", err->msg);
+	cr_assert_eq(plag_store_insert_batch(store, doc, fp, (size_t)n, ids, err), 0, "%s",
+		     err->msg);
 	cr_assert_eq(store_commit(store, serr), 0, "%s", serr->msg);
 	for (int i = 0; i < n; i++) {
 		plag_fps_free(&f[i]);
@@ -348,7 +351,8 @@ static struct plag_matches probe(const char *src)
 	struct plag_fps f;
 	struct plag_matches m;
 	err_t err = {0};
-	cr_assert_eq(plag_fingerprint(&cfg, &base, src, strlen(src), &f, err), PLAG_OK, "%s", err->msg);
+	cr_assert_eq(plag_fingerprint(&cfg, &base, src, strlen(src), &f, err), PLAG_OK, "%s",
+		     err->msg);
 	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "new", 0, &f, &m, err), 0, "%s",
 		     err->msg);
 	plag_fps_free(&f);

@@ -398,7 +398,8 @@ Test(plag_store_fps, encode_then_decode_gives_the_same_fingerprints)
 	}
 	struct plag_fps g;
 	err_t err = {0};
-	cr_assert_eq(plag_fps_decode(blob, len, f.k, f.w, f.ntokens, &g, err), PLAG_OK, "%s", err->msg);
+	cr_assert_eq(plag_fps_decode(blob, len, f.k, f.w, f.ntokens, &g, err), PLAG_OK, "%s",
+		     err->msg);
 	cr_assert_eq(g.n, f.n);
 	cr_assert_eq(g.k, f.k);
 	cr_assert_eq(g.w, f.w);
@@ -495,7 +496,8 @@ Test(plag_store_fps, damaged_blobs_are_refused)
 	expect_damaged(blob, len, PLAG_K_MAX + 1, f.ntokens, "k too large");
 
 	/* The untouched blob still decodes (the cases above changed copies). */
-	cr_assert_eq(plag_fps_decode(blob, len, f.k, f.w, f.ntokens, &g, err), PLAG_OK, "%s", err->msg);
+	cr_assert_eq(plag_fps_decode(blob, len, f.k, f.w, f.ntokens, &g, err), PLAG_OK, "%s",
+		     err->msg);
 	cr_assert_eq(g.n, f.n);
 	plag_fps_free(&g);
 	free(copy);

@@ -309,8 +309,8 @@ Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
 		json_object_set_new(bad, broken[i][0], json_loads(broken[i][1], JSON_DECODE_ANY, NULL));
 		cr_expect_eq(fault_parse(bad, &back, err), -1, "%s = %s taken", broken[i][0],
 			     broken[i][1]);
-		cr_expect(strstr(err->msg, broken[i][0]) || strstr(err->msg, "input"), "%s: %s", broken[i][0],
-			  err->msg);
+		cr_expect(strstr(err->msg, broken[i][0]) || strstr(err->msg, "input"), "%s: %s",
+			  broken[i][0], err->msg);
 		fault_free(&back);
 		json_decref(bad);
 	}

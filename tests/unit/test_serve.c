@@ -509,7 +509,8 @@ static int64_t stored_match_with(const char *odd_name, const void *replay, size_
 					    .source = "x", .source_len = 1, .source_sha256 = "0" };
 	int64_t id;
 	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err->msg);
-	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s", err->msg);
+	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s",
+		     err->msg);
 	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
 	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked",
 				     .seed = 9007199254740993LL, .replay = replay,

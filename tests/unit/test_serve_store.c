@@ -195,7 +195,8 @@ static void ranked_match(struct store *s, const int64_t *subs, int n)
 {
 	err_t err = {0};
 	int64_t job, match;
-	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s", err->msg);
+	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s",
+		     err->msg);
 	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
 	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked", .seed = 7,
 				     .players = n };

@@ -466,7 +466,8 @@ Test(store_open, missing_file_without_create_names_the_path)
 	err_t err = {0};
 	struct store *s = store_open(dbpath, false, err);
 	cr_assert_null(s, "store_open(create=false) opened a missing file");
-	cr_expect_not_null(strstr(err->msg, dbpath), "the error does not name the path: \"%s\"", err->msg);
+	cr_expect_not_null(strstr(err->msg, dbpath), "the error does not name the path: \"%s\"",
+			   err->msg);
 	cr_expect_not_null(strstr(err->msg, strerror(ENOENT)), "the error does not say why: \"%s\"",
 			   err->msg);
 	struct stat sb;
@@ -730,7 +731,8 @@ static void expect_open_refused(bool create, const char *want)
 	struct store *s = store_open(target, create, err);
 	cr_expect_null(s, "store_open(create=%d) opened it", create);
 	store_close(s);
-	cr_expect_not_null(strstr(err->msg, want), "got \"%s\", want it to say \"%s\"", err->msg, want);
+	cr_expect_not_null(strstr(err->msg, want), "got \"%s\", want it to say \"%s\"", err->msg,
+			   want);
 }
 
 Test(store_open_pg, fresh_database_gets_the_schema)
@@ -847,7 +849,8 @@ Test(store_open_pg, a_lost_connection_is_said_then_opened_again)
 	kill_session(s);
 	err_t err = {0};
 	cr_expect_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, NULL, err), -1);
-	cr_expect_not_null(strstr(err->msg, "lost the connection to PostgreSQL at"), "got \"%s\"", err->msg);
+	cr_expect_not_null(strstr(err->msg, "lost the connection to PostgreSQL at"), "got \"%s\"",
+			   err->msg);
 	cr_expect_not_null(strstr(err->msg, "is the server running?"), "got \"%s\"", err->msg);
 	enqueue(s, "match", "{}", SCHED_RANKED, 0);
 	cr_expect_eq(count(s, "jobs"), 2);
@@ -1051,7 +1054,8 @@ BOTH(store_submit, the_same_file_again_is_the_current_submission_until_it_fails)
 			 failed[i], (long long)last);
 		script(s, sql, sql);
 		int64_t retry = -1;
-		cr_expect_eq(store_submit(s, &sub, &retry, err), 0, "after %s: %s", failed[i], err->msg);
+		cr_expect_eq(store_submit(s, &sub, &retry, err), 0, "after %s: %s", failed[i],
+			     err->msg);
 		cr_expect_gt(retry, last, "after %s", failed[i]);
 		cr_expect_eq(count(s, "jobs"), 2 + i, "after %s", failed[i]);
 		last = retry;
@@ -1078,7 +1082,8 @@ BOTH(store_submit, qualification_ratings_and_events)
 	int64_t bob = submit_ok(s, "dominator", "bob", "Rival");
 	int64_t now = submit_ok(s, "dominator", "alice", "Bot");
 	struct store_submission sub = get_sub(s, old);
-	cr_assert_eq(store_conclude_qualification(s, &sub, true, 20.5, 6.25, err), 0, "%s", err->msg);
+	cr_assert_eq(store_conclude_qualification(s, &sub, true, 20.5, 6.25, err), 0, "%s",
+		     err->msg);
 	sub = get_sub(s, bob);
 	cr_assert_eq(store_conclude_qualification(s, &sub, false, 0, 0, err), 0, "%s", err->msg);
 	cr_expect_str_eq(get_sub(s, bob).state, "not_qualified");
@@ -1784,7 +1789,8 @@ Test(store_concurrent_pg, two_processes_create_the_same_database_at_once)
 	for (int round = 0; round < 10; round++) {
 		err_t err = {0};
 		if (round > 0)
-			cr_assert_eq(pg_test_database(target, sizeof target, err), 0, "%s", err->msg);
+			cr_assert_eq(pg_test_database(target, sizeof target, err), 0, "%s",
+				     err->msg);
 		two_open_at_once(round);
 		struct store *s = teststore_open(target, false);
 		cr_expect_eq(count(s, "meta"), 2); /* application, schema_version */

@@ -78,8 +78,8 @@ Test(tournament_spec, refusals_name_the_phase_and_the_setting)
 		err->msg[0] = '\0';
 		cr_expect_eq(parse(bad[i].json, bad[i].lo, bad[i].hi, &s, err), -1, "%s accepted",
 			     bad[i].json);
-		cr_expect(strstr(err->msg, bad[i].says), "%s: said '%s', not '%s'", bad[i].json, err->msg,
-			  bad[i].says);
+		cr_expect(strstr(err->msg, bad[i].says), "%s: said '%s', not '%s'", bad[i].json,
+			  err->msg, bad[i].says);
 	}
 }
 

@@ -43,7 +43,8 @@ static void expect_refused(const char *text, const char *want1, const char *want
 	err_t err;
 	cr_expect_eq(parse_endpoints(text, &hc, err), -1, "accepted: %s", text);
 	cr_expect_eq(hc.count, 0, "an endpoint kept after an error in %s", text);
-	cr_expect(strstr(err->msg, want1), "error for %s is \"%s\", no \"%s\"", text, err->msg, want1);
+	cr_expect(strstr(err->msg, want1), "error for %s is \"%s\", no \"%s\"", text, err->msg,
+		  want1);
 	if (want2)
 		cr_expect(strstr(err->msg, want2), "error for %s is \"%s\", no \"%s\"", text, err->msg, want2);
 }
@@ -238,7 +239,8 @@ Test(webhook_config, delivery_settings)
 	cr_expect_str_eq(err->msg, "config: webhook_delivery.timeout_ms = 50 is out of range "
 			 "[100, 60000]");
 	cr_expect_eq(parse_delivery("{\"max_attempts\": 0}", &hc, err), -1);
-	cr_expect(strstr(err->msg, "webhook_delivery.max_attempts = 0 is out of range"), "%s", err->msg);
+	cr_expect(strstr(err->msg, "webhook_delivery.max_attempts = 0 is out of range"), "%s",
+		  err->msg);
 	cr_expect_eq(parse_delivery("{\"max_attempts\": \"8\"}", &hc, err), -1);
 	cr_expect(strstr(err->msg, "max_attempts must be a non-negative integer"), "%s", err->msg);
 	cr_expect_eq(parse_delivery("{\"retries\": 3}", &hc, err), -1);
