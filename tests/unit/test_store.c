@@ -1612,7 +1612,7 @@ static void worker_process(const char *name, int ready, int go, int fd)
 	}
 	if (!s || err->msg[0]) {
 		rec = -1;
-		if (write(fd, &rec, sizeof rec) < 0 || write(fd, err, strlen(err->msg)) < 0)
+		if (write(fd, &rec, sizeof rec) < 0 || write(fd, err->msg, strlen(err->msg)) < 0)
 			_exit(4);
 	}
 	store_close(s);
