@@ -91,9 +91,9 @@ $(FUZZ_DIR)/fuzz_replay: $(call fuzz_obj,tests/fuzz/fuzz_replay.c judge/replay/r
 
 # The C lexer and everything that reads C with it: the compile step's
 # source checks, the player's name, and the plagiarism tokenizer.
-FUZZ_CLEX_SRC := judge/base/clex.c judge/base/grow.c judge/base/player_name.c $(wildcard judge/compile/cscan*.c) \
-		 judge/plag/plag_raw.c judge/plag/plag_macro.c judge/plag/plag_norm.c \
-		 judge/plag/plag_tokens.c
+FUZZ_CLEX_SRC := judge/base/clex.c judge/base/error.c judge/base/grow.c judge/base/player_name.c \
+		 $(wildcard judge/compile/cscan*.c) judge/plag/plag_raw.c judge/plag/plag_macro.c \
+		 judge/plag/plag_norm.c judge/plag/plag_tokens.c
 $(FUZZ_DIR)/fuzz_clex: $(call fuzz_obj,tests/fuzz/fuzz_clex.c $(FUZZ_CLEX_SRC))
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -o $@
 

@@ -48,7 +48,8 @@ static void die(const char *what, const char *why)
 /* The Demo as the judge compiles it (instrumented), or plain. */
 static void compile_demo(bool instrumented, char binary[PATH_MAX])
 {
-	char source[PATH_MAX], header[PATH_MAX], runtime[PATH_MAX], err[ERR_LEN];
+	char source[PATH_MAX], header[PATH_MAX], runtime[PATH_MAX];
+	err_t err;
 	if (!paths_shipped_player(cfg.data_dir, "aic2018", "Demo", source))
 		die(source, "no such player");
 	paths_game_header(cfg.data_dir, "aic2018", header);
@@ -59,7 +60,7 @@ static void compile_demo(bool instrumented, char binary[PATH_MAX])
 				   .asm_pass_version = ENERGY_ASM_VERSION };
 	struct cmp_result r;
 	if (cmp_compile(&cfg.compile, &req, &r, err) < 0 || !r.ok)
-		die(source, r.ok ? err : r.log);
+		die(source, r.ok ? err->msg : r.log);
 	snprintf(binary, PATH_MAX, "%s", r.binary);
 	cmp_result_free(&r);
 }
@@ -155,9 +156,10 @@ static uint64_t in_process(char **replay)
 
 int main(void)
 {
-	char err[ERR_LEN], counted[PATH_MAX], plain[PATH_MAX];
+	char counted[PATH_MAX], plain[PATH_MAX];
+	err_t err;
 	if (cfg_init(&cfg, NULL, err) < 0)
-		die("config", err);
+		die("config", err->msg);
 	compile_demo(true, counted);
 	compile_demo(false, plain);
 	struct outcome a = measure(counted), b = measure(plain);

@@ -22,14 +22,15 @@
 static inline void bench_compile_shipped(const struct judge_config *cfg, const char *game,
 					 const char *player, char binary[PATH_MAX])
 {
-	char source[PATH_MAX], err[ERR_LEN];
+	char source[PATH_MAX];
+	err_t err;
 	if (!paths_shipped_player(cfg->data_dir, game, player, source)) {
 		fprintf(stderr, "bench: %s: no such player\n", source);
 		exit(1);
 	}
 	struct cmp_result r;
 	if (players_compile(cfg, game, source, &r, err) < 0 || !r.ok) {
-		fprintf(stderr, "bench: %s: %s\n", source, r.ok ? err : r.log);
+		fprintf(stderr, "bench: %s: %s\n", source, r.ok ? err->msg : r.log);
 		exit(1);
 	}
 	snprintf(binary, PATH_MAX, "%s", r.binary);
@@ -56,10 +57,10 @@ static inline uint64_t bench_match(const struct judge_config *cfg, const struct 
 	};
 	for (int i = 0; i < n; i++)
 		spec.entry[i] = (struct match_entry){ .binary = binary, .name = label, .label = label };
-	char err[ERR_LEN];
+	err_t err;
 	uint64_t t0 = bench_now_ns();
 	if (match_play(&spec, r, err) < 0) {
-		fprintf(stderr, "bench: %s match: %s\n", gm->name, err);
+		fprintf(stderr, "bench: %s match: %s\n", gm->name, err->msg);
 		exit(1);
 	}
 	uint64_t t = bench_now_ns() - t0;

@@ -22,19 +22,19 @@ struct bench_pg {
 
 /* 0, or -1 with err saying what failed. */
 static inline int bench_pg_start(struct bench_pg *b, const char *name, bool durable,
-				 char err[ERR_LEN])
+				 err_t err)
 {
 	char tmpl[PATH_MAX], pgdir[PATH_MAX + 8];
 	snprintf(tmpl, sizeof tmpl, "build/%s-XXXXXX", name);
 	if ((mkdir("build", 0755) < 0 && errno != EEXIST) || !mkdtemp(tmpl) ||
 	    !realpath(tmpl, b->dir)) {
-		snprintf(err, ERR_LEN, "making a folder under build/: %s", strerror(errno));
+		err_set(err, "making a folder under build/: %s", strerror(errno));
 		return -1;
 	}
 	chmod(b->dir, 0755);
 	snprintf(pgdir, sizeof pgdir, "%s/pg", b->dir);
 	if (mkdir(pgdir, 0755) < 0) {
-		snprintf(err, ERR_LEN, "mkdir %.400s: %s", pgdir, strerror(errno));
+		err_set(err, "mkdir %.400s: %s", pgdir, strerror(errno));
 		return -1;
 	}
 	return pg_server_start(&b->server, pgdir, durable, err);

@@ -139,10 +139,11 @@ static void measure(const struct game *gm, const struct bz_case *c, const char *
 
 int main(void)
 {
-	char err[ERR_LEN], null[PATH_MAX];
+	char null[PATH_MAX];
+	err_t err;
 	signal(SIGPIPE, SIG_IGN);
 	if (cfg_init(&cfg, NULL, err) < 0)
-		die("config", err);
+		die("config", err->msg);
 	const struct game *gm = game_find("blitz");
 	if (!gm)
 		die("blitz", "not in the registry");

@@ -74,13 +74,14 @@ static void setup(void)
 		die("mkdtemp", strerror(errno));
 	chmod(dir, 0755);
 	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
-	char settings[PATH_MAX + 512], ferr[ERR_LEN];
+	char settings[PATH_MAX + 512];
+	err_t ferr;
 	int len = snprintf(settings, sizeof settings, "{ \"worker\": { \"qualify_matches\": 4, "
 		"\"qualify_wins\": 0, \"qualify_opponent\": \"Dummy\", \"min_games\": 100000, "
 		"\"seed_secret\": \"bench\" }, \"compile\": { \"cache_dir\": \"%s/cache\" }, "
 		"\"contest\": { \"challenges_per_hour\": 100000 } }\n", dir);
 	if (file_write_whole(cfg, settings, (size_t)len, 0644, ferr) < 0)
-		die("writing the settings", ferr);
+		die("writing the settings", ferr->msg);
 	static const char *const ladder[] = { "Ann", "Bea", "Cid", "Dan" };
 	for (int q = 0; q < STORES; q++) {
 		snprintf(queue[q], sizeof queue[q], "%s/%s.sqlite", dir, q == PLAIN ? "plain" : "busy");
@@ -120,9 +121,9 @@ static void start_worker(int q)
 static bool qualification_over(struct store *s, int64_t id)
 {
 	struct store_submission sub;
-	char err[ERR_LEN];
+	err_t err;
 	if (store_get_submission(s, id, &sub, err) <= 0)
-		die("reading a submission", err);
+		die("reading a submission", err->msg);
 	return strcmp(sub.state, "qualified") == 0 || strcmp(sub.state, "not_qualified") == 0 ||
 	       strcmp(sub.state, "compile_failed") == 0;
 }
@@ -185,10 +186,10 @@ int main(int argc, char **argv)
 		judge = argv[1];
 	setup();
 	struct store *s[STORES];
-	char err[ERR_LEN];
+	err_t err;
 	for (int q = 0; q < STORES; q++) {
 		if (!(s[q] = store_open(queue[q], false, err)))
-			die("opening a store", err);
+			die("opening a store", err->msg);
 		start_worker(q);
 	}
 	struct timespec warm = { 2, 0 }; /* the ladder under way in both */

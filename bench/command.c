@@ -187,12 +187,12 @@ static void pin_to_one_cpu(void)
 
 int main(int argc, char **argv)
 {
-	char err[ERR_LEN];
+	err_t err;
 	const char *judge = getenv("JUDGE_BIN") ? getenv("JUDGE_BIN") : "build/judge";
 	signal(SIGPIPE, SIG_IGN);
 	pin_to_one_cpu();
 	if (cfg_init(&cfg, NULL, err) < 0)
-		die("config", err);
+		die("config", err->msg);
 	if (argc == 3 && strcmp(argv[1], "--match") == 0)
 		return match_only(argv[2]);
 	for (const struct game *const *g = game_list(); *g; g++)

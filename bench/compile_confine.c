@@ -27,10 +27,10 @@ static uint64_t compile_once(struct cfg_compile *cfg, const struct cmp_request *
 {
 	nftw(cfg->cache_dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
 	struct cmp_result r;
-	char err[ERR_LEN];
+	err_t err;
 	uint64_t t0 = bench_now_ns();
 	if (cmp_compile(cfg, req, &r, err) < 0 || !r.ok) {
-		fprintf(stderr, "bench: the Demo did not compile: %s\n", err);
+		fprintf(stderr, "bench: the Demo did not compile: %s\n", err->msg);
 		exit(1);
 	}
 	uint64_t t = bench_now_ns() - t0;
@@ -41,9 +41,9 @@ static uint64_t compile_once(struct cfg_compile *cfg, const struct cmp_request *
 int main(void)
 {
 	struct judge_config cfg;
-	char err[ERR_LEN];
+	err_t err;
 	if (cfg_init(&cfg, NULL, err) < 0) {
-		fprintf(stderr, "bench: %s\n", err);
+		fprintf(stderr, "bench: %s\n", err->msg);
 		return 1;
 	}
 	char source[PATH_MAX], header[PATH_MAX], shared[PATH_MAX], runtime[PATH_MAX];

@@ -41,9 +41,9 @@ struct dw_tally {
 static int dw_compile(const struct judge_config *cfg, const char *game, const char *source,
 		      struct cmp_result *out)
 {
-	char err[ERR_LEN];
+	err_t err;
 	if (players_compile(cfg, game, source, out, err) < 0) {
-		fprintf(stderr, "bench: %s\n", err);
+		fprintf(stderr, "bench: %s\n", err->msg);
 		return -1;
 	}
 	if (!out->ok) {
@@ -106,11 +106,11 @@ static int dw_play_all(struct match_spec *spec, struct dw_tally *t)
 {
 	for (uint64_t seed = DW_FIRST_SEED; seed <= (uint64_t)DW_LAST_SEED; seed++) {
 		struct match_result r;
-		char err[ERR_LEN];
+		err_t err;
 		spec->seed = seed;
 		if (match_play(spec, &r, err) < 0) {
 			fprintf(stderr, "bench: %s, seed %llu: %s\n", spec->game->name,
-				(unsigned long long)seed, err);
+				(unsigned long long)seed, err->msg);
 			return -1;
 		}
 		dw_count(&r, t);
@@ -204,9 +204,9 @@ int main(int argc, char **argv)
 		return dw_usage(strcmp(argv[1], "--help") ? stderr : stdout,
 				strcmp(argv[1], "--help") ? 2 : 0);
 	struct judge_config cfg;
-	char err[ERR_LEN];
+	err_t err;
 	if (cfg_init(&cfg, NULL, err) < 0) {
-		fprintf(stderr, "bench: %s\n", err);
+		fprintf(stderr, "bench: %s\n", err->msg);
 		return 1;
 	}
 	printf("Dummy (seat 0) vs Demos (3 unless said), seeds %d..%d, strict wins:\n", DW_FIRST_SEED,

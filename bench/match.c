@@ -339,11 +339,11 @@ int main(int argc, char **argv)
 {
 	const char *only = argc > 1 ? argv[1] : NULL;
 	bool turn = !only || strcmp(only, "turn") == 0, played = false;
-	char err[ERR_LEN];
+	err_t err;
 	signal(SIGPIPE, SIG_IGN);
 	pin_to_one_cpu();
 	if (cfg_init(&cfg, NULL, err) < 0)
-		die("config", err);
+		die("config", err->msg);
 	bool same = true;
 	for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
 		if (only && strcmp(only, games[i]->game) != 0)

@@ -67,11 +67,11 @@ struct result {
 
 static int load(const char *path, const char *name, int level, struct file *f)
 {
-	char err[ERR_LEN];
+	err_t err;
 	*f = (struct file){ .level = level };
 	snprintf(f->name, sizeof f->name, "%s", name);
 	if (src_read(path, PLAG_MAX_BYTES_DEFAULT, &f->src, &f->len, err) < 0) {
-		fprintf(stderr, "bench: %s\n", err);
+		fprintf(stderr, "bench: %s\n", err->msg);
 		return -1;
 	}
 	return 0;
@@ -137,9 +137,9 @@ static int load_copies(struct corpus *c, const char *copies)
 static int fingerprint(const struct cfg_plag *cfg, const struct plag_hashset *base,
 		       const struct file *f, struct plag_fps *out)
 {
-	char err[ERR_LEN];
+	err_t err;
 	if (plag_fingerprint(cfg, base, f->src, f->len, out, err)) {
-		fprintf(stderr, "bench: %s: %s\n", f->name, err);
+		fprintf(stderr, "bench: %s: %s\n", f->name, err->msg);
 		return -1;
 	}
 	return 0;
@@ -151,7 +151,7 @@ static int store_originals(struct store *s, const struct cfg_plag *cfg,
 			   const struct plag_hashset *base, const struct corpus *c,
 			   int64_t *ids, struct result *r)
 {
-	char err[ERR_LEN];
+	err_t err;
 	for (size_t i = 0; i < c->norig; i++) {
 		struct plag_fps f;
 		struct plag_matches m;
@@ -162,7 +162,7 @@ static int store_originals(struct store *s, const struct cfg_plag *cfg,
 		int rc = plag_store_add(s, cfg, &doc, &f, NULL, &ids[i], &m, err);
 		plag_fps_free(&f);
 		if (rc < 0)
-			return fprintf(stderr, "bench: %s\n", err), -1;
+			return fprintf(stderr, "bench: %s\n", err->msg), -1;
 		r->pairs += (int)i;
 		for (size_t j = 0; j < m.n; j++) {
 			unsigned frag = plag_longest_tokens(&m.v[j].pair);
@@ -182,7 +182,7 @@ static int check_copies(struct store *s, const struct cfg_plag *cfg,
 			const struct plag_hashset *base, const struct corpus *c,
 			const int64_t *ids, struct result *r)
 {
-	char err[ERR_LEN];
+	err_t err;
 	for (int l = 0; l <= LEVELS; l++)
 		r->sim_min[l] = 1;
 	for (size_t i = 0; i < c->ncopy; i++) {
@@ -194,7 +194,7 @@ static int check_copies(struct store *s, const struct cfg_plag *cfg,
 		int rc = plag_store_compare(s, cfg, "dominator", "copier", 0, &fps, &m, err);
 		plag_fps_free(&fps);
 		if (rc < 0)
-			return fprintf(stderr, "bench: %s\n", err), -1;
+			return fprintf(stderr, "bench: %s\n", err->msg), -1;
 		double sim = 0;
 		unsigned frag = 0;
 		bool caught = false;
@@ -221,7 +221,9 @@ static int run(const char *data_dir, const struct cfg_plag *settings, const stru
 {
 	struct cfg_plag seen = *settings, *cfg = &seen;
 	seen.floor_pct = 1;
-	char path[] = "/tmp/judge-plag-recall-XXXXXX", err[ERR_LEN], perr[ERR_LEN];
+	char path[] = "/tmp/judge-plag-recall-XXXXXX";
+	err_t err;
+	err_t perr;
 	int fd = mkstemp(path);
 	if (fd < 0)
 		return -1;
@@ -233,7 +235,7 @@ static int run(const char *data_dir, const struct cfg_plag *settings, const stru
 	struct store *s = store_open(path, true, err);
 	int rc = s && !plag_base_load(data_dir, "dominator", cfg->k, &base, perr) ? 0 : -1;
 	if (rc < 0)
-		fprintf(stderr, "bench: %s\n", s ? perr : err);
+		fprintf(stderr, "bench: %s\n", s ? perr->msg : err->msg);
 	if (rc == 0) {
 		rc = store_begin(s, err);
 		if (rc == 0)

@@ -215,9 +215,9 @@ static int generate_all(struct sources *src)
 static int fingerprint(const struct cfg_plag *cfg, const struct plag_hashset *base,
 		       const char *src, size_t len, struct plag_fps *out)
 {
-	char err[ERR_LEN];
+	err_t err;
 	if (plag_fingerprint(cfg, base, src, len, out, err)) {
-		fprintf(stderr, "bench: generated player: %s\n", err);
+		fprintf(stderr, "bench: generated player: %s\n", err->msg);
 		return -1;
 	}
 	return 0;
@@ -244,7 +244,8 @@ static int store_batch(struct store *s, const struct judge_config *cfg,
 	static struct plag_doc doc[BATCH_MAX];
 	static char author[BATCH_MAX][32];
 	static int64_t ids[BATCH_MAX];
-	char err[ERR_LEN], serr[ERR_LEN];
+	err_t err;
+	err_t serr;
 	for (size_t j = 0; j < BATCH; j++) {
 		if (fingerprint(&cfg->plag, base, src->text[from + j], src->len[from + j], &f[j]) < 0)
 			return -1;
@@ -256,7 +257,7 @@ static int store_batch(struct store *s, const struct judge_config *cfg,
 	if (store_begin(s, serr) < 0 || plag_store_insert_batch(s, doc, fp, BATCH, ids,
 								 err) < 0 ||
 	    store_commit(s, serr) < 0)
-		return fprintf(stderr, "bench: %s %s\n", err, serr), -1;
+		return fprintf(stderr, "bench: %s %s\n", err->msg, serr->msg), -1;
 	for (size_t j = 0; j < BATCH; j++) {
 		if (from + j < (size_t)NSUBSET)
 			subset->fps[subset->n++] = f[j];
@@ -285,7 +286,7 @@ static int time_indexed(struct store *s, const struct judge_config *cfg,
 			const struct plag_hashset *base, double *ms, struct plag_matches *last)
 {
 	uint64_t t[NPROBES];
-	char err[ERR_LEN];
+	err_t err;
 	for (int p = 0; p < NPROBES; p++) {
 		struct plag_fps f;
 		if (fingerprint_new(&cfg->plag, base, 1000000 + (uint64_t)p, &f) < 0)
@@ -301,7 +302,7 @@ static int time_indexed(struct store *s, const struct judge_config *cfg,
 		last->n = 0;
 		plag_fps_free(&f);
 		if (rc < 0)
-			return fprintf(stderr, "bench: %s\n", err), -1;
+			return fprintf(stderr, "bench: %s\n", err->msg), -1;
 	}
 	*ms = bench_median(t, NPROBES) / 1e6;
 	return 0;
@@ -314,7 +315,7 @@ static int time_naive(const struct judge_config *cfg, const struct plag_hashset 
 {
 	struct plag_fps f;
 	struct plag_pair pair;
-	char err[ERR_LEN];
+	err_t err;
 	if (fingerprint_new(&cfg->plag, base, 2000000, &f) < 0)
 		return -1;
 	uint64_t t0 = bench_now_ns();
@@ -341,11 +342,13 @@ static int time_naive(const struct judge_config *cfg, const struct plag_hashset 
 static int time_indexed_subset(const struct judge_config *cfg, const struct corpus *c,
 			       const char *path, double *secs)
 {
-	char serr[ERR_LEN], err[ERR_LEN], author[32];
+	char author[32];
+	err_t serr;
+	err_t err;
 	unlink(path);
 	struct store *s = store_open(path, true, serr);
 	if (!s || store_set_sync(s, STORE_SYNC_NORMAL, serr) < 0 || store_begin(s, serr) < 0)
-		return fprintf(stderr, "bench: %s\n", serr), -1;
+		return fprintf(stderr, "bench: %s\n", serr->msg), -1;
 	uint64_t t0 = bench_now_ns();
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < c->n; i++) {
@@ -356,7 +359,7 @@ static int time_indexed_subset(const struct judge_config *cfg, const struct corp
 	}
 	*secs = (bench_now_ns() - t0) / 1e9;
 	if (rc < 0)
-		fprintf(stderr, "bench: %s\n", err);
+		fprintf(stderr, "bench: %s\n", err->msg);
 	store_commit(s, serr);
 	store_close(s);
 	unlink(path);
@@ -366,12 +369,14 @@ static int time_indexed_subset(const struct judge_config *cfg, const struct corp
 int main(void)
 {
 	struct judge_config cfg;
-	char err[ERR_LEN], serr[ERR_LEN], dir[] = "/tmp/judge-plag-bench-XXXXXX";
+	char dir[] = "/tmp/judge-plag-bench-XXXXXX";
+	err_t err;
+	err_t serr;
 	char path[64], subset_path[64];
 	cfg_defaults(&cfg);
 	struct plag_hashset base;
 	if (!mkdtemp(dir) || plag_base_load(cfg.data_dir, "dominator", cfg.plag.k, &base, err)) {
-		fprintf(stderr, "bench: %s\n", err);
+		fprintf(stderr, "bench: %s\n", err->msg);
 		return 1;
 	}
 	snprintf(path, sizeof path, "%s/all.sqlite", dir);
@@ -410,7 +415,7 @@ int main(void)
 		       "compared in turn) %.2f s: ratio %.1f\n", NSUBSET, naive_all_s, NAIVE_ROWS, subset_s,
 		       naive_all_s / subset_s);
 	} else if (!s) {
-		fprintf(stderr, "bench: %s\n", serr);
+		fprintf(stderr, "bench: %s\n", serr->msg);
 	}
 	for (size_t i = 0; i < subset.n; i++)
 		plag_fps_free(&subset.fps[i]);

@@ -100,46 +100,47 @@ static void fresh_queue(enum db_target kind, char *target, size_t n)
 		snprintf(target, n, "%s", PATH);
 		return;
 	}
-	char name[32], err[ERR_LEN];
+	char name[32];
+	err_t err;
 	snprintf(name, sizeof name, "bench_%d", made++);
 	if (pg_server_createdb(&pg, name, target, n, err) < 0)
-		die("createdb", err);
+		die("createdb", err->msg);
 }
 
 /* The queue at target, with the mode's sync setting; dies on failure. */
 static struct store *open_queue(const char *target, bool create, const struct mode *m)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = store_open(target, create, err);
 	if (!s)
-		die("store_open", err);
+		die("store_open", err->msg);
 	if (store_set_sync(s, m->sync, err) < 0)
-		die("store_set_sync", err);
+		die("store_set_sync", err->msg);
 	return s;
 }
 
 static void fill(const char *target, const struct mode *m, int jobs)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = open_queue(target, true, m);
 	if (store_begin(s, err) < 0)
-		die("store_begin", err);
+		die("store_begin", err->msg);
 	for (int i = 0; i < jobs; i++) {
 		char payload[48];
 		snprintf(payload, sizeof payload, "{\"match\":%d}", i);
 		if (store_enqueue(s, "match", payload, (enum sched_class)(i % SCHED_CLASSES), 0, NULL,
 				  err) < 0)
-			die("store_enqueue", err);
+			die("store_enqueue", err->msg);
 	}
 	if (store_commit(s, err) < 0)
-		die("store_commit", err);
+		die("store_commit", err->msg);
 	store_close(s);
 }
 
 /* Claims and completes until the queue is empty; how many it did. */
 static int drain(const char *target, const struct mode *m, const char *worker)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = open_queue(target, false, m);
 	int done = 0;
 	struct store_job j;
@@ -151,18 +152,18 @@ static int drain(const char *target, const struct mode *m, const char *worker)
 		done += rc >= 0;
 	}
 	if (rc < 0)
-		die("store_complete_claim", err);
+		die("store_complete_claim", err->msg);
 	store_close(s);
 	return done;
 }
 
 static void expect_all_done(const char *target, int done, int jobs)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = store_open(target, false, err);
 	int64_t left = -1;
 	if (!s || store_pending(s, &left, err) < 0)
-		die("store_pending", err);
+		die("store_pending", err->msg);
 	store_close(s);
 	if (done != jobs || left != 0) {
 		fprintf(stderr, "bench-queue: %d of %d jobs done, %lld pending\n", done, jobs,
@@ -329,11 +330,12 @@ static double median_shared(enum db_target kind, const struct mode *m, int nwork
 
 static void start_postgres(void)
 {
-	char dir[] = BENCH_DIR "/bench-pg-XXXXXX", real[PATH_MAX], err[ERR_LEN];
+	char dir[] = BENCH_DIR "/bench-pg-XXXXXX", real[PATH_MAX];
+	err_t err;
 	if (!mkdtemp(dir) || !realpath(dir, real))
 		die("mkdtemp " BENCH_DIR "/bench-pg-XXXXXX", strerror(errno));
 	if (pg_server_start(&pg, real, true, err) < 0)
-		die("starting PostgreSQL", err);
+		die("starting PostgreSQL", err->msg);
 }
 
 int main(void)

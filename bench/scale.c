@@ -82,10 +82,11 @@ static void sql(struct field *f, const char *text)
  * them, through the store. */
 static void enter_players(struct field *f)
 {
-	char err[ERR_LEN], name[16], sha[16];
+	char name[16], sha[16];
+	err_t err;
 	f->ids = calloc((size_t)f->players, sizeof *f->ids);
 	if (!f->ids || store_begin(f->s, err) < 0)
-		die("entering players", f->ids ? err : "out of memory");
+		die("entering players", f->ids ? err->msg : "out of memory");
 	for (int i = 0; i < f->players; i++) {
 		snprintf(name, sizeof name, "P%d", i);
 		snprintf(sha, sizeof sha, "%08x", i);
@@ -97,10 +98,10 @@ static void enter_players(struct field *f)
 		    store_get_submission(f->s, f->ids[i], &got, err) <= 0 ||
 		    store_conclude_qualification(f->s, &got, true, 15 + 20.0 * rand() / RAND_MAX,
 						 1 + 7.0 * rand() / RAND_MAX, err) < 0)
-			die("entering players", err);
+			die("entering players", err->msg);
 	}
 	if (store_commit(f->s, err) < 0)
-		die("entering players", err);
+		die("entering players", err->msg);
 }
 
 /* PER_PLAYER rated matches per player, 4 random seats each, with the
@@ -136,13 +137,14 @@ static void write_history(struct field *f)
 
 static void open_field(struct field *f, const char *name, int players, int per_player)
 {
-	char err[ERR_LEN], perr[ERR_LEN];
+	err_t err;
+	err_t perr;
 	*f = (struct field){ .name = name, .players = players,
 			     .matches = players * per_player / SEATS };
 	if (pg_server_createdb(&pg.server, name, f->url, sizeof f->url, perr) < 0)
-		die("createdb", perr);
+		die("createdb", perr->msg);
 	if (!(f->s = store_open(f->url, true, err)))
-		die("opening the store", err);
+		die("opening the store", err->msg);
 	f->pq = PQconnectdb(f->url);
 	if (PQstatus(f->pq) != CONNECTION_OK)
 		die("connecting", PQerrorMessage(f->pq));
@@ -164,10 +166,10 @@ static void close_field(struct field *f)
  * its time in ns. */
 static uint64_t record_match(struct field *f, const struct hook_config *hc)
 {
-	char err[ERR_LEN];
+	err_t err;
 	int64_t job, match, seat[SEATS];
 	if (store_enqueue(f->s, "match", "{}", SCHED_RANKED, 0, &job, err) < 0)
-		die("queueing", err);
+		die("queueing", err->msg);
 	for (int i = 0; i < SEATS; i++) {
 		bool again;
 		do {
@@ -184,18 +186,18 @@ static uint64_t record_match(struct field *f, const struct hook_config *hc)
 	struct ladder_seat ls[SEATS];
 	if (store_begin(f->s, err) < 0 || store_mark_done(f->s, job, err) < 0 ||
 	    store_add_match(f->s, &m, &match, err) < 0)
-		die("recording", err);
+		die("recording", err->msg);
 	for (int i = 0; i < SEATS; i++) {
 		struct store_match_player p = { .seat = i, .submission = seat[i], .name = "P",
 						.score = SEATS - i, .rank = 1 + rand() % SEATS,
 						.cpu_ns = 1000000, .peak_memory = 1 << 20 };
 		ls[i] = (struct ladder_seat){ seat[i], "P", p.rank };
 		if (store_add_match_player(f->s, match, &p, err) < 0)
-			die("recording", err);
+			die("recording", err->msg);
 	}
 	if (ladder_rate(f->s, hc, match, "dominator", ls, SEATS, err) < 0 ||
 	    store_commit(f->s, err) < 0)
-		die("recording", err);
+		die("recording", err->msg);
 	return bench_now_ns() - t0;
 }
 
@@ -257,7 +259,7 @@ static void print_timing(const char *what, const struct timing *t, int small_n, 
  * service sends, with the ranked matches by size. */
 static double board_once(struct field *f)
 {
-	char err[ERR_LEN];
+	err_t err;
 	uint64_t t0 = bench_now_ns();
 	struct board b = { .game = "dominator", .title = "Dominator", .sizes = true,
 			   .organiser = true };
@@ -266,7 +268,7 @@ static double board_once(struct field *f)
 	char *text = NULL;
 	if (board_load(f->s, &b, err) < 0 || store_disqualifications(f->s, "dominator", &dq, err) < 0 ||
 	    !(text = board_page_text(f->s, &b, dq, &len, err)))
-		die("reading the leaderboard", err);
+		die("reading the leaderboard", err->msg);
 	double ms = (double)(bench_now_ns() - t0) / 1e6;
 	if (b.n != (size_t)f->players)
 		die("reading the leaderboard", "not every player on the board");
@@ -311,10 +313,10 @@ static double old_sizes_once(struct field *f)
 
 static double place_once(struct field *f)
 {
-	char err[ERR_LEN];
+	err_t err;
 	uint64_t t0 = bench_now_ns();
 	if (store_board_place(f->s, "dominator", 1.5, err) < 0)
-		die("reading a place", err);
+		die("reading a place", err->msg);
 	return (double)(bench_now_ns() - t0) / 1e6;
 }
 
@@ -332,9 +334,9 @@ int main(int argc, char **argv)
 	    large_n = arg(argc, argv, 2, (int)bench_size(2000, 40)),
 	    per_player = argc > 3 ? arg(argc, argv, 3, 40) : (int)bench_size(40, 8);
 	srand(30);
-	char err[ERR_LEN];
+	err_t err;
 	if (bench_pg_start(&pg, "bench-scale", false, err) < 0)
-		die("starting PostgreSQL", err);
+		die("starting PostgreSQL", err->msg);
 	struct field small, large;
 	open_field(&small, "small", small_n, per_player);
 	open_field(&large, "large", large_n, per_player);

@@ -77,7 +77,8 @@ static void upload(const char *name)
 
 static void setup(void)
 {
-	char tmpl[] = "build/bench-sched-XXXXXX", err[ERR_LEN];
+	char tmpl[] = "build/bench-sched-XXXXXX";
+	err_t err;
 	if (mkdir("build", 0755) < 0 && errno != EEXIST)
 		die("mkdir build", strerror(errno));
 	if (!mkdtemp(tmpl) || !realpath(tmpl, dir))
@@ -86,9 +87,9 @@ static void setup(void)
 	char pgdir[PATH_MAX + 8];
 	snprintf(pgdir, sizeof pgdir, "%s/pg", dir);
 	if (mkdir(pgdir, 0755) < 0 || pg_server_start(&pg, pgdir, true, err) < 0)
-		die("starting PostgreSQL", err);
+		die("starting PostgreSQL", err->msg);
 	if (pg_server_createdb(&pg, "sched", url, sizeof url, err) < 0)
-		die("createdb", err);
+		die("createdb", err->msg);
 	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
 	FILE *f = fopen(cfg, "w");
 	if (!f)

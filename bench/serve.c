@@ -262,7 +262,7 @@ static int run_wait(char *const argv[])
 /* The latest match of the tournament with a replay. */
 static int64_t latest_match(const char *queue)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = store_open(queue, false, err);
 	int64_t id = 0;
 	int n = 0;
@@ -270,7 +270,7 @@ static int64_t latest_match(const char *queue)
 		store_close(s);
 		return id;
 	}
-	fprintf(stderr, "bench serve: no match with a replay: %s\n", s ? err : "no store");
+	fprintf(stderr, "bench serve: no match with a replay: %s\n", s ? err->msg : "no store");
 	store_close(s);
 	return -1;
 }
@@ -322,10 +322,10 @@ int main(int argc, char **argv)
 	 * tests check, not what is measured here. */
 	o.limits.connections = CLIENTS * 2 + TRICKLERS + o.limits.reserved;
 	o.limits.per_ip = CLIENTS * 2;
-	char err[ERR_LEN];
+	err_t err;
 	struct serve *sv = serve_start(&o, err);
 	if (!sv) {
-		fprintf(stderr, "bench serve: %s\n", err);
+		fprintf(stderr, "bench serve: %s\n", err->msg);
 		return 1;
 	}
 	port = serve_port(sv);

@@ -9,9 +9,6 @@
 
 #include "judge/base/paths.h"
 
-/* hook_config.c writes its errors into our buffer. */
-_Static_assert(ERR_LEN == ERR_LEN, "config and webhook errors differ in size");
-
 #define MS 1000000ULL
 #define MIB (1024ULL * 1024)
 
@@ -93,16 +90,16 @@ struct cfg_number {
 };
 
 static int set_number(const struct cfg_number *n, json_t *v, const char *section,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	if (!json_is_integer(v) || json_integer_value(v) < 0) {
-		snprintf(err, ERR_LEN, "config: %s.%s must be a non-negative integer",
+		err_set(err, "config: %s.%s must be a non-negative integer",
 			 section, n->key);
 		return -1;
 	}
 	uint64_t x = (uint64_t)json_integer_value(v);
 	if (x < n->min || x > n->max) {
-		snprintf(err, ERR_LEN, "config: %s.%s = %llu is out of range [%llu, %llu]",
+		err_set(err, "config: %s.%s = %llu is out of range [%llu, %llu]",
 			 section, n->key, (unsigned long long)x,
 			 (unsigned long long)n->min, (unsigned long long)n->max);
 		return -1;
@@ -137,11 +134,11 @@ static const struct cfg_number *find_number(const struct cfg_number *list, const
 
 /* key = v in section: a number of the list, else an unknown setting. */
 static int number_setting(const struct cfg_number *nums, const char *section, const char *key,
-			  json_t *v, char err[ERR_LEN])
+			  json_t *v, err_t err)
 {
 	const struct cfg_number *n = find_number(nums, key);
 	if (!n) {
-		snprintf(err, ERR_LEN, "config: unknown setting %s.%s", section, key);
+		err_set(err, "config: unknown setting %s.%s", section, key);
 		return -1;
 	}
 	return set_number(n, v, section, err);
@@ -165,7 +162,7 @@ static void sandbox_numbers(struct judge_config *cfg, struct cfg_number nums[CFG
 	COPY_TABLE(nums, t);
 }
 
-static int load_sandbox(struct judge_config *cfg, json_t *obj, char err[ERR_LEN])
+static int load_sandbox(struct judge_config *cfg, json_t *obj, err_t err)
 {
 	struct cfg_number nums[CFG_NUMS_MAX];
 	sandbox_numbers(cfg, nums);
@@ -180,10 +177,10 @@ static int load_sandbox(struct judge_config *cfg, json_t *obj, char err[ERR_LEN]
 
 /* A true/false setting section.key into *out: 0, or -1 with err. */
 static int bool_setting(const char *section, const char *key, const json_t *v, bool *out,
-			char err[ERR_LEN])
+			err_t err)
 {
 	if (!json_is_boolean(v)) {
-		snprintf(err, ERR_LEN, "config: %s.%s must be true or false", section, key);
+		err_set(err, "config: %s.%s must be true or false", section, key);
 		return -1;
 	}
 	*out = json_is_true(v);
@@ -204,7 +201,7 @@ static void compile_numbers(struct judge_config *cfg, struct cfg_number nums[CFG
 	COPY_TABLE(nums, t);
 }
 
-static int load_compile(struct judge_config *cfg, json_t *obj, char err[ERR_LEN])
+static int load_compile(struct judge_config *cfg, json_t *obj, err_t err)
 {
 	struct cfg_compile *c = &cfg->compile;
 	struct cfg_number nums[CFG_NUMS_MAX];
@@ -220,7 +217,7 @@ static int load_compile(struct judge_config *cfg, json_t *obj, char err[ERR_LEN]
 		if (strcmp(key, "cache_dir") == 0) {
 			const char *s = json_string_value(v);
 			if (!s || !*s || strlen(s) >= sizeof c->cache_dir) {
-				snprintf(err, ERR_LEN, "config: compile.cache_dir must be a path");
+				err_set(err, "config: compile.cache_dir must be a path");
 				return -1;
 			}
 			strcpy(c->cache_dir, s);
@@ -248,7 +245,7 @@ static void worker_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_
 	COPY_TABLE(nums, t);
 }
 
-static int load_worker(struct judge_config *cfg, json_t *obj, char err[ERR_LEN])
+static int load_worker(struct judge_config *cfg, json_t *obj, err_t err)
 {
 	struct cfg_worker *w = &cfg->worker;
 	struct cfg_number nums[CFG_NUMS_MAX];
@@ -259,7 +256,7 @@ static int load_worker(struct judge_config *cfg, json_t *obj, char err[ERR_LEN])
 		if (strcmp(key, "qualify_opponent") == 0) {
 			const char *s = json_string_value(v);
 			if (!s || !*s || strlen(s) >= sizeof w->qualify_opponent) {
-				snprintf(err, ERR_LEN, "config: worker.qualify_opponent must be "
+				err_set(err, "config: worker.qualify_opponent must be "
 					 "a shipped player's name");
 				return -1;
 			}
@@ -274,7 +271,7 @@ static int load_worker(struct judge_config *cfg, json_t *obj, char err[ERR_LEN])
 		if (strcmp(key, "seed_secret") == 0) {
 			const char *s = json_string_value(v);
 			if (!s || strlen(s) >= sizeof w->seed_secret) {
-				snprintf(err, ERR_LEN, "config: worker.seed_secret must be a string "
+				err_set(err, "config: worker.seed_secret must be a string "
 					 "of at most %zu characters", sizeof w->seed_secret - 1);
 				return -1;
 			}
@@ -285,12 +282,12 @@ static int load_worker(struct judge_config *cfg, json_t *obj, char err[ERR_LEN])
 			return -1;
 	}
 	if (w->compare_pairs == 1) {
-		snprintf(err, ERR_LEN, "config: worker.compare_pairs is 0 (no automatic "
+		err_set(err, "config: worker.compare_pairs is 0 (no automatic "
 			 "comparison) or 2 to 200: one pair gives no interval");
 		return -1;
 	}
 	if (w->qualify_matches && w->qualify_wins > w->qualify_matches) {
-		snprintf(err, ERR_LEN, "config: worker.qualify_wins is more than "
+		err_set(err, "config: worker.qualify_wins is more than "
 			 "worker.qualify_matches");
 		return -1;
 	}
@@ -316,7 +313,7 @@ static void plag_numbers(struct judge_config *cfg, struct cfg_number nums[CFG_NU
 	COPY_TABLE(nums, t);
 }
 
-static int load_plag(struct judge_config *cfg, json_t *obj, char err[ERR_LEN])
+static int load_plag(struct judge_config *cfg, json_t *obj, err_t err)
 {
 	struct cfg_plag *p = &cfg->plag;
 	struct cfg_number nums[CFG_NUMS_MAX];
@@ -328,7 +325,7 @@ static int load_plag(struct judge_config *cfg, json_t *obj, char err[ERR_LEN])
 			return -1;
 	}
 	if (p->floor_pct > p->flag_pct) {
-		snprintf(err, ERR_LEN, "config: plagiarism.floor_percent is more than "
+		err_set(err, "config: plagiarism.floor_percent is more than "
 			 "plagiarism.flag_percent");
 		return -1;
 	}
@@ -370,7 +367,7 @@ static bool *contest_switch(struct judge_config *cfg, const char *key)
 static int load_numbers_and_switches(struct judge_config *cfg, json_t *obj, const char *section,
 				     void (*table)(struct judge_config *, struct cfg_number *),
 				     bool *(*switch_of)(struct judge_config *, const char *),
-				     char err[ERR_LEN])
+				     err_t err)
 {
 	struct cfg_number nums[CFG_NUMS_MAX];
 	table(cfg, nums);
@@ -388,12 +385,12 @@ static int load_numbers_and_switches(struct judge_config *cfg, json_t *obj, cons
 
 /* contest.games: a list of game names (checked against the registry where
  * uploads arrive; here, only their form). */
-static int load_upload_games(struct cfg_contest *c, const json_t *list, char err[ERR_LEN])
+static int load_upload_games(struct cfg_contest *c, const json_t *list, err_t err)
 {
 	size_t i;
 	const json_t *g;
 	if (!json_is_array(list) || json_array_size(list) > CFG_GAMES_MAX) {
-		snprintf(err, ERR_LEN, "config: contest.games must be a list of at most %d game "
+		err_set(err, "config: contest.games must be a list of at most %d game "
 			 "names, e.g. [\"dominator\"]", CFG_GAMES_MAX);
 		return -1;
 	}
@@ -402,7 +399,7 @@ static int load_upload_games(struct cfg_contest *c, const json_t *list, char err
 		const char *name = json_string_value(g);
 		if (!name || !*name || strlen(name) >= sizeof c->games[0] ||
 		    strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(name)) {
-			snprintf(err, ERR_LEN, "config: contest.games: item %zu is not a game's "
+			err_set(err, "config: contest.games: item %zu is not a game's "
 				 "name (judge play --help lists them)", i + 1);
 			return -1;
 		}
@@ -436,7 +433,7 @@ static void contest_numbers(struct judge_config *cfg, struct cfg_number nums[CFG
 	COPY_TABLE(nums, t);
 }
 
-static int load_contest(struct judge_config *cfg, json_t *obj, char err[ERR_LEN])
+static int load_contest(struct judge_config *cfg, json_t *obj, err_t err)
 {
 	const json_t *games = json_object_get(obj, "games");
 	if (games && load_upload_games(&cfg->contest, games, err) < 0)
@@ -449,7 +446,7 @@ static int load_contest(struct judge_config *cfg, json_t *obj, char err[ERR_LEN]
 	return rc;
 }
 
-static int load_root(struct judge_config *cfg, json_t *root, char err[ERR_LEN])
+static int load_root(struct judge_config *cfg, json_t *root, err_t err)
 {
 	const char *key;
 	json_t *v;
@@ -461,7 +458,7 @@ static int load_root(struct judge_config *cfg, json_t *root, char err[ERR_LEN])
 			continue;
 		}
 		if (!json_is_object(v)) {
-			snprintf(err, ERR_LEN, "config: %s must be an object", key);
+			err_set(err, "config: %s must be an object", key);
 			return -1;
 		}
 		if (strcmp(key, "sandbox") == 0)
@@ -479,7 +476,7 @@ static int load_root(struct judge_config *cfg, json_t *root, char err[ERR_LEN])
 		else if (strcmp(key, "webhook_delivery") == 0)
 			rc = hook_parse_delivery(&cfg->hooks, v, err);
 		else {
-			snprintf(err, ERR_LEN, "config: unknown section %s", key);
+			err_set(err, "config: unknown section %s", key);
 			rc = -1;
 		}
 		if (rc < 0)
@@ -510,17 +507,17 @@ int cfg_which_file(const struct judge_config *cfg, const char *path, char file[P
 
 /* "config: what is wrong" becomes "config FILE: what is wrong": with
  * several files in play ($JUDGE_CONFIG, --config), say which to edit. */
-static void name_the_file(char err[ERR_LEN], const char *path)
+static void name_the_file(err_t err, const char *path)
 {
 	static const char prefix[] = "config: ";
-	if (strncmp(err, prefix, sizeof prefix - 1) != 0)
+	if (strncmp(err->msg, prefix, sizeof prefix - 1) != 0)
 		return;
-	char what[ERR_LEN];
-	snprintf(what, sizeof what, "%s", err + sizeof prefix - 1);
-	snprintf(err, ERR_LEN, "config %.120s: %.120s", path, what);
+	err_t what;
+	err_set(what, "%s", err->msg + sizeof prefix - 1);
+	err_set(err, "config %.120s: %.120s", path, what->msg);
 }
 
-int cfg_load(struct judge_config *cfg, const char *path, char err[ERR_LEN])
+int cfg_load(struct judge_config *cfg, const char *path, err_t err)
 {
 	char file[PATH_MAX];
 	const char *why;
@@ -530,14 +527,14 @@ int cfg_load(struct judge_config *cfg, const char *path, char err[ERR_LEN])
 	json_error_t jerr;
 	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root && jerr.line < 1) /* not read at all: jansson says why */
-		snprintf(err, ERR_LEN, "config %.120s: %.100s", path, jerr.text);
+		err_set(err, "config %.120s: %.100s", path, jerr.text);
 	else if (!root)
-		snprintf(err, ERR_LEN, "config %.120s: %.100s (line %d)", path, jerr.text, jerr.line);
+		err_set(err, "config %.120s: %.100s (line %d)", path, jerr.text, jerr.line);
 	if (!root)
 		return -1;
 	int rc = -1;
 	if (!json_is_object(root))
-		snprintf(err, ERR_LEN, "config %.180s: the top level must be an object", path);
+		err_set(err, "config %.180s: the top level must be an object", path);
 	else if ((rc = load_root(cfg, root, err)) < 0)
 		name_the_file(err, path);
 	json_decref(root);
@@ -612,7 +609,7 @@ json_t *cfg_describe(struct judge_config *cfg, const char *file, const char *fro
 	return out;
 }
 
-int cfg_init(struct judge_config *cfg, const char *path, char err[ERR_LEN])
+int cfg_init(struct judge_config *cfg, const char *path, err_t err)
 {
 	cfg_defaults(cfg);
 	return cfg_load(cfg, path, err);

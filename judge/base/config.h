@@ -134,11 +134,11 @@ struct judge_config {
 void cfg_defaults(struct judge_config *cfg);
 
 /* The defaults, then path over them (as cfg_load): what a command wants. */
-int cfg_init(struct judge_config *cfg, const char *path, char err[ERR_LEN]);
+int cfg_init(struct judge_config *cfg, const char *path, err_t err);
 
 /* Loads path over the defaults.  path NULL: $JUDGE_CONFIG if set, else
  * config/judge.json in cfg->data_dir when it exists.  Returns 0, or -1 with err filled. */
-int cfg_load(struct judge_config *cfg, const char *path, char err[ERR_LEN]);
+int cfg_load(struct judge_config *cfg, const char *path, err_t err);
 
 /* The file cfg_load(cfg, path) reads, in that lookup order (one file, not
  * a merge: what it does not set keeps the built-in default): 1 with file

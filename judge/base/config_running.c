@@ -25,11 +25,11 @@ static void own_file(const char *dir, const char *program, char path[PATH_MAX])
 }
 
 int cfgrun_publish(const char *dir, const char *program, const json_t *settings,
-		   char err[ERR_LEN])
+		   err_t err)
 {
 	char path[PATH_MAX], holder[HOLDER_LEN], failed[PATH_MAX];
 	if (paths_make_dirs(dir, failed) < 0) {
-		snprintf(err, ERR_LEN, "cannot make %.200s: %s", failed, strerror(errno));
+		err_set(err, "cannot make %.200s: %s", failed, strerror(errno));
 		return -1;
 	}
 	holder_self(holder);
@@ -38,11 +38,11 @@ int cfgrun_publish(const char *dir, const char *program, const json_t *settings,
 				"settings", settings);
 	char *text = doc ? json_dumps(doc, JSON_COMPACT) : NULL;
 	json_decref(doc);
-	char werr[ERR_LEN];
+	err_t werr;
 	int rc = text ? file_write_whole(path, text, strlen(text), 0644, werr) : -1;
 	if (rc < 0)
-		snprintf(err, ERR_LEN, "cannot record the settings in force: %.200s",
-			 text ? werr : "out of memory");
+		err_set(err, "cannot record the settings in force: %.200s",
+			 text ? werr->msg : "out of memory");
 	free(text);
 	return rc < 0 ? -1 : 0;
 }

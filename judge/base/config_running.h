@@ -23,7 +23,7 @@ void cfgrun_dir(const char *queue, char out[PATH_MAX]);
 
 /* Writes (or replaces) this process's file; settings is not consumed. */
 int cfgrun_publish(const char *dir, const char *program, const json_t *settings,
-		   char err[ERR_LEN]);
+		   err_t err);
 void cfgrun_withdraw(const char *dir, const char *program);
 
 /* The running processes' files, a new array of {"program", "holder",

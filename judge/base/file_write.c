@@ -27,7 +27,7 @@ struct file_out {
 };
 
 __attribute__((format(printf, 3, 4)))
-static int refuse(const char *path, char err[ERR_LEN], const char *fmt, ...)
+static int refuse(const char *path, err_t err, const char *fmt, ...)
 {
 	char why[ERR_LEN / 2];
 	va_list ap;
@@ -36,11 +36,11 @@ static int refuse(const char *path, char err[ERR_LEN], const char *fmt, ...)
 	va_end(ap);
 	/* a long path is cut, never the reason */
 	int room = ERR_LEN - (int)sizeof "cannot write : " - (int)strlen(why);
-	snprintf(err, ERR_LEN, "cannot write %.*s: %s", room, path, why);
+	err_set(err, "cannot write %.*s: %s", room, path, why);
 	return -1;
 }
 
-static int refuse_errno(const char *path, char err[ERR_LEN])
+static int refuse_errno(const char *path, err_t err)
 {
 	return refuse(path, err, "%s", strerror(errno));
 }
@@ -53,7 +53,7 @@ static const char *other_kind(mode_t mode)
 							    : "not a regular file";
 }
 
-static int refuse_kind(const char *path, mode_t mode, bool link, char err[ERR_LEN])
+static int refuse_kind(const char *path, mode_t mode, bool link, err_t err)
 {
 	const char *hint = S_ISDIR(mode) ? "name a file in it"
 					 : "name a regular file, a FIFO or a character device "
@@ -63,7 +63,7 @@ static int refuse_kind(const char *path, mode_t mode, bool link, char err[ERR_LE
 }
 
 /* Decides o->kind (and o->final) from what o->path is now. */
-static int classify(struct file_out *o, char err[ERR_LEN])
+static int classify(struct file_out *o, err_t err)
 {
 	struct stat st;
 	o->final[0] = '\0';
@@ -98,13 +98,13 @@ static int classify(struct file_out *o, char err[ERR_LEN])
 	return 0;
 }
 
-int file_check_target(const char *path, char err[ERR_LEN])
+int file_check_target(const char *path, err_t err)
 {
 	struct file_out o = { .path = path };
 	return classify(&o, err);
 }
 
-int file_check_dir(const char *dir, const char *option, char err[ERR_LEN])
+int file_check_dir(const char *dir, const char *option, err_t err)
 {
 	struct stat st;
 	if (stat(dir, &st) == 0) {
@@ -120,12 +120,12 @@ int file_check_dir(const char *dir, const char *option, char err[ERR_LEN])
 			   : S_ISCHR(st.st_mode)  ? "a character device"
 			   : S_ISFIFO(st.st_mode) ? "a FIFO"
 						  : other_kind(st.st_mode);
-	snprintf(err, ERR_LEN, "%s wants a directory (made when missing), and %s is %s", option,
+	err_set(err, "%s wants a directory (made when missing), and %s is %s", option,
 		 dir, what);
 	return -1;
 }
 
-static int out_open(struct file_out *o, mode_t mode, char err[ERR_LEN])
+static int out_open(struct file_out *o, mode_t mode, err_t err)
 {
 	o->fd = -1;
 	o->tmp[0] = '\0';
@@ -159,13 +159,13 @@ static int out_open(struct file_out *o, mode_t mode, char err[ERR_LEN])
 	return fchmod(o->fd, mode) < 0 ? refuse_errno(o->path, err) : 0;
 }
 
-static int out_write(struct file_out *o, const void *data, size_t len, char err[ERR_LEN])
+static int out_write(struct file_out *o, const void *data, size_t len, err_t err)
 {
 	return file_write_all(o->fd, data, len) < 0 ? refuse_errno(o->path, err) : 0;
 }
 
 /* Ends the output, well (`ok`: renamed into place) or not (removed). */
-static int out_close(struct file_out *o, bool ok, char err[ERR_LEN])
+static int out_close(struct file_out *o, bool ok, err_t err)
 {
 	int rc = ok ? 0 : -1;
 	if (o->fd >= 0 && o->kind != TARGET_STDOUT && close(o->fd) < 0 && ok)
@@ -194,7 +194,7 @@ int file_write_all(int fd, const void *buf, size_t len)
 }
 
 int file_write_whole(const char *path, const char *data, size_t len, mode_t mode,
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	struct file_out o = { .path = path };
 	int rc = out_open(&o, mode, err);
@@ -203,7 +203,7 @@ int file_write_whole(const char *path, const char *data, size_t len, mode_t mode
 }
 
 /* Copies the open file in to o. */
-static int out_copy(struct file_out *o, int in, const char *from, char err[ERR_LEN])
+static int out_copy(struct file_out *o, int in, const char *from, err_t err)
 {
 	char buf[65536];
 	for (;;) {
@@ -211,7 +211,7 @@ static int out_copy(struct file_out *o, int in, const char *from, char err[ERR_L
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
-			snprintf(err, ERR_LEN, "cannot read %s: %s", from, strerror(errno));
+			err_set(err, "cannot read %s: %s", from, strerror(errno));
 			return -1;
 		}
 		if (r == 0 || out_write(o, buf, (size_t)r, err) < 0)
@@ -219,12 +219,12 @@ static int out_copy(struct file_out *o, int in, const char *from, char err[ERR_L
 	}
 }
 
-int file_copy(const char *from, const char *path, mode_t mode, char err[ERR_LEN])
+int file_copy(const char *from, const char *path, mode_t mode, err_t err)
 {
 	int in = open(from, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	struct stat st;
 	if (in < 0 || fstat(in, &st) < 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, ERR_LEN, "cannot read %s: %s", from,
+		err_set(err, "cannot read %s: %s", from,
 			 in < 0 ? strerror(errno) : "not a regular file");
 		if (in >= 0)
 			close(in);

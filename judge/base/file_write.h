@@ -28,21 +28,21 @@
 
 /* 0 when path can be written as above, -1 with err saying why not: for a
  * command to check its outputs before it does the work that fills them. */
-int file_check_target(const char *path, char err[ERR_LEN]);
+int file_check_target(const char *path, err_t err);
 
 /* 0 when dir is a directory (or a link to one) or does not exist yet, -1
  * with err naming what it is instead; `option` (e.g. "--logs") names the
  * option in the message. */
-int file_check_dir(const char *dir, const char *option, char err[ERR_LEN]);
+int file_check_dir(const char *dir, const char *option, err_t err);
 
 /* 0, or -1 with err set.  mode as for chmod, for a file made or replaced:
  * 0644 for what others may read (a page), 0600 for the judge's own files. */
 int file_write_whole(const char *path, const char *data, size_t len, mode_t mode,
-		     char err[ERR_LEN]);
+		     err_t err);
 
 /* The same with the bytes of the regular file `from` (never followed if it
  * is a link): 0, or -1 with err set. */
-int file_copy(const char *from, const char *path, mode_t mode, char err[ERR_LEN]);
+int file_copy(const char *from, const char *path, mode_t mode, err_t err);
 
 /* All of buf to fd, through short writes and interruptions: 0, or -1 with
  * errno set. */

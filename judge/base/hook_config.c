@@ -49,15 +49,15 @@ static bool has_web_scheme(const char *s)
 
 /* Lets libcurl's own parser judge the rest, so that what passes here is
  * what hook_post() will be able to send to. */
-static int check_url(const char *s, size_t i, char err[ERR_LEN])
+static int check_url(const char *s, size_t i, err_t err)
 {
 	if (!*s || strlen(s) >= HOOK_URL_MAX) {
-		snprintf(err, ERR_LEN, "config: webhooks[%zu].url must be a URL of 1 to %d "
+		err_set(err, "config: webhooks[%zu].url must be a URL of 1 to %d "
 			 "characters", i, HOOK_URL_MAX - 1);
 		return -1;
 	}
 	if (!has_web_scheme(s)) {
-		snprintf(err, ERR_LEN, "config: webhooks[%zu].url: only http:// and https:// "
+		err_set(err, "config: webhooks[%zu].url: only http:// and https:// "
 			 "URLs may be used, not \"%.80s\"", i, s);
 		return -1;
 	}
@@ -67,13 +67,13 @@ static int check_url(const char *s, size_t i, char err[ERR_LEN])
 	}
 	CURLU *u = curl_url();
 	if (!u) {
-		snprintf(err, ERR_LEN, "config: webhooks[%zu].url: out of memory", i);
+		err_set(err, "config: webhooks[%zu].url: out of memory", i);
 		return -1;
 	}
 	CURLUcode c = curl_url_set(u, CURLUPART_URL, s, 0);
 	curl_url_cleanup(u);
 	if (c != CURLUE_OK) {
-		snprintf(err, ERR_LEN, "config: webhooks[%zu].url \"%.80s\" is not a valid URL: "
+		err_set(err, "config: webhooks[%zu].url \"%.80s\" is not a valid URL: "
 			 "%s", i, s, curl_url_strerror(c));
 		return -1;
 	}
@@ -90,10 +90,10 @@ static void known_events(char *out, size_t size)
 					event_names[i]);
 }
 
-static int parse_events(const json_t *arr, size_t i, unsigned *events, char err[ERR_LEN])
+static int parse_events(const json_t *arr, size_t i, unsigned *events, err_t err)
 {
 	if (!json_is_array(arr) || json_array_size(arr) == 0) {
-		snprintf(err, ERR_LEN, "config: webhooks[%zu].events must be a list of at least "
+		err_set(err, "config: webhooks[%zu].events must be a list of at least "
 			 "one event name", i);
 		return -1;
 	}
@@ -105,7 +105,7 @@ static int parse_events(const json_t *arr, size_t i, unsigned *events, char err[
 		if (ev < 0) {
 			char known[128]; /* the list is 120 characters */
 			known_events(known, sizeof known);
-			snprintf(err, ERR_LEN, "config: webhooks[%u].events[%u]: unknown event "
+			err_set(err, "config: webhooks[%u].events[%u]: unknown event "
 				 "\"%.40s\" (known: %s)", (unsigned)i, (unsigned)j,
 				 json_is_string(v) ? json_string_value(v) : "(not a string)", known);
 			return -1;
@@ -116,10 +116,10 @@ static int parse_events(const json_t *arr, size_t i, unsigned *events, char err[
 }
 
 static int parse_endpoint(struct hook_endpoint *ep, const json_t *obj, size_t i,
-			  char err[ERR_LEN])
+			  err_t err)
 {
 	if (!json_is_object(obj)) {
-		snprintf(err, ERR_LEN, "config: webhooks[%zu] must be an object "
+		err_set(err, "config: webhooks[%zu] must be an object "
 			 "{\"url\": ..., \"events\": [...]}", i);
 		return -1;
 	}
@@ -127,13 +127,13 @@ static int parse_endpoint(struct hook_endpoint *ep, const json_t *obj, size_t i,
 	const json_t *v;
 	json_object_foreach((json_t *)obj, key, v) {
 		if (strcmp(key, "url") != 0 && strcmp(key, "events") != 0) {
-			snprintf(err, ERR_LEN, "config: unknown setting webhooks[%zu].%.60s", i, key);
+			err_set(err, "config: unknown setting webhooks[%zu].%.60s", i, key);
 			return -1;
 		}
 	}
 	const char *url = json_string_value(json_object_get(obj, "url"));
 	if (!url) {
-		snprintf(err, ERR_LEN, "config: webhooks[%zu].url must be a string", i);
+		err_set(err, "config: webhooks[%zu].url must be a string", i);
 		return -1;
 	}
 	if (check_url(url, i, err) < 0 ||
@@ -143,16 +143,16 @@ static int parse_endpoint(struct hook_endpoint *ep, const json_t *obj, size_t i,
 	return 0;
 }
 
-int hook_parse_endpoints(struct hook_config *hc, const json_t *array, char err[ERR_LEN])
+int hook_parse_endpoints(struct hook_config *hc, const json_t *array, err_t err)
 {
 	hc->count = 0;
 	if (!json_is_array(array)) {
-		snprintf(err, ERR_LEN, "config: webhooks must be a list of "
+		err_set(err, "config: webhooks must be a list of "
 			 "{\"url\": ..., \"events\": [...]}");
 		return -1;
 	}
 	if (json_array_size(array) > HOOK_MAX_ENDPOINTS) {
-		snprintf(err, ERR_LEN, "config: webhooks lists %zu endpoints; at most %d are "
+		err_set(err, "config: webhooks lists %zu endpoints; at most %d are "
 			 "allowed", json_array_size(array), HOOK_MAX_ENDPOINTS);
 		return -1;
 	}
@@ -169,16 +169,16 @@ int hook_parse_endpoints(struct hook_config *hc, const json_t *array, char err[E
 }
 
 static int parse_uint(const json_t *v, const char *key, unsigned min, unsigned max,
-		      unsigned *out, char err[ERR_LEN])
+		      unsigned *out, err_t err)
 {
 	if (!json_is_integer(v) || json_integer_value(v) < 0) {
-		snprintf(err, ERR_LEN, "config: webhook_delivery.%s must be a non-negative "
+		err_set(err, "config: webhook_delivery.%s must be a non-negative "
 			 "integer", key);
 		return -1;
 	}
 	json_int_t x = json_integer_value(v);
 	if (x < min || x > max) {
-		snprintf(err, ERR_LEN, "config: webhook_delivery.%s = %lld is out of range "
+		err_set(err, "config: webhook_delivery.%s = %lld is out of range "
 			 "[%u, %u]", key, (long long)x, min, max);
 		return -1;
 	}
@@ -186,10 +186,10 @@ static int parse_uint(const json_t *v, const char *key, unsigned min, unsigned m
 	return 0;
 }
 
-int hook_parse_delivery(struct hook_config *hc, const json_t *obj, char err[ERR_LEN])
+int hook_parse_delivery(struct hook_config *hc, const json_t *obj, err_t err)
 {
 	if (!json_is_object(obj)) {
-		snprintf(err, ERR_LEN, "config: webhook_delivery must be an object");
+		err_set(err, "config: webhook_delivery must be an object");
 		return -1;
 	}
 	const char *key;
@@ -202,7 +202,7 @@ int hook_parse_delivery(struct hook_config *hc, const json_t *obj, char err[ERR_
 		else if (strcmp(key, "max_attempts") == 0)
 			rc = parse_uint(v, key, 1, HOOK_MAX_ATTEMPTS, &hc->max_attempts, err);
 		else {
-			snprintf(err, ERR_LEN, "config: unknown setting webhook_delivery.%.60s",
+			err_set(err, "config: unknown setting webhook_delivery.%.60s",
 				 key);
 			rc = -1;
 		}

@@ -63,10 +63,10 @@ void hook_defaults(struct hook_config *hc);
 /* Replaces the endpoints with the "webhooks" array.  0, or -1 with err
  * naming the entry ("config: webhooks[1].events[0]: unknown event ...");
  * on error hc keeps no endpoint (half a list would be a surprise). */
-int hook_parse_endpoints(struct hook_config *hc, const json_t *array, char err[ERR_LEN]);
+int hook_parse_endpoints(struct hook_config *hc, const json_t *array, err_t err);
 
 /* Reads the "webhook_delivery" object: {"timeout_ms": .., "max_attempts": ..}. */
-int hook_parse_delivery(struct hook_config *hc, const json_t *obj, char err[ERR_LEN]);
+int hook_parse_delivery(struct hook_config *hc, const json_t *obj, err_t err);
 
 /* Does ep want ev? */
 bool hook_wants(const struct hook_endpoint *ep, enum hook_event ev);

@@ -10,7 +10,7 @@
 
 static struct lazy_lib curl_urls = { JUDGE_SONAME_CURL, "libcurl", NULL };
 
-int curl_url_require(char err[ERR_LEN])
+int curl_url_require(err_t err)
 {
 	return lazy_require(&curl_urls, err);
 }

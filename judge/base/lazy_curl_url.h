@@ -8,6 +8,6 @@
 
 #include "judge/base/error.h"
 
-int curl_url_require(char err[ERR_LEN]);
+int curl_url_require(err_t err);
 
 #endif

@@ -9,7 +9,7 @@
 extern const struct lazy_fn __start_judge_lazy[] __attribute__((weak));
 extern const struct lazy_fn __stop_judge_lazy[] __attribute__((weak));
 
-static int missing(const struct lazy_lib *lib, const char *why, char err[ERR_LEN])
+static int missing(const struct lazy_lib *lib, const char *why, err_t err)
 {
 	return err_fail(err, "cannot load %s (%s): %s; install it (scripts/deps.sh does)",
 			lib->what, lib->soname, why);
@@ -25,7 +25,7 @@ static void *load(struct lazy_lib *lib)
 	return h;
 }
 
-int lazy_require(struct lazy_lib *lib, char err[ERR_LEN])
+int lazy_require(struct lazy_lib *lib, err_t err)
 {
 	void *h = load(lib);
 	if (!h)
@@ -43,12 +43,12 @@ int lazy_require(struct lazy_lib *lib, char err[ERR_LEN])
 
 void *lazy_symbol(struct lazy_lib *lib, const char *name)
 {
-	char err[ERR_LEN];
+	err_t err;
 	void *h = load(lib), *fn = h ? dlsym(h, name) : NULL;
 	if (fn)
 		return fn;
 	missing(lib, dlerror(), err);
-	fprintf(stderr, "judge: %s (%s called before its part required the library)\n", err,
+	fprintf(stderr, "judge: %s (%s called before its part required the library)\n", err->msg,
 		name);
 	abort();
 }

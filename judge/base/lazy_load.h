@@ -48,7 +48,7 @@ struct lazy_fn {
 
 /* Loads lib and finds every function of it that the judge calls: 0, or
  * -1 with err naming what is missing and what to install. */
-int lazy_require(struct lazy_lib *lib, char err[ERR_LEN]);
+int lazy_require(struct lazy_lib *lib, err_t err);
 
 /* The library's function `name`, for a call no part required first;
  * aborts when either cannot be found. */

@@ -24,12 +24,12 @@ struct tar {
 	char *b;
 	size_t len, cap;
 	time_t mtime;
-	char *err;
+	struct err *err;
 };
 
 static int tar_fail(struct tar *t, const char *what, const char *path)
 {
-	snprintf(t->err, ERR_LEN, "cannot archive %s: %s", path, what);
+	err_set(t->err, "cannot archive %s: %s", path, what);
 	return -1;
 }
 
@@ -140,18 +140,18 @@ static int tar_tree(struct tar *t, const char *path, const char *name)
 
 /* gzip of in (zlib's deflate with a gzip wrapper). */
 static int gzip_bytes(const char *in, size_t in_len, char **out, size_t *len,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	z_stream z = { 0 };
 	if (deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-		snprintf(err, ERR_LEN, "cannot compress the archive: zlib refused to start");
+		err_set(err, "cannot compress the archive: zlib refused to start");
 		return -1;
 	}
 	size_t cap = deflateBound(&z, in_len);
 	*out = malloc(cap);
 	if (!*out) {
 		deflateEnd(&z);
-		snprintf(err, ERR_LEN, "cannot compress the archive: out of memory");
+		err_set(err, "cannot compress the archive: out of memory");
 		return -1;
 	}
 	z.next_in = (Bytef *)in;
@@ -164,14 +164,14 @@ static int gzip_bytes(const char *in, size_t in_len, char **out, size_t *len,
 	if (rc != Z_STREAM_END) {
 		free(*out);
 		*out = NULL;
-		snprintf(err, ERR_LEN, "cannot compress the archive: zlib error %d", rc);
+		err_set(err, "cannot compress the archive: zlib error %d", rc);
 		return -1;
 	}
 	return 0;
 }
 
 int tgz_folder(const char *dir, const char *top, char **out, size_t *len,
-	       char err[ERR_LEN])
+	       err_t err)
 {
 	struct tar t = { .mtime = time(NULL), .err = err };
 	*out = NULL;

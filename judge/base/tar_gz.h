@@ -16,6 +16,6 @@
 /* The folder dir as top/..., into *out (malloc'd, *len bytes): 0, or -1
  * with err saying what went wrong. */
 int tgz_folder(const char *dir, const char *top, char **out, size_t *len,
-	       char err[ERR_LEN]);
+	       err_t err);
 
 #endif

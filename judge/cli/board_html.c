@@ -97,12 +97,12 @@ const char *board_num(double v, char buf[32])
 /* ---- the page ------------------------------------------------------------ */
 
 int board_html_write(const char *path, struct store *s, const struct board *b,
-		     char err[ERR_LEN])
+		     err_t err)
 {
-	char serr[ERR_LEN];
+	err_t serr;
 	json_t *data = board_page_json(s, b, serr);
 	if (!data) {
-		snprintf(err, ERR_LEN, "cannot build the page: %.200s", serr);
+		err_set(err, "cannot build the page: %.200s", serr->msg);
 		return -1;
 	}
 	int rc = web_page_write(path, "serve/leaderboard.html", data, err);

@@ -25,7 +25,7 @@
  * by the same script, nothing fetched; each player's recent matches (when
  * loaded) link to replay-ID.html beside it.  0, or -1 with err filled. */
 int board_html_write(const char *path, struct store *s, const struct board *b,
-		     char err[ERR_LEN]);
+		     err_t err);
 
 /* Prints s for a terminal, padded with spaces to width columns (one per
  * character): control characters, line breaks and invalid UTF-8 become

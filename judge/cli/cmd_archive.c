@@ -176,18 +176,19 @@ static void identify(const char *dir, const char *path, struct archived *f)
 static int load_one(const struct archive_args *a, const struct judge_config *cfg,
 		    const struct plag_hashset *base, const char *path, struct archived *f)
 {
-	char err[ERR_LEN];
+	err_t err;
 	*f = (struct archived){ 0 };
 	if (src_read(path, PLAG_MAX_BYTES_DEFAULT, &f->source, &f->len, err) < 0) {
-		fprintf(stderr, "judge archive: %s\n", err);
+		fprintf(stderr, "judge archive: %s\n", err->msg);
 		return -1;
 	}
 	if (f->len == 0 || cscan_text(path, f->source, f->len, err) != 0) {
-		fprintf(stderr, "judge archive: %s%s\n", f->len ? err : path, f->len ? "" : " is empty");
+		fprintf(stderr, "judge archive: %s%s\n", f->len ? err->msg : path,
+			f->len ? "" : " is empty");
 		return -1;
 	}
 	if (plag_fingerprint(&cfg->plag, base, f->source, f->len, &f->fps, err)) {
-		fprintf(stderr, "judge archive: %s: %s\n", path, err);
+		fprintf(stderr, "judge archive: %s: %s\n", path, err->msg);
 		return -1;
 	}
 	identify(a->dir, path, f);
@@ -246,7 +247,7 @@ static size_t refuse_duplicates(const struct file_list *list, struct archived *f
  * event (recorded with the import, so delivered only if the import is). */
 static int flag_submissions(struct store *s, const struct judge_config *cfg,
 			    const struct archive_args *a, const struct archived *f, int64_t id,
-			    const struct plag_matches *m, size_t *flagged, char err[ERR_LEN])
+			    const struct plag_matches *m, size_t *flagged, err_t err)
 {
 	for (size_t i = 0; i < m->n; i++) {
 		const struct plag_match *mine = &m->v[i];
@@ -280,7 +281,7 @@ struct import_totals {
 /* Stores one file, its similar pairs and the events they cause. */
 static int store_one(struct store *s, const struct archive_args *a,
 		     const struct judge_config *cfg, const struct archived *f,
-		     struct import_totals *t, char err[ERR_LEN])
+		     struct import_totals *t, err_t err)
 {
 	struct plag_doc doc = { .game = a->game, .author = f->author, .name = f->name,
 				.label = a->label, .source = f->source, .source_len = f->len };
@@ -298,10 +299,10 @@ static int store_one(struct store *s, const struct archive_args *a,
 static int store_all(const struct archive_args *a, const struct judge_config *cfg,
 		     struct archived *files, size_t n)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = store_open(a->queue, true, err);
 	if (!s || store_begin(s, err) < 0) {
-		fprintf(stderr, "judge archive: %s\n", err);
+		fprintf(stderr, "judge archive: %s\n", err->msg);
 		store_close(s);
 		return 1;
 	}
@@ -313,7 +314,7 @@ static int store_all(const struct archive_args *a, const struct judge_config *cf
 	if (rc == 0)
 		rc = store_commit(s, err);
 	if (rc < 0) {
-		fprintf(stderr, "judge archive: %s; nothing was imported\n", err);
+		fprintf(stderr, "judge archive: %s; nothing was imported\n", err->msg);
 		store_rollback(s);
 	} else {
 		printf("imported %zu files of %s as archive %s; %zu similar pairs stored, %zu "
@@ -330,10 +331,10 @@ static int import(const struct archive_args *a, const struct judge_config *cfg)
 	if (find_files(a->dir, &list) < 0)
 		return 1;
 	struct plag_hashset base;
-	char err[ERR_LEN];
+	err_t err;
 	struct archived *files = calloc(list.n, sizeof *files);
 	if (!files || plag_base_load(cfg->data_dir, a->game, cfg->plag.k, &base, err)) {
-		fprintf(stderr, "judge archive: %s\n", files ? err : "out of memory");
+		fprintf(stderr, "judge archive: %s\n", files ? err->msg : "out of memory");
 		free(files);
 		files_free(&list);
 		return 1;

@@ -70,16 +70,16 @@ int cmd_challenge(int argc, char **argv)
 	struct store *s = opt_store("judge challenge", a.queue, false);
 	if (!s)
 		return 2;
-	char err[ERR_LEN];
+	err_t err;
 	struct challenge_queued q;
 	enum challenge_outcome rc = challenge_queue(s, &a.cfg.contest, a.cfg.data_dir, &rq,
 						    store_now_ms(), &q, err);
 	store_close(s);
 	if (rc != CHALLENGE_QUEUED) {
-		fprintf(stderr, "judge challenge: %s\n", err);
+		fprintf(stderr, "judge challenge: %s\n", err->msg);
 		return rc == CHALLENGE_FAILED ? 2 : 1;
 	}
-	printf("%s: jobs", err);
+	printf("%s: jobs", err->msg);
 	for (int i = 0; i < q.n; i++)
 		printf(" %lld", (long long)q.jobs[i]);
 	printf("\n");

@@ -74,10 +74,10 @@ static void say_interval(const char *what, const struct compare_interval *c, dou
 static int show(struct store *s, const struct compare_args *a)
 {
 	struct compare_summary c;
-	char err[ERR_LEN];
+	err_t err;
 	int found = compare_read(s, a->show, &c, err);
 	if (found <= 0) {
-		fprintf(stderr, "judge compare: %s\n", found < 0 ? err : "no such comparison");
+		fprintf(stderr, "judge compare: %s\n", found < 0 ? err->msg : "no such comparison");
 		return found < 0 ? 2 : 1;
 	}
 	if (a->json) {
@@ -102,7 +102,7 @@ int cmd_compare(int argc, char **argv)
 	int status;
 	if (parse_args(argc, argv, &a, v, &status) < 0)
 		return status;
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = opt_store("judge compare", a.queue, false);
 	if (!s)
 		return 2;
@@ -112,7 +112,7 @@ int cmd_compare(int argc, char **argv)
 	if (a.show)
 		return rc;
 	if (rc != 0) {
-		fprintf(stderr, "judge compare: %s\n", err);
+		fprintf(stderr, "judge compare: %s\n", err->msg);
 		return rc < 0 ? 2 : 1;
 	}
 	printf("comparison %lld: %lld pairs of matches queued (judge compare --show %lld)\n",

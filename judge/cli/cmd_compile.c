@@ -88,9 +88,9 @@ static int check_inputs(const struct compile_args *a)
 			return -1;
 		}
 	}
-	char err[ERR_LEN];
+	err_t err;
 	if (a->out && file_check_target(a->out, err) < 0) {
-		fprintf(stderr, "judge compile: %s\n", err);
+		fprintf(stderr, "judge compile: %s\n", err->msg);
 		return -1;
 	}
 	return 0;
@@ -100,10 +100,11 @@ static int report(const struct compile_args *a, const struct cmp_result *r)
 {
 	/* A file that compiled for a game, as an upload; a link error on
 	 * player_name, in the contestant's words. */
-	char err[ERR_LEN], name[PLAYER_NAME_MAX + 1];
+	char name[PLAYER_NAME_MAX + 1];
+	err_t err;
 	bool name_rule = r->ok ? a->game != NULL : strstr(r->log, "player_name") != NULL;
 	if (name_rule && players_source_name(a->file, name, err) < 0) {
-		fprintf(stderr, "judge compile: %s\n", err);
+		fprintf(stderr, "judge compile: %s\n", err->msg);
 		return 1;
 	}
 	if (!r->ok) {
@@ -114,9 +115,9 @@ static int report(const struct compile_args *a, const struct cmp_result *r)
 		return 1;
 	}
 	fputs(r->log, stderr); /* warnings */
-	char ferr[ERR_LEN];
+	err_t ferr;
 	if (a->out && file_copy(r->binary, a->out, 0755, ferr) < 0) {
-		fprintf(stderr, "judge compile: %s\n", ferr);
+		fprintf(stderr, "judge compile: %s\n", ferr->msg);
 		return 1;
 	}
 	if (!a->out || strcmp(a->out, "-") != 0) /* - holds the binary alone */
@@ -128,7 +129,7 @@ static int report(const struct compile_args *a, const struct cmp_result *r)
  * files named, the shared header defaulting to the data directory's (the
  * course games' headers include it, and a contestant cannot supply it). */
 static int compile_file(const struct judge_config *cfg, const struct compile_args *a,
-			struct cmp_result *res, char err[ERR_LEN])
+			struct cmp_result *res, err_t err)
 {
 	if (a->game)
 		return players_compile(cfg, a->game, a->file, res, err);
@@ -151,10 +152,10 @@ int cmd_compile(int argc, char **argv)
 		return rc;
 	if (check_inputs(&a) < 0)
 		return 2;
-	char err[ERR_LEN];
+	err_t err;
 	struct cmp_result res;
 	if (compile_file(&a.cfg, &a, &res, err) < 0)
-		return opt_fail("judge compile", 1, err);
+		return opt_fail("judge compile", 1, err->msg);
 	rc = report(&a, &res);
 	cmp_result_free(&res);
 	return rc;

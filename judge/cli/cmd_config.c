@@ -115,9 +115,10 @@ int cmd_config(int argc, char **argv)
 	if (opt_parse(&cmd, argc, argv, &status) < 0)
 		return status;
 	struct judge_config cfg;
-	char err[ERR_LEN], file[PATH_MAX];
+	char file[PATH_MAX];
+	err_t err;
 	if (cfg_init(&cfg, path, err) < 0) {
-		fprintf(stderr, "judge config: %s\n", err);
+		fprintf(stderr, "judge config: %s\n", err->msg);
 		return 1;
 	}
 	const char *why;

@@ -16,10 +16,11 @@ struct dq_args {
 
 static int history(struct store *s, const char *game)
 {
-	char err[ERR_LEN], when[32], lifted[32];
+	char when[32], lifted[32];
+	err_t err;
 	json_t *all, *d;
 	if (store_disqualification_history(s, game, &all, err) < 0) {
-		fprintf(stderr, "judge disqualify: %s\n", err);
+		fprintf(stderr, "judge disqualify: %s\n", err->msg);
 		return 2;
 	}
 	size_t i;
@@ -44,12 +45,12 @@ static int history(struct store *s, const char *game)
 
 static int decide(struct store *s, bool reinstate, const char *name, const struct dq_args *a)
 {
-	char err[ERR_LEN];
+	err_t err;
 	const char *prog = reinstate ? "judge reinstate" : "judge disqualify";
 	int rc = reinstate ? store_reinstate(s, a->game, name, a->by, err)
 			   : store_disqualify(s, a->game, name, a->reason, a->by, err);
 	if (rc < 0)
-		fprintf(stderr, "%s: %s\n", prog, err);
+		fprintf(stderr, "%s: %s\n", prog, err->msg);
 	else if (rc == 0)
 		fprintf(stderr, "%s: %s %s\n", prog, name, reinstate ? "is not disqualified in this "
 			"game (judge disqualify --list)" : "is no player of this game");
@@ -85,10 +86,10 @@ static int run(int argc, char **argv, bool reinstate)
 	if ((n == 1) == a.list || (n == 1 && !reinstate && (!a.reason || !*a.reason)))
 		return opt_bad(&cmd, a.list ? "--list takes no PLAYER" : reinstate ? "name the PLAYER"
 			       : "name the PLAYER and give --reason TEXT");
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = store_open(a.queue, false, err);
 	if (!s) {
-		fprintf(stderr, "%s: %s\n", cmd.name, err);
+		fprintf(stderr, "%s: %s\n", cmd.name, err->msg);
 		return 2;
 	}
 	int rc = a.list ? history(s, a.game) : decide(s, reinstate, argv[1], &a);

@@ -101,10 +101,10 @@ static int run_jobs(const struct read_args *a)
 	if (!s)
 		return 2;
 	json_t *out;
-	char err[ERR_LEN];
+	err_t err;
 	int rc = store_report_jobs(s, safe_json_text, a->all, &out, err) < 0 ? 2 : 0;
 	if (rc)
-		report_failed(a, err);
+		report_failed(a, err->msg);
 	store_close(s);
 	if (rc == 0 && a->json)
 		rc = report_json(out) < 0 ? 2 : 0;

@@ -43,20 +43,21 @@ int cmd_kit(int argc, char **argv)
 	const char *game = argv[1];
 	if (!student_kit_supported(game))
 		return opt_bad(&cmd, "no student kit for '%s': %s", game, student_kit_why_none(game));
-	char default_output[96], err[ERR_LEN];
+	char default_output[96];
+	err_t err;
 	snprintf(default_output, sizeof default_output, "%s-kit.tar.gz", game);
 	if (!output)
 		output = default_output;
 	if (file_check_target(output, err) < 0)
-		return opt_fail("judge kit", 2, err);
+		return opt_fail("judge kit", 2, err->msg);
 	char *bytes;
 	size_t len;
 	if (student_kit_build(&cfg, game, server, &bytes, &len, err) < 0)
-		return opt_fail("judge kit", 1, err);
+		return opt_fail("judge kit", 1, err->msg);
 	int rc = file_write_whole(output, bytes, len, 0644, err);
 	free(bytes);
 	if (rc < 0)
-		return opt_fail("judge kit", 1, err);
+		return opt_fail("judge kit", 1, err->msg);
 	if (strcmp(output, "-") != 0)
 		fprintf(stderr, "judge kit: wrote %s (%zu bytes)\n", output, len);
 	return 0;

@@ -55,7 +55,7 @@ static int parse_args(int argc, char **argv, struct board_args *a, int *status)
 
 /* ---- the matches linked from the page ------------------------------------- */
 
-static int load_recent(struct store *s, struct board_row *r, char err[ERR_LEN])
+static int load_recent(struct store *s, struct board_row *r, err_t err)
 {
 	return store_recent_matches(s, r->submission, BOARD_RECENT, r->recent, &r->nrecent, err);
 }
@@ -83,11 +83,12 @@ static int write_replays(struct store *s, const char *board_path, const struct b
 	int dir_len = slash ? (int)(slash - board_path + 1) : 0;
 	for (size_t i = 0; i < b->n; i++)
 		for (int k = 0; k < b->row[i].nrecent; k++) {
-			char path[PATH_MAX], err[ERR_LEN];
+			char path[PATH_MAX];
+			err_t err;
 			snprintf(path, sizeof path, "%.*sreplay-%lld.html", dir_len, board_path,
 				 (long long)b->row[i].recent[k]);
 			if (viewer_write_match(s, b->row[i].recent[k], path, err) != 0) {
-				fprintf(stderr, "judge leaderboard: %s\n", err);
+				fprintf(stderr, "judge leaderboard: %s\n", err->msg);
 				return -1;
 			}
 		}
@@ -138,13 +139,13 @@ static int print_json(const struct board *b)
 
 static int output(struct store *s, const struct board_args *a, const struct board *b)
 {
-	char err[ERR_LEN];
+	err_t err;
 	if (a->json && print_json(b) < 0) {
 		fprintf(stderr, "judge leaderboard: cannot print the JSON (out of memory)\n");
 		return 2;
 	}
 	if (a->html && board_html_write(a->html, s, b, err) < 0) {
-		fprintf(stderr, "judge leaderboard: %s\n", err);
+		fprintf(stderr, "judge leaderboard: %s\n", err->msg);
 		return 2;
 	}
 	if (!a->json && !a->html)
@@ -155,18 +156,18 @@ static int output(struct store *s, const struct board_args *a, const struct boar
 static int show(struct store *s, void *args)
 {
 	const struct board_args a = *(const struct board_args *)args;
-	char err[ERR_LEN];
+	err_t err;
 	const struct game *g = game_find(a.game);
 	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms(),
 			   .sizes = game_min_players(g) != game_max_players(g) };
 	int rc = 0;
 	if (board_load(s, &b, err) < 0) {
-		fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue, err);
+		fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue, err->msg);
 		rc = 2;
 	}
 	for (size_t i = 0; rc == 0 && a.html && i < b.n; i++)
 		if (load_recent(s, &b.row[i], err) < 0) {
-			fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue, err);
+			fprintf(stderr, "judge leaderboard: reading %s: %s\n", a.queue, err->msg);
 			rc = 2;
 		}
 	if (rc == 0 && a.html && make_page_dir(a.html) < 0)

@@ -15,16 +15,16 @@
  * typo worth an error, not an empty list); NULL, said, on an error. */
 static json_t *matches_load(const struct read_args *a, struct store *s, int *known)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *list;
 	*known = 1;
 	if (store_report_matches(s, safe_json_text, a->game, a->player, a->limit, &list, err) < 0) {
-		report_failed(a, err);
+		report_failed(a, err->msg);
 		return NULL;
 	}
 	if (json_array_size(list) == 0 && a->player &&
 	    (*known = store_player_known(s, a->player, a->game, err)) < 0) {
-		report_failed(a, err);
+		report_failed(a, err->msg);
 		json_decref(list);
 		return NULL;
 	}

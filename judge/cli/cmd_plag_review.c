@@ -89,9 +89,9 @@ static int fail(const char *err)
 static int list_flags(const struct plag_review_args *r, struct store *s)
 {
 	json_t *flags;
-	char err[ERR_LEN];
+	err_t err;
 	if (store_plag_flags(s, r->game, &flags, err) < 0)
-		return fail(err);
+		return fail(err->msg);
 	if (r->json) {
 		report_json_as(flags, JSON_INDENT(1));
 	} else {
@@ -117,11 +117,11 @@ static const char *done_word(const char *action)
 static int review(const struct plag_review_args *r, struct store *s)
 {
 	json_t *flag = NULL;
-	char err[ERR_LEN];
+	err_t err;
 	const char *by = r->by && *r->by ? r->by : opt_user();
 	int rc = store_plag_review(s, r->flag, r->command, by, r->note, &flag, err);
 	if (rc < 0)
-		return fail(err);
+		return fail(err->msg);
 	if (rc == 0) {
 		fprintf(stderr, "judge plagiarism: there is no flag %lld (`judge plagiarism flags` "
 			"lists them)\n", (long long)r->flag);

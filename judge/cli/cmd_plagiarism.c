@@ -148,7 +148,8 @@ static void print_table(const struct plag_list *l)
  * it: drawn by the same script, nothing fetched. */
 static int write_html(const char *path, const struct plag_list *l)
 {
-	char *page, err[ERR_LEN];
+	char *page;
+	err_t err;
 	size_t len;
 	json_t *data = plag_list_json(l);
 	int rc = data ? web_page_embed("serve/plagiarism.html", data, &page, &len, err) : -1;
@@ -161,21 +162,21 @@ static int write_html(const char *path, const struct plag_list *l)
 		free(page);
 	}
 	if (rc < 0)
-		fprintf(stderr, "judge plagiarism: %s\n", err);
+		fprintf(stderr, "judge plagiarism: %s\n", err->msg);
 	return rc;
 }
 
 static int list_pairs(const struct plag_args *a, struct store *s, const struct judge_config *cfg)
 {
 	struct plag_list l;
-	char err[ERR_LEN];
+	err_t err;
 	if (plag_list_load(s, &cfg->plag, a->game, a->has_min ? a->min : -1, &l, err) < 0) {
-		fprintf(stderr, "judge plagiarism: %s\n", err);
+		fprintf(stderr, "judge plagiarism: %s\n", err->msg);
 		return 2;
 	}
 	if (l.unmeasured)
 		fprintf(stderr, "judge plagiarism: %zu pair%s left out, not measured: %s\n",
-			l.unmeasured, l.unmeasured == 1 ? "" : "s", l.unmeasured_why);
+			l.unmeasured, l.unmeasured == 1 ? "" : "s", l.unmeasured_why->msg);
 	int rc = 0;
 	if (a->json) {
 		json_t *arr = plag_list_pairs_json(&l);
@@ -211,21 +212,22 @@ static int resolve(struct store *store, const char *ref, struct shown *out)
 		return 1;
 	}
 	struct store_plag_doc d;
-	char err[ERR_LEN];
+	err_t err;
 	*out = (struct shown){ 0 };
 	int found = store_plag_get(store, is_doc ? id : 0, is_doc ? 0 : id, &d, err);
 	if (found < 0) {
-		fprintf(stderr, "judge plagiarism: %s\n", err);
+		fprintf(stderr, "judge plagiarism: %s\n", err->msg);
 		return 2;
 	}
 	int rc = 1;
 	if (found == 0)
 		fprintf(stderr, "judge plagiarism: no fingerprinted file %s\n", ref);
 	else if (d.has_error)
-		fprintf(stderr, "judge plagiarism: %s has no fingerprints: %s\n", ref, d.error);
+		fprintf(stderr, "judge plagiarism: %s has no fingerprints: %s\n", ref,
+			d.error->msg);
 	else if (plag_fps_decode(d.fps, d.fps_len, (unsigned)d.k, (unsigned)d.w,
 				 (uint32_t)d.ntokens, &out->fps, err))
-		fprintf(stderr, "judge plagiarism: %s: %s\n", ref, err);
+		fprintf(stderr, "judge plagiarism: %s: %s\n", ref, err->msg);
 	else {
 		plag_list_side_read(&d, &out->side);
 		out->source = d.source; /* NUL-ended */
@@ -421,9 +423,9 @@ static int show_pair(const struct plag_args *a, struct store *store, const struc
 		rc = resolve(store, a->show[1], &s[1]);
 	struct plag_match m;
 	struct plag_hashset idioms = { 0 };
-	char err[ERR_LEN];
+	err_t err;
 	if (rc == 0 && plag_store_pair(store, cfg, s[0].side.doc, s[1].side.doc, &m, &idioms, err)) {
-		fprintf(stderr, "judge plagiarism: %s\n", err);
+		fprintf(stderr, "judge plagiarism: %s\n", err->msg);
 		rc = 1;
 	}
 	if (rc == 0) {
@@ -461,7 +463,8 @@ static int show_pair(const struct plag_args *a, struct store *store, const struc
  * the worker does it with the next submission). */
 static void refresh(struct store *s, const struct judge_config *cfg, const char *game)
 {
-	char err[ERR_LEN], perr[ERR_LEN];
+	err_t err;
+	err_t perr;
 	size_t n = 0;
 	int64_t stale;
 	if (plag_store_stale(s, game, &stale, perr) < 0 || stale == 0 ||

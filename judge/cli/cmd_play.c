@@ -175,13 +175,13 @@ static int compile_player(const struct judge_config *cfg, const struct play_args
 			  const char *source, char name[PLAYER_NAME_MAX + 1],
 			  struct cmp_result *res)
 {
-	char err[ERR_LEN > ERR_LEN ? ERR_LEN : ERR_LEN];
+	err_t err;
 	if (players_source_name(source, name, err) < 0) {
-		fprintf(stderr, "judge play: %s\n", err);
+		fprintf(stderr, "judge play: %s\n", err->msg);
 		return 1;
 	}
 	if (players_compile(cfg, a->game->name, source, res, err) < 0) {
-		fprintf(stderr, "judge play: %s\n", err);
+		fprintf(stderr, "judge play: %s\n", err->msg);
 		return -1;
 	}
 	if (!res->ok) {
@@ -211,30 +211,31 @@ static void print_table(FILE *out, const struct match_result *r)
 /* The viewer page, with each frozen player's reason in words. */
 static int write_page(const char *path, const struct match_result *r)
 {
-	char err[ERR_LEN];
+	err_t err;
 	for (int i = 0; i < r->nplayers; i++)
 		if (r->seat[i].frozen)
 			viewer_add_reason(r->replay, i, r->seat[i].reason);
 	if (viewer_write(path, r->replay, err) == 0)
 		return 0;
-	fprintf(stderr, "judge play: %s\n", err);
+	fprintf(stderr, "judge play: %s\n", err->msg);
 	return -1;
 }
 
 static int write_outputs(const struct play_args *a, const struct match_result *r)
 {
-	char err[ERR_LEN];
+	err_t err;
 	if (a->output && replay_write_file(a->output, r->replay, err) < 0) {
-		fprintf(stderr, "judge play: %s\n", err);
+		fprintf(stderr, "judge play: %s\n", err->msg);
 		return -1;
 	}
 	if (a->html && write_page(a->html, r) < 0)
 		return -1;
 	for (int i = 0; a->logs && i < r->nplayers; i++) {
-		char path[PATH_MAX], ferr[ERR_LEN];
+		char path[PATH_MAX];
+		err_t ferr;
 		snprintf(path, sizeof path, "%s/seat%d.log", a->logs, i);
 		if (file_write_whole(path, r->seat[i].log, r->seat[i].log_len, 0644, ferr) < 0) {
-			fprintf(stderr, "judge play: %s\n", ferr);
+			fprintf(stderr, "judge play: %s\n", ferr->msg);
 			return -1;
 		}
 	}
@@ -247,7 +248,8 @@ static int write_outputs(const struct play_args *a, const struct match_result *r
  * missing. */
 static int check_outputs(const struct play_args *a)
 {
-	char err[ERR_LEN], failed[PATH_MAX];
+	char failed[PATH_MAX];
+	err_t err;
 	if (a->output && a->html && strcmp(a->output, "-") == 0 && strcmp(a->html, "-") == 0) {
 		fprintf(stderr, "judge play: -o - and --html - would both go to standard output: "
 				"give one of them a file name\n");
@@ -256,7 +258,7 @@ static int check_outputs(const struct play_args *a)
 	if ((a->output && file_check_target(a->output, err) < 0) ||
 	    (a->html && file_check_target(a->html, err) < 0) ||
 	    (a->logs && file_check_dir(a->logs, "--logs", err) < 0)) {
-		fprintf(stderr, "judge play: %s\n", err);
+		fprintf(stderr, "judge play: %s\n", err->msg);
 		return -1;
 	}
 	if (a->logs && paths_make_dirs(a->logs, failed) < 0) {
@@ -322,9 +324,9 @@ static int play(const struct judge_config *cfg, const struct play_args *a, char 
 		spec.compiler = bin[same].compiler;
 	}
 	struct match_result r;
-	char err[ERR_LEN];
+	err_t err;
 	if (rc == 0 && match_play(&spec, &r, err) < 0) {
-		fprintf(stderr, "judge play: %s\n", err);
+		fprintf(stderr, "judge play: %s\n", err->msg);
 		rc = 2;
 	} else if (rc == 0) {
 		print_table(table_stream(a), &r);

@@ -36,7 +36,7 @@ static struct player *find(struct table *t, int64_t id)
 	return bsearch(&key, t->p, t->n, sizeof *t->p, by_id);
 }
 
-static int load_players(struct store *s, const char *game, struct table *t, char *err)
+static int load_players(struct store *s, const char *game, struct table *t, struct err *err)
 {
 	int64_t *ids;
 	size_t n;
@@ -48,7 +48,7 @@ static int load_players(struct store *s, const char *game, struct table *t, char
 		t->p[t->n++] = (struct player){ ids[i], rating_initial(&params), 0, 0 };
 	free(ids);
 	if (n && !t->p)
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 	return n && !t->p ? -1 : 0;
 }
 
@@ -59,7 +59,7 @@ struct replay {
 	struct player *seat[GAME_MAX_PLAYERS];
 	int rank[GAME_MAX_PLAYERS], n;
 	int64_t current;
-	char *err;
+	struct err *err;
 };
 
 static int rate_match(struct replay *r)
@@ -68,7 +68,7 @@ static int rate_match(struct replay *r)
 	for (int i = 0; i < r->n; i++)
 		before[i] = r->seat[i]->r;
 	if (rating_update(&r->params, (size_t)r->n, before, r->rank, after) != RATING_OK) {
-		snprintf(r->err, ERR_LEN, "match %lld cannot be rated", (long long)r->current);
+		err_set(r->err, "match %lld cannot be rated", (long long)r->current);
 		return -1;
 	}
 	for (int i = 0; i < r->n; i++) {
@@ -90,7 +90,7 @@ static int replay_seat(void *ctx, int64_t match, int64_t submission, int rank)
 		return 0;
 	struct player *p = find(r->t, submission);
 	if (!p || r->n == GAME_MAX_PLAYERS) {
-		snprintf(r->err, ERR_LEN, "match %lld has a player without a rating",
+		err_set(r->err, "match %lld has a player without a rating",
 			 (long long)match);
 		return -1;
 	}
@@ -100,7 +100,7 @@ static int replay_seat(void *ctx, int64_t match, int64_t submission, int rank)
 }
 
 /* Replays every rated match in id order. */
-static int replay_matches(struct store *s, const char *game, struct table *t, char *err)
+static int replay_matches(struct store *s, const char *game, struct table *t, struct err *err)
 {
 	struct replay r = { .t = t, .params = rating_params_default(), .current = -1, .err = err };
 	return store_rated_results(s, game, replay_seat, &r, err);
@@ -108,7 +108,7 @@ static int replay_matches(struct store *s, const char *game, struct table *t, ch
 
 /* Compares with the stored ratings (exactly: the same updates in the same
  * order give the same bits) or writes them; returns the mismatches, or -1. */
-static int compare_or_write(struct store *s, const struct table *t, bool write, char *err)
+static int compare_or_write(struct store *s, const struct table *t, bool write, struct err *err)
 {
 	int mismatches = 0;
 	for (size_t i = 0; i < t->n; i++) {
@@ -155,10 +155,10 @@ int cmd_ratings(int argc, char **argv)
 	int status;
 	if (opt_parse(&cmd, argc, argv, &status) < 0)
 		return status;
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = store_open(queue, false, err);
 	if (!s) {
-		fprintf(stderr, "judge ratings: %s\n", err);
+		fprintf(stderr, "judge ratings: %s\n", err->msg);
 		return 2;
 	}
 	struct table t = { 0 };
@@ -173,7 +173,7 @@ int cmd_ratings(int argc, char **argv)
 	}
 	if (rc == 2) {
 		store_rollback(s);
-		fprintf(stderr, "judge ratings: %s\n", err);
+		fprintf(stderr, "judge ratings: %s\n", err->msg);
 	}
 	free(t.p);
 	store_close(s);

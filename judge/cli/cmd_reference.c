@@ -42,12 +42,13 @@ static int fail(const char *what)
 
 /* The program's bytes (and the object's, when kept) into the store. */
 static int put_file(struct store *s, const char *path, char sha[HASH_HEXLEN + 1],
-		    char err[ERR_LEN])
+		    err_t err)
 {
-	char *bytes = NULL, rerr[ERR_LEN];
+	char *bytes = NULL;
+	err_t rerr;
 	size_t len = 0;
 	if (src_read(path, 64 << 20, &bytes, &len, rerr) < 0 || hash_hex(bytes, len, sha) < 0) {
-		snprintf(err, ERR_LEN, "cannot read %.100s: %.100s", path, rerr);
+		err_set(err, "cannot read %.100s: %.100s", path, rerr->msg);
 		free(bytes);
 		return -1;
 	}
@@ -59,7 +60,8 @@ static int put_file(struct store *s, const char *path, char sha[HASH_HEXLEN + 1]
 static int store_compiled(struct store *s, const struct ref_args *a, const char *name,
 			  const char *src, size_t len, const struct cmp_result *res)
 {
-	char serr[ERR_LEN], bin[HASH_HEXLEN + 1], obj[HASH_HEXLEN + 1] = "";
+	char bin[HASH_HEXLEN + 1], obj[HASH_HEXLEN + 1] = "";
+	err_t serr;
 	struct store_new_reference r = { .game = a->game, .name = name, .source = src,
 					 .source_len = len, .source_sha256 = res->source_sha256,
 					 .binary_sha256 = bin, .object_sha256 = obj };
@@ -73,7 +75,7 @@ static int store_compiled(struct store *s, const struct ref_args *a, const char 
 	rc = rc ? rc : store_commit(s, serr);
 	if (rc < 0) {
 		store_rollback(s);
-		return fail(serr);
+		return fail(serr->msg);
 	}
 	printf("reference player %s of %s stored: a tournament's phase may name it as its "
 	       "opponent (judge tournament opponent T %s)%s\n", name, a->game, name,
@@ -83,22 +85,25 @@ static int store_compiled(struct store *s, const struct ref_args *a, const char 
 
 static int add(struct store *s, const struct ref_args *a, const struct judge_config *cfg)
 {
-	char name[PLAYER_NAME_MAX + 1], uerr[ERR_LEN], cerr[ERR_LEN], rerr[ERR_LEN];
+	char name[PLAYER_NAME_MAX + 1];
+	err_t uerr;
+	err_t cerr;
+	err_t rerr;
 	char shipped[PATH_MAX], *src = NULL;
 	size_t len;
 	if (players_source_name(a->arg, name, uerr) < 0)
-		return fail(uerr);
+		return fail(uerr->msg);
 	if (paths_shipped_player(cfg->data_dir, a->game, name, shipped)) {
 		fprintf(stderr, "judge reference: %s is a shipped player of %s: name yours "
 			"otherwise (AIStrong.c, say)\n", name, a->game);
 		return 1;
 	}
 	if (src_read(a->arg, CMP_SOURCE_MAX, &src, &len, rerr) < 0)
-		return fail(rerr);
+		return fail(rerr->msg);
 	struct cmp_result res = { 0 };
 	int rc = players_compile(cfg, a->game, a->arg, &res, cerr);
 	if (rc < 0)
-		rc = fail(cerr);
+		rc = fail(cerr->msg);
 	else if (!res.ok)
 		rc = fprintf(stderr, "%sjudge reference: %s does not compile\n", res.log, a->arg) > 0;
 	else
@@ -111,13 +116,14 @@ static int add(struct store *s, const struct ref_args *a, const struct judge_con
 static int object(struct store *s, const struct ref_args *a)
 {
 	struct store_reference r;
-	char serr[ERR_LEN], ferr[ERR_LEN];
+	err_t serr;
+	err_t ferr;
 	int found = store_reference_get(s, a->game, a->arg, &r, serr);
 	if (found <= 0) {
 		if (found == 0)
 			fprintf(stderr, "judge reference: %s has no reference player %s (judge "
 				"reference list)\n", a->game, a->arg);
-		return found < 0 ? fail(serr) : 1;
+		return found < 0 ? fail(serr->msg) : 1;
 	}
 	if (!r.object_sha256[0])
 		return fail("its object file was not kept: add the reference player again");
@@ -125,11 +131,11 @@ static int object(struct store *s, const struct ref_args *a)
 	size_t len;
 	found = store_get_binary(s, r.object_sha256, &bytes, &len, serr);
 	if (found <= 0)
-		return fail(found < 0 ? serr : "its object file is missing from the store");
+		return fail(found < 0 ? serr->msg : "its object file is missing from the store");
 	int rc = file_write_whole(a->out, (const char *)bytes, len, 0644, ferr);
 	free(bytes);
 	if (rc < 0)
-		return fail(ferr);
+		return fail(ferr->msg);
 	printf("%s: %s's object; link it with the kit for local play, e.g. gcc %s "
 	       "build/kits/lib%s.a -lm -static -o AI%s\n", a->out, a->arg, a->out, a->game, a->arg);
 	return 0;
@@ -138,10 +144,10 @@ static int object(struct store *s, const struct ref_args *a)
 static int list(struct store *s, const struct ref_args *a)
 {
 	json_t *rows, *r;
-	char serr[ERR_LEN];
+	err_t serr;
 	size_t i;
 	if (store_reference_list(s, a->game, &rows, serr) < 0)
-		return fail(serr);
+		return fail(serr->msg);
 	if (a->json) {
 		report_json_as(rows, JSON_INDENT(1));
 	} else {

@@ -13,17 +13,17 @@
 /* The page of the replay run_replay has already read. */
 static int replay_page(const struct read_args *a, struct store *s, const char *text, size_t len)
 {
-	char err[ERR_LEN];
+	err_t err;
 	if (viewer_write_stored(s, a->target, text, len, a->html, err) == 0)
 		return 0;
-	fprintf(stderr, "judge replay: %s\n", err);
+	fprintf(stderr, "judge replay: %s\n", err->msg);
 	return 2;
 }
 
 /* judge replay MATCH --log SEAT: the seat's stored stderr as text. */
 static int write_log(const struct read_args *a, struct store *s)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store_seat_log log;
 	int found = store_match_log(s, a->target, a->log_seat, &log, err);
 	if (found <= 0) {
@@ -31,7 +31,7 @@ static int write_log(const struct read_args *a, struct store *s)
 			fprintf(stderr, "judge replay: match %lld has no seat %d in %s\n",
 				(long long)a->target, a->log_seat, a->queue);
 		else
-			report_failed(a, err);
+			report_failed(a, err->msg);
 		return found == 0 ? 1 : 2;
 	}
 	int rc = 1;
@@ -42,7 +42,7 @@ static int write_log(const struct read_args *a, struct store *s)
 			"its log was not kept (worker.keep_logs)\n", a->log_seat, (long long)a->target);
 	else if (replay_log_text(&log, &text, &len, err) < 0 ||
 		 replay_write_text(a->output ? a->output : "-", text, len, err) < 0)
-		fprintf(stderr, "judge replay: %s\n", err), rc = 2;
+		fprintf(stderr, "judge replay: %s\n", err->msg), rc = 2;
 	else
 		rc = 0;
 	free(text);
@@ -67,10 +67,11 @@ static int run_replay(const struct read_args *a)
 				"(see --help)\n");
 		return 2;
 	}
-	char err[ERR_LEN], serr[ERR_LEN];
+	err_t err;
+	err_t serr;
 	struct store *s = store_open(a->queue, false, serr);
 	if (!s) {
-		fprintf(stderr, "judge replay: %s\n", serr);
+		fprintf(stderr, "judge replay: %s\n", serr->msg);
 		return 2;
 	}
 	char *text = NULL;
@@ -79,7 +80,7 @@ static int run_replay(const struct read_args *a)
 	int rc = found > 0 && (!a->output || replay_write_text(a->output, text, len, err) == 0) ? 0
 		 : found == 0 ? 1 : 2;
 	if (rc)
-		fprintf(stderr, "judge replay: %s%s%s\n", err, found == 0 ? " in " : "",
+		fprintf(stderr, "judge replay: %s%s%s\n", err->msg, found == 0 ? " in " : "",
 			found == 0 ? a->queue : "");
 	else if (a->html)
 		rc = replay_page(a, s, text, len);

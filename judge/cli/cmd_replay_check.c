@@ -36,10 +36,11 @@ static bool is_match_id(const char *s, long long *id)
 /* The replay of a match of the store; NULL with *rc the exit status. */
 static json_t *load_match(const char *queue, long long id, int *rc)
 {
-	char err[ERR_LEN], serr[ERR_LEN];
+	err_t err;
+	err_t serr;
 	struct store *s = store_open(queue, false, serr);
 	if (!s) {
-		fprintf(stderr, "judge replay check: %s\n", serr);
+		fprintf(stderr, "judge replay check: %s\n", serr->msg);
 		*rc = 2;
 		return NULL;
 	}
@@ -48,7 +49,7 @@ static json_t *load_match(const char *queue, long long id, int *rc)
 	int found = replay_stored_text(s, id, &text, &len, err);
 	store_close(s);
 	if (found <= 0) {
-		fprintf(stderr, "judge replay check: %s%s%s\n", err, found == 0 ? " in " : "",
+		fprintf(stderr, "judge replay check: %s%s%s\n", err->msg, found == 0 ? " in " : "",
 			found == 0 ? queue : "");
 		*rc = found == 0 ? 1 : 2;
 		return NULL;
@@ -66,14 +67,14 @@ static json_t *load_match(const char *queue, long long id, int *rc)
 
 static json_t *load_file(const char *path, int *rc)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *r = replay_read_file(path, err);
 	if (!r) {
 		/* A file that cannot be read is a usage error; one that is not a
 		 * replay is a replay that fails the check. */
-		bool unreadable = strncmp(err, "cannot read ", 12) == 0;
+		bool unreadable = strncmp(err->msg, "cannot read ", 12) == 0;
 		fprintf(unreadable ? stderr : stdout, "%s%s\n",
-			unreadable ? "judge replay check: " : "", err);
+			unreadable ? "judge replay check: " : "", err->msg);
 		*rc = unreadable ? 2 : 1;
 	}
 	return r;

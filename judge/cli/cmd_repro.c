@@ -52,13 +52,13 @@ static const char *const forms[] = {
 
 /* ---- the record ----------------------------------------------------------- */
 
-static json_t *read_json_file(const char *path, char err[ERR_LEN])
+static json_t *read_json_file(const char *path, err_t err)
 {
 	return replay_read_file(path, err);
 }
 
 static int record_from_files(const struct repro_args *a, struct fault *f, json_t **replay,
-			     char err[ERR_LEN])
+			     err_t err)
 {
 	json_t *rec = read_json_file(a->record, err);
 	if (!rec)
@@ -71,7 +71,7 @@ static int record_from_files(const struct repro_args *a, struct fault *f, json_t
 }
 
 static int record_from_store(const struct repro_args *a, struct fault *f, json_t **replay,
-			     char err[ERR_LEN])
+			     err_t err)
 {
 	struct store *s = store_open(a->queue, false, err);
 	if (!s)
@@ -79,7 +79,7 @@ static int record_from_store(const struct repro_args *a, struct fault *f, json_t
 	struct store_fault sf;
 	int rc = store_match_fault(s, a->match, a->seat, &sf, err);
 	if (rc == 0)
-		snprintf(err, ERR_LEN, "match %lld has no seat %d in %s", (long long)a->match,
+		err_set(err, "match %lld has no seat %d in %s", (long long)a->match,
 			 a->seat, a->queue);
 	else if (rc > 0)
 		rc = fault_from_store(a->match, a->seat, &sf, f, err);
@@ -90,8 +90,8 @@ static int record_from_store(const struct repro_args *a, struct fault *f, json_t
 		*replay = json_loadb(text, len, 0, NULL);
 	free(text);
 	store_close(s);
-	if (rc > 0 && !*replay && !err[0])
-		snprintf(err, ERR_LEN, "match %lld's replay does not read", (long long)a->match);
+	if (rc > 0 && !*replay && !err->msg[0])
+		err_set(err, "match %lld's replay does not read", (long long)a->match);
 	return rc > 0 && *replay ? 0 : -1;
 }
 
@@ -197,9 +197,9 @@ static int reproduce(const struct repro_args *a, const struct fault *f, const js
 		.fault_wait_ns = (uint64_t)a->wait_s * 1000000000ULL,
 	};
 	struct repro_outcome o;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	if (repro_run(&spec, &o, err) < 0) {
-		fprintf(stderr, "judge repro: %s\n", err);
+		fprintf(stderr, "judge repro: %s\n", err->msg);
 		return 2;
 	}
 	fflush(stderr);
@@ -220,9 +220,10 @@ static int with_player(const struct repro_args *a, const struct fault *f, const 
 		return reproduce(a, f, replay, a->player);
 	}
 	struct judge_config cfg;
-	char cerr[ERR_LEN], dir[] = "/tmp/judge-repro-XXXXXX", bin[64];
+	char dir[] = "/tmp/judge-repro-XXXXXX", bin[64];
+	err_t cerr;
 	if (cfg_init(&cfg, a->config, cerr) < 0) {
-		fprintf(stderr, "judge repro: %s\n", cerr);
+		fprintf(stderr, "judge repro: %s\n", cerr->msg);
 		return 2;
 	}
 	if (!mkdtemp(dir)) {
@@ -299,11 +300,11 @@ int cmd_repro(int argc, char **argv)
 		return status;
 	struct fault f = { 0 };
 	json_t *replay = NULL;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int rc = a.record ? record_from_files(&a, &f, &replay, err)
 			  : record_from_store(&a, &f, &replay, err);
 	if (rc < 0) {
-		fprintf(stderr, "judge repro: %s\n", err);
+		fprintf(stderr, "judge repro: %s\n", err->msg);
 		fault_free(&f);
 		return 2;
 	}

@@ -54,9 +54,9 @@ static uint64_t given_or(int64_t value, uint64_t unit, uint64_t config)
 static int apply_limits(const struct given_limits *g, struct run_opts *o)
 {
 	struct judge_config cfg;
-	char err[ERR_LEN];
+	err_t err;
 	if (cfg_init(&cfg, g->config, err) < 0) {
-		fprintf(stderr, "judge sandbox: %s\n", err);
+		fprintf(stderr, "judge sandbox: %s\n", err->msg);
 		return -1;
 	}
 	o->lim = (struct sbx_limits){

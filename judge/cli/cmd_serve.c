@@ -103,10 +103,11 @@ int cmd_serve(int argc, char **argv)
 	int status;
 	if (parse_args(argc, argv, &a, &status) < 0)
 		return status;
-	char err[ERR_LEN], host[64];
+	char host[64];
+	err_t err;
 	struct serve_options o = { .queue = a.queue, .host = host };
 	if (serve_parse_listen(a.listen, host, sizeof host, &o.port, err) < 0)
-		return opt_fail("judge serve", 2, err);
+		return opt_fail("judge serve", 2, err->msg);
 	if (open_access_log(a.access_log, &o.access_log) < 0)
 		return 2;
 	o.limits = a.cfg.serve;
@@ -123,7 +124,7 @@ int cmd_serve(int argc, char **argv)
 	pthread_sigmask(SIG_BLOCK, &stop, NULL);
 	struct serve *sv = serve_start(&o, err);
 	if (!sv)
-		return opt_fail("judge serve", 2, err);
+		return opt_fail("judge serve", 2, err->msg);
 	printf("judge serve: listening on http://%s:%u/ (queue %s)\n", host, serve_port(sv),
 	       a.queue);
 	fflush(stdout);

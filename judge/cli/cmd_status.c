@@ -18,9 +18,9 @@
 static int status_counts(const struct read_args *a, struct store *s, json_t *sub)
 {
 	int played = 0, won = 0;
-	char err[ERR_LEN];
+	err_t err;
 	if (store_qualifying_record(s, a->target, &played, &won, err) < 0) {
-		fprintf(stderr, "judge %s: %s\n", a->cmd, err);
+		fprintf(stderr, "judge %s: %s\n", a->cmd, err->msg);
 		return -1;
 	}
 	json_t *q = json_object_get(sub, "qualifying");
@@ -36,10 +36,10 @@ static int status_counts(const struct read_args *a, struct store *s, json_t *sub
  * ranking and matchmaking, whatever its state says. */
 static int status_disqualified(const struct read_args *a, struct store *s, json_t *sub)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *all;
 	if (store_disqualifications(s, report_str(sub, "game"), &all, err) < 0) {
-		fprintf(stderr, "judge %s: %s\n", a->cmd, err);
+		fprintf(stderr, "judge %s: %s\n", a->cmd, err->msg);
 		return -1;
 	}
 	json_t *latest = json_null();
@@ -63,7 +63,8 @@ static int status_disqualified(const struct read_args *a, struct store *s, json_
 static int status_waiting(const struct read_args *a, struct store *s, json_t *sub)
 {
 	struct judge_config cfg;
-	char why[600], err[ERR_LEN];
+	char why[600];
+	err_t err;
 	int min_games = cfg_init(&cfg, NULL, err) == 0 ? (int)cfg.worker.min_games
 						       : mm_params_default().min_games;
 	int rc = why_waiting(s, a->queue, report_str(sub, "state"), report_str(sub, "game"), min_games, why,
@@ -110,10 +111,10 @@ static void status_outcome(json_t *sub)
 /* 1 found, 0 no such submission, -1 error (said). */
 static int status_load(const struct read_args *a, struct store *s, json_t **out)
 {
-	char err[ERR_LEN];
+	err_t err;
 	int found = store_report_submission(s, safe_json_text, a->target, out, err);
 	if (found < 0)
-		report_failed(a, err);
+		report_failed(a, err->msg);
 	json_t *rt = found > 0 ? json_object_get(*out, "rating") : NULL;
 	if (json_is_object(rt)) {
 		struct rating x = { json_real_value(json_object_get(rt, "mu")),

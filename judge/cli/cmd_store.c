@@ -31,19 +31,19 @@ static const char summary[] =
 
 static int copy(const char *from_path, const char *to_path)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *from = store_open(from_path, false, err), *to = NULL;
 	if (from)
 		to = store_open(to_path, true, err);
 	if (!to) {
-		fprintf(stderr, "judge store copy: %s\n", err);
+		fprintf(stderr, "judge store copy: %s\n", err->msg);
 		store_close(from);
 		return 2;
 	}
 	int64_t rows;
 	int rc = store_copy(from, to, &rows, err);
 	if (rc < 0)
-		fprintf(stderr, "judge store copy: %s\n", err);
+		fprintf(stderr, "judge store copy: %s\n", err->msg);
 	else
 		printf("copied %lld rows from %s to %s\n", (long long)rows, from_path, to_path);
 	store_close(to);
@@ -53,14 +53,14 @@ static int copy(const char *from_path, const char *to_path)
 
 static int backup(const char *queue, const char *dest)
 {
-	char err[ERR_LEN];
+	err_t err;
 	if (access(dest, F_OK) == 0 || errno != ENOENT) {
 		fprintf(stderr, "judge store backup: %s already exists: name a new file\n", dest);
 		return 1;
 	}
 	struct store *s = store_open(queue, false, err);
 	if (!s) {
-		fprintf(stderr, "judge store backup: %s\n", err);
+		fprintf(stderr, "judge store backup: %s\n", err->msg);
 		return 2;
 	}
 	mode_t old = umask(077); /* the file holds every contestant's source */
@@ -68,7 +68,7 @@ static int backup(const char *queue, const char *dest)
 	umask(old);
 	store_close(s);
 	if (rc < 0) {
-		fprintf(stderr, "judge store backup: %s\n", err);
+		fprintf(stderr, "judge store backup: %s\n", err->msg);
 		return 1;
 	}
 	struct stat st;

@@ -114,11 +114,12 @@ static int refuse(const char *message)
 static int read_checked(const struct submit_args *a, char **src, size_t *len,
 			char name[PLAYER_NAME_MAX + 1])
 {
-	char rerr[ERR_LEN], err[ERR_LEN];
+	err_t rerr;
+	err_t err;
 	if (src_read(a->file, CMP_SOURCE_MAX, src, len, rerr) < 0)
-		return refuse(rerr);
+		return refuse(rerr->msg);
 	if (upload_check(a->game, a->author, a->file, *src, *len, name, err) < 0)
-		return refuse(err);
+		return refuse(err->msg);
 	return 0;
 }
 
@@ -163,12 +164,13 @@ static void print_state(int64_t id, const char *state, char last[SUBMIT_HTTP_STA
 
 static int follow_local(struct store *s, const char *queue, int64_t id)
 {
-	char last[SUBMIT_HTTP_STATE_MAX] = "", err[ERR_LEN];
+	char last[SUBMIT_HTTP_STATE_MAX] = "";
+	err_t err;
 	bool said = false;
 	for (;;) {
 		struct store_submission sub;
 		if (store_get_submission(s, id, &sub, err) <= 0)
-			return refuse(err);
+			return refuse(err->msg);
 		print_state(id, sub.state, last);
 		int rc = final_status(sub.state);
 		if (rc >= 0)
@@ -190,7 +192,7 @@ static void say(void *ctx, const char *message)
 /* store_submit, tried again while the server is out of reach (its
  * transaction then recorded nothing), said once: 0, 1 (unchanged) or -1. */
 static int submit_patiently(struct store *s, const struct store_new_submission *sub,
-			    int64_t *id, char err[ERR_LEN])
+			    int64_t *id, err_t err)
 {
 	int64_t deadline = store_now_ms() + SUBMIT_WAIT_MS, wait_ms = 0;
 	int rc;
@@ -198,7 +200,7 @@ static int submit_patiently(struct store *s, const struct store_new_submission *
 		if (!store_unreachable(s) || store_now_ms() > deadline)
 			return -1;
 		if (wait_ms == 0)
-			say(NULL, err);
+			say(NULL, err->msg);
 		wait_ms = store_backoff_ms(wait_ms);
 		nap_ms((int)wait_ms);
 	}
@@ -210,11 +212,12 @@ static int submit_patiently(struct store *s, const struct store_new_submission *
 static int follow_server(const struct submit_http_target *t, int64_t id)
 {
 	char last[SUBMIT_HTTP_STATE_MAX] = "", state[SUBMIT_HTTP_STATE_MAX];
-	char err[ERR_LEN], log[SUBMIT_HTTP_LOG_LINES * 520];
+	char log[SUBMIT_HTTP_LOG_LINES * 520];
+	err_t err;
 	int queued_ms = 0;
 	for (;;) {
 		if (submit_http_status(t, id, state, log, sizeof log, err) < 0)
-			return refuse(err);
+			return refuse(err->msg);
 		print_state(id, state, last);
 		int rc = final_status(state);
 		/* why it failed, in the compiler's words, not only that it did */
@@ -250,39 +253,41 @@ static int print_submission_id(int64_t id, bool unchanged, bool labelled)
 static int takes_uploads(const char *game)
 {
 	struct judge_config cfg;
-	char err[ERR_LEN + 64], games[160];
+	char games[160];
+	err_t err;
 	if (cfg_init(&cfg, NULL, err) < 0)
-		return refuse(err);
+		return refuse(err->msg);
 	if (cfg_takes_uploads(&cfg.contest, game))
 		return 0;
 	cfg_upload_games(&cfg.contest, games, sizeof games);
-	snprintf(err, sizeof err, "this judge takes no uploads of %s: it runs %.150s "
-		 "(contest.games)", game, games);
-	return refuse(err);
+	err_set(err, "this judge takes no uploads of %s: it runs %.150s (contest.games)", game,
+		games);
+	return refuse(err->msg);
 }
 
 static int submit_local(const struct submit_args *a, const char *src, size_t len,
 			const char *name)
 {
-	char sha[HASH_HEXLEN + 1], err[ERR_LEN];
+	char sha[HASH_HEXLEN + 1];
+	err_t err;
 	if (hash_hex(src, len, sha) < 0)
 		return refuse("cannot hash the source");
 	if (takes_uploads(a->game) != 0)
 		return 1;
 	struct store *s = store_open_patient(a->queue, true, SUBMIT_WAIT_MS, say, NULL, err);
 	if (!s)
-		return refuse(err);
+		return refuse(err->msg);
 	int64_t id = 0;
 	struct store_new_submission sub = { .game = a->game, .author = a->author, .name = name,
 					    .source = src, .source_len = len, .source_sha256 = sha };
-	char why[ERR_LEN];
+	err_t why;
 	int closed = event_uploads_closed(s, a->game, a->author, store_now_ms(), why);
 	if (closed != 0) {
 		store_close(s);
-		return refuse(why);
+		return refuse(why->msg);
 	}
 	int rc = submit_patiently(s, &sub, &id, err);
-	rc = rc < 0 ? refuse(err) : print_submission_id(id, rc == 1, a->wait);
+	rc = rc < 0 ? refuse(err->msg) : print_submission_id(id, rc == 1, a->wait);
 	if (rc == 0) {
 		if (a->wait)
 			rc = follow_local(s, a->queue, id);
@@ -294,11 +299,11 @@ static int submit_local(const struct submit_args *a, const char *src, size_t len
 static int submit_server(const struct submit_args *a, const char *src, size_t len)
 {
 	struct submit_http_target t = { .server = a->server, .token = a->token };
-	char err[ERR_LEN];
+	err_t err;
 	int64_t id = 0;
 	int rc = submit_http_post(&t, a->game, src, len, &id, err);
 	if (rc < 0)
-		return refuse(err);
+		return refuse(err->msg);
 	print_submission_id(id, rc == 1, a->wait);
 	return a->wait ? follow_server(&t, id) : 0;
 }

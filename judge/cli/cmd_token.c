@@ -95,17 +95,18 @@ static void warn_others(const char *author, int64_t others)
 
 static int token_add(struct store *s, const struct token_args *a)
 {
-	char token[44], hex[65], err[ERR_LEN];
+	char token[44], hex[65];
+	err_t err;
 	int64_t id;
 	if (serve_token_new(token, err) < 0 || serve_token_hash(token, hex) < 0) {
-		fprintf(stderr, "judge token: %s\n", err);
+		fprintf(stderr, "judge token: %s\n", err->msg);
 		return 2;
 	}
 	int64_t others;
 	const struct store_new_token t = { .sha256 = hex, .author = a->author, .organiser = a->organiser,
 					   .label = a->label, .group = a->group };
 	if (store_token_add(s, &t, &id, &others, err) < 0) {
-		fprintf(stderr, "judge token: %s\n", err);
+		fprintf(stderr, "judge token: %s\n", err->msg);
 		return 2;
 	}
 	printf("%s\n", token);
@@ -131,7 +132,8 @@ static int import_person(void *ctx, const char *author, const char *group, const
 			 int line)
 {
 	struct import *im = ctx;
-	char token[44], hex[65], err[ERR_LEN];
+	char token[44], hex[65];
+	err_t err;
 	int64_t id, others;
 	if (!upload_author_valid(author) || !fits(group) || !fits(label)) {
 		fprintf(stderr, "judge token: line %d: %s (1 to 63 printable characters each, no "
@@ -143,7 +145,7 @@ static int import_person(void *ctx, const char *author, const char *group, const
 					   .group = group };
 	if (serve_token_new(token, err) < 0 || serve_token_hash(token, hex) < 0 ||
 	    store_token_add(im->s, &t, &id, &others, err) < 0) {
-		fprintf(stderr, "judge token: line %d: %s; nothing was imported\n", line, err);
+		fprintf(stderr, "judge token: line %d: %s; nothing was imported\n", line, err->msg);
 		return -1;
 	}
 	warn_others(author, others);
@@ -169,13 +171,13 @@ static int put_tokens(const json_t *made, const char *output)
 		fputc('\n', mem);
 	}
 	fclose(mem);
-	char err[ERR_LEN];
+	err_t err;
 	int rc = 0;
 	if (!output)
 		fwrite(text, 1, len, stdout);
 	else if ((rc = file_write_whole(output, text, len, 0600, err)) < 0)
 		fprintf(stderr, "judge token: %s (the tokens are stored: revoke them and import "
-			"again)\n", err);
+			"again)\n", err->msg);
 	free(text);
 	return rc;
 }
@@ -183,11 +185,11 @@ static int put_tokens(const json_t *made, const char *output)
 /* All or none: one transaction for the roster. */
 static int token_import(struct store *s, const struct token_args *a)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct import im = { .s = s, .made = json_array() };
 	int rc = store_begin(s, err) < 0 ? -1 : roster_each(a->roster, "judge token", import_person, &im);
 	if (rc == 0 && store_commit(s, err) < 0)
-		rc = -1, fprintf(stderr, "judge token: %s\n", err);
+		rc = -1, fprintf(stderr, "judge token: %s\n", err->msg);
 	if (rc != 0)
 		store_rollback(s);
 	else if (put_tokens(im.made, a->output) == 0)
@@ -201,10 +203,11 @@ static int token_import(struct store *s, const struct token_args *a)
 
 static int token_list(struct store *s)
 {
-	char err[ERR_LEN], when[32];
+	char when[32];
+	err_t err;
 	json_t *list;
 	if (store_token_list(s, &list, err) < 0) {
-		fprintf(stderr, "judge token: %s\n", err);
+		fprintf(stderr, "judge token: %s\n", err->msg);
 		return 2;
 	}
 	printf("%6s  %-10s  %-23s  %-24s  %-10s  %s\n", "id", "role", "created", "author", "group",
@@ -232,10 +235,10 @@ static int token_list(struct store *s)
 
 static int token_revoke(struct store *s, long long id)
 {
-	char err[ERR_LEN];
+	err_t err;
 	int rc = store_token_revoke(s, id, err);
 	if (rc < 0)
-		fprintf(stderr, "judge token: %s\n", err);
+		fprintf(stderr, "judge token: %s\n", err->msg);
 	else
 		fprintf(stderr, "judge token: %s %lld\n", rc ? "revoked token" : "no working token",
 			id);

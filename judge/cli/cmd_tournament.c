@@ -130,18 +130,18 @@ static int fail(const char *what)
 
 /* ---- create ---------------------------------------------------------------- */
 
-static json_t *read_spec(const char *path, char *err, size_t cap)
+static json_t *read_spec(const char *path, err_t err)
 {
 	json_error_t jerr;
 	json_t *j = json_load_file(path, 0, &jerr);
 	if (!j)
-		snprintf(err, cap, "%s, line %d: %s", path, jerr.line, jerr.text);
+		err_set(err, "%s, line %d: %s", path, jerr.line, jerr.text);
 	return j;
 }
 
 static int create(struct store *s, const struct tour_args *a)
 {
-	char err[ERR_LEN + 64], serr[ERR_LEN];
+	err_t err, serr;
 	const struct game *g = a->game ? game_find(a->game) : NULL;
 	if (!g || (!a->spec == !a->course))
 		return opt_bad(the_cmd, "create needs --game GAME and one of --spec FILE, --course");
@@ -150,14 +150,13 @@ static int create(struct store *s, const struct tour_args *a)
 	if (a->course) {
 		tour_spec_course(&spec);
 		json = tour_spec_json(&spec);
-	} else if (!(json = read_spec(a->spec, err, sizeof err))) {
-		return fail(err);
+	} else if (!(json = read_spec(a->spec, err))) {
+		return fail(err->msg);
 	}
-	char terr[ERR_LEN];
-	if (tour_spec_parse(json, game_min_players(g), game_max_players(g), &spec, terr) < 0) {
+	if (tour_spec_parse(json, game_min_players(g), game_max_players(g), &spec, err) < 0) {
 		json_decref(json);
-		snprintf(err, sizeof err, "%s: %s", a->course ? "the course" : a->spec, terr);
-		return fail(err);
+		err_prefix(err, "%s", a->course ? "the course" : a->spec);
+		return fail(err->msg);
 	}
 	json_t *clean = tour_spec_json(&spec); /* stored with every default spelled out */
 	json_decref(json);
@@ -166,7 +165,7 @@ static int create(struct store *s, const struct tour_args *a)
 	int rc = store_tournament_create(s, g->name, a->name, clean, seed, &id, serr);
 	json_decref(clean);
 	if (rc < 0) {
-		fprintf(stderr, "judge tournament: %s\n", serr);
+		fprintf(stderr, "judge tournament: %s\n", serr->msg);
 		return 1;
 	}
 	printf("tournament %s (%s): %d phase%s\n", a->name, g->title, spec.nphases,
@@ -179,14 +178,14 @@ static int create(struct store *s, const struct tour_args *a)
 static int add_one(struct store *s, int64_t t, const char *author, const char *group,
 		   const char *pseudonym, int line)
 {
-	char serr[ERR_LEN];
+	err_t serr;
 	if (!upload_author_valid(author)) {
 		fprintf(stderr, "judge tournament: line %d: '%.80s' is not an author name (1 to 63 "
 			"printable characters)\n", line, author);
 		return -1;
 	}
 	if (store_entrant_add(s, t, author, group, pseudonym, serr) < 0) {
-		fprintf(stderr, "judge tournament: %s\n", serr);
+		fprintf(stderr, "judge tournament: %s\n", serr->msg);
 		return -1;
 	}
 	return 0;
@@ -217,13 +216,13 @@ static int add_roster(struct store *s, int64_t t, const char *path, int *added)
 
 static int get(struct store *s, const char *name, struct store_tournament *t)
 {
-	char serr[ERR_LEN];
+	err_t serr;
 	int found = store_tournament_get(s, 0, name, t, serr);
 	if (found == 0)
 		fprintf(stderr, "judge tournament: no tournament named '%s' (judge tournament list)\n",
 			name);
 	else if (found < 0)
-		fprintf(stderr, "judge tournament: %s\n", serr);
+		fprintf(stderr, "judge tournament: %s\n", serr->msg);
 	return found == 1 ? 0 : -1;
 }
 
@@ -231,7 +230,7 @@ static int get(struct store *s, const char *name, struct store_tournament *t)
 static int add(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
-	char serr[ERR_LEN];
+	err_t serr;
 	if ((a->roster != NULL) == (a->nrest == 1))
 		return opt_bad(the_cmd, "add takes one AUTHOR, or --roster FILE");
 	if (get(s, a->name, &t) < 0)
@@ -242,7 +241,7 @@ static int add(struct store *s, const struct tour_args *a)
 			       : add_one(s, t.id, a->rest[0], a->group, a->pseudonym, 1);
 	added += !a->roster && rc == 0;
 	if (rc == 0 && store_commit(s, serr) < 0)
-		rc = fail(serr);
+		rc = fail(serr->msg);
 	if (rc != 0)
 		store_rollback(s);
 	else
@@ -254,7 +253,8 @@ static int add(struct store *s, const struct tour_args *a)
 static int pick(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
-	char serr[ERR_LEN], *end;
+	char *end;
+	err_t serr;
 	if (a->nrest != 2)
 		return opt_bad(the_cmd, "pick takes AUTHOR and SUBMISSION (its id)");
 	long long sub = strtoll(a->rest[1], &end, 10);
@@ -264,7 +264,7 @@ static int pick(struct store *s, const struct tour_args *a)
 		return 2;
 	int rc = store_entrant_pick(s, t.id, a->rest[0], sub, serr);
 	if (rc <= 0)
-		fprintf(stderr, "judge tournament: %s\n", serr);
+		fprintf(stderr, "judge tournament: %s\n", serr->msg);
 	else
 		printf("%s is represented by submission %lld in %s\n", a->rest[0], sub, t.name);
 	store_tournament_clear(&t);
@@ -274,17 +274,18 @@ static int pick(struct store *s, const struct tour_args *a)
 static int start(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
-	char serr[ERR_LEN], err[ERR_LEN];
+	err_t serr;
+	err_t err;
 	if (get(s, a->name, &t) < 0)
 		return 2;
 	int rc = store_begin(s, serr) < 0 ? -1 : event_start(s, t.id, store_now_ms(), err);
 	if (rc < 0 || (rc == 1 && store_commit(s, serr) < 0)) {
 		store_rollback(s);
-		fprintf(stderr, "judge tournament: %s\n", rc < 0 ? err : serr);
+		fprintf(stderr, "judge tournament: %s\n", rc < 0 ? err->msg : serr->msg);
 		rc = -1;
 	} else if (rc == 0) {
 		store_rollback(s);
-		fprintf(stderr, "judge tournament: %s\n", err);
+		fprintf(stderr, "judge tournament: %s\n", err->msg);
 	} else {
 		printf("%s: phase started\n", t.name);
 	}
@@ -299,9 +300,10 @@ static int known_player(struct store *s, const char *game, const char *player,
 {
 	struct judge_config cfg;
 	struct store_reference r;
-	char path[PATH_MAX], err[ERR_LEN > ERR_LEN ? ERR_LEN : ERR_LEN];
+	char path[PATH_MAX];
+	err_t err;
 	if (cfg_init(&cfg, config, err) < 0) {
-		fail(err);
+		fail(err->msg);
 		return -1;
 	}
 	if (paths_shipped_player(cfg.data_dir, game, player, path))
@@ -311,14 +313,15 @@ static int known_player(struct store *s, const char *game, const char *player,
 		fprintf(stderr, "judge tournament: %s has no shipped player and no reference "
 			"player named %s (judge reference list --game %s)\n", game, player, game);
 	else if (found < 0)
-		fail(err);
+		fail(err->msg);
 	return found == 1 ? 0 : -1;
 }
 
 static int opponent(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
-	char serr[ERR_LEN], err[ERR_LEN] = "";
+	err_t serr;
+	err_t err = {0};
 	if (a->nrest != 1)
 		return opt_bad(the_cmd, "opponent takes the PLAYER to seat (a shipped or reference "
 			       "player)");
@@ -335,7 +338,8 @@ static int opponent(struct store *s, const struct tour_args *a)
 			printf("%s: phase %d now plays %s, from the next match planned\n", t.name,
 			       phase + 1, a->rest[0]);
 		else
-			fprintf(stderr, "judge tournament: %s\n", err[0] ? err : serr);
+			fprintf(stderr, "judge tournament: %s\n",
+				err->msg[0] ? err->msg : serr->msg);
 	}
 	store_tournament_clear(&t);
 	return rc < 0 ? 2 : rc == 0 ? 1 : 0;
@@ -344,11 +348,11 @@ static int opponent(struct store *s, const struct tour_args *a)
 /* The stored tournament's phases, read against its game: 0, or -1 said. */
 static int stored_spec(const struct store_tournament *t, struct tour_spec *spec)
 {
-	char terr[ERR_LEN];
+	err_t terr;
 	const struct game *g = game_find(t->game);
 	if (g && tour_spec_parse(t->spec, game_min_players(g), game_max_players(g), spec, terr) == 0)
 		return 0;
-	fail(g ? terr : "the tournament's game is unknown to this judge");
+	fail(g ? terr->msg : "the tournament's game is unknown to this judge");
 	return -1;
 }
 
@@ -357,10 +361,10 @@ static int stored_spec(const struct store_tournament *t, struct tour_spec *spec)
 static int list(struct store *s, const struct tour_args *a)
 {
 	json_t *rows, *r;
-	char serr[ERR_LEN];
+	err_t serr;
 	size_t i;
 	if (store_tournament_list(s, &rows, serr) < 0)
-		return fail(serr);
+		return fail(serr->msg);
 	if (a->json) {
 		report_json_as(rows, JSON_INDENT(1));
 	} else {
@@ -547,20 +551,20 @@ static int show(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
 	struct tour_spec spec;
-	char serr[ERR_LEN];
+	err_t serr;
 	if (get(s, a->name, &t) < 0)
 		return 2;
 	json_t *entrants = NULL, *round = NULL, *log = NULL, *view = NULL;
-	char verr[ERR_LEN];
+	err_t verr;
 	int rc = 0;
 	if (stored_spec(&t, &spec) < 0)
 		rc = 2;
 	else if (store_entrants(s, t.id, &entrants, serr) < 0 ||
 		 store_tmatch_round(s, t.id, t.phase, t.round, &round, serr) < 0 ||
 		 store_tournament_history(s, t.id, &log, serr) < 0)
-		rc = fail(serr);
+		rc = fail(serr->msg);
 	else if (event_view(s, t.name, true, &view, verr) != 1)
-		rc = fail(verr);
+		rc = fail(verr->msg);
 	else if (a->json) {
 		json_t *all = json_pack("{s:s, s:s, s:O, s:i, s:i, s:I, s:O, s:O, s:O, s:O}", "name",
 					t.name, "game", t.game, "spec", t.spec, "phase", t.phase,
@@ -636,7 +640,7 @@ static int grades(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
 	struct tour_spec spec;
-	char serr[ERR_LEN];
+	err_t serr;
 	json_t *entrants = NULL, *e;
 	size_t i;
 	if (get(s, a->name, &t) < 0)
@@ -645,10 +649,10 @@ static int grades(struct store *s, const struct tour_args *a)
 	if (stored_spec(&t, &spec) < 0)
 		rc = 2;
 	else if (store_entrants(s, t.id, &entrants, serr) < 0)
-		rc = fail(serr);
+		rc = fail(serr->msg);
 	json_t *copies = NULL;
 	if (rc == 0 && store_plag_confirmed_authors(s, t.game, &copies, serr) < 0)
-		rc = fail(serr);
+		rc = fail(serr->msg);
 	int rounds = rc ? 0 : elimination_rounds(&spec, entrants, &elim);
 	if (rc == 0)
 		printf(a->csv ? "author,group,player,qualified,round eliminated,final place,grade\n"
@@ -720,7 +724,8 @@ static int plan(struct store *s, const struct tour_args *a)
 {
 	struct store_tournament t;
 	struct tour_spec spec;
-	char serr[ERR_LEN], ferr[ERR_LEN];
+	err_t serr;
+	err_t ferr;
 	json_t *entrants = NULL;
 	if (get(s, a->name, &t) < 0)
 		return 2;
@@ -730,7 +735,7 @@ static int plan(struct store *s, const struct tour_args *a)
 		rc = 2;
 	else if (store_entrants(s, t.id, &entrants, serr) < 0 ||
 		 store_match_time(s, t.game, 200, &mean_ms, &measured, serr) < 0)
-		rc = fail(serr);
+		rc = fail(serr->msg);
 	if (rc == 0 && match_s <= 0 && !measured)
 		rc = fail("no match of this game has been timed yet: give --match-seconds");
 	if (rc == 0 && match_s <= 0)
@@ -756,7 +761,7 @@ static int plan(struct store *s, const struct tour_args *a)
 			f.exact = true;
 		}
 		if (frc < 0)
-			rc = fail(ferr);
+			rc = fail(ferr->msg);
 		else
 			print_forecast(i, p, &f, match_s);
 		total += f.waves * match_s;

@@ -95,7 +95,8 @@ static int parse_args(int argc, char **argv, struct worker_args *a, int *status)
 static int run_slot(const struct judge_config *cfg, const struct worker_args *a, int slot,
 		    long ranked)
 {
-	char name[HOLDER_LEN], err[ERR_LEN], line[512];
+	char name[HOLDER_LEN], line[512];
+	err_t err;
 	holder_self(name);
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	struct judge_config settings = *cfg;
@@ -114,7 +115,7 @@ static int run_slot(const struct judge_config *cfg, const struct worker_args *a,
 	int rc = worker_run(&o, err);
 	cfgrun_withdraw(in_force.dir, in_force.program);
 	if (rc < 0) {
-		fprintf(stderr, "judge-worker: %s\n", err);
+		fprintf(stderr, "judge-worker: %s\n", err->msg);
 		return 1;
 	}
 	return 0;
@@ -171,10 +172,10 @@ static int supervise(const struct judge_config *cfg, const struct worker_args *a
  * refuses namespaces the organiser must choose, before anybody uploads. */
 static int check_compile_confinement(const struct judge_config *cfg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	uid_t uid = geteuid() == 0 ? cfg->sandbox.uid_base : 0;
 	if (cmp_check_confinement(&cfg->compile, uid, uid, err) < 0) {
-		fprintf(stderr, "judge-worker: %s\n", err);
+		fprintf(stderr, "judge-worker: %s\n", err->msg);
 		return -1;
 	}
 	if (cfg->compile.unconfined)
@@ -190,10 +191,10 @@ int cmd_worker(int argc, char **argv)
 	if (parse_args(argc, argv, &a, &status) < 0)
 		return status;
 	/* Fail early, in the parent, on a database that cannot be used. */
-	char serr[ERR_LEN];
+	err_t serr;
 	struct store *s = store_open(a.queue, true, serr);
 	if (!s || worker_take_over(s, stderr, serr) < 0) {
-		fprintf(stderr, "judge-worker: %s\n", serr);
+		fprintf(stderr, "judge-worker: %s\n", serr->msg);
 		store_close(s);
 		return 2;
 	}

@@ -54,22 +54,22 @@ void in_force_said(struct in_force *f, char *line, size_t size)
 
 int in_force_publish(struct in_force *f, char *line, size_t size)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *all = in_force_describe(f->cfg, f->path);
 	int rc = cfgrun_publish(f->dir, f->program, all, err);
 	json_decref(all);
 	if (rc < 0)
 		snprintf(line, size, "%s (`judge config` cannot tell what this process runs with)",
-			 err);
+			 err->msg);
 	return rc;
 }
 
 int in_force_reload(struct in_force *f, char *line, size_t size)
 {
 	struct judge_config next;
-	char err[ERR_LEN];
+	err_t err;
 	if (cfg_init(&next, f->path, err) < 0) {
-		snprintf(line, size, "settings not reloaded, those in force stay: %s", err);
+		snprintf(line, size, "settings not reloaded, those in force stay: %s", err->msg);
 		return -1;
 	}
 	json_t *was = in_force_describe(f->cfg, f->path), *now = in_force_describe(&next, f->path);

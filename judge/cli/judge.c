@@ -73,11 +73,11 @@ static void usage(FILE *out)
  * loading it is most of what starting the judge would cost. */
 static int run(const struct judge_cmd *c, int argc, char **argv)
 {
-	char err[ERR_LEN];
+	err_t err;
 	if (c->reach == LOCAL)
 		hash_start_lean();
 	if (c->reach == HTTP && hook_global_init(err) < 0) {
-		fprintf(stderr, "judge: %s\n", err);
+		fprintf(stderr, "judge: %s\n", err->msg);
 		return 1;
 	}
 	if (c->reach == HTTP)

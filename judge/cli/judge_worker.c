@@ -14,9 +14,9 @@ int main(int argc, char **argv)
 		printf("judge-worker %s\n", judge_version);
 		return 0;
 	}
-	char err[ERR_LEN];
+	err_t err;
 	if (hook_global_init(err) < 0) {
-		fprintf(stderr, "judge-worker: %s\n", err);
+		fprintf(stderr, "judge-worker: %s\n", err->msg);
 		return 1;
 	}
 	atexit(hook_global_cleanup);

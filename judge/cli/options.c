@@ -33,19 +33,19 @@ int opt_fail(const char *name, int status, const char *message)
 
 int opt_config(const char *name, const char *path, struct judge_config *cfg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	if (cfg_init(cfg, path, err) == 0)
 		return 0;
-	opt_fail(name, 2, err);
+	opt_fail(name, 2, err->msg);
 	return -1;
 }
 
 struct store *opt_store(const char *name, const char *queue, bool create)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = store_open(queue, create, err);
 	if (!s)
-		opt_fail(name, 2, err);
+		opt_fail(name, 2, err->msg);
 	return s;
 }
 

@@ -28,10 +28,10 @@ int report_parse(const struct opt_command *c, const char *what, int argc, char *
 
 struct store *report_open(const struct read_args *a)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *s = store_open(a->queue, false, err);
 	if (!s)
-		fprintf(stderr, "judge %s: %s\n", a->cmd, err);
+		fprintf(stderr, "judge %s: %s\n", a->cmd, err->msg);
 	return s;
 }
 

@@ -85,49 +85,49 @@ static void server_error(const struct answer *a, char *out, size_t size)
 }
 
 static void explain_curl(CURL *h, CURLcode c, const char *server, const char *detail,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	long os_errno = 0;
 	switch (c) {
 	case CURLE_COULDNT_CONNECT:
 		curl_easy_getinfo(h, CURLINFO_OS_ERRNO, &os_errno);
-		snprintf(err, ERR_LEN,
+		err_set(err, 
 			 "cannot reach the judge at %s: %s; check --server, or try again later",
 			 server, os_errno == ECONNREFUSED ? "connection refused" : detail);
 		break;
 	case CURLE_COULDNT_RESOLVE_HOST:
-		snprintf(err, ERR_LEN,
+		err_set(err, 
 			 "cannot reach the judge at %s: unknown host; check --server", server);
 		break;
 	case CURLE_OPERATION_TIMEDOUT:
-		snprintf(err, ERR_LEN,
+		err_set(err, 
 			 "the judge at %s did not answer within %d s; try again later", server,
 			 SUBMIT_HTTP_TIMEOUT_S);
 		break;
 	case CURLE_UNSUPPORTED_PROTOCOL:
 	case CURLE_URL_MALFORMAT:
-		snprintf(err, ERR_LEN,
+		err_set(err, 
 			 "--server must be an http:// or https:// URL, not '%s'", server);
 		break;
 	case CURLE_GOT_NOTHING:
-		snprintf(err, ERR_LEN,
+		err_set(err, 
 			 "the judge at %s closed the connection without answering; try again later",
 			 server);
 		break;
 	case CURLE_WRITE_ERROR:
-		snprintf(err, ERR_LEN,
+		err_set(err, 
 			 "the server at %s answered more than %d KiB: is it the judge?", server,
 			 SUBMIT_HTTP_ANSWER_MAX / 1024);
 		break;
 	default:
-		snprintf(err, ERR_LEN, "cannot talk to the judge at %s: %s", server,
+		err_set(err, "cannot talk to the judge at %s: %s", server,
 			 detail);
 	}
 }
 
 /* What a refusal (3xx, 4xx, 5xx) means, with the server's own line. */
 static void explain_status(const struct answer *a, const char *server,
-			   char err[ERR_LEN])
+			   err_t err)
 {
 	char line[SERVER_LINE_MAX + 8];
 	server_error(a, line, sizeof line);
@@ -135,25 +135,25 @@ static void explain_status(const struct answer *a, const char *server,
 	long st = a->status;
 	if (st == 401)
 		/* the judge's own 401s already say to ask the organisers */
-		snprintf(err, ERR_LEN,
+		err_set(err, 
 			 "the server refused your token (401)%s%s; check --token or JUDGE_TOKEN%s",
 			 sep, line, *line ? "" : ", or ask the organiser for a new token");
 	else if (st == 413)
-		snprintf(err, ERR_LEN, "the file is too large for the server (413)%s%s",
+		err_set(err, "the file is too large for the server (413)%s%s",
 			 sep, line);
 	else if (st == 429)
-		snprintf(err, ERR_LEN, "too many requests (429)%s%s; try again in %s "
+		err_set(err, "too many requests (429)%s%s; try again in %s "
 			 "seconds", sep, line, *a->retry_after ? a->retry_after : "a few");
 	else if (st >= 500)
-		snprintf(err, ERR_LEN, "the server failed (HTTP %ld)%s%s; try again "
+		err_set(err, "the server failed (HTTP %ld)%s%s; try again "
 			 "later, or tell the organiser", st, sep, line);
 	else if (st >= 300 && st < 400)
-		snprintf(err, ERR_LEN, "the server at %s redirects (HTTP %ld); give "
+		err_set(err, "the server at %s redirects (HTTP %ld); give "
 			 "--server the URL it redirects to", server, st);
 	else if (*line)
-		snprintf(err, ERR_LEN, "%s (HTTP %ld)", line, st);
+		err_set(err, "%s (HTTP %ld)", line, st);
 	else
-		snprintf(err, ERR_LEN, "the server refused the request (HTTP %ld)", st);
+		err_set(err, "the server refused the request (HTTP %ld)", st);
 }
 
 static struct curl_slist *request_headers(const char *token, bool has_body)
@@ -188,21 +188,21 @@ static bool prepare(CURL *h, const char *url, const char *body, struct curl_slis
  * the server answered (any status, in a->status), -1 with err filled when
  * it could not be asked. */
 static int exchange(const struct submit_http_target *t, const char *path, const char *body,
-		    struct answer *a, char err[ERR_LEN])
+		    struct answer *a, err_t err)
 {
 	char url[2048], errbuf[CURL_ERROR_SIZE] = "";
 	size_t base = strlen(t->server);
 	while (base > 0 && t->server[base - 1] == '/')
 		base--;
 	if ((size_t)snprintf(url, sizeof url, "%.*s%s", (int)base, t->server, path) >= sizeof url) {
-		snprintf(err, ERR_LEN, "the --server URL is too long");
+		err_set(err, "the --server URL is too long");
 		return -1;
 	}
 	struct curl_slist *headers = request_headers(t->token, body != NULL);
 	CURL *h = curl_easy_init();
 	int rc = -1;
 	if (!headers || !h || !prepare(h, url, body, headers, a, errbuf)) {
-		snprintf(err, ERR_LEN, "cannot set up the request (out of memory, or a "
+		err_set(err, "cannot set up the request (out of memory, or a "
 			 "token longer than 1000 characters)");
 	} else {
 		CURLcode c = curl_easy_perform(h);
@@ -221,11 +221,11 @@ static int exchange(const struct submit_http_target *t, const char *path, const 
 /* The JSON object of a 2xx answer with the expected status, or NULL with
  * err filled (a refusal explained, or an answer that is not the API's). */
 static json_t *expect_answer(const struct submit_http_target *t, const struct answer *a,
-			     long want, char err[ERR_LEN])
+			     long want, err_t err)
 {
 	if (a->status != want) {
 		if (a->status >= 200 && a->status < 300)
-			snprintf(err, ERR_LEN, "the server at %s answered HTTP %ld, not "
+			err_set(err, "the server at %s answered HTTP %ld, not "
 				 "%ld: is it the judge?", t->server, a->status, want);
 		else
 			explain_status(a, t->server, err);
@@ -234,7 +234,7 @@ static json_t *expect_answer(const struct submit_http_target *t, const struct an
 	json_t *j = json_loadb(a->body, a->len, 0, NULL);
 	if (!json_is_object(j)) {
 		json_decref(j);
-		snprintf(err, ERR_LEN, "the server at %s answered something that is "
+		err_set(err, "the server at %s answered something that is "
 			 "not JSON: is it the judge?", t->server);
 		return NULL;
 	}
@@ -251,23 +251,23 @@ static char *request_body(const char *game, const char *src, size_t len)
 }
 
 int submit_http_post(const struct submit_http_target *t, const char *game, const char *src,
-		     size_t len, int64_t *id, char err[ERR_LEN])
+		     size_t len, int64_t *id, err_t err)
 {
 	char *body = request_body(game, src, len);
 	if (!body) {
-		snprintf(err, ERR_LEN, "the file is not valid UTF-8 text: save it as "
+		err_set(err, "the file is not valid UTF-8 text: save it as "
 			 "UTF-8 (or plain ASCII) to upload it over the network");
 		return -1;
 	}
 	struct answer *a = calloc(1, sizeof *a);
 	json_t *j = NULL;
 	if (!a)
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 	else if (exchange(t, "/api/submissions", body, a, err) == 0)
 		j = expect_answer(t, a, a->status == 200 ? 200 : 201, err);
 	json_t *jid = json_object_get(j, "id");
 	if (j && !json_is_integer(jid))
-		snprintf(err, ERR_LEN, "the server's answer has no submission id");
+		err_set(err, "the server's answer has no submission id");
 	else if (j)
 		*id = json_integer_value(jid);
 	int rc = !j || !json_is_integer(jid) ? -1 : a->status == 200 ? 1 : 0;
@@ -303,20 +303,20 @@ static void labelled_log(const char *text, char *out, size_t size)
 
 int submit_http_status(const struct submit_http_target *t, int64_t id,
 		       char state[SUBMIT_HTTP_STATE_MAX], char *log, size_t log_size,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	char path[64];
 	snprintf(path, sizeof path, "/api/submissions/%" PRId64, id);
 	struct answer *a = calloc(1, sizeof *a);
 	json_t *j = NULL;
 	if (!a)
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 	else if (exchange(t, path, NULL, a, err) == 0)
 		j = expect_answer(t, a, 200, err);
 	/* The API's field is "state", as `judge status` and the pages call it. */
 	const char *s = json_string_value(json_object_get(j, "state"));
 	if (j && !s)
-		snprintf(err, ERR_LEN, "the server's answer has no \"state\": is it "
+		err_set(err, "the server's answer has no \"state\": is it "
 			 "the judge?");
 	else if (j)
 		printable_line(s, state, SUBMIT_HTTP_STATE_MAX);

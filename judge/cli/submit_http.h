@@ -32,7 +32,7 @@ struct submit_http_target {
  * it has the same source already (the server stored nothing); -1 with err
  * filled. */
 int submit_http_post(const struct submit_http_target *t, const char *game, const char *src,
-		     size_t len, int64_t *id, char err[ERR_LEN]);
+		     size_t len, int64_t *id, err_t err);
 
 /* 0 with state filled ("queued", "qualified", ...) and, when log is not
  * NULL, the compile log so far in log: each line labelled "compile: ",
@@ -40,6 +40,6 @@ int submit_http_post(const struct submit_http_target *t, const char *game, const
  * with err filled. */
 int submit_http_status(const struct submit_http_target *t, int64_t id,
 		       char state[SUBMIT_HTTP_STATE_MAX], char *log, size_t log_size,
-		       char err[ERR_LEN]);
+		       err_t err);
 
 #endif

@@ -11,7 +11,7 @@ static const char *const moving_states[] = { "queued", "compiling", "qualifying"
 static int no_worker(struct store *s, const char *queue, char *out, size_t size)
 {
 	struct store_activity act;
-	char err[ERR_LEN];
+	err_t err;
 	if (store_activity(s, &act, err) < 0)
 		return -1;
 	if (!store_stalled(&act))

@@ -173,7 +173,7 @@ struct cmp_job {
 	const struct cfg_compile *cfg;
 	const struct cmp_request *req;
 	struct cmp_result *out;
-	char *err;
+	struct err *err;
 	char base[PATH_MAX];         /* private temporary directory, or "" */
 	char dir[PATH_MAX];          /* base/work: the compiler's, read-write */
 	char root[PATH_MAX];         /* base/root: where its view is built */
@@ -755,11 +755,12 @@ static void cache_path(const struct cmp_job *job, const char *suffix, char path[
 static int cache_put(struct cmp_job *job, const char *suffix, const char *data,
 		     const char *from, mode_t mode)
 {
-	char final[PATH_MAX], err[ERR_LEN];
+	char final[PATH_MAX];
+	err_t err;
 	cache_path(job, suffix, final);
 	int rc = from ? file_copy(from, final, mode, err)
 		      : file_write_whole(final, data, strlen(data), mode, err);
-	return rc < 0 ? err_fail(job->err, "cannot store in the cache: %s", err) : 0;
+	return rc < 0 ? err_fail(job->err, "cannot store in the cache: %s", err->msg) : 0;
 }
 
 /* Reads a cached log into job->log; a missing one reads as empty when
@@ -848,12 +849,12 @@ static int check_source(struct cmp_job *job)
 {
 	if (job->unchecked)
 		return 0;
-	char err[ERR_LEN];
+	err_t err;
 	int rc = cscan_source(job->name, job->src, job->src_len,
 			      job->header[0] ? job->header : NULL, err);
 	if (rc < 0)
-		return err_fail(job->err, "%s", err);
-	return rc ? (refuse(job, "%s", err) < 0 ? -1 : 1) : 0;
+		return err_fail(job->err, "%s", err->msg);
+	return rc ? (refuse(job, "%s", err->msg) < 0 ? -1 : 1) : 0;
 }
 
 /* Runs `gcc arg` in the confinement (tc_ask_fn): what it printed. */
@@ -929,15 +930,15 @@ static int compute_key(struct cmp_job *job)
 /* The game's rewrite of the checked assembly (req->asm_pass), written
  * afresh in place of gcc's: 0, 1 refused (err says why), -1 (err set). */
 static int rewrite_assembly(struct cmp_job *job, const char *s, size_t len,
-			    char err[ERR_LEN])
+			    err_t err)
 {
 	if (!job->req->asm_pass)
 		return 0;
 	char *out = NULL, path[PATH_MAX];
 	size_t out_len = 0;
-	int rc = job->req->asm_pass(s, len, &out, &out_len, err, ERR_LEN);
+	int rc = job->req->asm_pass(s, len, &out, &out_len, err->msg, ERR_LEN);
 	if (rc < 0)
-		snprintf(err, ERR_LEN, "out of memory rewriting the assembly");
+		err_set(err, "out of memory rewriting the assembly");
 	if (rc != 0)
 		return rc;
 	path_in(path, job->dir, job->files[CMP_TRANSLATE], "");
@@ -946,7 +947,7 @@ static int rewrite_assembly(struct cmp_job *job, const char *s, size_t len,
 	if (fd >= 0 && close(fd) < 0)
 		rc = -1;
 	if (rc < 0)
-		snprintf(err, ERR_LEN, "cannot write the rewritten assembly: %s", strerror(errno));
+		err_set(err, "cannot write the rewritten assembly: %s", strerror(errno));
 	free(out);
 	return rc;
 }
@@ -957,7 +958,8 @@ static int check_output(struct cmp_job *job, enum cmp_step s)
 {
 	if (job->unchecked)
 		return 0;
-	char path[PATH_MAX], err[ERR_LEN], *buf = NULL;
+	char path[PATH_MAX], *buf = NULL;
+	err_t err;
 	size_t len = 0;
 	path_in(path, job->dir, job->files[s], "");
 	int rc = read_file(path, job->cfg->output_bytes, O_NOFOLLOW, &buf, &len);
@@ -977,8 +979,8 @@ static int check_output(struct cmp_job *job, enum cmp_step s)
 					  job->req->no_writable_globals, err);
 	free(buf);
 	if (rc < 0)
-		return err_fail(job->err, "%s", err);
-	return rc ? (refuse(job, "%s", err) < 0 ? -1 : 1) : 0;
+		return err_fail(job->err, "%s", err->msg);
+	return rc ? (refuse(job, "%s", err->msg) < 0 ? -1 : 1) : 0;
 }
 
 /* Runs one step and checks its output.  Returns -1 (the judge failed), 0
@@ -1098,7 +1100,7 @@ static int compile_job(struct cmp_job *job)
 }
 
 static int compile(const struct cfg_compile *cfg, const struct cmp_request *req,
-		   struct cmp_result *out, char err[ERR_LEN], bool unchecked)
+		   struct cmp_result *out, err_t err, bool unchecked)
 {
 	memset(out, 0, sizeof *out);
 	struct cmp_job job = {
@@ -1122,13 +1124,13 @@ static int compile(const struct cfg_compile *cfg, const struct cmp_request *req,
 }
 
 int cmp_compile(const struct cfg_compile *cfg, const struct cmp_request *req,
-		struct cmp_result *out, char err[ERR_LEN])
+		struct cmp_result *out, err_t err)
 {
 	return compile(cfg, req, out, err, false);
 }
 
 int cmp_check_confinement(const struct cfg_compile *cfg, uid_t uid, gid_t gid,
-			  char err[ERR_LEN])
+			  err_t err)
 {
 	if (cfg->unconfined)
 		return 0;
@@ -1152,7 +1154,7 @@ int cmp_check_confinement(const struct cfg_compile *cfg, uid_t uid, gid_t gid,
 }
 
 int cmp_compile_unchecked(const struct cfg_compile *cfg, const struct cmp_request *req,
-			  struct cmp_result *out, char err[ERR_LEN])
+			  struct cmp_result *out, err_t err)
 {
 	return compile(cfg, req, out, err, true);
 }

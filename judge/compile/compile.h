@@ -86,20 +86,20 @@ struct cmp_result {
  * compile error the contestant can read in out->log), -1 when the judge
  * itself failed (a missing header or runtime, fork, disk), with err set. */
 int cmp_compile(const struct cfg_compile *cfg, const struct cmp_request *req,
-		struct cmp_result *out, char err[ERR_LEN]);
+		struct cmp_result *out, err_t err);
 
 /* Whether gcc can run in its confinement on this machine (it cannot where
  * the kernel refuses namespaces): 0, or -1 with err saying why and what
  * the organiser can do.  Always 0 when cfg->unconfined is set. */
 int cmp_check_confinement(const struct cfg_compile *cfg, uid_t uid, gid_t gid,
-			  char err[ERR_LEN]);
+			  err_t err);
 
 /* Tests only, never called by the judge: the same without the source,
  * preprocessor and assembly checks, so that a test can show what the
  * confinement alone holds when a check is bypassed.  Its cache keys differ
  * from cmp_compile's. */
 int cmp_compile_unchecked(const struct cfg_compile *cfg, const struct cmp_request *req,
-			  struct cmp_result *out, char err[ERR_LEN]);
+			  struct cmp_result *out, err_t err);
 
 void cmp_result_free(struct cmp_result *r);
 

@@ -100,7 +100,7 @@ static bool is_digit(char c)
 
 /* ---- the text check ------------------------------------------------------ */
 
-int cscan_text(const char *name, const char *buf, size_t len, char err[ERR_LEN])
+int cscan_text(const char *name, const char *buf, size_t len, err_t err)
 {
 	if (len == 0)
 		return cscan_refuse(err, name, 0, "the file is empty");
@@ -136,7 +136,7 @@ struct cs_lex {
 	const char *name;   /* the contestant's file, for messages */
 	const char *header; /* the game header, or NULL */
 	const char *origin; /* "" or a note that the text came from a macro */
-	char *err;
+	struct err *err;
 	unsigned define_line; /* the first #define or #undef that is not a
 				 feature macro (see feature_macros), or 0 */
 };
@@ -370,14 +370,14 @@ static int scan_source(struct cs_lex *s)
 }
 
 int cscan_source(const char *name, const char *buf, size_t len, const char *header,
-		 char err[ERR_LEN])
+		 err_t err)
 {
 	int rc = cscan_text(name, buf, len, err);
 	if (rc)
 		return rc;
 	struct clex_text text;
 	if (clex_splice(buf, len, &text) < 0) {
-		snprintf(err, ERR_LEN, "out of memory scanning %s", name);
+		err_set(err, "out of memory scanning %s", name);
 		return -1;
 	}
 	struct cs_lex s = { .name = name, .header = header, .origin = "", .err = err };
@@ -517,7 +517,7 @@ struct cs_pp {
 	const char *name, *header, *shared;
 	enum cs_part part;
 	unsigned line; /* the presumed line of the current output line */
-	char *err;
+	struct err *err;
 };
 
 /* A file name in a line marker, unescaped (cpp writes \\ and \").  p is at
@@ -640,7 +640,7 @@ static int pp_line(const struct cs_pp *pp, unsigned line, size_t start, size_t e
 }
 
 int cscan_preprocessed(const char *name, const char *buf, size_t len, const char *header,
-		       const char *shared, char err[ERR_LEN])
+		       const char *shared, err_t err)
 {
 	struct cs_pp pp = {
 		.buf = buf, .name = name, .header = header, .shared = shared,

@@ -64,13 +64,13 @@
  * other than tab, form feed, vertical tab and newline, a CR not followed by
  * LF (GCC would count it as a line break the scanner does not see), a UTF-8
  * byte-order mark (said as such: editors add it unseen). */
-int cscan_text(const char *name, const char *buf, size_t len, char err[ERR_LEN]);
+int cscan_text(const char *name, const char *buf, size_t len, err_t err);
 
 /* Checks the contestant's file `name` (its base name, used in messages and
  * compared with line markers).  header: the game header's base name, or
  * NULL when the game has none.  Runs cscan_text() first. */
 int cscan_source(const char *name, const char *buf, size_t len, const char *header,
-		 char err[ERR_LEN]);
+		 err_t err);
 
 /* What a file says of its player's name, read as GCC's preprocessor reads
  * the file (splices, comments, literals, directives), with no macro
@@ -95,14 +95,14 @@ int cscan_player_names(const char *buf, size_t len, struct cscan_names *out);
  * game header includes (its base name), trusted as the game header is; or
  * NULL.  The source check never lets the contestant's file include it. */
 int cscan_preprocessed(const char *name, const char *buf, size_t len, const char *header,
-		       const char *shared, char err[ERR_LEN]);
+		       const char *shared, err_t err);
 
 /* Checks the assembly gcc -S generated from `name`. */
-int cscan_assembly(const char *name, const char *buf, size_t len, char err[ERR_LEN]);
+int cscan_assembly(const char *name, const char *buf, size_t len, err_t err);
 
 /* Checks the object file the assembler made from that assembly (len bytes
  * at data, hostile: every offset is checked). */
-int cscan_object(const char *name, const void *data, size_t len, char err[ERR_LEN]);
+int cscan_object(const char *name, const void *data, size_t len, err_t err);
 
 /* The object's symbols, for games whose contestant's file is instrumented
  * or whose units must not share memory: refuses a definition of a
@@ -112,7 +112,7 @@ int cscan_object(const char *name, const void *data, size_t len, char err[ERR_LE
  * the line of its declaration in src (the contestant's source, src_len
  * bytes).  Constants (.rodata, .data.rel.ro) pass. */
 int cscan_object_symbols(const char *name, const void *data, size_t len, const char *src,
-			 size_t src_len, bool no_writable, char err[ERR_LEN]);
+			 size_t src_len, bool no_writable, err_t err);
 
 /* True for the 29 header names of C17 (7.1.2), e.g. "stdio.h". */
 bool cscan_standard_header(const char *h);

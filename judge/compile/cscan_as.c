@@ -286,7 +286,7 @@ static void note_symbol(const struct as_line *l, char near[64])
 		snprintf(near, 64, "%.*s", (int)(end > 60 ? 60 : end), l->p);
 }
 
-static int refuse_line(char err[ERR_LEN], const char *name, const struct as_line *l,
+static int refuse_line(err_t err, const char *name, const struct as_line *l,
 		       const char *near)
 {
 	size_t i = 0;
@@ -300,7 +300,7 @@ static int refuse_line(char err[ERR_LEN], const char *name, const struct as_line
 			    near[0] ? " (after `" : "", near, near[0] ? "`)" : "");
 }
 
-int cscan_assembly(const char *name, const char *buf, size_t len, char err[ERR_LEN])
+int cscan_assembly(const char *name, const char *buf, size_t len, err_t err)
 {
 	char near[64] = "";
 	for (size_t i = 0; i < len;) {

@@ -90,7 +90,7 @@ static bool plain_message(const struct tok *t)
 }
 
 static int attribute_token(struct cs_attr *a, const struct tok *t, bool mine, unsigned line,
-			   const char *name, char err[ERR_LEN])
+			   const char *name, err_t err)
 {
 	if (t->kind == TOK_PUNCT && (t->punct == '(' || t->punct == '[')) {
 		a->depth++;
@@ -131,7 +131,7 @@ static int attribute_token(struct cs_attr *a, const struct tok *t, bool mine, un
 }
 
 int cscan_attr_line(struct cs_attr *a, const char *p, size_t n, bool mine, unsigned line,
-		    const char *name, char err[ERR_LEN])
+		    const char *name, err_t err)
 {
 	struct clex lx;
 	struct tok t;
@@ -177,7 +177,7 @@ int cscan_attr_line(struct cs_attr *a, const char *p, size_t n, bool mine, unsig
 /* The text of `#pragma message` and `#pragma GCC warning|error` in gcc -E
  * output (macros expanded): gcc prints it with escapes interpreted. */
 int cscan_pragma_message(const char *p, size_t n, unsigned line, const char *name,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	struct clex lx;
 	struct tok t;

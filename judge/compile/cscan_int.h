@@ -15,7 +15,7 @@
 /* "name:line: message", or "name: message" for line 0.  Returns 1, the
  * value every check returns when it refuses. */
 __attribute__((format(printf, 4, 5)))
-int cscan_refuse(char err[ERR_LEN], const char *name, unsigned line, const char *fmt, ...);
+int cscan_refuse(err_t err, const char *name, unsigned line, const char *fmt, ...);
 
 /* True when w[0..n) is one of the NULL-terminated list's words. */
 bool cscan_in_list(const char *const *list, const char *w, size_t n);
@@ -38,11 +38,11 @@ struct cs_attr {
  * tokens come from the contestant's file, so its attributes are checked.
  * 0, or 1 with err set, "NAME:LINE: ...". */
 int cscan_attr_line(struct cs_attr *a, const char *p, size_t n, bool mine, unsigned line,
-		    const char *name, char err[ERR_LEN]);
+		    const char *name, err_t err);
 
 /* Checks the strings of a #pragma message line of the contestant's. */
 int cscan_pragma_message(const char *p, size_t n, unsigned line, const char *name,
-			 char err[ERR_LEN]);
+			 err_t err);
 
 /* ELF64 relocatable objects, read from memory as hostile bytes
  * (cscan_obj.c).  [off, off + size) lies inside a buffer of len bytes: */

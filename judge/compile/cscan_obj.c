@@ -29,7 +29,7 @@ bool cscan_elf_inside(uint64_t off, uint64_t size, size_t len)
 	return off <= len && size <= len - off;
 }
 
-static int malformed(char err[ERR_LEN], const char *name, const char *what)
+static int malformed(err_t err, const char *name, const char *what)
 {
 	return cscan_refuse(err, name, 0, "the assembler's object file is malformed (%s): refused",
 			    what);
@@ -69,7 +69,7 @@ static bool printable(const char *s)
 	return true;
 }
 
-static int check_section(char err[ERR_LEN], const char *name, const Elf64_Shdr *sh,
+static int check_section(err_t err, const char *name, const Elf64_Shdr *sh,
 			 const char *sname, size_t len)
 {
 	if (sh->sh_type != SHT_NOBITS && !cscan_elf_inside(sh->sh_offset, sh->sh_size, len))
@@ -90,7 +90,7 @@ static int check_section(char err[ERR_LEN], const char *name, const Elf64_Shdr *
 	return 0;
 }
 
-int cscan_object(const char *name, const void *data, size_t len, char err[ERR_LEN])
+int cscan_object(const char *name, const void *data, size_t len, err_t err)
 {
 	const unsigned char *buf = data;
 	Elf64_Ehdr eh;

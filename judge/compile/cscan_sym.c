@@ -86,7 +86,7 @@ static const char *section_of(const struct objview *o, Elf64_Half ndx)
 	return cscan_elf_string(o->buf, &o->shstr, sh.sh_name);
 }
 
-static int refuse_variable(char err[ERR_LEN], const char *name, const char *sym,
+static int refuse_variable(err_t err, const char *name, const char *sym,
 			   const char *src, size_t src_len)
 {
 	/* a static local is "name.N" in the object */
@@ -96,7 +96,7 @@ static int refuse_variable(char err[ERR_LEN], const char *name, const char *sym,
 		len = 60;
 	long line = declaration_line(src, src_len, sym, len, local);
 	if (line < 0) {
-		snprintf(err, ERR_LEN, "out of memory checking %s", name);
+		err_set(err, "out of memory checking %s", name);
 		return -1;
 	}
 	return cscan_refuse(err, name, (unsigned)line,
@@ -108,7 +108,7 @@ static int refuse_variable(char err[ERR_LEN], const char *name, const char *sym,
 
 static int check_symbol(const struct objview *o, const Elf64_Sym *sym, const char *sname,
 			bool no_writable, const char *name, const char *src, size_t src_len,
-			char err[ERR_LEN])
+			err_t err)
 {
 	int type = ELF64_ST_TYPE(sym->st_info);
 	if (starts(sname, "__sanitizer") && sym->st_shndx != SHN_UNDEF)
@@ -127,7 +127,7 @@ static int check_symbol(const struct objview *o, const Elf64_Sym *sym, const cha
 /* A writable section with bytes in it but no variable's symbol (a
  * compound literal at file scope, say): refused as such. */
 static int check_section_bytes(const struct objview *o, const char *name,
-			       char err[ERR_LEN])
+			       err_t err)
 {
 	for (unsigned i = 1; i < o->eh.e_shnum; i++) {
 		Elf64_Shdr sh = cscan_elf_section(o->buf, &o->eh, i);
@@ -142,7 +142,7 @@ static int check_section_bytes(const struct objview *o, const char *name,
 }
 
 static int check_symtab(const struct objview *o, const Elf64_Shdr *symtab, bool no_writable,
-			const char *name, const char *src, size_t src_len, char err[ERR_LEN])
+			const char *name, const char *src, size_t src_len, err_t err)
 {
 	if (symtab->sh_link >= o->eh.e_shnum || symtab->sh_entsize != sizeof(Elf64_Sym))
 		return cscan_refuse(err, name, 0, "the object's symbol table is malformed: refused");
@@ -164,7 +164,7 @@ static int check_symtab(const struct objview *o, const Elf64_Shdr *symtab, bool 
 }
 
 int cscan_object_symbols(const char *name, const void *data, size_t len, const char *src,
-			 size_t src_len, bool no_writable, char err[ERR_LEN])
+			 size_t src_len, bool no_writable, err_t err)
 {
 	struct objview o = { .buf = data, .len = len };
 	if (len < sizeof o.eh)

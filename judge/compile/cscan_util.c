@@ -13,15 +13,16 @@ bool cscan_in_list(const char *const *list, const char *w, size_t n)
 	return false;
 }
 
-int cscan_refuse(char err[ERR_LEN], const char *name, unsigned line, const char *fmt, ...)
+int cscan_refuse(err_t err, const char *name, unsigned line, const char *fmt, ...)
 {
-	int n = line ? snprintf(err, ERR_LEN, "%s:%u: ", name, line)
-		     : snprintf(err, ERR_LEN, "%s: ", name);
-	if (n < 0 || n >= ERR_LEN)
-		return 1;
+	char what[ERR_LEN];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err + n, ERR_LEN - (size_t)n, fmt, ap);
+	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
+	if (line)
+		err_set(err, "%s:%u: %s", name, line, what);
+	else
+		err_set(err, "%s: %s", name, what);
 	return 1;
 }

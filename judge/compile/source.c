@@ -25,18 +25,18 @@ static const char *not_regular(mode_t mode)
 /* Opens path for reading without ever blocking (O_NONBLOCK: a FIFO with no
  * writer would otherwise wait forever) and keeps it only if it is a regular
  * file; -1 with err set otherwise. */
-static int open_regular(const char *path, struct stat *st, char err[ERR_LEN])
+static int open_regular(const char *path, struct stat *st, err_t err)
 {
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
-		snprintf(err, ERR_LEN, "cannot read %.200s: %s", path, strerror(errno));
+		err_set(err, "cannot read %.200s: %s", path, strerror(errno));
 		return -1;
 	}
 	const char *why = fstat(fd, st) < 0	   ? strerror(errno)
 			  : !S_ISREG(st->st_mode) ? not_regular(st->st_mode)
 						  : NULL;
 	if (why) {
-		snprintf(err, ERR_LEN, "cannot read %.150s: %s; give the path of your .c file",
+		err_set(err, "cannot read %.150s: %s; give the path of your .c file",
 			 path, why);
 		close(fd);
 		return -1;
@@ -44,7 +44,7 @@ static int open_regular(const char *path, struct stat *st, char err[ERR_LEN])
 	return fd;
 }
 
-int src_read(const char *path, size_t max, char **buf, size_t *len, char err[ERR_LEN])
+int src_read(const char *path, size_t max, char **buf, size_t *len, err_t err)
 {
 	struct stat st;
 	int fd = open_regular(path, &st, err);
@@ -52,7 +52,7 @@ int src_read(const char *path, size_t max, char **buf, size_t *len, char err[ERR
 		return -1;
 	if ((uintmax_t)st.st_size > max) {
 		close(fd);
-		snprintf(err, ERR_LEN, "%.200s is larger than %zu KiB", path, max / 1024);
+		err_set(err, "%.200s is larger than %zu KiB", path, max / 1024);
 		return -1;
 	}
 	*buf = malloc((size_t)st.st_size + 1);
@@ -67,7 +67,7 @@ int src_read(const char *path, size_t max, char **buf, size_t *len, char err[ERR
 	}
 	close(fd);
 	if (!*buf) {
-		snprintf(err, ERR_LEN, "out of memory reading %.200s", path);
+		err_set(err, "out of memory reading %.200s", path);
 		return -1;
 	}
 	(*buf)[*len] = '\0';

@@ -13,6 +13,6 @@
 #include "judge/base/error.h"
 
 
-int src_read(const char *path, size_t max, char **buf, size_t *len, char err[ERR_LEN]);
+int src_read(const char *path, size_t max, char **buf, size_t *len, err_t err);
 
 #endif

@@ -162,11 +162,11 @@ static int hash_contents(struct hash *h, const char *path)
 }
 
 static int digest_of(const char *version, const json_t *files, char digest[HASH_HEXLEN + 1],
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	struct hash h;
 	if (hash_init(&h) < 0) {
-		snprintf(err, ERR_LEN, "cannot start a SHA-256 digest");
+		err_set(err, "cannot start a SHA-256 digest");
 		return -1;
 	}
 	hash_field(&h, "version", version, strlen(version));
@@ -175,7 +175,7 @@ static int digest_of(const char *version, const json_t *files, char digest[HASH_
 	json_array_foreach(files, i, entry) {
 		const char *path = json_string_value(json_array_get(entry, 0));
 		if (hash_contents(&h, path) < 0) {
-			snprintf(err, ERR_LEN, "cannot read the compiler's file %s: %s", path,
+			err_set(err, "cannot read the compiler's file %s: %s", path,
 				 strerror(errno));
 			hash_abort(&h);
 			return -1;
@@ -183,14 +183,14 @@ static int digest_of(const char *version, const json_t *files, char digest[HASH_
 	}
 	if (hash_final(&h, digest) == 0)
 		return 0;
-	snprintf(err, ERR_LEN, "SHA-256 failed");
+	err_set(err, "SHA-256 failed");
 	return -1;
 }
 
 /* Asks gcc, hashes its files and writes the record (a record that cannot
  * be written only costs the next command the same work). */
 static int work_out(const char *record, const char *gcc, tc_ask_fn ask, void *ctx,
-		    struct tc_identity *id, char err[ERR_LEN])
+		    struct tc_identity *id, err_t err)
 {
 	char *version;
 	if (ask(ctx, "--version", &version) < 0)
@@ -205,7 +205,7 @@ static int work_out(const char *record, const char *gcc, tc_ask_fn ask, void *ct
 					  id->digest, "files", files)
 			      : NULL;
 	char *text = rec ? json_dumps(rec, JSON_INDENT(1)) : NULL;
-	char werr[ERR_LEN];
+	err_t werr;
 	if (text)
 		file_write_whole(record, text, strlen(text), 0600, werr);
 	free(text);
@@ -215,11 +215,11 @@ static int work_out(const char *record, const char *gcc, tc_ask_fn ask, void *ct
 }
 
 int tc_identity(const char *cache_dir, const char *gcc, tc_ask_fn ask, void *ctx,
-		struct tc_identity *id, char err[ERR_LEN])
+		struct tc_identity *id, err_t err)
 {
 	char record[PATH_MAX];
 	if (snprintf(record, sizeof record, "%s/" TC_RECORD, cache_dir) >= (int)sizeof record) {
-		snprintf(err, ERR_LEN, "the cache directory's path is too long");
+		err_set(err, "the cache directory's path is too long");
 		return -1;
 	}
 	if (read_record(record, id))

@@ -37,6 +37,6 @@ typedef int (*tc_ask_fn)(void *ctx, const char *arg, char **out);
  * or worked out afresh with ask.  0, or -1 with err set (or, when ask
  * failed, left as ask set it). */
 int tc_identity(const char *cache_dir, const char *gcc, tc_ask_fn ask, void *ctx,
-		struct tc_identity *id, char err[ERR_LEN]);
+		struct tc_identity *id, err_t err);
 
 #endif

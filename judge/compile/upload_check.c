@@ -28,16 +28,17 @@ bool upload_author_valid(const char *a)
  * would fail for a reason known now.  Messages name the file's base name,
  * as the compile log does. */
 static int source_checks(const char *game, const char *label, const char *src, size_t len,
-			 char err[ERR_LEN])
+			 err_t err)
 {
-	char header[NAME_MAX + 1], why[ERR_LEN];
+	char header[NAME_MAX + 1];
+	err_t why;
 	const char *base = strrchr(label, '/') ? strrchr(label, '/') + 1 : label;
 	snprintf(header, sizeof header, "%s.h", game);
 	int rc = cscan_source(base, src, len, header, why);
 	if (rc > 0)
-		snprintf(err, ERR_LEN, "%s", why);
+		err_set(err, "%s", why->msg);
 	else if (rc < 0)
-		snprintf(err, ERR_LEN, "out of memory checking %s", label);
+		err_set(err, "out of memory checking %s", label);
 	return rc == 0 ? 0 : -1;
 }
 
@@ -66,20 +67,20 @@ static const char *name_doubt(const struct cscan_names *n, unsigned *line)
 }
 
 int upload_name_check(const char *label, const char *src, size_t len,
-		      char name[PLAYER_NAME_MAX + 1], char err[ERR_LEN])
+		      char name[PLAYER_NAME_MAX + 1], err_t err)
 {
 	struct cscan_names n;
 	unsigned line;
 	const char *doubt;
 	if (cscan_player_names(src, len, &n) < 0)
-		snprintf(err, ERR_LEN, "out of memory reading %s", label);
+		err_set(err, "out of memory reading %s", label);
 	else if ((doubt = name_doubt(&n, &line)))
-		snprintf(err, ERR_LEN, "%s:%u: %s: " WRITE_NAME, label, line, doubt);
+		err_set(err, "%s:%u: %s: " WRITE_NAME, label, line, doubt);
 	else if (n.count > 1)
-		snprintf(err, ERR_LEN, "%s writes PLAYER_NAME %d times: " WRITE_NAME, label,
+		err_set(err, "%s writes PLAYER_NAME %d times: " WRITE_NAME, label,
 			 n.count);
 	else if (n.count == 0 || !n.name[0])
-		snprintf(err, ERR_LEN, "%s does not name its player: " WRITE_NAME, label);
+		err_set(err, "%s does not name its player: " WRITE_NAME, label);
 	else {
 		memcpy(name, n.name, sizeof n.name);
 		return 0;
@@ -88,30 +89,30 @@ int upload_name_check(const char *label, const char *src, size_t len,
 }
 
 /* Names the games there are, so the contestant can correct --game. */
-static void unknown_game(const char *game, char err[ERR_LEN])
+static void unknown_game(const char *game, err_t err)
 {
-	int n = snprintf(err, ERR_LEN, "unknown game '%.64s'; the judge knows:", game);
+	int n = snprintf(err->msg, ERR_LEN, "unknown game '%.64s'; the judge knows:", game);
 	for (const struct game *const *g = game_list(); *g && n < ERR_LEN; g++)
-		n += snprintf(err + n, ERR_LEN - (size_t)n, " %s", (*g)->name);
+		n += snprintf(err->msg + n, ERR_LEN - (size_t)n, " %s", (*g)->name);
 }
 
 int upload_check(const char *game, const char *author, const char *label, const char *src,
-		 size_t len, char name[PLAYER_NAME_MAX + 1], char err[ERR_LEN])
+		 size_t len, char name[PLAYER_NAME_MAX + 1], err_t err)
 {
-	char why[ERR_LEN];
+	err_t why;
 	if (!game_find(game))
 		unknown_game(game, err);
 	else if (!upload_author_valid(author))
-		snprintf(err, ERR_LEN, "the author name must be 1 to 63 printable characters, "
+		err_set(err, "the author name must be 1 to 63 printable characters, "
 			 "not blank, with no space at either end");
 	else if (len == 0)
-		snprintf(err, ERR_LEN, "%s is empty", label);
+		err_set(err, "%s is empty", label);
 	else if (len > CMP_SOURCE_MAX) /* read over HTTP, no file size said so */
-		snprintf(err, ERR_LEN, "%s is larger than %d KiB: the compile step would refuse "
+		err_set(err, "%s is larger than %d KiB: the compile step would refuse "
 			 "it; make it smaller", label, CMP_SOURCE_MAX / 1024);
 	else if (cscan_text(label, src, len, why) != 0)
-		err_set(err, "%s%s", why,
-			strstr(why, "byte-order") ? "" : " (upload the C source file, not a binary)");
+		err_set(err, "%s%s", why->msg, strstr(why->msg, "byte-order") ? ""
+			: " (upload the C source file, not a binary)");
 	else if (upload_name_check(label, src, len, name, err) == 0 &&
 		 source_checks(game, label, src, len, err) == 0)
 		return 0;

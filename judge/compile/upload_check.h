@@ -21,7 +21,7 @@
 
 /* 0 with name filled (the player's PLAYER_NAME), -1 with err filled. */
 int upload_check(const char *game, const char *author, const char *label, const char *src,
-		 size_t len, char name[PLAYER_NAME_MAX + 1], char err[ERR_LEN]);
+		 size_t len, char name[PLAYER_NAME_MAX + 1], err_t err);
 
 /* The PLAYER_NAME part alone, which decides the player's name once for
  * good (also for `judge play`, whose files are not uploads): exactly one
@@ -32,7 +32,7 @@ int upload_check(const char *game, const char *author, const char *label, const 
  * runner freezes a program that announces another name all the same.
  * 0 with name filled, -1 with err saying what to write. */
 int upload_name_check(const char *label, const char *src, size_t len,
-		      char name[PLAYER_NAME_MAX + 1], char err[ERR_LEN]);
+		      char name[PLAYER_NAME_MAX + 1], err_t err);
 
 /* An author name: 1 to 63 printable characters, no blank at either end
  * (so never only blanks). */

@@ -144,7 +144,7 @@ struct tally {
 };
 
 static int count_games(const struct series *s, int idx, const struct brk_game *games,
-		       int ngames, struct tally *t, char err[ERR_LEN])
+		       int ngames, struct tally *t, err_t err)
 {
 	memset(t, 0, sizeof *t);
 	for (int k = 0; k < ngames; k++) {
@@ -153,7 +153,7 @@ static int count_games(const struct series *s, int idx, const struct brk_game *g
 			continue;
 		if (g->game < 0 || g->game >= 64 ||
 		    (g->winner != BRK_BYE && g->winner != s->p[0] && g->winner != s->p[1])) {
-			snprintf(err, ERR_LEN, "game %d of series %d: winner %lld did not play it",
+			err_set(err, "game %d of series %d: winner %lld did not play it",
 				 g->game, idx, (long long)g->winner);
 			return -1;
 		}
@@ -194,7 +194,7 @@ static int add_todo(struct brk_plan *plan, const struct series *s, int idx, int 
  * games that could decide it go to the plan. */
 static int play_series(const struct brk_rules *r, struct series *s, int idx,
 		       const int64_t *entrants, int n, uint64_t seed, const struct brk_game *games,
-		       int ngames, struct brk_plan *plan, char err[ERR_LEN])
+		       int ngames, struct brk_plan *plan, err_t err)
 {
 	if (s->p[0] == BRK_BYE || s->p[1] == BRK_BYE) {
 		decide(s, s->p[0] == BRK_BYE);
@@ -220,7 +220,7 @@ static int play_series(const struct brk_rules *r, struct series *s, int idx,
 	for (int g = 0; need > 0 && g < 64; g++)
 		if (!t.recorded[g]) {
 			if (add_todo(plan, s, idx, g, seed) < 0) {
-				snprintf(err, ERR_LEN, "out of memory planning a bracket");
+				err_set(err, "out of memory planning a bracket");
 				return -1;
 			}
 			need--;
@@ -230,7 +230,7 @@ static int play_series(const struct brk_rules *r, struct series *s, int idx,
 
 static int walk(const struct brk_rules *r, struct shape *sh, const int64_t *entrants, int n,
 		uint64_t seed, const struct brk_game *games, int ngames, struct brk_plan *plan,
-		char err[ERR_LEN])
+		err_t err)
 {
 	for (int i = 0; i < sh->n; i++) {
 		struct series *s = &sh->s[i];
@@ -298,23 +298,23 @@ static int describe(const struct shape *sh, struct brk_plan *plan)
 }
 
 static int check(const struct brk_rules *r, const int64_t *entrants, int n,
-		 const struct brk_game *games, int ngames, int nseries, char err[ERR_LEN])
+		 const struct brk_game *games, int ngames, int nseries, err_t err)
 {
 	if (r->best_of < 1 || r->best_of % 2 == 0 || r->best_of > 31 || n < 2 || n > BRK_MAX) {
-		snprintf(err, ERR_LEN, "a bracket needs 2 to %d entrants and series of an odd "
+		err_set(err, "a bracket needs 2 to %d entrants and series of an odd "
 			 "number of games up to 31 (%d entrants, best of %d)", BRK_MAX, n, r->best_of);
 		return -1;
 	}
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j <= i; j++)
 			if (entrants[i] <= 0 || (j < i && entrants[j] == entrants[i])) {
-				snprintf(err, ERR_LEN, "entrant %lld is %s", (long long)entrants[i],
+				err_set(err, "entrant %lld is %s", (long long)entrants[i],
 					 entrants[i] <= 0 ? "not a player id" : "listed twice");
 				return -1;
 			}
 	for (int k = 0; k < ngames; k++)
 		if (games[k].series < 0 || games[k].series >= nseries) {
-			snprintf(err, ERR_LEN, "a game of series %d, which this bracket does not "
+			err_set(err, "a game of series %d, which this bracket does not "
 				 "have", games[k].series);
 			return -1;
 		}
@@ -323,7 +323,7 @@ static int check(const struct brk_rules *r, const int64_t *entrants, int n,
 
 int brk_plan(const struct brk_rules *r, const int64_t *entrants, int n, uint64_t seed,
 	     const struct brk_game *games, int ngames, struct brk_plan *plan,
-	     char err[ERR_LEN])
+	     err_t err)
 {
 	*plan = (struct brk_plan){ 0 };
 	if (check(r, entrants, n, NULL, 0, 0, err) < 0)
@@ -332,14 +332,14 @@ int brk_plan(const struct brk_rules *r, const int64_t *entrants, int n, uint64_t
 	plan->place = calloc((size_t)n, sizeof *plan->place);
 	int rc = -1;
 	if (!sh || !plan->place)
-		snprintf(err, ERR_LEN, "out of memory planning a bracket");
+		err_set(err, "out of memory planning a bracket");
 	else {
 		build(sh, r, n);
 		rc = check(r, entrants, n, games, ngames, sh->n, err);
 		rc = rc ? rc : walk(r, sh, entrants, n, seed, games, ngames, plan, err);
 	}
 	if (rc == 0 && describe(sh, plan) < 0) {
-		snprintf(err, ERR_LEN, "out of memory planning a bracket");
+		err_set(err, "out of memory planning a bracket");
 		rc = -1;
 	}
 	if (rc == 0)

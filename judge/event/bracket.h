@@ -83,7 +83,7 @@ struct brk_plan {
  * series, or a winner who did not play it. */
 int brk_plan(const struct brk_rules *rules, const int64_t *entrants, int n, uint64_t seed,
 	     const struct brk_game *games, int ngames, struct brk_plan *plan,
-	     char err[ERR_LEN]);
+	     err_t err);
 void brk_plan_free(struct brk_plan *plan);
 
 #endif

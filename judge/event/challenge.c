@@ -13,7 +13,7 @@
 #include "judge/store/store_challenge.h"
 
 int challenge_from_json(const json_t *body, const char *author, struct challenge_request *rq,
-			char err[ERR_LEN])
+			err_t err)
 {
 	static const char usage[] = "send {\"game\": \"GAME\", \"player\": \"YOUR PLAYER\", "
 				    "\"seats\": [\"YOUR PLAYER\", \"Dummy\", ...], \"seeds\": N}";
@@ -23,17 +23,17 @@ int challenge_from_json(const json_t *body, const char *author, struct challenge
 		.player = json_string_value(json_object_get(body, "player")) };
 	if (!json_is_object(body) || !rq->game || !rq->player || !json_is_array(seats) ||
 	    (seeds && !json_is_integer(seeds))) {
-		snprintf(err, ERR_LEN, "%s", usage);
+		err_set(err, "%s", usage);
 		return -1;
 	}
 	if (json_array_size(seats) > GAME_MAX_PLAYERS) {
-		snprintf(err, ERR_LEN, "a match has at most %d seats", GAME_MAX_PLAYERS);
+		err_set(err, "a match has at most %d seats", GAME_MAX_PLAYERS);
 		return -1;
 	}
 	rq->nseats = (int)json_array_size(seats);
 	for (int i = 0; i < rq->nseats; i++)
 		if (!(rq->seats[i] = json_string_value(json_array_get(seats, (size_t)i)))) {
-			snprintf(err, ERR_LEN, "seat %d is not a player's name: %s", i, usage);
+			err_set(err, "seat %d is not a player's name: %s", i, usage);
 			return -1;
 		}
 	if (seeds) {
@@ -51,21 +51,21 @@ struct plan {
 	json_t *seats;                        /* the match job's seats */
 };
 
-static enum challenge_outcome refuse(enum challenge_outcome why, char err[ERR_LEN],
+static enum challenge_outcome refuse(enum challenge_outcome why, err_t err,
 				     const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static enum challenge_outcome refuse(enum challenge_outcome why, char err[ERR_LEN],
+static enum challenge_outcome refuse(enum challenge_outcome why, err_t err,
 				     const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err, ERR_LEN, fmt, ap);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
 	return why;
 }
 
 static enum challenge_outcome check_shape(const struct challenge_request *rq,
 					  const struct cfg_contest *contest,
-					  char err[ERR_LEN])
+					  err_t err)
 {
 	const struct game *g = game_find(rq->game);
 	if (!g)
@@ -87,7 +87,7 @@ static enum challenge_outcome check_shape(const struct challenge_request *rq,
 }
 
 static enum challenge_outcome find_own(struct store *s, struct plan *p,
-				       char err[ERR_LEN])
+				       err_t err)
 {
 	struct store_player_now now;
 	int found = store_player_now(s, p->rq->game, p->rq->player, false, &now, err);
@@ -107,7 +107,7 @@ static enum challenge_outcome find_own(struct store *s, struct plan *p,
  * another contestant's qualified player. */
 static enum challenge_outcome seat_entry(struct store *s, const struct plan *p,
 					 const struct cfg_contest *contest, const char *data_dir,
-					 const char *name, json_t **entry, char err[ERR_LEN])
+					 const char *name, json_t **entry, err_t err)
 {
 	char path[PATH_MAX];
 	if (strcmp(name, p->rq->player) == 0) {
@@ -136,7 +136,7 @@ static enum challenge_outcome seat_entry(struct store *s, const struct plan *p,
 
 static enum challenge_outcome plan_seats(struct store *s, struct plan *p,
 					 const struct cfg_contest *contest, const char *data_dir,
-					 char err[ERR_LEN])
+					 err_t err)
 {
 	bool seated = false;
 	p->seats = json_array();
@@ -161,7 +161,7 @@ static enum challenge_outcome plan_seats(struct store *s, struct plan *p,
  * out->next_allowed_ms is the time enough of the last hour's age out. */
 static enum challenge_outcome check_limit(struct store *s, const struct plan *p,
 					  const struct cfg_contest *contest, int64_t now,
-					  struct challenge_queued *out, char err[ERR_LEN])
+					  struct challenge_queued *out, err_t err)
 {
 	int64_t *times;
 	size_t n;
@@ -186,7 +186,7 @@ static enum challenge_outcome check_limit(struct store *s, const struct plan *p,
 }
 
 static int queue_matches(struct store *s, const struct plan *p, struct challenge_queued *out,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	char *seats = json_dumps(p->seats, JSON_COMPACT);
 	int rc = seats ? 0 : -1;
@@ -215,7 +215,7 @@ static int queue_matches(struct store *s, const struct plan *p, struct challenge
 enum challenge_outcome challenge_queue(struct store *s, const struct cfg_contest *contest,
 				       const char *data_dir, const struct challenge_request *rq,
 				       int64_t now, struct challenge_queued *out,
-				       char err[ERR_LEN])
+				       err_t err)
 {
 	struct plan p = { .rq = rq };
 	*out = (struct challenge_queued){ 0 };
@@ -239,7 +239,7 @@ enum challenge_outcome challenge_queue(struct store *s, const struct cfg_contest
 	}
 	json_decref(p.seats);
 	if (rc == CHALLENGE_QUEUED)
-		snprintf(err, ERR_LEN, "%d challenge match%s of %.32s queued", out->n,
+		err_set(err, "%d challenge match%s of %.32s queued", out->n,
 			 out->n == 1 ? "" : "es", rq->player);
 	return rc;
 }

@@ -53,13 +53,13 @@ struct challenge_queued {
 /* The request in a JSON object {"game", "player", "seats": [names],
  * "seeds": n} for author; the strings stay body's.  0, or -1 with err. */
 int challenge_from_json(const json_t *body, const char *author, struct challenge_request *rq,
-			char err[ERR_LEN]);
+			err_t err);
 
 /* Checks and queues rq at time now; data_dir: where the shipped players
  * are.  err says what was wrong, or what was queued. */
 enum challenge_outcome challenge_queue(struct store *s, const struct cfg_contest *contest,
 				       const char *data_dir, const struct challenge_request *rq,
 				       int64_t now, struct challenge_queued *out,
-				       char err[ERR_LEN]);
+				       err_t err);
 
 #endif

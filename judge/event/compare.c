@@ -48,20 +48,20 @@ void compare_interval(const double *d, int n, struct compare_interval *out)
 
 /* ---- the plan ---------------------------------------------------------------------- */
 
-static int refused(char err[ERR_LEN], const char *fmt, ...)
+static int refused(err_t err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-static int refused(char err[ERR_LEN], const char *fmt, ...)
+static int refused(err_t err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err, ERR_LEN, fmt, ap);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
 	return 1;
 }
 
 /* Submission id, checked: author's, compiled; its game into game. */
 static int version(struct store *s, const char *author, int64_t id, char game[32],
-		   char err[ERR_LEN])
+		   err_t err)
 {
 	struct store_submission sub;
 	int found = store_get_submission(s, id, &sub, err);
@@ -99,7 +99,7 @@ static json_t *pair_seats(const struct store_rated *others, size_t nothers, int 
 
 static int queue_pairs(struct store *s, int64_t id, const char *game, const int64_t v[2],
 		       const struct store_rated *others, size_t nothers, int pairs,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	const struct game *g = game_find(game);
 	int n = !g || game_players_ok(g, 4) ? 4 : game_min_players(g);
@@ -124,7 +124,7 @@ static int queue_pairs(struct store *s, int64_t id, const char *game, const int6
 
 /* The game's qualified players of other authors (malloc'd). */
 static int opponents(struct store *s, const char *game, const char *author,
-		     struct store_rated **out, size_t *n, char err[ERR_LEN])
+		     struct store_rated **out, size_t *n, err_t err)
 {
 	if (store_ranked_pool(s, game, out, n, err) < 0)
 		return -1;
@@ -137,7 +137,7 @@ static int opponents(struct store *s, const char *game, const char *author,
 }
 
 int compare_queue_within(struct store *s, const char *author, int64_t a, int64_t b, int pairs,
-			 int64_t *id, char err[ERR_LEN])
+			 int64_t *id, err_t err)
 {
 	char game[32], game_b[32];
 	if (a == b)
@@ -165,7 +165,7 @@ int compare_queue_within(struct store *s, const char *author, int64_t a, int64_t
 }
 
 int compare_queue(struct store *s, const char *author, int64_t a, int64_t b, int pairs,
-		  int64_t *id, char err[ERR_LEN])
+		  int64_t *id, err_t err)
 {
 	if (store_begin(s, err) < 0)
 		return -1;
@@ -180,7 +180,7 @@ int compare_queue(struct store *s, const char *author, int64_t a, int64_t b, int
 /* ---- the results ------------------------------------------------------------------- */
 
 int compare_read(struct store *s, int64_t id, struct compare_summary *out,
-		 char err[ERR_LEN])
+		 err_t err)
 {
 	json_t *head, *rows;
 	int found = store_compare_get(s, id, &head, err);

@@ -39,11 +39,11 @@ void compare_interval(const double *d, int n, struct compare_interval *out);
  * author's, not compiled, other games, too many pairs); -1 the store
  * failed (err). */
 int compare_queue(struct store *s, const char *author, int64_t a, int64_t b, int pairs,
-		  int64_t *id, char err[ERR_LEN]);
+		  int64_t *id, err_t err);
 /* The same inside the caller's transaction (a refusal writes nothing; the
  * caller rolls back after -1). */
 int compare_queue_within(struct store *s, const char *author, int64_t a, int64_t b, int pairs,
-			 int64_t *id, char err[ERR_LEN]);
+			 int64_t *id, err_t err);
 
 /* What the comparison's recorded pairs say: pairs whose both matches are
  * played count; wins: a's win (0/1) minus b's; rank: a's rank minus b's
@@ -56,7 +56,7 @@ struct compare_summary {
 };
 /* 1 with *out, 0 no such comparison, -1 with err. */
 int compare_read(struct store *s, int64_t id, struct compare_summary *out,
-		 char err[ERR_LEN]);
+		 err_t err);
 /* The summary as JSON: {comparison, a, b, queued_pairs, wins: {pairs,
  * mean, low, high}, rank: {...}} (low, high null when unknown). */
 struct json_t *compare_json(const struct compare_summary *c);

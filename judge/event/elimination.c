@@ -161,16 +161,16 @@ static int play_stage(const struct elim_rules *r, const int64_t *survivors, int 
 }
 
 static int check_args(const struct elim_rules *r, const int64_t *survivors, int n,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	if (r->seats < 2 || r->seats > ELIM_SEATS_MAX || r->beats < 1 || r->beats >= r->seats ||
 	    r->max_stages < 1) {
-		snprintf(err, ERR_LEN, "elimination rules out of range: %d seats, safe above %d "
+		err_set(err, "elimination rules out of range: %d seats, safe above %d "
 			 "rivals, %d stages", r->seats, r->beats, r->max_stages);
 		return -1;
 	}
 	if (n < 1) {
-		snprintf(err, ERR_LEN, "an elimination round needs at least one survivor");
+		err_set(err, "an elimination round needs at least one survivor");
 		return -1;
 	}
 	for (int i = 0; i < n; i++) {
@@ -178,7 +178,7 @@ static int check_args(const struct elim_rules *r, const int64_t *survivors, int 
 		for (int j = 0; j < i; j++)
 			twice |= survivors[j] == survivors[i];
 		if (survivors[i] <= 0 || twice) {
-			snprintf(err, ERR_LEN, "survivor %lld is %s", (long long)survivors[i],
+			err_set(err, "survivor %lld is %s", (long long)survivors[i],
 				 twice ? "listed twice" : "not a student id");
 			return -1;
 		}
@@ -189,11 +189,11 @@ static int check_args(const struct elim_rules *r, const int64_t *survivors, int 
 /* A result the plan never asked for means the record and the rule
  * disagree: said, never ignored. */
 static int check_results(const struct elim_result *res, int nres, const struct elim_plan *plan,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	for (int i = 0; i < nres; i++)
 		if (res[i].stage > plan->stage || res[i].stage < 0 || res[i].group < 0) {
-			snprintf(err, ERR_LEN, "a result for stage %d, group %d fits no planned "
+			err_set(err, "a result for stage %d, group %d fits no planned "
 				 "match (the round is at stage %d)", res[i].stage, res[i].group,
 				 plan->stage);
 			return -1;
@@ -232,7 +232,7 @@ static int walk_stages(const struct elim_rules *r, const int64_t *survivors, int
 
 int elim_plan(const struct elim_rules *r, const int64_t *survivors, int n, uint64_t seed,
 	      const struct elim_result *res, int nres, struct elim_plan *plan,
-	      char err[ERR_LEN])
+	      err_t err)
 {
 	*plan = (struct elim_plan){ 0 };
 	if (check_args(r, survivors, n, err) < 0)
@@ -247,7 +247,7 @@ int elim_plan(const struct elim_rules *r, const int64_t *survivors, int n, uint6
 			plan->safe_stage[i] = -1;
 		rc = walk_stages(r, survivors, n, seed, res, nres, &pool, plan);
 		if (rc < 0)
-			snprintf(err, ERR_LEN, "out of memory planning an elimination round");
+			err_set(err, "out of memory planning an elimination round");
 	}
 	free(pool.id);
 	if (rc == 0)

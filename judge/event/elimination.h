@@ -69,7 +69,7 @@ struct elim_plan {
  * that fits no planned match. */
 int elim_plan(const struct elim_rules *rules, const int64_t *survivors, int n, uint64_t seed,
 	      const struct elim_result *results, int nresults, struct elim_plan *plan,
-	      char err[ERR_LEN]);
+	      err_t err);
 void elim_plan_free(struct elim_plan *plan);
 
 #endif

@@ -14,10 +14,10 @@ static double waves_of(int matches, int slots)
 	return (double)((matches + slots - 1) / slots);
 }
 
-static int check_common(int slots, int trials, char err[ERR_LEN])
+static int check_common(int slots, int trials, err_t err)
 {
 	if (slots < 1 || trials < 1) {
-		snprintf(err, ERR_LEN, "a forecast needs at least one worker slot and one "
+		err_set(err, "a forecast needs at least one worker slot and one "
 			 "trial (%d slots, %d trials)", slots, trials);
 		return -1;
 	}
@@ -52,7 +52,7 @@ static int record_random(struct elim_trial *t, const struct elim_rules *r,
 /* One round to its end: the student out is removed from survivors. */
 static int play_round(const struct elim_rules *r, int64_t *survivors, int *n, uint64_t seed,
 		      struct elim_trial *t, struct rng *rng, int slots, struct forecast *sum,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	t->nres = 0;
 	for (;;) {
@@ -67,7 +67,7 @@ static int play_round(const struct elim_rules *r, int64_t *survivors, int *n, ui
 			rc = record_random(t, r, &plan.todo[i], rng);
 		elim_plan_free(&plan);
 		if (rc < 0) {
-			snprintf(err, ERR_LEN, "out of memory forecasting an elimination");
+			err_set(err, "out of memory forecasting an elimination");
 			return -1;
 		}
 		if (out > 0) {
@@ -81,13 +81,13 @@ static int play_round(const struct elim_rules *r, int64_t *survivors, int *n, ui
 
 int forecast_elimination(const struct elim_rules *r, int entrants, int remain, int slots,
 			 int trials, uint64_t seed, struct forecast *out,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	*out = (struct forecast){ 0 };
 	if (check_common(slots, trials, err) < 0)
 		return -1;
 	if (remain < 1 || remain > entrants) {
-		snprintf(err, ERR_LEN, "an elimination of %d students cannot stop at %d",
+		err_set(err, "an elimination of %d students cannot stop at %d",
 			 entrants, remain);
 		return -1;
 	}
@@ -106,7 +106,7 @@ int forecast_elimination(const struct elim_rules *r, int entrants, int remain, i
 		}
 	}
 	if (!survivors)
-		snprintf(err, ERR_LEN, "out of memory forecasting an elimination");
+		err_set(err, "out of memory forecasting an elimination");
 	free(survivors);
 	free(t.res);
 	out->matches /= trials;
@@ -118,13 +118,13 @@ int forecast_elimination(const struct elim_rules *r, int entrants, int remain, i
 /* ---- groups -------------------------------------------------------------- */
 
 int forecast_groups(int groups, int size, int matches, int final_matches, int slots,
-		    struct forecast *out, char err[ERR_LEN])
+		    struct forecast *out, err_t err)
 {
 	*out = (struct forecast){ .exact = true };
 	if (check_common(slots, 1, err) < 0)
 		return -1;
 	if (groups < 1 || size < 2 || matches < 1 || final_matches < 0) {
-		snprintf(err, ERR_LEN, "groups need at least one group of two players and "
+		err_set(err, "groups need at least one group of two players and "
 			 "one match each");
 		return -1;
 	}
@@ -142,7 +142,7 @@ int forecast_groups(int groups, int size, int matches, int final_matches, int sl
 /* ---- brackets -------------------------------------------------------------- */
 
 int forecast_bracket(const struct brk_rules *r, int entrants, int slots, int trials,
-		     uint64_t seed, struct forecast *out, char err[ERR_LEN])
+		     uint64_t seed, struct forecast *out, err_t err)
 {
 	*out = (struct forecast){ 0 };
 	if (check_common(slots, trials, err) < 0)
@@ -151,7 +151,7 @@ int forecast_bracket(const struct brk_rules *r, int entrants, int slots, int tri
 	struct brk_game *games = NULL;
 	int ngames = 0, cap = 0, rc = ids ? 0 : -1;
 	if (!ids)
-		snprintf(err, ERR_LEN, "out of memory forecasting a bracket");
+		err_set(err, "out of memory forecasting a bracket");
 	struct rng rng = rng_seeded(seed);
 	for (int i = 0; ids && i < entrants; i++)
 		ids[i] = i + 1;
@@ -170,7 +170,7 @@ int forecast_bracket(const struct brk_rules *r, int entrants, int slots, int tri
 				cap = 2 * (ngames + plan.ntodo);
 				struct brk_game *g = realloc(games, (size_t)cap * sizeof *g);
 				if (!g) {
-					snprintf(err, ERR_LEN, "out of memory forecasting a bracket");
+					err_set(err, "out of memory forecasting a bracket");
 					rc = -1;
 				}
 				games = g ? g : games;

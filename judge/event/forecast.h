@@ -33,14 +33,14 @@ struct forecast {
 /* Elimination rounds from `entrants` students until `remain` are left. */
 int forecast_elimination(const struct elim_rules *rules, int entrants, int remain, int slots,
 			 int trials, uint64_t seed, struct forecast *out,
-			 char err[ERR_LEN]);
+			 err_t err);
 
 /* `groups` groups of `size` players, `matches` matches each, all at once;
  * then, if final_matches > 0, one final group of the group winners. */
 int forecast_groups(int groups, int size, int matches, int final_matches, int slots,
-		    struct forecast *out, char err[ERR_LEN]);
+		    struct forecast *out, err_t err);
 
 int forecast_bracket(const struct brk_rules *rules, int entrants, int slots, int trials,
-		     uint64_t seed, struct forecast *out, char err[ERR_LEN]);
+		     uint64_t seed, struct forecast *out, err_t err);
 
 #endif

@@ -45,14 +45,14 @@ static double shared_points(const struct pts_match *m, int seat)
 }
 
 static int add_match(const int64_t *members, int n, const struct pts_match *m,
-		     struct pts_row *rows, char err[ERR_LEN])
+		     struct pts_row *rows, err_t err)
 {
 	for (int s = 0; s < m->nseats; s++) {
 		if (m->who[s] == PTS_OPPONENT)
 			continue;
 		int i = member_index(members, n, m->who[s]);
 		if (i < 0 || m->rank[s] < 1 || m->rank[s] > m->nseats) {
-			snprintf(err, ERR_LEN, "a group match seats %lld with rank %d: %s",
+			err_set(err, "a group match seats %lld with rank %d: %s",
 				 (long long)m->who[s], m->rank[s],
 				 i < 0 ? "not a member of the group" : "rank out of range");
 			return -1;
@@ -87,7 +87,7 @@ static void sort_rows(struct pts_row *rows, int n)
 }
 
 int pts_standings(const int64_t *members, int n, const struct pts_match *played, int nplayed,
-		  struct pts_row *rows, char err[ERR_LEN])
+		  struct pts_row *rows, err_t err)
 {
 	for (int i = 0; i < n; i++)
 		rows[i] = (struct pts_row){ .who = members[i] };

@@ -54,6 +54,6 @@ void pts_schedule(const int64_t *members, int n, int matches, uint64_t seed,
  * member, best first.  -1 with err when a match seats somebody who is not
  * a member or has a rank out of range. */
 int pts_standings(const int64_t *members, int n, const struct pts_match *played, int nplayed,
-		  struct pts_row *rows, char err[ERR_LEN]);
+		  struct pts_row *rows, err_t err);
 
 #endif

@@ -16,7 +16,7 @@ const char *event_public_name(json_t *entrant, char fallback[40])
 }
 
 /* Does the tournament (a row of store_tournament_list) hide its authors? */
-static int hides_authors(struct store *s, json_t *row, bool *hide, char err[ERR_LEN])
+static int hides_authors(struct store *s, json_t *row, bool *hide, err_t err)
 {
 	struct store_tournament t;
 	int rc = store_tournament_get(s, json_integer_value(json_object_get(row, "id")), NULL, &t,
@@ -27,7 +27,7 @@ static int hides_authors(struct store *s, json_t *row, bool *hide, char err[ERR_
 	return rc < 0 ? -1 : 0;
 }
 
-static int add_entrants(struct store *s, int64_t tournament, json_t *names, char err[ERR_LEN])
+static int add_entrants(struct store *s, int64_t tournament, json_t *names, err_t err)
 {
 	json_t *entrants, *e;
 	size_t i;
@@ -46,7 +46,7 @@ static int add_entrants(struct store *s, int64_t tournament, json_t *names, char
 
 /* Adds the entrants of every tournament of the game that hides authors. */
 static int add_hidden(struct store *s, const char *game, json_t *list, json_t *names,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	json_t *row;
 	size_t i;
@@ -62,9 +62,9 @@ static int add_hidden(struct store *s, const char *game, json_t *list, json_t *n
 	return 0;
 }
 
-int event_pseudonyms(struct store *s, const char *game, json_t **out, char err[ERR_LEN])
+int event_pseudonyms(struct store *s, const char *game, json_t **out, err_t err)
 {
-	char serr[ERR_LEN];
+	err_t serr;
 	json_t *list = NULL;
 	*out = json_object();
 	int rc = store_tournament_list(s, &list, serr);
@@ -72,7 +72,7 @@ int event_pseudonyms(struct store *s, const char *game, json_t **out, char err[E
 		rc = add_hidden(s, game, list, *out, serr);
 	json_decref(list);
 	if (rc < 0) {
-		snprintf(err, ERR_LEN, "reading the pseudonyms: %.200s", serr);
+		err_set(err, "reading the pseudonyms: %.200s", serr->msg);
 		json_decref(*out);
 		*out = NULL;
 	}

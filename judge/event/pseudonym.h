@@ -21,6 +21,6 @@ const char *event_public_name(json_t *entrant, char fallback[40]);
 
 /* {author: public name} for the game's authors who must be hidden:
  * 0 with *out (the caller's), -1 with err. */
-int event_pseudonyms(struct store *s, const char *game, json_t **out, char err[ERR_LEN]);
+int event_pseudonyms(struct store *s, const char *game, json_t **out, err_t err);
 
 #endif

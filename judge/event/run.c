@@ -15,7 +15,7 @@
  * change nothing). */
 static int read_tournament(struct ctx *c, int64_t tournament)
 {
-	char terr[ERR_LEN];
+	err_t terr;
 	int found = store_tournament_get(c->s, tournament, NULL, &c->t, c->err);
 	if (found <= 0) {
 		if (found == 0)
@@ -24,12 +24,12 @@ static int read_tournament(struct ctx *c, int64_t tournament)
 	}
 	c->game = game_find(c->t.game);
 	if (!c->game) {
-		snprintf(c->err, ERR_LEN, "tournament %s: unknown game '%s'", c->t.name, c->t.game);
+		err_set(c->err, "tournament %s: unknown game '%s'", c->t.name, c->t.game);
 		return -1;
 	}
 	if (tour_spec_parse(c->t.spec, game_min_players(c->game), game_max_players(c->game),
 			    &c->spec, terr) < 0) {
-		snprintf(c->err, ERR_LEN, "tournament %.40s: %.200s", c->t.name, terr);
+		err_set(c->err, "tournament %.40s: %.200s", c->t.name, terr->msg);
 		return -1;
 	}
 	return 0;
@@ -99,7 +99,7 @@ static int round_results(struct ctx *c, struct elim_result **out, int *n)
 	*out = run_elim_results(rows, n);
 	json_decref(rows);
 	if (!*out) {
-		snprintf(c->err, ERR_LEN, "out of memory reading a round");
+		err_set(c->err, "out of memory reading a round");
 		return -1;
 	}
 	return 0;
@@ -143,10 +143,10 @@ static int step_elimination(struct ctx *c, const struct tour_phase *p)
 	if (round_results(c, &res, &nres) < 0)
 		goto out;
 	struct elim_plan plan;
-	char eerr[ERR_LEN];
+	err_t eerr;
 	uint64_t seed = run_round_seed(c->t.seed, c->t.phase, c->t.round);
 	if (elim_plan(&p->elim, f.ids, f.n, seed, res, nres, &plan, eerr) < 0) {
-		err_set(c->err, "%s round %d: %s", c->t.name, c->t.round + 1, eerr);
+		err_set(c->err, "%s round %d: %s", c->t.name, c->t.round + 1, eerr->msg);
 		goto out;
 	}
 	int64_t not_before = plan.stage == 0 && c->t.round > 0 && p->round_gap_ms
@@ -197,7 +197,7 @@ static int step(struct ctx *c)
 }
 
 int event_advance(struct store *s, int64_t tournament, int64_t now, char *note, size_t cap,
-		  char err[ERR_LEN])
+		  err_t err)
 {
 	struct ctx c = { .s = s, .now = now, .note = note, .cap = cap, .err = err };
 	if (cap)
@@ -210,7 +210,7 @@ int event_advance(struct store *s, int64_t tournament, int64_t now, char *note, 
 }
 
 int event_match_recorded(struct store *s, int64_t job, int64_t match_id, char *note,
-			 size_t cap, char err[ERR_LEN])
+			 size_t cap, err_t err)
 {
 	int64_t tournament;
 	int found = store_tmatch_of_job(s, job, &tournament, err);
@@ -222,7 +222,7 @@ int event_match_recorded(struct store *s, int64_t job, int64_t match_id, char *n
 	return event_advance(s, tournament, store_now_ms(), note, cap, err) < 0 ? -1 : 1;
 }
 
-int event_start(struct store *s, int64_t tournament, int64_t now, char err[ERR_LEN])
+int event_start(struct store *s, int64_t tournament, int64_t now, err_t err)
 {
 	char note[256] = "";
 	struct ctx c = { .s = s, .now = now, .note = note, .cap = sizeof note, .err = err };
@@ -236,9 +236,9 @@ int event_start(struct store *s, int64_t tournament, int64_t now, char err[ERR_L
 	if (rc == 0 && c.t.started_at && by_hand)
 		rc = run_end_phase(&c);
 	if (rc == 0 && c.t.phase >= c.spec.nphases) {
-		snprintf(err, ERR_LEN, "%s is over: every phase has been played", c.t.name);
+		err_set(err, "%s is over: every phase has been played", c.t.name);
 	} else if (rc == 0 && c.t.started_at) {
-		snprintf(err, ERR_LEN, "phase %d of %s (%s) started already", c.t.phase + 1,
+		err_set(err, "phase %d of %s (%s) started already", c.t.phase + 1,
 			 c.t.name, tour_kind_name(c.spec.phase[c.t.phase].kind));
 	} else if (rc == 0) {
 		rc = run_log(&c, "phase_start", json_pack("{s:b}", "by_hand", 1));
@@ -264,19 +264,19 @@ static bool still_in(json_t *entrants, const char *author)
 	return false;
 }
 
-static void closed_since(const char *name, int64_t deadline, char why[ERR_LEN])
+static void closed_since(const char *name, int64_t deadline, err_t why)
 {
 	char when[40];
 	time_t t = (time_t)(deadline / 1000);
 	struct tm tm;
 	strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime_r(&t, &tm));
-	snprintf(why, ERR_LEN, "uploads closed at %s, the qualification deadline of "
+	err_set(why, "uploads closed at %s, the qualification deadline of "
 		 "tournament %.64s; what was uploaded before is still judged", when, name);
 }
 
 /* 1 when tournament t closes uploads to author, 0 when not, -1 error. */
 static int closes(struct store *s, const json_t *t, const char *author, int64_t now,
-		  char why[ERR_LEN])
+		  err_t why)
 {
 	struct ctx c = { .s = s, .err = why };
 	char note[8] = "";
@@ -300,8 +300,8 @@ static int closes(struct store *s, const json_t *t, const char *author, int64_t 
 /* Asks each tournament of game still running, in turn, until one
  * answers other than 0: that answer, or 0. */
 static int ask_each(struct store *s, const char *game,
-		    int (*ask)(struct store *s, const json_t *t, void *arg, char err[ERR_LEN]),
-		    void *arg, char err[ERR_LEN])
+		    int (*ask)(struct store *s, const json_t *t, void *arg, err_t err),
+		    void *arg, err_t err)
 {
 	json_t *list, *t;
 	size_t i;
@@ -321,14 +321,14 @@ struct upload_ask {
 	int64_t now;
 };
 
-static int ask_closes(struct store *s, const json_t *t, void *arg, char why[ERR_LEN])
+static int ask_closes(struct store *s, const json_t *t, void *arg, err_t why)
 {
 	const struct upload_ask *u = arg;
 	return closes(s, t, u->author, u->now, why);
 }
 
 int event_uploads_closed(struct store *s, const char *game, const char *author, int64_t now,
-			 char why[ERR_LEN])
+			 err_t why)
 {
 	struct upload_ask u = { .author = author, .now = now };
 	return ask_each(s, game, ask_closes, &u, why);
@@ -348,7 +348,7 @@ static void steps_of(const struct store_tournament *t, const struct tour_phase *
 /* 1 with the steps of t's qualification phase, the one under way or the
  * last before it: the students still in who upload after the deadline
  * (survivors_upload) qualify their new players by the same steps. */
-static int ask_steps(struct store *s, const json_t *t, void *arg, char err[ERR_LEN])
+static int ask_steps(struct store *s, const json_t *t, void *arg, err_t err)
 {
 	struct ctx c = { .s = s, .err = err };
 	int rc = read_tournament(&c, json_integer_value(json_object_get(t, "id")));
@@ -362,7 +362,7 @@ static int ask_steps(struct store *s, const json_t *t, void *arg, char err[ERR_L
 }
 
 int event_qualification(struct store *s, const char *game, struct event_qualify *q,
-			char err[ERR_LEN])
+			err_t err)
 {
 	return ask_each(s, game, ask_steps, q, err);
 }
@@ -382,7 +382,7 @@ static int swap_phase(struct ctx *c, int asked)
 			if (p < c->t.phase)
 				break;
 			if (!plays_opponent(c->spec.phase[p].kind)) {
-				snprintf(c->err, ERR_LEN, "phase %d of %.64s is a %s, which plays "
+				err_set(c->err, "phase %d of %.64s is a %s, which plays "
 					 "no opponent", p + 1, c->t.name,
 					 tour_kind_name(c->spec.phase[p].kind));
 				return -1;
@@ -390,17 +390,17 @@ static int swap_phase(struct ctx *c, int asked)
 			return p;
 		}
 	if (asked >= 0 && asked < c->t.phase)
-		snprintf(c->err, ERR_LEN, "phase %d of %.64s is over: its opponent can no "
+		err_set(c->err, "phase %d of %.64s is over: its opponent can no "
 			 "longer change", asked + 1, c->t.name);
 	else
-		snprintf(c->err, ERR_LEN, "%.64s has no phase %s that plays an opponent "
+		err_set(c->err, "%.64s has no phase %s that plays an opponent "
 			 "(qualification, elimination, round-robin)", c->t.name,
 			 asked >= 0 ? "of that number" : "left");
 	return -1;
 }
 
 int event_swap_opponent(struct store *s, int64_t tournament, int *phase, const char *player,
-			char err[ERR_LEN])
+			err_t err)
 {
 	char note[8] = "";
 	struct ctx c = { .s = s, .err = err, .note = note, .cap = sizeof note };
@@ -409,12 +409,12 @@ int event_swap_opponent(struct store *s, int64_t tournament, int *phase, const c
 	if (rc == 0 && p < 0)
 		rc = 1;
 	else if (rc == 0 && strcmp(c.spec.phase[p].opponent, player) == 0)
-		rc = 1, snprintf(err, ERR_LEN, "phase %d of %.64s plays %.64s already", p + 1,
+		rc = 1, err_set(err, "phase %d of %.64s plays %.64s already", p + 1,
 				 c.t.name, player);
 	json_t *spec = rc == 0 ? json_deep_copy(c.t.spec) : NULL;
 	json_t *at = spec ? json_array_get(json_object_get(spec, "phases"), (size_t)p) : NULL;
 	if (rc == 0 && (!at || json_object_set_new(at, "opponent", json_string(player)) < 0))
-		rc = -1, snprintf(err, ERR_LEN, "tournament %.64s: its stored spec has no "
+		rc = -1, err_set(err, "tournament %.64s: its stored spec has no "
 				  "phase %d", c.t.name, p + 1);
 	if (rc == 0 && store_tournament_set_spec(s, c.t.id, spec, c.err) < 0)
 		rc = -1;

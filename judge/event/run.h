@@ -30,25 +30,25 @@
  * place and moves its tournament on; note says what changed ("round 3:
  * Frodo is out").  1 it was a tournament's, 0 it was not, -1 error. */
 int event_match_recorded(struct store *s, int64_t job, int64_t match_id, char *note,
-			 size_t cap, char err[ERR_LEN]);
+			 size_t cap, err_t err);
 
 /* Moves the tournament on as far as its record allows: starts the phase
  * whose time has come, plans what can be played, puts out who lost a
  * round, ends a phase whose goal is met.  now: the time to compare start
  * times with.  0, or -1 with err. */
 int event_advance(struct store *s, int64_t tournament, int64_t now, char *note, size_t cap,
-		  char err[ERR_LEN]);
+		  err_t err);
 
 /* The organiser starts the phase under way now, by hand.  1 started, 0 it
  * had started already or the tournament is over (err says which), -1. */
-int event_start(struct store *s, int64_t tournament, int64_t now, char err[ERR_LEN]);
+int event_start(struct store *s, int64_t tournament, int64_t now, err_t err);
 
 /* Whether author may upload to game now: uploads close at a tournament's
  * qualification deadline, except (unless the spec says otherwise) for the
  * students still in it.  1 closed, with why saying since when and what
  * still happens; 0 open; -1 error. */
 int event_uploads_closed(struct store *s, const char *game, const char *author, int64_t now,
-			 char why[ERR_LEN]);
+			 err_t why);
 
 /* The steps a new submission of a game is qualified by while a
  * tournament of that game runs from its qualification phase on (under
@@ -63,7 +63,7 @@ struct event_qualify {
 /* 1 with *q, 0 no tournament qualifies the game now (the judge's own
  * worker.qualify_* apply), -1 with err. */
 int event_qualification(struct store *s, const char *game, struct event_qualify *q,
-			char err[ERR_LEN]);
+			err_t err);
 
 /* The organiser swaps the opponent of phase `phase` (0-based; -1: the
  * phase under way, or the next one, that plays one) for `player`, a name
@@ -72,6 +72,6 @@ int event_qualification(struct store *s, const char *game, struct event_qualify 
  * from, to) and counts from the next match planned.  1 done with *phase
  * set; 0 refused (err says why); -1 error. */
 int event_swap_opponent(struct store *s, int64_t tournament, int *phase, const char *player,
-			char err[ERR_LEN]);
+			err_t err);
 
 #endif

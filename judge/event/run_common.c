@@ -66,7 +66,7 @@ int run_load_field(struct ctx *c, struct field *f)
 	f->reps = malloc((n + 1) * sizeof *f->reps);
 	f->authors = malloc((n + 1) * sizeof *f->authors);
 	if (!f->ids || !f->reps || !f->authors) {
-		snprintf(c->err, ERR_LEN, "out of memory reading the entrants");
+		err_set(c->err, "out of memory reading the entrants");
 		return -1;
 	}
 	size_t i;

@@ -192,10 +192,10 @@ static int group_standings(struct ctx *c, json_t *rows, int grp, const int64_t *
 			   struct pts_row *out)
 {
 	struct pts_match played[100];
-	char perr[ERR_LEN];
+	err_t perr;
 	int k = run_group_results(rows, grp, played, 100);
 	if (pts_standings(members, n, played, k, out, perr) < 0) {
-		err_set(c->err, "%s group %d: %s", c->t.name, grp + 1, perr);
+		err_set(c->err, "%s group %d: %s", c->t.name, grp + 1, perr->msg);
 		return -1;
 	}
 	return 0;
@@ -280,7 +280,7 @@ static int step_groups_in(struct ctx *c, const struct tour_phase *p, const struc
 	struct run_groups g;
 	json_t *rows0 = NULL, *rows1 = NULL;
 	if (run_deal(sd->id, sd->n, p->size, &g) < 0) {
-		snprintf(c->err, ERR_LEN, "%s: more than 64 groups", c->t.name);
+		err_set(c->err, "%s: more than 64 groups", c->t.name);
 		return -1;
 	}
 	if (store_tmatch_round(c->s, c->t.id, c->t.phase, 0, &rows0, c->err) < 0)
@@ -307,7 +307,7 @@ static int step_groups_in(struct ctx *c, const struct tour_phase *p, const struc
 		if (rc == 0 && store_tmatch_round(c->s, c->t.id, c->t.phase, 1, &rows1, c->err) < 0)
 			rc = -1;
 		if (rc == 0 && nw > game_max_players(c->game)) {
-			snprintf(c->err, ERR_LEN, "%s: a final of the %d group winners, but %s is "
+			err_set(c->err, "%s: a final of the %d group winners, but %s is "
 				 "played by %d at most: use larger groups", c->t.name, nw,
 				 c->game->title, game_max_players(c->game));
 			rc = -1;
@@ -395,11 +395,11 @@ static int step_bracket_in(struct ctx *c, const struct tour_phase *p, const stru
 {
 	struct brk_game *games = NULL;
 	struct brk_plan plan;
-	char berr[ERR_LEN];
+	err_t berr;
 	int ngames = 0, rc = bracket_games(c, &games, &ngames);
 	if (rc == 0 && brk_plan(&p->bracket, sd->id, sd->n, phase_seed(c, "bracket"), games, ngames,
 				&plan, berr) < 0) {
-		err_set(c->err, "%s: %s", c->t.name, berr);
+		err_set(c->err, "%s: %s", c->t.name, berr->msg);
 		rc = -1;
 	}
 	free(games);

@@ -25,7 +25,7 @@ struct ctx {
 	int64_t now;
 	char *note;
 	size_t cap;
-	char *err;
+	struct err *err;
 };
 
 /* The entrants still in, with a representative: ids[] and reps[]. */

@@ -42,7 +42,7 @@ void tour_spec_course(struct tour_spec *s)
 /* ---- reading the organiser's JSON ------------------------------------------ */
 
 struct reader {
-	char *err;
+	struct err *err;
 	char where[48]; /* "phase 2 (elimination)", or "the tournament" */
 };
 
@@ -50,7 +50,7 @@ static int fail(struct reader *r, const char *fmt, const char *key, const char *
 {
 	char msg[ERR_LEN - sizeof r->where - 2];
 	snprintf(msg, sizeof msg, fmt, key, what);
-	snprintf(r->err, ERR_LEN, "%s: %s", r->where, msg);
+	err_set(r->err, "%s: %s", r->where, msg);
 	return -1;
 }
 
@@ -265,7 +265,7 @@ static int read_settings(struct reader *r, const json_t *json, struct tour_spec 
 }
 
 int tour_spec_parse(const json_t *json, int min_seats, int max_seats, struct tour_spec *s,
-		    char err[ERR_LEN])
+		    err_t err)
 {
 	struct reader r = { .err = err, .where = "the tournament" };
 	*s = (struct tour_spec){ .grades = { 0, 5, 10, 0 } };

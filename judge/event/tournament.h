@@ -84,7 +84,7 @@ void tour_spec_course(struct tour_spec *spec);
 /* Fills spec from the organiser's JSON, checked against a game of
  * min_seats..max_seats players.  0, or -1 with err. */
 int tour_spec_parse(const json_t *json, int min_seats, int max_seats, struct tour_spec *spec,
-		    char err[ERR_LEN]);
+		    err_t err);
 
 /* The spec as JSON, as tour_spec_parse reads it (a round trip). */
 json_t *tour_spec_json(const struct tour_spec *spec);

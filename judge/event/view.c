@@ -15,7 +15,7 @@ struct view {
 	const struct game *game;
 	json_t *entrants; /* the store's rows, by id */
 	json_t *log;
-	char *err;
+	struct err *err;
 };
 
 static int view_failed(struct view *v, const char *why)
@@ -112,7 +112,7 @@ static json_t *elim_round(struct view *v, int phase, int round, json_t *rows)
 	int nres = 0;
 	struct elim_result *res = run_elim_results(rows, &nres);
 	struct elim_plan plan = { 0 };
-	char eerr[ERR_LEN];
+	err_t eerr;
 	/* a record the rule cannot read is still shown, without safe marks */
 	bool read = ids && res && n > 0 &&
 		    elim_plan(&v->spec.phase[phase].elim, ids, (int)n,
@@ -160,12 +160,12 @@ static json_t *group_json(struct view *v, json_t *rows, int grp, const int64_t *
 {
 	struct pts_match played[100];
 	struct pts_row st[PTS_SEATS_MAX];
-	char perr[ERR_LEN];
+	err_t perr;
 	json_t *mine = rows_where(rows, "group", grp);
 	int k = run_group_results(mine, grp, played, 100);
 	if (pts_standings(members, n, played, k, st, perr) < 0) {
 		json_decref(mine);
-		err_set(v->err, "%s group %d: %s", v->t.name, grp + 1, perr);
+		err_set(v->err, "%s group %d: %s", v->t.name, grp + 1, perr->msg);
 		return NULL;
 	}
 	json_t *standings = json_array(), *matches = json_array(), *r;
@@ -341,7 +341,7 @@ static json_t *view_json(struct view *v, bool organiser)
 }
 
 int event_view(struct store *s, const char *name, bool organiser, json_t **out,
-	       char err[ERR_LEN])
+	       err_t err)
 {
 	struct view v = { .s = s, .err = err };
 	int found = store_tournament_get(s, 0, name, &v.t, err);

@@ -21,6 +21,6 @@
 
 /* The tournament called name: 1 with *out, 0 none of that name, -1 with err. */
 int event_view(struct store *s, const char *name, bool organiser, json_t **out,
-	       char err[ERR_LEN]);
+	       err_t err);
 
 #endif

@@ -82,13 +82,13 @@ struct staging {
 	char tmp[PATH_MAX], dir[PATH_MAX];
 	char opponent[KIT_OPPONENTS_MAX][64];
 	int nopponents;
-	char *err;
+	struct err *err;
 };
 
 /* "DOING PATH: WHY", e.g. "cannot read games/x.h: No such file". */
 static int fail(struct staging *s, const char *doing, const char *path, const char *why)
 {
-	snprintf(s->err, ERR_LEN, "%s %.400s: %.500s", doing, path, why);
+	err_set(s->err, "%s %.400s: %.500s", doing, path, why);
 	return -1;
 }
 
@@ -270,7 +270,7 @@ static int build_opponents(struct staging *s)
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		char tail[KIT_LOG_TAIL + 1];
 		log_tail(log, tail, sizeof tail);
-		snprintf(s->err, ERR_LEN, "the shipped opponents did not build for the "
+		err_set(s->err, "the shipped opponents did not build for the "
 			 "kit (make, gcc, ld and objcopy are needed); make said:\n%s", tail);
 		return -1;
 	}
@@ -317,19 +317,19 @@ static int stage(struct staging *s, const char *server)
 }
 
 int student_kit_build(const struct judge_config *cfg, const char *game, const char *server,
-		      char **out, size_t *len, char err[ERR_LEN])
+		      char **out, size_t *len, err_t err)
 {
 	struct staging s = { .cfg = cfg, .game = game, .err = err };
 	*out = NULL;
 	if (!student_kit_supported(game)) {
-		snprintf(err, ERR_LEN, "no student kit for '%s': %s", game,
+		err_set(err, "no student kit for '%s': %s", game,
 			 student_kit_why_none(game));
 		return -1;
 	}
 	const char *tmpdir = getenv("TMPDIR");
 	snprintf(s.tmp, sizeof s.tmp, "%s/judge-kit-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
 	if (!mkdtemp(s.tmp)) {
-		snprintf(err, ERR_LEN, "cannot create a temporary folder in %s: %s",
+		err_set(err, "cannot create a temporary folder in %s: %s",
 			 tmpdir && *tmpdir ? tmpdir : "/tmp", strerror(errno));
 		return -1;
 	}

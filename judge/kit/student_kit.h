@@ -33,6 +33,6 @@ const char *student_kit_why_none(const char *game);
  * (NULL: none), as a .tar.gz in *out (malloc'd, *len bytes): 0, or -1 with
  * err saying what went wrong and what to do. */
 int student_kit_build(const struct judge_config *cfg, const char *game, const char *server,
-		      char **out, size_t *len, char err[ERR_LEN]);
+		      char **out, size_t *len, err_t err);
 
 #endif

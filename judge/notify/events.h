@@ -16,6 +16,6 @@
 
 /* Records kind (a hook event name) for submission with data (borrowed). */
 int events_record(struct store *s, const struct hook_config *hc, const char *kind,
-		  int64_t submission, json_t *data, char err[ERR_LEN]);
+		  int64_t submission, json_t *data, err_t err);
 
 #endif

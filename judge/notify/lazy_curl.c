@@ -13,7 +13,7 @@
 
 static struct lazy_lib curl = { JUDGE_SONAME_CURL, "libcurl", NULL };
 
-int curl_require(char err[ERR_LEN])
+int curl_require(err_t err)
 {
 	return lazy_require(&curl, err);
 }

@@ -13,13 +13,13 @@
 
 /* ---- process ------------------------------------------------------------ */
 
-int hook_global_init(char err[ERR_LEN])
+int hook_global_init(err_t err)
 {
 	if (curl_require(err) < 0)
 		return -1;
 	CURLcode c = curl_global_init(CURL_GLOBAL_DEFAULT);
 	if (c != CURLE_OK) {
-		snprintf(err, ERR_LEN, "webhooks: libcurl would not start: %s",
+		err_set(err, "webhooks: libcurl would not start: %s",
 			 curl_easy_strerror(c));
 		return -1;
 	}

@@ -52,7 +52,7 @@ struct hook_result {
 
 /* Once at start, before any thread: libcurl loaded (lazy_curl.h) and set
  * up; 0, or -1 with err filled. */
-int hook_global_init(char err[ERR_LEN]);
+int hook_global_init(err_t err);
 void hook_global_cleanup(void);
 
 /* One request the judge sends (a webhook, an upload): what hook_request()

@@ -11,21 +11,20 @@
 #define BASE_MAX_BYTES (4u << 20)
 
 static enum plag_err add_base_file(struct plag_hashset *set, const char *path, unsigned k,
-				   char err[ERR_LEN])
+				   err_t err)
 {
 	char *text;
 	size_t len;
-	_Static_assert(ERR_LEN <= ERR_LEN, "source errors fit plagiarism errors");
 	if (src_read(path, BASE_MAX_BYTES, &text, &len, err) < 0)
 		return PLAG_E_PARAM;
 	struct plag_tokens t = { 0 };
-	char terr[ERR_LEN];
+	err_t terr;
 	enum plag_err e = plag_tokenize(text, len, NULL, &t, terr);
 	free(text);
 	if (e == PLAG_E_EMPTY)
 		return PLAG_OK;
 	if (e) {
-		snprintf(err, ERR_LEN, "base file %.100s: %.140s", path, terr);
+		err_set(err, "base file %.100s: %.140s", path, terr->msg);
 		return e;
 	}
 	e = plag_hashset_add_tokens(set, t.v, t.n, k, err);
@@ -34,7 +33,7 @@ static enum plag_err add_base_file(struct plag_hashset *set, const char *path, u
 }
 
 enum plag_err plag_base_load(const char *data_dir, const char *game, unsigned k,
-			     struct plag_hashset *out, char err[ERR_LEN])
+			     struct plag_hashset *out, err_t err)
 {
 	char path[PATH_MAX];
 	*out = (struct plag_hashset){ 0 };
@@ -55,7 +54,7 @@ enum plag_err plag_base_load(const char *data_dir, const char *game, unsigned k,
 
 enum plag_err plag_fingerprint(const struct cfg_plag *cfg, const struct plag_hashset *base,
 			       const char *src, size_t len, struct plag_fps *out,
-			       char err[ERR_LEN])
+			       err_t err)
 {
 	static const struct plag_hashset no_base = { 0 }; /* all of it the file's own */
 	struct plag_tokens t = { 0 };
@@ -98,18 +97,18 @@ uint8_t *plag_fps_encode(const struct plag_fps *f, size_t *len)
 }
 
 enum plag_err plag_fps_decode(const void *blob, size_t len, unsigned k, unsigned w,
-			      uint32_t ntokens, struct plag_fps *out, char err[ERR_LEN])
+			      uint32_t ntokens, struct plag_fps *out, err_t err)
 {
 	*out = (struct plag_fps){ .k = k, .w = w, .ntokens = ntokens, .own = PLAG_OWN_UNKNOWN };
 	if (len % PLAG_FP_BYTES || k < 1 || k > PLAG_K_MAX) {
-		snprintf(err, ERR_LEN, "stored fingerprints are damaged (%zu bytes, k %u)",
+		err_set(err, "stored fingerprints are damaged (%zu bytes, k %u)",
 			 len, k);
 		return PLAG_E_PARAM;
 	}
 	size_t n = len / PLAG_FP_BYTES;
 	out->v = malloc((n ? n : 1) * sizeof *out->v);
 	if (!out->v) {
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return PLAG_E_NOMEM;
 	}
 	const uint8_t *b = blob;
@@ -122,7 +121,7 @@ enum plag_err plag_fps_decode(const void *blob, size_t len, unsigned k, unsigned
 		bool ordered = i == 0 || fp.tok > out->v[i - 1].tok;
 		if (!ordered || (uint64_t)fp.tok + k > ntokens || fp.first_line > fp.last_line) {
 			plag_fps_free(out);
-			snprintf(err, ERR_LEN, "stored fingerprint %zu is damaged", i);
+			err_set(err, "stored fingerprint %zu is damaged", i);
 			return PLAG_E_PARAM;
 		}
 		out->v[out->n++] = fp;

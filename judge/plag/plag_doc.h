@@ -22,19 +22,19 @@
  * AIDemo.c under data_dir, those that exist) as a hash set of all its
  * k-grams. */
 enum plag_err plag_base_load(const char *data_dir, const char *game, unsigned k,
-			     struct plag_hashset *out, char err[ERR_LEN]);
+			     struct plag_hashset *out, err_t err);
 
 /* Fingerprints of src[0..len) with cfg's k and w, base (may be NULL)
  * removed.  The error text says what is wrong with the file. */
 enum plag_err plag_fingerprint(const struct cfg_plag *cfg, const struct plag_hashset *base,
 			       const char *src, size_t len, struct plag_fps *out,
-			       char err[ERR_LEN]);
+			       err_t err);
 
 /* f as n * PLAG_FP_BYTES bytes (malloc'd; NULL when out of memory). */
 uint8_t *plag_fps_encode(const struct plag_fps *f, size_t *len);
 
 /* Rebuilds fingerprints of k-grams of length k from their encoding. */
 enum plag_err plag_fps_decode(const void *blob, size_t len, unsigned k, unsigned w,
-			      uint32_t ntokens, struct plag_fps *out, char err[ERR_LEN]);
+			      uint32_t ntokens, struct plag_fps *out, err_t err);
 
 #endif

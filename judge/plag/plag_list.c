@@ -27,7 +27,7 @@ void plag_list_side_read(const struct store_plag_doc *d, struct plag_list_side *
 
 /* The pair's numbers as plag_store_pair() measures it now. */
 static int measure(struct store *store, const struct cfg_plag *cfg, struct plag_list_pair *r,
-		   char err[ERR_LEN])
+		   err_t err)
 {
 	struct plag_match m;
 	if (plag_store_pair(store, cfg, r->a.doc, r->b.doc, &m, NULL, err) < 0)
@@ -67,12 +67,12 @@ static int pair_read(void *ctx, const struct store_plag_doc *a, const struct sto
 	struct reading *p = ctx;
 	struct plag_list *l = p->out;
 	struct plag_list_pair r = { 0 };
-	char err[ERR_LEN];
+	err_t err;
 	plag_list_side_read(a, &r.a);
 	plag_list_side_read(b, &r.b);
 	if (measure(p->s, p->cfg, &r, err) < 0) {
 		if (!l->unmeasured++) /* the first says why */
-			err_set(l->unmeasured_why, "%s", err);
+			err_set(l->unmeasured_why, "%s", err->msg);
 		return 0;
 	}
 	if (r.similarity < l->min - 1e-9 && !(l->flagged_too && r.flagged))
@@ -86,15 +86,15 @@ static int pair_read(void *ctx, const struct store_plag_doc *a, const struct sto
 }
 
 int plag_list_load(struct store *s, const struct cfg_plag *cfg, const char *game, double min,
-		   struct plag_list *out, char err[ERR_LEN])
+		   struct plag_list *out, err_t err)
 {
 	*out = (struct plag_list){ .game = game, .min = min < 0 ? cfg->flag_pct / 100.0 : min,
 				   .flagged_too = min < 0, .generated_ms = store_now_ms() };
 	struct reading p = { s, cfg, out };
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	int rc = store_plag_pairs(s, game, pair_read, &p, err);
 	if (rc < 0) {
-		if (!err[0]) /* pair_read stopped */
+		if (!err->msg[0]) /* pair_read stopped */
 			err_set(err, "reading the pairs: out of memory");
 		plag_list_free(out);
 		return -1;

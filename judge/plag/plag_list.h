@@ -44,7 +44,7 @@ struct plag_list {
 	struct plag_list_pair *v;  /* most similar first */
 	size_t n;
 	size_t unmeasured;         /* stored pairs that could not be measured */
-	char unmeasured_why[ERR_LEN];
+	err_t unmeasured_why;
 };
 
 /* The pairs of game at least min similar (0 to 1); min < 0 asks for the
@@ -52,7 +52,7 @@ struct plag_list {
  * for a long fragment is listed below it.  0, or -1 with err (the list
  * empty).  A pair that cannot be measured is left out and counted. */
 int plag_list_load(struct store *s, const struct cfg_plag *cfg, const char *game, double min,
-		   struct plag_list *out, char err[ERR_LEN]);
+		   struct plag_list *out, err_t err);
 void plag_list_free(struct plag_list *l);
 
 /* The pairs as a JSON array: [{similarity, a_in_b, b_in_a, longest_tokens,

@@ -78,7 +78,7 @@ struct pp {
 	struct rawbuf out;
 	size_t expanded, pasted, paste_limit;
 	const struct plag_tok_limits *lim;
-	char *err;
+	struct err *err;
 };
 
 static enum plag_err run(struct pp *pp, unsigned floor, struct rawbuf *sink);
@@ -88,7 +88,7 @@ static enum plag_err fail(struct pp *pp, enum plag_err e, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(pp->err, ERR_LEN, fmt, ap);
+	vsnprintf(pp->err->msg, sizeof pp->err->msg, fmt, ap);
 	va_end(ap);
 	return e;
 }
@@ -826,7 +826,7 @@ static void pp_free(struct pp *pp)
 
 enum plag_err plag_preprocess(const struct plag_raw *in, size_t n, struct plag_atoms *atoms,
 			      const struct plag_tok_limits *lim, struct plag_raw **out,
-			      size_t *nout, char err[ERR_LEN])
+			      size_t *nout, err_t err)
 {
 	struct pp pp = {
 		.src = in, .nsrc = n, .atoms = atoms, .lim = lim, .err = err,

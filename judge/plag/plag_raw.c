@@ -208,7 +208,7 @@ static enum plag_raw_kind raw_kind(enum clex_kind k)
 }
 
 static enum plag_err raw_token(const struct clex_token *t, const char *text,
-			       struct plag_atoms *atoms, struct plag_raw *r, char err[ERR_LEN])
+			       struct plag_atoms *atoms, struct plag_raw *r, err_t err)
 {
 	*r = (struct plag_raw){
 		.kind = (uint8_t)raw_kind(t->kind),
@@ -220,12 +220,12 @@ static enum plag_err raw_token(const struct clex_token *t, const char *text,
 		return PLAG_OK;
 	enum plag_err e = plag_atom(atoms, text + t->start, t->len, &r->val);
 	if (e == PLAG_E_TOO_MANY)
-		snprintf(err, ERR_LEN, "too much identifier text");
+		err_set(err, "too much identifier text");
 	return e;
 }
 
 static enum plag_err read_tokens(const struct clex_text *text, struct plag_atoms *atoms,
-				 struct plag_raw *out, size_t *n, char err[ERR_LEN])
+				 struct plag_raw *out, size_t *n, err_t err)
 {
 	struct clex lx;
 	struct clex_token t;
@@ -237,7 +237,7 @@ static enum plag_err read_tokens(const struct clex_text *text, struct plag_atoms
 		++*n;
 	}
 	if (lx.open_comment) {
-		snprintf(err, ERR_LEN, "unterminated comment starting at line %u",
+		err_set(err, "unterminated comment starting at line %u",
 			 lx.open_comment);
 		return PLAG_E_SYNTAX;
 	}
@@ -245,7 +245,7 @@ static enum plag_err read_tokens(const struct clex_text *text, struct plag_atoms
 }
 
 enum plag_err plag_raw_tokens(const char *src, size_t len, struct plag_atoms *atoms,
-			      struct plag_raw **out, size_t *n, char err[ERR_LEN])
+			      struct plag_raw **out, size_t *n, err_t err)
 {
 	struct clex_text text;
 	*out = NULL;

@@ -69,7 +69,7 @@ void plag_atoms_free(struct plag_atoms *a);
 
 /* The tokens of src[0..len) into *out (caller frees).  At most len tokens. */
 enum plag_err plag_raw_tokens(const char *src, size_t len, struct plag_atoms *atoms,
-		       struct plag_raw **out, size_t *n, char err[ERR_LEN]);
+		       struct plag_raw **out, size_t *n, err_t err);
 
 /* Runs the directives and expands the macros of lexed tokens in[0..n):
  * *out (caller frees) holds what the compiler would see, minus #include,
@@ -77,6 +77,6 @@ enum plag_err plag_raw_tokens(const char *src, size_t len, struct plag_atoms *at
  * as in plag_tokenize(); lim must be valid. */
 enum plag_err plag_preprocess(const struct plag_raw *in, size_t n, struct plag_atoms *atoms,
 			      const struct plag_tok_limits *lim, struct plag_raw **out,
-			      size_t *nout, char err[ERR_LEN]);
+			      size_t *nout, err_t err);
 
 #endif

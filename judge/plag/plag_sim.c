@@ -258,19 +258,19 @@ static enum plag_err longest_run(const struct plag_fps *a, const struct plag_fps
 /* ---- The pair */
 
 static enum plag_err check_pair(const struct plag_fps *a, const struct plag_fps *b,
-				const struct plag_pair *out, char err[ERR_LEN])
+				const struct plag_pair *out, err_t err)
 {
 	if (!a || !b || !out || (a->n && !a->v) || (b->n && !b->v)) {
-		snprintf(err, ERR_LEN, "plag_compare: missing fingerprints or result");
+		err_set(err, "plag_compare: missing fingerprints or result");
 		return PLAG_E_PARAM;
 	}
 	if (a->k != b->k) {
-		snprintf(err, ERR_LEN, "plag_compare: fingerprints of %u-grams and %u-grams",
+		err_set(err, "plag_compare: fingerprints of %u-grams and %u-grams",
 			 a->k, b->k);
 		return PLAG_E_PARAM;
 	}
 	if (a->n + b->n >= UINT32_MAX) {
-		snprintf(err, ERR_LEN, "plag_compare: too many fingerprints");
+		err_set(err, "plag_compare: too many fingerprints");
 		return PLAG_E_PARAM;
 	}
 	return PLAG_OK;
@@ -283,9 +283,9 @@ static double share(uint32_t part, uint32_t whole)
 
 enum plag_err plag_compare(const struct plag_fps *a, const struct plag_fps *b,
 			   const struct plag_hashset *ignore, unsigned min_run,
-			   struct plag_pair *out, char err[ERR_LEN])
+			   struct plag_pair *out, err_t err)
 {
-	char ignored[ERR_LEN];
+	err_t ignored;
 	if (!err)
 		err = ignored;
 	enum plag_err e = check_pair(a, b, out, err);
@@ -312,6 +312,6 @@ enum plag_err plag_compare(const struct plag_fps *a, const struct plag_fps *b,
 	free(hb);
 	free(common);
 	if (e == PLAG_E_NOMEM)
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 	return e;
 }

@@ -56,6 +56,6 @@ static inline void plag_pair_swap(struct plag_pair *p)
  * NULL; min_run 0 counts as 1.  Fills *out, or returns an error with err filled. */
 enum plag_err plag_compare(const struct plag_fps *a, const struct plag_fps *b,
 			   const struct plag_hashset *ignore, unsigned min_run,
-			   struct plag_pair *out, char err[ERR_LEN]);
+			   struct plag_pair *out, err_t err);
 
 #endif

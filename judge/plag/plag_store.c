@@ -36,9 +36,9 @@ int64_t plag_index_key(const char *game, uint64_t hash)
 	return (int64_t)(hash ^ s);
 }
 
-static int out_of_memory(char err[ERR_LEN])
+static int out_of_memory(err_t err)
 {
-	snprintf(err, ERR_LEN, "out of memory");
+	err_set(err, "out of memory");
 	return -1;
 }
 
@@ -147,7 +147,7 @@ struct lookup {
 };
 
 static int add_idiom(struct lookup *l, uint64_t hash, struct keys *news, int64_t key,
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	if (plag_hashset_add(&l->idioms, &hash, 1, err))
 		return -1;
@@ -160,7 +160,7 @@ static int add_idiom(struct lookup *l, uint64_t hash, struct keys *news, int64_t
  * document (which holds each of its own) is an idiom without a row of the
  * index read.  Its count never exceeds the truth, so a key it does not
  * settle is decided by its rows, as when it was never listed. */
-static int look_up(struct lookup *l, uint64_t hash, char err[ERR_LEN])
+static int look_up(struct lookup *l, uint64_t hash, err_t err)
 {
 	size_t n, others = 0;
 	int64_t key = plag_index_key(l->game, hash), listed;
@@ -185,7 +185,7 @@ static int look_up(struct lookup *l, uint64_t hash, char err[ERR_LEN])
 	return 0;
 }
 
-static int look_up_all(struct lookup *l, struct plag_matches *out, char err[ERR_LEN])
+static int look_up_all(struct lookup *l, struct plag_matches *out, err_t err)
 {
 	int64_t ndocs;
 	if (store_plag_count(l->s, l->game, &ndocs, err) < 0)
@@ -239,7 +239,7 @@ static bool may_reach_floor(const struct lookup *l, uint32_t shared, int64_t the
 
 /* The candidate's row without its fingerprints: 1 when it is of the game,
  * by another author, with the same settings, and may reach the floor. */
-static int worth_comparing(struct lookup *l, const struct cand *c, char err[ERR_LEN])
+static int worth_comparing(struct lookup *l, const struct cand *c, err_t err)
 {
 	int64_t nfps;
 	int rc = store_plag_candidate(l->r, c->doc, l->game, l->author, (int)l->cfg->k,
@@ -259,13 +259,13 @@ static bool own_enough(const struct plag_fps *f, const struct cfg_plag *cfg)
 
 /* The pair of the new document and stored document doc: its shares, its
  * longest fragment, whether it is flagged and who the other side is. */
-static int measure(struct lookup *l, int64_t doc, struct plag_match *m, char err[ERR_LEN])
+static int measure(struct lookup *l, int64_t doc, struct plag_match *m, err_t err)
 {
 	struct store_plag_doc d;
 	int found = store_plag_load(l->r, doc, &d, err);
 	if (found <= 0) {
 		if (found == 0)
-			snprintf(err, ERR_LEN, "no fingerprinted file doc:%lld", (long long)doc);
+			err_set(err, "no fingerprinted file doc:%lld", (long long)doc);
 		return -1;
 	}
 	struct plag_fps theirs;
@@ -293,7 +293,7 @@ static int measure(struct lookup *l, int64_t doc, struct plag_match *m, char err
 
 /* Pairs over the floor are kept, and so are those with a long fragment. */
 static int compare_one(struct lookup *l, const struct cand *c, struct plag_matches *out,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	struct plag_match m;
 	if (measure(l, c->doc, &m, err) < 0)
@@ -304,7 +304,7 @@ static int compare_one(struct lookup *l, const struct cand *c, struct plag_match
 	return push_match(out, &m) < 0 ? out_of_memory(err) : 0;
 }
 
-static int compare_candidates(struct lookup *l, struct plag_matches *out, char err[ERR_LEN])
+static int compare_candidates(struct lookup *l, struct plag_matches *out, err_t err)
 {
 	int rc = 0;
 	for (size_t i = 0; rc >= 0 && i < l->cands.cap; i++) {
@@ -337,11 +337,11 @@ static void lookup_end(struct lookup *l)
  * nothing learnt). */
 static int compare(struct store *s, const struct cfg_plag *cfg, const char *game,
 		   const char *author, int64_t self, const struct plag_fps *fps,
-		   struct idiom_news *news, struct plag_matches *out, char err[ERR_LEN])
+		   struct idiom_news *news, struct plag_matches *out, err_t err)
 {
 	*out = (struct plag_matches){ 0 };
 	if (fps->k != cfg->k) {
-		snprintf(err, ERR_LEN, "fingerprints of %u-grams compared with k = %u",
+		err_set(err, "fingerprints of %u-grams compared with k = %u",
 			 fps->k, cfg->k);
 		return -1;
 	}
@@ -361,7 +361,7 @@ static int compare(struct store *s, const struct cfg_plag *cfg, const char *game
 
 int plag_store_compare(struct store *s, const struct cfg_plag *cfg, const char *game,
 		       const char *author, int64_t self, const struct plag_fps *fps,
-		       struct plag_matches *out, char err[ERR_LEN])
+		       struct plag_matches *out, err_t err)
 {
 	return compare(s, cfg, game, author, self, fps, NULL, out, err);
 }
@@ -377,7 +377,7 @@ static int64_t own_row(const struct plag_fps *f)
 /* The store's row of a document and its fingerprints (encoded: the
  * caller frees d->fps). */
 static int doc_row(const struct plag_doc *doc, const struct plag_fps *fps, const char *fp_error,
-		   struct store_plag_doc *d, char err[ERR_LEN])
+		   struct store_plag_doc *d, err_t err)
 {
 	static const struct plag_fps none = { 0 };
 	const struct plag_fps *f = fps ? fps : &none;
@@ -390,13 +390,13 @@ static int doc_row(const struct plag_doc *doc, const struct plag_fps *fps, const
 	snprintf(d->author, sizeof d->author, "%s", doc->author);
 	snprintf(d->name, sizeof d->name, "%s", doc->name);
 	snprintf(d->label, sizeof d->label, "%s", doc->label ? doc->label : "");
-	snprintf(d->error, sizeof d->error, "%s", fp_error ? fp_error : "no fingerprints");
+	err_set(d->error, "%s", fp_error ? fp_error : "no fingerprints");
 	d->fps = plag_fps_encode(f, &d->fps_len);
 	return d->fps ? 0 : out_of_memory(err);
 }
 
 static int insert_doc(struct store *s, const struct plag_doc *doc, const struct plag_fps *fps,
-		      const char *fp_error, int64_t *id, char err[ERR_LEN])
+		      const char *fp_error, int64_t *id, err_t err)
 {
 	struct store_plag_doc d;
 	if (doc_row(doc, fps, fp_error, &d, err) < 0)
@@ -404,10 +404,10 @@ static int insert_doc(struct store *s, const struct plag_doc *doc, const struct 
 	int rc = store_plag_insert(s, &d, id, err);
 	free(d.fps);
 	if (rc == 0 && doc->label)
-		snprintf(err, ERR_LEN, "%.60s by %.60s is already in archive %.40s of %.30s "
+		err_set(err, "%.60s by %.60s is already in archive %.40s of %.30s "
 			 "(an archive is imported once)", doc->name, doc->author, doc->label, doc->game);
 	else if (rc == 0)
-		snprintf(err, ERR_LEN, "submission %lld is fingerprinted already",
+		err_set(err, "submission %lld is fingerprinted already",
 			 (long long)doc->submission);
 	return rc == 1 ? 0 : -1;
 }
@@ -449,7 +449,7 @@ static int collect_rows(const char *game, int64_t id, const struct plag_fps *fps
 
 /* Rows go in key order: a batch then touches each page of the index once,
  * where documents one by one would land all over it. */
-static int write_rows(struct store *s, struct index_row *rows, size_t n, char err[ERR_LEN])
+static int write_rows(struct store *s, struct index_row *rows, size_t n, err_t err)
 {
 	if (n == 0)
 		return 0; /* rows is NULL when there is none */
@@ -469,7 +469,7 @@ static int write_rows(struct store *s, struct index_row *rows, size_t n, char er
 
 int plag_store_insert_batch(struct store *s, const struct plag_doc *docs,
 			    const struct plag_fps *const *fps, size_t n, int64_t *ids,
-			    char err[ERR_LEN])
+			    err_t err)
 {
 	struct index_row *rows = NULL;
 	size_t nrows = 0, cap = 0;
@@ -487,7 +487,7 @@ int plag_store_insert_batch(struct store *s, const struct plag_doc *docs,
 }
 
 int plag_store_insert(struct store *s, const struct plag_doc *doc, const struct plag_fps *fps,
-		      const char *fp_error, int64_t *id, char err[ERR_LEN])
+		      const char *fp_error, int64_t *id, err_t err)
 {
 	if (!fps)
 		return insert_doc(s, doc, NULL, fp_error, id, err);
@@ -495,7 +495,7 @@ int plag_store_insert(struct store *s, const struct plag_doc *doc, const struct 
 }
 
 static int record_pairs(struct store *s, const char *game, int64_t id,
-			const struct plag_matches *m, char err[ERR_LEN])
+			const struct plag_matches *m, err_t err)
 {
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < m->n; i++) {
@@ -515,7 +515,7 @@ static int record_pairs(struct store *s, const char *game, int64_t id,
 /* A flag on a pair of authors the organiser dismissed holds only when the
  * new share is larger than the dismissed one by the margin. */
 static int drop_dismissed(struct store *s, const struct cfg_plag *cfg, const char *game,
-			  const char *author, struct plag_matches *m, char err[ERR_LEN])
+			  const char *author, struct plag_matches *m, err_t err)
 {
 	for (size_t i = 0; i < m->n; i++) {
 		double share;
@@ -532,7 +532,7 @@ static int drop_dismissed(struct store *s, const struct cfg_plag *cfg, const cha
 
 int plag_store_add(struct store *s, const struct cfg_plag *cfg, const struct plag_doc *doc,
 		   const struct plag_fps *fps, const char *fp_error, int64_t *id,
-		   struct plag_matches *out, char err[ERR_LEN])
+		   struct plag_matches *out, err_t err)
 {
 	struct plag_matches none = { 0 }, *m = out ? out : &none;
 	struct idiom_news news = { 0 };
@@ -563,7 +563,7 @@ struct stored {
 };
 
 static int load_stored(struct store_plag_reader *r, const struct cfg_plag *cfg, int64_t id,
-		       struct stored *out, char err[ERR_LEN])
+		       struct stored *out, err_t err)
 {
 	struct store_plag_doc d;
 	*out = (struct stored){ 0 };
@@ -572,12 +572,12 @@ static int load_stored(struct store_plag_reader *r, const struct cfg_plag *cfg, 
 		return -1;
 	int rc = -1;
 	if (found == 0)
-		snprintf(err, ERR_LEN, "no fingerprinted file doc:%lld", (long long)id);
+		err_set(err, "no fingerprinted file doc:%lld", (long long)id);
 	else if (d.has_error)
-		snprintf(err, ERR_LEN, "doc:%lld has no fingerprints: %.150s", (long long)id,
-			 d.error);
+		err_set(err, "doc:%lld has no fingerprints: %.150s", (long long)id,
+			 d.error->msg);
 	else if (d.k != (int)cfg->k || d.hash_version != PLAG_HASH_VERSION)
-		snprintf(err, ERR_LEN, "doc:%lld was fingerprinted with other settings (k %d, "
+		err_set(err, "doc:%lld was fingerprinted with other settings (k %d, "
 			 "version %d); the worker fingerprints it again with the next submission",
 			 (long long)id, d.k, d.hash_version);
 	else if (!plag_fps_decode(d.fps, d.fps_len, cfg->k, (unsigned)d.w, (uint32_t)d.ntokens,
@@ -593,7 +593,7 @@ static int load_stored(struct store_plag_reader *r, const struct cfg_plag *cfg, 
 }
 
 int plag_store_pair(struct store *s, const struct cfg_plag *cfg, int64_t a, int64_t b,
-		    struct plag_match *out, struct plag_hashset *idioms, char err[ERR_LEN])
+		    struct plag_match *out, struct plag_hashset *idioms, err_t err)
 {
 	bool swap = a < b;
 	int64_t later = swap ? b : a, earlier = swap ? a : b;
@@ -631,7 +631,7 @@ int plag_store_pair(struct store *s, const struct cfg_plag *cfg, int64_t a, int6
 
 /* ---- documents fingerprinted by an older version */
 
-static int unindex(struct store *s, const struct store_plag_doc *d, char err[ERR_LEN])
+static int unindex(struct store *s, const struct store_plag_doc *d, err_t err)
 {
 	struct plag_fps old;
 	if (d->fps_len % PLAG_FP_BYTES || d->k < 1 || d->k > PLAG_K_MAX)
@@ -650,13 +650,13 @@ static int unindex(struct store *s, const struct store_plag_doc *d, char err[ERR
 }
 
 static int rewrite_doc(struct store *s, int64_t id, const struct plag_fps *fps,
-		       const char *fp_error, char err[ERR_LEN])
+		       const char *fp_error, err_t err)
 {
 	struct store_plag_doc d = { .id = id, .k = (int)fps->k, .w = (int)fps->w,
 				    .hash_version = PLAG_HASH_VERSION, .ntokens = fps->ntokens,
 				    .nfps = (int64_t)fps->n, .has_error = fp_error != NULL,
 				    .own_tokens = own_row(fps) };
-	snprintf(d.error, sizeof d.error, "%s", fp_error ? fp_error : "");
+	err_set(d.error, "%s", fp_error ? fp_error : "");
 	d.fps = plag_fps_encode(fps, &d.fps_len);
 	if (!d.fps)
 		return out_of_memory(err);
@@ -673,7 +673,7 @@ struct refresh {
 	struct plag_hashset base;
 	char base_game[64];
 	size_t done;
-	char *err;
+	struct err *err;
 };
 
 /* One stale document: fingerprinted again from its source, indexed again. */
@@ -687,16 +687,17 @@ static int refresh_one(void *ctx, const struct store_plag_doc *d)
 		if (plag_base_load(r->data_dir, d->game, cfg->k, &r->base, r->err))
 			return -1;
 	}
-	char fp_error[ERR_LEN] = "";
+	err_t fp_error = {0};
 	struct plag_fps fps = { .k = cfg->k, .w = cfg->w };
 	if (plag_fingerprint(cfg, &r->base, d->source, d->source_len, &fps, fp_error))
 		fps = (struct plag_fps){ .k = cfg->k, .w = cfg->w };
 	struct index_row *rows = NULL;
 	size_t nrows = 0, cap = 0;
+	const char *why = fp_error->msg;
 	int rc = unindex(r->s, d, r->err);
 	if (rc == 0)
-		rc = rewrite_doc(r->s, d->id, &fps, fp_error[0] ? fp_error : NULL, r->err);
-	if (rc == 0 && !fp_error[0] && collect_rows(d->game, d->id, &fps, &rows, &nrows, &cap) < 0)
+		rc = rewrite_doc(r->s, d->id, &fps, *why ? why : NULL, r->err);
+	if (rc == 0 && !*why && collect_rows(d->game, d->id, &fps, &rows, &nrows, &cap) < 0)
 		rc = out_of_memory(r->err);
 	if (rc == 0)
 		rc = write_rows(r->s, rows, nrows, r->err);
@@ -706,13 +707,13 @@ static int refresh_one(void *ctx, const struct store_plag_doc *d)
 	return rc;
 }
 
-int plag_store_stale(struct store *s, const char *game, int64_t *n, char err[ERR_LEN])
+int plag_store_stale(struct store *s, const char *game, int64_t *n, err_t err)
 {
 	return store_plag_stale(s, game, PLAG_HASH_VERSION, n, err);
 }
 
 int plag_store_refresh(struct store *s, const struct cfg_plag *cfg, const char *data_dir,
-		       const char *game, size_t *refreshed, char err[ERR_LEN])
+		       const char *game, size_t *refreshed, err_t err)
 {
 	struct refresh r = { .s = s, .cfg = cfg, .data_dir = data_dir, .err = err };
 	int rc = store_plag_each_stale(s, game, PLAG_HASH_VERSION, refresh_one, &r, err);

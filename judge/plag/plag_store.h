@@ -72,26 +72,26 @@ void plag_matches_free(struct plag_matches *m);
  * game by an author other than author, skipping document self (0: none). */
 int plag_store_compare(struct store *s, const struct cfg_plag *cfg, const char *game,
 		       const char *author, int64_t self, const struct plag_fps *fps,
-		       struct plag_matches *out, char err[ERR_LEN]);
+		       struct plag_matches *out, err_t err);
 
 /* Inside a write transaction: stores the document with its fingerprints
  * (fps NULL: none could be taken, fp_error says why) and indexes them;
  * nothing else.  Sets *id. */
 int plag_store_insert(struct store *s, const struct plag_doc *doc, const struct plag_fps *fps,
-		      const char *fp_error, int64_t *id, char err[ERR_LEN]);
+		      const char *fp_error, int64_t *id, err_t err);
 
 /* The same for n documents at once (fps[i] NULL: none), the index rows
  * written in key order: much faster for many documents (an archive). */
 int plag_store_insert_batch(struct store *s, const struct plag_doc *docs,
 			    const struct plag_fps *const *fps, size_t n, int64_t *ids,
-			    char err[ERR_LEN]);
+			    err_t err);
 
 /* Inside a write transaction: compares (before inserting, so a document is
  * never its own match), inserts, then records the pairs over the floor and
  * marks flagged documents suspected.  out may be NULL. */
 int plag_store_add(struct store *s, const struct cfg_plag *cfg, const struct plag_doc *doc,
 		   const struct plag_fps *fps, const char *fp_error, int64_t *id,
-		   struct plag_matches *out, char err[ERR_LEN]);
+		   struct plag_matches *out, err_t err);
 
 /* Stored documents a and b measured as plag_store_compare() measured the
  * later one against the earlier when it was new (the same comparison, the
@@ -99,7 +99,7 @@ int plag_store_add(struct store *s, const struct cfg_plag *cfg, const struct pla
  * from a's side.  The one way the list of pairs and `show` compute them.
  * idioms (may be NULL) receives the idioms left out (plag_hashset_free). */
 int plag_store_pair(struct store *s, const struct cfg_plag *cfg, int64_t a, int64_t b,
-		    struct plag_match *out, struct plag_hashset *idioms, char err[ERR_LEN]);
+		    struct plag_match *out, struct plag_hashset *idioms, err_t err);
 
 /* Inside a write transaction: every document of game (NULL: of every game)
  * fingerprinted by an
@@ -107,11 +107,11 @@ int plag_store_pair(struct store *s, const struct cfg_plag *cfg, int64_t a, int6
  * code of data_dir removed) and indexed again; *refreshed counts them.
  * Cheap when there is none: one query. */
 int plag_store_refresh(struct store *s, const struct cfg_plag *cfg, const char *data_dir,
-		       const char *game, size_t *refreshed, char err[ERR_LEN]);
+		       const char *game, size_t *refreshed, err_t err);
 
 /* Read-only: how many documents of game (NULL: of every game) an older
  * PLAG_HASH_VERSION fingerprinted. */
-int plag_store_stale(struct store *s, const char *game, int64_t *n, char err[ERR_LEN]);
+int plag_store_stale(struct store *s, const char *game, int64_t *n, err_t err);
 
 /* The key a fingerprint hash is indexed under in game. */
 int64_t plag_index_key(const char *game, uint64_t hash);

@@ -22,13 +22,13 @@ void plag_tok_limits_default(struct plag_tok_limits *lim)
 }
 
 /* Token indices and lines are 32-bit downstream, hence the caps. */
-static enum plag_err check_limits(const struct plag_tok_limits *lim, char err[ERR_LEN])
+static enum plag_err check_limits(const struct plag_tok_limits *lim, err_t err)
 {
 	if (lim->max_bytes == 0 || lim->max_bytes > PLAG_MAX_BYTES_CAP ||
 	    lim->max_depth == 0 || lim->max_depth > MAX_DEPTH_CAP ||
 	    lim->max_tokens == 0 || lim->max_tokens > UINT32_MAX - 1 ||
 	    lim->max_expansion > UINT32_MAX) {
-		snprintf(err, ERR_LEN,
+		err_set(err, 
 			 "tokenizer limits out of range (bytes 1..%d, depth 1..%d, tokens 1..2^32-2, "
 			 "expansion 0..2^32-1)", PLAG_MAX_BYTES_CAP, MAX_DEPTH_CAP);
 		return PLAG_E_PARAM;
@@ -37,7 +37,7 @@ static enum plag_err check_limits(const struct plag_tok_limits *lim, char err[ER
 }
 
 /* C text has no control bytes but layout; a NUL means binary data. */
-static enum plag_err check_text(const char *src, size_t len, char err[ERR_LEN])
+static enum plag_err check_text(const char *src, size_t len, err_t err)
 {
 	unsigned line = 1;
 	for (size_t i = 0; i < len; i++) {
@@ -46,7 +46,7 @@ static enum plag_err check_text(const char *src, size_t len, char err[ERR_LEN])
 			line++;
 		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\v' && c != '\f' && c != '\r') ||
 		    c == 0x7f) {
-			snprintf(err, ERR_LEN, "not C text: byte 0x%02x at offset %zu (line %u)",
+			err_set(err, "not C text: byte 0x%02x at offset %zu (line %u)",
 				 c, i, line);
 			return PLAG_E_BINARY;
 		}
@@ -55,14 +55,14 @@ static enum plag_err check_text(const char *src, size_t len, char err[ERR_LEN])
 }
 
 static enum plag_err check_input(const char *src, size_t len, const struct plag_tok_limits *lim,
-				 char err[ERR_LEN])
+				 err_t err)
 {
 	if (len == 0) {
-		snprintf(err, ERR_LEN, "empty source");
+		err_set(err, "empty source");
 		return PLAG_E_EMPTY;
 	}
 	if (len > lim->max_bytes) {
-		snprintf(err, ERR_LEN, "source is %zu bytes, over the limit of %zu", len,
+		err_set(err, "source is %zu bytes, over the limit of %zu", len,
 			 lim->max_bytes);
 		return PLAG_E_TOO_BIG;
 	}
@@ -72,7 +72,7 @@ static enum plag_err check_input(const char *src, size_t len, const struct plag_
 /* Adjacent string literals are one literal to C (and splitting a format
  * string is a free change for a copier). */
 static enum plag_err normalise(const struct plag_raw *r, size_t n, struct plag_tokens *out,
-			       char err[ERR_LEN])
+			       err_t err)
 {
 	out->v = malloc((n ? n : 1) * sizeof *out->v);
 	if (!out->v)
@@ -84,7 +84,7 @@ static enum plag_err normalise(const struct plag_raw *r, size_t n, struct plag_t
 		out->v[out->n++] = (struct plag_token){ .code = plag_raw_code(&r[i]), .line = r[i].line };
 	}
 	if (out->n == 0) {
-		snprintf(err, ERR_LEN, "no C tokens (only comments, layout or directives)");
+		err_set(err, "no C tokens (only comments, layout or directives)");
 		plag_tokens_free(out);
 		return PLAG_E_EMPTY;
 	}
@@ -92,14 +92,14 @@ static enum plag_err normalise(const struct plag_raw *r, size_t n, struct plag_t
 }
 
 enum plag_err plag_tokenize(const char *src, size_t len, const struct plag_tok_limits *lim,
-			    struct plag_tokens *out, char err[ERR_LEN])
+			    struct plag_tokens *out, err_t err)
 {
-	char ignored[ERR_LEN];
+	err_t ignored;
 	struct plag_tok_limits def;
 	if (!err)
 		err = ignored;
 	if (!out || (!src && len)) {
-		snprintf(err, ERR_LEN, "plag_tokenize: no source or no output");
+		err_set(err, "plag_tokenize: no source or no output");
 		return PLAG_E_PARAM;
 	}
 	*out = (struct plag_tokens){ 0 };
@@ -128,14 +128,14 @@ enum plag_err plag_tokenize(const char *src, size_t len, const struct plag_tok_l
 	if (!e)
 		e = plag_norm(pre, npre, &atoms, &canon, &ncanon);
 	if (!e && ncanon > lim->max_tokens) {
-		snprintf(err, ERR_LEN, "over %zu tokens once loops and blocks are written "
+		err_set(err, "over %zu tokens once loops and blocks are written "
 			 "out in one form", lim->max_tokens);
 		e = PLAG_E_TOO_MANY;
 	}
 	if (!e)
 		e = normalise(canon, ncanon, out, err);
 	if (e == PLAG_E_NOMEM)
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 	free(raw);
 	free(pre);
 	free(canon);

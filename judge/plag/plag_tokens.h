@@ -78,7 +78,7 @@ void plag_tok_limits_default(struct plag_tok_limits *lim);
  * lim NULL: the defaults.  On PLAG_OK out owns an array the caller frees
  * with plag_tokens_free(); on error out is empty and err says why. */
 enum plag_err plag_tokenize(const char *src, size_t len, const struct plag_tok_limits *lim,
-			    struct plag_tokens *out, char err[ERR_LEN]);
+			    struct plag_tokens *out, err_t err);
 
 void plag_tokens_free(struct plag_tokens *t);
 

@@ -87,21 +87,21 @@ static uint32_t own_tokens(const uint64_t *h, uint32_t nk, size_t n, unsigned k,
 }
 
 enum plag_err plag_winnow(const struct plag_token *t, size_t n, unsigned k, unsigned w,
-			  struct plag_fps *out, char err[ERR_LEN])
+			  struct plag_fps *out, err_t err)
 {
 	return plag_winnow_own(t, n, k, w, NULL, out, err);
 }
 
 enum plag_err plag_winnow_own(const struct plag_token *t, size_t n, unsigned k, unsigned w,
 			      const struct plag_hashset *base, struct plag_fps *out,
-			      char err[ERR_LEN])
+			      err_t err)
 {
-	char ignored[ERR_LEN];
+	err_t ignored;
 	if (!err)
 		err = ignored;
 	if (!out || (!t && n) || k < 1 || k > PLAG_K_MAX || w < 1 || w > PLAG_W_MAX ||
 	    n >= UINT32_MAX) {
-		snprintf(err, ERR_LEN, "plag_winnow: need tokens, output, 1 <= k <= %d, "
+		err_set(err, "plag_winnow: need tokens, output, 1 <= k <= %d, "
 			 "1 <= w <= %d and under 2^32-1 tokens", PLAG_K_MAX, PLAG_W_MAX);
 		return PLAG_E_PARAM;
 	}
@@ -117,7 +117,7 @@ enum plag_err plag_winnow_own(const struct plag_token *t, size_t n, unsigned k, 
 		free(h);
 		free(q);
 		plag_fps_free(out);
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return PLAG_E_NOMEM;
 	}
 	for (uint32_t i = 0; i < nk; i++)
@@ -165,13 +165,13 @@ static size_t merge_unique(const uint64_t *a, size_t na, const uint64_t *b, size
 }
 
 enum plag_err plag_hashset_add(struct plag_hashset *s, const uint64_t *h, size_t n,
-			       char err[ERR_LEN])
+			       err_t err)
 {
-	char ignored[ERR_LEN];
+	err_t ignored;
 	if (!err)
 		err = ignored;
 	if (!s || (!h && n)) {
-		snprintf(err, ERR_LEN, "plag_hashset_add: no set or no hashes");
+		err_set(err, "plag_hashset_add: no set or no hashes");
 		return PLAG_E_PARAM;
 	}
 	if (n == 0)
@@ -181,7 +181,7 @@ enum plag_err plag_hashset_add(struct plag_hashset *s, const uint64_t *h, size_t
 	if (!sorted || !v) {
 		free(sorted);
 		free(v);
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return PLAG_E_NOMEM;
 	}
 	memcpy(sorted, h, n * sizeof *h);
@@ -195,13 +195,13 @@ enum plag_err plag_hashset_add(struct plag_hashset *s, const uint64_t *h, size_t
 }
 
 enum plag_err plag_hashset_add_tokens(struct plag_hashset *s, const struct plag_token *t,
-				      size_t n, unsigned k, char err[ERR_LEN])
+				      size_t n, unsigned k, err_t err)
 {
-	char ignored[ERR_LEN];
+	err_t ignored;
 	if (!err)
 		err = ignored;
 	if ((!t && n) || k < 1 || k > PLAG_K_MAX) {
-		snprintf(err, ERR_LEN, "plag_hashset_add_tokens: need tokens and 1 <= k <= %d",
+		err_set(err, "plag_hashset_add_tokens: need tokens and 1 <= k <= %d",
 			 PLAG_K_MAX);
 		return PLAG_E_PARAM;
 	}
@@ -209,7 +209,7 @@ enum plag_err plag_hashset_add_tokens(struct plag_hashset *s, const struct plag_
 		return PLAG_OK;
 	uint64_t *h = malloc((n - k + 1) * sizeof *h);
 	if (!h) {
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return PLAG_E_NOMEM;
 	}
 	for (size_t i = 0; i + k <= n; i++)
@@ -220,18 +220,18 @@ enum plag_err plag_hashset_add_tokens(struct plag_hashset *s, const struct plag_
 }
 
 enum plag_err plag_hashset_add_fps(struct plag_hashset *s, const struct plag_fps *f,
-				   char err[ERR_LEN])
+				   err_t err)
 {
-	char ignored[ERR_LEN];
+	err_t ignored;
 	if (!err)
 		err = ignored;
 	if (!f) {
-		snprintf(err, ERR_LEN, "plag_hashset_add_fps: no fingerprints");
+		err_set(err, "plag_hashset_add_fps: no fingerprints");
 		return PLAG_E_PARAM;
 	}
 	uint64_t *h = malloc((f->n ? f->n : 1) * sizeof *h);
 	if (!h) {
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return PLAG_E_NOMEM;
 	}
 	for (size_t i = 0; i < f->n; i++)

@@ -57,7 +57,7 @@ uint64_t plag_kgram_hash(const struct plag_token *t, unsigned k);
 /* Fingerprints of t[0..n) for 1 <= k <= PLAG_K_MAX, 1 <= w <= PLAG_W_MAX.
  * On PLAG_OK out owns its array (plag_fps_free); on error out is empty. */
 enum plag_err plag_winnow(const struct plag_token *t, size_t n, unsigned k, unsigned w,
-			  struct plag_fps *out, char err[ERR_LEN]);
+			  struct plag_fps *out, err_t err);
 
 void plag_fps_free(struct plag_fps *f);
 
@@ -70,20 +70,20 @@ struct plag_hashset {
  * game's code every player starts from); base NULL: PLAG_OWN_UNKNOWN. */
 enum plag_err plag_winnow_own(const struct plag_token *t, size_t n, unsigned k, unsigned w,
 			      const struct plag_hashset *base, struct plag_fps *out,
-			      char err[ERR_LEN]);
+			      err_t err);
 
 /* Adds hashes h[0..n) (in any order, repeats allowed) to s; an empty
  * struct plag_hashset is a valid empty set. */
 enum plag_err plag_hashset_add(struct plag_hashset *s, const uint64_t *h, size_t n,
-			       char err[ERR_LEN]);
+			       err_t err);
 
 /* Adds the hash of every k-gram of t[0..n) to s (base code). */
 enum plag_err plag_hashset_add_tokens(struct plag_hashset *s, const struct plag_token *t,
-				      size_t n, unsigned k, char err[ERR_LEN]);
+				      size_t n, unsigned k, err_t err);
 
 /* Adds every fingerprint hash of f to s. */
 enum plag_err plag_hashset_add_fps(struct plag_hashset *s, const struct plag_fps *f,
-				   char err[ERR_LEN]);
+				   err_t err);
 
 /* s may be NULL: the empty set. */
 bool plag_hashset_has(const struct plag_hashset *s, uint64_t h);

@@ -352,17 +352,17 @@ static void play_rounds(struct match *m)
 	}
 }
 
-static int start_seats(struct match *m, char err[ERR_LEN])
+static int start_seats(struct match *m, err_t err)
 {
 	const struct match_spec *spec = m->spec;
 	for (int i = 0; i < m->n; i++) {
 		struct sbx_uid uid = { 0, -1 };
 		if (geteuid() == 0 &&
-		    sbx_uid_claim(spec->uid_base, spec->uid_count, &uid, err) < 0)
+		    sbx_uid_claim(spec->uid_base, spec->uid_count, &uid, err->msg) < 0)
 			return -1;
 		size_t max_in = m->game->orders_max > 64 ? m->game->orders_max : 64;
 		if (seat_start(&m->seat[i], m->pol, spec->entry[i].binary, uid.uid, max_in,
-			       m->buf_cap, err) < 0) {
+			       m->buf_cap, err->msg) < 0) {
 			sbx_uid_release(&uid);
 			return -1;
 		}
@@ -461,19 +461,19 @@ static uint64_t wall_budget(const struct match_spec *spec, uint64_t cpu_ns, int 
 	       (uint64_t)(rounds > 0 ? rounds : 0) * spec->wall_round_ns;
 }
 
-static int prepare(struct match *m, const struct match_spec *spec, char err[ERR_LEN])
+static int prepare(struct match *m, const struct match_spec *spec, err_t err)
 {
 	const struct game *game = spec->game;
 	*m = (struct match){ .spec = spec, .game = game, .n = spec->nplayers };
 	if (!game_players_ok(game, m->n)) {
-		snprintf(err, ERR_LEN, "%s is played by %d to %d players, not %d",
+		err_set(err, "%s is played by %d to %d players, not %d",
 			 game->title, game_min_players(game), game_max_players(game), m->n);
 		return -1;
 	}
 	for (int i = 0; i < m->n; i++) {
 		const char *name = spec->entry[i].name;
 		if (!name || !player_name_valid(name, strlen(name))) {
-			snprintf(err, ERR_LEN, "seat %d has no valid player name", i);
+			err_set(err, "seat %d has no valid player name", i);
 			return -1;
 		}
 		snprintf(m->name[i], sizeof m->name[i], "%s", name);
@@ -481,7 +481,7 @@ static int prepare(struct match *m, const struct match_spec *spec, char err[ERR_
 	char gerr[GAME_ERRLEN];
 	m->g = game_create(game, spec->params, spec->seed, m->n, gerr);
 	if (!m->g) {
-		snprintf(err, ERR_LEN, "%s", gerr);
+		err_set(err, "%s", gerr);
 		return -1;
 	}
 	m->start = game->replay_header(m->g);
@@ -497,7 +497,7 @@ static int prepare(struct match *m, const struct match_spec *spec, char err[ERR_
 	if (game->match_cpu_ns > m->limits.cpu_ns)
 		m->limits.cpu_ns = game->match_cpu_ns;
 	m->limits.wall_budget_ns = wall_budget(spec, m->limits.cpu_ns, game->rounds(m->g));
-	m->pol = sbx_policy_new(SBX_PLAYER, &m->limits, err);
+	m->pol = sbx_policy_new(SBX_PLAYER, &m->limits, err->msg);
 	return m->buf && m->pol ? 0 : -1;
 }
 
@@ -532,7 +532,7 @@ static bool pin(const struct match_spec *spec, cpu_set_t *saved)
 	return sched_setaffinity(0, sizeof one, &one) == 0;
 }
 
-int match_play(const struct match_spec *spec, struct match_result *out, char err[ERR_LEN])
+int match_play(const struct match_spec *spec, struct match_result *out, err_t err)
 {
 	struct match m;
 	cpu_set_t saved;

@@ -117,7 +117,7 @@ struct match_result {
 /* Plays the match.  -1 with err filled when it could not be played at all
  * (bad parameters, the judge failed); a player's failure is not an error. */
 int match_play(const struct match_spec *spec, struct match_result *out,
-	       char err[ERR_LEN]);
+	       err_t err);
 void match_result_free(struct match_result *r);
 
 #endif

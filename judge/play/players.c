@@ -11,18 +11,18 @@
 #include "sandbox/sandbox.h"
 
 int players_compile(const struct judge_config *cfg, const char *game, const char *source,
-		    struct cmp_result *res, char err[ERR_LEN])
+		    struct cmp_result *res, err_t err)
 {
 	char header[PATH_MAX], shared[PATH_MAX], runtime[PATH_MAX];
 	paths_game_header(cfg->data_dir, game, header);
 	paths_shared_header(cfg->data_dir, shared);
 	if (!paths_in(runtime, cfg->data_dir, "build/kits/lib%s.a", game)) {
-		snprintf(err, ERR_LEN, "the data directory's path is too long");
+		err_set(err, "the data directory's path is too long");
 		return -1;
 	}
 	struct sbx_uid uid = { 0, -1 };
 	if (geteuid() == 0 &&
-	    sbx_uid_claim(cfg->sandbox.uid_base, cfg->sandbox.uid_count, &uid, err) < 0)
+	    sbx_uid_claim(cfg->sandbox.uid_base, cfg->sandbox.uid_count, &uid, err->msg) < 0)
 		return -1;
 	const struct game *gm = game_find(game);
 	struct cmp_request req = { .source = source, .header = header, .shared_header = shared,
@@ -37,7 +37,7 @@ int players_compile(const struct judge_config *cfg, const char *game, const char
 }
 
 int players_source_name(const char *source, char name[PLAYER_NAME_MAX + 1],
-			char err[ERR_LEN])
+			err_t err)
 {
 	char *src = NULL;
 	size_t len = 0;

@@ -22,13 +22,13 @@
 /* Compiles source for game.  0 with res filled (res->ok says whether it
  * compiled), -1 with err when the judge itself failed. */
 int players_compile(const struct judge_config *cfg, const char *game, const char *source,
-		    struct cmp_result *res, char err[ERR_LEN]);
+		    struct cmp_result *res, err_t err);
 
 /* The name of the player in file source, decided as for an upload
  * (upload_name_check): what the runner expects its program to announce
  * and the name every record of its matches shows.  0 with name filled,
  * -1 with err saying what is wrong with the file and what to write. */
 int players_source_name(const char *source, char name[PLAYER_NAME_MAX + 1],
-			char err[ERR_LEN]);
+			err_t err);
 
 #endif

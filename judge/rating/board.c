@@ -23,7 +23,7 @@ void board_free(struct board *b)
 struct loading {
 	struct board *b;
 	size_t cap;
-	char *err;
+	struct err *err;
 };
 
 static struct board_row *new_row(struct loading *l)
@@ -49,7 +49,7 @@ static int add_row(void *ctx, const struct store_board_row *in)
 				.score = rating_score((struct rating){ in->mu, in->sigma }),
 			};
 		if (!r || !r->player || !r->author) {
-			snprintf(l->err, ERR_LEN, "out of memory");
+			err_set(l->err, "out of memory");
 			return -1;
 		}
 	}
@@ -95,14 +95,14 @@ static int by_rank(const void *pa, const void *pb)
 }
 
 /* Standard competition ranking: 1, 2, 2, 4. */
-static int rank_rows(struct board *b, char err[ERR_LEN])
+static int rank_rows(struct board *b, err_t err)
 {
 	struct ranking *order = malloc((b->n + 1) * sizeof *order);
 	struct board_row *ranked = malloc((b->n + 1) * sizeof *ranked);
 	if (!order || !ranked) {
 		free(order);
 		free(ranked);
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < b->n; i++)
@@ -119,7 +119,7 @@ static int rank_rows(struct board *b, char err[ERR_LEN])
 	return 0;
 }
 
-int board_load(struct store *s, struct board *b, char err[ERR_LEN])
+int board_load(struct store *s, struct board *b, err_t err)
 {
 	struct loading l = { .b = b, .err = err };
 	if (store_board_rows(s, b->game, b->sizes, b->organiser, add_row, &l, err) < 0)
@@ -197,7 +197,7 @@ json_t *board_json(const struct board *b)
 }
 
 char *board_page_text(struct store *s, const struct board *b, const json_t *disqualified,
-		      size_t *len, char err[ERR_LEN])
+		      size_t *len, err_t err)
 {
 	json_t *sizes = NULL;
 	if (store_match_sizes(s, b->game, &sizes, err) <= 0)
@@ -222,17 +222,17 @@ char *board_page_text(struct store *s, const struct board *b, const json_t *disq
 	json_decref(sizes);
 	char *text = jtext_finish(&t, len);
 	if (!text)
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 	return text;
 }
 
-json_t *board_page_json(struct store *s, const struct board *b, char err[ERR_LEN])
+json_t *board_page_json(struct store *s, const struct board *b, err_t err)
 {
 	size_t len;
 	char *text = board_page_text(s, b, NULL, &len, err);
 	json_t *out = text ? json_loadb(text, len, 0, NULL) : NULL;
 	if (text && !out)
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 	free(text);
 	return out;
 }

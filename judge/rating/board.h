@@ -46,7 +46,7 @@ struct board {
 /* Reads b->game's ranked players into b (b->game, b->sizes and
  * b->organiser set, b->n 0) in one read of the store and ranks them.  0,
  * or -1 with err. */
-int board_load(struct store *s, struct board *b, char err[ERR_LEN]);
+int board_load(struct store *s, struct board *b, err_t err);
 void board_free(struct board *b);
 
 /* The rows as a JSON array, written as text into t: rank, submission,
@@ -67,9 +67,9 @@ json_t *board_json(const struct board *b);
  * The service's answer and `judge leaderboard --html` both come from
  * here.  NULL with err filled; *len its length. */
 char *board_page_text(struct store *s, const struct board *b, const json_t *disqualified,
-		      size_t *len, char err[ERR_LEN]);
+		      size_t *len, err_t err);
 /* The same, the public's, as a jansson value. */
-json_t *board_page_json(struct store *s, const struct board *b, char err[ERR_LEN]);
+json_t *board_page_json(struct store *s, const struct board *b, err_t err);
 
 /* A row's matches by size, "2:5 4:1" (sizes played only), into out. */
 #define BOARD_SIZES_LEN (GAME_MAX_PLAYERS * 12 + 1)

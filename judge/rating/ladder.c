@@ -12,7 +12,7 @@
 /* The seats' ratings if every one is still in the ranked pool: 1; 0 when
  * one was superseded meanwhile; -1. */
 static int load_ratings(struct store *s, const struct ladder_seat *seats, int n,
-			struct rating *r, char err[ERR_LEN])
+			struct rating *r, err_t err)
 {
 	for (int i = 0; i < n; i++) {
 		struct store_rated now;
@@ -25,7 +25,7 @@ static int load_ratings(struct store *s, const struct ladder_seat *seats, int n,
 }
 
 static int read_places(struct store *s, const char *game, const struct rating *r, int n,
-		       int *place, char err[ERR_LEN])
+		       int *place, err_t err)
 {
 	for (int i = 0; i < n; i++)
 		if ((place[i] = store_board_place(s, game, rating_score(r[i]), err)) < 0)
@@ -35,7 +35,7 @@ static int read_places(struct store *s, const char *game, const struct rating *r
 
 static int rank_events(struct store *s, const struct hook_config *hc, const char *game,
 		       const struct ladder_seat *seats, int n, const int *before,
-		       const struct rating *after, char err[ERR_LEN])
+		       const struct rating *after, err_t err)
 {
 	int now[GAME_MAX_PLAYERS];
 	if (read_places(s, game, after, n, now, err) < 0)
@@ -49,7 +49,7 @@ static int rank_events(struct store *s, const struct hook_config *hc, const char
 		int rc = data ? events_record(s, hc, "rank.changed", seats[i].submission, data, err)
 			      : -1;
 		if (!data)
-			snprintf(err, ERR_LEN, "recording a rank change: out of memory");
+			err_set(err, "recording a rank change: out of memory");
 		json_decref(data);
 		if (rc < 0)
 			return -1;
@@ -64,12 +64,12 @@ static bool anybody_listens(const struct hook_config *hc)
 }
 
 int ladder_rate(struct store *s, const struct hook_config *hc, int64_t match, const char *game,
-		const struct ladder_seat *seats, int n, char err[ERR_LEN])
+		const struct ladder_seat *seats, int n, err_t err)
 {
 	struct rating before[GAME_MAX_PLAYERS], after[GAME_MAX_PLAYERS];
 	int rank[GAME_MAX_PLAYERS], places[GAME_MAX_PLAYERS];
 	if (n < 2 || n > GAME_MAX_PLAYERS) {
-		snprintf(err, ERR_LEN, "match %lld has %d seats: it cannot be rated",
+		err_set(err, "match %lld has %d seats: it cannot be rated",
 			 (long long)match, n);
 		return -1;
 	}
@@ -84,7 +84,7 @@ int ladder_rate(struct store *s, const struct hook_config *hc, int64_t match, co
 	struct rating_params p = rating_params_default();
 	int rc = rating_update(&p, (size_t)n, before, rank, after);
 	if (rc != RATING_OK) {
-		snprintf(err, ERR_LEN, "rating update: %s", rating_strerror(rc));
+		err_set(err, "rating update: %s", rating_strerror(rc));
 		return -1;
 	}
 	for (int i = 0; i < n; i++)

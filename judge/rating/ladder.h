@@ -27,6 +27,6 @@ struct ladder_seat {
 
 /* 1 rated, 0 not rated (a seat left the pool), -1 with err. */
 int ladder_rate(struct store *s, const struct hook_config *hc, int64_t match, const char *game,
-		const struct ladder_seat *seats, int n, char err[ERR_LEN]);
+		const struct ladder_seat *seats, int n, err_t err);
 
 #endif

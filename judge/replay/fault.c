@@ -8,7 +8,7 @@
 #include "judge/play/match.h"
 
 int fault_from_store(int64_t match, int seat, const struct store_fault *sf, struct fault *out,
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	*out = (struct fault){ .match = match, .seat = seat, .round = sf->frozen_round,
 			       .message = sf->message, .cpu_ns = sf->cpu_ns,
@@ -24,12 +24,12 @@ int fault_from_store(int64_t match, int seat, const struct store_fault *sf, stru
 		snprintf(out->verdict, sizeof out->verdict, "unit died");
 		snprintf(out->reason, sizeof out->reason, "%s", sf->unit_reason);
 	} else if (!sf->verdict[0]) {
-		snprintf(err, ERR_LEN, "seat %d of match %lld did not freeze: it played to "
+		err_set(err, "seat %d of match %lld did not freeze: it played to "
 			 "the end, there is nothing to reproduce", seat, (long long)match);
 		return 0;
 	}
 	if (!sf->input) {
-		snprintf(err, ERR_LEN, "seat %d of match %lld froze (%s), but the match was "
+		err_set(err, "seat %d of match %lld froze (%s), but the match was "
 			 "played before the judge kept what a frozen player was given",
 			 seat, (long long)match, sf->reason);
 		return 0;
@@ -70,15 +70,15 @@ json_t *fault_json(const struct fault *f)
 	return j;
 }
 
-static int bad(char err[ERR_LEN], const char *field, const char *what)
+static int bad(err_t err, const char *field, const char *what)
 {
-	snprintf(err, ERR_LEN, "not a fault record of this judge: \"%s\" %s", field, what);
+	err_set(err, "not a fault record of this judge: \"%s\" %s", field, what);
 	return -1;
 }
 
 /* An integer field in [lo, hi]. */
 static int int_field(const json_t *j, const char *field, int64_t lo, int64_t hi, int64_t *v,
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	const json_t *x = json_object_get(j, field);
 	if (!json_is_integer(x) || json_integer_value(x) < lo || json_integer_value(x) > hi)
@@ -89,7 +89,7 @@ static int int_field(const json_t *j, const char *field, int64_t lo, int64_t hi,
 
 /* An integer field in [0, hi] that older records lack (then 0). */
 static int optional_int(const json_t *j, const char *field, int64_t hi, int *v,
-			char err[ERR_LEN])
+			err_t err)
 {
 	int64_t x = 0;
 	if (json_object_get(j, field) && int_field(j, field, 0, hi, &x, err) < 0)
@@ -99,7 +99,7 @@ static int optional_int(const json_t *j, const char *field, int64_t hi, int *v,
 }
 
 static int text_field(const json_t *j, const char *field, char *out, size_t cap,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	const char *s = json_string_value(json_object_get(j, field));
 	if (!s || strlen(s) >= cap)
@@ -108,7 +108,7 @@ static int text_field(const json_t *j, const char *field, char *out, size_t cap,
 	return 0;
 }
 
-static int decode_input(const char *b64, struct fault *out, char err[ERR_LEN])
+static int decode_input(const char *b64, struct fault *out, err_t err)
 {
 	size_t n = strlen(b64);
 	if (n % 4 || n / 4 * 3 > MATCH_INPUT_KEEP + 2)
@@ -124,7 +124,7 @@ static int decode_input(const char *b64, struct fault *out, char err[ERR_LEN])
 	return 0;
 }
 
-int fault_parse(const json_t *j, struct fault *out, char err[ERR_LEN])
+int fault_parse(const json_t *j, struct fault *out, err_t err)
 {
 	*out = (struct fault){ 0 };
 	int64_t v[11];

@@ -41,11 +41,11 @@ struct fault {
  * did not freeze or froze before this judge kept records (err says so);
  * -1 with err. */
 int fault_from_store(int64_t match, int seat, const struct store_fault *sf, struct fault *out,
-		     char err[ERR_LEN]);
+		     err_t err);
 /* The record as JSON (new reference); NULL when out of memory. */
 json_t *fault_json(const struct fault *f);
 /* Back from JSON: 0, or -1 with err saying which field is wrong. */
-int fault_parse(const json_t *j, struct fault *out, char err[ERR_LEN]);
+int fault_parse(const json_t *j, struct fault *out, err_t err);
 void fault_free(struct fault *f);
 
 #endif

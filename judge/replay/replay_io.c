@@ -20,7 +20,7 @@
 #define GZIP_LEVEL 4
 
 /* len past what a replay may be: said in err. */
-static bool too_large(size_t len, char err[ERR_LEN])
+static bool too_large(size_t len, err_t err)
 {
 	if (len > REPLAY_MAX_BYTES)
 		err_set(err, "the replay is larger than %zu MiB", (size_t)REPLAY_MAX_BYTES >> 20);
@@ -28,13 +28,13 @@ static bool too_large(size_t len, char err[ERR_LEN])
 }
 
 int replay_gzip(const void *data, size_t len, uint8_t **out, size_t *out_len,
-		char err[ERR_LEN])
+		err_t err)
 {
 	if (too_large(len, err))
 		return -1;
 	z_stream z = { 0 };
 	if (deflateInit2(&z, GZIP_LEVEL, Z_DEFLATED, GZIP_WINDOW, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-		snprintf(err, ERR_LEN, "cannot compress the replay: out of memory");
+		err_set(err, "cannot compress the replay: out of memory");
 		return -1;
 	}
 	size_t cap = deflateBound(&z, (uLong)len);
@@ -48,7 +48,7 @@ int replay_gzip(const void *data, size_t len, uint8_t **out, size_t *out_len,
 	deflateEnd(&z);
 	if (rc != Z_STREAM_END) {
 		free(buf);
-		snprintf(err, ERR_LEN, "cannot compress the replay: %s",
+		err_set(err, "cannot compress the replay: %s",
 			 rc == Z_MEM_ERROR ? "out of memory" : "zlib failed");
 		return -1;
 	}
@@ -62,11 +62,11 @@ static bool is_gzip(const uint8_t *bytes, size_t len)
 }
 
 static int copy_text(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	*text = malloc(len + 1);
 	if (!*text) {
-		snprintf(err, ERR_LEN, "out of memory for a replay of %zu bytes", len);
+		err_set(err, "out of memory for a replay of %zu bytes", len);
 		return -1;
 	}
 	memcpy(*text, bytes, len);
@@ -77,10 +77,10 @@ static int copy_text(const uint8_t *bytes, size_t len, char **text, size_t *text
 
 /* Room for more output, doubling up to REPLAY_MAX_BYTES; one byte more is
  * always kept for the NUL. */
-static int grow(char **buf, size_t *cap, z_stream *z, char err[ERR_LEN])
+static int grow(char **buf, size_t *cap, z_stream *z, err_t err)
 {
 	if (*cap > REPLAY_MAX_BYTES) {
-		snprintf(err, ERR_LEN, "the replay decompresses to more than %zu MiB",
+		err_set(err, "the replay decompresses to more than %zu MiB",
 			 REPLAY_MAX_BYTES >> 20);
 		return -1;
 	}
@@ -89,7 +89,7 @@ static int grow(char **buf, size_t *cap, z_stream *z, char err[ERR_LEN])
 		ncap = REPLAY_MAX_BYTES + 1;
 	char *n = realloc(*buf, ncap);
 	if (!n) {
-		snprintf(err, ERR_LEN, "out of memory decompressing the replay");
+		err_set(err, "out of memory decompressing the replay");
 		return -1;
 	}
 	z->next_out = (Bytef *)n + z->total_out;
@@ -99,25 +99,25 @@ static int grow(char **buf, size_t *cap, z_stream *z, char err[ERR_LEN])
 	return 0;
 }
 
-static void gunzip_error(int rc, size_t rest, const z_stream *z, char err[ERR_LEN])
+static void gunzip_error(int rc, size_t rest, const z_stream *z, err_t err)
 {
 	if (rc == Z_STREAM_END)
-		snprintf(err, ERR_LEN, "%zu bytes follow the end of the compressed replay", rest);
+		err_set(err, "%zu bytes follow the end of the compressed replay", rest);
 	else if (rc == Z_MEM_ERROR)
-		snprintf(err, ERR_LEN, "out of memory decompressing the replay");
+		err_set(err, "out of memory decompressing the replay");
 	else if (rc == Z_BUF_ERROR)
-		snprintf(err, ERR_LEN, "the compressed replay is cut short");
+		err_set(err, "the compressed replay is cut short");
 	else
-		snprintf(err, ERR_LEN, "the compressed replay is damaged (%s)",
+		err_set(err, "the compressed replay is damaged (%s)",
 			 z->msg ? z->msg : "not gzip data");
 }
 
 static int gunzip(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
-		  char err[ERR_LEN])
+		  err_t err)
 {
 	z_stream z = { 0 };
 	if (inflateInit2(&z, GZIP_WINDOW) != Z_OK) {
-		snprintf(err, ERR_LEN, "out of memory decompressing the replay");
+		err_set(err, "out of memory decompressing the replay");
 		return -1;
 	}
 	z.next_in = (Bytef *)bytes;
@@ -149,7 +149,7 @@ static int gunzip(const uint8_t *bytes, size_t len, char **text, size_t *text_le
 }
 
 int replay_text(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
-		char err[ERR_LEN])
+		err_t err)
 {
 	if (too_large(len, err))
 		return -1;
@@ -158,7 +158,7 @@ int replay_text(const uint8_t *bytes, size_t len, char **text, size_t *text_len,
 }
 
 int replay_log_text(const struct store_seat_log *log, char **text, size_t *len,
-		    char err[ERR_LEN])
+		    err_t err)
 {
 	char *raw;
 	size_t raw_len;
@@ -167,7 +167,7 @@ int replay_log_text(const struct store_seat_log *log, char **text, size_t *len,
 	*text = safe_utf8(raw, raw_len, len);
 	free(raw);
 	if (!*text) {
-		snprintf(err, ERR_LEN, "reading a log: out of memory");
+		err_set(err, "reading a log: out of memory");
 		return -1;
 	}
 	return 0;
@@ -175,11 +175,11 @@ int replay_log_text(const struct store_seat_log *log, char **text, size_t *len,
 
 /* ---- files --------------------------------------------------------------- */
 
-static int read_whole(const char *path, uint8_t **out, size_t *len, char err[ERR_LEN])
+static int read_whole(const char *path, uint8_t **out, size_t *len, err_t err)
 {
 	FILE *f = fopen(path, "rbe");
 	if (!f) {
-		snprintf(err, ERR_LEN, "cannot read %s: %s", path, strerror(errno));
+		err_set(err, "cannot read %s: %s", path, strerror(errno));
 		return -1;
 	}
 	size_t cap = 1 << 16, n = 0;
@@ -197,7 +197,7 @@ static int read_whole(const char *path, uint8_t **out, size_t *len, char err[ERR
 	bool bad = ferror(f);
 	fclose(f);
 	if (!buf || bad || n > REPLAY_MAX_BYTES) {
-		snprintf(err, ERR_LEN, "cannot read %s: %s", path,
+		err_set(err, "cannot read %s: %s", path,
 			 !buf ? "out of memory" : bad ? "read error" : "larger than 256 MiB");
 		free(buf);
 		return -1;
@@ -207,27 +207,27 @@ static int read_whole(const char *path, uint8_t **out, size_t *len, char err[ERR
 	return 0;
 }
 
-static json_t *parse_text(const char *text, size_t len, const char *what, char err[ERR_LEN])
+static json_t *parse_text(const char *text, size_t len, const char *what, err_t err)
 {
 	json_error_t e;
 	json_t *j = json_loadb(text, len, 0, &e);
 	if (!j)
-		snprintf(err, ERR_LEN, "%s is not JSON: line %d: %s", what, e.line, e.text);
+		err_set(err, "%s is not JSON: line %d: %s", what, e.line, e.text);
 	return j;
 }
 
-json_t *replay_read_file(const char *path, char err[ERR_LEN])
+json_t *replay_read_file(const char *path, err_t err)
 {
 	uint8_t *bytes;
 	size_t len, text_len;
 	char *text = NULL;
-	char why[ERR_LEN];
+	err_t why;
 	if (read_whole(path, &bytes, &len, err) < 0)
 		return NULL;
 	int rc = replay_text(bytes, len, &text, &text_len, why);
 	free(bytes);
 	if (rc < 0) {
-		snprintf(err, ERR_LEN, "%s: %.400s", path, why);
+		err_set(err, "%s: %.400s", path, why->msg);
 		return NULL;
 	}
 	json_t *j = parse_text(text, text_len, path, err);
@@ -241,26 +241,26 @@ static bool gz_name(const char *path)
 	return n > 3 && strcmp(path + n - 3, ".gz") == 0;
 }
 
-int replay_write_text(const char *path, const char *text, size_t len, char err[ERR_LEN])
+int replay_write_text(const char *path, const char *text, size_t len, err_t err)
 {
 	uint8_t *packed = NULL;
 	size_t packed_len = 0;
 	if (gz_name(path) && replay_gzip(text, len, &packed, &packed_len, err) < 0)
 		return -1;
-	char why[ERR_LEN];
+	err_t why;
 	int rc = packed ? file_write_whole(path, (const char *)packed, packed_len, 0644, why)
 			: file_write_whole(path, text, len, 0644, why);
 	free(packed);
 	if (rc < 0)
-		snprintf(err, ERR_LEN, "%s", why);
+		err_set(err, "%s", why->msg);
 	return rc;
 }
 
-int replay_write_file(const char *path, const json_t *replay, char err[ERR_LEN])
+int replay_write_file(const char *path, const json_t *replay, err_t err)
 {
 	char *text = json_dumps(replay, JSON_COMPACT);
 	if (!text) {
-		snprintf(err, ERR_LEN, "out of memory writing the replay");
+		err_set(err, "out of memory writing the replay");
 		return -1;
 	}
 	int rc = replay_write_text(path, text, strlen(text), err);
@@ -268,11 +268,11 @@ int replay_write_file(const char *path, const json_t *replay, char err[ERR_LEN])
 	return rc;
 }
 
-int replay_pack(const json_t *replay, uint8_t **out, size_t *out_len, char err[ERR_LEN])
+int replay_pack(const json_t *replay, uint8_t **out, size_t *out_len, err_t err)
 {
 	char *text = json_dumps(replay, JSON_COMPACT);
 	if (!text) {
-		snprintf(err, ERR_LEN, "out of memory packing the replay");
+		err_set(err, "out of memory packing the replay");
 		return -1;
 	}
 	int rc = replay_gzip(text, strlen(text), out, out_len, err);
@@ -283,7 +283,7 @@ int replay_pack(const json_t *replay, uint8_t **out, size_t *out_len, char err[E
 /* ---- the store ----------------------------------------------------------- */
 
 int replay_stored_text(struct store *s, int64_t id, char **text, size_t *len,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	uint8_t *bytes;
 	size_t n;
@@ -292,14 +292,14 @@ int replay_stored_text(struct store *s, int64_t id, char **text, size_t *len,
 	if (rc < 0)
 		return -1;
 	if (rc == 0) {
-		snprintf(err, ERR_LEN, "%s %lld", exists ? "no replay stored for match"
+		err_set(err, "%s %lld", exists ? "no replay stored for match"
 								: "no match", (long long)id);
 		return 0;
 	}
-	char why[ERR_LEN];
+	err_t why;
 	rc = replay_text(bytes, n, text, len, why) < 0 ? -1 : 1;
 	if (rc < 0)
-		snprintf(err, ERR_LEN, "the replay of match %lld: %.400s", (long long)id, why);
+		err_set(err, "the replay of match %lld: %.400s", (long long)id, why->msg);
 	free(bytes);
 	return rc;
 }

@@ -31,7 +31,7 @@ struct run {
 	int to_fd, from_fd;
 	int message, round, step;
 	struct repro_outcome *out;
-	char *err;
+	struct err *err;
 };
 
 /* ---- the program ---------------------------------------------------------- */
@@ -397,7 +397,7 @@ static int create_game(struct run *r)
 	return r->buf && r->orders ? 0 : err_fail(r->err, "out of memory");
 }
 
-int repro_run(const struct repro_spec *spec, struct repro_outcome *out, char err[ERR_LEN])
+int repro_run(const struct repro_spec *spec, struct repro_outcome *out, err_t err)
 {
 	struct run r = { .spec = spec, .f = spec->fault, .seat = spec->fault->seat, .pid = -1,
 			 .to_fd = -1, .from_fd = -1, .round = -1, .out = out, .err = err };

@@ -64,6 +64,6 @@ struct repro_outcome {
 /* 0 with out filled once the program was run to the failing turn or
  * stopped before it (out->message says where); -1 with err when the
  * replay or the record cannot be played (or the program not started). */
-int repro_run(const struct repro_spec *spec, struct repro_outcome *out, char err[ERR_LEN]);
+int repro_run(const struct repro_spec *spec, struct repro_outcome *out, err_t err);
 
 #endif

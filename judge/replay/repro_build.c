@@ -100,17 +100,19 @@ static enum repro_build_result rewrite(const struct game *game, const char *sour
 				       const char *s_path, const char *counted_path, FILE *log)
 {
 	size_t len, out_len;
-	char *in = read_whole(s_path, &len), *out = NULL, err[ERR_LEN] = "";
-	int rc = in ? game->asm_pass(in, len, &out, &out_len, err, sizeof err) : -1;
+	char *in = read_whole(s_path, &len), *out = NULL;
+	err_t err = {0};
+	int rc = in ? game->asm_pass(in, len, &out, &out_len, err->msg, sizeof err->msg) : -1;
 	free(in);
 	if (rc == 0 && file_write_whole(counted_path, out, out_len, 0600, err) < 0)
 		rc = -1;
 	free(out);
 	if (rc == 1)
-		fprintf(log, "judge repro: %s is refused as the judge refuses it: %s\n", source, err);
+		fprintf(log, "judge repro: %s is refused as the judge refuses it: %s\n", source,
+			err->msg);
 	else if (rc < 0)
 		fprintf(log, "judge repro: cannot rewrite the assembly of %s%s%s\n", source,
-			err[0] ? ": " : "", err);
+			err->msg[0] ? ": " : "", err->msg);
 	return rc == 0 ? REPRO_BUILT : REPRO_BUILD_FAILED;
 }
 

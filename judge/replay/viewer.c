@@ -25,7 +25,7 @@ static int put_gzip_base64(FILE *f, const char *json, size_t len)
 {
 	uint8_t *z;
 	size_t zlen;
-	char err[ERR_LEN];
+	err_t err;
 	if (replay_gzip(json, len, &z, &zlen, err) < 0)
 		return -1;
 	unsigned char *b64 = malloc(4 * ((zlen + 2) / 3) + 1);
@@ -61,20 +61,20 @@ static int put_replay(FILE *f, const json_t *replay)
 /* The quoted file name after a mark: web/viewer/NAME's text, and where
  * the template goes on (after `close`). */
 static const char *inline_file(const char *after_mark, const char *close, const char **next,
-			       char err[ERR_LEN])
+			       err_t err)
 {
 	size_t n = strcspn(after_mark, "\"");
 	char name[128];
 	const char *end = strstr(after_mark + n, close);
 	if (n >= sizeof name - sizeof VIEWER_DIR || !end) {
-		snprintf(err, ERR_LEN, "the viewer's template is damaged near \"%.40s\"",
+		err_set(err, "the viewer's template is damaged near \"%.40s\"",
 			 after_mark);
 		return NULL;
 	}
 	snprintf(name, sizeof name, VIEWER_DIR "%.*s", (int)n, after_mark);
 	const char *text = web_file(name);
 	if (!text)
-		snprintf(err, ERR_LEN, "the viewer needs web/%s, which was not built in", name);
+		err_set(err, "the viewer needs web/%s, which was not built in", name);
 	*next = end + strlen(close);
 	return text;
 }
@@ -99,12 +99,12 @@ static const char *next_mark(const char *s, const char **mark)
 #define GAMES_MARK "games/*.js"
 
 static int put_game_scripts(FILE *f, const char *after, const char **next,
-			    char err[ERR_LEN])
+			    err_t err)
 {
 	static const char prefix[] = VIEWER_DIR "games/";
 	const char *end = strstr(after, "</script>");
 	if (!end) {
-		snprintf(err, ERR_LEN, "the viewer's template is damaged near \"%.40s\"", after);
+		err_set(err, "the viewer's template is damaged near \"%.40s\"", after);
 		return -1;
 	}
 	*next = end + strlen("</script>");
@@ -112,7 +112,7 @@ static int put_game_scripts(FILE *f, const char *after, const char **next,
 		if (strncmp(w->name, prefix, sizeof prefix - 1) != 0)
 			continue;
 		if (!web_script_safe(w->text)) {
-			snprintf(err, ERR_LEN, "web/%s holds \"</script\": it cannot be inlined",
+			err_set(err, "web/%s holds \"</script\": it cannot be inlined",
 				 w->name);
 			return -1;
 		}
@@ -122,14 +122,14 @@ static int put_game_scripts(FILE *f, const char *after, const char **next,
 }
 
 static int put_mark(FILE *f, const char *mark, const char *at, const json_t *replay,
-		    const char **next, char err[ERR_LEN])
+		    const char **next, err_t err)
 {
 	const char *after = at + strlen(mark);
 	if (mark == mark_data) {
 		*next = after;
 		if (put_replay(f, replay) == 0)
 			return 0;
-		snprintf(err, ERR_LEN, "cannot encode the replay (out of memory?)");
+		err_set(err, "cannot encode the replay (out of memory?)");
 		return -1;
 	}
 	bool script = mark == mark_script;
@@ -139,14 +139,14 @@ static int put_mark(FILE *f, const char *mark, const char *at, const json_t *rep
 	if (!text)
 		return -1;
 	if (script && !web_script_safe(text)) {
-		snprintf(err, ERR_LEN, "a viewer script holds \"</script\": it cannot be inlined");
+		err_set(err, "a viewer script holds \"</script\": it cannot be inlined");
 		return -1;
 	}
 	fprintf(f, script ? "<script>\n%s</script>" : "<style>\n%s</style>", text);
 	return 0;
 }
 
-static int put_viewer(FILE *f, const void *replay, char *err)
+static int put_viewer(FILE *f, const void *replay, struct err *err)
 {
 	int rc = 0;
 	const char *s = web_file(VIEWER_DIR "viewer.html"), *mark = NULL, *at;
@@ -159,16 +159,16 @@ static int put_viewer(FILE *f, const void *replay, char *err)
 	return rc;
 }
 
-int viewer_page(const json_t *replay, char **page, size_t *len, char err[ERR_LEN])
+int viewer_page(const json_t *replay, char **page, size_t *len, err_t err)
 {
 	if (!web_file(VIEWER_DIR "viewer.html")) {
-		snprintf(err, ERR_LEN, "the viewer was not built in (web/viewer/viewer.html)");
+		err_set(err, "the viewer was not built in (web/viewer/viewer.html)");
 		return -1;
 	}
-	return web_page_build(put_viewer, replay, page, len, err, ERR_LEN);
+	return web_page_build(put_viewer, replay, page, len, err);
 }
 
-int viewer_write(const char *path, const json_t *replay, char err[ERR_LEN])
+int viewer_write(const char *path, const json_t *replay, err_t err)
 {
 	char *page;
 	size_t len;
@@ -200,16 +200,16 @@ static void add_reason(void *replay, int seat, const char *reason)
 
 /* The stored replay's JSON with each frozen player's reason added. */
 static json_t *stored_replay(struct store *s, int64_t match, const char *text, size_t len,
-			     char err[ERR_LEN])
+			     err_t err)
 {
-	char serr[ERR_LEN];
+	err_t serr;
 	json_error_t jerr;
 	json_t *replay = json_loadb(text, len, 0, &jerr);
 	if (!replay) {
-		snprintf(err, ERR_LEN, "the stored replay of match %lld is not JSON: %s",
+		err_set(err, "the stored replay of match %lld is not JSON: %s",
 			 (long long)match, jerr.text);
 	} else if (store_match_reasons(s, match, add_reason, replay, serr) < 0) {
-		err_set(err, "reading match %lld: %s", (long long)match, serr);
+		err_set(err, "reading match %lld: %s", (long long)match, serr->msg);
 		json_decref(replay);
 		replay = NULL;
 	}
@@ -217,7 +217,7 @@ static json_t *stored_replay(struct store *s, int64_t match, const char *text, s
 }
 
 int viewer_write_stored(struct store *s, int64_t match, const char *text, size_t len,
-			const char *path, char err[ERR_LEN])
+			const char *path, err_t err)
 {
 	json_t *replay = stored_replay(s, match, text, len, err);
 	int rc = replay ? viewer_write(path, replay, err) : -1;
@@ -226,7 +226,7 @@ int viewer_write_stored(struct store *s, int64_t match, const char *text, size_t
 }
 
 int viewer_page_stored(struct store *s, int64_t match, const char *text, size_t len,
-		       char **page, size_t *page_len, char err[ERR_LEN])
+		       char **page, size_t *page_len, err_t err)
 {
 	json_t *replay = stored_replay(s, match, text, len, err);
 	int rc = replay ? viewer_page(replay, page, page_len, err) : -1;
@@ -234,7 +234,7 @@ int viewer_page_stored(struct store *s, int64_t match, const char *text, size_t 
 	return rc;
 }
 
-int viewer_write_match(struct store *s, int64_t match, const char *path, char err[ERR_LEN])
+int viewer_write_match(struct store *s, int64_t match, const char *path, err_t err)
 {
 	char *text;
 	size_t len;

@@ -25,10 +25,10 @@
 
 /* The page for one replay, in a new buffer (free it).  0, or -1 with err
  * filled. */
-int viewer_page(const json_t *replay, char **page, size_t *len, char err[ERR_LEN]);
+int viewer_page(const json_t *replay, char **page, size_t *len, err_t err);
 
 /* Writes the page for one replay to path.  0, or -1 with err filled. */
-int viewer_write(const char *path, const json_t *replay, char err[ERR_LEN]);
+int viewer_write(const char *path, const json_t *replay, err_t err);
 
 /* Adds the words a person reads (the judge's reason) to the replay's
  * record of seat's freeze: result.frozen's [seat, round, verdict] gets a
@@ -38,14 +38,14 @@ void viewer_add_reason(json_t *replay, int seat, const char *reason);
 /* Writes the page of stored match `match` (its replay and each frozen
  * player's reason, as the store keeps them) to path.  0; 1 when there is
  * no such match or it has no replay; -1 on an error.  err says which. */
-int viewer_write_match(struct store *s, int64_t match, const char *path, char err[ERR_LEN]);
+int viewer_write_match(struct store *s, int64_t match, const char *path, err_t err);
 
 /* The same for a replay already read from the store (its JSON text). */
 int viewer_write_stored(struct store *s, int64_t match, const char *text, size_t len,
-			const char *path, char err[ERR_LEN]);
+			const char *path, err_t err);
 
 /* The page (as viewer_page) of a replay already read from the store. */
 int viewer_page_stored(struct store *s, int64_t match, const char *text, size_t len,
-		       char **page, size_t *page_len, char err[ERR_LEN]);
+		       char **page, size_t *page_len, err_t err);
 
 #endif

@@ -79,20 +79,20 @@ static const char *next_inlined(const char *s, const struct inlined **which)
 /* Replaces the reference at `at` with the file's text; where the template
  * goes on into *next. */
 static int put_inlined(FILE *f, const struct inlined *w, const char *at, const char **next,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	const char *name = at + strlen(w->mark);
 	size_t n = strcspn(name, "\"");
 	const char *end = strstr(name + n, w->close);
 	char path[128];
 	if (!end || n >= sizeof path - sizeof STATIC_DIR) {
-		snprintf(err, ERR_LEN, "the page's template is damaged near \"%.40s\"", at);
+		err_set(err, "the page's template is damaged near \"%.40s\"", at);
 		return -1;
 	}
 	snprintf(path, sizeof path, STATIC_DIR "%.*s", (int)n, name);
 	const char *text = web_file(path);
 	if (!text || !web_script_safe(text)) {
-		snprintf(err, ERR_LEN, "web/%s %s", path,
+		err_set(err, "web/%s %s", path,
 			 text ? "holds \"</script\": it cannot be inlined" : "was not built in");
 		return -1;
 	}
@@ -106,18 +106,18 @@ struct embedding {
 	const json_t *data;
 };
 
-static int put_page(FILE *f, const void *arg, char *err)
+static int put_page(FILE *f, const void *arg, struct err *err)
 {
 	const struct embedding *e = arg;
 	const char *head = strstr(e->tpl, "<head>\n");
 	if (!head) {
-		snprintf(err, ERR_LEN, "the page's template has no <head>");
+		err_set(err, "the page's template has no <head>");
 		return -1;
 	}
 	head += strlen("<head>\n");
 	fwrite(e->tpl, 1, (size_t)(head - e->tpl), f);
 	if (put_data(f, e->data) < 0) {
-		snprintf(err, ERR_LEN, "cannot encode the page's data (out of memory?)");
+		err_set(err, "cannot encode the page's data (out of memory?)");
 		return -1;
 	}
 	const char *s = head, *at;
@@ -131,17 +131,17 @@ static int put_page(FILE *f, const void *arg, char *err)
 	return 0;
 }
 
-int web_page_build(int (*put)(FILE *f, const void *arg, char *err), const void *arg,
-		   char **page, size_t *len, char *err, size_t err_cap)
+int web_page_build(int (*put)(FILE *f, const void *arg, struct err *err), const void *arg,
+		   char **page, size_t *len, struct err *err)
 {
 	FILE *f = open_memstream(page, len);
 	if (!f) {
-		snprintf(err, err_cap, "cannot build the page: %s", strerror(errno));
+		err_set(err, "cannot build the page: %s", strerror(errno));
 		return -1;
 	}
 	int rc = put(f, arg, err);
 	if (fclose(f) != 0 && rc == 0) {
-		snprintf(err, err_cap, "cannot build the page: out of memory");
+		err_set(err, "cannot build the page: out of memory");
 		rc = -1;
 	}
 	if (rc < 0) {
@@ -152,18 +152,18 @@ int web_page_build(int (*put)(FILE *f, const void *arg, char *err), const void *
 }
 
 int web_page_embed(const char *name, const json_t *data, char **page, size_t *len,
-		   char err[ERR_LEN])
+		   err_t err)
 {
 	struct embedding e = { web_file(name), data };
 	if (!e.tpl) {
-		snprintf(err, ERR_LEN, "the page web/%s was not built in", name);
+		err_set(err, "the page web/%s was not built in", name);
 		return -1;
 	}
-	return web_page_build(put_page, &e, page, len, err, ERR_LEN);
+	return web_page_build(put_page, &e, page, len, err);
 }
 
 int web_page_write(const char *path, const char *name, const json_t *data,
-		   char err[ERR_LEN])
+		   err_t err)
 {
 	char *page;
 	size_t len;

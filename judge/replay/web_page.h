@@ -41,18 +41,17 @@ void web_json_escaped(FILE *f, const char *json);
 bool web_script_safe(const char *text);
 
 /* A page built in memory: put(f, arg, err) writes it; what it wrote is
- * handed over in *page (free it).  0, or -1 with err (of err_cap bytes)
- * filled. */
-int web_page_build(int (*put)(FILE *f, const void *arg, char *err), const void *arg,
-		   char **page, size_t *len, char *err, size_t err_cap);
+ * handed over in *page (free it).  0, or -1 with err filled. */
+int web_page_build(int (*put)(FILE *f, const void *arg, struct err *err), const void *arg,
+		   char **page, size_t *len, struct err *err);
 
 /* web/NAME (e.g. "serve/leaderboard.html") with its files inlined and data
  * embedded, in a new buffer (free it).  0, or -1 with err filled. */
 int web_page_embed(const char *name, const json_t *data, char **page, size_t *len,
-		   char err[ERR_LEN]);
+		   err_t err);
 
 /* The same, written to path as file_write.h writes. */
 int web_page_write(const char *path, const char *name, const json_t *data,
-		   char err[ERR_LEN]);
+		   err_t err);
 
 #endif

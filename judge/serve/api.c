@@ -85,7 +85,7 @@ void api_me(struct request *rq, struct reply *rp, const char *arg)
  * organiser each row's suspected mark and the disqualified players.  NULL
  * with err. */
 static char *board_text(struct request *rq, const struct game *g, bool organiser, size_t *len,
-			char err[ERR_LEN])
+			err_t err)
 {
 	struct board b = { .game = g->name, .title = g->title, .generated_ms = store_now_ms(),
 			   .sizes = game_min_players(g) != game_max_players(g),
@@ -112,12 +112,13 @@ void api_leaderboard(struct request *rq, struct reply *rp, const char *arg)
 	if (!g)
 		return;
 	bool organiser = rq->authed && rq->who.organiser;
-	char key[64], err[ERR_LEN];
+	char key[64];
+	err_t err;
 	size_t len;
 	snprintf(key, sizeof key, "board:%s", g->name);
 	char *text = organiser ? NULL : cache_get(rq->cache, key, BOARD_FRESH_MS, &len);
 	if (!text && !(text = board_text(rq, g, organiser, &len, err))) {
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 		return;
 	}
 	if (!organiser)
@@ -150,7 +151,8 @@ static int shell_word(char *out, size_t n, const char *prefix, const char *word,
  * (NULL when it has no replay; the caller's to free). */
 static json_t *replay_settings(struct request *rq, int64_t id)
 {
-	char key[64], err[ERR_LEN], *text;
+	char key[64], *text;
+	err_t err;
 	size_t len;
 	snprintf(key, sizeof key, "replay:%lld", (long long)id);
 	if (!(text = cache_get(rq->cache, key, 0, &len))) {
@@ -201,7 +203,7 @@ static json_t *play_command(const json_t *match, const json_t *settings)
 
 void api_match(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *m = NULL;
 	if (match_hidden(rq, rp, id_arg(arg)))
 		return;
@@ -216,7 +218,7 @@ void api_match(struct request *rq, struct reply *rp, const char *arg)
 				    json_boolean(json_is_string(json_object_get(settings, "params"))));
 		json_decref(settings);
 	}
-	reply_view(rp, rc, m, err, "match", arg);
+	reply_view(rp, rc, m, err->msg, "match", arg);
 }
 
 /* The parameters file a match was played with, for its command's -i. */
@@ -238,15 +240,16 @@ void api_match_params(struct request *rq, struct reply *rp, const char *arg)
 static int stored_replay(struct request *rq, struct reply *rp, const char *arg, char **text,
 			 size_t *len)
 {
-	char err[ERR_LEN], key[64];
+	char key[64];
+	err_t err;
 	snprintf(key, sizeof key, "replay:%s", arg);
 	if ((*text = cache_get(rq->cache, key, 0, len)))
 		return 1;
 	int found = replay_stored_text(rq->store, id_arg(arg), text, len, err);
 	if (found == 0)
-		reply_error(rp, 404, "%s", err);
+		reply_error(rp, 404, "%s", err->msg);
 	else if (found < 0)
-		reply_error(rp, 500, "%s", err);
+		reply_error(rp, 500, "%s", err->msg);
 	else
 		cache_put(rq->cache, key, *text, *len);
 	return found;
@@ -267,7 +270,8 @@ static bool takes_gzip(const struct request *rq)
  * path answers. */
 static int stored_gzip(struct request *rq, const char *arg, char **bytes, size_t *len)
 {
-	char key[64], err[ERR_LEN];
+	char key[64];
+	err_t err;
 	snprintf(key, sizeof key, "gzip:%s", arg);
 	if ((*bytes = cache_get(rq->cache, key, 0, len)))
 		return 1;
@@ -289,7 +293,7 @@ static int stored_gzip(struct request *rq, const char *arg, char **bytes, size_t
 static int visible_replay(struct request *rq, struct reply *rp, const char *arg,
 			  const char *text, size_t len, char **out, size_t *out_len)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *replay = json_loadb(text, len, 0, NULL);
 	if (!replay) {
 		reply_error(rp, 500, "the stored replay of match %s is not JSON", arg);
@@ -299,7 +303,7 @@ static int visible_replay(struct request *rq, struct reply *rp, const char *arg,
 	*out = rc < 0 ? NULL : json_dumps(replay, JSON_COMPACT);
 	json_decref(replay);
 	if (!*out) {
-		reply_error(rp, 500, "%s", rc < 0 ? err : "no memory left for the replay");
+		reply_error(rp, 500, "%s", rc < 0 ? err->msg : "no memory left for the replay");
 		return -1;
 	}
 	*out_len = strlen(*out);
@@ -344,7 +348,8 @@ void api_match_replay(struct request *rq, struct reply *rp, const char *arg)
 static int match_page(struct request *rq, struct reply *rp, const char *arg, char **page,
 		      size_t *page_len)
 {
-	char *text, err[ERR_LEN];
+	char *text;
+	err_t err;
 	size_t len;
 	if (stored_replay(rq, rp, arg, &text, &len) <= 0)
 		return -1;
@@ -359,7 +364,7 @@ static int match_page(struct request *rq, struct reply *rp, const char *arg, cha
 	int rc = viewer_page_stored(rq->store, id_arg(arg), text, len, page, page_len, err);
 	free(text);
 	if (rc < 0)
-		reply_error(rp, 500, "%s", err);
+		reply_error(rp, 500, "%s", err->msg);
 	return rc;
 }
 
@@ -400,7 +405,7 @@ static bool match_seat_arg(const char *arg, int64_t *match, int *seat)
 struct seat_asked {
 	int64_t match;
 	int seat;
-	char err[ERR_LEN];
+	err_t err;
 };
 
 /* "MATCH/SEAT" into its numbers, or false with a 404 said. */
@@ -418,7 +423,7 @@ static bool seat_readable(struct request *rq, struct reply *rp, int found,
 			  const struct seat_asked *a, const char *author, const char *what)
 {
 	if (found < 0)
-		reply_store_error(rp, a->err);
+		reply_store_error(rp, a->err->msg);
 	else if (found == 0)
 		reply_error(rp, 404, "match %lld has no seat %d", (long long)a->match, a->seat);
 	else if (!auth_owns(rq, author))
@@ -430,13 +435,14 @@ static bool seat_readable(struct request *rq, struct reply *rp, int found,
 /* The seat's log as text, or why there is none. */
 static void reply_log(struct reply *rp, const struct store_seat_log *log, int64_t match, int seat)
 {
-	char err[ERR_LEN], *text;
+	char *text;
+	err_t err;
 	size_t len;
 	if (!log->bytes)
 		reply_error(rp, 404, "seat %d of match %lld wrote nothing to stderr, or its log "
 			    "was not kept (worker.keep_logs)", seat, (long long)match);
 	else if (replay_log_text(log, &text, &len, err) < 0)
-		reply_error(rp, 500, "%s", err);
+		reply_error(rp, 500, "%s", err->msg);
 	else
 		reply_bytes(rp, 200, "text/plain; charset=utf-8", text, len);
 }
@@ -470,7 +476,8 @@ void api_match_fault(struct request *rq, struct reply *rp, const char *arg)
 		if (j)
 			reply_json(rp, 200, j);
 		else
-			reply_error(rp, rc == 0 ? 404 : 500, "%s", rc > 0 ? "out of memory" : a.err);
+			reply_error(rp, rc == 0 ? 404 : 500, "%s",
+				    rc > 0 ? "out of memory" : a.err->msg);
 	}
 	fault_free(&f);
 	free(sf.input);
@@ -480,7 +487,8 @@ void api_match_fault(struct request *rq, struct reply *rp, const char *arg)
 
 void api_player(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN], game[32];
+	char game[32];
+	err_t err;
 	const char *g = request_arg(rq, "game");
 	int rc = 1;
 	if (g && !request_game(g, rp))
@@ -502,14 +510,14 @@ void api_player(struct request *rq, struct reply *rp, const char *arg)
 				    json_real_value(json_object_get(h, "sigma")) };
 		json_object_set_new(h, "score", json_real(rating_score(r)));
 	}
-	reply_view(rp, rc, p, err, "player", arg);
+	reply_view(rp, rc, p, err->msg, "player", arg);
 }
 
 /* ---- submissions ---------------------------------------------------------------------- */
 
 void api_submission(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *v = NULL;
 	int rc = store_submission_view(rq->store, id_arg(arg), &v, err);
 	if (rc > 0 && !auth_owns(rq, json_string_value(json_object_get(v, "author")))) {
@@ -518,7 +526,7 @@ void api_submission(struct request *rq, struct reply *rp, const char *arg)
 			    arg);
 		return;
 	}
-	reply_view(rp, rc, v, err, "submission", arg);
+	reply_view(rp, rc, v, err->msg, "submission", arg);
 }
 
 /* The submission's own file, as it was uploaded: for its author and the
@@ -526,11 +534,11 @@ void api_submission(struct request *rq, struct reply *rp, const char *arg)
  * AIName.c, the name `judge play` and an upload expect. */
 void api_submission_source(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store_submission sub;
 	int rc = store_get_submission(rq->store, id_arg(arg), &sub, err);
 	if (rc <= 0) {
-		reply_view(rp, rc, NULL, err, "submission", arg);
+		reply_view(rp, rc, NULL, err->msg, "submission", arg);
 		return;
 	}
 	if (!auth_owns(rq, sub.author)) {
@@ -541,7 +549,7 @@ void api_submission_source(struct request *rq, struct reply *rp, const char *arg
 	char *src;
 	size_t len;
 	if (store_get_source(rq->store, sub.id, &src, &len, err) < 0) {
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 		return;
 	}
 	reply_bytes(rp, 200, "text/plain; charset=utf-8", src, len);
@@ -557,10 +565,10 @@ void api_submissions(struct request *rq, struct reply *rp, const char *arg)
 		reply_error(rp, 403, "only organisers may list another author's submissions");
 		return;
 	}
-	char err[ERR_LEN];
+	err_t err;
 	json_t *list = NULL;
 	int rc = store_submissions_of(rq->store, author ? author : rq->who.author, &list, err);
-	reply_stored(rp, rc, list, err);
+	reply_stored(rp, rc, list, err->msg);
 }
 
 /* {"game", "source"} from the body: 0, or -1 with a 400. */
@@ -587,8 +595,10 @@ void api_submit(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	const char *game, *src;
 	size_t len;
-	char name[PLAYER_NAME_MAX + 1], cerr[ERR_LEN], sha[HASH_HEXLEN + 1];
-	char err[ERR_LEN], why[ERR_LEN];
+	char name[PLAYER_NAME_MAX + 1], sha[HASH_HEXLEN + 1];
+	err_t cerr;
+	err_t err;
+	err_t why;
 	int64_t id;
 	int closed;
 	if (upload_fields(body, rp, &game, &src, &len) < 0 || !request_game(game, rp)) {
@@ -597,12 +607,12 @@ void api_submit(struct request *rq, struct reply *rp, const char *arg)
 		cfg_upload_games(&rq->opt->contest, games, sizeof games);
 		reply_error(rp, 403, "this judge takes no uploads of %s: it runs %s", game, games);
 	} else if (upload_check(game, rq->who.author, "your file", src, len, name, cerr) < 0) {
-		reply_error(rp, 400, "%s", cerr);
+		reply_error(rp, 400, "%s", cerr->msg);
 	} else if (hash_hex(src, len, sha) < 0) {
 		reply_error(rp, 500, "cannot hash the source");
 	} else if ((closed = event_uploads_closed(rq->store, game, rq->who.author, store_now_ms(),
 						  why)) != 0) {
-		reply_error(rp, closed < 0 ? 500 : 403, "%s", why);
+		reply_error(rp, closed < 0 ? 500 : 403, "%s", why->msg);
 	} else {
 		struct store_new_submission sub = { .game = game, .author = rq->who.author,
 			.name = name, .source = src, .source_len = len, .source_sha256 = sha };
@@ -610,10 +620,10 @@ void api_submit(struct request *rq, struct reply *rp, const char *arg)
 		if (rc >= 0) /* 200: the same source is the current submission already */
 			reply_json(rp, rc == 1 ? 200 : 201, json_pack("{s:I, s:s, s:s, s:b}", "id",
 				   (json_int_t)id, "player", name, "game", game, "unchanged", rc == 1));
-		else if (strstr(err, "is taken"))
-			reply_error(rp, 400, "%s", err);
+		else if (strstr(err->msg, "is taken"))
+			reply_error(rp, 400, "%s", err->msg);
 		else
-			reply_store_error(rp, err);
+			reply_store_error(rp, err->msg);
 	}
 	json_decref(body);
 }

@@ -22,12 +22,12 @@ bool match_hidden(struct request *rq, struct reply *rp, int64_t match)
 		free(known);
 		return false;
 	}
-	char err[ERR_LEN];
+	err_t err;
 	int rc = store_match_visible(rq->store, match, rq->authed ? rq->who.author : "", err);
 	if (rc == 1 && !rq->authed)
 		cache_put(rq->cache, key, "1", 1);
 	if (rc < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else if (rc == 0) /* the same words as for a match that is not there */
 		reply_error(rp, 404, "there is no match %lld", (long long)match);
 	return rc <= 0;
@@ -59,9 +59,10 @@ void api_challenge(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	struct challenge_request c;
 	struct challenge_queued q;
-	char err[ERR_LEN], data_dir[PATH_MAX];
+	char data_dir[PATH_MAX];
+	err_t err;
 	if (challenge_from_json(body, rq->who.author, &c, err) < 0) {
-		reply_error(rp, 400, "%s", err);
+		reply_error(rp, 400, "%s", err->msg);
 		json_decref(body);
 		return;
 	}
@@ -73,17 +74,17 @@ void api_challenge(struct request *rq, struct reply *rp, const char *arg)
 						    store_now_ms(), &q, err);
 	json_decref(body);
 	if (rc == CHALLENGE_LIMITED) {
-		reply_json(rp, 429, json_pack("{s:o, s:I}", "error", safe_json_text(err), "retry_at",
-					      (json_int_t)q.next_allowed_ms));
+		reply_json(rp, 429, json_pack("{s:o, s:I}", "error", safe_json_text(err->msg),
+					      "retry_at", (json_int_t)q.next_allowed_ms));
 		return;
 	}
 	if (rc != CHALLENGE_QUEUED) {
-		reply_error(rp, challenge_status(rc), "%s", err);
+		reply_error(rp, challenge_status(rc), "%s", err->msg);
 		return;
 	}
 	json_t *jobs = json_array();
 	for (int i = 0; i < q.n; i++)
 		json_array_append_new(jobs, json_integer(q.jobs[i]));
 	reply_json(rp, 201, json_pack("{s:o, s:i, s:s}", "jobs", jobs, "queued", q.n, "message",
-				      err));
+				      err->msg));
 }

@@ -15,7 +15,7 @@ void api_compare(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	json_t *a = json_object_get(body, "new"), *b = json_object_get(body, "old"),
 	       *pairs = json_object_get(body, "pairs");
-	char err[ERR_LEN];
+	err_t err;
 	int64_t id;
 	if (!json_is_integer(a) || !json_is_integer(b) || (pairs && !json_is_integer(pairs))) {
 		reply_error(rp, 400, "send {\"new\": SUBMISSION, \"old\": SUBMISSION, \"pairs\": N}");
@@ -26,9 +26,9 @@ void api_compare(struct request *rq, struct reply *rp, const char *arg)
 		if (rc == 0)
 			reply_json(rp, 201, json_pack("{s:I}", "id", (json_int_t)id));
 		else if (rc > 0)
-			reply_error(rp, 400, "%s", err);
+			reply_error(rp, 400, "%s", err->msg);
 		else
-			reply_store_error(rp, err);
+			reply_store_error(rp, err->msg);
 	}
 	json_decref(body);
 }
@@ -37,10 +37,10 @@ void api_compare(struct request *rq, struct reply *rp, const char *arg)
 void api_comparison(struct request *rq, struct reply *rp, const char *arg)
 {
 	struct compare_summary c;
-	char err[ERR_LEN];
+	err_t err;
 	int found = compare_read(rq->store, strtoll(arg, NULL, 10), &c, err);
 	if (found < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else if (found == 0 || !auth_owns(rq, c.author))
 		reply_error(rp, 404, "there is no comparison %s of yours", arg);
 	else

@@ -26,7 +26,7 @@ static void decide(struct request *rq, struct reply *rp, bool reinstate)
 		return;
 	const char *game = text_field(body, "game"), *name = text_field(body, "name");
 	const char *reason = text_field(body, "reason");
-	char err[ERR_LEN];
+	err_t err;
 	int rc;
 	if (reinstate && (!game || !name))
 		reply_error(rp, 400, "send {\"game\", \"name\"}: the player to reinstate");
@@ -36,7 +36,7 @@ static void decide(struct request *rq, struct reply *rp, bool reinstate)
 	else if (!request_game(game, rp)) {
 	} else if ((rc = reinstate ? store_reinstate(rq->store, game, name, rq->who.author, err)
 		    : store_disqualify(rq->store, game, name, reason, rq->who.author, err)) < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else if (rc == 0)
 		reply_error(rp, 404, reinstate ? "%s is not disqualified in %s"
 			    : "there is no player %s in %s", name, game);
@@ -64,13 +64,13 @@ void org_reinstate(struct request *rq, struct reply *rp, const char *arg)
  * reinstated_by}]}. */
 void org_players(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *players = NULL, *history = NULL;
 	if (!request_game(arg, rp))
 		return;
 	if (store_game_players(rq->store, arg, &players, err) < 0 ||
 	    store_disqualification_history(rq->store, arg, &history, err) < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else
 		reply_json(rp, 200, json_pack("{s:s, s:O, s:O}", "game", arg, "players", players,
 					      "history", history));
@@ -86,7 +86,7 @@ void org_rejudge(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	json_t *sub = json_object_get(body, "submission");
 	const char *game = text_field(body, "game");
-	char err[ERR_LEN];
+	err_t err;
 	int64_t n = 0;
 	int rc;
 	if (json_is_integer(sub) == !!game) {
@@ -95,12 +95,12 @@ void org_rejudge(struct request *rq, struct reply *rp, const char *arg)
 	} else if (game && !request_game(game, rp)) {
 	} else if (game) {
 		if (store_rejudge_game(rq->store, game, rq->who.author, &n, err) < 0)
-			reply_store_error(rp, err);
+			reply_store_error(rp, err->msg);
 		else
 			reply_json(rp, 200, json_pack("{s:s, s:I}", "game", game, "requeued",
 						      (json_int_t)n));
 	} else if ((rc = store_rejudge_submission(rq->store, json_integer_value(sub), err)) < 0) {
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	} else if (rc == 0) {
 		reply_error(rp, 404, "there is no submission %lld",
 			    (long long)json_integer_value(sub));
@@ -115,7 +115,7 @@ void org_rejudge(struct request *rq, struct reply *rp, const char *arg)
  * the flagged ones. */
 void org_plagiarism(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	double min = -1;
 	if (!request_game(arg, rp))
 		return;
@@ -127,7 +127,7 @@ void org_plagiarism(struct request *rq, struct reply *rp, const char *arg)
 	struct plag_list l;
 	if (plag_list_load(rq->store, &request_settings(rq, &defaults)->plag, arg, min, &l,
 			   err) < 0) {
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 		return;
 	}
 	reply_json(rp, 200, plag_list_json(&l));
@@ -136,7 +136,7 @@ void org_plagiarism(struct request *rq, struct reply *rp, const char *arg)
 
 void org_plagiarism_pair(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	double b;
 	if (request_number(rq, "b", false, 1, 1e15, &b) <= 0) {
 		reply_error(rp, 400, "name the other file: /api/organiser/pair/A?b=B");
@@ -146,7 +146,7 @@ void org_plagiarism_pair(struct request *rq, struct reply *rp, const char *arg)
 	json_t *pair = NULL;
 	int rc = store_plag_pair(rq->store, strtoll(arg, NULL, 10), other, &pair, err);
 	if (rc < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else if (rc == 0)
 		reply_error(rp, 404, "files %s and %lld were not found similar", arg, other);
 	else
@@ -161,10 +161,10 @@ void org_tokens(struct request *rq, struct reply *rp, const char *arg)
 
 void org_token_revoke(struct request *rq, struct reply *rp, const char *arg)
 {
-	char err[ERR_LEN];
+	err_t err;
 	int rc = store_token_revoke(rq->store, strtoll(arg, NULL, 10), err);
 	if (rc < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else if (rc == 0)
 		reply_error(rp, 404, "there is no working token %s", arg);
 	else
@@ -177,7 +177,8 @@ void org_token_revoke(struct request *rq, struct reply *rp, const char *arg)
  * uses), so a contestant learns nothing, not even that it is there. */
 void api_reference(struct request *rq, struct reply *rp, const char *arg)
 {
-	char game[65], err[ERR_LEN], *src = NULL;
+	char game[65], *src = NULL;
+	err_t err;
 	const char *name = strchr(arg, '/');
 	size_t len = 0;
 	snprintf(game, sizeof game, "%.*s", name ? (int)(name - arg) : 0, arg);
@@ -187,7 +188,7 @@ void api_reference(struct request *rq, struct reply *rp, const char *arg)
 	if (rc == 1)
 		rc = store_reference_source(rq->store, game, name, &src, &len, err);
 	if (rc < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else if (rc == 0)
 		reply_error(rp, 404, "there is no player %s in %s", name, game);
 	else

@@ -17,14 +17,14 @@ void org_flags(struct request *rq, struct reply *rp, const char *arg)
 {
 	(void)arg;
 	const char *game = request_arg(rq, "game");
-	char err[ERR_LEN];
+	err_t err;
 	json_t *news = NULL, *flags = NULL;
 	if (game && !request_game(game, rp))
 		return;
 	if (store_plag_news(rq->store, &news, err) < 0 ||
 	    store_plag_flags(rq->store, game, &flags, err) < 0) {
 		json_decref(news);
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 		return;
 	}
 	reply_json(rp, 200, json_pack("{s:o, s:o}", "news", news, "flags", flags));
@@ -37,11 +37,11 @@ void org_flags_seen(struct request *rq, struct reply *rp, const char *arg)
 	if (request_json(rq, rp, &body) < 0)
 		return;
 	const char *game = json_string_value(json_object_get(body, "game"));
-	char err[ERR_LEN];
+	err_t err;
 	int64_t n;
 	if (game && !request_game(game, rp)) {
 	} else if (store_plag_flags_seen(rq->store, game, &n, err) < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else
 		reply_json(rp, 200, json_pack("{s:I}", "seen", (json_int_t)n));
 	json_decref(body);
@@ -71,14 +71,14 @@ void org_flag_review(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	const char *note, *action = decision(body, rp, &note);
 	long long id = strtoll(arg, NULL, 10);
-	char err[ERR_LEN];
+	err_t err;
 	int rc = action ? store_plag_review(rq->store, id, action, rq->who.author, note, &flag,
 					    err) : 1;
 	if (action && rc == 1)
 		rc = store_plag_history(rq->store, id, &history, err) < 0 ? -1 : 1;
 	if (!action) {
 	} else if (rc < 0)
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 	else if (rc == 0)
 		reply_error(rp, 404, "there is no flag %lld", id);
 	else {

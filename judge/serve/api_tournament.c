@@ -21,7 +21,8 @@ void api_tournaments(struct request *rq, struct reply *rp, const char *arg)
 void api_tournament(struct request *rq, struct reply *rp, const char *arg)
 {
 	bool organiser = rq->authed && rq->who.organiser;
-	char key[96], err[ERR_LEN];
+	char key[96];
+	err_t err;
 	size_t len;
 	snprintf(key, sizeof key, "tournament:%s", arg);
 	char *text = organiser ? NULL : cache_get(rq->cache, key, TOURNAMENT_FRESH_MS, &len);
@@ -36,7 +37,7 @@ void api_tournament(struct request *rq, struct reply *rp, const char *arg)
 		return;
 	}
 	if (rc < 0) {
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 		return;
 	}
 	if (!organiser && (text = json_dumps(view, JSON_COMPACT | JSON_ENSURE_ASCII))) {

@@ -18,13 +18,13 @@ int serve_token_hash(const char *token, char hex[65])
 	return hash_hex(token, strlen(token), hex);
 }
 
-int serve_token_new(char token[44], char err[ERR_LEN])
+int serve_token_new(char token[44], err_t err)
 {
 	static const char b64url[] =
 		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 	unsigned char raw[TOKEN_BYTES + 1] = { 0 };
 	if (getrandom(raw, TOKEN_BYTES, 0) != TOKEN_BYTES) {
-		snprintf(err, ERR_LEN, "the kernel gave no random bytes for the token");
+		err_set(err, "the kernel gave no random bytes for the token");
 		return -1;
 	}
 	/* 6 bits per character; the last character takes the last 4 bits. */
@@ -61,14 +61,15 @@ int auth_identify(struct request *rq, struct reply *rp)
 			    "token the organisers gave you");
 		return -1;
 	}
-	char hex[65], err[ERR_LEN];
+	char hex[65];
+	err_t err;
 	if (serve_token_hash(h + 7, hex) < 0) {
 		reply_error(rp, 500, "cannot hash the token");
 		return -1;
 	}
 	int rc = store_token_find(rq->store, hex, &rq->who, err);
 	if (rc < 0) {
-		reply_store_error(rp, err);
+		reply_store_error(rp, err->msg);
 		return -1;
 	}
 	if (rc == 0) {

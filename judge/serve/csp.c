@@ -56,16 +56,17 @@ static int put_inline_hashes(FILE *out, const char *page)
 	return 0;
 }
 
-char *csp_viewer_policy(char err[ERR_LEN])
+char *csp_viewer_policy(err_t err)
 {
-	char *page = NULL, *policy = NULL, verr[ERR_LEN];
+	char *page = NULL, *policy = NULL;
+	err_t verr;
 	size_t len, policy_len;
 	json_t *empty = json_object();
 	int rc = empty ? viewer_page(empty, &page, &len, verr) : -1;
 	json_decref(empty);
 	if (rc < 0) {
-		snprintf(err, ERR_LEN, "cannot build the viewer to name its scripts: %.400s",
-			 empty ? verr : "out of memory");
+		err_set(err, "cannot build the viewer to name its scripts: %.400s",
+			 empty ? verr->msg : "out of memory");
 		return NULL;
 	}
 	FILE *out = open_memstream(&policy, &policy_len);
@@ -76,7 +77,7 @@ char *csp_viewer_policy(char err[ERR_LEN])
 		      "frame-src 'self' blob:; " CSP_COMMON, out);
 	}
 	if (!out || fclose(out) != 0 || rc < 0) {
-		snprintf(err, ERR_LEN, "cannot name the viewer's scripts (out of memory, or "
+		err_set(err, "cannot name the viewer's scripts (out of memory, or "
 			 "the viewer's page is damaged)");
 		free(out ? policy : NULL);
 		policy = NULL;

@@ -44,7 +44,7 @@ static int64_t door_now_ms(void)
 /* ---- the socket ------------------------------------------------------------------ */
 
 static int door_address(const char *host, uint16_t port, struct sockaddr_storage *ss,
-			socklen_t *len, char err[ERR_LEN])
+			socklen_t *len, err_t err)
 {
 	memset(ss, 0, sizeof *ss);
 	struct sockaddr_in *in = (struct sockaddr_in *)ss;
@@ -58,14 +58,14 @@ static int door_address(const char *host, uint16_t port, struct sockaddr_storage
 		in6->sin6_port = htons(port);
 		*len = sizeof *in6;
 	} else {
-		snprintf(err, ERR_LEN, "cannot listen on '%s': give a numeric address, as "
+		err_set(err, "cannot listen on '%s': give a numeric address, as "
 			 "127.0.0.1 (a reverse proxy in front gives the name)", host);
 		return -1;
 	}
 	return 0;
 }
 
-static int door_listen(struct door *d, const char *host, uint16_t port, char err[ERR_LEN])
+static int door_listen(struct door *d, const char *host, uint16_t port, err_t err)
 {
 	struct sockaddr_storage ss;
 	socklen_t len;
@@ -80,7 +80,7 @@ static int door_listen(struct door *d, const char *host, uint16_t port, char err
 	    bind(d->listen_fd, (struct sockaddr *)&ss, len) < 0 ||
 	    listen(d->listen_fd, SOMAXCONN) < 0 ||
 	    getsockname(d->listen_fd, (struct sockaddr *)&ss, &len) < 0) {
-		snprintf(err, ERR_LEN, "cannot listen on %s port %u: the port is taken or the "
+		err_set(err, "cannot listen on %s port %u: the port is taken or the "
 			 "address is not this machine's (%s)", host, port, strerror(errno));
 		return -1;
 	}
@@ -90,18 +90,18 @@ static int door_listen(struct door *d, const char *host, uint16_t port, char err
 }
 
 struct door *door_open(const char *host, uint16_t port, const struct gate_limits *limits,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	struct door *d = calloc(1, sizeof *d);
 	if (!d) {
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return NULL;
 	}
 	d->listen_fd = d->wake_fd = -1;
 	d->gate = gate_new(limits);
 	d->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (!d->gate || d->wake_fd < 0) {
-		snprintf(err, ERR_LEN, "cannot set up the listener: %s", strerror(errno));
+		err_set(err, "cannot set up the listener: %s", strerror(errno));
 		door_close(d);
 		return NULL;
 	}
@@ -192,12 +192,12 @@ static void *door_run(void *arg)
 	return NULL;
 }
 
-int door_start(struct door *d, struct MHD_Daemon *daemon, char err[ERR_LEN])
+int door_start(struct door *d, struct MHD_Daemon *daemon, err_t err)
 {
 	d->daemon = daemon;
 	int rc = pthread_create(&d->thread, NULL, door_run, d);
 	if (rc != 0) {
-		snprintf(err, ERR_LEN, "cannot start the listener's thread: %s", strerror(rc));
+		err_set(err, "cannot start the listener's thread: %s", strerror(rc));
 		return -1;
 	}
 	d->running = true;

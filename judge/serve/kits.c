@@ -24,12 +24,14 @@ void page_kit(struct request *rq, struct reply *rp, const char *arg)
 	}
 	snprintf(key, sizeof key, "kit/%s", game);
 	size_t len;
-	char *bytes = cache_get(rq->cache, key, 0, &len), err[ERR_LEN];
+	char *bytes = cache_get(rq->cache, key, 0, &len);
+	err_t err;
 	if (!bytes) {
 		struct judge_config defaults;
 		const struct judge_config *cfg = request_settings(rq, &defaults);
 		if (student_kit_build(cfg, game, NULL, &bytes, &len, err) < 0) {
-			reply_error(rp, 500, "the kit could not be built (tell the organiser): %s", err);
+			reply_error(rp, 500, "the kit could not be built (tell the organiser): %s",
+				    err->msg);
 			return;
 		}
 		cache_put(rq->cache, key, bytes, len);

@@ -10,7 +10,7 @@
 
 static struct lazy_lib mhd = { JUDGE_SONAME_MHD, "GNU libmicrohttpd", NULL };
 
-int mhd_require(char err[ERR_LEN])
+int mhd_require(err_t err)
 {
 	return lazy_require(&mhd, err);
 }

@@ -8,6 +8,6 @@
 
 #include "judge/base/error.h"
 
-int mhd_require(char err[ERR_LEN]);
+int mhd_require(err_t err);
 
 #endif

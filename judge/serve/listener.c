@@ -68,7 +68,7 @@ struct exchange {
 
 /* ---- the store connections ----------------------------------------------- */
 
-static struct store *store_borrow(struct serve *sv, char err[ERR_LEN])
+static struct store *store_borrow(struct serve *sv, err_t err)
 {
 	pthread_mutex_lock(&sv->lock);
 	struct store *s = sv->nstores ? sv->stores[--sv->nstores] : NULL;
@@ -177,6 +177,7 @@ static enum MHD_Result send_reply(struct serve *sv, struct MHD_Connection *c,
 }
 
 /* A request refused before it is handled: its connection ends. */
+__attribute__((format(printf, 5, 6)))
 static enum MHD_Result refuse(struct serve *sv, struct MHD_Connection *c, struct exchange *ex,
 			      unsigned status, const char *fmt, ...)
 {
@@ -350,13 +351,14 @@ static enum MHD_Result answer(struct serve *sv, struct MHD_Connection *c, struct
 	if (ex->too_big)
 		return refuse(sv, c, ex, 413, "the body is larger than the %llu KiB this server takes: "
 			      "send a smaller file", (unsigned long long)sv->opt.limits.body_bytes / 1024);
-	char err[ERR_LEN];
+	err_t err;
 	struct request rq = { .opt = &sv->opt, .method = method, .path = url, .raw = ex->raw,
 			      .conn = c, .cache = sv->cache, .viewer_policy = sv->viewer_policy,
 			      .body = ex->body ? ex->body : "", .body_len = ex->len };
 	rq.store = store_borrow(sv, err);
 	if (!rq.store)
-		return refuse(sv, c, ex, 503, "the judge's store cannot be opened (%s): try again later", err);
+		return refuse(sv, c, ex, 503,
+			      "the judge's store cannot be opened (%s): try again later", err->msg);
 	struct reply rp = { 0 };
 	/* Counted before the token is judged: guessing tokens costs requests
 	 * from the guesser's address like anything else. */
@@ -478,13 +480,13 @@ static void on_done(void *cls, struct MHD_Connection *c, void **con_cls,
 /* ---- the daemon ------------------------------------------------------------------- */
 
 int serve_parse_listen(const char *spec, char *host, size_t host_len, uint16_t *port,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	const char *colon = strrchr(spec, ':');
 	char *end;
 	long p = colon ? strtol(colon + 1, &end, 10) : -1;
 	if (!colon || colon[1] == 0 || *end || p < 0 || p > 65535) {
-		snprintf(err, ERR_LEN, "--listen %s: give HOST:PORT, as 127.0.0.1:8080", spec);
+		err_set(err, "--listen %s: give HOST:PORT, as 127.0.0.1:8080", spec);
 		return -1;
 	}
 	const char *h = spec;
@@ -494,7 +496,7 @@ int serve_parse_listen(const char *spec, char *host, size_t host_len, uint16_t *
 		n -= 2;
 	}
 	if (n >= host_len) {
-		snprintf(err, ERR_LEN, "--listen %s: the host is too long", spec);
+		err_set(err, "--listen %s: the host is too long", spec);
 		return -1;
 	}
 	snprintf(host, host_len, "%.*s", (int)n, n ? h : "0.0.0.0");
@@ -504,7 +506,7 @@ int serve_parse_listen(const char *spec, char *host, size_t host_len, uint16_t *
 	return 0;
 }
 
-static int start_daemon(struct serve *sv, char err[ERR_LEN])
+static int start_daemon(struct serve *sv, err_t err)
 {
 	if (mhd_require(err) < 0)
 		return -1;
@@ -529,18 +531,18 @@ static int start_daemon(struct serve *sv, char err[ERR_LEN])
 		MHD_OPTION_NOTIFY_CONNECTION, door_notify, sv->door,
 		MHD_OPTION_END);
 	if (!sv->daemon) {
-		snprintf(err, ERR_LEN, "cannot start the HTTP server's threads (%s)",
+		err_set(err, "cannot start the HTTP server's threads (%s)",
 			 strerror(errno));
 		return -1;
 	}
 	return door_start(sv->door, sv->daemon, err);
 }
 
-struct serve *serve_start(const struct serve_options *o, char err[ERR_LEN])
+struct serve *serve_start(const struct serve_options *o, err_t err)
 {
 	struct serve *sv = calloc(1, sizeof *sv);
 	if (!sv) {
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return NULL;
 	}
 	sv->opt = *o;

@@ -25,7 +25,7 @@ static const char *seat_author(const json_t *view, size_t seat)
 	return NULL;
 }
 
-int marks_hide(struct request *rq, int64_t match, json_t *replay, char err[ERR_LEN])
+int marks_hide(struct request *rq, int64_t match, json_t *replay, err_t err)
 {
 	json_t *debug = json_object_get(replay, "debug");
 	json_t *marks = json_object_get(debug, "marks");

@@ -11,7 +11,7 @@
  * read once a second, as a leaderboard is. */
 #define PSEUDONYMS_FRESH_MS 1000
 
-static json_t *public_names(struct request *rq, const char *game, char err[ERR_LEN])
+static json_t *public_names(struct request *rq, const char *game, err_t err)
 {
 	char key[64], *text;
 	size_t len;
@@ -41,7 +41,7 @@ static void hide_one(json_t *item, json_t *names, const char *reader)
 }
 
 int pseudonyms_hide(struct request *rq, const char *game, json_t *items, const char *reader,
-		    char err[ERR_LEN])
+		    err_t err)
 {
 	if (!reader)
 		return 0;
@@ -58,7 +58,7 @@ int pseudonyms_hide(struct request *rq, const char *game, json_t *items, const c
 	return 0;
 }
 
-int pseudonyms_board(struct request *rq, struct board *b, char err[ERR_LEN])
+int pseudonyms_board(struct request *rq, struct board *b, err_t err)
 {
 	json_t *names = public_names(rq, b->game, err);
 	if (!names)

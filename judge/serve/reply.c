@@ -102,12 +102,12 @@ void reply_stored(struct reply *rp, int rc, json_t *j, const char *err)
 }
 
 void reply_store_list(struct request *rq, struct reply *rp,
-		      int (*read)(struct store *s, json_t **list, char err[ERR_LEN]))
+		      int (*read)(struct store *s, json_t **list, err_t err))
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *list = NULL;
 	int rc = read(rq->store, &list, err);
-	reply_stored(rp, rc, list, err);
+	reply_stored(rp, rc, list, err->msg);
 }
 
 const char *request_arg(const struct request *rq, const char *key)

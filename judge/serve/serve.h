@@ -42,7 +42,7 @@ struct serve;
 
 /* Starts answering in threads of its own; NULL with err when the store
  * cannot be opened or the address cannot be bound. */
-struct serve *serve_start(const struct serve_options *o, char err[ERR_LEN]);
+struct serve *serve_start(const struct serve_options *o, err_t err);
 uint16_t serve_port(const struct serve *sv);
 /* Stops listening, waits for the requests being answered, frees all. */
 void serve_stop(struct serve *sv);
@@ -50,10 +50,10 @@ void serve_stop(struct serve *sv);
 /* "127.0.0.1:8080", "[::1]:80", ":8080" into host (NUL-terminated) and
  * port: 0, or -1 with err. */
 int serve_parse_listen(const char *spec, char *host, size_t host_len, uint16_t *port,
-		       char err[ERR_LEN]);
+		       err_t err);
 
 /* A new token: 43 characters of base64url from 32 bytes of getrandom(). */
-int serve_token_new(char token[44], char err[ERR_LEN]);
+int serve_token_new(char token[44], err_t err);
 /* The SHA-256 (hex) of a token, as the store keeps it: 0 or -1. */
 int serve_token_hash(const char *token, char hex[65]);
 

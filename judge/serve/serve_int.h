@@ -83,7 +83,7 @@ void reply_store_error(struct reply *rp, const char *err);
 void reply_stored(struct reply *rp, int rc, json_t *j, const char *err);
 /* The list read(store, &list, err) gives, as reply_stored answers it. */
 void reply_store_list(struct request *rq, struct reply *rp,
-		      int (*read)(struct store *s, json_t **list, char err[ERR_LEN]));
+		      int (*read)(struct store *s, json_t **list, err_t err));
 
 /* ---- the listening socket (door.c) ------------------------------------------------ */
 
@@ -93,11 +93,11 @@ struct game;
 
 /* Binds and listens on host:port (0: any free port); NULL with err. */
 struct door *door_open(const char *host, uint16_t port, const struct gate_limits *limits,
-		       char err[ERR_LEN]);
+		       err_t err);
 uint16_t door_port(const struct door *d);
 /* Starts taking connections for daemon (an MHD daemon listening on
  * nothing, with door_notify as its MHD_OPTION_NOTIFY_CONNECTION): 0 or -1. */
-int door_start(struct door *d, struct MHD_Daemon *daemon, char err[ERR_LEN]);
+int door_start(struct door *d, struct MHD_Daemon *daemon, err_t err);
 /* Takes no more connections (those taken stay MHD's). */
 void door_stop(struct door *d);
 /* Stops, closes the socket and frees; after the daemon is stopped. */
@@ -116,7 +116,7 @@ extern const char csp_page[];
 /* The policy of the viewer's page, and of a page showing it in a frame
  * (a srcdoc frame lives under its parent's policy): its inline scripts
  * allowed by their SHA-256.  malloc'd; NULL with err. */
-char *csp_viewer_policy(char err[ERR_LEN]);
+char *csp_viewer_policy(err_t err);
 
 /* ---- who may ask (auth.c) -------------------------------------------------- */
 
@@ -138,7 +138,7 @@ bool marks_in_replay(const char *text, size_t len);
 /* Empties in replay, match's, the marks of each seat whose player rq may
  * not see them of (auth_owns its author, or serve.public_debug_marks),
  * and lists those seats in debug.hidden: 0, or -1 with err. */
-int marks_hide(struct request *rq, int64_t match, json_t *replay, char err[ERR_LEN]);
+int marks_hide(struct request *rq, int64_t match, json_t *replay, err_t err);
 /* Who rq is as far as marks go, for the key of a cached page: "*" (sees
  * every seat's), an author (sees that author's), "" (sees none). */
 void marks_viewer_key(const struct request *rq, char *key, size_t n);
@@ -186,9 +186,9 @@ const char *match_viewer(const struct request *rq);
  * organiser) hides nothing; an author still sees its own name.  0, or -1
  * with err when the store did not answer. */
 int pseudonyms_hide(struct request *rq, const char *game, json_t *items, const char *reader,
-		    char err[ERR_LEN]);
+		    err_t err);
 /* The same for the rows of a leaderboard read for the public. */
 struct board;
-int pseudonyms_board(struct request *rq, struct board *b, char err[ERR_LEN]);
+int pseudonyms_board(struct request *rq, struct board *b, err_t err);
 
 #endif

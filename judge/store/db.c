@@ -98,12 +98,12 @@ void db_finish(struct db_stmt *st)
 		st->s->ops->finish(st);
 }
 
-int db_fail(struct store *s, const char *what, char err[ERR_LEN])
+int db_fail(struct store *s, const char *what, err_t err)
 {
 	return s->ops->fail(s, what, err);
 }
 
-int db_exec(struct store *s, const char *sql, const char *what, char err[ERR_LEN])
+int db_exec(struct store *s, const char *sql, const char *what, err_t err)
 {
 	return s->ops->exec(s, sql, what, err);
 }
@@ -133,7 +133,7 @@ static void bind_args(struct db_stmt *st, const char *fmt, va_list ap)
 /* Steps through the rows, handing each to row (none: the rows are
  * passed over) until it stops: the rows handed, or -1 with err. */
 static int64_t step_rows(struct db_stmt *st, const char *what, db_row_fn *row, void *ctx,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	int64_t rows = 0;
 	int rc;
@@ -153,7 +153,7 @@ static int64_t step_rows(struct db_stmt *st, const char *what, db_row_fn *row, v
 /* The one body behind db_run, db_changed and db_query, on a statement
  * prepared (NULL: its preparing failed), which it finishes: the rows
  * handed to row, and with changes (not NULL) the rows it changed. */
-static int64_t run_v(struct store *s, struct db_stmt *st, const char *what, char err[ERR_LEN],
+static int64_t run_v(struct store *s, struct db_stmt *st, const char *what, err_t err,
 		     db_row_fn *row, void *ctx, int64_t *changes, const char *fmt, va_list ap)
 {
 	if (!st)
@@ -166,7 +166,7 @@ static int64_t run_v(struct store *s, struct db_stmt *st, const char *what, char
 	return rc;
 }
 
-int db_run(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
+int db_run(struct store *s, const char *what, err_t err, const char *sql,
 	   const char *fmt, ...)
 {
 	va_list ap;
@@ -176,7 +176,7 @@ int db_run(struct store *s, const char *what, char err[ERR_LEN], const char *sql
 	return rc < 0 ? -1 : 0;
 }
 
-int64_t db_changed(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
+int64_t db_changed(struct store *s, const char *what, err_t err, const char *sql,
 		   const char *fmt, ...)
 {
 	int64_t changes = 0;
@@ -187,7 +187,7 @@ int64_t db_changed(struct store *s, const char *what, char err[ERR_LEN], const c
 	return rc < 0 ? -1 : changes;
 }
 
-int64_t db_query(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
+int64_t db_query(struct store *s, const char *what, err_t err, const char *sql,
 		 db_row_fn *row, void *ctx, const char *fmt, ...)
 {
 	va_list ap;
@@ -198,7 +198,7 @@ int64_t db_query(struct store *s, const char *what, char err[ERR_LEN], const cha
 }
 
 int64_t db_changed_kept(struct store *s, int slot, const char *sql, const char *what,
-			char err[ERR_LEN], const char *fmt, ...)
+			err_t err, const char *fmt, ...)
 {
 	int64_t changes = 0;
 	va_list ap;
@@ -210,7 +210,7 @@ int64_t db_changed_kept(struct store *s, int slot, const char *sql, const char *
 }
 
 int64_t db_query_kept(struct store *s, int slot, const char *sql, const char *what,
-		      char err[ERR_LEN], db_row_fn *row, void *ctx, const char *fmt, ...)
+		      err_t err, db_row_fn *row, void *ctx, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -219,14 +219,14 @@ int64_t db_query_kept(struct store *s, int slot, const char *sql, const char *wh
 	return rc;
 }
 
-int db_row_int(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+int db_row_int(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	*(int64_t *)ctx = db_col_int(st, 0);
 	return 1;
 }
 
-int db_row_bytes(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+int db_row_bytes(struct db_stmt *st, void *ctx, err_t err)
 {
 	struct db_bytes *b = ctx;
 	return db_col_dup(st, 0, &b->bytes, &b->len, err) < 0 ? -1 : 1;
@@ -237,7 +237,7 @@ void db_col_copy(struct db_stmt *st, int col, char *buf, size_t size)
 	snprintf(buf, size, "%s", db_col_text(st, col));
 }
 
-int db_col_dup(struct db_stmt *st, int col, uint8_t **bytes, size_t *len, char err[ERR_LEN])
+int db_col_dup(struct db_stmt *st, int col, uint8_t **bytes, size_t *len, err_t err)
 {
 	size_t n;
 	const void *b = db_col_blob(st, col, &n);
@@ -258,7 +258,7 @@ struct json_rows {
 };
 
 /* db_query_json's rows: each appended to the array. */
-static int append_row_json(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int append_row_json(struct db_stmt *st, void *ctx, err_t err)
 {
 	struct json_rows *rows = ctx;
 	if (json_array_append_new(rows->array, db_row_json(st, rows->spec)) == 0)
@@ -267,7 +267,7 @@ static int append_row_json(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 	return -1;
 }
 
-json_t *db_query_json(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
+json_t *db_query_json(struct store *s, const char *what, err_t err, const char *sql,
 		      const char *spec, const char *fmt, ...)
 {
 	struct json_rows rows = { json_array(), spec };

@@ -51,10 +51,10 @@ bool db_col_null(struct db_stmt *st, int col);
 void db_finish(struct db_stmt *st);
 
 /* "what: the backend's last message" into err; returns -1. */
-int db_fail(struct store *s, const char *what, char err[ERR_LEN]);
+int db_fail(struct store *s, const char *what, err_t err);
 
 /* Runs a script of statements without parameters (a schema). */
-int db_exec(struct store *s, const char *sql, const char *what, char err[ERR_LEN]);
+int db_exec(struct store *s, const char *sql, const char *what, err_t err);
 
 /* The one way to run a statement: prepare, bind, step, finish, and say
  * what failed.  Parameters are bound from fmt, one letter each: i
@@ -62,26 +62,26 @@ int db_exec(struct store *s, const char *sql, const char *what, char err[ERR_LEN
  * then size_t: a blob).  Errors read "what: the backend's message". */
 
 /* A statement that returns no rows: 0, or -1 with err. */
-int db_run(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
+int db_run(struct store *s, const char *what, err_t err, const char *sql,
 	   const char *fmt, ...);
 /* As db_run, and the rows an INSERT, UPDATE or DELETE changed, or -1. */
-int64_t db_changed(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
+int64_t db_changed(struct store *s, const char *what, err_t err, const char *sql,
 		   const char *fmt, ...);
 
 /* Reads the current row of a query into ctx: 0 to go on to the next row,
  * 1 to stop after this one, -1 when it failed (err says why; db_query
  * puts "what: " in front). */
-typedef int db_row_fn(struct db_stmt *st, void *ctx, char err[ERR_LEN]);
+typedef int db_row_fn(struct db_stmt *st, void *ctx, err_t err);
 /* Runs a query, handing each row to row(st, ctx, err) until it stops: the
  * rows handed (0: none), or -1 with err. */
-int64_t db_query(struct store *s, const char *what, char err[ERR_LEN], const char *sql,
+int64_t db_query(struct store *s, const char *what, err_t err, const char *sql,
 		 db_row_fn *row, void *ctx, const char *fmt, ...);
 /* db_changed and db_query on the statement kept in slot for the store's
  * life (db_prepare_kept): for the few a worker runs for every job. */
 int64_t db_changed_kept(struct store *s, int slot, const char *sql, const char *what,
-			char err[ERR_LEN], const char *fmt, ...);
+			err_t err, const char *fmt, ...);
 int64_t db_query_kept(struct store *s, int slot, const char *sql, const char *what,
-		      char err[ERR_LEN], db_row_fn *row, void *ctx, const char *fmt, ...);
+		      err_t err, db_row_fn *row, void *ctx, const char *fmt, ...);
 
 /* Row readers for db_query.  db_row_int: the first column into *(int64_t
  * *)ctx, and stop (a count, an id RETURNING, a yes/no). */
@@ -99,7 +99,7 @@ void db_col_copy(struct db_stmt *st, int col, char *buf, size_t size);
 /* Column col's bytes malloc'd into *bytes (with a NUL after them, so a
  * text may be read as a string) and their number into *len: 0, or -1
  * with err "out of memory". */
-int db_col_dup(struct db_stmt *st, int col, uint8_t **bytes, size_t *len, char err[ERR_LEN]);
+int db_col_dup(struct db_stmt *st, int col, uint8_t **bytes, size_t *len, err_t err);
 
 /* The current row as a JSON object, its columns named and typed by spec:
  * "id:i name:t mu:d", one word per column in order; i integer, d double,
@@ -108,7 +108,7 @@ int db_col_dup(struct db_stmt *st, int col, uint8_t **bytes, size_t *len, char e
 struct json_t *db_row_json(struct db_stmt *st, const char *spec);
 /* Runs one query as db_query, and gives every row as db_row_json(spec)
  * in a new array; NULL with err. */
-struct json_t *db_query_json(struct store *s, const char *what, char err[ERR_LEN],
+struct json_t *db_query_json(struct store *s, const char *what, err_t err,
 			     const char *sql, const char *spec, const char *fmt, ...);
 /* The first row of db_query_json's rows (consumed) into *out: 1; 0 when
  * there is none; -1 when rows is NULL (the query failed). */

@@ -57,22 +57,22 @@ struct db_ops {
 	const char *snapshot_begin;
 
 	/* Fills s->conn; err says what is wrong and what to do. */
-	int (*open)(struct store *s, const char *target, bool create, char err[ERR_LEN]);
+	int (*open)(struct store *s, const char *target, bool create, err_t err);
 	/* After the schema is checked: the connection's settings. */
-	int (*configure)(struct store *s, char err[ERR_LEN]);
+	int (*configure)(struct store *s, err_t err);
 	void (*close)(struct store *s);
-	int (*set_sync)(struct store *s, enum store_sync mode, char err[ERR_LEN]);
+	int (*set_sync)(struct store *s, enum store_sync mode, err_t err);
 	/* 1 if the database holds tables, 0 if it is empty, -1 error. */
-	int (*has_tables)(struct store *s, char err[ERR_LEN]);
-	int (*get_version)(struct store *s, int *version, char err[ERR_LEN]);
-	int (*set_version)(struct store *s, int version, char err[ERR_LEN]);
+	int (*has_tables)(struct store *s, err_t err);
+	int (*get_version)(struct store *s, int *version, err_t err);
+	int (*set_version)(struct store *s, int version, err_t err);
 	bool (*in_transaction)(struct store *s);
 	/* The last failure was the server out of reach (down, restarting):
 	 * the same work may succeed later. */
 	bool (*unreachable)(struct store *s);
 	/* Runs a script of statements without parameters. */
-	int (*exec)(struct store *s, const char *sql, const char *what, char err[ERR_LEN]);
-	int (*fail)(struct store *s, const char *what, char err[ERR_LEN]);
+	int (*exec)(struct store *s, const char *sql, const char *what, err_t err);
+	int (*fail)(struct store *s, const char *what, err_t err);
 
 	struct db_stmt *(*prepare)(struct store *s, const char *sql, bool kept);
 	void (*bind_int)(struct db_stmt *st, int i, int64_t v);

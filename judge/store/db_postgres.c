@@ -39,7 +39,7 @@ struct pg_text {
 
 struct pg_conn {
 	PGconn *pg;
-	char msg[ERR_LEN]; /* the last error, one line */
+	err_t last_err;         /* the last error, one line */
 	bool tx_lost;           /* the connection died inside a transaction */
 	bool was_idle;          /* no transaction open after the last statement */
 	bool refused;           /* the server answered, and said no: retrying won't help */
@@ -61,11 +61,11 @@ struct pg_stmt {
 
 /* snprintf into err, cutting a long message (the server's may be long). */
 __attribute__((format(printf, 2, 3)))
-static void say(char err[ERR_LEN], const char *fmt, ...)
+static void say(err_t err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err, ERR_LEN, fmt, ap);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
 }
 
@@ -86,8 +86,8 @@ static void keep_message(struct pg_conn *c, const char *m)
 		m = "unknown error";
 	if (strncmp(m, "ERROR:  ", 8) == 0)
 		m += 8;
-	snprintf(c->msg, sizeof c->msg, "%s", m);
-	for (char *p = c->msg; *p; p++)
+	err_set(c->last_err, "%s", m);
+	for (char *p = c->last_err->msg; *p; p++)
 		if (*p == '\n' || *p == '\t')
 			*p = (p[1] ? ' ' : '\0');
 }
@@ -97,14 +97,14 @@ static bool lost(struct pg_conn *c)
 	return c->tx_lost || PQstatus(c->pg) == CONNECTION_BAD;
 }
 
-static int pg_fail(struct store *s, const char *what, char err[ERR_LEN])
+static int pg_fail(struct store *s, const char *what, err_t err)
 {
 	struct pg_conn *c = conn(s);
 	if (lost(c))
 		say(err, "%s: lost the connection to PostgreSQL at %s: is the server running? (%s)",
-		    what, s->where, c->msg);
+		    what, s->where, c->last_err->msg);
 	else
-		say(err, "%s: %s", what, c->msg);
+		say(err, "%s: %s", what, c->last_err->msg);
 	return -1;
 }
 
@@ -151,7 +151,7 @@ static bool result_ok(struct pg_conn *c, PGresult *r)
 	return ok;
 }
 
-static int pg_exec(struct store *s, const char *sql, const char *what, char err[ERR_LEN])
+static int pg_exec(struct store *s, const char *sql, const char *what, err_t err)
 {
 	struct pg_conn *c = conn(s);
 	if (c->tx_lost && strcmp(sql, "ROLLBACK") == 0) {
@@ -478,7 +478,7 @@ static void describe(struct store *s, const char *url)
 		snprintf(s->where, sizeof s->where, "%.*s", (int)strcspn(url, "@?"), url);
 }
 
-static int pg_open(struct store *s, const char *url, bool create, char err[ERR_LEN])
+static int pg_open(struct store *s, const char *url, bool create, err_t err)
 {
 	(void)create; /* PostgreSQL creates no database from a URL: an organiser does */
 	if (pq_require(err) < 0)
@@ -501,23 +501,24 @@ static int pg_open(struct store *s, const char *url, bool create, char err[ERR_L
 		return 0;
 	}
 	keep_message(c, PQerrorMessage(c->pg));
+	const char *why = c->last_err->msg;
 	c->refused = true;
 	if (PQconnectionNeedsPassword(c->pg))
 		say(err, "PostgreSQL at %s wants a password: put it in ~/.pgpass or in the URL "
 		    "(postgresql://user:password@host/db)", s->where);
-	else if (strstr(c->msg, "does not exist") || strstr(c->msg, "authentication") ||
-		 strstr(c->msg, "permission denied") || strstr(c->msg, "no pg_hba.conf"))
+	else if (strstr(why, "does not exist") || strstr(why, "authentication") ||
+		 strstr(why, "permission denied") || strstr(why, "no pg_hba.conf"))
 		say(err, "PostgreSQL at %s refused the judge: %s (see README: Many machines)",
-		    s->where, c->msg);
+		    s->where, why);
 	else
 		c->refused = false;
 	if (!c->refused)
 		say(err, "cannot reach PostgreSQL at %s: is the server running? (%s)", s->where,
-		    c->msg);
+		    why);
 	return -1;
 }
 
-static int pg_configure(struct store *s, char err[ERR_LEN])
+static int pg_configure(struct store *s, err_t err)
 {
 	(void)s;
 	(void)err;
@@ -541,7 +542,7 @@ static void pg_close(struct store *s)
 /* FULL: a commit returns once it is on disk.  NORMAL: the server may lose
  * the last commits if it crashes (never a half of one), as SQLite's
  * NORMAL may on a power cut. */
-static int pg_set_sync(struct store *s, enum store_sync mode, char err[ERR_LEN])
+static int pg_set_sync(struct store *s, enum store_sync mode, err_t err)
 {
 	return pg_exec(s, mode == STORE_SYNC_FULL ? "SET synchronous_commit = on"
 						  : "SET synchronous_commit = off",
@@ -550,7 +551,7 @@ static int pg_set_sync(struct store *s, enum store_sync mode, char err[ERR_LEN])
 
 /* One integer from a query without parameters; -1 with err on failure. */
 static int one_int(struct store *s, const char *sql, const char *what, int64_t *out,
-		   char err[ERR_LEN])
+		   err_t err)
 {
 	struct pg_conn *c = conn(s);
 	if (!usable(c))
@@ -563,7 +564,7 @@ static int one_int(struct store *s, const char *sql, const char *what, int64_t *
 	return ok ? 0 : pg_fail(s, what, err);
 }
 
-static int pg_has_tables(struct store *s, char err[ERR_LEN])
+static int pg_has_tables(struct store *s, err_t err)
 {
 	int64_t n;
 	if (one_int(s, "SELECT count(*) FROM pg_catalog.pg_tables"
@@ -572,7 +573,7 @@ static int pg_has_tables(struct store *s, char err[ERR_LEN])
 	return n > 0;
 }
 
-static int pg_get_version(struct store *s, int *version, char err[ERR_LEN])
+static int pg_get_version(struct store *s, int *version, err_t err)
 {
 	int64_t has_meta, v = 0;
 	if (one_int(s, "SELECT count(*) FROM pg_catalog.pg_tables"
@@ -586,7 +587,7 @@ static int pg_get_version(struct store *s, int *version, char err[ERR_LEN])
 	return 0;
 }
 
-static int pg_set_version(struct store *s, int version, char err[ERR_LEN])
+static int pg_set_version(struct store *s, int version, err_t err)
 {
 	char sql[160];
 	snprintf(sql, sizeof sql, "INSERT INTO meta (key, value) VALUES ('schema_version', '%d')"

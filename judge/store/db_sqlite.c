@@ -41,21 +41,21 @@ struct sqlite3 *store_db(struct store *s)
 	return s->ops == &db_sqlite_ops ? conn(s) : NULL;
 }
 
-static int lite_fail(struct store *s, const char *what, char err[ERR_LEN])
+static int lite_fail(struct store *s, const char *what, err_t err)
 {
 	int code = sqlite3_extended_errcode(conn(s));
 	if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
-		snprintf(err, ERR_LEN,
+		err_set(err, 
 			 "%s: the database %s stayed locked by another process for %d s",
 			 what, s->where, BUSY_TIMEOUT_MS / 1000);
 	else if ((code & 0xff) == SQLITE_READONLY)
-		snprintf(err, ERR_LEN, "%s: the database %s is read-only", what, s->where);
+		err_set(err, "%s: the database %s is read-only", what, s->where);
 	else
-		snprintf(err, ERR_LEN, "%s: %s", what, sqlite3_errmsg(conn(s)));
+		err_set(err, "%s: %s", what, sqlite3_errmsg(conn(s)));
 	return -1;
 }
 
-static int lite_exec(struct store *s, const char *sql, const char *what, char err[ERR_LEN])
+static int lite_exec(struct store *s, const char *sql, const char *what, err_t err)
 {
 	return sqlite3_exec(conn(s), sql, NULL, NULL, NULL) == SQLITE_OK ? 0
 									 : lite_fail(s, what, err);
@@ -85,7 +85,7 @@ static void make_folder(const char *path)
 	mkdir(dir, 0700); /* EEXIST is fine; any other failure shows at the open */
 }
 
-static int make_private(const char *path, bool create, char err[ERR_LEN])
+static int make_private(const char *path, bool create, err_t err)
 {
 	struct stat st;
 	if (lstat(path, &st) < 0) {
@@ -99,7 +99,7 @@ static int make_private(const char *path, bool create, char err[ERR_LEN])
 		}
 		if (fd < 0 && errno == EEXIST)
 			return 0; /* another process made it meanwhile: SQLite opens it */
-		snprintf(err, ERR_LEN, "cannot create the database %s: %s; give --queue a "
+		err_set(err, "cannot create the database %s: %s; give --queue a "
 			 "file in a folder you may write", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
@@ -108,28 +108,28 @@ static int make_private(const char *path, bool create, char err[ERR_LEN])
 	if (!S_ISREG(st.st_mode) || st.st_uid != geteuid() || !(st.st_mode & 077))
 		return 0;
 	if (chmod(path, st.st_mode & 0700) < 0) {
-		snprintf(err, ERR_LEN, "cannot make the database %s private: %s", path,
+		err_set(err, "cannot make the database %s private: %s", path,
 			 strerror(errno));
 		return -1;
 	}
 	return 0;
 }
 
-static int check_writable(struct store *s, char err[ERR_LEN])
+static int check_writable(struct store *s, err_t err)
 {
 	if (sqlite3_db_readonly(conn(s), "main") != 1)
 		return 0;
-	snprintf(err, ERR_LEN,
+	err_set(err, 
 		 "the database %s is read-only: the judge needs to write to it (and to its folder)",
 		 s->where);
 	return -1;
 }
 
-static int lite_open(struct store *s, const char *path, bool create, char err[ERR_LEN])
+static int lite_open(struct store *s, const char *path, bool create, err_t err)
 {
 	struct stat st;
 	if (!create && stat(path, &st) < 0) {
-		snprintf(err, ERR_LEN, "no judge database at %s (%s): upload a submission or "
+		err_set(err, "no judge database at %s (%s): upload a submission or "
 			 "start judge-worker to create one, or pass --queue", path, strerror(errno));
 		return -1;
 	}
@@ -142,7 +142,7 @@ static int lite_open(struct store *s, const char *path, bool create, char err[ER
 	int rc = sqlite3_open_v2(path, &db, flags, NULL);
 	s->conn = db;
 	if (rc != SQLITE_OK) {
-		snprintf(err, ERR_LEN, "cannot open the database %s: %s", path,
+		err_set(err, "cannot open the database %s: %s", path,
 			 db ? sqlite3_errmsg(db) : "out of memory");
 		return -1;
 	}
@@ -153,7 +153,7 @@ static int lite_open(struct store *s, const char *path, bool create, char err[ER
 
 /* WAL, foreign keys, and synchronous NORMAL unless told otherwise: only
  * for a file known ours. */
-static int lite_configure(struct store *s, char err[ERR_LEN])
+static int lite_configure(struct store *s, err_t err)
 {
 	/* Switching to WAL takes an exclusive lock without calling the busy
 	 * handler: another process opening the new file at the same moment
@@ -182,7 +182,7 @@ static void lite_close(struct store *s)
 	sqlite3_close(conn(s));
 }
 
-static int lite_set_sync(struct store *s, enum store_sync mode, char err[ERR_LEN])
+static int lite_set_sync(struct store *s, enum store_sync mode, err_t err)
 {
 	return lite_exec(s, mode == STORE_SYNC_FULL ? "PRAGMA synchronous = FULL"
 						    : "PRAGMA synchronous = NORMAL",
@@ -202,23 +202,23 @@ static int one_int(struct store *s, const char *sql, int *out)
 	return rc == SQLITE_ROW ? 0 : -1;
 }
 
-static int lite_has_tables(struct store *s, char err[ERR_LEN])
+static int lite_has_tables(struct store *s, err_t err)
 {
 	int n;
 	if (one_int(s, "SELECT count(*) FROM sqlite_schema", &n) == 0)
 		return n > 0;
 	/* "file is not a database" comes from here */
-	snprintf(err, ERR_LEN, "%s is not a judge database (%s)", s->where,
+	err_set(err, "%s is not a judge database (%s)", s->where,
 		 sqlite3_errmsg(conn(s)));
 	return -1;
 }
 
-static int lite_get_version(struct store *s, int *version, char err[ERR_LEN])
+static int lite_get_version(struct store *s, int *version, err_t err)
 {
 	return one_int(s, "PRAGMA user_version", version) == 0 ? 0 : lite_fail(s, "open", err);
 }
 
-static int lite_set_version(struct store *s, int version, char err[ERR_LEN])
+static int lite_set_version(struct store *s, int version, err_t err)
 {
 	char sql[64];
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", version);

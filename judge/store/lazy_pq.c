@@ -9,7 +9,7 @@
 
 static struct lazy_lib pq = { JUDGE_SONAME_PQ, "the PostgreSQL client library (libpq)", NULL };
 
-int pq_require(char err[ERR_LEN])
+int pq_require(err_t err)
 {
 	return lazy_require(&pq, err);
 }

@@ -8,6 +8,6 @@
 
 #include "judge/base/error.h"
 
-int pq_require(char err[ERR_LEN]);
+int pq_require(err_t err);
 
 #endif

@@ -121,17 +121,17 @@ static const char *kept_sql(struct store *s, enum stmt which)
 	return stmt_sql[which].sql;
 }
 
-static int run_stmt(struct store *s, enum stmt which, const char *what, char err[ERR_LEN])
+static int run_stmt(struct store *s, enum stmt which, const char *what, err_t err)
 {
 	return db_changed_kept(s, which, kept_sql(s, which), what, err, "") < 0 ? -1 : 0;
 }
 
-int store_begin(struct store *s, char err[ERR_LEN])
+int store_begin(struct store *s, err_t err)
 {
 	return run_stmt(s, ST_BEGIN, "begin", err);
 }
 
-int store_commit(struct store *s, char err[ERR_LEN])
+int store_commit(struct store *s, err_t err)
 {
 	if (run_stmt(s, ST_COMMIT, "commit", err) == 0)
 		return 0;
@@ -141,14 +141,14 @@ int store_commit(struct store *s, char err[ERR_LEN])
 
 void store_rollback(struct store *s)
 {
-	char ignored[ERR_LEN];
+	err_t ignored;
 	if (s->ops->in_transaction(s))
 		db_exec(s, "ROLLBACK", "rollback", ignored);
 }
 
 /* ---- opening ------------------------------------------------------------- */
 
-static int read_ours(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_ours(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	*(bool *)ctx = strcmp(db_col_text(st, 0), "judge") == 0;
@@ -158,7 +158,7 @@ static int read_ours(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 static int is_ours(struct store *s)
 {
 	bool ours = false;
-	char ignored[ERR_LEN];
+	err_t ignored;
 	db_query(s, "reading the database's owner", ignored,
 		 "SELECT value FROM meta WHERE key = 'application'", read_ours, &ours, "");
 	return ours;
@@ -166,7 +166,7 @@ static int is_ours(struct store *s)
 
 /* Under the schema lock, so that of two processes creating the same new
  * database one creates the schema and the other finds it. */
-static int create_schema(struct store *s, char err[ERR_LEN])
+static int create_schema(struct store *s, err_t err)
 {
 	if (store_begin(s, err) < 0)
 		return -1;
@@ -186,7 +186,7 @@ static int create_schema(struct store *s, char err[ERR_LEN])
 /* Brings an older database up to this judge's version, one migration and
  * one transaction at a time; under the schema lock, another process doing
  * the same finds the work done. */
-static int migrate(struct store *s, char err[ERR_LEN])
+static int migrate(struct store *s, err_t err)
 {
 	for (;;) {
 		int version;
@@ -211,13 +211,13 @@ static int migrate(struct store *s, char err[ERR_LEN])
 /* Creates the schema of a new database, or checks an existing one is ours
  * and not from a newer judge, reading only: a database that is not ours is
  * left as it was.  Then migrates it to this judge's version. */
-static int check_schema(struct store *s, bool create, char err[ERR_LEN])
+static int check_schema(struct store *s, bool create, err_t err)
 {
 	int tables = s->ops->has_tables(s, err), version;
 	if (tables < 0 || s->ops->get_version(s, &version, err) < 0)
 		return -1;
 	if (!tables && !create) {
-		snprintf(err, ERR_LEN, "%s is empty, not a judge database", s->where);
+		err_set(err, "%s is empty, not a judge database", s->where);
 		return -1;
 	}
 	if (!tables && create_schema(s, err) < 0)
@@ -225,13 +225,13 @@ static int check_schema(struct store *s, bool create, char err[ERR_LEN])
 	if (!tables && s->ops->get_version(s, &version, err) < 0)
 		return -1;
 	if (!is_ours(s)) {
-		snprintf(err, ERR_LEN, "%s is %s %s database, but not a judge's: refusing to "
+		err_set(err, "%s is %s %s database, but not a judge's: refusing to "
 			 "touch it", s->where, s->ops->kind == DB_SQLITE ? "an" : "a", s->ops->name);
 		return -1;
 	}
 	int known = schema_version(s->ops);
 	if (version > known) {
-		snprintf(err, ERR_LEN,
+		err_set(err, 
 			 "%s was made by a newer judge (schema %d, this one knows %d)", s->where,
 			 version, known);
 		return -1;
@@ -242,12 +242,12 @@ static int check_schema(struct store *s, bool create, char err[ERR_LEN])
 /* NULL on failure, *unreachable saying whether it was the server out of
  * reach. */
 static struct store *open_once(const char *path, bool create, bool *unreachable,
-			       char err[ERR_LEN])
+			       err_t err)
 {
 	struct store *s = calloc(1, sizeof *s);
 	*unreachable = false;
 	if (!s) {
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return NULL;
 	}
 	s->ops = db_backend_for(path);
@@ -260,7 +260,7 @@ static struct store *open_once(const char *path, bool create, bool *unreachable,
 	return s;
 }
 
-struct store *store_open(const char *path, bool create, char err[ERR_LEN])
+struct store *store_open(const char *path, bool create, err_t err)
 {
 	bool unreachable;
 	return open_once(path, create, &unreachable, err);
@@ -278,7 +278,7 @@ int64_t store_backoff_ms(int64_t last_ms)
 
 struct store *store_open_patient(const char *path, bool create, int64_t wait_ms,
 				 void (*say)(void *ctx, const char *message), void *ctx,
-				 char err[ERR_LEN])
+				 err_t err)
 {
 	int64_t deadline = store_now_ms() + wait_ms, nap_ms = 0;
 	for (;;) {
@@ -288,7 +288,7 @@ struct store *store_open_patient(const char *path, bool create, int64_t wait_ms,
 			return s;
 		if (nap_ms == 250 && say) {
 			char line[ERR_LEN + 64];
-			snprintf(line, sizeof line, "%s; retrying for up to %lld s", err,
+			snprintf(line, sizeof line, "%s; retrying for up to %lld s", err->msg,
 				 (long long)(wait_ms / 1000));
 			say(ctx, line);
 		}
@@ -309,7 +309,7 @@ void store_close(struct store *s)
 	free(s);
 }
 
-int store_set_sync(struct store *s, enum store_sync mode, char err[ERR_LEN])
+int store_set_sync(struct store *s, enum store_sync mode, err_t err)
 {
 	return s->ops->set_sync(s, mode, err);
 }
@@ -323,7 +323,7 @@ void store_job_clear(struct store_job *j)
 }
 
 int store_enqueue(struct store *s, const char *kind, const char *payload, enum sched_class cls,
-		  int64_t not_before, int64_t *id, char err[ERR_LEN])
+		  int64_t not_before, int64_t *id, err_t err)
 {
 	int64_t now = store_now_ms(), ignored;
 	return db_query_kept(s, ST_ENQUEUE, kept_sql(s, ST_ENQUEUE), "queueing a job", err,
@@ -332,7 +332,7 @@ int store_enqueue(struct store *s, const char *kind, const char *payload, enum s
 			     sched_due_at(cls, now, not_before)) == 1 ? 0 : -1;
 }
 
-int store_publish_classes(struct store *s, char err[ERR_LEN])
+int store_publish_classes(struct store *s, err_t err)
 {
 	if (store_begin(s, err) < 0)
 		return -1;
@@ -360,7 +360,7 @@ static void park_reason(char why[PARK_WHY_LEN], int max_attempts)
 		 max_attempts);
 }
 
-static int park(struct store *s, int64_t id, const char *why, char err[ERR_LEN])
+static int park(struct store *s, int64_t id, const char *why, err_t err)
 {
 	return db_changed_kept(s, ST_PARK, kept_sql(s, ST_PARK), "parking a job", err, "iti", id,
 			       why, store_now_ms()) < 0 ? -1 : 0;
@@ -370,7 +370,7 @@ static int park(struct store *s, int64_t id, const char *why, char err[ERR_LEN])
  * the job (attempts counting this one) and its priority, 0 none, -1 error. */
 /* A claimed job from the columns id, kind, payload, attempts at first
  * on. */
-static int read_job_at(struct db_stmt *st, int first, struct store_job *job, char err[ERR_LEN])
+static int read_job_at(struct db_stmt *st, int first, struct store_job *job, err_t err)
 {
 	job->id = db_col_int(st, first);
 	db_col_copy(st, first + 1, job->kind, sizeof job->kind);
@@ -387,7 +387,7 @@ struct picked {
 	int *priority;
 };
 
-static int read_picked(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_picked(struct db_stmt *st, void *ctx, err_t err)
 {
 	struct picked *p = ctx;
 	if (read_job_at(st, 0, p->job, err) < 0)
@@ -398,7 +398,7 @@ static int read_picked(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 static int pick_one(struct store *s, enum stmt which, struct store_job *job, int *priority,
-		    char err[ERR_LEN])
+		    err_t err)
 {
 	struct picked p = { job, priority };
 	return (int)db_query_kept(s, which, kept_sql(s, which), "claiming a job", err,
@@ -409,7 +409,7 @@ static int pick_one(struct store *s, enum stmt which, struct store_job *job, int
  * says, parking on the way those that used up their attempts.  1 found, 0
  * none, -1 error. */
 static int pick(struct store *s, int max_attempts, struct store_job *job, int *priority,
-		char err[ERR_LEN])
+		err_t err)
 {
 	for (;;) {
 		int rc = pick_one(s, ST_CLAIM_OVERDUE, job, priority, err);
@@ -427,12 +427,12 @@ static int pick(struct store *s, int max_attempts, struct store_job *job, int *p
 }
 
 static int finish(struct store *s, enum stmt which, int64_t job, const char *worker,
-		  char err[ERR_LEN]);
+		  err_t err);
 
 /* SQLite: completes job done (0: none), then picks and takes the next, in
  * one write transaction (the file's one lock). */
 static int claim_locked(struct store *s, int64_t done, const char *worker, int64_t lease_ms,
-			int max_attempts, struct store_job *job, char err[ERR_LEN])
+			int max_attempts, struct store_job *job, err_t err)
 {
 	if (store_begin(s, err) < 0)
 		return -1;
@@ -454,7 +454,7 @@ static int claim_locked(struct store *s, int64_t done, const char *worker, int64
 	return found;
 }
 
-static int read_claimed(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_claimed(struct db_stmt *st, void *ctx, err_t err)
 {
 	return read_job_at(st, 0, ctx, err);
 }
@@ -462,7 +462,7 @@ static int read_claimed(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 /* PostgreSQL: one call of judge_claim, so workers on many machines hold
  * no lock between round trips. */
 static int claim_skip_locked(struct store *s, const char *worker, int64_t lease_ms,
-			     int max_attempts, struct store_job *job, char err[ERR_LEN])
+			     int max_attempts, struct store_job *job, err_t err)
 {
 	char why[PARK_WHY_LEN];
 	park_reason(why, max_attempts);
@@ -473,7 +473,7 @@ static int claim_skip_locked(struct store *s, const char *worker, int64_t lease_
 }
 
 int store_claim(struct store *s, const char *worker, int64_t lease_ms, int max_attempts,
-		struct store_job *job, char err[ERR_LEN])
+		struct store_job *job, err_t err)
 {
 	memset(job, 0, sizeof *job);
 	int found = s->ops->kind == DB_POSTGRES
@@ -484,7 +484,7 @@ int store_claim(struct store *s, const char *worker, int64_t lease_ms, int max_a
 	return found;
 }
 
-static int lost_lease(int64_t job, char err[ERR_LEN]);
+static int lost_lease(int64_t job, err_t err);
 
 struct completed {
 	bool held;
@@ -493,7 +493,7 @@ struct completed {
 
 /* judge_complete_claim's row: whether done was still held, then the next
  * job (NULL columns: none). */
-static int read_completed(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_completed(struct db_stmt *st, void *ctx, err_t err)
 {
 	struct completed *c = ctx;
 	c->held = strcmp(db_col_text(st, 0), "t") == 0;
@@ -505,7 +505,7 @@ static int read_completed(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 /* PostgreSQL: judge_complete_claim, one round trip and one commit. */
 static int complete_claim_one(struct store *s, int64_t done, const char *worker,
 			      int64_t lease_ms, int max_attempts, struct store_job *job,
-			      char err[ERR_LEN])
+			      err_t err)
 {
 	char why[PARK_WHY_LEN];
 	park_reason(why, max_attempts);
@@ -521,7 +521,7 @@ static int complete_claim_one(struct store *s, int64_t done, const char *worker,
 }
 
 int store_complete_claim(struct store *s, int64_t done, const char *worker, int64_t lease_ms,
-			 int max_attempts, struct store_job *job, char err[ERR_LEN])
+			 int max_attempts, struct store_job *job, err_t err)
 {
 	memset(job, 0, sizeof *job);
 	int found = s->ops->kind == DB_POSTGRES
@@ -532,9 +532,9 @@ int store_complete_claim(struct store *s, int64_t done, const char *worker, int6
 	return found;
 }
 
-static int lost_lease(int64_t job, char err[ERR_LEN])
+static int lost_lease(int64_t job, err_t err)
 {
-	snprintf(err, ERR_LEN,
+	err_set(err, 
 		 "job %lld is no longer ours: its lease expired and another worker took it",
 		 (long long)job);
 	return -1;
@@ -542,13 +542,13 @@ static int lost_lease(int64_t job, char err[ERR_LEN])
 
 /* After a statement that changes the one job the worker holds (n rows
  * changed, -1 failed): 0, or -1 when the worker held it no longer. */
-static int held_change(int64_t n, int64_t job, char err[ERR_LEN])
+static int held_change(int64_t n, int64_t job, err_t err)
 {
 	return n < 0 ? -1 : n == 1 ? 0 : lost_lease(job, err);
 }
 
 int store_renew(struct store *s, int64_t job, const char *worker, int64_t lease_ms,
-		char err[ERR_LEN])
+		err_t err)
 {
 	int64_t now = store_now_ms();
 	return held_change(db_changed_kept(s, ST_RENEW, kept_sql(s, ST_RENEW), "renewing a lease",
@@ -556,23 +556,23 @@ int store_renew(struct store *s, int64_t job, const char *worker, int64_t lease_
 }
 
 static int finish(struct store *s, enum stmt which, int64_t job, const char *worker,
-		  char err[ERR_LEN])
+		  err_t err)
 {
 	return held_change(db_changed_kept(s, which, kept_sql(s, which), "finishing a job", err,
 					   "iti", job, worker, store_now_ms()), job, err);
 }
 
-int store_complete(struct store *s, int64_t job, const char *worker, char err[ERR_LEN])
+int store_complete(struct store *s, int64_t job, const char *worker, err_t err)
 {
 	return finish(s, ST_COMPLETE, job, worker, err);
 }
 
-int store_release(struct store *s, int64_t job, const char *worker, char err[ERR_LEN])
+int store_release(struct store *s, int64_t job, const char *worker, err_t err)
 {
 	return finish(s, ST_RELEASE, job, worker, err);
 }
 
-struct json_t *store_holders(struct store *s, char err[ERR_LEN])
+struct json_t *store_holders(struct store *s, err_t err)
 {
 	return db_query_json(s, "listing the workers holding jobs", err,
 			     "SELECT DISTINCT worker FROM jobs WHERE state = 'running'"
@@ -580,7 +580,7 @@ struct json_t *store_holders(struct store *s, char err[ERR_LEN])
 }
 
 int store_expire_holder(struct store *s, const char *worker, int64_t *jobs,
-			char err[ERR_LEN])
+			err_t err)
 {
 	*jobs = db_changed(s, "taking over a dead worker's jobs", err,
 			   "UPDATE jobs SET lease_until = 0, updated_at = ?2"
@@ -589,14 +589,14 @@ int store_expire_holder(struct store *s, const char *worker, int64_t *jobs,
 }
 
 int store_fail(struct store *s, int64_t job, const char *worker, const char *error,
-	       int64_t retry_at, int max_attempts, char err[ERR_LEN])
+	       int64_t retry_at, int max_attempts, err_t err)
 {
 	return held_change(db_changed_kept(s, ST_FAIL, kept_sql(s, ST_FAIL), "failing a job", err,
 					   "ittiii", job, worker, error, retry_at, store_now_ms(),
 					   (int64_t)max_attempts), job, err);
 }
 
-int store_pending(struct store *s, int64_t *count, char err[ERR_LEN])
+int store_pending(struct store *s, int64_t *count, err_t err)
 {
 	return db_query_kept(s, ST_PENDING, kept_sql(s, ST_PENDING), "counting jobs", err,
 			     db_row_int, count, "i", store_now_ms()) == 1 ? 0 : -1;
@@ -607,7 +607,7 @@ struct activity_read {
 	int64_t now;
 };
 
-static int read_activity(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_activity(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	struct activity_read *a = ctx;
@@ -618,7 +618,7 @@ static int read_activity(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 	return 1;
 }
 
-int store_activity(struct store *s, struct store_activity *out, char err[ERR_LEN])
+int store_activity(struct store *s, struct store_activity *out, err_t err)
 {
 	struct activity_read a = { out, store_now_ms() };
 	return db_query_kept(s, ST_ACTIVITY, kept_sql(s, ST_ACTIVITY), "reading the queue", err,
@@ -631,7 +631,7 @@ struct queued_counts {
 	int *counts;
 };
 
-static int read_queued(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_queued(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	struct queued_counts *q = ctx;
@@ -642,7 +642,7 @@ static int read_queued(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 int store_ranked_queued(struct store *s, const char *const *games, size_t n, int *counts,
-			char err[ERR_LEN])
+			err_t err)
 {
 	for (size_t i = 0; i < n; i++)
 		counts[i] = 0;
@@ -651,14 +651,14 @@ int store_ranked_queued(struct store *s, const char *const *games, size_t n, int
 			     "counting queued matches", err, read_queued, &q, "") < 0 ? -1 : 0;
 }
 
-int store_holds(struct store *s, int64_t job, const char *worker, char err[ERR_LEN])
+int store_holds(struct store *s, int64_t job, const char *worker, err_t err)
 {
 	int64_t rc = db_query_kept(s, ST_HOLDS, kept_sql(s, ST_HOLDS), "checking a lease", err,
 				   NULL, NULL, "it", job, worker);
 	return rc < 0 ? -1 : rc ? 0 : lost_lease(job, err);
 }
 
-int store_mark_done(struct store *s, int64_t job, char err[ERR_LEN])
+int store_mark_done(struct store *s, int64_t job, err_t err)
 {
 	return db_changed_kept(s, ST_MARK_DONE, kept_sql(s, ST_MARK_DONE), "finishing a job", err,
 			       "ii", job, store_now_ms()) < 0 ? -1 : 0;

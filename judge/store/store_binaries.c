@@ -6,7 +6,7 @@
 #include "judge/store/db.h"
 
 int store_put_binary(struct store *s, const char *sha256, const void *bytes, size_t len,
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	return db_run(s, "storing a binary", err,
 		      "INSERT INTO binaries (sha256, bytes, created_at) VALUES (?1, ?2, ?3)"
@@ -14,7 +14,7 @@ int store_put_binary(struct store *s, const char *sha256, const void *bytes, siz
 }
 
 int store_get_binary(struct store *s, const char *sha256, uint8_t **bytes, size_t *len,
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	struct db_bytes b = { 0 };
 	int rc = (int)db_query(s, "reading a binary", err,

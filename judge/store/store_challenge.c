@@ -10,7 +10,7 @@
 #include "judge/store/db_backend.h"
 
 int store_player_now(struct store *s, const char *game, const char *name, bool qualified,
-		     struct store_player_now *out, char err[ERR_LEN])
+		     struct store_player_now *out, err_t err)
 {
 	json_t *one, *rows = db_query_json(s, "finding a player", err,
 		"SELECT id, author, state FROM submissions WHERE game = ?1 AND name = ?2"
@@ -30,7 +30,7 @@ int store_player_now(struct store *s, const char *game, const char *name, bool q
 }
 
 int store_challenge_times(struct store *s, const char *author, int64_t since, int64_t **times,
-			  size_t *n, char err[ERR_LEN])
+			  size_t *n, err_t err)
 {
 	if (s->ops->challenge_lock &&
 	    db_exec(s, s->ops->challenge_lock, "counting your challenges", err) < 0)
@@ -44,7 +44,7 @@ int store_challenge_times(struct store *s, const char *author, int64_t since, in
 	*times = malloc((*n ? *n : 1) * sizeof **times);
 	if (!*times) {
 		json_decref(rows);
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < *n; i++)
@@ -54,7 +54,7 @@ int store_challenge_times(struct store *s, const char *author, int64_t since, in
 }
 
 int store_add_challenge(struct store *s, const struct store_new_challenge *c, int64_t *job,
-			char err[ERR_LEN])
+			err_t err)
 {
 	if (store_enqueue(s, "match", c->payload, SCHED_CHALLENGE, 0, job, err) < 0)
 		return -1;
@@ -65,7 +65,7 @@ int store_add_challenge(struct store *s, const struct store_new_challenge *c, in
 }
 
 int store_match_visible(struct store *s, int64_t match, const char *author,
-			char err[ERR_LEN])
+			err_t err)
 {
 	json_t *one, *rows = db_query_json(s, "reading who may see a match", err,
 		"SELECT CASE WHEN " STORE_MATCH_VISIBLE_SQL("2", "3") " THEN 1 ELSE 0 END"

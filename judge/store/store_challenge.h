@@ -26,7 +26,7 @@ struct store_player_now {
 	char state[16];
 };
 int store_player_now(struct store *s, const char *game, const char *name, bool qualified,
-		     struct store_player_now *out, char err[ERR_LEN]);
+		     struct store_player_now *out, err_t err);
 
 /* Inside the transaction that will queue more: when each of author's
  * challenge matches queued at or after since was queued, oldest first, *n
@@ -34,7 +34,7 @@ int store_player_now(struct store *s, const char *game, const char *name, bool q
  * takes the challenges' lock, so that two requests at once are counted
  * one after the other. */
 int store_challenge_times(struct store *s, const char *author, int64_t since, int64_t **times,
-			  size_t *n, char err[ERR_LEN]);
+			  size_t *n, err_t err);
 
 struct store_new_challenge {
 	const char *author, *game;
@@ -46,12 +46,12 @@ struct store_new_challenge {
 /* Inside a transaction: the challenge's match job (class challenge) and
  * its row; *job its id. */
 int store_add_challenge(struct store *s, const struct store_new_challenge *c, int64_t *job,
-			char err[ERR_LEN]);
+			err_t err);
 
 /* May author see match (see above; an organiser always may)?  1 yes, or
  * no such match; 0 no; -1. */
 int store_match_visible(struct store *s, int64_t match, const char *author,
-			char err[ERR_LEN]);
+			err_t err);
 
 /* The SQL condition, on a match aliased m, that the match is visible to
  * the author bound as parameter ?A, or to anybody when parameter ?ALL is

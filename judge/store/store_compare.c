@@ -4,7 +4,7 @@
 #include "judge/store/db.h"
 
 int store_compare_create(struct store *s, const char *author, const char *game, int64_t a,
-			 int64_t b, int64_t *id, char err[ERR_LEN])
+			 int64_t b, int64_t *id, err_t err)
 {
 	json_t *one, *rows = db_query_json(s, "recording the comparison", err,
 		"INSERT INTO comparisons (author, game, a, b, created_at) VALUES (?1, ?2, ?3, ?4, ?5)"
@@ -17,7 +17,7 @@ int store_compare_create(struct store *s, const char *author, const char *game, 
 }
 
 int store_compare_add(struct store *s, int64_t id, int pair, int side, int seat,
-		      const char *payload, char err[ERR_LEN])
+		      const char *payload, err_t err)
 {
 	int64_t job;
 	if (store_enqueue(s, "match", payload, SCHED_COMPARISON, 0, &job, err) < 0)
@@ -29,7 +29,7 @@ int store_compare_add(struct store *s, int64_t id, int pair, int side, int seat,
 }
 
 int store_previous_version(struct store *s, const struct store_submission *sub, int64_t *id,
-			   char err[ERR_LEN])
+			   err_t err)
 {
 	json_t *one;
 	int rc = db_one_json(db_query_json(s, "finding the previous version", err,
@@ -43,7 +43,7 @@ int store_previous_version(struct store *s, const struct store_submission *sub, 
 	return rc;
 }
 
-int store_compare_get(struct store *s, int64_t id, json_t **out, char err[ERR_LEN])
+int store_compare_get(struct store *s, int64_t id, json_t **out, err_t err)
 {
 	return db_one_json(db_query_json(s, "reading the comparison", err,
 		"SELECT c.id, c.author, c.game, c.a, c.b, c.created_at,"
@@ -52,7 +52,7 @@ int store_compare_get(struct store *s, int64_t id, json_t **out, char err[ERR_LE
 		"id:i author:t game:t a:i b:i created_at:i matches:i", "i", id), out);
 }
 
-json_t *store_compare_results(struct store *s, int64_t id, char err[ERR_LEN])
+json_t *store_compare_results(struct store *s, int64_t id, err_t err)
 {
 	return db_query_json(s, "reading the comparison's results", err,
 		"SELECT cm.pair, cm.side, mp.rank,"

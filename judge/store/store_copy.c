@@ -88,7 +88,7 @@ static void copy_value(struct db_stmt *from, struct db_stmt *to, int c, char kin
 }
 
 static int copy_table(struct store *from, struct store *to, const struct table *t, int64_t *rows,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	char select[512], insert[640], what[64];
 	int n = (int)strlen(t->kinds), len;
@@ -102,7 +102,7 @@ static int copy_table(struct store *from, struct store *to, const struct table *
 	for (const char *p = t->columns; *p; p++)
 		commas += *p == ',';
 	if (commas + 1 != n) { /* the table above is wrong: a judge's bug */
-		snprintf(err, ERR_LEN, "%s: %d columns but %d kinds", what, commas + 1, n);
+		err_set(err, "%s: %d columns but %d kinds", what, commas + 1, n);
 		return -1;
 	}
 	struct db_stmt *src = db_prepare(from, select);
@@ -134,7 +134,7 @@ static int copy_table(struct store *from, struct store *to, const struct table *
 }
 
 /* 1 when the target holds a row in any table but meta, 0 none, -1. */
-static int holds_data(struct store *to, char err[ERR_LEN])
+static int holds_data(struct store *to, err_t err)
 {
 	for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
 		char sql[128];
@@ -143,7 +143,7 @@ static int holds_data(struct store *to, char err[ERR_LEN])
 		if (rc < 0)
 			return -1;
 		if (rc > 0) {
-			snprintf(err, ERR_LEN, "%s already holds a tournament (its table %s is "
+			err_set(err, "%s already holds a tournament (its table %s is "
 				 "not empty): copy into a new, empty database", to->where, tables[i].name);
 			return 1;
 		}
@@ -185,7 +185,7 @@ static bool copied_elsewise(const char *table)
 /* 0 when the list above copies every column of from's schema: a column
  * a later version added and the list forgot would otherwise be lost
  * without a word. */
-static int covers_schema(struct store *from, char err[ERR_LEN])
+static int covers_schema(struct store *from, err_t err)
 {
 	struct db_stmt *st = db_prepare(from, from->ops->columns_sql);
 	int rc = -1, out = 0;
@@ -194,7 +194,7 @@ static int covers_schema(struct store *from, char err[ERR_LEN])
 		const struct table *t = table_named(table);
 		if (t ? names_column(t->columns, column) : copied_elsewise(table))
 			continue;
-		snprintf(err, ERR_LEN, "this judge does not know how to copy %s %s%s%s "
+		err_set(err, "this judge does not know how to copy %s %s%s%s "
 			 "(a judge's bug: nothing was copied)", t ? "column" : "table",
 			 t ? column : table, t ? " of table " : "", t ? table : "");
 		out = -1;
@@ -205,7 +205,7 @@ static int covers_schema(struct store *from, char err[ERR_LEN])
 	return out;
 }
 
-int store_copy(struct store *from, struct store *to, int64_t *rows, char err[ERR_LEN])
+int store_copy(struct store *from, struct store *to, int64_t *rows, err_t err)
 {
 	*rows = 0;
 	if (db_exec(from, from->ops->snapshot_begin, "reading the source", err) < 0)
@@ -227,10 +227,10 @@ int store_copy(struct store *from, struct store *to, int64_t *rows, char err[ERR
 	return rc;
 }
 
-int store_backup(struct store *s, const char *dest, char err[ERR_LEN])
+int store_backup(struct store *s, const char *dest, err_t err)
 {
 	if (s->ops->kind != DB_SQLITE) {
-		snprintf(err, ERR_LEN, "the store is a PostgreSQL database: back it up with "
+		err_set(err, "the store is a PostgreSQL database: back it up with "
 			 "`pg_dump --format=custom --file=judge.dump DATABASE` (restore with "
 			 "pg_restore), or `judge store copy` it into a new SQLite file");
 		return -1;
@@ -244,7 +244,7 @@ static int by_text(const void *a, const void *b)
 		      json_string_value(json_object_get(*(json_t *const *)b, "column")));
 }
 
-struct json_t *store_schema_columns(struct store *s, char err[ERR_LEN])
+struct json_t *store_schema_columns(struct store *s, err_t err)
 {
 	struct db_stmt *st = db_prepare(s, s->ops->columns_sql);
 	json_t *rows[4096];

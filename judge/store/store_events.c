@@ -2,7 +2,7 @@
 #include "judge/store/db.h"
 
 int store_add_event(struct store *s, const char *kind, int64_t submission, const char *payload,
-		    char err[ERR_LEN])
+		    err_t err)
 {
 	return db_run(s, "recording an event", err,
 		      "INSERT INTO events (kind, submission_id, payload, created_at)"

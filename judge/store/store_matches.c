@@ -11,7 +11,7 @@ struct replay_read {
 	bool *exists;
 };
 
-static int read_replay(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_replay(struct db_stmt *st, void *ctx, err_t err)
 {
 	struct replay_read *r = ctx;
 	*r->exists = true;
@@ -19,7 +19,7 @@ static int read_replay(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 int store_match_replay(struct store *s, int64_t id, uint8_t **bytes, size_t *len, bool *exists,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	*bytes = NULL;
 	*len = 0;
@@ -37,12 +37,12 @@ int store_match_replay(struct store *s, int64_t id, uint8_t **bytes, size_t *len
 /* The row of the query sql (SEAT_FROM ... SEAT_WHERE) for the seat of the
  * match: 1 read, 0 no such seat, -1. */
 static int seat_row(struct store *s, int64_t match, int seat, const char *what,
-		    const char *sql, db_row_fn *read, void *out, char err[ERR_LEN])
+		    const char *sql, db_row_fn *read, void *out, err_t err)
 {
 	return (int)db_query(s, what, err, sql, read, out, "ii", match, (int64_t)seat);
 }
 
-static int read_seat_log(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_seat_log(struct db_stmt *st, void *ctx, err_t err)
 {
 	struct store_seat_log *out = ctx;
 	db_col_copy(st, 0, out->author, sizeof out->author);
@@ -52,7 +52,7 @@ static int read_seat_log(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 int store_match_log(struct store *s, int64_t match, int seat, struct store_seat_log *out,
-		    char err[ERR_LEN])
+		    err_t err)
 {
 	*out = (struct store_seat_log){ 0 };
 	return seat_row(s, match, seat, "reading a player's log",
@@ -61,7 +61,7 @@ int store_match_log(struct store *s, int64_t match, int seat, struct store_seat_
 			SEAT_WHERE, read_seat_log, out, err);
 }
 
-static int read_fault(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_fault(struct db_stmt *st, void *ctx, err_t err)
 {
 	struct store_fault *out = ctx;
 	db_col_copy(st, 0, out->author, sizeof out->author);
@@ -85,7 +85,7 @@ static int read_fault(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 int store_match_fault(struct store *s, int64_t match, int seat, struct store_fault *out,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	*out = (struct store_fault){ .message = -1 };
 	return seat_row(s, match, seat, "reading a seat's fault",
@@ -104,7 +104,7 @@ struct id_list {
 	int max;
 };
 
-static int read_match_id(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_match_id(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	struct id_list *list = ctx;
@@ -113,7 +113,7 @@ static int read_match_id(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 int store_recent_matches(struct store *s, int64_t submission, int max, int64_t *ids, int *n,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	*n = 0;
 	if (max <= 0)
@@ -131,7 +131,7 @@ struct reason_each {
 	void *ctx;
 };
 
-static int read_reason(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_reason(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	struct reason_each *r = ctx;
@@ -141,7 +141,7 @@ static int read_reason(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 
 int store_match_reasons(struct store *s, int64_t match,
 			void (*each)(void *ctx, int seat, const char *reason), void *ctx,
-			char err[ERR_LEN])
+			err_t err)
 {
 	struct reason_each r = { each, ctx };
 	return db_query(s, "reading a match's players", err,
@@ -153,7 +153,7 @@ int store_match_reasons(struct store *s, int64_t match,
 /* ---- recording a match ------------------------------------------------------- */
 
 int store_add_match(struct store *s, const struct store_new_match *m, int64_t *id,
-		    char err[ERR_LEN])
+		    err_t err)
 {
 	if (s->ops->results_lock && db_exec(s, s->ops->results_lock, "recording the match", err) < 0)
 		return -1;
@@ -173,7 +173,7 @@ int store_add_match(struct store *s, const struct store_new_match *m, int64_t *i
 }
 
 int store_add_match_player(struct store *s, int64_t match, const struct store_match_player *p,
-			   char err[ERR_LEN])
+			   err_t err)
 {
 	/* A shipped player has no submission, one that played to the end no
 	 * frozen round, verdict or reason: NULL. */
@@ -188,7 +188,7 @@ int store_add_match_player(struct store *s, int64_t match, const struct store_ma
 }
 
 int store_add_match_log(struct store *s, int64_t match, int seat, const void *log, size_t len,
-			char err[ERR_LEN])
+			err_t err)
 {
 	return db_run(s, "recording a player's log", err,
 		      "INSERT INTO match_logs (match_id, seat, log) VALUES (?1, ?2, ?3)", "iib",
@@ -196,7 +196,7 @@ int store_add_match_log(struct store *s, int64_t match, int seat, const void *lo
 }
 
 int store_add_match_fault(struct store *s, int64_t match, int seat, const struct store_fault *f,
-			  char err[ERR_LEN])
+			  err_t err)
 {
 	return db_run(s, "recording a seat's fault", err,
 		"INSERT INTO match_faults (match_id, seat, message, turn_cpu_ns, cpu_budget_ns,"
@@ -249,7 +249,7 @@ static void bind_postgres_place(struct db_stmt *st, const int64_t node[BOARD_LEV
 	db_bind_text(st, 2, array);
 }
 
-int store_board_place(struct store *s, const char *game, double score, char err[ERR_LEN])
+int store_board_place(struct store *s, const char *game, double score, err_t err)
 {
 	bool postgres = s->ops->kind == DB_POSTGRES;
 	struct db_stmt *st = db_prepare(s, postgres ? "SELECT board_above(?1, ?2, ?3, ?4, ?5)"
@@ -278,7 +278,7 @@ int store_board_place(struct store *s, const char *game, double score, char err[
 }
 
 int store_rate(struct store *s, int64_t submission, double mu, double sigma, bool won,
-	       int players, char err[ERR_LEN])
+	       int players, err_t err)
 {
 	int64_t now = store_now_ms();
 	if (db_run(s, "updating ratings", err,
@@ -298,7 +298,7 @@ int store_rate(struct store *s, int64_t submission, double mu, double sigma, boo
 		      " VALUES (?1, ?2, ?3, ?4)", "iddi", submission, mu, sigma, now);
 }
 
-int store_mark_rated(struct store *s, int64_t match, char err[ERR_LEN])
+int store_mark_rated(struct store *s, int64_t match, err_t err)
 {
 	return db_run(s, "recording the match", err, "UPDATE matches SET rated = 1 WHERE id = ?1",
 		      "i", match);
@@ -308,7 +308,7 @@ struct record_read {
 	int *played, *wins;
 };
 
-static int read_record(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_record(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	struct record_read *r = ctx;
@@ -318,7 +318,7 @@ static int read_record(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 int store_qualifying_record(struct store *s, int64_t submission, int *played, int *wins,
-			    char err[ERR_LEN])
+			    err_t err)
 {
 	*played = *wins = 0;
 	struct record_read r = { played, wins };

@@ -8,7 +8,7 @@
 #include "judge/store/store_serve.h"
 
 int store_disqualify(struct store *s, const char *game, const char *name, const char *reason,
-		     const char *decided_by, char err[ERR_LEN])
+		     const char *decided_by, err_t err)
 {
 	int rc = (int)db_query(s, "finding the player", err,
 			       "SELECT 1 FROM names WHERE game = ?1 AND name = ?2", NULL, NULL, "tt",
@@ -23,7 +23,7 @@ int store_disqualify(struct store *s, const char *game, const char *name, const 
 }
 
 int store_disqualifications(struct store *s, const char *game, json_t **out,
-			    char err[ERR_LEN])
+			    err_t err)
 {
 	*out = db_query_json(s, "reading the disqualifications", err,
 		"SELECT game, name, reason, decided_by, created_at FROM disqualifications"
@@ -33,7 +33,7 @@ int store_disqualifications(struct store *s, const char *game, json_t **out,
 }
 
 int store_disqualification_history(struct store *s, const char *game, json_t **out,
-				   char err[ERR_LEN])
+				   err_t err)
 {
 	*out = db_query_json(s, "reading the disqualifications", err,
 		"SELECT game, name, reason, decided_by, created_at, reinstated_at, reinstated_by"
@@ -43,7 +43,7 @@ int store_disqualification_history(struct store *s, const char *game, json_t **o
 	return *out ? 1 : -1;
 }
 
-int store_game_players(struct store *s, const char *game, json_t **out, char err[ERR_LEN])
+int store_game_players(struct store *s, const char *game, json_t **out, err_t err)
 {
 	*out = db_query_json(s, "reading the players", err,
 		"SELECT n.name, n.author, CASE WHEN EXISTS (SELECT 1 FROM disqualifications d"
@@ -54,7 +54,7 @@ int store_game_players(struct store *s, const char *game, json_t **out, char err
 }
 
 int store_reinstate(struct store *s, const char *game, const char *name, const char *decided_by,
-		    char err[ERR_LEN])
+		    err_t err)
 {
 	int64_t n = db_changed(s, "reinstating a player", err,
 			       "UPDATE disqualifications SET reinstated_at = ?3, reinstated_by = ?4"
@@ -65,7 +65,7 @@ int store_reinstate(struct store *s, const char *game, const char *name, const c
 
 /* Inside a transaction: the submission back to the queue with a new
  * compile job, as store_submit queues a new one. */
-static int requeue(struct store *s, int64_t id, char err[ERR_LEN])
+static int requeue(struct store *s, int64_t id, err_t err)
 {
 	char payload[64];
 	snprintf(payload, sizeof payload, "{\"submission\":%lld}", (long long)id);
@@ -76,7 +76,7 @@ static int requeue(struct store *s, int64_t id, char err[ERR_LEN])
 	return store_enqueue(s, "compile", payload, SCHED_COMPILE, 0, NULL, err);
 }
 
-static int rejudge_one(struct store *s, int64_t id, char err[ERR_LEN])
+static int rejudge_one(struct store *s, int64_t id, err_t err)
 {
 	int rc = (int)db_query(s, "finding the submission", err,
 			       "SELECT 1 FROM submissions WHERE id = ?1", NULL, NULL, "i", id);
@@ -90,7 +90,7 @@ static int rejudge_one(struct store *s, int64_t id, char err[ERR_LEN])
 	return 1;
 }
 
-int store_rejudge_submission(struct store *s, int64_t id, char err[ERR_LEN])
+int store_rejudge_submission(struct store *s, int64_t id, err_t err)
 {
 	if (store_begin(s, err) < 0)
 		return -1;
@@ -103,7 +103,7 @@ int store_rejudge_submission(struct store *s, int64_t id, char err[ERR_LEN])
 }
 
 static int rejudge_all(struct store *s, const char *game, const char *decided_by, int64_t *n,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	json_t *ids = db_query_json(s, "rejudging a game", err,
 		"SELECT id FROM submissions WHERE game = ?1 AND state <> 'superseded'"
@@ -133,7 +133,7 @@ static int rejudge_all(struct store *s, const char *game, const char *decided_by
 }
 
 int store_rejudge_game(struct store *s, const char *game, const char *decided_by, int64_t *n,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	if (store_begin(s, err) < 0)
 		return -1;
@@ -149,7 +149,7 @@ struct doc_read {
 	int first, last;
 };
 
-static int read_doc(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_doc(struct db_stmt *st, void *ctx, err_t err)
 {
 	struct doc_read *d = ctx;
 	size_t len = 0;
@@ -165,7 +165,7 @@ static int read_doc(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 /* A document's source: its own (archived) or its submission's. */
-static json_t *doc_json(struct store *s, int64_t doc, int first, int last, char err[ERR_LEN])
+static json_t *doc_json(struct store *s, int64_t doc, int first, int last, err_t err)
 {
 	struct doc_read d = { NULL, first, last };
 	int64_t rc = db_query(s, "reading a plagiarism document", err,
@@ -180,7 +180,7 @@ static json_t *doc_json(struct store *s, int64_t doc, int first, int last, char 
 	return NULL;
 }
 
-int store_plag_pair(struct store *s, int64_t a, int64_t b, json_t **out, char err[ERR_LEN])
+int store_plag_pair(struct store *s, int64_t a, int64_t b, json_t **out, err_t err)
 {
 	json_t *rows = db_query_json(s, "reading a plagiarism pair", err,
 		"SELECT doc_a, doc_b, similarity, a_first_line, a_last_line, b_first_line,"

@@ -41,7 +41,7 @@ static void *dup_bytes(const void *v, size_t len)
 /* The row's document (DOC_COLS from column 0), with the source when the
  * row has SOURCE_COL.  -1 only when out of memory. */
 static int read_doc(struct db_stmt *st, bool with_source, struct store_plag_doc *d,
-		    char err[ERR_LEN])
+		    err_t err)
 {
 	*d = (struct store_plag_doc){ .id = db_col_int(st, 0), .submission = db_col_int(st, 1),
 				      .k = (int)db_col_int(st, 6), .w = (int)db_col_int(st, 7),
@@ -53,7 +53,7 @@ static int read_doc(struct db_stmt *st, bool with_source, struct store_plag_doc 
 	copy_col(d->author, sizeof d->author, st, 3);
 	copy_col(d->name, sizeof d->name, st, 4);
 	copy_col(d->label, sizeof d->label, st, 5);
-	copy_col(d->error, sizeof d->error, st, 11);
+	copy_col(d->error->msg, sizeof d->error->msg, st, 11);
 	const void *fps = db_col_blob(st, 12, &d->fps_len);
 	d->fps = dup_bytes(fps, d->fps_len);
 	if (d->fps && with_source) {
@@ -62,7 +62,7 @@ static int read_doc(struct db_stmt *st, bool with_source, struct store_plag_doc 
 	}
 	if (!d->fps || (with_source && !d->source)) {
 		store_plag_doc_clear(d);
-		snprintf(err, ERR_LEN, "reading a fingerprinted file: out of memory");
+		err_set(err, "reading a fingerprinted file: out of memory");
 		return -1;
 	}
 	return 0;
@@ -75,11 +75,11 @@ struct store_plag_reader {
 	struct db_stmt *count, *lookup, *candidate, *load;
 };
 
-struct store_plag_reader *store_plag_reader(struct store *s, char err[ERR_LEN])
+struct store_plag_reader *store_plag_reader(struct store *s, err_t err)
 {
 	struct store_plag_reader *r = calloc(1, sizeof *r);
 	if (!r) {
-		snprintf(err, ERR_LEN, "reading fingerprints: out of memory");
+		err_set(err, "reading fingerprints: out of memory");
 		return NULL;
 	}
 	r->s = s;
@@ -114,7 +114,7 @@ void store_plag_reader_end(struct store_plag_reader *r)
 }
 
 int store_plag_lookup(struct store_plag_reader *r, int64_t key, size_t max, int64_t *docs,
-		      size_t *n, char err[ERR_LEN])
+		      size_t *n, err_t err)
 {
 	struct db_stmt *st = r->lookup;
 	db_reset(st);
@@ -127,7 +127,7 @@ int store_plag_lookup(struct store_plag_reader *r, int64_t key, size_t max, int6
 }
 
 int store_plag_idiom_count(struct store_plag_reader *r, int64_t key, int64_t *docs,
-			   char err[ERR_LEN])
+			   err_t err)
 {
 	struct db_stmt *st = r->count;
 	db_reset(st);
@@ -139,7 +139,7 @@ int store_plag_idiom_count(struct store_plag_reader *r, int64_t key, int64_t *do
 
 int store_plag_candidate(struct store_plag_reader *r, int64_t doc, const char *game,
 			 const char *author, int k, int hash_version, int64_t *nfps,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	struct db_stmt *st = r->candidate;
 	db_reset(st);
@@ -155,7 +155,7 @@ int store_plag_candidate(struct store_plag_reader *r, int64_t doc, const char *g
 }
 
 int store_plag_load(struct store_plag_reader *r, int64_t doc, struct store_plag_doc *out,
-		    char err[ERR_LEN])
+		    err_t err)
 {
 	struct db_stmt *st = r->load;
 	db_reset(st);
@@ -169,7 +169,7 @@ int store_plag_load(struct store_plag_reader *r, int64_t doc, struct store_plag_
 /* ---- reading one document, or counting ------------------------------------------ */
 
 int store_plag_get(struct store *s, int64_t doc, int64_t submission, struct store_plag_doc *out,
-		   char err[ERR_LEN])
+		   err_t err)
 {
 	struct db_stmt *st = db_prepare(s, doc ? "SELECT " DOC_COLS ", coalesce(d.source, s.source)"
 						 " FROM plag_docs d LEFT JOIN submissions s"
@@ -192,7 +192,7 @@ int store_plag_get(struct store *s, int64_t doc, int64_t submission, struct stor
 /* One count from sql, its first parameter text (NULL binds NULL), its
  * second (if it has one) an integer. */
 static int count(struct store *s, const char *sql, const char *text, int64_t num, int64_t *n,
-		 const char *what, char err[ERR_LEN])
+		 const char *what, err_t err)
 {
 	struct db_stmt *st = db_prepare(s, sql);
 	if (!st)
@@ -207,14 +207,14 @@ static int count(struct store *s, const char *sql, const char *text, int64_t num
 	return rc;
 }
 
-int store_plag_count(struct store *s, const char *game, int64_t *n, char err[ERR_LEN])
+int store_plag_count(struct store *s, const char *game, int64_t *n, err_t err)
 {
 	return count(s, "SELECT count(*) FROM plag_docs WHERE game = ?1 AND error IS NULL", game,
 		     0, n, "counting fingerprinted files", err);
 }
 
 int store_plag_stale(struct store *s, const char *game, int hash_version, int64_t *n,
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	return count(s, "SELECT count(*) FROM plag_docs WHERE (game = ?1 OR ?1 IS NULL)"
 		     " AND hash_version <> ?2", game, hash_version, n,
@@ -222,7 +222,7 @@ int store_plag_stale(struct store *s, const char *game, int hash_version, int64_
 }
 
 int store_plag_fingerprinted(struct store *s, int64_t submission, bool *suspected,
-			     char err[ERR_LEN])
+			     err_t err)
 {
 	int64_t v = 0;
 	int64_t rc = db_query(s, "reading a submission's plagiarism check", err,
@@ -246,11 +246,11 @@ static void bind_fingerprints(struct db_stmt *st, int first, const struct store_
 	db_bind_int(st, first + 3, d->ntokens);
 	db_bind_int(st, first + 4, d->nfps);
 	db_bind_blob(st, first + 5, d->fps, d->fps_len);
-	db_bind_text(st, first + 6, d->has_error ? d->error : NULL);
+	db_bind_text(st, first + 6, d->has_error ? d->error->msg : NULL);
 }
 
 /* A document's own code; nothing when it is not known (< 0). */
-static int put_own(struct store *s, int64_t doc, int64_t tokens, char err[ERR_LEN])
+static int put_own(struct store *s, int64_t doc, int64_t tokens, err_t err)
 {
 	if (tokens < 0)
 		return 0;
@@ -261,7 +261,7 @@ static int put_own(struct store *s, int64_t doc, int64_t tokens, char err[ERR_LE
 }
 
 int store_plag_insert(struct store *s, const struct store_plag_doc *d, int64_t *id,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	struct db_stmt *st = db_prepare(s,
 		"INSERT INTO plag_docs (game, submission_id, author, name, label, source, k, w,"
@@ -296,7 +296,7 @@ int store_plag_insert(struct store *s, const struct store_plag_doc *d, int64_t *
 	return rc;
 }
 
-int store_plag_rewrite(struct store *s, const struct store_plag_doc *d, char err[ERR_LEN])
+int store_plag_rewrite(struct store *s, const struct store_plag_doc *d, err_t err)
 {
 	struct db_stmt *st = db_prepare(s, "UPDATE plag_docs SET k = ?1, w = ?2, hash_version = ?3,"
 					   " ntokens = ?4, nfps = ?5, fps = ?6, error = ?7"
@@ -313,7 +313,7 @@ int store_plag_rewrite(struct store *s, const struct store_plag_doc *d, char err
 /* Runs sql once per row, binding (a[i], b[i]), or (b, a[i]) when b is one
  * value (bs NULL). */
 static int each_row(struct store *s, const char *sql, const int64_t *as, const int64_t *bs,
-		    int64_t b, size_t n, const char *what, char err[ERR_LEN])
+		    int64_t b, size_t n, const char *what, err_t err)
 {
 	if (n == 0)
 		return 0;
@@ -333,7 +333,7 @@ static int each_row(struct store *s, const char *sql, const int64_t *as, const i
 
 /* The stop-list's count of each listed key among keys moved by step. */
 static int move_idioms(struct store *s, const int64_t *keys, size_t n, int step,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	return each_row(s, "UPDATE plag_idioms SET docs = docs + ?2 WHERE key = ?1", keys, NULL,
 			step, n, "counting the idioms of the field", err);
@@ -374,7 +374,7 @@ static int insert_index_rows(struct db_stmt *st, const int64_t *keys, const int6
 }
 
 int store_plag_index(struct store *s, const int64_t *keys, const int64_t *docs, size_t n,
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	size_t groups = n / INDEX_GROUP, rest = n % INDEX_GROUP;
 	struct db_stmt *group = groups ? prepare_index_rows(s, INDEX_GROUP) : NULL;
@@ -392,7 +392,7 @@ int store_plag_index(struct store *s, const int64_t *keys, const int64_t *docs, 
 }
 
 int store_plag_unindex(struct store *s, int64_t doc, const int64_t *keys, size_t n,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	if (each_row(s, "DELETE FROM plag_index WHERE key = ?1 AND doc_id = ?2", keys, NULL,
 		     doc, n, "dropping old fingerprints", err) < 0)
@@ -400,12 +400,12 @@ int store_plag_unindex(struct store *s, int64_t doc, const int64_t *keys, size_t
 	return move_idioms(s, keys, n, -1, err);
 }
 
-int store_plag_idioms_bump(struct store *s, const int64_t *keys, size_t n, char err[ERR_LEN])
+int store_plag_idioms_bump(struct store *s, const int64_t *keys, size_t n, err_t err)
 {
 	return move_idioms(s, keys, n, 1, err);
 }
 
-int store_plag_idioms_list(struct store *s, const int64_t *keys, size_t n, char err[ERR_LEN])
+int store_plag_idioms_list(struct store *s, const int64_t *keys, size_t n, err_t err)
 {
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < n; i++)
@@ -416,7 +416,7 @@ int store_plag_idioms_list(struct store *s, const int64_t *keys, size_t n, char 
 	return rc;
 }
 
-int store_plag_put_pair(struct store *s, const struct store_plag_pair *p, char err[ERR_LEN])
+int store_plag_put_pair(struct store *s, const struct store_plag_pair *p, err_t err)
 {
 	int rc = db_run(s, "recording a similar pair", err,
 		"INSERT INTO plag_pairs (doc_a, doc_b, game, similarity, a_in_b, b_in_a, longest,"
@@ -451,7 +451,7 @@ static void read_side(struct db_stmt *st, int col, struct store_plag_doc *d)
 int store_plag_pairs(struct store *s, const char *game,
 		     int (*each)(void *ctx, const struct store_plag_doc *a,
 				 const struct store_plag_doc *b),
-		     void *ctx, char err[ERR_LEN])
+		     void *ctx, err_t err)
 {
 	struct db_stmt *st = db_prepare(s,
 		"SELECT a.id, a.submission_id, a.author, a.name, a.label,"
@@ -477,7 +477,7 @@ int store_plag_pairs(struct store *s, const char *game,
 
 int store_plag_each_stale(struct store *s, const char *game, int hash_version,
 			  int (*each)(void *ctx, const struct store_plag_doc *d), void *ctx,
-			  char err[ERR_LEN])
+			  err_t err)
 {
 	struct db_stmt *st = db_prepare(s,
 		"SELECT " DOC_COLS ", coalesce(d.source, s.source) FROM plag_docs d"

@@ -12,7 +12,7 @@
 	" (SELECT 1 FROM plag_flags f WHERE f.later_doc = plag_docs.id" \
 	" AND (f.review IS NULL OR f.review <> 'dismissed')) THEN 1 ELSE 0 END WHERE id = ?1"
 
-int store_plag_flag(struct store *s, const struct store_plag_pair *p, char err[ERR_LEN])
+int store_plag_flag(struct store *s, const struct store_plag_pair *p, err_t err)
 {
 	/* An archived file is of an earlier year, whenever it was imported. */
 	if (db_run(s, "numbering a flagged pair", err,
@@ -29,7 +29,7 @@ int store_plag_flag(struct store *s, const struct store_plag_pair *p, char err[E
 }
 
 int store_plag_dismissed_share(struct store *s, const char *game, const char *author_a,
-			       const char *author_b, double *share, char err[ERR_LEN])
+			       const char *author_b, double *share, err_t err)
 {
 	json_t *rows = db_query_json(s, "reading dismissed pairs", err,
 		"SELECT max(f.review_share) FROM plag_flags f JOIN plag_docs a ON a.id = f.doc_a"
@@ -90,7 +90,7 @@ static json_t *nest_sides(json_t *rows)
 	return rows;
 }
 
-int store_plag_flags(struct store *s, const char *game, json_t **out, char err[ERR_LEN])
+int store_plag_flags(struct store *s, const char *game, json_t **out, err_t err)
 {
 	json_t *rows = db_query_json(s, "reading the flagged pairs", err,
 		FLAG_COLS " WHERE f.game = ?1 OR ?1 IS NULL"
@@ -100,14 +100,14 @@ int store_plag_flags(struct store *s, const char *game, json_t **out, char err[E
 	return rows ? 0 : -1;
 }
 
-int store_plag_flag_get(struct store *s, int64_t flag, json_t **out, char err[ERR_LEN])
+int store_plag_flag_get(struct store *s, int64_t flag, json_t **out, err_t err)
 {
 	json_t *rows = db_query_json(s, "reading a flagged pair", err, FLAG_COLS " WHERE f.id = ?1",
 				     FLAG_SPEC, "i", flag);
 	return db_one_json(rows ? nest_sides(rows) : NULL, out);
 }
 
-int store_plag_history(struct store *s, int64_t flag, json_t **out, char err[ERR_LEN])
+int store_plag_history(struct store *s, int64_t flag, json_t **out, err_t err)
 {
 	*out = db_query_json(s, "reading a flag's history", err,
 		"SELECT action, share, decided_by, note, created_at FROM plag_reviews"
@@ -116,7 +116,7 @@ int store_plag_history(struct store *s, int64_t flag, json_t **out, char err[ERR
 }
 
 int store_plag_flags_seen(struct store *s, const char *game, int64_t *n,
-			  char err[ERR_LEN])
+			  err_t err)
 {
 	*n = db_changed(s, "marking flags seen", err, "UPDATE plag_flags SET seen_at = ?2"
 			" WHERE seen_at IS NULL AND (game = ?1 OR ?1 IS NULL)", "ti", game,
@@ -127,7 +127,7 @@ int store_plag_flags_seen(struct store *s, const char *game, int64_t *n,
 	return -1;
 }
 
-int store_plag_news(struct store *s, json_t **out, char err[ERR_LEN])
+int store_plag_news(struct store *s, json_t **out, err_t err)
 {
 	*out = db_query_json(s, "reading the plagiarism news", err,
 		"SELECT game, count(*) FROM plag_flags WHERE seen_at IS NULL GROUP BY game"
@@ -136,7 +136,7 @@ int store_plag_news(struct store *s, json_t **out, char err[ERR_LEN])
 }
 
 int store_plag_confirmed_authors(struct store *s, const char *game, json_t **out,
-				 char err[ERR_LEN])
+				 err_t err)
 {
 	json_t *rows = db_query_json(s, "reading the confirmed copies", err,
 		"SELECT DISTINCT d.author FROM plag_flags f JOIN plag_docs d ON d.id = f.later_doc"
@@ -173,7 +173,7 @@ struct reviewed {
 	double share;
 };
 
-static int read_reviewed(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_reviewed(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	struct reviewed *r = ctx;
@@ -183,7 +183,7 @@ static int read_reviewed(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 static int review_in(struct store *s, int64_t flag, const char *action, const char *review,
-		     const char *by, const char *note, char err[ERR_LEN])
+		     const char *by, const char *note, err_t err)
 {
 	int64_t now = store_now_ms();
 	struct reviewed r = { 0, 0 };
@@ -204,11 +204,11 @@ static int review_in(struct store *s, int64_t flag, const char *action, const ch
 }
 
 int store_plag_review(struct store *s, int64_t flag, const char *action, const char *by,
-		      const char *note, json_t **out, char err[ERR_LEN])
+		      const char *note, json_t **out, err_t err)
 {
 	const char *review;
 	if (!review_of(action, &review)) {
-		snprintf(err, ERR_LEN, "a flag is confirmed, dismissed or cleared, not \"%.40s\"",
+		err_set(err, "a flag is confirmed, dismissed or cleared, not \"%.40s\"",
 			 action);
 		return -1;
 	}

@@ -16,7 +16,7 @@
 	" FROM disqualifications WHERE game = ?1 AND reinstated_at IS NULL)"
 
 int store_ranked_pool(struct store *s, const char *game, struct store_rated **out, size_t *n,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	*out = NULL;
 	*n = 0;
@@ -67,7 +67,7 @@ static void count_seats(const char *payload, struct store_rated *pool, size_t n)
 }
 
 int store_ranked_planned(struct store *s, const char *game, struct store_rated *pool, size_t n,
-			 int *queued, char err[ERR_LEN])
+			 int *queued, err_t err)
 {
 	*queued = 0;
 	if (s->ops->results_lock && db_exec(s, s->ops->results_lock, "planning matches", err) < 0)
@@ -95,7 +95,7 @@ struct ids {
 	size_t *n, cap;
 };
 
-static int id_read(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int id_read(struct db_stmt *st, void *ctx, err_t err)
 {
 	struct ids *l = ctx;
 	if (!grow_room(l->v, &l->cap, *l->n + 1, sizeof **l->v, 256))
@@ -105,7 +105,7 @@ static int id_read(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 int store_rated_players(struct store *s, const char *game, int64_t **ids, size_t *n,
-			char err[ERR_LEN])
+			err_t err)
 {
 	*ids = NULL;
 	*n = 0;
@@ -116,7 +116,7 @@ int store_rated_players(struct store *s, const char *game, int64_t **ids, size_t
 
 int store_rated_results(struct store *s, const char *game,
 			int (*each)(void *ctx, int64_t match, int64_t submission, int rank),
-			void *ctx, char err[ERR_LEN])
+			void *ctx, err_t err)
 {
 	struct db_stmt *st = db_prepare(s, "SELECT m.id, mp.submission_id, mp.rank FROM matches m"
 					   " JOIN match_players mp ON mp.match_id = m.id"
@@ -151,7 +151,7 @@ int store_rated_results(struct store *s, const char *game,
 
 int store_board_rows(struct store *s, const char *game, bool sizes, bool marks,
 		     int (*each)(void *ctx, const struct store_board_row *row), void *ctx,
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	struct db_stmt *st = db_prepare(s, sizes ? BOARD_ROWS_SQL(", z.players, z.games",
 						    " LEFT JOIN rating_sizes z ON z.submission_id = s.id")
@@ -182,7 +182,7 @@ int store_board_rows(struct store *s, const char *game, bool sizes, bool marks,
 /* The one rating row sql (mu, sigma, games, wins; ?1 the submission)
  * returns: 1 read into out, 0 none, -1 error. */
 static int rating_row(struct store *s, const char *sql, int64_t submission,
-		      struct store_rated *out, const char *what, char err[ERR_LEN])
+		      struct store_rated *out, const char *what, err_t err)
 {
 	struct db_stmt *st = db_prepare(s, sql);
 	if (!st)
@@ -200,14 +200,14 @@ static int rating_row(struct store *s, const char *sql, int64_t submission,
 }
 
 int store_get_rating(struct store *s, int64_t submission, struct store_rated *out,
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	return rating_row(s, "SELECT mu, sigma, games, wins FROM ratings WHERE submission_id = ?1",
 			  submission, out, "reading a rating", err);
 }
 
 int store_ranked_rating(struct store *s, int64_t submission, struct store_rated *out,
-			char err[ERR_LEN])
+			err_t err)
 {
 	return rating_row(s, "SELECT r.mu, r.sigma, r.games, r.wins FROM ratings r"
 			     " JOIN submissions s ON s.id = r.submission_id"
@@ -215,7 +215,7 @@ int store_ranked_rating(struct store *s, int64_t submission, struct store_rated 
 			  submission, out, "reading ratings", err);
 }
 
-int store_put_rating(struct store *s, const struct store_rated *r, char err[ERR_LEN])
+int store_put_rating(struct store *s, const struct store_rated *r, err_t err)
 {
 	return db_run(s, "writing a rating", err,
 		      "UPDATE ratings SET mu = ?1, sigma = ?2, games = ?3, wins = ?4"

@@ -7,7 +7,7 @@
 #include "judge/store/db.h"
 
 static int claim_name(struct store *s, const char *game, const char *name,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	char owner[64] = "";
 	int rc = store_name_owner(s, game, name, owner, err);
@@ -24,7 +24,7 @@ static int claim_name(struct store *s, const char *game, const char *name,
 }
 
 int store_reference_put(struct store *s, const struct store_new_reference *r,
-			char err[ERR_LEN])
+			err_t err)
 {
 	if (claim_name(s, r->game, r->name, err) < 0)
 		return -1;
@@ -39,7 +39,7 @@ int store_reference_put(struct store *s, const struct store_new_reference *r,
 		store_now_ms(), r->source_sha256);
 }
 
-static int read_reference(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_reference(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	struct store_reference *out = ctx;
@@ -52,7 +52,7 @@ static int read_reference(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 int store_reference_get(struct store *s, const char *game, const char *name,
-			struct store_reference *out, char err[ERR_LEN])
+			struct store_reference *out, err_t err)
 {
 	struct store_reference found = { 0 };
 	int rc = (int)db_query(s, "reading a reference player", err,
@@ -68,7 +68,7 @@ int store_reference_get(struct store *s, const char *game, const char *name,
 }
 
 int store_reference_source(struct store *s, const char *game, const char *name, char **src,
-			   size_t *len, char err[ERR_LEN])
+			   size_t *len, err_t err)
 {
 	struct db_bytes b = { 0 };
 	int rc = (int)db_query(s, "reading a reference player", err,
@@ -80,7 +80,7 @@ int store_reference_source(struct store *s, const char *game, const char *name, 
 }
 
 int store_reference_list(struct store *s, const char *game, json_t **out,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	*out = db_query_json(s, "listing the reference players", err,
 			     "SELECT game, name, created_at, updated_at FROM reference_players"

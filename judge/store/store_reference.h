@@ -30,7 +30,7 @@ struct store_new_reference {
  * binaries (the organiser's stronger version).  0; -1 with err, storing
  * nothing, when a contestant plays under the name. */
 int store_reference_put(struct store *s, const struct store_new_reference *r,
-			char err[ERR_LEN]);
+			err_t err);
 
 struct store_reference {
 	char game[32], name[64];
@@ -39,12 +39,12 @@ struct store_reference {
 };
 /* 1 found, 0 no such reference, -1 error. */
 int store_reference_get(struct store *s, const char *game, const char *name,
-			struct store_reference *out, char err[ERR_LEN]);
+			struct store_reference *out, err_t err);
 /* Its source, malloc'd: 1, 0 none, -1. */
 int store_reference_source(struct store *s, const char *game, const char *name, char **src,
-			   size_t *len, char err[ERR_LEN]);
+			   size_t *len, err_t err);
 /* [{game, name, created_at, updated_at}] of game (NULL: every game). */
 int store_reference_list(struct store *s, const char *game, json_t **out,
-			 char err[ERR_LEN]);
+			 err_t err);
 
 #endif

@@ -41,7 +41,7 @@ struct report_rows {
 
 /* ---- a submission ------------------------------------------------------------ */
 
-static int read_qualifying(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_qualifying(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	struct report_rows *r = ctx;
@@ -55,7 +55,7 @@ static int read_qualifying(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 
 /* Its qualifying matches, oldest first. */
 static int report_qualifying(struct store *s, store_json_text *text, int64_t id, json_t *sub,
-			     char err[ERR_LEN])
+			     err_t err)
 {
 	struct report_rows r = { .text = text, .list = json_array() };
 	int64_t rc = db_query(s, "reading its qualifying matches", err,
@@ -69,7 +69,7 @@ static int report_qualifying(struct store *s, store_json_text *text, int64_t id,
 	return rc < 0 ? -1 : 0;
 }
 
-static int read_rating(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_rating(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	*(json_t **)ctx = json_pack("{s:f, s:f, s:i, s:i}", "mu", db_col_double(st, 0), "sigma",
@@ -79,7 +79,7 @@ static int read_rating(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 /* Its rating while (or since) it is in the ranked pool; null before. */
-static int report_rating(struct store *s, int64_t id, json_t *sub, char err[ERR_LEN])
+static int report_rating(struct store *s, int64_t id, json_t *sub, err_t err)
 {
 	json_t *rating = NULL;
 	int64_t rc = db_query(s, "reading its rating", err,
@@ -90,7 +90,7 @@ static int report_rating(struct store *s, int64_t id, json_t *sub, char err[ERR_
 }
 
 /* "suspected", "clear", or null while it is not fingerprinted yet. */
-static int report_plagiarism(struct store *s, int64_t id, json_t *sub, char err[ERR_LEN])
+static int report_plagiarism(struct store *s, int64_t id, json_t *sub, err_t err)
 {
 	bool suspected;
 	int found = store_plag_fingerprinted(s, id, &suspected, err);
@@ -101,7 +101,7 @@ static int report_plagiarism(struct store *s, int64_t id, json_t *sub, char err[
 	return 0;
 }
 
-static int read_submission(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_submission(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	struct report_rows *r = ctx;
@@ -117,7 +117,7 @@ static int read_submission(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 int store_report_submission(struct store *s, store_json_text *text, int64_t id,
-			    struct json_t **out, char err[ERR_LEN])
+			    struct json_t **out, err_t err)
 {
 	struct report_rows r = { .text = text };
 	int64_t rc = db_query(s, "reading the submission", err,
@@ -138,7 +138,7 @@ int store_report_submission(struct store *s, store_json_text *text, int64_t id,
 
 /* ---- matches ----------------------------------------------------------------------- */
 
-static int read_seat(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_seat(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	struct report_rows *r = ctx;
@@ -147,7 +147,7 @@ static int read_seat(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 static int match_seats(struct store *s, store_json_text *text, json_t *match,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	struct report_rows r = { .text = text, .list = json_array() };
 	int64_t rc = db_query(s, "reading a match's players", err,
@@ -158,7 +158,7 @@ static int match_seats(struct store *s, store_json_text *text, json_t *match,
 	return rc < 0 ? -1 : 0;
 }
 
-static int read_match(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_match(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	struct report_rows *r = ctx;
@@ -173,7 +173,7 @@ static int read_match(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 
 int store_report_matches(struct store *s, store_json_text *text, const char *game,
 			 const char *player, int64_t limit, struct json_t **out,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	*out = NULL;
 	struct report_rows r = { .text = text, .list = json_array() };
@@ -196,7 +196,7 @@ int store_report_matches(struct store *s, store_json_text *text, const char *gam
 }
 
 int store_player_known(struct store *s, const char *player, const char *game,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	int64_t rc = db_query(s, "looking for a player", err,
 		"SELECT 1 FROM names WHERE name = ?1 AND (CAST(?2 AS TEXT) IS NULL OR game = ?2)"
@@ -208,7 +208,7 @@ int store_player_known(struct store *s, const char *player, const char *game,
 
 /* ---- the queue ------------------------------------------------------------------------ */
 
-static int read_job(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_job(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	struct report_rows *r = ctx;
@@ -233,7 +233,7 @@ static int read_job(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 /* Running first, then queued in the order a worker claims them, parked,
  * and (all) done. */
 static int report_job_list(struct store *s, store_json_text *text, bool all, json_t *out,
-			   char err[ERR_LEN])
+			   err_t err)
 {
 	struct report_rows r = { .text = text, .list = json_array(), .now = store_now_ms() };
 	int64_t rc = db_query(s, "reading the queue", err,
@@ -248,14 +248,14 @@ static int report_job_list(struct store *s, store_json_text *text, bool all, jso
 	return rc < 0 ? -1 : 0;
 }
 
-static int read_job_count(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_job_count(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	json_object_set_new(ctx, db_col_text(st, 0), json_integer(db_col_int(st, 1)));
 	return 0;
 }
 
-static int report_job_counts(struct store *s, json_t *out, char err[ERR_LEN])
+static int report_job_counts(struct store *s, json_t *out, err_t err)
 {
 	json_t *counts = json_pack("{s:i, s:i, s:i, s:i}", "queued", 0, "running", 0, "parked", 0,
 				   "done", 0);
@@ -267,7 +267,7 @@ static int report_job_counts(struct store *s, json_t *out, char err[ERR_LEN])
 }
 
 int store_report_jobs(struct store *s, store_json_text *text, bool all, struct json_t **out,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	*out = json_object();
 	if (report_job_list(s, text, all, *out, err) < 0 || report_job_counts(s, *out, err) < 0) {

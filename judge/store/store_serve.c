@@ -26,7 +26,7 @@ static int view_done(int rc, json_t **out)
 #define SEAT_SPEC "seat:i submission:I name:t author:t score:i rank:i verdict:T" \
 		  " frozen_round:I reason:T cpu_ns:i peak_memory:i"
 
-int store_match_view(struct store *s, int64_t id, json_t **out, char err[ERR_LEN])
+int store_match_view(struct store *s, int64_t id, json_t **out, err_t err)
 {
 	int rc = db_one_json(db_query_json(s, "reading a match", err,
 		"SELECT id, game, kind, CAST(seed AS TEXT), created_at,"
@@ -63,7 +63,7 @@ int store_match_view(struct store *s, int64_t id, json_t **out, char err[ERR_LEN
 /* The other seats of each match in rows (a list of matches, one seat of
  * each, at most MY_MATCHES_MAX): [{seat, name, submission, rank, score}]
  * as its "opponents", read in one query by the matches' ids. */
-static int add_opponents(struct store *s, json_t *rows, char err[ERR_LEN])
+static int add_opponents(struct store *s, json_t *rows, err_t err)
 {
 	char sql[256 + MY_MATCHES_MAX * 21] = "SELECT match_id, seat, name, submission_id, rank,"
 		" score FROM match_players WHERE match_id IN (0";
@@ -94,7 +94,7 @@ static int add_opponents(struct store *s, json_t *rows, char err[ERR_LEN])
 }
 
 /* A list of one's matches, with their opponents: put as key of obj. */
-static int put_my_matches(struct store *s, json_t *obj, json_t *rows, char err[ERR_LEN])
+static int put_my_matches(struct store *s, json_t *obj, json_t *rows, err_t err)
 {
 	if (rows && add_opponents(s, rows, err) < 0) {
 		json_decref(rows);
@@ -103,7 +103,7 @@ static int put_my_matches(struct store *s, json_t *obj, json_t *rows, char err[E
 	return put_rows(obj, "matches", rows);
 }
 
-int store_submission_view(struct store *s, int64_t id, json_t **out, char err[ERR_LEN])
+int store_submission_view(struct store *s, int64_t id, json_t **out, err_t err)
 {
 	int rc = db_one_json(db_query_json(s, "reading a submission", err,
 		"SELECT id, game, author, name, state, compile_log, created_at, updated_at,"
@@ -132,7 +132,7 @@ int store_submission_view(struct store *s, int64_t id, json_t **out, char err[ER
 }
 
 int store_submissions_of(struct store *s, const char *author, json_t **out,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	*out = db_query_json(s, "reading your submissions", err,
 		"SELECT s.id, s.game, s.name, s.state, s.created_at, s.updated_at,"
@@ -143,7 +143,7 @@ int store_submissions_of(struct store *s, const char *author, json_t **out,
 	return *out ? 1 : -1;
 }
 
-int store_player_game(struct store *s, const char *name, char game[32], char err[ERR_LEN])
+int store_player_game(struct store *s, const char *name, char game[32], err_t err)
 {
 	json_t *row;
 	int rc = db_one_json(db_query_json(s, "finding a player", err,
@@ -159,7 +159,7 @@ int store_player_game(struct store *s, const char *name, char game[32], char err
 #define OF_PLAYER "(SELECT id FROM submissions WHERE game = ?1 AND name = ?2)"
 
 int store_player_view(struct store *s, const char *game, const char *name, const char *viewer,
-		      json_t **out, char err[ERR_LEN])
+		      json_t **out, err_t err)
 {
 	int rc = db_one_json(db_query_json(s, "reading a player", err,
 		"SELECT game, name, author FROM names WHERE game = ?1 AND name = ?2",
@@ -188,7 +188,7 @@ int store_player_view(struct store *s, const char *game, const char *name, const
 	return view_done(rc < 0 ? -1 : 1, out);
 }
 
-int store_match_sizes(struct store *s, const char *game, json_t **out, char err[ERR_LEN])
+int store_match_sizes(struct store *s, const char *game, json_t **out, err_t err)
 {
 	*out = db_query_json(s, "counting the players per match", err,
 		"SELECT players, matches FROM ranked_sizes WHERE game = ?1 ORDER BY players",

@@ -5,7 +5,7 @@
 
 #include "judge/store/db.h"
 
-static int read_owner(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_owner(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	db_col_copy(st, 0, ctx, 64);
@@ -13,7 +13,7 @@ static int read_owner(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 int store_name_owner(struct store *s, const char *game, const char *name, char owner[64],
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	return (int)db_query(s, "checking the name", err,
 			     "SELECT author FROM names WHERE game = ?1 AND name = ?2", read_owner,
@@ -21,7 +21,7 @@ int store_name_owner(struct store *s, const char *game, const char *name, char o
 }
 
 static int insert_submission(struct store *s, const struct store_new_submission *sub,
-			     int64_t *id, char err[ERR_LEN])
+			     int64_t *id, err_t err)
 {
 	return db_query(s, "storing the submission", err,
 			"INSERT INTO submissions (game, author, name, source, source_sha256,"
@@ -37,7 +37,7 @@ struct current_read {
 	bool same;
 };
 
-static int read_current(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_current(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	struct current_read *c = ctx;
@@ -54,7 +54,7 @@ static int read_current(struct db_stmt *st, void *ctx, char err[ERR_LEN])
  * again) would otherwise start its rating over for nothing.  A failed one
  * may be tried again: qualification draws seeds. */
 static int same_as_current(struct store *s, const struct store_new_submission *sub,
-			   int64_t *id, char err[ERR_LEN])
+			   int64_t *id, err_t err)
 {
 	struct current_read c = { sub, id, false };
 	if (db_query(s, "reading the current submission", err,
@@ -66,14 +66,14 @@ static int same_as_current(struct store *s, const struct store_new_submission *s
 }
 
 static int submit_in_tx(struct store *s, const struct store_new_submission *sub, int64_t *id,
-			char err[ERR_LEN])
+			err_t err)
 {
 	char owner[64];
 	int owned = store_name_owner(s, sub->game, sub->name, owner, err);
 	if (owned < 0)
 		return -1;
 	if (owned && strcmp(owner, sub->author) != 0) {
-		snprintf(err, ERR_LEN,
+		err_set(err, 
 			 "the player name %s is taken in %s by another author: choose another "
 			 "PLAYER_NAME", sub->name, sub->game);
 		return -1;
@@ -95,7 +95,7 @@ static int submit_in_tx(struct store *s, const struct store_new_submission *sub,
 }
 
 int store_submit(struct store *s, const struct store_new_submission *sub, int64_t *id,
-		 char err[ERR_LEN])
+		 err_t err)
 {
 	if (store_begin(s, err) < 0)
 		return -1;
@@ -107,7 +107,7 @@ int store_submit(struct store *s, const struct store_new_submission *sub, int64_
 	return store_commit(s, err);
 }
 
-static int read_submission(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_submission(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	struct store_submission *out = ctx;
@@ -124,7 +124,7 @@ static int read_submission(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 int store_get_submission(struct store *s, int64_t id, struct store_submission *out,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	struct store_submission found = { .id = id };
 	int rc = (int)db_query(s, "reading a submission", err,
@@ -137,7 +137,7 @@ int store_get_submission(struct store *s, int64_t id, struct store_submission *o
 	return rc;
 }
 
-int store_get_source(struct store *s, int64_t id, char **src, size_t *len, char err[ERR_LEN])
+int store_get_source(struct store *s, int64_t id, char **src, size_t *len, err_t err)
 {
 	struct db_bytes b = { 0 };
 	int64_t rc = db_query(s, "reading a source", err,
@@ -151,7 +151,7 @@ int store_get_source(struct store *s, int64_t id, char **src, size_t *len, char 
 }
 
 int store_set_state(struct store *s, int64_t id, const char *state, const char *binary_path,
-		    const char *binary_sha256, const char *compile_log, char err[ERR_LEN])
+		    const char *binary_sha256, const char *compile_log, err_t err)
 {
 	return db_run(s, "updating a submission", err,
 		      "UPDATE submissions SET state = ?2,"
@@ -162,7 +162,7 @@ int store_set_state(struct store *s, int64_t id, const char *state, const char *
 		      compile_log, store_now_ms());
 }
 
-int store_set_qualify_note(struct store *s, int64_t id, const char *note, char err[ERR_LEN])
+int store_set_qualify_note(struct store *s, int64_t id, const char *note, err_t err)
 {
 	return db_run(s, "noting the qualification", err,
 		      "UPDATE submissions SET qualify_note = ?2 WHERE id = ?1", "it", id, note);
@@ -171,14 +171,14 @@ int store_set_qualify_note(struct store *s, int64_t id, const char *note, char e
 /* One statement binding (game, name, id or submission, then numbers). */
 static int run_rating_row(struct store *s, const char *sql, const char *what,
 			  const struct store_submission *sub, double mu, double sigma,
-			  char err[ERR_LEN])
+			  err_t err)
 {
 	return db_run(s, what, err, sql, "ttiidd", sub->game, sub->name, sub->id, store_now_ms(),
 		      mu, sigma);
 }
 
 int store_conclude_qualification(struct store *s, const struct store_submission *sub,
-				 bool passed, double mu, double sigma, char err[ERR_LEN])
+				 bool passed, double mu, double sigma, err_t err)
 {
 	if (store_set_state(s, sub->id, passed ? "qualified" : "not_qualified", NULL, NULL, NULL,
 			    err) < 0)

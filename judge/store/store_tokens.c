@@ -7,7 +7,7 @@
 #include "judge/store/store_serve.h"
 
 static int count_working(struct store *s, const char *author, int64_t *n,
-			 char err[ERR_LEN])
+			 err_t err)
 {
 	*n = 0;
 	return db_query(s, "counting an author's tokens", err,
@@ -16,7 +16,7 @@ static int count_working(struct store *s, const char *author, int64_t *n,
 }
 
 int store_token_add(struct store *s, const struct store_new_token *t, int64_t *id,
-		    int64_t *others, char err[ERR_LEN])
+		    int64_t *others, err_t err)
 {
 	if (others && count_working(s, t->author, others, err) < 0)
 		return -1;
@@ -27,7 +27,7 @@ int store_token_add(struct store *s, const struct store_new_token *t, int64_t *i
 			store_now_ms()) == 1 ? 0 : -1;
 }
 
-static int read_token(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_token(struct db_stmt *st, void *ctx, err_t err)
 {
 	(void)err;
 	struct store_token *out = ctx;
@@ -38,14 +38,14 @@ static int read_token(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 }
 
 int store_token_find(struct store *s, const char *sha256, struct store_token *out,
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	return (int)db_query(s, "checking a token", err,
 			     "SELECT id, author, organiser FROM tokens"
 			     " WHERE sha256 = ?1 AND revoked_at IS NULL", read_token, out, "t", sha256);
 }
 
-int store_token_revoke(struct store *s, int64_t id, char err[ERR_LEN])
+int store_token_revoke(struct store *s, int64_t id, err_t err)
 {
 	int64_t n = db_changed(s, "revoking a token", err,
 			       "UPDATE tokens SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
@@ -53,7 +53,7 @@ int store_token_revoke(struct store *s, int64_t id, char err[ERR_LEN])
 	return n < 0 ? -1 : n > 0;
 }
 
-int store_token_list(struct store *s, json_t **out, char err[ERR_LEN])
+int store_token_list(struct store *s, json_t **out, err_t err)
 {
 	*out = db_query_json(s, "listing the tokens", err,
 		"SELECT id, author, organiser, label, grp, created_at, revoked_at FROM tokens"

@@ -15,7 +15,7 @@ void store_tournament_clear(struct store_tournament *t)
 }
 
 int store_tournament_create(struct store *s, const char *game, const char *name,
-			    const json_t *spec, uint64_t seed, int64_t *id, char err[ERR_LEN])
+			    const json_t *spec, uint64_t seed, int64_t *id, err_t err)
 {
 	json_t *taken = db_query_json(s, "creating the tournament", err,
 		"SELECT 1 FROM tournaments WHERE name = ?1", "one:i", "t", name);
@@ -24,7 +24,7 @@ int store_tournament_create(struct store *s, const char *game, const char *name,
 	bool exists = json_array_size(taken) > 0;
 	json_decref(taken);
 	if (exists) {
-		snprintf(err, ERR_LEN, "a tournament named '%.64s' exists already: choose "
+		err_set(err, "a tournament named '%.64s' exists already: choose "
 			 "another name", name);
 		return -1;
 	}
@@ -47,7 +47,7 @@ int store_tournament_create(struct store *s, const char *game, const char *name,
 	"id:i game:t name:t spec:t seed:i phase:i round:i started_at:i created_at:i"
 
 int store_tournament_get(struct store *s, int64_t id, const char *name,
-			 struct store_tournament *out, char err[ERR_LEN])
+			 struct store_tournament *out, err_t err)
 {
 	*out = (struct store_tournament){ 0 };
 	json_t *one, *rows = name
@@ -72,14 +72,14 @@ int store_tournament_get(struct store *s, int64_t id, const char *name,
 	out->created_at = json_integer_value(json_object_get(one, "created_at"));
 	json_decref(one);
 	if (!out->spec) {
-		snprintf(err, ERR_LEN, "tournament '%.64s': its stored spec is not JSON (%.120s)",
+		err_set(err, "tournament '%.64s': its stored spec is not JSON (%.120s)",
 			 out->name, jerr.text);
 		return -1;
 	}
 	return 1;
 }
 
-int store_tournament_list(struct store *s, json_t **out, char err[ERR_LEN])
+int store_tournament_list(struct store *s, json_t **out, err_t err)
 {
 	*out = db_query_json(s, "listing the tournaments", err,
 		"SELECT id, game, name, phase, round, started_at, created_at, phase >= phases"
@@ -89,7 +89,7 @@ int store_tournament_list(struct store *s, json_t **out, char err[ERR_LEN])
 }
 
 int store_tournament_move(struct store *s, int64_t id, int phase, int round, int64_t started_at,
-			  char err[ERR_LEN])
+			  err_t err)
 {
 	return db_run(s, "moving the tournament on", err,
 		      "UPDATE tournaments SET phase = ?2, round = ?3, started_at = ?4 WHERE id = ?1",
@@ -97,11 +97,11 @@ int store_tournament_move(struct store *s, int64_t id, int phase, int round, int
 }
 
 int store_tournament_set_spec(struct store *s, int64_t id, const json_t *spec,
-			      char err[ERR_LEN])
+			      err_t err)
 {
 	char *text = json_dumps(spec, JSON_COMPACT | JSON_SORT_KEYS);
 	if (!text) {
-		snprintf(err, ERR_LEN, "changing the tournament: out of memory");
+		err_set(err, "changing the tournament: out of memory");
 		return -1;
 	}
 	int rc = db_run(s, "changing the tournament", err,
@@ -113,7 +113,7 @@ int store_tournament_set_spec(struct store *s, int64_t id, const json_t *spec,
 /* ---- entrants ------------------------------------------------------------- */
 
 int store_entrant_add(struct store *s, int64_t tournament, const char *author, const char *group,
-		      const char *pseudonym, char err[ERR_LEN])
+		      const char *pseudonym, err_t err)
 {
 	json_t *had = db_query_json(s, "adding an entrant", err,
 		"SELECT id FROM entrants WHERE tournament_id = ?1 AND author = ?2", "id:i", "it",
@@ -133,7 +133,7 @@ int store_entrant_add(struct store *s, int64_t tournament, const char *author, c
 		      pseudonym) < 0 ? -1 : 1;
 }
 
-int store_entrants(struct store *s, int64_t tournament, json_t **out, char err[ERR_LEN])
+int store_entrants(struct store *s, int64_t tournament, json_t **out, err_t err)
 {
 	*out = db_query_json(s, "reading the entrants", err,
 		"SELECT e.id, e.author, e.grp, e.pseudonym, e.representative, sub.name, sub.state,"
@@ -153,7 +153,7 @@ int store_entrants(struct store *s, int64_t tournament, json_t **out, char err[E
 }
 
 int store_entrant_pick(struct store *s, int64_t tournament, const char *author,
-		       int64_t submission, char err[ERR_LEN])
+		       int64_t submission, err_t err)
 {
 	json_t *one, *rows = db_query_json(s, "choosing a representative", err,
 		"SELECT sub.author, sub.game, sub.state, t.game AS tgame,"
@@ -162,7 +162,7 @@ int store_entrant_pick(struct store *s, int64_t tournament, const char *author,
 		"author:T game:T state:T tgame:t entrant:i", "iit", tournament, submission, author);
 	int rc = db_one_json(rows, &one);
 	if (rc != 1)
-		return rc < 0 ? -1 : (snprintf(err, ERR_LEN, "no such tournament"), 0);
+		return rc < 0 ? -1 : (err_set(err, "no such tournament"), 0);
 	const char *why = NULL, *state = json_string_value(json_object_get(one, "state"));
 	if (json_integer_value(json_object_get(one, "entrant")) == 0)
 		why = "is not an entrant of this tournament";
@@ -177,7 +177,7 @@ int store_entrant_pick(struct store *s, int64_t tournament, const char *author,
 		why = "named a submission that has not qualified";
 	json_decref(one);
 	if (why) {
-		snprintf(err, ERR_LEN, "%.63s %s", author, why);
+		err_set(err, "%.63s %s", author, why);
 		return 0;
 	}
 	return db_run(s, "choosing a representative", err,
@@ -185,14 +185,14 @@ int store_entrant_pick(struct store *s, int64_t tournament, const char *author,
 		      "iti", tournament, author, submission) < 0 ? -1 : 1;
 }
 
-int store_entrant_place(struct store *s, int64_t entrant, int place, char err[ERR_LEN])
+int store_entrant_place(struct store *s, int64_t entrant, int place, err_t err)
 {
 	return db_run(s, "recording a place", err, "UPDATE entrants SET place = ?2 WHERE id = ?1",
 		      "ii", entrant, (int64_t)place);
 }
 
 int store_entrant_out(struct store *s, int64_t entrant, int phase, int round,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	return db_run(s, "recording who is out", err,
 		      "UPDATE entrants SET out_phase = ?2, out_round = ?3 WHERE id = ?1", "iii",
@@ -203,7 +203,7 @@ int store_entrant_out(struct store *s, int64_t entrant, int phase, int round,
 
 int store_tmatch_plan(struct store *s, int64_t tournament, const struct store_tmatch *at,
 		      const json_t *seats, uint64_t seed, const char *payload, int64_t not_before,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	json_t *had = db_query_json(s, "planning a tournament match", err,
 		"SELECT 1 FROM tournament_matches WHERE tournament_id = ?1 AND phase = ?2"
@@ -229,7 +229,7 @@ int store_tmatch_plan(struct store *s, int64_t tournament, const struct store_tm
 	return rc < 0 ? -1 : 1;
 }
 
-int store_tmatch_record(struct store *s, int64_t job, int64_t match_id, char err[ERR_LEN])
+int store_tmatch_record(struct store *s, int64_t job, int64_t match_id, err_t err)
 {
 	int64_t n = db_changed(s, "linking the tournament match", err,
 			       "UPDATE tournament_matches SET match_id = ?2"
@@ -241,7 +241,7 @@ int store_tmatch_record(struct store *s, int64_t job, int64_t match_id, char err
  * with its seats' scores and ranks as JSON arrays once played (one row per
  * seat, folded here). */
 static int tmatches(struct store *s, int64_t tournament, int phase, int round, json_t **out,
-		    char err[ERR_LEN])
+		    err_t err)
 {
 	json_t *rows = db_query_json(s, "reading a tournament's matches", err,
 		"SELECT tm.round, tm.stage, tm.grp, tm.game_no, tm.seats, tm.seed, tm.match_id,"
@@ -280,19 +280,19 @@ static int tmatches(struct store *s, int64_t tournament, int phase, int round, j
 }
 
 int store_tmatch_round(struct store *s, int64_t tournament, int phase, int round, json_t **out,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	return tmatches(s, tournament, phase, round < 0 ? 0 : round, out, err);
 }
 
 int store_tmatch_phase(struct store *s, int64_t tournament, int phase, json_t **out,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	return tmatches(s, tournament, phase, -1, out, err);
 }
 
 int store_tmatch_of_job(struct store *s, int64_t job, int64_t *tournament,
-			char err[ERR_LEN])
+			err_t err)
 {
 	json_t *one, *rows = db_query_json(s, "finding the job's tournament", err,
 		"SELECT tournament_id FROM tournament_matches WHERE job_id = ?1", "t:i", "i", job);
@@ -307,7 +307,7 @@ int store_tmatch_of_job(struct store *s, int64_t job, int64_t *tournament,
 /* ---- the log ------------------------------------------------------------------ */
 
 int store_tournament_log(struct store *s, int64_t tournament, const char *what,
-			 const json_t *data, char err[ERR_LEN])
+			 const json_t *data, err_t err)
 {
 	char *text = json_dumps(data, JSON_COMPACT | JSON_SORT_KEYS);
 	int rc = text ? db_run(s, "writing the tournament's log", err,
@@ -318,7 +318,7 @@ int store_tournament_log(struct store *s, int64_t tournament, const char *what,
 }
 
 int store_tournament_history(struct store *s, int64_t tournament, json_t **out,
-			     char err[ERR_LEN])
+			     err_t err)
 {
 	*out = db_query_json(s, "reading the tournament's log", err,
 		"SELECT what, data, created_at FROM tournament_log WHERE tournament_id = ?1"
@@ -326,14 +326,14 @@ int store_tournament_history(struct store *s, int64_t tournament, json_t **out,
 	return *out ? 0 : -1;
 }
 
-int store_tournament_lock(struct store *s, char err[ERR_LEN])
+int store_tournament_lock(struct store *s, err_t err)
 {
 	return s->ops->results_lock ? db_exec(s, s->ops->results_lock, "locking the tournament", err)
 				    : 0;
 }
 
 int store_match_time(struct store *s, const char *game, int last, double *mean_ms, int *n,
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	json_t *one, *rows = db_query_json(s, "measuring the game's matches", err,
 		"SELECT COUNT(*), COALESCE(AVG(wall_ms), 0) FROM (SELECT wall_ms FROM matches"

@@ -17,17 +17,17 @@
 
 /* The compile step wants a file named like the contestant's: AIName.c. */
 static int write_source(const struct store_submission *sub, const char *src, size_t len,
-			char dir[64], char path[PATH_MAX], char err[ERR_LEN])
+			char dir[64], char path[PATH_MAX], err_t err)
 {
 	snprintf(dir, 64, "/tmp/judge-src-XXXXXX");
 	if (!mkdtemp(dir)) {
-		snprintf(err, ERR_LEN, "cannot make a temporary folder: %m");
+		err_set(err, "cannot make a temporary folder: %m");
 		return -1;
 	}
 	snprintf(path, PATH_MAX, "%s/AI%s.c", dir, sub->name);
-	char why[ERR_LEN];
+	err_t why;
 	if (file_write_whole(path, src, len, 0644, why) < 0) {
-		snprintf(err, ERR_LEN, "%s", why);
+		err_set(err, "%s", why->msg);
 		return -1;
 	}
 	return 0;
@@ -42,13 +42,13 @@ static void remove_source(const char *dir, const char *path)
 /* The submission's fingerprints, or why it has none (error not empty). */
 struct fingerprint {
 	struct plag_fps fps;
-	char error[ERR_LEN];
+	err_t error;
 };
 
 /* The compiled binary's bytes (malloc'd) and their SHA-256: what the store
  * keeps, so every machine plays exactly these bytes. */
 static int read_binary(const char *path, uint8_t **bytes, size_t *len,
-		       char sha[HASH_HEXLEN + 1], char err[ERR_LEN])
+		       char sha[HASH_HEXLEN + 1], err_t err)
 {
 	FILE *f = fopen(path, "rbe");
 	long size = -1;
@@ -61,7 +61,7 @@ static int read_binary(const char *path, uint8_t **bytes, size_t *len,
 	if (!*bytes || *len != (size_t)size || hash_hex(*bytes, *len, sha) < 0) {
 		free(*bytes);
 		*bytes = NULL;
-		snprintf(err, ERR_LEN, "cannot read the binary %.200s", path);
+		err_set(err, "cannot read the binary %.200s", path);
 		return -1;
 	}
 	return 0;
@@ -72,7 +72,7 @@ static int read_binary(const char *path, uint8_t **bytes, size_t *len,
  * leaves the job to be done again. */
 static int record(struct work *w, const struct store_submission *sub,
 		  const struct cmp_result *res, const struct fingerprint *fp,
-		  char err[ERR_LEN])
+		  err_t err)
 {
 	char sha[HASH_HEXLEN + 1] = "";
 	uint8_t *binary = NULL;
@@ -84,10 +84,10 @@ static int record(struct work *w, const struct store_submission *sub,
 	 * hash is the plain binary's, checked again before it runs. */
 	uint8_t *packed = NULL;
 	size_t packed_len = 0;
-	char rerr[ERR_LEN];
+	err_t rerr;
 	if (res->ok && replay_gzip(binary, len, &packed, &packed_len, rerr) < 0) {
 		free(binary);
-		snprintf(err, ERR_LEN, "compressing the binary: %.200s", rerr);
+		err_set(err, "compressing the binary: %.200s", rerr->msg);
 		return -1;
 	}
 	free(binary);
@@ -106,7 +106,7 @@ static int record(struct work *w, const struct store_submission *sub,
 		rc = work_event(w, res->ok ? "submission.compiled" : "submission.failed", sub->id,
 				data, err);
 	if (rc == 0)
-		rc = work_plag_record(w, sub, &fp->fps, fp->error, err);
+		rc = work_plag_record(w, sub, &fp->fps, fp->error->msg, err);
 	if (rc == 0)
 		rc = work_done(w, err);
 	json_decref(data);
@@ -115,7 +115,7 @@ static int record(struct work *w, const struct store_submission *sub,
 	return rc;
 }
 
-int work_compile(struct work *w, char err[ERR_LEN])
+int work_compile(struct work *w, err_t err)
 {
 	json_int_t id = json_integer_value(json_object_get(w->payload, "submission"));
 	struct store_submission sub;

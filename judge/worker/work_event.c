@@ -12,15 +12,18 @@
 
 static void advance_one(struct work *w, int64_t id, int64_t now)
 {
-	char serr[ERR_LEN], err[ERR_LEN], note[256] = "";
+	char note[256] = "";
+	err_t serr;
+	err_t err;
 	if (store_begin(w->store, serr) < 0) {
-		worker_log(w->o, "tournament %lld: %s", (long long)id, serr);
+		worker_log(w->o, "tournament %lld: %s", (long long)id, serr->msg);
 		return;
 	}
 	if (event_advance(w->store, id, now, note, sizeof note, err) < 0 ||
 	    store_commit(w->store, serr) < 0) {
 		store_rollback(w->store);
-		worker_log(w->o, "tournament %lld: %s", (long long)id, note[0] ? serr : err);
+		worker_log(w->o, "tournament %lld: %s", (long long)id,
+			   note[0] ? serr->msg : err->msg);
 		return;
 	}
 	if (note[0])
@@ -33,11 +36,11 @@ void work_tick_events(struct work *w, int64_t *last_ms)
 	if (now - *last_ms < TICK_MS)
 		return;
 	*last_ms = now;
-	char serr[ERR_LEN];
+	err_t serr;
 	json_t *list, *t;
 	size_t i;
 	if (store_tournament_list(w->store, &list, serr) < 0) {
-		worker_log(w->o, "reading the tournaments: %s", serr);
+		worker_log(w->o, "reading the tournaments: %s", serr->msg);
 		return;
 	}
 	json_array_foreach(list, i, t)

@@ -77,16 +77,17 @@ static bool cached_binary_ok(struct work *w, const char *path, const char *sha)
  * there already.  So a worker with an empty cache plays exactly the bytes
  * another machine's compile job built, and compiles nothing. */
 static int local_binary(struct work *w, const char *sha, char path[PATH_MAX],
-			char err[ERR_LEN])
+			err_t err)
 {
 	const char *cache = w->o->cfg->compile.cache_dir;
-	char dir[PATH_MAX], have[HASH_HEXLEN + 1], serr[ERR_LEN];
+	char dir[PATH_MAX], have[HASH_HEXLEN + 1];
+	err_t serr;
 	snprintf(dir, sizeof dir, "%.4000s/store", cache);
 	snprintf(path, PATH_MAX, "%.3800s/%s", dir, sha);
 	if (cached_binary_ok(w, path, sha))
 		return 0;
 	if ((mkdir(cache, 0755) < 0 && errno != EEXIST) || (mkdir(dir, 0755) < 0 && errno != EEXIST)) {
-		snprintf(err, ERR_LEN, "cannot make the binary cache %.200s: %s", dir,
+		err_set(err, "cannot make the binary cache %.200s: %s", dir,
 			 strerror(errno));
 		return -1;
 	}
@@ -94,23 +95,24 @@ static int local_binary(struct work *w, const char *sha, char path[PATH_MAX],
 	size_t len;
 	int found = store_get_binary(w->store, sha, &bytes, &len, serr);
 	if (found <= 0) {
-		snprintf(err, ERR_LEN, "binary %.16s... is not in the store%s%.180s", sha,
-			 found < 0 ? ": " : "", found < 0 ? serr : "");
+		err_set(err, "binary %.16s... is not in the store%s%.180s", sha,
+			 found < 0 ? ": " : "", found < 0 ? serr->msg : "");
 		return -1;
 	}
 	/* stored gzip-compressed (work_compile.c), or plain by an older judge */
-	char *plain, rerr[ERR_LEN];
+	char *plain;
+	err_t rerr;
 	int rc = replay_text(bytes, len, &plain, &len, rerr);
 	free(bytes);
 	if (rc < 0) {
-		snprintf(err, ERR_LEN, "the store's binary %.16s... cannot be read: %.200s", sha,
-			 rerr);
+		err_set(err, "the store's binary %.16s... cannot be read: %.200s", sha,
+			 rerr->msg);
 		return -1;
 	}
 	bytes = (uint8_t *)plain;
 	rc = hash_hex(bytes, len, have);
 	if (rc == 0 && strcmp(have, sha) != 0) {
-		snprintf(err, ERR_LEN, "the store's binary %.16s... has other bytes (hash "
+		err_set(err, "the store's binary %.16s... has other bytes (hash "
 			 "%.16s...): refusing to play it", sha, have);
 		rc = -1;
 	} else if (rc == 0 && file_write_whole(path, (const char *)bytes, len, 0755, err) < 0) {
@@ -120,14 +122,14 @@ static int local_binary(struct work *w, const char *sha, char path[PATH_MAX],
 	return rc;
 }
 
-static int submission_seat(struct work *w, int64_t id, struct seat_src *s, char err[ERR_LEN])
+static int submission_seat(struct work *w, int64_t id, struct seat_src *s, err_t err)
 {
 	struct store_submission sub;
-	char serr[ERR_LEN];
+	err_t serr;
 	int found = store_get_submission(w->store, id, &sub, serr);
 	if (found <= 0 || !sub.binary_path[0]) {
-		snprintf(err, ERR_LEN, "submission %lld has no binary%s%.200s", (long long)id,
-			 found < 0 ? ": " : "", found < 0 ? serr : "");
+		err_set(err, "submission %lld has no binary%s%.200s", (long long)id,
+			 found < 0 ? ": " : "", found < 0 ? serr->msg : "");
 		return -1;
 	}
 	s->submission = id;
@@ -143,14 +145,14 @@ static int submission_seat(struct work *w, int64_t id, struct seat_src *s, char 
 
 /* The organiser's reference player `name` of game: its stored binary. */
 static int reference_seat(struct work *w, const char *game, const char *name,
-			  struct seat_src *s, char err[ERR_LEN])
+			  struct seat_src *s, err_t err)
 {
 	struct store_reference r;
-	char serr[ERR_LEN];
+	err_t serr;
 	int found = store_reference_get(w->store, game, name, &r, serr);
 	if (found <= 0) {
-		snprintf(err, ERR_LEN, "%s has no shipped or reference player %.64s%s%.150s",
-			 game, name, found < 0 ? ": " : "", found < 0 ? serr : "");
+		err_set(err, "%s has no shipped or reference player %.64s%s%.150s",
+			 game, name, found < 0 ? ": " : "", found < 0 ? serr->msg : "");
 		return -1;
 	}
 	s->submission = 0;
@@ -162,19 +164,20 @@ static int reference_seat(struct work *w, const char *game, const char *name,
 
 /* A shipped player (compiled here, once) or the organiser's reference. */
 static int house_seat(struct work *w, const char *game, const char *name, struct seat_src *s,
-		      char compiler[128], char err[ERR_LEN])
+		      char compiler[128], err_t err)
 {
-	char source[PATH_MAX], cerr[ERR_LEN];
+	char source[PATH_MAX];
+	err_t cerr;
 	if (!paths_shipped_player(w->o->cfg->data_dir, game, name, source))
 		return reference_seat(w, game, name, s, err);
-	char uerr[ERR_LEN];
+	err_t uerr;
 	if (players_source_name(source, s->name, uerr) < 0) {
-		snprintf(err, ERR_LEN, "shipped player %s: %.200s", name, uerr);
+		err_set(err, "shipped player %s: %.200s", name, uerr->msg);
 		return -1;
 	}
 	struct cmp_result res;
 	if (players_compile(w->o->cfg, game, source, &res, cerr) < 0 || !res.ok) {
-		snprintf(err, ERR_LEN, "shipped player %s: %.200s", name, res.ok ? cerr : res.log);
+		err_set(err, "shipped player %s: %.200s", name, res.ok ? cerr->msg : res.log);
 		cmp_result_free(&res);
 		return -1;
 	}
@@ -186,12 +189,12 @@ static int house_seat(struct work *w, const char *game, const char *name, struct
 	return hash_file(s->binary, s->binary_sha);
 }
 
-static int resolve_seats(struct work *w, struct played *m, char err[ERR_LEN])
+static int resolve_seats(struct work *w, struct played *m, err_t err)
 {
 	json_t *seats = json_object_get(w->payload, "seats");
 	m->n = (int)json_array_size(seats);
 	if (m->n < 2 || m->n > GAME_MAX_PLAYERS) {
-		snprintf(err, ERR_LEN, "a match job with %d seats", m->n);
+		err_set(err, "a match job with %d seats", m->n);
 		return -1;
 	}
 	for (int i = 0; i < m->n; i++) {
@@ -224,7 +227,7 @@ static char *read_params(const char *data_dir, const char *game)
 	return buf;
 }
 
-static int play(struct work *w, struct played *m, const struct game *game, char err[ERR_LEN])
+static int play(struct work *w, struct played *m, const struct game *game, err_t err)
 {
 	const struct cfg_sandbox *sb = &w->o->cfg->sandbox;
 	char *params = read_params(w->o->cfg->data_dir, m->game);
@@ -254,13 +257,13 @@ static int play(struct work *w, struct played *m, const struct game *game, char 
 /* ---- recording ----------------------------------------------------------- */
 
 static int insert_match(struct work *w, const struct played *m, int64_t *match_id,
-			char err[ERR_LEN])
+			err_t err)
 {
 	uint8_t *replay;
 	size_t replay_len;
-	char rerr[ERR_LEN];
+	err_t rerr;
 	if (replay_pack(m->result.replay, &replay, &replay_len, rerr) < 0) {
-		snprintf(err, ERR_LEN, "recording the match: %.200s", rerr);
+		err_set(err, "recording the match: %.200s", rerr->msg);
 		return -1;
 	}
 	struct store_new_match row = { .job = w->job.id, .game = m->game, .kind = m->kind,
@@ -272,7 +275,7 @@ static int insert_match(struct work *w, const struct played *m, int64_t *match_i
 }
 
 static int insert_seat(struct work *w, int64_t match_id, int i, const struct played *m,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	const struct match_seat *s = &m->result.seat[i];
 	struct store_match_player p = {
@@ -289,16 +292,16 @@ static int insert_seat(struct work *w, int64_t match_id, int i, const struct pla
 /* Seat i's stderr, gzip-compressed, when it wrote any and the organiser
  * keeps logs (worker.keep_logs). */
 static int insert_log(struct work *w, int64_t match_id, int i, const struct played *m,
-		      char err[ERR_LEN])
+		      err_t err)
 {
 	const struct match_seat *s = &m->result.seat[i];
 	if (!w->o->cfg->worker.keep_logs || !s->log || s->log_len == 0)
 		return 0;
 	uint8_t *gz;
 	size_t gz_len;
-	char rerr[ERR_LEN];
+	err_t rerr;
 	if (replay_gzip(s->log, s->log_len, &gz, &gz_len, rerr) < 0) {
-		snprintf(err, ERR_LEN, "recording seat %d's log: %.200s", i, rerr);
+		err_set(err, "recording seat %d's log: %.200s", i, rerr->msg);
 		return -1;
 	}
 	int rc = store_add_match_log(w->store, match_id, i, gz, gz_len, err);
@@ -310,7 +313,7 @@ static int insert_log(struct work *w, int64_t match_id, int i, const struct play
  * which one of its units crashed, for its author's `judge repro`: always
  * kept (bounded, judge/play/match.h), gzip-compressed. */
 static int insert_fault(struct work *w, int64_t match_id, int i, const struct played *m,
-			char err[ERR_LEN])
+			err_t err)
 {
 	const struct match_fault *f = m->result.seat[i].fault;
 	if (!f || f->message < 0)
@@ -320,10 +323,10 @@ static int insert_fault(struct work *w, int64_t match_id, int i, const struct pl
 				   .input_size = (int64_t)f->input_size, .unit = f->unit,
 				   .unit_round = f->round, .unit_step = f->step };
 	snprintf(row.unit_reason, sizeof row.unit_reason, "%s", f->reason);
-	char rerr[ERR_LEN];
+	err_t rerr;
 	if (replay_gzip(f->input ? (const char *)f->input : "", f->input_len, &row.input,
 			&row.input_len, rerr) < 0) {
-		snprintf(err, ERR_LEN, "recording seat %d's last input: %.200s", i, rerr);
+		err_set(err, "recording seat %d's last input: %.200s", i, rerr->msg);
 		return -1;
 	}
 	int rc = store_add_match_fault(w->store, match_id, i, &row, err);
@@ -332,7 +335,7 @@ static int insert_fault(struct work *w, int64_t match_id, int i, const struct pl
 }
 
 static int rate(struct work *w, int64_t match_id, const struct played *m, bool *rated,
-		char err[ERR_LEN])
+		err_t err)
 {
 	struct ladder_seat seats[GAME_MAX_PLAYERS];
 	for (int i = 0; i < m->n; i++)
@@ -346,7 +349,7 @@ static int rate(struct work *w, int64_t match_id, const struct played *m, bool *
 
 /* After a qualifying match: the submission's next step, or its verdict. */
 static int check_qualification(struct work *w, const struct played *m, char *note, size_t cap,
-			       char err[ERR_LEN])
+			       err_t err)
 {
 	int64_t id = 0;
 	for (int i = 0; i < m->n && !id; i++)
@@ -357,7 +360,7 @@ static int check_qualification(struct work *w, const struct played *m, char *not
 /* After a tournament's match: its tournament moves on in the same
  * transaction (the next matches queued, who is out recorded). */
 static int move_tournament(struct work *w, int64_t match_id, char *note, size_t cap,
-			   char err[ERR_LEN])
+			   err_t err)
 {
 	if (event_match_recorded(w->store, w->job.id, match_id, note, cap, err) < 0)
 		return -1;
@@ -366,7 +369,7 @@ static int move_tournament(struct work *w, int64_t match_id, char *note, size_t 
 	return 0;
 }
 
-static int record(struct work *w, struct played *m, char *note, size_t cap, char err[ERR_LEN])
+static int record(struct work *w, struct played *m, char *note, size_t cap, err_t err)
 {
 	int64_t match_id;
 	bool rated = false;
@@ -404,11 +407,11 @@ static int record(struct work *w, struct played *m, char *note, size_t cap, char
 	return 0;
 }
 
-int work_match(struct work *w, char err[ERR_LEN])
+int work_match(struct work *w, err_t err)
 {
 	struct played *m = calloc(1, sizeof *m);
 	if (!m) {
-		snprintf(err, ERR_LEN, "out of memory");
+		err_set(err, "out of memory");
 		return -1;
 	}
 	m->kind = json_string_value(json_object_get(w->payload, "kind"));
@@ -417,12 +420,12 @@ int work_match(struct work *w, char err[ERR_LEN])
 	const struct game *game = m->game ? game_find(m->game) : NULL;
 	int rc = -1;
 	char note[160] = "";
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	if (!game || !m->kind ||
 	    (strcmp(m->kind, "ranked") && strcmp(m->kind, "qualifying") &&
 	     strcmp(m->kind, "tournament") && strcmp(m->kind, "challenge") &&
 	     strcmp(m->kind, "comparison")))
-		snprintf(err, ERR_LEN, "a match job of an unknown game or kind");
+		err_set(err, "a match job of an unknown game or kind");
 	else if (resolve_seats(w, m, err) == 0 && play(w, m, game, err) == 0) {
 		rc = record(w, m, note, sizeof note, err);
 		match_result_free(&m->result);

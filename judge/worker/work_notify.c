@@ -8,12 +8,12 @@
 
 /* Delivers outside any transaction (the POST may take its whole timeout),
  * then ends the job. */
-int work_notify(struct work *w, char err[ERR_LEN])
+int work_notify(struct work *w, err_t err)
 {
 	struct hook_result r;
 	hook_job_deliver(w->job.payload, w->o->cfg->hooks.timeout_ms, &r);
 	if (!r.delivered) {
-		snprintf(err, ERR_LEN, "webhook: %.240s", r.reason);
+		err_set(err, "webhook: %.240s", r.reason);
 		w->permanent = r.permanent;
 		return -1;
 	}

@@ -14,11 +14,11 @@
 #include "judge/worker/work.h"
 
 void work_plag_fingerprint(struct work *w, const char *game, const char *src, size_t len,
-			   struct plag_fps *fps, char fp_error[ERR_LEN])
+			   struct plag_fps *fps, err_t fp_error)
 {
 	struct plag_hashset base;
 	*fps = (struct plag_fps){ 0 };
-	fp_error[0] = 0;
+	fp_error->msg[0] = 0;
 	if (plag_base_load(w->o->cfg->data_dir, game, w->o->cfg->plag.k, &base, fp_error))
 		return;
 	if (plag_fingerprint(&w->o->cfg->plag, &base, src, len, fps, fp_error))
@@ -49,14 +49,14 @@ static void log_flags(struct work *w, const struct store_submission *sub,
 }
 
 int work_plag_record(struct work *w, const struct store_submission *sub,
-		     const struct plag_fps *fps, const char *fp_error, char err[ERR_LEN])
+		     const struct plag_fps *fps, const char *fp_error, err_t err)
 {
 	struct store *s = w->store;
 	bool suspected;
-	char serr[ERR_LEN];
+	err_t serr;
 	int done = store_plag_fingerprinted(s, sub->id, &suspected, serr);
 	if (done < 0) {
-		snprintf(err, ERR_LEN, "plagiarism: %.230s", serr);
+		err_set(err, "plagiarism: %.230s", serr->msg);
 		return -1;
 	}
 	if (done)
@@ -64,19 +64,19 @@ int work_plag_record(struct work *w, const struct store_submission *sub,
 	struct plag_doc doc = { .game = sub->game, .author = sub->author, .name = sub->name,
 				.submission = sub->id };
 	struct plag_matches m;
-	char perr[ERR_LEN];
+	err_t perr;
 	int64_t id;
 	size_t refreshed;
 	bool have = !fp_error[0];
 	if (plag_store_refresh(s, &w->o->cfg->plag, w->o->cfg->data_dir, sub->game, &refreshed,
 			       perr) < 0) {
-		snprintf(err, ERR_LEN, "plagiarism: fingerprinting earlier files again: %.190s",
-			 perr);
+		err_set(err, "plagiarism: fingerprinting earlier files again: %.190s",
+			 perr->msg);
 		return -1;
 	}
 	if (plag_store_add(s, &w->o->cfg->plag, &doc, have ? fps : NULL, fp_error, &id, &m,
 			   perr) < 0) {
-		snprintf(err, ERR_LEN, "plagiarism: %.230s", perr);
+		err_set(err, "plagiarism: %.230s", perr->msg);
 		return -1;
 	}
 	log_flags(w, sub, &m);

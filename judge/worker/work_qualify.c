@@ -68,7 +68,7 @@ static int seats_of(const char *game)
  * engine's random choices (games/seed.h). */
 static int queue_match(struct work *w, int64_t sub, const char *game,
 		       const struct event_qualify *q, bool self, unsigned k,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	const struct cfg_worker *c = &w->o->cfg->worker;
 	int n = seats_of(game);
@@ -93,7 +93,7 @@ static int queue_match(struct work *w, int64_t sub, const char *game,
 
 /* The matches against the opponent, or, when none are asked, the verdict. */
 static int queue_opponent_matches(struct work *w, int64_t sub, const char *game,
-				  const struct event_qualify *q, char err[ERR_LEN])
+				  const struct event_qualify *q, err_t err)
 {
 	if (q->matches == 0)
 		return work_conclude(w, sub, true, "qualified: no match against an opponent asked",
@@ -105,7 +105,7 @@ static int queue_opponent_matches(struct work *w, int64_t sub, const char *game,
 }
 
 int work_qualify_begin(struct work *w, const struct store_submission *sub,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	struct event_qualify q;
 	int found = event_qualification(w->store, sub->game, &q, err);
@@ -120,7 +120,7 @@ int work_qualify_begin(struct work *w, const struct store_submission *sub,
 /* The match of copies is passed when no copy was frozen. */
 static int after_self_match(struct work *w, int64_t sub, const char *game,
 			    const struct event_qualify *q, const struct match_result *r,
-			    char *note, size_t cap, char err[ERR_LEN])
+			    char *note, size_t cap, err_t err)
 {
 	for (int i = 0; i < r->nplayers; i++) {
 		const struct match_seat *s = &r->seat[i];
@@ -140,7 +140,7 @@ static int after_self_match(struct work *w, int64_t sub, const char *game,
 }
 
 static int after_opponent_match(struct work *w, int64_t sub, const struct event_qualify *q,
-				char *note, size_t cap, char err[ERR_LEN])
+				char *note, size_t cap, err_t err)
 {
 	int played, wins;
 	char why[256];
@@ -159,7 +159,7 @@ static int after_opponent_match(struct work *w, int64_t sub, const struct event_
 
 int work_qualify_after(struct work *w, int64_t sub, const char *game,
 		       const struct match_result *r, char *note, size_t cap,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	struct event_qualify q;
 	payload_steps(w, &q);

@@ -23,7 +23,7 @@ struct pool {
  * queued and running ranked matches counted as played.  *queued: how many
  * of those wait; *planned: how many there are. */
 static int load_pool(struct store *s, const char *game, int min_games, struct pool *pool,
-		     int *queued, int *planned, char err[ERR_LEN])
+		     int *queued, int *planned, err_t err)
 {
 	struct store_rated *rated;
 	size_t n;
@@ -40,7 +40,7 @@ static int load_pool(struct store *s, const char *game, int min_games, struct po
 	if (*planned < 0)
 		return -1;
 	if (n && !pool->p) {
-		snprintf(err, ERR_LEN, "reading the ranked pool of %s: out of memory", game);
+		err_set(err, "reading the ranked pool of %s: out of memory", game);
 		return -1;
 	}
 	return 0;
@@ -74,7 +74,7 @@ static void add_idle(struct work *w, const struct game *g, const char *what)
  * ("" when one can, or ranked matches of it are under way).  0 or -1. */
 static int game_pool(struct store *s, const struct game *g, const struct mm_params *params,
 		     struct pool *pool, int *queued, char *why, size_t size,
-		     char err[ERR_LEN])
+		     err_t err)
 {
 	int planned;
 	*why = '\0';
@@ -91,7 +91,7 @@ int worker_idle_reason(struct store *s, const char *game, int min_games, char *w
 	struct pool pool = { 0 };
 	struct mm_params params = mm_params_default();
 	params.min_games = min_games;
-	char serr[ERR_LEN] = "";
+	err_t serr = {0};
 	int queued;
 	*why = '\0';
 	int rc = g ? game_pool(s, g, &params, &pool, &queued, why, size, serr) : 0;
@@ -126,7 +126,7 @@ static uint64_t match_seed(const struct work *w, struct rng *r)
 }
 
 static int queue_match(struct work *w, const char *game, const struct pool *pool,
-		       const size_t *pick, int k, struct rng *r, char err[ERR_LEN])
+		       const size_t *pick, int k, struct rng *r, err_t err)
 {
 	int order[GAME_MAX_PLAYERS];
 	rng_permutation(r, order, k); /* no seat is anybody's by right */
@@ -163,7 +163,7 @@ static int match_size(const struct game *g, size_t pool, struct rng *r)
  * counting each planned game at once so that one batch is already
  * balanced.  One transaction. */
 static int top_up_game(struct work *w, const struct game *g, int ahead, long room, int *queued,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	struct pool pool = { 0 };
 	struct mm_params params = mm_params_default();
@@ -185,7 +185,7 @@ static int top_up_game(struct work *w, const struct game *g, int ahead, long roo
 		if (e == MM_EFEW)
 			break;
 		if (e != MM_OK) {
-			snprintf(err, ERR_LEN, "matchmaking: %s", mm_strerror(e));
+			err_set(err, "matchmaking: %s", mm_strerror(e));
 			rc = -1;
 			break;
 		}
@@ -205,7 +205,7 @@ static int top_up_game(struct work *w, const struct game *g, int ahead, long roo
 	return rc;
 }
 
-int work_schedule(struct work *w, long room, int *queued, char err[ERR_LEN])
+int work_schedule(struct work *w, long room, int *queued, err_t err)
 {
 	const struct game *const *games = game_list();
 	const char *names[GAMES_MAX];

@@ -12,13 +12,13 @@
 
 /* One statement: done only while this worker still holds the job (else
  * the lease was lost, and the transaction is rolled back). */
-int work_done(struct work *w, char err[ERR_LEN])
+int work_done(struct work *w, err_t err)
 {
 	return store_complete(w->store, w->job.id, w->o->name, err);
 }
 
 int work_event(struct work *w, const char *kind, int64_t submission, json_t *data,
-	       char err[ERR_LEN])
+	       err_t err)
 {
 	return events_record(w->store, &w->o->cfg->hooks, kind, submission, data, err) == 0 ? 0
 											    : -1;
@@ -29,24 +29,24 @@ int work_event(struct work *w, const char *kind, int64_t submission, json_t *dat
  * without asking.  A comparison refused (the older one no longer
  * compiled, say) is no failure of the job. */
 static int compare_with_previous(struct work *w, const struct store_submission *sub,
-				 char err[ERR_LEN])
+				 err_t err)
 {
 	unsigned pairs = w->o->cfg->worker.compare_pairs;
-	char cerr[ERR_LEN];
+	err_t cerr;
 	int64_t old, id;
 	int found = pairs ? store_previous_version(w->store, sub, &old, err) : 0;
 	if (found < 0)
 		return -1;
 	if (found && compare_queue_within(w->store, sub->author, sub->id, old, (int)pairs, &id,
 					  cerr) < 0) {
-		snprintf(err, ERR_LEN, "comparing with the previous version: %.200s", cerr);
+		err_set(err, "comparing with the previous version: %.200s", cerr->msg);
 		return -1;
 	}
 	return 0;
 }
 
 int work_conclude(struct work *w, int64_t submission, bool passed, const char *note,
-		  char err[ERR_LEN])
+		  err_t err)
 {
 	struct store_submission sub;
 	struct rating_params p = rating_params_default();

@@ -41,7 +41,7 @@ static void *renew_loop(void *arg)
 	struct renewer *r = arg;
 	struct beside *b = r->b;
 	const struct worker_opts *o = b->plan.o;
-	char err[ERR_LEN];
+	err_t err;
 	if (!b->plan.store)
 		b->plan.store = store_open(o->queue, false, err);
 	if (b->plan.store)
@@ -91,12 +91,12 @@ static void renewer_stop(struct renewer *r)
 
 /* ---- one job --------------------------------------------------------------- */
 
-static int dispatch(struct work *w, char err[ERR_LEN])
+static int dispatch(struct work *w, err_t err)
 {
 	json_error_t jerr;
 	w->payload = json_loads(w->job.payload, 0, &jerr);
 	if (!w->payload) {
-		snprintf(err, ERR_LEN, "the job's payload is not JSON: %s", jerr.text);
+		err_set(err, "the job's payload is not JSON: %s", jerr.text);
 		return -1;
 	}
 	if (strcmp(w->job.kind, "compile") == 0)
@@ -105,7 +105,7 @@ static int dispatch(struct work *w, char err[ERR_LEN])
 		return work_match(w, err);
 	if (strcmp(w->job.kind, "notify") == 0)
 		return work_notify(w, err);
-	snprintf(err, ERR_LEN, "unknown job kind '%s'", w->job.kind);
+	err_set(err, "unknown job kind '%s'", w->job.kind);
 	return -1;
 }
 
@@ -129,7 +129,8 @@ static int64_t retry_at(int attempts)
 static void run_job(struct work *w, struct beside *b)
 {
 	const struct worker_opts *o = w->o;
-	char err[ERR_LEN] = "", serr[ERR_LEN];
+	err_t err = {0};
+	err_t serr;
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	struct renewer r;
@@ -148,8 +149,8 @@ static void run_job(struct work *w, struct beside *b)
 		const char *game = json_string_value(json_object_get(w->payload, "game"));
 		bool gone = store_unreachable(w->store);
 		worker_log(o, "job %lld %s%s%s failed (attempt %d): %s%s", (long long)w->job.id,
-			   w->job.kind, game ? " of " : "", game ? game : "", w->job.attempts, err,
-			   gone ? "; nothing of it was recorded: it will be done again"
+			   w->job.kind, game ? " of " : "", game ? game : "", w->job.attempts,
+			   err->msg, gone ? "; nothing of it was recorded: it will be done again"
 			   : last ? "; parked" : "; will retry");
 		store_rollback(w->store);
 		/* The server's fault, not the job's: given back untouched (or, the
@@ -157,8 +158,8 @@ static void run_job(struct work *w, struct beside *b)
 		if (gone)
 			store_release(w->store, w->job.id, o->name, serr);
 		else
-			store_fail(w->store, w->job.id, o->name, err, retry_at(w->job.attempts), cap,
-				   serr);
+			store_fail(w->store, w->job.id, o->name, err->msg, retry_at(w->job.attempts),
+				   cap, serr);
 	}
 	fflush(o->log);
 	json_decref(w->payload);
@@ -189,7 +190,7 @@ static void say_idle(struct work *w, const char *why, char said[sizeof w->idle])
  * why nothing could be queued.  true if some matches were queued. */
 static bool plan_ranked(struct work *w, long *left, bool idle, char said[sizeof w->idle])
 {
-	char err[ERR_LEN];
+	err_t err;
 	int queued = 0;
 	if (*left == 0) {
 		if (idle)
@@ -197,7 +198,7 @@ static bool plan_ranked(struct work *w, long *left, bool idle, char said[sizeof 
 		return false;
 	}
 	if (work_schedule(w, *left < 0 ? LONG_MAX : *left, &queued, err) < 0) {
-		worker_log(w->o, "scheduling failed: %s", err);
+		worker_log(w->o, "scheduling failed: %s", err->msg);
 		return false;
 	}
 	if (*left > 0)
@@ -243,7 +244,7 @@ static void claim_failed(const struct worker_opts *o, const char *why, int64_t *
 /* How long a worker started while its server is away waits for it. */
 #define WORKER_OPEN_WAIT_MS (10 * 60 * 1000)
 
-int worker_take_over(struct store *s, FILE *log, char err[ERR_LEN])
+int worker_take_over(struct store *s, FILE *log, err_t err)
 {
 	json_t *holders = store_holders(s, err);
 	if (!holders)
@@ -265,15 +266,15 @@ int worker_take_over(struct store *s, FILE *log, char err[ERR_LEN])
 	return rc;
 }
 
-int worker_run(const struct worker_opts *o, char err[ERR_LEN])
+int worker_run(const struct worker_opts *o, err_t err)
 {
 	struct work w = { .o = o };
 	w.store = store_open_patient(o->queue, true, WORKER_OPEN_WAIT_MS, say, (void *)o, err);
 	if (!w.store)
 		return -1;
-	char serr[ERR_LEN];
+	err_t serr;
 	if (store_publish_classes(w.store, serr) < 0)
-		worker_log(o, "%s; claims follow the classes the store holds", serr);
+		worker_log(o, "%s; claims follow the classes the store holds", serr->msg);
 	long left = o->ranked_cap;
 	char said[sizeof w.idle] = "\1"; /* nothing said yet */
 	struct beside b = { .plan = { .o = o }, .left = &left, .said = said };
@@ -289,7 +290,7 @@ int worker_run(const struct worker_opts *o, char err[ERR_LEN])
 		int got = store_claim(w.store, o->name, (int64_t)o->cfg->worker.lease_ms,
 				      claim_cap(o->cfg), &w.job, serr);
 		if (got < 0) {
-			claim_failed(o, serr, &nap_ms);
+			claim_failed(o, serr->msg, &nap_ms);
 			continue;
 		}
 		if (nap_ms) {

@@ -41,10 +41,10 @@ int worker_idle_reason(struct store *s, const char *game, int min_games, char *w
  * provably gone (judge/base/holder.h), so that a restarted worker takes
  * them at once instead of waiting out their leases; log gets one line
  * per dead holder.  0, or -1 with err. */
-int worker_take_over(struct store *s, FILE *log, char err[ERR_LEN]);
+int worker_take_over(struct store *s, FILE *log, err_t err);
 
 /* Runs the slot until told to stop (or idle, or once).  0, or -1 with err
  * when the store cannot be used at all. */
-int worker_run(const struct worker_opts *o, char err[ERR_LEN]);
+int worker_run(const struct worker_opts *o, err_t err);
 
 #endif

@@ -17,10 +17,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "viewer-page: %s: %s (line %d)\n", argv[1], jerr.text, jerr.line);
 		return 1;
 	}
-	char err[ERR_LEN];
+	err_t err;
 	int rc = viewer_write(argv[2], replay, err);
 	if (rc < 0)
-		fprintf(stderr, "viewer-page: %s\n", err);
+		fprintf(stderr, "viewer-page: %s\n", err->msg);
 	json_decref(replay);
 	return rc < 0 ? 1 : 0;
 }

@@ -62,24 +62,25 @@ static void lex_everything(const char *src, size_t n)
 	check_tokens(&lx, 3);
 }
 
-static void check_verdict(const char *what, int rc, const char *err)
+static void check_verdict(const char *what, int rc, const struct err *err)
 {
 	check(rc >= -1 && rc <= 1, "%s answered %d", what, rc);
-	check(rc == 0 || (memchr(err, '\0', ERR_LEN) && err[0]), "%s refused in silence", what);
+	check(rc == 0 || (memchr(err->msg, '\0', ERR_LEN) && err->msg[0]), "%s refused in silence",
+	      what);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *src = (const char *)data;
-	char err[ERR_LEN] = "";
-	char perr[ERR_LEN];
+	err_t err = {0};
+	err_t perr;
 	lex_everything(src, size);
 	check_verdict("cscan_source", cscan_source("AIName.c", src, size, "dominator.h", err), err);
 	struct cscan_names names;
 	check(cscan_player_names(src, size, &names) == 0, "cscan_player_names failed");
 	check(names.count >= 0 && names.line <= lines_of(src, size) && strlen(names.name) <= PLAYER_NAME_MAX,
 	      "names: %d, line %u", names.count, names.line);
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	check_verdict("cscan_preprocessed",
 		      cscan_preprocessed("AIName.c", src, size, "dominator.h", "course.h", err), err);
 

@@ -45,9 +45,9 @@ void testdb_text(sqlite3 *db, char *out, size_t size, const char *fmt, ...)
 
 struct store *teststore_open(const char *where, bool create)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(where, create, err);
-	cr_assert_not_null(s, "store_open(%s, %d): %s", where, create, err);
+	cr_assert_not_null(s, "store_open(%s, %d): %s", where, create, err->msg);
 	return s;
 }
 
@@ -55,17 +55,18 @@ struct store *teststore_open(const char *where, bool create)
  * finishes st. */
 static struct db_stmt *store_row(struct store *s, bool row, const char *fmt, va_list ap)
 {
-	char sql[1024], err[ERR_LEN] = "";
+	char sql[1024];
+	err_t err = {0};
 	int n = vsnprintf(sql, sizeof sql, fmt, ap);
 	cr_assert(n >= 0 && (size_t)n < sizeof sql, "a query too long for the test helper");
 	struct db_stmt *st = db_prepare(s, sql);
 	if (!st)
 		db_fail(s, "prepare", err);
-	cr_assert_not_null(st, "%s: %s", sql, err);
+	cr_assert_not_null(st, "%s: %s", sql, err->msg);
 	int rc = db_step(st);
 	if (rc < 0)
 		db_fail(s, "step", err);
-	cr_assert_eq(rc, row ? 1 : 0, "%s: %s", sql, rc < 0 ? err : "no row");
+	cr_assert_eq(rc, row ? 1 : 0, "%s: %s", sql, rc < 0 ? err->msg : "no row");
 	return st;
 }
 
@@ -119,8 +120,8 @@ void test_target_sqlite(struct test_target *t, const char *prefix)
 void test_target_pg(struct test_target *t, const char *prefix)
 {
 	test_target_sqlite(t, prefix);
-	char err[ERR_LEN] = "";
-	cr_assert_eq(pg_test_database(t->where, sizeof t->where, err), 0, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(pg_test_database(t->where, sizeof t->where, err), 0, "%s", err->msg);
 }
 
 void test_target_remove(const struct test_target *t)
@@ -133,22 +134,24 @@ void test_target_remove(const struct test_target *t)
 int64_t teststore_submit(struct store *s, const char *game, const char *author, const char *name)
 {
 	static unsigned version;
-	char err[ERR_LEN] = "", sha[16];
+	char sha[16];
+	err_t err = {0};
 	snprintf(sha, sizeof sha, "%08x", ++version);
 	struct store_new_submission sub = { .game = game, .author = author, .name = name,
 					    .source = "int x;", .source_len = 6,
 					    .source_sha256 = sha };
 	int64_t id = 0;
-	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err);
+	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err->msg);
 	return id;
 }
 
 void teststore_qualify(struct store *s, int64_t id, double mu, double sigma)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_submission sub;
-	cr_assert_eq(store_get_submission(s, id, &sub, err), 1, "%s", err);
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
-	cr_assert_eq(store_conclude_qualification(s, &sub, true, mu, sigma, err), 0, "%s", err);
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	cr_assert_eq(store_get_submission(s, id, &sub, err), 1, "%s", err->msg);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
+	cr_assert_eq(store_conclude_qualification(s, &sub, true, mu, sigma, err), 0, "%s",
+		     err->msg);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err->msg);
 }

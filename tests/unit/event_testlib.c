@@ -15,7 +15,8 @@
 /* A qualified player of author "sN" (its strength: N). */
 int64_t event_sim_player(struct store *s, const struct event_sim *sim, int n)
 {
-	char err[ERR_LEN] = "", author[16], name[16], sha[16];
+	char author[16], name[16], sha[16];
+	err_t err = {0};
 	snprintf(author, sizeof author, "s%d", n);
 	snprintf(name, sizeof name, "P%d", n);
 	snprintf(sha, sizeof sha, "%08x", n);
@@ -24,11 +25,11 @@ int64_t event_sim_player(struct store *s, const struct event_sim *sim, int n)
 					    .source_sha256 = sha };
 	int64_t id;
 	struct store_submission row;
-	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err);
-	cr_assert_eq(store_get_submission(s, id, &row, err), 1, "%s", err);
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
-	cr_assert_eq(store_conclude_qualification(s, &row, true, 25, 8, err), 0, "%s", err);
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err->msg);
+	cr_assert_eq(store_get_submission(s, id, &row, err), 1, "%s", err->msg);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
+	cr_assert_eq(store_conclude_qualification(s, &row, true, 25, 8, err), 0, "%s", err->msg);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err->msg);
 	teststore_run(s, "DELETE FROM jobs WHERE kind = 'compile'");
 	return id;
 }
@@ -38,9 +39,10 @@ int64_t event_sim_player(struct store *s, const struct event_sim *sim, int n)
 int64_t event_sim_tournament(struct store *s, const struct event_sim *sim, const char *name,
 			     json_t *spec, int n, uint64_t seed)
 {
-	char err[ERR_LEN] = "", eerr[ERR_LEN] = "";
+	err_t err = {0};
+	err_t eerr = {0};
 	int64_t t;
-	cr_assert_eq(store_tournament_create(s, sim->game, name, spec, seed, &t, err), 0, "%s", err);
+	cr_assert_eq(store_tournament_create(s, sim->game, name, spec, seed, &t, err), 0, "%s", err->msg);
 	json_decref(spec);
 	for (int i = 1; i <= n; i++) {
 		char author[16];
@@ -50,12 +52,12 @@ int64_t event_sim_tournament(struct store *s, const struct event_sim *sim, const
 		if (!sub)
 			sub = event_sim_player(s, sim, i);
 		cr_assert_eq(store_entrant_add(s, t, author, i % 2 ? "A" : "B", NULL, err), 1, "%s",
-			     err);
-		cr_assert_eq(store_entrant_pick(s, t, author, sub, err), 1, "%s", err);
+			     err->msg);
+		cr_assert_eq(store_entrant_pick(s, t, author, sub, err), 1, "%s", err->msg);
 	}
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
-	cr_assert_eq(event_start(s, t, 1000, eerr), 1, "%s", eerr);
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
+	cr_assert_eq(event_start(s, t, 1000, eerr), 1, "%s", eerr->msg);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err->msg);
 	return t;
 }
 
@@ -78,10 +80,12 @@ static int64_t seat_score(struct store *s, const struct event_sim *sim, json_t *
  * before its commit).  0 when no job waits. */
 int event_sim_play(struct store *s, const struct event_sim *sim, bool commit)
 {
-	char err[ERR_LEN] = "", eerr[ERR_LEN] = "", note[256];
+	char note[256];
+	err_t err = {0};
+	err_t eerr = {0};
 	struct store_job job;
 	int got = store_claim(s, "w1", 60000, 5, &job, err);
-	cr_assert_geq(got, 0, "%s", err);
+	cr_assert_geq(got, 0, "%s", err->msg);
 	if (!got)
 		return 0;
 	json_t *p = json_loads(job.payload, 0, NULL);
@@ -91,12 +95,12 @@ int event_sim_play(struct store *s, const struct event_sim *sim, bool commit)
 	int64_t score[8];
 	for (size_t k = 0; k < json_array_size(seats); k++)
 		score[k] = seat_score(s, sim, json_array_get(seats, k), seed, (int)k);
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
-	cr_assert_eq(store_complete(s, job.id, "w1", err), 0, "%s", err);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
+	cr_assert_eq(store_complete(s, job.id, "w1", err), 0, "%s", err->msg);
 	struct store_new_match m = { .job = job.id, .game = sim->game, .kind = "tournament",
 				     .seed = (int64_t)seed, .replay = "x", .replay_len = 1 };
 	int64_t match;
-	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);
+	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err->msg);
 	for (size_t k = 0; k < json_array_size(seats); k++) {
 		int rank = 1;
 		for (size_t j = 0; j < json_array_size(seats); j++)
@@ -106,12 +110,12 @@ int event_sim_play(struct store *s, const struct event_sim *sim, bool commit)
 						 .submission = sub ? json_integer_value(sub) : 0,
 						 .name = sub ? "x" : "Dummy", .score = score[k],
 						 .rank = rank, .frozen_round = -1 };
-		cr_assert_eq(store_add_match_player(s, match, &mp, err), 0, "%s", err);
+		cr_assert_eq(store_add_match_player(s, match, &mp, err), 0, "%s", err->msg);
 	}
 	cr_assert_eq(event_match_recorded(s, job.id, match, note, sizeof note, eerr), 1, "%s",
-		     eerr);
+		     eerr->msg);
 	if (commit)
-		cr_assert_eq(store_commit(s, err), 0, "%s", err);
+		cr_assert_eq(store_commit(s, err), 0, "%s", err->msg);
 	else
 		store_rollback(s);
 	json_decref(p);

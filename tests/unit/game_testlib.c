@@ -107,9 +107,9 @@ void gt_expect_source(const json_t *replay, int seat, const char *path)
 
 char *gt_replay_but_cpu(const char *path)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *r = replay_read_file(path, err);
-	cr_assert_not_null(r, "%s", err);
+	cr_assert_not_null(r, "%s", err->msg);
 	json_t *cpu = json_object_get(r, "cpu_us");
 	size_t rounds = json_array_size(json_object_get(r, "rounds")), i;
 	json_t *seat;

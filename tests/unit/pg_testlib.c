@@ -19,11 +19,11 @@
 #define ROLE "judge"
 
 __attribute__((format(printf, 2, 3)))
-static int fail(char err[ERR_LEN], const char *fmt, ...)
+static int fail(err_t err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err, ERR_LEN, fmt, ap);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -36,7 +36,7 @@ static const char *bindir(void)
 
 /* The account the server runs as: ourselves, or (as root, which initdb
  * refuses) the postgres system user, made if the system has none. */
-static int server_account(uid_t *uid, gid_t *gid, char err[ERR_LEN])
+static int server_account(uid_t *uid, gid_t *gid, err_t err)
 {
 	*uid = geteuid();
 	*gid = getegid();
@@ -58,7 +58,7 @@ static int server_account(uid_t *uid, gid_t *gid, char err[ERR_LEN])
 
 /* Runs bindir/argv[0] as the server's account, its output appended to
  * dir/setup.log; 0 when it exits with status 0. */
-static int run_tool(const char *dir, char *const argv[], char err[ERR_LEN])
+static int run_tool(const char *dir, char *const argv[], err_t err)
 {
 	uid_t uid;
 	gid_t gid;
@@ -96,7 +96,7 @@ static int run_tool(const char *dir, char *const argv[], char err[ERR_LEN])
 	return fail(err, "%s failed (status %#x): see %s", prog, status, log);
 }
 
-int pg_server_start(struct pg_server *srv, const char *dir, bool durable, char err[ERR_LEN])
+int pg_server_start(struct pg_server *srv, const char *dir, bool durable, err_t err)
 {
 	memset(srv, 0, sizeof *srv);
 	snprintf(srv->dir, sizeof srv->dir, "%s", dir);
@@ -116,7 +116,7 @@ int pg_server_start(struct pg_server *srv, const char *dir, bool durable, char e
 	return pg_server_resume(srv, err);
 }
 
-int pg_server_resume(struct pg_server *srv, char err[ERR_LEN])
+int pg_server_resume(struct pg_server *srv, err_t err)
 {
 	char data[300], log[300], opts[600];
 	snprintf(data, sizeof data, "%s/data", srv->dir);
@@ -132,7 +132,7 @@ int pg_server_resume(struct pg_server *srv, char err[ERR_LEN])
 	return 0;
 }
 
-int pg_server_pause(struct pg_server *srv, char err[ERR_LEN])
+int pg_server_pause(struct pg_server *srv, err_t err)
 {
 	char data[300];
 	snprintf(data, sizeof data, "%s/data", srv->dir);
@@ -154,11 +154,12 @@ static int remove_entry(const char *path, const struct stat *sb, int flag, struc
 
 void pg_server_stop(struct pg_server *srv)
 {
-	char data[300], err[ERR_LEN];
+	char data[300];
+	err_t err;
 	snprintf(data, sizeof data, "%s/data", srv->dir);
 	char *stop[] = { "pg_ctl", "-D", data, "-m", "fast", "-w", "stop", NULL };
 	if (srv->running && run_tool(srv->dir, stop, err) < 0)
-		fprintf(stderr, "pg_testlib: %s\n", err);
+		fprintf(stderr, "pg_testlib: %s\n", err->msg);
 	srv->running = false;
 	nftw(srv->dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
@@ -169,7 +170,7 @@ static void url_of(const struct pg_server *srv, const char *db, char *url, size_
 }
 
 int pg_server_createdb(const struct pg_server *srv, const char *name, char *url, size_t n,
-		       char err[ERR_LEN])
+		       err_t err)
 {
 	char admin[400], sql[200];
 	url_of(srv, "postgres", admin, sizeof admin);
@@ -212,7 +213,7 @@ void pg_test_run_end(void)
 }
 
 /* Under the run's lock: starts the server unless a test before did. */
-static int ensure_started(const char *dir, struct pg_server *srv, char err[ERR_LEN])
+static int ensure_started(const char *dir, struct pg_server *srv, err_t err)
 {
 	char lock[300], marker[300], data[300];
 	snprintf(lock, sizeof lock, "%s/lock", dir);
@@ -237,7 +238,7 @@ static int ensure_started(const char *dir, struct pg_server *srv, char err[ERR_L
 	return rc;
 }
 
-int pg_test_database(char *url, size_t n, char err[ERR_LEN])
+int pg_test_database(char *url, size_t n, err_t err)
 {
 	const char *dir = getenv(RUN_ENV);
 	if (!dir)

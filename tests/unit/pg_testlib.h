@@ -30,21 +30,21 @@ struct pg_server {
 /* initdb into srv->dir/data (dir must exist, empty but for what this
  * writes), then starts the server.  durable false turns fsync off: for
  * tests, whose data dies with them. */
-int pg_server_start(struct pg_server *srv, const char *dir, bool durable, char err[ERR_LEN]);
+int pg_server_start(struct pg_server *srv, const char *dir, bool durable, err_t err);
 /* Stops the server (fast shutdown: sessions cut), keeping its folder; and
  * starts it again: a restart, as an organiser's. */
-int pg_server_pause(struct pg_server *srv, char err[ERR_LEN]);
-int pg_server_resume(struct pg_server *srv, char err[ERR_LEN]);
+int pg_server_pause(struct pg_server *srv, err_t err);
+int pg_server_resume(struct pg_server *srv, err_t err);
 /* Stops the server (fast shutdown) and removes its folder. */
 void pg_server_stop(struct pg_server *srv);
 /* A new, empty database called name, and the URL a store opens it by. */
 int pg_server_createdb(const struct pg_server *srv, const char *name, char *url, size_t n,
-		       char err[ERR_LEN]);
+		       err_t err);
 
 /* The unit suite's shared server: set up by pg_test_run_begin() in the
  * runner, started on first use, and a new database per call. */
 void pg_test_run_begin(void);
 void pg_test_run_end(void);
-int pg_test_database(char *url, size_t n, char err[ERR_LEN]);
+int pg_test_database(char *url, size_t n, err_t err);
 
 #endif

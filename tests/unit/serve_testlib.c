@@ -13,12 +13,13 @@
 
 void serve_test_token(const char *where, const char *author, bool organiser, char token[44])
 {
-	char err[ERR_LEN] = "", hex[65];
+	char hex[65];
+	err_t err = {0};
 	struct store *s = teststore_open(where, false);
 	int64_t id;
-	cr_assert_eq(serve_token_new(token, err), 0, "%s", err);
+	cr_assert_eq(serve_token_new(token, err), 0, "%s", err->msg);
 	cr_assert_eq(serve_token_hash(token, hex), 0);
-	cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = hex, .author = author, .organiser = organiser }, &id, NULL, err), 0, "%s", err);
+	cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = hex, .author = author, .organiser = organiser }, &id, NULL, err), 0, "%s", err->msg);
 	store_close(s);
 }
 
@@ -94,9 +95,9 @@ void contest_serve(struct contest *c, bool frozen)
 	cfg.contest.frozen = frozen;
 	struct serve_options o = { .queue = c->t.where, .host = "127.0.0.1",
 				   .limits = cfg.serve, .contest = cfg.contest };
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	c->server = serve_start(&o, err);
-	cr_assert_not_null(c->server, "serve_start: %s", err);
+	cr_assert_not_null(c->server, "serve_start: %s", err->msg);
 }
 
 int contest_call(struct contest *c, const char *method, const char *path, const char *token,

@@ -31,11 +31,11 @@ struct run {
 
 static struct brk_plan play_bracket(struct run *r, game_rule rule)
 {
-	char err[ERR_LEN];
+	err_t err;
 	for (int step = 0;; step++) {
 		struct brk_plan plan;
 		cr_assert_eq(brk_plan(&r->rules, r->entrants, r->n, 99, r->games, r->ngames, &plan,
-				      err), 0, "%s", err);
+				      err), 0, "%s", err->msg);
 		if (plan.done)
 			return plan;
 		cr_assert_gt(plan.ntodo, 0, "nothing to play, and the bracket is not over");
@@ -131,7 +131,7 @@ Test(bracket, single_elimination_with_byes)
  * counts for nobody. */
 Test(bracket, a_series_asks_only_for_the_games_that_can_decide_it)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct brk_rules rules = { .best_of = 3 };
 	int64_t two[] = { 7, 9 };
 	struct brk_plan p;
@@ -159,16 +159,16 @@ Test(bracket, a_series_asks_only_for_the_games_that_can_decide_it)
 
 Test(bracket, refuses_a_game_it_did_not_plan)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct brk_rules rules = { .best_of = 1 };
 	int64_t four[] = { 1, 2, 3, 4 };
 	struct brk_plan p;
 	struct brk_game stranger[] = { { 0, 0, 3 } }; /* series 0 is 1 against 4 */
 	cr_expect_eq(brk_plan(&rules, four, 4, 1, stranger, 1, &p, err), -1);
-	cr_expect(strstr(err, "did not play it"), "%s", err);
+	cr_expect(strstr(err->msg, "did not play it"), "%s", err->msg);
 	struct brk_game nowhere[] = { { 40, 0, 1 } };
 	cr_expect_eq(brk_plan(&rules, four, 4, 1, nowhere, 1, &p, err), -1);
-	cr_expect(strstr(err, "does not have"), "%s", err);
+	cr_expect(strstr(err->msg, "does not have"), "%s", err->msg);
 	rules.best_of = 2;
 	cr_expect_eq(brk_plan(&rules, four, 4, 1, NULL, 0, &p, err), -1);
 }
@@ -179,7 +179,7 @@ Test(bracket, refuses_a_game_it_did_not_plan)
  * matches together; ranks fixed by hand, points n..1 per place. */
 Test(points, blitz_groups_of_two_to_six_by_hand)
 {
-	char err[ERR_LEN];
+	err_t err;
 	for (int n = 2; n <= 6; n++) {
 		int64_t members[6] = { 11, 12, 13, 14, 15, 16 };
 		struct pts_match m[3];
@@ -189,7 +189,7 @@ Test(points, blitz_groups_of_two_to_six_by_hand)
 			for (int s = 0; s < n; s++)
 				m[k].rank[s] = s + 1;
 		struct pts_row rows[6];
-		cr_assert_eq(pts_standings(members, n, m, 3, rows, err), 0, "%s", err);
+		cr_assert_eq(pts_standings(members, n, m, 3, rows, err), 0, "%s", err->msg);
 		/* seats rotate: member i sits in seat (i - k) mod n in match k */
 		for (int i = 0; i < n; i++) {
 			double want = 0;
@@ -208,7 +208,7 @@ Test(points, blitz_groups_of_two_to_six_by_hand)
 /* The course's final: 4/3/2/1, four matches; ties share points. */
 Test(points, a_course_final_with_ties)
 {
-	char err[ERR_LEN];
+	err_t err;
 	int64_t g[4] = { 1, 2, 3, 4 };
 	struct pts_match m[4];
 	pts_schedule(g, 4, 4, 8, m);
@@ -221,7 +221,7 @@ Test(points, a_course_final_with_ties)
 	 * totals: 1: 8, 2: 11.5, 3: 12.5, 4: 8; 1 and 4 tie on points and firsts
 	 * (one each), so the group's order keeps 1 before 4 and they share 3rd */
 	struct pts_row rows[4];
-	cr_assert_eq(pts_standings(g, 4, m, 4, rows, err), 0, "%s", err);
+	cr_assert_eq(pts_standings(g, 4, m, 4, rows, err), 0, "%s", err->msg);
 	int64_t want_who[4] = { 3, 2, 1, 4 };
 	double want_pts[4] = { 12.5, 11.5, 8, 8 };
 	int want_place[4] = { 1, 2, 3, 3 };
@@ -232,7 +232,7 @@ Test(points, a_course_final_with_ties)
 	}
 	m[2].who[1] = 99;
 	cr_expect_eq(pts_standings(g, 4, m, 4, rows, err), -1);
-	cr_expect(strstr(err, "not a member"), "%s", err);
+	cr_expect(strstr(err->msg, "not a member"), "%s", err->msg);
 }
 
 /* The drops of the winners' round 2 meet the losers' round 1 winners in
@@ -242,7 +242,7 @@ Test(points, a_course_final_with_ties)
 Test(bracket, drops_meet_the_losers_bracket_in_reverse_order)
 {
 	static struct run r;
-	char err[ERR_LEN];
+	err_t err;
 	make_run(&r, 16, true, 1, true);
 	int64_t want[4][2] = { { 9, 6 }, { 12, 7 }, { 10, 5 }, { 11, 8 } };
 	int seen = 0;
@@ -274,9 +274,9 @@ Test(bracket, drops_meet_the_losers_bracket_in_reverse_order)
 
 Test(forecast, groups_are_counted_exactly)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct forecast f;
-	cr_assert_eq(forecast_groups(4, 4, 5, 5, 3, &f, err), 0, "%s", err);
+	cr_assert_eq(forecast_groups(4, 4, 5, 5, 3, &f, err), 0, "%s", err->msg);
 	cr_expect(f.exact);
 	cr_expect_eq(f.matches, 25);
 	cr_expect_eq(f.waves, 7 + 2, "20 matches on 3 slots, then 5");
@@ -284,14 +284,14 @@ Test(forecast, groups_are_counted_exactly)
 
 Test(forecast, a_bracket_through_its_own_rules)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct forecast f;
 	struct brk_rules single = { .best_of = 1 };
-	cr_assert_eq(forecast_bracket(&single, 16, 64, 10, 1, &f, err), 0, "%s", err);
+	cr_assert_eq(forecast_bracket(&single, 16, 64, 10, 1, &f, err), 0, "%s", err->msg);
 	cr_expect_eq(f.matches, 15);
 	cr_expect_eq(f.waves, 4, "four rounds when every series can run at once");
 	struct brk_rules dbl = { .double_elim = true, .best_of = 1, .reset = true };
-	cr_assert_eq(forecast_bracket(&dbl, 16, 1, 40, 2, &f, err), 0, "%s", err);
+	cr_assert_eq(forecast_bracket(&dbl, 16, 1, 40, 2, &f, err), 0, "%s", err->msg);
 	cr_expect(f.matches > 30 && f.matches < 31, "%g: 30, or 31 with a reset", f.matches);
 	cr_expect_eq(f.waves, f.matches, "one slot plays one match at a time");
 }
@@ -301,10 +301,10 @@ Test(forecast, a_bracket_through_its_own_rules)
  * shrinks) and one final match. */
 Test(forecast, an_elimination_through_its_own_rules)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct elim_rules rules = elim_rules_course();
 	struct forecast a, b;
-	cr_assert_eq(forecast_elimination(&rules, 40, 11, 4, 5, 7, &a, err), 0, "%s", err);
+	cr_assert_eq(forecast_elimination(&rules, 40, 11, 4, 5, 7, &a, err), 0, "%s", err->msg);
 	cr_expect(!a.exact);
 	cr_expect_eq(a.rounds, 29);
 	double least = 0;

@@ -92,10 +92,10 @@ Test(hash, fields_are_framed)
 
 static void refused_as(const char *src, const char *header, const char *msg)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int rc = cscan_source("AIName.c", src, strlen(src), header, err);
-	cr_expect_eq(rc, 1, "not refused (rc %d, %s):\n%s", rc, err, src);
-	cr_expect_str_eq(err, msg, "source:\n%s", src);
+	cr_expect_eq(rc, 1, "not refused (rc %d, %s):\n%s", rc, err->msg, src);
+	cr_expect_str_eq(err->msg, msg, "source:\n%s", src);
 }
 
 static void refused(const char *src, const char *msg)
@@ -105,9 +105,9 @@ static void refused(const char *src, const char *msg)
 
 static void accepted(const char *src)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int rc = cscan_source("AIName.c", src, strlen(src), "dominator.h", err);
-	cr_expect_eq(rc, 0, "refused: %s\nsource:\n%s", err, src);
+	cr_expect_eq(rc, 0, "refused: %s\nsource:\n%s", err->msg, src);
 }
 
 #define NOT_INCLUDABLE(h) \
@@ -349,19 +349,21 @@ Test(cscan, characters_gcc_and_the_scanner_could_read_apart)
 
 Test(cscan, not_text)
 {
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(cscan_source("a.c", "", 0, NULL, err), 1);
-	cr_expect_str_eq(err, "a.c: the file is empty");
+	cr_expect_str_eq(err->msg, "a.c: the file is empty");
 	cr_expect_eq(cscan_source("a.c", "int x;\nint\0y;\n", 14, NULL, err), 1);
-	cr_expect_str_eq(err, "a.c:2: the file contains a NUL byte: submit C source text");
+	cr_expect_str_eq(err->msg, "a.c:2: the file contains a NUL byte: submit C source text");
 	cr_expect_eq(cscan_text("a.c", "int\x01;\n", 6, err), 1);
-	cr_expect_str_eq(err, "a.c:1: control character 0x01: submit C source text");
+	cr_expect_str_eq(err->msg, "a.c:1: control character 0x01: submit C source text");
 	/* a byte-order mark: GCC would skip it, but the scanner reads bytes */
 	cr_expect_eq(cscan_source("a.c", "\xef\xbb\xbfint x;\n", 10, NULL, err), 1);
-	cr_expect_str_eq(err, "a.c:1: the file starts with a byte-order mark (bytes EF BB BF): "
+	cr_expect_str_eq(err->msg,
+			 "a.c:1: the file starts with a byte-order mark (bytes EF BB BF): "
 			      "save it as UTF-8 without BOM, or as plain ASCII");
 	cr_expect_eq(cscan_text("a.c", "int a;\rint b;\n", 14, err), 1);
-	cr_expect_str_eq(err, "a.c:1: a carriage return that does not end a line: save the file "
+	cr_expect_str_eq(err->msg,
+			 "a.c:1: a carriage return that does not end a line: save the file "
 			      "with LF or CRLF line endings");
 	const char *crlf = "int a;\r\n\tint b;\f\v\r\n";
 	cr_expect_eq(cscan_text("a.c", crlf, strlen(crlf), err), 0);
@@ -376,11 +378,12 @@ Test(cscan, fixture_sources_pass)
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 		FILE *f = fopen(files[i], "r");
 		cr_assert_not_null(f, "%s", files[i]);
-		char buf[8192], err[ERR_LEN] = "";
+		char buf[8192];
+		err_t err = {0};
 		size_t n = fread(buf, 1, sizeof buf, f);
 		fclose(f);
 		cr_expect_eq(cscan_source("AIName.c", buf, n, "dominator.h", err), 0, "%s: %s",
-			     files[i], err);
+			     files[i], err->msg);
 	}
 }
 
@@ -390,15 +393,15 @@ Test(cscan, fixture_sources_pass)
 		"# 1 \"/usr/include/stdc-predef.h\" 1 3 4\n# 0 \"<command-line>\" 2\n" \
 		"# 1 \"AIName.c\"\n"
 
-static int pp(const char *text, char err[ERR_LEN])
+static int pp(const char *text, err_t err)
 {
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	return cscan_preprocessed("AIName.c", text, strlen(text), "dominator.h", "course.h", err);
 }
 
 Test(cscan_pp, clean_output_passes)
 {
-	char err[ERR_LEN];
+	err_t err;
 	const char *text = PP_HEAD
 		"# 1 \"dominator.h\" 1\nint dom(void);\n# 2 \"AIName.c\" 2\n"
 		"# 1 \"./dominator.h\" 1\nint x __asm__(\"y\");\n# 3 \"AIName.c\" 2\n"
@@ -409,68 +412,73 @@ Test(cscan_pp, clean_output_passes)
 		"const char *s = \"__asm__ _Pragma\"; char c = '\\'';\n"
 		"#pragma GCC optimize(\"O3\")\n"
 		"int f(void) { return 0; }\n";
-	cr_expect_eq(pp(text, err), 0, "%s", err);
+	cr_expect_eq(pp(text, err), 0, "%s", err->msg);
 }
 
 Test(cscan_pp, files_the_source_may_not_read)
 {
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(pp(PP_HEAD "# 1 \"/etc/passwd\" 1\nroot:x:0:0\n", err), 1);
-	cr_expect_str_eq(err, "AIName.c: the program made the preprocessor read \"/etc/passwd\", "
+	cr_expect_str_eq(err->msg,
+			 "AIName.c: the program made the preprocessor read \"/etc/passwd\", "
 			      "which is not allowed");
 	/* a system header is one gcc flags 3, under /usr */
 	cr_expect_eq(pp(PP_HEAD "# 1 \"/usr/include/stdio.h\" 1\n", err), 1);
 	cr_expect_eq(pp(PP_HEAD "# 1 \"/etc/passwd\" 1 3\n", err), 1);
 	cr_expect_eq(pp(PP_HEAD "# 1 \"/usr/include/../../etc/passwd\" 1 3 4\n", err), 1);
-	cr_expect_str_eq(err, "AIName.c: the program made the preprocessor read "
+	cr_expect_str_eq(err->msg, "AIName.c: the program made the preprocessor read "
 			      "\"/usr/include/../../etc/passwd\", which is not allowed");
 	cr_expect_eq(pp(PP_HEAD "# 1 \"/usr/include/stdio.h\" 1 31\n", err), 1);
 	cr_expect_eq(pp(PP_HEAD "# 7 \"other.c\"\n", err), 1);
 	cr_expect_eq(pp(PP_HEAD "# 7\n", err), 1);
-	cr_expect_str_eq(err, "AIName.c: the preprocessor produced an unreadable line marker");
+	cr_expect_str_eq(err->msg, "AIName.c: the preprocessor produced an unreadable line marker");
 }
 
 /* The header the game header shares (course.h) is trusted as the game
  * header is, and only when the compile names it. */
 Test(cscan_pp, the_shared_header_only_when_named)
 {
-	char err[ERR_LEN];
+	err_t err;
 	const char *text = PP_HEAD "# 1 \"dominator.h\" 1\n# 1 \"course.h\" 1\n"
 			   "int x __asm__(\"y\");\n# 2 \"dominator.h\" 2\n# 2 \"AIName.c\" 2\n";
-	cr_expect_eq(pp(text, err), 0, "%s", err);
+	cr_expect_eq(pp(text, err), 0, "%s", err->msg);
 	cr_expect_eq(cscan_preprocessed("AIName.c", text, strlen(text), "dominator.h", NULL, err),
 		     1);
-	cr_expect_str_eq(err, "AIName.c: the program made the preprocessor read \"course.h\", "
+	cr_expect_str_eq(err->msg, "AIName.c: the program made the preprocessor read \"course.h\", "
 			      "which is not allowed");
-	cr_expect_eq(pp(PP_HEAD "# 1 \"./course.h\" 1\nint y;\n", err), 0, "%s", err);
+	cr_expect_eq(pp(PP_HEAD "# 1 \"./course.h\" 1\nint y;\n", err), 0, "%s", err->msg);
 	cr_expect_eq(pp(PP_HEAD "# 1 \"other.h\" 1\nint y;\n", err), 1);
 }
 
 Test(cscan_pp, macro_made_asm_and_pragmas)
 {
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(pp(PP_HEAD "\n\n\n\n\n\n__asm__(\".incbin \\\"/etc/hostname\\\"\");\n", err), 1);
-	cr_expect_str_eq(err, "AIName.c:7: __asm__ is not allowed: inline assembler cannot be used "
+	cr_expect_str_eq(err->msg,
+			 "AIName.c:7: __asm__ is not allowed: inline assembler cannot be used "
 			      "(it came from a macro)");
 	/* line numbers follow the markers */
 	cr_expect_eq(pp(PP_HEAD "# 1 \"/usr/include/stdio.h\" 1 3 4\nint a;\n# 41 \"AIName.c\" 2\n"
 			"int b;\nasm(\"\");\n", err), 1);
-	cr_expect_str_eq(err, "AIName.c:42: asm is not allowed: inline assembler cannot be used "
+	cr_expect_str_eq(err->msg,
+			 "AIName.c:42: asm is not allowed: inline assembler cannot be used "
 			      "(it came from a macro)");
 	cr_expect_eq(pp(PP_HEAD "\n#pragma GCC pch_preprocess \"/etc/hostname\"\n", err), 1);
-	cr_expect_str_eq(err, "AIName.c:2: #pragma GCC pch_preprocess is not allowed (it came from "
+	cr_expect_str_eq(err->msg,
+			 "AIName.c:2: #pragma GCC pch_preprocess is not allowed (it came from "
 			      "_Pragma in a macro)");
 	cr_expect_eq(pp(PP_HEAD "#pragma GCC  dependency \"x\"\n", err), 1);
 	cr_expect_eq(pp(PP_HEAD "_Pragma(\"x\")\n", err), 1);
-	cr_expect_str_eq(err, "AIName.c:1: _Pragma is not allowed: write #pragma on a line of its own "
+	cr_expect_str_eq(err->msg, "AIName.c:1: _Pragma is not allowed: write #pragma on a line of its own "
 			      "instead (it came from a macro)");
 }
 
 /* Each item, put into fmt (one %s), is refused by check. */
-static void each_refused(int (*check)(const char *, char[ERR_LEN]), const char *fmt,
+static void each_refused(int (*check)(const char *, err_t), const char *fmt,
 			 const char *const *items, size_t n)
 {
-	char err[ERR_LEN], text[512];
+	char text[512];
+	err_t err;
 	for (size_t i = 0; i < n; i++) {
 		snprintf(text, sizeof text, fmt, items[i]);
 		cr_expect_eq(check(text, err), 1, "%s passed", items[i]);
@@ -483,7 +491,7 @@ static void each_refused(int (*check)(const char *, char[ERR_LEN]), const char *
 
 Test(cscan_pp, attributes_that_write_assembler_text_or_change_linkage)
 {
-	char err[ERR_LEN];
+	err_t err;
 	/* every spelling, the list's later entries, across lines */
 	static const struct {
 		const char *text, *message;
@@ -506,7 +514,7 @@ Test(cscan_pp, attributes_that_write_assembler_text_or_change_linkage)
 		char text[256];
 		snprintf(text, sizeof text, PP_HEAD "%s", cases[i].text);
 		cr_expect_eq(pp(text, err), 1, "%s passed", cases[i].text);
-		cr_expect_str_eq(err, cases[i].message);
+		cr_expect_str_eq(err->msg, cases[i].message);
 	}
 	const char *const others[] = {
 		"ifunc(\"r\")", "naked", "target_clones(\"avx2\",\"default\")", "visibility(\"hidden\")",
@@ -518,57 +526,58 @@ Test(cscan_pp, attributes_that_write_assembler_text_or_change_linkage)
 	/* the nesting runs through the header's lines as the compiler reads it */
 	cr_expect_eq(pp(PP_HEAD "int x __attribute__((aligned(\n# 1 \"/usr/include/stdio.h\" 1 3 4\n"
 			"8), unused\n# 3 \"AIName.c\" 2\n, section(\"x\")));\n", err), 1);
-	cr_expect_str_eq(err, ATTRIBUTE_REFUSED("3", "section"));
+	cr_expect_str_eq(err->msg, ATTRIBUTE_REFUSED("3", "section"));
 	/* a section name in an argument, a string or another attribute's list is fine */
 	cr_expect_eq(pp(PP_HEAD "int section = 1, weak;\n"
 			"int f(int alias) __attribute__((cleanup(section), aligned(section), cold));\n"
 			"const char *s = \"__attribute__((section(x)))\";\nint a[2][2] = { [1][1] = 1 };\n"
 			"__attribute__((constructor, used, noipa, optimize(\"O3\"), target(\"avx2\"))) "
-			"void g(void);\n", err), 0, "%s", err);
+			"void g(void);\n", err), 0, "%s", err->msg);
 	/* the headers' own attributes are theirs */
 	cr_expect_eq(pp(PP_HEAD "# 1 \"/usr/include/stdio.h\" 1 3 4\n"
-			"extern int x __attribute__ ((__section__ (\".h\"), __weak__));\n", err), 0, "%s", err);
+			"extern int x __attribute__ ((__section__ (\".h\"), __weak__));\n", err), 0, "%s", err->msg);
 }
 
 Test(cscan_pp, messages_the_compiler_prints)
 {
-	char err[ERR_LEN];
+	err_t err;
 	const char *msg = "AIName.c:2: the text of #pragma message, GCC warning or GCC error may only "
 			  "use printable ASCII characters and no backslash escapes";
 	cr_expect_eq(pp(PP_HEAD "\n#pragma message \"x\\ngcc: fatal error: CPU time limit exceeded\"\n",
 			err), 1);
-	cr_expect_str_eq(err, msg);
+	cr_expect_str_eq(err->msg, msg);
 	cr_expect_eq(pp(PP_HEAD "\n#pragma message (\"a\" \"\\x1b[2J\")\n", err), 1);
-	cr_expect_str_eq(err, msg);
+	cr_expect_str_eq(err->msg, msg);
 	cr_expect_eq(pp(PP_HEAD "\n#pragma GCC warning \"\\n\"\n", err), 1);
-	cr_expect_str_eq(err, msg);
+	cr_expect_str_eq(err->msg, msg);
 	cr_expect_eq(pp(PP_HEAD "\n#pragma GCC error \"\xc3\xa9\"\n", err), 1);
 	cr_expect_eq(pp(PP_HEAD "void f(void) __attribute__((error(\"\\ncc1: Killed\")));\n", err), 1);
-	cr_expect_str_eq(err, "AIName.c:1: the message of an attribute may only use printable ASCII "
+	cr_expect_str_eq(err->msg, "AIName.c:1: the message of an attribute may only use printable ASCII "
 			      "characters and no backslash escapes");
 	cr_expect_eq(pp(PP_HEAD "void f(void) __attribute__((deprecated(\"a\\tb\")));\n", err), 1);
 	cr_expect_eq(pp(PP_HEAD "#pragma message \"plain words\"\n#pragma GCC warning \"ok\"\n"
 			"void f(void) __attribute__((warning(\"call f less\"), format(printf, 1, 2)));\n"
-			"const char *s = \"a\\nb\";\n", err), 0, "%s", err);
+			"const char *s = \"a\\nb\";\n", err), 0, "%s", err->msg);
 }
 
 Test(cscan_pp, only_column_one_is_a_directive)
 {
-	char err[ERR_LEN];
+	err_t err;
 	/* cpp indents a '#' that macro expansion produced; gcc -fpreprocessed
 	 * then does not take it for a marker, and neither may the check */
 	cr_expect_eq(pp(PP_HEAD " # 1 \"/usr/include/stdio.h\" 3\n__asm__(\"\");\n", err), 1);
-	cr_expect_str_eq(err, "AIName.c:2: __asm__ is not allowed: inline assembler cannot be used "
+	cr_expect_str_eq(err->msg,
+			 "AIName.c:2: __asm__ is not allowed: inline assembler cannot be used "
 			      "(it came from a macro)");
 	cr_expect_eq(pp(PP_HEAD "#define X 1\n", err), 1);
-	cr_expect_str_eq(err, "AIName.c:1: unexpected directive in the preprocessed program: define X 1");
+	cr_expect_str_eq(err->msg, "AIName.c:1: unexpected directive in the preprocessed program: define X 1");
 }
 
 Test(cscan_pp, what_the_compiler_would_read_differently)
 {
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(pp(PP_HEAD "int x; // \\\n", err), 1);
-	cr_expect_str_eq(err, "AIName.c:1: unexpected comment in the preprocessed program");
+	cr_expect_str_eq(err->msg, "AIName.c:1: unexpected comment in the preprocessed program");
 	cr_expect_eq(pp(PP_HEAD "int x; /* */\n", err), 1);
 	cr_expect_eq(pp(PP_HEAD "int x = 1 \\\n;\n", err), 1);
 	cr_expect_eq(pp(PP_HEAD "const char *s = R\"(x)\";\n", err), 1);
@@ -577,9 +586,9 @@ Test(cscan_pp, what_the_compiler_would_read_differently)
 
 /* ---- cscan: assembly ----------------------------------------------------------- */
 
-static int as_check(const char *text, char err[ERR_LEN])
+static int as_check(const char *text, err_t err)
 {
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	return cscan_assembly("AIName.c", text, strlen(text), err);
 }
 
@@ -606,29 +615,30 @@ static int as_check(const char *text, char err[ERR_LEN])
 
 Test(cscan_as, gcc_output_passes)
 {
-	char err[ERR_LEN];
-	cr_expect_eq(as_check(GCC_AS, err), 0, "%s", err);
+	err_t err;
+	cr_expect_eq(as_check(GCC_AS, err), 0, "%s", err->msg);
 	/* the shipped players' whole assembly: see compile/every_shipped_player */
 }
 
 Test(cscan_as, only_what_gcc_writes_for_plain_c)
 {
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(as_check(GCC_AS ".incbin \"/etc/hostname\"\n", err), 1);
-	cr_expect_str_eq(err, AS_REFUSED(".incbin \"/etc/hostname\"", " (after `tl`)"));
+	cr_expect_str_eq(err->msg, AS_REFUSED(".incbin \"/etc/hostname\"", " (after `tl`)"));
 	cr_expect_eq(as_check(".section .data\n  \t.include \"x.s\"\n", err), 1);
-	cr_expect_str_eq(err, AS_REFUSED(".include \"x.s\"", ""));
+	cr_expect_str_eq(err->msg, AS_REFUSED(".include \"x.s\"", ""));
 	/* every statement separator, comment and label form gas knows */
 	cr_expect_eq(as_check("\t.section .data;.INCBIN \"/etc/hostname\";#,\"a\"\n", err), 1);
-	cr_expect_str_eq(err, AS_REFUSED(".section .data;.INCBIN \"/etc/hostname\";#,\"a\"", ""));
+	cr_expect_str_eq(err->msg,
+			 AS_REFUSED(".section .data;.INCBIN \"/etc/hostname\";#,\"a\"", ""));
 	cr_expect_eq(as_check("\t.data # x\n", err), 1);
 	cr_expect_eq(as_check("\t.data /* x */\n", err), 1);
 	cr_expect_eq(as_check("/* a */ .data\n", err), 1);
 	cr_expect_eq(as_check("x: .incbin \"/etc/passwd\"\n", err), 1);
-	cr_expect_str_eq(err, AS_REFUSED("x: .incbin \"/etc/passwd\"", ""));
+	cr_expect_str_eq(err->msg, AS_REFUSED("x: .incbin \"/etc/passwd\"", ""));
 	cr_expect_eq(as_check("\"quoted label\": nop\n", err), 1);
 	cr_expect_eq(as_check("x:\n\xc3\xa9: .incbin \"/etc/passwd\"\n", err), 1);
-	cr_expect_str_eq(err, "AIName.c: the generated assembly contains the byte 0xc3, which plain "
+	cr_expect_str_eq(err->msg, "AIName.c: the generated assembly contains the byte 0xc3, which plain "
 			      "C does not produce: refused (a name or string smuggled in?)");
 	cr_expect_eq(as_check("\t.data\r\n", err), 1);
 	cr_expect_eq(as_check("\tnop\tx = 1\n", err), 1);
@@ -647,7 +657,7 @@ Test(cscan_as, only_what_gcc_writes_for_plain_c)
 
 Test(cscan_as, section_names_and_flags)
 {
-	char err[ERR_LEN];
+	err_t err;
 	const char *const bad[] = {
 		".section .gnu.lto_main.0.x,\"e\",@progbits", ".section .incbin",
 		".section .data,\"aw\",@progbits,1,comdat", ".section .data,\"awG\",@progbits,g,comdat",
@@ -658,7 +668,7 @@ Test(cscan_as, section_names_and_flags)
 	each_refused(as_check, "\t%s\n", bad, sizeof bad / sizeof *bad);
 	cr_expect_eq(as_check("\t.section .rodata.cst16,\"aM\",@progbits,16\n"
 			      "\t.section .text.startup,\"ax\",@progbits\n"
-			      "\t.section .note.GNU-stack,\"x\",@progbits\n", err), 0, "%s", err);
+			      "\t.section .note.GNU-stack,\"x\",@progbits\n", err), 0, "%s", err->msg);
 }
 
 /* ---- cscan: the object file --------------------------------------------------- */
@@ -688,14 +698,14 @@ static const char *compile_object(const char *lang, const char *flags, const cha
 
 /* Compiles (or assembles) text and checks the object. */
 static int object_check(const char *lang, const char *flags, const char *text,
-			char err[ERR_LEN])
+			err_t err)
 {
 	size_t n;
 	const char *buf = compile_object(lang, flags, text, &n);
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	int rc = cscan_object("AIName.c", buf, n, err);
 	/* every prefix of a good object is refused as malformed, never read past */
-	char cut_err[ERR_LEN];
+	err_t cut_err;
 	for (size_t k = 0; rc == 0 && k < n; k += 1 + k / 16)
 		cr_expect_eq(cscan_object("AIName.c", buf, k, cut_err), 1, "a %zu-byte prefix passed", k);
 	return rc;
@@ -703,31 +713,31 @@ static int object_check(const char *lang, const char *flags, const char *text,
 
 Test(cscan_obj, plain_c_passes)
 {
-	char err[ERR_LEN];
-	cr_expect_eq(object_check("assembler", "", GCC_AS, err), 0, "%s", err);
+	err_t err;
+	cr_expect_eq(object_check("assembler", "", GCC_AS, err), 0, "%s", err->msg);
 	cr_expect_eq(object_check("c", "-O2 -fno-lto",
 				  "#include <stdio.h>\n_Thread_local int t; static int big[999] = {1};\n"
 				  "__attribute__((constructor(101))) static void c(void) { t++; }\n"
 				  "int f(int x) { switch (x) { case 0: return 4; case 1: return 9; "
 				  "case 2: return 1; case 3: return 7; case 4: return 2; default: "
 				  "return big[x] + t; } }\nint main(void) { printf(\"%f\\n\", 1.5); }\n",
-				  err), 0, "%s", err);
+				  err), 0, "%s", err->msg);
 }
 
 Test(cscan_obj, lto_and_unknown_sections_are_refused)
 {
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(object_check("c", "-O2 -flto", "int f(int x) { return x + 1; }\n", err), 1);
-	cr_expect(strstr(err, "AIName.c: the object file carries the link-time optimisation "
-			      "section `.gnu.lto_"), "%s", err);
+	cr_expect(strstr(err->msg, "AIName.c: the object file carries the link-time optimisation "
+			      "section `.gnu.lto_"), "%s", err->msg);
 	cr_expect_eq(object_check("assembler", "", ".section .gnu.warning.main,\"a\"\n.byte 1\n", err), 1);
-	cr_expect_str_eq(err, "AIName.c: the object file has the section `.gnu.warning.main` (type 1), "
+	cr_expect_str_eq(err->msg, "AIName.c: the object file has the section `.gnu.warning.main` (type 1), "
 			      "which plain C does not produce: refused");
 	cr_expect_eq(object_check("assembler", "", ".section .data,\"awG\",@progbits,g,comdat\n", err), 1);
-	cr_expect_str_eq(err, "AIName.c: the object file has the section `.group` (type 17), "
+	cr_expect_str_eq(err->msg, "AIName.c: the object file has the section `.group` (type 17), "
 			      "which plain C does not produce: refused");
 	cr_expect_eq(cscan_object("AIName.c", "\x7f" "ELF", 4, err), 1);
-	cr_expect_str_eq(err, "AIName.c: the assembler's object file is malformed (too short): refused");
+	cr_expect_str_eq(err->msg, "AIName.c: the assembler's object file is malformed (too short): refused");
 }
 
 /* The line named for a writable static is where GCC reads its declaration:
@@ -748,11 +758,12 @@ Test(cscan_obj, a_writable_static_is_named_on_its_line)
 	};
 	static const char *const line[] = { "6", "5" };
 	for (size_t k = 0; k < sizeof src / sizeof *src; k++) {
-		char err[ERR_LEN], want[ERR_LEN];
+		err_t err;
+		err_t want;
 		cr_expect_eq(cscan_object_symbols("AIName.c", obj, n, src[k], strlen(src[k]), true, err),
 			     1);
-		snprintf(want, sizeof want, "AIName.c:%s: `calls` is a writable static variable", line[k]);
-		cr_expect(strncmp(err, want, strlen(want)) == 0, "%s", err);
+		err_set(want, "AIName.c:%s: `calls` is a writable static variable", line[k]);
+		cr_expect(strncmp(err->msg, want->msg, strlen(want->msg)) == 0, "%s", err->msg);
 	}
 }
 
@@ -819,9 +830,9 @@ static struct cmp_result compile_as(const char *source, const char *header, cons
 	struct cmp_request req = { .source = source, .header = header, .runtime = runtime,
 				   .uid = uid, .gid = uid };
 	struct cmp_result r;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int rc = cmp_compile(&fx.cfg, &req, &r, err);
-	cr_assert_eq(rc, 0, "cmp_compile(%s) failed: %s", source, err);
+	cr_assert_eq(rc, 0, "cmp_compile(%s) failed: %s", source, err->msg);
 	cr_assert_not_null(r.log);
 	return r;
 }
@@ -1182,8 +1193,8 @@ static struct cmp_result compile_dominator(const char *source, const char *share
 				   .shared_header = shared,
 				   .runtime = "build/kits/libdominator.a" };
 	struct cmp_result r;
-	char err[ERR_LEN] = "";
-	cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s: %s", source, err);
+	err_t err = {0};
+	cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s: %s", source, err->msg);
 	return r;
 }
 
@@ -1233,8 +1244,8 @@ Test(compile, every_shipped_player_compiles, .timeout = 600)
 					   .instrument = gm->compile_flag,
 					   .no_writable_globals = gm->no_writable_globals };
 		struct cmp_result r;
-		char err[ERR_LEN] = "";
-		cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s: %s", src, err);
+		err_t err = {0};
+		cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s: %s", src, err->msg);
 		if (strstr(src, "AIBroken.c"))
 			/* it calls a function nobody defines: past every check, the link fails */
 			cr_expect(!r.ok && strstr(r.log, "undefined reference to `undeclared_function'"),
@@ -1400,9 +1411,9 @@ Test(compile, bad_input_stores_nothing)
 static void expect_judge_failure(const struct cmp_request *req, const char *msg)
 {
 	struct cmp_result r;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_expect_eq(cmp_compile(&fx.cfg, req, &r, err), -1);
-	cr_expect_str_eq(err, msg);
+	cr_expect_str_eq(err->msg, msg);
 	cr_expect_null(r.log);
 }
 
@@ -1449,7 +1460,7 @@ Test(compile, concurrent_compiles_of_one_source)
 			struct cmp_request req = { .source = FIX "good/AIName.c", .header = HEADER,
 						   .runtime = fx.obj };
 			struct cmp_result r;
-			char err[ERR_LEN];
+			err_t err;
 			int rc = cmp_compile(&fx.cfg, &req, &r, err);
 			_exit(rc == 0 && r.ok ? 0 : 1);
 		}
@@ -1842,8 +1853,8 @@ static struct cmp_result compile_units(const char *fixture)
 	struct cmp_request req = { .source = source, .runtime = runtime,
 				   .instrument = TRACE_PC, .no_writable_globals = true };
 	struct cmp_result r;
-	char err[ERR_LEN] = "";
-	cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s: %s", fixture, err);
+	err_t err = {0};
+	cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s: %s", fixture, err->msg);
 	return r;
 }
 
@@ -1888,8 +1899,8 @@ Test(compile, other_games_keep_their_globals)
 	/* the same source, without the game's rules: compiles */
 	struct cmp_request req = { .source = UNITS "globals.c" };
 	struct cmp_result r;
-	char err[ERR_LEN] = "";
-	cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(cmp_compile(&fx.cfg, &req, &r, err), 0, "%s", err->msg);
 	cr_expect_not(strstr(r.log, "writable"), "%s", r.log);
 	cmp_result_free(&r);
 }

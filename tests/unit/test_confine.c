@@ -194,8 +194,8 @@ static struct cmp_result compile_unchecked(const char *path, uid_t uid)
 {
 	struct cmp_request req = { .source = path, .uid = uid, .gid = uid };
 	struct cmp_result r;
-	char err[ERR_LEN] = "";
-	cr_assert_eq(cmp_compile_unchecked(&fx.cfg, &req, &r, err), 0, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(cmp_compile_unchecked(&fx.cfg, &req, &r, err), 0, "%s", err->msg);
 	return r;
 }
 
@@ -334,17 +334,18 @@ Test(confine, cache_and_binaries_are_private)
 Test(confine, the_queue_is_private)
 {
 	umask(022);
-	char path[PATH_MAX], err[ERR_LEN];
+	char path[PATH_MAX];
+	err_t err;
 	snprintf(path, sizeof path, "%s/queue.sqlite", fx.dir);
 	struct store *s = store_open(path, true, err);
-	cr_assert_not_null(s, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
 	store_close(s);
 	struct stat st;
 	cr_assert_eq(stat(path, &st), 0);
 	cr_expect_eq(st.st_mode & 077, 0, "queue mode %o", st.st_mode & 0777);
 	chmod(path, 0644);
 	s = store_open(path, false, err);
-	cr_assert_not_null(s, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
 	store_close(s);
 	cr_assert_eq(stat(path, &st), 0);
 	cr_expect_eq(st.st_mode & 077, 0, "an old open queue is closed: mode %o",
@@ -359,7 +360,7 @@ Test(confine, the_queue_is_private)
 
 /* In a child: clone with a new mount namespace fails as on a kernel that
  * refuses namespaces; returns what cmp_check_confinement said. */
-static int check_where_namespaces_are_refused(bool unconfined, char err[ERR_LEN])
+static int check_where_namespaces_are_refused(bool unconfined, err_t err)
 {
 	int pipefd[2];
 	cr_assert_eq(pipe(pipefd), 0);
@@ -373,15 +374,15 @@ static int check_where_namespaces_are_refused(bool unconfined, char err[ERR_LEN]
 		if (seccomp_load(ctx) < 0)
 			_exit(3);
 		fx.cfg.unconfined = unconfined;
-		char e[ERR_LEN] = "";
+		err_t e = {0};
 		int rc = cmp_check_confinement(&fx.cfg, 0, 0, e);
-		if (write(pipefd[1], e, strlen(e) + 1) < 0)
+		if (write(pipefd[1], e->msg, strlen(e->msg) + 1) < 0)
 			_exit(4);
 		_exit(rc == 0 ? 0 : 1);
 	}
 	close(pipefd[1]);
-	ssize_t n = read(pipefd[0], err, ERR_LEN - 1);
-	err[n > 0 ? n : 0] = '\0';
+	ssize_t n = read(pipefd[0], err->msg, ERR_LEN - 1);
+	err->msg[n > 0 ? n : 0] = '\0';
 	close(pipefd[0]);
 	int status;
 	cr_assert_eq(waitpid(pid, &status, 0), pid);
@@ -391,10 +392,10 @@ static int check_where_namespaces_are_refused(bool unconfined, char err[ERR_LEN]
 
 Test(confine, refused_namespaces_are_said_and_unconfined_is_a_choice)
 {
-	char err[ERR_LEN];
-	cr_expect_eq(cmp_check_confinement(&fx.cfg, 0, 0, err), 0, "%s", err);
+	err_t err;
+	cr_expect_eq(cmp_check_confinement(&fx.cfg, 0, 0, err), 0, "%s", err->msg);
 	cr_expect_eq(check_where_namespaces_are_refused(false, err), -1);
-	cr_expect(strstr(err, "could not be confined"), "%s", err);
-	cr_expect(strstr(err, "\"unconfined\": true"), "%s", err);
-	cr_expect_eq(check_where_namespaces_are_refused(true, err), 0, "%s", err);
+	cr_expect(strstr(err->msg, "could not be confined"), "%s", err->msg);
+	cr_expect(strstr(err->msg, "\"unconfined\": true"), "%s", err->msg);
+	cr_expect_eq(check_where_namespaces_are_refused(true, err), 0, "%s", err->msg);
 }

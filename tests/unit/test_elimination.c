@@ -45,11 +45,11 @@ static void record(struct round *r, const struct elim_match *m, bool ties)
  * that decided it. */
 static struct elim_plan play_round(struct round *r, bool ties)
 {
-	char err[ERR_LEN];
+	err_t err;
 	for (;;) {
 		struct elim_plan plan;
 		cr_assert_eq(elim_plan(&r->rules, r->survivors, r->n, r->seed, r->res, r->nres,
-				       &plan, err), 0, "%s", err);
+				       &plan, err), 0, "%s", err->msg);
 		if (plan.out > 0)
 			return plan;
 		cr_assert_gt(plan.ntodo, 0, "no match to play and nobody out");
@@ -181,7 +181,7 @@ Test(elimination, three_hundred_students)
 Test(elimination, a_partial_record_asks_for_the_rest_of_the_stage)
 {
 	static struct round r;
-	char err[ERR_LEN];
+	err_t err;
 	make_round(&r, 23, 5);
 	struct elim_plan first, again;
 	cr_assert_eq(elim_plan(&r.rules, r.survivors, r.n, r.seed, NULL, 0, &first, err), 0);
@@ -204,7 +204,7 @@ Test(elimination, a_partial_record_asks_for_the_rest_of_the_stage)
 Test(elimination, the_same_record_in_any_order_gives_the_same_plan)
 {
 	static struct round r, shuffled;
-	char err[ERR_LEN];
+	err_t err;
 	make_round(&r, 37, 9);
 	struct elim_plan plan = play_round(&r, false);
 	shuffled = r;
@@ -216,7 +216,7 @@ Test(elimination, the_same_record_in_any_order_gives_the_same_plan)
 		shuffled.survivors[i] = r.survivors[r.n - 1 - i];
 	struct elim_plan again;
 	cr_assert_eq(elim_plan(&shuffled.rules, shuffled.survivors, shuffled.n, shuffled.seed,
-			       shuffled.res, shuffled.nres, &again, err), 0, "%s", err);
+			       shuffled.res, shuffled.nres, &again, err), 0, "%s", err->msg);
 	cr_expect_eq(again.out, plan.out);
 	cr_expect_eq(again.stage, plan.stage);
 	for (int i = 0; i < r.n; i++)
@@ -227,7 +227,7 @@ Test(elimination, the_same_record_in_any_order_gives_the_same_plan)
 
 Test(elimination, another_seed_draws_other_groups)
 {
-	char err[ERR_LEN];
+	err_t err;
 	static struct round r;
 	make_round(&r, 16, 1);
 	struct elim_plan a, b;
@@ -258,7 +258,7 @@ Test(elimination, endless_ties_end_by_a_draw)
 
 Test(elimination, a_single_survivor_is_out_without_a_match)
 {
-	char err[ERR_LEN];
+	err_t err;
 	int64_t one = 42;
 	struct elim_rules rules = elim_rules_course();
 	struct elim_plan plan;
@@ -270,17 +270,17 @@ Test(elimination, a_single_survivor_is_out_without_a_match)
 
 Test(elimination, refuses_what_the_rule_cannot_read)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct elim_rules rules = elim_rules_course();
 	struct elim_plan plan;
 	int64_t twice[] = { 3, 4, 3 };
 	cr_expect_eq(elim_plan(&rules, twice, 3, 1, NULL, 0, &plan, err), -1);
-	cr_expect(strstr(err, "listed twice"), "%s", err);
+	cr_expect(strstr(err->msg, "listed twice"), "%s", err->msg);
 	int64_t ok[] = { 3, 4, 5, 6, 7 };
 	struct elim_result stray = { .stage = 3, .group = 0 };
 	cr_expect_eq(elim_plan(&rules, ok, 5, 1, &stray, 1, &plan, err), -1);
-	cr_expect(strstr(err, "fits no planned match"), "%s", err);
+	cr_expect(strstr(err->msg, "fits no planned match"), "%s", err->msg);
 	rules.beats = 4;
 	cr_expect_eq(elim_plan(&rules, ok, 5, 1, NULL, 0, &plan, err), -1);
-	cr_expect(strstr(err, "out of range"), "%s", err);
+	cr_expect(strstr(err->msg, "out of range"), "%s", err->msg);
 }

@@ -50,10 +50,10 @@ static int64_t course(struct store *s, const char *name, int n, int remain, uint
 /* Rounds in the order the log says, each with who went out. */
 static json_t *outs(struct store *s, int64_t t)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *log, *e, *list = json_array();
 	size_t i;
-	cr_assert_eq(store_tournament_history(s, t, &log, err), 0, "%s", err);
+	cr_assert_eq(store_tournament_history(s, t, &log, err), 0, "%s", err->msg);
 	json_array_foreach(log, i, e)
 		if (strcmp(json_string_value(json_object_get(e, "what")), "out") == 0) {
 			json_t *d = json_loads(json_string_value(json_object_get(e, "data")), 0, NULL);
@@ -113,17 +113,17 @@ BOTH(event_run, an_elimination_runs_to_its_end_by_the_rule)
  * author author ...", the opponent as "-": what its draws made. */
 static char *draws(struct store *s, int64_t t)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *entrants, *e;
 	size_t i, k;
-	cr_assert_eq(store_entrants(s, t, &entrants, err), 0, "%s", err);
+	cr_assert_eq(store_entrants(s, t, &entrants, err), 0, "%s", err->msg);
 	size_t cap = 1 << 16, at = 0;
 	char *out = calloc(1, cap);
 	int rounds = (int)teststore_int(s, "SELECT COALESCE(MAX(round), 0) FROM tournament_matches"
 				       " WHERE tournament_id = %lld", (long long)t);
 	for (int r = 0; r <= rounds; r++) {
 		json_t *round, *m;
-		cr_assert_eq(store_tmatch_round(s, t, 0, r, &round, err), 0, "%s", err);
+		cr_assert_eq(store_tmatch_round(s, t, 0, r, &round, err), 0, "%s", err->msg);
 		json_array_foreach(round, i, m) {
 			at += (size_t)snprintf(out + at, cap - at, "%d.%lld.%lld:", r,
 				(long long)json_integer_value(json_object_get(m, "stage")),
@@ -186,13 +186,15 @@ BOTH(event_run, a_result_rolled_back_is_played_again_and_counted_once)
 /* Planning again changes nothing: the advance is idempotent. */
 BOTH(event_run, moving_on_twice_queues_nothing_new)
 {
-	char err[ERR_LEN], serr[ERR_LEN], note[128];
+	char note[128];
+	err_t err;
+	err_t serr;
 	struct store *s = teststore_open(tt.where, true);
 	int64_t t = course(s, "twice", 10, 2, 5);
 	int64_t jobs = teststore_int(s, "SELECT COUNT(*) FROM jobs");
-	cr_assert_eq(store_begin(s, serr), 0, "%s", serr);
-	cr_assert_eq(event_advance(s, t, 2000, note, sizeof note, err), 0, "%s", err);
-	cr_assert_eq(store_commit(s, serr), 0, "%s", serr);
+	cr_assert_eq(store_begin(s, serr), 0, "%s", serr->msg);
+	cr_assert_eq(event_advance(s, t, 2000, note, sizeof note, err), 0, "%s", err->msg);
+	cr_assert_eq(store_commit(s, serr), 0, "%s", serr->msg);
 	cr_expect_eq(teststore_int(s, "SELECT COUNT(*) FROM jobs"), jobs);
 	cr_expect_eq(jobs, 3, "ten students: three groups of four in the first stage");
 	store_close(s);
@@ -201,24 +203,24 @@ BOTH(event_run, moving_on_twice_queues_nothing_new)
 /* Refusals: a representative must be the author's qualified submission. */
 BOTH(event_run, a_representative_is_the_authors_qualified_player)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = teststore_open(tt.where, true);
 	int64_t p1 = event_sim_player(s, &sim, 1), p2 = event_sim_player(s, &sim, 2);
 	json_t *spec = json_pack("{s:[{s:s}]}", "phases", "kind", "ladder");
 	int64_t t;
 	cr_assert_eq(store_tournament_create(s, "dominator", "refusals", spec, 1, &t, err), 0);
 	cr_expect_eq(store_tournament_create(s, "dominator", "refusals", spec, 1, &t, err), -1);
-	cr_expect(strstr(err, "exists already"), "%s", err);
+	cr_expect(strstr(err->msg, "exists already"), "%s", err->msg);
 	json_decref(spec);
-	cr_assert_eq(store_entrant_add(s, t, "s1", "A", NULL, err), 1, "%s", err);
+	cr_assert_eq(store_entrant_add(s, t, "s1", "A", NULL, err), 1, "%s", err->msg);
 	cr_expect_eq(store_entrant_pick(s, t, "s1", p2, err), 0);
-	cr_expect(strstr(err, "another author's"), "%s", err);
+	cr_expect(strstr(err->msg, "another author's"), "%s", err->msg);
 	cr_expect_eq(store_entrant_pick(s, t, "s2", p2, err), 0);
-	cr_expect(strstr(err, "not an entrant"), "%s", err);
+	cr_expect(strstr(err->msg, "not an entrant"), "%s", err->msg);
 	teststore_run(s, "UPDATE submissions SET state = 'not_qualified' WHERE id = %lld",
 		      (long long)p1);
 	cr_expect_eq(store_entrant_pick(s, t, "s1", p1, err), 0);
-	cr_expect(strstr(err, "has not qualified"), "%s", err);
+	cr_expect(strstr(err->msg, "has not qualified"), "%s", err->msg);
 	store_close(s);
 }
 

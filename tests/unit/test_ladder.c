@@ -61,9 +61,9 @@ struct pool {
 
 static struct pool read_pool(struct store *s, const char *game)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct pool pool;
-	cr_assert_eq(store_ranked_pool(s, game, &pool.p, &pool.n, err), 0, "%s", err);
+	cr_assert_eq(store_ranked_pool(s, game, &pool.p, &pool.n, err), 0, "%s", err->msg);
 	return pool;
 }
 
@@ -78,13 +78,13 @@ static int recount_place(const struct pool *pool, double score)
 
 static void expect_every_place(struct store *s, const char *game)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct pool pool = read_pool(s, game);
 	for (size_t i = 0; i < pool.n; i++) {
 		double score = rating_score((struct rating){ pool.p[i].mu, pool.p[i].sigma });
 		int want = recount_place(&pool, score), got = store_board_place(s, game, score, err);
 		cr_assert_eq(got, want, "submission %lld at %.17g: place %d, recount %d (%s)",
-			     (long long)pool.p[i].id, score, got, want, err);
+			     (long long)pool.p[i].id, score, got, want, err->msg);
 		/* Just above and just below: the slot's edges. */
 		cr_assert_eq(store_board_place(s, game, score + 1e-9, err),
 			     recount_place(&pool, score + 1e-9));
@@ -119,32 +119,34 @@ struct recorded {
 static struct recorded play(struct store *s, const struct hook_config *hc, const char *game,
 			    const struct store_rated *seat, int n, int64_t superseded)
 {
-	char err[ERR_LEN] = "", names[GAME_MAX_PLAYERS][16];
+	char names[GAME_MAX_PLAYERS][16];
+	err_t err = {0};
 	int64_t job;
 	struct recorded r;
-	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s", err);
+	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s",
+		     err->msg);
 	if (superseded) {
 		char name[16];
 		struct store_submission sub;
-		cr_assert_eq(store_get_submission(s, superseded, &sub, err), 1, "%s", err);
+		cr_assert_eq(store_get_submission(s, superseded, &sub, err), 1, "%s", err->msg);
 		snprintf(name, sizeof name, "%s", sub.name);
 		teststore_qualify(s, teststore_submit(s, game, sub.author, name), 25, 25.0 / 3);
 	}
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
 	struct store_new_match m = { .job = job, .game = game, .kind = "ranked", .seed = 7,
 				     .players = n };
-	cr_assert_eq(store_add_match(s, &m, &r.match, err), 0, "%s", err);
+	cr_assert_eq(store_add_match(s, &m, &r.match, err), 0, "%s", err->msg);
 	struct ladder_seat seats[GAME_MAX_PLAYERS];
 	for (int i = 0; i < n; i++) {
 		snprintf(names[i], sizeof names[i], "%s", seat[i].name);
 		seats[i] = (struct ladder_seat){ seat[i].id, names[i], 1 + rand() % n };
 		struct store_match_player p = { .seat = i, .submission = seat[i].id,
 						.name = names[i], .rank = seats[i].rank };
-		cr_assert_eq(store_add_match_player(s, r.match, &p, err), 0, "%s", err);
+		cr_assert_eq(store_add_match_player(s, r.match, &p, err), 0, "%s", err->msg);
 	}
 	r.rated = ladder_rate(s, hc, r.match, game, seats, n, err);
-	cr_assert_geq(r.rated, 0, "%s", err);
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	cr_assert_geq(r.rated, 0, "%s", err->msg);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err->msg);
 	return r;
 }
 
@@ -304,9 +306,9 @@ static int64_t history_matches_of_size(struct store *s, const char *game, int k)
 /* The board, read from the counters, against the history read the old way. */
 static void expect_board_equals_history(struct store *s, const char *game)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct board b = { .game = game, .sizes = true };
-	cr_assert_eq(board_load(s, &b, err), 0, "%s", err);
+	cr_assert_eq(board_load(s, &b, err), 0, "%s", err->msg);
 	cr_assert_gt(b.n, 0);
 	for (size_t i = 0; i < b.n; i++)
 		for (int k = 0; k <= GAME_MAX_PLAYERS; k++)
@@ -315,7 +317,7 @@ static void expect_board_equals_history(struct store *s, const char *game)
 				     (long long)b.row[i].submission, k, b.row[i].by_size[k]);
 	board_free(&b);
 	json_t *sizes;
-	cr_assert_eq(store_match_sizes(s, game, &sizes, err), 1, "%s", err);
+	cr_assert_eq(store_match_sizes(s, game, &sizes, err), 1, "%s", err->msg);
 	size_t listed = 0;
 	for (int k = 1; k <= GAME_MAX_PLAYERS; k++) {
 		int64_t want = history_matches_of_size(s, game, k), got = 0;
@@ -336,19 +338,20 @@ static void expect_board_equals_history(struct store *s, const char *game)
  * count for the board. */
 static void qualifying_match(struct store *s, const char *game, int64_t sub)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t job, match;
-	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_QUALIFYING, 0, &job, err), 0, "%s", err);
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_QUALIFYING, 0, &job, err), 0, "%s",
+		     err->msg);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
 	struct store_new_match m = { .job = job, .game = game, .kind = "qualifying", .seed = 1,
 				     .players = 2 };
-	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);
+	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err->msg);
 	for (int i = 0; i < 2; i++) {
 		struct store_match_player p = { .seat = i, .submission = i ? 0 : sub, .name = "Q",
 						.rank = i + 1 };
-		cr_assert_eq(store_add_match_player(s, match, &p, err), 0, "%s", err);
+		cr_assert_eq(store_add_match_player(s, match, &p, err), 0, "%s", err->msg);
 	}
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err->msg);
 }
 
 /* A Blitz ladder of 2 to 6 seats: random results, unrated matches (a seat
@@ -380,7 +383,7 @@ static void blitz_field(struct store *s, int players)
 BOTH(ladder, leaderboard_counters_equal_the_match_history)
 {
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct hook_config quiet;
 	hook_defaults(&quiet);
 	srand(11);
@@ -389,10 +392,10 @@ BOTH(ladder, leaderboard_counters_equal_the_match_history)
 	expect_board_equals_history(s, "blitz");
 	/* A rejudge starts the ratings and their counters over. */
 	int64_t n;
-	cr_assert_eq(store_rejudge_game(s, "blitz", "boss", &n, err), 0, "%s", err);
+	cr_assert_eq(store_rejudge_game(s, "blitz", "boss", &n, err), 0, "%s", err->msg);
 	usleep(3000); /* the history counts matches recorded after the rejudge */
 	struct pool pool;
-	cr_assert_eq(store_ranked_pool(s, "blitz", &pool.p, &pool.n, err), 0, "%s", err);
+	cr_assert_eq(store_ranked_pool(s, "blitz", &pool.p, &pool.n, err), 0, "%s", err->msg);
 	cr_assert_eq(pool.n, 0);
 	free(pool.p);
 	int64_t ids[10];
@@ -508,16 +511,16 @@ static char *reference_page(struct store *s, const char *game, int64_t at, bool 
 /* The board's page, as the service writes it, against the reference. */
 static void expect_page_equals_reference(struct store *s, const char *game, bool organiser)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct board b = { .game = game, .title = "Blitz", .generated_ms = 1234567,
 			   .sizes = true, .organiser = organiser };
 	json_t *dq = NULL;
-	cr_assert_eq(board_load(s, &b, err), 0, "%s", err);
+	cr_assert_eq(board_load(s, &b, err), 0, "%s", err->msg);
 	if (organiser)
-		cr_assert_eq(store_disqualifications(s, game, &dq, err), 1, "%s", err);
+		cr_assert_eq(store_disqualifications(s, game, &dq, err), 1, "%s", err->msg);
 	size_t len;
 	char *page = board_page_text(s, &b, dq, &len, err);
-	cr_assert_not_null(page, "%s", err);
+	cr_assert_not_null(page, "%s", err->msg);
 	char *want = reference_page(s, game, b.generated_ms, organiser, dq);
 	cr_assert_not_null(want);
 	cr_expect_str_eq(page, want, "the %s board differs from the history's",
@@ -553,7 +556,7 @@ BOTH(ladder, the_leaderboard_page_equals_the_one_built_from_the_history)
 		{ "P7", "zed" },
 	};
 	struct store *s = teststore_open(tt.where, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct hook_config quiet;
 	hook_defaults(&quiet);
 	srand(30);
@@ -562,7 +565,8 @@ BOTH(ladder, the_leaderboard_page_equals_the_one_built_from_the_history)
 		teststore_qualify(s, ids[i] = teststore_submit(s, "blitz", people[i].author,
 							       people[i].name), 20 + i % 3, 25.0 / 3);
 	play_history(s, &quiet, 30);
-	cr_assert_eq(store_disqualify(s, "blitz", "P3", "a copy of P5", "boss", err), 1, "%s", err);
+	cr_assert_eq(store_disqualify(s, "blitz", "P3", "a copy of P5", "boss", err), 1, "%s",
+		     err->msg);
 	mark_suspected(s, ids[1]);
 	mark_suspected(s, ids[3]);
 	expect_page_equals_reference(s, "blitz", true);
@@ -600,23 +604,23 @@ static const char old_history[] =
 	" (4, 0, 2, 'B', 0, 1, 0, 0), (4, 1, 1, 'A', 0, 2, 0, 0), (4, 2, 3, 'C', 0, 3, 0, 0);";
 
 /* Runs one script on the backend's connection: 0, or -1 with err. */
-typedef int run_script(void *conn, const char *sql, char err[ERR_LEN]);
+typedef int run_script(void *conn, const char *sql, err_t err);
 
-static int run_sqlite(void *conn, const char *sql, char err[ERR_LEN])
+static int run_sqlite(void *conn, const char *sql, err_t err)
 {
 	if (sqlite3_exec(conn, sql, NULL, NULL, NULL) == SQLITE_OK)
 		return 0;
-	snprintf(err, ERR_LEN, "%s", sqlite3_errmsg(conn));
+	err_set(err, "%s", sqlite3_errmsg(conn));
 	return -1;
 }
 
-static int run_pg(void *conn, const char *sql, char err[ERR_LEN])
+static int run_pg(void *conn, const char *sql, err_t err)
 {
 	PGresult *r = PQexec(conn, sql);
 	int rc = PQresultStatus(r) == PGRES_COMMAND_OK || PQresultStatus(r) == PGRES_TUPLES_OK
 			 ? 0 : -1;
 	if (rc < 0)
-		snprintf(err, ERR_LEN, "%s", PQerrorMessage(conn));
+		err_set(err, "%s", PQerrorMessage(conn));
 	PQclear(r);
 	return rc;
 }
@@ -625,15 +629,16 @@ static int run_pg(void *conn, const char *sql, char err[ERR_LEN])
 static void old_store(void *conn, run_script *run, const char *schema,
 		      const char *const *migrations, const char *set_version)
 {
-	char err[ERR_LEN] = "", sql[128];
-	cr_assert_eq(run(conn, schema, err), 0, "%s", err);
+	char sql[128];
+	err_t err = {0};
+	cr_assert_eq(run(conn, schema, err), 0, "%s", err->msg);
 	int version = 1;
 	for (; migrations[version - 1] && !strstr(migrations[version - 1], "board_nodes"); version++)
 		cr_assert_eq(run(conn, migrations[version - 1], err), 0, "migration to %d: %s",
-			     version + 1, err);
+			     version + 1, err->msg);
 	snprintf(sql, sizeof sql, set_version, version);
-	cr_assert_eq(run(conn, sql, err), 0, "%s", err);
-	cr_assert_eq(run(conn, old_history, err), 0, "%s", err);
+	cr_assert_eq(run(conn, sql, err), 0, "%s", err->msg);
+	cr_assert_eq(run(conn, old_history, err), 0, "%s", err->msg);
 }
 
 static void old_sqlite_store(const char *path)
@@ -657,10 +662,10 @@ static void old_pg_store(const char *url)
 static void expect_migrated(void)
 {
 	struct store *s = teststore_open(tt.where, false);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	expect_board_equals_history(s, "blitz");
 	expect_every_place(s, "blitz");
-	cr_expect_eq(store_board_place(s, "blitz", 27.0, err), 1, "%s", err);
+	cr_expect_eq(store_board_place(s, "blitz", 27.0, err), 1, "%s", err->msg);
 	cr_expect_eq(store_board_place(s, "blitz", 10.0, err), 3,
 		     "the superseded player is off the board");
 	store_close(s);

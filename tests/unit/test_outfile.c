@@ -222,13 +222,14 @@ Test(outfile, dash_is_standard_output_alone)
 /* The function itself, for what no command above reaches. */
 Test(outfile, file_write_whole_refuses_what_it_cannot_write_in_place)
 {
-	char err[ERR_LEN], link[128];
-	cr_assert_eq(file_write_whole("/dev/null", "x", 1, 0644, err), 0, "%s", err);
+	char link[128];
+	err_t err;
+	cr_assert_eq(file_write_whole("/dev/null", "x", 1, 0644, err), 0, "%s", err->msg);
 	cr_assert_eq(file_write_whole(dir, "x", 1, 0644, err), -1);
-	cr_assert(strstr(err, "it is a directory"), "%s", err);
+	cr_assert(strstr(err->msg, "it is a directory"), "%s", err->msg);
 	in_dir(link, "missing-link");
 	cr_assert_eq(symlink("nothing-here", link), 0);
 	cr_assert_eq(file_write_whole(link, "x", 1, 0644, err), -1);
-	cr_assert(strstr(err, "symbolic link to a file that does not exist"), "%s", err);
+	cr_assert(strstr(err->msg, "symbolic link to a file that does not exist"), "%s", err->msg);
 	cr_assert_eq(type_of(link), S_IFLNK, "nothing was made through the dangling link");
 }

@@ -65,13 +65,14 @@ static void token_of(const char *csv, int line, char token[44])
 static struct serve *start_server(void)
 {
 	struct judge_config c;
-	char err[ERR_LEN], serr[ERR_LEN] = "";
-	cr_assert_eq(cfg_init(&c, cfg, err), 0, "%s", err);
+	err_t err;
+	err_t serr = {0};
+	cr_assert_eq(cfg_init(&c, cfg, err), 0, "%s", err->msg);
 	c.serve.threads = 2;
 	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = c.serve,
 				   .contest = c.contest };
 	struct serve *server = serve_start(&o, serr);
-	cr_assert_not_null(server, "%s", serr);
+	cr_assert_not_null(server, "%s", serr->msg);
 	return server;
 }
 

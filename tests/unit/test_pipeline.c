@@ -321,12 +321,13 @@ static size_t keep_body(char *data, size_t size, size_t n, void *unused)
 /* GET path from a `judge serve` of the test's store; its JSON. */
 static json_t *served_json(const char *path)
 {
-	char err[ERR_LEN] = "", url[128];
+	char url[128];
+	err_t err = {0};
 	struct judge_config c;
 	cfg_defaults(&c);
 	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = c.serve };
 	struct serve *sv = serve_start(&o, err);
-	cr_assert_not_null(sv, "%s", err);
+	cr_assert_not_null(sv, "%s", err->msg);
 	snprintf(url, sizeof url, "http://127.0.0.1:%u%s", serve_port(sv), path);
 	CURL *curl = curl_easy_init();
 	out[0] = '\0';
@@ -498,12 +499,12 @@ static void qualify_a_then(const char *config, enum decision what)
 	write_config(config);
 	upload_dummy("A");
 	work_ranked();
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(db, false, err);
-	cr_assert_not_null(s, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
 	int rc = what == REJUDGE ? store_rejudge_submission(s, 1, err)
 				 : store_disqualify(s, "dominator", "A", "copied from B", "boss", err);
-	cr_assert_eq(rc, 1, "%s", err);
+	cr_assert_eq(rc, 1, "%s", err->msg);
 	store_close(s);
 }
 

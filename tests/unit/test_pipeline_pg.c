@@ -23,8 +23,8 @@ static void setup(void)
 	cr_assert_not_null(mkdtemp(dir));
 	snprintf(db, sizeof db, "%s/jobs.sqlite", dir);
 	snprintf(cfg, sizeof cfg, "%s/judge.json", dir);
-	char err[ERR_LEN] = "";
-	cr_assert_eq(pg_test_database(url, sizeof url, err), 0, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(pg_test_database(url, sizeof url, err), 0, "%s", err->msg);
 }
 
 static void teardown(void)
@@ -340,10 +340,12 @@ static pid_t start(const char *cmd)
 Test(pipeline_pg, a_server_restart_mid_run_loses_nothing_and_records_nothing_twice)
 {
 	struct pg_server srv;
-	char sdir[64] = "/tmp/judge-pg-restart-XXXXXX", err[ERR_LEN] = "", target[512];
+	char sdir[64] = "/tmp/judge-pg-restart-XXXXXX", target[512];
+	err_t err = {0};
 	cr_assert_not_null(mkdtemp(sdir));
-	cr_assert_eq(pg_server_start(&srv, sdir, false, err), 0, "%s", err);
-	cr_assert_eq(pg_server_createdb(&srv, "judge", target, sizeof target, err), 0, "%s", err);
+	cr_assert_eq(pg_server_start(&srv, sdir, false, err), 0, "%s", err->msg);
+	cr_assert_eq(pg_server_createdb(&srv, "judge", target, sizeof target, err), 0, "%s",
+		     err->msg);
 	write_file(cfg, "{\"worker\": {\"qualify_matches\": 2, \"qualify_wins\": 1,"
 		   " \"qualify_opponent\": \"Null\", \"lease_ms\": 3000}}");
 	static const char *const who[] = { "Alice", "Bob", "Carol", "Dave", "Erin" };
@@ -365,13 +367,13 @@ Test(pipeline_pg, a_server_restart_mid_run_loses_nothing_and_records_nothing_twi
 	snprintf(cmd, sizeof cmd, "for i in $(seq 600); do grep -q 'ranked match' %s && exit 0;"
 		 " sleep 0.1; done; exit 1", wlog);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "no ranked match began within 60 s");
-	cr_assert_eq(pg_server_pause(&srv, err), 0, "%s", err);
+	cr_assert_eq(pg_server_pause(&srv, err), 0, "%s", err->msg);
 	player_file(who[4], OWN_HELPER, path);
 	snprintf(cmd, sizeof cmd, "JUDGE_CONFIG=%s scripts/upload %s --game dominator --author a4 "
 		 "--queue '%s' > %s 2>&1", cfg, path, target, ulog);
 	pid_t upload = start(cmd);
 	usleep(6000000); /* longer than a match, even under a sanitizer */
-	cr_assert_eq(pg_server_resume(&srv, err), 0, "%s", err);
+	cr_assert_eq(pg_server_resume(&srv, err), 0, "%s", err->msg);
 	wait_exit(upload, 60);
 	wait_exit(worker, 200);
 	/* What the upload queued after the worker went idle is done now. */

@@ -20,10 +20,10 @@
 static struct plag_tokens tokens_of(const char *src)
 {
 	struct plag_tokens t;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	enum plag_err e = plag_tokenize(src, strlen(src), NULL, &t, err);
-	cr_assert_eq(e, PLAG_OK, "tokenize failed (%s): %s\nsource:\n%s", plag_strerror(e), err,
-		     src);
+	cr_assert_eq(e, PLAG_OK, "tokenize failed (%s): %s\nsource:\n%s", plag_strerror(e),
+		     err->msg, src);
 	return t;
 }
 
@@ -67,12 +67,14 @@ static void expect_error_lim(const char *src, size_t len, const struct plag_tok_
 			     enum plag_err want, const char *msg_part)
 {
 	struct plag_tokens t = { (void *)1, 99 };
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	enum plag_err e = plag_tokenize(src, len, lim, &t, err);
-	cr_expect_eq(e, want, "got %s (%s), want %s", plag_strerror(e), err, plag_strerror(want));
+	cr_expect_eq(e, want, "got %s (%s), want %s", plag_strerror(e), err->msg,
+		     plag_strerror(want));
 	cr_expect_null(t.v, "output must be empty on error");
 	cr_expect_eq(t.n, 0);
-	cr_expect(strstr(err, msg_part) != NULL, "message \"%s\" lacks \"%s\"", err, msg_part);
+	cr_expect(strstr(err->msg, msg_part) != NULL, "message \"%s\" lacks \"%s\"", err->msg,
+		  msg_part);
 	plag_tokens_free(&t);
 }
 
@@ -103,9 +105,9 @@ static void number_lines(struct plag_token *t, size_t n)
 static struct plag_fps winnow(const struct plag_token *t, size_t n, unsigned k, unsigned w)
 {
 	struct plag_fps f;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	enum plag_err e = plag_winnow(t, n, k, w, &f, err);
-	cr_assert_eq(e, PLAG_OK, "winnow: %s", err);
+	cr_assert_eq(e, PLAG_OK, "winnow: %s", err->msg);
 	return f;
 }
 
@@ -132,9 +134,9 @@ static struct plag_pair compare(const struct plag_fps *a, const struct plag_fps 
 				const struct plag_hashset *ignore)
 {
 	struct plag_pair p;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	enum plag_err e = plag_compare(a, b, ignore, 1, &p, err);
-	cr_assert_eq(e, PLAG_OK, "compare: %s", err);
+	cr_assert_eq(e, PLAG_OK, "compare: %s", err->msg);
 	return p;
 }
 
@@ -738,8 +740,8 @@ Test(plag_macro, deep_nesting_is_an_error)
 	plag_tok_limits_default(&lim);
 	lim.max_depth = 250;
 	struct plag_tokens t;
-	char err[ERR_LEN];
-	cr_assert_eq(plag_tokenize(src.s, src.n, &lim, &t, err), PLAG_OK, "%s", err);
+	err_t err;
+	cr_assert_eq(plag_tokenize(src.s, src.n, &lim, &t, err), PLAG_OK, "%s", err->msg);
 	cr_expect_eq(t.n, 202); /* x, 200 y, ; */
 	plag_tokens_free(&t);
 	free(src.s);
@@ -793,8 +795,8 @@ Test(plag_macro, token_limit_applies)
 	for (int i = 0; i < 50; i++)
 		gen_printf(&src, "a;");
 	struct plag_tokens t;
-	char err[ERR_LEN];
-	cr_expect_eq(plag_tokenize(src.s, src.n, &lim, &t, err), PLAG_OK, "%s", err);
+	err_t err;
+	cr_expect_eq(plag_tokenize(src.s, src.n, &lim, &t, err), PLAG_OK, "%s", err->msg);
 	plag_tokens_free(&t);
 	gen_printf(&src, "b");
 	expect_error_lim(src.s, src.n, &lim, PLAG_E_TOO_MANY, "more than 100 tokens");
@@ -857,8 +859,8 @@ Test(plag_input, huge)
 		src[i] = "a;\n"[i % 3];
 	/* At the limit: fine. */
 	struct plag_tokens t;
-	char err[ERR_LEN];
-	cr_expect_eq(plag_tokenize(src, len, NULL, &t, err), PLAG_OK, "%s", err);
+	err_t err;
+	cr_expect_eq(plag_tokenize(src, len, NULL, &t, err), PLAG_OK, "%s", err->msg);
 	plag_tokens_free(&t);
 	expect_error_lim(src, len + 1, NULL, PLAG_E_TOO_BIG, "over the limit of 1048576");
 	free(src);
@@ -867,7 +869,7 @@ Test(plag_input, huge)
 Test(plag_input, bad_arguments)
 {
 	struct plag_tokens t;
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(plag_tokenize(NULL, 3, NULL, &t, err), PLAG_E_PARAM);
 	cr_expect_eq(plag_tokenize("x;", 2, NULL, NULL, err), PLAG_E_PARAM);
 	struct plag_tok_limits lim;
@@ -907,7 +909,7 @@ Test(plag_winnow, bad_parameters)
 {
 	struct plag_token t[4] = { { 1, 1 }, { 2, 1 }, { 3, 1 }, { 4, 1 } };
 	struct plag_fps f;
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(plag_winnow(t, 4, 0, 4, &f, err), PLAG_E_PARAM);
 	cr_expect_eq(plag_winnow(t, 4, 2, 0, &f, err), PLAG_E_PARAM);
 	cr_expect_eq(plag_winnow(t, 4, PLAG_K_MAX + 1, 4, &f, err), PLAG_E_PARAM);
@@ -1152,9 +1154,9 @@ static struct plag_hashset base_set(const char *src)
 {
 	struct plag_hashset set = { 0 };
 	struct plag_tokens t = tokens_of(src);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(plag_hashset_add_tokens(&set, t.v, t.n, PLAG_K_DEFAULT, err), PLAG_OK, "%s",
-		     err);
+		     err->msg);
 	plag_tokens_free(&t);
 	return set;
 }
@@ -1564,9 +1566,9 @@ Test(plag_sim, bad_and_empty_inputs)
 	random_tokens(t, 0, 20, 50, &rng);
 	struct plag_fps a = winnow(t, 20, 12, 8), b = winnow(t, 20, 10, 8), e = winnow(t, 5, 12, 8);
 	struct plag_pair p;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_expect_eq(plag_compare(&a, &b, NULL, 1, &p, err), PLAG_E_PARAM);
-	cr_expect(strstr(err, "12-grams and 10-grams") != NULL, "%s", err);
+	cr_expect(strstr(err->msg, "12-grams and 10-grams") != NULL, "%s", err->msg);
 	cr_expect_eq(plag_compare(&a, NULL, NULL, 1, &p, err), PLAG_E_PARAM);
 	cr_expect_eq(plag_compare(&a, &a, NULL, 1, NULL, err), PLAG_E_PARAM);
 	p = compare(&a, &e, NULL);

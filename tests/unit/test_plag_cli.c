@@ -617,7 +617,8 @@ Test(plag_cli, a_copy_by_another_author_is_flagged_listed_and_sent)
  * from a real `judge serve` on the same store. */
 static json_t *service_list(const char *query)
 {
-	char token[44], path[128], err[ERR_LEN] = "";
+	char token[44], path[128];
+	err_t err = {0};
 	static char reply[131072];
 	serve_test_token(db, "gandalf", true, token);
 	struct judge_config defaults;
@@ -626,7 +627,7 @@ static json_t *service_list(const char *query)
 	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = defaults.serve,
 				   .contest = defaults.contest };
 	struct serve *server = serve_start(&o, err);
-	cr_assert_not_null(server, "serve_start: %s", err);
+	cr_assert_not_null(server, "serve_start: %s", err->msg);
 	snprintf(path, sizeof path, "/api/organiser/plagiarism/dominator%s", query);
 	int status = serve_test_call(server, dir, "GET", path, token, NULL, reply, sizeof reply);
 	serve_stop(server);

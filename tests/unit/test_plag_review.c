@@ -32,8 +32,8 @@ static void open_fixture(void)
 	struct judge_config jc;
 	cfg_defaults(&jc);
 	cfg = jc.plag;
-	char err[ERR_LEN] = "";
-	cr_assert_eq(plag_base_load(".", "dominator", cfg.k, &base, err), PLAG_OK, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(plag_base_load(".", "dominator", cfg.k, &base, err), PLAG_OK, "%s", err->msg);
 }
 
 static void setup(void)
@@ -109,14 +109,16 @@ static int64_t add(const char *author, const char *name, const char *src,
 		   struct plag_matches *m)
 {
 	struct plag_fps f;
-	char err[ERR_LEN] = "", serr[ERR_LEN] = "";
-	cr_assert_eq(plag_fingerprint(&cfg, &base, src, strlen(src), &f, err), PLAG_OK, "%s", err);
+	err_t err = {0};
+	err_t serr = {0};
+	cr_assert_eq(plag_fingerprint(&cfg, &base, src, strlen(src), &f, err), PLAG_OK, "%s",
+		     err->msg);
 	int64_t sub = teststore_submit(store, "dominator", author, name), id;
 	struct plag_doc doc = { .game = "dominator", .author = author, .name = name,
 				.submission = sub };
-	cr_assert_eq(store_begin(store, serr), 0, "%s", serr);
-	cr_assert_eq(plag_store_add(store, &cfg, &doc, &f, NULL, &id, m, err), 0, "%s", err);
-	cr_assert_eq(store_commit(store, serr), 0, "%s", serr);
+	cr_assert_eq(store_begin(store, serr), 0, "%s", serr->msg);
+	cr_assert_eq(plag_store_add(store, &cfg, &doc, &f, NULL, &id, m, err), 0, "%s", err->msg);
+	cr_assert_eq(store_commit(store, serr), 0, "%s", serr->msg);
 	plag_fps_free(&f);
 	return id;
 }
@@ -144,9 +146,9 @@ static int64_t last_flag(void)
 
 static void review(int64_t flag, const char *action, const char *note)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(store_plag_review(store, flag, action, "teacher", note, NULL, err), 1,
-		     "%s %lld: %s", action, (long long)flag, err);
+		     "%s %lld: %s", action, (long long)flag, err->msg);
 }
 
 static bool suspected(int64_t doc)
@@ -204,8 +206,8 @@ BOTH(plag_review, only_the_later_file_is_suspected_and_decisions_keep_their_hist
 	cr_assert_not(suspected(original), "the earlier author is not marked like the copier");
 
 	json_t *flags;
-	char err[ERR_LEN] = "";
-	cr_assert_eq(store_plag_flags(store, "dominator", &flags, err), 0, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(store_plag_flags(store, "dominator", &flags, err), 0, "%s", err->msg);
 	json_t *f = json_array_get(flags, 0);
 	cr_assert_str_eq(json_string_value(json_object_get(json_object_get(f, "earlier"), "author")),
 			 "alder");
@@ -218,7 +220,8 @@ BOTH(plag_review, only_the_later_file_is_suspected_and_decisions_keep_their_hist
 	review(flag, "confirm", "admitted");
 	cr_assert(suspected(copy));
 	json_t *copies;
-	cr_assert_eq(store_plag_confirmed_authors(store, "dominator", &copies, err), 0, "%s", err);
+	cr_assert_eq(store_plag_confirmed_authors(store, "dominator", &copies, err), 0, "%s",
+		     err->msg);
 	cr_assert_eq(json_array_size(copies), 1);
 	cr_assert_str_eq(json_string_value(json_array_get(copies, 0)), "cat");
 	json_decref(copies);
@@ -228,7 +231,7 @@ BOTH(plag_review, only_the_later_file_is_suspected_and_decisions_keep_their_hist
 	cr_assert(suspected(copy), "cleared, the flag is open again");
 
 	json_t *history;
-	cr_assert_eq(store_plag_history(store, flag, &history, err), 0, "%s", err);
+	cr_assert_eq(store_plag_history(store, flag, &history, err), 0, "%s", err->msg);
 	cr_assert_eq(json_array_size(history), 3);
 	const char *actions[] = { "confirm", "dismiss", "clear" };
 	for (size_t i = 0; i < 3; i++)
@@ -249,15 +252,15 @@ BOTH(plag_review, news_are_the_flags_not_seen_yet)
 	add("alder", "Alder", alder, NULL);
 	add("cat", "Copycat", alder, NULL);
 	json_t *news;
-	char err[ERR_LEN] = "";
-	cr_assert_eq(store_plag_news(store, &news, err), 0, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(store_plag_news(store, &news, err), 0, "%s", err->msg);
 	cr_assert_eq(json_array_size(news), 1);
 	cr_assert_eq(json_integer_value(json_object_get(json_array_get(news, 0), "unseen")), 1);
 	json_decref(news);
 	int64_t n;
-	cr_assert_eq(store_plag_flags_seen(store, "dominator", &n, err), 0, "%s", err);
+	cr_assert_eq(store_plag_flags_seen(store, "dominator", &n, err), 0, "%s", err->msg);
 	cr_assert_eq(n, 1);
-	cr_assert_eq(store_plag_news(store, &news, err), 0, "%s", err);
+	cr_assert_eq(store_plag_news(store, &news, err), 0, "%s", err->msg);
 	cr_assert_eq(json_array_size(news), 0);
 	json_decref(news);
 	free(alder);
@@ -317,22 +320,25 @@ static void import(const char *const *paths, int n)
 	struct plag_fps f[16];
 	const struct plag_fps *fp[16];
 	struct plag_doc doc[16];
-	char *src[16], author[16][16], err[ERR_LEN] = "", serr[ERR_LEN] = "";
+	char *src[16], author[16][16];
+	err_t err = {0};
+	err_t serr = {0};
 	int64_t ids[16];
 	cr_assert_leq(n, 16);
 	for (int i = 0; i < n; i++) {
 		src[i] = read_file(paths[i]);
 		cr_assert_eq(plag_fingerprint(&cfg, &base, src[i], strlen(src[i]), &f[i], err),
-			     PLAG_OK, "%s", err);
+			     PLAG_OK, "%s", err->msg);
 		fp[i] = &f[i];
 		snprintf(author[i], sizeof author[i], "old%d", i);
 		doc[i] = (struct plag_doc){ .game = "dominator", .author = author[i],
 					    .name = paths[i], .label = "2025", .source = src[i],
 					    .source_len = strlen(src[i]) };
 	}
-	cr_assert_eq(store_begin(store, serr), 0, "%s", serr);
-	cr_assert_eq(plag_store_insert_batch(store, doc, fp, (size_t)n, ids, err), 0, "%s", err);
-	cr_assert_eq(store_commit(store, serr), 0, "%s", serr);
+	cr_assert_eq(store_begin(store, serr), 0, "%s", serr->msg);
+	cr_assert_eq(plag_store_insert_batch(store, doc, fp, (size_t)n, ids, err), 0, "%s",
+		     err->msg);
+	cr_assert_eq(store_commit(store, serr), 0, "%s", serr->msg);
 	for (int i = 0; i < n; i++) {
 		plag_fps_free(&f[i]);
 		free(src[i]);
@@ -344,10 +350,11 @@ static struct plag_matches probe(const char *src)
 {
 	struct plag_fps f;
 	struct plag_matches m;
-	char err[ERR_LEN] = "";
-	cr_assert_eq(plag_fingerprint(&cfg, &base, src, strlen(src), &f, err), PLAG_OK, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(plag_fingerprint(&cfg, &base, src, strlen(src), &f, err), PLAG_OK, "%s",
+		     err->msg);
 	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "new", 0, &f, &m, err), 0, "%s",
-		     err);
+		     err->msg);
 	plag_fps_free(&f);
 	return m;
 }

@@ -38,14 +38,14 @@ static void open_fixture(const char *target)
 	snprintf(tmpdir, sizeof tmpdir, "/tmp/test-plag-store-XXXXXX");
 	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp: %s", strerror(errno));
 	snprintf(dbpath, sizeof dbpath, "%s/judge.sqlite", tmpdir);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	store = store_open(target ? target : dbpath, true, err);
-	cr_assert_not_null(store, "store_open: %s", err);
+	cr_assert_not_null(store, "store_open: %s", err->msg);
 	struct judge_config jc;
 	cfg_defaults(&jc);
 	cfg = jc.plag;
-	char perr[ERR_LEN] = "";
-	cr_assert_eq(plag_base_load(".", "dominator", cfg.k, &base, perr), PLAG_OK, "base: %s", perr);
+	err_t perr = {0};
+	cr_assert_eq(plag_base_load(".", "dominator", cfg.k, &base, perr), PLAG_OK, "base: %s", perr->msg);
 }
 
 static void setup(void)
@@ -55,8 +55,9 @@ static void setup(void)
 
 static void setup_pg(void)
 {
-	char url[512], err[ERR_LEN] = "";
-	cr_assert_eq(pg_test_database(url, sizeof url, err), 0, "%s", err);
+	char url[512];
+	err_t err = {0};
+	cr_assert_eq(pg_test_database(url, sizeof url, err), 0, "%s", err->msg);
 	open_fixture(url);
 }
 
@@ -293,9 +294,9 @@ static void random_code(struct gen_text *t, uint64_t seed, int nfuncs)
 static struct plag_fps fingerprint(const char *src, size_t len, const struct plag_hashset *b)
 {
 	struct plag_fps f;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	enum plag_err e = plag_fingerprint(&cfg, b, src, len, &f, err);
-	cr_assert_eq(e, PLAG_OK, "plag_fingerprint: %s (%s)", err, plag_strerror(e));
+	cr_assert_eq(e, PLAG_OK, "plag_fingerprint: %s (%s)", err->msg, plag_strerror(e));
 	return f;
 }
 
@@ -313,15 +314,16 @@ struct doc_spec {
 static int64_t add_fps(struct doc_spec d, const struct plag_fps *fps, const char *fp_error,
 		       const char *src, struct plag_matches *m)
 {
-	char err[ERR_LEN] = "", perr[ERR_LEN] = "";
+	err_t err = {0};
+	err_t perr = {0};
 	struct plag_doc doc = { .game = d.game ? d.game : "dominator", .author = d.author,
 				.name = d.name, .label = d.label, .submission = d.submission,
 				.source = src, .source_len = src ? strlen(src) : 0 };
 	int64_t id = -1;
-	cr_assert_eq(store_begin(store, err), 0, "begin: %s", err);
+	cr_assert_eq(store_begin(store, err), 0, "begin: %s", err->msg);
 	int rc = plag_store_add(store, &cfg, &doc, fps, fp_error, &id, m, perr);
-	cr_assert_eq(rc, 0, "plag_store_add(%s by %s): %s", d.name, d.author, perr);
-	cr_assert_eq(store_commit(store, err), 0, "commit: %s", err);
+	cr_assert_eq(rc, 0, "plag_store_add(%s by %s): %s", d.name, d.author, perr->msg);
+	cr_assert_eq(store_commit(store, err), 0, "commit: %s", err->msg);
 	cr_assert_gt(id, 0);
 	return id;
 }
@@ -337,23 +339,23 @@ static int64_t add_src(struct doc_spec d, const char *src, struct plag_matches *
 
 static int64_t submit(const char *author, const char *name, const char *src)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_new_submission sub = {
 		.game = "dominator", .author = author, .name = name, .source = src,
 		.source_len = strlen(src),
 		.source_sha256 = "0000000000000000000000000000000000000000000000000000000000000000",
 	};
 	int64_t id = -1;
-	cr_assert_eq(store_submit(store, &sub, &id, err), 0, "store_submit: %s", err);
+	cr_assert_eq(store_submit(store, &sub, &id, err), 0, "store_submit: %s", err->msg);
 	return id;
 }
 
 static size_t distinct(const struct plag_fps *f)
 {
 	struct plag_hashset s = { 0 };
-	char err[ERR_LEN];
+	err_t err;
 	if (f->n)
-		cr_assert_eq(plag_hashset_add_fps(&s, f, err), PLAG_OK, "%s", err);
+		cr_assert_eq(plag_hashset_add_fps(&s, f, err), PLAG_OK, "%s", err->msg);
 	size_t n = s.n;
 	plag_hashset_free(&s);
 	return n;
@@ -395,8 +397,9 @@ Test(plag_store_fps, encode_then_decode_gives_the_same_fingerprints)
 		cr_assert_eq(le(p + 16, 4), f.v[i].last_line);
 	}
 	struct plag_fps g;
-	char err[ERR_LEN] = "";
-	cr_assert_eq(plag_fps_decode(blob, len, f.k, f.w, f.ntokens, &g, err), PLAG_OK, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(plag_fps_decode(blob, len, f.k, f.w, f.ntokens, &g, err), PLAG_OK, "%s",
+		     err->msg);
 	cr_assert_eq(g.n, f.n);
 	cr_assert_eq(g.k, f.k);
 	cr_assert_eq(g.w, f.w);
@@ -409,7 +412,7 @@ Test(plag_store_fps, encode_then_decode_gives_the_same_fingerprints)
 	}
 	/* The decoded fingerprints compare with the originals as themselves. */
 	struct plag_pair p;
-	cr_assert_eq(plag_compare(&f, &g, NULL, 1, &p, err), PLAG_OK, "%s", err);
+	cr_assert_eq(plag_compare(&f, &g, NULL, 1, &p, err), PLAG_OK, "%s", err->msg);
 	cr_assert_float_eq(p.a_in_b, 1.0, 1e-12);
 	cr_assert_float_eq(p.b_in_a, 1.0, 1e-12);
 	plag_fps_free(&g);
@@ -420,7 +423,7 @@ Test(plag_store_fps, encode_then_decode_gives_the_same_fingerprints)
 	blob = plag_fps_encode(&none, &len);
 	cr_assert_not_null(blob);
 	cr_assert_eq(len, 0);
-	cr_assert_eq(plag_fps_decode(blob, 0, cfg.k, cfg.w, 0, &g, err), PLAG_OK, "%s", err);
+	cr_assert_eq(plag_fps_decode(blob, 0, cfg.k, cfg.w, 0, &g, err), PLAG_OK, "%s", err->msg);
 	cr_assert_eq(g.n, 0);
 	plag_fps_free(&g);
 	free(blob);
@@ -432,12 +435,12 @@ static void expect_damaged(const uint8_t *blob, size_t len, unsigned k, uint32_t
 			   const char *what)
 {
 	struct plag_fps g = { (void *)1, 99, 0, 0, 0, 0 };
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	enum plag_err e = plag_fps_decode(blob, len, k, cfg.w, ntokens, &g, err);
 	cr_assert_neq(e, PLAG_OK, "%s: accepted", what);
 	cr_assert_null(g.v, "%s: output not empty", what);
 	cr_assert_eq(g.n, 0, "%s", what);
-	cr_assert(strstr(err, "damaged"), "%s: message '%s'", what, err);
+	cr_assert(strstr(err->msg, "damaged"), "%s: message '%s'", what, err->msg);
 }
 
 static void put_le(uint8_t *p, uint64_t v, int bytes)
@@ -455,7 +458,7 @@ Test(plag_store_fps, damaged_blobs_are_refused)
 	uint8_t *copy = malloc(len);
 	cr_assert_not_null(blob);
 	cr_assert_not_null(copy);
-	char err[ERR_LEN];
+	err_t err;
 	struct plag_fps g;
 
 	/* A length that is no whole number of fingerprints. */
@@ -476,7 +479,7 @@ Test(plag_store_fps, damaged_blobs_are_refused)
 	 * token v[n-1].tok + k - 1, so the stream has at least v[n-1].tok + k. */
 	uint32_t need = f.v[f.n - 1].tok + f.k;
 	expect_damaged(blob, len, f.k, need - 1, "ntokens one short");
-	cr_assert_eq(plag_fps_decode(blob, len, f.k, f.w, need, &g, err), PLAG_OK, "%s", err);
+	cr_assert_eq(plag_fps_decode(blob, len, f.k, f.w, need, &g, err), PLAG_OK, "%s", err->msg);
 	plag_fps_free(&g);
 	memcpy(copy, blob, len);
 	put_le(copy + (f.n - 1) * PLAG_FP_BYTES + 8, 0xfffffff0u, 4);
@@ -493,7 +496,8 @@ Test(plag_store_fps, damaged_blobs_are_refused)
 	expect_damaged(blob, len, PLAG_K_MAX + 1, f.ntokens, "k too large");
 
 	/* The untouched blob still decodes (the cases above changed copies). */
-	cr_assert_eq(plag_fps_decode(blob, len, f.k, f.w, f.ntokens, &g, err), PLAG_OK, "%s", err);
+	cr_assert_eq(plag_fps_decode(blob, len, f.k, f.w, f.ntokens, &g, err), PLAG_OK, "%s",
+		     err->msg);
 	cr_assert_eq(g.n, f.n);
 	plag_fps_free(&g);
 	free(copy);
@@ -580,14 +584,14 @@ Test(plag_store_base, the_demo_part_of_two_files_does_not_match)
 		cr_assert_gt(fb.v[i].last_line, lb, "fingerprint at lines %u-%u is Demo's",
 			     fb.v[i].first_line, fb.v[i].last_line);
 	struct plag_pair p;
-	char err[ERR_LEN];
-	cr_assert_eq(plag_compare(&fa, &fb, NULL, 1, &p, err), PLAG_OK, "%s", err);
+	err_t err;
+	cr_assert_eq(plag_compare(&fa, &fb, NULL, 1, &p, err), PLAG_OK, "%s", err->msg);
 	cr_assert_lt(p.a_in_b * 100, cfg.floor_pct, "a_in_b %.2f", p.a_in_b);
 	cr_assert_lt(p.b_in_a * 100, cfg.floor_pct, "b_in_a %.2f", p.b_in_a);
 
 	/* Without the base the Demo they share makes them look alike. */
 	struct plag_fps ra = fingerprint(a, strlen(a), NULL), rb = fingerprint(b, strlen(b), NULL);
-	cr_assert_eq(plag_compare(&ra, &rb, NULL, 1, &p, err), PLAG_OK, "%s", err);
+	cr_assert_eq(plag_compare(&ra, &rb, NULL, 1, &p, err), PLAG_OK, "%s", err->msg);
 	cr_assert_geq(p.a_in_b * 100, cfg.flag_pct, "a_in_b %.2f", p.a_in_b);
 
 	/* Stored, the two are no pair. */
@@ -632,9 +636,9 @@ Test(plag_store_base, the_shipped_players_alone_have_no_fingerprints)
 Test(plag_store_base, an_unknown_game_has_no_base)
 {
 	struct plag_hashset b = { 0 };
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_neq(plag_base_load(".", "nosuchgame", cfg.k, &b, err), PLAG_OK);
-	cr_assert(strstr(err, "games/nosuchgame/kit/nosuchgame.h"), "%s", err);
+	cr_assert(strstr(err->msg, "games/nosuchgame/kit/nosuchgame.h"), "%s", err->msg);
 	cr_assert_null(b.v);
 	cr_assert_eq(b.n, 0);
 }
@@ -772,8 +776,8 @@ BOTH(plag_store_add, an_unrelated_file_is_no_pair)
 	/* Really below the floor, not merely unlisted. */
 	struct plag_fps a = fp_of(SCOUT), b = fp_of(MINER);
 	struct plag_pair p;
-	char err[ERR_LEN];
-	cr_assert_eq(plag_compare(&a, &b, NULL, 1, &p, err), PLAG_OK, "%s", err);
+	err_t err;
+	cr_assert_eq(plag_compare(&a, &b, NULL, 1, &p, err), PLAG_OK, "%s", err->msg);
 	cr_assert_lt(p.a_in_b * 100, cfg.floor_pct);
 	cr_assert_lt(p.b_in_a * 100, cfg.floor_pct);
 	plag_fps_free(&a);
@@ -845,14 +849,15 @@ BOTH(plag_store_add, an_archived_file_keeps_its_source_and_is_stored_once)
 			   " AND label = '2025' AND id = %lld", (long long)id), 1);
 
 	/* The same file in the same archive again: an error, nothing stored. */
-	char err[ERR_LEN] = "", perr[ERR_LEN] = "";
+	err_t err = {0};
+	err_t perr = {0};
 	struct plag_doc doc = { .game = "dominator", .author = "alice", .name = "Scout",
 				.label = "2025", .source = SCOUT, .source_len = strlen(SCOUT) };
 	int64_t id2 = -1;
-	cr_assert_eq(store_begin(store, err), 0, "%s", err);
+	cr_assert_eq(store_begin(store, err), 0, "%s", err->msg);
 	cr_assert_eq(plag_store_add(store, &cfg, &doc, &f, NULL, &id2, NULL, perr), -1);
 	store_rollback(store);
-	cr_assert(strstr(perr, "already in archive 2025"), "%s", perr);
+	cr_assert(strstr(perr->msg, "already in archive 2025"), "%s", perr->msg);
 	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs"), 1);
 
 	/* In another archive it is a new document (same author: no pair). */
@@ -914,8 +919,8 @@ BOTH(plag_store_add, a_function_copied_into_an_original_file_is_flagged_by_its_f
 	plag_matches_free(&m);
 
 	struct plag_fps fb = fp_of(bob.s);
-	char err[ERR_LEN] = "";
-	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "bob", 0, &fb, &m, err), 0, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "bob", 0, &fb, &m, err), 0, "%s", err->msg);
 	const struct plag_match *hit = NULL;
 	for (size_t i = 0; i < m.n; i++)
 		if (m.v[i].doc == alice)
@@ -961,7 +966,7 @@ BOTH(plag_store_add, a_function_copied_into_an_original_file_is_flagged_by_its_f
 				   (long long)bob_id), 1);
 	/* With a higher threshold the same pair is not flagged. */
 	cfg.fragment_tokens = 2000;
-	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "dan", 0, &fb, &m, err), 0, "%s", err);
+	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "dan", 0, &fb, &m, err), 0, "%s", err->msg);
 	for (size_t i = 0; i < m.n; i++)
 		if (m.v[i].doc == alice)
 			cr_assert(!m.v[i].flagged);
@@ -980,18 +985,18 @@ BOTH(plag_store_add, a_stored_pair_measures_as_when_it_was_new)
 	int64_t b = add_src((struct doc_spec){ .author = "bob", .name = "Copy" }, SCOUT_COPY, &m);
 	cr_assert_eq(m.n, 1);
 	struct plag_match again, back;
-	char err[ERR_LEN] = "";
-	cr_assert_eq(plag_store_pair(store, &cfg, b, a, &again, NULL, err), 0, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(plag_store_pair(store, &cfg, b, a, &again, NULL, err), 0, "%s", err->msg);
 	cr_assert_float_eq(again.similarity, m.v[0].similarity, 1e-12);
 	cr_assert_float_eq(again.pair.a_in_b, m.v[0].pair.a_in_b, 1e-12);
 	cr_assert_eq(plag_longest_tokens(&again.pair), plag_longest_tokens(&m.v[0].pair));
 	/* From the other side: the same pair, the sides swapped. */
-	cr_assert_eq(plag_store_pair(store, &cfg, a, b, &back, NULL, err), 0, "%s", err);
+	cr_assert_eq(plag_store_pair(store, &cfg, a, b, &back, NULL, err), 0, "%s", err->msg);
 	cr_assert_float_eq(back.pair.a_in_b, m.v[0].pair.b_in_a, 1e-12);
 	cr_assert_eq(back.pair.longest_a.first_line, m.v[0].pair.longest_b.first_line);
 	plag_matches_free(&m);
 	cr_assert_neq(plag_store_pair(store, &cfg, a, 999, &back, NULL, err), 0);
-	cr_assert(strstr(err, "no fingerprinted file doc:999"), "%s", err);
+	cr_assert(strstr(err->msg, "no fingerprinted file doc:999"), "%s", err->msg);
 }
 
 BOTH(plag_store_add, files_of_an_older_version_are_fingerprinted_again)
@@ -1006,21 +1011,22 @@ BOTH(plag_store_add, files_of_an_older_version_are_fingerprinted_again)
 	 * them, the index's key would be taken twice). */
 	teststore_run(store, "UPDATE plag_docs SET hash_version = 1");
 	struct plag_match m;
-	char err[ERR_LEN] = "", serr[ERR_LEN] = "";
+	err_t err = {0};
+	err_t serr = {0};
 	cr_assert_neq(plag_store_pair(store, &cfg, b, a, &m, NULL, err), 0);
-	cr_assert(strstr(err, "other settings"), "%s", err);
+	cr_assert(strstr(err->msg, "other settings"), "%s", err->msg);
 	size_t n = 0;
-	cr_assert_eq(store_begin(store, serr), 0, "%s", serr);
-	cr_assert_eq(plag_store_refresh(store, &cfg, ".", "dominator", &n, err), 0, "%s", err);
-	cr_assert_eq(store_commit(store, serr), 0, "%s", serr);
+	cr_assert_eq(store_begin(store, serr), 0, "%s", serr->msg);
+	cr_assert_eq(plag_store_refresh(store, &cfg, ".", "dominator", &n, err), 0, "%s", err->msg);
+	cr_assert_eq(store_commit(store, serr), 0, "%s", serr->msg);
 	cr_assert_eq(n, 2);
 	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_docs WHERE hash_version = %d",
 			    PLAG_HASH_VERSION), 2);
 	cr_assert_eq(teststore_int(store, "SELECT count(*) FROM plag_index"), before);
-	cr_assert_eq(plag_store_pair(store, &cfg, b, a, &m, NULL, err), 0, "%s", err);
+	cr_assert_eq(plag_store_pair(store, &cfg, b, a, &m, NULL, err), 0, "%s", err->msg);
 	cr_assert(m.flagged);
 	/* Nothing left to do: a second refresh touches nothing. */
-	cr_assert_eq(plag_store_refresh(store, &cfg, ".", "dominator", &n, err), 0, "%s", err);
+	cr_assert_eq(plag_store_refresh(store, &cfg, ".", "dominator", &n, err), 0, "%s", err->msg);
 	cr_assert_eq(n, 0);
 }
 
@@ -1059,9 +1065,9 @@ BOTH(plag_store_index, only_files_sharing_fingerprints_are_compared)
 	cr_assert(shares_hash(&probe, &all[7]), "file 7 holds a function of the probe");
 
 	struct plag_matches m;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "mallory", 0, &probe, &m, err), 0,
-		     "%s", err);
+		     "%s", err->msg);
 	cr_assert_eq(m.looked_up, distinct(&probe), "one look-up per distinct fingerprint");
 	cr_assert_eq(m.idioms, 0);
 	cr_assert_eq(m.candidates, sharing, "candidates are exactly the files sharing a hash");
@@ -1077,7 +1083,7 @@ BOTH(plag_store_index, only_files_sharing_fingerprints_are_compared)
 	int64_t self = add_fps((struct doc_spec){ .author = "mallory", .name = "Pathfinder" }, &probe,
 			       NULL, NULL, NULL);
 	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "mallory", self, &probe, &m, err), 0,
-		     "%s", err);
+		     "%s", err->msg);
 	cr_assert_eq(m.candidates, sharing);
 	cr_assert_eq(m.n, 1);
 	cr_assert_eq(m.v[0].doc, ids[NRANDOM]);
@@ -1087,7 +1093,7 @@ BOTH(plag_store_index, only_files_sharing_fingerprints_are_compared)
 	struct cfg_plag other = cfg;
 	other.k = cfg.k + 1;
 	cr_assert_eq(plag_store_compare(store, &other, "dominator", "zed", 0, &probe, &m, err), -1);
-	cr_assert(strstr(err, "k ="), "%s", err);
+	cr_assert(strstr(err->msg, "k ="), "%s", err->msg);
 
 	for (int i = 0; i <= NRANDOM; i++)
 		plag_fps_free(&all[i]);
@@ -1154,7 +1160,7 @@ BOTH(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_en
 	cfg.common_pct = 40;
 	char *probe_src = with_idiom(999);
 	struct plag_fps probe = fp_of(probe_src);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct plag_matches m;
 
 	/* Five files holding the idiom, no more than common_min_files: it
@@ -1162,7 +1168,7 @@ BOTH(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_en
 	for (int i = 0; i < 5; i++)
 		add_idiom_file(i);
 	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "zoe", 0, &probe, &m, err), 0,
-		     "%s", err);
+		     "%s", err->msg);
 	cr_assert_eq(m.idioms, 0, "an idiom in only common_min_files files");
 	cr_assert_eq(m.n, 5, "the shared helpers are counted");
 	for (size_t i = 0; i < m.n; i++)
@@ -1173,7 +1179,7 @@ BOTH(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_en
 	 * them. */
 	add_idiom_file(5);
 	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "zoe", 0, &probe, &m, err), 0,
-		     "%s", err);
+		     "%s", err->msg);
 	cr_assert_geq(m.idioms, 5, "the helpers' fingerprints are idioms: %zu", m.idioms);
 	cr_assert_lt(m.idioms, m.looked_up, "the probe's own code is no idiom");
 	cr_assert_eq(m.n, 0, "the idiom made a pair: %.2f", m.n ? m.v[0].similarity : 0);
@@ -1195,7 +1201,7 @@ BOTH(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_en
 	/* With the share at 100% nothing is ever in more than all files. */
 	cfg.common_pct = 100;
 	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "newcomer", 0, &probe, &m, err), 0,
-		     "%s", err);
+		     "%s", err->msg);
 	cr_assert_eq(m.idioms, 0);
 	cr_assert_eq(m.n, 7, "the six files and zoe's: %zu", m.n);
 	/* Most similar first: zoe's is the probe itself. */
@@ -1211,7 +1217,7 @@ BOTH(plag_store_idiom, a_fingerprint_in_most_files_is_an_idiom_once_there_are_en
 	 * copied, is a pair even among idioms. */
 	cfg.common_pct = 40;
 	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "copier", 0, &probe, &m, err), 0,
-		     "%s", err);
+		     "%s", err->msg);
 	cr_assert_gt(m.idioms, 0);
 	cr_assert_eq(m.n, 1);
 	cr_assert_str_eq(m.v[0].author, "zoe");
@@ -1239,9 +1245,9 @@ BOTH(plag_store_idiom, files_without_fingerprints_do_not_count_towards_the_share
 	char *probe_src = with_idiom(4242);
 	struct plag_fps probe = fp_of(probe_src);
 	struct plag_matches m;
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_assert_eq(plag_store_compare(store, &cfg, "dominator", "zoe", 0, &probe, &m, err), 0,
-		     "%s", err);
+		     "%s", err->msg);
 	cr_assert_gt(m.idioms, 0, "4 of 4 fingerprinted files hold it");
 	cr_assert_eq(m.n, 0);
 	plag_matches_free(&m);

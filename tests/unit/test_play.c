@@ -140,9 +140,10 @@ Test(play, a_file_that_names_itself_by_hand_is_refused, .timeout = 120)
 static void compile_shipped(const struct judge_config *cfg, const char *name,
 			    struct cmp_result *res)
 {
-	char source[PATH_MAX], err[ERR_LEN];
+	char source[PATH_MAX];
+	err_t err;
 	cr_assert(paths_shipped_player(cfg->data_dir, "dominator", name, source));
-	cr_assert_eq(players_compile(cfg, "dominator", source, res, err), 0, "%s", err);
+	cr_assert_eq(players_compile(cfg, "dominator", source, res, err), 0, "%s", err->msg);
 	cr_assert(res->ok, "%s", res->log);
 }
 
@@ -153,13 +154,13 @@ static void compile_shipped(const struct judge_config *cfg, const char *name,
 Test(play, a_program_that_announces_another_name_is_frozen_under_its_own, .timeout = 120)
 {
 	struct judge_config cfg;
-	char err[ERR_LEN > ERR_LEN ? ERR_LEN : ERR_LEN];
-	cr_assert_eq(cfg_init(&cfg, NULL, err), 0, "%s", err);
+	err_t err;
+	cr_assert_eq(cfg_init(&cfg, NULL, err), 0, "%s", err->msg);
 	struct cmp_result demo, bad;
 	compile_shipped(&cfg, "Demo", &demo);
 	/* the compile step leaves names to the upload: this one compiles */
 	cr_assert_eq(players_compile(&cfg, "dominator", "tests/players/AIBadName.c", &bad, err), 0,
-		     "%s", err);
+		     "%s", err->msg);
 	cr_assert(bad.ok, "%s", bad.log);
 	struct match_spec spec = {
 		.game = game_find("dominator"), .seed = 3, .nplayers = 4,
@@ -173,7 +174,7 @@ Test(play, a_program_that_announces_another_name_is_frozen_under_its_own, .timeo
 			   { .binary = "/nonexistent/AIGhost", .name = "Ghost" } },
 	};
 	struct match_result r;
-	cr_assert_eq(match_play(&spec, &r, err), 0, "%s", err);
+	cr_assert_eq(match_play(&spec, &r, err), 0, "%s", err->msg);
 	const char *want[] = { "Alias", "Demo", "BadName", "Ghost" };
 	json_t *players = json_object_get(r.replay, "players");
 	for (int i = 0; i < 4; i++) {
@@ -192,7 +193,7 @@ Test(play, a_program_that_announces_another_name_is_frozen_under_its_own, .timeo
 	match_result_free(&r);
 	spec.entry[0].name = "Bad name";
 	cr_expect_eq(match_play(&spec, &r, err), -1, "a seat's name is the judge's, checked");
-	cr_expect_str_eq(err, "seat 0 has no valid player name");
+	cr_expect_str_eq(err->msg, "seat 0 has no valid player name");
 	cmp_result_free(&demo);
 	cmp_result_free(&bad);
 }

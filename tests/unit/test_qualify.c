@@ -210,15 +210,16 @@ BOTH(qualify, a_swapped_opponent_is_logged_and_plays_the_next_round)
 					 "phases", "kind", "elimination", "remain", 3, "opponent",
 					 "Dummy"), 6, 11);
 	cr_assert_gt(planned_with(s, t, 0, "Dummy"), 0, "6 students: the opponent fills a group");
-	char err[ERR_LEN], serr[ERR_LEN];
+	err_t err;
+	err_t serr;
 	int phase = -1;
-	cr_assert_eq(store_begin(s, serr), 0, "%s", serr);
-	cr_assert_eq(event_swap_opponent(s, t, &phase, "Strong", err), 1, "%s", err);
-	cr_assert_eq(store_commit(s, serr), 0, "%s", serr);
+	cr_assert_eq(store_begin(s, serr), 0, "%s", serr->msg);
+	cr_assert_eq(event_swap_opponent(s, t, &phase, "Strong", err), 1, "%s", err->msg);
+	cr_assert_eq(store_commit(s, serr), 0, "%s", serr->msg);
 	cr_expect_eq(phase, 0);
-	cr_assert_eq(store_begin(s, serr), 0, "%s", serr);
+	cr_assert_eq(store_begin(s, serr), 0, "%s", serr->msg);
 	cr_expect_eq(event_swap_opponent(s, t, &phase, "Strong", err), 0, "the same again");
-	cr_expect(strstr(err, "plays Strong already"), "%s", err);
+	cr_expect(strstr(err->msg, "plays Strong already"), "%s", err->msg);
 	store_rollback(s);
 	while (teststore_int(s, "SELECT round FROM tournaments WHERE id = %lld", (long long)t) < 1)
 		cr_assert_eq(event_sim_play(s, &sim, true), 1, "round 1 never ended");
@@ -226,7 +227,7 @@ BOTH(qualify, a_swapped_opponent_is_logged_and_plays_the_next_round)
 	cr_expect_eq(planned_with(s, t, 1, "Dummy"), 0, "the old one is gone");
 	json_t *log, *e, *swap = NULL;
 	size_t i;
-	cr_assert_eq(store_tournament_history(s, t, &log, serr), 0, "%s", serr);
+	cr_assert_eq(store_tournament_history(s, t, &log, serr), 0, "%s", serr->msg);
 	json_array_foreach(log, i, e)
 		if (strcmp(json_string_value(json_object_get(e, "what")), "opponent") == 0)
 			swap = json_loads(json_string_value(json_object_get(e, "data")), 0, NULL);
@@ -255,14 +256,15 @@ BOTH(qualify, a_reference_player_is_private_plays_as_opponent_and_hands_out_its_
 	cr_expect(strstr(out, "taken"), "%s", out);
 
 	/* its source: 404 to a contestant, as for a name nobody uses */
-	char student[44], organiser[44], err[ERR_LEN] = "";
+	char student[44], organiser[44];
+	err_t err = {0};
 	serve_test_token(tt.where, "ann", false, student);
 	serve_test_token(tt.where, "teacher", true, organiser);
 	struct judge_config c;
 	cfg_defaults(&c);
 	struct serve_options o = { .queue = tt.where, .host = "127.0.0.1", .limits = c.serve };
 	struct serve *sv = serve_start(&o, err);
-	cr_assert_not_null(sv, "%s", err);
+	cr_assert_not_null(sv, "%s", err->msg);
 	char reply[1 << 15];
 	int code = serve_test_call(sv, tt.dir, "GET", "/api/references/dominator/Strong", student,
 				   NULL, reply, sizeof reply);

@@ -26,12 +26,13 @@ static char out[16384];
  * the replay as read back. */
 static json_t *play_match(const char *game, const char *lineup, int seed, const char *path)
 {
-	char cmd[1024], err[ERR_LEN];
+	char cmd[1024];
+	err_t err;
 	snprintf(cmd, sizeof cmd, "%s play %s %s --seed %d -o %s 2>&1", cli_judge(), game, lineup,
 		 seed, path);
 	cr_assert_eq(cli_run(cmd, out, sizeof out), 0, "%s", out);
 	json_t *r = replay_read_file(path, err);
-	cr_assert_not_null(r, "%s", err);
+	cr_assert_not_null(r, "%s", err->msg);
 	return r;
 }
 
@@ -406,8 +407,8 @@ Test(replay_cli, check_says_ok_names_the_round_and_refuses_bad_usage, .timeout =
 	json_t *frame = json_array_get(json_object_get(r, "rounds"), 41);
 	json_t *score = json_object_get(frame, "score");
 	json_array_set_new(score, 2, json_integer(json_integer_value(json_array_get(score, 2)) + 7));
-	char err[ERR_LEN];
-	cr_assert_eq(replay_write_file(bad, r, err), 0, "%s", err);
+	err_t err;
+	cr_assert_eq(replay_write_file(bad, r, err), 0, "%s", err->msg);
 	cr_assert_eq(judge("replay check %s", bad), 1, "%s", out);
 	cr_assert(strncmp(out, "round 41 differs: score[2]: recorded ", 37) == 0, "%s", out);
 
@@ -471,14 +472,15 @@ Test(replay_io, damaged_gzip_is_refused_with_a_reason)
 	const char *text = "{\"format\":2}";
 	uint8_t *gz;
 	size_t len;
-	char err[ERR_LEN], *back;
+	char *back;
+	err_t err;
 	size_t back_len;
-	cr_assert_eq(replay_gzip(text, strlen(text), &gz, &len, err), 0, "%s", err);
-	cr_assert_eq(replay_text(gz, len, &back, &back_len, err), 0, "%s", err);
+	cr_assert_eq(replay_gzip(text, strlen(text), &gz, &len, err), 0, "%s", err->msg);
+	cr_assert_eq(replay_text(gz, len, &back, &back_len, err), 0, "%s", err->msg);
 	cr_assert_str_eq(back, text);
 	free(back);
 	cr_assert_eq(replay_text(gz, len - 3, &back, &back_len, err), -1, "cut short");
-	cr_assert(strstr(err, "cut short"), "%s", err);
+	cr_assert(strstr(err->msg, "cut short"), "%s", err->msg);
 	gz[len / 2] ^= 0x55;
 	cr_assert_eq(replay_text(gz, len, &back, &back_len, err), -1, "damaged");
 	free(gz);

@@ -58,11 +58,11 @@ static void played(const char *name, const char *game, char path[160])
 /* Alice's seat of match 1 and its record. */
 static int alices_seat(struct store_fault *f)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(db, false, err);
-	cr_assert_not_null(s, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
 	for (int seat = 0; seat < 4; seat++) {
-		cr_assert_eq(store_match_fault(s, 1, seat, f, err), 1, "%s", err);
+		cr_assert_eq(store_match_fault(s, 1, seat, f, err), 1, "%s", err->msg);
 		if (strcmp(f->author, "alice") == 0) {
 			store_close(s);
 			return seat;
@@ -192,14 +192,15 @@ static char token[3][44];
 static void add_tokens(void)
 {
 	const char *who[] = { "alice", "eve", "boss" };
-	char err[ERR_LEN] = "", hex[65];
+	char hex[65];
+	err_t err = {0};
 	struct store *s = store_open(db, false, err);
-	cr_assert_not_null(s, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
 	for (int i = 0; i < 3; i++) {
 		int64_t id;
-		cr_assert_eq(serve_token_new(token[i], err), 0, "%s", err);
+		cr_assert_eq(serve_token_new(token[i], err), 0, "%s", err->msg);
 		cr_assert_eq(serve_token_hash(token[i], hex), 0);
-		cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = hex, .author = who[i], .organiser = i == 2 }, &id, NULL, err), 0, "%s", err);
+		cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = hex, .author = who[i], .organiser = i == 2 }, &id, NULL, err), 0, "%s", err->msg);
 	}
 	store_close(s);
 }
@@ -238,9 +239,9 @@ Test(repro, the_record_downloads_for_its_author_alone_and_reproduces_from_files)
 	struct judge_config c;
 	cfg_defaults(&c);
 	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = c.serve };
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct serve *sv = serve_start(&o, err);
-	cr_assert_not_null(sv, "%s", err);
+	cr_assert_not_null(sv, "%s", err->msg);
 	snprintf(record, sizeof record, "%s/fault.json", dir);
 	snprintf(replay, sizeof replay, "%s/replay.json", dir);
 	snprintf(url, sizeof url, "/api/matches/1/faults/%d", seat);
@@ -257,7 +258,7 @@ Test(repro, the_record_downloads_for_its_author_alone_and_reproduces_from_files)
 	json_t *j = json_load_file(record, 0, &jerr);
 	cr_assert_not_null(j, "%s", jerr.text);
 	struct fault f;
-	cr_assert_eq(fault_parse(j, &f, err), 0, "%s", err);
+	cr_assert_eq(fault_parse(j, &f, err), 0, "%s", err->msg);
 	cr_expect_eq(f.round, 7);
 	cr_expect_eq(f.message, 8);
 	cr_expect_eq(f.input_len, f.input_size, "a Dominator view is kept whole");
@@ -280,11 +281,11 @@ Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
 			   .turn_cpu_ns = 4, .cpu_budget_ns = 1000, .peak_memory = 5,
 			   .input = bytes, .input_len = 5, .input_size = 9, .unit = 5464,
 			   .step = 2 };
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	json_t *j = fault_json(&f);
 	cr_assert_not_null(j);
 	struct fault back;
-	cr_assert_eq(fault_parse(j, &back, err), 0, "%s", err);
+	cr_assert_eq(fault_parse(j, &back, err), 0, "%s", err->msg);
 	cr_expect(back.match == 3 && back.seat == 2 && back.round == 7 && back.message == 8 &&
 		  back.cpu_ns == 9 && back.turn_cpu_ns == 4 && back.cpu_budget_ns == 1000 &&
 		  back.input_size == 9 && back.input_len == 5);
@@ -308,8 +309,8 @@ Test(fault_record, goes_to_json_and_back_and_refuses_what_it_does_not_hold)
 		json_object_set_new(bad, broken[i][0], json_loads(broken[i][1], JSON_DECODE_ANY, NULL));
 		cr_expect_eq(fault_parse(bad, &back, err), -1, "%s = %s taken", broken[i][0],
 			     broken[i][1]);
-		cr_expect(strstr(err, broken[i][0]) || strstr(err, "input"), "%s: %s", broken[i][0],
-			  err);
+		cr_expect(strstr(err->msg, broken[i][0]) || strstr(err->msg, "input"), "%s: %s",
+			  broken[i][0], err->msg);
 		fault_free(&back);
 		json_decref(bad);
 	}
@@ -331,14 +332,15 @@ static int aic_unit_record(const char *name, char path[160], struct store_fault 
 /* Whether the debug log of seat in match 1 holds said. */
 static bool seat_log_says(int seat, const char *said)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(db, false, err);
 	struct store_seat_log log;
-	cr_assert_eq(store_match_log(s, 1, seat, &log, err), 1, "%s", err);
+	cr_assert_eq(store_match_log(s, 1, seat, &log, err), 1, "%s", err->msg);
 	store_close(s);
-	char *text, rerr[ERR_LEN];
+	char *text;
+	err_t rerr;
 	size_t len;
-	cr_assert_eq(replay_text(log.bytes, log.len, &text, &len, rerr), 0, "%s", rerr);
+	cr_assert_eq(replay_text(log.bytes, log.len, &text, &len, rerr), 0, "%s", rerr->msg);
 	free(log.bytes);
 	bool found = memmem(text, len, said, strlen(said)) != NULL;
 	if (!found)
@@ -425,11 +427,12 @@ Test(repro, an_aic2018_unit_that_breaks_its_energy_count_is_recorded_and_comes_a
  * unit spends in the re-created match what it spent in the judge's. */
 static void same_code_as_the_judges(const char *source)
 {
-	char err[ERR_LEN] = "", bin[160], cmd[PATH_MAX + 1024];
+	char bin[160], cmd[PATH_MAX + 1024];
+	err_t err = {0};
 	struct judge_config c;
-	cr_assert_eq(cfg_init(&c, cfg, err), 0, "%s", err);
+	cr_assert_eq(cfg_init(&c, cfg, err), 0, "%s", err->msg);
 	struct cmp_result res = { 0 };
-	cr_assert_eq(players_compile(&c, "aic2018", source, &res, err), 0, "%s", err);
+	cr_assert_eq(players_compile(&c, "aic2018", source, &res, err), 0, "%s", err->msg);
 	cr_assert(res.ok, "%s", res.log);
 	snprintf(bin, sizeof bin, "%s/with-lines", dir);
 	cr_assert_eq(repro_build(&c, game_find("aic2018"), source, false, dir, bin, stderr),

@@ -33,13 +33,14 @@ static char contestant[44], other[44], organiser[44];
 
 static void add_token(const char *author, bool org, char token[44])
 {
-	char err[ERR_LEN] = "", hex[65];
+	char hex[65];
+	err_t err = {0};
 	struct store *s = store_open(queue, true, err);
-	cr_assert_not_null(s, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
 	int64_t id;
-	cr_assert_eq(serve_token_new(token, err), 0, "%s", err);
+	cr_assert_eq(serve_token_new(token, err), 0, "%s", err->msg);
 	cr_assert_eq(serve_token_hash(token, hex), 0);
-	cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = hex, .author = author, .organiser = org }, &id, NULL, err), 0, "%s", err);
+	cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = hex, .author = author, .organiser = org }, &id, NULL, err), 0, "%s", err->msg);
 	store_close(s);
 }
 
@@ -57,9 +58,9 @@ static void start(struct cfg_serve limits)
 {
 	struct serve_options o = { .queue = queue, .host = "127.0.0.1", .port = 0,
 				   .limits = limits };
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	server = serve_start(&o, err);
-	cr_assert_not_null(server, "serve_start: %s", err);
+	cr_assert_not_null(server, "serve_start: %s", err->msg);
 }
 
 static void setup(void)
@@ -176,12 +177,12 @@ static int get(const char *path, const char *token)
 
 static int64_t stored_submissions(void)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(queue, false, err);
-	cr_assert_not_null(s, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
 	json_t *a, *b;
-	cr_assert_eq(store_submissions_of(s, "sauron", &a, err), 1, "%s", err);
-	cr_assert_eq(store_submissions_of(s, "saruman", &b, err), 1, "%s", err);
+	cr_assert_eq(store_submissions_of(s, "sauron", &a, err), 1, "%s", err->msg);
+	cr_assert_eq(store_submissions_of(s, "saruman", &b, err), 1, "%s", err->msg);
 	int64_t n = (int64_t)(json_array_size(a) + json_array_size(b));
 	json_decref(a);
 	json_decref(b);
@@ -500,27 +501,28 @@ static int64_t stored_match(const char *odd_name)
 
 static int64_t stored_match_with(const char *odd_name, const void *replay, size_t replay_len)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(queue, false, err);
-	cr_assert_not_null(s, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
 	int64_t job, match;
 	struct store_new_submission sub = { .game = "dominator", .author = "sauron", .name = "Sauron",
 					    .source = "x", .source_len = 1, .source_sha256 = "0" };
 	int64_t id;
-	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err);
-	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s", err);
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "%s", err->msg);
+	cr_assert_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, &job, err), 0, "%s",
+		     err->msg);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
 	struct store_new_match m = { .job = job, .game = "dominator", .kind = "ranked",
 				     .seed = 9007199254740993LL, .replay = replay,
 				     .replay_len = replay_len, .players = 2 };
-	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err);
+	cr_assert_eq(store_add_match(s, &m, &match, err), 0, "%s", err->msg);
 	const char *names[] = { "Dummy", odd_name };
 	for (int seat = 0; seat < 2; seat++) {
 		struct store_match_player p = { .seat = seat, .submission = seat ? id : 0,
 						.name = names[seat], .rank = seat + 1 };
-		cr_assert_eq(store_add_match_player(s, match, &p, err), 0, "%s", err);
+		cr_assert_eq(store_add_match_player(s, match, &p, err), 0, "%s", err->msg);
 	}
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err->msg);
 	store_close(s);
 	return match;
 }
@@ -584,11 +586,12 @@ Test(serve_cache, an_old_entry_is_not_given_when_freshness_is_asked)
 Test(serve_http, bytes_that_are_not_utf8_are_sent_as_valid_json)
 {
 	int64_t id = uploaded_id();
-	char err[ERR_LEN] = "", path[64], *body;
+	char path[64], *body;
+	err_t err = {0};
 	struct store *s = store_open(queue, false, err);
-	cr_assert_not_null(s, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
 	cr_assert_eq(store_set_state(s, id, "compile_failed", NULL, NULL, "bad \xff\xfe</pre>", err),
-		     0, "%s", err);
+		     0, "%s", err->msg);
 	store_close(s);
 	snprintf(path, sizeof path, "/api/submissions/%lld", (long long)id);
 	cr_assert_eq(request("GET", path, contestant, NULL, &body), 200);
@@ -711,8 +714,9 @@ Test(serve_http, a_replay_is_sent_plain_or_as_the_stored_gzip)
 	static const char text[] = "{\"rounds\": [1, 2, 3], \"name\": \"</script>\"}";
 	uint8_t *gz;
 	size_t gz_len;
-	char err[ERR_LEN], path[64], *body;
-	cr_assert_eq(replay_gzip(text, strlen(text), &gz, &gz_len, err), 0, "%s", err);
+	char path[64], *body;
+	err_t err;
+	cr_assert_eq(replay_gzip(text, strlen(text), &gz, &gz_len, err), 0, "%s", err->msg);
 	snprintf(path, sizeof path, "/api/matches/%lld/replay",
 		 (long long)stored_match_with("Bob", gz, gz_len));
 	for (int twice = 0; twice < 2; twice++) { /* the second time from memory */
@@ -755,9 +759,9 @@ static int64_t stored_marked_match(void)
 {
 	uint8_t *gz;
 	size_t gz_len;
-	char err[ERR_LEN];
+	err_t err;
 	cr_assert_eq(replay_gzip(marked_replay, strlen(marked_replay), &gz, &gz_len, err), 0, "%s",
-		     err);
+		     err->msg);
 	int64_t match = stored_match_with("Bob", gz, gz_len);
 	free(gz);
 	return match;
@@ -823,15 +827,15 @@ Test(serve_http, debug_marks_go_to_everybody_when_the_setting_says_so)
 /* Match `match`'s seat keeps log (gzip'd), as the worker stores it. */
 static void stored_log(int64_t match, int seat, const char *log)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	uint8_t *gz;
 	size_t gz_len;
-	cr_assert_eq(replay_gzip(log, strlen(log), &gz, &gz_len, err), 0, "%s", err);
+	cr_assert_eq(replay_gzip(log, strlen(log), &gz, &gz_len, err), 0, "%s", err->msg);
 	struct store *s = store_open(queue, false, err);
-	cr_assert_not_null(s, "%s", err);
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
-	cr_assert_eq(store_add_match_log(s, match, seat, gz, gz_len, err), 0, "%s", err);
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
+	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
+	cr_assert_eq(store_add_match_log(s, match, seat, gz, gz_len, err), 0, "%s", err->msg);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err->msg);
 	store_close(s);
 	free(gz);
 }
@@ -917,9 +921,9 @@ Test(serve_http, the_access_log_has_a_whole_line_per_request_and_no_client_bytes
 	add_token("mordor \x1b[2J\nforged 200", false, evil);
 	struct serve_options o = { .queue = queue, .host = "127.0.0.1", .limits = test_limits(),
 				   .access_log = log };
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	server = serve_start(&o, err);
-	cr_assert_not_null(server, "serve_start: %s", err);
+	cr_assert_not_null(server, "serve_start: %s", err->msg);
 
 	cr_assert_eq(get("/api/games", contestant), 200);
 	cr_assert_eq(get("/api/games", evil), 200);
@@ -1187,8 +1191,9 @@ Test(serve_http, the_viewers_inline_scripts_run_by_their_hashes_and_nothing_else
 	static const char text[] = "{\"rounds\": []}";
 	uint8_t *gz;
 	size_t gz_len;
-	char err[ERR_LEN], path[64], *resp;
-	cr_assert_eq(replay_gzip(text, strlen(text), &gz, &gz_len, err), 0, "%s", err);
+	char path[64], *resp;
+	err_t err;
+	cr_assert_eq(replay_gzip(text, strlen(text), &gz, &gz_len, err), 0, "%s", err->msg);
 	int64_t match = stored_match_with("Bob", gz, gz_len);
 	free(gz);
 	snprintf(path, sizeof path, "/api/matches/%lld/page", (long long)match);

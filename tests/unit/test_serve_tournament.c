@@ -64,12 +64,13 @@ static size_t keep(char *data, size_t size, size_t n, void *to)
  * none): the status, and the body in *text (malloc'd). */
 static long served(const char *path, const char *token, char **text)
 {
-	char err[ERR_LEN] = "", url[256], auth[96];
+	char url[256], auth[96];
+	err_t err = {0};
 	struct judge_config c;
 	cfg_defaults(&c);
 	struct serve_options o = { .queue = tt.where, .host = "127.0.0.1", .limits = c.serve };
 	struct serve *sv = serve_start(&o, err);
-	cr_assert_not_null(sv, "%s", err);
+	cr_assert_not_null(sv, "%s", err->msg);
 	snprintf(url, sizeof url, "http://127.0.0.1:%u%s", serve_port(sv), path);
 	struct body b = { 0 };
 	struct curl_slist *headers = NULL;
@@ -106,11 +107,12 @@ static json_t *served_json(const char *path, const char *token)
 
 static void organiser_token(struct store *s, char token[44])
 {
-	char err[ERR_LEN] = "", hex[65];
+	char hex[65];
+	err_t err = {0};
 	int64_t id;
-	cr_assert_eq(serve_token_new(token, err), 0, "%s", err);
+	cr_assert_eq(serve_token_new(token, err), 0, "%s", err->msg);
 	cr_assert_eq(serve_token_hash(token, hex), 0);
-	cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = hex, .author = "organiser", .organiser = true }, &id, NULL, err), 0, "%s", err);
+	cr_assert_eq(store_token_add(s, &(struct store_new_token){ .sha256 = hex, .author = "organiser", .organiser = true }, &id, NULL, err), 0, "%s", err->msg);
 }
 
 /* ---- reading the JSON -------------------------------------------------------------- */
@@ -224,10 +226,10 @@ BOTH(serve_tour, an_elimination_shows_its_stages_and_who_is_safe_and_out)
  * and the others none, two of its matches played; an organiser's token. */
 static void masked_tournament(struct store *s, char token[44])
 {
-	char err[ERR_LEN];
+	err_t err;
 	int64_t t = event_sim_tournament(s, &dominator, "masked", json_pack("{s:b, s:[{s:s, s:i}]}",
 		"pseudonyms", 1, "phases", "kind", "elimination", "remain", 3), 4, 5);
-	cr_assert_eq(store_entrant_add(s, t, "s1", "A", "Frodo", err), 0, "%s", err);
+	cr_assert_eq(store_entrant_add(s, t, "s1", "A", "Frodo", err), 0, "%s", err->msg);
 	event_sim_run(s, &dominator, 2);
 	organiser_token(s, token);
 }

@@ -36,19 +36,19 @@ LAZY(maths_old, int, judge_lazy_missing_fn, (void), ())
 
 Test(start, a_library_that_cannot_be_loaded_is_an_error_not_an_exit)
 {
-	char err[ERR_LEN] = "";
+	err_t err = { 0 };
 	cr_assert_eq(lazy_require(&absent, err), -1);
-	cr_expect(strstr(err, "cannot load a library that is not installed (libjudge-absent.so.1)") &&
-		  strstr(err, "install it"), "%s", err);
+	cr_expect(strstr(err->msg, "cannot load a library that is not installed (libjudge-absent.so.1)") &&
+		  strstr(err->msg, "install it"), "%s", err->msg);
 	cr_assert_eq(lazy_require(&maths_old, err), -1);
-	cr_expect(strstr(err, "cannot load an old maths library") &&
-		  strstr(err, "judge_lazy_missing_fn"), "%s", err);
+	cr_expect(strstr(err->msg, "cannot load an old maths library") &&
+		  strstr(err->msg, "judge_lazy_missing_fn"), "%s", err->msg);
 }
 
 Test(start, a_required_library_has_every_function_found)
 {
-	char err[ERR_LEN] = "";
-	cr_assert_eq(lazy_require(&maths, err), 0, "%s", err);
+	err_t err = { 0 };
+	cr_assert_eq(lazy_require(&maths, err), 0, "%s", err->msg);
 	cr_expect_not_null(__atomic_load_n(&lazy_j0, __ATOMIC_ACQUIRE), "j0 not found at once");
 	cr_expect_eq(j0(0.0), 1.0);
 }

@@ -62,8 +62,8 @@ static void setup(void)
 static void setup_pg(void)
 {
 	setup();
-	char err[ERR_LEN] = "";
-	cr_assert_eq(pg_test_database(target, sizeof target, err), 0, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(pg_test_database(target, sizeof target, err), 0, "%s", err->msg);
 	backend = DB_POSTGRES;
 }
 
@@ -116,14 +116,15 @@ TestSuite(store_sched_pg, .init = setup_pg, .fini = teardown, .timeout = 60);
  * its backend; a query that fails or returns no row fails the test. */
 static struct db_stmt *first_row(struct store *s, const char *fmt, va_list ap)
 {
-	char sql[1024], err[ERR_LEN] = "";
+	char sql[1024];
+	err_t err = {0};
 	int n = vsnprintf(sql, sizeof sql, fmt, ap);
 	cr_assert(n >= 0 && (size_t)n < sizeof sql, "a query too long for the test helper");
 	struct db_stmt *st = db_prepare(s, sql);
 	int rc = st ? db_step(st) : -1;
 	if (rc != 1)
 		db_fail(s, sql, err);
-	cr_assert_eq(rc, 1, "%s", rc < 0 ? err : "no row");
+	cr_assert_eq(rc, 1, "%s", rc < 0 ? err->msg : "no row");
 	return st;
 }
 
@@ -171,9 +172,9 @@ static bool in_transaction(struct store *s)
 /* Runs a script on the store's connection: SQLite's or PostgreSQL's text. */
 static void script(struct store *s, const char *sqlite, const char *postgres)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	const char *sql = backend == DB_SQLITE ? sqlite : postgres;
-	cr_assert_eq(db_exec(s, sql, "test script", err), 0, "%s", err);
+	cr_assert_eq(db_exec(s, sql, "test script", err), 0, "%s", err->msg);
 }
 
 static sqlite3 *raw_open(const char *path)
@@ -288,11 +289,11 @@ static struct store_new_submission new_sub(const char *game, const char *author,
 static int64_t submit_ok(struct store *s, const char *game, const char *author,
 			 const char *name)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_new_submission sub = new_sub(game, author, name);
 	int64_t id = -1;
 	cr_assert_eq(store_submit(s, &sub, &id, err), 0, "store_submit(%s, %s, %s): %s", game,
-		     author, name, err);
+		     author, name, err->msg);
 	cr_assert_gt(id, 0);
 	return id;
 }
@@ -300,10 +301,10 @@ static int64_t submit_ok(struct store *s, const char *game, const char *author,
 static int64_t enqueue(struct store *s, const char *kind, const char *payload,
 		       enum sched_class cls, int64_t not_before)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t id = -1;
 	cr_assert_eq(store_enqueue(s, kind, payload, cls, not_before, &id, err), 0,
-		     "store_enqueue: %s", err);
+		     "store_enqueue: %s", err->msg);
 	cr_assert_gt(id, 0);
 	return id;
 }
@@ -312,31 +313,31 @@ static int64_t enqueue(struct store *s, const char *kind, const char *payload,
 static struct store_job claim_ok(struct store *s, const char *worker, int64_t lease_ms,
 				 int max_attempts)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_job j;
 	int rc = store_claim(s, worker, lease_ms, max_attempts, &j, err);
 	cr_assert_eq(rc, 1, "store_claim(%s) gave %d, want a job: %s", worker, rc,
-		     rc < 0 ? err : "nothing to do");
+		     rc < 0 ? err->msg : "nothing to do");
 	cr_assert_not_null(j.payload);
 	return j;
 }
 
 static void claim_none(struct store *s, const char *worker, int max_attempts)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_job j;
 	int rc = store_claim(s, worker, 30000, max_attempts, &j, err);
 	cr_assert_eq(rc, 0, "store_claim(%s) gave %d (job %lld), want nothing: %s", worker, rc,
-		     (long long)j.id, rc < 0 ? err : "");
+		     (long long)j.id, rc < 0 ? err->msg : "");
 	cr_expect_null(j.payload);
 	store_job_clear(&j);
 }
 
 static int64_t pending(struct store *s)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t n = -1;
-	cr_assert_eq(store_pending(s, &n, err), 0, "store_pending: %s", err);
+	cr_assert_eq(store_pending(s, &n, err), 0, "store_pending: %s", err->msg);
 	return n;
 }
 
@@ -440,9 +441,9 @@ BOTH(store_open, reopening_keeps_everything)
 	store_close(s);
 
 	s = teststore_open(target, false);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_submission got;
-	cr_assert_eq(store_get_submission(s, id, &got, err), 1, "%s", err);
+	cr_assert_eq(store_get_submission(s, id, &got, err), 1, "%s", err->msg);
 	cr_expect_str_eq(got.author, "alice");
 	cr_expect_eq(count(s, "submissions"), 1);
 	cr_expect_eq(count(s, "jobs"), 1);
@@ -462,12 +463,13 @@ BOTH(store_open, reopening_keeps_everything)
 
 Test(store_open, missing_file_without_create_names_the_path)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(dbpath, false, err);
 	cr_assert_null(s, "store_open(create=false) opened a missing file");
-	cr_expect_not_null(strstr(err, dbpath), "the error does not name the path: \"%s\"", err);
-	cr_expect_not_null(strstr(err, strerror(ENOENT)), "the error does not say why: \"%s\"",
-			   err);
+	cr_expect_not_null(strstr(err->msg, dbpath), "the error does not name the path: \"%s\"",
+			   err->msg);
+	cr_expect_not_null(strstr(err->msg, strerror(ENOENT)), "the error does not say why: \"%s\"",
+			   err->msg);
 	struct stat sb;
 	cr_expect_eq(stat(dbpath, &sb), -1, "store_open(create=false) created %s", dbpath);
 	cr_expect_eq(dir_entries(), 0);
@@ -498,9 +500,9 @@ static void open_in_child(bool create, bool unprivileged, char *out, size_t n)
 			snprintf(msg, sizeof msg, "crashed|uid %d cannot even read %s: %s",
 				 (int)geteuid(), dbpath, strerror(errno));
 		} else {
-			char err[ERR_LEN] = "";
+			err_t err = {0};
 			struct store *s = store_open(dbpath, create, err);
-			snprintf(msg, sizeof msg, "%s|%s", s ? "opened" : "refused", err);
+			snprintf(msg, sizeof msg, "%s|%s", s ? "opened" : "refused", err->msg);
 			store_close(s);
 		}
 		ssize_t w = write(p[1], msg, strlen(msg));
@@ -628,7 +630,7 @@ BOTH(store_open, parameters_are_numbered_and_quotes_are_text)
 	store_close(s);
 }
 
-static int read_two_texts(struct db_stmt *st, void *ctx, char err[ERR_LEN])
+static int read_two_texts(struct db_stmt *st, void *ctx, err_t err)
 {
 	int *seen = ctx;
 	if (strcmp(db_col_text(st, 0), "stop") == 0) {
@@ -645,14 +647,14 @@ static int read_two_texts(struct db_stmt *st, void *ctx, char err[ERR_LEN])
 BOTH(store_open, one_statement_binds_reads_rows_and_counts_changes)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	const char bytes[] = { 'a', 0, 'b', (char)0xff };
 	cr_assert_eq(db_run(s, "storing", err, "INSERT INTO binaries (sha256, bytes, created_at)"
 			    " VALUES (?1, ?2, ?3)", "tbi", "h1", bytes, sizeof bytes, (int64_t)7),
-		     0, "%s", err);
+		     0, "%s", err->msg);
 	struct db_bytes got = { 0 };
 	cr_assert_eq(db_query(s, "reading", err, "SELECT bytes FROM binaries WHERE sha256 = ?1",
-			      db_row_bytes, &got, "t", "h1"), 1, "%s", err);
+			      db_row_bytes, &got, "t", "h1"), 1, "%s", err->msg);
 	cr_expect_eq(got.len, sizeof bytes);
 	cr_expect_eq(memcmp(got.bytes, bytes, sizeof bytes), 0);
 	free(got.bytes);
@@ -662,7 +664,7 @@ BOTH(store_open, one_statement_binds_reads_rows_and_counts_changes)
 		snprintf(sha, sizeof sha, "h%d", i);
 		cr_assert_eq(db_run(s, "storing", err, "INSERT INTO binaries (sha256, bytes,"
 				    " created_at) VALUES (?1, ?2, ?3)", "tbi", sha, "x", (size_t)1,
-				    (int64_t)i), 0, "%s", err);
+				    (int64_t)i), 0, "%s", err->msg);
 	}
 	int seen = 0;
 	cr_expect_eq(db_query(s, "reading", err, "SELECT sha256 FROM binaries ORDER BY sha256",
@@ -672,11 +674,11 @@ BOTH(store_open, one_statement_binds_reads_rows_and_counts_changes)
 				" WHERE created_at < ?2", "ii", (int64_t)0, (int64_t)4), 2);
 
 	cr_expect_eq(db_query(s, "reading", err, "SELECT 'stop'", read_two_texts, &seen, ""), -1);
-	cr_expect_str_eq(err, "reading: a row it cannot read");
+	cr_expect_str_eq(err->msg, "reading: a row it cannot read");
 	cr_expect_eq(db_run(s, "storing a copy", err, "INSERT INTO no_such_table VALUES (1)", ""),
 		     -1);
-	cr_expect_eq(strncmp(err, "storing a copy: ", 16), 0, "\"%s\"", err);
-	cr_expect_not_null(strstr(err, "no_such_table"), "\"%s\"", err);
+	cr_expect_eq(strncmp(err->msg, "storing a copy: ", 16), 0, "\"%s\"", err->msg);
+	cr_expect_not_null(strstr(err->msg, "no_such_table"), "\"%s\"", err->msg);
 	store_close(s);
 }
 
@@ -725,11 +727,12 @@ static int latest_pg_version(void)
 
 static void expect_open_refused(bool create, const char *want)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(target, create, err);
 	cr_expect_null(s, "store_open(create=%d) opened it", create);
 	store_close(s);
-	cr_expect_not_null(strstr(err, want), "got \"%s\", want it to say \"%s\"", err, want);
+	cr_expect_not_null(strstr(err->msg, want), "got \"%s\", want it to say \"%s\"", err->msg,
+			   want);
 }
 
 Test(store_open_pg, fresh_database_gets_the_schema)
@@ -756,13 +759,13 @@ Test(store_open_pg, fresh_database_gets_the_schema)
 	cr_expect_str_eq(text, "1");
 
 	/* Foreign keys hold. */
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_expect_eq(db_run(s, "inserting", err,
 			    "INSERT INTO submissions (game, author, name, source, source_sha256,"
 			    " state, created_at, updated_at) VALUES ('dominator', 'alice',"
 			    " 'Nobody', '\\x00', 'h', 'queued', 0, 0)", ""), -1,
 		     "a submission with an unclaimed name was stored");
-	cr_expect_not_null(strstr(err, "foreign key"), "got \"%s\"", err);
+	cr_expect_not_null(strstr(err->msg, "foreign key"), "got \"%s\"", err->msg);
 	/* json_extract reads a job's payload as SQLite's does. */
 	enqueue(s, "match", "{\"kind\":\"ranked\",\"game\":\"ants\"}", SCHED_RANKED, 0);
 	q_text(s, text, sizeof text, "SELECT json_extract(payload, '$.game') FROM jobs");
@@ -817,14 +820,14 @@ Test(store_open_pg, an_older_database_is_migrated)
 
 Test(store_open_pg, an_unreachable_server_is_named)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	snprintf(target, sizeof target, "postgresql://judge@/judge?host=%s/no-server", tmpdir);
 	struct store *s = store_open(target, true, err);
 	cr_expect_null(s);
 	store_close(s);
-	cr_expect_not_null(strstr(err, "cannot reach PostgreSQL at"), "got \"%s\"", err);
-	cr_expect_not_null(strstr(err, "is the server running?"), "got \"%s\"", err);
-	cr_expect_not_null(strstr(err, "no-server"), "\"%s\" does not say where", err);
+	cr_expect_not_null(strstr(err->msg, "cannot reach PostgreSQL at"), "got \"%s\"", err->msg);
+	cr_expect_not_null(strstr(err->msg, "is the server running?"), "got \"%s\"", err->msg);
+	cr_expect_not_null(strstr(err->msg, "no-server"), "\"%s\" does not say where", err->msg);
 }
 
 /* The server ends the store's session, as a restart would; returns once
@@ -844,10 +847,11 @@ Test(store_open_pg, a_lost_connection_is_said_then_opened_again)
 	struct store *s = teststore_open(target, true);
 	enqueue(s, "match", "{}", SCHED_RANKED, 0); /* its statement is prepared on the session */
 	kill_session(s);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	cr_expect_eq(store_enqueue(s, "match", "{}", SCHED_RANKED, 0, NULL, err), -1);
-	cr_expect_not_null(strstr(err, "lost the connection to PostgreSQL at"), "got \"%s\"", err);
-	cr_expect_not_null(strstr(err, "is the server running?"), "got \"%s\"", err);
+	cr_expect_not_null(strstr(err->msg, "lost the connection to PostgreSQL at"), "got \"%s\"",
+			   err->msg);
+	cr_expect_not_null(strstr(err->msg, "is the server running?"), "got \"%s\"", err->msg);
 	enqueue(s, "match", "{}", SCHED_RANKED, 0);
 	cr_expect_eq(count(s, "jobs"), 2);
 	store_close(s);
@@ -859,15 +863,15 @@ Test(store_open_pg, a_lost_connection_is_said_then_opened_again)
 Test(store_open_pg, a_transaction_cut_by_a_lost_connection_leaves_nothing)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
 	enqueue(s, "match", "{\"first\":1}", SCHED_RANKED, 0);
 	kill_session(s);
 	cr_expect_eq(store_enqueue(s, "match", "{\"second\":1}", SCHED_RANKED, 0, NULL, err), -1);
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	cr_expect_eq(store_enqueue(s, "match", "{\"third\":1}", SCHED_RANKED, 0, NULL, err), -1,
 		     "a statement ran on a new session in the middle of a lost transaction");
-	cr_expect_not_null(strstr(err, "nothing of it was recorded"), "got \"%s\"", err);
+	cr_expect_not_null(strstr(err->msg, "nothing of it was recorded"), "got \"%s\"", err->msg);
 	cr_expect_eq(store_commit(s, err), -1, "the lost transaction committed");
 	store_rollback(s);
 	cr_expect_eq(count(s, "jobs"), 0, "a part of the lost transaction was recorded");
@@ -905,9 +909,9 @@ BOTH(store_submit, stores_the_submission_and_one_compile_job)
 		      (long long)r.not_before);
 	cr_expect_not(r.has_worker);
 
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_submission got;
-	cr_assert_eq(store_get_submission(s, id, &got, err), 1, "%s", err);
+	cr_assert_eq(store_get_submission(s, id, &got, err), 1, "%s", err->msg);
 	cr_expect_eq(got.id, id);
 	cr_expect_str_eq(got.game, "dominator");
 	cr_expect_str_eq(got.author, "alice");
@@ -921,7 +925,7 @@ BOTH(store_submit, stores_the_submission_and_one_compile_job)
 
 	char *src = NULL;
 	size_t len = 0;
-	cr_assert_eq(store_get_source(s, id, &src, &len, err), 0, "%s", err);
+	cr_assert_eq(store_get_source(s, id, &src, &len, err), 0, "%s", err->msg);
 	cr_expect_eq(len, sizeof SOURCE - 1);
 	cr_expect_eq(memcmp(src, SOURCE, sizeof SOURCE - 1), 0, "the source came back changed");
 	free(src);
@@ -939,22 +943,22 @@ BOTH(store_submit, stores_the_submission_and_one_compile_job)
 BOTH(store_submit, a_binary_is_stored_once_by_its_hash_byte_for_byte)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	/* Every byte value, NUL and high bytes included. */
 	uint8_t bytes[512];
 	for (size_t i = 0; i < sizeof bytes; i++)
 		bytes[i] = (uint8_t)(i * 7);
 	const char *sha = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
-	cr_assert_eq(store_put_binary(s, sha, bytes, sizeof bytes, err), 0, "%s", err);
+	cr_assert_eq(store_put_binary(s, sha, bytes, sizeof bytes, err), 0, "%s", err->msg);
 	/* Again (another machine compiled the same bytes): nothing changes. */
-	cr_assert_eq(store_put_binary(s, sha, bytes, sizeof bytes, err), 0, "%s", err);
+	cr_assert_eq(store_put_binary(s, sha, bytes, sizeof bytes, err), 0, "%s", err->msg);
 	uint8_t *got;
 	size_t len;
-	cr_assert_eq(store_get_binary(s, sha, &got, &len, err), 1, "%s", err);
+	cr_assert_eq(store_get_binary(s, sha, &got, &len, err), 1, "%s", err->msg);
 	cr_expect_eq(len, sizeof bytes);
 	cr_expect_eq(memcmp(got, bytes, sizeof bytes), 0);
 	free(got);
-	cr_expect_eq(store_get_binary(s, "ff", &got, &len, err), 0, "%s", err);
+	cr_expect_eq(store_get_binary(s, "ff", &got, &len, err), 0, "%s", err->msg);
 	cr_expect_null(got);
 	store_close(s);
 }
@@ -970,11 +974,11 @@ BOTH(store_submit, submission_and_job_are_one_transaction)
 		  " AS $$ BEGIN RAISE EXCEPTION 'the queue is closed'; END $$;"
 		  "CREATE TRIGGER no_jobs BEFORE INSERT ON jobs"
 		  " FOR EACH ROW EXECUTE FUNCTION no_jobs()");
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_new_submission sub = new_sub("dominator", "alice", "Bot");
 	int64_t id = -1;
 	cr_expect_eq(store_submit(s, &sub, &id, err), -1, "a submission without its job was stored");
-	cr_expect_not_null(strstr(err, "the queue is closed"), "got \"%s\"", err);
+	cr_expect_not_null(strstr(err->msg, "the queue is closed"), "got \"%s\"", err->msg);
 	cr_expect_eq(count(s, "submissions"), 0);
 	cr_expect_eq(count(s, "names"), 0);
 	cr_expect_eq(count(s, "jobs"), 0);
@@ -993,12 +997,12 @@ BOTH(store_submit, a_name_of_another_author_is_refused)
 	submit_ok(s, "dominator", "alice", "Bot");
 	int64_t subs = count(s, "submissions"), jobs = count(s, "jobs"), names = count(s, "names");
 
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_new_submission sub = new_sub("dominator", "bob", "Bot");
 	int64_t id = -1;
 	cr_expect_eq(store_submit(s, &sub, &id, err), -1, "bob took alice's name");
-	cr_expect_not_null(strstr(err, "Bot"), "\"%s\" does not name the name", err);
-	cr_expect_not_null(strstr(err, "taken"), "got \"%s\"", err);
+	cr_expect_not_null(strstr(err->msg, "Bot"), "\"%s\" does not name the name", err->msg);
+	cr_expect_not_null(strstr(err->msg, "taken"), "got \"%s\"", err->msg);
 	cr_expect_eq(count(s, "submissions"), subs);
 	cr_expect_eq(count(s, "jobs"), jobs);
 	cr_expect_eq(count(s, "names"), names);
@@ -1033,11 +1037,11 @@ BOTH(store_submit, the_same_author_may_resubmit)
 BOTH(store_submit, the_same_file_again_is_the_current_submission_until_it_fails)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_new_submission sub = new_sub("dominator", "alice", "Bot");
 	int64_t first = -1, again = -1;
-	cr_assert_eq(store_submit(s, &sub, &first, err), 0, "%s", err);
-	cr_expect_eq(store_submit(s, &sub, &again, err), 1, "%s", err);
+	cr_assert_eq(store_submit(s, &sub, &first, err), 0, "%s", err->msg);
+	cr_expect_eq(store_submit(s, &sub, &again, err), 1, "%s", err->msg);
 	cr_expect_eq(again, first);
 	cr_expect_eq(count(s, "submissions"), 1);
 	cr_expect_eq(count(s, "jobs"), 1);
@@ -1050,7 +1054,8 @@ BOTH(store_submit, the_same_file_again_is_the_current_submission_until_it_fails)
 			 failed[i], (long long)last);
 		script(s, sql, sql);
 		int64_t retry = -1;
-		cr_expect_eq(store_submit(s, &sub, &retry, err), 0, "after %s: %s", failed[i], err);
+		cr_expect_eq(store_submit(s, &sub, &retry, err), 0, "after %s: %s", failed[i],
+			     err->msg);
 		cr_expect_gt(retry, last, "after %s", failed[i]);
 		cr_expect_eq(count(s, "jobs"), 2 + i, "after %s", failed[i]);
 		last = retry;
@@ -1060,9 +1065,9 @@ BOTH(store_submit, the_same_file_again_is_the_current_submission_until_it_fails)
 
 static struct store_submission get_sub(struct store *s, int64_t id)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_submission sub;
-	cr_assert_eq(store_get_submission(s, id, &sub, err), 1, "%s", err);
+	cr_assert_eq(store_get_submission(s, id, &sub, err), 1, "%s", err->msg);
 	return sub;
 }
 
@@ -1072,24 +1077,25 @@ static struct store_submission get_sub(struct store *s, int64_t id)
 BOTH(store_submit, qualification_ratings_and_events)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t old = submit_ok(s, "dominator", "alice", "Bot");
 	int64_t bob = submit_ok(s, "dominator", "bob", "Rival");
 	int64_t now = submit_ok(s, "dominator", "alice", "Bot");
 	struct store_submission sub = get_sub(s, old);
-	cr_assert_eq(store_conclude_qualification(s, &sub, true, 20.5, 6.25, err), 0, "%s", err);
+	cr_assert_eq(store_conclude_qualification(s, &sub, true, 20.5, 6.25, err), 0, "%s",
+		     err->msg);
 	sub = get_sub(s, bob);
-	cr_assert_eq(store_conclude_qualification(s, &sub, false, 0, 0, err), 0, "%s", err);
+	cr_assert_eq(store_conclude_qualification(s, &sub, false, 0, 0, err), 0, "%s", err->msg);
 	cr_expect_str_eq(get_sub(s, bob).state, "not_qualified");
 	sub = get_sub(s, now);
-	cr_assert_eq(store_set_state(s, now, "qualifying", "/bin/x", "ab", "ok", err), 0, "%s", err);
-	cr_assert_eq(store_conclude_qualification(s, &sub, true, 25, 8.25, err), 0, "%s", err);
+	cr_assert_eq(store_set_state(s, now, "qualifying", "/bin/x", "ab", "ok", err), 0, "%s", err->msg);
+	cr_assert_eq(store_conclude_qualification(s, &sub, true, 25, 8.25, err), 0, "%s", err->msg);
 	cr_expect_str_eq(get_sub(s, old).state, "superseded");
 	cr_expect_str_eq(get_sub(s, now).binary_path, "/bin/x");
 
 	struct store_rated *pool = NULL;
 	size_t n = 0;
-	cr_assert_eq(store_ranked_pool(s, "dominator", &pool, &n, err), 0, "%s", err);
+	cr_assert_eq(store_ranked_pool(s, "dominator", &pool, &n, err), 0, "%s", err->msg);
 	cr_assert_eq(n, 1, "the pool holds %zu players, want only the newest Bot", n);
 	cr_expect_eq(pool[0].id, now);
 	cr_expect_float_eq(pool[0].mu, 25.0, 1e-12);
@@ -1098,14 +1104,14 @@ BOTH(store_submit, qualification_ratings_and_events)
 
 	struct store_rated r = { .id = now, .mu = 27.123456789012345, .sigma = 7.5, .games = 3,
 				 .wins = 2 }, back;
-	cr_assert_eq(store_put_rating(s, &r, err), 0, "%s", err);
-	cr_assert_eq(store_get_rating(s, now, &back, err), 1, "%s", err);
+	cr_assert_eq(store_put_rating(s, &r, err), 0, "%s", err->msg);
+	cr_assert_eq(store_get_rating(s, now, &back, err), 1, "%s", err->msg);
 	cr_expect_eq(back.mu, r.mu, "mu came back as %.17g", back.mu); /* exactly */
 	cr_expect_eq(back.games, 3);
 	cr_expect_eq(back.wins, 2);
 	cr_expect_eq(store_get_rating(s, bob, &back, err), 0);
 	int64_t *ids = NULL;
-	cr_assert_eq(store_rated_players(s, "dominator", &ids, &n, err), 0, "%s", err);
+	cr_assert_eq(store_rated_players(s, "dominator", &ids, &n, err), 0, "%s", err->msg);
 	cr_expect_eq(n, 2, "rated: %zu", n); /* the superseded one keeps its rating */
 	free(ids);
 
@@ -1114,12 +1120,12 @@ BOTH(store_submit, qualification_ratings_and_events)
 	enqueue(s, "match", "{\"kind\":\"qualifying\",\"game\":\"dominator\"}", SCHED_RANKED, 0);
 	int waiting[3] = { -1, -1, -1 };
 	cr_assert_eq(store_ranked_queued(s, (const char *[]){ "dominator", "ants", "blitz" }, 3,
-					 waiting, err), 0, "%s", err);
+					 waiting, err), 0, "%s", err->msg);
 	cr_expect(waiting[0] == 1 && waiting[1] == 1 && waiting[2] == 0, "%d %d %d", waiting[0],
 		  waiting[1], waiting[2]);
 
 	cr_assert_eq(store_add_event(s, "submission.qualified", now, "{\"n\":1}", err), 0, "%s",
-		     err);
+		     err->msg);
 	cr_expect_eq(q_int(s, "SELECT count(*) FROM events WHERE submission_id = %lld"
 			      " AND kind = 'submission.qualified'", (long long)now), 1);
 	store_close(s);
@@ -1173,10 +1179,10 @@ BOTH(store_jobs, complete_and_claim_ends_one_job_and_takes_the_next_at_once)
 	struct store *s = teststore_open(target, true);
 	int64_t a = enqueue(s, "match", "{\"n\":\"a\"}", SCHED_QUALIFYING, 0);
 	int64_t b = enqueue(s, "match", "{\"n\":\"b\"}", SCHED_RANKED, 0);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_job j = claim_ok(s, "w1", 30000, 3), next;
 	cr_assert_eq(j.id, a);
-	cr_assert_eq(store_complete_claim(s, a, "w1", 30000, 3, &next, err), 1, "%s", err);
+	cr_assert_eq(store_complete_claim(s, a, "w1", 30000, 3, &next, err), 1, "%s", err->msg);
 	cr_expect_eq(next.id, b);
 	cr_expect_str_eq(next.payload, "{\"n\":\"b\"}");
 	cr_expect_eq(next.attempts, 1);
@@ -1189,15 +1195,15 @@ BOTH(store_jobs, complete_and_claim_ends_one_job_and_takes_the_next_at_once)
 	 * claimed. */
 	int64_t c = enqueue(s, "match", "{\"n\":\"c\"}", SCHED_RANKED, 0);
 	cr_expect_eq(store_complete_claim(s, b, "w2", 30000, 3, &next, err), -1);
-	cr_expect(strstr(err, "no longer ours"), "%s", err);
+	cr_expect(strstr(err->msg, "no longer ours"), "%s", err->msg);
 	cr_expect_str_eq(job_row(s, b).state, "running");
 	cr_expect_str_eq(job_row(s, c).state, "queued");
 
 	/* The last one ended, none left: 0. */
-	cr_assert_eq(store_complete_claim(s, b, "w1", 30000, 3, &next, err), 1, "%s", err);
+	cr_assert_eq(store_complete_claim(s, b, "w1", 30000, 3, &next, err), 1, "%s", err->msg);
 	cr_expect_eq(next.id, c);
 	store_job_clear(&next);
-	cr_expect_eq(store_complete_claim(s, c, "w1", 30000, 3, &next, err), 0, "%s", err);
+	cr_expect_eq(store_complete_claim(s, c, "w1", 30000, 3, &next, err), 0, "%s", err->msg);
 	cr_expect_str_eq(job_row(s, c).state, "done");
 	store_close(s);
 }
@@ -1240,14 +1246,14 @@ BOTH(store_jobs, an_expired_lease_goes_to_another_worker)
 	cr_expect_str_eq(j.payload, "{\"m\":1}");
 	store_job_clear(&j);
 
-	char err[ERR_LEN] = "";
-	expect_lost(store_complete(s, id, "w1", err), err, id, "store_complete");
-	err[0] = '\0';
-	expect_lost(store_renew(s, id, "w1", 30000, err), err, id, "store_renew");
-	err[0] = '\0';
-	expect_lost(store_fail(s, id, "w1", "boom", 0, 5, err), err, id, "store_fail");
-	err[0] = '\0';
-	expect_lost(store_release(s, id, "w1", err), err, id, "store_release");
+	err_t err = {0};
+	expect_lost(store_complete(s, id, "w1", err), err->msg, id, "store_complete");
+	err->msg[0] = '\0';
+	expect_lost(store_renew(s, id, "w1", 30000, err), err->msg, id, "store_renew");
+	err->msg[0] = '\0';
+	expect_lost(store_fail(s, id, "w1", "boom", 0, 5, err), err->msg, id, "store_fail");
+	err->msg[0] = '\0';
+	expect_lost(store_release(s, id, "w1", err), err->msg, id, "store_release");
 	struct jobrow r = job_row(s, id);
 	cr_expect_str_eq(r.state, "running");
 	cr_expect_str_eq(r.worker, "w2");
@@ -1255,9 +1261,9 @@ BOTH(store_jobs, an_expired_lease_goes_to_another_worker)
 	cr_expect_not(r.has_error, "the loser's store_fail wrote \"%s\"", r.last_error);
 
 	int64_t t0 = store_now_ms();
-	cr_expect_eq(store_renew(s, id, "w2", 60000, err), 0, "%s", err);
+	cr_expect_eq(store_renew(s, id, "w2", 60000, err), 0, "%s", err->msg);
 	cr_expect_geq(job_row(s, id).lease_until, t0 + 60000);
-	cr_expect_eq(store_complete(s, id, "w2", err), 0, "%s", err);
+	cr_expect_eq(store_complete(s, id, "w2", err), 0, "%s", err->msg);
 	cr_expect_str_eq(job_row(s, id).state, "done");
 	claim_none(s, "w3", 5);
 	store_close(s);
@@ -1267,13 +1273,13 @@ BOTH(store_jobs, fail_requeues_for_later_then_parks)
 {
 	struct store *s = teststore_open(target, true);
 	int64_t id = enqueue(s, "compile", "{\"submission\":1}", SCHED_COMPILE, 0);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 
 	struct store_job j = claim_ok(s, "w1", 30000, 2);
 	store_job_clear(&j);
 	int64_t retry_at = store_now_ms() + 500;
 	cr_assert_eq(store_fail(s, id, "w1", "the compiler crashed", retry_at, 2, err), 0, "%s",
-		     err);
+		     err->msg);
 	struct jobrow r = job_row(s, id);
 	cr_expect_str_eq(r.state, "queued");
 	cr_expect_eq(r.not_before, retry_at);
@@ -1291,7 +1297,7 @@ BOTH(store_jobs, fail_requeues_for_later_then_parks)
 	cr_expect_eq(j.attempts, 2);
 	store_job_clear(&j);
 	cr_assert_eq(store_fail(s, id, "w2", "the compiler crashed again", store_now_ms(), 2, err),
-		     0, "%s", err);
+		     0, "%s", err->msg);
 	r = job_row(s, id);
 	cr_expect_str_eq(r.state, "parked", "a job that failed max_attempts times is %s", r.state);
 	cr_expect_str_eq(r.last_error, "the compiler crashed again");
@@ -1329,8 +1335,8 @@ BOTH(store_jobs, a_job_whose_workers_keep_dying_is_parked_on_claim)
 	cr_expect_not(r.has_lease);
 	cr_expect(r.has_error && strstr(r.last_error, "stopped before finishing it 3 times"),
 		  "last_error \"%s\" does not say why it was parked", r.last_error);
-	char err[ERR_LEN] = "";
-	expect_lost(store_complete(s, doomed, "w3", err), err, doomed, "store_complete");
+	err_t err = {0};
+	expect_lost(store_complete(s, doomed, "w3", err), err->msg, doomed, "store_complete");
 	claim_none(s, "w5", 3);
 	store_close(s);
 }
@@ -1339,13 +1345,13 @@ BOTH(store_jobs, release_gives_the_job_back_uncounted)
 {
 	struct store *s = teststore_open(target, true);
 	int64_t id = enqueue(s, "match", "{}", SCHED_RANKED, 0);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_job j = claim_ok(s, "w1", 30000, 1);
 	store_job_clear(&j);
 	cr_expect_eq(store_release(s, id, "w2", err), -1, "a worker released a job it does not hold");
 	cr_expect_str_eq(job_row(s, id).worker, "w1");
 
-	cr_assert_eq(store_release(s, id, "w1", err), 0, "%s", err);
+	cr_assert_eq(store_release(s, id, "w1", err), 0, "%s", err->msg);
 	struct jobrow r = job_row(s, id);
 	cr_expect_str_eq(r.state, "queued");
 	cr_expect_eq(r.attempts, 0);
@@ -1357,7 +1363,7 @@ BOTH(store_jobs, release_gives_the_job_back_uncounted)
 		cr_expect_eq(j.id, id);
 		cr_expect_eq(j.attempts, 1);
 		store_job_clear(&j);
-		cr_assert_eq(store_release(s, id, "w2", err), 0, "%s", err);
+		cr_assert_eq(store_release(s, id, "w2", err), 0, "%s", err->msg);
 	}
 	cr_expect_str_eq(job_row(s, id).state, "queued");
 	store_close(s);
@@ -1366,7 +1372,7 @@ BOTH(store_jobs, release_gives_the_job_back_uncounted)
 BOTH(store_jobs, pending_counts_what_is_left_to_do)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	int64_t future = store_now_ms() + 600000;
 	cr_expect_eq(pending(s), 0);
 
@@ -1374,14 +1380,14 @@ BOTH(store_jobs, pending_counts_what_is_left_to_do)
 	struct store_job j = claim_ok(s, "w1", 30000, 3);
 	cr_assert_eq(j.id, done);
 	store_job_clear(&j);
-	cr_assert_eq(store_complete(s, done, "w1", err), 0, "%s", err);
+	cr_assert_eq(store_complete(s, done, "w1", err), 0, "%s", err->msg);
 	cr_expect_eq(pending(s), 0, "a done job is pending");
 
 	int64_t parked = enqueue(s, "match", "{}", SCHED_QUALIFYING, 0);
 	j = claim_ok(s, "w1", 30000, 1);
 	cr_assert_eq(j.id, parked);
 	store_job_clear(&j);
-	cr_assert_eq(store_fail(s, parked, "w1", "no", 0, 1, err), 0, "%s", err);
+	cr_assert_eq(store_fail(s, parked, "w1", "no", 0, 1, err), 0, "%s", err->msg);
 	cr_assert_str_eq(job_row(s, parked).state, "parked");
 	cr_expect_eq(pending(s), 0, "a parked job is pending");
 
@@ -1407,8 +1413,8 @@ BOTH(store_jobs, pending_counts_what_is_left_to_do)
 static struct store *policy_store(void)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
-	cr_assert_eq(store_publish_classes(s, err), 0, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(store_publish_classes(s, err), 0, "%s", err->msg);
 	return s;
 }
 
@@ -1493,9 +1499,9 @@ BOTH(store_sched, an_overdue_ranked_job_is_served_before_qualifying_work)
 	/* ...until nothing of the ladder was claimed for 5 s; and the claim
 	 * that ends a job follows the rule too. */
 	served_ago(s, SCHED_RANKED, 5001);
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_job next;
-	cr_assert_eq(store_complete_claim(s, q[1], "w1", 30000, 3, &next, err), 1, "%s", err);
+	cr_assert_eq(store_complete_claim(s, q[1], "w1", 30000, 3, &next, err), 1, "%s", err->msg);
 	cr_expect_eq(next.id, r2, "complete+claim took a %s job, want the overdue ranked one",
 		     class_of(s, next.id));
 	store_job_clear(&next);
@@ -1507,14 +1513,14 @@ BOTH(store_sched, an_overdue_ranked_job_is_served_before_qualifying_work)
 BOTH(store_sched, a_flood_of_overdue_challenges_takes_one_claim_per_pause)
 {
 	struct store *s = policy_store();
-	char err[ERR_LEN] = "";
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
 	int64_t first = enqueue(s, "match", "{\"kind\":\"challenge\"}", SCHED_CHALLENGE, 0);
 	for (int i = 1; i < 30; i++)
 		enqueue(s, "match", "{\"kind\":\"challenge\"}", SCHED_CHALLENGE, 0);
 	for (int i = 0; i < 10; i++)
 		enqueue(s, "match", "{\"kind\":\"qualifying\"}", SCHED_QUALIFYING, 0);
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err->msg);
 	age_jobs(s, SCHED_CHALLENGE, 31000);
 
 	int challenges = 0;
@@ -1560,8 +1566,8 @@ BOTH(store_sched, publishing_the_classes_keeps_when_each_was_served)
 	claim_id(s);
 	int64_t served = q_int(s, "SELECT served_at FROM job_classes WHERE name = 'ranked'");
 	cr_expect_geq(served, t0, "claiming a ranked job did not mark the ladder served");
-	char err[ERR_LEN] = "";
-	cr_assert_eq(store_publish_classes(s, err), 0, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(store_publish_classes(s, err), 0, "%s", err->msg);
 	cr_expect_eq(q_int(s, "SELECT served_at FROM job_classes WHERE name = 'ranked'"), served,
 		     "a worker starting made the ladder look never served");
 	cr_expect_eq(q_int(s, "SELECT count(*) FROM job_classes"), SCHED_CLASSES);
@@ -1576,7 +1582,7 @@ BOTH(store_sched, publishing_the_classes_keeps_when_each_was_served)
  * writing each job's id to fd, or -1 and the error. */
 static void worker_process(const char *name, int ready, int go, int fd)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store *s = store_open(target, false, err);
 	char c = 'r';
 	/* Connected (or failed): told, so that nobody starts before the
@@ -1604,9 +1610,9 @@ static void worker_process(const char *name, int ready, int go, int fd)
 		}
 		break;
 	}
-	if (!s || err[0]) {
+	if (!s || err->msg[0]) {
 		rec = -1;
-		if (write(fd, &rec, sizeof rec) < 0 || write(fd, err, strlen(err)) < 0)
+		if (write(fd, &rec, sizeof rec) < 0 || write(fd, err->msg, strlen(err->msg)) < 0)
 			_exit(4);
 	}
 	store_close(s);
@@ -1630,8 +1636,8 @@ static size_t read_all(int fd, char *buf, size_t cap)
 static void workers_claim_every_job_exactly_once(int nworkers)
 {
 	struct store *s = teststore_open(target, true);
-	char err[ERR_LEN] = "";
-	cr_assert_eq(store_begin(s, err), 0, "%s", err);
+	err_t err = {0};
+	cr_assert_eq(store_begin(s, err), 0, "%s", err->msg);
 	int64_t first = 0;
 	for (int i = 0; i < SHARED_JOBS; i++) {
 		char payload[32];
@@ -1640,7 +1646,7 @@ static void workers_claim_every_job_exactly_once(int nworkers)
 		if (i == 0)
 			first = id;
 	}
-	cr_assert_eq(store_commit(s, err), 0, "%s", err);
+	cr_assert_eq(store_commit(s, err), 0, "%s", err->msg);
 	store_close(s);
 
 	int ready[2], go[2], out[MAX_WORKERS][2];
@@ -1735,13 +1741,14 @@ static pid_t open_when_told(int go[2], int out[2], int w)
 	if (pid == 0) {
 		close(go[1]);
 		close(out[0]);
-		char c, err[ERR_LEN] = "";
+		char c;
+		err_t err = {0};
 		if (read(go[0], &c, 1) < 0)
 			_exit(3);
 		struct store *s = store_open(target, true, err);
 		if (!s) {
 			char msg[ERR_LEN + 16];
-			int n = snprintf(msg, sizeof msg, "%d: %s\n", w, err);
+			int n = snprintf(msg, sizeof msg, "%d: %s\n", w, err->msg);
 			_exit(write(out[1], msg, (size_t)n) < 0 ? 4 : 1);
 		}
 		store_close(s);
@@ -1780,9 +1787,10 @@ static void two_open_at_once(int round)
 Test(store_concurrent_pg, two_processes_create_the_same_database_at_once)
 {
 	for (int round = 0; round < 10; round++) {
-		char err[ERR_LEN] = "";
+		err_t err = {0};
 		if (round > 0)
-			cr_assert_eq(pg_test_database(target, sizeof target, err), 0, "%s", err);
+			cr_assert_eq(pg_test_database(target, sizeof target, err), 0, "%s",
+				     err->msg);
 		two_open_at_once(round);
 		struct store *s = teststore_open(target, false);
 		cr_expect_eq(count(s, "meta"), 2); /* application, schema_version */
@@ -1810,9 +1818,9 @@ Test(store_concurrent, two_processes_create_the_same_file_at_once)
 
 static struct store_activity activity(struct store *s)
 {
-	char err[ERR_LEN] = "";
+	err_t err = {0};
 	struct store_activity a;
-	cr_assert_eq(store_activity(s, &a, err), 0, "store_activity: %s", err);
+	cr_assert_eq(store_activity(s, &a, err), 0, "store_activity: %s", err->msg);
 	return a;
 }
 
@@ -1851,13 +1859,13 @@ BOTH(store_jobs, activity_tells_a_stalled_queue_from_a_busy_one)
  * the same columns, column by column. */
 Test(store_schemas, sqlite_and_postgresql_have_the_same_columns)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct store *pg = store_open(target, true, err), *lite = NULL;
-	cr_assert_not_null(pg, "%s", err);
+	cr_assert_not_null(pg, "%s", err->msg);
 	lite = store_open(dbpath, true, err);
-	cr_assert_not_null(lite, "%s", err);
+	cr_assert_not_null(lite, "%s", err->msg);
 	json_t *a = store_schema_columns(lite, err), *b = store_schema_columns(pg, err);
-	cr_assert(a && b, "%s", err);
+	cr_assert(a && b, "%s", err->msg);
 	size_t i = 0, j = 0;
 	while (i < json_array_size(a) || j < json_array_size(b)) {
 		const char *x = json_string_value(json_object_get(json_array_get(a, i), "column")),

@@ -162,9 +162,9 @@ Test(student_kit, the_service_serves_it_once_built, .timeout = 300)
 	struct serve_options o = { .queue = db, .host = "127.0.0.1", .limits = cfg.serve,
 				   .settings = &cfg };
 	o.limits.threads = 2;
-	char err[ERR_LEN];
+	err_t err;
 	struct serve *sv = serve_start(&o, err);
-	cr_assert_not_null(sv, "serve_start: %s", err);
+	cr_assert_not_null(sv, "serve_start: %s", err->msg);
 	unsigned port = serve_port(sv);
 	for (int i = 1; i <= 2; i++)
 		run_okf("curl -sS --fail -o %s/kit%d.tar.gz http://127.0.0.1:%u/kits/ants.tar.gz",

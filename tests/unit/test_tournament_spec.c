@@ -6,7 +6,7 @@
 
 #include "judge/event/tournament.h"
 
-static int parse(const char *text, int lo, int hi, struct tour_spec *s, char *err)
+static int parse(const char *text, int lo, int hi, struct tour_spec *s, struct err *err)
 {
 	json_error_t jerr;
 	json_t *j = json_loads(text, 0, &jerr);
@@ -18,11 +18,11 @@ static int parse(const char *text, int lo, int hi, struct tour_spec *s, char *er
 
 Test(tournament_spec, the_course_reads_back_as_it_was_written)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct tour_spec course, again;
 	tour_spec_course(&course);
 	json_t *j = tour_spec_json(&course);
-	cr_assert_eq(tour_spec_parse(j, 4, 4, &again, err), 0, "%s", err);
+	cr_assert_eq(tour_spec_parse(j, 4, 4, &again, err), 0, "%s", err->msg);
 	json_t *k = tour_spec_json(&again);
 	cr_expect(json_equal(j, k), "%s\n%s", json_dumps(j, 0), json_dumps(k, 0));
 	cr_expect_eq(again.nphases, 3);
@@ -36,11 +36,11 @@ Test(tournament_spec, the_course_reads_back_as_it_was_written)
 
 Test(tournament_spec, a_contest_with_a_deadline_and_a_bracket)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct tour_spec s;
 	cr_assert_eq(parse("{\"phases\": [{\"kind\": \"ladder\"},"
 			   " {\"kind\": \"bracket\", \"from\": \"top\", \"top\": 16, \"best_of\": 5,"
-			   "  \"starts_at\": \"2026-12-01T18:00:00Z\"}]}", 2, 2, &s, err), 0, "%s", err);
+			   "  \"starts_at\": \"2026-12-01T18:00:00Z\"}]}", 2, 2, &s, err), 0, "%s", err->msg);
 	cr_expect_eq(s.phase[1].from, TOUR_FROM_TOP);
 	cr_expect_eq(s.phase[1].top, 16);
 	cr_expect_eq(s.phase[1].bracket.best_of, 5);
@@ -50,7 +50,7 @@ Test(tournament_spec, a_contest_with_a_deadline_and_a_bracket)
 
 Test(tournament_spec, refusals_name_the_phase_and_the_setting)
 {
-	char err[ERR_LEN];
+	err_t err;
 	struct tour_spec s;
 	struct { const char *json; int lo, hi; const char *says; } bad[] = {
 		{ "{\"phases\": [{\"kind\": \"elimination\", \"remian\": 3}]}", 4, 4,
@@ -75,11 +75,11 @@ Test(tournament_spec, refusals_name_the_phase_and_the_setting)
 		  4, 4, "\"top\": how many" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-		err[0] = '\0';
+		err->msg[0] = '\0';
 		cr_expect_eq(parse(bad[i].json, bad[i].lo, bad[i].hi, &s, err), -1, "%s accepted",
 			     bad[i].json);
-		cr_expect(strstr(err, bad[i].says), "%s: said '%s', not '%s'", bad[i].json, err,
-			  bad[i].says);
+		cr_expect(strstr(err->msg, bad[i].says), "%s: said '%s', not '%s'", bad[i].json,
+			  err->msg, bad[i].says);
 	}
 }
 

@@ -34,8 +34,9 @@ static json_t *replay_with(int rounds)
 
 static char *page_of(json_t *replay, size_t *len)
 {
-	char *page, err[ERR_LEN];
-	cr_assert_eq(viewer_page(replay, &page, len, err), 0, "%s", err);
+	char *page;
+	err_t err;
+	cr_assert_eq(viewer_page(replay, &page, len, err), 0, "%s", err->msg);
 	cr_assert_eq(strlen(page), *len);
 	return page;
 }
@@ -142,10 +143,10 @@ Test(viewer, reasons_are_added_to_the_frozen_seat_only)
 
 Test(viewer, write_reports_an_unwritable_path)
 {
-	char err[ERR_LEN];
+	err_t err;
 	json_t *r = replay_with(1);
 	cr_assert_eq(viewer_write("/nonexistent/dir/page.html", r, err), -1);
-	cr_assert(strstr(err, "/nonexistent/dir/page.html"), "%s", err);
+	cr_assert(strstr(err->msg, "/nonexistent/dir/page.html"), "%s", err->msg);
 	json_decref(r);
 }
 
@@ -155,17 +156,18 @@ Test(viewer, write_reports_an_unwritable_path)
  * frozen seat's reason) and match 2 (without a replay). */
 static struct store *store_with(const json_t *replay, char path[64])
 {
-	char err[ERR_LEN], rerr[ERR_LEN];
+	err_t err;
+	err_t rerr;
 	snprintf(path, 64, "/tmp/test-viewer-XXXXXX");
 	int fd = mkstemp(path);
 	cr_assert_geq(fd, 0);
 	close(fd);
 	unlink(path);
 	struct store *s = store_open(path, true, err);
-	cr_assert_not_null(s, "%s", err);
+	cr_assert_not_null(s, "%s", err->msg);
 	uint8_t *packed;
 	size_t len;
-	cr_assert_eq(replay_pack(replay, &packed, &len, rerr), 0, "%s", rerr);
+	cr_assert_eq(replay_pack(replay, &packed, &len, rerr), 0, "%s", rerr->msg);
 	sqlite3 *db = store_db(s);
 	cr_assert_eq(sqlite3_exec(db,
 		"INSERT INTO jobs (id, kind, payload, state, created_at, updated_at)"
@@ -186,12 +188,13 @@ static struct store *store_with(const json_t *replay, char path[64])
 Test(viewer, stored_match_with_its_reasons)
 {
 	json_t *r = replay_with(3);
-	char db_path[64], path[] = "/tmp/test-viewer-page-XXXXXX", err[ERR_LEN];
+	char db_path[64], path[] = "/tmp/test-viewer-page-XXXXXX";
+	err_t err;
 	struct store *s = store_with(r, db_path);
 	int fd = mkstemp(path);
 	cr_assert_geq(fd, 0);
 	close(fd);
-	cr_assert_eq(viewer_write_match(s, 1, path, err), 0, "%s", err);
+	cr_assert_eq(viewer_write_match(s, 1, path, err), 0, "%s", err->msg);
 	FILE *f = fopen(path, "r");
 	static char page[1 << 20];
 	size_t n = fread(page, 1, sizeof page - 1, f);
@@ -207,9 +210,9 @@ Test(viewer, stored_match_with_its_reasons)
 	json_decref(back);
 	free(data);
 	cr_assert_eq(viewer_write_match(s, 2, path, err), 1);
-	cr_assert(strstr(err, "no replay stored for match 2"), "%s", err);
+	cr_assert(strstr(err->msg, "no replay stored for match 2"), "%s", err->msg);
 	cr_assert_eq(viewer_write_match(s, 3, path, err), 1);
-	cr_assert(strstr(err, "no match 3"), "%s", err);
+	cr_assert(strstr(err->msg, "no match 3"), "%s", err->msg);
 	store_close(s);
 	unlink(db_path);
 	json_decref(r);

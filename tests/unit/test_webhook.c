@@ -26,11 +26,11 @@ static json_t *parse_json(const char *text)
 }
 
 /* hook_parse_endpoints on JSON text: its return, hc and err filled. */
-static int parse_endpoints(const char *text, struct hook_config *hc, char err[ERR_LEN])
+static int parse_endpoints(const char *text, struct hook_config *hc, err_t err)
 {
 	json_t *v = parse_json(text);
 	hook_defaults(hc);
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	int rc = hook_parse_endpoints(hc, v, err);
 	json_decref(v);
 	return rc;
@@ -40,12 +40,13 @@ static int parse_endpoints(const char *text, struct hook_config *hc, char err[ER
 static void expect_refused(const char *text, const char *want1, const char *want2)
 {
 	struct hook_config hc;
-	char err[ERR_LEN];
+	err_t err;
 	cr_expect_eq(parse_endpoints(text, &hc, err), -1, "accepted: %s", text);
 	cr_expect_eq(hc.count, 0, "an endpoint kept after an error in %s", text);
-	cr_expect(strstr(err, want1), "error for %s is \"%s\", no \"%s\"", text, err, want1);
+	cr_expect(strstr(err->msg, want1), "error for %s is \"%s\", no \"%s\"", text, err->msg,
+		  want1);
 	if (want2)
-		cr_expect(strstr(err, want2), "error for %s is \"%s\", no \"%s\"", text, err, want2);
+		cr_expect(strstr(err->msg, want2), "error for %s is \"%s\", no \"%s\"", text, err->msg, want2);
 }
 
 static int64_t mono_ms(void)
@@ -77,8 +78,8 @@ static int closed_port(uint16_t *port)
 
 static void curl_up(void)
 {
-	char err[ERR_LEN];
-	cr_assert_eq(hook_global_init(err), 0, "%s", err);
+	err_t err;
+	cr_assert_eq(hook_global_init(err), 0, "%s", err->msg);
 }
 
 static const char example_config[] =
@@ -110,8 +111,8 @@ Test(webhook_config, event_names_round_trip)
 Test(webhook_config, parses_endpoints)
 {
 	struct hook_config hc;
-	char err[ERR_LEN];
-	cr_assert_eq(parse_endpoints(example_config, &hc, err), 0, "%s", err);
+	err_t err;
+	cr_assert_eq(parse_endpoints(example_config, &hc, err), 0, "%s", err->msg);
 	cr_assert_eq(hc.count, 3);
 	cr_expect_str_eq(hc.endpoints[0].url, "http://127.0.0.1:9000/hook");
 	cr_expect_str_eq(hc.endpoints[1].url, "https://example.org/judge?token=abc");
@@ -124,7 +125,7 @@ Test(webhook_config, parses_endpoints)
 	cr_expect_eq(hc.timeout_ms, HOOK_DEFAULT_TIMEOUT_MS);
 	cr_expect_eq(hc.max_attempts, 8);
 
-	cr_expect_eq(parse_endpoints("[]", &hc, err), 0, "%s", err);
+	cr_expect_eq(parse_endpoints("[]", &hc, err), 0, "%s", err->msg);
 	cr_expect_eq(hc.count, 0);
 }
 
@@ -158,8 +159,8 @@ Test(webhook_config, refuses_a_url_too_long)
 	snprintf(text, sizeof text, "[{\"url\": \"http://h/%s\", \"events\": [\"rank.changed\"]}]",
 		 path);
 	struct hook_config hc;
-	char err[ERR_LEN];
-	cr_expect_eq(parse_endpoints(text, &hc, err), 0, "%s", err);
+	err_t err;
+	cr_expect_eq(parse_endpoints(text, &hc, err), 0, "%s", err->msg);
 	cr_expect_eq(strlen(hc.endpoints[0].url), HOOK_URL_MAX - 1);
 
 	snprintf(text, sizeof text, "[{\"url\": \"http://h/a%s\", \"events\": [\"rank.changed\"]}]",
@@ -205,9 +206,9 @@ Test(webhook_config, caps_the_number_of_endpoints)
 {
 	char text[8192];
 	struct hook_config hc;
-	char err[ERR_LEN];
+	err_t err;
 	endpoints_text(text, sizeof text, HOOK_MAX_ENDPOINTS);
-	cr_expect_eq(parse_endpoints(text, &hc, err), 0, "%s", err);
+	cr_expect_eq(parse_endpoints(text, &hc, err), 0, "%s", err->msg);
 	cr_expect_eq(hc.count, HOOK_MAX_ENDPOINTS);
 	cr_expect_str_eq(hc.endpoints[31].url, "http://127.0.0.1:9031/");
 
@@ -215,11 +216,11 @@ Test(webhook_config, caps_the_number_of_endpoints)
 	expect_refused(text, "lists 33 endpoints", "at most 32");
 }
 
-static int parse_delivery(const char *text, struct hook_config *hc, char err[ERR_LEN])
+static int parse_delivery(const char *text, struct hook_config *hc, err_t err)
 {
 	json_t *v = parse_json(text);
 	hook_defaults(hc);
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	int rc = hook_parse_delivery(hc, v, err);
 	json_decref(v);
 	return rc;
@@ -228,23 +229,24 @@ static int parse_delivery(const char *text, struct hook_config *hc, char err[ERR
 Test(webhook_config, delivery_settings)
 {
 	struct hook_config hc;
-	char err[ERR_LEN];
+	err_t err;
 	cr_assert_eq(parse_delivery("{\"timeout_ms\": 2000, \"max_attempts\": 12}", &hc, err), 0,
-		     "%s", err);
+		     "%s", err->msg);
 	cr_expect_eq(hc.timeout_ms, 2000);
 	cr_expect_eq(hc.max_attempts, 12);
 
 	cr_expect_eq(parse_delivery("{\"timeout_ms\": 50}", &hc, err), -1);
-	cr_expect_str_eq(err, "config: webhook_delivery.timeout_ms = 50 is out of range "
+	cr_expect_str_eq(err->msg, "config: webhook_delivery.timeout_ms = 50 is out of range "
 			 "[100, 60000]");
 	cr_expect_eq(parse_delivery("{\"max_attempts\": 0}", &hc, err), -1);
-	cr_expect(strstr(err, "webhook_delivery.max_attempts = 0 is out of range"), "%s", err);
+	cr_expect(strstr(err->msg, "webhook_delivery.max_attempts = 0 is out of range"), "%s",
+		  err->msg);
 	cr_expect_eq(parse_delivery("{\"max_attempts\": \"8\"}", &hc, err), -1);
-	cr_expect(strstr(err, "max_attempts must be a non-negative integer"), "%s", err);
+	cr_expect(strstr(err->msg, "max_attempts must be a non-negative integer"), "%s", err->msg);
 	cr_expect_eq(parse_delivery("{\"retries\": 3}", &hc, err), -1);
-	cr_expect_str_eq(err, "config: unknown setting webhook_delivery.retries");
+	cr_expect_str_eq(err->msg, "config: unknown setting webhook_delivery.retries");
 	cr_expect_eq(parse_delivery("[]", &hc, err), -1);
-	cr_expect(strstr(err, "webhook_delivery must be an object"), "%s", err);
+	cr_expect(strstr(err->msg, "webhook_delivery must be an object"), "%s", err->msg);
 }
 
 /* ---- selection ----------------------------------------------------------- */
@@ -252,9 +254,9 @@ Test(webhook_config, delivery_settings)
 Test(webhook_select, endpoints_by_event)
 {
 	struct hook_config hc;
-	char err[ERR_LEN];
+	err_t err;
 	size_t idx[HOOK_MAX_ENDPOINTS];
-	cr_assert_eq(parse_endpoints(example_config, &hc, err), 0, "%s", err);
+	cr_assert_eq(parse_endpoints(example_config, &hc, err), 0, "%s", err->msg);
 
 	cr_assert_eq(hook_select(&hc, HOOK_RANK_CHANGED, idx), 2);
 	cr_expect_eq(idx[0], 0);
