@@ -66,28 +66,35 @@ static void count_seats(const char *payload, struct store_rated *pool, size_t n)
 	json_decref(p);
 }
 
+struct planned {
+	struct store_rated *pool;
+	size_t n;
+	int *queued;
+};
+
+static int planned_read(struct db_stmt *st, void *ctx, err_t err)
+{
+	(void)err;
+	struct planned *p = ctx;
+	*p->queued += strcmp(db_col_text(st, 0), "queued") == 0;
+	count_seats(db_col_text(st, 1), p->pool, p->n);
+	return 0;
+}
+
 int store_ranked_planned(struct store *s, const char *game, struct store_rated *pool, size_t n,
 			 int *queued, err_t err)
 {
 	*queued = 0;
 	if (s->ops->results_lock && db_exec(s, s->ops->results_lock, "planning matches", err) < 0)
 		return -1;
-	struct db_stmt *st = db_prepare(s, "SELECT state, payload FROM jobs WHERE kind = 'match'"
-					   " AND state IN ('queued', 'running')"
-					   " AND json_extract(payload, '$.kind') = 'ranked'"
-					   " AND json_extract(payload, '$.game') = ?1 ORDER BY id");
-	if (!st)
-		return db_fail(s, "reading the planned matches", err);
-	db_bind_text(st, 1, game);
-	int rc, planned = 0;
-	while ((rc = db_step(st)) == 1) {
-		*queued += strcmp(db_col_text(st, 0), "queued") == 0;
-		count_seats(db_col_text(st, 1), pool, n);
-		planned++;
-	}
-	rc = rc < 0 ? db_fail(s, "reading the planned matches", err) : planned;
-	db_finish(st);
-	return rc;
+	struct planned p = { pool, n, queued };
+	int64_t planned = db_query(s, "reading the planned matches", err,
+				   "SELECT state, payload FROM jobs WHERE kind = 'match'"
+				   " AND state IN ('queued', 'running')"
+				   " AND json_extract(payload, '$.kind') = 'ranked'"
+				   " AND json_extract(payload, '$.game') = ?1 ORDER BY id",
+				   planned_read, &p, "t", game);
+	return planned < 0 ? -1 : (int)planned;
 }
 
 struct ids {
