@@ -37,6 +37,9 @@ JUDGE_SRC   := $(filter-out $(MAINS),$(wildcard judge/*/*.c))
 # Engines run in the judge; a game's kit/ and players/ go into player binaries.
 # A game's rules/ (AIC2018's world) go into both.
 GAMES_SRC   := $(wildcard games/*.c) $(wildcard games/*/engine/*.c) $(wildcard games/*/rules/*.c)
+# The lowest layer of every part: the sandbox and the engines say what went
+# wrong with it too, so their libraries carry it.
+ERROR_SRC   := judge/base/error.c
 TEST_SRC    := $(wildcard tests/unit/*.c)
 ATTACK_SRC  := $(wildcard tests/attack/*.c)
 BENCH_SRC   := $(wildcard bench/*.c)
@@ -67,7 +70,7 @@ $(call obj,$(wildcard judge/*/lazy_*.c)): CFLAGS += $(LAZY_SONAMES)
 
 # Archives are made afresh: two games have objects of one name (params.o),
 # and `ar r` on an old archive would replace the wrong one.
-$(LIBSANDBOX): $(call obj,$(SANDBOX_SRC))
+$(LIBSANDBOX): $(call obj,$(SANDBOX_SRC) $(ERROR_SRC))
 	rm -f $@ && ar rcs $@ $^
 $(LIBJUDGE): $(call obj,$(JUDGE_SRC)) $(BUILD)/obj/db/schema.o $(BUILD)/obj/db/postgres/schema.o \
 		$(BUILD)/obj/web/files.o $(BUILD)/obj/version.o
@@ -129,7 +132,7 @@ $(BUILD)/obj/web/files.c: $(WEB_FILES) $(GAME_VIEWERS) Makefile
 	  echo '{ 0, 0 } };'; } > $@
 $(BUILD)/obj/%.o: $(BUILD)/obj/%.c
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
-$(LIBGAMES): $(call obj,$(GAMES_SRC)) $(BUILD)/obj/games/list.o
+$(LIBGAMES): $(call obj,$(GAMES_SRC) $(ERROR_SRC)) $(BUILD)/obj/games/list.o
 	rm -f $@ && ar rcs $@ $^
 # games/LIST compiled in: each game's engine NAME_game and what the list
 # says of it (games/registry.c reads them); for the fuzz targets too.
@@ -179,6 +182,7 @@ build/kits/lib%.a: $$(call kitobjs,$$*)
 # $(1): the source, $(2): the object, $(3): more flags.
 AIC_ENERGY_ASM := build/aic-energy-asm
 $(AIC_ENERGY_ASM): games/aic2018/tools/energy_asm_main.c games/aic2018/engine/energy_asm.c \
+		judge/base/error.c judge/base/error.h \
 		games/aic2018/engine/energy_asm.h
 	@mkdir -p $(dir $@)
 	$(CC) $(PLAYER_CFLAGS) -I. $(filter %.c,$^) -o $@
@@ -382,9 +386,11 @@ demo: deps all
 	scripts/demo.sh
 
 # The data the programs read relative to their working directory, the
-# upload script and the documentation.  The engines' and kits' sources and
-# games/local/ are what `judge kit` packs into a student kit.
+# upload script and the documentation.  The engines' and kits' sources, the
+# error type the engines fill and games/local/ are what `judge kit` packs
+# into a student kit.
 DATA = config $(wildcard games/*.h games/*.c games/*/*.h games/*/kit/* games/*/engine/*) \
+	judge/base/error.h judge/base/error.c \
 	$(wildcard games/local/*.* games/local/Makefile games/local/upload games/local/openssl/*.h) \
 	$(wildcard games/*/players/*.c) \
 	$(KITS) scripts/upload \

@@ -34,9 +34,10 @@ FUZZ_OPTS := -rss_limit_mb=1024 -timeout=10 -max_len=8192
 
 fuzz_obj = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(1))
 
-# The engines and games/LIST compiled in (the Makefile's games/list.c).
+# The engines, the error type they fill and games/LIST compiled in (the
+# Makefile's games/list.c).
 FUZZ_ENGINE_SRC := $(wildcard games/*.c) $(wildcard games/*/engine/*.c) $(wildcard games/*/rules/*.c) \
-		$(FUZZ_DIR)/gen/games/list.c
+		judge/base/error.c $(FUZZ_DIR)/gen/games/list.c
 
 # target name -> its seed corpus (tests/fuzz/corpus/DIR): each game of
 # games/LIST has its target tests/fuzz/fuzz_GAME_*.c, and its corpus GAME.
@@ -82,7 +83,8 @@ $(FUZZ_DIR)/fuzz_aic2018_steps: $(call fuzz_obj,tests/fuzz/fuzz_aic2018_steps.c 
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -ljansson -lcrypto -lm -o $@
 
 # The frame reader alone: the target fakes the sandbox calls seat.c makes.
-$(FUZZ_DIR)/fuzz_frames: $(call fuzz_obj,tests/fuzz/fuzz_frames.c judge/play/seat.c judge/base/grow.c)
+$(FUZZ_DIR)/fuzz_frames: $(call fuzz_obj,tests/fuzz/fuzz_frames.c judge/play/seat.c judge/base/grow.c \
+				     judge/base/error.c)
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) $^ -o $@
 
 # The replay check on hostile replays, with every engine.

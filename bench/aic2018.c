@@ -123,10 +123,10 @@ static uint64_t in_process(char **replay)
 {
 	static uint8_t view[AIC_VIEW_MAX], answer[AIC_ORDERS_MAX];
 	const struct game *gm = game_find("aic2018");
-	char err[GAME_ERRLEN];
+	err_t err;
 	struct game_state *g = gm->create(NULL, SEED, err);
 	if (!g)
-		die("create", err);
+		die("create", err->msg);
 	json_decref(gm->replay_header(g));
 	json_t *rounds = json_array();
 	uint64_t t0 = bench_now_ns();
@@ -138,7 +138,7 @@ static uint64_t in_process(char **replay)
 			long n = kit_turn[s](view, gm->view(g, s, view, sizeof view), answer,
 					     sizeof answer);
 			if (n < 0 || gm->orders(g, s, answer, (size_t)n, err) < 0)
-				die("orders", n < 0 ? "the kit failed" : err);
+				die("orders", n < 0 ? "the kit failed" : err->msg);
 		}
 		json_t *orders = gm->replay_orders(g);
 		gm->advance(g);

@@ -69,11 +69,11 @@ static uint64_t sandboxed(const struct game *gm, const char *params, int n, cons
 static uint64_t in_process(const struct game *gm, const char *params, int n)
 {
 	static const uint8_t no_orders[2] = { 0, 0 };
-	char err[GAME_ERRLEN];
+	err_t err;
 	uint64_t t0 = bench_now_ns();
 	struct game_state *g = game_create(gm, params, SEED, n, err);
 	if (!g)
-		die("blitz", err);
+		die("blitz", err->msg);
 	json_t *start = gm->replay_header(g), *rounds = json_array();
 	for (int p = 0; p < n; p++)
 		gm->start(g, p, buf, sizeof buf);
@@ -82,7 +82,7 @@ static uint64_t in_process(const struct game *gm, const char *params, int n)
 			gm->status(g, p, 0);
 			gm->view(g, p, buf, sizeof buf);
 			if (gm->orders(g, p, no_orders, sizeof no_orders, err) < 0)
-				die("blitz orders", err);
+				die("blitz orders", err->msg);
 		}
 		json_t *orders = gm->replay_orders(g);
 		gm->advance(g);

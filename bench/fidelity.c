@@ -75,10 +75,10 @@ static void die(const char *what, const char *why)
 static struct game_state *create(const struct game *game, const struct inproc *in,
 				 uint64_t seed)
 {
-	char err[GAME_ERRLEN];
+	err_t err;
 	struct game_state *g = game->create(NULL, seed, err);
 	if (!g)
-		die(game->name, err);
+		die(game->name, err->msg);
 	if (inproc_start(game, g, in, buf, sizeof buf, NULL) < 0)
 		die(game->name, "a player refused its start message");
 	return g;
@@ -86,9 +86,9 @@ static struct game_state *create(const struct game *game, const struct inproc *i
 
 static void play_round(const struct game *game, struct game_state *g, const struct inproc *in)
 {
-	char err[GAME_ERRLEN];
+	err_t err;
 	if (inproc_round(game, g, in, buf, sizeof buf, reply, sizeof reply, NULL, NULL, err) < 0)
-		die(game->name, err);
+		die(game->name, err->msg);
 }
 
 /* How far ours is from the original's figure, in percent; "ok" within 5%

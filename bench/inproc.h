@@ -63,7 +63,7 @@ static inline int inproc_start(const struct game *game, const struct game_state 
 static inline int inproc_round(const struct game *game, struct game_state *g,
 			       const struct inproc *in, uint8_t *buf, size_t cap, uint8_t *reply,
 			       size_t reply_cap, size_t *len, json_t **orders,
-			       char err[GAME_ERRLEN])
+			       err_t err)
 {
 	for (int p = 0; p < INPROC_PLAYERS; p++) {
 		game->status(g, p, 0);
@@ -72,7 +72,7 @@ static inline int inproc_round(const struct game *game, struct game_state *g,
 			len[p] = n;
 		long answer = in->turn[p](buf, n, reply, reply_cap);
 		if (answer < 0)
-			return snprintf(err, GAME_ERRLEN, "player %d's kit failed", p), -1;
+			return err_fail(err, "player %d's kit failed", p);
 		if (game->orders(g, p, reply, (size_t)answer, err) < 0)
 			return -1;
 	}

@@ -85,11 +85,11 @@ static uint64_t sandboxed_match(const struct game *game, const char *demo, int64
 static uint64_t in_process_match(const struct game *game, const struct inproc *in,
 				 int64_t *scores, int *nrounds)
 {
-	char err[GAME_ERRLEN];
+	err_t err;
 	uint64_t t0 = bench_now_ns();
 	struct game_state *g = game->create(NULL, SEED, err);
 	if (!g)
-		die(game->name, err);
+		die(game->name, err->msg);
 	if (game->rounds(g) > MAX_ROUNDS)
 		die(game->name, "more rounds than the benchmark records");
 	if (inproc_start(game, g, in, buf, sizeof buf, frame_len[0]) < 0)
@@ -99,7 +99,7 @@ static uint64_t in_process_match(const struct game *game, const struct inproc *i
 		json_t *orders = NULL;
 		if (inproc_round(game, g, in, buf, sizeof buf, reply, sizeof reply, frame_len[r],
 				 &orders, err) < 0)
-			die("in-process turn", err);
+			die("in-process turn", err->msg);
 		json_t *frame = game->replay_round(g);
 		json_object_set_new(frame, "orders", orders);
 		json_array_append_new(rounds, frame);
@@ -250,13 +250,13 @@ static uint64_t ping_pong_block(struct echo *e, size_t view_len)
 static void seat_open(struct seat *s, struct sbx_policy **pol, const struct game *dom,
 		      const char *player, struct game_state *g)
 {
-	char err[SBX_ERRLEN];
+	err_t err;
 	struct sbx_limits lim = player_limits();
 	lim.cpu_ns = 60ULL * 1000000000;
 	*pol = sbx_policy_new(SBX_PLAYER, &lim, err);
 	if (!*pol || seat_start(s, *pol, player, 0, dom->orders_max,
 				       dom->start_max > dom->view_max ? dom->start_max : dom->view_max, err) < 0)
-		die("seat", err);
+		die("seat", err->msg);
 	seat_send(s, buf + sizeof buf / 2, dom->start(g, 0, buf + sizeof buf / 2, sizeof buf / 2));
 	seat_collect(s, 1, -1);
 	seat_consume(s);
@@ -277,12 +277,13 @@ static uint64_t runner_block(struct seat *s, size_t view_len)
 
 static void compare_turns(void)
 {
-	char err[GAME_ERRLEN], null_player[PATH_MAX];
+	char null_player[PATH_MAX];
+	err_t err;
 	const struct game *dom = game_find("dominator");
 	bench_compile_shipped(&cfg, "dominator", "Null", null_player);
 	struct game_state *g = dom->create(NULL, SEED, err);
 	if (!g)
-		die("dominator", err);
+		die("dominator", err->msg);
 	size_t view_len = dom->view(g, 0, buf, sizeof buf / 2);
 	struct echo e;
 	struct seat echo, null;

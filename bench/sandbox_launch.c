@@ -31,13 +31,13 @@ static uint64_t plain_launch(const char *path, int in, int out)
 
 static uint64_t sandbox_launch(const struct sbx_policy *pol, const char *path, int in, int out)
 {
-	char err[SBX_ERRLEN];
+	err_t err;
 	struct sbx_spec spec = { .path = path, .stdin_fd = in, .stdout_fd = out,
 				 .uid = geteuid() == 0 ? 61000 : 0, .gid = geteuid() == 0 ? 61000 : 0 };
 	uint64_t t0 = bench_now_ns();
 	struct sbx_proc *p = sbx_start(pol, &spec, err);
 	if (!p) {
-		fprintf(stderr, "bench: %s\n", err);
+		fprintf(stderr, "bench: %s\n", err->msg);
 		exit(1);
 	}
 	const struct sbx_result *r = sbx_finish(p);
@@ -55,12 +55,12 @@ int main(void)
 	const char *path = "build/bench/noop";
 	struct sbx_limits lim = { .cpu_ns = 1000000000, .wall_ns = 5000000000ULL,
 				  .memory_bytes = 256 << 20, .stderr_bytes = 4096 };
-	char err[SBX_ERRLEN];
+	err_t err;
 	signal(SIGPIPE, SIG_IGN);
 	struct sbx_policy *pol = sbx_policy_new(SBX_PLAYER, &lim, err);
 	int in[2], out[2];
 	if (!pol || pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC)) {
-		fprintf(stderr, "bench: set-up failed: %s\n", pol ? "pipe" : err);
+		fprintf(stderr, "bench: set-up failed: %s\n", pol ? "pipe" : err->msg);
 		return 1;
 	}
 	static uint64_t sbx[ROUNDS_MAX], plain[ROUNDS_MAX];

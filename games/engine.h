@@ -65,11 +65,11 @@ static inline json_t *game_json_rows(const void *state, int rows, int cols,
 }
 
 /* A zeroed match state of `size` bytes, or NULL with err filled. */
-static inline void *game_state_alloc(size_t size, const char *title, char err[GAME_ERRLEN])
+static inline void *game_state_alloc(size_t size, const char *title, err_t err)
 {
 	void *s = calloc(1, size);
 	if (!s)
-		snprintf(err, GAME_ERRLEN, "out of memory for a match of %s", title);
+		err_set(err, "out of memory for a match of %s", title);
 	return s;
 }
 
@@ -81,19 +81,19 @@ static inline void *game_state_alloc(size_t size, const char *title, char err[GA
  * Returns the count, or -1 with err filled: the caller freezes the player. */
 static inline int game_orders_take(const struct orders_layout *l, const uint8_t *buf, size_t len,
 				   int *taken, int limit, const char *over_limit, void *out,
-				   char err[GAME_ERRLEN])
+				   err_t err)
 {
 	const char *why = NULL;
 	int n = orders_decode(l, buf, len, out, &why);
 	if (n < 0) {
-		snprintf(err, GAME_ERRLEN, "%s", why);
+		err_set(err, "%s", why);
 		return -1;
 	}
 	if (*taken + n > limit) {
 		if (over_limit)
-			snprintf(err, GAME_ERRLEN, over_limit, *taken + n, limit);
+			err_set(err, over_limit, *taken + n, limit);
 		else
-			snprintf(err, GAME_ERRLEN, "%s", l->too_many);
+			err_set(err, "%s", l->too_many);
 		return -1;
 	}
 	*taken += n;
@@ -130,11 +130,11 @@ struct game_seats {
  * engine freezes its player) rather than naming no seat. */
 static inline int game_seat_orders(const struct game_seats *seats, int player,
 				   const struct orders_layout *l, const uint8_t *buf, size_t len,
-				   void *out, bool *broken, char err[GAME_ERRLEN])
+				   void *out, bool *broken, err_t err)
 {
 	*broken = false;
 	if (player < 0 || player >= seats->players) {
-		snprintf(err, GAME_ERRLEN, "there is no player %d", player);
+		err_set(err, "there is no player %d", player);
 		return -1;
 	}
 	if (seats->frozen[player])

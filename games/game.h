@@ -34,8 +34,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "judge/base/error.h"
+
 #define GAME_MAX_PLAYERS 8
-#define GAME_ERRLEN 256
 
 struct game_state;
 
@@ -53,12 +54,12 @@ struct game {
 	/* A match from a parameters file's text (NULL: the defaults) and a
 	 * seed.  NULL with err filled for bad parameters (line and key). */
 	struct game_state *(*create)(const char *params, uint64_t seed,
-				     char err[GAME_ERRLEN]);
+				     err_t err);
 	void (*destroy)(struct game_state *g);
 	/* The same for a number of players in the range (NULL: the game has
 	 * one count and create() plays it). */
 	struct game_state *(*create_players)(const char *params, uint64_t seed, int players,
-					     char err[GAME_ERRLEN]);
+					     err_t err);
 
 	int (*rounds)(const struct game_state *g); /* rounds in the match */
 	int (*round)(const struct game_state *g);  /* rounds played so far */
@@ -71,7 +72,7 @@ struct game {
 	 * when the message breaks the rules (malformed, more than the allowed
 	 * number of orders): the runner then freezes the player. */
 	int (*orders)(struct game_state *g, int player, const uint8_t *buf, size_t len,
-		      char err[GAME_ERRLEN]);
+		      err_t err);
 
 	/* What the runner tells the game about a player: its share of the
 	 * CPU budget used so far, or a negative value once it is frozen (its
@@ -113,8 +114,7 @@ struct game {
 	 * (AIC2018: the energy count, games/aic2018/engine/energy_asm.h) and
 	 * its version; NULL: none.  0 done, 1 refused (err, for the
 	 * contestant), -1 out of memory. */
-	int (*asm_pass)(const char *in, size_t len, char **out, size_t *out_len, char *err,
-			size_t err_cap);
+	int (*asm_pass)(const char *in, size_t len, char **out, size_t *out_len, err_t err);
 	const char *asm_pass_version;
 
 	/* Games whose units act one after another (AIC2018: one list of both
@@ -136,7 +136,7 @@ struct game {
 	 * taken: 1 with its id and the reason in words, once; 0 none.  The
 	 * player plays on; the runner keeps the step's input for the seat's
 	 * record.  NULL: no such units. */
-	int (*unit_fault)(struct game_state *g, int player, int *unit, char why[GAME_ERRLEN]);
+	int (*unit_fault)(struct game_state *g, int player, int *unit, err_t why);
 
 	/* Replay: the parameters and initial state, then after each
 	 * game_advance() what changed in that round (new references). */
@@ -175,7 +175,7 @@ static inline bool game_players_ok(const struct game *gm, int n)
 
 /* A match for n players (in the game's range). */
 static inline struct game_state *game_create(const struct game *gm, const char *params,
-					     uint64_t seed, int n, char err[GAME_ERRLEN])
+					     uint64_t seed, int n, err_t err)
 {
 	return gm->create_players ? gm->create_players(params, seed, n, err)
 				  : gm->create(params, seed, err);

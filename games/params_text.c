@@ -7,14 +7,14 @@
 
 int pt_fail(const struct pt_parse *ps, int line, const char *key, const char *fmt, ...)
 {
-	int n = line > 0 ? snprintf(ps->err, GAME_ERRLEN, "line %d: %s: ", line, key)
-			 : snprintf(ps->err, GAME_ERRLEN, "%s: ", key);
-	if (n < 0 || n >= GAME_ERRLEN)
-		return -1;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(ps->err + n, GAME_ERRLEN - (size_t)n, fmt, ap);
+	vsnprintf(ps->err->msg, sizeof ps->err->msg, fmt, ap);
 	va_end(ap);
+	if (line > 0)
+		err_prefix(ps->err, "line %d: %s", line, key);
+	else
+		err_prefix(ps->err, "%s", key);
 	return -1;
 }
 
@@ -162,7 +162,7 @@ int pt_read(struct pt_parse *ps, const char *text, const struct pt_section *sec,
 }
 
 int pt_read_params(const struct pt_format *f, struct pt_parse *ps, void *params,
-		   const char *text, char err[GAME_ERRLEN])
+		   const char *text, err_t err)
 {
 	ps->keys = f->keys;
 	ps->nkeys = f->nkeys;

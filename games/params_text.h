@@ -42,7 +42,7 @@ struct pt_parse {
 	const struct pt_key *keys;
 	int nkeys;
 	void *params;
-	char *err;
+	struct err *err;
 	int key_line[PT_MAX_KEYS];
 };
 
@@ -119,7 +119,7 @@ struct pt_format {
  * struct (the checks' ctx), whose other members the caller set.  0, or -1
  * with err filled. */
 int pt_read_params(const struct pt_format *f, struct pt_parse *ps, void *params,
-		   const char *text, char err[GAME_ERRLEN]);
+		   const char *text, err_t err);
 
 /* The parameters as a JSON object, key by key in the table's order; a key
  * not stored gives its fixed value (its min).  New reference. */
@@ -142,7 +142,7 @@ json_t *pt_json(const struct pt_format *f, const void *params);
 		P##_keys, (int)(sizeof P##_keys / sizeof P##_keys[0]), SECTION, CHECK_SECTION, \
 		CHECK_ALL                                                                     \
 	};                                                                                    \
-	int P##_params_parse(const char *text, struct P##_params *p, char err[GAME_ERRLEN])   \
+	int P##_params_parse(const char *text, struct P##_params *p, err_t err)               \
 	{                                                                                     \
 		P##_params_default(p);                                                        \
 		struct P##_parse ps = { .p = p };                                             \

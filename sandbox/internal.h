@@ -101,7 +101,7 @@ struct view_plan {
 	bool own_user; /* not root: a user namespace maps us to its root */
 	char uid_map[32], gid_map[32];
 };
-int sbx_view_plan(const struct sbx_view *v, struct view_plan *plan, char err[SBX_ERRLEN]);
+int sbx_view_plan(const struct sbx_view *v, struct view_plan *plan, err_t err);
 void sbx_view_plan_free(struct view_plan *plan);
 /* In the child, in its new namespaces: builds the view and makes it the
  * root.  0, or -errno. */
@@ -115,7 +115,7 @@ uint64_t sbx_now_ns(void);
 int sbx_elf_check(int fd, const struct sbx_limits *lim, struct sbx_result *res);
 
 /* notify.c: the parent's side of the seccomp listener. */
-int sbx_notify_exec(struct sbx_proc *p, char err[SBX_ERRLEN]);
+int sbx_notify_exec(struct sbx_proc *p, err_t err);
 void sbx_notify_service(struct sbx_proc *p);
 
 /* grow.c: calls that may grow the address space (brk, mmap, mremap), and

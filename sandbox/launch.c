@@ -212,15 +212,15 @@ static void setup_failed(struct sbx_proc *p, const struct sync_msg *m)
 /* After fork: wait for the child's exec, or learn why it failed.  Returns
  * -1 only when the judge itself failed. */
 static int parent_handshake(struct sbx_proc *p, int syncfd, bool player,
-			    char err[SBX_ERRLEN])
+			    err_t err)
 {
 	struct sync_msg m;
 	int r = read_sync(syncfd, &m);
 	if (player && r == 1 && m.step == 0) {
 		p->listener = syscall(SYS_pidfd_getfd, p->pidfd, m.value, 0);
 		if (p->listener < 0) {
-			snprintf(err, SBX_ERRLEN, "sandbox: cannot take the seccomp listener: %s",
-				 strerror(errno));
+			err_set(err, "sandbox: cannot take the seccomp listener: %s",
+				strerror(errno));
 			return -1;
 		}
 		if (sbx_notify_exec(p, err) < 0)
@@ -275,13 +275,13 @@ static int open_binary(struct sbx_proc *p, const struct sbx_policy *pol,
 
 /* Signals stay blocked in this thread from before clone until the child
  * has reset its handlers, so none of ours runs on the child's stack. */
-static int spawn_child(struct sbx_proc *p, struct child_plan *plan, char err[SBX_ERRLEN])
+static int spawn_child(struct sbx_proc *p, struct child_plan *plan, err_t err)
 {
 	p->stack = mmap(NULL, CHILD_STACK, PROT_READ | PROT_WRITE,
 			MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
 	if (p->stack == MAP_FAILED) {
 		p->stack = NULL;
-		snprintf(err, SBX_ERRLEN, "sandbox: cannot map the child's stack: %s", strerror(errno));
+		err_set(err, "sandbox: cannot map the child's stack: %s", strerror(errno));
 		return -1;
 	}
 	struct rusage self;
@@ -301,16 +301,16 @@ static int spawn_child(struct sbx_proc *p, struct child_plan *plan, char err[SBX
 	int saved = errno;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (p->pid < 0 && plan->view) {
-		snprintf(err, SBX_ERRLEN, "sandbox: cannot confine the tool: the kernel refused "
-			 "new namespaces (%s)", strerror(saved));
+		err_set(err, "sandbox: cannot confine the tool: the kernel refused "
+			"new namespaces (%s)", strerror(saved));
 		return -1;
 	}
 	if (p->pid < 0) {
-		snprintf(err, SBX_ERRLEN, "sandbox: clone: %s", strerror(saved));
+		err_set(err, "sandbox: clone: %s", strerror(saved));
 		return -1;
 	}
 	if (clock_getcpuclockid(p->pid, &p->cpuclock) != 0) {
-		snprintf(err, SBX_ERRLEN, "sandbox: no CPU clock for the child");
+		err_set(err, "sandbox: no CPU clock for the child");
 		return -1;
 	}
 	return 0;
@@ -335,11 +335,11 @@ static const char **player_argv(const struct sbx_spec *spec)
 }
 
 struct sbx_proc *sbx_start(const struct sbx_policy *pol, const struct sbx_spec *spec,
-			   char err[SBX_ERRLEN])
+			   err_t err)
 {
 	struct sbx_proc *p = sbx_proc_new(&pol->lim);
 	if (!p) {
-		snprintf(err, SBX_ERRLEN, "sandbox: out of memory");
+		err_set(err, "sandbox: out of memory");
 		return NULL;
 	}
 	int execfd = open_binary(p, pol, spec);
@@ -361,11 +361,11 @@ struct sbx_proc *sbx_start(const struct sbx_policy *pol, const struct sbx_spec *
 	if (confined && sbx_view_plan(spec->view, &view, err) < 0)
 		goto out;
 	if (pol->profile == SBX_PLAYER && !(s.argv = own_argv = player_argv(spec))) {
-		snprintf(err, SBX_ERRLEN, "sandbox: out of memory");
+		err_set(err, "sandbox: out of memory");
 		goto out;
 	}
 	if (pipe2(errpipe, O_CLOEXEC) < 0 || pipe2(syncpipe, O_CLOEXEC) < 0) {
-		snprintf(err, SBX_ERRLEN, "sandbox: pipe: %s", strerror(errno));
+		err_set(err, "sandbox: pipe: %s", strerror(errno));
 		goto out;
 	}
 	plan_child(&plan, pol, &s, confined ? &view : NULL, execfd, errpipe[1], syncpipe[1]);

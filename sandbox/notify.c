@@ -46,7 +46,7 @@ static void let_continue(int listener, uint64_t id)
  * own set-up code makes.  Every later exec is forbidden, whatever its
  * arguments: nothing compares pointers, so nothing can be fooled by a path
  * rewritten at the same address. */
-int sbx_notify_exec(struct sbx_proc *p, char err[SBX_ERRLEN])
+int sbx_notify_exec(struct sbx_proc *p, err_t err)
 {
 	struct pollfd pfd = { p->listener, POLLIN, 0 };
 	int r;
@@ -55,13 +55,13 @@ int sbx_notify_exec(struct sbx_proc *p, char err[SBX_ERRLEN])
 	while (r < 0 && errno == EINTR);
 	union notif_buf buf;
 	if (r <= 0 || receive(p->listener, &buf) < 0) {
-		snprintf(err, SBX_ERRLEN, "sandbox: the child never reached its exec");
+		err_set(err, "sandbox: the child never reached its exec");
 		return -1;
 	}
 	const struct seccomp_data *d = &buf.n.data;
 	if (d->arch != AUDIT_ARCH_X86_64 || d->nr != SYS_execveat ||
 	    d->args[0] != SBX_FD_EXEC || d->args[4] != AT_EMPTY_PATH) {
-		snprintf(err, SBX_ERRLEN, "sandbox: unexpected first call %d in the child", d->nr);
+		err_set(err, "sandbox: unexpected first call %d in the child", d->nr);
 		return -1;
 	}
 	let_continue(p->listener, buf.n.id);

@@ -110,11 +110,11 @@ static int build_player_filter(struct sbx_policy *pol)
 }
 
 struct sbx_policy *sbx_policy_new(enum sbx_profile profile,
-				  const struct sbx_limits *lim, char err[SBX_ERRLEN])
+				  const struct sbx_limits *lim, err_t err)
 {
 	struct sbx_policy *pol = calloc(1, sizeof *pol);
 	if (!pol) {
-		snprintf(err, SBX_ERRLEN, "sandbox: out of memory");
+		err_set(err, "sandbox: out of memory");
 		return NULL;
 	}
 	pol->profile = profile;
@@ -130,8 +130,8 @@ struct sbx_policy *sbx_policy_new(enum sbx_profile profile,
 	if (profile == SBX_PLAYER) {
 		int rc = build_player_filter(pol);
 		if (rc) {
-			snprintf(err, SBX_ERRLEN, "sandbox: cannot build the seccomp filter: %s",
-				 strerror(-rc));
+			err_set(err, "sandbox: cannot build the seccomp filter: %s",
+				strerror(-rc));
 			free(pol);
 			return NULL;
 		}

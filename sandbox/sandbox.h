@@ -46,7 +46,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#define SBX_ERRLEN 256
+#include "judge/base/error.h"
 
 enum sbx_profile {
 	SBX_PLAYER, /* seccomp allow-list: compute, allocate, talk over pipes */
@@ -138,7 +138,7 @@ struct sbx_proc;
  * launch with the same memory limit.  NULL on error, with err filled. */
 struct sbx_policy *sbx_policy_new(enum sbx_profile profile,
 				  const struct sbx_limits *lim,
-				  char err[SBX_ERRLEN]);
+				  err_t err);
 void sbx_policy_free(struct sbx_policy *pol);
 
 /* Starts spec->path under pol.  Returns the running process, or NULL with
@@ -146,7 +146,7 @@ void sbx_policy_free(struct sbx_policy *pol);
  * cannot run (not static, too big, exec failed) yields a process already
  * ended with verdict SBX_SETUP or SBX_MEMORY. */
 struct sbx_proc *sbx_start(const struct sbx_policy *pol,
-			   const struct sbx_spec *spec, char err[SBX_ERRLEN]);
+			   const struct sbx_spec *spec, err_t err);
 
 pid_t sbx_pid(const struct sbx_proc *p);
 bool sbx_running(const struct sbx_proc *p);
@@ -234,7 +234,7 @@ struct sbx_uid {
 };
 /* Claims the first free uid of [base, base + count).  Returns 0, or -1
  * with err filled when every one is taken or the lock directory fails. */
-int sbx_uid_claim(uid_t base, unsigned count, struct sbx_uid *out, char err[SBX_ERRLEN]);
+int sbx_uid_claim(uid_t base, unsigned count, struct sbx_uid *out, err_t err);
 void sbx_uid_release(struct sbx_uid *u);
 
 const char *sbx_verdict_name(enum sbx_verdict v);

@@ -27,11 +27,11 @@ static int try_claim(uid_t uid)
 	return -1;
 }
 
-int sbx_uid_claim(uid_t base, unsigned count, struct sbx_uid *out, char err[SBX_ERRLEN])
+int sbx_uid_claim(uid_t base, unsigned count, struct sbx_uid *out, err_t err)
 {
 	if (mkdir(SBX_UID_LOCK_DIR, 0700) < 0 && errno != EEXIST) {
-		snprintf(err, SBX_ERRLEN, "sandbox: cannot create %s: %s", SBX_UID_LOCK_DIR,
-			 strerror(errno));
+		err_set(err, "sandbox: cannot create %s: %s", SBX_UID_LOCK_DIR,
+			strerror(errno));
 		return -1;
 	}
 	for (unsigned i = 0; i < count; i++) {
@@ -41,14 +41,14 @@ int sbx_uid_claim(uid_t base, unsigned count, struct sbx_uid *out, char err[SBX_
 			return 0;
 		}
 		if (errno != EWOULDBLOCK) {
-			snprintf(err, SBX_ERRLEN, "sandbox: uid lock %u: %s", (unsigned)(base + i),
-				 strerror(errno));
+			err_set(err, "sandbox: uid lock %u: %s", (unsigned)(base + i),
+				strerror(errno));
 			return -1;
 		}
 	}
-	snprintf(err, SBX_ERRLEN,
-		 "sandbox: all %u player uids from %u are in use; raise sandbox.uid_count",
-		 count, (unsigned)base);
+	err_set(err,
+		"sandbox: all %u player uids from %u are in use; raise sandbox.uid_count",
+		count, (unsigned)base);
 	return -1;
 }
 

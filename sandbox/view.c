@@ -103,11 +103,11 @@ static bool plain_path(const char *path)
 	return true;
 }
 
-static int plan_readonly(struct view_plan *p, const char *path, char err[SBX_ERRLEN])
+static int plan_readonly(struct view_plan *p, const char *path, err_t err)
 {
 	struct stat st;
 	if (!plain_path(path)) {
-		snprintf(err, SBX_ERRLEN, "sandbox: view path %s is not absolute and plain", path);
+		err_set(err, "sandbox: view path %s is not absolute and plain", path);
 		return -1;
 	}
 	if (lstat(path, &st) < 0)
@@ -122,21 +122,21 @@ static int plan_readonly(struct view_plan *p, const char *path, char err[SBX_ERR
 			       ? -1 : 0;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		snprintf(err, SBX_ERRLEN, "sandbox: view path %s is not a directory", path);
+		err_set(err, "sandbox: view path %s is not a directory", path);
 		return -1;
 	}
 	unsigned long f = kept_flags(path) | MS_RDONLY | MS_NOSUID | MS_NODEV;
 	return add_dirs(p, path, true) < 0 || add_op(p, VIEW_BIND, path, path, f) < 0 ? -1 : 0;
 }
 
-static int plan_steps(struct view_plan *p, const struct sbx_view *v, char err[SBX_ERRLEN])
+static int plan_steps(struct view_plan *p, const struct sbx_view *v, err_t err)
 {
 	for (const char *const *r = v->readonly; r && *r; r++)
 		if (plan_readonly(p, *r, err) < 0)
 			return -1;
 	if (v->writable) {
 		if (!plain_path(v->writable)) {
-			snprintf(err, SBX_ERRLEN, "sandbox: writable path %s is not plain", v->writable);
+			err_set(err, "sandbox: writable path %s is not plain", v->writable);
 			return -1;
 		}
 		unsigned long f = kept_flags(v->writable) | MS_NOSUID | MS_NODEV | MS_NOEXEC;
@@ -151,12 +151,12 @@ static int plan_steps(struct view_plan *p, const struct sbx_view *v, char err[SB
 	       add_op(p, VIEW_FILE_BIND, "/dev/null", "/dev/null", devf) < 0 ? -1 : 0;
 }
 
-int sbx_view_plan(const struct sbx_view *v, struct view_plan *p, char err[SBX_ERRLEN])
+int sbx_view_plan(const struct sbx_view *v, struct view_plan *p, err_t err)
 {
 	*p = (struct view_plan){ 0 };
-	err[0] = '\0';
+	err->msg[0] = '\0';
 	if (!v->root || !plain_path(v->root)) {
-		snprintf(err, SBX_ERRLEN, "sandbox: the view's root must be an absolute path");
+		err_set(err, "sandbox: the view's root must be an absolute path");
 		return -1;
 	}
 	p->root = strdup(v->root);
@@ -165,9 +165,9 @@ int sbx_view_plan(const struct sbx_view *v, struct view_plan *p, char err[SBX_ER
 	snprintf(p->uid_map, sizeof p->uid_map, "0 %u 1", (unsigned)geteuid());
 	snprintf(p->gid_map, sizeof p->gid_map, "0 %u 1", (unsigned)getegid());
 	if (!p->root || !p->op || plan_steps(p, v, err) < 0) {
-		if (!err[0] || strncmp(err, "sandbox: ", 9) != 0)
-			snprintf(err, SBX_ERRLEN, "sandbox: the view needs more than %d steps or memory",
-				 VIEW_MAX_OPS);
+		if (!err->msg[0] || strncmp(err->msg, "sandbox: ", 9) != 0)
+			err_set(err, "sandbox: the view needs more than %d steps or memory",
+				VIEW_MAX_OPS);
 		sbx_view_plan_free(p);
 		return -1;
 	}

@@ -289,11 +289,15 @@ enum aic_win {
 
 void aic_params_default(struct aic_params *p);
 /* The parameters file (NULL: the defaults); -1 with err ("line N: key:
- * what") on a bad one.  err holds at least 256 bytes. */
-int aic_params_parse(const char *text, struct aic_params *p, char *err);
+ * what") on a bad one.  Only the engine parses it: the kit, which shares
+ * this header, never sees an err (judge/base/error.h). */
+struct err;
+int aic_params_parse(const char *text, struct aic_params *p, struct err *err);
 /* The match's world: the map (generated from seed, or the fixed one),
- * the starting units in order, the teams' wood.  -1 with err. */
-int aic_world_init(struct aic_world *w, const struct aic_params *p, uint64_t seed, char *err);
+ * the starting units in order, the teams' wood.  -1 when no generated map
+ * of w->width x w->height joins the two starts in AIC_MAP_TRIES tries. */
+#define AIC_MAP_TRIES 100
+int aic_world_init(struct aic_world *w, const struct aic_params *p, uint64_t seed);
 
 /* ---- geometry (rules/map.c) ------------------------------------------- */
 

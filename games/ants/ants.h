@@ -130,12 +130,12 @@ static inline bool ant_inside(const struct game_state *g, int row, int col)
 
 /* game.h says what each does; ant_take_orders fills err when it refuses a
  * message. */
-struct game_state *ant_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]);
+struct game_state *ant_new(const char *params, uint64_t seed, err_t err);
 void ant_free(struct game_state *s);
 size_t ant_start(const struct game_state *s, int player, uint8_t *buf, size_t cap);
 size_t ant_view(const struct game_state *s, int player, uint8_t *buf, size_t cap);
 int ant_take_orders(struct game_state *s, int player, const uint8_t *buf, size_t len,
-		    char err[GAME_ERRLEN]);
+		    err_t err);
 void ant_set_status(struct game_state *s, int player, double cpu_share);
 void ant_advance(struct game_state *s);
 json_t *ant_replay_header(const struct game_state *s);
@@ -149,7 +149,7 @@ size_t ant_replay_message(const struct game_state *s, int player, const json_t *
 void ant_params_default(struct ant_params *p);
 /* From a parameters file's text (NULL or empty: the defaults).  -1 with
  * err naming the line and the key. */
-int ant_params_parse(const char *text, struct ant_params *p, char err[GAME_ERRLEN]);
+int ant_params_parse(const char *text, struct ant_params *p, err_t err);
 /* The parameters as the replay's "params": the file's keys, in its order. */
 json_t *ant_params_json(const struct ant_params *p);
 /* How many anti-diagonals of a corner the initial colony fills. */
@@ -158,7 +158,7 @@ int ant_corner_diagonals(const struct ant_params *p);
 /* ---- board.c ------------------------------------------------------------- */
 
 /* Water, food rectangles and the colonies, from the state's generator. */
-int ant_board_setup(struct game_state *g, char err[GAME_ERRLEN]);
+int ant_board_setup(struct game_state *g, err_t err);
 bool ant_board_connected(struct game_state *g);
 /* For tests: no ants, no food, no water; then ants one by one (full life;
  * the id, or -1 when the cell is not free soil). */

@@ -101,12 +101,12 @@ struct game_state {
 
 /* game.h says what each does; bz_take_orders fills err when it refuses a
  * message. */
-struct game_state *bz_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]);
+struct game_state *bz_new(const char *params, uint64_t seed, err_t err);
 void bz_free(struct game_state *s);
 size_t bz_start(const struct game_state *s, int player, uint8_t *buf, size_t cap);
 size_t bz_view(const struct game_state *s, int player, uint8_t *buf, size_t cap);
 int bz_take_orders(struct game_state *s, int player, const uint8_t *buf, size_t len,
-		   char err[GAME_ERRLEN]);
+		   err_t err);
 void bz_set_status(struct game_state *s, int player, double cpu_share);
 void bz_advance(struct game_state *s);
 json_t *bz_replay_header(const struct game_state *s);
@@ -120,7 +120,7 @@ size_t bz_replay_message(const struct game_state *s, int player, const json_t *o
 void bz_params_default(struct bz_params *p);
 /* From a parameters file's text (NULL or empty: the defaults); -1 with
  * err naming the line and key. */
-int bz_params_parse(const char *text, struct bz_params *p, char err[GAME_ERRLEN]);
+int bz_params_parse(const char *text, struct bz_params *p, err_t err);
 
 /* ---- mapgen.c ------------------------------------------------------------ */
 
@@ -129,7 +129,7 @@ void bz_tiling(int players, bool horizontal, int *across, int *down);
 /* Generates the map for the state's players from its seed (or copies the
  * fixed one); sets width, height, sites, the fields and the starts.  -1
  * with err when the asked size cannot hold the players. */
-int bz_map_setup(struct game_state *b, char err[GAME_ERRLEN]);
+int bz_map_setup(struct game_state *b, err_t err);
 
 /* ---- rules.c ------------------------------------------------------------- */
 
@@ -150,7 +150,7 @@ void bz_view_build(const struct game_state *b, int player, struct bz_msg_view *v
 /* ---- game.c -------------------------------------------------------------- */
 
 struct game_state *bz_new_players(const char *params, uint64_t seed, int players,
-				char err[GAME_ERRLEN]);
+				err_t err);
 
 extern const struct game blitz_game;
 

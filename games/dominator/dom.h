@@ -122,12 +122,12 @@ static inline int dom_manhattan(int r1, int c1, int r2, int c2)
 
 /* game.h says what each does; dom_take_orders fills err when it refuses a
  * message. */
-struct game_state *dom_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]);
+struct game_state *dom_new(const char *params, uint64_t seed, err_t err);
 void dom_free(struct game_state *s);
 size_t dom_start(const struct game_state *s, int player, uint8_t *buf, size_t cap);
 size_t dom_view(const struct game_state *s, int player, uint8_t *buf, size_t cap);
 int dom_take_orders(struct game_state *s, int player, const uint8_t *buf, size_t len,
-		    char err[GAME_ERRLEN]);
+		    err_t err);
 void dom_set_status(struct game_state *s, int player, double cpu_share);
 void dom_advance(struct game_state *s);
 json_t *dom_replay_header(const struct game_state *s);
@@ -141,7 +141,7 @@ size_t dom_replay_message(const struct game_state *s, int player, const json_t *
 void dom_params_default(struct dom_params *p);
 /* From a parameters file's text (NULL or empty: the defaults).  -1 with
  * err naming the line and the key. */
-int dom_params_parse(const char *text, struct dom_params *p, char err[GAME_ERRLEN]);
+int dom_params_parse(const char *text, struct dom_params *p, err_t err);
 /* The parameters as the replay's "params": the file's keys, in its order. */
 json_t *dom_params_json(const struct dom_params *p);
 /* Rows of a player's box: first and last (inclusive); same for columns. */
@@ -151,7 +151,7 @@ void dom_box(int n, int player, int *r0, int *r1, int *c0, int *c1);
 
 /* The board (fixed or generated from the state's generator) and every
  * player's units.  -1 with err when the units do not fit. */
-int dom_board_setup(struct game_state *d, char err[GAME_ERRLEN]);
+int dom_board_setup(struct game_state *d, err_t err);
 /* All free cells are one 4-connected region. */
 bool dom_board_connected(struct game_state *d);
 /* For tests: an empty board of units, then units one by one (full health;

@@ -208,12 +208,12 @@ static void play_turns(struct local_match *m, int round)
 			freeze(m, i, round, "its kit could not read the view");
 	}
 	for (int i = 0; i < m->n; i++) {
-		char err[GAME_ERRLEN], why[GAME_ERRLEN + 32];
+		err_t err;
 		struct seat *s = &m->seat[i];
 		if (alive(m, i) &&
 		    m->game->orders(m->g, i, s->reply, (size_t)s->reply_len, err) < 0) {
-			snprintf(why, sizeof why, "protocol error: %s", err);
-			freeze(m, i, round, why);
+			err_prefix(err, "protocol error");
+			freeze(m, i, round, err->msg);
 		}
 	}
 }
@@ -345,10 +345,10 @@ int main(int argc, char **argv)
 	parse_args(argc, argv, &a);
 	take_players(&m, &a);
 	char *params = read_params(a.params, strcmp(a.params, "params.cnf") != 0);
-	char err[GAME_ERRLEN];
+	err_t err;
 	m.g = game_create(m.game, params, a.seed, m.n, err);
 	if (!m.g) {
-		fprintf(stderr, "Game: %s: %s\n", a.params, err);
+		fprintf(stderr, "Game: %s: %s\n", a.params, err->msg);
 		return 2;
 	}
 	m.cpu_budget_ns = match_budget(m.game, m.g, a.cpu_ms);

@@ -114,12 +114,12 @@ static inline bool sw_in_window(const struct game_state *d, int start, int col)
 
 /* game.h says what each does; sw_take_orders fills err when it refuses a
  * message. */
-struct game_state *sw_new(const char *params, uint64_t seed, char err[GAME_ERRLEN]);
+struct game_state *sw_new(const char *params, uint64_t seed, err_t err);
 void sw_free(struct game_state *s);
 size_t sw_start(const struct game_state *s, int player, uint8_t *buf, size_t cap);
 size_t sw_view(const struct game_state *s, int player, uint8_t *buf, size_t cap);
 int sw_take_orders(struct game_state *s, int player, const uint8_t *buf, size_t len,
-		   char err[GAME_ERRLEN]);
+		   err_t err);
 void sw_set_status(struct game_state *s, int player, double cpu_share);
 void sw_advance(struct game_state *s);
 json_t *sw_replay_header(const struct game_state *s);
@@ -135,7 +135,7 @@ size_t sw_replay_message(const struct game_state *s, int player, const json_t *o
 void sw_params_default(struct sw_params *p);
 /* From a parameters file's text (NULL or empty: the defaults).  -1 with err
  * naming the line and the key. */
-int sw_params_parse(const char *text, struct sw_params *p, char err[GAME_ERRLEN]);
+int sw_params_parse(const char *text, struct sw_params *p, err_t err);
 /* The parameters as the replay's "params": the file's keys, in its order. */
 json_t *sw_params_json(const struct sw_params *p);
 
@@ -143,7 +143,7 @@ json_t *sw_params_json(const struct sw_params *p);
 
 /* The universe from the map (or empty), ships in columns 0..3, bonuses.
  * -1 with err when something does not fit. */
-int sw_setup(struct game_state *d, char err[GAME_ERRLEN]);
+int sw_setup(struct game_state *d, err_t err);
 /* The cells a move (dr, dc) from (row, col) passes through, in the order
  * of the rules page, destination last; returns how many. */
 int sw_passed(int row, int col, int dr, int dc, int out_row[SW_MAX_PASSED],

@@ -1,10 +1,13 @@
-/* error.h - the judge's one way to say what went wrong.
+/* error.h - the one way to say what went wrong: the judge's, and the
+ * sandbox and the games use it too.  The lowest layer of everything, it
+ * includes nothing of the judge.  The kits, compiled into contestants'
+ * programs, never include it.
  *
- * Promises.  A function of the judge that can fail takes an `err_t err`
- * as its last argument, returns -1 (or NULL) and fills it with one
- * message for the person who reads it: what went wrong and what to do
- * ("cannot open db/jobs.sqlite: permission denied; run it as the judge
- * user"), never a code to look up.  On success err is left alone.
+ * Promises.  A function that can fail takes an `err_t err` as its last
+ * argument, returns -1 (or NULL) and fills it with one message for the
+ * person who reads it: what went wrong and what to do ("cannot open
+ * db/jobs.sqlite: permission denied; run it as the judge user"), never a
+ * code to look up.  On success err is left alone.
  *
  * One type and one size for every part: `err_t err;` declares the
  * storage, and passed to a function it becomes a `struct err *`, so a

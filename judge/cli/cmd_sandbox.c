@@ -221,16 +221,16 @@ static void print_report(const struct sbx_result *r, char last_out)
 
 static int run(struct run_opts *o)
 {
-	char err[SBX_ERRLEN];
+	err_t err;
 	struct sbx_policy *pol = sbx_policy_new(SBX_PLAYER, &o->lim, err);
 	if (!pol) {
-		fprintf(stderr, "judge sandbox: %s\n", err);
+		fprintf(stderr, "judge sandbox: %s\n", err->msg);
 		return 2;
 	}
 	struct sbx_uid claim = { o->uid, -1 };
 	if (geteuid() == 0 && !o->uid &&
 	    sbx_uid_claim(o->uid_base, o->uid_count, &claim, err) < 0) {
-		fprintf(stderr, "judge sandbox: %s\n", err);
+		fprintf(stderr, "judge sandbox: %s\n", err->msg);
 		return 2;
 	}
 	int in[2], out[2];
@@ -246,7 +246,7 @@ static int run(struct run_opts *o)
 	close(in[0]);
 	close(out[1]);
 	if (!p) {
-		fprintf(stderr, "judge sandbox: %s\n", err);
+		fprintf(stderr, "judge sandbox: %s\n", err->msg);
 		return 2;
 	}
 	fcntl(in[1], F_SETFL, O_NONBLOCK);

@@ -643,14 +643,14 @@ static int sandbox_gcc(struct cmp_job *job, const struct sbx_spec *spec, uint64_
 		.output_bytes = c->output_bytes, .stderr_bytes = c->log_bytes,
 		.open_files = CMP_TOOL_FILES,
 	};
-	char serr[SBX_ERRLEN];
+	err_t serr;
 	struct sbx_policy *pol = sbx_policy_new(SBX_TOOL, &lim, serr);
 	struct sbx_proc *p = pol ? sbx_start(pol, spec, serr) : NULL;
 	int rc;
 	if (!p) {
-		rc = spec->view && strstr(serr, "confine")
-			     ? unconfinable(job, serr)
-			     : err_fail(job->err, "cannot start the compiler: %s", serr);
+		rc = spec->view && strstr(serr->msg, "confine")
+			     ? unconfinable(job, serr->msg)
+			     : err_fail(job->err, "cannot start the compiler: %s", serr->msg);
 	} else {
 		rc = judge_result(job, sbx_finish(p), log, end);
 		sbx_free(p);
@@ -936,7 +936,7 @@ static int rewrite_assembly(struct cmp_job *job, const char *s, size_t len,
 		return 0;
 	char *out = NULL, path[PATH_MAX];
 	size_t out_len = 0;
-	int rc = job->req->asm_pass(s, len, &out, &out_len, err->msg, ERR_LEN);
+	int rc = job->req->asm_pass(s, len, &out, &out_len, err);
 	if (rc < 0)
 		err_set(err, "out of memory rewriting the assembly");
 	if (rc != 0)

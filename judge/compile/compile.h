@@ -63,8 +63,7 @@ struct cmp_request {
 	/* The game's rewrite of the assembly once checked, before it is
 	 * assembled (AIC2018's energy count; struct game's asm_pass), and its
 	 * version, part of the cache key; NULL: none. */
-	int (*asm_pass)(const char *in, size_t len, char **out, size_t *out_len, char *err,
-			size_t err_cap);
+	int (*asm_pass)(const char *in, size_t len, char **out, size_t *out_len, err_t err);
 	const char *asm_pass_version;
 };
 

@@ -36,6 +36,7 @@ static const struct {
 	{ "games/%s/*.h", "src/games/%s" },
 	{ "games/%s/kit/*", "src/games/%s/kit" },
 	{ "games/%s/engine/*", "src/games/%s/engine" },
+	{ "judge/base/error.[ch]", "src/judge/base" }, /* the engines' error type */
 	{ "games/local/*.[ch]", "src/local" },
 	{ "games/local/openssl/*.h", "src/local/openssl" },
 	{ "games/local/Makefile", "." },

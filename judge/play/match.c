@@ -190,15 +190,14 @@ static bool take_seat_marks(struct match *m, int i, int round)
 /* Gives seat i's answer, if whole, to the engine. */
 static void take_seat_orders(struct match *m, int i, int round)
 {
-	char err[GAME_ERRLEN];
+	err_t err;
 	size_t len;
 	const uint8_t *f = seat_frame(&m->seat[i], &len);
 	if (!f || !take_seat_marks(m, i, round))
 		return;
 	if (m->game->orders(m->g, i, f, len, err) < 0) {
-		char why[GAME_ERRLEN + 32];
-		snprintf(why, sizeof why, "protocol error: %s", err);
-		seat_freeze(&m->seat[i], round, SBX_STOPPED, why);
+		err_prefix(err, "protocol error");
+		seat_freeze(&m->seat[i], round, SBX_STOPPED, err->msg);
 		return;
 	}
 	seat_consume(&m->seat[i]);
@@ -230,7 +229,7 @@ static struct match_fault *fault_of_input(struct seat *s, uint64_t cpu_now, uint
 static void keep_unit_fault(struct match *m, int s, int round)
 {
 	int unit;
-	char why[GAME_ERRLEN];
+	err_t why;
 	if (!m->game->unit_fault || !m->game->unit_fault(m->g, s, &unit, why) ||
 	    m->unit_fault[s])
 		return;
@@ -240,7 +239,7 @@ static void keep_unit_fault(struct match *m, int s, int round)
 	f->unit = unit;
 	f->round = round;
 	f->step = m->steps[s];
-	snprintf(f->reason, sizeof f->reason, "%s", why);
+	snprintf(f->reason, sizeof f->reason, "%.*s", (int)sizeof f->reason - 1, why->msg);
 	m->unit_fault[s] = f;
 }
 
@@ -358,11 +357,11 @@ static int start_seats(struct match *m, err_t err)
 	for (int i = 0; i < m->n; i++) {
 		struct sbx_uid uid = { 0, -1 };
 		if (geteuid() == 0 &&
-		    sbx_uid_claim(spec->uid_base, spec->uid_count, &uid, err->msg) < 0)
+		    sbx_uid_claim(spec->uid_base, spec->uid_count, &uid, err) < 0)
 			return -1;
 		size_t max_in = m->game->orders_max > 64 ? m->game->orders_max : 64;
 		if (seat_start(&m->seat[i], m->pol, spec->entry[i].binary, uid.uid, max_in,
-			       m->buf_cap, err->msg) < 0) {
+			       m->buf_cap, err) < 0) {
 			sbx_uid_release(&uid);
 			return -1;
 		}
@@ -478,12 +477,9 @@ static int prepare(struct match *m, const struct match_spec *spec, err_t err)
 		}
 		snprintf(m->name[i], sizeof m->name[i], "%s", name);
 	}
-	char gerr[GAME_ERRLEN];
-	m->g = game_create(game, spec->params, spec->seed, m->n, gerr);
-	if (!m->g) {
-		err_set(err, "%s", gerr);
+	m->g = game_create(game, spec->params, spec->seed, m->n, err);
+	if (!m->g)
 		return -1;
-	}
 	m->start = game->replay_header(m->g);
 	debug_init(&m->debug, m->n);
 	m->buf_cap = game->start_max > game->view_max ? game->start_max : game->view_max;
@@ -497,7 +493,7 @@ static int prepare(struct match *m, const struct match_spec *spec, err_t err)
 	if (game->match_cpu_ns > m->limits.cpu_ns)
 		m->limits.cpu_ns = game->match_cpu_ns;
 	m->limits.wall_budget_ns = wall_budget(spec, m->limits.cpu_ns, game->rounds(m->g));
-	m->pol = sbx_policy_new(SBX_PLAYER, &m->limits, err->msg);
+	m->pol = sbx_policy_new(SBX_PLAYER, &m->limits, err);
 	return m->buf && m->pol ? 0 : -1;
 }
 

@@ -85,9 +85,10 @@ struct match_fault {
 	uint64_t turn_cpu_ns, cpu_budget_ns;
 	/* A seat that did not freeze but one of whose units died by its own
 	 * fault (game.h: unit_fault; the first such unit): its id, the round,
-	 * the seat's step in that round, and why.  unit 0: the seat froze. */
+	 * the seat's step in that round, and why (as long as the store keeps
+	 * it: struct store_fault's unit_reason).  unit 0: the seat froze. */
 	int unit, round, step;
-	char reason[GAME_ERRLEN];
+	char reason[256];
 };
 
 struct match_seat {

@@ -22,7 +22,7 @@ int players_compile(const struct judge_config *cfg, const char *game, const char
 	}
 	struct sbx_uid uid = { 0, -1 };
 	if (geteuid() == 0 &&
-	    sbx_uid_claim(cfg->sandbox.uid_base, cfg->sandbox.uid_count, &uid, err->msg) < 0)
+	    sbx_uid_claim(cfg->sandbox.uid_base, cfg->sandbox.uid_count, &uid, err) < 0)
 		return -1;
 	const struct game *gm = game_find(game);
 	struct cmp_request req = { .source = source, .header = header, .shared_header = shared,

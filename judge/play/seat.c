@@ -69,16 +69,16 @@ static void share_region(struct seat *s, size_t size, int *ro_fd)
 	}
 }
 
-static int start_failed(char err[SBX_ERRLEN], int *fds, int n)
+static int start_failed(err_t err, int *fds, int n)
 {
-	snprintf(err, SBX_ERRLEN, "match: %s", strerror(errno));
+	err_set(err, "match: %s", strerror(errno));
 	for (int i = 0; i < n; i++)
 		close(fds[i]);
 	return -1;
 }
 
 int seat_start(struct seat *s, const struct sbx_policy *pol, const char *binary,
-	       uid_t uid, size_t max_in, size_t max_out, char err[SBX_ERRLEN])
+	       uid_t uid, size_t max_in, size_t max_out, err_t err)
 {
 	*s = (struct seat){ .to_fd = -1, .from_fd = -1, .ep_fd = -1, .uid = { 0, -1 },
 			    .frozen_round = -1 };

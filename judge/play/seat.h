@@ -54,7 +54,7 @@ struct seat {
  * only when the judge itself failed; a binary that cannot run gives a
  * frozen seat. */
 int seat_start(struct seat *s, const struct sbx_policy *pol, const char *binary,
-	       uid_t uid, size_t max_in, size_t max_out, char err[SBX_ERRLEN]);
+	       uid_t uid, size_t max_in, size_t max_out, err_t err);
 
 /* Queues one frame (its payload in the shared region when it fits) and
  * writes what the pipe takes now; notes it as the seat's last input. */

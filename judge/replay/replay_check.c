@@ -183,12 +183,12 @@ static int check_header(struct check *c, const json_t *r)
 
 static int check_start(struct check *c, const json_t *r)
 {
-	char err[GAME_ERRLEN];
+	err_t err;
 	uint64_t seed = (uint64_t)json_integer_value(json_object_get(r, "seed"));
 	c->g = game_create(c->game, json_string_value(json_object_get(r, "params_file")), seed,
 			   c->n, err);
 	if (!c->g)
-		return differ(c->v, "the header", "its parameters do not load: %s", err);
+		return differ(c->v, "the header", "its parameters do not load: %s", err->msg);
 	c->buf = malloc(c->game->orders_max);
 	if (!c->buf)
 		return differ(c->v, "the header", "out of memory");
@@ -223,7 +223,7 @@ static int check_live(struct check *c, const char *where, int r, const json_t *l
  * a seat whose steps end before the round's froze during it. */
 static int feed_steps(struct check *c, const char *where, const json_t *orders, int round)
 {
-	char err[GAME_ERRLEN];
+	err_t err;
 	for (int p = 0; p < c->n; p++)
 		if (c->stopped[p] >= 0 && c->stopped[p] < round)
 			c->game->status(c->g, p, -1);
@@ -236,7 +236,8 @@ static int feed_steps(struct check *c, const char *where, const json_t *orders, 
 			continue;
 		}
 		if (c->game->orders(c->g, s, c->buf, len, err) < 0)
-			return differ(c->v, where, "the engine refuses seat %d's orders: %s", s, err);
+			return differ(c->v, where, "the engine refuses seat %d's orders: %s", s,
+				      err->msg);
 	}
 	return 0;
 }
@@ -244,7 +245,7 @@ static int feed_steps(struct check *c, const char *where, const json_t *orders, 
 /* A game of simultaneous turns: every live seat's orders, seat by seat. */
 static int feed_seats(struct check *c, const char *where, const json_t *orders)
 {
-	char err[GAME_ERRLEN];
+	err_t err;
 	for (int p = 0; p < c->n; p++) {
 		if (c->stopped[p] >= 0) {
 			c->game->status(c->g, p, -1);
@@ -256,7 +257,8 @@ static int feed_seats(struct check *c, const char *where, const json_t *orders)
 				      "(games/%s/engine/replay.c describes it)", c->game->title,
 				      c->game->name);
 		if (c->game->orders(c->g, p, c->buf, len, err) < 0)
-			return differ(c->v, where, "the engine refuses seat %d's orders: %s", p, err);
+			return differ(c->v, where, "the engine refuses seat %d's orders: %s", p,
+				      err->msg);
 	}
 	return 0;
 }

@@ -301,7 +301,7 @@ static void tell_shares(struct run *r, const json_t *cpu_us, int round)
  * orders do not fit the engine (a damaged or foreign replay). */
 static int feed(struct run *r, int p, const json_t *orders)
 {
-	char gerr[GAME_ERRLEN];
+	err_t gerr;
 	size_t len = r->game->replay_message(r->g, p, orders, r->buf, r->buf_cap);
 	if (len == 0 && r->stopped[p] >= 0) {
 		r->game->status(r->g, p, -1);
@@ -310,7 +310,7 @@ static int feed(struct run *r, int p, const json_t *orders)
 	if (len == 0 || r->game->orders(r->g, p, r->buf, len, gerr) < 0)
 		return err_fail(r->err, "the replay's orders for seat %d in round %d do not fit the engine%s%s "
 			    "(is it this match's replay? `judge replay check` says where)", p,
-			    r->round, len ? ": " : "", len ? gerr : "");
+			    r->round, len ? ": " : "", len ? gerr->msg : "");
 	return 0;
 }
 
@@ -379,11 +379,12 @@ static int create_game(struct run *r)
 	if (!game_players_ok(r->game, r->n) || r->seat >= r->n)
 		return err_fail(r->err, "the replay's players do not fit %s, or it has no such seat",
 			    r->game->title);
-	char gerr[GAME_ERRLEN];
 	r->g = game_create(r->game, json_string_value(json_object_get(rp, "params_file")),
-			   (uint64_t)json_integer_value(json_object_get(rp, "seed")), r->n, gerr);
-	if (!r->g)
-		return err_fail(r->err, "the replay's parameters do not load: %s", gerr);
+			   (uint64_t)json_integer_value(json_object_get(rp, "seed")), r->n, r->err);
+	if (!r->g) {
+		err_prefix(r->err, "the replay's parameters do not load");
+		return -1;
+	}
 	r->buf_cap = r->game->start_max > r->game->view_max ? r->game->start_max
 							     : r->game->view_max;
 	if (r->game->orders_max > r->buf_cap)

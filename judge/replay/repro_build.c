@@ -102,7 +102,7 @@ static enum repro_build_result rewrite(const struct game *game, const char *sour
 	size_t len, out_len;
 	char *in = read_whole(s_path, &len), *out = NULL;
 	err_t err = {0};
-	int rc = in ? game->asm_pass(in, len, &out, &out_len, err->msg, sizeof err->msg) : -1;
+	int rc = in ? game->asm_pass(in, len, &out, &out_len, err) : -1;
 	free(in);
 	if (rc == 0 && file_write_whole(counted_path, out, out_len, 0600, err) < 0)
 		rc = -1;

@@ -33,7 +33,7 @@ static json_t *file_text(const char *path)
  * or {error} when the organiser's file does not parse. */
 static json_t *params_in_force(const struct game *g, const char *params_text)
 {
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	struct game_state *st = game_create(g, params_text, 1, g->players, err);
 	if (!st)
 		return json_pack("{s:s}", "error", err);

@@ -78,11 +78,11 @@ static size_t next_message(const uint8_t **p, const uint8_t *end, const struct g
 static struct game_state *match_of(const struct game *gm, uint8_t pick)
 {
 	static struct game_state *made[NSETS * 4], *work;
-	char err[GAME_ERRLEN];
+	err_t err;
 	struct game_state **m = &made[pick % (NSETS * 4)];
 	if (!*m) {
 		*m = gm->create(sets[pick % NSETS], pick % (NSETS * 4) / NSETS, err);
-		check(*m != NULL, "create: %s", err);
+		check(*m != NULL, "create: %s", err->msg);
 	}
 	if (!work)
 		work = malloc(sizeof *work);
@@ -97,7 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	const struct game *gm = game_find("aic2018");
-	char err[GAME_ERRLEN];
+	err_t err;
 	struct game_state *g = match_of(gm, data[0]);
 	json_decref(gm->replay_header(g));
 	bool frozen[2] = { false, false };
@@ -122,9 +122,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			continue;
 		}
 		size_t len = next_message(&p, end, g, ctl);
-		err[0] = '\0';
+		err->msg[0] = '\0';
 		if (gm->orders(g, seat, msg, len, err) < 0) {
-			check(memchr(err, '\0', GAME_ERRLEN) && err[0], "a refusal without a reason");
+			check(memchr(err->msg, '\0', ERR_LEN) && err->msg[0],
+			      "a refusal without a reason");
 			frozen[seat] = true;
 			gm->status(g, seat, -1);
 		}

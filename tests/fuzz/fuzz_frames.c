@@ -52,12 +52,12 @@ struct sbx_proc {
 };
 
 struct sbx_proc *sbx_start(const struct sbx_policy *pol, const struct sbx_spec *spec,
-			   char err[SBX_ERRLEN])
+			   err_t err)
 {
 	(void)pol;
 	struct sbx_proc *p = calloc(1, sizeof *p);
 	if (!p) {
-		snprintf(err, SBX_ERRLEN, "out of memory");
+		err_set(err, "out of memory");
 		return NULL;
 	}
 	/* seat_start() closes its copies of the child's ends after this
@@ -65,7 +65,7 @@ struct sbx_proc *sbx_start(const struct sbx_policy *pol, const struct sbx_spec *
 	p->stdin_fd = dup(spec->stdin_fd);
 	p->stdout_fd = dup(spec->stdout_fd);
 	if (p->stdin_fd < 0 || p->stdout_fd < 0) {
-		snprintf(err, SBX_ERRLEN, "dup: %s", strerror(errno));
+		err_set(err, "dup: %s", strerror(errno));
 		if (p->stdin_fd >= 0)
 			close(p->stdin_fd);
 		if (p->stdout_fd >= 0)
@@ -289,8 +289,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len = size - 3;
 
 	struct seat s;
-	char err[SBX_ERRLEN] = "";
-	check(seat_start(&s, NULL, "fake-player", 0, max_in, 0, err) == 0, "seat_start: %s", err);
+	err_t err = {0};
+	check(seat_start(&s, NULL, "fake-player", 0, max_in, 0, err) == 0, "seat_start: %s",
+	      err->msg);
 	check(!s.frozen, "a fresh seat is frozen: %s", s.reason);
 
 	struct expect e = { 0 };

@@ -61,7 +61,7 @@ static void warm_up(struct game_state *g, int rounds, uint64_t seed)
 	int limit = G.max_orders_of ? G.max_orders_of(&run) : G.max_orders;
 	int n = FUZZ_WARM_ORDERS < limit ? FUZZ_WARM_ORDERS : limit;
 	size_t len = 2 + (size_t)n * G.order_len;
-	char err[GAME_ERRLEN];
+	err_t err;
 	for (int r = 0; r < rounds && !game_over(game, g); r++) {
 		for (int p = 0; p < game->players; p++) {
 			warm_buf[0] = (uint8_t)(n & 0xff);
@@ -75,7 +75,7 @@ static void warm_up(struct game_state *g, int rounds, uint64_t seed)
 					o[b] = (uint8_t)rng_uniform(&rng, 0, 9);
 			}
 			check(game->orders(g, p, warm_buf, len, err) == 0,
-			      "%s: warm-up orders refused: %s", G.game, err);
+			      "%s: warm-up orders refused: %s", G.game, err->msg);
 		}
 		game->advance(g);
 	}
@@ -89,10 +89,10 @@ static void check_replay_header(struct fuzz_run *r);
 static const void *template(int set, int seed, int depth)
 {
 	if (!templates[set][seed][depth]) {
-		char err[GAME_ERRLEN] = "";
+		err_t err = {0};
 		struct game_state *g = game->create(G.sets[set].params, (uint64_t)seed + 1, err);
 		check(g, "%s, set %s, seed %d: create failed: %s", G.game, G.sets[set].name, seed + 1,
-		      err);
+		      err->msg);
 		int rounds = fuzz_depth[depth] < game->rounds(g) ? fuzz_depth[depth]
 								 : game->rounds(g) - 1;
 		warm_up(g, rounds, (uint64_t)((set * FUZZ_MAX_SEEDS + seed) * FUZZ_DEPTHS + depth));
@@ -225,7 +225,7 @@ static void replay_orders_back(struct fuzz_run *r)
 {
 	json_t *orders = game->replay_orders(r->g);
 	uint8_t *buf = malloc(game->orders_max);
-	char err[GAME_ERRLEN];
+	err_t err;
 	check(orders && buf, "%s: replay_orders failed", G.game);
 	for (int p = 0; p < game->players; p++) {
 		if (r->frozen[p]) {
@@ -236,7 +236,7 @@ static void replay_orders_back(struct fuzz_run *r)
 		check(len > 0, "%s: replay_message of player %d refused replay_orders' own form",
 		      G.game, p);
 		check(game->orders(r->replayed, p, buf, len, err) == 0,
-		      "%s: the replayed orders of player %d are refused: %s", G.game, p, err);
+		      "%s: the replayed orders of player %d are refused: %s", G.game, p, err->msg);
 	}
 	json_t *again = game->replay_orders(r->replayed);
 	check(json_equal(orders, again), "%s: replayed orders are not taken back as recorded",
@@ -313,22 +313,22 @@ static void take_orders(struct fuzz_run *r, int player, const uint8_t *data, siz
 	/* Its own allocation, so a read past the message is a read past a
 	 * heap block, even in the middle of the input. */
 	uint8_t *msg = malloc(len ? len : 1);
-	char *err = malloc(GAME_ERRLEN);
+	struct err *err = malloc(sizeof *err);
 	check(msg && err, "out of memory");
 	memcpy(msg, data, len);
-	memset(err, 0x5a, GAME_ERRLEN);
+	memset(err->msg, 0x5a, sizeof err->msg);
 	int count = 0, want = expected(r, player, msg, len, &count);
 	int got = game->orders(r->g, player, msg, len, err);
 	check(got == 0 || got == -1, "%s: orders of player %d returned %d", G.game, player, got);
 	if (got < 0)
-		check(err[0] && memchr(err, '\0', GAME_ERRLEN),
+		check(err->msg[0] && memchr(err->msg, '\0', ERR_LEN),
 		      "%s: orders of player %d: -1 without a terminated reason", G.game, player);
 	/* A frozen player's messages go nowhere; either answer is fine. */
 	if (!r->frozen[player]) {
 		check(got == want,
 		      "%s: orders of player %d (%zu bytes, %d sent this round): %d, not %d%s%.*s",
 		      G.game, player, len, r->sent[player], got, want, got < 0 ? ": " : "",
-		      got < 0 ? GAME_ERRLEN : 0, err);
+		      got < 0 ? ERR_LEN : 0, err->msg);
 		if (got == 0) {
 			r->sent[player] += count;
 			if (G.orders)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "games/aic2018/rules/internal.h" /* white box: placing units */
+#include "judge/base/error.h"
 
 /* The parameters (keys) and the rows of a map, into w; no VP appear
  * unless the keys ask, wood 10000 unless they set it. */
@@ -20,10 +21,10 @@ static inline struct aic_world *aic_test_world(struct aic_world *w, const char *
 				    strstr(keys, "start_wood") ? "" : "start_wood 10000", keys);
 	for (int i = 0; rows[i]; i++)
 		n += (size_t)snprintf(text + n, sizeof text - n, "%s\n", rows[i]);
-	char err[256] = "";
+	err_t err;
 	struct aic_params p;
-	cr_assert_eq(aic_params_parse(text, &p, err), 0, "%s", err);
-	cr_assert_eq(aic_world_init(w, &p, 7, err), 0, "%s", err);
+	cr_assert_eq(aic_params_parse(text, &p, err), 0, "%s", err->msg);
+	cr_assert_eq(aic_world_init(w, &p, 7), 0, "no map joins the starts");
 	return w;
 }
 

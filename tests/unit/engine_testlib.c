@@ -10,7 +10,7 @@ int et_send(const struct game *gm, void *g, const struct orders_layout *l, int p
 	    const void *orders, size_t n)
 {
 	static uint8_t buf[1 << 16];
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	size_t len = orders_encode(l, orders, n, buf, sizeof buf);
 	cr_assert_gt(len, 0);
 	return gm->orders(g, player, buf, len, err);
@@ -23,7 +23,7 @@ void et_random_round(const struct game *gm, struct game_state *g, const struct o
 	cr_assert_leq((size_t)l->max * l->size, sizeof orders);
 	for (int p = 0; p < gm->players; p++) {
 		int n = make(g, p, r, orders);
-		char err[GAME_ERRLEN];
+		err_t err;
 		size_t len = orders_encode(l, orders, (size_t)n, buf, sizeof buf);
 		gm->status(g, p, 0.01);
 		cr_assert_eq(gm->orders(g, p, buf, len, err), 0, "%s", err);
@@ -34,7 +34,7 @@ void et_random_round(const struct game *gm, struct game_state *g, const struct o
 char *et_play_match(const struct game *gm, uint64_t seed, uint64_t order_seed,
 		    const struct orders_layout *l, et_orders_fn make, struct game_state **out)
 {
-	char err[GAME_ERRLEN];
+	err_t err;
 	struct game_state *g = gm->create(NULL, seed, err);
 	cr_assert_not_null(g, "%s", err);
 	json_t *rounds = json_array();
@@ -74,14 +74,14 @@ void et_expect_deterministic(const struct game *gm, uint64_t seed, uint64_t orde
 
 void et_expect_malformed_refused(const struct game *gm, struct game_state *g, size_t order_len)
 {
-	char err[GAME_ERRLEN];
+	err_t err;
 	const uint8_t short_count[1] = { 1 };
 	uint8_t missing[2 + 16] = { 2, 0 }, extra[2 + 16 + 1] = { 1, 0 };
 	cr_assert_leq(order_len, 16);
 	cr_expect_eq(gm->orders(g, 1, NULL, 0, err), -1);
 	cr_expect_eq(gm->orders(g, 2, short_count, 1, err), -1);
 	cr_expect_eq(gm->orders(g, 3, missing, 2 + order_len, err), -1);
-	cr_expect(strstr(err, "malformed") != NULL, "%s", err);
+	cr_expect(strstr(err->msg, "malformed") != NULL, "%s", err->msg);
 	cr_expect_eq(gm->orders(g, 0, extra, 2 + order_len + 1, err), -1);
 	cr_expect_eq(gm->orders(g, 4, extra, 2 + order_len + 1, err), -1);
 	cr_expect_eq(gm->orders(g, -1, extra, 2 + order_len + 1, err), -1);
@@ -102,12 +102,12 @@ const char *et_config_text(const char *game)
 
 void et_expect_params_error(const struct game *gm, const char *text, const char *want)
 {
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	struct game_state *g = gm->create(text, 1, err);
 	if (g)
 		gm->destroy(g);
 	cr_expect_null(g, "accepted: %s", text);
-	cr_expect(strstr(err, want) != NULL, "error \"%s\" lacks \"%s\"", err, want);
+	cr_expect(strstr(err->msg, want) != NULL, "error \"%s\" lacks \"%s\"", err->msg, want);
 }
 
 void et_expect_at(const struct et_piece *p, int row, int col)

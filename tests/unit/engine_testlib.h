@@ -63,9 +63,9 @@ void et_expect_params_error(const struct game *gm, const char *text, const char 
 #define ET_CONFIG_IS_DEFAULTS(P, GAME, DEFAULTS)                                            \
 	do {                                                                                \
 		struct P##_params et_file;                                                  \
-		char et_err[GAME_ERRLEN] = "";                                              \
+		err_t et_err;                                                               \
 		cr_assert_eq(P##_params_parse(et_config_text(GAME), &et_file, et_err), 0,   \
-			     "%s", et_err);                                                 \
+			     "%s", et_err->msg);                                            \
 		P##_params_default(DEFAULTS);                                               \
 		cr_expect_eq(memcmp(&et_file, DEFAULTS, sizeof *(DEFAULTS)), 0,             \
 			     "config/games/%s.cnf is not the defaults", GAME);             \
@@ -102,9 +102,9 @@ struct et_params_error {
 #define ET_FIXTURE(P, PARAMS, CLEAR)                                                        \
 	static struct game_state *fixture(uint64_t seed)                                    \
 	{                                                                                   \
-		char err[GAME_ERRLEN] = "";                                                 \
+		err_t err;                                                                  \
 		struct game_state *s = P##_new(PARAMS, 1, err);                             \
-		cr_assert_not_null(s, "fixture: %s", err);                                  \
+		cr_assert_not_null(s, "fixture: %s", err->msg);                             \
 		CLEAR(s);                                                                   \
 		s->rng = rng_seeded(seed);                                                  \
 		return s;                                                                   \

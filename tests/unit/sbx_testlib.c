@@ -63,7 +63,7 @@ static bool same_limits(const struct sbx_limits *a, const struct sbx_limits *b)
 static const struct sbx_policy *policy_for(const struct sbx_limits *lim)
 {
 	int i;
-	char err[SBX_ERRLEN] = "";
+	err_t err = {0};
 
 	for (i = 0; i < MAX_POLICIES && policies[i].pol; i++)
 		if (same_limits(&policies[i].lim, lim))
@@ -80,7 +80,7 @@ static const struct sbx_policy *policy_for(const struct sbx_limits *lim)
  * a player under the same uid. */
 static uid_t claim_uid(void)
 {
-	char err[SBX_ERRLEN];
+	err_t err;
 	struct sbx_uid u;
 
 	cr_assert_lt(nuids, MAX_UIDS, "too many players in one test");
@@ -127,7 +127,7 @@ struct tl_player *tl_start_path(const char *path, const struct sbx_limits *lim)
 	const struct sbx_policy *pol = policy_for(lim);
 	struct tl_player *pl = free_slot();
 	int in[2], out[2];
-	char err[SBX_ERRLEN] = "";
+	err_t err = {0};
 
 	make_pipe(in, 1);
 	make_pipe(out, 0);

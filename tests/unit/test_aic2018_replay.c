@@ -77,9 +77,9 @@ static void assert_same(const struct seen_world *v, const struct aic_world *w)
 Test(aic_replay, the_rounds_rebuild_every_world_of_a_match, .timeout = 60)
 {
 	struct aic_params p;
-	char err[256];
+	err_t err;
 	cr_assert_eq(aic_params_parse("start_wood 20000\nrounds 300\n", &p, err), 0);
-	cr_assert_eq(aic_world_init(&W, &p, 99, err), 0);
+	cr_assert_eq(aic_world_init(&W, &p, 99), 0);
 	json_t *h = aic_replay_header(&R, &W);
 	cr_assert_eq(strlen(json_string_value(json_object_get(h, "terrain"))),
 		     (size_t)(W.width * W.height));

@@ -28,7 +28,7 @@ static void make_map(void)
 static const struct game *gm;
 static struct game_state *g;
 static uint8_t buf[AIC_ORDERS_MAX], view_buf[AIC_VIEW_MAX];
-static char err[GAME_ERRLEN];
+static err_t err;
 
 static void setup(void)
 {
@@ -86,7 +86,7 @@ Test(aic2018_steps, orders_beyond_the_teams_run_are_refused_and_the_enemy_keeps_
 {
 	cr_assert_eq(gm->next_seat(g), 0);
 	cr_expect_eq(gm->orders(g, 0, buf, message(3, (int[]){ 0, 1, 2 }, NULL, 0), err), -1);
-	cr_expect(strstr(err, "only 2 of the team's units act"), "%s", err);
+	cr_expect(strstr(err->msg, "only 2 of the team's units act"), "%s", err->msg);
 	gm->status(g, 0, -1);
 	cr_expect_eq(gm->next_seat(g), 1, "B's unit still acts this round");
 }
@@ -95,7 +95,7 @@ Test(aic2018_steps, orders_from_the_team_not_asked_are_refused)
 {
 	cr_assert_eq(gm->next_seat(g), 0);
 	cr_expect_eq(gm->orders(g, 1, buf, message(1, (int[]){ 2 }, NULL, 0), err), -1);
-	cr_expect(err[0]);
+	cr_expect(err->msg[0]);
 }
 
 Test(aic2018_steps, an_action_the_rules_refuse_freezes_the_team)
@@ -104,7 +104,7 @@ Test(aic2018_steps, an_action_the_rules_refuse_freezes_the_team)
 	/* south-west of (1, 1) is water */
 	struct aic_action wet = { AIC_ACT_MOVE, AIC_SOUTHWEST, 0, 0 };
 	cr_expect_eq(gm->orders(g, 0, buf, message(1, (int[]){ 0 }, &wet, 1), err), -1);
-	cr_expect(strstr(err, "breaks the rules"), "%s", err);
+	cr_expect(strstr(err->msg, "breaks the rules"), "%s", err->msg);
 }
 
 Test(aic2018_steps, a_frozen_team_is_passed_over)

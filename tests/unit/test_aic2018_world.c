@@ -13,10 +13,10 @@ static struct aic_world W, W2;
 static struct aic_world *generated(struct aic_world *w, const char *keys, uint64_t seed)
 {
 	struct aic_params p;
-	char err[256] = "";
-	cr_assert_eq(aic_params_parse(keys, &p, err), 0, "%s", err);
-	cr_assert_eq(aic_world_init(w, &p, seed, err), 0, "seed %llu: %s",
-		     (unsigned long long)seed, err);
+	err_t err;
+	cr_assert_eq(aic_params_parse(keys, &p, err), 0, "%s", err->msg);
+	cr_assert_eq(aic_world_init(w, &p, seed), 0, "seed %llu: no map joins the starts",
+		     (unsigned long long)seed);
 	return w;
 }
 
@@ -115,22 +115,22 @@ Test(aic_map, victory_points_appear_in_mirrored_pairs_at_the_rules_rate, .timeou
 Test(aic_map, the_parameters_file_refuses_with_the_line_and_key)
 {
 	struct aic_params p;
-	char err[256];
+	err_t err;
 	cr_assert_eq(aic_params_parse("symmetry 0\n", &p, err), -1);
-	cr_assert(strstr(err, "fixed maps only"), "%s", err);
+	cr_assert(strstr(err->msg, "fixed maps only"), "%s", err->msg);
 	cr_assert_eq(aic_params_parse("map\nW.X\n..w\n", &p, err), -1);
-	cr_assert(strstr(err, "line 2: map: cell 3: 'X'"), "%s", err);
+	cr_assert(strstr(err->msg, "line 2: map: cell 3: 'X'"), "%s", err->msg);
 	cr_assert_eq(aic_params_parse("map\nW..\n..w\n.\n", &p, err), -1);
-	cr_assert(strstr(err, "a row of 1 cells"), "%s", err);
+	cr_assert(strstr(err->msg, "a row of 1 cells"), "%s", err->msg);
 	cr_assert_eq(aic_params_parse("symmetry 3\nmap\nWw.\n.wW\n", &p, err), -1);
-	cr_assert(strstr(err, "mirror"), "%s", err);
-	cr_assert_eq(aic_params_parse("symmetry 3\nmap\nWO.\n.Ow\n", &p, err), 0, "%s", err);
+	cr_assert(strstr(err->msg, "mirror"), "%s", err->msg);
+	cr_assert_eq(aic_params_parse("symmetry 3\nmap\nWO.\n.Ow\n", &p, err), 0, "%s", err->msg);
 	cr_assert_eq(aic_params_parse("width 30\nmap\nW.\n.w\n", &p, err), -1);
-	cr_assert(strstr(err, "leave out width"), "%s", err);
+	cr_assert(strstr(err->msg, "leave out width"), "%s", err->msg);
 	cr_assert_eq(aic_params_parse("size_min 40\nsize_max 30\n", &p, err), -1);
 	cr_assert_eq(aic_params_parse("workers 4\n", &p, err), -1);
 	cr_assert_eq(aic_params_parse("map\nW..\n...\n", &p, err), -1);
-	cr_assert(strstr(err, "team B has no unit"), "%s", err);
+	cr_assert(strstr(err->msg, "team B has no unit"), "%s", err->msg);
 }
 
 /* ---- random playouts -------------------------------------------------------- */

@@ -89,7 +89,7 @@ Test(ants_params, errors_name_line_and_key)
 	};
 	ET_EXPECT_PARAMS_ERRORS(&ants_game, refused);
 	struct ant_params p;
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	cr_expect_eq(ant_params_parse("# nothing\n\n  rounds 7  # seven\n", &p, err), 0, "%s", err);
 	cr_expect_eq(p.rounds, 7);
 }
@@ -99,7 +99,7 @@ Test(ants_params, errors_name_line_and_key)
 Test(ants_board, default_board_is_sound)
 {
 	for (uint64_t seed = 1; seed <= 20; seed++) {
-		char err[GAME_ERRLEN] = "";
+		err_t err = {0};
 		struct game_state *g = ant_new(NULL, seed, err);
 		cr_assert_not_null(g, "%s", err);
 		cr_expect(ant_board_connected(g), "seed %llu: soil not connected",
@@ -150,7 +150,7 @@ Test(ants_board, rivers_and_colonies_as_the_original)
 	int boards = 300, queen_first = 0, colonies = 0;
 	long water = 0;
 	for (uint64_t seed = 1; seed <= (uint64_t)boards; seed++) {
-		char err[GAME_ERRLEN] = "";
+		err_t err = {0};
 		struct game_state *g = ant_new(NULL, seed, err);
 		cr_assert_not_null(g, "%s", err);
 		for (int i = 0; i < 25 * 25; i++)
@@ -183,7 +183,7 @@ Test(ants_board, rivers_and_colonies_as_the_original)
 
 Test(ants_board, seed_fixes_the_board)
 {
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	struct game_state *a = ant_new(NULL, 9, err), *b = ant_new(NULL, 9, err);
 	cr_assert(a && b, "%s", err);
 	cr_expect_eq(memcmp(a->water, b->water, sizeof a->water), 0);
@@ -559,15 +559,15 @@ Test(ants_orders, more_than_1000_in_a_round_freezes)
 Test(ants_orders, malformed_messages_are_rejected)
 {
 	struct game_state *g = fixture(1);
-	char err[GAME_ERRLEN];
+	err_t err;
 	uint8_t shortmsg[1] = { 1 };
 	cr_expect_eq(ant_take_orders(g, 0, shortmsg, 1, err), -1);
 	uint8_t bad_len[2 + ANT_ORDER_LEN + 1] = { 1, 0 };
 	cr_expect_eq(ant_take_orders(g, 1, bad_len, sizeof bad_len, err), -1);
-	cr_expect(strstr(err, "length") != NULL, "%s", err);
+	cr_expect(strstr(err->msg, "length") != NULL, "%s", err->msg);
 	uint8_t too_many[2] = { 0xe9, 0x03 }; /* 1001 */
 	cr_expect_eq(ant_take_orders(g, 2, too_many, 2, err), -1);
-	cr_expect(strstr(err, "1000") != NULL, "%s", err);
+	cr_expect(strstr(err->msg, "1000") != NULL, "%s", err->msg);
 	uint8_t empty[2] = { 0, 0 };
 	cr_expect_eq(ant_take_orders(g, 3, empty, 2, err), 0);
 	cr_expect_eq(ant_take_orders(g, 4, empty, 2, err), -1, "no player 4");
@@ -579,7 +579,7 @@ Test(ants_orders, malformed_messages_are_rejected)
 
 Test(ants_messages, start_and_view_round_trip)
 {
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	struct game_state *g = ant_new(NULL, 4, err);
 	cr_assert_not_null(g, "%s", err);
 	uint8_t start[ANT_START_LEN];
@@ -746,7 +746,7 @@ static void expect_viewer_matches(const struct viewer *v, const struct game_stat
  * viewer told) so that eggs are laid. */
 Test(ants_replay, frames_rebuild_the_state)
 {
-	char err[GAME_ERRLEN];
+	err_t err;
 	struct game_state *g = ant_new("rounds 120\nbonus_period 3\n", 8, err);
 	cr_assert_not_null(g, "%s", err);
 	static struct viewer v;
@@ -779,7 +779,7 @@ Test(ants_orders, random_bytes_never_crash_and_are_judged)
 	struct rng r = rng_seeded(77);
 	static uint8_t buf[ANT_ORDERS_MAX + 16];
 	static struct ant_msg_view v;
-	char err[GAME_ERRLEN];
+	err_t err;
 	for (int i = 0; i < 2000; i++) {
 		size_t len = (size_t)rng_uniform(&r, 0, (int)sizeof buf - 1);
 		for (size_t k = 0; k < len; k++)

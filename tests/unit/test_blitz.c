@@ -22,7 +22,7 @@ static struct game_state *on_map(int players, const char *keys, const char *rows
 {
 	static char text[1 << 16];
 	snprintf(text, sizeof text, "fog 0\n%s\nmap\n%s", keys, rows);
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	struct game_state *b = bz_new_players(text, 1, players, err);
 	cr_assert_not_null(b, "map refused: %s\n%s", err, text);
 	return b;
@@ -341,7 +341,7 @@ Test(blitz_rules, zero_pieces_next_to_each_other_both_die)
 
 Test(blitz_end, the_turn_limit_is_10_sqrt_of_the_area)
 {
-	char err[GAME_ERRLEN];
+	err_t err;
 	struct game_state *b = bz_new_players(NULL, 1, 2, err);
 	cr_assert_not_null(b, "%s", err);
 	cr_expect_eq(b->p.rounds, (int)floor(10 * sqrt((double)b->width * b->height)));
@@ -459,9 +459,9 @@ Test(blitz_eject, a_malformed_message_ejects_the_player)
 {
 	struct game_state *b = row_map(2, "0/70/1 0/0 0/0 0/0 0/9/2");
 	uint8_t bytes[4] = { 1, 0, 10, 0 }; /* one order announced, 2 bytes of 3 */
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	cr_expect_eq(bz_take_orders(b, 0, bytes, sizeof bytes, err), -1);
-	cr_expect(strstr(err, "malformed"), "%s", err);
+	cr_expect(strstr(err->msg, "malformed"), "%s", err->msg);
 	cr_expect(b->ejected[0]);
 	bz_free(b);
 }
@@ -471,7 +471,7 @@ Test(blitz_orders, random_bytes_never_break_the_engine)
 	struct game_state *b = row_map(2, "0/70/1 0/0 0/0 0/0 0/9/2");
 	struct rng r = rng_seeded(5);
 	static uint8_t buf[4096];
-	char err[GAME_ERRLEN];
+	err_t err;
 	for (int i = 0; i < 20000; i++) {
 		size_t len = (size_t)rng_uniform(&r, 0, 64);
 		if (i % 3 == 0) /* a plausible count, random orders */
@@ -496,10 +496,10 @@ Test(blitz_orders, random_bytes_never_break_the_engine)
 
 static void expect_refused(int players, const char *text, const char *words)
 {
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	struct game_state *b = bz_new_players(text, 1, players, err);
 	cr_expect_null(b, "accepted:\n%s", text);
-	cr_expect(strstr(err, words), "error '%s' does not say '%s'", err, words);
+	cr_expect(strstr(err->msg, words), "error '%s' does not say '%s'", err, words);
 	bz_free(b);
 }
 

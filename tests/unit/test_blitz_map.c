@@ -17,7 +17,8 @@
 
 static struct game_state *generated(int width, int height, int players, uint64_t seed)
 {
-	char text[128], err[GAME_ERRLEN] = "";
+	char text[128];
+	err_t err = {0};
 	snprintf(text, sizeof text, "width %d\nheight %d\n", width, height);
 	struct game_state *b = bz_new_players(text, seed, players, err);
 	cr_assert_not_null(b, "%d x %d, %d players: %s", width, height, players, err);
@@ -93,7 +94,7 @@ Test(blitz_map, the_same_seed_gives_the_same_map)
 Test(blitz_map, a_range_of_sizes_draws_each_matchs_from_its_seed)
 {
 	const char *range = "size_min 20\nsize_max 50\n";
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	bool seen[BZ_MAX_SIDE + 1] = { false };
 	int kinds = 0;
 	for (uint64_t seed = 1; seed <= 40; seed++) {
@@ -118,7 +119,7 @@ Test(blitz_map, a_range_of_sizes_draws_each_matchs_from_its_seed)
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		cr_expect_null(bz_new_players(bad[i][0], 1, 2, err), "%s", bad[i][0]);
-		cr_expect_eq(strncmp(err, bad[i][1], strlen(bad[i][1])), 0, "%s", err);
+		cr_expect_eq(strncmp(err->msg, bad[i][1], strlen(bad[i][1])), 0, "%s", err->msg);
 	}
 }
 
@@ -222,7 +223,8 @@ Test(blitz_fog, a_view_holds_exactly_the_sites_within_the_radius, .timeout = 60)
 {
 	static const int shapes[][3] = { { 30, 30, 2 }, { 40, 20, 3 }, { 21, 36, 4 }, { 48, 30, 6 } };
 	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
-		char text[128], err[GAME_ERRLEN] = "";
+		char text[128];
+		err_t err = {0};
 		int radius = 2 + (int)i;
 		snprintf(text, sizeof text, "width %d\nheight %d\nfog %d\n", shapes[i][0],
 			 shapes[i][1], radius);
@@ -240,7 +242,7 @@ Test(blitz_fog, a_view_holds_exactly_the_sites_within_the_radius, .timeout = 60)
 
 Test(blitz_fog, radius_2_is_the_13_site_diamond)
 {
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	struct game_state *b = bz_new_players("width 20\nheight 20\nfog 2\n", 4, 2, err);
 	cr_assert_not_null(b, "%s", err);
 	bool seen[BZ_MAX_SITES];
@@ -256,7 +258,7 @@ Test(blitz_fog, radius_0_or_beyond_the_map_is_no_fog)
 {
 	const char *texts[] = { "width 24\nheight 18\nfog 0\n", "width 24\nheight 18\nfog 16\n" };
 	for (int i = 0; i < 2; i++) {
-		char err[GAME_ERRLEN] = "";
+		err_t err = {0};
 		struct game_state *b = bz_new_players(texts[i], 4, 3, err);
 		cr_assert_not_null(b, "%s", err);
 		bool seen[BZ_MAX_SITES];
@@ -271,7 +273,7 @@ Test(blitz_fog, a_site_seen_before_goes_back_into_fog)
 {
 	/* Player 1's 0-strength piece at (1, 1) sees (2, 1), then dies next to
 	 * player 2's; its 60 at (5, 2) is too far to see (2, 1). */
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	struct game_state *b = bz_new_players("fog 1\nmap\n"
 					    "0/0 0/0 0/0 0/0 0/0 0/0\n"
 					    "0/0 0/0/1 3/7 0/0 0/0 0/0\n"

@@ -96,7 +96,7 @@ static char *run_confined(const char *script, uid_t uid)
 	struct sbx_limits lim = { .cpu_ns = 5 * SEC, .wall_ns = 10 * SEC,
 				  .memory_bytes = 256 * MIB, .output_bytes = MIB,
 				  .stderr_bytes = 4096, .open_files = 64 };
-	char err[SBX_ERRLEN];
+	err_t err;
 	struct sbx_policy *pol = sbx_policy_new(SBX_TOOL, &lim, err);
 	cr_assert_not_null(pol, "%s", err);
 	struct sbx_spec spec = { .path = "/bin/sh", .argv = argv, .envp = envp,

@@ -99,9 +99,9 @@ Test(dominator_params, defaults_match_the_config_file)
 static void expect_param_error(const char *text, const char *want)
 {
 	struct dom_params p;
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	cr_expect_eq(dom_params_parse(text, &p, err), -1, "accepted: %s", text);
-	cr_expect(strstr(err, want) != NULL, "error \"%s\" lacks \"%s\"", err, want);
+	cr_expect(strstr(err->msg, want) != NULL, "error \"%s\" lacks \"%s\"", err->msg, want);
 }
 
 Test(dominator_params, errors_name_line_and_key)
@@ -159,7 +159,7 @@ Test(dominator_params, fixed_board_with_painted_cells)
 	row5[4] = '2';
 	row5[9] = '0';
 	row5[10] = 'X';
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	struct game_state *d = dom_new(t, 7, err);
 	cr_assert_not_null(d, "%s", err);
 	cr_expect_eq(d->n, 21);
@@ -176,7 +176,7 @@ Test(dominator_params, fixed_board_with_painted_cells)
 Test(dominator_board, default_board_is_sound)
 {
 	for (uint64_t seed = 1; seed <= 12; seed++) {
-		char err[GAME_ERRLEN] = "";
+		err_t err = {0};
 		struct game_state *d = dom_new(NULL, seed * 7919, err);
 		cr_assert_not_null(d, "%s", err);
 		int n = d->n, count[DOM_PLAYERS][DOM_TYPES] = { { 0 } };
@@ -226,7 +226,7 @@ Test(dominator_board, inner_walls_as_the_original_makes_them)
 	int boards = 200;
 	long inner = 0;
 	for (uint64_t seed = 1; seed <= (uint64_t)boards; seed++) {
-		char err[GAME_ERRLEN] = "";
+		err_t err = {0};
 		struct game_state *d = dom_new(NULL, seed, err);
 		cr_assert_not_null(d, "%s", err);
 		int n = d->n;
@@ -251,7 +251,7 @@ Test(dominator_board, inner_walls_as_the_original_makes_them)
 
 Test(dominator_board, no_diagonal_pinches_and_seed_fixes_board)
 {
-	char err[GAME_ERRLEN];
+	err_t err;
 	struct game_state *a = dom_new(NULL, 42, err), *b = dom_new(NULL, 42, err),
 			 *c = dom_new(NULL, 43, err);
 	cr_assert(a && b && c);
@@ -540,7 +540,7 @@ Test(dominator_rules, first_round_captures_as_the_original)
 	struct rng steps = rng_seeded(99);
 	long ours = 0, original = 0;
 	for (uint64_t seed = 1; seed <= (uint64_t)matches; seed++) {
-		char err[GAME_ERRLEN] = "";
+		err_t err = {0};
 		struct game_state *d = dom_new(NULL, seed, err);
 		cr_assert_not_null(d, "%s", err);
 		int captures = odom_first_round_captures(&model, d, seed, ODOM_RANDOM_STEPS);
@@ -826,9 +826,9 @@ Test(dominator_orders, more_than_1000_orders_is_an_error)
 	static uint8_t buf[DOM_ORDERS_MAX];
 	size_t len = orders_encode(&dom_orders, o, DOM_MAX_ORDERS + 5, buf, sizeof buf);
 	cr_expect_eq(len, DOM_ORDERS_MAX, "the encoder keeps 1001 orders");
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	cr_expect_eq(dominator_game.orders(d, 0, buf, len, err), -1);
-	cr_expect_str_eq(err, "more than 1000 orders in one round");
+	cr_expect_str_eq(err->msg, "more than 1000 orders in one round");
 	dom_advance(d);
 	expect_at(d, f, 5, 5);
 	cr_expect(d->frozen[0]);
@@ -850,7 +850,7 @@ Test(dominator_orders, more_than_1000_orders_is_an_error)
 Test(dominator_orders, malformed_messages_are_errors)
 {
 	struct game_state *d = fixture(15);
-	char err[GAME_ERRLEN];
+	err_t err;
 	et_expect_malformed_refused(&dominator_game, d, DOM_ORDER_LEN);
 	const uint8_t empty[2] = { 0, 0 };
 	struct game_state *e = fixture(15);
@@ -885,7 +885,7 @@ Test(dominator_orders, random_bytes_never_crash)
 {
 	struct rng r = rng_seeded(99);
 	static uint8_t buf[DOM_ORDERS_MAX + 16];
-	char err[GAME_ERRLEN];
+	err_t err;
 	struct game_state *d = NULL;
 	for (int trial = 0; trial < 3000; trial++) {
 		if (trial % 300 == 0) { /* a fresh match now and then: nobody frozen */
@@ -1055,7 +1055,7 @@ Test(dominator_view, orders_turn_with_the_view)
 
 Test(dominator_view, start_message)
 {
-	char err[GAME_ERRLEN];
+	err_t err;
 	struct game_state *d = dom_new(NULL, 1234, err);
 	cr_assert_not_null(d);
 	for (int p = 0; p < 4; p++) {
@@ -1164,7 +1164,7 @@ static void expect_invariants(const struct game_state *d)
 Test(dominator_rules, invariants_hold_in_random_matches)
 {
 	for (uint64_t seed = 1; seed <= 3; seed++) {
-		char err[GAME_ERRLEN];
+		err_t err;
 		struct game_state *g = dominator_game.create(NULL, seed, err);
 		cr_assert_not_null(g, "%s", err);
 		struct rng r = rng_seeded(seed + 100);

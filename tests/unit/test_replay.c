@@ -93,7 +93,7 @@ static size_t course_games(void)
 static json_t *engine_start(const json_t *r, json_int_t seed)
 {
 	const struct game *game = game_find(json_string_value(json_object_get(r, "game")));
-	char err[GAME_ERRLEN];
+	err_t err;
 	struct game_state *g = game->create(
 		json_string_value(json_object_get(r, "params_file")), (uint64_t)seed, err);
 	cr_assert_not_null(g, "%s", err);

@@ -12,7 +12,8 @@ static void start_limited(struct seat *s, struct sbx_policy **pol, const char *a
 			  size_t max_in, size_t max_out, uint64_t memory_bytes)
 {
 	const char *dir = getenv("ATTACK_DIR");
-	char path[512], err[SBX_ERRLEN];
+	char path[512];
+	err_t err;
 	snprintf(path, sizeof path, "%s/%s", dir ? dir : "build/attack", attack);
 	struct sbx_limits lim = { .cpu_ns = 2000000000ULL, .wall_ns = 10000000000ULL,
 				  .memory_bytes = memory_bytes, .stderr_bytes = 4096 };

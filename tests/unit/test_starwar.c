@@ -80,7 +80,7 @@ static const int original_start[8][2] = {
 Test(starwar_default, the_originals_map_and_start_cells_for_every_seed)
 {
 	for (uint64_t seed = 1; seed <= 100; seed++) {
-		char err[GAME_ERRLEN] = "";
+		err_t err = {0};
 		struct game_state *d = sw_new(NULL, seed, err);
 		cr_assert_not_null(d, "%s", err);
 		cr_expect_eq(count_kind(d, SW_ASTEROID), 125, "seed %lu", (unsigned long)seed);
@@ -102,7 +102,7 @@ Test(starwar_default, the_originals_map_and_start_cells_for_every_seed)
 Test(starwar_params, the_default_map_goes_with_its_size_and_bonuses)
 {
 	struct sw_params p;
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	cr_assert_eq(sw_params_parse("rounds 50\nkill_points 7\n", &p, err), 0, "%s", err);
 	cr_expect(p.has_map && p.nstarts == 8, "other keys keep the map and the starts");
 	cr_assert_eq(sw_params_parse("ships 3\n", &p, err), 0, "%s", err);
@@ -119,7 +119,7 @@ Test(starwar_params, the_default_map_goes_with_its_size_and_bonuses)
 
 Test(starwar_params, start_lines_place_every_ship)
 {
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	const char *text = "ships 1\nwindow 6\nstart 0 4 5\nstart 1 0 0\nstart 2 2 3\n"
 			   "start 3 3 1\nmap\n.......X\n........\n........\n........\n"
 			   "........\n";
@@ -169,7 +169,7 @@ Test(starwar_params, errors_name_line_and_key)
 
 Test(starwar_params, map_sets_the_universe)
 {
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	const char *text = "window 6\nships 1\nmap\n.....XP.\n......M.\n........\n"
 			   "........\n........\n";
 	struct game_state *d = sw_new(text, 3, err);
@@ -628,7 +628,7 @@ Test(starwar_bonus, refill_just_outside_the_window)
 
 Test(starwar_bonus, no_room_outside_the_window_keeps_it_pending)
 {
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	struct game_state *d = sw_new("window 60\npoint_bonuses 0\nmissile_bonuses 0\n", 1, err);
 	cr_assert_not_null(d, "%s", err);
 	sw_clear(d);
@@ -653,9 +653,9 @@ Test(starwar_orders, more_than_1000_orders_is_an_error)
 	static uint8_t buf[SW_ORDERS_MAX];
 	size_t len = orders_encode(&sw_orders, o, SW_MAX_ORDERS + 5, buf, sizeof buf);
 	cr_expect_eq(len, SW_ORDERS_MAX, "the encoder keeps 1001 orders");
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	cr_expect_eq(starwar_game.orders(d, 0, buf, len, err), -1);
-	cr_expect_str_eq(err, "more than 1000 orders in one round");
+	cr_expect_str_eq(err->msg, "more than 1000 orders in one round");
 	cr_expect(d->frozen[0]);
 	sw_advance(d);
 	expect_at(d, 0, 7, 11); /* frozen: default moves only */
@@ -674,7 +674,7 @@ Test(starwar_orders, more_than_1000_orders_is_an_error)
 Test(starwar_orders, malformed_messages_are_errors)
 {
 	struct game_state *d = fixture(19);
-	char err[GAME_ERRLEN];
+	err_t err;
 	et_expect_malformed_refused(&starwar_game, d, SW_ORDER_LEN);
 	sw_free(d);
 	d = fixture(19);
@@ -699,7 +699,7 @@ Test(starwar_orders, foreign_or_impossible_orders_are_ignored)
 
 Test(starwar_orders, random_bytes_never_crash)
 {
-	struct game_state *d = sw_new(NULL, 3, (char[GAME_ERRLEN]){ 0 });
+	struct game_state *d = sw_new(NULL, 3, (err_t){ 0 });
 	cr_assert_not_null(d);
 	struct rng r = rng_seeded(77);
 	static uint8_t buf[SW_ORDERS_MAX];
@@ -713,7 +713,7 @@ Test(starwar_orders, random_bytes_never_crash)
 			buf[1] = 0;
 			len = 2 + 3 * n;
 		}
-		char err[GAME_ERRLEN];
+		err_t err;
 		sw_take_orders(d, t % 4, buf, len, err);
 		if (t % 50 == 0)
 			sw_advance(d);
@@ -725,7 +725,7 @@ Test(starwar_orders, random_bytes_never_crash)
 
 Test(starwar_view, start_and_view_round_trip)
 {
-	struct game_state *d = sw_new(et_config_text("starwar"), 9, (char[GAME_ERRLEN]){ 0 });
+	struct game_state *d = sw_new(et_config_text("starwar"), 9, (err_t){ 0 });
 	cr_assert_not_null(d);
 	uint8_t sbuf[SW_START_LEN];
 	cr_assert_eq(starwar_game.start(d, 2, sbuf, sizeof sbuf), SW_START_LEN);
@@ -757,7 +757,7 @@ Test(starwar_view, start_and_view_round_trip)
 /* Random orders from a generator of its own; the replay as one string. */
 static char *play(uint64_t seed, int64_t score[SW_PLAYERS])
 {
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	struct game_state *d = sw_new(et_config_text("starwar"), seed, err);
 	cr_assert_not_null(d, "%s", err);
 	const struct game *g = &starwar_game;
@@ -804,7 +804,7 @@ Test(starwar_replay, same_seed_and_orders_same_bytes)
 
 Test(starwar_view, every_player_sees_the_same_universe)
 {
-	struct game_state *d = sw_new(et_config_text("starwar"), 4, (char[GAME_ERRLEN]){ 0 });
+	struct game_state *d = sw_new(et_config_text("starwar"), 4, (err_t){ 0 });
 	cr_assert_not_null(d);
 	static uint8_t a[SW_VIEW_MAX], b[SW_VIEW_MAX];
 	size_t la = sw_view(d, 0, a, sizeof a);
@@ -819,7 +819,7 @@ Test(starwar_view, every_player_sees_the_same_universe)
 
 Test(starwar_view, decoders_survive_random_bytes)
 {
-	struct game_state *d = sw_new(NULL, 8, (char[GAME_ERRLEN]){ 0 });
+	struct game_state *d = sw_new(NULL, 8, (err_t){ 0 });
 	cr_assert_not_null(d);
 	static uint8_t good[SW_VIEW_MAX], buf[SW_VIEW_MAX];
 	size_t len = sw_view(d, 0, good, sizeof good);
@@ -867,7 +867,7 @@ Test(starwar_orders, frozen_player_orders_are_not_executed)
  * ships (unlisted live ships move one column on), give the final state. */
 Test(starwar_replay, frames_rebuild_the_final_state)
 {
-	char err[GAME_ERRLEN] = "";
+	err_t err = {0};
 	struct game_state *d = sw_new(et_config_text("starwar"), 31, err);
 	cr_assert_not_null(d, "%s", err);
 	static const char kinds[] = ".XPMS*";

@@ -56,8 +56,7 @@ struct pass {
 	char *out;
 	size_t out_len, out_cap;
 	bool oom;
-	char *err;
-	size_t err_cap;
+	struct err *err;
 };
 
 static bool ident_start(char c)
@@ -285,11 +284,11 @@ static bool api_name(const char *p, size_t n)
 
 static void refuse(struct pass *ps, const char *fmt, ...)
 {
-	if (ps->err[0])
+	if (ps->err->msg[0])
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(ps->err, ps->err_cap, fmt, ap);
+	vsnprintf(ps->err->msg, sizeof ps->err->msg, fmt, ap);
 	va_end(ap);
 }
 
@@ -755,7 +754,7 @@ static bool string_op(const struct line *l)
 static void rewrite(struct pass *ps)
 {
 	bool open = false; /* inside a block already charged */
-	for (size_t i = 0; i < ps->nlines && !ps->err[0]; i++) {
+	for (size_t i = 0; i < ps->nlines && !ps->err->msg[0]; i++) {
 		const struct line *l = &ps->lines[i];
 		const char *w;
 		size_t n = mnemonic(l, &w);
@@ -806,14 +805,13 @@ static void pass_free(struct pass *ps)
 	free(ps->lines);
 }
 
-int energy_asm_rewrite(const char *in, size_t len, char **out, size_t *out_len, char *err,
-		       size_t err_cap)
+int energy_asm_rewrite(const char *in, size_t len, char **out, size_t *out_len, err_t err)
 {
-	struct pass ps = { .err = err, .err_cap = err_cap };
-	err[0] = '\0';
+	struct pass ps = { .err = err };
+	err->msg[0] = '\0';
 	int rc = split_lines(&ps, in, len) < 0 || collect_definitions(&ps) < 0 ||
 			 label_index(&ps.def) < 0 ? -1 : 0;
-	if (rc == 0 && !err[0]) {
+	if (rc == 0 && !err->msg[0]) {
 		mark_checkpoints(&ps);
 		rewrite(&ps);
 	}
@@ -822,7 +820,7 @@ int energy_asm_rewrite(const char *in, size_t len, char **out, size_t *out_len, 
 		free(ps.out);
 		return -1;
 	}
-	if (err[0]) {
+	if (err->msg[0]) {
 		free(ps.out);
 		return 1;
 	}

@@ -36,6 +36,8 @@
 
 #include <stddef.h>
 
+#include "judge/base/error.h"
+
 #define ENERGY_ASM_DIV 25
 #define ENERGY_ASM_FDIV 5
 /* The check's own price, paid with the block it starts; saving the flags
@@ -57,7 +59,6 @@ extern const char energy_asm_library[];
 /* Rewrites in[0..len) into *out (malloc'd, *out_len bytes, NUL-terminated).
  * 0: done; 1: refused, err says why in the contestant's words; -1: out of
  * memory. */
-int energy_asm_rewrite(const char *in, size_t len, char **out, size_t *out_len, char *err,
-		       size_t err_cap);
+int energy_asm_rewrite(const char *in, size_t len, char **out, size_t *out_len, err_t err);
 
 #endif

@@ -29,7 +29,7 @@
  * games' one program. */
 #define MATCH_CPU_NS (20 * 1000 * 1000 * 1000ULL)
 
-static struct game_state *create(const char *params, uint64_t seed, char err[GAME_ERRLEN])
+static struct game_state *create(const char *params, uint64_t seed, err_t err)
 {
 	struct aic_params p;
 	if (aic_params_parse(params, &p, err) < 0)
@@ -37,7 +37,9 @@ static struct game_state *create(const char *params, uint64_t seed, char err[GAM
 	struct game_state *g = game_state_alloc(sizeof *g, "AIC2018", err);
 	if (!g)
 		return NULL;
-	if (aic_world_init(&g->w, &p, seed, err) < 0) {
+	if (aic_world_init(&g->w, &p, seed) < 0) {
+		err_set(err, "no map of %d x %d joins the two starts in %d tries: try another "
+			"seed or a larger size", g->w.width, g->w.height, AIC_MAP_TRIES);
 		free(g);
 		return NULL;
 	}
@@ -172,20 +174,20 @@ static json_t *entry_json(struct aic_replay *r, int slot, const struct aic_actio
 }
 
 static int take_entry(struct game_state *g, struct wire_r *r, int slot, json_t *entries,
-		      char err[GAME_ERRLEN])
+		      err_t err)
 {
 	int n = wire_get_u8(r);
 	struct aic_action acts[AIC_MAX_ACTIONS];
 	if (n > AIC_MAX_ACTIONS) {
-		snprintf(err, GAME_ERRLEN, "unit %d: %d actions in one turn (at most %d)",
-			 g->w.unit[slot].id, n, AIC_MAX_ACTIONS);
+		err_set(err, "unit %d: %d actions in one turn (at most %d)",
+			g->w.unit[slot].id, n, AIC_MAX_ACTIONS);
 		return -1;
 	}
 	for (int i = 0; i < n; i++)
 		wire_copy(r, &acts[i], sizeof acts[i]);
 	if (r->bad) {
-		snprintf(err, GAME_ERRLEN, "the orders end in the middle of unit %d's actions",
-			 g->w.unit[slot].id);
+		err_set(err, "the orders end in the middle of unit %d's actions",
+			g->w.unit[slot].id);
 		return -1;
 	}
 	int done = 0, e = AIC_OK;
@@ -194,16 +196,16 @@ static int take_entry(struct game_state *g, struct wire_r *r, int slot, json_t *
 	json_array_append_new(entries, entry_json(&g->replay, slot, acts, done));
 	aic_check_win(&g->w);
 	if (done < n && aic_alive(&g->w, slot)) {
-		snprintf(err, GAME_ERRLEN, "unit %d's action %d breaks the rules (%s); the kit "
-			 "checks every action with the same rules, so its memory was altered",
-			 g->w.unit[slot].id, done + 1, e < AIC_ERRORS ? aic_strerror(e) : "unknown");
+		err_set(err, "unit %d's action %d breaks the rules (%s); the kit "
+			"checks every action with the same rules, so its memory was altered",
+			g->w.unit[slot].id, done + 1, e < AIC_ERRORS ? aic_strerror(e) : "unknown");
 		return -1;
 	}
 	return 0;
 }
 
 static int take_entries(struct game_state *g, int team, struct wire_r *r, int count,
-			json_t *entries, char err[GAME_ERRLEN])
+			json_t *entries, err_t err)
 {
 	int slot = g->acting;
 	for (int k = 0; k < count; k++) {
@@ -213,8 +215,8 @@ static int take_entries(struct game_state *g, int team, struct wire_r *r, int co
 			return 0; /* the match ended: the rest never ran */
 		int want = wire_get_u16(r);
 		if (slot < 0 || want != slot) {
-			snprintf(err, GAME_ERRLEN, "orders for %d units, but only %d of the team's "
-				 "units act before the enemy's next one", count, k);
+			err_set(err, "orders for %d units, but only %d of the team's "
+				"units act before the enemy's next one", count, k);
 			return -1;
 		}
 		if (take_entry(g, r, slot, entries, err) < 0)
@@ -224,19 +226,19 @@ static int take_entries(struct game_state *g, int team, struct wire_r *r, int co
 }
 
 static int orders(struct game_state *g, int player, const uint8_t *buf, size_t len,
-		  char err[GAME_ERRLEN])
+		  err_t err)
 {
 	if (g->acting < 0 || g->w.unit[g->acting].team != player) {
-		snprintf(err, GAME_ERRLEN, "orders when none of its units is to act");
+		err_set(err, "orders when none of its units is to act");
 		return -1;
 	}
 	struct wire_r r = wire_reader(buf, len);
 	int count = wire_get_u16(&r);
 	json_t *entries = json_array();
-	int rc = count < 1 ? (snprintf(err, GAME_ERRLEN, "orders for no unit"), -1)
+	int rc = count < 1 ? err_fail(err, "orders for no unit")
 			   : take_entries(g, player, &r, count, entries, err);
 	if (rc == 0 && !aic_over(&g->w) && r.off != r.len) {
-		snprintf(err, GAME_ERRLEN, "%zu bytes after the last unit's orders", r.len - r.off);
+		err_set(err, "%zu bytes after the last unit's orders", r.len - r.off);
 		rc = -1;
 	}
 	/* A step is recorded when it changed something: a replay then feeds
@@ -253,13 +255,13 @@ static int orders(struct game_state *g, int player, const uint8_t *buf, size_t l
 	return rc;
 }
 
-static int unit_fault(struct game_state *g, int player, int *unit, char why[GAME_ERRLEN])
+static int unit_fault(struct game_state *g, int player, int *unit, err_t why)
 {
 	if (player < 0 || player >= AIC_TEAMS || !g->faulted_unit[player])
 		return 0;
 	*unit = g->faulted_unit[player];
-	snprintf(why, GAME_ERRLEN, "unit %d died: %s", *unit,
-		 aic_death_words(g->faulted_why[player]));
+	err_set(why, "unit %d died: %s", *unit,
+		aic_death_words(g->faulted_why[player]));
 	g->faulted_unit[player] = 0;
 	return 1;
 }

@@ -161,7 +161,7 @@ static int check_generated(struct aic_parse *ps)
 	return 0;
 }
 
-int aic_params_parse(const char *text, struct aic_params *p, char *err)
+int aic_params_parse(const char *text, struct aic_params *p, struct err *err)
 {
 	static const struct pt_section map = { "map", map_begin, map_row, NULL };
 	aic_params_default(p);

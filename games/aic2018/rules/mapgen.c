@@ -10,7 +10,6 @@
  * can be chopped) is drawn again.
  */
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "games/aic2018/rules/internal.h"
@@ -21,7 +20,6 @@
 #define GROVE_DENSITY 60   /* percent of a grove's disc that gets an oak */
 #define START_CLEAR 8      /* no water nor oak this close to a start */
 #define START_SPREAD 8     /* a team's workers this close to its start */
-#define MAP_TRIES 100
 
 static void set_both(struct aic_world *w, struct aic_loc l, int water, int oak_hp)
 {
@@ -142,7 +140,7 @@ static int generate(struct aic_world *w)
 	w->height = p->height ? p->height : rng_uniform(&w->rng, p->size_min, p->size_max);
 	w->symmetry = p->symmetry > 0 ? p->symmetry : rng_uniform(&w->rng, 1, 3);
 	int cells = w->width * w->height, workers = p->workers ? p->workers : rng_uniform(&w->rng, 1, 3);
-	for (int t = 0; t < MAP_TRIES; t++) {
+	for (int t = 0; t < AIC_MAP_TRIES; t++) {
 		clear_cells(w);
 		scatter(w, rng_uniform(&w->rng, 0, cells / LAKE_CELLS), true);
 		scatter(w, rng_uniform(&w->rng, cells / GROVE_CELLS_MIN, cells / GROVE_CELLS_MAX), false);
@@ -205,7 +203,7 @@ static void note_starts(struct aic_world *w)
 	}
 }
 
-int aic_world_init(struct aic_world *w, const struct aic_params *p, uint64_t seed, char *err)
+int aic_world_init(struct aic_world *w, const struct aic_params *p, uint64_t seed)
 {
 	memset(w, 0, sizeof *w);
 	w->p = *p;
@@ -214,13 +212,10 @@ int aic_world_init(struct aic_world *w, const struct aic_params *p, uint64_t see
 	w->cursor = -1;
 	for (int i = 0; i <= AIC_MAX_ID; i++)
 		w->slot_of_id[i] = AIC_NO_UNIT;
-	if (p->fixed_map) {
+	if (p->fixed_map)
 		load_map(w);
-	} else if (generate(w) < 0) {
-		snprintf(err, 256, "no map of %d x %d joins the two starts in %d tries: "
-			 "try another seed or a larger size", w->width, w->height, MAP_TRIES);
+	else if (generate(w) < 0)
 		return -1;
-	}
 	for (int y = 0; y < w->height; y++)
 		for (int x = 0; x < w->width; x++)
 			w->non_water += !w->cell[y * AIC_STRIDE + x].water;

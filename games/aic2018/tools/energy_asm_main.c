@@ -33,14 +33,15 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	size_t len, out_len;
-	char *in = slurp(argv[1], &len), *out, err[2048];
+	char *in = slurp(argv[1], &len), *out;
+	err_t err;
 	if (!in) {
 		perror(argv[1]);
 		return 1;
 	}
-	int rc = energy_asm_rewrite(in, len, &out, &out_len, err, sizeof err);
+	int rc = energy_asm_rewrite(in, len, &out, &out_len, err);
 	if (rc != 0) {
-		fprintf(stderr, "%s: %s\n", argv[1], rc > 0 ? err : "out of memory");
+		fprintf(stderr, "%s: %s\n", argv[1], rc > 0 ? err->msg : "out of memory");
 		return 1;
 	}
 	FILE *f = fopen(argv[2], "wb");

@@ -280,7 +280,7 @@ static void ant_draw_water(struct game_state *g)
 	}
 }
 
-int ant_board_setup(struct game_state *g, char err[GAME_ERRLEN])
+int ant_board_setup(struct game_state *g, err_t err)
 {
 	bool ok = false;
 	for (int attempt = 0; attempt < ANT_BOARD_ATTEMPTS && !ok; attempt++) {
@@ -295,7 +295,7 @@ int ant_board_setup(struct game_state *g, char err[GAME_ERRLEN])
 	}
 	for (int q = 0; q < ANT_PLAYERS; q++)
 		if (ant_place_colony(g, q) < 0) {
-			snprintf(err, GAME_ERRLEN, "the colonies do not fit on the board's soil");
+			err_set(err, "the colonies do not fit on the board's soil");
 			return -1;
 		}
 	return 0;

@@ -7,7 +7,7 @@
 #include "games/engine.h"
 #include "games/ants/ants.h"
 
-struct game_state *ant_new(const char *params, uint64_t seed, char err[GAME_ERRLEN])
+struct game_state *ant_new(const char *params, uint64_t seed, err_t err)
 {
 	struct game_state *g = game_state_alloc(sizeof *g, "Ants", err);
 	if (!g)

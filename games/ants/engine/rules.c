@@ -66,7 +66,7 @@ static void ant_select(struct game_state *g, int player, struct ant_msg_order o)
 }
 
 int ant_take_orders(struct game_state *g, int player, const uint8_t *buf, size_t len,
-		    char err[GAME_ERRLEN])
+		    err_t err)
 {
 	struct game_seats seats = { ANT_PLAYERS, g->frozen, g->norders, ANT_MAX_ORDERS, NULL };
 	bool broken;

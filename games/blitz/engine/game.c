@@ -13,11 +13,11 @@
 #include "games/engine.h"
 
 struct game_state *bz_new_players(const char *params, uint64_t seed, int players,
-				char err[GAME_ERRLEN])
+				err_t err)
 {
 	if (players < BZ_MIN_PLAYERS || players > BZ_MAX_PLAYERS) {
-		snprintf(err, GAME_ERRLEN, "Blitz2018 is played by %d to %d players, not %d",
-			 BZ_MIN_PLAYERS, BZ_MAX_PLAYERS, players);
+		err_set(err, "Blitz2018 is played by %d to %d players, not %d",
+			BZ_MIN_PLAYERS, BZ_MAX_PLAYERS, players);
 		return NULL;
 	}
 	struct game_state *b = game_state_alloc(sizeof *b, "Blitz2018", err);
@@ -51,7 +51,7 @@ struct game_state *bz_new_players(const char *params, uint64_t seed, int players
 	return b;
 }
 
-struct game_state *bz_new(const char *params, uint64_t seed, char err[GAME_ERRLEN])
+struct game_state *bz_new(const char *params, uint64_t seed, err_t err)
 {
 	return bz_new_players(params, seed, BZ_DEFAULT_PLAYERS, err);
 }

@@ -128,7 +128,7 @@ static void bz_place_players(struct game_state *b, const struct bz_layout *t)
 	}
 }
 
-static int bz_generate(struct game_state *b, char err[GAME_ERRLEN])
+static int bz_generate(struct game_state *b, err_t err)
 {
 	struct bz_layout t;
 	bool horizontal = rng_next(&b->rng) & 0x10000;
@@ -136,10 +136,10 @@ static int bz_generate(struct game_state *b, char err[GAME_ERRLEN])
 	t.cw = b->p.width / t.across;
 	t.ch = b->p.height / t.down;
 	if (t.cw < BZ_MIN_CHUNK || t.ch < BZ_MIN_CHUNK) {
-		snprintf(err, GAME_ERRLEN,
-			 "a %d x %d map cannot hold %d players (%d x %d chunks of at least %d x %d "
-			 "sites); ask for a larger width and height", b->p.width, b->p.height,
-			 b->players, t.across, t.down, BZ_MIN_CHUNK, BZ_MIN_CHUNK);
+		err_set(err,
+			"a %d x %d map cannot hold %d players (%d x %d chunks of at least %d x %d "
+			"sites); ask for a larger width and height", b->p.width, b->p.height,
+			b->players, t.across, t.down, BZ_MIN_CHUNK, BZ_MIN_CHUNK);
 		return -1;
 	}
 	b->width = t.cw * t.across;
@@ -157,7 +157,7 @@ static int bz_generate(struct game_state *b, char err[GAME_ERRLEN])
 }
 
 /* A fixed map's owners must be players of this match, each with a site. */
-static int bz_copy_fixed(struct game_state *b, char err[GAME_ERRLEN])
+static int bz_copy_fixed(struct game_state *b, err_t err)
 {
 	const struct bz_params *p = &b->p;
 	b->width = p->map_width;
@@ -169,17 +169,17 @@ static int bz_copy_fixed(struct game_state *b, char err[GAME_ERRLEN])
 	bool has[BZ_MAX_PLAYERS + 1] = { false };
 	for (int s = 0; s < b->sites; s++) {
 		if (b->owner[s] > b->players) {
-			snprintf(err, GAME_ERRLEN, "map: site (%d, %d) belongs to player %d, but "
-				 "the match has %d players", s % b->width, s / b->width,
-				 b->owner[s], b->players);
+			err_set(err, "map: site (%d, %d) belongs to player %d, but "
+				"the match has %d players", s % b->width, s / b->width,
+				b->owner[s], b->players);
 			return -1;
 		}
 		has[b->owner[s]] = true;
 	}
 	for (int q = 1; q <= b->players; q++)
 		if (!has[q]) {
-			snprintf(err, GAME_ERRLEN, "map: player %d owns no site; give each of the "
-				 "%d players at least one", q, b->players);
+			err_set(err, "map: player %d owns no site; give each of the "
+				"%d players at least one", q, b->players);
 			return -1;
 		}
 	for (int q = 0; q < b->players; q++)
@@ -187,7 +187,7 @@ static int bz_copy_fixed(struct game_state *b, char err[GAME_ERRLEN])
 	return 0;
 }
 
-int bz_map_setup(struct game_state *b, char err[GAME_ERRLEN])
+int bz_map_setup(struct game_state *b, err_t err)
 {
 	return b->p.fixed_map ? bz_copy_fixed(b, err) : bz_generate(b, err);
 }

@@ -63,7 +63,7 @@ static void bz_select_order(struct game_state *b, int player, struct bz_msg_orde
 }
 
 int bz_take_orders(struct game_state *b, int player, const uint8_t *buf, size_t len,
-		   char err[GAME_ERRLEN])
+		   err_t err)
 {
 	struct game_seats seats = {
 		.players = b->players, .frozen = b->ejected, .norders = b->norders,

@@ -386,7 +386,7 @@ bool dom_board_connected(struct game_state *d)
 	return tail == free_cells;
 }
 
-int dom_board_setup(struct game_state *d, char err[GAME_ERRLEN])
+int dom_board_setup(struct game_state *d, err_t err)
 {
 	d->n = d->p.rows;
 	memset(d->land, 0, sizeof d->land);
@@ -395,9 +395,9 @@ int dom_board_setup(struct game_state *d, char err[GAME_ERRLEN])
 		dom_load_fixed(d);
 		if (dom_place_all(d))
 			return 0;
-		snprintf(err, GAME_ERRLEN,
-			 "board: a box lacks free cells for its units (witches %d apart)",
-			 DOM_WITCH_SPACING);
+		err_set(err,
+			"board: a box lacks free cells for its units (witches %d apart)",
+			DOM_WITCH_SPACING);
 		return -1;
 	}
 	for (int attempt = 0; attempt < DOM_BOARD_ATTEMPTS; attempt++) {
@@ -405,7 +405,7 @@ int dom_board_setup(struct game_state *d, char err[GAME_ERRLEN])
 		if (dom_board_connected(d) && dom_place_all(d))
 			return 0;
 	}
-	snprintf(err, GAME_ERRLEN, "witches: %d per player do not fit %d apart in a box",
-		 d->p.witches, DOM_WITCH_SPACING);
+	err_set(err, "witches: %d per player do not fit %d apart in a box",
+		d->p.witches, DOM_WITCH_SPACING);
 	return -1;
 }

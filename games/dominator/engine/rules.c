@@ -41,7 +41,7 @@ static void dom_select_order(struct game_state *d, int player, struct dom_msg_or
 }
 
 int dom_take_orders(struct game_state *d, int player, const uint8_t *buf, size_t len,
-		    char err[GAME_ERRLEN])
+		    err_t err)
 {
 	struct game_seats seats = { DOM_PLAYERS, d->frozen, d->norders, DOM_MAX_ORDERS, NULL };
 	bool broken;

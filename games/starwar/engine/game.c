@@ -7,7 +7,7 @@
 #include "games/engine.h"
 #include "games/starwar/sw.h"
 
-struct game_state *sw_new(const char *params, uint64_t seed, char err[GAME_ERRLEN])
+struct game_state *sw_new(const char *params, uint64_t seed, err_t err)
 {
 	struct game_state *d = game_state_alloc(sizeof *d, "Star War", err);
 	if (!d)

@@ -133,7 +133,7 @@ static int sw_place_start(struct game_state *d, int id)
 	return -1;
 }
 
-int sw_setup(struct game_state *d, char err[GAME_ERRLEN])
+int sw_setup(struct game_state *d, err_t err)
 {
 	const struct sw_params *p = &d->p;
 	d->nships = SW_PLAYERS * p->ships;
@@ -145,7 +145,7 @@ int sw_setup(struct game_state *d, char err[GAME_ERRLEN])
 						.missiles = p->initial_missiles,
 						.order = SW_NONE };
 		if (sw_place_start(d, id) < 0) {
-			snprintf(err, GAME_ERRLEN, "map: no empty start cell for ship %d", id);
+			err_set(err, "map: no empty start cell for ship %d", id);
 			return -1;
 		}
 	}
@@ -369,7 +369,7 @@ static void sw_select_order(struct game_state *d, int player, struct sw_msg_orde
 }
 
 int sw_take_orders(struct game_state *d, int player, const uint8_t *buf, size_t len,
-		   char err[GAME_ERRLEN])
+		   err_t err)
 {
 	struct game_seats seats = { SW_PLAYERS, d->frozen, d->norders, SW_MAX_ORDERS, NULL };
 	bool broken;
