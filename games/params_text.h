@@ -131,29 +131,4 @@ json_t *pt_json(const struct pt_format *f, const void *params);
  * makes its key table, and its start message may take them from it too. */
 #define PT_INT_FIELD(field, lo, hi) int field;
 
-/* A game's format P_params_format and P_params_parse(text, p, err), from
- * its key table P_keys, its P_params_default() and its parse struct struct
- * P_parse (a struct pt_parse pt first, then p, the parameters being read);
- * SECTION, CHECK_SECTION and CHECK_ALL as in struct pt_format. */
-#define PT_GAME_PARAMS(P, SECTION, CHECK_SECTION, CHECK_ALL)                                  \
-	_Static_assert(sizeof P##_keys / sizeof P##_keys[0] <= PT_MAX_KEYS,                   \
-		       #P "_keys: more keys than struct pt_parse has room for");              \
-	static const struct pt_format P##_params_format = {                                   \
-		P##_keys, (int)(sizeof P##_keys / sizeof P##_keys[0]), SECTION, CHECK_SECTION, \
-		CHECK_ALL                                                                     \
-	};                                                                                    \
-	int P##_params_parse(const char *text, struct P##_params *p, err_t err)               \
-	{                                                                                     \
-		P##_params_default(p);                                                        \
-		struct P##_parse ps = { .p = p };                                             \
-		return pt_read_params(&P##_params_format, &ps.pt, p, text, err);              \
-	}
-
-/* P_params_json(p): the replay's "params", after PT_GAME_PARAMS(P, ...). */
-#define PT_GAME_PARAMS_JSON(P)                                \
-	json_t *P##_params_json(const struct P##_params *p)   \
-	{                                                     \
-		return pt_json(&P##_params_format, p);        \
-	}
-
 #endif

@@ -114,5 +114,21 @@ static int ant_check_all(void *ctx)
 	return 0;
 }
 
-PT_GAME_PARAMS(ant, NULL, NULL, ant_check_all)
-PT_GAME_PARAMS_JSON(ant)
+_Static_assert(sizeof ant_keys / sizeof *ant_keys <= PT_MAX_KEYS,
+	       "ant_keys: more keys than struct pt_parse has room for");
+
+static const struct pt_format ant_params_format = {
+	ant_keys, (int)(sizeof ant_keys / sizeof *ant_keys), NULL, NULL, ant_check_all
+};
+
+int ant_params_parse(const char *text, struct ant_params *p, err_t err)
+{
+	ant_params_default(p);
+	struct ant_parse ps = { .p = p };
+	return pt_read_params(&ant_params_format, &ps.pt, p, text, err);
+}
+
+json_t *ant_params_json(const struct ant_params *p)
+{
+	return pt_json(&ant_params_format, p);
+}

@@ -154,4 +154,16 @@ static int bz_check_sizes(void *ctx)
 
 static const struct pt_section bz_map = { "map", NULL, bz_parse_map_row, NULL };
 
-PT_GAME_PARAMS(bz, &bz_map, bz_check_map, bz_check_sizes)
+_Static_assert(sizeof bz_keys / sizeof *bz_keys <= PT_MAX_KEYS,
+	       "bz_keys: more keys than struct pt_parse has room for");
+
+static const struct pt_format bz_params_format = {
+	bz_keys, (int)(sizeof bz_keys / sizeof *bz_keys), &bz_map, bz_check_map, bz_check_sizes
+};
+
+int bz_params_parse(const char *text, struct bz_params *p, err_t err)
+{
+	bz_params_default(p);
+	struct bz_parse ps = { .p = p };
+	return pt_read_params(&bz_params_format, &ps.pt, p, text, err);
+}

@@ -169,5 +169,21 @@ static int dom_check_all(void *ctx)
 
 static const struct pt_section dom_board = { "board", NULL, dom_parse_board_row, NULL };
 
-PT_GAME_PARAMS(dom, &dom_board, dom_check_board, dom_check_all)
-PT_GAME_PARAMS_JSON(dom)
+_Static_assert(sizeof dom_keys / sizeof *dom_keys <= PT_MAX_KEYS,
+	       "dom_keys: more keys than struct pt_parse has room for");
+
+static const struct pt_format dom_params_format = {
+	dom_keys, (int)(sizeof dom_keys / sizeof *dom_keys), &dom_board, dom_check_board, dom_check_all
+};
+
+int dom_params_parse(const char *text, struct dom_params *p, err_t err)
+{
+	dom_params_default(p);
+	struct dom_parse ps = { .p = p };
+	return pt_read_params(&dom_params_format, &ps.pt, p, text, err);
+}
+
+json_t *dom_params_json(const struct dom_params *p)
+{
+	return pt_json(&dom_params_format, p);
+}

@@ -321,5 +321,21 @@ static int sw_start_line(void *ps, const struct pt_line *l)
 
 static const struct pt_section sw_map = { "map", sw_begin_map, sw_parse_map_row, sw_start_line };
 
-PT_GAME_PARAMS(sw, &sw_map, sw_check_map, sw_check_all)
-PT_GAME_PARAMS_JSON(sw)
+_Static_assert(sizeof sw_keys / sizeof *sw_keys <= PT_MAX_KEYS,
+	       "sw_keys: more keys than struct pt_parse has room for");
+
+static const struct pt_format sw_params_format = {
+	sw_keys, (int)(sizeof sw_keys / sizeof *sw_keys), &sw_map, sw_check_map, sw_check_all
+};
+
+int sw_params_parse(const char *text, struct sw_params *p, err_t err)
+{
+	sw_params_default(p);
+	struct sw_parse ps = { .p = p };
+	return pt_read_params(&sw_params_format, &ps.pt, p, text, err);
+}
+
+json_t *sw_params_json(const struct sw_params *p)
+{
+	return pt_json(&sw_params_format, p);
+}
