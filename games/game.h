@@ -64,7 +64,10 @@ struct game {
 	int (*rounds)(const struct game_state *g); /* rounds in the match */
 	int (*round)(const struct game_state *g);  /* rounds played so far */
 
-	/* Encode into buf (at most cap bytes); return the length. */
+	/* Encode into buf (at most cap bytes); return the length.  buf may be
+	 * the region the player reads its messages from, which it can read
+	 * while they are written: write only the message, whole, never what
+	 * it may not see (a view is built elsewhere, then encoded into buf). */
 	size_t (*start)(const struct game_state *g, int player, uint8_t *buf, size_t cap);
 	size_t (*view)(const struct game_state *g, int player, uint8_t *buf, size_t cap);
 

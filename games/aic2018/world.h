@@ -438,4 +438,22 @@ int64_t aic_team_value(const struct aic_world *w, int team);
  * without the random state. */
 void aic_fog(const struct aic_world *src, int team, struct aic_world *dst);
 
+/* aic_fog's parts, for a view made without a whole copy (engine/view.c):
+ * a cell the team does not see (w is the world whose units it names), the
+ * units it no longer finds on their cells, and what is the enemy's alone
+ * (and the random state). */
+static inline void aic_fog_cell(const struct aic_world *w, struct aic_cell *c, int team)
+{
+	c->vp = 0;
+	if (c->tree == AIC_TREE_SMALL) {
+		c->tree = AIC_TREE_NONE;
+		c->tree_hp = 0;
+		c->growing = 0;
+	}
+	if (c->unit != AIC_NO_UNIT && w->unit[c->unit].team != team)
+		c->unit = AIC_NO_UNIT;
+}
+void aic_fog_units(struct aic_world *w, int team);
+void aic_fog_secrets(struct aic_world *w, int team);
+
 #endif

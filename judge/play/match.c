@@ -55,25 +55,36 @@ static uint64_t seat_clock(struct match *m, int i)
 	return m->cpu_end[i];
 }
 
-/* Sends seat i a message: the clock then is the input's (for a crash
- * record), and it runs again. */
-static void send_seat(struct match *m, int i, size_t len)
+/* Where seat i's next message is written: straight into the region it
+ * reads messages from, where it has one (game.h: start() and view() write
+ * a message whole), so that it is not copied there once more. */
+static uint8_t *message_room(struct match *m, int i, size_t *cap)
 {
+	uint8_t *room = seat_outbox(&m->seat[i], cap);
+	if (room && *cap >= m->buf_cap)
+		return room;
+	*cap = m->buf_cap;
+	return m->buf;
+}
+
+/* Sends seat i its start (or its view): the clock then is the input's
+ * (for a crash record), and it runs again. */
+static void send_seat(struct match *m, int i, bool start)
+{
+	size_t cap;
+	uint8_t *room = message_room(m, i, &cap);
+	size_t len = start ? m->game->start(m->g, i, room, cap) : m->game->view(m->g, i, room, cap);
 	m->seat[i].input_cpu_ns = seat_clock(m, i);
 	m->cpu_end_known[i] = false;
-	seat_send(&m->seat[i], m->buf, len);
+	seat_send(&m->seat[i], room, len);
 	seat_await(&m->seat[i], m->spec->limits.wall_ns);
 }
 
 static void send_all(struct match *m, bool start)
 {
-	for (int i = 0; i < m->n; i++) {
-		if (!alive(m, i))
-			continue;
-		size_t len = start ? m->game->start(m->g, i, m->buf, m->buf_cap)
-				   : m->game->view(m->g, i, m->buf, m->buf_cap);
-		send_seat(m, i, len);
-	}
+	for (int i = 0; i < m->n; i++)
+		if (alive(m, i))
+			send_seat(m, i, start);
 }
 
 /* Per-turn budgets (game.h): each seat may use `budget` of CPU from its
@@ -256,7 +267,7 @@ static void play_steps(struct match *m, int round)
 		uint64_t budget = gm->turn_cpu_ns * (uint64_t)(units > 0 ? units : 1);
 		if (budget)
 			mark_seat_cpu(m, s, budget, STEP_UNITS);
-		send_seat(m, s, gm->view(m->g, s, m->buf, m->buf_cap));
+		send_seat(m, s, false);
 		seat_collect(&m->seat[s], 1, round);
 		if (budget && alive(m, s))
 			check_seat_budget(m, s, round, budget, STEP_UNITS);

@@ -180,12 +180,19 @@ void seat_send(struct seat *s, const uint8_t *payload, size_t len)
 	frame_put_len(h, len);
 	if (shared) {
 		h[3] |= FRAME_SHARED >> 24;
-		memcpy(s->shared, payload, len);
+		if (payload != s->shared)
+			memcpy(s->shared, payload, len);
 	} else {
 		memcpy(h + FRAME_HEADER, payload, len);
 	}
 	s->out_len = need;
 	flush(s, -1);
+}
+
+uint8_t *seat_outbox(struct seat *s, size_t *cap)
+{
+	*cap = s->frozen ? 0 : s->shared_cap;
+	return *cap ? s->shared : NULL;
 }
 
 static size_t frame_length(const struct seat *s)

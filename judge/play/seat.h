@@ -60,6 +60,13 @@ int seat_start(struct seat *s, const struct sbx_policy *pol, const char *binary,
  * writes what the pipe takes now; notes it as the seat's last input. */
 void seat_send(struct seat *s, const uint8_t *payload, size_t len);
 
+/* Where its next message may be written in place, *cap bytes: its shared
+ * region, which seat_send() then does not copy; NULL when it has none or
+ * is frozen.  The player can read the region at any time (one that has
+ * answered may still run), so only what it may see goes there: a message
+ * written whole, never built in it in passes. */
+uint8_t *seat_outbox(struct seat *s, size_t *cap);
+
 /* A copy of the last input's first SEAT_INPUT_KEEP bytes (malloc'd; the
  * caller frees it), *len its length; NULL before any message or when
  * memory ran out.  Exact only while no later message was queued: for a

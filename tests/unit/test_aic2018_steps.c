@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "games/aic2018/engine/engine.h"
+#include "games/aic2018/rules/internal.h"
 #include "games/game.h"
 
 /* A 20 x 20 map: team A's two workers (slots 0 and 1, in order) at (1, 1)
@@ -131,4 +132,78 @@ Test(aic2018_steps, the_replay_gives_back_each_step_as_it_was_taken)
 	cr_expect_eq(gm->replay_message(twin, 1, rec, buf, sizeof buf), 0, "not B's step");
 	json_decref(rec);
 	gm->destroy(twin);
+}
+
+/* The view the runner sends, by aic_fog() as the rules define it: the
+ * world copied, its team's vision counts replaced by the margin (every
+ * cell within (sqrt(vision) + 5)^2 of one of its units, aic_disc's rows),
+ * fogged, its vision counts put back. */
+static void reference_view(const struct aic_world *w, int team, struct aic_world *ref)
+{
+	memcpy(ref, w, sizeof *ref);
+	memset(ref->seen[team], 0, sizeof ref->seen[team]);
+	for (int i = 0; i < w->norder; i++) {
+		const struct aic_unit *u = &w->unit[w->order[i]];
+		if (u->team != team)
+			continue;
+		int k = 0;
+		while (k * k < aic_vision(u))
+			k++;
+		k += 5;
+		struct aic_disc d;
+		aic_disc(w, aic_unit_loc(w, w->order[i]), k * k, &d);
+		for (int r = 0; r < d.rows; r++)
+			for (int x = d.row[r].x0; x <= d.row[r].x1; x++)
+				ref->seen[team][d.row[r].y * AIC_STRIDE + x] = 1;
+	}
+	aic_fog(ref, team, ref);
+	memcpy(ref->seen[team], w->seen[team], sizeof ref->seen[team]);
+}
+
+static void expect_view_is_the_fogged_world(int seed, int round)
+{
+	static struct aic_world ref, got;
+	static struct aic_step st;
+	int team = g->w.unit[g->acting].team;
+	reference_view(&g->w, team, &ref);
+	aic_view_blank(&got);
+	size_t len = gm->view(g, team, view_buf, sizeof view_buf);
+	cr_assert(aic_view_decode(view_buf, len, team, &st, &got), "seed %d round %d", seed, round);
+	cr_assert_eq(memcmp(&got, &ref, AIC_WORLD_HEAD), 0, "the head, seed %d round %d", seed,
+		     round);
+	for (int y = 0; y < ref.height; y++)
+		cr_assert_eq(memcmp(&got.cell[y * AIC_STRIDE], &ref.cell[y * AIC_STRIDE],
+				    sizeof ref.cell[0] * (size_t)ref.width), 0,
+			     "row %d, seed %d round %d", y, seed, round);
+	cr_assert_eq(got.norder, ref.norder, "seed %d round %d", seed, round);
+	cr_assert_eq(got.cursor, ref.cursor);
+	for (int i = 0; i < ref.norder; i++) {
+		cr_assert_eq(got.order[i], ref.order[i]);
+		cr_assert_eq(memcmp(&got.unit[got.order[i]], &ref.unit[ref.order[i]],
+				    sizeof ref.unit[0]), 0, "unit %d", ref.order[i]);
+	}
+}
+
+/* Generated maps, VP appearing and vanishing, trees growing: at every
+ * step the view decodes to the world aic_fog() makes (the engine builds
+ * it without copying the whole world, fogging each row as it copies it). */
+Test(aic2018_steps, every_view_is_the_world_fogged_outside_the_margin)
+{
+	for (int seed = 1; seed <= 6; seed++) {
+		gm->destroy(g);
+		g = gm->create(NULL, (uint64_t)seed, err);
+		cr_assert_not_null(g, "%s", err);
+		for (int round = 0; round < 40 && !game_over(gm, g); round++) {
+			for (int team; (team = gm->next_seat(g)) >= 0;) {
+				expect_view_is_the_fogged_world(seed, round);
+				int slots[AIC_MAX_UNITS];
+				for (int i = 0; i < g->step.nbatch; i++)
+					slots[i] = g->step.batch[i];
+				cr_assert_eq(gm->orders(g, team, buf,
+							message(g->step.nbatch, slots, NULL, 0), err),
+					     0, "%s", err->msg);
+			}
+			gm->advance(g);
+		}
+	}
 }

@@ -59,6 +59,14 @@ Test(seat, messages_travel_in_a_region_the_player_cannot_write, .timeout = 30)
 	cr_assert_eq(len, 6);
 	cr_expect_arr_eq(last, "second", 6);
 	free(last);
+	/* a message written in place, where the runner puts a view */
+	size_t cap;
+	uint8_t *room = seat_outbox(&s, &cap);
+	cr_assert_eq(room, s.shared);
+	cr_assert_geq(cap, 4096);
+	memcpy(room, "third", 5);
+	seat_send(&s, room, 5);
+	expect_frame(&s, 2, "thirdyyy");
 	cr_expect_not(s.frozen, "%s", s.reason);
 	seat_finish(&s);
 	seat_free(&s);

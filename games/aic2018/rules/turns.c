@@ -223,47 +223,45 @@ void aic_ranks(const struct aic_world *w, int rank[AIC_TEAMS])
 
 /* ---- a team's view -------------------------------------------------------- */
 
-static void hide_cell(struct aic_world *w, int cell, int team)
+void aic_fog_units(struct aic_world *w, int team)
 {
-	struct aic_cell *c = &w->cell[cell];
-	c->vp = 0;
-	if (c->tree == AIC_TREE_SMALL) {
-		c->tree = AIC_TREE_NONE;
-		c->tree_hp = 0;
-		c->growing = 0;
+	/* the hidden enemies leave the order and their slots: an enemy stays
+	 * where its cell, fogged, still holds it */
+	int n = 0, cursor = w->cursor;
+	for (int i = 0; i < w->norder; i++) {
+		int s = w->order[i];
+		struct aic_unit *u = &w->unit[s];
+		if (u->team == team || w->cell[u->y * AIC_STRIDE + u->x].unit == s) {
+			w->order[n++] = (int16_t)s;
+			continue;
+		}
+		w->slot_of_id[u->id] = AIC_NO_UNIT;
+		memset(u, 0, sizeof *u);
+		if (i <= w->cursor)
+			cursor--;
 	}
-	if (c->unit != AIC_NO_UNIT && w->unit[c->unit].team != team)
-		c->unit = AIC_NO_UNIT;
+	w->norder = n;
+	w->cursor = cursor;
+}
+
+void aic_fog_secrets(struct aic_world *w, int team)
+{
+	w->rng.s = 0;
+	/* the enemy's wood is its secret; VP are public */
+	struct aic_team *enemy = &w->team[1 - team];
+	enemy->wood = 0;
+	memset(enemy->passive_exp, 0, sizeof enemy->passive_exp);
+	memset(w->seen[1 - team], 0, sizeof w->seen[1 - team]);
 }
 
 void aic_fog(const struct aic_world *src, int team, struct aic_world *dst)
 {
 	if (dst != src)
 		memcpy(dst, src, sizeof *dst);
-	dst->rng.s = 0;
 	for (int y = 0; y < dst->height; y++)
 		for (int x = 0; x < dst->width; x++)
 			if (!dst->seen[team][y * AIC_STRIDE + x])
-				hide_cell(dst, y * AIC_STRIDE + x, team);
-	/* the hidden enemies leave the order and their slots */
-	int n = 0, cursor = dst->cursor;
-	for (int i = 0; i < dst->norder; i++) {
-		int s = dst->order[i];
-		struct aic_unit *u = &dst->unit[s];
-		if (u->team == team || dst->cell[u->y * AIC_STRIDE + u->x].unit == s) {
-			dst->order[n++] = (int16_t)s;
-			continue;
-		}
-		dst->slot_of_id[u->id] = AIC_NO_UNIT;
-		memset(u, 0, sizeof *u);
-		if (i <= dst->cursor)
-			cursor--;
-	}
-	dst->norder = n;
-	dst->cursor = cursor;
-	/* the enemy's wood is its secret; VP are public */
-	struct aic_team *enemy = &dst->team[1 - team];
-	enemy->wood = 0;
-	memset(enemy->passive_exp, 0, sizeof enemy->passive_exp);
-	memset(dst->seen[1 - team], 0, sizeof dst->seen[1 - team]);
+				aic_fog_cell(dst, &dst->cell[y * AIC_STRIDE + x], team);
+	aic_fog_units(dst, team);
+	aic_fog_secrets(dst, team);
 }
