@@ -33,6 +33,9 @@ struct seat {
 	 * without one: then they go through the pipe. */
 	uint8_t *shared;
 	size_t shared_cap;
+	/* Turns left before its answer is again looked for as soon as the
+	 * message is sent (seat_collect): 0 while that finds it. */
+	int early_skip;
 	bool frozen;
 	int frozen_round;     /* the round it froze in, -1 before the first */
 	char reason[200];
