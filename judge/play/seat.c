@@ -433,11 +433,11 @@ static bool wait_watched(struct seat *s, int64_t timeout, int round)
 
 /* The players share the judge's CPU, and the kernel mostly runs one as
  * soon as its message is written: its answer is there before the judge
- * waits, and a read finds it without the wait's system call.  Where that
- * does not happen (a scheduler that lets the judge run on), the read
- * would be one call more each turn: a seat whose answer was not there is
- * waited for the usual way for its next EARLY_SKIP turns. */
-#define EARLY_SKIP 15
+ * waits, and a read finds it without the wait's system call.  A read that
+ * finds nothing costs a call; now and then one will (the player was not
+ * run at once), but where it keeps happening (a scheduler that lets the
+ * judge run on) the seat is waited for the usual way for a while, longer
+ * after each miss in a row: 3 turns after the second, up to 63. */
 static void read_early(struct seat *s, int round)
 {
 	if (!waiting(s))
@@ -447,10 +447,14 @@ static void read_early(struct seat *s, int round)
 		return;
 	}
 	receive(s, round);
-	if (waiting(s))
-		s->early_skip = EARLY_SKIP;
-	else
+	if (!waiting(s)) {
+		s->early_misses = 0;
 		seat_service(s, NULL, 0, round);
+		return;
+	}
+	if (s->early_misses < 6)
+		s->early_misses++;
+	s->early_skip = s->early_misses >= 2 ? (1 << s->early_misses) - 1 : 0;
 }
 
 void seat_collect(struct seat *seats, int n, int round)

@@ -34,8 +34,8 @@ struct seat {
 	uint8_t *shared;
 	size_t shared_cap;
 	/* Turns left before its answer is again looked for as soon as the
-	 * message is sent (seat_collect): 0 while that finds it. */
-	int early_skip;
+	 * message is sent (seat_collect), and the misses of that in a row. */
+	int early_skip, early_misses;
 	bool frozen;
 	int frozen_round;     /* the round it froze in, -1 before the first */
 	char reason[200];
