@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -433,11 +434,12 @@ static bool wait_watched(struct seat *s, int64_t timeout, int round)
 
 /* The players share the judge's CPU, and the kernel mostly runs one as
  * soon as its message is written: its answer is there before the judge
- * waits, and a read finds it without the wait's system call.  A read that
- * finds nothing costs a call; now and then one will (the player was not
- * run at once), but where it keeps happening (a scheduler that lets the
- * judge run on) the seat is waited for the usual way for a while, longer
- * after each miss in a row: 3 turns after the second, up to 63. */
+ * waits, and a read finds it without the wait's system call.  When it is
+ * not there, the player was not run at once: the judge gives up the CPU
+ * once and reads again, a call cheaper than a wait and its wake-up.  Where
+ * that keeps missing (the player runs elsewhere, or thinks long) the seat
+ * is waited for the usual way for a while, longer after each miss in a
+ * row: 3 turns after the second, up to 63. */
 static void read_early(struct seat *s, int round)
 {
 	if (!waiting(s))
@@ -447,6 +449,10 @@ static void read_early(struct seat *s, int round)
 		return;
 	}
 	receive(s, round);
+	if (waiting(s)) {
+		sched_yield();
+		receive(s, round);
+	}
 	if (!waiting(s)) {
 		s->early_misses = 0;
 		seat_service(s, NULL, 0, round);
