@@ -73,6 +73,26 @@ Test(seat, messages_travel_in_a_region_the_player_cannot_write, .timeout = 30)
 	sbx_policy_free(pol);
 }
 
+/* An answer read as soon as the message is sent (the judge does not wait
+ * when it is there) leaves the seat's limits as they were: a player that
+ * answers at once and then computes on is stopped at its CPU budget. */
+Test(seat, a_player_read_without_waiting_is_still_stopped_at_its_budget, .timeout = 30)
+{
+	struct seat s;
+	struct sbx_policy *pol;
+	start(&s, &pol, "answer_then_spin", 64);
+	seat_send(&s, (const uint8_t *)"go", 2);
+	expect_frame(&s, 0, "ok");
+	seat_send(&s, (const uint8_t *)"go", 2);
+	seat_collect(&s, 1, 1);
+	cr_assert(s.frozen, "still waited for");
+	cr_expect_eq(s.frozen_round, 1);
+	cr_expect(strstr(s.reason, "CPU budget exceeded") != NULL, "%s", s.reason);
+	seat_finish(&s);
+	seat_free(&s);
+	sbx_policy_free(pol);
+}
+
 /* Frames that arrive together are served one a round, in order; a bad
  * one freezes the seat in its own round, not in the round it arrived. */
 Test(seat, frames_sent_ahead_wait_for_their_rounds, .timeout = 30)
