@@ -65,17 +65,24 @@ static int open_access_log(const char *path, FILE **out)
 	return 0;
 }
 
-/* Says the settings in force, records them for `judge config`, and waits
- * for SIGINT or SIGTERM.  The service's threads read its settings with
- * every request, so none changes under them: on SIGHUP the file is read
- * again and what changed is named, to be applied by a restart. */
-static void wait_for_stop(struct in_force *f, const sigset_t *signals)
+/* Says the settings in force and records them for `judge config`: before
+ * the service says it listens, so that whoever waits for that line finds
+ * both done. */
+static void say_settings(struct in_force *f)
 {
 	char line[2048];
 	in_force_said(f, line, sizeof line);
 	log_line(stderr, "judge serve", "%s", line);
 	if (in_force_publish(f, line, sizeof line) < 0)
 		log_line(stderr, "judge serve", "%s", line);
+}
+
+/* Waits for SIGINT or SIGTERM.  The service's threads read its settings
+ * with every request, so none changes under them: on SIGHUP the file is
+ * read again and what changed is named, to be applied by a restart. */
+static void wait_for_stop(struct in_force *f, const sigset_t *signals)
+{
+	char line[2048];
 	struct judge_config running = *f->cfg;
 	struct in_force file = *f;
 	file.cfg = &running;
@@ -125,11 +132,12 @@ int cmd_serve(int argc, char **argv)
 	struct serve *sv = serve_start(&o, err);
 	if (!sv)
 		return opt_fail("judge serve", 2, err->msg);
+	struct in_force f = { .cfg = &a.cfg, .path = a.config, .program = "judge-serve" };
+	cfgrun_dir(a.queue, f.dir);
+	say_settings(&f);
 	printf("judge serve: listening on http://%s:%u/ (queue %s)\n", host, serve_port(sv),
 	       a.queue);
 	fflush(stdout);
-	struct in_force f = { .cfg = &a.cfg, .path = a.config, .program = "judge-serve" };
-	cfgrun_dir(a.queue, f.dir);
 	wait_for_stop(&f, &stop);
 	cfgrun_withdraw(f.dir, f.program);
 	serve_stop(sv);
