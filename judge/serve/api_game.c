@@ -36,7 +36,7 @@ static json_t *params_in_force(const struct game *g, const char *params_text)
 	err_t err = {0};
 	struct game_state *st = game_create(g, params_text, 1, g->players, err);
 	if (!st)
-		return json_pack("{s:s}", "error", err);
+		return json_pack("{s:s}", "error", err->msg);
 	json_t *header = g->replay_header(st);
 	json_t *out = json_pack("{s:i, s:O?}", "rounds", g->rounds(st), "params",
 				json_object_get(header, "params"));
