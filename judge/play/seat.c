@@ -404,16 +404,25 @@ static void service_events(struct seat *s, const struct epoll_event *ev, int n, 
 	seat_service(s, fds, n > 0 ? n : 0, round);
 }
 
+/* Reads what it has written; true when that made its answer whole, the
+ * seat then served (its sandbox looked at, its wall guard disarmed)
+ * without a poll. */
+static bool read_answer(struct seat *s, int round)
+{
+	receive(s, round);
+	if (waiting(s))
+		return false;
+	seat_service(s, NULL, 0, round);
+	return true;
+}
+
 /* Its epoll descriptor is ready.  Mostly that is its answer, read at
  * once; only when it is not (yet) whole does the seat learn which
  * descriptors are ready and service them all. */
 static void service_watched(struct seat *s, int round)
 {
-	receive(s, round);
-	if (!waiting(s)) {
-		seat_service(s, NULL, 0, round);
+	if (read_answer(s, round))
 		return;
-	}
 	struct epoll_event ev[SEAT_POLLFDS];
 	service_events(s, ev, epoll_wait(s->ep_fd, ev, SEAT_POLLFDS, 0), round);
 }
@@ -448,14 +457,13 @@ static void read_early(struct seat *s, int round)
 		s->early_skip--;
 		return;
 	}
-	receive(s, round);
-	if (waiting(s)) {
+	bool whole = read_answer(s, round);
+	if (!whole) {
 		sched_yield();
-		receive(s, round);
+		whole = read_answer(s, round);
 	}
-	if (!waiting(s)) {
+	if (whole) {
 		s->early_misses = 0;
-		seat_service(s, NULL, 0, round);
 		return;
 	}
 	if (s->early_misses < 6)

@@ -29,6 +29,14 @@ static void start(struct seat *s, struct sbx_policy **pol, const char *attack, s
 	start_limited(s, pol, attack, max_in, 0, 64 << 20);
 }
 
+/* Ends the player, frees the seat and its policy. */
+static void end_seat(struct seat *s, struct sbx_policy *pol)
+{
+	seat_finish(s);
+	seat_free(s);
+	sbx_policy_free(pol);
+}
+
 static void expect_frame(struct seat *s, int round, const char *want)
 {
 	seat_collect(s, 1, round);
@@ -68,9 +76,7 @@ Test(seat, messages_travel_in_a_region_the_player_cannot_write, .timeout = 30)
 	seat_send(&s, room, 5);
 	expect_frame(&s, 2, "thirdyyy");
 	cr_expect_not(s.frozen, "%s", s.reason);
-	seat_finish(&s);
-	seat_free(&s);
-	sbx_policy_free(pol);
+	end_seat(&s, pol);
 }
 
 /* An answer read as soon as the message is sent (the judge does not wait
@@ -88,9 +94,7 @@ Test(seat, a_player_read_without_waiting_is_still_stopped_at_its_budget, .timeou
 	cr_assert(s.frozen, "still waited for");
 	cr_expect_eq(s.frozen_round, 1);
 	cr_expect(strstr(s.reason, "CPU budget exceeded") != NULL, "%s", s.reason);
-	seat_finish(&s);
-	seat_free(&s);
-	sbx_policy_free(pol);
+	end_seat(&s, pol);
 }
 
 /* Frames that arrive together are served one a round, in order; a bad
@@ -107,9 +111,7 @@ Test(seat, frames_sent_ahead_wait_for_their_rounds, .timeout = 30)
 	cr_assert(s.frozen);
 	cr_expect_eq(s.frozen_round, 2);
 	cr_expect_str_eq(s.reason, "protocol error: a message of 1048576 bytes (at most 64 allowed)");
-	seat_finish(&s);
-	seat_free(&s);
-	sbx_policy_free(pol);
+	end_seat(&s, pol);
 }
 
 /* A seat waited for alone (a game of steps) is served the same way: its
