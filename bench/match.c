@@ -6,7 +6,11 @@
  * for byte, at once.  (c) is what the system alone charges a judge that
  * runs each player in a process of its own on one CPU (start, exit, and a
  * switch into every player and back each round), so (a)/(b) cannot come
- * below ((b)+(c))/(b), whatever the runner does.  Once, for Dominator: a raw pipe ping-pong
+ * below ((b)+(c))/(b), whatever the runner does.  (d) the same frames
+ * through the runner's seats to four sandboxed copies of (c)'s player:
+ * what the sandbox adds to a process (its filter, the judge's answers to
+ * its memory calls, its own user and limits) and the seats' round trips,
+ * without the match around them.  Once, for Dominator: a raw pipe ping-pong
  * between two processes against the runner's per-turn round trip with a
  * sandboxed player.  Goals: (a)/(b) <= 1.5 for each game and turn <= 1.3x
  * ping-pong.
@@ -192,7 +196,48 @@ static uint64_t floor_match(int rounds)
 	return bench_now_ns() - t0;
 }
 
-/* (a), (b) and (c) of one game; false when (a) and (b) scores differ. */
+/* (d): (c) through seats, as start_seats() starts them, under the
+ * configured limits; the seats' start and end included. */
+static uint64_t sandboxed_floor_match(const struct game *game, int rounds)
+{
+	err_t err;
+	struct sbx_limits lim = player_limits();
+	struct seat seat[PLAYERS];
+	struct sbx_uid uid[PLAYERS];
+	size_t max_out = game->start_max > game->view_max ? game->start_max : game->view_max;
+	uint64_t t0 = bench_now_ns();
+	struct sbx_policy *pol = sbx_policy_new(SBX_PLAYER, &lim, err);
+	if (!pol)
+		die("policy", err->msg);
+	sbx_policy_set_batch(pol); /* as match_play() starts a course game's players */
+	for (int p = 0; p < PLAYERS; p++) {
+		uid[p] = (struct sbx_uid){ 0, -1 };
+		if (geteuid() == 0 &&
+		    sbx_uid_claim(cfg.sandbox.uid_base, cfg.sandbox.uid_count, &uid[p], err) < 0)
+			die("uid", err->msg);
+		if (seat_start(&seat[p], pol, ECHO_PLAYER, uid[p].uid, 64, max_out, err) < 0)
+			die("seat", err->msg);
+	}
+	for (int r = 0; r <= rounds; r++) {
+		for (int p = 0; p < PLAYERS; p++)
+			seat_send(&seat[p], buf, frame_len[r][p]);
+		seat_collect(seat, PLAYERS, r - 1);
+		for (int p = 0; p < PLAYERS; p++) {
+			if (seat[p].frozen)
+				die(ECHO_PLAYER, seat[p].reason);
+			seat_consume(&seat[p]);
+		}
+	}
+	for (int p = 0; p < PLAYERS; p++) {
+		seat_finish(&seat[p]);
+		seat_free(&seat[p]);
+		sbx_uid_release(&uid[p]);
+	}
+	sbx_policy_free(pol);
+	return bench_now_ns() - t0;
+}
+
+/* (a) to (d) of one game; false when (a) and (b) scores differ. */
 static bool compare_matches(const struct inproc *in)
 {
 	const struct game *game = game_find(in->game);
@@ -200,16 +245,17 @@ static bool compare_matches(const struct inproc *in)
 		die(in->game, "not a four-player game in the registry");
 	char demo[PATH_MAX];
 	bench_compile_shipped(&cfg, in->game, "Demo", demo);
-	uint64_t a[RUNS], b[RUNS], c[RUNS];
+	uint64_t a[RUNS], b[RUNS], c[RUNS], d[RUNS];
 	int64_t sa[PLAYERS], sb[PLAYERS];
 	int rounds = 0;
 	for (int i = 0; i < RUNS; i++) {
 		a[i] = sandboxed_match(game, demo, sa);
 		b[i] = in_process_match(game, in, sb, &rounds);
 		c[i] = floor_match(rounds);
+		d[i] = sandboxed_floor_match(game, rounds);
 	}
 	uint64_t ma = bench_median(a, RUNS), mb = bench_median(b, RUNS);
-	uint64_t mc = bench_median(c, RUNS);
+	uint64_t mc = bench_median(c, RUNS), md = bench_median(d, RUNS);
 	bool same = memcmp(sa, sb, sizeof sa) == 0;
 	printf("%s, four Demos, %d rounds, replay written (median of %d):\n", game->title, rounds,
 	       RUNS);
@@ -223,6 +269,10 @@ static bool compare_matches(const struct inproc *in)
 	       (double)(mb + mc) / mb);
 	printf("  (a)/((b)+(c))           %8.2f     (the runner's own cost)\n",
 	       (double)ma / (mb + mc));
+	printf("  (d) no-op players, seats %7.1f ms   ((c) sandboxed: %+.1f ms, %+.0f us a player)\n",
+	       md / 1e6, ((double)md - mc) / 1e6, ((double)md - mc) / 1e3 / PLAYERS);
+	printf("  (a)/((b)+(d))           %8.2f     (the match around the seats)\n",
+	       (double)ma / (mb + md));
 	fflush(stdout);
 	return same;
 }

@@ -22,6 +22,7 @@ struct sbx_policy {
 	enum sbx_profile profile;
 	struct sbx_limits lim;
 	struct sock_fprog prog; /* player profile only */
+	bool batch; /* players run as SCHED_BATCH (sbx_policy_set_batch) */
 };
 
 struct sbx_proc {

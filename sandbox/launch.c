@@ -29,13 +29,14 @@
 #include "sandbox/internal.h"
 
 enum child_step { STEP_FDS = 1, STEP_VIEW, STEP_DIR, STEP_RLIMIT, STEP_IDENTITY, STEP_PARENT,
-		  STEP_NNP, STEP_SECCOMP, STEP_EXEC };
+		  STEP_SCHED, STEP_NNP, STEP_SECCOMP, STEP_EXEC };
 
 static const char *const step_names[] = {
 	[STEP_FDS] = "arranging descriptors", [STEP_VIEW] = "confining its view of the files",
 	[STEP_DIR] = "changing directory",
 	[STEP_RLIMIT] = "setting limits", [STEP_IDENTITY] = "switching user",
-	[STEP_PARENT] = "parent-death signal", [STEP_NNP] = "no_new_privs",
+	[STEP_PARENT] = "parent-death signal", [STEP_SCHED] = "choosing its scheduling class",
+	[STEP_NNP] = "no_new_privs",
 	[STEP_SECCOMP] = "installing the seccomp filter", [STEP_EXEC] = "exec",
 };
 
@@ -52,6 +53,7 @@ struct child_plan {
 	int res[8];
 	struct rlimit rl[8];
 	bool switch_id;
+	bool batch;
 	uid_t uid;
 	gid_t gid;
 	const struct sock_fprog *prog;
@@ -168,6 +170,10 @@ static CHILD_FN int child_main(void *arg)
 	if ((r = raw(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) < 0 ||
 	    raw(SYS_getppid, 0, 0, 0, 0, 0) != c->parent)
 		child_fail(SBX_FD_SYNC, STEP_PARENT, r ? r : -ESRCH);
+	struct sched_param no_priority = { 0 };
+	if (c->batch && (r = raw(SYS_sched_setscheduler, 0, SCHED_BATCH, (long)&no_priority, 0,
+				 0)) < 0)
+		child_fail(SBX_FD_SYNC, STEP_SCHED, r);
 	if ((r = raw(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) < 0)
 		child_fail(SBX_FD_SYNC, STEP_NNP, r);
 	if (c->prog) {
@@ -246,6 +252,7 @@ static void plan_child(struct child_plan *c, const struct sbx_policy *pol,
 		.uid = spec->uid,
 		.gid = spec->gid,
 		.switch_id = spec->uid != 0 && geteuid() == 0,
+		.batch = pol->batch,
 		.prog = pol->profile == SBX_PLAYER ? &pol->prog : NULL,
 		.workdir = pol->profile == SBX_TOOL ? spec->workdir : NULL,
 		.view = view,

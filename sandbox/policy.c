@@ -139,6 +139,11 @@ struct sbx_policy *sbx_policy_new(enum sbx_profile profile,
 	return pol;
 }
 
+void sbx_policy_set_batch(struct sbx_policy *pol)
+{
+	pol->batch = pol->profile == SBX_PLAYER;
+}
+
 void sbx_policy_free(struct sbx_policy *pol)
 {
 	if (!pol)

@@ -141,6 +141,15 @@ struct sbx_policy *sbx_policy_new(enum sbx_profile profile,
 				  err_t err);
 void sbx_policy_free(struct sbx_policy *pol);
 
+/* Players started under pol run as SCHED_BATCH: waking one (sending it a
+ * message) does not take the CPU from the judge, which sends every seat
+ * its message first and then gives up the CPU once, and the players run
+ * one after the other: on one CPU, five switches a round of four instead
+ * of up to eight.  Their CPU time and weight are those of any process.
+ * For a judge that waits for one player at a time it only delays each
+ * answer; tools are never started so. */
+void sbx_policy_set_batch(struct sbx_policy *pol);
+
 /* Starts spec->path under pol.  Returns the running process, or NULL with
  * err filled when the judge itself failed (fork, pipes).  A binary that
  * cannot run (not static, too big, exec failed) yields a process already

@@ -505,6 +505,11 @@ static int prepare(struct match *m, const struct match_spec *spec, err_t err)
 		m->limits.cpu_ns = game->match_cpu_ns;
 	m->limits.wall_budget_ns = wall_budget(spec, m->limits.cpu_ns, game->rounds(m->g));
 	m->pol = sbx_policy_new(SBX_PLAYER, &m->limits, err);
+	/* A round goes to every seat at once: the players wait for the judge
+	 * to send them all before they run (sandbox.h).  A game of steps
+	 * waits for one seat at a time, which would only wait longer. */
+	if (m->pol && !game_stepwise(game))
+		sbx_policy_set_batch(m->pol);
 	return m->buf && m->pol ? 0 : -1;
 }
 
