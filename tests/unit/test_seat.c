@@ -106,25 +106,6 @@ Test(seat, a_player_read_without_waiting_is_still_stopped_at_its_budget, .timeou
 	end_seat(&s, pol);
 }
 
-/* Frames that arrive together are served one a round, in order; a bad
- * one freezes the seat in its own round, not in the round it arrived. */
-/* The scheduling policy of a running process, field 41 of its stat line
- * (the 39th after the name's closing parenthesis); -1 when unreadable. */
-static int scheduling_policy(pid_t pid)
-{
-	char path[64], line[1024] = "";
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-	FILE *f = fopen(path, "re");
-	cr_assert_not_null(f, "%s", path);
-	if (!fgets(line, sizeof line, f))
-		line[0] = '\0';
-	fclose(f);
-	char *p = strrchr(line, ')');
-	for (int field = 2; p && field < 41; field++)
-		p = strchr(p + 1, ' ');
-	return p ? atoi(p + 1) : -1;
-}
-
 /* Under a batch policy (a match played in rounds) a player's wake-up
  * leaves the CPU to the judge: it runs as SCHED_BATCH, which it cannot
  * leave (the filter forbids sched_setscheduler); otherwise as any
@@ -134,13 +115,15 @@ Test(seat, players_of_a_batch_policy_run_as_sched_batch, .timeout = 30)
 	struct seat s;
 	struct sbx_policy *pol;
 	start(&s, &pol, "read_block", 64);
-	cr_expect_eq(scheduling_policy(sbx_pid(s.proc)), SCHED_OTHER);
+	cr_expect_eq(sched_getscheduler(sbx_pid(s.proc)), SCHED_OTHER);
 	end_seat(&s, pol);
 	start_policy(&s, &pol, "read_block", 64, 0, 64 << 20, true);
-	cr_expect_eq(scheduling_policy(sbx_pid(s.proc)), SCHED_BATCH);
+	cr_expect_eq(sched_getscheduler(sbx_pid(s.proc)), SCHED_BATCH);
 	end_seat(&s, pol);
 }
 
+/* Frames that arrive together are served one a round, in order; a bad
+ * one freezes the seat in its own round, not in the round it arrived. */
 Test(seat, frames_sent_ahead_wait_for_their_rounds, .timeout = 30)
 {
 	struct seat s;
