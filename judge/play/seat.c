@@ -441,14 +441,16 @@ static bool wait_watched(struct seat *s, int64_t timeout, int round)
 	return true;
 }
 
-/* The players share the judge's CPU, and the kernel mostly runs one as
- * soon as its message is written: its answer is there before the judge
- * waits, and a read finds it without the wait's system call.  When it is
- * not there, the player was not run at once: the judge gives up the CPU
- * once and reads again, a call cheaper than a wait and its wake-up.  Where
- * that keeps missing (the player runs elsewhere, or thinks long) the seat
- * is waited for the usual way for a while, longer after each miss in a
- * row: 3 turns after the second, up to 63. */
+/* The players share the judge's CPU.  A lone seat's player (a game of
+ * steps) mostly runs as soon as its message is written; the players of a
+ * round, SCHED_BATCH (sandbox.h), once the judge gives up the CPU, which
+ * seat_collect does once for them all.  Either way the answer is mostly
+ * there before the judge would wait, and a read finds it without the
+ * wait's system call.  When it is not there, the judge gives up the CPU
+ * once more and reads again, a call cheaper than a wait and its wake-up.
+ * Where that keeps missing (the player runs elsewhere, or thinks long) the
+ * seat is waited for the usual way for a while, longer after each miss in
+ * a row: 3 turns after the second, up to 63. */
 static void read_early(struct seat *s, int round)
 {
 	if (!waiting(s))
@@ -476,6 +478,8 @@ void seat_collect(struct seat *seats, int n, int round)
 	struct pollfd fds[n * SEAT_POLLFDS];
 	int first[n], count[n];
 	bool as_one[n];
+	if (n > 1)
+		sched_yield(); /* the round's players run now, one after the other */
 	for (int i = 0; i < n; i++)
 		read_early(&seats[i], round);
 	for (;;) {
