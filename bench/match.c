@@ -204,7 +204,6 @@ static uint64_t sandboxed_floor_match(const struct game *game, int rounds)
 	struct sbx_limits lim = player_limits();
 	struct seat seat[PLAYERS];
 	struct sbx_uid uid[PLAYERS];
-	size_t max_out = game->start_max > game->view_max ? game->start_max : game->view_max;
 	uint64_t t0 = bench_now_ns();
 	struct sbx_policy *pol = sbx_policy_new(SBX_PLAYER, &lim, err);
 	if (!pol)
@@ -215,7 +214,8 @@ static uint64_t sandboxed_floor_match(const struct game *game, int rounds)
 		if (geteuid() == 0 &&
 		    sbx_uid_claim(cfg.sandbox.uid_base, cfg.sandbox.uid_count, &uid[p], err) < 0)
 			die("uid", err->msg);
-		if (seat_start(&seat[p], pol, ECHO_PLAYER, uid[p].uid, 64, max_out, err) < 0)
+		if (seat_start(&seat[p], pol, ECHO_PLAYER, uid[p].uid, 64, game_message_max(game),
+			       err) < 0)
 			die("seat", err->msg);
 	}
 	for (int r = 0; r <= rounds; r++) {
@@ -314,7 +314,7 @@ static void seat_open(struct seat *s, struct sbx_policy **pol, const struct game
 	lim.cpu_ns = 60ULL * 1000000000;
 	*pol = sbx_policy_new(SBX_PLAYER, &lim, err);
 	if (!*pol || seat_start(s, *pol, player, 0, dom->orders_max,
-				       dom->start_max > dom->view_max ? dom->start_max : dom->view_max, err) < 0)
+				       game_message_max(dom), err) < 0)
 		die("seat", err->msg);
 	seat_send(s, buf + sizeof buf / 2, dom->start(g, 0, buf + sizeof buf / 2, sizeof buf / 2));
 	seat_collect(s, 1, -1);

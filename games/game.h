@@ -184,6 +184,12 @@ static inline struct game_state *game_create(const struct game *gm, const char *
 				  : gm->create(params, seed, err);
 }
 
+/* The largest message the game sends a player: its start or a view. */
+static inline size_t game_message_max(const struct game *gm)
+{
+	return gm->start_max > gm->view_max ? gm->start_max : gm->view_max;
+}
+
 /* The game's rounds are steps of one seat at a time (next_seat). */
 static inline bool game_stepwise(const struct game *gm)
 {

@@ -352,7 +352,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	m.cpu_budget_ns = match_budget(m.game, m.g, a.cpu_ms);
-	m.buf_cap = m.game->start_max > m.game->view_max ? m.game->start_max : m.game->view_max;
+	m.buf_cap = game_message_max(m.game);
 	m.buf = malloc(m.buf_cap);
 	json_t *start = a.output ? m.game->replay_header(m.g) : NULL;
 	m.rounds = a.output ? json_array() : NULL;

@@ -493,7 +493,7 @@ static int prepare(struct match *m, const struct match_spec *spec, err_t err)
 		return -1;
 	m->start = game->replay_header(m->g);
 	debug_init(&m->debug, m->n);
-	m->buf_cap = game->start_max > game->view_max ? game->start_max : game->view_max;
+	m->buf_cap = game_message_max(game);
 	m->buf = malloc(m->buf_cap);
 	m->rounds = json_array();
 	m->limits = spec->limits;

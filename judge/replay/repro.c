@@ -385,8 +385,7 @@ static int create_game(struct run *r)
 		err_prefix(r->err, "the replay's parameters do not load");
 		return -1;
 	}
-	r->buf_cap = r->game->start_max > r->game->view_max ? r->game->start_max
-							     : r->game->view_max;
+	r->buf_cap = game_message_max(r->game);
 	if (r->game->orders_max > r->buf_cap)
 		r->buf_cap = r->game->orders_max;
 	r->buf = malloc(r->buf_cap);
