@@ -3,13 +3,17 @@
  * every process it waited for) of (w) the whole command `judge play GAME
  * Demo...` and of (m) the same match played by match_play in a new
  * process (this program again), with the same binaries, parameters and
- * seed, its replay built and freed as the command does, the two in turns.  (w) - (m), run
- * by run, is the command's fixed cost: starting the judge, reading its
- * configuration, finding the players in the compile cache.  (s) is the
- * floor it cannot go below: `judge play --help`, a start of the same
- * binary that does nothing.  Goal: (w) - (m) <= 8 ms for each game.  A
- * match costs ten to fifty times that: on a loaded machine the middle half
- * of the runs says how far to trust the median.
+ * seed, its replay built and freed as the command does, the two in turns.
+ * (w) - (m), run by run, is the command's fixed cost: starting the judge,
+ * reading its configuration, finding the players in the compile cache.
+ * It is taken from the same pair on a match of SHORT_ROUNDS rounds (the
+ * game's parameters file with only its rounds changed): the fixed cost
+ * does not depend on the match's length, but the noise of a long match
+ * does, and on a loaded VM a 110 ms match varies by more than the 5 ms
+ * sought.  (s) is the floor it cannot go below: `judge play --help`, a
+ * start of the same binary that does nothing.  Goal: the fixed cost <= 8
+ * ms for each game; the middle half of its runs says how far to trust the
+ * median.
  *
  * The judge is $JUDGE_BIN, else build/judge.
  */
@@ -31,11 +35,10 @@
 #include "judge/play/match.h"
 #include "judge/play/players.h"
 
-#define RUNS ((int)bench_size(21, 1))
-/* A long match (AIC2018's, Blitz's: over 100 ms) varies by more than the
- * fixed cost: three times the runs keep the median's error near 1 ms. */
-#define LONG_MATCH_NS 50000000ULL
-#define RUNS_MAX (3 * RUNS)
+#define RUNS ((int)bench_size(11, 1))
+#define SHORT_RUNS ((int)bench_size(41, 1))
+#define RUNS_MAX 64
+#define SHORT_ROUNDS 10
 #define SEED "3"
 #define PARAMS_MAX (1 << 20)
 
@@ -84,18 +87,45 @@ static uint64_t command_cpu(char *const argv[])
 	return child_cpu(pid, argv[0]);
 }
 
-static char *read_params(const char *game)
+/* The text of the parameters file at path, NULL when there is none. */
+static char *read_params(const char *path)
 {
-	char path[PATH_MAX];
-	paths_game_params(cfg.data_dir, game, path);
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return NULL;
 	char *text = calloc(1, PARAMS_MAX + 1);
-	if (text && fread(text, 1, PARAMS_MAX, f) == PARAMS_MAX)
+	if (!text || fread(text, 1, PARAMS_MAX, f) == PARAMS_MAX)
 		die(path, "too large");
 	fclose(f);
 	return text;
+}
+
+static bool is_rounds_line(const char *line)
+{
+	line += strspn(line, " \t");
+	return strncmp(line, "rounds", 6) == 0 && (line[6] == ' ' || line[6] == '\t');
+}
+
+/* The game's parameters file with its rounds line (added when missing)
+ * set to SHORT_ROUNDS, written to path. */
+static void write_short_params(const struct game *gm, const char *path)
+{
+	char given[PATH_MAX];
+	paths_game_params(cfg.data_dir, gm->name, given);
+	char *text = read_params(given);
+	FILE *f = fopen(path, "we");
+	if (!f)
+		die(path, strerror(errno));
+	fprintf(f, "rounds %d\n", SHORT_ROUNDS);
+	for (char *line = text, *end; line && *line; line = end) {
+		end = strchrnul(line, '\n');
+		end += *end == '\n';
+		if (!is_rounds_line(line))
+			fwrite(line, 1, (size_t)(end - line), f);
+	}
+	if (fclose(f) != 0)
+		die(path, "cannot write it");
+	free(text);
 }
 
 static int players_of(const struct game *gm)
@@ -112,14 +142,14 @@ static uint64_t cpu_so_far(void)
 	return cpu_ns(&self) + cpu_ns(&children);
 }
 
-/* `bench-command --match GAME`: prints the CPU of the match alone, played
- * as judge play sets it up, its replay built and freed, in a process as
- * new as the command's (a forked copy of this one would find its memory
- * laid out by earlier matches). */
-static int match_only(const char *game)
+/* `bench-command --match GAME PARAMS`: prints the CPU of the match alone,
+ * played as judge play sets it up, its replay built and freed, in a
+ * process as new as the command's (a forked copy of this one would find
+ * its memory laid out by earlier matches). */
+static int match_only(const char *game, const char *params_file)
 {
 	const struct game *gm = game_find(game);
-	char demo[PATH_MAX], *params = read_params(game);
+	char demo[PATH_MAX], *params = read_params(params_file);
 	struct match_result r;
 	bench_compile_shipped(&cfg, game, "Demo", demo);
 	uint64_t before = cpu_so_far();
@@ -130,11 +160,11 @@ static int match_only(const char *game)
 	return 0;
 }
 
-/* (m), from `bench-command --match GAME`. */
-static uint64_t match_cpu(const struct game *gm)
+/* (m), from `bench-command --match GAME PARAMS`. */
+static uint64_t match_cpu(const struct game *gm, const char *params)
 {
-	char cmd[64];
-	snprintf(cmd, sizeof cmd, "/proc/%d/exe --match %s", (int)getpid(), gm->name);
+	char cmd[64 + PATH_MAX];
+	snprintf(cmd, sizeof cmd, "/proc/%d/exe --match %s %s", (int)getpid(), gm->name, params);
 	FILE *p = popen(cmd, "r");
 	unsigned long long ns = 0;
 	if (!p || fscanf(p, "%llu", &ns) != 1 || pclose(p) != 0)
@@ -142,36 +172,57 @@ static uint64_t match_cpu(const struct game *gm)
 	return ns;
 }
 
+/* (w) and (m) of the match that params sets, runs times each, in turns
+ * (a change of the machine's load falls on both); fixed[] gets (w) - (m),
+ * run by run, sorted. */
+static void pairs(const struct game *gm, char **play, const char *params, int runs, uint64_t *w,
+		  uint64_t *m, int64_t *fixed)
+{
+	for (int i = 0; i < runs; i++) {
+		m[i] = i % 2 ? match_cpu(gm, params) : 0;
+		w[i] = command_cpu(play);
+		m[i] = i % 2 ? m[i] : match_cpu(gm, params);
+		fixed[i] = (int64_t)w[i] - (int64_t)m[i];
+	}
+	qsort(fixed, runs, sizeof *fixed, cmp_i64);
+}
+
 static void compare(const char *judge, const struct game *gm)
 {
 	int n = players_of(gm);
-	char *play[6 + GAME_MAX_PLAYERS] = { (char *)judge, "play", (char *)gm->name };
+	char given[PATH_MAX], short_params[PATH_MAX];
+	paths_game_params(cfg.data_dir, gm->name, given);
+	snprintf(short_params, sizeof short_params, "build/bench-command-%s.cnf", gm->name);
+	write_short_params(gm, short_params);
+	char *play[8 + GAME_MAX_PLAYERS] = { (char *)judge, "play", (char *)gm->name };
 	for (int i = 0; i < n; i++)
 		play[3 + i] = "Demo";
 	play[3 + n] = "--seed";
 	play[4 + n] = SEED;
+	play[5 + n] = "--params";
+	play[6 + n] = given;
+	if (access(given, R_OK) != 0)
+		play[5 + n] = NULL; /* none: the game's defaults */
 	char *start[] = { (char *)judge, "play", "--help", NULL };
-	uint64_t w[RUNS_MAX], m[RUNS_MAX], s[RUNS_MAX];
-	int64_t fixed[RUNS_MAX];
+	uint64_t w[RUNS_MAX], m[RUNS_MAX], s[RUNS_MAX], sw[RUNS_MAX], sm[RUNS_MAX];
+	int64_t fixed[RUNS_MAX], short_fixed[RUNS_MAX];
 	command_cpu(play); /* every player compiled and cached */
-	int runs = match_cpu(gm) > LONG_MATCH_NS ? RUNS_MAX : RUNS;
-	for (int i = 0; i < runs; i++) {
-		/* in turns, so that a change of the machine's load falls on both */
-		m[i] = i % 2 ? match_cpu(gm) : 0;
-		w[i] = command_cpu(play);
-		m[i] = i % 2 ? m[i] : match_cpu(gm);
+	pairs(gm, play, given, RUNS, w, m, fixed);
+	play[5 + n] = "--params";
+	play[6 + n] = short_params;
+	pairs(gm, play, short_params, SHORT_RUNS, sw, sm, short_fixed);
+	for (int i = 0; i < SHORT_RUNS; i++)
 		s[i] = command_cpu(start);
-		fixed[i] = (int64_t)w[i] - (int64_t)m[i];
-	}
-	qsort(fixed, runs, sizeof *fixed, cmp_i64);
-	printf("%s, %d Demos, players cached (CPU, medians of %d runs):\n", gm->title, n, runs);
-	printf("  (w) judge play          %8.1f ms\n", bench_median(w, runs) / 1e6);
-	printf("  (m) the match alone     %8.1f ms\n", bench_median(m, runs) / 1e6);
-	printf("  (w) - (m) fixed cost    %8.1f ms   (goal <= 8; the middle half of the runs: "
-	       "%.1f to %.1f)\n", fixed[runs / 2] / 1e6, fixed[runs / 4] / 1e6,
-	       fixed[runs - 1 - runs / 4] / 1e6);
+	int k = SHORT_RUNS;
+	printf("%s, %d Demos, players cached (CPU, medians of %d runs):\n", gm->title, n, RUNS);
+	printf("  (w) judge play          %8.1f ms\n", bench_median(w, RUNS) / 1e6);
+	printf("  (m) the match alone     %8.1f ms   ((w) - (m) %.1f ms)\n",
+	       bench_median(m, RUNS) / 1e6, fixed[RUNS / 2] / 1e6);
+	printf("  fixed cost              %8.1f ms   (goal <= 8: (w) - (m) of a %d-round match, %d "
+	       "runs; their middle half %.1f to %.1f)\n", short_fixed[k / 2] / 1e6, SHORT_ROUNDS, k,
+	       short_fixed[k / 4] / 1e6, short_fixed[k - 1 - k / 4] / 1e6);
 	printf("  (s) judge play --help   %8.1f ms   (starting the judge at all)\n",
-	       bench_median(s, runs) / 1e6);
+	       bench_median(s, k) / 1e6);
 	fflush(stdout);
 }
 
@@ -193,8 +244,8 @@ int main(int argc, char **argv)
 	pin_to_one_cpu();
 	if (cfg_init(&cfg, NULL, err) < 0)
 		die("config", err->msg);
-	if (argc == 3 && strcmp(argv[1], "--match") == 0)
-		return match_only(argv[2]);
+	if (argc == 4 && strcmp(argv[1], "--match") == 0)
+		return match_only(argv[2], argv[3]);
 	for (const struct game *const *g = game_list(); *g; g++)
 		compare(judge, *g);
 	return 0;
