@@ -37,6 +37,7 @@
 #include "judge/base/config.h"
 #include "judge/play/match.h"
 #include "judge/play/seat.h"
+#include "judge/replay/replay_io.h"
 
 #define RUNS ((int)bench_size(11, 1))
 #define TURNS ((int)bench_size(3000, 100))
@@ -71,14 +72,22 @@ static struct sbx_limits player_limits(void)
 				    .stderr_bytes = cfg.sandbox.stderr_bytes };
 }
 
+/* As `judge play -o` writes a replay (both sides write theirs alike). */
+static void write_replay(const json_t *replay, const char *path)
+{
+	err_t err;
+	if (replay_write_file(path, replay, err) < 0)
+		die(path, err->msg);
+}
+
 /* (a): the real thing, as `judge play` does it. */
 static uint64_t sandboxed_match(const struct game *game, const char *demo, int64_t *scores)
 {
 	struct match_result r;
 	uint64_t t = bench_match(&cfg, game, NULL, SEED, PLAYERS, demo, "Demo", &r);
 	uint64_t t0 = bench_now_ns();
-	json_dump_file(r.replay, "build/bench-match.json", JSON_COMPACT);
-	t += bench_now_ns() - t0; /* the replay written, as judge play does */
+	write_replay(r.replay, "build/bench-match.json");
+	t += bench_now_ns() - t0; /* the replay written, as judge play -o does */
 	for (int i = 0; i < PLAYERS; i++)
 		scores[i] = r.seat[i].score;
 	match_result_free(&r);
@@ -109,7 +118,7 @@ static uint64_t in_process_match(const struct game *game, const struct inproc *i
 		json_array_append_new(rounds, frame);
 	}
 	json_t *replay = json_pack("{s:o, s:o}", "start", start, "rounds", rounds);
-	json_dump_file(replay, "build/bench-match-inproc.json", JSON_COMPACT);
+	write_replay(replay, "build/bench-match-inproc.json");
 	uint64_t t = bench_now_ns() - t0;
 	game->scores(g, scores);
 	*nrounds = game->rounds(g);

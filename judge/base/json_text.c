@@ -293,6 +293,74 @@ void jtext_value(struct jtext *t, const json_t *v)
 	free(text);
 }
 
+/* ---- whole trees, as json_dumps(JSON_COMPACT) writes them ----------------- */
+
+/* A jansson string (valid UTF-8, perhaps with NULs): only '"', '\\' and
+ * control characters escaped, the rest copied. */
+static void put_string_utf8(struct jtext *t, const char *s, size_t left)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	jtext_raw(t, "\"", 1);
+	while (left) {
+		size_t plain = 0;
+		while (plain < left && p[plain] >= 0x20 && p[plain] != '"' && p[plain] != '\\')
+			plain++;
+		jtext_raw(t, (const char *)p, plain);
+		p += plain;
+		left -= plain;
+		if (!left)
+			break;
+		put_char(t, *p++);
+		left--;
+	}
+	jtext_raw(t, "\"", 1);
+}
+
+void jtext_json(struct jtext *t, const json_t *v)
+{
+	const char *key;
+	json_t *member;
+	size_t i;
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:
+		i = 0;
+		jtext_raw(t, "{", 1);
+		json_object_foreach((json_t *)v, key, member) {
+			if (i++)
+				jtext_raw(t, ",", 1);
+			put_string_utf8(t, key, strlen(key));
+			jtext_raw(t, ":", 1);
+			jtext_json(t, member);
+		}
+		jtext_raw(t, "}", 1);
+		break;
+	case JSON_ARRAY:
+		jtext_raw(t, "[", 1);
+		json_array_foreach(v, i, member) {
+			if (i)
+				jtext_raw(t, ",", 1);
+			jtext_json(t, member);
+		}
+		jtext_raw(t, "]", 1);
+		break;
+	case JSON_STRING:
+		put_string_utf8(t, json_string_value(v), json_string_length(v));
+		break;
+	case JSON_INTEGER:
+		jtext_int(t, json_integer_value(v));
+		break;
+	case JSON_REAL: /* always finite: json_real() refuses the others */
+		jtext_real(t, json_real_value(v));
+		break;
+	case JSON_TRUE:
+	case JSON_FALSE:
+		jtext_bool(t, json_is_true(v));
+		break;
+	default:
+		jtext_lit(t, "null");
+	}
+}
+
 char *jtext_finish(struct jtext *t, size_t *len)
 {
 	char *s = t->failed ? NULL : t->s ? t->s : strdup("");

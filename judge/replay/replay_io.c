@@ -8,6 +8,7 @@
 #include <zlib.h>
 
 #include "judge/base/file_write.h"
+#include "judge/base/json_text.h"
 #include "judge/base/safe_text.h"
 
 /* ---- gzip ---------------------------------------------------------------- */
@@ -256,26 +257,32 @@ int replay_write_text(const char *path, const char *text, size_t len, err_t err)
 	return rc;
 }
 
+/* The replay as compact JSON (json_dumps' bytes, written faster), or NULL
+ * with err said. */
+static char *replay_dump(const json_t *replay, size_t *len, err_t err)
+{
+	struct jtext t = { 0 };
+	jtext_json(&t, replay);
+	char *text = jtext_finish(&t, len);
+	if (!text)
+		err_set(err, "out of memory writing the replay");
+	return text;
+}
+
 int replay_write_file(const char *path, const json_t *replay, err_t err)
 {
-	char *text = json_dumps(replay, JSON_COMPACT);
-	if (!text) {
-		err_set(err, "out of memory writing the replay");
-		return -1;
-	}
-	int rc = replay_write_text(path, text, strlen(text), err);
+	size_t len;
+	char *text = replay_dump(replay, &len, err);
+	int rc = text ? replay_write_text(path, text, len, err) : -1;
 	free(text);
 	return rc;
 }
 
 int replay_pack(const json_t *replay, uint8_t **out, size_t *out_len, err_t err)
 {
-	char *text = json_dumps(replay, JSON_COMPACT);
-	if (!text) {
-		err_set(err, "out of memory packing the replay");
-		return -1;
-	}
-	int rc = replay_gzip(text, strlen(text), out, out_len, err);
+	size_t len;
+	char *text = replay_dump(replay, &len, err);
+	int rc = text ? replay_gzip(text, len, out, out_len, err) : -1;
 	free(text);
 	return rc;
 }

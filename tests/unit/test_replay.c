@@ -36,6 +36,16 @@ static json_t *play_match(const char *game, const char *lineup, int seed, const 
 	return r;
 }
 
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f, "cannot open %s", path);
+	char *buf = malloc(1 << 20);
+	*len = fread(buf, 1, 1 << 20, f);
+	fclose(f);
+	return buf;
+}
+
 static void temp_path(char path[64], const char *suffix)
 {
 	snprintf(path, 64, "/tmp/judge-replay-XXXXXX%s", suffix);
@@ -403,6 +413,14 @@ Test(replay_cli, check_says_ok_names_the_round_and_refuses_bad_usage, .timeout =
 	cr_assert_eq(judge("replay check %s", gz), 0, "%s", out);
 	cr_assert_str_eq(out, "OK: 300 rounds agree with the engine\n");
 	cr_assert_eq(judge("replay check %s", path), 0, "%s", out);
+	/* written as jansson would dump what it reads back, byte for byte */
+	size_t len;
+	char *written = slurp(path, &len), *dumped = json_dumps(r, JSON_COMPACT);
+	cr_assert(len == strlen(dumped) && memcmp(written, dumped, len) == 0,
+		  "judge play wrote a replay of %zu bytes that differs from jansson's %zu", len,
+		  strlen(dumped));
+	free(written);
+	free(dumped);
 
 	json_t *frame = json_array_get(json_object_get(r, "rounds"), 41);
 	json_t *score = json_object_get(frame, "score");
@@ -429,16 +447,6 @@ Test(replay_cli, check_says_ok_names_the_round_and_refuses_bad_usage, .timeout =
 	unlink(path);
 	unlink(gz);
 	unlink(bad);
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	cr_assert_not_null(f, "cannot open %s", path);
-	char *buf = malloc(1 << 20);
-	*len = fread(buf, 1, 1 << 20, f);
-	fclose(f);
-	return buf;
 }
 
 /* Four Demos, default parameters: at most 40 KB compressed, orders and

@@ -8,6 +8,7 @@
 #include "judge/base/grow.h"
 #include "judge/base/json_text.h"
 #include "judge/base/safe_text.h"
+#include "tests/unit/gen_testlib.h"
 
 /* text_char() on the bytes of s: the length it steps and its verdict. */
 static size_t step(const char *s, bool *printable)
@@ -142,6 +143,82 @@ Test(json_text, random_reals_and_ties_are_written_as_jansson_dumps_them)
 					9.9999999999999984e16, 0.30000000000000004, 5e-324, -0.0 };
 	for (size_t i = 0; i < sizeof edges / sizeof *edges; i++)
 		real_as_jansson(edges[i]);
+}
+
+/* A random string of every kind jansson holds: quotes, backslashes,
+ * control characters, DEL, slashes, two- and four-byte UTF-8, and (in a
+ * value, not a key) NUL. */
+static json_t *random_string(uint64_t *rng, bool key, char *text)
+{
+	static const char *const parts[] = { "a", "Zz9", "\"", "\\", "/", "\n", "\t", "\x01",
+					     "\x1f", "\x7f", "\xc3\xa9", "\xf0\x9f\x90\x89", " " };
+	size_t len = 0, n = gen_rand(rng) % 6;
+	for (size_t i = 0; i < n; i++) {
+		if (!key && gen_rand(rng) % 9 == 0) {
+			text[len++] = '\0';
+			continue;
+		}
+		const char *p = parts[gen_rand(rng) % (sizeof parts / sizeof *parts)];
+		memcpy(text + len, p, strlen(p));
+		len += strlen(p);
+	}
+	text[len] = '\0';
+	return json_stringn(text, len);
+}
+
+static json_t *random_tree(uint64_t *rng, int depth)
+{
+	char text[64];
+	switch (gen_rand(rng) % (depth < 4 ? 9 : 6)) {
+	case 0:
+		return json_integer((json_int_t)gen_rand(rng) >> (gen_rand(rng) % 64));
+	case 1:
+		return json_integer(gen_rand(rng) % 2 ? INT64_MIN : INT64_MAX);
+	case 2:
+		return json_real(ldexp((double)(gen_rand(rng) >> 11), (int)(gen_rand(rng) % 80) - 60));
+	case 3:
+		return random_string(rng, false, text);
+	case 4:
+		return gen_rand(rng) % 2 ? json_true() : json_false();
+	case 5:
+		return json_null();
+	case 6:
+	case 7: {
+		json_t *a = json_array();
+		for (uint64_t i = gen_rand(rng) % 5; i > 0; i--)
+			json_array_append_new(a, random_tree(rng, depth + 1));
+		return a;
+	}
+	default: {
+		json_t *o = json_object();
+		for (uint64_t i = gen_rand(rng) % 5; i > 0; i--) {
+			json_t *k = random_string(rng, true, text);
+			json_object_set_new(o, json_string_value(k), random_tree(rng, depth + 1));
+			json_decref(k);
+		}
+		return o;
+	}
+	}
+}
+
+/* jtext_json writes a replay: whatever the tree, json_dumps' bytes. */
+Test(json_text, whole_trees_are_written_as_jansson_dumps_them)
+{
+	uint64_t rng = 29;
+	for (int i = 0; i < 3000; i++) {
+		json_t *tree = random_tree(&rng, 0);
+		struct jtext t = { 0 };
+		jtext_json(&t, tree);
+		size_t len;
+		char *mine = jtext_finish(&t, &len);
+		char *theirs = json_dumps(tree, JSON_COMPACT | JSON_ENCODE_ANY);
+		cr_assert(mine && theirs);
+		cr_assert(len == strlen(theirs) && memcmp(mine, theirs, len) == 0,
+			  "tree %d: jtext wrote %s, jansson %s", i, mine, theirs);
+		free(mine);
+		free(theirs);
+		json_decref(tree);
+	}
 }
 
 /* grow_room: doubles from the first capacity, keeps what the array held,
