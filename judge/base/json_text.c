@@ -56,32 +56,37 @@ static void put_char(struct jtext *t, uint32_t cp)
 	}
 }
 
-void jtext_str(struct jtext *t, const char *s)
+/* A string of len bytes at p: '"', '\\' and control characters escaped;
+ * with ascii, everything past ASCII too, as JSON_ENSURE_ASCII writes it
+ * (invalid UTF-8 as U+FFFD), else copied (jansson's strings are valid). */
+static void put_string(struct jtext *t, const unsigned char *p, size_t left, bool ascii)
 {
-	if (!s) {
-		jtext_lit(t, "null");
-		return;
-	}
-	const unsigned char *p = (const unsigned char *)s;
-	size_t left = strlen(s);
 	jtext_raw(t, "\"", 1);
 	while (left) {
 		size_t plain = 0; /* a run that needs no escape goes in one copy */
-		while (plain < left && p[plain] >= 0x20 && p[plain] < 0x80 && p[plain] != '"' &&
-		       p[plain] != '\\')
+		while (plain < left && p[plain] >= 0x20 && (!ascii || p[plain] < 0x80) &&
+		       p[plain] != '"' && p[plain] != '\\')
 			plain++;
 		jtext_raw(t, (const char *)p, plain);
 		p += plain;
 		left -= plain;
 		if (!left)
 			break;
-		uint32_t cp = 0xfffd;
-		size_t n = text_utf8(p, left, &cp);
+		uint32_t cp = *p;
+		size_t n = ascii ? text_utf8(p, left, &cp) : 1;
 		put_char(t, n ? cp : 0xfffd);
 		p += n ? n : 1;
 		left -= n ? n : 1;
 	}
 	jtext_raw(t, "\"", 1);
+}
+
+void jtext_str(struct jtext *t, const char *s)
+{
+	if (s)
+		put_string(t, (const unsigned char *)s, strlen(s), true);
+	else
+		jtext_lit(t, "null");
 }
 
 /* The decimal digits of v, written backwards ending at end; their start. */
@@ -295,27 +300,6 @@ void jtext_value(struct jtext *t, const json_t *v)
 
 /* ---- whole trees, as json_dumps(JSON_COMPACT) writes them ----------------- */
 
-/* A jansson string (valid UTF-8, perhaps with NULs): only '"', '\\' and
- * control characters escaped, the rest copied. */
-static void put_string_utf8(struct jtext *t, const char *s, size_t left)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	jtext_raw(t, "\"", 1);
-	while (left) {
-		size_t plain = 0;
-		while (plain < left && p[plain] >= 0x20 && p[plain] != '"' && p[plain] != '\\')
-			plain++;
-		jtext_raw(t, (const char *)p, plain);
-		p += plain;
-		left -= plain;
-		if (!left)
-			break;
-		put_char(t, *p++);
-		left--;
-	}
-	jtext_raw(t, "\"", 1);
-}
-
 void jtext_json(struct jtext *t, const json_t *v)
 {
 	const char *key;
@@ -328,7 +312,7 @@ void jtext_json(struct jtext *t, const json_t *v)
 		json_object_foreach((json_t *)v, key, member) {
 			if (i++)
 				jtext_raw(t, ",", 1);
-			put_string_utf8(t, key, strlen(key));
+			put_string(t, (const unsigned char *)key, strlen(key), false);
 			jtext_raw(t, ":", 1);
 			jtext_json(t, member);
 		}
@@ -344,7 +328,8 @@ void jtext_json(struct jtext *t, const json_t *v)
 		jtext_raw(t, "]", 1);
 		break;
 	case JSON_STRING:
-		put_string_utf8(t, json_string_value(v), json_string_length(v));
+		put_string(t, (const unsigned char *)json_string_value(v), json_string_length(v),
+			   false);
 		break;
 	case JSON_INTEGER:
 		jtext_int(t, json_integer_value(v));
