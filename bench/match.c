@@ -237,6 +237,8 @@ static uint64_t sandboxed_floor_match(const struct game *game, int rounds)
 			seat_consume(&seat[p]);
 		}
 	}
+	for (int p = 0; p < PLAYERS; p++)
+		seat_end(&seat[p]); /* as match_play() ends them */
 	for (int p = 0; p < PLAYERS; p++) {
 		seat_finish(&seat[p]);
 		seat_free(&seat[p]);

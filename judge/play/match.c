@@ -391,6 +391,8 @@ static void fill_result(struct match *m, struct match_result *out)
 	game_ranks(m->game, m->g, m->n, rank);
 	out->nplayers = m->n;
 	out->rounds = m->game->round(m->g);
+	for (int i = 0; i < m->n; i++)
+		seat_end(&m->seat[i]);
 	for (int i = 0; i < m->n; i++) {
 		struct match_seat *ms = &out->seat[i];
 		struct seat *s = &m->seat[i];

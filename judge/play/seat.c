@@ -521,13 +521,18 @@ void seat_collect(struct seat *seats, int n, int round)
 	}
 }
 
-const struct sbx_result *seat_finish(struct seat *s)
+void seat_end(struct seat *s)
 {
 	close_fd(&s->to_fd);
 	close_fd(&s->from_fd);
 	close_fd(&s->ep_fd);
 	if (sbx_running(s->proc))
 		sbx_stop(s->proc, SBX_STOPPED, "the game ended");
+}
+
+const struct sbx_result *seat_finish(struct seat *s)
+{
+	seat_end(s);
 	return sbx_finish(s->proc);
 }
 

@@ -107,8 +107,13 @@ void seat_await(struct seat *s, uint64_t wall_ns);
  * each charged its own CPU time. */
 void seat_collect(struct seat *seats, int n, int round);
 
-/* Ends the process (if it still runs) and frees everything but the
- * result, which stays readable through sbx. */
+/* Ends the process (if it still runs): seat_end() stops it, seat_finish()
+ * stops it if need be, waits for its end and frees everything but the
+ * result, which stays readable through sbx.  A match stops every seat
+ * before it waits for any: the kernel then tears the processes down one
+ * after the other, where stopping and waiting seat by seat would switch
+ * to the judge and back between them. */
+void seat_end(struct seat *s);
 const struct sbx_result *seat_finish(struct seat *s);
 void seat_free(struct seat *s);
 
