@@ -30,6 +30,7 @@
 #include "bench/bench.h"
 #include "bench/bench_match.h"
 #include "games/game.h"
+#include "games/params_text.h"
 #include "judge/base/config.h"
 #include "judge/base/paths.h"
 #include "judge/play/match.h"
@@ -100,28 +101,22 @@ static char *read_params(const char *path)
 	return text;
 }
 
-static bool is_rounds_line(const char *line)
+/* The parameters file given (the game's, perhaps missing) with its rounds
+ * line set to SHORT_ROUNDS, written to path: its lines as the engines cut
+ * them (games/params_text.h), comments dropped. */
+static void write_short_params(const char *given, const char *path)
 {
-	line += strspn(line, " \t");
-	return strncmp(line, "rounds", 6) == 0 && (line[6] == ' ' || line[6] == '\t');
-}
-
-/* The game's parameters file with its rounds line (added when missing)
- * set to SHORT_ROUNDS, written to path. */
-static void write_short_params(const struct game *gm, const char *path)
-{
-	char given[PATH_MAX];
-	paths_game_params(cfg.data_dir, gm->name, given);
 	char *text = read_params(given);
 	FILE *f = fopen(path, "we");
 	if (!f)
 		die(path, strerror(errno));
 	fprintf(f, "rounds %d\n", SHORT_ROUNDS);
-	for (char *line = text, *end; line && *line; line = end) {
-		end = strchrnul(line, '\n');
-		end += *end == '\n';
-		if (!is_rounds_line(line))
-			fwrite(line, 1, (size_t)(end - line), f);
+	const char *rest = text ? text : "";
+	for (struct pt_line l = { 0 }; pt_next_line(&rest, &l);) {
+		bool rounds = l.len > 6 && memcmp(l.s, "rounds", 6) == 0 &&
+			      (l.s[6] == ' ' || l.s[6] == '\t');
+		if (!rounds)
+			fprintf(f, "%.*s\n", (int)l.len, l.s);
 	}
 	if (fclose(f) != 0)
 		die(path, "cannot write it");
@@ -193,7 +188,7 @@ static void compare(const char *judge, const struct game *gm)
 	char given[PATH_MAX], short_params[PATH_MAX];
 	paths_game_params(cfg.data_dir, gm->name, given);
 	snprintf(short_params, sizeof short_params, "build/bench-command-%s.cnf", gm->name);
-	write_short_params(gm, short_params);
+	write_short_params(given, short_params);
 	char *play[8 + GAME_MAX_PLAYERS] = { (char *)judge, "play", (char *)gm->name };
 	for (int i = 0; i < n; i++)
 		play[3 + i] = "Demo";
