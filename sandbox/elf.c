@@ -14,30 +14,35 @@ static int refuse(struct sbx_result *res, enum sbx_verdict v, const char *why)
 }
 
 /* Bytes the loader must map: what the kernel would charge to RLIMIT_AS
- * before the first instruction runs. */
-static int loaded_size(int fd, const Elf64_Ehdr *eh, uint64_t *total, bool *dynamic)
+ * before the first instruction runs; and, for a program loaded at fixed
+ * addresses (ET_EXEC), where its heap starts when the kernel does not
+ * randomize it: at the page after its highest segment's end. */
+static int loaded_size(const Elf64_Phdr *ph, unsigned n, bool fixed, uint64_t *total,
+		       uint64_t *heap_start, bool *dynamic)
 {
+	uint64_t end = 0;
 	*total = 0;
 	*dynamic = false;
-	for (unsigned i = 0; i < eh->e_phnum; i++) {
-		Elf64_Phdr ph;
-		off_t off = eh->e_phoff + (off_t)i * eh->e_phentsize;
-		if (pread(fd, &ph, sizeof ph, off) != sizeof ph)
-			return -1;
-		if (ph.p_type == PT_INTERP)
+	for (unsigned i = 0; i < n; i++) {
+		if (ph[i].p_type == PT_INTERP)
 			*dynamic = true;
-		if (ph.p_type == PT_LOAD) {
-			if (ph.p_memsz > (1ULL << 47))
-				return -1;
-			*total += (ph.p_memsz + 4095) & ~4095ULL;
-		}
+		if (ph[i].p_type != PT_LOAD)
+			continue;
+		if (ph[i].p_memsz > (1ULL << 47) || ph[i].p_vaddr > (1ULL << 47))
+			return -1;
+		*total += (ph[i].p_memsz + 4095) & ~4095ULL;
+		if (ph[i].p_vaddr + ph[i].p_memsz > end)
+			end = ph[i].p_vaddr + ph[i].p_memsz;
 	}
+	*heap_start = fixed ? (end + 4095) & ~4095ULL : 0;
 	return 0;
 }
 
-int sbx_elf_check(int fd, const struct sbx_limits *lim, struct sbx_result *res)
+int sbx_elf_check(int fd, const struct sbx_limits *lim, struct sbx_result *res,
+		  uint64_t *heap_start)
 {
 	Elf64_Ehdr eh;
+	Elf64_Phdr ph[64];
 	if (pread(fd, &eh, sizeof eh, 0) != sizeof eh || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
 	    eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_machine != EM_X86_64 ||
 	    (eh.e_type != ET_EXEC && eh.e_type != ET_DYN))
@@ -46,7 +51,9 @@ int sbx_elf_check(int fd, const struct sbx_limits *lim, struct sbx_result *res)
 		return refuse(res, SBX_SETUP, "malformed executable (program headers)");
 	uint64_t total;
 	bool dynamic;
-	if (loaded_size(fd, &eh, &total, &dynamic) < 0)
+	ssize_t len = (ssize_t)(eh.e_phnum * sizeof *ph);
+	if (pread(fd, ph, len, (off_t)eh.e_phoff) != len ||
+	    loaded_size(ph, eh.e_phnum, eh.e_type == ET_EXEC, &total, heap_start, &dynamic) < 0)
 		return refuse(res, SBX_SETUP, "malformed executable (segments)");
 	if (dynamic)
 		return refuse(res, SBX_SETUP,

@@ -21,6 +21,11 @@
  * (MAP_FIXED) counts whole, as if nothing were replaced: judged at most a
  * little early.
  *
+ * The filter lets brk through unasked while the break stays in the
+ * heap's first MiB (prefix.c): what that grows is mapped, so the next call
+ * the judge is asked about counts it.  Near the limit a brk unasked could
+ * fail quietly; malloc then asks for an mmap instead, which is judged.
+ *
  * Reading VmSize costs a read of /proc/PID/statm, which stays open.  (Opening
  * it while the player's exec runs, to overlap the two, measured slower.)
  */
@@ -66,17 +71,44 @@ static bool start_brk(const struct sbx_proc *p, uint64_t *at)
 	return true;
 }
 
+/* The program break now, to the page: the end of the [heap] line of
+ * /proc/PID/maps, or the heap's start (as the kernel placed it) while it
+ * has no page. */
+static bool heap_end(const struct sbx_proc *p, uint64_t *at)
+{
+	int fd = sbx_open_proc(p, "maps");
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "re");
+	char line[256];
+	unsigned long long from, to;
+	bool found = false;
+	while (f && !found && fgets(line, sizeof line, f))
+		found = strstr(line, "[heap]") && sscanf(line, "%llx-%llx", &from, &to) == 2;
+	if (f)
+		fclose(f);
+	else if (fd >= 0)
+		close(fd);
+	if (found)
+		*at = to;
+	return found || start_brk(p, at);
+}
+
 /* At most how far brk(addr) moves the break up, in bytes; exact once the
- * break is known and `room` (what the limit leaves) is not enough. */
+ * break is known and `room` (what the limit leaves) is not enough.  Where
+ * the filter lets the heap's first MiB through unasked, the break may have
+ * moved there, up or down, since the last call the judge saw: the bound
+ * then counts from the heap's start, and the exact answer reads where the
+ * heap ends. */
 static bool brk_growth(struct sbx_proc *p, uint64_t addr, uint64_t room, uint64_t *grow)
 {
-	uint64_t to = page_up(addr);
-	*grow = to > page_up(p->brk_now) ? to - page_up(p->brk_now) : 0;
-	if (*grow <= room || p->brk_now)
+	uint64_t to = page_up(addr), low = p->heap_start ? p->heap_start : p->brk_now;
+	*grow = to > page_up(low) ? to - page_up(low) : 0;
+	if (*grow <= room || (!p->heap_start && p->brk_now))
 		return true;
-	if (!start_brk(p, &p->brk_now))
+	uint64_t at;
+	if (!(p->heap_start ? heap_end(p, &at) : start_brk(p, &at)))
 		return false;
-	*grow = to > page_up(p->brk_now) ? to - page_up(p->brk_now) : 0;
+	p->brk_now = at;
+	*grow = to > page_up(at) ? to - page_up(at) : 0;
 	return true;
 }
 

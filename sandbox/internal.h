@@ -59,6 +59,9 @@ struct sbx_proc {
 	uint64_t step_cpu_ns;     /* the step's budget, for the message */
 	const char *step_name;    /* the caller's, kept while armed (sbx_arm_cpu) */
 	uint64_t brk_now;      /* a lower bound of the program break (grow.c) */
+	/* Where its heap starts, when the filter lets brk through unasked in
+	 * its first SBX_HEAP_UNASKED bytes (prefix.c); 0 when it does not. */
+	uint64_t heap_start;
 	int statm_fd;          /* its /proc/PID/statm, once grow.c needs it */
 	bool killed;  /* we sent SIGKILL; res already holds why */
 	bool reaped;
@@ -111,9 +114,24 @@ long sbx_view_enter(const struct view_plan *plan);
 uint64_t sbx_now_ns(void);
 
 /* elf.c: checks that path is a static x86-64 ELF whose loadable segments
- * fit in the memory limit.  0 if it may run; otherwise fills res with an
- * SBX_SETUP or SBX_MEMORY verdict and returns -1. */
-int sbx_elf_check(int fd, const struct sbx_limits *lim, struct sbx_result *res);
+ * fit in the memory limit.  0 if it may run, with *heap_start where its
+ * heap starts when not randomized (0: not known, the program is position
+ * independent); otherwise fills res with an SBX_SETUP or SBX_MEMORY
+ * verdict and returns -1. */
+int sbx_elf_check(int fd, const struct sbx_limits *lim, struct sbx_result *res,
+		  uint64_t *heap_start);
+
+/* prefix.c: the filter of one player's launch: rules that let through
+ * unasked brk within its heap's first SBX_HEAP_UNASKED bytes (heap_start,
+ * 0: none) and the kit's mapping of its shared region (shared_size bytes,
+ * 0: none), then the policy's program.  0, or -1 when out of memory;
+ * prog->filter is the caller's to free. */
+#define SBX_HEAP_UNASKED (1ULL << 20)
+int sbx_launch_program(const struct sbx_policy *pol, uint64_t heap_start, uint64_t shared_size,
+		       struct sock_fprog *prog);
+/* heap_start (elf.c) if brk may grow its first bytes unasked under these
+ * limits, else 0. */
+uint64_t sbx_heap_unasked(uint64_t heap_start, const struct sbx_limits *lim);
 
 /* notify.c: the parent's side of the seccomp listener. */
 int sbx_notify_exec(struct sbx_proc *p, err_t err);

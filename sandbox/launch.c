@@ -20,7 +20,9 @@
 #include <string.h>
 #include <sched.h>
 #include <sys/mman.h>
+#include <sys/personality.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -29,14 +31,14 @@
 #include "sandbox/internal.h"
 
 enum child_step { STEP_FDS = 1, STEP_VIEW, STEP_DIR, STEP_RLIMIT, STEP_IDENTITY, STEP_PARENT,
-		  STEP_SCHED, STEP_NNP, STEP_SECCOMP, STEP_EXEC };
+		  STEP_SCHED, STEP_NNP, STEP_LAYOUT, STEP_SECCOMP, STEP_EXEC };
 
 static const char *const step_names[] = {
 	[STEP_FDS] = "arranging descriptors", [STEP_VIEW] = "confining its view of the files",
 	[STEP_DIR] = "changing directory",
 	[STEP_RLIMIT] = "setting limits", [STEP_IDENTITY] = "switching user",
 	[STEP_PARENT] = "parent-death signal", [STEP_SCHED] = "choosing its scheduling class",
-	[STEP_NNP] = "no_new_privs",
+	[STEP_NNP] = "no_new_privs", [STEP_LAYOUT] = "fixing its address layout",
 	[STEP_SECCOMP] = "installing the seccomp filter", [STEP_EXEC] = "exec",
 };
 
@@ -176,6 +178,12 @@ static CHILD_FN int child_main(void *arg)
 		child_fail(SBX_FD_SYNC, STEP_SCHED, r);
 	if ((r = raw(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) < 0)
 		child_fail(SBX_FD_SYNC, STEP_NNP, r);
+	/* A player's addresses are the same at every run: its heap starts
+	 * where the filter expects it (prefix.c), and a program that prints
+	 * or hashes its pointers replays alike.  It protects nothing of the
+	 * judge's, which lives in another address space. */
+	if (c->prog && (r = raw(SYS_personality, ADDR_NO_RANDOMIZE, 0, 0, 0, 0)) < 0)
+		child_fail(SBX_FD_SYNC, STEP_LAYOUT, r);
 	if (c->prog) {
 		long lfd = raw(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
 			       SECCOMP_FILTER_FLAG_NEW_LISTENER, (long)c->prog, 0, 0);
@@ -243,7 +251,7 @@ static int parent_handshake(struct sbx_proc *p, int syncfd, bool player,
 
 static void plan_child(struct child_plan *c, const struct sbx_policy *pol,
 		       const struct sbx_spec *spec, const struct view_plan *view,
-		       int execfd, int errw, int syncw)
+		       const struct sock_fprog *prog, int execfd, int errw, int syncw)
 {
 	static const char *const no_env[] = { NULL };
 	*c = (struct child_plan){
@@ -253,7 +261,7 @@ static void plan_child(struct child_plan *c, const struct sbx_policy *pol,
 		.gid = spec->gid,
 		.switch_id = spec->uid != 0 && geteuid() == 0,
 		.batch = pol->batch,
-		.prog = pol->profile == SBX_PLAYER ? &pol->prog : NULL,
+		.prog = prog,
 		.workdir = pol->profile == SBX_TOOL ? spec->workdir : NULL,
 		.view = view,
 		.argv = spec->argv,
@@ -264,8 +272,9 @@ static void plan_child(struct child_plan *c, const struct sbx_policy *pol,
 }
 
 static int open_binary(struct sbx_proc *p, const struct sbx_policy *pol,
-		       const struct sbx_spec *spec)
+		       const struct sbx_spec *spec, uint64_t *heap_start)
 {
+	*heap_start = 0;
 	int fd = open(spec->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		p->res.verdict = SBX_SETUP;
@@ -273,7 +282,7 @@ static int open_binary(struct sbx_proc *p, const struct sbx_policy *pol,
 			 spec->path, strerror(errno));
 		return -1;
 	}
-	if (pol->profile == SBX_PLAYER && sbx_elf_check(fd, &pol->lim, &p->res) < 0) {
+	if (pol->profile == SBX_PLAYER && sbx_elf_check(fd, &pol->lim, &p->res, heap_start) < 0) {
 		close(fd);
 		return -1;
 	}
@@ -341,6 +350,18 @@ static const char **player_argv(const struct sbx_spec *spec)
 	return v;
 }
 
+/* A player's filter for this launch (prefix.c). */
+static int player_program(struct sbx_proc *p, const struct sbx_policy *pol,
+			  const struct sbx_spec *spec, uint64_t heap_start, struct sock_fprog *prog)
+{
+	struct stat st;
+	uint64_t shared = 0;
+	if (spec->shared_fd > 0 && fstat(spec->shared_fd, &st) == 0 && st.st_size > 0)
+		shared = (uint64_t)st.st_size;
+	p->heap_start = sbx_heap_unasked(heap_start, &pol->lim);
+	return sbx_launch_program(pol, p->heap_start, shared, prog);
+}
+
 struct sbx_proc *sbx_start(const struct sbx_policy *pol, const struct sbx_spec *spec,
 			   err_t err)
 {
@@ -349,7 +370,8 @@ struct sbx_proc *sbx_start(const struct sbx_policy *pol, const struct sbx_spec *
 		err_set(err, "sandbox: out of memory");
 		return NULL;
 	}
-	int execfd = open_binary(p, pol, spec);
+	uint64_t heap_start;
+	int execfd = open_binary(p, pol, spec, &heap_start);
 	if (execfd < 0) {
 		p->reaped = true; /* never started; res holds the verdict */
 		return p;
@@ -364,10 +386,13 @@ struct sbx_proc *sbx_start(const struct sbx_policy *pol, const struct sbx_spec *
 	struct view_plan view = { 0 };
 	bool confined = pol->profile == SBX_TOOL && spec->view;
 	const char **own_argv = NULL;
+	struct sock_fprog prog = { 0, NULL };
 	int rc = -1;
 	if (confined && sbx_view_plan(spec->view, &view, err) < 0)
 		goto out;
-	if (pol->profile == SBX_PLAYER && !(s.argv = own_argv = player_argv(spec))) {
+	if (pol->profile == SBX_PLAYER &&
+	    (!(s.argv = own_argv = player_argv(spec)) ||
+	     player_program(p, pol, spec, heap_start, &prog) < 0)) {
 		err_set(err, "sandbox: out of memory");
 		goto out;
 	}
@@ -375,7 +400,8 @@ struct sbx_proc *sbx_start(const struct sbx_policy *pol, const struct sbx_spec *
 		err_set(err, "sandbox: pipe: %s", strerror(errno));
 		goto out;
 	}
-	plan_child(&plan, pol, &s, confined ? &view : NULL, execfd, errpipe[1], syncpipe[1]);
+	plan_child(&plan, pol, &s, confined ? &view : NULL, prog.filter ? &prog : NULL, execfd,
+		   errpipe[1], syncpipe[1]);
 	if (spawn_child(p, &plan, err) < 0)
 		goto out;
 	close(errpipe[1]);
@@ -397,6 +423,7 @@ out:
 	close(execfd);
 	sbx_view_plan_free(&view);
 	free(own_argv); /* the child has executed the binary or given up */
+	free(prog.filter);
 	if (rc < 0) {
 		sbx_free(p);
 		return NULL;

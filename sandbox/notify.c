@@ -64,6 +64,7 @@ int sbx_notify_exec(struct sbx_proc *p, err_t err)
 		err_set(err, "sandbox: unexpected first call %d in the child", d->nr);
 		return -1;
 	}
+	p->res.asked++;
 	let_continue(p->listener, buf.n.id);
 	return 0;
 }
@@ -148,6 +149,7 @@ void sbx_notify_service(struct sbx_proc *p)
 		union notif_buf buf;
 		if (receive(p->listener, &buf) < 0)
 			return; /* the caller died meanwhile (ENOENT) */
+		p->res.asked++;
 		judge_call(p, &buf.n);
 	}
 }

@@ -129,6 +129,9 @@ struct sbx_result {
 				 the process, gone after sbx_free */
 	size_t log_len;
 	size_t log_dropped;   /* stderr bytes read beyond the cap */
+	unsigned asked;       /* system calls the judge was asked about (its
+				 exec, growth past what the filter lets
+				 through, its exit...): each a round trip */
 };
 
 struct sbx_policy;

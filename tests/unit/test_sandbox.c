@@ -789,9 +789,41 @@ SBX_TEST(sbx_memory, sbrk_until_failure_then_exit_0)
 	expect_refused_allocation("sbrk\n", "memory limit exceeded: asked for 1.0 MiB more");
 }
 
+/* The break brought back down into the heap's first MiB, where the filter
+ * lets it move without asking (sandbox/prefix.c), then pushed up again
+ * with less than a MiB left: the judge, which did not see it come down,
+ * still stops it at the limit, with the growth it really asked for. */
+SBX_TEST(sbx_memory, sbrk_down_unseen_then_up_to_the_limit)
+{
+	expect_refused_allocation("trim\n", "memory limit exceeded: asked for 1.0 MiB more");
+}
+
 SBX_TEST(sbx_memory, mremap_until_failure_then_exit_0)
 {
 	expect_refused_allocation("mremap\n", "memory limit exceeded: asked for 4.0 MiB more");
+}
+
+/* A player's addresses are the same at every run (it runs without
+ * address randomization), so a program that prints or hashes its pointers
+ * replays alike; and its start, its first allocations and its exit are
+ * the only calls the judge is asked about: the heap's first MiB is let
+ * through by the filter. */
+SBX_TEST(sbx_memory, addresses_repeat_and_the_heaps_start_asks_nothing)
+{
+	struct sbx_limits lim;
+	char first[256];
+
+	tl_limits(&lim);
+	tl_run_attack("addresses", &lim, NULL, &run);
+	tl_expect_exited(&run, 0);
+	cr_assert(strncmp(run.out, "heap 0x", 7) == 0, "it printed '%s'", run.out);
+	snprintf(first, sizeof first, "%.200s", run.out);
+	tl_run_attack("addresses", &lim, NULL, &run);
+	tl_expect_exited(&run, 0);
+	cr_expect_str_eq(run.out, first, "the second run printed '%s', the first '%s'", run.out,
+			 first);
+	cr_expect_eq(run.res.asked, 2, "asked about %u calls, not only its exec and its exit",
+		     run.res.asked);
 }
 
 /* 90% of the limit (57 of 64 MiB) allocated, touched and freed: a plain

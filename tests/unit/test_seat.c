@@ -91,6 +91,26 @@ Test(seat, messages_travel_in_a_region_the_player_cannot_write, .timeout = 30)
 /* An answer read as soon as the message is sent (the judge does not wait
  * when it is there) leaves the seat's limits as they were: a player that
  * answers at once and then computes on is stopped at its CPU budget. */
+/* A player as the kits make one (glibc's start, small allocations, its
+ * messages read from the shared region) asks the judge about its exec
+ * alone: the filter lets the rest through (sandbox/prefix.c), where each
+ * call asked about would cost the match a round trip. */
+Test(seat, a_kit_players_start_asks_the_judge_about_its_exec_alone, .timeout = 30)
+{
+	struct seat s;
+	struct sbx_policy *pol;
+	start_limited(&s, &pol, "quiet_start", 64, 4096, 64 << 20);
+	cr_assert_not_null(s.shared, "no shared region");
+	for (int round = 0; round < 3; round++) {
+		seat_send(&s, (const uint8_t *)"a view", 6);
+		expect_frame(&s, round, "ok");
+	}
+	const struct sbx_result *r = seat_finish(&s);
+	cr_expect_eq(r->asked, 1, "asked about %u calls", r->asked);
+	seat_free(&s);
+	sbx_policy_free(pol);
+}
+
 Test(seat, a_player_read_without_waiting_is_still_stopped_at_its_budget, .timeout = 30)
 {
 	struct seat s;
