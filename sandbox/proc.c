@@ -82,9 +82,8 @@ static uint64_t counted_total(const struct sbx_proc *p, uint64_t now)
 	return guarded_total(p, now) - p->queued_ns;
 }
 
-void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
+static void arm_wall_at(struct sbx_proc *p, uint64_t wall_ns, uint64_t now)
 {
-	uint64_t now = sbx_now_ns();
 	p->guarded_ns = guarded_total(p, now);
 	p->guarded = wall_ns != 0;
 	p->guarded_since_ns = now;
@@ -99,6 +98,15 @@ void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
 	}
 	if (p->wall_deadline_ns < p->check_at_ns)
 		p->check_at_ns = p->wall_deadline_ns;
+}
+
+void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
+{
+	/* Disarming a guard that is not armed changes nothing: no clock to
+	 * read (a runner disarms each seat as it takes its orders). */
+	if (!wall_ns && !p->guarded && p->wall_deadline_ns == UINT64_MAX)
+		return;
+	arm_wall_at(p, wall_ns, sbx_now_ns());
 }
 
 /* The CPU clock value at which a budget runs out: the whole one's or the
@@ -257,12 +265,14 @@ static void drain_stderr(struct sbx_proc *p)
 }
 
 /* Reads the CPU clock (a system call) only when a limit may have fired,
- * and says when to look next. */
-static void check_limits(struct sbx_proc *p)
+ * and says when to look next.  Returns the time it read, 0 if none. */
+static uint64_t check_limits(struct sbx_proc *p)
 {
+	if (p->killed)
+		return 0;
 	uint64_t now = sbx_now_ns();
-	if (p->killed || now < p->check_at_ns)
-		return;
+	if (now < p->check_at_ns)
+		return now;
 	uint64_t cpu = sbx_cpu_ns(p);
 	char msg[sizeof p->res.message];
 	if (p->lim.cpu_ns && cpu >= p->lim.cpu_ns) {
@@ -276,6 +286,7 @@ static void check_limits(struct sbx_proc *p)
 	} else {
 		schedule_check(p, now, cpu);
 	}
+	return now;
 }
 
 /* A crash or a failed exit while the program held nearly all its memory
@@ -374,7 +385,7 @@ bool sbx_service(struct sbx_proc *p)
 	return !p->reaped;
 }
 
-bool sbx_service_polled(struct sbx_proc *p, const struct pollfd *fds, int n)
+static bool service_polled(struct sbx_proc *p, const struct pollfd *fds, int n, bool answered)
 {
 	if (p->reaped)
 		return false;
@@ -389,10 +400,22 @@ bool sbx_service_polled(struct sbx_proc *p, const struct pollfd *fds, int n)
 		else if (fds[i].fd == p->pidfd)
 			ended = true;
 	}
-	check_limits(p);
+	uint64_t now = check_limits(p);
+	if (answered && now && !p->killed)
+		arm_wall_at(p, 0, now);
 	if (ended || p->killed)
 		reap(p, WNOHANG);
 	return !p->reaped;
+}
+
+bool sbx_service_polled(struct sbx_proc *p, const struct pollfd *fds, int n)
+{
+	return service_polled(p, fds, n, false);
+}
+
+bool sbx_service_answered(struct sbx_proc *p, const struct pollfd *fds, int n)
+{
+	return service_polled(p, fds, n, true);
 }
 
 static int pollfds(const struct sbx_proc *p, struct pollfd *fds, bool pidfd)

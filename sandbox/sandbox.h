@@ -189,6 +189,10 @@ bool sbx_service(struct sbx_proc *p);
  * fds (as filled by sbx_pollfds) and on limits whose time has come, so a
  * child with nothing pending costs no system call. */
 bool sbx_service_polled(struct sbx_proc *p, const struct pollfd *fds, int n);
+/* The same for a process whose answer the caller has just read whole: its
+ * wall guard is then disarmed (sbx_arm_wall(p, 0)) as of the clock this
+ * service read, where disarming apart would read the clock again. */
+bool sbx_service_answered(struct sbx_proc *p, const struct pollfd *fds, int n);
 
 /* Waits until fd has `events`, the process ends, or timeout_ns passes
  * (negative: no timeout), servicing the process meanwhile.

@@ -338,15 +338,6 @@ static bool waiting(const struct seat *s)
 	return !s->frozen && !seat_frame(s, &len);
 }
 
-/* It has answered: the judge waits for it no more, so its wall budget
- * stops running while the others think. */
-static void answered(struct seat *s)
-{
-	size_t len;
-	if (!s->frozen && seat_frame(s, &len))
-		sbx_arm_wall(s->proc, 0);
-}
-
 int seat_pollfds(const struct seat *s, struct pollfd *fds)
 {
 	if (s->frozen)
@@ -374,9 +365,12 @@ void seat_service(struct seat *s, const struct pollfd *fds, int n, int round)
 		else if (fds[i].fd == s->from_fd)
 			receive(s, round);
 	}
-	if (!s->frozen && !sbx_service_polled(s->proc, fds, n))
+	/* Once it has answered, the judge waits for it no more: its wall
+	 * budget stops running while the others think. */
+	size_t len;
+	bool answered = !s->frozen && seat_frame(s, &len);
+	if (!s->frozen && !(answered ? sbx_service_answered : sbx_service_polled)(s->proc, fds, n))
 		seat_freeze(s, round, SBX_RUNNING, NULL);
-	answered(s);
 }
 
 /* The seat can be waited for through its epoll descriptor alone: nothing

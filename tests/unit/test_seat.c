@@ -1,6 +1,7 @@
 /* test_seat.c - the judge's end of a player's channel, with a real
  * sandboxed process on the other end. */
 #include <criterion/criterion.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -109,6 +110,33 @@ Test(seat, a_kit_players_start_asks_the_judge_about_its_exec_alone, .timeout = 3
 	cr_expect_eq(r->asked, 1, "asked about %u calls", r->asked);
 	seat_free(&s);
 	sbx_policy_free(pol);
+}
+
+/* Once it has answered, a seat's wall budget stops running while the
+ * judge waits for the others: four quick answers with 300 ms between
+ * them stay within a 400 ms budget. */
+Test(seat, an_answered_seat_spends_no_wall_budget_while_the_others_think, .timeout = 30)
+{
+	const char *dir = getenv("ATTACK_DIR");
+	char path[512];
+	err_t err;
+	snprintf(path, sizeof path, "%s/quiet_start", dir ? dir : "build/attack");
+	struct sbx_limits lim = { .cpu_ns = 2000000000ULL, .wall_ns = 300000000ULL,
+				  .wall_budget_ns = 400000000ULL, .memory_bytes = 64 << 20,
+				  .stderr_bytes = 4096 };
+	struct sbx_policy *pol = sbx_policy_new(SBX_PLAYER, &lim, err);
+	cr_assert_not_null(pol, "%s", err);
+	struct seat s;
+	cr_assert_eq(seat_start(&s, pol, path, 0, 64, 4096, err), 0, "%s", err);
+	for (int round = 0; round < 4; round++) {
+		if (round > 0)
+			poll(NULL, 0, 300); /* the others think */
+		seat_send(&s, (const uint8_t *)"a view", 6);
+		seat_await(&s, lim.wall_ns);
+		expect_frame(&s, round, "ok");
+	}
+	cr_expect_not(s.frozen, "%s", s.reason);
+	end_seat(&s, pol);
 }
 
 Test(seat, a_player_read_without_waiting_is_still_stopped_at_its_budget, .timeout = 30)
