@@ -12,8 +12,8 @@
  * randomization (launch.c).  The growth unasked is at most that MiB, and
  * the parent's memory check (grow.c) counts every byte of it, since it
  * reads the mapped total at each call it is asked about.  The region is
- * let through only as the kit maps it, every argument equal: read-only,
- * shared, its whole size, its descriptor.
+ * let through only as the kit maps it: read-only, shared, its whole size,
+ * its descriptor.
  */
 #include <linux/audit.h>
 #include <stddef.h>
@@ -24,34 +24,42 @@
 
 #include "sandbox/internal.h"
 
-#define PREFIX_MAX 48
+#define PREFIX_MAX 32
 
-/* Instructions, and which of their jumps go past their rule (resolved
- * once the rule is whole). */
-struct rules {
+/* Where a jump of the prefix goes: on, to a rule's body, or past the
+ * prefix to the policy's program, which then judges the call as it
+ * always does. */
+enum target { ON, BRK_BODY, MMAP_BODY, POLICY, TARGETS };
+
+struct prefix {
 	struct sock_filter f[PREFIX_MAX];
-	bool next_t[PREFIX_MAX], next_f[PREFIX_MAX];
-	int n, rule_start;
+	uint8_t jt[PREFIX_MAX], jf[PREFIX_MAX]; /* enum target */
+	int at[TARGETS]; /* where each target is, once known */
+	int n;
 };
 
-static void load(struct rules *r, uint32_t offset)
+static void emit(struct prefix *x, struct sock_filter f, enum target jt, enum target jf)
 {
-	r->f[r->n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offset);
+	x->jt[x->n] = jt;
+	x->jf[x->n] = jf;
+	x->f[x->n++] = f;
 }
 
-/* Goes on when the word loaded compares as op to v; otherwise to the next
- * rule. */
-static void need(struct rules *r, uint16_t op, uint32_t v)
+static void load(struct prefix *x, uint32_t offset)
 {
-	r->next_f[r->n] = true;
-	r->f[r->n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | op | BPF_K, v, 0, 0);
+	emit(x, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offset), ON, ON);
 }
 
-/* Goes on when the word loaded is at most v. */
-static void need_at_most(struct rules *r, uint32_t v)
+/* Goes on when the word loaded compares as op to v, else to the policy. */
+static void need(struct prefix *x, uint16_t op, uint32_t v)
 {
-	r->next_t[r->n] = true;
-	r->f[r->n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGT | BPF_K, v, 0, 0);
+	emit(x, (struct sock_filter)BPF_JUMP(BPF_JMP | op | BPF_K, v, 0, 0), ON, POLICY);
+}
+
+/* Goes on when the word loaded is at most v, else to the policy. */
+static void need_at_most(struct prefix *x, uint32_t v)
+{
+	emit(x, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGT | BPF_K, v, 0, 0), POLICY, ON);
 }
 
 static uint32_t arg_low(int i)
@@ -59,57 +67,85 @@ static uint32_t arg_low(int i)
 	return offsetof(struct seccomp_data, args) + 8 * i;
 }
 
-static void need_arg(struct rules *r, int i, uint64_t v)
+/* Argument i's lower half is v (where the kernel reads no more of it). */
+static void need_low(struct prefix *x, int i, uint32_t v)
 {
-	load(r, arg_low(i));
-	need(r, BPF_JEQ, (uint32_t)v);
-	load(r, arg_low(i) + 4);
-	need(r, BPF_JEQ, (uint32_t)(v >> 32));
+	load(x, arg_low(i));
+	need(x, BPF_JEQ, v);
 }
 
-static void begin_rule(struct rules *r, int nr)
+static void need_arg(struct prefix *x, int i, uint64_t v)
 {
-	r->rule_start = r->n;
-	load(r, offsetof(struct seccomp_data, arch));
-	need(r, BPF_JEQ, AUDIT_ARCH_X86_64);
-	load(r, offsetof(struct seccomp_data, nr));
-	need(r, BPF_JEQ, (uint32_t)nr);
+	need_low(x, i, (uint32_t)v);
+	load(x, arg_low(i) + 4);
+	need(x, BPF_JEQ, (uint32_t)(v >> 32));
 }
 
-/* The rule allows; its failed checks jump here, past it. */
-static void end_rule(struct rules *r)
+static void allow(struct prefix *x)
 {
-	r->f[r->n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-	for (int i = r->rule_start; i < r->n; i++) {
-		uint8_t past = (uint8_t)(r->n - i - 1);
-		if (r->next_t[i])
-			r->f[i].jt = past;
-		if (r->next_f[i])
-			r->f[i].jf = past;
-	}
+	emit(x, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW), ON, ON);
+}
+
+/* A body starts with the architecture: another ABI's call of the same
+ * number is the policy's to judge. */
+static void begin_body(struct prefix *x, enum target body)
+{
+	x->at[body] = x->n;
+	load(x, offsetof(struct seccomp_data, arch));
+	need(x, BPF_JEQ, AUDIT_ARCH_X86_64);
 }
 
 /* brk(addr) with addr in [from, to]: the two share their upper half. */
-static void brk_rule(struct rules *r, uint64_t from, uint64_t to)
+static void brk_body(struct prefix *x, uint64_t from, uint64_t to)
 {
-	begin_rule(r, SYS_brk);
-	load(r, arg_low(0) + 4);
-	need(r, BPF_JEQ, (uint32_t)(from >> 32));
-	load(r, arg_low(0));
-	need(r, BPF_JGE, (uint32_t)from);
-	need_at_most(r, (uint32_t)to);
-	end_rule(r);
+	begin_body(x, BRK_BODY);
+	load(x, arg_low(0) + 4);
+	need(x, BPF_JEQ, (uint32_t)(from >> 32));
+	load(x, arg_low(0));
+	need(x, BPF_JGE, (uint32_t)from);
+	need_at_most(x, (uint32_t)to);
+	allow(x);
 }
 
-/* mmap(NULL, size, PROT_READ, MAP_SHARED, SBX_FD_SHARED, 0), as the kit
- * maps its region (games/kit/io.h). */
-static void shared_rule(struct rules *r, uint64_t size)
+/* mmap(any, size, PROT_READ, MAP_SHARED, SBX_FD_SHARED, any), as the kit
+ * maps its region (games/kit/io.h).  The length is the whole size, all 64
+ * bits: what the mapping adds.  The kernel reads the lower half of the
+ * protection, the flags and the descriptor; without MAP_FIXED the address
+ * is a hint; an offset cannot make the mapping longer. */
+static void mmap_body(struct prefix *x, uint64_t size)
 {
-	static const uint64_t fixed[] = { 0, 0, PROT_READ, MAP_SHARED, SBX_FD_SHARED, 0 };
-	begin_rule(r, SYS_mmap);
-	for (int i = 0; i < 6; i++)
-		need_arg(r, i, i == 1 ? size : fixed[i]);
-	end_rule(r);
+	begin_body(x, MMAP_BODY);
+	need_arg(x, 1, size);
+	need_low(x, 2, PROT_READ);
+	need_low(x, 3, MAP_SHARED);
+	need_low(x, 4, SBX_FD_SHARED);
+	allow(x);
+}
+
+/* The kernel runs a filter once per system call number to learn which
+ * calls it always allows, and installing it costs about that: so every
+ * call but these two passes the prefix in three instructions (the
+ * number, two comparisons), and only their bodies look further. */
+static void build(struct prefix *x, uint64_t heap_start, uint64_t shared_size)
+{
+	load(x, offsetof(struct seccomp_data, nr));
+	if (heap_start)
+		emit(x, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_brk, 0, 0),
+		     BRK_BODY, shared_size ? ON : POLICY);
+	if (shared_size)
+		emit(x, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_mmap, 0, 0),
+		     MMAP_BODY, POLICY);
+	if (heap_start)
+		brk_body(x, heap_start, heap_start + SBX_HEAP_UNASKED);
+	if (shared_size)
+		mmap_body(x, shared_size);
+	x->at[POLICY] = x->n;
+	for (int i = 0; i < x->n; i++) {
+		if (x->jt[i] != ON)
+			x->f[i].jt = (uint8_t)(x->at[x->jt[i]] - i - 1);
+		if (x->jf[i] != ON)
+			x->f[i].jf = (uint8_t)(x->at[x->jf[i]] - i - 1);
+	}
 }
 
 uint64_t sbx_heap_unasked(uint64_t heap_start, const struct sbx_limits *lim)
@@ -124,17 +160,15 @@ uint64_t sbx_heap_unasked(uint64_t heap_start, const struct sbx_limits *lim)
 int sbx_launch_program(const struct sbx_policy *pol, uint64_t heap_start, uint64_t shared_size,
 		       struct sock_fprog *prog)
 {
-	struct rules r = { .n = 0 };
-	if (heap_start)
-		brk_rule(&r, heap_start, heap_start + SBX_HEAP_UNASKED);
-	if (shared_size)
-		shared_rule(&r, shared_size);
-	size_t total = (size_t)r.n + pol->prog.len;
+	struct prefix x = { .n = 0 };
+	if (heap_start || shared_size)
+		build(&x, heap_start, shared_size);
+	size_t total = (size_t)x.n + pol->prog.len;
 	struct sock_filter *f = malloc(total * sizeof *f);
 	if (!f)
 		return -1;
-	memcpy(f, r.f, (size_t)r.n * sizeof *f);
-	memcpy(f + r.n, pol->prog.filter, pol->prog.len * sizeof *f);
+	memcpy(f, x.f, (size_t)x.n * sizeof *f);
+	memcpy(f + x.n, pol->prog.filter, pol->prog.len * sizeof *f);
 	*prog = (struct sock_fprog){ .len = (unsigned short)total, .filter = f };
 	return 0;
 }
