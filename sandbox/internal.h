@@ -111,8 +111,6 @@ void sbx_view_plan_free(struct view_plan *plan);
  * root.  0, or -errno. */
 long sbx_view_enter(const struct view_plan *plan);
 
-uint64_t sbx_now_ns(void);
-
 /* elf.c: checks that path is a static x86-64 ELF whose loadable segments
  * fit in the memory limit.  0 if it may run, with *heap_start where its
  * heap starts when not randomized (0: not known, the program is position

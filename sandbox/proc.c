@@ -109,6 +109,11 @@ void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
 	arm_wall_at(p, wall_ns, sbx_now_ns());
 }
 
+void sbx_arm_wall_at(struct sbx_proc *p, uint64_t wall_ns, uint64_t now)
+{
+	arm_wall_at(p, wall_ns, now);
+}
+
 /* The CPU clock value at which a budget runs out: the whole one's or the
  * step's, whichever comes first. */
 static uint64_t cpu_end(const struct sbx_proc *p)
@@ -264,15 +269,12 @@ static void drain_stderr(struct sbx_proc *p)
 	}
 }
 
-/* Reads the CPU clock (a system call) only when a limit may have fired,
- * and says when to look next.  Returns the time it read, 0 if none. */
-static uint64_t check_limits(struct sbx_proc *p)
+/* Reads the CPU clock (a system call) only when a limit may have fired
+ * by `now`, and says when to look next. */
+static void check_limits_at(struct sbx_proc *p, uint64_t now)
 {
-	if (p->killed)
-		return 0;
-	uint64_t now = sbx_now_ns();
-	if (now < p->check_at_ns)
-		return now;
+	if (p->killed || now < p->check_at_ns)
+		return;
 	uint64_t cpu = sbx_cpu_ns(p);
 	char msg[sizeof p->res.message];
 	if (p->lim.cpu_ns && cpu >= p->lim.cpu_ns) {
@@ -286,7 +288,12 @@ static uint64_t check_limits(struct sbx_proc *p)
 	} else {
 		schedule_check(p, now, cpu);
 	}
-	return now;
+}
+
+static void check_limits(struct sbx_proc *p)
+{
+	if (!p->killed)
+		check_limits_at(p, sbx_now_ns());
 }
 
 /* A crash or a failed exit while the program held nearly all its memory
@@ -385,7 +392,9 @@ bool sbx_service(struct sbx_proc *p)
 	return !p->reaped;
 }
 
-static bool service_polled(struct sbx_proc *p, const struct pollfd *fds, int n, bool answered)
+/* answered_at: 0, or when the caller had read the process's answer. */
+static bool service_polled(struct sbx_proc *p, const struct pollfd *fds, int n,
+			   uint64_t answered_at)
 {
 	if (p->reaped)
 		return false;
@@ -400,9 +409,13 @@ static bool service_polled(struct sbx_proc *p, const struct pollfd *fds, int n, 
 		else if (fds[i].fd == p->pidfd)
 			ended = true;
 	}
-	uint64_t now = check_limits(p);
-	if (answered && now && !p->killed)
-		arm_wall_at(p, 0, now);
+	if (answered_at) {
+		check_limits_at(p, answered_at);
+		if (!p->killed)
+			arm_wall_at(p, 0, answered_at);
+	} else {
+		check_limits(p);
+	}
 	if (ended || p->killed)
 		reap(p, WNOHANG);
 	return !p->reaped;
@@ -410,12 +423,12 @@ static bool service_polled(struct sbx_proc *p, const struct pollfd *fds, int n, 
 
 bool sbx_service_polled(struct sbx_proc *p, const struct pollfd *fds, int n)
 {
-	return service_polled(p, fds, n, false);
+	return service_polled(p, fds, n, 0);
 }
 
-bool sbx_service_answered(struct sbx_proc *p, const struct pollfd *fds, int n)
+bool sbx_service_answered(struct sbx_proc *p, const struct pollfd *fds, int n, uint64_t now)
 {
-	return service_polled(p, fds, n, true);
+	return service_polled(p, fds, n, now ? now : sbx_now_ns());
 }
 
 static int pollfds(const struct sbx_proc *p, struct pollfd *fds, bool pidfd)

@@ -189,10 +189,14 @@ bool sbx_service(struct sbx_proc *p);
  * fds (as filled by sbx_pollfds) and on limits whose time has come, so a
  * child with nothing pending costs no system call. */
 bool sbx_service_polled(struct sbx_proc *p, const struct pollfd *fds, int n);
-/* The same for a process whose answer the caller has just read whole: its
- * wall guard is then disarmed (sbx_arm_wall(p, 0)) as of the clock this
- * service read, where disarming apart would read the clock again. */
-bool sbx_service_answered(struct sbx_proc *p, const struct pollfd *fds, int n);
+/* The same for a process whose answer the caller has read whole, by `now`
+ * (sbx_now_ns(); 0: read it here): its limits are checked and its wall
+ * guard disarmed (sbx_arm_wall(p, 0)) as of that one reading, which a
+ * runner serving several seats at once takes once for them all. */
+bool sbx_service_answered(struct sbx_proc *p, const struct pollfd *fds, int n, uint64_t now);
+
+/* The monotonic clock the guards count with, in ns. */
+uint64_t sbx_now_ns(void);
 
 /* Waits until fd has `events`, the process ends, or timeout_ns passes
  * (negative: no timeout), servicing the process meanwhile.
@@ -213,6 +217,9 @@ uint64_t sbx_peak_memory(struct sbx_proc *p);
  * the next arming counts against the budget.  0 disarms the guard: the
  * caller no longer waits for the process, and the budget stops running. */
 void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns);
+/* The same as of `now` (sbx_now_ns()), read once by a caller that arms
+ * several processes at one instant. */
+void sbx_arm_wall_at(struct sbx_proc *p, uint64_t wall_ns, uint64_t now);
 
 /* A CPU budget for one step of the caller's (a game's turn): from now on
  * the process may use step_ns of CPU, then it is stopped with SBX_CPU and

@@ -67,9 +67,9 @@ static uint8_t *message_room(struct match *m, int i, size_t *cap)
 	return m->buf;
 }
 
-/* Sends seat i its start (or its view): the clock then is the input's
- * (for a crash record), and it runs again. */
-static void send_seat(struct match *m, int i, bool start)
+/* Writes seat i its start (or its view): the clock then is the input's
+ * (for a crash record). */
+static void write_seat(struct match *m, int i, bool start)
 {
 	size_t cap;
 	uint8_t *room = message_room(m, i, &cap);
@@ -77,14 +77,26 @@ static void send_seat(struct match *m, int i, bool start)
 	m->seat[i].input_cpu_ns = seat_clock(m, i);
 	m->cpu_end_known[i] = false;
 	seat_send(&m->seat[i], room, len);
+}
+
+/* Sends seat i its message, and it runs again. */
+static void send_seat(struct match *m, int i, bool start)
+{
+	write_seat(m, i, start);
 	seat_await(&m->seat[i], m->spec->limits.wall_ns);
 }
 
+/* The players of a round run once the judge gives up the CPU (seat.h),
+ * so all their guards start at one instant, after the last message. */
 static void send_all(struct match *m, bool start)
 {
 	for (int i = 0; i < m->n; i++)
 		if (alive(m, i))
-			send_seat(m, i, start);
+			write_seat(m, i, start);
+	uint64_t now = sbx_now_ns();
+	for (int i = 0; i < m->n; i++)
+		if (alive(m, i))
+			seat_await_at(&m->seat[i], m->spec->limits.wall_ns, now);
 }
 
 /* Per-turn budgets (game.h): each seat may use `budget` of CPU from its

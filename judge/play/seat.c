@@ -129,9 +129,14 @@ void seat_freeze(struct seat *s, int round, enum sbx_verdict v, const char *why)
 
 void seat_await(struct seat *s, uint64_t wall_ns)
 {
+	seat_await_at(s, wall_ns, sbx_now_ns());
+}
+
+void seat_await_at(struct seat *s, uint64_t wall_ns, uint64_t now)
+{
 	size_t len;
 	if (!s->frozen)
-		sbx_arm_wall(s->proc, seat_frame(s, &len) ? 0 : wall_ns);
+		sbx_arm_wall_at(s->proc, seat_frame(s, &len) ? 0 : wall_ns, now);
 }
 
 static void flush(struct seat *s, int round)
@@ -353,7 +358,8 @@ int seat_pollfds(const struct seat *s, struct pollfd *fds)
 			    : sbx_pollfds(s->proc, fds + n));
 }
 
-void seat_service(struct seat *s, const struct pollfd *fds, int n, int round)
+/* now: 0, or the clock read since what fds say was ready. */
+static void service_at(struct seat *s, const struct pollfd *fds, int n, int round, uint64_t now)
 {
 	if (s->frozen || oversized(s, round))
 		return;
@@ -369,8 +375,15 @@ void seat_service(struct seat *s, const struct pollfd *fds, int n, int round)
 	 * budget stops running while the others think. */
 	size_t len;
 	bool answered = !s->frozen && seat_frame(s, &len);
-	if (!s->frozen && !(answered ? sbx_service_answered : sbx_service_polled)(s->proc, fds, n))
+	bool running = answered ? sbx_service_answered(s->proc, fds, n, now)
+				: sbx_service_polled(s->proc, fds, n);
+	if (!s->frozen && !running)
 		seat_freeze(s, round, SBX_RUNNING, NULL);
+}
+
+void seat_service(struct seat *s, const struct pollfd *fds, int n, int round)
+{
+	service_at(s, fds, n, round, 0);
 }
 
 /* The seat can be waited for through its epoll descriptor alone: nothing
@@ -390,35 +403,36 @@ static bool one_to_watch(const struct seat *s)
 }
 
 /* What its epoll descriptor said is ready, serviced. */
-static void service_events(struct seat *s, const struct epoll_event *ev, int n, int round)
+static void service_events(struct seat *s, const struct epoll_event *ev, int n, int round,
+			   uint64_t now)
 {
 	struct pollfd fds[SEAT_POLLFDS];
 	for (int i = 0; i < n; i++)
 		fds[i] = (struct pollfd){ ev[i].data.fd, POLLIN, (short)ev[i].events };
-	seat_service(s, fds, n > 0 ? n : 0, round);
+	service_at(s, fds, n > 0 ? n : 0, round, now);
 }
 
 /* Reads what it has written; true when that made its answer whole, the
  * seat then served (its sandbox looked at, its wall guard disarmed)
  * without a poll. */
-static bool read_answer(struct seat *s, int round)
+static bool read_answer(struct seat *s, int round, uint64_t now)
 {
 	receive(s, round);
 	if (waiting(s))
 		return false;
-	seat_service(s, NULL, 0, round);
+	service_at(s, NULL, 0, round, now);
 	return true;
 }
 
 /* Its epoll descriptor is ready.  Mostly that is its answer, read at
  * once; only when it is not (yet) whole does the seat learn which
  * descriptors are ready and service them all. */
-static void service_watched(struct seat *s, int round)
+static void service_watched(struct seat *s, int round, uint64_t now)
 {
-	if (read_answer(s, round))
+	if (read_answer(s, round, now))
 		return;
 	struct epoll_event ev[SEAT_POLLFDS];
-	service_events(s, ev, epoll_wait(s->ep_fd, ev, SEAT_POLLFDS, 0), round);
+	service_events(s, ev, epoll_wait(s->ep_fd, ev, SEAT_POLLFDS, 0), round, now);
 }
 
 /* One seat watched as one (a game of steps, AIC2018's, waits for one seat
@@ -431,7 +445,7 @@ static bool wait_watched(struct seat *s, int64_t timeout, int round)
 	int n = epoll_pwait2(s->ep_fd, ev, SEAT_POLLFDS, timeout < 0 ? NULL : &ts, NULL);
 	if (n < 0 && errno != EINTR)
 		return false;
-	service_events(s, ev, n, round);
+	service_events(s, ev, n, round, 0);
 	return true;
 }
 
@@ -444,8 +458,9 @@ static bool wait_watched(struct seat *s, int64_t timeout, int round)
  * once more and reads again, a call cheaper than a wait and its wake-up.
  * Where that keeps missing (the player runs elsewhere, or thinks long) the
  * seat is waited for the usual way for a while, longer after each miss in
- * a row: 3 turns after the second, up to 63. */
-static void read_early(struct seat *s, int round)
+ * a row: 3 turns after the second, up to 63.  *now is the clock read since
+ * the players last ran (0: none yet), re-read after a yield. */
+static void read_early(struct seat *s, int round, uint64_t *now)
 {
 	if (!waiting(s))
 		return;
@@ -453,10 +468,11 @@ static void read_early(struct seat *s, int round)
 		s->early_skip--;
 		return;
 	}
-	bool whole = read_answer(s, round);
+	bool whole = read_answer(s, round, *now);
 	if (!whole) {
 		sched_yield();
-		whole = read_answer(s, round);
+		*now = sbx_now_ns();
+		whole = read_answer(s, round, *now);
 	}
 	if (whole) {
 		s->early_misses = 0;
@@ -472,10 +488,14 @@ void seat_collect(struct seat *seats, int n, int round)
 	struct pollfd fds[n * SEAT_POLLFDS];
 	int first[n], count[n];
 	bool as_one[n];
-	if (n > 1)
+	/* One clock reading serves every seat served at once. */
+	uint64_t now = 0;
+	if (n > 1) {
 		sched_yield(); /* the round's players run now, one after the other */
+		now = sbx_now_ns();
+	}
 	for (int i = 0; i < n; i++)
-		read_early(&seats[i], round);
+		read_early(&seats[i], round, &now);
 	for (;;) {
 		int nfds = 0;
 		int64_t timeout = -1;
@@ -504,13 +524,14 @@ void seat_collect(struct seat *seats, int n, int round)
 		struct timespec ts = { timeout / 1000000000, timeout % 1000000000 };
 		if (ppoll(fds, nfds, timeout < 0 ? NULL : &ts, NULL) < 0 && errno != EINTR)
 			return;
+		now = sbx_now_ns();
 		for (int i = 0; i < n; i++) {
 			if (as_one[i] && fds[first[i]].revents)
-				service_watched(&seats[i], round);
+				service_watched(&seats[i], round, now);
 			else if (as_one[i])
-				seat_service(&seats[i], NULL, 0, round);
+				service_at(&seats[i], NULL, 0, round, now);
 			else if (count[i])
-				seat_service(&seats[i], fds + first[i], count[i], round);
+				service_at(&seats[i], fds + first[i], count[i], round, now);
 		}
 	}
 }

@@ -101,6 +101,9 @@ void seat_freeze(struct seat *s, int round, enum sbx_verdict v, const char *why)
 /* The judge now waits for its answer: arms its wall guard (wall_ns) and
  * wall budget, unless the answer came ahead of time. */
 void seat_await(struct seat *s, uint64_t wall_ns);
+/* The same as of `now` (sbx_now_ns()): a runner arms a round's seats with
+ * one reading. */
+void seat_await_at(struct seat *s, uint64_t wall_ns, uint64_t now);
 
 /* Waits until each of the n seats that still plays has a complete frame
  * (or froze meanwhile), servicing all of them: they think in parallel,
