@@ -118,11 +118,28 @@ bool sbx_service_polled(struct sbx_proc *p, const struct pollfd *fds, int n)
 	return p->running;
 }
 
+bool sbx_service_answered(struct sbx_proc *p, const struct pollfd *fds, int n, uint64_t now)
+{
+	(void)now;
+	return sbx_service_polled(p, fds, n);
+}
+
 /* The fake has no clock: no guard can fire. */
+uint64_t sbx_now_ns(void)
+{
+	return 1;
+}
+
 void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
 {
 	(void)p;
 	(void)wall_ns;
+}
+
+void sbx_arm_wall_at(struct sbx_proc *p, uint64_t wall_ns, uint64_t now)
+{
+	(void)now;
+	sbx_arm_wall(p, wall_ns);
 }
 
 /* The player closing its stdout does not end it: the seat must call that a
