@@ -84,6 +84,9 @@ static uint64_t counted_total(const struct sbx_proc *p, uint64_t now)
 
 static void arm_wall_at(struct sbx_proc *p, uint64_t wall_ns, uint64_t now)
 {
+	/* A caller's reading older than this guard's arming counts nothing. */
+	if (p->guarded && now < p->guarded_since_ns)
+		now = p->guarded_since_ns;
 	p->guarded_ns = guarded_total(p, now);
 	p->guarded = wall_ns != 0;
 	p->guarded_since_ns = now;
