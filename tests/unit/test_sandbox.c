@@ -826,6 +826,20 @@ SBX_TEST(sbx_memory, addresses_repeat_and_the_heaps_start_asks_nothing)
 		     run.res.asked);
 }
 
+/* Under a limit below 16 MiB a MiB grown unasked would be too large a
+ * share of it: glibc's heap growth at start is asked about again. */
+SBX_TEST(sbx_memory, under_a_small_limit_the_heaps_start_is_asked_about)
+{
+	struct sbx_limits lim;
+
+	tl_limits(&lim);
+	lim.memory_bytes = 8 * TL_MIB;
+	tl_run_attack("addresses", &lim, NULL, &run);
+	tl_expect_exited(&run, 0);
+	cr_expect_gt(run.res.asked, 2, "asked about %u calls: its heap grew unasked",
+		     run.res.asked);
+}
+
 /* 90% of the limit (57 of 64 MiB) allocated, touched and freed: a plain
  * exit, not a memory verdict. */
 SBX_TEST(sbx_memory, ninety_percent_is_a_plain_exit)
