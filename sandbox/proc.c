@@ -82,7 +82,7 @@ static uint64_t counted_total(const struct sbx_proc *p, uint64_t now)
 	return guarded_total(p, now) - p->queued_ns;
 }
 
-static void arm_wall_at(struct sbx_proc *p, uint64_t wall_ns, uint64_t now)
+void sbx_arm_wall_at(struct sbx_proc *p, uint64_t wall_ns, uint64_t now)
 {
 	/* A caller's reading older than this guard's arming counts nothing. */
 	if (p->guarded && now < p->guarded_since_ns)
@@ -109,12 +109,7 @@ void sbx_arm_wall(struct sbx_proc *p, uint64_t wall_ns)
 	 * read (a runner disarms each seat as it takes its orders). */
 	if (!wall_ns && !p->guarded && p->wall_deadline_ns == UINT64_MAX)
 		return;
-	arm_wall_at(p, wall_ns, sbx_now_ns());
-}
-
-void sbx_arm_wall_at(struct sbx_proc *p, uint64_t wall_ns, uint64_t now)
-{
-	arm_wall_at(p, wall_ns, now);
+	sbx_arm_wall_at(p, wall_ns, sbx_now_ns());
 }
 
 /* The CPU clock value at which a budget runs out: the whole one's or the
@@ -415,7 +410,7 @@ static bool service_polled(struct sbx_proc *p, const struct pollfd *fds, int n,
 	if (answered_at) {
 		check_limits_at(p, answered_at);
 		if (!p->killed)
-			arm_wall_at(p, 0, answered_at);
+			sbx_arm_wall_at(p, 0, answered_at);
 	} else {
 		check_limits(p);
 	}

@@ -10,22 +10,28 @@
 
 #include "judge/play/seat.h"
 
-static void start_policy(struct seat *s, struct sbx_policy **pol, const char *attack,
-			 size_t max_in, size_t max_out, uint64_t memory_bytes, bool batch)
+static void start_under(struct seat *s, struct sbx_policy **pol, const char *attack,
+			const struct sbx_limits *lim, size_t max_in, size_t max_out, bool batch)
 {
 	const char *dir = getenv("ATTACK_DIR");
 	char path[512];
 	err_t err;
 	snprintf(path, sizeof path, "%s/%s", dir ? dir : "build/attack", attack);
-	struct sbx_limits lim = { .cpu_ns = 2000000000ULL, .wall_ns = 10000000000ULL,
-				  .memory_bytes = memory_bytes, .stderr_bytes = 4096 };
 	signal(SIGPIPE, SIG_IGN);
-	*pol = sbx_policy_new(SBX_PLAYER, &lim, err);
+	*pol = sbx_policy_new(SBX_PLAYER, lim, err);
 	cr_assert_not_null(*pol, "%s", err);
 	if (batch)
 		sbx_policy_set_batch(*pol);
 	cr_assert_eq(seat_start(s, *pol, path, 0, max_in, max_out, err), 0, "%s", err);
 	cr_assert_not(s->frozen, "%s", s->reason);
+}
+
+static void start_policy(struct seat *s, struct sbx_policy **pol, const char *attack,
+			 size_t max_in, size_t max_out, uint64_t memory_bytes, bool batch)
+{
+	struct sbx_limits lim = { .cpu_ns = 2000000000ULL, .wall_ns = 10000000000ULL,
+				  .memory_bytes = memory_bytes, .stderr_bytes = 4096 };
+	start_under(s, pol, attack, &lim, max_in, max_out, batch);
 }
 
 static void start_limited(struct seat *s, struct sbx_policy **pol, const char *attack,
@@ -89,9 +95,6 @@ Test(seat, messages_travel_in_a_region_the_player_cannot_write, .timeout = 30)
 	end_seat(&s, pol);
 }
 
-/* An answer read as soon as the message is sent (the judge does not wait
- * when it is there) leaves the seat's limits as they were: a player that
- * answers at once and then computes on is stopped at its CPU budget. */
 /* A player as the kits make one (glibc's start, small allocations, its
  * messages read from the shared region) asks the judge about its exec
  * alone: the filter lets the rest through (sandbox/prefix.c), where each
@@ -117,17 +120,12 @@ Test(seat, a_kit_players_start_asks_the_judge_about_its_exec_alone, .timeout = 3
  * them stay within a 400 ms budget. */
 Test(seat, an_answered_seat_spends_no_wall_budget_while_the_others_think, .timeout = 30)
 {
-	const char *dir = getenv("ATTACK_DIR");
-	char path[512];
-	err_t err;
-	snprintf(path, sizeof path, "%s/quiet_start", dir ? dir : "build/attack");
 	struct sbx_limits lim = { .cpu_ns = 2000000000ULL, .wall_ns = 300000000ULL,
 				  .wall_budget_ns = 400000000ULL, .memory_bytes = 64 << 20,
 				  .stderr_bytes = 4096 };
-	struct sbx_policy *pol = sbx_policy_new(SBX_PLAYER, &lim, err);
-	cr_assert_not_null(pol, "%s", err);
+	struct sbx_policy *pol;
 	struct seat s;
-	cr_assert_eq(seat_start(&s, pol, path, 0, 64, 4096, err), 0, "%s", err);
+	start_under(&s, &pol, "quiet_start", &lim, 64, 4096, false);
 	for (int round = 0; round < 4; round++) {
 		if (round > 0)
 			poll(NULL, 0, 300); /* the others think */
@@ -139,6 +137,9 @@ Test(seat, an_answered_seat_spends_no_wall_budget_while_the_others_think, .timeo
 	end_seat(&s, pol);
 }
 
+/* An answer read as soon as the message is sent (the judge does not wait
+ * when it is there) leaves the seat's limits as they were: a player that
+ * answers at once and then computes on is stopped at its CPU budget. */
 Test(seat, a_player_read_without_waiting_is_still_stopped_at_its_budget, .timeout = 30)
 {
 	struct seat s;
