@@ -12,11 +12,17 @@
  * its memory calls, its own user and limits) and the seats' round trips,
  * without the match around them.  Once, for Dominator: a raw pipe ping-pong
  * between two processes against the runner's per-turn round trip with a
- * sandboxed player.  Goals: (a)/(b) <= 1.5 for each game and turn <= 1.3x
- * ping-pong.
+ * sandboxed player.  (e) the match with real players apart but no
+ * sandbox: (b)'s engine and replay, each Demo in a plain process of its
+ * own, handed its views as the runner hands them; (e)/((b)+(c)) says how
+ * far above the floor plain processes already are, (a)/(e) what the
+ * sandbox and the runner's bookkeeping add (the filter, the exec's answer,
+ * limits and users, the CPU readings, the status and the replay's CPU
+ * plot).  Goals: (a)/(b) <= 1.5 for each game and turn <= 1.3x ping-pong.
  *
  * The in-process players are bench/inproc.h's.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
 #include <poll.h>
@@ -25,6 +31,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -94,6 +101,30 @@ static uint64_t sandboxed_match(const struct game *game, const char *demo, int64
 	return t;
 }
 
+/* A round's record as the runner keeps it: the game's, with the orders it
+ * resolved. */
+static void record(const struct game *game, struct game_state *g, json_t *rounds,
+		   json_t *orders)
+{
+	json_t *frame = game->replay_round(g);
+	json_object_set_new(frame, "orders", orders);
+	json_array_append_new(rounds, frame);
+}
+
+/* The replay written to path, the time since t0 returned; then the
+ * scores into *scores, and the game freed. */
+static uint64_t finish(const struct game *game, struct game_state *g, json_t *start,
+		       json_t *rounds, const char *path, uint64_t t0, int64_t *scores)
+{
+	json_t *replay = json_pack("{s:o, s:o}", "start", start, "rounds", rounds);
+	write_replay(replay, path);
+	uint64_t t = bench_now_ns() - t0;
+	game->scores(g, scores);
+	json_decref(replay);
+	game->destroy(g);
+	return t;
+}
+
 /* (b): the same engine, players and replay, with direct calls. */
 static uint64_t in_process_match(const struct game *game, const struct inproc *in,
 				 int64_t *scores, int *nrounds)
@@ -113,18 +144,10 @@ static uint64_t in_process_match(const struct game *game, const struct inproc *i
 		if (inproc_round(game, g, in, buf, sizeof buf, reply, sizeof reply, frame_len[r],
 				 &orders, err) < 0)
 			die("in-process turn", err->msg);
-		json_t *frame = game->replay_round(g);
-		json_object_set_new(frame, "orders", orders);
-		json_array_append_new(rounds, frame);
+		record(game, g, rounds, orders);
 	}
-	json_t *replay = json_pack("{s:o, s:o}", "start", start, "rounds", rounds);
-	write_replay(replay, "build/bench-match-inproc.json");
-	uint64_t t = bench_now_ns() - t0;
-	game->scores(g, scores);
 	*nrounds = game->rounds(g);
-	json_decref(replay);
-	game->destroy(g);
-	return t;
+	return finish(game, g, start, rounds, "build/bench-match-inproc.json", t0, scores);
 }
 
 /* One system call, as the judge and the kits write a frame. */
@@ -205,6 +228,150 @@ static uint64_t floor_match(int rounds)
 	return bench_now_ns() - t0;
 }
 
+/* (e): (b)'s engine and replay with each player in a plain process of
+ * its own (posix_spawn: no sandbox, no limits, no CPU readings), handed
+ * its messages as the runner hands them (seat.h): in a region shared with
+ * it, the header alone through the pipe; the players SCHED_BATCH, run by
+ * one yield a round.  (c)'s no-op players stand for the processes'
+ * switches and pipes; real players also pay for being apart, each its
+ * own address space, caches and start-up, whatever the runner does. */
+struct plain {
+	pid_t pid;
+	int to, from;
+	uint8_t *region;
+	size_t cap;
+	uint8_t in[1 << 14];
+};
+
+static int plain_region(struct plain *p, size_t size)
+{
+	p->cap = (size + 4095) & ~(size_t)4095;
+	int fd = memfd_create("plain", MFD_CLOEXEC), ro = -1;
+	char path[64];
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	if (fd < 0 || ftruncate(fd, (off_t)p->cap) < 0)
+		die("memfd", "cannot make the shared region");
+	p->region = mmap(NULL, p->cap, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p->region == MAP_FAILED || (ro = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		die("memfd", "cannot map the shared region");
+	close(fd);
+	return ro;
+}
+
+static void plain_start(struct plain *p, const char *binary, size_t region)
+{
+	int down[2], up[2];
+	if (pipe2(down, O_CLOEXEC) || pipe2(up, O_CLOEXEC))
+		die("pipe", "failed");
+	int ro = plain_region(p, region);
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, down[0], 0);
+	posix_spawn_file_actions_adddup2(&fa, up[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, ro, FRAME_SHARED_FD);
+	posix_spawnattr_t at;
+	struct sched_param no_priority = { 0 };
+	posix_spawnattr_init(&at);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSCHEDULER);
+	posix_spawnattr_setschedpolicy(&at, SCHED_BATCH);
+	posix_spawnattr_setschedparam(&at, &no_priority);
+	char *argv[] = { (char *)binary, NULL }, *envp[] = { NULL };
+	if (posix_spawn(&p->pid, binary, &fa, &at, argv, envp) != 0)
+		die(binary, "cannot start it");
+	posix_spawnattr_destroy(&at);
+	posix_spawn_file_actions_destroy(&fa);
+	close(down[0]);
+	close(up[1]);
+	close(ro);
+	p->to = down[1];
+	p->from = up[0];
+	if (fcntl(p->from, F_SETFL, O_NONBLOCK) < 0)
+		die("fcntl", "failed");
+}
+
+/* Its message is in the region: the header tells it so. */
+static void plain_send(const struct plain *p, size_t len)
+{
+	uint8_t h[FRAME_HEADER];
+	frame_put_len(h, len);
+	h[3] |= FRAME_SHARED >> 24;
+	if (write(p->to, h, sizeof h) != (ssize_t)sizeof h)
+		die("write", "a header did not go whole");
+}
+
+/* Its answer, read as the runner reads it: at once, after one more
+ * yield when it is not there yet, else waited for. */
+static const uint8_t *plain_answer(struct plain *p, size_t *len)
+{
+	size_t got = 0;
+	for (bool yielded = false; got < FRAME_HEADER || got < FRAME_HEADER + frame_get_len(p->in);) {
+		if (got >= FRAME_HEADER && frame_get_len(p->in) > sizeof p->in - FRAME_HEADER)
+			die("plain player", "an answer larger than the benchmark takes");
+		ssize_t n = read(p->from, p->in + got, sizeof p->in - got);
+		struct pollfd f = { p->from, POLLIN, 0 };
+		if (n > 0)
+			got += (size_t)n;
+		else if (n == 0 || errno != EAGAIN)
+			die("plain player", "it closed its output");
+		else if (!yielded)
+			yielded = (sched_yield(), true);
+		else
+			poll(&f, 1, -1);
+	}
+	if (frame_has_marks(p->in))
+		die("plain player", "debug marks, which a Demo does not draw");
+	*len = frame_get_len(p->in);
+	return p->in + FRAME_HEADER;
+}
+
+static void plain_round_trip(struct plain *pl, size_t *len)
+{
+	for (int p = 0; p < PLAYERS; p++)
+		plain_send(&pl[p], len[p]);
+	sched_yield(); /* the players run now, one after the other */
+}
+
+static uint64_t plain_match(const struct game *game, const char *demo, int64_t *scores)
+{
+	static struct plain pl[PLAYERS];
+	err_t err;
+	uint64_t t0 = bench_now_ns();
+	struct game_state *g = game->create(NULL, SEED, err);
+	if (!g)
+		die(game->name, err->msg);
+	size_t len[PLAYERS], n;
+	for (int p = 0; p < PLAYERS; p++) {
+		plain_start(&pl[p], demo, game_message_max(game));
+		len[p] = game->start(g, p, pl[p].region, pl[p].cap);
+	}
+	plain_round_trip(pl, len);
+	for (int p = 0; p < PLAYERS; p++)
+		plain_answer(&pl[p], &n);
+	json_t *start = game->replay_header(g), *rounds = json_array();
+	for (int r = 1; r <= game->rounds(g); r++) {
+		for (int p = 0; p < PLAYERS; p++) {
+			game->status(g, p, 0);
+			len[p] = game->view(g, p, pl[p].region, pl[p].cap);
+		}
+		plain_round_trip(pl, len);
+		for (int p = 0; p < PLAYERS; p++) {
+			const uint8_t *answer = plain_answer(&pl[p], &n);
+			if (game->orders(g, p, answer, n, err) < 0)
+				die("plain player's orders", err->msg);
+		}
+		json_t *orders = game->replay_orders(g);
+		game->advance(g);
+		record(game, g, rounds, orders);
+	}
+	for (int p = 0; p < PLAYERS; p++) {
+		close(pl[p].to);
+		close(pl[p].from);
+		waitpid(pl[p].pid, NULL, 0);
+		munmap(pl[p].region, pl[p].cap);
+	}
+	return finish(game, g, start, rounds, "build/bench-match-plain.json", t0, scores);
+}
+
 /* What the runner's reading of each seat's CPU clock once a round (the
  * status the game shows its players, the replay's CPU plot) costs a match:
  * as many readings of the live seats' clocks, timed apart. */
@@ -276,23 +443,26 @@ static bool compare_matches(const struct inproc *in)
 	 * four matches of a run are played one after the other, so both sides
 	 * of a run's ratio see the same machine, where the medians of each
 	 * side could come from runs far apart on a VM that changes pace. */
-	uint64_t a[RUNS], b[RUNS], c[RUNS], d[RUNS], reads[RUNS];
-	uint64_t ab[RUNS], floor_b[RUNS], runner[RUNS], around[RUNS];
-	int64_t sa[PLAYERS], sb[PLAYERS];
+	uint64_t a[RUNS], b[RUNS], c[RUNS], d[RUNS], e[RUNS], reads[RUNS];
+	uint64_t ab[RUNS], floor_b[RUNS], runner[RUNS], around[RUNS], plain[RUNS], over_plain[RUNS];
+	int64_t sa[PLAYERS], sb[PLAYERS], se[PLAYERS];
 	int rounds = 0;
 	for (int i = 0; i < RUNS; i++) {
 		a[i] = sandboxed_match(game, demo, sa);
 		b[i] = in_process_match(game, in, sb, &rounds);
 		c[i] = floor_match(rounds);
 		d[i] = sandboxed_floor_match(game, rounds, &reads[i]);
+		e[i] = plain_match(game, demo, se);
 		ab[i] = a[i] * 1000 / b[i];
 		floor_b[i] = (b[i] + c[i]) * 1000 / b[i];
 		runner[i] = a[i] * 1000 / (b[i] + c[i]);
 		around[i] = a[i] * 1000 / (b[i] + d[i]);
+		plain[i] = e[i] * 1000 / (b[i] + c[i]);
+		over_plain[i] = a[i] * 1000 / e[i];
 	}
 	uint64_t ma = bench_median(a, RUNS), mb = bench_median(b, RUNS);
 	uint64_t mc = bench_median(c, RUNS), md = bench_median(d, RUNS);
-	bool same = memcmp(sa, sb, sizeof sa) == 0;
+	bool same = memcmp(sa, sb, sizeof sa) == 0 && memcmp(se, sb, sizeof se) == 0;
 	printf("%s, four Demos, %d rounds, replay written (medians of %d runs; a ratio, of the "
 	       "runs' own):\n", game->title, rounds, RUNS);
 	printf("  (a) sandboxed match     %8.1f ms\n", ma / 1e6);
@@ -311,6 +481,13 @@ static bool compare_matches(const struct inproc *in)
 	       bench_median(around, RUNS) / 1e3);
 	printf("  CPU clock readings      %8.2f ms   (%d, one a seat and round, in (a) only: status, "
 	       "CPU plot)\n", bench_median(reads, RUNS) / 1e6, rounds * PLAYERS);
+	printf("  (e) plain processes     %8.1f ms   (the Demos unsandboxed, the runner's hand-off; "
+	       "same scores: %s)\n", bench_median(e, RUNS) / 1e6,
+	       memcmp(se, sb, sizeof se) == 0 ? "yes" : "NO");
+	printf("  (e)/((b)+(c))           %8.2f     (real players apart, beyond the floor)\n",
+	       bench_median(plain, RUNS) / 1e3);
+	printf("  (a)/(e)                 %8.2f     (the sandbox's and the runner's cost over "
+	       "plain processes)\n", bench_median(over_plain, RUNS) / 1e3);
 	fflush(stdout);
 	return same;
 }
