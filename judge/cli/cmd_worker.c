@@ -40,13 +40,16 @@ static void on_hangup(int sig)
  * the slot's options to go by. */
 static struct in_force in_force;
 
+/* Published before the log says so: whoever reads the line and asks
+ * `judge config` sees what it says. */
 static void reload_settings(const struct worker_opts *o)
 {
-	char line[1024];
+	char line[1024], published[1024];
 	in_force_reload(&in_force, line, sizeof line);
+	bool failed = in_force_publish(&in_force, published, sizeof published) < 0;
 	worker_log(o, "%s", line);
-	if (in_force_publish(&in_force, line, sizeof line) < 0)
-		worker_log(o, "%s", line);
+	if (failed)
+		worker_log(o, "%s", published);
 }
 
 static const char summary[] =
