@@ -232,9 +232,9 @@ static uint64_t floor_match(int rounds)
  * its own (posix_spawn: no sandbox, no limits, no CPU readings), handed
  * its messages as the runner hands them (seat.h): in a region shared with
  * it, the header alone through the pipe; the players SCHED_BATCH, run by
- * one yield a round.  (c)'s no-op players stand for the processes'
- * switches and pipes; real players also pay for being apart, each its
- * own address space, caches and start-up, whatever the runner does. */
+ * one yield a round.  Where (c)'s no-op players stand for the processes'
+ * switches and pipes, these are the real players, each with its own
+ * address space, caches and start-up: what any runner would pay them. */
 struct plain {
 	pid_t pid;
 	int to, from;
@@ -247,10 +247,10 @@ static int plain_region(struct plain *p, size_t size)
 {
 	p->cap = (size + 4095) & ~(size_t)4095;
 	int fd = memfd_create("plain", MFD_CLOEXEC), ro = -1;
-	char path[64];
-	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
 	if (fd < 0 || ftruncate(fd, (off_t)p->cap) < 0)
 		die("memfd", "cannot make the shared region");
+	char path[64];
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
 	p->region = mmap(NULL, p->cap, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (p->region == MAP_FAILED || (ro = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		die("memfd", "cannot map the shared region");
@@ -440,7 +440,7 @@ static bool compare_matches(const struct inproc *in)
 	char demo[PATH_MAX];
 	bench_compile_shipped(&cfg, in->game, "Demo", demo);
 	/* Each ratio is the median of the runs' own (in thousandths): the
-	 * four matches of a run are played one after the other, so both sides
+	 * five matches of a run are played one after the other, so both sides
 	 * of a run's ratio see the same machine, where the medians of each
 	 * side could come from runs far apart on a VM that changes pace. */
 	uint64_t a[RUNS], b[RUNS], c[RUNS], d[RUNS], e[RUNS], reads[RUNS];
