@@ -52,6 +52,18 @@ static inline uint64_t bench_median(uint64_t *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+static inline int bench_cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Sorts in place differences of paired timings, which may be negative. */
+static inline void bench_sort_i64(int64_t *v, size_t n)
+{
+	qsort(v, n, sizeof *v, bench_cmp_i64);
+}
+
 /* Stops the program *pid started, if any (SIGTERM, then waits for it). */
 static inline void bench_stop(pid_t *pid)
 {

@@ -51,12 +51,6 @@ static void die(const char *what, const char *why)
 	exit(1);
 }
 
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
-
 static uint64_t cpu_ns(const struct rusage *u)
 {
 	return ((uint64_t)u->ru_utime.tv_sec + (uint64_t)u->ru_stime.tv_sec) * 1000000000u +
@@ -179,7 +173,7 @@ static void pairs(const struct game *gm, char **play, const char *params, int ru
 		m[i] = i % 2 ? m[i] : match_cpu(gm, params);
 		fixed[i] = (int64_t)w[i] - (int64_t)m[i];
 	}
-	qsort(fixed, runs, sizeof *fixed, cmp_i64);
+	bench_sort_i64(fixed, runs);
 }
 
 static void compare(const char *judge, const struct game *gm)

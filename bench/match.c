@@ -308,15 +308,17 @@ static const uint8_t *plain_answer(struct plain *p, size_t *len)
 		if (got >= FRAME_HEADER && frame_get_len(p->in) > sizeof p->in - FRAME_HEADER)
 			die("plain player", "an answer larger than the benchmark takes");
 		ssize_t n = read(p->from, p->in + got, sizeof p->in - got);
-		struct pollfd f = { p->from, POLLIN, 0 };
-		if (n > 0)
+		if (n > 0) {
 			got += (size_t)n;
-		else if (n == 0 || errno != EAGAIN)
+		} else if (n == 0 || errno != EAGAIN) {
 			die("plain player", "it closed its output");
-		else if (!yielded)
-			yielded = (sched_yield(), true);
-		else
+		} else if (yielded) {
+			struct pollfd f = { p->from, POLLIN, 0 };
 			poll(&f, 1, -1);
+		} else {
+			sched_yield();
+			yielded = true;
+		}
 	}
 	if (frame_has_marks(p->in))
 		die("plain player", "debug marks, which a Demo does not draw");
@@ -324,7 +326,7 @@ static const uint8_t *plain_answer(struct plain *p, size_t *len)
 	return p->in + FRAME_HEADER;
 }
 
-static void plain_round_trip(struct plain *pl, size_t *len)
+static void plain_send_all(struct plain *pl, size_t *len)
 {
 	for (int p = 0; p < PLAYERS; p++)
 		plain_send(&pl[p], len[p]);
@@ -344,7 +346,7 @@ static uint64_t plain_match(const struct game *game, const char *demo, int64_t *
 		plain_start(&pl[p], demo, game_message_max(game));
 		len[p] = game->start(g, p, pl[p].region, pl[p].cap);
 	}
-	plain_round_trip(pl, len);
+	plain_send_all(pl, len);
 	for (int p = 0; p < PLAYERS; p++)
 		plain_answer(&pl[p], &n);
 	json_t *start = game->replay_header(g), *rounds = json_array();
@@ -353,7 +355,7 @@ static uint64_t plain_match(const struct game *game, const char *demo, int64_t *
 			game->status(g, p, 0);
 			len[p] = game->view(g, p, pl[p].region, pl[p].cap);
 		}
-		plain_round_trip(pl, len);
+		plain_send_all(pl, len);
 		for (int p = 0; p < PLAYERS; p++) {
 			const uint8_t *answer = plain_answer(&pl[p], &n);
 			if (game->orders(g, p, answer, n, err) < 0)

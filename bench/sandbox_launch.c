@@ -8,7 +8,6 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -54,12 +53,6 @@ static uint64_t sandbox_launch(const struct sbx_policy *pol, const char *path, i
 	return t;
 }
 
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
-
 int main(void)
 {
 	const char *path = "build/bench/noop";
@@ -87,7 +80,7 @@ int main(void)
 		filter[i] = (int64_t)sbx[i] - (int64_t)unfiltered[i];
 	}
 	/* the difference of each pair, so that both halves see one machine */
-	qsort(filter, ROUNDS, sizeof *filter, cmp_i64);
+	bench_sort_i64(filter, ROUNDS);
 	int64_t mf = filter[ROUNDS / 2];
 	uint64_t ms = bench_median(sbx, ROUNDS), mp = bench_median(plain, ROUNDS);
 	printf("sandbox launch+reap of a trivial static binary (median of %d):\n", ROUNDS);
