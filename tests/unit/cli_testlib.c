@@ -75,6 +75,14 @@ void cli_workdir_remove(const char *dir)
 	cli_run(cmd, out, sizeof out);
 }
 
+int cli_count(const char *text, const char *what)
+{
+	int n = 0;
+	for (const char *p = text; (p = strstr(p, what)); p++)
+		n++;
+	return n;
+}
+
 int cli_write_file(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");

@@ -32,6 +32,9 @@ void cli_workdir_remove(const char *dir);
 void cli_upload_demo(const char *dir, const char *cfg, const char *db, const char *game,
 		     const char *name);
 
+/* How many times what occurs in text (a command's output, a log). */
+int cli_count(const char *text, const char *what);
+
 /* Writes text to path, replacing it (a settings file, a player): 0, or -1. */
 int cli_write_file(const char *path, const char *text);
 

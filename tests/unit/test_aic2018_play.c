@@ -52,14 +52,6 @@ static const char *row(int seat)
 	return r;
 }
 
-static int occurrences(const char *log, const char *what)
-{
-	int n = 0;
-	for (const char *p = log; (p = strstr(p, what)); p++)
-		n++;
-	return n;
-}
-
 static bool frozen(int seat)
 {
 	const char *r = row(seat), *end = strchr(r, '\n');
@@ -128,7 +120,7 @@ Test(aic2018_play, a_unit_with_a_megabyte_local_array_dies_alone)
 {
 	const char *log = play(HOSTILE "AIBigFrame.c", "Null", "--seed 3 -i " HOSTILE "rich.cnf");
 	cr_expect_not(frozen(0), "%s", out);
-	cr_expect_eq(occurrences(log, " died: "), 1, "only the big frame's unit died:\n%.2000s", log);
+	cr_expect_eq(cli_count(log, " died: "), 1, "only the big frame's unit died:\n%.2000s", log);
 	cr_expect(strstr(log, "died: its stack overflowed"), "%.2000s", log);
 	cr_expect_not(strstr(log, "corrupted"), "%.2000s", log);
 	cr_expect_not(strstr(log, "unit 4 got"), "it never got past its frame");
@@ -145,7 +137,7 @@ Test(aic2018_play, units_that_come_and_go_in_numbers_are_contained)
 	 * of its stack in use, and over a thousand coroutines made in all */
 	const char *log = play(HOSTILE "AIManyUnits.c", "Null", "--seed 3 -i " HOSTILE "rich.cnf");
 	cr_expect_not(frozen(0), "%s", out);
-	int died = occurrences(log, "died: its run() returned");
+	int died = cli_count(log, "died: its run() returned");
 	cr_expect_geq(died, 400, "units whose run() returned: %d", died);
 }
 
